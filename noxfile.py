@@ -1,0 +1,75 @@
+"""Every workflow of agent-ir. `nox` runs the checks: tests, lint, typecheck, codegen_check."""
+
+from __future__ import annotations
+
+import nox
+
+nox.options.sessions = ["tests", "lint", "typecheck", "codegen_check"]
+nox.options.reuse_existing_virtualenvs = True
+nox.options.error_on_missing_interpreters = True
+
+PYTHON = "3.11"
+# Pinned: generated code must be byte-for-byte reproducible.
+CODEGEN_DEPS = ["datamodel-code-generator==0.89.0", "ruff==0.17.6"]
+TEST_DEPS = [
+    "pytest>=8",
+    "pytest-asyncio>=0.24",
+    "pytest-socket>=0.7",
+    "hypothesis>=6.100",
+    "jsonschema>=4.23",
+]
+LINT_DEPS = ["ruff==0.17.6"]
+TYPECHECK_DEPS = ["mypy==2.4.1", "pytest>=8", "hypothesis>=6.100"]
+BENCH_DEPS = ["pydantic>=2.7", "datamodel-code-generator==0.89.0", "ruff==0.17.6"]
+
+
+@nox.session(python=PYTHON)
+def tests(session: nox.Session) -> None:
+    """pytest against the installed wheel (not src/ on the path)."""
+    session.install(*TEST_DEPS)
+    # A real (non-editable) install: packaging mistakes fail here.
+    session.install("--no-deps", "--force-reinstall", ".")
+    session.install(".")
+    session.run(
+        "pytest",
+        *session.posargs,
+        env={"AGENT_IR_TEST_INSTALLED": "1"},
+    )
+
+
+@nox.session(python=PYTHON)
+def lint(session: nox.Session) -> None:
+    """ruff check and ruff format --check (generated code excluded)."""
+    session.install(*LINT_DEPS)
+    session.run("ruff", "check", ".")
+    session.run("ruff", "format", "--check", ".")
+
+
+@nox.session(python=PYTHON)
+def typecheck(session: nox.Session) -> None:
+    """mypy --strict over src/, generated code included."""
+    session.install(*TYPECHECK_DEPS)
+    session.install("-e", ".")
+    session.run("mypy", "--strict", "src/agent_ir")
+
+
+@nox.session(python=PYTHON)
+def codegen(session: nox.Session) -> None:
+    """Regenerate src/agent_ir/_generated/ from schemas/v1."""
+    session.install(*CODEGEN_DEPS)
+    session.run("python", "codegen/generate.py")
+
+
+@nox.session(python=PYTHON)
+def codegen_check(session: nox.Session) -> None:
+    """Fail when src/agent_ir/_generated/ differs by one byte from a fresh generation."""
+    session.install(*CODEGEN_DEPS)
+    session.run("python", "codegen/check.py")
+
+
+@nox.session(python=PYTHON)
+def bench(session: nox.Session) -> None:
+    """Benchmarks: ratios measured in one run, written to bench/results.json."""
+    session.install(*BENCH_DEPS)
+    session.install(".")
+    session.run("python", "bench/run.py", *session.posargs)

@@ -1,0 +1,76 @@
+"""The hand-written bases of every generated type (codegen passes them to the generator).
+
+msgspec gives frozen, keyword-only Structs that forbid unknown fields and omit unset
+optional fields when encoded. Two things the generator cannot say are added here:
+
+* the tag of a tagged union (``role`` of a message, ``type`` of a block, source or
+  chunk) is readable as an ordinary class attribute, although msgspec keeps it out of
+  the fields (so it is neither set nor copied per instance);
+* ``str(message)`` is a one-line summary for people; ``repr`` stays msgspec's, which
+  shows the fields as you would type them.
+"""
+
+from __future__ import annotations
+
+from typing import Any, ClassVar
+
+import msgspec
+
+SUMMARY_TEXT_LIMIT = 50
+
+
+class _TagAttributeMeta(msgspec.StructMeta):
+    """Exposes each tagged class's tag value under its tag field's name."""
+
+    def __new__(mcls, name: str, bases: tuple[type, ...], namespace: dict[str, Any], **kwargs: Any) -> Any:
+        cls = super().__new__(mcls, name, bases, namespace, **kwargs)
+        config = cls.__struct_config__
+        if isinstance(config.tag_field, str) and isinstance(config.tag, str):
+            setattr(cls, config.tag_field, config.tag)
+        return cls
+
+
+class IRStruct(
+    msgspec.Struct,
+    metaclass=_TagAttributeMeta,
+    frozen=True,
+    forbid_unknown_fields=True,
+    kw_only=True,
+    omit_defaults=True,
+):
+    """Frozen, keyword-only, unknown fields forbidden, unset optionals omitted."""
+
+
+class TaggedStruct(IRStruct):
+    """A block, source or chunk: one branch of a union tagged by ``type``."""
+
+    type: ClassVar[str]
+
+
+class MessageStruct(IRStruct):
+    """A message: one branch of the union tagged by ``role``."""
+
+    role: ClassVar[str]
+
+    def __str__(self) -> str:
+        return message_summary(self)
+
+
+def message_summary(message: Any) -> str:
+    """``Message(toolResult) [call-read-001]: {"name":"pify-docs"}``: role, the result's
+    call id, the number of tool calls, and the text cut to 50 characters."""
+    parts = [f"Message({message.role})"]
+    if message.role == "toolResult":
+        parts.append(f"[{message.tool_call_id}]")
+    content = message.content
+    if isinstance(content, str):
+        text = content
+    else:
+        text = "".join(block.text for block in content if block.type == "text")
+        calls = sum(1 for block in content if block.type == "toolCall")
+        if calls:
+            parts.append(f"({calls} tool call{'' if calls == 1 else 's'})")
+    text = " ".join(text.split())
+    if len(text) > SUMMARY_TEXT_LIMIT:
+        text = text[:SUMMARY_TEXT_LIMIT] + "..."
+    return " ".join(parts) + ": " + text

@@ -1,0 +1,75 @@
+# DO NOT EDIT: generated from schemas/v1 by codegen/generate.py.
+# Regenerate with `nox -s codegen`; `nox -s codegen_check` fails on any drift.
+
+from __future__ import annotations
+
+from enum import StrEnum
+from typing import Annotated, TypeAlias
+from msgspec import Meta, field
+from agent_ir._base import IRStruct
+
+
+class Diagnostic(IRStruct):
+    """
+    One problem in a transcript: a stable code, where it is, and a sentence for people.
+    """
+
+    code: Annotated[DiagnosticCode, Meta(description="The stable code of the problem.")]
+    """
+    The stable code of the problem.
+    """
+    message_index: Annotated[
+        int,
+        Meta(
+            description="Index of the message the problem is in; -1 for the transcript as a whole.",
+            ge=-1,
+        ),
+    ] = field(name="messageIndex")
+    """
+    Index of the message the problem is in; -1 for the transcript as a whole.
+    """
+    message: Annotated[
+        str,
+        Meta(
+            description="A sentence for people describing the problem; its wording may change."
+        ),
+    ]
+    """
+    A sentence for people describing the problem; its wording may change.
+    """
+    path: Annotated[
+        str,
+        Meta(
+            description="JSON Pointer (RFC 6901) into the transcript, e.g. /2/content/1/arguments; empty for the whole transcript.",
+            pattern="^(/([^~/]|~[01])*)*$",
+        ),
+    ]
+    """
+    JSON Pointer (RFC 6901) into the transcript, e.g. /2/content/1/arguments; empty for the whole transcript.
+    """
+
+
+class DiagnosticCode(StrEnum):
+    """
+    Stable code of a transcript problem. Codes are never renamed or reused within v1.
+    """
+
+    invalid_transcript = "INVALID_TRANSCRIPT"
+    invalid_message = "INVALID_MESSAGE"
+    empty_tool_name = "EMPTY_TOOL_NAME"
+    invalid_tool_arguments = "INVALID_TOOL_ARGUMENTS"
+    duplicate_tool_call_id = "DUPLICATE_TOOL_CALL_ID"
+    duplicate_tool_result = "DUPLICATE_TOOL_RESULT"
+    orphan_tool_result = "ORPHAN_TOOL_RESULT"
+    tool_result_before_call = "TOOL_RESULT_BEFORE_CALL"
+    tool_name_mismatch = "TOOL_NAME_MISMATCH"
+    missing_tool_result = "MISSING_TOOL_RESULT"
+
+
+Model: TypeAlias = Annotated[
+    Diagnostic,
+    Meta(description="One problem found in a transcript by validate_transcript."),
+]
+"""
+One problem found in a transcript by validate_transcript.
+"""

@@ -1,0 +1,180 @@
+# DO NOT EDIT: generated from schemas/v1 by codegen/generate.py.
+# Regenerate with `nox -s codegen`; `nox -s codegen_check` fails on any drift.
+
+from __future__ import annotations
+
+from typing import Annotated, Any, TypeAlias
+from msgspec import Meta, UNSET, UnsetType, field
+from agent_ir._base import IRStruct, TaggedStruct
+from . import message_schema
+from enum import StrEnum
+
+
+Model: TypeAlias = Annotated[
+    Any,
+    Meta(
+        description="The normalized side of a provider boundary: streamed chunks, the terminal response and provider errors."
+    ),
+]
+"""
+The normalized side of a provider boundary: streamed chunks, the terminal response and provider errors.
+"""
+
+
+class ModelResponse(IRStruct):
+    """
+    The terminal result of one model call.
+    """
+
+    id: Annotated[
+        message_schema.NonEmptyString,
+        Meta(description="The provider's response id, kept exactly."),
+    ]
+    """
+    The provider's response id, kept exactly.
+    """
+    request_id: Annotated[
+        message_schema.NonEmptyString,
+        Meta(description="The caller's id for the request."),
+    ] = field(name="requestId")
+    """
+    The caller's id for the request.
+    """
+    message: Annotated[
+        message_schema.AssistantMessage,
+        Meta(description="The whole reply as an assistant message."),
+    ]
+    """
+    The whole reply as an assistant message.
+    """
+    stop_reason: Annotated[
+        ResponseStopReason, Meta(description="Why the response ended.")
+    ] = field(name="stopReason")
+    """
+    Why the response ended.
+    """
+    usage: Annotated[
+        message_schema.Usage, Meta(description="Token counts for the response.")
+    ]
+    """
+    Token counts for the response.
+    """
+
+
+class ProviderError(IRStruct):
+    """
+    A provider-boundary failure as data.
+    """
+
+    code: Annotated[
+        ProviderErrorCode, Meta(description="The stable code of the failure.")
+    ]
+    """
+    The stable code of the failure.
+    """
+    message: Annotated[
+        str, Meta(description="A sentence for people; its wording may change.")
+    ]
+    """
+    A sentence for people; its wording may change.
+    """
+    record_index: (
+        Annotated[
+            int,
+            Meta(
+                description="0-based index of the transport record the failure is tied to (for a missing terminal, the number of records read).",
+                ge=0,
+            ),
+        ]
+        | UnsetType
+    ) = field(name="recordIndex", default=UNSET)
+    """
+    0-based index of the transport record the failure is tied to (for a missing terminal, the number of records read).
+    """
+    provider_code: (
+        Annotated[
+            str,
+            Meta(description="The provider's own error code, for transport errors."),
+        ]
+        | UnsetType
+    ) = field(name="providerCode", default=UNSET)
+    """
+    The provider's own error code, for transport errors.
+    """
+
+
+class ProviderErrorCode(StrEnum):
+    """
+    Stable code of a provider-boundary failure. Codes are never renamed or reused within v1.
+    """
+
+    provider_invalid_fixture = "PROVIDER_INVALID_FIXTURE"
+    provider_exhausted = "PROVIDER_EXHAUSTED"
+    provider_unknown_event = "PROVIDER_UNKNOWN_EVENT"
+    provider_invalid_event = "PROVIDER_INVALID_EVENT"
+    provider_missing_start = "PROVIDER_MISSING_START"
+    provider_duplicate_start = "PROVIDER_DUPLICATE_START"
+    provider_missing_terminal = "PROVIDER_MISSING_TERMINAL"
+    provider_duplicate_terminal = "PROVIDER_DUPLICATE_TERMINAL"
+    provider_response_mismatch = "PROVIDER_RESPONSE_MISMATCH"
+    provider_invalid_terminal = "PROVIDER_INVALID_TERMINAL"
+    provider_iterator_reused = "PROVIDER_ITERATOR_REUSED"
+    provider_transport_error = "PROVIDER_TRANSPORT_ERROR"
+    provider_cancelled = "PROVIDER_CANCELLED"
+
+
+class ResponseStopReason(StrEnum):
+    """
+    Why a streamed response ended: stop (a final answer) or toolCall (the model waits for tool results).
+    """
+
+    stop = "stop"
+    tool_call = "toolCall"
+
+
+class TextDeltaChunk(TaggedStruct, tag_field="type", tag="textDelta"):
+    """
+    A piece of reply text, in order.
+    """
+
+    request_id: Annotated[
+        message_schema.NonEmptyString,
+        Meta(description="The caller's id for the request this chunk answers."),
+    ] = field(name="requestId")
+    """
+    The caller's id for the request this chunk answers.
+    """
+    delta: Annotated[str, Meta(description="The text to append.")]
+    """
+    The text to append.
+    """
+
+
+class ToolCallChunk(TaggedStruct, tag_field="type", tag="toolCall"):
+    """
+    A complete tool call requested by the model.
+    """
+
+    request_id: Annotated[
+        message_schema.NonEmptyString,
+        Meta(description="The caller's id for the request this chunk answers."),
+    ] = field(name="requestId")
+    """
+    The caller's id for the request this chunk answers.
+    """
+    tool_call: Annotated[
+        message_schema.ToolCallBlock,
+        Meta(description="The tool call, with the provider's id kept exactly."),
+    ] = field(name="toolCall")
+    """
+    The tool call, with the provider's id kept exactly.
+    """
+
+
+ModelChunk: TypeAlias = Annotated[
+    TextDeltaChunk | ToolCallChunk,
+    Meta(description="One streamed piece of a model reply, selected by type."),
+]
+"""
+One streamed piece of a model reply, selected by type.
+"""

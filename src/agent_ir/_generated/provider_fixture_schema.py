@@ -1,0 +1,232 @@
+# DO NOT EDIT: generated from schemas/v1 by codegen/generate.py.
+# Regenerate with `nox -s codegen`; `nox -s codegen_check` fails on any drift.
+
+from __future__ import annotations
+
+from typing import Annotated, Literal, TypeAlias
+from msgspec import Meta, UNSET, UnsetType, field
+from agent_ir._base import IRStruct, TaggedStruct
+from . import message_schema
+from enum import StrEnum
+from agent_ir.jsonvalue import JsonObject
+
+
+class FixtureResponse(IRStruct):
+    """
+    One recorded response.
+    """
+
+    records: Annotated[
+        tuple[TransportRecord, ...],
+        Meta(
+            description="The transport records of the response, in the order they arrived."
+        ),
+    ]
+    """
+    The transport records of the response, in the order they arrived.
+    """
+
+
+class ProviderFixture(IRStruct):
+    """
+    A fixture file for FixtureProviderAdapter.
+    """
+
+    schema_version: Annotated[
+        Literal[1], Meta(description="Always the integer 1 for this version.")
+    ] = field(name="schemaVersion")
+    """
+    Always the integer 1 for this version.
+    """
+    responses: Annotated[
+        tuple[FixtureResponse, ...],
+        Meta(description="The responses, served one per stream call in order."),
+    ]
+    """
+    The responses, served one per stream call in order.
+    """
+    expected: (
+        Annotated[
+            JsonObject,
+            Meta(description="Free-form expectations for tests that use the fixture."),
+        ]
+        | UnsetType
+    ) = UNSET
+    """
+    Free-form expectations for tests that use the fixture.
+    """
+
+
+Model: TypeAlias = Annotated[
+    ProviderFixture,
+    Meta(
+        description="A recorded provider conversation: a queue of responses, each an ordered list of untrusted transport records."
+    ),
+]
+"""
+A recorded provider conversation: a queue of responses, each an ordered list of untrusted transport records.
+"""
+
+
+class ResponseEndRecord(TaggedStruct, tag_field="type", tag="response_end"):
+    """
+    The terminal record of a response.
+    """
+
+    response_id: Annotated[
+        message_schema.NonEmptyString,
+        Meta(description="Must equal the start's responseId."),
+    ] = field(name="responseId")
+    """
+    Must equal the start's responseId.
+    """
+    stop_reason: Annotated[
+        StopReason,
+        Meta(description="stop (no tool calls) or tool_call (at least one tool call)."),
+    ] = field(name="stopReason")
+    """
+    stop (no tool calls) or tool_call (at least one tool call).
+    """
+    usage: Annotated[WireUsage, Meta(description="Token counts.")]
+    """
+    Token counts.
+    """
+
+
+class ResponseStartRecord(TaggedStruct, tag_field="type", tag="response_start"):
+    """
+    The start of a response.
+    """
+
+    response_id: Annotated[
+        message_schema.NonEmptyString, Meta(description="The provider's response id.")
+    ] = field(name="responseId")
+    """
+    The provider's response id.
+    """
+    role: Annotated[Literal["assistant"], Meta(description='Always "assistant".')]
+    """
+    Always "assistant".
+    """
+
+
+class StopReason(StrEnum):
+    """
+    stop (no tool calls) or tool_call (at least one tool call).
+    """
+
+    stop = "stop"
+    tool_call = "tool_call"
+
+
+class TextDeltaRecord(TaggedStruct, tag_field="type", tag="text_delta"):
+    """
+    A piece of reply text.
+    """
+
+    text: Annotated[str, Meta(description="The text to append.")]
+    """
+    The text to append.
+    """
+
+
+TokenCount: TypeAlias = Annotated[
+    int,
+    Meta(
+        description="A token count: an integer from 0 to 2^53-1.",
+        ge=0,
+        le=9007199254740991,
+    ),
+]
+"""
+A token count: an integer from 0 to 2^53-1.
+"""
+
+
+class ToolCallRecord(TaggedStruct, tag_field="type", tag="tool_call"):
+    """
+    A complete tool call.
+    """
+
+    id: Annotated[
+        message_schema.NonEmptyString,
+        Meta(description="The provider's call id, unique within the response."),
+    ]
+    """
+    The provider's call id, unique within the response.
+    """
+    name: Annotated[message_schema.NonEmptyString, Meta(description="The tool's name.")]
+    """
+    The tool's name.
+    """
+    arguments: Annotated[JsonObject, Meta(description="The tool's arguments.")]
+    """
+    The tool's arguments.
+    """
+
+
+class TransportErrorRecord(TaggedStruct, tag_field="type", tag="transport_error"):
+    """
+    A failure reported by the transport.
+    """
+
+    code: Annotated[
+        message_schema.NonEmptyString, Meta(description="The provider's error code.")
+    ]
+    """
+    The provider's error code.
+    """
+    message: Annotated[
+        message_schema.NonEmptyString, Meta(description="The provider's error message.")
+    ]
+    """
+    The provider's error message.
+    """
+
+
+TransportRecord: TypeAlias = Annotated[
+    ResponseStartRecord
+    | TextDeltaRecord
+    | ToolCallRecord
+    | ResponseEndRecord
+    | TransportErrorRecord,
+    Meta(description="One record as the transport delivered it, selected by type."),
+]
+"""
+One record as the transport delivered it, selected by type.
+"""
+
+
+class WireUsage(IRStruct):
+    """
+    Token counts as providers spell them: each count under exactly one of its camelCase or snake_case names.
+    """
+
+    input_tokens: (
+        Annotated[TokenCount, Meta(description="Input tokens (camelCase spelling).")]
+        | UnsetType
+    ) = field(name="inputTokens", default=UNSET)
+    """
+    Input tokens (camelCase spelling).
+    """
+    input_tokens_1: (
+        Annotated[TokenCount, Meta(description="Input tokens (snake_case spelling).")]
+        | UnsetType
+    ) = field(name="input_tokens", default=UNSET)
+    """
+    Input tokens (snake_case spelling).
+    """
+    output_tokens: (
+        Annotated[TokenCount, Meta(description="Output tokens (camelCase spelling).")]
+        | UnsetType
+    ) = field(name="outputTokens", default=UNSET)
+    """
+    Output tokens (camelCase spelling).
+    """
+    output_tokens_1: (
+        Annotated[TokenCount, Meta(description="Output tokens (snake_case spelling).")]
+        | UnsetType
+    ) = field(name="output_tokens", default=UNSET)
+    """
+    Output tokens (snake_case spelling).
+    """

@@ -1,0 +1,350 @@
+"""Copy-and-freeze of untrusted JSON values.
+
+``freeze_object(value)`` reads an untrusted mapping once, checks that every descendant
+is a JSON value, copies it and returns a ``JsonObject``: an immutable, hashable mapping
+that compares equal to an equal ``dict``. Reading it gives frozen values: arrays come
+out as tuples, nested objects as ``JsonObject``; ``str``/``int``/``float`` subclasses
+were copied as the exact builtin type.
+
+Accepted: mappings with ``str`` keys, ``list``/``tuple`` (and subclasses, read through
+the base type, so an overridden ``__iter__``/``__getitem__``/``__len__`` is never
+called), ``str`` without lone surrogates, ``int``, finite ``float``, ``bool``, ``None``.
+Rejected with a ``JsonValueError`` naming the path: NaN and infinities, ``bytes``, sets,
+any other type, non-``str`` keys, cycles, nesting deeper than ``MAX_DEPTH``, lone
+surrogates (they cannot be written as UTF-8 JSON), and any exception a hostile object
+raises while being read (``KeyboardInterrupt`` and ``SystemExit`` are not contained).
+
+Design note: a ``JsonObject`` keeps a private deep copy made of plain dicts and lists
+that nothing else references, and wraps nested values when they are read. Building a
+frozen tree eagerly (a ``JsonObject`` per nested object, a tuple per array) cost about
+three times as much per tool call; validating plain input is then a type-check walk
+plus ``msgspec.to_builtins`` as the copy, both measured in ``nox -s bench``.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Iterator, Mapping
+from typing import Any, NoReturn, TypeAlias
+
+import msgspec
+
+__all__ = [
+    "MAX_DEPTH",
+    "JsonObject",
+    "JsonValue",
+    "JsonValueError",
+    "PathSegment",
+    "check_text",
+    "format_path",
+    "freeze_object",
+    "freeze_value",
+    "snapshot_sequence",
+    "thaw",
+]
+
+MAX_DEPTH = 64
+"""Deepest nesting of arrays and objects accepted inside one JSON value."""
+
+PathSegment: TypeAlias = str | int
+JsonValue: TypeAlias = "str | int | float | bool | None | tuple[JsonValue, ...] | JsonObject"
+
+_EMPTY: Any = object()
+_isfinite = math.isfinite
+
+
+class JsonValueError(ValueError):
+    """An untrusted value is not a JSON value; ``path`` says where, relative to its root."""
+
+    def __init__(self, path: tuple[PathSegment, ...], reason: str) -> None:
+        super().__init__(f"{format_path(path) or 'value'} {reason}")
+        self.path = path
+        self.reason = reason
+
+
+class JsonObject(Mapping[str, "JsonValue"]):
+    """An immutable JSON object.
+
+    ``JsonObject(mapping)`` validates and copies its input (see the module docstring).
+    Values read from it are frozen: arrays are tuples, objects are ``JsonObject``. It
+    compares equal to any mapping with equal keys and values (arrays equal to lists or
+    tuples with equal items), hashes by value and refuses every mutation.
+    """
+
+    __slots__ = ("_data", "_hash")
+    _data: dict[str, Any]
+    _hash: int | None
+
+    def __init__(self, value: object = _EMPTY, /) -> None:
+        data = {} if value is _EMPTY else freeze_object(value)._data
+        _initialize(self, data)
+
+    @classmethod
+    def _trusted(cls, data: dict[str, Any]) -> JsonObject:
+        # Only for plain data this module copied and checked; never caller-owned.
+        obj = cls.__new__(cls)
+        _initialize(obj, data)
+        return obj
+
+    def __getitem__(self, key: str) -> JsonValue:
+        return _frozen_view(self._data[key])
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._data)
+
+    def __len__(self) -> int:
+        return len(self._data)
+
+    def __contains__(self, key: object) -> bool:
+        return key in self._data
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, JsonObject):
+            return self._data == other._data
+        if isinstance(other, Mapping):
+            return _json_equal(self._data, other)
+        return NotImplemented
+
+    def __hash__(self) -> int:
+        if self._hash is None:
+            object.__setattr__(self, "_hash", hash(_hashable(self._data)))
+        assert self._hash is not None
+        return self._hash
+
+    def __repr__(self) -> str:
+        return f"JsonObject({self._data!r})"
+
+    def __setattr__(self, name: str, value: object) -> NoReturn:
+        raise AttributeError(f"JsonObject is immutable; cannot set {name!r}")
+
+    def __delattr__(self, name: str) -> NoReturn:
+        raise AttributeError(f"JsonObject is immutable; cannot delete {name!r}")
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (JsonObject, (thaw(self),))
+
+
+def _initialize(obj: JsonObject, data: dict[str, Any]) -> None:
+    object.__setattr__(obj, "_data", data)
+    object.__setattr__(obj, "_hash", None)
+
+
+def freeze_object(value: object) -> JsonObject:
+    """Check and copy an untrusted mapping with ``str`` keys into a ``JsonObject``."""
+    if isinstance(value, JsonObject):
+        return value
+    if type(value) is dict and _plain_json(value, 0, set()):
+        # Exact dicts and lists all the way down: reads are not observable, so the
+        # C copy may read again what the check walk read.
+        return JsonObject._trusted(msgspec.to_builtins(value))
+    if not isinstance(value, Mapping):
+        raise JsonValueError((), f"must be a JSON object (a mapping), not {_type_name(value)}")
+    return JsonObject._trusted(_copy_mapping(value, (), set()))
+
+
+def freeze_value(value: object) -> JsonValue:
+    """Check and copy any untrusted JSON value (scalar, array or object), frozen."""
+    return _frozen_view(_copy(value, (), set()))
+
+
+def check_text(value: str) -> None:
+    """Raise ``UnicodeEncodeError`` when a string holds a lone surrogate."""
+    if not value.isascii():
+        value.encode("utf-8")
+
+
+def thaw(value: object) -> Any:
+    """A value from this module as fresh plain builtins (dicts and lists), nothing shared."""
+    if isinstance(value, JsonObject):
+        return msgspec.to_builtins(value._data)
+    if isinstance(value, tuple):
+        return [thaw(item) for item in value]
+    return value
+
+
+def encode_hook(value: object) -> Any:
+    """``enc_hook`` for msgspec: a ``JsonObject`` encodes as its plain data."""
+    if isinstance(value, JsonObject):
+        return value._data
+    raise NotImplementedError(f"cannot encode {_type_name(value)}")
+
+
+def format_path(path: tuple[PathSegment, ...]) -> str:
+    """``("items", 2, "a b")`` -> ``items[2]["a b"]``, as error messages show paths."""
+    text = ""
+    for segment in path:
+        if isinstance(segment, int):
+            text += f"[{segment}]"
+        elif segment.isidentifier():
+            text += f".{segment}" if text else segment
+        else:
+            text += f"[{_quote(segment)}]"
+    return text
+
+
+def snapshot_sequence(value: list[Any] | tuple[Any, ...]) -> list[Any]:
+    """The items of a list or tuple, read once through the base type (overrides ignored)."""
+    if isinstance(value, list):
+        return list.copy(value)
+    return list(tuple.__getitem__(value, slice(None)))
+
+
+def _frozen_view(value: Any) -> Any:
+    kind = type(value)
+    if kind is dict:
+        return JsonObject._trusted(value)
+    if kind is list:
+        return tuple(map(_frozen_view, value))
+    return value
+
+
+def _plain_json(value: Any, depth: int, active: set[int]) -> bool:
+    """True when ``value`` holds only exact JSON builtins, within the limits; False
+    sends the caller to the copying walk, which says precisely what is wrong."""
+    kind = type(value)
+    if kind is str:
+        return value.isascii() or _encodable(value)
+    if kind is int or kind is bool or value is None:
+        return True
+    if kind is float:
+        return _isfinite(value)
+    if kind is dict:
+        marker = id(value)
+        if depth >= MAX_DEPTH or marker in active:
+            return False
+        active.add(marker)
+        for key, item in value.items():
+            if type(key) is not str or not (key.isascii() or _encodable(key)):
+                return False
+            if not _plain_json(item, depth + 1, active):
+                return False
+        active.discard(marker)
+        return True
+    if kind is list:
+        marker = id(value)
+        if depth >= MAX_DEPTH or marker in active:
+            return False
+        active.add(marker)
+        for item in value:
+            if not _plain_json(item, depth + 1, active):
+                return False
+        active.discard(marker)
+        return True
+    return False
+
+
+def _encodable(text: str) -> bool:
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        return False
+    return True
+
+
+def _copy(value: object, path: tuple[PathSegment, ...], active: set[int]) -> Any:
+    kind = type(value)
+    if kind is str or isinstance(value, str):
+        text = value if kind is str else str.__str__(value)  # type: ignore[arg-type]
+        assert isinstance(text, str)
+        _check_string(text, path)
+        return text
+    if value is None:
+        return None
+    if isinstance(value, bool):
+        return bool(value)
+    if isinstance(value, int):
+        return int.__int__(value)
+    if isinstance(value, float):
+        number = float.__float__(value)
+        if not _isfinite(number):
+            raise JsonValueError(path, "must be a finite number")
+        return number
+    if isinstance(value, (list, tuple)):
+        return _copy_array(value, path, active)
+    if isinstance(value, Mapping):
+        return _copy_mapping(value, path, active)
+    raise JsonValueError(path, f"must be a JSON value, not {_type_name(value)}")
+
+
+def _copy_array(
+    value: list[object] | tuple[object, ...], path: tuple[PathSegment, ...], active: set[int]
+) -> list[Any]:
+    marker = _enter(value, path, active)
+    try:
+        items = snapshot_sequence(value)
+        return [_copy(item, (*path, index), active) for index, item in enumerate(items)]
+    finally:
+        active.discard(marker)
+
+
+def _copy_mapping(
+    value: Mapping[object, object], path: tuple[PathSegment, ...], active: set[int]
+) -> dict[str, Any]:
+    marker = _enter(value, path, active)
+    try:
+        copied: dict[str, Any] = {}
+        for key, item in _read_pairs(value, path):
+            if not isinstance(key, str):
+                raise JsonValueError(path, f"has a key that is not a string: {key!r}")
+            if type(key) is not str:
+                key = str.__str__(key)
+            _check_string(key, (*path, key))
+            copied[key] = _copy(item, (*path, key), active)
+        return copied
+    finally:
+        active.discard(marker)
+
+
+def _read_pairs(value: Mapping[object, object], path: tuple[PathSegment, ...]) -> list[tuple[object, object]]:
+    try:
+        if isinstance(value, dict):
+            return list(dict.items(value))
+        # A general mapping: list its keys once, then read each key once.
+        return [(key, value[key]) for key in list(iter(value))]
+    except (KeyboardInterrupt, SystemExit):
+        raise
+    except Exception as error:  # a hostile mapping: contained and reported
+        raise JsonValueError(path, f"could not be read ({type(error).__name__}: {error})") from None
+
+
+def _enter(value: object, path: tuple[PathSegment, ...], active: set[int]) -> int:
+    marker = id(value)
+    if marker in active:
+        raise JsonValueError(path, "is a circular reference")
+    if len(path) >= MAX_DEPTH:
+        raise JsonValueError(path, f"is nested deeper than {MAX_DEPTH} levels")
+    active.add(marker)
+    return marker
+
+
+def _check_string(value: str, path: tuple[PathSegment, ...]) -> None:
+    if not (value.isascii() or _encodable(value)):
+        raise JsonValueError(path, "holds a lone surrogate (not valid Unicode)")
+
+
+def _json_equal(left: object, right: object) -> bool:
+    if isinstance(left, Mapping) and isinstance(right, Mapping):
+        if len(left) != len(right):
+            return False
+        return all(key in right and _json_equal(item, right[key]) for key, item in left.items())
+    if isinstance(left, (list, tuple)) and isinstance(right, (list, tuple)):
+        return len(left) == len(right) and all(map(_json_equal, left, right))
+    return bool(left == right)
+
+
+def _hashable(value: Any) -> Any:
+    kind = type(value)
+    if kind is dict:
+        return frozenset((key, _hashable(item)) for key, item in value.items())
+    if kind is list:
+        return tuple(map(_hashable, value))
+    return value
+
+
+def _quote(key: str) -> str:
+    escaped = key.replace("\\", "\\\\").replace('"', '\\"')
+    return '"' + escaped.encode("utf-8", "backslashreplace").decode("utf-8") + '"'
+
+
+def _type_name(value: object) -> str:
+    return type(value).__name__

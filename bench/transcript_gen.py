@@ -18,20 +18,49 @@ def make_transcript(messages: int, *, seed: int = 1234) -> list[dict[str, Any]]:
         text = " ".join(rng.choice(words) for _ in range(rng.randint(20, 60)))
         out.append({"role": "user", "id": f"message-user-{turn}", "content": text})
         calls = rng.randint(0, 3)
-        content: list[dict[str, Any]] = [{"type": "text", "text": " ".join(rng.choice(words) for _ in range(rng.randint(10, 40)))}]
+        content: list[dict[str, Any]] = [
+            {
+                "type": "text",
+                "text": " ".join(rng.choice(words) for _ in range(rng.randint(10, 40))),
+            }
+        ]
         ids = []
         for n in range(calls):
             call_id = f"call-{turn}-{n}"
             ids.append(call_id)
-            content.append({"type": "toolCall", "id": call_id, "name": "read",
-                            "arguments": {"path": f"src/file_{turn}_{n}.py", "limit": rng.randint(1, 500),
-                                          "options": {"encoding": "utf-8", "lines": [1, 2, 3]}}})
-        out.append({"role": "assistant", "id": f"message-assistant-{turn}", "content": content,
-                    "model": "model-x", "usage": {"inputTokens": rng.randint(1, 9999), "outputTokens": rng.randint(1, 999)},
-                    "stopReason": "toolCall" if calls else "stop"})
+            content.append(
+                {
+                    "type": "toolCall",
+                    "id": call_id,
+                    "name": "read",
+                    "arguments": {
+                        "path": f"src/file_{turn}_{n}.py",
+                        "limit": rng.randint(1, 500),
+                        "options": {"encoding": "utf-8", "lines": [1, 2, 3]},
+                    },
+                }
+            )
+        out.append(
+            {
+                "role": "assistant",
+                "id": f"message-assistant-{turn}",
+                "content": content,
+                "model": "model-x",
+                "usage": {"inputTokens": rng.randint(1, 9999), "outputTokens": rng.randint(1, 999)},
+                "stopReason": "toolCall" if calls else "stop",
+            }
+        )
         for call_id in ids:
-            out.append({"role": "toolResult", "id": f"message-tool-{call_id}", "toolCallId": call_id, "toolName": "read",
-                        "content": " ".join(rng.choice(words) for _ in range(rng.randint(10, 80))), "isError": False})
+            out.append(
+                {
+                    "role": "toolResult",
+                    "id": f"message-tool-{call_id}",
+                    "toolCallId": call_id,
+                    "toolName": "read",
+                    "content": " ".join(rng.choice(words) for _ in range(rng.randint(10, 80))),
+                    "isError": False,
+                }
+            )
     return out[:messages] if _complete(out[:messages]) else out
 
 

@@ -12,7 +12,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from generate import DEFAULT_OUTPUT, main  # noqa: E402
+from generate import DEFAULT_OUTPUT, main
 
 
 def check() -> int:

@@ -1,8 +1,79 @@
-"""agent-ir: one normalized, immutable message IR for LLM applications."""
+"""agent-ir: one normalized, immutable message IR for LLM applications.
+
+Everything public is listed in ``__all__``; every other module may change.
+"""
 
 from __future__ import annotations
 
-from agent_ir import schemas
-from agent_ir.jsonvalue import JsonObject
+from msgspec import UNSET, UnsetType
 
-__all__ = ["JsonObject", "schemas"]
+from agent_ir import schemas
+from agent_ir._generated.diagnostic_schema import Diagnostic, DiagnosticCode
+from agent_ir._generated.message_schema import (
+    AssistantMessage,
+    AudioBlock,
+    Base64Source,
+    DocumentBlock,
+    FileSource,
+    ImageBlock,
+    Message,
+    StopReason,
+    SystemMessage,
+    TextBlock,
+    ThinkingBlock,
+    ToolCallBlock,
+    ToolResultMessage,
+    UrlSource,
+    Usage,
+    UserMessage,
+)
+from agent_ir.jsonvalue import MAX_DEPTH, JsonObject
+from agent_ir.messages import (
+    InvalidMessageError,
+    assistant_message,
+    dumps,
+    system_message,
+    text_from_assistant,
+    to_json_value,
+    tool_result_message,
+    user_message,
+)
+from agent_ir.transcript import TranscriptError, loads, parse_transcript, validate_transcript
+
+__all__ = [
+    "MAX_DEPTH",
+    "UNSET",
+    "AssistantMessage",
+    "AudioBlock",
+    "Base64Source",
+    "Diagnostic",
+    "DiagnosticCode",
+    "DocumentBlock",
+    "FileSource",
+    "ImageBlock",
+    "InvalidMessageError",
+    "JsonObject",
+    "Message",
+    "StopReason",
+    "SystemMessage",
+    "TextBlock",
+    "ThinkingBlock",
+    "ToolCallBlock",
+    "ToolResultMessage",
+    "TranscriptError",
+    "UnsetType",
+    "UrlSource",
+    "Usage",
+    "UserMessage",
+    "assistant_message",
+    "dumps",
+    "loads",
+    "parse_transcript",
+    "schemas",
+    "system_message",
+    "text_from_assistant",
+    "to_json_value",
+    "tool_result_message",
+    "user_message",
+    "validate_transcript",
+]

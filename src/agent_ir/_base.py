@@ -22,7 +22,9 @@ SUMMARY_TEXT_LIMIT = 50
 class _TagAttributeMeta(msgspec.StructMeta):
     """Exposes each tagged class's tag value under its tag field's name."""
 
-    def __new__(mcls, name: str, bases: tuple[type, ...], namespace: dict[str, Any], **kwargs: Any) -> Any:
+    def __new__(
+        mcls, name: str, bases: tuple[type, ...], namespace: dict[str, Any], **kwargs: Any
+    ) -> Any:
         cls = super().__new__(mcls, name, bases, namespace, **kwargs)
         config = cls.__struct_config__
         if isinstance(config.tag_field, str) and isinstance(config.tag, str):
@@ -37,6 +39,7 @@ class IRStruct(
     forbid_unknown_fields=True,
     kw_only=True,
     omit_defaults=True,
+    repr_omit_defaults=True,
 ):
     """Frozen, keyword-only, unknown fields forbidden, unset optionals omitted."""
 

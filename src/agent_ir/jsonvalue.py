@@ -30,15 +30,18 @@ from typing import Any, NoReturn, TypeAlias
 import msgspec
 
 __all__ = [
+    "INVALID",
     "MAX_DEPTH",
     "JsonObject",
     "JsonValue",
     "JsonValueError",
     "PathSegment",
     "check_text",
+    "encode_hook",
     "format_path",
     "freeze_object",
     "freeze_value",
+    "snapshot_json",
     "snapshot_sequence",
     "thaw",
 ]
@@ -139,12 +142,12 @@ def freeze_object(value: object) -> JsonObject:
         return JsonObject._trusted(msgspec.to_builtins(value))
     if not isinstance(value, Mapping):
         raise JsonValueError((), f"must be a JSON object (a mapping), not {_type_name(value)}")
-    return JsonObject._trusted(_copy_mapping(value, (), set()))
+    return JsonObject._trusted(_copy_mapping(value, (), _Walk(), None))
 
 
 def freeze_value(value: object) -> JsonValue:
     """Check and copy any untrusted JSON value (scalar, array or object), frozen."""
-    return _frozen_view(_copy(value, (), set()))
+    return _frozen_view(_copy(value, (), _Walk(), None))
 
 
 def check_text(value: str) -> None:
@@ -241,7 +244,50 @@ def _encodable(text: str) -> bool:
     return True
 
 
-def _copy(value: object, path: tuple[PathSegment, ...], active: set[int]) -> Any:
+class _Invalid:
+    """Stands in a snapshot for a value that could not be read or is not JSON."""
+
+    __slots__ = ()
+
+    def __repr__(self) -> str:
+        return "INVALID"
+
+
+INVALID: Any = _Invalid()
+
+Problems: TypeAlias = list[JsonValueError]
+
+
+def snapshot_json(value: object, problems: Problems, *, max_depth: int = MAX_DEPTH) -> Any:
+    """Copy an untrusted value into plain builtins, reading each property once, never
+    raising: every problem is appended to ``problems`` and its value becomes ``INVALID``.
+    ``msgspec`` Structs (IR objects) are read through ``msgspec.to_builtins``."""
+    return _copy(value, (), _Walk(max_depth), problems)
+
+
+class _Walk(set[int]):
+    """The ids of the containers on the current path, and the depth limit."""
+
+    def __init__(self, max_depth: int = MAX_DEPTH) -> None:
+        super().__init__()
+        self.max_depth = max_depth
+
+
+def _copy(
+    value: object, path: tuple[PathSegment, ...], active: _Walk, problems: Problems | None
+) -> Any:
+    try:
+        return _copy_checked(value, path, active, problems)
+    except JsonValueError as error:
+        if problems is None:
+            raise
+        problems.append(error)
+        return INVALID
+
+
+def _copy_checked(
+    value: object, path: tuple[PathSegment, ...], active: _Walk, problems: Problems | None
+) -> Any:
     kind = type(value)
     if kind is str or isinstance(value, str):
         text = value if kind is str else str.__str__(value)  # type: ignore[arg-type]
@@ -260,25 +306,42 @@ def _copy(value: object, path: tuple[PathSegment, ...], active: set[int]) -> Any
             raise JsonValueError(path, "must be a finite number")
         return number
     if isinstance(value, (list, tuple)):
-        return _copy_array(value, path, active)
+        return _copy_array(value, path, active, problems)
     if isinstance(value, Mapping):
-        return _copy_mapping(value, path, active)
+        return _copy_mapping(value, path, active, problems)
+    if isinstance(value, msgspec.Struct):
+        return _copy(_struct_builtins(value, path), path, active, problems)
     raise JsonValueError(path, f"must be a JSON value, not {_type_name(value)}")
 
 
+def _struct_builtins(value: msgspec.Struct, path: tuple[PathSegment, ...]) -> Any:
+    try:
+        return msgspec.to_builtins(value, enc_hook=encode_hook)
+    except (KeyboardInterrupt, SystemExit):
+        raise
+    except Exception as error:  # a Struct built by hand around a non-JSON value
+        raise JsonValueError(path, f"could not be read ({type(error).__name__}: {error})") from None
+
+
 def _copy_array(
-    value: list[object] | tuple[object, ...], path: tuple[PathSegment, ...], active: set[int]
+    value: list[object] | tuple[object, ...],
+    path: tuple[PathSegment, ...],
+    active: _Walk,
+    problems: Problems | None,
 ) -> list[Any]:
     marker = _enter(value, path, active)
     try:
         items = snapshot_sequence(value)
-        return [_copy(item, (*path, index), active) for index, item in enumerate(items)]
+        return [_copy(item, (*path, index), active, problems) for index, item in enumerate(items)]
     finally:
         active.discard(marker)
 
 
 def _copy_mapping(
-    value: Mapping[object, object], path: tuple[PathSegment, ...], active: set[int]
+    value: Mapping[object, object],
+    path: tuple[PathSegment, ...],
+    active: _Walk,
+    problems: Problems | None,
 ) -> dict[str, Any]:
     marker = _enter(value, path, active)
     try:
@@ -289,13 +352,15 @@ def _copy_mapping(
             if type(key) is not str:
                 key = str.__str__(key)
             _check_string(key, (*path, key))
-            copied[key] = _copy(item, (*path, key), active)
+            copied[key] = _copy(item, (*path, key), active, problems)
         return copied
     finally:
         active.discard(marker)
 
 
-def _read_pairs(value: Mapping[object, object], path: tuple[PathSegment, ...]) -> list[tuple[object, object]]:
+def _read_pairs(
+    value: Mapping[object, object], path: tuple[PathSegment, ...]
+) -> list[tuple[object, object]]:
     try:
         if isinstance(value, dict):
             return list(dict.items(value))
@@ -307,12 +372,12 @@ def _read_pairs(value: Mapping[object, object], path: tuple[PathSegment, ...]) -
         raise JsonValueError(path, f"could not be read ({type(error).__name__}: {error})") from None
 
 
-def _enter(value: object, path: tuple[PathSegment, ...], active: set[int]) -> int:
+def _enter(value: object, path: tuple[PathSegment, ...], active: _Walk) -> int:
     marker = id(value)
     if marker in active:
         raise JsonValueError(path, "is a circular reference")
-    if len(path) >= MAX_DEPTH:
-        raise JsonValueError(path, f"is nested deeper than {MAX_DEPTH} levels")
+    if len(path) >= active.max_depth:
+        raise JsonValueError(path, f"is nested deeper than {active.max_depth} levels")
     active.add(marker)
     return marker
 

@@ -39,7 +39,9 @@ def schema_dir() -> Path:
 
 def names() -> tuple[str, ...]:
     """Every schema name, e.g. ``("diagnostic", "json", "message", ...)``."""
-    return tuple(sorted(p.name.removesuffix(".schema.json") for p in schema_dir().glob("*.schema.json")))
+    return tuple(
+        sorted(p.name.removesuffix(".schema.json") for p in schema_dir().glob("*.schema.json"))
+    )
 
 
 def path(name: str) -> Path:
@@ -70,5 +72,7 @@ def registry() -> Registry[Any]:
     resources = []
     for name in names():
         contents = load(name)
-        resources.append((contents["$id"], Resource.from_contents(contents, default_specification=DRAFT202012)))
+        resources.append(
+            (contents["$id"], Resource.from_contents(contents, default_specification=DRAFT202012))
+        )
     return Registry().with_resources(resources)

@@ -1,0 +1,116 @@
+"""The msgspec fast path: untrusted builtins or JSON bytes -> generated, frozen Structs.
+
+msgspec checks every shape rule the schema states (tags, required and unknown fields,
+types, patterns, bounds) in C. What it cannot check is done here, cheaply:
+
+* tool-call ``arguments`` are copied and deep-frozen by ``jsonvalue.freeze_object``
+  (the decode hook of the ``JsonObject`` type);
+* ``guard`` re-encodes the converted messages once, which fails on any lone surrogate
+  and on any ``str`` subclass left in by ``msgspec.convert`` (arguments are skipped:
+  freezing already checked and copied them);
+* ``values_valid`` checks the calendar (the schema's pattern admits February 30) and
+  the media types of inline images and audio.
+
+A ``False``/exception from any of these only sends the input to the reference path,
+which explains what is wrong; it never decides validity on its own.
+"""
+
+from __future__ import annotations
+
+from datetime import datetime
+from typing import Any
+
+import msgspec
+
+from agent_ir._generated.message_schema import Base64Source, Message
+from agent_ir.jsonvalue import JsonObject, freeze_object
+
+__all__ = [
+    "MessageTuple",
+    "check_timestamp",
+    "convert_message",
+    "convert_messages",
+    "decode_messages",
+    "guard",
+    "values_valid",
+]
+
+MessageTuple = tuple[Message, ...]
+
+
+def _decode_hook(kind: type, value: Any) -> Any:
+    if kind is JsonObject:
+        return freeze_object(value)
+    raise NotImplementedError(f"no decoder for {kind!r}")
+
+
+def _guard_hook(value: Any) -> Any:
+    if isinstance(value, JsonObject):
+        return None
+    raise TypeError(f"unexpected {type(value).__name__} in a message")
+
+
+_DECODER = msgspec.json.Decoder(MessageTuple, dec_hook=_decode_hook)
+_GUARD = msgspec.json.Encoder(enc_hook=_guard_hook)
+
+
+def convert_messages(entries: list[Any]) -> MessageTuple:
+    """Plain builtins (a list of message mappings) -> messages; raises on any problem."""
+    return msgspec.convert(entries, MessageTuple, dec_hook=_decode_hook)
+
+
+def convert_message(entry: Any, kind: Any = Message) -> Any:
+    """One plain message mapping -> one message (of ``kind``); raises on any problem."""
+    return msgspec.convert(entry, kind, dec_hook=_decode_hook)
+
+
+def decode_messages(data: bytes | str) -> MessageTuple:
+    """JSON text -> messages. msgspec's JSON decoder already refuses lone surrogates,
+    NaN and non-string keys; the result holds exact builtins only."""
+    return _DECODER.decode(data)
+
+
+def guard(messages: Any) -> bool:
+    """True when every string outside tool-call arguments is an exact, encodable ``str``."""
+    try:
+        _GUARD.encode(messages)
+    except (TypeError, UnicodeEncodeError, RecursionError):
+        return False
+    return True
+
+
+def values_valid(messages: MessageTuple) -> bool:
+    """True when every timestamp is a real calendar date-time and every inline image or
+    audio has an ``image/*`` or ``audio/*`` media type (the schema says so with
+    ``if``/``then``, which the generated types cannot express)."""
+    for message in messages:
+        timestamp = message.timestamp
+        if isinstance(timestamp, str) and not check_timestamp(timestamp):
+            return False
+        content = message.content
+        if type(content) is tuple and message.role != "assistant":
+            for block in content:
+                prefix = _MEDIA_PREFIX.get(block.type)
+                if prefix is not None and not _media_type_valid(block.source, prefix):
+                    return False
+    return True
+
+
+_MEDIA_PREFIX = {"image": "image/", "audio": "audio/"}
+
+
+def _media_type_valid(source: Any, prefix: str) -> bool:
+    return not isinstance(source, Base64Source) or source.media_type.startswith(prefix)
+
+
+def check_timestamp(text: str) -> bool:
+    """The calendar check of an RFC 3339 string that already matched the schema pattern
+    (a leap second ``:60`` is accepted, as RFC 3339 allows it)."""
+    normalized = text.upper()
+    if normalized[17:19] == "60":
+        normalized = normalized[:17] + "59" + normalized[19:]
+    try:
+        datetime.fromisoformat(normalized)
+    except ValueError:
+        return False
+    return True

@@ -1,0 +1,116 @@
+"""One untrusted message, read once: the IR message, or every problem with it.
+
+``inspect_message`` is the per-message boundary shared by the constructors and by
+``validate_transcript``'s slow path: snapshot (read once, copy), fast conversion, and,
+only when that fails, the reference explanation.
+"""
+
+from __future__ import annotations
+
+from typing import Any, NamedTuple
+
+import msgspec
+
+from agent_ir._fastpath import check_timestamp, convert_message, values_valid
+from agent_ir._generated.message_schema import Message
+from agent_ir._reference import Problem, code_for_path, explain_message
+from agent_ir.jsonvalue import INVALID, MAX_DEPTH, JsonValueError, freeze_object, snapshot_json
+
+# Messages nest a few levels above their arguments (message, content, block); the
+# arguments rule itself (MAX_DEPTH from the arguments' root) is applied separately.
+_MESSAGE_DEPTH = MAX_DEPTH + 8
+
+
+class Inspection(NamedTuple):
+    """The result of reading one message: ``message`` is None exactly when
+    ``problems`` is not empty. ``plain`` is the snapshot (``INVALID`` where unreadable)."""
+
+    message: Message | None
+    plain: Any
+    problems: list[Problem]
+
+
+def inspect_message(entry: object) -> Inspection:
+    """Read ``entry`` (a mapping in JSON form or an IR message) once and check it."""
+    read_errors: list[JsonValueError] = []
+    plain = snapshot_json(entry, read_errors, max_depth=_MESSAGE_DEPTH)
+    if not read_errors:
+        try:
+            message = convert_message(plain)
+        except (msgspec.ValidationError, JsonValueError):
+            pass
+        else:
+            if values_valid((message,)):
+                return Inspection(message, plain, [])
+    problems = [Problem(e.path, code_for_path(plain, e.path), e.reason) for e in read_errors]
+    problems.extend(_argument_problems(plain))
+    problems.extend(explain_message(_without_arguments(plain)))
+    problems.extend(_timestamp_problems(plain))
+    if not problems:
+        # The fast path refused what the reference accepts: report rather than pass.
+        problems.append(Problem((), "INVALID_MESSAGE", "is not a valid message"))
+    return Inspection(None, plain, _ordered(problems))
+
+
+def tool_call_blocks(plain: Any) -> list[tuple[int, dict[str, Any]]]:
+    """(index, block) of every block of an assistant snapshot whose type is toolCall."""
+    if not isinstance(plain, dict) or plain.get("role") != "assistant":
+        return []
+    content = plain.get("content")
+    if not isinstance(content, list):
+        return []
+    return [
+        (index, block)
+        for index, block in enumerate(content)
+        if isinstance(block, dict) and block.get("type") == "toolCall"
+    ]
+
+
+def _argument_problems(plain: Any) -> list[Problem]:
+    problems = []
+    for index, block in tool_call_blocks(plain):
+        if "arguments" not in block or block["arguments"] is INVALID:
+            continue
+        try:
+            freeze_object(block["arguments"])
+        except JsonValueError as error:
+            path = ("content", index, "arguments", *error.path)
+            problems.append(Problem(path, code_for_path(plain, path), error.reason))
+    return problems
+
+
+def _without_arguments(plain: Any) -> Any:
+    """The snapshot with each tool call's arguments replaced for the schema check: the
+    arguments rule was applied above (a valid object becomes ``{}``, so jsonschema does
+    not walk deep values; an invalid one becomes ``INVALID``, already reported)."""
+    blocks = tool_call_blocks(plain)
+    if not blocks:
+        return plain
+    content = list(plain["content"])
+    for index, block in blocks:
+        if "arguments" in block:
+            try:
+                freeze_object(block["arguments"])
+                replacement: Any = {}
+            except JsonValueError:
+                replacement = INVALID
+            content[index] = {**block, "arguments": replacement}
+    return {**plain, "content": content}
+
+
+def _timestamp_problems(plain: Any) -> list[Problem]:
+    if not isinstance(plain, dict):
+        return []
+    timestamp = plain.get("timestamp")
+    if not isinstance(timestamp, str) or check_timestamp(timestamp):
+        return []
+    if explain_message({"role": "system", "id": "x", "content": "", "timestamp": timestamp}):
+        return []  # the pattern already failed; explain_message reported it
+    return [Problem(("timestamp",), "INVALID_MESSAGE", "is not a real calendar date-time")]
+
+
+def _ordered(problems: list[Problem]) -> list[Problem]:
+    unique = list(dict.fromkeys(problems))
+    return sorted(
+        unique, key=lambda p: tuple((1, s, "") if isinstance(s, int) else (0, 0, s) for s in p.path)
+    )

@@ -1,0 +1,192 @@
+"""Message constructors, text extraction and JSON encoding of the IR.
+
+The constructors are a boundary: every caller-supplied property is read once, copied
+and frozen (see ``jsonvalue``), then checked against the v1 schema and the value rules.
+A rejection is an ``InvalidMessageError`` naming the function and the path.
+Constructors check one message; linkage across messages is ``validate_transcript``'s.
+"""
+
+from __future__ import annotations
+
+from datetime import datetime
+from typing import Any
+
+import msgspec
+
+from agent_ir._generated.message_schema import (
+    AssistantMessage,
+    Message,
+    SystemMessage,
+    TextBlock,
+    ToolResultMessage,
+    UserMessage,
+)
+from agent_ir._inspect import inspect_message
+from agent_ir.jsonvalue import PathSegment, encode_hook, format_path
+
+__all__ = [
+    "InvalidMessageError",
+    "assistant_message",
+    "dumps",
+    "system_message",
+    "text_from_assistant",
+    "to_json_value",
+    "tool_result_message",
+    "user_message",
+]
+
+
+class InvalidMessageError(TypeError, ValueError):
+    """A constructor refused its input. Both a ``TypeError`` and a ``ValueError``.
+
+    ``function`` is the constructor's name, ``path`` the place inside the message
+    (``("content", 1, "arguments", "items", 2)``), ``code`` the stable diagnostic code
+    the same problem gets from ``validate_transcript`` and ``reason`` the sentence.
+    """
+
+    def __init__(
+        self, function: str, path: tuple[PathSegment, ...], code: str, reason: str
+    ) -> None:
+        where = format_path(path) or "message"
+        super().__init__(f"{function}: {where} {reason}")
+        self.function = function
+        self.path = path
+        self.code = code
+        self.reason = reason
+
+
+def user_message(
+    *, id: str, content: object, timestamp: datetime | str | None = None
+) -> UserMessage:
+    """A user message. ``content``: a ``str`` or a list/tuple of text, image, audio and
+    document blocks (block objects or mappings in JSON form)."""
+    fields = {"role": "user", "id": id, "content": content}
+    result = _build("user_message", fields, timestamp)
+    assert isinstance(result, UserMessage)
+    return result
+
+
+def assistant_message(
+    *,
+    id: str,
+    content: object,
+    timestamp: datetime | str | None = None,
+    provider: str | None = None,
+    model: str | None = None,
+    usage: object = None,
+    stop_reason: str | None = None,
+) -> AssistantMessage:
+    """An assistant message. ``content``: a list/tuple (possibly empty) of text, thinking
+    and toolCall blocks, in order. ``usage``: a ``Usage`` or ``{"inputTokens": n,
+    "outputTokens": m}``; ``stop_reason``: stop, length, toolCall, error or aborted."""
+    fields: dict[str, object] = {"role": "assistant", "id": id, "content": content}
+    optional = {"provider": provider, "model": model, "usage": usage, "stopReason": stop_reason}
+    fields.update({key: value for key, value in optional.items() if value is not None})
+    result = _build("assistant_message", fields, timestamp)
+    assert isinstance(result, AssistantMessage)
+    return result
+
+
+def tool_result_message(
+    *,
+    id: str,
+    tool_call_id: str,
+    tool_name: str,
+    content: object,
+    is_error: bool = False,
+    timestamp: datetime | str | None = None,
+) -> ToolResultMessage:
+    """The result of the tool call ``tool_call_id``. ``content``: a ``str`` or a
+    list/tuple of text and image blocks; ``is_error`` must be a real ``bool``."""
+    fields = {
+        "role": "toolResult",
+        "id": id,
+        "toolCallId": tool_call_id,
+        "toolName": tool_name,
+        "content": content,
+        "isError": is_error,
+    }
+    result = _build("tool_result_message", fields, timestamp)
+    assert isinstance(result, ToolResultMessage)
+    return result
+
+
+def system_message(
+    *, id: str, content: str, timestamp: datetime | str | None = None
+) -> SystemMessage:
+    """A system message; ``content`` is a ``str``."""
+    fields = {"role": "system", "id": id, "content": content}
+    result = _build("system_message", fields, timestamp)
+    assert isinstance(result, SystemMessage)
+    return result
+
+
+def text_from_assistant(message: AssistantMessage) -> str:
+    """The text blocks of an assistant message, concatenated in order. Tool calls and
+    thinking are never rendered."""
+    if not isinstance(message, AssistantMessage):
+        raise TypeError(
+            f"text_from_assistant: expected an AssistantMessage, not {type(message).__name__}"
+        )
+    return "".join(block.text for block in message.content if isinstance(block, TextBlock))
+
+
+def to_json_value(obj: object) -> Any:
+    """A message, block, other IR value or sequence of them as fresh plain builtins
+    (dicts, lists, str, ...), with the schema's camelCase names. Nothing is shared with
+    the IR, so the result may be mutated freely."""
+    if isinstance(obj, (list, tuple)):
+        return [to_json_value(item) for item in obj]
+    return msgspec.to_builtins(obj, enc_hook=encode_hook)
+
+
+def dumps(obj: object) -> bytes:
+    """``to_json_value(obj)`` as UTF-8 JSON bytes."""
+    return msgspec.json.encode(obj, enc_hook=encode_hook)
+
+
+def _build(function: str, fields: dict[str, object], timestamp: object) -> Message:
+    if timestamp is not None:
+        fields["timestamp"] = _timestamp_text(function, timestamp)
+    inspection = inspect_message(fields)
+    if inspection.message is None:
+        problem = inspection.problems[0]
+        raise InvalidMessageError(
+            function, _caller_path(problem.path), problem.code, problem.reason
+        )
+    return inspection.message
+
+
+def _timestamp_text(function: str, timestamp: object) -> str:
+    if isinstance(timestamp, datetime):
+        if timestamp.tzinfo is None or timestamp.utcoffset() is None:
+            raise InvalidMessageError(
+                function,
+                ("timestamp",),
+                "INVALID_MESSAGE",
+                "must be timezone-aware (a naive datetime has no offset)",
+            )
+        return timestamp.isoformat()
+    if isinstance(timestamp, str):
+        return timestamp
+    raise InvalidMessageError(
+        function,
+        ("timestamp",),
+        "INVALID_MESSAGE",
+        f"must be an aware datetime or an RFC 3339 string, not {type(timestamp).__name__}",
+    )
+
+
+_CALLER_NAMES = {
+    "toolCallId": "tool_call_id",
+    "toolName": "tool_name",
+    "isError": "is_error",
+    "stopReason": "stop_reason",
+}
+
+
+def _caller_path(path: tuple[PathSegment, ...]) -> tuple[PathSegment, ...]:
+    # The first segment is a keyword argument: name it as the caller wrote it.
+    if path and isinstance(path[0], str):
+        return (_CALLER_NAMES.get(path[0], path[0]), *path[1:])
+    return path

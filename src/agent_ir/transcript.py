@@ -1,0 +1,323 @@
+"""Transcript validation: shape per message, then tool-call linkage across messages.
+
+``validate_transcript`` never raises (``KeyboardInterrupt`` and ``SystemExit`` aside);
+``parse_transcript`` and ``loads`` return the IR or raise ``TranscriptError`` holding
+every diagnostic. Valid input takes the msgspec fast path; only a transcript the fast
+path refuses is inspected message by message, and only failing messages are explained
+by the jsonschema reference.
+
+Known limit: when the fast path refuses a transcript, a message mapping of a type that
+is not ``dict`` nested inside an exact ``dict`` entry may be read a second time (reads
+of ``dict``/``list`` and their subclasses go through the base type and are not
+observable; top-level entries that are not exact dicts skip the fast path entirely).
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterable
+from typing import Any, NamedTuple
+
+import msgspec
+
+from agent_ir._fastpath import convert_messages, decode_messages, guard, values_valid
+from agent_ir._generated.diagnostic_schema import Diagnostic, DiagnosticCode
+from agent_ir._generated.message_schema import Message, ToolCallBlock, ToolResultMessage
+from agent_ir._inspect import inspect_message, tool_call_blocks
+from agent_ir._reference import Problem
+from agent_ir.jsonvalue import (
+    JsonValueError,
+    PathSegment,
+    encode_hook,
+    format_path,
+    snapshot_sequence,
+)
+
+__all__ = ["TranscriptError", "loads", "parse_transcript", "validate_transcript"]
+
+
+class TranscriptError(ValueError):
+    """A transcript is invalid; ``diagnostics`` holds every problem, in order."""
+
+    def __init__(self, diagnostics: tuple[Diagnostic, ...]) -> None:
+        first = diagnostics[0]
+        more = f" (and {len(diagnostics) - 1} more)" if len(diagnostics) > 1 else ""
+        super().__init__(f"{first.code} at message {first.message_index}: {first.message}{more}")
+        self.diagnostics = diagnostics
+
+
+def validate_transcript(value: object) -> tuple[Diagnostic, ...]:
+    """Every problem of ``value`` as a transcript; ``()`` when it is valid.
+
+    ``value``: a list or tuple whose entries are messages in JSON form (mappings with
+    camelCase names) or IR message objects, mixed. Never raises.
+    """
+    try:
+        return _check(value).diagnostics
+    except (KeyboardInterrupt, SystemExit):
+        raise
+    except BaseException as error:  # the contract: never raise on any input
+        return (
+            _diagnostic(
+                DiagnosticCode.invalid_transcript,
+                -1,
+                (),
+                f"could not be validated ({type(error).__name__})",
+            ),
+        )
+
+
+def parse_transcript(value: object) -> tuple[Message, ...]:
+    """The IR of a valid transcript, or ``TranscriptError`` with every diagnostic."""
+    result = _check(value)
+    if result.diagnostics:
+        raise TranscriptError(result.diagnostics)
+    return result.messages
+
+
+def loads(data: bytes | bytearray | memoryview | str) -> tuple[Message, ...]:
+    """``parse_transcript`` of JSON text. Malformed JSON is a ``TranscriptError`` with
+    one INVALID_TRANSCRIPT diagnostic."""
+    if not isinstance(data, (bytes, bytearray, memoryview, str)):
+        raise TypeError(f"loads: expected bytes or str, not {type(data).__name__}")
+    try:
+        messages = decode_messages(data)
+    except (msgspec.ValidationError, msgspec.DecodeError, JsonValueError):
+        pass  # explained below, from the stdlib parse
+    else:
+        if values_valid(messages):
+            diagnostics = _linkage([_Links.of(message) for message in messages])
+            if diagnostics:
+                raise TranscriptError(diagnostics)
+            return messages
+    return parse_transcript(_parse_json(data))
+
+
+class _Result(NamedTuple):
+    messages: tuple[Message, ...]
+    diagnostics: tuple[Diagnostic, ...]
+
+
+def _check(value: object) -> _Result:
+    if not isinstance(value, (list, tuple)):
+        reason = f"must be a list or tuple of messages, not {type(value).__name__}"
+        return _Result((), (_diagnostic(DiagnosticCode.invalid_transcript, -1, (), reason),))
+    try:
+        entries = snapshot_sequence(value)
+    except Exception as error:
+        reason = f"could not be read ({type(error).__name__})"
+        return _Result((), (_diagnostic(DiagnosticCode.invalid_transcript, -1, (), reason),))
+    messages = _fast(entries)
+    if messages is not None:
+        return _Result(messages, _linkage([_Links.of(message) for message in messages]))
+    return _slow(entries)
+
+
+def _fast(entries: list[Any]) -> tuple[Message, ...] | None:
+    """The IR when every entry passes msgspec and the value checks; else None."""
+    plain: list[Any] = []
+    for entry in entries:
+        if type(entry) is dict:
+            plain.append(entry)
+        elif isinstance(entry, msgspec.Struct):
+            # An IR object may have been built by hand around anything: re-check it.
+            try:
+                plain.append(msgspec.to_builtins(entry, enc_hook=encode_hook))
+            except Exception:
+                return None
+        else:
+            return None
+    try:
+        messages = convert_messages(plain)
+    except Exception:
+        return None
+    if not guard(messages) or not values_valid(messages):
+        return None
+    return messages
+
+
+def _slow(entries: list[Any]) -> _Result:
+    shape: list[Diagnostic] = []
+    links: list[_Links] = []
+    messages: list[Message] = []
+    for index, entry in enumerate(entries):
+        inspection = inspect_message(entry)
+        if inspection.message is not None:
+            messages.append(inspection.message)
+            links.append(_Links.of(inspection.message))
+            continue
+        shape.extend(_shape_diagnostic(index, problem) for problem in inspection.problems)
+        links.append(_Links.of_malformed(inspection.plain, inspection.problems))
+    diagnostics = _ordered([*shape, *_linkage(links)])
+    return _Result(tuple(messages) if not diagnostics else (), diagnostics)
+
+
+class _Links(NamedTuple):
+    """What one message contributes to linkage."""
+
+    calls: tuple[tuple[int, str, str], ...]  # (block index, id, name) of well-formed calls
+    result: tuple[str, str] | None  # (toolCallId, toolName) of a well-formed result
+    malformed_call_ids: frozenset[str]  # readable ids of malformed calls
+    malformed_result_id: str | None  # readable toolCallId of a malformed result
+
+    @staticmethod
+    def of(message: Message) -> _Links:
+        if isinstance(message, ToolResultMessage):
+            return _Links((), (message.tool_call_id, message.tool_name), frozenset(), None)
+        if message.role != "assistant":
+            return _NO_LINKS
+        calls = tuple(
+            (index, block.id, block.name)
+            for index, block in enumerate(message.content)
+            if type(block) is ToolCallBlock
+        )
+        return _Links(calls, None, frozenset(), None) if calls else _NO_LINKS
+
+    @staticmethod
+    def of_malformed(plain: Any, problems: list[Problem]) -> _Links:
+        if not isinstance(plain, dict):
+            return _NO_LINKS
+        if plain.get("role") == "toolResult":
+            return _Links((), None, frozenset(), _readable_id(plain.get("toolCallId")))
+        calls = []
+        malformed: set[str] = set()
+        for index, block in tool_call_blocks(plain):
+            prefix: tuple[PathSegment, ...] = ("content", index)
+            call_id = _readable_id(block.get("id"))
+            if any(problem.path[:2] == prefix for problem in problems):
+                if call_id is not None:
+                    malformed.add(call_id)
+            elif call_id is not None:
+                calls.append((index, call_id, block["name"]))
+        return _Links(tuple(calls), None, frozenset(malformed), None)
+
+
+_NO_LINKS = _Links((), None, frozenset(), None)
+
+
+def _readable_id(value: object) -> str | None:
+    return value if isinstance(value, str) and value.strip() else None
+
+
+def _linkage(links: list[_Links]) -> tuple[Diagnostic, ...]:
+    calls: dict[str, list[tuple[int, int, str]]] = {}
+    results: dict[str, list[tuple[int, str]]] = {}
+    malformed_call_ids: set[str] = set()
+    malformed_result_ids: set[str] = set()
+    for message_index, link in enumerate(links):
+        for block_index, call_id, name in link.calls:
+            calls.setdefault(call_id, []).append((message_index, block_index, name))
+        if link.result is not None:
+            results.setdefault(link.result[0], []).append((message_index, link.result[1]))
+        malformed_call_ids.update(link.malformed_call_ids)
+        if link.malformed_result_id is not None:
+            malformed_result_ids.add(link.malformed_result_id)
+    if not results and not calls:
+        return ()
+    found: list[Diagnostic] = []
+    for call_id, sites in calls.items():
+        if len(sites) > 1:
+            first = sites[0][0]
+            for message_index, block_index, _ in sites[1:]:
+                found.append(_diagnostic(
+                    DiagnosticCode.duplicate_tool_call_id, message_index, ("content", block_index, "id"),
+                    f"tool call id {call_id!r} is already used by a call in message {first}",
+                ))  # fmt: skip
+            continue
+        call_index, block_index, name = sites[0]
+        answered = any(index > call_index for index, _ in results.get(call_id, ()))
+        if not answered and call_id not in malformed_result_ids:
+            found.append(_diagnostic(
+                DiagnosticCode.missing_tool_result, call_index, ("content", block_index),
+                f"tool call {call_id!r} ({name}) has no result after it",
+            ))  # fmt: skip
+    for call_id, answers in results.items():
+        sites = calls.get(call_id, [])
+        if len(sites) > 1:
+            continue  # pairing is ambiguous: DUPLICATE_TOOL_CALL_ID says it all
+        for position, (message_index, tool_name) in enumerate(answers):
+            if position:
+                found.append(_diagnostic(
+                    DiagnosticCode.duplicate_tool_result, message_index, ("toolCallId",),
+                    f"tool call {call_id!r} already has a result in message {answers[0][0]}",
+                ))  # fmt: skip
+            if not sites:
+                if call_id not in malformed_call_ids:
+                    found.append(_diagnostic(
+                        DiagnosticCode.orphan_tool_result, message_index, ("toolCallId",),
+                        f"no tool call has id {call_id!r}",
+                    ))  # fmt: skip
+                continue
+            call_index, _, name = sites[0]
+            if message_index <= call_index:
+                found.append(_diagnostic(
+                    DiagnosticCode.tool_result_before_call, message_index, ("toolCallId",),
+                    f"answers tool call {call_id!r}, which only comes in message {call_index}",
+                ))  # fmt: skip
+            elif tool_name != name:
+                found.append(_diagnostic(
+                    DiagnosticCode.tool_name_mismatch, message_index, ("toolName",),
+                    f"{tool_name!r} differs from the name of tool call {call_id!r}: {name!r}",
+                ))  # fmt: skip
+    return _ordered(found)
+
+
+_CODE_ORDER = {code: position for position, code in enumerate(DiagnosticCode)}
+_SHAPE_CODES = frozenset(
+    {
+        DiagnosticCode.invalid_transcript,
+        DiagnosticCode.invalid_message,
+        DiagnosticCode.empty_tool_name,
+        DiagnosticCode.invalid_tool_arguments,
+    }
+)
+
+
+def _ordered(diagnostics: Iterable[Diagnostic]) -> tuple[Diagnostic, ...]:
+    """By message index; inside a message shape problems (in path order) before
+    linkage problems (by position, then in the order the rules are listed)."""
+    indexed = list(enumerate(diagnostics))
+
+    def key(item: tuple[int, Diagnostic]) -> tuple[Any, ...]:
+        sequence, diagnostic = item
+        linkage = diagnostic.code not in _SHAPE_CODES
+        position = _pointer_key(diagnostic.path) if linkage else ()
+        return (diagnostic.message_index, linkage, position, _CODE_ORDER[diagnostic.code], sequence)
+
+    return tuple(diagnostic for _, diagnostic in sorted(indexed, key=key))
+
+
+def _pointer_key(pointer: str) -> tuple[tuple[int, int, str], ...]:
+    parts = pointer.split("/")[2:]
+    return tuple((1, int(part), "") if part.isdigit() else (0, 0, part) for part in parts)
+
+
+def _shape_diagnostic(message_index: int, problem: Problem) -> Diagnostic:
+    return _diagnostic(DiagnosticCode(problem.code), message_index, problem.path, problem.reason)
+
+
+def _diagnostic(
+    code: DiagnosticCode, message_index: int, path: tuple[PathSegment, ...], reason: str
+) -> Diagnostic:
+    if code in _SHAPE_CODES:
+        where = format_path(path) or ("transcript" if message_index < 0 else "message")
+        reason = f"{where} {reason}"
+    full_path = path if message_index < 0 else (message_index, *path)
+    pointer = "".join(
+        "/" + str(segment).replace("~", "~0").replace("/", "~1") for segment in full_path
+    )
+    return Diagnostic(code=code, message_index=message_index, message=reason, path=pointer)
+
+
+def _parse_json(data: bytes | bytearray | memoryview | str) -> Any:
+    def refuse_constant(name: str) -> Any:
+        raise ValueError(f"{name} is not JSON")
+
+    try:
+        text = data if isinstance(data, str) else bytes(data).decode("utf-8")
+        return json.loads(text, parse_constant=refuse_constant)
+    except (ValueError, RecursionError) as error:
+        reason = f"is not valid JSON ({type(error).__name__}: {error})"
+        raise TranscriptError(
+            (_diagnostic(DiagnosticCode.invalid_transcript, -1, (), reason),)
+        ) from None

@@ -19,7 +19,7 @@ TEST_DEPS = [
     "jsonschema>=4.23",
 ]
 LINT_DEPS = ["ruff==0.17.6"]
-TYPECHECK_DEPS = ["mypy==2.4.1", "pytest>=8", "hypothesis>=6.100"]
+TYPECHECK_DEPS = ["mypy==2.4.1", "types-jsonschema"]
 BENCH_DEPS = ["pydantic>=2.7", "datamodel-code-generator==0.89.0", "ruff==0.17.6"]
 
 

@@ -44,13 +44,13 @@ class IRStruct(
     """Frozen, keyword-only, unknown fields forbidden, unset optionals omitted."""
 
 
-class TaggedStruct(IRStruct):
+class TaggedStruct(IRStruct, frozen=True):
     """A block, source or chunk: one branch of a union tagged by ``type``."""
 
     type: ClassVar[str]
 
 
-class MessageStruct(IRStruct):
+class MessageStruct(IRStruct, frozen=True):
     """A message: one branch of the union tagged by ``role``."""
 
     role: ClassVar[str]

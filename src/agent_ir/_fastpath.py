@@ -91,7 +91,9 @@ def values_valid(messages: MessageTuple) -> bool:
         if type(content) is tuple and message.role != "assistant":
             for block in content:
                 prefix = _MEDIA_PREFIX.get(block.type)
-                if prefix is not None and not _media_type_valid(block.source, prefix):
+                if prefix is not None and not _media_type_valid(
+                    getattr(block, "source", None), prefix
+                ):
                     return False
     return True
 

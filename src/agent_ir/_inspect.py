@@ -14,7 +14,14 @@ import msgspec
 from agent_ir._fastpath import check_timestamp, convert_message, values_valid
 from agent_ir._generated.message_schema import Message
 from agent_ir._reference import Problem, code_for_path, explain_message
-from agent_ir.jsonvalue import INVALID, MAX_DEPTH, JsonValueError, freeze_object, snapshot_json
+from agent_ir.jsonvalue import (
+    INVALID,
+    MAX_DEPTH,
+    JsonValueError,
+    PathSegment,
+    freeze_object,
+    snapshot_json,
+)
 
 # Messages nest a few levels above their arguments (message, content, block); the
 # arguments rule itself (MAX_DEPTH from the arguments' root) is applied separately.
@@ -43,7 +50,7 @@ def inspect_message(entry: object) -> Inspection:
             if values_valid((message,)):
                 return Inspection(message, plain, [])
     problems = [Problem(e.path, code_for_path(plain, e.path), e.reason) for e in read_errors]
-    problems.extend(_argument_problems(plain))
+    problems.extend(_argument_problems(plain, {e.path[:3] for e in read_errors}))
     problems.extend(explain_message(_without_arguments(plain)))
     problems.extend(_timestamp_problems(plain))
     if not problems:
@@ -66,11 +73,11 @@ def tool_call_blocks(plain: Any) -> list[tuple[int, dict[str, Any]]]:
     ]
 
 
-def _argument_problems(plain: Any) -> list[Problem]:
+def _argument_problems(plain: Any, unreadable: set[tuple[PathSegment, ...]]) -> list[Problem]:
     problems = []
     for index, block in tool_call_blocks(plain):
-        if "arguments" not in block or block["arguments"] is INVALID:
-            continue
+        if "arguments" not in block or ("content", index, "arguments") in unreadable:
+            continue  # the snapshot already reported what is wrong inside
         try:
             freeze_object(block["arguments"])
         except JsonValueError as error:

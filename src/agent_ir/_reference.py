@@ -126,14 +126,16 @@ def _describe(error: ValidationError) -> Iterator[tuple[tuple[PathSegment, ...],
     keyword = error.validator
     schema = error.schema if isinstance(error.schema, dict) else {}
     if keyword == "required":
-        for name in error.validator_value:
-            if isinstance(error.instance, dict) and name not in error.instance:
-                if f"'{name}'" in error.message:
-                    yield (*path, name), "is required"
+        # jsonschema reports each missing property as its own error, naming it.
+        required: list[str] = list(error.validator_value)  # type: ignore[arg-type]
+        for name in required:
+            missing = isinstance(error.instance, dict) and name not in error.instance
+            if missing and f"'{name}'" in error.message:
+                yield (*path, name), "is required"
         return
     if keyword == "additionalProperties":
         known = set(schema.get("properties", {}))
-        for name in error.instance:
+        for name in error.instance:  # type: ignore[union-attr]
             if name not in known:
                 yield (*path, name), "is not a field here (unknown fields are not allowed)"
         return
@@ -148,17 +150,17 @@ def _sentence(error: ValidationError, schema: dict[str, Any]) -> str:
     if keyword == "pattern":
         description = schema.get("description")
         if description:
-            return "must be " + description[0].lower() + description[1:].rstrip(".")
+            return f"must be {description[0].lower()}{description[1:].rstrip('.')}"
         return f"must match the pattern {value}"
     if keyword == "enum":
-        return "must be one of " + ", ".join(repr(item) for item in value)
+        return "must be one of " + ", ".join(repr(item) for item in value)  # type: ignore[union-attr]
     if keyword == "const":
         return f"must be {value!r}"
     if keyword == "minimum":
         return f"must be at least {value}"
     if keyword == "maximum":
         return f"must be at most {value}"
-    return str(error.message)
+    return f"{error.message}"
 
 
 def _article(json_type: object) -> str:
@@ -255,7 +257,7 @@ def _typed_any_of(
 
 
 _STOCK_ONE_OF = Draft202012Validator.VALIDATORS["oneOf"]
-_Validator = validators.extend(
+_Validator = validators.extend(  # type: ignore[no-untyped-call]
     Draft202012Validator,
     {"oneOf": _discriminated_one_of, "anyOf": _typed_any_of},
 )

@@ -50,7 +50,7 @@ MAX_DEPTH = 64
 """Deepest nesting of arrays and objects accepted inside one JSON value."""
 
 PathSegment: TypeAlias = str | int
-JsonValue: TypeAlias = "str | int | float | bool | None | tuple[JsonValue, ...] | JsonObject"
+JsonValue: TypeAlias = "str | int | float | bool | tuple[JsonValue, ...] | JsonObject | None"
 
 _EMPTY: Any = object()
 _isfinite = math.isfinite
@@ -90,7 +90,8 @@ class JsonObject(Mapping[str, "JsonValue"]):
         return obj
 
     def __getitem__(self, key: str) -> JsonValue:
-        return _frozen_view(self._data[key])
+        value: JsonValue = _frozen_view(self._data[key])
+        return value
 
     def __iter__(self) -> Iterator[str]:
         return iter(self._data)
@@ -147,7 +148,8 @@ def freeze_object(value: object) -> JsonObject:
 
 def freeze_value(value: object) -> JsonValue:
     """Check and copy any untrusted JSON value (scalar, array or object), frozen."""
-    return _frozen_view(_copy(value, (), _Walk(), None))
+    frozen: JsonValue = _frozen_view(_copy(value, (), _Walk(), None))
+    return frozen
 
 
 def check_text(value: str) -> None:
@@ -290,8 +292,8 @@ def _copy_checked(
 ) -> Any:
     kind = type(value)
     if kind is str or isinstance(value, str):
-        text = value if kind is str else str.__str__(value)  # type: ignore[arg-type]
-        assert isinstance(text, str)
+        assert isinstance(value, str)
+        text = value if kind is str else str.__str__(value)
         _check_string(text, path)
         return text
     if value is None:

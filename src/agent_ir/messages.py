@@ -60,7 +60,7 @@ def user_message(
 ) -> UserMessage:
     """A user message. ``content``: a ``str`` or a list/tuple of text, image, audio and
     document blocks (block objects or mappings in JSON form)."""
-    fields = {"role": "user", "id": id, "content": content}
+    fields: dict[str, object] = {"role": "user", "id": id, "content": content}
     result = _build("user_message", fields, timestamp)
     assert isinstance(result, UserMessage)
     return result
@@ -98,7 +98,7 @@ def tool_result_message(
 ) -> ToolResultMessage:
     """The result of the tool call ``tool_call_id``. ``content``: a ``str`` or a
     list/tuple of text and image blocks; ``is_error`` must be a real ``bool``."""
-    fields = {
+    fields: dict[str, object] = {
         "role": "toolResult",
         "id": id,
         "toolCallId": tool_call_id,
@@ -115,7 +115,7 @@ def system_message(
     *, id: str, content: str, timestamp: datetime | str | None = None
 ) -> SystemMessage:
     """A system message; ``content`` is a ``str``."""
-    fields = {"role": "system", "id": id, "content": content}
+    fields: dict[str, object] = {"role": "system", "id": id, "content": content}
     result = _build("system_message", fields, timestamp)
     assert isinstance(result, SystemMessage)
     return result

@@ -22,7 +22,12 @@ import msgspec
 
 from agent_ir._fastpath import convert_messages, decode_messages, guard, values_valid
 from agent_ir._generated.diagnostic_schema import Diagnostic, DiagnosticCode
-from agent_ir._generated.message_schema import Message, ToolCallBlock, ToolResultMessage
+from agent_ir._generated.message_schema import (
+    AssistantMessage,
+    Message,
+    ToolCallBlock,
+    ToolResultMessage,
+)
 from agent_ir._inspect import inspect_message, tool_call_blocks
 from agent_ir._reference import Problem
 from agent_ir.jsonvalue import (
@@ -81,12 +86,12 @@ def loads(data: bytes | bytearray | memoryview | str) -> tuple[Message, ...]:
     if not isinstance(data, (bytes, bytearray, memoryview, str)):
         raise TypeError(f"loads: expected bytes or str, not {type(data).__name__}")
     try:
-        messages = decode_messages(data)
+        messages = decode_messages(data if isinstance(data, (bytes, str)) else bytes(data))
     except (msgspec.ValidationError, msgspec.DecodeError, JsonValueError):
         pass  # explained below, from the stdlib parse
     else:
         if values_valid(messages):
-            diagnostics = _linkage([_Links.of(message) for message in messages])
+            diagnostics = _linkage_of_valid(messages)
             if diagnostics:
                 raise TranscriptError(diagnostics)
             return messages
@@ -109,7 +114,7 @@ def _check(value: object) -> _Result:
         return _Result((), (_diagnostic(DiagnosticCode.invalid_transcript, -1, (), reason),))
     messages = _fast(entries)
     if messages is not None:
-        return _Result(messages, _linkage([_Links.of(message) for message in messages]))
+        return _Result(messages, _linkage_of_valid(messages))
     return _slow(entries)
 
 
@@ -199,6 +204,32 @@ def _readable_id(value: object) -> str | None:
     return value if isinstance(value, str) and value.strip() else None
 
 
+def _linkage_of_valid(messages: tuple[Message, ...]) -> tuple[Diagnostic, ...]:
+    """Linkage of well-formed messages. The common case, every call answered once by a
+    later result of the same name, is confirmed in one tight pass without building
+    per-message records; anything else goes to the general rules."""
+    open_calls: dict[str, tuple[int, str]] = {}
+    answered: set[str] = set()
+    for index, message in enumerate(messages):
+        kind = type(message)
+        if kind is ToolResultMessage:
+            assert isinstance(message, ToolResultMessage)
+            call = open_calls.pop(message.tool_call_id, None)
+            if call is None or call[1] != message.tool_name:
+                return _linkage([_Links.of(message) for message in messages])
+            answered.add(message.tool_call_id)
+        elif kind is AssistantMessage:
+            assert isinstance(message, AssistantMessage)
+            for block in message.content:
+                if type(block) is ToolCallBlock:
+                    if block.id in open_calls or block.id in answered:
+                        return _linkage([_Links.of(message) for message in messages])
+                    open_calls[block.id] = (index, block.name)
+    if open_calls:
+        return _linkage([_Links.of(message) for message in messages])
+    return ()
+
+
 def _linkage(links: list[_Links]) -> tuple[Diagnostic, ...]:
     calls: dict[str, list[tuple[int, int, str]]] = {}
     results: dict[str, list[tuple[int, str]]] = {}
@@ -281,14 +312,14 @@ def _ordered(diagnostics: Iterable[Diagnostic]) -> tuple[Diagnostic, ...]:
     def key(item: tuple[int, Diagnostic]) -> tuple[Any, ...]:
         sequence, diagnostic = item
         linkage = diagnostic.code not in _SHAPE_CODES
-        position = _pointer_key(diagnostic.path) if linkage else ()
+        position = _pointer_key(diagnostic.path)
         return (diagnostic.message_index, linkage, position, _CODE_ORDER[diagnostic.code], sequence)
 
     return tuple(diagnostic for _, diagnostic in sorted(indexed, key=key))
 
 
 def _pointer_key(pointer: str) -> tuple[tuple[int, int, str], ...]:
-    parts = pointer.split("/")[2:]
+    parts = [part.replace("~1", "/").replace("~0", "~") for part in pointer.split("/")[2:]]
     return tuple((1, int(part), "") if part.isdigit() else (0, 0, part) for part in parts)
 
 

@@ -36,14 +36,14 @@ def copy_records(records: list[Any] | tuple[Any, ...]) -> list[Any]:
     if _plain(items):
         copied: list[Any] = msgspec.to_builtins(items)
         return copied
-    return [_copy(item, (index,), set()) for index, item in enumerate(items)]
+    return [_copy(item, (index,), set(), 0) for index, item in enumerate(items)]
 
 
 def copy_record(record: object) -> Any:
     """A private copy of one record (any JSON value); paths in errors start at the record."""
     if type(record) is dict and _plain([record]):
         return msgspec.to_builtins(record)
-    return _copy(record, (), set())
+    return _copy(record, (), set(), 0)
 
 
 def _plain(items: list[Any]) -> bool:
@@ -71,7 +71,8 @@ def _plain(items: list[Any]) -> bool:
     return False
 
 
-def _copy(value: object, path: tuple[PathSegment, ...], active: set[int]) -> Any:
+def _copy(value: object, path: tuple[PathSegment, ...], active: set[int], depth: int) -> Any:
+    """``depth`` is the nesting of ``value`` inside its record (the record is 0)."""
     if value is None or type(value) in _SCALARS:
         return value
     if isinstance(value, str):
@@ -83,32 +84,34 @@ def _copy(value: object, path: tuple[PathSegment, ...], active: set[int]) -> Any
     if isinstance(value, float):
         return float.__float__(value)
     if isinstance(value, (list, tuple)):
-        marker = _enter(value, path, active)
+        marker = _enter(value, path, active, depth)
         try:
             items = snapshot_sequence(value)
-            return [_copy(item, (*path, index), active) for index, item in enumerate(items)]
+            return [
+                _copy(item, (*path, index), active, depth + 1) for index, item in enumerate(items)
+            ]
         finally:
             active.discard(marker)
     if isinstance(value, Mapping):
-        marker = _enter(value, path, active)
+        marker = _enter(value, path, active, depth)
         try:
             copied: dict[str, Any] = {}
             for key, item in _read_pairs(value, path):
                 if not isinstance(key, str):
                     raise JsonValueError(path, f"has a key that is not a string: {key!r}")
                 key = str.__str__(key)
-                copied[key] = _copy(item, (*path, key), active)
+                copied[key] = _copy(item, (*path, key), active, depth + 1)
             return copied
         finally:
             active.discard(marker)
     raise JsonValueError(path, f"must be a JSON value, not {type(value).__name__}")
 
 
-def _enter(value: object, path: tuple[PathSegment, ...], active: set[int]) -> int:
+def _enter(value: object, path: tuple[PathSegment, ...], active: set[int], depth: int) -> int:
     marker = id(value)
     if marker in active:
         raise JsonValueError(path, "is a circular reference")
-    if len(path) > MAX_DEPTH:
+    if depth >= MAX_DEPTH:
         raise JsonValueError(path, f"is nested deeper than {MAX_DEPTH} levels")
     active.add(marker)
     return marker

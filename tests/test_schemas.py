@@ -78,10 +78,6 @@ KNOWN_GENERATED_TYPE_GAPS: dict[str, str] = {
         "The generated JsonValue alias unions JsonObject (a custom type) with other types; "
         "msgspec refuses such a union (TypeError), so it decodes nothing."
     ),
-    "diagnostic/invalid/path-is-a-lone-newline.json": (
-        "Schema bug (see KNOWN_SCHEMA_GAPS): the generated pattern is the schema's, so it "
-        "accepts the same trailing-newline string."
-    ),
 }
 
 # Examples on which jsonschema itself disagrees with the example's directory.
@@ -91,16 +87,10 @@ KNOWN_SCHEMA_GAPS: dict[str, str] = {
         "accepts it; the issue says 1.0 is not a schemaVersion, and the generated "
         "Literal[1] rejects it."
     ),
-    "diagnostic/invalid/path-is-a-lone-newline.json": (
-        "Schema bug: Diagnostic.path's pattern ends with `$`, which in Python's re also "
-        "matches before a trailing newline, so the empty-pointer alternative accepts '\\n'."
-    ),
 }
 
 # Patterns that break the convention of ending with (?![\s\S]) rather than $.
-KNOWN_DOLLAR_ANCHORED_PATTERNS: dict[str, str] = {
-    "diagnostic#/$defs/Diagnostic/properties/path": "schema bug, see KNOWN_SCHEMA_GAPS",
-}
+KNOWN_DOLLAR_ANCHORED_PATTERNS: dict[str, str] = {}
 
 # Where the issue puts a stable diagnostic code on a subschema.
 EXPECTED_X_CODES = {

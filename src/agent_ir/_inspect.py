@@ -16,16 +16,15 @@ from agent_ir._generated.message_schema import Message
 from agent_ir._reference import Problem, code_for_path, explain_message
 from agent_ir.jsonvalue import (
     INVALID,
-    MAX_DEPTH,
     JsonValueError,
     PathSegment,
     freeze_object,
     snapshot_json,
 )
 
-# Messages nest a few levels above their arguments (message, content, block); the
-# arguments rule itself (MAX_DEPTH from the arguments' root) is applied separately.
-_MESSAGE_DEPTH = MAX_DEPTH + 8
+# Tool-call arguments sit three levels below the message (content, index, arguments):
+# MAX_DEPTH counts from there, as when arguments are frozen on their own.
+_ARGUMENTS_OFFSET = 3
 
 
 class Inspection(NamedTuple):
@@ -40,7 +39,7 @@ class Inspection(NamedTuple):
 def inspect_message(entry: object) -> Inspection:
     """Read ``entry`` (a mapping in JSON form or an IR message) once and check it."""
     read_errors: list[JsonValueError] = []
-    plain = snapshot_json(entry, read_errors, max_depth=_MESSAGE_DEPTH)
+    plain = snapshot_json(entry, read_errors, offset=_ARGUMENTS_OFFSET)
     if not read_errors:
         try:
             message = convert_message(plain)

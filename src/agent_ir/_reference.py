@@ -257,9 +257,14 @@ def _typed_any_of(
 
 
 _STOCK_ONE_OF = Draft202012Validator.VALIDATORS["oneOf"]
+# As in the fast path (msgspec) and the constructors: 1.0 is a float, not an integer.
+_TYPES = Draft202012Validator.TYPE_CHECKER.redefine(
+    "integer", lambda _checker, value: isinstance(value, int) and not isinstance(value, bool)
+)
 _Validator = validators.extend(  # type: ignore[no-untyped-call]
     Draft202012Validator,
     {"oneOf": _discriminated_one_of, "anyOf": _typed_any_of},
+    type_checker=_TYPES,
 )
 
 

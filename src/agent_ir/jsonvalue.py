@@ -260,19 +260,21 @@ INVALID: Any = _Invalid()
 Problems: TypeAlias = list[JsonValueError]
 
 
-def snapshot_json(value: object, problems: Problems, *, max_depth: int = MAX_DEPTH) -> Any:
+def snapshot_json(value: object, problems: Problems, *, offset: int = 0) -> Any:
     """Copy an untrusted value into plain builtins, reading each property once, never
     raising: every problem is appended to ``problems`` and its value becomes ``INVALID``.
     ``msgspec`` Structs (IR objects) are read through ``msgspec.to_builtins``."""
-    return _copy(value, (), _Walk(max_depth), problems)
+    return _copy(value, (), _Walk(offset), problems)
 
 
 class _Walk(set[int]):
-    """The ids of the containers on the current path, and the depth limit."""
+    """The ids of the containers on the current path; ``offset`` is how many levels
+    above the value that ``MAX_DEPTH`` limits the walk starts (3 for a message, whose
+    tool-call arguments sit at content[i].arguments)."""
 
-    def __init__(self, max_depth: int = MAX_DEPTH) -> None:
+    def __init__(self, offset: int = 0) -> None:
         super().__init__()
-        self.max_depth = max_depth
+        self.offset = offset
 
 
 def _copy(
@@ -378,8 +380,8 @@ def _enter(value: object, path: tuple[PathSegment, ...], active: _Walk) -> int:
     marker = id(value)
     if marker in active:
         raise JsonValueError(path, "is a circular reference")
-    if len(path) >= active.max_depth:
-        raise JsonValueError(path, f"is nested deeper than {active.max_depth} levels")
+    if len(path) >= MAX_DEPTH + active.offset:
+        raise JsonValueError(path, f"is nested deeper than {MAX_DEPTH} levels")
     active.add(marker)
     return marker
 

@@ -135,9 +135,8 @@ def to_json_value(obj: object) -> Any:
     """A message, block, other IR value or sequence of them as fresh plain builtins
     (dicts, lists, str, ...), with the schema's camelCase names. Nothing is shared with
     the IR, so the result may be mutated freely."""
-    if isinstance(obj, (list, tuple)):
-        return [to_json_value(item) for item in obj]
-    return msgspec.to_builtins(obj, enc_hook=encode_hook)
+    # Through JSON bytes: arrays come back as lists, and nothing is shared.
+    return msgspec.json.decode(dumps(obj))
 
 
 def dumps(obj: object) -> bytes:

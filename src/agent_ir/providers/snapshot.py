@@ -17,7 +17,8 @@ references, which is what makes it immutable from the caller's side.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from itertools import chain
+from itertools import chain, compress, repeat
+from operator import is_
 from typing import Any
 
 import msgspec
@@ -66,9 +67,14 @@ def _plain(items: list[Any]) -> bool:
             return True
         if not kinds <= _PLAIN:
             return False
-        dicts = [value for value in values if type(value) is dict] if dict in kinds else []
-        lists = [value for value in values if type(value) is list] if list in kinds else []
+        dicts = _of_type(values, dict) if dict in kinds else []
+        lists = _of_type(values, list) if list in kinds else []
     return False
+
+
+def _of_type(values: list[Any], kind: type) -> list[Any]:
+    """The items of exactly type ``kind``, filtered without a Python-level loop."""
+    return list(compress(values, map(is_, map(type, values), repeat(kind))))
 
 
 def _copy(value: object, path: tuple[PathSegment, ...], active: set[int], depth: int) -> Any:

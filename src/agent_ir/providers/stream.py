@@ -139,10 +139,10 @@ class RecordStream:
         if self._response is not None or self._error is not None:
             return
         if self._iterator is None:
-            # Never opened: there is no iterator to close, and a pending source stays untouched.
+            # Never opened: no iterator to close, and an unopened source stays untouched.
             self._records = None
             self._source = None
-            self._settle_error(_cancelled("the stream was closed before it finished"))
+            self._settle(_cancelled("the stream was closed before it finished"))
             return
         self._interrupt()
         lock = self._lock
@@ -173,7 +173,7 @@ class RecordStream:
         assert records is not None
         self._records = None
         if self._cancel is not None and asyncio.Event.is_set(self._cancel):
-            self._settle_error(_cancelled("the cancel event was set"))
+            self._settle(_cancelled("the cancel event was set"))
             return
         parser = self._parser
         feed = parser.feed
@@ -192,11 +192,11 @@ class RecordStream:
         if self._lock is None:
             self._lock = asyncio.Lock()
         async with self._lock:
-            if self._source is not None and not self._open():
-                return
             while self._response is None and self._error is None:
                 if self._cancel is not None and asyncio.Event.is_set(self._cancel):
                     await self._stop(_cancelled("the cancel event was set"))
+                    return
+                if self._source is not None and not self._open():
                     return
                 record = await self._next_record()
                 if record is _STOPPED:
@@ -205,9 +205,9 @@ class RecordStream:
                     try:
                         self._response = self._parser.finish(self._count)
                     except ProviderError as error:
-                        self._settle_error(error)
+                        self._settle(error)
                     else:
-                        self._settle_error(None)
+                        self._settle(None)
                     return
                 index = self._count
                 self._count += 1
@@ -240,10 +240,10 @@ class RecordStream:
         except (KeyboardInterrupt, SystemExit):
             raise
         except Exception as error:
-            self._settle_error(_invalid_fixture(f"records.__aiter__() failed: {_describe(error)}"))
+            self._settle(_invalid_fixture(f"records.__aiter__() failed: {_describe(error)}"))
             return False
         if not claim(iterator):
-            self._settle_error(
+            self._settle(
                 ProviderError(
                     ProviderErrorCode.provider_iterator_reused,
                     "the records' async iterator was already consumed by another stream",
@@ -304,7 +304,7 @@ class RecordStream:
 
     async def _stop(self, error: ProviderError) -> None:
         """Settle with ``error`` and close the source iterator (once)."""
-        self._settle_error(error)
+        self._settle(error)
         iterator = self._iterator
         self._iterator = None
         if iterator is None:
@@ -318,7 +318,7 @@ class RecordStream:
         except Exception:  # the source's own failure to close changes nothing
             pass
 
-    def _settle_error(self, error: ProviderError | None) -> None:
+    def _settle(self, error: ProviderError | None) -> None:
         if error is not None and self._error is None and self._response is None:
             self._error = error
         watcher = self._watcher

@@ -144,7 +144,7 @@ class RecordStream:
             self._source = None
             self._settle(_cancelled("the stream was closed before it finished"))
             return
-        self._interrupt()
+        pass
         lock = self._lock
         assert lock is not None
         async with lock:

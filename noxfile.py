@@ -30,12 +30,9 @@ def tests(session: nox.Session) -> None:
     # A real (non-editable) install: packaging mistakes fail here.
     session.install("--no-deps", "--force-reinstall", ".")
     session.install(".")
-    # tests/providers hangs in this fresh venv (it passes in a dev venv): excluded from
-    # the default run until fixed; run it with `nox -s tests -- tests/providers`.
-    arguments = session.posargs or ["--ignore=tests/providers"]
     session.run(
         "pytest",
-        *arguments,
+        *session.posargs,
         env={"AGENT_IR_TEST_INSTALLED": "1"},
     )
 

@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 import asyncio
-from collections.abc import AsyncIterator, Iterator, Mapping
+import functools
+from collections.abc import AsyncIterator, Awaitable, Callable, Iterator, Mapping
 from typing import Any
 
 import pytest
@@ -23,6 +24,19 @@ RECORDS = [START, {"type": "text_delta", "text": "a"}, {"type": "text_delta", "t
 # Enough event-loop turns for an interrupted wait to finish; a timed sleep or a
 # polling loop with a delay would still be pending after them.
 LOOP_TURNS = 10
+# A broken interruption would block a test forever; this turns a hang into a failure.
+HANG_GUARD_SECONDS = 10
+
+
+def guarded(test: Callable[..., Awaitable[None]]) -> Callable[..., Awaitable[None]]:
+    """Run an async test under ``asyncio.timeout(HANG_GUARD_SECONDS)``."""
+
+    @functools.wraps(test)
+    async def run(*args: Any, **kwargs: Any) -> None:
+        async with asyncio.timeout(HANG_GUARD_SECONDS):
+            await test(*args, **kwargs)
+
+    return run
 
 
 class RecordSource:
@@ -421,6 +435,7 @@ async def test_aclose_before_reading_never_touches_the_source() -> None:
     assert caught.value.code == Code.provider_cancelled
 
 
+@guarded
 async def test_aclose_from_another_task_ends_a_pending_wait_at_once() -> None:
     source = RecordSource(RECORDS, block_at=2)
     stream = stream_of(source)
@@ -443,6 +458,7 @@ async def test_aclose_from_another_task_ends_a_pending_wait_at_once() -> None:
 
 
 @pytest.mark.parametrize("path", ["iteration", "result"])
+@guarded
 async def test_cancel_set_while_a_record_is_awaited_ends_the_wait_at_once_and_closes_the_source(
     path: str,
 ) -> None:
@@ -517,6 +533,7 @@ async def test_a_finished_stream_with_a_cancel_event_leaves_no_task_behind() -> 
     assert (await stream.result()).id == "response-1"
 
 
+@guarded
 async def test_cancelling_the_consuming_task_closes_the_source_and_propagates_cancelled_error() -> (
     None
 ):
@@ -534,6 +551,7 @@ async def test_cancelling_the_consuming_task_closes_the_source_and_propagates_ca
     assert summary(caught.value) == (Code.provider_cancelled, None, None)
 
 
+@guarded
 async def test_cancelling_the_consuming_task_without_a_cancel_event_also_closes_the_source() -> (
     None
 ):
@@ -547,6 +565,7 @@ async def test_cancelling_the_consuming_task_without_a_cancel_event_also_closes_
     assert source.aclose_calls == 1
 
 
+@guarded
 async def test_a_task_cancelled_from_outside_during_a_cancel_event_interrupt_still_propagates() -> (
     None
 ):
@@ -562,6 +581,7 @@ async def test_a_task_cancelled_from_outside_during_a_cancel_event_interrupt_sti
     assert source.aclose_calls == 1
 
 
+@guarded
 async def test_concurrent_iteration_and_result_share_one_reading_of_the_source() -> None:
     source = RecordSource(RECORDS, block_at=1)
     stream = stream_of(source)

@@ -31,6 +31,7 @@ is PROVIDER_INVALID_EVENT. Unknown fields of a known record are ignored.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any, TypeGuard
 
 from agent_ir._generated.message_schema import (
@@ -121,6 +122,27 @@ class ResponseParser:
         # Only response_end is left: the hot path took every text_delta of an open response.
         self._end(record, self._response_id, index)
         return None
+
+    def feed_all(self, records: list[Any], emit: Callable[[ModelChunk], object]) -> None:
+        """``feed`` every record of ``records`` in order, passing each chunk to ``emit``.
+
+        The same rules as ``feed``; well-formed deltas of an open response skip the
+        general dispatch, which is most records of a long reply.
+        """
+        request_id = self._request_id
+        keep_block = self._blocks.append
+        is_open = self._response is None and self._response_id is not None
+        for index, record in enumerate(records):
+            if is_open and type(record) is dict and record.get("type") == "text_delta":
+                text = record.get("text")
+                if type(text) is str and (text.isascii() or _valid_unicode(text)):
+                    keep_block(TextBlock(text=text))
+                    emit(TextDeltaChunk(request_id=request_id, delta=text))
+                    continue
+            chunk = self.feed(record, index)
+            if chunk is not None:
+                emit(chunk)
+            is_open = self._response is None and self._response_id is not None
 
     def finish(self, count: int) -> ModelResponse:
         """The response, once all ``count`` records were fed; PROVIDER_MISSING_TERMINAL

@@ -144,7 +144,7 @@ class RecordStream:
             self._source = None
             self._settle(_cancelled("the stream was closed before it finished"))
             return
-        pass
+        self._interrupt()
         lock = self._lock
         assert lock is not None
         async with lock:
@@ -176,13 +176,8 @@ class RecordStream:
             self._settle(_cancelled("the cancel event was set"))
             return
         parser = self._parser
-        feed = parser.feed
-        append = self._ready.append
         try:
-            for index, record in enumerate(records):
-                chunk = feed(record, index)
-                if chunk is not None:
-                    append(chunk)
+            parser.feed_all(records, self._ready.append)
             self._response = parser.finish(len(records))
         except ProviderError as error:  # raised by the parser, never by caller code
             self._error = error
@@ -319,6 +314,8 @@ class RecordStream:
             pass
 
     def _settle(self, error: ProviderError | None) -> None:
+        """Record ``error`` unless the stream already has an outcome, and stop watching
+        the cancel event (``None``: the response was just set)."""
         if error is not None and self._error is None and self._response is None:
             self._error = error
         watcher = self._watcher

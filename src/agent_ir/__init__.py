@@ -38,6 +38,16 @@ from agent_ir.messages import (
     tool_result_message,
     user_message,
 )
+from agent_ir.providers import (
+    FixtureProviderAdapter,
+    ModelChunk,
+    ModelResponse,
+    ModelStream,
+    ProviderError,
+    ProviderErrorCode,
+    TextDeltaChunk,
+    ToolCallChunk,
+)
 from agent_ir.transcript import TranscriptError, loads, parse_transcript, validate_transcript
 
 __all__ = [
@@ -50,15 +60,23 @@ __all__ = [
     "DiagnosticCode",
     "DocumentBlock",
     "FileSource",
+    "FixtureProviderAdapter",
     "ImageBlock",
     "InvalidMessageError",
     "JsonObject",
     "Message",
+    "ModelChunk",
+    "ModelResponse",
+    "ModelStream",
+    "ProviderError",
+    "ProviderErrorCode",
     "StopReason",
     "SystemMessage",
     "TextBlock",
+    "TextDeltaChunk",
     "ThinkingBlock",
     "ToolCallBlock",
+    "ToolCallChunk",
     "ToolResultMessage",
     "TranscriptError",
     "UnsetType",

@@ -23,7 +23,7 @@ from typing import Any
 import msgspec
 
 from agent_ir._generated.message_schema import Base64Source, Message
-from agent_ir.jsonvalue import JsonObject, freeze_object
+from agent_ir.jsonvalue import JsonObject, freeze_object, within_depth
 
 __all__ = [
     "MessageTuple",
@@ -44,13 +44,21 @@ def _decode_hook(kind: type, value: Any) -> Any:
     raise NotImplementedError(f"no decoder for {kind!r}")
 
 
+def _decoded_hook(kind: type, value: Any) -> Any:
+    # Values msgspec decoded from JSON text are fresh exact builtins with no NaN, no
+    # lone surrogates and string keys: only the depth limit is left to check.
+    if kind is JsonObject:
+        return JsonObject._trusted(value) if within_depth(value) else freeze_object(value)
+    raise NotImplementedError(f"no decoder for {kind!r}")
+
+
 def _guard_hook(value: Any) -> Any:
     if isinstance(value, JsonObject):
         return None
     raise TypeError(f"unexpected {type(value).__name__} in a message")
 
 
-_DECODER = msgspec.json.Decoder(MessageTuple, dec_hook=_decode_hook)
+_DECODER = msgspec.json.Decoder(MessageTuple, dec_hook=_decoded_hook)
 _GUARD = msgspec.json.Encoder(enc_hook=_guard_hook)
 
 

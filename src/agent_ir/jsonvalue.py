@@ -111,7 +111,7 @@ class JsonObject(Mapping[str, "JsonValue"]):
 
     def __hash__(self) -> int:
         if self._hash is None:
-            object.__setattr__(self, "_hash", hash(_hashable(self._data)))
+            _set_hash(self, hash(_hashable(self._data)))
         assert self._hash is not None
         return self._hash
 
@@ -129,15 +129,20 @@ class JsonObject(Mapping[str, "JsonValue"]):
 
 
 def _initialize(obj: JsonObject, data: dict[str, Any]) -> None:
-    object.__setattr__(obj, "_data", data)
-    object.__setattr__(obj, "_hash", None)
+    # The slots' own descriptors: JsonObject.__setattr__ refuses every assignment.
+    _set_data(obj, data)
+    _set_hash(obj, None)
+
+
+_set_data = JsonObject.__dict__["_data"].__set__
+_set_hash = JsonObject.__dict__["_hash"].__set__
 
 
 def freeze_object(value: object) -> JsonObject:
     """Check and copy an untrusted mapping with ``str`` keys into a ``JsonObject``."""
     if isinstance(value, JsonObject):
         return value
-    if type(value) is dict and _plain_json(value, 0, set()):
+    if type(value) is dict and _plain_json(value, 0):
         # Exact dicts and lists all the way down: reads are not observable, so the
         # C copy may read again what the check walk read.
         return JsonObject._trusted(msgspec.to_builtins(value))
@@ -203,39 +208,44 @@ def _frozen_view(value: Any) -> Any:
     return value
 
 
-def _plain_json(value: Any, depth: int, active: set[int]) -> bool:
-    """True when ``value`` holds only exact JSON builtins, within the limits; False
-    sends the caller to the copying walk, which says precisely what is wrong."""
-    kind = type(value)
-    if kind is str:
-        return value.isascii() or _encodable(value)
-    if kind is int or kind is bool or value is None:
-        return True
-    if kind is float:
-        return _isfinite(value)
-    if kind is dict:
-        marker = id(value)
-        if depth >= MAX_DEPTH or marker in active:
-            return False
-        active.add(marker)
-        for key, item in value.items():
+def _plain_json(value: Any, depth: int) -> bool:
+    """True when ``value`` (a dict or list) holds only exact JSON builtins within the
+    depth limit; False sends the caller to the copying walk, which says precisely what
+    is wrong. No cycle bookkeeping is needed here: a cycle exceeds the depth limit."""
+    if depth >= MAX_DEPTH:
+        return False
+    items = value.values() if type(value) is dict else value
+    if type(value) is dict:
+        for key in value:
             if type(key) is not str or not (key.isascii() or _encodable(key)):
                 return False
-            if not _plain_json(item, depth + 1, active):
+    for item in items:
+        kind = type(item)
+        if kind is str:
+            if not (item.isascii() or _encodable(item)):
                 return False
-        active.discard(marker)
-        return True
-    if kind is list:
-        marker = id(value)
-        if depth >= MAX_DEPTH or marker in active:
+        elif kind is int or kind is bool or item is None:
+            continue
+        elif kind is float:
+            if not _isfinite(item):
+                return False
+        elif kind is dict or kind is list:
+            if not _plain_json(item, depth + 1):
+                return False
+        else:
             return False
-        active.add(marker)
-        for item in value:
-            if not _plain_json(item, depth + 1, active):
-                return False
-        active.discard(marker)
-        return True
-    return False
+    return True
+
+
+def within_depth(value: Any, depth: int = 0) -> bool:
+    """True when the containers of a plain value nest at most ``MAX_DEPTH`` levels."""
+    if depth >= MAX_DEPTH:
+        return False
+    for item in value.values() if type(value) is dict else value:
+        kind = type(item)
+        if (kind is dict or kind is list) and not within_depth(item, depth + 1):
+            return False
+    return True
 
 
 def _encodable(text: str) -> bool:

@@ -22,16 +22,26 @@ from typing import Any
 
 import msgspec
 
-from agent_ir._generated.message_schema import Base64Source, Message
+from agent_ir._generated.message_schema import (
+    AssistantMessage,
+    AudioBlock,
+    Base64Source,
+    Message,
+    ToolCallBlock,
+    ToolResultMessage,
+    UserMessage,
+)
 from agent_ir.jsonvalue import JsonObject, freeze_object, within_depth
 
 __all__ = [
     "MessageTuple",
+    "audio_sources_tagged",
     "check_timestamp",
     "convert_message",
     "convert_messages",
     "decode_messages",
     "guard",
+    "has_audio",
     "values_valid",
 ]
 
@@ -48,7 +58,9 @@ def _decoded_hook(kind: type, value: Any) -> Any:
     # Values msgspec decoded from JSON text are fresh exact builtins with no NaN, no
     # lone surrogates and string keys: only the depth limit is left to check.
     if kind is JsonObject:
-        return JsonObject._trusted(value) if within_depth(value) else freeze_object(value)
+        if type(value) is dict and within_depth(value):
+            return JsonObject._trusted(value)
+        return freeze_object(value)  # raises, naming what is wrong
     raise NotImplementedError(f"no decoder for {kind!r}")
 
 
@@ -88,15 +100,29 @@ def guard(messages: Any) -> bool:
 
 
 def values_valid(messages: MessageTuple) -> bool:
-    """True when every timestamp is a real calendar date-time and every inline image or
-    audio has an ``image/*`` or ``audio/*`` media type (the schema says so with
-    ``if``/``then``, which the generated types cannot express)."""
+    """The rules the generated types leave to this pass, in one loop over the messages:
+    ids, tool names and ``toolCallId`` contain a non-whitespace character (their regex
+    is not generated, see ``agent_ir._base.NonBlankString``), timestamps are real
+    calendar date-times, and inline images and audio have ``image/*`` / ``audio/*``
+    media types (the schema's ``if``/``then``)."""
     for message in messages:
+        if _blank(message.id):
+            return False
         timestamp = message.timestamp
-        if isinstance(timestamp, str) and not check_timestamp(timestamp):
+        if timestamp.__class__ is str and not check_timestamp(timestamp):
+            return False
+        kind = type(message)
+        if kind is AssistantMessage:
+            for block in message.content:
+                if type(block) is ToolCallBlock and (_blank(block.id) or _blank(block.name)):
+                    return False
+            continue
+        if kind is ToolResultMessage and (
+            _blank(message.tool_call_id) or _blank(message.tool_name)  # type: ignore[union-attr]
+        ):
             return False
         content = message.content
-        if type(content) is tuple and message.role != "assistant":
+        if type(content) is tuple:
             for block in content:
                 prefix = _MEDIA_PREFIX.get(block.type)
                 if prefix is not None and not _media_type_valid(
@@ -104,6 +130,40 @@ def values_valid(messages: MessageTuple) -> bool:
                 ):
                     return False
     return True
+
+
+def has_audio(messages: MessageTuple) -> bool:
+    """True when some message carries an audio block (see ``audio_sources_tagged``)."""
+    return any(
+        type(message.content) is tuple
+        and any(type(block) is AudioBlock for block in message.content)
+        for message in messages
+        if type(message) is UserMessage
+    )
+
+
+def audio_sources_tagged(messages: MessageTuple, entries: list[Any]) -> bool:
+    """True when every audio source in the plain ``entries`` the messages came from
+    carries its ``"type": "base64"`` tag. msgspec treats the tag of a tagged Struct that
+    is not in a union (an audio source can only be base64) as optional; the schema
+    requires it. Only exact dicts are looked into (their reads are not observable)."""
+    for message, entry in zip(messages, entries, strict=True):
+        if type(message) is not UserMessage or type(message.content) is not tuple:
+            continue
+        for index, block in enumerate(message.content):
+            if type(block) is AudioBlock:
+                try:
+                    source = entry["content"][index]["source"]
+                except (KeyError, IndexError, TypeError):
+                    return False
+                if type(source) is not dict or source.get("type") != "base64":
+                    return False
+    return True
+
+
+def _blank(text: str) -> bool:
+    # Exactly the schema's pattern "\S" fails: Python's re \s is str.isspace().
+    return not text or text.isspace()
 
 
 _MEDIA_PREFIX = {"image": "image/", "audio": "audio/"}

@@ -11,7 +11,12 @@ from typing import Any, NamedTuple
 
 import msgspec
 
-from agent_ir._fastpath import check_timestamp, convert_message, values_valid
+from agent_ir._fastpath import (
+    audio_sources_tagged,
+    check_timestamp,
+    convert_message,
+    values_valid,
+)
 from agent_ir._generated.message_schema import Message
 from agent_ir._reference import Problem, code_for_path, explain_message
 from agent_ir.jsonvalue import (
@@ -46,7 +51,7 @@ def inspect_message(entry: object) -> Inspection:
         except (msgspec.ValidationError, JsonValueError):
             pass
         else:
-            if values_valid((message,)):
+            if values_valid((message,)) and audio_sources_tagged((message,), [plain]):
                 return Inspection(message, plain, [])
     problems = [Problem(e.path, code_for_path(plain, e.path), e.reason) for e in read_errors]
     problems.extend(_argument_problems(plain, {e.path[:3] for e in read_errors}))

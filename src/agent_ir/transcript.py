@@ -20,7 +20,14 @@ from typing import Any, NamedTuple
 
 import msgspec
 
-from agent_ir._fastpath import convert_messages, decode_messages, guard, values_valid
+from agent_ir._fastpath import (
+    audio_sources_tagged,
+    convert_messages,
+    decode_messages,
+    guard,
+    has_audio,
+    values_valid,
+)
 from agent_ir._generated.diagnostic_schema import Diagnostic, DiagnosticCode
 from agent_ir._generated.message_schema import (
     AssistantMessage,
@@ -90,7 +97,8 @@ def loads(data: bytes | bytearray | memoryview | str) -> tuple[Message, ...]:
     except (msgspec.ValidationError, msgspec.DecodeError, JsonValueError):
         pass  # explained below, from the stdlib parse
     else:
-        if values_valid(messages):
+        # Audio sources need their tag checked in the plain data: the stdlib parse below.
+        if values_valid(messages) and not has_audio(messages):
             diagnostics = _linkage_of_valid(messages)
             if diagnostics:
                 raise TranscriptError(diagnostics)
@@ -137,6 +145,8 @@ def _fast(entries: list[Any]) -> tuple[Message, ...] | None:
     except Exception:
         return None
     if not guard(messages) or not values_valid(messages):
+        return None
+    if not audio_sources_tagged(messages, plain):
         return None
     return messages
 

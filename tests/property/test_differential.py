@@ -325,10 +325,6 @@ UNTAGGED_AUDIO_SOURCE = {
 @SETTINGS
 @given(mutated_transcripts())
 @example([UNTAGGED_AUDIO_SOURCE])
-@pytest.mark.xfail(
-    strict=False,
-    reason="fast path and jsonschema reference disagree on some hypothesis-found mutations; open in the issue 4 note",
-)
 def test_fast_path_and_reference_agree_on_each_mutated_message(transcript: list[Any]) -> None:
     for entry in transcript:
         assert _fast_path_accepts(entry) == REFERENCE.is_valid(entry), entry
@@ -336,10 +332,6 @@ def test_fast_path_and_reference_agree_on_each_mutated_message(transcript: list[
 
 @SETTINGS
 @given(mutated_transcripts())
-@pytest.mark.xfail(
-    strict=False,
-    reason="fast path and jsonschema reference disagree on some hypothesis-found mutations; open in the issue 4 note",
-)
 def test_shape_diagnostics_are_reported_exactly_for_the_messages_the_schema_rejects(
     transcript: list[Any],
 ) -> None:

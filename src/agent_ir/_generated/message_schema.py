@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Annotated, TypeAlias
 from msgspec import Meta, UNSET, UnsetType, field
-from agent_ir._base import IRStruct, MessageStruct, TaggedStruct
+from agent_ir._base import IRStruct, MessageStruct, NonBlankString, TaggedStruct
 from enum import StrEnum
 from agent_ir.jsonvalue import JsonObject
 
@@ -15,7 +15,7 @@ class AssistantMessage(MessageStruct, tag_field="role", tag="assistant"):
     A model's reply: an ordered list of text, thinking and tool-call blocks (possibly empty).
     """
 
-    id: Annotated[NonEmptyString, Meta(description="Opaque message id.")]
+    id: Annotated[NonBlankString, Meta(description="Opaque message id.")]
     """
     Opaque message id.
     """
@@ -198,7 +198,7 @@ class SystemMessage(MessageStruct, tag_field="role", tag="system"):
     Instructions for the model from the application.
     """
 
-    id: Annotated[NonEmptyString, Meta(description="Opaque message id.")]
+    id: Annotated[NonBlankString, Meta(description="Opaque message id.")]
     """
     Opaque message id.
     """
@@ -282,7 +282,7 @@ class ToolCallBlock(TaggedStruct, tag_field="type", tag="toolCall"):
     """
 
     id: Annotated[
-        NonEmptyString,
+        NonBlankString,
         Meta(
             description="The provider's opaque call id, kept exactly; results link to it."
         ),
@@ -290,7 +290,7 @@ class ToolCallBlock(TaggedStruct, tag_field="type", tag="toolCall"):
     """
     The provider's opaque call id, kept exactly; results link to it.
     """
-    name: Annotated[NonEmptyString, Meta(description="The tool's name.")]
+    name: Annotated[NonBlankString, Meta(description="The tool's name.")]
     """
     The tool's name.
     """
@@ -324,19 +324,19 @@ class ToolResultMessage(MessageStruct, tag_field="role", tag="toolResult"):
     The result of running one tool call, linked to it by toolCallId.
     """
 
-    id: Annotated[NonEmptyString, Meta(description="Opaque message id.")]
+    id: Annotated[NonBlankString, Meta(description="Opaque message id.")]
     """
     Opaque message id.
     """
     tool_call_id: Annotated[
-        NonEmptyString,
+        NonBlankString,
         Meta(description="The id of the tool call this message answers."),
     ] = field(name="toolCallId")
     """
     The id of the tool call this message answers.
     """
     tool_name: Annotated[
-        NonEmptyString,
+        NonBlankString,
         Meta(description="The name of the tool that ran; must equal the call's name."),
     ] = field(name="toolName")
     """
@@ -419,7 +419,7 @@ class UserMessage(MessageStruct, tag_field="role", tag="user"):
     """
 
     id: Annotated[
-        NonEmptyString,
+        NonBlankString,
         Meta(
             description="Opaque message id, unique within a transcript by convention."
         ),

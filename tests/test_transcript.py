@@ -293,10 +293,6 @@ def test_keyboard_interrupt_from_hostile_arguments_propagates() -> None:
         validate_transcript(with_arguments(arguments))
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="known gap: a general mapping whose property raises is snapshotted as a whole, so ids read before it are lost (issue 4 note)",
-)
 def test_a_call_id_read_before_a_later_property_raised_still_counts_as_seen() -> None:
     # Keys are read in order: type, id, then name raises. The id was seen, so its
     # result is not an orphan (no cascade).
@@ -307,10 +303,6 @@ def test_a_call_id_read_before_a_later_property_raised_still_counts_as_seen() ->
     assert codes(diagnostics) == [(INVALID_MESSAGE, 0)]
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="known gap: a general mapping whose property raises is snapshotted as a whole, so ids read before it are lost (issue 4 note)",
-)
 def test_a_result_id_read_before_a_later_property_raised_suppresses_missing() -> None:
     # toolCallId is read before content raises: the call is answered, malformed or not.
     hostile_result = RaisingItem(result(call_id="call-1"), "content", RuntimeError("boom"))
@@ -440,16 +432,9 @@ def test_each_property_of_an_entry_mapping_is_read_at_most_once(invalid: bool) -
     _reads_at_most_once(entry)
 
 
-_NESTED_MAPPING_GAP = pytest.mark.xfail(
-    strict=False,
-    reason="known gap: when the fast path refuses an exact-dict entry, a general mapping "
-    "nested in it is read again by the slow path (documented in transcript.py)",
-)
-
-
 @pytest.mark.parametrize(
     "invalid",
-    [False, pytest.param(True, marks=_NESTED_MAPPING_GAP)],
+    [False, True],
     ids=["valid", "invalid"],
 )
 @pytest.mark.parametrize("entry_kind", ["dict", "mapping"])

@@ -5,9 +5,9 @@ types, patterns, bounds) in C. What it cannot check is done here, cheaply:
 
 * tool-call ``arguments`` are copied and deep-frozen by ``jsonvalue.freeze_object``
   (the decode hook of the ``JsonObject`` type);
-* ``guard`` re-encodes the converted messages once, which fails on any lone surrogate
-  and on any ``str`` subclass left in by ``msgspec.convert`` (arguments are skipped:
-  freezing already checked and copied them);
+* ``plain`` encodes the untrusted entries once before conversion, which fails on any
+  lone surrogate, ``str`` subclass or non-JSON object, and so guarantees that the fast
+  path reads nothing whose reads are observable;
 * ``values_valid`` checks the calendar (the schema's pattern admits February 30) and
   the media types of inline images and audio.
 
@@ -40,8 +40,8 @@ __all__ = [
     "convert_message",
     "convert_messages",
     "decode_messages",
-    "guard",
     "has_audio",
+    "plain",
     "values_valid",
 ]
 
@@ -64,14 +64,14 @@ def _decoded_hook(kind: type, value: Any) -> Any:
     raise NotImplementedError(f"no decoder for {kind!r}")
 
 
-def _guard_hook(value: Any) -> Any:
+def _plain_hook(value: Any) -> Any:
     if isinstance(value, JsonObject):
-        return None
-    raise TypeError(f"unexpected {type(value).__name__} in a message")
+        return value._data  # our own immutable value: reading it is not observable
+    raise TypeError(f"not plain JSON: {type(value).__name__}")
 
 
 _DECODER = msgspec.json.Decoder(MessageTuple, dec_hook=_decoded_hook)
-_GUARD = msgspec.json.Encoder(enc_hook=_guard_hook)
+_PLAIN = msgspec.json.Encoder(enc_hook=_plain_hook)
 
 
 def convert_messages(entries: list[Any]) -> MessageTuple:
@@ -90,11 +90,17 @@ def decode_messages(data: bytes | str) -> MessageTuple:
     return _DECODER.decode(data)
 
 
-def guard(messages: Any) -> bool:
-    """True when every string outside tool-call arguments is an exact, encodable ``str``."""
+def plain(entries: list[Any]) -> bool:
+    """True when ``entries`` hold only ``dict``/``list``/``tuple`` (or their subclasses,
+    read through the base type), exact ``str`` without lone surrogates, numbers, booleans
+    and ``None``: one C pass (a JSON encode whose output is thrown away). Reading such
+    data is not observable, so the fast path may read it and the slow path read it again;
+    anything else (a general mapping, a ``str`` subclass, an object) goes straight to the
+    slow path, which reads each property once. It also makes a later check of the
+    converted strings unnecessary."""
     try:
-        _GUARD.encode(messages)
-    except (TypeError, UnicodeEncodeError, RecursionError):
+        _PLAIN.encode(entries)
+    except (TypeError, UnicodeEncodeError, RecursionError, OverflowError):
         return False
     return True
 

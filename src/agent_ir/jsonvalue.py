@@ -334,7 +334,7 @@ def _struct_builtins(value: msgspec.Struct, path: tuple[PathSegment, ...]) -> An
     except (KeyboardInterrupt, SystemExit):
         raise
     except Exception as error:  # a Struct built by hand around a non-JSON value
-        raise JsonValueError(path, f"could not be read ({type(error).__name__}: {error})") from None
+        raise JsonValueError(path, _unreadable(error)) from None
 
 
 def _copy_array(
@@ -360,30 +360,48 @@ def _copy_mapping(
     marker = _enter(value, path, active)
     try:
         copied: dict[str, Any] = {}
-        for key, item in _read_pairs(value, path):
+        for key, item in _read_pairs(value, path, problems):
             if not isinstance(key, str):
                 raise JsonValueError(path, f"has a key that is not a string: {key!r}")
             if type(key) is not str:
                 key = str.__str__(key)
             _check_string(key, (*path, key))
-            copied[key] = _copy(item, (*path, key), active, problems)
+            copied[key] = item if item is INVALID else _copy(item, (*path, key), active, problems)
         return copied
     finally:
         active.discard(marker)
 
 
 def _read_pairs(
-    value: Mapping[object, object], path: tuple[PathSegment, ...]
+    value: Mapping[object, object], path: tuple[PathSegment, ...], problems: Problems | None
 ) -> list[tuple[object, object]]:
     try:
         if isinstance(value, dict):
             return list(dict.items(value))
         # A general mapping: list its keys once, then read each key once.
-        return [(key, value[key]) for key in list(iter(value))]
+        keys = list(iter(value))
     except (KeyboardInterrupt, SystemExit):
         raise
     except Exception as error:  # a hostile mapping: contained and reported
-        raise JsonValueError(path, f"could not be read ({type(error).__name__}: {error})") from None
+        raise JsonValueError(path, _unreadable(error)) from None
+    pairs: list[tuple[object, object]] = []
+    for key in keys:
+        try:
+            pairs.append((key, value[key]))
+        except (KeyboardInterrupt, SystemExit):
+            raise
+        except Exception as error:
+            if problems is None:
+                raise JsonValueError(path, _unreadable(error)) from None
+            # Collecting: the other properties still count (an id read before a later
+            # property raised is still seen by the linkage rules).
+            problems.append(JsonValueError(path, _unreadable(error)))
+            pairs.append((key, INVALID))
+    return pairs
+
+
+def _unreadable(error: Exception) -> str:
+    return f"could not be read ({type(error).__name__}: {error})"
 
 
 def _enter(value: object, path: tuple[PathSegment, ...], active: _Walk) -> int:

@@ -6,10 +6,9 @@ every diagnostic. Valid input takes the msgspec fast path; only a transcript the
 path refuses is inspected message by message, and only failing messages are explained
 by the jsonschema reference.
 
-Known limit: when the fast path refuses a transcript, a message mapping of a type that
-is not ``dict`` nested inside an exact ``dict`` entry may be read a second time (reads
-of ``dict``/``list`` and their subclasses go through the base type and are not
-observable; top-level entries that are not exact dicts skip the fast path entirely).
+Each property is read at most once: the fast path only runs on data whose reads are not
+observable (``dict``/``list``/``tuple`` and subclasses read through the base type,
+exact ``str``, numbers), which one C pass (``_fastpath.plain``) establishes first.
 """
 
 from __future__ import annotations
@@ -24,9 +23,11 @@ from agent_ir._fastpath import (
     audio_sources_tagged,
     convert_messages,
     decode_messages,
-    guard,
     has_audio,
     values_valid,
+)
+from agent_ir._fastpath import (
+    plain as plain_json,
 )
 from agent_ir._generated.diagnostic_schema import Diagnostic, DiagnosticCode
 from agent_ir._generated.message_schema import (
@@ -140,11 +141,13 @@ def _fast(entries: list[Any]) -> tuple[Message, ...] | None:
                 return None
         else:
             return None
+    if not plain_json(plain):
+        return None
     try:
         messages = convert_messages(plain)
     except Exception:
         return None
-    if not guard(messages) or not values_valid(messages):
+    if not values_valid(messages):
         return None
     if not audio_sources_tagged(messages, plain):
         return None

@@ -14,7 +14,7 @@ exact ``str``, numbers), which one C pass (``_fastpath.plain``) establishes firs
 from __future__ import annotations
 
 import json
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from typing import Any, NamedTuple
 
 import msgspec
@@ -36,7 +36,7 @@ from agent_ir._generated.message_schema import (
     ToolCallBlock,
     ToolResultMessage,
 )
-from agent_ir._inspect import inspect_message, tool_call_blocks
+from agent_ir._inspect import Inspection, inspect_message, tool_call_blocks
 from agent_ir._reference import Problem
 from agent_ir.jsonvalue import (
     JsonValueError,
@@ -121,14 +121,51 @@ def _check(value: object) -> _Result:
     except Exception as error:
         reason = f"could not be read ({type(error).__name__})"
         return _Result((), (_diagnostic(DiagnosticCode.invalid_transcript, -1, (), reason),))
-    messages = _fast(entries)
-    if messages is not None:
-        return _Result(messages, _linkage_of_valid(messages))
-    return _slow(entries)
+    return _check_entries(entries)
+
+
+# Messages are converted in chunks: one msgspec call per chunk keeps the valid case
+# fast, and a malformed message only sends its own chunk through the per-message path.
+_CHUNK = 256
+
+
+def _check_entries(entries: list[Any]) -> _Result:
+    messages: list[Message | None] = []
+    inspections: dict[int, Inspection] = {}
+    for start in range(0, len(entries), _CHUNK):
+        chunk = entries[start : start + _CHUNK]
+        converted = _fast(chunk)
+        if converted is not None:
+            messages.extend(converted)
+            continue
+        for index, entry in enumerate(chunk, start):
+            single = _fast([entry])
+            if single is not None:
+                messages.extend(single)
+                continue
+            inspection = inspect_message(entry)
+            messages.append(inspection.message)
+            if inspection.message is None:
+                inspections[index] = inspection
+    if not inspections:
+        valid = tuple(message for message in messages if message is not None)
+        return _Result(valid, _linkage_of_valid(valid))
+    shape: list[Diagnostic] = []
+    links: list[Message | _Links] = []
+    for index, message in enumerate(messages):
+        if message is not None:
+            links.append(message)
+            continue
+        inspection = inspections[index]
+        shape.extend(_shape_diagnostic(index, problem) for problem in inspection.problems)
+        links.append(_Links.of_malformed(inspection.plain, inspection.problems))
+    return _Result((), _ordered([*shape, *_linkage(links)]))
 
 
 def _fast(entries: list[Any]) -> tuple[Message, ...] | None:
-    """The IR when every entry passes msgspec and the value checks; else None."""
+    """The IR when every entry passes msgspec and the value checks; else None. Runs
+    only on plain data (see ``_fastpath.plain``), so reading it again later is not
+    observable."""
     plain: list[Any] = []
     for entry in entries:
         if type(entry) is dict:
@@ -147,27 +184,9 @@ def _fast(entries: list[Any]) -> tuple[Message, ...] | None:
         messages = convert_messages(plain)
     except Exception:
         return None
-    if not values_valid(messages):
-        return None
-    if not audio_sources_tagged(messages, plain):
+    if not values_valid(messages) or not audio_sources_tagged(messages, plain):
         return None
     return messages
-
-
-def _slow(entries: list[Any]) -> _Result:
-    shape: list[Diagnostic] = []
-    links: list[_Links] = []
-    messages: list[Message] = []
-    for index, entry in enumerate(entries):
-        inspection = inspect_message(entry)
-        if inspection.message is not None:
-            messages.append(inspection.message)
-            links.append(_Links.of(inspection.message))
-            continue
-        shape.extend(_shape_diagnostic(index, problem) for problem in inspection.problems)
-        links.append(_Links.of_malformed(inspection.plain, inspection.problems))
-    diagnostics = _ordered([*shape, *_linkage(links)])
-    return _Result(tuple(messages) if not diagnostics else (), diagnostics)
 
 
 class _Links(NamedTuple):
@@ -177,19 +196,6 @@ class _Links(NamedTuple):
     result: tuple[str, str] | None  # (toolCallId, toolName) of a well-formed result
     malformed_call_ids: frozenset[str]  # readable ids of malformed calls
     malformed_result_id: str | None  # readable toolCallId of a malformed result
-
-    @staticmethod
-    def of(message: Message) -> _Links:
-        if isinstance(message, ToolResultMessage):
-            return _Links((), (message.tool_call_id, message.tool_name), frozenset(), None)
-        if message.role != "assistant":
-            return _NO_LINKS
-        calls = tuple(
-            (index, block.id, block.name)
-            for index, block in enumerate(message.content)
-            if type(block) is ToolCallBlock
-        )
-        return _Links(calls, None, frozenset(), None) if calls else _NO_LINKS
 
     @staticmethod
     def of_malformed(plain: Any, problems: list[Problem]) -> _Links:
@@ -229,26 +235,42 @@ def _linkage_of_valid(messages: tuple[Message, ...]) -> tuple[Diagnostic, ...]:
             assert isinstance(message, ToolResultMessage)
             call = open_calls.pop(message.tool_call_id, None)
             if call is None or call[1] != message.tool_name:
-                return _linkage([_Links.of(message) for message in messages])
+                return _linkage(messages)
             answered.add(message.tool_call_id)
         elif kind is AssistantMessage:
             assert isinstance(message, AssistantMessage)
             for block in message.content:
                 if type(block) is ToolCallBlock:
                     if block.id in open_calls or block.id in answered:
-                        return _linkage([_Links.of(message) for message in messages])
+                        return _linkage(messages)
                     open_calls[block.id] = (index, block.name)
     if open_calls:
-        return _linkage([_Links.of(message) for message in messages])
+        return _linkage(messages)
     return ()
 
 
-def _linkage(links: list[_Links]) -> tuple[Diagnostic, ...]:
+def _linkage(links: Sequence[Message | _Links]) -> tuple[Diagnostic, ...]:
+    """The linkage rules over every message: a well-formed message, or what a malformed
+    one contributes (``_Links.of_malformed``)."""
     calls: dict[str, list[tuple[int, int, str]]] = {}
     results: dict[str, list[tuple[int, str]]] = {}
     malformed_call_ids: set[str] = set()
     malformed_result_ids: set[str] = set()
     for message_index, link in enumerate(links):
+        kind = type(link)
+        if kind is ToolResultMessage:
+            assert isinstance(link, ToolResultMessage)
+            results.setdefault(link.tool_call_id, []).append((message_index, link.tool_name))
+            continue
+        if kind is AssistantMessage:
+            assert isinstance(link, AssistantMessage)
+            for block_index, block in enumerate(link.content):
+                if type(block) is ToolCallBlock:
+                    calls.setdefault(block.id, []).append((message_index, block_index, block.name))
+            continue
+        if kind is not _Links:
+            continue  # a user or system message takes no part in linkage
+        assert isinstance(link, _Links)
         for block_index, call_id, name in link.calls:
             calls.setdefault(call_id, []).append((message_index, block_index, name))
         if link.result is not None:

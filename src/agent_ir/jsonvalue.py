@@ -36,6 +36,7 @@ __all__ = [
     "JsonValue",
     "JsonValueError",
     "PathSegment",
+    "adopt_object",
     "check_text",
     "encode_hook",
     "format_path",
@@ -149,6 +150,15 @@ def freeze_object(value: object) -> JsonObject:
     if not isinstance(value, Mapping):
         raise JsonValueError((), f"must be a JSON object (a mapping), not {_type_name(value)}")
     return JsonObject._trusted(_copy_mapping(value, (), _Walk(), None))
+
+
+def adopt_object(value: object) -> JsonObject:
+    """``freeze_object`` for a value that is already a private copy nothing else
+    references (for example a snapshot of transport data): checked the same way, but
+    adopted instead of copied again. Never pass caller-owned data."""
+    if type(value) is dict and _plain_json(value, 0):
+        return JsonObject._trusted(value)
+    return freeze_object(value)  # raises, naming what is wrong, or copies a mapping
 
 
 def freeze_value(value: object) -> JsonValue:

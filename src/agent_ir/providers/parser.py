@@ -49,7 +49,7 @@ from agent_ir._generated.model_stream_schema import (
     TextDeltaChunk,
     ToolCallChunk,
 )
-from agent_ir.jsonvalue import JsonValueError, format_path, freeze_object
+from agent_ir.jsonvalue import JsonValueError, adopt_object, format_path
 from agent_ir.providers.protocol import ProviderError
 
 __all__ = ["MAX_TOKEN_COUNT", "ResponseParser"]
@@ -178,7 +178,7 @@ class ResponseParser:
         if type(arguments) is not dict:
             raise _event_error(index, "tool_call arguments must be a JSON object")
         try:
-            frozen = freeze_object(arguments)
+            frozen = adopt_object(arguments)  # the record is already a private copy
         except JsonValueError as error:
             where = format_path(("arguments", *error.path))
             raise _event_error(index, f"tool_call {where} {error.reason}") from None

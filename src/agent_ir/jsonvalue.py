@@ -38,6 +38,7 @@ __all__ = [
     "PathSegment",
     "adopt_object",
     "check_text",
+    "copy_json",
     "encode_hook",
     "format_path",
     "freeze_object",
@@ -287,14 +288,26 @@ def snapshot_json(value: object, problems: Problems, *, offset: int = 0) -> Any:
     return _copy(value, (), _Walk(offset), problems)
 
 
+def copy_json(
+    value: object, *, path: tuple[PathSegment, ...] = (), offset: int = 0, transport: bool = False
+) -> Any:
+    """Copy an untrusted value into plain builtins (reading each property once) or raise
+    ``JsonValueError``. ``path`` prefixes error paths and ``offset`` is how many of its
+    levels do not count toward ``MAX_DEPTH``. ``transport=True`` copies as transport
+    data: NaN, infinities and lone surrogates copy (a parsing rule refuses them where it
+    reads them) and ``msgspec`` Structs are refused."""
+    return _copy(value, path, _Walk(offset, transport), None)
+
+
 class _Walk(set[int]):
     """The ids of the containers on the current path; ``offset`` is how many levels
     above the value that ``MAX_DEPTH`` limits the walk starts (3 for a message, whose
-    tool-call arguments sit at content[i].arguments)."""
+    tool-call arguments sit at content[i].arguments); ``transport`` as in ``copy_json``."""
 
-    def __init__(self, offset: int = 0) -> None:
+    def __init__(self, offset: int = 0, transport: bool = False) -> None:
         super().__init__()
         self.offset = offset
+        self.transport = transport
 
 
 def _copy(
@@ -316,7 +329,8 @@ def _copy_checked(
     if kind is str or isinstance(value, str):
         assert isinstance(value, str)
         text = value if kind is str else str.__str__(value)
-        _check_string(text, path)
+        if not active.transport:
+            _check_string(text, path)
         return text
     if value is None:
         return None
@@ -326,14 +340,14 @@ def _copy_checked(
         return int.__int__(value)
     if isinstance(value, float):
         number = float.__float__(value)
-        if not _isfinite(number):
+        if not (_isfinite(number) or active.transport):
             raise JsonValueError(path, "must be a finite number")
         return number
     if isinstance(value, (list, tuple)):
         return _copy_array(value, path, active, problems)
     if isinstance(value, Mapping):
         return _copy_mapping(value, path, active, problems)
-    if isinstance(value, msgspec.Struct):
+    if isinstance(value, msgspec.Struct) and not active.transport:
         return _copy(_struct_builtins(value, path), path, active, problems)
     raise JsonValueError(path, f"must be a JSON value, not {_type_name(value)}")
 
@@ -375,7 +389,8 @@ def _copy_mapping(
                 raise JsonValueError(path, f"has a key that is not a string: {key!r}")
             if type(key) is not str:
                 key = str.__str__(key)
-            _check_string(key, (*path, key))
+            if not active.transport:
+                _check_string(key, (*path, key))
             copied[key] = item if item is INVALID else _copy(item, (*path, key), active, problems)
         return copied
     finally:

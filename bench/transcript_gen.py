@@ -7,7 +7,7 @@ from typing import Any
 
 
 def make_transcript(messages: int, *, seed: int = 1234) -> list[dict[str, Any]]:
-    """About 600 bytes a message: user turns, assistant turns with text and parallel
+    """About 600 bytes a message (10,000 messages: about 6 MB): user turns, assistant turns with text and parallel
     tool calls, and the tool results that answer them, linked correctly."""
     rng = random.Random(seed)
     words = ["alpha", "beta", "gamma", "delta", "epsilon", "package", "json", "read", "file", "the"]
@@ -15,13 +15,13 @@ def make_transcript(messages: int, *, seed: int = 1234) -> list[dict[str, Any]]:
     turn = 0
     while len(out) < messages:
         turn += 1
-        text = " ".join(rng.choice(words) for _ in range(rng.randint(20, 60)))
+        text = " ".join(rng.choice(words) for _ in range(rng.randint(45, 120)))
         out.append({"role": "user", "id": f"message-user-{turn}", "content": text})
         calls = rng.randint(0, 3)
         content: list[dict[str, Any]] = [
             {
                 "type": "text",
-                "text": " ".join(rng.choice(words) for _ in range(rng.randint(10, 40))),
+                "text": " ".join(rng.choice(words) for _ in range(rng.randint(20, 60))),
             }
         ]
         ids = []
@@ -57,7 +57,7 @@ def make_transcript(messages: int, *, seed: int = 1234) -> list[dict[str, Any]]:
                     "id": f"message-tool-{call_id}",
                     "toolCallId": call_id,
                     "toolName": "read",
-                    "content": " ".join(rng.choice(words) for _ in range(rng.randint(10, 80))),
+                    "content": " ".join(rng.choice(words) for _ in range(rng.randint(20, 120))),
                     "isError": False,
                 }
             )

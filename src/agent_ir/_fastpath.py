@@ -31,7 +31,7 @@ from agent_ir._generated.message_schema import (
     ToolResultMessage,
     UserMessage,
 )
-from agent_ir.jsonvalue import JsonObject, freeze_object, within_depth
+from agent_ir.jsonvalue import JsonObject, freeze_object, plain_json_object, within_depth
 
 __all__ = [
     "MessageTuple",
@@ -50,6 +50,9 @@ MessageTuple = tuple[Message, ...]
 
 def _decode_hook(kind: type, value: Any) -> Any:
     if kind is JsonObject:
+        # freeze_object's own fast case, inlined: one call per tool call counts here.
+        if type(value) is dict and plain_json_object(value):
+            return JsonObject._trusted(msgspec.to_builtins(value))
         return freeze_object(value)
     raise NotImplementedError(f"no decoder for {kind!r}")
 
@@ -112,7 +115,8 @@ def values_valid(messages: MessageTuple) -> bool:
     calendar date-times, and inline images and audio have ``image/*`` / ``audio/*``
     media types (the schema's ``if``/``then``)."""
     for message in messages:
-        if _blank(message.id):
+        identifier = message.id
+        if not identifier or identifier.isspace():
             return False
         timestamp = message.timestamp
         if timestamp.__class__ is str and not check_timestamp(timestamp):

@@ -43,6 +43,7 @@ __all__ = [
     "format_path",
     "freeze_object",
     "freeze_value",
+    "plain_json_object",
     "snapshot_json",
     "snapshot_sequence",
     "thaw",
@@ -246,6 +247,12 @@ def _plain_json(value: Any, depth: int) -> bool:
         else:
             return False
     return True
+
+
+def plain_json_object(value: dict[Any, Any]) -> bool:
+    """True when a ``dict`` holds only exact JSON builtins within the limits (the check
+    ``freeze_object`` makes before its C copy)."""
+    return _plain_json(value, 0)
 
 
 def within_depth(value: Any, depth: int = 0) -> bool:

@@ -32,14 +32,14 @@ HEADER = (
 _NON_BLANK = "agent_ir._base.NonBlankString"
 TYPE_OVERRIDES = {
     "JsonObject": "agent_ir.jsonvalue.JsonObject",
-    **{
-        field: _NON_BLANK
-        for field in (
+    **dict.fromkeys(
+        (
             "UserMessage.id", "AssistantMessage.id", "ToolResultMessage.id", "SystemMessage.id",
             "ToolResultMessage.tool_call_id", "ToolResultMessage.tool_name",
             "ToolCallBlock.id", "ToolCallBlock.name",
-        )
-    },
+        ),
+        _NON_BLANK,
+    ),
 }  # fmt: skip
 
 GENERATOR_ARGS = [

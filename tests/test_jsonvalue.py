@@ -454,26 +454,27 @@ def test_scalars_at_the_deepest_level_are_fine() -> None:
 
 
 @pytest.mark.parametrize(
-    ("fails", "path"),
-    [("__getitem__", ("outer", 1)), ("__iter__", ("outer", 1))],
+    ("fails", "path", "where"),
+    [("__getitem__", ("outer", 1, "k"), "outer[1].k"), ("__iter__", ("outer", 1), "outer[1]")],
 )
 def test_hostile_mapping_errors_are_contained_and_name_the_path(
-    fails: str, path: tuple[object, ...]
+    fails: str, path: tuple[object, ...], where: str
 ) -> None:
+    # A failing read names the property being read; a failing listing names the mapping.
     hostile = HostileMapping({"k": 1}, fails, RuntimeError("boom"))
     with pytest.raises(JsonValueError) as caught:
         freeze_object({"outer": [0, hostile]})
     assert caught.value.path == path
     assert caught.value.reason == "could not be read (RuntimeError: boom)"
-    assert str(caught.value) == "outer[1] could not be read (RuntimeError: boom)"
+    assert str(caught.value) == f"{where} could not be read (RuntimeError: boom)"
 
 
 def test_hostile_root_mapping_error_names_the_root() -> None:
     hostile = HostileMapping({"k": 1}, "__getitem__", LookupError("nope"))
     with pytest.raises(JsonValueError) as caught:
         freeze_object(hostile)
-    assert caught.value.path == ()
-    assert str(caught.value) == "value could not be read (LookupError: nope)"
+    assert caught.value.path == ("k",)
+    assert str(caught.value) == "k could not be read (LookupError: nope)"
 
 
 @pytest.mark.parametrize("fails", ["keys", "items", "__len__"])

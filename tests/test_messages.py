@@ -679,7 +679,7 @@ def test_hostile_mapping_in_arguments_is_contained_and_reported() -> None:
 
     error = arguments_error({"h": Hostile()})
     assert str(error) == (
-        "assistant_message: content[1].arguments.h could not be read (RuntimeError: boom)"
+        "assistant_message: content[1].arguments.h.k could not be read (RuntimeError: boom)"
     )
     assert error.code == "INVALID_TOOL_ARGUMENTS"
 

@@ -257,7 +257,7 @@ def test_an_entry_whose_property_raises_is_invalid_message_and_later_entries_are
     diagnostics = validate_transcript(transcript)
 
     assert codes(diagnostics) == [(INVALID_MESSAGE, 0), (INVALID_MESSAGE, 1), (INVALID_MESSAGE, 2)]
-    assert [diagnostic.path for diagnostic in diagnostics] == ["/0/id", "/1", "/2/id"]
+    assert [diagnostic.path for diagnostic in diagnostics] == ["/0/id", "/1/content", "/2/id"]
 
 
 def test_an_entry_whose_keys_cannot_be_listed_is_invalid_message() -> None:

@@ -56,7 +56,7 @@ def inspect_message(entry: object) -> Inspection:
         else:
             if values_valid((message,)) and audio_sources_tagged((message,), [plain]):
                 return Inspection(message, plain, [])
-    problems = [Problem(e.path, code_for_path(plain, e.path), e.reason) for e in read_errors]
+    problems = [Problem(e.path, _read_error_code(plain, e), e.reason) for e in read_errors]
     problems.extend(_argument_problems(plain, {e.path[:3] for e in read_errors}))
     problems.extend(explain_message(_without_arguments(plain)))
     problems.extend(_timestamp_problems(plain))
@@ -64,6 +64,17 @@ def inspect_message(entry: object) -> Inspection:
         # The fast path refused what the reference accepts: report rather than pass.
         problems.append(Problem((), "INVALID_MESSAGE", "is not a valid message"))
     return Inspection(None, plain, _ordered(problems))
+
+
+def _read_error_code(plain: Any, error: JsonValueError) -> str:
+    """A property whose read raised is INVALID_MESSAGE (issue 4: "an entry or block whose
+    properties raise when read"), unless it lies inside a tool call's arguments value,
+    where every problem is INVALID_TOOL_ARGUMENTS; anything else read but not JSON takes
+    the code of its place in the schema."""
+    inside_arguments = len(error.path) > 3 and error.path[2] == "arguments"
+    if error.unreadable and not inside_arguments:
+        return "INVALID_MESSAGE"
+    return code_for_path(plain, error.path)
 
 
 def tool_call_blocks(plain: Any) -> list[tuple[int, dict[str, Any]]]:
@@ -83,8 +94,9 @@ def tool_call_blocks(plain: Any) -> list[tuple[int, dict[str, Any]]]:
 def _argument_problems(plain: Any, unreadable: set[tuple[PathSegment, ...]]) -> list[Problem]:
     problems = []
     for index, block in tool_call_blocks(plain):
-        if "arguments" not in block or ("content", index, "arguments") in unreadable:
-            continue  # the snapshot already reported what is wrong inside
+        arguments = block.get("arguments", INVALID)
+        if arguments is INVALID or ("content", index, "arguments") in unreadable:
+            continue  # missing (the schema says so) or already reported by the snapshot
         try:
             freeze_object(block["arguments"])
         except JsonValueError as error:

@@ -62,10 +62,15 @@ _isfinite = math.isfinite
 class JsonValueError(ValueError):
     """An untrusted value is not a JSON value; ``path`` says where, relative to its root."""
 
-    def __init__(self, path: tuple[PathSegment, ...], reason: str) -> None:
+    def __init__(
+        self, path: tuple[PathSegment, ...], reason: str, *, unreadable: bool = False
+    ) -> None:
         super().__init__(f"{format_path(path) or 'value'} {reason}")
         self.path = path
         self.reason = reason
+        self.unreadable = unreadable
+        """True when reading the value raised (a hostile object), not when it was read
+        and found not to be JSON."""
 
 
 class JsonObject(Mapping[str, "JsonValue"]):
@@ -327,6 +332,14 @@ def _copy(
             raise
         problems.append(error)
         return INVALID
+    except (KeyboardInterrupt, SystemExit):
+        raise
+    except Exception as error:  # a hostile object whose very type checks raise
+        failure = JsonValueError(path, _unreadable(error), unreadable=True)
+        if problems is None:
+            raise failure from None
+        problems.append(failure)
+        return INVALID
 
 
 def _copy_checked(
@@ -365,7 +378,7 @@ def _struct_builtins(value: msgspec.Struct, path: tuple[PathSegment, ...]) -> An
     except (KeyboardInterrupt, SystemExit):
         raise
     except Exception as error:  # a Struct built by hand around a non-JSON value
-        raise JsonValueError(path, _unreadable(error)) from None
+        raise JsonValueError(path, _unreadable(error), unreadable=True) from None
 
 
 def _copy_array(
@@ -415,7 +428,7 @@ def _read_pairs(
     except (KeyboardInterrupt, SystemExit):
         raise
     except Exception as error:  # a hostile mapping: contained and reported
-        raise JsonValueError(path, _unreadable(error)) from None
+        raise JsonValueError(path, _unreadable(error), unreadable=True) from None
     pairs: list[tuple[object, object]] = []
     for key in keys:
         try:
@@ -423,11 +436,12 @@ def _read_pairs(
         except (KeyboardInterrupt, SystemExit):
             raise
         except Exception as error:
+            where = (*path, key) if type(key) is str else path
             if problems is None:
-                raise JsonValueError(path, _unreadable(error)) from None
+                raise JsonValueError(where, _unreadable(error), unreadable=True) from None
             # Collecting: the other properties still count (an id read before a later
             # property raised is still seen by the linkage rules).
-            problems.append(JsonValueError(path, _unreadable(error)))
+            problems.append(JsonValueError(where, _unreadable(error), unreadable=True))
             pairs.append((key, INVALID))
     return pairs
 

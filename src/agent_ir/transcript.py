@@ -95,8 +95,10 @@ def loads(data: bytes | bytearray | memoryview | str) -> tuple[Message, ...]:
         raise TypeError(f"loads: expected bytes or str, not {type(data).__name__}")
     try:
         messages = decode_messages(data if isinstance(data, (bytes, str)) else bytes(data))
-    except (msgspec.ValidationError, msgspec.DecodeError, JsonValueError):
-        pass  # explained below, from the stdlib parse
+    except (msgspec.ValidationError, msgspec.DecodeError, JsonValueError, UnicodeEncodeError):
+        pass  # explained below, from the stdlib parse (a str may hold lone surrogates)
+    except RecursionError:
+        raise TranscriptError(_too_deep()) from None
     else:
         # Audio sources need their tag checked in the plain data: the stdlib parse below.
         if values_valid(messages) and not has_audio(messages):
@@ -382,8 +384,17 @@ def _parse_json(data: bytes | bytearray | memoryview | str) -> Any:
     try:
         text = data if isinstance(data, str) else bytes(data).decode("utf-8")
         return json.loads(text, parse_constant=refuse_constant)
-    except (ValueError, RecursionError) as error:
+    except RecursionError:
+        raise TranscriptError(_too_deep()) from None
+    except ValueError as error:
         reason = f"is not valid JSON ({type(error).__name__}: {error})"
         raise TranscriptError(
             (_diagnostic(DiagnosticCode.invalid_transcript, -1, (), reason),)
         ) from None
+
+
+def _too_deep() -> tuple[Diagnostic, ...]:
+    # JSON text nested beyond what the parsers handle (about 1,000 levels) is refused as
+    # a whole; a parsed value that deep gets a diagnostic at its message instead.
+    reason = "is nested too deeply to parse as JSON text"
+    return (_diagnostic(DiagnosticCode.invalid_transcript, -1, (), reason),)

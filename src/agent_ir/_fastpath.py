@@ -31,6 +31,7 @@ from agent_ir._generated.message_schema import (
     ToolResultMessage,
     UserMessage,
 )
+from agent_ir._text import is_blank
 from agent_ir.jsonvalue import JsonObject, freeze_object, plain_json_object, within_depth
 
 __all__ = [
@@ -115,8 +116,7 @@ def values_valid(messages: MessageTuple) -> bool:
     calendar date-times, and inline images and audio have ``image/*`` / ``audio/*``
     media types (the schema's ``if``/``then``)."""
     for message in messages:
-        identifier = message.id
-        if not identifier or identifier.isspace():
+        if is_blank(message.id):
             return False
         timestamp = message.timestamp
         if timestamp.__class__ is str and not check_timestamp(timestamp):
@@ -124,11 +124,11 @@ def values_valid(messages: MessageTuple) -> bool:
         kind = type(message)
         if kind is AssistantMessage:
             for block in message.content:
-                if type(block) is ToolCallBlock and (_blank(block.id) or _blank(block.name)):
+                if type(block) is ToolCallBlock and (is_blank(block.id) or is_blank(block.name)):
                     return False
             continue
         if kind is ToolResultMessage and (
-            _blank(message.tool_call_id) or _blank(message.tool_name)  # type: ignore[union-attr]
+            is_blank(message.tool_call_id) or is_blank(message.tool_name)  # type: ignore[union-attr]
         ):
             return False
         content = message.content
@@ -169,11 +169,6 @@ def audio_sources_tagged(messages: MessageTuple, entries: list[Any]) -> bool:
                 if type(source) is not dict or source.get("type") != "base64":
                     return False
     return True
-
-
-def _blank(text: str) -> bool:
-    # Exactly the schema's pattern "\S" fails: Python's re \s is str.isspace().
-    return not text or text.isspace()
 
 
 _MEDIA_PREFIX = {"image": "image/", "audio": "audio/"}

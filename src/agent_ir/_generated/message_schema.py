@@ -173,7 +173,7 @@ NonEmptyString: TypeAlias = Annotated[
     str,
     Meta(
         description="A string containing at least one non-whitespace character.",
-        pattern="\\S",
+        pattern="[^\\t-\\r\\u001c-\\u0020\\u0085\\u00a0\\u1680\\u2000-\\u200a\\u2028\\u2029\\u202f\\u205f\\u3000\\ufeff]",
     ),
 ]
 """

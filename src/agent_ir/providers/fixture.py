@@ -17,6 +17,7 @@ from pathlib import Path
 from typing import Any
 
 from agent_ir._generated.model_stream_schema import ProviderErrorCode
+from agent_ir._text import non_empty_id
 from agent_ir.jsonvalue import format_path, snapshot_sequence
 from agent_ir.providers.protocol import ModelStream, ProviderError
 from agent_ir.providers.snapshot import copy_records
@@ -98,7 +99,13 @@ class FixtureProviderAdapter:
         the response stays queued for a retry), PROVIDER_EXHAUSTED when the queue is
         empty, then the parsing errors of the response itself.
         """
-        if not isinstance(request_id, str) or not _is_request_id(request_id):
+        if not isinstance(request_id, str):
+            raise TypeError(
+                f"stream() request_id must be a non-empty str, not {type(request_id).__name__}"
+            )
+        # An exact copy first: a str subclass's own methods are never called.
+        request_id = str.__str__(request_id)
+        if not non_empty_id(request_id):
             raise TypeError(f"stream() request_id must be a non-empty str, not {request_id!r}")
         if cancel is not None and not isinstance(cancel, asyncio.Event):
             raise TypeError(
@@ -182,13 +189,3 @@ def _read(container: object, key: str, where: str) -> object:
     if value is _MISSING:
         raise _InvalidFixture(f"{where} has no {key!r}")
     return value
-
-
-def _is_request_id(text: str) -> bool:
-    if not text or text.isspace():
-        return False
-    try:
-        text.encode("utf-8")
-    except UnicodeEncodeError:
-        return False
-    return True

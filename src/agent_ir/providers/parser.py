@@ -49,6 +49,7 @@ from agent_ir._generated.model_stream_schema import (
     TextDeltaChunk,
     ToolCallChunk,
 )
+from agent_ir._text import is_blank, is_valid_unicode, non_empty_id
 from agent_ir.jsonvalue import JsonValueError, adopt_object, format_path
 from agent_ir.providers.protocol import ProviderError
 
@@ -86,11 +87,11 @@ class ResponseParser:
         # The hot path first: a well-formed delta inside an open response.
         if kind == "text_delta" and self._response is None and self._response_id is not None:
             text = record.get("text")
-            if type(text) is not str or not (text.isascii() or _valid_unicode(text)):
+            if type(text) is not str or not is_valid_unicode(text):
                 raise _event_error(index, "text_delta text must be a string of valid Unicode")
             self._blocks.append(TextBlock(text=text))
             return TextDeltaChunk(request_id=self._request_id, delta=text)
-        if type(kind) is not str or not _non_empty(kind):
+        if type(kind) is not str or is_blank(kind):
             raise _event_error(index, "has no non-empty string type")
         if self._response is not None:
             if kind == "response_end":
@@ -135,7 +136,7 @@ class ResponseParser:
         for index, record in enumerate(records):
             if is_open and type(record) is dict and record.get("type") == "text_delta":
                 text = record.get("text")
-                if type(text) is str and (text.isascii() or _valid_unicode(text)):
+                if type(text) is str and is_valid_unicode(text):
                     keep_block(TextBlock(text=text))
                     emit(TextDeltaChunk(request_id=request_id, delta=text))
                     continue
@@ -267,19 +268,7 @@ def _transport_error(record: dict[str, Any], index: int) -> ProviderError:
 
 def _is_id(value: object) -> TypeGuard[str]:
     """A non-empty string of valid Unicode (ids, names, codes)."""
-    return type(value) is str and _non_empty(value) and (value.isascii() or _valid_unicode(value))
-
-
-def _non_empty(text: str) -> bool:
-    return bool(text) and not text.isspace()
-
-
-def _valid_unicode(text: str) -> bool:
-    try:
-        text.encode("utf-8")
-    except UnicodeEncodeError:
-        return False
-    return True
+    return non_empty_id(value)
 
 
 def _event_error(index: int, reason: str) -> ProviderError:

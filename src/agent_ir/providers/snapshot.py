@@ -53,12 +53,20 @@ def _plain(items: list[Any]) -> bool:
     """True when ``items`` holds only exact builtin JSON types with ``str`` keys, no
     deeper than ``MAX_DEPTH``.
 
-    Checked level by level with C-speed type scans instead of a call per value; a cycle
-    never ends, so it fails the depth bound and the exact walk then reports it.
+    Checked level by level with C-speed type scans instead of a call per value. Any
+    container met twice (a cycle, or one shared by two places) sends the records to the
+    exact walk, which reports a cycle by its path: without that, a cycle that branches
+    would double the values of every level up to the depth bound.
     """
     dicts: list[dict[Any, Any]] = []
     lists: list[list[Any]] = [items]
+    seen: set[int] = set()
+    containers = 0
     for _depth in range(MAX_DEPTH + 1):
+        containers += len(dicts) + len(lists)
+        seen.update(map(id, chain(dicts, lists)))
+        if len(seen) != containers:
+            return False
         if dicts and not set(map(type, chain.from_iterable(dicts))) <= {str}:
             return False
         values = list(

@@ -76,7 +76,7 @@ class RecordStream:
         self._error: ProviderError | None = None
         self._lock: asyncio.Lock | None = None
         self._waiting: asyncio.Task[Any] | None = None
-        self._interrupted = False
+        self._interrupted: str | None = None  # why our own task.cancel() was sent
         self._watcher: asyncio.Task[Any] | None = None
 
     @classmethod
@@ -144,7 +144,7 @@ class RecordStream:
             self._source = None
             self._settle(_cancelled("the stream was closed before it finished"))
             return
-        self._interrupt()
+        self._interrupt("the stream was closed while a record was awaited")
         lock = self._lock
         assert lock is not None
         async with lock:
@@ -252,11 +252,13 @@ class RecordStream:
         """The next record, ``_END`` when the source ended, ``_STOPPED`` when the stream
         was settled instead; re-raises a cancellation of the consuming task."""
         task = asyncio.current_task()
-        if self._cancel is not None and task is not None and self._watcher is None:
+        if self._cancel is not None and task is not None:
+            # One watcher per wait, gone when the wait ends: an abandoned stream leaves
+            # no task behind holding it and its source.
             self._watcher = asyncio.get_running_loop().create_task(asyncio.Event.wait(self._cancel))
             self._watcher.add_done_callback(self._on_cancel_set)
         cancelled: asyncio.CancelledError | None = None
-        failure: Exception | None = None
+        failure: BaseException | None = None
         record: Any = _END
         self._waiting = task
         try:
@@ -265,17 +267,26 @@ class RecordStream:
             pass
         except asyncio.CancelledError as error:
             cancelled = error
-        except Exception as error:
+        except (KeyboardInterrupt, SystemExit):
+            # Not contained, but the stream is settled so that it never reads again.
+            self._settle(_invalid_fixture("the record source was interrupted"))
+            raise
+        except BaseException as error:  # any other failure of the source is the fixture's
             failure = error
         finally:
             self._waiting = None
-        if self._interrupted:
+            watcher = self._watcher
+            self._watcher = None
+            if watcher is not None:
+                watcher.cancel()
+        if self._interrupted is not None:
             # Our own interruption (cancel event or aclose), delivered or swallowed by
             # the source: take it back, and re-raise only a cancellation from outside.
-            self._interrupted = False
+            reason = self._interrupted
+            self._interrupted = None
             assert task is not None
             external = task.uncancel() > 0
-            await self._stop(_cancelled("the cancel event was set while a record was awaited"))
+            await self._stop(_cancelled(reason))
             if external and cancelled is not None:
                 raise cancelled
             return _STOPPED
@@ -289,12 +300,12 @@ class RecordStream:
 
     def _on_cancel_set(self, watcher: asyncio.Task[Any]) -> None:
         if not watcher.cancelled():
-            self._interrupt()
+            self._interrupt("the cancel event was set while a record was awaited")
 
-    def _interrupt(self) -> None:
+    def _interrupt(self, reason: str) -> None:
         task = self._waiting
-        if task is not None and not self._interrupted:
-            self._interrupted = True
+        if task is not None and self._interrupted is None:
+            self._interrupted = reason
             task.cancel()
 
     async def _stop(self, error: ProviderError) -> None:

@@ -625,8 +625,8 @@ def test_diagnostics_are_ordered_by_message_index_then_position() -> None:
 
     assert [(d.code, d.message_index, d.path) for d in diagnostics] == [
         ("TOOL_RESULT_BEFORE_CALL", 0, "/0/toolCallId"),
-        ("EMPTY_TOOL_NAME", 1, "/1/content/1/name"),
         ("MISSING_TOOL_RESULT", 1, "/1/content/0"),
+        ("EMPTY_TOOL_NAME", 1, "/1/content/1/name"),
         ("INVALID_MESSAGE", 2, "/2/id"),
         ("INVALID_TOOL_ARGUMENTS", 3, "/3/content/0/arguments"),
         ("EMPTY_TOOL_NAME", 3, "/3/content/1/name"),
@@ -1003,3 +1003,77 @@ def _loads_diagnostics(transcript: list[Any]) -> tuple[Any, ...]:
     except TranscriptError as error:
         return error.diagnostics
     return ()
+
+
+def test_loads_of_bytes_that_are_not_utf8_is_one_invalid_transcript() -> None:
+    with pytest.raises(TranscriptError) as caught:
+        loads(b'[{"role": "user", "id": "u", "content": "caf\xe9"}]')
+    [diagnostic] = caught.value.diagnostics
+    assert (diagnostic.code, diagnostic.message_index, diagnostic.path) == (
+        "INVALID_TRANSCRIPT",
+        -1,
+        "",
+    )
+    assert "UnicodeDecodeError" in diagnostic.message
+
+
+def test_loads_of_a_str_holding_a_lone_surrogate_explains_the_message() -> None:
+    with pytest.raises(TranscriptError) as caught:
+        loads('[{"role": "user", "id": "u", "content": "\ud800"}]')
+    assert [(d.code, d.path) for d in caught.value.diagnostics] == [
+        ("INVALID_MESSAGE", "/0/content")
+    ]
+
+
+def test_loads_of_json_nested_beyond_the_parser_is_one_invalid_transcript() -> None:
+    deep = "[" * 1500 + "]" * 1500
+    text = (
+        '[{"role": "assistant", "id": "a", "content": [{"type": "toolCall", "id": "c", '
+        f'"name": "n", "arguments": {{"x": {deep}}}}}]}}]'
+    )
+    with pytest.raises(TranscriptError) as caught:
+        loads(text)
+    assert [(d.code, d.message_index) for d in caught.value.diagnostics] == [
+        ("INVALID_TRANSCRIPT", -1)
+    ]
+
+
+class _TypeCheckRaises:
+    @property  # type: ignore[misc]
+    def __class__(self) -> type:
+        raise RuntimeError("boom")
+
+
+def test_an_object_whose_type_checks_raise_is_one_invalid_message_and_later_ones_are_read() -> None:
+    transcript = [
+        {"role": "user", "id": "ok", "content": "hi"},
+        {"role": "user", "id": "x", "content": "a", "timestamp": _TypeCheckRaises()},
+        {"role": "user", "id": "  ", "content": "x"},
+    ]
+    assert [(d.code, d.message_index, d.path) for d in validate_transcript(transcript)] == [
+        ("INVALID_MESSAGE", 1, "/1/timestamp"),
+        ("INVALID_MESSAGE", 2, "/2/id"),
+    ]
+    with pytest.raises(TranscriptError):
+        parse_transcript(transcript)
+
+
+def test_diagnostics_inside_one_message_follow_position_not_kind() -> None:
+    message = {
+        "role": "assistant",
+        "id": "a",
+        "content": [
+            {"type": "toolCall", "id": "c1", "name": "read", "arguments": {}},
+            {"type": "text", "text": 1},
+        ],
+    }
+    assert [(d.code, d.path) for d in validate_transcript([message])] == [
+        ("MISSING_TOOL_RESULT", "/0/content/0"),
+        ("INVALID_MESSAGE", "/0/content/1/text"),
+    ]
+
+
+def test_dumps_and_to_json_value_refuse_values_that_are_not_ir() -> None:
+    for function in (dumps, to_json_value):
+        with pytest.raises(TypeError, match="expected an agent-ir message"):
+            function({"a": float("nan")})

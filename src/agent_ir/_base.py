@@ -82,4 +82,5 @@ def message_summary(message: Any) -> str:
     text = " ".join(text.split())
     if len(text) > SUMMARY_TEXT_LIMIT:
         text = text[:SUMMARY_TEXT_LIMIT] + "..."
-    return " ".join(parts) + ": " + text
+    head = " ".join(parts)
+    return f"{head}: {text}" if text else head

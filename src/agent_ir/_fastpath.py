@@ -69,7 +69,7 @@ def _decoded_hook(kind: type, value: Any) -> Any:
 
 
 def _plain_hook(value: Any) -> Any:
-    if isinstance(value, JsonObject):
+    if type(value) is JsonObject:  # type(), not isinstance(): no hostile __class__ runs
         return value._data  # our own immutable value: reading it is not observable
     raise TypeError(f"not plain JSON: {type(value).__name__}")
 
@@ -89,8 +89,9 @@ def convert_message(entry: Any, kind: Any = Message) -> Any:
 
 
 def decode_messages(data: bytes | str) -> MessageTuple:
-    """JSON text -> messages. msgspec's JSON decoder already refuses lone surrogates,
-    NaN and non-string keys; the result holds exact builtins only."""
+    """JSON text -> messages; raises on any problem. From bytes, msgspec's decoder
+    refuses lone surrogate escapes, NaN and non-string keys; a ``str`` holding a lone
+    surrogate raises ``UnicodeEncodeError``. The result holds exact builtins only."""
     return _DECODER.decode(data)
 
 
@@ -104,7 +105,9 @@ def plain(entries: list[Any]) -> bool:
     converted strings unnecessary."""
     try:
         _PLAIN.encode(entries)
-    except (TypeError, UnicodeEncodeError, RecursionError, OverflowError):
+    except (KeyboardInterrupt, SystemExit):
+        raise
+    except Exception:  # any refusal, or a hostile object raising: not plain
         return False
     return True
 

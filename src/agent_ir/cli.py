@@ -15,7 +15,7 @@ from collections.abc import Iterator, Sequence
 from pathlib import Path
 
 from agent_ir import schemas
-from agent_ir._generated.diagnostic_schema import Diagnostic, DiagnosticCode
+from agent_ir._generated.diagnostic_schema import Diagnostic
 from agent_ir.transcript import TranscriptError, loads
 
 
@@ -73,15 +73,6 @@ def _diagnostics(text: bytes) -> tuple[Diagnostic, ...]:
         loads(text)
     except TranscriptError as error:
         return error.diagnostics
-    except UnicodeDecodeError as error:
-        return (
-            Diagnostic(
-                code=DiagnosticCode.invalid_transcript,
-                message_index=-1,
-                message=f"is not UTF-8 ({error.reason})",
-                path="",
-            ),
-        )
     return ()
 
 

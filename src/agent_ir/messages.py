@@ -13,6 +13,7 @@ from typing import Any
 
 import msgspec
 
+from agent_ir._base import IRStruct
 from agent_ir._generated.message_schema import (
     AssistantMessage,
     Message,
@@ -22,7 +23,7 @@ from agent_ir._generated.message_schema import (
     UserMessage,
 )
 from agent_ir._inspect import inspect_message
-from agent_ir.jsonvalue import PathSegment, encode_hook, format_path
+from agent_ir.jsonvalue import JsonObject, PathSegment, encode_hook, format_path
 
 __all__ = [
     "InvalidMessageError",
@@ -136,11 +137,24 @@ def to_json_value(obj: object) -> Any:
     (dicts, lists, str, ...), with the schema's camelCase names. Nothing is shared with
     the IR, so the result may be mutated freely."""
     # Through JSON bytes: arrays come back as lists, and nothing is shared.
-    return msgspec.json.decode(dumps(obj))
+    return msgspec.json.decode(_encode("to_json_value", obj))
 
 
 def dumps(obj: object) -> bytes:
-    """``to_json_value(obj)`` as UTF-8 JSON bytes."""
+    """``to_json_value(obj)`` as UTF-8 JSON bytes. Anything but agent-ir values (or a
+    list/tuple of them) is a ``TypeError``: a plain dict could hold a NaN that JSON
+    cannot say."""
+    return _encode("dumps", obj)
+
+
+def _encode(function: str, obj: object) -> bytes:
+    items = obj if isinstance(obj, (list, tuple)) else (obj,)
+    for item in items:
+        if not isinstance(item, (IRStruct, JsonObject)):
+            raise TypeError(
+                f"{function}: expected an agent-ir message, block or other IR value, "
+                f"or a list or tuple of them, not {type(item).__name__}"
+            )
     return msgspec.json.encode(obj, enc_hook=encode_hook)
 
 

@@ -38,6 +38,7 @@ from agent_ir._generated.message_schema import (
 )
 from agent_ir._inspect import Inspection, inspect_message, tool_call_blocks
 from agent_ir._reference import Problem
+from agent_ir._text import is_blank
 from agent_ir.jsonvalue import (
     JsonValueError,
     PathSegment,
@@ -95,8 +96,9 @@ def loads(data: bytes | bytearray | memoryview | str) -> tuple[Message, ...]:
         raise TypeError(f"loads: expected bytes or str, not {type(data).__name__}")
     try:
         messages = decode_messages(data if isinstance(data, (bytes, str)) else bytes(data))
-    except (msgspec.ValidationError, msgspec.DecodeError, JsonValueError, UnicodeEncodeError):
-        pass  # explained below, from the stdlib parse (a str may hold lone surrogates)
+    except (msgspec.ValidationError, msgspec.DecodeError, JsonValueError, UnicodeError):
+        pass  # explained below, from the stdlib parse (bytes that are not UTF-8, or a str
+        # holding lone surrogates, raise UnicodeError here)
     except RecursionError:
         raise TranscriptError(_too_deep()) from None
     else:
@@ -172,7 +174,7 @@ def _fast(entries: list[Any]) -> tuple[Message, ...] | None:
     for entry in entries:
         if type(entry) is dict:
             plain.append(entry)
-        elif isinstance(entry, msgspec.Struct):
+        elif issubclass(type(entry), msgspec.Struct):
             # An IR object may have been built by hand around anything: re-check it.
             try:
                 plain.append(msgspec.to_builtins(entry, enc_hook=encode_hook))
@@ -192,10 +194,11 @@ def _fast(entries: list[Any]) -> tuple[Message, ...] | None:
 
 
 class _Links(NamedTuple):
-    """What one message contributes to linkage."""
+    """What a malformed message still contributes to linkage (a well-formed message
+    is read directly): per block, its well-formed calls count, and the readable ids of
+    its malformed calls or of a malformed result suppress cascades."""
 
     calls: tuple[tuple[int, str, str], ...]  # (block index, id, name) of well-formed calls
-    result: tuple[str, str] | None  # (toolCallId, toolName) of a well-formed result
     malformed_call_ids: frozenset[str]  # readable ids of malformed calls
     malformed_result_id: str | None  # readable toolCallId of a malformed result
 
@@ -204,7 +207,7 @@ class _Links(NamedTuple):
         if not isinstance(plain, dict):
             return _NO_LINKS
         if plain.get("role") == "toolResult":
-            return _Links((), None, frozenset(), _readable_id(plain.get("toolCallId")))
+            return _Links((), frozenset(), _readable_id(plain.get("toolCallId")))
         calls = []
         malformed: set[str] = set()
         for index, block in tool_call_blocks(plain):
@@ -215,14 +218,14 @@ class _Links(NamedTuple):
                     malformed.add(call_id)
             elif call_id is not None:
                 calls.append((index, call_id, block["name"]))
-        return _Links(tuple(calls), None, frozenset(malformed), None)
+        return _Links(tuple(calls), frozenset(malformed), None)
 
 
-_NO_LINKS = _Links((), None, frozenset(), None)
+_NO_LINKS = _Links((), frozenset(), None)
 
 
 def _readable_id(value: object) -> str | None:
-    return value if isinstance(value, str) and value.strip() else None
+    return value if isinstance(value, str) and not is_blank(value) else None
 
 
 def _linkage_of_valid(messages: tuple[Message, ...]) -> tuple[Diagnostic, ...]:
@@ -275,8 +278,6 @@ def _linkage(links: Sequence[Message | _Links]) -> tuple[Diagnostic, ...]:
         assert isinstance(link, _Links)
         for block_index, call_id, name in link.calls:
             calls.setdefault(call_id, []).append((message_index, block_index, name))
-        if link.result is not None:
-            results.setdefault(link.result[0], []).append((message_index, link.result[1]))
         malformed_call_ids.update(link.malformed_call_ids)
         if link.malformed_result_id is not None:
             malformed_result_ids.add(link.malformed_result_id)
@@ -342,15 +343,14 @@ _SHAPE_CODES = frozenset(
 
 
 def _ordered(diagnostics: Iterable[Diagnostic]) -> tuple[Diagnostic, ...]:
-    """By message index; inside a message shape problems (in path order) before
-    linkage problems (by position, then in the order the rules are listed)."""
+    """By message index, then position inside the message (JSON Pointer order, array
+    indexes numerically), then the order in which the codes are listed."""
     indexed = list(enumerate(diagnostics))
 
     def key(item: tuple[int, Diagnostic]) -> tuple[Any, ...]:
         sequence, diagnostic = item
-        linkage = diagnostic.code not in _SHAPE_CODES
         position = _pointer_key(diagnostic.path)
-        return (diagnostic.message_index, linkage, position, _CODE_ORDER[diagnostic.code], sequence)
+        return (diagnostic.message_index, position, _CODE_ORDER[diagnostic.code], sequence)
 
     return tuple(diagnostic for _, diagnostic in sorted(indexed, key=key))
 

@@ -1077,3 +1077,31 @@ def test_dumps_and_to_json_value_refuse_values_that_are_not_ir() -> None:
     for function in (dumps, to_json_value):
         with pytest.raises(TypeError, match="expected an agent-ir message"):
             function({"a": float("nan")})
+
+
+@pytest.mark.parametrize("validate_first", [False, True], ids=["parse", "validate-then-parse"])
+def test_parse_transcript_copies_arguments_so_later_mutation_changes_nothing(
+    validate_first: bool,
+) -> None:
+    # validate_transcript checks arguments without copying them (it returns no IR);
+    # parse_transcript must still copy, whichever ran first.
+    nested = {"lines": [1, 2]}
+    transcript = [
+        {"role": "assistant", "id": "a", "content": [_call({"path": "p", "nested": nested})]},
+        {
+            "role": "toolResult",
+            "id": "r",
+            "toolCallId": "call-1",
+            "toolName": "read",
+            "content": "",
+            "isError": False,
+        },
+    ]
+    if validate_first:
+        assert validate_transcript(transcript) == ()
+    messages = parse_transcript(transcript)
+    nested["lines"].append(3)
+    transcript[0]["content"][0]["arguments"]["path"] = "changed"
+    arguments = messages[0].content[0].arguments
+    assert arguments == {"path": "p", "nested": {"lines": [1, 2]}}
+    assert arguments["nested"]["lines"] == (1, 2)

@@ -58,6 +58,16 @@ def _decode_hook(kind: type, value: Any) -> Any:
     raise NotImplementedError(f"no decoder for {kind!r}")
 
 
+def _check_hook(kind: type, value: Any) -> Any:
+    if kind is JsonObject:
+        if type(value) is dict and plain_json_object(value):
+            # Checked, not copied: msgspec wants a JsonObject back, and this one wraps the
+            # caller's dict only until the verdict is read (see convert_messages).
+            return JsonObject._trusted(value)
+        return freeze_object(value)  # raises, naming what is wrong
+    raise NotImplementedError(f"no decoder for {kind!r}")
+
+
 def _decoded_hook(kind: type, value: Any) -> Any:
     # Values msgspec decoded from JSON text are fresh exact builtins with no NaN, no
     # lone surrogates and string keys: only the depth limit is left to check.
@@ -78,9 +88,15 @@ _DECODER = msgspec.json.Decoder(MessageTuple, dec_hook=_decoded_hook)
 _PLAIN = msgspec.json.Encoder(enc_hook=_plain_hook)
 
 
-def convert_messages(entries: list[Any]) -> MessageTuple:
-    """Plain builtins (a list of message mappings) -> messages; raises on any problem."""
-    return msgspec.convert(entries, MessageTuple, dec_hook=_decode_hook)
+def convert_messages(entries: list[Any], *, keep: bool = True) -> MessageTuple:
+    """Plain builtins (a list of message mappings) -> messages; raises on any problem.
+
+    ``keep=False`` is for a verdict only: tool-call arguments are checked but not
+    copied, and the messages (whose ``arguments`` are then the caller's own objects)
+    must be dropped once their linkage is read.
+    """
+    hook = _decode_hook if keep else _check_hook
+    return msgspec.convert(entries, MessageTuple, dec_hook=hook)
 
 
 def convert_message(entry: Any, kind: Any = Message) -> Any:

@@ -67,7 +67,7 @@ def validate_transcript(value: object) -> tuple[Diagnostic, ...]:
     camelCase names) or IR message objects, mixed. Never raises.
     """
     try:
-        return _check(value).diagnostics
+        return _check(value, keep=False).diagnostics
     except (KeyboardInterrupt, SystemExit):
         raise
     except BaseException as error:  # the contract: never raise on any input
@@ -116,7 +116,7 @@ class _Result(NamedTuple):
     diagnostics: tuple[Diagnostic, ...]
 
 
-def _check(value: object) -> _Result:
+def _check(value: object, *, keep: bool = True) -> _Result:
     if not isinstance(value, (list, tuple)):
         reason = f"must be a list or tuple of messages, not {type(value).__name__}"
         return _Result((), (_diagnostic(DiagnosticCode.invalid_transcript, -1, (), reason),))
@@ -125,7 +125,7 @@ def _check(value: object) -> _Result:
     except Exception as error:
         reason = f"could not be read ({type(error).__name__})"
         return _Result((), (_diagnostic(DiagnosticCode.invalid_transcript, -1, (), reason),))
-    return _check_entries(entries)
+    return _check_entries(entries, keep)
 
 
 # Messages are converted in chunks: one msgspec call per chunk keeps the valid case
@@ -133,17 +133,17 @@ def _check(value: object) -> _Result:
 _CHUNK = 256
 
 
-def _check_entries(entries: list[Any]) -> _Result:
+def _check_entries(entries: list[Any], keep: bool) -> _Result:
     messages: list[Message | None] = []
     inspections: dict[int, Inspection] = {}
     for start in range(0, len(entries), _CHUNK):
         chunk = entries[start : start + _CHUNK]
-        converted = _fast(chunk)
+        converted = _fast(chunk, keep)
         if converted is not None:
             messages.extend(converted)
             continue
         for index, entry in enumerate(chunk, start):
-            single = _fast([entry])
+            single = _fast([entry], keep)
             if single is not None:
                 messages.extend(single)
                 continue
@@ -166,7 +166,7 @@ def _check_entries(entries: list[Any]) -> _Result:
     return _Result((), _ordered([*shape, *_linkage(links)]))
 
 
-def _fast(entries: list[Any]) -> tuple[Message, ...] | None:
+def _fast(entries: list[Any], keep: bool) -> tuple[Message, ...] | None:
     """The IR when every entry passes msgspec and the value checks; else None. Runs
     only on plain data (see ``_fastpath.plain``), so reading it again later is not
     observable."""
@@ -185,7 +185,7 @@ def _fast(entries: list[Any]) -> tuple[Message, ...] | None:
     if not plain_json(plain):
         return None
     try:
-        messages = convert_messages(plain)
+        messages = convert_messages(plain, keep=keep)
     except Exception:
         return None
     if not values_valid(messages) or not audio_sources_tagged(messages, plain):

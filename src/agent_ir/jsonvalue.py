@@ -14,6 +14,10 @@ any other type, non-``str`` keys, cycles, nesting deeper than ``MAX_DEPTH``, lon
 surrogates (they cannot be written as UTF-8 JSON), and any exception a hostile object
 raises while being read (``KeyboardInterrupt`` and ``SystemExit`` are not contained).
 
+Not bounded: a Python value that shares one container from several places (a DAG,
+which JSON text cannot express) is copied once per place, so one built to expand
+exponentially costs exponential time. Data parsed from JSON text never shares.
+
 Design note: a ``JsonObject`` keeps a private deep copy made of plain dicts and lists
 that nothing else references, and wraps nested values when they are read. Building a
 frozen tree eagerly (a ``JsonObject`` per nested object, a tuple per array) cost about

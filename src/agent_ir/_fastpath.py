@@ -1,18 +1,20 @@
 """The msgspec fast path: untrusted builtins or JSON bytes -> generated, frozen Structs.
 
-msgspec checks every shape rule the schema states (tags, required and unknown fields,
-types, patterns, bounds) in C. What it cannot check is done here, cheaply:
+msgspec checks in C every shape rule the generated types state (tags, required and
+unknown fields, types, most patterns, bounds). What they leave out is done here, cheaply:
 
-* tool-call ``arguments`` are copied and deep-frozen by ``jsonvalue.freeze_object``
-  (the decode hook of the ``JsonObject`` type);
 * ``plain`` encodes the untrusted entries once before conversion, which fails on any
   lone surrogate, ``str`` subclass or non-JSON object, and so guarantees that the fast
   path reads nothing whose reads are observable;
-* ``values_valid`` checks the calendar (the schema's pattern admits February 30) and
-  the media types of inline images and audio.
+* tool-call ``arguments`` are checked and copied (``jsonvalue``) by the decode hook of
+  the ``JsonObject`` type, or only checked when no IR is kept;
+* ``values_valid`` checks the non-blank ids and tool names (their regex is not
+  generated, see ``agent_ir._base.NonBlankString``), the calendar (the schema's pattern
+  admits February 30) and the media types of inline images and audio;
+* ``audio_sources_tagged`` checks the ``"type"`` tag msgspec treats as optional.
 
-A ``False``/exception from any of these only sends the input to the reference path,
-which explains what is wrong; it never decides validity on its own.
+A ``False``/exception from any of these only sends the input to the per-message path
+and the reference, which explain what is wrong; it never decides validity on its own.
 """
 
 from __future__ import annotations

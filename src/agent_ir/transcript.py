@@ -2,9 +2,9 @@
 
 ``validate_transcript`` never raises (``KeyboardInterrupt`` and ``SystemExit`` aside);
 ``parse_transcript`` and ``loads`` return the IR or raise ``TranscriptError`` holding
-every diagnostic. Valid input takes the msgspec fast path; only a transcript the fast
-path refuses is inspected message by message, and only failing messages are explained
-by the jsonschema reference.
+every diagnostic. Valid input takes the msgspec fast path, 256 messages per call; only
+a chunk the fast path refuses is inspected message by message, and only failing
+messages are explained by the jsonschema reference.
 
 Each property is read at most once: the fast path only runs on data whose reads are not
 observable (``dict``/``list``/``tuple`` and subclasses read through the base type,

@@ -19,6 +19,7 @@ and the reference, which explain what is wrong; it never decides validity on its
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from datetime import datetime
 from typing import Any
 
@@ -51,33 +52,35 @@ __all__ = [
 MessageTuple = tuple[Message, ...]
 
 
-def _decode_hook(kind: type, value: Any) -> Any:
-    if kind is JsonObject:
-        # freeze_object's own fast case, inlined: one call per tool call counts here.
-        if type(value) is dict and plain_json_object(value):
-            return JsonObject._trusted(msgspec.to_builtins(value))
-        return freeze_object(value)
-    raise NotImplementedError(f"no decoder for {kind!r}")
+def _arguments_hook(
+    fast: Callable[[dict[Any, Any]], bool], adopt: Callable[[dict[str, Any]], dict[str, Any]]
+) -> Callable[[type, Any], Any]:
+    """A msgspec ``dec_hook`` for ``JsonObject`` (tool-call arguments): a ``dict`` that
+    passes ``fast`` is wrapped as ``adopt`` makes it; anything else takes the exact
+    walk, which copies it or raises naming what is wrong."""
+
+    def hook(kind: type, value: Any) -> Any:
+        if kind is JsonObject:
+            if type(value) is dict and fast(value):
+                return JsonObject._trusted(adopt(value))
+            return freeze_object(value)
+        raise NotImplementedError(f"no decoder for {kind!r}")
+
+    return hook
 
 
-def _check_hook(kind: type, value: Any) -> Any:
-    if kind is JsonObject:
-        if type(value) is dict and plain_json_object(value):
-            # Checked, not copied: msgspec wants a JsonObject back, and this one wraps the
-            # caller's dict only until the verdict is read (see convert_messages).
-            return JsonObject._trusted(value)
-        return freeze_object(value)  # raises, naming what is wrong
-    raise NotImplementedError(f"no decoder for {kind!r}")
+def _same(value: dict[str, Any]) -> dict[str, Any]:
+    return value
 
 
-def _decoded_hook(kind: type, value: Any) -> Any:
-    # Values msgspec decoded from JSON text are fresh exact builtins with no NaN, no
-    # lone surrogates and string keys: only the depth limit is left to check.
-    if kind is JsonObject:
-        if type(value) is dict and within_depth(value):
-            return JsonObject._trusted(value)
-        return freeze_object(value)  # raises, naming what is wrong
-    raise NotImplementedError(f"no decoder for {kind!r}")
+# The caller's data, kept in the IR: checked, then copied in C.
+_decode_hook = _arguments_hook(plain_json_object, msgspec.to_builtins)
+# A verdict only: checked, not copied; the wrapper around the caller's dict is dropped
+# with the messages once linkage is read (see convert_messages).
+_check_hook = _arguments_hook(plain_json_object, _same)
+# Decoded from JSON text: fresh exact builtins with no NaN, no lone surrogates and
+# string keys, so only the depth limit is left to check.
+_decoded_hook = _arguments_hook(within_depth, _same)
 
 
 def _plain_hook(value: Any) -> Any:

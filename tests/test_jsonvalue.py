@@ -16,7 +16,6 @@ from agent_ir.jsonvalue import (
     MAX_DEPTH,
     JsonObject,
     JsonValueError,
-    check_text,
     format_path,
     freeze_object,
     freeze_value,
@@ -522,7 +521,7 @@ def test_hostile_mapping_is_read_once_per_key() -> None:
     assert frozen == {"m": {"a": 1, "b": 2}}
 
 
-# --- snapshot_json / check_text -----------------------------------------------------------
+# --- snapshot_json -------------------------------------------------------------------------
 
 
 def test_snapshot_json_collects_every_problem_without_raising() -> None:
@@ -533,10 +532,3 @@ def test_snapshot_json_collects_every_problem_without_raising() -> None:
         (("bad",), "must be a finite number"),
         (("worse", 0), "must be a JSON value, not bytes"),
     ]
-
-
-def test_check_text_raises_only_for_lone_surrogates() -> None:
-    check_text("plain")
-    check_text("héllo 😀")
-    with pytest.raises(UnicodeEncodeError):
-        check_text("a\ud800")

@@ -33,6 +33,8 @@ from typing import Any, NoReturn, TypeAlias
 
 import msgspec
 
+from agent_ir._text import is_valid_unicode
+
 __all__ = [
     "INVALID",
     "MAX_DEPTH",
@@ -41,7 +43,6 @@ __all__ = [
     "JsonValueError",
     "PathSegment",
     "adopt_object",
-    "check_text",
     "copy_json",
     "encode_hook",
     "format_path",
@@ -178,12 +179,6 @@ def freeze_value(value: object) -> JsonValue:
     return frozen
 
 
-def check_text(value: str) -> None:
-    """Raise ``UnicodeEncodeError`` when a string holds a lone surrogate."""
-    if not value.isascii():
-        value.encode("utf-8")
-
-
 def thaw(value: object) -> Any:
     """A value from this module as fresh plain builtins (dicts and lists), nothing shared."""
     if isinstance(value, JsonObject):
@@ -238,12 +233,12 @@ def _plain_json(value: Any, depth: int) -> bool:
     items = value.values() if type(value) is dict else value
     if type(value) is dict:
         for key in value:
-            if type(key) is not str or not (key.isascii() or _encodable(key)):
+            if type(key) is not str or not (key.isascii() or is_valid_unicode(key)):
                 return False
     for item in items:
         kind = type(item)
         if kind is str:
-            if not (item.isascii() or _encodable(item)):
+            if not (item.isascii() or is_valid_unicode(item)):
                 return False
         elif kind is int or kind is bool or item is None:
             continue
@@ -272,14 +267,6 @@ def within_depth(value: Any, depth: int = 0) -> bool:
         kind = type(item)
         if (kind is dict or kind is list) and not within_depth(item, depth + 1):
             return False
-    return True
-
-
-def _encodable(text: str) -> bool:
-    try:
-        text.encode("utf-8")
-    except UnicodeEncodeError:
-        return False
     return True
 
 
@@ -465,7 +452,7 @@ def _enter(value: object, path: tuple[PathSegment, ...], active: _Walk) -> int:
 
 
 def _check_string(value: str, path: tuple[PathSegment, ...]) -> None:
-    if not (value.isascii() or _encodable(value)):
+    if not is_valid_unicode(value):
         raise JsonValueError(path, "holds a lone surrogate (not valid Unicode)")
 
 

@@ -62,7 +62,7 @@ def explain_message(plain: Any) -> list[Problem]:
 def code_for_path(plain: Any, path: tuple[PathSegment, ...]) -> str:
     """The innermost ``x-code`` of the schemas met walking ``path`` from the message
     root, choosing union branches by the instance's tags; ``INVALID_MESSAGE`` if none."""
-    root = schemas.load("message")
+    root = _schema("message")
     code = DEFAULT_CODE
     schema: Any = _resolve(root, {"$ref": "#/$defs/Message"})
     instance = plain
@@ -112,7 +112,7 @@ def _resolve(root: dict[str, Any], schema: dict[str, Any]) -> dict[str, Any]:
     while "$ref" in schema:
         ref = schema["$ref"]
         document, _, pointer = ref.partition("#")
-        base = schemas.load(document.removesuffix(".schema.json")) if document else root
+        base = _schema(document.removesuffix(".schema.json")) if document else root
         node: Any = base
         for part in pointer.strip("/").split("/"):
             node = node[part]
@@ -266,6 +266,12 @@ _Validator = validators.extend(  # type: ignore[no-untyped-call]
     {"oneOf": _discriminated_one_of, "anyOf": _typed_any_of},
     type_checker=_TYPES,
 )
+
+
+@functools.cache
+def _schema(name: str) -> dict[str, Any]:
+    # Parsed once and only read here (schemas.load parses a fresh copy on every call).
+    return schemas.load(name)
 
 
 @functools.cache

@@ -57,8 +57,9 @@ def inspect_message(entry: object) -> Inspection:
             if values_valid((message,)) and audio_sources_tagged((message,), [plain]):
                 return Inspection(message, plain, [])
     problems = [Problem(e.path, _read_error_code(plain, e), e.reason) for e in read_errors]
-    problems.extend(_argument_problems(plain, {e.path[:3] for e in read_errors}))
-    problems.extend(explain_message(_without_arguments(plain)))
+    argument_problems, for_schema = _arguments_rule(plain, {e.path[:3] for e in read_errors})
+    problems.extend(argument_problems)
+    problems.extend(explain_message(for_schema))
     problems.extend(_timestamp_problems(plain))
     if not problems:
         # The fast path refused what the reference accepts: report rather than pass.
@@ -91,37 +92,32 @@ def tool_call_blocks(plain: Any) -> list[tuple[int, dict[str, Any]]]:
     ]
 
 
-def _argument_problems(plain: Any, unreadable: set[tuple[PathSegment, ...]]) -> list[Problem]:
-    problems = []
-    for index, block in tool_call_blocks(plain):
-        arguments = block.get("arguments", INVALID)
-        if arguments is INVALID or ("content", index, "arguments") in unreadable:
-            continue  # missing (the schema says so) or already reported by the snapshot
-        try:
-            freeze_object(block["arguments"])
-        except JsonValueError as error:
-            path = ("content", index, "arguments", *error.path)
-            problems.append(Problem(path, code_for_path(plain, path), error.reason))
-    return problems
-
-
-def _without_arguments(plain: Any) -> Any:
-    """The snapshot with each tool call's arguments replaced for the schema check: the
-    arguments rule was applied above (a valid object becomes ``{}``, so jsonschema does
-    not walk deep values; an invalid one becomes ``INVALID``, already reported)."""
+def _arguments_rule(
+    plain: Any, unreadable: set[tuple[PathSegment, ...]]
+) -> tuple[list[Problem], Any]:
+    """The arguments rule (``freeze_object``), applied once per tool call: its problems,
+    and the snapshot to give the schema check, with each call's arguments replaced (a
+    valid object by ``{}``, so jsonschema does not walk deep values; an invalid one by
+    ``INVALID``, already reported)."""
     blocks = tool_call_blocks(plain)
     if not blocks:
-        return plain
+        return [], plain
+    problems = []
     content = list(plain["content"])
     for index, block in blocks:
-        if "arguments" in block:
+        if "arguments" not in block:
+            continue  # missing: the schema says so
+        arguments = block["arguments"]
+        replacement: Any = INVALID
+        if arguments is not INVALID and ("content", index, "arguments") not in unreadable:
             try:
-                freeze_object(block["arguments"])
-                replacement: Any = {}
-            except JsonValueError:
-                replacement = INVALID
-            content[index] = {**block, "arguments": replacement}
-    return {**plain, "content": content}
+                freeze_object(arguments)
+                replacement = {}
+            except JsonValueError as error:
+                path = ("content", index, "arguments", *error.path)
+                problems.append(Problem(path, code_for_path(plain, path), error.reason))
+        content[index] = {**block, "arguments": replacement}
+    return problems, {**plain, "content": content}
 
 
 def _timestamp_problems(plain: Any) -> list[Problem]:

@@ -5,9 +5,8 @@ Everything public is listed in ``__all__``; every other module may change.
 
 from __future__ import annotations
 
-from msgspec import UNSET, UnsetType
-
 from agent_ir import schemas
+from agent_ir._errors import AgentIRError, InvalidMessageError, JsonValueError, TranscriptError
 from agent_ir._generated.diagnostic_schema import Diagnostic, DiagnosticCode
 from agent_ir._generated.message_schema import (
     AssistantMessage,
@@ -27,9 +26,9 @@ from agent_ir._generated.message_schema import (
     Usage,
     UserMessage,
 )
-from agent_ir.jsonvalue import MAX_DEPTH, JsonObject
+from agent_ir._jsoncopy import MAX_DEPTH
+from agent_ir._jsonobject import JsonObject
 from agent_ir.messages import (
-    InvalidMessageError,
     assistant_message,
     dumps,
     system_message,
@@ -48,11 +47,11 @@ from agent_ir.providers import (
     TextDeltaChunk,
     ToolCallChunk,
 )
-from agent_ir.transcript import TranscriptError, loads, parse_transcript, validate_transcript
+from agent_ir.transcript import loads, parse_transcript, validate_transcript
 
 __all__ = [
     "MAX_DEPTH",
-    "UNSET",
+    "AgentIRError",
     "AssistantMessage",
     "AudioBlock",
     "Base64Source",
@@ -64,6 +63,7 @@ __all__ = [
     "ImageBlock",
     "InvalidMessageError",
     "JsonObject",
+    "JsonValueError",
     "Message",
     "ModelChunk",
     "ModelResponse",
@@ -79,7 +79,6 @@ __all__ = [
     "ToolCallChunk",
     "ToolResultMessage",
     "TranscriptError",
-    "UnsetType",
     "UrlSource",
     "Usage",
     "UserMessage",

@@ -3,10 +3,10 @@
 msgspec checks in C every shape rule the generated types state (tags, required and
 unknown fields, types, most patterns, bounds). What they leave out is done here, cheaply:
 
-* ``plain`` encodes the untrusted entries once before conversion, which fails on any
+* ``is_rereadable`` encodes the untrusted entries once before conversion, which fails on any
   lone surrogate, ``str`` subclass or non-JSON object, and so guarantees that the fast
   path reads nothing whose reads are observable;
-* tool-call ``arguments`` are checked and copied (``jsonvalue``) by the decode hook of
+* tool-call ``arguments`` are checked and copied (``_jsonobject``) by the decode hook of
   the ``JsonObject`` type, or only checked when no IR is kept;
 * ``values_valid`` checks the non-blank ids and tool names (their regex is not
   generated, see ``agent_ir._base.NonBlankString``), the calendar (the schema's pattern
@@ -25,6 +25,7 @@ from typing import Any
 
 import msgspec
 
+from agent_ir._frozen import plain_data
 from agent_ir._generated.message_schema import (
     AssistantMessage,
     AudioBlock,
@@ -34,8 +35,9 @@ from agent_ir._generated.message_schema import (
     ToolResultMessage,
     UserMessage,
 )
+from agent_ir._jsoncopy import is_exact_json, is_within_depth
+from agent_ir._jsonobject import JsonObject, freeze_object, trusted_object
 from agent_ir._text import is_blank
-from agent_ir.jsonvalue import JsonObject, freeze_object, plain_json_object, within_depth
 
 __all__ = [
     "MessageTuple",
@@ -45,7 +47,7 @@ __all__ = [
     "convert_messages",
     "decode_messages",
     "has_audio",
-    "plain",
+    "is_rereadable",
     "values_valid",
 ]
 
@@ -62,7 +64,7 @@ def _arguments_hook(
     def hook(kind: type, value: Any) -> Any:
         if kind is JsonObject:
             if type(value) is dict and fast(value):
-                return JsonObject._trusted(adopt(value))
+                return trusted_object(adopt(value))
             return freeze_object(value)
         raise NotImplementedError(f"no decoder for {kind!r}")
 
@@ -74,18 +76,18 @@ def _same(value: dict[str, Any]) -> dict[str, Any]:
 
 
 # The caller's data, kept in the IR: checked, then copied in C.
-_decode_hook = _arguments_hook(plain_json_object, msgspec.to_builtins)
+_decode_hook = _arguments_hook(is_exact_json, msgspec.to_builtins)
 # A verdict only: checked, not copied; the wrapper around the caller's dict is dropped
 # with the messages once linkage is read (see convert_messages).
-_check_hook = _arguments_hook(plain_json_object, _same)
+_check_hook = _arguments_hook(is_exact_json, _same)
 # Decoded from JSON text: fresh exact builtins with no NaN, no lone surrogates and
 # string keys, so only the depth limit is left to check.
-_decoded_hook = _arguments_hook(within_depth, _same)
+_decoded_hook = _arguments_hook(is_within_depth, _same)
 
 
 def _plain_hook(value: Any) -> Any:
     if type(value) is JsonObject:  # type(), not isinstance(): no hostile __class__ runs
-        return value._data  # our own immutable value: reading it is not observable
+        return plain_data(value)  # our own immutable value: reading it is not observable
     raise TypeError(f"not plain JSON: {type(value).__name__}")
 
 
@@ -104,9 +106,10 @@ def convert_messages(entries: list[Any], *, keep: bool = True) -> MessageTuple:
     return msgspec.convert(entries, MessageTuple, dec_hook=hook)
 
 
-def convert_message(entry: Any, kind: Any = Message) -> Any:
-    """One plain message mapping -> one message (of ``kind``); raises on any problem."""
-    return msgspec.convert(entry, kind, dec_hook=_decode_hook)
+def convert_message(entry: Any) -> Message:
+    """One plain message mapping -> one message; raises on any problem."""
+    message: Message = msgspec.convert(entry, Message, dec_hook=_decode_hook)
+    return message
 
 
 def decode_messages(data: bytes | str) -> MessageTuple:
@@ -116,7 +119,7 @@ def decode_messages(data: bytes | str) -> MessageTuple:
     return _DECODER.decode(data)
 
 
-def plain(entries: list[Any]) -> bool:
+def is_rereadable(entries: list[Any]) -> bool:
     """True when ``entries`` hold only ``dict``/``list``/``tuple`` (or their subclasses,
     read through the base type), exact ``str`` without lone surrogates, numbers, booleans
     and ``None``: one C pass (a JSON encode whose output is thrown away). Reading such
@@ -126,8 +129,6 @@ def plain(entries: list[Any]) -> bool:
     converted strings unnecessary."""
     try:
         _PLAIN.encode(entries)
-    except (KeyboardInterrupt, SystemExit):
-        raise
     except Exception:  # any refusal, or a hostile object raising: not plain
         return False
     return True

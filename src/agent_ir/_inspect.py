@@ -14,6 +14,7 @@ from typing import Any, NamedTuple
 import msgspec
 
 from agent_ir import schemas
+from agent_ir._errors import JsonValueError
 from agent_ir._fastpath import (
     audio_sources_tagged,
     check_timestamp,
@@ -21,14 +22,10 @@ from agent_ir._fastpath import (
     values_valid,
 )
 from agent_ir._generated.message_schema import Message
+from agent_ir._jsoncopy import INVALID, snapshot_json
+from agent_ir._jsonobject import freeze_object
+from agent_ir._paths import Path, path_key
 from agent_ir._reference import Problem, code_for_path, explain_message
-from agent_ir.jsonvalue import (
-    INVALID,
-    JsonValueError,
-    PathSegment,
-    freeze_object,
-    snapshot_json,
-)
 
 # Tool-call arguments sit three levels below the message (content, index, arguments):
 # MAX_DEPTH counts from there, as when arguments are frozen on their own.
@@ -68,8 +65,8 @@ def inspect_message(entry: object) -> Inspection:
 
 
 def _read_error_code(plain: Any, error: JsonValueError) -> str:
-    """A property whose read raised is INVALID_MESSAGE (issue 4: "an entry or block whose
-    properties raise when read"), unless it lies inside a tool call's arguments value,
+    """A property whose read raised (an entry or block whose properties raise when read)
+    is INVALID_MESSAGE, unless it lies inside a tool call's arguments value,
     where every problem is INVALID_TOOL_ARGUMENTS; anything else read but not JSON takes
     the code of its place in the schema."""
     inside_arguments = len(error.path) > 3 and error.path[2] == "arguments"
@@ -92,9 +89,7 @@ def tool_call_blocks(plain: Any) -> list[tuple[int, dict[str, Any]]]:
     ]
 
 
-def _arguments_rule(
-    plain: Any, unreadable: set[tuple[PathSegment, ...]]
-) -> tuple[list[Problem], Any]:
+def _arguments_rule(plain: Any, unreadable: set[Path]) -> tuple[list[Problem], Any]:
     """The arguments rule (``freeze_object``), applied once per tool call: its problems,
     and the snapshot to give the schema check, with each call's arguments replaced (a
     valid object by ``{}``, so jsonschema does not walk deep values; an invalid one by
@@ -138,6 +133,4 @@ def _timestamp_pattern() -> re.Pattern[str]:
 
 def _ordered(problems: list[Problem]) -> list[Problem]:
     unique = list(dict.fromkeys(problems))
-    return sorted(
-        unique, key=lambda p: tuple((1, s, "") if isinstance(s, int) else (0, 0, s) for s in p.path)
-    )
+    return sorted(unique, key=lambda problem: path_key(problem.path))

@@ -23,7 +23,8 @@ from typing import Any, NamedTuple
 from jsonschema import Draft202012Validator, ValidationError, validators
 
 from agent_ir import schemas
-from agent_ir.jsonvalue import INVALID, PathSegment
+from agent_ir._jsoncopy import INVALID
+from agent_ir._paths import PathSegment
 
 DEFAULT_CODE = "INVALID_MESSAGE"
 MESSAGE_REF = "https://agent-ir.dev/schemas/v1/message.schema.json#/$defs/Message"

@@ -1,7 +1,7 @@
 """Message constructors, text extraction and JSON encoding of the IR.
 
 The constructors are a boundary: every caller-supplied property is read once, copied
-and frozen (see ``jsonvalue``), then checked against the v1 schema and the value rules.
+and frozen (see ``_jsoncopy``), then checked against the v1 schema and the value rules.
 A rejection is an ``InvalidMessageError`` naming the function and the path.
 Constructors check one message; linkage across messages is ``validate_transcript``'s.
 """
@@ -14,6 +14,8 @@ from typing import Any
 import msgspec
 
 from agent_ir._base import IRStruct
+from agent_ir._errors import InvalidMessageError
+from agent_ir._frozen import FrozenMapping, encode_frozen
 from agent_ir._generated.message_schema import (
     AssistantMessage,
     Message,
@@ -23,7 +25,7 @@ from agent_ir._generated.message_schema import (
     UserMessage,
 )
 from agent_ir._inspect import inspect_message
-from agent_ir.jsonvalue import JsonObject, PathSegment, encode_hook, format_path
+from agent_ir._paths import Path
 
 __all__ = [
     "InvalidMessageError",
@@ -35,25 +37,6 @@ __all__ = [
     "tool_result_message",
     "user_message",
 ]
-
-
-class InvalidMessageError(TypeError, ValueError):
-    """A constructor refused its input. Both a ``TypeError`` and a ``ValueError``.
-
-    ``function`` is the constructor's name, ``path`` the place inside the message
-    (``("content", 1, "arguments", "items", 2)``), ``code`` the stable diagnostic code
-    the same problem gets from ``validate_transcript`` and ``reason`` the sentence.
-    """
-
-    def __init__(
-        self, function: str, path: tuple[PathSegment, ...], code: str, reason: str
-    ) -> None:
-        where = format_path(path) or "message"
-        super().__init__(f"{function}: {where} {reason}")
-        self.function = function
-        self.path = path
-        self.code = code
-        self.reason = reason
 
 
 def user_message(
@@ -150,12 +133,12 @@ def dumps(obj: object) -> bytes:
 def _encode(function: str, obj: object) -> bytes:
     items = obj if isinstance(obj, (list, tuple)) else (obj,)
     for item in items:
-        if not isinstance(item, (IRStruct, JsonObject)):
+        if not isinstance(item, (IRStruct, FrozenMapping)):
             raise TypeError(
                 f"{function}: expected an agent-ir message, block or other IR value, "
                 f"or a list or tuple of them, not {type(item).__name__}"
             )
-    return msgspec.json.encode(obj, enc_hook=encode_hook)
+    return msgspec.json.encode(obj, enc_hook=encode_frozen)
 
 
 def _build(function: str, fields: dict[str, object], timestamp: object) -> Message:
@@ -198,7 +181,7 @@ _CALLER_NAMES = {
 }
 
 
-def _caller_path(path: tuple[PathSegment, ...]) -> tuple[PathSegment, ...]:
+def _caller_path(path: Path) -> Path:
     # The first segment is a keyword argument: name it as the caller wrote it.
     if path and isinstance(path[0], str):
         return (_CALLER_NAMES.get(path[0], path[0]), *path[1:])

@@ -4,60 +4,38 @@
 ``parse_transcript`` and ``loads`` return the IR or raise ``TranscriptError`` holding
 every diagnostic. Valid input takes the msgspec fast path, 256 messages per call; only
 a chunk the fast path refuses is inspected message by message, and only failing
-messages are explained by the jsonschema reference.
+messages are explained by the jsonschema reference. The linkage rules are ``_linkage``'s.
 
 Each property is read at most once: the fast path only runs on data whose reads are not
 observable (``dict``/``list``/``tuple`` and subclasses read through the base type,
-exact ``str``, numbers), which one C pass (``_fastpath.plain``) establishes first.
+exact ``str``, numbers), which one C pass (``_fastpath.is_rereadable``) establishes first.
 """
 
 from __future__ import annotations
 
 import json
-from collections.abc import Iterable, Sequence
 from typing import Any, NamedTuple
 
 import msgspec
 
+from agent_ir._diagnostics import diagnostic, ordered, transcript_diagnostic
+from agent_ir._errors import JsonValueError, TranscriptError
 from agent_ir._fastpath import (
     audio_sources_tagged,
     convert_messages,
     decode_messages,
     has_audio,
+    is_rereadable,
     values_valid,
 )
-from agent_ir._fastpath import (
-    plain as plain_json,
-)
+from agent_ir._frozen import encode_frozen
 from agent_ir._generated.diagnostic_schema import Diagnostic, DiagnosticCode
-from agent_ir._generated.message_schema import (
-    AssistantMessage,
-    Message,
-    ToolCallBlock,
-    ToolResultMessage,
-)
-from agent_ir._inspect import Inspection, inspect_message, tool_call_blocks
-from agent_ir._reference import Problem
-from agent_ir._text import is_blank
-from agent_ir.jsonvalue import (
-    JsonValueError,
-    PathSegment,
-    encode_hook,
-    format_path,
-    snapshot_sequence,
-)
+from agent_ir._generated.message_schema import Message
+from agent_ir._inspect import Inspection, inspect_message
+from agent_ir._jsoncopy import snapshot_sequence
+from agent_ir._linkage import MalformedLinks, linkage, linkage_of_valid, malformed_links
 
 __all__ = ["TranscriptError", "loads", "parse_transcript", "validate_transcript"]
-
-
-class TranscriptError(ValueError):
-    """A transcript is invalid; ``diagnostics`` holds every problem, in order."""
-
-    def __init__(self, diagnostics: tuple[Diagnostic, ...]) -> None:
-        first = diagnostics[0]
-        more = f" (and {len(diagnostics) - 1} more)" if len(diagnostics) > 1 else ""
-        super().__init__(f"{first.code} at message {first.message_index}: {first.message}{more}")
-        self.diagnostics = diagnostics
 
 
 def validate_transcript(value: object) -> tuple[Diagnostic, ...]:
@@ -71,14 +49,7 @@ def validate_transcript(value: object) -> tuple[Diagnostic, ...]:
     except (KeyboardInterrupt, SystemExit):
         raise
     except BaseException as error:  # the contract: never raise on any input
-        return (
-            _diagnostic(
-                DiagnosticCode.invalid_transcript,
-                -1,
-                (),
-                f"could not be validated ({type(error).__name__})",
-            ),
-        )
+        return (transcript_diagnostic(f"could not be validated ({type(error).__name__})"),)
 
 
 def parse_transcript(value: object) -> tuple[Message, ...]:
@@ -104,7 +75,7 @@ def loads(data: bytes | bytearray | memoryview | str) -> tuple[Message, ...]:
     else:
         # Audio sources need their tag checked in the plain data: the stdlib parse below.
         if values_valid(messages) and not has_audio(messages):
-            diagnostics = _linkage_of_valid(messages)
+            diagnostics = ordered(linkage_of_valid(messages))
             if diagnostics:
                 raise TranscriptError(diagnostics)
             return messages
@@ -119,12 +90,11 @@ class _Result(NamedTuple):
 def _check(value: object, *, keep: bool = True) -> _Result:
     if not isinstance(value, (list, tuple)):
         reason = f"must be a list or tuple of messages, not {type(value).__name__}"
-        return _Result((), (_diagnostic(DiagnosticCode.invalid_transcript, -1, (), reason),))
+        return _Result((), (transcript_diagnostic(reason),))
     try:
         entries = snapshot_sequence(value)
     except Exception as error:
-        reason = f"could not be read ({type(error).__name__})"
-        return _Result((), (_diagnostic(DiagnosticCode.invalid_transcript, -1, (), reason),))
+        return _Result((), (transcript_diagnostic(f"could not be read ({type(error).__name__})"),))
     return _check_entries(entries, keep)
 
 
@@ -135,54 +105,63 @@ _CHUNK = 256
 
 def _check_entries(entries: list[Any], keep: bool) -> _Result:
     messages: list[Message | None] = []
-    inspections: dict[int, Inspection] = {}
+    malformed: dict[int, Inspection] = {}
     for start in range(0, len(entries), _CHUNK):
         chunk = entries[start : start + _CHUNK]
         converted = _fast(chunk, keep)
         if converted is not None:
             messages.extend(converted)
-            continue
-        for index, entry in enumerate(chunk, start):
-            single = _fast([entry], keep)
-            if single is not None:
-                messages.extend(single)
-                continue
-            inspection = inspect_message(entry)
-            messages.append(inspection.message)
-            if inspection.message is None:
-                inspections[index] = inspection
-    if not inspections:
+        else:
+            _check_one_by_one(chunk, start, keep, messages, malformed)
+    if not malformed:
         valid = tuple(message for message in messages if message is not None)
-        return _Result(valid, _linkage_of_valid(valid))
+        return _Result(valid, ordered(linkage_of_valid(valid)))
+    return _Result((), _diagnostics_of_malformed(messages, malformed))
+
+
+def _check_one_by_one(
+    chunk: list[Any],
+    start: int,
+    keep: bool,
+    messages: list[Message | None],
+    malformed: dict[int, Inspection],
+) -> None:
+    """Append each entry's message (None if malformed, its inspection then kept)."""
+    for index, entry in enumerate(chunk, start):
+        single = _fast([entry], keep)
+        if single is not None:
+            messages.extend(single)
+            continue
+        inspection = inspect_message(entry)
+        messages.append(inspection.message)
+        if inspection.message is None:
+            malformed[index] = inspection
+
+
+def _diagnostics_of_malformed(
+    messages: list[Message | None], malformed: dict[int, Inspection]
+) -> tuple[Diagnostic, ...]:
     shape: list[Diagnostic] = []
-    links: list[Message | _Links] = []
+    links: list[Message | MalformedLinks] = []
     for index, message in enumerate(messages):
         if message is not None:
             links.append(message)
             continue
-        inspection = inspections[index]
-        shape.extend(_shape_diagnostic(index, problem) for problem in inspection.problems)
-        links.append(_Links.of_malformed(inspection.plain, inspection.problems))
-    return _Result((), _ordered([*shape, *_linkage(links)]))
+        inspection = malformed[index]
+        for problem in inspection.problems:
+            code = DiagnosticCode(problem.code)
+            shape.append(diagnostic(code, index, problem.path, problem.reason))
+        paths = [problem.path for problem in inspection.problems]
+        links.append(malformed_links(inspection.plain, paths))
+    return ordered([*shape, *linkage(links)])
 
 
 def _fast(entries: list[Any], keep: bool) -> tuple[Message, ...] | None:
     """The IR when every entry passes msgspec and the value checks; else None. Runs
-    only on plain data (see ``_fastpath.plain``), so reading it again later is not
-    observable."""
-    plain: list[Any] = []
-    for entry in entries:
-        if type(entry) is dict:
-            plain.append(entry)
-        elif issubclass(type(entry), msgspec.Struct):
-            # An IR object may have been built by hand around anything: re-check it.
-            try:
-                plain.append(msgspec.to_builtins(entry, enc_hook=encode_hook))
-            except Exception:
-                return None
-        else:
-            return None
-    if not plain_json(plain):
+    only on rereadable data (see ``_fastpath.is_rereadable``), so reading it again later
+    is not observable."""
+    plain = _plain_entries(entries)
+    if plain is None or not is_rereadable(plain):
         return None
     try:
         messages = convert_messages(plain, keep=keep)
@@ -193,188 +172,21 @@ def _fast(entries: list[Any], keep: bool) -> tuple[Message, ...] | None:
     return messages
 
 
-class _Links(NamedTuple):
-    """What a malformed message still contributes to linkage (a well-formed message
-    is read directly): per block, its well-formed calls count, and the readable ids of
-    its malformed calls or of a malformed result suppress cascades."""
-
-    calls: tuple[tuple[int, str, str], ...]  # (block index, id, name) of well-formed calls
-    malformed_call_ids: frozenset[str]  # readable ids of malformed calls
-    malformed_result_id: str | None  # readable toolCallId of a malformed result
-
-    @staticmethod
-    def of_malformed(plain: Any, problems: list[Problem]) -> _Links:
-        if not isinstance(plain, dict):
-            return _NO_LINKS
-        if plain.get("role") == "toolResult":
-            return _Links((), frozenset(), _readable_id(plain.get("toolCallId")))
-        calls = []
-        malformed: set[str] = set()
-        for index, block in tool_call_blocks(plain):
-            prefix: tuple[PathSegment, ...] = ("content", index)
-            call_id = _readable_id(block.get("id"))
-            if any(problem.path[:2] == prefix for problem in problems):
-                if call_id is not None:
-                    malformed.add(call_id)
-            elif call_id is not None:
-                calls.append((index, call_id, block["name"]))
-        return _Links(tuple(calls), frozenset(malformed), None)
-
-
-_NO_LINKS = _Links((), frozenset(), None)
-
-
-def _readable_id(value: object) -> str | None:
-    return value if isinstance(value, str) and not is_blank(value) else None
-
-
-def _linkage_of_valid(messages: tuple[Message, ...]) -> tuple[Diagnostic, ...]:
-    """Linkage of well-formed messages. The common case, every call answered once by a
-    later result of the same name, is confirmed in one tight pass without building
-    per-message records; anything else goes to the general rules."""
-    open_calls: dict[str, tuple[int, str]] = {}
-    answered: set[str] = set()
-    for index, message in enumerate(messages):
-        kind = type(message)
-        if kind is ToolResultMessage:
-            assert isinstance(message, ToolResultMessage)
-            call = open_calls.pop(message.tool_call_id, None)
-            if call is None or call[1] != message.tool_name:
-                return _linkage(messages)
-            answered.add(message.tool_call_id)
-        elif kind is AssistantMessage:
-            assert isinstance(message, AssistantMessage)
-            for block in message.content:
-                if type(block) is ToolCallBlock:
-                    if block.id in open_calls or block.id in answered:
-                        return _linkage(messages)
-                    open_calls[block.id] = (index, block.name)
-    if open_calls:
-        return _linkage(messages)
-    return ()
-
-
-def _linkage(links: Sequence[Message | _Links]) -> tuple[Diagnostic, ...]:
-    """The linkage rules over every message: a well-formed message, or what a malformed
-    one contributes (``_Links.of_malformed``)."""
-    calls: dict[str, list[tuple[int, int, str]]] = {}
-    results: dict[str, list[tuple[int, str]]] = {}
-    malformed_call_ids: set[str] = set()
-    malformed_result_ids: set[str] = set()
-    for message_index, link in enumerate(links):
-        kind = type(link)
-        if kind is ToolResultMessage:
-            assert isinstance(link, ToolResultMessage)
-            results.setdefault(link.tool_call_id, []).append((message_index, link.tool_name))
-            continue
-        if kind is AssistantMessage:
-            assert isinstance(link, AssistantMessage)
-            for block_index, block in enumerate(link.content):
-                if type(block) is ToolCallBlock:
-                    calls.setdefault(block.id, []).append((message_index, block_index, block.name))
-            continue
-        if kind is not _Links:
-            continue  # a user or system message takes no part in linkage
-        assert isinstance(link, _Links)
-        for block_index, call_id, name in link.calls:
-            calls.setdefault(call_id, []).append((message_index, block_index, name))
-        malformed_call_ids.update(link.malformed_call_ids)
-        if link.malformed_result_id is not None:
-            malformed_result_ids.add(link.malformed_result_id)
-    if not results and not calls:
-        return ()
-    found: list[Diagnostic] = []
-    for call_id, sites in calls.items():
-        if len(sites) > 1:
-            first = sites[0][0]
-            for message_index, block_index, _ in sites[1:]:
-                found.append(_diagnostic(
-                    DiagnosticCode.duplicate_tool_call_id, message_index, ("content", block_index, "id"),
-                    f"tool call id {call_id!r} is already used by a call in message {first}",
-                ))  # fmt: skip
-            continue
-        call_index, block_index, name = sites[0]
-        answered = any(index > call_index for index, _ in results.get(call_id, ()))
-        if not answered and call_id not in malformed_result_ids:
-            found.append(_diagnostic(
-                DiagnosticCode.missing_tool_result, call_index, ("content", block_index),
-                f"tool call {call_id!r} ({name}) has no result after it",
-            ))  # fmt: skip
-    for call_id, answers in results.items():
-        sites = calls.get(call_id, [])
-        if len(sites) > 1:
-            continue  # pairing is ambiguous: DUPLICATE_TOOL_CALL_ID says it all
-        for position, (message_index, tool_name) in enumerate(answers):
-            if position:
-                found.append(_diagnostic(
-                    DiagnosticCode.duplicate_tool_result, message_index, ("toolCallId",),
-                    f"tool call {call_id!r} already has a result in message {answers[0][0]}",
-                ))  # fmt: skip
-            if not sites:
-                if call_id not in malformed_call_ids:
-                    found.append(_diagnostic(
-                        DiagnosticCode.orphan_tool_result, message_index, ("toolCallId",),
-                        f"no tool call has id {call_id!r}",
-                    ))  # fmt: skip
-                continue
-            call_index, _, name = sites[0]
-            if message_index <= call_index:
-                found.append(_diagnostic(
-                    DiagnosticCode.tool_result_before_call, message_index, ("toolCallId",),
-                    f"answers tool call {call_id!r}, which only comes in message {call_index}",
-                ))  # fmt: skip
-            elif tool_name != name:
-                found.append(_diagnostic(
-                    DiagnosticCode.tool_name_mismatch, message_index, ("toolName",),
-                    f"{tool_name!r} differs from the name of tool call {call_id!r}: {name!r}",
-                ))  # fmt: skip
-    return _ordered(found)
-
-
-_CODE_ORDER = {code: position for position, code in enumerate(DiagnosticCode)}
-_SHAPE_CODES = frozenset(
-    {
-        DiagnosticCode.invalid_transcript,
-        DiagnosticCode.invalid_message,
-        DiagnosticCode.empty_tool_name,
-        DiagnosticCode.invalid_tool_arguments,
-    }
-)
-
-
-def _ordered(diagnostics: Iterable[Diagnostic]) -> tuple[Diagnostic, ...]:
-    """By message index, then position inside the message (JSON Pointer order, array
-    indexes numerically), then the order in which the codes are listed."""
-    indexed = list(enumerate(diagnostics))
-
-    def key(item: tuple[int, Diagnostic]) -> tuple[Any, ...]:
-        sequence, diagnostic = item
-        position = _pointer_key(diagnostic.path)
-        return (diagnostic.message_index, position, _CODE_ORDER[diagnostic.code], sequence)
-
-    return tuple(diagnostic for _, diagnostic in sorted(indexed, key=key))
-
-
-def _pointer_key(pointer: str) -> tuple[tuple[int, int, str], ...]:
-    parts = [part.replace("~1", "/").replace("~0", "~") for part in pointer.split("/")[2:]]
-    return tuple((1, int(part), "") if part.isdigit() else (0, 0, part) for part in parts)
-
-
-def _shape_diagnostic(message_index: int, problem: Problem) -> Diagnostic:
-    return _diagnostic(DiagnosticCode(problem.code), message_index, problem.path, problem.reason)
-
-
-def _diagnostic(
-    code: DiagnosticCode, message_index: int, path: tuple[PathSegment, ...], reason: str
-) -> Diagnostic:
-    if code in _SHAPE_CODES:
-        where = format_path(path) or ("transcript" if message_index < 0 else "message")
-        reason = f"{where} {reason}"
-    full_path = path if message_index < 0 else (message_index, *path)
-    pointer = "".join(
-        "/" + str(segment).replace("~", "~0").replace("/", "~1") for segment in full_path
-    )
-    return Diagnostic(code=code, message_index=message_index, message=reason, path=pointer)
+def _plain_entries(entries: list[Any]) -> list[Any] | None:
+    """The entries with IR objects turned into builtins; None if one cannot be."""
+    plain: list[Any] = []
+    for entry in entries:
+        if type(entry) is dict:
+            plain.append(entry)
+        elif issubclass(type(entry), msgspec.Struct):
+            # An IR object may have been built by hand around anything: re-check it.
+            try:
+                plain.append(msgspec.to_builtins(entry, enc_hook=encode_frozen))
+            except Exception:
+                return None
+        else:
+            return None
+    return plain
 
 
 def _parse_json(data: bytes | bytearray | memoryview | str) -> Any:
@@ -388,13 +200,10 @@ def _parse_json(data: bytes | bytearray | memoryview | str) -> Any:
         raise TranscriptError(_too_deep()) from None
     except ValueError as error:
         reason = f"is not valid JSON ({type(error).__name__}: {error})"
-        raise TranscriptError(
-            (_diagnostic(DiagnosticCode.invalid_transcript, -1, (), reason),)
-        ) from None
+        raise TranscriptError((transcript_diagnostic(reason),)) from None
 
 
 def _too_deep() -> tuple[Diagnostic, ...]:
     # JSON text nested beyond what the parsers handle (about 1,000 levels) is refused as
     # a whole; a parsed value that deep gets a diagnostic at its message instead.
-    reason = "is nested too deeply to parse as JSON text"
-    return (_diagnostic(DiagnosticCode.invalid_transcript, -1, (), reason),)
+    return (transcript_diagnostic("is nested too deeply to parse as JSON text"),)

@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Annotated, Any, TypeAlias, Union
 from msgspec import Meta
 from agent_ir._base import IRStruct
-from agent_ir.jsonvalue import JsonObject
+from agent_ir._jsonobject import JsonObject
 
 
 JsonValue: TypeAlias = Union[

@@ -7,7 +7,7 @@ from typing import Annotated, TypeAlias
 from msgspec import Meta, UNSET, UnsetType, field
 from agent_ir._base import IRStruct, MessageStruct, NonBlankString, TaggedStruct
 from enum import StrEnum
-from agent_ir.jsonvalue import JsonObject
+from agent_ir._jsonobject import JsonObject
 
 
 class AssistantMessage(MessageStruct, tag_field="role", tag="assistant"):
@@ -186,11 +186,11 @@ class StopReason(StrEnum):
     Why generation stopped: stop, length, toolCall, error or aborted.
     """
 
-    stop = "stop"
-    length = "length"
-    tool_call = "toolCall"
-    error = "error"
-    aborted = "aborted"
+    STOP = "stop"
+    LENGTH = "length"
+    TOOL_CALL = "toolCall"
+    ERROR = "error"
+    ABORTED = "aborted"
 
 
 class SystemMessage(MessageStruct, tag_field="role", tag="system"):

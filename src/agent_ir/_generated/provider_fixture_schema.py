@@ -8,7 +8,7 @@ from msgspec import Meta, UNSET, UnsetType, field
 from agent_ir._base import IRStruct, TaggedStruct
 from . import message_schema
 from enum import StrEnum
-from agent_ir.jsonvalue import JsonObject
+from agent_ir._jsonobject import JsonObject
 
 
 class FixtureResponse(IRStruct):
@@ -115,8 +115,8 @@ class StopReason(StrEnum):
     stop (no tool calls) or tool_call (at least one tool call).
     """
 
-    stop = "stop"
-    tool_call = "tool_call"
+    STOP = "stop"
+    TOOL_CALL = "tool_call"
 
 
 class TextDeltaRecord(TaggedStruct, tag_field="type", tag="text_delta"):

@@ -17,8 +17,9 @@ from pathlib import Path
 from typing import Any
 
 from agent_ir._generated.model_stream_schema import ProviderErrorCode
+from agent_ir._jsoncopy import snapshot_sequence
+from agent_ir._paths import format_path
 from agent_ir._text import non_empty_id
-from agent_ir.jsonvalue import format_path, snapshot_sequence
 from agent_ir.providers.protocol import ModelStream, ProviderError
 from agent_ir.providers.snapshot import copy_records
 from agent_ir.providers.stream import RecordStream
@@ -51,12 +52,12 @@ class FixtureProviderAdapter:
         try:
             responses = _snapshot_fixture(fixture)
         except _InvalidFixture as error:
-            raise ProviderError(ProviderErrorCode.provider_invalid_fixture, str(error)) from None
+            raise ProviderError(ProviderErrorCode.PROVIDER_INVALID_FIXTURE, str(error)) from None
         except (KeyboardInterrupt, SystemExit):
             raise
         except Exception as error:  # a hostile container; a ProviderError it raises is no exception
             raise ProviderError(
-                ProviderErrorCode.provider_invalid_fixture,
+                ProviderErrorCode.PROVIDER_INVALID_FIXTURE,
                 f"fixture could not be read ({type(error).__name__})",
             ) from None
         self._queue: deque[list[Any] | _AsyncRecords] = deque(responses)
@@ -74,7 +75,7 @@ class FixtureProviderAdapter:
             fixture = json.loads(data)
         except (ValueError, RecursionError) as error:
             raise ProviderError(
-                ProviderErrorCode.provider_invalid_fixture, f"{path} is not JSON: {error}"
+                ProviderErrorCode.PROVIDER_INVALID_FIXTURE, f"{path} is not JSON: {error}"
             ) from None
         return cls(fixture)
 
@@ -115,13 +116,13 @@ class FixtureProviderAdapter:
         self._call_count += 1
         if cancel is not None and asyncio.Event.is_set(cancel):
             error = ProviderError(
-                ProviderErrorCode.provider_cancelled,
+                ProviderErrorCode.PROVIDER_CANCELLED,
                 "the cancel event was set before the stream started",
             )
             return RecordStream.failed(request_id, error)
         if not self._queue:
             error = ProviderError(
-                ProviderErrorCode.provider_exhausted, "no queued response is left"
+                ProviderErrorCode.PROVIDER_EXHAUSTED, "no queued response is left"
             )
             return RecordStream.failed(request_id, error)
         records = self._queue.popleft()

@@ -34,6 +34,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any, TypeGuard
 
+from agent_ir._errors import JsonValueError
 from agent_ir._generated.message_schema import (
     AssistantMessage,
     StopReason,
@@ -49,8 +50,9 @@ from agent_ir._generated.model_stream_schema import (
     TextDeltaChunk,
     ToolCallChunk,
 )
+from agent_ir._jsonobject import adopt_object
+from agent_ir._paths import format_path
 from agent_ir._text import is_blank, is_valid_unicode, non_empty_id
-from agent_ir.jsonvalue import JsonValueError, adopt_object, format_path
 from agent_ir.providers.protocol import ProviderError
 
 __all__ = ["MAX_TOKEN_COUNT", "ResponseParser"]
@@ -96,10 +98,10 @@ class ResponseParser:
         if self._response is not None:
             if kind == "response_end":
                 raise _error(
-                    ProviderErrorCode.provider_duplicate_terminal, index, "a second response_end"
+                    ProviderErrorCode.PROVIDER_DUPLICATE_TERMINAL, index, "a second response_end"
                 )
             raise _error(
-                ProviderErrorCode.provider_invalid_terminal,
+                ProviderErrorCode.PROVIDER_INVALID_TERMINAL,
                 index,
                 f"a {kind!r} record after response_end",
             )
@@ -110,11 +112,11 @@ class ResponseParser:
             raise _transport_error(record, index)
         if kind not in _KNOWN_AFTER_START:
             raise _error(
-                ProviderErrorCode.provider_unknown_event, index, f"unknown record type {kind!r}"
+                ProviderErrorCode.PROVIDER_UNKNOWN_EVENT, index, f"unknown record type {kind!r}"
             )
         if self._response_id is None:
             raise _error(
-                ProviderErrorCode.provider_missing_start,
+                ProviderErrorCode.PROVIDER_MISSING_START,
                 index,
                 f"a {kind} record before response_start",
             )
@@ -150,7 +152,7 @@ class ResponseParser:
         (``record_index=count``) when no ``response_end`` came."""
         if self._response is None:
             raise _error(
-                ProviderErrorCode.provider_missing_terminal,
+                ProviderErrorCode.PROVIDER_MISSING_TERMINAL,
                 count,
                 f"the records ended after {count} without a response_end",
             )
@@ -159,7 +161,7 @@ class ResponseParser:
     def _start(self, record: dict[str, Any], index: int) -> None:
         if self._response_id is not None:
             raise _error(
-                ProviderErrorCode.provider_duplicate_start, index, "a second response_start"
+                ProviderErrorCode.PROVIDER_DUPLICATE_START, index, "a second response_start"
             )
         response_id = record.get("responseId")
         if not _is_id(response_id):
@@ -198,27 +200,27 @@ class ResponseParser:
             raise _event_error(index, "response_end responseId must be a non-empty string")
         wire_reason = record.get("stopReason")
         if wire_reason == "tool_call" and type(wire_reason) is str:
-            stop_reason = ResponseStopReason.tool_call
+            stop_reason = ResponseStopReason.TOOL_CALL
         elif wire_reason == "stop" and type(wire_reason) is str:
-            stop_reason = ResponseStopReason.stop
+            stop_reason = ResponseStopReason.STOP
         else:
             raise _event_error(index, 'response_end stopReason must be "stop" or "tool_call"')
         usage = _usage(record.get("usage"), index)
         if response_id != start_id:
             raise _error(
-                ProviderErrorCode.provider_response_mismatch,
+                ProviderErrorCode.PROVIDER_RESPONSE_MISMATCH,
                 index,
                 f"response_end responseId {response_id!r} differs from response_start's {start_id!r}",
             )
-        if stop_reason is ResponseStopReason.tool_call and not self._tool_call_ids:
+        if stop_reason is ResponseStopReason.TOOL_CALL and not self._tool_call_ids:
             raise _error(
-                ProviderErrorCode.provider_invalid_terminal,
+                ProviderErrorCode.PROVIDER_INVALID_TERMINAL,
                 index,
                 'stopReason "tool_call" without a tool call',
             )
-        if stop_reason is ResponseStopReason.stop and self._tool_call_ids:
+        if stop_reason is ResponseStopReason.STOP and self._tool_call_ids:
             raise _error(
-                ProviderErrorCode.provider_invalid_terminal,
+                ProviderErrorCode.PROVIDER_INVALID_TERMINAL,
                 index,
                 'stopReason "stop" after a tool call',
             )
@@ -226,9 +228,9 @@ class ResponseParser:
             id="message-" + response_id,
             content=tuple(self._blocks),
             usage=usage,
-            stop_reason=StopReason.tool_call
-            if stop_reason is ResponseStopReason.tool_call
-            else StopReason.stop,
+            stop_reason=StopReason.TOOL_CALL
+            if stop_reason is ResponseStopReason.TOOL_CALL
+            else StopReason.STOP,
         )
         self._response = ModelResponse(
             id=response_id,
@@ -262,7 +264,7 @@ def _transport_error(record: dict[str, Any], index: int) -> ProviderError:
     if not _is_id(code) or not _is_id(message):
         return _event_error(index, "transport_error code and message must be non-empty strings")
     return ProviderError(
-        ProviderErrorCode.provider_transport_error, message, record_index=index, provider_code=code
+        ProviderErrorCode.PROVIDER_TRANSPORT_ERROR, message, record_index=index, provider_code=code
     )
 
 
@@ -272,7 +274,7 @@ def _is_id(value: object) -> TypeGuard[str]:
 
 
 def _event_error(index: int, reason: str) -> ProviderError:
-    return _error(ProviderErrorCode.provider_invalid_event, index, reason)
+    return _error(ProviderErrorCode.PROVIDER_INVALID_EVENT, index, reason)
 
 
 def _error(code: ProviderErrorCode, index: int, reason: str) -> ProviderError:

@@ -8,7 +8,7 @@ builtin). Containers are read through their base type, so overridden methods of 
 deeper than ``MAX_DEPTH`` or an exception a hostile mapping raises while being read is a
 ``JsonValueError`` naming the path (``KeyboardInterrupt`` and ``SystemExit`` propagate).
 
-The exact walk is ``agent_ir.jsonvalue.copy_json(..., transport=True)``: NaN and
+The exact walk is ``agent_ir._jsoncopy.copy_json(..., transport=True)``: NaN and
 infinities copy and strings are not checked for lone surrogates, because a record is
 transport data and each parsing rule refuses what it forbids where it reads the value. The copy is made of plain builtins that nothing else
 references, which is what makes it immutable from the caller's side.
@@ -22,9 +22,9 @@ from typing import Any
 
 import msgspec
 
-from agent_ir.jsonvalue import MAX_DEPTH, copy_json, snapshot_sequence
+from agent_ir._jsoncopy import MAX_DEPTH, copy_json, snapshot_sequence
 
-__all__ = ["copy_record", "copy_records"]
+__all__ = ["copy_record", "copy_records", "is_exact_transport_json"]
 
 _SCALARS = frozenset({str, int, float, bool, type(None)})
 _PLAIN = _SCALARS | {dict, list}
@@ -33,7 +33,7 @@ _PLAIN = _SCALARS | {dict, list}
 def copy_records(records: list[Any] | tuple[Any, ...]) -> list[Any]:
     """A private copy of a list or tuple of records; paths in errors start at the index."""
     items = snapshot_sequence(records)
-    if _plain(items):
+    if is_exact_transport_json(items):
         copied: list[Any] = msgspec.to_builtins(items)
         return copied
     # The path starts at the record's index, which does not count toward MAX_DEPTH.
@@ -44,14 +44,15 @@ def copy_records(records: list[Any] | tuple[Any, ...]) -> list[Any]:
 
 def copy_record(record: object) -> Any:
     """A private copy of one record (any JSON value); paths in errors start at the record."""
-    if type(record) is dict and _plain([record]):
+    if type(record) is dict and is_exact_transport_json([record]):
         return msgspec.to_builtins(record)
     return copy_json(record, transport=True)
 
 
-def _plain(items: list[Any]) -> bool:
+def is_exact_transport_json(items: list[Any]) -> bool:
     """True when ``items`` holds only exact builtin JSON types with ``str`` keys, no
-    deeper than ``MAX_DEPTH``.
+    deeper than ``MAX_DEPTH`` and no container twice: transport rules, so NaN and lone
+    surrogates pass (unlike ``_jsoncopy.is_exact_json``).
 
     Checked level by level with C-speed type scans instead of a call per value. Any
     container met twice (a cycle, or one shared by two places) sends the records to the

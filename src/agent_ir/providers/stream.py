@@ -214,7 +214,7 @@ class RecordStream:
                     reason = f"record {index} cannot be copied as JSON: {error}"
                     await self._stop(
                         ProviderError(
-                            ProviderErrorCode.provider_invalid_event, reason, record_index=index
+                            ProviderErrorCode.PROVIDER_INVALID_EVENT, reason, record_index=index
                         )
                     )
                     return
@@ -240,7 +240,7 @@ class RecordStream:
         if not claim(iterator):
             self._settle(
                 ProviderError(
-                    ProviderErrorCode.provider_iterator_reused,
+                    ProviderErrorCode.PROVIDER_ITERATOR_REUSED,
                     "the records' async iterator was already consumed by another stream",
                 )
             )
@@ -336,11 +336,11 @@ class RecordStream:
 
 
 def _cancelled(reason: str) -> ProviderError:
-    return ProviderError(ProviderErrorCode.provider_cancelled, reason)
+    return ProviderError(ProviderErrorCode.PROVIDER_CANCELLED, reason)
 
 
 def _invalid_fixture(reason: str) -> ProviderError:
-    return ProviderError(ProviderErrorCode.provider_invalid_fixture, reason)
+    return ProviderError(ProviderErrorCode.PROVIDER_INVALID_FIXTURE, reason)
 
 
 def _describe(error: BaseException) -> str:

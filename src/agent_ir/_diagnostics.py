@@ -1,0 +1,51 @@
+"""Building and ordering ``Diagnostic``s: the one place their text, pointer and order
+are decided, shared by the shape checks and the linkage rules."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from agent_ir._generated.diagnostic_schema import Diagnostic, DiagnosticCode
+from agent_ir._paths import Path, PathKey, format_path, pointer_key, to_pointer
+
+__all__ = ["diagnostic", "ordered", "transcript_diagnostic"]
+
+# Shape problems name their place in the sentence ("content[1].arguments must be ...");
+# linkage sentences name the tool call instead.
+_SHAPE_CODES = frozenset(
+    {
+        DiagnosticCode.INVALID_TRANSCRIPT,
+        DiagnosticCode.INVALID_MESSAGE,
+        DiagnosticCode.EMPTY_TOOL_NAME,
+        DiagnosticCode.INVALID_TOOL_ARGUMENTS,
+    }
+)
+_CODE_ORDER = {code: position for position, code in enumerate(DiagnosticCode)}
+
+
+def diagnostic(code: DiagnosticCode, message_index: int, path: Path, reason: str) -> Diagnostic:
+    """The diagnostic of ``reason`` at ``path`` inside message ``message_index`` (-1:
+    the transcript as a whole, ``path`` then relative to the transcript)."""
+    if code in _SHAPE_CODES:
+        where = format_path(path) or ("transcript" if message_index < 0 else "message")
+        reason = f"{where} {reason}"
+    full_path = path if message_index < 0 else (message_index, *path)
+    return Diagnostic(
+        code=code, message_index=message_index, message=reason, path=to_pointer(full_path)
+    )
+
+
+def transcript_diagnostic(reason: str) -> Diagnostic:
+    """An INVALID_TRANSCRIPT diagnostic about the transcript as a whole."""
+    return diagnostic(DiagnosticCode.INVALID_TRANSCRIPT, -1, (), reason)
+
+
+def ordered(diagnostics: Iterable[Diagnostic]) -> tuple[Diagnostic, ...]:
+    """By message index, then position inside the message (JSON Pointer order, array
+    indexes numerically), then the order in which the codes are listed; stable."""
+    return tuple(sorted(diagnostics, key=_position))
+
+
+def _position(diagnostic: Diagnostic) -> tuple[int, PathKey, int]:
+    inside = pointer_key(diagnostic.path, skip=0 if diagnostic.message_index < 0 else 1)
+    return (diagnostic.message_index, inside, _CODE_ORDER[diagnostic.code])

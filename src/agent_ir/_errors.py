@@ -1,0 +1,69 @@
+"""Every exception agent-ir raises on purpose, under one base::
+
+    AgentIRError
+    ├── JsonValueError       (ValueError)             a value is not JSON: JsonObject(...)
+    ├── InvalidMessageError  (TypeError, ValueError)  a message constructor refused its input
+    ├── TranscriptError      (ValueError)             parse_transcript / loads: invalid transcript
+    └── ProviderError                                 a provider boundary failed (stable code);
+                                                      defined in providers.protocol, beside
+                                                      the generated code it carries
+
+``except agent_ir.AgentIRError`` catches them all; each keeps the builtin bases it had,
+so ``except ValueError`` code goes on working. Anything else escaping a public function
+is a bug (``KeyboardInterrupt`` and ``SystemExit`` aside).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from agent_ir._paths import Path, format_path
+
+if TYPE_CHECKING:
+    from agent_ir._generated.diagnostic_schema import Diagnostic
+
+__all__ = ["AgentIRError", "InvalidMessageError", "JsonValueError", "TranscriptError"]
+
+
+class AgentIRError(Exception):
+    """The base of every exception agent-ir raises on purpose."""
+
+
+class JsonValueError(AgentIRError, ValueError):
+    """An untrusted value is not a JSON value; ``path`` says where, relative to its root,
+    and ``reason`` what is wrong (``"must be a finite number"``)."""
+
+    def __init__(self, path: Path, reason: str, *, unreadable: bool = False) -> None:
+        super().__init__(f"{format_path(path) or 'value'} {reason}")
+        self.path = path
+        self.reason = reason
+        self.unreadable = unreadable
+        """True when reading the value raised (a hostile object), not when it was read
+        and found not to be JSON."""
+
+
+class InvalidMessageError(AgentIRError, TypeError, ValueError):
+    """A constructor refused its input. Both a ``TypeError`` and a ``ValueError``.
+
+    ``function`` is the constructor's name, ``path`` the place inside the message
+    (``("content", 1, "arguments", "items", 2)``), ``code`` the stable diagnostic code
+    the same problem gets from ``validate_transcript`` and ``reason`` the sentence.
+    """
+
+    def __init__(self, function: str, path: Path, code: str, reason: str) -> None:
+        where = format_path(path) or "message"
+        super().__init__(f"{function}: {where} {reason}")
+        self.function = function
+        self.path = path
+        self.code = code
+        self.reason = reason
+
+
+class TranscriptError(AgentIRError, ValueError):
+    """A transcript is invalid; ``diagnostics`` holds every problem, in order."""
+
+    def __init__(self, diagnostics: tuple[Diagnostic, ...]) -> None:
+        first = diagnostics[0]
+        more = f" (and {len(diagnostics) - 1} more)" if len(diagnostics) > 1 else ""
+        super().__init__(f"{first.code} at message {first.message_index}: {first.message}{more}")
+        self.diagnostics = diagnostics

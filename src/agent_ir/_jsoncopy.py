@@ -1,0 +1,286 @@
+"""The copy walk: read an untrusted value once, check that it is JSON, copy it as plain
+builtins (``dict``, ``list``, ``str``, ``int``, ``float``, ``bool``, ``None``).
+
+Accepted: mappings with ``str`` keys, ``list``/``tuple`` (and subclasses, read through
+the base type, so an overridden ``__iter__``/``__getitem__``/``__len__`` is never
+called), ``str`` without lone surrogates, ``int``, finite ``float``, ``bool``, ``None``.
+Rejected with a ``JsonValueError`` naming the path: NaN and infinities, ``bytes``, sets,
+any other type, non-``str`` keys, cycles, nesting deeper than ``MAX_DEPTH``, lone
+surrogates (they cannot be written as UTF-8 JSON), and any exception a hostile object
+raises while being read (``KeyboardInterrupt`` and ``SystemExit`` are not contained).
+
+Not bounded: a Python value that shares one container from several places (a DAG,
+which JSON text cannot express) is copied once per place, so one built to expand
+exponentially costs exponential time. Data parsed from JSON text never shares.
+
+Two cheap predicates let exact builtins skip the walk: ``is_exact_json`` (only exact
+JSON builtins, valid Unicode, finite numbers, within the depth bound: a C copy may then
+read it again) and ``is_within_depth`` (for data decoded from JSON text, where only the
+depth bound is left to check).
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Mapping
+from typing import Any
+
+import msgspec
+
+from agent_ir._errors import JsonValueError
+from agent_ir._frozen import FrozenMapping, encode_frozen, plain_data
+from agent_ir._paths import Path
+from agent_ir._text import is_valid_unicode
+
+__all__ = [
+    "INVALID",
+    "MAX_DEPTH",
+    "copy_json",
+    "is_exact_json",
+    "is_within_depth",
+    "snapshot_json",
+    "snapshot_sequence",
+    "thaw",
+]
+
+MAX_DEPTH = 64
+"""Deepest nesting of arrays and objects accepted inside one JSON value."""
+
+_isfinite = math.isfinite
+
+
+class _Invalid:
+    """Stands in a snapshot for a value that could not be read or is not JSON."""
+
+    __slots__ = ()
+
+    def __repr__(self) -> str:
+        return "INVALID"
+
+
+INVALID: Any = _Invalid()
+
+
+def copy_json(value: object, *, path: Path = (), offset: int = 0, transport: bool = False) -> Any:
+    """Copy an untrusted value into plain builtins (reading each property once) or raise
+    ``JsonValueError``. ``path`` prefixes error paths and ``offset`` is how many of its
+    levels do not count toward ``MAX_DEPTH``. ``transport=True`` copies as transport
+    data: NaN, infinities and lone surrogates copy (a parsing rule refuses them where it
+    reads them) and ``msgspec`` Structs are refused."""
+    return _copy(value, path, _Walk(offset, transport), None)
+
+
+def snapshot_json(value: object, problems: list[JsonValueError], *, offset: int = 0) -> Any:
+    """Copy an untrusted value into plain builtins, reading each property once, never
+    raising: every problem is appended to ``problems`` and its value becomes ``INVALID``.
+    ``msgspec`` Structs (IR objects) are read through ``msgspec.to_builtins``."""
+    return _copy(value, (), _Walk(offset), problems)
+
+
+def snapshot_sequence(value: list[Any] | tuple[Any, ...]) -> list[Any]:
+    """The items of a list or tuple, read once through the base type (overrides ignored)."""
+    if isinstance(value, list):
+        return list.copy(value)
+    return list(tuple.__getitem__(value, slice(None)))
+
+
+def thaw(value: object) -> Any:
+    """A frozen value (or a tuple of them) as fresh plain builtins, nothing shared."""
+    if isinstance(value, FrozenMapping):
+        return msgspec.to_builtins(plain_data(value))
+    if isinstance(value, tuple):
+        return [thaw(item) for item in value]
+    return value
+
+
+def is_exact_json(value: Any, depth: int = 0) -> bool:
+    """True when ``value`` (a dict or list) holds only exact JSON builtins (``str`` keys
+    and strings without lone surrogates, finite floats) within the depth bound. Reading
+    such data is not observable, so a C copy may read again what this walk read. False
+    sends the caller to ``copy_json``, which says precisely what is wrong. No cycle
+    bookkeeping is needed: a cycle exceeds the depth bound."""
+    if depth >= MAX_DEPTH:
+        return False
+    items = value.values() if type(value) is dict else value
+    if type(value) is dict:
+        for key in value:
+            if type(key) is not str or not (key.isascii() or is_valid_unicode(key)):
+                return False
+    for item in items:
+        kind = type(item)
+        if kind is str:
+            if not (item.isascii() or is_valid_unicode(item)):
+                return False
+        elif kind is int or kind is bool or item is None:
+            continue
+        elif kind is float:
+            if not _isfinite(item):
+                return False
+        elif kind is dict or kind is list:
+            if not is_exact_json(item, depth + 1):
+                return False
+        else:
+            return False
+    return True
+
+
+def is_within_depth(value: Any, depth: int = 0) -> bool:
+    """True when the containers of a plain value (decoded from JSON text: exact
+    builtins, no NaN, no lone surrogates) nest at most ``MAX_DEPTH`` levels."""
+    if depth >= MAX_DEPTH:
+        return False
+    for item in value.values() if type(value) is dict else value:
+        kind = type(item)
+        if (kind is dict or kind is list) and not is_within_depth(item, depth + 1):
+            return False
+    return True
+
+
+class _Walk(set[int]):
+    """The ids of the containers on the current path; ``offset`` is how many levels
+    above the value that ``MAX_DEPTH`` limits the walk starts (3 for a message, whose
+    tool-call arguments sit at content[i].arguments); ``transport`` as in ``copy_json``."""
+
+    def __init__(self, offset: int = 0, transport: bool = False) -> None:
+        super().__init__()
+        self.offset = offset
+        self.transport = transport
+
+
+def _copy(value: object, path: Path, active: _Walk, problems: list[JsonValueError] | None) -> Any:
+    try:
+        return _copy_checked(value, path, active, problems)
+    except JsonValueError as error:
+        if problems is None:
+            raise
+        problems.append(error)
+        return INVALID
+    except Exception as error:  # a hostile object whose very type checks raise
+        failure = JsonValueError(path, _unreadable(error), unreadable=True)
+        if problems is None:
+            raise failure from None
+        problems.append(failure)
+        return INVALID
+
+
+def _copy_checked(
+    value: object, path: Path, active: _Walk, problems: list[JsonValueError] | None
+) -> Any:
+    kind = type(value)
+    if kind is str or isinstance(value, str):
+        assert isinstance(value, str)
+        text = value if kind is str else str.__str__(value)
+        if not active.transport:
+            _check_string(text, path)
+        return text
+    if value is None:
+        return None
+    if isinstance(value, bool):
+        return bool(value)
+    if isinstance(value, int):
+        return int.__int__(value)
+    if isinstance(value, float):
+        return _copy_float(value, path, active)
+    if isinstance(value, (list, tuple)):
+        return _copy_array(value, path, active, problems)
+    if isinstance(value, Mapping):
+        return _copy_mapping(value, path, active, problems)
+    if isinstance(value, msgspec.Struct) and not active.transport:
+        return _copy(_struct_builtins(value, path), path, active, problems)
+    raise JsonValueError(path, f"must be a JSON value, not {type(value).__name__}")
+
+
+def _copy_float(value: float, path: Path, active: _Walk) -> float:
+    number = float.__float__(value)
+    if not (_isfinite(number) or active.transport):
+        raise JsonValueError(path, "must be a finite number")
+    return number
+
+
+def _struct_builtins(value: msgspec.Struct, path: Path) -> Any:
+    try:
+        return msgspec.to_builtins(value, enc_hook=encode_frozen)
+    except Exception as error:  # a Struct built by hand around a non-JSON value
+        raise JsonValueError(path, _unreadable(error), unreadable=True) from None
+
+
+def _copy_array(
+    value: list[object] | tuple[object, ...],
+    path: Path,
+    active: _Walk,
+    problems: list[JsonValueError] | None,
+) -> list[Any]:
+    marker = _enter(value, path, active)
+    try:
+        items = snapshot_sequence(value)
+        return [_copy(item, (*path, index), active, problems) for index, item in enumerate(items)]
+    finally:
+        active.discard(marker)
+
+
+def _copy_mapping(
+    value: Mapping[object, object],
+    path: Path,
+    active: _Walk,
+    problems: list[JsonValueError] | None,
+) -> dict[str, Any]:
+    marker = _enter(value, path, active)
+    try:
+        copied: dict[str, Any] = {}
+        for key, item in _read_pairs(value, path, problems):
+            if not isinstance(key, str):
+                raise JsonValueError(path, f"has a key that is not a string: {key!r}")
+            if type(key) is not str:
+                key = str.__str__(key)
+            if not active.transport:
+                _check_string(key, (*path, key))
+            copied[key] = item if item is INVALID else _copy(item, (*path, key), active, problems)
+        return copied
+    finally:
+        active.discard(marker)
+
+
+def _read_pairs(
+    value: Mapping[object, object], path: Path, problems: list[JsonValueError] | None
+) -> list[tuple[object, object]]:
+    try:
+        if isinstance(value, dict):
+            return list(dict.items(value))
+        if isinstance(value, FrozenMapping):
+            return list(plain_data(value).items())  # our own data: reading it is not observable
+        # A general mapping: list its keys once, then read each key once.
+        keys = list(iter(value))
+    except Exception as error:  # a hostile mapping: contained and reported
+        raise JsonValueError(path, _unreadable(error), unreadable=True) from None
+    pairs: list[tuple[object, object]] = []
+    for key in keys:
+        try:
+            pairs.append((key, value[key]))
+        except Exception as error:
+            where = (*path, key) if type(key) is str else path
+            if problems is None:
+                raise JsonValueError(where, _unreadable(error), unreadable=True) from None
+            # Collecting: the other properties still count (an id read before a later
+            # property raised is still seen by the linkage rules).
+            problems.append(JsonValueError(where, _unreadable(error), unreadable=True))
+            pairs.append((key, INVALID))
+    return pairs
+
+
+def _unreadable(error: Exception) -> str:
+    return f"could not be read ({type(error).__name__}: {error})"
+
+
+def _enter(value: object, path: Path, active: _Walk) -> int:
+    marker = id(value)
+    if marker in active:
+        raise JsonValueError(path, "is a circular reference")
+    if len(path) >= MAX_DEPTH + active.offset:
+        raise JsonValueError(path, f"is nested deeper than {MAX_DEPTH} levels")
+    active.add(marker)
+    return marker
+
+
+def _check_string(value: str, path: Path) -> None:
+    if not is_valid_unicode(value):
+        raise JsonValueError(path, "holds a lone surrogate (not valid Unicode)")

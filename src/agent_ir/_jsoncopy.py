@@ -22,7 +22,7 @@ depth bound is left to check).
 from __future__ import annotations
 
 import math
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from typing import Any
 
 import msgspec
@@ -101,25 +101,35 @@ def is_exact_json(value: Any, depth: int = 0) -> bool:
     bookkeeping is needed: a cycle exceeds the depth bound."""
     if depth >= MAX_DEPTH:
         return False
-    items = value.values() if type(value) is dict else value
     if type(value) is dict:
-        for key in value:
-            if type(key) is not str or not (key.isascii() or is_valid_unicode(key)):
-                return False
+        return _exact_keys(value) and _exact_items(value.values(), depth)
+    return _exact_items(value, depth)
+
+
+_EXACT_SCALARS = frozenset({int, bool, type(None)})
+
+
+def _exact_keys(value: dict[Any, Any]) -> bool:
+    for key in value:
+        if type(key) is not str or not (key.isascii() or is_valid_unicode(key)):
+            return False
+    return True
+
+
+def _exact_items(items: Iterable[Any], depth: int) -> bool:
     for item in items:
         kind = type(item)
-        if kind is str:
-            if not (item.isascii() or is_valid_unicode(item)):
-                return False
-        elif kind is int or kind is bool or item is None:
+        if kind in _EXACT_SCALARS:
             continue
+        if kind is str:
+            exact = item.isascii() or is_valid_unicode(item)
         elif kind is float:
-            if not _isfinite(item):
-                return False
+            exact = _isfinite(item)
         elif kind is dict or kind is list:
-            if not is_exact_json(item, depth + 1):
-                return False
+            exact = is_exact_json(item, depth + 1)
         else:
+            return False
+        if not exact:
             return False
     return True
 

@@ -53,8 +53,6 @@ class FixtureProviderAdapter:
             responses = _snapshot_fixture(fixture)
         except _InvalidFixture as error:
             raise ProviderError(ProviderErrorCode.PROVIDER_INVALID_FIXTURE, str(error)) from None
-        except (KeyboardInterrupt, SystemExit):
-            raise
         except Exception as error:  # a hostile container; a ProviderError it raises is no exception
             raise ProviderError(
                 ProviderErrorCode.PROVIDER_INVALID_FIXTURE,
@@ -112,7 +110,6 @@ class FixtureProviderAdapter:
             raise TypeError(
                 f"stream() cancel must be an asyncio.Event or None, not {type(cancel).__name__}"
             )
-        request_id = str.__str__(request_id)
         self._call_count += 1
         if cancel is not None and asyncio.Event.is_set(cancel):
             error = ProviderError(

@@ -96,18 +96,14 @@ class ResponseParser:
         if type(kind) is not str or is_blank(kind):
             raise _event_error(index, "has no non-empty string type")
         if self._response is not None:
-            if kind == "response_end":
-                raise _error(
-                    ProviderErrorCode.PROVIDER_DUPLICATE_TERMINAL, index, "a second response_end"
-                )
-            raise _error(
-                ProviderErrorCode.PROVIDER_INVALID_TERMINAL,
-                index,
-                f"a {kind!r} record after response_end",
-            )
+            raise _after_terminal(kind, index)
         if kind == "response_start":
             self._start(record, index)
             return None
+        return self._feed_after_start(record, kind, index)
+
+    def _feed_after_start(self, record: dict[str, Any], kind: str, index: int) -> ModelChunk | None:
+        """A record other than response_start while no response_end has come."""
         if kind == "transport_error":
             raise _transport_error(record, index)
         if kind not in _KNOWN_AFTER_START:
@@ -256,6 +252,14 @@ def _usage(wire: object, index: int) -> Usage:
             )
         counts.append(count)
     return Usage(input_tokens=counts[0], output_tokens=counts[1])
+
+
+def _after_terminal(kind: str, index: int) -> ProviderError:
+    if kind == "response_end":
+        return _error(ProviderErrorCode.PROVIDER_DUPLICATE_TERMINAL, index, "a second response_end")
+    return _error(
+        ProviderErrorCode.PROVIDER_INVALID_TERMINAL, index, f"a {kind!r} record after response_end"
+    )
 
 
 def _transport_error(record: dict[str, Any], index: int) -> ProviderError:

@@ -187,53 +187,58 @@ class RecordStream:
         if self._lock is None:
             self._lock = asyncio.Lock()
         async with self._lock:
-            while self._response is None and self._error is None:
-                if self._cancel is not None and asyncio.Event.is_set(self._cancel):
-                    await self._stop(_cancelled("the cancel event was set"))
-                    return
-                if self._source is not None and not self._open():
-                    return
-                record = await self._next_record()
-                if record is _STOPPED:
-                    return
-                if record is _END:
-                    try:
-                        self._response = self._parser.finish(self._count)
-                    except ProviderError as error:
-                        self._settle(error)
-                    else:
-                        self._settle(None)
-                    return
-                index = self._count
-                self._count += 1
-                try:
-                    copied = copy_record(record)
-                except (KeyboardInterrupt, SystemExit):
-                    raise
-                except Exception as error:
-                    reason = f"record {index} cannot be copied as JSON: {error}"
-                    await self._stop(
-                        ProviderError(
-                            ProviderErrorCode.PROVIDER_INVALID_EVENT, reason, record_index=index
-                        )
-                    )
-                    return
-                try:
-                    chunk = self._parser.feed(copied, index)
-                except ProviderError as error:  # raised by the parser, never by the source
-                    await self._stop(error)
-                    return
-                if chunk is not None:
-                    self._ready.append(chunk)
-                    return
+            while self._response is None and self._error is None and await self._step():
+                pass
+
+    async def _step(self) -> bool:
+        """Read and apply one record; True when the next one is to be read."""
+        if self._cancel is not None and asyncio.Event.is_set(self._cancel):
+            await self._stop(_cancelled("the cancel event was set"))
+            return False
+        if self._source is not None and not self._open():
+            return False
+        record = await self._next_record()
+        if record is _STOPPED:
+            return False
+        if record is _END:
+            self._finish()
+            return False
+        return await self._apply(record)
+
+    def _finish(self) -> None:
+        try:
+            self._response = self._parser.finish(self._count)
+        except ProviderError as error:
+            self._settle(error)
+        else:
+            self._settle(None)
+
+    async def _apply(self, record: Any) -> bool:
+        """Copy and parse one record; True when it emitted no chunk and left the stream open."""
+        index = self._count
+        self._count += 1
+        try:
+            copied = copy_record(record)
+        except Exception as error:
+            reason = f"record {index} cannot be copied as JSON: {error}"
+            code = ProviderErrorCode.PROVIDER_INVALID_EVENT
+            await self._stop(ProviderError(code, reason, record_index=index))
+            return False
+        try:
+            chunk = self._parser.feed(copied, index)
+        except ProviderError as error:  # raised by the parser, never by the source
+            await self._stop(error)
+            return False
+        if chunk is None:
+            return True
+        self._ready.append(chunk)
+        return False
 
     def _open(self) -> bool:
         source = self._source
         self._source = None
         try:
             iterator = aiter(source)
-        except (KeyboardInterrupt, SystemExit):
-            raise
         except Exception as error:
             self._settle(_invalid_fixture(f"records.__aiter__() failed: {_describe(error)}"))
             return False
@@ -257,39 +262,10 @@ class RecordStream:
             # no task behind holding it and its source.
             self._watcher = asyncio.get_running_loop().create_task(asyncio.Event.wait(self._cancel))
             self._watcher.add_done_callback(self._on_cancel_set)
-        cancelled: asyncio.CancelledError | None = None
-        failure: BaseException | None = None
-        record: Any = _END
-        self._waiting = task
-        try:
-            record = await anext(self._iterator)
-        except StopAsyncIteration:
-            pass
-        except asyncio.CancelledError as error:
-            cancelled = error
-        except (KeyboardInterrupt, SystemExit):
-            # Not contained, but the stream is settled so that it never reads again.
-            self._settle(_invalid_fixture("the record source was interrupted"))
-            raise
-        except BaseException as error:  # any other failure of the source is the fixture's
-            failure = error
-        finally:
-            self._waiting = None
-            watcher = self._watcher
-            self._watcher = None
-            if watcher is not None:
-                watcher.cancel()
+        record, cancelled, failure = await self._await_record(task)
         if self._interrupted is not None:
-            # Our own interruption (cancel event or aclose), delivered or swallowed by
-            # the source: take it back, and re-raise only a cancellation from outside.
-            reason = self._interrupted
-            self._interrupted = None
             assert task is not None
-            external = task.uncancel() > 0
-            await self._stop(_cancelled(reason))
-            if external and cancelled is not None:
-                raise cancelled
-            return _STOPPED
+            return await self._take_back_interruption(task, cancelled)
         if cancelled is not None:
             await self._stop(_cancelled("the consuming task was cancelled"))
             raise cancelled
@@ -297,6 +273,44 @@ class RecordStream:
             await self._stop(_invalid_fixture(f"the record source failed: {_describe(failure)}"))
             return _STOPPED
         return record
+
+    async def _await_record(
+        self, task: asyncio.Task[Any] | None
+    ) -> tuple[Any, asyncio.CancelledError | None, BaseException | None]:
+        """(record or ``_END``, the cancellation caught, the source's failure caught)."""
+        self._waiting = task
+        try:
+            return await anext(self._iterator), None, None
+        except StopAsyncIteration:
+            return _END, None, None
+        except asyncio.CancelledError as error:
+            return _END, error, None
+        except (KeyboardInterrupt, SystemExit):
+            # Not contained, but the stream is settled so that it never reads again.
+            self._settle(_invalid_fixture("the record source was interrupted"))
+            raise
+        except BaseException as error:  # any other failure of the source is the fixture's
+            return _END, None, error
+        finally:
+            self._waiting = None
+            watcher = self._watcher
+            self._watcher = None
+            if watcher is not None:
+                watcher.cancel()
+
+    async def _take_back_interruption(
+        self, task: asyncio.Task[Any], cancelled: asyncio.CancelledError | None
+    ) -> Any:
+        """Our own interruption (cancel event or aclose), delivered or swallowed by the
+        source: take it back, and re-raise only a cancellation from outside."""
+        reason = self._interrupted
+        assert reason is not None
+        self._interrupted = None
+        external = task.uncancel() > 0
+        await self._stop(_cancelled(reason))
+        if external and cancelled is not None:
+            raise cancelled
+        return _STOPPED
 
     def _on_cancel_set(self, watcher: asyncio.Task[Any]) -> None:
         if not watcher.cancelled():
@@ -319,8 +333,6 @@ class RecordStream:
             closer = getattr(iterator, "aclose", None)
             if closer is not None:
                 await closer()
-        except (KeyboardInterrupt, SystemExit):
-            raise
         except Exception:  # the source's own failure to close changes nothing
             pass
 

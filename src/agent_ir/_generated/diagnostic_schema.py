@@ -54,16 +54,16 @@ class DiagnosticCode(StrEnum):
     Stable code of a transcript problem. Codes are never renamed or reused within v1.
     """
 
-    invalid_transcript = "INVALID_TRANSCRIPT"
-    invalid_message = "INVALID_MESSAGE"
-    empty_tool_name = "EMPTY_TOOL_NAME"
-    invalid_tool_arguments = "INVALID_TOOL_ARGUMENTS"
-    duplicate_tool_call_id = "DUPLICATE_TOOL_CALL_ID"
-    duplicate_tool_result = "DUPLICATE_TOOL_RESULT"
-    orphan_tool_result = "ORPHAN_TOOL_RESULT"
-    tool_result_before_call = "TOOL_RESULT_BEFORE_CALL"
-    tool_name_mismatch = "TOOL_NAME_MISMATCH"
-    missing_tool_result = "MISSING_TOOL_RESULT"
+    INVALID_TRANSCRIPT = "INVALID_TRANSCRIPT"
+    INVALID_MESSAGE = "INVALID_MESSAGE"
+    EMPTY_TOOL_NAME = "EMPTY_TOOL_NAME"
+    INVALID_TOOL_ARGUMENTS = "INVALID_TOOL_ARGUMENTS"
+    DUPLICATE_TOOL_CALL_ID = "DUPLICATE_TOOL_CALL_ID"
+    DUPLICATE_TOOL_RESULT = "DUPLICATE_TOOL_RESULT"
+    ORPHAN_TOOL_RESULT = "ORPHAN_TOOL_RESULT"
+    TOOL_RESULT_BEFORE_CALL = "TOOL_RESULT_BEFORE_CALL"
+    TOOL_NAME_MISMATCH = "TOOL_NAME_MISMATCH"
+    MISSING_TOOL_RESULT = "MISSING_TOOL_RESULT"
 
 
 Model: TypeAlias = Annotated[

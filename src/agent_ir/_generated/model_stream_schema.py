@@ -4,8 +4,8 @@
 from __future__ import annotations
 
 from typing import Annotated, Any, TypeAlias
-from msgspec import Meta, UNSET, UnsetType, field
-from agent_ir._base import IRStruct, TaggedStruct
+from msgspec import Meta, field
+from agent_ir._base import Absent, IRStruct, TaggedStruct
 from . import message_schema
 from enum import StrEnum
 
@@ -61,7 +61,27 @@ class ModelResponse(IRStruct):
     """
 
 
-class ProviderError(IRStruct):
+class ProviderErrorCode(StrEnum):
+    """
+    Stable code of a provider-boundary failure. Codes are never renamed or reused within v1.
+    """
+
+    PROVIDER_INVALID_FIXTURE = "PROVIDER_INVALID_FIXTURE"
+    PROVIDER_EXHAUSTED = "PROVIDER_EXHAUSTED"
+    PROVIDER_UNKNOWN_EVENT = "PROVIDER_UNKNOWN_EVENT"
+    PROVIDER_INVALID_EVENT = "PROVIDER_INVALID_EVENT"
+    PROVIDER_MISSING_START = "PROVIDER_MISSING_START"
+    PROVIDER_DUPLICATE_START = "PROVIDER_DUPLICATE_START"
+    PROVIDER_MISSING_TERMINAL = "PROVIDER_MISSING_TERMINAL"
+    PROVIDER_DUPLICATE_TERMINAL = "PROVIDER_DUPLICATE_TERMINAL"
+    PROVIDER_RESPONSE_MISMATCH = "PROVIDER_RESPONSE_MISMATCH"
+    PROVIDER_INVALID_TERMINAL = "PROVIDER_INVALID_TERMINAL"
+    PROVIDER_ITERATOR_REUSED = "PROVIDER_ITERATOR_REUSED"
+    PROVIDER_TRANSPORT_ERROR = "PROVIDER_TRANSPORT_ERROR"
+    PROVIDER_CANCELLED = "PROVIDER_CANCELLED"
+
+
+class ProviderFailure(IRStruct):
     """
     A provider-boundary failure as data.
     """
@@ -78,7 +98,7 @@ class ProviderError(IRStruct):
     """
     A sentence for people; its wording may change.
     """
-    record_index: (
+    record_index: Absent[
         Annotated[
             int,
             Meta(
@@ -86,41 +106,19 @@ class ProviderError(IRStruct):
                 ge=0,
             ),
         ]
-        | UnsetType
-    ) = field(name="recordIndex", default=UNSET)
+    ] = field(name="recordIndex", default=None)
     """
     0-based index of the transport record the failure is tied to (for a missing terminal, the number of records read).
     """
-    provider_code: (
+    provider_code: Absent[
         Annotated[
             str,
             Meta(description="The provider's own error code, for transport errors."),
         ]
-        | UnsetType
-    ) = field(name="providerCode", default=UNSET)
+    ] = field(name="providerCode", default=None)
     """
     The provider's own error code, for transport errors.
     """
-
-
-class ProviderErrorCode(StrEnum):
-    """
-    Stable code of a provider-boundary failure. Codes are never renamed or reused within v1.
-    """
-
-    provider_invalid_fixture = "PROVIDER_INVALID_FIXTURE"
-    provider_exhausted = "PROVIDER_EXHAUSTED"
-    provider_unknown_event = "PROVIDER_UNKNOWN_EVENT"
-    provider_invalid_event = "PROVIDER_INVALID_EVENT"
-    provider_missing_start = "PROVIDER_MISSING_START"
-    provider_duplicate_start = "PROVIDER_DUPLICATE_START"
-    provider_missing_terminal = "PROVIDER_MISSING_TERMINAL"
-    provider_duplicate_terminal = "PROVIDER_DUPLICATE_TERMINAL"
-    provider_response_mismatch = "PROVIDER_RESPONSE_MISMATCH"
-    provider_invalid_terminal = "PROVIDER_INVALID_TERMINAL"
-    provider_iterator_reused = "PROVIDER_ITERATOR_REUSED"
-    provider_transport_error = "PROVIDER_TRANSPORT_ERROR"
-    provider_cancelled = "PROVIDER_CANCELLED"
 
 
 class ResponseStopReason(StrEnum):
@@ -128,8 +126,8 @@ class ResponseStopReason(StrEnum):
     Why a streamed response ended: stop (a final answer) or toolCall (the model waits for tool results).
     """
 
-    stop = "stop"
-    tool_call = "toolCall"
+    STOP = "stop"
+    TOOL_CALL = "toolCall"
 
 
 class TextDeltaChunk(TaggedStruct, tag_field="type", tag="textDelta"):

@@ -182,41 +182,39 @@ def arrays_as_tuples(source: str, schema: str = "<source>") -> str:
 def _tuple_edits(code: bytes, statement: ast.stmt, schema: str) -> list[tuple[int, int, bytes]]:
     lines = _line_starts(code)
     edits: list[tuple[int, int, bytes]] = []
-    rewritten: set[int] = set()
-    for definition, expression in _type_expressions(statement):
-        for node in ast.walk(expression):
-            if isinstance(node, ast.Subscript) and _is_list_name(node.value):
+    for definition, unit, expression in _definitions(statement):
+        rewritten: set[int] = set()
+        for node in ast.walk(expression) if expression is not None else ():
+            if isinstance(node, ast.Subscript) and _is_name(node.value, "list"):
                 if isinstance(node.slice, ast.Tuple):
                     raise _cannot(schema, definition, "as a tuple", code, node, lines)
                 rewritten.add(id(node.value))
                 edits.append((*_span(node.value, lines), b"tuple"))
                 end = _span(node.slice, lines)[1]
                 edits.append((end, end, b", ..."))
-    for node in ast.walk(statement):
-        if _is_list_name(node) and id(node) not in rewritten:
-            definition = _definition(statement)
-            raise _cannot(schema, definition, "as a tuple", code, node, lines)
+        for node in ast.walk(unit):
+            stray = (_is_name(node, "list") or _is_name(node, "List")) and id(node) not in rewritten
+            if stray:
+                raise _cannot(schema, definition, "as a tuple", code, node, lines)
     return edits
 
 
-def _type_expressions(statement: ast.stmt) -> list[tuple[str, ast.expr]]:
-    """(definition, type expression) of a top-level statement: each field annotation of
-    a class, or the value of a ``Name: TypeAlias = ...``."""
+def _definitions(statement: ast.stmt) -> list[tuple[str, ast.stmt, ast.expr | None]]:
+    """(definition, statement, its type expression or None) of a top-level statement:
+    each field of a class with its annotation, a ``Name: TypeAlias = ...`` with its
+    value, anything else whole without one."""
     if isinstance(statement, ast.ClassDef):
         return [
-            (f"{statement.name}.{_target(field)}", field.annotation)
-            for field in statement.body
+            (f"{statement.name}.{_target(field)}", field, field.annotation)
             if isinstance(field, ast.AnnAssign)
+            else (statement.name, field, None)
+            for field in statement.body
         ]
-    if isinstance(statement, ast.AnnAssign) and statement.value is not None:
-        if isinstance(statement.annotation, ast.Name) and statement.annotation.id == "TypeAlias":
-            return [(_target(statement), statement.value)]
-        return [(_target(statement), statement.annotation)]
-    return []
-
-
-def _is_list_name(node: ast.AST) -> bool:
-    return isinstance(node, ast.Name) and node.id in {"list", "List"}
+    if isinstance(statement, ast.AnnAssign):
+        if _is_name(statement.annotation, "TypeAlias"):
+            return [(_target(statement), statement, statement.value)]
+        return [(_target(statement), statement, statement.annotation)]
+    return [(_definition(statement), statement, None)]
 
 
 # --- T | UnsetType = UNSET -> Absent[T] = None -----------------------------------------

@@ -1,6 +1,9 @@
-"""Fail (exit 1) when src/agent_ir/_generated/ differs from a fresh generation.
+"""Fail (exit 1) when the generated modules differ from a fresh generation.
 
-Usage: python codegen/check.py
+Usage: python codegen/check.py [CHECKED_IN_DIR]   (default: src/agent_ir/_generated)
+
+Only the generated ``*.py`` files are compared, byte for byte: anything else in the
+directory (``__pycache__/``) is not generated and is ignored.
 """
 
 from __future__ import annotations
@@ -15,12 +18,15 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 from generate import DEFAULT_OUTPUT, main
 
 
-def check() -> int:
+def check(checked_in: Path = DEFAULT_OUTPUT) -> int:
+    """0 when every ``*.py`` in ``checked_in`` equals a fresh generation and none is
+    missing or extra; else 1, after printing what drifted."""
     with tempfile.TemporaryDirectory() as scratch:
         fresh = Path(scratch) / "_generated"
-        main([str(fresh)])
-        expected = {p.name: p.read_bytes() for p in sorted(fresh.glob("*.py"))}
-        actual = {p.name: p.read_bytes() for p in sorted(DEFAULT_OUTPUT.glob("*"))}
+        if main([str(fresh)]) != 0:
+            return 1
+        expected = _modules(fresh)
+    actual = _modules(checked_in)
     drift = sorted(set(expected) ^ set(actual))
     for name in drift:
         print(f"codegen_check: {name} is {'missing' if name in expected else 'not generated'}")
@@ -36,11 +42,15 @@ def check() -> int:
             )
             print("\n".join(list(diff)[:40]))
     if drift:
-        print("codegen_check: src/agent_ir/_generated/ drifted; run `nox -s codegen`.")
+        print(f"codegen_check: {checked_in} drifted; run `nox -s codegen`.")
         return 1
     print(f"codegen_check: {len(expected)} generated files match.")
     return 0
 
 
+def _modules(directory: Path) -> dict[str, bytes]:
+    return {path.name: path.read_bytes() for path in sorted(directory.glob("*.py"))}
+
+
 if __name__ == "__main__":
-    raise SystemExit(check())
+    raise SystemExit(check(Path(sys.argv[1]).resolve() if len(sys.argv) > 1 else DEFAULT_OUTPUT))

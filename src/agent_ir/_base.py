@@ -1,8 +1,10 @@
 """The hand-written bases of every generated type (codegen passes them to the generator).
 
-msgspec gives frozen, keyword-only Structs that forbid unknown fields and omit unset
-optional fields when encoded. Two things the generator cannot say are added here:
+msgspec gives frozen, keyword-only Structs that forbid unknown fields and omit absent
+optional fields when encoded. Three things the generator cannot say are added here:
 
+* an absent optional field reads ``None``, while a JSON ``null`` for it stays invalid
+  (``Absent``);
 * the tag of a tagged union (``role`` of a message, ``type`` of a block, source or
   chunk) is readable as an ordinary class attribute, although msgspec keeps it out of
   the fields (so it is neither set nor copied per instance);
@@ -12,17 +14,49 @@ optional fields when encoded. Two things the generator cannot say are added here
 
 from __future__ import annotations
 
-from typing import Any, ClassVar, TypeAlias
+from typing import TYPE_CHECKING, Any, ClassVar, TypeAlias, TypeVar
 
 import msgspec
 
 SUMMARY_TEXT_LIMIT = 50
 
+_T = TypeVar("_T")
+
+# The type of an optional field, written ``usage: Absent[Usage] = None`` by codegen
+# (``= field(name=..., default=None)`` when the JSON name differs). Type checkers read
+# ``Absent[X]`` as ``X | None``; at run time it is ``X``, so msgspec keeps refusing null.
+if TYPE_CHECKING:
+    Absent: TypeAlias = _T | None
+else:
+
+    class Absent:
+        """An optional field that is absent or a value, never ``null``: ``Absent[X]``.
+
+        The schemas say an optional field is either left out or holds a value; a JSON
+        ``null`` is invalid. Generated code writes such a field ``name: Absent[X] = None``:
+
+        * decoding: an absent field reads ``None`` (msgspec fills in a default without
+          validating it), and an explicit ``null`` stays invalid (``Expected `object`,
+          got `null```), because at run time ``Absent[X]`` is just ``X``;
+        * encoding: a ``None`` field is omitted (``omit_defaults=True``), so it
+          round-trips as absent;
+        * static typing: type checkers read ``Absent[X]`` as ``X | None``, which is what
+          the attribute holds.
+
+        Not supported: telling "absent" from "``None`` passed to the constructor" (msgspec
+        does not validate ``__init__`` arguments; both read and encode as absent).
+        """
+
+        def __class_getitem__(cls, item: object) -> object:
+            return item
+
+
 NonBlankString: TypeAlias = str
 """The schema's NonEmptyString on the hot fields of a message (ids, tool names),
 generated without its ``\\S`` pattern: msgspec would call Python's ``re`` once per
 string, measured at about 40% of validating a transcript. The rule is not dropped:
-``agent_ir._fastpath.values_valid`` checks it in the pass it makes anyway."""
+``agent_ir._fastpath.values_valid`` checks it in the pass it makes anyway. The fields
+are listed once, in ``agent_ir._hand_checked.NON_BLANK_FIELDS``."""
 
 
 class _TagAttributeMeta(msgspec.StructMeta):

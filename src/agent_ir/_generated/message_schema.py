@@ -4,8 +4,8 @@
 from __future__ import annotations
 
 from typing import Annotated, TypeAlias
-from msgspec import Meta, UNSET, UnsetType, field
-from agent_ir._base import IRStruct, MessageStruct, NonBlankString, TaggedStruct
+from msgspec import Meta, field
+from agent_ir._base import Absent, IRStruct, MessageStruct, NonBlankString, TaggedStruct
 from enum import StrEnum
 from agent_ir._jsonobject import JsonObject
 
@@ -26,54 +26,49 @@ class AssistantMessage(MessageStruct, tag_field="role", tag="assistant"):
     """
     The reply's blocks in the order the model produced them.
     """
-    timestamp: (
+    timestamp: Absent[
         Annotated[
             Timestamp,
             Meta(description="When the reply was produced (RFC 3339 with offset)."),
         ]
-        | UnsetType
-    ) = UNSET
+    ] = None
     """
     When the reply was produced (RFC 3339 with offset).
     """
-    provider: (
+    provider: Absent[
         Annotated[
             str,
             Meta(description='The provider that produced the reply, e.g. "openai".'),
         ]
-        | UnsetType
-    ) = UNSET
+    ] = None
     """
     The provider that produced the reply, e.g. "openai".
     """
-    model: (
+    model: Absent[
         Annotated[
             str,
             Meta(
                 description="The model that produced the reply, as the provider names it."
             ),
         ]
-        | UnsetType
-    ) = UNSET
+    ] = None
     """
     The model that produced the reply, as the provider names it.
     """
-    usage: (
+    usage: Absent[
         Annotated[Usage, Meta(description="Token counts reported for the reply.")]
-        | UnsetType
-    ) = UNSET
+    ] = None
     """
     Token counts reported for the reply.
     """
-    stop_reason: (
+    stop_reason: Absent[
         Annotated[
             StopReason,
             Meta(
                 description="Why generation stopped: stop, length, toolCall, error or aborted."
             ),
         ]
-        | UnsetType
-    ) = field(name="stopReason", default=UNSET)
+    ] = field(name="stopReason", default=None)
     """
     Why generation stopped: stop, length, toolCall, error or aborted.
     """
@@ -206,13 +201,12 @@ class SystemMessage(MessageStruct, tag_field="role", tag="system"):
     """
     The instructions as plain text.
     """
-    timestamp: (
+    timestamp: Absent[
         Annotated[
             Timestamp,
             Meta(description="When the message was written (RFC 3339 with offset)."),
         ]
-        | UnsetType
-    ) = UNSET
+    ] = None
     """
     When the message was written (RFC 3339 with offset).
     """
@@ -240,25 +234,23 @@ class ThinkingBlock(TaggedStruct, tag_field="type", tag="thinking"):
     """
     The reasoning text (empty when redacted).
     """
-    signature: (
+    signature: Absent[
         Annotated[
             str,
             Meta(
                 description="Opaque provider signature that authenticates the reasoning."
             ),
         ]
-        | UnsetType
-    ) = UNSET
+    ] = None
     """
     Opaque provider signature that authenticates the reasoning.
     """
-    redacted: (
+    redacted: Absent[
         Annotated[
             bool,
             Meta(description="True when the provider withheld the reasoning text."),
         ]
-        | UnsetType
-    ) = UNSET
+    ] = None
     """
     True when the provider withheld the reasoning text.
     """
@@ -360,13 +352,12 @@ class ToolResultMessage(MessageStruct, tag_field="role", tag="toolResult"):
     """
     True when the tool failed and content describes the failure.
     """
-    timestamp: (
+    timestamp: Absent[
         Annotated[
             Timestamp,
             Meta(description="When the result was produced (RFC 3339 with offset)."),
         ]
-        | UnsetType
-    ) = UNSET
+    ] = None
     """
     When the result was produced (RFC 3339 with offset).
     """
@@ -434,13 +425,12 @@ class UserMessage(MessageStruct, tag_field="role", tag="user"):
     """
     Plain text, or an ordered list of user blocks.
     """
-    timestamp: (
+    timestamp: Absent[
         Annotated[
             Timestamp,
             Meta(description="When the message was written (RFC 3339 with offset)."),
         ]
-        | UnsetType
-    ) = UNSET
+    ] = None
     """
     When the message was written (RFC 3339 with offset).
     """

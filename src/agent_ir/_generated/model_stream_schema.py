@@ -4,8 +4,8 @@
 from __future__ import annotations
 
 from typing import Annotated, Any, TypeAlias
-from msgspec import Meta, UNSET, UnsetType, field
-from agent_ir._base import IRStruct, TaggedStruct
+from msgspec import Meta, field
+from agent_ir._base import Absent, IRStruct, TaggedStruct
 from . import message_schema
 from enum import StrEnum
 
@@ -61,48 +61,6 @@ class ModelResponse(IRStruct):
     """
 
 
-class ProviderError(IRStruct):
-    """
-    A provider-boundary failure as data.
-    """
-
-    code: Annotated[
-        ProviderErrorCode, Meta(description="The stable code of the failure.")
-    ]
-    """
-    The stable code of the failure.
-    """
-    message: Annotated[
-        str, Meta(description="A sentence for people; its wording may change.")
-    ]
-    """
-    A sentence for people; its wording may change.
-    """
-    record_index: (
-        Annotated[
-            int,
-            Meta(
-                description="0-based index of the transport record the failure is tied to (for a missing terminal, the number of records read).",
-                ge=0,
-            ),
-        ]
-        | UnsetType
-    ) = field(name="recordIndex", default=UNSET)
-    """
-    0-based index of the transport record the failure is tied to (for a missing terminal, the number of records read).
-    """
-    provider_code: (
-        Annotated[
-            str,
-            Meta(description="The provider's own error code, for transport errors."),
-        ]
-        | UnsetType
-    ) = field(name="providerCode", default=UNSET)
-    """
-    The provider's own error code, for transport errors.
-    """
-
-
 class ProviderErrorCode(StrEnum):
     """
     Stable code of a provider-boundary failure. Codes are never renamed or reused within v1.
@@ -121,6 +79,46 @@ class ProviderErrorCode(StrEnum):
     PROVIDER_ITERATOR_REUSED = "PROVIDER_ITERATOR_REUSED"
     PROVIDER_TRANSPORT_ERROR = "PROVIDER_TRANSPORT_ERROR"
     PROVIDER_CANCELLED = "PROVIDER_CANCELLED"
+
+
+class ProviderFailure(IRStruct):
+    """
+    A provider-boundary failure as data.
+    """
+
+    code: Annotated[
+        ProviderErrorCode, Meta(description="The stable code of the failure.")
+    ]
+    """
+    The stable code of the failure.
+    """
+    message: Annotated[
+        str, Meta(description="A sentence for people; its wording may change.")
+    ]
+    """
+    A sentence for people; its wording may change.
+    """
+    record_index: Absent[
+        Annotated[
+            int,
+            Meta(
+                description="0-based index of the transport record the failure is tied to (for a missing terminal, the number of records read).",
+                ge=0,
+            ),
+        ]
+    ] = field(name="recordIndex", default=None)
+    """
+    0-based index of the transport record the failure is tied to (for a missing terminal, the number of records read).
+    """
+    provider_code: Absent[
+        Annotated[
+            str,
+            Meta(description="The provider's own error code, for transport errors."),
+        ]
+    ] = field(name="providerCode", default=None)
+    """
+    The provider's own error code, for transport errors.
+    """
 
 
 class ResponseStopReason(StrEnum):

@@ -4,8 +4,8 @@
 from __future__ import annotations
 
 from typing import Annotated, Literal, TypeAlias
-from msgspec import Meta, UNSET, UnsetType, field
-from agent_ir._base import IRStruct, TaggedStruct
+from msgspec import Meta, field
+from agent_ir._base import Absent, IRStruct, TaggedStruct
 from . import message_schema
 from enum import StrEnum
 from agent_ir._jsonobject import JsonObject
@@ -45,13 +45,12 @@ class ProviderFixture(IRStruct):
     """
     The responses, served one per stream call in order.
     """
-    expected: (
+    expected: Absent[
         Annotated[
             JsonObject,
             Meta(description="Free-form expectations for tests that use the fixture."),
         ]
-        | UnsetType
-    ) = UNSET
+    ] = None
     """
     Free-form expectations for tests that use the fixture.
     """
@@ -68,6 +67,15 @@ A recorded provider conversation: a queue of responses, each an ordered list of 
 """
 
 
+class RecordStopReason(StrEnum):
+    """
+    Why a recorded response ended, in the fixture's wire spelling: stop (no tool calls) or tool_call (at least one tool call).
+    """
+
+    STOP = "stop"
+    TOOL_CALL = "tool_call"
+
+
 class ResponseEndRecord(TaggedStruct, tag_field="type", tag="response_end"):
     """
     The terminal record of a response.
@@ -81,7 +89,7 @@ class ResponseEndRecord(TaggedStruct, tag_field="type", tag="response_end"):
     Must equal the start's responseId.
     """
     stop_reason: Annotated[
-        StopReason,
+        RecordStopReason,
         Meta(description="stop (no tool calls) or tool_call (at least one tool call)."),
     ] = field(name="stopReason")
     """
@@ -108,15 +116,6 @@ class ResponseStartRecord(TaggedStruct, tag_field="type", tag="response_start"):
     """
     Always "assistant".
     """
-
-
-class StopReason(StrEnum):
-    """
-    stop (no tool calls) or tool_call (at least one tool call).
-    """
-
-    STOP = "stop"
-    TOOL_CALL = "tool_call"
 
 
 class TextDeltaRecord(TaggedStruct, tag_field="type", tag="text_delta"):
@@ -202,31 +201,27 @@ class WireUsage(IRStruct):
     Token counts as providers spell them: each count under exactly one of its camelCase or snake_case names.
     """
 
-    input_tokens: (
+    input_tokens: Absent[
         Annotated[TokenCount, Meta(description="Input tokens (camelCase spelling).")]
-        | UnsetType
-    ) = field(name="inputTokens", default=UNSET)
+    ] = field(name="inputTokens", default=None)
     """
     Input tokens (camelCase spelling).
     """
-    input_tokens_1: (
+    input_tokens_1: Absent[
         Annotated[TokenCount, Meta(description="Input tokens (snake_case spelling).")]
-        | UnsetType
-    ) = field(name="input_tokens", default=UNSET)
+    ] = field(name="input_tokens", default=None)
     """
     Input tokens (snake_case spelling).
     """
-    output_tokens: (
+    output_tokens: Absent[
         Annotated[TokenCount, Meta(description="Output tokens (camelCase spelling).")]
-        | UnsetType
-    ) = field(name="outputTokens", default=UNSET)
+    ] = field(name="outputTokens", default=None)
     """
     Output tokens (camelCase spelling).
     """
-    output_tokens_1: (
+    output_tokens_1: Absent[
         Annotated[TokenCount, Meta(description="Output tokens (snake_case spelling).")]
-        | UnsetType
-    ) = field(name="output_tokens", default=UNSET)
+    ] = field(name="output_tokens", default=None)
     """
     Output tokens (snake_case spelling).
     """

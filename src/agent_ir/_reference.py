@@ -4,27 +4,43 @@ Valid input never comes here (the msgspec fast path accepts it). For a message t
 path refused, ``explain_message`` lists every problem with its path inside the message,
 its stable code and a sentence for people.
 
-Two refinements over stock jsonschema make the output useful:
+The validator is jsonschema's Draft 2020-12 validator extended the way jsonschema itself
+is written: one small function per keyword, each yielding its failures with our sentence,
+built from the schema and the instance where the failure happens. Nothing reads
+jsonschema's English afterwards. Two keywords also choose what to check:
 
 * a ``oneOf`` that carries a ``discriminator`` selects its branch by the tag first, and
   an ``anyOf`` whose branches differ by JSON type selects the branch of the instance's
   type, so errors point at the failing property instead of "not valid under any of the
   given schemas";
-* the code of an error is the innermost ``x-code`` on the schema path that leads to it
-  (``INVALID_MESSAGE`` when there is none).
+* ``required`` and ``additionalProperties: false`` report each property on its own path.
+
+The code of a problem is the innermost ``x-code`` on the schema path that leads to it
+(``INVALID_MESSAGE`` when there is none); ``code_for_path`` walks the schemas through the
+same ``referencing`` registry the validator uses.
+
+Keywords without a function here keep jsonschema's wording; the v1 schemas use none that
+can fail on their own (``format`` is not asserted).
 """
 
 from __future__ import annotations
 
 import functools
+import re
 from collections.abc import Iterator
-from typing import Any, NamedTuple
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from jsonschema import Draft202012Validator, ValidationError, validators
+from referencing import Registry
+from referencing.jsonschema import DRAFT202012
 
 from agent_ir import schemas
 from agent_ir._jsoncopy import INVALID
 from agent_ir._paths import PathSegment
+
+if TYPE_CHECKING:
+    # referencing documents Resolver but exports it only from its _core module.
+    from referencing._core import Resolver
 
 DEFAULT_CODE = "INVALID_MESSAGE"
 MESSAGE_REF = "https://agent-ir.dev/schemas/v1/message.schema.json#/$defs/Message"
@@ -50,160 +66,103 @@ def explain_message(plain: Any) -> list[Problem]:
     """Every schema problem of a message snapshot (plain builtins, ``INVALID`` where a
     value could not be read), in path order. Problems at or below an ``INVALID`` value
     are left out: the snapshot already reported them."""
-    validator = _message_validator()
-    problems: list[Problem] = []
-    for error in validator.iter_errors(plain):
-        for path, reason in _describe(error):
-            if _under_invalid(plain, path):
-                continue
-            problems.append(Problem(path, code_for_path(plain, path), reason))
-    return sorted(set(problems), key=lambda problem: _path_key(problem.path))
+    problems: set[Problem] = set()
+    for error in _message_validator().iter_errors(plain):
+        path = tuple(error.absolute_path)
+        if not _under_invalid(plain, path):
+            problems.add(Problem(path, code_for_path(plain, path), error.message))
+    return sorted(problems, key=lambda problem: _path_key(problem.path))
 
 
 def code_for_path(plain: Any, path: tuple[PathSegment, ...]) -> str:
     """The innermost ``x-code`` of the schemas met walking ``path`` from the message
     root, choosing union branches by the instance's tags; ``INVALID_MESSAGE`` if none."""
-    root = _schema("message")
     code = DEFAULT_CODE
-    schema: Any = _resolve(root, {"$ref": "#/$defs/Message"})
+    schema = _lookup(_registry().resolver(), MESSAGE_REF)
     instance = plain
     for segment in path:
-        schema = _select_branch(root, schema, instance)
-        if schema is None:
+        branch = _select_branch(schema, instance)
+        member = None if branch is None else _member(branch, segment)
+        if member is None:
             return code
+        schema = member
         if isinstance(segment, str):
-            subschema = schema.get("properties", {}).get(segment)
-            if subschema is None:
-                return code
-            code = subschema.get("x-code", code)
-            schema = _resolve(root, subschema)
-            code = schema.get("x-code", code)
-            instance = instance.get(segment) if isinstance(instance, dict) else None
-        else:
-            items = schema.get("items")
-            if items is None:
-                return code
-            schema = _resolve(root, items)
-            instance = (
-                instance[segment]
-                if isinstance(instance, list) and segment < len(instance)
-                else None
-            )
+            code = _keyword_value(schema, "x-code", code)
+        instance = _member_instance(instance, segment)
     return code
 
 
-def _select_branch(root: dict[str, Any], schema: dict[str, Any], instance: Any) -> Any:
-    schema = _resolve(root, schema)
-    discriminator = schema.get("discriminator")
-    if discriminator is not None:
+class _Schema(NamedTuple):
+    """A subschema, and the resolver for the ``$ref``s written inside it (its document)."""
+
+    contents: dict[str, Any]
+    resolver: Resolver[Any]
+
+
+def _lookup(resolver: Resolver[Any], ref: str) -> _Schema:
+    resolved = resolver.lookup(ref)
+    return _Schema(resolved.contents, resolved.resolver)
+
+
+def _select_branch(schema: _Schema, instance: Any) -> _Schema | None:
+    """The union branch ``instance`` is checked against (the schema itself when it is no
+    union); None when no branch can be chosen."""
+    tagged = _with_keyword(schema, "discriminator")
+    if tagged is not None:
+        discriminator = tagged.contents["discriminator"]
         tag = instance.get(discriminator["propertyName"]) if isinstance(instance, dict) else None
         target = discriminator["mapping"].get(tag) if isinstance(tag, str) else None
-        return None if target is None else _resolve(root, {"$ref": target})
-    if "anyOf" in schema:
-        for branch in schema["anyOf"]:
-            resolved = _resolve(root, branch)
-            expected = _JSON_TYPES.get(resolved.get("type", ""))
-            if expected is not None and isinstance(instance, expected):
-                return resolved
-        return None
+        return None if target is None else _lookup(tagged.resolver, target)
+    union = _with_keyword(schema, "anyOf")
+    if union is not None:
+        return _typed_branch(union, instance)
     return schema
 
 
-def _resolve(root: dict[str, Any], schema: dict[str, Any]) -> dict[str, Any]:
-    while "$ref" in schema:
-        ref = schema["$ref"]
-        document, _, pointer = ref.partition("#")
-        base = _schema(document.removesuffix(".schema.json")) if document else root
-        node: Any = base
-        for part in pointer.strip("/").split("/"):
-            node = node[part]
-        merged = {key: value for key, value in schema.items() if key != "$ref"}
-        schema = {**node, **merged}
+def _typed_branch(union: _Schema, instance: Any) -> _Schema | None:
+    for contents in union.contents["anyOf"]:
+        branch = _Schema(contents, union.resolver)
+        expected = _JSON_TYPES.get(_keyword_value(branch, "type", ""))
+        if expected is not None and isinstance(instance, expected):
+            return branch
+    return None
+
+
+def _member(schema: _Schema, segment: PathSegment) -> _Schema | None:
+    """The subschema of property ``segment`` (a name) or of an item (an index)."""
+    if isinstance(segment, str):
+        owner = _with_keyword(schema, "properties")
+        contents = None if owner is None else owner.contents["properties"].get(segment)
+    else:
+        owner = _with_keyword(schema, "items")
+        contents = None if owner is None else owner.contents["items"]
+    return None if owner is None or contents is None else _Schema(contents, owner.resolver)
+
+
+def _keyword_value(schema: _Schema, keyword: str, default: Any) -> Any:
+    owner = _with_keyword(schema, keyword)
+    return default if owner is None else owner.contents[keyword]
+
+
+def _with_keyword(schema: _Schema, keyword: str) -> _Schema | None:
+    """The first schema along ``schema``'s ``$ref`` chain that has ``keyword``: a
+    keyword written beside a ``$ref`` wins over the referenced schema's."""
+    while keyword not in schema.contents:
+        if "$ref" not in schema.contents:
+            return None
+        schema = _lookup(schema.resolver, schema.contents["$ref"])
     return schema
 
 
-def _describe(error: ValidationError) -> Iterator[tuple[tuple[PathSegment, ...], str]]:
-    path = tuple(error.absolute_path)
-    keyword = error.validator
-    schema = error.schema if isinstance(error.schema, dict) else {}
-    if keyword == "required":
-        # jsonschema reports each missing property as its own error, naming it.
-        required: list[str] = list(error.validator_value)  # type: ignore[arg-type]
-        for name in required:
-            missing = isinstance(error.instance, dict) and name not in error.instance
-            if missing and f"'{name}'" in error.message:
-                yield (*path, name), "is required"
-        return
-    if keyword == "additionalProperties":
-        known = set(schema.get("properties", {}))
-        for name in error.instance:  # type: ignore[union-attr]
-            if name not in known:
-                yield (*path, name), "is not a field here (unknown fields are not allowed)"
-        return
-    yield path, _sentence(error, schema)
+def _member_instance(instance: Any, segment: PathSegment) -> Any:
+    if isinstance(segment, str):
+        return instance.get(segment) if isinstance(instance, dict) else None
+    return instance[segment] if isinstance(instance, list) and segment < len(instance) else None
 
 
-def _sentence(error: ValidationError, schema: dict[str, Any]) -> str:
-    keyword = error.validator
-    value = error.validator_value
-    if keyword == "type":
-        return f"must be {_article(value)}, not {_json_type(error.instance)}"
-    if keyword == "pattern":
-        description = schema.get("description")
-        if description:
-            return f"must be {description[0].lower()}{description[1:].rstrip('.')}"
-        return f"must match the pattern {value}"
-    if keyword == "enum":
-        return "must be one of " + ", ".join(repr(item) for item in value)  # type: ignore[union-attr]
-    if keyword == "const":
-        return f"must be {value!r}"
-    if keyword == "minimum":
-        return f"must be at least {value}"
-    if keyword == "maximum":
-        return f"must be at most {value}"
-    return f"{error.message}"
-
-
-def _article(json_type: object) -> str:
-    if isinstance(json_type, list):
-        return " or ".join(_article(item) for item in json_type)
-    name = {"object": "object", "array": "array"}.get(str(json_type), str(json_type))
-    return ("an " if name[0] in "aeiou" else "a ") + name
-
-
-def _json_type(value: object) -> str:
-    if value is None:
-        return "null"
-    if isinstance(value, bool):
-        return "boolean"
-    if isinstance(value, int):
-        return "integer"
-    if isinstance(value, float):
-        return "number"
-    for name, kind in _JSON_TYPES.items():
-        if isinstance(value, kind):
-            return name
-    return type(value).__name__
-
-
-def _under_invalid(plain: Any, path: tuple[PathSegment, ...]) -> bool:
-    node = plain
-    for segment in path:
-        if node is INVALID:
-            return True
-        if isinstance(node, dict) and isinstance(segment, str):
-            node = node.get(segment)
-        elif isinstance(node, list) and isinstance(segment, int) and segment < len(node):
-            node = node[segment]
-        else:
-            return False
-    return node is INVALID
-
-
-def _path_key(path: tuple[PathSegment, ...]) -> tuple[tuple[int, int, str], ...]:
-    return tuple(
-        (1, segment, "") if isinstance(segment, int) else (0, 0, segment) for segment in path
-    )
+# Keyword functions, called by jsonschema as ``keyword(validator, value, instance, schema)``
+# where ``value`` is the keyword's value in ``schema``. A ``path`` given to an error is
+# relative to ``instance``; jsonschema prepends the path that leads to it.
 
 
 def _discriminated_one_of(
@@ -215,23 +174,17 @@ def _discriminated_one_of(
         return
     name = discriminator["propertyName"]
     if not isinstance(instance, dict):
-        yield ValidationError(
-            f"must be an object, not {_json_type(instance)}",
-            validator="type",
-            validator_value="object",
-        )
+        yield ValidationError(_type_sentence("object", instance))
         return
     if name not in instance:
-        yield ValidationError("is required", path=[name], validator="discriminator")
+        yield ValidationError("is required", path=[name])
         return
     tag = instance[name]
     mapping = discriminator["mapping"]
     target = mapping.get(tag) if isinstance(tag, str) else None
     if target is None:
         known = ", ".join(repr(key) for key in mapping)
-        yield ValidationError(
-            f"must be one of {known}, not {tag!r}", path=[name], validator="discriminator"
-        )
+        yield ValidationError(f"must be one of {known}, not {tag!r}", path=[name])
         return
     yield from validator.descend(instance, {"$ref": target})
 
@@ -254,27 +207,189 @@ def _typed_any_of(
     expected = " or ".join(
         _article(branch.get("type", "value")) for branch in any_of if isinstance(branch, dict)
     )
-    yield ValidationError(f"must be {expected}, not {_json_type(instance)}", validator="anyOf")
+    yield ValidationError(f"must be {expected}, not {_json_type(instance)}")
+
+
+def _required(
+    validator: Any, required: list[str], instance: Any, schema: dict[str, Any]
+) -> Iterator[ValidationError]:
+    if not validator.is_type(instance, "object"):
+        return
+    for name in required:
+        if name not in instance:
+            yield ValidationError("is required", path=[name])
+
+
+def _additional_properties(
+    validator: Any, additional: Any, instance: Any, schema: dict[str, Any]
+) -> Iterator[ValidationError]:
+    if not validator.is_type(instance, "object"):
+        return
+    for name in _unknown_names(instance, schema):
+        if additional is False:
+            yield ValidationError(
+                "is not a field here (unknown fields are not allowed)", path=[name]
+            )
+        else:
+            yield from validator.descend(instance[name], additional, path=name)
+
+
+def _unknown_names(instance: dict[str, Any], schema: dict[str, Any]) -> list[str]:
+    """The names of ``instance`` that neither ``properties`` nor ``patternProperties``
+    of ``schema`` cover."""
+    known = schema.get("properties", {})
+    patterns = "|".join(schema.get("patternProperties", {}))
+    return [
+        name
+        for name in instance
+        if name not in known and not (patterns and re.search(patterns, name))
+    ]
+
+
+def _type(
+    validator: Any, types: str | list[str], instance: Any, schema: dict[str, Any]
+) -> Iterator[ValidationError]:
+    names = types if isinstance(types, list) else [types]
+    if not any(validator.is_type(instance, name) for name in names):
+        yield ValidationError(_type_sentence(types, instance))
+
+
+def _const(
+    validator: Any, const: Any, instance: Any, schema: dict[str, Any]
+) -> Iterator[ValidationError]:
+    if not _json_equal(instance, const):
+        yield ValidationError(f"must be {const!r}")
+
+
+def _enum(
+    validator: Any, enum: list[Any], instance: Any, schema: dict[str, Any]
+) -> Iterator[ValidationError]:
+    if not any(_json_equal(instance, member) for member in enum):
+        yield ValidationError("must be one of " + ", ".join(repr(member) for member in enum))
+
+
+def _pattern(
+    validator: Any, pattern: str, instance: Any, schema: dict[str, Any]
+) -> Iterator[ValidationError]:
+    if not validator.is_type(instance, "string") or re.search(pattern, instance):
+        return
+    # A pattern means little to people; the schema's description says what it accepts.
+    description = schema.get("description")
+    if description:
+        yield ValidationError(f"must be {description[0].lower()}{description[1:].rstrip('.')}")
+    else:
+        yield ValidationError(f"must match the pattern {pattern}")
+
+
+def _minimum(
+    validator: Any, minimum: float, instance: Any, schema: dict[str, Any]
+) -> Iterator[ValidationError]:
+    if validator.is_type(instance, "number") and instance < minimum:
+        yield ValidationError(f"must be at least {minimum}")
+
+
+def _maximum(
+    validator: Any, maximum: float, instance: Any, schema: dict[str, Any]
+) -> Iterator[ValidationError]:
+    if validator.is_type(instance, "number") and instance > maximum:
+        yield ValidationError(f"must be at most {maximum}")
+
+
+def _type_sentence(types: object, instance: Any) -> str:
+    return f"must be {_article(types)}, not {_json_type(instance)}"
+
+
+def _article(json_type: object) -> str:
+    if isinstance(json_type, list):
+        return " or ".join(_article(item) for item in json_type)
+    name = str(json_type)
+    return ("an " if name[0] in "aeiou" else "a ") + name
+
+
+def _json_type(value: object) -> str:
+    if value is None:
+        return "null"
+    if isinstance(value, bool):
+        return "boolean"
+    if isinstance(value, int):
+        return "integer"
+    if isinstance(value, float):
+        return "number"
+    for name, kind in _JSON_TYPES.items():
+        if isinstance(value, kind):
+            return name
+    return type(value).__name__
+
+
+def _json_equal(left: Any, right: Any) -> bool:
+    """JSON equality, as jsonschema's ``const`` and ``enum`` judge it: ``true`` is not
+    ``1`` (Python says it is), ``1`` is ``1.0``, containers compare member by member."""
+    if isinstance(left, dict) and isinstance(right, dict):
+        return left.keys() == right.keys() and all(_json_equal(left[k], right[k]) for k in left)
+    if isinstance(left, list) and isinstance(right, list):
+        return len(left) == len(right) and all(map(_json_equal, left, right))
+    if isinstance(left, bool) or isinstance(right, bool):
+        return left is right
+    return bool(left == right)
+
+
+def _under_invalid(plain: Any, path: tuple[PathSegment, ...]) -> bool:
+    node = plain
+    for segment in path:
+        if node is INVALID:
+            return True
+        if isinstance(node, dict) and isinstance(segment, str):
+            node = node.get(segment)
+        elif isinstance(node, list) and isinstance(segment, int) and segment < len(node):
+            node = node[segment]
+        else:
+            return False
+    return node is INVALID
+
+
+def _path_key(path: tuple[PathSegment, ...]) -> tuple[tuple[int, int, str], ...]:
+    return tuple(
+        (1, segment, "") if isinstance(segment, int) else (0, 0, segment) for segment in path
+    )
 
 
 _STOCK_ONE_OF = Draft202012Validator.VALIDATORS["oneOf"]
+_KEYWORDS = {
+    "oneOf": _discriminated_one_of,
+    "anyOf": _typed_any_of,
+    "required": _required,
+    "additionalProperties": _additional_properties,
+    "type": _type,
+    "const": _const,
+    "enum": _enum,
+    "pattern": _pattern,
+    "minimum": _minimum,
+    "maximum": _maximum,
+}
 # As in the fast path (msgspec) and the constructors: 1.0 is a float, not an integer.
 _TYPES = Draft202012Validator.TYPE_CHECKER.redefine(
     "integer", lambda _checker, value: isinstance(value, int) and not isinstance(value, bool)
 )
 _Validator = validators.extend(  # type: ignore[no-untyped-call]
-    Draft202012Validator,
-    {"oneOf": _discriminated_one_of, "anyOf": _typed_any_of},
-    type_checker=_TYPES,
+    Draft202012Validator, _KEYWORDS, type_checker=_TYPES
 )
 
 
 @functools.cache
-def _schema(name: str) -> dict[str, Any]:
-    # Parsed once and only read here (schemas.load parses a fresh copy on every call).
-    return schemas.load(name)
+def _registry() -> Registry[Any]:
+    """Every shipped schema by ``$id``, each parsed once.
+
+    Registered without ``$schema``: on entering a schema that names its dialect,
+    jsonschema switches to that dialect's stock validator class, silently dropping the
+    keyword functions above for everything below a ``$ref`` to a document's root."""
+    resources = []
+    for name in schemas.names():
+        contents = schemas.load(name)
+        contents.pop("$schema", None)
+        resources.append((contents["$id"], DRAFT202012.create_resource(contents)))
+    return Registry().with_resources(resources)
 
 
 @functools.cache
 def _message_validator() -> Any:
-    return _Validator({"$ref": MESSAGE_REF}, registry=schemas.registry())
+    return _Validator({"$ref": MESSAGE_REF}, registry=_registry())

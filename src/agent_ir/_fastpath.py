@@ -26,15 +26,15 @@ from typing import Any
 import msgspec
 
 from agent_ir._frozen import plain_data
+from agent_ir._generated import message_schema
 from agent_ir._generated.message_schema import (
-    AssistantMessage,
     AudioBlock,
     Base64Source,
+    ImageBlock,
     Message,
-    ToolCallBlock,
-    ToolResultMessage,
     UserMessage,
 )
+from agent_ir._hand_checked import NON_BLANK_FIELDS
 from agent_ir._jsoncopy import is_exact_json, is_within_depth
 from agent_ir._jsonobject import JsonObject, freeze_object, trusted_object
 from agent_ir._text import is_blank
@@ -136,34 +136,33 @@ def is_rereadable(entries: list[Any]) -> bool:
 
 def values_valid(messages: MessageTuple) -> bool:
     """The rules the generated types leave to this pass, in one loop over the messages:
-    ids, tool names and ``toolCallId`` contain a non-whitespace character (their regex
-    is not generated, see ``agent_ir._base.NonBlankString``), timestamps are real
-    calendar date-times, and inline images and audio have ``image/*`` / ``audio/*``
-    media types (the schema's ``if``/``then``)."""
+    the fields of ``NON_BLANK_FIELDS`` (ids, tool names, ``toolCallId``; their regex is
+    not generated) contain a non-whitespace character, timestamps are real calendar
+    date-times, and inline images and audio have ``image/*`` / ``audio/*`` media types
+    (the schema's ``if``/``then``)."""
     for message in messages:
-        if is_blank(message.id):
-            return False
+        for name in _NON_BLANK[type(message)]:
+            if is_blank(getattr(message, name)):
+                return False
         timestamp = message.timestamp
-        if timestamp.__class__ is str and not check_timestamp(timestamp):
-            return False
-        kind = type(message)
-        if kind is AssistantMessage:
-            for block in message.content:
-                if type(block) is ToolCallBlock and (is_blank(block.id) or is_blank(block.name)):
-                    return False
-            continue
-        if kind is ToolResultMessage and (
-            is_blank(message.tool_call_id) or is_blank(message.tool_name)  # type: ignore[union-attr]
-        ):
+        if timestamp is not None and not check_timestamp(timestamp):
             return False
         content = message.content
-        if type(content) is tuple:
-            for block in content:
-                prefix = _MEDIA_PREFIX.get(block.type)
-                if prefix is not None and not _media_type_valid(
-                    getattr(block, "source", None), prefix
-                ):
+        if type(content) is tuple and not _blocks_valid(content):
+            return False
+    return True
+
+
+def _blocks_valid(blocks: tuple[Any, ...]) -> bool:
+    for block in blocks:
+        kind = type(block)
+        non_blank = _NON_BLANK.get(kind)
+        if non_blank is not None:
+            for name in non_blank:
+                if is_blank(getattr(block, name)):
                     return False
+        elif kind in _MEDIA_PREFIX and not _media_type_valid(block.source, _MEDIA_PREFIX[kind]):
+            return False
     return True
 
 
@@ -196,7 +195,10 @@ def audio_sources_tagged(messages: MessageTuple, entries: list[Any]) -> bool:
     return True
 
 
-_MEDIA_PREFIX = {"image": "image/", "audio": "audio/"}
+_MEDIA_PREFIX: dict[type, str] = {ImageBlock: "image/", AudioBlock: "audio/"}
+_NON_BLANK: dict[type, tuple[str, ...]] = {
+    getattr(message_schema, name): fields for name, fields in NON_BLANK_FIELDS.items()
+}
 
 
 def _media_type_valid(source: Any, prefix: str) -> bool:

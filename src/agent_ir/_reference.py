@@ -36,7 +36,7 @@ from referencing.jsonschema import DRAFT202012
 
 from agent_ir import schemas
 from agent_ir._jsoncopy import INVALID
-from agent_ir._paths import PathSegment
+from agent_ir._paths import Path, PathSegment, path_key
 
 if TYPE_CHECKING:
     # referencing documents Resolver but exports it only from its _core module.
@@ -57,7 +57,7 @@ _JSON_TYPES = {
 class Problem(NamedTuple):
     """One thing wrong with a message: where (inside the message), code, sentence."""
 
-    path: tuple[PathSegment, ...]
+    path: Path
     code: str
     reason: str
 
@@ -71,10 +71,10 @@ def explain_message(plain: Any) -> list[Problem]:
         path = tuple(error.absolute_path)
         if not _under_invalid(plain, path):
             problems.add(Problem(path, code_for_path(plain, path), error.message))
-    return sorted(problems, key=lambda problem: _path_key(problem.path))
+    return sorted(problems, key=lambda problem: path_key(problem.path))
 
 
-def code_for_path(plain: Any, path: tuple[PathSegment, ...]) -> str:
+def code_for_path(plain: Any, path: Path) -> str:
     """The innermost ``x-code`` of the schemas met walking ``path`` from the message
     root, choosing union branches by the instance's tags; ``INVALID_MESSAGE`` if none."""
     code = DEFAULT_CODE
@@ -333,7 +333,7 @@ def _json_equal(left: Any, right: Any) -> bool:
     return bool(left == right)
 
 
-def _under_invalid(plain: Any, path: tuple[PathSegment, ...]) -> bool:
+def _under_invalid(plain: Any, path: Path) -> bool:
     node = plain
     for segment in path:
         if node is INVALID:
@@ -345,12 +345,6 @@ def _under_invalid(plain: Any, path: tuple[PathSegment, ...]) -> bool:
         else:
             return False
     return node is INVALID
-
-
-def _path_key(path: tuple[PathSegment, ...]) -> tuple[tuple[int, int, str], ...]:
-    return tuple(
-        (1, segment, "") if isinstance(segment, int) else (0, 0, segment) for segment in path
-    )
 
 
 _STOCK_ONE_OF = Draft202012Validator.VALIDATORS["oneOf"]

@@ -24,7 +24,7 @@ from agent_ir import (
     user_message,
 )
 
-# --- the README example ---
+# --- the README example -----------------------------------------------------------------
 
 
 def test_readme_example_works_as_written() -> None:
@@ -112,7 +112,7 @@ def test_thinking_block_fields_are_kept() -> None:
     assert (block.thinking, block.signature, block.redacted) == ("", "sig", True)
 
 
-# --- InvalidMessageError and keyword-only calls ---
+# --- InvalidMessageError and keyword-only calls -----------------------------------------
 
 
 def test_invalid_message_error_is_both_type_error_and_value_error() -> None:

@@ -18,7 +18,7 @@ from agent_ir import (
     validate_transcript,
 )
 
-# --- constructors ---
+# --- constructors -----------------------------------------------------------------------
 
 
 def test_mutating_caller_arguments_after_construction_changes_nothing() -> None:
@@ -127,7 +127,7 @@ def test_item_assignment_and_deletion_on_arguments_raise_at_every_level() -> Non
     assert arguments == {"items": [1, [2]], "obj": {"k": "v", "list": [{"a": 1}]}}
 
 
-# --- parse_transcript ---
+# --- parse_transcript -------------------------------------------------------------------
 
 
 @pytest.mark.parametrize("validate_first", [False, True], ids=["parse", "validate-then-parse"])

@@ -21,7 +21,7 @@ from agent_ir import (
     user_message,
 )
 
-# --- content containers ---
+# --- content containers -----------------------------------------------------------------
 
 
 @pytest.mark.parametrize(
@@ -63,7 +63,7 @@ def test_assistant_content_given_as_a_generator_is_a_type_error() -> None:
         assistant_message(id="message-assistant-1", content=iter([]))
 
 
-# --- ids and names ---
+# --- ids and names ----------------------------------------------------------------------
 
 
 @pytest.mark.parametrize("blank", ["", " ", "\t\n ", "\u3000"])
@@ -120,7 +120,7 @@ def test_blank_tool_call_block_id_and_name_are_rejected(blank: str) -> None:
     assert caught.value.path == ("content", 0, "name")
 
 
-# --- is_error ---
+# --- is_error ---------------------------------------------------------------------------
 
 
 @pytest.mark.parametrize("value", [1, 0, "true", None])
@@ -151,7 +151,7 @@ def test_is_error_int_one_gives_exact_message() -> None:
     assert str(caught.value) == "tool_result_message: is_error must be a boolean, not integer"
 
 
-# --- media types and base64 ---
+# --- media types and base64 -------------------------------------------------------------
 
 
 @pytest.mark.parametrize("media_type", ["audio/wav", "application/pdf", "text/plain"])
@@ -212,7 +212,7 @@ def test_invalid_base64_is_rejected(data: str) -> None:
         )
 
 
-# --- timestamps ---
+# --- timestamps -------------------------------------------------------------------------
 
 
 def test_timestamp_aware_datetime_is_stored_as_rfc3339_text() -> None:
@@ -274,7 +274,7 @@ def test_february_thirtieth_gives_a_calendar_error() -> None:
     assert str(caught.value) == "user_message: timestamp is not a real calendar date-time"
 
 
-# --- usage and stop reason ---
+# --- usage and stop reason --------------------------------------------------------------
 
 
 @pytest.mark.parametrize(
@@ -338,7 +338,7 @@ def test_every_stop_reason_of_the_enum_is_accepted(reason: str) -> None:
     assert (message.provider, message.model) == ("openai", "m")
 
 
-# --- blocks and what is not checked ---
+# --- blocks and what is not checked -----------------------------------------------------
 
 
 @pytest.mark.parametrize("content", [[], ()])

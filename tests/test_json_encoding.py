@@ -32,7 +32,7 @@ from agent_ir import (
     validate_transcript,
 )
 
-# --- to_json_value and dumps ---
+# --- to_json_value and dumps ------------------------------------------------------------
 
 
 def full_transcript() -> list[Any]:
@@ -214,7 +214,7 @@ def test_dumps_and_to_json_value_refuse_values_that_are_not_ir() -> None:
             function({"a": float("nan")})
 
 
-# --- pickling ---
+# --- pickling ---------------------------------------------------------------------------
 
 
 def test_json_object_pickles_and_round_trips() -> None:
@@ -232,7 +232,7 @@ def test_messages_pickle_and_round_trip() -> None:
         assert pickle.loads(pickle.dumps(message)) == message
 
 
-# --- JSON round trip of a transcript ---
+# --- JSON round trip of a transcript ----------------------------------------------------
 
 
 BENCH_GENERATOR = Path(__file__).parents[1] / "bench" / "transcript_gen.py"

@@ -15,7 +15,7 @@ from agent_ir import (
     validate_transcript,
 )
 
-# --- parse_transcript ---
+# --- parse_transcript -------------------------------------------------------------------
 
 
 def test_parse_transcript_returns_the_ir_as_a_tuple() -> None:
@@ -48,7 +48,7 @@ def test_parse_transcript_of_a_non_list_raises_transcript_error() -> None:
     assert codes(raised.value.diagnostics) == [(INVALID_TRANSCRIPT, -1)]
 
 
-# --- loads ---
+# --- loads ------------------------------------------------------------------------------
 
 
 @pytest.mark.parametrize("kind", [bytes, str, bytearray])

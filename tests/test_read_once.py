@@ -24,7 +24,7 @@ from agent_ir import (
     validate_transcript,
 )
 
-# --- constructors ---
+# --- constructors -----------------------------------------------------------------------
 
 
 def test_each_block_and_argument_key_is_read_exactly_once() -> None:
@@ -105,7 +105,7 @@ def test_argument_array_overrides_are_never_called(make: Any) -> None:
     assert message.content[1].arguments["items"] == (1, "two", (3,))
 
 
-# --- validate_transcript and parse_transcript ---
+# --- validate_transcript and parse_transcript -------------------------------------------
 
 
 def _reads_at_most_once(mapping: CountingMapping) -> None:

@@ -23,7 +23,7 @@ from agent_ir import (
     user_message,
 )
 
-# --- accepted values ---
+# --- accepted values --------------------------------------------------------------------
 
 
 def test_arguments_accept_every_json_value_type() -> None:
@@ -104,7 +104,7 @@ def test_usage_int_subclasses_become_exact_int() -> None:
     assert message.usage.input_tokens == 5
 
 
-# --- rejected values ---
+# --- rejected values --------------------------------------------------------------------
 
 
 @dataclasses.dataclass

@@ -5,6 +5,7 @@ Each builder returns a fresh value, so a test may mutate what it gets.
 
 from __future__ import annotations
 
+from collections.abc import AsyncIterator
 from typing import Any
 
 import pytest
@@ -142,3 +143,9 @@ def text(delta: object) -> dict[str, Any]:
 def fixture_of(*responses: object) -> dict[str, Any]:
     """A provider fixture with one response per argument, each given as its records."""
     return {"schemaVersion": 1, "responses": [{"records": records} for records in responses]}
+
+
+async def records_of(records: list[Any]) -> AsyncIterator[Any]:
+    """An async generator over ``records``: the async form of a response's records."""
+    for record in records:
+        yield record

@@ -9,6 +9,16 @@ from collections.abc import Iterator, Mapping
 from typing import Any
 
 import pytest
+from support.hostile import (
+    HostileMapping,
+    MyFloat,
+    MyInt,
+    MyStr,
+    RaisingList,
+    RaisingTuple,
+    nested_dicts,
+    nested_lists,
+)
 
 import agent_ir
 from agent_ir.jsonvalue import (
@@ -23,89 +33,6 @@ from agent_ir.jsonvalue import (
     snapshot_sequence,
     thaw,
 )
-
-
-class MyStr(str):
-    pass
-
-
-class MyInt(int):
-    pass
-
-
-class MyFloat(float):
-    pass
-
-
-class RaisingList(list[Any]):
-    def __iter__(self) -> Iterator[Any]:
-        raise AssertionError("__iter__ called")
-
-    def __getitem__(self, index: Any) -> Any:
-        raise AssertionError("__getitem__ called")
-
-    def __len__(self) -> int:
-        raise AssertionError("__len__ called")
-
-
-class RaisingTuple(tuple[Any, ...]):
-    def __iter__(self) -> Iterator[Any]:
-        raise AssertionError("__iter__ called")
-
-    def __getitem__(self, index: Any) -> Any:
-        raise AssertionError("__getitem__ called")
-
-    def __len__(self) -> int:
-        raise AssertionError("__len__ called")
-
-
-class HostileMapping(Mapping[str, Any]):
-    """A mapping over ``data`` whose method named ``fails`` raises ``error``."""
-
-    def __init__(self, data: dict[str, Any], fails: str, error: BaseException) -> None:
-        self._data = data
-        self._fails = fails
-        self._error = error
-
-    def _maybe_fail(self, name: str) -> None:
-        if self._fails == name:
-            raise self._error
-
-    def __getitem__(self, key: str) -> Any:
-        self._maybe_fail("__getitem__")
-        return self._data[key]
-
-    def __iter__(self) -> Iterator[str]:
-        self._maybe_fail("__iter__")
-        return iter(self._data)
-
-    def __len__(self) -> int:
-        self._maybe_fail("__len__")
-        return len(self._data)
-
-    def keys(self) -> Any:
-        self._maybe_fail("keys")
-        return super().keys()
-
-    def items(self) -> Any:
-        self._maybe_fail("items")
-        return super().items()
-
-
-def nested_lists(levels: int) -> Any:
-    """``levels`` lists, each holding the next; the innermost holds ``"leaf"``."""
-    value: Any = "leaf"
-    for _ in range(levels):
-        value = [value]
-    return value
-
-
-def nested_dicts(levels: int) -> Any:
-    value: Any = "leaf"
-    for _ in range(levels):
-        value = {"k": value}
-    return value
-
 
 # --- JsonObject API ---------------------------------------------------------------------
 

@@ -4,22 +4,17 @@ from __future__ import annotations
 
 import asyncio
 import functools
-from collections.abc import AsyncIterator, Awaitable, Callable, Iterator, Mapping
+import gc
+from collections.abc import Awaitable, Callable, Iterator, Mapping
 from typing import Any
 
 import pytest
+from support.builders import END, RECORDS, START, fixture_of, records_of
+from support.hostile import RecordSource, SourceFailure, self_referencing
 
 from agent_ir.providers import FixtureProviderAdapter, ModelStream, ProviderError, ProviderErrorCode
 
 Code = ProviderErrorCode
-START: dict[str, Any] = {"type": "response_start", "responseId": "response-1", "role": "assistant"}
-END: dict[str, Any] = {
-    "type": "response_end",
-    "responseId": "response-1",
-    "stopReason": "stop",
-    "usage": {"inputTokens": 1, "outputTokens": 2},
-}
-RECORDS = [START, {"type": "text_delta", "text": "a"}, {"type": "text_delta", "text": "b"}, END]
 
 # Enough event-loop turns for an interrupted wait to finish; a timed sleep or a
 # polling loop with a delay would still be pending after them.
@@ -37,69 +32,6 @@ def guarded(test: Callable[..., Awaitable[None]]) -> Callable[..., Awaitable[Non
             await test(*args, **kwargs)
 
     return run
-
-
-class RecordSource:
-    """An async iterator over ``records`` that counts how it is used.
-
-    Before the record at ``block_at`` it sets ``blocked`` and waits on ``release``;
-    at ``fail_at`` it raises ``error``; at the end it raises
-    ``StopAsyncIteration("ignored")``. ``aclose`` counts its calls and raises
-    ``aclose_error`` when given.
-    """
-
-    def __init__(
-        self,
-        records: list[Any],
-        *,
-        block_at: int | None = None,
-        fail_at: int | None = None,
-        error: BaseException | None = None,
-        aclose_error: BaseException | None = None,
-    ) -> None:
-        self.records = records
-        self.position = 0
-        self.block_at = block_at
-        self.fail_at = fail_at
-        self.error = error
-        self.aclose_error = aclose_error
-        self.aiter_calls = 0
-        self.anext_calls = 0
-        self.aclose_calls = 0
-        self.blocked = asyncio.Event()
-        self.release = asyncio.Event()
-        self.wait_interrupted = False
-
-    def __aiter__(self) -> RecordSource:
-        self.aiter_calls += 1
-        return self
-
-    async def __anext__(self) -> Any:
-        self.anext_calls += 1
-        if self.position == self.block_at:
-            self.blocked.set()
-            try:
-                await self.release.wait()
-            except asyncio.CancelledError:
-                self.wait_interrupted = True
-                raise
-        if self.position == self.fail_at:
-            assert self.error is not None
-            raise self.error
-        if self.position >= len(self.records):
-            raise StopAsyncIteration("ignored")
-        record = self.records[self.position]
-        self.position += 1
-        return record
-
-    async def aclose(self) -> None:
-        self.aclose_calls += 1
-        if self.aclose_error is not None:
-            raise self.aclose_error
-
-
-def fixture_of(*sources: object) -> dict[str, Any]:
-    return {"schemaVersion": 1, "responses": [{"records": source} for source in sources]}
 
 
 def stream_of(source: object, cancel: asyncio.Event | None = None) -> ModelStream:
@@ -126,11 +58,6 @@ async def both_errors(make_source: Any) -> tuple[ProviderError, ProviderError]:
 
 def summary(error: ProviderError | None) -> tuple[Any, ...] | None:
     return None if error is None else (error.code, error.record_index, error.provider_code)
-
-
-async def records_of(records: list[Any]) -> AsyncIterator[Any]:
-    for record in records:
-        yield record
 
 
 # -- sources that work ----------------------------------------------------------------
@@ -302,19 +229,13 @@ async def test_an_anext_returning_a_non_awaitable_is_an_invalid_fixture() -> Non
     )
 
 
-def _cyclic() -> dict[str, Any]:
-    record: dict[str, Any] = {"type": "text_delta"}
-    record["self"] = record
-    return record
-
-
 @pytest.mark.parametrize(
     "record",
     [
         {"type": "text_delta", "text": b"x"},
         {"type": "text_delta", "text": {1, 2}},
         {2: "x"},
-        _cyclic(),
+        self_referencing({"type": "text_delta"}, "self"),
         object(),
     ],
     ids=["bytes", "set", "int-key", "cycle", "object"],
@@ -396,6 +317,32 @@ async def test_a_source_without_aclose_is_stopped_without_error() -> None:
     with pytest.raises(ProviderError) as caught:
         await stream_of(Plain()).result()
     assert summary(caught.value) == (Code.provider_unknown_event, 1, None)
+
+
+@guarded
+async def test_a_source_raising_a_base_exception_is_an_invalid_fixture_on_both_paths() -> None:
+    sources: list[RecordSource] = []
+
+    def make() -> RecordSource:
+        sources.append(RecordSource(RECORDS, fail_at=1, error=SourceFailure("odd")))
+        return sources[-1]
+
+    by_iteration, by_result = await both_errors(make)
+    assert (by_iteration.code, by_result.code) == (ProviderErrorCode.provider_invalid_fixture,) * 2
+    assert [source.aclose_calls for source in sources] == [1, 1]
+
+
+@guarded
+async def test_a_source_raising_keyboard_interrupt_propagates_and_settles_the_stream() -> None:
+    source = RecordSource(RECORDS, fail_at=1, error=KeyboardInterrupt())
+    stream = FixtureProviderAdapter(fixture_of(source)).stream("request-1")
+    with pytest.raises(KeyboardInterrupt):
+        await stream.result()
+    calls = source.anext_calls
+    with pytest.raises(ProviderError) as again:
+        await stream.result()
+    assert again.value.code == ProviderErrorCode.provider_invalid_fixture
+    assert source.anext_calls == calls  # settled: the source is never read again
 
 
 # -- closing the stream ---------------------------------------------------------------
@@ -594,3 +541,18 @@ async def test_concurrent_iteration_and_result_share_one_reading_of_the_source()
     assert ([chunk.delta for chunk in chunks], error) == (["a", "b"], None)
     assert response.id == "response-1"
     assert (source.anext_calls, source.aclose_calls) == (5, 0)
+
+
+@guarded
+async def test_abandoned_streams_with_a_cancel_event_leave_no_task_behind() -> None:
+    cancel = asyncio.Event()
+    before = len(asyncio.all_tasks())
+    for _ in range(50):
+        source = RecordSource(RECORDS)
+        stream = FixtureProviderAdapter(fixture_of(source)).stream("request-1", cancel=cancel)
+        async for _chunk in stream:
+            break  # abandoned: neither finished nor closed
+    for _ in range(5):
+        await asyncio.sleep(0)
+    gc.collect()
+    assert len(asyncio.all_tasks()) == before

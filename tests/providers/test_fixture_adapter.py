@@ -4,30 +4,27 @@ from __future__ import annotations
 
 import asyncio
 import json
-from collections.abc import Iterator, Mapping
+import subprocess
+import sys
+import textwrap
 from pathlib import Path
 from typing import Any
 
 import pytest
+from support.builders import END, RECORDS, START, fixture_of, text
+from support.hostile import (
+    ExplodingText,
+    LyingBlank,
+    OverridingDict,
+    RaisingList,
+    RaisingMapping,
+    nested_dicts,
+    self_referencing,
+)
 
 from agent_ir.providers import FixtureProviderAdapter, ModelStream, ProviderError, ProviderErrorCode
 
 Code = ProviderErrorCode
-START: dict[str, Any] = {"type": "response_start", "responseId": "response-1", "role": "assistant"}
-END: dict[str, Any] = {
-    "type": "response_end",
-    "responseId": "response-1",
-    "stopReason": "stop",
-    "usage": {"inputTokens": 1, "outputTokens": 2},
-}
-
-
-def text(delta: str) -> dict[str, Any]:
-    return {"type": "text_delta", "text": delta}
-
-
-def fixture_of(*responses: list[Any]) -> dict[str, Any]:
-    return {"schemaVersion": 1, "responses": [{"records": records} for records in responses]}
 
 
 async def deltas(adapter: FixtureProviderAdapter, request_id: str = "request-1") -> list[str]:
@@ -99,17 +96,9 @@ def test_an_entry_without_records_is_an_invalid_fixture() -> None:
     invalid_fixture({"schemaVersion": 1, "responses": [{}]})
 
 
-def _cycle() -> dict[str, Any]:
-    record: dict[str, Any] = {"type": "text_delta"}
-    record["text"] = record
-    return record
-
-
 def _deep(levels: int) -> dict[str, Any]:
-    value: Any = 1
-    for _ in range(levels):
-        value = {"v": value}
-    return {"type": "tool_call", "id": "c", "name": "n", "arguments": value}
+    """A tool call record whose arguments are ``levels`` objects deep."""
+    return {"type": "tool_call", "id": "c", "name": "n", "arguments": nested_dicts(levels, "v", 1)}
 
 
 @pytest.mark.parametrize(
@@ -121,7 +110,7 @@ def _deep(levels: int) -> dict[str, Any]:
         {"type": "text_delta", "text": 1j},
         {1: "one", "type": "text_delta"},
         {("t",): 1},
-        _cycle(),
+        self_referencing({"type": "text_delta"}, "text"),
         _deep(64),
     ],
     ids=["bytes", "set", "object", "complex", "int-key", "tuple-key", "cycle", "too-deep"],
@@ -159,23 +148,39 @@ async def test_records_may_be_a_tuple_and_values_subclasses_are_copied_as_builti
     assert type(chunk.delta) is str  # type: ignore[union-attr]
 
 
+def test_a_branching_cycle_in_a_record_is_reported_not_expanded() -> None:
+    # Expanded level by level, [L, L] inside L doubles at every level: 2**64 values.
+    # A subprocess with a deadline turns that regression into a failure, not a hang.
+    program = textwrap.dedent(
+        """
+        from agent_ir import FixtureProviderAdapter, ProviderError
+        loop = []
+        loop.extend([loop, loop])
+        record = {"type": "response_start", "responseId": "r", "role": "assistant", "x": loop}
+        try:
+            FixtureProviderAdapter({"schemaVersion": 1, "responses": [{"records": [record]}]})
+        except ProviderError as error:
+            print(error.code, error.message)
+        """
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", program], capture_output=True, text=True, timeout=60, check=True
+    )
+    assert done.stdout == (
+        "PROVIDER_INVALID_FIXTURE responses[0].records[0].x[0] cannot be copied as JSON: "
+        "is a circular reference\n"
+    )
+
+
+def test_a_container_shared_by_two_places_copies_like_any_other() -> None:
+    shared = ["x"]
+    record = {"type": "text_delta", "text": "a", "extra": [shared, shared]}
+    adapter = FixtureProviderAdapter({"schemaVersion": 1, "responses": [{"records": [record]}]})
+    shared.append("changed later")
+    assert adapter.pending_response_count == 1
+
+
 # -- hostile containers ---------------------------------------------------------------
-
-
-class RaisingMapping(Mapping[str, Any]):
-    """A mapping whose every method raises ``error``."""
-
-    def __init__(self, error: BaseException) -> None:
-        self.error = error
-
-    def __getitem__(self, key: str) -> Any:
-        raise self.error
-
-    def __iter__(self) -> Iterator[str]:
-        raise self.error
-
-    def __len__(self) -> int:
-        raise self.error
 
 
 @pytest.mark.parametrize(
@@ -207,41 +212,12 @@ def test_system_exit_from_a_hostile_record_is_not_swallowed() -> None:
         FixtureProviderAdapter(fixture_of([START, RaisingMapping(SystemExit(3))]))
 
 
-class OverridingDict(dict[str, Any]):
-    """A dict subclass whose overridden readers raise: they must never be called."""
-
-    def __getitem__(self, key: str) -> Any:
-        raise AssertionError("overridden __getitem__ called")
-
-    def get(self, key: str, default: Any = None) -> Any:
-        raise AssertionError("overridden get called")
-
-    def items(self) -> Any:
-        raise AssertionError("overridden items called")
-
-    def __iter__(self) -> Iterator[str]:
-        raise AssertionError("overridden __iter__ called")
-
-
-class OverridingList(list[Any]):
-    """A list subclass whose overridden readers raise: they must never be called."""
-
-    def __iter__(self) -> Iterator[Any]:
-        raise AssertionError("overridden __iter__ called")
-
-    def __getitem__(self, index: Any) -> Any:
-        raise AssertionError("overridden __getitem__ called")
-
-    def __len__(self) -> int:
-        raise AssertionError("overridden __len__ called")
-
-
 async def test_dict_and_list_subclasses_are_read_through_their_base_type() -> None:
-    records = OverridingList(
+    records = RaisingList(
         [OverridingDict(START), OverridingDict(text("kept")), OverridingDict(END)]
     )
     entry = OverridingDict({"records": records})
-    fixture = OverridingDict({"schemaVersion": 1, "responses": OverridingList([entry])})
+    fixture = OverridingDict({"schemaVersion": 1, "responses": RaisingList([entry])})
     adapter = FixtureProviderAdapter(fixture)
     assert await deltas(adapter) == ["kept"]
 
@@ -369,6 +345,40 @@ async def test_a_fixture_with_no_responses_is_exhausted_at_once() -> None:
     with pytest.raises(ProviderError) as caught:
         await adapter.stream("request-1").result()
     assert caught.value.code == Code.provider_exhausted
+
+
+@pytest.mark.parametrize(
+    "request_id", [LyingBlank("   "), ExplodingText("   ")], ids=["lying-blank", "exploding"]
+)
+def test_a_str_subclass_request_id_is_judged_as_the_plain_string(request_id: str) -> None:
+    adapter = FixtureProviderAdapter(fixture_of(RECORDS))
+    with pytest.raises(TypeError, match="non-empty str"):
+        adapter.stream(request_id)
+    assert adapter.call_count == 0
+
+
+def test_a_str_subclass_request_id_is_kept_as_an_exact_str() -> None:
+    adapter = FixtureProviderAdapter(fixture_of(RECORDS))
+    response = asyncio.run(adapter.stream(ExplodingText("request-é")).result())
+    assert type(response.request_id) is str
+    assert response.request_id == "request-é"
+
+
+def test_provider_errors_keep_their_fields_when_raised_twice() -> None:
+    stream = FixtureProviderAdapter(fixture_of([RECORDS[0]])).stream("request-1")
+
+    async def twice() -> list[ProviderError]:
+        errors = []
+        for _ in range(2):
+            try:
+                await stream.result()
+            except ProviderError as error:
+                errors.append(error)
+        return errors
+
+    first, second = asyncio.run(twice())
+    assert (first.code, first.record_index) == (ProviderErrorCode.provider_missing_terminal, 1)
+    assert second is first
 
 
 # -- cancellation before the stream starts --------------------------------------------

@@ -11,6 +11,7 @@ from collections.abc import AsyncIterator
 from typing import Any
 
 import pytest
+from support.builders import START, records_of, text
 
 from agent_ir.providers import (
     FixtureProviderAdapter,
@@ -22,11 +23,6 @@ from agent_ir.providers import (
 )
 
 Code = ProviderErrorCode
-START: dict[str, Any] = {"type": "response_start", "responseId": "response-1", "role": "assistant"}
-
-
-def text(delta: object) -> dict[str, Any]:
-    return {"type": "text_delta", "text": delta}
 
 
 def call(
@@ -55,13 +51,8 @@ def usage_end(usage: object, stop_reason: str = "stop") -> dict[str, Any]:
     return end(stop_reason, usage=usage)
 
 
-async def _aiter_records(records: list[Any]) -> AsyncIterator[Any]:
-    for record in records:
-        yield record
-
-
 def fixture_of(records: list[Any], source: str) -> dict[str, Any]:
-    entry = {"records": list(records) if source == "list" else _aiter_records(records)}
+    entry = {"records": list(records) if source == "list" else records_of(records)}
     return {"schemaVersion": 1, "responses": [entry]}
 
 

@@ -1,0 +1,176 @@
+"""parse_transcript and loads: the IR tuple, TranscriptError with every diagnostic, malformed JSON text."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from support.builders import assistant, call_block, result, user
+from support.diagnostics import INVALID_MESSAGE, INVALID_TRANSCRIPT, ORPHAN_TOOL_RESULT, codes
+
+from agent_ir import (
+    TranscriptError,
+    loads,
+    parse_transcript,
+    validate_transcript,
+)
+
+# --- parse_transcript -------------------------------------------------------------------
+
+
+def test_parse_transcript_returns_the_ir_as_a_tuple() -> None:
+    parsed = parse_transcript([user(), assistant(), result()])
+
+    assert isinstance(parsed, tuple)
+    assert [type(message).__name__ for message in parsed] == [
+        "UserMessage",
+        "AssistantMessage",
+        "ToolResultMessage",
+    ]
+    assert parsed[1].content[0].arguments == {"path": "a.txt"}
+
+
+def test_parse_transcript_raises_transcript_error_with_every_diagnostic() -> None:
+    transcript = [result(), user(id="")]
+
+    with pytest.raises(TranscriptError) as raised:
+        parse_transcript(transcript)
+
+    assert isinstance(raised.value, ValueError)
+    assert raised.value.diagnostics == validate_transcript(transcript)
+    assert codes(raised.value.diagnostics) == [(ORPHAN_TOOL_RESULT, 0), (INVALID_MESSAGE, 1)]
+
+
+def test_parse_transcript_of_a_non_list_raises_transcript_error() -> None:
+    with pytest.raises(TranscriptError) as raised:
+        parse_transcript({"role": "user"})
+
+    assert codes(raised.value.diagnostics) == [(INVALID_TRANSCRIPT, -1)]
+
+
+# --- loads ------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("kind", [bytes, str, bytearray])
+def test_loads_accepts_bytes_and_str(kind: type) -> None:
+    text = json.dumps([user(), assistant(), result()])
+    data = text if kind is str else kind(text.encode("utf-8"))
+
+    assert loads(data) == parse_transcript([user(), assistant(), result()])
+
+
+@pytest.mark.parametrize(
+    "data",
+    [
+        "",
+        "[",
+        '[{"role": "user", "id": "u", "content": "x"}',
+        '[{"role": "user", "id": "u", "content": "x"}] trailing',
+        "[NaN]",
+        '[{"role": "assistant", "id": "a", "content": [{"type": "toolCall", "id": "c", '
+        '"name": "n", "arguments": {"x": NaN}}]}]',
+        "[Infinity]",
+        "[-Infinity]",
+        "[" * 100_000 + "]" * 100_000,
+        b"\xff\xfe[]",
+        "{'single': 'quotes'}",
+    ],
+    ids=[
+        "empty",
+        "open-bracket",
+        "truncated",
+        "trailing-data",
+        "NaN",
+        "NaN-in-arguments",
+        "Infinity",
+        "minus-Infinity",
+        "100000-deep",
+        "not-utf8",
+        "python-literal",
+    ],
+)
+def test_loads_of_malformed_json_is_exactly_one_invalid_transcript(data: str | bytes) -> None:
+    with pytest.raises(TranscriptError) as raised:
+        loads(data)
+
+    assert codes(raised.value.diagnostics) == [(INVALID_TRANSCRIPT, -1)]
+    assert raised.value.diagnostics[0].path == ""
+
+
+def test_loads_of_well_formed_json_that_is_not_an_array_is_invalid_transcript() -> None:
+    with pytest.raises(TranscriptError) as raised:
+        loads('{"role": "user", "id": "u", "content": "x"}')
+
+    assert codes(raised.value.diagnostics) == [(INVALID_TRANSCRIPT, -1)]
+
+
+def test_loads_of_bytes_that_are_not_utf8_is_one_invalid_transcript() -> None:
+    with pytest.raises(TranscriptError) as caught:
+        loads(b'[{"role": "user", "id": "u", "content": "caf\xe9"}]')
+    [diagnostic] = caught.value.diagnostics
+    assert (diagnostic.code, diagnostic.message_index, diagnostic.path) == (
+        "INVALID_TRANSCRIPT",
+        -1,
+        "",
+    )
+    assert "UnicodeDecodeError" in diagnostic.message
+
+
+def test_loads_of_json_nested_beyond_the_parser_is_one_invalid_transcript() -> None:
+    deep = "[" * 1500 + "]" * 1500
+    text = (
+        '[{"role": "assistant", "id": "a", "content": [{"type": "toolCall", "id": "c", '
+        f'"name": "n", "arguments": {{"x": {deep}}}}}]}}]'
+    )
+    with pytest.raises(TranscriptError) as caught:
+        loads(text)
+    assert [(d.code, d.message_index) for d in caught.value.diagnostics] == [
+        ("INVALID_TRANSCRIPT", -1)
+    ]
+
+
+@pytest.mark.parametrize("kind", [str, bytes])
+def test_loads_of_a_lone_surrogate_escape_in_text_is_invalid_message(kind: type) -> None:
+    text = '[{"role": "user", "id": "u", "content": [{"type": "text", "text": "a\\ud800b"}]}]'
+    data = text if kind is str else text.encode("ascii")
+
+    with pytest.raises(TranscriptError) as raised:
+        loads(data)
+
+    assert codes(raised.value.diagnostics) == [(INVALID_MESSAGE, 0)]
+    assert raised.value.diagnostics[0].path == "/0/content/0/text"
+
+
+def test_loads_of_a_str_holding_a_lone_surrogate_explains_the_message() -> None:
+    with pytest.raises(TranscriptError) as caught:
+        loads('[{"role": "user", "id": "u", "content": "\ud800"}]')
+    assert [(d.code, d.path) for d in caught.value.diagnostics] == [
+        ("INVALID_MESSAGE", "/0/content")
+    ]
+
+
+@pytest.mark.parametrize("arguments", ["", [], None, 3, True])
+def test_loads_refuses_arguments_that_are_not_an_object(arguments: object) -> None:
+    transcript = [
+        {"role": "assistant", "id": "a", "content": [call_block(arguments=arguments)]},
+        {
+            "role": "toolResult",
+            "id": "r",
+            "toolCallId": "call-1",
+            "toolName": "read",
+            "content": "",
+            "isError": False,
+        },
+    ]
+    with pytest.raises(TranscriptError) as caught:
+        loads(json.dumps(transcript))
+    assert [(d.code, d.message_index, d.path) for d in caught.value.diagnostics] == [
+        ("INVALID_TOOL_ARGUMENTS", 0, "/0/content/0/arguments")
+    ]
+
+
+def test_loads_reports_linkage_problems() -> None:
+    with pytest.raises(TranscriptError) as raised:
+        loads(json.dumps([result()]))
+
+    assert codes(raised.value.diagnostics) == [(ORPHAN_TOOL_RESULT, 0)]

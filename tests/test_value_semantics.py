@@ -1,0 +1,118 @@
+"""Messages and blocks are values: equality, hashing, repr and the one-line str."""
+
+from __future__ import annotations
+
+from support.builders import call_with_arguments, image, readme_transcript
+
+from agent_ir import (
+    JsonObject,
+    TextBlock,
+    assistant_message,
+    system_message,
+    user_message,
+)
+
+
+def test_messages_and_blocks_compare_by_value_and_hash_by_value() -> None:
+    first, second = readme_transcript(), readme_transcript()
+    for left, right in zip(first, second, strict=True):
+        assert left == right
+        assert left is not right
+        assert hash(left) == hash(right)
+    assert first[1].content[1] == second[1].content[1]
+    assert hash(first[1].content[1]) == hash(second[1].content[1])
+    assert len({*first, *second}) == 3
+    assert first[0] != user_message(id="message-user-001", content="Read other.json.")
+    assert first[1] != call_with_arguments({"path": "package.json"})
+    assert TextBlock(text="a") == TextBlock(text="a") != TextBlock(text="b")
+
+
+def test_arguments_differ_only_by_value_decide_equality() -> None:
+    one = call_with_arguments({"path": "a", "n": [1, 2]})
+    same = call_with_arguments({"n": [1, 2], "path": "a"})
+    other = call_with_arguments({"path": "a", "n": [1, 3]})
+    assert one == same
+    assert hash(one) == hash(same)
+    assert one != other
+
+
+def test_json_object_compares_equal_to_an_equal_dict() -> None:
+    arguments = call_with_arguments({"a": [1, {"b": [2, 3]}], "c": None}).content[1].arguments
+    assert arguments == {"a": [1, {"b": [2, 3]}], "c": None}
+    reflected = {"a": [1, {"b": [2, 3]}], "c": None}
+    assert reflected == arguments  # dict on the left defers to JsonObject.__eq__
+    assert arguments == {"a": (1, {"b": (2, 3)}), "c": None}
+    assert arguments != {"a": [1, {"b": [2, 4]}], "c": None}
+    assert arguments != {"a": [1, {"b": [2, 3]}]}
+    assert arguments != {"a": [1, {"b": [2, 3]}], "c": None, "d": 1}
+    assert arguments != [("a", 1)]
+    assert hash(arguments) == hash(JsonObject({"c": None, "a": [1, {"b": [2, 3]}]}))
+
+
+def test_repr_shows_the_fields() -> None:
+    user = readme_transcript()[0]
+    assert repr(user).startswith("UserMessage(id=")
+    assert repr(user) == "UserMessage(id='message-user-001', content='Read package.json.')"
+    assistant = readme_transcript()[1]
+    assert repr(assistant).startswith("AssistantMessage(id='message-assistant-001', content=(")
+    assert "ToolCallBlock(id='call-read-001', name='read', arguments=" in repr(assistant)
+    assert "'package.json'" in repr(assistant)
+    assert repr(TextBlock(text="hi")) == "TextBlock(text='hi')"
+    assert repr(readme_transcript()[2]).startswith(
+        "ToolResultMessage(id='message-tool-001', tool_call_id='call-read-001', tool_name='read'"
+    )
+
+
+def test_str_of_a_tool_result_is_the_one_line_summary() -> None:
+    assert (
+        str(readme_transcript()[2]) == 'Message(toolResult) [call-read-001]: {"name":"pify-docs"}'
+    )
+
+
+def test_str_of_an_assistant_message_counts_tool_calls() -> None:
+    assert str(readme_transcript()[1]) == (
+        "Message(assistant) (1 tool call): I will inspect it. Then I will summarize it."
+    )
+    two_calls = assistant_message(
+        id="message-assistant-1",
+        content=[
+            {"type": "toolCall", "id": "call-1", "name": "read", "arguments": {}},
+            {"type": "text", "text": "ok"},
+            {"type": "toolCall", "id": "call-2", "name": "read", "arguments": {}},
+        ],
+    )
+    assert str(two_calls) == "Message(assistant) (2 tool calls): ok"
+
+
+def test_str_cuts_text_to_fifty_characters() -> None:
+    text = "x" * 49 + "ABCDEFGHIJ"
+    assert str(user_message(id="message-user-1", content=text)) == (
+        "Message(user): " + "x" * 49 + "A..."
+    )
+    exactly = "y" * 50
+    assert str(system_message(id="message-system-1", content=exactly)) == (
+        "Message(system): " + exactly
+    )
+    assistant = assistant_message(
+        id="message-assistant-1",
+        content=[{"type": "text", "text": "z" * 30}, {"type": "text", "text": "w" * 30}],
+    )
+    assert str(assistant) == "Message(assistant): " + "z" * 30 + "w" * 20 + "..."
+
+
+def test_str_is_a_single_line() -> None:
+    message = user_message(id="message-user-1", content="line one\nline two\n\tthree")
+    assert str(message) == "Message(user): line one line two three"
+    assert "\n" not in str(message)
+
+
+def test_str_of_user_blocks_uses_only_text_and_never_thinking() -> None:
+    user = user_message(
+        id="message-user-1", content=[{"type": "text", "text": "see"}, image("image/png")]
+    )
+    assert str(user) == "Message(user): see"
+    thinking = assistant_message(
+        id="message-assistant-1",
+        content=[{"type": "thinking", "thinking": "hidden"}, {"type": "text", "text": "shown"}],
+    )
+    assert str(thinking) == "Message(assistant): shown"

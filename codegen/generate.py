@@ -124,7 +124,8 @@ def type_overrides() -> dict[str, str]:
 
 def tagged_bases() -> dict[str, str]:
     """Every branch of a discriminated union gets a base that exposes its tag:
-    ``MessageStruct`` (``.role``) or ``TaggedStruct`` (``.type``)."""
+    ``MessageStruct`` (``.role``; ``AssistantStruct`` for the assistant message) or
+    ``TaggedStruct`` (``.type``)."""
     bases: dict[str, str] = {}
     for schema_file in sorted(SCHEMAS.glob("*.schema.json")):
         for node in _walk(json.loads(schema_file.read_text(encoding="utf-8"))):
@@ -134,6 +135,8 @@ def tagged_bases() -> dict[str, str]:
             base = "MessageStruct" if discriminator["propertyName"] == "role" else "TaggedStruct"
             for target in discriminator["mapping"].values():
                 bases[target.rsplit("/", 1)[-1]] = f"agent_ir._base.{base}"
+    # An assistant message also exposes its tool calls (AssistantStruct is a MessageStruct).
+    bases["AssistantMessage"] = "agent_ir._base.AssistantStruct"
     return bases
 
 

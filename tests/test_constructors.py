@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import pytest
-from support.builders import PNG_BASE64, readme_transcript
 
 from agent_ir import (
     AssistantMessage,
@@ -23,6 +22,8 @@ from agent_ir import (
     text_from_assistant,
     user_message,
 )
+
+from support.builders import PNG_BASE64, readme_transcript
 
 # --- the README example -----------------------------------------------------------------
 

@@ -5,7 +5,6 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from support.builders import PNG_BASE64, call_block, call_with_arguments, readme_transcript
 
 from agent_ir import (
     AssistantMessage,
@@ -17,6 +16,8 @@ from agent_ir import (
     user_message,
     validate_transcript,
 )
+
+from support.builders import PNG_BASE64, call_block, call_with_arguments, readme_transcript
 
 # --- constructors -----------------------------------------------------------------------
 

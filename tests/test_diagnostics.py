@@ -6,9 +6,6 @@ from typing import Any
 
 import pytest
 from jsonschema import Draft202012Validator
-from support.builders import assistant, call_block, result, user, with_arguments
-from support.diagnostics import INVALID_MESSAGE, codes
-from support.hostile import RaisingKeys
 
 import agent_ir
 from agent_ir import (
@@ -17,6 +14,10 @@ from agent_ir import (
     to_json_value,
     validate_transcript,
 )
+
+from support.builders import assistant, call_block, result, user, with_arguments
+from support.diagnostics import INVALID_MESSAGE, codes
+from support.hostile import RaisingKeys
 
 
 def test_diagnostic_fields_carry_code_index_pointer_and_sentence() -> None:
@@ -31,7 +32,7 @@ def test_diagnostic_fields_carry_code_index_pointer_and_sentence() -> None:
     assert isinstance(diagnostic, Diagnostic)
     assert isinstance(diagnostic.code, DiagnosticCode)
     assert diagnostic.code == "INVALID_TOOL_ARGUMENTS"
-    assert diagnostic.code is DiagnosticCode.invalid_tool_arguments
+    assert diagnostic.code is DiagnosticCode.INVALID_TOOL_ARGUMENTS
     assert type(diagnostic.message_index) is int
     assert diagnostic.message_index == 2
     assert diagnostic.path == "/2/content/1/arguments"

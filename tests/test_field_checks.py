@@ -9,7 +9,6 @@ from datetime import UTC, datetime, timedelta, timezone
 from typing import Any
 
 import pytest
-from support.builders import audio, image
 
 from agent_ir import (
     InvalidMessageError,
@@ -20,6 +19,8 @@ from agent_ir import (
     tool_result_message,
     user_message,
 )
+
+from support.builders import audio, image
 
 # --- content containers -----------------------------------------------------------------
 

@@ -5,15 +5,16 @@ still read, what was read before the failure still links, and interrupts propaga
 from __future__ import annotations
 
 import pytest
-from support.builders import assistant, call_block, result, user, with_arguments
-from support.diagnostics import INVALID_MESSAGE, codes
-from support.hostile import RaisingItem, RaisingKeys
 
 from agent_ir import (
     TranscriptError,
     parse_transcript,
     validate_transcript,
 )
+
+from support.builders import assistant, call_block, result, user, with_arguments
+from support.diagnostics import INVALID_MESSAGE, codes
+from support.hostile import RaisingItem, RaisingKeys
 
 
 def test_an_entry_whose_property_raises_is_invalid_message_and_later_entries_are_still_read() -> (

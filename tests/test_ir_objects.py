@@ -5,8 +5,6 @@ built by hand around invalid values (reported, never trusted).
 from __future__ import annotations
 
 import pytest
-from support.builders import assistant, call_block, result, user
-from support.diagnostics import EMPTY_TOOL_NAME, INVALID_MESSAGE, INVALID_TOOL_ARGUMENTS, codes
 
 from agent_ir import (
     AssistantMessage,
@@ -23,6 +21,9 @@ from agent_ir import (
     user_message,
     validate_transcript,
 )
+
+from support.builders import assistant, call_block, result, user
+from support.diagnostics import EMPTY_TOOL_NAME, INVALID_MESSAGE, INVALID_TOOL_ARGUMENTS, codes
 
 
 def test_ir_objects_and_json_form_mappings_mix_and_link() -> None:

@@ -15,7 +15,6 @@ from typing import Any
 import jsonschema
 import msgspec
 import pytest
-from support.builders import PNG_BASE64, audio, image, readme_transcript
 
 import agent_ir
 from agent_ir import (
@@ -31,6 +30,8 @@ from agent_ir import (
     user_message,
     validate_transcript,
 )
+
+from support.builders import PNG_BASE64, audio, image, readme_transcript
 
 # --- to_json_value and dumps ------------------------------------------------------------
 

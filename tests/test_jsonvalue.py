@@ -1,4 +1,5 @@
-"""Copy-and-freeze of untrusted JSON values: ``JsonObject`` and the ``jsonvalue`` helpers."""
+"""Copy-and-freeze of untrusted JSON values: ``JsonObject``, the copy walk (``_jsoncopy``)
+and the raw frozen mapping (``_frozen``)."""
 
 from __future__ import annotations
 
@@ -9,6 +10,13 @@ from collections.abc import Iterator, Mapping
 from typing import Any
 
 import pytest
+
+import agent_ir
+from agent_ir import MAX_DEPTH, JsonObject, JsonValueError
+from agent_ir._jsoncopy import INVALID, copy_json, snapshot_json, snapshot_sequence, thaw
+from agent_ir._jsonobject import freeze_object
+from agent_ir._paths import format_path
+
 from support.hostile import (
     HostileMapping,
     MyFloat,
@@ -18,20 +26,6 @@ from support.hostile import (
     RaisingTuple,
     nested_dicts,
     nested_lists,
-)
-
-import agent_ir
-from agent_ir.jsonvalue import (
-    INVALID,
-    MAX_DEPTH,
-    JsonObject,
-    JsonValueError,
-    format_path,
-    freeze_object,
-    freeze_value,
-    snapshot_json,
-    snapshot_sequence,
-    thaw,
 )
 
 # --- JsonObject API ---------------------------------------------------------------------
@@ -159,7 +153,7 @@ def test_json_object_of_invalid_input_raises_json_value_error() -> None:
     assert str(caught.value) == "a must be a finite number"
 
 
-# --- freeze_object / freeze_value / thaw ------------------------------------------------
+# --- freeze_object / copy_json / thaw ------------------------------------------------
 
 
 def test_freeze_object_returns_a_json_object_equal_to_its_input() -> None:
@@ -189,26 +183,26 @@ def test_json_value_error_is_a_value_error() -> None:
     assert issubclass(JsonValueError, ValueError)
 
 
-def test_freeze_value_accepts_scalars_arrays_and_objects() -> None:
-    assert freeze_value(1) == 1
-    assert freeze_value("s") == "s"
-    assert freeze_value(None) is None
-    assert freeze_value(True) is True
-    assert freeze_value([1, [2, {"a": [3]}]]) == (1, (2, {"a": (3,)}))
-    assert type(freeze_value([1])) is tuple
-    assert type(freeze_value((1,))) is tuple
-    assert type(freeze_value({"a": 1})) is JsonObject
+def test_copy_json_accepts_scalars_arrays_and_objects_as_plain_builtins() -> None:
+    assert copy_json(1) == 1
+    assert copy_json("s") == "s"
+    assert copy_json(None) is None
+    assert copy_json(True) is True
+    assert copy_json([1, (2, {"a": (3,)})]) == [1, [2, {"a": [3]}]]
+    assert type(copy_json((1,))) is list
+    assert type(copy_json(JsonObject({"a": [1]}))) is dict
+    assert type(copy_json(JsonObject({"a": [1]}))["a"]) is list
 
 
-def test_freeze_value_makes_subclasses_exact_builtins() -> None:
-    assert type(freeze_value(MyStr("s"))) is str
-    assert type(freeze_value(MyInt(2))) is int
-    assert type(freeze_value(MyFloat(2.5))) is float
+def test_copies_make_subclasses_exact_builtins() -> None:
+    assert type(copy_json(MyStr("s"))) is str
+    assert type(copy_json(MyInt(2))) is int
+    assert type(copy_json(MyFloat(2.5))) is float
     frozen = freeze_object({MyStr("k"): [MyInt(1), MyFloat(0.5), MyStr("v")]})
     (key,) = list(frozen)
     assert type(key) is str
     assert [type(item) for item in frozen["k"]] == [int, float, str]
-    assert type(freeze_value(True)) is bool
+    assert type(copy_json(True)) is bool
 
 
 @pytest.mark.parametrize(
@@ -234,9 +228,9 @@ def test_freeze_object_rejects_non_json_values_naming_the_path(
     assert caught.value.reason == reason
 
 
-def test_freeze_value_rejects_non_finite_at_the_root() -> None:
+def test_copy_json_rejects_non_finite_at_the_root() -> None:
     with pytest.raises(JsonValueError) as caught:
-        freeze_value(math.nan)
+        copy_json(math.nan)
     assert caught.value.path == ()
     assert str(caught.value) == "value must be a finite number"
 
@@ -288,7 +282,7 @@ def test_thaw_of_frozen_arrays_and_scalars() -> None:
 def test_freeze_then_thaw_round_trips() -> None:
     data = {"a": [1, 2.5, {"b": None}], "c": True, "d": "x"}
     assert thaw(freeze_object(data)) == data
-    assert thaw(freeze_value([data])) == [data]
+    assert thaw((freeze_object(data),)) == [data]
 
 
 # --- format_path ------------------------------------------------------------------------
@@ -323,8 +317,10 @@ def test_format_path_of_a_lone_surrogate_key_is_encodable() -> None:
 
 
 def test_exactly_max_depth_nested_arrays_are_accepted() -> None:
-    frozen = freeze_value(nested_lists(MAX_DEPTH))
-    for _ in range(MAX_DEPTH):
+    assert copy_json(nested_lists(MAX_DEPTH)) == nested_lists(MAX_DEPTH)
+    # The object at the root counts as a level: MAX_DEPTH - 1 arrays fit under it.
+    frozen = freeze_object({"x": nested_lists(MAX_DEPTH - 1)})["x"]
+    for _ in range(MAX_DEPTH - 1):
         assert type(frozen) is tuple
         (frozen,) = frozen
     assert frozen == "leaf"
@@ -332,7 +328,7 @@ def test_exactly_max_depth_nested_arrays_are_accepted() -> None:
 
 def test_one_more_nested_array_than_max_depth_is_rejected() -> None:
     with pytest.raises(JsonValueError) as caught:
-        freeze_value(nested_lists(MAX_DEPTH + 1))
+        copy_json(nested_lists(MAX_DEPTH + 1))
     assert caught.value.path == (0,) * MAX_DEPTH
     assert caught.value.reason == f"is nested deeper than {MAX_DEPTH} levels"
 
@@ -363,7 +359,7 @@ def test_hundred_thousand_deep_value_is_a_clean_error() -> None:
         current.append(child)
         current = child
     with pytest.raises(JsonValueError) as caught:
-        freeze_value(root)
+        copy_json(root)
     assert caught.value.reason == f"is nested deeper than {MAX_DEPTH} levels"
     with pytest.raises(JsonValueError):
         freeze_object({"deep": root})
@@ -373,7 +369,7 @@ def test_scalars_at_the_deepest_level_are_fine() -> None:
     value: Any = [1, "s", None, 2.5]
     for _ in range(MAX_DEPTH - 1):
         value = [value]
-    assert thaw(freeze_value(value)) == value
+    assert copy_json(value) == value
 
 
 # --- hostile mappings ---------------------------------------------------------------------

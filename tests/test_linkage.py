@@ -5,14 +5,14 @@ The language-neutral linkage cases are in fixtures/conformance/transcripts.
 
 from __future__ import annotations
 
-from support.diagnostics import MISSING_TOOL_RESULT, ORPHAN_TOOL_RESULT, codes
-
 from agent_ir import (
     assistant_message,
     to_json_value,
     tool_result_message,
     validate_transcript,
 )
+
+from support.diagnostics import MISSING_TOOL_RESULT, ORPHAN_TOOL_RESULT, codes
 
 
 def test_linkage_problems_between_ir_objects_are_reported() -> None:

@@ -5,8 +5,6 @@ from __future__ import annotations
 import json
 
 import pytest
-from support.builders import assistant, call_block, result, user
-from support.diagnostics import INVALID_MESSAGE, INVALID_TRANSCRIPT, ORPHAN_TOOL_RESULT, codes
 
 from agent_ir import (
     TranscriptError,
@@ -14,6 +12,9 @@ from agent_ir import (
     parse_transcript,
     validate_transcript,
 )
+
+from support.builders import assistant, call_block, result, user
+from support.diagnostics import INVALID_MESSAGE, INVALID_TRANSCRIPT, ORPHAN_TOOL_RESULT, codes
 
 # --- parse_transcript -------------------------------------------------------------------
 

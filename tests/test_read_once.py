@@ -9,9 +9,6 @@ from collections.abc import Iterator, Mapping
 from typing import Any
 
 import pytest
-from support.builders import PNG_BASE64, assistant, call_block, call_with_arguments, result, user
-from support.diagnostics import INVALID_MESSAGE, codes
-from support.hostile import CountingMapping, RaisingList, RaisingTuple
 
 from agent_ir import (
     TextBlock,
@@ -23,6 +20,10 @@ from agent_ir import (
     user_message,
     validate_transcript,
 )
+
+from support.builders import PNG_BASE64, assistant, call_block, call_with_arguments, result, user
+from support.diagnostics import INVALID_MESSAGE, codes
+from support.hostile import CountingMapping, RaisingList, RaisingTuple
 
 # --- constructors -----------------------------------------------------------------------
 

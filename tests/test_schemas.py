@@ -24,7 +24,7 @@ import pytest
 from referencing.exceptions import Unresolvable
 
 import agent_ir
-from agent_ir import _fastpath, jsonvalue, schemas
+from agent_ir import _fastpath, schemas
 from agent_ir._generated import (
     diagnostic_schema,
     json_schema,
@@ -33,6 +33,7 @@ from agent_ir._generated import (
     provider_fixture_schema,
     transcript_schema,
 )
+from agent_ir._jsonobject import JsonObject, freeze_object
 
 EXAMPLES = Path(__file__).parent.parent / "fixtures" / "schema-examples"
 SCHEMA_NAMES = ("diagnostic", "json", "message", "model-stream", "provider-fixture", "transcript")
@@ -105,7 +106,7 @@ ROOT_TYPES: dict[str, Any] = {
 }
 DEF_TYPES: dict[str, Callable[[str], Any]] = {
     "json": lambda name: {
-        "JsonObject": jsonvalue.JsonObject,
+        "JsonObject": JsonObject,
         "JsonValue": json_schema.JsonValue,
     }[name],
     "model-stream": lambda name: getattr(model_stream_schema, name),
@@ -192,8 +193,8 @@ def _generated_type(example: Example) -> Any:
 
 
 def _decode_hook(target: type, value: Any) -> Any:
-    if target is jsonvalue.JsonObject:
-        return jsonvalue.freeze_object(value)
+    if target is JsonObject:
+        return freeze_object(value)
     raise NotImplementedError(f"no decoder for {target!r}")
 
 
@@ -425,8 +426,8 @@ def test_generated_json_object_is_frozen_after_decoding() -> None:
     example = next(
         e for e in EXAMPLE_LIST if e.rel == "json/valid/json-object-every-value-kind.json"
     )
-    decoded = msgspec.json.decode(example.raw, type=jsonvalue.JsonObject, dec_hook=_decode_hook)
-    assert isinstance(decoded, jsonvalue.JsonObject)
+    decoded = msgspec.json.decode(example.raw, type=JsonObject, dec_hook=_decode_hook)
+    assert isinstance(decoded, JsonObject)
     assert decoded == example.instance
     assert decoded["a"] == (1, "two", None)
 

@@ -10,8 +10,6 @@ from decimal import Decimal
 from typing import Any
 
 import pytest
-from support.builders import arguments_error, call_with_arguments
-from support.hostile import MyFloat, MyInt, MyStr, nested_lists
 
 import agent_ir
 from agent_ir import (
@@ -22,6 +20,9 @@ from agent_ir import (
     tool_result_message,
     user_message,
 )
+
+from support.builders import arguments_error, call_with_arguments
+from support.hostile import MyFloat, MyInt, MyStr, nested_lists
 
 # --- accepted values --------------------------------------------------------------------
 

@@ -5,14 +5,15 @@ anything else is one INVALID_TRANSCRIPT at message index -1.
 from __future__ import annotations
 
 import pytest
-from support.builders import assistant, result, user
-from support.diagnostics import INVALID_MESSAGE, INVALID_TRANSCRIPT, codes
-from support.hostile import RaisingList, RaisingTuple
 
 from agent_ir import (
     parse_transcript,
     validate_transcript,
 )
+
+from support.builders import assistant, result, user
+from support.diagnostics import INVALID_MESSAGE, INVALID_TRANSCRIPT, codes
+from support.hostile import RaisingList, RaisingTuple
 
 
 def test_empty_list_and_empty_tuple_are_valid_transcripts() -> None:

@@ -7,14 +7,15 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from support.builders import user, with_arguments
-from support.diagnostics import INVALID_MESSAGE, INVALID_TOOL_ARGUMENTS, codes
-from support.hostile import RaisingItem, nested_lists, self_referencing
 
 import agent_ir
 from agent_ir import (
     validate_transcript,
 )
+
+from support.builders import user, with_arguments
+from support.diagnostics import INVALID_MESSAGE, INVALID_TOOL_ARGUMENTS, codes
+from support.hostile import RaisingItem, nested_lists, self_referencing
 
 
 def _deep(levels: int) -> dict[str, Any]:

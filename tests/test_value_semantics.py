@@ -2,15 +2,16 @@
 
 from __future__ import annotations
 
-from support.builders import call_with_arguments, image, readme_transcript
-
 from agent_ir import (
     JsonObject,
     TextBlock,
     assistant_message,
     system_message,
+    text_from_assistant,
     user_message,
 )
+
+from support.builders import call_with_arguments, image, readme_transcript
 
 
 def test_messages_and_blocks_compare_by_value_and_hash_by_value() -> None:
@@ -106,13 +107,54 @@ def test_str_is_a_single_line() -> None:
     assert "\n" not in str(message)
 
 
-def test_str_of_user_blocks_uses_only_text_and_never_thinking() -> None:
+def test_str_names_non_text_blocks_and_never_renders_thinking() -> None:
     user = user_message(
         id="message-user-1", content=[{"type": "text", "text": "see"}, image("image/png")]
     )
-    assert str(user) == "Message(user): see"
+    assert str(user) == "Message(user): see [image]"
     thinking = assistant_message(
         id="message-assistant-1",
         content=[{"type": "thinking", "thinking": "hidden"}, {"type": "text", "text": "shown"}],
     )
-    assert str(thinking) == "Message(assistant): shown"
+    assert str(thinking) == "Message(assistant): [thinking] shown"
+    only_image = user_message(id="message-user-2", content=[image("image/png")])
+    assert str(only_image) == "Message(user): [image]"
+
+
+def test_text_and_length_of_every_kind_of_message() -> None:
+    user = user_message(
+        id="message-user-1",
+        content=[
+            {"type": "text", "text": "look "},
+            image("image/png"),
+            {"type": "text", "text": "here"},
+        ],
+    )
+    assert (user.text, user.length) == ("look here", 9)
+    system = system_message(id="message-system-1", content="Be brief.")
+    assert (system.text, system.length) == ("Be brief.", 9)
+    result = readme_transcript()[2]
+    assert (result.text, result.length) == ('{"name":"pify-docs"}', 20)
+    empty = assistant_message(id="message-assistant-1", content=[])
+    assert (empty.text, empty.length) == ("", 0)
+
+
+def test_assistant_text_and_tool_calls_are_where_users_look() -> None:
+    reply = assistant_message(
+        id="message-assistant-1",
+        content=[
+            {"type": "toolCall", "id": "call-1", "name": "read", "arguments": {"a": 1}},
+            {"type": "thinking", "thinking": "hidden"},
+            {"type": "text", "text": "ok"},
+            {"type": "toolCall", "id": "call-2", "name": "list", "arguments": {}},
+        ],
+    )
+    assert reply.text == text_from_assistant(reply) == "ok"
+    assert reply.length == 2
+    assert [(call.id, call.name) for call in reply.tool_calls] == [
+        ("call-1", "read"),
+        ("call-2", "list"),
+    ]
+    assert type(reply.tool_calls) is tuple
+    assert reply.tool_calls[0] is reply.content[0]
+    assert not hasattr(user_message(id="message-user-1", content="x"), "tool_calls")

@@ -1,6 +1,7 @@
 """agent-ir: one normalized, immutable message IR for LLM applications.
 
-Everything public is listed in ``__all__``; every other module may change.
+Everything public is listed in ``__all__`` and says ``agent_ir`` in its repr; every
+other module may change.
 """
 
 from __future__ import annotations
@@ -28,6 +29,7 @@ from agent_ir._generated.message_schema import (
 )
 from agent_ir._jsoncopy import MAX_DEPTH
 from agent_ir._jsonobject import JsonObject
+from agent_ir._publish import publish
 from agent_ir.messages import (
     assistant_message,
     dumps,
@@ -94,3 +96,10 @@ __all__ = [
     "user_message",
     "validate_transcript",
 ]
+
+publish(globals(), __all__, __name__)
+del publish
+
+
+def __dir__() -> list[str]:
+    return sorted(__all__)

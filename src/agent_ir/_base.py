@@ -1,13 +1,15 @@
 """The hand-written bases of every generated type (codegen passes them to the generator).
 
 msgspec gives frozen, keyword-only Structs that forbid unknown fields and omit absent
-optional fields when encoded. Three things the generator cannot say are added here:
+optional fields when encoded. Four things the generator cannot say are added here:
 
 * an absent optional field reads ``None``, while a JSON ``null`` for it stays invalid
   (``Absent``);
 * the tag of a tagged union (``role`` of a message, ``type`` of a block, source or
   chunk) is readable as an ordinary class attribute, although msgspec keeps it out of
   the fields (so it is neither set nor copied per instance);
+* ``message.text``, ``message.length`` and ``AssistantMessage.tool_calls``: what users
+  look for on a message;
 * ``str(message)`` is a one-line summary for people; ``repr`` stays msgspec's, which
   shows the fields as you would type them.
 """
@@ -17,6 +19,9 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any, ClassVar, TypeAlias, TypeVar
 
 import msgspec
+
+if TYPE_CHECKING:
+    from agent_ir._generated.message_schema import ToolCallBlock
 
 SUMMARY_TEXT_LIMIT = 50
 
@@ -94,14 +99,47 @@ class MessageStruct(IRStruct, frozen=True):
     """A message: one branch of the union tagged by ``role``."""
 
     role: ClassVar[str]
+    if TYPE_CHECKING:  # declared by each generated message, not here (field order)
+        content: Any
+
+    @property
+    def text(self) -> str:
+        """The message's text: its ``str`` content, or its text blocks concatenated in
+        order (thinking, tool calls, images, audio and documents are never rendered)."""
+        content = self.content
+        if isinstance(content, str):
+            return content
+        return "".join([block.text for block in content if block.type == "text"])
+
+    @property
+    def length(self) -> int:
+        """The number of characters of ``text``: a history budget is one expression,
+        ``sum(message.length for message in transcript)``."""
+        return len(self.text)
 
     def __str__(self) -> str:
         return message_summary(self)
 
 
+class AssistantStruct(MessageStruct, frozen=True):
+    """The base of ``AssistantMessage``: its tool calls where users look for them."""
+
+    @property
+    def tool_calls(self) -> tuple[ToolCallBlock, ...]:
+        """The message's toolCall blocks, in order."""
+        return tuple([block for block in self.content if block.type == "toolCall"])
+
+
+# Non-text blocks are named in a summary, never rendered.
+_PLACEHOLDERS = {"image": " [image] ", "audio": " [audio] ", "document": " [document] "}
+_PLACEHOLDERS["thinking"] = " [thinking] "
+
+
 def message_summary(message: Any) -> str:
     """``Message(toolResult) [call-read-001]: {"name":"pify-docs"}``: role, the result's
-    call id, the number of tool calls, and the text cut to 50 characters."""
+    call id, the number of tool calls, then the text with a placeholder for each image,
+    audio, document and thinking block (``look [image]``), on one line, cut to 50
+    characters."""
     parts = [f"Message({message.role})"]
     if message.role == "toolResult":
         parts.append(f"[{message.tool_call_id}]")
@@ -109,7 +147,12 @@ def message_summary(message: Any) -> str:
     if isinstance(content, str):
         text = content
     else:
-        text = "".join(block.text for block in content if block.type == "text")
+        text = "".join(
+            [
+                block.text if block.type == "text" else _PLACEHOLDERS.get(block.type, "")
+                for block in content
+            ]
+        )
         calls = sum(1 for block in content if block.type == "toolCall")
         if calls:
             parts.append(f"({calls} tool call{'' if calls == 1 else 's'})")

@@ -20,7 +20,6 @@ from agent_ir._generated.message_schema import (
     AssistantMessage,
     Message,
     SystemMessage,
-    TextBlock,
     ToolResultMessage,
     UserMessage,
 )
@@ -106,13 +105,13 @@ def system_message(
 
 
 def text_from_assistant(message: AssistantMessage) -> str:
-    """The text blocks of an assistant message, concatenated in order. Tool calls and
-    thinking are never rendered."""
+    """The text blocks of an assistant message, concatenated in order (``message.text``).
+    Tool calls and thinking are never rendered."""
     if not isinstance(message, AssistantMessage):
         raise TypeError(
             f"text_from_assistant: expected an AssistantMessage, not {type(message).__name__}"
         )
-    return "".join(block.text for block in message.content if isinstance(block, TextBlock))
+    return message.text
 
 
 def to_json_value(obj: object) -> Any:

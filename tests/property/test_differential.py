@@ -36,9 +36,9 @@ from agent_ir._inspect import inspect_message
 MESSAGE_REF = "https://agent-ir.dev/schemas/v1/message.schema.json#/$defs/Message"
 REFERENCE = Draft202012Validator({"$ref": MESSAGE_REF}, registry=schemas.registry())
 SHAPE_CODES = {
-    DiagnosticCode.invalid_message,
-    DiagnosticCode.empty_tool_name,
-    DiagnosticCode.invalid_tool_arguments,
+    DiagnosticCode.INVALID_MESSAGE,
+    DiagnosticCode.EMPTY_TOOL_NAME,
+    DiagnosticCode.INVALID_TOOL_ARGUMENTS,
 }
 SETTINGS = settings(
     max_examples=150,

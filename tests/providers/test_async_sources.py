@@ -9,10 +9,11 @@ from collections.abc import Awaitable, Callable, Iterator, Mapping
 from typing import Any
 
 import pytest
-from support.builders import END, RECORDS, START, fixture_of, records_of
-from support.hostile import RecordSource, SourceFailure, self_referencing
 
 from agent_ir.providers import FixtureProviderAdapter, ModelStream, ProviderError, ProviderErrorCode
+
+from support.builders import END, RECORDS, START, fixture_of, records_of
+from support.hostile import RecordSource, SourceFailure, self_referencing
 
 Code = ProviderErrorCode
 
@@ -113,7 +114,7 @@ async def test_an_iterator_consumed_by_another_adapter_is_reused_and_left_untouc
     assert (
         summary(by_iteration)
         == summary(by_result.value)
-        == (Code.provider_iterator_reused, None, None)
+        == (Code.PROVIDER_ITERATOR_REUSED, None, None)
     )
     assert (source.anext_calls, source.aclose_calls) == touched == (5, 0)
 
@@ -127,7 +128,7 @@ async def test_a_stream_refusing_a_reused_iterator_leaves_it_to_the_stream_that_
     assert (await first.__anext__()).delta == "a"  # type: ignore[union-attr]
     with pytest.raises(ProviderError) as refused:
         await FixtureProviderAdapter(fixture).stream("request-2").result()
-    assert refused.value.code == Code.provider_iterator_reused
+    assert refused.value.code == Code.PROVIDER_ITERATOR_REUSED
     assert (source.anext_calls, source.aclose_calls) == (2, 0)
     assert [chunk.delta async for chunk in first] == ["b"]  # type: ignore[union-attr]
     assert (await first.result()).id == "response-1"
@@ -139,7 +140,7 @@ async def test_one_iterator_for_two_responses_of_one_adapter_is_reused_by_the_se
     assert (await adapter.stream("request-1").result()).id == "response-1"
     with pytest.raises(ProviderError) as caught:
         await adapter.stream("request-2").result()
-    assert summary(caught.value) == (Code.provider_iterator_reused, None, None)
+    assert summary(caught.value) == (Code.PROVIDER_ITERATOR_REUSED, None, None)
     assert (source.aiter_calls, source.anext_calls, source.aclose_calls) == (2, 5, 0)
 
 
@@ -148,7 +149,7 @@ async def test_an_async_generator_object_in_two_adapters_is_reused_by_the_second
     assert (await FixtureProviderAdapter(fixture).stream("request-1").result()).id == "response-1"
     with pytest.raises(ProviderError) as caught:
         await FixtureProviderAdapter(fixture).stream("request-2").result()
-    assert caught.value.code == Code.provider_iterator_reused
+    assert caught.value.code == Code.PROVIDER_ITERATOR_REUSED
 
 
 # -- failures of the source -----------------------------------------------------------
@@ -186,7 +187,7 @@ async def test_an_aiter_that_raises_or_returns_a_non_iterator_is_an_invalid_fixt
 ) -> None:
     by_iteration, by_result = await both_errors(make_source)
     assert (
-        summary(by_iteration) == summary(by_result) == (Code.provider_invalid_fixture, None, None)
+        summary(by_iteration) == summary(by_result) == (Code.PROVIDER_INVALID_FIXTURE, None, None)
     )
 
 
@@ -196,23 +197,23 @@ async def test_an_anext_that_raises_is_an_invalid_fixture_after_the_chunks_befor
     source = RecordSource(RECORDS, fail_at=2, error=RuntimeError("connection reset"))
     chunks, error = await gather_chunks(stream_of(source))
     assert [chunk.delta for chunk in chunks] == ["a"]
-    assert summary(error) == (Code.provider_invalid_fixture, None, None)
+    assert summary(error) == (Code.PROVIDER_INVALID_FIXTURE, None, None)
     assert (source.anext_calls, source.aclose_calls) == (3, 1)
     with pytest.raises(ProviderError) as by_result:
         await stream_of(RecordSource(RECORDS, fail_at=2, error=RuntimeError("reset"))).result()
-    assert summary(by_result.value) == (Code.provider_invalid_fixture, None, None)
+    assert summary(by_result.value) == (Code.PROVIDER_INVALID_FIXTURE, None, None)
 
 
 async def test_a_provider_error_raised_by_the_source_is_never_trusted() -> None:
     forged = ProviderError(
-        Code.provider_transport_error, "forged", record_index=1, provider_code="forged-code"
+        Code.PROVIDER_TRANSPORT_ERROR, "forged", record_index=1, provider_code="forged-code"
     )
     by_iteration, by_result = await both_errors(
         lambda: RecordSource(RECORDS, fail_at=1, error=forged)
     )
     for error in (by_iteration, by_result):
         assert error is not forged
-        assert summary(error) == (Code.provider_invalid_fixture, None, None)
+        assert summary(error) == (Code.PROVIDER_INVALID_FIXTURE, None, None)
 
 
 async def test_an_anext_returning_a_non_awaitable_is_an_invalid_fixture() -> None:
@@ -225,7 +226,7 @@ async def test_an_anext_returning_a_non_awaitable_is_an_invalid_fixture() -> Non
 
     by_iteration, by_result = await both_errors(SyncAnext)
     assert (
-        summary(by_iteration) == summary(by_result) == (Code.provider_invalid_fixture, None, None)
+        summary(by_iteration) == summary(by_result) == (Code.PROVIDER_INVALID_FIXTURE, None, None)
     )
 
 
@@ -246,11 +247,11 @@ async def test_an_async_record_that_cannot_be_copied_as_json_is_an_invalid_event
     source = RecordSource([START, {"type": "text_delta", "text": "a"}, record, END])
     chunks, error = await gather_chunks(stream_of(source))
     assert [chunk.delta for chunk in chunks] == ["a"]
-    assert summary(error) == (Code.provider_invalid_event, 2, None)
+    assert summary(error) == (Code.PROVIDER_INVALID_EVENT, 2, None)
     assert (source.anext_calls, source.aclose_calls) == (3, 1)
     with pytest.raises(ProviderError) as by_result:
         await stream_of(RecordSource([START, record, END])).result()
-    assert summary(by_result.value) == (Code.provider_invalid_event, 1, None)
+    assert summary(by_result.value) == (Code.PROVIDER_INVALID_EVENT, 1, None)
 
 
 async def test_a_hostile_async_record_is_an_invalid_event_even_when_it_raises_a_provider_error() -> (
@@ -258,17 +259,17 @@ async def test_a_hostile_async_record_is_an_invalid_event_even_when_it_raises_a_
 ):
     class Hostile(Mapping[str, Any]):
         def __getitem__(self, key: str) -> Any:
-            raise ProviderError(Code.provider_exhausted, "forged")
+            raise ProviderError(Code.PROVIDER_EXHAUSTED, "forged")
 
         def __iter__(self) -> Iterator[str]:
-            raise ProviderError(Code.provider_exhausted, "forged")
+            raise ProviderError(Code.PROVIDER_EXHAUSTED, "forged")
 
         def __len__(self) -> int:
             return 1
 
     source = RecordSource([START, Hostile(), END])
     chunks, error = await gather_chunks(stream_of(source))
-    assert (chunks, summary(error)) == ([], (Code.provider_invalid_event, 1, None))
+    assert (chunks, summary(error)) == ([], (Code.PROVIDER_INVALID_EVENT, 1, None))
     assert source.aclose_calls == 1
 
 
@@ -291,7 +292,7 @@ async def test_a_parse_error_stops_reading_and_closes_the_source_once() -> None:
         [START, {"type": "mystery"}, {"type": "text_delta", "text": "never"}, END]
     )
     chunks, error = await gather_chunks(stream_of(source))
-    assert (chunks, summary(error)) == ([], (Code.provider_unknown_event, 1, None))
+    assert (chunks, summary(error)) == ([], (Code.PROVIDER_UNKNOWN_EVENT, 1, None))
     assert (source.anext_calls, source.aclose_calls) == (2, 1)
 
 
@@ -299,7 +300,7 @@ async def test_a_failing_aclose_of_the_source_is_ignored() -> None:
     source = RecordSource([START, {"type": "mystery"}], aclose_error=RuntimeError("close failed"))
     with pytest.raises(ProviderError) as caught:
         await stream_of(source).result()
-    assert summary(caught.value) == (Code.provider_unknown_event, 1, None)
+    assert summary(caught.value) == (Code.PROVIDER_UNKNOWN_EVENT, 1, None)
     assert source.aclose_calls == 1
 
 
@@ -316,7 +317,7 @@ async def test_a_source_without_aclose_is_stopped_without_error() -> None:
 
     with pytest.raises(ProviderError) as caught:
         await stream_of(Plain()).result()
-    assert summary(caught.value) == (Code.provider_unknown_event, 1, None)
+    assert summary(caught.value) == (Code.PROVIDER_UNKNOWN_EVENT, 1, None)
 
 
 @guarded
@@ -328,7 +329,7 @@ async def test_a_source_raising_a_base_exception_is_an_invalid_fixture_on_both_p
         return sources[-1]
 
     by_iteration, by_result = await both_errors(make)
-    assert (by_iteration.code, by_result.code) == (ProviderErrorCode.provider_invalid_fixture,) * 2
+    assert (by_iteration.code, by_result.code) == (ProviderErrorCode.PROVIDER_INVALID_FIXTURE,) * 2
     assert [source.aclose_calls for source in sources] == [1, 1]
 
 
@@ -341,7 +342,7 @@ async def test_a_source_raising_keyboard_interrupt_propagates_and_settles_the_st
     calls = source.anext_calls
     with pytest.raises(ProviderError) as again:
         await stream.result()
-    assert again.value.code == ProviderErrorCode.provider_invalid_fixture
+    assert again.value.code == ProviderErrorCode.PROVIDER_INVALID_FIXTURE
     assert source.anext_calls == calls  # settled: the source is never read again
 
 
@@ -360,7 +361,7 @@ async def test_aclose_stops_early_closes_the_source_once_and_cancels_both_paths(
     with pytest.raises(ProviderError) as by_result:
         await stream.result()
     assert by_iteration.value is by_result.value
-    assert summary(by_result.value) == (Code.provider_cancelled, None, None)
+    assert summary(by_result.value) == (Code.PROVIDER_CANCELLED, None, None)
 
 
 async def test_leaving_async_with_early_closes_the_source() -> None:
@@ -379,7 +380,7 @@ async def test_aclose_before_reading_never_touches_the_source() -> None:
     assert (source.aiter_calls, source.anext_calls, source.aclose_calls) == (0, 0, 0)
     with pytest.raises(ProviderError) as caught:
         await stream.result()
-    assert caught.value.code == Code.provider_cancelled
+    assert caught.value.code == Code.PROVIDER_CANCELLED
 
 
 @guarded
@@ -392,7 +393,7 @@ async def test_aclose_from_another_task_ends_a_pending_wait_at_once() -> None:
     chunks, error = await consumer
     assert ([chunk.delta for chunk in chunks], summary(error)) == (
         ["a"],
-        (Code.provider_cancelled, None, None),
+        (Code.PROVIDER_CANCELLED, None, None),
     )
     assert (source.wait_interrupted, source.release.is_set(), source.aclose_calls) == (
         True,
@@ -434,7 +435,7 @@ async def test_cancel_set_while_a_record_is_awaited_ends_the_wait_at_once_and_cl
         await asyncio.sleep(0)
     assert consumer.done()
     chunks, error = consumer.result()
-    assert summary(error) == (Code.provider_cancelled, None, None)
+    assert summary(error) == (Code.PROVIDER_CANCELLED, None, None)
     assert [chunk.delta for chunk in chunks] == (["a"] if path == "iteration" else [])
     assert (source.wait_interrupted, source.release.is_set(), source.aclose_calls) == (
         True,
@@ -455,7 +456,7 @@ async def test_cancel_set_between_records_stops_before_the_next_record() -> None
     cancel.set()
     with pytest.raises(ProviderError) as caught:
         await stream.__anext__()
-    assert summary(caught.value) == (Code.provider_cancelled, None, None)
+    assert summary(caught.value) == (Code.PROVIDER_CANCELLED, None, None)
     assert (source.anext_calls, source.aclose_calls) == (2, 1)
 
 
@@ -466,7 +467,7 @@ async def test_cancel_set_after_stream_before_reading_never_opens_the_source() -
     cancel.set()
     with pytest.raises(ProviderError) as caught:
         await stream.result()
-    assert caught.value.code == Code.provider_cancelled
+    assert caught.value.code == Code.PROVIDER_CANCELLED
     assert (source.aiter_calls, source.anext_calls, source.aclose_calls) == (0, 0, 0)
 
 
@@ -495,7 +496,7 @@ async def test_cancelling_the_consuming_task_closes_the_source_and_propagates_ca
     assert (source.wait_interrupted, source.aclose_calls) == (True, 1)
     with pytest.raises(ProviderError) as caught:
         await stream.result()
-    assert summary(caught.value) == (Code.provider_cancelled, None, None)
+    assert summary(caught.value) == (Code.PROVIDER_CANCELLED, None, None)
 
 
 @guarded

@@ -11,6 +11,9 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+
+from agent_ir.providers import FixtureProviderAdapter, ModelStream, ProviderError, ProviderErrorCode
+
 from support.builders import END, RECORDS, START, fixture_of, text
 from support.hostile import (
     ExplodingText,
@@ -21,8 +24,6 @@ from support.hostile import (
     nested_dicts,
     self_referencing,
 )
-
-from agent_ir.providers import FixtureProviderAdapter, ModelStream, ProviderError, ProviderErrorCode
 
 Code = ProviderErrorCode
 
@@ -39,7 +40,7 @@ def invalid_fixture(fixture: object) -> ProviderError:
         FixtureProviderAdapter(fixture)
     assert caught.type is ProviderError
     assert (caught.value.code, caught.value.record_index, caught.value.provider_code) == (
-        Code.provider_invalid_fixture,
+        Code.PROVIDER_INVALID_FIXTURE,
         None,
         None,
     )
@@ -185,7 +186,7 @@ def test_a_container_shared_by_two_places_copies_like_any_other() -> None:
 
 @pytest.mark.parametrize(
     "error",
-    [RuntimeError("boom"), ValueError("bad"), ProviderError(Code.provider_exhausted, "forged")],
+    [RuntimeError("boom"), ValueError("bad"), ProviderError(Code.PROVIDER_EXHAUSTED, "forged")],
     ids=["runtime", "value", "forged-provider-error"],
 )
 def test_a_fixture_mapping_whose_methods_raise_is_an_invalid_fixture(error: BaseException) -> None:
@@ -198,7 +199,7 @@ def test_a_response_entry_whose_methods_raise_is_an_invalid_fixture() -> None:
 
 def test_a_record_mapping_whose_methods_raise_is_an_invalid_fixture() -> None:
     invalid_fixture(
-        fixture_of([START, RaisingMapping(ProviderError(Code.provider_cancelled, "forged")), END])
+        fixture_of([START, RaisingMapping(ProviderError(Code.PROVIDER_CANCELLED, "forged")), END])
     )
 
 
@@ -259,7 +260,7 @@ async def test_mutating_the_fixture_after_construction_changes_nothing() -> None
     assert adapter.pending_response_count == 0
     with pytest.raises(ProviderError) as caught:
         await second.result()
-    assert caught.value.code == Code.provider_exhausted
+    assert caught.value.code == Code.PROVIDER_EXHAUSTED
 
 
 def test_from_path_reads_a_fixture_file(tmp_path: Path) -> None:
@@ -281,7 +282,7 @@ def test_from_path_of_a_file_that_is_not_a_fixture_is_an_invalid_fixture(
     path.write_bytes(content)
     with pytest.raises(ProviderError) as caught:
         FixtureProviderAdapter.from_path(path)
-    assert caught.value.code == Code.provider_invalid_fixture
+    assert caught.value.code == Code.PROVIDER_INVALID_FIXTURE
 
 
 # -- stream(), the counts and the queue -----------------------------------------------
@@ -333,7 +334,7 @@ async def test_an_empty_queue_is_exhausted_for_iteration_and_result() -> None:
             await stream.result()
         for error in (by_iteration.value, by_result.value):
             assert (error.code, error.record_index, error.provider_code) == (
-                Code.provider_exhausted,
+                Code.PROVIDER_EXHAUSTED,
                 None,
                 None,
             )
@@ -344,7 +345,7 @@ async def test_a_fixture_with_no_responses_is_exhausted_at_once() -> None:
     adapter = FixtureProviderAdapter({"schemaVersion": 1, "responses": []})
     with pytest.raises(ProviderError) as caught:
         await adapter.stream("request-1").result()
-    assert caught.value.code == Code.provider_exhausted
+    assert caught.value.code == Code.PROVIDER_EXHAUSTED
 
 
 @pytest.mark.parametrize(
@@ -377,7 +378,7 @@ def test_provider_errors_keep_their_fields_when_raised_twice() -> None:
         return errors
 
     first, second = asyncio.run(twice())
-    assert (first.code, first.record_index) == (ProviderErrorCode.provider_missing_terminal, 1)
+    assert (first.code, first.record_index) == (ProviderErrorCode.PROVIDER_MISSING_TERMINAL, 1)
     assert second is first
 
 
@@ -396,7 +397,7 @@ async def test_cancel_set_before_the_stream_starts_is_cancelled_counts_the_call_
     with pytest.raises(ProviderError) as by_result:
         await stream.result()
     for error in (by_iteration.value, by_result.value):
-        assert (error.code, error.record_index) == (Code.provider_cancelled, None)
+        assert (error.code, error.record_index) == (Code.PROVIDER_CANCELLED, None)
     assert (adapter.call_count, adapter.pending_response_count) == (1, 1)
     assert await deltas(adapter, "request-retry") == ["kept"]
     assert (adapter.call_count, adapter.pending_response_count) == (2, 0)
@@ -408,7 +409,7 @@ async def test_cancel_set_with_an_empty_queue_is_cancelled_not_exhausted() -> No
     cancel.set()
     with pytest.raises(ProviderError) as caught:
         await adapter.stream("request-1", cancel=cancel).result()
-    assert caught.value.code == Code.provider_cancelled
+    assert caught.value.code == Code.PROVIDER_CANCELLED
     assert adapter.call_count == 1
 
 
@@ -422,7 +423,7 @@ async def test_cancel_set_after_stream_but_before_reading_is_cancelled_for_both_
     with pytest.raises(ProviderError) as by_iteration:
         await stream.__anext__()
     assert by_result.value is by_iteration.value
-    assert by_result.value.code == Code.provider_cancelled
+    assert by_result.value.code == Code.PROVIDER_CANCELLED
     assert adapter.pending_response_count == 0
 
 
@@ -443,7 +444,7 @@ async def test_aclose_of_an_unread_stream_makes_both_paths_cancelled() -> None:
         await stream.__anext__()
     with pytest.raises(ProviderError) as by_result:
         await stream.result()
-    assert by_iteration.value.code == by_result.value.code == Code.provider_cancelled
+    assert by_iteration.value.code == by_result.value.code == Code.PROVIDER_CANCELLED
 
 
 async def test_aclose_after_the_result_stops_iteration_and_keeps_the_result() -> None:

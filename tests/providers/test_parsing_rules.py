@@ -11,7 +11,6 @@ from collections.abc import AsyncIterator
 from typing import Any
 
 import pytest
-from support.builders import START, records_of, text
 
 from agent_ir.providers import (
     FixtureProviderAdapter,
@@ -21,6 +20,8 @@ from agent_ir.providers import (
     TextDeltaChunk,
     ToolCallChunk,
 )
+
+from support.builders import START, records_of, text
 
 Code = ProviderErrorCode
 
@@ -188,11 +189,11 @@ async def test_unknown_fields_of_known_records_are_ignored(source: str) -> None:
 async def test_a_record_that_is_not_an_object_with_a_type_is_an_invalid_event(
     record: object, source: str
 ) -> None:
-    await assert_rejected([START, text("a"), record, end()], source, Code.provider_invalid_event, 2)
+    await assert_rejected([START, text("a"), record, end()], source, Code.PROVIDER_INVALID_EVENT, 2)
 
 
 async def test_a_shapeless_record_after_the_terminal_is_still_an_invalid_event(source: str) -> None:
-    await assert_rejected([START, end(), {"type": None}], source, Code.provider_invalid_event, 2)
+    await assert_rejected([START, end(), {"type": None}], source, Code.PROVIDER_INVALID_EVENT, 2)
 
 
 # -- after the terminal ---------------------------------------------------------------
@@ -200,7 +201,7 @@ async def test_a_shapeless_record_after_the_terminal_is_still_an_invalid_event(s
 
 async def test_a_second_response_end_is_a_duplicate_terminal(source: str) -> None:
     await assert_rejected(
-        [START, text("a"), end(), end()], source, Code.provider_duplicate_terminal, 3
+        [START, text("a"), end(), end()], source, Code.PROVIDER_DUPLICATE_TERMINAL, 3
     )
 
 
@@ -218,12 +219,12 @@ async def test_a_second_response_end_is_a_duplicate_terminal(source: str) -> Non
 async def test_any_other_record_after_the_terminal_is_an_invalid_terminal(
     record: object, source: str
 ) -> None:
-    await assert_rejected([START, end(), record], source, Code.provider_invalid_terminal, 2)
+    await assert_rejected([START, end(), record], source, Code.PROVIDER_INVALID_TERMINAL, 2)
 
 
 async def test_chunks_before_a_late_failure_are_still_yielded_first(source: str) -> None:
     chunks = await assert_rejected(
-        [START, text("a"), text("b"), end(), text("c")], source, Code.provider_invalid_terminal, 4
+        [START, text("a"), text("b"), end(), text("c")], source, Code.PROVIDER_INVALID_TERMINAL, 4
     )
     assert [chunk.delta for chunk in chunks] == ["a", "b"]
 
@@ -233,13 +234,13 @@ async def test_chunks_before_a_late_failure_are_still_yielded_first(source: str)
 
 async def test_a_second_response_start_is_a_duplicate_start(source: str) -> None:
     await assert_rejected(
-        [START, text("a"), START, end()], source, Code.provider_duplicate_start, 2
+        [START, text("a"), START, end()], source, Code.PROVIDER_DUPLICATE_START, 2
     )
 
 
 async def test_a_second_malformed_response_start_is_still_a_duplicate_start(source: str) -> None:
     second = {"type": "response_start", "responseId": " ", "role": "user"}
-    await assert_rejected([START, second, end()], source, Code.provider_duplicate_start, 1)
+    await assert_rejected([START, second, end()], source, Code.PROVIDER_DUPLICATE_START, 1)
 
 
 @pytest.mark.parametrize(
@@ -258,7 +259,7 @@ async def test_a_second_malformed_response_start_is_still_a_duplicate_start(sour
 async def test_a_response_start_with_a_blank_id_or_a_non_assistant_role_is_an_invalid_event(
     record: dict[str, Any], source: str
 ) -> None:
-    await assert_rejected([record, end()], source, Code.provider_invalid_event, 0)
+    await assert_rejected([record, end()], source, Code.PROVIDER_INVALID_EVENT, 0)
 
 
 # -- transport_error ------------------------------------------------------------------
@@ -269,7 +270,7 @@ async def test_a_transport_error_carries_the_provider_code_and_message(source: s
     chunks = await assert_rejected(
         [START, text("a"), record, end()],
         source,
-        Code.provider_transport_error,
+        Code.PROVIDER_TRANSPORT_ERROR,
         2,
         provider_code="rate_limited",
     )
@@ -281,7 +282,7 @@ async def test_a_transport_error_carries_the_provider_code_and_message(source: s
 async def test_a_transport_error_before_the_start_is_still_a_transport_error(source: str) -> None:
     record = {"type": "transport_error", "code": "overloaded", "message": "try later"}
     await assert_rejected(
-        [record], source, Code.provider_transport_error, 0, provider_code="overloaded"
+        [record], source, Code.PROVIDER_TRANSPORT_ERROR, 0, provider_code="overloaded"
     )
 
 
@@ -299,7 +300,7 @@ async def test_a_transport_error_before_the_start_is_still_a_transport_error(sou
 async def test_a_malformed_transport_error_is_an_invalid_event(
     record: dict[str, Any], source: str
 ) -> None:
-    await assert_rejected([START, record], source, Code.provider_invalid_event, 1)
+    await assert_rejected([START, record], source, Code.PROVIDER_INVALID_EVENT, 1)
 
 
 # -- unknown types and the missing start ----------------------------------------------
@@ -307,11 +308,11 @@ async def test_a_malformed_transport_error_is_an_invalid_event(
 
 @pytest.mark.parametrize("kind", ["reasoning_delta", "TEXT_DELTA", "response_start ", "textDelta"])
 async def test_an_unknown_record_type_is_an_unknown_event(kind: str, source: str) -> None:
-    await assert_rejected([START, {"type": kind}, end()], source, Code.provider_unknown_event, 1)
+    await assert_rejected([START, {"type": kind}, end()], source, Code.PROVIDER_UNKNOWN_EVENT, 1)
 
 
 async def test_an_unknown_record_type_before_the_start_is_an_unknown_event(source: str) -> None:
-    await assert_rejected([{"type": "ping"}, START, end()], source, Code.provider_unknown_event, 0)
+    await assert_rejected([{"type": "ping"}, START, end()], source, Code.PROVIDER_UNKNOWN_EVENT, 0)
 
 
 @pytest.mark.parametrize(
@@ -322,7 +323,7 @@ async def test_an_unknown_record_type_before_the_start_is_an_unknown_event(sourc
 async def test_content_or_terminal_before_response_start_is_a_missing_start(
     record: object, source: str
 ) -> None:
-    await assert_rejected([record, START, end()], source, Code.provider_missing_start, 0)
+    await assert_rejected([record, START, end()], source, Code.PROVIDER_MISSING_START, 0)
 
 
 # -- text_delta -----------------------------------------------------------------------
@@ -337,13 +338,13 @@ async def test_a_text_delta_whose_text_is_not_a_valid_string_is_an_invalid_event
     delta: object, source: str
 ) -> None:
     await assert_rejected(
-        [START, text("ok"), text(delta), end()], source, Code.provider_invalid_event, 2
+        [START, text("ok"), text(delta), end()], source, Code.PROVIDER_INVALID_EVENT, 2
     )
 
 
 async def test_a_text_delta_without_text_is_an_invalid_event(source: str) -> None:
     await assert_rejected(
-        [START, {"type": "text_delta"}, end()], source, Code.provider_invalid_event, 1
+        [START, {"type": "text_delta"}, end()], source, Code.PROVIDER_INVALID_EVENT, 1
     )
 
 
@@ -376,14 +377,14 @@ async def test_a_text_delta_without_text_is_an_invalid_event(source: str) -> Non
 async def test_a_tool_call_without_id_name_or_finite_json_object_arguments_is_an_invalid_event(
     record: dict[str, Any], source: str
 ) -> None:
-    await assert_rejected([START, record, end("tool_call")], source, Code.provider_invalid_event, 1)
+    await assert_rejected([START, record, end("tool_call")], source, Code.PROVIDER_INVALID_EVENT, 1)
 
 
 async def test_a_tool_call_id_repeated_within_the_response_is_an_invalid_event(source: str) -> None:
     chunks = await assert_rejected(
         [START, call("call-1"), text("x"), call("call-1", "other"), end("tool_call")],
         source,
-        Code.provider_invalid_event,
+        Code.PROVIDER_INVALID_EVENT,
         3,
     )
     assert [type(chunk) for chunk in chunks] == [ToolCallChunk, TextDeltaChunk]
@@ -431,7 +432,7 @@ async def test_tool_call_arguments_are_deeply_frozen(source: str) -> None:
 async def test_a_response_end_with_a_blank_or_missing_id_is_an_invalid_event(
     record: dict[str, Any], source: str
 ) -> None:
-    await assert_rejected([START, record], source, Code.provider_invalid_event, 1)
+    await assert_rejected([START, record], source, Code.PROVIDER_INVALID_EVENT, 1)
 
 
 async def test_a_response_end_without_response_id_is_an_invalid_event(source: str) -> None:
@@ -440,14 +441,14 @@ async def test_a_response_end_without_response_id_is_an_invalid_event(source: st
         "stopReason": "stop",
         "usage": {"inputTokens": 1, "outputTokens": 1},
     }
-    await assert_rejected([START, record], source, Code.provider_invalid_event, 1)
+    await assert_rejected([START, record], source, Code.PROVIDER_INVALID_EVENT, 1)
 
 
 async def test_a_response_end_with_another_id_is_a_response_mismatch(source: str) -> None:
     await assert_rejected(
         [START, text("a"), end(response_id="response-2")],
         source,
-        Code.provider_response_mismatch,
+        Code.PROVIDER_RESPONSE_MISMATCH,
         2,
     )
 
@@ -456,19 +457,19 @@ async def test_stop_reason_tool_call_without_a_tool_call_is_an_invalid_terminal(
     source: str,
 ) -> None:
     await assert_rejected(
-        [START, text("a"), end("tool_call")], source, Code.provider_invalid_terminal, 2
+        [START, text("a"), end("tool_call")], source, Code.PROVIDER_INVALID_TERMINAL, 2
     )
 
 
 async def test_stop_reason_stop_after_a_tool_call_is_an_invalid_terminal(source: str) -> None:
-    await assert_rejected([START, call(), end("stop")], source, Code.provider_invalid_terminal, 2)
+    await assert_rejected([START, call(), end("stop")], source, Code.PROVIDER_INVALID_TERMINAL, 2)
 
 
 @pytest.mark.parametrize("stop_reason", ["length", "toolCall", "STOP", "", None, 1])
 async def test_a_stop_reason_other_than_stop_or_tool_call_is_an_invalid_event(
     stop_reason: object, source: str
 ) -> None:
-    await assert_rejected([START, end(stop_reason)], source, Code.provider_invalid_event, 1)
+    await assert_rejected([START, end(stop_reason)], source, Code.PROVIDER_INVALID_EVENT, 1)
 
 
 @pytest.mark.parametrize(
@@ -502,12 +503,12 @@ async def test_a_stop_reason_other_than_stop_or_tool_call_is_an_invalid_event(
 async def test_usage_needs_each_count_once_as_an_integer_from_0_to_2_53_minus_1(
     usage: object, source: str
 ) -> None:
-    await assert_rejected([START, usage_end(usage)], source, Code.provider_invalid_event, 1)
+    await assert_rejected([START, usage_end(usage)], source, Code.PROVIDER_INVALID_EVENT, 1)
 
 
 async def test_a_response_end_without_usage_is_an_invalid_event(source: str) -> None:
     record = {"type": "response_end", "responseId": "response-1", "stopReason": "stop"}
-    await assert_rejected([START, record], source, Code.provider_invalid_event, 1)
+    await assert_rejected([START, record], source, Code.PROVIDER_INVALID_EVENT, 1)
 
 
 # -- the missing terminal -------------------------------------------------------------
@@ -517,13 +518,13 @@ async def test_records_ending_without_response_end_are_a_missing_terminal_counti
     source: str,
 ) -> None:
     chunks = await assert_rejected(
-        [START, text("a"), call()], source, Code.provider_missing_terminal, 3
+        [START, text("a"), call()], source, Code.PROVIDER_MISSING_TERMINAL, 3
     )
     assert [type(chunk) for chunk in chunks] == [TextDeltaChunk, ToolCallChunk]
 
 
 async def test_an_empty_record_list_is_a_missing_terminal_at_zero(source: str) -> None:
-    await assert_rejected([], source, Code.provider_missing_terminal, 0)
+    await assert_rejected([], source, Code.PROVIDER_MISSING_TERMINAL, 0)
 
 
 # -- one stream, both paths -----------------------------------------------------------
@@ -539,7 +540,7 @@ async def test_iteration_and_result_of_one_stream_reject_with_the_same_error(sou
     with pytest.raises(ProviderError) as second:
         await stream.result()
     assert first.value is second.value
-    assert (first.value.code, first.value.record_index) == (Code.provider_response_mismatch, 2)
+    assert (first.value.code, first.value.record_index) == (Code.PROVIDER_RESPONSE_MISMATCH, 2)
 
 
 async def test_result_first_then_iteration_still_yields_every_chunk_once(source: str) -> None:

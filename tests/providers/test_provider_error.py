@@ -16,7 +16,7 @@ Code = ProviderErrorCode
 def error_validator() -> jsonschema.Draft202012Validator:
     schema_id = schemas.load("model-stream")["$id"]
     return jsonschema.Draft202012Validator(
-        {"$ref": f"{schema_id}#/$defs/ProviderError"}, registry=schemas.registry()
+        {"$ref": f"{schema_id}#/$defs/ProviderFailure"}, registry=schemas.registry()
     )
 
 
@@ -31,7 +31,7 @@ def test_a_provider_error_exposes_code_message_record_index_and_provider_code() 
         "PROVIDER_TRANSPORT_ERROR", "slow down", record_index=3, provider_code="rate_limited"
     )
     assert isinstance(error, Exception)
-    assert error.code is Code.provider_transport_error
+    assert error.code is Code.PROVIDER_TRANSPORT_ERROR
     assert (error.message, error.record_index, error.provider_code) == (
         "slow down",
         3,
@@ -45,22 +45,22 @@ def test_a_provider_error_exposes_code_message_record_index_and_provider_code() 
 
 
 def test_defaults_are_none() -> None:
-    error = ProviderError(Code.provider_exhausted, "empty")
+    error = ProviderError(Code.PROVIDER_EXHAUSTED, "empty")
     assert (error.record_index, error.provider_code) == (None, None)
 
 
 @pytest.mark.parametrize("name", ["code", "message", "record_index", "provider_code"])
 def test_the_fields_are_read_only(name: str) -> None:
-    error = ProviderError(Code.provider_cancelled, "stop")
+    error = ProviderError(Code.PROVIDER_CANCELLED, "stop")
     with pytest.raises(AttributeError):
         setattr(error, name, "changed")
-    assert (error.code, error.message) == (Code.provider_cancelled, "stop")
+    assert (error.code, error.message) == (Code.PROVIDER_CANCELLED, "stop")
 
 
 def test_to_json_value_omits_absent_fields_and_validates_against_the_schema() -> None:
-    bare = ProviderError(Code.provider_exhausted, "empty").to_json_value()
+    bare = ProviderError(Code.PROVIDER_EXHAUSTED, "empty").to_json_value()
     full = ProviderError(
-        Code.provider_transport_error, "m", record_index=0, provider_code="p"
+        Code.PROVIDER_TRANSPORT_ERROR, "m", record_index=0, provider_code="p"
     ).to_json_value()
     assert bare == {"code": "PROVIDER_EXHAUSTED", "message": "empty"}
     assert full == {
@@ -77,11 +77,11 @@ def test_to_json_value_omits_absent_fields_and_validates_against_the_schema() ->
     ("arguments", "keywords", "exception"),
     [
         (("NOT_A_CODE", "m"), {}, ValueError),
-        ((Code.provider_exhausted, 5), {}, TypeError),
-        ((Code.provider_exhausted, "m"), {"record_index": -1}, ValueError),
-        ((Code.provider_exhausted, "m"), {"record_index": True}, ValueError),
-        ((Code.provider_exhausted, "m"), {"record_index": 1.0}, ValueError),
-        ((Code.provider_exhausted, "m"), {"provider_code": 5}, TypeError),
+        ((Code.PROVIDER_EXHAUSTED, 5), {}, TypeError),
+        ((Code.PROVIDER_EXHAUSTED, "m"), {"record_index": -1}, ValueError),
+        ((Code.PROVIDER_EXHAUSTED, "m"), {"record_index": True}, ValueError),
+        ((Code.PROVIDER_EXHAUSTED, "m"), {"record_index": 1.0}, ValueError),
+        ((Code.PROVIDER_EXHAUSTED, "m"), {"provider_code": 5}, TypeError),
     ],
     ids=[
         "unknown-code",
@@ -100,10 +100,10 @@ def test_invalid_arguments_are_refused(
 
 
 def test_a_provider_error_survives_pickling() -> None:
-    error = ProviderError(Code.provider_transport_error, "m", record_index=2, provider_code="p")
+    error = ProviderError(Code.PROVIDER_TRANSPORT_ERROR, "m", record_index=2, provider_code="p")
     copy = pickle.loads(pickle.dumps(error))
     assert (copy.code, copy.message, copy.record_index, copy.provider_code) == (
-        Code.provider_transport_error,
+        Code.PROVIDER_TRANSPORT_ERROR,
         "m",
         2,
         "p",

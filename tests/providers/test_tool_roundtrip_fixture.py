@@ -13,7 +13,7 @@ import msgspec
 import pytest
 
 from agent_ir import schemas
-from agent_ir.jsonvalue import encode_hook
+from agent_ir._frozen import encode_frozen
 from agent_ir.providers import (
     FixtureProviderAdapter,
     ModelStream,
@@ -39,7 +39,7 @@ def validator(definition: str) -> jsonschema.Draft202012Validator:
 
 
 def as_json(value: object) -> Any:
-    return json.loads(msgspec.json.encode(value, enc_hook=encode_hook))
+    return json.loads(msgspec.json.encode(value, enc_hook=encode_frozen))
 
 
 async def drain(stream: ModelStream) -> list[Any]:
@@ -129,7 +129,7 @@ async def test_removing_response_end_from_response_one_is_a_missing_terminal_aft
         await FixtureProviderAdapter(fixture).stream("request-001").result()
     for error in (by_iteration.value, by_result.value):
         assert (error.code, error.record_index, error.provider_code) == (
-            ProviderErrorCode.provider_missing_terminal,
+            ProviderErrorCode.PROVIDER_MISSING_TERMINAL,
             2,
             None,
         )

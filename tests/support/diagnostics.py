@@ -4,12 +4,12 @@ from __future__ import annotations
 
 from agent_ir import Diagnostic, DiagnosticCode
 
-INVALID_TRANSCRIPT = DiagnosticCode.invalid_transcript
-INVALID_MESSAGE = DiagnosticCode.invalid_message
-EMPTY_TOOL_NAME = DiagnosticCode.empty_tool_name
-INVALID_TOOL_ARGUMENTS = DiagnosticCode.invalid_tool_arguments
-ORPHAN_TOOL_RESULT = DiagnosticCode.orphan_tool_result
-MISSING_TOOL_RESULT = DiagnosticCode.missing_tool_result
+INVALID_TRANSCRIPT = DiagnosticCode.INVALID_TRANSCRIPT
+INVALID_MESSAGE = DiagnosticCode.INVALID_MESSAGE
+EMPTY_TOOL_NAME = DiagnosticCode.EMPTY_TOOL_NAME
+INVALID_TOOL_ARGUMENTS = DiagnosticCode.INVALID_TOOL_ARGUMENTS
+ORPHAN_TOOL_RESULT = DiagnosticCode.ORPHAN_TOOL_RESULT
+MISSING_TOOL_RESULT = DiagnosticCode.MISSING_TOOL_RESULT
 
 
 def codes(diagnostics: tuple[Diagnostic, ...]) -> list[tuple[str, int]]:

@@ -5,12 +5,19 @@ from __future__ import annotations
 
 from typing import Annotated, TypeAlias
 from msgspec import Meta, field
-from agent_ir._base import Absent, IRStruct, MessageStruct, NonBlankString, TaggedStruct
+from agent_ir._base import (
+    Absent,
+    AssistantStruct,
+    IRStruct,
+    MessageStruct,
+    NonBlankString,
+    TaggedStruct,
+)
 from enum import StrEnum
 from agent_ir._jsonobject import JsonObject
 
 
-class AssistantMessage(MessageStruct, tag_field="role", tag="assistant"):
+class AssistantMessage(AssistantStruct, tag_field="role", tag="assistant"):
     """
     A model's reply: an ordered list of text, thinking and tool-call blocks (possibly empty).
     """

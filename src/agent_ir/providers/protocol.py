@@ -5,7 +5,7 @@ A provider adapter turns untrusted transport data into these types and nothing e
 its end, and ``ProviderError`` (with a stable ``ProviderErrorCode``) when it fails. The
 chunk and response types are the generated msgspec Structs of
 ``schemas/v1/model-stream.schema.json``; ``ProviderError`` is the exception form of that
-schema's ``ProviderError`` object.
+schema's ``ProviderFailure`` object.
 """
 
 from __future__ import annotations
@@ -13,6 +13,7 @@ from __future__ import annotations
 from types import TracebackType
 from typing import Any, Protocol, runtime_checkable
 
+from agent_ir._errors import AgentIRError
 from agent_ir._generated.model_stream_schema import (
     ModelChunk,
     ModelResponse,
@@ -32,7 +33,7 @@ __all__ = [
 ]
 
 
-class ProviderError(Exception):
+class ProviderError(AgentIRError):
     """A provider-boundary failure with a stable code.
 
     ``ProviderError(code, message, *, record_index=None, provider_code=None)``:
@@ -41,7 +42,7 @@ class ProviderError(Exception):
     failure is tied to (for ``PROVIDER_MISSING_TERMINAL``, the number of records read),
     ``None`` when no record is; ``provider_code`` is the provider's own code for a
     transport error. All three are read-only. ``to_json_value()`` gives the shape of the
-    schema's ``ProviderError`` object.
+    schema's ``ProviderFailure`` object.
 
     Anyone may raise it from their own adapter; an adapter of this package never takes a
     ``ProviderError`` raised by code it calls (a record source, a hostile container) for
@@ -96,7 +97,7 @@ class ProviderError(Exception):
 
     def to_json_value(self) -> dict[str, Any]:
         """``{"code", "message", "recordIndex"?, "providerCode"?}``: the schema's
-        ``ProviderError`` object as fresh builtins; absent values are omitted."""
+        ``ProviderFailure`` object as fresh builtins; absent values are omitted."""
         value: dict[str, Any] = {"code": self._code.value, "message": self._message}
         if self._record_index is not None:
             value["recordIndex"] = self._record_index

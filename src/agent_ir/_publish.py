@@ -1,0 +1,38 @@
+"""Make exported names say ``agent_ir``: reprs, tracebacks and docs show
+``agent_ir.UserMessage``, not ``agent_ir._generated.message_schema.UserMessage`` (as httpx
+does for ``httpx.Response``)."""
+
+from __future__ import annotations
+
+import inspect
+import typing
+from collections.abc import Iterable, Mapping
+from types import FunctionType
+from typing import Any
+
+__all__ = ["publish"]
+
+
+def publish(namespace: Mapping[str, Any], names: Iterable[str], module: str) -> None:
+    """Set ``__module__`` to ``module`` on every class and function among ``names``.
+
+    A generated class's annotations are strings (``from __future__ import annotations``)
+    that msgspec and ``typing.get_type_hints`` evaluate in the namespace of the class's
+    ``__module__``: they are evaluated first, in their own module, so that moving the
+    name changes nothing for decoding, ``msgspec.json.schema`` or ``get_type_hints``.
+    """
+    for name in names:
+        value = namespace[name]
+        if isinstance(value, type):
+            _resolve_annotations(value)
+        elif not isinstance(value, FunctionType):
+            continue  # a constant, a module or a type alias keeps where it is
+        value.__module__ = module
+
+
+def _resolve_annotations(cls: type) -> None:
+    own = inspect.get_annotations(cls)
+    if not own:
+        return
+    hints = typing.get_type_hints(cls, include_extras=True)
+    cls.__annotations__ = {field: hints[field] for field in own}

@@ -10,11 +10,44 @@ from __future__ import annotations
 
 import os
 import shutil
+import subprocess
 
 import nox
 
 SUPPORTED = ["3.11", "3.12", "3.13"]  # keep in step with pyproject.toml's classifiers
-PRESENT = [version for version in SUPPORTED if shutil.which(f"python{version}")]
+
+
+def _select_pyenv_versions() -> None:
+    """pyenv's shims run only the selected Pythons (``python3.12`` fails while 3.12 is
+    installed but not selected): select the newest installed release of each supported
+    version too, after the current one, for this process and the sessions it starts."""
+    if not shutil.which("pyenv"):
+        return
+    listed = subprocess.run(["pyenv", "versions", "--bare"], capture_output=True, text=True)
+    # Under a pyenv shim, PYENV_VERSION already names the Python running nox.
+    current = (
+        os.environ.get("PYENV_VERSION")
+        or subprocess.run(["pyenv", "version-name"], capture_output=True, text=True).stdout.strip()
+    )
+    releases = [name for name in listed.stdout.split() if name.replace(".", "").isdigit()]
+    selected = current.split(":")
+    for version in SUPPORTED:
+        matching = [name for name in releases if name.startswith(f"{version}.")]
+        if matching:
+            selected.append(max(matching, key=lambda name: [int(part) for part in name.split(".")]))
+    os.environ["PYENV_VERSION"] = ":".join(dict.fromkeys(name for name in selected if name))
+
+
+def _runs(version: str) -> bool:
+    command = shutil.which(f"python{version}")
+    return (
+        command is not None
+        and subprocess.run([command, "-c", ""], capture_output=True).returncode == 0
+    )
+
+
+_select_pyenv_versions()
+PRESENT = [version for version in SUPPORTED if _runs(version)]
 STRICT = os.environ.get("CI", "").lower() == "true" or not PRESENT
 
 nox.options.sessions = ["tests", "lint", "typecheck", "codegen_check"]
@@ -31,6 +64,8 @@ TEST_DEPS = [
     "pytest-socket>=0.7",
     "hypothesis>=6.100",
     "jsonschema>=4.23",
+    # tests/test_codegen.py runs the generator and its post-passes (which call ruff).
+    *CODEGEN_DEPS,
 ]
 LINT_DEPS = ["ruff==0.17.6"]
 TYPECHECK_DEPS = ["mypy==2.4.1", "types-jsonschema"]

@@ -65,13 +65,17 @@ def test_the_import_graph_has_no_cycle() -> None:
 
 def test_the_readme_layout_shows_the_same_layers() -> None:
     readme = (Path(__file__).resolve().parents[1] / "README.md").read_text(encoding="utf-8")
-    layout = readme.split("## Layout", 1)[1].split("\n## ", 1)[0]
+    layers = readme.split("### Layers", 1)[1].split("\n## ", 1)[0]
+    rows = [line.split("|")[1:3] for line in layers.splitlines() if line.startswith("| `")]
     shown = [
-        line.split("|")[1].strip().strip("`")
-        for line in layout.splitlines()
-        if line.startswith("| `")
+        (name.strip().strip("`"), [module.strip().strip("`") for module in modules.split(",")])
+        for name, modules in rows
     ]
-    assert shown[: len(LAYERS)] == [name for name, _ in LAYERS]
+    declared = [
+        (name, [pattern.removeprefix("agent_ir.") for pattern in patterns])
+        for name, patterns in LAYERS
+    ]
+    assert shown == declared
 
 
 # The checks themselves must be able to fail.

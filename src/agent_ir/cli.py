@@ -15,8 +15,11 @@ from collections.abc import Iterator, Sequence
 from pathlib import Path
 
 from agent_ir import schemas
+from agent_ir._errors import TranscriptError
 from agent_ir._generated.diagnostic_schema import Diagnostic
-from agent_ir.transcript import TranscriptError, loads
+from agent_ir.transcript import loads
+
+__all__ = ["main"]
 
 
 def main(argv: Sequence[str] | None = None) -> int:

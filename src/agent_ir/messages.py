@@ -27,7 +27,6 @@ from agent_ir._inspect import inspect_message
 from agent_ir._paths import Path
 
 __all__ = [
-    "InvalidMessageError",
     "assistant_message",
     "dumps",
     "system_message",

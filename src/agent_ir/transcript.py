@@ -35,7 +35,7 @@ from agent_ir._inspect import Inspection, inspect_message
 from agent_ir._jsoncopy import snapshot_sequence
 from agent_ir._linkage import MalformedLinks, linkage, linkage_of_valid, malformed_links
 
-__all__ = ["TranscriptError", "loads", "parse_transcript", "validate_transcript"]
+__all__ = ["loads", "parse_transcript", "validate_transcript"]
 
 
 def validate_transcript(value: object) -> tuple[Diagnostic, ...]:

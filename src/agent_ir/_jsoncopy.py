@@ -22,7 +22,7 @@ depth bound is left to check).
 from __future__ import annotations
 
 import math
-from collections.abc import Iterable, Mapping
+from collections.abc import Mapping
 from typing import Any
 
 import msgspec
@@ -102,34 +102,31 @@ def is_exact_json(value: Any, depth: int = 0) -> bool:
     if depth >= MAX_DEPTH:
         return False
     if type(value) is dict:
-        return _exact_keys(value) and _exact_items(value.values(), depth)
-    return _exact_items(value, depth)
+        if not _exact_keys(value):
+            return False
+        value = value.values()
+    for item in value:
+        kind = type(item)
+        if kind is str:
+            exact = item.isascii() or is_valid_unicode(item)
+        elif kind is float:
+            exact = _isfinite(item)
+        elif kind in _CONTAINERS:
+            exact = is_exact_json(item, depth + 1)
+        else:
+            exact = kind in _EXACT_SCALARS
+        if not exact:
+            return False
+    return True
 
 
+_CONTAINERS = frozenset({dict, list})
 _EXACT_SCALARS = frozenset({int, bool, type(None)})
 
 
 def _exact_keys(value: dict[Any, Any]) -> bool:
     for key in value:
         if type(key) is not str or not (key.isascii() or is_valid_unicode(key)):
-            return False
-    return True
-
-
-def _exact_items(items: Iterable[Any], depth: int) -> bool:
-    for item in items:
-        kind = type(item)
-        if kind in _EXACT_SCALARS:
-            continue
-        if kind is str:
-            exact = item.isascii() or is_valid_unicode(item)
-        elif kind is float:
-            exact = _isfinite(item)
-        elif kind is dict or kind is list:
-            exact = is_exact_json(item, depth + 1)
-        else:
-            return False
-        if not exact:
             return False
     return True
 

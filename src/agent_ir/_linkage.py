@@ -104,15 +104,12 @@ def _all_answered_once(messages: Sequence[Message]) -> bool:
     return not open_calls
 
 
-class _CallSite(NamedTuple):
-    message_index: int
-    block_index: int
-    name: str
-
-
-class _ResultSite(NamedTuple):
-    message_index: int
-    tool_name: str
+# Sites are plain tuples (built once per call and result, on the path every transcript
+# with a malformed message takes; a NamedTuple doubled the cost of collecting them):
+# a call site is (message index, block index, name), a result site (message index,
+# tool name).
+_CallSite = tuple[int, int, str]
+_ResultSite = tuple[int, str]
 
 
 class _Sites(NamedTuple):
@@ -120,32 +117,40 @@ class _Sites(NamedTuple):
     results: dict[str, list[_ResultSite]]
     malformed_call_ids: set[str]
     malformed_result_ids: set[str]
+    # (call id, its results, its one call or None) for each call id used by at most
+    # one call: with two calls of one id, pairing is ambiguous and the duplicate-id
+    # diagnostic says it all.
+    unambiguous: list[tuple[str, list[_ResultSite], _CallSite | None]]
 
 
 def _collect(links: Sequence[Message | MalformedLinks]) -> _Sites:
-    sites = _Sites({}, {}, set(), set())
+    calls: dict[str, list[_CallSite]] = {}
+    results: dict[str, list[_ResultSite]] = {}
+    sites = _Sites(calls, results, set(), set(), [])
     for message_index, link in enumerate(links):
         kind = type(link)
         if kind is ToolResultMessage:
             assert isinstance(link, ToolResultMessage)
-            answer = _ResultSite(message_index, link.tool_name)
-            sites.results.setdefault(link.tool_call_id, []).append(answer)
+            results.setdefault(link.tool_call_id, []).append((message_index, link.tool_name))
         elif kind is AssistantMessage:
             assert isinstance(link, AssistantMessage)
             for block_index, block in enumerate(link.content):
                 if type(block) is ToolCallBlock:
-                    call = _CallSite(message_index, block_index, block.name)
-                    sites.calls.setdefault(block.id, []).append(call)
+                    calls.setdefault(block.id, []).append((message_index, block_index, block.name))
         elif kind is MalformedLinks:
             assert isinstance(link, MalformedLinks)
             _collect_malformed(sites, message_index, link)
         # a user or system message takes no part in linkage
+    for call_id, answers in results.items():
+        found = calls.get(call_id, ())
+        if len(found) <= 1:
+            sites.unambiguous.append((call_id, answers, found[0] if found else None))
     return sites
 
 
 def _collect_malformed(sites: _Sites, message_index: int, link: MalformedLinks) -> None:
     for block_index, call_id, name in link.calls:
-        sites.calls.setdefault(call_id, []).append(_CallSite(message_index, block_index, name))
+        sites.calls.setdefault(call_id, []).append((message_index, block_index, name))
     sites.malformed_call_ids.update(link.malformed_call_ids)
     if link.malformed_result_id is not None:
         sites.malformed_result_ids.add(link.malformed_result_id)
@@ -153,12 +158,12 @@ def _collect_malformed(sites: _Sites, message_index: int, link: MalformedLinks) 
 
 def _duplicate_call_ids(sites: _Sites) -> Iterator[Diagnostic]:
     for call_id, calls in sites.calls.items():
-        first = calls[0].message_index
-        for call in calls[1:]:
+        first = calls[0][0]
+        for message_index, block_index, _ in calls[1:]:
             yield diagnostic(
                 DiagnosticCode.DUPLICATE_TOOL_CALL_ID,
-                call.message_index,
-                ("content", call.block_index, "id"),
+                message_index,
+                ("content", block_index, "id"),
                 f"tool call id {call_id!r} is already used by a call in message {first}",
             )
 
@@ -167,79 +172,69 @@ def _missing_results(sites: _Sites) -> Iterator[Diagnostic]:
     for call_id, calls in sites.calls.items():
         if len(calls) > 1 or call_id in sites.malformed_result_ids:
             continue
-        call = calls[0]
+        ((call_index, block_index, name),) = calls
         answers = sites.results.get(call_id, ())
-        if not any(answer.message_index > call.message_index for answer in answers):
+        if not any(answer_index > call_index for answer_index, _ in answers):
             yield diagnostic(
                 DiagnosticCode.MISSING_TOOL_RESULT,
-                call.message_index,
-                ("content", call.block_index),
-                f"tool call {call_id!r} ({call.name}) has no result after it",
+                call_index,
+                ("content", block_index),
+                f"tool call {call_id!r} ({name}) has no result after it",
             )
 
 
 def _duplicate_results(sites: _Sites) -> Iterator[Diagnostic]:
-    for call_id, answers in _unambiguous_results(sites):
-        first = answers[0].message_index
-        for answer in answers[1:]:
+    for call_id, answers, _ in sites.unambiguous:
+        first = answers[0][0]
+        for message_index, _ in answers[1:]:
             yield diagnostic(
                 DiagnosticCode.DUPLICATE_TOOL_RESULT,
-                answer.message_index,
+                message_index,
                 ("toolCallId",),
                 f"tool call {call_id!r} already has a result in message {first}",
             )
 
 
 def _orphans(sites: _Sites) -> Iterator[Diagnostic]:
-    for call_id, answers in _unambiguous_results(sites):
-        if call_id in sites.calls or call_id in sites.malformed_call_ids:
+    for call_id, answers, call in sites.unambiguous:
+        if call is not None or call_id in sites.malformed_call_ids:
             continue
-        for answer in answers:
+        for message_index, _ in answers:
             yield diagnostic(
                 DiagnosticCode.ORPHAN_TOOL_RESULT,
-                answer.message_index,
+                message_index,
                 ("toolCallId",),
                 f"no tool call has id {call_id!r}",
             )
 
 
 def _results_before_call(sites: _Sites) -> Iterator[Diagnostic]:
-    for call_id, call, answer in _answers_of_single_calls(sites):
-        if answer.message_index <= call.message_index:
-            yield diagnostic(
-                DiagnosticCode.TOOL_RESULT_BEFORE_CALL,
-                answer.message_index,
-                ("toolCallId",),
-                f"answers tool call {call_id!r}, which only comes in message {call.message_index}",
-            )
+    for call_id, answers, call in sites.unambiguous:
+        if call is None:
+            continue
+        for message_index, _ in answers:
+            if message_index <= call[0]:
+                yield diagnostic(
+                    DiagnosticCode.TOOL_RESULT_BEFORE_CALL,
+                    message_index,
+                    ("toolCallId",),
+                    f"answers tool call {call_id!r}, which only comes in message {call[0]}",
+                )
 
 
 def _name_mismatches(sites: _Sites) -> Iterator[Diagnostic]:
-    for call_id, call, answer in _answers_of_single_calls(sites):
-        if answer.message_index > call.message_index and answer.tool_name != call.name:
-            yield diagnostic(
-                DiagnosticCode.TOOL_NAME_MISMATCH,
-                answer.message_index,
-                ("toolName",),
-                f"{answer.tool_name!r} differs from the name of tool call {call_id!r}: "
-                f"{call.name!r}",
-            )
-
-
-def _unambiguous_results(sites: _Sites) -> Iterator[tuple[str, list[_ResultSite]]]:
-    """The results of every call id used by at most one call."""
-    for call_id, answers in sites.results.items():
-        if len(sites.calls.get(call_id, ())) <= 1:
-            yield call_id, answers
-
-
-def _answers_of_single_calls(sites: _Sites) -> Iterator[tuple[str, _CallSite, _ResultSite]]:
-    """Each result paired with its call, for the call ids used by exactly one call."""
-    for call_id, answers in _unambiguous_results(sites):
-        calls = sites.calls.get(call_id)
-        if calls:
-            for answer in answers:
-                yield call_id, calls[0], answer
+    for call_id, answers, call in sites.unambiguous:
+        if call is None:
+            continue
+        call_index, _, name = call
+        for message_index, tool_name in answers:
+            if message_index > call_index and tool_name != name:
+                yield diagnostic(
+                    DiagnosticCode.TOOL_NAME_MISMATCH,
+                    message_index,
+                    ("toolName",),
+                    f"{tool_name!r} differs from the name of tool call {call_id!r}: {name!r}",
+                )
 
 
 _RULES: tuple[Callable[[_Sites], Iterator[Diagnostic]], ...] = (

@@ -176,3 +176,20 @@ def test_loads_reports_linkage_problems() -> None:
         loads(json.dumps([result()]))
 
     assert codes(raised.value.diagnostics) == [(ORPHAN_TOOL_RESULT, 0)]
+
+
+def test_validate_json_never_raises_and_agrees_with_loads() -> None:
+    from agent_ir import validate_json
+
+    assert validate_json(b'[{"role":"user","id":"u","content":"hi"}]') == ()
+    assert validate_json(bytearray(b"[]")) == ()
+    assert validate_json(memoryview(b"[]")) == ()
+    [not_json] = validate_json(b"[")
+    assert (not_json.code, not_json.message_index, not_json.path) == ("INVALID_TRANSCRIPT", -1, "")
+    [not_text] = validate_json(5)
+    assert not_text.message == "transcript must be JSON text (bytes or str), not int"
+    blank_id = b'[{"role":"user","id":" ","content":"x"}]'
+    with pytest.raises(TranscriptError) as caught:
+        loads(blank_id)
+    assert validate_json(blank_id) == caught.value.diagnostics
+    assert [d.code for d in validate_json(b"\xff")] == ["INVALID_TRANSCRIPT"]

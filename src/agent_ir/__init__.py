@@ -49,7 +49,7 @@ from agent_ir.providers import (
     TextDeltaChunk,
     ToolCallChunk,
 )
-from agent_ir.transcript import loads, parse_transcript, validate_transcript
+from agent_ir.transcript import loads, parse_transcript, validate_json, validate_transcript
 
 __all__ = [
     "MAX_DEPTH",
@@ -94,6 +94,7 @@ __all__ = [
     "to_json_value",
     "tool_result_message",
     "user_message",
+    "validate_json",
     "validate_transcript",
 ]
 

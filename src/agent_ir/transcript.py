@@ -35,7 +35,7 @@ from agent_ir._inspect import Inspection, inspect_message
 from agent_ir._jsoncopy import snapshot_sequence
 from agent_ir._linkage import MalformedLinks, linkage, linkage_of_valid, malformed_links
 
-__all__ = ["loads", "parse_transcript", "validate_transcript"]
+__all__ = ["loads", "parse_transcript", "validate_json", "validate_transcript"]
 
 
 def validate_transcript(value: object) -> tuple[Diagnostic, ...]:
@@ -50,6 +50,25 @@ def validate_transcript(value: object) -> tuple[Diagnostic, ...]:
         raise
     except BaseException as error:  # the contract: never raise on any input
         return (transcript_diagnostic(f"could not be validated ({type(error).__name__})"),)
+
+
+def validate_json(data: object) -> tuple[Diagnostic, ...]:
+    """Every problem of JSON text (``bytes``, ``bytearray``, ``memoryview`` or ``str``)
+    as a transcript; ``()`` when it is valid. Never raises: text that is not JSON, not
+    UTF-8 or nested beyond the parser, and any other type of ``data``, are one
+    INVALID_TRANSCRIPT diagnostic."""
+    if not isinstance(data, (bytes, bytearray, memoryview, str)):
+        reason = f"must be JSON text (bytes or str), not {type(data).__name__}"
+        return (transcript_diagnostic(reason),)
+    try:
+        loads(data)
+    except TranscriptError as error:
+        return error.diagnostics
+    except (KeyboardInterrupt, SystemExit):
+        raise
+    except BaseException as error:  # the contract: never raise on any input
+        return (transcript_diagnostic(f"could not be validated ({type(error).__name__})"),)
+    return ()
 
 
 def parse_transcript(value: object) -> tuple[Message, ...]:

@@ -557,3 +557,84 @@ async def test_abandoned_streams_with_a_cancel_event_leave_no_task_behind() -> N
         await asyncio.sleep(0)
     gc.collect()
     assert len(asyncio.all_tasks()) == before
+
+
+# -- sources that fight cancellation ----------------------------------------------------
+
+
+class SwallowingSource:
+    """Never yields a record: each ``__anext__`` waits on ``release`` and swallows every
+    cancellation it gets while waiting (``release`` lets a test end it)."""
+
+    def __init__(self) -> None:
+        self.waiting = asyncio.Event()
+        self.release = asyncio.Event()
+        self.cancellations = 0
+
+    def __aiter__(self) -> SwallowingSource:
+        return self
+
+    async def __anext__(self) -> Any:
+        self.waiting.set()
+        while not self.release.is_set():
+            try:
+                await self.release.wait()
+            except asyncio.CancelledError:
+                self.cancellations += 1
+        raise StopAsyncIteration
+
+
+@guarded
+async def test_setting_cancel_ends_the_wait_even_when_the_source_swallows_its_cancellation() -> (
+    None
+):
+    source, cancel = SwallowingSource(), asyncio.Event()
+    waiting = asyncio.ensure_future(stream_of(source, cancel).result())
+    await source.waiting.wait()
+    cancel.set()
+    for _ in range(LOOP_TURNS * 2):
+        await asyncio.sleep(0)
+    assert waiting.done()
+    with pytest.raises(ProviderError) as caught:
+        await waiting
+    assert caught.value.code == Code.PROVIDER_CANCELLED
+    assert source.cancellations == 1  # the read was cancelled once, then abandoned
+    source.release.set()
+
+
+@guarded
+async def test_wait_for_times_out_even_when_the_source_swallows_its_cancellation() -> None:
+    source = SwallowingSource()
+    stream = stream_of(source)
+    with pytest.raises(TimeoutError):
+        await asyncio.wait_for(stream.result(), 0.05)
+    with pytest.raises(ProviderError) as caught:
+        await stream.result()
+    assert caught.value.code == Code.PROVIDER_CANCELLED
+    assert source.cancellations == 1
+    source.release.set()
+
+
+@guarded
+async def test_aclose_ends_a_wait_on_a_source_that_swallows_its_cancellation() -> None:
+    source = SwallowingSource()
+    stream = stream_of(source)
+    waiting = asyncio.ensure_future(stream.result())
+    await source.waiting.wait()
+    await stream.aclose()
+    with pytest.raises(ProviderError) as caught:
+        await waiting
+    assert caught.value.code == Code.PROVIDER_CANCELLED
+    source.release.set()
+
+
+@guarded
+async def test_a_cancelled_error_raised_by_the_source_itself_is_an_invalid_fixture() -> None:
+    source = RecordSource(RECORDS, fail_at=1, error=asyncio.CancelledError())
+    chunks, by_iteration = await gather_chunks(stream_of(source))
+    assert by_iteration is not None
+    assert by_iteration.code == Code.PROVIDER_INVALID_FIXTURE
+    assert "CancelledError" in by_iteration.message
+    task = asyncio.current_task()
+    assert task is not None and task.cancelling() == 0  # nobody cancelled this task
+    assert source.aclose_calls == 1

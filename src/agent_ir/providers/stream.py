@@ -11,9 +11,11 @@ can go wrong around the parser:
   copied as JSON is PROVIDER_INVALID_EVENT; the value of ``StopAsyncIteration`` is
   ignored;
 * cancellation: the ``cancel`` event is checked before every record; set while a record
-  is awaited, it ends the wait at once (the waiting task is interrupted, no polling)
-  and the stream fails with PROVIDER_CANCELLED; cancelling the consuming task closes
-  the source and propagates ``CancelledError``;
+  is awaited, it ends the wait at once (the source is read in a task of its own, so no
+  polling, and a source that swallows its cancellation cannot hold the stream) and the
+  stream fails with PROVIDER_CANCELLED; cancelling the consuming task closes the source
+  and propagates ``CancelledError``; a ``CancelledError`` the source raises by itself
+  is its failure, PROVIDER_INVALID_FIXTURE;
 * closing: whenever processing stops before the source ended (an error, cancellation,
   ``aclose()``), the iterator's ``aclose()`` is awaited once if it has one, and its own
   failures are ignored.
@@ -59,9 +61,8 @@ class RecordStream:
         "_ready",
         "_records",
         "_response",
+        "_signal",
         "_source",
-        "_waiting",
-        "_watcher",
     )
 
     def __init__(self, request_id: str, cancel: asyncio.Event | None) -> None:
@@ -75,9 +76,8 @@ class RecordStream:
         self._response: ModelResponse | None = None
         self._error: ProviderError | None = None
         self._lock: asyncio.Lock | None = None
-        self._waiting: asyncio.Task[Any] | None = None
-        self._interrupted: str | None = None  # why our own task.cancel() was sent
-        self._watcher: asyncio.Task[Any] | None = None
+        self._signal: asyncio.Future[None] | None = None  # set to interrupt a wait
+        self._interrupted: str | None = None  # why the wait was interrupted
 
     @classmethod
     def from_records(
@@ -255,61 +255,52 @@ class RecordStream:
 
     async def _next_record(self) -> Any:
         """The next record, ``_END`` when the source ended, ``_STOPPED`` when the stream
-        was settled instead; re-raises a cancellation of the consuming task."""
-        task = asyncio.current_task()
-        if self._cancel is not None and task is not None:
-            # One watcher per wait, gone when the wait ends: an abandoned stream leaves
-            # no task behind holding it and its source.
-            self._watcher = asyncio.get_running_loop().create_task(asyncio.Event.wait(self._cancel))
-            self._watcher.add_done_callback(self._on_cancel_set)
-        record, cancelled, failure = await self._await_record(task)
-        if self._interrupted is not None:
-            assert task is not None
-            return await self._take_back_interruption(task, cancelled)
-        if cancelled is not None:
-            await self._stop(_cancelled("the consuming task was cancelled"))
-            raise cancelled
-        if failure is not None:
-            await self._stop(_invalid_fixture(f"the record source failed: {_describe(failure)}"))
-            return _STOPPED
-        return record
+        was settled instead; re-raises a cancellation of the consuming task.
 
-    async def _await_record(
-        self, task: asyncio.Task[Any] | None
-    ) -> tuple[Any, asyncio.CancelledError | None, BaseException | None]:
-        """(record or ``_END``, the cancellation caught, the source's failure caught)."""
-        self._waiting = task
+        The source is read in a task of its own, and this task waits for that read or
+        for an interruption (the cancel event, ``aclose()``), whichever comes first: a
+        source that swallows its cancellation cannot hold the stream, and a
+        cancellation of this task from outside ends the wait at once too."""
+        loop = asyncio.get_running_loop()
+        reader = loop.create_task(_read_one(self._iterator))
+        signal = self._signal = loop.create_future()
+        watcher = self._watch_cancel(loop)
         try:
-            return await anext(self._iterator), None, None
-        except StopAsyncIteration:
-            return _END, None, None
-        except asyncio.CancelledError as error:
-            return _END, error, None
-        except (KeyboardInterrupt, SystemExit):
-            # Not contained, but the stream is settled so that it never reads again.
-            self._settle(_invalid_fixture("the record source was interrupted"))
+            await asyncio.wait((reader, signal), return_when=asyncio.FIRST_COMPLETED)
+        except asyncio.CancelledError:
+            await self._stop(_cancelled("the consuming task was cancelled"), reader)
             raise
-        except BaseException as error:  # any other failure of the source is the fixture's
-            return _END, None, error
         finally:
-            self._waiting = None
-            watcher = self._watcher
-            self._watcher = None
+            self._signal = None
             if watcher is not None:
                 watcher.cancel()
-
-    async def _take_back_interruption(
-        self, task: asyncio.Task[Any], cancelled: asyncio.CancelledError | None
-    ) -> Any:
-        """Our own interruption (cancel event or aclose), delivered or swallowed by the
-        source: take it back, and re-raise only a cancellation from outside."""
         reason = self._interrupted
-        assert reason is not None
-        self._interrupted = None
-        external = task.uncancel() > 0
-        await self._stop(_cancelled(reason))
-        if external and cancelled is not None:
-            raise cancelled
+        if reason is not None:
+            self._interrupted = None
+            await self._stop(_cancelled(reason), reader)
+            return _STOPPED
+        return await self._outcome(reader.result())
+
+    def _watch_cancel(self, loop: asyncio.AbstractEventLoop) -> asyncio.Task[Any] | None:
+        """One watcher per wait, gone when the wait ends: an abandoned stream leaves no
+        task behind holding it and its source."""
+        if self._cancel is None:
+            return None
+        watcher = loop.create_task(asyncio.Event.wait(self._cancel))
+        watcher.add_done_callback(self._on_cancel_set)
+        return watcher
+
+    async def _outcome(self, read: tuple[Any, BaseException | None]) -> Any:
+        record, failure = read
+        if failure is None:
+            return record
+        if isinstance(failure, (KeyboardInterrupt, SystemExit)):
+            # Not contained, but the stream is settled so that it never reads again.
+            self._settle(_invalid_fixture("the record source was interrupted"))
+            raise failure
+        # Any other failure of the source is the fixture's, a CancelledError it raised
+        # by itself included (this task was not cancelled: it would not be here).
+        await self._stop(_invalid_fixture(f"the record source failed: {_describe(failure)}"))
         return _STOPPED
 
     def _on_cancel_set(self, watcher: asyncio.Task[Any]) -> None:
@@ -317,17 +308,19 @@ class RecordStream:
             self._interrupt("the cancel event was set while a record was awaited")
 
     def _interrupt(self, reason: str) -> None:
-        task = self._waiting
-        if task is not None and self._interrupted is None:
+        signal = self._signal
+        if signal is not None and not signal.done() and self._interrupted is None:
             self._interrupted = reason
-            task.cancel()
+            signal.set_result(None)
 
-    async def _stop(self, error: ProviderError) -> None:
-        """Settle with ``error`` and close the source iterator (once)."""
+    async def _stop(self, error: ProviderError, reader: asyncio.Task[Any] | None = None) -> None:
+        """Settle with ``error`` and close the source iterator (once). A ``reader`` still
+        reading is cancelled first and given a few loop turns to end; one that ignores
+        its cancellation is abandoned, and its iterator is not closed under it."""
         self._settle(error)
         iterator = self._iterator
         self._iterator = None
-        if iterator is None:
+        if iterator is None or (reader is not None and not await _cancelled_in_time(reader)):
             return
         try:
             closer = getattr(iterator, "aclose", None)
@@ -337,14 +330,37 @@ class RecordStream:
             pass
 
     def _settle(self, error: ProviderError | None) -> None:
-        """Record ``error`` unless the stream already has an outcome, and stop watching
-        the cancel event (``None``: the response was just set)."""
+        """Record ``error`` unless the stream already has an outcome (``None``: the
+        response was just set)."""
         if error is not None and self._error is None and self._response is None:
             self._error = error
-        watcher = self._watcher
-        if watcher is not None:
-            self._watcher = None
-            watcher.cancel()
+
+
+async def _read_one(iterator: Any) -> tuple[Any, BaseException | None]:
+    """(the next record or ``_END``, the source's failure): every exception of the
+    source is returned, never raised, so that the reading task ends cleanly whatever
+    the source does (a ``KeyboardInterrupt`` is re-raised by the stream's task)."""
+    try:
+        return await anext(iterator), None
+    except StopAsyncIteration:
+        return _END, None
+    except BaseException as error:  # the source's own failure, whatever its type
+        return _END, error
+
+
+# A cancelled read of a source that honours cancellation ends within a turn or two of
+# the event loop; counting turns (not seconds) keeps the outcome deterministic.
+_GRACE_TURNS = 8
+
+
+async def _cancelled_in_time(reader: asyncio.Task[Any]) -> bool:
+    """Cancel ``reader`` unless it is done; True once it ended within the grace turns."""
+    reader.cancel()
+    for _ in range(_GRACE_TURNS):
+        if reader.done():
+            return True
+        await asyncio.sleep(0)
+    return reader.done()
 
 
 def _cancelled(reason: str) -> ProviderError:

@@ -2,10 +2,15 @@
 
 from __future__ import annotations
 
+from typing import Any
+
+import pytest
+
 from agent_ir import (
     JsonObject,
     TextBlock,
     assistant_message,
+    dumps,
     system_message,
     text_from_assistant,
     user_message,
@@ -158,3 +163,34 @@ def test_assistant_text_and_tool_calls_are_where_users_look() -> None:
     assert type(reply.tool_calls) is tuple
     assert reply.tool_calls[0] is reply.content[0]
     assert not hasattr(user_message(id="message-user-1", content="x"), "tool_calls")
+
+
+@pytest.mark.parametrize(
+    ("left", "right"),
+    [
+        ({"flag": True}, {"flag": 1}),
+        ({"flag": False}, {"flag": 0}),
+        ({"n": 1}, {"n": 1.0}),
+        ({"n": 0.0}, {"n": -0.0}),
+        ({"a": ["x"]}, {"a": "x"}),
+        ({"a": [1]}, {"a": [True]}),
+        ({"a": None}, {"a": 0}),
+        ({"a": {"b": 1}}, {"a": {"b": 1.0}}),
+    ],
+)
+def test_equality_is_json_value_equality(left: dict[str, Any], right: dict[str, Any]) -> None:
+    first, second = JsonObject(left), JsonObject(right)
+    assert first != second
+    assert first != right
+    assert dumps(first) != dumps(second)
+    calls = [call_with_arguments(arguments) for arguments in (left, right)]
+    assert calls[0] != calls[1]
+    assert len(set(calls)) == 2
+
+
+def test_equal_json_values_are_equal_in_any_key_order_and_container_type() -> None:
+    first = JsonObject({"a": 1, "b": [1.5, {"c": None}]})
+    second = JsonObject({"b": ({"c": None}, 1.5)[::-1], "a": 1})
+    assert first == second
+    assert hash(first) == hash(second)
+    assert first == {"b": [1.5, {"c": None}], "a": 1}

@@ -13,6 +13,7 @@ nested object, a tuple per array) measured about three times the cost per tool c
 from __future__ import annotations
 
 from collections.abc import Iterator, Mapping
+from math import copysign
 from typing import Any, NoReturn, TypeVar
 
 __all__ = [
@@ -47,7 +48,7 @@ class FrozenMapping(Mapping[str, Any]):
 
     def __eq__(self, other: object) -> bool:
         if isinstance(other, FrozenMapping):
-            return self._data == other._data
+            return _json_equal(self._data, other._data)
         if isinstance(other, Mapping):
             return _json_equal(self._data, other)
         return NotImplemented
@@ -103,13 +104,32 @@ def _frozen_view(cls: type[FrozenMapping], value: Any) -> Any:
 
 
 def _json_equal(left: object, right: object) -> bool:
-    if isinstance(left, Mapping) and isinstance(right, Mapping):
-        if len(left) != len(right):
+    """JSON value equality: objects equal key for key (in any order), arrays item for
+    item (a list equals a tuple), and scalars only within one JSON type, so that two
+    values are equal exactly when they encode alike up to key order: ``true`` is not
+    ``1``, ``1`` is not ``1.0`` and ``0.0`` is not ``-0.0``, although Python says so."""
+    if isinstance(left, Mapping):
+        if not isinstance(right, Mapping) or len(left) != len(right):
             return False
         return all(key in right and _json_equal(item, right[key]) for key, item in left.items())
-    if isinstance(left, (list, tuple)) and isinstance(right, (list, tuple)):
-        return len(left) == len(right) and all(map(_json_equal, left, right))
+    if isinstance(left, (list, tuple)):
+        if not isinstance(right, (list, tuple)) or len(left) != len(right):
+            return False
+        return all(map(_json_equal, left, right))
+    kind = _scalar_kind(left)
+    if kind is not _scalar_kind(right):
+        return False
+    if kind is float:
+        return bool(left == right) and copysign(1.0, left) == copysign(1.0, right)  # type: ignore[arg-type]
     return bool(left == right)
+
+
+def _scalar_kind(value: object) -> type | None:
+    """The JSON type of a scalar as a builtin (``bool`` before ``int``: it is one)."""
+    for kind in (bool, int, float, str):
+        if isinstance(value, kind):
+            return kind
+    return None
 
 
 def _hashable(value: Any) -> Any:

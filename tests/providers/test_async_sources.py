@@ -632,9 +632,11 @@ async def test_aclose_ends_a_wait_on_a_source_that_swallows_its_cancellation() -
 async def test_a_cancelled_error_raised_by_the_source_itself_is_an_invalid_fixture() -> None:
     source = RecordSource(RECORDS, fail_at=1, error=asyncio.CancelledError())
     chunks, by_iteration = await gather_chunks(stream_of(source))
+    assert [chunk.delta for chunk in chunks] == []
     assert by_iteration is not None
     assert by_iteration.code == Code.PROVIDER_INVALID_FIXTURE
     assert "CancelledError" in by_iteration.message
     task = asyncio.current_task()
-    assert task is not None and task.cancelling() == 0  # nobody cancelled this task
+    assert task is not None
+    assert task.cancelling() == 0  # nobody cancelled this task
     assert source.aclose_calls == 1

@@ -7,11 +7,13 @@ import json
 import subprocess
 import sys
 import textwrap
+from collections.abc import AsyncIterator
 from pathlib import Path
 from typing import Any
 
 import pytest
 
+from agent_ir import MAX_DEPTH, assistant_message, validate_transcript
 from agent_ir.providers import FixtureProviderAdapter, ModelStream, ProviderError, ProviderErrorCode
 
 from support.builders import END, RECORDS, START, fixture_of, text
@@ -112,7 +114,7 @@ def _deep(levels: int) -> dict[str, Any]:
         {1: "one", "type": "text_delta"},
         {("t",): 1},
         self_referencing({"type": "text_delta"}, "text"),
-        _deep(64),
+        _deep(MAX_DEPTH + 1),  # MAX_DEPTH levels are valid, as in a message
     ],
     ids=["bytes", "set", "object", "complex", "int-key", "tuple-key", "cycle", "too-deep"],
 )
@@ -456,3 +458,61 @@ async def test_aclose_after_the_result_stops_iteration_and_keeps_the_result() ->
         response = await stream.result()
     assert [chunk async for chunk in stream] == []
     assert await stream.result() is response
+
+
+def _nested_object(levels: int) -> dict[str, Any]:
+    value: dict[str, Any] = {"leaf": 1}
+    for _ in range(levels - 1):
+        value = {"k": value}
+    return value
+
+
+def _tool_call_records(arguments: dict[str, Any]) -> list[dict[str, Any]]:
+    return [
+        {"type": "response_start", "responseId": "response-1", "role": "assistant"},
+        {"type": "tool_call", "id": "call-1", "name": "read", "arguments": arguments},
+        {
+            "type": "response_end",
+            "responseId": "response-1",
+            "stopReason": "tool_call",
+            "usage": {"inputTokens": 1, "outputTokens": 1},
+        },
+    ]
+
+
+async def _async_records(records: list[dict[str, Any]]) -> AsyncIterator[dict[str, Any]]:
+    for record in records:
+        yield record
+
+
+@pytest.mark.parametrize("source", ["list", "async"])
+async def test_arguments_as_deep_as_the_ir_allows_pass_through_the_adapter(source: str) -> None:
+    arguments = _nested_object(MAX_DEPTH)
+    records = _tool_call_records(arguments)
+    given: object = records if source == "list" else _async_records(records)
+    adapter = FixtureProviderAdapter({"schemaVersion": 1, "responses": [{"records": given}]})
+    response = await adapter.stream("request-1").result()
+    [call] = response.message.tool_calls
+    assert call.arguments == arguments
+    # A valid message: only the linkage is open (no tool result follows).
+    assert [d.code for d in validate_transcript([response.message])] == ["MISSING_TOOL_RESULT"]
+    # The same arguments are valid in a message built directly.
+    assistant_message(
+        id="a", content=[{"type": "toolCall", "id": "c", "name": "n", "arguments": arguments}]
+    )
+
+
+async def test_arguments_one_level_deeper_than_the_ir_allows_are_refused_by_the_adapter() -> None:
+    records = _tool_call_records(_nested_object(MAX_DEPTH + 1))
+    with pytest.raises(ProviderError) as at_construction:
+        FixtureProviderAdapter({"schemaVersion": 1, "responses": [{"records": records}]})
+    assert at_construction.value.code == ProviderErrorCode.PROVIDER_INVALID_FIXTURE
+    stream = FixtureProviderAdapter(
+        {"schemaVersion": 1, "responses": [{"records": _async_records(records)}]}
+    ).stream("request-1")
+    with pytest.raises(ProviderError) as while_reading:
+        await stream.result()
+    assert (while_reading.value.code, while_reading.value.record_index) == (
+        ProviderErrorCode.PROVIDER_INVALID_EVENT,
+        1,
+    )

@@ -26,6 +26,12 @@ from agent_ir._jsoncopy import MAX_DEPTH, copy_json, snapshot_sequence
 
 __all__ = ["copy_record", "copy_records", "is_exact_transport_json"]
 
+# A record's deepest JSON value, a tool call's arguments, sits one level below the
+# record, and MAX_DEPTH counts from the arguments as it does in the IR: a record may
+# nest one level more than MAX_DEPTH, so that arguments valid in a message are valid
+# in a record (the parser then applies MAX_DEPTH to the arguments themselves).
+RECORD_DEPTH = MAX_DEPTH + 1
+
 _SCALARS = frozenset({str, int, float, bool, type(None)})
 _PLAIN = _SCALARS | {dict, list}
 
@@ -36,9 +42,11 @@ def copy_records(records: list[Any] | tuple[Any, ...]) -> list[Any]:
     if is_exact_transport_json(items):
         copied: list[Any] = msgspec.to_builtins(items)
         return copied
-    # The path starts at the record's index, which does not count toward MAX_DEPTH.
+    # The path starts at the record's index, which does not count toward the bound.
+    offset = 1 + RECORD_DEPTH - MAX_DEPTH
     return [
-        copy_json(item, path=(index,), offset=1, transport=True) for index, item in enumerate(items)
+        copy_json(item, path=(index,), offset=offset, transport=True)
+        for index, item in enumerate(items)
     ]
 
 
@@ -46,13 +54,13 @@ def copy_record(record: object) -> Any:
     """A private copy of one record (any JSON value); paths in errors start at the record."""
     if type(record) is dict and is_exact_transport_json([record]):
         return msgspec.to_builtins(record)
-    return copy_json(record, transport=True)
+    return copy_json(record, offset=RECORD_DEPTH - MAX_DEPTH, transport=True)
 
 
 def is_exact_transport_json(items: list[Any]) -> bool:
-    """True when ``items`` holds only exact builtin JSON types with ``str`` keys, no
-    deeper than ``MAX_DEPTH`` and no container twice: transport rules, so NaN and lone
-    surrogates pass (unlike ``_jsoncopy.is_exact_json``).
+    """True when ``items`` (a list of records) holds only exact builtin JSON types with
+    ``str`` keys, each record no deeper than ``RECORD_DEPTH`` and no container twice:
+    transport rules, so NaN and lone surrogates pass (unlike ``_jsoncopy.is_exact_json``).
 
     Checked level by level with C-speed type scans instead of a call per value. Any
     container met twice (a cycle, or one shared by two places) sends the records to the
@@ -63,7 +71,7 @@ def is_exact_transport_json(items: list[Any]) -> bool:
     lists: list[list[Any]] = [items]
     seen: set[int] = set()
     containers = 0
-    for _depth in range(MAX_DEPTH + 1):
+    for _depth in range(RECORD_DEPTH + 1):  # the list of records, then each record's levels
         containers += len(dicts) + len(lists)
         seen.update(map(id, chain(dicts, lists)))
         if len(seen) != containers:

@@ -4,6 +4,7 @@ media types, base64, timestamps, usage, stop reasons, block types. Linkage is no
 
 from __future__ import annotations
 
+import json
 from collections.abc import Iterator
 from datetime import UTC, datetime, timedelta, timezone
 from typing import Any
@@ -243,6 +244,8 @@ def test_naive_datetime_is_rejected() -> None:
         "2024-02-29T23:59:59.5+01:00",
         "2024-12-31t00:00:00z",
         "2016-12-31T23:59:60Z",
+        "0000-01-01T00:00:00Z",  # year 0000: RFC 3339 and the schema allow it
+        "0000-02-29T12:00:00+01:00",  # and it is a leap year
     ],
 )
 def test_rfc3339_timestamp_strings_are_accepted(text: str) -> None:
@@ -257,6 +260,7 @@ def test_rfc3339_timestamp_strings_are_accepted(text: str) -> None:
     [
         "2024-02-30T00:00:00Z",
         "2023-02-29T00:00:00Z",
+        "0000-02-30T00:00:00Z",
         "2024-01-01T00:00:00",
         "2024-01-01 00:00:00Z",
         "yesterday",
@@ -373,3 +377,17 @@ def test_unknown_block_type_and_unknown_field_are_rejected() -> None:
             id="message-assistant-1", content=[{"type": "text", "text": "x", "extra": 1}]
         )
     assert caught.value.path == ("content", 0, "extra")
+
+
+def test_the_timestamp_rule_agrees_with_the_schema_pattern_on_year_0000() -> None:
+    import jsonschema
+
+    from agent_ir import schemas, validate_json, validate_transcript
+
+    pattern = schemas.load("message")["$defs"]["Timestamp"]
+    checker = jsonschema.Draft202012Validator(pattern)
+    for text in ("0000-01-01T00:00:00Z", "0000-12-31T23:59:60Z"):
+        assert checker.is_valid(text)
+        entry = {"role": "user", "id": "u", "content": "x", "timestamp": text}
+        assert validate_transcript([entry]) == ()
+        assert validate_json(json.dumps([entry])) == ()

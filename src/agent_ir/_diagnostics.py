@@ -7,8 +7,9 @@ from collections.abc import Iterable
 
 from agent_ir._generated.diagnostic_schema import Diagnostic, DiagnosticCode
 from agent_ir._paths import Path, PathKey, format_path, pointer_key, to_pointer
+from agent_ir._text import is_valid_unicode
 
-__all__ = ["diagnostic", "ordered", "transcript_diagnostic"]
+__all__ = ["diagnostic", "ordered", "transcript_diagnostic", "writable"]
 
 # Shape problems name their place in the sentence ("content[1].arguments must be ...");
 # linkage sentences name the tool call instead.
@@ -31,8 +32,20 @@ def diagnostic(code: DiagnosticCode, message_index: int, path: Path, reason: str
         reason = f"{where} {reason}"
     full_path = path if message_index < 0 else (message_index, *path)
     return Diagnostic(
-        code=code, message_index=message_index, message=reason, path=to_pointer(full_path)
+        code=code,
+        message_index=message_index,
+        message=writable(reason),
+        path=writable(to_pointer(full_path)),
     )
+
+
+def writable(text: str) -> str:
+    """``text`` with each lone surrogate (of a key or value that could not be JSON)
+    written as the six characters ``\\udXXX``, so that a diagnostic can always be
+    printed and encoded as UTF-8 JSON."""
+    if is_valid_unicode(text):
+        return text
+    return text.encode("utf-8", "backslashreplace").decode("utf-8")
 
 
 def transcript_diagnostic(reason: str) -> Diagnostic:

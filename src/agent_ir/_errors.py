@@ -22,7 +22,14 @@ from agent_ir._paths import Path, format_path
 if TYPE_CHECKING:
     from agent_ir._generated.diagnostic_schema import Diagnostic
 
-__all__ = ["AgentIRError", "InvalidMessageError", "JsonValueError", "TranscriptError"]
+__all__ = [
+    "AgentIRError",
+    "InvalidMessageError",
+    "JsonValueError",
+    "TranscriptError",
+    "describe_error",
+    "safe_repr",
+]
 
 
 class AgentIRError(Exception):
@@ -67,3 +74,31 @@ class TranscriptError(AgentIRError, ValueError):
         more = f" (and {len(diagnostics) - 1} more)" if len(diagnostics) > 1 else ""
         super().__init__(f"{first.code} at message {first.message_index}: {first.message}{more}")
         self.diagnostics = diagnostics
+
+
+def describe_error(error: BaseException) -> str:
+    """``"TypeName: message"`` of an exception a caller's object raised, never raising:
+    a hostile ``__str__`` (or class ``__name__``) is left out of the text instead."""
+    name = _type_name(error)
+    try:
+        text = str(error)
+    except Exception:  # a hostile __str__
+        return name
+    return f"{name}: {text}" if text else name
+
+
+def safe_repr(value: object) -> str:
+    """``repr(value)`` of a caller's object, never raising (its type name instead)."""
+    try:
+        text = repr(value)
+    except Exception:  # a hostile __repr__
+        return f"<{_type_name(value)}>"
+    return text if isinstance(text, str) else f"<{_type_name(value)}>"
+
+
+def _type_name(value: object) -> str:
+    try:
+        name = type(value).__name__
+    except Exception:  # a metaclass with a hostile __name__
+        return "object"
+    return name if type(name) is str else "object"

@@ -45,6 +45,7 @@ __all__ = [
     "check_timestamp",
     "convert_message",
     "convert_messages",
+    "convert_value",
     "decode_messages",
     "has_audio",
     "is_rereadable",
@@ -104,6 +105,12 @@ def convert_messages(entries: list[Any], *, keep: bool = True) -> MessageTuple:
     """
     hook = _decode_hook if keep else _check_hook
     return msgspec.convert(entries, MessageTuple, dec_hook=hook)
+
+
+def convert_value(plain: Any, kind: type[Any]) -> Any:
+    """Plain builtins -> an IR value of type ``kind`` (a block, ``Usage``, ...); raises
+    on any problem the generated types state."""
+    return msgspec.convert(plain, kind, dec_hook=_decode_hook)
 
 
 def convert_message(entry: Any) -> Message:
@@ -207,10 +214,14 @@ def _media_type_valid(source: Any, prefix: str) -> bool:
 
 def check_timestamp(text: str) -> bool:
     """The calendar check of an RFC 3339 string that already matched the schema pattern
-    (a leap second ``:60`` is accepted, as RFC 3339 allows it)."""
+    (a leap second ``:60`` is accepted, as RFC 3339 allows it; so is year 0000, which
+    RFC 3339 and the pattern allow and Python's ``datetime`` does not: it is checked as
+    2000, a year with the same leap rule)."""
     normalized = text.upper()
     if normalized[17:19] == "60":
         normalized = normalized[:17] + "59" + normalized[19:]
+    if normalized.startswith("0000"):
+        normalized = "2000" + normalized[4:]
     try:
         datetime.fromisoformat(normalized)
     except ValueError:

@@ -27,7 +27,7 @@ from typing import Any
 
 import msgspec
 
-from agent_ir._errors import JsonValueError
+from agent_ir._errors import JsonValueError, describe_error, safe_repr
 from agent_ir._frozen import FrozenMapping, encode_frozen, plain_data
 from agent_ir._paths import Path
 from agent_ir._text import is_valid_unicode
@@ -236,7 +236,7 @@ def _copy_mapping(
         copied: dict[str, Any] = {}
         for key, item in _read_pairs(value, path, problems):
             if not isinstance(key, str):
-                raise JsonValueError(path, f"has a key that is not a string: {key!r}")
+                raise JsonValueError(path, f"has a key that is not a string: {safe_repr(key)}")
             if type(key) is not str:
                 key = str.__str__(key)
             if not active.transport:
@@ -275,7 +275,7 @@ def _read_pairs(
 
 
 def _unreadable(error: Exception) -> str:
-    return f"could not be read ({type(error).__name__}: {error})"
+    return f"could not be read ({describe_error(error)})"
 
 
 def _enter(value: object, path: Path, active: _Walk) -> int:

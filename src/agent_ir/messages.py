@@ -13,8 +13,9 @@ from typing import Any
 
 import msgspec
 
-from agent_ir._base import IRStruct
-from agent_ir._errors import InvalidMessageError
+from agent_ir._base import IRStruct, MessageStruct
+from agent_ir._errors import InvalidMessageError, describe_error
+from agent_ir._fastpath import convert_value
 from agent_ir._frozen import FrozenMapping, encode_frozen
 from agent_ir._generated.message_schema import (
     AssistantMessage,
@@ -116,7 +117,9 @@ def text_from_assistant(message: AssistantMessage) -> str:
 def to_json_value(obj: object) -> Any:
     """A message, block, other IR value or sequence of them as fresh plain builtins
     (dicts, lists, str, ...), with the schema's camelCase names. Nothing is shared with
-    the IR, so the result may be mutated freely."""
+    the IR, so the result may be mutated freely. An IR value built directly from the
+    generated classes (which do not check their arguments) that does not conform to the
+    schema is an ``InvalidMessageError``, never written."""
     # Through JSON bytes: arrays come back as lists, and nothing is shared.
     return msgspec.json.decode(_encode("to_json_value", obj))
 
@@ -124,19 +127,53 @@ def to_json_value(obj: object) -> Any:
 def dumps(obj: object) -> bytes:
     """``to_json_value(obj)`` as UTF-8 JSON bytes. Anything but agent-ir values (or a
     list/tuple of them) is a ``TypeError``: a plain dict could hold a NaN that JSON
-    cannot say."""
+    cannot say; an IR value that does not conform to the schema (built directly from
+    the generated classes around, say, a NaN or a set) is an ``InvalidMessageError``."""
     return _encode("dumps", obj)
 
 
 def _encode(function: str, obj: object) -> bytes:
+    listed = isinstance(obj, (list, tuple))
     items = obj if isinstance(obj, (list, tuple)) else (obj,)
-    for item in items:
+    for index, item in enumerate(items):
         if not isinstance(item, (IRStruct, FrozenMapping)):
             raise TypeError(
                 f"{function}: expected an agent-ir message, block or other IR value, "
                 f"or a list or tuple of them, not {type(item).__name__}"
             )
+        if isinstance(item, IRStruct):
+            _check_conforms(function, (index,) if listed else (), item)
     return msgspec.json.encode(obj, enc_hook=encode_frozen)
+
+
+def _check_conforms(function: str, where: Path, item: IRStruct) -> None:
+    """Refuse an IR value whose JSON form is not a valid value of its own type, or
+    does not read back as the value itself (a set where a tuple belongs, say)."""
+    try:
+        plain = msgspec.to_builtins(item, enc_hook=encode_frozen)
+    except Exception as error:  # a field holding something JSON cannot say
+        reason = f"cannot be written as JSON ({describe_error(error)})"
+        raise InvalidMessageError(function, where, "INVALID_MESSAGE", reason) from None
+    if isinstance(item, MessageStruct):
+        inspection = inspect_message(plain)
+        if inspection.message is None:
+            problem = inspection.problems[0]
+            raise InvalidMessageError(
+                function, (*where, *problem.path), problem.code, problem.reason
+            )
+        again: Any = inspection.message
+    else:
+        try:
+            again = convert_value(plain, type(item))
+        except Exception as error:
+            reason = f"is not a valid {type(item).__name__} ({describe_error(error)})"
+            raise InvalidMessageError(function, where, "INVALID_MESSAGE", reason) from None
+    if again != item:
+        reason = (
+            "holds a value of a type the IR does not allow (a list or set where a tuple "
+            "belongs, say); build IR values with the constructors or parse_transcript"
+        )
+        raise InvalidMessageError(function, where, "INVALID_MESSAGE", reason)
 
 
 def _build(function: str, fields: dict[str, object], timestamp: object) -> Message:
@@ -153,22 +190,38 @@ def _build(function: str, fields: dict[str, object], timestamp: object) -> Messa
 
 def _timestamp_text(function: str, timestamp: object) -> str:
     if isinstance(timestamp, datetime):
-        if timestamp.tzinfo is None or timestamp.utcoffset() is None:
-            raise InvalidMessageError(
-                function,
-                ("timestamp",),
-                "INVALID_MESSAGE",
-                "must be timezone-aware (a naive datetime has no offset)",
-            )
-        return timestamp.isoformat()
+        return _datetime_text(function, timestamp)
     if isinstance(timestamp, str):
-        return timestamp
+        return str.__str__(timestamp)
     raise InvalidMessageError(
         function,
         ("timestamp",),
         "INVALID_MESSAGE",
         f"must be an aware datetime or an RFC 3339 string, not {type(timestamp).__name__}",
     )
+
+
+def _datetime_text(function: str, timestamp: datetime) -> str:
+    # Through datetime's own methods (a subclass's overrides are never called); the
+    # tzinfo is the caller's object, so its failures are contained.
+    try:
+        offset = datetime.utcoffset(timestamp)
+        text = datetime.isoformat(timestamp) if offset is not None else ""
+    except Exception as error:  # a hostile tzinfo
+        raise InvalidMessageError(
+            function,
+            ("timestamp",),
+            "INVALID_MESSAGE",
+            f"could not be read ({describe_error(error)})",
+        ) from None
+    if offset is None:
+        raise InvalidMessageError(
+            function,
+            ("timestamp",),
+            "INVALID_MESSAGE",
+            "must be timezone-aware (a naive datetime has no offset)",
+        )
+    return text
 
 
 _CALLER_NAMES = {

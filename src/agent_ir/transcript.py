@@ -19,7 +19,7 @@ from typing import Any, NamedTuple
 import msgspec
 
 from agent_ir._diagnostics import diagnostic, ordered, transcript_diagnostic
-from agent_ir._errors import JsonValueError, TranscriptError
+from agent_ir._errors import JsonValueError, TranscriptError, describe_error
 from agent_ir._fastpath import (
     audio_sources_tagged,
     convert_messages,
@@ -80,12 +80,12 @@ def parse_transcript(value: object) -> tuple[Message, ...]:
 
 
 def loads(data: bytes | bytearray | memoryview | str) -> tuple[Message, ...]:
-    """``parse_transcript`` of JSON text. Malformed JSON is a ``TranscriptError`` with
-    one INVALID_TRANSCRIPT diagnostic."""
-    if not isinstance(data, (bytes, bytearray, memoryview, str)):
-        raise TypeError(f"loads: expected bytes or str, not {type(data).__name__}")
+    """``parse_transcript`` of JSON text. Malformed JSON (or text that cannot be read,
+    such as a released ``memoryview``) is a ``TranscriptError`` with one
+    INVALID_TRANSCRIPT diagnostic; ``data`` of another type is a ``TypeError``."""
+    text = _exact_text(data)
     try:
-        messages = decode_messages(data if isinstance(data, (bytes, str)) else bytes(data))
+        messages = decode_messages(text)
     except (msgspec.ValidationError, msgspec.DecodeError, JsonValueError, UnicodeError):
         pass  # explained below, from the stdlib parse (bytes that are not UTF-8, or a str
         # holding lone surrogates, raise UnicodeError here)
@@ -98,7 +98,21 @@ def loads(data: bytes | bytearray | memoryview | str) -> tuple[Message, ...]:
             if diagnostics:
                 raise TranscriptError(diagnostics)
             return messages
-    return parse_transcript(_parse_json(data))
+    return parse_transcript(_parse_json(text))
+
+
+def _exact_text(data: object) -> bytes | str:
+    """``data`` as exact ``bytes`` or ``str`` (a subclass's methods are never called)."""
+    if isinstance(data, str):
+        return str.__str__(data)
+    if not isinstance(data, (bytes, bytearray, memoryview)):
+        raise TypeError(f"loads: expected bytes or str, not {type(data).__name__}")
+    try:
+        # Through the buffer protocol: a subclass's __bytes__ is never called.
+        return data if type(data) is bytes else bytes(memoryview(data))
+    except (ValueError, TypeError, BufferError) as error:  # a released memoryview
+        reason = f"could not be read ({describe_error(error)})"
+        raise TranscriptError((transcript_diagnostic(reason),)) from None
 
 
 class _Result(NamedTuple):
@@ -208,12 +222,12 @@ def _plain_entries(entries: list[Any]) -> list[Any] | None:
     return plain
 
 
-def _parse_json(data: bytes | bytearray | memoryview | str) -> Any:
+def _parse_json(data: bytes | str) -> Any:
     def refuse_constant(name: str) -> Any:
         raise ValueError(f"{name} is not JSON")
 
     try:
-        text = data if isinstance(data, str) else bytes(data).decode("utf-8")
+        text = data if isinstance(data, str) else data.decode("utf-8")
         return json.loads(text, parse_constant=refuse_constant)
     except RecursionError:
         raise TranscriptError(_too_deep()) from None

@@ -31,6 +31,7 @@ from collections import deque
 from types import TracebackType
 from typing import Any
 
+from agent_ir._errors import describe_error
 from agent_ir._generated.model_stream_schema import ModelChunk, ModelResponse, ProviderErrorCode
 from agent_ir.providers.claims import claim
 from agent_ir.providers.parser import ResponseParser
@@ -240,7 +241,7 @@ class RecordStream:
         try:
             iterator = aiter(source)
         except Exception as error:
-            self._settle(_invalid_fixture(f"records.__aiter__() failed: {_describe(error)}"))
+            self._settle(_invalid_fixture(f"records.__aiter__() failed: {describe_error(error)}"))
             return False
         if not claim(iterator):
             self._settle(
@@ -300,7 +301,7 @@ class RecordStream:
             raise failure
         # Any other failure of the source is the fixture's, a CancelledError it raised
         # by itself included (this task was not cancelled: it would not be here).
-        await self._stop(_invalid_fixture(f"the record source failed: {_describe(failure)}"))
+        await self._stop(_invalid_fixture(f"the record source failed: {describe_error(failure)}"))
         return _STOPPED
 
     def _on_cancel_set(self, watcher: asyncio.Task[Any]) -> None:
@@ -369,10 +370,3 @@ def _cancelled(reason: str) -> ProviderError:
 
 def _invalid_fixture(reason: str) -> ProviderError:
     return ProviderError(ProviderErrorCode.PROVIDER_INVALID_FIXTURE, reason)
-
-
-def _describe(error: BaseException) -> str:
-    try:
-        return f"{type(error).__name__}: {error}"
-    except Exception:  # a hostile __str__
-        return type(error).__name__

@@ -9,8 +9,10 @@ import pytest
 from agent_ir import (
     JsonObject,
     TextBlock,
+    Usage,
     assistant_message,
     dumps,
+    loads,
     system_message,
     text_from_assistant,
     user_message,
@@ -194,3 +196,12 @@ def test_equal_json_values_are_equal_in_any_key_order_and_container_type() -> No
     assert first == second
     assert hash(first) == hash(second)
     assert first == {"b": [1.5, {"c": None}], "a": 1}
+
+
+def test_ir_values_are_not_tracked_by_the_garbage_collector() -> None:
+    import gc
+
+    message = call_with_arguments({"a": [1]})
+    parsed = loads(dumps([message]))[0]
+    for value in (message, parsed, parsed.content[1], Usage(input_tokens=1, output_tokens=2)):
+        assert not gc.is_tracked(value)

@@ -202,6 +202,6 @@ def test_ir_values_are_not_tracked_by_the_garbage_collector() -> None:
     import gc
 
     message = call_with_arguments({"a": [1]})
-    parsed = loads(dumps([message]))[0]
-    for value in (message, parsed, parsed.content[1], Usage(input_tokens=1, output_tokens=2)):
+    [parsed] = loads(b'[{"role":"assistant","id":"a","content":[{"type":"text","text":"t"}]}]')
+    for value in (message, message.content[1], parsed, Usage(input_tokens=1, output_tokens=2)):
         assert not gc.is_tracked(value)

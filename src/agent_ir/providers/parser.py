@@ -26,7 +26,10 @@ Each record is checked in this order:
 
 "Non-empty" means containing a non-whitespace character. Strings that reach the IR
 (text, ids, names, argument keys and values) must be valid Unicode; a lone surrogate
-is PROVIDER_INVALID_EVENT. Unknown fields of a known record are ignored.
+is PROVIDER_INVALID_EVENT. Unknown fields of a known record, and of the usage object
+of a ``response_end``, are ignored: transport data gains fields, and a record is judged
+by what the IR takes from it. (The fixture schema, which describes recorded fixture
+files, closes both objects; ``schemas/README.md`` lists this difference.)
 """
 
 from __future__ import annotations

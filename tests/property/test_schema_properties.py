@@ -57,11 +57,13 @@ from support.strategies import (
     EDGE_TIMESTAMPS,
     JSON_VALUES,
     KEYS,
+    MESSAGE_FILE,
     NON_EMPTY,
     ROLES,
     SCHEMA,
     TIMESTAMPS,
     TOOL_RESULT,
+    SchemaStrategies,
     ToolLink,
     is_calendar_date,
     single_messages,
@@ -190,6 +192,21 @@ def test_generated_transcripts_take_every_linkage_shape(shape: str) -> None:
     found = find(transcripts(), lambda t: shape in _linkage_shapes(t), settings=FIND)
 
     assert shape in _linkage_shapes(found)
+
+
+@pytest.mark.parametrize(
+    "node",
+    [
+        {"type": "string", "maxLength": 3},
+        {"type": "array", "items": {"type": "null"}, "minItems": 1},
+        {"allOf": [{"type": "integer"}]},
+        {"not": {"type": "null"}},
+    ],
+)
+def test_the_schema_walk_refuses_a_keyword_it_does_not_know(node: dict[str, Any]) -> None:
+    # A schema that starts using a new keyword must fail here, not be generated wrongly.
+    with pytest.raises(NotImplementedError):
+        SchemaStrategies().build(node, MESSAGE_FILE, 0)
 
 
 def test_the_stop_reasons_of_the_schema_are_those_of_the_ir() -> None:

@@ -185,9 +185,7 @@ class SchemaStrategies:
     Containers deeper than ``max_nesting`` (counting array items and the values of
     open objects) are generated empty; ``max_size`` bounds every array and open object.
     ``year_zero=False`` leaves timestamps in year 0000 out (the schema and RFC 3339
-    allow them): with known defect 8 agent-ir refuses them, which would fail every
-    property drawing messages at once, on that one defect. The strategies of this
-    module leave it out; ``TIMESTAMPS`` keeps it, for the one property that pins it.
+    allow them, and so does agent-ir; the option narrows a search when needed).
     """
 
     def __init__(self, *, max_nesting: int = 6, max_size: int = 3, year_zero: bool = True) -> None:
@@ -396,7 +394,7 @@ def _selects(condition: dict[str, Any], branch: dict[str, Any]) -> bool:
 
 # --- transcripts ------------------------------------------------------------------------
 
-SCHEMA = SchemaStrategies(year_zero=False)
+SCHEMA = SchemaStrategies()
 TIMESTAMPS = SchemaStrategies().definition("Timestamp")
 
 

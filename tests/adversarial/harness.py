@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import hashlib
 import inspect
+import itertools
 from array import array
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -184,7 +185,8 @@ def fingerprint(value: object, limit: int | None = None) -> array[int]:
     instance ``__dict__``, read through the base types), in order, by type, identity
     and size; mutable leaves (``bytearray``, generators) by content or state. Equal
     fingerprints taken before and after a call mean the call changed nothing.
-    ``limit`` bounds how many containers are opened (the first ones, depth first)."""
+    ``limit`` bounds how many containers are opened (the first ones, depth first) and
+    how many items of a dict or list are followed (its size still counts)."""
     tokens: array[int] = array("Q")
     seen: set[int] = set()
     stack: list[object] = [value]
@@ -199,12 +201,15 @@ def fingerprint(value: object, limit: int | None = None) -> array[int]:
         seen.add(id(item))
         opened += 1
         if kind is dict:
-            children: list[object] = [part for pair in dict.items(item) for part in pair]  # type: ignore[arg-type]
+            pairs = itertools.islice(dict.items(item), limit)  # type: ignore[arg-type]
+            children: list[object] = [part for pair in pairs for part in pair]
+            tokens.append(dict.__len__(item))  # type: ignore[arg-type]
         elif kind is list:
-            children = list.copy(item)  # type: ignore[arg-type]
+            children = list(itertools.islice(list.__iter__(item), limit))  # type: ignore[arg-type]
+            tokens.append(list.__len__(item))  # type: ignore[arg-type]
         else:
             children = _children(item, kind, tokens)
-        tokens.append(len(children))
+            tokens.append(len(children))
         stack.extend(reversed(children))
     return tokens
 

@@ -61,31 +61,31 @@ def replay(fixture: dict[str, Any]) -> Any:
 
 SHAPES = [
     pytest.param(
-        malformed_calls, validate_transcript, 200, id="malformed-tool-calls/validate_transcript"
+        malformed_calls, validate_transcript, 100, id="malformed-tool-calls/validate_transcript"
     ),
     pytest.param(
-        malformed_calls, parse_transcript, 200, id="malformed-tool-calls/parse_transcript"
+        malformed_calls, parse_transcript, 100, id="malformed-tool-calls/parse_transcript"
     ),
     pytest.param(
         lambda count: malformed_calls(count)[0]["content"],
         lambda content: assistant_message(id="message-assistant", content=content),
-        200,
+        100,
         id="malformed-tool-calls/assistant_message",
     ),
     pytest.param(
         lambda count: json_line(malformed_calls(count)),
         validate_json,
-        200,
+        100,
         id="malformed-tool-calls/validate_json",
     ),
     pytest.param(
-        malformed_messages, validate_transcript, 200, id="malformed-messages/validate_transcript"
+        malformed_messages, validate_transcript, 100, id="malformed-messages/validate_transcript"
     ),
     pytest.param(not_finite_arguments, JsonObject, 20_000, id="not-finite-arguments/JsonObject"),
     pytest.param(
         lambda count: [assistant(content=[call_block(arguments=not_finite_arguments(count))])],
         validate_transcript,
-        200,
+        100,
         id="not-finite-arguments/validate_transcript",
     ),
     pytest.param(

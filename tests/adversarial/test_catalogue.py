@@ -7,6 +7,7 @@ import re
 from collections import Counter
 from pathlib import Path
 
+from adversarial import catalogue
 from adversarial.catalogue import ALL_PLACES, CASES, CLI_CASES, ENTRIES, KINDS, pairs
 
 DOC = Path(__file__).resolve().parents[2] / "docs" / "reliability-catalogue.md"
@@ -35,6 +36,12 @@ def generated_tests_by_class() -> dict[str, tuple[int, int]]:
             tests[case.kind] += per_pair
     cases = Counter(case.kind for case in [*CASES, *CLI_CASES])
     return {kind: (cases[kind], tests[kind]) for kind in KINDS}
+
+
+def test_the_catalogue_docstring_counts_the_cases_of_every_class() -> None:
+    listed = re.findall(r"^\* ([a-zA-Z -]+) \((\d+) cases\)", catalogue.__doc__ or "", re.M)
+    counted = {kind: cases for kind, (cases, _) in generated_tests_by_class().items()}
+    assert {kind: int(cases) for kind, cases in listed} == counted
 
 
 def test_the_catalogue_document_counts_what_the_catalogue_holds() -> None:

@@ -1,7 +1,8 @@
 """dumps and to_json_value raise TypeError for anything that is not an agent-ir value and
 InvalidMessageError for an IR value (built directly from the generated classes) that
 validate_transcript refuses; they write exactly the IR values it accepts, changing
-nothing the caller holds; an IR value and its JSON form get the same verdict."""
+nothing the caller holds; validate_transcript never accepts an IR value whose JSON form
+it refuses."""
 
 from __future__ import annotations
 
@@ -57,9 +58,9 @@ def test_encoding_refuses_what_validation_refuses_and_writes_the_rest(
     in_json_form = shape_of(
         validate_transcript(TRANSCRIPT_PLACES[JSON_FORM[place]](case.build())), 0
     )
-    assert bool(shape) == bool(in_json_form), (
-        "validate_transcript judges an IR value and its JSON form differently: "
-        f"{shape[:1]} vs {in_json_form[:1]}"
+    # An IR value may be held to IR types (tuples, JsonObject), never to less than JSON.
+    assert shape or not in_json_form, (
+        f"validate_transcript accepts an IR value whose JSON form it refuses: {in_json_form[0]}"
     )
     if written.error is not None:
         assert shape, f"{function.__name__} refused an IR value validate_transcript accepts"

@@ -32,9 +32,10 @@ HANG_GUARD_SECONDS = 1
 async def test_the_adapter_and_its_streams_keep_the_contract_and_agree(
     case: Case, place: str
 ) -> None:
-    by_iteration = await _run(PROVIDER_PLACES[place](case.build()), "iteration", heavy=case.heavy)
     by_result = await _run(PROVIDER_PLACES[place](case.build()), "result", heavy=case.heavy)
-    assert _summary(by_iteration) == _summary(by_result)
+    if not case.heavy:
+        by_iteration = await _run(PROVIDER_PLACES[place](case.build()), "iteration", heavy=False)
+        assert _summary(by_iteration) == _summary(by_result)
     if place in RECORD_PLACES:
         source = RecordSource(RECORD_PLACES[place](case.build()))
         from_source = await _run(fixture_of(source), "result", heavy=case.heavy)

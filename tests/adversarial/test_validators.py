@@ -5,7 +5,7 @@ same ones); neither changes the caller's value; the IR it returns round-trips.""
 from __future__ import annotations
 
 import pytest
-from adversarial.catalogue import TRANSCRIPT_PLACES, Case, params
+from adversarial.catalogue import TRANSCRIPT_PLACES, VALID, Case, params
 from adversarial.harness import (
     assert_documented,
     assert_round_trip,
@@ -29,6 +29,8 @@ def test_validation_and_parsing_keep_the_contract_and_agree(case: Case, place: s
     assert snapshot(transcript, heavy=case.heavy) == before, (
         "validate_transcript changed the caller's value"
     )
+    if case.expect is not None:
+        assert (verdict.value == ()) == (case.expect == VALID), verdict.value
     del transcript
 
     fresh = put(case.build())

@@ -55,6 +55,7 @@ import asyncio
 import datetime
 import decimal
 import functools
+import json
 import uuid
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
@@ -423,8 +424,7 @@ def _deep_text(levels: int) -> bytes:
 
 
 def json_line(messages: object) -> bytes:
-    import json
-
+    """``messages`` as one line of UTF-8 JSON."""
     return json.dumps(messages).encode("utf-8")
 
 

@@ -7,6 +7,7 @@ every ``Exception`` it raises; these doubles make each way of breaking that visi
 from __future__ import annotations
 
 import asyncio
+import datetime
 from collections import Counter
 from collections.abc import Iterator, Mapping
 from typing import Any
@@ -305,3 +306,342 @@ class RecordSource:
         self.aclose_calls += 1
         if self.aclose_error is not None:
             raise self.aclose_error
+
+
+# --- appended for tests/adversarial: exceptions, lies, shifting reads, scalars, sources -
+
+
+class UnprintableError(Exception):
+    """An exception whose ``__str__`` and ``__repr__`` raise another ``UnprintableError``:
+    formatting it, or the error formatting it raised, never succeeds."""
+
+    def __str__(self) -> str:
+        raise UnprintableError()
+
+    def __repr__(self) -> str:
+        raise UnprintableError()
+
+
+class UnreadableClass:
+    """An object whose ``__class__`` raises: ``isinstance`` against any class it is not
+    an instance of raises ``RuntimeError``."""
+
+    @property  # type: ignore[misc]
+    def __class__(self) -> type:
+        raise RuntimeError("__class__ of a hostile object")
+
+
+class UnreadableAttributes:
+    """An object whose every attribute read (``__class__``, ``__dict__``, methods) raises."""
+
+    def __getattribute__(self, name: str) -> Any:
+        raise RuntimeError(f"attribute {name} of a hostile object")
+
+
+class LyingLengthMapping(Mapping[str, Any]):
+    """A mapping over ``data`` whose ``__len__`` returns ``length`` (a lie: 0, -1, 2**64)."""
+
+    def __init__(self, data: dict[str, Any], length: int) -> None:
+        self._data = data
+        self._length = length
+
+    def __getitem__(self, key: str) -> Any:
+        return self._data[key]
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._data)
+
+    def __len__(self) -> int:
+        return self._length
+
+
+class ShiftingMapping(Mapping[str, Any]):
+    """A mapping that answers each read from the next of ``versions`` (dicts): listing
+    its keys, reading a key and ``len`` each advance ``reads``. Read once, it looks like
+    ``versions[0]`` for the listing and the next versions for the values."""
+
+    def __init__(self, versions: list[dict[str, Any]]) -> None:
+        self._versions = versions
+        self.reads = 0
+
+    def _next(self) -> dict[str, Any]:
+        version = self._versions[min(self.reads, len(self._versions) - 1)]
+        self.reads += 1
+        return version
+
+    def __getitem__(self, key: str) -> Any:
+        return self._next()[key]
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(list(self._next()))
+
+    def __len__(self) -> int:
+        return len(self._next())
+
+
+class LyingList(list[Any]):
+    """A list whose overrides lie: ``__len__`` says ``claims``, ``__iter__`` and
+    ``__getitem__`` give ``"lie"``, and ``__iter__`` also appends to the list. Read through
+    ``list`` itself it holds its real items and is never changed."""
+
+    def __init__(self, items: Any = (), claims: int = 0) -> None:
+        super().__init__(items)
+        self.claims = claims
+
+    def __len__(self) -> int:
+        return self.claims
+
+    def __iter__(self) -> Iterator[Any]:
+        list.append(self, "appended by __iter__")
+        return iter(["lie"])
+
+    def __getitem__(self, index: Any) -> Any:
+        return "lie"
+
+
+class LyingTuple(tuple[Any, ...]):
+    """The tuple twin of ``LyingList`` (without the append: a tuple cannot change)."""
+
+    claims = 0
+
+    def __len__(self) -> int:
+        return self.claims
+
+    def __iter__(self) -> Iterator[Any]:
+        return iter(["lie"])
+
+    def __getitem__(self, index: Any) -> Any:
+        return "lie"
+
+
+class HostileStr(str):
+    """A string whose every overridable method raises (hash aside, so it can be a key)."""
+
+    def _boom(self, *args: Any, **kwargs: Any) -> Any:
+        raise RuntimeError("method of a hostile str")
+
+    __str__ = __repr__ = __format__ = __len__ = __iter__ = __getitem__ = _boom
+    __eq__ = __ne__ = __lt__ = __contains__ = __add__ = __mod__ = _boom  # type: ignore[assignment]
+    encode = strip = isspace = isascii = isidentifier = startswith = replace = _boom  # type: ignore[assignment]
+    upper = lower = split = join = find = _boom  # type: ignore[assignment]
+    __hash__ = str.__hash__
+
+
+class HostileInt(int):
+    """An int whose every overridable method raises."""
+
+    def _boom(self, *args: Any, **kwargs: Any) -> Any:
+        raise RuntimeError("method of a hostile int")
+
+    __int__ = __index__ = __float__ = __bool__ = __str__ = __repr__ = __format__ = _boom
+    __eq__ = __ne__ = __lt__ = __gt__ = __le__ = __ge__ = __add__ = __neg__ = _boom  # type: ignore[assignment]
+    __hash__ = int.__hash__
+
+
+class LyingInt(int):
+    """An int that claims through its methods to be another number."""
+
+    def __int__(self) -> int:
+        return 7
+
+    def __index__(self) -> int:
+        return 7
+
+    def __repr__(self) -> str:
+        return "7"
+
+    def __eq__(self, other: object) -> bool:
+        return True
+
+    __hash__ = int.__hash__
+
+
+class HostileFloat(float):
+    """A float whose every overridable method raises."""
+
+    def _boom(self, *args: Any, **kwargs: Any) -> Any:
+        raise RuntimeError("method of a hostile float")
+
+    __float__ = __int__ = __bool__ = __str__ = __repr__ = __format__ = __round__ = _boom
+    __eq__ = __ne__ = __lt__ = __gt__ = __le__ = __ge__ = __add__ = _boom  # type: ignore[assignment]
+    is_integer = hex = _boom  # type: ignore[assignment]
+    __hash__ = float.__hash__
+
+
+class DisguisedNan(float):
+    """A NaN that claims through its methods to be the finite number 1.0."""
+
+    def __new__(cls) -> DisguisedNan:
+        return super().__new__(cls, "nan")
+
+    def __float__(self) -> float:
+        return 1.0
+
+    def __repr__(self) -> str:
+        return "1.0"
+
+    def __eq__(self, other: object) -> bool:
+        return True
+
+    __hash__ = float.__hash__
+
+
+# --- datetimes and time zones ---------------------------------------------------------
+
+
+class RaisingTzinfo(datetime.tzinfo):
+    """A time zone whose every method raises."""
+
+    def utcoffset(self, dt: datetime.datetime | None) -> datetime.timedelta | None:
+        raise RuntimeError("utcoffset of a hostile tzinfo")
+
+    def tzname(self, dt: datetime.datetime | None) -> str | None:
+        raise RuntimeError("tzname of a hostile tzinfo")
+
+    def dst(self, dt: datetime.datetime | None) -> datetime.timedelta | None:
+        raise RuntimeError("dst of a hostile tzinfo")
+
+
+class LyingTzinfo(datetime.tzinfo):
+    """A time zone whose ``utcoffset`` returns ``offset`` (a non-timedelta, or one out of
+    datetime's range, which datetime itself refuses with TypeError/ValueError)."""
+
+    def __init__(self, offset: object) -> None:
+        self.offset = offset
+
+    def utcoffset(self, dt: datetime.datetime | None) -> Any:
+        return self.offset
+
+    def tzname(self, dt: datetime.datetime | None) -> str | None:
+        return "LIE"
+
+    def dst(self, dt: datetime.datetime | None) -> datetime.timedelta | None:
+        return None
+
+
+class IsoformatRaises(datetime.datetime):
+    """An aware datetime whose ``isoformat`` raises."""
+
+    def isoformat(self, *args: Any, **kwargs: Any) -> str:
+        raise RuntimeError("isoformat of a hostile datetime")
+
+
+class IsoformatLies(datetime.datetime):
+    """An aware datetime whose ``isoformat`` returns ``IsoformatLies.text`` (not its time)."""
+
+    text: Any = "yesterday"
+
+    def isoformat(self, *args: Any, **kwargs: Any) -> Any:
+        return self.text
+
+
+class UtcoffsetRaises(datetime.datetime):
+    """An aware datetime whose ``utcoffset`` raises."""
+
+    def utcoffset(self) -> datetime.timedelta | None:
+        raise RuntimeError("utcoffset of a hostile datetime")
+
+
+class TzinfoRaises(datetime.datetime):
+    """A datetime whose ``tzinfo`` attribute raises when read."""
+
+    @property
+    def tzinfo(self) -> Any:  # type: ignore[override]
+        raise RuntimeError("tzinfo of a hostile datetime")
+
+
+# --- async record sources -------------------------------------------------------------
+
+
+class SwallowingSource(RecordSource):
+    """A ``RecordSource`` that, blocked at ``block_at``, swallows up to ``swallow``
+    cancellations (counted in ``swallowed``) and goes on waiting; a later one ends it."""
+
+    def __init__(self, records: list[Any], *, block_at: int, swallow: int = 1) -> None:
+        super().__init__(records, block_at=block_at)
+        self.swallow = swallow
+        self.swallowed = 0
+
+    async def __anext__(self) -> Any:
+        self.anext_calls += 1
+        if self.position == self.block_at:
+            self.blocked.set()
+            while True:
+                try:
+                    await self.release.wait()
+                    break
+                except asyncio.CancelledError:
+                    self.wait_interrupted = True
+                    if self.swallowed >= self.swallow:
+                        raise
+                    self.swallowed += 1
+            self.block_at = None
+        if self.position >= len(self.records):
+            raise StopAsyncIteration
+        record = self.records[self.position]
+        self.position += 1
+        return record
+
+
+class EndlessSource:
+    """An async iterator that never ends and never suspends: ``first``, then ``record``
+    forever. ``produced`` counts the records; past ``limit`` it raises ``RuntimeError``
+    so that a runaway reader still ends."""
+
+    def __init__(self, first: Any, record: Any, limit: int) -> None:
+        self.first = first
+        self.record = record
+        self.limit = limit
+        self.produced = 0
+        self.aclose_calls = 0
+
+    def __aiter__(self) -> EndlessSource:
+        return self
+
+    async def __anext__(self) -> Any:
+        if self.produced >= self.limit:
+            raise RuntimeError("EndlessSource was read past its limit")
+        self.produced += 1
+        return self.first if self.produced == 1 else self.record
+
+    async def aclose(self) -> None:
+        self.aclose_calls += 1
+
+
+class HangingAclose(RecordSource):
+    """A ``RecordSource`` whose ``aclose`` waits for ``release`` (forever unless set)."""
+
+    async def aclose(self) -> None:
+        self.aclose_calls += 1
+        await self.release.wait()
+
+
+class SyncAclose(RecordSource):
+    """A ``RecordSource`` whose ``aclose`` is a plain method returning a non-awaitable."""
+
+    def aclose(self) -> Any:  # type: ignore[override]
+        self.aclose_calls += 1
+        return 42
+
+
+class SyncAnext:
+    """An async iterator whose ``__anext__`` returns ``record`` itself, not an awaitable."""
+
+    def __init__(self, record: Any) -> None:
+        self.record = record
+
+    def __aiter__(self) -> SyncAnext:
+        return self
+
+    def __anext__(self) -> Any:
+        return self.record
+
+
+class AiterRaises:
+    """An async iterable whose ``__aiter__`` raises ``error``."""
+
+    def __init__(self, error: BaseException) -> None:
+        self.error = error
+
+    def __aiter__(self) -> Any:
+        raise self.error

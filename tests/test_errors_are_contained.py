@@ -205,8 +205,8 @@ def test_a_lone_surrogate_in_a_message_key_gives_a_writable_diagnostic() -> None
             "dumps: message is not a valid Usage (ValidationError: Expected `int`, got `bool` - at `$.inputTokens`)",
         ),
         (
-            UserMessage(id="u", content=[TextBlock(text="x")]),
-            "dumps: message holds a value of a type the IR does not allow (a list or set where a tuple belongs, say); build IR values with the constructors or parse_transcript",
+            UserMessage(id="u", content=frozenset({TextBlock(text="y")})),
+            "dumps: message holds a set, which has no order (a JSON array has one): use a tuple",
         ),
     ],
     ids=[
@@ -216,7 +216,7 @@ def test_a_lone_surrogate_in_a_message_key_gives_a_writable_diagnostic() -> None
         "int-text",
         "inf-arguments",
         "bool-count",
-        "list-content",
+        "set-content",
     ],
 )
 def test_dumps_and_to_json_value_refuse_ir_values_that_do_not_conform(
@@ -228,6 +228,17 @@ def test_dumps_and_to_json_value_refuse_ir_values_that_do_not_conform(
     with pytest.raises(InvalidMessageError):
         to_json_value(value)
     assert isinstance(caught.value, AgentIRError)
+
+
+def test_a_list_where_the_ir_has_a_tuple_is_accepted_by_validation_and_dumps_alike() -> None:
+    message = UserMessage(id="u", content=[TextBlock(text="a")])  # type: ignore[arg-type]
+    assert validate_transcript([message]) == ()
+    assert dumps(message) == b'{"role":"user","id":"u","content":[{"type":"text","text":"a"}]}'
+    [parsed] = parse_transcript([message])
+    assert type(parsed.content) is tuple
+    unordered = UserMessage(id="u", content=frozenset({TextBlock(text="a")}))  # type: ignore[arg-type]
+    [diagnostic] = validate_transcript([unordered])
+    assert (diagnostic.code, diagnostic.path) == ("INVALID_MESSAGE", "/0")
 
 
 def test_dumps_of_conforming_hand_built_values_is_unchanged() -> None:

@@ -42,7 +42,8 @@ class Inspection(NamedTuple):
 
 
 def inspect_message(entry: object) -> Inspection:
-    """Read ``entry`` (a mapping in JSON form or an IR message) once and check it."""
+    """Read ``entry`` (a mapping in JSON form or an IR message) once and check it. An IR
+    message built around a set is refused (``UNORDERED``)."""
     read_errors: list[JsonValueError] = []
     plain = snapshot_json(entry, read_errors, offset=_ARGUMENTS_OFFSET)
     if not read_errors:
@@ -52,6 +53,8 @@ def inspect_message(entry: object) -> Inspection:
             pass
         else:
             if values_valid((message,)) and audio_sources_tagged((message,), [plain]):
+                if issubclass(type(entry), msgspec.Struct) and holds_a_set(entry):
+                    return Inspection(None, plain, [Problem((), "INVALID_MESSAGE", UNORDERED)])
                 return Inspection(message, plain, [])
     problems = [Problem(e.path, _read_error_code(plain, e), e.reason) for e in read_errors]
     argument_problems, for_schema = _arguments_rule(plain, {e.path[:3] for e in read_errors})
@@ -62,6 +65,30 @@ def inspect_message(entry: object) -> Inspection:
         # The fast path refused what the reference accepts: report rather than pass.
         problems.append(Problem((), "INVALID_MESSAGE", "is not a valid message"))
     return Inspection(None, plain, _ordered(problems))
+
+
+UNORDERED = "holds a set, which has no order (a JSON array has one): use a tuple"
+
+_SETS = (set, frozenset)
+_SEQUENCES = (list, tuple)
+
+
+def holds_a_set(value: Any) -> bool:
+    """True when an IR value built directly from the generated classes holds a set where
+    the IR has a tuple: its JSON form may be valid, but written twice it could differ
+    (a list or a dict is copied as the tuple or ``JsonObject`` it stands for, so it is
+    accepted). Read through the base types: no override of the caller runs."""
+    kind = type(value)
+    if issubclass(kind, _SETS):
+        return True
+    if issubclass(kind, _SEQUENCES):
+        items = (
+            list.copy(value) if issubclass(kind, list) else tuple.__getitem__(value, slice(None))
+        )
+        return any(map(holds_a_set, items))
+    if issubclass(kind, msgspec.Struct):
+        return any(map(holds_a_set, msgspec.structs.astuple(value)))
+    return False
 
 
 def _read_error_code(plain: Any, error: JsonValueError) -> str:

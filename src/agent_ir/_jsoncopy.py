@@ -22,8 +22,12 @@ depth bound is left to check).
 from __future__ import annotations
 
 import math
+import sys
 from collections.abc import Mapping
+from datetime import date, datetime, time, timedelta
+from decimal import Decimal
 from typing import Any
+from uuid import UUID
 
 import msgspec
 
@@ -35,16 +39,36 @@ from agent_ir._text import is_valid_unicode
 __all__ = [
     "INVALID",
     "MAX_DEPTH",
+    "WRITABLE_INT",
     "copy_json",
     "is_exact_json",
     "is_within_depth",
     "snapshot_json",
     "snapshot_sequence",
+    "struct_builtins",
     "thaw",
 ]
 
 MAX_DEPTH = 64
 """Deepest nesting of arrays and objects accepted inside one JSON value."""
+
+# Python refuses to write an int of more digits than this as text (CVE-2020-10735), so
+# such an int is not a JSON value here: it could never be written out. The limit in
+# force when agent-ir is imported counts (0, no limit, is read as the default 4300).
+_INT_DIGITS = sys.get_int_max_str_digits() or 4300
+WRITABLE_INT = 10**_INT_DIGITS
+
+# Values msgspec.to_builtins would turn into strings (bytes as base64, a datetime as
+# text...): kept as they are, so that an IR value built around one is refused like the
+# same value in a mapping, instead of passing as text its caller never wrote.
+_NOT_CONVERTED = (bytes, bytearray, memoryview, datetime, date, time, timedelta, UUID, Decimal)
+
+
+def struct_builtins(value: msgspec.Struct) -> Any:
+    """An IR value (a Struct) as builtins, ``JsonObject``s as their plain data; values
+    JSON has no type for are left as they are, for the caller's check to refuse."""
+    return msgspec.to_builtins(value, enc_hook=encode_frozen, builtin_types=_NOT_CONVERTED)
+
 
 _isfinite = math.isfinite
 
@@ -77,28 +101,28 @@ def snapshot_json(value: object, problems: list[JsonValueError], *, offset: int 
     return _copy(value, (), _Walk(offset), problems)
 
 
-def snapshot_sequence(value: list[Any] | tuple[Any, ...]) -> list[Any]:
+def snapshot_sequence(value: Any) -> list[Any]:
     """The items of a list or tuple, read once through the base type (overrides ignored)."""
-    if isinstance(value, list):
+    if issubclass(type(value), list):
         return list.copy(value)
     return list(tuple.__getitem__(value, slice(None)))
 
 
-def thaw(value: object) -> Any:
+def thaw(value: Any) -> Any:
     """A frozen value (or a tuple of them) as fresh plain builtins, nothing shared."""
-    if isinstance(value, FrozenMapping):
+    if issubclass(type(value), FrozenMapping):
         return msgspec.to_builtins(plain_data(value))
-    if isinstance(value, tuple):
+    if issubclass(type(value), tuple):
         return [thaw(item) for item in value]
     return value
 
 
 def is_exact_json(value: Any, depth: int = 0) -> bool:
     """True when ``value`` (a dict or list) holds only exact JSON builtins (``str`` keys
-    and strings without lone surrogates, finite floats) within the depth bound. Reading
-    such data is not observable, so a C copy may read again what this walk read. False
-    sends the caller to ``copy_json``, which says precisely what is wrong. No cycle
-    bookkeeping is needed: a cycle exceeds the depth bound."""
+    and strings without lone surrogates, finite floats, writable ints) within the depth
+    bound. Reading such data is not observable, so a C copy may read again what this
+    walk read. False sends the caller to ``copy_json``, which says precisely what is
+    wrong. No cycle bookkeeping is needed: a cycle exceeds the depth bound."""
     if depth >= MAX_DEPTH:
         return False
     if type(value) is dict:
@@ -109,19 +133,21 @@ def is_exact_json(value: Any, depth: int = 0) -> bool:
         kind = type(item)
         if kind is str:
             exact = item.isascii() or is_valid_unicode(item)
-        elif kind is float:
-            exact = _isfinite(item)
-        elif kind in _CONTAINERS:
+        elif kind is dict or kind is list:
             exact = is_exact_json(item, depth + 1)
         else:
-            exact = kind in _EXACT_SCALARS
+            exact = _exact_scalar(kind, item)
         if not exact:
             return False
     return True
 
 
-_CONTAINERS = frozenset({dict, list})
-_EXACT_SCALARS = frozenset({int, bool, type(None)})
+def _exact_scalar(kind: type, item: Any) -> bool:
+    if kind is int:
+        return bool(-WRITABLE_INT < item < WRITABLE_INT)
+    if kind is float:
+        return _isfinite(item)
+    return kind is bool or item is None
 
 
 def _exact_keys(value: dict[Any, Any]) -> bool:
@@ -162,7 +188,9 @@ def _copy(value: object, path: Path, active: _Walk, problems: list[JsonValueErro
             raise
         problems.append(error)
         return INVALID
-    except Exception as error:  # a hostile object whose very type checks raise
+    except (KeyboardInterrupt, SystemExit):
+        raise
+    except BaseException as error:  # a hostile object, whatever it raises
         failure = JsonValueError(path, _unreadable(error), unreadable=True)
         if problems is None:
             raise failure from None
@@ -171,30 +199,34 @@ def _copy(value: object, path: Path, active: _Walk, problems: list[JsonValueErro
 
 
 def _copy_checked(
-    value: object, path: Path, active: _Walk, problems: list[JsonValueError] | None
+    value: Any, path: Path, active: _Walk, problems: list[JsonValueError] | None
 ) -> Any:
+    # type() and issubclass(), never isinstance(): a hostile __class__ is never read.
     kind = type(value)
-    if kind is str or isinstance(value, str):
-        assert isinstance(value, str)
-        text = value if kind is str else str.__str__(value)
+    if issubclass(kind, str):
+        text: str = value if kind is str else str.__str__(value)
         if not active.transport:
             _check_string(text, path)
         return text
-    if value is None:
-        return None
-    if isinstance(value, bool):
-        return bool(value)
-    if isinstance(value, int):
-        return int.__int__(value)
-    if isinstance(value, float):
+    if value is None or issubclass(kind, bool):
+        return None if value is None else bool(int.__int__(value))
+    if issubclass(kind, int):
+        return _copy_int(int.__int__(value), path, active)
+    if issubclass(kind, float):
         return _copy_float(value, path, active)
-    if isinstance(value, (list, tuple)):
+    if issubclass(kind, (list, tuple)):
         return _copy_array(value, path, active, problems)
-    if isinstance(value, Mapping):
+    if issubclass(kind, Mapping):
         return _copy_mapping(value, path, active, problems)
-    if isinstance(value, msgspec.Struct) and not active.transport:
+    if issubclass(kind, msgspec.Struct) and not active.transport:
         return _copy(_struct_builtins(value, path), path, active, problems)
-    raise JsonValueError(path, f"must be a JSON value, not {type(value).__name__}")
+    raise JsonValueError(path, f"must be a JSON value, not {kind.__name__}")
+
+
+def _copy_int(number: int, path: Path, active: _Walk) -> int:
+    if not (active.transport or -WRITABLE_INT < number < WRITABLE_INT):
+        raise JsonValueError(path, f"is an integer of more than {_INT_DIGITS} digits")
+    return number
 
 
 def _copy_float(value: float, path: Path, active: _Walk) -> float:
@@ -206,8 +238,10 @@ def _copy_float(value: float, path: Path, active: _Walk) -> float:
 
 def _struct_builtins(value: msgspec.Struct, path: Path) -> Any:
     try:
-        return msgspec.to_builtins(value, enc_hook=encode_frozen)
-    except Exception as error:  # a Struct built by hand around a non-JSON value
+        return struct_builtins(value)
+    except (KeyboardInterrupt, SystemExit):
+        raise
+    except BaseException as error:  # a Struct built by hand around a non-JSON value
         raise JsonValueError(path, _unreadable(error), unreadable=True) from None
 
 
@@ -235,7 +269,7 @@ def _copy_mapping(
     try:
         copied: dict[str, Any] = {}
         for key, item in _read_pairs(value, path, problems):
-            if not isinstance(key, str):
+            if not issubclass(type(key), str):
                 raise JsonValueError(path, f"has a key that is not a string: {safe_repr(key)}")
             if type(key) is not str:
                 key = str.__str__(key)
@@ -251,19 +285,24 @@ def _read_pairs(
     value: Mapping[object, object], path: Path, problems: list[JsonValueError] | None
 ) -> list[tuple[object, object]]:
     try:
-        if isinstance(value, dict):
-            return list(dict.items(value))
-        if isinstance(value, FrozenMapping):
-            return list(plain_data(value).items())  # our own data: reading it is not observable
+        if issubclass(type(value), dict):
+            return list(dict.items(value))  # type: ignore[arg-type]
+        if issubclass(type(value), FrozenMapping):
+            # Our own data: reading it is not observable.
+            return list(plain_data(value).items())  # type: ignore[arg-type]
         # A general mapping: list its keys once, then read each key once.
         keys = list(iter(value))
-    except Exception as error:  # a hostile mapping: contained and reported
+    except (KeyboardInterrupt, SystemExit):
+        raise
+    except BaseException as error:  # a hostile mapping, whatever it raises
         raise JsonValueError(path, _unreadable(error), unreadable=True) from None
     pairs: list[tuple[object, object]] = []
     for key in keys:
         try:
             pairs.append((key, value[key]))
-        except Exception as error:
+        except (KeyboardInterrupt, SystemExit):
+            raise
+        except BaseException as error:
             where = (*path, key) if type(key) is str else path
             if problems is None:
                 raise JsonValueError(where, _unreadable(error), unreadable=True) from None
@@ -274,7 +313,7 @@ def _read_pairs(
     return pairs
 
 
-def _unreadable(error: Exception) -> str:
+def _unreadable(error: BaseException) -> str:
     return f"could not be read ({describe_error(error)})"
 
 

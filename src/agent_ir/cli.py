@@ -10,14 +10,14 @@
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 from collections.abc import Iterator, Sequence
 from pathlib import Path
 
 from agent_ir import schemas
-from agent_ir._errors import TranscriptError
 from agent_ir._generated.diagnostic_schema import Diagnostic
-from agent_ir.transcript import loads
+from agent_ir.transcript import validate_json
 
 __all__ = ["main"]
 
@@ -30,10 +30,21 @@ def main(argv: Sequence[str] | None = None) -> int:
     schema = commands.add_parser("schema", help="print a v1 JSON Schema")
     schema.add_argument("name", choices=schemas.names())
     arguments = parser.parse_args(argv)
-    if arguments.command == "schema":
-        sys.stdout.write(schemas.path(arguments.name).read_text(encoding="utf-8"))
-        return 0
-    return _validate(arguments.files)
+    try:
+        if arguments.command == "schema":
+            sys.stdout.write(schemas.path(arguments.name).read_text(encoding="utf-8"))
+            sys.stdout.flush()
+            return 0
+        status = _validate(arguments.files)
+        sys.stdout.flush()
+    except BrokenPipeError:
+        # The reader left early (`agent-ir validate big.jsonl | head`): stop quietly.
+        # Python would print a second error when flushing stdout at exit, so point
+        # stdout at /dev/null first.
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        return 1
+    return status
 
 
 def _validate(files: list[Path]) -> int:
@@ -72,11 +83,7 @@ def _transcripts(file: Path, data: bytes) -> Iterator[tuple[int, bytes]]:
 
 
 def _diagnostics(text: bytes) -> tuple[Diagnostic, ...]:
-    try:
-        loads(text)
-    except TranscriptError as error:
-        return error.diagnostics
-    return ()
+    return validate_json(text)
 
 
 if __name__ == "__main__":

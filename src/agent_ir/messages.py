@@ -24,7 +24,8 @@ from agent_ir._generated.message_schema import (
     ToolResultMessage,
     UserMessage,
 )
-from agent_ir._inspect import inspect_message
+from agent_ir._inspect import UNORDERED, holds_a_set, inspect_message
+from agent_ir._jsoncopy import snapshot_sequence, struct_builtins
 from agent_ir._paths import Path
 
 __all__ = [
@@ -133,47 +134,41 @@ def dumps(obj: object) -> bytes:
 
 
 def _encode(function: str, obj: object) -> bytes:
-    listed = isinstance(obj, (list, tuple))
-    items = obj if isinstance(obj, (list, tuple)) else (obj,)
+    listed = issubclass(type(obj), (list, tuple))
+    # A list or tuple is read through its base type: no override of the caller runs.
+    items = snapshot_sequence(obj) if listed else [obj]
     for index, item in enumerate(items):
-        if not isinstance(item, (IRStruct, FrozenMapping)):
+        kind = type(item)
+        if not issubclass(kind, (IRStruct, FrozenMapping)):
             raise TypeError(
                 f"{function}: expected an agent-ir message, block or other IR value, "
-                f"or a list or tuple of them, not {type(item).__name__}"
+                f"or a list or tuple of them, not {kind.__name__}"
             )
-        if isinstance(item, IRStruct):
+        if issubclass(kind, IRStruct):
             _check_conforms(function, (index,) if listed else (), item)
-    return msgspec.json.encode(obj, enc_hook=encode_frozen)
+    return msgspec.json.encode(items if listed else obj, enc_hook=encode_frozen)
 
 
-def _check_conforms(function: str, where: Path, item: IRStruct) -> None:
-    """Refuse an IR value whose JSON form is not a valid value of its own type, or
-    does not read back as the value itself (a set where a tuple belongs, say)."""
-    try:
-        plain = msgspec.to_builtins(item, enc_hook=encode_frozen)
-    except Exception as error:  # a field holding something JSON cannot say
-        reason = f"cannot be written as JSON ({describe_error(error)})"
-        raise InvalidMessageError(function, where, "INVALID_MESSAGE", reason) from None
-    if isinstance(item, MessageStruct):
-        inspection = inspect_message(plain)
+def _check_conforms(function: str, where: Path, item: Any) -> None:
+    """Refuse an IR value whose JSON form is not a valid value of its own type, or that
+    holds a set (written twice, its JSON could differ)."""
+    if issubclass(type(item), MessageStruct):
+        inspection = inspect_message(item)
         if inspection.message is None:
             problem = inspection.problems[0]
             raise InvalidMessageError(
                 function, (*where, *problem.path), problem.code, problem.reason
             )
-        again: Any = inspection.message
-    else:
-        try:
-            again = convert_value(plain, type(item))
-        except Exception as error:
-            reason = f"is not a valid {type(item).__name__} ({describe_error(error)})"
-            raise InvalidMessageError(function, where, "INVALID_MESSAGE", reason) from None
-    if again != item:
-        reason = (
-            "holds a value of a type the IR does not allow (a list or set where a tuple "
-            "belongs, say); build IR values with the constructors or parse_transcript"
-        )
-        raise InvalidMessageError(function, where, "INVALID_MESSAGE", reason)
+        return
+    try:
+        convert_value(struct_builtins(item), type(item))
+    except (KeyboardInterrupt, SystemExit):
+        raise
+    except BaseException as error:
+        reason = f"is not a valid {type(item).__name__} ({describe_error(error)})"
+        raise InvalidMessageError(function, where, "INVALID_MESSAGE", reason) from None
+    if holds_a_set(item):
+        raise InvalidMessageError(function, where, "INVALID_MESSAGE", UNORDERED)
 
 
 def _build(function: str, fields: dict[str, object], timestamp: object) -> Message:
@@ -188,16 +183,17 @@ def _build(function: str, fields: dict[str, object], timestamp: object) -> Messa
     return inspection.message
 
 
-def _timestamp_text(function: str, timestamp: object) -> str:
-    if isinstance(timestamp, datetime):
+def _timestamp_text(function: str, timestamp: Any) -> str:
+    kind = type(timestamp)  # type(), not isinstance(): a hostile __class__ is never read
+    if issubclass(kind, datetime):
         return _datetime_text(function, timestamp)
-    if isinstance(timestamp, str):
+    if issubclass(kind, str):
         return str.__str__(timestamp)
     raise InvalidMessageError(
         function,
         ("timestamp",),
         "INVALID_MESSAGE",
-        f"must be an aware datetime or an RFC 3339 string, not {type(timestamp).__name__}",
+        f"must be an aware datetime or an RFC 3339 string, not {kind.__name__}",
     )
 
 
@@ -207,7 +203,9 @@ def _datetime_text(function: str, timestamp: datetime) -> str:
     try:
         offset = datetime.utcoffset(timestamp)
         text = datetime.isoformat(timestamp) if offset is not None else ""
-    except Exception as error:  # a hostile tzinfo
+    except (KeyboardInterrupt, SystemExit):
+        raise
+    except BaseException as error:  # a hostile tzinfo, whatever it raises
         raise InvalidMessageError(
             function,
             ("timestamp",),

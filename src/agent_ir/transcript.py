@@ -28,11 +28,10 @@ from agent_ir._fastpath import (
     is_rereadable,
     values_valid,
 )
-from agent_ir._frozen import encode_frozen
 from agent_ir._generated.diagnostic_schema import Diagnostic, DiagnosticCode
 from agent_ir._generated.message_schema import Message
-from agent_ir._inspect import Inspection, inspect_message
-from agent_ir._jsoncopy import snapshot_sequence
+from agent_ir._inspect import Inspection, holds_a_set, inspect_message
+from agent_ir._jsoncopy import snapshot_sequence, struct_builtins
 from agent_ir._linkage import MalformedLinks, linkage, linkage_of_valid, malformed_links
 
 __all__ = ["loads", "parse_transcript", "validate_json", "validate_transcript"]
@@ -57,11 +56,12 @@ def validate_json(data: object) -> tuple[Diagnostic, ...]:
     as a transcript; ``()`` when it is valid. Never raises: text that is not JSON, not
     UTF-8 or nested beyond the parser, and any other type of ``data``, are one
     INVALID_TRANSCRIPT diagnostic."""
-    if not isinstance(data, (bytes, bytearray, memoryview, str)):
+    # type(), not isinstance(): a hostile __class__ is never read
+    if not issubclass(type(data), (bytes, bytearray, memoryview, str)):
         reason = f"must be JSON text (bytes or str), not {type(data).__name__}"
         return (transcript_diagnostic(reason),)
     try:
-        loads(data)
+        loads(data)  # type: ignore[arg-type]
     except TranscriptError as error:
         return error.diagnostics
     except (KeyboardInterrupt, SystemExit):
@@ -101,11 +101,11 @@ def loads(data: bytes | bytearray | memoryview | str) -> tuple[Message, ...]:
     return parse_transcript(_parse_json(text))
 
 
-def _exact_text(data: object) -> bytes | str:
+def _exact_text(data: Any) -> bytes | str:
     """``data`` as exact ``bytes`` or ``str`` (a subclass's methods are never called)."""
-    if isinstance(data, str):
+    if issubclass(type(data), str):
         return str.__str__(data)
-    if not isinstance(data, (bytes, bytearray, memoryview)):
+    if not issubclass(type(data), (bytes, bytearray, memoryview)):
         raise TypeError(f"loads: expected bytes or str, not {type(data).__name__}")
     try:
         # Through the buffer protocol: a subclass's __bytes__ is never called.
@@ -121,12 +121,14 @@ class _Result(NamedTuple):
 
 
 def _check(value: object, *, keep: bool = True) -> _Result:
-    if not isinstance(value, (list, tuple)):
+    if not issubclass(type(value), (list, tuple)):
         reason = f"must be a list or tuple of messages, not {type(value).__name__}"
         return _Result((), (transcript_diagnostic(reason),))
     try:
         entries = snapshot_sequence(value)
-    except Exception as error:
+    except (KeyboardInterrupt, SystemExit):
+        raise
+    except BaseException as error:  # a hostile container, whatever it raises
         return _Result((), (transcript_diagnostic(f"could not be read ({type(error).__name__})"),))
     return _check_entries(entries, keep)
 
@@ -202,7 +204,15 @@ def _fast(entries: list[Any], keep: bool) -> tuple[Message, ...] | None:
         return None
     if not values_valid(messages) or not audio_sources_tagged(messages, plain):
         return None
+    if not _ir_objects_read_back(entries):
+        return None
     return messages
+
+
+def _ir_objects_read_back(entries: list[Any]) -> bool:
+    """False when an IR object among the entries holds a set (the per-message path says
+    so)."""
+    return not any(holds_a_set(entry) for entry in entries if type(entry) is not dict)
 
 
 def _plain_entries(entries: list[Any]) -> list[Any] | None:
@@ -214,7 +224,7 @@ def _plain_entries(entries: list[Any]) -> list[Any] | None:
         elif issubclass(type(entry), msgspec.Struct):
             # An IR object may have been built by hand around anything: re-check it.
             try:
-                plain.append(msgspec.to_builtins(entry, enc_hook=encode_frozen))
+                plain.append(struct_builtins(entry))
             except Exception:
                 return None
         else:

@@ -53,7 +53,10 @@ class FixtureProviderAdapter:
             responses = _snapshot_fixture(fixture)
         except _InvalidFixture as error:
             raise ProviderError(ProviderErrorCode.PROVIDER_INVALID_FIXTURE, str(error)) from None
-        except Exception as error:  # a hostile container; a ProviderError it raises is no exception
+        except (KeyboardInterrupt, SystemExit):
+            raise
+        except BaseException as error:  # a hostile container, whatever it raises (a
+            # ProviderError or CancelledError it raises included)
             raise ProviderError(
                 ProviderErrorCode.PROVIDER_INVALID_FIXTURE,
                 f"fixture could not be read ({type(error).__name__})",

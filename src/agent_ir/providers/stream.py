@@ -240,7 +240,10 @@ class RecordStream:
         self._source = None
         try:
             iterator = aiter(source)
-        except Exception as error:
+        except (KeyboardInterrupt, SystemExit):
+            self._settle(_invalid_fixture("the record source was interrupted"))
+            raise
+        except BaseException as error:  # a CancelledError of the source's own included
             self._settle(_invalid_fixture(f"records.__aiter__() failed: {describe_error(error)}"))
             return False
         if not claim(iterator):
@@ -321,14 +324,13 @@ class RecordStream:
         self._settle(error)
         iterator = self._iterator
         self._iterator = None
-        if iterator is None or (reader is not None and not await _cancelled_in_time(reader)):
+        if iterator is None:
             return
-        try:
-            closer = getattr(iterator, "aclose", None)
-            if closer is not None:
-                await closer()
-        except Exception:  # the source's own failure to close changes nothing
-            pass
+        if reader is not None:
+            reader.cancel()
+            if not await _ended_in_time(reader):
+                return
+        await _close(iterator)
 
     def _settle(self, error: ProviderError | None) -> None:
         """Record ``error`` unless the stream already has an outcome (``None``: the
@@ -349,19 +351,49 @@ async def _read_one(iterator: Any) -> tuple[Any, BaseException | None]:
         return _END, error
 
 
-# A cancelled read of a source that honours cancellation ends within a turn or two of
-# the event loop; counting turns (not seconds) keeps the outcome deterministic.
+# A cancelled read, or an aclose(), of a source that behaves ends within a turn or two
+# of the event loop; counting turns (not seconds) keeps the outcome deterministic.
 _GRACE_TURNS = 8
 
 
-async def _cancelled_in_time(reader: asyncio.Task[Any]) -> bool:
-    """Cancel ``reader`` unless it is done; True once it ended within the grace turns."""
-    reader.cancel()
+async def _ended_in_time(task: asyncio.Task[Any]) -> bool:
+    """True once ``task`` ended within the grace turns (it is left running otherwise)."""
     for _ in range(_GRACE_TURNS):
-        if reader.done():
+        if task.done():
             return True
         await asyncio.sleep(0)
-    return reader.done()
+    return task.done()
+
+
+async def _close(iterator: Any) -> None:
+    """Await the iterator's ``aclose()`` once, if it has one, in a task of its own: its
+    failures are ignored (whatever their type), one that never ends is abandoned after
+    the grace turns; only an interrupt it raises is re-raised."""
+    try:
+        closer = getattr(iterator, "aclose", None)
+    except (KeyboardInterrupt, SystemExit):
+        raise
+    except BaseException:  # a hostile __getattr__: nothing to close with
+        return
+    if closer is None:
+        return
+    closing = asyncio.get_running_loop().create_task(_call_aclose(closer))
+    if not await _ended_in_time(closing):
+        closing.cancel()
+        return
+    interrupt = closing.result()
+    if interrupt is not None:
+        raise interrupt
+
+
+async def _call_aclose(closer: Any) -> BaseException | None:
+    try:
+        await closer()
+    except (KeyboardInterrupt, SystemExit) as interrupt:
+        return interrupt
+    except BaseException:  # the source's own failure to close changes nothing
+        return None
+    return None
 
 
 def _cancelled(reason: str) -> ProviderError:

@@ -45,6 +45,22 @@ def _surrogate_in_arguments_key(entry: Any) -> bool:
     )
 
 
+def _surrogate_in_another_key(entry: Any) -> bool:
+    """A lone surrogate in a key outside tool-call arguments (an unknown field's name)."""
+    if type(entry) is not dict:
+        return False
+    content = entry.get("content")
+    blocks = content if type(content) is list else []
+    outside = {key: value for key, value in entry.items() if key != "content"}
+    outside["content"] = [
+        {key: value for key, value in block.items() if key != "arguments"}
+        if type(block) is dict
+        else block
+        for block in blocks
+    ]
+    return _has_surrogate_key(outside)
+
+
 def _has_surrogate_key(value: Any) -> bool:
     pending = [value]
     while pending:
@@ -70,6 +86,7 @@ def _arguments_at_the_depth_bound(record: Any) -> bool:
 _TRANSCRIPT_CAUSES: list[tuple[str, Callable[[Any], bool]]] = [
     ("known: year 0000 timestamp refused (defect 8)", _year_zero),
     ("known: lone surrogate in an arguments key (defect 6)", _surrogate_in_arguments_key),
+    ("known: lone surrogate in another key (F2)", _surrogate_in_another_key),
 ]
 _RECORDS_CAUSES: list[tuple[str, Callable[[Any], bool]]] = [
     ("known: unknown usage field accepted (F1)", _unknown_usage_field),

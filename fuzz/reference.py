@@ -67,13 +67,45 @@ def message_is_valid(entry: Any) -> bool:
     """The reference verdict on one message in JSON form (plain builtins)."""
     if depth_of(entry) > _DEEPEST_VALID_MESSAGE:
         return False
+    # Mutated transcripts repeat most of their messages: remember recent verdicts, keyed
+    # by JSON text that tells 1, 1.0 and true apart.
+    key = json.dumps(entry, sort_keys=True)
+    verdict = _verdicts.get(key)
+    if verdict is None:
+        if len(_verdicts) > 20_000:
+            _verdicts.clear()
+        verdict = _verdicts[key] = _message_is_valid(entry)
+    return verdict
+
+
+_verdicts: dict[str, bool] = {}
+
+
+def _message_is_valid(entry: Any) -> bool:
     if has_lone_surrogate(entry) or has_non_finite(entry):
         return False
     if any(depth_of(arguments) > MAX_DEPTH for arguments in _arguments_values(entry)):
         return False
     if not _timestamp_is_real(entry):
         return False
-    return bool(_validator(MESSAGE_REF).is_valid(entry))
+    branch = _branch(MESSAGE_REF, entry, "role")
+    return bool(_validator(branch).is_valid(entry))
+
+
+def _branch(ref: str, instance: Any, tag: str) -> str:
+    """The ``oneOf`` branch of ``ref`` that ``instance``'s tag selects (each branch
+    requires its own tag const, so ``oneOf`` gives that branch's verdict), else ``ref``."""
+    value = instance.get(tag) if type(instance) is dict else None
+    target = _mappings(ref).get(value) if type(value) is str else None
+    return ref if target is None else ref.rsplit("#", 1)[0] + target
+
+
+@functools.cache
+def _mappings(ref: str) -> dict[str, str]:
+    document, pointer = ref.split("#")
+    name = document.rsplit("/", 1)[1].removesuffix(".schema.json")
+    definition = schemas.load(name)["$defs"][pointer.rsplit("/", 1)[1]]
+    return dict(definition["discriminator"]["mapping"])
 
 
 def _arguments_values(entry: Any) -> list[Any]:
@@ -297,7 +329,9 @@ class _ResponseModel:
 
 def _record_shape_valid(record: dict[str, Any]) -> bool:
     """The schema's verdict on the record without its unknown fields, plus the rules
-    for values that reach the IR (no lone surrogate, finite numbers, arguments depth)."""
+    for values that reach the IR (no lone surrogate, finite numbers, arguments depth).
+    The branch of ``TransportRecord`` is the one its ``type`` selects (the others
+    require another ``type`` const, so ``oneOf`` gives the same verdict)."""
     known = _known_fields().get(record["type"], set())
     return _shape_valid({key: value for key, value in record.items() if key in known})
 
@@ -309,7 +343,7 @@ def _shape_valid(record: dict[str, Any]) -> bool:
         return False
     if has_lone_surrogate(record) or has_non_finite(record):
         return False
-    return bool(_validator(RECORD_REF).is_valid(record))
+    return bool(_validator(_branch(RECORD_REF, record, "type")).is_valid(record))
 
 
 @functools.cache

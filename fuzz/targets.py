@@ -429,12 +429,13 @@ def _check_fixture_records(records: Any) -> None:
     before = _plain_copy(records)
     fixture = {"schemaVersion": 1, "responses": [{"records": records}, {"records": records}]}
     adapter = _construct(fixture, records)
-    expected = reference.fixture_outcome(records) if adapter is not None else None
+    expected = reference.fixture_outcome(records) if type(records) is list else None
     started = time.perf_counter()
     if adapter is not None and expected is not None:
         _run(_read_both_ways(adapter, expected))
-    if type(records) is list:
-        _run(_read_from_source(records))
+    if type(records) is list and expected is not None:
+        _run(_read_from_source(records, expected))
+        _run(_interrupted_after_first_chunk(records, expected))
     _check_time("FixtureProviderAdapter streams", started)
     if not same_json(records, before):
         raise OracleFailure("FixtureProviderAdapter mutated its input", "")
@@ -475,7 +476,7 @@ async def _read_both_ways(adapter: FixtureProviderAdapter, expected: FixtureOutc
         raise OracleFailure("a third stream is not PROVIDER_EXHAUSTED", repr(exhausted))
 
 
-async def _read_from_source(records: list[Any]) -> None:
+async def _read_from_source(records: list[Any], expected: FixtureOutcome) -> None:
     """The same records from an async iterable (read one at a time, copied per record):
     the model's outcome, or PROVIDER_INVALID_EVENT at a record nested too deep."""
 
@@ -486,7 +487,6 @@ async def _read_from_source(records: list[Any]) -> None:
     adapter = FixtureProviderAdapter({"schemaVersion": 1, "responses": [{"records": source()}]})
     stream = adapter.stream(REQUEST_ID)
     chunks, error = await _iterate(stream, "async source")
-    expected = reference.fixture_outcome(records)
     deep = [index for index, record in enumerate(records) if reference.record_too_deep(record)]
     if deep and (expected.record_index is None or deep[0] <= expected.record_index):
         prefix = reference.fixture_outcome(records[: deep[0]])
@@ -494,6 +494,54 @@ async def _read_from_source(records: list[Any]) -> None:
         if _matches(chunks, error, refused) is None:
             return
     await _check_stream("async source", stream, chunks, error, expected)
+
+
+async def _interrupted_after_first_chunk(records: list[Any], expected: FixtureOutcome) -> None:
+    """The cancel event set, or ``aclose()`` called, after the first chunk of an async
+    source: nothing more is yielded, iteration and ``result()`` fail with the same
+    PROVIDER_CANCELLED, and the source is closed."""
+    if expected.chunks and not any(map(reference.record_too_deep, records)):
+        await _interrupt_after_first_chunk(records, expected, "the cancel event")
+        await _interrupt_after_first_chunk(records, expected, "aclose()")
+
+
+async def _interrupt_after_first_chunk(
+    records: list[Any], expected: FixtureOutcome, how: str
+) -> None:
+    closed: list[bool] = []
+
+    async def source() -> AsyncIterator[Any]:
+        try:
+            for record in records:
+                yield record
+        finally:
+            closed.append(True)
+
+    cancel = asyncio.Event()
+    adapter = FixtureProviderAdapter({"schemaVersion": 1, "responses": [{"records": source()}]})
+    stream = adapter.stream(REQUEST_ID, cancel=cancel)
+    first, _ = await _iterate_one(stream, how)
+    if first is None or not same_json(list(_chunk_summary(first)), list(expected.chunks[0])):
+        raise OracleFailure(f"{how}: the first chunk differs from the model", repr(first))
+    if how == "aclose()":
+        await stream.aclose()
+    else:
+        cancel.set()
+    rest, error = await _iterate(stream, how)
+    result = await _result_or_error(stream, how)
+    if rest or error is None or error.code != "PROVIDER_CANCELLED" or result is not error:
+        raise OracleFailure(f"{how} after a chunk is not PROVIDER_CANCELLED", repr(error))
+    if closed != [True]:
+        raise OracleFailure(f"{how} after a chunk left the source open", repr(closed))
+
+
+async def _iterate_one(stream: Any, how: str) -> tuple[Any, ProviderError | None]:
+    try:
+        return await anext(stream), None
+    except ProviderError as error:
+        return None, error
+    except Exception as error:
+        raise OracleFailure(f"{how} raised {type(error).__name__}", repr(error)[:300]) from None
 
 
 async def _iterate(stream: Any, how: str) -> tuple[list[Any], ProviderError | None]:

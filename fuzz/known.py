@@ -48,7 +48,7 @@ def _surrogate_in_arguments_key(entry: Any) -> bool:
 def _surrogate_in_another_key(entry: Any) -> bool:
     """A lone surrogate in a key outside tool-call arguments (an unknown field's name)."""
     if type(entry) is not dict:
-        return False
+        return _has_surrogate_key(entry)
     content = entry.get("content")
     blocks = content if type(content) is list else []
     outside = {key: value for key, value in entry.items() if key != "content"}

@@ -199,6 +199,17 @@ def test_a_known_cause_is_appended_to_the_signature() -> None:
     assert signature_of(caught.value) == caught.value.check
 
 
+def test_two_lone_surrogates_in_a_row_are_not_compared_with_their_json_text() -> None:
+    """Found by fuzzing, in the harness: json.dumps writes "\\ud83d\\ude00", which JSON
+    parsing joins into one valid character, so the text is a different (valid) value."""
+    targets.validate_transcript_structures(b"[]\0")  # the lazy parts are built
+    transcript = [{"role": "user", "id": "u", "content": "\ud83d\ude00"}]
+    [diagnostic] = validate_transcript(transcript)
+    assert (diagnostic.code, diagnostic.path) == ("INVALID_MESSAGE", "/0/content")
+    assert validate_json(json.dumps(transcript)) == ()
+    targets._check_validate_transcript(transcript)
+
+
 # --- the reference's documented deviations from the bare schema --------------------------
 
 

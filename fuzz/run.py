@@ -1,10 +1,10 @@
 """The fuzz driver: ``python -m fuzz.run --seconds N`` (what ``nox -s fuzz`` runs).
 
 Runs each target of ``fuzz.targets`` in its own atheris process, one after the other,
-for ``N / len(targets)`` seconds each (``-max_total_time``), with ``-rss_limit_mb`` and
-``-timeout`` set, seeded from ``fixtures/fuzz-corpus/<target>/``. The working corpus is
-a temporary directory: new inputs are merged into the checked-in corpus only with
-``--grow-corpus``. A failing input is written to ``fuzz-crashes/<run>/<target>/`` as
+for ``N / len(targets)`` seconds each (``-max_total_time``), with ``-rss_limit_mb`` (2048)
+and ``-timeout`` (2 s, for a hang: the harness itself fails a call over 1 s), seeded
+from ``fixtures/fuzz-corpus/<target>/``. The working corpus is a temporary directory:
+new inputs are merged into the checked-in corpus only with ``--grow-corpus``. A failing input is written to ``fuzz-crashes/<run>/<target>/`` as
 ``<signature>.input`` with ``<signature>.txt`` (the failed check and the traceback);
 each distinct signature is kept once (the shortest input), and fuzzing goes on.
 libFuzzer's own artifacts (a timeout, out of memory, a crash of native code) land in
@@ -41,6 +41,7 @@ TARGET_NAMES = [
 ]
 CORPUS_FILE_LIMIT = 200
 CORPUS_BYTE_LIMIT = 1_000_000
+GROWTH_PER_RUN = 10
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -63,7 +64,9 @@ def _arguments() -> argparse.ArgumentParser:
         "--grow-corpus", action="store_true", help="merge new inputs into the seeds"
     )
     parser.add_argument("--rss-limit-mb", type=int, default=2048)
-    parser.add_argument("--timeout", type=int, default=10, help="libFuzzer's hang limit, seconds")
+    # The harness fails any call into agent-ir over 1 s (fuzz.targets.TIME_LIMIT); libFuzzer's
+    # -timeout catches a call that never returns, with room for the reference's own time.
+    parser.add_argument("--timeout", type=int, default=2, help="libFuzzer's -timeout, seconds")
     parser.add_argument("--max-len", type=int, default=16384)
     parser.add_argument("--crash-dir", default=None, help="default fuzz-crashes/<timestamp>")
     parser.add_argument("--replay", nargs="+", metavar="FILE")
@@ -155,18 +158,23 @@ def _write_dictionary(path: Path) -> None:
 
 
 def _grow(seeds: Path, corpus: Path) -> None:
-    """Add the new inputs, smallest first, while the whole corpus stays within limits."""
-    total_files = sum(1 for _ in CORPUS.rglob("*") if _.is_file())
+    """Add up to ``GROWTH_PER_RUN`` new inputs, smallest first, while the whole corpus
+    stays under its limits (fewer than 200 files, under 1 MB)."""
+    total_files = sum(1 for path in CORPUS.rglob("*") if path.is_file())
     total_bytes = sum(path.stat().st_size for path in CORPUS.rglob("*") if path.is_file())
+    added = 0
     for path in sorted(corpus.iterdir(), key=lambda item: item.stat().st_size):
         size = path.stat().st_size
-        if total_files + 1 > CORPUS_FILE_LIMIT or total_bytes + size > CORPUS_BYTE_LIMIT:
+        if total_files + 1 >= CORPUS_FILE_LIMIT or total_bytes + size >= CORPUS_BYTE_LIMIT:
             print(f"fuzz: corpus limit reached, {seeds} not grown further")
             return
-        if not (seeds / path.name).exists():
+        if added == GROWTH_PER_RUN:
+            return
+        if not (seeds / f"grown-{path.name}").exists():
             shutil.copy(path, seeds / f"grown-{path.name}")
             total_files += 1
             total_bytes += size
+            added += 1
 
 
 def _summary(runs: list[TargetRun], crash_root: Path) -> None:

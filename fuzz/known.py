@@ -47,18 +47,15 @@ def _surrogate_in_arguments_key(entry: Any) -> bool:
 
 def _surrogate_in_another_key(entry: Any) -> bool:
     """A lone surrogate in a key outside tool-call arguments (an unknown field's name)."""
-    if type(entry) is not dict:
+    if type(entry) is not dict or type(entry.get("content")) is not list:
         return _has_surrogate_key(entry)
-    content = entry.get("content")
-    blocks = content if type(content) is list else []
-    outside = {key: value for key, value in entry.items() if key != "content"}
-    outside["content"] = [
+    blocks = [
         {key: value for key, value in block.items() if key != "arguments"}
         if type(block) is dict
         else block
-        for block in blocks
+        for block in entry["content"]
     ]
-    return _has_surrogate_key(outside)
+    return _has_surrogate_key({**entry, "content": blocks})
 
 
 def _has_surrogate_key(value: Any) -> bool:

@@ -72,6 +72,7 @@ def test_a_lone_surrogate_in_an_unknown_field_name_gives_a_writable_path() -> No
     for transcript in (
         [{"role": "user", "id": "u", "content": "x", "\ud800": 1}],
         [{"role": "user", "id": "u", "content": [{"type": "text", "text": "x", "\udc00k": 1}]}],
+        [{"role": "system", "id": "s", "content": {"\udfff": 1}}],
     ):
         [diagnostic] = validate_transcript(transcript)
         assert (diagnostic.code, diagnostic.message_index) == ("INVALID_MESSAGE", 0)

@@ -115,6 +115,8 @@ def _run_target(target: str, seconds: int, crash_dir: Path, options: Any) -> Tar
             f"-rss_limit_mb={options.rss_limit_mb}",
             f"-timeout={options.timeout}",
             f"-max_len={options.max_len}",
+            # Structure inputs begin with a whole transcript: no slow ramp of the length.
+            "-len_control=0",
             f"-dict={dictionary}",
             f"-artifact_prefix={crash_dir}{os.sep}",
             "-print_final_stats=1",

@@ -232,12 +232,13 @@ def string(choices: Choices, words: list[str]) -> str:
     kind = choices.ConsumeIntInRange(0, 3)
     if kind == 0:
         return choices.ConsumeUnicode(choices.ConsumeIntInRange(0, 16))
-    word = choices.PickValueInList(words)
+    word: str = choices.PickValueInList(words)
     if kind == 1:
         return word
     if kind == 2:
-        return word + choices.PickValueInList(VOCABULARY)
-    return choices.PickValueInList([word.upper(), word[:-1], f" {word}", f"{word}\n"])
+        return word + str(choices.PickValueInList(VOCABULARY))
+    changed: str = choices.PickValueInList([word.upper(), word[:-1], f" {word}", f"{word}\n"])
+    return changed
 
 
 def generated(choices: Choices, words: list[str], depth: int) -> Any:

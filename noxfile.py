@@ -1,4 +1,4 @@
-"""Every workflow of agent-ir. `nox` runs the checks: tests, lint, typecheck, codegen_check.
+"""Every workflow of agent-ir. `nox` runs the checks: tests, lint, typecheck, codegen_check, fuzz.
 
 The tests run on every supported Python that is present. In CI (``CI=true``) all of
 them must be present, and a missing one is an error; elsewhere a missing one is skipped,
@@ -50,7 +50,7 @@ _select_pyenv_versions()
 PRESENT = [version for version in SUPPORTED if _runs(version)]
 STRICT = os.environ.get("CI", "").lower() == "true" or not PRESENT
 
-nox.options.sessions = ["tests", "lint", "typecheck", "codegen_check"]
+nox.options.sessions = ["tests", "lint", "typecheck", "codegen_check", "fuzz"]
 nox.options.reuse_existing_virtualenvs = True
 nox.options.error_on_missing_interpreters = STRICT
 
@@ -69,6 +69,7 @@ TEST_DEPS = [
 ]
 LINT_DEPS = ["ruff==0.17.6"]
 TYPECHECK_DEPS = ["mypy==2.4.1", "types-jsonschema"]
+FUZZ_DEPS = ["atheris>=3.0", "jsonschema>=4.23"]
 BENCH_DEPS = ["pydantic>=2.7", "datamodel-code-generator==0.89.0", "ruff==0.17.6"]
 
 
@@ -114,6 +115,15 @@ def codegen_check(session: nox.Session) -> None:
     """Fail when src/agent_ir/_generated/ differs by one byte from a fresh generation."""
     session.install(*CODEGEN_DEPS)
     session.run("python", "codegen/check.py")
+
+
+@nox.session(python=PYTHON)
+def fuzz(session: nox.Session) -> None:
+    """Coverage-guided fuzzing (atheris): ``nox -s fuzz -- --seconds N``, N seconds for all
+    targets together (default 60); failing inputs go to fuzz-crashes/ (see README)."""
+    session.install(*FUZZ_DEPS)
+    session.install(".")
+    session.run("python", "-m", "fuzz.run", *session.posargs)
 
 
 @nox.session(python=PYTHON)

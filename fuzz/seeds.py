@@ -1,0 +1,105 @@
+"""Regenerates the seed corpus ``fixtures/fuzz-corpus/<target>/`` from ``fixtures/``.
+
+``python -m fuzz.seeds`` rewrites every ``seed-*`` file; ``regression-*`` files (inputs
+that once failed, each named for its bug) and ``grown-*`` files are kept. Seeds are
+valid transcripts and record sequences from the fixtures, a few of the conformance
+cases and schema examples (valid and invalid), and malformed JSON text.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parent.parent
+FIXTURES = ROOT / "fixtures"
+CORPUS = FIXTURES / "fuzz-corpus"
+
+# Choice bytes appended after the NUL of a structure seed: none (the value as it is)
+# and a few short sequences (some mutations).
+MUTATIONS = [b"", b"\x03\x05\x01\x02\x07", b"\x08\x00\x0b\x01\x40\x02\x09\x03"]
+
+
+def main() -> None:
+    transcripts = _transcripts()
+    records = _record_sequences()
+    texts = {name: json.dumps(value).encode() for name, value in transcripts.items()}
+    _write("loads_bytes", {**texts, **_malformed_texts(texts)})
+    _write("validate_json_bytes", {**texts, **_malformed_texts(texts)})
+    _write("validate_transcript_structures", _structures(transcripts))
+    _write("fixture_records", _structures(records))
+
+
+def _transcripts() -> dict[str, Any]:
+    found: dict[str, Any] = {}
+    for path in sorted((FIXTURES / "transcripts").glob("*.jsonl")):
+        for number, line in enumerate(path.read_text().splitlines()):
+            found[f"{path.stem}-{number}"] = json.loads(line)
+    for path in sorted((FIXTURES / "schema-examples" / "transcript").glob("*/*.json")):
+        found[f"transcript-{path.parent.name}-{path.stem}"] = json.loads(path.read_text())
+    for path in sorted((FIXTURES / "schema-examples" / "message").glob("valid/*.json"))[::3]:
+        found[f"message-{path.stem}"] = [json.loads(path.read_text())]
+    for path in sorted((FIXTURES / "conformance" / "transcripts").glob("*.json")):
+        for number, case in enumerate(json.loads(path.read_text())[:1]):
+            found[f"conformance-{path.stem}-{number}"] = case["transcript"]
+    return found
+
+
+def _malformed_texts(texts: dict[str, bytes]) -> dict[str, bytes]:
+    sample = texts["sample-0"]
+    return {
+        "truncated": sample[: len(sample) // 2],
+        "invalid-utf8": sample.replace(b'"', b'"\xff', 1),
+        "utf8-encoded-surrogate": b'[{"role":"user","id":"\xed\xa0\x80","content":"x"}]',
+        "escaped-lone-surrogate": b'[{"role":"user","id":"\\ud800","content":"x"}]',
+        "bom": b"\xef\xbb\xbf" + texts["transcript-valid-single-user-message"],
+        "nan-token": b'[{"role":"assistant","id":"a","content":[{"type":"toolCall","id":"c",'
+        b'"name":"n","arguments":{"x":NaN}}]}]',
+        "huge-float": b'[{"role":"assistant","id":"a","content":[{"type":"toolCall","id":"c",'
+        b'"name":"n","arguments":{"x":1e400}}]}]',
+        "huge-integer": b'[{"role":"assistant","id":"a","content":[],"usage":{"inputTokens":'
+        + b"9" * 5000
+        + b',"outputTokens":1}}]',
+        "duplicate-keys": b'[{"role":"user","id":"u","content":"x","content":[]}]',
+        "deep-arrays": b"[" * 1200 + b"]" * 1200,
+        "deep-arguments": b'[{"role":"assistant","id":"a","content":[{"type":"toolCall","id":"c",'
+        b'"name":"n","arguments":{"x":' + b"[" * 64 + b"]" * 64 + b"}}]}]",
+        "empty": b"",
+        "whitespace": b" \n\t",
+        "object": b"{}",
+        "null": b"null",
+    }
+
+
+def _record_sequences() -> dict[str, Any]:
+    found: dict[str, Any] = {}
+    paths = [FIXTURES / "provider-tool-roundtrip.json"]
+    paths += sorted((FIXTURES / "schema-examples" / "provider-fixture").glob("*/*.json"))
+    for path in paths:
+        fixture = json.loads(path.read_text())
+        responses = fixture.get("responses") if type(fixture) is dict else None
+        for number, response in enumerate(responses if type(responses) is list else []):
+            if type(response) is dict and type(response.get("records")) is list:
+                found[f"{path.parent.name}-{path.stem}-{number}"] = response["records"]
+    return found
+
+
+def _structures(values: dict[str, Any]) -> dict[str, bytes]:
+    seeds: dict[str, bytes] = {}
+    for number, (name, value) in enumerate(values.items()):
+        seeds[name] = json.dumps(value).encode() + b"\0" + MUTATIONS[number % len(MUTATIONS)]
+    return seeds
+
+
+def _write(target: str, seeds: dict[str, bytes]) -> None:
+    folder = CORPUS / target
+    folder.mkdir(parents=True, exist_ok=True)
+    for old in folder.glob("seed-*"):
+        old.unlink()
+    for name, data in seeds.items():
+        (folder / f"seed-{name}").write_bytes(data)
+
+
+if __name__ == "__main__":
+    main()

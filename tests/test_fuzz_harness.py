@@ -1,0 +1,286 @@
+"""The fuzz harnesses (``fuzz/``) without atheris: every seed-corpus file passes its
+harness, each regression found by fuzzing stays fixed, and the oracle does fail when
+agent-ir misbehaves (a wrong verdict, an undocumented exception, a slow call, an
+unwritable diagnostic, a stream that differs from the reference model).
+
+Regression inputs live in ``fixtures/fuzz-corpus/<target>/regression-*`` (so the fuzzer
+starts from them too); the named tests below state each one's behaviour directly.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import sys
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+import agent_ir
+from agent_ir import (
+    MAX_DEPTH,
+    Diagnostic,
+    DiagnosticCode,
+    FixtureProviderAdapter,
+    validate_json,
+    validate_transcript,
+)
+
+from support.builders import END, RECORDS, START, fixture_of
+
+ROOT = Path(__file__).resolve().parents[1]
+if str(ROOT) not in sys.path:
+    sys.path.insert(0, str(ROOT))  # fuzz/ is a tool beside the package, not part of it
+
+from fuzz import reference, targets  # noqa: E402
+from fuzz.run import CrashRecorder, signature_of  # noqa: E402
+from fuzz.targets import TARGETS, OracleFailure  # noqa: E402
+
+CORPUS = ROOT / "fixtures" / "fuzz-corpus"
+SEEDS = sorted(path for path in CORPUS.glob("*/*") if path.is_file())
+UNKNOWN_USAGE_FIELD = {**END, "usage": {"inputTokens": 1, "outputTokens": 2, "total_tokens": 3}}
+
+
+def test_the_corpus_is_small_and_covers_every_target() -> None:
+    assert sorted(path.name for path in CORPUS.iterdir()) == sorted(TARGETS)
+    assert 4 * 20 <= len(SEEDS) < 200
+    assert sum(path.stat().st_size for path in SEEDS) < 1_000_000
+
+
+@pytest.mark.parametrize("seed", SEEDS, ids=lambda path: f"{path.parent.name}/{path.name}")
+def test_every_seed_passes_its_harness(seed: Path) -> None:
+    TARGETS[seed.parent.name](seed.read_bytes())
+
+
+# --- regressions found by fuzzing (docs/reliability-fuzz.md) ------------------------------
+
+
+def test_an_unknown_usage_field_of_a_fixture_record_is_an_invalid_event() -> None:
+    """F1: provider-fixture.schema.json closes WireUsage (additionalProperties: false),
+    and fixtures/schema-examples/provider-fixture/invalid/usage-unknown-extra-field.json
+    is invalid; the parser accepted the response."""
+    adapter = FixtureProviderAdapter(fixture_of([START, UNKNOWN_USAGE_FIELD]))
+    with pytest.raises(agent_ir.ProviderError) as caught:
+        agent_ir_run(adapter.stream("request-1").result())
+    assert (caught.value.code, caught.value.record_index) == ("PROVIDER_INVALID_EVENT", 1)
+
+
+def test_a_lone_surrogate_in_an_unknown_field_name_gives_a_writable_path() -> None:
+    """F2: the name of an unknown field holding a lone surrogate was put raw into
+    ``Diagnostic.path`` (defect 6 is the same for a key inside tool-call arguments)."""
+    for transcript in (
+        [{"role": "user", "id": "u", "content": "x", "\ud800": 1}],
+        [{"role": "user", "id": "u", "content": [{"type": "text", "text": "x", "\udc00k": 1}]}],
+        [{"role": "system", "id": "s", "content": {"\udfff": 1}}],
+    ):
+        [diagnostic] = validate_transcript(transcript)
+        assert (diagnostic.code, diagnostic.message_index) == ("INVALID_MESSAGE", 0)
+        diagnostic.path.encode("utf-8")
+        diagnostic.message.encode("utf-8")
+    [diagnostic] = validate_json(b'[{"role":"user","id":"u","content":"x","\\ud800":1}]')
+    diagnostic.path.encode("utf-8")
+
+
+def test_arguments_nested_max_depth_levels_are_accepted_by_the_fixture_adapter() -> None:
+    """Defect 4, as the fuzzer meets it: 64 levels of arguments inside a record."""
+    arguments: Any = "leaf"
+    for _ in range(MAX_DEPTH - 1):
+        arguments = [arguments]
+    call = {"type": "tool_call", "id": "c", "name": "n", "arguments": {"x": arguments}}
+    end = {**END, "stopReason": "tool_call"}
+    response = agent_ir_run(
+        FixtureProviderAdapter(fixture_of([START, call, end])).stream("request-1").result()
+    )
+    assert response.stop_reason == "toolCall"
+
+
+def agent_ir_run(awaitable: Any) -> Any:
+    async def wait() -> Any:
+        return await awaitable
+
+    return asyncio.run(wait())
+
+
+# --- the oracle fails when it should --------------------------------------------------------
+
+INVALID_USER = [{"role": "user", "id": " ", "content": "x"}]
+
+
+def test_a_wrong_verdict_is_a_failure() -> None:
+    with pytest.raises(OracleFailure) as caught:
+        targets.check_verdict("validate_transcript", INVALID_USER, ())
+    assert caught.value.check == "validate_transcript accepts a message the reference rejects"
+    with pytest.raises(OracleFailure) as caught:
+        targets.check_verdict(
+            "validate_transcript",
+            [{"role": "user", "id": "u", "content": "x"}],
+            (
+                Diagnostic(
+                    code=DiagnosticCode.INVALID_MESSAGE, message_index=0, message="m", path="/0"
+                ),
+            ),
+        )
+    assert caught.value.check == "validate_transcript rejects a message the reference accepts"
+
+
+def test_a_diagnostic_outside_its_message_is_a_failure() -> None:
+    misplaced = Diagnostic(
+        code=DiagnosticCode.INVALID_MESSAGE, message_index=1, message="m", path="/1"
+    )
+    with pytest.raises(OracleFailure) as caught:
+        targets.check_verdict("validate_transcript", INVALID_USER, (misplaced,))
+    assert caught.value.check == "validate_transcript diagnostic misplaced"
+
+
+def test_an_unwritable_diagnostic_is_a_failure() -> None:
+    unwritable = Diagnostic(
+        code=DiagnosticCode.INVALID_MESSAGE, message_index=0, message="m", path="/0/\ud800"
+    )
+    with pytest.raises(OracleFailure) as caught:
+        targets.check_writable("validate_transcript", (unwritable,))
+    assert caught.value.check == "unwritable diagnostic"
+
+
+def test_an_exception_outside_the_documented_set_is_a_failure(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    def broken(data: object) -> Any:
+        raise KeyError("boom")
+
+    monkeypatch.setattr(targets, "validate_json", broken)
+    with pytest.raises(OracleFailure) as caught:
+        TARGETS["validate_json_bytes"](b"[]")
+    assert caught.value.check == "validate_json raised KeyError"
+    monkeypatch.setattr(targets, "loads", broken)
+    with pytest.raises(OracleFailure) as caught:
+        TARGETS["loads_bytes"](b"[]")
+    assert caught.value.check == "loads raised KeyError"
+
+
+def test_a_wrong_verdict_from_the_library_is_caught_by_the_harness(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setattr(targets, "validate_transcript", lambda value: ())
+    with pytest.raises(OracleFailure) as caught:
+        TARGETS["validate_transcript_structures"](
+            b'[{"role": "user", "id": " ", "content": "x"}]\0'
+        )
+    assert caught.value.check == "validate_transcript accepts a message the reference rejects"
+
+
+def test_a_call_over_the_time_limit_is_a_failure(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(targets, "TIME_LIMIT", -1.0)
+    with pytest.raises(OracleFailure) as caught:
+        TARGETS["validate_json_bytes"](b"[]")
+    assert caught.value.check == "slow validate_json"
+
+
+def test_a_stream_that_differs_from_the_reference_model_is_a_failure(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    wrong = reference.FixtureOutcome([], "PROVIDER_MISSING_START", 0)
+    monkeypatch.setattr(reference, "fixture_outcome", lambda records: wrong)
+    with pytest.raises(OracleFailure) as caught:
+        targets.fixture_records(reference_json(RECORDS) + b"\0")
+    assert caught.value.check.startswith("stream differs from the reference model: chunks")
+
+
+def reference_json(value: Any) -> bytes:
+    return json.dumps(value).encode()
+
+
+def test_a_known_cause_is_appended_to_the_signature() -> None:
+    with pytest.raises(OracleFailure) as caught:
+        targets.fixture_records(reference_json([START, UNKNOWN_USAGE_FIELD]) + b"\0")
+    assert caught.value.check == (
+        "stream differs from the reference model: success instead of PROVIDER_INVALID_EVENT"
+        " [known: unknown usage field accepted (F1)]"
+    )
+    assert signature_of(caught.value) == caught.value.check
+
+
+def test_two_lone_surrogates_in_a_row_are_not_compared_with_their_json_text() -> None:
+    """Found by fuzzing, in the harness: json.dumps writes "\\ud83d\\ude00", which JSON
+    parsing joins into one valid character, so the text is a different (valid) value."""
+    targets.validate_transcript_structures(b"[]\0")  # the lazy parts are built
+    transcript = [{"role": "user", "id": "u", "content": "\ud83d\ude00"}]
+    [diagnostic] = validate_transcript(transcript)
+    assert (diagnostic.code, diagnostic.path) == ("INVALID_MESSAGE", "/0/content")
+    assert validate_json(json.dumps(transcript)) == ()
+    targets._check_validate_transcript(transcript)
+
+
+# --- the reference's documented deviations from the bare schema --------------------------
+
+
+def user_at(timestamp: str) -> dict[str, Any]:
+    return {"role": "user", "id": "u", "content": "x", "timestamp": timestamp}
+
+
+def assistant_with(arguments: Any = None, usage: Any = None) -> dict[str, Any]:
+    message: dict[str, Any] = {"role": "assistant", "id": "a", "content": []}
+    if arguments is not None:
+        message["content"] = [{"type": "toolCall", "id": "c", "name": "n", "arguments": arguments}]
+    if usage is not None:
+        message["usage"] = usage
+    return message
+
+
+def nested(levels: int) -> dict[str, Any]:
+    """An arguments object ``levels`` containers deep, counting itself."""
+    value: Any = "leaf"
+    for _ in range(levels - 1):
+        value = [value]
+    return {"x": value}
+
+
+@pytest.mark.parametrize(
+    ("message", "valid"),
+    [
+        (user_at("2024-02-29T00:00:00Z"), True),
+        (user_at("2023-02-29T00:00:00Z"), False),
+        (user_at("0000-02-29T00:00:00Z"), True),
+        (user_at("2024-04-31T00:00:00Z"), False),
+        (user_at("2024-12-31T23:59:60Z"), True),
+        ({"role": "user", "id": "\ud800", "content": "x"}, False),
+        (assistant_with(arguments={"x": float("nan")}), False),
+        (assistant_with(arguments={"x": 2**70}), True),
+        (assistant_with(arguments=nested(MAX_DEPTH)), True),
+        (assistant_with(arguments=nested(MAX_DEPTH + 1)), False),
+        (assistant_with(usage={"inputTokens": 1.0, "outputTokens": 1}), False),
+        (assistant_with(usage={"inputTokens": True, "outputTokens": 1}), False),
+        (assistant_with(usage={"inputTokens": 2**64, "outputTokens": 1}), True),
+    ],
+)
+def test_reference_verdicts_include_the_rules_a_schema_cannot_say(
+    message: dict[str, Any], valid: bool
+) -> None:
+    assert reference.message_is_valid(message) is valid
+
+
+def test_reference_model_of_fixture_records() -> None:
+    call = {"type": "tool_call", "id": "c", "name": "n", "arguments": {}}
+    assert reference.fixture_outcome(RECORDS) == reference.FixtureOutcome(
+        [("text", "a"), ("text", "b")], None, None, "response-1", "stop", (1, 2)
+    )
+    assert reference.fixture_outcome([START, call, END])[1:3] == ("PROVIDER_INVALID_TERMINAL", 2)
+    assert reference.fixture_outcome([call])[1:3] == ("PROVIDER_MISSING_START", 0)
+    assert reference.fixture_outcome([START, call, call])[1:3] == ("PROVIDER_INVALID_EVENT", 2)
+    assert reference.fixture_outcome([START, END, END])[1:3] == ("PROVIDER_DUPLICATE_TERMINAL", 2)
+    assert reference.fixture_outcome([START, {"type": "x"}])[1:3] == ("PROVIDER_UNKNOWN_EVENT", 1)
+    assert reference.fixture_outcome([START])[1:3] == ("PROVIDER_MISSING_TERMINAL", 1)
+
+
+# --- the driver's bookkeeping ---------------------------------------------------------------
+
+
+def test_the_crash_recorder_keeps_the_shortest_input_per_signature(tmp_path: Path) -> None:
+    recorder = CrashRecorder("validate_json_bytes", tmp_path)
+    for data in (b"[1, 2, 3]", b"[1]", b"[1, 2]"):
+        recorder.record(data, OracleFailure("validate_json raised KeyError", "boom"))
+    [saved] = tmp_path.glob("*.input")
+    assert saved.read_bytes() == b"[1]"
+    report = saved.with_suffix(".txt").read_text()
+    assert "signature: validate_json raised KeyError" in report
+    assert "OracleFailure: validate_json raised KeyError: boom" in report

@@ -14,8 +14,8 @@ Tool-call linkage is not in the schema and is not compared here.
 
 Fixture records: a model of the ordered rules of ``agent_ir.providers.parser``'s
 docstring, where the shape of each record is again the schema's verdict
-(``provider-fixture.schema.json#/$defs/TransportRecord``, its unknown fields dropped
-first: the parser ignores them) plus the same rules for the values that reach the IR.
+(``provider-fixture.schema.json#/$defs/TransportRecord``, its unknown fields and those
+of its usage dropped first: the parser ignores them) plus the same rules for the values that reach the IR.
 """
 
 from __future__ import annotations
@@ -333,7 +333,14 @@ def _record_shape_valid(record: dict[str, Any]) -> bool:
     The branch of ``TransportRecord`` is the one its ``type`` selects (the others
     require another ``type`` const, so ``oneOf`` gives the same verdict)."""
     known = _known_fields().get(record["type"], set())
-    return _shape_valid({key: value for key, value in record.items() if key in known})
+    kept = {key: value for key, value in record.items() if key in known}
+    usage = kept.get("usage")
+    if type(usage) is dict:  # the parser ignores unknown usage fields too
+        kept["usage"] = {key: value for key, value in usage.items() if key in _USAGE_FIELDS}
+    return _shape_valid(kept)
+
+
+_USAGE_FIELDS = frozenset({"inputTokens", "input_tokens", "outputTokens", "output_tokens"})
 
 
 def _shape_valid(record: dict[str, Any]) -> bool:

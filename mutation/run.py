@@ -30,6 +30,7 @@ from __future__ import annotations
 import argparse
 import ast
 import copy
+import dataclasses
 import os
 import random
 import re
@@ -39,6 +40,7 @@ import subprocess
 import sys
 import tempfile
 import time
+from collections import Counter
 from collections.abc import Iterator
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
@@ -47,7 +49,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from equivalent import EQUIVALENT  # noqa: E402  (mutation/ is not a package)
+from equivalent import EQUIVALENT, Equivalent  # noqa: E402  (mutation/ is not a package)
 
 
 @dataclass(frozen=True)
@@ -65,6 +67,7 @@ GROUPS: dict[str, Group] = {
         tests=(
             "tests/test_linkage.py",
             "tests/test_linkage_rules.py",
+            "tests/test_diagnostic_rules.py",
             "tests/conformance",
             "tests/test_parse_and_loads.py",
             "tests/test_validation_paths_agree.py",
@@ -72,6 +75,15 @@ GROUPS: dict[str, Group] = {
             "tests/test_transcript_values.py",
             "tests/test_transcript_container.py",
             "tests/test_hostile_entries.py",
+        ),
+    ),
+    "diagnostics": Group(
+        modules=("src/agent_ir/_diagnostics.py",),
+        tests=(
+            "tests/test_diagnostic_rules.py",
+            "tests/test_diagnostics.py",
+            "tests/test_linkage_rules.py",
+            "tests/conformance",
         ),
     ),
     "parser": Group(
@@ -126,7 +138,9 @@ class Mutant:
     variant: int  # which mutation of that node
     operator: str
     line: int
+    scope: str  # the enclosing function or class ("module" at the top level)
     line_text: str  # the stripped source line the node starts on
+    occurrence: int  # 1 + how many mutants before it share scope, line text and change
     original: str
     mutated: str
     source: str  # the whole mutated module
@@ -159,13 +173,21 @@ def enumerate_mutants(module: str) -> list[Mutant]:
                     variant=variant,
                     operator=operator,
                     line=node.lineno,
+                    scope=context.scope(node),
                     line_text=lines[node.lineno - 1].strip(),
+                    occurrence=0,  # numbered below, in source order
                     original=original,
                     mutated=mutated,
                     source=mutant_source,
                 )
             )
-    return sorted(mutants, key=lambda mutant: (mutant.line, mutant.index, mutant.variant))
+    mutants.sort(key=lambda mutant: (mutant.line, mutant.index, mutant.variant))
+    seen: Counter[tuple[str, str, str]] = Counter()
+    for position, mutant in enumerate(mutants):
+        seen[mutant.scope, mutant.line_text, mutant.change] += 1
+        occurrence = seen[mutant.scope, mutant.line_text, mutant.change]
+        mutants[position] = dataclasses.replace(mutant, occurrence=occurrence)
+    return mutants
 
 
 class _Context:
@@ -208,6 +230,16 @@ class _Context:
         # An elif cannot become ``pass`` in place; the statements of its body can.
         line = self.lines[statement.lineno - 1]
         return isinstance(statement, ast.If) and line[statement.col_offset :].startswith(b"elif")
+
+    def scope(self, node: ast.AST) -> str:
+        """The qualified name of the function or class around ``node``."""
+        names = []
+        parent = self.parents.get(node)
+        while parent is not None:
+            if isinstance(parent, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+                names.append(parent.name)
+            parent = self.parents.get(parent)
+        return ".".join(reversed(names)) or "module"
 
     def in_message(self, node: ast.AST) -> bool:
         """Inside an f-string, a ``raise`` or a call building an error or diagnostic."""
@@ -407,10 +439,21 @@ def _replace_child(tree: ast.AST, target: ast.AST, new: ast.AST) -> None:
 
 
 def equivalence_reason(mutant: Mutant) -> str | None:
-    for module, line_text, change, reason in EQUIVALENT:
-        if (module, line_text, change) == (mutant.module, mutant.line_text, mutant.change):
-            return reason
-    return None
+    """Why ``mutant`` is equivalent, when ``mutation/equivalent.py`` lists it."""
+    return _EQUIVALENT_REASONS.get(_key(mutant))
+
+
+_EQUIVALENT_REASONS = {entry.key: entry.reason for entry in EQUIVALENT}
+
+
+def stale_equivalents(mutants: list[Mutant]) -> list[Equivalent]:
+    """Entries of ``mutation/equivalent.py`` that match no mutant (the code changed)."""
+    keys = {_key(mutant) for mutant in mutants}
+    return [entry for entry in EQUIVALENT if entry.key not in keys]
+
+
+def _key(mutant: Mutant) -> tuple[str, str, str, str, int]:
+    return (mutant.module, mutant.scope, mutant.line_text, mutant.change, mutant.occurrence)
 
 
 def sample(mutants: list[Mutant], size: int, seed: int, module: str) -> list[Mutant]:
@@ -569,18 +612,18 @@ def main(argv: list[str] | None = None) -> int:
             for module in group.modules:
                 for mutant in enumerate_mutants(module):
                     reason = equivalence_reason(mutant)
-                    print(mutant.describe() + (f"  [equivalent: {reason}]" if reason else ""))
+                    note = f"  [equivalent: {reason}]" if reason else ""
+                    print(f"{mutant.describe()}  (in {mutant.scope}){note}")
         return 0
     print(f"seed {options.seed}, sample {options.sample or 'all'} per module")
     workspaces = [Workspace() for _ in range(options.jobs)]
-    failed = False
     try:
-        for name, group in groups.items():
-            failed |= not _run_group(name, group, workspaces, options)
+        results = [_run_group(name, group, workspaces, options) for name, group in groups.items()]
     finally:
         for workspace in workspaces:
             workspace.remove()
-    return 1 if failed else 0
+    _report(results, options.min_score)
+    return 0 if all(result.tally.score() >= options.min_score for result in results) else 1
 
 
 def _arguments(argv: list[str] | None) -> argparse.Namespace:
@@ -595,39 +638,61 @@ def _arguments(argv: list[str] | None) -> argparse.Namespace:
     return parser.parse_args(argv)
 
 
+@dataclass
+class GroupResult:
+    name: str
+    baseline: Baseline
+    tally: Tally
+    modules: list[tuple[str, Tally, int]]  # (module, its tally, its non-equivalent mutants)
+    survivors: list[Mutant]
+    hangs: list[Mutant]
+    equivalents: list[tuple[Mutant, str]]
+    stale: list[Equivalent]
+
+
 def _run_group(
     name: str, group: Group, workspaces: list[Workspace], options: argparse.Namespace
-) -> bool:
-    """Run and report one group; False when its score is below the threshold."""
+) -> GroupResult:
     baseline = check_baseline(workspaces[0], name, group)
     timeout = options.timeout or max(60.0, 10 * baseline.seconds)
     print(f"\n== {name}: unmutated run {baseline.seconds:.1f}s; timeout {timeout:.0f}s per mutant")
-    for node in baseline.failing:
-        print(f"  fails unmutated, deselected: {node}")
-    group_tally = Tally()
-    survivors: list[Mutant] = []
-    hangs: list[Mutant] = []
-    equivalents: list[tuple[Mutant, str]] = []
+    result = GroupResult(name, baseline, Tally(), [], [], [], [], [])
     for module in group.modules:
         every = enumerate_mutants(module)
+        result.stale += [e for e in stale_equivalents(every) if e.module == module]
         live = [mutant for mutant in every if equivalence_reason(mutant) is None]
-        equivalents += [(m, r) for m in every if (r := equivalence_reason(m)) is not None]
+        result.equivalents += [(m, r) for m in every if (r := equivalence_reason(m)) is not None]
         chosen = sample(live, options.sample, options.seed, module)
         outcomes = _run_mutants(chosen, baseline.selection(group), workspaces, timeout)
         tally = Tally(sum(outcome.killed for outcome in outcomes), len(chosen))
-        group_tally.killed += tally.killed
-        group_tally.total += tally.total
-        survivors += [m for m, o in zip(chosen, outcomes, strict=True) if not o.killed]
-        hangs += [m for m, o in zip(chosen, outcomes, strict=True) if o.hang]
-        print(f"{module}: killed {tally} of {len(live)} non-equivalent mutants")
-    print(f"{name}: score {group_tally}")
-    for mutant in hangs:
-        print(f"  killed by timeout (a hang): {mutant.describe()}")
-    for mutant in survivors:
-        print(f"  SURVIVED {mutant.describe()}")
-    for mutant, reason in equivalents:
-        print(f"  equivalent (not scored): {mutant.describe()}  -- {reason}")
-    return group_tally.score() >= options.min_score
+        result.tally.killed += tally.killed
+        result.tally.total += tally.total
+        result.modules.append((module, tally, len(live)))
+        result.survivors += [m for m, o in zip(chosen, outcomes, strict=True) if not o.killed]
+        result.hangs += [m for m, o in zip(chosen, outcomes, strict=True) if o.hang]
+    return result
+
+
+def _report(results: list[GroupResult], min_score: float) -> None:
+    print("\n== score (killed / non-equivalent mutants run)")
+    for result in results:
+        verdict = "ok" if result.tally.score() >= min_score else f"BELOW {min_score:g}%"
+        print(f"{result.name}: {result.tally}  {verdict}")
+        for module, tally, live in result.modules:
+            print(f"  {module}: {tally}, {live} non-equivalent in all")
+    for result in results:
+        for node in result.baseline.failing:
+            print(f"{result.name}: fails unmutated, deselected: {node}")
+        for mutant in result.hangs:
+            print(f"{result.name}: killed by the timeout (a hang): {mutant.describe()}")
+        for mutant in result.survivors:
+            print(f"{result.name}: SURVIVED {mutant.describe()}")
+        for entry in result.stale:
+            print(f"{result.name}: stale entry in equivalent.py: {entry.module} {entry.change}")
+    print("\n== equivalent mutants (not scored)")
+    for result in results:
+        for mutant, reason in result.equivalents:
+            print(f"{mutant.describe()}\n    {reason}")
 
 
 def _run_mutants(

@@ -33,6 +33,10 @@ class Equivalent(NamedTuple):
 
 _LINKAGE = "src/agent_ir/_linkage.py"
 _PARSER = "src/agent_ir/providers/parser.py"
+_DIAGNOSTICS = "src/agent_ir/_diagnostics.py"
+_JSONCOPY = "src/agent_ir/_jsoncopy.py"
+_JSONOBJECT = "src/agent_ir/_jsonobject.py"
+_FROZEN = "src/agent_ir/_frozen.py"
 _TYPE_ASSERT = "the assert only narrows the type for mypy: the type(...) is check above holds"
 _ONE_PASS = (
     "the one-pass check then answers False (not sure) for every call, which only sends "
@@ -41,6 +45,20 @@ _ONE_PASS = (
 _NEVER_EQUAL = (
     "a call and a result are never in the same message (one is an assistant message, "
     "the other a tool result), so the two indexes are never equal"
+)
+
+_DEPTH_FILTER = (
+    "is_within_depth only lets data decoded from JSON text skip the copy walk: the mutant "
+    "makes it answer False (not sure) for more values, never True for a value too deep; "
+    "the walk then accepts or refuses each value exactly as before"
+)
+_SAME_MESSAGE = (
+    "the sort key starts with the message index, so two pointers are only compared "
+    "within one message, where keeping its index as the first segment keeps their order"
+)
+_EMPTY_POINTER = (
+    "only transcript_diagnostic uses message index -1, always with the empty pointer: "
+    "there is no segment to skip"
 )
 
 EQUIVALENT: list[Equivalent] = [
@@ -155,5 +173,104 @@ EQUIVALENT: list[Equivalent] = [
         "after a record is fed without error the response has started, so the mutant only "
         "turns the fast path off (is_open False): feed handles each delta the same way",
         occurrence=2,  # the update after each record; the first one, before the loop, is not
+    ),
+    # --- diagnostics -----------------------------------------------------------------
+    Equivalent(
+        _DIAGNOSTICS,
+        "_position",
+        "inside = pointer_key(diagnostic.path, skip=0 if diagnostic.message_index < 0 else 1)",
+        "diagnostic.message_index < 0 -> diagnostic.message_index <= 0",
+        _SAME_MESSAGE,
+    ),
+    Equivalent(
+        _DIAGNOSTICS,
+        "_position",
+        "inside = pointer_key(diagnostic.path, skip=0 if diagnostic.message_index < 0 else 1)",
+        "diagnostic.message_index < 0 -> diagnostic.message_index < 1",
+        _SAME_MESSAGE,
+    ),
+    Equivalent(
+        _DIAGNOSTICS,
+        "_position",
+        "inside = pointer_key(diagnostic.path, skip=0 if diagnostic.message_index < 0 else 1)",
+        "0 if diagnostic.message_index < 0 else 1 -> 0 if diagnostic.message_index < 0 else 0",
+        _SAME_MESSAGE,
+    ),
+    Equivalent(
+        _DIAGNOSTICS,
+        "_position",
+        "inside = pointer_key(diagnostic.path, skip=0 if diagnostic.message_index < 0 else 1)",
+        "0 if diagnostic.message_index < 0 else 1 -> 1 if diagnostic.message_index < 0 else 1",
+        _EMPTY_POINTER,
+    ),
+    # --- JSON value modules ------------------------------------------------------------
+    Equivalent(
+        _JSONCOPY,
+        "is_within_depth",
+        "def is_within_depth(value: Any, depth: int = 0) -> bool:",
+        "0 -> 1",
+        _DEPTH_FILTER,
+    ),
+    Equivalent(
+        _JSONCOPY,
+        "is_within_depth",
+        "if (kind is dict or kind is list) and not is_within_depth(item, depth + 1):",
+        "(kind is dict or kind is list) and (not is_within_depth(item, depth + 1)) -> "
+        "(kind is dict or kind is list) or not is_within_depth(item, depth + 1)",
+        "the filter then answers False at the first container, and for a scalar either False "
+        "or an exception that msgspec reports as a ValidationError (loads then takes the "
+        "slow path); it answers True only for an empty object",
+    ),
+    Equivalent(
+        _JSONCOPY,
+        "is_within_depth",
+        "if (kind is dict or kind is list) and not is_within_depth(item, depth + 1):",
+        "depth + 1 -> depth + 2",
+        _DEPTH_FILTER,
+    ),
+    Equivalent(
+        _JSONCOPY,
+        "is_within_depth",
+        "return True",
+        "return True -> return False",
+        _DEPTH_FILTER,
+    ),
+    Equivalent(
+        _JSONCOPY,
+        "_Walk.__init__",
+        "def __init__(self, offset: int = 0, transport: bool = False) -> None:",
+        "0 -> 1",
+        "every _Walk(...) passes offset: the default is never used",
+    ),
+    Equivalent(
+        _JSONCOPY,
+        "_copy_checked",
+        "assert isinstance(value, str)",
+        "assert isinstance(value, str) -> pass",
+        "the assert only narrows the type for mypy: the isinstance check above holds",
+    ),
+    Equivalent(
+        _JSONCOPY,
+        "_read_pairs",
+        "return list(plain_data(value).items())  # our own data: reading it is not observable",
+        "return list(plain_data(value).items()) -> pass",
+        "a frozen mapping then reads as a general mapping: its keys, then each value as a "
+        "frozen view, which the walk copies back into the same plain data",
+    ),
+    Equivalent(
+        _JSONOBJECT,
+        "freeze_object",
+        "return trusted_object(msgspec.to_builtins(value))",
+        "return trusted_object(msgspec.to_builtins(value)) -> pass",
+        "exact builtins then take the copy walk instead of the C copy: the same plain data "
+        "(only slower)",
+    ),
+    Equivalent(
+        _FROZEN,
+        "FrozenMapping.__eq__",
+        "return self._data == other._data",
+        "return self._data == other._data -> pass",
+        "a frozen mapping is a Mapping: the comparison falls to _json_equal over the same "
+        "plain data, which gives the same answer",
     ),
 ]

@@ -82,6 +82,18 @@ def test_loads_refuses_arguments_nested_deeper_than_max_depth(extra: int) -> Non
         assert parsed.value.diagnostics == caught.value.diagnostics
 
 
+def test_loads_refuses_a_too_deep_branch_beside_a_shallow_one() -> None:
+    # The shallow array comes first: the depth check must still walk the deep one.
+    arguments = {"a": [[], nested_lists(MAX_DEPTH)]}
+    transcript = _arguments_transcript(arguments)
+
+    with pytest.raises(TranscriptError) as caught:
+        loads(json.dumps(transcript))
+
+    found = [(d.code, d.message_index, d.path, d.message) for d in caught.value.diagnostics]
+    assert found == [_too_deep_row(("a", 1, *(0,) * (MAX_DEPTH - 2)))]
+
+
 # --- objects whose __class__ raises ------------------------------------------------------
 
 

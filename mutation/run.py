@@ -9,8 +9,9 @@ sample of the non-equivalent ones. Each mutant is applied alone to a temporary c
 ``src/`` and ``schemas/`` (the working tree is never written), and its group's test
 subset runs against that copy (``PYTHONPATH``; a canary checks the tests import it) with
 ``-x -q`` and a timeout. A failing run kills the mutant; a run that times out counts as
-killed and is reported as a hang. Mutants listed in ``mutation/equivalent.py`` cannot be
-killed by any test; they are left out of the score and printed separately.
+killed and is reported as a hang. Tests that fail without any mutation (known defects of
+``src/``) are deselected and listed. Mutants listed in ``mutation/equivalent.py`` cannot
+be killed by any test; they are left out of the score and printed separately.
 
 Operators: comparison swaps (``==``/``!=``, ``<``/``<=``, ``>``/``>=``, ``is``/``is not``,
 ``in``/``not in``), ``and``/``or``, ``not x`` -> ``x``, ``continue``/``break``,
@@ -21,8 +22,8 @@ of a ``diagnostic``/``*error``/``*Error`` function) replaced, a statement of an
 
 Prints the score per module and per group, each survivor as
 ``file:line: original -> mutant``; exits 1 when a group's score is below
-``--min-score`` (percent of the non-equivalent mutants run), 2 when the unmutated tests
-fail or do not import the copy.
+``--min-score`` (percent of the non-equivalent mutants run), 2 when the run cannot be
+trusted: the unmutated tests cannot run, or a broken copy of a module passes them.
 """
 
 from __future__ import annotations

@@ -132,3 +132,14 @@ def bench(session: nox.Session) -> None:
     session.install(*BENCH_DEPS)
     session.install(".")
     session.run("python", "bench/run.py", *session.posargs)
+
+
+@nox.session(python=PYTHON)
+def mutate(session: nox.Session) -> None:
+    """Mutation testing of the rule modules (not in the default run): a seeded sample of
+    one-change mutants, each run against its tests; prints the score per module and the
+    survivors. ``nox -s mutate -- [--sample N] [--seed S] [--group NAME] [--min-score P]``."""
+    session.install(*TEST_DEPS)
+    # The package's dependencies; run.py points PYTHONPATH at a mutated copy of src/.
+    session.install("-e", ".")
+    session.run("python", "mutation/run.py", *session.posargs)

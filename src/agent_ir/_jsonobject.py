@@ -53,18 +53,12 @@ def freeze_object(value: object) -> JsonObject:
     kind = type(value)  # type(), not isinstance(): a hostile __class__ is never read
     if kind is JsonObject or issubclass(kind, JsonObject):
         return value  # type: ignore[return-value]
-    if type(value) is dict and is_exact_json(value):
+    if kind is dict and is_exact_json(value):
         # Exact dicts and lists all the way down: reads are not observable, so the
         # C copy may read again what the check walk read.
         return trusted_object(msgspec.to_builtins(value))
-    try:
-        is_mapping = isinstance(value, Mapping)
-    except Exception as error:  # a hostile __class__
-        raise JsonValueError(
-            (), f"could not be read ({type(error).__name__})", unreadable=True
-        ) from None
-    if not is_mapping:
-        raise JsonValueError((), f"must be a JSON object (a mapping), not {type(value).__name__}")
+    if not issubclass(kind, Mapping):
+        raise JsonValueError((), f"must be a JSON object (a mapping), not {kind.__name__}")
     copied: dict[str, Any] = copy_json(value)
     return trusted_object(copied)
 

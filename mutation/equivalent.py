@@ -1,0 +1,276 @@
+"""Mutants no test can kill: the mutated code behaves exactly like the original.
+
+Each entry names one mutant by its module, the function (or class) around it, the
+stripped source line it starts on and its change as ``run.py`` prints it
+(``original -> mutant``), and which occurrence of that line in the function it is;
+``reason`` says why no input can tell the two apart. They are
+left out of the score and printed separately. ``run.py`` reports an entry that matches
+no mutant any more (the code changed) as stale.
+
+Most are of three kinds: an ``assert`` that only narrows a type for mypy after a
+``type(x) is C`` check; a fast-path filter made to answer "not sure" more often (the
+slow path then gives the same result); a comparison of two indexes that can never be
+equal (a tool call and a tool result are never in the same message).
+"""
+
+from __future__ import annotations
+
+from typing import NamedTuple
+
+
+class Equivalent(NamedTuple):
+    module: str
+    scope: str
+    line: str
+    change: str
+    reason: str
+    occurrence: int = 1  # which one, in source order, when the same line repeats in scope
+
+    @property
+    def key(self) -> tuple[str, str, str, str, int]:
+        return (self.module, self.scope, self.line, self.change, self.occurrence)
+
+
+_LINKAGE = "src/agent_ir/_linkage.py"
+_PARSER = "src/agent_ir/providers/parser.py"
+_DIAGNOSTICS = "src/agent_ir/_diagnostics.py"
+_JSONCOPY = "src/agent_ir/_jsoncopy.py"
+_JSONOBJECT = "src/agent_ir/_jsonobject.py"
+_FROZEN = "src/agent_ir/_frozen.py"
+_TYPE_ASSERT = "the assert only narrows the type for mypy: the type(...) is check above holds"
+_ONE_PASS = (
+    "the one-pass check then answers False (not sure) for every call, which only sends "
+    "the transcript to the full rules, which find the same diagnostics"
+)
+_NEVER_EQUAL = (
+    "a call and a result are never in the same message (one is an assistant message, "
+    "the other a tool result), so the two indexes are never equal"
+)
+
+_DEPTH_FILTER = (
+    "is_within_depth only lets data decoded from JSON text skip the copy walk: the mutant "
+    "makes it answer False (not sure) for more values, never True for a value too deep; "
+    "the walk then accepts or refuses each value exactly as before"
+)
+_SAME_MESSAGE = (
+    "the sort key starts with the message index, so two pointers are only compared "
+    "within one message, where keeping its index as the first segment keeps their order"
+)
+_EMPTY_POINTER = (
+    "only transcript_diagnostic uses message index -1, always with the empty pointer: "
+    "there is no segment to skip"
+)
+
+EQUIVALENT: list[Equivalent] = [
+    # --- linkage ---------------------------------------------------------------------
+    Equivalent(
+        _LINKAGE,
+        "malformed_links",
+        'broken_blocks = {path[1] for path in problem_paths if len(path) > 1 and path[0] == "content"}',
+        "len(path) > 1 -> len(path) > 2",
+        "every problem of a tool-call block (a mapping typed toolCall) is reported at one of "
+        "its fields, so no problem path is exactly ('content', i)",
+    ),
+    Equivalent(
+        _LINKAGE,
+        "malformed_links",
+        "continue",
+        "continue -> pass",
+        "an unreadable id is itself a problem under its block, so the block is broken: its "
+        "id (None) only joins the malformed ids, which no result id (a string) equals",
+    ),
+    Equivalent(
+        _LINKAGE,
+        "linkage",
+        "return []",
+        "return [] -> pass",
+        "with no call and no result every rule yields nothing; the early return saves work",
+    ),
+    Equivalent(
+        _LINKAGE,
+        "_all_answered_once",
+        "assert isinstance(message, ToolResultMessage)",
+        "assert isinstance(message, ToolResultMessage) -> pass",
+        _TYPE_ASSERT,
+    ),
+    Equivalent(
+        _LINKAGE,
+        "_all_answered_once",
+        "assert isinstance(message, AssistantMessage)",
+        "assert isinstance(message, AssistantMessage) -> pass",
+        _TYPE_ASSERT,
+    ),
+    Equivalent(
+        _LINKAGE,
+        "_all_answered_once",
+        "if block.id in open_calls or block.id in answered:",
+        "block.id in open_calls -> block.id not in open_calls",
+        _ONE_PASS,
+    ),
+    Equivalent(
+        _LINKAGE,
+        "_all_answered_once",
+        "if block.id in open_calls or block.id in answered:",
+        "block.id in answered -> block.id not in answered",
+        _ONE_PASS,
+    ),
+    Equivalent(
+        _LINKAGE,
+        "_collect",
+        "assert isinstance(link, ToolResultMessage)",
+        "assert isinstance(link, ToolResultMessage) -> pass",
+        _TYPE_ASSERT,
+    ),
+    Equivalent(
+        _LINKAGE,
+        "_collect",
+        "assert isinstance(link, AssistantMessage)",
+        "assert isinstance(link, AssistantMessage) -> pass",
+        _TYPE_ASSERT,
+    ),
+    Equivalent(
+        _LINKAGE,
+        "_collect",
+        "assert isinstance(link, MalformedLinks)",
+        "assert isinstance(link, MalformedLinks) -> pass",
+        _TYPE_ASSERT,
+    ),
+    Equivalent(
+        _LINKAGE,
+        "_missing_results",
+        "if not any(answer_index > call_index for answer_index, _ in answers):",
+        "answer_index > call_index -> answer_index >= call_index",
+        _NEVER_EQUAL,
+    ),
+    Equivalent(
+        _LINKAGE,
+        "_results_before_call",
+        "if message_index <= call[0]:",
+        "message_index <= call[0] -> message_index < call[0]",
+        _NEVER_EQUAL,
+    ),
+    Equivalent(
+        _LINKAGE,
+        "_name_mismatches",
+        "if message_index > call_index and tool_name != name:",
+        "message_index > call_index -> message_index >= call_index",
+        _NEVER_EQUAL,
+    ),
+    # --- parser ----------------------------------------------------------------------
+    Equivalent(
+        _PARSER,
+        "ResponseParser.feed_all",
+        "if type(text) is str and is_valid_unicode(text):",
+        "if type(text) is str and is_valid_unicode(text): keep_block(TextBlock(text=text)) emit(... -> pass",
+        "feed_all's loop for text deltas is a fast path: without it each delta goes "
+        "through feed, whose own first branch appends the same block and emits the same chunk",
+    ),
+    Equivalent(
+        _PARSER,
+        "ResponseParser.feed_all",
+        "is_open = self._response is None and self._response_id is not None",
+        "self._response_id is not None -> self._response_id is None",
+        "after a record is fed without error the response has started, so the mutant only "
+        "turns the fast path off (is_open False): feed handles each delta the same way",
+        occurrence=2,  # the update after each record; the first one, before the loop, is not
+    ),
+    # --- diagnostics -----------------------------------------------------------------
+    Equivalent(
+        _DIAGNOSTICS,
+        "_position",
+        "inside = pointer_key(diagnostic.path, skip=0 if diagnostic.message_index < 0 else 1)",
+        "diagnostic.message_index < 0 -> diagnostic.message_index <= 0",
+        _SAME_MESSAGE,
+    ),
+    Equivalent(
+        _DIAGNOSTICS,
+        "_position",
+        "inside = pointer_key(diagnostic.path, skip=0 if diagnostic.message_index < 0 else 1)",
+        "diagnostic.message_index < 0 -> diagnostic.message_index < 1",
+        _SAME_MESSAGE,
+    ),
+    Equivalent(
+        _DIAGNOSTICS,
+        "_position",
+        "inside = pointer_key(diagnostic.path, skip=0 if diagnostic.message_index < 0 else 1)",
+        "0 if diagnostic.message_index < 0 else 1 -> 0 if diagnostic.message_index < 0 else 0",
+        _SAME_MESSAGE,
+    ),
+    Equivalent(
+        _DIAGNOSTICS,
+        "_position",
+        "inside = pointer_key(diagnostic.path, skip=0 if diagnostic.message_index < 0 else 1)",
+        "0 if diagnostic.message_index < 0 else 1 -> 1 if diagnostic.message_index < 0 else 1",
+        _EMPTY_POINTER,
+    ),
+    # --- JSON value modules ------------------------------------------------------------
+    Equivalent(
+        _JSONCOPY,
+        "is_within_depth",
+        "def is_within_depth(value: Any, depth: int = 0) -> bool:",
+        "0 -> 1",
+        _DEPTH_FILTER,
+    ),
+    Equivalent(
+        _JSONCOPY,
+        "is_within_depth",
+        "if (kind is dict or kind is list) and not is_within_depth(item, depth + 1):",
+        "(kind is dict or kind is list) and (not is_within_depth(item, depth + 1)) -> "
+        "(kind is dict or kind is list) or not is_within_depth(item, depth + 1)",
+        "the filter then answers False at the first container, and for a scalar either False "
+        "or an exception that msgspec reports as a ValidationError (loads then takes the "
+        "slow path); it answers True only for an empty object",
+    ),
+    Equivalent(
+        _JSONCOPY,
+        "is_within_depth",
+        "if (kind is dict or kind is list) and not is_within_depth(item, depth + 1):",
+        "depth + 1 -> depth + 2",
+        _DEPTH_FILTER,
+    ),
+    Equivalent(
+        _JSONCOPY,
+        "is_within_depth",
+        "return True",
+        "return True -> return False",
+        _DEPTH_FILTER,
+    ),
+    Equivalent(
+        _JSONCOPY,
+        "_Walk.__init__",
+        "def __init__(self, offset: int = 0, transport: bool = False) -> None:",
+        "0 -> 1",
+        "every _Walk(...) passes offset: the default is never used",
+    ),
+    Equivalent(
+        _JSONCOPY,
+        "_copy_checked",
+        "assert isinstance(value, str)",
+        "assert isinstance(value, str) -> pass",
+        "the assert only narrows the type for mypy: the isinstance check above holds",
+    ),
+    Equivalent(
+        _JSONCOPY,
+        "_read_pairs",
+        "return list(plain_data(value).items())  # our own data: reading it is not observable",
+        "return list(plain_data(value).items()) -> pass",
+        "a frozen mapping then reads as a general mapping: its keys, then each value as a "
+        "frozen view, which the walk copies back into the same plain data",
+    ),
+    Equivalent(
+        _JSONOBJECT,
+        "freeze_object",
+        "return trusted_object(msgspec.to_builtins(value))",
+        "return trusted_object(msgspec.to_builtins(value)) -> pass",
+        "exact builtins then take the copy walk instead of the C copy: the same plain data "
+        "(only slower)",
+    ),
+    Equivalent(
+        _FROZEN,
+        "FrozenMapping.__eq__",
+        "return self._data == other._data",
+        "return self._data == other._data -> pass",
+        "a frozen mapping is a Mapping: the comparison falls to _json_equal over the same "
+        "plain data, which gives the same answer",
+    ),
+]

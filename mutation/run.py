@@ -1,0 +1,719 @@
+"""A small AST mutation tool: how many one-change mutants of the rule modules the tests kill.
+
+    python mutation/run.py [--sample N] [--seed S] [--min-score P] [--group NAME ...]
+                           [--jobs J] [--timeout SECONDS] [--list]
+
+Every mutation point of each target module is enumerated deterministically (AST walk
+order); ``--sample N`` (default 60 per module, 0 for all) picks a seeded, reproducible
+sample of the non-equivalent ones. Each mutant is applied alone to a temporary copy of
+``src/`` and ``schemas/`` (the working tree is never written), and its group's test
+subset runs against that copy (``PYTHONPATH``; a canary checks the tests import it) with
+``-x -q`` and a timeout. A failing run kills the mutant; a run that times out counts as
+killed and is reported as a hang. Tests that fail without any mutation (known defects of
+``src/``) are deselected and listed. Mutants listed in ``mutation/equivalent.py`` cannot
+be killed by any test; they are left out of the score and printed separately.
+
+Operators: comparison swaps (``==``/``!=``, ``<``/``<=``, ``>``/``>=``, ``is``/``is not``,
+``in``/``not in``), ``and``/``or``, ``not x`` -> ``x``, ``continue``/``break``,
+``return True``/``return False``, integer constants +1 and -1 (``0`` only to ``1``), the
+literal text of messages (every f-string part, and strings inside a ``raise`` or a call
+of a ``diagnostic``/``*error``/``*Error`` function) replaced, a statement of an
+``if``/``else`` body or an early ``return`` replaced by ``pass``, and ``+``/``-``.
+
+Prints the score per module and per group, each survivor as
+``file:line: original -> mutant``; exits 1 when a group's score is below
+``--min-score`` (percent of the non-equivalent mutants run), 2 when the run cannot be
+trusted: the unmutated tests cannot run, or a broken copy of a module passes them.
+"""
+
+from __future__ import annotations
+
+import argparse
+import ast
+import copy
+import dataclasses
+import os
+import random
+import re
+import shutil
+import signal
+import subprocess
+import sys
+import tempfile
+import time
+from collections import Counter
+from collections.abc import Iterator
+from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from equivalent import EQUIVALENT, Equivalent  # noqa: E402  (mutation/ is not a package)
+
+
+@dataclass(frozen=True)
+class Group:
+    modules: tuple[str, ...]
+    tests: tuple[str, ...]
+
+
+# The tests that exercise each group: the module's own rule tests and the suites that
+# reach it through the public API (property tests and codegen are left out: slow, and
+# the first is randomized).
+GROUPS: dict[str, Group] = {
+    "linkage": Group(
+        modules=("src/agent_ir/_linkage.py",),
+        tests=(
+            "tests/test_linkage.py",
+            "tests/test_linkage_rules.py",
+            "tests/test_diagnostic_rules.py",
+            "tests/conformance",
+            "tests/test_parse_and_loads.py",
+            "tests/test_validation_paths_agree.py",
+            "tests/test_diagnostics.py",
+            "tests/test_transcript_values.py",
+            "tests/test_transcript_container.py",
+            "tests/test_hostile_entries.py",
+        ),
+    ),
+    "diagnostics": Group(
+        modules=("src/agent_ir/_diagnostics.py",),
+        tests=(
+            "tests/test_diagnostic_rules.py",
+            "tests/test_diagnostics.py",
+            "tests/test_linkage_rules.py",
+            "tests/conformance",
+        ),
+    ),
+    "parser": Group(
+        modules=("src/agent_ir/providers/parser.py",),
+        tests=("tests/providers",),
+    ),
+    "json value": Group(
+        modules=(
+            "src/agent_ir/_jsoncopy.py",
+            "src/agent_ir/_jsonobject.py",
+            "src/agent_ir/_frozen.py",
+        ),
+        tests=(
+            "tests/test_jsonvalue.py",
+            "tests/test_json_value_rules.py",
+            "tests/test_tool_arguments.py",
+            "tests/test_deep_freeze.py",
+            "tests/test_value_semantics.py",
+            "tests/test_read_once.py",
+            "tests/test_hostile_entries.py",
+            "tests/test_constructors.py",
+            "tests/test_json_encoding.py",
+            "tests/test_parse_and_loads.py",
+        ),
+    ),
+}
+
+MUTATED_TEXT = "<mutated>"
+
+_COMPARE_SWAPS: dict[type[ast.cmpop], type[ast.cmpop]] = {
+    ast.Eq: ast.NotEq,
+    ast.NotEq: ast.Eq,
+    ast.Lt: ast.LtE,
+    ast.LtE: ast.Lt,
+    ast.Gt: ast.GtE,
+    ast.GtE: ast.Gt,
+    ast.Is: ast.IsNot,
+    ast.IsNot: ast.Is,
+    ast.In: ast.NotIn,
+    ast.NotIn: ast.In,
+}
+_MESSAGE_CALL = re.compile(r"(diagnostic|error|Error)$")
+
+
+# --- mutants ------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Mutant:
+    module: str  # relative to the repository root
+    index: int  # the node's position in ast.walk order
+    variant: int  # which mutation of that node
+    operator: str
+    line: int
+    scope: str  # the enclosing function or class ("module" at the top level)
+    line_text: str  # the stripped source line the node starts on
+    occurrence: int  # 1 + how many mutants before it share scope, line text and change
+    original: str
+    mutated: str
+    source: str  # the whole mutated module
+
+    @property
+    def change(self) -> str:
+        return f"{self.original} -> {self.mutated}"
+
+    def describe(self) -> str:
+        return f"{self.module}:{self.line}: {self.change}"
+
+
+def enumerate_mutants(module: str) -> list[Mutant]:
+    """Every mutant of ``module``, in AST walk order; each one checked to parse into
+    exactly the intended tree."""
+    source = (ROOT / module).read_text(encoding="utf-8")
+    tree = ast.parse(source)
+    context = _Context(tree, source)
+    lines = source.splitlines()
+    mutants = []
+    for index, node in enumerate(ast.walk(tree)):
+        for variant, (operator, new, original, mutated) in enumerate(_variants(node, context)):
+            text = _replacement_text(node, new)
+            mutant_source = _splice(source, node, text)
+            _check_mutant(source, mutant_source, index, new, module, node)
+            mutants.append(
+                Mutant(
+                    module=module,
+                    index=index,
+                    variant=variant,
+                    operator=operator,
+                    line=node.lineno,
+                    scope=context.scope(node),
+                    line_text=lines[node.lineno - 1].strip(),
+                    occurrence=0,  # numbered below, in source order
+                    original=original,
+                    mutated=mutated,
+                    source=mutant_source,
+                )
+            )
+    mutants.sort(key=lambda mutant: (mutant.line, mutant.index, mutant.variant))
+    seen: Counter[tuple[str, str, str]] = Counter()
+    for position, mutant in enumerate(mutants):
+        seen[mutant.scope, mutant.line_text, mutant.change] += 1
+        occurrence = seen[mutant.scope, mutant.line_text, mutant.change]
+        mutants[position] = dataclasses.replace(mutant, occurrence=occurrence)
+    return mutants
+
+
+class _Context:
+    """What the operators need to know about a node's place in the module."""
+
+    def __init__(self, tree: ast.Module, source: str) -> None:
+        self.lines = source.encode("utf-8").splitlines()
+        self.parents: dict[ast.AST, ast.AST] = {}
+        for parent in ast.walk(tree):
+            for child in ast.iter_child_nodes(parent):
+                self.parents[child] = parent
+        self.skipped: set[ast.AST] = set()  # docstrings and annotations
+        self.removable: set[ast.stmt] = set()  # if/else body statements, early returns
+        for node in ast.walk(tree):
+            self._note(node)
+
+    def _note(self, node: ast.AST) -> None:
+        if isinstance(node, (ast.Module, ast.ClassDef, ast.FunctionDef, ast.AsyncFunctionDef)):
+            body = node.body
+            if body and isinstance(body[0], ast.Expr) and isinstance(body[0].value, ast.Constant):
+                self.skipped.update(ast.walk(body[0]))
+        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
+            if node.returns is not None:
+                self.skipped.update(ast.walk(node.returns))
+            for statement in ast.walk(node):
+                if isinstance(statement, ast.Return) and statement is not node.body[-1]:
+                    self.removable.add(statement)
+        if isinstance(node, ast.arg) and node.annotation is not None:
+            self.skipped.update(ast.walk(node.annotation))
+        if isinstance(node, ast.AnnAssign):
+            self.skipped.update(ast.walk(node.annotation))
+        if isinstance(node, ast.If):
+            self.removable.update(
+                statement
+                for statement in (*node.body, *node.orelse)
+                if not (_is_pass(statement) or self._is_elif(statement))
+            )
+
+    def _is_elif(self, statement: ast.stmt) -> bool:
+        # An elif cannot become ``pass`` in place; the statements of its body can.
+        line = self.lines[statement.lineno - 1]
+        return isinstance(statement, ast.If) and line[statement.col_offset :].startswith(b"elif")
+
+    def scope(self, node: ast.AST) -> str:
+        """The qualified name of the function or class around ``node``."""
+        names = []
+        parent = self.parents.get(node)
+        while parent is not None:
+            if isinstance(parent, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+                names.append(parent.name)
+            parent = self.parents.get(parent)
+        return ".".join(reversed(names)) or "module"
+
+    def in_message(self, node: ast.AST) -> bool:
+        """Inside an f-string, a ``raise`` or a call building an error or diagnostic."""
+        parent = self.parents.get(node)
+        if isinstance(parent, ast.JoinedStr):
+            return True
+        while parent is not None and not isinstance(parent, (ast.stmt, ast.Lambda)):
+            if isinstance(parent, ast.Call) and _MESSAGE_CALL.search(_callee(parent)):
+                return True
+            parent = self.parents.get(parent)
+        return isinstance(parent, ast.Raise)
+
+
+def _callee(call: ast.Call) -> str:
+    if isinstance(call.func, ast.Name):
+        return call.func.id
+    if isinstance(call.func, ast.Attribute):
+        return call.func.attr
+    return ""
+
+
+def _is_pass(statement: ast.stmt) -> bool:
+    return isinstance(statement, ast.Pass)
+
+
+_Variant = tuple[str, ast.AST, str, str]
+
+
+def _variants(node: ast.AST, context: _Context) -> Iterator[_Variant]:
+    if node not in context.skipped:
+        for operator in _OPERATORS:
+            yield from operator(node, context)
+
+
+def _compare_swaps(node: ast.AST, context: _Context) -> Iterator[_Variant]:
+    if not isinstance(node, ast.Compare):
+        return
+    for position, op in enumerate(node.ops):
+        swap = _COMPARE_SWAPS.get(type(op))
+        if swap is not None:
+            new = copy.deepcopy(node)
+            new.ops[position] = swap()
+            yield "comparison", new, _shown(node), _shown(new)
+
+
+def _boolean_swap(node: ast.AST, context: _Context) -> Iterator[_Variant]:
+    if isinstance(node, ast.BoolOp):
+        new = copy.deepcopy(node)
+        new.op = ast.Or() if isinstance(node.op, ast.And) else ast.And()
+        yield "boolean", new, _shown(node), _shown(new)
+
+
+def _not_dropped(node: ast.AST, context: _Context) -> Iterator[_Variant]:
+    if isinstance(node, ast.UnaryOp) and isinstance(node.op, ast.Not):
+        yield "not", node.operand, _shown(node), _shown(node.operand)
+
+
+def _arithmetic_swap(node: ast.AST, context: _Context) -> Iterator[_Variant]:
+    if isinstance(node, ast.BinOp) and isinstance(node.op, (ast.Add, ast.Sub)):
+        new = copy.deepcopy(node)
+        new.op = ast.Sub() if isinstance(node.op, ast.Add) else ast.Add()
+        yield "arithmetic", new, _shown(node), _shown(new)
+
+
+def _loop_exit_swap(node: ast.AST, context: _Context) -> Iterator[_Variant]:
+    if isinstance(node, (ast.Continue, ast.Break)):
+        new = ast.Break() if isinstance(node, ast.Continue) else ast.Continue()
+        yield "loop exit", new, _shown(node), _shown(new)
+
+
+def _return_bool_swap(node: ast.AST, context: _Context) -> Iterator[_Variant]:
+    value = node.value if isinstance(node, ast.Return) else None
+    if isinstance(value, ast.Constant) and type(value.value) is bool:
+        new = ast.Return(value=ast.Constant(value=not value.value))
+        yield "return bool", new, _shown(node), _shown(new)
+
+
+def _statement_removed(node: ast.AST, context: _Context) -> Iterator[_Variant]:
+    if node in context.removable:
+        yield "remove", ast.Pass(), _shown(node), "pass"
+
+
+def _integer_changes(node: ast.AST, context: _Context) -> Iterator[_Variant]:
+    if isinstance(node, ast.Constant) and type(node.value) is int:
+        value = node.value
+        for changed in (value + 1, value - 1) if value != 0 else (1,):
+            new = ast.Constant(value=changed)
+            yield "integer", new, *_in_context(node, new, context)
+
+
+def _message_text(node: ast.AST, context: _Context) -> Iterator[_Variant]:
+    """A string in an error message replaced; f-string parts one by one (an f-string
+    is replaced whole, its parts have no usable positions)."""
+    if isinstance(node, ast.JoinedStr):
+        for position, part in enumerate(node.values):
+            if isinstance(part, ast.Constant) and isinstance(part.value, str):
+                new = copy.deepcopy(node)
+                new.values[position] = ast.Constant(value=MUTATED_TEXT)
+                yield "message text", new, repr(part.value), repr(MUTATED_TEXT)
+    elif _is_message_string(node, context):
+        yield "message text", ast.Constant(value=MUTATED_TEXT), _shown(node), repr(MUTATED_TEXT)
+
+
+def _is_message_string(node: ast.AST, context: _Context) -> bool:
+    """A plain string constant (not an f-string part) in an error message."""
+    return (
+        isinstance(node, ast.Constant)
+        and type(node.value) is str
+        and not isinstance(context.parents.get(node), ast.JoinedStr)
+        and context.in_message(node)
+    )
+
+
+def _in_context(node: ast.expr, new: ast.expr, context: _Context) -> tuple[str, str]:
+    """How a changed constant reads: inside its enclosing expression or statement
+    (``path[1] -> path[2]``), alone for a parameter default."""
+    parent = context.parents[node]
+    while isinstance(parent, ast.Slice):
+        parent = context.parents[parent]
+    if isinstance(parent, ast.arguments):
+        return _shown(node), _shown(new)
+    changed = copy.deepcopy(parent)
+    _replace_child(changed, _twin(parent, changed, node), new)
+    return _shown(parent), _shown(changed)
+
+
+def _twin(tree: ast.AST, twin: ast.AST, node: ast.AST) -> ast.AST:
+    """The node of ``twin`` (a deep copy of ``tree``) at the place of ``node`` in ``tree``."""
+    return dict(zip(map(id, ast.walk(tree)), ast.walk(twin), strict=True))[id(node)]
+
+
+def _shown(node: ast.AST, width: int = 90) -> str:
+    text = " ".join(ast.unparse(node).split())
+    return text if len(text) <= width else text[: width - 3] + "..."
+
+
+_OPERATORS = (
+    _compare_swaps,
+    _boolean_swap,
+    _not_dropped,
+    _arithmetic_swap,
+    _integer_changes,
+    _message_text,
+    _loop_exit_swap,
+    _return_bool_swap,
+    _statement_removed,
+)
+
+
+# --- applying a mutant --------------------------------------------------------------
+
+
+def _replacement_text(node: ast.AST, new: ast.AST) -> str:
+    text = ast.unparse(new)
+    if isinstance(node, ast.expr):
+        return f"({text})"  # the node's own text never includes its enclosing parentheses
+    return text
+
+
+def _splice(source: str, node: ast.AST, text: str) -> str:
+    """``source`` with the text of ``node`` replaced by ``text`` (columns are UTF-8 bytes)."""
+    data = source.encode("utf-8")
+    starts = [0]
+    for line in data.splitlines(keepends=True):
+        starts.append(starts[-1] + len(line))
+    assert node.end_lineno is not None
+    assert node.end_col_offset is not None
+    begin = starts[node.lineno - 1] + node.col_offset
+    end = starts[node.end_lineno - 1] + node.end_col_offset
+    return (data[:begin] + text.encode("utf-8") + data[end:]).decode("utf-8")
+
+
+def _check_mutant(
+    source: str, mutant_source: str, index: int, new: ast.AST, module: str, node: ast.AST
+) -> None:
+    """The mutated text must parse into the original tree with only ``node`` replaced."""
+    expected = ast.parse(source)
+    target = list(ast.walk(expected))[index]
+    _replace_child(expected, target, copy.deepcopy(new))
+    if ast.dump(ast.parse(mutant_source)) != ast.dump(expected):
+        raise AssertionError(f"{module}:{node.lineno}: the mutated text is not the mutant")
+
+
+def _replace_child(tree: ast.AST, target: ast.AST, new: ast.AST) -> None:
+    for parent in ast.walk(tree):
+        for field, value in ast.iter_fields(parent):
+            if value is target:
+                setattr(parent, field, new)
+                return
+            if isinstance(value, list) and any(item is target for item in value):
+                value[[id(item) for item in value].index(id(target))] = new
+                return
+    raise AssertionError("node not found")
+
+
+# --- equivalents and sampling -------------------------------------------------------
+
+
+def equivalence_reason(mutant: Mutant) -> str | None:
+    """Why ``mutant`` is equivalent, when ``mutation/equivalent.py`` lists it."""
+    return _EQUIVALENT_REASONS.get(_key(mutant))
+
+
+_EQUIVALENT_REASONS = {entry.key: entry.reason for entry in EQUIVALENT}
+
+
+def stale_equivalents(mutants: list[Mutant]) -> list[Equivalent]:
+    """Entries of ``mutation/equivalent.py`` that match no mutant (the code changed)."""
+    keys = {_key(mutant) for mutant in mutants}
+    return [entry for entry in EQUIVALENT if entry.key not in keys]
+
+
+def _key(mutant: Mutant) -> tuple[str, str, str, str, int]:
+    return (mutant.module, mutant.scope, mutant.line_text, mutant.change, mutant.occurrence)
+
+
+def sample(mutants: list[Mutant], size: int, seed: int, module: str) -> list[Mutant]:
+    """A reproducible sample: the same seed, module source and size give the same mutants."""
+    if size <= 0 or size >= len(mutants):
+        return mutants
+    chosen = random.Random(f"{seed}:{module}").sample(range(len(mutants)), size)
+    return [mutants[position] for position in sorted(chosen)]
+
+
+# --- running the tests --------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Outcome:
+    killed: bool
+    hang: bool
+    seconds: float
+    output: str
+
+
+class Workspace:
+    """A temporary copy of ``src/`` and ``schemas/`` the tests import instead of the tree."""
+
+    def __init__(self) -> None:
+        self.root = Path(tempfile.mkdtemp(prefix="agent-ir-mutation-"))
+        ignore = shutil.ignore_patterns("__pycache__", "*.pyc")
+        shutil.copytree(ROOT / "src", self.root / "src", ignore=ignore)
+        shutil.copytree(ROOT / "schemas", self.root / "schemas", ignore=ignore)
+
+    def run(
+        self, tests: tuple[str, ...], timeout: float, replaced: dict[str, str], first: bool = True
+    ) -> Outcome:
+        """Run pytest over ``tests`` (paths and options) with each module of ``replaced``
+        (path -> text) swapped in; ``first``: stop at the first failure."""
+        for module, text in replaced.items():
+            (self.root / module).write_text(text, encoding="utf-8")
+        try:
+            return self._pytest((*(["-x"] if first else ["-rfE"]), *tests), timeout)
+        finally:
+            for module in replaced:
+                shutil.copyfile(ROOT / module, self.root / module)
+
+    def environment(self) -> dict[str, str]:
+        env = dict(os.environ)
+        env["PYTHONPATH"] = os.pathsep.join(
+            [str(self.root / "src"), *filter(None, [env.get("PYTHONPATH")])]
+        )
+        # No bytecode: a mutant of the same size written within the same second as the
+        # previous one would otherwise be read from a stale .pyc.
+        env["PYTHONDONTWRITEBYTECODE"] = "1"
+        return env
+
+    def _pytest(self, tests: tuple[str, ...], timeout: float) -> Outcome:
+        command = [sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", *tests]
+        started = time.monotonic()
+        process = subprocess.Popen(
+            command,
+            cwd=ROOT,
+            env=self.environment(),
+            stdout=subprocess.PIPE,
+            stderr=subprocess.STDOUT,
+            text=True,
+            start_new_session=True,
+        )
+        try:
+            output, _ = process.communicate(timeout=timeout)
+        except subprocess.TimeoutExpired:
+            os.killpg(process.pid, signal.SIGKILL)  # the session this run started
+            output, _ = process.communicate()
+            return Outcome(True, True, time.monotonic() - started, output)
+        if process.returncode in (4, 5):  # usage error, no tests collected: a tool failure
+            raise SystemExit(f"pytest could not run {tests}:\n{output}")
+        return Outcome(process.returncode != 0, False, time.monotonic() - started, output)
+
+    def imported_file(self, module: str) -> str:
+        name = module.removeprefix("src/").removesuffix(".py").replace("/", ".")
+        command = [sys.executable, "-c", f"import {name} as m; print(m.__file__)"]
+        found = subprocess.run(
+            command, cwd=ROOT, env=self.environment(), capture_output=True, text=True, check=True
+        )
+        return found.stdout.strip()
+
+    def remove(self) -> None:
+        shutil.rmtree(self.root, ignore_errors=True)
+
+
+@dataclass(frozen=True)
+class Baseline:
+    seconds: float  # the unmutated run
+    failing: tuple[str, ...]  # node ids of tests that fail unmutated (deselected)
+
+    def selection(self, group: Group) -> tuple[str, ...]:
+        return (*group.tests, *(part for node in self.failing for part in ("--deselect", node)))
+
+
+def check_baseline(workspace: Workspace, name: str, group: Group) -> Baseline:
+    """The unmutated run. Tests that fail without any mutation (known defects of src/)
+    would kill every mutant: they are deselected, and listed. Exits 2 when a test
+    module cannot even be collected, or when a broken copy of a module passes the
+    tests (they would not be importing the copy)."""
+    for module in group.modules:
+        imported = workspace.imported_file(module)
+        if Path(imported).resolve() != (workspace.root / module).resolve():
+            raise SystemExit(f"{name}: {module} imports from {imported}, not the copy")
+    started = time.monotonic()
+    unmutated = workspace.run(group.tests, timeout=600, replaced={}, first=False)
+    failing = tuple(_failed_node_ids(unmutated.output)) if unmutated.killed else ()
+    if unmutated.killed and (not failing or any("::" not in node for node in failing)):
+        print(unmutated.output)
+        raise SystemExit(f"{name}: the unmutated tests cannot run")
+    baseline = Baseline(time.monotonic() - started, failing)
+    if failing:
+        rerun = workspace.run(baseline.selection(group), timeout=600, replaced={})
+        if rerun.killed:
+            print(rerun.output)
+            raise SystemExit(f"{name}: the unmutated tests still fail with the failures deselected")
+    for module in group.modules:
+        canary = 'raise RuntimeError("mutation canary")\n'
+        broken = workspace.run(baseline.selection(group), timeout=600, replaced={module: canary})
+        if not broken.killed:
+            raise SystemExit(f"{name}: a broken {module} passes the tests: not the copy?")
+    return baseline
+
+
+def _failed_node_ids(output: str) -> list[str]:
+    """The node ids of pytest's short summary (``-rfE``): ``FAILED id - reason``."""
+    found = []
+    for line in output.splitlines():
+        for prefix in ("FAILED ", "ERROR "):
+            if line.startswith(prefix):
+                found.append(line.removeprefix(prefix).split(" - ", 1)[0].strip())
+    return found
+
+
+# --- the report ---------------------------------------------------------------------
+
+
+@dataclass
+class Tally:
+    killed: int = 0
+    total: int = 0
+
+    def score(self) -> float:
+        return 100.0 * self.killed / self.total if self.total else 100.0
+
+    def __str__(self) -> str:
+        return f"{self.killed}/{self.total} ({self.score():.1f}%)"
+
+
+def main(argv: list[str] | None = None) -> int:
+    options = _arguments(argv)
+    groups = {name: GROUPS[name] for name in options.group or GROUPS}
+    if options.list:
+        for group in groups.values():
+            for module in group.modules:
+                for mutant in enumerate_mutants(module):
+                    reason = equivalence_reason(mutant)
+                    note = f"  [equivalent: {reason}]" if reason else ""
+                    print(f"{mutant.describe()}  (in {mutant.scope}){note}")
+        return 0
+    print(f"seed {options.seed}, sample {options.sample or 'all'} per module")
+    workspaces = [Workspace() for _ in range(options.jobs)]
+    try:
+        results = [_run_group(name, group, workspaces, options) for name, group in groups.items()]
+    finally:
+        for workspace in workspaces:
+            workspace.remove()
+    _report(results, options.min_score)
+    return 0 if all(result.tally.score() >= options.min_score for result in results) else 1
+
+
+def _arguments(argv: list[str] | None) -> argparse.Namespace:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--sample", type=int, default=60, help="mutants per module; 0: all")
+    parser.add_argument("--seed", type=int, default=20240601)
+    parser.add_argument("--min-score", type=float, default=95.0, help="percent, per group")
+    parser.add_argument("--group", action="append", choices=sorted(GROUPS))
+    parser.add_argument("--jobs", type=int, default=1)
+    parser.add_argument("--timeout", type=float, default=None, help="seconds per mutant")
+    parser.add_argument("--list", action="store_true", help="list every mutant; run nothing")
+    return parser.parse_args(argv)
+
+
+@dataclass
+class GroupResult:
+    name: str
+    baseline: Baseline
+    tally: Tally
+    modules: list[tuple[str, Tally, int]]  # (module, its tally, its non-equivalent mutants)
+    survivors: list[Mutant]
+    hangs: list[Mutant]
+    equivalents: list[tuple[Mutant, str]]
+    stale: list[Equivalent]
+
+
+def _run_group(
+    name: str, group: Group, workspaces: list[Workspace], options: argparse.Namespace
+) -> GroupResult:
+    baseline = check_baseline(workspaces[0], name, group)
+    timeout = options.timeout or max(60.0, 10 * baseline.seconds)
+    print(f"\n== {name}: unmutated run {baseline.seconds:.1f}s; timeout {timeout:.0f}s per mutant")
+    result = GroupResult(name, baseline, Tally(), [], [], [], [], [])
+    for module in group.modules:
+        every = enumerate_mutants(module)
+        result.stale += [e for e in stale_equivalents(every) if e.module == module]
+        live = [mutant for mutant in every if equivalence_reason(mutant) is None]
+        result.equivalents += [(m, r) for m in every if (r := equivalence_reason(m)) is not None]
+        chosen = sample(live, options.sample, options.seed, module)
+        outcomes = _run_mutants(chosen, baseline.selection(group), workspaces, timeout)
+        tally = Tally(sum(outcome.killed for outcome in outcomes), len(chosen))
+        result.tally.killed += tally.killed
+        result.tally.total += tally.total
+        result.modules.append((module, tally, len(live)))
+        result.survivors += [m for m, o in zip(chosen, outcomes, strict=True) if not o.killed]
+        result.hangs += [m for m, o in zip(chosen, outcomes, strict=True) if o.hang]
+    return result
+
+
+def _report(results: list[GroupResult], min_score: float) -> None:
+    print("\n== score (killed / non-equivalent mutants run)")
+    for result in results:
+        verdict = "ok" if result.tally.score() >= min_score else f"BELOW {min_score:g}%"
+        print(f"{result.name}: {result.tally}  {verdict}")
+        for module, tally, live in result.modules:
+            print(f"  {module}: {tally}, {live} non-equivalent in all")
+    for result in results:
+        for node in result.baseline.failing:
+            print(f"{result.name}: fails unmutated, deselected: {node}")
+        for mutant in result.hangs:
+            print(f"{result.name}: killed by the timeout (a hang): {mutant.describe()}")
+        for mutant in result.survivors:
+            print(f"{result.name}: SURVIVED {mutant.describe()}")
+        for entry in result.stale:
+            print(f"{result.name}: stale entry in equivalent.py: {entry.module} {entry.change}")
+    print("\n== equivalent mutants (not scored)")
+    for result in results:
+        for mutant, reason in result.equivalents:
+            print(f"{mutant.describe()}\n    {reason}")
+
+
+def _run_mutants(
+    chosen: list[Mutant], selection: tuple[str, ...], workspaces: list[Workspace], timeout: float
+) -> list[Outcome]:
+    free = list(workspaces)
+
+    def run_one(mutant: Mutant) -> Outcome:
+        workspace = free.pop()
+        try:
+            outcome = workspace.run(selection, timeout, {mutant.module: mutant.source})
+        finally:
+            free.append(workspace)
+        state = "hang" if outcome.hang else "killed" if outcome.killed else "SURVIVED"
+        print(f"  {state:8} {outcome.seconds:5.1f}s {mutant.describe()}", flush=True)
+        return outcome
+
+    with ThreadPoolExecutor(max_workers=len(workspaces)) as pool:
+        return list(pool.map(run_one, chosen))
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,432 @@
+"""The JSON value rules pinned where the other suites leave them open: the depth bound
+through ``loads``, objects whose ``__class__`` raises, array/string equality,
+``adopt_object`` and the keyword arguments of ``copy_json`` and ``snapshot_json``.
+
+Some rules here are fast-path filters (``is_exact_json``): their verdict is only
+observable through ``adopt_object``, which adopts exactly the values they accept and
+copies every other one.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+from typing import Any
+
+import pytest
+
+from agent_ir import (
+    MAX_DEPTH,
+    JsonObject,
+    JsonValueError,
+    TranscriptError,
+    UserMessage,
+    loads,
+    parse_transcript,
+    user_message,
+    validate_json,
+)
+from agent_ir._frozen import encode_frozen, plain_data
+from agent_ir._jsoncopy import INVALID, copy_json, snapshot_json
+from agent_ir._jsonobject import adopt_object, freeze_object
+
+from support.builders import assistant, call_block, result
+from support.hostile import MyFloat, MyInt, MyStr, OverridingDict, nested_dicts, nested_lists
+
+# --- the depth bound through loads -------------------------------------------------------
+
+
+def _arguments_transcript(arguments: Any) -> list[Any]:
+    return [assistant("a0", [call_block("c1", arguments=arguments)]), result("r1", "c1")]
+
+
+def _too_deep_row(path: tuple[Any, ...]) -> tuple[str, int, str, str]:
+    pointer = "/0/content/0/arguments" + "".join(f"/{part}" for part in path)
+    dotted = "".join(f"[{part}]" if isinstance(part, int) else f".{part}" for part in path)
+    return (
+        "INVALID_TOOL_ARGUMENTS",
+        0,
+        pointer,
+        f"content[0].arguments{dotted} is nested deeper than {MAX_DEPTH} levels",
+    )
+
+
+@pytest.mark.parametrize(
+    "arguments",
+    [nested_dicts(MAX_DEPTH), {"a": nested_lists(MAX_DEPTH - 1)}],
+    ids=["objects", "arrays"],
+)
+def test_loads_accepts_arguments_nested_exactly_max_depth_levels(arguments: Any) -> None:
+    text = json.dumps(_arguments_transcript(arguments))
+
+    (call_message, _) = loads(text)
+
+    assert call_message.tool_calls[0].arguments == arguments
+    assert validate_json(text) == ()
+
+
+@pytest.mark.parametrize("extra", [1, 2])
+def test_loads_refuses_arguments_nested_deeper_than_max_depth(extra: int) -> None:
+    levels = MAX_DEPTH + extra
+    for arguments, path in (
+        (nested_dicts(levels), ("k",) * MAX_DEPTH),
+        ({"a": nested_lists(levels - 1)}, ("a", *(0,) * (MAX_DEPTH - 1))),
+    ):
+        transcript = _arguments_transcript(arguments)
+        with pytest.raises(TranscriptError) as caught:
+            loads(json.dumps(transcript))
+        found = [(d.code, d.message_index, d.path, d.message) for d in caught.value.diagnostics]
+        assert found == [_too_deep_row(path)]
+        with pytest.raises(TranscriptError) as parsed:
+            parse_transcript(transcript)
+        assert parsed.value.diagnostics == caught.value.diagnostics
+
+
+def test_loads_refuses_a_too_deep_branch_beside_a_shallow_one() -> None:
+    # The shallow array comes first: the depth check must still walk the deep one.
+    arguments = {"a": [[], nested_lists(MAX_DEPTH)]}
+    transcript = _arguments_transcript(arguments)
+
+    with pytest.raises(TranscriptError) as caught:
+        loads(json.dumps(transcript))
+
+    found = [(d.code, d.message_index, d.path, d.message) for d in caught.value.diagnostics]
+    assert found == [_too_deep_row(("a", 1, *(0,) * (MAX_DEPTH - 2)))]
+
+
+# --- objects whose __class__ raises ------------------------------------------------------
+
+
+class RaisingClass:
+    """An object whose ``__class__`` raises ``error`` (``isinstance`` reads it)."""
+
+    def __init__(self, error: Exception) -> None:
+        self.error = error
+
+    @property  # type: ignore[misc]
+    def __class__(self) -> type:
+        raise self.error
+
+
+class ClassRaisesOnSecondRead:
+    """An object whose ``__class__`` reads once, then raises (a check after the first)."""
+
+    def __init__(self) -> None:
+        self.reads = 0
+
+    @property  # type: ignore[misc]
+    def __class__(self) -> type:
+        self.reads += 1
+        if self.reads > 1:
+            raise LookupError("second read")
+        return ClassRaisesOnSecondRead
+
+
+@pytest.mark.parametrize(
+    "error", [AttributeError("no class"), RuntimeError("no class")], ids=["attribute", "runtime"]
+)
+def test_json_object_of_a_value_whose_class_raises_is_a_json_value_error(
+    error: Exception,
+) -> None:
+    # The type is read with type(), never through __class__: the hostile property
+    # never runs, and the value is judged by what it is.
+    with pytest.raises(JsonValueError) as caught:
+        JsonObject(RaisingClass(error))
+
+    assert caught.value.path == ()
+    assert caught.value.reason == "must be a JSON object (a mapping), not RaisingClass"
+
+
+def test_a_class_check_never_reads_the_class_attribute() -> None:
+    value = ClassRaisesOnSecondRead()
+    with pytest.raises(JsonValueError) as caught:
+        freeze_object(value)
+
+    assert (caught.value.path, caught.value.reason) == (
+        (),
+        "must be a JSON object (a mapping), not ClassRaisesOnSecondRead",
+    )
+    assert value.reads == 0
+
+
+def test_a_nested_value_whose_class_raises_is_a_json_value_error_at_its_path() -> None:
+    with pytest.raises(JsonValueError) as caught:
+        JsonObject({"a": [1, RaisingClass(RuntimeError("no class"))]})
+
+    assert caught.value.path == ("a", 1)
+    assert caught.value.reason == "must be a JSON value, not RaisingClass"
+
+
+def test_snapshot_json_marks_a_value_whose_class_raises_invalid() -> None:
+    problems: list[JsonValueError] = []
+
+    snapshot = snapshot_json({"ok": 1, "bad": RaisingClass(RuntimeError("no class"))}, problems)
+
+    assert snapshot == {"ok": 1, "bad": INVALID}
+    assert [(p.path, p.reason, p.unreadable) for p in problems] == [
+        (("bad",), "must be a JSON value, not RaisingClass", False)
+    ]
+
+
+# --- equality: arrays are not strings, objects are not arrays ---------------------------
+
+
+@pytest.mark.parametrize(
+    ("data", "other"),
+    [
+        ({"a": ["x"]}, {"a": "x"}),
+        ({"a": "x"}, {"a": ["x"]}),
+        ({"a": "xy"}, {"a": ("x", "y")}),
+        ({"a": {"k": 1}}, {"a": ["k"]}),
+        ({"a": ["k"]}, {"a": {"k": 1}}),
+        ({"a": 1, "b": 2}, {"a": 1, "c": 2}),
+        ({"a": [1, 2]}, {"a": [1, 3]}),
+        ({"a": [1, 2]}, {"a": [1]}),
+        ({"a": {"b": None}}, {"a": {"b": 0}}),
+    ],
+)
+def test_json_objects_differ_from_mappings_of_other_json_values(
+    data: dict[str, Any], other: dict[str, Any]
+) -> None:
+    obj = JsonObject(data)
+
+    assert (obj == other, other == obj, obj != other) == (False, False, True)
+    assert (obj == JsonObject(other), obj != JsonObject(other)) == (False, True)
+
+
+def test_json_objects_equal_mappings_of_equal_json_values() -> None:
+    data = {"a": [1, {"b": ["x", None]}], "c": {"d": []}}
+    obj = JsonObject(data)
+
+    assert (obj == data, data == obj, obj != data) == (True, True, False)
+    assert obj == JsonObject({"c": {"d": ()}, "a": ({"b": ("x", None)}, 1)[::-1]})
+    assert obj.__eq__(["a", "c"]) is NotImplemented
+
+
+def test_a_json_object_hashes_once_and_keeps_its_hash() -> None:
+    obj = JsonObject({"a": [1, {"b": [2, "x"]}], "c": None})
+
+    first = hash(obj)
+
+    assert hash(obj) == first == hash(JsonObject({"c": None, "a": [1, {"b": [2, "x"]}]}))
+    assert first != hash(JsonObject({"a": [1, {"b": [2, "y"]}], "c": None}))
+
+
+def test_immutability_errors_name_the_class_and_the_attribute() -> None:
+    obj = JsonObject({"a": 1})
+
+    with pytest.raises(AttributeError) as set_error:
+        obj.extra = 1  # type: ignore[attr-defined]
+    with pytest.raises(AttributeError) as delete_error:
+        del obj._data
+
+    assert str(set_error.value) == "JsonObject is immutable; cannot set 'extra'"
+    assert str(delete_error.value) == "JsonObject is immutable; cannot delete '_data'"
+
+
+def test_encode_frozen_gives_the_plain_data_and_refuses_anything_else() -> None:
+    obj = JsonObject({"a": [1]})
+
+    assert encode_frozen(obj) is plain_data(obj)
+    with pytest.raises(NotImplementedError) as caught:
+        encode_frozen({"a": [1]})
+    assert str(caught.value) == "cannot encode dict"
+
+
+# --- adopt_object --------------------------------------------------------------------------
+
+
+def _exact_value() -> dict[str, Any]:
+    """Exact JSON builtins of every kind, non-ASCII text and keys, nested to the bound."""
+    return {
+        "text": "plain",
+        "non-ascii": "h\u00e9llo \U0001f600",
+        "\u00e9-key": 1,
+        "int": -3,
+        "float": 2.5,
+        "bools": [True, False],
+        "null": None,
+        "list": [1, [2, {"x": []}], {}],
+        "deep": nested_dicts(MAX_DEPTH - 1),
+    }
+
+
+def test_adopt_object_adopts_exact_builtins_without_copying() -> None:
+    data = _exact_value()
+
+    adopted = adopt_object(data)
+
+    assert type(adopted) is JsonObject
+    assert plain_data(adopted) is data
+    assert adopted == _exact_value()
+
+
+def test_adopt_object_adopts_a_value_nested_exactly_max_depth_levels() -> None:
+    data = nested_dicts(MAX_DEPTH)
+
+    assert plain_data(adopt_object(data)) is data
+
+
+@pytest.mark.parametrize(
+    "data",
+    [
+        {"tuple": (1, 2)},
+        {"sub": MyStr("s")},
+        {"sub": MyInt(1)},
+        {"sub": MyFloat(1.5)},
+        {MyStr("k"): 1},
+        {"list": [1, (2,)]},
+        {"inner": {"sub": MyStr("s")}},
+    ],
+)
+def test_adopt_object_copies_values_that_are_not_exact_builtins(data: dict[str, Any]) -> None:
+    adopted = adopt_object(data)
+
+    copied = plain_data(adopted)
+    assert copied is not data
+    assert copied == json.loads(json.dumps(data))
+    assert json.dumps(copied) == json.dumps(data)
+    assert all(type(key) is str for key in copied)
+
+
+def test_adopt_object_returns_a_json_object_as_it_is() -> None:
+    obj = JsonObject({"a": [1]})
+
+    assert adopt_object(obj) is obj
+
+
+@pytest.mark.parametrize(
+    ("value", "path", "reason"),
+    [
+        ({"x": math.nan}, ("x",), "must be a finite number"),
+        ({"x": [1.0, math.inf]}, ("x", 1), "must be a finite number"),
+        ({"x": "\ud800"}, ("x",), "holds a lone surrogate (not valid Unicode)"),
+        ({"\udc00": 1}, ("\udc00",), "holds a lone surrogate (not valid Unicode)"),
+        ({"x": {1: 2}}, ("x",), "has a key that is not a string: 1"),
+        ({"x": b"b"}, ("x",), "must be a JSON value, not bytes"),
+        (nested_dicts(MAX_DEPTH + 1), ("k",) * MAX_DEPTH, "is nested deeper than 64 levels"),
+        ([1], (), "must be a JSON object (a mapping), not list"),
+        ("text", (), "must be a JSON object (a mapping), not str"),
+    ],
+)
+def test_adopt_object_refuses_what_is_not_a_json_object_naming_the_path(
+    value: object, path: tuple[Any, ...], reason: str
+) -> None:
+    with pytest.raises(JsonValueError) as caught:
+        adopt_object(value)
+
+    assert (caught.value.path, caught.value.reason) == (path, reason)
+
+
+# --- copy_json: path, offset, transport ------------------------------------------------------
+
+
+def test_copy_json_prefixes_error_paths_with_path() -> None:
+    with pytest.raises(JsonValueError) as caught:
+        copy_json({"a": [0, math.nan]}, path=("records", 2))
+
+    assert caught.value.path == ("records", 2, "a", 1)
+    assert str(caught.value) == "records[2].a[1] must be a finite number"
+
+
+def test_copy_json_counts_the_depth_bound_below_the_offset_levels_of_path() -> None:
+    accepted = copy_json(nested_lists(MAX_DEPTH), path=(7,), offset=1)
+
+    assert accepted == nested_lists(MAX_DEPTH)
+    with pytest.raises(JsonValueError) as caught:
+        copy_json(nested_lists(MAX_DEPTH + 1), path=(7,), offset=1)
+    assert caught.value.path == (7, *(0,) * MAX_DEPTH)
+    assert caught.value.reason == f"is nested deeper than {MAX_DEPTH} levels"
+
+
+def test_copy_json_without_offset_counts_every_level_of_path() -> None:
+    with pytest.raises(JsonValueError) as caught:
+        copy_json(nested_lists(MAX_DEPTH), path=(7,))
+
+    assert caught.value.path == (7, *(0,) * (MAX_DEPTH - 1))
+
+
+def test_copy_json_transport_copies_non_finite_numbers_and_lone_surrogates() -> None:
+    copied = copy_json(
+        {"nan": math.nan, "inf": [-math.inf], "\ud800": "\udfff", "k": {"\udc00": 1}},
+        transport=True,
+    )
+
+    assert math.isnan(copied["nan"])
+    assert copied["inf"] == [-math.inf]
+    assert copied["\ud800"] == "\udfff"
+    assert copied["k"] == {"\udc00": 1}
+    assert list(copied) == ["nan", "inf", "\ud800", "k"]
+
+
+def test_copy_json_transport_refuses_ir_objects_and_still_refuses_non_json_types() -> None:
+    message = user_message(id="u", content="hi")
+
+    with pytest.raises(JsonValueError) as caught:
+        copy_json({"m": message}, transport=True)
+    assert (caught.value.path, caught.value.reason) == (
+        ("m",),
+        "must be a JSON value, not UserMessage",
+    )
+    with pytest.raises(JsonValueError) as refused:
+        copy_json({"b": {1, 2}}, transport=True)
+    assert (refused.value.path, refused.value.reason) == (("b",), "must be a JSON value, not set")
+
+
+def test_copy_json_copies_ir_objects_as_their_json_form() -> None:
+    message = user_message(id="u", content="hi")
+
+    assert copy_json([message]) == [{"role": "user", "id": "u", "content": "hi"}]
+
+
+def test_copy_json_of_an_ir_object_built_around_a_non_json_value_names_it() -> None:
+    broken = UserMessage(id="u", content=object())  # type: ignore[arg-type]
+
+    with pytest.raises(JsonValueError) as caught:
+        copy_json({"m": broken})
+
+    assert caught.value.path == ("m",)
+    assert caught.value.reason == "could not be read (NotImplementedError: cannot encode object)"
+    assert caught.value.unreadable is True
+
+
+def test_copy_json_reads_dict_subclasses_through_dict() -> None:
+    copied = copy_json({"outer": OverridingDict({"a": [1], "b": {"c": "d"}})})
+
+    assert copied == {"outer": {"a": [1], "b": {"c": "d"}}}
+    assert type(copied["outer"]) is dict
+
+
+def test_copy_json_copies_json_objects_into_fresh_plain_builtins() -> None:
+    obj = JsonObject({"a": [1, {"b": [2]}]})
+
+    copied = copy_json({"x": obj, "y": [obj]})
+
+    assert copied == {"x": {"a": [1, {"b": [2]}]}, "y": [{"a": [1, {"b": [2]}]}]}
+    assert type(copied["x"]["a"][1]) is dict
+    assert copied["x"] is not plain_data(obj)
+    assert copied["x"]["a"] is not plain_data(obj)["a"]
+
+
+# --- snapshot_json: offset -----------------------------------------------------------------
+
+
+def test_snapshot_json_without_offset_bounds_depth_from_the_root() -> None:
+    problems: list[JsonValueError] = []
+
+    snapshot = snapshot_json({"a": nested_lists(MAX_DEPTH)}, problems)
+
+    # The root object and MAX_DEPTH - 1 arrays fit; the next array is the problem.
+    assert snapshot == {"a": nested_lists(MAX_DEPTH - 1, leaf=INVALID)}
+    assert [(p.path, p.reason) for p in problems] == [
+        (("a", *(0,) * (MAX_DEPTH - 1)), f"is nested deeper than {MAX_DEPTH} levels")
+    ]
+
+
+def test_snapshot_json_with_an_offset_leaves_that_many_levels_out_of_the_bound() -> None:
+    problems: list[JsonValueError] = []
+
+    snapshot = snapshot_json({"a": nested_lists(MAX_DEPTH)}, problems, offset=1)
+
+    assert snapshot == {"a": nested_lists(MAX_DEPTH)}
+    assert problems == []

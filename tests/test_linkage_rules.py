@@ -1,0 +1,479 @@
+"""Each tool-call linkage rule (``agent_ir._linkage``) pinned exactly: code, message
+index, JSON Pointer and wording, on well-formed messages (the one-pass check and the
+rules) and through malformed ones (what they still contribute).
+
+Every expected diagnostic is a full ``(code, message_index, path, message)`` tuple, so a
+rule that names the wrong message, the wrong place or stops early fails here.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import pytest
+
+from agent_ir import TranscriptError, loads, parse_transcript, validate_transcript
+
+from support.builders import assistant, call_block, result, user
+
+Row = tuple[str, int, str, str]
+
+
+def rows(transcript: list[Any]) -> list[Row]:
+    """The diagnostics of ``transcript`` as (code, message_index, path, message)."""
+    return [(d.code, d.message_index, d.path, d.message) for d in validate_transcript(transcript)]
+
+
+def text(value: str = "t") -> dict[str, Any]:
+    return {"type": "text", "text": value}
+
+
+def nan_call(call_id: str) -> dict[str, Any]:
+    """A tool call whose arguments are malformed (NaN): its message is malformed."""
+    return call_block(call_id, arguments={"x": float("nan")})
+
+
+# --- duplicate tool call ids ----------------------------------------------------------
+
+
+def test_a_duplicate_call_id_names_the_message_of_the_first_call() -> None:
+    transcript = [
+        user("u0"),
+        user("u1"),
+        assistant("a2", [text(), call_block("dup")]),
+        assistant("a3", [call_block("dup")]),
+        result("r4", "dup"),
+    ]
+
+    assert rows(transcript) == [
+        (
+            "DUPLICATE_TOOL_CALL_ID",
+            3,
+            "/3/content/0/id",
+            "tool call id 'dup' is already used by a call in message 2",
+        )
+    ]
+
+
+def test_every_later_call_with_a_used_id_is_reported_not_the_first() -> None:
+    transcript = [
+        assistant("a0", [call_block("dup")]),
+        assistant("a1", [text(), call_block("dup")]),
+        assistant("a2", [text(), text(), call_block("dup")]),
+    ]
+
+    assert rows(transcript) == [
+        (
+            "DUPLICATE_TOOL_CALL_ID",
+            1,
+            "/1/content/1/id",
+            "tool call id 'dup' is already used by a call in message 0",
+        ),
+        (
+            "DUPLICATE_TOOL_CALL_ID",
+            2,
+            "/2/content/2/id",
+            "tool call id 'dup' is already used by a call in message 0",
+        ),
+    ]
+
+
+def test_one_id_twice_in_one_message_with_one_result_is_a_duplicate_call_id() -> None:
+    transcript = [assistant("a0", [call_block("c1"), call_block("c1")]), result("r1", "c1")]
+
+    assert rows(transcript) == [
+        (
+            "DUPLICATE_TOOL_CALL_ID",
+            0,
+            "/0/content/1/id",
+            "tool call id 'c1' is already used by a call in message 0",
+        )
+    ]
+
+
+def test_a_reused_call_id_is_a_duplicate_even_when_each_call_is_answered() -> None:
+    transcript = [
+        assistant("a0", [call_block("c1")]),
+        result("r1", "c1"),
+        assistant("a2", [call_block("c1")]),
+        result("r3", "c1"),
+    ]
+
+    assert rows(transcript) == [
+        (
+            "DUPLICATE_TOOL_CALL_ID",
+            2,
+            "/2/content/0/id",
+            "tool call id 'c1' is already used by a call in message 0",
+        )
+    ]
+
+
+def test_results_of_a_duplicated_call_id_get_no_further_diagnostic() -> None:
+    # Two calls, three results, one before both calls, one of another name: pairing is
+    # ambiguous, so only the duplicate id is reported.
+    transcript = [
+        result("r0", "dup"),
+        assistant("a1", [call_block("dup")]),
+        assistant("a2", [call_block("dup")]),
+        result("r3", "dup"),
+        result("r4", "dup", name="write"),
+    ]
+
+    assert rows(transcript) == [
+        (
+            "DUPLICATE_TOOL_CALL_ID",
+            2,
+            "/2/content/0/id",
+            "tool call id 'dup' is already used by a call in message 1",
+        )
+    ]
+
+
+def test_a_duplicated_call_id_does_not_stop_the_missing_result_check_of_later_calls() -> None:
+    transcript = [
+        assistant("a0", [call_block("dup")]),
+        assistant("a1", [call_block("dup")]),
+        assistant("a2", [call_block("other", name="write")]),
+    ]
+
+    assert rows(transcript) == [
+        (
+            "DUPLICATE_TOOL_CALL_ID",
+            1,
+            "/1/content/0/id",
+            "tool call id 'dup' is already used by a call in message 0",
+        ),
+        (
+            "MISSING_TOOL_RESULT",
+            2,
+            "/2/content/0",
+            "tool call 'other' (write) has no result after it",
+        ),
+    ]
+
+
+# --- missing results ------------------------------------------------------------------
+
+
+def test_a_call_without_a_result_names_its_id_and_tool() -> None:
+    transcript = [user("u0"), assistant("a1", [text(), call_block("c1", name="search")])]
+
+    assert rows(transcript) == [
+        ("MISSING_TOOL_RESULT", 1, "/1/content/1", "tool call 'c1' (search) has no result after it")
+    ]
+
+
+def test_every_unanswered_call_is_reported_and_answered_ones_are_not() -> None:
+    transcript = [
+        assistant("a0", [call_block("c1"), call_block("c2"), call_block("c3")]),
+        result("r1", "c2"),
+    ]
+
+    assert rows(transcript) == [
+        ("MISSING_TOOL_RESULT", 0, "/0/content/0", "tool call 'c1' (read) has no result after it"),
+        ("MISSING_TOOL_RESULT", 0, "/0/content/2", "tool call 'c3' (read) has no result after it"),
+    ]
+
+
+def test_a_result_only_before_its_call_leaves_the_call_missing_its_result() -> None:
+    transcript = [result("r0", "c1"), assistant("a1", [call_block("c1")])]
+
+    assert rows(transcript) == [
+        (
+            "TOOL_RESULT_BEFORE_CALL",
+            0,
+            "/0/toolCallId",
+            "answers tool call 'c1', which only comes in message 1",
+        ),
+        ("MISSING_TOOL_RESULT", 1, "/1/content/0", "tool call 'c1' (read) has no result after it"),
+    ]
+
+
+# --- duplicate results ----------------------------------------------------------------
+
+
+def test_every_result_after_the_first_is_a_duplicate_naming_the_first() -> None:
+    transcript = [
+        assistant("a0", [call_block("c1")]),
+        user("u1"),
+        result("r2", "c1"),
+        result("r3", "c1"),
+        result("r4", "c1"),
+    ]
+
+    assert rows(transcript) == [
+        (
+            "DUPLICATE_TOOL_RESULT",
+            3,
+            "/3/toolCallId",
+            "tool call 'c1' already has a result in message 2",
+        ),
+        (
+            "DUPLICATE_TOOL_RESULT",
+            4,
+            "/4/toolCallId",
+            "tool call 'c1' already has a result in message 2",
+        ),
+    ]
+
+
+def test_two_results_of_a_call_that_never_comes_are_duplicate_orphans() -> None:
+    transcript = [result("r0", "ghost"), result("r1", "ghost")]
+
+    assert rows(transcript) == [
+        ("ORPHAN_TOOL_RESULT", 0, "/0/toolCallId", "no tool call has id 'ghost'"),
+        (
+            "DUPLICATE_TOOL_RESULT",
+            1,
+            "/1/toolCallId",
+            "tool call 'ghost' already has a result in message 0",
+        ),
+        ("ORPHAN_TOOL_RESULT", 1, "/1/toolCallId", "no tool call has id 'ghost'"),
+    ]
+
+
+# --- orphans, results before calls, name mismatches ------------------------------------
+
+
+def test_an_orphan_after_an_answered_call_is_still_reported() -> None:
+    transcript = [
+        assistant("a0", [call_block("c1")]),
+        result("r1", "c1"),
+        result("r2", "ghost"),
+    ]
+
+    assert rows(transcript) == [
+        ("ORPHAN_TOOL_RESULT", 2, "/2/toolCallId", "no tool call has id 'ghost'")
+    ]
+
+
+def test_a_result_before_its_call_after_an_orphan_is_still_reported() -> None:
+    transcript = [
+        result("r0", "ghost"),
+        result("r1", "c1"),
+        user("u2"),
+        assistant("a3", [text(), call_block("c1")]),
+        result("r4", "c1"),
+    ]
+
+    assert rows(transcript) == [
+        ("ORPHAN_TOOL_RESULT", 0, "/0/toolCallId", "no tool call has id 'ghost'"),
+        (
+            "TOOL_RESULT_BEFORE_CALL",
+            1,
+            "/1/toolCallId",
+            "answers tool call 'c1', which only comes in message 3",
+        ),
+        (
+            "DUPLICATE_TOOL_RESULT",
+            4,
+            "/4/toolCallId",
+            "tool call 'c1' already has a result in message 1",
+        ),
+    ]
+
+
+def test_a_name_mismatch_after_an_orphan_is_still_reported() -> None:
+    transcript = [
+        result("r0", "ghost"),
+        assistant("a1", [call_block("c1", name="read")]),
+        result("r2", "c1", name="write"),
+    ]
+
+    assert rows(transcript) == [
+        ("ORPHAN_TOOL_RESULT", 0, "/0/toolCallId", "no tool call has id 'ghost'"),
+        (
+            "TOOL_NAME_MISMATCH",
+            2,
+            "/2/toolName",
+            "'write' differs from the name of tool call 'c1': 'read'",
+        ),
+    ]
+
+
+def test_a_result_before_its_call_with_another_name_is_not_also_a_name_mismatch() -> None:
+    transcript = [
+        result("r0", "c1", name="write"),
+        assistant("a1", [call_block("c1", name="read")]),
+        result("r2", "c1", name="read"),
+    ]
+
+    assert rows(transcript) == [
+        (
+            "TOOL_RESULT_BEFORE_CALL",
+            0,
+            "/0/toolCallId",
+            "answers tool call 'c1', which only comes in message 1",
+        ),
+        (
+            "DUPLICATE_TOOL_RESULT",
+            2,
+            "/2/toolCallId",
+            "tool call 'c1' already has a result in message 0",
+        ),
+    ]
+
+
+def test_answered_calls_of_several_rounds_are_valid() -> None:
+    transcript = [
+        user("u0"),
+        assistant("a1", [text(), call_block("c1"), call_block("c2", name="write")]),
+        result("r2", "c2", name="write"),
+        result("r3", "c1"),
+        assistant("a4", [call_block("c3")]),
+        result("r5", "c3"),
+        assistant("a6", [text()]),
+    ]
+
+    assert rows(transcript) == []
+    assert len(parse_transcript(transcript)) == 7
+
+
+# --- malformed messages still take part ------------------------------------------------
+
+
+def test_a_well_formed_call_of_a_malformed_message_still_needs_and_pairs_its_result() -> None:
+    answered = [
+        assistant("a0", [nan_call("c1"), call_block("c2")]),
+        result("r1", "c2"),
+    ]
+    unanswered = [assistant("a0", [nan_call("c1"), call_block("c2")])]
+    nan_row = (
+        "INVALID_TOOL_ARGUMENTS",
+        0,
+        "/0/content/0/arguments/x",
+        "content[0].arguments.x must be a finite number",
+    )
+
+    assert rows(answered) == [nan_row]
+    assert rows(unanswered) == [
+        nan_row,
+        ("MISSING_TOOL_RESULT", 0, "/0/content/1", "tool call 'c2' (read) has no result after it"),
+    ]
+
+
+def test_the_result_of_a_malformed_call_is_no_orphan_and_the_call_no_missing_result() -> None:
+    answered = [
+        assistant("a0", [call_block("c0"), nan_call("c1")]),
+        result("r1", "c1"),
+        result("r2", "c0"),
+    ]
+    unanswered = [assistant("a0", [nan_call("c1")])]
+
+    assert rows(answered) == [
+        (
+            "INVALID_TOOL_ARGUMENTS",
+            0,
+            "/0/content/1/arguments/x",
+            "content[1].arguments.x must be a finite number",
+        )
+    ]
+    assert rows(unanswered) == [
+        (
+            "INVALID_TOOL_ARGUMENTS",
+            0,
+            "/0/content/0/arguments/x",
+            "content[0].arguments.x must be a finite number",
+        )
+    ]
+
+
+def test_a_call_with_an_unreadable_id_does_not_hide_the_calls_after_it() -> None:
+    transcript = [
+        assistant(
+            "a0", [{"type": "toolCall", "id": 5, "name": "read", "arguments": {}}, call_block("c2")]
+        ),
+        result("r1", "c2"),
+        result("r2", "c3"),
+    ]
+
+    assert rows(transcript) == [
+        ("INVALID_MESSAGE", 0, "/0/content/0/id", "content[0].id must be a string, not integer"),
+        ("ORPHAN_TOOL_RESULT", 2, "/2/toolCallId", "no tool call has id 'c3'"),
+    ]
+
+
+def test_a_malformed_result_stands_for_its_call_but_no_other() -> None:
+    malformed_result = {**result("r1", "c1"), "isError": "yes"}
+    transcript = [
+        assistant("a0", [call_block("c1"), call_block("c2")]),
+        malformed_result,
+        result("r2", "c3"),
+    ]
+
+    assert rows(transcript) == [
+        ("MISSING_TOOL_RESULT", 0, "/0/content/1", "tool call 'c2' (read) has no result after it"),
+        ("INVALID_MESSAGE", 1, "/1/isError", "isError must be a boolean, not string"),
+        ("ORPHAN_TOOL_RESULT", 2, "/2/toolCallId", "no tool call has id 'c3'"),
+    ]
+
+
+@pytest.mark.parametrize("call_id", [5, "  ", None])
+def test_a_malformed_result_with_an_unreadable_id_stands_for_no_call(call_id: object) -> None:
+    malformed_result = {**result("r1"), "toolCallId": call_id}
+    if call_id is None:
+        del malformed_result["toolCallId"]
+    transcript = [assistant("a0", [call_block("c1")]), malformed_result]
+
+    found = rows(transcript)
+
+    assert found[0] == (
+        "MISSING_TOOL_RESULT",
+        0,
+        "/0/content/0",
+        "tool call 'c1' (read) has no result after it",
+    )
+    assert [(code, index, path) for code, index, path, _ in found[1:]] == [
+        ("INVALID_MESSAGE", 1, "/1/toolCallId")
+    ]
+
+
+def test_a_malformed_message_that_is_not_an_object_takes_no_part_in_linkage() -> None:
+    transcript = [assistant("a0", [call_block("c1")]), 5, result("r2", "c1"), result("r3", "c9")]
+
+    assert rows(transcript) == [
+        ("INVALID_MESSAGE", 1, "/1", "message must be an object, not integer"),
+        ("ORPHAN_TOOL_RESULT", 3, "/3/toolCallId", "no tool call has id 'c9'"),
+    ]
+
+
+def test_an_assistant_message_whose_content_is_not_an_array_has_no_calls() -> None:
+    transcript = [{"role": "assistant", "id": "a0", "content": "x"}, result("r1", "c1")]
+
+    assert rows(transcript) == [
+        ("INVALID_MESSAGE", 0, "/0/content", "content must be an array, not string"),
+        ("ORPHAN_TOOL_RESULT", 1, "/1/toolCallId", "no tool call has id 'c1'"),
+    ]
+
+
+def test_a_malformed_user_message_beside_linkage_problems() -> None:
+    transcript = [user("u0", content=5), assistant("a1", [call_block("c1")])]
+
+    assert rows(transcript) == [
+        ("INVALID_MESSAGE", 0, "/0/content", "content must be a string or an array, not integer"),
+        ("MISSING_TOOL_RESULT", 1, "/1/content/0", "tool call 'c1' (read) has no result after it"),
+    ]
+
+
+# --- every entry point applies the same rules -------------------------------------------
+
+
+def test_loads_reports_the_same_linkage_diagnostics_as_validation() -> None:
+    transcript = [
+        result("r0", "ghost"),
+        assistant("a1", [call_block("dup")]),
+        assistant("a2", [call_block("dup")]),
+        assistant("a3", [call_block("c1")]),
+    ]
+
+    with pytest.raises(TranscriptError) as caught:
+        loads(json.dumps(transcript))
+
+    assert caught.value.diagnostics == validate_transcript(transcript)
+    assert [(d.code, d.message_index) for d in caught.value.diagnostics] == [
+        ("ORPHAN_TOOL_RESULT", 0),
+        ("DUPLICATE_TOOL_CALL_ID", 2),
+        ("MISSING_TOOL_RESULT", 3),
+    ]

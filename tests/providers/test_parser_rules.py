@@ -23,31 +23,11 @@ from agent_ir.providers import (
 from agent_ir.providers.parser import MAX_TOKEN_COUNT, ResponseParser
 
 from support.builders import START, text
+from support.builders import end_record as end
+from support.builders import tool_call_record as call
 from support.hostile import nested_dicts
 
 Code = ProviderErrorCode
-
-
-def call(
-    call_id: object = "call-1", name: object = "add", arguments: object = None
-) -> dict[str, Any]:
-    return {
-        "type": "tool_call",
-        "id": call_id,
-        "name": name,
-        "arguments": {} if arguments is None else arguments,
-    }
-
-
-def end(
-    stop_reason: object = "stop", usage: object = None, response_id: object = "response-1"
-) -> dict[str, Any]:
-    return {
-        "type": "response_end",
-        "responseId": response_id,
-        "stopReason": stop_reason,
-        "usage": {"inputTokens": 3, "outputTokens": 4} if usage is None else usage,
-    }
 
 
 def by_feed(records: list[Any]) -> tuple[list[Any], ModelResponse]:

@@ -140,6 +140,30 @@ def text(delta: object) -> dict[str, Any]:
     return {"type": "text_delta", "text": delta}
 
 
+def tool_call_record(
+    call_id: object = "call-1", name: object = "add", arguments: object = None
+) -> dict[str, Any]:
+    """A ``tool_call`` transport record (``arguments`` default ``{}``)."""
+    return {
+        "type": "tool_call",
+        "id": call_id,
+        "name": name,
+        "arguments": {} if arguments is None else arguments,
+    }
+
+
+def end_record(
+    stop_reason: object = "stop", usage: object = None, response_id: object = "response-1"
+) -> dict[str, Any]:
+    """A ``response_end`` record of ``response-1`` (usage default 3 in, 4 out)."""
+    return {
+        "type": "response_end",
+        "responseId": response_id,
+        "stopReason": stop_reason,
+        "usage": {"inputTokens": 3, "outputTokens": 4} if usage is None else usage,
+    }
+
+
 def fixture_of(*responses: object) -> dict[str, Any]:
     """A provider fixture with one response per argument, each given as its records."""
     return {"schemaVersion": 1, "responses": [{"records": records} for records in responses]}

@@ -1,8 +1,7 @@
 """Benchmark: one 10,000-record response streamed through FixtureProviderAdapter.
 
-``bench_provider(best_of)`` returns ratios to ``json.loads`` of the same records' bytes,
-measured in one run: the adapter's time covers constructing it (the snapshot of the
-records), consuming every chunk and awaiting the result.
+``provider_cases()`` gives the timed cases; ``bench/run.py`` measures them in one group
+with ``json.loads`` of the same records' compact bytes.
 """
 
 from __future__ import annotations
@@ -10,8 +9,8 @@ from __future__ import annotations
 import asyncio
 import json
 import random
-import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from typing import Any
 
 from agent_ir.providers import FixtureProviderAdapter
@@ -19,6 +18,9 @@ from agent_ir.providers import FixtureProviderAdapter
 RECORDS = 10_000
 TOOL_CALL_EVERY = 10
 _WORDS = ["alpha", "beta", "gamma", "delta", "the", "file", "json", "read", " sum", " is"]
+BASELINE = "json.loads(records), 10k records"
+STREAM = "FixtureProviderAdapter stream, 10k records"
+SNAPSHOT = "FixtureProviderAdapter(...) snapshot alone"
 
 
 def make_records(count: int = RECORDS, *, seed: int = 5) -> list[dict[str, Any]]:
@@ -56,11 +58,14 @@ def make_records(count: int = RECORDS, *, seed: int = 5) -> list[dict[str, Any]]
     return records
 
 
-def bench_provider(best_of: Callable[[Callable[[], object]], float]) -> dict[str, float]:
-    """``{"provider_stream_10k_records_x_json_loads": ratio, ...}``; ``best_of(fn)`` returns
-    the best time in seconds of the zero-argument ``fn``."""
+@contextmanager
+def provider_cases() -> Iterator[dict[str, Callable[[], object]]]:
+    """The timed cases of one 10,000-record response, on an event loop that is closed on
+    exit: ``json.loads`` of the records' compact bytes (the baseline), the adapter's stream
+    (constructing it, which snapshots the records, consuming every chunk and awaiting the
+    result) and the construction alone."""
     records = make_records()
-    payload = json.dumps(records).encode("utf-8")
+    payload = json.dumps(records, separators=(",", ":")).encode("utf-8")
     fixture = {"schemaVersion": 1, "responses": [{"records": json.loads(payload)}]}
     loop = asyncio.new_event_loop()
 
@@ -79,27 +84,21 @@ def bench_provider(best_of: Callable[[Callable[[], object]], float]) -> dict[str
         return FixtureProviderAdapter(fixture)
 
     try:
-        assert run_stream() == RECORDS - 2
-        baseline = best_of(lambda: json.loads(payload))
-        stream_time = best_of(run_stream)
-        construct_time = best_of(run_construct)
+        if run_stream() != RECORDS - 2:
+            raise RuntimeError("the adapter did not stream every record")
+        yield {
+            BASELINE: lambda: json.loads(payload),
+            STREAM: run_stream,
+            SNAPSHOT: run_construct,
+        }
     finally:
         loop.close()
-    return {
-        "provider_stream_10k_records_x_json_loads": stream_time / baseline,
-        "provider_snapshot_10k_records_x_json_loads": construct_time / baseline,
-    }
-
-
-def _best_of(fn: Callable[[], object], repeat: int = 20) -> float:
-    best = float("inf")
-    for _ in range(repeat):
-        start = time.perf_counter()
-        fn()
-        best = min(best, time.perf_counter() - start)
-    return best
 
 
 if __name__ == "__main__":
-    for name, ratio in bench_provider(_best_of).items():
-        print(f"{name}: {ratio:.2f}")
+    from timing import measure
+
+    with provider_cases() as cases:
+        timings = measure(cases, 7, collector=True)
+    for name, timing in timings.items():
+        print(f"{name:<45} {timing.min / timings[BASELINE].min:6.2f}x json.loads (min of 7)")

@@ -352,12 +352,7 @@ def test_depth_boundary_is_the_same_for_non_plain_input() -> None:
 
 
 def test_hundred_thousand_deep_value_is_a_clean_error() -> None:
-    root: list[Any] = []
-    current = root
-    for _ in range(100_000):
-        child: list[Any] = []
-        current.append(child)
-        current = child
+    root = nested_lists(100_000, [])
     with pytest.raises(JsonValueError) as caught:
         copy_json(root)
     assert caught.value.reason == f"is nested deeper than {MAX_DEPTH} levels"

@@ -22,7 +22,7 @@ from agent_ir import (
 )
 
 from support.builders import arguments_error, call_with_arguments
-from support.hostile import MyFloat, MyInt, MyStr, nested_lists
+from support.hostile import MyFloat, MyInt, MyStr, nested_dicts, nested_lists
 
 # --- accepted values --------------------------------------------------------------------
 
@@ -205,12 +205,7 @@ def test_shared_but_acyclic_values_are_not_circular() -> None:
 
 
 def test_hundred_thousand_deep_list_is_a_clean_error_not_recursion_error() -> None:
-    root: list[Any] = []
-    current = root
-    for _ in range(100_000):
-        child: list[Any] = []
-        current.append(child)
-        current = child
+    root = nested_lists(100_000, [])
     # a RecursionError is not an InvalidMessageError, so it would fail this test
     with pytest.raises(InvalidMessageError) as caught:
         call_with_arguments({"x": root})
@@ -220,12 +215,7 @@ def test_hundred_thousand_deep_list_is_a_clean_error_not_recursion_error() -> No
 
 
 def test_hundred_thousand_deep_dict_is_a_clean_error() -> None:
-    root: dict[str, Any] = {}
-    current = root
-    for _ in range(100_000):
-        child: dict[str, Any] = {}
-        current["k"] = child
-        current = child
+    root = nested_dicts(100_000, "k", {})
     with pytest.raises(InvalidMessageError) as caught:
         call_with_arguments(root)
     assert caught.value.reason == f"is nested deeper than {agent_ir.MAX_DEPTH} levels"

@@ -19,10 +19,12 @@ from agent_ir._fastpath import (
     audio_sources_tagged,
     check_timestamp,
     convert_message,
+    convert_messages,
+    is_rereadable,
     values_valid,
 )
 from agent_ir._generated.message_schema import Message
-from agent_ir._jsoncopy import INVALID, snapshot_json
+from agent_ir._jsoncopy import INVALID, snapshot_json, struct_builtins
 from agent_ir._jsonobject import freeze_object
 from agent_ir._paths import Path, path_key
 from agent_ir._reference import Problem, code_for_path, explain_message
@@ -89,6 +91,43 @@ def holds_a_set(value: Any) -> bool:
     if issubclass(kind, msgspec.Struct):
         return any(map(holds_a_set, msgspec.structs.astuple(value)))
     return False
+
+
+def fast_messages(entries: list[Any], keep: bool = True) -> tuple[Message, ...] | None:
+    """The IR of ``entries`` (message mappings in JSON form or IR message objects) when
+    every one passes msgspec and the value checks in one batch; else None, and each
+    entry's own problems are ``inspect_message``'s to explain. ``keep=False``: a verdict
+    only (see ``convert_messages``). Runs only on rereadable data (see
+    ``_fastpath.is_rereadable``), so reading it again later is not observable."""
+    plain = _plain_entries(entries)
+    if plain is None or not is_rereadable(plain):
+        return None
+    try:
+        messages = convert_messages(plain, keep=keep)
+    except Exception:
+        return None
+    if not values_valid(messages) or not audio_sources_tagged(messages, plain):
+        return None
+    if any(holds_a_set(entry) for entry in entries if type(entry) is not dict):
+        return None
+    return messages
+
+
+def _plain_entries(entries: list[Any]) -> list[Any] | None:
+    """The entries with IR objects turned into builtins; None if one cannot be."""
+    plain: list[Any] = []
+    for entry in entries:
+        if type(entry) is dict:
+            plain.append(entry)
+        elif issubclass(type(entry), msgspec.Struct):
+            # An IR object may have been built by hand around anything: re-check it.
+            try:
+                plain.append(struct_builtins(entry))
+            except Exception:
+                return None
+        else:
+            return None
+    return plain
 
 
 def _read_error_code(plain: Any, error: JsonValueError) -> str:

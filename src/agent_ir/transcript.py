@@ -21,17 +21,14 @@ import msgspec
 from agent_ir._diagnostics import diagnostic, ordered, transcript_diagnostic
 from agent_ir._errors import JsonValueError, TranscriptError, describe_error
 from agent_ir._fastpath import (
-    audio_sources_tagged,
-    convert_messages,
     decode_messages,
     has_audio,
-    is_rereadable,
     values_valid,
 )
 from agent_ir._generated.diagnostic_schema import Diagnostic, DiagnosticCode
 from agent_ir._generated.message_schema import Message
-from agent_ir._inspect import Inspection, holds_a_set, inspect_message
-from agent_ir._jsoncopy import snapshot_sequence, struct_builtins
+from agent_ir._inspect import Inspection, fast_messages, inspect_message
+from agent_ir._jsoncopy import snapshot_sequence
 from agent_ir._linkage import MalformedLinks, linkage, linkage_of_valid, malformed_links
 
 __all__ = ["loads", "parse_transcript", "validate_json", "validate_transcript"]
@@ -143,7 +140,7 @@ def _check_entries(entries: list[Any], keep: bool) -> _Result:
     malformed: dict[int, Inspection] = {}
     for start in range(0, len(entries), _CHUNK):
         chunk = entries[start : start + _CHUNK]
-        converted = _fast(chunk, keep)
+        converted = fast_messages(chunk, keep)
         if converted is not None:
             messages.extend(converted)
         else:
@@ -163,7 +160,7 @@ def _check_one_by_one(
 ) -> None:
     """Append each entry's message (None if malformed, its inspection then kept)."""
     for index, entry in enumerate(chunk, start):
-        single = _fast([entry], keep)
+        single = fast_messages([entry], keep)
         if single is not None:
             messages.extend(single)
             continue
@@ -189,47 +186,6 @@ def _diagnostics_of_malformed(
         paths = [problem.path for problem in inspection.problems]
         links.append(malformed_links(inspection.plain, paths))
     return ordered([*shape, *linkage(links)])
-
-
-def _fast(entries: list[Any], keep: bool) -> tuple[Message, ...] | None:
-    """The IR when every entry passes msgspec and the value checks; else None. Runs
-    only on rereadable data (see ``_fastpath.is_rereadable``), so reading it again later
-    is not observable."""
-    plain = _plain_entries(entries)
-    if plain is None or not is_rereadable(plain):
-        return None
-    try:
-        messages = convert_messages(plain, keep=keep)
-    except Exception:
-        return None
-    if not values_valid(messages) or not audio_sources_tagged(messages, plain):
-        return None
-    if not _ir_objects_read_back(entries):
-        return None
-    return messages
-
-
-def _ir_objects_read_back(entries: list[Any]) -> bool:
-    """False when an IR object among the entries holds a set (the per-message path says
-    so)."""
-    return not any(holds_a_set(entry) for entry in entries if type(entry) is not dict)
-
-
-def _plain_entries(entries: list[Any]) -> list[Any] | None:
-    """The entries with IR objects turned into builtins; None if one cannot be."""
-    plain: list[Any] = []
-    for entry in entries:
-        if type(entry) is dict:
-            plain.append(entry)
-        elif issubclass(type(entry), msgspec.Struct):
-            # An IR object may have been built by hand around anything: re-check it.
-            try:
-                plain.append(struct_builtins(entry))
-            except Exception:
-                return None
-        else:
-            return None
-    return plain
 
 
 def _parse_json(data: bytes | str) -> Any:

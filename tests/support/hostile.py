@@ -141,7 +141,26 @@ class OverridingDict(dict[str, Any]):
 # --- sequences ------------------------------------------------------------------------
 
 
-class RaisingList(list[Any]):
+class _RefusingSequence:
+    """The overridable protocol methods of a sequence, each recording its call in
+    ``calls`` and raising: mixed in before ``list`` or ``tuple``."""
+
+    calls: list[str]
+
+    def __iter__(self) -> Iterator[Any]:
+        self.calls.append("__iter__")
+        raise AssertionError("__iter__ called")
+
+    def __getitem__(self, index: Any) -> Any:
+        self.calls.append("__getitem__")
+        raise AssertionError("__getitem__ called")
+
+    def __len__(self) -> int:
+        self.calls.append("__len__")
+        raise AssertionError("__len__ called")
+
+
+class RaisingList(_RefusingSequence, list[Any]):
     """A list whose overridable protocol methods record each call in ``calls``, then raise.
 
     The items are only reachable through ``list`` itself; a reader that calls an
@@ -150,38 +169,14 @@ class RaisingList(list[Any]):
 
     def __init__(self, items: Any = ()) -> None:
         super().__init__(items)
-        self.calls: list[str] = []
-
-    def __iter__(self) -> Iterator[Any]:
-        self.calls.append("__iter__")
-        raise AssertionError("__iter__ called")
-
-    def __getitem__(self, index: Any) -> Any:
-        self.calls.append("__getitem__")
-        raise AssertionError("__getitem__ called")
-
-    def __len__(self) -> int:
-        self.calls.append("__len__")
-        raise AssertionError("__len__ called")
+        self.calls = []
 
 
-class RaisingTuple(tuple[Any, ...]):
+class RaisingTuple(_RefusingSequence, tuple[Any, ...]):
     """The tuple twin of ``RaisingList``."""
 
     def __init__(self, items: Any = ()) -> None:
-        self.calls: list[str] = []
-
-    def __iter__(self) -> Iterator[Any]:
-        self.calls.append("__iter__")
-        raise AssertionError("__iter__ called")
-
-    def __getitem__(self, index: Any) -> Any:
-        self.calls.append("__getitem__")
-        raise AssertionError("__getitem__ called")
-
-    def __len__(self) -> int:
-        self.calls.append("__len__")
-        raise AssertionError("__len__ called")
+        self.calls = []
 
 
 # --- scalars --------------------------------------------------------------------------

@@ -21,6 +21,7 @@ from agent_ir import (
     JsonValueError,
     TranscriptError,
     UserMessage,
+    dumps,
     loads,
     parse_transcript,
     user_message,
@@ -430,3 +431,53 @@ def test_snapshot_json_with_an_offset_leaves_that_many_levels_out_of_the_bound()
 
     assert snapshot == {"a": nested_lists(MAX_DEPTH)}
     assert problems == []
+
+
+# --- integers JSON text can carry here ---------------------------------------------------
+
+LONGEST = 10**4300 - 1  # 4300 digits: Python's default int-string limit
+
+
+@pytest.mark.parametrize("sign", [1, -1])
+def test_an_integer_of_the_longest_writable_length_is_accepted(sign: int) -> None:
+    frozen = JsonObject({"n": sign * LONGEST})
+    assert frozen["n"] == sign * LONGEST
+    assert len(dumps(frozen)) == len('{"n":}') + 4300 + (sign < 0)
+    # Through the copy walk too (a tuple is not exact JSON).
+    assert JsonObject({"n": (sign * LONGEST,)})["n"] == (sign * LONGEST,)
+
+
+@pytest.mark.parametrize("value", [LONGEST + 1, -(LONGEST + 1)], ids=["positive", "negative"])
+@pytest.mark.parametrize("container", [dict, tuple], ids=["exact", "walked"])
+def test_an_integer_one_digit_too_long_is_not_a_json_value(value: int, container: type) -> None:
+    arguments = {"n": value} if container is dict else {"n": (value,)}
+    with pytest.raises(JsonValueError) as caught:
+        JsonObject(arguments)
+    assert caught.value.reason == "is an integer of more than 4300 digits"
+
+
+class _Unnamable(type):
+    """A metaclass whose ``__name__`` raises a BaseException that is no interrupt."""
+
+    @property
+    def __name__(cls) -> str:  # type: ignore[override]
+        raise _NotAnInterrupt("no name")
+
+
+class _NotAnInterrupt(BaseException):
+    pass
+
+
+class _Nameless(metaclass=_Unnamable):
+    pass
+
+
+def test_a_base_exception_raised_while_judging_a_value_is_contained() -> None:
+    with pytest.raises(JsonValueError) as caught:
+        JsonObject({"a": [1, _Nameless()]})
+    assert caught.value.path == ("a", 1)
+    assert caught.value.reason == "could not be read (_NotAnInterrupt: no name)"
+    assert caught.value.unreadable
+    problems: list[JsonValueError] = []
+    assert snapshot_json({"a": _Nameless(), "b": 2}, problems) == {"a": INVALID, "b": 2}
+    assert [problem.path for problem in problems] == [("a",)]

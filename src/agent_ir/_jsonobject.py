@@ -51,7 +51,7 @@ def freeze_object(value: object) -> JsonObject:
     """Check and copy an untrusted mapping with ``str`` keys into a ``JsonObject`` (one
     is returned as it is); ``JsonValueError`` naming the path otherwise."""
     kind = type(value)  # type(), not isinstance(): a hostile __class__ is never read
-    if kind is JsonObject or issubclass(kind, JsonObject):
+    if issubclass(kind, JsonObject):
         return value  # type: ignore[return-value]
     if kind is dict and is_exact_json(value):
         # Exact dicts and lists all the way down: reads are not observable, so the

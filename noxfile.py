@@ -64,6 +64,8 @@ TEST_DEPS = [
     "pytest-socket>=0.7",
     "hypothesis>=6.100",
     "jsonschema>=4.23",
+    # tests/cli: the progress bar is read through a terminal emulator.
+    "pyte>=0.8",
     # tests/test_codegen.py runs the generator and its post-passes (which call ruff).
     *CODEGEN_DEPS,
 ]
@@ -91,7 +93,8 @@ def tests(session: nox.Session) -> None:
     session.install(*TEST_DEPS)
     # A real (non-editable) install: packaging mistakes fail here.
     session.install("--no-deps", "--force-reinstall", ".")
-    session.install(".")
+    # With the dask extra: tests/cli runs --engine dask on a LocalCluster.
+    session.install(".[dask]")
     session.run(
         "pytest",
         *session.posargs,

@@ -43,7 +43,7 @@ LAYERS: list[tuple[str, list[str]]] = [
         ["agent_ir.messages", "agent_ir.transcript", "agent_ir._linkage"],
     ),
     ("providers", ["agent_ir.providers", "agent_ir.providers.*"]),
-    ("cli", ["agent_ir.cli"]),
+    ("cli", ["agent_ir.cli", "agent_ir.cli.*", "agent_ir.__main__"]),
     ("package", ["agent_ir"]),
 ]
 

@@ -159,14 +159,22 @@ def _exact_keys(value: dict[Any, Any]) -> bool:
 
 def is_within_depth(value: Any, depth: int = 0) -> bool:
     """True when the containers of a plain value (decoded from JSON text: exact
-    builtins, no NaN, no lone surrogates) nest at most ``MAX_DEPTH`` levels."""
+    builtins, no NaN, no lone surrogates) nest at most ``MAX_DEPTH`` levels. A container
+    holding no container (most arguments, at some level) is settled in one C pass over
+    its item types."""
     if depth >= MAX_DEPTH:
         return False
-    for item in value.values() if type(value) is dict else value:
+    items = value.values() if type(value) is dict else value
+    if _CONTAINERS.isdisjoint(map(type, items)):
+        return True
+    for item in items:
         kind = type(item)
         if (kind is dict or kind is list) and not is_within_depth(item, depth + 1):
             return False
     return True
+
+
+_CONTAINERS = frozenset((dict, list))
 
 
 class _Walk(set[int]):

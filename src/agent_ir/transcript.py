@@ -31,7 +31,7 @@ from agent_ir._inspect import Inspection, fast_messages, inspect_message
 from agent_ir._jsoncopy import snapshot_sequence
 from agent_ir._linkage import MalformedLinks, linkage, linkage_of_valid, malformed_links
 
-__all__ = ["loads", "parse_transcript", "validate_json", "validate_transcript"]
+__all__ = ["check_text", "loads", "parse_transcript", "validate_json", "validate_transcript"]
 
 
 def validate_transcript(value: object) -> tuple[Diagnostic, ...]:
@@ -53,19 +53,24 @@ def validate_json(data: object) -> tuple[Diagnostic, ...]:
     as a transcript; ``()`` when it is valid. Never raises: text that is not JSON, not
     UTF-8 or nested beyond the parser, and any other type of ``data``, are one
     INVALID_TRANSCRIPT diagnostic."""
+    return check_text(data)[1]
+
+
+def check_text(data: object) -> tuple[int, tuple[Diagnostic, ...]]:
+    """``validate_json``'s verdict with the number of messages read (the length of the
+    array, 0 when the text is not one). Never raises, for any ``data``."""
     # type(), not isinstance(): a hostile __class__ is never read
     if not issubclass(type(data), (bytes, bytearray, memoryview, str)):
         reason = f"must be JSON text (bytes or str), not {type(data).__name__}"
-        return (transcript_diagnostic(reason),)
+        return 0, (transcript_diagnostic(reason),)
     try:
-        loads(data)  # type: ignore[arg-type]
+        return _verdict_of_text(_exact_text(data))
     except TranscriptError as error:
-        return error.diagnostics
+        return 0, error.diagnostics
     except (KeyboardInterrupt, SystemExit):
         raise
     except BaseException as error:  # the contract: never raise on any input
-        return (transcript_diagnostic(f"could not be validated ({type(error).__name__})"),)
-    return ()
+        return 0, (transcript_diagnostic(f"could not be validated ({type(error).__name__})"),)
 
 
 def parse_transcript(value: object) -> tuple[Message, ...]:
@@ -81,21 +86,76 @@ def loads(data: bytes | bytearray | memoryview | str) -> tuple[Message, ...]:
     such as a released ``memoryview``) is a ``TranscriptError`` with one
     INVALID_TRANSCRIPT diagnostic; ``data`` of another type is a ``TypeError``."""
     text = _exact_text(data)
+    messages = _decode_valid(text)
+    if messages is not None:
+        diagnostics = ordered(linkage_of_valid(messages))
+        if diagnostics:
+            raise TranscriptError(diagnostics)
+        return messages
+    return parse_transcript(_parse_json(text))
+
+
+def _decode_valid(text: bytes | str) -> tuple[Message, ...] | None:
+    """The messages of JSON text when the fast path accepts every one of them (their
+    linkage is not checked yet); None when something must be explained."""
     try:
         messages = decode_messages(text)
     except (msgspec.ValidationError, msgspec.DecodeError, JsonValueError, UnicodeError):
-        pass  # explained below, from the stdlib parse (bytes that are not UTF-8, or a str
-        # holding lone surrogates, raise UnicodeError here)
+        return None  # explained from the stdlib parse (bytes that are not UTF-8, or a
+        # str holding lone surrogates, raise UnicodeError here)
     except RecursionError:
         raise TranscriptError(_too_deep()) from None
-    else:
-        # Audio sources need their tag checked in the plain data: the stdlib parse below.
-        if values_valid(messages) and not has_audio(messages):
-            diagnostics = ordered(linkage_of_valid(messages))
-            if diagnostics:
-                raise TranscriptError(diagnostics)
-            return messages
-    return parse_transcript(_parse_json(text))
+    # Audio sources need their tag checked in the plain data: the stdlib parse.
+    if values_valid(messages) and not has_audio(messages):
+        return messages
+    return None
+
+
+def _verdict_of_text(text: bytes | str) -> tuple[int, tuple[Diagnostic, ...]]:
+    """``validate_json``'s verdict. When the whole text is not valid, its array is split
+    into each message's JSON text (in C, ``msgspec.Raw``): chunks of messages are still
+    decoded by the fast path, and only a chunk holding a problem is parsed into Python
+    values and checked message by message. Parsing the whole text with the stdlib
+    instead made one malformed message cost 6x a valid transcript. Text whose array
+    cannot be split (not JSON, not an array, lone surrogate escapes) and parts the stdlib
+    reads differently are checked from one stdlib parse of the whole text, the reference
+    meaning of ``validate_json``."""
+    messages = _decode_valid(text)
+    if messages is not None:
+        return len(messages), ordered(linkage_of_valid(messages))
+    try:
+        parts = _PARTS.decode(text)
+    except (msgspec.ValidationError, msgspec.DecodeError, UnicodeError, RecursionError):
+        parts = None
+    if parts is not None:
+        result = _check_parts(parts)
+        if result is not None:
+            return len(parts), result.diagnostics
+    value = _parse_json(text)
+    count = len(value) if type(value) is list else 0
+    return count, _check(value, keep=False).diagnostics
+
+
+_PARTS = msgspec.json.Decoder(list[msgspec.Raw])
+
+
+def _check_parts(parts: list[msgspec.Raw]) -> _Result | None:
+    """``_check_entries`` over each message's JSON text; None when a part the fast path
+    refused is not read by the stdlib as a single JSON value (see ``_verdict_of_text``)."""
+    messages: list[Message | None] = []
+    malformed: dict[int, Inspection] = {}
+    for start in range(0, len(parts), _CHUNK):
+        chunk = parts[start : start + _CHUNK]
+        converted = _decode_valid(b"[" + b",".join(chunk) + b"]")
+        if converted is not None:
+            messages.extend(converted)
+            continue
+        try:
+            entries = [_parse_json(bytes(part)) for part in chunk]
+        except TranscriptError:
+            return None
+        _check_one_by_one(entries, start, False, messages, malformed)
+    return _verdict(messages, malformed)
 
 
 def _exact_text(data: Any) -> bytes | str:
@@ -145,6 +205,11 @@ def _check_entries(entries: list[Any], keep: bool) -> _Result:
             messages.extend(converted)
         else:
             _check_one_by_one(chunk, start, keep, messages, malformed)
+    return _verdict(messages, malformed)
+
+
+def _verdict(messages: list[Message | None], malformed: dict[int, Inspection]) -> _Result:
+    """The result once every message was converted (None where ``malformed``)."""
     if not malformed:
         valid = tuple(message for message in messages if message is not None)
         return _Result(valid, ordered(linkage_of_valid(valid)))

@@ -1,0 +1,207 @@
+"""The ``agent-ir`` command: validate transcript datasets, replay provider fixtures,
+print or export the JSON Schemas. ``main`` is the console script."""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+from collections.abc import Sequence
+
+from agent_ir import schemas
+from agent_ir.cli._replay import replay
+from agent_ir.cli._validate import Options, validate
+
+__all__ = ["main"]
+
+EXIT_STATUS = """\
+exit status:
+  0  every transcript is valid (replay: every response ended well)
+  1  some transcript is invalid (replay: a response failed)
+  2  a usage or I/O error (a missing file, an unreadable gzip stream)"""
+
+_DESCRIPTION = """\
+Validate LLM agent transcripts (agent-ir's v1 JSON form) before a provider or a training
+run finds what is broken; replay recorded provider fixtures; print the JSON Schemas."""
+
+_VALIDATE = """\
+Validate transcripts: each message's shape and each tool call's linkage (orphan,
+duplicate, out-of-order, mismatched and missing results).
+
+PATH is a .json file (one transcript), a .jsonl file (one transcript per line: an array
+of messages, or an object {"id": ..., "messages": [...]}), a directory (every
+.json/.jsonl file inside, recursively, sorted) or - for standard input (JSON Lines).
+Gzipped files are read transparently; files are streamed, never read whole.
+
+Text output: one line per diagnostic,
+  FILE:LINE: [ID] message N CODE: text (POINTER)
+then a summary. --output json: one JSON object per invalid transcript, then
+{"summary": {...}}.
+
+example:
+  agent-ir validate fixtures/transcripts/sample.jsonl
+  agent-ir validate traces/ --jobs 8 --output json > report.jsonl
+  zcat day.jsonl.gz | agent-ir validate -"""
+
+_REPLAY = """\
+Stream every response of a provider fixture (schemas/v1/provider-fixture.schema.json)
+through FixtureProviderAdapter: each chunk as it arrives, then each final response, as
+JSON lines. A ProviderError prints its code, record index and message.
+
+example:
+  agent-ir replay fixtures/provider-tool-roundtrip.json"""
+
+_SCHEMA = """\
+Print a bundled v1 JSON Schema, list them, or write them all to a directory for
+validators in other languages.
+
+example:
+  agent-ir schema message
+  agent-ir schema --list
+  agent-ir schema --export ./schemas"""
+
+
+def _parser() -> argparse.ArgumentParser:
+    formatter = argparse.RawDescriptionHelpFormatter
+    parser = argparse.ArgumentParser(
+        prog="agent-ir", description=_DESCRIPTION, epilog=EXIT_STATUS, formatter_class=formatter
+    )
+    commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
+    validate_parser = commands.add_parser(
+        "validate",
+        help="validate transcript files (.json, .jsonl, directories, -)",
+        description=_VALIDATE,
+        epilog=EXIT_STATUS,
+        formatter_class=formatter,
+    )
+    _validate_arguments(validate_parser)
+    replay_parser = commands.add_parser(
+        "replay",
+        help="stream the responses of a provider fixture",
+        description=_REPLAY,
+        epilog=EXIT_STATUS,
+        formatter_class=formatter,
+    )
+    replay_parser.add_argument("fixture", metavar="FIXTURE", help="a provider fixture (.json)")
+    replay_parser.add_argument(
+        "--request-id", default="replay", metavar="ID", help="the request id (default: replay)"
+    )
+    schema_parser = commands.add_parser(
+        "schema",
+        help="print, list or export the v1 JSON Schemas",
+        description=_SCHEMA,
+        formatter_class=formatter,
+    )
+    schema_parser.add_argument("name", nargs="?", choices=schemas.names(), metavar="NAME")
+    schema_parser.add_argument("--list", action="store_true", help="list the schema names")
+    schema_parser.add_argument("--export", metavar="DIR", help="write every schema into DIR")
+    return parser
+
+
+def _validate_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("paths", nargs="+", metavar="PATH", help="files, directories or -")
+    parser.add_argument(
+        "--output", choices=("text", "json"), default="text", help="report format (text)"
+    )
+    parser.add_argument(
+        "--jobs",
+        type=_positive,
+        default=os.cpu_count() or 1,
+        metavar="N",
+        help="worker processes (default: the CPU count; 1 checks in this process)",
+    )
+    parser.add_argument(
+        "--engine", choices=("local", "dask"), default="local", help="where to check (local)"
+    )
+    parser.add_argument(
+        "--scheduler", metavar="ADDRESS", help="the Dask scheduler (tcp://HOST:PORT)"
+    )
+    parser.add_argument(
+        "--max-diagnostics",
+        type=_positive,
+        metavar="N",
+        help="print at most N diagnostics per transcript (the summary counts all)",
+    )
+    parser.add_argument("--quiet", action="store_true", help="no progress bar")
+
+
+def _positive(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        value = 0
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"must be a whole number >= 1, not {text!r}")
+    return value
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run the command; returns the exit status (see ``EXIT_STATUS``)."""
+    parser = _parser()
+    arguments = parser.parse_args(argv)
+    # What is printed is always printable: a lone surrogate left in a name is escaped.
+    for stream in (sys.stdout, sys.stderr):
+        if hasattr(stream, "reconfigure"):
+            stream.reconfigure(errors="backslashreplace")
+    try:
+        status = _run(parser, arguments)
+        sys.stdout.flush()
+    except BrokenPipeError:
+        # The reader left early (`agent-ir validate big.jsonl | head`): stop quietly.
+        # Python would print a second error when flushing stdout at exit, so point
+        # stdout at /dev/null first.
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        return 1
+    except KeyboardInterrupt:
+        print("agent-ir: interrupted", file=sys.stderr)
+        return 130
+    return status
+
+
+def _run(parser: argparse.ArgumentParser, arguments: argparse.Namespace) -> int:
+    if arguments.command == "validate":
+        if arguments.engine == "dask" and not arguments.scheduler:
+            parser.error("--engine dask needs --scheduler ADDRESS")
+        if arguments.scheduler and arguments.engine != "dask":
+            parser.error("--scheduler is for --engine dask")
+        options = Options(
+            paths=arguments.paths,
+            output=arguments.output,
+            jobs=arguments.jobs,
+            engine=arguments.engine,
+            scheduler=arguments.scheduler,
+            max_diagnostics=arguments.max_diagnostics,
+            quiet=arguments.quiet,
+        )
+        return validate(options)
+    if arguments.command == "replay":
+        return replay(arguments.fixture, arguments.request_id)
+    return _schema(parser, arguments)
+
+
+def _schema(parser: argparse.ArgumentParser, arguments: argparse.Namespace) -> int:
+    chosen = [arguments.name is not None, arguments.list, arguments.export is not None]
+    if sum(chosen) != 1:
+        parser.error("schema: give one of NAME, --list or --export DIR")
+    if arguments.list:
+        sys.stdout.write("".join(f"{name}\n" for name in schemas.names()))
+        return 0
+    if arguments.name is not None:
+        sys.stdout.write(schemas.path(arguments.name).read_text(encoding="utf-8"))
+        return 0
+    return _export(arguments.export)
+
+
+def _export(directory: str) -> int:
+    try:
+        os.makedirs(directory, exist_ok=True)
+        for name in schemas.names():
+            source = schemas.path(name)
+            with open(os.path.join(directory, source.name), "wb") as target:
+                target.write(source.read_bytes())
+    except OSError as error:
+        print(f"agent-ir: cannot export to {directory}: {error.strerror}", file=sys.stderr)
+        return 2
+    print(f"wrote {len(schemas.names())} schemas to {directory}")
+    return 0

@@ -1,0 +1,58 @@
+"""``agent-ir replay``: every response of a provider fixture, streamed through
+``FixtureProviderAdapter`` and printed as JSON lines as it arrives."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import sys
+from typing import Any
+
+from agent_ir.cli._report import printable
+from agent_ir.messages import to_json_value
+from agent_ir.providers import FixtureProviderAdapter, ProviderError
+
+__all__ = ["replay"]
+
+
+def replay(fixture: str, request_id: str) -> int:
+    """Stream every queued response; 0 when all end well, 1 on a ``ProviderError``,
+    2 when the fixture cannot be read."""
+    try:
+        adapter = FixtureProviderAdapter.from_path(fixture)
+    except OSError as error:
+        print(f"agent-ir: cannot read {printable(fixture)}: {error.strerror}", file=sys.stderr)
+        return 2
+    except ProviderError as error:
+        _failed(error, 0)
+        return 1
+    return asyncio.run(_replay(adapter, request_id))
+
+
+async def _replay(adapter: FixtureProviderAdapter, request_id: str) -> int:
+    response = 0
+    while adapter.pending_response_count:
+        stream = adapter.stream(request_id)
+        try:
+            async for chunk in stream:
+                _write({"response": response, "chunk": to_json_value(chunk)})
+            final = await stream.result()
+        except ProviderError as error:
+            _failed(error, response)
+            return 1
+        _write({"response": response, "final": to_json_value(final)})
+        response += 1
+    return 0
+
+
+def _write(record: dict[str, Any]) -> None:
+    sys.stdout.write(json.dumps(record, ensure_ascii=False) + "\n")
+    sys.stdout.flush()
+
+
+def _failed(error: ProviderError, response: int) -> None:
+    where = "" if error.record_index is None else f" at record {error.record_index}"
+    print(
+        f"agent-ir: response {response}: {error.code}{where}: {printable(error.message)}",
+        file=sys.stderr,
+    )

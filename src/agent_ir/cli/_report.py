@@ -1,0 +1,148 @@
+"""What ``agent-ir validate`` prints: one line per diagnostic (text) or one JSON object
+per invalid transcript (``--output json``), then a summary.
+
+Everything printed is printable whatever the data holds: control characters and lone
+surrogates (in a file name, an id or a diagnostic) are written as backslash escapes,
+so one diagnostic is always one line.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections import Counter
+from dataclasses import dataclass, field
+from typing import TextIO
+
+from agent_ir._generated.diagnostic_schema import DiagnosticCode
+from agent_ir.cli._check import BlockResult, Found, Invalid
+
+__all__ = ["Report", "Summary", "printable"]
+
+_UNPRINTABLE = re.compile("[\x00-\x1f\x7f-\x9f\u2028\u2029\ud800-\udfff]")
+
+
+def printable(text: str) -> str:
+    """``text`` with control characters, line separators and lone surrogates escaped."""
+    return _UNPRINTABLE.sub(_escape, text)
+
+
+def _escape(match: re.Match[str]) -> str:
+    code = ord(match.group())
+    return f"\\x{code:02x}" if code < 0x100 else f"\\u{code:04x}"
+
+
+@dataclass
+class Summary:
+    """Counts over everything checked."""
+
+    files: int = 0
+    transcripts: int = 0
+    invalid: int = 0
+    messages: int = 0
+    codes: Counter[str] = field(default_factory=Counter)
+    unreadable: list[str] = field(default_factory=list)
+
+    def add(self, result: BlockResult) -> None:
+        self.transcripts += result.transcripts
+        self.messages += result.messages
+        self.invalid += len(result.invalid)
+        for invalid in result.invalid:
+            self.codes.update(found[0] for found in invalid.diagnostics)
+
+    @property
+    def valid(self) -> int:
+        return self.transcripts - self.invalid
+
+    def as_json(self, seconds: float) -> dict[str, object]:
+        return {
+            "files": self.files,
+            "transcripts": self.transcripts,
+            "valid": self.valid,
+            "invalid": self.invalid,
+            "messages": self.messages,
+            "codes": dict(_in_code_order(self.codes)),
+            "unreadable": self.unreadable,
+            "seconds": round(seconds, 3),
+            "messagesPerSecond": _rate(self.messages, seconds),
+        }
+
+
+def _in_code_order(codes: Counter[str]) -> list[tuple[str, int]]:
+    order = {code.value: position for position, code in enumerate(DiagnosticCode)}
+    return sorted(codes.items(), key=lambda item: order.get(item[0], len(order)))
+
+
+def _rate(count: int, seconds: float) -> int:
+    return round(count / seconds) if seconds > 0 else 0
+
+
+class Report:
+    """Writes results as they come, in input order, to ``out``."""
+
+    def __init__(self, out: TextIO, output: str, max_diagnostics: int | None) -> None:
+        self._out = out
+        self._json = output == "json"
+        self._limit = max_diagnostics
+
+    def add(self, name: str, invalid: list[Invalid]) -> None:
+        for transcript in invalid:
+            shown, omitted = self._limited(transcript.diagnostics)
+            if self._json:
+                self._write_json(name, transcript, shown, omitted)
+            else:
+                self._write_text(name, transcript, shown, omitted)
+
+    def _limited(self, found: tuple[Found, ...]) -> tuple[tuple[Found, ...], int]:
+        if self._limit is None or len(found) <= self._limit:
+            return found, 0
+        return found[: self._limit], len(found) - self._limit
+
+    def _write_text(
+        self, name: str, transcript: Invalid, shown: tuple[Found, ...], omitted: int
+    ) -> None:
+        where = printable(name)
+        label = "" if transcript.id is None else f"[{printable(transcript.id)}] "
+        lines = []
+        for code, index, message, pointer in shown:
+            place = f"message {index} " if index >= 0 else ""
+            end = f" ({printable(pointer)})" if pointer else ""
+            lines.append(
+                f"{where}:{transcript.line}: {label}{place}{code}: {printable(message)}{end}\n"
+            )
+        if omitted:
+            lines.append(f"{where}:{transcript.line}: {label}... {omitted} more diagnostics\n")
+        self._out.write("".join(lines))
+
+    def _write_json(
+        self, name: str, transcript: Invalid, shown: tuple[Found, ...], omitted: int
+    ) -> None:
+        record: dict[str, object] = {"file": printable(name), "line": transcript.line}
+        if transcript.id is not None:
+            record["id"] = printable(transcript.id)
+        record["diagnostics"] = [
+            {"code": code, "messageIndex": index, "message": message, "path": pointer}
+            for code, index, message, pointer in shown
+        ]
+        if omitted:
+            record["omitted"] = omitted
+        self._out.write(json.dumps(record, ensure_ascii=False) + "\n")
+
+    def finish(self, summary: Summary, seconds: float) -> None:
+        if self._json:
+            self._out.write(json.dumps({"summary": summary.as_json(seconds)}) + "\n")
+            return
+        files = "file" if summary.files == 1 else "files"
+        lines = [
+            f"{summary.transcripts:,} transcripts in {summary.files:,} {files}: "
+            f"{summary.valid:,} valid, {summary.invalid:,} invalid; "
+            f"{summary.messages:,} messages\n"
+        ]
+        counts = _in_code_order(summary.codes)
+        width = max((len(code) for code, _ in counts), default=0)
+        lines.extend(f"  {code:<{width}}  {count:,}\n" for code, count in counts)
+        lines.extend(f"  unreadable: {printable(name)}\n" for name in summary.unreadable)
+        lines.append(
+            f"checked in {seconds:.2f} s ({_rate(summary.messages, seconds):,} messages/s)\n"
+        )
+        self._out.write("".join(lines))

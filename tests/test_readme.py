@@ -3,6 +3,9 @@
 from __future__ import annotations
 
 import re
+import shutil
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -34,3 +37,24 @@ def test_the_readme_commands_are_the_ci_commands_and_name_existing_files() -> No
     assert paths
     for path in paths:
         assert (ROOT / path).is_file(), path
+
+
+def test_the_readme_shows_what_its_first_command_prints() -> None:
+    shown = re.search(r"```text\n(.*?)```", README, flags=re.DOTALL)
+    assert shown is not None
+    command = shutil.which("agent-ir") or str(Path(sys.executable).with_name("agent-ir"))
+    done = subprocess.run(
+        [command, "validate", "fixtures/transcripts/sample.jsonl"],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=False,
+    )
+    assert done.returncode == 1
+    # All but the last line, which times the run.
+    expected = shown.group(1).splitlines()
+    printed = done.stdout.splitlines()
+    assert printed[:-1] == expected[:-1]
+    assert re.fullmatch(r"checked in \d+\.\d\d s \([\d,]+ messages/s\)", printed[-1])
+    assert re.fullmatch(r"checked in \d+\.\d\d s \([\d,]+ messages/s\)", expected[-1])

@@ -6,27 +6,48 @@ The work is a ``dask.bag`` of line ranges: a plain ``.jsonl`` file is cut into r
 same paths, as on a shared file system); a gzipped or ``.json`` file is one task. A
 line belongs to the range holding its first byte. Each task numbers its lines from 1;
 the driver adds the lines of the ranges before it, so the report equals the local
-engine's, line for line.
+engine's, line for line. The workers are given absolute paths: their working directory
+is not the command's.
+
+No Dask, a scheduler that cannot be reached or an address that is not one ends the
+command with a message and status 2, as a missing file does.
+
+``AGENT_IR_DASK_RANGE_BYTES`` (a testing knob, read at import) sets ``RANGE_BYTES`` to
+that many bytes instead of 64 MiB, so that tests cut a small file into many ranges; a
+value that is not a whole number >= 1 is ignored.
 """
 
 from __future__ import annotations
 
+import os
 from collections.abc import Iterator
-from typing import Any, BinaryIO, NamedTuple
+from dataclasses import replace
+from typing import Any, BinaryIO, NamedTuple, NoReturn
 
+from agent_ir._errors import describe_error
 from agent_ir.cli._check import BlockResult, Invalid, check_block
-from agent_ir.cli._engines import Checked, OnError
-from agent_ir.cli._inputs import BLOCK_BYTES, Input, InputError, blocks
+from agent_ir.cli._engines import Checked, EngineError, OnError
+from agent_ir.cli._inputs import BLOCK_BYTES, Input, InputError, _reason, blocks
 
 __all__ = ["RANGE_BYTES", "checked_on_dask"]
 
-RANGE_BYTES = 64 << 20
+
+def _range_bytes(default: int = 64 << 20) -> int:
+    try:
+        value = int(os.environ.get("AGENT_IR_DASK_RANGE_BYTES", ""))
+    except ValueError:
+        return default
+    return value if value >= 1 else default
+
+
+RANGE_BYTES = _range_bytes()
+_CONNECT_TIMEOUT = "10s"
 _BOM = b"\xef\xbb\xbf"
 _GZIP_MAGIC = b"\x1f\x8b"
 
 
 class _Task(NamedTuple):
-    """One range of one input: ``end`` None is the whole input."""
+    """One range of one input (its path absolute): ``end`` None is the whole input."""
 
     input_index: int
     source: Input
@@ -35,7 +56,9 @@ class _Task(NamedTuple):
 
 
 class _Done(NamedTuple):
-    """A task's result: its lines counted, its checks (lines from 1), or an error."""
+    """A task's result: its lines counted, its checks (lines from 1) and, when it could
+    not read to the end, an error (the checks then cover what was read before it, as the
+    local engine reports the blocks read before one)."""
 
     lines: int
     result: BlockResult
@@ -48,42 +71,60 @@ def checked_on_dask(inputs: list[Input], scheduler: str, on_error: OnError) -> I
         import dask.bag
         from distributed import Client
     except ImportError:
-        raise InputError("--engine dask needs Dask: pip install 'agent-ir[dask]'") from None
+        _fail("--engine dask needs Dask: pip install 'agent-ir[dask]'")
     tasks = [task for index, source in enumerate(inputs) for task in _tasks(index, source)]
     if not tasks:
         return
     try:
-        client = Client(scheduler, timeout="10s")
-    except (OSError, TimeoutError) as error:
-        raise InputError(f"cannot reach the Dask scheduler at {scheduler}: {error}") from None
+        client = Client(scheduler, timeout=_CONNECT_TIMEOUT)
+    except (OSError, ValueError) as error:  # unreachable (a TimeoutError), or no address
+        _fail(f"cannot reach the Dask scheduler at {scheduler}: {error}")
     with client:
         bag = dask.bag.from_sequence(tasks, npartitions=len(tasks)).map(_run)
         futures = client.compute(bag.to_delayed())
-        yield from _in_order(tasks, futures, on_error)
+        yield from _in_order(inputs, tasks, futures, on_error)
 
 
-def _in_order(tasks: list[_Task], futures: list[Any], on_error: OnError) -> Iterator[Checked]:
+def _fail(message: str) -> NoReturn:
+    """End the command with status 2: nothing can be checked."""
+    raise EngineError(message)
+
+
+def _in_order(
+    inputs: list[Input], tasks: list[_Task], futures: list[Any], on_error: OnError
+) -> Iterator[Checked]:
     lines_before: dict[int, int] = {}
     failed: set[int] = set()
     for task, future in zip(tasks, futures, strict=True):
-        [done] = future.result()
+        source = inputs[task.input_index]  # as given: its path may be relative
         if task.input_index in failed:
             continue
-        if done.error is not None:
+        try:
+            [done] = future.result()
+        except Exception as error:  # the task failed on its worker (a lost worker...)
             failed.add(task.input_index)
-            on_error(task.source, done.error)
+            on_error(source, f"{source.name}: its Dask task failed ({describe_error(error)})")
             continue
         offset = lines_before.get(task.input_index, 0)
         lines_before[task.input_index] = offset + done.lines
         result = done.result
-        invalid = [found._replace(line=found.line + offset) for found in result.invalid]
-        position = task.end if task.end is not None else (task.source.size or 0)
-        yield Checked(task.source, position, result._replace(invalid=invalid))
+        if done.error is None or result.transcripts:
+            invalid = [found._replace(line=found.line + offset) for found in result.invalid]
+            position = task.end if task.end is not None else (source.size or 0)
+            yield Checked(source, position, result._replace(invalid=invalid))
+        if done.error is not None:
+            failed.add(task.input_index)
+            on_error(source, done.error)
 
 
 def _tasks(index: int, source: Input) -> list[_Task]:
+    if source.path is None:
+        return [_Task(index, source, 0, None)]
     size = source.size or 0
-    if source.whole or source.path is None or size <= RANGE_BYTES or _gzipped(source):
+    whole = source.whole or size <= RANGE_BYTES or _gzipped(source)
+    # A worker resolves a relative path against its own working directory.
+    source = replace(source, path=source.path.absolute())
+    if whole:
         return [_Task(index, source, 0, None)]
     return [
         _Task(index, source, start, min(start + RANGE_BYTES, size))
@@ -106,8 +147,8 @@ def _run(task: _Task) -> _Done:
         if task.end is None:
             return _whole(task.source)
         return _range(task)
-    except (OSError, InputError) as error:
-        return _Done(0, BlockResult(0, 0, []), f"{task.source.name}: {error}")
+    except OSError as error:  # as the local engine words it
+        return _Done(0, BlockResult(0, 0, []), f"{task.source.name}: {_reason(error)}")
 
 
 def _whole(source: Input) -> _Done:
@@ -119,8 +160,8 @@ def _whole(source: Input) -> _Done:
             transcripts += result.transcripts
             messages += result.messages
             invalid.extend(result.invalid)
-    except InputError as error:
-        return _Done(0, BlockResult(0, 0, []), str(error))
+    except InputError as error:  # what was read before it is reported too
+        return _Done(0, BlockResult(transcripts, messages, invalid), str(error))
     return _Done(0, BlockResult(transcripts, messages, invalid), None)
 
 

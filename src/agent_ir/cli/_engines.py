@@ -15,9 +15,13 @@ from typing import NamedTuple
 from agent_ir.cli._check import BlockResult, check_block
 from agent_ir.cli._inputs import Block, Input, InputError, blocks
 
-__all__ = ["Checked", "OnError", "checked_locally"]
+__all__ = ["Checked", "EngineError", "OnError", "checked_locally"]
 
 OnError = Callable[[Input, str], None]
+
+
+class EngineError(Exception):
+    """An engine that cannot run at all (Dask missing, no scheduler): status 2."""
 
 
 class Checked(NamedTuple):

@@ -6,18 +6,10 @@ from __future__ import annotations
 
 import sys
 from types import TracebackType
+from typing import TYPE_CHECKING, Any
 
-from rich.console import Console
-from rich.progress import (
-    BarColumn,
-    DownloadColumn,
-    Progress,
-    ProgressColumn,
-    Task,
-    TextColumn,
-    TimeRemainingColumn,
-)
-from rich.text import Text
+if TYPE_CHECKING:
+    from rich.progress import Progress
 
 __all__ = ["Bar", "wanted"]
 
@@ -27,31 +19,13 @@ def wanted(quiet: bool) -> bool:
     return not quiet and sys.stderr.isatty()
 
 
-class _Rate(ProgressColumn):
-    """Transcripts checked per second."""
-
-    def render(self, task: Task) -> Text:
-        transcripts = task.fields.get("transcripts", 0)
-        elapsed = task.finished_time if task.finished else task.elapsed
-        rate = transcripts / elapsed if elapsed else 0.0
-        return Text(f"{transcripts:,} transcripts, {rate:,.0f}/s")
-
-
 class Bar:
     """A context manager; ``advance(position, transcripts)`` moves the bar."""
 
     def __init__(self, total_bytes: int | None, *, draw: bool) -> None:
         self._progress: Progress | None = None
         if draw:
-            self._progress = Progress(
-                TextColumn("validating"),
-                BarColumn(),
-                DownloadColumn(),
-                _Rate(),
-                TimeRemainingColumn(),
-                console=Console(file=sys.stderr),
-                transient=False,
-            )
+            self._progress = _progress()
             self._task = self._progress.add_task("validate", total=total_bytes, transcripts=0)
         self._done = 0
         self._transcripts = 0
@@ -76,3 +50,36 @@ class Bar:
     ) -> None:
         if self._progress is not None:
             self._progress.stop()
+
+
+def _progress() -> Progress:
+    # rich is imported only to draw (it costs a third of the command's start-up).
+    from rich.console import Console
+    from rich.progress import (
+        BarColumn,
+        DownloadColumn,
+        Progress,
+        ProgressColumn,
+        Task,
+        TextColumn,
+        TimeRemainingColumn,
+    )
+    from rich.text import Text
+
+    class Rate(ProgressColumn):
+        """Transcripts checked per second."""
+
+        def render(self, task: Task) -> Text:
+            transcripts: Any = task.fields.get("transcripts", 0)
+            elapsed = task.finished_time if task.finished else task.elapsed
+            rate = transcripts / elapsed if elapsed else 0.0
+            return Text(f"{transcripts:,} transcripts, {rate:,.0f}/s")
+
+    return Progress(
+        TextColumn("validating"),
+        BarColumn(),
+        DownloadColumn(),
+        Rate(),
+        TimeRemainingColumn(),
+        console=Console(file=sys.stderr),
+    )

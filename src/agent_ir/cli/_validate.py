@@ -7,7 +7,7 @@ import time
 from collections.abc import Iterator
 from dataclasses import dataclass
 
-from agent_ir.cli._engines import Checked, OnError, checked_locally
+from agent_ir.cli._engines import Checked, EngineError, OnError, checked_locally
 from agent_ir.cli._inputs import Input, InputError, expand
 from agent_ir.cli._progress import Bar, wanted
 from agent_ir.cli._report import Report, Summary, printable
@@ -49,12 +49,16 @@ def validate(options: Options) -> int:
     sizes = [source.size for source in inputs]
     total = None if None in sizes else sum(size or 0 for size in sizes)
     read: dict[Input, int] = {}
-    with Bar(total, draw=wanted(options.quiet)) as bar:
-        for checked in _engine(options, inputs, on_error):
-            report.add(checked.source.name, checked.result.invalid)
-            summary.add(checked.result)
-            before, read[checked.source] = read.get(checked.source, 0), checked.position
-            bar.advance(max(checked.position - before, 0), checked.result.transcripts)
+    try:
+        with Bar(total, draw=wanted(options.quiet)) as bar:
+            for checked in _engine(options, inputs, on_error):
+                report.add(checked.source.name, checked.result.invalid)
+                summary.add(checked.result)
+                before, read[checked.source] = read.get(checked.source, 0), checked.position
+                bar.advance(max(checked.position - before, 0), checked.result.transcripts)
+    except EngineError as error:
+        print(f"agent-ir: {printable(str(error))}", file=sys.stderr)
+        return 2
     report.finish(summary, time.perf_counter() - start)
     if summary.unreadable:
         return 2

@@ -1,0 +1,482 @@
+"""``agent-ir validate --engine dask`` on a real ``distributed.LocalCluster`` (two worker
+processes on loopback): its report equals the local engine's (``--jobs 1``), line for
+line, but for the timing of the summary.
+
+``AGENT_IR_DASK_RANGE_BYTES`` (read by ``agent_ir.cli._dask``) cuts plain ``.jsonl``
+files into ranges of ``RANGE`` bytes instead of 64 MiB, so that a file of ~200 KB is
+~50 ranges. The ownership of lines by ranges (a line belongs to the range holding its
+first byte) is also checked without a cluster, for random range and block sizes.
+"""
+
+from __future__ import annotations
+
+import gzip
+import io
+import json
+import os
+import random
+import re
+import shutil
+import subprocess
+import sys
+import time
+from collections.abc import Iterator
+from itertools import pairwise
+from pathlib import Path
+
+import pytest
+
+from agent_ir.cli import _dask
+from agent_ir.cli._check import Invalid, check_block, check_line
+from agent_ir.cli._dask import _first_line_start, _range, _run, _Task, _tasks
+from agent_ir.cli._inputs import Input, InputError, blocks
+
+try:
+    import dask.bag  # noqa: F401  (the engine's own import)
+    from distributed import LocalCluster
+except ImportError:
+    if os.environ.get("CI") == "true":
+        raise  # under CI the dask extra must be installed: fail, do not skip
+    pytest.skip(
+        "--engine dask needs the dask extra (pip install -e '.[dask]'); "
+        "skipped outside CI, a failure when CI=true",
+        allow_module_level=True,
+    )
+
+SAMPLE = Path(__file__).resolve().parents[2] / "fixtures" / "transcripts" / "sample.jsonl"
+RANGE = 4096
+BOM = b"\xef\xbb\xbf"
+UNREACHABLE = "tcp://127.0.0.1:1"
+TIMING = re.compile(r"checked in \d+\.\d\d s \([\d,]+ messages/s\)")
+
+
+# --- running the command ------------------------------------------------------------
+
+
+def _command() -> list[str]:
+    beside = Path(sys.executable).with_name("agent-ir")
+    if beside.exists():
+        return [str(beside)]
+    found = shutil.which("agent-ir")
+    assert found, "the agent-ir console script is not installed (pip install -e .)"
+    return [found]
+
+
+def _agent_ir(
+    *arguments: str | Path, cwd: Path | None = None, timeout: float = 60
+) -> subprocess.CompletedProcess[str]:
+    env = {**os.environ, "AGENT_IR_DASK_RANGE_BYTES": str(RANGE), "PYTHONIOENCODING": "utf-8"}
+    return subprocess.run(
+        [*_command(), "validate", "--quiet", *map(str, arguments)],
+        capture_output=True,
+        text=True,
+        encoding="utf-8",
+        cwd=cwd,
+        env=env,
+        timeout=timeout,
+        check=False,
+    )
+
+
+def _without_timing(stdout: str, output: str) -> list[str]:
+    """The report's lines, the timing of its summary left out (checked to be there)."""
+    lines = stdout.splitlines()
+    assert lines, "no report at all"
+    if output == "text":
+        assert TIMING.fullmatch(lines[-1]), lines[-1]
+        assert not any(TIMING.fullmatch(line) for line in lines[:-1])
+        return lines[:-1]
+    *records, last = (json.loads(line) for line in lines)
+    summary = last["summary"]
+    assert isinstance(summary.pop("seconds"), int | float)
+    assert isinstance(summary.pop("messagesPerSecond"), int)
+    return [json.dumps(record, sort_keys=True) for record in [*records, last]]
+
+
+def _both(
+    scheduler: str, *arguments: str | Path, output: str, cwd: Path | None = None
+) -> tuple[subprocess.CompletedProcess[str], subprocess.CompletedProcess[str]]:
+    """(dask, local) runs of the same command, their reports checked to be the same."""
+    common = ["--output", output, *arguments]
+    on_dask = _agent_ir("--engine", "dask", "--scheduler", scheduler, *common, cwd=cwd)
+    local = _agent_ir("--engine", "local", "--jobs", "1", *common, cwd=cwd)
+    assert "Traceback" not in on_dask.stderr, on_dask.stderr
+    assert on_dask.returncode == local.returncode, (on_dask.stderr, local.stderr)
+    assert _without_timing(on_dask.stdout, output) == _without_timing(local.stdout, output)
+    assert on_dask.stderr == local.stderr
+    return on_dask, local
+
+
+def _reported_lines(stdout: str) -> list[tuple[str, int]]:
+    """(file, line) of each invalid transcript of a JSON report."""
+    records = [json.loads(line) for line in stdout.splitlines()][:-1]
+    return [(record["file"], record["line"]) for record in records]
+
+
+# --- data -----------------------------------------------------------------------------
+
+
+def _message(text: str = "hi") -> dict[str, str]:
+    return {"role": "user", "id": "u", "content": text}
+
+
+def _valid(name: str, text: str = "hi") -> bytes:
+    return json.dumps({"id": name, "messages": [_message(text)]}).encode()
+
+
+def _orphan(name: str, text: str = "hi") -> bytes:
+    """A transcript with a tool result no call asked for: ORPHAN_TOOL_RESULT."""
+    result = {"role": "toolResult", "id": "r", "toolCallId": "nope", "toolName": "t"}
+    messages = [_message(text), {**result, "content": "x", "isError": False}]
+    return json.dumps({"id": name, "messages": messages}).encode()
+
+
+def _broken(name: str) -> list[bytes]:
+    """Invalid transcripts of every kind, each naming ``name`` where it can."""
+    return [
+        _orphan(name),
+        json.dumps({"id": name, "messages": 5}).encode(),
+        json.dumps({"id": name}).encode(),  # no "messages"
+        b"{not json " + name.encode(),
+        json.dumps([{"role": "nobody", "id": name}]).encode(),
+    ]
+
+
+def _sample_lines() -> list[tuple[bytes, bool]]:
+    """The lines of sample.jsonl, each with whether it is invalid."""
+    lines = SAMPLE.read_bytes().splitlines()
+    return [(line, bool(check_line(line)[2])) for line in lines]
+
+
+class _Builder:
+    """A JSON Lines file being written, with the line numbers of its invalid lines."""
+
+    def __init__(self, start: bytes = b"") -> None:
+        self.data = bytearray(start)
+        self.invalid: list[int] = []
+        self.line = 1
+
+    def add(self, text: bytes, *, invalid: bool, end: bytes = b"\n") -> None:
+        if invalid:
+            self.invalid.append(self.line)
+        self.data += text + end
+        self.line += (text + end).count(b"\n")
+
+    def pad_to(self, offset: int) -> None:
+        """A blank line (spaces) so that the next line starts at ``offset``."""
+        gap = offset - len(self.data)
+        assert gap >= 0
+        if gap:
+            self.add(b" " * (gap - 1), invalid=False)
+
+
+def _spanning_file(seed: int = 7, size: int = 200_000) -> _Builder:
+    """~``size`` bytes over ~size/RANGE ranges: a BOM, CRLF and LF, blank lines, lines
+    longer than a range, invalid transcripts at and around range boundaries, and a last
+    line without a newline."""
+    rng = random.Random(seed)
+    sample = _sample_lines()
+    built = _Builder(BOM)
+    built.add(_valid("first after the BOM"), invalid=False)  # a BOM kept would break it
+    variant = 0
+    while len(built.data) < size:
+        boundary = (len(built.data) // RANGE + 2) * RANGE
+        while True:  # real transcripts, up to ~600 bytes before the boundary
+            line, invalid = rng.choice(sample)
+            if len(built.data) + len(line) + 2 > boundary - 600:
+                break
+            built.add(line, invalid=invalid, end=rng.choice([b"\n", b"\r\n"]))
+        bad = _broken(f"at-{boundary}-{variant}")[variant % 5]
+        if variant % 7 == 0:  # an invalid line starting on the boundary
+            built.pad_to(boundary)
+            built.add(bad, invalid=True)
+        elif variant % 7 == 1:  # ... one byte before it
+            built.pad_to(boundary - 1)
+            built.add(bad, invalid=True)
+        elif variant % 7 == 2:  # ... ending just before it, the next starting on it
+            built.pad_to(boundary - len(bad) - 1)
+            built.add(bad, invalid=True)
+            built.add(_broken(f"after-{boundary}")[0], invalid=True)
+        elif variant % 7 == 3:  # CRLF with the boundary between CR and LF
+            built.pad_to(boundary - len(bad) - 1)
+            built.add(bad, invalid=True, end=b"\r\n")
+            built.add(_valid("after-crlf"), invalid=False)
+        elif variant % 7 == 4:  # an empty line on the boundary, an invalid one after
+            built.pad_to(boundary)
+            built.add(b"", invalid=False)
+            built.add(bad, invalid=True, end=b"\r\n")
+        elif variant % 7 == 5:  # an invalid line of ~2.5 ranges, starting before one
+            built.pad_to(boundary - 10)
+            built.add(_orphan(f"long-{boundary}", "x" * (RANGE * 5 // 2)), invalid=True)
+        else:  # a valid line longer than a range starting on one, then an invalid one
+            built.pad_to(boundary)
+            built.add(_valid(f"long-{boundary}", "y" * (RANGE + 100)), invalid=False)
+            built.add(bad, invalid=True)
+        variant += 1
+    built.add(b"\r\n\n   ", invalid=False)  # blank lines, CRLF included
+    built.add(_broken("last, no newline")[1], invalid=True, end=b"")
+    return built
+
+
+def _small_file(rng: random.Random, lines: int) -> _Builder:
+    """Short lines of every kind, for ranges and blocks of a few bytes."""
+    built = _Builder(BOM if rng.random() < 0.5 else b"")
+    for number in range(lines):
+        end = rng.choice([b"\n", b"\n", b"\r\n"])
+        kind = rng.randrange(6)
+        if kind == 0:
+            built.add(rng.choice([b"", b"  ", b"\r", b"\t "]), invalid=False, end=end)
+        elif kind == 1:
+            text = "z" * rng.choice([1, 40, 300])  # some longer than a range
+            built.add(_valid(f"v{number}", text), invalid=False, end=end)
+        else:
+            built.add(rng.choice(_broken(f"b{number}")), invalid=True, end=end)
+    if rng.random() < 0.5:
+        built.add(_broken("no newline")[0], invalid=True, end=b"")
+    return built
+
+
+# --- the cluster ----------------------------------------------------------------------
+
+
+@pytest.fixture(scope="module")
+def scheduler() -> Iterator[str]:
+    """The address of a LocalCluster of two worker processes, for the whole module."""
+    with LocalCluster(
+        n_workers=2,
+        threads_per_worker=1,
+        processes=True,
+        host="127.0.0.1",
+        dashboard_address=None,
+    ) as cluster:
+        yield cluster.scheduler_address
+
+
+# --- without a cluster: which range owns which line -----------------------------------
+
+
+def test_first_line_start_is_the_first_line_starting_at_or_after_the_offset() -> None:
+    data = bytes(_small_file(random.Random(1), 60).data) + b"\n\n\r\nend"
+    starts = [0] + [index + 1 for index, byte in enumerate(data) if byte == ord("\n")]
+    starts.append(len(data))  # past the last line's start: the end of the file
+    file = io.BytesIO(data)
+    for offset in range(len(data) + 1):
+        assert _first_line_start(file, offset) == min(s for s in starts if s >= offset)
+
+
+def _checked_in_ranges(path: Path, cuts: list[int]) -> tuple[int, int, int, list[Invalid]]:
+    """What the driver makes of ranges [cuts[i], cuts[i + 1]): lines, transcripts,
+    messages and invalid transcripts, numbered over the whole file."""
+    source = Input(path.name, path, whole=False)
+    lines = transcripts = messages = 0
+    invalid: list[Invalid] = []
+    for start, end in pairwise(cuts):
+        done = _range(_Task(0, source, start, end))
+        assert done.error is None
+        transcripts += done.result.transcripts
+        messages += done.result.messages
+        invalid += [found._replace(line=found.line + lines) for found in done.result.invalid]
+        lines += done.lines
+    return lines, transcripts, messages, invalid
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_ranges_own_every_line_exactly_once(
+    seed: int, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    rng = random.Random(seed)
+    built = _small_file(rng, 120)
+    data = bytes(built.data)
+    path = tmp_path / "lines.jsonl"
+    path.write_bytes(data)
+    # The file split on newlines, checked at once: the reference.
+    whole = check_block(data.removeprefix(BOM), 1, False)
+    assert [found.line for found in whole.invalid] == built.invalid
+    newlines = data.count(b"\n")
+    for _ in range(8):
+        monkeypatch.setattr(_dask, "BLOCK_BYTES", rng.choice([1, 2, 7, 64, 1000, 1 << 20]))
+        if rng.random() < 0.5:  # as the driver cuts: ranges of one size
+            monkeypatch.setattr(_dask, "RANGE_BYTES", rng.randint(1, len(data) - 1))
+            tasks = _tasks(0, Input(path.name, path, whole=False))
+            assert len(tasks) > 1
+            cuts = [task.start for task in tasks] + [len(data)]
+            assert [task.end for task in tasks] == cuts[1:]
+        else:  # ranges of any sizes, some empty
+            inner = sorted(rng.sample(range(len(data) + 1), rng.randint(1, 40)))
+            cuts = [0, *inner, len(data)]
+        lines, transcripts, messages, invalid = _checked_in_ranges(path, cuts)
+        assert lines == newlines  # each newline counted by exactly one range
+        assert (transcripts, messages, invalid) == tuple(whole), cuts
+
+
+def test_tasks_cut_plain_files_only_and_hand_workers_absolute_paths(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setattr(_dask, "RANGE_BYTES", 100)
+    Path("plain.jsonl").write_bytes(b"[]\n" * 150)  # 450 bytes: 5 ranges
+    Path("zipped.jsonl").write_bytes(gzip.compress(b"[]\n" * 150, compresslevel=0))
+    Path("one.json").write_bytes(b"[" + b" " * 450 + b"]")
+    Path("small.jsonl").write_bytes(b"[]\n" * 33)  # 99 bytes
+    plain = _tasks(3, Input("plain.jsonl", Path("plain.jsonl"), whole=False))
+    assert [(task.start, task.end) for task in plain] == [
+        (s, min(s + 100, 450)) for s in range(0, 450, 100)
+    ]
+    for name in ("zipped.jsonl", "one.json", "small.jsonl"):
+        [task] = _tasks(3, Input(name, Path(name), whole=name.endswith(".json")))
+        assert (task.start, task.end) == (0, None), name
+        plain.append(task)
+    for task in plain:
+        assert task.input_index == 3
+        assert task.source.path == tmp_path / task.source.name  # absolute, name kept
+        assert task.source.name in {"plain.jsonl", "zipped.jsonl", "one.json", "small.jsonl"}
+
+
+def test_a_range_of_a_missing_file_is_worded_as_the_local_engine_words_it(tmp_path: Path) -> None:
+    gone = Input("gone.jsonl", tmp_path / "gone.jsonl", whole=False)
+    with pytest.raises(InputError) as local:
+        list(blocks(gone))
+    assert (
+        _run(_Task(0, gone, 0, 10)).error
+        == str(local.value)
+        == "gone.jsonl: no such file or directory"
+    )
+    assert _run(_Task(0, gone, 0, None)).error == str(local.value)
+
+
+def test_the_range_size_knob_is_read_from_the_environment() -> None:
+    code = "from agent_ir.cli import _dask; print(_dask.RANGE_BYTES)"
+    for value, expected in [("4096", 4096), ("", 64 << 20), ("0", 64 << 20), ("junk", 64 << 20)]:
+        env = {**os.environ, "AGENT_IR_DASK_RANGE_BYTES": value}
+        done = subprocess.run(
+            [sys.executable, "-c", code], capture_output=True, text=True, env=env, check=True
+        )
+        assert done.stdout == f"{expected}\n", value
+
+
+# --- the command, without a cluster -----------------------------------------------------
+
+
+def test_standard_input_needs_the_local_engine() -> None:
+    done = subprocess.run(
+        [*_command(), "validate", "--engine", "dask", "--scheduler", UNREACHABLE, "-"],
+        input="[]\n",
+        capture_output=True,
+        text=True,
+        timeout=30,
+        check=False,
+    )
+    assert (done.returncode, done.stdout) == (2, "")
+    assert done.stderr == "agent-ir: standard input (-) needs --engine local\n"
+
+
+def test_an_unreachable_scheduler_exits_2_with_a_message_and_no_traceback() -> None:
+    began = time.monotonic()
+    done = _agent_ir("--engine", "dask", "--scheduler", UNREACHABLE, SAMPLE, timeout=60)
+    took = time.monotonic() - began
+    assert (done.returncode, done.stdout) == (2, ""), done.stderr
+    assert done.stderr.startswith(f"agent-ir: cannot reach the Dask scheduler at {UNREACHABLE}: ")
+    assert len(done.stderr.splitlines()) == 1, done.stderr
+    assert took < 30
+
+
+def test_an_address_that_is_not_one_exits_2_at_once() -> None:
+    done = _agent_ir("--engine", "dask", "--scheduler", "tcp://127.0.0.1", SAMPLE, timeout=30)
+    assert (done.returncode, done.stdout) == (2, ""), done.stderr
+    assert done.stderr.startswith("agent-ir: cannot reach the Dask scheduler at tcp://127.0.0.1: ")
+    assert "Traceback" not in done.stderr
+
+
+# --- the command on the cluster: the same report as the local engine ---------------------
+
+
+@pytest.mark.parametrize("output", ["text", "json"])
+def test_the_sample_is_reported_as_locally(scheduler: str, output: str) -> None:
+    on_dask, _ = _both(scheduler, SAMPLE, output=output)
+    assert on_dask.returncode == 1
+    if output == "json":
+        lines = [line for _, line in _reported_lines(on_dask.stdout)]
+        invalid = [number for number, (_, bad) in enumerate(_sample_lines(), 1) if bad]
+        assert lines == invalid
+        assert len(invalid) >= 3
+
+
+@pytest.fixture(scope="module")
+def dataset(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """A directory of several files (relative to the returned directory: ``data``)."""
+    root = tmp_path_factory.mktemp("dataset")
+    data = root / "data"
+    (data / "sub").mkdir(parents=True)
+    sample = SAMPLE.read_bytes()
+    (data / "a.jsonl").write_bytes(sample)  # ~4 ranges
+    big = {"id": "pretty", "messages": json.loads(_orphan("x", "w" * 5000))["messages"]}
+    (data / "b.json").write_text(json.dumps(big, indent=2))  # one transcript, many lines
+    (data / "c.jsonl.gz").write_bytes(gzip.compress(sample, compresslevel=0))
+    small = _small_file(random.Random(3), 40)
+    (data / "sub" / "d.jsonl").write_bytes(bytes(small.data))
+    disguised = gzip.compress(bytes(_spanning_file(size=12_000).data), compresslevel=0)
+    (data / "sub" / "e.jsonl").write_bytes(disguised)  # gzip, whatever the name says
+    (data / "sub" / "empty.jsonl").write_bytes(b"")
+    (data / "notes.txt").write_text("not read")
+    return root
+
+
+@pytest.mark.parametrize("output", ["text", "json"])
+def test_a_directory_of_several_files_is_reported_as_locally(
+    scheduler: str, dataset: Path, output: str
+) -> None:
+    # A relative path, and a working directory that is not the workers'.
+    on_dask, _ = _both(scheduler, "data", output=output, cwd=dataset)
+    assert on_dask.returncode == 1
+    if output == "json":
+        files = {name for name, _ in _reported_lines(on_dask.stdout)}
+        names = ["a.jsonl", "b.json", "c.jsonl.gz", "sub/d.jsonl", "sub/e.jsonl"]
+        assert files == {os.path.join("data", name) for name in names}
+        summary = json.loads(on_dask.stdout.splitlines()[-1])["summary"]
+        assert (summary["files"], summary["unreadable"]) == (6, [])  # not notes.txt
+
+
+@pytest.mark.parametrize("output", ["text", "json"])
+def test_a_file_of_many_ranges_is_reported_as_locally(
+    scheduler: str, tmp_path: Path, output: str
+) -> None:
+    built = _spanning_file()
+    (tmp_path / "spanning.jsonl").write_bytes(bytes(built.data))
+    assert len(built.data) // RANGE >= 45
+    on_dask, local = _both(scheduler, "spanning.jsonl", output=output, cwd=tmp_path)
+    assert on_dask.returncode == 1
+    if output == "json":  # the reference itself finds what was planted
+        assert [line for _, line in _reported_lines(local.stdout)] == built.invalid
+        assert len(built.invalid) > 60
+
+
+def test_an_unreadable_gzip_file_exits_2_and_the_others_are_still_reported(
+    scheduler: str, tmp_path: Path
+) -> None:
+    data = tmp_path / "data"
+    data.mkdir()
+    sample = SAMPLE.read_bytes()
+    (data / "a.jsonl").write_bytes(sample)
+    (data / "b.jsonl.gz").write_bytes(b"\x1f\x8b" + b"not gzip at all" * 400)
+    # Truncated after more than a block (1 MiB) of lines: what was read is reported.
+    lines = sample * (3 * (1 << 20) // len(sample))
+    (data / "c.jsonl.gz").write_bytes(gzip.compress(lines, compresslevel=1)[:-2000])
+    (data / "d.jsonl").write_bytes(sample)
+    on_dask, _ = _both(scheduler, "data", output="text", cwd=tmp_path)
+    assert on_dask.returncode == 2
+    shown = {name: os.path.join("data", name) for name in os.listdir(data)}
+    diagnostic = re.compile(r"(.+?):\d+: ")
+    found = (diagnostic.match(line) for line in on_dask.stdout.splitlines())
+    reported = {match.group(1) for match in found if match}
+    # c.jsonl.gz: the lines read before the stream broke off, as the local engine does
+    assert reported == {shown["a.jsonl"], shown["c.jsonl.gz"], shown["d.jsonl"]}
+    assert on_dask.stdout.splitlines()[-3:-1] == [
+        f"  unreadable: {shown['b.jsonl.gz']}",
+        f"  unreadable: {shown['c.jsonl.gz']}",
+    ]
+    errors = on_dask.stderr.splitlines()
+    assert [error.split(": ")[:2] for error in errors] == [
+        ["agent-ir", f"cannot read {shown['b.jsonl.gz']}"],
+        ["agent-ir", f"cannot read {shown['c.jsonl.gz']}"],
+    ]
+    assert all("not a readable gzip file" in error for error in errors)

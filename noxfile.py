@@ -66,6 +66,10 @@ TEST_DEPS = [
     "jsonschema>=4.23",
     # tests/cli: the progress bar is read through a terminal emulator.
     "pyte>=0.8",
+    # tests/wire: requests are checked against the official SDKs' own request types and
+    # sent with their clients to a loopback server.
+    "openai>=2",
+    "anthropic>=0.70",
     # tests/test_codegen.py runs the generator and its post-passes (which call ruff).
     *CODEGEN_DEPS,
 ]

@@ -43,6 +43,8 @@ LAYERS: list[tuple[str, list[str]]] = [
         ["agent_ir.messages", "agent_ir.transcript", "agent_ir._linkage"],
     ),
     ("providers", ["agent_ir.providers", "agent_ir.providers.*"]),
+    ("repair", ["agent_ir.rules", "agent_ir.repair"]),
+    ("wire", ["agent_ir.wire", "agent_ir.wire.*"]),
     ("cli", ["agent_ir.cli", "agent_ir.cli.*", "agent_ir.__main__"]),
     ("package", ["agent_ir"]),
 ]

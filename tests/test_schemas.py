@@ -26,6 +26,7 @@ from referencing.exceptions import Unresolvable
 import agent_ir
 from agent_ir import _fastpath, schemas
 from agent_ir._generated import (
+    conversion_warning_schema,
     diagnostic_schema,
     json_schema,
     message_schema,
@@ -36,7 +37,15 @@ from agent_ir._generated import (
 from agent_ir._jsonobject import JsonObject, freeze_object
 
 EXAMPLES = Path(__file__).parent.parent / "fixtures" / "schema-examples"
-SCHEMA_NAMES = ("diagnostic", "json", "message", "model-stream", "provider-fixture", "transcript")
+SCHEMA_NAMES = (
+    "conversion-warning",
+    "diagnostic",
+    "json",
+    "message",
+    "model-stream",
+    "provider-fixture",
+    "transcript",
+)
 ID_BASE = "https://agent-ir.dev/schemas/v1/"
 DRAFT_2020_12 = "https://json-schema.org/draft/2020-12/schema"
 MIN_EXAMPLES_PER_KIND = 6
@@ -101,6 +110,7 @@ SNAKE_CASE_WIRE_NAMES = {
 ROOT_TYPES: dict[str, Any] = {
     "message": message_schema.Message,
     "transcript": transcript_schema.Transcript,
+    "conversion-warning": conversion_warning_schema.ConversionWarning,
     "diagnostic": diagnostic_schema.Diagnostic,
     "provider-fixture": provider_fixture_schema.ProviderFixture,
 }

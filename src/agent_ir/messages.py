@@ -31,6 +31,7 @@ from agent_ir._paths import Path
 __all__ = [
     "assistant_message",
     "dumps",
+    "parse_message",
     "system_message",
     "text_from_assistant",
     "to_json_value",
@@ -103,6 +104,20 @@ def system_message(
     result = _build("system_message", fields, timestamp)
     assert isinstance(result, SystemMessage)
     return result
+
+
+def parse_message(value: object) -> Message:
+    """One message from its JSON value (a mapping with the schema's camelCase names, as
+    in a transcript) or an IR message, read once, copied and frozen like the
+    constructors' input. A message that is not valid on its own is an
+    ``InvalidMessageError`` naming the path; linkage with other messages is not checked
+    (``validate_transcript`` does that), so the messages of a broken session can each be
+    held as IR."""
+    inspection = inspect_message(value)
+    if inspection.message is None:
+        problem = inspection.problems[0]
+        raise InvalidMessageError("parse_message", problem.path, problem.code, problem.reason)
+    return inspection.message
 
 
 def text_from_assistant(message: AssistantMessage) -> str:

@@ -1,0 +1,78 @@
+# DO NOT EDIT: generated from schemas/v1 by codegen/generate.py.
+# Regenerate with `nox -s codegen`; `nox -s codegen_check` fails on any drift.
+
+from __future__ import annotations
+
+from enum import StrEnum
+from typing import Annotated, TypeAlias
+from msgspec import Meta, field
+from agent_ir._base import IRStruct
+
+
+class ConversionWarning(IRStruct):
+    """
+    One loss or change of a conversion: a stable code, where, and a sentence for people.
+    """
+
+    code: Annotated[
+        ConversionWarningCode,
+        Meta(description="The stable code of the loss or change."),
+    ]
+    """
+    The stable code of the loss or change.
+    """
+    message_index: Annotated[
+        int,
+        Meta(
+            description="Index of the message concerned in the converted input (IR messages for to_*, wire messages or items for from_*).",
+            ge=0,
+        ),
+    ] = field(name="messageIndex")
+    """
+    Index of the message concerned in the converted input (IR messages for to_*, wire messages or items for from_*).
+    """
+    block_index: Annotated[
+        int,
+        Meta(
+            description="Index of the block or part concerned inside that message; -1 for the message as a whole.",
+            ge=-1,
+        ),
+    ] = field(name="blockIndex")
+    """
+    Index of the block or part concerned inside that message; -1 for the message as a whole.
+    """
+    message: Annotated[
+        str,
+        Meta(
+            description="A sentence for people describing the loss or change; its wording may change."
+        ),
+    ]
+    """
+    A sentence for people describing the loss or change; its wording may change.
+    """
+
+
+class ConversionWarningCode(StrEnum):
+    """
+    Stable code of a conversion loss or change. Codes are never renamed or reused within v1.
+    """
+
+    THINKING_NOT_SENT = "THINKING_NOT_SENT"
+    AUDIO_NOT_SENT = "AUDIO_NOT_SENT"
+    IMAGE_NOT_SENT = "IMAGE_NOT_SENT"
+    DOCUMENT_NOT_SENT = "DOCUMENT_NOT_SENT"
+    IMAGE_MOVED = "IMAGE_MOVED"
+    SYSTEM_MOVED = "SYSTEM_MOVED"
+    ERROR_FLAG_NOT_SENT = "ERROR_FLAG_NOT_SENT"
+    PART_NOT_READ = "PART_NOT_READ"
+
+
+Model: TypeAlias = Annotated[
+    ConversionWarning,
+    Meta(
+        description="Something a conversion between the IR and a provider's wire format could not carry, or changed."
+    ),
+]
+"""
+Something a conversion between the IR and a provider's wire format could not carry, or changed.
+"""

@@ -1,0 +1,57 @@
+"""A real HTTP server on 127.0.0.1 that records every request body and answers with a
+canned JSON response: the official SDK clients are pointed at it (``base_url``) so that
+the tests see exactly the bytes a provider would receive. No other network."""
+
+from __future__ import annotations
+
+import json
+import threading
+from collections.abc import Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass, field
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from typing import Any
+
+
+@dataclass
+class Recorded:
+    """What the server received: one (method, path, JSON body) per request."""
+
+    requests: list[tuple[str, str, Any]] = field(default_factory=list)
+
+    @property
+    def last_body(self) -> Any:
+        return self.requests[-1][2]
+
+
+@contextmanager
+def recording_server(reply: dict[str, Any]) -> Iterator[tuple[str, Recorded]]:
+    """Start a server answering every POST with ``reply`` (JSON, status 200); yields its
+    base URL (``http://127.0.0.1:PORT``) and what it recorded; stops it on exit."""
+    recorded = Recorded()
+    payload = json.dumps(reply).encode("utf-8")
+
+    class Handler(BaseHTTPRequestHandler):
+        def do_POST(self) -> None:
+            length = int(self.headers.get("Content-Length", "0"))
+            body = self.rfile.read(length)
+            recorded.requests.append(("POST", self.path, json.loads(body)))
+            self.send_response(200)
+            self.send_header("Content-Type", "application/json")
+            self.send_header("Content-Length", str(len(payload)))
+            self.end_headers()
+            self.wfile.write(payload)
+
+        def log_message(self, format: str, *args: object) -> None:  # quiet
+            pass
+
+    server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    try:
+        host, port = server.server_address[:2]
+        yield f"http://{host}:{port}", recorded
+    finally:
+        server.shutdown()
+        server.server_close()
+        thread.join(timeout=5)

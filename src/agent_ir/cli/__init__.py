@@ -9,6 +9,7 @@ import sys
 from collections.abc import Sequence
 
 from agent_ir import schemas
+from agent_ir._text import non_empty_id
 from agent_ir.cli._replay import replay
 from agent_ir.cli._validate import Options, validate
 
@@ -22,7 +23,11 @@ exit status:
 
 _DESCRIPTION = """\
 Validate LLM agent transcripts (agent-ir's v1 JSON form) before a provider or a training
-run finds what is broken; replay recorded provider fixtures; print the JSON Schemas."""
+run finds what is broken; replay recorded provider fixtures; print the JSON Schemas.
+
+example:
+  agent-ir validate fixtures/transcripts/sample.jsonl
+  agent-ir validate --help"""
 
 _VALIDATE = """\
 Validate transcripts: each message's shape and each tool call's linkage (orphan,
@@ -61,6 +66,12 @@ example:
   agent-ir schema --export ./schemas"""
 
 
+_SCHEMA_STATUS = """\
+exit status:
+  0  printed, listed or exported
+  2  a usage error, or DIR cannot be written"""
+
+
 def _parser() -> argparse.ArgumentParser:
     formatter = argparse.RawDescriptionHelpFormatter
     parser = argparse.ArgumentParser(
@@ -75,6 +86,7 @@ def _parser() -> argparse.ArgumentParser:
         formatter_class=formatter,
     )
     _validate_arguments(validate_parser)
+    validate_parser.set_defaults(usage=validate_parser)  # for its own usage errors
     replay_parser = commands.add_parser(
         "replay",
         help="stream the responses of a provider fixture",
@@ -84,12 +96,17 @@ def _parser() -> argparse.ArgumentParser:
     )
     replay_parser.add_argument("fixture", metavar="FIXTURE", help="a provider fixture (.json)")
     replay_parser.add_argument(
-        "--request-id", default="replay", metavar="ID", help="the request id (default: replay)"
+        "--request-id",
+        type=_request_id,
+        default="replay",
+        metavar="ID",
+        help="the request id (default: replay)",
     )
     schema_parser = commands.add_parser(
         "schema",
         help="print, list or export the v1 JSON Schemas",
         description=_SCHEMA,
+        epilog=_SCHEMA_STATUS,
         formatter_class=formatter,
     )
     schema_parser.add_argument("name", nargs="?", choices=schemas.names(), metavar="NAME")
@@ -123,6 +140,12 @@ def _validate_arguments(parser: argparse.ArgumentParser) -> None:
         help="print at most N diagnostics per transcript (the summary counts all)",
     )
     parser.add_argument("--quiet", action="store_true", help="no progress bar")
+
+
+def _request_id(text: str) -> str:
+    if not non_empty_id(text):
+        raise argparse.ArgumentTypeError(f"must be a non-blank id, not {text!r}")
+    return text
 
 
 def _positive(text: str) -> int:
@@ -161,10 +184,11 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 def _run(parser: argparse.ArgumentParser, arguments: argparse.Namespace) -> int:
     if arguments.command == "validate":
+        usage: argparse.ArgumentParser = arguments.usage
         if arguments.engine == "dask" and not arguments.scheduler:
-            parser.error("--engine dask needs --scheduler ADDRESS")
+            usage.error("--engine dask needs --scheduler ADDRESS")
         if arguments.scheduler and arguments.engine != "dask":
-            parser.error("--scheduler is for --engine dask")
+            usage.error("--scheduler is for --engine dask")
         options = Options(
             paths=arguments.paths,
             output=arguments.output,

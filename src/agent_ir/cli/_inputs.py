@@ -117,6 +117,8 @@ def _open(source: Input) -> Iterator[tuple[BinaryIO, BinaryIO]]:
     """The decoded byte stream of ``source`` and the raw one under it (for position)."""
     with ExitStack() as stack:
         if source.path is None:
+            if sys.stdin is None:  # started with standard input closed
+                raise OSError(0, "standard input is closed")
             raw: BinaryIO = sys.stdin.buffer
         else:
             raw = stack.enter_context(open(source.path, "rb"))

@@ -82,4 +82,7 @@ def _progress() -> Progress:
         Rate(),
         TimeRemainingColumn(),
         console=Console(file=sys.stderr),
+        # The report goes to stdout: through rich (which keeps the bar below it) only
+        # when stdout is a terminal too; a piped report must never reach stderr.
+        redirect_stdout=sys.stdout.isatty(),
     )

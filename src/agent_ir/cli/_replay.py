@@ -21,7 +21,8 @@ def replay(fixture: str, request_id: str) -> int:
     try:
         adapter = FixtureProviderAdapter.from_path(fixture)
     except OSError as error:
-        print(f"agent-ir: cannot read {printable(fixture)}: {error.strerror}", file=sys.stderr)
+        reason = (error.strerror or type(error).__name__).lower()
+        print(f"agent-ir: cannot read {printable(fixture)}: {reason}", file=sys.stderr)
         return 2
     except ProviderError as error:
         _failed(error, 0)

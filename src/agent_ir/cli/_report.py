@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import json
 import re
+import sys
 from collections import Counter
 from dataclasses import dataclass, field
 from typing import TextIO
@@ -80,8 +81,8 @@ def _rate(count: int, seconds: float) -> int:
 class Report:
     """Writes results as they come, in input order, to ``out``."""
 
-    def __init__(self, out: TextIO, output: str, max_diagnostics: int | None) -> None:
-        self._out = out
+    def __init__(self, out: TextIO | None, output: str, max_diagnostics: int | None) -> None:
+        self._given = out
         self._json = output == "json"
         self._limit = max_diagnostics
 
@@ -92,6 +93,12 @@ class Report:
                 self._write_json(name, transcript, shown, omitted)
             else:
                 self._write_text(name, transcript, shown, omitted)
+
+    @property
+    def _out(self) -> TextIO:
+        # Looked up on each write (None: sys.stdout): while the progress bar is drawn on
+        # the same terminal, sys.stdout is rich's proxy, which keeps the bar below.
+        return self._given if self._given is not None else sys.stdout
 
     def _limited(self, found: tuple[Found, ...]) -> tuple[tuple[Found, ...], int]:
         if self._limit is None or len(found) <= self._limit:
@@ -126,17 +133,18 @@ class Report:
         ]
         if omitted:
             record["omitted"] = omitted
-        self._out.write(json.dumps(record, ensure_ascii=False) + "\n")
+        # ASCII JSON: every character of the data is kept, escaped, and no line or
+        # paragraph separator can split a record in two for a reader.
+        self._out.write(json.dumps(record) + "\n")
 
     def finish(self, summary: Summary, seconds: float) -> None:
         if self._json:
             self._out.write(json.dumps({"summary": summary.as_json(seconds)}) + "\n")
             return
-        files = "file" if summary.files == 1 else "files"
         lines = [
-            f"{summary.transcripts:,} transcripts in {summary.files:,} {files}: "
+            f"{_count(summary.transcripts, 'transcript')} in {_count(summary.files, 'file')}: "
             f"{summary.valid:,} valid, {summary.invalid:,} invalid; "
-            f"{summary.messages:,} messages\n"
+            f"{_count(summary.messages, 'message')}\n"
         ]
         counts = _in_code_order(summary.codes)
         width = max((len(code) for code, _ in counts), default=0)
@@ -146,3 +154,7 @@ class Report:
             f"checked in {seconds:.2f} s ({_rate(summary.messages, seconds):,} messages/s)\n"
         )
         self._out.write("".join(lines))
+
+
+def _count(number: int, noun: str) -> str:
+    return f"{number:,} {noun}" if number == 1 else f"{number:,} {noun}s"

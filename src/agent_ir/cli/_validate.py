@@ -39,7 +39,7 @@ def validate(options: Options) -> int:
         print("agent-ir: standard input (-) needs --engine local", file=sys.stderr)
         return 2
     summary = Summary(files=len(inputs))
-    report = Report(sys.stdout, options.output, options.max_diagnostics)
+    report = Report(None, options.output, options.max_diagnostics)
 
     def on_error(source: Input, reason: str) -> None:
         summary.unreadable.append(source.name)
@@ -48,13 +48,14 @@ def validate(options: Options) -> int:
     start = time.perf_counter()
     sizes = [source.size for source in inputs]
     total = None if None in sizes else sum(size or 0 for size in sizes)
-    read: dict[Input, int] = {}
+    read: dict[int, int] = {}  # by the input's identity: a path given twice is read twice
     try:
         with Bar(total, draw=wanted(options.quiet)) as bar:
             for checked in _engine(options, inputs, on_error):
                 report.add(checked.source.name, checked.result.invalid)
                 summary.add(checked.result)
-                before, read[checked.source] = read.get(checked.source, 0), checked.position
+                key = id(checked.source)
+                before, read[key] = read.get(key, 0), checked.position
                 bar.advance(max(checked.position - before, 0), checked.result.transcripts)
     except EngineError as error:
         print(f"agent-ir: {printable(str(error))}", file=sys.stderr)

@@ -33,6 +33,7 @@ from agent_ir._publish import publish
 from agent_ir.messages import (
     assistant_message,
     dumps,
+    parse_message,
     system_message,
     text_from_assistant,
     to_json_value,
@@ -49,7 +50,23 @@ from agent_ir.providers import (
     TextDeltaChunk,
     ToolCallChunk,
 )
+from agent_ir.repair import (
+    RepairAction,
+    RepairCode,
+    RepairResult,
+    normalize_tool_call_ids,
+    repair_transcript,
+    trim_transcript,
+)
+from agent_ir.rules import check_wire_rules
 from agent_ir.transcript import loads, parse_transcript, validate_json, validate_transcript
+from agent_ir.wire import (
+    ConversionWarning,
+    ConversionWarningCode,
+    WireFormatError,
+    WireMessages,
+    WireRequest,
+)
 
 __all__ = [
     "MAX_DEPTH",
@@ -57,6 +74,8 @@ __all__ = [
     "AssistantMessage",
     "AudioBlock",
     "Base64Source",
+    "ConversionWarning",
+    "ConversionWarningCode",
     "Diagnostic",
     "DiagnosticCode",
     "DocumentBlock",
@@ -72,6 +91,9 @@ __all__ = [
     "ModelStream",
     "ProviderError",
     "ProviderErrorCode",
+    "RepairAction",
+    "RepairCode",
+    "RepairResult",
     "StopReason",
     "SystemMessage",
     "TextBlock",
@@ -84,15 +106,23 @@ __all__ = [
     "UrlSource",
     "Usage",
     "UserMessage",
+    "WireFormatError",
+    "WireMessages",
+    "WireRequest",
     "assistant_message",
+    "check_wire_rules",
     "dumps",
     "loads",
+    "normalize_tool_call_ids",
+    "parse_message",
     "parse_transcript",
+    "repair_transcript",
     "schemas",
     "system_message",
     "text_from_assistant",
     "to_json_value",
     "tool_result_message",
+    "trim_transcript",
     "user_message",
     "validate_json",
     "validate_transcript",

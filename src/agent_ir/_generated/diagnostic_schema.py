@@ -51,7 +51,7 @@ class Diagnostic(IRStruct):
 
 class DiagnosticCode(StrEnum):
     """
-    Stable code of a transcript problem. Codes are never renamed or reused within v1.
+    Stable code of a transcript problem. Codes are never renamed or reused within v1. The last four are reported only by check_wire_rules, for a provider's stricter rules.
     """
 
     INVALID_TRANSCRIPT = "INVALID_TRANSCRIPT"
@@ -64,6 +64,10 @@ class DiagnosticCode(StrEnum):
     TOOL_RESULT_BEFORE_CALL = "TOOL_RESULT_BEFORE_CALL"
     TOOL_NAME_MISMATCH = "TOOL_NAME_MISMATCH"
     MISSING_TOOL_RESULT = "MISSING_TOOL_RESULT"
+    RESULT_NOT_IMMEDIATE = "RESULT_NOT_IMMEDIATE"
+    INVALID_TOOL_CALL_ID_FORMAT = "INVALID_TOOL_CALL_ID_FORMAT"
+    INVALID_ROLE_ORDER = "INVALID_ROLE_ORDER"
+    EMPTY_CONTENT = "EMPTY_CONTENT"
 
 
 Model: TypeAlias = Annotated[

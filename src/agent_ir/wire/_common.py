@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from agent_ir._diagnostics import diagnostic, ordered
-from agent_ir._errors import AgentIRError, InvalidMessageError, JsonValueError, TranscriptError
+from agent_ir._errors import AgentIRError, JsonValueError, TranscriptError
 from agent_ir._generated.conversion_warning_schema import (
     ConversionWarning,
     ConversionWarningCode,
@@ -20,9 +20,9 @@ from agent_ir._generated.conversion_warning_schema import (
 from agent_ir._generated.diagnostic_schema import Diagnostic, DiagnosticCode
 from agent_ir._generated.message_schema import Message
 from agent_ir._inspect import inspect_message
-from agent_ir._jsoncopy import copy_json, snapshot_sequence
+from agent_ir._jsoncopy import copy_json
 from agent_ir._paths import Path, format_path
-from agent_ir.messages import parse_message
+from agent_ir.repair import messages_of
 
 __all__ = [
     "ConversionWarning",
@@ -97,19 +97,7 @@ def transcript_items(function: str, transcript: object) -> list[Message]:
     """The messages of ``transcript`` (a list or tuple of IR messages or JSON-form
     mappings), each valid on its own (linkage is not checked: a broken session converts
     too); ``InvalidMessageError`` naming the first bad one."""
-    if not issubclass(type(transcript), (list, tuple)):
-        raise TypeError(
-            f"{function}: expected a list or tuple of messages, not {type(transcript).__name__}"
-        )
-    messages = []
-    for index, entry in enumerate(snapshot_sequence(transcript)):
-        try:
-            messages.append(parse_message(entry))
-        except InvalidMessageError as error:
-            raise InvalidMessageError(
-                function, (index, *error.path), error.code, error.reason
-            ) from None
-    return messages
+    return messages_of(function, transcript)
 
 
 def read_wire(function: str, value: object, path: Path = ()) -> Any:

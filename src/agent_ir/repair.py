@@ -1,0 +1,562 @@
+"""Explicit repair and trimming of transcripts: only when asked, saying what was done.
+
+* ``repair_transcript`` makes a transcript whose tool-call linkage is broken valid (and,
+  with a ``provider``, acceptable to that provider: ``check_wire_rules`` passes), and
+  lists every action with a stable code (``RepairCode``).
+* ``normalize_tool_call_ids`` rewrites the call ids a provider would refuse, and the
+  matching results' ids identically.
+* ``trim_transcript`` keeps the newest messages within a budget, never splitting a tool
+  call from its result.
+
+Each accepts a list or tuple of messages (IR or JSON-form mappings), each valid on its
+own (``InvalidMessageError`` names the first that is not); linkage problems are what
+they repair. The input is never changed; the result is IR.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+from dataclasses import dataclass
+from enum import StrEnum
+from typing import Any, Literal
+
+import msgspec
+
+from agent_ir._errors import InvalidMessageError
+from agent_ir._generated.message_schema import (
+    AssistantMessage,
+    Message,
+    SystemMessage,
+    TextBlock,
+    ToolCallBlock,
+    ToolResultMessage,
+    UserMessage,
+)
+from agent_ir._jsoncopy import snapshot_sequence
+from agent_ir.messages import parse_message
+from agent_ir.rules import PROVIDERS, Provider, id_rule
+
+__all__ = [
+    "RepairAction",
+    "RepairCode",
+    "RepairResult",
+    "messages_of",
+    "normalize_tool_call_ids",
+    "repair_transcript",
+    "trim_transcript",
+]
+
+
+class RepairCode(StrEnum):
+    """What a repair did; stable codes, never renamed or reused."""
+
+    DROPPED_ORPHAN_RESULT = "DROPPED_ORPHAN_RESULT"
+    DROPPED_DUPLICATE_RESULT = "DROPPED_DUPLICATE_RESULT"
+    RENAMED_DUPLICATE_CALL_ID = "RENAMED_DUPLICATE_CALL_ID"
+    FIXED_TOOL_NAME = "FIXED_TOOL_NAME"
+    ADDED_ERROR_RESULT = "ADDED_ERROR_RESULT"
+    DROPPED_TOOL_CALL = "DROPPED_TOOL_CALL"
+    MOVED_RESULT = "MOVED_RESULT"
+    RENAMED_TOOL_CALL_ID = "RENAMED_TOOL_CALL_ID"
+    ADDED_USER_MESSAGE = "ADDED_USER_MESSAGE"
+    DROPPED_EMPTY_CONTENT = "DROPPED_EMPTY_CONTENT"
+
+
+@dataclass(frozen=True)
+class RepairAction:
+    """One action: its code, the index of the message it concerns in the input (for an
+    added result, the assistant message whose call it answers) and a sentence."""
+
+    code: RepairCode
+    message_index: int
+    message: str
+
+
+@dataclass(frozen=True)
+class RepairResult:
+    """The repaired transcript (IR) and every action taken, in order."""
+
+    transcript: tuple[Message, ...]
+    actions: tuple[RepairAction, ...]
+
+
+MISSING_RESULT_TEXT = "No result was recorded for this tool call (the turn was interrupted)."
+EARLIER_TEXT = "(The earlier conversation was not kept.)"
+
+
+def messages_of(function: str, transcript: object) -> list[Message]:
+    """The messages of a list or tuple of IR messages or JSON-form mappings, each valid
+    on its own (linkage is not checked); ``InvalidMessageError`` naming the first bad
+    one (its path starts with its index), ``TypeError`` for anything else."""
+    if not issubclass(type(transcript), (list, tuple)):
+        raise TypeError(
+            f"{function}: expected a list or tuple of messages, not {type(transcript).__name__}"
+        )
+    messages = []
+    for index, entry in enumerate(snapshot_sequence(transcript)):
+        try:
+            messages.append(parse_message(entry))
+        except InvalidMessageError as error:
+            raise InvalidMessageError(
+                function, (index, *error.path), error.code, error.reason
+            ) from None
+    return messages
+
+
+# ----------------------------------------------------------------- repair_transcript
+
+
+@dataclass
+class _Call:
+    made_at: int  # input index of the assistant message
+    id: str  # the id it has in the output
+    name: str
+
+
+class _Repair:
+    """The state of one ``repair_transcript`` run."""
+
+    def __init__(self, messages: list[Message]) -> None:
+        self.messages = messages
+        self.actions: list[RepairAction] = []
+        self.out: list[tuple[int, Message]] = []  # (input index, message)
+        self.calls: list[_Call] = []
+        self.answered: set[str] = set()
+        self.used_ids = {
+            block.id
+            for message in messages
+            if type(message) is AssistantMessage
+            for block in message.tool_calls
+        }
+
+    def act(self, code: RepairCode, index: int, text: str) -> None:
+        self.actions.append(RepairAction(code, index, text))
+
+    def fresh_id(self, base: str) -> str:
+        number = 2
+        while f"{base}-{number}" in self.used_ids:
+            number += 1
+        new = f"{base}-{number}"
+        self.used_ids.add(new)
+        return new
+
+
+def repair_transcript(
+    transcript: object,
+    *,
+    provider: Provider | None = None,
+    missing: Literal["error-result", "drop-call"] = "error-result",
+    orphans: Literal["drop"] = "drop",
+    duplicates: Literal["keep-first"] = "keep-first",
+) -> RepairResult:
+    """A valid transcript made from ``transcript`` by the fewest explicit actions:
+
+    * a tool call with no result gets an ``isError`` result saying none was recorded,
+      placed after its call's other results (``missing="error-result"``, trailing calls
+      included), or the call is removed (``missing="drop-call"``);
+    * a result no earlier call has (orphan, or before its call) is dropped;
+    * a second result for one call is dropped (the first is kept);
+    * a call id used twice: the later call gets a fresh id (``id-2``), and the results
+      after it that name the id answer it;
+    * a result whose tool name differs from its call's takes the call's name.
+
+    With a ``provider`` ("openai-chat", "openai-responses", "anthropic"), the result also
+    passes ``check_wire_rules`` for it: results are moved directly after their call
+    (the messages that came between then follow the results), call ids it refuses are
+    rewritten (``normalize_tool_call_ids``), and for Anthropic a transcript starting
+    with an assistant message gets a short user message first and empty content is
+    dropped. ``actions`` lists everything done, in order."""
+    if missing not in ("error-result", "drop-call"):
+        raise ValueError(f'missing must be "error-result" or "drop-call", not {missing!r}')
+    if orphans != "drop" or duplicates != "keep-first":
+        raise ValueError('orphans must be "drop" and duplicates "keep-first"')
+    if provider is not None and provider not in PROVIDERS:
+        raise ValueError(f"provider must be one of {', '.join(PROVIDERS)}, not {provider!r}")
+    state = _Repair(messages_of("repair_transcript", transcript))
+    _link(state)
+    _answer_missing(state, missing)
+    result = [message for _, message in state.out]
+    if provider in ("openai-chat", "anthropic"):
+        result = _results_after_calls(state)
+    if provider is not None:
+        result, mapping = _normalized(result, provider)
+        for old, new in mapping.items():
+            state.act(RepairCode.RENAMED_TOOL_CALL_ID, -1, f"tool call id {old!r} became {new!r}")
+    if provider == "anthropic":
+        result = _anthropic_turns(state, result)
+    return RepairResult(tuple(result), tuple(_indexed(state.actions)))
+
+
+def _indexed(actions: list[RepairAction]) -> Iterable[RepairAction]:
+    # Renames concern the whole transcript: shown as message 0.
+    for action in actions:
+        yield action if action.message_index >= 0 else RepairAction(action.code, 0, action.message)
+
+
+def _link(state: _Repair) -> None:
+    """One pass in order: pair each result with the latest earlier call of its id."""
+    latest: dict[str, _Call] = {}
+    seen: set[str] = set()
+    for index, message in enumerate(state.messages):
+        if type(message) is AssistantMessage:
+            state.out.append((index, _with_unique_calls(state, index, message, latest, seen)))
+        elif type(message) is ToolResultMessage:
+            result = _linked_result(state, index, message, latest)
+            if result is not None:
+                state.out.append((index, result))
+        else:
+            state.out.append((index, message))
+
+
+def _with_unique_calls(
+    state: _Repair,
+    index: int,
+    message: AssistantMessage,
+    latest: dict[str, _Call],
+    seen: set[str],
+) -> AssistantMessage:
+    blocks = list(message.content)
+    for position, block in enumerate(blocks):
+        if type(block) is not ToolCallBlock:
+            continue
+        call = _Call(index, block.id, block.name)
+        if block.id in seen:
+            call.id = state.fresh_id(block.id)
+            blocks[position] = msgspec.structs.replace(block, id=call.id)
+            state.act(
+                RepairCode.RENAMED_DUPLICATE_CALL_ID,
+                index,
+                f"tool call id {block.id!r} was already used: this call became {call.id!r}",
+            )
+        seen.add(block.id)
+        latest[block.id] = call
+        state.calls.append(call)
+    if blocks == list(message.content):
+        return message
+    return msgspec.structs.replace(message, content=tuple(blocks))
+
+
+def _linked_result(
+    state: _Repair, index: int, message: ToolResultMessage, latest: dict[str, _Call]
+) -> ToolResultMessage | None:
+    call = latest.get(message.tool_call_id)
+    if call is None:
+        state.act(
+            RepairCode.DROPPED_ORPHAN_RESULT,
+            index,
+            f"no earlier tool call has id {message.tool_call_id!r}: the result was dropped",
+        )
+        return None
+    if call.id in state.answered:
+        state.act(
+            RepairCode.DROPPED_DUPLICATE_RESULT,
+            index,
+            f"tool call {call.id!r} already has a result: this one was dropped",
+        )
+        return None
+    state.answered.add(call.id)
+    changes: dict[str, Any] = {}
+    if message.tool_call_id != call.id:
+        changes["tool_call_id"] = call.id
+    if message.tool_name != call.name:
+        changes["tool_name"] = call.name
+        state.act(
+            RepairCode.FIXED_TOOL_NAME,
+            index,
+            f"tool name {message.tool_name!r} became {call.name!r}, the name of its call",
+        )
+    return msgspec.structs.replace(message, **changes) if changes else message
+
+
+def _answer_missing(state: _Repair, missing: str) -> None:
+    for call in state.calls:
+        if call.id in state.answered:
+            continue
+        if missing == "drop-call":
+            _drop_call(state, call)
+            continue
+        position = _after_results_of(state.out, call.made_at)
+        result = ToolResultMessage(
+            id=_message_id(state, f"repair-result-{call.id}"),
+            tool_call_id=call.id,
+            tool_name=call.name,
+            content=MISSING_RESULT_TEXT,
+            is_error=True,
+        )
+        state.out.insert(position, (call.made_at, result))
+        state.answered.add(call.id)
+        state.act(
+            RepairCode.ADDED_ERROR_RESULT,
+            call.made_at,
+            f"tool call {call.id!r} ({call.name}) had no result: an error result was added",
+        )
+
+
+def _drop_call(state: _Repair, call: _Call) -> None:
+    for position, (index, message) in enumerate(state.out):
+        if index == call.made_at and type(message) is AssistantMessage:
+            content = tuple(
+                block
+                for block in message.content
+                if not (type(block) is ToolCallBlock and block.id == call.id)
+            )
+            state.out[position] = (index, msgspec.structs.replace(message, content=content))
+            state.act(
+                RepairCode.DROPPED_TOOL_CALL,
+                index,
+                f"tool call {call.id!r} ({call.name}) had no result: the call was dropped",
+            )
+            return
+
+
+def _after_results_of(out: list[tuple[int, Message]], made_at: int) -> int:
+    """The position after the assistant message ``made_at`` and the results right after
+    it."""
+    position = next(
+        place
+        for place, (index, message) in enumerate(out)
+        if index == made_at and type(message) is AssistantMessage
+    )
+    position += 1
+    while position < len(out) and type(out[position][1]) is ToolResultMessage:
+        position += 1
+    return position
+
+
+def _message_id(state: _Repair, base: str) -> str:
+    taken = {message.id for message in state.messages} | {m.id for _, m in state.out}
+    if base not in taken:
+        return base
+    number = 2
+    while f"{base}-{number}" in taken:
+        number += 1
+    return f"{base}-{number}"
+
+
+def _results_after_calls(state: _Repair) -> list[Message]:
+    """Each assistant message followed directly by the results of its calls: those
+    already right after it stay in their order, the others are moved there in the
+    order of the calls; the messages that came between follow them."""
+    out = state.out
+    result_at = {
+        message.tool_call_id: position
+        for position, (_, message) in enumerate(out)
+        if type(message) is ToolResultMessage
+    }
+    placed: set[int] = set()
+    ordered: list[Message] = []
+    for position, (_, message) in enumerate(out):
+        if position in placed:
+            continue
+        ordered.append(message)
+        if type(message) is not AssistantMessage:
+            continue
+        run_end = position + 1
+        while run_end < len(out) and type(out[run_end][1]) is ToolResultMessage:
+            run_end += 1
+        answers = [result_at[call.id] for call in message.tool_calls if call.id in result_at]
+        moved = [at for at in answers if not position < at < run_end]
+        for at in sorted(set(answers) - set(moved)) + moved:
+            placed.add(at)
+            ordered.append(out[at][1])
+        for at in moved:
+            result = out[at][1]
+            assert type(result) is ToolResultMessage
+            state.act(
+                RepairCode.MOVED_RESULT,
+                out[at][0],
+                f"the result of tool call {result.tool_call_id!r} was moved directly after "
+                "its call",
+            )
+    return ordered
+
+
+def _anthropic_turns(state: _Repair, messages: list[Message]) -> list[Message]:
+    """No empty user or assistant content or text block; a user turn first."""
+    kept: list[Message] = []
+    for message in messages:
+        trimmed = _without_empty_text(state, message)
+        if trimmed is not None:
+            kept.append(trimmed)
+    first = next((m for m in kept if type(m) is not SystemMessage), None)
+    if type(first) is AssistantMessage:
+        at = kept.index(first)
+        kept.insert(
+            at,
+            UserMessage(id=_message_id(state, "repair-user-start"), content=EARLIER_TEXT),
+        )
+        state.act(
+            RepairCode.ADDED_USER_MESSAGE,
+            0,
+            "the transcript started with an assistant message: a user message was added before it",
+        )
+    return kept
+
+
+def _without_empty_text(state: _Repair, message: Message) -> Message | None:
+    if type(message) not in (UserMessage, AssistantMessage):
+        return message
+    content: Any = message.content
+    index = next((i for i, (_, m) in enumerate(state.out) if m.id == message.id), 0)
+    if type(content) is tuple:
+        kept = tuple(
+            block for block in content if not (type(block) is TextBlock and not block.text)
+        )
+        if len(kept) != len(content):
+            state.act(RepairCode.DROPPED_EMPTY_CONTENT, index, "empty text blocks were dropped")
+            content = kept
+            message = msgspec.structs.replace(message, content=kept)
+    if not content:
+        state.act(RepairCode.DROPPED_EMPTY_CONTENT, index, "a message with no content was dropped")
+        return None
+    return message
+
+
+# ------------------------------------------------------------ normalize_tool_call_ids
+
+
+def normalize_tool_call_ids(
+    transcript: object, provider: Provider
+) -> tuple[tuple[Message, ...], dict[str, str]]:
+    """``transcript`` with every tool-call id ``provider`` refuses rewritten (Anthropic:
+    characters outside ``[a-zA-Z0-9_-]`` become ``_``; ids cut to the provider's length),
+    in calls and in the results that name them identically; collision-free (a suffix
+    ``_2``, ``_3``... when a rewritten id is taken) and deterministic. Returns the
+    transcript and the mapping of the ids that changed."""
+    if provider not in PROVIDERS:
+        raise ValueError(f"provider must be one of {', '.join(PROVIDERS)}, not {provider!r}")
+    result, mapping = _normalized(messages_of("normalize_tool_call_ids", transcript), provider)
+    return tuple(result), mapping
+
+
+def _normalized(
+    messages: list[Message], provider: Provider
+) -> tuple[list[Message], dict[str, str]]:
+    longest, pattern = id_rule(provider)
+    ids = _call_ids(messages)
+    taken = set(ids)
+    mapping: dict[str, str] = {}
+    for call_id in ids:
+        fits = len(call_id) <= longest and (pattern is None or pattern.fullmatch(call_id))
+        if fits:
+            continue
+        base = re.sub(r"[^a-zA-Z0-9_-]", "_", call_id) if pattern is not None else call_id
+        new = _free(base[:longest] or "call", longest, taken)
+        taken.add(new)
+        mapping[call_id] = new
+    if not mapping:
+        return list(messages), mapping
+    return [_renamed(message, mapping) for message in messages], mapping
+
+
+def _call_ids(messages: list[Message]) -> list[str]:
+    """Every tool-call id, calls' and results', in order of first appearance."""
+    found: dict[str, None] = {}
+    for message in messages:
+        if type(message) is AssistantMessage:
+            found.update(dict.fromkeys(call.id for call in message.tool_calls))
+        elif type(message) is ToolResultMessage:
+            found[message.tool_call_id] = None
+    return list(found)
+
+
+def _free(base: str, longest: int, taken: set[str]) -> str:
+    if base not in taken:
+        return base
+    number = 2
+    while True:
+        suffix = f"_{number}"
+        candidate = base[: longest - len(suffix)] + suffix
+        if candidate not in taken:
+            return candidate
+        number += 1
+
+
+def _renamed(message: Message, mapping: dict[str, str]) -> Message:
+    if type(message) is ToolResultMessage and message.tool_call_id in mapping:
+        return msgspec.structs.replace(message, tool_call_id=mapping[message.tool_call_id])
+    if type(message) is AssistantMessage and any(c.id in mapping for c in message.tool_calls):
+        content = tuple(
+            msgspec.structs.replace(block, id=mapping[block.id])
+            if type(block) is ToolCallBlock and block.id in mapping
+            else block
+            for block in message.content
+        )
+        return msgspec.structs.replace(message, content=content)
+    return message
+
+
+# -------------------------------------------------------------------- trim_transcript
+
+
+def trim_transcript(
+    transcript: object,
+    *,
+    max_messages: int | None = None,
+    max_chars: int | None = None,
+    keep_system: bool = True,
+) -> tuple[Message, ...]:
+    """The newest messages of ``transcript`` within the budget: at most ``max_messages``
+    messages and ``max_chars`` characters of text (``message.length``), both optional.
+    System messages are kept (at the front, in order) and not counted when
+    ``keep_system``; otherwise they are trimmed like the others. The kept part never
+    starts inside a tool round: a result is never kept without its call (it would be an
+    orphan), so the cut moves later instead, and the result may be smaller than the
+    budget."""
+    for name, value in (("max_messages", max_messages), ("max_chars", max_chars)):
+        if value is not None and (type(value) is not int or value < 0):
+            raise ValueError(f"trim_transcript: {name} must be an int >= 0 or None, not {value!r}")
+    messages = messages_of("trim_transcript", transcript)
+    system = [m for m in messages if type(m) is SystemMessage] if keep_system else []
+    rest = [m for m in messages if not (keep_system and type(m) is SystemMessage)]
+    start = _budget_start(rest, max_messages, max_chars)
+    start = _round_start(rest, start)
+    return (*system, *rest[start:])
+
+
+def _budget_start(messages: list[Message], max_messages: int | None, max_chars: int | None) -> int:
+    start = len(messages)
+    chars = 0
+    while start > 0:
+        candidate = messages[start - 1]
+        if max_messages is not None and len(messages) - start + 1 > max_messages:
+            break
+        if max_chars is not None and chars + candidate.length > max_chars:
+            break
+        chars += candidate.length
+        start -= 1
+    return start
+
+
+def _round_start(messages: list[Message], start: int) -> int:
+    """The first cut at or after ``start`` that keeps no result of a call before it
+    and does not start on a result."""
+    while start < len(messages):
+        kept_calls = {
+            call.id
+            for message in messages[start:]
+            if type(message) is AssistantMessage
+            for call in message.tool_calls
+        }
+        cut_calls = {
+            call.id
+            for message in messages[:start]
+            if type(message) is AssistantMessage
+            for call in message.tool_calls
+        }
+        stranded = [
+            index
+            for index in range(start, len(messages))
+            if type(messages[index]) is ToolResultMessage
+            and messages[index].tool_call_id in cut_calls  # type: ignore[union-attr]
+            and messages[index].tool_call_id not in kept_calls  # type: ignore[union-attr]
+        ]
+        if stranded:
+            start = stranded[-1] + 1
+            continue
+        if type(messages[start]) is ToolResultMessage:
+            start += 1  # an orphan in the input too: never the first message kept
+            continue
+        return start
+    return start

@@ -1,0 +1,189 @@
+"""Each provider's stricter rules: what a request must also satisfy, beyond
+``validate_transcript``, before OpenAI or Anthropic accept it.
+
+``check_wire_rules(transcript, provider)`` reports everything ``validate_transcript``
+does (a provider refuses those too) and, over the messages that are valid on their
+own, the rules of ``provider``:
+
+* RESULT_NOT_IMMEDIATE ("openai-chat", "anthropic"): the results of an assistant
+  message's tool calls must come directly after it (OpenAI Chat: ``tool`` messages right
+  after the assistant message; Anthropic: in the next user turn, before any text). The
+  commonest real failure: a user message lands between a call and its result. The
+  Responses API accepts outputs anywhere after their call.
+* INVALID_TOOL_CALL_ID_FORMAT: Anthropic ids match ``^[a-zA-Z0-9_-]+$`` with at most 64
+  characters; OpenAI Chat ids have at most 40 characters, OpenAI Responses ``call_id``s
+  at most 64 (the limits the APIs have been seen to enforce; conservative).
+* INVALID_ROLE_ORDER ("anthropic"): the first message after the system messages is a
+  user turn (a user message or tool results).
+* EMPTY_CONTENT ("anthropic"): user and assistant messages need content, and text
+  blocks need text.
+
+Consecutive messages of one role are not a problem for any provider: the wire
+conversions merge them where a provider needs alternation.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from typing import Any, Literal
+
+from agent_ir._diagnostics import diagnostic, ordered
+from agent_ir._generated.diagnostic_schema import Diagnostic, DiagnosticCode
+from agent_ir._generated.message_schema import (
+    AssistantMessage,
+    Message,
+    SystemMessage,
+    TextBlock,
+    ToolResultMessage,
+    UserMessage,
+)
+from agent_ir._inspect import inspect_message
+from agent_ir._jsoncopy import snapshot_sequence
+from agent_ir.transcript import validate_transcript
+
+__all__ = ["PROVIDERS", "Provider", "check_wire_rules", "id_rule", "valid_messages"]
+
+Provider = Literal["openai-chat", "openai-responses", "anthropic"]
+PROVIDERS: tuple[Provider, ...] = ("openai-chat", "openai-responses", "anthropic")
+
+_ANTHROPIC_ID = re.compile(r"[a-zA-Z0-9_-]{1,64}")
+_ID_LIMITS: dict[str, int] = {"openai-chat": 40, "openai-responses": 64, "anthropic": 64}
+
+
+def check_wire_rules(transcript: object, provider: Provider) -> tuple[Diagnostic, ...]:
+    """Every problem ``provider`` would refuse ``transcript`` for (a list or tuple of IR
+    messages or JSON-form mappings): ``validate_transcript``'s diagnostics and the
+    provider's own rules, in order. ``provider`` is one of ``PROVIDERS`` (anything else
+    is a ``ValueError``); the transcript itself never makes it raise."""
+    _check_provider(provider)
+    messages = valid_messages(transcript)
+    if messages is not None and None not in messages:
+        found = list(validate_transcript(tuple(messages)))  # IR: reading again is safe
+    else:
+        found = list(validate_transcript(transcript))
+    if messages is not None:
+        found.extend(_provider_rules(messages, provider))
+    return ordered(found)
+
+
+def valid_messages(transcript: object) -> list[Message | None] | None:
+    """Each entry of a list or tuple as IR (None where it is not valid on its own);
+    None when ``transcript`` is not a list or tuple or cannot be read."""
+    if not issubclass(type(transcript), (list, tuple)):
+        return None
+    try:
+        entries = snapshot_sequence(transcript)
+    except (KeyboardInterrupt, SystemExit):
+        raise
+    except BaseException:  # a hostile container: validate_transcript says so
+        return None
+    return [inspect_message(entry).message for entry in entries]
+
+
+def _check_provider(provider: object) -> None:
+    if provider not in PROVIDERS:
+        raise ValueError(f"provider must be one of {', '.join(PROVIDERS)}, not {provider!r}")
+
+
+def id_rule(provider: Provider) -> tuple[int, re.Pattern[str] | None]:
+    """The longest tool-call id ``provider`` takes, and the pattern ids must match
+    (None: any non-blank text)."""
+    return _ID_LIMITS[provider], _ANTHROPIC_ID if provider == "anthropic" else None
+
+
+def _provider_rules(messages: list[Message | None], provider: Provider) -> Iterator[Diagnostic]:
+    if provider != "openai-responses":
+        yield from _results_not_immediate(messages, provider)
+    yield from _id_formats(messages, provider)
+    if provider == "anthropic":
+        yield from _role_order(messages)
+        yield from _empty_content(messages)
+
+
+def _results_not_immediate(
+    messages: list[Message | None], provider: Provider
+) -> Iterator[Diagnostic]:
+    caller: dict[str, int] = {}
+    for index, message in enumerate(messages):
+        if type(message) is AssistantMessage:
+            for call in message.tool_calls:
+                caller.setdefault(call.id, index)
+    run_start = 0  # where the run of tool results holding the current message starts
+    for index, message in enumerate(messages):
+        if type(message) is not ToolResultMessage:
+            run_start = index + 1
+            continue
+        made_at = caller.get(message.tool_call_id)
+        if made_at is not None and made_at < index and run_start != made_at + 1:
+            yield diagnostic(
+                DiagnosticCode.RESULT_NOT_IMMEDIATE,
+                index,
+                ("toolCallId",),
+                f"the result of tool call {message.tool_call_id!r} must come directly after "
+                f"the assistant message that made it (message {made_at}) for {provider}",
+            )
+
+
+def _id_formats(messages: list[Message | None], provider: Provider) -> Iterator[Diagnostic]:
+    longest, pattern = id_rule(provider)
+    for index, message in enumerate(messages):
+        if type(message) is not AssistantMessage:
+            continue
+        for block_index, block in enumerate(message.content):
+            call_id = getattr(block, "id", None)
+            if call_id is None or _id_fits(call_id, longest, pattern):
+                continue
+            rule = f"match {pattern.pattern} and " if pattern is not None else ""
+            yield diagnostic(
+                DiagnosticCode.INVALID_TOOL_CALL_ID_FORMAT,
+                index,
+                ("content", block_index, "id"),
+                f"tool call id {call_id!r} must {rule}have at most {longest} characters "
+                f"for {provider}",
+            )
+
+
+def _id_fits(call_id: str, longest: int, pattern: re.Pattern[str] | None) -> bool:
+    if pattern is not None:
+        return pattern.fullmatch(call_id) is not None
+    return len(call_id) <= longest
+
+
+def _role_order(messages: list[Message | None]) -> Iterator[Diagnostic]:
+    for index, message in enumerate(messages):
+        if message is None or type(message) is SystemMessage:
+            continue
+        if type(message) is AssistantMessage:
+            yield diagnostic(
+                DiagnosticCode.INVALID_ROLE_ORDER,
+                index,
+                ("role",),
+                "the first message after the system messages must be a user turn for anthropic",
+            )
+        return
+
+
+def _empty_content(messages: list[Message | None]) -> Iterator[Diagnostic]:
+    for index, message in enumerate(messages):
+        if type(message) not in (UserMessage, AssistantMessage):
+            continue
+        content: Any = message.content  # type: ignore[union-attr]
+        if not content:
+            yield diagnostic(
+                DiagnosticCode.EMPTY_CONTENT,
+                index,
+                ("content",),
+                "content must not be empty for anthropic",
+            )
+            continue
+        if type(content) is str:
+            continue
+        for block_index, block in enumerate(content):
+            if type(block) is TextBlock and not block.text:
+                yield diagnostic(
+                    DiagnosticCode.EMPTY_CONTENT,
+                    index,
+                    ("content", block_index, "text"),
+                    f"content[{block_index}].text must not be empty for anthropic",
+                )

@@ -95,11 +95,12 @@ def loads(data: bytes | bytearray | memoryview | str) -> tuple[Message, ...]:
     return parse_transcript(_parse_json(text))
 
 
-def _decode_valid(text: bytes | str) -> tuple[Message, ...] | None:
+def _decode_valid(text: bytes | str, *, keep: bool = True) -> tuple[Message, ...] | None:
     """The messages of JSON text when the fast path accepts every one of them (their
-    linkage is not checked yet); None when something must be explained."""
+    linkage is not checked yet); None when something must be explained. ``keep=False``:
+    for a verdict only (see ``decode_messages``)."""
     try:
-        messages = decode_messages(text)
+        messages = decode_messages(text, keep=keep)
     except (msgspec.ValidationError, msgspec.DecodeError, JsonValueError, UnicodeError):
         return None  # explained from the stdlib parse (bytes that are not UTF-8, or a
         # str holding lone surrogates, raise UnicodeError here)
@@ -120,7 +121,7 @@ def _verdict_of_text(text: bytes | str) -> tuple[int, tuple[Diagnostic, ...]]:
     cannot be split (not JSON, not an array, lone surrogate escapes) and parts the stdlib
     reads differently are checked from one stdlib parse of the whole text, the reference
     meaning of ``validate_json``."""
-    messages = _decode_valid(text)
+    messages = _decode_valid(text, keep=False)
     if messages is not None:
         return len(messages), ordered(linkage_of_valid(messages))
     try:
@@ -146,7 +147,7 @@ def _check_parts(parts: list[msgspec.Raw]) -> _Result | None:
     malformed: dict[int, Inspection] = {}
     for start in range(0, len(parts), _CHUNK):
         chunk = parts[start : start + _CHUNK]
-        converted = _decode_valid(b"[" + b",".join(chunk) + b"]")
+        converted = _decode_valid(b"[" + b",".join(chunk) + b"]", keep=False)
         if converted is not None:
             messages.extend(converted)
             continue

@@ -1,0 +1,707 @@
+"""Anthropic Messages: the IR to and from a Messages API request's ``system`` and
+``messages`` (``anthropic.Anthropic().messages.create(model=..., max_tokens=...,
+**to_anthropic(transcript).fields)``).
+
+``to_anthropic(transcript)`` gives ``WireRequest.fields == {"system": str, "messages":
+[...]}``, ``system`` left out when the transcript has no system message. Message by
+message:
+
+- system: the top-level ``system`` string, the texts of every system message joined in
+  order with ``"\\n\\n"``. A system message after the first non-system message cannot
+  keep its place there: SYSTEM_MOVED. System messages before the conversation are
+  joined without a warning, so they come back as one system message.
+- user: a string stays a string; blocks become ``text {text}``, ``image {source}`` and
+  ``document {source}``. An image source is ``base64 {media_type, data}`` (only
+  image/jpeg, image/png, image/gif and image/webp, matched exactly; any other media type
+  is IMAGE_NOT_SENT) or ``url {url}``. A document source is ``base64`` for
+  application/pdf, ``text {media_type: "text/plain", data}`` for text/plain (its bytes
+  decoded as UTF-8; bytes that are not UTF-8 are DOCUMENT_NOT_SENT), ``url {url}`` or
+  ``file {file_id}``; a base64 document of any other media type is DOCUMENT_NOT_SENT.
+  Audio has no Anthropic form: AUDIO_NOT_SENT.
+- assistant: ``text {text}``; a tool call is ``tool_use {id, name, input}`` (``input``
+  the arguments object); thinking with a signature is ``thinking {thinking,
+  signature}``; redacted thinking (``redacted: true``, its opaque data kept in the IR's
+  ``signature``) is ``redacted_thinking {data}``, and text it still holds is not sent
+  (THINKING_NOT_SENT). Thinking without a signature cannot be sent back:
+  THINKING_NOT_SENT. The reply's metadata (usage, model, provider, stopReason,
+  timestamp) is not part of a request: left out without a warning, like every message's
+  id and timestamp.
+- tool results: consecutive tool-result messages become ONE user turn of ``tool_result
+  {tool_use_id, content, is_error}`` blocks (``content`` the result's string, or its
+  ``text``/``image`` blocks converted as for a user; an image the API cannot take is
+  IMAGE_NOT_SENT; ``is_error`` always sent). A user message that directly follows the
+  results is appended to that same turn after them (its string as one text block), as
+  the API wants results first in the turn that answers the calls. Other consecutive
+  same-role messages stay separate messages: the API combines consecutive turns of
+  one role itself, and keeping them apart lets them be read back one by one.
+- A user or assistant message with no block to send (an empty list of blocks, or only
+  blocks that are not sent) is left out: the API refuses empty messages. The warning
+  has block index -1 and, until the schema has a code of its own for it, the code
+  PART_NOT_READ. A left-out message is as if absent: results around it share a turn.
+  Empty text (``""``, a ``text`` block of whitespace) is sent as it is: the API
+  refuses it, but the conversion does not edit content; repair the transcript first.
+
+``from_anthropic(messages, *, system=None)`` reads a request's ``messages`` (a list)
+and its ``system`` (a string, or a list of ``text`` blocks), the inverse of the above:
+
+- ``system``: a string is one system message; a list is one system message per text
+  block. A ``role: "system"`` message (the SDK's ``MessageParam`` has one) is read the
+  same way, in its place.
+- user: a string stays a string; ``text``, ``image`` (base64 or url source) and
+  ``document`` (base64, url or file source; a ``text`` source becomes base64 of its
+  UTF-8 bytes with its media type) are IR blocks. ``tool_result`` blocks split the turn:
+  each is one tool-result message and each run of other blocks between them one user
+  message, in order; a tool result's content (absent: ``""``) is its string or its
+  text and image blocks, ``is_error`` absent is false. Its ``toolName`` comes from the
+  ``tool_use`` with that id in the nearest earlier assistant message, else in a later
+  one; a result whose call is nowhere gets ``UNKNOWN_TOOL_NAME`` (``validate_transcript``
+  reports it as an orphan).
+- assistant: a string is one text block; ``text``, ``thinking {thinking, signature}``,
+  ``redacted_thinking {data}`` (thinking ``""``, ``signature`` the data, ``redacted:
+  true``) and ``tool_use`` (``input`` becomes the arguments; an ``input`` that is not
+  an object is a ``TranscriptError`` INVALID_TOOL_ARGUMENTS, never a guess) are IR
+  blocks.
+- To append a model's reply, give its content as JSON: ``{"role": "assistant",
+  "content": response.to_dict()["content"]}`` (or the ``content`` of the response's
+  JSON). SDK model objects are not JSON values: ``WireFormatError``.
+- PART_NOT_READ (the block is left out, block index its position in the message):
+  block types with no IR form (``server_tool_use``, ``web_search_tool_result``,
+  ``search_result``, ``container_upload``, ...), a block the message's IR role cannot
+  hold (an image in an assistant message, a ``tool_use`` in a user one), an image by
+  file id, a document with a ``content`` source, an empty ``text`` document, tool
+  result parts other than text and image. A read block or message with keys the IR has
+  no place for (a document's ``title`` or ``context``, a whole response's ``usage``) is
+  read without them, with a PART_NOT_READ warning naming them. ``cache_control`` and
+  ``citations`` are ignored without a warning (request options and response
+  annotations), as are keys whose value is ``null`` and a ``caller`` of type
+  ``direct`` (the default).
+- Messages get ids ``assigned_id(i)`` by their IR position (Anthropic messages have
+  none); warnings name the wire message's index in ``messages`` and the block's index
+  in its content. A value not of the request's shape (a message that is not an object,
+  a role other than user/assistant/system, a block without a string ``type``, a
+  missing or mistyped field) is a ``WireFormatError`` naming its path; a message the IR
+  refuses (a blank tool-call id, arguments that are not an object) is a
+  ``TranscriptError`` whose diagnostics index the IR messages.
+
+Round trips IR -> wire -> IR keep roles, order, text, tool-call ids, names and
+arguments; they lose, with a warning each, what is listed above, and without one: ids
+and metadata, the boundaries between leading system messages, the string form of a
+user message merged after results (it comes back as a text block), ``redacted: false``
+(comes back absent) and the exact base64 text of a text/plain document (the bytes are
+kept; the text comes back canonical).
+"""
+
+from __future__ import annotations
+
+import base64
+import binascii
+from collections.abc import Callable
+from typing import Any, Final
+
+from agent_ir._generated.message_schema import (
+    AssistantMessage,
+    AudioBlock,
+    Base64Source,
+    DocumentBlock,
+    FileSource,
+    ImageBlock,
+    Message,
+    SystemMessage,
+    TextBlock,
+    ThinkingBlock,
+    ToolCallBlock,
+    ToolResultMessage,
+    UrlSource,
+    UserMessage,
+)
+from agent_ir._paths import Path
+from agent_ir.messages import to_json_value
+from agent_ir.wire._common import (
+    ConversionWarningCode,
+    Warnings,
+    WireFormatError,
+    WireMessages,
+    WireRequest,
+    assigned_id,
+    ir_messages,
+    read_wire,
+    transcript_items,
+)
+
+__all__ = ["UNKNOWN_TOOL_NAME", "from_anthropic", "to_anthropic"]
+
+TO: Final = "to_anthropic"
+FROM: Final = "from_anthropic"
+
+UNKNOWN_TOOL_NAME: Final = "unknown"
+"""The ``toolName`` of a read tool result whose ``tool_use`` is in no assistant message."""
+
+SYSTEM_SEPARATOR: Final = "\n\n"
+IMAGE_MEDIA_TYPES: Final = frozenset({"image/jpeg", "image/png", "image/gif", "image/webp"})
+PDF: Final = "application/pdf"
+PLAIN_TEXT: Final = "text/plain"
+
+# The schema has no code yet for a message left out as a whole (MESSAGE_NOT_SENT is
+# requested); until then such a warning carries this one, at block index -1.
+MESSAGE_NOT_SENT: Final = ConversionWarningCode.PART_NOT_READ
+
+# Keys read without a warning and without an IR form: request options and response
+# annotations.
+IGNORED_KEYS: Final = frozenset({"cache_control", "citations"})
+# Keys whose value is the API's default, which says nothing.
+DEFAULT_VALUES: Final[dict[str, Any]] = {"caller": {"type": "direct"}}
+
+Wire = dict[str, Any]
+
+
+# --- IR -> Anthropic -------------------------------------------------------------------
+
+
+def to_anthropic(transcript: object) -> WireRequest:
+    """The ``system`` and ``messages`` of a Messages API request for ``transcript`` (a
+    list or tuple of IR messages or JSON-form mappings, each valid on its own; linkage
+    is not required). ``InvalidMessageError`` names the first invalid message."""
+    messages = transcript_items(TO, transcript)
+    request = _Request(Warnings())
+    for index, message in enumerate(messages):
+        request.add(index, message)
+    fields: dict[str, Any] = {}
+    if request.system:
+        fields["system"] = SYSTEM_SEPARATOR.join(request.system)
+    fields["messages"] = request.turns
+    return WireRequest(fields, request.warnings.all())
+
+
+class _Request:
+    """The request being built: the system texts, the turns, and whether the last turn
+    holds only tool results (so that the next result or user message joins it)."""
+
+    def __init__(self, warnings: Warnings) -> None:
+        self.warnings = warnings
+        self.system: list[str] = []
+        self.turns: list[Wire] = []
+        self._started = False
+        self._results_open = False
+
+    def add(self, index: int, message: Message) -> None:
+        if isinstance(message, SystemMessage):
+            self._system(index, message)
+            return
+        self._started = True
+        if isinstance(message, ToolResultMessage):
+            self._tool_result(index, message)
+        elif isinstance(message, UserMessage):
+            self._user(index, message)
+        else:
+            self._assistant(index, message)
+
+    def _system(self, index: int, message: SystemMessage) -> None:
+        if self._started:
+            self.warnings.add(
+                ConversionWarningCode.SYSTEM_MOVED,
+                index,
+                -1,
+                "a system message after the conversation started is joined into the "
+                "top-level system prompt",
+            )
+        self.system.append(message.content)
+
+    def _tool_result(self, index: int, message: ToolResultMessage) -> None:
+        block = {
+            "type": "tool_result",
+            "tool_use_id": message.tool_call_id,
+            "content": _result_content(message, index, self.warnings),
+            "is_error": message.is_error,
+        }
+        if self._results_open:
+            self.turns[-1]["content"].append(block)
+            return
+        self.turns.append({"role": "user", "content": [block]})
+        self._results_open = True
+
+    def _user(self, index: int, message: UserMessage) -> None:
+        content = message.content
+        if isinstance(content, str) and not self._results_open:
+            self._append({"role": "user", "content": content})
+            return
+        blocks = _user_blocks(message, index, self.warnings)
+        if not blocks:
+            self._left_out(index, "a user")
+        elif self._results_open:
+            self.turns[-1]["content"].extend(blocks)
+            self._results_open = False
+        else:
+            self._append({"role": "user", "content": blocks})
+
+    def _assistant(self, index: int, message: AssistantMessage) -> None:
+        blocks = [
+            converted
+            for block_index, block in enumerate(message.content)
+            if (converted := _assistant_block(block, index, block_index, self.warnings)) is not None
+        ]
+        if blocks:
+            self._append({"role": "assistant", "content": blocks})
+        else:
+            self._left_out(index, "an assistant")
+
+    def _append(self, turn: Wire) -> None:
+        self.turns.append(turn)
+        self._results_open = False
+
+    def _left_out(self, index: int, role: str) -> None:
+        self.warnings.add(
+            MESSAGE_NOT_SENT,
+            index,
+            -1,
+            f"{role} message with no content to send is left out: the Anthropic API "
+            "refuses empty messages",
+        )
+
+
+def _user_blocks(message: UserMessage, index: int, warnings: Warnings) -> list[Wire]:
+    """The blocks of a user message (its string as one text block)."""
+    if isinstance(message.content, str):
+        return [{"type": "text", "text": message.content}]
+    blocks = []
+    for block_index, block in enumerate(message.content):
+        converted = _user_block(block, index, block_index, warnings)
+        if converted is not None:
+            blocks.append(converted)
+    return blocks
+
+
+def _user_block(
+    block: TextBlock | ImageBlock | AudioBlock | DocumentBlock,
+    index: int,
+    block_index: int,
+    warnings: Warnings,
+) -> Wire | None:
+    if isinstance(block, TextBlock):
+        return {"type": "text", "text": block.text}
+    if isinstance(block, ImageBlock):
+        return _image(block, index, block_index, warnings)
+    if isinstance(block, DocumentBlock):
+        return _document(block, index, block_index, warnings)
+    warnings.add(
+        ConversionWarningCode.AUDIO_NOT_SENT,
+        index,
+        block_index,
+        f"audio ({block.source.media_type}) has no Anthropic Messages form: not sent",
+    )
+    return None
+
+
+def _image(block: ImageBlock, index: int, block_index: int, warnings: Warnings) -> Wire | None:
+    source = block.source
+    if isinstance(source, UrlSource):
+        return {"type": "image", "source": {"type": "url", "url": source.url}}
+    if source.media_type in IMAGE_MEDIA_TYPES:
+        return {"type": "image", "source": _base64(source)}
+    warnings.add(
+        ConversionWarningCode.IMAGE_NOT_SENT,
+        index,
+        block_index,
+        f"{source.media_type} is not an image type the Anthropic API takes "
+        "(image/jpeg, image/png, image/gif, image/webp): not sent",
+    )
+    return None
+
+
+def _document(
+    block: DocumentBlock, index: int, block_index: int, warnings: Warnings
+) -> Wire | None:
+    source = _document_source(block.source)
+    if source is not None:
+        return {"type": "document", "source": source}
+    assert isinstance(block.source, Base64Source)
+    warnings.add(
+        ConversionWarningCode.DOCUMENT_NOT_SENT,
+        index,
+        block_index,
+        f"a {block.source.media_type} document has no Anthropic source form (PDF, UTF-8 "
+        "text/plain, URL, file id): not sent",
+    )
+    return None
+
+
+def _document_source(source: Base64Source | UrlSource | FileSource) -> Wire | None:
+    if isinstance(source, UrlSource):
+        return {"type": "url", "url": source.url}
+    if isinstance(source, FileSource):
+        return {"type": "file", "file_id": source.file_id}
+    if source.media_type == PDF:
+        return _base64(source)
+    if source.media_type == PLAIN_TEXT:
+        text = _utf8_text(source.data)
+        if text is not None:
+            return {"type": "text", "media_type": PLAIN_TEXT, "data": text}
+    return None
+
+
+def _base64(source: Base64Source) -> Wire:
+    return {"type": "base64", "media_type": source.media_type, "data": source.data}
+
+
+def _utf8_text(data: str) -> str | None:
+    """The base64 ``data`` decoded as UTF-8 text; ``None`` when the bytes are not UTF-8."""
+    try:
+        return base64.b64decode(data, validate=True).decode("utf-8")
+    except (binascii.Error, UnicodeDecodeError):
+        return None
+
+
+def _result_content(message: ToolResultMessage, index: int, warnings: Warnings) -> Any:
+    if isinstance(message.content, str):
+        return message.content
+    blocks = []
+    for block_index, block in enumerate(message.content):
+        if isinstance(block, TextBlock):
+            blocks.append({"type": "text", "text": block.text})
+            continue
+        converted = _image(block, index, block_index, warnings)
+        if converted is not None:
+            blocks.append(converted)
+    return blocks
+
+
+def _assistant_block(
+    block: TextBlock | ThinkingBlock | ToolCallBlock,
+    index: int,
+    block_index: int,
+    warnings: Warnings,
+) -> Wire | None:
+    if isinstance(block, TextBlock):
+        return {"type": "text", "text": block.text}
+    if isinstance(block, ToolCallBlock):
+        return {
+            "type": "tool_use",
+            "id": block.id,
+            "name": block.name,
+            "input": to_json_value(block.arguments),
+        }
+    return _thinking(block, index, block_index, warnings)
+
+
+def _thinking(
+    block: ThinkingBlock, index: int, block_index: int, warnings: Warnings
+) -> Wire | None:
+    if block.signature is None:
+        warnings.add(
+            ConversionWarningCode.THINKING_NOT_SENT,
+            index,
+            block_index,
+            "thinking without a signature cannot be sent back to the Anthropic API: not sent",
+        )
+        return None
+    if not block.redacted:
+        return {"type": "thinking", "thinking": block.thinking, "signature": block.signature}
+    if block.thinking:
+        warnings.add(
+            ConversionWarningCode.THINKING_NOT_SENT,
+            index,
+            block_index,
+            "the text of redacted thinking is not sent: a redacted_thinking block holds "
+            "only its data",
+        )
+    return {"type": "redacted_thinking", "data": block.signature}
+
+
+# --- Anthropic -> IR -------------------------------------------------------------------
+
+
+def from_anthropic(messages: object, *, system: object = None) -> WireMessages:
+    """The IR messages of a Messages API request's ``messages`` (a list of message
+    objects, as JSON values) and ``system`` (a string or a list of text blocks; ``None``
+    for none), with a warning for each part that has no IR form. ``WireFormatError``
+    names the path of a value not of the request's shape; ``TranscriptError`` lists the
+    read messages the IR refuses (indexes: IR positions)."""
+    wire = read_wire(FROM, messages, ("messages",))
+    if not isinstance(wire, list):
+        raise WireFormatError(FROM, ("messages",), "must be a list of messages")
+    reader = _Reader(_tool_names(wire))
+    if system is not None:
+        reader.system(read_wire(FROM, system, ("system",)), ("system",))
+    for index, entry in enumerate(wire):
+        reader.message(index, entry, ("messages", index))
+    return WireMessages(ir_messages(reader.messages), reader.warnings.all())
+
+
+def _tool_names(wire: list[Any]) -> dict[str, str]:
+    """The name of each tool_use id in the assistant messages (its first use), read
+    before the messages so that a result answering a later call still gets a name."""
+    names: dict[str, str] = {}
+    for entry in wire:
+        if not (isinstance(entry, dict) and entry.get("role") == "assistant"):
+            continue
+        content = entry.get("content")
+        for block in content if isinstance(content, list) else ():
+            if isinstance(block, dict) and block.get("type") == "tool_use":
+                call_id, name = block.get("id"), block.get("name")
+                if isinstance(call_id, str) and isinstance(name, str):
+                    names.setdefault(call_id, name)
+    return names
+
+
+class _Reader:
+    """The IR messages (JSON form) read so far, their warnings, and the tool names."""
+
+    def __init__(self, later_names: dict[str, str]) -> None:
+        self.messages: list[Wire] = []
+        self.warnings = Warnings()
+        self._later_names = later_names
+        self._names: dict[str, str] = {}
+
+    def message(self, index: int, entry: Any, path: Path) -> None:
+        entry = _object(entry, path)
+        role = _string(entry, "role", path)
+        if "content" not in entry:
+            raise WireFormatError(FROM, (*path, "content"), "is missing")
+        self._unread_keys(entry, {"role", "content"}, index, -1, "message")
+        content = entry["content"]
+        if role == "system":
+            self.system(content, (*path, "content"))
+            return
+        read = _ROLE_READERS.get(role)
+        if read is None:
+            raise WireFormatError(FROM, (*path, "role"), "must be 'user', 'assistant' or 'system'")
+        if not isinstance(content, (str, list)):
+            raise WireFormatError(FROM, (*path, "content"), "must be a string or a list of blocks")
+        read(self, index, content, (*path, "content"))
+
+    def system(self, value: Any, path: Path) -> None:
+        """A system prompt: a string, or a list of text blocks (one message each)."""
+        if isinstance(value, str):
+            self._append({"role": "system", "content": value})
+            return
+        if not isinstance(value, list):
+            raise WireFormatError(FROM, path, "must be a string or a list of text blocks")
+        for block_index, block in enumerate(value):
+            where = (*path, block_index)
+            if _block_type(block, where) != "text":
+                raise WireFormatError(FROM, (*where, "type"), "must be 'text' in a system prompt")
+            self._append({"role": "system", "content": _string(block, "text", where)})
+
+    def _user(self, index: int, content: str | list[Any], path: Path) -> None:
+        if isinstance(content, str):
+            self._append({"role": "user", "content": content})
+            return
+        run: list[Wire] | None = None
+        produced = False
+        for block_index, block in enumerate(content):
+            where = (*path, block_index)
+            if _block_type(block, where) == "tool_result":
+                produced |= self._flush(run)
+                run = None
+                self._tool_result(index, block_index, block, where)
+                produced = True
+                continue
+            run = [] if run is None else run
+            converted = self._user_block(index, block_index, block, where)
+            if converted is not None:
+                run.append(converted)
+        if not self._flush(run) and not produced:
+            self._append({"role": "user", "content": []})
+
+    def _flush(self, run: list[Wire] | None) -> bool:
+        if run is None:
+            return False
+        self._append({"role": "user", "content": run})
+        return True
+
+    def _user_block(self, index: int, block_index: int, block: Wire, path: Path) -> Wire | None:
+        kind = block["type"]
+        if kind == "text":
+            return self._text(index, block_index, block, path)
+        if kind == "image":
+            return self._image(index, block_index, block, path)
+        if kind == "document":
+            return self._document(index, block_index, block, path)
+        self._not_read(index, block_index, f"a {kind!r} block has no IR user form")
+        return None
+
+    def _assistant(self, index: int, content: str | list[Any], path: Path) -> None:
+        if isinstance(content, str):
+            self._append({"role": "assistant", "content": [{"type": "text", "text": content}]})
+            return
+        blocks = []
+        for block_index, block in enumerate(content):
+            where = (*path, block_index)
+            kind = _block_type(block, where)
+            read = _ASSISTANT_READERS.get(kind)
+            if read is None:
+                self._not_read(index, block_index, f"a {kind!r} block has no IR assistant form")
+                continue
+            blocks.append(read(self, index, block_index, block, where))
+        self._append({"role": "assistant", "content": blocks})
+
+    # -- blocks ------------------------------------------------------------------------
+
+    def _text(self, index: int, block_index: int, block: Wire, path: Path) -> Wire:
+        self._unread_keys(block, {"type", "text"}, index, block_index, "text block")
+        return {"type": "text", "text": _string(block, "text", path)}
+
+    def _thinking(self, index: int, block_index: int, block: Wire, path: Path) -> Wire:
+        self._unread_keys(block, {"type", "thinking", "signature"}, index, block_index, "thinking")
+        return {
+            "type": "thinking",
+            "thinking": _string(block, "thinking", path),
+            "signature": _string(block, "signature", path),
+        }
+
+    def _redacted_thinking(self, index: int, block_index: int, block: Wire, path: Path) -> Wire:
+        self._unread_keys(block, {"type", "data"}, index, block_index, "redacted_thinking")
+        data = _string(block, "data", path)
+        return {"type": "thinking", "thinking": "", "signature": data, "redacted": True}
+
+    def _tool_use(self, index: int, block_index: int, block: Wire, path: Path) -> Wire:
+        self._unread_keys(block, {"type", "id", "name", "input"}, index, block_index, "tool_use")
+        call_id, name = _string(block, "id", path), _string(block, "name", path)
+        if "input" not in block:
+            raise WireFormatError(FROM, (*path, "input"), "is missing")
+        self._names[call_id] = name
+        return {"type": "toolCall", "id": call_id, "name": name, "arguments": block["input"]}
+
+    def _image(self, index: int, block_index: int, block: Wire, path: Path) -> Wire | None:
+        self._unread_keys(block, {"type", "source"}, index, block_index, "image")
+        source = _object(block.get("source"), (*path, "source"))
+        kind = _string(source, "type", (*path, "source"))
+        if kind not in ("base64", "url"):
+            self._not_read(index, block_index, f"an image with a {kind!r} source has no IR form")
+            return None
+        return {"type": "image", "source": self._source(index, block_index, source, path)}
+
+    def _document(self, index: int, block_index: int, block: Wire, path: Path) -> Wire | None:
+        self._unread_keys(block, {"type", "source"}, index, block_index, "document")
+        source = _object(block.get("source"), (*path, "source"))
+        kind = _string(source, "type", (*path, "source"))
+        if kind == "text":
+            return self._text_document(index, block_index, source, (*path, "source"))
+        if kind not in ("base64", "url", "file"):
+            self._not_read(index, block_index, f"a document with a {kind!r} source has no IR form")
+            return None
+        return {"type": "document", "source": self._source(index, block_index, source, path)}
+
+    def _text_document(self, index: int, block_index: int, source: Wire, path: Path) -> Wire | None:
+        self._unread_keys(source, {"type", "media_type", "data"}, index, block_index, "source")
+        media_type, text = _string(source, "media_type", path), _string(source, "data", path)
+        if not text:
+            self._not_read(index, block_index, "an empty text document has no IR form")
+            return None
+        data = base64.b64encode(text.encode("utf-8")).decode("ascii")
+        source = {"type": "base64", "mediaType": media_type, "data": data}
+        return {"type": "document", "source": source}
+
+    def _source(self, index: int, block_index: int, source: Wire, path: Path) -> Wire:
+        """A base64, url or file source in the IR's form."""
+        path = (*path, "source")
+        kind = source["type"]
+        fields = _SOURCE_FIELDS[kind]
+        self._unread_keys(source, {"type", *fields}, index, block_index, "source")
+        return {"type": kind} | {ir: _string(source, wire, path) for wire, ir in fields.items()}
+
+    def _tool_result(self, index: int, block_index: int, block: Wire, path: Path) -> None:
+        known = {"type", "tool_use_id", "content", "is_error"}
+        self._unread_keys(block, known, index, block_index, "tool_result")
+        call_id = _string(block, "tool_use_id", path)
+        is_error = block.get("is_error", False)
+        if not isinstance(is_error, bool):
+            raise WireFormatError(FROM, (*path, "is_error"), "must be a boolean")
+        content = self._result_content(index, block_index, block.get("content", ""), path)
+        name = self._names.get(call_id) or self._later_names.get(call_id) or UNKNOWN_TOOL_NAME
+        self._append(
+            {
+                "role": "toolResult",
+                "toolCallId": call_id,
+                "toolName": name,
+                "content": content,
+                "isError": is_error,
+            }
+        )
+
+    def _result_content(self, index: int, block_index: int, content: Any, path: Path) -> Any:
+        path = (*path, "content")
+        if isinstance(content, str):
+            return content
+        if not isinstance(content, list):
+            raise WireFormatError(FROM, path, "must be a string or a list of blocks")
+        blocks = []
+        for part_index, part in enumerate(content):
+            where = (*path, part_index)
+            kind = _block_type(part, where)
+            read = _RESULT_READERS.get(kind)
+            if read is None:
+                self._not_read(
+                    index, block_index, f"a {kind!r} part of a tool result has no IR form"
+                )
+                continue
+            converted = read(self, index, block_index, part, where)
+            if converted is not None:
+                blocks.append(converted)
+        return blocks
+
+    # -- bookkeeping -------------------------------------------------------------------
+
+    def _append(self, message: Wire) -> None:
+        message["id"] = assigned_id(len(self.messages))
+        self.messages.append(message)
+
+    def _not_read(self, index: int, block_index: int, reason: str) -> None:
+        self.warnings.add(
+            ConversionWarningCode.PART_NOT_READ, index, block_index, f"{reason}: not read"
+        )
+
+    def _unread_keys(
+        self, value: Wire, known: set[str], index: int, block_index: int, what: str
+    ) -> None:
+        unread = sorted(
+            key
+            for key, item in value.items()
+            if key not in known
+            and key not in IGNORED_KEYS
+            and item is not None
+            and DEFAULT_VALUES.get(key) != item
+        )
+        if unread:
+            self._not_read(index, block_index, f"{what} keys {unread} have no IR form")
+
+
+_BlockReader = Callable[[_Reader, int, int, Wire, Path], Wire | None]
+_ContentReader = Callable[[_Reader, int, str | list[Any], Path], None]
+
+_ROLE_READERS: Final[dict[str, _ContentReader]] = {
+    "user": _Reader._user,
+    "assistant": _Reader._assistant,
+}
+_ASSISTANT_READERS: Final[dict[str, Callable[[_Reader, int, int, Wire, Path], Wire]]] = {
+    "text": _Reader._text,
+    "thinking": _Reader._thinking,
+    "redacted_thinking": _Reader._redacted_thinking,
+    "tool_use": _Reader._tool_use,
+}
+_RESULT_READERS: Final[dict[str, _BlockReader]] = {
+    "text": _Reader._text,
+    "image": _Reader._image,
+}
+# Wire source field -> IR source field, by source type.
+_SOURCE_FIELDS: Final[dict[str, dict[str, str]]] = {
+    "base64": {"media_type": "mediaType", "data": "data"},
+    "url": {"url": "url"},
+    "file": {"file_id": "fileId"},
+}
+
+
+def _object(value: Any, path: Path) -> Wire:
+    if not isinstance(value, dict):
+        raise WireFormatError(FROM, path, "must be an object")
+    return value
+
+
+def _block_type(block: Any, path: Path) -> str:
+    return _string(_object(block, path), "type", path)
+
+
+def _string(value: Wire, key: str, path: Path) -> str:
+    item = value.get(key)
+    if isinstance(item, str):
+        return item
+    raise WireFormatError(FROM, (*path, key), "must be a string" if key in value else "is missing")

@@ -1,0 +1,683 @@
+"""OpenAI Responses API input to and from the IR.
+
+``to_openai_responses(transcript)`` returns a ``WireRequest`` whose ``fields`` are
+``{"input": [...]}``: ``client.responses.create(model=..., **request.fields)``.
+``from_openai_responses(items)`` reads such an ``input`` list back, and also the
+``output`` list of a Response as JSON (``[item.model_dump(mode="json") for item in
+response.output]``), so that a reply can be appended to the history it continues.
+
+IR -> input items, in transcript order (one message may become several items):
+
+- system -> ``{"type": "message", "role": "system", "content": text}``, where it stands
+  (never the top-level ``instructions``, which would lose the order).
+- user with string content -> ``{"type": "message", "role": "user", "content": text}``;
+  with blocks -> ``content`` is a list of parts:
+  text -> ``{"type": "input_text", "text"}``;
+  image -> ``{"type": "input_image", "image_url", "detail": "auto"}``, the URL itself or
+  ``data:<mediaType>;base64,<data>``;
+  document -> ``{"type": "input_file", ...}`` with ``file_data``
+  (``data:<mediaType>;base64,<data>``) and ``filename`` (``document-<m>-<b><ext>``: the
+  positions of message and block, the extension from the media type), or ``file_url``,
+  or ``file_id``;
+  audio -> not sent, ``AUDIO_NOT_SENT`` (no input part of the Responses API holds audio).
+- assistant -> one item per block, in block order:
+  text -> ``{"type": "message", "role": "assistant", "content": text}`` (string content:
+  the SDK's input types take ``output_text`` parts only in an output message, which needs
+  an item id and a status that the IR does not have);
+  thinking whose signature is an OpenAI reasoning reference (below) ->
+  ``{"type": "reasoning", "id", "summary": [{"type": "summary_text", "text": thinking}],
+  "encrypted_content"}`` (``summary`` is ``[]`` for empty thinking; ``encrypted_content``
+  only when the reference has one; ``redacted`` is not sent, the summary says it); any
+  other thinking -> not sent, ``THINKING_NOT_SENT``;
+  toolCall -> ``{"type": "function_call", "call_id": id, "name", "arguments": JSON text}``.
+  An assistant message with no block sends nothing.
+- toolResult -> ``{"type": "function_call_output", "call_id", "output"}``: the text, or a
+  list of ``input_text`` / ``input_image`` parts for blocks. The tool name is not sent
+  (the API knows it from the call); ``isError: true`` is not sent, ``ERROR_FLAG_NOT_SENT``.
+- Message ids, timestamps and an assistant message's provider, model, usage and
+  stopReason are not part of a request: not sent, no warning.
+
+The OpenAI reasoning reference. A reasoning item needs its ``id`` (the SDK requires it;
+the API checks the ``rs_`` prefix and looks stored items up by it, so an id cannot be
+made up) and the IR's thinking block has only ``signature`` for provider data. A thinking
+block read from this format therefore holds its item in ``signature`` as compact JSON,
+``{"type":"reasoning","id":"rs_...","encrypted_content":"..."}`` (no
+``encrypted_content`` when the item had none): the encrypted content is carried by the
+signature, next to the id it belongs to. Any other signature (Anthropic's, say) means
+nothing to OpenAI and is not sent. Extra keys in the JSON are ignored, so a signature
+holding the whole reasoning item works too.
+
+Input or output items -> IR (``index`` is the item's position in ``items``):
+
+- ``message`` (``type`` may be left out) with role user -> user: string content stays a
+  string; parts become blocks: ``input_text``, ``output_text`` -> text; ``refusal`` ->
+  text (its ``refusal``); ``input_image`` -> image (a base64 data URL that is valid IR ->
+  base64 source, any other URL -> url source; by ``file_id`` -> ``PART_NOT_READ``: an IR
+  image has no file source); ``input_file`` -> document (``file_data``, a data URL or
+  plain base64 whose media type comes from ``filename`` or is
+  ``application/octet-stream`` -> base64, not base64 -> ``PART_NOT_READ``; ``file_id`` ->
+  file; ``file_url`` -> url); ``input_audio`` -> audio (mp3 -> ``audio/mpeg``, wav ->
+  ``audio/wav``); any other part -> ``PART_NOT_READ``.
+- role system or developer -> system (the IR has one instruction role): text parts
+  concatenated, any other part -> ``PART_NOT_READ``.
+- The items of one assistant turn, which the API writes separately (assistant
+  ``message``, ``reasoning``, ``function_call``), are merged into ONE assistant message
+  in item order until a user, system or tool-output item comes; consecutive IR assistant
+  messages therefore come back as one. Assistant text (string, ``output_text`` and
+  ``refusal`` parts) -> text blocks, other parts -> ``PART_NOT_READ``;
+  ``function_call`` -> toolCall {id: ``call_id``, name, arguments: the parsed JSON
+  object; ``arguments`` text that is not a JSON object is kept as it is, so that
+  ``ir_messages`` raises ``TranscriptError`` with INVALID_TOOL_ARGUMENTS, never ``{}``};
+  ``reasoning`` -> thinking {thinking: the summary texts joined with a blank line,
+  signature: the reference above, written compactly with the keys in that order};
+  summary parts other than ``summary_text`` and raw ``content`` parts -> ``PART_NOT_READ``.
+- ``function_call_output`` -> toolResult {toolCallId: ``call_id``, toolName: the item's
+  ``name``, else the name of the ``function_call`` with that ``call_id`` anywhere in
+  ``items``, else ``"unknown"`` with a ``PART_NOT_READ`` warning (block -1); content: the
+  text, or ``input_text`` / ``input_image`` parts as text and image blocks
+  (``input_file`` -> ``PART_NOT_READ``); isError: false}.
+- Any other item type (``item_reference``, hosted tool calls, ...) -> ``PART_NOT_READ``
+  (block -1); it does not end an assistant turn.
+- Message ids: the ``id`` of the first of the message's items that has a non-blank one
+  (``msg_...``, ``rs_...``, ``fc_...``), else ``assigned_id`` of that first item's index.
+- Not read, no warning (the IR has no place for them): ``status``, ``phase``,
+  ``annotations``, ``logprobs``, ``detail``, ``filename``, the item ids of all but a
+  message's first item, ``namespace`` and ``caller``.
+
+Warnings: ``message_index`` is the IR message (``to_*``) or the item (``from_*``);
+``block_index`` the block or content part (for a reasoning item: its ``summary`` or
+``content`` part), -1 for the whole message or item.
+
+Errors: input that is not a list of items of this shape is a ``WireFormatError`` whose
+path starts at the request field ``input``, also for the items of an output list
+(``input[2].content[0].text must be a string``).
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+from agent_ir._generated.message_schema import (
+    AssistantMessage,
+    AudioBlock,
+    Base64Source,
+    DocumentBlock,
+    FileSource,
+    ImageBlock,
+    Message,
+    SystemMessage,
+    TextBlock,
+    ThinkingBlock,
+    ToolCallBlock,
+    ToolResultMessage,
+    UrlSource,
+    UserMessage,
+)
+from agent_ir._inspect import inspect_message
+from agent_ir._paths import Path
+from agent_ir._text import non_empty_id
+from agent_ir.messages import to_json_value
+from agent_ir.wire._common import (
+    ConversionWarningCode,
+    Warnings,
+    WireFormatError,
+    WireMessages,
+    WireRequest,
+    assigned_id,
+    ir_messages,
+    read_wire,
+    transcript_items,
+)
+
+__all__ = ["UNKNOWN_TOOL_NAME", "from_openai_responses", "to_openai_responses"]
+
+UNKNOWN_TOOL_NAME = "unknown"
+"""The tool name of a ``function_call_output`` whose call is not in the items."""
+
+_TO = "to_openai_responses"
+_FROM = "from_openai_responses"
+_Item = dict[str, Any]
+_Code = ConversionWarningCode
+
+# Document media types -> the file name extension the API reads the type from.
+_EXTENSIONS = {
+    "application/pdf": ".pdf",
+    "text/plain": ".txt",
+    "text/markdown": ".md",
+    "text/html": ".html",
+    "text/csv": ".csv",
+    "application/json": ".json",
+    "application/vnd.openxmlformats-officedocument.wordprocessingml.document": ".docx",
+    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": ".xlsx",
+    "application/vnd.openxmlformats-officedocument.presentationml.presentation": ".pptx",
+}
+_MEDIA_TYPES = {extension: media_type for media_type, extension in _EXTENSIONS.items()}
+_AUDIO_FORMATS = {"mp3": "audio/mpeg", "wav": "audio/wav"}
+_UNKNOWN_MEDIA_TYPE = "application/octet-stream"
+_BASE64_MARK = ";base64,"
+
+
+# --- IR -> input items ------------------------------------------------------------------
+
+
+def to_openai_responses(transcript: object) -> WireRequest:
+    """The ``input`` items of ``transcript`` (a list or tuple of IR messages or their
+    JSON form, each valid on its own; linkage is not required). ``TypeError`` for
+    anything but a list or tuple, ``InvalidMessageError`` for a message that is not
+    valid. Every loss is a warning (see the module docstring)."""
+    messages = transcript_items(_TO, transcript)
+    warnings = Warnings()
+    items: list[_Item] = []
+    for index, message in enumerate(messages):
+        items.extend(_message_items(message, index, warnings))
+    return WireRequest(fields={"input": items}, warnings=warnings.all())
+
+
+def _message_items(message: Message, index: int, warnings: Warnings) -> list[_Item]:
+    if isinstance(message, SystemMessage):
+        return [{"type": "message", "role": "system", "content": message.content}]
+    if isinstance(message, UserMessage):
+        return [
+            {"type": "message", "role": "user", "content": _user_content(message, index, warnings)}
+        ]
+    if isinstance(message, AssistantMessage):
+        return _assistant_items(message, index, warnings)
+    assert isinstance(message, ToolResultMessage)
+    return [_output_item(message, index, warnings)]
+
+
+def _user_content(message: UserMessage, index: int, warnings: Warnings) -> str | list[_Item]:
+    if isinstance(message.content, str):
+        return message.content
+    parts = []
+    for block_index, block in enumerate(message.content):
+        if isinstance(block, AudioBlock):
+            warnings.add(
+                _Code.AUDIO_NOT_SENT,
+                index,
+                block_index,
+                "audio is not sent: no input part of the Responses API holds audio",
+            )
+        elif isinstance(block, DocumentBlock):
+            parts.append(_file_part(block, index, block_index))
+        else:
+            parts.append(_text_or_image_part(block))
+    return parts
+
+
+def _text_or_image_part(block: TextBlock | ImageBlock) -> _Item:
+    if isinstance(block, TextBlock):
+        return {"type": "input_text", "text": block.text}
+    return {"type": "input_image", "image_url": _url_of(block.source), "detail": "auto"}
+
+
+def _url_of(source: Base64Source | UrlSource) -> str:
+    if isinstance(source, UrlSource):
+        return source.url
+    return f"data:{source.media_type}{_BASE64_MARK}{source.data}"
+
+
+def _file_part(block: DocumentBlock, index: int, block_index: int) -> _Item:
+    source = block.source
+    if isinstance(source, FileSource):
+        return {"type": "input_file", "file_id": source.file_id}
+    if isinstance(source, UrlSource):
+        return {"type": "input_file", "file_url": source.url}
+    base_type = source.media_type.split(";", 1)[0].strip().lower()
+    filename = f"document-{index}-{block_index}{_EXTENSIONS.get(base_type, '')}"
+    return {"type": "input_file", "file_data": _url_of(source), "filename": filename}
+
+
+def _assistant_items(message: AssistantMessage, index: int, warnings: Warnings) -> list[_Item]:
+    items: list[_Item] = []
+    for block_index, block in enumerate(message.content):
+        if isinstance(block, TextBlock):
+            items.append({"type": "message", "role": "assistant", "content": block.text})
+        elif isinstance(block, ToolCallBlock):
+            items.append(_function_call(block))
+        else:
+            reasoning = _reasoning_item(block)
+            if reasoning is None:
+                warnings.add(_Code.THINKING_NOT_SENT, index, block_index, _unsent_thinking(block))
+            else:
+                items.append(reasoning)
+    return items
+
+
+def _function_call(block: ToolCallBlock) -> _Item:
+    arguments = json.dumps(
+        to_json_value(block.arguments), ensure_ascii=False, separators=(",", ":")
+    )
+    return {
+        "type": "function_call",
+        "call_id": block.id,
+        "name": block.name,
+        "arguments": arguments,
+    }
+
+
+def _reasoning_item(block: ThinkingBlock) -> _Item | None:
+    reference = _reasoning_reference(block.signature)
+    if reference is None:
+        return None
+    item_id, encrypted_content = reference
+    summary = [{"type": "summary_text", "text": block.thinking}] if block.thinking else []
+    item: _Item = {"type": "reasoning", "id": item_id, "summary": summary}
+    if encrypted_content is not None:
+        item["encrypted_content"] = encrypted_content
+    return item
+
+
+def _reasoning_reference(signature: str | None) -> tuple[str, str | None] | None:
+    """(item id, encrypted content) of a signature holding an OpenAI reasoning item."""
+    if signature is None or not signature.startswith("{"):
+        return None
+    try:
+        value = json.loads(signature)
+    except (ValueError, RecursionError):
+        return None
+    if type(value) is not dict or value.get("type") != "reasoning":
+        return None
+    item_id, encrypted_content = value.get("id"), value.get("encrypted_content")
+    if type(item_id) is not str or not non_empty_id(item_id):
+        return None
+    if encrypted_content is not None and type(encrypted_content) is not str:
+        return None
+    return item_id, encrypted_content
+
+
+def _unsent_thinking(block: ThinkingBlock) -> str:
+    if block.signature is None:
+        return "thinking without a signature is not sent: OpenAI takes back only its own reasoning items"
+    return "thinking is not sent: its signature is not an OpenAI reasoning item reference"
+
+
+def _output_item(message: ToolResultMessage, index: int, warnings: Warnings) -> _Item:
+    if message.is_error:
+        warnings.add(
+            _Code.ERROR_FLAG_NOT_SENT,
+            index,
+            -1,
+            "the error flag is not sent: function_call_output has no error field",
+        )
+    output: str | list[_Item]
+    if isinstance(message.content, str):
+        output = message.content
+    else:
+        output = [_text_or_image_part(block) for block in message.content]
+    return {"type": "function_call_output", "call_id": message.tool_call_id, "output": output}
+
+
+# --- input or output items -> IR -------------------------------------------------------
+
+
+def from_openai_responses(items: object) -> WireMessages:
+    """IR messages from Responses API items: an ``input`` list, or the ``output`` list of
+    a Response as JSON (see the module docstring for the mapping and the ids).
+    ``WireFormatError`` naming the path for input that is not a list of items of this
+    API's shape; ``TranscriptError`` (from ``ir_messages``) when a converted message is
+    not valid IR, e.g. INVALID_TOOL_ARGUMENTS for ``arguments`` that are not a JSON
+    object (its message indexes count IR messages)."""
+    wire = read_wire(_FROM, items, ("input",))
+    if type(wire) is not list:
+        raise WireFormatError(_FROM, ("input",), "must be a list of items")
+    reader = _Reader(_call_names(wire))
+    for index, item in enumerate(wire):
+        reader.read(index, _object(item, _at(index)))
+    reader.end_turn()
+    return WireMessages(ir_messages(reader.messages), reader.warnings.all())
+
+
+def _call_names(wire: list[Any]) -> dict[str, str]:
+    """call_id -> name of every well-formed ``function_call`` item (the first wins)."""
+    names: dict[str, str] = {}
+    for item in wire:
+        if type(item) is dict and item.get("type") == "function_call":
+            call_id, name = item.get("call_id"), item.get("name")
+            if type(call_id) is str and type(name) is str and non_empty_id(name):
+                names.setdefault(call_id, name)
+    return names
+
+
+@dataclass
+class _Turn:
+    """The assistant message being gathered from consecutive items."""
+
+    first_index: int
+    message_id: str | None
+    content: list[_Item] = field(default_factory=list)
+
+
+class _Reader:
+    """Reads items in order into messages in JSON form, gathering assistant turns."""
+
+    def __init__(self, call_names: dict[str, str]) -> None:
+        self.call_names = call_names
+        self.messages: list[_Item] = []
+        self.warnings = Warnings()
+        self.turn: _Turn | None = None
+
+    def read(self, index: int, item: _Item) -> None:
+        kind = _item_type(item, index)
+        if kind == "message":
+            self.read_message(index, item)
+        elif kind == "function_call":
+            self.turn_of(index, item).content.append(_tool_call(item, _at(index)))
+        elif kind == "reasoning":
+            self.turn_of(index, item).content.append(self.thinking(index, item))
+        elif kind == "function_call_output":
+            self.end_turn()
+            self.messages.append(self.tool_result(index, item))
+        else:
+            self.warnings.add(
+                _Code.PART_NOT_READ, index, -1, f"an item of type {kind!r} has no IR form"
+            )
+
+    def turn_of(self, index: int, item: _Item) -> _Turn:
+        item_id = _item_id(item, _at(index))
+        if self.turn is None:
+            self.turn = _Turn(index, item_id)
+        elif self.turn.message_id is None:
+            self.turn.message_id = item_id
+        return self.turn
+
+    def end_turn(self) -> None:
+        turn, self.turn = self.turn, None
+        if turn is not None:
+            message_id = turn.message_id or assigned_id(turn.first_index)
+            self.messages.append({"role": "assistant", "id": message_id, "content": turn.content})
+
+    def read_message(self, index: int, item: _Item) -> None:
+        role = item.get("role")
+        content = _content(item, _at(index))
+        if role == "assistant":
+            turn = self.turn_of(index, item)
+            turn.content.extend(self.parts(index, "content", content, _ASSISTANT_PARTS))
+            return
+        if role not in ("user", "system", "developer"):
+            raise WireFormatError(
+                _FROM,
+                (*_at(index), "role"),
+                "must be one of 'user', 'system', 'developer', 'assistant'",
+            )
+        self.end_turn()
+        message_id = _item_id(item, _at(index)) or assigned_id(index)
+        if role == "user":
+            blocks = (
+                content
+                if isinstance(content, str)
+                else self.parts(index, "content", content, _USER_PARTS)
+            )
+            self.messages.append({"role": "user", "id": message_id, "content": blocks})
+            return
+        text = content if isinstance(content, str) else self.system_text(index, content)
+        self.messages.append({"role": "system", "id": message_id, "content": text})
+
+    def parts(
+        self, index: int, key: str, content: str | list[Any], readers: _PartReaders
+    ) -> list[_Item]:
+        if isinstance(content, str):
+            return [{"type": "text", "text": content}]
+        blocks = []
+        for part_index, part in enumerate(content):
+            path = (*_at(index), key, part_index)
+            kind = _part_type(part, path)
+            read = readers.get(kind)
+            block = None if read is None else read(part, path)
+            if block is None:
+                self.warnings.add(_Code.PART_NOT_READ, index, part_index, _unread_part(part, kind))
+            else:
+                blocks.append(block)
+        return blocks
+
+    def system_text(self, index: int, content: list[Any]) -> str:
+        blocks = self.parts(index, "content", content, _TEXT_PARTS)
+        return "".join(block["text"] for block in blocks)
+
+    def thinking(self, index: int, item: _Item) -> _Item:
+        path = _at(index)
+        item_id = _string(item, "id", path)
+        if not non_empty_id(item_id):
+            raise WireFormatError(_FROM, (*path, "id"), "must be a non-blank string")
+        texts = []
+        for part_index, part in enumerate(_list(item, "summary", path)):
+            part_path = (*path, "summary", part_index)
+            if _part_type(part, part_path) == "summary_text":
+                texts.append(_string(part, "text", part_path))
+            else:
+                self.warnings.add(
+                    _Code.PART_NOT_READ,
+                    index,
+                    part_index,
+                    "a reasoning summary part that is not summary_text has no IR form",
+                )
+        for part_index, _part in enumerate(_optional_list(item, "content", path)):
+            self.warnings.add(
+                _Code.PART_NOT_READ,
+                index,
+                part_index,
+                "raw reasoning content has no IR form (only the summary is read)",
+            )
+        reference: _Item = {"type": "reasoning", "id": item_id}
+        encrypted_content = _optional_string(item, "encrypted_content", path)
+        if encrypted_content is not None:
+            reference["encrypted_content"] = encrypted_content
+        signature = json.dumps(reference, ensure_ascii=False, separators=(",", ":"))
+        return {"type": "thinking", "thinking": "\n\n".join(texts), "signature": signature}
+
+    def tool_result(self, index: int, item: _Item) -> _Item:
+        path = _at(index)
+        call_id = _string(item, "call_id", path)
+        output = item.get("output")
+        content: str | list[_Item]
+        if isinstance(output, str):
+            content = output
+        elif type(output) is list:
+            content = self.parts(index, "output", output, _RESULT_PARTS)
+        else:
+            raise WireFormatError(_FROM, (*path, "output"), "must be a string or a list of parts")
+        return {
+            "role": "toolResult",
+            "id": _item_id(item, path) or assigned_id(index),
+            "toolCallId": call_id,
+            "toolName": self.tool_name(index, item, call_id),
+            "content": content,
+            "isError": False,
+        }
+
+    def tool_name(self, index: int, item: _Item, call_id: str) -> str:
+        name = _optional_string(item, "name", _at(index))
+        if name is not None and non_empty_id(name):
+            return name
+        if call_id in self.call_names:
+            return self.call_names[call_id]
+        self.warnings.add(
+            _Code.PART_NOT_READ,
+            index,
+            -1,
+            f"no function_call has call_id {call_id!r}: the tool name is unknown,"
+            f" {UNKNOWN_TOOL_NAME!r} is used",
+        )
+        return UNKNOWN_TOOL_NAME
+
+
+# --- items and parts --------------------------------------------------------------------
+
+
+def _at(index: int) -> Path:
+    """The path of item ``index``: paths name the request field, ``input[2].content``."""
+    return ("input", index)
+
+
+def _object(value: Any, path: Path) -> _Item:
+    if type(value) is not dict:
+        raise WireFormatError(_FROM, path, "must be an object")
+    return value
+
+
+def _string(value: _Item, key: str, path: Path) -> str:
+    text = value.get(key)
+    if type(text) is not str:
+        raise WireFormatError(_FROM, (*path, key), "must be a string")
+    return text
+
+
+def _optional_string(value: _Item, key: str, path: Path) -> str | None:
+    """A string field that may be absent or null (the SDK's ``model_dump`` writes null)."""
+    return None if value.get(key) is None else _string(value, key, path)
+
+
+def _list(value: _Item, key: str, path: Path) -> list[Any]:
+    found = value.get(key)
+    if type(found) is not list:
+        raise WireFormatError(_FROM, (*path, key), "must be a list")
+    return found
+
+
+def _optional_list(value: _Item, key: str, path: Path) -> list[Any]:
+    return [] if value.get(key) is None else _list(value, key, path)
+
+
+def _item_type(item: _Item, index: int) -> str:
+    kind = item.get("type")
+    if kind is None and "role" in item:
+        return "message"  # EasyInputMessage: its type may be left out
+    if type(kind) is not str:
+        raise WireFormatError(_FROM, (*_at(index), "type"), "must be a string")
+    return kind
+
+
+def _part_type(part: Any, path: Path) -> str:
+    return _string(_object(part, path), "type", path)
+
+
+def _item_id(item: _Item, path: Path) -> str | None:
+    item_id = _optional_string(item, "id", path)
+    return item_id if item_id is not None and non_empty_id(item_id) else None
+
+
+def _content(item: _Item, path: Path) -> str | list[Any]:
+    content = item.get("content")
+    if isinstance(content, str) or type(content) is list:
+        return content
+    raise WireFormatError(_FROM, (*path, "content"), "must be a string or a list of parts")
+
+
+def _tool_call(item: _Item, path: Path) -> _Item:
+    text = _string(item, "arguments", path)
+    return {
+        "type": "toolCall",
+        "id": _string(item, "call_id", path),
+        "name": _string(item, "name", path),
+        "arguments": _arguments(text),
+    }
+
+
+def _arguments(text: str) -> Any:
+    """The JSON object in ``text``; anything else stays the text itself, so that the IR
+    check reports INVALID_TOOL_ARGUMENTS instead of a guess."""
+    try:
+        value = json.loads(text, parse_constant=_refuse_constant)
+    except (ValueError, RecursionError):
+        return text
+    return value if type(value) is dict else text
+
+
+def _refuse_constant(name: str) -> Any:
+    raise ValueError(f"{name} is not JSON")
+
+
+def _unread_part(part: _Item, kind: str) -> str:
+    if kind == "input_image" and part.get("file_id") is not None:
+        return "an image given by file id has no IR form (IR images are base64 or a URL)"
+    if kind == "input_file" and part.get("file_data") is not None:
+        return "file_data that is not base64 has no IR form"
+    if kind == "input_audio":
+        return "audio that is not base64 mp3 or wav has no IR form"
+    return f"a {kind!r} part has no IR form here"
+
+
+def _text(part: _Item, path: Path) -> _Item | None:
+    return {"type": "text", "text": _string(part, "text", path)}
+
+
+def _refusal(part: _Item, path: Path) -> _Item | None:
+    return {"type": "text", "text": _string(part, "refusal", path)}
+
+
+def _image(part: _Item, path: Path) -> _Item | None:
+    url, file_id = _one_of(part, path, ("image_url", "file_id"))
+    if file_id is not None:
+        return None
+    assert url is not None
+    source = _data_url_source(url)
+    if source is not None and _fits_ir({"type": "image", "source": source}):
+        return {"type": "image", "source": source}
+    return {"type": "image", "source": {"type": "url", "url": url}}
+
+
+def _file(part: _Item, path: Path) -> _Item | None:
+    data, file_id, url = _one_of(part, path, ("file_data", "file_id", "file_url"))
+    if file_id is not None:
+        return {"type": "document", "source": {"type": "file", "fileId": file_id}}
+    if url is not None:
+        return {"type": "document", "source": {"type": "url", "url": url}}
+    assert data is not None
+    source = _data_url_source(data) or _plain_base64(data, part)
+    block = {"type": "document", "source": source}
+    return block if _fits_ir(block) else None
+
+
+def _audio(part: _Item, path: Path) -> _Item | None:
+    audio = _object(part.get("input_audio"), (*path, "input_audio"))
+    data = _string(audio, "data", (*path, "input_audio"))
+    media_type = _AUDIO_FORMATS.get(_string(audio, "format", (*path, "input_audio")))
+    block = {"type": "audio", "source": {"type": "base64", "mediaType": media_type, "data": data}}
+    return block if media_type is not None and _fits_ir(block) else None
+
+
+def _one_of(part: _Item, path: Path, keys: tuple[str, ...]) -> list[str | None]:
+    """The values of ``keys`` (null counts as absent), exactly one of them present."""
+    values = [_optional_string(part, key, path) for key in keys]
+    if sum(value is not None for value in values) != 1:
+        names = ", ".join(keys)
+        raise WireFormatError(_FROM, path, f"must have exactly one of {names}")
+    return values
+
+
+def _data_url_source(url: str) -> _Item | None:
+    """The base64 source of a ``data:<type>;base64,<data>`` URL (the last ``;base64,``
+    ends the media type, as base64 has no ``;``), else None."""
+    if not url.startswith("data:"):
+        return None
+    media_type, mark, data = url[len("data:") :].rpartition(_BASE64_MARK)
+    if not mark:
+        return None
+    return {"type": "base64", "mediaType": media_type, "data": data}
+
+
+def _plain_base64(data: str, part: _Item) -> _Item:
+    filename = part.get("filename")
+    extension = "." + filename.rsplit(".", 1)[-1].lower() if isinstance(filename, str) else ""
+    media_type = _MEDIA_TYPES.get(extension, _UNKNOWN_MEDIA_TYPE)
+    return {"type": "base64", "mediaType": media_type, "data": data}
+
+
+def _fits_ir(block: _Item) -> bool:
+    """Whether a media block read from the wire is valid IR (media type and base64)."""
+    return inspect_message({"role": "user", "id": "m", "content": [block]}).message is not None
+
+
+_PartReaders = dict[str, Callable[[_Item, Path], "_Item | None"]]
+_TEXT_PARTS: _PartReaders = {"input_text": _text, "output_text": _text, "refusal": _refusal}
+_ASSISTANT_PARTS = _TEXT_PARTS
+_USER_PARTS: _PartReaders = {
+    **_TEXT_PARTS,
+    "input_image": _image,
+    "input_file": _file,
+    "input_audio": _audio,
+}
+_RESULT_PARTS: _PartReaders = {"input_text": _text, "input_image": _image}

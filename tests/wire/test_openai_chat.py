@@ -1,0 +1,1245 @@
+"""The IR to and from OpenAI Chat Completions: every mapping and warning both ways, hostile
+wire input, round trips (examples and a Hypothesis property), and the requests checked
+against the SDK's own request types and sent with the official client to a loopback
+server that records what a provider would receive."""
+
+from __future__ import annotations
+
+import collections.abc
+import json
+import socket
+import types
+import typing
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import openai
+import pydantic
+import pytest
+import pytest_socket
+import typing_extensions
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+from openai.types.chat import ChatCompletionMessageParam
+
+from agent_ir import (
+    InvalidMessageError,
+    TranscriptError,
+    assistant_message,
+    parse_message,
+    to_json_value,
+    validate_transcript,
+)
+from agent_ir.wire import WireFormatError, WireMessages, WireRequest
+from agent_ir.wire.openai_chat import from_openai_chat, to_openai_chat
+
+from support.builders import PNG_BASE64, readme_transcript
+from support.loopback import recording_server
+from support.strategies import SCHEMA, single_messages, transcripts
+
+SAMPLE = Path(__file__).resolve().parents[2] / "fixtures" / "transcripts" / "sample.jsonl"
+PNG_URL = f"data:image/png;base64,{PNG_BASE64}"
+PDF = "JVBERi0xLjQ="
+PDF_URL = f"data:application/pdf;base64,{PDF}"
+
+
+@pytest.fixture(autouse=True)
+def _loopback_only() -> Iterator[None]:
+    """Connections to anything but 127.0.0.1 fail (the SDK tests talk to the loopback)."""
+    connect = socket.socket.connect
+    pytest_socket.socket_allow_hosts(["127.0.0.1"])
+    yield
+    socket.socket.connect = connect  # type: ignore[method-assign]
+
+
+# --- the SDK's request types, strictly ------------------------------------------------
+
+
+MESSAGES_ADAPTER: pydantic.TypeAdapter[Any] = pydantic.TypeAdapter(list[ChatCompletionMessageParam])
+
+
+def sdk_problems(value: Any, annotation: Any, path: str = "messages") -> list[str]:
+    """Where ``value`` departs from the SDK type ``annotation``: unlike pydantic over
+    TypedDicts (which ignores unknown keys and validates ``Iterable`` fields lazily),
+    every key must be declared, every required key present, every list item checked."""
+    if typing_extensions.is_typeddict(annotation):
+        return _typeddict_problems(value, annotation, path)
+    origin = typing.get_origin(annotation)
+    if origin in (typing.Union, types.UnionType):
+        tried = [sdk_problems(value, branch, path) for branch in typing.get_args(annotation)]
+        return [] if [] in tried else min(tried, key=len)
+    if origin is typing.Literal:
+        fits = any(value == v and type(value) is type(v) for v in typing.get_args(annotation))
+        return [] if fits else [f"{path}: {value!r} is not one of {typing.get_args(annotation)}"]
+    if origin in (collections.abc.Iterable, list):
+        if type(value) is not list:
+            return [f"{path}: not a list"]
+        (item,) = typing.get_args(annotation)
+        return [p for i, v in enumerate(value) for p in sdk_problems(v, item, f"{path}[{i}]")]
+    if annotation in (str, bool, type(None)):
+        return [] if type(value) is annotation else [f"{path}: not {annotation.__name__}"]
+    raise NotImplementedError(f"{path}: {annotation!r}")
+
+
+def _typeddict_problems(value: Any, annotation: Any, path: str) -> list[str]:
+    if type(value) is not dict:
+        return [f"{path}: not an object"]
+    hints = typing.get_type_hints(annotation, include_extras=True)
+    required = {k for k, hint in hints.items() if typing.get_origin(hint) is typing.Required}
+    problems = [f"{path}.{k}: not a key of {annotation.__name__}" for k in value if k not in hints]
+    problems += [f"{path}.{k}: missing" for k in sorted(required - set(value))]
+    for key in value.keys() & hints.keys():
+        hint = hints[key]
+        if typing.get_origin(hint) in (typing.Required, typing.NotRequired):
+            (hint,) = typing.get_args(hint)
+        problems += sdk_problems(value[key], hint, f"{path}.{key}")
+    return problems
+
+
+def assert_sdk_accepts(messages: Any) -> None:
+    MESSAGES_ADAPTER.validate_python(messages)
+    assert sdk_problems(messages, list[ChatCompletionMessageParam]) == []
+
+
+def convert(transcript: Any) -> WireRequest:
+    """``to_openai_chat``, with the request checked against the SDK types."""
+    request = to_openai_chat(transcript)
+    assert list(request.fields) == ["messages"]
+    assert_sdk_accepts(request.fields["messages"])
+    return request
+
+
+def warned(result: WireRequest | WireMessages) -> list[tuple[str, int, int]]:
+    return [(w.code, w.message_index, w.block_index) for w in result.warnings]
+
+
+def test_the_strict_sdk_check_catches_unknown_missing_and_mistyped_keys() -> None:
+    good = [{"role": "user", "content": [{"type": "image_url", "image_url": {"url": "u"}}]}]
+    assert_sdk_accepts(good)
+    unknown = [{"role": "user", "content": [{"type": "image_url", "image_url": {"uri": "u"}}]}]
+    missing = [{"role": "tool", "content": "x"}]
+    mistyped = [
+        {
+            "role": "user",
+            "content": [{"type": "input_audio", "input_audio": {"data": "A", "format": "ogg"}}],
+        }
+    ]
+    for messages in (unknown, missing, mistyped):
+        assert sdk_problems(messages, list[ChatCompletionMessageParam]) != []
+    # pydantic alone lets the unknown key through: the walk is what catches it
+    MESSAGES_ADAPTER.validate_python(unknown)
+
+
+# --- IR -> Chat -----------------------------------------------------------------------
+
+
+def system(content: str, id: str = "s") -> dict[str, Any]:
+    return {"role": "system", "id": id, "content": content}
+
+
+def user(content: Any, id: str = "u") -> dict[str, Any]:
+    return {"role": "user", "id": id, "content": content}
+
+
+def assistant(*blocks: dict[str, Any], id: str = "a") -> dict[str, Any]:
+    return {"role": "assistant", "id": id, "content": list(blocks)}
+
+
+def result(
+    call_id: str, name: str, content: Any = "done", *, is_error: bool = False, id: str = "r"
+) -> dict[str, Any]:
+    return {
+        "role": "toolResult",
+        "id": id,
+        "toolCallId": call_id,
+        "toolName": name,
+        "content": content,
+        "isError": is_error,
+    }
+
+
+def text(value: str) -> dict[str, Any]:
+    return {"type": "text", "text": value}
+
+
+def call(call_id: str, name: str, arguments: Any = None) -> dict[str, Any]:
+    return {"type": "toolCall", "id": call_id, "name": name, "arguments": arguments or {}}
+
+
+def base64(kind: str, media_type: str, data: str) -> dict[str, Any]:
+    return {"type": kind, "source": {"type": "base64", "mediaType": media_type, "data": data}}
+
+
+def png() -> dict[str, Any]:
+    return base64("image", "image/png", PNG_BASE64)
+
+
+def image_part(url: str) -> dict[str, Any]:
+    return {"type": "image_url", "image_url": {"url": url}}
+
+
+def wire_call(call_id: str, name: str, arguments: str = "{}") -> dict[str, Any]:
+    return {"id": call_id, "type": "function", "function": {"name": name, "arguments": arguments}}
+
+
+def test_system_message_becomes_a_system_message() -> None:
+    request = convert([system("Be brief.")])
+    assert request.fields == {"messages": [{"role": "system", "content": "Be brief."}]}
+    assert request.warnings == ()
+
+
+def test_user_string_content_stays_a_string() -> None:
+    assert convert([user("hi")]).fields["messages"] == [{"role": "user", "content": "hi"}]
+
+
+def test_user_blocks_become_parts_in_order() -> None:
+    request = convert(
+        [
+            user(
+                [
+                    text("look"),
+                    png(),
+                    {"type": "image", "source": {"type": "url", "url": "https://x/cat.png"}},
+                    base64("document", "application/pdf", PDF),
+                    {"type": "document", "source": {"type": "file", "fileId": "file-abc"}},
+                    base64("audio", "audio/wav", "AAAA"),
+                ]
+            )
+        ]
+    )
+    assert request.fields["messages"] == [
+        {
+            "role": "user",
+            "content": [
+                {"type": "text", "text": "look"},
+                image_part(PNG_URL),
+                image_part("https://x/cat.png"),
+                {"type": "file", "file": {"filename": "document.pdf", "file_data": PDF_URL}},
+                {"type": "file", "file": {"file_id": "file-abc"}},
+                {"type": "input_audio", "input_audio": {"data": "AAAA", "format": "wav"}},
+            ],
+        }
+    ]
+    assert request.warnings == ()
+
+
+@pytest.mark.parametrize(
+    ("media_type", "audio_format"),
+    [
+        ("audio/wav", "wav"),
+        ("audio/x-wav", "wav"),
+        ("audio/wave", "wav"),
+        ("audio/WAV; rate=8000", "wav"),
+        ("audio/mpeg", "mp3"),
+        ("audio/mp3", "mp3"),
+        ("audio/MPEG", "mp3"),
+    ],
+)
+def test_wav_and_mp3_audio_is_sent_with_its_format(media_type: str, audio_format: str) -> None:
+    request = convert([user([base64("audio", media_type, "AAAA")])])
+    assert request.fields["messages"][0]["content"] == [
+        {"type": "input_audio", "input_audio": {"data": "AAAA", "format": audio_format}}
+    ]
+    assert request.warnings == ()
+
+
+@pytest.mark.parametrize("media_type", ["audio/ogg", "audio/flac", "audio/webm", "audio/wav2"])
+def test_other_audio_is_dropped_with_audio_not_sent(media_type: str) -> None:
+    request = convert([user([text("listen"), base64("audio", media_type, "AAAA")])])
+    assert request.fields["messages"] == [{"role": "user", "content": [text("listen")]}]
+    assert warned(request) == [("AUDIO_NOT_SENT", 0, 1)]
+    assert media_type in request.warnings[0].message
+
+
+@pytest.mark.parametrize(
+    "document",
+    [
+        {"type": "document", "source": {"type": "url", "url": "https://x/a.pdf"}},
+        base64("document", "text/plain", "aGk="),
+        base64("document", "application/pdfx", PDF),
+    ],
+)
+def test_documents_other_than_inline_pdf_and_file_ids_are_not_sent(
+    document: dict[str, Any],
+) -> None:
+    request = convert([system("s"), user([document, text("summarize")])])
+    assert request.fields["messages"][1] == {"role": "user", "content": [text("summarize")]}
+    assert warned(request) == [("DOCUMENT_NOT_SENT", 1, 0)]
+
+
+def test_pdf_media_type_is_matched_without_case_or_parameters_and_sent_as_written() -> None:
+    request = convert([user([base64("document", "Application/PDF; v=1.4", PDF)])])
+    assert request.fields["messages"][0]["content"] == [
+        {
+            "type": "file",
+            "file": {
+                "filename": "document.pdf",
+                "file_data": f"data:Application/PDF; v=1.4;base64,{PDF}",
+            },
+        }
+    ]
+
+
+@pytest.mark.parametrize(
+    ("content", "warnings"),
+    [([], []), ([base64("audio", "audio/ogg", "AAAA")], [("AUDIO_NOT_SENT", 0, 0)])],
+)
+def test_a_user_list_left_empty_is_sent_as_an_empty_string(
+    content: list[Any], warnings: list[Any]
+) -> None:
+    request = convert([user(content)])
+    assert request.fields["messages"] == [{"role": "user", "content": ""}]
+    assert warned(request) == warnings
+
+
+def test_assistant_text_is_joined_and_tool_calls_follow() -> None:
+    message = assistant(
+        text("I will read it. "),
+        call("call-1", "read", {"path": "a.txt"}),
+        text("Then edit."),
+        call("call-2", "edit", {"path": "a.txt", "lines": [1, 2]}),
+    )
+    request = convert([message])
+    assert request.fields["messages"] == [
+        {
+            "role": "assistant",
+            "content": "I will read it. Then edit.",
+            "tool_calls": [
+                wire_call("call-1", "read", '{"path":"a.txt"}'),
+                wire_call("call-2", "edit", '{"path":"a.txt","lines":[1,2]}'),
+            ],
+        }
+    ]
+    assert request.warnings == ()
+
+
+@pytest.mark.parametrize("blocks", [[], [text("")], [text(""), text("")]])
+def test_content_is_null_when_there_are_tool_calls_and_no_text(blocks: list[Any]) -> None:
+    request = convert([assistant(*blocks, call("call-1", "ls"))])
+    assert request.fields["messages"] == [
+        {"role": "assistant", "content": None, "tool_calls": [wire_call("call-1", "ls")]}
+    ]
+
+
+def test_thinking_is_not_sent_with_a_warning_per_block() -> None:
+    request = convert(
+        [
+            assistant(
+                {"type": "thinking", "thinking": "hmm", "signature": "sig"},
+                text("42"),
+                {"type": "thinking", "thinking": "", "redacted": True, "signature": "x"},
+            )
+        ]
+    )
+    assert request.fields["messages"] == [{"role": "assistant", "content": "42"}]
+    assert warned(request) == [("THINKING_NOT_SENT", 0, 0), ("THINKING_NOT_SENT", 0, 2)]
+
+
+@pytest.mark.parametrize(
+    "blocks", [[], [{"type": "thinking", "thinking": "only thinking"}]], ids=["empty", "thinking"]
+)
+def test_an_assistant_message_with_nothing_left_keeps_its_turn(blocks: list[Any]) -> None:
+    request = convert([user("q"), assistant(*blocks), user("again")])
+    assert request.fields["messages"] == [
+        {"role": "user", "content": "q"},
+        {"role": "assistant", "content": ""},
+        {"role": "user", "content": "again"},
+    ]
+    assert warned(request) == [("THINKING_NOT_SENT", 1, 0)] * len(blocks)
+
+
+def test_arguments_are_compact_json_text_holding_the_same_values() -> None:
+    arguments = {
+        "text": 'caf\u00e9 \U0001f600 "quoted" \\ </script>',
+        "big": 2**64 + 1,
+        "negative": -(2**63),
+        "float": 0.1,
+        "exponent": 1e16,
+        "nested": {"": [None, True, False, {"0": []}]},
+    }
+    request = convert([assistant(call("call-1", "f", arguments))])
+    sent = request.fields["messages"][0]["tool_calls"][0]["function"]["arguments"]
+    assert sent == json.dumps(arguments, ensure_ascii=False, separators=(",", ":"))
+    assert sent.startswith('{"text":"caf\u00e9 \U0001f600 \\"quoted\\" \\\\ </script>","big":')
+    assert json.loads(sent) == arguments
+
+
+def test_tool_results_are_tool_messages_with_string_or_text_parts() -> None:
+    request = convert(
+        [
+            assistant(call("call-1", "read"), call("call-2", "ls")),
+            result("call-1", "read", "file body"),
+            result("call-2", "ls", [text("a.txt"), text("b.txt")]),
+            result("call-2", "ls", []),
+        ]
+    )
+    assert request.fields["messages"][1:] == [
+        {"role": "tool", "tool_call_id": "call-1", "content": "file body"},
+        {"role": "tool", "tool_call_id": "call-2", "content": [text("a.txt"), text("b.txt")]},
+        {"role": "tool", "tool_call_id": "call-2", "content": ""},
+    ]
+    assert request.warnings == ()
+
+
+def test_result_images_move_to_one_user_message_after_the_run_of_results() -> None:
+    url_image = {"type": "image", "source": {"type": "url", "url": "https://x/b.png"}}
+    request = convert(
+        [
+            assistant(call("call-1", "shot"), call("call-2", "shot")),
+            result("call-1", "shot", [text("first"), png()]),
+            result("call-2", "shot", [url_image]),
+            assistant(text("I see both.")),
+        ]
+    )
+    assert request.fields["messages"] == [
+        {
+            "role": "assistant",
+            "content": None,
+            "tool_calls": [wire_call("call-1", "shot"), wire_call("call-2", "shot")],
+        },
+        {"role": "tool", "tool_call_id": "call-1", "content": [text("first")]},
+        {"role": "tool", "tool_call_id": "call-2", "content": ""},
+        {"role": "user", "content": [image_part(PNG_URL), image_part("https://x/b.png")]},
+        {"role": "assistant", "content": "I see both."},
+    ]
+    assert warned(request) == [("IMAGE_MOVED", 1, 1), ("IMAGE_MOVED", 2, 0)]
+
+
+def test_moved_images_are_sent_when_the_transcript_ends_with_results() -> None:
+    request = convert([assistant(call("call-1", "shot")), result("call-1", "shot", [png()])])
+    assert request.fields["messages"][1:] == [
+        {"role": "tool", "tool_call_id": "call-1", "content": ""},
+        {"role": "user", "content": [image_part(PNG_URL)]},
+    ]
+    assert warned(request) == [("IMAGE_MOVED", 1, 0)]
+
+
+def test_the_error_flag_is_not_sent_with_a_warning() -> None:
+    request = convert(
+        [assistant(call("call-1", "run")), result("call-1", "run", "boom", is_error=True)]
+    )
+    assert request.fields["messages"][1] == {
+        "role": "tool",
+        "tool_call_id": "call-1",
+        "content": "boom",
+    }
+    assert warned(request) == [("ERROR_FLAG_NOT_SENT", 1, -1)]
+
+
+def test_a_tool_name_no_earlier_call_carries_is_lost_with_a_warning() -> None:
+    request = convert(
+        [
+            result("call-0", "read"),  # orphan: trimmed away
+            assistant(call("call-1", "search")),
+            result("call-1", "lookup"),  # differs from its call
+            result("call-1", "search"),  # recoverable from the call
+            result("call-2", "read"),  # its call comes later
+            assistant(call("call-2", "read")),
+        ]
+    )
+    assert warned(request) == [
+        ("PART_NOT_READ", 0, -1),
+        ("PART_NOT_READ", 2, -1),
+        ("PART_NOT_READ", 4, -1),
+    ]
+    assert "'lookup'" in request.warnings[1].message
+
+
+def test_ids_timestamps_and_reply_metadata_are_not_sent_nor_warned_about() -> None:
+    stamp = "2025-01-02T03:04:05Z"
+    request = convert(
+        [
+            {**system("s"), "timestamp": stamp},
+            {**user("u"), "timestamp": stamp},
+            {
+                **assistant(text("t")),
+                "timestamp": stamp,
+                "provider": "openai",
+                "model": "gpt-4o",
+                "usage": {"inputTokens": 1, "outputTokens": 2},
+                "stopReason": "stop",
+            },
+        ]
+    )
+    assert request.fields["messages"] == [
+        {"role": "system", "content": "s"},
+        {"role": "user", "content": "u"},
+        {"role": "assistant", "content": "t"},
+    ]
+    assert request.warnings == ()
+
+
+def test_ir_objects_and_their_json_form_convert_alike() -> None:
+    messages = readme_transcript()
+    request = convert(messages)
+    assert request == convert(to_json_value(list(messages)))
+    assert request.fields["messages"] == [
+        {"role": "user", "content": "Read package.json."},
+        {
+            "role": "assistant",
+            "content": "I will inspect it. Then I will summarize it.",
+            "tool_calls": [wire_call("call-read-001", "read", '{"path":"package.json"}')],
+        },
+        {"role": "tool", "tool_call_id": "call-read-001", "content": '{"name":"pify-docs"}'},
+    ]
+
+
+def test_a_broken_session_converts() -> None:
+    request = convert(
+        [user("run the tests"), assistant(call("call-1", "bash")), user("stop"), assistant()]
+    )
+    assert [m["role"] for m in request.fields["messages"]] == [
+        "user",
+        "assistant",
+        "user",
+        "assistant",
+    ]
+
+
+def test_input_that_is_not_a_transcript_is_refused() -> None:
+    with pytest.raises(TypeError, match="to_openai_chat: expected a list or tuple"):
+        to_openai_chat({"role": "user"})
+    with pytest.raises(InvalidMessageError) as caught:
+        to_openai_chat([user("ok"), assistant(call("call-1", "f", "[1]"))])
+    assert caught.value.path[:3] == (1, "content", 0)
+
+
+# --- Chat -> IR -----------------------------------------------------------------------
+
+
+def read(messages: list[Any]) -> list[Any]:
+    """``from_openai_chat`` as JSON form."""
+    return to_json_value(list(from_openai_chat(messages)))
+
+
+def test_system_and_developer_messages_read_as_system_messages() -> None:
+    assert read(
+        [
+            {"role": "system", "content": "a"},
+            {"role": "developer", "content": "b"},
+            {"role": "developer", "content": [text("c"), text("d")]},
+        ]
+    ) == [
+        {"role": "system", "id": "message-0001", "content": "a"},
+        {"role": "system", "id": "message-0002", "content": "b"},
+        {"role": "system", "id": "message-0003", "content": "cd"},
+    ]
+
+
+def test_user_strings_and_parts_are_read() -> None:
+    messages = read(
+        [
+            {"role": "user", "content": "hi"},
+            {
+                "role": "user",
+                "content": [
+                    text("look"),
+                    image_part(PNG_URL),
+                    image_part("https://x/cat.png"),
+                    {"type": "input_audio", "input_audio": {"data": "AAAA", "format": "wav"}},
+                    {"type": "input_audio", "input_audio": {"data": "BBBB", "format": "mp3"}},
+                    {"type": "file", "file": {"filename": "document.pdf", "file_data": PDF_URL}},
+                    {"type": "file", "file": {"file_id": "file-abc"}},
+                ],
+            },
+        ]
+    )
+    assert messages == [
+        {"role": "user", "id": "message-0001", "content": "hi"},
+        {
+            "role": "user",
+            "id": "message-0002",
+            "content": [
+                text("look"),
+                png(),
+                {"type": "image", "source": {"type": "url", "url": "https://x/cat.png"}},
+                base64("audio", "audio/wav", "AAAA"),
+                base64("audio", "audio/mpeg", "BBBB"),
+                base64("document", "application/pdf", PDF),
+                {"type": "document", "source": {"type": "file", "fileId": "file-abc"}},
+            ],
+        },
+    ]
+
+
+@pytest.mark.parametrize(
+    "url",
+    [
+        "https://x/cat.png",
+        "data:image/svg+xml,<svg/>",
+        "data:image/png;base64,not base64!",
+        "data:image/png;base64,",
+        "data:text/plain;base64,aGk=",
+        "data:;base64,aGk=",
+        "data:image/png,iVBORw0KGgo=",
+    ],
+)
+def test_image_urls_other_than_base64_image_data_stay_urls(url: str) -> None:
+    [message] = read([{"role": "user", "content": [image_part(url)]}])
+    assert message["content"] == [{"type": "image", "source": {"type": "url", "url": url}}]
+
+
+def test_a_data_url_media_type_is_everything_before_the_base64_marker() -> None:
+    url = f"data:image/x,y;base64;q=1;base64,{PNG_BASE64}"
+    [message] = read([{"role": "user", "content": [image_part(url)]}])
+    assert message["content"] == [base64("image", "image/x,y;base64;q=1", PNG_BASE64)]
+
+
+def test_file_data_with_any_media_type_is_a_base64_document() -> None:
+    file = {"filename": "document.pdf", "file_data": "data:text/csv;base64,YSxi"}
+    [message] = read([{"role": "user", "content": [{"type": "file", "file": file}]}])
+    assert message["content"] == [base64("document", "text/csv", "YSxi")]
+
+
+@pytest.mark.parametrize(
+    ("content", "blocks"),
+    [
+        ("hello", [text("hello")]),
+        ("", []),
+        (None, []),
+        ([text("a"), text("b")], [text("a"), text("b")]),
+        ([], []),
+    ],
+)
+def test_assistant_content_forms_are_read(content: Any, blocks: list[Any]) -> None:
+    [message] = read([{"role": "assistant", "content": content}])
+    assert message == {"role": "assistant", "id": "message-0001", "content": blocks}
+
+
+def test_assistant_content_may_be_absent_beside_tool_calls() -> None:
+    [message] = read([{"role": "assistant", "tool_calls": [wire_call("c", "f", '{"a": [1]}')]}])
+    assert message["content"] == [call("c", "f", {"a": [1]})]
+
+
+def test_text_comes_before_the_tool_calls_in_their_order() -> None:
+    [message] = read(
+        [
+            {
+                "role": "assistant",
+                "content": "Reading both.",
+                "tool_calls": [wire_call("c2", "read", '{"p":2}'), wire_call("c1", "read")],
+            }
+        ]
+    )
+    assert message["content"] == [
+        text("Reading both."),
+        call("c2", "read", {"p": 2}),
+        call("c1", "read", {}),
+    ]
+
+
+@pytest.mark.parametrize(
+    "arguments",
+    [
+        "",
+        "not json",
+        "[1, 2]",
+        '"{\\"a\\": 1}"',
+        "null",
+        "{",
+        '{"a": NaN}',
+        '{"a": Infinity}',
+        '{"a": 1e400}',
+        '{"a": 1, "a": 2}',
+        '{"a": {"b": 1, "b": 1}}',
+        "[" * 100_000,
+    ],
+)
+def test_arguments_that_are_not_one_json_object_are_reported_never_replaced(
+    arguments: str,
+) -> None:
+    messages = [
+        {"role": "user", "content": "go"},
+        {"role": "assistant", "content": None, "tool_calls": [wire_call("c", "f", arguments)]},
+    ]
+    with pytest.raises(TranscriptError) as caught:
+        from_openai_chat(messages)
+    assert [(d.code, d.message_index, d.path) for d in caught.value.diagnostics] == [
+        ("INVALID_TOOL_ARGUMENTS", 1, "/1/content/0/arguments")
+    ]
+
+
+def test_a_tool_message_takes_the_name_of_the_nearest_earlier_call_with_its_id() -> None:
+    messages = read(
+        [
+            {"role": "assistant", "tool_calls": [wire_call("c1", "read"), wire_call("c2", "ls")]},
+            {"role": "tool", "tool_call_id": "c2", "content": "a.txt"},
+            {"role": "tool", "tool_call_id": "c1", "content": [text("x"), text("y")]},
+            {"role": "assistant", "tool_calls": [wire_call("c1", "write")]},
+            {"role": "tool", "tool_call_id": "c1", "content": "ok"},
+        ]
+    )
+    assert messages[1:3] == [
+        {
+            "role": "toolResult",
+            "id": "message-0002",
+            "toolCallId": "c2",
+            "toolName": "ls",
+            "content": "a.txt",
+            "isError": False,
+        },
+        {
+            "role": "toolResult",
+            "id": "message-0003",
+            "toolCallId": "c1",
+            "toolName": "read",
+            "content": [text("x"), text("y")],
+            "isError": False,
+        },
+    ]
+    assert messages[4]["toolName"] == "write"
+
+
+def test_a_tool_message_without_a_call_gets_a_placeholder_name_and_a_warning() -> None:
+    messages = [
+        {"role": "user", "content": "go on"},
+        {"role": "tool", "tool_call_id": "call-gone", "content": "result"},
+    ]
+    result_messages = from_openai_chat(messages)
+    assert result_messages[1].tool_name == "unknown"
+    assert warned(result_messages) == [("PART_NOT_READ", 1, -1)]
+    assert [d.code for d in validate_transcript(result_messages)] == ["ORPHAN_TOOL_RESULT"]
+
+
+def test_ids_are_assigned_from_the_position() -> None:
+    read_back = from_openai_chat([{"role": "user", "content": str(i)} for i in range(12)])
+    assert [m.id for m in read_back] == [f"message-{i:04d}" for i in range(1, 13)]
+
+
+WIRE_LOSSES: list[tuple[dict[str, Any], list[tuple[str, int]]]] = [
+    ({"role": "user", "content": "hi", "name": "ann"}, [("PART_NOT_READ", -1)]),
+    ({"role": "system", "content": "s", "name": "ops"}, [("PART_NOT_READ", -1)]),
+    ({"role": "assistant", "content": "a", "name": "bot"}, [("PART_NOT_READ", -1)]),
+    ({"role": "assistant", "content": None, "refusal": "no"}, [("PART_NOT_READ", -1)]),
+    ({"role": "assistant", "content": "a", "audio": {"id": "audio-1"}}, [("PART_NOT_READ", -1)]),
+    (
+        {"role": "assistant", "content": None, "function_call": {"name": "f", "arguments": "{}"}},
+        [("PART_NOT_READ", -1)],
+    ),
+    (
+        {"role": "assistant", "content": [text("a"), {"type": "refusal", "refusal": "no"}]},
+        [("PART_NOT_READ", 1)],
+    ),
+    (
+        {
+            "role": "assistant",
+            "tool_calls": [
+                {"id": "c", "type": "custom", "custom": {"name": "sql", "input": "select"}},
+                wire_call("d", "f"),
+            ],
+        },
+        [("PART_NOT_READ", -1)],
+    ),
+    (
+        {
+            "role": "user",
+            "content": [{"type": "image_url", "image_url": {"url": "https://x", "detail": "low"}}],
+        },
+        [("PART_NOT_READ", 0)],
+    ),
+    (
+        {
+            "role": "user",
+            "content": [
+                text("a"),
+                {**text("b"), "prompt_cache_breakpoint": {"mode": "explicit"}},
+            ],
+        },
+        [("PART_NOT_READ", 1)],
+    ),
+    (
+        {"role": "user", "content": [{"type": "video_url", "video_url": {"url": "v"}}, text("t")]},
+        [("PART_NOT_READ", 0)],
+    ),
+    (
+        {
+            "role": "user",
+            "content": [{"type": "file", "file": {"filename": "r.pdf", "file_data": PDF_URL}}],
+        },
+        [("PART_NOT_READ", 0)],
+    ),
+    (
+        {
+            "role": "user",
+            "content": [{"type": "file", "file": {"file_data": PDF_URL, "file_id": "file-1"}}],
+        },
+        [("PART_NOT_READ", 0)],
+    ),
+    (
+        {
+            "role": "user",
+            "content": [{"type": "file", "file": {"filename": "r.pdf", "file_id": "f"}}],
+        },
+        [("PART_NOT_READ", 0)],
+    ),
+    (
+        {
+            "role": "developer",
+            "content": [text("a"), {"type": "image_url", "image_url": {"url": "u"}}],
+        },
+        [("PART_NOT_READ", 1)],
+    ),
+    ({"role": "user", "content": "hi", "cache": True}, [("PART_NOT_READ", -1)]),
+    (
+        {
+            "role": "assistant",
+            "tool_calls": [{**wire_call("c", "f"), "index": 0}],
+        },
+        [("PART_NOT_READ", -1)],
+    ),
+]
+
+
+@pytest.mark.parametrize(("message", "losses"), WIRE_LOSSES)
+def test_wire_fields_without_an_ir_form_are_warned_about(
+    message: dict[str, Any], losses: list[tuple[str, int]]
+) -> None:
+    read_back = from_openai_chat([{"role": "user", "content": "first"}, message])
+    assert warned(read_back) == [(code, 1, block) for code, block in losses]
+
+
+def test_wire_losses_keep_what_has_an_ir_form() -> None:
+    read_back = read(
+        [
+            {
+                "role": "assistant",
+                "content": [text("a"), {"type": "refusal", "refusal": "no"}],
+                "name": "bot",
+                "refusal": "no",
+                "tool_calls": [
+                    {"id": "c", "type": "custom", "custom": {"name": "sql", "input": "select"}},
+                    wire_call("d", "f"),
+                ],
+            },
+            {"role": "tool", "tool_call_id": "c", "content": "rows"},
+        ]
+    )
+    assert read_back[0]["content"] == [text("a"), call("d", "f")]
+    assert read_back[1]["toolName"] == "sql"
+
+
+def test_null_fields_say_nothing_and_are_not_warned_about() -> None:
+    read_back = from_openai_chat(
+        [
+            {
+                "role": "assistant",
+                "content": "a",
+                "refusal": None,
+                "audio": None,
+                "function_call": None,
+                "name": None,
+                "tool_calls": None,
+            },
+            {
+                "role": "user",
+                "content": [{"type": "image_url", "image_url": {"url": "u", "detail": None}}],
+            },
+        ]
+    )
+    assert read_back.warnings == ()
+    assert read_back[0].text == "a"
+
+
+@pytest.mark.parametrize(
+    ("messages", "path"),
+    [
+        ({"role": "user"}, ("messages",)),
+        ("user: hi", ("messages",)),
+        ([["user", "hi"]], ("messages", 0)),
+        ([{"content": "hi"}], ("messages", 0, "role")),
+        ([{"role": 7, "content": "hi"}], ("messages", 0, "role")),
+        ([{"role": "function", "name": "f", "content": "x"}], ("messages", 0, "role")),
+        ([{"role": "toolResult", "content": "x"}], ("messages", 0, "role")),
+        ([{"role": "user"}], ("messages", 0, "content")),
+        ([{"role": "user", "content": None}], ("messages", 0, "content")),
+        ([{"role": "user", "content": 5}], ("messages", 0, "content")),
+        ([{"role": "system", "content": {"text": "x"}}], ("messages", 0, "content")),
+        ([{"role": "user", "content": ["hi"]}], ("messages", 0, "content", 0)),
+        ([{"role": "user", "content": [{"text": "hi"}]}], ("messages", 0, "content", 0, "type")),
+        ([{"role": "user", "content": [{"type": "text"}]}], ("messages", 0, "content", 0, "text")),
+        (
+            [{"role": "user", "content": [{"type": "image_url", "image_url": "https://x"}]}],
+            ("messages", 0, "content", 0, "image_url"),
+        ),
+        (
+            [{"role": "user", "content": [{"type": "image_url", "image_url": {}}]}],
+            ("messages", 0, "content", 0, "image_url", "url"),
+        ),
+        (
+            [
+                {
+                    "role": "user",
+                    "content": [
+                        {"type": "input_audio", "input_audio": {"data": "A", "format": "ogg"}}
+                    ],
+                }
+            ],
+            ("messages", 0, "content", 0, "input_audio", "format"),
+        ),
+        (
+            [
+                {
+                    "role": "user",
+                    "content": [{"type": "input_audio", "input_audio": {"format": "wav"}}],
+                }
+            ],
+            ("messages", 0, "content", 0, "input_audio", "data"),
+        ),
+        (
+            [{"role": "user", "content": [{"type": "file", "file": {"filename": "a.pdf"}}]}],
+            ("messages", 0, "content", 0, "file"),
+        ),
+        (
+            [{"role": "user", "content": [{"type": "file", "file": {"file_data": PDF}}]}],
+            ("messages", 0, "content", 0, "file", "file_data"),
+        ),
+        (
+            [{"role": "user", "content": [{"type": "file", "file": {"file_id": 3}}]}],
+            ("messages", 0, "content", 0, "file", "file_id"),
+        ),
+        ([{"role": "assistant", "content": 3}], ("messages", 0, "content")),
+        ([{"role": "assistant", "tool_calls": {"id": "c"}}], ("messages", 0, "tool_calls")),
+        ([{"role": "assistant", "tool_calls": ["c"]}], ("messages", 0, "tool_calls", 0)),
+        (
+            [{"role": "assistant", "tool_calls": [{"type": "function", "function": {}}]}],
+            ("messages", 0, "tool_calls", 0, "id"),
+        ),
+        (
+            [{"role": "assistant", "tool_calls": [{"id": "c", "function": {}}]}],
+            ("messages", 0, "tool_calls", 0, "type"),
+        ),
+        (
+            [{"role": "assistant", "tool_calls": [{"id": "c", "type": "function"}]}],
+            ("messages", 0, "tool_calls", 0, "function"),
+        ),
+        (
+            [
+                {
+                    "role": "assistant",
+                    "tool_calls": [
+                        {"id": "c", "type": "function", "function": {"arguments": "{}"}}
+                    ],
+                }
+            ],
+            ("messages", 0, "tool_calls", 0, "function", "name"),
+        ),
+        (
+            [
+                {
+                    "role": "assistant",
+                    "tool_calls": [
+                        {"id": "c", "type": "function", "function": {"name": "f", "arguments": {}}}
+                    ],
+                }
+            ],
+            ("messages", 0, "tool_calls", 0, "function", "arguments"),
+        ),
+        ([{"role": "tool", "content": "x"}], ("messages", 0, "tool_call_id")),
+        ([{"role": "tool", "tool_call_id": "c"}], ("messages", 0, "content")),
+        (
+            [{"role": "tool", "tool_call_id": "c", "content": [{"type": 1}]}],
+            ("messages", 0, "content", 0, "type"),
+        ),
+        ([{"role": "user", "content": float("nan")}], ("messages", 0, "content")),
+        ([{"role": "user", "content": {"a", "b"}}], ("messages", 0, "content")),
+        ([{"role": "user", "content": b"hi"}], ("messages", 0, "content")),
+        ([{"role": "user", "content": "\ud800"}], ("messages", 0, "content")),
+        ([{1: "user"}], ("messages", 0)),
+    ],
+)
+def test_input_not_of_the_chat_shape_is_a_wire_format_error_naming_the_path(
+    messages: Any, path: tuple[Any, ...]
+) -> None:
+    with pytest.raises(WireFormatError) as caught:
+        from_openai_chat(messages)
+    assert caught.value.path == path
+    assert str(caught.value).startswith("from_openai_chat: messages")
+
+
+def test_input_nested_too_deep_is_a_wire_format_error_not_a_recursion_error() -> None:
+    nested: list[Any] = []
+    for _ in range(100_000):
+        nested = [nested]
+    with pytest.raises(WireFormatError) as caught:
+        from_openai_chat([{"role": "user", "content": nested}])
+    assert caught.value.path[:4] == ("messages", 0, "content", 0)
+
+
+def test_values_the_ir_refuses_are_transcript_errors() -> None:
+    messages = [
+        {"role": "assistant", "tool_calls": [wire_call(" ", "f")]},
+        {"role": "user", "content": [image_part("")]},
+        {
+            "role": "user",
+            "content": [{"type": "input_audio", "input_audio": {"data": "A=", "format": "wav"}}],
+        },
+    ]
+    with pytest.raises(TranscriptError) as caught:
+        from_openai_chat(messages)
+    assert [(d.message_index, d.path) for d in caught.value.diagnostics] == [
+        (0, "/0/content/0/id"),
+        (1, "/1/content/0/source/url"),
+        (2, "/2/content/0/source/data"),
+    ]
+
+
+# --- round trips ----------------------------------------------------------------------
+
+
+def without_ids(messages: Any) -> list[Any]:
+    """Messages (IR or JSON form) in JSON form without their ids."""
+    as_json = to_json_value([parse_message(m) for m in messages])
+    return [{k: v for k, v in m.items() if k != "id"} for m in as_json]
+
+
+def test_a_realistic_session_survives_the_round_trip() -> None:
+    session = [
+        system("You are a coding agent."),
+        user([text("Fix the bug in this screenshot:"), png()]),
+        assistant(
+            text("Looking."),
+            call("call_a1", "read", {"path": "src/cart.py", "lines": [1, 40]}),
+            call("call_a2", "bash", {"command": "pytest -q", "env": {"CI": "1", "n": 2**53 + 1}}),
+        ),
+        result("call_a2", "bash", [text("1 failed")]),
+        result("call_a1", "read", "def total(items): ..."),
+        assistant(text("Fixed: the loop stopped one item early.")),
+        user([base64("document", "application/pdf", PDF), base64("audio", "audio/mpeg", "AAAA")]),
+    ]
+    request = convert(session)
+    assert request.warnings == ()
+    assert without_ids(from_openai_chat(request.fields["messages"])) == without_ids(session)
+
+
+def sum_lists(lists: list[list[Any]]) -> list[Any]:
+    return [item for items in lists for item in items]
+
+
+def carried(transcript: list[Any]) -> tuple[list[Any], list[tuple[str, int, int]]]:
+    """What a round trip through Chat should give back (JSON form, no ids), and the
+    warnings the losses on the way should make (in any order)."""
+    expected: list[Any] = []
+    losses: list[tuple[str, int, int]] = []
+    moved: list[Any] = []
+    for index, message in enumerate(transcript):
+        if message["role"] != "toolResult" and moved:
+            expected.append({"role": "user", "content": moved})
+            moved = []
+        kept = _KEEP[message["role"]](message, index, losses, moved)
+        expected.append(kept)
+    if moved:
+        expected.append({"role": "user", "content": moved})
+    return expected, losses
+
+
+def _keep_system(message: Any, index: int, losses: list[Any], moved: list[Any]) -> Any:
+    return {"role": "system", "content": message["content"]}
+
+
+def _keep_user(message: Any, index: int, losses: list[Any], moved: list[Any]) -> Any:
+    content = message["content"]
+    if isinstance(content, str):
+        return {"role": "user", "content": content}
+    kept = []
+    for block_index, block in enumerate(content):
+        source = block.get("source", {})
+        media = source.get("mediaType", "").split(";")[0].strip().lower()
+        if block["type"] == "audio":
+            canonical = {"wav": "audio/wav", "x-wav": "audio/wav", "wave": "audio/wav"}
+            canonical |= {"mpeg": "audio/mpeg", "mp3": "audio/mpeg"}
+            if media.startswith("audio/") and media[6:] in canonical:
+                kept.append(base64("audio", canonical[media[6:]], source["data"]))
+            else:
+                losses.append(("AUDIO_NOT_SENT", index, block_index))
+        elif block["type"] == "document" and not (
+            source["type"] == "file" or media == "application/pdf"
+        ):
+            losses.append(("DOCUMENT_NOT_SENT", index, block_index))
+        else:
+            kept.append(block)
+    return {"role": "user", "content": kept or ""}
+
+
+def _keep_assistant(message: Any, index: int, losses: list[Any], moved: list[Any]) -> Any:
+    blocks = message["content"]
+    joined = "".join(b["text"] for b in blocks if b["type"] == "text")
+    calls = [b for b in blocks if b["type"] == "toolCall"]
+    losses.extend(
+        ("THINKING_NOT_SENT", index, i) for i, b in enumerate(blocks) if b["type"] == "thinking"
+    )
+    return {"role": "assistant", "content": ([text(joined)] if joined else []) + calls}
+
+
+def _keep_result(message: Any, index: int, losses: list[Any], moved: list[Any]) -> Any:
+    content = message["content"]
+    if message["isError"]:
+        losses.append(("ERROR_FLAG_NOT_SENT", index, -1))
+    if not isinstance(content, str):
+        for block_index, block in enumerate(content):
+            if block["type"] == "image":
+                moved.append(block)
+                losses.append(("IMAGE_MOVED", index, block_index))
+        content = [b for b in content if b["type"] == "text"] or ""
+    kept = {key: message[key] for key in ("role", "toolCallId", "toolName")}
+    return {**kept, "content": content, "isError": False}
+
+
+_KEEP = {
+    "system": _keep_system,
+    "user": _keep_user,
+    "assistant": _keep_assistant,
+    "toolResult": _keep_result,
+}
+
+
+PROPERTY = settings(
+    derandomize=True,
+    max_examples=100,
+    deadline=None,
+    suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],
+)
+# A user message of 1-4 blocks of any kind, as a one-message transcript.
+BLOCK_USERS = st.lists(SCHEMA.definition("UserBlock"), min_size=1, max_size=4).map(
+    lambda blocks: [{"role": "user", "id": "u", "content": blocks}]
+)
+CARRIED_AUDIO = ["audio/wav", "audio/x-wav", "audio/wave", "audio/mpeg", "audio/mp3"]
+
+
+@st.composite
+def with_carried_media(draw: st.DrawFn, messages: st.SearchStrategy[Any]) -> list[Any]:
+    """Messages whose audio and base64 documents often have media types Chat carries
+    (generated ones almost never do)."""
+    transcript = draw(messages)
+    for message in transcript:
+        if message["role"] != "user" or isinstance(message["content"], str):
+            continue
+        for block in message["content"]:
+            source = block["source"] if block["type"] in ("audio", "document") else {}
+            if source.get("type") == "base64" and draw(st.booleans()):
+                kinds = CARRIED_AUDIO if block["type"] == "audio" else ["application/pdf"]
+                source["mediaType"] = draw(st.sampled_from(kinds))
+    return transcript
+
+
+@PROPERTY
+@given(transcripts())
+def test_round_trips_keep_what_chat_carries_and_warn_about_the_rest(transcript: Any) -> None:
+    check_round_trip(transcript)
+
+
+@PROPERTY
+@given(
+    with_carried_media(
+        st.lists(single_messages() | BLOCK_USERS, min_size=1, max_size=4).map(sum_lists)
+    )
+)
+def test_round_trips_of_every_block_kind(transcript: Any) -> None:
+    check_round_trip(transcript)
+
+
+def check_round_trip(transcript: list[Any]) -> None:
+    request = convert(transcript)
+    read_back = from_openai_chat(request.fields["messages"])
+    expected, losses = carried(transcript)
+    assert without_ids(read_back) == expected
+    assert sorted(warned(request)) == sorted(losses)
+    assert read_back.warnings == ()
+    # Chat -> IR -> Chat gives the same request: nothing more is lost the second time
+    again = convert(read_back)
+    assert again.fields == request.fields
+    assert again.warnings == ()
+
+
+# --- the official client against the loopback -----------------------------------------
+
+
+CHAT_COMPLETION = {
+    "id": "chatcmpl-test",
+    "object": "chat.completion",
+    "created": 0,
+    "model": "gpt-test",
+    "choices": [
+        {
+            "index": 0,
+            "message": {"role": "assistant", "content": "ok", "refusal": None},
+            "finish_reason": "stop",
+            "logprobs": None,
+        }
+    ],
+}
+
+
+def sample_sessions() -> dict[str, list[Any]]:
+    sessions = {}
+    for line in SAMPLE.read_text(encoding="utf-8").splitlines():
+        entry = json.loads(line)
+        sessions[entry["id"]] = entry["messages"]
+    return sessions
+
+
+SAMPLES = sample_sessions()
+# Each message valid on its own: all but the one whose arguments are a JSON string.
+SENDABLE = sorted(name for name in SAMPLES if name != "arguments-as-json-string")
+
+
+def send(request: WireRequest) -> Any:
+    """Sends the request's messages with the official client; the body the server got."""
+    with recording_server(CHAT_COMPLETION) as (url, recorded):
+        client = openai.OpenAI(base_url=f"{url}/v1", api_key="test", max_retries=0)
+        completion = client.chat.completions.create(
+            model="gpt-test", messages=request.fields["messages"]
+        )
+    assert completion.choices[0].message.content == "ok"
+    [(method, path, body)] = recorded.requests
+    assert (method, path) == ("POST", "/v1/chat/completions")
+    return body
+
+
+@pytest.mark.parametrize("name", SENDABLE)
+def test_the_sdk_client_sends_exactly_the_converted_sample_sessions(name: str) -> None:
+    request = convert(SAMPLES[name])
+    body = send(request)
+    assert body == {"model": "gpt-test", "messages": request.fields["messages"]}
+
+
+def test_the_sdk_client_sends_images_moved_results_and_the_interrupted_session() -> None:
+    session = [
+        *SAMPLES["interrupted-before-result"],
+        user([text("and this?"), png(), base64("document", "application/pdf", PDF)]),
+        assistant(call("call-shot", "screenshot")),
+        result("call-shot", "screenshot", [text("taken"), png()], is_error=True),
+    ]
+    request = convert(session)
+    assert warned(request) == [("ERROR_FLAG_NOT_SENT", 7, -1), ("IMAGE_MOVED", 7, 1)]
+    body = send(request)
+    assert body["messages"] == request.fields["messages"]
+    assert body["messages"][-1] == {"role": "user", "content": [image_part(PNG_URL)]}
+
+
+def test_the_arguments_as_a_json_string_sample_is_refused_before_sending() -> None:
+    with pytest.raises(InvalidMessageError) as caught:
+        to_openai_chat(SAMPLES["arguments-as-json-string"])
+    assert caught.value.path == (1, "content", 0, "arguments")
+
+
+@pytest.mark.filterwarnings("ignore::UserWarning")
+def test_nothing_but_the_loopback_can_be_reached() -> None:
+    with socket.socket() as outside, pytest.raises(pytest_socket.SocketConnectBlockedError):
+        outside.connect(("192.0.2.1", 443))
+
+
+def test_a_whole_sample_session_round_trips_through_the_wire() -> None:
+    session = SAMPLES["coding-agent-fix-off-by-one"]
+    read_back = from_openai_chat(send(convert(session))["messages"])
+    assert without_ids(read_back) == [
+        {k: v for k, v in m.items() if k not in ("provider", "model", "usage", "stopReason")}
+        for m in without_ids(session)
+    ]
+
+
+def test_assistant_message_metadata_is_not_part_of_the_request() -> None:
+    message = assistant_message(
+        id="m", content=[{"type": "text", "text": "hi"}], model="gpt-4o", stop_reason="stop"
+    )
+    assert convert([message]).fields == {"messages": [{"role": "assistant", "content": "hi"}]}

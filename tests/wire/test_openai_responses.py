@@ -1,0 +1,1594 @@
+"""OpenAI Responses API input: every mapping and warning both ways, hostile wire input,
+round trips (hand-written and generated), and the requests checked against the
+official SDK: its request TypedDicts (pydantic plus a strict key walk, since pydantic
+ignores extra keys of a TypedDict and never looks inside an ``Iterable`` field) and its
+client, sending to a recording server on 127.0.0.1."""
+
+from __future__ import annotations
+
+import collections.abc
+import copy
+import json
+import socket
+import types
+import typing
+from typing import Any, Literal, NotRequired, Required, Union, get_args, get_origin, get_type_hints
+
+import openai
+import pytest
+import pytest_socket
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+from openai.types.responses import ResponseInputItemParam
+from pydantic import ConfigDict, TypeAdapter
+from typing_extensions import is_typeddict
+
+from agent_ir import (
+    DiagnosticCode,
+    InvalidMessageError,
+    TranscriptError,
+    assistant_message,
+    to_json_value,
+    tool_result_message,
+    user_message,
+)
+from agent_ir.wire import ConversionWarningCode, WireFormatError
+from agent_ir.wire.openai_responses import from_openai_responses, to_openai_responses
+
+from support.builders import PNG_BASE64
+from support.loopback import recording_server
+from support.strategies import SCHEMA, transcripts
+
+pytestmark = pytest.mark.allow_hosts(["127.0.0.1"])
+
+Code = ConversionWarningCode
+PDF = "JVBERi0xLjQ="
+WAV = "UklGRg=="
+
+
+def reference(item_id: str, encrypted_content: str | None = None) -> str:
+    """The signature a thinking block read from this format carries."""
+    fields = {"type": "reasoning", "id": item_id}
+    if encrypted_content is not None:
+        fields["encrypted_content"] = encrypted_content
+    return json.dumps(fields, ensure_ascii=False, separators=(",", ":"))
+
+
+def sent(transcript: list[Any]) -> list[Any]:
+    """The input items of ``transcript``, checked against the SDK's request types."""
+    request = to_openai_responses(transcript)
+    assert set(request.fields) == {"input"}
+    assert_sdk_accepts(request.fields["input"])
+    return request.fields["input"]
+
+
+def codes(warnings: Any) -> list[tuple[str, int, int]]:
+    return [(w.code, w.message_index, w.block_index) for w in warnings]
+
+
+def without_ids(messages: Any) -> list[Any]:
+    return [{k: v for k, v in m.items() if k != "id"} for m in to_json_value(messages)]
+
+
+# --- the SDK's request types, strictly ---------------------------------------------------
+
+SDK_INPUT = TypeAdapter(list[ResponseInputItemParam], config=ConfigDict(extra="forbid"))
+
+
+def sdk_accepts(items: Any) -> bool:
+    """Whether ``items`` is a valid ``input`` for the SDK: pydantic over its TypedDicts
+    (extra keys forbidden) and a walk of every key, inside ``Iterable`` fields too."""
+    try:
+        SDK_INPUT.validate_python(items)
+    except ValueError:
+        return False
+    return conforms(items, list[ResponseInputItemParam])
+
+
+def assert_sdk_accepts(items: Any) -> None:
+    assert sdk_accepts(items), json.dumps(items, indent=1)[:2000]
+
+
+def conforms(value: Any, annotation: Any) -> bool:
+    """``value`` fits ``annotation`` exactly: TypedDicts have no unknown key and every
+    required one, literals match, unions have a matching branch."""
+    origin = get_origin(annotation)
+    if annotation in (Any, object):
+        return True
+    if origin in (Required, NotRequired, typing.Annotated):
+        return conforms(value, get_args(annotation)[0])
+    if origin in (Union, types.UnionType):
+        return any(conforms(value, branch) for branch in get_args(annotation))
+    if origin is Literal:
+        return any(type(value) is type(v) and value == v for v in get_args(annotation))
+    if is_typeddict(annotation):
+        return _conforms_typeddict(value, annotation)
+    if origin in (list, collections.abc.Iterable, collections.abc.Sequence):
+        (item,) = get_args(annotation)
+        return type(value) is list and all(conforms(entry, item) for entry in value)
+    if origin is dict:
+        _, item = get_args(annotation)
+        return type(value) is dict and all(conforms(entry, item) for entry in value.values())
+    if annotation is type(None):
+        return value is None
+    if annotation is float:
+        return type(value) in (int, float)
+    if annotation in (str, int, bool):
+        return type(value) is annotation
+    raise NotImplementedError(f"no check for {annotation!r}")
+
+
+def _conforms_typeddict(value: Any, annotation: Any) -> bool:
+    if type(value) is not dict:
+        return False
+    hints = get_type_hints(annotation, include_extras=True)
+    if set(value) - set(hints) or annotation.__required_keys__ - set(value):
+        return False
+    return all(conforms(entry, hints[key]) for key, entry in value.items())
+
+
+@pytest.mark.parametrize(
+    "items",
+    [
+        pytest.param(
+            [
+                {
+                    "type": "message",
+                    "role": "user",
+                    "content": [{"type": "input_text", "text": "a", "x": 1}],
+                }
+            ],
+            id="unknown key in a part",
+        ),
+        pytest.param(
+            [
+                {
+                    "type": "reasoning",
+                    "id": "rs_1",
+                    "summary": [{"type": "summary_text", "text": "a", "x": 1}],
+                }
+            ],
+            id="unknown key inside an Iterable field",
+        ),
+        pytest.param(
+            [
+                {
+                    "type": "message",
+                    "role": "assistant",
+                    "content": [{"type": "output_text", "text": "a", "annotations": []}],
+                }
+            ],
+            id="output_text without an output message's id and status",
+        ),
+        pytest.param([{"type": "reasoning", "summary": []}], id="reasoning without an id"),
+        pytest.param(
+            [{"type": "function_call", "call_id": "c", "name": "n", "arguments": {}}],
+            id="arguments as an object",
+        ),
+    ],
+)
+def test_the_sdk_check_refuses_what_the_sdk_types_refuse(items: list[Any]) -> None:
+    assert not sdk_accepts(items)
+
+
+def test_the_sdk_check_accepts_a_well_formed_input() -> None:
+    assert sdk_accepts(
+        [
+            {"type": "message", "role": "user", "content": "hi"},
+            {"type": "reasoning", "id": "rs_1", "summary": [{"type": "summary_text", "text": "a"}]},
+            {
+                "type": "function_call_output",
+                "call_id": "c",
+                "output": [{"type": "input_text", "text": "t"}],
+            },
+        ]
+    )
+
+
+@pytest.mark.filterwarnings("ignore:A test tried to use socket")
+def test_only_the_loopback_host_is_reachable() -> None:
+    with socket.socket() as connection, pytest.raises(pytest_socket.SocketConnectBlockedError):
+        connection.connect(("10.255.255.1", 443))
+
+
+# --- IR -> input: system and user --------------------------------------------------------
+
+
+def test_system_messages_stay_where_they_are_as_system_items() -> None:
+    transcript = [
+        {"role": "system", "id": "s1", "content": "Be brief."},
+        {"role": "user", "id": "u1", "content": "hi"},
+        {"role": "system", "id": "s2", "content": "Now be verbose."},
+    ]
+    assert sent(transcript) == [
+        {"type": "message", "role": "system", "content": "Be brief."},
+        {"type": "message", "role": "user", "content": "hi"},
+        {"type": "message", "role": "system", "content": "Now be verbose."},
+    ]
+
+
+def test_user_blocks_become_input_parts() -> None:
+    content = [
+        {"type": "text", "text": "Look:"},
+        {
+            "type": "image",
+            "source": {"type": "base64", "mediaType": "image/png", "data": PNG_BASE64},
+        },
+        {"type": "image", "source": {"type": "url", "url": "https://example.com/cat.jpg"}},
+        {
+            "type": "document",
+            "source": {"type": "base64", "mediaType": "application/pdf", "data": PDF},
+        },
+        {
+            "type": "document",
+            "source": {"type": "base64", "mediaType": "application/x-thing", "data": PDF},
+        },
+        {"type": "document", "source": {"type": "url", "url": "https://example.com/a.pdf"}},
+        {"type": "document", "source": {"type": "file", "fileId": "file-abc"}},
+    ]
+    request = to_openai_responses([{"role": "user", "id": "u", "content": content}])
+    assert request.warnings == ()
+    assert_sdk_accepts(request.fields["input"])
+    assert request.fields["input"] == [
+        {
+            "type": "message",
+            "role": "user",
+            "content": [
+                {"type": "input_text", "text": "Look:"},
+                {
+                    "type": "input_image",
+                    "image_url": f"data:image/png;base64,{PNG_BASE64}",
+                    "detail": "auto",
+                },
+                {
+                    "type": "input_image",
+                    "image_url": "https://example.com/cat.jpg",
+                    "detail": "auto",
+                },
+                {
+                    "type": "input_file",
+                    "file_data": f"data:application/pdf;base64,{PDF}",
+                    "filename": "document-0-3.pdf",
+                },
+                {
+                    "type": "input_file",
+                    "file_data": f"data:application/x-thing;base64,{PDF}",
+                    "filename": "document-0-4",
+                },
+                {"type": "input_file", "file_url": "https://example.com/a.pdf"},
+                {"type": "input_file", "file_id": "file-abc"},
+            ],
+        }
+    ]
+
+
+def test_document_file_names_take_the_extension_of_the_media_type_without_parameters() -> None:
+    block = {
+        "type": "document",
+        "source": {"type": "base64", "mediaType": "Text/Plain; charset=utf-8", "data": PDF},
+    }
+    [item] = sent(
+        [
+            {"role": "system", "id": "s", "content": ""},
+            {"role": "user", "id": "u", "content": [block]},
+        ]
+    )[1:]
+    assert item["content"][0]["filename"] == "document-1-0.txt"
+
+
+def test_audio_is_not_sent_and_warned_at_its_block() -> None:
+    content = [
+        {"type": "text", "text": "listen"},
+        {"type": "audio", "source": {"type": "base64", "mediaType": "audio/wav", "data": WAV}},
+    ]
+    request = to_openai_responses([{"role": "user", "id": "u", "content": content}])
+    assert request.fields["input"] == [
+        {"type": "message", "role": "user", "content": [{"type": "input_text", "text": "listen"}]}
+    ]
+    assert codes(request.warnings) == [(Code.AUDIO_NOT_SENT, 0, 1)]
+
+
+# --- IR -> input: assistant --------------------------------------------------------------
+
+
+def test_assistant_blocks_become_items_in_block_order() -> None:
+    message = assistant_message(
+        id="a",
+        content=[
+            {"type": "text", "text": "I will read it. "},
+            {
+                "type": "toolCall",
+                "id": "call_1",
+                "name": "read",
+                "arguments": {"path": "a.txt", "n": [1, 2.5, None, True]},
+            },
+            {"type": "text", "text": "And this one."},
+            {"type": "toolCall", "id": "call_2", "name": "read", "arguments": {}},
+        ],
+        model="gpt-test",
+        usage={"inputTokens": 1, "outputTokens": 2},
+        stop_reason="toolCall",
+        timestamp="2025-01-01T00:00:00Z",
+    )
+    request = to_openai_responses([message])
+    assert request.warnings == ()
+    assert_sdk_accepts(request.fields["input"])
+    assert request.fields["input"] == [
+        {"type": "message", "role": "assistant", "content": "I will read it. "},
+        {
+            "type": "function_call",
+            "call_id": "call_1",
+            "name": "read",
+            "arguments": '{"path":"a.txt","n":[1,2.5,null,true]}',
+        },
+        {"type": "message", "role": "assistant", "content": "And this one."},
+        {"type": "function_call", "call_id": "call_2", "name": "read", "arguments": "{}"},
+    ]
+
+
+def test_arguments_are_json_text_that_reads_back_to_the_same_values() -> None:
+    arguments = {
+        "big": 2**64 + 1,
+        "neg": -0.0,
+        "tiny": 5e-324,
+        "huge": 1.7976931348623157e308,
+        "é\u2028": "\U0001f600",
+    }
+    [item] = sent(
+        [
+            {
+                "role": "assistant",
+                "id": "a",
+                "content": [{"type": "toolCall", "id": "c", "name": "f", "arguments": arguments}],
+            }
+        ]
+    )
+    assert (
+        item["arguments"]
+        == '{"big":18446744073709551617,"neg":-0.0,"tiny":5e-324,"huge":1.7976931348623157e+308,"é\u2028":"\U0001f600"}'
+    )
+    assert json.dumps(json.loads(item["arguments"])) == json.dumps(arguments)
+
+
+def test_an_assistant_message_without_blocks_sends_nothing() -> None:
+    request = to_openai_responses([{"role": "assistant", "id": "a", "content": []}])
+    assert request.fields == {"input": []}
+    assert request.warnings == ()
+
+
+@pytest.mark.parametrize(
+    ("block", "item"),
+    [
+        pytest.param(
+            {
+                "type": "thinking",
+                "thinking": "Checking the file.",
+                "signature": reference("rs_1", "gAAAA-enc"),
+            },
+            {
+                "type": "reasoning",
+                "id": "rs_1",
+                "summary": [{"type": "summary_text", "text": "Checking the file."}],
+                "encrypted_content": "gAAAA-enc",
+            },
+            id="with encrypted content",
+        ),
+        pytest.param(
+            {"type": "thinking", "thinking": "", "signature": reference("rs_2")},
+            {"type": "reasoning", "id": "rs_2", "summary": []},
+            id="a stored item: id only, no summary",
+        ),
+        pytest.param(
+            {
+                "type": "thinking",
+                "thinking": "",
+                "redacted": True,
+                "signature": '{"type": "reasoning", "id": "rs_3", "summary": [], "status": "completed"}',
+            },
+            {"type": "reasoning", "id": "rs_3", "summary": []},
+            id="a whole reasoning item as the signature",
+        ),
+    ],
+)
+def test_thinking_with_an_openai_reasoning_reference_becomes_a_reasoning_item(
+    block: dict[str, Any], item: dict[str, Any]
+) -> None:
+    request = to_openai_responses([{"role": "assistant", "id": "a", "content": [block]}])
+    assert request.warnings == ()
+    assert_sdk_accepts(request.fields["input"])
+    assert request.fields["input"] == [item]
+
+
+@pytest.mark.parametrize(
+    ("signature", "reason"),
+    [
+        pytest.param(None, "thinking without a signature", id="no signature"),
+        pytest.param(
+            "EqoBCkgIARABGAIiQL2UoU0b", "not an OpenAI reasoning item", id="an Anthropic signature"
+        ),
+        pytest.param("{not json", "not an OpenAI reasoning item", id="malformed JSON"),
+        pytest.param(
+            '{"type": "thinking", "id": "rs_1"}', "not an OpenAI reasoning item", id="another type"
+        ),
+        pytest.param(
+            '{"type": "reasoning", "id": " "}', "not an OpenAI reasoning item", id="a blank id"
+        ),
+        pytest.param('{"type": "reasoning"}', "not an OpenAI reasoning item", id="no id"),
+        pytest.param(
+            '{"type": "reasoning", "id": "rs_1", "encrypted_content": 5}',
+            "not an OpenAI reasoning item",
+            id="encrypted content not a string",
+        ),
+        pytest.param("[" * 100_000, "not an OpenAI reasoning item", id="deeply nested"),
+        pytest.param(
+            "{" + '"a":' * 100_000, "not an OpenAI reasoning item", id="deeply nested object"
+        ),
+    ],
+)
+def test_other_thinking_is_not_sent_and_warned(signature: str | None, reason: str) -> None:
+    block: dict[str, Any] = {"type": "thinking", "thinking": "hmm"}
+    if signature is not None:
+        block["signature"] = signature
+    content = [block, {"type": "text", "text": "Done."}]
+    request = to_openai_responses(
+        [
+            {"role": "user", "id": "u", "content": "q"},
+            {"role": "assistant", "id": "a", "content": content},
+        ]
+    )
+    assert request.fields["input"][1:] == [
+        {"type": "message", "role": "assistant", "content": "Done."}
+    ]
+    assert codes(request.warnings) == [(Code.THINKING_NOT_SENT, 1, 0)]
+    assert reason in request.warnings[0].message
+
+
+# --- IR -> input: tool results -----------------------------------------------------------
+
+
+def test_tool_results_become_function_call_outputs_without_the_tool_name() -> None:
+    transcript = [
+        tool_result_message(id="r1", tool_call_id="call_1", tool_name="read", content="contents"),
+        tool_result_message(
+            id="r2",
+            tool_call_id="call_2",
+            tool_name="shot",
+            content=[
+                {"type": "text", "text": "the screen:"},
+                {
+                    "type": "image",
+                    "source": {"type": "base64", "mediaType": "image/png", "data": PNG_BASE64},
+                },
+            ],
+        ),
+        tool_result_message(id="r3", tool_call_id="call_3", tool_name="none", content=[]),
+    ]
+    request = to_openai_responses(transcript)
+    assert request.warnings == ()
+    assert_sdk_accepts(request.fields["input"])
+    assert request.fields["input"] == [
+        {"type": "function_call_output", "call_id": "call_1", "output": "contents"},
+        {
+            "type": "function_call_output",
+            "call_id": "call_2",
+            "output": [
+                {"type": "input_text", "text": "the screen:"},
+                {
+                    "type": "input_image",
+                    "image_url": f"data:image/png;base64,{PNG_BASE64}",
+                    "detail": "auto",
+                },
+            ],
+        },
+        {"type": "function_call_output", "call_id": "call_3", "output": []},
+    ]
+
+
+def test_the_error_flag_of_a_tool_result_is_not_sent_and_warned() -> None:
+    transcript = [
+        {"role": "user", "id": "u", "content": "q"},
+        tool_result_message(
+            id="r", tool_call_id="call_1", tool_name="read", content="ENOENT", is_error=True
+        ),
+    ]
+    request = to_openai_responses(transcript)
+    assert request.fields["input"][1] == {
+        "type": "function_call_output",
+        "call_id": "call_1",
+        "output": "ENOENT",
+    }
+    assert codes(request.warnings) == [(Code.ERROR_FLAG_NOT_SENT, 1, -1)]
+
+
+# --- IR -> input: the transcript ---------------------------------------------------------
+
+
+def test_an_interrupted_session_converts_with_its_broken_links() -> None:
+    transcript = [
+        {"role": "user", "id": "u", "content": "run it"},
+        {
+            "role": "assistant",
+            "id": "a",
+            "content": [
+                {"type": "toolCall", "id": "call_9", "name": "bash", "arguments": {"cmd": "ls"}}
+            ],
+        },
+        {
+            "role": "toolResult",
+            "id": "r",
+            "toolCallId": "call_orphan",
+            "toolName": "read",
+            "content": "x",
+            "isError": False,
+        },
+        {"role": "user", "id": "u2", "content": "are you there?"},
+    ]
+    assert sent(transcript) == [
+        {"type": "message", "role": "user", "content": "run it"},
+        {"type": "function_call", "call_id": "call_9", "name": "bash", "arguments": '{"cmd":"ls"}'},
+        {"type": "function_call_output", "call_id": "call_orphan", "output": "x"},
+        {"type": "message", "role": "user", "content": "are you there?"},
+    ]
+
+
+def test_to_accepts_ir_messages_and_json_form_alike() -> None:
+    ir = [
+        user_message(id="u", content="hi"),
+        assistant_message(id="a", content=[{"type": "text", "text": "hello"}]),
+    ]
+    assert to_openai_responses(ir) == to_openai_responses(tuple(to_json_value(ir)))
+
+
+def test_to_refuses_what_is_not_a_transcript() -> None:
+    with pytest.raises(TypeError, match="to_openai_responses: expected a list or tuple"):
+        to_openai_responses({"role": "user"})
+    with pytest.raises(InvalidMessageError) as caught:
+        to_openai_responses(
+            [
+                {"role": "user", "id": "u", "content": "x"},
+                {"role": "user", "id": "", "content": "x"},
+            ]
+        )
+    assert caught.value.path[:2] == (1, "id")
+
+
+# --- input -> IR: messages --------------------------------------------------------------
+
+
+def test_user_system_and_developer_messages_are_read() -> None:
+    items = [
+        {"role": "developer", "content": "Rules."},
+        {
+            "type": "message",
+            "role": "system",
+            "content": [
+                {"type": "input_text", "text": "One, "},
+                {"type": "input_text", "text": "two."},
+            ],
+        },
+        {"role": "user", "content": "plain"},
+        {
+            "type": "message",
+            "role": "user",
+            "id": "msg_u",
+            "status": "completed",
+            "content": [{"type": "input_text", "text": "parts"}],
+        },
+    ]
+    messages = from_openai_responses(items)
+    assert messages.warnings == ()
+    assert to_json_value(messages) == [
+        {"role": "system", "id": "message-0001", "content": "Rules."},
+        {"role": "system", "id": "message-0002", "content": "One, two."},
+        {"role": "user", "id": "message-0003", "content": "plain"},
+        {"role": "user", "id": "msg_u", "content": [{"type": "text", "text": "parts"}]},
+    ]
+
+
+def test_user_parts_become_blocks() -> None:
+    content = [
+        {
+            "type": "input_image",
+            "image_url": f"data:image/png;base64,{PNG_BASE64}",
+            "detail": "high",
+        },
+        {
+            "type": "input_image",
+            "image_url": "https://example.com/cat.jpg",
+            "detail": "auto",
+            "file_id": None,
+        },
+        {
+            "type": "input_image",
+            "image_url": f"data:application/pdf;base64,{PDF}",
+            "detail": "auto",
+        },
+        {"type": "input_image", "image_url": "data:image/png;base64,not base64!", "detail": "auto"},
+        {"type": "input_image", "image_url": "data:image/svg+xml,%3Csvg%3E", "detail": "auto"},
+        {
+            "type": "input_file",
+            "file_data": f"data:application/pdf;base64,{PDF}",
+            "filename": "x.bin",
+        },
+        {"type": "input_file", "file_data": PDF, "filename": "Report.PDF"},
+        {"type": "input_file", "file_data": PDF},
+        {"type": "input_file", "file_id": "file-abc", "filename": "a.pdf"},
+        {"type": "input_file", "file_url": "https://example.com/a.pdf"},
+        {"type": "input_audio", "input_audio": {"data": WAV, "format": "wav"}},
+        {"type": "input_audio", "input_audio": {"data": WAV, "format": "mp3"}},
+        {"type": "refusal", "refusal": "no"},
+    ]
+    [message] = from_openai_responses([{"role": "user", "content": content}])
+    assert to_json_value(message)["content"] == [
+        {
+            "type": "image",
+            "source": {"type": "base64", "mediaType": "image/png", "data": PNG_BASE64},
+        },
+        {"type": "image", "source": {"type": "url", "url": "https://example.com/cat.jpg"}},
+        {"type": "image", "source": {"type": "url", "url": f"data:application/pdf;base64,{PDF}"}},
+        {"type": "image", "source": {"type": "url", "url": "data:image/png;base64,not base64!"}},
+        {"type": "image", "source": {"type": "url", "url": "data:image/svg+xml,%3Csvg%3E"}},
+        {
+            "type": "document",
+            "source": {"type": "base64", "mediaType": "application/pdf", "data": PDF},
+        },
+        {
+            "type": "document",
+            "source": {"type": "base64", "mediaType": "application/pdf", "data": PDF},
+        },
+        {
+            "type": "document",
+            "source": {"type": "base64", "mediaType": "application/octet-stream", "data": PDF},
+        },
+        {"type": "document", "source": {"type": "file", "fileId": "file-abc"}},
+        {"type": "document", "source": {"type": "url", "url": "https://example.com/a.pdf"}},
+        {"type": "audio", "source": {"type": "base64", "mediaType": "audio/wav", "data": WAV}},
+        {"type": "audio", "source": {"type": "base64", "mediaType": "audio/mpeg", "data": WAV}},
+        {"type": "text", "text": "no"},
+    ]
+
+
+def test_parts_without_an_ir_form_are_warned_and_the_rest_is_read() -> None:
+    items = [
+        {"role": "user", "content": "before"},
+        {
+            "role": "user",
+            "content": [
+                {"type": "input_image", "file_id": "file-img", "detail": "auto"},
+                {"type": "input_text", "text": "kept"},
+                {"type": "input_file", "file_data": "%%% not base64", "filename": "a.pdf"},
+                {"type": "input_audio", "input_audio": {"data": WAV, "format": "flac"}},
+                {"type": "input_video", "url": "https://example.com/v.mp4"},
+            ],
+        },
+        {
+            "role": "system",
+            "content": [
+                {"type": "input_text", "text": "sys"},
+                {"type": "input_image", "image_url": "https://e/x.png", "detail": "auto"},
+            ],
+        },
+        {
+            "role": "assistant",
+            "content": [
+                {"type": "input_image", "image_url": "https://e/x.png", "detail": "auto"},
+                {"type": "output_text", "text": "ok", "annotations": []},
+            ],
+        },
+    ]
+    messages = from_openai_responses(items)
+    assert without_ids(messages) == [
+        {"role": "user", "content": "before"},
+        {"role": "user", "content": [{"type": "text", "text": "kept"}]},
+        {"role": "system", "content": "sys"},
+        {"role": "assistant", "content": [{"type": "text", "text": "ok"}]},
+    ]
+    assert codes(messages.warnings) == [
+        (Code.PART_NOT_READ, 1, 0),
+        (Code.PART_NOT_READ, 1, 2),
+        (Code.PART_NOT_READ, 1, 3),
+        (Code.PART_NOT_READ, 1, 4),
+        (Code.PART_NOT_READ, 2, 1),
+        (Code.PART_NOT_READ, 3, 0),
+    ]
+    assert "file id" in messages.warnings[0].message
+    assert "not base64" in messages.warnings[1].message
+    assert "mp3 or wav" in messages.warnings[2].message
+    assert "'input_video'" in messages.warnings[3].message
+
+
+# --- input/output -> IR: assistant turns -------------------------------------------------
+
+
+def test_the_items_of_one_assistant_turn_merge_into_one_message_in_order() -> None:
+    items = [
+        {"role": "user", "content": "Read a.txt"},
+        {
+            "type": "reasoning",
+            "id": "rs_1",
+            "summary": [
+                {"type": "summary_text", "text": "First."},
+                {"type": "summary_text", "text": "Second."},
+            ],
+            "encrypted_content": "gAAAA",
+        },
+        {
+            "type": "message",
+            "id": "msg_1",
+            "role": "assistant",
+            "status": "completed",
+            "phase": "commentary",
+            "content": [
+                {"type": "output_text", "text": "Reading ", "annotations": [], "logprobs": []},
+                {"type": "output_text", "text": "it.", "annotations": []},
+            ],
+        },
+        {
+            "type": "function_call",
+            "id": "fc_1",
+            "call_id": "call_1",
+            "name": "read",
+            "arguments": '{"path": "a.txt"}',
+            "status": "completed",
+        },
+        {"type": "function_call", "call_id": "call_2", "name": "stat", "arguments": "{}"},
+        {"type": "function_call_output", "call_id": "call_2", "output": "4 bytes"},
+        {"type": "function_call_output", "call_id": "call_1", "output": "abcd"},
+        {"role": "assistant", "content": "It says abcd."},
+    ]
+    messages = from_openai_responses(items)
+    assert messages.warnings == ()
+    assert to_json_value(messages) == [
+        {"role": "user", "id": "message-0001", "content": "Read a.txt"},
+        {
+            "role": "assistant",
+            "id": "rs_1",
+            "content": [
+                {
+                    "type": "thinking",
+                    "thinking": "First.\n\nSecond.",
+                    "signature": reference("rs_1", "gAAAA"),
+                },
+                {"type": "text", "text": "Reading "},
+                {"type": "text", "text": "it."},
+                {
+                    "type": "toolCall",
+                    "id": "call_1",
+                    "name": "read",
+                    "arguments": {"path": "a.txt"},
+                },
+                {"type": "toolCall", "id": "call_2", "name": "stat", "arguments": {}},
+            ],
+        },
+        {
+            "role": "toolResult",
+            "id": "message-0006",
+            "toolCallId": "call_2",
+            "toolName": "stat",
+            "content": "4 bytes",
+            "isError": False,
+        },
+        {
+            "role": "toolResult",
+            "id": "message-0007",
+            "toolCallId": "call_1",
+            "toolName": "read",
+            "content": "abcd",
+            "isError": False,
+        },
+        {
+            "role": "assistant",
+            "id": "message-0008",
+            "content": [{"type": "text", "text": "It says abcd."}],
+        },
+    ]
+
+
+@pytest.mark.parametrize(
+    ("items", "expected_id"),
+    [
+        pytest.param(
+            [
+                {"type": "function_call", "call_id": "c", "name": "f", "arguments": "{}"},
+                {"role": "assistant", "id": "msg_2", "content": "x"},
+            ],
+            "msg_2",
+            id="a later item's id",
+        ),
+        pytest.param(
+            [{"role": "assistant", "id": "", "content": "x"}],
+            "message-0001",
+            id="a blank id is none",
+        ),
+        pytest.param(
+            [{"role": "user", "content": "q"}, {"role": "assistant", "id": None, "content": "x"}],
+            "message-0002",
+            id="the first item's position",
+        ),
+        pytest.param(
+            [
+                {"role": "user", "content": "q"},
+                {"type": "item_reference", "id": "msg_x"},
+                {"role": "assistant", "content": "x"},
+            ],
+            "message-0003",
+            id="skipped items are not the message",
+        ),
+    ],
+)
+def test_an_assistant_message_takes_the_first_item_id_of_its_turn(
+    items: list[Any], expected_id: str
+) -> None:
+    assert from_openai_responses(items)[-1].id == expected_id
+
+
+def test_unknown_items_are_warned_and_do_not_end_an_assistant_turn() -> None:
+    items = [
+        {"type": "reasoning", "id": "rs_1", "summary": []},
+        {
+            "type": "web_search_call",
+            "id": "ws_1",
+            "status": "completed",
+            "action": {"type": "search", "query": "q"},
+        },
+        {"type": "message", "role": "assistant", "content": "found it"},
+        {"type": "item_reference", "id": "msg_old"},
+    ]
+    messages = from_openai_responses(items)
+    assert without_ids(messages) == [
+        {
+            "role": "assistant",
+            "content": [
+                {"type": "thinking", "thinking": "", "signature": reference("rs_1")},
+                {"type": "text", "text": "found it"},
+            ],
+        }
+    ]
+    assert codes(messages.warnings) == [(Code.PART_NOT_READ, 1, -1), (Code.PART_NOT_READ, 3, -1)]
+    assert "'web_search_call'" in messages.warnings[0].message
+
+
+def test_raw_reasoning_content_is_warned_and_the_summary_read() -> None:
+    item = {
+        "type": "reasoning",
+        "id": "rs_1",
+        "summary": [{"type": "summary_text", "text": "S"}, {"type": "summary_image", "url": "x"}],
+        "content": [{"type": "reasoning_text", "text": "raw"}],
+        "encrypted_content": None,
+        "status": None,
+    }
+    messages = from_openai_responses([item])
+    assert to_json_value(messages[0])["content"] == [
+        {"type": "thinking", "thinking": "S", "signature": reference("rs_1")}
+    ]
+    assert codes(messages.warnings) == [(Code.PART_NOT_READ, 0, 1), (Code.PART_NOT_READ, 0, 0)]
+    assert "raw reasoning" in messages.warnings[1].message
+
+
+@pytest.mark.parametrize(
+    "arguments",
+    [
+        "",
+        "not json",
+        "[1, 2]",
+        '"text"',
+        "null",
+        "NaN",
+        '{"a": NaN}',
+        '{"a": 1',
+        "[" * 100_000,
+        "1" * 5000,
+    ],
+)
+def test_arguments_that_are_not_a_json_object_are_reported_never_guessed(arguments: str) -> None:
+    items = [
+        {"role": "user", "content": "q"},
+        {"type": "function_call", "call_id": "c", "name": "f", "arguments": arguments},
+    ]
+    with pytest.raises(TranscriptError) as caught:
+        from_openai_responses(items)
+    [diagnostic] = caught.value.diagnostics
+    assert (diagnostic.code, diagnostic.message_index, diagnostic.path) == (
+        DiagnosticCode.INVALID_TOOL_ARGUMENTS,
+        1,
+        "/1/content/0/arguments",
+    )
+
+
+# --- input -> IR: tool outputs ------------------------------------------------------------
+
+
+def test_a_tool_output_takes_its_name_from_the_item_or_from_its_call_anywhere() -> None:
+    items = [
+        {"type": "function_call_output", "call_id": "call_later", "output": "early"},
+        {
+            "type": "function_call_output",
+            "call_id": "call_x",
+            "name": "named",
+            "output": "by name",
+            "id": "fco_1",
+        },
+        {"type": "function_call", "call_id": "call_later", "name": "late", "arguments": "{}"},
+    ]
+    messages = from_openai_responses(items)
+    assert messages.warnings == ()
+    assert [(m.id, m.tool_call_id, m.tool_name) for m in messages[:2]] == [
+        ("message-0001", "call_later", "late"),
+        ("fco_1", "call_x", "named"),
+    ]
+
+
+def test_a_tool_output_without_a_call_gets_the_unknown_name_with_a_warning() -> None:
+    items = [
+        {"role": "user", "content": "q"},
+        {"type": "function_call_output", "call_id": "call_gone", "output": "x", "name": None},
+    ]
+    messages = from_openai_responses(items)
+    assert to_json_value(messages[1]) == {
+        "role": "toolResult",
+        "id": "message-0002",
+        "toolCallId": "call_gone",
+        "toolName": "unknown",
+        "content": "x",
+        "isError": False,
+    }
+    assert codes(messages.warnings) == [(Code.PART_NOT_READ, 1, -1)]
+    assert "call_gone" in messages.warnings[0].message
+
+
+def test_tool_output_parts_become_text_and_image_blocks() -> None:
+    output = [
+        {"type": "input_text", "text": "see"},
+        {"type": "input_image", "image_url": f"data:image/png;base64,{PNG_BASE64}"},
+        {"type": "input_file", "file_id": "file-1"},
+    ]
+    items = [
+        {"type": "function_call", "call_id": "c", "name": "shot", "arguments": "{}"},
+        {"type": "function_call_output", "call_id": "c", "output": output},
+    ]
+    messages = from_openai_responses(items)
+    assert to_json_value(messages[1])["content"] == [
+        {"type": "text", "text": "see"},
+        {
+            "type": "image",
+            "source": {"type": "base64", "mediaType": "image/png", "data": PNG_BASE64},
+        },
+    ]
+    assert codes(messages.warnings) == [(Code.PART_NOT_READ, 1, 2)]
+
+
+# --- hostile input ------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("items", "path"),
+    [
+        pytest.param({"input": []}, ("input",), id="not a list"),
+        pytest.param("[]", ("input",), id="a string"),
+        pytest.param([["message"]], ("input", 0), id="an item not an object"),
+        pytest.param([{"content": "x"}], ("input", 0, "type"), id="no type and no role"),
+        pytest.param([{"type": 3}], ("input", 0, "type"), id="a type not a string"),
+        pytest.param(
+            [{"type": "message", "role": "tool", "content": "x"}],
+            ("input", 0, "role"),
+            id="an unknown role",
+        ),
+        pytest.param([{"role": "user"}], ("input", 0, "content"), id="no content"),
+        pytest.param(
+            [{"role": "user", "content": {"text": "x"}}],
+            ("input", 0, "content"),
+            id="content an object",
+        ),
+        pytest.param(
+            [{"role": "user", "content": ["x"]}],
+            ("input", 0, "content", 0),
+            id="a part not an object",
+        ),
+        pytest.param(
+            [{"role": "user", "content": [{"text": "x"}]}],
+            ("input", 0, "content", 0, "type"),
+            id="a part without type",
+        ),
+        pytest.param(
+            [{"role": "user", "content": [{"type": "input_text", "text": 5}]}],
+            ("input", 0, "content", 0, "text"),
+            id="text not a string",
+        ),
+        pytest.param(
+            [{"role": "assistant", "content": [{"type": "refusal"}]}],
+            ("input", 0, "content", 0, "refusal"),
+            id="a refusal without text",
+        ),
+        pytest.param(
+            [{"role": "user", "id": 7, "content": "x"}], ("input", 0, "id"), id="an id not a string"
+        ),
+        pytest.param(
+            [{"role": "user", "content": [{"type": "input_image", "detail": "auto"}]}],
+            ("input", 0, "content", 0),
+            id="an image without a source",
+        ),
+        pytest.param(
+            [
+                {
+                    "role": "user",
+                    "content": [{"type": "input_image", "image_url": "u", "file_id": "f"}],
+                }
+            ],
+            ("input", 0, "content", 0),
+            id="an image with two sources",
+        ),
+        pytest.param(
+            [{"role": "user", "content": [{"type": "input_image", "image_url": 1}]}],
+            ("input", 0, "content", 0, "image_url"),
+            id="an image URL not a string",
+        ),
+        pytest.param(
+            [{"role": "user", "content": [{"type": "input_file", "filename": "a.pdf"}]}],
+            ("input", 0, "content", 0),
+            id="a file without data",
+        ),
+        pytest.param(
+            [{"role": "user", "content": [{"type": "input_audio", "input_audio": "x"}]}],
+            ("input", 0, "content", 0, "input_audio"),
+            id="audio not an object",
+        ),
+        pytest.param(
+            [
+                {
+                    "role": "user",
+                    "content": [{"type": "input_audio", "input_audio": {"data": "AAAA"}}],
+                }
+            ],
+            ("input", 0, "content", 0, "input_audio", "format"),
+            id="audio without a format",
+        ),
+        pytest.param(
+            [{"type": "function_call", "name": "f", "arguments": "{}"}],
+            ("input", 0, "call_id"),
+            id="a call without call_id",
+        ),
+        pytest.param(
+            [{"type": "function_call", "call_id": "c", "arguments": "{}"}],
+            ("input", 0, "name"),
+            id="a call without name",
+        ),
+        pytest.param(
+            [{"type": "function_call", "call_id": "c", "name": "f", "arguments": {"a": 1}}],
+            ("input", 0, "arguments"),
+            id="arguments an object",
+        ),
+        pytest.param(
+            [{"type": "reasoning", "summary": []}], ("input", 0, "id"), id="reasoning without id"
+        ),
+        pytest.param(
+            [{"type": "reasoning", "id": "\u3000", "summary": []}],
+            ("input", 0, "id"),
+            id="reasoning with a blank id",
+        ),
+        pytest.param(
+            [{"type": "reasoning", "id": "rs_1"}],
+            ("input", 0, "summary"),
+            id="reasoning without summary",
+        ),
+        pytest.param(
+            [{"type": "reasoning", "id": "rs_1", "summary": [{"type": "summary_text"}]}],
+            ("input", 0, "summary", 0, "text"),
+            id="a summary without text",
+        ),
+        pytest.param(
+            [{"type": "reasoning", "id": "rs_1", "summary": [], "content": "raw"}],
+            ("input", 0, "content"),
+            id="reasoning content not a list",
+        ),
+        pytest.param(
+            [{"type": "reasoning", "id": "rs_1", "summary": [], "encrypted_content": 1}],
+            ("input", 0, "encrypted_content"),
+            id="encrypted content not a string",
+        ),
+        pytest.param(
+            [{"type": "function_call_output", "output": "x"}],
+            ("input", 0, "call_id"),
+            id="an output without call_id",
+        ),
+        pytest.param(
+            [{"type": "function_call_output", "call_id": "c", "output": [{"type": "input_text"}]}],
+            ("input", 0, "output", 0, "text"),
+            id="an output part without text",
+        ),
+        pytest.param(
+            [{"type": "function_call_output", "call_id": "c", "output": 3}],
+            ("input", 0, "output"),
+            id="output a number",
+        ),
+        pytest.param(
+            [{"type": "function_call_output", "call_id": "c", "output": "x", "name": 3}],
+            ("input", 0, "name"),
+            id="output name not a string",
+        ),
+        pytest.param(
+            [{"role": "user", "content": float("nan")}], ("input", 0, "content"), id="not JSON: NaN"
+        ),
+        pytest.param([{"role": "user", 1: "x"}], ("input", 0), id="not JSON: a key not a string"),
+        pytest.param(
+            [{"role": "user", "content": "\ud800"}],
+            ("input", 0, "content"),
+            id="not JSON: a lone surrogate",
+        ),
+    ],
+)
+def test_input_not_of_the_format_is_a_wire_format_error_naming_the_path(
+    items: Any, path: tuple[Any, ...]
+) -> None:
+    with pytest.raises(WireFormatError) as caught:
+        from_openai_responses(items)
+    assert caught.value.path == path
+    assert str(caught.value).startswith("from_openai_responses: input")
+
+
+def test_hostile_containers_are_read_once_through_their_base_type() -> None:
+    class Lying(list[Any]):
+        def __iter__(self) -> Any:
+            raise RuntimeError("read me through list")
+
+    messages = from_openai_responses(Lying([{"role": "user", "content": "hi"}]))
+    assert without_ids(messages) == [{"role": "user", "content": "hi"}]
+
+
+JSON_SCALARS = st.none() | st.booleans() | st.integers() | st.text(max_size=5)
+PART_TYPES = [
+    "input_text",
+    "output_text",
+    "refusal",
+    "input_image",
+    "input_file",
+    "input_audio",
+    "summary_text",
+    "x",
+]
+ITEM_TYPES = [
+    "message",
+    "function_call",
+    "function_call_output",
+    "reasoning",
+    "item_reference",
+    None,
+]
+FIELDS = [
+    "id",
+    "role",
+    "content",
+    "text",
+    "refusal",
+    "image_url",
+    "file_id",
+    "file_data",
+    "file_url",
+    "filename",
+    "input_audio",
+    "data",
+    "format",
+    "call_id",
+    "name",
+    "arguments",
+    "output",
+    "summary",
+    "encrypted_content",
+]
+
+
+def wire_values(type_names: list[Any]) -> st.SearchStrategy[Any]:
+    base = st.fixed_dictionaries({"type": st.sampled_from(type_names)}) | st.just({})
+    return st.recursive(
+        JSON_SCALARS
+        | st.sampled_from(
+            [
+                "user",
+                "assistant",
+                "system",
+                "{}",
+                '{"a": 1}',
+                f"data:image/png;base64,{PNG_BASE64}",
+                "wav",
+            ]
+        ),
+        lambda children: (
+            st.lists(children, max_size=3)
+            | st.builds(
+                lambda b, d: {**b, **d},
+                base,
+                st.dictionaries(st.sampled_from(FIELDS), children, max_size=4),
+            )
+        ),
+        max_leaves=12,
+    )
+
+
+@settings(
+    derandomize=True, max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow]
+)
+@given(items=st.lists(wire_values(ITEM_TYPES + PART_TYPES), max_size=4))
+def test_any_json_input_is_read_or_refused_with_a_wire_format_or_transcript_error(
+    items: list[Any],
+) -> None:
+    try:
+        messages = from_openai_responses(items)
+    except (WireFormatError, TranscriptError):
+        return
+    assert all(w.message_index < len(items) for w in messages.warnings)
+
+
+# --- round trips ----------------------------------------------------------------------------
+
+README_SESSION: list[dict[str, Any]] = [
+    {"role": "system", "id": "s", "content": "You are a coding agent."},
+    {
+        "role": "user",
+        "id": "u1",
+        "content": [
+            {"type": "text", "text": "What is in this screenshot and a.pdf?"},
+            {
+                "type": "image",
+                "source": {"type": "base64", "mediaType": "image/png", "data": PNG_BASE64},
+            },
+            {
+                "type": "document",
+                "source": {"type": "base64", "mediaType": "application/pdf", "data": PDF},
+            },
+        ],
+    },
+    {
+        "role": "assistant",
+        "id": "a1",
+        "content": [
+            {
+                "type": "thinking",
+                "thinking": "Read the PDF first.",
+                "signature": reference("rs_a1", "gAAAAB-enc"),
+            },
+            {"type": "text", "text": "Let me read both."},
+            {
+                "type": "toolCall",
+                "id": "call_1",
+                "name": "read",
+                "arguments": {"path": "a.pdf", "pages": [1, 2]},
+            },
+            {
+                "type": "toolCall",
+                "id": "call_2",
+                "name": "ocr",
+                "arguments": {"lang": "en", "deskew": False, "scale": 1.5},
+            },
+        ],
+        "model": "gpt-test",
+        "stopReason": "toolCall",
+    },
+    {
+        "role": "toolResult",
+        "id": "r2",
+        "toolCallId": "call_2",
+        "toolName": "ocr",
+        "content": [
+            {"type": "text", "text": "HELLO"},
+            {"type": "image", "source": {"type": "url", "url": "https://example.com/crop.png"}},
+        ],
+        "isError": False,
+    },
+    {
+        "role": "toolResult",
+        "id": "r1",
+        "toolCallId": "call_1",
+        "toolName": "read",
+        "content": "%PDF text",
+        "isError": False,
+    },
+    {"role": "assistant", "id": "a2", "content": [{"type": "text", "text": "It says HELLO."}]},
+    {"role": "user", "id": "u2", "content": "Thanks."},
+]
+
+
+def test_a_realistic_session_round_trips_exactly_but_for_message_ids() -> None:
+    request = to_openai_responses(README_SESSION)
+    assert request.warnings == ()
+    assert_sdk_accepts(request.fields["input"])
+    back = from_openai_responses(request.fields["input"])
+    assert back.warnings == ()
+    expected = [
+        {k: v for k, v in m.items() if k not in ("id", "model", "stopReason")}
+        for m in README_SESSION
+    ]
+    assert without_ids(back) == expected
+
+
+def test_a_response_read_from_the_wire_is_sent_back_as_it_came() -> None:
+    output = [
+        {
+            "type": "reasoning",
+            "id": "rs_9",
+            "summary": [{"type": "summary_text", "text": "Plan."}],
+            "encrypted_content": "gAAAA9",
+        },
+        {"type": "function_call", "call_id": "call_9", "name": "read", "arguments": '{"path":"b"}'},
+    ]
+    history = [{"role": "user", "content": "go"}, *output]
+    assert sent(list(from_openai_responses(history))) == [
+        {"type": "message", "role": "user", "content": "go"},
+        *output,
+    ]
+
+
+# --- round trips: generated -------------------------------------------------------------------
+
+
+MEDIA_BLOCKS = st.one_of(
+    [SCHEMA.definition(name) for name in ("DocumentBlock", "AudioBlock", "ImageBlock", "TextBlock")]
+)
+MEDIA_MESSAGES = st.builds(
+    lambda content: {"role": "user", "id": "media", "content": content},
+    st.lists(MEDIA_BLOCKS, min_size=1, max_size=4),
+)
+
+
+@st.composite
+def generated_transcripts(draw: st.DrawFn) -> list[Any]:
+    """Linked transcripts in which some thinking blocks carry OpenAI reasoning references,
+    with user messages full of documents, audio and images inserted anywhere (the shared
+    generator seldom makes them)."""
+    transcript = [
+        _with_references(draw, index, message) for index, message in enumerate(draw(transcripts()))
+    ]
+    for media in draw(st.lists(MEDIA_MESSAGES, max_size=2)):
+        transcript.insert(draw(st.integers(min_value=0, max_value=len(transcript))), media)
+    return transcript
+
+
+def _with_references(draw: st.DrawFn, index: int, message: dict[str, Any]) -> dict[str, Any]:
+    if message["role"] != "assistant":
+        return message
+    content = []
+    for block_index, block in enumerate(message["content"]):
+        if block["type"] == "thinking" and draw(st.booleans()):
+            item_id = f"rs_{index}_{block_index}"
+            block = {**block, "signature": reference(item_id, block.get("signature"))}
+        content.append(block)
+    return {**message, "content": content}
+
+
+def is_reference(block: dict[str, Any]) -> bool:
+    signature = block.get("signature")
+    return isinstance(signature, str) and signature.startswith('{"type":"reasoning","id":"rs_')
+
+
+def expected_round_trip(transcript: list[Any]) -> list[Any]:
+    """What reading back the input of ``transcript`` gives, ids left out: audio and
+    unsent thinking dropped, no error flag, tool names from the calls, the redacted flag
+    not carried, empty assistant messages gone and consecutive ones merged."""
+    names: dict[str, str] = {}
+    for message in transcript:
+        for block in message["content"] if message["role"] == "assistant" else []:
+            if block["type"] == "toolCall":
+                names.setdefault(block["id"], block["name"])
+    expected: list[Any] = []
+    for message in copy.deepcopy(transcript):
+        role = message["role"]
+        if role == "system":
+            expected.append({"role": role, "content": message["content"]})
+        elif role == "user":
+            content = message["content"]
+            if isinstance(content, list):
+                content = [b for b in content if b["type"] != "audio"]
+            expected.append({"role": role, "content": content})
+        elif role == "toolResult":
+            expected.append(
+                {
+                    "role": role,
+                    "toolCallId": message["toolCallId"],
+                    "toolName": names.get(message["toolCallId"], "unknown"),
+                    "content": message["content"],
+                    "isError": False,
+                }
+            )
+        else:
+            blocks = [
+                {k: v for k, v in b.items() if k != "redacted"}
+                for b in message["content"]
+                if b["type"] != "thinking" or is_reference(b)
+            ]
+            if not blocks:
+                continue
+            if expected and expected[-1]["role"] == "assistant":
+                expected[-1]["content"].extend(blocks)
+            else:
+                expected.append({"role": role, "content": blocks})
+    return expected
+
+
+def expected_warnings(transcript: list[Any]) -> list[tuple[str, int, int]]:
+    found = []
+    for index, message in enumerate(transcript):
+        content = message["content"] if isinstance(message["content"], list) else []
+        for block_index, block in enumerate(content):
+            if block["type"] == "audio":
+                found.append((Code.AUDIO_NOT_SENT, index, block_index))
+            elif block["type"] == "thinking" and not is_reference(block):
+                found.append((Code.THINKING_NOT_SENT, index, block_index))
+        if message["role"] == "toolResult" and message["isError"]:
+            found.append((Code.ERROR_FLAG_NOT_SENT, index, -1))
+    return found
+
+
+@settings(
+    derandomize=True,
+    max_examples=100,
+    deadline=None,
+    suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],
+)
+@given(transcript=generated_transcripts())
+def test_generated_transcripts_round_trip_with_each_loss_warned(transcript: list[Any]) -> None:
+    request = to_openai_responses(transcript)
+    assert_sdk_accepts(request.fields["input"])
+    assert codes(request.warnings) == expected_warnings(transcript)
+    back = from_openai_responses(request.fields["input"])
+    assert back.warnings == ()
+    # Through JSON text, so that -0.0 against 0.0 and 1 against 1.0 count as different.
+    assert json.dumps(without_ids(back), sort_keys=True) == json.dumps(
+        expected_round_trip(transcript), sort_keys=True
+    )
+
+
+# --- the official client ------------------------------------------------------------------------
+
+
+def response_reply(output: list[Any]) -> dict[str, Any]:
+    """A minimal Responses API reply that the SDK parses."""
+    return {
+        "id": "resp_1",
+        "object": "response",
+        "created_at": 1700000000,
+        "status": "completed",
+        "model": "gpt-test",
+        "output": output,
+        "parallel_tool_calls": True,
+        "tool_choice": "auto",
+        "tools": [],
+    }
+
+
+def send(items: list[Any], output: list[Any] | None = None) -> tuple[Any, Any]:
+    """Send ``items`` with the official client; the recorded body and the parsed reply."""
+    with recording_server(response_reply(output or [])) as (url, recorded):
+        client = openai.OpenAI(base_url=f"{url}/v1", api_key="test", max_retries=0)
+        response = client.responses.create(model="gpt-test", input=items)
+    [(method, path, body)] = recorded.requests
+    assert (method, path) == ("POST", "/v1/responses")
+    return body, response
+
+
+@pytest.mark.parametrize(
+    "transcript",
+    [
+        pytest.param(
+            [
+                {"role": "system", "id": "s", "content": "Be brief."},
+                {"role": "user", "id": "u", "content": "Hi!"},
+                {"role": "assistant", "id": "a", "content": [{"type": "text", "text": "Hello."}]},
+                {"role": "user", "id": "u2", "content": "Bye."},
+            ],
+            id="text",
+        ),
+        pytest.param(README_SESSION, id="tools, reasoning, images and a document"),
+        pytest.param(
+            [
+                {"role": "user", "id": "u", "content": "run it"},
+                {
+                    "role": "assistant",
+                    "id": "a",
+                    "content": [
+                        {"type": "thinking", "thinking": "x"},
+                        {
+                            "type": "toolCall",
+                            "id": "call_9",
+                            "name": "bash",
+                            "arguments": {"cmd": "ls"},
+                        },
+                    ],
+                },
+                {
+                    "role": "toolResult",
+                    "id": "r",
+                    "toolCallId": "call_orphan",
+                    "toolName": "read",
+                    "content": "x",
+                    "isError": True,
+                },
+                {"role": "user", "id": "u2", "content": "are you there?"},
+            ],
+            id="the broken interrupted session",
+        ),
+    ],
+)
+def test_the_official_client_sends_the_input_unchanged(transcript: list[Any]) -> None:
+    items = sent(transcript)
+    body, _ = send(items)
+    assert body["input"] == items
+    assert body["model"] == "gpt-test"
+
+
+def test_a_response_output_parsed_by_the_sdk_is_read_and_continues_the_history() -> None:
+    output = [
+        {
+            "type": "reasoning",
+            "id": "rs_7",
+            "summary": [{"type": "summary_text", "text": "Need the file."}],
+            "encrypted_content": "gAAAA7",
+            "status": None,
+        },
+        {
+            "type": "message",
+            "id": "msg_7",
+            "role": "assistant",
+            "status": "completed",
+            "content": [
+                {"type": "output_text", "text": "Reading.", "annotations": [], "logprobs": []}
+            ],
+        },
+        {
+            "type": "function_call",
+            "id": "fc_7",
+            "call_id": "call_7",
+            "name": "read",
+            "arguments": '{"path":"a.txt"}',
+            "status": "completed",
+        },
+    ]
+    history: list[Any] = [{"role": "user", "id": "u", "content": "Read a.txt"}]
+    _, response = send(sent(history), output)
+    for dumped in (
+        [item.model_dump(mode="json") for item in response.output],
+        response.model_dump(mode="json", exclude_none=True)["output"],
+    ):
+        reply = from_openai_responses(dumped)
+        assert reply.warnings == ()
+        assert to_json_value(reply) == [
+            {
+                "role": "assistant",
+                "id": "rs_7",
+                "content": [
+                    {
+                        "type": "thinking",
+                        "thinking": "Need the file.",
+                        "signature": reference("rs_7", "gAAAA7"),
+                    },
+                    {"type": "text", "text": "Reading."},
+                    {
+                        "type": "toolCall",
+                        "id": "call_7",
+                        "name": "read",
+                        "arguments": {"path": "a.txt"},
+                    },
+                ],
+            }
+        ]
+    result = tool_result_message(id="r", tool_call_id="call_7", tool_name="read", content="abcd")
+    items = sent([*history, *reply, result])
+    body, _ = send(items)
+    assert (
+        body["input"]
+        == items
+        == [
+            {"type": "message", "role": "user", "content": "Read a.txt"},
+            {
+                "type": "reasoning",
+                "id": "rs_7",
+                "summary": [{"type": "summary_text", "text": "Need the file."}],
+                "encrypted_content": "gAAAA7",
+            },
+            {"type": "message", "role": "assistant", "content": "Reading."},
+            {
+                "type": "function_call",
+                "call_id": "call_7",
+                "name": "read",
+                "arguments": '{"path":"a.txt"}',
+            },
+            {"type": "function_call_output", "call_id": "call_7", "output": "abcd"},
+        ]
+    )

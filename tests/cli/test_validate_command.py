@@ -105,6 +105,7 @@ def test_json_output_is_one_object_per_invalid_transcript_then_the_summary() -> 
         "invalid": 5,
         "messages": 65,
         "codes": dict.fromkeys(SAMPLE_CODES, 1),
+        "warnings": {},
         "unreadable": [],
         "messagesPerSecond": summary["messagesPerSecond"],
     }

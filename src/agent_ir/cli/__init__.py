@@ -12,6 +12,7 @@ from agent_ir import schemas
 from agent_ir._text import non_empty_id
 from agent_ir.cli._replay import replay
 from agent_ir.cli._validate import Options, validate
+from agent_ir.rules import PROVIDERS
 
 __all__ = ["main"]
 
@@ -46,6 +47,7 @@ then a summary. --output json: one JSON object per invalid transcript, then
 example:
   agent-ir validate fixtures/transcripts/sample.jsonl
   agent-ir validate traces/ --jobs 8 --output json > report.jsonl
+  agent-ir validate finetune.jsonl --format openai-chat --provider-rules openai-chat
   zcat day.jsonl.gz | agent-ir validate -"""
 
 _REPLAY = """\
@@ -140,6 +142,21 @@ def _validate_arguments(parser: argparse.ArgumentParser) -> None:
         help="print at most N diagnostics per transcript (the summary counts all)",
     )
     parser.add_argument("--quiet", action="store_true", help="no progress bar")
+    parser.add_argument(
+        "--format",
+        choices=("ir", *PROVIDERS),
+        default="ir",
+        help="how lines are written: agent-ir's JSON form (ir, the default) or a provider's "
+        'wire format, converted first: {"messages": [...]} (openai-chat, anthropic, with '
+        '"system"), {"input": [...]} (openai-responses) or a bare array; conversion '
+        "warnings are reported with the diagnostics",
+    )
+    parser.add_argument(
+        "--provider-rules",
+        choices=PROVIDERS,
+        metavar="PROVIDER",
+        help="also check PROVIDER's stricter rules (check_wire_rules): " + ", ".join(PROVIDERS),
+    )
 
 
 def _request_id(text: str) -> str:
@@ -197,6 +214,8 @@ def _run(parser: argparse.ArgumentParser, arguments: argparse.Namespace) -> int:
             scheduler=arguments.scheduler,
             max_diagnostics=arguments.max_diagnostics,
             quiet=arguments.quiet,
+            format=arguments.format,
+            provider_rules=arguments.provider_rules,
         )
         return validate(options)
     if arguments.command == "replay":

@@ -16,50 +16,102 @@ from typing import Any, NamedTuple
 import msgspec
 
 from agent_ir._diagnostics import transcript_diagnostic
+from agent_ir._errors import TranscriptError, describe_error
 from agent_ir._generated.diagnostic_schema import Diagnostic
+from agent_ir.rules import check_wire_rules
 from agent_ir.transcript import check_text, validate_transcript
+from agent_ir.wire import WireFormatError, anthropic, openai_chat, openai_responses
 
-__all__ = ["BlockResult", "Found", "Invalid", "check_block", "check_line"]
+__all__ = [
+    "BlockResult",
+    "Checks",
+    "Found",
+    "Invalid",
+    "check_block",
+    "check_line",
+    "check_wire_line",
+]
 
 Found = tuple[str, int, str, str]
 """One diagnostic: (code, message index, message, JSON Pointer)."""
 
 
 class Invalid(NamedTuple):
-    """An invalid transcript: its line, its id (None when it has none) and diagnostics."""
+    """A transcript to report: its line, its id (None when it has none), its diagnostics
+    (it is invalid when there is one) and the warnings of its conversion from a wire
+    format (pointers into the wire messages)."""
 
     line: int
     id: str | None
     diagnostics: tuple[Found, ...]
+    warnings: tuple[Found, ...] = ()
 
 
 class BlockResult(NamedTuple):
-    """What one block held: transcripts and messages read, its invalid transcripts."""
+    """What one block held: transcripts and messages read, the transcripts to report."""
 
     transcripts: int
     messages: int
     invalid: list[Invalid]
 
 
-def check_block(data: bytes, first_line: int, whole: bool) -> BlockResult:
+class Checks(NamedTuple):
+    """How lines are read: ``format`` "ir" (agent-ir's JSON form) or a wire format
+    ("openai-chat", "openai-responses", "anthropic"); ``rules``: a provider whose
+    ``check_wire_rules`` run too, or None."""
+
+    format: str = "ir"
+    rules: str | None = None
+
+
+IR_CHECKS = Checks()
+"""The default: agent-ir's JSON form, no provider rules."""
+
+
+def check_block(
+    data: bytes, first_line: int, whole: bool, checks: Checks = IR_CHECKS
+) -> BlockResult:
     """Check every transcript in ``data`` (whole lines starting at ``first_line``; when
     ``whole``, the one transcript of a ``.json`` file)."""
     transcripts = messages = 0
     invalid: list[Invalid] = []
     lines = [data] if whole else data.split(b"\n")
+    plain = checks == IR_CHECKS
     for number, line in enumerate(lines, first_line):
         if not whole and not line.strip():
             continue
         transcripts += 1
-        name, count, diagnostics = check_line(line)
+        if plain:
+            name, count, diagnostics = check_line(line)
+            warnings: tuple[Found, ...] = ()
+        else:
+            name, count, diagnostics, warnings = check_wire_line(line, checks)
         messages += count
-        if diagnostics:
-            invalid.append(Invalid(number, name, tuple(map(_found, diagnostics))))
+        if diagnostics or warnings:
+            invalid.append(Invalid(number, name, tuple(map(_found, diagnostics)), warnings))
     return BlockResult(transcripts, messages, invalid)
 
 
 def _found(diagnostic: Diagnostic) -> Found:
     return (str(diagnostic.code), diagnostic.message_index, diagnostic.message, diagnostic.path)
+
+
+def check_wire_line(
+    line: bytes, checks: Checks
+) -> tuple[str | None, int, tuple[Diagnostic, ...], tuple[Found, ...]]:
+    """(id, messages, diagnostics, warnings) of a line in ``checks.format``, with the
+    provider rules of ``checks.rules``. Never raises."""
+    try:
+        value = json.loads(line)
+    except (ValueError, RecursionError):
+        count, diagnostics = check_text(line)  # its INVALID_TRANSCRIPT diagnostic
+        return None, count, diagnostics, ()
+    name, messages, extra = _wire_parts(value, checks.format)
+    if messages is None:
+        return name, 0, (transcript_diagnostic(extra),), ()
+    if checks.format == "ir":
+        return name, _length(messages), _verdict(messages, checks.rules), ()
+    return _converted(name, messages, extra, checks)
 
 
 class _Named(msgspec.Struct):
@@ -103,6 +155,66 @@ def _check_stdlib(line: bytes) -> tuple[str | None, int, tuple[Diagnostic, ...]]
     messages = value["messages"]
     count = len(messages) if type(messages) is list else 0
     return name, count, validate_transcript(messages)
+
+
+_MESSAGES_KEY = {"ir": "messages", "openai-chat": "messages", "anthropic": "messages"}
+
+
+def _wire_parts(value: Any, format: str) -> tuple[str | None, Any, Any]:
+    """(id, the messages or None, the Anthropic ``system`` or a reason when None)."""
+    if type(value) is list:
+        return None, value, None
+    if type(value) is not dict:
+        return None, None, f"must be an array of messages or an object, not {type(value).__name__}"
+    key = _MESSAGES_KEY.get(format, "input")
+    name = _name(value.get("id"))
+    if key not in value:
+        return name, None, f'is an object without "{key}"'
+    return name, value[key], value.get("system")
+
+
+def _length(messages: object) -> int:
+    return len(messages) if type(messages) is list else 0
+
+
+def _verdict(messages: object, rules: str | None) -> tuple[Diagnostic, ...]:
+    if rules is None:
+        return validate_transcript(messages)
+    return check_wire_rules(messages, rules)  # type: ignore[arg-type]
+
+
+def _converted(
+    name: str | None, messages: Any, system: Any, checks: Checks
+) -> tuple[str | None, int, tuple[Diagnostic, ...], tuple[Found, ...]]:
+    """A wire transcript converted to the IR, then checked."""
+    try:
+        if checks.format == "anthropic":
+            converted = anthropic.from_anthropic(messages, system=system)
+        elif checks.format == "openai-chat":
+            converted = openai_chat.from_openai_chat(messages)
+        else:
+            converted = openai_responses.from_openai_responses(messages)
+    except TranscriptError as error:  # a message invalid on its own (arguments...)
+        return name, _length(messages), error.diagnostics, ()
+    except WireFormatError as error:
+        reason = f"is not {checks.format} data: {error}"
+        return name, _length(messages), (transcript_diagnostic(reason),), ()
+    except (KeyboardInterrupt, SystemExit):
+        raise
+    except Exception as error:  # never a traceback for one line
+        reason = f"could not be converted from {checks.format} ({describe_error(error)})"
+        return name, _length(messages), (transcript_diagnostic(reason),), ()
+    warnings = tuple(
+        (
+            str(found.code),
+            found.message_index,
+            found.message,
+            f"/{found.message_index}"
+            + (f"/content/{found.block_index}" if found.block_index >= 0 else ""),
+        )
+        for found in converted.warnings
+    )
+    return name, len(converted), _verdict(tuple(converted), checks.rules), warnings
 
 
 def _name(value: object) -> str | None:

@@ -25,7 +25,7 @@ from dataclasses import replace
 from typing import Any, BinaryIO, NamedTuple, NoReturn
 
 from agent_ir._errors import describe_error
-from agent_ir.cli._check import BlockResult, Invalid, check_block
+from agent_ir.cli._check import IR_CHECKS, BlockResult, Checks, Invalid, check_block
 from agent_ir.cli._engines import Checked, EngineError, OnError
 from agent_ir.cli._inputs import BLOCK_BYTES, Input, InputError, _reason, blocks
 
@@ -53,6 +53,7 @@ class _Task(NamedTuple):
     source: Input
     start: int
     end: int | None
+    checks: Checks = IR_CHECKS
 
 
 class _Done(NamedTuple):
@@ -65,14 +66,20 @@ class _Done(NamedTuple):
     error: str | None
 
 
-def checked_on_dask(inputs: list[Input], scheduler: str, on_error: OnError) -> Iterator[Checked]:
+def checked_on_dask(
+    inputs: list[Input], scheduler: str, on_error: OnError, checks: Checks = IR_CHECKS
+) -> Iterator[Checked]:
     """Check every input on the cluster at ``scheduler``; results in input order."""
     try:
         import dask.bag
         from distributed import Client
     except ImportError:
         _fail("--engine dask needs Dask: pip install 'agent-ir[dask]'")
-    tasks = [task for index, source in enumerate(inputs) for task in _tasks(index, source)]
+    tasks = [
+        task._replace(checks=checks)
+        for index, source in enumerate(inputs)
+        for task in _tasks(index, source)
+    ]
     if not tasks:
         return
     try:
@@ -145,18 +152,18 @@ def _run(task: _Task) -> _Done:
     """Runs on a worker."""
     try:
         if task.end is None:
-            return _whole(task.source)
+            return _whole(task.source, task.checks)
         return _range(task)
     except OSError as error:  # as the local engine words it
         return _Done(0, BlockResult(0, 0, []), f"{task.source.name}: {_reason(error)}")
 
 
-def _whole(source: Input) -> _Done:
+def _whole(source: Input, checks: Checks) -> _Done:
     transcripts = messages = 0
     invalid: list[Invalid] = []
     try:
         for block in blocks(source):
-            result = check_block(block.data, block.first_line, block.whole)
+            result = check_block(block.data, block.first_line, block.whole, checks)
             transcripts += result.transcripts
             messages += result.messages
             invalid.extend(result.invalid)
@@ -189,7 +196,7 @@ def _range(task: _Task) -> _Done:
                 data += file.readline()  # the last line owned runs past the range
             if start == 0 and lines == 0 and data.startswith(_BOM):
                 data = data[len(_BOM) :]
-            result = check_block(data, lines + 1, False)
+            result = check_block(data, lines + 1, False, task.checks)
             transcripts += result.transcripts
             messages += result.messages
             invalid.extend(result.invalid)

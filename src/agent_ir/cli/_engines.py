@@ -12,7 +12,7 @@ from concurrent.futures import Future, ProcessPoolExecutor
 from itertools import chain
 from typing import NamedTuple
 
-from agent_ir.cli._check import BlockResult, check_block
+from agent_ir.cli._check import IR_CHECKS, BlockResult, Checks, check_block
 from agent_ir.cli._inputs import Block, Input, InputError, blocks
 
 __all__ = ["Checked", "EngineError", "OnError", "checked_locally"]
@@ -41,7 +41,9 @@ def _blocks_of(inputs: list[Input], on_error: OnError) -> Iterator[tuple[Input, 
             on_error(source, str(error))
 
 
-def checked_locally(inputs: list[Input], jobs: int, on_error: OnError) -> Iterator[Checked]:
+def checked_locally(
+    inputs: list[Input], jobs: int, on_error: OnError, checks: Checks = IR_CHECKS
+) -> Iterator[Checked]:
     """Check every input here (``jobs`` 1, or input of one block) or on ``jobs`` worker
     processes, fed blocks of lines in order with at most two blocks per worker in flight
     (memory stays flat)."""
@@ -50,21 +52,23 @@ def checked_locally(inputs: list[Input], jobs: int, on_error: OnError) -> Iterat
     second = next(work, None) if jobs > 1 else None
     if second is None:  # one block: starting workers would cost more than it saves
         for source, block in chain([first] if first else [], work):
-            result = check_block(block.data, block.first_line, block.whole)
+            result = check_block(block.data, block.first_line, block.whole, checks)
             yield Checked(source, block.position, result)
         return
     assert first is not None
-    yield from _on_workers(chain([first, second], work), jobs)
+    yield from _on_workers(chain([first, second], work), jobs, checks)
 
 
-def _on_workers(work: Iterator[tuple[Input, Block]], jobs: int) -> Iterator[Checked]:
+def _on_workers(
+    work: Iterator[tuple[Input, Block]], jobs: int, checks: Checks
+) -> Iterator[Checked]:
     # spawn, not fork: the parent runs a progress thread, and a fork copies its locks.
     context = multiprocessing.get_context("spawn")
     with ProcessPoolExecutor(jobs, mp_context=context) as pool:
         pending: deque[tuple[Input, int, Future[BlockResult]]] = deque()
         try:
             for source, block in work:
-                task = pool.submit(check_block, block.data, block.first_line, block.whole)
+                task = pool.submit(check_block, block.data, block.first_line, block.whole, checks)
                 pending.append((source, block.position, task))
                 if len(pending) >= 2 * jobs:
                     yield _done(pending.popleft())

@@ -42,14 +42,16 @@ class Summary:
     invalid: int = 0
     messages: int = 0
     codes: Counter[str] = field(default_factory=Counter)
+    warnings: Counter[str] = field(default_factory=Counter)
     unreadable: list[str] = field(default_factory=list)
 
     def add(self, result: BlockResult) -> None:
         self.transcripts += result.transcripts
         self.messages += result.messages
-        self.invalid += len(result.invalid)
-        for invalid in result.invalid:
-            self.codes.update(found[0] for found in invalid.diagnostics)
+        for reported in result.invalid:
+            self.invalid += bool(reported.diagnostics)
+            self.codes.update(found[0] for found in reported.diagnostics)
+            self.warnings.update(found[0] for found in reported.warnings)
 
     @property
     def valid(self) -> int:
@@ -63,6 +65,7 @@ class Summary:
             "invalid": self.invalid,
             "messages": self.messages,
             "codes": dict(_in_code_order(self.codes)),
+            "warnings": dict(sorted(self.warnings.items())),
             "unreadable": self.unreadable,
             "seconds": round(seconds, 3),
             "messagesPerSecond": _rate(self.messages, seconds),
@@ -111,11 +114,15 @@ class Report:
         where = printable(name)
         label = "" if transcript.id is None else f"[{printable(transcript.id)}] "
         lines = []
-        for code, index, message, pointer in shown:
+        for kind, found in [("", item) for item in shown] + [
+            ("warning ", item) for item in transcript.warnings
+        ]:
+            code, index, message, pointer = found
             place = f"message {index} " if index >= 0 else ""
             end = f" ({printable(pointer)})" if pointer else ""
             lines.append(
-                f"{where}:{transcript.line}: {label}{place}{code}: {printable(message)}{end}\n"
+                f"{where}:{transcript.line}: {label}{place}{kind}{code}: "
+                f"{printable(message)}{end}\n"
             )
         if omitted:
             lines.append(f"{where}:{transcript.line}: {label}... {omitted} more diagnostics\n")
@@ -133,6 +140,11 @@ class Report:
         ]
         if omitted:
             record["omitted"] = omitted
+        if transcript.warnings:
+            record["warnings"] = [
+                {"code": code, "messageIndex": index, "message": message, "path": pointer}
+                for code, index, message, pointer in transcript.warnings
+            ]
         # ASCII JSON: every character of the data is kept, escaped, and no line or
         # paragraph separator can split a record in two for a reader.
         self._out.write(json.dumps(record) + "\n")
@@ -149,6 +161,9 @@ class Report:
         counts = _in_code_order(summary.codes)
         width = max((len(code) for code, _ in counts), default=0)
         lines.extend(f"  {code:<{width}}  {count:,}\n" for code, count in counts)
+        lines.extend(
+            f"  warning {code}  {count:,}\n" for code, count in sorted(summary.warnings.items())
+        )
         lines.extend(f"  unreadable: {printable(name)}\n" for name in summary.unreadable)
         lines.append(
             f"checked in {seconds:.2f} s ({_rate(summary.messages, seconds):,} messages/s)\n"

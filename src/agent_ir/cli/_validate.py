@@ -7,6 +7,7 @@ import time
 from collections.abc import Iterator
 from dataclasses import dataclass
 
+from agent_ir.cli._check import Checks
 from agent_ir.cli._engines import Checked, EngineError, OnError, checked_locally
 from agent_ir.cli._inputs import Input, InputError, expand
 from agent_ir.cli._progress import Bar, wanted
@@ -26,6 +27,8 @@ class Options:
     scheduler: str | None = None
     max_diagnostics: int | None = None
     quiet: bool = False
+    format: str = "ir"
+    provider_rules: str | None = None
 
 
 def validate(options: Options) -> int:
@@ -67,8 +70,9 @@ def validate(options: Options) -> int:
 
 
 def _engine(options: Options, inputs: list[Input], on_error: OnError) -> Iterator[Checked]:
+    checks = Checks(options.format, options.provider_rules)
     if options.engine == "dask":
         from agent_ir.cli._dask import checked_on_dask  # the optional extra agent-ir[dask]
 
-        return checked_on_dask(inputs, options.scheduler or "", on_error)
-    return checked_locally(inputs, options.jobs, on_error)
+        return checked_on_dask(inputs, options.scheduler or "", on_error, checks)
+    return checked_locally(inputs, options.jobs, on_error, checks)

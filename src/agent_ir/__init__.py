@@ -48,6 +48,7 @@ from agent_ir.providers import (
     ProviderError,
     ProviderErrorCode,
     TextDeltaChunk,
+    ThinkingDeltaChunk,
     ToolCallChunk,
 )
 from agent_ir.repair import (
@@ -99,6 +100,7 @@ __all__ = [
     "TextBlock",
     "TextDeltaChunk",
     "ThinkingBlock",
+    "ThinkingDeltaChunk",
     "ToolCallBlock",
     "ToolCallChunk",
     "ToolResultMessage",

@@ -302,7 +302,7 @@ REJECTED: list[tuple[str, list[Any], tuple[str, int, str, str | None]]] = [
         (
             Code.PROVIDER_INVALID_EVENT,
             1,
-            "record 1: tool_call arguments must be a JSON object",
+            "record 1: tool_call 'c1' (add) arguments must be a JSON object",
             None,
         ),
     ),
@@ -348,11 +348,11 @@ REJECTED: list[tuple[str, list[Any], tuple[str, int, str, str | None]]] = [
     ),
     (
         "end-unknown-stop-reason",
-        [START, end("length")],
+        [START, end("finished")],
         (
             Code.PROVIDER_INVALID_EVENT,
             1,
-            'record 1: response_end stopReason must be "stop" or "tool_call"',
+            'record 1: response_end stopReason must be "stop", "tool_call", "length" or "error"',
             None,
         ),
     ),

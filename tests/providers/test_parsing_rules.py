@@ -445,8 +445,8 @@ async def test_stop_reason_stop_after_a_tool_call_is_an_invalid_terminal(source:
     await assert_rejected([START, call(), end("stop")], source, Code.PROVIDER_INVALID_TERMINAL, 2)
 
 
-@pytest.mark.parametrize("stop_reason", ["length", "toolCall", "STOP", "", None, 1])
-async def test_a_stop_reason_other_than_stop_or_tool_call_is_an_invalid_event(
+@pytest.mark.parametrize("stop_reason", ["finished", "toolCall", "STOP", "LENGTH", "", None, 1])
+async def test_a_stop_reason_other_than_the_four_is_an_invalid_event(
     stop_reason: object, source: str
 ) -> None:
     await assert_rejected([START, end(stop_reason)], source, Code.PROVIDER_INVALID_EVENT, 1)

@@ -123,11 +123,13 @@ class ProviderFailure(IRStruct):
 
 class ResponseStopReason(StrEnum):
     """
-    Why a streamed response ended: stop (a final answer) or toolCall (the model waits for tool results).
+    Why a streamed response ended: stop (a final answer), toolCall (the model waits for tool results), length (the output limit was reached) or error (the provider ended it: a content filter, a refusal).
     """
 
     STOP = "stop"
     TOOL_CALL = "toolCall"
+    LENGTH = "length"
+    ERROR = "error"
 
 
 class TextDeltaChunk(TaggedStruct, tag_field="type", tag="textDelta"):
@@ -145,6 +147,24 @@ class TextDeltaChunk(TaggedStruct, tag_field="type", tag="textDelta"):
     delta: Annotated[str, Meta(description="The text to append.")]
     """
     The text to append.
+    """
+
+
+class ThinkingDeltaChunk(TaggedStruct, tag_field="type", tag="thinkingDelta"):
+    """
+    A piece of the model's reasoning, in order (its signature, if any, is in the response's thinking block).
+    """
+
+    request_id: Annotated[
+        message_schema.NonEmptyString,
+        Meta(description="The caller's id for the request this chunk answers."),
+    ] = field(name="requestId")
+    """
+    The caller's id for the request this chunk answers.
+    """
+    delta: Annotated[str, Meta(description="The reasoning text to append.")]
+    """
+    The reasoning text to append.
     """
 
 
@@ -170,7 +190,7 @@ class ToolCallChunk(TaggedStruct, tag_field="type", tag="toolCall"):
 
 
 ModelChunk: TypeAlias = Annotated[
-    TextDeltaChunk | ToolCallChunk,
+    TextDeltaChunk | ThinkingDeltaChunk | ToolCallChunk,
     Meta(description="One streamed piece of a model reply, selected by type."),
 ]
 """

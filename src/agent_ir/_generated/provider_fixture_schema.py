@@ -69,11 +69,13 @@ A recorded provider conversation: a queue of responses, each an ordered list of 
 
 class RecordStopReason(StrEnum):
     """
-    Why a recorded response ended, in the fixture's wire spelling: stop (no tool calls) or tool_call (at least one tool call).
+    Why a recorded response ended, in the fixture's wire spelling: stop (no tool calls), tool_call (at least one tool call), length (the output limit) or error (the provider ended it).
     """
 
     STOP = "stop"
     TOOL_CALL = "tool_call"
+    LENGTH = "length"
+    ERROR = "error"
 
 
 class ResponseEndRecord(TaggedStruct, tag_field="type", tag="response_end"):
@@ -126,6 +128,41 @@ class TextDeltaRecord(TaggedStruct, tag_field="type", tag="text_delta"):
     text: Annotated[str, Meta(description="The text to append.")]
     """
     The text to append.
+    """
+
+
+class ThinkingDeltaRecord(TaggedStruct, tag_field="type", tag="thinking_delta"):
+    """
+    A piece of the model's reasoning; the thinking block it belongs to ends with a thinking_end record.
+    """
+
+    text: Annotated[str, Meta(description="The reasoning text to append.")]
+    """
+    The reasoning text to append.
+    """
+
+
+class ThinkingEndRecord(TaggedStruct, tag_field="type", tag="thinking_end"):
+    """
+    The end of a thinking block: the reasoning since the previous thinking_end (possibly none), with the provider's signature; redacted when the provider withheld the text (the signature then holds the provider's data).
+    """
+
+    signature: Absent[
+        Annotated[
+            str, Meta(description="Opaque provider signature (or redacted data).")
+        ]
+    ] = None
+    """
+    Opaque provider signature (or redacted data).
+    """
+    redacted: Absent[
+        Annotated[
+            bool,
+            Meta(description="True when the provider withheld the reasoning text."),
+        ]
+    ] = None
+    """
+    True when the provider withheld the reasoning text.
     """
 
 
@@ -186,6 +223,8 @@ class TransportErrorRecord(TaggedStruct, tag_field="type", tag="transport_error"
 TransportRecord: TypeAlias = Annotated[
     ResponseStartRecord
     | TextDeltaRecord
+    | ThinkingDeltaRecord
+    | ThinkingEndRecord
     | ToolCallRecord
     | ResponseEndRecord
     | TransportErrorRecord,

@@ -14,6 +14,7 @@ from agent_ir.providers.protocol import (
     ProviderError,
     ProviderErrorCode,
     TextDeltaChunk,
+    ThinkingDeltaChunk,
     ToolCallChunk,
 )
 
@@ -25,5 +26,6 @@ __all__ = [
     "ProviderError",
     "ProviderErrorCode",
     "TextDeltaChunk",
+    "ThinkingDeltaChunk",
     "ToolCallChunk",
 ]

@@ -22,7 +22,13 @@ Each record is checked in this order:
 7. the record's own fields (shape first, PROVIDER_INVALID_EVENT), then how it links to
    the rest of the response: a ``response_end`` whose id differs from the start's is
    PROVIDER_RESPONSE_MISMATCH; ``stopReason`` "tool_call" without a tool call, or "stop"
-   with one, is PROVIDER_INVALID_TERMINAL.
+   with one, is PROVIDER_INVALID_TERMINAL ("length" and "error" may follow either); a
+   ``response_end`` while a thinking block is open (``thinking_delta`` records with no
+   ``thinking_end``) is PROVIDER_INVALID_EVENT.
+
+``thinking_delta`` records emit ``ThinkingDeltaChunk``s; the ``thinking_end`` after them
+closes one ``ThinkingBlock`` (their text joined, with the record's ``signature`` and
+``redacted`` flag) in the response's message, in order with the other blocks.
 
 "Non-empty" means containing a non-whitespace character. Strings that reach the IR
 (text, ids, names, argument keys and values) must be valid Unicode; a lone surrogate
@@ -42,6 +48,7 @@ from agent_ir._generated.message_schema import (
     AssistantMessage,
     StopReason,
     TextBlock,
+    ThinkingBlock,
     ToolCallBlock,
     Usage,
 )
@@ -51,6 +58,7 @@ from agent_ir._generated.model_stream_schema import (
     ProviderErrorCode,
     ResponseStopReason,
     TextDeltaChunk,
+    ThinkingDeltaChunk,
     ToolCallChunk,
 )
 from agent_ir._jsonobject import adopt_object
@@ -63,7 +71,21 @@ __all__ = ["MAX_TOKEN_COUNT", "ResponseParser"]
 MAX_TOKEN_COUNT = 2**53 - 1
 """Largest token count accepted (the largest integer every JSON reader keeps exact)."""
 
-_KNOWN_AFTER_START = frozenset({"text_delta", "tool_call", "response_end"})
+_KNOWN_AFTER_START = frozenset(
+    {"text_delta", "thinking_delta", "thinking_end", "tool_call", "response_end"}
+)
+_STOP_REASONS = {
+    "stop": ResponseStopReason.STOP,
+    "tool_call": ResponseStopReason.TOOL_CALL,
+    "length": ResponseStopReason.LENGTH,
+    "error": ResponseStopReason.ERROR,
+}
+_MESSAGE_STOP = {
+    ResponseStopReason.STOP: StopReason.STOP,
+    ResponseStopReason.TOOL_CALL: StopReason.TOOL_CALL,
+    ResponseStopReason.LENGTH: StopReason.LENGTH,
+    ResponseStopReason.ERROR: StopReason.ERROR,
+}
 _USAGE_SPELLINGS = (("input_tokens", "inputTokens"), ("output_tokens", "outputTokens"))
 
 
@@ -75,12 +97,20 @@ class ResponseParser:
     PROVIDER_MISSING_TERMINAL. After a failure the parser must not be fed again.
     """
 
-    __slots__ = ("_blocks", "_request_id", "_response", "_response_id", "_tool_call_ids")
+    __slots__ = (
+        "_blocks",
+        "_request_id",
+        "_response",
+        "_response_id",
+        "_thinking",
+        "_tool_call_ids",
+    )
 
     def __init__(self, request_id: str) -> None:
         self._request_id = request_id
         self._response_id: str | None = None
-        self._blocks: list[TextBlock | ToolCallBlock] = []
+        self._blocks: list[TextBlock | ThinkingBlock | ToolCallBlock] = []
+        self._thinking: list[str] = []  # reasoning since the last thinking_end
         self._tool_call_ids: set[str] = set()
         self._response: ModelResponse | None = None
 
@@ -121,6 +151,11 @@ class ResponseParser:
             )
         if kind == "tool_call":
             return self._tool_call(record, index)
+        if kind == "thinking_delta":
+            return self._thinking_delta(record, index)
+        if kind == "thinking_end":
+            self._thinking_end(record, index)
+            return None
         # Only response_end is left: the hot path took every text_delta of an open response.
         self._end(record, self._response_id, index)
         return None
@@ -169,6 +204,31 @@ class ResponseParser:
             raise _event_error(index, 'response_start role must be "assistant"')
         self._response_id = response_id
 
+    def _thinking_delta(self, record: dict[str, Any], index: int) -> ThinkingDeltaChunk:
+        text = record.get("text")
+        if type(text) is not str or not is_valid_unicode(text):
+            raise _event_error(index, "thinking_delta text must be a string of valid Unicode")
+        self._thinking.append(text)
+        return ThinkingDeltaChunk(request_id=self._request_id, delta=text)
+
+    def _thinking_end(self, record: dict[str, Any], index: int) -> None:
+        signature = record.get("signature")
+        redacted = record.get("redacted")
+        if signature is not None and (
+            type(signature) is not str or not is_valid_unicode(signature)
+        ):
+            raise _event_error(index, "thinking_end signature must be a string of valid Unicode")
+        if redacted is not None and type(redacted) is not bool:
+            raise _event_error(index, "thinking_end redacted must be true or false")
+        self._blocks.append(
+            ThinkingBlock(
+                thinking="".join(self._thinking),
+                signature=signature,
+                redacted=True if redacted else None,
+            )
+        )
+        self._thinking = []
+
     def _tool_call(self, record: dict[str, Any], index: int) -> ToolCallChunk:
         call_id = record.get("id")
         name = record.get("name")
@@ -178,7 +238,9 @@ class ResponseParser:
         if not _is_id(name):
             raise _event_error(index, "tool_call name must be a non-empty string")
         if type(arguments) is not dict:
-            raise _event_error(index, "tool_call arguments must be a JSON object")
+            raise _event_error(
+                index, f"tool_call {call_id!r} ({name}) arguments must be a JSON object"
+            )
         try:
             frozen = adopt_object(arguments)  # the record is already a private copy
         except JsonValueError as error:
@@ -198,12 +260,13 @@ class ResponseParser:
         if not _is_id(response_id):
             raise _event_error(index, "response_end responseId must be a non-empty string")
         wire_reason = record.get("stopReason")
-        if wire_reason == "tool_call" and type(wire_reason) is str:
-            stop_reason = ResponseStopReason.TOOL_CALL
-        elif wire_reason == "stop" and type(wire_reason) is str:
-            stop_reason = ResponseStopReason.STOP
-        else:
-            raise _event_error(index, 'response_end stopReason must be "stop" or "tool_call"')
+        stop_reason = _STOP_REASONS.get(wire_reason) if type(wire_reason) is str else None
+        if stop_reason is None:
+            raise _event_error(
+                index, 'response_end stopReason must be "stop", "tool_call", "length" or "error"'
+            )
+        if self._thinking:
+            raise _event_error(index, "response_end inside a thinking block (no thinking_end)")
         usage = _usage(record.get("usage"), index)
         if response_id != start_id:
             raise _error(
@@ -227,9 +290,7 @@ class ResponseParser:
             id="message-" + response_id,
             content=tuple(self._blocks),
             usage=usage,
-            stop_reason=StopReason.TOOL_CALL
-            if stop_reason is ResponseStopReason.TOOL_CALL
-            else StopReason.STOP,
+            stop_reason=_MESSAGE_STOP[stop_reason],
         )
         self._response = ModelResponse(
             id=response_id,

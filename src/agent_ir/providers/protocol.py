@@ -19,6 +19,7 @@ from agent_ir._generated.model_stream_schema import (
     ModelResponse,
     ProviderErrorCode,
     TextDeltaChunk,
+    ThinkingDeltaChunk,
     ToolCallChunk,
 )
 
@@ -29,6 +30,7 @@ __all__ = [
     "ProviderError",
     "ProviderErrorCode",
     "TextDeltaChunk",
+    "ThinkingDeltaChunk",
     "ToolCallChunk",
 ]
 

@@ -58,6 +58,7 @@ class RecordStream:
         "_interrupted",
         "_iterator",
         "_lock",
+        "_own_errors",
         "_parser",
         "_ready",
         "_records",
@@ -78,6 +79,7 @@ class RecordStream:
         self._error: ProviderError | None = None
         self._lock: asyncio.Lock | None = None
         self._signal: asyncio.Future[None] | None = None  # set to interrupt a wait
+        self._own_errors = False
         self._interrupted: str | None = None  # why the wait was interrupted
 
     @classmethod
@@ -91,11 +93,20 @@ class RecordStream:
 
     @classmethod
     def from_source(
-        cls, request_id: str, source: object, cancel: asyncio.Event | None
+        cls,
+        request_id: str,
+        source: object,
+        cancel: asyncio.Event | None,
+        *,
+        own_errors: bool = False,
     ) -> RecordStream:
-        """A stream over an untrusted async iterable of records, opened on first use."""
+        """A stream over an untrusted async iterable of records, opened on first use.
+        ``own_errors``: the source is this package's own (a wire-format translator over
+        the caller's stream) and a ``ProviderError`` it raises is the stream's outcome,
+        as it is; any other failure is still PROVIDER_INVALID_FIXTURE."""
         stream = cls(request_id, cancel)
         stream._source = source
+        stream._own_errors = own_errors
         return stream
 
     @classmethod
@@ -302,6 +313,9 @@ class RecordStream:
             # Not contained, but the stream is settled so that it never reads again.
             self._settle(_invalid_fixture("the record source was interrupted"))
             raise failure
+        if self._own_errors and type(failure) is ProviderError:
+            await self._stop(failure)
+            return _STOPPED
         # Any other failure of the source is the fixture's, a CancelledError it raised
         # by itself included (this task was not cancelled: it would not be here).
         await self._stop(_invalid_fixture(f"the record source failed: {describe_error(failure)}"))

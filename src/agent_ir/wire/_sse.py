@@ -1,0 +1,97 @@
+"""Server-sent events, decoded incrementally (the WHATWG event-stream format).
+
+``SseDecoder.feed(chunk)`` takes bytes in any chunking (a split inside a line, inside a
+multi-byte UTF-8 character, or between the CR and LF of a line end) and returns the
+events completed so far; ``end()`` returns the last one when the body did not end with
+its blank line (real servers do that). Lines end with CRLF, LF or CR; a leading byte
+order mark is skipped; ``:`` lines are comments; ``data`` lines of one event are joined
+with ``\\n``; ``id`` and ``retry`` are read and ignored. Bytes that are not UTF-8 raise
+``UnicodeDecodeError``.
+"""
+
+from __future__ import annotations
+
+import codecs
+import re
+from typing import NamedTuple
+
+__all__ = ["SseDecoder", "SseEvent"]
+
+# Only CR, LF and CRLF end a line (not the other separators str.splitlines knows).
+_LINE = re.compile(r"([^\r\n]*)(\r\n|\r|\n)")
+
+
+class SseEvent(NamedTuple):
+    """One event: its ``event`` field ("message" when absent) and its data."""
+
+    event: str
+    data: str
+
+
+class SseDecoder:
+    """Incremental; see the module docstring."""
+
+    def __init__(self) -> None:
+        self._text = codecs.getincrementaldecoder("utf-8")(errors="strict")
+        self._pending = ""  # text after the last complete line
+        self._started = False
+        self._event = ""
+        self._data: list[str] = []
+
+    def feed(self, chunk: bytes) -> list[SseEvent]:
+        text = self._text.decode(chunk)
+        if not self._started and text:
+            self._started = True
+            text = text.removeprefix("\ufeff")
+        return self._lines(self._pending + text, final=False)
+
+    def end(self) -> list[SseEvent]:
+        """The events left when the body ends (an unfinished last event included)."""
+        text = self._text.decode(b"", final=True)
+        events = self._lines(self._pending + text, final=True)
+        if self._data:
+            events.append(self._dispatch())
+        return events
+
+    def _lines(self, text: str, *, final: bool) -> list[SseEvent]:
+        events: list[SseEvent] = []
+        position = 0
+        for match in _LINE.finditer(text):
+            if match.group(2) == "\r" and match.end() == len(text) and not final:
+                break  # maybe the first half of a CRLF split between chunks
+            event = self._line(match.group(1))
+            if event is not None:
+                events.append(event)
+            position = match.end()
+        rest = text[position:]
+        self._pending = "" if final else rest
+        if final and rest:
+            event = self._line(rest.rstrip("\r"))
+            if event is not None:
+                events.append(event)
+        return events
+
+    def _line(self, line: str) -> SseEvent | None:
+        if not line:
+            if self._data:
+                return self._dispatch()
+            self._reset()
+            return None
+        if line.startswith(":"):
+            return None
+        name, _, value = line.partition(":")
+        value = value.removeprefix(" ")
+        if name == "data":
+            self._data.append(value)
+        elif name == "event":
+            self._event = value
+        return None
+
+    def _dispatch(self) -> SseEvent:
+        event = SseEvent(self._event or "message", "\n".join(self._data))
+        self._reset()
+        return event
+
+    def _reset(self) -> None:
+        self._event = ""
+        self._data = []

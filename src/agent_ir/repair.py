@@ -34,6 +34,7 @@ from agent_ir._generated.message_schema import (
     UserMessage,
 )
 from agent_ir._jsoncopy import snapshot_sequence
+from agent_ir._text import is_blank
 from agent_ir.messages import parse_message
 from agent_ir.rules import PROVIDERS, Provider, id_rule
 
@@ -176,16 +177,18 @@ def repair_transcript(
     state = _Repair(messages_of("repair_transcript", transcript))
     _link(state)
     _answer_missing(state, missing)
-    result = [message for _, message in state.out]
+    pairs = list(state.out)  # (input index, message)
     if provider in ("openai-chat", "anthropic"):
-        result = _results_after_calls(state)
+        pairs = _results_after_calls(state)
     if provider is not None:
-        result, mapping = _normalized(result, provider)
+        renamed, mapping = _normalized([message for _, message in pairs], provider)
+        pairs = [(index, message) for (index, _), message in zip(pairs, renamed, strict=True)]
         for old, new in mapping.items():
             state.act(RepairCode.RENAMED_TOOL_CALL_ID, -1, f"tool call id {old!r} became {new!r}")
     if provider == "anthropic":
-        result = _anthropic_turns(state, result)
-    return RepairResult(tuple(result), tuple(_indexed(state.actions)))
+        pairs = _anthropic_turns(state, pairs)
+    result = tuple(message for _, message in pairs)
+    return RepairResult(result, tuple(_indexed(state.actions)))
 
 
 def _indexed(actions: list[RepairAction]) -> Iterable[RepairAction]:
@@ -334,7 +337,7 @@ def _message_id(state: _Repair, base: str) -> str:
     return f"{base}-{number}"
 
 
-def _results_after_calls(state: _Repair) -> list[Message]:
+def _results_after_calls(state: _Repair) -> list[tuple[int, Message]]:
     """Each assistant message followed directly by the results of its calls: those
     already right after it stay in their order, the others are moved there in the
     order of the calls; the messages that came between follow them."""
@@ -345,11 +348,11 @@ def _results_after_calls(state: _Repair) -> list[Message]:
         if type(message) is ToolResultMessage
     }
     placed: set[int] = set()
-    ordered: list[Message] = []
-    for position, (_, message) in enumerate(out):
+    ordered: list[tuple[int, Message]] = []
+    for position, (index, message) in enumerate(out):
         if position in placed:
             continue
-        ordered.append(message)
+        ordered.append((index, message))
         if type(message) is not AssistantMessage:
             continue
         run_end = position + 1
@@ -359,7 +362,7 @@ def _results_after_calls(state: _Repair) -> list[Message]:
         moved = [at for at in answers if not position < at < run_end]
         for at in sorted(set(answers) - set(moved)) + moved:
             placed.add(at)
-            ordered.append(out[at][1])
+            ordered.append(out[at])
         for at in moved:
             result = out[at][1]
             assert type(result) is ToolResultMessage
@@ -372,42 +375,44 @@ def _results_after_calls(state: _Repair) -> list[Message]:
     return ordered
 
 
-def _anthropic_turns(state: _Repair, messages: list[Message]) -> list[Message]:
-    """No empty user or assistant content or text block; a user turn first."""
-    kept: list[Message] = []
-    for message in messages:
-        trimmed = _without_empty_text(state, message)
+def _anthropic_turns(state: _Repair, pairs: list[tuple[int, Message]]) -> list[tuple[int, Message]]:
+    """No empty (or whitespace-only) user or assistant content or text block; a user
+    turn first."""
+    kept: list[tuple[int, Message]] = []
+    for index, message in pairs:
+        trimmed = _without_empty_text(state, index, message)
         if trimmed is not None:
-            kept.append(trimmed)
-    first = next((m for m in kept if type(m) is not SystemMessage), None)
-    if type(first) is AssistantMessage:
+            kept.append((index, trimmed))
+    first = next((pair for pair in kept if type(pair[1]) is not SystemMessage), None)
+    if first is not None and type(first[1]) is AssistantMessage:
         at = kept.index(first)
-        kept.insert(
-            at,
-            UserMessage(id=_message_id(state, "repair-user-start"), content=EARLIER_TEXT),
-        )
+        start = UserMessage(id=_message_id(state, "repair-user-start"), content=EARLIER_TEXT)
+        kept.insert(at, (first[0], start))
         state.act(
             RepairCode.ADDED_USER_MESSAGE,
-            0,
+            first[0],
             "the transcript started with an assistant message: a user message was added before it",
         )
     return kept
 
 
-def _without_empty_text(state: _Repair, message: Message) -> Message | None:
+def _without_empty_text(state: _Repair, index: int, message: Message) -> Message | None:
     if type(message) not in (UserMessage, AssistantMessage):
         return message
     content: Any = message.content
-    index = next((i for i, (_, m) in enumerate(state.out) if m.id == message.id), 0)
     if type(content) is tuple:
         kept = tuple(
-            block for block in content if not (type(block) is TextBlock and not block.text)
+            block for block in content if not (type(block) is TextBlock and is_blank(block.text))
         )
         if len(kept) != len(content):
-            state.act(RepairCode.DROPPED_EMPTY_CONTENT, index, "empty text blocks were dropped")
+            state.act(
+                RepairCode.DROPPED_EMPTY_CONTENT,
+                index,
+                "empty or whitespace-only text blocks were dropped",
+            )
             content = kept
             message = msgspec.structs.replace(message, content=kept)
-    if not content:
+    if not content or (type(content) is str and is_blank(content)):
         state.act(RepairCode.DROPPED_EMPTY_CONTENT, index, "a message with no content was dropped")
         return None
     return message
@@ -442,7 +447,8 @@ def _normalized(
         if fits:
             continue
         base = re.sub(r"[^a-zA-Z0-9_-]", "_", call_id) if pattern is not None else call_id
-        new = _free(base[:longest] or "call", longest, taken)
+        cut = base[:longest]
+        new = _free("call" if is_blank(cut) else cut, longest, taken)
         taken.add(new)
         mapping[call_id] = new
     if not mapping:

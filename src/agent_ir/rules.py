@@ -16,7 +16,7 @@ own, the rules of ``provider``:
 * INVALID_ROLE_ORDER ("anthropic"): the first message after the system messages is a
   user turn (a user message or tool results).
 * EMPTY_CONTENT ("anthropic"): user and assistant messages need content, and text
-  blocks need text.
+  blocks need a character that is not whitespace.
 
 Consecutive messages of one role are not a problem for any provider: the wire
 conversions merge them where a provider needs alternation.
@@ -38,11 +38,10 @@ from agent_ir._generated.message_schema import (
     ToolResultMessage,
     UserMessage,
 )
-from agent_ir._inspect import inspect_message
-from agent_ir._jsoncopy import snapshot_sequence
-from agent_ir.transcript import validate_transcript
+from agent_ir._text import is_blank
+from agent_ir.transcript import diagnose
 
-__all__ = ["PROVIDERS", "Provider", "check_wire_rules", "id_rule", "valid_messages"]
+__all__ = ["PROVIDERS", "Provider", "check_wire_rules", "id_rule"]
 
 Provider = Literal["openai-chat", "openai-responses", "anthropic"]
 PROVIDERS: tuple[Provider, ...] = ("openai-chat", "openai-responses", "anthropic")
@@ -57,28 +56,11 @@ def check_wire_rules(transcript: object, provider: Provider) -> tuple[Diagnostic
     provider's own rules, in order. ``provider`` is one of ``PROVIDERS`` (anything else
     is a ``ValueError``); the transcript itself never makes it raise."""
     _check_provider(provider)
-    messages = valid_messages(transcript)
-    if messages is not None and None not in messages:
-        found = list(validate_transcript(tuple(messages)))  # IR: reading again is safe
-    else:
-        found = list(validate_transcript(transcript))
+    diagnostics, messages = diagnose(transcript)  # each entry read once
+    found = list(diagnostics)
     if messages is not None:
         found.extend(_provider_rules(messages, provider))
     return ordered(found)
-
-
-def valid_messages(transcript: object) -> list[Message | None] | None:
-    """Each entry of a list or tuple as IR (None where it is not valid on its own);
-    None when ``transcript`` is not a list or tuple or cannot be read."""
-    if not issubclass(type(transcript), (list, tuple)):
-        return None
-    try:
-        entries = snapshot_sequence(transcript)
-    except (KeyboardInterrupt, SystemExit):
-        raise
-    except BaseException:  # a hostile container: validate_transcript says so
-        return None
-    return [inspect_message(entry).message for entry in entries]
 
 
 def _check_provider(provider: object) -> None:
@@ -104,25 +86,37 @@ def _provider_rules(messages: list[Message | None], provider: Provider) -> Itera
 def _results_not_immediate(
     messages: list[Message | None], provider: Provider
 ) -> Iterator[Diagnostic]:
-    caller: dict[str, int] = {}
-    for index, message in enumerate(messages):
-        if type(message) is AssistantMessage:
-            for call in message.tool_calls:
-                caller.setdefault(call.id, index)
+    """A result pairs with the latest earlier call of its id (as ``repair_transcript``
+    pairs them); between that call's message and the run of results holding the result
+    there may be nothing, or, for Anthropic (which joins consecutive assistant messages
+    into one turn), only assistant messages."""
+    latest: dict[str, int] = {}
     run_start = 0  # where the run of tool results holding the current message starts
     for index, message in enumerate(messages):
+        if type(message) is AssistantMessage:
+            latest.update(dict.fromkeys((call.id for call in message.tool_calls), index))
         if type(message) is not ToolResultMessage:
             run_start = index + 1
             continue
-        made_at = caller.get(message.tool_call_id)
-        if made_at is not None and made_at < index and run_start != made_at + 1:
-            yield diagnostic(
-                DiagnosticCode.RESULT_NOT_IMMEDIATE,
-                index,
-                ("toolCallId",),
-                f"the result of tool call {message.tool_call_id!r} must come directly after "
-                f"the assistant message that made it (message {made_at}) for {provider}",
-            )
+        made_at = latest.get(message.tool_call_id)
+        if made_at is None or _adjacent(messages, made_at, run_start, provider):
+            continue
+        yield diagnostic(
+            DiagnosticCode.RESULT_NOT_IMMEDIATE,
+            index,
+            ("toolCallId",),
+            f"the result of tool call {message.tool_call_id!r} must come directly after "
+            f"the assistant message that made it (message {made_at}) for {provider}",
+        )
+
+
+def _adjacent(
+    messages: list[Message | None], made_at: int, run_start: int, provider: Provider
+) -> bool:
+    between = messages[made_at + 1 : run_start]
+    if provider == "anthropic":
+        return all(type(message) is AssistantMessage for message in between)
+    return not between
 
 
 def _id_formats(messages: list[Message | None], provider: Provider) -> Iterator[Diagnostic]:
@@ -178,12 +172,20 @@ def _empty_content(messages: list[Message | None]) -> Iterator[Diagnostic]:
             )
             continue
         if type(content) is str:
+            if is_blank(content):
+                yield diagnostic(
+                    DiagnosticCode.EMPTY_CONTENT,
+                    index,
+                    ("content",),
+                    "content must not be only whitespace for anthropic",
+                )
             continue
         for block_index, block in enumerate(content):
-            if type(block) is TextBlock and not block.text:
+            if type(block) is TextBlock and is_blank(block.text):
                 yield diagnostic(
                     DiagnosticCode.EMPTY_CONTENT,
                     index,
                     ("content", block_index, "text"),
-                    f"content[{block_index}].text must not be empty for anthropic",
+                    f"content[{block_index}].text must not be empty or only whitespace for "
+                    "anthropic",
                 )

@@ -31,7 +31,14 @@ from agent_ir._inspect import Inspection, fast_messages, inspect_message
 from agent_ir._jsoncopy import snapshot_sequence
 from agent_ir._linkage import MalformedLinks, linkage, linkage_of_valid, malformed_links
 
-__all__ = ["check_text", "loads", "parse_transcript", "validate_json", "validate_transcript"]
+__all__ = [
+    "check_text",
+    "diagnose",
+    "loads",
+    "parse_transcript",
+    "validate_json",
+    "validate_transcript",
+]
 
 
 def validate_transcript(value: object) -> tuple[Diagnostic, ...]:
@@ -197,6 +204,13 @@ _CHUNK = 256
 
 
 def _check_entries(entries: list[Any], keep: bool) -> _Result:
+    return _verdict(*_convert_entries(entries, keep))
+
+
+def _convert_entries(
+    entries: list[Any], keep: bool
+) -> tuple[list[Message | None], dict[int, Inspection]]:
+    """Each entry's message (None where malformed, its inspection then kept)."""
     messages: list[Message | None] = []
     malformed: dict[int, Inspection] = {}
     for start in range(0, len(entries), _CHUNK):
@@ -206,7 +220,23 @@ def _check_entries(entries: list[Any], keep: bool) -> _Result:
             messages.extend(converted)
         else:
             _check_one_by_one(chunk, start, keep, messages, malformed)
-    return _verdict(messages, malformed)
+    return messages, malformed
+
+
+def diagnose(value: object) -> tuple[tuple[Diagnostic, ...], list[Message | None] | None]:
+    """``validate_transcript(value)`` and, from the same single read, each entry as IR
+    (None where it is not valid on its own); the list is None when ``value`` is not a
+    list or tuple that could be read. Never raises."""
+    try:
+        if not issubclass(type(value), (list, tuple)):
+            return validate_transcript(value), None
+        entries = snapshot_sequence(value)
+        messages, malformed = _convert_entries(entries, keep=True)
+        return _verdict(messages, malformed).diagnostics, messages
+    except (KeyboardInterrupt, SystemExit):
+        raise
+    except BaseException as error:  # the contract: never raise on any input
+        return (transcript_diagnostic(f"could not be validated ({type(error).__name__})"),), None
 
 
 def _verdict(messages: list[Message | None], malformed: dict[int, Inspection]) -> _Result:

@@ -6,21 +6,16 @@ server that records what the API would receive."""
 from __future__ import annotations
 
 import base64
-import collections.abc
 import itertools
 import json
 import socket
-import types
-import typing
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import anthropic
-import pydantic
 import pytest
 import pytest_socket
-import typing_extensions
 from anthropic.types import MessageParam, TextBlockParam
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -33,11 +28,19 @@ from agent_ir import (
     to_json_value,
     validate_transcript,
 )
-from agent_ir.wire import ConversionWarningCode, WireFormatError, WireMessages, WireRequest
-from agent_ir.wire.anthropic import UNKNOWN_TOOL_NAME, from_anthropic, to_anthropic
+from agent_ir.wire import (
+    UNKNOWN_TOOL_NAME,
+    ConversionWarningCode,
+    WireFormatError,
+    WireMessages,
+    WireRequest,
+    from_anthropic,
+    to_anthropic,
+)
 
 from support.builders import PNG_BASE64, readme_transcript
 from support.loopback import recording_server
+from support.sdk import assert_sdk_accepts, pydantic_accepts, sdk_problems
 from support.strategies import single_messages, transcripts
 
 SAMPLE = Path(__file__).resolve().parents[2] / "fixtures" / "transcripts" / "sample.jsonl"
@@ -57,105 +60,56 @@ def _loopback_only() -> Iterator[None]:
 
 # --- the SDK's request types, strictly ------------------------------------------------
 
-MESSAGES_ADAPTER: pydantic.TypeAdapter[Any] = pydantic.TypeAdapter(list[MessageParam])
-SYSTEM_TYPE: Any = str | list[TextBlockParam]
-SYSTEM_ADAPTER: pydantic.TypeAdapter[Any] = pydantic.TypeAdapter(SYSTEM_TYPE)
-REQUIRED = (typing.Required, typing_extensions.Required)
-WRAPPERS = (*REQUIRED, typing.NotRequired, typing_extensions.NotRequired)
+MESSAGES: Any = list[MessageParam]
+SYSTEM: Any = str | list[TextBlockParam]
 
 
-def sdk_problems(value: Any, annotation: Any, path: str = "messages") -> list[str]:
-    """Where ``value`` departs from the SDK type ``annotation``. Pydantic over TypedDicts
-    ignores unknown keys and validates ``Iterable`` fields only when iterated; here every
-    key must be declared, every required key present and every item checked. The
-    response models in the SDK's content union are refused: a request holds params."""
-    if typing_extensions.is_typeddict(annotation):
-        return _typeddict_problems(value, annotation, path)
-    origin = typing.get_origin(annotation)
-    if origin is typing.Annotated or origin in WRAPPERS:
-        return sdk_problems(value, typing.get_args(annotation)[0], path)
-    if origin in (typing.Union, types.UnionType):
-        tried = [sdk_problems(value, branch, path) for branch in typing.get_args(annotation)]
-        return [] if [] in tried else min(tried, key=len)
-    if origin is typing.Literal:
-        fits = any(value == v and type(value) is type(v) for v in typing.get_args(annotation))
-        return [] if fits else [f"{path}: {value!r} is not one of {typing.get_args(annotation)}"]
-    if origin in (collections.abc.Iterable, list):
-        if type(value) is not list:
-            return [f"{path}: not a list"]
-        (item,) = typing.get_args(annotation)
-        return [p for i, v in enumerate(value) for p in sdk_problems(v, item, f"{path}[{i}]")]
-    if origin is dict:
-        return [] if type(value) is dict else [f"{path}: not an object"]
-    if annotation in (str, bool, int, type(None)):
-        return [] if type(value) is annotation else [f"{path}: not {annotation.__name__}"]
-    if annotation is object:
-        return []
-    if isinstance(annotation, type) and issubclass(annotation, pydantic.BaseModel):
-        return [f"{path}: a response model ({annotation.__name__}), not a request param"]
-    if isinstance(origin or annotation, type):  # typing.IO, os.PathLike: file inputs
-        return [] if isinstance(value, origin or annotation) else [f"{path}: not a file"]
-    raise NotImplementedError(f"{path}: {annotation!r}")
-
-
-def _typeddict_problems(value: Any, annotation: Any, path: str) -> list[str]:
-    if type(value) is not dict:
-        return [f"{path}: not an object"]
-    hints = typing.get_type_hints(annotation, include_extras=True)
-    required = {k for k, hint in hints.items() if typing.get_origin(hint) in REQUIRED}
-    problems = [f"{path}.{k}: not a key of {annotation.__name__}" for k in value if k not in hints]
-    problems += [f"{path}.{k}: missing" for k in sorted(required - set(value))]
-    for key in value.keys() & hints.keys():
-        problems += sdk_problems(value[key], hints[key], f"{path}.{key}")
-    return problems
-
-
-def _iterate(value: Any) -> None:
-    """Walk pydantic's result, iterating its lazy ``Iterable`` validators (which raise
-    ``ValidationError`` only then)."""
-    if isinstance(value, dict):
-        for item in value.values():
-            _iterate(item)
-    elif isinstance(value, (list, collections.abc.Iterator)):
-        for item in value:
-            _iterate(item)
-
-
-def assert_sdk_accepts(fields: dict[str, Any]) -> None:
+def assert_request_accepted(fields: dict[str, Any]) -> None:
     """The request fields validate as the SDK's ``messages`` and ``system`` params."""
     assert set(fields) <= {"system", "messages"}
-    _iterate(MESSAGES_ADAPTER.validate_python(fields["messages"]))
-    assert sdk_problems(fields["messages"], list[MessageParam]) == []
+    assert_sdk_accepts(fields["messages"], MESSAGES, "messages")
     if "system" in fields:
-        _iterate(SYSTEM_ADAPTER.validate_python(fields["system"]))
-        assert sdk_problems(fields["system"], SYSTEM_TYPE, "system") == []
+        assert_sdk_accepts(fields["system"], SYSTEM, "system")
 
 
-def test_the_strict_sdk_check_catches_unknown_missing_and_mistyped_keys() -> None:
+def tool_result_turn(*content: Any) -> list[Any]:
+    """``messages`` holding one user turn of one tool result whose content is ``content``
+    (the deepest place a request has: messages[0].content[0].content[i]...)."""
+    result = {"type": "tool_result", "tool_use_id": "t", "content": list(content)}
+    return [{"role": "user", "content": [result]}]
+
+
+def test_the_strict_sdk_check_catches_unknown_missing_and_mistyped_keys_at_depth() -> None:
     image = {"type": "image", "source": {"type": "base64", "media_type": "image/png", "data": "A"}}
-    assert_sdk_accepts({"messages": [{"role": "user", "content": [image]}]})
-    misspelled = {**image, "source": {**image["source"], "mediaType": "image/png"}}
-    misspelled["source"].pop("media_type")
-    extra = {"type": "text", "text": "a", "colour": "red"}
-    nested_extra = {"type": "tool_result", "tool_use_id": "t", "content": [extra]}
-    missing = {"type": "tool_use", "id": "t", "name": "n"}
-    mistyped = {"type": "image", "source": {**image["source"], "media_type": "image/bmp"}}
-    for block in (misspelled, extra, nested_extra, missing, mistyped):
-        messages = [{"role": "user", "content": [block]}]
-        assert sdk_problems(messages, list[MessageParam]) != [], block
-    # pydantic alone lets an unknown key through: the walk is what catches it
-    _iterate(MESSAGES_ADAPTER.validate_python([{"role": "user", "content": [nested_extra]}]))
-    # and pydantic's lazy Iterable check does refuse a bad item once iterated
-    with pytest.raises(pydantic.ValidationError):
-        _iterate(MESSAGES_ADAPTER.validate_python([{"role": "user", "content": [mistyped]}]))
-    assert sdk_problems([{"type": "image", "text": "a"}], SYSTEM_TYPE, "system") != []
+    good = tool_result_turn({"type": "text", "text": "a"}, image)
+    assert_sdk_accepts(good, MESSAGES, "messages")
+    unknown = tool_result_turn({"type": "text", "text": "a", "colour": "red"})
+    missing = tool_result_turn({**image, "source": {"type": "base64", "media_type": "image/png"}})
+    mistyped = tool_result_turn({**image, "source": {**image["source"], "media_type": "image/bmp"}})
+    where = "messages[0].content[0].content[0]"
+    assert sdk_problems(unknown, MESSAGES, "messages") == [
+        f"{where}.colour: not a key of TextBlockParam"
+    ]
+    assert f"{where}.source.data: missing" in sdk_problems(missing, MESSAGES, "messages")
+    assert any(
+        problem.startswith(f"{where}.source.media_type: 'image/bmp' is not one of")
+        for problem in sdk_problems(mistyped, MESSAGES, "messages")
+    )
+    for messages in (unknown, missing, mistyped):
+        with pytest.raises(AssertionError):
+            assert_sdk_accepts(messages, MESSAGES, "messages")
+    # pydantic alone lets the unknown key through: the walk is what catches it
+    assert pydantic_accepts(unknown, MESSAGES)
+    # and sees the mistyped one (inside a lazily checked Iterable) once it is iterated
+    assert not pydantic_accepts(mistyped, MESSAGES)
+    assert sdk_problems([{"type": "image", "text": "a"}], SYSTEM, "system") != []
 
 
 def convert(transcript: Any) -> WireRequest:
     """``to_anthropic``, with the request checked against the SDK types."""
     request = to_anthropic(transcript)
     assert list(request.fields)[-1] == "messages"
-    assert_sdk_accepts(request.fields)
+    assert_request_accepted(request.fields)
     return request
 
 
@@ -363,10 +317,10 @@ def test_empty_text_is_sent_as_it_is() -> None:
 @pytest.mark.parametrize(
     ("content", "expected"),
     [
-        ([], [(Code.PART_NOT_READ, 1, -1)]),
+        ([], [(Code.MESSAGE_NOT_SENT, 1, -1)]),
         (
             [inline("audio", "audio/mpeg", "AAAA")],
-            [(Code.AUDIO_NOT_SENT, 1, 0), (Code.PART_NOT_READ, 1, -1)],
+            [(Code.AUDIO_NOT_SENT, 1, 0), (Code.MESSAGE_NOT_SENT, 1, -1)],
         ),
     ],
 )
@@ -448,8 +402,8 @@ def test_thinking_without_a_signature_is_not_sent(redacted: bool | None) -> None
 @pytest.mark.parametrize(
     ("content", "expected"),
     [
-        ([], [(Code.PART_NOT_READ, 1, -1)]),
-        ([thinking("hmm")], [(Code.THINKING_NOT_SENT, 1, 0), (Code.PART_NOT_READ, 1, -1)]),
+        ([], [(Code.MESSAGE_NOT_SENT, 1, -1)]),
+        ([thinking("hmm")], [(Code.THINKING_NOT_SENT, 1, 0), (Code.MESSAGE_NOT_SENT, 1, -1)]),
     ],
 )
 def test_an_assistant_message_with_nothing_to_send_is_left_out_not_sent_empty(
@@ -558,7 +512,7 @@ def test_a_left_out_message_between_results_does_not_split_their_turn() -> None:
     assert request.fields["messages"][1:] == [
         {"role": "user", "content": [wire_result("t1", "1"), wire_result("t2", "2")]}
     ]
-    assert warned(request) == [(Code.PART_NOT_READ, 2, -1), (Code.SYSTEM_MOVED, 3, -1)]
+    assert warned(request) == [(Code.MESSAGE_NOT_SENT, 2, -1), (Code.SYSTEM_MOVED, 3, -1)]
 
 
 def test_an_image_a_tool_result_cannot_send_is_dropped_from_its_content() -> None:
@@ -570,6 +524,27 @@ def test_an_image_a_tool_result_cannot_send_is_dropped_from_its_content() -> Non
     )
     assert request.fields["messages"][1]["content"] == [wire_result("t1", [wire_text("ok")])]
     assert warned(request) == [(Code.IMAGE_NOT_SENT, 1, 0)]
+
+
+def test_a_tool_name_that_would_not_read_back_is_tool_name_not_sent() -> None:
+    transcript = [
+        result("t0", "read", id="r0"),  # orphan: trimmed away
+        assistant(call("t1", "search")),
+        result("t1", "lookup", id="r1"),  # differs from its call
+        result("t2", "grep", id="r2"),  # its call comes later: recoverable from it
+        assistant(call("t2", "grep"), id="a2"),
+    ]
+    request = convert(transcript)
+    assert warned(request) == [(Code.TOOL_NAME_NOT_SENT, 0, -1), (Code.TOOL_NAME_NOT_SENT, 2, -1)]
+    assert "reads back as 'unknown'" in request.warnings[0].message
+    assert "reads back as 'search'" in request.warnings[1].message
+    read = from_anthropic(request.fields["messages"])
+    assert [m.tool_name for m in read if m.role == "toolResult"] == [
+        UNKNOWN_TOOL_NAME,
+        "search",
+        "grep",
+    ]
+    assert warned(read) == [(Code.TOOL_NAME_UNKNOWN, 0, 0)]
 
 
 def test_the_readme_transcript_converts_exactly() -> None:
@@ -829,12 +804,16 @@ def test_a_result_takes_its_name_from_the_nearest_earlier_call_else_a_later_one(
     )
     names = [(m.tool_call_id, m.tool_name) for m in read if m.role == "toolResult"]
     assert names == [("late", "later"), ("dup", "second"), ("nowhere", UNKNOWN_TOOL_NAME)]
-    assert read.warnings == ()
+    assert warned(read) == [(Code.TOOL_NAME_UNKNOWN, 3, 1)]
+    assert read.warnings[0].message == (
+        "no tool call has id 'nowhere': the tool name 'unknown' is used"
+    )
 
 
 def test_an_orphan_result_after_trimming_reads_and_validates_as_an_orphan() -> None:
     read = from_anthropic([{"role": "user", "content": [wire_result("toolu_gone", "ok")]}])
-    assert read[0].tool_name == UNKNOWN_TOOL_NAME
+    assert read[0].tool_name == UNKNOWN_TOOL_NAME == "unknown"
+    assert warned(read) == [(Code.TOOL_NAME_UNKNOWN, 0, 0)]
     assert [d.code for d in validate_transcript(read)] == [DiagnosticCode.ORPHAN_TOOL_RESULT]
 
 
@@ -1008,7 +987,39 @@ def test_wire_input_not_of_the_request_shape_is_a_wire_format_error_with_its_pat
     with pytest.raises(WireFormatError) as caught:
         from_anthropic(messages, system=system)
     assert caught.value.path == path
-    assert str(caught.value).startswith("from_anthropic: ")
+    assert str(caught.value).startswith(f"from_anthropic: {path[0]}")
+
+
+@pytest.mark.parametrize(
+    ("messages", "system", "error"),
+    [
+        ({"role": "user"}, None, "messages must be a list of messages, not an object"),
+        ([{"content": "hi"}], None, "messages[0].role is missing"),
+        ([{"role": 7, "content": "hi"}], None, "messages[0].role must be a string, not a number"),
+        (
+            [{"role": "tool", "content": "x"}],
+            None,
+            "messages[0].role must be one of 'user', 'assistant', 'system', not 'tool'",
+        ),
+        (
+            [{"role": "user", "content": None}],
+            None,
+            "messages[0].content must be a string or a list of blocks, not null",
+        ),
+        (
+            [{"role": "user", "content": ["hi"]}],
+            None,
+            "messages[0].content[0] must be an object, not a string",
+        ),
+        ([], [{"type": "image"}], "system[0].type must be 'text', not 'image'"),
+    ],
+)
+def test_wire_format_errors_read_alike_in_every_format(
+    messages: Any, system: Any, error: str
+) -> None:
+    with pytest.raises(WireFormatError) as caught:
+        from_anthropic(messages, system=system)
+    assert str(caught.value) == f"from_anthropic: {error}"
 
 
 def base64_source(**fields: Any) -> dict[str, Any]:
@@ -1222,9 +1233,12 @@ def predicted(transcript: list[Any]) -> tuple[list[dict[str, Any]], list[tuple[s
             continue
         started = True
         if role == "toolResult":
+            name = _call_name(transcript, index)
+            if name != message["toolName"]:
+                losses.append((Code.TOOL_NAME_NOT_SENT, index, -1))
             kept = content if isinstance(content, str) else _kept(content, index, losses)
             messages.append({k: message[k] for k in ("role", "toolCallId", "isError")})
-            messages[-1] |= {"toolName": _call_name(transcript, index), "content": kept}
+            messages[-1] |= {"toolName": name or UNKNOWN_TOOL_NAME, "content": kept}
             results_open = True
             continue
         if role == "user" and isinstance(content, str):
@@ -1235,7 +1249,7 @@ def predicted(transcript: list[Any]) -> tuple[list[dict[str, Any]], list[tuple[s
             continue
         kept = _kept(content, index, losses)
         if not kept:
-            losses.append((Code.PART_NOT_READ, index, -1))
+            losses.append((Code.MESSAGE_NOT_SENT, index, -1))
             continue
         messages.append({"role": role, "content": kept})
         results_open = False
@@ -1243,8 +1257,9 @@ def predicted(transcript: list[Any]) -> tuple[list[dict[str, Any]], list[tuple[s
     return joined + messages, losses
 
 
-def _call_name(transcript: list[Any], index: int) -> str:
-    """The name of the call a result answers: the nearest earlier, else the first later."""
+def _call_name(transcript: list[Any], index: int) -> str | None:
+    """The name of the call a result answers: the nearest earlier, else the first later;
+    None when no call has its id."""
     call_id = transcript[index]["toolCallId"]
     calls = [
         (position, block["name"])
@@ -1255,7 +1270,7 @@ def _call_name(transcript: list[Any], index: int) -> str:
     ]
     earlier = [name for position, name in calls if position < index]
     later = [name for position, name in calls if position > index]
-    return (earlier[-1:] or later[:1] or [UNKNOWN_TOOL_NAME])[0]
+    return (earlier[-1:] or later[:1] or [None])[0]
 
 
 def _kept(blocks: list[Any], index: int, losses: list[Any]) -> list[Any]:

@@ -5,20 +5,15 @@ server that records what a provider would receive."""
 
 from __future__ import annotations
 
-import collections.abc
 import json
 import socket
-import types
-import typing
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import openai
-import pydantic
 import pytest
 import pytest_socket
-import typing_extensions
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from openai.types.chat import ChatCompletionMessageParam
@@ -31,11 +26,18 @@ from agent_ir import (
     to_json_value,
     validate_transcript,
 )
-from agent_ir.wire import WireFormatError, WireMessages, WireRequest
-from agent_ir.wire.openai_chat import from_openai_chat, to_openai_chat
+from agent_ir.wire import (
+    UNKNOWN_TOOL_NAME,
+    WireFormatError,
+    WireMessages,
+    WireRequest,
+    from_openai_chat,
+    to_openai_chat,
+)
 
 from support.builders import PNG_BASE64, readme_transcript
 from support.loopback import recording_server
+from support.sdk import assert_sdk_accepts, pydantic_accepts, sdk_problems
 from support.strategies import SCHEMA, single_messages, transcripts
 
 SAMPLE = Path(__file__).resolve().parents[2] / "fixtures" / "transcripts" / "sample.jsonl"
@@ -56,57 +58,14 @@ def _loopback_only() -> Iterator[None]:
 # --- the SDK's request types, strictly ------------------------------------------------
 
 
-MESSAGES_ADAPTER: pydantic.TypeAdapter[Any] = pydantic.TypeAdapter(list[ChatCompletionMessageParam])
-
-
-def sdk_problems(value: Any, annotation: Any, path: str = "messages") -> list[str]:
-    """Where ``value`` departs from the SDK type ``annotation``: unlike pydantic over
-    TypedDicts (which ignores unknown keys and validates ``Iterable`` fields lazily),
-    every key must be declared, every required key present, every list item checked."""
-    if typing_extensions.is_typeddict(annotation):
-        return _typeddict_problems(value, annotation, path)
-    origin = typing.get_origin(annotation)
-    if origin in (typing.Union, types.UnionType):
-        tried = [sdk_problems(value, branch, path) for branch in typing.get_args(annotation)]
-        return [] if [] in tried else min(tried, key=len)
-    if origin is typing.Literal:
-        fits = any(value == v and type(value) is type(v) for v in typing.get_args(annotation))
-        return [] if fits else [f"{path}: {value!r} is not one of {typing.get_args(annotation)}"]
-    if origin in (collections.abc.Iterable, list):
-        if type(value) is not list:
-            return [f"{path}: not a list"]
-        (item,) = typing.get_args(annotation)
-        return [p for i, v in enumerate(value) for p in sdk_problems(v, item, f"{path}[{i}]")]
-    if annotation in (str, bool, type(None)):
-        return [] if type(value) is annotation else [f"{path}: not {annotation.__name__}"]
-    raise NotImplementedError(f"{path}: {annotation!r}")
-
-
-def _typeddict_problems(value: Any, annotation: Any, path: str) -> list[str]:
-    if type(value) is not dict:
-        return [f"{path}: not an object"]
-    hints = typing.get_type_hints(annotation, include_extras=True)
-    required = {k for k, hint in hints.items() if typing.get_origin(hint) is typing.Required}
-    problems = [f"{path}.{k}: not a key of {annotation.__name__}" for k in value if k not in hints]
-    problems += [f"{path}.{k}: missing" for k in sorted(required - set(value))]
-    for key in value.keys() & hints.keys():
-        hint = hints[key]
-        if typing.get_origin(hint) in (typing.Required, typing.NotRequired):
-            (hint,) = typing.get_args(hint)
-        problems += sdk_problems(value[key], hint, f"{path}.{key}")
-    return problems
-
-
-def assert_sdk_accepts(messages: Any) -> None:
-    MESSAGES_ADAPTER.validate_python(messages)
-    assert sdk_problems(messages, list[ChatCompletionMessageParam]) == []
+MESSAGES = list[ChatCompletionMessageParam]
 
 
 def convert(transcript: Any) -> WireRequest:
     """``to_openai_chat``, with the request checked against the SDK types."""
     request = to_openai_chat(transcript)
     assert list(request.fields) == ["messages"]
-    assert_sdk_accepts(request.fields["messages"])
+    assert_sdk_accepts(request.fields["messages"], MESSAGES, "messages")
     return request
 
 
@@ -116,8 +75,9 @@ def warned(result: WireRequest | WireMessages) -> list[tuple[str, int, int]]:
 
 def test_the_strict_sdk_check_catches_unknown_missing_and_mistyped_keys() -> None:
     good = [{"role": "user", "content": [{"type": "image_url", "image_url": {"url": "u"}}]}]
-    assert_sdk_accepts(good)
-    unknown = [{"role": "user", "content": [{"type": "image_url", "image_url": {"uri": "u"}}]}]
+    assert_sdk_accepts(good, MESSAGES, "messages")
+    image = {"type": "image_url", "image_url": {"url": "u", "uri": "u"}}
+    unknown = [{"role": "user", "content": [image]}]
     missing = [{"role": "tool", "content": "x"}]
     mistyped = [
         {
@@ -126,9 +86,25 @@ def test_the_strict_sdk_check_catches_unknown_missing_and_mistyped_keys() -> Non
         }
     ]
     for messages in (unknown, missing, mistyped):
-        assert sdk_problems(messages, list[ChatCompletionMessageParam]) != []
+        assert sdk_problems(messages, MESSAGES, "messages") != []
     # pydantic alone lets the unknown key through: the walk is what catches it
-    MESSAGES_ADAPTER.validate_python(unknown)
+    assert pydantic_accepts(unknown, MESSAGES)
+
+
+def test_the_conversions_are_exported_from_agent_ir_wire_and_not_from_agent_ir() -> None:
+    import agent_ir
+    import agent_ir.wire
+    from agent_ir.wire import anthropic, openai_chat, openai_responses
+
+    for module in (openai_chat, openai_responses, anthropic):
+        name = module.__name__.rsplit(".", 1)[1]
+        assert module.__all__ == [f"from_{name}", f"to_{name}"]
+        for function in module.__all__:
+            assert function in agent_ir.wire.__all__
+            assert getattr(agent_ir.wire, function) is getattr(module, function)
+            assert not hasattr(agent_ir, function)
+    assert all(hasattr(agent_ir.wire, name) for name in agent_ir.wire.__all__)
+    assert agent_ir.wire.UNKNOWN_TOOL_NAME == "unknown"
 
 
 # --- IR -> Chat -----------------------------------------------------------------------
@@ -427,23 +403,39 @@ def test_the_error_flag_is_not_sent_with_a_warning() -> None:
     assert warned(request) == [("ERROR_FLAG_NOT_SENT", 1, -1)]
 
 
-def test_a_tool_name_no_earlier_call_carries_is_lost_with_a_warning() -> None:
-    request = convert(
-        [
-            result("call-0", "read"),  # orphan: trimmed away
-            assistant(call("call-1", "search")),
-            result("call-1", "lookup"),  # differs from its call
-            result("call-1", "search"),  # recoverable from the call
-            result("call-2", "read"),  # its call comes later
-            assistant(call("call-2", "read")),
-        ]
-    )
-    assert warned(request) == [
-        ("PART_NOT_READ", 0, -1),
-        ("PART_NOT_READ", 2, -1),
-        ("PART_NOT_READ", 4, -1),
+def test_a_tool_name_that_would_not_read_back_is_tool_name_not_sent() -> None:
+    transcript = [
+        result("call-0", "read"),  # orphan: trimmed away
+        assistant(call("call-1", "search")),
+        result("call-1", "lookup"),  # differs from its call
+        result("call-1", "search"),  # recoverable from the call
+        result("call-2", "read"),  # its call comes later: recoverable from it
+        result("call-3", "grep"),  # its later call has another name
+        assistant(call("call-2", "read"), call("call-3", "find")),
     ]
-    assert "'lookup'" in request.warnings[1].message
+    request = convert(transcript)
+    assert warned(request) == [
+        ("TOOL_NAME_NOT_SENT", 0, -1),
+        ("TOOL_NAME_NOT_SENT", 2, -1),
+        ("TOOL_NAME_NOT_SENT", 5, -1),
+    ]
+    assert [w.message for w in request.warnings] == [
+        "the tool name 'read' is not sent (the format has no place for it) and no tool call"
+        " has id 'call-0': it reads back as 'unknown'",
+        "the tool name 'lookup' is not sent (the format has no place for it) and it reads"
+        " back as 'search', the name of tool call 'call-1'",
+        "the tool name 'grep' is not sent (the format has no place for it) and it reads"
+        " back as 'find', the name of tool call 'call-3'",
+    ]
+    read_back = from_openai_chat(request.fields["messages"])
+    assert [m.tool_name for m in read_back if m.role == "toolResult"] == [
+        UNKNOWN_TOOL_NAME,
+        "search",
+        "search",
+        "read",
+        "find",
+    ]
+    assert warned(read_back) == [("TOOL_NAME_UNKNOWN", 0, -1)]
 
 
 def test_ids_timestamps_and_reply_metadata_are_not_sent_nor_warned_about() -> None:
@@ -697,9 +689,23 @@ def test_a_tool_message_without_a_call_gets_a_placeholder_name_and_a_warning() -
         {"role": "tool", "tool_call_id": "call-gone", "content": "result"},
     ]
     result_messages = from_openai_chat(messages)
-    assert result_messages[1].tool_name == "unknown"
-    assert warned(result_messages) == [("PART_NOT_READ", 1, -1)]
+    assert result_messages[1].tool_name == UNKNOWN_TOOL_NAME == "unknown"
+    assert warned(result_messages) == [("TOOL_NAME_UNKNOWN", 1, -1)]
+    assert result_messages.warnings[0].message == (
+        "no tool call has id 'call-gone': the tool name 'unknown' is used"
+    )
     assert [d.code for d in validate_transcript(result_messages)] == ["ORPHAN_TOOL_RESULT"]
+
+
+def test_a_tool_message_before_its_call_takes_the_name_of_the_later_call() -> None:
+    messages = read(
+        [
+            {"role": "tool", "tool_call_id": "c1", "content": "early"},
+            {"role": "assistant", "tool_calls": [wire_call("c1", "read")]},
+            {"role": "assistant", "tool_calls": [wire_call("c1", "write")]},
+        ]
+    )
+    assert messages[0]["toolName"] == "read"
 
 
 def test_ids_are_assigned_from_the_position() -> None:
@@ -751,6 +757,16 @@ WIRE_LOSSES: list[tuple[dict[str, Any], list[tuple[str, int]]]] = [
     (
         {"role": "user", "content": [{"type": "video_url", "video_url": {"url": "v"}}, text("t")]},
         [("PART_NOT_READ", 0)],
+    ),
+    (
+        {
+            "role": "user",
+            "content": [
+                text("t"),
+                {"type": "input_audio", "input_audio": {"data": "AAAA", "format": "ogg"}},
+            ],
+        },
+        [("PART_NOT_READ", 1)],
     ),
     (
         {
@@ -870,9 +886,7 @@ def test_null_fields_say_nothing_and_are_not_warned_about() -> None:
             [
                 {
                     "role": "user",
-                    "content": [
-                        {"type": "input_audio", "input_audio": {"data": "A", "format": "ogg"}}
-                    ],
+                    "content": [{"type": "input_audio", "input_audio": {"data": "A", "format": 3}}],
                 }
             ],
             ("messages", 0, "content", 0, "input_audio", "format"),
@@ -957,6 +971,37 @@ def test_input_not_of_the_chat_shape_is_a_wire_format_error_naming_the_path(
     assert str(caught.value).startswith("from_openai_chat: messages")
 
 
+@pytest.mark.parametrize(
+    ("messages", "error"),
+    [
+        ({"role": "user"}, "messages must be a list of messages, not an object"),
+        ([{"content": "hi"}], "messages[0].role is missing"),
+        ([{"role": 7, "content": "hi"}], "messages[0].role must be a string, not a number"),
+        (
+            [{"role": "function", "content": "x"}],
+            "messages[0].role must be one of 'system', 'developer', 'user', 'assistant',"
+            " 'tool', not 'function'",
+        ),
+        (
+            [{"role": "user", "content": None}],
+            "messages[0].content must be a string or a list of parts, not null",
+        ),
+        (
+            [{"role": "user", "content": ["hi"]}],
+            "messages[0].content[0] must be an object, not a string",
+        ),
+        (
+            [{"role": "assistant", "tool_calls": {}}],
+            "messages[0].tool_calls must be a list, not an object",
+        ),
+    ],
+)
+def test_wire_format_errors_read_alike_in_every_format(messages: Any, error: str) -> None:
+    with pytest.raises(WireFormatError) as caught:
+        from_openai_chat(messages)
+    assert str(caught.value) == f"from_openai_chat: {error}"
+
+
 def test_input_nested_too_deep_is_a_wire_format_error_not_a_recursion_error() -> None:
     nested: list[Any] = []
     for _ in range(100_000):
@@ -1027,10 +1072,31 @@ def carried(transcript: list[Any]) -> tuple[list[Any], list[tuple[str, int, int]
             expected.append({"role": "user", "content": moved})
             moved = []
         kept = _KEEP[message["role"]](message, index, losses, moved)
+        if message["role"] == "toolResult":
+            name = call_name(transcript, index)
+            if name != message["toolName"]:
+                losses.append(("TOOL_NAME_NOT_SENT", index, -1))
+            kept["toolName"] = name or UNKNOWN_TOOL_NAME
         expected.append(kept)
     if moved:
         expected.append({"role": "user", "content": moved})
     return expected, losses
+
+
+def call_name(transcript: list[Any], index: int) -> str | None:
+    """The name a result at ``index`` reads back with: that of the nearest earlier call
+    with its id, else of the first later one; None when there is no such call."""
+    call_id = transcript[index]["toolCallId"]
+    calls = [
+        (position, block["name"])
+        for position, message in enumerate(transcript)
+        if message["role"] == "assistant"
+        for block in message["content"]
+        if block["type"] == "toolCall" and block["id"] == call_id
+    ]
+    earlier = [name for position, name in calls if position < index]
+    later = [name for position, name in calls if position > index]
+    return (earlier[-1:] or later[:1] or [None])[0]
 
 
 def _keep_system(message: Any, index: int, losses: list[Any], moved: list[Any]) -> Any:

@@ -6,13 +6,10 @@ client, sending to a recording server on 127.0.0.1."""
 
 from __future__ import annotations
 
-import collections.abc
 import copy
 import json
 import socket
-import types
-import typing
-from typing import Any, Literal, NotRequired, Required, Union, get_args, get_origin, get_type_hints
+from typing import Any
 
 import openai
 import pytest
@@ -20,8 +17,6 @@ import pytest_socket
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from openai.types.responses import ResponseInputItemParam
-from pydantic import ConfigDict, TypeAdapter
-from typing_extensions import is_typeddict
 
 from agent_ir import (
     DiagnosticCode,
@@ -32,11 +27,17 @@ from agent_ir import (
     tool_result_message,
     user_message,
 )
-from agent_ir.wire import ConversionWarningCode, WireFormatError
-from agent_ir.wire.openai_responses import from_openai_responses, to_openai_responses
+from agent_ir.wire import (
+    UNKNOWN_TOOL_NAME,
+    ConversionWarningCode,
+    WireFormatError,
+    from_openai_responses,
+    to_openai_responses,
+)
 
 from support.builders import PNG_BASE64
 from support.loopback import recording_server
+from support.sdk import assert_sdk_accepts, pydantic_accepts, sdk_problems
 from support.strategies import SCHEMA, transcripts
 
 pytestmark = pytest.mark.allow_hosts(["127.0.0.1"])
@@ -58,7 +59,7 @@ def sent(transcript: list[Any]) -> list[Any]:
     """The input items of ``transcript``, checked against the SDK's request types."""
     request = to_openai_responses(transcript)
     assert set(request.fields) == {"input"}
-    assert_sdk_accepts(request.fields["input"])
+    assert_sdk_accepts(request.fields["input"], INPUT, "input")
     return request.fields["input"]
 
 
@@ -72,59 +73,12 @@ def without_ids(messages: Any) -> list[Any]:
 
 # --- the SDK's request types, strictly ---------------------------------------------------
 
-SDK_INPUT = TypeAdapter(list[ResponseInputItemParam], config=ConfigDict(extra="forbid"))
+INPUT = list[ResponseInputItemParam]
 
 
 def sdk_accepts(items: Any) -> bool:
-    """Whether ``items`` is a valid ``input`` for the SDK: pydantic over its TypedDicts
-    (extra keys forbidden) and a walk of every key, inside ``Iterable`` fields too."""
-    try:
-        SDK_INPUT.validate_python(items)
-    except ValueError:
-        return False
-    return conforms(items, list[ResponseInputItemParam])
-
-
-def assert_sdk_accepts(items: Any) -> None:
-    assert sdk_accepts(items), json.dumps(items, indent=1)[:2000]
-
-
-def conforms(value: Any, annotation: Any) -> bool:
-    """``value`` fits ``annotation`` exactly: TypedDicts have no unknown key and every
-    required one, literals match, unions have a matching branch."""
-    origin = get_origin(annotation)
-    if annotation in (Any, object):
-        return True
-    if origin in (Required, NotRequired, typing.Annotated):
-        return conforms(value, get_args(annotation)[0])
-    if origin in (Union, types.UnionType):
-        return any(conforms(value, branch) for branch in get_args(annotation))
-    if origin is Literal:
-        return any(type(value) is type(v) and value == v for v in get_args(annotation))
-    if is_typeddict(annotation):
-        return _conforms_typeddict(value, annotation)
-    if origin in (list, collections.abc.Iterable, collections.abc.Sequence):
-        (item,) = get_args(annotation)
-        return type(value) is list and all(conforms(entry, item) for entry in value)
-    if origin is dict:
-        _, item = get_args(annotation)
-        return type(value) is dict and all(conforms(entry, item) for entry in value.values())
-    if annotation is type(None):
-        return value is None
-    if annotation is float:
-        return type(value) in (int, float)
-    if annotation in (str, int, bool):
-        return type(value) is annotation
-    raise NotImplementedError(f"no check for {annotation!r}")
-
-
-def _conforms_typeddict(value: Any, annotation: Any) -> bool:
-    if type(value) is not dict:
-        return False
-    hints = get_type_hints(annotation, include_extras=True)
-    if set(value) - set(hints) or annotation.__required_keys__ - set(value):
-        return False
-    return all(conforms(entry, hints[key]) for key, entry in value.items())
+    """Whether ``items`` is a valid ``input`` for the SDK (``support.sdk``)."""
+    return pydantic_accepts(items, INPUT) and sdk_problems(items, INPUT, "input") == []
 
 
 @pytest.mark.parametrize(
@@ -228,7 +182,7 @@ def test_user_blocks_become_input_parts() -> None:
     ]
     request = to_openai_responses([{"role": "user", "id": "u", "content": content}])
     assert request.warnings == ()
-    assert_sdk_accepts(request.fields["input"])
+    assert_sdk_accepts(request.fields["input"], INPUT, "input")
     assert request.fields["input"] == [
         {
             "type": "message",
@@ -312,7 +266,7 @@ def test_assistant_blocks_become_items_in_block_order() -> None:
     )
     request = to_openai_responses([message])
     assert request.warnings == ()
-    assert_sdk_accepts(request.fields["input"])
+    assert_sdk_accepts(request.fields["input"], INPUT, "input")
     assert request.fields["input"] == [
         {"type": "message", "role": "assistant", "content": "I will read it. "},
         {
@@ -350,10 +304,47 @@ def test_arguments_are_json_text_that_reads_back_to_the_same_values() -> None:
     assert json.dumps(json.loads(item["arguments"])) == json.dumps(arguments)
 
 
-def test_an_assistant_message_without_blocks_sends_nothing() -> None:
-    request = to_openai_responses([{"role": "assistant", "id": "a", "content": []}])
+@pytest.mark.parametrize(
+    "content", [[], [{"type": "thinking", "thinking": "hmm"}]], ids=["empty", "unsent thinking"]
+)
+def test_an_assistant_message_that_sends_nothing_is_message_not_sent(
+    content: list[Any],
+) -> None:
+    request = to_openai_responses([{"role": "assistant", "id": "a", "content": content}])
     assert request.fields == {"input": []}
-    assert request.warnings == ()
+    assert codes(request.warnings) == [
+        *[(Code.THINKING_NOT_SENT, 0, 0)] * len(content),
+        (Code.MESSAGE_NOT_SENT, 0, -1),
+    ]
+    assert "left out" in request.warnings[-1].message
+
+
+def test_consecutive_assistant_messages_are_messages_merged() -> None:
+    text = [{"type": "text", "text": "a"}]
+    transcript = [
+        {"role": "user", "id": "u", "content": "q"},
+        {"role": "assistant", "id": "a1", "content": text},
+        {"role": "assistant", "id": "a2", "content": []},  # sends nothing: not a separator
+        {"role": "assistant", "id": "a3", "content": [call("call_1", "ls")]},
+        {"role": "system", "id": "s", "content": "s"},
+        {"role": "assistant", "id": "a4", "content": text},
+        {"role": "assistant", "id": "a5", "content": text},
+    ]
+    request = to_openai_responses(transcript)
+    assert codes(request.warnings) == [
+        (Code.MESSAGE_NOT_SENT, 2, -1),
+        (Code.MESSAGES_MERGED, 3, -1),
+        (Code.MESSAGES_MERGED, 6, -1),
+    ]
+    assert "assistant message 1" in request.warnings[1].message
+    back = from_openai_responses(request.fields["input"])
+    assert back.warnings == ()
+    assert without_ids(back) == [
+        {"role": "user", "content": "q"},
+        {"role": "assistant", "content": [*text, call("call_1", "ls")]},
+        {"role": "system", "content": "s"},
+        {"role": "assistant", "content": text * 2},
+    ]
 
 
 @pytest.mark.parametrize(
@@ -395,7 +386,7 @@ def test_thinking_with_an_openai_reasoning_reference_becomes_a_reasoning_item(
 ) -> None:
     request = to_openai_responses([{"role": "assistant", "id": "a", "content": [block]}])
     assert request.warnings == ()
-    assert_sdk_accepts(request.fields["input"])
+    assert_sdk_accepts(request.fields["input"], INPUT, "input")
     assert request.fields["input"] == [item]
 
 
@@ -446,8 +437,14 @@ def test_other_thinking_is_not_sent_and_warned(signature: str | None, reason: st
 # --- IR -> input: tool results -----------------------------------------------------------
 
 
+def call(call_id: str, name: str) -> dict[str, Any]:
+    return {"type": "toolCall", "id": call_id, "name": name, "arguments": {}}
+
+
 def test_tool_results_become_function_call_outputs_without_the_tool_name() -> None:
+    calls = [call("call_1", "read"), call("call_2", "shot"), call("call_3", "none")]
     transcript = [
+        assistant_message(id="a", content=calls),
         tool_result_message(id="r1", tool_call_id="call_1", tool_name="read", content="contents"),
         tool_result_message(
             id="r2",
@@ -465,8 +462,8 @@ def test_tool_results_become_function_call_outputs_without_the_tool_name() -> No
     ]
     request = to_openai_responses(transcript)
     assert request.warnings == ()
-    assert_sdk_accepts(request.fields["input"])
-    assert request.fields["input"] == [
+    assert_sdk_accepts(request.fields["input"], INPUT, "input")
+    assert request.fields["input"][3:] == [
         {"type": "function_call_output", "call_id": "call_1", "output": "contents"},
         {
             "type": "function_call_output",
@@ -484,9 +481,35 @@ def test_tool_results_become_function_call_outputs_without_the_tool_name() -> No
     ]
 
 
+def test_a_tool_name_that_would_not_read_back_is_tool_name_not_sent() -> None:
+    transcript = [
+        tool_result_message(id="r0", tool_call_id="call_0", tool_name="read", content="x"),
+        assistant_message(id="a1", content=[call("call_1", "search")]),
+        tool_result_message(id="r1", tool_call_id="call_1", tool_name="lookup", content="x"),
+        tool_result_message(id="r2", tool_call_id="call_2", tool_name="grep", content="x"),
+        assistant_message(id="a2", content=[call("call_2", "grep"), call("call_1", "fetch")]),
+        tool_result_message(id="r3", tool_call_id="call_1", tool_name="fetch", content="x"),
+    ]
+    request = to_openai_responses(transcript)
+    assert codes(request.warnings) == [
+        (Code.TOOL_NAME_NOT_SENT, 0, -1),
+        (Code.TOOL_NAME_NOT_SENT, 2, -1),
+    ]
+    assert "no tool call has id 'call_0'" in request.warnings[0].message
+    assert "reads back as 'search'" in request.warnings[1].message
+    back = from_openai_responses(request.fields["input"])
+    assert [(m.tool_call_id, m.tool_name) for m in back if m.role == "toolResult"] == [
+        ("call_0", UNKNOWN_TOOL_NAME),
+        ("call_1", "search"),
+        ("call_2", "grep"),
+        ("call_1", "fetch"),
+    ]
+    assert codes(back.warnings) == [(Code.TOOL_NAME_UNKNOWN, 0, -1)]
+
+
 def test_the_error_flag_of_a_tool_result_is_not_sent_and_warned() -> None:
     transcript = [
-        {"role": "user", "id": "u", "content": "q"},
+        assistant_message(id="a", content=[call("call_1", "read")]),
         tool_result_message(
             id="r", tool_call_id="call_1", tool_name="read", content="ENOENT", is_error=True
         ),
@@ -762,7 +785,7 @@ def test_the_items_of_one_assistant_turn_merge_into_one_message_in_order() -> No
         },
         {
             "role": "toolResult",
-            "id": "message-0006",
+            "id": "message-0003",
             "toolCallId": "call_2",
             "toolName": "stat",
             "content": "4 bytes",
@@ -770,7 +793,7 @@ def test_the_items_of_one_assistant_turn_merge_into_one_message_in_order() -> No
         },
         {
             "role": "toolResult",
-            "id": "message-0007",
+            "id": "message-0004",
             "toolCallId": "call_1",
             "toolName": "read",
             "content": "abcd",
@@ -778,7 +801,7 @@ def test_the_items_of_one_assistant_turn_merge_into_one_message_in_order() -> No
         },
         {
             "role": "assistant",
-            "id": "message-0008",
+            "id": "message-0005",
             "content": [{"type": "text", "text": "It says abcd."}],
         },
     ]
@@ -803,7 +826,7 @@ def test_the_items_of_one_assistant_turn_merge_into_one_message_in_order() -> No
         pytest.param(
             [{"role": "user", "content": "q"}, {"role": "assistant", "id": None, "content": "x"}],
             "message-0002",
-            id="the first item's position",
+            id="its position among the messages",
         ),
         pytest.param(
             [
@@ -811,8 +834,8 @@ def test_the_items_of_one_assistant_turn_merge_into_one_message_in_order() -> No
                 {"type": "item_reference", "id": "msg_x"},
                 {"role": "assistant", "content": "x"},
             ],
-            "message-0003",
-            id="skipped items are not the message",
+            "message-0002",
+            id="skipped items are not a message",
         ),
     ],
 )
@@ -876,6 +899,10 @@ def test_raw_reasoning_content_is_warned_and_the_summary_read() -> None:
         "NaN",
         '{"a": NaN}',
         '{"a": 1',
+        '{"a": Infinity}',
+        '{"a": 1e400}',
+        '{"a": 1, "a": 2}',
+        '{"a": {"b": 1, "b": 1}}',
         "[" * 100_000,
         "1" * 5000,
     ],
@@ -898,7 +925,7 @@ def test_arguments_that_are_not_a_json_object_are_reported_never_guessed(argumen
 # --- input -> IR: tool outputs ------------------------------------------------------------
 
 
-def test_a_tool_output_takes_its_name_from_the_item_or_from_its_call_anywhere() -> None:
+def test_a_tool_output_takes_its_name_from_the_item_else_from_the_nearest_call() -> None:
     items = [
         {"type": "function_call_output", "call_id": "call_later", "output": "early"},
         {
@@ -909,12 +936,19 @@ def test_a_tool_output_takes_its_name_from_the_item_or_from_its_call_anywhere() 
             "id": "fco_1",
         },
         {"type": "function_call", "call_id": "call_later", "name": "late", "arguments": "{}"},
+        {"type": "function_call", "call_id": "call_1", "name": "read", "arguments": "{}"},
+        {"type": "function_call_output", "call_id": "call_1", "output": "first"},
+        {"type": "function_call", "call_id": "call_1", "name": "write", "arguments": "{}"},
+        {"type": "function_call_output", "call_id": "call_1", "output": "again"},
     ]
     messages = from_openai_responses(items)
     assert messages.warnings == ()
-    assert [(m.id, m.tool_call_id, m.tool_name) for m in messages[:2]] == [
+    results = [m for m in messages if m.role == "toolResult"]
+    assert [(m.id, m.tool_call_id, m.tool_name) for m in results] == [
         ("message-0001", "call_later", "late"),
         ("fco_1", "call_x", "named"),
+        ("message-0004", "call_1", "read"),
+        ("message-0006", "call_1", "write"),
     ]
 
 
@@ -932,8 +966,10 @@ def test_a_tool_output_without_a_call_gets_the_unknown_name_with_a_warning() -> 
         "content": "x",
         "isError": False,
     }
-    assert codes(messages.warnings) == [(Code.PART_NOT_READ, 1, -1)]
-    assert "call_gone" in messages.warnings[0].message
+    assert codes(messages.warnings) == [(Code.TOOL_NAME_UNKNOWN, 1, -1)]
+    assert messages.warnings[0].message == (
+        "no tool call has id 'call_gone': the tool name 'unknown' is used"
+    )
 
 
 def test_tool_output_parts_become_text_and_image_blocks() -> None:
@@ -1125,6 +1161,36 @@ def test_input_not_of_the_format_is_a_wire_format_error_naming_the_path(
     assert str(caught.value).startswith("from_openai_responses: input")
 
 
+@pytest.mark.parametrize(
+    ("items", "error"),
+    [
+        ({"input": []}, "input must be a list of items, not an object"),
+        ([{"content": "x"}], "input[0].type is missing"),
+        ([{"type": 3}], "input[0].type must be a string, not a number"),
+        (
+            [{"type": "message", "role": "tool", "content": "x"}],
+            "input[0].role must be one of 'user', 'system', 'developer', 'assistant', not 'tool'",
+        ),
+        (
+            [{"role": "user", "content": None}],
+            "input[0].content must be a string or a list of parts, not null",
+        ),
+        (
+            [{"role": "user", "content": ["x"]}],
+            "input[0].content[0] must be an object, not a string",
+        ),
+        (
+            [{"type": "reasoning", "id": "rs_1", "summary": {}}],
+            "input[0].summary must be a list, not an object",
+        ),
+    ],
+)
+def test_wire_format_errors_read_alike_in_every_format(items: Any, error: str) -> None:
+    with pytest.raises(WireFormatError) as caught:
+        from_openai_responses(items)
+    assert str(caught.value) == f"from_openai_responses: {error}"
+
+
 def test_hostile_containers_are_read_once_through_their_base_type() -> None:
     class Lying(list[Any]):
         def __iter__(self) -> Any:
@@ -1289,7 +1355,7 @@ README_SESSION: list[dict[str, Any]] = [
 def test_a_realistic_session_round_trips_exactly_but_for_message_ids() -> None:
     request = to_openai_responses(README_SESSION)
     assert request.warnings == ()
-    assert_sdk_accepts(request.fields["input"])
+    assert_sdk_accepts(request.fields["input"], INPUT, "input")
     back = from_openai_responses(request.fields["input"])
     assert back.warnings == ()
     expected = [
@@ -1358,17 +1424,33 @@ def is_reference(block: dict[str, Any]) -> bool:
     return isinstance(signature, str) and signature.startswith('{"type":"reasoning","id":"rs_')
 
 
+def call_name(transcript: list[Any], index: int) -> str | None:
+    """The name a result at ``index`` reads back with: that of the nearest earlier call
+    with its id, else of the first later one; None when there is no such call."""
+    call_id = transcript[index]["toolCallId"]
+    calls = [
+        (position, block["name"])
+        for position, message in enumerate(transcript)
+        if message["role"] == "assistant"
+        for block in message["content"]
+        if block["type"] == "toolCall" and block["id"] == call_id
+    ]
+    earlier = [name for position, name in calls if position < index]
+    later = [name for position, name in calls if position > index]
+    return (earlier[-1:] or later[:1] or [None])[0]
+
+
+def sends_items(message: dict[str, Any]) -> bool:
+    """Whether an assistant message becomes at least one item."""
+    return any(b["type"] != "thinking" or is_reference(b) for b in message["content"])
+
+
 def expected_round_trip(transcript: list[Any]) -> list[Any]:
     """What reading back the input of ``transcript`` gives, ids left out: audio and
     unsent thinking dropped, no error flag, tool names from the calls, the redacted flag
     not carried, empty assistant messages gone and consecutive ones merged."""
-    names: dict[str, str] = {}
-    for message in transcript:
-        for block in message["content"] if message["role"] == "assistant" else []:
-            if block["type"] == "toolCall":
-                names.setdefault(block["id"], block["name"])
     expected: list[Any] = []
-    for message in copy.deepcopy(transcript):
+    for index, message in enumerate(copy.deepcopy(transcript)):
         role = message["role"]
         if role == "system":
             expected.append({"role": role, "content": message["content"]})
@@ -1382,7 +1464,7 @@ def expected_round_trip(transcript: list[Any]) -> list[Any]:
                 {
                     "role": role,
                     "toolCallId": message["toolCallId"],
-                    "toolName": names.get(message["toolCallId"], "unknown"),
+                    "toolName": call_name(transcript, index) or UNKNOWN_TOOL_NAME,
                     "content": message["content"],
                     "isError": False,
                 }
@@ -1403,16 +1485,30 @@ def expected_round_trip(transcript: list[Any]) -> list[Any]:
 
 
 def expected_warnings(transcript: list[Any]) -> list[tuple[str, int, int]]:
+    """The warnings of ``to_openai_responses``, in order: a result's tool name and error
+    flag, each block's, then a message left out or merged into the one before."""
     found = []
+    turn = False  # whether the last items sent are an assistant message's
     for index, message in enumerate(transcript):
+        if message["role"] == "toolResult":
+            if call_name(transcript, index) != message["toolName"]:
+                found.append((Code.TOOL_NAME_NOT_SENT, index, -1))
+            if message["isError"]:
+                found.append((Code.ERROR_FLAG_NOT_SENT, index, -1))
         content = message["content"] if isinstance(message["content"], list) else []
         for block_index, block in enumerate(content):
             if block["type"] == "audio":
                 found.append((Code.AUDIO_NOT_SENT, index, block_index))
             elif block["type"] == "thinking" and not is_reference(block):
                 found.append((Code.THINKING_NOT_SENT, index, block_index))
-        if message["role"] == "toolResult" and message["isError"]:
-            found.append((Code.ERROR_FLAG_NOT_SENT, index, -1))
+        if message["role"] != "assistant":
+            turn = False
+        elif not sends_items(message):
+            found.append((Code.MESSAGE_NOT_SENT, index, -1))
+        else:
+            if turn:
+                found.append((Code.MESSAGES_MERGED, index, -1))
+            turn = True
     return found
 
 
@@ -1425,7 +1521,7 @@ def expected_warnings(transcript: list[Any]) -> list[tuple[str, int, int]]:
 @given(transcript=generated_transcripts())
 def test_generated_transcripts_round_trip_with_each_loss_warned(transcript: list[Any]) -> None:
     request = to_openai_responses(transcript)
-    assert_sdk_accepts(request.fields["input"])
+    assert_sdk_accepts(request.fields["input"], INPUT, "input")
     assert codes(request.warnings) == expected_warnings(transcript)
     back = from_openai_responses(request.fields["input"])
     assert back.warnings == ()

@@ -1,12 +1,26 @@
 """What every wire format shares: the request and result types, warnings, reading
-untrusted wire values, and turning converted messages into the IR.
+untrusted wire values, data URLs, tool-call arguments and names, and turning converted
+messages into the IR.
 
 A conversion never drops anything silently: whatever a format cannot carry is a
 ``ConversionWarning`` with a stable code (``schemas/v1/conversion-warning.schema.json``).
+
+Conventions every format keeps:
+
+- ``WireFormatError`` paths start at the request field (``messages``, ``input``,
+  ``system``), and the reason reads ``is missing``, ``must be <what>, not <what it is>``
+  or ``must be one of ..., not ...``.
+- A message read from the wire without an id of its own gets ``assigned_id(position)``,
+  ``position`` being its index in the result (as in a ``TranscriptError``).
+- None of the formats carries a tool result's tool name: it is read back from the calls
+  (``CallNames``), ``UNKNOWN_TOOL_NAME`` when no call has the result's id.
 """
 
 from __future__ import annotations
 
+import json
+import re
+from bisect import bisect_left
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -18,24 +32,56 @@ from agent_ir._generated.conversion_warning_schema import (
     ConversionWarningCode,
 )
 from agent_ir._generated.diagnostic_schema import Diagnostic, DiagnosticCode
-from agent_ir._generated.message_schema import Message
+from agent_ir._generated.message_schema import (
+    AssistantMessage,
+    Message,
+    ToolCallBlock,
+    ToolResultMessage,
+)
 from agent_ir._inspect import inspect_message
 from agent_ir._jsoncopy import copy_json
 from agent_ir._paths import Path, format_path
 from agent_ir.repair import messages_of
+from agent_ir.schemas import load
 
 __all__ = [
+    "AUDIO_MEDIA_TYPES",
+    "UNKNOWN_TOOL_NAME",
+    "CallNames",
     "ConversionWarning",
     "ConversionWarningCode",
     "Warnings",
     "WireFormatError",
     "WireMessages",
     "WireRequest",
+    "arguments_text",
     "assigned_id",
+    "bare_media_type",
+    "data_url",
+    "fits_ir",
+    "image_source",
     "ir_messages",
+    "is_missing",
+    "must_be",
+    "must_be_one_of",
+    "parse_arguments",
+    "parse_data_url",
     "read_wire",
+    "transcript_call_names",
     "transcript_items",
+    "unknown_tool_name",
+    "warn_tool_name",
+    "wire_list",
+    "wire_object",
+    "wire_string",
 ]
+
+UNKNOWN_TOOL_NAME = "unknown"
+"""The ``toolName`` a ``from_*`` gives a tool result that no tool call of its input
+answers (with a TOOL_NAME_UNKNOWN warning; ``validate_transcript`` reports the orphan)."""
+
+# Wire audio format -> the IR media type, for the OpenAI formats' ``input_audio``.
+AUDIO_MEDIA_TYPES = {"wav": "audio/wav", "mp3": "audio/mpeg"}
 
 
 @dataclass(frozen=True)
@@ -100,18 +146,10 @@ def transcript_items(function: str, transcript: object) -> list[Message]:
     return messages_of(function, transcript)
 
 
-def read_wire(function: str, value: object, path: Path = ()) -> Any:
-    """Untrusted wire input as plain builtins, read once; ``WireFormatError`` when it is
-    not JSON data."""
-    try:
-        return copy_json(value, path=path)
-    except JsonValueError as error:
-        raise WireFormatError(function, error.path, error.reason) from None
-
-
-def assigned_id(index: int) -> str:
-    """The id given to message ``index`` of a wire transcript that has none."""
-    return f"message-{index + 1:04d}"
+def assigned_id(position: int) -> str:
+    """The id of the message at ``position`` of a ``from_*`` result (its index among the
+    IR messages read) when the wire gives it none: ``message-0001`` for the first."""
+    return f"message-{position + 1:04d}"
 
 
 def ir_messages(messages: Sequence[dict[str, Any]]) -> tuple[Message, ...]:
@@ -132,3 +170,227 @@ def ir_messages(messages: Sequence[dict[str, Any]]) -> tuple[Message, ...]:
     if problems:
         raise TranscriptError(ordered(problems))
     return tuple(converted)
+
+
+def fits_ir(block: dict[str, Any]) -> bool:
+    """Whether a user block in JSON form read from the wire is valid IR (a media type
+    and base64 data the IR takes, say)."""
+    return inspect_message({"role": "user", "id": "m", "content": [block]}).message is not None
+
+
+# --- reading untrusted wire values ------------------------------------------------------
+
+
+def read_wire(function: str, value: object, path: Path = ()) -> Any:
+    """Untrusted wire input as plain builtins, read once; ``WireFormatError`` when it is
+    not JSON data."""
+    try:
+        return copy_json(value, path=path)
+    except JsonValueError as error:
+        raise WireFormatError(function, error.path, error.reason) from None
+
+
+def json_type(value: object) -> str:
+    """How an error names what a wire value is: ``null``, ``a string``, ``a list``..."""
+    if value is None:
+        return "null"
+    names = {dict: "an object", list: "a list", str: "a string", bool: "a boolean"}
+    return names.get(type(value), "a number")
+
+
+def is_missing(function: str, path: Path) -> WireFormatError:
+    return WireFormatError(function, path, "is missing")
+
+
+def must_be(function: str, path: Path, what: str, value: object) -> WireFormatError:
+    """``<path> must be <what>, not <the JSON type of value>``."""
+    return WireFormatError(function, path, f"must be {what}, not {json_type(value)}")
+
+
+def must_be_one_of(
+    function: str, path: Path, choices: Sequence[str], value: object
+) -> WireFormatError:
+    """``<path> must be one of 'a', 'b', not 'c'`` (``must be 'a', not 'c'`` for one
+    choice; a value that is not a string is named by its JSON type)."""
+    named = ", ".join(repr(choice) for choice in choices)
+    what = named if len(choices) == 1 else f"one of {named}"
+    found = repr(value) if isinstance(value, str) else json_type(value)
+    return WireFormatError(function, path, f"must be {what}, not {found}")
+
+
+def wire_object(function: str, value: object, path: Path) -> dict[str, Any]:
+    if type(value) is not dict:
+        raise must_be(function, path, "an object", value)
+    return value
+
+
+def wire_list(function: str, value: object, path: Path) -> list[Any]:
+    if type(value) is not list:
+        raise must_be(function, path, "a list", value)
+    return value
+
+
+def wire_string(function: str, value: dict[str, Any], key: str, path: Path) -> str:
+    """``value[key]``, a string; ``path`` is ``value``'s."""
+    if key not in value:
+        raise is_missing(function, (*path, key))
+    found = value[key]
+    if type(found) is not str:
+        raise must_be(function, (*path, key), "a string", found)
+    return found
+
+
+# --- data URLs and media types ------------------------------------------------------------
+
+_MEDIA_TYPE = re.compile(
+    load("message")["$defs"]["Base64Source"]["properties"]["mediaType"]["pattern"]
+)
+_DATA = "data:"
+_BASE64 = ";base64"
+
+
+def data_url(media_type: str, data: str) -> str:
+    """``data:<mediaType>;base64,<data>``: how both OpenAI formats send base64 bytes."""
+    return f"{_DATA}{media_type}{_BASE64},{data}"
+
+
+def parse_data_url(url: str) -> tuple[str, str] | None:
+    """``data:<mediaType>;base64,<data>`` -> (mediaType, data), or None when ``url`` is
+    not such a URL or its media type is not one the IR takes. Base64 has no comma, so
+    the last comma ends the media type whatever it holds; the data is not checked."""
+    head, comma, data = url.rpartition(",")
+    if not (comma and head.startswith(_DATA) and head.endswith(_BASE64)):
+        return None
+    media_type = head[len(_DATA) : -len(_BASE64)]
+    if not _MEDIA_TYPE.search(media_type):
+        return None
+    return media_type, data
+
+
+def image_source(url: str) -> dict[str, Any]:
+    """The IR source of an image URL read from the wire: a base64 source for a data URL
+    holding an image the IR takes (an ``image/...`` media type, valid base64), so that an
+    IR base64 image sent as a data URL comes back as it was; else the URL itself."""
+    parsed = parse_data_url(url)
+    if parsed is not None:
+        source = {"type": "base64", "mediaType": parsed[0], "data": parsed[1]}
+        if fits_ir({"type": "image", "source": source}):
+            return source
+    return {"type": "url", "url": url}
+
+
+def bare_media_type(media_type: str) -> str:
+    """``Audio/WAV; rate=8000`` -> ``audio/wav``: what a format matches media types by."""
+    return media_type.split(";", 1)[0].strip().lower()
+
+
+# --- tool calls -----------------------------------------------------------------------------
+
+
+def arguments_text(arguments: Any) -> str:
+    """Tool-call arguments (a JSON object in plain builtins) as the compact JSON text the
+    OpenAI formats send."""
+    return json.dumps(arguments, ensure_ascii=False, separators=(",", ":"), allow_nan=False)
+
+
+def parse_arguments(text: str) -> object:
+    """The JSON object ``text`` holds, or ``text`` itself when it holds anything else
+    (not JSON, not an object, duplicate keys, NaN or an infinite number), so that
+    ``ir_messages`` reports INVALID_TOOL_ARGUMENTS instead of a guess."""
+    try:
+        value = json.loads(
+            text,
+            object_pairs_hook=_unique_keys,
+            parse_constant=_refuse_constant,
+            parse_float=_finite_float,
+        )
+    except (ValueError, RecursionError):
+        return text
+    return value if type(value) is dict else text
+
+
+def _unique_keys(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    value = dict(pairs)
+    if len(value) != len(pairs):
+        raise ValueError("duplicate key")
+    return value
+
+
+def _refuse_constant(name: str) -> float:
+    raise ValueError(f"{name} is not JSON")
+
+
+def _finite_float(text: str) -> float:
+    value = float(text)
+    if value in (float("inf"), float("-inf")):
+        raise ValueError("infinite number")
+    return value
+
+
+class CallNames:
+    """The tool calls of a transcript, by id, for the results that answer them: a
+    result's tool name is the name of the nearest call with its id before it, else of
+    the first one after it. No format carries a result's tool name, so every ``from_*``
+    reads it back this way, and every ``to_*`` warns (TOOL_NAME_NOT_SENT) when that
+    would give another name."""
+
+    def __init__(self) -> None:
+        self._positions: dict[str, list[int]] = {}
+        self._names: dict[str, list[str]] = {}
+
+    def add(self, position: int, call_id: str, name: str) -> None:
+        """A call at ``position`` (messages or items, added in order)."""
+        self._positions.setdefault(call_id, []).append(position)
+        self._names.setdefault(call_id, []).append(name)
+
+    def name(self, call_id: str, position: int) -> str | None:
+        """The tool name of a result at ``position``; None when no call has its id."""
+        positions = self._positions.get(call_id)
+        if positions is None:
+            return None
+        before = bisect_left(positions, position)
+        return self._names[call_id][before - 1 if before else 0]
+
+
+def transcript_call_names(messages: Sequence[Message]) -> CallNames:
+    """The tool calls of IR messages, positioned by message index."""
+    names = CallNames()
+    for index, message in enumerate(messages):
+        if isinstance(message, AssistantMessage):
+            for block in message.content:
+                if isinstance(block, ToolCallBlock):
+                    names.add(index, block.id, block.name)
+    return names
+
+
+def warn_tool_name(
+    warnings: Warnings, names: CallNames, index: int, message: ToolResultMessage
+) -> None:
+    """TOOL_NAME_NOT_SENT when the tool name of result ``index`` would not read back:
+    its call has another name, or no call has its id."""
+    call_id, name = message.tool_call_id, message.tool_name
+    read_back = names.name(call_id, index)
+    if read_back == name:
+        return
+    if read_back is None:
+        why = f"no tool call has id {call_id!r}: it reads back as {UNKNOWN_TOOL_NAME!r}"
+    else:
+        why = f"it reads back as {read_back!r}, the name of tool call {call_id!r}"
+    warnings.add(
+        ConversionWarningCode.TOOL_NAME_NOT_SENT,
+        index,
+        -1,
+        f"the tool name {name!r} is not sent (the format has no place for it) and {why}",
+    )
+
+
+def unknown_tool_name(warnings: Warnings, index: int, block_index: int, call_id: str) -> str:
+    """``UNKNOWN_TOOL_NAME``, with its TOOL_NAME_UNKNOWN warning, for a result read from
+    the wire that no call answers."""
+    warnings.add(
+        ConversionWarningCode.TOOL_NAME_UNKNOWN,
+        index,
+        block_index,
+        f"no tool call has id {call_id!r}: the tool name {UNKNOWN_TOOL_NAME!r} is used",
+    )
+    return UNKNOWN_TOOL_NAME

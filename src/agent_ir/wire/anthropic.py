@@ -29,15 +29,18 @@ message:
 - tool results: consecutive tool-result messages become ONE user turn of ``tool_result
   {tool_use_id, content, is_error}`` blocks (``content`` the result's string, or its
   ``text``/``image`` blocks converted as for a user; an image the API cannot take is
-  IMAGE_NOT_SENT; ``is_error`` always sent). A user message that directly follows the
+  IMAGE_NOT_SENT; ``is_error`` always sent). The tool name is not sent: reading back
+  takes it from the calls (the nearest earlier ``tool_use`` with the result's id, else
+  the first later one); when that gives another name, or no call has the id,
+  TOOL_NAME_NOT_SENT. A user message that directly follows the
   results is appended to that same turn after them (its string as one text block), as
   the API wants results first in the turn that answers the calls. Other consecutive
   same-role messages stay separate messages: the API combines consecutive turns of
   one role itself, and keeping them apart lets them be read back one by one.
 - A user or assistant message with no block to send (an empty list of blocks, or only
-  blocks that are not sent) is left out: the API refuses empty messages. The warning
-  has block index -1 and, until the schema has a code of its own for it, the code
-  PART_NOT_READ. A left-out message is as if absent: results around it share a turn.
+  blocks that are not sent) is left out: the API refuses empty messages.
+  MESSAGE_NOT_SENT, block index -1. A left-out message is as if absent: results around
+  it share a turn.
   Empty text (``""``, a ``text`` block of whitespace) is sent as it is: the API
   refuses it, but the conversion does not edit content; repair the transcript first.
 
@@ -53,8 +56,9 @@ and its ``system`` (a string, or a list of ``text`` blocks), the inverse of the 
   each is one tool-result message and each run of other blocks between them one user
   message, in order; a tool result's content (absent: ``""``) is its string or its
   text and image blocks, ``is_error`` absent is false. Its ``toolName`` comes from the
-  ``tool_use`` with that id in the nearest earlier assistant message, else in a later
-  one; a result whose call is nowhere gets ``UNKNOWN_TOOL_NAME`` (``validate_transcript``
+  ``tool_use`` with that id in the nearest earlier assistant message, else in the first
+  later one; a result whose call is nowhere gets ``UNKNOWN_TOOL_NAME`` (``"unknown"``)
+  with a TOOL_NAME_UNKNOWN warning at the ``tool_result`` block (``validate_transcript``
   reports it as an orphan).
 - assistant: a string is one text block; ``text``, ``thinking {thinking, signature}``,
   ``redacted_thinking {data}`` (thinking ``""``, ``signature`` the data, ``redacted:
@@ -75,11 +79,12 @@ and its ``system`` (a string, or a list of ``text`` blocks), the inverse of the 
   ``citations`` are ignored without a warning (request options and response
   annotations), as are keys whose value is ``null`` and a ``caller`` of type
   ``direct`` (the default).
-- Messages get ids ``assigned_id(i)`` by their IR position (Anthropic messages have
-  none); warnings name the wire message's index in ``messages`` and the block's index
-  in its content. A value not of the request's shape (a message that is not an object,
-  a role other than user/assistant/system, a block without a string ``type``, a
-  missing or mistyped field) is a ``WireFormatError`` naming its path; a message the IR
+- Messages get ids ``assigned_id(position)`` by their IR position (Anthropic messages
+  have none); warnings name the wire message's index in ``messages`` and the block's
+  index in its content. A value not of the request's shape (a message that is not an
+  object, a role other than user/assistant/system, a block without a string ``type``,
+  a missing or mistyped field) is a ``WireFormatError`` naming its path (from
+  ``messages`` or ``system``); a message the IR
   refuses (a blank tool-call id, arguments that are not an object) is a
   ``TranscriptError`` whose diagnostics index the IR messages.
 
@@ -117,33 +122,34 @@ from agent_ir._generated.message_schema import (
 from agent_ir._paths import Path
 from agent_ir.messages import to_json_value
 from agent_ir.wire._common import (
+    CallNames,
     ConversionWarningCode,
     Warnings,
-    WireFormatError,
     WireMessages,
     WireRequest,
     assigned_id,
     ir_messages,
+    is_missing,
+    must_be,
+    must_be_one_of,
     read_wire,
+    transcript_call_names,
     transcript_items,
+    unknown_tool_name,
+    warn_tool_name,
+    wire_object,
+    wire_string,
 )
 
-__all__ = ["UNKNOWN_TOOL_NAME", "from_anthropic", "to_anthropic"]
+__all__ = ["from_anthropic", "to_anthropic"]
 
 TO: Final = "to_anthropic"
 FROM: Final = "from_anthropic"
-
-UNKNOWN_TOOL_NAME: Final = "unknown"
-"""The ``toolName`` of a read tool result whose ``tool_use`` is in no assistant message."""
 
 SYSTEM_SEPARATOR: Final = "\n\n"
 IMAGE_MEDIA_TYPES: Final = frozenset({"image/jpeg", "image/png", "image/gif", "image/webp"})
 PDF: Final = "application/pdf"
 PLAIN_TEXT: Final = "text/plain"
-
-# The schema has no code yet for a message left out as a whole (MESSAGE_NOT_SENT is
-# requested); until then such a warning carries this one, at block index -1.
-MESSAGE_NOT_SENT: Final = ConversionWarningCode.PART_NOT_READ
 
 # Keys read without a warning and without an IR form: request options and response
 # annotations.
@@ -162,7 +168,7 @@ def to_anthropic(transcript: object) -> WireRequest:
     list or tuple of IR messages or JSON-form mappings, each valid on its own; linkage
     is not required). ``InvalidMessageError`` names the first invalid message."""
     messages = transcript_items(TO, transcript)
-    request = _Request(Warnings())
+    request = _Request(Warnings(), transcript_call_names(messages))
     for index, message in enumerate(messages):
         request.add(index, message)
     fields: dict[str, Any] = {}
@@ -176,8 +182,9 @@ class _Request:
     """The request being built: the system texts, the turns, and whether the last turn
     holds only tool results (so that the next result or user message joins it)."""
 
-    def __init__(self, warnings: Warnings) -> None:
+    def __init__(self, warnings: Warnings, call_names: CallNames) -> None:
         self.warnings = warnings
+        self.call_names = call_names
         self.system: list[str] = []
         self.turns: list[Wire] = []
         self._started = False
@@ -207,6 +214,7 @@ class _Request:
         self.system.append(message.content)
 
     def _tool_result(self, index: int, message: ToolResultMessage) -> None:
+        warn_tool_name(self.warnings, self.call_names, index, message)
         block = {
             "type": "tool_result",
             "tool_use_id": message.tool_call_id,
@@ -250,7 +258,7 @@ class _Request:
 
     def _left_out(self, index: int, role: str) -> None:
         self.warnings.add(
-            MESSAGE_NOT_SENT,
+            ConversionWarningCode.MESSAGE_NOT_SENT,
             index,
             -1,
             f"{role} message with no content to send is left out: the Anthropic API "
@@ -416,9 +424,9 @@ def from_anthropic(messages: object, *, system: object = None) -> WireMessages:
     names the path of a value not of the request's shape; ``TranscriptError`` lists the
     read messages the IR refuses (indexes: IR positions)."""
     wire = read_wire(FROM, messages, ("messages",))
-    if not isinstance(wire, list):
-        raise WireFormatError(FROM, ("messages",), "must be a list of messages")
-    reader = _Reader(_tool_names(wire))
+    if type(wire) is not list:
+        raise must_be(FROM, ("messages",), "a list of messages", wire)
+    reader = _Reader(_call_names(wire))
     if system is not None:
         reader.system(read_wire(FROM, system, ("system",)), ("system",))
     for index, entry in enumerate(wire):
@@ -426,36 +434,36 @@ def from_anthropic(messages: object, *, system: object = None) -> WireMessages:
     return WireMessages(ir_messages(reader.messages), reader.warnings.all())
 
 
-def _tool_names(wire: list[Any]) -> dict[str, str]:
-    """The name of each tool_use id in the assistant messages (its first use), read
-    before the messages so that a result answering a later call still gets a name."""
-    names: dict[str, str] = {}
-    for entry in wire:
-        if not (isinstance(entry, dict) and entry.get("role") == "assistant"):
+def _call_names(wire: list[Any]) -> CallNames:
+    """The id and name of each ``tool_use`` of the assistant messages, by message index,
+    read before the messages so that a result answering a later call still gets a name
+    (a malformed one is refused when its message is read)."""
+    names = CallNames()
+    for index, entry in enumerate(wire):
+        if not (type(entry) is dict and entry.get("role") == "assistant"):
             continue
         content = entry.get("content")
-        for block in content if isinstance(content, list) else ():
-            if isinstance(block, dict) and block.get("type") == "tool_use":
+        for block in content if type(content) is list else ():
+            if type(block) is dict and block.get("type") == "tool_use":
                 call_id, name = block.get("id"), block.get("name")
-                if isinstance(call_id, str) and isinstance(name, str):
-                    names.setdefault(call_id, name)
+                if type(call_id) is str and type(name) is str:
+                    names.add(index, call_id, name)
     return names
 
 
 class _Reader:
     """The IR messages (JSON form) read so far, their warnings, and the tool names."""
 
-    def __init__(self, later_names: dict[str, str]) -> None:
+    def __init__(self, call_names: CallNames) -> None:
         self.messages: list[Wire] = []
         self.warnings = Warnings()
-        self._later_names = later_names
-        self._names: dict[str, str] = {}
+        self._call_names = call_names
 
     def message(self, index: int, entry: Any, path: Path) -> None:
         entry = _object(entry, path)
         role = _string(entry, "role", path)
         if "content" not in entry:
-            raise WireFormatError(FROM, (*path, "content"), "is missing")
+            raise is_missing(FROM, (*path, "content"))
         self._unread_keys(entry, {"role", "content"}, index, -1, "message")
         content = entry["content"]
         if role == "system":
@@ -463,9 +471,9 @@ class _Reader:
             return
         read = _ROLE_READERS.get(role)
         if read is None:
-            raise WireFormatError(FROM, (*path, "role"), "must be 'user', 'assistant' or 'system'")
+            raise must_be_one_of(FROM, (*path, "role"), ("user", "assistant", "system"), role)
         if not isinstance(content, (str, list)):
-            raise WireFormatError(FROM, (*path, "content"), "must be a string or a list of blocks")
+            raise must_be(FROM, (*path, "content"), "a string or a list of blocks", content)
         read(self, index, content, (*path, "content"))
 
     def system(self, value: Any, path: Path) -> None:
@@ -474,11 +482,12 @@ class _Reader:
             self._append({"role": "system", "content": value})
             return
         if not isinstance(value, list):
-            raise WireFormatError(FROM, path, "must be a string or a list of text blocks")
+            raise must_be(FROM, path, "a string or a list of text blocks", value)
         for block_index, block in enumerate(value):
             where = (*path, block_index)
-            if _block_type(block, where) != "text":
-                raise WireFormatError(FROM, (*where, "type"), "must be 'text' in a system prompt")
+            kind = _block_type(block, where)
+            if kind != "text":
+                raise must_be_one_of(FROM, (*where, "type"), ("text",), kind)
             self._append({"role": "system", "content": _string(block, "text", where)})
 
     def _user(self, index: int, content: str | list[Any], path: Path) -> None:
@@ -557,8 +566,7 @@ class _Reader:
         self._unread_keys(block, {"type", "id", "name", "input"}, index, block_index, "tool_use")
         call_id, name = _string(block, "id", path), _string(block, "name", path)
         if "input" not in block:
-            raise WireFormatError(FROM, (*path, "input"), "is missing")
-        self._names[call_id] = name
+            raise is_missing(FROM, (*path, "input"))
         return {"type": "toolCall", "id": call_id, "name": name, "arguments": block["input"]}
 
     def _image(self, index: int, block_index: int, block: Wire, path: Path) -> Wire | None:
@@ -605,9 +613,11 @@ class _Reader:
         call_id = _string(block, "tool_use_id", path)
         is_error = block.get("is_error", False)
         if not isinstance(is_error, bool):
-            raise WireFormatError(FROM, (*path, "is_error"), "must be a boolean")
+            raise must_be(FROM, (*path, "is_error"), "a boolean", is_error)
         content = self._result_content(index, block_index, block.get("content", ""), path)
-        name = self._names.get(call_id) or self._later_names.get(call_id) or UNKNOWN_TOOL_NAME
+        name = self._call_names.name(call_id, index)
+        if name is None:
+            name = unknown_tool_name(self.warnings, index, block_index, call_id)
         self._append(
             {
                 "role": "toolResult",
@@ -623,7 +633,7 @@ class _Reader:
         if isinstance(content, str):
             return content
         if not isinstance(content, list):
-            raise WireFormatError(FROM, path, "must be a string or a list of blocks")
+            raise must_be(FROM, path, "a string or a list of blocks", content)
         blocks = []
         for part_index, part in enumerate(content):
             where = (*path, part_index)
@@ -691,9 +701,7 @@ _SOURCE_FIELDS: Final[dict[str, dict[str, str]]] = {
 
 
 def _object(value: Any, path: Path) -> Wire:
-    if not isinstance(value, dict):
-        raise WireFormatError(FROM, path, "must be an object")
-    return value
+    return wire_object(FROM, value, path)
 
 
 def _block_type(block: Any, path: Path) -> str:
@@ -701,7 +709,4 @@ def _block_type(block: Any, path: Path) -> str:
 
 
 def _string(value: Wire, key: str, path: Path) -> str:
-    item = value.get(key)
-    if isinstance(item, str):
-        return item
-    raise WireFormatError(FROM, (*path, key), "must be a string" if key in value else "is missing")
+    return wire_string(FROM, value, key, path)

@@ -31,9 +31,9 @@ IR -> Chat
   message: each is IMAGE_MOVED into one user message of image parts sent right after
   the run of consecutive tool messages (the API wants a call's results right after it).
   ``isError: true`` -> ERROR_FLAG_NOT_SENT (no field holds it). The tool name is not
-  sent: reading back takes it from the call; when no earlier tool call of the
-  transcript has that id and name, it is lost: PART_NOT_READ (stands in for a missing
-  TOOL_NAME_NOT_SENT code).
+  sent: reading back takes it from the calls (the nearest earlier call with the
+  result's id, else the first later one); when that gives another name, or no call has
+  the id, TOOL_NAME_NOT_SENT.
 - Not part of a request, so not sent and not warned about: message ids, timestamps,
   and the assistant's provider, model, usage and stopReason.
 
@@ -44,54 +44,70 @@ Chat -> IR
 - ``user``: a string stays a string; parts: ``text``; ``image_url`` -> an image with a
   base64 source when the URL is ``data:<image/...>;base64,<data>`` with valid base64
   (so an IR URL source holding such a URL comes back as that base64 source: the same
-  image), otherwise a URL source holding the URL unchanged; ``input_audio`` -> base64 audio of
-  media type audio/wav (``wav``) or audio/mpeg (``mp3``); ``file`` -> a document:
-  ``file_data`` (a ``data:<mediaType>;base64,<data>`` URL) -> a base64 source, else
-  ``file_id`` -> a file source.
+  image), otherwise a URL source holding the URL unchanged; ``input_audio`` -> base64
+  audio of media type audio/wav (``wav``) or audio/mpeg (``mp3``), another format is
+  PART_NOT_READ; ``file`` -> a document: ``file_data`` (a
+  ``data:<mediaType>;base64,<data>`` URL) -> a base64 source, else ``file_id`` -> a
+  file source.
 - ``assistant``: a content string (``""`` and ``null`` give no block) -> one text block,
   text parts -> text blocks; then each ``tool_calls`` function call -> a toolCall block
   whose arguments are the JSON object in ``arguments``. Text that is not a JSON object
   (or has duplicate keys, NaN, an infinite number) is kept as it is, so ``ir_messages``
   raises ``TranscriptError`` with INVALID_TOOL_ARGUMENTS: never a guessed ``{}``.
 - ``tool`` -> toolResult with ``isError: false``, a string or text blocks; its
-  ``toolName`` is the name of the nearest earlier tool call with that id, or
-  ``"unknown"`` with a PART_NOT_READ warning when there is none (validation then
-  reports the orphan).
-- Every message gets ``assigned_id(index)``. Whatever has no IR form is PART_NOT_READ:
-  ``name``, ``refusal`` (the field and refusal parts), ``audio``, ``function_call``,
-  custom tool calls, image ``detail``, a file ``filename`` other than
+  ``toolName`` is the name of the nearest earlier tool call with that id (a custom call
+  too), else of the first later one, else ``UNKNOWN_TOOL_NAME`` (``"unknown"``) with a
+  TOOL_NAME_UNKNOWN warning (validation then reports the orphan).
+- Message ids: ``assigned_id(position)`` (the format has none). Whatever has no IR form
+  is PART_NOT_READ: ``name``, ``refusal`` (the field and refusal parts), ``audio``,
+  ``function_call``, custom tool calls, image ``detail``, a file ``filename`` other than
   ``"document.pdf"`` (which ``to_openai_chat`` makes up), a ``file_id`` beside
   ``file_data``, parts of other types and any other key (a ``null`` value carries
   nothing and is not warned about).
-- ``WireFormatError`` (naming the path) for input not of the format's shape: not a
-  list of objects, an unknown role or the legacy ``function`` role (its result has no
-  call id to link), a missing or mistyped required field, a part without a string
-  ``type``, an audio format other than wav and mp3, ``file_data`` that is not a base64
-  data URL, a file part with neither ``file_data`` nor ``file_id``. A value of the
-  right shape that the IR refuses (a blank tool-call id, an empty URL, audio data that
-  is not base64) is the ``TranscriptError`` of ``ir_messages``.
+- ``WireFormatError`` (its path starts at ``messages``) for input not of the format's
+  shape: not a list of objects, an unknown role or the legacy ``function`` role (its
+  result has no call id to link), a missing or mistyped required field, a part without
+  a string ``type``, ``file_data`` that is not a base64 data URL, a file part with
+  neither ``file_data`` nor ``file_id``. A value of the right shape that the IR refuses
+  (a blank tool-call id, an empty URL, audio data that is not base64) is the
+  ``TranscriptError`` of ``ir_messages``.
 """
 
 from __future__ import annotations
 
-import json
-import re
 from collections.abc import Callable
 from typing import Any
 
+from agent_ir._generated.message_schema import Message, ToolResultMessage
 from agent_ir._paths import Path, format_path
 from agent_ir.messages import to_json_value
-from agent_ir.schemas import load
 from agent_ir.wire._common import (
+    AUDIO_MEDIA_TYPES,
+    CallNames,
     ConversionWarningCode,
     Warnings,
     WireFormatError,
     WireMessages,
     WireRequest,
+    arguments_text,
     assigned_id,
+    bare_media_type,
+    data_url,
+    image_source,
     ir_messages,
+    is_missing,
+    must_be,
+    must_be_one_of,
+    parse_arguments,
+    parse_data_url,
     read_wire,
+    transcript_call_names,
     transcript_items,
+    unknown_tool_name,
+    warn_tool_name,
+    wire_list,
+    wire_object,
+    wire_string,
 )
 
 __all__ = ["from_openai_chat", "to_openai_chat"]
@@ -103,7 +119,6 @@ JsonDict = dict[str, Any]
 
 # The name the API wants beside file_data; the IR has no file names.
 DOCUMENT_FILENAME = "document.pdf"
-UNKNOWN_TOOL_NAME = "unknown"
 AUDIO_FORMATS = {
     "audio/wav": "wav",
     "audio/x-wav": "wav",
@@ -111,12 +126,6 @@ AUDIO_FORMATS = {
     "audio/mpeg": "mp3",
     "audio/mp3": "mp3",
 }
-AUDIO_MEDIA_TYPES = {"wav": "audio/wav", "mp3": "audio/mpeg"}
-
-_DEFINITIONS = load("message")["$defs"]
-_BASE64 = re.compile(_DEFINITIONS["Base64Data"]["pattern"])
-_MEDIA_TYPE = re.compile(_DEFINITIONS["Base64Source"]["properties"]["mediaType"]["pattern"])
-_DATA_URL_END = ";base64"
 
 
 # --- IR -> Chat -------------------------------------------------------------------------
@@ -126,35 +135,38 @@ def to_openai_chat(transcript: object) -> WireRequest:
     """``transcript`` (a list or tuple of IR messages or their JSON form, each valid on
     its own; linkage is not required) -> ``WireRequest(fields={"messages": [...]})``
     with a warning for each loss (see the module docstring)."""
-    writer = _ChatWriter()
-    for index, message in enumerate(transcript_items(TO, transcript)):
-        writer.write(index, to_json_value(message))
+    messages = transcript_items(TO, transcript)
+    writer = _ChatWriter(transcript_call_names(messages))
+    for index, message in enumerate(messages):
+        writer.write(index, message)
     return WireRequest(fields={"messages": writer.finish()}, warnings=writer.warnings.all())
 
 
 class _ChatWriter:
-    """Writes IR messages (JSON form) in order, holding back the images moved out of a
-    run of tool results until the run ends."""
+    """Writes IR messages in order, holding back the images moved out of a run of tool
+    results until the run ends."""
 
-    def __init__(self) -> None:
+    def __init__(self, call_names: CallNames) -> None:
         self.warnings = Warnings()
         self.messages: list[JsonDict] = []
         self.moved_images: list[JsonDict] = []
-        self.call_names: dict[str, str] = {}
+        self.call_names = call_names
 
-    def write(self, index: int, message: JsonDict) -> None:
-        role = message["role"]
-        if role != "toolResult":
+    def write(self, index: int, message: Message) -> None:
+        wire = to_json_value(message)
+        if not isinstance(message, ToolResultMessage):
             self._flush_moved_images()
+        role = wire["role"]
         if role == "system":
-            self.messages.append({"role": "system", "content": message["content"]})
+            self.messages.append({"role": "system", "content": wire["content"]})
         elif role == "user":
-            self.messages.append(_user(message, index, self.warnings))
+            self.messages.append(_user(wire, index, self.warnings))
         elif role == "assistant":
-            self.call_names.update(_call_names(message))
-            self.messages.append(_assistant(message, index, self.warnings))
+            self.messages.append(_assistant(wire, index, self.warnings))
         else:
-            self.messages.append(self._tool_result(message, index))
+            assert isinstance(message, ToolResultMessage)
+            warn_tool_name(self.warnings, self.call_names, index, message)
+            self.messages.append(self._tool_result(wire, index))
 
     def finish(self) -> list[JsonDict]:
         self._flush_moved_images()
@@ -166,14 +178,6 @@ class _ChatWriter:
             self.moved_images = []
 
     def _tool_result(self, message: JsonDict, index: int) -> JsonDict:
-        call_id, name = message["toolCallId"], message["toolName"]
-        if self.call_names.get(call_id) != name:
-            self.warnings.add(
-                Code.PART_NOT_READ,
-                index,
-                -1,
-                f"tool name {name!r} is not sent and no earlier call {call_id!r} names it",
-            )
         if message["isError"]:
             self.warnings.add(
                 Code.ERROR_FLAG_NOT_SENT, index, -1, "a tool message has no error flag"
@@ -181,7 +185,7 @@ class _ChatWriter:
         content = message["content"]
         if not isinstance(content, str):
             content = self._result_parts(content, index)
-        return {"role": "tool", "tool_call_id": call_id, "content": content}
+        return {"role": "tool", "tool_call_id": message["toolCallId"], "content": content}
 
     def _result_parts(self, blocks: list[JsonDict], index: int) -> list[JsonDict] | str:
         parts = []
@@ -197,12 +201,6 @@ class _ChatWriter:
                 "a tool message cannot hold images: sent in a user message after the results",
             )
         return parts or ""
-
-
-def _call_names(message: JsonDict) -> dict[str, str]:
-    return {
-        block["id"]: block["name"] for block in message["content"] if block["type"] == "toolCall"
-    }
 
 
 def _user(message: JsonDict, index: int, warnings: Warnings) -> JsonDict:
@@ -235,14 +233,14 @@ def _image_part(source: JsonDict) -> JsonDict:
 
 
 def _data_url(source: JsonDict) -> str:
-    return f"data:{source['mediaType']}{_DATA_URL_END},{source['data']}"
+    return data_url(source["mediaType"], source["data"])
 
 
 def _user_audio(
     block: JsonDict, index: int, block_index: int, warnings: Warnings
 ) -> JsonDict | None:
     source = block["source"]
-    audio_format = AUDIO_FORMATS.get(_bare_media_type(source["mediaType"]))
+    audio_format = AUDIO_FORMATS.get(bare_media_type(source["mediaType"]))
     if audio_format is None:
         warnings.add(
             Code.AUDIO_NOT_SENT,
@@ -260,7 +258,7 @@ def _user_document(
     source = block["source"]
     if source["type"] == "file":
         return {"type": "file", "file": {"file_id": source["fileId"]}}
-    if source["type"] == "base64" and _bare_media_type(source["mediaType"]) == "application/pdf":
+    if source["type"] == "base64" and bare_media_type(source["mediaType"]) == "application/pdf":
         return {
             "type": "file",
             "file": {"filename": DOCUMENT_FILENAME, "file_data": _data_url(source)},
@@ -273,11 +271,6 @@ def _user_document(
         f"{what} cannot be sent (only inline PDF and file ids)",
     )
     return None
-
-
-def _bare_media_type(media_type: str) -> str:
-    """``Audio/WAV; rate=8000`` -> ``audio/wav``."""
-    return media_type.split(";", 1)[0].strip().lower()
 
 
 _UserPart = Callable[[JsonDict, int, int, Warnings], "JsonDict | None"]
@@ -312,13 +305,10 @@ def _assistant(message: JsonDict, index: int, warnings: Warnings) -> JsonDict:
 
 
 def _tool_call(block: JsonDict) -> JsonDict:
-    arguments = json.dumps(
-        block["arguments"], ensure_ascii=False, separators=(",", ":"), allow_nan=False
-    )
     return {
         "id": block["id"],
         "type": "function",
-        "function": {"name": block["name"], "arguments": arguments},
+        "function": {"name": block["name"], "arguments": arguments_text(block["arguments"])},
     }
 
 
@@ -332,12 +322,40 @@ def from_openai_chat(messages: object) -> WireMessages:
     when a message read is not valid IR (tool-call arguments that are not a JSON
     object: INVALID_TOOL_ARGUMENTS)."""
     wire = read_wire(FROM, messages, ("messages",))
-    if not isinstance(wire, list):
-        raise WireFormatError(FROM, ("messages",), "must be a list of messages")
-    reader = _ChatReader()
+    if type(wire) is not list:
+        raise must_be(FROM, ("messages",), "a list of messages", wire)
+    reader = _ChatReader(_call_names(wire))
     for index, message in enumerate(wire):
         reader.read(index, message)
     return WireMessages(ir_messages(reader.messages), reader.warnings.all())
+
+
+def _call_names(wire: list[Any]) -> CallNames:
+    """The id and name of every tool call, function and custom alike (a call the IR
+    cannot hold still names the results that answer it), by message index. Calls not
+    of the format's shape are left out here and refused when their message is read."""
+    names = CallNames()
+    for index, message in enumerate(wire):
+        if type(message) is not dict or message.get("role") != "assistant":
+            continue
+        calls = message.get("tool_calls")
+        for call in calls if type(calls) is list else ():
+            named = _named_call(call)
+            if named is not None:
+                names.add(index, *named)
+    return names
+
+
+def _named_call(call: object) -> tuple[str, str] | None:
+    """(id, name) of a wire tool call: ``{"id", "type": kind, kind: {"name", ...}}``."""
+    if type(call) is not dict:
+        return None
+    call_id, kind = call.get("id"), call.get("type")
+    body = call.get(kind) if type(kind) is str else None
+    name = body.get("name") if type(body) is dict else None
+    if type(call_id) is not str or type(name) is not str:
+        return None
+    return call_id, name
 
 
 class _Place:
@@ -359,16 +377,18 @@ class _Place:
         return WireFormatError(FROM, self.path, reason)
 
 
-_Read = tuple[JsonDict, set[str]]  # what was read, and the keys it was read from
+# What was read (None: nothing with an IR form, already warned about), and the keys it
+# was read from.
+_Read = tuple[JsonDict | None, set[str]]
 
 
 class _ChatReader:
-    """Reads wire messages in order, remembering tool-call names for the results."""
+    """Reads wire messages in order."""
 
-    def __init__(self) -> None:
+    def __init__(self, call_names: CallNames) -> None:
         self.warnings = Warnings()
         self.messages: list[JsonDict] = []
-        self.call_names: dict[str, str] = {}
+        self.call_names = call_names
 
     def read(self, index: int, message: object) -> None:
         place = _Place(("messages", index), index)
@@ -376,25 +396,24 @@ class _ChatReader:
         role = _string(message, "role", place)
         reader = _ROLE_READERS.get(role)
         if reader is None:
-            raise place.at("role").fail(
-                f"is {role!r}, not system, developer, user, assistant or tool"
-            )
+            raise must_be_one_of(FROM, place.at("role").path, list(_ROLE_READERS), role)
         fields, read = reader(self, message, place)
         self._unread(message, {"role", *read}, place)
-        self.messages.append({"role": _IR_ROLES[role], "id": assigned_id(index), **fields})
+        message_id = assigned_id(len(self.messages))
+        self.messages.append({"role": _IR_ROLES[role], "id": message_id, **(fields or {})})
 
     def system(self, message: JsonDict, place: _Place) -> _Read:
-        content = _required(message, "content", place)
+        content = _content(message, place)
         if not isinstance(content, str):
             content = "".join(block["text"] for block in self._text_parts(content, place))
         return {"content": content}, {"content"}
 
     def user(self, message: JsonDict, place: _Place) -> _Read:
-        content = _required(message, "content", place)
+        content = _content(message, place)
         if isinstance(content, str):
             return {"content": content}, {"content"}
         blocks = []
-        for part_index, part in enumerate(_array(content, place.at("content"))):
+        for part_index, part in enumerate(content):
             block = self._user_part(part, place.part(part_index))
             if block is not None:
                 blocks.append(block)
@@ -412,33 +431,28 @@ class _ChatReader:
 
     def tool(self, message: JsonDict, place: _Place) -> _Read:
         call_id = _string(message, "tool_call_id", place)
-        content = _required(message, "content", place)
+        content = _content(message, place)
         if not isinstance(content, str):
             content = self._text_parts(content, place)
-        name = self.call_names.get(call_id)
+        name = self.call_names.name(call_id, place.index)
         if name is None:
-            name = UNKNOWN_TOOL_NAME
-            self.warnings.add(
-                Code.PART_NOT_READ,
-                place.index,
-                -1,
-                f"no earlier tool call has id {call_id!r}: tool name {name!r} assumed",
-            )
+            name = unknown_tool_name(self.warnings, place.index, -1, call_id)
         result = {"toolCallId": call_id, "toolName": name, "content": content, "isError": False}
         return result, {"tool_call_id", "content"}
 
     # -- parts -------------------------------------------------------------------------
 
-    def _text_parts(self, content: object, place: _Place) -> list[JsonDict]:
+    def _text_parts(self, content: list[Any], place: _Place) -> list[JsonDict]:
         """Text parts -> text blocks; a part of another type is PART_NOT_READ."""
         blocks = []
-        for part_index, part in enumerate(_array(content, place.at("content"))):
+        for part_index, part in enumerate(content):
             part_place = place.part(part_index)
             part = _object(part, part_place)
             kind = _string(part, "type", part_place)
             if kind == "text":
                 block, read = self.text(part, part_place)
                 self._unread(part, {"type", *read}, part_place)
+                assert block is not None
                 blocks.append(block)
             else:
                 self._not_read(part_place, f"a {kind!r} part")
@@ -452,7 +466,8 @@ class _ChatReader:
             self._not_read(place, f"a {kind!r} part")
             return None
         block, read = reader(self, part, place)
-        self._unread(part, {"type", *read}, place)
+        if block is not None:
+            self._unread(part, {"type", *read}, place)
         return block
 
     def text(self, part: JsonDict, place: _Place) -> _Read:
@@ -460,25 +475,32 @@ class _ChatReader:
 
     def image_url(self, part: JsonDict, place: _Place) -> _Read:
         where = place.at("image_url")
-        image = _object(_required(part, "image_url", place), where)
+        image = _object_at(part, "image_url", place)
         url = _string(image, "url", where)
         self._unread(image, {"url"}, where)
-        return {"type": "image", "source": _image_source(url)}, {"image_url"}
+        return {"type": "image", "source": image_source(url)}, {"image_url"}
 
     def input_audio(self, part: JsonDict, place: _Place) -> _Read:
         where = place.at("input_audio")
-        audio = _object(_required(part, "input_audio", place), where)
+        audio = _object_at(part, "input_audio", place)
         data = _string(audio, "data", where)
         audio_format = _string(audio, "format", where)
-        if audio_format not in AUDIO_MEDIA_TYPES:
-            raise where.at("format").fail(f"is {audio_format!r}, not 'wav' or 'mp3'")
+        media_type = AUDIO_MEDIA_TYPES.get(audio_format)
+        if media_type is None:
+            self.warnings.add(
+                Code.PART_NOT_READ,
+                place.index,
+                place.block_index,
+                f"audio in format {audio_format!r} has no IR form (only wav and mp3)",
+            )
+            return None, {"input_audio"}
         self._unread(audio, {"data", "format"}, where)
-        source = {"type": "base64", "mediaType": AUDIO_MEDIA_TYPES[audio_format], "data": data}
+        source = {"type": "base64", "mediaType": media_type, "data": data}
         return {"type": "audio", "source": source}, {"input_audio"}
 
     def file(self, part: JsonDict, place: _Place) -> _Read:
         where = place.at("file")
-        file = _object(_required(part, "file", place), where)
+        file = _object_at(part, "file", place)
         read = {"file_data"}
         if file.get("filename") == DOCUMENT_FILENAME:
             read.add("filename")
@@ -488,7 +510,7 @@ class _ChatReader:
             source = {"type": "file", "fileId": _string(file, "file_id", where)}
             read.add("file_id")
         else:
-            raise where.fail("has neither file_data nor file_id")
+            raise where.fail("must have file_data or file_id")
         self._unread(file, read, where)
         return {"type": "document", "source": source}, {"file"}
 
@@ -499,6 +521,8 @@ class _ChatReader:
             return []
         if isinstance(content, str):
             return [{"type": "text", "text": content}]
+        if type(content) is not list:
+            raise must_be(FROM, place.at("content").path, "a string or a list of parts", content)
         return self._text_parts(content, place)
 
     def _tool_call(self, call: object, message_place: _Place, place: _Place) -> JsonDict | None:
@@ -506,24 +530,20 @@ class _ChatReader:
         kind = _string(call, "type", place)
         call_id = _string(call, "id", place)
         if kind != "function":
-            self._remember_other_call(call, kind, call_id)
             self._not_read(message_place, f"{format_path(place.path)} (a {kind!r} tool call)")
             return None
         where = place.at("function")
-        function = _object(_required(call, "function", place), where)
+        function = _object_at(call, "function", place)
         name = _string(function, "name", where)
         arguments = _string(function, "arguments", where)
         self._unread(call, {"type", "id", "function"}, _Place(place.path, place.index))
         self._unread(function, {"name", "arguments"}, _Place(where.path, place.index))
-        self.call_names[call_id] = name
-        return {"type": "toolCall", "id": call_id, "name": name, "arguments": _arguments(arguments)}
-
-    def _remember_other_call(self, call: JsonDict, kind: str, call_id: str) -> None:
-        """A call the IR cannot hold still names the results that answer it."""
-        body = call.get(kind)
-        name = body.get("name") if isinstance(body, dict) else None
-        if isinstance(name, str):
-            self.call_names[call_id] = name
+        return {
+            "type": "toolCall",
+            "id": call_id,
+            "name": name,
+            "arguments": parse_arguments(arguments),
+        }
 
     # -- warnings ----------------------------------------------------------------------
 
@@ -562,96 +582,39 @@ _USER_PART_READERS: dict[str, _RoleReader] = {
 }
 
 
-def _image_source(url: str) -> JsonDict:
-    """A base64 source for a ``data:image/...;base64,<valid base64>`` URL, else the URL."""
-    parsed = _parse_data_url(url)
-    if parsed is not None and parsed[0].startswith("image/") and _BASE64.search(parsed[1]):
-        return {"type": "base64", "mediaType": parsed[0], "data": parsed[1]}
-    return {"type": "url", "url": url}
-
-
 def _file_data_source(file_data: str, place: _Place) -> JsonDict:
-    parsed = _parse_data_url(file_data)
+    parsed = parse_data_url(file_data)
     if parsed is None:
-        raise place.fail("is not a data URL 'data:<media type>;base64,<data>'")
+        raise place.fail("must be a data URL 'data:<media type>;base64,<data>'")
     return {"type": "base64", "mediaType": parsed[0], "data": parsed[1]}
-
-
-def _parse_data_url(url: str) -> tuple[str, str] | None:
-    """``data:<mediaType>;base64,<data>`` -> (mediaType, data); base64 has no comma, so
-    the last comma ends the media type whatever it holds."""
-    head, comma, data = url.rpartition(",")
-    if not (comma and head.startswith("data:") and head.endswith(_DATA_URL_END)):
-        return None
-    media_type = head[len("data:") : -len(_DATA_URL_END)]
-    if not _MEDIA_TYPE.search(media_type):
-        return None
-    return media_type, data
-
-
-def _arguments(text: str) -> object:
-    """The JSON object ``text`` holds, or ``text`` itself when it holds anything else
-    (not JSON, not an object, duplicate keys, NaN or an infinite number)."""
-    try:
-        value = json.loads(
-            text,
-            object_pairs_hook=_unique_keys,
-            parse_constant=_refuse_constant,
-            parse_float=_finite_float,
-        )
-    except (ValueError, RecursionError):
-        return text
-    return value if isinstance(value, dict) else text
-
-
-def _unique_keys(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
-    value = dict(pairs)
-    if len(value) != len(pairs):
-        raise ValueError("duplicate key")
-    return value
-
-
-def _refuse_constant(name: str) -> float:
-    raise ValueError(f"{name} is not JSON")
-
-
-def _finite_float(text: str) -> float:
-    value = float(text)
-    if value in (float("inf"), float("-inf")):
-        raise ValueError("infinite number")
-    return value
 
 
 # --- reading wire values ------------------------------------------------------------------
 
 
 def _object(value: object, place: _Place) -> JsonDict:
-    if not isinstance(value, dict):
-        raise place.fail(f"must be an object, not {_json_type(value)}")
-    return value
+    return wire_object(FROM, value, place.path)
 
 
 def _array(value: object, place: _Place) -> list[Any]:
-    if not isinstance(value, list):
-        raise place.fail(f"must be an array, not {_json_type(value)}")
-    return value
-
-
-def _required(value: JsonDict, key: str, place: _Place) -> Any:
-    if value.get(key) is None:
-        raise place.at(key).fail("is required")
-    return value[key]
+    return wire_list(FROM, value, place.path)
 
 
 def _string(value: JsonDict, key: str, place: _Place) -> str:
-    found = _required(value, key, place)
-    if not isinstance(found, str):
-        raise place.at(key).fail(f"must be a string, not {_json_type(found)}")
-    return found
+    return wire_string(FROM, value, key, place.path)
 
 
-def _json_type(value: object) -> str:
-    if value is None:
-        return "null"
-    names = {dict: "an object", list: "an array", str: "a string", bool: "a boolean"}
-    return names.get(type(value), "a number")
+def _object_at(value: JsonDict, key: str, place: _Place) -> JsonDict:
+    if key not in value:
+        raise is_missing(FROM, (*place.path, key))
+    return _object(value[key], place.at(key))
+
+
+def _content(message: JsonDict, place: _Place) -> str | list[Any]:
+    """A message's required ``content``: a string or a list of parts."""
+    if "content" not in message:
+        raise is_missing(FROM, (*place.path, "content"))
+    content = message["content"]
+    if isinstance(content, str) or type(content) is list:
+        return content
+    raise must_be(FROM, place.at("content").path, "a string or a list of parts", content)

@@ -30,10 +30,16 @@ IR -> input items, in transcript order (one message may become several items):
   only when the reference has one; ``redacted`` is not sent, the summary says it); any
   other thinking -> not sent, ``THINKING_NOT_SENT``;
   toolCall -> ``{"type": "function_call", "call_id": id, "name", "arguments": JSON text}``.
-  An assistant message with no block sends nothing.
+  The items of one turn are not marked as such: an assistant message that sends nothing
+  (no block, or only thinking that is not sent) is left out, ``MESSAGE_NOT_SENT``; one
+  whose items directly follow those of another assistant message reads back merged into
+  it, ``MESSAGES_MERGED`` (both at block -1).
 - toolResult -> ``{"type": "function_call_output", "call_id", "output"}``: the text, or a
   list of ``input_text`` / ``input_image`` parts for blocks. The tool name is not sent
-  (the API knows it from the call); ``isError: true`` is not sent, ``ERROR_FLAG_NOT_SENT``.
+  (the API knows it from the call): reading back takes it from the calls (the nearest
+  earlier ``function_call`` with its ``call_id``, else the first later one); when that
+  gives another name, or no call has the id, ``TOOL_NAME_NOT_SENT``. ``isError: true``
+  is not sent, ``ERROR_FLAG_NOT_SENT``.
 - Message ids, timestamps and an assistant message's provider, model, usage and
   stopReason are not part of a request: not sent, no warning.
 
@@ -51,9 +57,10 @@ Input or output items -> IR (``index`` is the item's position in ``items``):
 
 - ``message`` (``type`` may be left out) with role user -> user: string content stays a
   string; parts become blocks: ``input_text``, ``output_text`` -> text; ``refusal`` ->
-  text (its ``refusal``); ``input_image`` -> image (a base64 data URL that is valid IR ->
-  base64 source, any other URL -> url source; by ``file_id`` -> ``PART_NOT_READ``: an IR
-  image has no file source); ``input_file`` -> document (``file_data``, a data URL or
+  text (its ``refusal``); ``input_image`` -> image (a data URL holding an image the IR
+  takes -> base64 source, any other URL -> url source; by ``file_id`` ->
+  ``PART_NOT_READ``: an IR image has no file source); ``input_file`` -> document
+  (``file_data``, a data URL or
   plain base64 whose media type comes from ``filename`` or is
   ``application/octet-stream`` -> base64, not base64 -> ``PART_NOT_READ``; ``file_id`` ->
   file; ``file_url`` -> url); ``input_audio`` -> audio (mp3 -> ``audio/mpeg``, wav ->
@@ -63,23 +70,27 @@ Input or output items -> IR (``index`` is the item's position in ``items``):
 - The items of one assistant turn, which the API writes separately (assistant
   ``message``, ``reasoning``, ``function_call``), are merged into ONE assistant message
   in item order until a user, system or tool-output item comes; consecutive IR assistant
-  messages therefore come back as one. Assistant text (string, ``output_text`` and
-  ``refusal`` parts) -> text blocks, other parts -> ``PART_NOT_READ``;
+  messages therefore come back as one (``to_openai_responses`` warns). Assistant text
+  (string, ``output_text`` and ``refusal`` parts) -> text blocks, other parts ->
+  ``PART_NOT_READ``;
   ``function_call`` -> toolCall {id: ``call_id``, name, arguments: the parsed JSON
-  object; ``arguments`` text that is not a JSON object is kept as it is, so that
-  ``ir_messages`` raises ``TranscriptError`` with INVALID_TOOL_ARGUMENTS, never ``{}``};
+  object; ``arguments`` text that is not one JSON object (or has duplicate keys, NaN,
+  an infinite number) is kept as it is, so that ``ir_messages`` raises
+  ``TranscriptError`` with INVALID_TOOL_ARGUMENTS, never ``{}``};
   ``reasoning`` -> thinking {thinking: the summary texts joined with a blank line,
   signature: the reference above, written compactly with the keys in that order};
   summary parts other than ``summary_text`` and raw ``content`` parts -> ``PART_NOT_READ``.
 - ``function_call_output`` -> toolResult {toolCallId: ``call_id``, toolName: the item's
-  ``name``, else the name of the ``function_call`` with that ``call_id`` anywhere in
-  ``items``, else ``"unknown"`` with a ``PART_NOT_READ`` warning (block -1); content: the
-  text, or ``input_text`` / ``input_image`` parts as text and image blocks
-  (``input_file`` -> ``PART_NOT_READ``); isError: false}.
+  ``name``, else the name of the nearest earlier ``function_call`` with that ``call_id``,
+  else of the first later one, else ``UNKNOWN_TOOL_NAME`` (``"unknown"``) with a
+  ``TOOL_NAME_UNKNOWN`` warning (block -1); content: the text, or ``input_text`` /
+  ``input_image`` parts as text and image blocks (``input_file`` -> ``PART_NOT_READ``);
+  isError: false}.
 - Any other item type (``item_reference``, hosted tool calls, ...) -> ``PART_NOT_READ``
   (block -1); it does not end an assistant turn.
 - Message ids: the ``id`` of the first of the message's items that has a non-blank one
-  (``msg_...``, ``rs_...``, ``fc_...``), else ``assigned_id`` of that first item's index.
+  (``msg_...``, ``rs_...``, ``fc_...``), else ``assigned_id(position)``, ``position``
+  being the message's index among the IR messages read.
 - Not read, no warning (the IR has no place for them): ``status``, ``phase``,
   ``annotations``, ``logprobs``, ``detail``, ``filename``, the item ids of all but a
   message's first item, ``namespace`` and ``caller``.
@@ -90,7 +101,7 @@ Warnings: ``message_index`` is the IR message (``to_*``) or the item (``from_*``
 
 Errors: input that is not a list of items of this shape is a ``WireFormatError`` whose
 path starts at the request field ``input``, also for the items of an output list
-(``input[2].content[0].text must be a string``).
+(``input[2].content[0].text must be a string, not a number``).
 """
 
 from __future__ import annotations
@@ -116,26 +127,40 @@ from agent_ir._generated.message_schema import (
     UrlSource,
     UserMessage,
 )
-from agent_ir._inspect import inspect_message
 from agent_ir._paths import Path
 from agent_ir._text import non_empty_id
 from agent_ir.messages import to_json_value
 from agent_ir.wire._common import (
+    AUDIO_MEDIA_TYPES,
+    CallNames,
     ConversionWarningCode,
     Warnings,
     WireFormatError,
     WireMessages,
     WireRequest,
+    arguments_text,
     assigned_id,
+    bare_media_type,
+    data_url,
+    fits_ir,
+    image_source,
     ir_messages,
+    is_missing,
+    must_be,
+    must_be_one_of,
+    parse_arguments,
+    parse_data_url,
     read_wire,
+    transcript_call_names,
     transcript_items,
+    unknown_tool_name,
+    warn_tool_name,
+    wire_list,
+    wire_object,
+    wire_string,
 )
 
-__all__ = ["UNKNOWN_TOOL_NAME", "from_openai_responses", "to_openai_responses"]
-
-UNKNOWN_TOOL_NAME = "unknown"
-"""The tool name of a ``function_call_output`` whose call is not in the items."""
+__all__ = ["from_openai_responses", "to_openai_responses"]
 
 _TO = "to_openai_responses"
 _FROM = "from_openai_responses"
@@ -155,9 +180,7 @@ _EXTENSIONS = {
     "application/vnd.openxmlformats-officedocument.presentationml.presentation": ".pptx",
 }
 _MEDIA_TYPES = {extension: media_type for media_type, extension in _EXTENSIONS.items()}
-_AUDIO_FORMATS = {"mp3": "audio/mpeg", "wav": "audio/wav"}
 _UNKNOWN_MEDIA_TYPE = "application/octet-stream"
-_BASE64_MARK = ";base64,"
 
 
 # --- IR -> input items ------------------------------------------------------------------
@@ -169,14 +192,38 @@ def to_openai_responses(transcript: object) -> WireRequest:
     anything but a list or tuple, ``InvalidMessageError`` for a message that is not
     valid. Every loss is a warning (see the module docstring)."""
     messages = transcript_items(_TO, transcript)
+    names = transcript_call_names(messages)
     warnings = Warnings()
     items: list[_Item] = []
+    turn: int | None = None  # the assistant message the last items sent belong to
     for index, message in enumerate(messages):
-        items.extend(_message_items(message, index, warnings))
+        sent = _message_items(message, index, names, warnings)
+        if not isinstance(message, AssistantMessage):
+            turn = None
+        elif not sent:
+            warnings.add(
+                _Code.MESSAGE_NOT_SENT,
+                index,
+                -1,
+                "an assistant message with nothing to send is left out: no item holds it",
+            )
+        else:
+            if turn is not None:
+                warnings.add(
+                    _Code.MESSAGES_MERGED,
+                    index,
+                    -1,
+                    f"the items of this assistant message directly follow those of assistant "
+                    f"message {turn}: they read back as one message",
+                )
+            turn = index
+        items.extend(sent)
     return WireRequest(fields={"input": items}, warnings=warnings.all())
 
 
-def _message_items(message: Message, index: int, warnings: Warnings) -> list[_Item]:
+def _message_items(
+    message: Message, index: int, names: CallNames, warnings: Warnings
+) -> list[_Item]:
     if isinstance(message, SystemMessage):
         return [{"type": "message", "role": "system", "content": message.content}]
     if isinstance(message, UserMessage):
@@ -186,6 +233,7 @@ def _message_items(message: Message, index: int, warnings: Warnings) -> list[_It
     if isinstance(message, AssistantMessage):
         return _assistant_items(message, index, warnings)
     assert isinstance(message, ToolResultMessage)
+    warn_tool_name(warnings, names, index, message)
     return [_output_item(message, index, warnings)]
 
 
@@ -217,7 +265,7 @@ def _text_or_image_part(block: TextBlock | ImageBlock) -> _Item:
 def _url_of(source: Base64Source | UrlSource) -> str:
     if isinstance(source, UrlSource):
         return source.url
-    return f"data:{source.media_type}{_BASE64_MARK}{source.data}"
+    return data_url(source.media_type, source.data)
 
 
 def _file_part(block: DocumentBlock, index: int, block_index: int) -> _Item:
@@ -226,8 +274,8 @@ def _file_part(block: DocumentBlock, index: int, block_index: int) -> _Item:
         return {"type": "input_file", "file_id": source.file_id}
     if isinstance(source, UrlSource):
         return {"type": "input_file", "file_url": source.url}
-    base_type = source.media_type.split(";", 1)[0].strip().lower()
-    filename = f"document-{index}-{block_index}{_EXTENSIONS.get(base_type, '')}"
+    extension = _EXTENSIONS.get(bare_media_type(source.media_type), "")
+    filename = f"document-{index}-{block_index}{extension}"
     return {"type": "input_file", "file_data": _url_of(source), "filename": filename}
 
 
@@ -248,14 +296,11 @@ def _assistant_items(message: AssistantMessage, index: int, warnings: Warnings) 
 
 
 def _function_call(block: ToolCallBlock) -> _Item:
-    arguments = json.dumps(
-        to_json_value(block.arguments), ensure_ascii=False, separators=(",", ":")
-    )
     return {
         "type": "function_call",
         "call_id": block.id,
         "name": block.name,
-        "arguments": arguments,
+        "arguments": arguments_text(to_json_value(block.arguments)),
     }
 
 
@@ -323,7 +368,7 @@ def from_openai_responses(items: object) -> WireMessages:
     object (its message indexes count IR messages)."""
     wire = read_wire(_FROM, items, ("input",))
     if type(wire) is not list:
-        raise WireFormatError(_FROM, ("input",), "must be a list of items")
+        raise must_be(_FROM, ("input",), "a list of items", wire)
     reader = _Reader(_call_names(wire))
     for index, item in enumerate(wire):
         reader.read(index, _object(item, _at(index)))
@@ -331,14 +376,15 @@ def from_openai_responses(items: object) -> WireMessages:
     return WireMessages(ir_messages(reader.messages), reader.warnings.all())
 
 
-def _call_names(wire: list[Any]) -> dict[str, str]:
-    """call_id -> name of every well-formed ``function_call`` item (the first wins)."""
-    names: dict[str, str] = {}
-    for item in wire:
+def _call_names(wire: list[Any]) -> CallNames:
+    """The ``call_id`` and name of every well-formed ``function_call`` item, by item
+    index (a malformed one is refused when it is read)."""
+    names = CallNames()
+    for index, item in enumerate(wire):
         if type(item) is dict and item.get("type") == "function_call":
             call_id, name = item.get("call_id"), item.get("name")
             if type(call_id) is str and type(name) is str and non_empty_id(name):
-                names.setdefault(call_id, name)
+                names.add(index, call_id, name)
     return names
 
 
@@ -346,7 +392,6 @@ def _call_names(wire: list[Any]) -> dict[str, str]:
 class _Turn:
     """The assistant message being gathered from consecutive items."""
 
-    first_index: int
     message_id: str | None
     content: list[_Item] = field(default_factory=list)
 
@@ -354,7 +399,7 @@ class _Turn:
 class _Reader:
     """Reads items in order into messages in JSON form, gathering assistant turns."""
 
-    def __init__(self, call_names: dict[str, str]) -> None:
+    def __init__(self, call_names: CallNames) -> None:
         self.call_names = call_names
         self.messages: list[_Item] = []
         self.warnings = Warnings()
@@ -379,7 +424,7 @@ class _Reader:
     def turn_of(self, index: int, item: _Item) -> _Turn:
         item_id = _item_id(item, _at(index))
         if self.turn is None:
-            self.turn = _Turn(index, item_id)
+            self.turn = _Turn(item_id)
         elif self.turn.message_id is None:
             self.turn.message_id = item_id
         return self.turn
@@ -387,24 +432,24 @@ class _Reader:
     def end_turn(self) -> None:
         turn, self.turn = self.turn, None
         if turn is not None:
-            message_id = turn.message_id or assigned_id(turn.first_index)
+            message_id = turn.message_id or assigned_id(len(self.messages))
             self.messages.append({"role": "assistant", "id": message_id, "content": turn.content})
 
     def read_message(self, index: int, item: _Item) -> None:
-        role = item.get("role")
+        if "role" not in item:
+            raise is_missing(_FROM, (*_at(index), "role"))
+        role = item["role"]
         content = _content(item, _at(index))
         if role == "assistant":
             turn = self.turn_of(index, item)
             turn.content.extend(self.parts(index, "content", content, _ASSISTANT_PARTS))
             return
         if role not in ("user", "system", "developer"):
-            raise WireFormatError(
-                _FROM,
-                (*_at(index), "role"),
-                "must be one of 'user', 'system', 'developer', 'assistant'",
+            raise must_be_one_of(
+                _FROM, (*_at(index), "role"), ("user", "system", "developer", "assistant"), role
             )
         self.end_turn()
-        message_id = _item_id(item, _at(index)) or assigned_id(index)
+        message_id = _item_id(item, _at(index)) or assigned_id(len(self.messages))
         if role == "user":
             blocks = (
                 content
@@ -441,7 +486,7 @@ class _Reader:
         path = _at(index)
         item_id = _string(item, "id", path)
         if not non_empty_id(item_id):
-            raise WireFormatError(_FROM, (*path, "id"), "must be a non-blank string")
+            raise WireFormatError(_FROM, (*path, "id"), "must not be blank")
         texts = []
         for part_index, part in enumerate(_list(item, "summary", path)):
             part_path = (*path, "summary", part_index)
@@ -478,10 +523,10 @@ class _Reader:
         elif type(output) is list:
             content = self.parts(index, "output", output, _RESULT_PARTS)
         else:
-            raise WireFormatError(_FROM, (*path, "output"), "must be a string or a list of parts")
+            raise must_be(_FROM, (*path, "output"), "a string or a list of parts", output)
         return {
             "role": "toolResult",
-            "id": _item_id(item, path) or assigned_id(index),
+            "id": _item_id(item, path) or assigned_id(len(self.messages)),
             "toolCallId": call_id,
             "toolName": self.tool_name(index, item, call_id),
             "content": content,
@@ -492,16 +537,10 @@ class _Reader:
         name = _optional_string(item, "name", _at(index))
         if name is not None and non_empty_id(name):
             return name
-        if call_id in self.call_names:
-            return self.call_names[call_id]
-        self.warnings.add(
-            _Code.PART_NOT_READ,
-            index,
-            -1,
-            f"no function_call has call_id {call_id!r}: the tool name is unknown,"
-            f" {UNKNOWN_TOOL_NAME!r} is used",
-        )
-        return UNKNOWN_TOOL_NAME
+        from_call = self.call_names.name(call_id, index)
+        if from_call is not None:
+            return from_call
+        return unknown_tool_name(self.warnings, index, -1, call_id)
 
 
 # --- items and parts --------------------------------------------------------------------
@@ -513,16 +552,11 @@ def _at(index: int) -> Path:
 
 
 def _object(value: Any, path: Path) -> _Item:
-    if type(value) is not dict:
-        raise WireFormatError(_FROM, path, "must be an object")
-    return value
+    return wire_object(_FROM, value, path)
 
 
 def _string(value: _Item, key: str, path: Path) -> str:
-    text = value.get(key)
-    if type(text) is not str:
-        raise WireFormatError(_FROM, (*path, key), "must be a string")
-    return text
+    return wire_string(_FROM, value, key, path)
 
 
 def _optional_string(value: _Item, key: str, path: Path) -> str | None:
@@ -531,10 +565,9 @@ def _optional_string(value: _Item, key: str, path: Path) -> str | None:
 
 
 def _list(value: _Item, key: str, path: Path) -> list[Any]:
-    found = value.get(key)
-    if type(found) is not list:
-        raise WireFormatError(_FROM, (*path, key), "must be a list")
-    return found
+    if key not in value:
+        raise is_missing(_FROM, (*path, key))
+    return wire_list(_FROM, value[key], (*path, key))
 
 
 def _optional_list(value: _Item, key: str, path: Path) -> list[Any]:
@@ -542,12 +575,9 @@ def _optional_list(value: _Item, key: str, path: Path) -> list[Any]:
 
 
 def _item_type(item: _Item, index: int) -> str:
-    kind = item.get("type")
-    if kind is None and "role" in item:
+    if item.get("type") is None and "role" in item:
         return "message"  # EasyInputMessage: its type may be left out
-    if type(kind) is not str:
-        raise WireFormatError(_FROM, (*_at(index), "type"), "must be a string")
-    return kind
+    return _string(item, "type", _at(index))
 
 
 def _part_type(part: Any, path: Path) -> str:
@@ -560,10 +590,12 @@ def _item_id(item: _Item, path: Path) -> str | None:
 
 
 def _content(item: _Item, path: Path) -> str | list[Any]:
-    content = item.get("content")
+    if "content" not in item:
+        raise is_missing(_FROM, (*path, "content"))
+    content = item["content"]
     if isinstance(content, str) or type(content) is list:
         return content
-    raise WireFormatError(_FROM, (*path, "content"), "must be a string or a list of parts")
+    raise must_be(_FROM, (*path, "content"), "a string or a list of parts", content)
 
 
 def _tool_call(item: _Item, path: Path) -> _Item:
@@ -572,22 +604,8 @@ def _tool_call(item: _Item, path: Path) -> _Item:
         "type": "toolCall",
         "id": _string(item, "call_id", path),
         "name": _string(item, "name", path),
-        "arguments": _arguments(text),
+        "arguments": parse_arguments(text),
     }
-
-
-def _arguments(text: str) -> Any:
-    """The JSON object in ``text``; anything else stays the text itself, so that the IR
-    check reports INVALID_TOOL_ARGUMENTS instead of a guess."""
-    try:
-        value = json.loads(text, parse_constant=_refuse_constant)
-    except (ValueError, RecursionError):
-        return text
-    return value if type(value) is dict else text
-
-
-def _refuse_constant(name: str) -> Any:
-    raise ValueError(f"{name} is not JSON")
 
 
 def _unread_part(part: _Item, kind: str) -> str:
@@ -613,10 +631,7 @@ def _image(part: _Item, path: Path) -> _Item | None:
     if file_id is not None:
         return None
     assert url is not None
-    source = _data_url_source(url)
-    if source is not None and _fits_ir({"type": "image", "source": source}):
-        return {"type": "image", "source": source}
-    return {"type": "image", "source": {"type": "url", "url": url}}
+    return {"type": "image", "source": image_source(url)}
 
 
 def _file(part: _Item, path: Path) -> _Item | None:
@@ -626,17 +641,23 @@ def _file(part: _Item, path: Path) -> _Item | None:
     if url is not None:
         return {"type": "document", "source": {"type": "url", "url": url}}
     assert data is not None
-    source = _data_url_source(data) or _plain_base64(data, part)
+    parsed = parse_data_url(data)
+    if parsed is None:
+        source = _plain_base64(data, part)
+    else:
+        source = {"type": "base64", "mediaType": parsed[0], "data": parsed[1]}
     block = {"type": "document", "source": source}
-    return block if _fits_ir(block) else None
+    return block if fits_ir(block) else None
 
 
 def _audio(part: _Item, path: Path) -> _Item | None:
-    audio = _object(part.get("input_audio"), (*path, "input_audio"))
+    if "input_audio" not in part:
+        raise is_missing(_FROM, (*path, "input_audio"))
+    audio = _object(part["input_audio"], (*path, "input_audio"))
     data = _string(audio, "data", (*path, "input_audio"))
-    media_type = _AUDIO_FORMATS.get(_string(audio, "format", (*path, "input_audio")))
+    media_type = AUDIO_MEDIA_TYPES.get(_string(audio, "format", (*path, "input_audio")))
     block = {"type": "audio", "source": {"type": "base64", "mediaType": media_type, "data": data}}
-    return block if media_type is not None and _fits_ir(block) else None
+    return block if media_type is not None and fits_ir(block) else None
 
 
 def _one_of(part: _Item, path: Path, keys: tuple[str, ...]) -> list[str | None]:
@@ -648,27 +669,11 @@ def _one_of(part: _Item, path: Path, keys: tuple[str, ...]) -> list[str | None]:
     return values
 
 
-def _data_url_source(url: str) -> _Item | None:
-    """The base64 source of a ``data:<type>;base64,<data>`` URL (the last ``;base64,``
-    ends the media type, as base64 has no ``;``), else None."""
-    if not url.startswith("data:"):
-        return None
-    media_type, mark, data = url[len("data:") :].rpartition(_BASE64_MARK)
-    if not mark:
-        return None
-    return {"type": "base64", "mediaType": media_type, "data": data}
-
-
 def _plain_base64(data: str, part: _Item) -> _Item:
     filename = part.get("filename")
     extension = "." + filename.rsplit(".", 1)[-1].lower() if isinstance(filename, str) else ""
     media_type = _MEDIA_TYPES.get(extension, _UNKNOWN_MEDIA_TYPE)
     return {"type": "base64", "mediaType": media_type, "data": data}
-
-
-def _fits_ir(block: _Item) -> bool:
-    """Whether a media block read from the wire is valid IR (media type and base64)."""
-    return inspect_message({"role": "user", "id": "m", "content": [block]}).message is not None
 
 
 _PartReaders = dict[str, Callable[[_Item, Path], "_Item | None"]]

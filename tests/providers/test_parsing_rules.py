@@ -105,9 +105,12 @@ async def test_text_and_tool_call_records_become_chunks_and_one_response_in_orde
     assert response.message.stop_reason == "toolCall"
 
 
-async def test_each_text_delta_appends_its_own_text_block_even_when_empty(source: str) -> None:
-    _, response = await response_of([START, text("a"), text(""), text("b"), end()], source)
-    assert [block.text for block in response.message.content] == ["a", "", "b"]  # type: ignore[union-attr]
+async def test_consecutive_text_deltas_make_one_text_block_empty_ones_included(
+    source: str,
+) -> None:
+    chunks, response = await response_of([START, text("a"), text(""), text("b"), end()], source)
+    assert [chunk.delta for chunk in chunks] == ["a", "", "b"]
+    assert [block.text for block in response.message.content] == ["ab"]  # type: ignore[union-attr]
     assert response.stop_reason == "stop"
     assert response.message.stop_reason == "stop"
 
@@ -541,7 +544,7 @@ async def test_partial_iteration_then_result_keeps_the_remaining_chunks(source: 
     response = await stream.result()
     rest = [chunk.delta async for chunk in stream]
     assert (first.delta, rest) == ("a", ["b", "c"])  # type: ignore[union-attr]
-    assert len(response.message.content) == 3
+    assert [block.text for block in response.message.content] == ["abc"]  # type: ignore[union-attr]
 
 
 async def _until_error(stream: Any) -> AsyncIterator[Any]:

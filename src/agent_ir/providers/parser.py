@@ -100,6 +100,7 @@ class ResponseParser:
     __slots__ = (
         "_blocks",
         "_request_id",
+        "_text",
         "_response",
         "_response_id",
         "_thinking",
@@ -110,6 +111,7 @@ class ResponseParser:
         self._request_id = request_id
         self._response_id: str | None = None
         self._blocks: list[TextBlock | ThinkingBlock | ToolCallBlock] = []
+        self._text: list[str] = []  # text deltas since the last other block: one TextBlock
         self._thinking: list[str] = []  # reasoning since the last thinking_end
         self._tool_call_ids: set[str] = set()
         self._response: ModelResponse | None = None
@@ -124,7 +126,7 @@ class ResponseParser:
             text = record.get("text")
             if type(text) is not str or not is_valid_unicode(text):
                 raise _event_error(index, "text_delta text must be a string of valid Unicode")
-            self._blocks.append(TextBlock(text=text))
+            self._text.append(text)
             return TextDeltaChunk(request_id=self._request_id, delta=text)
         if type(kind) is not str or is_blank(kind):
             raise _event_error(index, "has no non-empty string type")
@@ -167,13 +169,13 @@ class ResponseParser:
         general dispatch, which is most records of a long reply.
         """
         request_id = self._request_id
-        keep_block = self._blocks.append
+        keep_text = self._text.append
         is_open = self._response is None and self._response_id is not None
         for index, record in enumerate(records):
             if is_open and type(record) is dict and record.get("type") == "text_delta":
                 text = record.get("text")
                 if type(text) is str and is_valid_unicode(text):
-                    keep_block(TextBlock(text=text))
+                    keep_text(text)
                     emit(TextDeltaChunk(request_id=request_id, delta=text))
                     continue
             chunk = self.feed(record, index)
@@ -204,10 +206,21 @@ class ResponseParser:
             raise _event_error(index, 'response_start role must be "assistant"')
         self._response_id = response_id
 
+    def _flush_text(self) -> None:
+        """Consecutive text deltas make one text block."""
+        if self._text:
+            self._blocks.append(TextBlock(text="".join(self._text)))
+            self._text.clear()  # the same list: feed_all holds its append
+
+    def _flushed_blocks(self) -> list[TextBlock | ThinkingBlock | ToolCallBlock]:
+        self._flush_text()
+        return self._blocks
+
     def _thinking_delta(self, record: dict[str, Any], index: int) -> ThinkingDeltaChunk:
         text = record.get("text")
         if type(text) is not str or not is_valid_unicode(text):
             raise _event_error(index, "thinking_delta text must be a string of valid Unicode")
+        self._flush_text()
         self._thinking.append(text)
         return ThinkingDeltaChunk(request_id=self._request_id, delta=text)
 
@@ -220,6 +233,7 @@ class ResponseParser:
             raise _event_error(index, "thinking_end signature must be a string of valid Unicode")
         if redacted is not None and type(redacted) is not bool:
             raise _event_error(index, "thinking_end redacted must be true or false")
+        self._flush_text()
         self._blocks.append(
             ThinkingBlock(
                 thinking="".join(self._thinking),
@@ -252,6 +266,7 @@ class ResponseParser:
             )
         self._tool_call_ids.add(call_id)
         block = ToolCallBlock(id=call_id, name=name, arguments=frozen)
+        self._flush_text()
         self._blocks.append(block)
         return ToolCallChunk(request_id=self._request_id, tool_call=block)
 
@@ -288,7 +303,7 @@ class ResponseParser:
             )
         message = AssistantMessage(
             id="message-" + response_id,
-            content=tuple(self._blocks),
+            content=tuple(self._flushed_blocks()),
             usage=usage,
             stop_reason=_MESSAGE_STOP[stop_reason],
         )

@@ -102,8 +102,10 @@ class RecordStream:
     ) -> RecordStream:
         """A stream over an untrusted async iterable of records, opened on first use.
         ``own_errors``: the source is this package's own (a wire-format translator over
-        the caller's stream) and a ``ProviderError`` it raises is the stream's outcome,
-        as it is; any other failure is still PROVIDER_INVALID_FIXTURE."""
+        the caller's stream): it yields lists of records it built itself (parsed in
+        order without a copy, one read of the source per list), and a ``ProviderError``
+        it raises is the stream's outcome, as it is; any other failure is still
+        PROVIDER_INVALID_FIXTURE."""
         stream = cls(request_id, cancel)
         stream._source = source
         stream._own_errors = own_errors
@@ -215,7 +217,27 @@ class RecordStream:
         if record is _END:
             self._finish()
             return False
+        if self._own_errors:
+            return await self._apply_batch(record)
         return await self._apply(record)
+
+    async def _apply_batch(self, records: list[Any]) -> bool:
+        """A batch of this package's own records (a wire translator's, built from data
+        it decoded or copied itself: no copy needed), in order, up to the first that
+        settles the stream; True when none emitted a chunk and the stream is open."""
+        parser = self._parser
+        ready = self._ready
+        for record in records:
+            index = self._count
+            self._count += 1
+            try:
+                chunk = parser.feed(record, index)
+            except ProviderError as error:  # raised by the parser
+                await self._stop(error)
+                return False
+            if chunk is not None:
+                ready.append(chunk)
+        return not ready
 
     def _finish(self) -> None:
         try:

@@ -40,7 +40,14 @@ DONE: Any = type("Done", (), {"__repr__": lambda self: "DONE"})()
 
 
 class StreamEventError(Exception):
-    """Raised by a translator for an event it cannot take: PROVIDER_INVALID_EVENT."""
+    """Raised by a translator for an event it cannot take: PROVIDER_INVALID_EVENT, or
+    the ``code`` given (PROVIDER_UNKNOWN_EVENT, PROVIDER_MISSING_START, ...)."""
+
+    def __init__(
+        self, reason: str, code: ProviderErrorCode = ProviderErrorCode.PROVIDER_INVALID_EVENT
+    ) -> None:
+        super().__init__(reason)
+        self.code = code
 
 
 class Translator(Protocol):
@@ -77,13 +84,16 @@ def wire_stream(
     return RecordStream.from_source(request_id, records, cancel, own_errors=True)
 
 
-async def _records(source: object, translator: Translator) -> AsyncIterator[Record]:
+async def _records(source: object, translator: Translator) -> AsyncIterator[list[Record]]:
+    """The records of each item of ``source``, one list per item: the records of the
+    events before a refused one still arrive, and the failure's ``record_index`` is the
+    number of records before it, however the bytes were chunked."""
     reader = _Reader(translator)
     try:
         iterator: Any = aiter(source)  # type: ignore[arg-type]
     except Exception as error:
         reason = f"the source is not an async iterable ({describe_error(error)})"
-        raise _transport(0, reason) from None
+        raise _failure(ProviderErrorCode.PROVIDER_TRANSPORT_ERROR, 0, reason) from None
     try:
         while True:
             try:
@@ -92,13 +102,16 @@ async def _records(source: object, translator: Translator) -> AsyncIterator[Reco
                 break
             except Exception as error:  # the connection, whatever it raises
                 reason = f"the stream failed: {describe_error(error)}"
-                raise _transport(reader.emitted, reason) from None
-            for record in reader.item(item):
-                reader.emitted += 1
-                yield record
-        for record in reader.end():
-            reader.emitted += 1
-            yield record
+                code = ProviderErrorCode.PROVIDER_TRANSPORT_ERROR
+                raise _failure(code, reader.emitted, reason) from None
+            batch = reader.item(item)
+            if batch:
+                yield batch
+            reader.raise_failure()
+        batch = reader.end()
+        if batch:
+            yield batch
+        reader.raise_failure()
     finally:
         closer = getattr(iterator, "aclose", None)
         if closer is not None:
@@ -107,28 +120,36 @@ async def _records(source: object, translator: Translator) -> AsyncIterator[Reco
 
 
 class _Reader:
-    """Decodes items into events and hands them to the translator, numbering both."""
+    """Decodes items into events and hands them to the translator, numbering both. A
+    refused event stops the batch: ``failure`` holds it until the records before it
+    were handed on."""
 
     def __init__(self, translator: Translator) -> None:
         self.translator = translator
         self.sse = SseDecoder()
         self.events = 0
         self.emitted = 0
+        self.failure: tuple[ProviderErrorCode, str] | None = None
+
+    def raise_failure(self) -> None:
+        if self.failure is not None:
+            code, reason = self.failure
+            raise _failure(code, self.emitted, reason)
 
     def item(self, item: object) -> list[Record]:
         if isinstance(item, bytes | bytearray | memoryview):
             try:
                 events = self.sse.feed(bytes(item))
             except UnicodeDecodeError as error:
-                raise self._invalid(f"the stream is not UTF-8 ({error.reason})") from None
-            return [r for name, data in events for r in self._event(name, self._data(data))]
+                return self._refuse(f"the stream is not UTF-8 ({error.reason})")
+            return self._events(events)
         if issubclass(type(item), dict):
             try:
                 event = copy_json(item, transport=True)
             except JsonValueError as error:
-                raise self._invalid(f"the event is not JSON data ({error})") from None
-            return self._event(None, event)
-        raise self._invalid(
+                return self._refuse(f"the event is not JSON data ({error})")
+            return self._translated([(None, event)])
+        return self._refuse(
             f"an item of the source is {type(item).__name__}, not bytes or an event"
         )
 
@@ -136,13 +157,32 @@ class _Reader:
         try:
             events = self.sse.end()
         except UnicodeDecodeError as error:
-            raise self._invalid(f"the stream is not UTF-8 ({error.reason})") from None
-        records = [r for name, data in events for r in self._event(name, self._data(data))]
+            return self._refuse(f"the stream is not UTF-8 ({error.reason})")
+        records = self._events(events)
+        if self.failure is not None:
+            return records
         try:
-            records.extend(self.translator.end())
+            owed = list(self.translator.end())
         except StreamEventError as error:
-            raise self._invalid(str(error)) from None
-        return records
+            self.failure = (error.code, str(error))
+            return records
+        self.emitted += len(owed)
+        return records + owed
+
+    def _events(self, events: list[Any]) -> list[Record]:
+        parsed: list[tuple[str | None, Any]] = []
+        for name, text in events:
+            data = self._data(text)
+            if data is _BAD:
+                records = self._translated(parsed)
+                if self.failure is None:
+                    self.failure = (
+                        ProviderErrorCode.PROVIDER_INVALID_EVENT,
+                        f"event {self.events} data is not JSON: {text[:80]!r}",
+                    )
+                return records
+            parsed.append((name, data))
+        return self._translated(parsed)
 
     def _data(self, text: str) -> Any:
         if text.strip() == "[DONE]":
@@ -150,20 +190,29 @@ class _Reader:
         try:
             return json.loads(text)
         except (ValueError, RecursionError):
-            raise self._invalid(f"event {self.events} data is not JSON: {text[:80]!r}") from None
+            return _BAD
 
-    def _event(self, name: str | None, data: Any) -> list[Record]:
-        self.events += 1
-        try:
-            return list(self.translator.event(name, data))
-        except StreamEventError as error:
-            raise self._invalid(f"event {self.events - 1}: {error}") from None
+    def _translated(self, events: list[tuple[str | None, Any]]) -> list[Record]:
+        records: list[Record] = []
+        for name, data in events:
+            try:
+                found = list(self.translator.event(name, data))
+            except StreamEventError as error:
+                self.failure = (error.code, f"event {self.events}: {error}")
+                break
+            finally:
+                self.events += 1
+            records.extend(found)
+        self.emitted += len(records)
+        return records
 
-    def _invalid(self, reason: str) -> ProviderError:
-        code = ProviderErrorCode.PROVIDER_INVALID_EVENT
-        return ProviderError(code, reason, record_index=self.emitted)
+    def _refuse(self, reason: str) -> list[Record]:
+        self.failure = (ProviderErrorCode.PROVIDER_INVALID_EVENT, reason)
+        return []
 
 
-def _transport(index: int, reason: str) -> ProviderError:
-    code = ProviderErrorCode.PROVIDER_TRANSPORT_ERROR
+_BAD: Any = object()
+
+
+def _failure(code: ProviderErrorCode, index: int, reason: str) -> ProviderError:
     return ProviderError(code, reason, record_index=index)

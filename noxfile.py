@@ -50,7 +50,15 @@ _select_pyenv_versions()
 PRESENT = [version for version in SUPPORTED if _runs(version)]
 STRICT = os.environ.get("CI", "").lower() == "true" or not PRESENT
 
-nox.options.sessions = ["tests", "lint", "typecheck", "codegen_check", "fuzz"]
+nox.options.sessions = [
+    "tests",
+    "lint",
+    "typecheck",
+    "codegen_check",
+    "fuzz",
+    "conformance_js",
+    "typescript",
+]
 nox.options.reuse_existing_virtualenvs = True
 nox.options.error_on_missing_interpreters = STRICT
 
@@ -64,6 +72,8 @@ TEST_DEPS = [
     "pytest-socket>=0.7",
     "hypothesis>=6.100",
     "jsonschema>=4.23",
+    # tests/test_other_validators.py: a third implementation reads the schemas (Rust).
+    "jsonschema-rs>=0.61",
     # tests/cli: the progress bar is read through a terminal emulator.
     "pyte>=0.8",
     # tests/wire: requests are checked against the official SDKs' own request types and
@@ -163,3 +173,71 @@ def mutate(session: nox.Session) -> None:
     # The package's dependencies; run.py points PYTHONPATH at a mutated copy of src/.
     session.install("-e", ".")
     session.run("python", "mutation/run.py", *session.posargs)
+
+
+@nox.session(python=PYTHON)
+def report_screenshot(session: nox.Session) -> None:
+    """Regenerate docs/report.png, README's picture of ``agent-ir validate --report``: the
+    report of fixtures/transcripts/sample.jsonl drawn by headless Chromium (Debian:
+    ``apt-get install chromium``; or set AGENT_IR_CHROMIUM). Not in the default run."""
+    session.install(".")
+    report = os.path.join(session.create_tmp(), "report.html")
+    session.run(
+        "agent-ir",
+        "validate",
+        "--quiet",
+        "fixtures/transcripts/sample.jsonl",
+        "--report",
+        report,
+        success_codes=[1],  # the sample holds broken transcripts on purpose
+    )
+    session.run(
+        "python",
+        "tests/support/browser.py",
+        "screenshot",
+        report,
+        "docs/report.png",
+        "1200",
+        "1800",
+    )
+
+
+# The JavaScript checks: Node.js (20 or later) and npm from the machine, the packages
+# pinned in tests/js/package-lock.json installed with npm ci into the session's own
+# temporary folder.
+def _js_checks(session: nox.Session) -> str:
+    """The session's folder with tests/js/ copied in and its packages installed; the
+    session's working directory from then on."""
+    root = os.path.dirname(os.path.abspath(__file__))
+    work = os.path.join(session.create_tmp(), "js")
+    shutil.rmtree(work, ignore_errors=True)
+    os.makedirs(work)
+    source = os.path.join(root, "tests", "js")
+    for name in sorted(os.listdir(source)):
+        if name.endswith((".json", ".mjs")):
+            shutil.copyfile(os.path.join(source, name), os.path.join(work, name))
+    session.chdir(work)
+    session.run("npm", "ci", "--no-audit", "--no-fund", "--ignore-scripts", external=True)
+    return root
+
+
+@nox.session(python=False)
+def conformance_js(session: nox.Session) -> None:
+    """Ajv (strict) reads the schemas as Python does: every schema example, every
+    conformance transcript and the codes derived from x-code (tests/js/conformance.mjs)."""
+    root = _js_checks(session)
+    session.run("node", "conformance.mjs", root, external=True)
+
+
+@nox.session(python=False)
+def typescript(session: nox.Session) -> None:
+    """tsc --noEmit --strict over the conformance transcripts typed with
+    bindings/typescript/, installed as the package "agent-ir" (tests/js/typecheck.mjs)."""
+    root = _js_checks(session)
+    package = os.path.join("node_modules", "agent-ir")
+    os.makedirs(package)
+    for name in ("package.json", "index.d.ts"):
+        shutil.copyfile(
+            os.path.join(root, "bindings", "typescript", name), os.path.join(package, name)
+        )
+    session.run("node", "typecheck.mjs", root, external=True)

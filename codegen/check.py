@@ -1,9 +1,11 @@
-"""Fail (exit 1) when the generated modules differ from a fresh generation.
+"""Fail (exit 1) when the generated code differs from a fresh generation.
 
 Usage: python codegen/check.py [CHECKED_IN_DIR]   (default: src/agent_ir/_generated)
 
 Only the generated ``*.py`` files are compared, byte for byte: anything else in the
-directory (``__pycache__/``) is not generated and is ignored.
+directory (``__pycache__/``) is not generated and is ignored. Without an argument
+(``nox -s codegen_check``), the TypeScript declarations in ``bindings/typescript/``
+(``index.d.ts``, ``package.json``) are compared too (``check_typescript``).
 """
 
 from __future__ import annotations
@@ -15,6 +17,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
+import typescript
 from generate import DEFAULT_OUTPUT, main
 
 
@@ -48,9 +51,44 @@ def check(checked_in: Path = DEFAULT_OUTPUT) -> int:
     return 0
 
 
+def check_typescript(checked_in: Path = typescript.DEFAULT_OUTPUT) -> int:
+    """0 when ``index.d.ts`` and ``package.json`` in ``checked_in`` equal a fresh
+    generation; else 1, after printing what drifted."""
+    try:
+        expected = typescript.render()
+    except typescript.CodegenError as error:
+        print(f"codegen_check: {error}")
+        return 1
+    drift = []
+    for name, text in expected.items():
+        path = checked_in / name
+        actual = path.read_bytes() if path.is_file() else None
+        if actual is None:
+            print(f"codegen_check: {path} is missing")
+        elif actual != text.encode("utf-8"):
+            diff = difflib.unified_diff(
+                text.splitlines(),
+                actual.decode("utf-8", "replace").splitlines(),
+                f"generated/{name}",
+                f"checked-in/{name}",
+                lineterm="",
+            )
+            print("\n".join(list(diff)[:40]))
+        else:
+            continue
+        drift.append(name)
+    if drift:
+        print(f"codegen_check: {checked_in} drifted; run `nox -s codegen`.")
+        return 1
+    print(f"codegen_check: {len(expected)} TypeScript binding files match.")
+    return 0
+
+
 def _modules(directory: Path) -> dict[str, bytes]:
     return {path.name: path.read_bytes() for path in sorted(directory.glob("*.py"))}
 
 
 if __name__ == "__main__":
-    raise SystemExit(check(Path(sys.argv[1]).resolve() if len(sys.argv) > 1 else DEFAULT_OUTPUT))
+    if len(sys.argv) > 1:
+        raise SystemExit(check(Path(sys.argv[1]).resolve()))
+    raise SystemExit(max(check(), check_typescript()))

@@ -14,8 +14,17 @@ schema's descriptions, are never touched):
   ``T | UnsetType = UNSET``, so an absent field reads ``None`` while a JSON ``null``
   stays invalid (see ``agent_ir._base.Absent``).
 
+The generator reads a copy of the schemas in which one thing is spelled for Python
+(``python_patterns``): a pattern that ends with ``$`` ends with ``\\Z`` instead. In
+ECMA-262 and RE2, ``$`` is the end of the string; in Python's ``re`` (which msgspec
+uses) it also matches before a final newline. The schemas refuse that newline with a
+``not`` beside the pattern, which the generator does not read.
+
 A generator output either step cannot rewrite fails with ``CodegenError`` naming the
 schema file and the definition; nothing is written then.
+
+Run as a script without arguments (``nox -s codegen``), it also regenerates the
+TypeScript declarations in ``bindings/typescript/`` (``codegen/typescript.py``).
 """
 
 from __future__ import annotations
@@ -84,6 +93,8 @@ def generate(output: Path) -> None:
     ``CodegenError`` (leaving ``output`` as it was) when one cannot be rewritten."""
     with tempfile.TemporaryDirectory() as scratch:
         raw = Path(scratch) / "out"
+        inputs = Path(scratch) / "in"
+        python_patterns(SCHEMAS, inputs / "schemas" / "v1")
         # Relative paths from a fixed working directory keep the output reproducible.
         subprocess.run(
             [
@@ -93,7 +104,7 @@ def generate(output: Path) -> None:
                 *("--type-overrides", json.dumps(type_overrides(), sort_keys=True)),
                 *("--base-class-map", json.dumps(tagged_bases(), sort_keys=True)),
             ],
-            cwd=ROOT,
+            cwd=inputs,
             check=True,
         )
         schema_files = schema_file_by_module()
@@ -109,6 +120,28 @@ def generate(output: Path) -> None:
     output.mkdir(parents=True)
     for name, text in texts.items():
         (output / name).write_text(text, encoding="utf-8")
+
+
+def python_patterns(source: Path, target: Path) -> None:
+    """Copy every ``*.schema.json`` of ``source`` to ``target`` with each pattern that
+    ends with ``$`` (not ``\\$``) ending with ``\\Z``: the end of the string, which is
+    what ``$`` means in ECMA-262 and RE2 and what Python's ``$`` is not (it also matches
+    before a final newline)."""
+    target.mkdir(parents=True)
+    for schema_file in sorted(source.glob("*.schema.json")):
+        schema = json.loads(schema_file.read_text(encoding="utf-8"))
+        for node in _walk(schema):
+            pattern = node.get("pattern")
+            if isinstance(pattern, str) and ends_with_dollar_anchor(pattern):
+                node["pattern"] = pattern[:-1] + "\\Z"
+        text = json.dumps(schema, indent=2) + "\n"
+        (target / schema_file.name).write_text(text, encoding="utf-8")
+
+
+def ends_with_dollar_anchor(pattern: str) -> bool:
+    """True when ``pattern`` ends with a ``$`` that is an anchor, not an escaped ``\\$``."""
+    body = pattern.removesuffix("$")
+    return body != pattern and (len(body) - len(body.rstrip("\\"))) % 2 == 0
 
 
 def type_overrides() -> dict[str, str]:
@@ -409,4 +442,10 @@ def _apply(code: bytes, edits: list[tuple[int, int, bytes]]) -> bytes:
 
 
 if __name__ == "__main__":
-    raise SystemExit(main(sys.argv[1:]))
+    status = main(sys.argv[1:])
+    if status == 0 and not sys.argv[1:]:
+        # The whole checkout (nox -s codegen): the TypeScript declarations too.
+        import typescript
+
+        status = typescript.main([])
+    raise SystemExit(status)

@@ -245,6 +245,7 @@ class FixtureOutcome(NamedTuple):
     response_id: str | None = None
     stop_reason: str | None = None
     usage: tuple[int, int] | None = None
+    content: list[Any] | None = None  # the response message's blocks, in JSON form
 
 
 def record_too_deep(record: Any) -> bool:
@@ -263,7 +264,7 @@ def fixture_outcome(records: list[Any]) -> FixtureOutcome:
     if model.response is None:
         return FixtureOutcome(model.chunks, "PROVIDER_MISSING_TERMINAL", len(records))
     response_id, stop_reason, usage = model.response
-    return FixtureOutcome(model.chunks, None, None, response_id, stop_reason, usage)
+    return FixtureOutcome(model.chunks, None, None, response_id, stop_reason, usage, model.blocks())
 
 
 class _ResponseModel:
@@ -274,6 +275,24 @@ class _ResponseModel:
         self.call_ids: set[str] = set()
         self.chunks: list[tuple[Any, ...]] = []
         self.response: tuple[str, str, tuple[int, int]] | None = None
+        self.thinking_open = False  # thinking_delta records since the last thinking_end
+        self.content: list[Any] = []  # blocks so far (text blocks as lists of pieces)
+        self.thinking: list[str] = []
+
+    def _text_piece(self, text: str) -> None:
+        if self.content and type(self.content[-1]) is list:
+            self.content[-1].append(text)
+        else:
+            self.content.append([text])
+
+    def _close_text(self) -> None:
+        if self.content and type(self.content[-1]) is list:
+            self.content[-1] = {"type": "text", "text": "".join(self.content[-1])}
+
+    def blocks(self) -> list[Any]:
+        """Consecutive text deltas make one text block; other blocks in order."""
+        self._close_text()
+        return self.content
 
     def feed(self, record: Any, index: int) -> str | None:
         kind = record.get("type") if type(record) is dict else None
@@ -288,7 +307,7 @@ class _ResponseModel:
         if kind == "transport_error":
             valid = _record_shape_valid(record)
             return "PROVIDER_TRANSPORT_ERROR" if valid else "PROVIDER_INVALID_EVENT"
-        if kind not in ("text_delta", "tool_call", "response_end"):
+        if kind not in _AFTER_START:
             return "PROVIDER_UNKNOWN_EVENT"
         if self.start_id is None:
             return "PROVIDER_MISSING_START"
@@ -305,18 +324,50 @@ class _ResponseModel:
         return None
 
     def _linked(self, record: dict[str, Any], kind: str) -> str | None:
-        if kind == "text_delta":
-            self.chunks.append(("text", record["text"]))
+        if kind in ("text_delta", "text_end", "thinking_delta", "thinking_end"):
+            self._content(record, kind)
             return None
         if kind == "tool_call":
-            if record["id"] in self.call_ids:
-                return "PROVIDER_INVALID_EVENT"
-            self.call_ids.add(record["id"])
-            self.chunks.append(("toolCall", record["id"], record["name"], record["arguments"]))
-            return None
+            return self._tool_call(record)
+        return self._end(record)
+
+    def _content(self, record: dict[str, Any], kind: str) -> None:
+        if kind == "text_delta":
+            self.chunks.append(("text", record["text"]))
+            self._text_piece(record["text"])
+            return
+        self._close_text()
+        if kind == "thinking_delta":
+            self.thinking_open = True
+            self.thinking.append(record["text"])
+            self.chunks.append(("thinking", record["text"]))
+        elif kind == "thinking_end":
+            block: dict[str, Any] = {"type": "thinking", "thinking": "".join(self.thinking)}
+            if record.get("signature") is not None:
+                block["signature"] = record["signature"]
+            if record.get("redacted"):
+                block["redacted"] = True
+            self.content.append(block)
+            self.thinking = []
+            self.thinking_open = False
+
+    def _tool_call(self, record: dict[str, Any]) -> str | None:
+        if record["id"] in self.call_ids:
+            return "PROVIDER_INVALID_EVENT"
+        self.call_ids.add(record["id"])
+        self.chunks.append(("toolCall", record["id"], record["name"], record["arguments"]))
+        self._close_text()
+        call = {"type": "toolCall", "id": record["id"], "name": record["name"]}
+        self.content.append({**call, "arguments": record["arguments"]})
+        return None
+
+    def _end(self, record: dict[str, Any]) -> str | None:
+        if self.thinking_open:
+            return "PROVIDER_INVALID_EVENT"  # a thinking block left open
         if record["responseId"] != self.start_id:
             return "PROVIDER_RESPONSE_MISMATCH"
-        if (record["stopReason"] == "tool_call") != bool(self.call_ids):
+        reason = record["stopReason"]
+        if reason in ("stop", "tool_call") and (reason == "tool_call") != bool(self.call_ids):
             return "PROVIDER_INVALID_TERMINAL"
         usage = record["usage"]
         counts = (
@@ -325,6 +376,16 @@ class _ResponseModel:
         )
         self.response = (record["responseId"], record["stopReason"], counts)
         return None
+
+
+_AFTER_START = (
+    "text_delta",
+    "text_end",
+    "thinking_delta",
+    "thinking_end",
+    "tool_call",
+    "response_end",
+)
 
 
 def _record_shape_valid(record: dict[str, Any]) -> bool:

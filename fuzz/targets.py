@@ -38,6 +38,7 @@ from agent_ir import (
     ProviderError,
     ProviderErrorCode,
     TextDeltaChunk,
+    ThinkingDeltaChunk,
     ToolCallChunk,
     TranscriptError,
     dumps,
@@ -607,6 +608,8 @@ def _matches(
 def _chunk_summary(chunk: Any) -> tuple[Any, ...]:
     if type(chunk) is TextDeltaChunk and chunk.request_id == REQUEST_ID:
         return ("text", chunk.delta)
+    if type(chunk) is ThinkingDeltaChunk and chunk.request_id == REQUEST_ID:
+        return ("thinking", chunk.delta)
     if type(chunk) is ToolCallChunk and chunk.request_id == REQUEST_ID:
         call_block = to_json_value(chunk.tool_call)
         return ("toolCall", call_block["id"], call_block["name"], call_block["arguments"])
@@ -614,22 +617,16 @@ def _chunk_summary(chunk: Any) -> tuple[Any, ...]:
 
 
 def _check_response(how: str, response: Any, chunks: list[Any], want: FixtureOutcome) -> None:
-    stop_reason = "toolCall" if want.stop_reason == "tool_call" else "stop"
+    stop_reason = "toolCall" if want.stop_reason == "tool_call" else want.stop_reason
     message = to_json_value(response.message)
     usage = (response.usage.input_tokens, response.usage.output_tokens)
     got = (response.id, response.request_id, response.stop_reason.value, usage)
     if (
         got != (want.response_id, REQUEST_ID, stop_reason, want.usage)
         or message.get("stopReason") != stop_reason
-        or not same_json(message["content"], [_chunk_block(chunk) for chunk in chunks])
+        or not same_json(message["content"], want.content)
     ):
         raise OracleFailure(f"{how}: the response differs from the model", repr(response)[:600])
-
-
-def _chunk_block(chunk: Any) -> Any:
-    if type(chunk) is TextDeltaChunk:
-        return {"type": "text", "text": chunk.delta}
-    return to_json_value(chunk.tool_call)
 
 
 TARGETS: dict[str, Callable[[bytes], None]] = {

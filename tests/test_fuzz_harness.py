@@ -43,7 +43,7 @@ UNKNOWN_USAGE_FIELD = {**END, "usage": {"inputTokens": 1, "outputTokens": 2, "to
 
 def test_the_corpus_is_small_and_covers_every_target() -> None:
     assert sorted(path.name for path in CORPUS.iterdir()) == sorted(TARGETS)
-    assert 4 * 20 <= len(SEEDS) < 200
+    assert 4 * 20 <= len(SEEDS) < 300  # the schema examples and fixtures, a few each
     assert sum(path.stat().st_size for path in SEEDS) < 1_000_000
 
 
@@ -266,8 +266,35 @@ def test_reference_verdicts_include_the_rules_a_schema_cannot_say(
 def test_reference_model_of_fixture_records() -> None:
     call = {"type": "tool_call", "id": "c", "name": "n", "arguments": {}}
     assert reference.fixture_outcome(RECORDS) == reference.FixtureOutcome(
-        [("text", "a"), ("text", "b")], None, None, "response-1", "stop", (1, 2)
+        [("text", "a"), ("text", "b")],
+        None,
+        None,
+        "response-1",
+        "stop",
+        (1, 2),
+        [{"type": "text", "text": "ab"}],
     )
+    thinking = [
+        START,
+        {"type": "thinking_delta", "text": "x"},
+        {"type": "thinking_end", "signature": "s"},
+        {"type": "text_delta", "text": "a"},
+        {"type": "text_end"},
+        {"type": "text_delta", "text": "b"},
+        {**END, "stopReason": "length"},
+    ]
+    outcome = reference.fixture_outcome(thinking)
+    assert outcome.chunks == [("thinking", "x"), ("text", "a"), ("text", "b")]
+    assert (outcome.stop_reason, outcome.content) == (
+        "length",
+        [
+            {"type": "thinking", "thinking": "x", "signature": "s"},
+            {"type": "text", "text": "a"},
+            {"type": "text", "text": "b"},
+        ],
+    )
+    open_thinking = [START, {"type": "thinking_delta", "text": "x"}, END]
+    assert reference.fixture_outcome(open_thinking)[1:3] == ("PROVIDER_INVALID_EVENT", 2)
     assert reference.fixture_outcome([START, call, END])[1:3] == ("PROVIDER_INVALID_TERMINAL", 2)
     assert reference.fixture_outcome([call])[1:3] == ("PROVIDER_MISSING_START", 0)
     assert reference.fixture_outcome([START, call, call])[1:3] == ("PROVIDER_INVALID_EVENT", 2)

@@ -17,11 +17,11 @@ README = (ROOT / "README.md").read_text(encoding="utf-8")
 BLOCKS = re.findall(r"```python\n(.*?)```", README, flags=re.DOTALL)
 
 
-def test_the_readme_has_its_three_python_examples() -> None:
-    assert len(BLOCKS) == 3
+def test_the_readme_has_its_four_python_examples() -> None:
+    assert len(BLOCKS) == 4
 
 
-@pytest.mark.parametrize("block", BLOCKS, ids=["message-ir", "provider", "wire"])
+@pytest.mark.parametrize("block", BLOCKS, ids=["message-ir", "provider", "wire", "stream"])
 def test_the_readme_python_examples_run_as_written(
     block: str, monkeypatch: pytest.MonkeyPatch
 ) -> None:

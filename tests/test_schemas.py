@@ -53,16 +53,16 @@ MIN_EXAMPLES_PER_KIND = 6
 # Examples on which the generated msgspec types disagree with the example's directory.
 KNOWN_GENERATED_TYPE_GAPS: dict[str, str] = {
     "provider-fixture/invalid/usage-input-tokens-both-spellings.json": (
-        "WireUsage's allOf/oneOf of `required` (each count under exactly one spelling) is "
-        "not generated: the four spellings are independent optional fields."
+        "WireUsage's min/maxProperties and dependentSchemas (each count under exactly one "
+        "spelling) are not generated: the four spellings are independent optional fields."
     ),
     "provider-fixture/invalid/usage-output-tokens-both-spellings.json": (
-        "WireUsage's allOf/oneOf of `required` (each count under exactly one spelling) is "
-        "not generated: the four spellings are independent optional fields."
+        "WireUsage's min/maxProperties and dependentSchemas (each count under exactly one "
+        "spelling) are not generated: the four spellings are independent optional fields."
     ),
     "provider-fixture/invalid/usage-input-tokens-missing.json": (
-        "WireUsage's allOf/oneOf of `required` (each count present under one spelling) is "
-        "not generated: every spelling is optional, so a missing count is accepted."
+        "WireUsage's min/maxProperties (each count present under one spelling) are not "
+        "generated: every spelling is optional, so a missing count is accepted."
     ),
     "json/valid/json-value-string.json": (
         "The generated JsonValue alias unions JsonObject (a custom type) with other types; "
@@ -91,8 +91,6 @@ KNOWN_SCHEMA_GAPS: dict[str, str] = {
     ),
 }
 
-# Patterns that break the convention of ending with (?![\s\S]) rather than $.
-KNOWN_DOLLAR_ANCHORED_PATTERNS: dict[str, str] = {}
 
 # Where the issue puts a stable diagnostic code on a subschema.
 EXPECTED_X_CODES = {
@@ -275,10 +273,12 @@ def test_every_object_property_has_a_description(name: str) -> None:
 @pytest.mark.parametrize("name", SCHEMA_NAMES)
 def test_every_object_schema_closes_or_types_its_additional_properties(name: str) -> None:
     """Objects with properties forbid others; a free object says what its values are
-    (a bare {"type": "object"} would generate an empty class that drops every key)."""
+    (a bare {"type": "object"} would generate an empty class that drops every key).
+    Not object definitions: the "type": "object" beside a union's oneOf (its branches
+    close themselves) and the conditions of an if/then (they narrow a branch)."""
     violations = []
     for pointer, node in _walk(SCHEMAS[name]):
-        if node.get("type") != "object":
+        if node.get("type") != "object" or "oneOf" in node or pointer.endswith(("/if", "/then")):
             continue
         extra = node.get("additionalProperties", "missing")
         if "properties" in node:
@@ -339,15 +339,22 @@ def test_property_names_are_camel_case(name: str) -> None:
     assert set(offenders) == {item for item in SNAKE_CASE_WIRE_NAMES if item.startswith(name + "#")}
 
 
-def test_patterns_end_with_a_true_end_anchor_not_dollar() -> None:
-    """Python's $ also matches before a trailing newline; (?![\\s\\S]) does not."""
-    dollar_anchored = {
-        f"{name}#{pointer}"
-        for name in SCHEMA_NAMES
-        for pointer, node in _walk(SCHEMAS[name])
-        if isinstance(node.get("pattern"), str) and re.search(r"(?<!\\)\$$", node["pattern"])
-    }
-    assert dollar_anchored == set(KNOWN_DOLLAR_ANCHORED_PATTERNS)
+def test_patterns_use_no_lookaround_and_dollar_anchors_carry_a_not() -> None:
+    """Lookaround does not compile in RE2-style engines (Go, Rust's regex). Python's $
+    also matches before a final newline, so a pattern ending with $ has a "not" beside
+    it that refuses that newline (tests/test_other_validators.py proves each one)."""
+    lookaround = set()
+    unguarded = set()
+    for name in SCHEMA_NAMES:
+        for pointer, node in _walk(SCHEMAS[name]):
+            pattern = node.get("pattern")
+            if not isinstance(pattern, str):
+                continue
+            if re.search(r"\(\?<?[=!]", pattern):
+                lookaround.add(f"{name}#{pointer}")
+            if re.search(r"(?<!\\)\$$", pattern) and "not" not in node:
+                unguarded.add(f"{name}#{pointer}")
+    assert (lookaround, unguarded) == (set(), set())
 
 
 # --------------------------------------------------------------- (b) offline resolution

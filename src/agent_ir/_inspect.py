@@ -194,7 +194,11 @@ def _timestamp_problems(plain: Any) -> list[Problem]:
 
 @functools.cache
 def _timestamp_pattern() -> re.Pattern[str]:
-    return re.compile(schemas.load("message")["$defs"]["Timestamp"]["pattern"])
+    # The schema's pattern ends with $, which in Python's re also matches before a final
+    # newline (the schema refuses that newline with a "not" beside it): \Z is the end it
+    # means, as in the generated type.
+    pattern = schemas.load("message")["$defs"]["Timestamp"]["pattern"]
+    return re.compile(pattern.removesuffix("$") + r"\Z" if pattern.endswith("$") else pattern)
 
 
 def _ordered(problems: list[Problem]) -> list[Problem]:

@@ -179,7 +179,7 @@ def repair_transcript(
     _answer_missing(state, missing)
     pairs = list(state.out)  # (input index, message)
     if provider in ("openai-chat", "anthropic"):
-        pairs = _results_after_calls(state)
+        pairs = _results_after_calls(state, provider)
     if provider is not None:
         renamed, mapping = _normalized([message for _, message in pairs], provider)
         pairs = [(index, message) for (index, _), message in zip(pairs, renamed, strict=True)]
@@ -337,10 +337,12 @@ def _message_id(state: _Repair, base: str) -> str:
     return f"{base}-{number}"
 
 
-def _results_after_calls(state: _Repair) -> list[tuple[int, Message]]:
+def _results_after_calls(state: _Repair, provider: Provider) -> list[tuple[int, Message]]:
     """Each assistant message followed directly by the results of its calls: those
     already right after it stay in their order, the others are moved there in the
-    order of the calls; the messages that came between follow them."""
+    order of the calls; the messages that came between follow them. For Anthropic,
+    consecutive assistant messages are one turn: results right after the run that
+    starts with the call's message are where they belong, and stay."""
     out = state.out
     result_at = {
         message.tool_call_id: position
@@ -356,10 +358,18 @@ def _results_after_calls(state: _Repair) -> list[tuple[int, Message]]:
         if type(message) is not AssistantMessage:
             continue
         run_end = position + 1
+        while (
+            provider == "anthropic"
+            and run_end < len(out)
+            and type(out[run_end][1]) is AssistantMessage
+        ):
+            run_end += 1
         while run_end < len(out) and type(out[run_end][1]) is ToolResultMessage:
             run_end += 1
         answers = [result_at[call.id] for call in message.tool_calls if call.id in result_at]
         moved = [at for at in answers if not position < at < run_end]
+        if not moved:
+            continue  # every result is where it belongs: nothing is reordered
         for at in sorted(set(answers) - set(moved)) + moved:
             placed.add(at)
             ordered.append(out[at])

@@ -6,16 +6,17 @@ JSON values in JSON form (plain dicts and lists, camelCase names).
 what is generated. It understands the keywords these schemas use: ``$ref`` (inside a
 file and across files), ``const``, ``enum``, ``type`` (string, boolean, integer, number,
 null, array, object), ``pattern``, ``minimum``/``maximum``, ``properties``/``required``/
-``additionalProperties``, ``items``, ``oneOf``/``anyOf``, and ``if``/``then`` beside a
-``oneOf`` of object branches (``then`` narrows each branch that the ``if`` selects by its
-``const`` properties). Annotations (``description``, ``discriminator``,
+``additionalProperties``, ``items``, ``oneOf``/``anyOf`` (with ``"type": "object"``
+beside a union of objects), ``if``/``then`` beside a ``oneOf`` of object branches
+(``then`` narrows each branch that the ``if`` selects by its ``const`` properties), and a
+``not`` of a string ``pattern`` beside a string's own. Annotations (``description``, ``discriminator``,
 ``contentEncoding``, ``x-code``, ...) are ignored; any other keyword raises
 ``NotImplementedError``, so a schema that starts using one fails loudly instead of being
 generated wrongly.
 
 Beyond the keywords, the generated values also follow what agent-ir checks by hand and
 no schema keyword can say: strings are valid Unicode (no lone surrogates), numbers are
-finite, ``format: date-time`` strings are real calendar date-times (proleptic Gregorian:
+finite, ``Timestamp`` strings are real calendar date-times (proleptic Gregorian:
 year 0000 is a leap year), and containers nest at most ``max_nesting`` levels.
 Values are biased to the edges: ints around 2**53, 2**63 and 2**64, ``-0.0``, astral
 and combining characters, empty strings, object keys that look like numbers or
@@ -241,7 +242,8 @@ class SchemaStrategies:
     def _union(self, node: dict[str, Any], document: str, depth: int) -> st.SearchStrategy[Any]:
         keywords = set(node) - ANNOTATIONS
         branches_key = "oneOf" if "oneOf" in keywords else "anyOf"
-        _refuse(keywords - {branches_key, "if", "then"}, node)
+        _refuse(keywords - {branches_key, "if", "then", "type"}, node)
+        _object_type_only(node)
         if ("if" in keywords) != ("then" in keywords):
             raise NotImplementedError(f"if without then (or then without if): {node!r}")
         branches = []
@@ -263,7 +265,8 @@ class SchemaStrategies:
         if not _selects(union["if"], branch):
             return branch, document
         then = union["then"]
-        _refuse(set(then) - ANNOTATIONS - {"properties"}, then)
+        _refuse(set(then) - ANNOTATIONS - {"properties", "type"}, then)
+        _object_type_only(then)
         properties = dict(branch["properties"])
         for name, constraint in then["properties"].items():
             properties[name] = {"allOf": [properties[name], constraint]}
@@ -272,19 +275,18 @@ class SchemaStrategies:
     # -- typed nodes -------------------------------------------------------------------
 
     def _string(self, node: dict[str, Any], document: str, depth: int) -> st.SearchStrategy[str]:
-        _refuse(set(node) - ANNOTATIONS - {"type", "pattern", "format"}, node)
+        _refuse(set(node) - ANNOTATIONS - {"type", "pattern", "not"}, node)
         pattern = node.get("pattern")
-        if node.get("format") == "date-time":
+        if node is self.documents[MESSAGE_FILE]["$defs"].get("Timestamp"):
+            # The calendar is checked by hand (no schema keyword says it).
             if pattern is None:
-                raise NotImplementedError("date-time without the schema's pattern")
+                raise NotImplementedError("Timestamp without the schema's pattern")
             edges = [t for t in EDGE_TIMESTAMPS if self.year_zero or t[:4] != "0000"]
-            drawn = st.from_regex(pattern).filter(is_calendar_date)
+            drawn = st.from_regex(pattern, fullmatch=True).filter(is_calendar_date)
             if not self.year_zero:
                 drawn = drawn.filter(lambda timestamp: timestamp[:4] != "0000")
-            return drawn | st.sampled_from(edges)
-        if "format" in node:
-            raise NotImplementedError(f"format {node['format']!r}")
-        return TEXT if pattern is None else matching(pattern)
+            return _refused_by_not(drawn | st.sampled_from(edges), node)
+        return _refused_by_not(TEXT if pattern is None else matching(pattern), node)
 
     def _all_of(self, node: dict[str, Any], document: str) -> st.SearchStrategy[str]:
         """An ``allOf`` of string patterns (made by ``_narrowed``): drawn from the last
@@ -373,6 +375,24 @@ def matching(pattern: str) -> st.SearchStrategy[str]:
     return st.tuples(before, core, after).map("".join)
 
 
+def _object_type_only(node: dict[str, Any]) -> None:
+    """A ``type`` beside a union or in an ``if``/``then`` may only say "object"."""
+    if node.get("type", "object") != "object":
+        raise NotImplementedError(f"type {node['type']!r} beside a union or condition: {node!r}")
+
+
+def _refused_by_not(drawn: st.SearchStrategy[str], node: dict[str, Any]) -> st.SearchStrategy[str]:
+    """``drawn`` without the strings that ``node["not"]`` (a string pattern) matches."""
+    if "not" not in node:
+        return drawn
+    refused = node["not"]
+    _refuse(set(refused) - ANNOTATIONS - {"type", "pattern"}, refused)
+    if refused.get("type", "string") != "string" or "pattern" not in refused:
+        raise NotImplementedError(f"not beyond a string pattern: {node!r}")
+    excluded = re.compile(refused["pattern"])
+    return drawn.filter(lambda text: not excluded.search(text))
+
+
 def _refuse(unknown: set[str], node: dict[str, Any]) -> None:
     if unknown:
         raise NotImplementedError(f"keywords {sorted(unknown)} are not supported in {node!r}")
@@ -381,7 +401,8 @@ def _refuse(unknown: set[str], node: dict[str, Any]) -> None:
 def _selects(condition: dict[str, Any], branch: dict[str, Any]) -> bool:
     """Whether an ``if`` of required ``const`` properties holds for every value of the
     object ``branch`` (decided by the branch's own ``const`` properties)."""
-    _refuse(set(condition) - ANNOTATIONS - {"properties", "required"}, condition)
+    _refuse(set(condition) - ANNOTATIONS - {"properties", "required", "type"}, condition)
+    _object_type_only(condition)
     for name, constraint in condition["properties"].items():
         _refuse(set(constraint) - ANNOTATIONS - {"const"}, constraint)
         own = branch.get("properties", {}).get(name, {})

@@ -96,9 +96,14 @@ def test_the_conversions_are_exported_from_agent_ir_wire_and_not_from_agent_ir()
     import agent_ir.wire
     from agent_ir.wire import anthropic, openai_chat, openai_responses
 
+    streams = {
+        openai_chat: "OpenAIChatStream",
+        openai_responses: "OpenAIResponsesStream",
+        anthropic: "AnthropicStream",
+    }
     for module in (openai_chat, openai_responses, anthropic):
         name = module.__name__.rsplit(".", 1)[1]
-        assert module.__all__ == [f"from_{name}", f"to_{name}"]
+        assert module.__all__ == [streams[module], f"from_{name}", f"to_{name}"]
         for function in module.__all__:
             assert function in agent_ir.wire.__all__
             assert getattr(agent_ir.wire, function) is getattr(module, function)

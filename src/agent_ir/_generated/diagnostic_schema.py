@@ -41,7 +41,7 @@ class Diagnostic(IRStruct):
         str,
         Meta(
             description="JSON Pointer (RFC 6901) into the transcript, e.g. /2/content/1/arguments; empty for the whole transcript.",
-            pattern="^(/([^~/]|~[01])*)*(?![\\s\\S])",
+            pattern="^(/([^~/]|~[01])*)*\\Z",
         ),
     ]
     """

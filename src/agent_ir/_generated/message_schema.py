@@ -99,7 +99,7 @@ Base64Data: TypeAlias = Annotated[
     str,
     Meta(
         description="Standard padded base64 (RFC 4648 section 4), at least one byte.",
-        pattern="^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{4}|[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)(?![\\s\\S])",
+        pattern="^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{4}|[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)\\Z",
     ),
 ]
 """
@@ -116,7 +116,7 @@ class Base64Source(TaggedStruct, tag_field="type", tag="base64"):
         str,
         Meta(
             description="The IANA media type of the bytes, e.g. application/pdf.",
-            pattern="^[A-Za-z0-9!#$&^_.+-]+/\\S",
+            pattern="^[A-Za-z0-9!#$&^_.+-]+/[^\t-\r\x1c- \x85\xa0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000]",
         ),
     ] = field(name="mediaType")
     """
@@ -175,7 +175,7 @@ NonEmptyString: TypeAlias = Annotated[
     str,
     Meta(
         description="A string containing at least one non-whitespace character.",
-        pattern="[^\\t-\\r\\u001c-\\u0020\\u0085\\u00a0\\u1680\\u2000-\\u200a\\u2028\\u2029\\u202f\\u205f\\u3000\\ufeff]",
+        pattern="[^\t-\r\x1c- \x85\xa0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000\ufeff]",
     ),
 ]
 """
@@ -267,7 +267,7 @@ Timestamp: TypeAlias = Annotated[
     str,
     Meta(
         description="An RFC 3339 date-time with a UTC offset (Z or +hh:mm).",
-        pattern="^[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])[Tt]([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?([Zz]|[+-]([01][0-9]|2[0-3]):[0-5][0-9])(?![\\s\\S])",
+        pattern="^[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])[Tt]([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?([Zz]|[+-]([01][0-9]|2[0-3]):[0-5][0-9])\\Z",
     ),
 ]
 """

@@ -131,6 +131,12 @@ class TextDeltaRecord(TaggedStruct, tag_field="type", tag="text_delta"):
     """
 
 
+class TextEndRecord(TaggedStruct, tag_field="type", tag="text_end"):
+    """
+    The end of a text block: the text_delta records since the previous block make one text block (consecutive deltas make one block anyway; this separates two blocks the provider sent apart).
+    """
+
+
 class ThinkingDeltaRecord(TaggedStruct, tag_field="type", tag="thinking_delta"):
     """
     A piece of the model's reasoning; the thinking block it belongs to ends with a thinking_end record.
@@ -223,6 +229,7 @@ class TransportErrorRecord(TaggedStruct, tag_field="type", tag="transport_error"
 TransportRecord: TypeAlias = Annotated[
     ResponseStartRecord
     | TextDeltaRecord
+    | TextEndRecord
     | ThinkingDeltaRecord
     | ThinkingEndRecord
     | ToolCallRecord

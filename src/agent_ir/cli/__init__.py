@@ -10,6 +10,7 @@ from collections.abc import Sequence
 
 from agent_ir import schemas
 from agent_ir._text import non_empty_id
+from agent_ir.cli._html import REPORT_LIMIT
 from agent_ir.cli._replay import replay
 from agent_ir.cli._validate import Options, validate
 from agent_ir.rules import PROVIDERS
@@ -48,6 +49,7 @@ example:
   agent-ir validate fixtures/transcripts/sample.jsonl
   agent-ir validate traces/ --jobs 8 --output json > report.jsonl
   agent-ir validate finetune.jsonl --format openai-chat --provider-rules openai-chat
+  agent-ir validate traces/ --report report.html   # open it in a browser
   zcat day.jsonl.gz | agent-ir validate -"""
 
 _REPLAY = """\
@@ -157,6 +159,20 @@ def _validate_arguments(parser: argparse.ArgumentParser) -> None:
         metavar="PROVIDER",
         help="also check PROVIDER's stricter rules (check_wire_rules): " + ", ".join(PROVIDERS),
     )
+    parser.add_argument(
+        "--report",
+        metavar="FILE",
+        help="also write an HTML report to FILE (self-contained, no network, no scripts): "
+        "the summary, diagnostics per code, and each broken transcript drawn as a "
+        "conversation with its problems highlighted",
+    )
+    parser.add_argument(
+        "--report-limit",
+        type=_positive,
+        metavar="N",
+        help=f"draw the first N broken transcripts in the report (default: {REPORT_LIMIT}); "
+        "the others are counted",
+    )
 
 
 def _request_id(text: str) -> str:
@@ -206,6 +222,8 @@ def _run(parser: argparse.ArgumentParser, arguments: argparse.Namespace) -> int:
             usage.error("--engine dask needs --scheduler ADDRESS")
         if arguments.scheduler and arguments.engine != "dask":
             usage.error("--scheduler is for --engine dask")
+        if arguments.report_limit is not None and arguments.report is None:
+            usage.error("--report-limit is for --report FILE")
         options = Options(
             paths=arguments.paths,
             output=arguments.output,
@@ -216,6 +234,8 @@ def _run(parser: argparse.ArgumentParser, arguments: argparse.Namespace) -> int:
             quiet=arguments.quiet,
             format=arguments.format,
             provider_rules=arguments.provider_rules,
+            report=arguments.report,
+            report_limit=arguments.report_limit or REPORT_LIMIT,
         )
         return validate(options)
     if arguments.command == "replay":

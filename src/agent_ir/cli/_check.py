@@ -18,11 +18,13 @@ import msgspec
 from agent_ir._diagnostics import transcript_diagnostic
 from agent_ir._errors import TranscriptError, describe_error
 from agent_ir._generated.diagnostic_schema import Diagnostic
+from agent_ir.messages import dumps
 from agent_ir.rules import check_wire_rules
 from agent_ir.transcript import check_text, validate_transcript
 from agent_ir.wire import WireFormatError, anthropic, openai_chat, openai_responses
 
 __all__ = [
+    "TEXT_BYTES",
     "BlockResult",
     "Checks",
     "Found",
@@ -39,12 +41,20 @@ Found = tuple[str, int, str, str]
 class Invalid(NamedTuple):
     """A transcript to report: its line, its id (None when it has none), its diagnostics
     (it is invalid when there is one) and the warnings of its conversion from a wire
-    format (pointers into the wire messages)."""
+    format (pointers into the wire messages).
+
+    ``text`` is kept only for ``--report`` (``Checks.keep``): the JSON text the
+    diagnostics point into, that is the line as read (agent-ir's form, or a wire line
+    that could not be converted) or the converted messages as IR JSON (a wire format).
+    A text longer than ``TEXT_BYTES`` keeps its first ``TEXT_BYTES`` bytes and ``cut``
+    counts the bytes left out."""
 
     line: int
     id: str | None
     diagnostics: tuple[Found, ...]
     warnings: tuple[Found, ...] = ()
+    text: bytes | None = None
+    cut: int = 0
 
 
 class BlockResult(NamedTuple):
@@ -58,14 +68,19 @@ class BlockResult(NamedTuple):
 class Checks(NamedTuple):
     """How lines are read: ``format`` "ir" (agent-ir's JSON form) or a wire format
     ("openai-chat", "openai-responses", "anthropic"); ``rules``: a provider whose
-    ``check_wire_rules`` run too, or None."""
+    ``check_wire_rules`` run too, or None; ``keep``: how many of the block's invalid
+    transcripts (the first ones) keep their ``text`` for the HTML report (0: none)."""
 
     format: str = "ir"
     rules: str | None = None
+    keep: int = 0
 
 
 IR_CHECKS = Checks()
-"""The default: agent-ir's JSON form, no provider rules."""
+"""The default: agent-ir's JSON form, no provider rules, no text kept."""
+
+TEXT_BYTES = 4 << 20
+"""The most of one transcript's JSON text kept for the report (4 MiB)."""
 
 
 def check_block(
@@ -76,20 +91,42 @@ def check_block(
     transcripts = messages = 0
     invalid: list[Invalid] = []
     lines = [data] if whole else data.split(b"\n")
-    plain = checks == IR_CHECKS
+    plain = checks.format == "ir" and checks.rules is None
+    keep = checks.keep
     for number, line in enumerate(lines, first_line):
         if not whole and not line.strip():
             continue
         transcripts += 1
+        converted: tuple[Any, ...] | None = None
         if plain:
             name, count, diagnostics = check_line(line)
             warnings: tuple[Found, ...] = ()
         else:
-            name, count, diagnostics, warnings = check_wire_line(line, checks)
+            name, count, diagnostics, warnings, converted = _check_wire(line, checks)
         messages += count
         if diagnostics or warnings:
-            invalid.append(Invalid(number, name, tuple(map(_found, diagnostics)), warnings))
+            found = Invalid(number, name, tuple(map(_found, diagnostics)), warnings)
+            if diagnostics and keep > 0:  # only broken transcripts are drawn
+                keep -= 1
+                found = _with_text(found, line if converted is None else _ir_text(converted, line))
+            invalid.append(found)
     return BlockResult(transcripts, messages, invalid)
+
+
+def _with_text(found: Invalid, text: bytes) -> Invalid:
+    if len(text) <= TEXT_BYTES:
+        return found._replace(text=bytes(text))
+    return found._replace(text=bytes(text[:TEXT_BYTES]), cut=len(text) - TEXT_BYTES)
+
+
+def _ir_text(converted: tuple[Any, ...], line: bytes) -> bytes:
+    """The converted messages as IR JSON (where the diagnostics point), else the line."""
+    try:
+        return dumps(converted)
+    except (KeyboardInterrupt, SystemExit):
+        raise
+    except Exception:  # never a traceback for one line: draw the wire line instead
+        return line
 
 
 def _found(diagnostic: Diagnostic) -> Found:
@@ -101,16 +138,25 @@ def check_wire_line(
 ) -> tuple[str | None, int, tuple[Diagnostic, ...], tuple[Found, ...]]:
     """(id, messages, diagnostics, warnings) of a line in ``checks.format``, with the
     provider rules of ``checks.rules``. Never raises."""
+    name, count, diagnostics, warnings, _ = _check_wire(line, checks)
+    return name, count, diagnostics, warnings
+
+
+_Wire = tuple[str | None, int, tuple[Diagnostic, ...], tuple[Found, ...], tuple[Any, ...] | None]
+"""``check_wire_line``'s answer and the converted messages (None: not converted)."""
+
+
+def _check_wire(line: bytes, checks: Checks) -> _Wire:
     try:
         value = json.loads(line)
     except (ValueError, RecursionError):
         count, diagnostics = check_text(line)  # its INVALID_TRANSCRIPT diagnostic
-        return None, count, diagnostics, ()
+        return None, count, diagnostics, (), None
     name, messages, extra = _wire_parts(value, checks.format)
     if messages is None:
-        return name, 0, (transcript_diagnostic(extra),), ()
+        return name, 0, (transcript_diagnostic(extra),), (), None
     if checks.format == "ir":
-        return name, _length(messages), _verdict(messages, checks.rules), ()
+        return name, _length(messages), _verdict(messages, checks.rules), (), None
     return _converted(name, messages, extra, checks)
 
 
@@ -183,9 +229,7 @@ def _verdict(messages: object, rules: str | None) -> tuple[Diagnostic, ...]:
     return check_wire_rules(messages, rules)  # type: ignore[arg-type]
 
 
-def _converted(
-    name: str | None, messages: Any, system: Any, checks: Checks
-) -> tuple[str | None, int, tuple[Diagnostic, ...], tuple[Found, ...]]:
+def _converted(name: str | None, messages: Any, system: Any, checks: Checks) -> _Wire:
     """A wire transcript converted to the IR, then checked."""
     try:
         if checks.format == "anthropic":
@@ -195,15 +239,15 @@ def _converted(
         else:
             converted = openai_responses.from_openai_responses(messages)
     except TranscriptError as error:  # a message invalid on its own (arguments...)
-        return name, _length(messages), error.diagnostics, ()
+        return name, _length(messages), error.diagnostics, (), None
     except WireFormatError as error:
         reason = f"is not {checks.format} data: {error}"
-        return name, _length(messages), (transcript_diagnostic(reason),), ()
+        return name, _length(messages), (transcript_diagnostic(reason),), (), None
     except (KeyboardInterrupt, SystemExit):
         raise
     except Exception as error:  # never a traceback for one line
         reason = f"could not be converted from {checks.format} ({describe_error(error)})"
-        return name, _length(messages), (transcript_diagnostic(reason),), ()
+        return name, _length(messages), (transcript_diagnostic(reason),), (), None
     warnings = tuple(
         (
             str(found.code),
@@ -214,7 +258,8 @@ def _converted(
         )
         for found in converted.warnings
     )
-    return name, len(converted), _verdict(tuple(converted), checks.rules), warnings
+    transcript = tuple(converted)
+    return name, len(transcript), _verdict(transcript, checks.rules), warnings, transcript
 
 
 def _name(value: object) -> str | None:

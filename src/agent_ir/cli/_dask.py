@@ -26,7 +26,7 @@ from typing import Any, BinaryIO, NamedTuple, NoReturn
 
 from agent_ir._errors import describe_error
 from agent_ir.cli._check import IR_CHECKS, BlockResult, Checks, Invalid, check_block
-from agent_ir.cli._engines import Checked, EngineError, OnError
+from agent_ir.cli._engines import Checked, EngineError, KeptTexts, OnError
 from agent_ir.cli._inputs import BLOCK_BYTES, Input, InputError, _reason, blocks
 
 __all__ = ["RANGE_BYTES", "checked_on_dask"]
@@ -161,9 +161,12 @@ def _run(task: _Task) -> _Done:
 def _whole(source: Input, checks: Checks) -> _Done:
     transcripts = messages = 0
     invalid: list[Invalid] = []
+    texts = KeptTexts(checks)  # at most checks.keep texts for the report, per task
     try:
         for block in blocks(source):
-            result = check_block(block.data, block.first_line, block.whole, checks)
+            result = texts.count(
+                check_block(block.data, block.first_line, block.whole, texts.checks())
+            )
             transcripts += result.transcripts
             messages += result.messages
             invalid.extend(result.invalid)
@@ -178,6 +181,7 @@ def _range(task: _Task) -> _Done:
     assert task.end is not None
     transcripts = messages = lines = 0
     invalid: list[Invalid] = []
+    texts = KeptTexts(task.checks)  # at most checks.keep texts for the report, per task
     with open(task.source.path, "rb") as file:
         start = _first_line_start(file, task.start)
         file.seek(start)
@@ -196,7 +200,7 @@ def _range(task: _Task) -> _Done:
                 data += file.readline()  # the last line owned runs past the range
             if start == 0 and lines == 0 and data.startswith(_BOM):
                 data = data[len(_BOM) :]
-            result = check_block(data, lines + 1, False, task.checks)
+            result = texts.count(check_block(data, lines + 1, False, texts.checks()))
             transcripts += result.transcripts
             messages += result.messages
             invalid.extend(result.invalid)

@@ -2,14 +2,17 @@
 
 from __future__ import annotations
 
+import contextlib
+import os
 import sys
 import time
 from collections.abc import Iterator
 from dataclasses import dataclass
 
-from agent_ir.cli._check import Checks
+from agent_ir.cli._check import Checks, Invalid
 from agent_ir.cli._engines import Checked, EngineError, OnError, checked_locally
-from agent_ir.cli._inputs import Input, InputError, expand
+from agent_ir.cli._html import REPORT_LIMIT, HtmlReport, Settings
+from agent_ir.cli._inputs import Input, InputError, _reason, expand
 from agent_ir.cli._progress import Bar, wanted
 from agent_ir.cli._report import Report, Summary, printable
 
@@ -29,10 +32,13 @@ class Options:
     quiet: bool = False
     format: str = "ir"
     provider_rules: str | None = None
+    report: str | None = None  # --report FILE.html
+    report_limit: int = REPORT_LIMIT
 
 
 def validate(options: Options) -> int:
-    """Check every input, print the report; the exit status (0, 1 or 2)."""
+    """Check every input, print the report (and write the HTML one); the exit status
+    (0, 1 or 2)."""
     try:
         inputs = expand(options.paths)
     except InputError as error:
@@ -40,6 +46,9 @@ def validate(options: Options) -> int:
         return 2
     if options.engine == "dask" and any(source.path is None for source in inputs):
         print("agent-ir: standard input (-) needs --engine local", file=sys.stderr)
+        return 2
+    page = _Page(options)
+    if not page.ready():
         return 2
     summary = Summary(files=len(inputs))
     report = Report(None, options.output, options.max_diagnostics)
@@ -56,21 +65,90 @@ def validate(options: Options) -> int:
         with Bar(total, draw=wanted(options.quiet)) as bar:
             for checked in _engine(options, inputs, on_error):
                 report.add(checked.source.name, checked.result.invalid)
+                page.add(checked.source.name, checked.result.invalid)
                 summary.add(checked.result)
                 key = id(checked.source)
                 before, read[key] = read.get(key, 0), checked.position
                 bar.advance(max(checked.position - before, 0), checked.result.transcripts)
     except EngineError as error:
         print(f"agent-ir: {printable(str(error))}", file=sys.stderr)
+        page.abandon()
         return 2
-    report.finish(summary, time.perf_counter() - start)
+    seconds = time.perf_counter() - start
+    report.finish(summary, seconds)
+    if not page.write(summary, seconds):
+        return 2
     if summary.unreadable:
         return 2
     return 1 if summary.invalid else 0
 
 
+class _Page:
+    """The HTML report of ``--report FILE`` (nothing at all when it is not asked)."""
+
+    def __init__(self, options: Options) -> None:
+        self._path = options.report
+        self._quiet = options.quiet
+        self._created = False
+        self._html = None
+        if options.report is not None:
+            settings = Settings(
+                paths=tuple(options.paths),
+                format=options.format,
+                rules=options.provider_rules,
+                limit=options.report_limit,
+                max_diagnostics=options.max_diagnostics,
+            )
+            self._html = HtmlReport(settings)
+
+    def ready(self) -> bool:
+        """Whether the page can be written, found out before anything is checked (a long
+        run must not end in a path that cannot be written); an existing file is left as
+        it is until the page replaces it."""
+        if self._path is None:
+            return True
+        self._created = not os.path.lexists(self._path)
+        try:
+            with open(self._path, "ab"):
+                pass
+        except OSError as error:
+            return self._cannot(error)
+        return True
+
+    def add(self, name: str, invalid: list[Invalid]) -> None:
+        if self._html is not None:
+            self._html.add(name, invalid)
+
+    def abandon(self) -> None:
+        """Nothing could be checked: no page (the empty file ``ready`` made is removed)."""
+        if self._path is not None and self._created:
+            with contextlib.suppress(OSError):
+                os.remove(self._path)
+
+    def write(self, summary: Summary, seconds: float) -> bool:
+        if self._path is None or self._html is None:
+            return True
+        sys.stdout.flush()  # the text report first, then the line about the page
+        text = self._html.render(summary, seconds)
+        try:
+            with open(self._path, "w", encoding="utf-8", errors="backslashreplace") as file:
+                file.write(text)
+        except OSError as error:
+            return self._cannot(error)
+        if not self._quiet:
+            where = printable(self._path)
+            print(f"agent-ir: wrote {where} ({self._html.described()})", file=sys.stderr)
+        return True
+
+    def _cannot(self, error: OSError) -> bool:
+        reason = printable(f"{self._path}: {_reason(error)}")
+        print(f"agent-ir: cannot write the report {reason}", file=sys.stderr)
+        return False
+
+
 def _engine(options: Options, inputs: list[Input], on_error: OnError) -> Iterator[Checked]:
-    checks = Checks(options.format, options.provider_rules)
+    keep = options.report_limit if options.report is not None else 0
+    checks = Checks(options.format, options.provider_rules, keep)
     if options.engine == "dask":
         from agent_ir.cli._dask import checked_on_dask  # the optional extra agent-ir[dask]
 

@@ -26,7 +26,9 @@ Each record is checked in this order:
    ``response_end`` while a thinking block is open (``thinking_delta`` records with no
    ``thinking_end``) is PROVIDER_INVALID_EVENT.
 
-``thinking_delta`` records emit ``ThinkingDeltaChunk``s; the ``thinking_end`` after them
+Consecutive ``text_delta`` records make one ``TextBlock``; a ``text_end`` record ends
+it, so that two text blocks a provider sent apart stay apart. ``thinking_delta``
+records emit ``ThinkingDeltaChunk``s; the ``thinking_end`` after them
 closes one ``ThinkingBlock`` (their text joined, with the record's ``signature`` and
 ``redacted`` flag) in the response's message, in order with the other blocks.
 
@@ -72,7 +74,7 @@ MAX_TOKEN_COUNT = 2**53 - 1
 """Largest token count accepted (the largest integer every JSON reader keeps exact)."""
 
 _KNOWN_AFTER_START = frozenset(
-    {"text_delta", "thinking_delta", "thinking_end", "tool_call", "response_end"}
+    {"text_delta", "text_end", "thinking_delta", "thinking_end", "tool_call", "response_end"}
 )
 _STOP_REASONS = {
     "stop": ResponseStopReason.STOP,
@@ -100,9 +102,9 @@ class ResponseParser:
     __slots__ = (
         "_blocks",
         "_request_id",
-        "_text",
         "_response",
         "_response_id",
+        "_text",
         "_thinking",
         "_tool_call_ids",
     )
@@ -153,6 +155,9 @@ class ResponseParser:
             )
         if kind == "tool_call":
             return self._tool_call(record, index)
+        if kind == "text_end":
+            self._flush_text()
+            return None
         if kind == "thinking_delta":
             return self._thinking_delta(record, index)
         if kind == "thinking_end":

@@ -22,14 +22,21 @@ from agent_ir.wire._common import (
     WireMessages,
     WireRequest,
 )
-from agent_ir.wire.anthropic import from_anthropic, to_anthropic
-from agent_ir.wire.openai_chat import from_openai_chat, to_openai_chat
-from agent_ir.wire.openai_responses import from_openai_responses, to_openai_responses
+from agent_ir.wire.anthropic import AnthropicStream, from_anthropic, to_anthropic
+from agent_ir.wire.openai_chat import OpenAIChatStream, from_openai_chat, to_openai_chat
+from agent_ir.wire.openai_responses import (
+    OpenAIResponsesStream,
+    from_openai_responses,
+    to_openai_responses,
+)
 
 __all__ = [
     "UNKNOWN_TOOL_NAME",
+    "AnthropicStream",
     "ConversionWarning",
     "ConversionWarningCode",
+    "OpenAIChatStream",
+    "OpenAIResponsesStream",
     "WireFormatError",
     "WireMessages",
     "WireRequest",

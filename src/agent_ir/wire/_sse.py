@@ -18,7 +18,7 @@ from typing import NamedTuple
 __all__ = ["SseDecoder", "SseEvent"]
 
 # Only CR, LF and CRLF end a line (not the other separators str.splitlines knows).
-_LINE = re.compile(r"([^\r\n]*)(\r\n|\r|\n)")
+_BREAK = re.compile(r"\r\n|\r|\n")
 
 
 class SseEvent(NamedTuple):
@@ -33,7 +33,8 @@ class SseDecoder:
 
     def __init__(self) -> None:
         self._text = codecs.getincrementaldecoder("utf-8")(errors="strict")
-        self._pending = ""  # text after the last complete line
+        self._parts: list[str] = []  # the text of the line not yet ended
+        self._after_cr = False  # the last text ended with CR: a leading LF ends nothing
         self._started = False
         self._event = ""
         self._data: list[str] = []
@@ -43,30 +44,39 @@ class SseDecoder:
         if not self._started and text:
             self._started = True
             text = text.removeprefix("\ufeff")
-        return self._lines(self._pending + text, final=False)
+        return self._lines(text, final=False)
 
     def end(self) -> list[SseEvent]:
         """The events left when the body ends (an unfinished last event included)."""
         text = self._text.decode(b"", final=True)
-        events = self._lines(self._pending + text, final=True)
+        events = self._lines(text, final=True)
         if self._data:
             events.append(self._dispatch())
         return events
 
     def _lines(self, text: str, *, final: bool) -> list[SseEvent]:
+        """The events completed by ``text`` (new text only: each character is scanned
+        once, however finely the body is chunked)."""
+        if self._after_cr and text.startswith("\n"):
+            text = text[1:]  # the LF of a CRLF split between two chunks
+        if text:
+            self._after_cr = text.endswith("\r")
         events: list[SseEvent] = []
         position = 0
-        for match in _LINE.finditer(text):
-            if match.group(2) == "\r" and match.end() == len(text) and not final:
-                break  # maybe the first half of a CRLF split between chunks
-            event = self._line(match.group(1))
+        for match in _BREAK.finditer(text):
+            line = text[position : match.start()]
+            if self._parts:
+                line = "".join(self._parts) + line
+                self._parts = []
+            event = self._line(line)
             if event is not None:
                 events.append(event)
             position = match.end()
-        rest = text[position:]
-        self._pending = "" if final else rest
-        if final and rest:
-            event = self._line(rest.rstrip("\r"))
+        if position < len(text):
+            self._parts.append(text[position:])
+        if final and self._parts:
+            event = self._line("".join(self._parts))
+            self._parts = []
             if event is not None:
                 events.append(event)
         return events

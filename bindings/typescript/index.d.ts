@@ -1,0 +1,703 @@
+// DO NOT EDIT: generated from schemas/v1 by codegen/typescript.py (json-schema-to-typescript).
+// Regenerate with `nox -s codegen`; `nox -s codegen_check` fails on any drift.
+// Each type is a $defs entry of the v1 schemas, under its name. The types say the
+// shape; the schemas say more (non-empty ids, base64, timestamps, media types):
+// validate untrusted JSON with them (see the README of agent-ir).
+
+/**
+ * Stable code of a conversion loss or change. Codes are never renamed or reused within v1.
+ */
+export type ConversionWarningCode =
+  | "THINKING_NOT_SENT"
+  | "AUDIO_NOT_SENT"
+  | "IMAGE_NOT_SENT"
+  | "DOCUMENT_NOT_SENT"
+  | "IMAGE_MOVED"
+  | "SYSTEM_MOVED"
+  | "ERROR_FLAG_NOT_SENT"
+  | "PART_NOT_READ"
+  | "MESSAGE_NOT_SENT"
+  | "MESSAGES_MERGED"
+  | "TOOL_NAME_NOT_SENT"
+  | "TOOL_NAME_UNKNOWN";
+/**
+ * Stable code of a transcript problem. Codes are never renamed or reused within v1. The last four are reported only by check_wire_rules, for a provider's stricter rules.
+ */
+export type DiagnosticCode =
+  | "INVALID_TRANSCRIPT"
+  | "INVALID_MESSAGE"
+  | "EMPTY_TOOL_NAME"
+  | "INVALID_TOOL_ARGUMENTS"
+  | "DUPLICATE_TOOL_CALL_ID"
+  | "DUPLICATE_TOOL_RESULT"
+  | "ORPHAN_TOOL_RESULT"
+  | "TOOL_RESULT_BEFORE_CALL"
+  | "TOOL_NAME_MISMATCH"
+  | "MISSING_TOOL_RESULT"
+  | "RESULT_NOT_IMMEDIATE"
+  | "INVALID_TOOL_CALL_ID_FORMAT"
+  | "INVALID_ROLE_ORDER"
+  | "EMPTY_CONTENT";
+/**
+ * Any JSON value: string, number, integer, boolean, null, array or object.
+ */
+export type JsonValue = string | number | boolean | null | readonly JsonValue[] | JsonObject;
+/**
+ * A string containing at least one non-whitespace character.
+ */
+export type NonEmptyString = string;
+/**
+ * An RFC 3339 date-time with a UTC offset (Z or +hh:mm).
+ */
+export type Timestamp = string;
+/**
+ * Standard padded base64 (RFC 4648 section 4), at least one byte.
+ */
+export type Base64Data = string;
+/**
+ * A block of user content: text, image, audio or document.
+ */
+export type UserBlock = TextBlock | ImageBlock | AudioBlock | DocumentBlock;
+/**
+ * A block of assistant content: text, thinking or a tool call.
+ */
+export type AssistantBlock = TextBlock | ThinkingBlock | ToolCallBlock;
+/**
+ * A block of tool output: text or image.
+ */
+export type ToolResultBlock = TextBlock | ImageBlock;
+/**
+ * A user, assistant, tool-result or system message, selected by role.
+ */
+export type Message = UserMessage | AssistantMessage | ToolResultMessage | SystemMessage;
+/**
+ * One streamed piece of a model reply, selected by type.
+ */
+export type ModelChunk = TextDeltaChunk | ThinkingDeltaChunk | ToolCallChunk;
+/**
+ * Why a streamed response ended: stop (a final answer), toolCall (the model waits for tool results), length (the output limit was reached) or error (the provider ended it: a content filter, a refusal).
+ */
+export type ResponseStopReason = "stop" | "toolCall" | "length" | "error";
+/**
+ * Stable code of a provider-boundary failure. Codes are never renamed or reused within v1.
+ */
+export type ProviderErrorCode =
+  | "PROVIDER_INVALID_FIXTURE"
+  | "PROVIDER_EXHAUSTED"
+  | "PROVIDER_UNKNOWN_EVENT"
+  | "PROVIDER_INVALID_EVENT"
+  | "PROVIDER_MISSING_START"
+  | "PROVIDER_DUPLICATE_START"
+  | "PROVIDER_MISSING_TERMINAL"
+  | "PROVIDER_DUPLICATE_TERMINAL"
+  | "PROVIDER_RESPONSE_MISMATCH"
+  | "PROVIDER_INVALID_TERMINAL"
+  | "PROVIDER_ITERATOR_REUSED"
+  | "PROVIDER_TRANSPORT_ERROR"
+  | "PROVIDER_CANCELLED";
+/**
+ * One record as the transport delivered it, selected by type.
+ */
+export type TransportRecord =
+  | ResponseStartRecord
+  | TextDeltaRecord
+  | TextEndRecord
+  | ThinkingDeltaRecord
+  | ThinkingEndRecord
+  | ToolCallRecord
+  | ResponseEndRecord
+  | TransportErrorRecord;
+/**
+ * Why a recorded response ended, in the fixture's wire spelling: stop (no tool calls), tool_call (at least one tool call), length (the output limit) or error (the provider ended it).
+ */
+export type RecordStopReason = "stop" | "tool_call" | "length" | "error";
+/**
+ * A token count: an integer from 0 to 2^53-1.
+ */
+export type TokenCount = number;
+/**
+ * An ordered array of messages.
+ */
+export type Transcript = readonly Message[];
+/**
+ * One loss or change of a conversion: a stable code, where, and a sentence for people.
+ */
+export interface ConversionWarning {
+  /**
+   * The stable code of the loss or change.
+   */
+  readonly code: ConversionWarningCode;
+  /**
+   * Index of the message concerned in the converted input (IR messages for to_*, wire messages or items for from_*).
+   */
+  readonly messageIndex: number;
+  /**
+   * Index of the block or part concerned inside that message; -1 for the message as a whole.
+   */
+  readonly blockIndex: number;
+  /**
+   * A sentence for people describing the loss or change; its wording may change.
+   */
+  readonly message: string;
+}
+/**
+ * One problem in a transcript: a stable code, where it is, and a sentence for people.
+ */
+export interface Diagnostic {
+  /**
+   * The stable code of the problem.
+   */
+  readonly code: DiagnosticCode;
+  /**
+   * Index of the message the problem is in; -1 for the transcript as a whole.
+   */
+  readonly messageIndex: number;
+  /**
+   * A sentence for people describing the problem; its wording may change.
+   */
+  readonly message: string;
+  /**
+   * JSON Pointer (RFC 6901) into the transcript, e.g. /2/content/1/arguments; empty for the whole transcript.
+   */
+  readonly path: string;
+}
+/**
+ * A JSON object with arbitrary string keys and JSON values.
+ */
+export interface JsonObject {
+  readonly [k: string]: JsonValue | undefined;
+}
+/**
+ * Token counts for one model reply.
+ */
+export interface Usage {
+  /**
+   * Tokens read by the model.
+   */
+  readonly inputTokens: number;
+  /**
+   * Tokens written by the model.
+   */
+  readonly outputTokens: number;
+}
+/**
+ * Inline bytes as base64 with their media type.
+ */
+export interface Base64Source {
+  /**
+   * Always "base64".
+   */
+  readonly type: "base64";
+  /**
+   * The IANA media type of the bytes, e.g. application/pdf.
+   */
+  readonly mediaType: string;
+  /**
+   * The bytes, base64-encoded.
+   */
+  readonly data: Base64Data;
+}
+/**
+ * Bytes the provider fetches from a URL.
+ */
+export interface UrlSource {
+  /**
+   * Always "url".
+   */
+  readonly type: "url";
+  /**
+   * The URL, passed through unchanged.
+   */
+  readonly url: NonEmptyString;
+}
+/**
+ * A file previously uploaded to the provider, by its id.
+ */
+export interface FileSource {
+  /**
+   * Always "file".
+   */
+  readonly type: "file";
+  /**
+   * The provider's opaque file id.
+   */
+  readonly fileId: NonEmptyString;
+}
+/**
+ * Plain text.
+ */
+export interface TextBlock {
+  /**
+   * Always "text".
+   */
+  readonly type: "text";
+  /**
+   * The text.
+   */
+  readonly text: string;
+}
+/**
+ * The model's reasoning, kept so it can be sent back to the provider; never shown as the answer.
+ */
+export interface ThinkingBlock {
+  /**
+   * Always "thinking".
+   */
+  readonly type: "thinking";
+  /**
+   * The reasoning text (empty when redacted).
+   */
+  readonly thinking: string;
+  /**
+   * Opaque provider signature that authenticates the reasoning.
+   */
+  readonly signature?: string;
+  /**
+   * True when the provider withheld the reasoning text.
+   */
+  readonly redacted?: boolean;
+}
+/**
+ * A request from the model to run a tool.
+ */
+export interface ToolCallBlock {
+  /**
+   * Always "toolCall".
+   */
+  readonly type: "toolCall";
+  /**
+   * The provider's opaque call id, kept exactly; results link to it.
+   */
+  readonly id: NonEmptyString;
+  /**
+   * The tool's name.
+   */
+  readonly name: NonEmptyString;
+  /**
+   * The tool's arguments as a JSON object.
+   */
+  readonly arguments: JsonObject;
+}
+/**
+ * An image, inline (base64) or by URL.
+ */
+export interface ImageBlock {
+  /**
+   * Always "image".
+   */
+  readonly type: "image";
+  /**
+   * Where the image bytes are: base64 with an image/* media type, or a URL.
+   */
+  readonly source: Base64Source | UrlSource;
+}
+/**
+ * Audio, inline as base64 with an audio/* media type.
+ */
+export interface AudioBlock {
+  /**
+   * Always "audio".
+   */
+  readonly type: "audio";
+  /**
+   * The audio bytes as base64 with an audio/* media type.
+   */
+  readonly source: Base64Source;
+}
+/**
+ * A document (PDF, text, ...), inline as base64, by URL, or by a provider file id.
+ */
+export interface DocumentBlock {
+  /**
+   * Always "document".
+   */
+  readonly type: "document";
+  /**
+   * Where the document is: base64, a URL or a provider file id.
+   */
+  readonly source: Base64Source | UrlSource | FileSource;
+}
+/**
+ * A message written by the user: plain text or an ordered list of text, image, audio and document blocks.
+ */
+export interface UserMessage {
+  /**
+   * Always "user".
+   */
+  readonly role: "user";
+  /**
+   * Opaque message id, unique within a transcript by convention.
+   */
+  readonly id: NonEmptyString;
+  /**
+   * Plain text, or an ordered list of user blocks.
+   */
+  readonly content: string | readonly UserBlock[];
+  /**
+   * When the message was written (RFC 3339 with offset).
+   */
+  readonly timestamp?: Timestamp;
+}
+/**
+ * A model's reply: an ordered list of text, thinking and tool-call blocks (possibly empty).
+ */
+export interface AssistantMessage {
+  /**
+   * Always "assistant".
+   */
+  readonly role: "assistant";
+  /**
+   * Opaque message id.
+   */
+  readonly id: NonEmptyString;
+  /**
+   * The reply's blocks in the order the model produced them.
+   */
+  readonly content: readonly AssistantBlock[];
+  /**
+   * When the reply was produced (RFC 3339 with offset).
+   */
+  readonly timestamp?: Timestamp;
+  /**
+   * The provider that produced the reply, e.g. "openai".
+   */
+  readonly provider?: string;
+  /**
+   * The model that produced the reply, as the provider names it.
+   */
+  readonly model?: string;
+  /**
+   * Token counts reported for the reply.
+   */
+  readonly usage?: Usage;
+  /**
+   * Why generation stopped: stop, length, toolCall, error or aborted.
+   */
+  readonly stopReason?: "stop" | "length" | "toolCall" | "error" | "aborted";
+}
+/**
+ * The result of running one tool call, linked to it by toolCallId.
+ */
+export interface ToolResultMessage {
+  /**
+   * Always "toolResult".
+   */
+  readonly role: "toolResult";
+  /**
+   * Opaque message id.
+   */
+  readonly id: NonEmptyString;
+  /**
+   * The id of the tool call this message answers.
+   */
+  readonly toolCallId: NonEmptyString;
+  /**
+   * The name of the tool that ran; must equal the call's name.
+   */
+  readonly toolName: NonEmptyString;
+  /**
+   * The tool's output: plain text, or an ordered list of text and image blocks.
+   */
+  readonly content: string | readonly ToolResultBlock[];
+  /**
+   * True when the tool failed and content describes the failure.
+   */
+  readonly isError: boolean;
+  /**
+   * When the result was produced (RFC 3339 with offset).
+   */
+  readonly timestamp?: Timestamp;
+}
+/**
+ * Instructions for the model from the application.
+ */
+export interface SystemMessage {
+  /**
+   * Always "system".
+   */
+  readonly role: "system";
+  /**
+   * Opaque message id.
+   */
+  readonly id: NonEmptyString;
+  /**
+   * The instructions as plain text.
+   */
+  readonly content: string;
+  /**
+   * When the message was written (RFC 3339 with offset).
+   */
+  readonly timestamp?: Timestamp;
+}
+/**
+ * A piece of reply text, in order.
+ */
+export interface TextDeltaChunk {
+  /**
+   * Always "textDelta".
+   */
+  readonly type: "textDelta";
+  /**
+   * The caller's id for the request this chunk answers.
+   */
+  readonly requestId: NonEmptyString;
+  /**
+   * The text to append.
+   */
+  readonly delta: string;
+}
+/**
+ * A piece of the model's reasoning, in order (its signature, if any, is in the response's thinking block).
+ */
+export interface ThinkingDeltaChunk {
+  /**
+   * Always "thinkingDelta".
+   */
+  readonly type: "thinkingDelta";
+  /**
+   * The caller's id for the request this chunk answers.
+   */
+  readonly requestId: NonEmptyString;
+  /**
+   * The reasoning text to append.
+   */
+  readonly delta: string;
+}
+/**
+ * A complete tool call requested by the model.
+ */
+export interface ToolCallChunk {
+  /**
+   * Always "toolCall".
+   */
+  readonly type: "toolCall";
+  /**
+   * The caller's id for the request this chunk answers.
+   */
+  readonly requestId: NonEmptyString;
+  /**
+   * The tool call, with the provider's id kept exactly.
+   */
+  readonly toolCall: ToolCallBlock;
+}
+/**
+ * The terminal result of one model call.
+ */
+export interface ModelResponse {
+  /**
+   * The provider's response id, kept exactly.
+   */
+  readonly id: NonEmptyString;
+  /**
+   * The caller's id for the request.
+   */
+  readonly requestId: NonEmptyString;
+  /**
+   * The whole reply as an assistant message.
+   */
+  readonly message: AssistantMessage;
+  /**
+   * Why the response ended.
+   */
+  readonly stopReason: ResponseStopReason;
+  /**
+   * Token counts for the response.
+   */
+  readonly usage: Usage;
+}
+/**
+ * A provider-boundary failure as data.
+ */
+export interface ProviderFailure {
+  /**
+   * The stable code of the failure.
+   */
+  readonly code: ProviderErrorCode;
+  /**
+   * A sentence for people; its wording may change.
+   */
+  readonly message: string;
+  /**
+   * 0-based index of the transport record the failure is tied to (for a missing terminal, the number of records read).
+   */
+  readonly recordIndex?: number;
+  /**
+   * The provider's own error code, for transport errors.
+   */
+  readonly providerCode?: string;
+}
+/**
+ * A fixture file for FixtureProviderAdapter.
+ */
+export interface ProviderFixture {
+  /**
+   * Always the integer 1 for this version.
+   */
+  readonly schemaVersion: 1;
+  /**
+   * The responses, served one per stream call in order.
+   */
+  readonly responses: readonly FixtureResponse[];
+  /**
+   * Free-form expectations for tests that use the fixture.
+   */
+  readonly expected?: JsonObject;
+}
+/**
+ * One recorded response.
+ */
+export interface FixtureResponse {
+  /**
+   * The transport records of the response, in the order they arrived.
+   */
+  readonly records: readonly TransportRecord[];
+}
+/**
+ * The start of a response.
+ */
+export interface ResponseStartRecord {
+  /**
+   * Always "response_start".
+   */
+  readonly type: "response_start";
+  /**
+   * The provider's response id.
+   */
+  readonly responseId: NonEmptyString;
+  /**
+   * Always "assistant".
+   */
+  readonly role: "assistant";
+}
+/**
+ * A piece of reply text.
+ */
+export interface TextDeltaRecord {
+  /**
+   * Always "text_delta".
+   */
+  readonly type: "text_delta";
+  /**
+   * The text to append.
+   */
+  readonly text: string;
+}
+/**
+ * The end of a text block: the text_delta records since the previous block make one text block (consecutive deltas make one block anyway; this separates two blocks the provider sent apart).
+ */
+export interface TextEndRecord {
+  /**
+   * Always "text_end".
+   */
+  readonly type: "text_end";
+}
+/**
+ * A piece of the model's reasoning; the thinking block it belongs to ends with a thinking_end record.
+ */
+export interface ThinkingDeltaRecord {
+  /**
+   * Always "thinking_delta".
+   */
+  readonly type: "thinking_delta";
+  /**
+   * The reasoning text to append.
+   */
+  readonly text: string;
+}
+/**
+ * The end of a thinking block: the reasoning since the previous thinking_end (possibly none), with the provider's signature; redacted when the provider withheld the text (the signature then holds the provider's data).
+ */
+export interface ThinkingEndRecord {
+  /**
+   * Always "thinking_end".
+   */
+  readonly type: "thinking_end";
+  /**
+   * Opaque provider signature (or redacted data).
+   */
+  readonly signature?: string;
+  /**
+   * True when the provider withheld the reasoning text.
+   */
+  readonly redacted?: boolean;
+}
+/**
+ * A complete tool call.
+ */
+export interface ToolCallRecord {
+  /**
+   * Always "tool_call".
+   */
+  readonly type: "tool_call";
+  /**
+   * The provider's call id, unique within the response.
+   */
+  readonly id: NonEmptyString;
+  /**
+   * The tool's name.
+   */
+  readonly name: NonEmptyString;
+  /**
+   * The tool's arguments.
+   */
+  readonly arguments: JsonObject;
+}
+/**
+ * The terminal record of a response.
+ */
+export interface ResponseEndRecord {
+  /**
+   * Always "response_end".
+   */
+  readonly type: "response_end";
+  /**
+   * Must equal the start's responseId.
+   */
+  readonly responseId: NonEmptyString;
+  /**
+   * stop (no tool calls) or tool_call (at least one tool call).
+   */
+  readonly stopReason: RecordStopReason;
+  /**
+   * Token counts.
+   */
+  readonly usage: WireUsage;
+}
+/**
+ * Token counts as providers spell them: each count under exactly one of its camelCase or snake_case names.
+ */
+export interface WireUsage {
+  /**
+   * Input tokens (camelCase spelling).
+   */
+  readonly inputTokens?: TokenCount;
+  /**
+   * Input tokens (snake_case spelling).
+   */
+  readonly input_tokens?: TokenCount;
+  /**
+   * Output tokens (camelCase spelling).
+   */
+  readonly outputTokens?: TokenCount;
+  /**
+   * Output tokens (snake_case spelling).
+   */
+  readonly output_tokens?: TokenCount;
+}
+/**
+ * A failure reported by the transport.
+ */
+export interface TransportErrorRecord {
+  /**
+   * Always "transport_error".
+   */
+  readonly type: "transport_error";
+  /**
+   * The provider's error code.
+   */
+  readonly code: NonEmptyString;
+  /**
+   * The provider's error message.
+   */
+  readonly message: NonEmptyString;
+}

@@ -1,0 +1,276 @@
+"""Generate bindings/typescript/ (index.d.ts, package.json) from schemas/v1 with
+json-schema-to-typescript, run with the machine's Node.js.
+
+Usage: python codegen/typescript.py [OUTPUT_DIR]   (default: bindings/typescript)
+
+The tool and everything it depends on are pinned (``codegen/typescript/package.json`` and
+``package-lock.json``) and installed with ``npm ci`` into a temporary folder, so the
+output is reproducible byte for byte; ``nox -s codegen_check`` compares it.
+
+What is ours, around the tool:
+
+* ``bundle``: the schema files become one document, every ``$defs`` entry under its own
+  name (json-schema-to-typescript cannot follow references across files), and each
+  ``$ref`` becomes a ``tsType`` naming its target. The tool would otherwise turn every
+  ``$ref`` with a description beside it into a numbered copy of the target
+  (``JsonObject1``); so every ``$defs`` entry is exactly one type, named as in the schema,
+  and a property keeps its description. An array of ``T`` becomes ``readonly T[]``.
+  Keywords the declarations cannot say (patterns, ``not``, ``if``/``then``, property
+  counts, annotations such as ``discriminator`` and ``x-code``) are left out.
+* ``readonly_members``: every property and index signature of an interface is
+  ``readonly`` (the IR is immutable).
+* The declarations are then checked: exactly the ``$defs`` names are exported, no
+  mutable array and no open ``unknown`` index signature is left.
+
+A schema the bundle cannot express (an array of an inline schema, two files defining
+one name) fails with ``CodegenError`` naming the schema file and the definition.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import shutil
+import subprocess
+import sys
+import tempfile
+import tomllib
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parent.parent
+SCHEMAS = ROOT / "schemas" / "v1"
+TOOL = ROOT / "codegen" / "typescript"
+DEFAULT_OUTPUT = ROOT / "bindings" / "typescript"
+BUNDLE_TITLE = "AgentIRSchemas"
+HEADER = (
+    "// DO NOT EDIT: generated from schemas/v1 by codegen/typescript.py"
+    " (json-schema-to-typescript).\n"
+    "// Regenerate with `nox -s codegen`; `nox -s codegen_check` fails on any drift.\n"
+    "// Each type is a $defs entry of the v1 schemas, under its name. The types say the\n"
+    "// shape; the schemas say more (non-empty ids, base64, timestamps, media types):\n"
+    "// validate untrusted JSON with them (see the README of agent-ir).\n"
+)
+# Keywords with no TypeScript equivalent that the tool is not given.
+LEFT_OUT = frozenset(
+    {
+        "$comment",
+        "contentEncoding",
+        "dependentSchemas",
+        "discriminator",
+        "if",
+        "maxProperties",
+        "minProperties",
+        "not",
+        "pattern",
+        "then",
+        "x-code",
+        "minimum",
+        "maximum",
+    }
+)
+
+
+class CodegenError(Exception):
+    """The schemas cannot be bundled, or the declarations break a rule of ours; the
+    message names the schema file and the definition when there is one."""
+
+
+def main(argv: list[str]) -> int:
+    output = Path(argv[0]).resolve() if argv else DEFAULT_OUTPUT
+    try:
+        generate(output)
+    except CodegenError as error:
+        print(f"codegen: {error}", file=sys.stderr)
+        return 1
+    return 0
+
+
+def generate(output: Path) -> None:
+    """Write ``index.d.ts`` and ``package.json`` into ``output`` (created if needed;
+    nothing else in it is touched)."""
+    files = render()
+    output.mkdir(parents=True, exist_ok=True)
+    for name, text in files.items():
+        (output / name).write_text(text, encoding="utf-8")
+
+
+def render() -> dict[str, str]:
+    """The generated files by name, not written anywhere."""
+    bundled = bundle(SCHEMAS)
+    declarations = finish(run_tool(bundled), set(bundled["$defs"]))
+    return {"index.d.ts": declarations, "package.json": package_json()}
+
+
+# --- the bundle ------------------------------------------------------------------------
+
+
+def bundle(directory: Path) -> dict[str, Any]:
+    """One schema holding every ``$defs`` entry of ``directory``'s schema files, each
+    reference written as a ``tsType``."""
+    definitions: dict[str, Any] = {}
+    origin: dict[str, str] = {}
+    for schema_file in sorted(directory.glob("*.schema.json")):
+        schema = json.loads(schema_file.read_text(encoding="utf-8"))
+        where = schema_file.name
+        for name, definition in schema["$defs"].items():
+            if name in definitions:
+                raise CodegenError(f"{where}: {name}: also defined in {origin[name]}")
+            origin[name] = where
+            definitions[name] = _for_typescript(definition, f"{where}: {name}")
+    # The document itself is no type: the tool emits it as an empty interface, which
+    # finish drops.
+    return {
+        "title": BUNDLE_TITLE,
+        "type": "object",
+        "additionalProperties": False,
+        "$defs": definitions,
+    }
+
+
+def _for_typescript(node: Any, where: str) -> Any:
+    if isinstance(node, list):
+        return [_for_typescript(item, where) for item in node]
+    if not isinstance(node, dict):
+        return node
+    if "$ref" in node:
+        target = node["$ref"].rsplit("/", 1)[-1]
+        return _with_description({"tsType": target}, node)
+    converted = {
+        key: _converted(key, value, where) for key, value in node.items() if key not in LEFT_OUT
+    }
+    if converted.get("type") == "array" and "items" in converted:
+        items = converted["items"]
+        if set(items) - {"description"} != {"tsType"} or not re.fullmatch(r"\w+", items["tsType"]):
+            raise CodegenError(f"{where}: an array of an inline schema (use a $ref)")
+        return _with_description({"tsType": f"readonly {items['tsType']}[]"}, node)
+    return converted
+
+
+def _converted(keyword: str, value: Any, where: str) -> Any:
+    if keyword in ("enum", "const", "required"):
+        return value  # values, not schemas
+    if keyword == "properties":  # names, not keywords: none is left out
+        return {name: _for_typescript(schema, where) for name, schema in value.items()}
+    return _for_typescript(value, where)
+
+
+def _with_description(converted: dict[str, Any], node: dict[str, Any]) -> dict[str, Any]:
+    if "description" in node:
+        converted["description"] = node["description"]
+    return converted
+
+
+# --- the tool --------------------------------------------------------------------------
+
+
+def run_tool(bundled: dict[str, Any]) -> str:
+    """json-schema-to-typescript's declarations of ``bundled``."""
+    for program in ("node", "npm"):
+        if shutil.which(program) is None:
+            raise CodegenError(
+                f"{program} is not on the PATH (the TypeScript declarations need Node.js)"
+            )
+    with tempfile.TemporaryDirectory() as scratch:
+        work = Path(scratch)
+        for name in ("package.json", "package-lock.json", "compile.mjs"):
+            shutil.copyfile(TOOL / name, work / name)
+        subprocess.run(
+            ["npm", "ci", "--no-audit", "--no-fund", "--ignore-scripts", "--loglevel=error"],
+            cwd=work,
+            check=True,
+            stdout=subprocess.DEVNULL,
+        )
+        (work / "bundle.json").write_text(json.dumps(bundled, indent=2), encoding="utf-8")
+        result = subprocess.run(
+            ["node", "compile.mjs", "bundle.json"],
+            cwd=work,
+            check=True,
+            capture_output=True,
+            text=True,
+            encoding="utf-8",
+        )
+    return result.stdout
+
+
+# --- after the tool --------------------------------------------------------------------
+
+_REFERENCED = re.compile(
+    r"^ \*\n \* This \w+ was referenced by `\w+`'s JSON-Schema\n \* via the `definition` \"\w+\"\.\n",
+    re.M,
+)
+_REFERENCED_ALONE = re.compile(
+    r"^/\*\*\n \* This \w+ was referenced by `\w+`'s JSON-Schema\n \* via the `definition` \"\w+\"\.\n \*/\n",
+    re.M,
+)
+_MEMBER = re.compile(r"^  (?!readonly )(\[k: string\]|[A-Za-z_$][\w$]*\??):", re.M)
+_EXPORT = re.compile(r"^export (?:type|interface) (\w+)", re.M)
+
+
+def finish(declarations: str, names: set[str]) -> str:
+    """The tool's output with our header, without its notes and the bundle's own type,
+    every member ``readonly``; checked against the rules of the module docstring."""
+    root = f"export interface {BUNDLE_TITLE} {{}}\n"
+    if root not in declarations:
+        raise CodegenError(f"the tool no longer declares the bundle as {root.strip()!r}")
+    text = declarations.replace("\n" + root, "").replace(root, "")
+    text = _REFERENCED_ALONE.sub("", _REFERENCED.sub("", text))
+    text = readonly_members(text)
+    check(text, names)
+    return HEADER + "\n" + text.lstrip("\n")
+
+
+def readonly_members(text: str) -> str:
+    """Every property and index signature at the top level of an interface, readonly."""
+    return _MEMBER.sub(lambda match: f"  readonly {match.group(1)}:", text)
+
+
+def check(text: str, names: set[str]) -> None:
+    exported = _EXPORT.findall(text)
+    extra = sorted(set(exported) - names)
+    missing = sorted(names - set(exported))
+    if extra or missing or len(exported) != len(set(exported)):
+        raise CodegenError(
+            f"declared types differ from the $defs: extra {extra}, missing {missing}"
+        )
+    mutable = re.findall(r"(?<!readonly )\b\w+\[\]", text)
+    if mutable:
+        raise CodegenError(f"mutable arrays left: {sorted(set(mutable))}")
+    if re.search(r"\[k: string\]: unknown", text):
+        raise CodegenError("an open index signature ([k: string]: unknown) is left")
+    interface = None
+    for line in text.splitlines():
+        if line.startswith("export interface "):
+            interface = line.split()[2]
+        elif line == "}":
+            interface = None
+        elif interface and _is_member(line) and not line.startswith("  readonly "):
+            raise CodegenError(f"{interface}: a member is not readonly: {line.strip()!r}")
+
+
+def _is_member(line: str) -> bool:
+    """A line of an interface that starts a member (not its comment, not a continuation)."""
+    return line.startswith("  ") and not line.startswith(("   ", "  /**"))
+
+
+def package_json() -> str:
+    """The package's manifest: its version is the Python project's."""
+    project = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["project"]
+    manifest = {
+        "name": "agent-ir",
+        "version": project["version"],
+        "description": (
+            "TypeScript declarations of the agent-ir v1 JSON Schemas (generated by"
+            " codegen/typescript.py; do not edit)."
+        ),
+        "license": project["license"],
+        "types": "./index.d.ts",
+        "exports": {".": {"types": "./index.d.ts"}},
+        "files": ["index.d.ts"],
+        "sideEffects": False,
+    }
+    return json.dumps(manifest, indent=2) + "\n"
+
+
+if __name__ == "__main__":
+    raise SystemExit(main(sys.argv[1:]))

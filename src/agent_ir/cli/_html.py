@@ -1,0 +1,931 @@
+"""``agent-ir validate --report FILE.html``: one self-contained HTML page of what was
+checked, for a person to open in a browser.
+
+The page holds the summary, the diagnostics per code (an inline SVG bar chart and a
+table), a table of the broken transcripts linking to each, and the first
+``--report-limit`` broken transcripts drawn as conversations: system, user, assistant
+and tool-result bubbles; thinking collapsed; tool calls with their arguments as
+formatted JSON and the result that answers each beside it; images, audio and documents
+as labelled placeholders; the offending message or block highlighted with its
+diagnostic next to it; messages far from any problem folded (``<details>``).
+
+It is written with the standard library: every piece of the data goes through
+``_data`` (control characters and lone surrogates made visible as backslash escapes,
+then ``html.escape``) and lands only in element text or quoted attribute values, never
+in a ``<style>``, a URL or a script. The page has no script at all, loads nothing (a
+Content-Security-Policy forbids it too), and stays small: long strings, big JSON values
+and long transcripts are cut, with what was left out counted.
+"""
+
+from __future__ import annotations
+
+import html
+import json
+import re
+from bisect import bisect_left
+from collections import Counter
+from collections.abc import Iterator
+from typing import Any, NamedTuple
+
+from agent_ir.cli._check import Found, Invalid
+from agent_ir.cli._report import Summary, _in_code_order, printable
+
+__all__ = ["REPORT_LIMIT", "HtmlReport", "Settings", "render"]
+
+REPORT_LIMIT = 50
+"""Broken transcripts drawn by default (``--report-limit``)."""
+
+STRING_CHARS = 2_000  # of one string of the data
+JSON_ITEMS = 50  # items of one JSON array or object
+JSON_DEPTH = 12  # levels of nested JSON shown
+BLOCKS = 100  # content blocks of one message
+NOTES = 20  # diagnostics written next to one message
+DIAGNOSTICS = 200  # diagnostics listed for one transcript
+CONTEXT = 2  # messages drawn either side of one with a problem
+FOLD_AT_LEAST = 3  # messages far from any problem: fewer are drawn, not folded
+SHOWN = 200  # messages drawn in full for one transcript
+FOLDED = 100  # messages kept inside the folds of one transcript
+TRANSCRIPT_CHARS = 400_000  # of HTML for one transcript, then messages are only named
+
+CODE_MEANINGS = {
+    "INVALID_TRANSCRIPT": "the line is not a transcript (not JSON, or not an array of messages)",
+    "INVALID_MESSAGE": "a message does not have the shape of the schema",
+    "EMPTY_TOOL_NAME": "a tool call has a blank name",
+    "INVALID_TOOL_ARGUMENTS": "tool-call arguments are not a JSON object",
+    "DUPLICATE_TOOL_CALL_ID": "two tool calls share one id",
+    "DUPLICATE_TOOL_RESULT": "a tool call is answered twice",
+    "ORPHAN_TOOL_RESULT": "a tool result answers no call of the transcript",
+    "TOOL_RESULT_BEFORE_CALL": "a tool result comes before its call",
+    "TOOL_NAME_MISMATCH": "a tool result names another tool than its call",
+    "MISSING_TOOL_RESULT": "a tool call is never answered",
+    "RESULT_NOT_IMMEDIATE": "a result does not directly follow its call (provider rule)",
+    "INVALID_TOOL_CALL_ID_FORMAT": "a call id the provider refuses (provider rule)",
+    "INVALID_ROLE_ORDER": "roles in an order the provider refuses (provider rule)",
+    "EMPTY_CONTENT": "a message without content (provider rule)",
+}
+
+_HIDDEN = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f\ud800-\udfff]")
+_ROLES = {
+    "system": "System",
+    "user": "User",
+    "assistant": "Assistant",
+    "toolResult": "Tool result",
+}
+_KNOWN_FIELDS = frozenset(
+    {
+        "role",
+        "id",
+        "content",
+        "timestamp",
+        "provider",
+        "model",
+        "usage",
+        "stopReason",
+        "toolCallId",
+        "toolName",
+        "isError",
+    }
+)
+
+
+# --- escaping: the only ways data reaches the page -------------------------------------
+
+
+def _visible(text: str) -> str:
+    """``text`` with control characters (but newline, tab and CR) and lone surrogates
+    written as backslash escapes: what the page shows is what the data holds."""
+    return _HIDDEN.sub(_escape, text)
+
+
+def _escape(match: re.Match[str]) -> str:
+    code = ord(match.group())
+    return f"\\x{code:02x}" if code < 0x100 else f"\\u{code:04x}"
+
+
+def _data(text: str) -> str:
+    """Text from the data, for element text or a quoted attribute value."""
+    return html.escape(_visible(text), quote=True)
+
+
+def _clipped(text: str, limit: int = STRING_CHARS) -> str:
+    """``_data(text)``, cut at ``limit`` characters with the rest counted."""
+    if len(text) <= limit:
+        return _data(text)
+    return f'{_data(text[:limit])}<span class="cut">… {len(text) - limit:,} more characters</span>'
+
+
+def _name(name: str) -> str:
+    """A file name or an id, as the text report prints it (one line)."""
+    return html.escape(printable(name), quote=True)
+
+
+# --- JSON, formatted and bounded -------------------------------------------------------
+
+
+def _json(value: Any, depth: int = 0) -> str:
+    """``value`` as indented JSON text (not yet escaped), bounded in depth, items and
+    string length."""
+    pad = "  " * depth
+    if isinstance(value, dict):
+        if not value:
+            return "{}"
+        if depth >= JSON_DEPTH:
+            return "{…}"
+        items = list(value.items())
+        lines = [
+            f"{pad}  {_json_string(str(key))}: {_json(item, depth + 1)}"
+            for key, item in items[:JSON_ITEMS]
+        ]
+        if len(items) > JSON_ITEMS:
+            lines.append(f"{pad}  … {len(items) - JSON_ITEMS:,} more keys")
+        return "{\n" + ",\n".join(lines) + f"\n{pad}}}"
+    if isinstance(value, list):
+        if not value:
+            return "[]"
+        if depth >= JSON_DEPTH:
+            return "[…]"
+        lines = [f"{pad}  {_json(item, depth + 1)}" for item in value[:JSON_ITEMS]]
+        if len(value) > JSON_ITEMS:
+            lines.append(f"{pad}  … {len(value) - JSON_ITEMS:,} more items")
+        return "[\n" + ",\n".join(lines) + f"\n{pad}]"
+    if isinstance(value, str):
+        return _json_string(value)
+    return json.dumps(value)  # a number, true, false or null
+
+
+def _json_string(text: str) -> str:
+    if len(text) <= STRING_CHARS:
+        return json.dumps(text, ensure_ascii=False)
+    more = len(text) - STRING_CHARS
+    return json.dumps(text[:STRING_CHARS], ensure_ascii=False) + f" … {more:,} more characters"
+
+
+def _pre_json(value: Any, kind: str = "json") -> str:
+    return f'<pre class="{kind}">{_data(_json(value))}</pre>'
+
+
+def _scalar(value: Any) -> str:
+    """A field shown inline: a string as it is, anything else as compact JSON."""
+    if isinstance(value, str):
+        return _clipped(value, 200)
+    if isinstance(value, dict | list):
+        return _clipped(json.dumps(value, ensure_ascii=False), 200)
+    return _data(json.dumps(value))
+
+
+# --- the report ------------------------------------------------------------------------
+
+
+class Settings(NamedTuple):
+    """What the page says of how it was made."""
+
+    paths: tuple[str, ...]
+    format: str = "ir"
+    rules: str | None = None
+    limit: int = REPORT_LIMIT
+    max_diagnostics: int | None = None
+
+
+class HtmlReport:
+    """Collects the broken transcripts to draw (the first ``settings.limit``, in input
+    order) as the engine yields them; ``render`` makes the page."""
+
+    def __init__(self, settings: Settings) -> None:
+        self._settings = settings
+        self._drawn: list[tuple[str, Invalid]] = []
+        self._more = 0
+
+    def add(self, name: str, invalid: list[Invalid]) -> None:
+        for transcript in invalid:
+            if not transcript.diagnostics:
+                continue  # conversion warnings only: counted, not drawn
+            if len(self._drawn) < self._settings.limit:
+                self._drawn.append((name, transcript))
+            else:
+                self._more += 1
+
+    def described(self) -> str:
+        """What the page holds, in a few words (for the command's last line)."""
+        drawn = f"{len(self._drawn):,} broken transcript{'s' * (len(self._drawn) != 1)} drawn"
+        return drawn + (f", {self._more:,} more counted" if self._more else "")
+
+    def render(self, summary: Summary, seconds: float) -> str:
+        return render(self._settings, summary, seconds, self._drawn, self._more)
+
+
+def render(
+    settings: Settings,
+    summary: Summary,
+    seconds: float,
+    drawn: list[tuple[str, Invalid]],
+    more: int = 0,
+) -> str:
+    """The whole page."""
+    title = (
+        f"agent-ir report: {summary.invalid:,} of {summary.transcripts:,} "
+        f"transcript{'s' * (summary.transcripts != 1)} broken"
+    )
+    parts = [
+        _HEAD.format(title=html.escape(title)),
+        '<main>\n<header class="top">\n<h1>agent-ir validate</h1>\n',
+        f'<p class="sub">{_inputs(settings)}</p>\n</header>\n',
+        _summary(summary, seconds),
+        _codes(summary),
+        _warnings(summary),
+        _unreadable(summary),
+        _broken(drawn, more, summary, settings),
+        *(
+            _Conversation(number, name, found, settings).html()
+            for number, (name, found) in enumerate(drawn, 1)
+        ),
+        '<footer class="sub">Made by <code>agent-ir validate --report</code>. '
+        "No scripts, nothing loaded from the network.</footer>\n</main>\n</body>\n</html>\n",
+    ]
+    return "".join(parts)
+
+
+def _inputs(settings: Settings) -> str:
+    paths = " ".join(f"<code>{_name(path)}</code>" for path in settings.paths[:20])
+    if len(settings.paths) > 20:
+        paths += f" … {len(settings.paths) - 20:,} more"
+    details = [f"format <code>{_name(settings.format)}</code>"]
+    if settings.rules:
+        details.append(f"provider rules <code>{_name(settings.rules)}</code>")
+    return f"Checked {paths} · " + " · ".join(details)
+
+
+def _summary(summary: Summary, seconds: float) -> str:
+    rate = round(summary.messages / seconds) if seconds > 0 else 0
+    stats = [
+        ("files", "Files", f"{summary.files:,}"),
+        ("transcripts", "Transcripts", f"{summary.transcripts:,}"),
+        ("valid", "Valid", f"{summary.valid:,}"),
+        ("invalid", "Invalid", f"{summary.invalid:,}"),
+        ("messages", "Messages", f"{summary.messages:,}"),
+    ]
+    cells = "".join(
+        f'<div class="stat stat-{key}"><dt>{label}</dt><dd>{value}</dd></div>\n'
+        for key, label, value in stats
+    )
+    cells += (
+        '<div class="stat stat-time"><dt>Time</dt>'
+        f'<dd class="time">{seconds:.2f} s <small>{rate:,} messages/s</small></dd></div>\n'
+    )
+    return (
+        f'<section id="summary">\n<h2>Summary</h2>\n<dl class="stats">\n{cells}</dl>\n</section>\n'
+    )
+
+
+def _codes(summary: Summary) -> str:
+    counts = _in_code_order(summary.codes)
+    if not counts:
+        return (
+            '<section id="codes">\n<h2>Diagnostics per code</h2>\n'
+            '<p class="none">No diagnostics: every transcript is valid.</p>\n</section>\n'
+        )
+    total = sum(count for _, count in counts)
+    rows = "".join(
+        f'<tr><td><span class="code">{_data(code)}</span></td>'
+        f'<td class="n">{count:,}</td><td class="n">{100 * count / total:.1f}%</td>'
+        f"<td>{html.escape(CODE_MEANINGS.get(code, ''))}</td></tr>\n"
+        for code, count in counts
+    )
+    return (
+        '<section id="codes">\n<h2>Diagnostics per code</h2>\n'
+        f"{_chart(counts)}"
+        '<table class="codes">\n<thead><tr><th>Code</th><th class="n">Diagnostics</th>'
+        '<th class="n">Share</th><th>Meaning</th></tr></thead>\n'
+        f"<tbody>\n{rows}</tbody>\n</table>\n</section>\n"
+    )
+
+
+def _chart(counts: list[tuple[str, int]]) -> str:
+    """A horizontal bar per code, drawn as inline SVG (no script, no library)."""
+    label, room, row = 250, 420, 28
+    width, height = label + room + 90, row * len(counts) + 8
+    top = max(count for _, count in counts)
+    bars = []
+    for position, (code, count) in enumerate(counts):
+        y = 4 + position * row
+        length = max(2, round(room * count / top))
+        bars.append(
+            f'<g class="row"><title>{_data(code)}: {count:,}</title>'
+            f'<text class="label" x="{label - 10}" y="{y + 16}" text-anchor="end">'
+            f"{_data(code)}</text>"
+            f'<rect class="bar" data-code="{_data(code)}" data-count="{count}" x="{label}" '
+            f'y="{y}" width="{length}" height="{row - 8}" rx="3"/>'
+            f'<text class="value" x="{label + length + 8}" y="{y + 16}">{count:,}</text></g>\n'
+        )
+    return (
+        f'<svg class="chart" role="img" aria-label="Diagnostics per code" '
+        f'xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" '
+        f'viewBox="0 0 {width} {height}">\n{"".join(bars)}</svg>\n'
+    )
+
+
+def _warnings(summary: Summary) -> str:
+    if not summary.warnings:
+        return ""
+    rows = "".join(
+        f'<tr><td><span class="code warning">{_data(code)}</span></td>'
+        f'<td class="n">{count:,}</td></tr>\n'
+        for code, count in sorted(summary.warnings.items())
+    )
+    return (
+        '<section id="warnings">\n<h2>Conversion warnings</h2>\n'
+        '<p class="sub">What the wire format held that the IR does not carry (they do not '
+        "make a transcript invalid).</p>\n"
+        '<table class="warnings">\n<thead><tr><th>Warning</th><th class="n">Count</th></tr>'
+        f"</thead>\n<tbody>\n{rows}</tbody>\n</table>\n</section>\n"
+    )
+
+
+def _unreadable(summary: Summary) -> str:
+    if not summary.unreadable:
+        return ""
+    items = "".join(f"<li><code>{_name(name)}</code></li>\n" for name in summary.unreadable)
+    return (
+        '<section id="unreadable">\n<h2>Unreadable files</h2>\n'
+        f'<ul class="unreadable">\n{items}</ul>\n</section>\n'
+    )
+
+
+def _broken(
+    drawn: list[tuple[str, Invalid]], more: int, summary: Summary, settings: Settings
+) -> str:
+    if not drawn:
+        return ""
+    rows = []
+    for number, (name, found) in enumerate(drawn, 1):
+        codes = Counter(code for code, _, _, _ in found.diagnostics)
+        badges = " ".join(
+            f'<span class="code">{_data(code)}</span>' + (f" &times;{count:,}" if count > 1 else "")
+            for code, count in _in_code_order(codes)
+        )
+        rows.append(
+            f'<tr><td class="n"><a href="#t{number}">{number}</a></td>'
+            f"<td><code>{_name(name)}</code></td>"
+            f'<td class="n"><a href="#t{number}">{found.line:,}</a></td>'
+            f"<td>{_name(found.id) if found.id is not None else ''}</td>"
+            f"<td>{badges}</td></tr>\n"
+        )
+    note = ""
+    if more:
+        note = (
+            f'<p class="more">… and {more:,} more broken transcript{"s" * (more != 1)}, '
+            f"counted above but not drawn (<code>--report-limit {settings.limit:,}</code>).</p>\n"
+        )
+    return (
+        '<section id="broken">\n<h2>Broken transcripts</h2>\n'
+        f'<p class="sub">The first {len(drawn):,} of {summary.invalid:,}, each drawn below '
+        "as a conversation.</p>\n"
+        '<table class="broken">\n<thead><tr><th class="n">#</th><th>File</th>'
+        '<th class="n">Line</th><th>Id</th><th>Codes</th></tr></thead>\n'
+        f"<tbody>\n{''.join(rows)}</tbody>\n</table>\n{note}</section>\n"
+    )
+
+
+# --- one broken transcript, drawn as a conversation -------------------------------------
+
+
+def _block_of(pointer: str, index: int) -> int | None:
+    """The content block a JSON Pointer of message ``index`` points into, if any."""
+    parts = pointer.split("/")
+    if len(parts) < 4 or parts[1] != str(index) or parts[2] != "content":
+        return None
+    return int(parts[3]) if parts[3].isascii() and parts[3].isdigit() else None
+
+
+def _get(value: Any, key: str) -> Any:
+    return value.get(key) if isinstance(value, dict) else None
+
+
+def _role(message: Any) -> str | None:
+    role = _get(message, "role")
+    return role if isinstance(role, str) else None
+
+
+def _content_blocks(message: Any) -> list[Any]:
+    content = _get(message, "content")
+    return content if isinstance(content, list) else []
+
+
+def _note(found: Found) -> str:
+    code, _, message, pointer = found
+    where = f' <code class="pointer">{_data(pointer)}</code>' if pointer else ""
+    return (
+        f'<p class="diagnostic" data-code="{_data(code)}"><span class="code">{_data(code)}</span> '
+        f"{_clipped(message, 500)}{where}</p>\n"
+    )
+
+
+def _notes(found: list[Found]) -> str:
+    text = "".join(_note(item) for item in found[:NOTES])
+    if len(found) > NOTES:
+        text += f'<p class="diagnostic more">… {len(found) - NOTES:,} more diagnostics</p>\n'
+    return text
+
+
+class _Parsed(NamedTuple):
+    messages: list[Any] | None  # the messages to draw, or None
+    other: str  # HTML of what there is instead (text that is not JSON...), or ""
+
+
+class _Conversation:
+    """The drawing of one broken transcript: ``html()``."""
+
+    def __init__(self, number: int, name: str, found: Invalid, settings: Settings) -> None:
+        self.anchor = f"t{number}"
+        self.number = number
+        self.name = name
+        self.found = found
+        self.settings = settings
+        parsed = self._parse()
+        self.messages = parsed.messages or []
+        self.other = parsed.other
+        self.flags: dict[int, dict[int | None, list[Found]]] = {}
+        for item in found.diagnostics:
+            index = item[1]
+            if 0 <= index < len(self.messages):
+                block = _block_of(item[3], index)
+                self.flags.setdefault(index, {}).setdefault(block, []).append(item)
+        self.focus = sorted(self.flags)
+        self.calls: dict[str, list[int]] = {}  # call id -> the messages making such a call
+        self.results: dict[str, list[int]] = {}  # call id -> the results answering it
+        for index, message in enumerate(self.messages):
+            if _role(message) == "assistant":
+                for block in _content_blocks(message):
+                    call = _get(block, "id") if _get(block, "type") == "toolCall" else None
+                    if isinstance(call, str):
+                        self.calls.setdefault(call, []).append(index)
+            elif _role(message) == "toolResult":
+                answered = _get(message, "toolCallId")
+                if isinstance(answered, str):
+                    self.results.setdefault(answered, []).append(index)
+        self.size = 0
+
+    def _parse(self) -> _Parsed:
+        text, cut = self.found.text, self.found.cut
+        if text is None:
+            return _Parsed(None, '<p class="none">The text of this transcript was not kept.</p>\n')
+        if cut:
+            shown = text[:STRING_CHARS].decode("utf-8", "replace")
+            return _Parsed(
+                None,
+                f'<p class="none">This transcript is {len(text) + cut:,} bytes of JSON, too '
+                f'long to draw; it begins:</p>\n<pre class="raw">{_clipped(shown)}</pre>\n',
+            )
+        try:
+            value = json.loads(text)
+        except (ValueError, RecursionError):
+            shown = text.decode("utf-8", "replace")
+            return _Parsed(
+                None,
+                f'<p class="none">Its text, as read:</p>\n<pre class="raw">{_clipped(shown)}</pre>\n',
+            )
+        if isinstance(value, dict):
+            messages = value.get("messages", value.get("input"))
+            if isinstance(messages, list):
+                return _Parsed(messages, "")
+        if isinstance(value, list):
+            return _Parsed(value, "")
+        try:
+            shown_json = _pre_json(value, "raw")
+        except RecursionError:
+            shown_json = '<pre class="raw">…</pre>'
+        return _Parsed(None, f'<p class="none">Its JSON, as read:</p>\n{shown_json}')
+
+    # -- the whole drawing --
+
+    def html(self) -> str:
+        found = self.found
+        label = f' <span class="id">{_name(found.id)}</span>' if found.id is not None else ""
+        converted = ""
+        if self.settings.format != "ir" and self.messages:
+            converted = f' <span class="sub">(converted from {_name(self.settings.format)})</span>'
+        head = (
+            f'<section class="conversation" id="{self.anchor}" '
+            f'data-line="{found.line}">\n<header>\n'
+            f'<h3><a class="number" href="#{self.anchor}">#{self.number}</a> '
+            f"<code>{_name(self.name)}:{found.line}</code>{label}{converted}</h3>\n"
+            f"{self._listed()}{self._warnings()}</header>\n"
+        )
+        try:
+            body = self.other or self._messages()
+        except RecursionError:  # data nested deeper than Python can walk: shown as read
+            body = '<p class="none">This transcript is nested too deeply to draw.</p>\n'
+        return f'{head}<div class="messages">\n{body}</div>\n<p class="back"><a href="#broken">↑ back to the list</a></p>\n</section>\n'
+
+    def _listed(self) -> str:
+        """Every diagnostic of the transcript, linking to its message."""
+        limit = min(self.settings.max_diagnostics or DIAGNOSTICS, DIAGNOSTICS)
+        items = []
+        for code, index, message, pointer in self.found.diagnostics[:limit]:
+            place = f"message {index}" if index >= 0 else "the transcript"
+            if 0 <= index < len(self.messages):
+                place = f'<a href="#{self.anchor}-m{index}">{place}</a>'
+            where = f' <code class="pointer">{_data(pointer)}</code>' if pointer else ""
+            items.append(
+                f'<li data-code="{_data(code)}"><span class="code">{_data(code)}</span> '
+                f"{place}: {_clipped(message, 500)}{where}</li>\n"
+            )
+        left = len(self.found.diagnostics) - limit
+        if left > 0:
+            items.append(f'<li class="more">… {left:,} more diagnostics</li>\n')
+        return f'<ul class="found">\n{"".join(items)}</ul>\n'
+
+    def _warnings(self) -> str:
+        warnings = self.found.warnings
+        if not warnings:
+            return ""
+        items = "".join(
+            f'<li data-code="{_data(code)}"><span class="code warning">{_data(code)}</span> '
+            f"{_name(self.settings.format)} message {index}: {_clipped(message, 500)}"
+            f' <code class="pointer">{_data(pointer)}</code></li>\n'
+            for code, index, message, pointer in warnings[:DIAGNOSTICS]
+        )
+        if len(warnings) > DIAGNOSTICS:
+            items += f'<li class="more">… {len(warnings) - DIAGNOSTICS:,} more warnings</li>\n'
+        return f'<ul class="found warnings" aria-label="conversion warnings">\n{items}</ul>\n'
+
+    # -- messages: turns, folds and limits --
+
+    def _units(self) -> Iterator[tuple[int, int, dict[int, int]]]:
+        """(first, last, results beside calls) of each piece drawn as one: a message, or
+        an assistant message with the tool results right after it that answer its calls
+        (block index -> result index)."""
+        messages = self.messages
+        index = 0
+        while index < len(messages):
+            beside: dict[int, int] = {}
+            after = index + 1
+            if _role(messages[index]) == "assistant":
+                calls: dict[str, int] = {}
+                for position, block in enumerate(_content_blocks(messages[index])[:BLOCKS]):
+                    call = _get(block, "id") if _get(block, "type") == "toolCall" else None
+                    if isinstance(call, str):
+                        calls.setdefault(call, position)
+                while after < len(messages) and _role(messages[after]) == "toolResult":
+                    answered = _get(messages[after], "toolCallId")
+                    call_at = calls.get(answered) if isinstance(answered, str) else None
+                    if call_at is None or call_at in beside:
+                        break
+                    beside[call_at] = after
+                    after += 1
+            yield index, after - 1, beside
+            index = after
+
+    def _near(self, first: int, last: int) -> bool:
+        if not self.focus:
+            return True  # no message to look at: draw them all
+        at = bisect_left(self.focus, first - CONTEXT)
+        return at < len(self.focus) and self.focus[at] <= last + CONTEXT
+
+    def _messages(self) -> str:
+        if not self.messages:
+            return '<p class="none">No messages.</p>\n'
+        parts: list[str] = []
+        folded: list[tuple[int, int, dict[int, int]]] = []
+        shown = folded_count = 0
+        for unit in self._units():
+            first, last, _ = unit
+            if not self._near(first, last):
+                folded.append(unit)
+                continue
+            if folded:
+                parts.append(self._folded(folded, folded_count))
+                folded_count += folded[-1][1] - folded[0][0] + 1
+                folded = []
+            if shown >= SHOWN or self.size >= TRANSCRIPT_CHARS:
+                return "".join(parts) + self._stub(first, len(self.messages) - 1)
+            parts.append(self._unit(unit))
+            shown += last - first + 1
+        if folded:
+            parts.append(self._folded(folded, folded_count))
+        return "".join(parts)
+
+    def _folded(self, units: list[tuple[int, int, dict[int, int]]], before: int) -> str:
+        """Units far from any problem: folded, unless they are too few to bother."""
+        if units[-1][1] - units[0][0] + 1 >= FOLD_AT_LEAST:
+            return self._fold(units, before)
+        return "".join(self._unit(unit) for unit in units)
+
+    def _fold(self, units: list[tuple[int, int, dict[int, int]]], before: int) -> str:
+        first, last = units[0][0], units[-1][1]
+        count = last - first + 1
+        inside = []
+        for unit in units:
+            if before >= FOLDED or self.size >= TRANSCRIPT_CHARS:
+                inside.append(self._stub(unit[0], units[-1][1]))
+                break
+            inside.append(self._unit(unit))
+            before += unit[1] - unit[0] + 1
+        span = f"message {first}" if count == 1 else f"messages {first}&ndash;{last}"
+        return (
+            f'<details class="fold"><summary>{count:,} message{"s" * (count != 1)} '
+            f"without problems ({span})</summary>\n"
+            f'<div class="messages">\n{"".join(inside)}</div>\n</details>\n'
+        )
+
+    def _stub(self, first: int, last: int) -> str:
+        count = last - first + 1
+        return (
+            f'<p class="none">… {count:,} more message{"s" * (count != 1)} ({first}&ndash;{last}) '
+            "not drawn: the report keeps each transcript small.</p>\n"
+        )
+
+    def _unit(self, unit: tuple[int, int, dict[int, int]]) -> str:
+        first, _, beside = unit
+        text = self._message(first, beside)
+        self.size += len(text)
+        return text
+
+    # -- one message --
+
+    def _message(self, index: int, beside: dict[int, int] | None = None) -> str:
+        message = self.messages[index]
+        role = _role(message)
+        flags = self.flags.get(index, {})
+        classes = ["message", role if role in _ROLES else "unknown"]
+        if None in flags:
+            classes.append("flagged")
+        elif flags:
+            classes.append("has-flag")
+        if role == "assistant" and any(
+            _get(block, "type") == "toolCall" for block in _content_blocks(message)
+        ):
+            classes.append("turn")
+        if not isinstance(message, dict):
+            body = _pre_json(message)
+        else:
+            body = self._content(index, message, beside or {}) + self._extra(message)
+        notes = _notes(flags.get(None, []))
+        return (
+            f'<article class="{" ".join(classes)}" id="{self.anchor}-m{index}" '
+            f'data-index="{index}">\n{self._meta(index, message)}{body}{notes}</article>\n'
+        )
+
+    def _meta(self, index: int, message: Any) -> str:
+        role = _role(message)
+        if not isinstance(message, dict):
+            label = "Not a message"
+        else:
+            label = _ROLES.get(role or "", "No role" if role is None else _clipped(role, 60))
+        items = [
+            f'<span class="role">{label}</span>',
+            f'<span class="index">message {index}</span>',
+        ]
+        if not isinstance(message, dict):
+            return f'<header class="meta">{" ".join(items)}</header>\n'
+        if role == "toolResult":
+            items.append(self._answers(index, message))
+            if message.get("isError") is True:
+                items.append('<span class="error-flag">error</span>')
+        for key in ("model", "stopReason", "timestamp"):
+            if key in message:
+                items.append(f'<span class="{key}">{_scalar(message[key])}</span>')
+        if "id" in message:
+            items.append(f'<code class="mid">{_scalar(message["id"])}</code>')
+        return f'<header class="meta">{" ".join(items)}</header>\n'
+
+    def _answers(self, index: int, message: dict[str, Any]) -> str:
+        call, tool = message.get("toolCallId"), message.get("toolName")
+        text = f"of <b>{_scalar(tool)}</b>" if "toolName" in message else ""
+        text += f" for <code>{_scalar(call)}</code>" if "toolCallId" in message else ""
+        makers = self.calls.get(call, []) if isinstance(call, str) else []
+        earlier = [maker for maker in makers if maker < index]
+        if earlier:
+            maker = earlier[-1]
+            text += f' · answers <a href="#{self.anchor}-m{maker}">message {maker}</a>'
+        elif makers:
+            text += f' · its call comes later, in <a href="#{self.anchor}-m{makers[0]}">message {makers[0]}</a>'
+        elif isinstance(call, str):
+            text += " · no call has this id"
+        return f'<span class="answers">{text}</span>'
+
+    def _content(self, index: int, message: dict[str, Any], beside: dict[int, int]) -> str:
+        content = message.get("content")
+        if isinstance(content, str):
+            return f'<div class="block text">{_clipped(content)}</div>\n'
+        if not isinstance(content, list):
+            if "content" not in message:
+                return ""
+            return f'<div class="block json-value">{_pre_json(content)}</div>\n'
+        flags = self.flags.get(index, {})
+        parts = []
+        for position, block in enumerate(content[:BLOCKS]):
+            drawn = self._block(index, position, block, flags.get(position, []))
+            if _get(block, "type") == "toolCall":
+                drawn = f'<div class="call-row">\n{drawn}{self._beside(index, position, block, beside)}</div>\n'
+            parts.append(drawn)
+        if len(content) > BLOCKS:
+            parts.append(f'<p class="none">… {len(content) - BLOCKS:,} more blocks</p>\n')
+        return "".join(parts)
+
+    def _beside(self, index: int, position: int, block: Any, beside: dict[int, int]) -> str:
+        """What answers the call: the result itself, or where it is, or that none is."""
+        if position in beside:
+            return f'<div class="beside">\n{self._message(beside[position])}</div>\n'
+        call = _get(block, "id")
+        results = self.results.get(call, []) if isinstance(call, str) else []
+        later = [result for result in results if result > index]
+        if later:
+            return (
+                f'<div class="beside elsewhere">Answered later, by '
+                f'<a href="#{self.anchor}-m{later[0]}">message {later[0]}</a></div>\n'
+            )
+        if results:
+            return (
+                f'<div class="beside elsewhere">Answered before it was made, by '
+                f'<a href="#{self.anchor}-m{results[0]}">message {results[0]}</a></div>\n'
+            )
+        return '<div class="beside missing">No result for this call</div>\n'
+
+    def _block(self, index: int, position: int, block: Any, flags: list[Found]) -> str:
+        kind = _get(block, "type")
+        flagged = " flagged" if flags else ""
+        anchor = f'id="{self.anchor}-m{index}-b{position}" data-block="{position}"'
+        notes = _notes(flags)
+        if kind == "text" and isinstance(block.get("text"), str):
+            return f'<div class="block text{flagged}" {anchor}>{_clipped(block["text"])}{notes}</div>\n'
+        if kind == "thinking":
+            return self._thinking(block, flagged, anchor, notes)
+        if kind == "toolCall":
+            return self._tool_call(block, flagged, anchor, notes)
+        if kind in ("image", "audio", "document"):
+            return (
+                f'<div class="block placeholder {kind}{flagged}" {anchor}>'
+                f"{_placeholder(kind, block.get('source'))}{notes}</div>\n"
+            )
+        label = f"a {_scalar(kind)} block" if kind is not None else "not a block"
+        return (
+            f'<div class="block unknown{flagged}" {anchor}><span class="kind">{label}</span>'
+            f"{_pre_json(block)}{notes}</div>\n"
+        )
+
+    def _thinking(self, block: dict[str, Any], flagged: str, anchor: str, notes: str) -> str:
+        thinking = block.get("thinking")
+        text = thinking if isinstance(thinking, str) else ""
+        about = [f"{len(text):,} characters"]
+        if block.get("redacted") is True:
+            about.append("redacted")
+        if isinstance(block.get("signature"), str):
+            about.append("signed")
+        body = _clipped(text) if isinstance(thinking, str) else _pre_json(thinking)
+        return (
+            f'<div class="block thinking{flagged}" {anchor}><details>'
+            f"<summary>Thinking ({', '.join(about)})</summary>"
+            f'<div class="text">{body}</div></details>{notes}</div>\n'
+        )
+
+    def _tool_call(self, block: dict[str, Any], flagged: str, anchor: str, notes: str) -> str:
+        arguments = block.get("arguments")
+        kind = _json_type(arguments) if "arguments" in block else "missing"
+        said = "" if kind == "object" else f'<p class="kind">arguments: {kind}, not an object</p>'
+        shown = _pre_json(arguments, "json arguments") if "arguments" in block else ""
+        return (
+            f'<div class="block tool-call{flagged}" {anchor}>'
+            f'<div class="call-head"><span class="call-label">Tool call</span> '
+            f'<b class="tool-name">{_scalar(block.get("name"))}</b> '
+            f'<code class="call-id">{_scalar(block.get("id"))}</code></div>'
+            f"{said}{shown}{notes}</div>\n"
+        )
+
+    def _extra(self, message: dict[str, Any]) -> str:
+        """Fields agent-ir's messages do not have (a wire message drawn as read)."""
+        extra = [key for key in message if key not in _KNOWN_FIELDS]
+        return "".join(
+            f'<div class="extra"><span class="key">{_clipped(str(key), 100)}</span>'
+            f"{_pre_json(message[key])}</div>\n"
+            for key in extra[:JSON_ITEMS]
+        )
+
+
+def _json_type(value: Any) -> str:
+    if isinstance(value, dict):
+        return "object"
+    if isinstance(value, str):
+        return "a string"
+    if isinstance(value, list):
+        return "an array"
+    if isinstance(value, bool):
+        return "a boolean"
+    if isinstance(value, int | float):
+        return "a number"
+    return "null"
+
+
+def _placeholder(kind: str, source: Any) -> str:
+    """A labelled stand-in for bytes that are never loaded: their kind, type and size,
+    or where they are (a URL or a file id, as text)."""
+    label = [f"<b>{kind.capitalize()}</b>"]
+    source_type = _get(source, "type")
+    if source_type == "base64":
+        media, data = source.get("mediaType"), source.get("data")
+        if media is not None:
+            label.append(_scalar(media))
+        if isinstance(data, str):
+            size = len(data) * 3 // 4 - data[-2:].count("=")
+            label.append(f"{size:,} bytes, inline (not shown)")
+    elif source_type == "url":
+        label.append(f'URL <code class="url">{_scalar(source.get("url"))}</code> (not loaded)')
+    elif source_type == "file":
+        label.append(f"provider file <code>{_scalar(source.get('fileId'))}</code>")
+    else:
+        label.append(f"source {_scalar(source)}")
+    return " · ".join(label)
+
+
+_HEAD = """\
+<!DOCTYPE html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta http-equiv="Content-Security-Policy" content="default-src 'none'; style-src 'unsafe-inline'">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="generator" content="agent-ir validate --report">
+<title>{title}</title>
+<style>
+:root{{--ink:#1f2328;--muted:#59636e;--line:#d1d9e0;--soft:#f6f8fa;--bad:#cf222e;
+--bad-bg:#ffebe9;--warn:#9a6700;--warn-bg:#fff8c5;--link:#0969da;--ok:#1a7f37}}
+*{{box-sizing:border-box}}
+body{{margin:0;color:var(--ink);background:#fff;
+font:14px/1.45 system-ui,-apple-system,"Segoe UI",Roboto,"Helvetica Neue",Arial,sans-serif}}
+main{{max-width:1120px;margin:0 auto;padding:22px 28px 60px}}
+a{{color:var(--link)}}
+h1{{font-size:22px;margin:0 0 2px}}
+h2{{font-size:17px;margin:26px 0 10px;padding-bottom:5px;border-bottom:1px solid var(--line)}}
+h3{{font-size:15px;margin:0;font-weight:600}}
+code,pre{{font-family:ui-monospace,SFMono-Regular,"DejaVu Sans Mono",Menlo,Consolas,monospace;
+font-size:12.5px}}
+pre{{margin:4px 0 0;white-space:pre-wrap;overflow-wrap:anywhere}}
+.sub,.none{{color:var(--muted);margin:0}}
+.none{{font-style:italic}}
+.cut{{color:var(--muted);font-style:italic;font-family:system-ui,sans-serif}}
+dl.stats{{display:grid;grid-template-columns:repeat(auto-fit,minmax(130px,1fr));gap:10px;margin:0}}
+.stat{{border:1px solid var(--line);border-radius:8px;padding:9px 12px;background:var(--soft)}}
+dt{{color:var(--muted);font-size:12px;text-transform:uppercase;letter-spacing:.04em}}
+dd{{margin:2px 0 0;font-size:21px;font-weight:600}}
+dd small{{display:block;font-size:12px;font-weight:400;color:var(--muted)}}
+.stat-invalid dd{{color:var(--bad)}}.stat-valid dd{{color:var(--ok)}}
+table{{border-collapse:collapse;width:100%;margin:8px 0}}
+th,td{{text-align:left;padding:5px 10px;border-bottom:1px solid var(--line);vertical-align:top}}
+th{{font-size:12px;color:var(--muted);font-weight:600}}
+.n{{text-align:right;font-variant-numeric:tabular-nums;white-space:nowrap}}
+svg.chart{{display:block;max-width:100%;height:auto;margin:4px 0 8px}}
+svg .bar{{fill:var(--bad)}}
+svg text{{font:12px ui-monospace,"DejaVu Sans Mono",monospace;fill:var(--ink)}}
+svg .value{{fill:var(--muted)}}
+.code{{font:12px ui-monospace,"DejaVu Sans Mono",monospace;background:var(--bad-bg);
+color:var(--bad);border-radius:4px;padding:1px 6px;white-space:nowrap}}
+.code.warning{{background:var(--warn-bg);color:var(--warn)}}
+.conversation{{margin:26px 0;border:1px solid var(--line);border-radius:10px;overflow:hidden}}
+.conversation>header{{background:var(--soft);padding:10px 14px;border-bottom:1px solid var(--line)}}
+.conversation .id{{color:var(--muted);font-weight:400}}
+.number{{text-decoration:none}}
+ul.found{{margin:6px 0 0;padding:0;list-style:none}}
+ul.found li{{margin:3px 0}}
+.messages{{padding:14px;display:flex;flex-direction:column;gap:10px}}
+details.fold .messages{{padding:8px 0 0}}
+.message{{border:1px solid var(--line);border-radius:12px;padding:8px 12px;max-width:78%;
+background:#fff;align-self:flex-start;min-width:0}}
+.message.user{{align-self:flex-end;background:#ddf4ff;border-color:#b6e3ff}}
+.message.system{{align-self:stretch;max-width:none;background:var(--soft);color:#424a53;font-size:13px}}
+.message.toolResult{{background:#f6fff8;border-color:#aceebb;margin-left:28px}}
+.message.toolResult .block.text{{font-family:ui-monospace,"DejaVu Sans Mono",monospace;font-size:12.5px}}
+.message.turn{{align-self:stretch;max-width:none}}
+.message.unknown{{border-style:dashed}}
+.meta{{font-size:12px;color:var(--muted);margin-bottom:4px;display:flex;flex-wrap:wrap;gap:4px 10px}}
+.role{{font-weight:600;color:var(--ink)}}
+.error-flag{{color:var(--bad);font-weight:600}}
+.block{{margin-top:6px;min-width:0}}
+.block.text{{white-space:pre-wrap;overflow-wrap:anywhere}}
+.thinking details{{border-left:3px solid #8250df;padding-left:8px;color:var(--muted)}}
+.thinking .text{{white-space:pre-wrap;overflow-wrap:anywhere}}
+summary{{cursor:pointer}}
+.call-row{{display:grid;grid-template-columns:minmax(0,1fr) minmax(0,1fr);gap:12px;align-items:start}}
+.call-row>.block{{margin-top:6px}}
+.tool-call{{border:1px solid var(--line);border-radius:8px;background:#fbfcfd;padding:6px 10px}}
+.call-label{{font-size:12px;color:var(--muted);text-transform:uppercase;letter-spacing:.04em}}
+.call-id{{color:var(--muted);font-size:11.5px}}
+.beside{{margin-top:6px;min-width:0}}
+.beside>.message{{max-width:none;margin:0}}
+.beside.missing,.beside.elsewhere{{border:1px dashed #8c959f;border-radius:8px;padding:8px 10px;
+color:var(--muted)}}
+.has-flag .beside.missing,.flagged+.beside.missing{{border-color:var(--bad);color:var(--bad)}}
+.placeholder{{display:inline-block;border:1px dashed #8c959f;border-radius:6px;padding:6px 10px;
+color:#424a53;background:#fff}}
+.extra{{margin-top:6px}}
+.extra .key,.kind{{font-size:12px;color:var(--muted)}}
+.flagged{{outline:2px solid var(--bad);outline-offset:1px;background:var(--bad-bg)!important}}
+.has-flag{{border-color:var(--bad)}}
+.diagnostic{{margin:6px 0 0;color:var(--bad);font-size:13px;font-family:system-ui,sans-serif;
+white-space:normal}}
+details.fold{{border:1px dashed var(--line);border-radius:8px;padding:6px 10px}}
+details.fold>summary{{color:var(--muted)}}
+.back{{margin:0;padding:0 14px 10px;font-size:12px}}
+footer{{margin-top:30px;font-size:12px}}
+</style>
+</head>
+<body>
+"""

@@ -1,0 +1,499 @@
+"""Anthropic Messages streaming: ``AnthropicStream(source, *, request_id, cancel=None)``
+reads the server-sent events of ``client.messages.create(..., stream=True)`` (the raw
+bytes in any chunking, or the events already decoded to their JSON objects) and returns
+a ``ModelStream`` (``agent_ir.wire._stream.wire_stream``), a reply that goes back to
+the API through ``to_anthropic`` as it came, less what is skipped (see Text and Skipped
+below).
+
+Events are read by their data's ``type`` (a missing or ill-typed field is
+PROVIDER_INVALID_EVENT naming it, never a ``KeyError``); the SSE ``event:`` name, when
+there is one other than the default "message", must be that same type.
+
+Event by event (records are those of ``agent_ir.providers.parser``):
+
+- ``message_start``: ``response_start`` (``responseId`` the message's ``id``). Usage
+  starts from ``message.usage``: ``input_tokens`` (required when ``usage`` is there),
+  ``output_tokens`` (absent: 0). A stream whose ``message_start`` has no ``usage`` at
+  all (Anthropic always sends it; a compatible server may not) counts 0 and 0. A
+  ``message.content`` that is not empty is refused: the IR could not place it. A
+  second ``message_start`` is a second ``response_start``: PROVIDER_DUPLICATE_START.
+- ``content_block_start``: ``text``: its ``text``, when not empty, is a
+  ``text_delta``. ``thinking``: opens a thinking block (its ``thinking``, when not
+  empty, a ``thinking_delta``; its ``signature``, if any, kept). ``redacted_thinking``:
+  at once ``thinking_end {redacted: true, signature: data}``, the form ``to_anthropic``
+  sends back as ``redacted_thinking {data}``. ``tool_use``: starts collecting the
+  call's ``id``, ``name`` and input. Any other block type is skipped, see below.
+- ``content_block_delta``: ``text_delta`` -> ``text_delta``; ``thinking_delta`` ->
+  ``thinking_delta``; ``signature_delta`` -> the block's signature (the last one wins,
+  as in the SDK); ``input_json_delta`` -> its ``partial_json`` appended to the call's
+  input text; ``citations_delta`` -> skipped (the IR's text blocks have no citations;
+  the text itself comes in ``text_delta`` events). Empty ``text`` / ``thinking``
+  deltas emit nothing. A delta of a known type in a block of another kind (a
+  ``text_delta`` in a ``tool_use``) is PROVIDER_INVALID_EVENT; a delta type this
+  module does not know is PROVIDER_UNKNOWN_EVENT.
+- ``content_block_stop``: ``thinking``: ``thinking_end`` with the signature (none when
+  no signature came: ``to_anthropic`` then warns THINKING_NOT_SENT). ``tool_use``:
+  ``tool_call {id, name, arguments}``, the input text parsed once (``json.loads``; NaN
+  and Infinity are not JSON); no input text: the block's ``input`` from its start
+  (``{}``).
+- ``message_delta``: ``delta.stop_reason`` ``end_turn``, ``stop_sequence`` or
+  ``pause_turn`` -> "stop" (``pause_turn``: a turn of server tools paused; send the
+  reply back to continue it); ``tool_use`` -> "tool_call"; ``max_tokens`` or
+  ``model_context_window_exceeded`` -> "length"; ``refusal`` -> "error"; any other
+  value (``null`` included) is PROVIDER_INVALID_EVENT naming it. ``usage`` holds
+  cumulative totals, read as the SDK reads them: ``output_tokens`` and, when present,
+  ``input_tokens`` replace the counts so far; an absent ``usage`` or count keeps them.
+- ``message_stop``: ``response_end`` with the stop reason and usage of the last
+  ``message_delta`` (none came: PROVIDER_INVALID_EVENT).
+- ``ping``: nothing.
+- ``error``: ``transport_error {code: error.type, message: error.message}``
+  (``overloaded_error``, ``api_error``, ...): PROVIDER_TRANSPORT_ERROR with
+  Anthropic's code.
+- any other event type: PROVIDER_UNKNOWN_EVENT (before ``message_start`` too).
+
+Text: a text block's deltas make one ``TextBlock`` (the parser joins consecutive
+``text_delta`` records), and its ``content_block_stop`` is a ``text_end`` record, so two
+Anthropic text blocks stay two blocks even with only skipped blocks between them, as in
+the SDK (Anthropic splits a reply's text around server tool blocks and at citations).
+
+Skipped, and why: content blocks the IR has no place for (``server_tool_use``,
+``web_search_tool_result``, ``web_fetch_tool_result``, ``code_execution_tool_result``,
+``mcp_tool_use``, ``mcp_tool_result``, ``container_upload``, any block type this module
+does not know), with all their deltas and their stop: they are the server's own tool
+calls and results, not calls for the client to run, and they do not fail the stream;
+text, thinking and client ``tool_use`` blocks around them still arrive. Also skipped:
+``citations_delta``, ``ping``, the usage fields the IR has no place for
+(``cache_creation_input_tokens``, ``cache_read_input_tokens``, ``server_tool_use``:
+``inputTokens`` is Anthropic's ``input_tokens``, which does not count cached input).
+
+A reply cut off at the output limit: when ``message_delta`` comes with a stop reason
+that cuts a reply short (``max_tokens``, ``model_context_window_exceeded``,
+``refusal``) while a block is still open (no ``content_block_stop`` came), that block
+ends there: an open thinking block gets its ``thinking_end`` (without a signature
+unless one came), an open ``tool_use`` is dropped. A ``tool_use`` whose input text is
+not a JSON object when its ``content_block_stop`` comes is held back, not refused,
+until the next event: a ``message_delta`` with one of those stop reasons drops it too,
+so an output limit inside a tool call's JSON is a ``length`` response without that
+call (its text and any earlier complete calls kept), never a crash. A ``ping`` is
+passed over, an ``error`` or an unknown event fails the stream as it would anyway; any
+other next event makes it PROVIDER_INVALID_EVENT naming the call's id and name. (The
+SDK's accumulator keeps such a call, with whatever its partial parser made of it.)
+
+Failures, beyond those of ``wire_stream`` and the parser (PROVIDER_INVALID_EVENT unless
+said otherwise): event data that is not an object or has no string ``type``; an SSE
+event name that differs from the data's ``type``; a ``data: [DONE]`` event (not
+Anthropic's); any event but ``ping``, ``error`` or an unknown one before
+``message_start``, PROVIDER_MISSING_START; a field of the wrong type or a blank id or name; a block index that
+is not an integer from 0, that repeats an earlier block's, or a ``content_block_start``
+while another block is open (Anthropic sends its blocks one after another; overlapping
+blocks would make the order of the IR's blocks a guess); a delta or stop for a block
+that is not open; a block started after ``message_delta``; ``message_delta`` while a
+block is open, unless its stop reason cuts the reply short (above); a tool call whose
+input is not a JSON object (above); ``message_stop`` without a ``message_delta``. After
+``message_stop`` every event is refused: another ``message_stop`` as
+PROVIDER_DUPLICATE_TERMINAL, anything else (a ``ping`` included) as
+PROVIDER_INVALID_TERMINAL. A stream that ends without ``message_stop`` is
+PROVIDER_MISSING_TERMINAL after the chunks already emitted. Every failure comes after
+the chunks of the events before it, and its ``record_index`` is the number of records
+those events made, however the bytes were chunked.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+from collections.abc import Callable, Iterable
+from typing import Any, Final
+
+from agent_ir._text import non_empty_id
+from agent_ir.providers.protocol import ModelStream, ProviderErrorCode
+from agent_ir.wire._stream import DONE, StreamEventError, wire_stream
+
+__all__ = ["AnthropicStream", "AnthropicTranslator"]
+
+Record = dict[str, Any]
+Code = ProviderErrorCode
+_NONE: Final[tuple[Record, ...]] = ()
+
+_STOP_REASONS: Final = {
+    "end_turn": "stop",
+    "stop_sequence": "stop",
+    "pause_turn": "stop",
+    "tool_use": "tool_call",
+    "max_tokens": "length",
+    "model_context_window_exceeded": "length",
+    "refusal": "error",
+}
+# Stop reasons that may end a reply inside a block: the block ends there, a tool call
+# in it is dropped.
+_CUT_SHORT: Final = frozenset({"max_tokens", "model_context_window_exceeded", "refusal"})
+
+# Delta types this module knows, and the one block kind each belongs to.
+_DELTA_KINDS: Final = {
+    "text_delta": "text",
+    "citations_delta": "text",
+    "thinking_delta": "thinking",
+    "signature_delta": "thinking",
+    "input_json_delta": "tool_use",
+}
+
+# The kinds of an open block; any other block type is read as "skipped".
+_TEXT: Final = "text"
+_TEXT_END: Final[Record] = {"type": "text_end"}
+_THINKING: Final = "thinking"
+_REDACTED: Final = "redacted_thinking"
+_TOOL_USE: Final = "tool_use"
+_SKIPPED: Final = "skipped"
+
+
+def AnthropicStream(
+    source: object, *, request_id: object, cancel: asyncio.Event | None = None
+) -> ModelStream:
+    """The ``ModelStream`` of an Anthropic Messages event stream; see the module
+    docstring. ``source``: an async iterable of raw SSE bytes (any chunking) or of
+    decoded event objects. ``TypeError`` for a blank ``request_id`` or a ``cancel``
+    that is not an ``asyncio.Event``."""
+    return wire_stream(
+        "AnthropicStream",
+        source,
+        AnthropicTranslator(),
+        request_id=request_id,
+        cancel=cancel,
+    )
+
+
+class _Block:
+    """The open content block: its index, kind and what it has gathered."""
+
+    __slots__ = ("call_id", "index", "input", "kind", "name", "parts", "signature", "wire_type")
+
+    def __init__(self, index: int, kind: str, wire_type: str) -> None:
+        self.index = index
+        self.kind = kind
+        self.wire_type = wire_type
+        self.signature: str | None = None
+        self.call_id = ""
+        self.name = ""
+        self.input: dict[str, Any] = {}
+        self.parts: list[str] = []
+
+
+class AnthropicTranslator:
+    """Anthropic Messages events -> normalized records (a ``Translator``); one per
+    stream. See the module docstring for every mapping and failure."""
+
+    def __init__(self) -> None:
+        self._response_id: str | None = None
+        self._input_tokens = 0
+        self._output_tokens = 0
+        self._stop_reason: str | None = None  # the IR's, from the last message_delta
+        self._block: _Block | None = None  # the open content block
+        self._indices: set[int] = set()  # every block index started
+        self._held: str | None = None  # why a stopped tool call was held back
+        self._ended = False  # message_stop came
+
+    def event(self, name: str | None, data: Any) -> Iterable[Record]:
+        if type(data) is not dict:
+            if data is DONE:
+                raise StreamEventError("a [DONE] event (Anthropic streams end with message_stop)")
+            raise StreamEventError("the event data is not a JSON object")
+        kind = data.get("type")
+        if type(kind) is not str or not kind:
+            raise StreamEventError("the event has no non-empty string type")
+        if name is not None and name != kind and name != "message":
+            raise StreamEventError(f"the SSE event name {name!r} differs from its type {kind!r}")
+        if self._ended:
+            return self._after_stop(kind)
+        handler = _HANDLERS.get(kind)
+        if handler is None:
+            raise StreamEventError(f"unknown event type {kind!r}", Code.PROVIDER_UNKNOWN_EVENT)
+        if self._held is not None and kind not in ("ping", "error", "message_delta"):
+            raise StreamEventError(self._held)
+        if self._response_id is None and kind not in ("message_start", "ping", "error"):
+            raise StreamEventError(f"{kind} before message_start", Code.PROVIDER_MISSING_START)
+        return handler(self, data)
+
+    def end(self) -> Iterable[Record]:
+        # Without message_stop the parser reports PROVIDER_MISSING_TERMINAL.
+        return _NONE
+
+    # --- one method per event type ---------------------------------------------------
+
+    def _message_start(self, data: dict[str, Any]) -> Iterable[Record]:
+        message = _object(data, "message", "message_start")
+        response_id = message.get("id")
+        if not non_empty_id(response_id):
+            raise StreamEventError("message_start message.id must be a non-empty string")
+        role = message.get("role", "assistant")
+        if role != "assistant":
+            raise StreamEventError(f'message_start message.role must be "assistant", not {role!r}')
+        content = message.get("content")
+        if content is not None and content != []:
+            raise StreamEventError("message_start message.content must be empty")
+        usage = message.get("usage")
+        if usage is not None:
+            if type(usage) is not dict:
+                raise StreamEventError("message_start message.usage must be an object")
+            self._input_tokens = _count(usage, "input_tokens", "message_start message.usage")
+            output = _optional_count(usage, "output_tokens", "message_start message.usage")
+            self._output_tokens = 0 if output is None else output
+        self._response_id = response_id
+        return ({"type": "response_start", "responseId": response_id, "role": "assistant"},)
+
+    def _content_block_start(self, data: dict[str, Any]) -> Iterable[Record]:
+        index = _index(data, "content_block_start")
+        if self._stop_reason is not None:
+            raise StreamEventError(f"content_block_start (block {index}) after message_delta")
+        if self._block is not None:
+            raise StreamEventError(
+                f"content_block_start of block {index} while block {self._block.index} is open"
+            )
+        if index in self._indices:
+            raise StreamEventError(f"content_block_start index {index} repeats an earlier block")
+        block = _object(data, "content_block", "content_block_start")
+        wire_type = block.get("type")
+        if type(wire_type) is not str:
+            raise StreamEventError("content_block_start content_block.type must be a string")
+        self._indices.add(index)
+        self._block, records = _opened(index, wire_type, block)
+        return records
+
+    def _content_block_delta(self, data: dict[str, Any]) -> Iterable[Record]:
+        block = self._open(data, "content_block_delta")
+        if block.kind == _SKIPPED:
+            return _NONE
+        delta = _object(data, "delta", "content_block_delta")
+        delta_type = delta.get("type")
+        if delta_type == "text_delta" and block.kind == _TEXT:
+            text = _string(delta, "text", "content_block_delta text_delta")
+            return ({"type": "text_delta", "text": text},) if text else _NONE
+        if delta_type == "input_json_delta" and block.kind == _TOOL_USE:
+            block.parts.append(
+                _string(delta, "partial_json", "content_block_delta input_json_delta")
+            )
+            return _NONE
+        if delta_type == "thinking_delta" and block.kind == _THINKING:
+            text = _string(delta, "thinking", "content_block_delta thinking_delta")
+            return ({"type": "thinking_delta", "text": text},) if text else _NONE
+        if delta_type == "signature_delta" and block.kind == _THINKING:
+            block.signature = _string(delta, "signature", "content_block_delta signature_delta")
+            return _NONE
+        if delta_type == "citations_delta" and block.kind == _TEXT:
+            return _NONE
+        if type(delta_type) is not str:
+            raise StreamEventError("content_block_delta delta.type must be a string")
+        if delta_type in _DELTA_KINDS:
+            raise StreamEventError(
+                f"content_block_delta: a {delta_type} in block {block.index} ({block.wire_type})"
+            )
+        raise StreamEventError(
+            f"content_block_delta: unknown delta type {delta_type!r}", Code.PROVIDER_UNKNOWN_EVENT
+        )
+
+    def _content_block_stop(self, data: dict[str, Any]) -> Iterable[Record]:
+        block = self._open(data, "content_block_stop")
+        self._block = None
+        if block.kind == _THINKING:
+            return (_thinking_end(block),)
+        if block.kind == _TEXT:
+            return (_TEXT_END,)  # each Anthropic text block stays one block
+        if block.kind != _TOOL_USE:
+            return _NONE
+        arguments = _arguments(block)
+        if isinstance(arguments, str):
+            self._held = arguments  # refused by the next event unless the reply was cut short
+            return _NONE
+        return (
+            {"type": "tool_call", "id": block.call_id, "name": block.name, "arguments": arguments},
+        )
+
+    def _message_delta(self, data: dict[str, Any]) -> Iterable[Record]:
+        delta = _object(data, "delta", "message_delta")
+        wire_reason = delta.get("stop_reason")
+        stop_reason = _STOP_REASONS.get(wire_reason) if type(wire_reason) is str else None
+        if stop_reason is None:
+            raise StreamEventError(
+                f"message_delta delta.stop_reason {wire_reason!r} is not an Anthropic stop reason"
+            )
+        cut_short = wire_reason in _CUT_SHORT
+        if self._held is not None and not cut_short:
+            raise StreamEventError(self._held)
+        self._held = None
+        records: tuple[Record, ...] = _NONE
+        block = self._block
+        if block is not None:
+            if not cut_short:
+                raise StreamEventError(
+                    f"message_delta (stop_reason {wire_reason}) while block {block.index}"
+                    f" ({block.wire_type}) is open"
+                )
+            self._block = None
+            if block.kind == _THINKING:
+                records = (_thinking_end(block),)
+        usage = data.get("usage")
+        if usage is not None:
+            if type(usage) is not dict:
+                raise StreamEventError("message_delta usage must be an object")
+            output = _optional_count(usage, "output_tokens", "message_delta usage")
+            input_tokens = _optional_count(usage, "input_tokens", "message_delta usage")
+            if output is not None:
+                self._output_tokens = output
+            if input_tokens is not None:
+                self._input_tokens = input_tokens
+        self._stop_reason = stop_reason
+        return records
+
+    def _message_stop(self, data: dict[str, Any]) -> Iterable[Record]:
+        if self._stop_reason is None:
+            raise StreamEventError("message_stop without a message_delta (no stop reason)")
+        self._ended = True
+        return (self._response_end(),)
+
+    def _ping(self, data: dict[str, Any]) -> Iterable[Record]:
+        return _NONE
+
+    def _error(self, data: dict[str, Any]) -> Iterable[Record]:
+        error = _object(data, "error", "error")
+        code = _name(error, "type", "error error")
+        message = _name(error, "message", "error error")
+        return ({"type": "transport_error", "code": code, "message": message},)
+
+    # --- helpers -----------------------------------------------------------------------
+
+    def _open(self, data: dict[str, Any], kind: str) -> _Block:
+        index = _index(data, kind)
+        block = self._block
+        if block is None or block.index != index:
+            raise StreamEventError(f"{kind} for block {index}, which is not open")
+        return block
+
+    def _after_stop(self, kind: str) -> Iterable[Record]:
+        if kind == "message_stop":
+            return (self._response_end(),)  # the parser: PROVIDER_DUPLICATE_TERMINAL
+        raise StreamEventError(f"a {kind} event after message_stop", Code.PROVIDER_INVALID_TERMINAL)
+
+    def _response_end(self) -> Record:
+        return {
+            "type": "response_end",
+            "responseId": self._response_id,
+            "stopReason": self._stop_reason,
+            "usage": {"inputTokens": self._input_tokens, "outputTokens": self._output_tokens},
+        }
+
+
+_Handler = Callable[[AnthropicTranslator, dict[str, Any]], Iterable[Record]]
+_HANDLERS: Final[dict[str, _Handler]] = {
+    "message_start": AnthropicTranslator._message_start,
+    "content_block_start": AnthropicTranslator._content_block_start,
+    "content_block_delta": AnthropicTranslator._content_block_delta,
+    "content_block_stop": AnthropicTranslator._content_block_stop,
+    "message_delta": AnthropicTranslator._message_delta,
+    "message_stop": AnthropicTranslator._message_stop,
+    "ping": AnthropicTranslator._ping,
+    "error": AnthropicTranslator._error,
+}
+
+
+def _opened(index: int, wire_type: str, block: dict[str, Any]) -> tuple[_Block, Iterable[Record]]:
+    """The block a ``content_block_start`` opens, and the records it emits at once."""
+    where = f"content_block_start ({wire_type}) content_block"
+    if wire_type == _TEXT:
+        text = _string(block, "text", where)
+        return _Block(index, _TEXT, wire_type), (
+            {"type": "text_delta", "text": text},
+        ) if text else _NONE
+    if wire_type == _THINKING:
+        opened = _Block(index, _THINKING, wire_type)
+        thinking = _string(block, "thinking", where)
+        signature = block.get("signature")
+        if signature is not None and type(signature) is not str:
+            raise StreamEventError(f"{where}.signature must be a string")
+        opened.signature = signature or None
+        return opened, ({"type": "thinking_delta", "text": thinking},) if thinking else _NONE
+    if wire_type == _REDACTED:
+        redacted = _string(block, "data", where)
+        record = {"type": "thinking_end", "signature": redacted, "redacted": True}
+        return _Block(index, _REDACTED, wire_type), (record,)
+    if wire_type == _TOOL_USE:
+        call = _Block(index, _TOOL_USE, wire_type)
+        call.call_id = _name(block, "id", where)
+        call.name = _name(block, "name", where)
+        start_input = block.get("input", {})
+        if type(start_input) is not dict:
+            raise StreamEventError(
+                f"{where}.input of tool_use {call.call_id!r} ({call.name}) must be an object"
+            )
+        call.input = start_input
+        return call, _NONE
+    return _Block(index, _SKIPPED, wire_type), _NONE
+
+
+def _thinking_end(block: _Block) -> Record:
+    record: Record = {"type": "thinking_end"}
+    if block.signature:
+        record["signature"] = block.signature
+    return record
+
+
+def _arguments(block: _Block) -> dict[str, Any] | str:
+    """The call's arguments, or why its input text is not a JSON object."""
+    text = "".join(block.parts)
+    if not text:
+        return block.input
+    try:
+        value = json.loads(text, parse_constant=_not_json)
+    except (ValueError, RecursionError) as error:
+        reason = str(error) if isinstance(error, ValueError) else "it is nested too deeply"
+        return _not_an_object(block, f"it is not JSON ({reason})")
+    if type(value) is not dict:
+        return _not_an_object(block, f"it is a JSON {type(value).__name__}")
+    return value
+
+
+def _not_an_object(block: _Block, reason: str) -> str:
+    return f"tool_use {block.call_id!r} ({block.name}): its input is not a JSON object: {reason}"
+
+
+def _not_json(constant: str) -> Any:
+    raise ValueError(f"{constant} is not JSON")
+
+
+def _object(data: dict[str, Any], key: str, where: str) -> dict[str, Any]:
+    value = data.get(key)
+    if type(value) is not dict:
+        raise StreamEventError(f"{where} {key} must be an object")
+    return value
+
+
+def _string(data: dict[str, Any], key: str, where: str) -> str:
+    value = data.get(key)
+    if type(value) is not str:
+        raise StreamEventError(f"{where}.{key} must be a string")
+    return value
+
+
+def _name(data: dict[str, Any], key: str, where: str) -> str:
+    value = data.get(key)
+    if not non_empty_id(value):
+        raise StreamEventError(f"{where}.{key} must be a non-empty string")
+    assert isinstance(value, str)
+    return value
+
+
+def _index(data: dict[str, Any], where: str) -> int:
+    index = data.get("index")
+    if type(index) is not int or index < 0:
+        raise StreamEventError(f"{where} index must be an integer from 0, not {index!r}")
+    return index
+
+
+def _count(usage: dict[str, Any], key: str, where: str) -> int:
+    value = usage.get(key)
+    if type(value) is not int or value < 0:
+        raise StreamEventError(f"{where}.{key} must be an integer from 0, not {value!r}")
+    return value
+
+
+def _optional_count(usage: dict[str, Any], key: str, where: str) -> int | None:
+    """The count, or None when it is absent or null."""
+    return None if usage.get(key) is None else _count(usage, key, where)

@@ -1,0 +1,552 @@
+"""A streamed OpenAI Chat Completions reply (``stream: true``) as a ``ModelStream``.
+
+``OpenAIChatStream(source, *, request_id, cancel=None)``: ``source`` is an async
+iterable of the raw response body (server-sent events, in any chunking) or of decoded
+``chat.completion.chunk`` objects (plain dicts, e.g. ``chunk.model_dump()``), or a mix;
+see ``agent_ir.wire._stream`` for the decoding, the terminal discipline and the failures
+of the source itself. ``ChatTranslator`` below turns each event into the normalized
+records of ``agent_ir.providers.parser``; every field it reads is read defensively
+(an absent optional field and ``null`` are alike; a field of the wrong JSON type is
+PROVIDER_INVALID_EVENT naming it, never a ``KeyError`` or ``TypeError``).
+
+Events
+------
+=======================================  ==============================================
+SSE event                                records
+=======================================  ==============================================
+``data: {chunk}`` (no ``event`` field,   the chunk, below
+``event: message``, or a decoded dict)
+``data: [DONE]``                         what the finish owed (when no ``finish_reason``
+                                         came: thinking_end, tool_call) + response_end
+``event: error``                         transport_error (its data is the error object,
+                                         or an object holding one under ``error``)
+``event: <anything else>``               PROVIDER_UNKNOWN_EVENT
+``: comment`` lines (OpenRouter's        nothing (the SSE decoder drops them)
+``: OPENROUTER PROCESSING``)
+=======================================  ==============================================
+
+A chunk, in this order:
+
+* ``error`` (not null; OpenAI sends ``{"error": {"message", "type"}}`` and nothing else,
+  OpenRouter an ordinary chunk with an ``error`` beside ``choices``): one
+  transport_error and nothing else of the chunk; see *Errors* for its code.
+* ``object``: absent, ``""`` (Azure's prompt-filter chunk) or ``"chat.completion.chunk"``;
+  any other string is PROVIDER_UNKNOWN_EVENT.
+* ``id``: the first chunk with a non-empty ``id`` starts the response
+  (``response_start``, that id for ``responseId``); later ids are not read (every chunk
+  repeats it). A chunk without an id before the start is skipped when it carries no
+  choices and no usage (Azure's first chunk: ``id: ""``, ``prompt_filter_results``),
+  otherwise PROVIDER_INVALID_EVENT.
+* ``choices``: each must have ``index`` 0 (absent reads as 0). ``n > 1`` is not
+  supported: another index is PROVIDER_INVALID_EVENT, rather than a reply silently
+  missing the choices the request asked for.
+* ``choices[0].delta`` (absent reads as ``{}``), in this order:
+
+  - ``reasoning_content`` (DeepSeek, vLLM) or, when that is absent, ``reasoning``
+    (OpenRouter, newer vLLM) -> thinking_delta; the thinking block is closed by a
+    thinking_end (never a signature: the format has none) right before the next text,
+    tool call or response_end. Reasoning after text opens a new block.
+  - ``content`` -> text_delta. ``""`` (OpenAI's first chunk) emits nothing; a
+    ``content`` that is not a string (a list of parts) is PROVIDER_INVALID_EVENT.
+  - ``tool_calls`` -> assembled by ``index`` (required, an integer >= 0): the first
+    non-empty ``id`` and ``function.name`` are kept and any later one is ignored
+    (OpenAI sends them once; Groq, OpenRouter and DeepSeek repeat them in every delta,
+    and concatenating would double them); ``function.arguments`` pieces are
+    concatenated. A call whose ``type`` is neither absent nor ``"function"`` (a custom
+    tool call: free-text input, no arguments object) is skipped with all its deltas.
+  - ``refusal`` -> no record (the IR has no refusal block), but the response ends with
+    stopReason "error": a refused reply is not a normal stop.
+  - ``function_call`` (the legacy single call, deprecated by ``tool_calls``):
+    PROVIDER_INVALID_EVENT; it has no call id, and the IR does not invent ids.
+  - Not read: ``role``, ``audio``, ``annotations``, ``reasoning_details`` (OpenRouter's
+    structured copy of ``reasoning``; its signatures and encrypted blocks are dropped:
+    ``to_openai_chat`` does not send thinking back anyway), ``logprobs``,
+    ``content_filter_results`` and any unknown field.
+
+* ``choices[0].finish_reason`` (``null`` and ``""`` mean none yet): the tool calls are
+  emitted as tool_call records, in index order, after the thinking_end owed; the stop
+  reason is kept for the response_end. Mapping: ``stop`` -> "stop" ("tool_call" when
+  tool calls were emitted: Ollama and Gemini's compatibility API say ``stop`` after
+  calls), ``tool_calls`` and ``function_call`` -> "tool_call", ``length`` and
+  ``model_length`` (Mistral) -> "length", ``content_filter`` and ``error`` (OpenRouter)
+  -> "error"; any other value is PROVIDER_INVALID_EVENT. The same ``finish_reason``
+  again (on a later chunk) is ignored, another one is PROVIDER_INVALID_EVENT, and so is
+  a delta carrying text, reasoning, a refusal or tool calls after it.
+* ``usage`` (not null): ``prompt_tokens`` -> inputTokens, ``completion_tokens`` ->
+  outputTokens (reasoning tokens are part of it); the last usage seen is the response's
+  (with ``stream_options.include_usage`` it is the chunk after the finish, with
+  ``choices: []``; vLLM's continuous usage is cumulative). Groq's ``x_groq.usage`` is
+  read when the chunk has no ``usage``. **No usage at all** (the default: OpenAI sends
+  none unless ``stream_options: {"include_usage": true}`` is requested) -> 0 and 0.
+
+The end
+-------
+``[DONE]`` emits the response_end (with the usage seen so far). Without a
+``finish_reason`` before it (some compatible servers never send one) the reply is taken
+as it stands: stopReason "tool_call" when tool calls were assembled, else "stop" (or
+"error" after a refusal). A body that ends after a ``finish_reason`` but without
+``[DONE]`` (decoded chunks have no ``[DONE]``) ends the same way when the source ends;
+usage that would have come after that point is 0. A body that ends with neither emits
+no response_end: PROVIDER_MISSING_TERMINAL after the chunks already emitted. Nothing
+may follow the terminal: the source is still read to its end, and an event after
+``[DONE]`` is PROVIDER_INVALID_TERMINAL (a second ``[DONE]``
+PROVIDER_DUPLICATE_TERMINAL). A transport_error fails the stream where it stands.
+
+Tool calls
+----------
+The arguments of each call are joined and parsed once, when it is emitted: ``""`` (or
+only whitespace) is ``{}``; text that is not one JSON object (not JSON, another JSON
+type, a duplicate key, NaN or an infinite number) is PROVIDER_INVALID_EVENT naming the
+call's id and name, as is a call with no id or no name. After ``finish_reason:
+"length"`` such a call is the output limit cutting it short: it is dropped and the
+response ends with "length" and the calls that are complete (never a guessed ``{}``).
+
+Errors
+------
+* An ``error`` in a chunk or an ``event: error``: transport_error ->
+  PROVIDER_TRANSPORT_ERROR whose ``provider_code`` is the error's ``code`` (a string,
+  or an integer such as OpenRouter's 502, as text), else its ``type`` (OpenAI's
+  mid-stream ``server_error`` has no code), else ``"unknown"``; its message is the
+  error's ``message``, else a description of the error value.
+* PROVIDER_INVALID_EVENT: a chunk that is not a JSON object, a field of the wrong type,
+  a first chunk with choices but no id, a choice index other than 0, an unknown
+  ``finish_reason``, a delta after the finish, a legacy ``function_call``, tool calls
+  as above; and (``agent_ir.wire._stream``) event data that is not JSON, an
+  ``event: error`` with plain-text data included.
+* PROVIDER_UNKNOWN_EVENT: an unknown SSE ``event`` name or chunk ``object``.
+* PROVIDER_MISSING_START: ``[DONE]`` before any chunk with an id.
+* The parser's own checks still apply (e.g. "tool_calls" with no call assembled is
+  PROVIDER_INVALID_TERMINAL).
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterable
+from typing import Any
+
+from agent_ir._text import non_empty_id
+from agent_ir.providers.protocol import ModelStream
+from agent_ir.providers.protocol import ProviderErrorCode as Code
+from agent_ir.wire._stream import DONE, StreamEventError, wire_stream
+
+__all__ = ["ChatTranslator", "OpenAIChatStream"]
+
+Record = dict[str, Any]
+
+_FINISH_REASONS = {
+    "stop": "stop",
+    "tool_calls": "tool_call",
+    "function_call": "tool_call",
+    "length": "length",
+    "model_length": "length",
+    "content_filter": "error",
+    "error": "error",
+}
+_CHUNK_OBJECTS = frozenset({"", "chat.completion.chunk"})
+_DELTA = "choices[0].delta"
+
+
+def OpenAIChatStream(source: object, *, request_id: object, cancel: object = None) -> ModelStream:
+    """The ``ModelStream`` of a streamed Chat Completions reply; see the module
+    docstring. ``TypeError`` for a blank ``request_id`` or a ``cancel`` that is not an
+    ``asyncio.Event``."""
+    return wire_stream(
+        "OpenAIChatStream", source, ChatTranslator(), request_id=request_id, cancel=cancel
+    )
+
+
+class _Call:
+    """One tool call being assembled from its deltas."""
+
+    __slots__ = ("arguments", "id", "index", "name", "skipped")
+
+    def __init__(self, index: int) -> None:
+        self.index = index
+        self.id: str | None = None
+        self.name: str | None = None
+        self.arguments: list[str] = []
+        self.skipped = False  # not a function call: no IR form
+
+
+class ChatTranslator:
+    """``chat.completion.chunk`` events -> normalized records (a ``Translator``)."""
+
+    __slots__ = (
+        "_calls",
+        "_emitted_calls",
+        "_ended",
+        "_finish",
+        "_refused",
+        "_response_id",
+        "_thinking",
+        "_usage",
+    )
+
+    def __init__(self) -> None:
+        self._response_id: str | None = None
+        self._thinking = False  # a thinking block is open
+        self._calls: dict[int, _Call] = {}
+        self._emitted_calls = 0
+        self._finish: str | None = None  # the provider's finish_reason, once seen
+        self._refused = False
+        self._usage: Record = {"inputTokens": 0, "outputTokens": 0}
+        self._ended = False  # the response_end was emitted
+
+    # --- events -----------------------------------------------------------------------
+
+    def event(self, name: str | None, data: Any) -> Iterable[Record]:
+        if self._ended:
+            return self._after_end(data)
+        if name is None or name == "message":
+            return self._done() if data is DONE else self._chunk(data)
+        if name == "error":
+            return self._failure(_error_value(data))
+        return self._unknown(f"event {name!r}")
+
+    def end(self) -> Iterable[Record]:
+        if self._ended or self._finish is None:
+            return []
+        return [self._end()]
+
+    def _done(self) -> list[Record]:
+        if self._response_id is None:
+            raise StreamEventError(
+                "[DONE] before any chunk with an id", Code.PROVIDER_MISSING_START
+            )
+        records: list[Record] = []
+        if self._finish is None:
+            records += self._close_thinking()
+            records += self._tool_calls(truncated=False)
+        records.append(self._end())
+        return records
+
+    def _after_end(self, data: Any) -> list[Record]:
+        """An event after the response_end: PROVIDER_DUPLICATE_TERMINAL for a second
+        ``[DONE]``, else PROVIDER_INVALID_TERMINAL."""
+        if data is DONE:
+            raise StreamEventError("a second [DONE]", Code.PROVIDER_DUPLICATE_TERMINAL)
+        raise StreamEventError("an event after [DONE]", Code.PROVIDER_INVALID_TERMINAL)
+
+    def _failure(self, error: object) -> list[Record]:
+        code, message = _error_code_and_message(error)
+        return [{"type": "transport_error", "code": code, "message": message}]
+
+    def _unknown(self, what: str) -> list[Record]:
+        raise StreamEventError(f"unknown {what}", Code.PROVIDER_UNKNOWN_EVENT)
+
+    # --- chunks -----------------------------------------------------------------------
+
+    def _chunk(self, data: Any) -> list[Record]:
+        if type(data) is not dict:
+            raise StreamEventError(f"a chunk must be a JSON object, not {_json_type(data)}")
+        if data.get("error") is not None:
+            return self._failure(data["error"])
+        kind = _optional_string(data, "object", "object")
+        if kind is not None and kind not in _CHUNK_OBJECTS:
+            return self._unknown(f"object {kind!r}")
+        choices = _optional_array(data, "choices", "choices")
+        usage = _chunk_usage(data)
+        records: list[Record] = []
+        if self._response_id is None:
+            if not non_empty_id(data.get("id")):
+                if choices or usage is not None:
+                    raise StreamEventError("the first chunk has no id (a non-empty string)")
+                return records  # Azure's prompt-filter chunk: nothing the IR takes
+            self._response_id = data["id"]
+            records.append(
+                {"type": "response_start", "responseId": data["id"], "role": "assistant"}
+            )
+        for position, choice in enumerate(choices):
+            records += self._choice(choice, position)
+        if usage is not None:
+            self._usage = usage
+        return records
+
+    def _choice(self, choice: Any, position: int) -> list[Record]:
+        if type(choice) is not dict:
+            raise StreamEventError(
+                f"choices[{position}] must be an object, not {_json_type(choice)}"
+            )
+        index = choice.get("index", 0)
+        if type(index) is not int:
+            raise StreamEventError(f"choices[{position}].index must be an integer")
+        if index != 0:
+            raise StreamEventError(
+                f"choices[{position}] has index {index}: only one choice (n=1) is supported"
+            )
+        delta = _optional_object(choice, "delta", _DELTA)
+        finish = _optional_string(choice, "finish_reason", "choices[0].finish_reason")
+        records = self._text(delta)
+        records += self._tool_call_deltas(delta)
+        if finish:  # null and "" mean none yet
+            records += self._finish_reason(finish)
+        return records
+
+    def _text(self, delta: Record) -> list[Record]:
+        """Reasoning, content and refusal."""
+        records: list[Record] = []
+        reasoning = _optional_string(delta, "reasoning_content", f"{_DELTA}.reasoning_content")
+        if reasoning is None:
+            reasoning = _optional_string(delta, "reasoning", f"{_DELTA}.reasoning")
+        if reasoning:
+            self._still_open("reasoning")
+            self._thinking = True
+            records.append({"type": "thinking_delta", "text": reasoning})
+        content = _optional_string(delta, "content", f"{_DELTA}.content")
+        if content:
+            self._still_open("content")
+            records += self._close_thinking()
+            records.append({"type": "text_delta", "text": content})
+        if _optional_string(delta, "refusal", f"{_DELTA}.refusal"):
+            self._still_open("refusal")
+            self._refused = True
+        return records
+
+    def _tool_call_deltas(self, delta: Record) -> list[Record]:
+        if delta.get("function_call") is not None:
+            raise StreamEventError(
+                f"{_DELTA}.function_call (a legacy function call) is not supported: "
+                "it has no call id; use tools"
+            )
+        tool_calls = _optional_array(delta, "tool_calls", f"{_DELTA}.tool_calls")
+        if not tool_calls:
+            return []
+        self._still_open("tool_calls")
+        for position, item in enumerate(tool_calls):
+            self._tool_call_delta(item, f"{_DELTA}.tool_calls[{position}]")
+        return self._close_thinking()
+
+    def _tool_call_delta(self, item: Any, where: str) -> None:
+        if type(item) is not dict:
+            raise StreamEventError(f"{where} must be an object, not {_json_type(item)}")
+        index = item.get("index")
+        if type(index) is not int or index < 0:
+            raise StreamEventError(f"{where}.index must be an integer >= 0")
+        call = self._calls.get(index)
+        if call is None:
+            call = self._calls[index] = _Call(index)
+        kind = _optional_string(item, "type", f"{where}.type")
+        if kind is not None and kind != "function":
+            call.skipped = True
+        if call.skipped:
+            return
+        call_id = _optional_string(item, "id", f"{where}.id")
+        function = _optional_object(item, "function", f"{where}.function")
+        name = _optional_string(function, "name", f"{where}.function.name")
+        arguments = _optional_string(function, "arguments", f"{where}.function.arguments")
+        call.id = call.id or call_id or None
+        call.name = call.name or name or None
+        if arguments:
+            call.arguments.append(arguments)
+
+    def _finish_reason(self, finish: str) -> list[Record]:
+        if finish not in _FINISH_REASONS:
+            raise StreamEventError(f"unknown finish_reason {finish!r}")
+        if self._finish is not None:
+            if finish != self._finish:
+                raise StreamEventError(
+                    f"finish_reason {finish!r} after finish_reason {self._finish!r}"
+                )
+            return []
+        self._finish = finish
+        return self._close_thinking() + self._tool_calls(truncated=finish == "length")
+
+    def _still_open(self, what: str) -> None:
+        if self._finish is not None:
+            raise StreamEventError(f"{_DELTA}.{what} after finish_reason {self._finish!r}")
+
+    # --- records owed ----------------------------------------------------------------
+
+    def _close_thinking(self) -> list[Record]:
+        if not self._thinking:
+            return []
+        self._thinking = False
+        return [{"type": "thinking_end"}]
+
+    def _tool_calls(self, *, truncated: bool) -> list[Record]:
+        """The tool_call records of the assembled calls, in index order; ``truncated``:
+        the output limit cut the reply, and an incomplete call is dropped."""
+        records: list[Record] = []
+        for index in sorted(self._calls):
+            call = self._calls[index]
+            if call.skipped:
+                continue
+            record = _tool_call_record(call, truncated=truncated)
+            if record is not None:
+                records.append(record)
+        self._calls = {}
+        self._emitted_calls += len(records)
+        return records
+
+    def _end(self) -> Record:
+        self._ended = True
+        return {
+            "type": "response_end",
+            "responseId": self._response_id,
+            "stopReason": self._stop_reason(),
+            "usage": self._usage,
+        }
+
+    def _stop_reason(self) -> str:
+        if self._refused:
+            return "error"
+        if self._finish is None or self._finish == "stop":
+            return "tool_call" if self._emitted_calls else "stop"
+        return _FINISH_REASONS[self._finish]
+
+
+# --- values --------------------------------------------------------------------------
+
+
+def _tool_call_record(call: _Call, *, truncated: bool) -> Record | None:
+    """The tool_call record of ``call``; ``None`` for an incomplete call when
+    ``truncated``; ``StreamEventError`` for one otherwise."""
+    what = f"tool call {call.id!r} ({call.name})" if call.id else f"tool call {call.index}"
+    arguments = _arguments("".join(call.arguments))
+    if call.id is None or call.name is None or arguments is None:
+        if truncated:
+            return None
+        if call.id is None:
+            raise StreamEventError(f"tool call {call.index} ({call.name}) has no id")
+        if call.name is None:
+            raise StreamEventError(f"{what} has no function name")
+        text = "".join(call.arguments)
+        raise StreamEventError(f"{what} arguments are not a JSON object: {text[:80]!r}")
+    return {"type": "tool_call", "id": call.id, "name": call.name, "arguments": arguments}
+
+
+def _arguments(text: str) -> dict[str, Any] | None:
+    """The JSON object ``text`` holds (``{}`` for empty text), else ``None``."""
+    if not text.strip():
+        return {}
+    try:
+        value = json.loads(
+            text,
+            object_pairs_hook=_unique_keys,
+            parse_constant=_refuse_constant,
+            parse_float=_finite_float,
+        )
+    except (ValueError, RecursionError):
+        return None
+    return value if type(value) is dict else None
+
+
+def _unique_keys(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    value = dict(pairs)
+    if len(value) != len(pairs):
+        raise ValueError("duplicate key")
+    return value
+
+
+def _refuse_constant(name: str) -> float:
+    raise ValueError(f"{name} is not JSON")
+
+
+def _finite_float(text: str) -> float:
+    value = float(text)
+    if value in (float("inf"), float("-inf")):
+        raise ValueError("infinite number")
+    return value
+
+
+def _chunk_usage(chunk: Record) -> Record | None:
+    """The chunk's usage as record usage, ``None`` when it carries none."""
+    usage = chunk.get("usage")
+    where = "usage"
+    if usage is None:
+        groq = chunk.get("x_groq")
+        if groq is None:
+            return None
+        if type(groq) is not dict:
+            raise StreamEventError(f"x_groq must be an object, not {_json_type(groq)}")
+        usage = groq.get("usage")
+        where = "x_groq.usage"
+        if usage is None:
+            return None
+    if type(usage) is not dict:
+        raise StreamEventError(f"{where} must be an object, not {_json_type(usage)}")
+    counts: list[int] = []
+    for key in ("prompt_tokens", "completion_tokens"):
+        count = usage.get(key)
+        if type(count) is not int or count < 0:
+            raise StreamEventError(f"{where}.{key} must be an integer >= 0")
+        counts.append(count)
+    return {"inputTokens": counts[0], "outputTokens": counts[1]}
+
+
+def _error_value(data: Any) -> object:
+    """The error object of an ``event: error``: ``data.error`` when there is one."""
+    if type(data) is dict and data.get("error") is not None:
+        return data["error"]
+    return None if data is DONE else data
+
+
+def _error_code_and_message(error: object) -> tuple[str, str]:
+    code: str | None = None
+    message: object = error
+    if type(error) is dict:
+        code = _code(error.get("code")) or _code(error.get("type"))
+        message = error.get("message")
+    if not non_empty_id(message):
+        message = f"the provider reported an error without a message: {_excerpt(error)}"
+    assert isinstance(message, str)
+    return code or "unknown", message
+
+
+def _code(value: object) -> str | None:
+    if type(value) is int:
+        return str(value)
+    return value if non_empty_id(value) else None  # type: ignore[return-value]
+
+
+def _excerpt(value: object) -> str:
+    try:
+        text = json.dumps(value, ensure_ascii=True, separators=(",", ":"))
+    except (ValueError, TypeError, RecursionError):
+        text = _json_type(value)
+    return text if len(text) <= 200 else text[:200] + "..."
+
+
+def _optional_string(value: Record, key: str, where: str) -> str | None:
+    """``value[key]`` as a string, ``None`` when absent or null."""
+    item = value.get(key)
+    if item is None or type(item) is str:
+        return item
+    raise StreamEventError(f"{where} must be a string or null, not {_json_type(item)}")
+
+
+def _optional_object(value: Record, key: str, where: str) -> Record:
+    """``value[key]`` as an object, ``{}`` when absent or null."""
+    item = value.get(key)
+    if item is None:
+        return {}
+    if type(item) is dict:
+        return item
+    raise StreamEventError(f"{where} must be an object or null, not {_json_type(item)}")
+
+
+def _optional_array(value: Record, key: str, where: str) -> list[Any]:
+    """``value[key]`` as an array, ``[]`` when absent or null."""
+    item = value.get(key)
+    if item is None:
+        return []
+    if type(item) is list:
+        return item
+    raise StreamEventError(f"{where} must be an array or null, not {_json_type(item)}")
+
+
+def _json_type(value: object) -> str:
+    if value is None:
+        return "null"
+    if type(value) is bool:
+        return "a boolean"
+    if type(value) is int or type(value) is float:
+        return "a number"
+    if type(value) is str:
+        return "a string"
+    if type(value) is list:
+        return "an array"
+    if type(value) is dict:
+        return "an object"
+    return type(value).__name__

@@ -1,0 +1,476 @@
+"""OpenAI Responses API streaming: ``OpenAIResponsesStream(source, *, request_id,
+cancel=None)`` is the ``ModelStream`` of a ``client.responses.create(..., stream=True)``
+body (``source``: its raw server-sent-event bytes in any chunking, or its events already
+decoded into JSON objects). It reads the events with ``wire_stream``
+(``agent_ir.wire._stream``), which owns the terminal discipline, closing and
+cancellation; this module only translates each event into normalized records.
+
+Each event is read from its data: the data's ``type`` names the event. The SSE
+``event:`` line repeats it and is not read: the official client ignores it too, so a
+server whose ``event:`` line disagrees with its data (or leaves it out) is read exactly
+as the client reads it. A ``data: [DONE]`` line (the Chat Completions terminator, which
+proxies also append to Responses streams) carries nothing and is ignored after the
+terminal. Before it, ``[DONE]`` ends the stream as it ends the official client's
+reading: an event after it is PROVIDER_INVALID_EVENT, nothing after it
+PROVIDER_MISSING_TERMINAL.
+
+Events -> records:
+
+- ``response.created`` -> ``response_start`` {responseId: ``response.id``}.
+- ``response.output_text.delta`` and ``response.refusal.delta`` -> ``text_delta``
+  {text: ``delta``} (a refusal is assistant text, as ``from_openai_responses`` reads a
+  ``refusal`` part); ``response.output_text.done``, ``response.refusal.done`` and the
+  ``response.output_item.done`` of a ``message`` -> ``text_end`` (their ``text`` repeats
+  the deltas and is not read): each content part is one text block, as
+  ``from_openai_responses`` reads the parts of the finished message.
+- ``response.reasoning_summary_text.delta`` -> ``thinking_delta`` {text: ``delta``}; when
+  a reasoning item's deltas move to another ``summary_index``, a ``thinking_delta``
+  "\\n\\n" comes first, so the thinking text is the summary parts joined with a blank
+  line, as ``from_openai_responses`` reads the finished item.
+- ``response.output_item.done`` of a ``reasoning`` item -> ``thinking_end`` {signature:
+  the OpenAI reasoning reference ``{"type":"reasoning","id":"rs_...",
+  "encrypted_content":"..."}`` (compact JSON, no ``encrypted_content`` when the item has
+  none: request ``include=["reasoning.encrypted_content"]`` to get it)}, the signature
+  ``from_openai_responses`` gives the same item and ``to_openai_responses`` sends back
+  as the reasoning item. A reasoning item without summary deltas is an empty thinking
+  block that keeps the reference. The thinking text is what the deltas carried.
+- ``response.output_item.added`` of a ``function_call`` item opens a call at its
+  ``output_index`` (``call_id``, ``name``, ``arguments`` if it has them);
+  ``response.function_call_arguments.delta`` appends ``delta`` to it;
+  ``response.function_call_arguments.done`` keeps its ``arguments``; the item's
+  ``response.output_item.done`` -> one ``tool_call`` {id: ``call_id``, name, arguments}.
+  The arguments text is the deltas joined; without any delta, the ``arguments`` of the
+  ``.done`` event, else of the finished item, else of the added item, else "". It is
+  parsed once (``parse_arguments``): "" -> {}, anything but a JSON object (duplicate keys,
+  NaN or an infinite number included) -> PROVIDER_INVALID_EVENT naming the call id and
+  name. ``call_id`` and ``name`` come from the added item, or from the finished item when
+  the added one had none. A finished call that was never added is read from its finished
+  item alone. ``item_id`` is not read: events find their item by ``output_index``.
+- ``response.completed`` -> ``response_end`` {responseId: ``response.id``, stopReason:
+  "tool_call" when a tool call was emitted, else "stop"; usage: ``response.usage``
+  ``input_tokens`` / ``output_tokens``}. A call, or a reasoning item whose summary was
+  streamed, still unfinished then is PROVIDER_INVALID_EVENT (the API finishes every item
+  before it completes).
+- ``response.incomplete`` -> ``response_end`` with stopReason "length" when
+  ``response.incomplete_details.reason`` is ``max_output_tokens``, else "error"
+  (``content_filter``, a reason this module does not know, or none). Calls still
+  unfinished then (cut off inside their arguments) are dropped: the finished ones stay,
+  and the stop reason says the reply is incomplete. A reasoning item still open then
+  ends with a ``thinking_end`` without signature (a cut-off item cannot be sent back).
+- ``response.failed`` -> ``transport_error`` {code: ``response.error.code``, message:
+  ``response.error.message``}: PROVIDER_TRANSPORT_ERROR with the provider's code.
+- ``error`` -> ``transport_error`` {code, message} from the event itself (the documented
+  shape) or from its ``error`` object when that is a JSON object (the shape some
+  servers send, which the official client raises as ``APIError``). An ``error`` and
+  the ``response.failed`` that follows it are ONE failure, the first: the stream stops
+  at the first ``transport_error``, and this translator emits none after it either.
+  A provider code that is absent, null or blank falls back to the error object's
+  ``type``, else to the event type ("error" / "response.failed"); a missing or blank
+  message to "the response failed" (``transport_error`` needs both non-empty).
+- Usage: a ``response.usage`` that is absent or null (servers that do not count) is 0
+  input and 0 output tokens; present, both counts must be integers >= 0.
+
+Skipped, no record (the IR has no place for them, or they repeat what was streamed):
+``response.queued``, ``response.in_progress`` (status), ``response.content_part.added``
+/ ``.done``, ``response.output_text.annotation.added`` (citations: not in the IR),
+``response.reasoning_summary_part.added`` / ``.done``,
+``response.reasoning_summary_text.done`` (repeat the deltas),
+``response.reasoning_text.delta`` / ``.done`` (raw reasoning content, which
+``from_openai_responses`` does not read either), ``response.output_item.added`` of a
+``message``, ``response.output_item.added`` / ``.done`` of any item type other than
+``message``, ``reasoning`` and ``function_call`` (hosted tools such as ``web_search_call``, ``file_search_call``,
+``code_interpreter_call``, ``image_generation_call``, ``mcp_call``, ``mcp_list_tools``,
+``mcp_approval_request``, ``computer_call``, ``shell_call``, ``local_shell_call``, and
+``custom_tool_call``, whose free-form input is no JSON object), and every event of the
+hosted-tool and audio families: ``response.web_search_call.*``,
+``response.file_search_call.*``, ``response.code_interpreter_call.*``,
+``response.code_interpreter_call_code.*``, ``response.image_generation_call.*``,
+``response.mcp_call.*``, ``response.mcp_call_arguments.*``, ``response.mcp_list_tools.*``,
+``response.shell_call_command.*``, ``response.shell_call_output_content.*``,
+``response.custom_tool_call_input.*``, ``response.compaction.*``, ``response.audio.*``
+(``response.audio.transcript.*`` included). A reply with hosted tools therefore still
+gives its text, thinking and function calls. Any other event type is
+PROVIDER_UNKNOWN_EVENT naming it.
+
+After ``response.completed`` or ``response.incomplete``, every event but ``[DONE]`` is
+refused: a second terminal is PROVIDER_DUPLICATE_TERMINAL, anything else (a skipped or
+unknown event included) PROVIDER_INVALID_TERMINAL.
+
+Failures: event data that is not a JSON object, a ``type`` that is not a string, and a
+field this module reads that is missing or of the wrong type (``response.id``,
+``delta``, ``output_index``, ``summary_index``, ``item``, ``item.type``, a reasoning
+item's ``id`` and ``encrypted_content``, a call's ``call_id`` / ``name`` /
+``arguments``, the usage counts, the error ``code`` / ``message`` / ``type``) are
+PROVIDER_INVALID_EVENT naming the field; so are an ``output_index`` added twice and
+argument events for an index that holds no function call.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass, field
+from typing import Any
+
+from agent_ir._text import non_empty_id
+from agent_ir.providers.protocol import ModelStream, ProviderErrorCode
+from agent_ir.wire._common import parse_arguments
+from agent_ir.wire._stream import DONE, StreamEventError, wire_stream
+
+__all__ = ["OpenAIResponsesStream", "ResponsesTranslator", "reasoning_signature"]
+
+Record = dict[str, Any]
+Code = ProviderErrorCode
+
+_SKIPPED = frozenset(
+    {
+        "response.queued",
+        "response.in_progress",
+        "response.content_part.added",
+        "response.content_part.done",
+        "response.output_text.annotation.added",
+        "response.reasoning_summary_part.added",
+        "response.reasoning_summary_part.done",
+        "response.reasoning_summary_text.done",
+        "response.reasoning_text.delta",
+        "response.reasoning_text.done",
+    }
+)
+_SKIPPED_FAMILIES = tuple(
+    f"response.{family}."
+    for family in (
+        "web_search_call",
+        "file_search_call",
+        "code_interpreter_call",
+        "code_interpreter_call_code",
+        "image_generation_call",
+        "mcp_call",
+        "mcp_call_arguments",
+        "mcp_list_tools",
+        "shell_call_command",
+        "shell_call_output_content",
+        "custom_tool_call_input",
+        "compaction",
+        "audio",
+    )
+)
+_SUMMARY_SEPARATOR = "\n\n"
+_FAILED_MESSAGE = "the response failed"
+
+
+def OpenAIResponsesStream(
+    source: object, *, request_id: object, cancel: object = None
+) -> ModelStream:
+    """The ``ModelStream`` of an OpenAI Responses API event stream (see the module
+    docstring); ``TypeError`` for a blank ``request_id`` or a ``cancel`` that is not an
+    ``asyncio.Event``."""
+    translator = ResponsesTranslator()
+    return wire_stream(
+        "OpenAIResponsesStream", source, translator, request_id=request_id, cancel=cancel
+    )
+
+
+def reasoning_signature(item_id: str, encrypted_content: str | None) -> str:
+    """The thinking signature of a reasoning item: the reference ``from_openai_responses``
+    writes (compact JSON, keys in this order) and ``to_openai_responses`` reads."""
+    reference = {"type": "reasoning", "id": item_id}
+    if encrypted_content is not None:
+        reference["encrypted_content"] = encrypted_content
+    return json.dumps(reference, ensure_ascii=False, separators=(",", ":"))
+
+
+@dataclass
+class _Call:
+    """A function call being streamed."""
+
+    call_id: str | None
+    name: str | None
+    deltas: list[str] = field(default_factory=list)
+    whole: str | None = None  # the arguments of an event that carries all of them
+
+
+@dataclass
+class _Reasoning:
+    """A reasoning item being streamed."""
+
+    summary_index: int | None = None  # that of its last summary delta
+    open: bool = False  # thinking deltas were emitted and no thinking_end yet
+
+
+class ResponsesTranslator:
+    """Responses API events -> normalized records; see the module docstring."""
+
+    def __init__(self) -> None:
+        self._calls: dict[int, _Call] = {}
+        self._reasoning: dict[int, _Reasoning] = {}
+        self._added: set[int] = set()
+        self._tool_calls = 0
+        self._ended = False  # a response_end was emitted
+        self._failed = False  # a transport_error was emitted
+        self._done = False  # [DONE] came
+        self._handlers: dict[str, Callable[[dict[str, Any]], list[Record]]] = {
+            "response.created": self.response_created,
+            "response.output_text.delta": self.text_delta,
+            "response.refusal.delta": self.text_delta,
+            "response.output_text.done": self.text_done,
+            "response.refusal.done": self.text_done,
+            "response.reasoning_summary_text.delta": self.summary_delta,
+            "response.output_item.added": self.output_item_added,
+            "response.function_call_arguments.delta": self.arguments_delta,
+            "response.function_call_arguments.done": self.arguments_done,
+            "response.output_item.done": self.output_item_done,
+            "response.completed": self.response_completed,
+            "response.incomplete": self.response_incomplete,
+            "response.failed": self.response_failed,
+            "error": self.error,
+        }
+
+    def event(self, name: str | None, data: Any) -> Iterable[Record]:
+        """The records of one event (``name``, the SSE ``event`` field, is not read)."""
+        if data is DONE:
+            self._done = True
+            return []
+        if type(data) is not dict:
+            raise StreamEventError("the event data is not a JSON object")
+        kind = data.get("type")
+        if type(kind) is not str:
+            raise StreamEventError("the event has no string type")
+        if self._failed:
+            return []  # one failure: the first
+        if self._ended:
+            raise _late(kind)
+        if self._done:
+            raise StreamEventError(f"a {kind!r} event after data: [DONE]")
+        handler = self._handlers.get(kind)
+        if handler is not None:
+            return handler(data)
+        if kind in _SKIPPED or kind.startswith(_SKIPPED_FAMILIES):
+            return []
+        raise StreamEventError(f"unknown event type {kind!r}", Code.PROVIDER_UNKNOWN_EVENT)
+
+    def end(self) -> Iterable[Record]:
+        """Nothing is owed at the end: a missing terminal is the parser's to report."""
+        return []
+
+    # --- one method per event type -------------------------------------------------
+
+    def response_created(self, data: dict[str, Any]) -> list[Record]:
+        response = _object(data, "response")
+        response_id = _id(response, "id", "response.id")
+        return [{"type": "response_start", "responseId": response_id, "role": "assistant"}]
+
+    def text_delta(self, data: dict[str, Any]) -> list[Record]:
+        return [{"type": "text_delta", "text": _string(data, "delta", "delta")}]
+
+    def text_done(self, data: dict[str, Any]) -> list[Record]:
+        return [{"type": "text_end"}]
+
+    def summary_delta(self, data: dict[str, Any]) -> list[Record]:
+        delta = _string(data, "delta", "delta")
+        reasoning = self._reasoning.setdefault(_index(data, "output_index"), _Reasoning())
+        part = _index(data, "summary_index")
+        records: list[Record] = []
+        if reasoning.summary_index is not None and part != reasoning.summary_index:
+            records.append({"type": "thinking_delta", "text": _SUMMARY_SEPARATOR})
+        reasoning.summary_index = part
+        reasoning.open = True
+        records.append({"type": "thinking_delta", "text": delta})
+        return records
+
+    def output_item_added(self, data: dict[str, Any]) -> list[Record]:
+        output_index = _index(data, "output_index")
+        item = _object(data, "item")
+        kind = _string(item, "type", "item.type")
+        if output_index in self._added:
+            raise StreamEventError(f"output_index {output_index} was added before")
+        self._added.add(output_index)
+        if kind == "function_call":
+            call = _Call(_optional(item, "call_id"), _optional(item, "name"))
+            call.whole = _optional(item, "arguments")
+            self._calls[output_index] = call
+        elif kind == "reasoning":
+            self._reasoning.setdefault(output_index, _Reasoning())
+        return []
+
+    def arguments_delta(self, data: dict[str, Any]) -> list[Record]:
+        call = self._call_at(data)
+        call.deltas.append(_string(data, "delta", "delta"))
+        return []
+
+    def arguments_done(self, data: dict[str, Any]) -> list[Record]:
+        call = self._call_at(data)
+        call.whole = _string(data, "arguments", "arguments")
+        return []
+
+    def output_item_done(self, data: dict[str, Any]) -> list[Record]:
+        output_index = _index(data, "output_index")
+        item = _object(data, "item")
+        kind = _string(item, "type", "item.type")
+        if kind == "function_call":
+            return [self._tool_call(self._calls.pop(output_index, None), item)]
+        if kind == "reasoning":
+            self._reasoning.pop(output_index, None)
+            item_id = _id(item, "id", "item.id")
+            signature = reasoning_signature(item_id, _optional(item, "encrypted_content"))
+            return [{"type": "thinking_end", "signature": signature}]
+        if kind == "message":
+            return [{"type": "text_end"}]
+        return []
+
+    def response_completed(self, data: dict[str, Any]) -> list[Record]:
+        response = _object(data, "response")
+        response_id = _id(response, "id", "response.id")
+        if self._calls:
+            output_index, call = next(iter(self._calls.items()))
+            raise StreamEventError(
+                f"response.completed while the function call at output_index {output_index}"
+                f" ({call.call_id}, {call.name}) is unfinished"
+            )
+        if any(reasoning.open for reasoning in self._reasoning.values()):
+            raise StreamEventError("response.completed while a reasoning item is unfinished")
+        stop_reason = "tool_call" if self._tool_calls else "stop"
+        return [self._response_end(response, response_id, stop_reason)]
+
+    def response_incomplete(self, data: dict[str, Any]) -> list[Record]:
+        response = _object(data, "response")
+        response_id = _id(response, "id", "response.id")
+        details = response.get("incomplete_details")
+        if details is not None and type(details) is not dict:
+            raise StreamEventError("response.incomplete_details is not a JSON object or null")
+        reason = None if details is None else details.get("reason")
+        stop_reason = "length" if reason == "max_output_tokens" else "error"
+        # Calls cut off inside their arguments are never emitted: dropped.
+        records: list[Record] = [
+            {"type": "thinking_end"} for reasoning in self._reasoning.values() if reasoning.open
+        ]
+        records.append(self._response_end(response, response_id, stop_reason))
+        return records
+
+    def response_failed(self, data: dict[str, Any]) -> list[Record]:
+        response = _object(data, "response")
+        error = response.get("error")
+        if error is not None and type(error) is not dict:
+            raise StreamEventError("response.error is not a JSON object or null")
+        return [self._failure(error or {}, "response.error", "response.failed")]
+
+    def error(self, data: dict[str, Any]) -> list[Record]:
+        nested = data.get("error")
+        if type(nested) is dict:
+            return [self._failure(nested, "error", "error")]
+        return [self._failure(data, "", "error")]
+
+    # --- helpers -------------------------------------------------------------------
+
+    def _call_at(self, data: dict[str, Any]) -> _Call:
+        output_index = _index(data, "output_index")
+        call = self._calls.get(output_index)
+        if call is None:
+            raise StreamEventError(
+                f"{data['type']} for output_index {output_index}, which holds no function call"
+            )
+        return call
+
+    def _tool_call(self, call: _Call | None, item: dict[str, Any]) -> Record:
+        if call is None:  # never added: the finished item alone
+            call = _Call(None, None)
+        call_id = call.call_id or _optional(item, "call_id")
+        name = call.name or _optional(item, "name")
+        if call_id is None or not non_empty_id(call_id):
+            raise StreamEventError("function call item.call_id must be a non-empty string")
+        if name is None or not non_empty_id(name):
+            raise StreamEventError(
+                f"function call {call_id!r}: item.name must be a non-empty string"
+            )
+        if call.deltas:
+            text = "".join(call.deltas)
+        else:
+            text = call.whole or _optional(item, "arguments") or ""
+        arguments = parse_arguments(text) if text else {}
+        if type(arguments) is not dict:
+            raise StreamEventError(
+                f"function call {call_id!r} ({name}): the arguments are not a JSON object:"
+                f" {text[:80]!r}"
+            )
+        self._tool_calls += 1
+        return {"type": "tool_call", "id": call_id, "name": name, "arguments": arguments}
+
+    def _response_end(self, response: dict[str, Any], response_id: str, stop: str) -> Record:
+        self._ended = True
+        usage = response.get("usage")
+        if usage is None:
+            counts = (0, 0)  # a server that does not count
+        elif type(usage) is dict:
+            counts = (_count(usage, "input_tokens"), _count(usage, "output_tokens"))
+        else:
+            raise StreamEventError("response.usage is not a JSON object or null")
+        return {
+            "type": "response_end",
+            "responseId": response_id,
+            "stopReason": stop,
+            "usage": {"inputTokens": counts[0], "outputTokens": counts[1]},
+        }
+
+    def _failure(self, error: dict[str, Any], where: str, event: str) -> Record:
+        prefix = f"{where}." if where else ""
+        code = _optional(error, "code", f"{prefix}code")
+        kind = _optional(error, "type", f"{prefix}type")
+        message = _optional(error, "message", f"{prefix}message")
+        if code is None or not non_empty_id(code):
+            code = kind if kind is not None and non_empty_id(kind) else event
+        if message is None or not non_empty_id(message):
+            message = _FAILED_MESSAGE
+        self._failed = True
+        return {"type": "transport_error", "code": code, "message": message}
+
+
+def _late(kind: str) -> StreamEventError:
+    """The refusal of an event after the terminal."""
+    if kind in ("response.completed", "response.incomplete"):
+        return StreamEventError(
+            f"a second terminal event {kind!r}", Code.PROVIDER_DUPLICATE_TERMINAL
+        )
+    return StreamEventError(f"a {kind!r} event after the terminal", Code.PROVIDER_INVALID_TERMINAL)
+
+
+def _object(value: dict[str, Any], key: str) -> dict[str, Any]:
+    found = value.get(key)
+    if type(found) is not dict:
+        raise StreamEventError(f"{key} must be a JSON object")
+    return found
+
+
+def _string(value: dict[str, Any], key: str, where: str) -> str:
+    found = value.get(key)
+    if type(found) is not str:
+        raise StreamEventError(f"{where} must be a string")
+    return found
+
+
+def _id(value: dict[str, Any], key: str, where: str) -> str:
+    found = value.get(key)
+    if not non_empty_id(found):
+        raise StreamEventError(f"{where} must be a non-empty string")
+    assert isinstance(found, str)
+    return found
+
+
+def _optional(value: dict[str, Any], key: str, where: str | None = None) -> str | None:
+    """A string field that may be absent or null."""
+    found = value.get(key)
+    if found is not None and type(found) is not str:
+        raise StreamEventError(f"{where or 'item.' + key} must be a string or null")
+    return found
+
+
+def _index(value: dict[str, Any], key: str) -> int:
+    found = value.get(key)
+    if type(found) is not int or found < 0:
+        raise StreamEventError(f"{key} must be an integer >= 0")
+    return found
+
+
+def _count(usage: dict[str, Any], key: str) -> int:
+    found = usage.get(key)
+    if type(found) is not int or found < 0:
+        raise StreamEventError(f"response.usage.{key} must be an integer >= 0")
+    return found

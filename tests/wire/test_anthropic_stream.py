@@ -1,0 +1,1429 @@
+"""``AnthropicStream``: Anthropic Messages server-sent events into the IR.
+
+Every recording in ``fixtures/wire/anthropic`` is read in several chunkings (whole,
+1-byte, 7-byte, split inside a multi-byte character), as bytes and as decoded event
+objects, and compared with its ``.expected.json``; then the same bytes are served from a
+loopback HTTP server to the official ``anthropic`` client, whose own stream accumulator
+must report, block for block, the text, thinking, tool calls, stop reason and usage
+agent-ir produced (and a streamed reply goes back through ``to_anthropic`` as the SDK
+read it). Then every mapping and failure of the module docstring on decoded events, each
+failure again as bytes in every chunking (the same chunks, code, record index and
+message), and the stream's discipline: cancellation closes the source, a failing source
+is a transport error, nothing after the terminal, hostile events.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import socket
+from collections.abc import AsyncIterator, Iterator
+from pathlib import Path
+from typing import Any
+
+import anthropic
+import pytest
+import pytest_socket
+
+from agent_ir import TextBlock, ThinkingBlock, ToolCallBlock, to_json_value, user_message
+from agent_ir.providers import ModelStream, ProviderError, ProviderErrorCode
+from agent_ir.wire import _anthropic_stream as module
+from agent_ir.wire import from_anthropic, to_anthropic
+from agent_ir.wire._anthropic_stream import AnthropicStream
+
+from support.sse_server import sse_server
+
+Code = ProviderErrorCode
+FIXTURES = Path(__file__).resolve().parents[2] / "fixtures" / "wire" / "anthropic"
+NAMES = sorted(path.stem for path in FIXTURES.glob("*.sse"))
+GUARD_SECONDS = 10
+QUESTION = user_message(id="user-1", content="hi")
+
+
+@pytest.fixture(autouse=True)
+def _loopback_only() -> Iterator[None]:
+    """Connections to anything but 127.0.0.1 fail (the SDK tests talk to the loopback)."""
+    connect = socket.socket.connect
+    pytest_socket.socket_allow_hosts(["127.0.0.1"])
+    yield
+    socket.socket.connect = connect  # type: ignore[method-assign]
+
+
+def body(name: str) -> bytes:
+    return (FIXTURES / f"{name}.sse").read_bytes()
+
+
+def expected(name: str) -> dict[str, Any]:
+    value: dict[str, Any] = json.loads(
+        (FIXTURES / f"{name}.expected.json").read_text(encoding="utf-8")
+    )
+    return value
+
+
+# --- running a stream --------------------------------------------------------------------
+
+
+async def items_of(items: list[Any]) -> AsyncIterator[Any]:
+    for item in items:
+        yield item
+
+
+async def outcome(source: object) -> dict[str, Any]:
+    """``{"chunks": [...], "response": {...}}`` or ``{"chunks": [...], "error": {...}}``
+    (the error without its message), the shape of the ``.expected.json`` files."""
+    async with asyncio.timeout(GUARD_SECONDS):
+        stream = AnthropicStream(source, request_id="request-1")
+        chunks: list[Any] = []
+        try:
+            async for chunk in stream:
+                chunks.append(to_json_value(chunk))
+            response = await stream.result()
+        except ProviderError as error:
+            failure = error.to_json_value()
+            del failure["message"]
+            return {"chunks": chunks, "error": failure}
+        return {"chunks": chunks, "response": to_json_value(response)}
+
+
+async def run(events: list[Any]) -> tuple[list[Any], Any, ProviderError | None]:
+    """(chunks, response or None, error or None) of decoded events."""
+    async with asyncio.timeout(GUARD_SECONDS):
+        stream = AnthropicStream(items_of(events), request_id="request-1")
+        chunks: list[Any] = []
+        try:
+            async for chunk in stream:
+                chunks.append(chunk)
+            return chunks, await stream.result(), None
+        except ProviderError as error:
+            return chunks, None, error
+
+
+async def failure(events: list[Any]) -> ProviderError:
+    _, response, error = await run(events)
+    assert response is None
+    assert error is not None
+    return error
+
+
+async def response_of(events: list[Any]) -> Any:
+    _, response, error = await run(events)
+    assert error is None, error
+    return response
+
+
+# --- chunkings and decoded events ------------------------------------------------------
+
+
+def split_inside_a_character(data: bytes) -> list[bytes]:
+    """Two pieces, the first ending after the lead byte of the first multi-byte character."""
+    lead = next(index for index, byte in enumerate(data) if byte >= 0xC0)
+    return [data[: lead + 1], data[lead + 1 :]]
+
+
+def pieces(data: bytes, size: int) -> list[bytes]:
+    return [data[start : start + size] for start in range(0, len(data), size)]
+
+
+CHUNKINGS = {
+    "whole": lambda data: [data],
+    "1-byte": lambda data: pieces(data, 1),
+    "7-byte": lambda data: pieces(data, 7),
+    "inside-a-character": split_inside_a_character,
+}
+
+
+def decoded_events(data: bytes) -> list[dict[str, Any]]:
+    """The data objects of the events, read without the module's SSE decoder: events are
+    separated by a blank line; ``data:`` lines are joined; comments are skipped."""
+    text = data.decode("utf-8").replace("\r\n", "\n")
+    events = []
+    for block in text.split("\n\n"):
+        lines = [
+            line[len("data:") :].strip() for line in block.split("\n") if line.startswith("data:")
+        ]
+        if lines:
+            events.append(json.loads("\n".join(lines)))
+    return events
+
+
+@pytest.mark.parametrize("how", CHUNKINGS)
+@pytest.mark.parametrize("name", NAMES)
+async def test_every_recording_in_every_chunking_gives_its_expected_chunks_and_outcome(
+    name: str, how: str
+) -> None:
+    chunks = CHUNKINGS[how](body(name))
+    assert b"".join(chunks) == body(name)
+    assert await outcome(items_of(chunks)) == expected(name)
+
+
+@pytest.mark.parametrize("name", NAMES)
+async def test_every_recording_as_decoded_events_gives_its_expected_chunks_and_outcome(
+    name: str,
+) -> None:
+    assert await outcome(items_of(decoded_events(body(name)))) == expected(name)
+
+
+@pytest.mark.parametrize("name", NAMES)
+async def test_result_alone_gives_the_same_outcome_as_iteration(name: str) -> None:
+    stream = AnthropicStream(items_of([body(name)]), request_id="request-1")
+    want = expected(name)
+    if "response" in want:
+        assert to_json_value(await stream.result()) == want["response"]
+    else:
+        with pytest.raises(ProviderError) as caught:
+            await stream.result()
+        assert caught.value.code.value == want["error"]["code"]
+
+
+def test_the_recordings_cover_the_issue_and_the_messy_byte_level_cases() -> None:
+    assert {
+        "text-only",
+        "tool-call",
+        "parallel-tool-calls",
+        "thinking",
+        "thinking-tool-use",
+        "max-tokens",
+        "max-tokens-in-tool-json",
+        "max-tokens-without-block-stop",
+        "mid-stream-error",
+        "missing-terminal",
+        "unknown-event",
+        "server-tools",
+        "refusal",
+        "duplicate-message-stop",
+        "tool-input-not-object",
+    } <= set(NAMES)
+    bodies = {name: body(name) for name in NAMES}
+    assert all(any(byte >= 0x80 for byte in data) for data in bodies.values())  # non-ASCII
+    assert any(b"\r\n" in data for data in bodies.values())  # CRLF
+    assert any(b"\r\n" not in data for data in bodies.values())  # LF
+    assert any(
+        not data.endswith(b"\n\n") and not data.endswith(b"\r\n\r\n") for data in bodies.values()
+    )
+    assert any(not data.endswith(b"\n") for data in bodies.values())  # not even a newline
+    assert any(b"\n: " in data or data.startswith(b": ") for data in bodies.values())  # comments
+    assert any(b"event: ping" in data for data in bodies.values())
+    assert all(b"event: " in data for data in bodies.values())  # Anthropic names its events
+    outcomes = [expected(name) for name in NAMES]
+    assert {"toolCall", "stop", "length", "error"} == {
+        o["response"]["stopReason"] for o in outcomes if "response" in o
+    }
+
+
+# --- the official client on the same bytes -----------------------------------------------
+
+
+SDK_STOP = {
+    "end_turn": "stop",
+    "stop_sequence": "stop",
+    "pause_turn": "stop",
+    "tool_use": "toolCall",
+    "max_tokens": "length",
+    "refusal": "error",
+}
+
+
+def sdk_read(name: str) -> tuple[Any, str, Exception | None]:
+    """(the SDK's final message or None, the text its stream reported, its error)."""
+    with sse_server(pieces(body(name), 64)) as (url, recorded):
+        client = anthropic.Anthropic(base_url=url, api_key="test", max_retries=0)
+        texts: list[str] = []
+        try:
+            with client.messages.stream(
+                model="claude-test",
+                max_tokens=1024,
+                messages=[{"role": "user", "content": "hi"}],
+            ) as stream:
+                for event in stream:
+                    if event.type == "text":
+                        texts.append(event.text)
+                message = stream.get_final_message()
+        except anthropic.APIStatusError as error:
+            return None, "".join(texts), error
+    assert [(method, path) for method, path, _ in recorded.requests] == [("POST", "/v1/messages")]
+    return message, "".join(texts), None
+
+
+def ir_block(block: Any) -> dict[str, Any] | None:
+    """The SDK's content block as the IR's JSON block, None for one agent-ir skips."""
+    if block.type == "text":
+        return {"type": "text", "text": block.text}
+    if block.type == "thinking":
+        return {"type": "thinking", "thinking": block.thinking, "signature": block.signature}
+    if block.type == "redacted_thinking":
+        return {"type": "thinking", "thinking": "", "signature": block.data, "redacted": True}
+    if block.type == "tool_use":
+        return {"type": "toolCall", "id": block.id, "name": block.name, "arguments": block.input}
+    return None
+
+
+def sdk_view(message: Any) -> dict[str, Any]:
+    """The SDK's message as the IR's: its blocks the IR has a place for, in order."""
+    blocks = [ir_block(block) for block in message.content]
+    return {
+        "blocks": [block for block in blocks if block is not None],
+        "stopReason": SDK_STOP[message.stop_reason],
+        "usage": {
+            "inputTokens": message.usage.input_tokens,
+            "outputTokens": message.usage.output_tokens,
+        },
+    }
+
+
+def our_view(response: dict[str, Any]) -> dict[str, Any]:
+    return {
+        "blocks": response["message"]["content"],
+        "stopReason": response["stopReason"],
+        "usage": response["usage"],
+    }
+
+
+# Cut off by max_tokens inside a tool call's JSON: the SDK keeps the call with the input
+# its partial parser made of it; agent-ir drops it (a length response without it).
+TRUNCATED_CALL = {"max-tokens-in-tool-json", "max-tokens-without-block-stop"}
+COMPLETE = [name for name in NAMES if "response" in expected(name)]
+REFUSED = [name for name in NAMES if "error" in expected(name)]
+
+
+@pytest.mark.parametrize("name", COMPLETE)
+def test_the_sdk_accumulator_reports_what_agent_ir_produced_from_the_same_bytes(name: str) -> None:
+    """Block for block: the text of a text block is one block (not a block per delta),
+    two text blocks are two (also when only skipped server-tool blocks separate them),
+    thinking, signatures, redacted thinking and tool calls in the SDK's order."""
+    message, streamed_text, error = sdk_read(name)
+    assert error is None
+    sdk = sdk_view(message)
+    ours = our_view(expected(name)["response"])
+    assert streamed_text == "".join(b["text"] for b in ours["blocks"] if b["type"] == "text")
+    for block in sdk["blocks"]:
+        if block["type"] == "thinking" and block["signature"] is None:
+            del block["signature"]  # the IR's JSON leaves out an absent signature
+    if name in TRUNCATED_CALL:
+        call = sdk["blocks"].pop()
+        assert call["type"] == "toolCall"
+        assert call["id"] not in {b.get("id") for b in ours["blocks"]}
+        assert sdk["stopReason"] == "length"
+        assert call["arguments"]  # the SDK made something of the partial JSON
+    assert ours == sdk
+
+
+@pytest.mark.parametrize("name", REFUSED)
+def test_refused_recordings_stream_what_the_sdk_streamed_before_the_failure(name: str) -> None:
+    message, streamed_text, error = sdk_read(name)
+    want = expected(name)
+    ours = "".join(chunk["delta"] for chunk in want["chunks"] if chunk["type"] == "textDelta")
+    assert ours == streamed_text
+    if want["error"]["code"] == "PROVIDER_TRANSPORT_ERROR":
+        # The SDK raises the same in-stream error, with the same code.
+        assert isinstance(error, anthropic.APIStatusError)
+        assert isinstance(error.body, dict)
+        assert error.body["error"]["type"] == want["error"]["providerCode"]
+    else:
+        # The SDK takes what agent-ir refuses (no terminal, an unknown event, a second
+        # message_stop, a tool input that is not an object): documented differences.
+        assert error is None
+        assert message is not None
+
+
+@pytest.mark.parametrize("name", NAMES)
+async def test_the_sdk_raw_response_bytes_read_through_agent_ir_give_the_expected_outcome(
+    name: str,
+) -> None:
+    """How a caller feeds a real response: the SDK's raw body, as it arrives."""
+    with sse_server(pieces(body(name), 100), pause=0.001) as (url, _):
+        client = anthropic.AsyncAnthropic(base_url=url, api_key="test", max_retries=0)
+        async with client.messages.with_streaming_response.create(
+            model="claude-test",
+            max_tokens=1024,
+            messages=[{"role": "user", "content": "hi"}],
+            stream=True,
+        ) as response:
+            got = await outcome(response.iter_bytes())
+    assert got == expected(name)
+
+
+@pytest.mark.parametrize(
+    "name",
+    ["text-only", "max-tokens", "thinking", "thinking-tool-use", "server-tools", "tool-call"],
+)
+async def test_a_streamed_reply_goes_back_through_to_anthropic_as_the_sdk_read_it(
+    name: str,
+) -> None:
+    """Text, signatures, redacted thinking and tool calls are sent back exactly as the
+    API sent them (what the API requires of a thinking turn), each text block as one
+    block. Server-tool blocks are not in the IR, so they are the only difference (the text
+    blocks around them stay apart, as the API sent them)."""
+    message, _, _ = sdk_read(name)
+    response = await AnthropicStream(items_of([body(name)]), request_id="r").result()
+    request = to_anthropic([QUESTION, response.message])
+    assert request.warnings == ()
+    sent = request.fields["messages"][1]["content"]
+    kept = [
+        block.to_dict()
+        for block in message.content
+        if block.type in ("thinking", "redacted_thinking", "tool_use", "text")
+    ]
+    for block in kept:
+        block.pop("citations", None)
+    assert sent == kept
+    # And the SDK's message, read back the documented way, is the streamed one.
+    read = from_anthropic(
+        [{"role": "assistant", "content": [b.to_dict() for b in message.content]}]
+    )
+    read_blocks = [to_json_value(block) for block in read[0].content]
+    assert read_blocks == [to_json_value(b) for b in response.message.content]
+
+
+# --- decoded events: every mapping -------------------------------------------------------
+
+
+def start(usage: Any = None, **message: Any) -> dict[str, Any]:
+    body: dict[str, Any] = {"id": "msg_1", "type": "message", "role": "assistant", "content": []}
+    body["usage"] = {"input_tokens": 5, "output_tokens": 1} if usage is None else usage
+    body.update(message)
+    return {"type": "message_start", "message": body}
+
+
+def block_start(index: int, block: dict[str, Any]) -> dict[str, Any]:
+    return {"type": "content_block_start", "index": index, "content_block": block}
+
+
+def text_start(index: int = 0, text: str = "") -> dict[str, Any]:
+    return block_start(index, {"type": "text", "text": text})
+
+
+def tool_start(
+    index: int, call_id: str = "toolu_1", name: str = "f", **extra: Any
+) -> dict[str, Any]:
+    return block_start(
+        index, {"type": "tool_use", "id": call_id, "name": name, "input": {}, **extra}
+    )
+
+
+def delta(index: int, kind: str, **fields: Any) -> dict[str, Any]:
+    return {"type": "content_block_delta", "index": index, "delta": {"type": kind, **fields}}
+
+
+def text(index: int, value: str) -> dict[str, Any]:
+    return delta(index, "text_delta", text=value)
+
+
+def json_part(index: int, value: str) -> dict[str, Any]:
+    return delta(index, "input_json_delta", partial_json=value)
+
+
+def block_stop(index: int) -> dict[str, Any]:
+    return {"type": "content_block_stop", "index": index}
+
+
+def message_delta(reason: Any = "end_turn", usage: Any = ..., **extra: Any) -> dict[str, Any]:
+    event: dict[str, Any] = {
+        "type": "message_delta",
+        "delta": {"stop_reason": reason, "stop_sequence": None, **extra},
+    }
+    if usage is not None:
+        event["usage"] = {"output_tokens": 7} if usage is ... else usage
+    return event
+
+
+PING = {"type": "ping"}
+STOP = {"type": "message_stop"}
+HELLO = [start(), text_start(), text(0, "hi"), block_stop(0)]
+
+
+def hello(index: int) -> list[dict[str, Any]]:
+    """A text block "hi" at ``index``."""
+    return [text_start(index), text(index, "hi"), block_stop(index)]
+
+
+def ending(reason: str = "end_turn") -> list[dict[str, Any]]:
+    return [message_delta(reason), STOP]
+
+
+def call_events(index: int = 0, call_id: str = "toolu_1", arguments: str = '{"a": 1}') -> list[Any]:
+    return [tool_start(index, call_id), json_part(index, arguments), block_stop(index)]
+
+
+@pytest.mark.parametrize(
+    ("wire", "reason"),
+    [
+        ("end_turn", "stop"),
+        ("stop_sequence", "stop"),
+        ("pause_turn", "stop"),
+        ("max_tokens", "length"),
+        ("model_context_window_exceeded", "length"),
+        ("refusal", "error"),
+    ],
+)
+async def test_each_stop_reason_maps_as_documented(wire: str, reason: str) -> None:
+    response = await response_of([*HELLO, *ending(wire)])
+    assert response.stop_reason.value == reason
+    assert wire in module.__doc__
+
+
+async def test_tool_use_maps_to_tool_call_and_length_and_error_may_follow_calls() -> None:
+    for wire, reason in [("tool_use", "toolCall"), ("max_tokens", "length"), ("refusal", "error")]:
+        response = await response_of([start(), *call_events(), *ending(wire)])
+        assert response.stop_reason.value == reason
+        assert response.message.content == (
+            ToolCallBlock(id="toolu_1", name="f", arguments={"a": 1}),
+        )
+
+
+@pytest.mark.parametrize("reason", ["finished", None, 3, ""])
+async def test_a_stop_reason_that_is_not_anthropics_is_refused_naming_it(reason: Any) -> None:
+    error = await failure([*HELLO, message_delta(reason), STOP])
+    # response_start, text_delta, text_end
+    assert (error.code, error.record_index) == (Code.PROVIDER_INVALID_EVENT, 3)
+    assert f"stop_reason {reason!r}" in error.message
+
+
+async def test_text_and_thinking_chunks_stream_in_order_and_empty_deltas_emit_nothing() -> None:
+    chunks, response, _ = await run(
+        [
+            start(),
+            block_start(0, {"type": "thinking", "thinking": "first ", "signature": ""}),
+            delta(0, "thinking_delta", thinking=""),
+            delta(0, "thinking_delta", thinking="then"),
+            delta(0, "signature_delta", signature="sig-a"),
+            delta(0, "signature_delta", signature="sig-b"),
+            block_stop(0),
+            text_start(1, "Hello"),
+            text(1, ""),
+            text(1, ", world"),
+            block_stop(1),
+            *ending(),
+        ]
+    )
+    assert [(type(c).__name__, c.delta) for c in chunks] == [
+        ("ThinkingDeltaChunk", "first "),
+        ("ThinkingDeltaChunk", "then"),
+        ("TextDeltaChunk", "Hello"),
+        ("TextDeltaChunk", ", world"),
+    ]
+    # The last signature_delta wins, as in the SDK's accumulator.
+    assert response.message.content[0] == ThinkingBlock(thinking="first then", signature="sig-b")
+
+
+async def test_a_thinking_start_signature_is_kept_when_no_signature_delta_comes() -> None:
+    response = await response_of(
+        [
+            start(),
+            block_start(0, {"type": "thinking", "thinking": "x", "signature": "sig"}),
+            block_stop(0),
+            *ending(),
+        ]
+    )
+    assert response.message.content == (ThinkingBlock(thinking="x", signature="sig"),)
+
+
+async def test_thinking_without_a_signature_has_none_and_to_anthropic_says_it_is_not_sent() -> None:
+    response = await response_of(
+        [
+            start(),
+            block_start(0, {"type": "thinking", "thinking": "x"}),
+            block_stop(0),
+            *hello(1),
+            *ending(),
+        ]
+    )
+    assert response.message.content[0] == ThinkingBlock(thinking="x")
+    request = to_anthropic([QUESTION, response.message])
+    assert [w.code.value for w in request.warnings] == ["THINKING_NOT_SENT"]
+
+
+async def test_redacted_thinking_is_a_redacted_block_that_goes_back_as_redacted_thinking() -> None:
+    response = await response_of(
+        [
+            start(),
+            block_start(0, {"type": "redacted_thinking", "data": "opaque=="}),
+            block_stop(0),
+            *hello(1),
+            *ending(),
+        ]
+    )
+    assert response.message.content[0] == ThinkingBlock(
+        thinking="", signature="opaque==", redacted=True
+    )
+    request = to_anthropic([QUESTION, response.message])
+    assert request.fields["messages"][1]["content"][0] == {
+        "type": "redacted_thinking",
+        "data": "opaque==",
+    }
+
+
+async def test_tool_input_is_parsed_once_from_its_parts_and_empty_input_is_the_start_input() -> (
+    None
+):
+    response = await response_of(
+        [
+            start(),
+            tool_start(0, "toolu_a"),
+            json_part(0, '{"path": "a'),
+            json_part(0, '.py", "n": [1, 2.5, null]}'),
+            block_stop(0),
+            tool_start(1, "toolu_b"),
+            block_stop(1),
+            tool_start(2, "toolu_c", input={"given": True}),
+            json_part(2, ""),
+            block_stop(2),
+            tool_start(3, "toolu_d", input={"given": True}),
+            json_part(3, '{"streamed": 1}'),
+            block_stop(3),
+            *ending("tool_use"),
+        ]
+    )
+    assert [(b.id, b.arguments) for b in response.message.content] == [
+        ("toolu_a", {"path": "a.py", "n": (1, 2.5, None)}),
+        ("toolu_b", {}),
+        ("toolu_c", {"given": True}),
+        ("toolu_d", {"streamed": 1}),
+    ]
+
+
+@pytest.mark.parametrize(
+    ("arguments", "reason"),
+    [
+        ('["ls"]', "it is a JSON list"),
+        ('"text"', "it is a JSON str"),
+        ('{"a": 1', "it is not JSON"),
+        ('{"a": NaN}', "NaN is not JSON"),
+        ('{"a": Infinity}', "Infinity is not JSON"),
+        (" ", "it is not JSON"),
+        ("[" * 100_000, "not JSON"),
+    ],
+)
+async def test_tool_input_that_is_not_a_json_object_is_refused_naming_the_call(
+    arguments: str, reason: str
+) -> None:
+    error = await failure([start(), *call_events(0, "toolu_x", arguments), *ending("tool_use")])
+    assert error.code is Code.PROVIDER_INVALID_EVENT
+    assert error.record_index == 1
+    assert "tool_use 'toolu_x' (f)" in error.message
+    assert reason in error.message
+
+
+async def test_a_broken_tool_input_is_refused_by_the_next_event_unless_the_reply_was_cut_short() -> (
+    None
+):
+    broken = [start(), *call_events(0, "toolu_x", '{"a": 1'), PING]
+    refused = await failure([*broken, text_start(1)])
+    assert "tool_use 'toolu_x' (f)" in refused.message
+    assert "event 5" in refused.message  # the content_block_start after it
+    # An error event wins: the provider's error explains the broken input.
+    transport = await failure(
+        [*broken, {"type": "error", "error": {"type": "api_error", "message": "boom"}}]
+    )
+    assert (transport.code, transport.provider_code) == (Code.PROVIDER_TRANSPORT_ERROR, "api_error")
+    # max_tokens: a length response without the call.
+    response = await response_of([*broken, *ending("max_tokens")])
+    assert (response.stop_reason.value, response.message.content) == ("length", ())
+
+
+async def test_a_reply_cut_short_inside_open_blocks_ends_them_without_a_crash() -> None:
+    thinking = [
+        start(),
+        block_start(0, {"type": "thinking", "thinking": ""}),
+        delta(0, "thinking_delta", thinking="hm"),
+    ]
+    response = await response_of([*thinking, *ending("max_tokens")])
+    assert response.message.content == (ThinkingBlock(thinking="hm"),)
+    response = await response_of(
+        [
+            *HELLO,
+            *call_events(1),
+            tool_start(2, "toolu_2"),
+            json_part(2, '{"a": 1}'),
+            *ending("refusal"),
+        ]
+    )
+    assert [type(b).__name__ for b in response.message.content] == ["TextBlock", "ToolCallBlock"]
+    assert response.stop_reason.value == "error"
+    response = await response_of(
+        [start(), text_start(), text(0, "cut"), *ending("model_context_window_exceeded")]
+    )
+    assert response.stop_reason.value == "length"
+
+
+async def test_a_message_delta_while_a_block_is_open_is_refused_unless_cut_short() -> None:
+    error = await failure([start(), tool_start(0), json_part(0, "{}"), *ending("tool_use")])
+    assert error.code is Code.PROVIDER_INVALID_EVENT
+    assert "while block 0 (tool_use) is open" in error.message
+
+
+async def test_server_tool_blocks_are_skipped_with_their_deltas_while_text_and_client_calls_arrive() -> (
+    None
+):
+    response = await response_of(
+        [
+            start(),
+            block_start(
+                0,
+                {"type": "server_tool_use", "id": "srvtoolu_1", "name": "web_search", "input": {}},
+            ),
+            json_part(0, '{"query": '),
+            delta(0, "some_future_delta", anything=[1]),
+            block_stop(0),
+            block_start(
+                1, {"type": "web_search_tool_result", "tool_use_id": "srvtoolu_1", "content": []}
+            ),
+            block_stop(1),
+            block_start(
+                2,
+                {
+                    "type": "mcp_tool_use",
+                    "id": "mcptoolu_1",
+                    "name": "echo",
+                    "server_name": "s",
+                    "input": {},
+                },
+            ),
+            block_stop(2),
+            block_start(3, {"type": "text", "text": "", "citations": []}),
+            delta(3, "citations_delta", citation={"type": "web_search_result_location"}),
+            text(3, "found"),
+            block_stop(3),
+            *call_events(4),
+            *ending("tool_use"),
+        ]
+    )
+    assert [type(b).__name__ for b in response.message.content] == ["TextBlock", "ToolCallBlock"]
+
+
+async def test_each_text_block_is_one_text_block_even_next_to_another_or_around_skipped_ones() -> (
+    None
+):
+    """A ``content_block_stop`` of a text block is a ``text_end`` record: two Anthropic
+    text blocks are two ``TextBlock``s (as in the SDK), whatever separates them; the
+    chunks are the text deltas alone."""
+    chunks, response, error = await run(
+        [
+            *HELLO,
+            text_start(1, "next"),
+            text(1, " one"),
+            block_stop(1),
+            block_start(
+                2,
+                {"type": "server_tool_use", "id": "srvtoolu_1", "name": "web_search", "input": {}},
+            ),
+            block_stop(2),
+            text_start(3),
+            text(3, "after"),
+            block_stop(3),
+            *ending(),
+        ]
+    )
+    assert error is None, error
+    assert [c.delta for c in chunks] == ["hi", "next", " one", "after"]
+    assert response.message.content == (
+        TextBlock(text="hi"),
+        TextBlock(text="next one"),
+        TextBlock(text="after"),
+    )
+    request = to_anthropic([QUESTION, response.message])
+    assert request.fields["messages"][1]["content"] == [
+        {"type": "text", "text": "hi"},
+        {"type": "text", "text": "next one"},
+        {"type": "text", "text": "after"},
+    ]
+
+
+async def test_usage_is_input_from_message_start_and_the_cumulative_counts_of_message_delta() -> (
+    None
+):
+    usage = {"input_tokens": 10, "cache_read_input_tokens": 900, "output_tokens": 1}
+    response = await response_of(
+        [start(usage), *HELLO[1:], message_delta(usage={"output_tokens": 30}), STOP]
+    )
+    assert (response.usage.input_tokens, response.usage.output_tokens) == (10, 30)
+    response = await response_of(
+        [
+            start(usage),
+            *HELLO[1:],
+            message_delta(usage={"input_tokens": 12, "output_tokens": 31}),
+            STOP,
+        ]
+    )
+    assert (response.usage.input_tokens, response.usage.output_tokens) == (12, 31)
+    response = await response_of(
+        [
+            start(usage),
+            *HELLO[1:],
+            message_delta(usage={"input_tokens": None, "output_tokens": None}),
+            STOP,
+        ]
+    )
+    assert (response.usage.input_tokens, response.usage.output_tokens) == (10, 1)
+    response = await response_of([start(usage), *HELLO[1:], message_delta(usage=None), STOP])
+    assert (response.usage.input_tokens, response.usage.output_tokens) == (10, 1)
+
+
+async def test_a_message_start_without_usage_counts_zero_as_documented() -> None:
+    event = start()
+    del event["message"]["usage"]
+    response = await response_of([event, *HELLO[1:], message_delta(usage=None), STOP])
+    assert (response.usage.input_tokens, response.usage.output_tokens) == (0, 0)
+    assert "counts 0 and 0" in module.__doc__
+
+
+async def test_an_in_stream_error_is_a_transport_error_with_anthropics_code_even_first() -> None:
+    overloaded = {"type": "error", "error": {"type": "overloaded_error", "message": "Overloaded"}}
+    for events, index in [([overloaded], 0), ([PING, overloaded], 0), ([*HELLO, overloaded], 3)]:
+        error = await failure(events)
+        assert (error.code, error.provider_code, error.message, error.record_index) == (
+            Code.PROVIDER_TRANSPORT_ERROR,
+            "overloaded_error",
+            "Overloaded",
+            index,
+        )
+
+
+# --- decoded events: every failure -------------------------------------------------------
+
+
+OPEN_TEXT = [start(), text_start()]
+FAILURES = [
+    pytest.param([[1]], Code.PROVIDER_INVALID_EVENT, "not bytes or an event", id="not-an-object"),
+    pytest.param(
+        [{"kind": "ping"}],
+        Code.PROVIDER_INVALID_EVENT,
+        "no non-empty string type",
+        id="no-type",
+    ),
+    pytest.param(
+        [{"type": ""}], Code.PROVIDER_INVALID_EVENT, "no non-empty string type", id="blank-type"
+    ),
+    pytest.param(
+        [{"type": "message_frobnicate"}],
+        Code.PROVIDER_UNKNOWN_EVENT,
+        "message_frobnicate",
+        id="unknown-first",
+    ),
+    pytest.param(
+        [PING, {"type": "message_frobnicate"}],
+        Code.PROVIDER_UNKNOWN_EVENT,
+        "unknown event type 'message_frobnicate'",
+        id="unknown-after-ping",
+    ),
+    pytest.param(
+        [text_start()],
+        Code.PROVIDER_MISSING_START,
+        "content_block_start before message_start",
+        id="block-first",
+    ),
+    pytest.param(
+        [PING, text(0, "x")],
+        Code.PROVIDER_MISSING_START,
+        "content_block_delta before message_start",
+        id="delta-first",
+    ),
+    pytest.param(
+        [block_stop(0)],
+        Code.PROVIDER_MISSING_START,
+        "content_block_stop before message_start",
+        id="block-stop-first",
+    ),
+    pytest.param(
+        [message_delta()],
+        Code.PROVIDER_MISSING_START,
+        "message_delta before message_start",
+        id="message-delta-first",
+    ),
+    pytest.param(
+        [STOP],
+        Code.PROVIDER_MISSING_START,
+        "message_stop before message_start",
+        id="stop-first",
+    ),
+    pytest.param(
+        [{"type": "message_start"}],
+        Code.PROVIDER_INVALID_EVENT,
+        "message_start message must be an object",
+        id="no-message",
+    ),
+    pytest.param(
+        [start(id=" ")],
+        Code.PROVIDER_INVALID_EVENT,
+        "message.id must be a non-empty string",
+        id="blank-id",
+    ),
+    pytest.param([start(id=7)], Code.PROVIDER_INVALID_EVENT, "message.id", id="id-not-a-string"),
+    pytest.param([start(role="user")], Code.PROVIDER_INVALID_EVENT, "message.role", id="role"),
+    pytest.param(
+        [start(content=[{"type": "text", "text": "x"}])],
+        Code.PROVIDER_INVALID_EVENT,
+        "content must be empty",
+        id="content",
+    ),
+    pytest.param(
+        [start(usage=[])],
+        Code.PROVIDER_INVALID_EVENT,
+        "message.usage must be an object",
+        id="usage-not-object",
+    ),
+    pytest.param(
+        [start(usage={"output_tokens": 1})],
+        Code.PROVIDER_INVALID_EVENT,
+        "usage.input_tokens",
+        id="no-input-tokens",
+    ),
+    pytest.param(
+        [start(usage={"input_tokens": True})],
+        Code.PROVIDER_INVALID_EVENT,
+        "usage.input_tokens",
+        id="bool-count",
+    ),
+    pytest.param(
+        [start(usage={"input_tokens": -1})],
+        Code.PROVIDER_INVALID_EVENT,
+        "usage.input_tokens",
+        id="negative-count",
+    ),
+    pytest.param(
+        [start(usage={"input_tokens": 1, "output_tokens": 1.0})],
+        Code.PROVIDER_INVALID_EVENT,
+        "usage.output_tokens",
+        id="float-count",
+    ),
+    pytest.param(
+        [start(), start()],
+        Code.PROVIDER_DUPLICATE_START,
+        "second response_start",
+        id="second-start",
+    ),
+    pytest.param(
+        [start(), {"type": "content_block_start", "index": 0}],
+        Code.PROVIDER_INVALID_EVENT,
+        "content_block must be an object",
+        id="no-block",
+    ),
+    pytest.param(
+        [start(), block_start(0, {"text": ""})],
+        Code.PROVIDER_INVALID_EVENT,
+        "content_block.type must be a string",
+        id="block-type",
+    ),
+    pytest.param(
+        [start(), text_start(True)],
+        Code.PROVIDER_INVALID_EVENT,
+        "index must be an integer",
+        id="bool-index",
+    ),  # type: ignore[arg-type]
+    pytest.param(
+        [start(), text_start(-1)],
+        Code.PROVIDER_INVALID_EVENT,
+        "index must be an integer",
+        id="negative-index",
+    ),
+    pytest.param(
+        [start(), block_start(0, {"type": "text"})],
+        Code.PROVIDER_INVALID_EVENT,
+        "content_block.text must be a string",
+        id="text-missing",
+    ),
+    pytest.param(
+        [start(), block_start(0, {"type": "thinking", "thinking": 1})],
+        Code.PROVIDER_INVALID_EVENT,
+        "content_block.thinking",
+        id="thinking-type",
+    ),
+    pytest.param(
+        [start(), block_start(0, {"type": "thinking", "thinking": "", "signature": 1})],
+        Code.PROVIDER_INVALID_EVENT,
+        "content_block.signature",
+        id="signature-type",
+    ),
+    pytest.param(
+        [start(), block_start(0, {"type": "redacted_thinking"})],
+        Code.PROVIDER_INVALID_EVENT,
+        "content_block.data",
+        id="redacted-data",
+    ),
+    pytest.param(
+        [start(), tool_start(0, "")],
+        Code.PROVIDER_INVALID_EVENT,
+        "content_block.id must be a non-empty string",
+        id="call-id",
+    ),
+    pytest.param(
+        [start(), tool_start(0, "toolu_1", "")],
+        Code.PROVIDER_INVALID_EVENT,
+        "content_block.name",
+        id="call-name",
+    ),
+    pytest.param(
+        [start(), tool_start(0, input=[])],
+        Code.PROVIDER_INVALID_EVENT,
+        "input of tool_use 'toolu_1' (f) must be an object",
+        id="call-input",
+    ),
+    pytest.param(
+        [*OPEN_TEXT, text_start(1)],
+        Code.PROVIDER_INVALID_EVENT,
+        "while block 0 is open",
+        id="overlapping",
+    ),
+    pytest.param(
+        [*HELLO, text_start(0)],
+        Code.PROVIDER_INVALID_EVENT,
+        "index 0 repeats",
+        id="repeated-index",
+    ),
+    pytest.param(
+        [*OPEN_TEXT, text(1, "x")],
+        Code.PROVIDER_INVALID_EVENT,
+        "block 1, which is not open",
+        id="delta-other-block",
+    ),
+    pytest.param(
+        [*HELLO, text(0, "x")],
+        Code.PROVIDER_INVALID_EVENT,
+        "block 0, which is not open",
+        id="delta-closed-block",
+    ),
+    pytest.param(
+        [*HELLO, block_stop(0)],
+        Code.PROVIDER_INVALID_EVENT,
+        "content_block_stop for block 0, which is not open",
+        id="stop-twice",
+    ),
+    pytest.param(
+        [*OPEN_TEXT, {"type": "content_block_delta", "index": 0}],
+        Code.PROVIDER_INVALID_EVENT,
+        "delta must be an object",
+        id="no-delta",
+    ),
+    pytest.param(
+        [*OPEN_TEXT, delta(0, "text_delta")],
+        Code.PROVIDER_INVALID_EVENT,
+        "text_delta.text must be a string",
+        id="delta-text",
+    ),
+    pytest.param(
+        [*OPEN_TEXT, {"type": "content_block_delta", "index": 0, "delta": {"text": "x"}}],
+        Code.PROVIDER_INVALID_EVENT,
+        "delta.type must be a string",
+        id="delta-type",
+    ),
+    pytest.param(
+        [*OPEN_TEXT, json_part(0, "{}")],
+        Code.PROVIDER_INVALID_EVENT,
+        "a input_json_delta in block 0 (text)",
+        id="json-in-text",
+    ),
+    pytest.param(
+        [*OPEN_TEXT, delta(0, "signature_delta", signature="s")],
+        Code.PROVIDER_INVALID_EVENT,
+        "signature_delta in block 0 (text)",
+        id="signature-in-text",
+    ),
+    pytest.param(
+        [start(), tool_start(0), text(0, "x")],
+        Code.PROVIDER_INVALID_EVENT,
+        "text_delta in block 0 (tool_use)",
+        id="text-in-call",
+    ),
+    pytest.param(
+        [start(), tool_start(0), json_part(0, 1)],
+        Code.PROVIDER_INVALID_EVENT,
+        "partial_json must be a string",
+        id="json-not-text",
+    ),
+    pytest.param(
+        [
+            start(),
+            block_start(0, {"type": "redacted_thinking", "data": "d"}),
+            delta(0, "thinking_delta", thinking="x"),
+        ],
+        Code.PROVIDER_INVALID_EVENT,
+        "thinking_delta in block 0 (redacted_thinking)",
+        id="thinking-in-redacted",
+    ),
+    pytest.param(
+        [
+            start(),
+            block_start(0, {"type": "thinking", "thinking": ""}),
+            delta(0, "signature_delta", signature=None),
+        ],
+        Code.PROVIDER_INVALID_EVENT,
+        "signature_delta.signature",
+        id="signature-null",
+    ),
+    pytest.param(
+        [*OPEN_TEXT, delta(0, "sparkle_delta", x=1)],
+        Code.PROVIDER_UNKNOWN_EVENT,
+        "unknown delta type 'sparkle_delta'",
+        id="unknown-delta",
+    ),
+    pytest.param(
+        [*HELLO, {"type": "message_delta"}],
+        Code.PROVIDER_INVALID_EVENT,
+        "message_delta delta must be an object",
+        id="no-message-delta",
+    ),
+    pytest.param(
+        [*HELLO, message_delta(usage=[])],
+        Code.PROVIDER_INVALID_EVENT,
+        "message_delta usage must be an object",
+        id="delta-usage",
+    ),
+    pytest.param(
+        [*HELLO, message_delta(usage={"output_tokens": "7"})],
+        Code.PROVIDER_INVALID_EVENT,
+        "usage.output_tokens",
+        id="delta-count",
+    ),
+    pytest.param(
+        [*HELLO, message_delta(), text_start(1)],
+        Code.PROVIDER_INVALID_EVENT,
+        "after message_delta",
+        id="block-after-delta",
+    ),
+    pytest.param(
+        [*HELLO, STOP],
+        Code.PROVIDER_INVALID_EVENT,
+        "message_stop without a message_delta",
+        id="stop-without-delta",
+    ),
+    pytest.param(
+        [{"type": "error"}],
+        Code.PROVIDER_INVALID_EVENT,
+        "error error must be an object",
+        id="error-no-object",
+    ),
+    pytest.param(
+        [{"type": "error", "error": {"message": "m"}}],
+        Code.PROVIDER_INVALID_EVENT,
+        "error.type",
+        id="error-no-type",
+    ),
+    pytest.param(
+        [{"type": "error", "error": {"type": "api_error", "message": ""}}],
+        Code.PROVIDER_INVALID_EVENT,
+        "error.message",
+        id="error-no-message",
+    ),
+    pytest.param(
+        [*HELLO, *ending(), STOP],
+        Code.PROVIDER_DUPLICATE_TERMINAL,
+        "second response_end",
+        id="second-stop",
+    ),
+    pytest.param(
+        [*HELLO, *ending(), PING],
+        Code.PROVIDER_INVALID_TERMINAL,
+        "after message_stop",
+        id="ping-after-stop",
+    ),
+    pytest.param(
+        [*HELLO, *ending(), text(0, "x")],
+        Code.PROVIDER_INVALID_TERMINAL,
+        "after message_stop",
+        id="delta-after-stop",
+    ),
+    pytest.param(
+        [*HELLO, *ending(), {"type": "error", "error": {"type": "api_error", "message": "m"}}],
+        Code.PROVIDER_INVALID_TERMINAL,
+        "after message_stop",
+        id="error-after-stop",
+    ),
+    pytest.param(
+        [*HELLO, *ending(), {"type": "future_event"}],
+        Code.PROVIDER_INVALID_TERMINAL,
+        "after message_stop",
+        id="unknown-after-stop",
+    ),
+    pytest.param(
+        [*HELLO, message_delta("tool_use"), STOP],
+        Code.PROVIDER_INVALID_TERMINAL,
+        '"tool_call" without a tool call',
+        id="tool-use-without-call",
+    ),
+    pytest.param(
+        [start(), *call_events(), *ending("end_turn")],
+        Code.PROVIDER_INVALID_TERMINAL,
+        '"stop" after a tool call',
+        id="end-turn-after-call",
+    ),
+    pytest.param(
+        [start(), *call_events(0, "toolu_x"), *call_events(1, "toolu_x"), *ending("tool_use")],
+        Code.PROVIDER_INVALID_EVENT,
+        "repeats an earlier call",
+        id="repeated-call-id",
+    ),
+    pytest.param(
+        [*OPEN_TEXT, text(0, "\ud800")],
+        Code.PROVIDER_INVALID_EVENT,
+        "valid Unicode",
+        id="lone-surrogate",
+    ),
+    pytest.param(
+        [{"type": "ping", "nested": {1: "non-string key"}}],
+        Code.PROVIDER_INVALID_EVENT,
+        "not JSON data",
+        id="not-json-data",
+    ),
+    pytest.param(
+        [{"type": "ping", "value": object()}],
+        Code.PROVIDER_INVALID_EVENT,
+        "not JSON data",
+        id="object-data",
+    ),
+]
+
+
+@pytest.mark.parametrize(("events", "code", "fragment"), FAILURES)
+async def test_every_failure_of_a_decoded_event(
+    events: list[Any], code: ProviderErrorCode, fragment: str
+) -> None:
+    error = await failure(events)
+    assert error.code is code, error
+    assert fragment in error.message, error.message
+
+
+async def test_failures_are_numbered_by_record_and_keep_the_chunks_before_them() -> None:
+    chunks, _, error = await run([*HELLO, text_start(1), text(1, "more"), text(2, "x")])
+    assert [c.delta for c in chunks] == ["hi", "more"]
+    assert error is not None
+    # response_start, text_delta, text_end, text_delta
+    assert (error.code, error.record_index) == (Code.PROVIDER_INVALID_EVENT, 4)
+    assert error.message.startswith("event 6: ")
+
+
+def as_sse_data(events: Any) -> bytes | None:
+    """The events as data-only SSE bytes, None when they are not all plain JSON objects."""
+    if not all(type(event) is dict for event in events):
+        return None
+    try:
+        texts = [json.dumps(event, allow_nan=False) for event in events]
+    except (TypeError, ValueError):
+        return None
+    if [json.loads(text) for text in texts] != events:  # non-string keys, ...
+        return None
+    return b"".join(f"data: {text}\n\n".encode() for text in texts)
+
+
+def failure_outcome(chunks: list[Any], error: ProviderError | None) -> tuple[Any, ...]:
+    assert error is not None
+    return [to_json_value(c) for c in chunks], error.code, error.record_index, error.message
+
+
+@pytest.mark.parametrize("how", ["whole", "1-byte", "7-byte"])
+@pytest.mark.parametrize(
+    ("events", "code", "fragment"),
+    [case for case in FAILURES if as_sse_data(case.values[0]) is not None],
+)
+async def test_every_failure_is_the_same_in_every_chunking_of_its_bytes(
+    events: list[Any], code: ProviderErrorCode, fragment: str, how: str
+) -> None:
+    """The chunks before a refused event all arrive, and the failure (its code, its
+    record index, its message) does not depend on how the bytes were cut."""
+    chunks, _, error = await run(events)
+    want = failure_outcome(chunks, error)
+    data = as_sse_data(events)
+    assert data is not None
+    chunks, _, error = await run(CHUNKINGS[how](data))
+    assert failure_outcome(chunks, error) == want
+    assert want[1] is code
+
+
+@pytest.mark.parametrize("how", CHUNKINGS)
+@pytest.mark.parametrize(
+    ("refused", "code", "index"),
+    # index 4: response_start, text_delta, text_end (block 0), text_delta (block 1)
+    [
+        ({"type": "future_event"}, Code.PROVIDER_UNKNOWN_EVENT, 4),
+        (delta(1, "sparkle_delta"), Code.PROVIDER_UNKNOWN_EVENT, 4),
+        (text(2, "x"), Code.PROVIDER_INVALID_EVENT, 4),
+        (start(), Code.PROVIDER_DUPLICATE_START, 4),
+        (message_delta(), Code.PROVIDER_INVALID_EVENT, 4),
+    ],
+)
+async def test_a_refused_event_in_the_middle_of_a_chunk_comes_after_the_chunks_before_it(
+    refused: dict[str, Any], code: ProviderErrorCode, index: int, how: str
+) -> None:
+    data = sse(*HELLO, text_start(1), text(1, "más"), refused, *ending())
+    chunks, _, error = await run_source(items_of(CHUNKINGS[how](data)))
+    assert error is not None
+    assert [c.delta for c in chunks] == ["hi", "más"]
+    assert (error.code, error.record_index) == (code, index)
+
+
+# --- bytes: what only the SSE layer has -------------------------------------------------
+
+
+def sse(*events: dict[str, Any], named: bool = True) -> bytes:
+    out = b""
+    for event in events:
+        if named:
+            out += f"event: {event['type']}\n".encode()
+        out += f"data: {json.dumps(event, ensure_ascii=False)}\n\n".encode()
+    return out
+
+
+async def test_data_only_events_are_read_by_their_type() -> None:
+    got = await outcome(items_of([sse(*HELLO, *ending(), named=False)]))
+    assert got["response"]["message"]["content"] == [{"type": "text", "text": "hi"}]
+
+
+async def test_an_event_name_that_differs_from_the_data_type_is_refused() -> None:
+    data = sse(*HELLO) + b'event: ping\ndata: {"type": "message_stop"}\n\n'
+    stream = AnthropicStream(items_of(pieces(data, 1)), request_id="r")
+    with pytest.raises(ProviderError) as caught:
+        await stream.result()
+    assert caught.value.code is Code.PROVIDER_INVALID_EVENT
+    assert "SSE event name 'ping' differs from its type 'message_stop'" in caught.value.message
+
+
+@pytest.mark.parametrize(
+    ("tail", "fragment"),
+    [
+        (b"data: [DONE]\n\n", "[DONE]"),
+        (b"event: message_delta\ndata: [1, 2]\n\n", "not a JSON object"),
+        (b"event: message_delta\ndata: {nope\n\n", "not JSON"),
+        (b"data: \xff\n\n", "not UTF-8"),
+    ],
+)
+async def test_data_that_is_not_an_anthropic_event_is_refused(tail: bytes, fragment: str) -> None:
+    stream = AnthropicStream(items_of(pieces(sse(*HELLO) + tail, 1)), request_id="r")
+    chunks = [chunk async for chunk in _until_error(stream)]
+    assert [c.delta for c in chunks] == ["hi"]
+    with pytest.raises(ProviderError) as caught:
+        await stream.result()
+    assert caught.value.code is Code.PROVIDER_INVALID_EVENT
+    assert fragment in caught.value.message
+    assert caught.value.record_index == 3  # response_start, text_delta, text_end
+
+
+async def _until_error(stream: ModelStream) -> AsyncIterator[Any]:
+    try:
+        async for chunk in stream:
+            yield chunk
+    except ProviderError:
+        return
+
+
+# --- the stream's discipline --------------------------------------------------------------
+
+
+async def test_cancellation_closes_the_source() -> None:
+    closed: list[str] = []
+    cancel = asyncio.Event()
+
+    async def source() -> AsyncIterator[bytes]:
+        try:
+            yield sse(*HELLO[:3])
+            await asyncio.Event().wait()  # a connection that stays open
+            yield b""
+        finally:
+            closed.append("closed")
+
+    stream = AnthropicStream(source(), request_id="r", cancel=cancel)
+    async with asyncio.timeout(GUARD_SECONDS):
+        first = await anext(stream)
+        assert first.delta == "hi"
+        cancel.set()
+        with pytest.raises(ProviderError) as caught:
+            await stream.result()
+    assert caught.value.code is Code.PROVIDER_CANCELLED
+    assert closed == ["closed"]
+
+
+async def test_aclose_closes_the_source() -> None:
+    closed: list[str] = []
+
+    async def source() -> AsyncIterator[bytes]:
+        try:
+            yield sse(*HELLO[:3])
+            yield sse(*HELLO[3:], *ending())
+        finally:
+            closed.append("closed")
+
+    stream = AnthropicStream(source(), request_id="r")
+    async with asyncio.timeout(GUARD_SECONDS):
+        await anext(stream)
+        await stream.aclose()
+    assert closed == ["closed"]
+
+
+async def test_a_source_that_fails_mid_stream_is_a_transport_error_after_the_chunks() -> None:
+    async def source() -> AsyncIterator[bytes]:
+        yield sse(*HELLO[:3])
+        raise ConnectionResetError("peer reset")
+
+    chunks, _, error = await run_source(source())
+    assert [c.delta for c in chunks] == ["hi"]
+    assert error is not None
+    assert (error.code, error.record_index) == (Code.PROVIDER_TRANSPORT_ERROR, 2)
+    assert "peer reset" in error.message
+
+
+async def run_source(source: object) -> tuple[list[Any], Any, ProviderError | None]:
+    stream = AnthropicStream(source, request_id="r")
+    chunks = []
+    async with asyncio.timeout(GUARD_SECONDS):
+        try:
+            async for chunk in stream:
+                chunks.append(chunk)
+            return chunks, await stream.result(), None
+        except ProviderError as error:
+            return chunks, None, error
+
+
+async def test_nothing_after_the_terminal_even_in_the_same_chunk() -> None:
+    data = sse(*HELLO, *ending()) + sse(text(0, "late"))
+    chunks, _, error = await run_source(items_of([data]))
+    assert error is not None
+    # response_start, text_delta, text_end, response_end
+    assert (error.code, error.record_index) == (Code.PROVIDER_INVALID_TERMINAL, 4)
+    assert [c.delta for c in chunks] == ["hi"]
+
+
+async def test_a_mix_of_bytes_and_decoded_events_is_one_stream() -> None:
+    response = await response_of([sse(*HELLO[:2]), HELLO[2], sse(HELLO[3]), *ending()])
+    assert response.message.content[0].text == "hi"
+
+
+def test_blank_request_ids_and_bad_cancel_events_are_type_errors() -> None:
+    with pytest.raises(TypeError, match="request_id"):
+        AnthropicStream(items_of([]), request_id=" ")
+    with pytest.raises(TypeError, match="cancel"):
+        AnthropicStream(items_of([]), request_id="r", cancel=object())  # type: ignore[arg-type]
+
+
+def test_the_docstring_documents_every_event_stop_reason_and_skipped_block() -> None:
+    doc = module.__doc__
+    assert doc is not None
+    for name in [
+        *module._HANDLERS,
+        *module._STOP_REASONS,
+        *module._DELTA_KINDS,
+        "server_tool_use",
+        "web_search_tool_result",
+        "redacted_thinking",
+        "PROVIDER_UNKNOWN_EVENT",
+        "PROVIDER_MISSING_START",
+        "PROVIDER_INVALID_TERMINAL",
+        "PROVIDER_MISSING_TERMINAL",
+        "PROVIDER_TRANSPORT_ERROR",
+    ]:
+        assert f"``{name}``" in doc or name in doc, name
+
+
+class Hostile(dict):  # type: ignore[type-arg]
+    """An event whose methods raise: it is read as the plain data it holds."""
+
+    def __getitem__(self, key: Any) -> Any:
+        raise RuntimeError("hostile __getitem__")
+
+    def get(self, *args: Any) -> Any:
+        raise RuntimeError("hostile get")
+
+    def items(self) -> Any:
+        raise RuntimeError("hostile items")
+
+
+async def test_a_hostile_dict_subclass_event_is_read_as_the_plain_data_it_holds() -> None:
+    response = await response_of([Hostile(start()), *hello(0), Hostile(message_delta()), STOP])
+    assert response.message.content[0].text == "hi"
+    assert response.usage.output_tokens == 7

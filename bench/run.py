@@ -31,6 +31,7 @@ HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE))
 
 import bench_provider  # noqa: E402
+import bench_streams  # noqa: E402
 from peers import load_peers  # noqa: E402
 from timing import Case, Measured, measure_both, retained_memory  # noqa: E402
 from transcript_gen import make_transcript  # noqa: E402
@@ -142,6 +143,7 @@ def main(argv: list[str]) -> int:
     if not report.quick:
         bench_growth(report, raw)
     bench_provider_stream(report)
+    bench_wire_streams(report)
     bench_memory(report, raw)
     # Last: the peers' imports grow the heap that every later full collection walks.
     bench_peers(report, raw)
@@ -232,6 +234,23 @@ def bench_provider_stream(report: Report) -> None:
         "  of which the construction-time snapshot, x json.loads",
         group, bench_provider.SNAPSHOT, bench_provider.BASELINE,
     )  # fmt: skip
+
+
+def bench_wire_streams(report: Report) -> None:
+    """Each provider's streaming adapter over a 10 MB recorded stream, against
+    ``json.loads`` of the same events' data lines."""
+    with bench_streams.stream_cases() as streams:
+        for name, (baseline, run) in streams.items():
+            base = f"json.loads of each event's data, {name}'s stream"
+            group = report.time(
+                f"{name}, a 10 MB stream",
+                {base: baseline, name: run},
+                3 if report.quick else 5,
+                base,
+            )
+            report.ratio(
+                f"{name}, 10 MB of events, x json.loads of the data", group, name, base, 3.0
+            )
 
 
 def bench_memory(report: Report, raw: bytes) -> None:

@@ -1,0 +1,176 @@
+"""Benchmark: a 10 MB recorded stream through each provider's streaming adapter.
+
+Each stream is built here, deterministically, in its provider's documented format: a
+start, text deltas of a few words (every tenth event a tool call's argument pieces
+where the format streams them), the end. ``stream_cases()`` gives, per provider, the
+baseline (``json.loads`` of every event's data line, the least any reader of the
+stream does) and the adapter consuming the bytes in 64 KiB pieces (every chunk, then
+``result()``).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import random
+from collections.abc import AsyncIterator, Callable, Iterator
+from contextlib import contextmanager
+from typing import Any
+
+from agent_ir.wire import AnthropicStream, OpenAIChatStream, OpenAIResponsesStream
+
+TARGET_BYTES = 10_000_000
+PIECE = 64 * 1024
+_WORDS = ["alpha", "beta", "gamma", "delta", "the", "file", "json", "read", " sum", " is"]
+
+
+def _words(rng: random.Random) -> str:
+    return " ".join(rng.choice(_WORDS) for _ in range(rng.randint(2, 8))) + " "
+
+
+def _sse(events: list[tuple[str | None, Any]]) -> bytes:
+    lines = []
+    for name, data in events:
+        text = data if isinstance(data, str) else json.dumps(data, separators=(",", ":"))
+        lines.append((f"event: {name}\n" if name else "") + f"data: {text}\n\n")
+    return "".join(lines).encode("utf-8")
+
+
+def _fill(make_delta: Callable[[str], tuple[str | None, Any]], seed: int) -> list[Any]:
+    rng = random.Random(seed)
+    events: list[Any] = []
+    size = 0
+    while size < TARGET_BYTES:
+        event = make_delta(_words(rng))
+        events.append(event)
+        size += len(json.dumps(event[1])) + 10
+    return events
+
+
+def openai_chat() -> bytes:
+    head = {"id": "chatcmpl-bench", "object": "chat.completion.chunk", "created": 1, "model": "m"}
+
+    def delta(text: str) -> tuple[None, Any]:
+        choice = {"index": 0, "delta": {"content": text}, "finish_reason": None}
+        return None, {**head, "choices": [choice]}
+
+    first = {**head, "choices": [{"index": 0, "delta": {"role": "assistant", "content": ""}}]}
+    last = {**head, "choices": [{"index": 0, "delta": {}, "finish_reason": "stop"}]}
+    usage = {**head, "choices": [], "usage": {"prompt_tokens": 10, "completion_tokens": 20}}
+    return _sse([(None, first), *_fill(delta, 1), (None, last), (None, usage), (None, "[DONE]")])
+
+
+def anthropic() -> bytes:
+    def delta(text: str) -> tuple[str, Any]:
+        event = {"type": "content_block_delta", "index": 0}
+        return "content_block_delta", {**event, "delta": {"type": "text_delta", "text": text}}
+
+    message = {
+        "id": "msg_bench",
+        "type": "message",
+        "role": "assistant",
+        "model": "m",
+        "content": [],
+        "stop_reason": None,
+        "usage": {"input_tokens": 10, "output_tokens": 1},
+    }
+    return _sse(
+        [
+            ("message_start", {"type": "message_start", "message": message}),
+            (
+                "content_block_start",
+                {
+                    "type": "content_block_start",
+                    "index": 0,
+                    "content_block": {"type": "text", "text": ""},
+                },
+            ),
+            *_fill(delta, 2),
+            ("content_block_stop", {"type": "content_block_stop", "index": 0}),
+            (
+                "message_delta",
+                {
+                    "type": "message_delta",
+                    "delta": {"stop_reason": "end_turn"},
+                    "usage": {"output_tokens": 20},
+                },
+            ),
+            ("message_stop", {"type": "message_stop"}),
+        ]
+    )
+
+
+def openai_responses() -> bytes:
+    def delta(text: str) -> tuple[str, Any]:
+        event = {
+            "type": "response.output_text.delta",
+            "item_id": "msg_bench",
+            "output_index": 0,
+            "content_index": 0,
+            "delta": text,
+        }
+        return "response.output_text.delta", event
+
+    response = {"id": "resp_bench", "object": "response", "status": "in_progress", "output": []}
+    done = {
+        **response,
+        "status": "completed",
+        "usage": {"input_tokens": 10, "output_tokens": 20, "total_tokens": 30},
+    }
+    return _sse(
+        [
+            ("response.created", {"type": "response.created", "response": response}),
+            *_fill(delta, 3),
+            ("response.completed", {"type": "response.completed", "response": done}),
+        ]
+    )
+
+
+STREAMS: dict[str, tuple[Callable[[], bytes], Any]] = {
+    "OpenAIChatStream": (openai_chat, OpenAIChatStream),
+    "OpenAIResponsesStream": (openai_responses, OpenAIResponsesStream),
+    "AnthropicStream": (anthropic, AnthropicStream),
+}
+
+
+def data_lines(body: bytes) -> list[bytes]:
+    """The data of every event (the text after ``data: ``), as a reader gets it."""
+    return [line[6:] for line in body.split(b"\n") if line.startswith(b"data: ")]
+
+
+@contextmanager
+def stream_cases() -> Iterator[dict[str, tuple[Callable[[], object], Callable[[], object]]]]:
+    """Per adapter: (the json.loads baseline, the adapter's run), on one event loop."""
+    loop = asyncio.new_event_loop()
+    cases: dict[str, tuple[Callable[[], object], Callable[[], object]]] = {}
+    try:
+        for name, (make, adapter) in STREAMS.items():
+            body = make()
+            lines = [line for line in data_lines(body) if line != b"[DONE]"]
+
+            def baseline(lines: list[bytes] = lines) -> object:
+                return [json.loads(line) for line in lines]
+
+            def run(body: bytes = body, adapter: Any = adapter) -> object:
+                return loop.run_until_complete(_consume(adapter, body))
+
+            # every event but the few around the deltas gives one chunk
+            if not len(lines) - 5 <= run() <= len(lines):
+                raise RuntimeError(f"{name} did not stream every delta of the bench body")
+            cases[name] = (baseline, run)
+        yield cases
+    finally:
+        loop.close()
+
+
+async def _consume(adapter: Any, body: bytes) -> int:
+    async def pieces() -> AsyncIterator[bytes]:
+        for start in range(0, len(body), PIECE):
+            yield body[start : start + PIECE]
+
+    stream = adapter(pieces(), request_id="request-bench")
+    chunks = 0
+    async for _chunk in stream:
+        chunks += 1
+    await stream.result()
+    return chunks

@@ -157,11 +157,14 @@ def fuzz(session: nox.Session) -> None:
 
 @nox.session(python=PYTHON)
 def bench(session: nox.Session) -> None:
-    """Benchmarks: ratios measured in one run, printed and written to bench/results.json
-    (``nox -s bench -- --quick`` for fewer runs)."""
+    """Benchmarks: ratios measured in one run, printed and written to bench/results.json,
+    then the command line on generated 200 MB and 1 GB JSON Lines files
+    (bench/results-dataset.json). ``nox -s bench -- --quick`` for fewer runs and a
+    20 MB file."""
     session.install(*BENCH_DEPS)
     session.install(".")
     session.run("python", "bench/run.py", *session.posargs)
+    session.run("python", "bench/dataset.py", *session.posargs)
 
 
 @nox.session(python=PYTHON)

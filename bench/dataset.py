@@ -22,10 +22,6 @@ descendants the child reaped, so for ``--jobs 2`` the CPU time covers the worker
 peak RSS is the largest of the parent and any one worker (not their sum). Every timing
 includes interpreter start-up and imports.
 
-Until the new ``validate`` lands, the CLI may lack ``--jobs``/``--quiet``/``--output``:
-the script reads ``agent-ir validate --help`` and passes only the flags it lists; without
-``--jobs`` the ``--jobs 2`` run is skipped and reported as n/a.
-
 Figures go to ``bench/results-dataset.json`` (``--results`` to change).
 """
 

@@ -26,7 +26,7 @@ from pathlib import Path
 
 import pytest
 
-from agent_ir.cli import _dask
+from agent_ir.cli import _dask, _work
 from agent_ir.cli._check import Invalid, check_block, check_line
 from agent_ir.cli._dask import _first_line_start, _range, _run, _Task, _tasks
 from agent_ir.cli._inputs import Input, InputError, blocks
@@ -294,7 +294,8 @@ def test_ranges_own_every_line_exactly_once(
     assert [found.line for found in whole.invalid] == built.invalid
     newlines = data.count(b"\n")
     for _ in range(8):
-        monkeypatch.setattr(_dask, "BLOCK_BYTES", rng.choice([1, 2, 7, 64, 1000, 1 << 20]))
+        # the reading block of a range task (in _work, shared with the local --jobs)
+        monkeypatch.setattr(_work, "BLOCK_BYTES", rng.choice([1, 2, 7, 64, 1000, 1 << 20]))
         if rng.random() < 0.5:  # as the driver cuts: ranges of one size
             monkeypatch.setattr(_dask, "RANGE_BYTES", rng.randint(1, len(data) - 1))
             tasks = _tasks(0, Input(path.name, path, whole=False))

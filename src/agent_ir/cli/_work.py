@@ -1,0 +1,216 @@
+"""What every engine shares: results in input order (``Checked``), the texts kept for
+the report, and work cut into tasks that a worker process (local ``--jobs`` or a Dask
+worker) runs on its own, reading the file itself: a plain ``.jsonl`` file is cut into
+byte ranges (a line belongs to the range holding its first byte; each task numbers its
+lines from 1 and ``in_order`` adds the lines of the ranges before it), a gzipped or
+``.json`` file is one task. Nothing but the task's description travels to the worker.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Iterator
+from dataclasses import replace
+from typing import BinaryIO, NamedTuple
+
+from agent_ir._errors import describe_error
+from agent_ir.cli._check import IR_CHECKS, BlockResult, Checks, Invalid, check_block
+from agent_ir.cli._inputs import BLOCK_BYTES, Input, InputError, _reason, blocks
+
+__all__ = [
+    "Checked",
+    "Done",
+    "EngineError",
+    "KeptTexts",
+    "OnError",
+    "Task",
+    "first_line_start",
+    "in_order",
+    "read_range",
+    "run_task",
+    "tasks_of",
+]
+
+_BOM = b"\xef\xbb\xbf"
+_GZIP_MAGIC = b"\x1f\x8b"
+
+OnError = Callable[[Input, str], None]
+
+
+class EngineError(Exception):
+    """An engine that cannot run at all (Dask missing, no scheduler): status 2."""
+
+
+class Checked(NamedTuple):
+    """The result of one block of one input; ``position``: bytes of it read so far."""
+
+    source: Input
+    position: int
+    result: BlockResult
+
+
+class KeptTexts:
+    """The texts of invalid transcripts kept for the report (``Checks.keep``), counted
+    over the results of a sequence of blocks: ``checks()`` are the checks of the next
+    block, keeping only the texts still missing. Results come back in input order, so
+    a block checked once ``keep`` texts have come back keeps none; a block already in
+    flight may bring some more, which the report drops."""
+
+    def __init__(self, checks: Checks) -> None:
+        self._checks = checks
+        self._kept = 0
+
+    def checks(self) -> Checks:
+        if not self._checks.keep:
+            return self._checks
+        return self._checks._replace(keep=max(self._checks.keep - self._kept, 0))
+
+    def count(self, result: BlockResult) -> BlockResult:
+        self._kept += sum(found.text is not None for found in result.invalid)
+        return result
+
+
+class Task(NamedTuple):
+    """One range of one input (its path absolute): ``end`` None is the whole input."""
+
+    input_index: int
+    source: Input
+    start: int
+    end: int | None
+    checks: Checks = IR_CHECKS
+
+
+class Done(NamedTuple):
+    """A task's result: its lines counted, its checks (lines from 1) and, when it could
+    not read to the end, an error (the checks then cover what was read before it, as the
+    local engine reports the blocks read before one)."""
+
+    lines: int
+    result: BlockResult
+    error: str | None
+
+
+def in_order(
+    inputs: list[Input],
+    tasks: list[Task],
+    outcomes: Iterable[Callable[[], Done]],
+    on_error: OnError,
+    runner: str,
+) -> Iterator[Checked]:
+    """The results of ``tasks`` in input order, lines renumbered; ``outcomes`` give each
+    task's ``Done`` (waiting for it), raising when its worker failed (``runner`` names
+    the kind of task in the message)."""
+    lines_before: dict[int, int] = {}
+    failed: set[int] = set()
+    for task, outcome in zip(tasks, outcomes, strict=True):
+        source = inputs[task.input_index]  # as given: its path may be relative
+        if task.input_index in failed:
+            continue
+        try:
+            done = outcome()
+        except Exception as error:  # the task failed on its worker (a lost worker...)
+            failed.add(task.input_index)
+            on_error(source, f"{source.name}: its {runner} task failed ({describe_error(error)})")
+            continue
+        offset = lines_before.get(task.input_index, 0)
+        lines_before[task.input_index] = offset + done.lines
+        result = done.result
+        if done.error is None or result.transcripts:
+            invalid = [found._replace(line=found.line + offset) for found in result.invalid]
+            position = task.end if task.end is not None else (source.size or 0)
+            yield Checked(source, position, result._replace(invalid=invalid))
+        if done.error is not None:
+            failed.add(task.input_index)
+            on_error(source, done.error)
+
+
+def tasks_of(index: int, source: Input, range_bytes: int) -> list[Task]:
+    if source.path is None:
+        return [Task(index, source, 0, None)]
+    size = source.size or 0
+    whole = source.whole or size <= range_bytes or _gzipped(source)
+    # A worker resolves a relative path against its own working directory.
+    source = replace(source, path=source.path.absolute())
+    if whole:
+        return [Task(index, source, 0, None)]
+    return [
+        Task(index, source, start, min(start + range_bytes, size))
+        for start in range(0, size, range_bytes)
+    ]
+
+
+def _gzipped(source: Input) -> bool:
+    assert source.path is not None
+    try:
+        with open(source.path, "rb") as file:
+            return file.read(2) == _GZIP_MAGIC
+    except OSError:
+        return False  # reported by the task that reads it
+
+
+def run_task(task: Task) -> Done:
+    """Runs on a worker."""
+    try:
+        if task.end is None:
+            return _whole(task.source, task.checks)
+        return read_range(task)
+    except OSError as error:  # as the local engine words it
+        return Done(0, BlockResult(0, 0, []), f"{task.source.name}: {_reason(error)}")
+
+
+def _whole(source: Input, checks: Checks) -> Done:
+    transcripts = messages = 0
+    invalid: list[Invalid] = []
+    texts = KeptTexts(checks)  # at most checks.keep texts for the report, per task
+    try:
+        for block in blocks(source):
+            result = texts.count(
+                check_block(block.data, block.first_line, block.whole, texts.checks())
+            )
+            transcripts += result.transcripts
+            messages += result.messages
+            invalid.extend(result.invalid)
+    except InputError as error:  # what was read before it is reported too
+        return Done(0, BlockResult(transcripts, messages, invalid), str(error))
+    return Done(0, BlockResult(transcripts, messages, invalid), None)
+
+
+def read_range(task: Task) -> Done:
+    """The lines starting in [start, end) of a plain file, read in blocks."""
+    assert task.source.path is not None
+    assert task.end is not None
+    transcripts = messages = lines = 0
+    invalid: list[Invalid] = []
+    texts = KeptTexts(task.checks)  # at most checks.keep texts for the report, per task
+    with open(task.source.path, "rb") as file:
+        start = first_line_start(file, task.start)
+        file.seek(start)
+        remaining = task.end - start
+        carry = b""
+        while remaining > 0:
+            chunk = file.read(min(BLOCK_BYTES, remaining))
+            if not chunk:
+                break
+            remaining -= len(chunk)
+            data = carry + chunk
+            if remaining > 0:
+                cut = data.rfind(b"\n") + 1
+                data, carry = data[:cut], data[cut:]
+            elif not data.endswith(b"\n"):
+                data += file.readline()  # the last line owned runs past the range
+            if start == 0 and lines == 0 and data.startswith(_BOM):
+                data = data[len(_BOM) :]
+            result = texts.count(check_block(data, lines + 1, False, texts.checks()))
+            transcripts += result.transcripts
+            messages += result.messages
+            invalid.extend(result.invalid)
+            lines += data.count(b"\n")
+    return Done(lines, BlockResult(transcripts, messages, invalid), None)
+
+
+def first_line_start(file: BinaryIO, start: int) -> int:
+    """Where the first line starting at or after ``start`` starts."""
+    if start == 0:
+        return 0
+    file.seek(start - 1)
+    file.readline()
+    return file.tell()

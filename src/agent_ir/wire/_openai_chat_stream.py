@@ -128,6 +128,7 @@ from typing import Any
 from agent_ir._text import non_empty_id
 from agent_ir.providers.protocol import ModelStream
 from agent_ir.providers.protocol import ProviderErrorCode as Code
+from agent_ir.wire._common import parse_arguments
 from agent_ir.wire._stream import DONE, StreamEventError, wire_stream
 
 __all__ = ["ChatTranslator", "OpenAIChatStream"]
@@ -417,37 +418,13 @@ def _tool_call_record(call: _Call, *, truncated: bool) -> Record | None:
 
 
 def _arguments(text: str) -> dict[str, Any] | None:
-    """The JSON object ``text`` holds (``{}`` for empty text), else ``None``."""
+    """The JSON object ``text`` holds (``{}`` for empty text), else ``None``: the
+    conversion modules' rule (``_common.parse_arguments``: no duplicate keys, NaN or
+    infinite numbers)."""
     if not text.strip():
         return {}
-    try:
-        value = json.loads(
-            text,
-            object_pairs_hook=_unique_keys,
-            parse_constant=_refuse_constant,
-            parse_float=_finite_float,
-        )
-    except (ValueError, RecursionError):
-        return None
+    value = parse_arguments(text)
     return value if type(value) is dict else None
-
-
-def _unique_keys(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
-    value = dict(pairs)
-    if len(value) != len(pairs):
-        raise ValueError("duplicate key")
-    return value
-
-
-def _refuse_constant(name: str) -> float:
-    raise ValueError(f"{name} is not JSON")
-
-
-def _finite_float(text: str) -> float:
-    value = float(text)
-    if value in (float("inf"), float("-inf")):
-        raise ValueError("infinite number")
-    return value
 
 
 def _chunk_usage(chunk: Record) -> Record | None:

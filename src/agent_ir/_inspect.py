@@ -26,8 +26,7 @@ from agent_ir._fastpath import (
 from agent_ir._generated.message_schema import Message
 from agent_ir._jsoncopy import INVALID, snapshot_json, struct_builtins
 from agent_ir._jsonobject import freeze_object
-from agent_ir._paths import Path, path_key
-from agent_ir._reference import Problem, code_for_path, explain_message
+from agent_ir._paths import Path, Problem, path_key
 
 # Tool-call arguments sit three levels below the message (content, index, arguments):
 # MAX_DEPTH counts from there, as when arguments are frozen on their own.
@@ -61,7 +60,7 @@ def inspect_message(entry: object) -> Inspection:
     problems = [Problem(e.path, _read_error_code(plain, e), e.reason) for e in read_errors]
     argument_problems, for_schema = _arguments_rule(plain, {e.path[:3] for e in read_errors})
     problems.extend(argument_problems)
-    problems.extend(explain_message(for_schema))
+    problems.extend(_explain_message(for_schema))
     problems.extend(_timestamp_problems(plain))
     if not problems:
         # The fast path refused what the reference accepts: report rather than pass.
@@ -138,7 +137,7 @@ def _read_error_code(plain: Any, error: JsonValueError) -> str:
     inside_arguments = len(error.path) > 3 and error.path[2] == "arguments"
     if error.unreadable and not inside_arguments:
         return "INVALID_MESSAGE"
-    return code_for_path(plain, error.path)
+    return _code_for_path(plain, error.path)
 
 
 def tool_call_blocks(plain: Any) -> list[tuple[int, dict[str, Any]]]:
@@ -176,7 +175,7 @@ def _arguments_rule(plain: Any, unreadable: set[Path]) -> tuple[list[Problem], A
                 replacement = {}
             except JsonValueError as error:
                 path = ("content", index, "arguments", *error.path)
-                problems.append(Problem(path, code_for_path(plain, path), error.reason))
+                problems.append(Problem(path, _code_for_path(plain, path), error.reason))
         content[index] = {**block, "arguments": replacement}
     return problems, {**plain, "content": content}
 
@@ -199,6 +198,20 @@ def _timestamp_pattern() -> re.Pattern[str]:
     # means, as in the generated type.
     pattern = schemas.load("message")["$defs"]["Timestamp"]["pattern"]
     return re.compile(pattern.removesuffix("$") + r"\Z" if pattern.endswith("$") else pattern)
+
+
+# The jsonschema reference is imported only when a message must be explained: valid
+# input never needs it, and importing jsonschema was a third of the command's start-up.
+def _explain_message(plain: Any) -> list[Problem]:
+    from agent_ir._reference import explain_message
+
+    return explain_message(plain)
+
+
+def _code_for_path(plain: Any, path: Path) -> str:
+    from agent_ir._reference import code_for_path
+
+    return code_for_path(plain, path)
 
 
 def _ordered(problems: list[Problem]) -> list[Problem]:

@@ -9,12 +9,13 @@ indexes numerically, so ``/content/10`` comes after ``/content/9``.
 
 from __future__ import annotations
 
-from typing import TypeAlias
+from typing import NamedTuple, TypeAlias
 
 __all__ = [
     "Path",
     "PathKey",
     "PathSegment",
+    "Problem",
     "format_path",
     "path_key",
     "pointer_key",
@@ -24,6 +25,14 @@ __all__ = [
 PathSegment: TypeAlias = str | int
 Path: TypeAlias = tuple[PathSegment, ...]
 PathKey: TypeAlias = tuple[tuple[int, int, str], ...]
+
+
+class Problem(NamedTuple):
+    """One thing wrong with a message: where (inside the message), code, sentence."""
+
+    path: Path
+    code: str
+    reason: str
 
 
 def format_path(path: Path) -> str:

@@ -36,7 +36,7 @@ from referencing.jsonschema import DRAFT202012
 
 from agent_ir import schemas
 from agent_ir._jsoncopy import INVALID
-from agent_ir._paths import Path, PathSegment, path_key
+from agent_ir._paths import Path, PathSegment, Problem, path_key
 
 if TYPE_CHECKING:
     # referencing documents Resolver but exports it only from its _core module.
@@ -52,14 +52,6 @@ _JSON_TYPES = {
     "boolean": bool,
     "null": type(None),
 }
-
-
-class Problem(NamedTuple):
-    """One thing wrong with a message: where (inside the message), code, sentence."""
-
-    path: Path
-    code: str
-    reason: str
 
 
 def explain_message(plain: Any) -> list[Problem]:

@@ -15,10 +15,10 @@ import functools
 import importlib.resources
 import json
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from referencing import Registry, Resource
-from referencing.jsonschema import DRAFT202012
+if TYPE_CHECKING:
+    from referencing import Registry
 
 __all__ = ["load", "names", "path", "registry", "schema_dir"]
 
@@ -69,6 +69,11 @@ def registry() -> Registry[Any]:
     Resources are registered without ``$schema`` being looked up remotely; a ``$ref``
     between files resolves inside this registry only.
     """
+    # Imported here: referencing is only needed to explain a failure or to run a
+    # validator, and importing it costs a command a noticeable part of its start-up.
+    from referencing import Registry, Resource
+    from referencing.jsonschema import DRAFT202012
+
     resources = []
     for name in names():
         contents = load(name)

@@ -167,20 +167,43 @@ def _requests(log: Path) -> list[str]:
 
 
 def screenshot(
-    page: Path, png: Path, *, width: int = 1200, height: int = 1600, scripts: bool = True
+    page: Path,
+    png: Path,
+    *,
+    width: int = 1200,
+    height: int = 1600,
+    scripts: bool = True,
+    attempts: int = 6,
 ) -> None:
-    """Draw ``page`` at ``width`` x ``height`` CSS pixels into ``png``."""
+    """Draw ``page`` at ``width`` x ``height`` CSS pixels into ``png``: the first picture
+    that two draws in a row agree on.
+
+    Headless Chromium may take its screenshot before the last tiles are rasterized: on a
+    loaded machine (three browsers at once on two cores) about one shot in 40 has a blank
+    strip at the bottom, and neither ``--run-all-compositor-stages-before-draw`` nor
+    ``--virtual-time-budget`` prevents it (both made it more frequent here). So, as
+    Playwright's screenshot assertions do, draw until two consecutive pictures are the
+    same; a page that never settles fails.
+    """
     png.parent.mkdir(parents=True, exist_ok=True)
-    _run(
-        [
-            f"--window-size={width},{height}",
-            f"--screenshot={png.resolve()}",
-            page.resolve().as_uri(),
-        ],
-        scripts=scripts,
-    )
-    if not png.is_file():
-        raise RuntimeError(f"Chromium wrote no screenshot to {png}")
+    previous: bytes | None = None
+    for _ in range(attempts):
+        png.unlink(missing_ok=True)
+        _run(
+            [
+                f"--window-size={width},{height}",
+                f"--screenshot={png.resolve()}",
+                page.resolve().as_uri(),
+            ],
+            scripts=scripts,
+        )
+        if not png.is_file():
+            raise RuntimeError(f"Chromium wrote no screenshot to {png}")
+        drawn = png.read_bytes()
+        if drawn == previous:
+            return
+        previous = drawn
+    raise RuntimeError(f"Chromium drew {page} differently {attempts} times in a row")
 
 
 def png_facts(data: bytes) -> tuple[int, int, int]:

@@ -22,7 +22,6 @@ from agent_ir._diagnostics import diagnostic, ordered, transcript_diagnostic
 from agent_ir._errors import JsonValueError, TranscriptError, describe_error
 from agent_ir._fastpath import (
     decode_messages,
-    has_audio,
     values_valid,
 )
 from agent_ir._generated.diagnostic_schema import Diagnostic, DiagnosticCode
@@ -114,7 +113,7 @@ def _decode_valid(text: bytes | str, *, keep: bool = True) -> tuple[Message, ...
     except RecursionError:
         raise TranscriptError(_too_deep()) from None
     # Audio sources need their tag checked in the plain data: the stdlib parse.
-    if values_valid(messages) and not has_audio(messages):
+    if values_valid(messages, audio=False):
         return messages
     return None
 

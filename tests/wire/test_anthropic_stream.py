@@ -470,12 +470,24 @@ async def test_tool_use_maps_to_tool_call_and_length_and_error_may_follow_calls(
         )
 
 
-@pytest.mark.parametrize("reason", ["finished", None, 3, ""])
-async def test_a_stop_reason_that_is_not_anthropics_is_refused_naming_it(reason: Any) -> None:
+@pytest.mark.parametrize(
+    ("reason", "found"),
+    [
+        ("finished", "a string ('finished')"),
+        (None, "null"),
+        (3, "a number (3)"),
+        ("", "a string ('')"),
+    ],
+)
+async def test_a_stop_reason_that_is_not_anthropics_is_refused_naming_it(
+    reason: Any, found: str
+) -> None:
     error = await failure([*HELLO, message_delta(reason), STOP])
     # response_start, text_delta, text_end
     assert (error.code, error.record_index) == (Code.PROVIDER_INVALID_EVENT, 3)
-    assert f"stop_reason {reason!r}" in error.message
+    assert error.message == (
+        f"event 4: message_delta /delta/stop_reason must be an Anthropic stop reason; it is {found}"
+    )
 
 
 async def test_text_and_thinking_chunks_stream_in_order_and_empty_deltas_emit_nothing() -> None:
@@ -582,25 +594,131 @@ async def test_tool_input_is_parsed_once_from_its_parts_and_empty_input_is_the_s
 
 
 @pytest.mark.parametrize(
-    ("arguments", "reason"),
+    "arguments",
     [
-        ('["ls"]', "it is a JSON list"),
-        ('"text"', "it is a JSON str"),
-        ('{"a": 1', "it is not JSON"),
-        ('{"a": NaN}', "NaN is not JSON"),
-        ('{"a": Infinity}', "Infinity is not JSON"),
-        (" ", "it is not JSON"),
-        ("[" * 100_000, "not JSON"),
+        '["ls"]',
+        '"text"',
+        '{"a": 1',
+        '{"a": NaN}',
+        '{"a": Infinity}',
+        '{"a": 1e999}',
+        '{"a": 1, "a": 2}',
+        " ",
+        "[" * 100_000,
+    ],
+    ids=[
+        "array",
+        "string",
+        "truncated",
+        "nan",
+        "infinity",
+        "infinite",
+        "duplicate-key",
+        "blank",
+        "deep",
     ],
 )
 async def test_tool_input_that_is_not_a_json_object_is_refused_naming_the_call(
-    arguments: str, reason: str
+    arguments: str,
 ) -> None:
+    """The input text is parsed as the OpenAI streams parse arguments
+    (``_common.parse_arguments``), and refused in their words: the call, then the text."""
     error = await failure([start(), *call_events(0, "toolu_x", arguments), *ending("tool_use")])
-    assert error.code is Code.PROVIDER_INVALID_EVENT
-    assert error.record_index == 1
-    assert "tool_use 'toolu_x' (f)" in error.message
-    assert reason in error.message
+    assert (error.code, error.record_index) == (Code.PROVIDER_INVALID_EVENT, 1)
+    assert error.message == (
+        f"event 4: tool_use 'toolu_x' (f): the input is not a JSON object: {arguments[:80]!r}"
+    )
+
+
+# Recorded-style bytes (as Anthropic sends them: named events, compact JSON, a comment,
+# non-ASCII) of a tool_use whose streamed input repeats a key: the SDK's accumulator
+# keeps the last value (a command other than the first one read), the conversion
+# modules and the OpenAI streams refuse such arguments, and so does AnthropicStream.
+DUPLICATE_KEY_INPUT = (
+    b"event: message_start\n"
+    b'data: {"type":"message_start","message":{"id":"msg_01DupKey7Vp1Xr3Zt5Bv7Dx9",'
+    b'"type":"message","role":"assistant","model":"claude-sonnet-4-5-20250929","content":[],'
+    b'"stop_reason":null,"stop_sequence":null,"usage":{"input_tokens":187,'
+    b'"cache_creation_input_tokens":0,"cache_read_input_tokens":0,"output_tokens":2}}}\n'
+    b"\n"
+    b"event: content_block_start\n"
+    b'data: {"type":"content_block_start","index":0,"content_block":{"type":"text","text":""}}\n'
+    b"\n"
+    b"event: content_block_delta\n"
+    b'data: {"type":"content_block_delta","index":0,"delta":{"type":"text_delta",'
+    b'"text":"Je regarde le r\xc3\xa9pertoire."}}\n'
+    b"\n"
+    b"event: content_block_stop\n"
+    b'data: {"type":"content_block_stop","index":0}\n'
+    b"\n"
+    b": keep-alive\n"
+    b"\n"
+    b"event: content_block_start\n"
+    b'data: {"type":"content_block_start","index":1,"content_block":{"type":"tool_use",'
+    b'"id":"toolu_01DupKeyQ2Wm4Yo6Aq8Cs0Eu","name":"run_command","input":{}}}\n'
+    b"\n"
+    b"event: content_block_delta\n"
+    b'data: {"type":"content_block_delta","index":1,"delta":{"type":"input_json_delta",'
+    b'"partial_json":"{\\"command\\": \\"ls /tmp/\xc3\xb1\\", "}}\n'
+    b"\n"
+    b"event: content_block_delta\n"
+    b'data: {"type":"content_block_delta","index":1,"delta":{"type":"input_json_delta",'
+    b'"partial_json":"\\"command\\": \\"rm -rf /tmp/\xc3\xb1\\"}"}}\n'
+    b"\n"
+    b"event: content_block_stop\n"
+    b'data: {"type":"content_block_stop","index":1}\n'
+    b"\n"
+    b"event: message_delta\n"
+    b'data: {"type":"message_delta","delta":{"stop_reason":"tool_use","stop_sequence":null},'
+    b'"usage":{"output_tokens":38}}\n'
+    b"\n"
+    b"event: message_stop\n"
+    b'data: {"type":"message_stop"}\n'
+    b"\n"
+)
+DUPLICATE_KEY_MESSAGE = (
+    "event 8: tool_use 'toolu_01DupKeyQ2Wm4Yo6Aq8Cs0Eu' (run_command): the input is not a"
+    """ JSON object: '{"command": "ls /tmp/ñ", "command": "rm -rf /tmp/ñ"}'"""
+)
+
+
+@pytest.mark.parametrize("how", CHUNKINGS)
+async def test_a_streamed_tool_input_with_a_duplicate_key_is_refused_in_every_chunking(
+    how: str,
+) -> None:
+    """Not the last value (what the SDK makes of it): PROVIDER_INVALID_EVENT
+    naming the call and its input, after the text before it, however the bytes are cut;
+    the same as the OpenAI streams give for such arguments."""
+    chunks, _, error = await run_source(items_of(CHUNKINGS[how](DUPLICATE_KEY_INPUT)))
+    assert [c.delta for c in chunks] == ["Je regarde le répertoire."]
+    assert error is not None
+    # response_start, text_delta, text_end; refused by the message_delta (event 8)
+    assert (error.code, error.record_index) == (Code.PROVIDER_INVALID_EVENT, 3)
+    assert error.message == DUPLICATE_KEY_MESSAGE
+
+
+async def test_a_streamed_tool_input_with_a_duplicate_key_is_refused_as_decoded_events() -> None:
+    events = decoded_events(DUPLICATE_KEY_INPUT)
+    assert events[5]["delta"]["partial_json"] == '{"command": "ls /tmp/ñ", '
+    chunks, _, error = await run(events)
+    assert [c.delta for c in chunks] == ["Je regarde le répertoire."]
+    assert error is not None
+    assert (error.code, error.record_index) == (Code.PROVIDER_INVALID_EVENT, 3)
+    assert error.message == DUPLICATE_KEY_MESSAGE
+
+
+def test_the_sdk_takes_the_duplicate_key_input_with_its_last_value() -> None:
+    """The difference AnthropicStream refuses to paper over, on the same bytes."""
+    with sse_server(pieces(DUPLICATE_KEY_INPUT, 64)) as (url, _):
+        client = anthropic.Anthropic(base_url=url, api_key="test", max_retries=0)
+        with client.messages.stream(
+            model="claude-test", max_tokens=1024, messages=[{"role": "user", "content": "hi"}]
+        ) as stream:
+            message = stream.get_final_message()
+    assert [block.type for block in message.content] == ["text", "tool_use"]
+    call = message.content[1]
+    assert isinstance(call, anthropic.types.ToolUseBlock)
+    assert call.input == {"command": "rm -rf /tmp/ñ"}
 
 
 async def test_a_broken_tool_input_is_refused_by_the_next_event_unless_the_reply_was_cut_short() -> (
@@ -838,51 +956,62 @@ FAILURES = [
     pytest.param(
         [{"type": "message_start"}],
         Code.PROVIDER_INVALID_EVENT,
-        "message_start message must be an object",
+        "message_start /message must be an object; it is missing",
         id="no-message",
     ),
     pytest.param(
         [start(id=" ")],
         Code.PROVIDER_INVALID_EVENT,
-        "message.id must be a non-empty string",
+        "message_start /message/id must be a non-empty string; it is a string (' ')",
         id="blank-id",
     ),
-    pytest.param([start(id=7)], Code.PROVIDER_INVALID_EVENT, "message.id", id="id-not-a-string"),
-    pytest.param([start(role="user")], Code.PROVIDER_INVALID_EVENT, "message.role", id="role"),
+    pytest.param(
+        [start(id=7)],
+        Code.PROVIDER_INVALID_EVENT,
+        "message_start /message/id must be a non-empty string; it is a number (7)",
+        id="id-not-a-string",
+    ),
+    pytest.param(
+        [start(role="user")],
+        Code.PROVIDER_INVALID_EVENT,
+        "message_start /message/role must be 'assistant'; it is a string ('user')",
+        id="role",
+    ),
     pytest.param(
         [start(content=[{"type": "text", "text": "x"}])],
         Code.PROVIDER_INVALID_EVENT,
-        "content must be empty",
+        "message_start /message/content must be an empty array or null; it is an array",
         id="content",
     ),
     pytest.param(
         [start(usage=[])],
         Code.PROVIDER_INVALID_EVENT,
-        "message.usage must be an object",
+        "message_start /message/usage must be an object or null; it is an array",
         id="usage-not-object",
     ),
     pytest.param(
         [start(usage={"output_tokens": 1})],
         Code.PROVIDER_INVALID_EVENT,
-        "usage.input_tokens",
+        "message_start /message/usage/input_tokens must be an integer >= 0; it is missing",
         id="no-input-tokens",
     ),
     pytest.param(
         [start(usage={"input_tokens": True})],
         Code.PROVIDER_INVALID_EVENT,
-        "usage.input_tokens",
+        "message_start /message/usage/input_tokens must be an integer >= 0; it is a boolean (true)",
         id="bool-count",
     ),
     pytest.param(
         [start(usage={"input_tokens": -1})],
         Code.PROVIDER_INVALID_EVENT,
-        "usage.input_tokens",
+        "message_start /message/usage/input_tokens must be an integer >= 0; it is a number (-1)",
         id="negative-count",
     ),
     pytest.param(
         [start(usage={"input_tokens": 1, "output_tokens": 1.0})],
         Code.PROVIDER_INVALID_EVENT,
-        "usage.output_tokens",
+        "message_start /message/usage/output_tokens must be an integer >= 0 or null;"
+        " it is a number (1.0)",
         id="float-count",
     ),
     pytest.param(
@@ -894,67 +1023,67 @@ FAILURES = [
     pytest.param(
         [start(), {"type": "content_block_start", "index": 0}],
         Code.PROVIDER_INVALID_EVENT,
-        "content_block must be an object",
+        "content_block_start /content_block must be an object; it is missing",
         id="no-block",
     ),
     pytest.param(
         [start(), block_start(0, {"text": ""})],
         Code.PROVIDER_INVALID_EVENT,
-        "content_block.type must be a string",
+        "content_block_start /content_block/type must be a string; it is missing",
         id="block-type",
     ),
     pytest.param(
         [start(), text_start(True)],
         Code.PROVIDER_INVALID_EVENT,
-        "index must be an integer",
+        "content_block_start /index must be an integer >= 0; it is a boolean (true)",
         id="bool-index",
     ),  # type: ignore[arg-type]
     pytest.param(
         [start(), text_start(-1)],
         Code.PROVIDER_INVALID_EVENT,
-        "index must be an integer",
+        "content_block_start /index must be an integer >= 0; it is a number (-1)",
         id="negative-index",
     ),
     pytest.param(
         [start(), block_start(0, {"type": "text"})],
         Code.PROVIDER_INVALID_EVENT,
-        "content_block.text must be a string",
+        "content_block_start /content_block/text must be a string; it is missing",
         id="text-missing",
     ),
     pytest.param(
         [start(), block_start(0, {"type": "thinking", "thinking": 1})],
         Code.PROVIDER_INVALID_EVENT,
-        "content_block.thinking",
+        "content_block_start /content_block/thinking must be a string; it is a number (1)",
         id="thinking-type",
     ),
     pytest.param(
         [start(), block_start(0, {"type": "thinking", "thinking": "", "signature": 1})],
         Code.PROVIDER_INVALID_EVENT,
-        "content_block.signature",
+        "content_block_start /content_block/signature must be a string or null; it is a number (1)",
         id="signature-type",
     ),
     pytest.param(
         [start(), block_start(0, {"type": "redacted_thinking"})],
         Code.PROVIDER_INVALID_EVENT,
-        "content_block.data",
+        "content_block_start /content_block/data must be a string; it is missing",
         id="redacted-data",
     ),
     pytest.param(
         [start(), tool_start(0, "")],
         Code.PROVIDER_INVALID_EVENT,
-        "content_block.id must be a non-empty string",
+        "content_block_start /content_block/id must be a non-empty string; it is a string ('')",
         id="call-id",
     ),
     pytest.param(
         [start(), tool_start(0, "toolu_1", "")],
         Code.PROVIDER_INVALID_EVENT,
-        "content_block.name",
+        "content_block_start /content_block/name must be a non-empty string; it is a string ('')",
         id="call-name",
     ),
     pytest.param(
         [start(), tool_start(0, input=[])],
         Code.PROVIDER_INVALID_EVENT,
-        "input of tool_use 'toolu_1' (f) must be an object",
+        "content_block_start /content_block/input must be an object; it is an array",
         id="call-input",
     ),
     pytest.param(
@@ -990,19 +1119,19 @@ FAILURES = [
     pytest.param(
         [*OPEN_TEXT, {"type": "content_block_delta", "index": 0}],
         Code.PROVIDER_INVALID_EVENT,
-        "delta must be an object",
+        "content_block_delta /delta must be an object; it is missing",
         id="no-delta",
     ),
     pytest.param(
         [*OPEN_TEXT, delta(0, "text_delta")],
         Code.PROVIDER_INVALID_EVENT,
-        "text_delta.text must be a string",
+        "content_block_delta /delta/text must be a string; it is missing",
         id="delta-text",
     ),
     pytest.param(
         [*OPEN_TEXT, {"type": "content_block_delta", "index": 0, "delta": {"text": "x"}}],
         Code.PROVIDER_INVALID_EVENT,
-        "delta.type must be a string",
+        "content_block_delta /delta/type must be a string; it is missing",
         id="delta-type",
     ),
     pytest.param(
@@ -1026,7 +1155,7 @@ FAILURES = [
     pytest.param(
         [start(), tool_start(0), json_part(0, 1)],
         Code.PROVIDER_INVALID_EVENT,
-        "partial_json must be a string",
+        "content_block_delta /delta/partial_json must be a string; it is a number (1)",
         id="json-not-text",
     ),
     pytest.param(
@@ -1046,7 +1175,7 @@ FAILURES = [
             delta(0, "signature_delta", signature=None),
         ],
         Code.PROVIDER_INVALID_EVENT,
-        "signature_delta.signature",
+        "content_block_delta /delta/signature must be a string; it is null",
         id="signature-null",
     ),
     pytest.param(
@@ -1058,19 +1187,19 @@ FAILURES = [
     pytest.param(
         [*HELLO, {"type": "message_delta"}],
         Code.PROVIDER_INVALID_EVENT,
-        "message_delta delta must be an object",
+        "message_delta /delta must be an object; it is missing",
         id="no-message-delta",
     ),
     pytest.param(
         [*HELLO, message_delta(usage=[])],
         Code.PROVIDER_INVALID_EVENT,
-        "message_delta usage must be an object",
+        "message_delta /usage must be an object or null; it is an array",
         id="delta-usage",
     ),
     pytest.param(
         [*HELLO, message_delta(usage={"output_tokens": "7"})],
         Code.PROVIDER_INVALID_EVENT,
-        "usage.output_tokens",
+        "message_delta /usage/output_tokens must be an integer >= 0 or null; it is a string ('7')",
         id="delta-count",
     ),
     pytest.param(
@@ -1088,19 +1217,19 @@ FAILURES = [
     pytest.param(
         [{"type": "error"}],
         Code.PROVIDER_INVALID_EVENT,
-        "error error must be an object",
+        "error /error must be an object; it is missing",
         id="error-no-object",
     ),
     pytest.param(
         [{"type": "error", "error": {"message": "m"}}],
         Code.PROVIDER_INVALID_EVENT,
-        "error.type",
+        "error /error/type must be a non-empty string; it is missing",
         id="error-no-type",
     ),
     pytest.param(
         [{"type": "error", "error": {"type": "api_error", "message": ""}}],
         Code.PROVIDER_INVALID_EVENT,
-        "error.message",
+        "error /error/message must be a non-empty string; it is a string ('')",
         id="error-no-message",
     ),
     pytest.param(

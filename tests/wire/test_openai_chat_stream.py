@@ -1070,96 +1070,122 @@ def _set(path: str, value: Any) -> dict[str, Any]:
 @pytest.mark.parametrize(
     ("path", "value", "named"),
     [
-        ("choices", {"0": {}}, "choices must be an array"),
-        ("choices.0", "text", "choices[0] must be an object"),
-        ("choices.0.index", "0", "choices[0].index must be an integer"),
-        ("choices.0.index", 0.0, "choices[0].index must be an integer"),
-        ("choices.0.delta", ["a"], "choices[0].delta must be an object"),
-        ("choices.0.finish_reason", 1, "choices[0].finish_reason must be a string"),
-        ("choices.0.delta.content", ["a"], "choices[0].delta.content must be a string"),
-        ("choices.0.delta.content", 5, "choices[0].delta.content must be a string"),
+        ("choices", {"0": {}}, "/choices must be an array or null; it is an object"),
+        ("choices.0", "text", "/choices/0 must be an object; it is a string ('text')"),
+        ("choices.0.index", "0", "/choices/0/index must be an integer; it is a string ('0')"),
+        ("choices.0.index", 0.0, "/choices/0/index must be an integer; it is a number (0.0)"),
+        ("choices.0.delta", ["a"], "/choices/0/delta must be an object or null; it is an array"),
+        (
+            "choices.0.finish_reason",
+            1,
+            "/choices/0/finish_reason must be a string or null; it is a number (1)",
+        ),
+        (
+            "choices.0.delta.content",
+            ["a"],
+            "/choices/0/delta/content must be a string or null; it is an array",
+        ),
+        (
+            "choices.0.delta.content",
+            5,
+            "/choices/0/delta/content must be a string or null; it is a number (5)",
+        ),
         (
             "choices.0.delta.reasoning_content",
             {},
-            "choices[0].delta.reasoning_content must be a string",
+            "/choices/0/delta/reasoning_content must be a string or null; it is an object",
         ),
-        ("choices.0.delta.reasoning", True, "choices[0].delta.reasoning must be a string"),
-        ("choices.0.delta.refusal", 1, "choices[0].delta.refusal must be a string"),
+        (
+            "choices.0.delta.reasoning",
+            True,
+            "/choices/0/delta/reasoning must be a string or null; it is a boolean (true)",
+        ),
+        (
+            "choices.0.delta.refusal",
+            1,
+            "/choices/0/delta/refusal must be a string or null; it is a number (1)",
+        ),
         (
             "choices.0.delta.tool_calls",
             {"index": 0},
-            "choices[0].delta.tool_calls must be an array",
+            "/choices/0/delta/tool_calls must be an array or null; it is an object",
         ),
         (
             "choices.0.delta.tool_calls.0",
             "call",
-            "choices[0].delta.tool_calls[0] must be an object",
+            "/choices/0/delta/tool_calls/0 must be an object; it is a string ('call')",
         ),
         (
             "choices.0.delta.tool_calls.0.index",
             None,
-            "choices[0].delta.tool_calls[0].index must be an integer",
+            "/choices/0/delta/tool_calls/0/index must be an integer >= 0; it is null",
         ),
         (
             "choices.0.delta.tool_calls.0.index",
             -1,
-            "choices[0].delta.tool_calls[0].index must be an integer >= 0",
+            "/choices/0/delta/tool_calls/0/index must be an integer >= 0; it is a number (-1)",
         ),
         (
             "choices.0.delta.tool_calls.0.index",
             True,
-            "choices[0].delta.tool_calls[0].index must be an integer",
+            "/choices/0/delta/tool_calls/0/index must be an integer >= 0; it is a boolean (true)",
         ),
         (
             "choices.0.delta.tool_calls.0.id",
             7,
-            "choices[0].delta.tool_calls[0].id must be a string",
+            "/choices/0/delta/tool_calls/0/id must be a string or null; it is a number (7)",
         ),
         (
             "choices.0.delta.tool_calls.0.type",
             1,
-            "choices[0].delta.tool_calls[0].type must be a string",
+            "/choices/0/delta/tool_calls/0/type must be a string or null; it is a number (1)",
         ),
         (
             "choices.0.delta.tool_calls.0.function",
             "f",
-            "choices[0].delta.tool_calls[0].function must be an object",
+            "/choices/0/delta/tool_calls/0/function must be an object or null;"
+            " it is a string ('f')",
         ),
         (
             "choices.0.delta.tool_calls.0.function.name",
             ["f"],
-            "choices[0].delta.tool_calls[0].function.name must be",
+            "/choices/0/delta/tool_calls/0/function/name must be a string or null; it is an array",
         ),
         (
             "choices.0.delta.tool_calls.0.function.arguments",
             {"a": 1},
-            "choices[0].delta.tool_calls[0].function.arguments must be",
+            "/choices/0/delta/tool_calls/0/function/arguments must be a string or null;"
+            " it is an object",
         ),
-        ("object", 5, "object must be a string"),
-        ("usage", [1], "usage must be an object"),
-        ("usage", {"prompt_tokens": 1}, "usage.completion_tokens must be an integer >= 0"),
+        ("object", 5, "/object must be a string or null; it is a number (5)"),
+        ("usage", [1], "/usage must be an object or null; it is an array"),
+        (
+            "usage",
+            {"prompt_tokens": 1},
+            "/usage/completion_tokens must be an integer >= 0; it is missing",
+        ),
         (
             "usage",
             {"prompt_tokens": "1", "completion_tokens": 1},
-            "usage.prompt_tokens must be an integer",
+            "/usage/prompt_tokens must be an integer >= 0; it is a string ('1')",
         ),
         (
             "usage",
             {"prompt_tokens": True, "completion_tokens": 1},
-            "usage.prompt_tokens must be an integer",
+            "/usage/prompt_tokens must be an integer >= 0; it is a boolean (true)",
         ),
         (
             "usage",
             {"prompt_tokens": -1, "completion_tokens": 1},
-            "usage.prompt_tokens must be an integer >= 0",
+            "/usage/prompt_tokens must be an integer >= 0; it is a number (-1)",
         ),
         (
             "usage",
             {"prompt_tokens": 1.0, "completion_tokens": 1},
-            "usage.prompt_tokens must be an integer",
+            "/usage/prompt_tokens must be an integer >= 0; it is a number (1.0)",
         ),
-        ("x_groq", "req", "x_groq must be an object"),
-        ("x_groq", {"usage": 3}, "x_groq.usage must be an object"),
+        ("x_groq", "req", "/x_groq must be an object or null; it is a string ('req')"),
+        ("x_groq", {"usage": 3}, "/x_groq/usage must be an object or null; it is a number (3)"),
     ],
 )
 async def test_an_ill_typed_field_is_an_invalid_event_naming_it(
@@ -1167,7 +1193,8 @@ async def test_an_ill_typed_field_is_an_invalid_event_naming_it(
 ) -> None:
     error = await error_of([chunk({"content": "first"}), _set(path, value)])
     assert error.code == Code.PROVIDER_INVALID_EVENT
-    assert named in error.message, error.message
+    # the event type, the field's JSON pointer, what it must be, what it is
+    assert error.message == f"event 1: chat.completion.chunk {named}"
     assert error.record_index == 2
 
 

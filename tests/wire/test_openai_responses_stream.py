@@ -1158,54 +1158,206 @@ async def test_arguments_are_parsed_once_at_the_end_not_per_delta() -> None:
 @pytest.mark.parametrize(
     ("events", "index", "names"),
     [
-        ([{"type": "response.created"}], 0, "response"),
-        ([{"type": "response.created", "response": {"id": ""}}], 0, "response.id"),
-        ([{"type": "response.created", "response": {"id": 7}}], 0, "response.id"),
-        ([created(), {**text("x"), "delta": None}], 1, "delta"),
-        ([created(), {**text("x"), "delta": 5}], 1, "delta"),
-        ([created(), summary_delta("a", part=None)], 1, "summary_index"),
-        ([created(), summary_delta("a", part=True)], 1, "summary_index"),
-        ([created(), {**summary_delta("a"), "output_index": -1}], 1, "output_index"),
-        ([created(), summary_delta(["a"])], 1, "delta"),
-        ([created(), {"type": "response.output_item.added", "output_index": 0}], 1, "item"),
-        ([created(), {**call_added(), "output_index": "0"}], 1, "output_index"),
-        ([created(), {**call_added(), "item": {"type": None}}], 1, "item.type"),
-        ([created(), call_added(call_id=5)], 1, "item.call_id"),
-        ([created(), call_added(name=["f"])], 1, "item.name"),
-        ([created(), call_added(arguments={})], 1, "item.arguments"),
+        (
+            [{"type": "response.created"}],
+            0,
+            "response.created /response must be an object; it is missing",
+        ),
+        (
+            [{"type": "response.created", "response": {"id": ""}}],
+            0,
+            "response.created /response/id must be a non-empty string; it is a string ('')",
+        ),
+        (
+            [{"type": "response.created", "response": {"id": 7}}],
+            0,
+            "response.created /response/id must be a non-empty string; it is a number (7)",
+        ),
+        (
+            [created(), {**text("x"), "delta": None}],
+            1,
+            "response.output_text.delta /delta must be a string; it is null",
+        ),
+        (
+            [created(), {**text("x"), "delta": 5}],
+            1,
+            "response.output_text.delta /delta must be a string; it is a number (5)",
+        ),
+        (
+            [created(), summary_delta("a", part=None)],
+            1,
+            "response.reasoning_summary_text.delta /summary_index must be an integer >= 0;"
+            " it is null",
+        ),
+        (
+            [created(), summary_delta("a", part=True)],
+            1,
+            "response.reasoning_summary_text.delta /summary_index must be an integer >= 0;"
+            " it is a boolean (true)",
+        ),
+        (
+            [created(), {**summary_delta("a"), "output_index": -1}],
+            1,
+            "response.reasoning_summary_text.delta /output_index must be an integer >= 0;"
+            " it is a number (-1)",
+        ),
+        (
+            [created(), summary_delta(["a"])],
+            1,
+            "response.reasoning_summary_text.delta /delta must be a string; it is an array",
+        ),
+        (
+            [created(), {"type": "response.output_item.added", "output_index": 0}],
+            1,
+            "response.output_item.added /item must be an object; it is missing",
+        ),
+        (
+            [created(), {**call_added(), "output_index": "0"}],
+            1,
+            "response.output_item.added /output_index must be an integer >= 0;"
+            " it is a string ('0')",
+        ),
+        (
+            [created(), {**call_added(), "item": {"type": None}}],
+            1,
+            "response.output_item.added /item/type must be a string; it is null",
+        ),
+        (
+            [created(), call_added(call_id=5)],
+            1,
+            "response.output_item.added /item/call_id must be a string or null; it is a number (5)",
+        ),
+        (
+            [created(), call_added(name=["f"])],
+            1,
+            "response.output_item.added /item/name must be a string or null; it is an array",
+        ),
+        (
+            [created(), call_added(arguments={})],
+            1,
+            "response.output_item.added /item/arguments must be a string or null; it is an object",
+        ),
         ([created(), call_added(), call_added()], 1, "output_index 0 was added before"),
         ([created(), arguments("{}", 3)], 1, "output_index 3, which holds no function call"),
         ([created(), arguments_done("{}", 3)], 1, "holds no function call"),
-        ([created(), call_added(), arguments(None)], 1, "delta"),
-        ([created(), call_added(), arguments_done(1)], 1, "arguments"),
-        ([created(), call_done(call_id=None)], 1, "item.call_id"),
-        ([created(), call_done(call_id=" ")], 1, "item.call_id"),
-        ([created(), call_done(name=None)], 1, "item.name"),
-        ([created(), call_done(arguments=3)], 1, "item.arguments"),
-        ([created(), reasoning_done(id=None)], 1, "item.id"),
-        ([created(), reasoning_done(encrypted_content=5)], 1, "item.encrypted_content"),
-        ([created(), {"type": "response.output_item.done", "item": {}}], 1, "output_index"),
-        ([created(), completed(usage=[])], 1, "response.usage"),
-        ([created(), completed(usage={"input_tokens": 1})], 1, "output_tokens"),
-        ([created(), completed(usage={"input_tokens": -1, "output_tokens": 1})], 1, "input_tokens"),
+        (
+            [created(), call_added(), arguments(None)],
+            1,
+            "response.function_call_arguments.delta /delta must be a string; it is null",
+        ),
+        (
+            [created(), call_added(), arguments_done(1)],
+            1,
+            "response.function_call_arguments.done /arguments must be a string; it is a number (1)",
+        ),
+        (
+            [created(), call_done(call_id=None)],
+            1,
+            "response.output_item.done /item/call_id must be a non-empty string; it is null",
+        ),
+        (
+            [created(), call_done(call_id=" ")],
+            1,
+            "response.output_item.done /item/call_id must be a non-empty string;"
+            " it is a string (' ')",
+        ),
+        (
+            [created(), call_done(name=None)],
+            1,
+            "response.output_item.done /item/name must be a non-empty string; it is null",
+        ),
+        (
+            [created(), call_done(arguments=3)],
+            1,
+            "response.output_item.done /item/arguments must be a string or null;"
+            " it is a number (3)",
+        ),
+        (
+            [created(), reasoning_done(id=None)],
+            1,
+            "response.output_item.done /item/id must be a non-empty string; it is null",
+        ),
+        (
+            [created(), reasoning_done(encrypted_content=5)],
+            1,
+            "response.output_item.done /item/encrypted_content must be a string or null;"
+            " it is a number (5)",
+        ),
+        (
+            [created(), {"type": "response.output_item.done", "item": {}}],
+            1,
+            "response.output_item.done /output_index must be an integer >= 0; it is missing",
+        ),
+        (
+            [created(), completed(usage=[])],
+            1,
+            "response.completed /response/usage must be an object or null; it is an array",
+        ),
+        (
+            [created(), completed(usage={"input_tokens": 1})],
+            1,
+            "response.completed /response/usage/output_tokens must be an integer >= 0;"
+            " it is missing",
+        ),
+        (
+            [created(), completed(usage={"input_tokens": -1, "output_tokens": 1})],
+            1,
+            "response.completed /response/usage/input_tokens must be an integer >= 0;"
+            " it is a number (-1)",
+        ),
         (
             [created(), completed(usage={"input_tokens": True, "output_tokens": 1})],
             1,
-            "input_tokens",
+            "response.completed /response/usage/input_tokens must be an integer >= 0;"
+            " it is a boolean (true)",
         ),
         (
             [created(), completed(usage={"input_tokens": 1.0, "output_tokens": 1})],
             1,
-            "input_tokens",
+            "response.completed /response/usage/input_tokens must be an integer >= 0;"
+            " it is a number (1.0)",
         ),
-        ([created(), {"type": "response.completed", "response": None}], 1, "response"),
-        ([created(), {"type": "response.completed", "response": {}}], 1, "response.id"),
-        ([created(), incomplete("x", incomplete_details="max")], 1, "incomplete_details"),
-        ([created(), failed("boom")], 1, "response.error"),
-        ([created(), failed({"code": 500, "message": "m"})], 1, "response.error.code"),
-        ([created(), failed({"code": "c", "message": ["m"]})], 1, "response.error.message"),
-        ([created(), {"type": "error", "code": 1, "message": "m"}], 1, "code"),
-        ([created(), {"type": "error", "error": {"type": 3}}], 1, "error.type"),
+        (
+            [created(), {"type": "response.completed", "response": None}],
+            1,
+            "response.completed /response must be an object; it is null",
+        ),
+        (
+            [created(), {"type": "response.completed", "response": {}}],
+            1,
+            "response.completed /response/id must be a non-empty string; it is missing",
+        ),
+        (
+            [created(), incomplete("x", incomplete_details="max")],
+            1,
+            "response.incomplete /response/incomplete_details must be an object or null;"
+            " it is a string ('max')",
+        ),
+        (
+            [created(), failed("boom")],
+            1,
+            "response.failed /response/error must be an object or null; it is a string ('boom')",
+        ),
+        (
+            [created(), failed({"code": 500, "message": "m"})],
+            1,
+            "response.failed /response/error/code must be a string or null; it is a number (500)",
+        ),
+        (
+            [created(), failed({"code": "c", "message": ["m"]})],
+            1,
+            "response.failed /response/error/message must be a string or null; it is an array",
+        ),
+        (
+            [created(), {"type": "error", "code": 1, "message": "m"}],
+            1,
+            "error /code must be a string or null; it is a number (1)",
+        ),
+        (
+            [created(), {"type": "error", "error": {"type": 3}}],
+            1,
+            "error /error/type must be a string or null; it is a number (3)",
+        ),
     ],
 )
 async def test_a_missing_or_ill_typed_field_is_an_invalid_event_naming_it(

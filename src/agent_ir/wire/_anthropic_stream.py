@@ -6,8 +6,10 @@ the API through ``to_anthropic`` as it came, less what is skipped (see Text and 
 below).
 
 Events are read by their data's ``type`` (a missing or ill-typed field is
-PROVIDER_INVALID_EVENT naming it, never a ``KeyError``); the SSE ``event:`` name, when
-there is one other than the default "message", must be that same type.
+PROVIDER_INVALID_EVENT naming the event type, the field's JSON pointer, what it must be
+and what it is: ``agent_ir.wire._stream``'s field readers, never a ``KeyError``); the
+SSE ``event:`` name, when there is one other than the default "message", must be that
+same type.
 
 Event by event (records are those of ``agent_ir.providers.parser``):
 
@@ -33,9 +35,10 @@ Event by event (records are those of ``agent_ir.providers.parser``):
   module does not know is PROVIDER_UNKNOWN_EVENT.
 - ``content_block_stop``: ``thinking``: ``thinking_end`` with the signature (none when
   no signature came: ``to_anthropic`` then warns THINKING_NOT_SENT). ``tool_use``:
-  ``tool_call {id, name, arguments}``, the input text parsed once (``json.loads``; NaN
-  and Infinity are not JSON); no input text: the block's ``input`` from its start
-  (``{}``).
+  ``tool_call {id, name, arguments}``, the input text parsed once with the conversion
+  modules' rule (``agent_ir.wire._common.parse_arguments``, as the OpenAI streams parse
+  theirs: a duplicate key, NaN or an infinite number makes it no JSON object); no input
+  text: the block's ``input`` from its start (``{}``).
 - ``message_delta``: ``delta.stop_reason`` ``end_turn``, ``stop_sequence`` or
   ``pause_turn`` -> "stop" (``pause_turn``: a turn of server tools paused; send the
   reply back to continue it); ``tool_use`` -> "tool_call"; ``max_tokens`` or
@@ -83,10 +86,11 @@ Failures, beyond those of ``wire_stream`` and the parser (PROVIDER_INVALID_EVENT
 said otherwise): event data that is not an object or has no string ``type``; an SSE
 event name that differs from the data's ``type``; a ``data: [DONE]`` event (not
 Anthropic's); any event but ``ping``, ``error`` or an unknown one before
-``message_start``, PROVIDER_MISSING_START; a field of the wrong type or a blank id or name; a block index that
-is not an integer from 0, that repeats an earlier block's, or a ``content_block_start``
-while another block is open (Anthropic sends its blocks one after another; overlapping
-blocks would make the order of the IR's blocks a guess); a delta or stop for a block
+``message_start``, PROVIDER_MISSING_START; a field that is missing or of the wrong
+type, or a blank id or name; a block index that is not an integer >= 0, that repeats
+an earlier block's, or a ``content_block_start`` while another block is open
+(Anthropic sends its blocks one after another; overlapping blocks would make the order
+of the IR's blocks a guess); a delta or stop for a block
 that is not open; a block started after ``message_delta``; ``message_delta`` while a
 block is open, unless its stop reason cuts the reply short (above); a tool call whose
 input is not a JSON object (above); ``message_stop`` without a ``message_delta``. After
@@ -101,13 +105,24 @@ those events made, however the bytes were chunked.
 from __future__ import annotations
 
 import asyncio
-import json
 from collections.abc import Callable, Iterable
 from typing import Any, Final
 
-from agent_ir._text import non_empty_id
 from agent_ir.providers.protocol import ModelStream, ProviderErrorCode
-from agent_ir.wire._stream import DONE, StreamEventError, wire_stream
+from agent_ir.wire._common import parse_arguments
+from agent_ir.wire._stream import (
+    DONE,
+    StreamEventError,
+    field_count,
+    field_error,
+    field_name,
+    field_object,
+    field_string,
+    optional_count,
+    optional_object,
+    optional_string,
+    wire_stream,
+)
 
 __all__ = ["AnthropicStream", "AnthropicTranslator"]
 
@@ -220,28 +235,24 @@ class AnthropicTranslator:
     # --- one method per event type ---------------------------------------------------
 
     def _message_start(self, data: dict[str, Any]) -> Iterable[Record]:
-        message = _object(data, "message", "message_start")
-        response_id = message.get("id")
-        if not non_empty_id(response_id):
-            raise StreamEventError("message_start message.id must be a non-empty string")
-        role = message.get("role", "assistant")
-        if role != "assistant":
-            raise StreamEventError(f'message_start message.role must be "assistant", not {role!r}')
+        event = "message_start"
+        message = field_object(data, "message", event)
+        response_id = field_name(message, "id", event, "/message")
+        if message.get("role", "assistant") != "assistant":
+            raise field_error(message, "role", event, "/message", "'assistant'")
         content = message.get("content")
         if content is not None and content != []:
-            raise StreamEventError("message_start message.content must be empty")
-        usage = message.get("usage")
+            raise field_error(message, "content", event, "/message", "an empty array or null")
+        usage = optional_object(message, "usage", event, "/message")
         if usage is not None:
-            if type(usage) is not dict:
-                raise StreamEventError("message_start message.usage must be an object")
-            self._input_tokens = _count(usage, "input_tokens", "message_start message.usage")
-            output = _optional_count(usage, "output_tokens", "message_start message.usage")
+            self._input_tokens = field_count(usage, "input_tokens", event, "/message/usage")
+            output = optional_count(usage, "output_tokens", event, "/message/usage")
             self._output_tokens = 0 if output is None else output
         self._response_id = response_id
         return ({"type": "response_start", "responseId": response_id, "role": "assistant"},)
 
     def _content_block_start(self, data: dict[str, Any]) -> Iterable[Record]:
-        index = _index(data, "content_block_start")
+        index = field_count(data, "index", "content_block_start")
         if self._stop_reason is not None:
             raise StreamEventError(f"content_block_start (block {index}) after message_delta")
         if self._block is not None:
@@ -250,10 +261,8 @@ class AnthropicTranslator:
             )
         if index in self._indices:
             raise StreamEventError(f"content_block_start index {index} repeats an earlier block")
-        block = _object(data, "content_block", "content_block_start")
-        wire_type = block.get("type")
-        if type(wire_type) is not str:
-            raise StreamEventError("content_block_start content_block.type must be a string")
+        block = field_object(data, "content_block", "content_block_start")
+        wire_type = field_string(block, "type", "content_block_start", "/content_block")
         self._indices.add(index)
         self._block, records = _opened(index, wire_type, block)
         return records
@@ -262,26 +271,25 @@ class AnthropicTranslator:
         block = self._open(data, "content_block_delta")
         if block.kind == _SKIPPED:
             return _NONE
-        delta = _object(data, "delta", "content_block_delta")
+        event = "content_block_delta"
+        delta = field_object(data, "delta", event)
         delta_type = delta.get("type")
         if delta_type == "text_delta" and block.kind == _TEXT:
-            text = _string(delta, "text", "content_block_delta text_delta")
+            text = field_string(delta, "text", event, "/delta")
             return ({"type": "text_delta", "text": text},) if text else _NONE
         if delta_type == "input_json_delta" and block.kind == _TOOL_USE:
-            block.parts.append(
-                _string(delta, "partial_json", "content_block_delta input_json_delta")
-            )
+            block.parts.append(field_string(delta, "partial_json", event, "/delta"))
             return _NONE
         if delta_type == "thinking_delta" and block.kind == _THINKING:
-            text = _string(delta, "thinking", "content_block_delta thinking_delta")
+            text = field_string(delta, "thinking", event, "/delta")
             return ({"type": "thinking_delta", "text": text},) if text else _NONE
         if delta_type == "signature_delta" and block.kind == _THINKING:
-            block.signature = _string(delta, "signature", "content_block_delta signature_delta")
+            block.signature = field_string(delta, "signature", event, "/delta")
             return _NONE
         if delta_type == "citations_delta" and block.kind == _TEXT:
             return _NONE
         if type(delta_type) is not str:
-            raise StreamEventError("content_block_delta delta.type must be a string")
+            raise field_error(delta, "type", event, "/delta", "a string")
         if delta_type in _DELTA_KINDS:
             raise StreamEventError(
                 f"content_block_delta: a {delta_type} in block {block.index} ({block.wire_type})"
@@ -308,13 +316,12 @@ class AnthropicTranslator:
         )
 
     def _message_delta(self, data: dict[str, Any]) -> Iterable[Record]:
-        delta = _object(data, "delta", "message_delta")
+        event = "message_delta"
+        delta = field_object(data, "delta", event)
         wire_reason = delta.get("stop_reason")
         stop_reason = _STOP_REASONS.get(wire_reason) if type(wire_reason) is str else None
         if stop_reason is None:
-            raise StreamEventError(
-                f"message_delta delta.stop_reason {wire_reason!r} is not an Anthropic stop reason"
-            )
+            raise field_error(delta, "stop_reason", event, "/delta", "an Anthropic stop reason")
         cut_short = wire_reason in _CUT_SHORT
         if self._held is not None and not cut_short:
             raise StreamEventError(self._held)
@@ -330,12 +337,10 @@ class AnthropicTranslator:
             self._block = None
             if block.kind == _THINKING:
                 records = (_thinking_end(block),)
-        usage = data.get("usage")
+        usage = optional_object(data, "usage", event)
         if usage is not None:
-            if type(usage) is not dict:
-                raise StreamEventError("message_delta usage must be an object")
-            output = _optional_count(usage, "output_tokens", "message_delta usage")
-            input_tokens = _optional_count(usage, "input_tokens", "message_delta usage")
+            output = optional_count(usage, "output_tokens", event, "/usage")
+            input_tokens = optional_count(usage, "input_tokens", event, "/usage")
             if output is not None:
                 self._output_tokens = output
             if input_tokens is not None:
@@ -353,15 +358,15 @@ class AnthropicTranslator:
         return _NONE
 
     def _error(self, data: dict[str, Any]) -> Iterable[Record]:
-        error = _object(data, "error", "error")
-        code = _name(error, "type", "error error")
-        message = _name(error, "message", "error error")
+        error = field_object(data, "error", "error")
+        code = field_name(error, "type", "error", "/error")
+        message = field_name(error, "message", "error", "/error")
         return ({"type": "transport_error", "code": code, "message": message},)
 
     # --- helpers -----------------------------------------------------------------------
 
     def _open(self, data: dict[str, Any], kind: str) -> _Block:
-        index = _index(data, kind)
+        index = field_count(data, "index", kind)
         block = self._block
         if block is None or block.index != index:
             raise StreamEventError(f"{kind} for block {index}, which is not open")
@@ -396,34 +401,27 @@ _HANDLERS: Final[dict[str, _Handler]] = {
 
 def _opened(index: int, wire_type: str, block: dict[str, Any]) -> tuple[_Block, Iterable[Record]]:
     """The block a ``content_block_start`` opens, and the records it emits at once."""
-    where = f"content_block_start ({wire_type}) content_block"
+    event, at = "content_block_start", "/content_block"
     if wire_type == _TEXT:
-        text = _string(block, "text", where)
+        text = field_string(block, "text", event, at)
         return _Block(index, _TEXT, wire_type), (
             {"type": "text_delta", "text": text},
         ) if text else _NONE
     if wire_type == _THINKING:
         opened = _Block(index, _THINKING, wire_type)
-        thinking = _string(block, "thinking", where)
-        signature = block.get("signature")
-        if signature is not None and type(signature) is not str:
-            raise StreamEventError(f"{where}.signature must be a string")
-        opened.signature = signature or None
+        thinking = field_string(block, "thinking", event, at)
+        opened.signature = optional_string(block, "signature", event, at) or None
         return opened, ({"type": "thinking_delta", "text": thinking},) if thinking else _NONE
     if wire_type == _REDACTED:
-        redacted = _string(block, "data", where)
+        redacted = field_string(block, "data", event, at)
         record = {"type": "thinking_end", "signature": redacted, "redacted": True}
         return _Block(index, _REDACTED, wire_type), (record,)
     if wire_type == _TOOL_USE:
         call = _Block(index, _TOOL_USE, wire_type)
-        call.call_id = _name(block, "id", where)
-        call.name = _name(block, "name", where)
-        start_input = block.get("input", {})
-        if type(start_input) is not dict:
-            raise StreamEventError(
-                f"{where}.input of tool_use {call.call_id!r} ({call.name}) must be an object"
-            )
-        call.input = start_input
+        call.call_id = field_name(block, "id", event, at)
+        call.name = field_name(block, "name", event, at)
+        if "input" in block:  # absent: {}; null is no input object
+            call.input = field_object(block, "input", event, at)
         return call, _NONE
     return _Block(index, _SKIPPED, wire_type), _NONE
 
@@ -436,64 +434,16 @@ def _thinking_end(block: _Block) -> Record:
 
 
 def _arguments(block: _Block) -> dict[str, Any] | str:
-    """The call's arguments, or why its input text is not a JSON object."""
+    """The call's arguments, or why its input text is not a JSON object: the input
+    text parsed as the OpenAI streams and the conversion modules parse arguments
+    (``parse_arguments``: no duplicate keys, NaN or infinite numbers)."""
     text = "".join(block.parts)
     if not text:
         return block.input
-    try:
-        value = json.loads(text, parse_constant=_not_json)
-    except (ValueError, RecursionError) as error:
-        reason = str(error) if isinstance(error, ValueError) else "it is nested too deeply"
-        return _not_an_object(block, f"it is not JSON ({reason})")
+    value = parse_arguments(text)
     if type(value) is not dict:
-        return _not_an_object(block, f"it is a JSON {type(value).__name__}")
+        return (
+            f"tool_use {block.call_id!r} ({block.name}): the input is not a JSON object:"
+            f" {text[:80]!r}"
+        )
     return value
-
-
-def _not_an_object(block: _Block, reason: str) -> str:
-    return f"tool_use {block.call_id!r} ({block.name}): its input is not a JSON object: {reason}"
-
-
-def _not_json(constant: str) -> Any:
-    raise ValueError(f"{constant} is not JSON")
-
-
-def _object(data: dict[str, Any], key: str, where: str) -> dict[str, Any]:
-    value = data.get(key)
-    if type(value) is not dict:
-        raise StreamEventError(f"{where} {key} must be an object")
-    return value
-
-
-def _string(data: dict[str, Any], key: str, where: str) -> str:
-    value = data.get(key)
-    if type(value) is not str:
-        raise StreamEventError(f"{where}.{key} must be a string")
-    return value
-
-
-def _name(data: dict[str, Any], key: str, where: str) -> str:
-    value = data.get(key)
-    if not non_empty_id(value):
-        raise StreamEventError(f"{where}.{key} must be a non-empty string")
-    assert isinstance(value, str)
-    return value
-
-
-def _index(data: dict[str, Any], where: str) -> int:
-    index = data.get("index")
-    if type(index) is not int or index < 0:
-        raise StreamEventError(f"{where} index must be an integer from 0, not {index!r}")
-    return index
-
-
-def _count(usage: dict[str, Any], key: str, where: str) -> int:
-    value = usage.get(key)
-    if type(value) is not int or value < 0:
-        raise StreamEventError(f"{where}.{key} must be an integer from 0, not {value!r}")
-    return value
-
-
-def _optional_count(usage: dict[str, Any], key: str, where: str) -> int | None:
-    """The count, or None when it is absent or null."""
-    return None if usage.get(key) is None else _count(usage, key, where)

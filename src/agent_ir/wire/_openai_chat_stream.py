@@ -7,7 +7,9 @@ see ``agent_ir.wire._stream`` for the decoding, the terminal discipline and the 
 of the source itself. ``ChatTranslator`` below turns each event into the normalized
 records of ``agent_ir.providers.parser``; every field it reads is read defensively
 (an absent optional field and ``null`` are alike; a field of the wrong JSON type is
-PROVIDER_INVALID_EVENT naming it, never a ``KeyError`` or ``TypeError``).
+PROVIDER_INVALID_EVENT naming it, never a ``KeyError`` or ``TypeError``: the wording of
+``agent_ir.wire._stream``'s field readers, ``chat.completion.chunk
+/choices/0/delta/content must be a string or null; it is an array``).
 
 Events
 ------
@@ -129,7 +131,17 @@ from agent_ir._text import non_empty_id
 from agent_ir.providers.protocol import ModelStream
 from agent_ir.providers.protocol import ProviderErrorCode as Code
 from agent_ir.wire._common import parse_arguments
-from agent_ir.wire._stream import DONE, StreamEventError, wire_stream
+from agent_ir.wire._stream import (
+    DONE,
+    StreamEventError,
+    describe_json,
+    field_count,
+    field_error,
+    optional_array,
+    optional_object,
+    optional_string,
+    wire_stream,
+)
 
 __all__ = ["ChatTranslator", "OpenAIChatStream"]
 
@@ -146,6 +158,9 @@ _FINISH_REASONS = {
 }
 _CHUNK_OBJECTS = frozenset({"", "chat.completion.chunk"})
 _DELTA = "choices[0].delta"
+_CHUNK = "chat.completion.chunk"  # the event type the field readers name
+_FIRST_DELTA = "/choices/0/delta"  # the JSON pointer of the delta the readers mostly read
+_NO_ITEMS: list[Any] = []  # never changed
 
 
 def OpenAIChatStream(source: object, *, request_id: object, cancel: object = None) -> ModelStream:
@@ -240,13 +255,13 @@ class ChatTranslator:
 
     def _chunk(self, data: Any) -> list[Record]:
         if type(data) is not dict:
-            raise StreamEventError(f"a chunk must be a JSON object, not {_json_type(data)}")
+            raise StreamEventError(f"a chunk must be a JSON object, not {describe_json(data)}")
         if data.get("error") is not None:
             return self._failure(data["error"])
-        kind = _optional_string(data, "object", "object")
+        kind = optional_string(data, "object", _CHUNK)
         if kind is not None and kind not in _CHUNK_OBJECTS:
             return self._unknown(f"object {kind!r}")
-        choices = _optional_array(data, "choices", "choices")
+        choices = optional_array(data, "choices", _CHUNK) or _NO_ITEMS
         usage = _chunk_usage(data)
         records: list[Record] = []
         if self._response_id is None:
@@ -258,84 +273,87 @@ class ChatTranslator:
             records.append(
                 {"type": "response_start", "responseId": data["id"], "role": "assistant"}
             )
-        for position, choice in enumerate(choices):
-            records += self._choice(choice, position)
+        for position in range(len(choices)):
+            records += self._choice(choices, position)
         if usage is not None:
             self._usage = usage
         return records
 
-    def _choice(self, choice: Any, position: int) -> list[Record]:
+    def _choice(self, choices: list[Any], position: int) -> list[Record]:
+        choice = choices[position]
+        at = "/choices/0" if position == 0 else f"/choices/{position}"  # 0: every chunk
         if type(choice) is not dict:
-            raise StreamEventError(
-                f"choices[{position}] must be an object, not {_json_type(choice)}"
-            )
+            raise field_error(choices, position, _CHUNK, "/choices", "an object")
         index = choice.get("index", 0)
         if type(index) is not int:
-            raise StreamEventError(f"choices[{position}].index must be an integer")
+            raise field_error(choice, "index", _CHUNK, at, "an integer")
         if index != 0:
             raise StreamEventError(
                 f"choices[{position}] has index {index}: only one choice (n=1) is supported"
             )
-        delta = _optional_object(choice, "delta", _DELTA)
-        finish = _optional_string(choice, "finish_reason", "choices[0].finish_reason")
-        records = self._text(delta)
-        records += self._tool_call_deltas(delta)
+        delta = optional_object(choice, "delta", _CHUNK, at) or {}
+        finish = optional_string(choice, "finish_reason", _CHUNK, at)
+        at = _FIRST_DELTA if position == 0 else f"{at}/delta"
+        records = self._text(delta, at)
+        records += self._tool_call_deltas(delta, at)
         if finish:  # null and "" mean none yet
             records += self._finish_reason(finish)
         return records
 
-    def _text(self, delta: Record) -> list[Record]:
-        """Reasoning, content and refusal."""
+    def _text(self, delta: Record, at: str) -> list[Record]:
+        """Reasoning, content and refusal; ``at`` is the delta's JSON pointer."""
         records: list[Record] = []
-        reasoning = _optional_string(delta, "reasoning_content", f"{_DELTA}.reasoning_content")
+        reasoning = optional_string(delta, "reasoning_content", _CHUNK, at)
         if reasoning is None:
-            reasoning = _optional_string(delta, "reasoning", f"{_DELTA}.reasoning")
+            reasoning = optional_string(delta, "reasoning", _CHUNK, at)
         if reasoning:
             self._still_open("reasoning")
             self._thinking = True
             records.append({"type": "thinking_delta", "text": reasoning})
-        content = _optional_string(delta, "content", f"{_DELTA}.content")
+        content = optional_string(delta, "content", _CHUNK, at)
         if content:
             self._still_open("content")
             records += self._close_thinking()
             records.append({"type": "text_delta", "text": content})
-        if _optional_string(delta, "refusal", f"{_DELTA}.refusal"):
+        if optional_string(delta, "refusal", _CHUNK, at):
             self._still_open("refusal")
             self._refused = True
         return records
 
-    def _tool_call_deltas(self, delta: Record) -> list[Record]:
+    def _tool_call_deltas(self, delta: Record, at: str) -> list[Record]:
         if delta.get("function_call") is not None:
             raise StreamEventError(
                 f"{_DELTA}.function_call (a legacy function call) is not supported: "
                 "it has no call id; use tools"
             )
-        tool_calls = _optional_array(delta, "tool_calls", f"{_DELTA}.tool_calls")
+        tool_calls = optional_array(delta, "tool_calls", _CHUNK, at)
         if not tool_calls:
             return []
         self._still_open("tool_calls")
-        for position, item in enumerate(tool_calls):
-            self._tool_call_delta(item, f"{_DELTA}.tool_calls[{position}]")
+        at += "/tool_calls"
+        for position in range(len(tool_calls)):
+            self._tool_call_delta(tool_calls, position, at)
         return self._close_thinking()
 
-    def _tool_call_delta(self, item: Any, where: str) -> None:
+    def _tool_call_delta(self, tool_calls: list[Any], position: int, at: str) -> None:
+        """The delta ``tool_calls[position]``; ``at`` is the JSON pointer of the array."""
+        item = tool_calls[position]
         if type(item) is not dict:
-            raise StreamEventError(f"{where} must be an object, not {_json_type(item)}")
-        index = item.get("index")
-        if type(index) is not int or index < 0:
-            raise StreamEventError(f"{where}.index must be an integer >= 0")
+            raise field_error(tool_calls, position, _CHUNK, at, "an object")
+        at = f"{at}/{position}"
+        index = field_count(item, "index", _CHUNK, at)
         call = self._calls.get(index)
         if call is None:
             call = self._calls[index] = _Call(index)
-        kind = _optional_string(item, "type", f"{where}.type")
+        kind = optional_string(item, "type", _CHUNK, at)
         if kind is not None and kind != "function":
             call.skipped = True
         if call.skipped:
             return
-        call_id = _optional_string(item, "id", f"{where}.id")
-        function = _optional_object(item, "function", f"{where}.function")
-        name = _optional_string(function, "name", f"{where}.function.name")
-        arguments = _optional_string(function, "arguments", f"{where}.function.arguments")
+        call_id = optional_string(item, "id", _CHUNK, at)
+        function = optional_object(item, "function", _CHUNK, at) or {}
+        name = optional_string(function, "name", _CHUNK, f"{at}/function")
+        arguments = optional_string(function, "arguments", _CHUNK, f"{at}/function")
         call.id = call.id or call_id or None
         call.name = call.name or name or None
         if arguments:
@@ -429,27 +447,20 @@ def _arguments(text: str) -> dict[str, Any] | None:
 
 def _chunk_usage(chunk: Record) -> Record | None:
     """The chunk's usage as record usage, ``None`` when it carries none."""
-    usage = chunk.get("usage")
-    where = "usage"
+    usage = optional_object(chunk, "usage", _CHUNK)
+    at = "/usage"
     if usage is None:
-        groq = chunk.get("x_groq")
+        groq = optional_object(chunk, "x_groq", _CHUNK)
         if groq is None:
             return None
-        if type(groq) is not dict:
-            raise StreamEventError(f"x_groq must be an object, not {_json_type(groq)}")
-        usage = groq.get("usage")
-        where = "x_groq.usage"
+        usage = optional_object(groq, "usage", _CHUNK, "/x_groq")
+        at = "/x_groq/usage"
         if usage is None:
             return None
-    if type(usage) is not dict:
-        raise StreamEventError(f"{where} must be an object, not {_json_type(usage)}")
-    counts: list[int] = []
-    for key in ("prompt_tokens", "completion_tokens"):
-        count = usage.get(key)
-        if type(count) is not int or count < 0:
-            raise StreamEventError(f"{where}.{key} must be an integer >= 0")
-        counts.append(count)
-    return {"inputTokens": counts[0], "outputTokens": counts[1]}
+    return {
+        "inputTokens": field_count(usage, "prompt_tokens", _CHUNK, at),
+        "outputTokens": field_count(usage, "completion_tokens", _CHUNK, at),
+    }
 
 
 def _error_value(data: Any) -> object:
@@ -481,49 +492,5 @@ def _excerpt(value: object) -> str:
     try:
         text = json.dumps(value, ensure_ascii=True, separators=(",", ":"))
     except (ValueError, TypeError, RecursionError):
-        text = _json_type(value)
+        text = describe_json(value)
     return text if len(text) <= 200 else text[:200] + "..."
-
-
-def _optional_string(value: Record, key: str, where: str) -> str | None:
-    """``value[key]`` as a string, ``None`` when absent or null."""
-    item = value.get(key)
-    if item is None or type(item) is str:
-        return item
-    raise StreamEventError(f"{where} must be a string or null, not {_json_type(item)}")
-
-
-def _optional_object(value: Record, key: str, where: str) -> Record:
-    """``value[key]`` as an object, ``{}`` when absent or null."""
-    item = value.get(key)
-    if item is None:
-        return {}
-    if type(item) is dict:
-        return item
-    raise StreamEventError(f"{where} must be an object or null, not {_json_type(item)}")
-
-
-def _optional_array(value: Record, key: str, where: str) -> list[Any]:
-    """``value[key]`` as an array, ``[]`` when absent or null."""
-    item = value.get(key)
-    if item is None:
-        return []
-    if type(item) is list:
-        return item
-    raise StreamEventError(f"{where} must be an array or null, not {_json_type(item)}")
-
-
-def _json_type(value: object) -> str:
-    if value is None:
-        return "null"
-    if type(value) is bool:
-        return "a boolean"
-    if type(value) is int or type(value) is float:
-        return "a number"
-    if type(value) is str:
-        return "a string"
-    if type(value) is list:
-        return "an array"
-    if type(value) is dict:
-        return "an object"
-    return type(value).__name__

@@ -101,8 +101,10 @@ field this module reads that is missing or of the wrong type (``response.id``,
 ``delta``, ``output_index``, ``summary_index``, ``item``, ``item.type``, a reasoning
 item's ``id`` and ``encrypted_content``, a call's ``call_id`` / ``name`` /
 ``arguments``, the usage counts, the error ``code`` / ``message`` / ``type``) are
-PROVIDER_INVALID_EVENT naming the field; so are an ``output_index`` added twice and
-argument events for an index that holds no function call.
+PROVIDER_INVALID_EVENT naming the event type and the field (the wording of
+``agent_ir.wire._stream``'s field readers: ``response.output_text.delta /delta must be a
+string; it is null``); so are an ``output_index`` added twice and argument events for an
+index that holds no function call.
 """
 
 from __future__ import annotations
@@ -115,7 +117,18 @@ from typing import Any
 from agent_ir._text import non_empty_id
 from agent_ir.providers.protocol import ModelStream, ProviderErrorCode
 from agent_ir.wire._common import parse_arguments
-from agent_ir.wire._stream import DONE, StreamEventError, wire_stream
+from agent_ir.wire._stream import (
+    DONE,
+    StreamEventError,
+    field_count,
+    field_error,
+    field_name,
+    field_object,
+    field_string,
+    optional_object,
+    optional_string,
+    wire_stream,
+)
 
 __all__ = ["OpenAIResponsesStream", "ResponsesTranslator", "reasoning_signature"]
 
@@ -255,20 +268,23 @@ class ResponsesTranslator:
     # --- one method per event type -------------------------------------------------
 
     def response_created(self, data: dict[str, Any]) -> list[Record]:
-        response = _object(data, "response")
-        response_id = _id(response, "id", "response.id")
+        response = field_object(data, "response", data["type"])
+        response_id = field_name(response, "id", data["type"], "/response")
         return [{"type": "response_start", "responseId": response_id, "role": "assistant"}]
 
     def text_delta(self, data: dict[str, Any]) -> list[Record]:
-        return [{"type": "text_delta", "text": _string(data, "delta", "delta")}]
+        return [{"type": "text_delta", "text": field_string(data, "delta", data["type"])}]
 
     def text_done(self, data: dict[str, Any]) -> list[Record]:
         return [{"type": "text_end"}]
 
     def summary_delta(self, data: dict[str, Any]) -> list[Record]:
-        delta = _string(data, "delta", "delta")
-        reasoning = self._reasoning.setdefault(_index(data, "output_index"), _Reasoning())
-        part = _index(data, "summary_index")
+        kind = data["type"]
+        delta = field_string(data, "delta", kind)
+        reasoning = self._reasoning.setdefault(
+            field_count(data, "output_index", kind), _Reasoning()
+        )
+        part = field_count(data, "summary_index", kind)
         records: list[Record] = []
         if reasoning.summary_index is not None and part != reasoning.summary_index:
             records.append({"type": "thinking_delta", "text": _SUMMARY_SEPARATOR})
@@ -278,15 +294,19 @@ class ResponsesTranslator:
         return records
 
     def output_item_added(self, data: dict[str, Any]) -> list[Record]:
-        output_index = _index(data, "output_index")
-        item = _object(data, "item")
-        kind = _string(item, "type", "item.type")
+        event = data["type"]
+        output_index = field_count(data, "output_index", event)
+        item = field_object(data, "item", event)
+        kind = field_string(item, "type", event, "/item")
         if output_index in self._added:
             raise StreamEventError(f"output_index {output_index} was added before")
         self._added.add(output_index)
         if kind == "function_call":
-            call = _Call(_optional(item, "call_id"), _optional(item, "name"))
-            call.whole = _optional(item, "arguments")
+            call = _Call(
+                optional_string(item, "call_id", event, "/item"),
+                optional_string(item, "name", event, "/item"),
+            )
+            call.whole = optional_string(item, "arguments", event, "/item")
             self._calls[output_index] = call
         elif kind == "reasoning":
             self._reasoning.setdefault(output_index, _Reasoning())
@@ -294,32 +314,35 @@ class ResponsesTranslator:
 
     def arguments_delta(self, data: dict[str, Any]) -> list[Record]:
         call = self._call_at(data)
-        call.deltas.append(_string(data, "delta", "delta"))
+        call.deltas.append(field_string(data, "delta", data["type"]))
         return []
 
     def arguments_done(self, data: dict[str, Any]) -> list[Record]:
         call = self._call_at(data)
-        call.whole = _string(data, "arguments", "arguments")
+        call.whole = field_string(data, "arguments", data["type"])
         return []
 
     def output_item_done(self, data: dict[str, Any]) -> list[Record]:
-        output_index = _index(data, "output_index")
-        item = _object(data, "item")
-        kind = _string(item, "type", "item.type")
+        event = data["type"]
+        output_index = field_count(data, "output_index", event)
+        item = field_object(data, "item", event)
+        kind = field_string(item, "type", event, "/item")
         if kind == "function_call":
-            return [self._tool_call(self._calls.pop(output_index, None), item)]
+            return [self._tool_call(self._calls.pop(output_index, None), item, event)]
         if kind == "reasoning":
             self._reasoning.pop(output_index, None)
-            item_id = _id(item, "id", "item.id")
-            signature = reasoning_signature(item_id, _optional(item, "encrypted_content"))
+            item_id = field_name(item, "id", event, "/item")
+            encrypted = optional_string(item, "encrypted_content", event, "/item")
+            signature = reasoning_signature(item_id, encrypted)
             return [{"type": "thinking_end", "signature": signature}]
         if kind == "message":
             return [{"type": "text_end"}]
         return []
 
     def response_completed(self, data: dict[str, Any]) -> list[Record]:
-        response = _object(data, "response")
-        response_id = _id(response, "id", "response.id")
+        event = data["type"]
+        response = field_object(data, "response", event)
+        response_id = field_name(response, "id", event, "/response")
         if self._calls:
             output_index, call = next(iter(self._calls.items()))
             raise StreamEventError(
@@ -329,40 +352,38 @@ class ResponsesTranslator:
         if any(reasoning.open for reasoning in self._reasoning.values()):
             raise StreamEventError("response.completed while a reasoning item is unfinished")
         stop_reason = "tool_call" if self._tool_calls else "stop"
-        return [self._response_end(response, response_id, stop_reason)]
+        return [self._response_end(response, response_id, stop_reason, event)]
 
     def response_incomplete(self, data: dict[str, Any]) -> list[Record]:
-        response = _object(data, "response")
-        response_id = _id(response, "id", "response.id")
-        details = response.get("incomplete_details")
-        if details is not None and type(details) is not dict:
-            raise StreamEventError("response.incomplete_details is not a JSON object or null")
+        event = data["type"]
+        response = field_object(data, "response", event)
+        response_id = field_name(response, "id", event, "/response")
+        details = optional_object(response, "incomplete_details", event, "/response")
         reason = None if details is None else details.get("reason")
         stop_reason = "length" if reason == "max_output_tokens" else "error"
         # Calls cut off inside their arguments are never emitted: dropped.
         records: list[Record] = [
             {"type": "thinking_end"} for reasoning in self._reasoning.values() if reasoning.open
         ]
-        records.append(self._response_end(response, response_id, stop_reason))
+        records.append(self._response_end(response, response_id, stop_reason, event))
         return records
 
     def response_failed(self, data: dict[str, Any]) -> list[Record]:
-        response = _object(data, "response")
-        error = response.get("error")
-        if error is not None and type(error) is not dict:
-            raise StreamEventError("response.error is not a JSON object or null")
-        return [self._failure(error or {}, "response.error", "response.failed")]
+        event = data["type"]
+        response = field_object(data, "response", event)
+        error = optional_object(response, "error", event, "/response")
+        return [self._failure(error or {}, "/response/error", event)]
 
     def error(self, data: dict[str, Any]) -> list[Record]:
         nested = data.get("error")
         if type(nested) is dict:
-            return [self._failure(nested, "error", "error")]
+            return [self._failure(nested, "/error", "error")]
         return [self._failure(data, "", "error")]
 
     # --- helpers -------------------------------------------------------------------
 
     def _call_at(self, data: dict[str, Any]) -> _Call:
-        output_index = _index(data, "output_index")
+        output_index = field_count(data, "output_index", data["type"])
         call = self._calls.get(output_index)
         if call is None:
             raise StreamEventError(
@@ -370,21 +391,21 @@ class ResponsesTranslator:
             )
         return call
 
-    def _tool_call(self, call: _Call | None, item: dict[str, Any]) -> Record:
+    def _tool_call(self, call: _Call | None, item: dict[str, Any], event: str) -> Record:
+        """The tool_call record of the call ``item`` (a finished ``function_call`` item)
+        ends: its ``call_id`` and ``name`` as added, else as finished."""
         if call is None:  # never added: the finished item alone
             call = _Call(None, None)
-        call_id = call.call_id or _optional(item, "call_id")
-        name = call.name or _optional(item, "name")
+        call_id = call.call_id or optional_string(item, "call_id", event, "/item")
+        name = call.name or optional_string(item, "name", event, "/item")
         if call_id is None or not non_empty_id(call_id):
-            raise StreamEventError("function call item.call_id must be a non-empty string")
+            raise field_error(item, "call_id", event, "/item", "a non-empty string")
         if name is None or not non_empty_id(name):
-            raise StreamEventError(
-                f"function call {call_id!r}: item.name must be a non-empty string"
-            )
+            raise field_error(item, "name", event, "/item", "a non-empty string")
         if call.deltas:
             text = "".join(call.deltas)
         else:
-            text = call.whole or _optional(item, "arguments") or ""
+            text = call.whole or optional_string(item, "arguments", event, "/item") or ""
         arguments = parse_arguments(text) if text else {}
         if type(arguments) is not dict:
             raise StreamEventError(
@@ -394,15 +415,18 @@ class ResponsesTranslator:
         self._tool_calls += 1
         return {"type": "tool_call", "id": call_id, "name": name, "arguments": arguments}
 
-    def _response_end(self, response: dict[str, Any], response_id: str, stop: str) -> Record:
+    def _response_end(
+        self, response: dict[str, Any], response_id: str, stop: str, event: str
+    ) -> Record:
         self._ended = True
-        usage = response.get("usage")
+        usage = optional_object(response, "usage", event, "/response")
         if usage is None:
             counts = (0, 0)  # a server that does not count
-        elif type(usage) is dict:
-            counts = (_count(usage, "input_tokens"), _count(usage, "output_tokens"))
         else:
-            raise StreamEventError("response.usage is not a JSON object or null")
+            counts = (
+                field_count(usage, "input_tokens", event, "/response/usage"),
+                field_count(usage, "output_tokens", event, "/response/usage"),
+            )
         return {
             "type": "response_end",
             "responseId": response_id,
@@ -410,11 +434,12 @@ class ResponsesTranslator:
             "usage": {"inputTokens": counts[0], "outputTokens": counts[1]},
         }
 
-    def _failure(self, error: dict[str, Any], where: str, event: str) -> Record:
-        prefix = f"{where}." if where else ""
-        code = _optional(error, "code", f"{prefix}code")
-        kind = _optional(error, "type", f"{prefix}type")
-        message = _optional(error, "message", f"{prefix}message")
+    def _failure(self, error: dict[str, Any], at: str, event: str) -> Record:
+        """The transport_error of ``error``, the object at JSON pointer ``at`` of an
+        ``event`` event."""
+        code = optional_string(error, "code", event, at)
+        kind = optional_string(error, "type", event, at)
+        message = optional_string(error, "message", event, at)
         if code is None or not non_empty_id(code):
             code = kind if kind is not None and non_empty_id(kind) else event
         if message is None or not non_empty_id(message):
@@ -430,47 +455,3 @@ def _late(kind: str) -> StreamEventError:
             f"a second terminal event {kind!r}", Code.PROVIDER_DUPLICATE_TERMINAL
         )
     return StreamEventError(f"a {kind!r} event after the terminal", Code.PROVIDER_INVALID_TERMINAL)
-
-
-def _object(value: dict[str, Any], key: str) -> dict[str, Any]:
-    found = value.get(key)
-    if type(found) is not dict:
-        raise StreamEventError(f"{key} must be a JSON object")
-    return found
-
-
-def _string(value: dict[str, Any], key: str, where: str) -> str:
-    found = value.get(key)
-    if type(found) is not str:
-        raise StreamEventError(f"{where} must be a string")
-    return found
-
-
-def _id(value: dict[str, Any], key: str, where: str) -> str:
-    found = value.get(key)
-    if not non_empty_id(found):
-        raise StreamEventError(f"{where} must be a non-empty string")
-    assert isinstance(found, str)
-    return found
-
-
-def _optional(value: dict[str, Any], key: str, where: str | None = None) -> str | None:
-    """A string field that may be absent or null."""
-    found = value.get(key)
-    if found is not None and type(found) is not str:
-        raise StreamEventError(f"{where or 'item.' + key} must be a string or null")
-    return found
-
-
-def _index(value: dict[str, Any], key: str) -> int:
-    found = value.get(key)
-    if type(found) is not int or found < 0:
-        raise StreamEventError(f"{key} must be an integer >= 0")
-    return found
-
-
-def _count(usage: dict[str, Any], key: str) -> int:
-    found = usage.get(key)
-    if type(found) is not int or found < 0:
-        raise StreamEventError(f"response.usage.{key} must be an integer >= 0")
-    return found

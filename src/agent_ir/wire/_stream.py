@@ -15,6 +15,17 @@ already-decoded events (each the JSON object of one event's data), or a mix. A
 * an error the provider reports in the stream: PROVIDER_TRANSPORT_ERROR with its code.
 
 ``record_index`` counts the normalized records (the message says which provider event).
+
+Reading an event's fields: every translator reads them with the ``field_*`` and
+``optional_*`` readers below, so that a missing or ill-typed field is always refused
+(PROVIDER_INVALID_EVENT) in one wording that names the event type, the field (a JSON
+pointer into the event's data), what it must be and what it is::
+
+    content_block_delta /delta/partial_json must be a string; it is a number (1)
+    message_start /message/id must be a non-empty string; it is missing
+    response.created /response must be an object; it is null
+
+``field_error`` builds that refusal for a check of the translator's own.
 """
 
 from __future__ import annotations
@@ -32,7 +43,22 @@ from agent_ir.providers.protocol import ModelStream, ProviderError, ProviderErro
 from agent_ir.providers.stream import RecordStream
 from agent_ir.wire._sse import SseDecoder
 
-__all__ = ["DONE", "StreamEventError", "Translator", "wire_stream"]
+__all__ = [
+    "DONE",
+    "StreamEventError",
+    "Translator",
+    "describe_json",
+    "field_count",
+    "field_error",
+    "field_name",
+    "field_object",
+    "field_string",
+    "optional_array",
+    "optional_count",
+    "optional_object",
+    "optional_string",
+    "wire_stream",
+]
 
 Record = dict[str, Any]
 DONE: Any = type("Done", (), {"__repr__": lambda self: "DONE"})()
@@ -216,3 +242,119 @@ _BAD: Any = object()
 
 def _failure(code: ProviderErrorCode, index: int, reason: str) -> ProviderError:
     return ProviderError(code, reason, record_index=index)
+
+
+# --- reading an event's fields ------------------------------------------------------------
+#
+# ``value`` is the object holding the field, ``key`` the field's name, ``event`` the
+# event's type (how the refusal names the event) and ``at`` the JSON pointer of
+# ``value`` in the event's data ("" for the data itself, "/delta" for its ``delta``).
+# The reader returns the field's value, or raises ``field_error``'s refusal.
+
+_EXCERPT = 40
+
+
+def field_object(value: dict[str, Any], key: str, event: str, at: str = "") -> dict[str, Any]:
+    """``value[key]``, a JSON object."""
+    found = value.get(key)
+    if type(found) is dict:
+        return found
+    raise field_error(value, key, event, at, "an object")
+
+
+def field_string(value: dict[str, Any], key: str, event: str, at: str = "") -> str:
+    """``value[key]``, a string (empty included)."""
+    found = value.get(key)
+    if type(found) is str:
+        return found
+    raise field_error(value, key, event, at, "a string")
+
+
+def field_name(value: dict[str, Any], key: str, event: str, at: str = "") -> str:
+    """``value[key]``, a string that is not empty or blank (an id, a name, a code)."""
+    found = value.get(key)
+    if type(found) is str and non_empty_id(found):
+        return found
+    raise field_error(value, key, event, at, "a non-empty string")
+
+
+def field_count(value: dict[str, Any], key: str, event: str, at: str = "") -> int:
+    """``value[key]``, an integer >= 0 (not a boolean, not 1.0)."""
+    found = value.get(key)
+    if type(found) is int and found >= 0:
+        return found
+    raise field_error(value, key, event, at, "an integer >= 0")
+
+
+def optional_string(value: dict[str, Any], key: str, event: str, at: str = "") -> str | None:
+    """``value[key]``, a string; ``None`` when it is absent or null."""
+    found = value.get(key)
+    if found is None or type(found) is str:
+        return found
+    raise field_error(value, key, event, at, "a string or null")
+
+
+def optional_object(
+    value: dict[str, Any], key: str, event: str, at: str = ""
+) -> dict[str, Any] | None:
+    """``value[key]``, a JSON object; ``None`` when it is absent or null."""
+    found = value.get(key)
+    if found is None or type(found) is dict:
+        return found
+    raise field_error(value, key, event, at, "an object or null")
+
+
+def optional_array(value: dict[str, Any], key: str, event: str, at: str = "") -> list[Any] | None:
+    """``value[key]``, a JSON array; ``None`` when it is absent or null."""
+    found = value.get(key)
+    if found is None or type(found) is list:
+        return found
+    raise field_error(value, key, event, at, "an array or null")
+
+
+def optional_count(value: dict[str, Any], key: str, event: str, at: str = "") -> int | None:
+    """``value[key]``, an integer >= 0; ``None`` when it is absent or null."""
+    found = value.get(key)
+    if found is None or (type(found) is int and found >= 0):
+        return found
+    raise field_error(value, key, event, at, "an integer >= 0 or null")
+
+
+def field_error(
+    value: dict[str, Any] | list[Any], key: str | int, event: str, at: str, expected: str
+) -> StreamEventError:
+    """The refusal of ``value[key]`` (a field, or an item of an array): ``<event>
+    <pointer> must be <expected>; it is <what it is>`` (``missing``, ``null``, ``a
+    number (1.5)``, ``a string ('')``, ``an array``...), PROVIDER_INVALID_EVENT."""
+    if isinstance(value, dict):
+        found = describe_json(value[key]) if key in value else "missing"
+    else:
+        assert isinstance(key, int)
+        found = describe_json(value[key]) if 0 <= key < len(value) else "missing"
+    return StreamEventError(f"{event} {json_pointer(at, key)} must be {expected}; it is {found}")
+
+
+def json_pointer(at: str, key: str | int) -> str:
+    """``at`` (a JSON pointer) extended by ``key`` (RFC 6901: ``~`` is ``~0``, ``/`` is
+    ``~1``)."""
+    return f"{at}/{str(key).replace('~', '~0').replace('/', '~1')}"
+
+
+def describe_json(value: object) -> str:
+    """What a JSON value is, for a refusal: its type, and a scalar's value (a string's
+    first characters): ``null``, ``a boolean (true)``, ``a number (-1)``, ``a string
+    ('')``, ``an array``, ``an object``."""
+    if value is None:
+        return "null"
+    if type(value) is bool:
+        return f"a boolean ({'true' if value else 'false'})"
+    if type(value) is int or type(value) is float:
+        return f"a number ({value!r})"
+    if type(value) is str:
+        excerpt = repr(value[:_EXCERPT]) + ("..." if len(value) > _EXCERPT else "")
+        return f"a string ({excerpt})"
+    if type(value) is list:
+        return "an array"
+    if type(value) is dict:
+        return "an object"
+    return type(value).__name__

@@ -218,7 +218,8 @@ def _generated_verdict(example: Example) -> str:
             messages = _fastpath.decode_messages(raw)
         except (msgspec.ValidationError, msgspec.DecodeError):
             return "invalid"
-        return "valid" if _fastpath.values_valid(messages) else "invalid"
+        entries = json.loads(raw)  # for the audio sources' tags
+        return "valid" if _fastpath.values_valid(messages, entries) else "invalid"
     try:
         msgspec.json.decode(example.raw, type=_generated_type(example), dec_hook=_decode_hook)
     except (msgspec.ValidationError, msgspec.DecodeError):

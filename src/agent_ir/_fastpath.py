@@ -11,7 +11,8 @@ unknown fields, types, most patterns, bounds). What they leave out is done here,
 * ``values_valid`` checks the non-blank ids and tool names (their regex is not
   generated, see ``agent_ir._base.NonBlankString``), the calendar (the schema's pattern
   admits February 30) and the media types of inline images and audio;
-* ``audio_sources_tagged`` checks the ``"type"`` tag msgspec treats as optional.
+* ``audio_sources_tagged`` (called by ``values_valid``) checks the ``"type"`` tag
+  msgspec treats as optional.
 
 A ``False``/exception from any of these only sends the input to the per-message path
 and the reference, which explain what is wrong; it never decides validity on its own.
@@ -179,7 +180,7 @@ def is_rereadable(entries: list[Any]) -> bool:
     return True
 
 
-def values_valid(messages: MessageTuple, *, audio: bool = True) -> bool:
+def values_valid(messages: MessageTuple, entries: list[Any] | None) -> bool:
     """The rules the generated types leave to this pass: the fields of
     ``NON_BLANK_FIELDS`` (ids, tool names, ``toolCallId``; their regex is not generated)
     contain a non-whitespace character, timestamps are real calendar date-times, and
@@ -191,9 +192,12 @@ def values_valid(messages: MessageTuple, *, audio: bool = True) -> bool:
     at once. A per-message Python loop measured 0.3x a ``json.loads`` of the same text,
     this form about 0.2x; what is left is reading the attributes.
 
-    ``audio=False`` when the plain data is not at hand for ``audio_sources_tagged``
-    (decoded from text): a message with an audio block then returns False, for the
-    caller to check it from a parse."""
+    ``entries`` are the plain mappings the messages came from, for
+    ``audio_sources_tagged`` to read when there is an audio block; None when they are
+    not at hand (decoded from text): a message with an audio block then returns False,
+    for the caller to check it from a parse. Asking the block types gathered here
+    whether there is audio at all, instead of a loop over the messages, measured 0.1x
+    ``json.loads`` of the text."""
     contents = list(map(_CONTENT, messages))
     blocks = list(chain.from_iterable(compress(contents, map(_IS_TUPLE, map(type, contents)))))
     if not _none_blank(_hand_checked_strings(messages, blocks)):
@@ -201,7 +205,7 @@ def values_valid(messages: MessageTuple, *, audio: bool = True) -> bool:
     if not all(map(check_timestamp, filter(None, map(_TIMESTAMP, messages)))):
         return False
     kinds = set(map(type, blocks))
-    if not audio and AudioBlock in kinds:
+    if AudioBlock in kinds and (entries is None or not audio_sources_tagged(messages, entries)):
         return False
     return all(
         all(_media_type_valid(block.source, prefix) for block in _of_type(blocks, kind))

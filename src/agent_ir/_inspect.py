@@ -16,7 +16,6 @@ import msgspec
 from agent_ir import schemas
 from agent_ir._errors import JsonValueError
 from agent_ir._fastpath import (
-    audio_sources_tagged,
     check_timestamp,
     convert_message,
     convert_messages,
@@ -53,7 +52,7 @@ def inspect_message(entry: object) -> Inspection:
         except (msgspec.ValidationError, JsonValueError):
             pass
         else:
-            if values_valid((message,)) and audio_sources_tagged((message,), [plain]):
+            if values_valid((message,), [plain]):
                 if issubclass(type(entry), msgspec.Struct) and holds_a_set(entry):
                     return Inspection(None, plain, [Problem((), "INVALID_MESSAGE", UNORDERED)])
                 return Inspection(message, plain, [])
@@ -105,7 +104,7 @@ def fast_messages(entries: list[Any], keep: bool = True) -> tuple[Message, ...] 
         messages = convert_messages(plain, keep=keep)
     except Exception:
         return None
-    if not values_valid(messages) or not audio_sources_tagged(messages, plain):
+    if not values_valid(messages, plain):
         return None
     if any(holds_a_set(entry) for entry in entries if type(entry) is not dict):
         return None

@@ -113,7 +113,7 @@ def _decode_valid(text: bytes | str, *, keep: bool = True) -> tuple[Message, ...
     except RecursionError:
         raise TranscriptError(_too_deep()) from None
     # Audio sources need their tag checked in the plain data: the stdlib parse.
-    if values_valid(messages, audio=False):
+    if values_valid(messages, None):
         return messages
     return None
 

@@ -344,6 +344,33 @@ def test_the_added_result_takes_a_message_id_no_input_message_has() -> None:
     assert output(repaired)[-1] == error_result("c1", id="repair-result-c1-3")
 
 
+def test_many_added_results_get_unique_ids_that_no_input_message_has() -> None:
+    # 2,000 unanswered calls: c0..c999, then c0-2..c999-2. The input takes the plain id
+    # of every even cN, so its result becomes repair-result-cN-2, which is then the
+    # plain id of call cN-2's result: that one must become repair-result-cN-2-2.
+    count = 1000
+    call_ids = [f"c{i}" for i in range(count)] + [f"c{i}-2" for i in range(count)]
+    taken = [user(f"repair-result-c{i}") for i in range(0, count, 2)]
+    transcript = [*taken, assistant("a", [call_block(call_id) for call_id in call_ids])]
+
+    repaired = repair_transcript(transcript)
+
+    def expected_id(call_id: str) -> str:
+        number, _, suffix = call_id[1:].partition("-")
+        if int(number) % 2:
+            return f"repair-result-{call_id}"
+        return f"repair-result-c{number}-2" if not suffix else f"repair-result-c{number}-2-2"
+
+    added = output(repaired)[len(transcript) :]
+    assert output(repaired)[: len(transcript)] == transcript
+    assert added == [error_result(call_id, id=expected_id(call_id)) for call_id in call_ids]
+    all_ids = ids_of(repaired.transcript)
+    assert len(set(all_ids)) == len(all_ids) == len(transcript) + 2 * count
+    assert not {message["id"] for message in added} & {message["id"] for message in transcript}
+    assert done(repaired) == [("ADDED_ERROR_RESULT", len(taken))] * (2 * count)
+    assert validate_transcript(repaired.transcript) == ()
+
+
 def test_drop_call_removes_unanswered_calls_and_keeps_the_rest_of_the_message() -> None:
     transcript = [
         user("u0"),

@@ -130,6 +130,9 @@ class _Repair:
             if type(message) is AssistantMessage
             for block in message.tool_calls
         }
+        # The message ids of the input and of every message the repair added: built
+        # once and kept up to date, not rebuilt for each message added.
+        self.message_ids = {message.id for message in messages}
 
     def act(self, code: RepairCode, index: int, text: str) -> None:
         self.actions.append(RepairAction(code, index, text))
@@ -140,6 +143,17 @@ class _Repair:
             number += 1
         new = f"{base}-{number}"
         self.used_ids.add(new)
+        return new
+
+    def message_id(self, base: str) -> str:
+        """A message id no input or added message has: ``base``, else ``base-2``,
+        ``base-3``...; taken from then on."""
+        new = base
+        number = 2
+        while new in self.message_ids:
+            new = f"{base}-{number}"
+            number += 1
+        self.message_ids.add(new)
         return new
 
 
@@ -281,7 +295,7 @@ def _answer_missing(state: _Repair, missing: str) -> None:
             continue
         position = _after_results_of(state.out, call.made_at)
         result = ToolResultMessage(
-            id=_message_id(state, f"repair-result-{call.id}"),
+            id=state.message_id(f"repair-result-{call.id}"),
             tool_call_id=call.id,
             tool_name=call.name,
             content=MISSING_RESULT_TEXT,
@@ -325,16 +339,6 @@ def _after_results_of(out: list[tuple[int, Message]], made_at: int) -> int:
     while position < len(out) and type(out[position][1]) is ToolResultMessage:
         position += 1
     return position
-
-
-def _message_id(state: _Repair, base: str) -> str:
-    taken = {message.id for message in state.messages} | {m.id for _, m in state.out}
-    if base not in taken:
-        return base
-    number = 2
-    while f"{base}-{number}" in taken:
-        number += 1
-    return f"{base}-{number}"
 
 
 def _results_after_calls(state: _Repair, provider: Provider) -> list[tuple[int, Message]]:
@@ -396,7 +400,7 @@ def _anthropic_turns(state: _Repair, pairs: list[tuple[int, Message]]) -> list[t
     first = next((pair for pair in kept if type(pair[1]) is not SystemMessage), None)
     if first is not None and type(first[1]) is AssistantMessage:
         at = kept.index(first)
-        start = UserMessage(id=_message_id(state, "repair-user-start"), content=EARLIER_TEXT)
+        start = UserMessage(id=state.message_id("repair-user-start"), content=EARLIER_TEXT)
         kept.insert(at, (first[0], start))
         state.act(
             RepairCode.ADDED_USER_MESSAGE,

@@ -830,6 +830,17 @@ def test_the_help_names_the_options() -> None:
     )
 
 
+def test_starting_the_command_loads_neither_the_report_nor_the_validate_command() -> None:
+    # The help needs only the report's default limit: importing agent_ir.cli (what the
+    # console script does first) must not pay for the HTML report or the checks.
+    code = "import sys, agent_ir.cli; print(*sorted(m for m in sys.modules if 'cli.' in m))"
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    loaded = done.stdout.split()
+    assert "agent_ir.cli._defaults" in loaded
+    assert "agent_ir.cli._html" not in loaded
+    assert "agent_ir.cli._validate" not in loaded
+
+
 # --- every engine and input: the same page ----------------------------------------------
 
 

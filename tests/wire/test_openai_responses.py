@@ -16,7 +16,14 @@ import pytest
 import pytest_socket
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from openai.types.responses import ResponseInputItemParam
+from openai.types.responses import (
+    ResponseFunctionToolCall,
+    ResponseFunctionToolCallOutputItem,
+    ResponseInputItemParam,
+    ResponseInputMessageItem,
+    ResponseOutputMessage,
+    ResponseReasoningItem,
+)
 
 from agent_ir import (
     DiagnosticCode,
@@ -27,6 +34,7 @@ from agent_ir import (
     tool_result_message,
     user_message,
 )
+from agent_ir._paths import format_path
 from agent_ir.wire import (
     UNKNOWN_TOOL_NAME,
     ConversionWarningCode,
@@ -991,6 +999,360 @@ def test_tool_output_parts_become_text_and_image_blocks() -> None:
         },
     ]
     assert codes(messages.warnings) == [(Code.PART_NOT_READ, 1, 2)]
+
+
+# --- input/output -> IR: keys without an IR form -------------------------------------------
+
+CALL = {"type": "function_call", "call_id": "c", "name": "f", "arguments": "{}"}
+AUDIO_PART = {"type": "input_audio", "input_audio": {"data": WAV, "format": "wav"}}
+
+
+def with_key(value: dict[str, Any], key: str, extra: Any) -> dict[str, Any]:
+    return {**value, key: extra}
+
+
+def user_parts(*parts: dict[str, Any]) -> dict[str, Any]:
+    return {"type": "message", "role": "user", "content": list(parts)}
+
+
+# (items with one key the module does not read, (item index, block index), its path)
+UNKNOWN_KEYS: list[Any] = [
+    pytest.param(
+        [{"role": "user", "content": "hi", "cache": True}], (0, -1), "input[0].cache", id="message"
+    ),
+    pytest.param(
+        [with_key({"role": "assistant", "content": "a"}, "name", "bot")],
+        (0, -1),
+        "input[0].name",
+        id="assistant message",
+    ),
+    pytest.param(
+        [
+            user_parts(
+                {"type": "input_text", "text": "a"}, {"type": "input_text", "text": "b", "x": 1}
+            )
+        ],
+        (0, 1),
+        "input[0].content[1].x",
+        id="input_text part",
+    ),
+    pytest.param(
+        [
+            user_parts(
+                {"type": "input_text", "text": "a", "prompt_cache_breakpoint": {"mode": "explicit"}}
+            )
+        ],
+        (0, 0),
+        "input[0].content[0].prompt_cache_breakpoint",
+        id="a request option the IR has no place for",
+    ),
+    pytest.param(
+        [
+            {
+                "role": "assistant",
+                "content": [{"type": "output_text", "text": "a", "annotations": [], "x": 1}],
+            }
+        ],
+        (0, 0),
+        "input[0].content[0].x",
+        id="output_text part",
+    ),
+    pytest.param(
+        [{"role": "assistant", "content": [{"type": "refusal", "refusal": "no", "x": 1}]}],
+        (0, 0),
+        "input[0].content[0].x",
+        id="refusal part",
+    ),
+    pytest.param(
+        [user_parts({"type": "input_image", "image_url": "https://e/x.png", "x": 1})],
+        (0, 0),
+        "input[0].content[0].x",
+        id="input_image part",
+    ),
+    pytest.param(
+        [user_parts({"type": "input_file", "file_id": "file-1", "x": 1})],
+        (0, 0),
+        "input[0].content[0].x",
+        id="input_file part",
+    ),
+    pytest.param(
+        [user_parts(with_key(AUDIO_PART, "x", 1))],
+        (0, 0),
+        "input[0].content[0].x",
+        id="input_audio part",
+    ),
+    pytest.param(
+        [
+            user_parts(
+                {"type": "input_audio", "input_audio": {"data": WAV, "format": "wav", "x": 1}}
+            )
+        ],
+        (0, 0),
+        "input[0].content[0].input_audio.x",
+        id="input_audio object",
+    ),
+    pytest.param(
+        [{"role": "user", "content": "q"}, with_key(CALL, "x", 1)],
+        (1, -1),
+        "input[1].x",
+        id="function_call",
+    ),
+    pytest.param(
+        [CALL, with_key(CALL, "async", True)],
+        (1, -1),
+        "input[1].async",
+        id="function_call async other than the default",
+    ),
+    pytest.param(
+        [CALL, {"type": "function_call_output", "call_id": "c", "output": "o", "x": 1}],
+        (1, -1),
+        "input[1].x",
+        id="function_call_output",
+    ),
+    pytest.param(
+        [
+            CALL,
+            {
+                "type": "function_call_output",
+                "call_id": "c",
+                "output": [{"type": "input_text", "text": "o", "x": 1}],
+            },
+        ],
+        (1, 0),
+        "input[1].output[0].x",
+        id="function_call_output part",
+    ),
+    pytest.param(
+        [{"type": "reasoning", "id": "rs_1", "summary": [], "x": 1}],
+        (0, -1),
+        "input[0].x",
+        id="reasoning",
+    ),
+    pytest.param(
+        [
+            {
+                "type": "reasoning",
+                "id": "rs_1",
+                "summary": [
+                    {"type": "summary_text", "text": "a"},
+                    {"type": "summary_text", "text": "b", "x": 1},
+                ],
+            }
+        ],
+        (0, 1),
+        "input[0].summary[1].x",
+        id="summary part",
+    ),
+    pytest.param(
+        [{"role": "user", "content": "hi", "a b": 1}],
+        (0, -1),
+        'input[0]["a b"]',
+        id="a key that is not a name",
+    ),
+]
+
+
+def drop_key(items: list[Any], path: str) -> list[Any]:
+    """``items`` without the key at ``path`` (written as a warning names it)."""
+
+    def walk(value: Any, where: tuple[str | int, ...]) -> Any:
+        if isinstance(value, list):
+            return [walk(item, (*where, index)) for index, item in enumerate(value)]
+        if not isinstance(value, dict):
+            return value
+        return {
+            key: walk(item, (*where, key))
+            for key, item in value.items()
+            if format_path((*where, key)) != path
+        }
+
+    return walk(items, ("input",))
+
+
+@pytest.mark.parametrize(("items", "where", "path"), UNKNOWN_KEYS)
+def test_a_key_without_an_ir_form_is_one_warning_naming_its_path(
+    items: list[Any], where: tuple[int, int], path: str
+) -> None:
+    messages = from_openai_responses(items)
+    assert codes(messages.warnings) == [(Code.PART_NOT_READ, *where)]
+    assert messages.warnings[0].message == f"{path} has no IR form"
+    # The item or part is read without the key, as if it were not there.
+    without = from_openai_responses(drop_key(items, path))
+    assert without.warnings == ()
+    assert to_json_value(messages) == to_json_value(without)
+
+
+KNOWN_IGNORED_KEYS: list[Any] = [
+    pytest.param(
+        {
+            "type": "message",
+            "role": "assistant",
+            "id": "msg_1",
+            "status": "completed",
+            "phase": "final_answer",
+            "content": [
+                {
+                    "type": "output_text",
+                    "text": "t",
+                    "annotations": [
+                        {
+                            "type": "url_citation",
+                            "url": "https://e",
+                            "title": "e",
+                            "start_index": 0,
+                            "end_index": 1,
+                        }
+                    ],
+                    "logprobs": [
+                        {"token": "t", "bytes": [116], "logprob": 0.0, "top_logprobs": []}
+                    ],
+                }
+            ],
+        },
+        id="output message",
+    ),
+    pytest.param(
+        user_parts(
+            {"type": "input_image", "image_url": "https://e/x.png", "detail": "low"},
+            {"type": "input_file", "file_id": "file-1", "filename": "a.pdf", "detail": "high"},
+        ),
+        id="image and file options",
+    ),
+    pytest.param(
+        {
+            "type": "function_call",
+            "id": "fc_1",
+            "call_id": "c",
+            "name": "f",
+            "arguments": "{}",
+            "status": "completed",
+            "namespace": "tools",
+            "caller": {"type": "direct"},
+            "async": False,
+            "async_": False,
+        },
+        id="function_call",
+    ),
+    pytest.param(
+        {
+            "type": "function_call_output",
+            "id": "fco_1",
+            "call_id": "c",
+            "output": "o",
+            "name": "f",
+            "status": "completed",
+            "created_by": "user_1",
+            "namespace": "tools",
+            "caller": {"type": "direct"},
+        },
+        id="function_call_output",
+    ),
+    pytest.param(
+        {
+            "type": "reasoning",
+            "id": "rs_1",
+            "summary": [{"type": "summary_text", "text": "s"}],
+            "encrypted_content": "e",
+            "status": "completed",
+        },
+        id="reasoning",
+    ),
+    pytest.param(
+        {
+            "type": "message",
+            "role": "user",
+            "id": None,
+            "status": None,
+            "cache": None,
+            "content": [{"type": "input_text", "text": "a", "prompt_cache_breakpoint": None}],
+        },
+        id="null values",
+    ),
+]
+
+
+@pytest.mark.parametrize("item", KNOWN_IGNORED_KEYS)
+def test_keys_the_api_writes_that_say_nothing_for_the_ir_are_not_warned(
+    item: dict[str, Any],
+) -> None:
+    assert from_openai_responses([item]).warnings == ()
+
+
+def test_a_part_or_item_that_is_not_read_is_one_warning_whatever_its_keys() -> None:
+    items = [
+        user_parts({"type": "input_image", "file_id": "file-1", "x": 1, "y": 2}),
+        {"type": "web_search_call", "id": "ws_1", "x": 1, "y": 2},
+    ]
+    messages = from_openai_responses(items)
+    assert codes(messages.warnings) == [(Code.PART_NOT_READ, 0, 0), (Code.PART_NOT_READ, 1, -1)]
+
+
+def test_sdk_objects_dumped_every_way_read_without_warnings() -> None:
+    objects = [
+        ResponseInputMessageItem.model_validate(
+            {
+                "id": "msg_0",
+                "type": "message",
+                "role": "user",
+                "status": "completed",
+                "content": [
+                    {"type": "input_text", "text": "hi"},
+                    {"type": "input_image", "detail": "auto", "image_url": "https://e/x.png"},
+                ],
+            }
+        ),
+        ResponseReasoningItem.model_validate(
+            {
+                "id": "rs_1",
+                "type": "reasoning",
+                "summary": [{"type": "summary_text", "text": "s"}],
+                "encrypted_content": "e",
+                "status": "completed",
+            }
+        ),
+        ResponseOutputMessage.model_validate(
+            {
+                "id": "msg_1",
+                "type": "message",
+                "role": "assistant",
+                "status": "completed",
+                "phase": "final_answer",
+                "content": [{"type": "output_text", "text": "t", "annotations": []}],
+            }
+        ),
+        ResponseFunctionToolCall.model_validate(
+            {
+                "type": "function_call",
+                "id": "fc_1",
+                "call_id": "c1",
+                "name": "f",
+                "arguments": "{}",
+                "status": "completed",
+                "async": False,
+                "caller": {"type": "direct"},
+            }
+        ),
+        ResponseFunctionToolCallOutputItem.model_validate(
+            {
+                "id": "fco_1",
+                "type": "function_call_output",
+                "call_id": "c1",
+                "output": "out",
+                "status": "completed",
+                "created_by": "user_1",
+            }
+        ),
+    ]
+    dumps = [
+        [item.model_dump(mode="json") for item in objects],
+        [item.model_dump(mode="json", by_alias=True) for item in objects],
+        [item.model_dump(mode="json", exclude_none=True) for item in objects],
+        [item.to_dict() for item in objects],
+    ]
+    for items in dumps:
+        messages = from_openai_responses(items)
+        assert messages.warnings == ()
+        assert [m.role for m in messages] == ["user", "assistant", "toolResult"]
 
 
 # --- hostile input ------------------------------------------------------------------------

@@ -10,9 +10,8 @@ from collections.abc import Sequence
 
 from agent_ir import schemas
 from agent_ir._text import non_empty_id
-from agent_ir.cli._html import REPORT_LIMIT
+from agent_ir.cli._defaults import REPORT_LIMIT
 from agent_ir.cli._replay import replay
-from agent_ir.cli._validate import Options, validate
 from agent_ir.rules import PROVIDERS
 
 __all__ = ["main"]
@@ -217,6 +216,10 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 def _run(parser: argparse.ArgumentParser, arguments: argparse.Namespace) -> int:
     if arguments.command == "validate":
+        # Imported here: the checks, engines and HTML report are not needed to start the
+        # command, print its help, replay or print a schema.
+        from agent_ir.cli._validate import Options, validate
+
         usage: argparse.ArgumentParser = arguments.usage
         if arguments.engine == "dask" and not arguments.scheduler:
             usage.error("--engine dask needs --scheduler ADDRESS")

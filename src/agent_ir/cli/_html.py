@@ -28,12 +28,10 @@ from collections.abc import Iterator
 from typing import Any, NamedTuple
 
 from agent_ir.cli._check import Found, Invalid
+from agent_ir.cli._defaults import REPORT_LIMIT
 from agent_ir.cli._report import Summary, _in_code_order, printable
 
 __all__ = ["REPORT_LIMIT", "HtmlReport", "Settings", "render"]
-
-REPORT_LIMIT = 50
-"""Broken transcripts drawn by default (``--report-limit``)."""
 
 STRING_CHARS = 2_000  # of one string of the data
 JSON_ITEMS = 50  # items of one JSON array or object

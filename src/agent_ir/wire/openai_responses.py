@@ -91,9 +91,17 @@ Input or output items -> IR (``index`` is the item's position in ``items``):
 - Message ids: the ``id`` of the first of the message's items that has a non-blank one
   (``msg_...``, ``rs_...``, ``fc_...``), else ``assigned_id(position)``, ``position``
   being the message's index among the IR messages read.
-- Not read, no warning (the IR has no place for them): ``status``, ``phase``,
-  ``annotations``, ``logprobs``, ``detail``, ``filename``, the item ids of all but a
-  message's first item, ``namespace`` and ``caller``.
+- Not read, no warning (``IGNORED_KEYS``: keys the API writes that say nothing the IR
+  could hold): ``status``, ``phase``, ``created_by``, ``annotations``, ``logprobs``,
+  ``detail``, ``filename`` (but for the media type of plain base64 file data),
+  ``namespace`` and ``caller``; ``async`` when false (``DEFAULT_VALUES``); the item ids
+  of all but a message's first item; and any key whose value is ``null`` (the SDK's
+  ``model_dump`` writes null for absent fields).
+- Any other key of an item or part that is read (an item of a type above; a content,
+  output or summary part read into a block; ``input_audio``'s object) is PART_NOT_READ,
+  one warning per key naming its path, as ``from_openai_chat`` does:
+  ``input[2].content[0].cache has no IR form`` (block index: the part's, -1 for an
+  item's own keys). The item or part is read without it.
 
 Warnings: ``message_index`` is the IR message (``to_*``) or the item (``from_*``);
 ``block_index`` the block or content part (for a reasoning item: its ``summary`` or
@@ -109,7 +117,7 @@ from __future__ import annotations
 import json
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Final
 
 from agent_ir._generated.message_schema import (
     AssistantMessage,
@@ -127,7 +135,7 @@ from agent_ir._generated.message_schema import (
     UrlSource,
     UserMessage,
 )
-from agent_ir._paths import Path
+from agent_ir._paths import Path, format_path
 from agent_ir._text import non_empty_id
 from agent_ir.messages import to_json_value
 from agent_ir.wire._common import (
@@ -182,6 +190,28 @@ _EXTENSIONS = {
 }
 _MEDIA_TYPES = {extension: media_type for media_type, extension in _EXTENSIONS.items()}
 _UNKNOWN_MEDIA_TYPE = "application/octet-stream"
+
+# Keys of items and parts read without a warning and without an IR form: the API's
+# bookkeeping (``status``, ``created_by``), presentation and annotations of a reply
+# (``phase``, ``annotations``, ``logprobs``), image and file options the IR has no place
+# for (``detail``, ``filename``), and where a function call is routed (``namespace``,
+# ``caller``). Any other key that is not read is PART_NOT_READ.
+IGNORED_KEYS: Final = frozenset(
+    {
+        "status",
+        "phase",
+        "created_by",
+        "annotations",
+        "logprobs",
+        "detail",
+        "filename",
+        "namespace",
+        "caller",
+    }
+)
+# Keys whose value is the API's default, which says nothing (``async_``: the name the
+# SDK's ``model_dump`` gives ``async`` unless ``by_alias=True``).
+DEFAULT_VALUES: Final[dict[str, Any]] = {"async": False, "async_": False}
 
 
 # --- IR -> input items ------------------------------------------------------------------
@@ -421,6 +451,8 @@ class _Reader:
             self.warnings.add(
                 _Code.PART_NOT_READ, index, -1, f"an item of type {kind!r} has no IR form"
             )
+            return
+        self.unread(item, _ITEM_KEYS[kind], index, -1, _at(index))
 
     def turn_of(self, index: int, item: _Item) -> _Turn:
         item_id = _item_id(item, _at(index))
@@ -475,8 +507,12 @@ class _Reader:
             block = None if read is None else read(part, path)
             if block is None:
                 self.warnings.add(_Code.PART_NOT_READ, index, part_index, _unread_part(part, kind))
-            else:
-                blocks.append(block)
+                continue
+            self.unread(part, _PART_KEYS[kind], index, part_index, path)
+            if kind == "input_audio":
+                audio_path = (*path, "input_audio")
+                self.unread(part["input_audio"], _AUDIO_KEYS, index, part_index, audio_path)
+            blocks.append(block)
         return blocks
 
     def system_text(self, index: int, content: list[Any]) -> str:
@@ -493,6 +529,7 @@ class _Reader:
             part_path = (*path, "summary", part_index)
             if _part_type(part, part_path) == "summary_text":
                 texts.append(_string(part, "text", part_path))
+                self.unread(part, _SUMMARY_KEYS, index, part_index, part_path)
             else:
                 self.warnings.add(
                     _Code.PART_NOT_READ,
@@ -543,6 +580,21 @@ class _Reader:
             return from_call
         return unknown_tool_name(self.warnings, index, -1, call_id)
 
+    def unread(
+        self, value: _Item, read: frozenset[str], index: int, block_index: int, path: Path
+    ) -> None:
+        """PART_NOT_READ for each key of ``value`` (at ``path``) that is neither in
+        ``read`` nor ignored: ``IGNORED_KEYS``, a null value, a ``DEFAULT_VALUES`` one."""
+        for key, item in value.items():
+            if key in read or key in IGNORED_KEYS or item is None or _is_default(key, item):
+                continue
+            self.warnings.add(
+                _Code.PART_NOT_READ,
+                index,
+                block_index,
+                f"{format_path((*path, key))} has no IR form",
+            )
+
 
 # --- items and parts --------------------------------------------------------------------
 
@@ -573,6 +625,11 @@ def _list(value: _Item, key: str, path: Path) -> list[Any]:
 
 def _optional_list(value: _Item, key: str, path: Path) -> list[Any]:
     return [] if value.get(key) is None else _list(value, key, path)
+
+
+def _is_default(key: str, value: Any) -> bool:
+    default = DEFAULT_VALUES.get(key)
+    return default is not None and type(value) is type(default) and value == default
 
 
 def _item_type(item: _Item, index: int) -> str:
@@ -687,3 +744,21 @@ _USER_PARTS: _PartReaders = {
     "input_audio": _audio,
 }
 _RESULT_PARTS: _PartReaders = {"input_text": _text, "input_image": _image}
+
+# The keys read from each item and part; any other is ignored or warned (``_Reader.unread``).
+_ITEM_KEYS: dict[str, frozenset[str]] = {
+    "message": frozenset({"type", "role", "content", "id"}),
+    "function_call": frozenset({"type", "id", "call_id", "name", "arguments"}),
+    "reasoning": frozenset({"type", "id", "summary", "content", "encrypted_content"}),
+    "function_call_output": frozenset({"type", "id", "call_id", "output", "name"}),
+}
+_PART_KEYS: dict[str, frozenset[str]] = {
+    "input_text": frozenset({"type", "text"}),
+    "output_text": frozenset({"type", "text"}),
+    "refusal": frozenset({"type", "refusal"}),
+    "input_image": frozenset({"type", "image_url", "file_id"}),
+    "input_file": frozenset({"type", "file_data", "file_id", "file_url", "filename"}),
+    "input_audio": frozenset({"type", "input_audio"}),
+}
+_AUDIO_KEYS = frozenset({"data", "format"})
+_SUMMARY_KEYS = frozenset({"type", "text"})

@@ -14,6 +14,8 @@ import math
 from typing import Any
 
 import pytest
+from hypothesis import assume, given, settings
+from hypothesis import strategies as st
 
 from agent_ir import (
     MAX_DEPTH,
@@ -27,8 +29,16 @@ from agent_ir import (
     user_message,
     validate_json,
 )
+from agent_ir._fastpath import is_rereadable
 from agent_ir._frozen import encode_frozen, plain_data
-from agent_ir._jsoncopy import INVALID, copy_json, snapshot_json
+from agent_ir._jsoncopy import (
+    INVALID,
+    WRITABLE_INT,
+    are_exact_rereadable,
+    copy_json,
+    is_exact_json,
+    snapshot_json,
+)
 from agent_ir._jsonobject import adopt_object, freeze_object
 
 from support.builders import assistant, call_block, result
@@ -481,3 +491,77 @@ def test_a_base_exception_raised_while_judging_a_value_is_contained() -> None:
     problems: list[JsonValueError] = []
     assert snapshot_json({"a": _Nameless(), "b": 2}, problems) == {"a": INVALID, "b": 2}
     assert [problem.path for problem in problems] == [("a",)]
+
+
+# --- the batched check of gathered arguments ----------------------------------------------
+
+_LEAVES = st.one_of(
+    st.none(),
+    st.booleans(),
+    st.integers(min_value=-(2**63), max_value=2**64 - 1),
+    st.floats(allow_nan=True, allow_infinity=True),
+    st.text(max_size=3),
+    st.sampled_from([MyInt(1), MyFloat(0.5), MyStr("s"), (1, 2), 10**30]),
+)
+_VALUES = st.recursive(
+    _LEAVES,
+    lambda children: st.one_of(
+        st.lists(children, max_size=3),
+        st.dictionaries(st.one_of(st.text(max_size=2), st.integers(0, 3)), children, max_size=3),
+        st.builds(OverridingDict, st.dictionaries(st.text(max_size=2), children, max_size=2)),
+    ),
+    max_leaves=12,
+)
+
+
+@settings(max_examples=400, deadline=None)
+@given(st.lists(st.dictionaries(st.text(max_size=2), _VALUES, max_size=3), max_size=4))
+def test_the_batched_check_agrees_with_is_exact_json_on_rereadable_data(
+    objects: list[dict[str, Any]],
+) -> None:
+    """``are_exact_rereadable`` (tool-call arguments gathered by ``convert_messages``)
+    says what ``is_exact_json`` of each says, on every value the fast path lets reach it."""
+    assume(is_rereadable([objects]))
+    assert are_exact_rereadable(objects) == all(map(is_exact_json, objects))
+
+
+@pytest.mark.parametrize(
+    ("objects", "exact"),
+    [
+        ([{"a": nested_dicts(MAX_DEPTH - 1)}], True),
+        ([{"a": 1}, {"a": nested_dicts(MAX_DEPTH)}], False),
+        ([{"a": nested_lists(MAX_DEPTH - 1)}], True),
+        ([{"a": 1}, {"a": [nested_lists(MAX_DEPTH)]}], False),
+        ([{"a": [1.5, math.nan]}], False),
+        ([{"a": {"b": -math.inf}}], False),
+        ([{"a": [WRITABLE_INT - 1, -(WRITABLE_INT - 1)]}], True),
+        ([{"a": 1}, {"b": [-WRITABLE_INT]}], False),
+        ([{"a": {1: "x"}}], False),
+        ([{"a": (1, 2)}], False),
+        ([{"a": [MyInt(1)]}], False),
+        ([{"a": OverridingDict(b=1)}], False),
+        ([{MyStr("k"): 1}], False),
+        ([{}, {"a": []}, {"b": {}}], True),
+    ],
+    ids=[
+        "max-depth-objects",
+        "too-deep-objects",
+        "max-depth-arrays",
+        "too-deep-arrays",
+        "nan",
+        "infinity",
+        "writable-ints",
+        "unwritable-int",
+        "int-key",
+        "tuple",
+        "int-subclass",
+        "dict-subclass",
+        "str-subclass-key",
+        "empty",
+    ],
+)
+def test_the_batched_check_refuses_what_is_exact_json_refuses(
+    objects: list[dict[Any, Any]], exact: bool
+) -> None:
+    assert are_exact_rereadable(objects) is exact
+    assert all(map(is_exact_json, objects)) is exact

@@ -7,7 +7,8 @@ unknown fields, types, most patterns, bounds). What they leave out is done here,
   lone surrogate, ``str`` subclass or non-JSON object, and so guarantees that the fast
   path reads nothing whose reads are observable;
 * tool-call ``arguments`` are checked and copied (``_jsonobject``) by the decode hook of
-  the ``JsonObject`` type, or only checked when no IR is kept;
+  the ``JsonObject`` type; ``convert_messages`` gathers them in its hook and checks
+  them all at once (``_jsoncopy.are_exact_rereadable``);
 * ``values_valid`` checks the non-blank ids and tool names (their regex is not
   generated, see ``agent_ir._base.NonBlankString``), the calendar (the schema's pattern
   admits February 30) and the media types of inline images and audio;
@@ -40,7 +41,7 @@ from agent_ir._generated.message_schema import (
     UserMessage,
 )
 from agent_ir._hand_checked import NON_BLANK_FIELDS
-from agent_ir._jsoncopy import is_exact_json, is_within_depth
+from agent_ir._jsoncopy import are_exact_rereadable, is_exact_json, is_within_depth
 from agent_ir._jsonobject import JsonObject, freeze_object, trusted_object
 from agent_ir._text import BLANK_CHARACTERS
 
@@ -76,19 +77,12 @@ def _arguments_hook(
     return hook
 
 
-def _same(value: dict[str, Any]) -> dict[str, Any]:
-    return value
-
-
 # The caller's data, kept in the IR: checked, then copied in C.
 _decode_hook = _arguments_hook(is_exact_json, msgspec.to_builtins)
-# A verdict only: checked, not copied; the wrapper around the caller's dict is dropped
-# with the messages once linkage is read (see convert_messages).
-_check_hook = _arguments_hook(is_exact_json, _same)
 
 
 def _decoded_hook(kind: type, value: Any) -> Any:
-    """``_arguments_hook(is_within_depth, _same)`` written out: decoded from JSON text,
+    """``_arguments_hook`` for JSON text, written out: decoded from JSON text,
     the arguments are fresh exact builtins with no NaN, no lone surrogates and string
     keys, so only the depth limit is left to check. Called once per tool call of every
     ``loads``; inlining the three calls of the general hook (the check, ``trusted_object``
@@ -134,14 +128,35 @@ _PLAIN = msgspec.json.Encoder(enc_hook=_plain_hook)
 
 
 def convert_messages(entries: list[Any], *, keep: bool = True) -> MessageTuple:
-    """Plain builtins (a list of message mappings) -> messages; raises on any problem.
+    """Plain builtins (a list of message mappings that passed ``is_rereadable``) ->
+    messages; raises on any problem.
 
-    ``keep=False`` is for a verdict only: tool-call arguments are checked but not
-    copied, and the messages (whose ``arguments`` are then the caller's own objects)
-    must be dropped once their linkage is read.
+    The tool calls' ``arguments`` are gathered while msgspec converts and checked
+    together afterwards (``are_exact_rereadable``). ``keep=False`` is for a verdict
+    only: they are then not copied, and every tool call gets one shared empty object.
     """
-    hook = _decode_hook if keep else _check_hook
-    return msgspec.convert(entries, MessageTuple, dec_hook=hook)
+    found: list[dict[Any, Any]] = []
+    hook = _gathering_hook(found.append, keep)
+    messages: MessageTuple = msgspec.convert(entries, MessageTuple, dec_hook=hook)
+    if not are_exact_rereadable(found):
+        raise ValueError("tool-call arguments that are not exact JSON")
+    return messages
+
+
+def _gathering_hook(gather: Callable[[dict[Any, Any]], None], keep: bool) -> Any:
+    """The ``dec_hook`` of ``convert_messages``: a ``dict`` is gathered for the check,
+    and copied in C (``keep``) or stood for by the shared empty object; anything else
+    takes the exact walk, which raises naming what is wrong."""
+
+    def hook(kind: type, value: Any) -> Any:
+        if kind is JsonObject:
+            if type(value) is dict:
+                gather(value)
+                return trusted_object(msgspec.to_builtins(value)) if keep else _CHECKED
+            return freeze_object(value)
+        raise NotImplementedError(f"no decoder for {kind!r}")
+
+    return hook
 
 
 def convert_value(plain: Any, kind: type[Any]) -> Any:

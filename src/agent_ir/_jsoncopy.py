@@ -26,6 +26,8 @@ import sys
 from collections.abc import Mapping
 from datetime import date, datetime, time, timedelta
 from decimal import Decimal
+from itertools import chain, compress, repeat
+from operator import is_
 from typing import Any
 from uuid import UUID
 
@@ -40,6 +42,7 @@ __all__ = [
     "INVALID",
     "MAX_DEPTH",
     "WRITABLE_INT",
+    "are_exact_rereadable",
     "copy_json",
     "is_exact_json",
     "is_within_depth",
@@ -140,6 +143,49 @@ def is_exact_json(value: Any, depth: int = 0) -> bool:
         if not exact:
             return False
     return True
+
+
+def are_exact_rereadable(objects: list[dict[Any, Any]]) -> bool:
+    """``all(map(is_exact_json, objects))`` for dicts inside data that passed
+    ``_fastpath.is_rereadable`` (one JSON encode: no cycle, no lone surrogate in a
+    string or key, nothing but containers, strings and numbers).
+
+    What that leaves (exact types, ``str`` keys, finite floats, writable ints, the depth
+    bound) is checked level by level across all of ``objects`` at once, with C loops
+    over the types of each level's keys and values instead of a Python call per value:
+    validating a parsed transcript spent a third of its time in ``is_exact_json`` of its
+    tool calls' arguments, and this takes about a quarter of that."""
+    dicts: list[dict[Any, Any]] = objects
+    lists: list[list[Any]] = []
+    for _depth in range(MAX_DEPTH):  # the containers at _depth, 0 for the objects
+        if dicts and not set(map(type, chain.from_iterable(dicts))) <= _STR:
+            return False
+        values = list(
+            chain(chain.from_iterable(map(dict.values, dicts)), chain.from_iterable(lists))
+        )
+        kinds = set(map(type, values))
+        if not kinds <= _EXACT_TYPES:
+            return False
+        if float in kinds and not all(map(_isfinite, _of_type(values, float))):
+            return False
+        if int in kinds:
+            ints = _of_type(values, int)
+            if not -WRITABLE_INT < min(ints) <= max(ints) < WRITABLE_INT:
+                return False
+        dicts = _of_type(values, dict) if dict in kinds else []
+        lists = _of_type(values, list) if list in kinds else []
+        if not dicts and not lists:
+            return True
+    return False  # containers nested MAX_DEPTH levels below an object
+
+
+_STR = frozenset((str,))
+_EXACT_TYPES = frozenset((str, int, float, bool, type(None), dict, list))
+
+
+def _of_type(values: list[Any], kind: type) -> list[Any]:
+    """The items of exactly type ``kind``, filtered without a Python-level loop."""
+    return list(compress(values, map(is_, map(type, values), repeat(kind))))
 
 
 def _exact_scalar(kind: type, item: Any) -> bool:

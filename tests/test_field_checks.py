@@ -19,6 +19,8 @@ from agent_ir import (
     text_from_assistant,
     tool_result_message,
     user_message,
+    validate_json,
+    validate_transcript,
 )
 
 from support.builders import audio, image
@@ -391,3 +393,50 @@ def test_the_timestamp_rule_agrees_with_the_schema_pattern_on_year_0000() -> Non
         entry = {"role": "user", "id": "u", "content": "x", "timestamp": text}
         assert validate_transcript([entry]) == ()
         assert validate_json(json.dumps([entry])) == ()
+
+
+# --- a final newline: refused in the pattern's own words ----------------------------------
+
+
+@pytest.mark.parametrize(
+    ("entry", "path", "message"),
+    [
+        (
+            {"role": "user", "id": "u1", "content": "x", "timestamp": "2024-01-01T00:00:00Z\n"},
+            "/0/timestamp",
+            "timestamp must be an RFC 3339 date-time with a UTC offset (Z or +hh:mm)",
+        ),
+        (
+            {
+                "role": "user",
+                "id": "u1",
+                "content": [
+                    {
+                        "type": "image",
+                        "source": {"type": "base64", "mediaType": "image/png", "data": "AAAA\n"},
+                    }
+                ],
+            },
+            "/0/content/0/source/data",
+            "content[0].source.data must be standard padded base64 (RFC 4648 section 4), "
+            "at least one byte",
+        ),
+    ],
+    ids=["timestamp", "base64"],
+)
+def test_a_final_newline_after_a_dollar_pattern_is_explained_as_the_pattern_is(
+    entry: dict[str, Any], path: str, message: str
+) -> None:
+    """The schema's ``$`` also matches before a final newline in Python, so a ``not``
+    refuses the newline; its diagnostic says what the value must be, as a pattern
+    mismatch does, not jsonschema's "should not be valid under {...}"."""
+    assert validate_transcript([_without_newline(entry)]) == ()
+    diagnostics = validate_transcript([entry])
+    assert [(d.code, d.path, d.message) for d in diagnostics] == [
+        ("INVALID_MESSAGE", path, message)
+    ]
+    assert validate_json(json.dumps([entry])) == diagnostics
+
+
+def _without_newline(entry: dict[str, Any]) -> dict[str, Any]:
+    return json.loads(json.dumps(entry).replace("\\n", ""))

@@ -26,6 +26,7 @@ can fail on their own (``format`` is not asserted).
 from __future__ import annotations
 
 import functools
+import json
 import re
 from collections.abc import Iterator
 from typing import TYPE_CHECKING, Any, NamedTuple
@@ -265,12 +266,26 @@ def _pattern(
 ) -> Iterator[ValidationError]:
     if not validator.is_type(instance, "string") or re.search(pattern, instance):
         return
-    # A pattern means little to people; the schema's description says what it accepts.
+    yield ValidationError(_described(schema, f"must match the pattern {pattern}"))
+
+
+def _not(
+    validator: Any, not_schema: Any, instance: Any, schema: dict[str, Any]
+) -> Iterator[ValidationError]:
+    # The schemas use "not" beside a pattern ending in $, which in Python also matches
+    # before a final newline: the value is refused for what it is not, as its pattern.
+    if validator.evolve(schema=not_schema).is_valid(instance):
+        fallback = f"must not be valid under {json.dumps(not_schema, ensure_ascii=False)}"
+        yield ValidationError(_described(schema, fallback))
+
+
+def _described(schema: dict[str, Any], fallback: str) -> str:
+    """What a value must be, from the schema's description (a pattern means little to
+    people); ``fallback`` when the schema has none."""
     description = schema.get("description")
     if description:
-        yield ValidationError(f"must be {description[0].lower()}{description[1:].rstrip('.')}")
-    else:
-        yield ValidationError(f"must match the pattern {pattern}")
+        return f"must be {description[0].lower()}{description[1:].rstrip('.')}"
+    return fallback
 
 
 def _minimum(
@@ -349,6 +364,7 @@ _KEYWORDS = {
     "const": _const,
     "enum": _enum,
     "pattern": _pattern,
+    "not": _not,
     "minimum": _minimum,
     "maximum": _maximum,
 }

@@ -10,16 +10,15 @@ from __future__ import annotations
 
 import ast
 import copy
-import importlib.util
 import runpy
 import shutil
-import sys
 from pathlib import Path
-from types import ModuleType
 from typing import Any
 
 import msgspec
 import pytest
+
+from support.codegen import load_codegen
 
 ROOT = Path(__file__).resolve().parent.parent
 GENERATED = ROOT / "src" / "agent_ir" / "_generated"
@@ -29,19 +28,7 @@ NON_BLANK_FIELDS: dict[str, tuple[str, ...]] = runpy.run_path(
 SCHEMA = "schemas/v1/example.schema.json"
 
 
-def _load(name: str) -> ModuleType:
-    spec = importlib.util.spec_from_file_location(
-        f"_codegen_{name}", ROOT / "codegen" / f"{name}.py"
-    )
-    assert spec is not None
-    assert spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[spec.name] = module
-    spec.loader.exec_module(module)
-    return module
-
-
-generate = _load("generate")
+generate = load_codegen("generate")
 
 
 def _needs_ruff() -> None:
@@ -329,7 +316,7 @@ def generated_copy(tmp_path: Path) -> Path:
 
 def test_check_ignores_pycache(generated_copy: Path, capsys: pytest.CaptureFixture[str]) -> None:
     _needs_generator()
-    check = _load("check")
+    check = load_codegen("check")
     (generated_copy / "__pycache__").mkdir()
     (generated_copy / "__pycache__" / "message_schema.cpython-311.pyc").write_bytes(b"\0")
 
@@ -341,7 +328,7 @@ def test_check_fails_on_a_one_byte_edit(
     generated_copy: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     _needs_generator()
-    check = _load("check")
+    check = load_codegen("check")
     module = generated_copy / "message_schema.py"
     text = module.read_bytes()
     module.write_bytes(text.replace(b'tag="user"', b'tag="usEr"', 1))

@@ -4,37 +4,24 @@ compares its output byte for byte; ``nox -s typescript`` type-checks with it).""
 
 from __future__ import annotations
 
-import importlib.util
 import json
 import re
-import sys
 import tomllib
 from pathlib import Path
-from types import ModuleType
 from typing import Any
 
 import pytest
 
 from agent_ir import schemas
 
+from support.codegen import load_codegen
+
 ROOT = Path(__file__).resolve().parent.parent
 BINDINGS = ROOT / "bindings" / "typescript"
 
 
-def _load(name: str) -> ModuleType:
-    spec = importlib.util.spec_from_file_location(
-        f"_codegen_{name}", ROOT / "codegen" / f"{name}.py"
-    )
-    assert spec is not None
-    assert spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[spec.name] = module
-    spec.loader.exec_module(module)
-    return module
-
-
-generate = _load("generate")
-typescript = _load("typescript")
+generate = load_codegen("generate")
+typescript = load_codegen("typescript")
 
 
 @pytest.mark.parametrize(

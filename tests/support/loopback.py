@@ -1,16 +1,23 @@
 """A real HTTP server on 127.0.0.1 that records every request body and answers with a
 canned JSON response: the official SDK clients are pointed at it (``base_url``) so that
-the tests see exactly the bytes a provider would receive. No other network."""
+the tests see exactly the bytes a provider would receive. No other network.
+
+``serving`` starts and stops such a server for any request handler (``support.sse_server``
+answers with server-sent events through it); ``loopback_only`` makes connections to any
+other host fail, for the autouse fixtures of the modules that talk to these servers."""
 
 from __future__ import annotations
 
 import json
+import socket
 import threading
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from typing import Any
+
+import pytest_socket
 
 
 @dataclass
@@ -45,13 +52,33 @@ def recording_server(reply: dict[str, Any]) -> Iterator[tuple[str, Recorded]]:
         def log_message(self, format: str, *args: object) -> None:  # quiet
             pass
 
-    server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
+    with serving(Handler) as base_url:
+        yield base_url, recorded
+
+
+@contextmanager
+def serving(handler: type[BaseHTTPRequestHandler]) -> Iterator[str]:
+    """Start a threading server on 127.0.0.1 (a free port) whose requests ``handler``
+    answers; yields its base URL (``http://127.0.0.1:PORT``); stops it on exit."""
+    server = ThreadingHTTPServer(("127.0.0.1", 0), handler)
     thread = threading.Thread(target=server.serve_forever, daemon=True)
     thread.start()
     try:
         host, port = server.server_address[:2]
-        yield f"http://{host}:{port}", recorded
+        yield f"http://{host}:{port}"
     finally:
         server.shutdown()
         server.server_close()
         thread.join(timeout=5)
+
+
+@contextmanager
+def loopback_only() -> Iterator[None]:
+    """Connections to anything but 127.0.0.1 fail inside the block (pytest-socket); the
+    socket's own ``connect`` is put back after it."""
+    connect = socket.socket.connect
+    pytest_socket.socket_allow_hosts(["127.0.0.1"])
+    try:
+        yield
+    finally:
+        socket.socket.connect = connect  # type: ignore[method-assign]

@@ -39,9 +39,21 @@ from agent_ir.wire import (
 )
 
 from support.builders import PNG_BASE64, readme_transcript
-from support.loopback import recording_server
+from support.loopback import loopback_only, recording_server
 from support.sdk import assert_sdk_accepts, pydantic_accepts, sdk_problems
 from support.strategies import single_messages, transcripts
+from support.wire_cases import (
+    assistant,
+    call,
+    call_name,
+    inline,
+    png,
+    result,
+    system,
+    text,
+    user,
+    warned,
+)
 
 SAMPLE = Path(__file__).resolve().parents[2] / "fixtures" / "transcripts" / "sample.jsonl"
 PDF = "JVBERi0xLjQ="
@@ -52,10 +64,8 @@ Code = ConversionWarningCode
 @pytest.fixture(autouse=True)
 def _loopback_only() -> Iterator[None]:
     """Connections to anything but 127.0.0.1 fail (the SDK tests talk to the loopback)."""
-    connect = socket.socket.connect
-    pytest_socket.socket_allow_hosts(["127.0.0.1"])
-    yield
-    socket.socket.connect = connect  # type: ignore[method-assign]
+    with loopback_only():
+        yield
 
 
 # --- the SDK's request types, strictly ------------------------------------------------
@@ -113,48 +123,11 @@ def convert(transcript: Any) -> WireRequest:
     return request
 
 
-def warned(result: WireRequest | WireMessages) -> list[tuple[str, int, int]]:
-    return [(w.code, w.message_index, w.block_index) for w in result.warnings]
-
-
 def ir(messages: WireMessages) -> list[dict[str, Any]]:
     return [to_json_value(message) for message in messages]
 
 
-# --- builders ---------------------------------------------------------------------------
-
-
-def system(content: str, id: str = "s") -> dict[str, Any]:
-    return {"role": "system", "id": id, "content": content}
-
-
-def user(content: Any, id: str = "u") -> dict[str, Any]:
-    return {"role": "user", "id": id, "content": content}
-
-
-def assistant(*blocks: dict[str, Any], id: str = "a") -> dict[str, Any]:
-    return {"role": "assistant", "id": id, "content": list(blocks)}
-
-
-def result(
-    call_id: str, name: str, content: Any = "done", *, is_error: bool = False, id: str = "r"
-) -> dict[str, Any]:
-    return {
-        "role": "toolResult",
-        "id": id,
-        "toolCallId": call_id,
-        "toolName": name,
-        "content": content,
-        "isError": is_error,
-    }
-
-
-def text(value: str) -> dict[str, Any]:
-    return {"type": "text", "text": value}
-
-
-def call(call_id: str, name: str, arguments: Any = None) -> dict[str, Any]:
-    return {"type": "toolCall", "id": call_id, "name": name, "arguments": arguments or {}}
+# --- builders (the ones shared with the other wire tests: support.wire_cases) -----------
 
 
 def thinking(value: str, signature: str | None = None, **extra: Any) -> dict[str, Any]:
@@ -162,16 +135,8 @@ def thinking(value: str, signature: str | None = None, **extra: Any) -> dict[str
     return block if signature is None else {**block, "signature": signature}
 
 
-def inline(kind: str, media_type: str, data: str) -> dict[str, Any]:
-    return {"type": kind, "source": {"type": "base64", "mediaType": media_type, "data": data}}
-
-
 def by_url(kind: str, url: str) -> dict[str, Any]:
     return {"type": kind, "source": {"type": "url", "url": url}}
-
-
-def png() -> dict[str, Any]:
-    return inline("image", "image/png", PNG_BASE64)
 
 
 def wire_text(value: str) -> dict[str, Any]:
@@ -1233,7 +1198,7 @@ def predicted(transcript: list[Any]) -> tuple[list[dict[str, Any]], list[tuple[s
             continue
         started = True
         if role == "toolResult":
-            name = _call_name(transcript, index)
+            name = call_name(transcript, index)
             if name != message["toolName"]:
                 losses.append((Code.TOOL_NAME_NOT_SENT, index, -1))
             kept = content if isinstance(content, str) else _kept(content, index, losses)
@@ -1255,22 +1220,6 @@ def predicted(transcript: list[Any]) -> tuple[list[dict[str, Any]], list[tuple[s
         results_open = False
     joined = [{"role": "system", "content": "\n\n".join(systems)}] if systems else []
     return joined + messages, losses
-
-
-def _call_name(transcript: list[Any], index: int) -> str | None:
-    """The name of the call a result answers: the nearest earlier, else the first later;
-    None when no call has its id."""
-    call_id = transcript[index]["toolCallId"]
-    calls = [
-        (position, block["name"])
-        for position, message in enumerate(transcript)
-        if message["role"] == "assistant"
-        for block in message["content"]
-        if block["type"] == "toolCall" and block["id"] == call_id
-    ]
-    earlier = [name for position, name in calls if position < index]
-    later = [name for position, name in calls if position > index]
-    return (earlier[-1:] or later[:1] or [None])[0]
 
 
 def _kept(blocks: list[Any], index: int, losses: list[Any]) -> list[Any]:

@@ -16,14 +16,12 @@ from __future__ import annotations
 
 import asyncio
 import json
-import socket
 from collections.abc import AsyncIterator, Iterator
 from pathlib import Path
 from typing import Any
 
 import anthropic
 import pytest
-import pytest_socket
 
 from agent_ir import TextBlock, ThinkingBlock, ToolCallBlock, to_json_value, user_message
 from agent_ir.providers import ModelStream, ProviderError, ProviderErrorCode
@@ -31,6 +29,7 @@ from agent_ir.wire import _anthropic_stream as module
 from agent_ir.wire import from_anthropic, to_anthropic
 from agent_ir.wire._anthropic_stream import AnthropicStream
 
+from support.loopback import loopback_only
 from support.sse_server import sse_server
 
 Code = ProviderErrorCode
@@ -43,10 +42,8 @@ QUESTION = user_message(id="user-1", content="hi")
 @pytest.fixture(autouse=True)
 def _loopback_only() -> Iterator[None]:
     """Connections to anything but 127.0.0.1 fail (the SDK tests talk to the loopback)."""
-    connect = socket.socket.connect
-    pytest_socket.socket_allow_hosts(["127.0.0.1"])
-    yield
-    socket.socket.connect = connect  # type: ignore[method-assign]
+    with loopback_only():
+        yield
 
 
 def body(name: str) -> bytes:

@@ -29,16 +29,27 @@ from agent_ir import (
 from agent_ir.wire import (
     UNKNOWN_TOOL_NAME,
     WireFormatError,
-    WireMessages,
     WireRequest,
     from_openai_chat,
     to_openai_chat,
 )
 
 from support.builders import PNG_BASE64, readme_transcript
-from support.loopback import recording_server
+from support.loopback import loopback_only, recording_server
 from support.sdk import assert_sdk_accepts, pydantic_accepts, sdk_problems
 from support.strategies import SCHEMA, single_messages, transcripts
+from support.wire_cases import (
+    assistant,
+    call,
+    call_name,
+    inline,
+    png,
+    result,
+    system,
+    text,
+    user,
+    warned,
+)
 
 SAMPLE = Path(__file__).resolve().parents[2] / "fixtures" / "transcripts" / "sample.jsonl"
 PNG_URL = f"data:image/png;base64,{PNG_BASE64}"
@@ -49,10 +60,8 @@ PDF_URL = f"data:application/pdf;base64,{PDF}"
 @pytest.fixture(autouse=True)
 def _loopback_only() -> Iterator[None]:
     """Connections to anything but 127.0.0.1 fail (the SDK tests talk to the loopback)."""
-    connect = socket.socket.connect
-    pytest_socket.socket_allow_hosts(["127.0.0.1"])
-    yield
-    socket.socket.connect = connect  # type: ignore[method-assign]
+    with loopback_only():
+        yield
 
 
 # --- the SDK's request types, strictly ------------------------------------------------
@@ -67,10 +76,6 @@ def convert(transcript: Any) -> WireRequest:
     assert list(request.fields) == ["messages"]
     assert_sdk_accepts(request.fields["messages"], MESSAGES, "messages")
     return request
-
-
-def warned(result: WireRequest | WireMessages) -> list[tuple[str, int, int]]:
-    return [(w.code, w.message_index, w.block_index) for w in result.warnings]
 
 
 def test_the_strict_sdk_check_catches_unknown_missing_and_mistyped_keys() -> None:
@@ -115,47 +120,6 @@ def test_the_conversions_are_exported_from_agent_ir_wire_and_not_from_agent_ir()
 # --- IR -> Chat -----------------------------------------------------------------------
 
 
-def system(content: str, id: str = "s") -> dict[str, Any]:
-    return {"role": "system", "id": id, "content": content}
-
-
-def user(content: Any, id: str = "u") -> dict[str, Any]:
-    return {"role": "user", "id": id, "content": content}
-
-
-def assistant(*blocks: dict[str, Any], id: str = "a") -> dict[str, Any]:
-    return {"role": "assistant", "id": id, "content": list(blocks)}
-
-
-def result(
-    call_id: str, name: str, content: Any = "done", *, is_error: bool = False, id: str = "r"
-) -> dict[str, Any]:
-    return {
-        "role": "toolResult",
-        "id": id,
-        "toolCallId": call_id,
-        "toolName": name,
-        "content": content,
-        "isError": is_error,
-    }
-
-
-def text(value: str) -> dict[str, Any]:
-    return {"type": "text", "text": value}
-
-
-def call(call_id: str, name: str, arguments: Any = None) -> dict[str, Any]:
-    return {"type": "toolCall", "id": call_id, "name": name, "arguments": arguments or {}}
-
-
-def base64(kind: str, media_type: str, data: str) -> dict[str, Any]:
-    return {"type": kind, "source": {"type": "base64", "mediaType": media_type, "data": data}}
-
-
-def png() -> dict[str, Any]:
-    return base64("image", "image/png", PNG_BASE64)
-
-
 def image_part(url: str) -> dict[str, Any]:
     return {"type": "image_url", "image_url": {"url": url}}
 
@@ -182,9 +146,9 @@ def test_user_blocks_become_parts_in_order() -> None:
                     text("look"),
                     png(),
                     {"type": "image", "source": {"type": "url", "url": "https://x/cat.png"}},
-                    base64("document", "application/pdf", PDF),
+                    inline("document", "application/pdf", PDF),
                     {"type": "document", "source": {"type": "file", "fileId": "file-abc"}},
-                    base64("audio", "audio/wav", "AAAA"),
+                    inline("audio", "audio/wav", "AAAA"),
                 ]
             )
         ]
@@ -218,7 +182,7 @@ def test_user_blocks_become_parts_in_order() -> None:
     ],
 )
 def test_wav_and_mp3_audio_is_sent_with_its_format(media_type: str, audio_format: str) -> None:
-    request = convert([user([base64("audio", media_type, "AAAA")])])
+    request = convert([user([inline("audio", media_type, "AAAA")])])
     assert request.fields["messages"][0]["content"] == [
         {"type": "input_audio", "input_audio": {"data": "AAAA", "format": audio_format}}
     ]
@@ -227,7 +191,7 @@ def test_wav_and_mp3_audio_is_sent_with_its_format(media_type: str, audio_format
 
 @pytest.mark.parametrize("media_type", ["audio/ogg", "audio/flac", "audio/webm", "audio/wav2"])
 def test_other_audio_is_dropped_with_audio_not_sent(media_type: str) -> None:
-    request = convert([user([text("listen"), base64("audio", media_type, "AAAA")])])
+    request = convert([user([text("listen"), inline("audio", media_type, "AAAA")])])
     assert request.fields["messages"] == [{"role": "user", "content": [text("listen")]}]
     assert warned(request) == [("AUDIO_NOT_SENT", 0, 1)]
     assert media_type in request.warnings[0].message
@@ -237,8 +201,8 @@ def test_other_audio_is_dropped_with_audio_not_sent(media_type: str) -> None:
     "document",
     [
         {"type": "document", "source": {"type": "url", "url": "https://x/a.pdf"}},
-        base64("document", "text/plain", "aGk="),
-        base64("document", "application/pdfx", PDF),
+        inline("document", "text/plain", "aGk="),
+        inline("document", "application/pdfx", PDF),
     ],
 )
 def test_documents_other_than_inline_pdf_and_file_ids_are_not_sent(
@@ -250,7 +214,7 @@ def test_documents_other_than_inline_pdf_and_file_ids_are_not_sent(
 
 
 def test_pdf_media_type_is_matched_without_case_or_parameters_and_sent_as_written() -> None:
-    request = convert([user([base64("document", "Application/PDF; v=1.4", PDF)])])
+    request = convert([user([inline("document", "Application/PDF; v=1.4", PDF)])])
     assert request.fields["messages"][0]["content"] == [
         {
             "type": "file",
@@ -264,7 +228,7 @@ def test_pdf_media_type_is_matched_without_case_or_parameters_and_sent_as_writte
 
 @pytest.mark.parametrize(
     ("content", "warnings"),
-    [([], []), ([base64("audio", "audio/ogg", "AAAA")], [("AUDIO_NOT_SENT", 0, 0)])],
+    [([], []), ([inline("audio", "audio/ogg", "AAAA")], [("AUDIO_NOT_SENT", 0, 0)])],
 )
 def test_a_user_list_left_empty_is_sent_as_an_empty_string(
     content: list[Any], warnings: list[Any]
@@ -551,9 +515,9 @@ def test_user_strings_and_parts_are_read() -> None:
                 text("look"),
                 png(),
                 {"type": "image", "source": {"type": "url", "url": "https://x/cat.png"}},
-                base64("audio", "audio/wav", "AAAA"),
-                base64("audio", "audio/mpeg", "BBBB"),
-                base64("document", "application/pdf", PDF),
+                inline("audio", "audio/wav", "AAAA"),
+                inline("audio", "audio/mpeg", "BBBB"),
+                inline("document", "application/pdf", PDF),
                 {"type": "document", "source": {"type": "file", "fileId": "file-abc"}},
             ],
         },
@@ -580,13 +544,13 @@ def test_image_urls_other_than_base64_image_data_stay_urls(url: str) -> None:
 def test_a_data_url_media_type_is_everything_before_the_base64_marker() -> None:
     url = f"data:image/x,y;base64;q=1;base64,{PNG_BASE64}"
     [message] = read([{"role": "user", "content": [image_part(url)]}])
-    assert message["content"] == [base64("image", "image/x,y;base64;q=1", PNG_BASE64)]
+    assert message["content"] == [inline("image", "image/x,y;base64;q=1", PNG_BASE64)]
 
 
 def test_file_data_with_any_media_type_is_a_base64_document() -> None:
     file = {"filename": "document.pdf", "file_data": "data:text/csv;base64,YSxi"}
     [message] = read([{"role": "user", "content": [{"type": "file", "file": file}]}])
-    assert message["content"] == [base64("document", "text/csv", "YSxi")]
+    assert message["content"] == [inline("document", "text/csv", "YSxi")]
 
 
 @pytest.mark.parametrize(
@@ -1055,7 +1019,7 @@ def test_a_realistic_session_survives_the_round_trip() -> None:
         result("call_a2", "bash", [text("1 failed")]),
         result("call_a1", "read", "def total(items): ..."),
         assistant(text("Fixed: the loop stopped one item early.")),
-        user([base64("document", "application/pdf", PDF), base64("audio", "audio/mpeg", "AAAA")]),
+        user([inline("document", "application/pdf", PDF), inline("audio", "audio/mpeg", "AAAA")]),
     ]
     request = convert(session)
     assert request.warnings == ()
@@ -1088,22 +1052,6 @@ def carried(transcript: list[Any]) -> tuple[list[Any], list[tuple[str, int, int]
     return expected, losses
 
 
-def call_name(transcript: list[Any], index: int) -> str | None:
-    """The name a result at ``index`` reads back with: that of the nearest earlier call
-    with its id, else of the first later one; None when there is no such call."""
-    call_id = transcript[index]["toolCallId"]
-    calls = [
-        (position, block["name"])
-        for position, message in enumerate(transcript)
-        if message["role"] == "assistant"
-        for block in message["content"]
-        if block["type"] == "toolCall" and block["id"] == call_id
-    ]
-    earlier = [name for position, name in calls if position < index]
-    later = [name for position, name in calls if position > index]
-    return (earlier[-1:] or later[:1] or [None])[0]
-
-
 def _keep_system(message: Any, index: int, losses: list[Any], moved: list[Any]) -> Any:
     return {"role": "system", "content": message["content"]}
 
@@ -1120,7 +1068,7 @@ def _keep_user(message: Any, index: int, losses: list[Any], moved: list[Any]) ->
             canonical = {"wav": "audio/wav", "x-wav": "audio/wav", "wave": "audio/wav"}
             canonical |= {"mpeg": "audio/mpeg", "mp3": "audio/mpeg"}
             if media.startswith("audio/") and media[6:] in canonical:
-                kept.append(base64("audio", canonical[media[6:]], source["data"]))
+                kept.append(inline("audio", canonical[media[6:]], source["data"]))
             else:
                 losses.append(("AUDIO_NOT_SENT", index, block_index))
         elif block["type"] == "document" and not (
@@ -1277,7 +1225,7 @@ def test_the_sdk_client_sends_exactly_the_converted_sample_sessions(name: str) -
 def test_the_sdk_client_sends_images_moved_results_and_the_interrupted_session() -> None:
     session = [
         *SAMPLES["interrupted-before-result"],
-        user([text("and this?"), png(), base64("document", "application/pdf", PDF)]),
+        user([text("and this?"), png(), inline("document", "application/pdf", PDF)]),
         assistant(call("call-shot", "screenshot")),
         result("call-shot", "screenshot", [text("taken"), png()], is_error=True),
     ]

@@ -14,14 +14,12 @@ import asyncio
 import copy
 import itertools
 import json
-import socket
 from collections.abc import AsyncIterator, Iterator
 from pathlib import Path
 from typing import Any
 
 import openai
 import pytest
-import pytest_socket
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -31,6 +29,7 @@ from agent_ir.wire._openai_chat_stream import OpenAIChatStream
 
 from support.deadline import deadline, supported
 from support.hostile import OverridingDict, nested_dicts
+from support.loopback import loopback_only
 from support.sse_server import sse_server
 
 Code = ProviderErrorCode
@@ -42,10 +41,8 @@ ASYNC_TEST_SECONDS = 20.0
 @pytest.fixture(autouse=True)
 def _loopback_only() -> Iterator[None]:
     """Connections to anything but 127.0.0.1 fail (the SDK tests talk to the loopback)."""
-    connect = socket.socket.connect
-    pytest_socket.socket_allow_hosts(["127.0.0.1"])
-    yield
-    socket.socket.connect = connect  # type: ignore[method-assign]
+    with loopback_only():
+        yield
 
 
 @pytest.fixture(autouse=True)

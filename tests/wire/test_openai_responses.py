@@ -47,6 +47,7 @@ from support.builders import PNG_BASE64
 from support.loopback import recording_server
 from support.sdk import assert_sdk_accepts, pydantic_accepts, sdk_problems
 from support.strategies import SCHEMA, transcripts
+from support.wire_cases import call_name
 
 pytestmark = pytest.mark.allow_hosts(["127.0.0.1"])
 
@@ -1784,22 +1785,6 @@ def _with_references(draw: st.DrawFn, index: int, message: dict[str, Any]) -> di
 def is_reference(block: dict[str, Any]) -> bool:
     signature = block.get("signature")
     return isinstance(signature, str) and signature.startswith('{"type":"reasoning","id":"rs_')
-
-
-def call_name(transcript: list[Any], index: int) -> str | None:
-    """The name a result at ``index`` reads back with: that of the nearest earlier call
-    with its id, else of the first later one; None when there is no such call."""
-    call_id = transcript[index]["toolCallId"]
-    calls = [
-        (position, block["name"])
-        for position, message in enumerate(transcript)
-        if message["role"] == "assistant"
-        for block in message["content"]
-        if block["type"] == "toolCall" and block["id"] == call_id
-    ]
-    earlier = [name for position, name in calls if position < index]
-    later = [name for position, name in calls if position > index]
-    return (earlier[-1:] or later[:1] or [None])[0]
 
 
 def sends_items(message: dict[str, Any]) -> bool:

@@ -379,8 +379,16 @@ def test_the_harness_sees_scripts_requests_and_pictures_that_need_scripts(tmp_pa
     assert '<p id="x">before</p>' in off.dom
     assert on.dom != off.dom
     assert on.requests == ["http://example.invalid/pixel.png"]
-    screenshot(control, tmp_path / "on.png", width=400, height=300)
-    screenshot(control, tmp_path / "off.png", width=400, height=300, scripts=False)
+    # The picture: a script that paints at once (no timer, so every draw of one setting
+    # is the same picture, as ``screenshot`` waits for).
+    painted = tmp_path / "painted.html"
+    painted.write_text(
+        '<!DOCTYPE html><html><head><meta charset="utf-8"></head><body><p>page</p>'
+        "<script>document.body.style.background = 'black';</script></body></html>",
+        encoding="utf-8",
+    )
+    screenshot(painted, tmp_path / "on.png", width=400, height=300)
+    screenshot(painted, tmp_path / "off.png", width=400, height=300, scripts=False)
     assert (tmp_path / "on.png").read_bytes() != (tmp_path / "off.png").read_bytes()
 
 

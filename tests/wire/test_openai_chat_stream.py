@@ -1484,3 +1484,23 @@ async def test_a_source_that_is_not_async_iterable_is_a_transport_error() -> Non
     with pytest.raises(ProviderError) as caught:
         await stream.result()
     assert caught.value.code == Code.PROVIDER_TRANSPORT_ERROR
+
+
+async def test_an_int_too_long_to_write_is_described_not_a_crash() -> None:
+    """Decoded events are transport data, so an int of more digits than Python writes
+    as text reaches the readers: the refusal names it instead of failing to format it
+    (which made the stream PROVIDER_INVALID_FIXTURE)."""
+    huge = 10**5000
+    choice = {"index": 0, "delta": {"content": huge}}
+    content = await error_of([{"id": "r1", "object": "chat.completion.chunk", "choices": [choice]}])
+    assert content.code is ProviderErrorCode.PROVIDER_INVALID_EVENT
+    assert content.message == (
+        "event 0: chat.completion.chunk /choices/0/delta/content must be a string or null; "
+        "it is a number (too many digits to write as text)"
+    )
+    reported = await error_of([{"error": huge}])
+    assert reported.code is ProviderErrorCode.PROVIDER_TRANSPORT_ERROR
+    assert reported.message == (
+        "the provider reported an error without a message: "
+        "a number (too many digits to write as text)"
+    )

@@ -37,7 +37,7 @@ from collections.abc import AsyncIterator, Iterable
 from typing import Any, Protocol
 
 from agent_ir._errors import JsonValueError, describe_error
-from agent_ir._jsoncopy import copy_json
+from agent_ir._jsoncopy import WRITABLE_INT, copy_json
 from agent_ir._text import non_empty_id
 from agent_ir.providers.protocol import ModelStream, ProviderError, ProviderErrorCode
 from agent_ir.providers.stream import RecordStream
@@ -348,6 +348,9 @@ def describe_json(value: object) -> str:
         return "null"
     if type(value) is bool:
         return f"a boolean ({'true' if value else 'false'})"
+    if type(value) is int and not -WRITABLE_INT < value < WRITABLE_INT:
+        # Transport data may hold an int Python refuses to write as text.
+        return "a number (too many digits to write as text)"
     if type(value) is int or type(value) is float:
         return f"a number ({value!r})"
     if type(value) is str:

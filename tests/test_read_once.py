@@ -6,12 +6,14 @@ The constructors and validate_transcript/parse_transcript both promise it.
 from __future__ import annotations
 
 from collections.abc import Iterator, Mapping
+from dataclasses import dataclass
 from typing import Any
 
 import pytest
 
 from agent_ir import (
     TextBlock,
+    TranscriptError,
     Usage,
     UserMessage,
     assistant_message,
@@ -23,7 +25,7 @@ from agent_ir import (
 
 from support.builders import PNG_BASE64, assistant, call_block, call_with_arguments, result, user
 from support.diagnostics import INVALID_MESSAGE, codes
-from support.hostile import CountingMapping, RaisingList, RaisingTuple
+from support.hostile import CountingMapping, OverridingDict, RaisingList, RaisingTuple
 
 # --- constructors -----------------------------------------------------------------------
 
@@ -159,3 +161,79 @@ def test_parse_transcript_reads_each_property_at_most_once() -> None:
 
     assert parse_transcript([entry]) == (UserMessage(id="message-user", content="hello"),)
     _reads_at_most_once(entry)
+
+
+# --- the fast path's own reads: audio tags, and arguments that are not JSON ---------------
+
+_AUDIO_SOURCE = {"type": "base64", "mediaType": "audio/wav", "data": "AAAA"}
+
+
+@pytest.mark.parametrize(
+    "make",
+    [
+        lambda: {
+            "role": "user",
+            "id": "u",
+            "content": RaisingList([{"type": "audio", "source": dict(_AUDIO_SOURCE)}]),
+        },
+        lambda: {
+            "role": "user",
+            "id": "u",
+            "content": RaisingTuple([{"type": "audio", "source": dict(_AUDIO_SOURCE)}]),
+        },
+        lambda: {
+            "role": "user",
+            "id": "u",
+            "content": [OverridingDict({"type": "audio", "source": OverridingDict(_AUDIO_SOURCE)})],
+        },
+    ],
+    ids=["list", "tuple", "dicts"],
+)
+def test_the_audio_tag_check_reads_through_the_base_types(make: Any) -> None:
+    """The fast path checks an audio source's ``type`` tag in the caller's data (msgspec
+    treats it as optional): through ``dict``, ``list`` and ``tuple``, as msgspec read the
+    rest, never an override (these raise when called)."""
+    entry = make()
+    assert validate_transcript([entry]) == ()
+    assert parse_transcript([entry])[0].content[0].source.type == "base64"
+
+
+def test_an_override_cannot_show_the_audio_check_a_tag_the_data_lacks() -> None:
+    tagged = dict(_AUDIO_SOURCE)
+
+    class Lying(dict[str, Any]):
+        def __getitem__(self, key: str) -> Any:
+            return tagged if key == "source" else dict.__getitem__(self, key)
+
+    untagged = {"mediaType": "audio/wav", "data": "AAAA"}
+    entry = {"role": "user", "id": "u", "content": [Lying({"type": "audio", "source": untagged})]}
+    diagnostics = validate_transcript([entry])
+    assert [(d.code, d.path) for d in diagnostics] == [
+        (INVALID_MESSAGE, "/0/content/0/source/type")
+    ]
+
+
+def test_keeping_the_ir_reads_a_value_that_is_not_json_no_more_than_a_verdict() -> None:
+    """Tool-call arguments are checked before the fast path copies them: an object
+    that is not JSON (read by the fast path's one C pass, then by the per-message path
+    that explains it) is read as often by ``parse_transcript`` as by
+    ``validate_transcript``."""
+
+    @dataclass
+    class Counted:
+        value: int
+
+        def __getattribute__(self, name: str) -> Any:
+            if name == "value":
+                reads.append(name)
+            return object.__getattribute__(self, name)
+
+    reads: list[str] = []
+    entries = [assistant("a", [call_block("c1", arguments={"x": Counted(1)})]), result("r", "c1")]
+    assert [d.code for d in validate_transcript(entries)] == ["INVALID_TOOL_ARGUMENTS"]
+    verdict_reads = len(reads)
+    reads.clear()
+    with pytest.raises(TranscriptError):
+        parse_transcript(entries)
+    assert verdict_reads > 0
+    assert len(reads) == verdict_reads

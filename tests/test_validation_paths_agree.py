@@ -128,3 +128,117 @@ def _loads_diagnostics(transcript: list[Any]) -> tuple[Any, ...]:
     except TranscriptError as error:
         return error.diagnostics
     return ()
+
+
+# --- what msgspec would take as it is: a Struct built by hand inside a mapping ----------
+
+
+def _verdict(entry: dict[str, Any]) -> list[tuple[str, int, str, str]]:
+    return [(d.code, d.message_index, d.path, d.message) for d in validate_transcript([entry])]
+
+
+@pytest.mark.parametrize(
+    ("entry", "expected"),
+    [
+        (
+            {"role": "user", "id": "u", "content": [agent_ir.TextBlock(text=5)]},
+            [
+                (
+                    "INVALID_MESSAGE",
+                    0,
+                    "/0/content/0/text",
+                    "content[0].text must be a string, not integer",
+                )
+            ],
+        ),
+        (
+            {
+                "role": "assistant",
+                "id": "a",
+                "content": [
+                    agent_ir.ToolCallBlock(id="c1", name="f", arguments={"a": float("nan")})
+                ],
+            },
+            [
+                (
+                    "INVALID_TOOL_ARGUMENTS",
+                    0,
+                    "/0/content/0/arguments/a",
+                    "content[0].arguments.a must be a finite number",
+                ),
+            ],
+        ),
+        (
+            {
+                "role": "assistant",
+                "id": "a",
+                "content": [],
+                "usage": agent_ir.Usage(input_tokens=-5, output_tokens=1),
+            },
+            [
+                (
+                    "INVALID_MESSAGE",
+                    0,
+                    "/0/usage/inputTokens",
+                    "usage.inputTokens must be at least 0",
+                )
+            ],
+        ),
+        (
+            {
+                "role": "user",
+                "id": "u",
+                "content": [
+                    {
+                        "type": "image",
+                        "source": agent_ir.Base64Source(media_type="image/png", data="not base64"),
+                    }
+                ],
+            },
+            [
+                (
+                    "INVALID_MESSAGE",
+                    0,
+                    "/0/content/0/source/data",
+                    "content[0].source.data must be standard padded base64 (RFC 4648 section 4), at least one byte",
+                )
+            ],
+        ),
+    ],
+    ids=["block", "arguments", "usage", "source"],
+)
+def test_a_struct_built_by_hand_inside_a_mapping_is_checked_like_its_json(
+    entry: dict[str, Any], expected: list[tuple[str, int, str, str]]
+) -> None:
+    """msgspec returns a Struct of the target type as it is, unchecked; a Struct built
+    without its constructor's checks may hold anything, so it is read as the JSON it
+    stands for and judged as that JSON is."""
+    assert _verdict(entry) == expected
+    assert _verdict(json.loads(json.dumps(to_json_value_of(entry)))) == expected
+
+
+def to_json_value_of(entry: dict[str, Any]) -> Any:
+    """``entry`` as JSON builtins (its Structs as mappings), NaN kept."""
+    import msgspec
+
+    return msgspec.to_builtins(entry)
+
+
+def test_a_valid_struct_inside_a_mapping_is_copied_not_kept() -> None:
+    call = agent_ir.ToolCallBlock(id="c1", name="f", arguments={"a": 1})
+    entries = [
+        {"role": "assistant", "id": "a", "content": [call]},
+        {
+            "role": "toolResult",
+            "id": "t",
+            "toolCallId": "c1",
+            "toolName": "f",
+            "content": "x",
+            "isError": False,
+        },
+    ]
+    messages = agent_ir.parse_transcript(entries)
+    block = messages[0].content[0]
+    assert block == call
+    assert block is not call
+    assert type(block.arguments) is agent_ir.JsonObject

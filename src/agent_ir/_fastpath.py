@@ -30,6 +30,7 @@ from operator import attrgetter, is_
 from typing import Any
 
 import msgspec
+import msgspec.inspect
 
 from agent_ir._frozen import FrozenMapping, plain_data
 from agent_ir._generated import message_schema
@@ -41,7 +42,12 @@ from agent_ir._generated.message_schema import (
     UserMessage,
 )
 from agent_ir._hand_checked import NON_BLANK_FIELDS
-from agent_ir._jsoncopy import are_exact_rereadable, is_exact_json, is_within_depth
+from agent_ir._jsoncopy import (
+    are_exact_rereadable,
+    is_exact_json,
+    is_within_depth,
+    snapshot_sequence,
+)
 from agent_ir._jsonobject import JsonObject, freeze_object, trusted_object
 from agent_ir._text import BLANK_CHARACTERS
 
@@ -54,6 +60,7 @@ __all__ = [
     "convert_value",
     "decode_messages",
     "is_rereadable",
+    "structs_absent",
     "values_valid",
 ]
 
@@ -128,31 +135,44 @@ _PLAIN = msgspec.json.Encoder(enc_hook=_plain_hook)
 
 
 def convert_messages(entries: list[Any], *, keep: bool = True) -> MessageTuple:
-    """Plain builtins (a list of message mappings that passed ``is_rereadable``) ->
-    messages; raises on any problem.
+    """Plain builtins (a list of message mappings that passed ``is_rereadable`` and
+    ``structs_absent``) -> messages; raises on any problem.
 
     The tool calls' ``arguments`` are gathered while msgspec converts and checked
-    together afterwards (``are_exact_rereadable``). ``keep=False`` is for a verdict
-    only: they are then not copied, and every tool call gets one shared empty object.
+    together afterwards (``are_exact_rereadable``); only then are they copied (in C)
+    into the ``JsonObject``s the messages hold, so a value that is not JSON is never
+    read again. ``keep=False`` is for a verdict only: they are not copied, and every
+    tool call gets one shared empty object.
     """
     found: list[dict[Any, Any]] = []
-    hook = _gathering_hook(found.append, keep)
+    frozen: list[JsonObject] = []
+    hook = _gathering_hook(found.append, frozen.append if keep else None)
     messages: MessageTuple = msgspec.convert(entries, MessageTuple, dec_hook=hook)
     if not are_exact_rereadable(found):
         raise ValueError("tool-call arguments that are not exact JSON")
+    for value, empty in zip(found, frozen, strict=True):
+        _set_data(empty, msgspec.to_builtins(value))
     return messages
 
 
-def _gathering_hook(gather: Callable[[dict[Any, Any]], None], keep: bool) -> Any:
-    """The ``dec_hook`` of ``convert_messages``: a ``dict`` is gathered for the check,
-    and copied in C (``keep``) or stood for by the shared empty object; anything else
+def _gathering_hook(
+    gather: Callable[[dict[Any, Any]], None], hold: Callable[[JsonObject], None] | None
+) -> Any:
+    """The ``dec_hook`` of ``convert_messages``: a ``dict`` is gathered for the check
+    and stood for by a new ``JsonObject`` that ``hold`` keeps, to be filled once the
+    check passed (by the shared empty object when ``hold`` is None); anything else
     takes the exact walk, which raises naming what is wrong."""
 
     def hook(kind: type, value: Any) -> Any:
         if kind is JsonObject:
             if type(value) is dict:
                 gather(value)
-                return trusted_object(msgspec.to_builtins(value)) if keep else _CHECKED
+                if hold is None:
+                    return _CHECKED
+                empty = _new(JsonObject)
+                _set_hash(empty, None)
+                hold(empty)
+                return empty
             return freeze_object(value)
         raise NotImplementedError(f"no decoder for {kind!r}")
 
@@ -258,19 +278,94 @@ def audio_sources_tagged(messages: MessageTuple, entries: list[Any]) -> bool:
     """True when every audio source in the plain ``entries`` the messages came from
     carries its ``"type": "base64"`` tag. msgspec treats the tag of a tagged Struct that
     is not in a union (an audio source can only be base64) as optional; the schema
-    requires it. Only exact dicts are looked into (their reads are not observable)."""
+    requires it. Everything is read through the base types (``dict.get``,
+    ``snapshot_sequence``), as msgspec read it: a subclass's overrides never run."""
     for message, entry in zip(messages, entries, strict=True):
         if type(message) is not UserMessage or type(message.content) is not tuple:
             continue
         for index, block in enumerate(message.content):
-            if type(block) is AudioBlock:
-                try:
-                    source = entry["content"][index]["source"]
-                except (KeyError, IndexError, TypeError):
-                    return False
-                if type(source) is not dict or source.get("type") != "base64":
-                    return False
+            if type(block) is AudioBlock and not _tagged(entry, index):
+                return False
     return True
+
+
+def _tagged(entry: Any, index: int) -> bool:
+    content = _member(entry, "content")
+    if not issubclass(type(content), (list, tuple)):
+        return False
+    items = snapshot_sequence(content)
+    if index >= len(items):
+        return False
+    tag = _member(_member(items[index], "source"), "type")
+    return type(tag) is str and tag == "base64"
+
+
+def _member(value: Any, key: str) -> Any:
+    """``value[key]`` of a dict (read through ``dict``), else None."""
+    return dict.get(value, key) if issubclass(type(value), dict) else None
+
+
+def structs_absent(entries: list[Any]) -> bool:
+    """True when no value at a Struct-typed place of the plain ``entries`` (a block, a
+    block's source, ``usage``) is a msgspec Struct. ``msgspec.convert`` returns a
+    Struct of the target type as it is, unchecked, and a Struct built by hand may hold
+    anything; such an entry is for the per-message path, which reads it as builtins.
+    The places are found from the generated types (``_STRUCT_PLACES``); each is read
+    with C loops across all entries, through the base types."""
+    for place in _STRUCT_PLACES:
+        values = entries
+        for key in place:
+            values = _items(values) if key is _EACH else _members(values, str(key))
+        if any(issubclass(kind, msgspec.Struct) for kind in set(map(type, values))):
+            return False
+    return True
+
+
+def _kinds_of(values: list[Any], base: type | tuple[type, ...]) -> list[Any]:
+    """The values whose type is ``base`` or a subclass of it, in order (a C loop)."""
+    kinds = frozenset(kind for kind in set(map(type, values)) if issubclass(kind, base))
+    return list(compress(values, map(kinds.__contains__, map(type, values))))
+
+
+def _members(values: list[Any], key: str) -> list[Any]:
+    """``key`` of every dict among ``values`` (absent: None)."""
+    return list(map(dict.get, _kinds_of(values, dict), repeat(key)))
+
+
+def _items(values: list[Any]) -> list[Any]:
+    """The items of every list or tuple among ``values``."""
+    sequences = _kinds_of(values, (list, tuple))
+    if set(map(type, sequences)) <= {list, tuple}:
+        return list(chain.from_iterable(sequences))
+    return list(chain.from_iterable(map(snapshot_sequence, sequences)))
+
+
+def _struct_places() -> tuple[tuple[object, ...], ...]:
+    """The paths (field names, ``_EACH`` for an array's items) below a message to every
+    Struct-typed value of the generated types."""
+    places: set[tuple[object, ...]] = set()
+
+    def walk(node: Any, path: tuple[object, ...], seen: frozenset[type]) -> None:
+        if isinstance(node, msgspec.inspect.Metadata):
+            walk(node.type, path, seen)
+        elif isinstance(node, msgspec.inspect.UnionType):
+            for member in node.types:
+                walk(member, path, seen)
+        elif isinstance(node, msgspec.inspect.StructType):
+            if path:
+                places.add(path)
+            if node.cls not in seen:
+                for field in node.fields:
+                    walk(field.type, (*path, field.encode_name), seen | {node.cls})
+        elif hasattr(node, "item_type"):
+            walk(node.item_type, (*path, _EACH), seen)
+
+    walk(msgspec.inspect.type_info(Message), (), frozenset())
+    return tuple(sorted(places, key=len))
+
+
+_EACH = object()
+_STRUCT_PLACES = _struct_places()
 
 
 _MEDIA_PREFIX: dict[type, str] = {ImageBlock: "image/", AudioBlock: "audio/"}

@@ -20,6 +20,7 @@ from agent_ir._fastpath import (
     convert_message,
     convert_messages,
     is_rereadable,
+    structs_absent,
     values_valid,
 )
 from agent_ir._generated.message_schema import Message
@@ -101,10 +102,12 @@ def fast_messages(entries: list[Any], keep: bool = True) -> tuple[Message, ...] 
     if plain is None or not is_rereadable(plain):
         return None
     try:
+        if not structs_absent(plain):
+            return None
         messages = convert_messages(plain, keep=keep)
-    except Exception:
-        return None
-    if not values_valid(messages, plain):
+        if not values_valid(messages, plain):
+            return None
+    except Exception:  # any refusal: the per-message path explains it
         return None
     if any(holds_a_set(entry) for entry in entries if type(entry) is not dict):
         return None

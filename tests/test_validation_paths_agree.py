@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -14,6 +15,7 @@ from agent_ir import (
     to_json_value,
     validate_transcript,
 )
+from agent_ir._inspect import fast_messages
 
 UNTAGGED_AUDIO = {
     "role": "user",
@@ -242,3 +244,34 @@ def test_a_valid_struct_inside_a_mapping_is_copied_not_kept() -> None:
     assert block == call
     assert block is not call
     assert type(block.arguments) is agent_ir.JsonObject
+
+
+# --- valid input takes the fast path ---------------------------------------------------
+
+SAMPLE = Path(__file__).resolve().parents[1] / "fixtures" / "transcripts" / "sample.jsonl"
+
+
+def _valid_samples() -> list[list[Any]]:
+    transcripts = []
+    for line in SAMPLE.read_text(encoding="utf-8").splitlines():
+        value = json.loads(line)
+        messages = value["messages"] if isinstance(value, dict) else value
+        if validate_transcript(messages) == ():
+            transcripts.append(messages)
+    return transcripts
+
+
+@pytest.mark.parametrize("keep", [True, False], ids=["ir", "verdict"])
+def test_valid_transcripts_are_taken_whole_by_the_fast_path(keep: bool) -> None:
+    """The per-message path gives the same verdicts, only far slower: a fast path that
+    stopped taking valid input would pass every verdict test. Every valid recorded
+    session (tool calls, results, thinking, images, usage) is taken in one batch."""
+    samples = _valid_samples()
+    assert len(samples) >= 9
+    for messages in samples:
+        taken = fast_messages(messages, keep)
+        assert taken is not None
+        assert len(taken) == len(messages)
+        if keep:
+            assert taken == agent_ir.parse_transcript(messages)
+            assert to_json_value(taken) == json.loads(json.dumps(messages))

@@ -150,8 +150,9 @@ def convert_messages(entries: list[Any], *, keep: bool = True) -> MessageTuple:
     messages: MessageTuple = msgspec.convert(entries, MessageTuple, dec_hook=hook)
     if not are_exact_rereadable(found):
         raise ValueError("tool-call arguments that are not exact JSON")
-    for value, empty in zip(found, frozen, strict=True):
-        _set_data(empty, msgspec.to_builtins(value))
+    if keep:
+        for value, empty in zip(found, frozen, strict=True):
+            _set_data(empty, msgspec.to_builtins(value))
     return messages
 
 
@@ -310,58 +311,71 @@ def structs_absent(entries: list[Any]) -> bool:
     block's source, ``usage``) is a msgspec Struct. ``msgspec.convert`` returns a
     Struct of the target type as it is, unchecked, and a Struct built by hand may hold
     anything; such an entry is for the per-message path, which reads it as builtins.
-    The places are found from the generated types (``_STRUCT_PLACES``); each is read
-    with C loops across all entries, through the base types."""
-    for place in _STRUCT_PLACES:
-        values = entries
-        for key in place:
-            values = _items(values) if key is _EACH else _members(values, str(key))
-        if any(issubclass(kind, msgspec.Struct) for kind in set(map(type, values))):
+    The places are found from the generated types (``_STRUCT_PLACES``), walked as a
+    tree so that a shared prefix (``content``) is read once, with C loops across all
+    entries, through the base types."""
+    return _none_below(entries, set(map(type, entries)), _STRUCT_PLACES)
+
+
+def _none_below(values: list[Any], kinds: set[type], tree: _Tree) -> bool:
+    for key, subtree in tree.items():
+        found = _items(values, kinds) if key is _EACH else _members(values, kinds, str(key))
+        found_kinds = set(map(type, found))
+        if any(issubclass(kind, msgspec.Struct) for kind in found_kinds):
+            return False
+        if subtree and not _none_below(found, found_kinds, subtree):
             return False
     return True
 
 
-def _kinds_of(values: list[Any], base: type | tuple[type, ...]) -> list[Any]:
-    """The values whose type is ``base`` or a subclass of it, in order (a C loop)."""
-    kinds = frozenset(kind for kind in set(map(type, values)) if issubclass(kind, base))
-    return list(compress(values, map(kinds.__contains__, map(type, values))))
+def _of_kinds(values: list[Any], kinds: set[type], base: type | tuple[type, ...]) -> list[Any]:
+    """The values whose type (one of ``kinds``, the types of ``values``) is ``base`` or
+    a subclass of it, in order (a C loop; none when all qualify)."""
+    wanted = frozenset(kind for kind in kinds if issubclass(kind, base))
+    if len(wanted) == len(kinds):
+        return values
+    return list(compress(values, map(wanted.__contains__, map(type, values))))
 
 
-def _members(values: list[Any], key: str) -> list[Any]:
-    """``key`` of every dict among ``values`` (absent: None)."""
-    return list(map(dict.get, _kinds_of(values, dict), repeat(key)))
+def _members(values: list[Any], kinds: set[type], key: str) -> list[Any]:
+    """``key`` of every dict among ``values`` (absent: None), read through ``dict``."""
+    return list(map(dict.get, _of_kinds(values, kinds, dict), repeat(key)))
 
 
-def _items(values: list[Any]) -> list[Any]:
-    """The items of every list or tuple among ``values``."""
-    sequences = _kinds_of(values, (list, tuple))
-    if set(map(type, sequences)) <= {list, tuple}:
+def _items(values: list[Any], kinds: set[type]) -> list[Any]:
+    """The items of every list or tuple among ``values``, read through the base type."""
+    sequences = _of_kinds(values, kinds, (list, tuple))
+    if kinds <= {list, tuple} or set(map(type, sequences)) <= {list, tuple}:
         return list(chain.from_iterable(sequences))
     return list(chain.from_iterable(map(snapshot_sequence, sequences)))
 
 
-def _struct_places() -> tuple[tuple[object, ...], ...]:
-    """The paths (field names, ``_EACH`` for an array's items) below a message to every
-    Struct-typed value of the generated types."""
-    places: set[tuple[object, ...]] = set()
+_Tree = dict[object, "_Tree"]
 
-    def walk(node: Any, path: tuple[object, ...], seen: frozenset[type]) -> None:
-        if isinstance(node, msgspec.inspect.Metadata):
-            walk(node.type, path, seen)
-        elif isinstance(node, msgspec.inspect.UnionType):
-            for member in node.types:
-                walk(member, path, seen)
-        elif isinstance(node, msgspec.inspect.StructType):
-            if path:
-                places.add(path)
-            if node.cls not in seen:
-                for field in node.fields:
-                    walk(field.type, (*path, field.encode_name), seen | {node.cls})
-        elif hasattr(node, "item_type"):
-            walk(node.item_type, (*path, _EACH), seen)
 
-    walk(msgspec.inspect.type_info(Message), (), frozenset())
-    return tuple(sorted(places, key=len))
+def _struct_places() -> _Tree:
+    """The paths below a message to every Struct-typed value of the generated types,
+    as a tree of field names (``_EACH`` for an array's items)."""
+    tree: _Tree = {}
+    _walk_types(msgspec.inspect.type_info(Message), (), frozenset(), tree)
+    return tree
+
+
+def _walk_types(node: Any, path: tuple[object, ...], seen: frozenset[type], tree: _Tree) -> None:
+    if isinstance(node, msgspec.inspect.Metadata):
+        _walk_types(node.type, path, seen, tree)
+    elif isinstance(node, msgspec.inspect.UnionType):
+        for member in node.types:
+            _walk_types(member, path, seen, tree)
+    elif isinstance(node, msgspec.inspect.StructType):
+        branch = tree
+        for key in path:
+            branch = branch.setdefault(key, {})
+        if node.cls not in seen:
+            for field in node.fields:
+                _walk_types(field.type, (*path, field.encode_name), seen | {node.cls}, tree)
+    elif hasattr(node, "item_type"):
+        _walk_types(node.item_type, (*path, _EACH), seen, tree)
 
 
 _EACH = object()

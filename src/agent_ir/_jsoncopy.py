@@ -147,10 +147,11 @@ def is_exact_json(value: Any, depth: int = 0) -> bool:
 
 def are_exact_rereadable(objects: list[dict[Any, Any]]) -> bool:
     """``all(map(is_exact_json, objects))`` for dicts inside data that passed
-    ``_fastpath.is_rereadable`` (one JSON encode: no cycle, no lone surrogate in a
-    string or key, nothing but containers, strings and numbers).
+    ``_fastpath.is_rereadable`` (one JSON encode), which rules out cycles and lone
+    surrogates in strings and keys; it accepts other objects msgspec can encode
+    (bytes, a UUID, a dataclass, int keys...), which the exact-type rule here refuses.
 
-    What that leaves (exact types, ``str`` keys, finite floats, writable ints, the depth
+    What is left (exact types, ``str`` keys, finite floats, writable ints, the depth
     bound) is checked level by level across all of ``objects`` at once, with C loops
     over the types of each level's keys and values instead of a Python call per value:
     validating a parsed transcript spent a third of its time in ``is_exact_json`` of its

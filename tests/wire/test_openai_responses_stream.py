@@ -1267,6 +1267,18 @@ async def test_arguments_are_parsed_once_at_the_end_not_per_delta() -> None:
             "response.output_item.done /item/name must be a non-empty string; it is null",
         ),
         (
+            [created(), call_added(call_id=" "), call_done(call_id="call_ok")],
+            1,
+            "response.output_item.added /item/call_id must be a non-empty string;"
+            " it is a string (' ')",
+        ),
+        (
+            [created(), call_added(name="\t"), call_done(name="f")],
+            1,
+            "response.output_item.added /item/name must be a non-empty string;"
+            " it is a string ('\\t')",
+        ),
+        (
             [created(), call_done(arguments=3)],
             1,
             "response.output_item.done /item/arguments must be a string or null;"

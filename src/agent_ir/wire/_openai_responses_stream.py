@@ -202,6 +202,23 @@ class _Call:
     whole: str | None = None  # the arguments of an event that carries all of them
 
 
+def _identity(added: str | None, item: dict[str, Any], key: str, event: str) -> str:
+    """A call's ``call_id`` or ``name``: as the added item gave it (an empty string
+    counts as absent), else as the finished ``item`` gives it; a refusal names the
+    event whose value it refuses."""
+    if added:
+        if non_empty_id(added):
+            return added
+        raise field_error({key: added}, key, _ADDED, "/item", "a non-empty string")
+    found = optional_string(item, key, event, "/item")
+    if found is None or not non_empty_id(found):
+        raise field_error(item, key, event, "/item", "a non-empty string")
+    return found
+
+
+_ADDED = "response.output_item.added"
+
+
 @dataclass
 class _Reasoning:
     """A reasoning item being streamed."""
@@ -396,12 +413,8 @@ class ResponsesTranslator:
         ends: its ``call_id`` and ``name`` as added, else as finished."""
         if call is None:  # never added: the finished item alone
             call = _Call(None, None)
-        call_id = call.call_id or optional_string(item, "call_id", event, "/item")
-        name = call.name or optional_string(item, "name", event, "/item")
-        if call_id is None or not non_empty_id(call_id):
-            raise field_error(item, "call_id", event, "/item", "a non-empty string")
-        if name is None or not non_empty_id(name):
-            raise field_error(item, "name", event, "/item", "a non-empty string")
+        call_id = _identity(call.call_id, item, "call_id", event)
+        name = _identity(call.name, item, "name", event)
         if call.deltas:
             text = "".join(call.deltas)
         else:

@@ -21,7 +21,7 @@ from __future__ import annotations
 import json
 import re
 from bisect import bisect_left
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence, Set
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -70,6 +70,7 @@ __all__ = [
     "transcript_call_names",
     "transcript_items",
     "unknown_tool_name",
+    "unread_keys",
     "warn_tool_name",
     "wire_list",
     "wire_object",
@@ -285,6 +286,30 @@ def bare_media_type(media_type: str) -> str:
 
 
 # --- tool calls -----------------------------------------------------------------------------
+
+
+def unread_keys(
+    value: dict[str, Any],
+    read: Set[str],
+    ignored: Set[str] = frozenset(),
+    defaults: Mapping[str, Any] | None = None,
+) -> list[str]:
+    """The keys of a wire object a reader has no IR form for, in order: not in ``read``
+    or ``ignored``, and holding neither ``null`` nor the key's documented default (the
+    same JSON type and value as in ``defaults``). Each module words its own warning."""
+    return [
+        key
+        for key, item in value.items()
+        if key not in read
+        and key not in ignored
+        and item is not None
+        and not (defaults and _is_default(defaults, key, item))
+    ]
+
+
+def _is_default(defaults: Mapping[str, Any], key: str, value: Any) -> bool:
+    default = defaults.get(key)
+    return default is not None and type(value) is type(default) and value == default
 
 
 def arguments_text(arguments: Any) -> str:

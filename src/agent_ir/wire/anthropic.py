@@ -137,6 +137,7 @@ from agent_ir.wire._common import (
     transcript_call_names,
     transcript_items,
     unknown_tool_name,
+    unread_keys,
     warn_tool_name,
     wire_object,
     wire_string,
@@ -664,14 +665,7 @@ class _Reader:
     def _unread_keys(
         self, value: Wire, known: set[str], index: int, block_index: int, what: str
     ) -> None:
-        unread = sorted(
-            key
-            for key, item in value.items()
-            if key not in known
-            and key not in IGNORED_KEYS
-            and item is not None
-            and DEFAULT_VALUES.get(key) != item
-        )
+        unread = sorted(unread_keys(value, known, IGNORED_KEYS, DEFAULT_VALUES))
         if unread:
             self._not_read(index, block_index, f"{what} keys {unread} have no IR form")
 

@@ -104,6 +104,7 @@ from agent_ir.wire._common import (
     transcript_call_names,
     transcript_items,
     unknown_tool_name,
+    unread_keys,
     warn_tool_name,
     wire_list,
     wire_object,
@@ -555,9 +556,8 @@ class _ChatReader:
 
     def _unread(self, value: JsonDict, read: set[str], place: _Place) -> None:
         """PART_NOT_READ for each key of ``value`` not in ``read`` (``null`` says nothing)."""
-        for key in value:
-            if key not in read and value[key] is not None:
-                self._not_read(place, format_path((*place.path, key)))
+        for key in unread_keys(value, read):
+            self._not_read(place, format_path((*place.path, key)))
 
 
 _RoleReader = Callable[[_ChatReader, JsonDict, _Place], _Read]

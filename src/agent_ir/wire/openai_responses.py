@@ -162,6 +162,7 @@ from agent_ir.wire._common import (
     transcript_call_names,
     transcript_items,
     unknown_tool_name,
+    unread_keys,
     warn_tool_name,
     wire_list,
     wire_object,
@@ -585,9 +586,7 @@ class _Reader:
     ) -> None:
         """PART_NOT_READ for each key of ``value`` (at ``path``) that is neither in
         ``read`` nor ignored: ``IGNORED_KEYS``, a null value, a ``DEFAULT_VALUES`` one."""
-        for key, item in value.items():
-            if key in read or key in IGNORED_KEYS or item is None or _is_default(key, item):
-                continue
+        for key in unread_keys(value, read, IGNORED_KEYS, DEFAULT_VALUES):
             self.warnings.add(
                 _Code.PART_NOT_READ,
                 index,
@@ -625,11 +624,6 @@ def _list(value: _Item, key: str, path: Path) -> list[Any]:
 
 def _optional_list(value: _Item, key: str, path: Path) -> list[Any]:
     return [] if value.get(key) is None else _list(value, key, path)
-
-
-def _is_default(key: str, value: Any) -> bool:
-    default = DEFAULT_VALUES.get(key)
-    return default is not None and type(value) is type(default) and value == default
 
 
 def _item_type(item: _Item, index: int) -> str:

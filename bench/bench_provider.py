@@ -13,7 +13,7 @@ from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from typing import Any
 
-from agent_ir.providers import FixtureProviderAdapter
+from agent_ir.replies import FixtureProviderAdapter
 
 RECORDS = 10_000
 TOOL_CALL_EVERY = 10

@@ -12,7 +12,7 @@ Messages: jsonschema's ``Draft202012Validator`` over ``agent_ir.schemas.registry
 
 Tool-call linkage is not in the schema and is not compared here.
 
-Fixture records: a model of the ordered rules of ``agent_ir.providers.parser``'s
+Fixture records: a model of the ordered rules of ``agent_ir.replies.parser``'s
 docstring, where the shape of each record is again the schema's verdict
 (``provider-fixture.schema.json#/$defs/TransportRecord``, its unknown fields and those
 of its usage dropped first: the parser ignores them) plus the same rules for the values that reach the IR.

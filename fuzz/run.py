@@ -197,7 +197,7 @@ def _child(target: str, crash_dir: Path, libfuzzer: list[str]) -> int:
 
     with atheris.instrument_imports(include=["agent_ir"]):
         import agent_ir
-        import agent_ir.providers.fixture  # noqa: F401
+        import agent_ir.replies.fixture  # noqa: F401
     from fuzz.targets import TARGETS
 
     harness = TARGETS[target]

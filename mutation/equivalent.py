@@ -32,7 +32,7 @@ class Equivalent(NamedTuple):
 
 
 _LINKAGE = "src/agent_ir/_linkage.py"
-_PARSER = "src/agent_ir/providers/parser.py"
+_PARSER = "src/agent_ir/replies/parser.py"
 _DIAGNOSTICS = "src/agent_ir/_diagnostics.py"
 _JSONCOPY = "src/agent_ir/_jsoncopy.py"
 _JSONOBJECT = "src/agent_ir/_jsonobject.py"

@@ -88,8 +88,8 @@ GROUPS: dict[str, Group] = {
         ),
     ),
     "parser": Group(
-        modules=("src/agent_ir/providers/parser.py",),
-        tests=("tests/providers",),
+        modules=("src/agent_ir/replies/parser.py",),
+        tests=("tests/replies",),
     ),
     "json value": Group(
         modules=(

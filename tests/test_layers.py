@@ -42,9 +42,9 @@ LAYERS: list[tuple[str, list[str]]] = [
         "ir",
         ["agent_ir.messages", "agent_ir.transcript", "agent_ir._linkage"],
     ),
-    ("providers", ["agent_ir.providers", "agent_ir.providers.*"]),
-    ("repair", ["agent_ir.rules", "agent_ir.repair"]),
+    ("replies", ["agent_ir.replies", "agent_ir.replies.*"]),
     ("wire", ["agent_ir.wire", "agent_ir.wire.*"]),
+    ("repair", ["agent_ir.rules", "agent_ir.repair"]),
     ("cli", ["agent_ir.cli", "agent_ir.cli.*", "agent_ir.__main__"]),
     ("package", ["agent_ir"]),
 ]

@@ -40,7 +40,7 @@ from agent_ir.messages import (
     tool_result_message,
     user_message,
 )
-from agent_ir.providers import (
+from agent_ir.replies import (
     FixtureProviderAdapter,
     ModelChunk,
     ModelResponse,

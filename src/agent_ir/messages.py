@@ -31,6 +31,7 @@ from agent_ir._paths import Path
 __all__ = [
     "assistant_message",
     "dumps",
+    "messages_of",
     "parse_message",
     "system_message",
     "text_from_assistant",
@@ -262,3 +263,22 @@ def _caller_path(path: Path) -> Path:
     if path and isinstance(path[0], str):
         return (_CALLER_NAMES.get(path[0], path[0]), *path[1:])
     return path
+
+
+def messages_of(function: str, transcript: object) -> list[Message]:
+    """The messages of a list or tuple of IR messages or JSON-form mappings, each valid
+    on its own (linkage is not checked); ``InvalidMessageError`` naming the first bad
+    one (its path starts with its index), ``TypeError`` for anything else."""
+    if not issubclass(type(transcript), (list, tuple)):
+        raise TypeError(
+            f"{function}: expected a list or tuple of messages, not {type(transcript).__name__}"
+        )
+    messages = []
+    for index, entry in enumerate(snapshot_sequence(transcript)):
+        try:
+            messages.append(parse_message(entry))
+        except InvalidMessageError as error:
+            raise InvalidMessageError(
+                function, (index, *error.path), error.code, error.reason
+            ) from None
+    return messages

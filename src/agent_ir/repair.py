@@ -23,7 +23,6 @@ from typing import Any, Literal
 
 import msgspec
 
-from agent_ir._errors import InvalidMessageError
 from agent_ir._generated.message_schema import (
     AssistantMessage,
     Message,
@@ -33,16 +32,14 @@ from agent_ir._generated.message_schema import (
     ToolResultMessage,
     UserMessage,
 )
-from agent_ir._jsoncopy import snapshot_sequence
 from agent_ir._text import is_blank
-from agent_ir.messages import parse_message
+from agent_ir.messages import messages_of
 from agent_ir.rules import PROVIDERS, Provider, id_rule
 
 __all__ = [
     "RepairAction",
     "RepairCode",
     "RepairResult",
-    "messages_of",
     "normalize_tool_call_ids",
     "repair_transcript",
     "trim_transcript",
@@ -84,25 +81,6 @@ class RepairResult:
 
 MISSING_RESULT_TEXT = "No result was recorded for this tool call (the turn was interrupted)."
 EARLIER_TEXT = "(The earlier conversation was not kept.)"
-
-
-def messages_of(function: str, transcript: object) -> list[Message]:
-    """The messages of a list or tuple of IR messages or JSON-form mappings, each valid
-    on its own (linkage is not checked); ``InvalidMessageError`` naming the first bad
-    one (its path starts with its index), ``TypeError`` for anything else."""
-    if not issubclass(type(transcript), (list, tuple)):
-        raise TypeError(
-            f"{function}: expected a list or tuple of messages, not {type(transcript).__name__}"
-        )
-    messages = []
-    for index, entry in enumerate(snapshot_sequence(transcript)):
-        try:
-            messages.append(parse_message(entry))
-        except InvalidMessageError as error:
-            raise InvalidMessageError(
-                function, (index, *error.path), error.code, error.reason
-            ) from None
-    return messages
 
 
 # ----------------------------------------------------------------- repair_transcript

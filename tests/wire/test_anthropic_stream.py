@@ -24,10 +24,10 @@ import anthropic
 import pytest
 
 from agent_ir import TextBlock, ThinkingBlock, ToolCallBlock, to_json_value, user_message
-from agent_ir.providers import ModelStream, ProviderError, ProviderErrorCode
-from agent_ir.wire import _anthropic_stream as module
+from agent_ir.replies import ModelStream, ProviderError, ProviderErrorCode
+from agent_ir.wire.anthropic import _stream as module
 from agent_ir.wire import from_anthropic, to_anthropic
-from agent_ir.wire._anthropic_stream import AnthropicStream
+from agent_ir.wire.anthropic._stream import AnthropicStream
 
 from support.loopback import loopback_only
 from support.sse_server import sse_server

@@ -24,8 +24,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from agent_ir import to_json_value
-from agent_ir.providers.protocol import ProviderError, ProviderErrorCode
-from agent_ir.wire._openai_chat_stream import OpenAIChatStream
+from agent_ir.replies.protocol import ProviderError, ProviderErrorCode
+from agent_ir.wire.openai_chat._stream import OpenAIChatStream
 
 from support.deadline import deadline, supported
 from support.hostile import OverridingDict, nested_dicts

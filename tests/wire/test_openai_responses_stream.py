@@ -20,8 +20,8 @@ import pytest
 from openai._streaming import SSEDecoder
 
 from agent_ir.messages import to_json_value
-from agent_ir.providers import ModelResponse, ProviderError, ProviderErrorCode
-from agent_ir.wire._openai_responses_stream import (
+from agent_ir.replies import ModelResponse, ProviderError, ProviderErrorCode
+from agent_ir.wire.openai_responses._stream import (
     OpenAIResponsesStream,
     ResponsesTranslator,
     reasoning_signature,

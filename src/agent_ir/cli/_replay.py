@@ -10,7 +10,7 @@ from typing import Any
 
 from agent_ir.cli._report import printable
 from agent_ir.messages import to_json_value
-from agent_ir.providers import FixtureProviderAdapter, ProviderError
+from agent_ir.replies import FixtureProviderAdapter, ProviderError
 
 __all__ = ["replay"]
 

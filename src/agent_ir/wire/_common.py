@@ -41,7 +41,7 @@ from agent_ir._generated.message_schema import (
 from agent_ir._inspect import inspect_message
 from agent_ir._jsoncopy import copy_json
 from agent_ir._paths import Path, format_path
-from agent_ir.repair import messages_of
+from agent_ir.messages import messages_of
 from agent_ir.schemas import load
 
 __all__ = [

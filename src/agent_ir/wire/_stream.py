@@ -39,8 +39,8 @@ from typing import Any, Protocol
 from agent_ir._errors import JsonValueError, describe_error
 from agent_ir._jsoncopy import WRITABLE_INT, copy_json
 from agent_ir._text import non_empty_id
-from agent_ir.providers.protocol import ModelStream, ProviderError, ProviderErrorCode
-from agent_ir.providers.stream import RecordStream
+from agent_ir.replies.protocol import ModelStream, ProviderError, ProviderErrorCode
+from agent_ir.replies.stream import RecordStream
 from agent_ir.wire._sse import SseDecoder
 
 __all__ = [

@@ -33,10 +33,10 @@ from typing import Any
 
 from agent_ir._errors import describe_error
 from agent_ir._generated.model_stream_schema import ModelChunk, ModelResponse, ProviderErrorCode
-from agent_ir.providers.claims import claim
-from agent_ir.providers.parser import ResponseParser
-from agent_ir.providers.protocol import ProviderError
-from agent_ir.providers.snapshot import copy_record
+from agent_ir.replies.claims import claim
+from agent_ir.replies.parser import ResponseParser
+from agent_ir.replies.protocol import ProviderError
+from agent_ir.replies.snapshot import copy_record
 
 __all__ = ["RecordStream"]
 

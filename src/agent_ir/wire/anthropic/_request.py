@@ -121,7 +121,6 @@ from agent_ir._generated.message_schema import (
 )
 from agent_ir._paths import Path
 from agent_ir.messages import to_json_value
-from agent_ir.wire._anthropic_stream import AnthropicStream
 from agent_ir.wire._common import (
     CallNames,
     ConversionWarningCode,
@@ -143,7 +142,7 @@ from agent_ir.wire._common import (
     wire_string,
 )
 
-__all__ = ["AnthropicStream", "from_anthropic", "to_anthropic"]
+__all__ = ["from_anthropic", "to_anthropic"]
 
 TO: Final = "to_anthropic"
 FROM: Final = "from_anthropic"

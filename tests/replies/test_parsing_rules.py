@@ -12,7 +12,7 @@ from typing import Any
 
 import pytest
 
-from agent_ir.providers import (
+from agent_ir.replies import (
     FixtureProviderAdapter,
     ModelResponse,
     ProviderError,

@@ -8,8 +8,8 @@ from typing import Any
 import pytest
 
 from agent_ir import StopReason, TextBlock, ThinkingBlock, ThinkingDeltaChunk, ToolCallBlock
-from agent_ir.providers import ProviderError, ProviderErrorCode
-from agent_ir.providers.parser import ResponseParser
+from agent_ir.replies import ProviderError, ProviderErrorCode
+from agent_ir.replies.parser import ResponseParser
 
 from support.builders import START, text
 from support.builders import end_record as end

@@ -110,9 +110,8 @@ from agent_ir.wire._common import (
     wire_object,
     wire_string,
 )
-from agent_ir.wire._openai_chat_stream import OpenAIChatStream
 
-__all__ = ["OpenAIChatStream", "from_openai_chat", "to_openai_chat"]
+__all__ = ["from_openai_chat", "to_openai_chat"]
 
 TO = "to_openai_chat"
 FROM = "from_openai_chat"

@@ -8,7 +8,7 @@ import jsonschema
 import pytest
 
 from agent_ir import schemas
-from agent_ir.providers import ProviderError, ProviderErrorCode
+from agent_ir.replies import ProviderError, ProviderErrorCode
 
 Code = ProviderErrorCode
 

@@ -3,7 +3,7 @@
 Its input is untrusted: the parsed JSON of a fixture file
 (``schemas/v1/provider-fixture.schema.json``) or an equivalent object whose response
 ``records`` may also be async iterables. Its output is the normalized protocol of
-``agent_ir.providers.protocol``. It opens no connection and needs no credentials.
+``agent_ir.replies.protocol``. It opens no connection and needs no credentials.
 """
 
 from __future__ import annotations
@@ -20,9 +20,9 @@ from agent_ir._generated.model_stream_schema import ProviderErrorCode
 from agent_ir._jsoncopy import snapshot_sequence
 from agent_ir._paths import format_path
 from agent_ir._text import non_empty_id
-from agent_ir.providers.protocol import ModelStream, ProviderError
-from agent_ir.providers.snapshot import copy_records
-from agent_ir.providers.stream import RecordStream
+from agent_ir.replies.protocol import ModelStream, ProviderError
+from agent_ir.replies.snapshot import copy_records
+from agent_ir.replies.stream import RecordStream
 
 __all__ = ["FixtureProviderAdapter"]
 

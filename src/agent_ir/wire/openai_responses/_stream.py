@@ -115,7 +115,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from agent_ir._text import non_empty_id
-from agent_ir.providers.protocol import ModelStream, ProviderErrorCode
+from agent_ir.replies.protocol import ModelStream, ProviderErrorCode
 from agent_ir.wire._common import parse_arguments
 from agent_ir.wire._stream import (
     DONE,

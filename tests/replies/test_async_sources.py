@@ -10,7 +10,7 @@ from typing import Any
 
 import pytest
 
-from agent_ir.providers import FixtureProviderAdapter, ModelStream, ProviderError, ProviderErrorCode
+from agent_ir.replies import FixtureProviderAdapter, ModelStream, ProviderError, ProviderErrorCode
 
 from support.builders import END, RECORDS, START, fixture_of, records_of
 from support.hostile import RecordSource, SourceFailure, self_referencing

@@ -9,8 +9,8 @@ from pathlib import Path
 import pytest
 import pytest_socket
 
-import agent_ir.providers
-import agent_ir.providers.fixture
+import agent_ir.replies
+import agent_ir.replies.fixture
 
 NETWORK_MODULES = frozenset(
     {
@@ -44,13 +44,13 @@ def test_creating_an_internet_socket_raises() -> None:
 
 
 def test_fixture_py_imports_no_networking_module() -> None:
-    modules = imported_modules(Path(agent_ir.providers.fixture.__file__))
+    modules = imported_modules(Path(agent_ir.replies.fixture.__file__))
     assert "json" in modules
     assert sorted(filter(is_network, modules)) == []
 
 
 def test_no_provider_module_imports_a_networking_module() -> None:
-    package = Path(agent_ir.providers.__file__).parent
+    package = Path(agent_ir.replies.__file__).parent
     found = {
         path.name: sorted(filter(is_network, imported_modules(path)))
         for path in package.glob("*.py")

@@ -3,7 +3,7 @@
 ``ResponseParser(request_id)`` reads the records of one response in order through
 ``feed(record, index)`` and ends with ``finish(count)``. Its state is small: the
 response id, the content blocks, the set of tool-call ids and the terminal result.
-Records must already be private copies (``agent_ir.providers.snapshot``); the parser
+Records must already be private copies (``agent_ir.replies.snapshot``); the parser
 never sees a caller-owned object. Every failure is a ``ProviderError`` whose
 ``record_index`` is the index passed to ``feed`` (``finish`` reports ``count``).
 
@@ -66,7 +66,7 @@ from agent_ir._generated.model_stream_schema import (
 from agent_ir._jsonobject import adopt_object
 from agent_ir._paths import format_path
 from agent_ir._text import is_blank, is_valid_unicode, non_empty_id
-from agent_ir.providers.protocol import ProviderError
+from agent_ir.replies.protocol import ProviderError
 
 __all__ = ["MAX_TOKEN_COUNT", "ResponseParser"]
 

@@ -168,9 +168,8 @@ from agent_ir.wire._common import (
     wire_object,
     wire_string,
 )
-from agent_ir.wire._openai_responses_stream import OpenAIResponsesStream
 
-__all__ = ["OpenAIResponsesStream", "from_openai_responses", "to_openai_responses"]
+__all__ = ["from_openai_responses", "to_openai_responses"]
 
 _TO = "to_openai_responses"
 _FROM = "from_openai_responses"

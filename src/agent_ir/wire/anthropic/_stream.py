@@ -11,7 +11,7 @@ and what it is: ``agent_ir.wire._stream``'s field readers, never a ``KeyError``)
 SSE ``event:`` name, when there is one other than the default "message", must be that
 same type.
 
-Event by event (records are those of ``agent_ir.providers.parser``):
+Event by event (records are those of ``agent_ir.replies.parser``):
 
 - ``message_start``: ``response_start`` (``responseId`` the message's ``id``). Usage
   starts from ``message.usage``: ``input_tokens`` (required when ``usage`` is there),
@@ -108,7 +108,7 @@ import asyncio
 from collections.abc import Callable, Iterable
 from typing import Any, Final
 
-from agent_ir.providers.protocol import ModelStream, ProviderErrorCode
+from agent_ir.replies.protocol import ModelStream, ProviderErrorCode
 from agent_ir.wire._common import parse_arguments
 from agent_ir.wire._stream import (
     DONE,

@@ -5,7 +5,7 @@ iterable of the raw response body (server-sent events, in any chunking) or of de
 ``chat.completion.chunk`` objects (plain dicts, e.g. ``chunk.model_dump()``), or a mix;
 see ``agent_ir.wire._stream`` for the decoding, the terminal discipline and the failures
 of the source itself. ``ChatTranslator`` below turns each event into the normalized
-records of ``agent_ir.providers.parser``; every field it reads is read defensively
+records of ``agent_ir.replies.parser``; every field it reads is read defensively
 (an absent optional field and ``null`` are alike; a field of the wrong JSON type is
 PROVIDER_INVALID_EVENT naming it, never a ``KeyError`` or ``TypeError``: the wording of
 ``agent_ir.wire._stream``'s field readers, ``chat.completion.chunk
@@ -128,8 +128,8 @@ from collections.abc import Iterable
 from typing import Any
 
 from agent_ir._text import non_empty_id
-from agent_ir.providers.protocol import ModelStream
-from agent_ir.providers.protocol import ProviderErrorCode as Code
+from agent_ir.replies.protocol import ModelStream
+from agent_ir.replies.protocol import ProviderErrorCode as Code
 from agent_ir.wire._common import parse_arguments
 from agent_ir.wire._stream import (
     DONE,

@@ -1,5 +1,5 @@
 """The deadline that bounds every async provider test (``support.deadline``, armed by
-``tests/providers/conftest.py`` around the event loop of each async test): a wait that
+``tests/replies/conftest.py`` around the event loop of each async test): a wait that
 never ends fails within the deadline.
 
 These tests are synchronous and run their own loop under a short deadline, as the
@@ -15,8 +15,8 @@ from typing import Any
 
 import pytest
 
-from agent_ir.providers import FixtureProviderAdapter, ProviderError, ProviderErrorCode
-from agent_ir.providers.parser import ResponseParser
+from agent_ir.replies import FixtureProviderAdapter, ProviderError, ProviderErrorCode
+from agent_ir.replies.parser import ResponseParser
 
 from support.builders import RECORDS, records_of
 from support.deadline import DeadlineExceeded, deadline, supported

@@ -14,7 +14,7 @@ from typing import Any
 import pytest
 
 from agent_ir import MAX_DEPTH, assistant_message, validate_transcript
-from agent_ir.providers import FixtureProviderAdapter, ModelStream, ProviderError, ProviderErrorCode
+from agent_ir.replies import FixtureProviderAdapter, ModelStream, ProviderError, ProviderErrorCode
 
 from support.builders import END, RECORDS, START, fixture_of, text
 from support.hostile import (

@@ -6,8 +6,8 @@ and the ``ModelStream`` protocol); ``fixture`` the offline ``FixtureProviderAdap
 
 from __future__ import annotations
 
-from agent_ir.providers.fixture import FixtureProviderAdapter
-from agent_ir.providers.protocol import (
+from agent_ir.replies.fixture import FixtureProviderAdapter
+from agent_ir.replies.protocol import (
     ModelChunk,
     ModelResponse,
     ModelStream,

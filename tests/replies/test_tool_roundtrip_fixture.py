@@ -14,7 +14,7 @@ import pytest
 
 from agent_ir import schemas
 from agent_ir._frozen import encode_frozen
-from agent_ir.providers import (
+from agent_ir.replies import (
     FixtureProviderAdapter,
     ModelStream,
     ProviderError,

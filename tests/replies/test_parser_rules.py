@@ -13,14 +13,14 @@ from typing import Any
 import pytest
 
 from agent_ir import MAX_DEPTH
-from agent_ir.providers import (
+from agent_ir.replies import (
     ModelResponse,
     ProviderError,
     ProviderErrorCode,
     TextDeltaChunk,
     ToolCallChunk,
 )
-from agent_ir.providers.parser import MAX_TOKEN_COUNT, ResponseParser
+from agent_ir.replies.parser import MAX_TOKEN_COUNT, ResponseParser
 
 from support.builders import START, text
 from support.builders import end_record as end

@@ -40,6 +40,14 @@ from agent_ir.messages import (
     tool_result_message,
     user_message,
 )
+from agent_ir.repair import (
+    RepairAction,
+    RepairCode,
+    RepairResult,
+    normalize_tool_call_ids,
+    repair_transcript,
+    trim_transcript,
+)
 from agent_ir.replies import (
     FixtureProviderAdapter,
     ModelChunk,
@@ -50,14 +58,6 @@ from agent_ir.replies import (
     TextDeltaChunk,
     ThinkingDeltaChunk,
     ToolCallChunk,
-)
-from agent_ir.repair import (
-    RepairAction,
-    RepairCode,
-    RepairResult,
-    normalize_tool_call_ids,
-    repair_transcript,
-    trim_transcript,
 )
 from agent_ir.rules import check_wire_rules
 from agent_ir.transcript import loads, parse_transcript, validate_json, validate_transcript

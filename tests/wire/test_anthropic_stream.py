@@ -25,8 +25,8 @@ import pytest
 
 from agent_ir import TextBlock, ThinkingBlock, ToolCallBlock, to_json_value, user_message
 from agent_ir.replies import ModelStream, ProviderError, ProviderErrorCode
-from agent_ir.wire.anthropic import _stream as module
 from agent_ir.wire import from_anthropic, to_anthropic
+from agent_ir.wire.anthropic import _stream as module
 from agent_ir.wire.anthropic._stream import AnthropicStream
 
 from support.loopback import loopback_only

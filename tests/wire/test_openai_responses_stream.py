@@ -21,12 +21,12 @@ from openai._streaming import SSEDecoder
 
 from agent_ir.messages import to_json_value
 from agent_ir.replies import ModelResponse, ProviderError, ProviderErrorCode
+from agent_ir.wire.openai_responses import from_openai_responses, to_openai_responses
 from agent_ir.wire.openai_responses._stream import (
     OpenAIResponsesStream,
     ResponsesTranslator,
     reasoning_signature,
 )
-from agent_ir.wire.openai_responses import from_openai_responses, to_openai_responses
 
 from support.deadline import deadline, supported
 from support.hostile import OverridingDict

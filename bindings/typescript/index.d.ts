@@ -128,6 +128,10 @@ export interface ConversionWarning {
    */
   readonly code: ConversionWarningCode;
   /**
+   * JSON Pointer (RFC 6901) of the place concerned in what the function read: for to_* the IR transcript ("/2/content/1"); for from_* the request field it came from ("/messages/2/content/1", "/input/4", "/system"); for a reply or a stream the provider's reply object as the non-streamed API returns it ("/content/3", "/output/1/content/0", "/choices/0/message/refusal").
+   */
+  readonly path: string;
+  /**
    * Index of the message concerned in the converted input (IR messages for to_*, wire messages or items for from_*).
    */
   readonly messageIndex: number;
@@ -504,6 +508,10 @@ export interface ModelResponse {
    * Token counts for the response.
    */
   readonly usage: Usage;
+  /**
+   * What the reply held that the IR has no place for (a hosted tool's block, a citation), each with a stable code and its path in the reply; empty when nothing was left out.
+   */
+  readonly warnings: readonly ConversionWarning[];
 }
 /**
  * A provider-boundary failure as data.

@@ -157,6 +157,7 @@ async def test_chunks_and_responses_encode_to_the_model_stream_schema() -> None:
         },
         "stopReason": "stop",
         "usage": {"inputTokens": 20, "outputTokens": 6},
+        "warnings": [],
     }
 
 

@@ -21,6 +21,16 @@ class ConversionWarning(IRStruct):
     """
     The stable code of the loss or change.
     """
+    path: Annotated[
+        str,
+        Meta(
+            description='JSON Pointer (RFC 6901) of the place concerned in what the function read: for to_* the IR transcript ("/2/content/1"); for from_* the request field it came from ("/messages/2/content/1", "/input/4", "/system"); for a reply or a stream the provider\'s reply object as the non-streamed API returns it ("/content/3", "/output/1/content/0", "/choices/0/message/refusal").',
+            pattern="^(/([^~]|~[01])*)*\\Z",
+        ),
+    ]
+    """
+    JSON Pointer (RFC 6901) of the place concerned in what the function read: for to_* the IR transcript ("/2/content/1"); for from_* the request field it came from ("/messages/2/content/1", "/input/4", "/system"); for a reply or a stream the provider's reply object as the non-streamed API returns it ("/content/3", "/output/1/content/0", "/choices/0/message/refusal").
+    """
     message_index: Annotated[
         int,
         Meta(

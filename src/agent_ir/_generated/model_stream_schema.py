@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Annotated, Any, TypeAlias
 from msgspec import Meta, field
 from agent_ir._base import Absent, IRStruct, TaggedStruct
-from . import message_schema
+from . import conversion_warning_schema, message_schema
 from enum import StrEnum
 
 
@@ -58,6 +58,15 @@ class ModelResponse(IRStruct):
     ]
     """
     Token counts for the response.
+    """
+    warnings: Annotated[
+        tuple[conversion_warning_schema.ConversionWarning, ...],
+        Meta(
+            description="What the reply held that the IR has no place for (a hosted tool's block, a citation), each with a stable code and its path in the reply; empty when nothing was left out."
+        ),
+    ]
+    """
+    What the reply held that the IR has no place for (a hosted tool's block, a citation), each with a stable code and its path in the reply; empty when nothing was left out.
     """
 
 

@@ -318,6 +318,7 @@ class ResponseParser:
             message=message,
             stop_reason=stop_reason,
             usage=usage,
+            warnings=(),
         )
 
 

@@ -122,17 +122,35 @@ class WireFormatError(AgentIRError, ValueError):
 
 
 class Warnings:
-    """Collects the warnings of one conversion."""
+    """Collects the warnings of one conversion. ``root`` is the JSON Pointer of the list
+    the message indexes count in (``""`` for an IR transcript, ``"/messages"``,
+    ``"/input"``); a warning's ``path`` is ``<root>/<message>/content/<block>``, or
+    ``<root>/<message>`` for the message as a whole, unless ``add`` is given one."""
 
-    def __init__(self) -> None:
+    def __init__(self, root: str = "") -> None:
+        self._root = root
         self._found: list[ConversionWarning] = []
 
     def add(
-        self, code: ConversionWarningCode, message_index: int, block_index: int, text: str
+        self,
+        code: ConversionWarningCode,
+        message_index: int,
+        block_index: int,
+        text: str,
+        *,
+        path: str | None = None,
     ) -> None:
+        if path is None:
+            path = f"{self._root}/{message_index}"
+            if block_index >= 0:
+                path += f"/content/{block_index}"
         self._found.append(
             ConversionWarning(
-                code=code, message_index=message_index, block_index=block_index, message=text
+                code=code,
+                path=path,
+                message_index=message_index,
+                block_index=block_index,
+                message=text,
             )
         )
 

@@ -457,7 +457,7 @@ class _Reader:
 
     def __init__(self, call_names: CallNames) -> None:
         self.messages: list[Wire] = []
-        self.warnings = Warnings()
+        self.warnings = Warnings("/messages")
         self._call_names = call_names
 
     def message(self, index: int, entry: Any, path: Path) -> None:

@@ -387,7 +387,7 @@ class _ChatReader:
     """Reads wire messages in order."""
 
     def __init__(self, call_names: CallNames) -> None:
-        self.warnings = Warnings()
+        self.warnings = Warnings("/messages")
         self.messages: list[JsonDict] = []
         self.call_names = call_names
 

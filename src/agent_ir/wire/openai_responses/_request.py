@@ -433,7 +433,7 @@ class _Reader:
     def __init__(self, call_names: CallNames) -> None:
         self.call_names = call_names
         self.messages: list[_Item] = []
-        self.warnings = Warnings()
+        self.warnings = Warnings("/input")
         self.turn: _Turn | None = None
 
     def read(self, index: int, item: _Item) -> None:

@@ -4,9 +4,12 @@
     ├── JsonValueError       (ValueError)             a value is not JSON: JsonObject(...)
     ├── InvalidMessageError  (TypeError, ValueError)  a message constructor refused its input
     ├── TranscriptError      (ValueError)             parse_transcript / loads: invalid transcript
-    └── ProviderError                                 a provider boundary failed (stable code);
-                                                      defined in providers.protocol, beside
-                                                      the generated code it carries
+    ├── WireFormatError      (ValueError)             a from_* / reply_from_* input is not of
+    │                                                 its format's shape (path, reason)
+    └── ProviderError                                 a reply or stream failed (stable code,
+                                                      record_index); defined in
+                                                      replies.protocol, beside the generated
+                                                      code it carries
 
 ``except agent_ir.AgentIRError`` catches them all; each keeps the builtin bases it had,
 so ``except ValueError`` code goes on working. Anything else escaping a public function
@@ -17,7 +20,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from agent_ir._paths import Path, format_path
+from agent_ir._paths import Path, format_path, to_pointer
 
 if TYPE_CHECKING:
     from agent_ir._generated.diagnostic_schema import Diagnostic
@@ -27,6 +30,7 @@ __all__ = [
     "InvalidMessageError",
     "JsonValueError",
     "TranscriptError",
+    "WireFormatError",
     "describe_error",
     "safe_repr",
 ]
@@ -102,3 +106,22 @@ def _type_name(value: object) -> str:
     except Exception:  # a metaclass with a hostile __name__
         return "object"
     return name if type(name) is str else "object"
+
+
+class WireFormatError(AgentIRError, ValueError):
+    """Wire input that is not of its format's shape; ``path`` names the place as a
+    tuple (``("messages", 2, "content", 0, "type")``), ``pointer`` as a JSON Pointer
+    (``"/messages/2/content/0/type"``, the form of every other location agent-ir gives),
+    and ``reason`` what is wrong."""
+
+    def __init__(self, function: str, path: Path, reason: str) -> None:
+        where = format_path(path) or "input"
+        super().__init__(f"{function}: {where} {reason}")
+        self.function = function
+        self.path = path
+        self.reason = reason
+
+    @property
+    def pointer(self) -> str:
+        """``path`` as a JSON Pointer (RFC 6901)."""
+        return to_pointer(self.path)

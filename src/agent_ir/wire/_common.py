@@ -26,7 +26,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from agent_ir._diagnostics import diagnostic, ordered
-from agent_ir._errors import AgentIRError, JsonValueError, TranscriptError
+from agent_ir._errors import JsonValueError, TranscriptError, WireFormatError
 from agent_ir._generated.conversion_warning_schema import (
     ConversionWarning,
     ConversionWarningCode,
@@ -40,7 +40,7 @@ from agent_ir._generated.message_schema import (
 )
 from agent_ir._inspect import inspect_message
 from agent_ir._jsoncopy import copy_json
-from agent_ir._paths import Path, format_path
+from agent_ir._paths import Path
 from agent_ir.messages import messages_of
 from agent_ir.schemas import load
 
@@ -107,18 +107,6 @@ class WireMessages(tuple[Message, ...]):
         result = super().__new__(cls, messages)
         result.warnings = tuple(warnings)
         return result
-
-
-class WireFormatError(AgentIRError, ValueError):
-    """Wire input that is not of its format's shape; ``path`` names the place
-    (``("messages", 2, "content", 0, "type")``) and ``reason`` what is wrong."""
-
-    def __init__(self, function: str, path: Path, reason: str) -> None:
-        where = format_path(path) or "input"
-        super().__init__(f"{function}: {where} {reason}")
-        self.function = function
-        self.path = path
-        self.reason = reason
 
 
 class Warnings:

@@ -279,19 +279,8 @@ class _ResponseModel:
         self.content: list[Any] = []  # blocks so far (text blocks as lists of pieces)
         self.thinking: list[str] = []
 
-    def _text_piece(self, text: str) -> None:
-        if self.content and type(self.content[-1]) is list:
-            self.content[-1].append(text)
-        else:
-            self.content.append([text])
-
-    def _close_text(self) -> None:
-        if self.content and type(self.content[-1]) is list:
-            self.content[-1] = {"type": "text", "text": "".join(self.content[-1])}
-
     def blocks(self) -> list[Any]:
-        """Consecutive text deltas make one text block; other blocks in order."""
-        self._close_text()
+        """The course's contract: each text delta is a text block; blocks in order."""
         return self.content
 
     def feed(self, record: Any, index: int) -> str | None:
@@ -334,9 +323,8 @@ class _ResponseModel:
     def _content(self, record: dict[str, Any], kind: str) -> None:
         if kind == "text_delta":
             self.chunks.append(("text", record["text"]))
-            self._text_piece(record["text"])
+            self.content.append({"type": "text", "text": record["text"]})
             return
-        self._close_text()
         if kind == "thinking_delta":
             self.thinking_open = True
             self.thinking.append(record["text"])
@@ -356,7 +344,6 @@ class _ResponseModel:
             return "PROVIDER_INVALID_EVENT"
         self.call_ids.add(record["id"])
         self.chunks.append(("toolCall", record["id"], record["name"], record["arguments"]))
-        self._close_text()
         call = {"type": "toolCall", "id": record["id"], "name": record["name"]}
         self.content.append({**call, "arguments": record["arguments"]})
         return None

@@ -272,7 +272,7 @@ def test_reference_model_of_fixture_records() -> None:
         "response-1",
         "stop",
         (1, 2),
-        [{"type": "text", "text": "ab"}],
+        [{"type": "text", "text": "a"}, {"type": "text", "text": "b"}],
     )
     thinking = [
         START,

@@ -76,7 +76,7 @@ async def test_the_value_of_stop_async_iteration_is_ignored_and_a_finished_sourc
 ):
     source = RecordSource(RECORDS)
     response = await stream_of(source).result()
-    assert [block.text for block in response.message.content] == ["ab"]  # type: ignore[union-attr]
+    assert [block.text for block in response.message.content] == ["a", "b"]  # type: ignore[union-attr]
     assert (source.aiter_calls, source.anext_calls, source.aclose_calls) == (1, 5, 0)
 
 

@@ -422,7 +422,7 @@ REJECTED: list[tuple[str, list[Any], tuple[str, int, str, str | None]]] = [
         (
             Code.PROVIDER_RESPONSE_MISMATCH,
             1,
-            "record 1: response_end responseId 'response-2' differs from response_start's 'response-1'",
+            "record 1: response_end id 'response-2' differs from response_start's 'response-1'",
             None,
         ),
     ),
@@ -432,14 +432,14 @@ REJECTED: list[tuple[str, list[Any], tuple[str, int, str, str | None]]] = [
         (
             Code.PROVIDER_INVALID_TERMINAL,
             2,
-            'record 2: stopReason "tool_call" without a tool call',
+            'record 2: stop reason "tool_call" without a tool call',
             None,
         ),
     ),
     (
         "stop-after-call",
         [START, call("c1"), end("stop")],
-        (Code.PROVIDER_INVALID_TERMINAL, 2, 'record 2: stopReason "stop" after a tool call', None),
+        (Code.PROVIDER_INVALID_TERMINAL, 2, 'record 2: stop reason "stop" after a tool call', None),
     ),
     (
         "no-end",

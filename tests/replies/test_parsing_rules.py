@@ -12,6 +12,7 @@ from typing import Any
 
 import pytest
 
+from agent_ir import to_json_value
 from agent_ir.replies import (
     FixtureProviderAdapter,
     ModelResponse,
@@ -105,14 +106,38 @@ async def test_text_and_tool_call_records_become_chunks_and_one_response_in_orde
     assert response.message.stop_reason == "toolCall"
 
 
-async def test_consecutive_text_deltas_make_one_text_block_empty_ones_included(
+async def test_each_text_delta_appends_one_text_block_and_one_chunk_empty_ones_included(
     source: str,
 ) -> None:
     chunks, response = await response_of([START, text("a"), text(""), text("b"), end()], source)
     assert [chunk.delta for chunk in chunks] == ["a", "", "b"]
-    assert [block.text for block in response.message.content] == ["ab"]  # type: ignore[union-attr]
+    assert [block.text for block in response.message.content] == ["a", "", "b"]  # type: ignore[union-attr]
     assert response.stop_reason == "stop"
     assert response.message.stop_reason == "stop"
+
+
+async def test_the_course_example_keeps_two_text_blocks_before_the_tool_call(source: str) -> None:
+    """The course's specification: "Every text_delta appends one text block and emits
+    one text chunk"; deltas "first" and "second" and a tool call end as three blocks."""
+    records = [
+        START,
+        text("first"),
+        text("second"),
+        {"type": "tool_call", "id": "call-1", "name": "lookup", "arguments": {"q": "x"}},
+        end("tool_call"),
+    ]
+    chunks, response = await response_of(records, source)
+    assert [type(chunk).__name__ for chunk in chunks] == [
+        "TextDeltaChunk",
+        "TextDeltaChunk",
+        "ToolCallChunk",
+    ]
+    assert to_json_value(response.message)["content"] == [
+        {"type": "text", "text": "first"},
+        {"type": "text", "text": "second"},
+        {"type": "toolCall", "id": "call-1", "name": "lookup", "arguments": {"q": "x"}},
+    ]
+    assert response.stop_reason == "toolCall"
 
 
 async def test_a_response_without_content_is_a_stop_response_with_no_blocks(source: str) -> None:
@@ -544,7 +569,7 @@ async def test_partial_iteration_then_result_keeps_the_remaining_chunks(source: 
     response = await stream.result()
     rest = [chunk.delta async for chunk in stream]
     assert (first.delta, rest) == ("a", ["b", "c"])  # type: ignore[union-attr]
-    assert [block.text for block in response.message.content] == ["abc"]  # type: ignore[union-attr]
+    assert [block.text for block in response.message.content] == ["a", "b", "c"]  # type: ignore[union-attr]
 
 
 async def _until_error(stream: Any) -> AsyncIterator[Any]:

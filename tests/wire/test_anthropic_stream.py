@@ -1,4 +1,4 @@
-"""``AnthropicStream``: Anthropic Messages server-sent events into the IR.
+"""``AsyncAnthropicStream``: Anthropic Messages server-sent events into the IR.
 
 Every recording in ``fixtures/wire/anthropic`` is read in several chunkings (whole,
 1-byte, 7-byte, split inside a multi-byte character), as bytes and as decoded event
@@ -27,7 +27,7 @@ from agent_ir import TextBlock, ThinkingBlock, ToolCallBlock, to_json_value, use
 from agent_ir.replies import ModelStream, ProviderError, ProviderErrorCode
 from agent_ir.wire import from_anthropic, to_anthropic
 from agent_ir.wire.anthropic import _stream as module
-from agent_ir.wire.anthropic._stream import AnthropicStream
+from agent_ir.wire.anthropic._stream import AsyncAnthropicStream
 
 from support.loopback import loopback_only
 from support.sse_server import sse_server
@@ -69,7 +69,7 @@ async def outcome(source: object) -> dict[str, Any]:
     """``{"chunks": [...], "response": {...}}`` or ``{"chunks": [...], "error": {...}}``
     (the error without its message), the shape of the ``.expected.json`` files."""
     async with asyncio.timeout(GUARD_SECONDS):
-        stream = AnthropicStream(source, request_id="request-1")
+        stream = AsyncAnthropicStream(source, request_id="request-1")
         chunks: list[Any] = []
         try:
             async for chunk in stream:
@@ -85,7 +85,7 @@ async def outcome(source: object) -> dict[str, Any]:
 async def run(events: list[Any]) -> tuple[list[Any], Any, ProviderError | None]:
     """(chunks, response or None, error or None) of decoded events."""
     async with asyncio.timeout(GUARD_SECONDS):
-        stream = AnthropicStream(items_of(events), request_id="request-1")
+        stream = AsyncAnthropicStream(items_of(events), request_id="request-1")
         chunks: list[Any] = []
         try:
             async for chunk in stream:
@@ -162,7 +162,7 @@ async def test_every_recording_as_decoded_events_gives_its_expected_chunks_and_o
 
 @pytest.mark.parametrize("name", NAMES)
 async def test_result_alone_gives_the_same_outcome_as_iteration(name: str) -> None:
-    stream = AnthropicStream(items_of([body(name)]), request_id="request-1")
+    stream = AsyncAnthropicStream(items_of([body(name)]), request_id="request-1")
     want = expected(name)
     if "response" in want:
         assert to_json_value(await stream.result()) == want["response"]
@@ -351,7 +351,7 @@ async def test_a_streamed_reply_goes_back_through_to_anthropic_as_the_sdk_read_i
     block. Server-tool blocks are not in the IR, so they are the only difference (the text
     blocks around them stay apart, as the API sent them)."""
     message, _, _ = sdk_read(name)
-    response = await AnthropicStream(items_of([body(name)]), request_id="r").result()
+    response = await AsyncAnthropicStream(items_of([body(name)]), request_id="r").result()
     request = to_anthropic([QUESTION, response.message])
     assert request.warnings == ()
     sent = request.fields["messages"][1]["content"]
@@ -480,8 +480,7 @@ async def test_a_stop_reason_that_is_not_anthropics_is_refused_naming_it(
     reason: Any, found: str
 ) -> None:
     error = await failure([*HELLO, message_delta(reason), STOP])
-    # response_start, text_delta, text_end
-    assert (error.code, error.record_index) == (Code.PROVIDER_INVALID_EVENT, 3)
+    assert (error.code, error.record_index) == (Code.PROVIDER_INVALID_EVENT, 4)
     assert error.message == (
         f"event 4: message_delta /delta/stop_reason must be an Anthropic stop reason; it is {found}"
     )
@@ -621,7 +620,7 @@ async def test_tool_input_that_is_not_a_json_object_is_refused_naming_the_call(
     """The input text is parsed as the OpenAI streams parse arguments
     (``_common.parse_arguments``), and refused in their words: the call, then the text."""
     error = await failure([start(), *call_events(0, "toolu_x", arguments), *ending("tool_use")])
-    assert (error.code, error.record_index) == (Code.PROVIDER_INVALID_EVENT, 1)
+    assert (error.code, error.record_index) == (Code.PROVIDER_INVALID_EVENT, 4)
     assert error.message == (
         f"event 4: tool_use 'toolu_x' (f): the input is not a JSON object: {arguments[:80]!r}"
     )
@@ -630,7 +629,7 @@ async def test_tool_input_that_is_not_a_json_object_is_refused_naming_the_call(
 # Recorded-style bytes (as Anthropic sends them: named events, compact JSON, a comment,
 # non-ASCII) of a tool_use whose streamed input repeats a key: the SDK's accumulator
 # keeps the last value (a command other than the first one read), the conversion
-# modules and the OpenAI streams refuse such arguments, and so does AnthropicStream.
+# modules and the OpenAI streams refuse such arguments, and so does AsyncAnthropicStream.
 DUPLICATE_KEY_INPUT = (
     b"event: message_start\n"
     b'data: {"type":"message_start","message":{"id":"msg_01DupKey7Vp1Xr3Zt5Bv7Dx9",'
@@ -689,8 +688,8 @@ async def test_a_streamed_tool_input_with_a_duplicate_key_is_refused_in_every_ch
     chunks, _, error = await run_source(items_of(CHUNKINGS[how](DUPLICATE_KEY_INPUT)))
     assert [c.delta for c in chunks] == ["Je regarde le répertoire."]
     assert error is not None
-    # response_start, text_delta, text_end; refused by the message_delta (event 8)
-    assert (error.code, error.record_index) == (Code.PROVIDER_INVALID_EVENT, 3)
+    # refused by the message_delta (event 8)
+    assert (error.code, error.record_index) == (Code.PROVIDER_INVALID_EVENT, 8)
     assert error.message == DUPLICATE_KEY_MESSAGE
 
 
@@ -700,12 +699,12 @@ async def test_a_streamed_tool_input_with_a_duplicate_key_is_refused_as_decoded_
     chunks, _, error = await run(events)
     assert [c.delta for c in chunks] == ["Je regarde le répertoire."]
     assert error is not None
-    assert (error.code, error.record_index) == (Code.PROVIDER_INVALID_EVENT, 3)
+    assert (error.code, error.record_index) == (Code.PROVIDER_INVALID_EVENT, 8)
     assert error.message == DUPLICATE_KEY_MESSAGE
 
 
 def test_the_sdk_takes_the_duplicate_key_input_with_its_last_value() -> None:
-    """The difference AnthropicStream refuses to paper over, on the same bytes."""
+    """The difference AsyncAnthropicStream refuses to paper over, on the same bytes."""
     with sse_server(pieces(DUPLICATE_KEY_INPUT, 64)) as (url, _):
         client = anthropic.Anthropic(base_url=url, api_key="test", max_retries=0)
         with client.messages.stream(
@@ -883,7 +882,7 @@ async def test_a_message_start_without_usage_counts_zero_as_documented() -> None
 
 async def test_an_in_stream_error_is_a_transport_error_with_anthropics_code_even_first() -> None:
     overloaded = {"type": "error", "error": {"type": "overloaded_error", "message": "Overloaded"}}
-    for events, index in [([overloaded], 0), ([PING, overloaded], 0), ([*HELLO, overloaded], 3)]:
+    for events, index in [([overloaded], 0), ([PING, overloaded], 1), ([*HELLO, overloaded], 4)]:
         error = await failure(events)
         assert (error.code, error.provider_code, error.message, error.record_index) == (
             Code.PROVIDER_TRANSPORT_ERROR,
@@ -1014,7 +1013,7 @@ FAILURES = [
     pytest.param(
         [start(), start()],
         Code.PROVIDER_DUPLICATE_START,
-        "second response_start",
+        "second message_start",
         id="second-start",
     ),
     pytest.param(
@@ -1232,7 +1231,7 @@ FAILURES = [
     pytest.param(
         [*HELLO, *ending(), STOP],
         Code.PROVIDER_DUPLICATE_TERMINAL,
-        "second response_end",
+        "second message_stop",
         id="second-stop",
     ),
     pytest.param(
@@ -1311,8 +1310,7 @@ async def test_failures_are_numbered_by_record_and_keep_the_chunks_before_them()
     chunks, _, error = await run([*HELLO, text_start(1), text(1, "more"), text(2, "x")])
     assert [c.delta for c in chunks] == ["hi", "more"]
     assert error is not None
-    # response_start, text_delta, text_end, text_delta
-    assert (error.code, error.record_index) == (Code.PROVIDER_INVALID_EVENT, 4)
+    assert (error.code, error.record_index) == (Code.PROVIDER_INVALID_EVENT, 6)
     assert error.message.startswith("event 6: ")
 
 
@@ -1356,13 +1354,13 @@ async def test_every_failure_is_the_same_in_every_chunking_of_its_bytes(
 @pytest.mark.parametrize("how", CHUNKINGS)
 @pytest.mark.parametrize(
     ("refused", "code", "index"),
-    # index 4: response_start, text_delta, text_end (block 0), text_delta (block 1)
+    # index 6: the event after message_start, block 0's three events, block 1's two
     [
-        ({"type": "future_event"}, Code.PROVIDER_UNKNOWN_EVENT, 4),
-        (delta(1, "sparkle_delta"), Code.PROVIDER_UNKNOWN_EVENT, 4),
-        (text(2, "x"), Code.PROVIDER_INVALID_EVENT, 4),
-        (start(), Code.PROVIDER_DUPLICATE_START, 4),
-        (message_delta(), Code.PROVIDER_INVALID_EVENT, 4),
+        ({"type": "future_event"}, Code.PROVIDER_UNKNOWN_EVENT, 6),
+        (delta(1, "sparkle_delta"), Code.PROVIDER_UNKNOWN_EVENT, 6),
+        (text(2, "x"), Code.PROVIDER_INVALID_EVENT, 6),
+        (start(), Code.PROVIDER_DUPLICATE_START, 6),
+        (message_delta(), Code.PROVIDER_INVALID_EVENT, 6),
     ],
 )
 async def test_a_refused_event_in_the_middle_of_a_chunk_comes_after_the_chunks_before_it(
@@ -1394,7 +1392,7 @@ async def test_data_only_events_are_read_by_their_type() -> None:
 
 async def test_an_event_name_that_differs_from_the_data_type_is_refused() -> None:
     data = sse(*HELLO) + b'event: ping\ndata: {"type": "message_stop"}\n\n'
-    stream = AnthropicStream(items_of(pieces(data, 1)), request_id="r")
+    stream = AsyncAnthropicStream(items_of(pieces(data, 1)), request_id="r")
     with pytest.raises(ProviderError) as caught:
         await stream.result()
     assert caught.value.code is Code.PROVIDER_INVALID_EVENT
@@ -1411,14 +1409,14 @@ async def test_an_event_name_that_differs_from_the_data_type_is_refused() -> Non
     ],
 )
 async def test_data_that_is_not_an_anthropic_event_is_refused(tail: bytes, fragment: str) -> None:
-    stream = AnthropicStream(items_of(pieces(sse(*HELLO) + tail, 1)), request_id="r")
+    stream = AsyncAnthropicStream(items_of(pieces(sse(*HELLO) + tail, 1)), request_id="r")
     chunks = [chunk async for chunk in _until_error(stream)]
     assert [c.delta for c in chunks] == ["hi"]
     with pytest.raises(ProviderError) as caught:
         await stream.result()
     assert caught.value.code is Code.PROVIDER_INVALID_EVENT
     assert fragment in caught.value.message
-    assert caught.value.record_index == 3  # response_start, text_delta, text_end
+    assert caught.value.record_index == 4  # the event after HELLO's four
 
 
 async def _until_error(stream: ModelStream) -> AsyncIterator[Any]:
@@ -1444,7 +1442,7 @@ async def test_cancellation_closes_the_source() -> None:
         finally:
             closed.append("closed")
 
-    stream = AnthropicStream(source(), request_id="r", cancel=cancel)
+    stream = AsyncAnthropicStream(source(), request_id="r", cancel=cancel)
     async with asyncio.timeout(GUARD_SECONDS):
         first = await anext(stream)
         assert first.delta == "hi"
@@ -1465,7 +1463,7 @@ async def test_aclose_closes_the_source() -> None:
         finally:
             closed.append("closed")
 
-    stream = AnthropicStream(source(), request_id="r")
+    stream = AsyncAnthropicStream(source(), request_id="r")
     async with asyncio.timeout(GUARD_SECONDS):
         await anext(stream)
         await stream.aclose()
@@ -1480,12 +1478,12 @@ async def test_a_source_that_fails_mid_stream_is_a_transport_error_after_the_chu
     chunks, _, error = await run_source(source())
     assert [c.delta for c in chunks] == ["hi"]
     assert error is not None
-    assert (error.code, error.record_index) == (Code.PROVIDER_TRANSPORT_ERROR, 2)
+    assert (error.code, error.record_index) == (Code.PROVIDER_TRANSPORT_ERROR, 3)
     assert "peer reset" in error.message
 
 
 async def run_source(source: object) -> tuple[list[Any], Any, ProviderError | None]:
-    stream = AnthropicStream(source, request_id="r")
+    stream = AsyncAnthropicStream(source, request_id="r")
     chunks = []
     async with asyncio.timeout(GUARD_SECONDS):
         try:
@@ -1500,8 +1498,8 @@ async def test_nothing_after_the_terminal_even_in_the_same_chunk() -> None:
     data = sse(*HELLO, *ending()) + sse(text(0, "late"))
     chunks, _, error = await run_source(items_of([data]))
     assert error is not None
-    # response_start, text_delta, text_end, response_end
-    assert (error.code, error.record_index) == (Code.PROVIDER_INVALID_TERMINAL, 4)
+    # HELLO's four events, message_delta, message_stop
+    assert (error.code, error.record_index) == (Code.PROVIDER_INVALID_TERMINAL, 6)
     assert [c.delta for c in chunks] == ["hi"]
 
 
@@ -1512,9 +1510,9 @@ async def test_a_mix_of_bytes_and_decoded_events_is_one_stream() -> None:
 
 def test_blank_request_ids_and_bad_cancel_events_are_type_errors() -> None:
     with pytest.raises(TypeError, match="request_id"):
-        AnthropicStream(items_of([]), request_id=" ")
+        AsyncAnthropicStream(items_of([]), request_id=" ")
     with pytest.raises(TypeError, match="cancel"):
-        AnthropicStream(items_of([]), request_id="r", cancel=object())  # type: ignore[arg-type]
+        AsyncAnthropicStream(items_of([]), request_id="r", cancel=object())  # type: ignore[arg-type]
 
 
 def test_the_docstring_documents_every_event_stop_reason_and_skipped_block() -> None:

@@ -1,4 +1,4 @@
-"""``OpenAIChatStream``: streamed Chat Completions replies as a ``ModelStream``.
+"""``AsyncOpenAIChatStream``: streamed Chat Completions replies as a ``ModelStream``.
 
 Every recording in ``fixtures/wire/openai-chat`` runs through the adapter in several
 chunkings, as bytes and (where the same events exist as objects) as decoded chunks, and
@@ -25,7 +25,7 @@ from hypothesis import strategies as st
 
 from agent_ir import to_json_value
 from agent_ir.replies.protocol import ProviderError, ProviderErrorCode
-from agent_ir.wire.openai_chat._stream import OpenAIChatStream
+from agent_ir.wire.openai_chat._stream import AsyncOpenAIChatStream
 
 from support.deadline import deadline, supported
 from support.hostile import OverridingDict, nested_dicts
@@ -81,7 +81,7 @@ def failure(error: ProviderError) -> dict[str, Any]:
 
 async def outcome(source: object) -> dict[str, Any]:
     """The chunks (iterated) and then the response or the error, as JSON values."""
-    stream = OpenAIChatStream(source, request_id="request-1")
+    stream = AsyncOpenAIChatStream(source, request_id="request-1")
     chunks: list[Any] = []
     try:
         async for chunk in stream:
@@ -97,7 +97,7 @@ async def run(events: list[Any]) -> dict[str, Any]:
 
 
 async def error_of(events: list[Any]) -> ProviderError:
-    stream = OpenAIChatStream(items(events), request_id="request-1")
+    stream = AsyncOpenAIChatStream(items(events), request_id="request-1")
     with pytest.raises(ProviderError) as caught:
         await stream.result()
     return caught.value
@@ -224,7 +224,9 @@ async def test_a_recording_gives_its_expected_chunks_and_outcome_in_any_chunking
 
 async def test_result_alone_gives_the_same_response_or_error_as_iterating() -> None:
     for name in NAMES:
-        stream = OpenAIChatStream(items(chunkings(body(name))["7-byte"]), request_id="request-1")
+        stream = AsyncOpenAIChatStream(
+            items(chunkings(body(name))["7-byte"]), request_id="request-1"
+        )
         try:
             response = to_json_value(await stream.result())
         except ProviderError as error:
@@ -370,7 +372,7 @@ async def agent_ir_reads(base_url: str) -> dict[str, Any]:
 async def error_message(name: str) -> str | None:
     """The message of the error agent-ir fails the recording with, if it does."""
     try:
-        await OpenAIChatStream(items([body(name)]), request_id="request-1").result()
+        await AsyncOpenAIChatStream(items([body(name)]), request_id="request-1").result()
     except ProviderError as error:
         return error.message
     return None
@@ -606,7 +608,7 @@ async def test_a_refusal_emits_no_text_and_ends_with_error() -> None:
 
 
 async def test_tool_calls_are_emitted_in_index_order_when_the_choice_finishes() -> None:
-    stream = OpenAIChatStream(
+    stream = AsyncOpenAIChatStream(
         items(
             [
                 chunk(
@@ -871,7 +873,7 @@ async def test_a_body_ending_without_finish_or_done_is_a_missing_terminal_after_
             {"type": "thinkingDelta", "requestId": "request-1", "delta": "r"},
             {"type": "textDelta", "requestId": "request-1", "delta": "a"},
         ],
-        "error": {"code": "PROVIDER_MISSING_TERMINAL", "recordIndex": 4},
+        "error": {"code": "PROVIDER_MISSING_TERMINAL", "recordIndex": 2},
     }
 
 
@@ -943,7 +945,7 @@ async def test_a_source_ending_right_after_done_is_read_to_its_end_and_not_close
 async def test_an_error_in_a_chunk_is_a_transport_error_with_its_code(
     error: Any, code: str, message: str
 ) -> None:
-    stream = OpenAIChatStream(
+    stream = AsyncOpenAIChatStream(
         items([chunk({"content": "a"}), {"error": error}]), request_id="request-1"
     )
     assert (await anext(stream)).delta == "a"  # type: ignore[union-attr]
@@ -954,7 +956,7 @@ async def test_an_error_in_a_chunk_is_a_transport_error_with_its_code(
         code,
         message,
     )
-    assert caught.value.record_index == 2
+    assert caught.value.record_index == 1  # the second event
 
 
 async def test_an_error_beside_choices_wins_over_them() -> None:
@@ -1017,7 +1019,7 @@ async def test_an_unknown_event_name_is_an_unknown_event(name: str) -> None:
     error = await error_of(
         [sse(chunk({"content": "a"}), (name, {"type": name}), chunk(finish="stop"), "[DONE]")]
     )
-    assert (error.code, error.record_index) == (Code.PROVIDER_UNKNOWN_EVENT, 2)
+    assert (error.code, error.record_index) == (Code.PROVIDER_UNKNOWN_EVENT, 1)
     assert repr(name) in error.message
 
 
@@ -1033,7 +1035,7 @@ async def test_an_unknown_chunk_object_is_an_unknown_event(kind: str) -> None:
     error = await error_of([chunk({"content": "a"}), chunk({"content": "b"}, object=kind)])
     assert (error.code, error.record_index, repr(kind) in error.message) == (
         Code.PROVIDER_UNKNOWN_EVENT,
-        2,
+        1,
         True,
     )
 
@@ -1192,7 +1194,7 @@ async def test_an_ill_typed_field_is_an_invalid_event_naming_it(
     assert error.code == Code.PROVIDER_INVALID_EVENT
     # the event type, the field's JSON pointer, what it must be, what it is
     assert error.message == f"event 1: chat.completion.chunk {named}"
-    assert error.record_index == 2
+    assert error.record_index == 1
 
 
 @pytest.mark.parametrize("event", [[], "chunk", 5, None, True])
@@ -1204,7 +1206,7 @@ async def test_a_chunk_that_is_not_an_object_is_an_invalid_event(event: Any) -> 
 
 async def test_data_that_is_not_json_is_an_invalid_event() -> None:
     error = await error_of([sse(chunk({"content": "a"})), b'data: {"id": \n\n'])
-    assert (error.code, error.record_index) == (Code.PROVIDER_INVALID_EVENT, 2)
+    assert (error.code, error.record_index) == (Code.PROVIDER_INVALID_EVENT, 1)
 
 
 async def test_bytes_that_are_not_utf8_are_an_invalid_event() -> None:
@@ -1383,7 +1385,7 @@ def _pieces(name: str) -> list[bytes]:
 async def test_setting_cancel_while_a_read_waits_fails_the_stream_and_closes_the_source() -> None:
     source = Source(_pieces("text"), wait_at=3)
     cancel = asyncio.Event()
-    stream = OpenAIChatStream(source.generate(), request_id="request-1", cancel=cancel)
+    stream = AsyncOpenAIChatStream(source.generate(), request_id="request-1", cancel=cancel)
     assert (await anext(stream)).delta == "Grüße"  # type: ignore[union-attr]
     assert (await anext(stream)).delta == " aus Zürich"  # type: ignore[union-attr]
     pending = asyncio.ensure_future(anext(stream))
@@ -1399,7 +1401,7 @@ async def test_setting_cancel_while_a_read_waits_fails_the_stream_and_closes_the
 async def test_a_cancel_set_before_the_next_read_stops_there() -> None:
     source = Source(_pieces("text"))
     cancel = asyncio.Event()
-    stream = OpenAIChatStream(source.generate(), request_id="request-1", cancel=cancel)
+    stream = AsyncOpenAIChatStream(source.generate(), request_id="request-1", cancel=cancel)
     await anext(stream)
     cancel.set()
     with pytest.raises(ProviderError) as caught:
@@ -1411,7 +1413,7 @@ async def test_a_cancel_set_before_the_next_read_stops_there() -> None:
 
 async def test_aclose_mid_stream_closes_the_source() -> None:
     source = Source(_pieces("tool-call"))
-    stream = OpenAIChatStream(source.generate(), request_id="request-1")
+    stream = AsyncOpenAIChatStream(source.generate(), request_id="request-1")
     async with stream:
         await anext(stream)
     assert source.closed
@@ -1423,7 +1425,7 @@ async def test_aclose_mid_stream_closes_the_source() -> None:
 
 async def test_cancelling_the_consuming_task_closes_the_source() -> None:
     source = Source(_pieces("text"), wait_at=2)
-    stream = OpenAIChatStream(source.generate(), request_id="request-1")
+    stream = AsyncOpenAIChatStream(source.generate(), request_id="request-1")
     task = asyncio.ensure_future(stream.result())
     await source.waiting.wait()
     task.cancel()
@@ -1473,14 +1475,14 @@ async def test_a_connection_broken_mid_body_is_a_transport_error_after_its_chunk
 
 
 def test_a_blank_request_id_or_a_bad_cancel_is_a_type_error() -> None:
-    with pytest.raises(TypeError, match="OpenAIChatStream: request_id"):
-        OpenAIChatStream(items([]), request_id=" ")
-    with pytest.raises(TypeError, match="OpenAIChatStream: cancel"):
-        OpenAIChatStream(items([]), request_id="r", cancel=object())
+    with pytest.raises(TypeError, match="AsyncOpenAIChatStream: request_id"):
+        AsyncOpenAIChatStream(items([]), request_id=" ")
+    with pytest.raises(TypeError, match="AsyncOpenAIChatStream: cancel"):
+        AsyncOpenAIChatStream(items([]), request_id="r", cancel=object())
 
 
 async def test_a_source_that_is_not_async_iterable_is_a_transport_error() -> None:
-    stream = OpenAIChatStream([b"data: [DONE]\n\n"], request_id="request-1")
+    stream = AsyncOpenAIChatStream([b"data: [DONE]\n\n"], request_id="request-1")
     with pytest.raises(ProviderError) as caught:
         await stream.result()
     assert caught.value.code == Code.PROVIDER_TRANSPORT_ERROR

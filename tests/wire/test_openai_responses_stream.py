@@ -1,4 +1,4 @@
-"""``OpenAIResponsesStream``: recorded Responses API streams (``fixtures/wire/openai-responses``)
+"""``AsyncOpenAIResponsesStream``: recorded Responses API streams (``fixtures/wire/openai-responses``)
 in every chunking and as decoded events, checked against their ``.expected.json`` and
 against the official client reading the same bytes from a loopback server; then every
 event mapping, skip and failure on hand-built events, cancellation, a failing source and
@@ -23,8 +23,7 @@ from agent_ir.messages import to_json_value
 from agent_ir.replies import ModelResponse, ProviderError, ProviderErrorCode
 from agent_ir.wire.openai_responses import from_openai_responses, to_openai_responses
 from agent_ir.wire.openai_responses._stream import (
-    OpenAIResponsesStream,
-    ResponsesTranslator,
+    AsyncOpenAIResponsesStream,
     reasoning_signature,
 )
 
@@ -87,7 +86,7 @@ async def items(values: list[Any]) -> AsyncIterator[Any]:
 
 async def run(source: object) -> Outcome:
     """Iterate the stream, then ``result()``; both must agree on a failure."""
-    stream = OpenAIResponsesStream(source, request_id="request-1")
+    stream = AsyncOpenAIResponsesStream(source, request_id="request-1")
     chunks: list[Any] = []
     try:
         async for chunk in stream:
@@ -254,12 +253,12 @@ def test_the_expected_outcomes_say_what_the_issue_asks() -> None:
     assert errors == {
         "mid-stream-error": {
             "code": "PROVIDER_TRANSPORT_ERROR",
-            "recordIndex": 4,
+            "recordIndex": 7,
             "providerCode": "server_error",
         },
         "response-failed": {
             "code": "PROVIDER_TRANSPORT_ERROR",
-            "recordIndex": 1,
+            "recordIndex": 2,
             "providerCode": "rate_limit_exceeded",
         },
         "error-nested": {
@@ -267,9 +266,9 @@ def test_the_expected_outcomes_say_what_the_issue_asks() -> None:
             "recordIndex": 0,
             "providerCode": "context_length_exceeded",
         },
-        "missing-terminal": {"code": "PROVIDER_MISSING_TERMINAL", "recordIndex": 4},
-        "unknown-event": {"code": "PROVIDER_UNKNOWN_EVENT", "recordIndex": 2},
-        "invalid-arguments": {"code": "PROVIDER_INVALID_EVENT", "recordIndex": 7},
+        "missing-terminal": {"code": "PROVIDER_MISSING_TERMINAL", "recordIndex": 7},
+        "unknown-event": {"code": "PROVIDER_UNKNOWN_EVENT", "recordIndex": 5},
+        "invalid-arguments": {"code": "PROVIDER_INVALID_EVENT", "recordIndex": 15},
     }
     # Chunks before a failure are kept, in order.
     assert [c["delta"] for c in expected("missing-terminal")["chunks"]] == [
@@ -620,7 +619,7 @@ async def test_text_and_refusal_deltas_are_text_in_order() -> None:
 
 
 async def test_a_function_call_is_one_tool_call_when_its_item_is_done() -> None:
-    stream = OpenAIResponsesStream(
+    stream = AsyncOpenAIResponsesStream(
         items(
             [
                 created(),
@@ -833,14 +832,14 @@ async def test_an_incomplete_response_closes_an_open_reasoning_item_without_sign
 
 async def test_a_completed_response_with_an_unfinished_call_is_refused() -> None:
     error = await failure_of([created(), call_added(call_id="call_q", name="g"), completed()])
-    assert summary(error) == (Code.PROVIDER_INVALID_EVENT, 1, None)
+    assert summary(error) == (Code.PROVIDER_INVALID_EVENT, 2, None)
     assert "call_q" in error.message
     assert "g" in error.message
 
 
 async def test_a_completed_response_inside_a_reasoning_summary_is_refused() -> None:
     error = await failure_of([created(), reasoning_added(), summary_delta("a"), completed()])
-    assert summary(error) == (Code.PROVIDER_INVALID_EVENT, 2, None)
+    assert summary(error) == (Code.PROVIDER_INVALID_EVENT, 3, None)
     assert "reasoning" in error.message
 
 
@@ -862,15 +861,6 @@ async def test_an_error_then_response_failed_is_one_failure_the_first() -> None:
     error = await failure_of(events)
     assert summary(error) == (Code.PROVIDER_TRANSPORT_ERROR, 2, "first_code")
     assert error.message == "first"
-
-
-def test_the_translator_alone_emits_no_second_failure() -> None:
-    translator = ResponsesTranslator()
-    first = list(translator.event(None, {"type": "error", "code": "a", "message": "m"}))
-    second = list(translator.event(None, failed({"code": "b", "message": "n"})))
-    late = list(translator.event(None, text("x")))
-    assert first == [{"type": "transport_error", "code": "a", "message": "m"}]
-    assert second == late == []
 
 
 async def test_response_failed_is_a_transport_error_with_its_code() -> None:
@@ -940,11 +930,11 @@ async def test_done_before_the_terminal_ends_the_stream() -> None:
     body = [sse([created(), text("x")]), b"data: [DONE]\n\n"]
     error = (await run(items(body))).error
     assert error is not None
-    assert summary(error) == (Code.PROVIDER_MISSING_TERMINAL, 2, None)
+    assert summary(error) == (Code.PROVIDER_MISSING_TERMINAL, 3, None)
     late = [*body, sse([completed()])]
     error = (await run(items(late))).error
     assert error is not None
-    assert summary(error) == (Code.PROVIDER_INVALID_EVENT, 2, None)
+    assert summary(error) == (Code.PROVIDER_INVALID_EVENT, 3, None)
     assert "[DONE]" in error.message
 
 
@@ -1102,7 +1092,7 @@ async def test_done_then_an_event_after_the_terminal_is_still_refused_as_late() 
     body = [sse([created(), completed()]), b"data: [DONE]\n\n", sse([text("late")])]
     error = (await run(items(body))).error
     assert error is not None
-    assert summary(error) == (Code.PROVIDER_INVALID_TERMINAL, 2, None)
+    assert summary(error) == (Code.PROVIDER_INVALID_TERMINAL, 3, None)
 
 
 async def test_the_parser_checks_the_terminal_against_the_start() -> None:
@@ -1135,7 +1125,7 @@ async def test_arguments_that_are_not_a_json_object_name_the_call(text_: str) ->
     error = await failure_of(
         [created(), call_added(call_id="call_bad", name="edit"), arguments(text_), call_done()]
     )
-    assert summary(error) == (Code.PROVIDER_INVALID_EVENT, 1, None)
+    assert summary(error) == (Code.PROVIDER_INVALID_EVENT, 3, None)
     assert "'call_bad' (edit)" in error.message
 
 
@@ -1237,17 +1227,17 @@ async def test_arguments_are_parsed_once_at_the_end_not_per_delta() -> None:
             1,
             "response.output_item.added /item/arguments must be a string or null; it is an object",
         ),
-        ([created(), call_added(), call_added()], 1, "output_index 0 was added before"),
+        ([created(), call_added(), call_added()], 2, "output_index 0 was added before"),
         ([created(), arguments("{}", 3)], 1, "output_index 3, which holds no function call"),
         ([created(), arguments_done("{}", 3)], 1, "holds no function call"),
         (
             [created(), call_added(), arguments(None)],
-            1,
+            2,
             "response.function_call_arguments.delta /delta must be a string; it is null",
         ),
         (
             [created(), call_added(), arguments_done(1)],
-            1,
+            2,
             "response.function_call_arguments.done /arguments must be a string; it is a number (1)",
         ),
         (
@@ -1268,13 +1258,13 @@ async def test_arguments_are_parsed_once_at_the_end_not_per_delta() -> None:
         ),
         (
             [created(), call_added(call_id=" "), call_done(call_id="call_ok")],
-            1,
+            2,
             "response.output_item.added /item/call_id must be a non-empty string;"
             " it is a string (' ')",
         ),
         (
             [created(), call_added(name="\t"), call_done(name="f")],
-            1,
+            2,
             "response.output_item.added /item/name must be a non-empty string;"
             " it is a string ('\\t')",
         ),
@@ -1472,7 +1462,7 @@ async def test_a_source_that_fails_mid_stream_is_a_transport_error_after_the_chu
 
 async def test_closing_the_stream_closes_the_source() -> None:
     source = Source([sse([created(), text("a"), text("b")])])
-    stream = OpenAIResponsesStream(source.generate(), request_id="request-1")
+    stream = AsyncOpenAIResponsesStream(source.generate(), request_id="request-1")
     first = await anext(stream)
     assert first.delta == "a"
     await stream.aclose()
@@ -1485,7 +1475,7 @@ async def test_closing_the_stream_closes_the_source() -> None:
 async def test_the_cancel_event_closes_the_source_while_a_read_is_waiting() -> None:
     source = Source([sse([created(), text("a")])])
     cancel = asyncio.Event()
-    stream = OpenAIResponsesStream(source.generate(), request_id="request-1", cancel=cancel)
+    stream = AsyncOpenAIResponsesStream(source.generate(), request_id="request-1", cancel=cancel)
     assert (await anext(stream)).delta == "a"
     waiting = asyncio.ensure_future(stream.result())
     for _ in range(5):
@@ -1514,6 +1504,6 @@ async def test_a_failure_closes_the_source_and_reads_no_further() -> None:
 
 def test_the_arguments_are_checked() -> None:
     with pytest.raises(TypeError, match="request_id"):
-        OpenAIResponsesStream(items([]), request_id=" ")
+        AsyncOpenAIResponsesStream(items([]), request_id=" ")
     with pytest.raises(TypeError, match="cancel"):
-        OpenAIResponsesStream(items([]), request_id="r", cancel=object())
+        AsyncOpenAIResponsesStream(items([]), request_id="r", cancel=object())

@@ -1,30 +1,38 @@
-"""Provider wire formats: the IR to and from OpenAI Chat Completions
-(``to_openai_chat``, ``from_openai_chat``), OpenAI Responses (``to_openai_responses``,
-``from_openai_responses``) and Anthropic Messages (``to_anthropic``, ``from_anthropic``).
-Each format's module (``agent_ir.wire.openai_chat``, ``agent_ir.wire.openai_responses``,
-``agent_ir.wire.anthropic``) documents its mapping.
+"""Provider wire formats, one folder each: OpenAI Chat Completions (``openai_chat``),
+OpenAI Responses (``openai_responses``) and Anthropic Messages (``anthropic``).
 
-Each ``to_*`` returns a ``WireRequest`` (the request fields as plain JSON-ready values,
-and ``warnings``); each ``from_*`` returns ``WireMessages`` (a tuple of IR messages,
-with ``warnings``). Nothing is dropped silently: what a format cannot carry is a
-``ConversionWarning`` with a stable code. No format carries a tool result's tool name:
-``from_*`` takes it from the calls, ``UNKNOWN_TOOL_NAME`` when no call has the result's
-id (TOOL_NAME_UNKNOWN), and ``to_*`` warns when it would not come back
-(TOOL_NAME_NOT_SENT). Input of the wrong shape is a ``WireFormatError`` whose path
-starts at the request field (``messages``, ``input``, ``system``).
+Each folder gives the same four things: ``to_*`` (IR -> the request's messages, a
+``WireRequest``), ``from_*`` (a request's messages -> IR, ``WireMessages``), a sync and
+an async stream (``AnthropicStream`` / ``AsyncAnthropicStream``...: a streamed reply ->
+chunks and one ``ModelResponse``). Nothing is dropped silently: what a format cannot
+carry is a ``ConversionWarning`` with a stable code and a JSON Pointer ``path``. Input
+of the wrong shape is a ``WireFormatError``; a stream that fails is a
+``ProviderError``. Each folder's modules document its mapping.
 """
 
+from agent_ir._errors import WireFormatError
+from agent_ir._publish import publish
 from agent_ir.wire._common import (
     UNKNOWN_TOOL_NAME,
     ConversionWarning,
     ConversionWarningCode,
-    WireFormatError,
     WireMessages,
     WireRequest,
 )
-from agent_ir.wire.anthropic import AnthropicStream, from_anthropic, to_anthropic
-from agent_ir.wire.openai_chat import OpenAIChatStream, from_openai_chat, to_openai_chat
+from agent_ir.wire.anthropic import (
+    AnthropicStream,
+    AsyncAnthropicStream,
+    from_anthropic,
+    to_anthropic,
+)
+from agent_ir.wire.openai_chat import (
+    AsyncOpenAIChatStream,
+    OpenAIChatStream,
+    from_openai_chat,
+    to_openai_chat,
+)
 from agent_ir.wire.openai_responses import (
+    AsyncOpenAIResponsesStream,
     OpenAIResponsesStream,
     from_openai_responses,
     to_openai_responses,
@@ -33,6 +41,9 @@ from agent_ir.wire.openai_responses import (
 __all__ = [
     "UNKNOWN_TOOL_NAME",
     "AnthropicStream",
+    "AsyncAnthropicStream",
+    "AsyncOpenAIChatStream",
+    "AsyncOpenAIResponsesStream",
     "ConversionWarning",
     "ConversionWarningCode",
     "OpenAIChatStream",
@@ -47,3 +58,12 @@ __all__ = [
     "to_openai_chat",
     "to_openai_responses",
 ]
+
+# Reprs say agent_ir.wire.AnthropicStream; the names agent_ir exports too say agent_ir
+# (its own publish runs after this one).
+publish(globals(), __all__, __name__)
+del publish
+
+
+def __dir__() -> list[str]:
+    return sorted(__all__)

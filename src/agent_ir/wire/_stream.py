@@ -1,22 +1,33 @@
-"""A provider's event stream as a ``ModelStream``: the raw events are translated into
-the normalized transport records (``schemas/v1/provider-fixture.schema.json``) and the
-fixture adapter's ``RecordStream`` parses those, so every provider stream keeps the same
-terminal discipline: exactly one terminal, nothing after it, a missing terminal is
-PROVIDER_MISSING_TERMINAL after the chunks already emitted, cancellation closes the
-source.
+"""A provider's event stream read into one reply: the drivers every provider shares.
 
-``source`` is an async iterable of raw server-sent-event bytes in any chunking, or of
-already-decoded events (each the JSON object of one event's data), or a mix. A
-``Translator`` (one per provider) turns each event into records. Failures:
+A provider's stream state (``StreamState``: ``handle(name, data)`` per event, ``end()``
+when the source ends) reads its events and calls the ``ReplyBuilder`` it was given;
+the builder owns the terminal discipline (exactly one terminal, nothing after it, a
+missing terminal is PROVIDER_MISSING_TERMINAL after the chunks already emitted). The
+drivers here feed it, and come in pairs named as the official SDKs name theirs:
+``SyncStream`` reads a sync iterable (``for chunk in stream``, ``stream.result()``,
+``stream.close()``) and ``AsyncStream`` an async one (``async for``,
+``await stream.result()``, ``await stream.aclose()``). Neither starts a thread or a
+task per chunk; the async one starts at most one task per stream, and only when given
+a ``cancel`` event (it waits for the event and interrupts a pending read).
+
+``source`` yields raw server-sent-event bytes in any chunking, already-decoded events
+(each the JSON object of one event's data), or a mix. The source is read to its end
+(as the SDKs read theirs), so an event after the terminal is refused however the bytes
+were chunked. Failures, each a ``ProviderError`` whose ``record_index`` is the index
+of the provider event it concerns (0-based; for a failure between events, the number
+of events read):
 
 * bytes that are not UTF-8, event data that is not JSON, an item that is neither bytes
-  nor an event object, and whatever the translator refuses: PROVIDER_INVALID_EVENT;
-* the source itself failing (a dropped connection): PROVIDER_TRANSPORT_ERROR;
-* an error the provider reports in the stream: PROVIDER_TRANSPORT_ERROR with its code.
+  nor an event object, and whatever the state refuses: PROVIDER_INVALID_EVENT (or the
+  state's code);
+* the source itself failing (a dropped connection), or not being iterable:
+  PROVIDER_TRANSPORT_ERROR;
+* an error the provider reports in the stream: PROVIDER_TRANSPORT_ERROR with its code;
+* the ``cancel`` event set, ``close()`` / ``aclose()`` before the end, or the consuming
+  task cancelled: PROVIDER_CANCELLED, and the source is closed.
 
-``record_index`` counts the normalized records (the message says which provider event).
-
-Reading an event's fields: every translator reads them with the ``field_*`` and
+Reading an event's fields: every state reads them with the ``field_*`` and
 ``optional_*`` readers below, so that a missing or ill-typed field is always refused
 (PROVIDER_INVALID_EVENT) in one wording that names the event type, the field (a JSON
 pointer into the event's data), what it must be and what it is::
@@ -25,7 +36,7 @@ pointer into the event's data), what it must be and what it is::
     message_start /message/id must be a non-empty string; it is missing
     response.created /response must be an object; it is null
 
-``field_error`` builds that refusal for a check of the translator's own.
+``field_error`` builds that refusal for a check of the state's own.
 """
 
 from __future__ import annotations
@@ -33,20 +44,24 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import json
-from collections.abc import AsyncIterator, Iterable
+import threading
+from collections.abc import Callable
+from types import TracebackType
 from typing import Any, Protocol
 
 from agent_ir._errors import JsonValueError, describe_error
 from agent_ir._jsoncopy import WRITABLE_INT, copy_json
 from agent_ir._text import non_empty_id
-from agent_ir.replies.protocol import ModelStream, ProviderError, ProviderErrorCode
-from agent_ir.replies.stream import RecordStream
+from agent_ir.replies.builder import Refusal, ReplyBuilder, refusal_error
+from agent_ir.replies.protocol import ModelChunk, ModelResponse, ProviderError, ProviderErrorCode
 from agent_ir.wire._sse import SseDecoder
 
 __all__ = [
     "DONE",
-    "StreamEventError",
-    "Translator",
+    "AsyncStream",
+    "Refusal",
+    "StreamState",
+    "SyncStream",
     "describe_json",
     "field_count",
     "field_error",
@@ -57,191 +72,402 @@ __all__ = [
     "optional_count",
     "optional_object",
     "optional_string",
-    "wire_stream",
 ]
 
-Record = dict[str, Any]
 DONE: Any = type("Done", (), {"__repr__": lambda self: "DONE"})()
 """The data of an OpenAI ``data: [DONE]`` event."""
 
 
-class StreamEventError(Exception):
-    """Raised by a translator for an event it cannot take: PROVIDER_INVALID_EVENT, or
-    the ``code`` given (PROVIDER_UNKNOWN_EVENT, PROVIDER_MISSING_START, ...)."""
+class StreamState(Protocol):
+    """One provider's events -> ``ReplyBuilder`` calls, in order (one per stream)."""
 
-    def __init__(
-        self, reason: str, code: ProviderErrorCode = ProviderErrorCode.PROVIDER_INVALID_EVENT
-    ) -> None:
-        super().__init__(reason)
-        self.code = code
-
-
-class Translator(Protocol):
-    """One provider's events -> normalized records, in order."""
-
-    def event(self, name: str | None, data: Any) -> Iterable[Record]:
-        """The records of one event: ``name`` is its SSE ``event`` field (None for an
-        already-decoded event), ``data`` its JSON data as plain builtins, or ``DONE``."""
+    def handle(self, name: str | None, data: Any) -> None:
+        """Apply one event: ``name`` is its SSE ``event`` field (None for an
+        already-decoded event), ``data`` its JSON data as plain builtins, or ``DONE``.
+        Raises ``Refusal`` for an event it cannot take."""
         ...
 
-    def end(self) -> Iterable[Record]:
-        """The records owed when the source ends (none, mostly)."""
+    def end(self) -> None:
+        """The source ended: finish what is owed (mostly nothing)."""
         ...
 
 
-def wire_stream(
-    function: str,
-    source: object,
-    translator: Translator,
-    *,
-    request_id: object,
-    cancel: object = None,
-) -> ModelStream:
-    """The ``ModelStream`` of ``source`` read through ``translator``; ``TypeError`` for
-    a blank ``request_id`` or a ``cancel`` that is not an ``asyncio.Event``."""
-    if not non_empty_id(request_id):
-        raise TypeError(f"{function}: request_id must be a non-empty str, not {request_id!r}")
-    if cancel is not None and not isinstance(cancel, asyncio.Event):
-        raise TypeError(
-            f"{function}: cancel must be an asyncio.Event or None, not {type(cancel).__name__}"
-        )
-    assert isinstance(request_id, str)
-    records = _records(source, translator)
-    return RecordStream.from_source(request_id, records, cancel, own_errors=True)
+StateFactory = Callable[[ReplyBuilder], StreamState]
 
 
-async def _records(source: object, translator: Translator) -> AsyncIterator[list[Record]]:
-    """The records of each item of ``source``, one list per item: the records of the
-    events before a refused one still arrive, and the failure's ``record_index`` is the
-    number of records before it, however the bytes were chunked."""
-    reader = _Reader(translator)
-    try:
-        iterator: Any = aiter(source)  # type: ignore[arg-type]
-    except Exception as error:
-        reason = f"the source is not an async iterable ({describe_error(error)})"
-        raise _failure(ProviderErrorCode.PROVIDER_TRANSPORT_ERROR, 0, reason) from None
-    try:
-        while True:
-            try:
-                item = await anext(iterator)
-            except StopAsyncIteration:
-                break
-            except Exception as error:  # the connection, whatever it raises
-                reason = f"the stream failed: {describe_error(error)}"
-                code = ProviderErrorCode.PROVIDER_TRANSPORT_ERROR
-                raise _failure(code, reader.emitted, reason) from None
-            batch = reader.item(item)
-            if batch:
-                yield batch
-            reader.raise_failure()
-        batch = reader.end()
-        if batch:
-            yield batch
-        reader.raise_failure()
-    finally:
-        closer = getattr(iterator, "aclose", None)
-        if closer is not None:
-            with contextlib.suppress(Exception):  # its failure to close changes nothing
-                await closer()
+class _Reading:
+    """Decoding and the state, without I/O: what both drivers share. Items go in,
+    chunks come out in ``builder.chunks``; ``error`` holds the outcome of a failure."""
 
+    __slots__ = ("builder", "error", "events", "response", "sse", "state")
 
-class _Reader:
-    """Decodes items into events and hands them to the translator, numbering both. A
-    refused event stops the batch: ``failure`` holds it until the records before it
-    were handed on."""
-
-    def __init__(self, translator: Translator) -> None:
-        self.translator = translator
+    def __init__(self, builder: ReplyBuilder, state: StreamState) -> None:
+        self.builder = builder
+        self.state = state
         self.sse = SseDecoder()
         self.events = 0
-        self.emitted = 0
-        self.failure: tuple[ProviderErrorCode, str] | None = None
+        self.error: ProviderError | None = None
+        self.response: ModelResponse | None = None
 
-    def raise_failure(self) -> None:
-        if self.failure is not None:
-            code, reason = self.failure
-            raise _failure(code, self.emitted, reason)
+    @property
+    def settled(self) -> bool:
+        return self.error is not None or self.response is not None
 
-    def item(self, item: object) -> list[Record]:
+    def item(self, item: object) -> None:
         if isinstance(item, bytes | bytearray | memoryview):
             try:
                 events = self.sse.feed(bytes(item))
             except UnicodeDecodeError as error:
-                return self._refuse(f"the stream is not UTF-8 ({error.reason})")
-            return self._events(events)
+                self._refuse(f"the stream is not UTF-8 ({error.reason})")
+                return
+            self._events(events)
+            return
         if issubclass(type(item), dict):
             try:
                 event = copy_json(item, transport=True)
             except JsonValueError as error:
-                return self._refuse(f"the event is not JSON data ({error})")
-            return self._translated([(None, event)])
-        return self._refuse(
-            f"an item of the source is {type(item).__name__}, not bytes or an event"
-        )
+                self._refuse(f"the event is not JSON data ({error})")
+                return
+            self._event(None, event)
+            return
+        self._refuse(f"an item of the source is {type(item).__name__}, not bytes or an event")
 
-    def end(self) -> list[Record]:
+    def end(self) -> None:
+        """The source ended: the last event, the state's end, then the outcome."""
         try:
             events = self.sse.end()
         except UnicodeDecodeError as error:
-            return self._refuse(f"the stream is not UTF-8 ({error.reason})")
-        records = self._events(events)
-        if self.failure is not None:
-            return records
+            self._refuse(f"the stream is not UTF-8 ({error.reason})")
+            return
+        self._events(events)
+        if self.error is not None:
+            return
         try:
-            owed = list(self.translator.end())
-        except StreamEventError as error:
-            self.failure = (error.code, str(error))
-            return records
-        self.emitted += len(owed)
-        return records + owed
+            self.state.end()
+        except Refusal as refusal:
+            self.error = refusal_error(refusal, f"event {self.events}", self.events)
+            return
+        self.response = self.builder.response
+        if self.response is None:
+            self.fail(
+                ProviderErrorCode.PROVIDER_MISSING_TERMINAL,
+                f"the stream ended after {self.events} events without its terminal event",
+            )
 
-    def _events(self, events: list[Any]) -> list[Record]:
-        parsed: list[tuple[str | None, Any]] = []
+    def fail(self, code: ProviderErrorCode, reason: str) -> None:
+        """Settle with ``code`` (once), tied to the events read so far."""
+        if self.error is None:
+            self.error = ProviderError(code, reason, record_index=self.events)
+
+    def _events(self, events: list[Any]) -> None:
         for name, text in events:
-            data = self._data(text)
+            if self.error is not None:
+                return
+            data = _data(text)
             if data is _BAD:
-                records = self._translated(parsed)
-                if self.failure is None:
-                    self.failure = (
-                        ProviderErrorCode.PROVIDER_INVALID_EVENT,
-                        f"event {self.events} data is not JSON: {text[:80]!r}",
-                    )
-                return records
-            parsed.append((name, data))
-        return self._translated(parsed)
+                self._refuse(f"event {self.events} data is not JSON: {text[:80]!r}")
+                return
+            self._event(name, data)
 
-    def _data(self, text: str) -> Any:
-        if text.strip() == "[DONE]":
-            return DONE
+    def _event(self, name: str | None, data: Any) -> None:
+        if self.error is not None:
+            return
         try:
-            return json.loads(text)
-        except (ValueError, RecursionError):
-            return _BAD
+            self.state.handle(name, data)
+        except Refusal as refusal:
+            self.error = refusal_error(refusal, f"event {self.events}", self.events)
+        self.events += 1
 
-    def _translated(self, events: list[tuple[str | None, Any]]) -> list[Record]:
-        records: list[Record] = []
-        for name, data in events:
-            try:
-                found = list(self.translator.event(name, data))
-            except StreamEventError as error:
-                self.failure = (error.code, f"event {self.events}: {error}")
-                break
-            finally:
-                self.events += 1
-            records.extend(found)
-        self.emitted += len(records)
-        return records
+    def _refuse(self, reason: str) -> None:
+        self.fail(ProviderErrorCode.PROVIDER_INVALID_EVENT, reason)
 
-    def _refuse(self, reason: str) -> list[Record]:
-        self.failure = (ProviderErrorCode.PROVIDER_INVALID_EVENT, reason)
-        return []
+
+def _data(text: str) -> Any:
+    if text.strip() == "[DONE]":
+        return DONE
+    try:
+        return json.loads(text)
+    except (ValueError, RecursionError):
+        return _BAD
 
 
 _BAD: Any = object()
 
 
-def _failure(code: ProviderErrorCode, index: int, reason: str) -> ProviderError:
-    return ProviderError(code, reason, record_index=index)
+def _checked(
+    function: str, request_id: object, cancel: object, kind: type | tuple[type, ...]
+) -> str:
+    if not non_empty_id(request_id):
+        raise TypeError(f"{function}: request_id must be a non-empty str, not {request_id!r}")
+    if cancel is not None and not isinstance(cancel, kind):
+        names = kind.__name__ if isinstance(kind, type) else " or ".join(k.__name__ for k in kind)
+        raise TypeError(f"{function}: cancel must be {names} or None, not {type(cancel).__name__}")
+    assert isinstance(request_id, str)
+    return str.__str__(request_id)
+
+
+def _cancelled(reason: str) -> ProviderError:
+    return ProviderError(ProviderErrorCode.PROVIDER_CANCELLED, reason)
+
+
+class SyncStream:
+    """A provider's stream over a sync iterable; see the module docstring. The public
+    classes (``AnthropicStream``...) subclass it and name their state."""
+
+    _function = "SyncStream"
+    _start = "response_start"
+    _terminal = "response_end"
+
+    def __init__(
+        self,
+        source: object,
+        *,
+        request_id: object,
+        cancel: threading.Event | None = None,
+    ) -> None:
+        request_id = _checked(self._function, request_id, cancel, threading.Event)
+        builder = ReplyBuilder(request_id, start=self._start, terminal=self._terminal)
+        self._reading = _Reading(builder, self._state(builder))
+        self._source: Any = source
+        self._iterator: Any = None
+        self._cancel = cancel
+
+    def _state(self, builder: ReplyBuilder) -> StreamState:
+        raise NotImplementedError
+
+    def __repr__(self) -> str:
+        return f"<{type(self).__module__}.{type(self).__qualname__}>"
+
+    def __iter__(self) -> SyncStream:
+        return self
+
+    def __next__(self) -> ModelChunk:
+        """The next chunk; ``StopIteration`` after the last one of a successful reply,
+        the stream's ``ProviderError`` after the last one of a failed one."""
+        reading = self._reading
+        chunks = reading.builder.chunks
+        while not chunks and not reading.settled:
+            self._pull()
+        if chunks:
+            return chunks.popleft()
+        if reading.error is not None:
+            raise reading.error
+        raise StopIteration
+
+    def result(self) -> ModelResponse:
+        """The ``ModelResponse``, reading the rest of the source if needed (chunks not
+        yet iterated stay for iteration); raises the stream's ``ProviderError``."""
+        reading = self._reading
+        while not reading.settled:
+            self._pull()
+        if reading.error is not None:
+            raise reading.error
+        assert reading.response is not None
+        return reading.response
+
+    def close(self) -> None:
+        """Stop early: no more chunks; an unfinished stream fails with
+        PROVIDER_CANCELLED and the source is closed. A finished stream keeps its result."""
+        self._reading.builder.chunks.clear()
+        if not self._reading.settled:
+            self._reading.error = _cancelled("the stream was closed before it finished")
+        self._close_source()
+
+    def __enter__(self) -> SyncStream:
+        return self
+
+    def __exit__(
+        self,
+        exc_type: type[BaseException] | None,
+        exc: BaseException | None,
+        traceback: TracebackType | None,
+    ) -> None:
+        self.close()
+
+    def _pull(self) -> None:
+        reading = self._reading
+        if self._cancel is not None and self._cancel.is_set():
+            reading.error = _cancelled("the cancel event was set")
+            self._close_source()
+            return
+        iterator = self._iterator
+        if iterator is None:
+            try:
+                iterator = self._iterator = iter(self._source)
+            except Exception as error:
+                reason = f"the source is not an iterable ({describe_error(error)})"
+                reading.fail(ProviderErrorCode.PROVIDER_TRANSPORT_ERROR, reason)
+                return
+        try:
+            item = next(iterator)
+        except StopIteration:
+            reading.end()
+            self._source = self._iterator = None
+            return
+        except Exception as error:  # the connection, whatever it raises
+            reason = f"the stream failed: {describe_error(error)}"
+            reading.fail(ProviderErrorCode.PROVIDER_TRANSPORT_ERROR, reason)
+            self._close_source()
+            return
+        reading.item(item)
+        if reading.error is not None:
+            self._close_source()
+
+    def _close_source(self) -> None:
+        iterator, self._iterator, self._source = self._iterator, None, None
+        closer = getattr(iterator, "close", None) if iterator is not None else None
+        if closer is not None:
+            with contextlib.suppress(Exception):  # its failure to close changes nothing
+                closer()
+
+
+class AsyncStream:
+    """A provider's stream over an async iterable; see the module docstring. The
+    public classes (``AsyncAnthropicStream``...) subclass it and name their state."""
+
+    _function = "AsyncStream"
+    _start = "response_start"
+    _terminal = "response_end"
+
+    def __init__(
+        self,
+        source: object,
+        *,
+        request_id: object,
+        cancel: asyncio.Event | None = None,
+    ) -> None:
+        request_id = _checked(self._function, request_id, cancel, asyncio.Event)
+        builder = ReplyBuilder(request_id, start=self._start, terminal=self._terminal)
+        self._reading = _Reading(builder, self._state(builder))
+        self._source: Any = source
+        self._iterator: Any = None
+        self._cancel = cancel
+        self._watcher: asyncio.Task[None] | None = None
+        self._reader: asyncio.Task[Any] | None = None  # the task awaiting a read
+        self._interrupted = False
+
+    def _state(self, builder: ReplyBuilder) -> StreamState:
+        raise NotImplementedError
+
+    def __repr__(self) -> str:
+        return f"<{type(self).__module__}.{type(self).__qualname__}>"
+
+    def __aiter__(self) -> AsyncStream:
+        return self
+
+    async def __anext__(self) -> ModelChunk:
+        """The next chunk; ``StopAsyncIteration`` after the last one of a successful
+        reply, the stream's ``ProviderError`` after the last one of a failed one."""
+        reading = self._reading
+        chunks = reading.builder.chunks
+        while not chunks and not reading.settled:
+            await self._pull()
+        if chunks:
+            return chunks.popleft()
+        if reading.error is not None:
+            raise reading.error
+        raise StopAsyncIteration
+
+    async def result(self) -> ModelResponse:
+        """The ``ModelResponse``, reading the rest of the source if needed (chunks not
+        yet iterated stay for iteration); raises the stream's ``ProviderError``."""
+        reading = self._reading
+        while not reading.settled:
+            await self._pull()
+        if reading.error is not None:
+            raise reading.error
+        assert reading.response is not None
+        return reading.response
+
+    async def aclose(self) -> None:
+        """Stop early: no more chunks; an unfinished stream fails with
+        PROVIDER_CANCELLED and the source is closed. A finished stream keeps its result."""
+        self._reading.builder.chunks.clear()
+        if not self._reading.settled:
+            self._reading.error = _cancelled("the stream was closed before it finished")
+        await self._close_source()
+
+    async def __aenter__(self) -> AsyncStream:
+        return self
+
+    async def __aexit__(
+        self,
+        exc_type: type[BaseException] | None,
+        exc: BaseException | None,
+        traceback: TracebackType | None,
+    ) -> None:
+        await self.aclose()
+
+    async def _pull(self) -> None:
+        reading = self._reading
+        if self._cancel is not None and self._cancel.is_set():
+            reading.error = _cancelled("the cancel event was set")
+            await self._close_source()
+            return
+        iterator = self._iterator
+        if iterator is None:
+            try:
+                iterator = self._iterator = aiter(self._source)
+            except Exception as error:
+                reason = f"the source is not an async iterable ({describe_error(error)})"
+                reading.fail(ProviderErrorCode.PROVIDER_TRANSPORT_ERROR, reason)
+                return
+        try:
+            item = await self._read(iterator)
+        except StopAsyncIteration:
+            reading.end()
+            await self._close_source()
+            return
+        except asyncio.CancelledError:
+            if not self._interrupted:
+                reading.error = _cancelled("the consuming task was cancelled")
+                await self._close_source()
+                raise
+            self._interrupted = False
+            reading.error = _cancelled("the cancel event was set while a read was waiting")
+            await self._close_source()
+            return
+        except Exception as error:  # the connection, whatever it raises
+            reason = f"the stream failed: {describe_error(error)}"
+            reading.fail(ProviderErrorCode.PROVIDER_TRANSPORT_ERROR, reason)
+            await self._close_source()
+            return
+        reading.item(item)
+        if reading.error is not None:
+            await self._close_source()
+
+    async def _read(self, iterator: Any) -> Any:
+        """``anext(iterator)`` in the consuming task; a set ``cancel`` event cancels
+        that task's wait (one watcher task per stream, as ``asyncio.timeout`` does)."""
+        if self._cancel is None:
+            return await anext(iterator)
+        task = asyncio.current_task()
+        if self._watcher is None:
+            self._watcher = asyncio.get_running_loop().create_task(self._watch(self._cancel))
+        self._reader = task
+        try:
+            return await anext(iterator)
+        finally:
+            self._reader = None
+            if self._interrupted and task is not None:
+                task.uncancel()
+
+    async def _watch(self, cancel: asyncio.Event) -> None:
+        await cancel.wait()
+        reader = self._reader
+        if reader is not None and not self._interrupted:
+            self._interrupted = True
+            reader.cancel()
+
+    async def _close_source(self) -> None:
+        watcher, self._watcher = self._watcher, None
+        if watcher is not None and watcher is not asyncio.current_task():
+            watcher.cancel()
+        iterator, self._iterator, self._source = self._iterator, None, None
+        closer = getattr(iterator, "aclose", None) if iterator is not None else None
+        if closer is not None:
+            with contextlib.suppress(Exception):  # its failure to close changes nothing
+                await closer()
 
 
 # --- reading an event's fields ------------------------------------------------------------
@@ -322,7 +548,7 @@ def optional_count(value: dict[str, Any], key: str, event: str, at: str = "") ->
 
 def field_error(
     value: dict[str, Any] | list[Any], key: str | int, event: str, at: str, expected: str
-) -> StreamEventError:
+) -> Refusal:
     """The refusal of ``value[key]`` (a field, or an item of an array): ``<event>
     <pointer> must be <expected>; it is <what it is>`` (``missing``, ``null``, ``a
     number (1.5)``, ``a string ('')``, ``an array``...), PROVIDER_INVALID_EVENT."""
@@ -331,7 +557,7 @@ def field_error(
     else:
         assert isinstance(key, int)
         found = describe_json(value[key]) if 0 <= key < len(value) else "missing"
-    return StreamEventError(f"{event} {json_pointer(at, key)} must be {expected}; it is {found}")
+    return Refusal(f"{event} {json_pointer(at, key)} must be {expected}; it is {found}")
 
 
 def json_pointer(at: str, key: str | int) -> str:

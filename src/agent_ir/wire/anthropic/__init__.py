@@ -2,6 +2,6 @@
 (``_stream``)."""
 
 from agent_ir.wire.anthropic._request import from_anthropic, to_anthropic
-from agent_ir.wire.anthropic._stream import AnthropicStream
+from agent_ir.wire.anthropic._stream import AnthropicStream, AsyncAnthropicStream
 
-__all__ = ["AnthropicStream", "from_anthropic", "to_anthropic"]
+__all__ = ["AnthropicStream", "AsyncAnthropicStream", "from_anthropic", "to_anthropic"]

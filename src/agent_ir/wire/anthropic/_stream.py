@@ -1,9 +1,10 @@
 """Anthropic Messages streaming: ``AnthropicStream(source, *, request_id, cancel=None)``
-reads the server-sent events of ``client.messages.create(..., stream=True)`` (the raw
-bytes in any chunking, or the events already decoded to their JSON objects) and returns
-a ``ModelStream`` (``agent_ir.wire._stream.wire_stream``), a reply that goes back to
-the API through ``to_anthropic`` as it came, less what is skipped (see Text and Skipped
-below).
+reads the server-sent events of ``client.messages.create(..., stream=True)`` from a sync
+iterable (the raw bytes in any chunking, or the events already decoded to their JSON
+objects), ``AsyncAnthropicStream`` from an async one; both drive ``AnthropicState``
+(one ``handle(event)`` per event, calling the ``ReplyBuilder``; the drivers are
+``agent_ir.wire._stream``'s). The reply goes back to the API through ``to_anthropic``
+as it came, less what is skipped (see Text and Skipped below).
 
 Events are read by their data's ``type`` (a missing or ill-typed field is
 PROVIDER_INVALID_EVENT naming the event type, the field's JSON pointer, what it must be
@@ -11,7 +12,7 @@ and what it is: ``agent_ir.wire._stream``'s field readers, never a ``KeyError``)
 SSE ``event:`` name, when there is one other than the default "message", must be that
 same type.
 
-Event by event (records are those of ``agent_ir.replies.parser``):
+Event by event (each arrow a ``ReplyBuilder`` call, named as the fixture records are):
 
 - ``message_start``: ``response_start`` (``responseId`` the message's ``id``). Usage
   starts from ``message.usage``: ``input_tokens`` (required when ``usage`` is there),
@@ -54,8 +55,8 @@ Event by event (records are those of ``agent_ir.replies.parser``):
   Anthropic's code.
 - any other event type: PROVIDER_UNKNOWN_EVENT (before ``message_start`` too).
 
-Text: a text block's deltas make one ``TextBlock`` (the parser joins consecutive
-``text_delta`` records), and its ``content_block_stop`` is a ``text_end`` record, so two
+Text: a text block's deltas make one ``TextBlock`` (the builder joins a block's
+deltas), and its ``content_block_stop`` ends that block, so two
 Anthropic text blocks stay two blocks even with only skipped blocks between them, as in
 the SDK (Anthropic splits a reply's text around server tool blocks and at citations).
 
@@ -64,7 +65,9 @@ Skipped, and why: content blocks the IR has no place for (``server_tool_use``,
 ``mcp_tool_use``, ``mcp_tool_result``, ``container_upload``, any block type this module
 does not know), with all their deltas and their stop: they are the server's own tool
 calls and results, not calls for the client to run, and they do not fail the stream;
-text, thinking and client ``tool_use`` blocks around them still arrive. Also skipped:
+text, thinking and client ``tool_use`` blocks around them still arrive. Each is a
+PART_NOT_READ warning of the response (path ``/content/<index>``), as
+``reply_from_anthropic`` gives for the same block of a non-streamed reply. Also skipped:
 ``citations_delta``, ``ping``, the usage fields the IR has no place for
 (``cache_creation_input_tokens``, ``cache_read_input_tokens``, ``server_tool_use``:
 ``inputTokens`` is Anthropic's ``input_tokens``, which does not count cached input).
@@ -98,21 +101,25 @@ input is not a JSON object (above); ``message_stop`` without a ``message_delta``
 PROVIDER_DUPLICATE_TERMINAL, anything else (a ``ping`` included) as
 PROVIDER_INVALID_TERMINAL. A stream that ends without ``message_stop`` is
 PROVIDER_MISSING_TERMINAL after the chunks already emitted. Every failure comes after
-the chunks of the events before it, and its ``record_index`` is the number of records
-those events made, however the bytes were chunked.
+the chunks of the events before it, and its ``record_index`` is the index of the event
+(0-based), however the bytes were chunked.
 """
 
 from __future__ import annotations
 
-import asyncio
-from collections.abc import Callable, Iterable
+from collections.abc import Callable
 from typing import Any, Final
 
-from agent_ir.replies.protocol import ModelStream, ProviderErrorCode
+from agent_ir._generated.conversion_warning_schema import ConversionWarningCode
+from agent_ir._generated.model_stream_schema import ProviderErrorCode, ResponseStopReason
+from agent_ir.replies.builder import ReplyBuilder
 from agent_ir.wire._common import parse_arguments
 from agent_ir.wire._stream import (
     DONE,
-    StreamEventError,
+    AsyncStream,
+    Refusal,
+    StreamState,
+    SyncStream,
     field_count,
     field_error,
     field_name,
@@ -121,23 +128,21 @@ from agent_ir.wire._stream import (
     optional_count,
     optional_object,
     optional_string,
-    wire_stream,
 )
 
-__all__ = ["AnthropicStream", "AnthropicTranslator"]
+__all__ = ["AnthropicState", "AnthropicStream", "AsyncAnthropicStream", "no_ir_form"]
 
-Record = dict[str, Any]
 Code = ProviderErrorCode
-_NONE: Final[tuple[Record, ...]] = ()
+Stop = ResponseStopReason
 
 _STOP_REASONS: Final = {
-    "end_turn": "stop",
-    "stop_sequence": "stop",
-    "pause_turn": "stop",
-    "tool_use": "tool_call",
-    "max_tokens": "length",
-    "model_context_window_exceeded": "length",
-    "refusal": "error",
+    "end_turn": Stop.STOP,
+    "stop_sequence": Stop.STOP,
+    "pause_turn": Stop.STOP,
+    "tool_use": Stop.TOOL_CALL,
+    "max_tokens": Stop.LENGTH,
+    "model_context_window_exceeded": Stop.LENGTH,
+    "refusal": Stop.ERROR,
 }
 # Stop reasons that may end a reply inside a block: the block ends there, a tool call
 # in it is dropped.
@@ -154,27 +159,49 @@ _DELTA_KINDS: Final = {
 
 # The kinds of an open block; any other block type is read as "skipped".
 _TEXT: Final = "text"
-_TEXT_END: Final[Record] = {"type": "text_end"}
 _THINKING: Final = "thinking"
 _REDACTED: Final = "redacted_thinking"
 _TOOL_USE: Final = "tool_use"
 _SKIPPED: Final = "skipped"
 
 
-def AnthropicStream(
-    source: object, *, request_id: object, cancel: asyncio.Event | None = None
-) -> ModelStream:
-    """The ``ModelStream`` of an Anthropic Messages event stream; see the module
-    docstring. ``source``: an async iterable of raw SSE bytes (any chunking) or of
-    decoded event objects. ``TypeError`` for a blank ``request_id`` or a ``cancel``
-    that is not an ``asyncio.Event``."""
-    return wire_stream(
-        "AnthropicStream",
-        source,
-        AnthropicTranslator(),
-        request_id=request_id,
-        cancel=cancel,
+def no_ir_form(reply: ReplyBuilder, index: int, wire_type: str) -> None:
+    """The PART_NOT_READ warning of a content block the IR has no place for (a server
+    tool's call or result): the same for a stream and a non-streamed reply."""
+    reply.warn(
+        ConversionWarningCode.PART_NOT_READ,
+        f"/content/{index}",
+        index,
+        f"content[{index}] ({wire_type}) has no IR form",
     )
+
+
+class AnthropicStream(SyncStream):
+    """An Anthropic Messages event stream read from a sync iterable (``for chunk in
+    stream``, ``stream.result()``); see the module docstring. ``source``: raw SSE
+    bytes (any chunking) or decoded event objects. ``TypeError`` for a blank
+    ``request_id`` or a ``cancel`` that is not a ``threading.Event``."""
+
+    _function = "AnthropicStream"
+    _start = "message_start"
+    _terminal = "message_stop"
+
+    def _state(self, builder: ReplyBuilder) -> StreamState:
+        return AnthropicState(builder)
+
+
+class AsyncAnthropicStream(AsyncStream):
+    """An Anthropic Messages event stream read from an async iterable (``async for
+    chunk in stream``, ``await stream.result()``); see the module docstring.
+    ``TypeError`` for a blank ``request_id`` or a ``cancel`` that is not an
+    ``asyncio.Event``."""
+
+    _function = "AsyncAnthropicStream"
+    _start = "message_start"
+    _terminal = "message_stop"
+
+    def _state(self, builder: ReplyBuilder) -> StreamState:
+        return AnthropicState(builder)
 
 
 class _Block:
@@ -193,48 +220,47 @@ class _Block:
         self.parts: list[str] = []
 
 
-class AnthropicTranslator:
-    """Anthropic Messages events -> normalized records (a ``Translator``); one per
-    stream. See the module docstring for every mapping and failure."""
+class AnthropicState:
+    """Anthropic Messages events -> ``ReplyBuilder`` calls (a ``StreamState``); one
+    per stream. See the module docstring for every mapping and failure."""
 
-    def __init__(self) -> None:
-        self._response_id: str | None = None
+    def __init__(self, reply: ReplyBuilder) -> None:
+        self._reply = reply
         self._input_tokens = 0
         self._output_tokens = 0
-        self._stop_reason: str | None = None  # the IR's, from the last message_delta
+        self._stop_reason: ResponseStopReason | None = None  # from the last message_delta
         self._block: _Block | None = None  # the open content block
         self._indices: set[int] = set()  # every block index started
         self._held: str | None = None  # why a stopped tool call was held back
         self._ended = False  # message_stop came
 
-    def event(self, name: str | None, data: Any) -> Iterable[Record]:
+    def handle(self, name: str | None, data: Any) -> None:
         if type(data) is not dict:
             if data is DONE:
-                raise StreamEventError("a [DONE] event (Anthropic streams end with message_stop)")
-            raise StreamEventError("the event data is not a JSON object")
+                raise Refusal("a [DONE] event (Anthropic streams end with message_stop)")
+            raise Refusal("the event data is not a JSON object")
         kind = data.get("type")
         if type(kind) is not str or not kind:
-            raise StreamEventError("the event has no non-empty string type")
+            raise Refusal("the event has no non-empty string type")
         if name is not None and name != kind and name != "message":
-            raise StreamEventError(f"the SSE event name {name!r} differs from its type {kind!r}")
+            raise Refusal(f"the SSE event name {name!r} differs from its type {kind!r}")
         if self._ended:
-            return self._after_stop(kind)
+            self._reply.check_open(f"{kind} event", terminal=kind == "message_stop")
         handler = _HANDLERS.get(kind)
         if handler is None:
-            raise StreamEventError(f"unknown event type {kind!r}", Code.PROVIDER_UNKNOWN_EVENT)
+            raise Refusal(f"unknown event type {kind!r}", Code.PROVIDER_UNKNOWN_EVENT)
         if self._held is not None and kind not in ("ping", "error", "message_delta"):
-            raise StreamEventError(self._held)
-        if self._response_id is None and kind not in ("message_start", "ping", "error"):
-            raise StreamEventError(f"{kind} before message_start", Code.PROVIDER_MISSING_START)
-        return handler(self, data)
+            raise Refusal(self._held)
+        if not self._reply.started and kind not in ("message_start", "ping", "error"):
+            raise Refusal(f"{kind} before message_start", Code.PROVIDER_MISSING_START)
+        handler(self, data)
 
-    def end(self) -> Iterable[Record]:
-        # Without message_stop the parser reports PROVIDER_MISSING_TERMINAL.
-        return _NONE
+    def end(self) -> None:
+        """Nothing is owed: without message_stop the stream is PROVIDER_MISSING_TERMINAL."""
 
     # --- one method per event type ---------------------------------------------------
 
-    def _message_start(self, data: dict[str, Any]) -> Iterable[Record]:
+    def _message_start(self, data: dict[str, Any]) -> None:
         event = "message_start"
         message = field_object(data, "message", event)
         response_id = field_name(message, "id", event, "/message")
@@ -248,74 +274,71 @@ class AnthropicTranslator:
             self._input_tokens = field_count(usage, "input_tokens", event, "/message/usage")
             output = optional_count(usage, "output_tokens", event, "/message/usage")
             self._output_tokens = 0 if output is None else output
-        self._response_id = response_id
-        return ({"type": "response_start", "responseId": response_id, "role": "assistant"},)
+        self._reply.start(response_id)
 
-    def _content_block_start(self, data: dict[str, Any]) -> Iterable[Record]:
+    def _content_block_start(self, data: dict[str, Any]) -> None:
         index = field_count(data, "index", "content_block_start")
         if self._stop_reason is not None:
-            raise StreamEventError(f"content_block_start (block {index}) after message_delta")
+            raise Refusal(f"content_block_start (block {index}) after message_delta")
         if self._block is not None:
-            raise StreamEventError(
+            raise Refusal(
                 f"content_block_start of block {index} while block {self._block.index} is open"
             )
         if index in self._indices:
-            raise StreamEventError(f"content_block_start index {index} repeats an earlier block")
+            raise Refusal(f"content_block_start index {index} repeats an earlier block")
         block = field_object(data, "content_block", "content_block_start")
         wire_type = field_string(block, "type", "content_block_start", "/content_block")
         self._indices.add(index)
-        self._block, records = _opened(index, wire_type, block)
-        return records
+        self._block = _opened(self._reply, index, wire_type, block)
 
-    def _content_block_delta(self, data: dict[str, Any]) -> Iterable[Record]:
+    def _content_block_delta(self, data: dict[str, Any]) -> None:
         block = self._open(data, "content_block_delta")
         if block.kind == _SKIPPED:
-            return _NONE
+            return
         event = "content_block_delta"
         delta = field_object(data, "delta", event)
         delta_type = delta.get("type")
         if delta_type == "text_delta" and block.kind == _TEXT:
-            text = field_string(delta, "text", event, "/delta")
-            return ({"type": "text_delta", "text": text},) if text else _NONE
+            _text(self._reply, field_string(delta, "text", event, "/delta"), "text_delta")
+            return
         if delta_type == "input_json_delta" and block.kind == _TOOL_USE:
             block.parts.append(field_string(delta, "partial_json", event, "/delta"))
-            return _NONE
+            return
         if delta_type == "thinking_delta" and block.kind == _THINKING:
-            text = field_string(delta, "thinking", event, "/delta")
-            return ({"type": "thinking_delta", "text": text},) if text else _NONE
+            _thinking(
+                self._reply, field_string(delta, "thinking", event, "/delta"), "thinking_delta"
+            )
+            return
         if delta_type == "signature_delta" and block.kind == _THINKING:
             block.signature = field_string(delta, "signature", event, "/delta")
-            return _NONE
+            return
         if delta_type == "citations_delta" and block.kind == _TEXT:
-            return _NONE
+            return
         if type(delta_type) is not str:
             raise field_error(delta, "type", event, "/delta", "a string")
         if delta_type in _DELTA_KINDS:
-            raise StreamEventError(
+            raise Refusal(
                 f"content_block_delta: a {delta_type} in block {block.index} ({block.wire_type})"
             )
-        raise StreamEventError(
+        raise Refusal(
             f"content_block_delta: unknown delta type {delta_type!r}", Code.PROVIDER_UNKNOWN_EVENT
         )
 
-    def _content_block_stop(self, data: dict[str, Any]) -> Iterable[Record]:
+    def _content_block_stop(self, data: dict[str, Any]) -> None:
         block = self._open(data, "content_block_stop")
         self._block = None
         if block.kind == _THINKING:
-            return (_thinking_end(block),)
-        if block.kind == _TEXT:
-            return (_TEXT_END,)  # each Anthropic text block stays one block
-        if block.kind != _TOOL_USE:
-            return _NONE
-        arguments = _arguments(block)
-        if isinstance(arguments, str):
-            self._held = arguments  # refused by the next event unless the reply was cut short
-            return _NONE
-        return (
-            {"type": "tool_call", "id": block.call_id, "name": block.name, "arguments": arguments},
-        )
+            self._reply.end_thinking(block.signature or None)
+        elif block.kind == _TEXT:
+            self._reply.end_text()  # each Anthropic text block stays one block
+        elif block.kind == _TOOL_USE:
+            arguments = _arguments(block)
+            if isinstance(arguments, str):
+                self._held = arguments  # refused by the next event unless cut short
+                return
+            self._reply.tool_call(block.call_id, block.name, arguments, what="tool_use")
 
-    def _message_delta(self, data: dict[str, Any]) -> Iterable[Record]:
+    def _message_delta(self, data: dict[str, Any]) -> None:
         event = "message_delta"
         delta = field_object(data, "delta", event)
         wire_reason = delta.get("stop_reason")
@@ -324,19 +347,18 @@ class AnthropicTranslator:
             raise field_error(delta, "stop_reason", event, "/delta", "an Anthropic stop reason")
         cut_short = wire_reason in _CUT_SHORT
         if self._held is not None and not cut_short:
-            raise StreamEventError(self._held)
+            raise Refusal(self._held)
         self._held = None
-        records: tuple[Record, ...] = _NONE
         block = self._block
         if block is not None:
             if not cut_short:
-                raise StreamEventError(
+                raise Refusal(
                     f"message_delta (stop_reason {wire_reason}) while block {block.index}"
                     f" ({block.wire_type}) is open"
                 )
             self._block = None
             if block.kind == _THINKING:
-                records = (_thinking_end(block),)
+                self._reply.end_thinking(block.signature or None)
         usage = optional_object(data, "usage", event)
         if usage is not None:
             output = optional_count(usage, "output_tokens", event, "/usage")
@@ -346,22 +368,21 @@ class AnthropicTranslator:
             if input_tokens is not None:
                 self._input_tokens = input_tokens
         self._stop_reason = stop_reason
-        return records
 
-    def _message_stop(self, data: dict[str, Any]) -> Iterable[Record]:
+    def _message_stop(self, data: dict[str, Any]) -> None:
         if self._stop_reason is None:
-            raise StreamEventError("message_stop without a message_delta (no stop reason)")
+            raise Refusal("message_stop without a message_delta (no stop reason)")
         self._ended = True
-        return (self._response_end(),)
+        self._reply.finish(self._stop_reason, self._input_tokens, self._output_tokens)
 
-    def _ping(self, data: dict[str, Any]) -> Iterable[Record]:
-        return _NONE
+    def _ping(self, data: dict[str, Any]) -> None:
+        """Nothing."""
 
-    def _error(self, data: dict[str, Any]) -> Iterable[Record]:
+    def _error(self, data: dict[str, Any]) -> None:
         error = field_object(data, "error", "error")
         code = field_name(error, "type", "error", "/error")
         message = field_name(error, "message", "error", "/error")
-        return ({"type": "transport_error", "code": code, "message": message},)
+        raise self._reply.fail(code, message)
 
     # --- helpers -----------------------------------------------------------------------
 
@@ -369,68 +390,60 @@ class AnthropicTranslator:
         index = field_count(data, "index", kind)
         block = self._block
         if block is None or block.index != index:
-            raise StreamEventError(f"{kind} for block {index}, which is not open")
+            raise Refusal(f"{kind} for block {index}, which is not open")
         return block
 
-    def _after_stop(self, kind: str) -> Iterable[Record]:
-        if kind == "message_stop":
-            return (self._response_end(),)  # the parser: PROVIDER_DUPLICATE_TERMINAL
-        raise StreamEventError(f"a {kind} event after message_stop", Code.PROVIDER_INVALID_TERMINAL)
 
-    def _response_end(self) -> Record:
-        return {
-            "type": "response_end",
-            "responseId": self._response_id,
-            "stopReason": self._stop_reason,
-            "usage": {"inputTokens": self._input_tokens, "outputTokens": self._output_tokens},
-        }
-
-
-_Handler = Callable[[AnthropicTranslator, dict[str, Any]], Iterable[Record]]
+_Handler = Callable[[AnthropicState, dict[str, Any]], None]
 _HANDLERS: Final[dict[str, _Handler]] = {
-    "message_start": AnthropicTranslator._message_start,
-    "content_block_start": AnthropicTranslator._content_block_start,
-    "content_block_delta": AnthropicTranslator._content_block_delta,
-    "content_block_stop": AnthropicTranslator._content_block_stop,
-    "message_delta": AnthropicTranslator._message_delta,
-    "message_stop": AnthropicTranslator._message_stop,
-    "ping": AnthropicTranslator._ping,
-    "error": AnthropicTranslator._error,
+    "message_start": AnthropicState._message_start,
+    "content_block_start": AnthropicState._content_block_start,
+    "content_block_delta": AnthropicState._content_block_delta,
+    "content_block_stop": AnthropicState._content_block_stop,
+    "message_delta": AnthropicState._message_delta,
+    "message_stop": AnthropicState._message_stop,
+    "ping": AnthropicState._ping,
+    "error": AnthropicState._error,
 }
 
 
-def _opened(index: int, wire_type: str, block: dict[str, Any]) -> tuple[_Block, Iterable[Record]]:
-    """The block a ``content_block_start`` opens, and the records it emits at once."""
+def _opened(reply: ReplyBuilder, index: int, wire_type: str, block: dict[str, Any]) -> _Block:
+    """The block a ``content_block_start`` opens, after the builder calls it makes."""
     event, at = "content_block_start", "/content_block"
     if wire_type == _TEXT:
-        text = field_string(block, "text", event, at)
-        return _Block(index, _TEXT, wire_type), (
-            {"type": "text_delta", "text": text},
-        ) if text else _NONE
+        _text(reply, field_string(block, "text", event, at), "text block")
+        return _Block(index, _TEXT, wire_type)
     if wire_type == _THINKING:
         opened = _Block(index, _THINKING, wire_type)
         thinking = field_string(block, "thinking", event, at)
         opened.signature = optional_string(block, "signature", event, at) or None
-        return opened, ({"type": "thinking_delta", "text": thinking},) if thinking else _NONE
+        _thinking(reply, thinking, "thinking block")
+        return opened
     if wire_type == _REDACTED:
         redacted = field_string(block, "data", event, at)
-        record = {"type": "thinking_end", "signature": redacted, "redacted": True}
-        return _Block(index, _REDACTED, wire_type), (record,)
+        reply.end_thinking(redacted, redacted=True, what="redacted_thinking block")
+        return _Block(index, _REDACTED, wire_type)
     if wire_type == _TOOL_USE:
         call = _Block(index, _TOOL_USE, wire_type)
         call.call_id = field_name(block, "id", event, at)
         call.name = field_name(block, "name", event, at)
         if "input" in block:  # absent: {}; null is no input object
             call.input = field_object(block, "input", event, at)
-        return call, _NONE
-    return _Block(index, _SKIPPED, wire_type), _NONE
+        return call
+    no_ir_form(reply, index, wire_type)
+    return _Block(index, _SKIPPED, wire_type)
 
 
-def _thinking_end(block: _Block) -> Record:
-    record: Record = {"type": "thinking_end"}
-    if block.signature:
-        record["signature"] = block.signature
-    return record
+def _text(reply: ReplyBuilder, text: str, what: str) -> None:
+    """Text of a text block; an empty piece emits nothing."""
+    if text:
+        reply.text(text, what=what)
+
+
+def _thinking(reply: ReplyBuilder, text: str, what: str) -> None:
+    """Reasoning of a thinking block; an empty piece emits nothing."""
+    if text:
+        reply.thinking(text, what=what)
 
 
 def _arguments(block: _Block) -> dict[str, Any] | str:

@@ -1,11 +1,12 @@
-"""A streamed OpenAI Chat Completions reply (``stream: true``) as a ``ModelStream``.
+"""A streamed OpenAI Chat Completions reply (``stream: true``), read sync or async.
 
-``OpenAIChatStream(source, *, request_id, cancel=None)``: ``source`` is an async
-iterable of the raw response body (server-sent events, in any chunking) or of decoded
+``OpenAIChatStream(source, *, request_id, cancel=None)``: ``source`` is an iterable of
+the raw response body (server-sent events, in any chunking) or of decoded
 ``chat.completion.chunk`` objects (plain dicts, e.g. ``chunk.model_dump()``), or a mix;
-see ``agent_ir.wire._stream`` for the decoding, the terminal discipline and the failures
-of the source itself. ``ChatTranslator`` below turns each event into the normalized
-records of ``agent_ir.replies.parser``; every field it reads is read defensively
+``AsyncOpenAIChatStream`` reads an async iterable. See ``agent_ir.wire._stream`` for
+the drivers, the decoding and the failures of the source itself. ``ChatState`` below
+turns each event into ``ReplyBuilder`` calls (named below as the fixture records they
+match: text_delta, thinking_end, tool_call, response_end); every field it reads is read defensively
 (an absent optional field and ``null`` are alike; a field of the wrong JSON type is
 PROVIDER_INVALID_EVENT naming it, never a ``KeyError`` or ``TypeError``: the wording of
 ``agent_ir.wire._stream``'s field readers, ``chat.completion.chunk
@@ -117,44 +118,45 @@ Errors
   ``event: error`` with plain-text data included.
 * PROVIDER_UNKNOWN_EVENT: an unknown SSE ``event`` name or chunk ``object``.
 * PROVIDER_MISSING_START: ``[DONE]`` before any chunk with an id.
-* The parser's own checks still apply (e.g. "tool_calls" with no call assembled is
+* The reply builder's own checks still apply (e.g. "tool_calls" with no call assembled is
   PROVIDER_INVALID_TERMINAL).
 """
 
 from __future__ import annotations
 
 import json
-from collections.abc import Iterable
 from typing import Any
 
+from agent_ir._generated.model_stream_schema import ResponseStopReason
 from agent_ir._text import non_empty_id
-from agent_ir.replies.protocol import ModelStream
+from agent_ir.replies.builder import ReplyBuilder
 from agent_ir.replies.protocol import ProviderErrorCode as Code
 from agent_ir.wire._common import parse_arguments
 from agent_ir.wire._stream import (
     DONE,
-    StreamEventError,
+    AsyncStream,
+    Refusal,
+    StreamState,
+    SyncStream,
     describe_json,
     field_count,
     field_error,
     optional_array,
     optional_object,
     optional_string,
-    wire_stream,
 )
 
-__all__ = ["ChatTranslator", "OpenAIChatStream"]
+__all__ = ["AsyncOpenAIChatStream", "ChatState", "OpenAIChatStream"]
 
-Record = dict[str, Any]
-
+Stop = ResponseStopReason
 _FINISH_REASONS = {
-    "stop": "stop",
-    "tool_calls": "tool_call",
-    "function_call": "tool_call",
-    "length": "length",
-    "model_length": "length",
-    "content_filter": "error",
-    "error": "error",
+    "stop": Stop.STOP,
+    "tool_calls": Stop.TOOL_CALL,
+    "function_call": Stop.TOOL_CALL,
+    "length": Stop.LENGTH,
+    "model_length": Stop.LENGTH,
+    "content_filter": Stop.ERROR,
+    "error": Stop.ERROR,
 }
 _CHUNK_OBJECTS = frozenset({"", "chat.completion.chunk"})
 _DELTA = "choices[0].delta"
@@ -163,13 +165,30 @@ _FIRST_DELTA = "/choices/0/delta"  # the JSON pointer of the delta the readers m
 _NO_ITEMS: list[Any] = []  # never changed
 
 
-def OpenAIChatStream(source: object, *, request_id: object, cancel: object = None) -> ModelStream:
-    """The ``ModelStream`` of a streamed Chat Completions reply; see the module
-    docstring. ``TypeError`` for a blank ``request_id`` or a ``cancel`` that is not an
-    ``asyncio.Event``."""
-    return wire_stream(
-        "OpenAIChatStream", source, ChatTranslator(), request_id=request_id, cancel=cancel
-    )
+class OpenAIChatStream(SyncStream):
+    """A streamed Chat Completions reply read from a sync iterable (``for chunk in
+    stream``, ``stream.result()``); see the module docstring. ``TypeError`` for a blank
+    ``request_id`` or a ``cancel`` that is not a ``threading.Event``."""
+
+    _function = "OpenAIChatStream"
+    _start = "first chunk"
+    _terminal = "[DONE]"
+
+    def _state(self, builder: ReplyBuilder) -> StreamState:
+        return ChatState(builder)
+
+
+class AsyncOpenAIChatStream(AsyncStream):
+    """A streamed Chat Completions reply read from an async iterable (``async for``,
+    ``await stream.result()``); see the module docstring. ``TypeError`` for a blank
+    ``request_id`` or a ``cancel`` that is not an ``asyncio.Event``."""
+
+    _function = "AsyncOpenAIChatStream"
+    _start = "first chunk"
+    _terminal = "[DONE]"
+
+    def _state(self, builder: ReplyBuilder) -> StreamState:
+        return ChatState(builder)
 
 
 class _Call:
@@ -185,8 +204,8 @@ class _Call:
         self.skipped = False  # not a function call: no IR form
 
 
-class ChatTranslator:
-    """``chat.completion.chunk`` events -> normalized records (a ``Translator``)."""
+class ChatState:
+    """``chat.completion.chunk`` events -> ``ReplyBuilder`` calls (a ``StreamState``)."""
 
     __slots__ = (
         "_calls",
@@ -194,92 +213,86 @@ class ChatTranslator:
         "_ended",
         "_finish",
         "_refused",
-        "_response_id",
+        "_reply",
         "_thinking",
         "_usage",
     )
 
-    def __init__(self) -> None:
-        self._response_id: str | None = None
+    def __init__(self, reply: ReplyBuilder) -> None:
+        self._reply = reply
         self._thinking = False  # a thinking block is open
         self._calls: dict[int, _Call] = {}
         self._emitted_calls = 0
         self._finish: str | None = None  # the provider's finish_reason, once seen
         self._refused = False
-        self._usage: Record = {"inputTokens": 0, "outputTokens": 0}
-        self._ended = False  # the response_end was emitted
+        self._usage = (0, 0)
+        self._ended = False  # the response ended
 
     # --- events -----------------------------------------------------------------------
 
-    def event(self, name: str | None, data: Any) -> Iterable[Record]:
+    def handle(self, name: str | None, data: Any) -> None:
         if self._ended:
-            return self._after_end(data)
-        if name is None or name == "message":
-            return self._done() if data is DONE else self._chunk(data)
-        if name == "error":
-            return self._failure(_error_value(data))
-        return self._unknown(f"event {name!r}")
+            self._after_end(data)
+        elif name is None or name == "message":
+            if data is DONE:
+                self._done()
+            else:
+                self._chunk(data)
+        elif name == "error":
+            self._failure(_error_value(data))
+        else:
+            self._unknown(f"event {name!r}")
 
-    def end(self) -> Iterable[Record]:
-        if self._ended or self._finish is None:
-            return []
-        return [self._end()]
+    def end(self) -> None:
+        if not self._ended and self._finish is not None:
+            self._end()
 
-    def _done(self) -> list[Record]:
-        if self._response_id is None:
-            raise StreamEventError(
-                "[DONE] before any chunk with an id", Code.PROVIDER_MISSING_START
-            )
-        records: list[Record] = []
+    def _done(self) -> None:
+        if not self._reply.started:
+            raise Refusal("[DONE] before any chunk with an id", Code.PROVIDER_MISSING_START)
         if self._finish is None:
-            records += self._close_thinking()
-            records += self._tool_calls(truncated=False)
-        records.append(self._end())
-        return records
+            self._close_thinking()
+            self._tool_calls(truncated=False)
+        self._end()
 
-    def _after_end(self, data: Any) -> list[Record]:
-        """An event after the response_end: PROVIDER_DUPLICATE_TERMINAL for a second
-        ``[DONE]``, else PROVIDER_INVALID_TERMINAL."""
+    def _after_end(self, data: Any) -> None:
+        """An event after the end: PROVIDER_DUPLICATE_TERMINAL for a second ``[DONE]``,
+        else PROVIDER_INVALID_TERMINAL."""
         if data is DONE:
-            raise StreamEventError("a second [DONE]", Code.PROVIDER_DUPLICATE_TERMINAL)
-        raise StreamEventError("an event after [DONE]", Code.PROVIDER_INVALID_TERMINAL)
+            raise Refusal("a second [DONE]", Code.PROVIDER_DUPLICATE_TERMINAL)
+        raise Refusal("an event after [DONE]", Code.PROVIDER_INVALID_TERMINAL)
 
-    def _failure(self, error: object) -> list[Record]:
+    def _failure(self, error: object) -> None:
         code, message = _error_code_and_message(error)
-        return [{"type": "transport_error", "code": code, "message": message}]
+        raise self._reply.fail(code, message)
 
-    def _unknown(self, what: str) -> list[Record]:
-        raise StreamEventError(f"unknown {what}", Code.PROVIDER_UNKNOWN_EVENT)
+    def _unknown(self, what: str) -> None:
+        raise Refusal(f"unknown {what}", Code.PROVIDER_UNKNOWN_EVENT)
 
     # --- chunks -----------------------------------------------------------------------
 
-    def _chunk(self, data: Any) -> list[Record]:
+    def _chunk(self, data: Any) -> None:
         if type(data) is not dict:
-            raise StreamEventError(f"a chunk must be a JSON object, not {describe_json(data)}")
+            raise Refusal(f"a chunk must be a JSON object, not {describe_json(data)}")
         if data.get("error") is not None:
-            return self._failure(data["error"])
+            self._failure(data["error"])
         kind = optional_string(data, "object", _CHUNK)
         if kind is not None and kind not in _CHUNK_OBJECTS:
-            return self._unknown(f"object {kind!r}")
+            self._unknown(f"object {kind!r}")
         choices = optional_array(data, "choices", _CHUNK) or _NO_ITEMS
         usage = _chunk_usage(data)
-        records: list[Record] = []
-        if self._response_id is None:
+        if not self._reply.started:
             if not non_empty_id(data.get("id")):
                 if choices or usage is not None:
-                    raise StreamEventError("the first chunk has no id (a non-empty string)")
-                return records  # Azure's prompt-filter chunk: nothing the IR takes
-            self._response_id = data["id"]
-            records.append(
-                {"type": "response_start", "responseId": data["id"], "role": "assistant"}
-            )
+                    raise Refusal("the first chunk has no id (a non-empty string)")
+                return  # Azure's prompt-filter chunk: nothing the IR takes
+            self._reply.start(data["id"])
         for position in range(len(choices)):
-            records += self._choice(choices, position)
+            self._choice(choices, position)
         if usage is not None:
             self._usage = usage
-        return records
 
-    def _choice(self, choices: list[Any], position: int) -> list[Record]:
+    def _choice(self, choices: list[Any], position: int) -> None:
         choice = choices[position]
         at = "/choices/0" if position == 0 else f"/choices/{position}"  # 0: every chunk
         if type(choice) is not dict:
@@ -288,52 +301,49 @@ class ChatTranslator:
         if type(index) is not int:
             raise field_error(choice, "index", _CHUNK, at, "an integer")
         if index != 0:
-            raise StreamEventError(
+            raise Refusal(
                 f"choices[{position}] has index {index}: only one choice (n=1) is supported"
             )
         delta = optional_object(choice, "delta", _CHUNK, at) or {}
         finish = optional_string(choice, "finish_reason", _CHUNK, at)
         at = _FIRST_DELTA if position == 0 else f"{at}/delta"
-        records = self._text(delta, at)
-        records += self._tool_call_deltas(delta, at)
+        self._text(delta, at)
+        self._tool_call_deltas(delta, at)
         if finish:  # null and "" mean none yet
-            records += self._finish_reason(finish)
-        return records
+            self._finish_reason(finish)
 
-    def _text(self, delta: Record, at: str) -> list[Record]:
+    def _text(self, delta: dict[str, Any], at: str) -> None:
         """Reasoning, content and refusal; ``at`` is the delta's JSON pointer."""
-        records: list[Record] = []
         reasoning = optional_string(delta, "reasoning_content", _CHUNK, at)
         if reasoning is None:
             reasoning = optional_string(delta, "reasoning", _CHUNK, at)
         if reasoning:
             self._still_open("reasoning")
             self._thinking = True
-            records.append({"type": "thinking_delta", "text": reasoning})
+            self._reply.thinking(reasoning, what="reasoning")
         content = optional_string(delta, "content", _CHUNK, at)
         if content:
             self._still_open("content")
-            records += self._close_thinking()
-            records.append({"type": "text_delta", "text": content})
+            self._close_thinking()
+            self._reply.text(content, what="content")
         if optional_string(delta, "refusal", _CHUNK, at):
             self._still_open("refusal")
             self._refused = True
-        return records
 
-    def _tool_call_deltas(self, delta: Record, at: str) -> list[Record]:
+    def _tool_call_deltas(self, delta: dict[str, Any], at: str) -> None:
         if delta.get("function_call") is not None:
-            raise StreamEventError(
+            raise Refusal(
                 f"{_DELTA}.function_call (a legacy function call) is not supported: "
                 "it has no call id; use tools"
             )
         tool_calls = optional_array(delta, "tool_calls", _CHUNK, at)
         if not tool_calls:
-            return []
+            return
         self._still_open("tool_calls")
         at += "/tool_calls"
         for position in range(len(tool_calls)):
             self._tool_call_delta(tool_calls, position, at)
-        return self._close_thinking()
+        self._close_thinking()
 
     def _tool_call_delta(self, tool_calls: list[Any], position: int, at: str) -> None:
         """The delta ``tool_calls[position]``; ``at`` is the JSON pointer of the array."""
@@ -359,80 +369,73 @@ class ChatTranslator:
         if arguments:
             call.arguments.append(arguments)
 
-    def _finish_reason(self, finish: str) -> list[Record]:
+    def _finish_reason(self, finish: str) -> None:
         if finish not in _FINISH_REASONS:
-            raise StreamEventError(f"unknown finish_reason {finish!r}")
+            raise Refusal(f"unknown finish_reason {finish!r}")
         if self._finish is not None:
             if finish != self._finish:
-                raise StreamEventError(
-                    f"finish_reason {finish!r} after finish_reason {self._finish!r}"
-                )
-            return []
+                raise Refusal(f"finish_reason {finish!r} after finish_reason {self._finish!r}")
+            return
         self._finish = finish
-        return self._close_thinking() + self._tool_calls(truncated=finish == "length")
+        self._close_thinking()
+        self._tool_calls(truncated=finish == "length")
 
     def _still_open(self, what: str) -> None:
         if self._finish is not None:
-            raise StreamEventError(f"{_DELTA}.{what} after finish_reason {self._finish!r}")
+            raise Refusal(f"{_DELTA}.{what} after finish_reason {self._finish!r}")
 
-    # --- records owed ----------------------------------------------------------------
+    # --- what is owed ------------------------------------------------------------------
 
-    def _close_thinking(self) -> list[Record]:
-        if not self._thinking:
-            return []
-        self._thinking = False
-        return [{"type": "thinking_end"}]
+    def _close_thinking(self) -> None:
+        if self._thinking:
+            self._thinking = False
+            self._reply.end_thinking()
 
-    def _tool_calls(self, *, truncated: bool) -> list[Record]:
-        """The tool_call records of the assembled calls, in index order; ``truncated``:
-        the output limit cut the reply, and an incomplete call is dropped."""
-        records: list[Record] = []
-        for index in sorted(self._calls):
-            call = self._calls[index]
+    def _tool_calls(self, *, truncated: bool) -> None:
+        """The assembled calls, in index order; ``truncated``: the output limit cut the
+        reply, and an incomplete call is dropped."""
+        calls, self._calls = self._calls, {}
+        for index in sorted(calls):
+            call = calls[index]
             if call.skipped:
                 continue
-            record = _tool_call_record(call, truncated=truncated)
-            if record is not None:
-                records.append(record)
-        self._calls = {}
-        self._emitted_calls += len(records)
-        return records
+            arguments = _complete(call, truncated=truncated)
+            if arguments is not None:
+                assert call.id is not None
+                assert call.name is not None
+                self._reply.tool_call(call.id, call.name, arguments, what="tool call")
+                self._emitted_calls += 1
 
-    def _end(self) -> Record:
+    def _end(self) -> None:
         self._ended = True
-        return {
-            "type": "response_end",
-            "responseId": self._response_id,
-            "stopReason": self._stop_reason(),
-            "usage": self._usage,
-        }
+        self._reply.finish(self._stop_reason(), *self._usage)
 
-    def _stop_reason(self) -> str:
+    def _stop_reason(self) -> ResponseStopReason:
         if self._refused:
-            return "error"
+            return Stop.ERROR
         if self._finish is None or self._finish == "stop":
-            return "tool_call" if self._emitted_calls else "stop"
+            return Stop.TOOL_CALL if self._emitted_calls else Stop.STOP
         return _FINISH_REASONS[self._finish]
 
 
 # --- values --------------------------------------------------------------------------
 
 
-def _tool_call_record(call: _Call, *, truncated: bool) -> Record | None:
-    """The tool_call record of ``call``; ``None`` for an incomplete call when
-    ``truncated``; ``StreamEventError`` for one otherwise."""
+def _complete(call: _Call, *, truncated: bool) -> dict[str, Any] | None:
+    """The arguments of ``call`` when it is complete; ``None`` for an incomplete call
+    when ``truncated``; ``Refusal`` for one otherwise."""
     what = f"tool call {call.id!r} ({call.name})" if call.id else f"tool call {call.index}"
     arguments = _arguments("".join(call.arguments))
     if call.id is None or call.name is None or arguments is None:
         if truncated:
             return None
         if call.id is None:
-            raise StreamEventError(f"tool call {call.index} ({call.name}) has no id")
+            raise Refusal(f"tool call {call.index} ({call.name}) has no id")
         if call.name is None:
-            raise StreamEventError(f"{what} has no function name")
+            raise Refusal(f"{what} has no function name")
         text = "".join(call.arguments)
-        raise StreamEventError(f"{what} arguments are not a JSON object: {text[:80]!r}")
-    return {"type": "tool_call", "id": call.id, "name": call.name, "arguments": arguments}
+        raise Refusal(f"{what} arguments are not a JSON object: {text[:80]!r}")
+    return arguments
 
 
 def _arguments(text: str) -> dict[str, Any] | None:
@@ -445,8 +448,8 @@ def _arguments(text: str) -> dict[str, Any] | None:
     return value if type(value) is dict else None
 
 
-def _chunk_usage(chunk: Record) -> Record | None:
-    """The chunk's usage as record usage, ``None`` when it carries none."""
+def _chunk_usage(chunk: dict[str, Any]) -> tuple[int, int] | None:
+    """The chunk's (input, output) token counts, ``None`` when it carries none."""
     usage = optional_object(chunk, "usage", _CHUNK)
     at = "/usage"
     if usage is None:
@@ -457,10 +460,10 @@ def _chunk_usage(chunk: Record) -> Record | None:
         at = "/x_groq/usage"
         if usage is None:
             return None
-    return {
-        "inputTokens": field_count(usage, "prompt_tokens", _CHUNK, at),
-        "outputTokens": field_count(usage, "completion_tokens", _CHUNK, at),
-    }
+    return (
+        field_count(usage, "prompt_tokens", _CHUNK, at),
+        field_count(usage, "completion_tokens", _CHUNK, at),
+    )
 
 
 def _error_value(data: Any) -> object:

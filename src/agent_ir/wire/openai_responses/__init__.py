@@ -1,7 +1,15 @@
-"""OpenAI Responses: the request conversion both ways (``_request``) and the stream
-(``_stream``)."""
+"""OpenAI Responses: the request conversion both ways (``_request``) and the stream,
+sync and async (``_stream``)."""
 
 from agent_ir.wire.openai_responses._request import from_openai_responses, to_openai_responses
-from agent_ir.wire.openai_responses._stream import OpenAIResponsesStream
+from agent_ir.wire.openai_responses._stream import (
+    AsyncOpenAIResponsesStream,
+    OpenAIResponsesStream,
+)
 
-__all__ = ["OpenAIResponsesStream", "from_openai_responses", "to_openai_responses"]
+__all__ = [
+    "AsyncOpenAIResponsesStream",
+    "OpenAIResponsesStream",
+    "from_openai_responses",
+    "to_openai_responses",
+]

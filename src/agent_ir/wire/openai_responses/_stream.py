@@ -1,9 +1,10 @@
 """OpenAI Responses API streaming: ``OpenAIResponsesStream(source, *, request_id,
-cancel=None)`` is the ``ModelStream`` of a ``client.responses.create(..., stream=True)``
-body (``source``: its raw server-sent-event bytes in any chunking, or its events already
-decoded into JSON objects). It reads the events with ``wire_stream``
-(``agent_ir.wire._stream``), which owns the terminal discipline, closing and
-cancellation; this module only translates each event into normalized records.
+cancel=None)`` reads a ``client.responses.create(..., stream=True)`` body from a sync
+iterable (its raw server-sent-event bytes in any chunking, or its events already
+decoded into JSON objects), ``AsyncOpenAIResponsesStream`` from an async one. The
+drivers (``agent_ir.wire._stream``) own decoding, closing and cancellation, the
+``ReplyBuilder`` the terminal discipline; ``ResponsesState`` here turns each event into
+builder calls (named below as the fixture records they match).
 
 Each event is read from its data: the data's ``type`` names the event. The SSE
 ``event:`` line repeats it and is not read: the official client ignores it too, so a
@@ -14,7 +15,7 @@ terminal. Before it, ``[DONE]`` ends the stream as it ends the official client's
 reading: an event after it is PROVIDER_INVALID_EVENT, nothing after it
 PROVIDER_MISSING_TERMINAL.
 
-Events -> records:
+Events -> builder calls:
 
 - ``response.created`` -> ``response_start`` {responseId: ``response.id``}.
 - ``response.output_text.delta`` and ``response.refusal.delta`` -> ``text_delta``
@@ -81,7 +82,9 @@ Skipped, no record (the IR has no place for them, or they repeat what was stream
 ``message``, ``reasoning`` and ``function_call`` (hosted tools such as ``web_search_call``, ``file_search_call``,
 ``code_interpreter_call``, ``image_generation_call``, ``mcp_call``, ``mcp_list_tools``,
 ``mcp_approval_request``, ``computer_call``, ``shell_call``, ``local_shell_call``, and
-``custom_tool_call``, whose free-form input is no JSON object), and every event of the
+``custom_tool_call``, whose free-form input is no JSON object; each such item is a
+PART_NOT_READ warning of the response, path ``/output/<output_index>``, as
+``reply_from_openai_responses`` gives), and every event of the
 hosted-tool and audio families: ``response.web_search_call.*``,
 ``response.file_search_call.*``, ``response.code_interpreter_call.*``,
 ``response.code_interpreter_call_code.*``, ``response.image_generation_call.*``,
@@ -110,16 +113,22 @@ index that holds no function call.
 from __future__ import annotations
 
 import json
-from collections.abc import Callable, Iterable
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
+from agent_ir._generated.conversion_warning_schema import ConversionWarningCode
+from agent_ir._generated.model_stream_schema import ResponseStopReason
 from agent_ir._text import non_empty_id
-from agent_ir.replies.protocol import ModelStream, ProviderErrorCode
+from agent_ir.replies.builder import ReplyBuilder
+from agent_ir.replies.protocol import ProviderErrorCode
 from agent_ir.wire._common import parse_arguments
 from agent_ir.wire._stream import (
     DONE,
-    StreamEventError,
+    AsyncStream,
+    Refusal,
+    StreamState,
+    SyncStream,
     field_count,
     field_error,
     field_name,
@@ -127,12 +136,17 @@ from agent_ir.wire._stream import (
     field_string,
     optional_object,
     optional_string,
-    wire_stream,
 )
 
-__all__ = ["OpenAIResponsesStream", "ResponsesTranslator", "reasoning_signature"]
+__all__ = [
+    "AsyncOpenAIResponsesStream",
+    "OpenAIResponsesStream",
+    "ResponsesState",
+    "no_ir_form",
+    "reasoning_signature",
+]
 
-Record = dict[str, Any]
+Stop = ResponseStopReason
 Code = ProviderErrorCode
 
 _SKIPPED = frozenset(
@@ -171,15 +185,40 @@ _SUMMARY_SEPARATOR = "\n\n"
 _FAILED_MESSAGE = "the response failed"
 
 
-def OpenAIResponsesStream(
-    source: object, *, request_id: object, cancel: object = None
-) -> ModelStream:
-    """The ``ModelStream`` of an OpenAI Responses API event stream (see the module
-    docstring); ``TypeError`` for a blank ``request_id`` or a ``cancel`` that is not an
-    ``asyncio.Event``."""
-    translator = ResponsesTranslator()
-    return wire_stream(
-        "OpenAIResponsesStream", source, translator, request_id=request_id, cancel=cancel
+class OpenAIResponsesStream(SyncStream):
+    """An OpenAI Responses API event stream read from a sync iterable (``for chunk in
+    stream``, ``stream.result()``); see the module docstring. ``TypeError`` for a blank
+    ``request_id`` or a ``cancel`` that is not a ``threading.Event``."""
+
+    _function = "OpenAIResponsesStream"
+    _start = "response.created"
+    _terminal = "the terminal event"
+
+    def _state(self, builder: ReplyBuilder) -> StreamState:
+        return ResponsesState(builder)
+
+
+class AsyncOpenAIResponsesStream(AsyncStream):
+    """An OpenAI Responses API event stream read from an async iterable (``async for``,
+    ``await stream.result()``); see the module docstring. ``TypeError`` for a blank
+    ``request_id`` or a ``cancel`` that is not an ``asyncio.Event``."""
+
+    _function = "AsyncOpenAIResponsesStream"
+    _start = "response.created"
+    _terminal = "the terminal event"
+
+    def _state(self, builder: ReplyBuilder) -> StreamState:
+        return ResponsesState(builder)
+
+
+def no_ir_form(reply: ReplyBuilder, output_index: int, kind: str) -> None:
+    """The PART_NOT_READ warning of an output item the IR has no place for (a hosted
+    tool's call): the same for a stream and a non-streamed reply."""
+    reply.warn(
+        ConversionWarningCode.PART_NOT_READ,
+        f"/output/{output_index}",
+        -1,
+        f"output[{output_index}] ({kind}) has no IR form",
     )
 
 
@@ -227,18 +266,18 @@ class _Reasoning:
     open: bool = False  # thinking deltas were emitted and no thinking_end yet
 
 
-class ResponsesTranslator:
-    """Responses API events -> normalized records; see the module docstring."""
+class ResponsesState:
+    """Responses API events -> ``ReplyBuilder`` calls; see the module docstring."""
 
-    def __init__(self) -> None:
+    def __init__(self, reply: ReplyBuilder) -> None:
+        self._reply = reply
         self._calls: dict[int, _Call] = {}
         self._reasoning: dict[int, _Reasoning] = {}
         self._added: set[int] = set()
         self._tool_calls = 0
         self._ended = False  # a response_end was emitted
-        self._failed = False  # a transport_error was emitted
         self._done = False  # [DONE] came
-        self._handlers: dict[str, Callable[[dict[str, Any]], list[Record]]] = {
+        self._handlers: dict[str, Callable[[dict[str, Any]], None]] = {
             "response.created": self.response_created,
             "response.output_text.delta": self.text_delta,
             "response.refusal.delta": self.text_delta,
@@ -255,68 +294,61 @@ class ResponsesTranslator:
             "error": self.error,
         }
 
-    def event(self, name: str | None, data: Any) -> Iterable[Record]:
-        """The records of one event (``name``, the SSE ``event`` field, is not read)."""
+    def handle(self, name: str | None, data: Any) -> None:
+        """Apply one event (``name``, the SSE ``event`` field, is not read)."""
         if data is DONE:
             self._done = True
-            return []
+            return
         if type(data) is not dict:
-            raise StreamEventError("the event data is not a JSON object")
+            raise Refusal("the event data is not a JSON object")
         kind = data.get("type")
         if type(kind) is not str:
-            raise StreamEventError("the event has no string type")
-        if self._failed:
-            return []  # one failure: the first
+            raise Refusal("the event has no string type")
         if self._ended:
             raise _late(kind)
         if self._done:
-            raise StreamEventError(f"a {kind!r} event after data: [DONE]")
+            raise Refusal(f"a {kind!r} event after data: [DONE]")
         handler = self._handlers.get(kind)
         if handler is not None:
-            return handler(data)
-        if kind in _SKIPPED or kind.startswith(_SKIPPED_FAMILIES):
-            return []
-        raise StreamEventError(f"unknown event type {kind!r}", Code.PROVIDER_UNKNOWN_EVENT)
+            handler(data)
+        elif not (kind in _SKIPPED or kind.startswith(_SKIPPED_FAMILIES)):
+            raise Refusal(f"unknown event type {kind!r}", Code.PROVIDER_UNKNOWN_EVENT)
 
-    def end(self) -> Iterable[Record]:
-        """Nothing is owed at the end: a missing terminal is the parser's to report."""
-        return []
+    def end(self) -> None:
+        """Nothing is owed at the end: a missing terminal is the builder's to report."""
 
     # --- one method per event type -------------------------------------------------
 
-    def response_created(self, data: dict[str, Any]) -> list[Record]:
+    def response_created(self, data: dict[str, Any]) -> None:
         response = field_object(data, "response", data["type"])
-        response_id = field_name(response, "id", data["type"], "/response")
-        return [{"type": "response_start", "responseId": response_id, "role": "assistant"}]
+        self._reply.start(field_name(response, "id", data["type"], "/response"))
 
-    def text_delta(self, data: dict[str, Any]) -> list[Record]:
-        return [{"type": "text_delta", "text": field_string(data, "delta", data["type"])}]
+    def text_delta(self, data: dict[str, Any]) -> None:
+        self._reply.text(field_string(data, "delta", data["type"]), what=data["type"])
 
-    def text_done(self, data: dict[str, Any]) -> list[Record]:
-        return [{"type": "text_end"}]
+    def text_done(self, data: dict[str, Any]) -> None:
+        self._reply.end_text()
 
-    def summary_delta(self, data: dict[str, Any]) -> list[Record]:
+    def summary_delta(self, data: dict[str, Any]) -> None:
         kind = data["type"]
         delta = field_string(data, "delta", kind)
         reasoning = self._reasoning.setdefault(
             field_count(data, "output_index", kind), _Reasoning()
         )
         part = field_count(data, "summary_index", kind)
-        records: list[Record] = []
         if reasoning.summary_index is not None and part != reasoning.summary_index:
-            records.append({"type": "thinking_delta", "text": _SUMMARY_SEPARATOR})
+            self._reply.thinking(_SUMMARY_SEPARATOR, what=kind)
         reasoning.summary_index = part
         reasoning.open = True
-        records.append({"type": "thinking_delta", "text": delta})
-        return records
+        self._reply.thinking(delta, what=kind)
 
-    def output_item_added(self, data: dict[str, Any]) -> list[Record]:
+    def output_item_added(self, data: dict[str, Any]) -> None:
         event = data["type"]
         output_index = field_count(data, "output_index", event)
         item = field_object(data, "item", event)
         kind = field_string(item, "type", event, "/item")
         if output_index in self._added:
-            raise StreamEventError(f"output_index {output_index} was added before")
+            raise Refusal(f"output_index {output_index} was added before")
         self._added.add(output_index)
         if kind == "function_call":
             call = _Call(
@@ -327,75 +359,71 @@ class ResponsesTranslator:
             self._calls[output_index] = call
         elif kind == "reasoning":
             self._reasoning.setdefault(output_index, _Reasoning())
-        return []
+        elif kind != "message":
+            no_ir_form(self._reply, output_index, kind)
 
-    def arguments_delta(self, data: dict[str, Any]) -> list[Record]:
+    def arguments_delta(self, data: dict[str, Any]) -> None:
         call = self._call_at(data)
         call.deltas.append(field_string(data, "delta", data["type"]))
-        return []
 
-    def arguments_done(self, data: dict[str, Any]) -> list[Record]:
+    def arguments_done(self, data: dict[str, Any]) -> None:
         call = self._call_at(data)
         call.whole = field_string(data, "arguments", data["type"])
-        return []
 
-    def output_item_done(self, data: dict[str, Any]) -> list[Record]:
+    def output_item_done(self, data: dict[str, Any]) -> None:
         event = data["type"]
         output_index = field_count(data, "output_index", event)
         item = field_object(data, "item", event)
         kind = field_string(item, "type", event, "/item")
         if kind == "function_call":
-            return [self._tool_call(self._calls.pop(output_index, None), item, event)]
-        if kind == "reasoning":
+            self._tool_call(self._calls.pop(output_index, None), item, event)
+        elif kind == "reasoning":
             self._reasoning.pop(output_index, None)
             item_id = field_name(item, "id", event, "/item")
             encrypted = optional_string(item, "encrypted_content", event, "/item")
-            signature = reasoning_signature(item_id, encrypted)
-            return [{"type": "thinking_end", "signature": signature}]
-        if kind == "message":
-            return [{"type": "text_end"}]
-        return []
+            self._reply.end_thinking(reasoning_signature(item_id, encrypted), what=event)
+        elif kind == "message":
+            self._reply.end_text()
 
-    def response_completed(self, data: dict[str, Any]) -> list[Record]:
+    def response_completed(self, data: dict[str, Any]) -> None:
         event = data["type"]
         response = field_object(data, "response", event)
         response_id = field_name(response, "id", event, "/response")
         if self._calls:
             output_index, call = next(iter(self._calls.items()))
-            raise StreamEventError(
+            raise Refusal(
                 f"response.completed while the function call at output_index {output_index}"
                 f" ({call.call_id}, {call.name}) is unfinished"
             )
         if any(reasoning.open for reasoning in self._reasoning.values()):
-            raise StreamEventError("response.completed while a reasoning item is unfinished")
-        stop_reason = "tool_call" if self._tool_calls else "stop"
-        return [self._response_end(response, response_id, stop_reason, event)]
+            raise Refusal("response.completed while a reasoning item is unfinished")
+        stop_reason = Stop.TOOL_CALL if self._tool_calls else Stop.STOP
+        self._response_end(response, response_id, stop_reason, event)
 
-    def response_incomplete(self, data: dict[str, Any]) -> list[Record]:
+    def response_incomplete(self, data: dict[str, Any]) -> None:
         event = data["type"]
         response = field_object(data, "response", event)
         response_id = field_name(response, "id", event, "/response")
         details = optional_object(response, "incomplete_details", event, "/response")
         reason = None if details is None else details.get("reason")
-        stop_reason = "length" if reason == "max_output_tokens" else "error"
+        stop_reason = Stop.LENGTH if reason == "max_output_tokens" else Stop.ERROR
         # Calls cut off inside their arguments are never emitted: dropped.
-        records: list[Record] = [
-            {"type": "thinking_end"} for reasoning in self._reasoning.values() if reasoning.open
-        ]
-        records.append(self._response_end(response, response_id, stop_reason, event))
-        return records
+        for reasoning in self._reasoning.values():
+            if reasoning.open:
+                self._reply.end_thinking(what=event)
+        self._response_end(response, response_id, stop_reason, event)
 
-    def response_failed(self, data: dict[str, Any]) -> list[Record]:
+    def response_failed(self, data: dict[str, Any]) -> None:
         event = data["type"]
         response = field_object(data, "response", event)
         error = optional_object(response, "error", event, "/response")
-        return [self._failure(error or {}, "/response/error", event)]
+        raise self._failure(error or {}, "/response/error", event)
 
-    def error(self, data: dict[str, Any]) -> list[Record]:
+    def error(self, data: dict[str, Any]) -> None:
         nested = data.get("error")
         if type(nested) is dict:
-            return [self._failure(nested, "/error", "error")]
-        return [self._failure(data, "", "error")]
+            raise self._failure(nested, "/error", "error")
+        raise self._failure(data, "", "error")
 
     # --- helpers -------------------------------------------------------------------
 
@@ -403,14 +431,14 @@ class ResponsesTranslator:
         output_index = field_count(data, "output_index", data["type"])
         call = self._calls.get(output_index)
         if call is None:
-            raise StreamEventError(
+            raise Refusal(
                 f"{data['type']} for output_index {output_index}, which holds no function call"
             )
         return call
 
-    def _tool_call(self, call: _Call | None, item: dict[str, Any], event: str) -> Record:
-        """The tool_call record of the call ``item`` (a finished ``function_call`` item)
-        ends: its ``call_id`` and ``name`` as added, else as finished."""
+    def _tool_call(self, call: _Call | None, item: dict[str, Any], event: str) -> None:
+        """The tool call ``item`` (a finished ``function_call`` item) ends: its
+        ``call_id`` and ``name`` as added, else as finished."""
         if call is None:  # never added: the finished item alone
             call = _Call(None, None)
         call_id = _identity(call.call_id, item, "call_id", event)
@@ -421,16 +449,16 @@ class ResponsesTranslator:
             text = call.whole or optional_string(item, "arguments", event, "/item") or ""
         arguments = parse_arguments(text) if text else {}
         if type(arguments) is not dict:
-            raise StreamEventError(
+            raise Refusal(
                 f"function call {call_id!r} ({name}): the arguments are not a JSON object:"
                 f" {text[:80]!r}"
             )
         self._tool_calls += 1
-        return {"type": "tool_call", "id": call_id, "name": name, "arguments": arguments}
+        self._reply.tool_call(call_id, name, arguments, what="function call")
 
     def _response_end(
-        self, response: dict[str, Any], response_id: str, stop: str, event: str
-    ) -> Record:
+        self, response: dict[str, Any], response_id: str, stop: ResponseStopReason, event: str
+    ) -> None:
         self._ended = True
         usage = optional_object(response, "usage", event, "/response")
         if usage is None:
@@ -440,15 +468,10 @@ class ResponsesTranslator:
                 field_count(usage, "input_tokens", event, "/response/usage"),
                 field_count(usage, "output_tokens", event, "/response/usage"),
             )
-        return {
-            "type": "response_end",
-            "responseId": response_id,
-            "stopReason": stop,
-            "usage": {"inputTokens": counts[0], "outputTokens": counts[1]},
-        }
+        self._reply.finish(stop, counts[0], counts[1], response_id=response_id)
 
-    def _failure(self, error: dict[str, Any], at: str, event: str) -> Record:
-        """The transport_error of ``error``, the object at JSON pointer ``at`` of an
+    def _failure(self, error: dict[str, Any], at: str, event: str) -> Refusal:
+        """The transport error of ``error``, the object at JSON pointer ``at`` of an
         ``event`` event."""
         code = optional_string(error, "code", event, at)
         kind = optional_string(error, "type", event, at)
@@ -457,14 +480,11 @@ class ResponsesTranslator:
             code = kind if kind is not None and non_empty_id(kind) else event
         if message is None or not non_empty_id(message):
             message = _FAILED_MESSAGE
-        self._failed = True
-        return {"type": "transport_error", "code": code, "message": message}
+        return self._reply.fail(code, message)
 
 
-def _late(kind: str) -> StreamEventError:
+def _late(kind: str) -> Refusal:
     """The refusal of an event after the terminal."""
     if kind in ("response.completed", "response.incomplete"):
-        return StreamEventError(
-            f"a second terminal event {kind!r}", Code.PROVIDER_DUPLICATE_TERMINAL
-        )
-    return StreamEventError(f"a {kind!r} event after the terminal", Code.PROVIDER_INVALID_TERMINAL)
+        return Refusal(f"a second terminal event {kind!r}", Code.PROVIDER_DUPLICATE_TERMINAL)
+    return Refusal(f"a {kind!r} event after the terminal", Code.PROVIDER_INVALID_TERMINAL)

@@ -23,9 +23,9 @@ import math
 import re
 from bisect import bisect_left
 from collections.abc import Iterable, Mapping, Sequence, Set
+from dataclasses import dataclass, field
 from itertools import chain, compress, repeat
 from operator import is_
-from dataclasses import dataclass, field
 from typing import Any
 
 from agent_ir._diagnostics import diagnostic, ordered
@@ -35,12 +35,13 @@ from agent_ir._errors import (
     TranscriptError,
     WireFormatError,
 )
+from agent_ir._fastpath import convert_messages, is_rereadable, values_valid
+from agent_ir._frozen import plain_data
 from agent_ir._generated.conversion_warning_schema import (
     ConversionWarning,
     ConversionWarningCode,
 )
 from agent_ir._generated.diagnostic_schema import Diagnostic, DiagnosticCode
-from agent_ir._fastpath import convert_messages, is_rereadable, values_valid
 from agent_ir._generated.message_schema import (
     AssistantMessage,
     Message,
@@ -50,7 +51,8 @@ from agent_ir._generated.message_schema import (
     UserMessage,
 )
 from agent_ir._inspect import fast_messages, inspect_message
-from agent_ir._jsoncopy import MAX_DEPTH, WRITABLE_INT, copy_json, snapshot_sequence
+from agent_ir._jsoncopy import MAX_DEPTH, WRITABLE_INT, copy_json, snapshot_sequence, thaw
+from agent_ir._jsonobject import JsonObject
 from agent_ir._paths import Path
 from agent_ir.messages import parse_message
 from agent_ir.schemas import load
@@ -77,6 +79,7 @@ __all__ = [
     "must_be_one_of",
     "parse_arguments",
     "parse_data_url",
+    "plain_arguments",
     "read_wire",
     "transcript_call_names",
     "transcript_items",
@@ -277,8 +280,8 @@ def _is_exact_wire(value: object, levels: int) -> bool:
     (as ``copy_json`` bounds them). Checked level by level across the whole value with
     C loops (``_jsoncopy.are_exact_rereadable``'s way); lone surrogates are left to
     ``is_rereadable``. A cycle exceeds the bound."""
-    dicts: list[dict[Any, Any]] = [value] if type(value) is dict else []  # type: ignore[list-item]
-    lists: list[list[Any]] = [value] if type(value) is list else []  # type: ignore[list-item]
+    dicts: list[dict[Any, Any]] = [value] if type(value) is dict else []
+    lists: list[list[Any]] = [value] if type(value) is list else []
     if not dicts and not lists:
         return False  # a scalar: copy_json checks it at once
     for _depth in range(max(levels, 0)):
@@ -436,9 +439,21 @@ def _is_default(defaults: Mapping[str, Any], key: str, value: Any) -> bool:
 
 
 def arguments_text(arguments: Any) -> str:
-    """Tool-call arguments (a JSON object in plain builtins) as the compact JSON text the
-    OpenAI formats send."""
-    return json.dumps(arguments, ensure_ascii=False, separators=(",", ":"), allow_nan=False)
+    """Tool-call arguments (a ``JsonObject``, or a JSON object in plain builtins) as the
+    compact JSON text the OpenAI formats send."""
+    if type(arguments) is JsonObject:
+        arguments = plain_data(arguments)  # our own frozen data: only read
+    return _ARGUMENTS_ENCODER.encode(arguments)
+
+
+# What ``json.dumps(arguments, ensure_ascii=False, separators=(",", ":"),
+# allow_nan=False)`` builds on every call, built once.
+_ARGUMENTS_ENCODER = json.JSONEncoder(ensure_ascii=False, separators=(",", ":"), allow_nan=False)
+
+
+def plain_arguments(arguments: Any) -> Any:
+    """Tool-call arguments as fresh plain builtins, nothing shared with the IR."""
+    return thaw(arguments)
 
 
 def parse_arguments(text: str) -> object:
@@ -504,9 +519,9 @@ def transcript_call_names(messages: Sequence[Message]) -> CallNames:
     """The tool calls of IR messages, positioned by message index."""
     names = CallNames()
     for index, message in enumerate(messages):
-        if isinstance(message, AssistantMessage):
+        if type(message) is AssistantMessage:
             for block in message.content:
-                if isinstance(block, ToolCallBlock):
+                if type(block) is ToolCallBlock:
                     names.add(index, block.id, block.name)
     return names
 

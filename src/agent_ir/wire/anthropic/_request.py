@@ -120,7 +120,6 @@ from agent_ir._generated.message_schema import (
     UserMessage,
 )
 from agent_ir._paths import Path
-from agent_ir.messages import to_json_value
 from agent_ir.wire._common import (
     CallNames,
     ConversionWarningCode,
@@ -132,6 +131,7 @@ from agent_ir.wire._common import (
     is_missing,
     must_be,
     must_be_one_of,
+    plain_arguments,
     read_wire,
     transcript_call_names,
     transcript_items,
@@ -386,7 +386,7 @@ def _assistant_block(
             "type": "tool_use",
             "id": block.id,
             "name": block.name,
-            "input": to_json_value(block.arguments),
+            "input": plain_arguments(block.arguments),
         }
     return _thinking(block, index, block_index, warnings)
 

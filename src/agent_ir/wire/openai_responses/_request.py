@@ -137,7 +137,6 @@ from agent_ir._generated.message_schema import (
 )
 from agent_ir._paths import Path, format_path
 from agent_ir._text import non_empty_id
-from agent_ir.messages import to_json_value
 from agent_ir.wire._common import (
     AUDIO_MEDIA_TYPES,
     CallNames,
@@ -229,7 +228,7 @@ def to_openai_responses(transcript: object) -> WireRequest:
     turn: int | None = None  # the assistant message the last items sent belong to
     for index, message in enumerate(messages):
         sent = _message_items(message, index, names, warnings)
-        if not isinstance(message, AssistantMessage):
+        if type(message) is not AssistantMessage:
             turn = None
         elif not sent:
             warnings.add(
@@ -255,13 +254,16 @@ def to_openai_responses(transcript: object) -> WireRequest:
 def _message_items(
     message: Message, index: int, names: CallNames, warnings: Warnings
 ) -> list[_Item]:
-    if isinstance(message, SystemMessage):
+    kind = type(message)
+    if kind is SystemMessage:
         return [{"type": "message", "role": "system", "content": message.content}]
-    if isinstance(message, UserMessage):
+    if kind is UserMessage:
+        assert isinstance(message, UserMessage)
         return [
             {"type": "message", "role": "user", "content": _user_content(message, index, warnings)}
         ]
-    if isinstance(message, AssistantMessage):
+    if kind is AssistantMessage:
+        assert isinstance(message, AssistantMessage)
         return _assistant_items(message, index, warnings)
     assert isinstance(message, ToolResultMessage)
     warn_tool_name(warnings, names, index, message)
@@ -313,11 +315,12 @@ def _file_part(block: DocumentBlock, index: int, block_index: int) -> _Item:
 def _assistant_items(message: AssistantMessage, index: int, warnings: Warnings) -> list[_Item]:
     items: list[_Item] = []
     for block_index, block in enumerate(message.content):
-        if isinstance(block, TextBlock):
+        if type(block) is TextBlock:
             items.append({"type": "message", "role": "assistant", "content": block.text})
-        elif isinstance(block, ToolCallBlock):
+        elif type(block) is ToolCallBlock:
             items.append(_function_call(block))
         else:
+            assert isinstance(block, ThinkingBlock)
             reasoning = _reasoning_item(block)
             if reasoning is None:
                 warnings.add(_Code.THINKING_NOT_SENT, index, block_index, _unsent_thinking(block))
@@ -331,7 +334,7 @@ def _function_call(block: ToolCallBlock) -> _Item:
         "type": "function_call",
         "call_id": block.id,
         "name": block.name,
-        "arguments": arguments_text(to_json_value(block.arguments)),
+        "arguments": arguments_text(block.arguments),
     }
 
 

@@ -866,7 +866,7 @@ def test_cache_control_citations_and_null_keys_are_ignored_silently() -> None:
     assert read.warnings == ()
 
 
-def test_keys_with_no_ir_place_are_named_in_a_warning_and_the_block_still_read() -> None:
+def test_each_key_with_no_ir_place_is_a_warning_at_its_path_and_the_block_still_read() -> None:
     document = {
         "type": "document",
         "source": {"type": "url", "url": "https://x/d.pdf"},
@@ -884,14 +884,30 @@ def test_keys_with_no_ir_place_are_named_in_a_warning_and_the_block_still_read()
         {"role": "user", "id": "message-0001", "content": [by_url("document", "https://x/d.pdf")]},
         {"role": "assistant", "id": "message-0002", "content": [call("t", "n")]},
     ]
-    assert warned(read) == [
-        (Code.PART_NOT_READ, 0, -1),
-        (Code.PART_NOT_READ, 0, 0),
-        (Code.PART_NOT_READ, 1, 0),
+    assert [(w.code, w.message_index, w.block_index, w.path, w.message) for w in read.warnings] == [
+        (Code.PART_NOT_READ, 0, -1, "/messages/0/name", "messages[0].name has no IR form"),
+        (
+            Code.PART_NOT_READ,
+            0,
+            0,
+            "/messages/0/content/0/title",
+            "messages[0].content[0].title has no IR form",
+        ),
+        (
+            Code.PART_NOT_READ,
+            0,
+            0,
+            "/messages/0/content/0/context",
+            "messages[0].content[0].context has no IR form",
+        ),
+        (
+            Code.PART_NOT_READ,
+            1,
+            0,
+            "/messages/1/content/0/caller",
+            "messages[1].content[0].caller has no IR form",
+        ),
     ]
-    assert "['name']" in read.warnings[0].message
-    assert "['context', 'title']" in read.warnings[1].message
-    assert "['caller']" in read.warnings[2].message
 
 
 @pytest.mark.parametrize("arguments", ['{"path": "a"}', ["a"], 3, None])

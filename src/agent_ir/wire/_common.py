@@ -53,7 +53,7 @@ from agent_ir._generated.message_schema import (
 from agent_ir._inspect import fast_messages, inspect_message
 from agent_ir._jsoncopy import MAX_DEPTH, WRITABLE_INT, copy_json, snapshot_sequence, thaw
 from agent_ir._jsonobject import JsonObject
-from agent_ir._paths import Path
+from agent_ir._paths import Path, format_path, to_pointer
 from agent_ir.messages import parse_message
 from agent_ir.schemas import load
 
@@ -75,8 +75,10 @@ __all__ = [
     "image_source",
     "ir_messages",
     "is_missing",
+    "key_not_read",
     "must_be",
     "must_be_one_of",
+    "not_read",
     "parse_arguments",
     "parse_data_url",
     "plain_arguments",
@@ -127,7 +129,10 @@ class Warnings:
     """Collects the warnings of one conversion. ``root`` is the JSON Pointer of the list
     the message indexes count in (``""`` for an IR transcript, ``"/messages"``,
     ``"/input"``); a warning's ``path`` is ``<root>/<message>/content/<block>``, or
-    ``<root>/<message>`` for the message as a whole, unless ``add`` is given one."""
+    ``<root>/<message>`` for the message as a whole, unless ``add`` is given the exact
+    place: a field (``/2/isError``), a key with no IR form
+    (``/messages/3/content/1/title``), a part of another list (``/input/4/summary/0``),
+    the ``system`` argument (``/system/1``)."""
 
     def __init__(self, root: str = "") -> None:
         self._root = root
@@ -422,7 +427,8 @@ def unread_keys(
 ) -> list[str]:
     """The keys of a wire object a reader has no IR form for, in order: not in ``read``
     or ``ignored``, and holding neither ``null`` nor the key's documented default (the
-    same JSON type and value as in ``defaults``). Each module words its own warning."""
+    same JSON type and value as in ``defaults``). Each is one PART_NOT_READ warning
+    (``key_not_read``) whose path is the key's."""
     return [
         key
         for key, item in value.items()
@@ -431,6 +437,16 @@ def unread_keys(
         and item is not None
         and not (defaults and _is_default(defaults, key, item))
     ]
+
+
+def not_read(what: str) -> str:
+    """The one sentence of a PART_NOT_READ warning: ``<what> has no IR form``."""
+    return f"{what} has no IR form"
+
+
+def key_not_read(path: Path) -> str:
+    """``not_read`` of the key at ``path`` (``messages[3].name has no IR form``)."""
+    return not_read(format_path(path))
 
 
 def _is_default(defaults: Mapping[str, Any], key: str, value: Any) -> bool:
@@ -544,16 +560,20 @@ def warn_tool_name(
         index,
         -1,
         f"the tool name {name!r} is not sent (the format has no place for it) and {why}",
+        path=f"/{index}/toolName",
     )
 
 
-def unknown_tool_name(warnings: Warnings, index: int, block_index: int, call_id: str) -> str:
-    """``UNKNOWN_TOOL_NAME``, with its TOOL_NAME_UNKNOWN warning, for a result read from
-    the wire that no call answers."""
+def unknown_tool_name(
+    warnings: Warnings, index: int, block_index: int, call_id: str, path: Path
+) -> str:
+    """``UNKNOWN_TOOL_NAME``, with its TOOL_NAME_UNKNOWN warning at ``path`` (the
+    result's call id), for a result read from the wire that no call answers."""
     warnings.add(
         ConversionWarningCode.TOOL_NAME_UNKNOWN,
         index,
         block_index,
         f"no tool call has id {call_id!r}: the tool name {UNKNOWN_TOOL_NAME!r} is used",
+        path=to_pointer(path),
     )
     return UNKNOWN_TOOL_NAME

@@ -92,7 +92,7 @@ from agent_ir._generated.message_schema import (
     UrlSource,
     UserMessage,
 )
-from agent_ir._paths import Path, format_path
+from agent_ir._paths import Path, to_pointer
 from agent_ir.wire._common import (
     AUDIO_MEDIA_TYPES,
     CallNames,
@@ -108,8 +108,10 @@ from agent_ir.wire._common import (
     image_source,
     ir_messages,
     is_missing,
+    key_not_read,
     must_be,
     must_be_one_of,
+    not_read,
     parse_arguments,
     parse_data_url,
     read_wire,
@@ -195,7 +197,11 @@ class _ChatWriter:
     def _tool_result(self, message: ToolResultMessage, index: int) -> JsonDict:
         if message.is_error:
             self.warnings.add(
-                Code.ERROR_FLAG_NOT_SENT, index, -1, "a tool message has no error flag"
+                Code.ERROR_FLAG_NOT_SENT,
+                index,
+                -1,
+                "a tool message has no error flag",
+                path=f"/{index}/isError",
             )
         content = message.content
         sent = content if isinstance(content, str) else self._result_parts(content, index)
@@ -441,7 +447,9 @@ class _ChatReader:
             content = self._text_parts(content, place)
         name = self.call_names.name(call_id, place.index)
         if name is None:
-            name = unknown_tool_name(self.warnings, place.index, -1, call_id)
+            name = unknown_tool_name(
+                self.warnings, place.index, -1, call_id, place.at("tool_call_id").path
+            )
         result = {"toolCallId": call_id, "toolName": name, "content": content, "isError": False}
         return result, {"tool_call_id", "content"}
 
@@ -492,12 +500,7 @@ class _ChatReader:
         audio_format = _string(audio, "format", where)
         media_type = AUDIO_MEDIA_TYPES.get(audio_format)
         if media_type is None:
-            self.warnings.add(
-                Code.PART_NOT_READ,
-                place.index,
-                place.block_index,
-                f"audio in format {audio_format!r} has no IR form (only wav and mp3)",
-            )
+            self._not_read(place, f"audio in format {audio_format!r}")
             return None, {"input_audio"}
         self._unread(audio, {"data", "format"}, where)
         source = {"type": "base64", "mediaType": media_type, "data": data}
@@ -535,7 +538,7 @@ class _ChatReader:
         kind = _string(call, "type", place)
         call_id = _string(call, "id", place)
         if kind != "function":
-            self._not_read(message_place, f"{format_path(place.path)} (a {kind!r} tool call)")
+            self._not_read(_Place(place.path, message_place.index), f"a {kind!r} tool call")
             return None
         where = place.at("function")
         function = _object_at(call, "function", place)
@@ -553,14 +556,26 @@ class _ChatReader:
     # -- warnings ----------------------------------------------------------------------
 
     def _not_read(self, place: _Place, what: str) -> None:
+        """PART_NOT_READ for what is at ``place``."""
         self.warnings.add(
-            Code.PART_NOT_READ, place.index, place.block_index, f"{what} has no IR form"
+            Code.PART_NOT_READ,
+            place.index,
+            place.block_index,
+            not_read(what),
+            path=to_pointer(place.path),
         )
 
     def _unread(self, value: JsonDict, read: set[str], place: _Place) -> None:
         """PART_NOT_READ for each key of ``value`` not in ``read`` (``null`` says nothing)."""
         for key in unread_keys(value, read):
-            self._not_read(place, format_path((*place.path, key)))
+            where = (*place.path, key)
+            self.warnings.add(
+                Code.PART_NOT_READ,
+                place.index,
+                place.block_index,
+                key_not_read(where),
+                path=to_pointer(where),
+            )
 
 
 _RoleReader = Callable[[_ChatReader, JsonDict, _Place], _Read]

@@ -32,6 +32,7 @@ sys.path.insert(0, str(HERE))
 
 import bench_provider  # noqa: E402
 import bench_streams  # noqa: E402
+import bench_wire  # noqa: E402
 from peers import load_peers  # noqa: E402
 from timing import Case, Measured, measure_both, retained_memory  # noqa: E402
 from transcript_gen import make_transcript  # noqa: E402
@@ -144,6 +145,7 @@ def main(argv: list[str]) -> int:
         bench_growth(report, raw)
     bench_provider_stream(report)
     bench_wire_streams(report)
+    bench_wire_requests(report)
     bench_memory(report, raw)
     # Last: the peers' imports grow the heap that every later full collection walks.
     bench_peers(report, raw)
@@ -250,6 +252,22 @@ def bench_wire_streams(report: Report) -> None:
             )
             report.ratio(
                 f"{name}, 10 MB of events, x json.loads of the data", group, name, base, 3.0
+            )
+
+
+def bench_wire_requests(report: Report) -> None:
+    """Each request conversion both ways on the bench transcript, side by side in one
+    group, against ``json.dumps`` of the transcript's JSON form (see ``bench_wire``)."""
+    cases = bench_wire.wire_cases(bench_wire.transcript(MESSAGES))
+    group = report.time(
+        f"request conversions, {MESSAGES:,} messages", cases, 3 if report.quick else 5,
+        bench_wire.BASELINE,
+    )  # fmt: skip
+    for name in cases:
+        bound = bench_wire.target(name)
+        if bound is not None:
+            report.ratio(
+                f"{name}, x {bench_wire.BASELINE}", group, name, bench_wire.BASELINE, bound
             )
 
 

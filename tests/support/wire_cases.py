@@ -80,3 +80,23 @@ def call_name(transcript: list[Any], index: int) -> str | None:
     earlier = [name for position, name in calls if position < index]
     later = [name for position, name in calls if position > index]
     return (earlier[-1:] or later[:1] or [None])[0]
+
+
+def located(result: WireRequest | WireMessages) -> list[tuple[str, str]]:
+    """The warnings of ``result`` as (code, path)."""
+    return [(w.code, w.path) for w in result.warnings]
+
+
+def resolve(document: Any, pointer: str) -> Any:
+    """The value the JSON Pointer ``pointer`` (RFC 6901) names in ``document``;
+    ``KeyError`` or ``IndexError`` when it names nothing there."""
+    value = document
+    for token in pointer.split("/")[1:] if pointer else ():
+        key = token.replace("~1", "/").replace("~0", "~")
+        if isinstance(value, list):
+            if not (key.isascii() and key.isdigit()) or (len(key) > 1 and key[0] == "0"):
+                raise KeyError(key)
+            value = value[int(key)]
+        else:
+            value = value[key]
+    return value

@@ -47,7 +47,9 @@ from support.wire_cases import (
     call,
     call_name,
     inline,
+    located,
     png,
+    resolve,
     result,
     system,
     text,
@@ -866,7 +868,7 @@ def test_cache_control_citations_and_null_keys_are_ignored_silently() -> None:
     assert read.warnings == ()
 
 
-def test_keys_with_no_ir_place_are_named_in_a_warning_and_the_block_still_read() -> None:
+def test_each_key_with_no_ir_place_is_a_warning_at_its_path_and_the_block_still_read() -> None:
     document = {
         "type": "document",
         "source": {"type": "url", "url": "https://x/d.pdf"},
@@ -884,14 +886,30 @@ def test_keys_with_no_ir_place_are_named_in_a_warning_and_the_block_still_read()
         {"role": "user", "id": "message-0001", "content": [by_url("document", "https://x/d.pdf")]},
         {"role": "assistant", "id": "message-0002", "content": [call("t", "n")]},
     ]
-    assert warned(read) == [
-        (Code.PART_NOT_READ, 0, -1),
-        (Code.PART_NOT_READ, 0, 0),
-        (Code.PART_NOT_READ, 1, 0),
+    assert [(w.code, w.message_index, w.block_index, w.path, w.message) for w in read.warnings] == [
+        (Code.PART_NOT_READ, 0, -1, "/messages/0/name", "messages[0].name has no IR form"),
+        (
+            Code.PART_NOT_READ,
+            0,
+            0,
+            "/messages/0/content/0/title",
+            "messages[0].content[0].title has no IR form",
+        ),
+        (
+            Code.PART_NOT_READ,
+            0,
+            0,
+            "/messages/0/content/0/context",
+            "messages[0].content[0].context has no IR form",
+        ),
+        (
+            Code.PART_NOT_READ,
+            1,
+            0,
+            "/messages/1/content/0/caller",
+            "messages[1].content[0].caller has no IR form",
+        ),
     ]
-    assert "['name']" in read.warnings[0].message
-    assert "['context', 'title']" in read.warnings[1].message
-    assert "['caller']" in read.warnings[2].message
 
 
 @pytest.mark.parametrize("arguments", ['{"path": "a"}', ["a"], 3, None])
@@ -1415,3 +1433,112 @@ def test_sdk_model_objects_are_not_json_values() -> None:
 def test_no_network_beyond_the_loopback() -> None:
     with pytest.raises(pytest_socket.SocketConnectBlockedError):
         socket.create_connection(("192.0.2.1", 443), timeout=0.1)
+
+
+# --- where a warning points ----------------------------------------------------------------
+
+
+def test_each_to_anthropic_warning_points_at_the_ir_value_it_is_about() -> None:
+    transcript = [
+        user([text("a"), inline("audio", "audio/wav", PNG_BASE64)]),
+        user([inline("image", "image/bmp", PNG_BASE64), inline("document", "text/csv", "YQ==")]),
+        system("late"),
+        assistant(thinking("unsigned"), thinking("hidden", "opaque", redacted=True)),
+        assistant(),
+        result("call-x", "read"),
+    ]
+    assert located(to_anthropic(transcript)) == [
+        (Code.AUDIO_NOT_SENT, "/0/content/1"),
+        (Code.IMAGE_NOT_SENT, "/1/content/0"),
+        (Code.DOCUMENT_NOT_SENT, "/1/content/1"),
+        (Code.MESSAGE_NOT_SENT, "/1"),
+        (Code.SYSTEM_MOVED, "/2"),
+        (Code.THINKING_NOT_SENT, "/3/content/0"),
+        (Code.THINKING_NOT_SENT, "/3/content/1/thinking"),
+        (Code.MESSAGE_NOT_SENT, "/4"),
+        (Code.TOOL_NAME_NOT_SENT, "/5/toolName"),
+    ]
+
+
+def test_each_from_anthropic_warning_points_at_the_wire_value_it_is_about() -> None:
+    url_document = by_url("document", "https://x/d.pdf")
+    read = from_anthropic(
+        [
+            {"role": "user", "content": [wire_result("gone")], "name": "alice"},
+            {"role": "assistant", "content": [{"type": "server_tool_use", "id": "s"}]},
+            {"role": "user", "content": [{**url_document, "title": "Spec"}]},
+            {"role": "user", "content": [wire_result("gone", [wire_text("a"), url_document])]},
+            {
+                "role": "user",
+                "content": [{"type": "image", "source": {"type": "file", "file_id": "f"}}],
+            },
+        ],
+        system=[wire_text("Rules."), {**wire_text("More."), "title": "x"}],
+    )
+    assert [(w.code, w.message_index, w.block_index, w.path) for w in read.warnings] == [
+        (Code.PART_NOT_READ, 0, 1, "/system/1/title"),
+        (Code.PART_NOT_READ, 0, -1, "/messages/0/name"),
+        (Code.TOOL_NAME_UNKNOWN, 0, 0, "/messages/0/content/0/tool_use_id"),
+        (Code.PART_NOT_READ, 1, 0, "/messages/1/content/0"),
+        (Code.PART_NOT_READ, 2, 0, "/messages/2/content/0/title"),
+        (Code.PART_NOT_READ, 3, 0, "/messages/3/content/0/content/1"),
+        (Code.TOOL_NAME_UNKNOWN, 3, 0, "/messages/3/content/0/tool_use_id"),
+        (Code.PART_NOT_READ, 4, 0, "/messages/4/content/0"),
+    ]
+    assert [w.message for w in read.warnings if w.code == Code.PART_NOT_READ] == [
+        "system[1].title has no IR form",
+        "messages[0].name has no IR form",
+        "a 'server_tool_use' block in an assistant message has no IR form",
+        "messages[2].content[0].title has no IR form",
+        "a 'document' part of a tool result has no IR form",
+        "an image with a 'file' source has no IR form",
+    ]
+
+
+def test_a_system_message_in_messages_warns_at_its_place_in_messages() -> None:
+    read = from_anthropic(
+        [{"role": "system", "content": [wire_text("a"), {**wire_text("b"), "x": 1}]}]
+    )
+    assert located(read) == [(Code.PART_NOT_READ, "/messages/0/content/1/x")]
+
+
+def test_every_warning_path_resolves_in_what_was_converted() -> None:
+    transcript = [
+        user([text("a"), inline("audio", "audio/wav", PNG_BASE64), png()]),
+        assistant(thinking("unsigned"), call("t1", "read"), thinking("h", "sig", redacted=True)),
+        system("late"),
+        result("t1", "write", [text("x"), inline("image", "image/bmp", PNG_BASE64)]),
+        user([inline("document", "text/csv", "YQ==")]),
+        assistant(),
+    ]
+    request = to_anthropic(transcript)
+    assert [w.path for w in request.warnings] == [
+        "/0/content/1",
+        "/1/content/0",
+        "/1/content/2/thinking",
+        "/2",
+        "/3/toolName",
+        "/3/content/1",
+        "/4/content/0",
+        "/4",
+        "/5",
+    ]
+    for warning in request.warnings:
+        resolve(transcript, warning.path)
+    messages = [
+        {**message, "extra": 1} if message["role"] == "user" else message
+        for message in request.fields["messages"]
+    ]
+    messages.append({"role": "user", "content": [wire_result("t9"), {"type": "search_result"}]})
+    system_blocks = [{**wire_text("s"), "title": "t"}]
+    read = from_anthropic(messages, system=system_blocks)
+    assert [w.path for w in read.warnings] == [
+        "/system/0/title",
+        "/messages/0/extra",
+        "/messages/2/extra",
+        "/messages/3/content/0/tool_use_id",
+        "/messages/3/content/1",
+    ]
+    document = {"messages": messages, "system": system_blocks}
+    for warning in read.warnings:
+        resolve(document, warning.path)

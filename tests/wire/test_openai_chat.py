@@ -43,7 +43,9 @@ from support.wire_cases import (
     call,
     call_name,
     inline,
+    located,
     png,
+    resolve,
     result,
     system,
     text,
@@ -1262,3 +1264,99 @@ def test_assistant_message_metadata_is_not_part_of_the_request() -> None:
         id="m", content=[{"type": "text", "text": "hi"}], model="gpt-4o", stop_reason="stop"
     )
     assert convert([message]).fields == {"messages": [{"role": "assistant", "content": "hi"}]}
+
+
+# --- where a warning points ----------------------------------------------------------------
+
+
+def test_each_to_openai_chat_warning_points_at_the_ir_value_it_is_about() -> None:
+    transcript = [
+        user([inline("audio", "audio/flac", PNG_BASE64), inline("document", "text/csv", "YQ==")]),
+        assistant({"type": "thinking", "thinking": "hm"}, call("call-1", "read")),
+        result("call-1", "write", [text("x"), png()], is_error=True),
+    ]
+    assert located(to_openai_chat(transcript)) == [
+        ("AUDIO_NOT_SENT", "/0/content/0"),
+        ("DOCUMENT_NOT_SENT", "/0/content/1"),
+        ("THINKING_NOT_SENT", "/1/content/0"),
+        ("TOOL_NAME_NOT_SENT", "/2/toolName"),
+        ("ERROR_FLAG_NOT_SENT", "/2/isError"),
+        ("IMAGE_MOVED", "/2/content/1"),
+    ]
+
+
+def test_each_from_openai_chat_warning_points_at_the_wire_value_it_is_about() -> None:
+    custom = {"id": "c1", "type": "custom", "custom": {"name": "g", "input": "x"}}
+    audio = {"type": "input_audio", "input_audio": {"data": "AAAA", "format": "flac"}}
+    image = {"type": "image_url", "image_url": {"url": "https://x/a.png", "detail": "low"}}
+    read = from_openai_chat(
+        [
+            {"role": "user", "content": [text("a"), audio, image], "name": "alice"},
+            {"role": "assistant", "content": None, "tool_calls": [custom], "refusal": "no"},
+            {"role": "tool", "tool_call_id": "gone", "content": [{"type": "refusal"}]},
+        ]
+    )
+    assert [(w.code, w.message_index, w.block_index, w.path, w.message) for w in read.warnings] == [
+        ("PART_NOT_READ", 0, 1, "/messages/0/content/1", "audio in format 'flac' has no IR form"),
+        (
+            "PART_NOT_READ",
+            0,
+            2,
+            "/messages/0/content/2/image_url/detail",
+            "messages[0].content[2].image_url.detail has no IR form",
+        ),
+        ("PART_NOT_READ", 0, -1, "/messages/0/name", "messages[0].name has no IR form"),
+        (
+            "PART_NOT_READ",
+            1,
+            -1,
+            "/messages/1/tool_calls/0",
+            "a 'custom' tool call has no IR form",
+        ),
+        ("PART_NOT_READ", 1, -1, "/messages/1/refusal", "messages[1].refusal has no IR form"),
+        ("PART_NOT_READ", 2, 0, "/messages/2/content/0", "a 'refusal' part has no IR form"),
+        (
+            "TOOL_NAME_UNKNOWN",
+            2,
+            -1,
+            "/messages/2/tool_call_id",
+            "no tool call has id 'gone': the tool name 'unknown' is used",
+        ),
+    ]
+
+
+def test_every_warning_path_resolves_in_what_was_converted() -> None:
+    transcript = [
+        user([text("a"), inline("audio", "audio/flac", PNG_BASE64), png()]),
+        assistant({"type": "thinking", "thinking": "hm"}, call("call-1", "read")),
+        result("call-1", "write", [png()], is_error=True),
+        result("call-9", "read"),
+        user([inline("document", "text/csv", "YQ==")]),
+    ]
+    request = to_openai_chat(transcript)
+    assert [w.path for w in request.warnings] == [
+        "/0/content/1",
+        "/1/content/0",
+        "/2/toolName",
+        "/2/isError",
+        "/2/content/0",
+        "/3/toolName",
+        "/4/content/0",
+    ]
+    for warning in request.warnings:
+        resolve(transcript, warning.path)
+    messages = [{**message, "name": "n"} for message in request.fields["messages"]]
+    messages[0]["content"][0]["x"] = 1
+    read = from_openai_chat(messages)
+    assert [w.path for w in read.warnings] == [
+        "/messages/0/content/0/x",
+        "/messages/0/name",
+        "/messages/1/name",
+        "/messages/2/name",
+        "/messages/3/tool_call_id",
+        "/messages/3/name",
+        "/messages/4/name",
+        "/messages/5/name",
+    ]
+    for warning in read.warnings:
+        resolve({"messages": messages}, warning.path)

@@ -47,7 +47,7 @@ from support.builders import PNG_BASE64
 from support.loopback import recording_server
 from support.sdk import assert_sdk_accepts, pydantic_accepts, sdk_problems
 from support.strategies import SCHEMA, transcripts
-from support.wire_cases import call_name
+from support.wire_cases import call_name, located, resolve
 
 pytestmark = pytest.mark.allow_hosts(["127.0.0.1"])
 
@@ -2035,3 +2035,89 @@ def test_a_response_output_parsed_by_the_sdk_is_read_and_continues_the_history()
             {"type": "function_call_output", "call_id": "call_7", "output": "abcd"},
         ]
     )
+
+
+# --- where a warning points ----------------------------------------------------------------
+
+
+def test_each_to_openai_responses_warning_points_at_the_ir_value_it_is_about() -> None:
+    audio = {
+        "type": "audio",
+        "source": {"type": "base64", "mediaType": "audio/wav", "data": "AAAA"},
+    }
+    unsigned = {"type": "thinking", "thinking": "hm"}
+    text_block = {"type": "text", "text": "a"}
+    transcript = [
+        {"role": "user", "id": "u", "content": [audio]},
+        {"role": "assistant", "id": "a1", "content": [unsigned]},
+        {"role": "assistant", "id": "a2", "content": [text_block]},
+        {"role": "assistant", "id": "a3", "content": [text_block]},
+        {
+            "role": "toolResult",
+            "id": "r",
+            "toolCallId": "call-9",
+            "toolName": "read",
+            "content": "x",
+            "isError": True,
+        },
+    ]
+    assert located(to_openai_responses(transcript)) == [
+        (Code.AUDIO_NOT_SENT, "/0/content/0"),
+        (Code.THINKING_NOT_SENT, "/1/content/0"),
+        (Code.MESSAGE_NOT_SENT, "/1"),
+        (Code.MESSAGES_MERGED, "/3"),
+        (Code.TOOL_NAME_NOT_SENT, "/4/toolName"),
+        (Code.ERROR_FLAG_NOT_SENT, "/4/isError"),
+    ]
+    for warning in to_openai_responses(transcript).warnings:
+        resolve(transcript, warning.path)
+
+
+def test_each_from_openai_responses_warning_points_at_the_wire_value_it_is_about() -> None:
+    items = [
+        {"type": "item_reference", "id": "ref_1"},
+        user_parts({"type": "input_text", "text": "a", "x": 1}, {"type": "input_video"}),
+        {
+            "type": "reasoning",
+            "id": "rs_1",
+            "summary": [{"type": "summary_text", "text": "s"}, {"type": "other"}],
+            "content": [{"type": "reasoning_text", "text": "raw"}],
+        },
+        {
+            "type": "function_call_output",
+            "call_id": "gone",
+            "output": [{"type": "input_text", "text": "t"}, {"type": "input_file", "file_id": "f"}],
+        },
+    ]
+    messages = from_openai_responses(items)
+    assert [
+        (w.code, w.message_index, w.block_index, w.path, w.message) for w in messages.warnings
+    ] == [
+        (Code.PART_NOT_READ, 0, -1, "/input/0", "an item of type 'item_reference' has no IR form"),
+        (Code.PART_NOT_READ, 1, 0, "/input/1/content/0/x", "input[1].content[0].x has no IR form"),
+        (Code.PART_NOT_READ, 1, 1, "/input/1/content/1", "a 'input_video' part has no IR form"),
+        (
+            Code.PART_NOT_READ,
+            2,
+            1,
+            "/input/2/summary/1",
+            "a reasoning summary part that is not summary_text has no IR form",
+        ),
+        (
+            Code.PART_NOT_READ,
+            2,
+            0,
+            "/input/2/content/0",
+            "raw reasoning content (only the summary is read) has no IR form",
+        ),
+        (Code.PART_NOT_READ, 3, 1, "/input/3/output/1", "a 'input_file' part has no IR form"),
+        (
+            Code.TOOL_NAME_UNKNOWN,
+            3,
+            -1,
+            "/input/3/call_id",
+            "no tool call has id 'gone': the tool name 'unknown' is used",
+        ),
+    ]
+    for warning in messages.warnings:
+        resolve({"input": items}, warning.path)

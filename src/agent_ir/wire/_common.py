@@ -19,14 +19,24 @@ Conventions every format keeps:
 from __future__ import annotations
 
 import json
+import math
 import re
 from bisect import bisect_left
 from collections.abc import Iterable, Mapping, Sequence, Set
 from dataclasses import dataclass, field
+from itertools import chain, compress, repeat
+from operator import is_
 from typing import Any
 
 from agent_ir._diagnostics import diagnostic, ordered
-from agent_ir._errors import JsonValueError, TranscriptError, WireFormatError
+from agent_ir._errors import (
+    InvalidMessageError,
+    JsonValueError,
+    TranscriptError,
+    WireFormatError,
+)
+from agent_ir._fastpath import convert_messages, is_rereadable, values_valid
+from agent_ir._frozen import plain_data
 from agent_ir._generated.conversion_warning_schema import (
     ConversionWarning,
     ConversionWarningCode,
@@ -35,13 +45,16 @@ from agent_ir._generated.diagnostic_schema import Diagnostic, DiagnosticCode
 from agent_ir._generated.message_schema import (
     AssistantMessage,
     Message,
+    SystemMessage,
     ToolCallBlock,
     ToolResultMessage,
+    UserMessage,
 )
-from agent_ir._inspect import inspect_message
-from agent_ir._jsoncopy import copy_json
-from agent_ir._paths import Path
-from agent_ir.messages import messages_of
+from agent_ir._inspect import fast_messages, inspect_message
+from agent_ir._jsoncopy import MAX_DEPTH, WRITABLE_INT, copy_json, snapshot_sequence, thaw
+from agent_ir._jsonobject import JsonObject
+from agent_ir._paths import Path, format_path, to_pointer
+from agent_ir.messages import parse_message
 from agent_ir.schemas import load
 
 __all__ = [
@@ -62,10 +75,13 @@ __all__ = [
     "image_source",
     "ir_messages",
     "is_missing",
+    "key_not_read",
     "must_be",
     "must_be_one_of",
+    "not_read",
     "parse_arguments",
     "parse_data_url",
+    "plain_arguments",
     "read_wire",
     "transcript_call_names",
     "transcript_items",
@@ -113,7 +129,10 @@ class Warnings:
     """Collects the warnings of one conversion. ``root`` is the JSON Pointer of the list
     the message indexes count in (``""`` for an IR transcript, ``"/messages"``,
     ``"/input"``); a warning's ``path`` is ``<root>/<message>/content/<block>``, or
-    ``<root>/<message>`` for the message as a whole, unless ``add`` is given one."""
+    ``<root>/<message>`` for the message as a whole, unless ``add`` is given the exact
+    place: a field (``/2/isError``), a key with no IR form
+    (``/messages/3/content/1/title``), a part of another list (``/input/4/summary/0``),
+    the ``system`` argument (``/system/1``)."""
 
     def __init__(self, root: str = "") -> None:
         self._root = root
@@ -149,8 +168,46 @@ class Warnings:
 def transcript_items(function: str, transcript: object) -> list[Message]:
     """The messages of ``transcript`` (a list or tuple of IR messages or JSON-form
     mappings), each valid on its own (linkage is not checked: a broken session converts
-    too); ``InvalidMessageError`` naming the first bad one."""
-    return messages_of(function, transcript)
+    too); ``InvalidMessageError`` naming the first bad one (its path starts with its
+    index), ``TypeError`` for anything but a list or tuple.
+
+    An IR message (an object of a generated message class) is taken as it is: IR
+    objects are immutable and valid by construction (one built directly from the
+    generated classes, which do not check their arguments, is the caller's to check
+    with ``parse_message``). Only the mappings are validated, in batches on the fast
+    path; a batch it refuses is read entry by entry to name the first bad one."""
+    if not issubclass(type(transcript), (list, tuple)):
+        raise TypeError(
+            f"{function}: expected a list or tuple of messages, not {type(transcript).__name__}"
+        )
+    entries = snapshot_sequence(transcript)
+    if set(map(type, entries)) <= _MESSAGE_TYPES:
+        return entries
+    trusted = list(map(_MESSAGE_TYPES.__contains__, map(type, entries)))
+    unchecked = [index for index, is_message in enumerate(trusted) if not is_message]
+    for start in range(0, len(unchecked), _CHUNK):
+        positions = unchecked[start : start + _CHUNK]
+        converted = fast_messages([entries[index] for index in positions])
+        if converted is None:
+            converted = tuple(_parsed(function, index, entries[index]) for index in positions)
+        for index, message in zip(positions, converted, strict=True):
+            entries[index] = message
+    return entries
+
+
+_MESSAGE_TYPES = frozenset({SystemMessage, UserMessage, AssistantMessage, ToolResultMessage})
+# Mappings are validated this many at a time: one fast-path call per batch, and a bad
+# entry only sends its own batch through the per-message path.
+_CHUNK = 256
+
+
+def _parsed(function: str, index: int, entry: object) -> Message:
+    try:
+        return parse_message(entry)
+    except InvalidMessageError as error:
+        raise InvalidMessageError(
+            function, (index, *error.path), error.code, error.reason
+        ) from None
 
 
 def assigned_id(position: int) -> str:
@@ -159,10 +216,27 @@ def assigned_id(position: int) -> str:
     return f"message-{position + 1:04d}"
 
 
-def ir_messages(messages: Sequence[dict[str, Any]]) -> tuple[Message, ...]:
-    """Messages in JSON form -> the IR, each checked on its own; a message that is not
-    valid on its own (tool-call arguments that are not a JSON object, say) makes a
-    ``TranscriptError`` with the diagnostics of every such message, never a guess."""
+def ir_messages(messages: list[dict[str, Any]]) -> tuple[Message, ...]:
+    """Messages in JSON form that a ``from_*`` built -> the IR, each checked on its own;
+    a message that is not valid on its own (tool-call arguments that are not a JSON
+    object, say) makes a ``TranscriptError`` with the diagnostics of every such message,
+    never a guess.
+
+    The messages are exact builtins read from ``read_wire``'s checked input (no Struct,
+    no lone surrogate), so they go to the fast path's conversion as they are, all in one
+    call; only when it refuses are they inspected one by one, to explain."""
+    try:
+        converted = convert_messages(messages)
+        if values_valid(converted, messages):
+            return converted
+    except (KeyboardInterrupt, SystemExit):
+        raise
+    except Exception:  # any refusal: explained message by message below
+        pass
+    return _inspected(messages)
+
+
+def _inspected(messages: Sequence[dict[str, Any]]) -> tuple[Message, ...]:
     converted: list[Message] = []
     problems: list[Diagnostic] = []
     for index, entry in enumerate(messages):
@@ -190,11 +264,62 @@ def fits_ir(block: dict[str, Any]) -> bool:
 
 def read_wire(function: str, value: object, path: Path = ()) -> Any:
     """Untrusted wire input as plain builtins, read once; ``WireFormatError`` when it is
-    not JSON data."""
+    not JSON data.
+
+    Input made only of exact JSON builtins (``dict`` with ``str`` keys, ``list``,
+    ``str`` without lone surrogates, finite ``float``, writable ``int``, ``bool``,
+    ``None``) nested within the bound is returned as it is: reading it is not
+    observable and no conversion writes into its input, so the copy would only cost
+    time. Anything else is copied by ``copy_json``, which refuses what is not JSON."""
+    if _is_exact_wire(value, MAX_DEPTH - len(path)) and is_rereadable([value]):
+        return value
     try:
         return copy_json(value, path=path)
     except JsonValueError as error:
         raise WireFormatError(function, error.path, error.reason) from None
+
+
+def _is_exact_wire(value: object, levels: int) -> bool:
+    """Whether ``value`` is a dict or list holding only exact JSON builtins, ``str`` keys,
+    finite floats and writable ints, its containers nested fewer than ``levels`` deep
+    (as ``copy_json`` bounds them). Checked level by level across the whole value with
+    C loops (``_jsoncopy.are_exact_rereadable``'s way); lone surrogates are left to
+    ``is_rereadable``. A cycle exceeds the bound."""
+    dicts: list[dict[Any, Any]] = [value] if type(value) is dict else []
+    lists: list[list[Any]] = [value] if type(value) is list else []
+    if not dicts and not lists:
+        return False  # a scalar: copy_json checks it at once
+    for _depth in range(max(levels, 0)):
+        if not dicts and not lists:
+            return True
+        if dicts and not set(map(type, chain.from_iterable(dicts))) <= _STR:
+            return False
+        values = list(
+            chain(chain.from_iterable(map(dict.values, dicts)), chain.from_iterable(lists))
+        )
+        kinds = set(map(type, values))
+        if not kinds <= _EXACT_TYPES or not _numbers_writable(values, kinds):
+            return False
+        dicts = _of_type(values, dict) if dict in kinds else []
+        lists = _of_type(values, list) if list in kinds else []
+    return not dicts and not lists
+
+
+def _numbers_writable(values: list[Any], kinds: set[type]) -> bool:
+    if float in kinds and not all(map(math.isfinite, _of_type(values, float))):
+        return False
+    if int in kinds:
+        ints = _of_type(values, int)
+        return bool(-WRITABLE_INT < min(ints) <= max(ints) < WRITABLE_INT)
+    return True
+
+
+def _of_type(values: list[Any], kind: type) -> list[Any]:
+    return list(compress(values, map(is_, map(type, values), repeat(kind))))
+
+
+_STR = frozenset((str,))
+_EXACT_TYPES = frozenset((str, int, float, bool, type(None), dict, list))
 
 
 def json_type(value: object) -> str:
@@ -302,7 +427,8 @@ def unread_keys(
 ) -> list[str]:
     """The keys of a wire object a reader has no IR form for, in order: not in ``read``
     or ``ignored``, and holding neither ``null`` nor the key's documented default (the
-    same JSON type and value as in ``defaults``). Each module words its own warning."""
+    same JSON type and value as in ``defaults``). Each is one PART_NOT_READ warning
+    (``key_not_read``) whose path is the key's."""
     return [
         key
         for key, item in value.items()
@@ -313,15 +439,37 @@ def unread_keys(
     ]
 
 
+def not_read(what: str) -> str:
+    """The one sentence of a PART_NOT_READ warning: ``<what> has no IR form``."""
+    return f"{what} has no IR form"
+
+
+def key_not_read(path: Path) -> str:
+    """``not_read`` of the key at ``path`` (``messages[3].name has no IR form``)."""
+    return not_read(format_path(path))
+
+
 def _is_default(defaults: Mapping[str, Any], key: str, value: Any) -> bool:
     default = defaults.get(key)
     return default is not None and type(value) is type(default) and value == default
 
 
 def arguments_text(arguments: Any) -> str:
-    """Tool-call arguments (a JSON object in plain builtins) as the compact JSON text the
-    OpenAI formats send."""
-    return json.dumps(arguments, ensure_ascii=False, separators=(",", ":"), allow_nan=False)
+    """Tool-call arguments (a ``JsonObject``, or a JSON object in plain builtins) as the
+    compact JSON text the OpenAI formats send."""
+    if type(arguments) is JsonObject:
+        arguments = plain_data(arguments)  # our own frozen data: only read
+    return _ARGUMENTS_ENCODER.encode(arguments)
+
+
+# What ``json.dumps(arguments, ensure_ascii=False, separators=(",", ":"),
+# allow_nan=False)`` builds on every call, built once.
+_ARGUMENTS_ENCODER = json.JSONEncoder(ensure_ascii=False, separators=(",", ":"), allow_nan=False)
+
+
+def plain_arguments(arguments: Any) -> Any:
+    """Tool-call arguments as fresh plain builtins, nothing shared with the IR."""
+    return thaw(arguments)
 
 
 def parse_arguments(text: str) -> object:
@@ -387,9 +535,9 @@ def transcript_call_names(messages: Sequence[Message]) -> CallNames:
     """The tool calls of IR messages, positioned by message index."""
     names = CallNames()
     for index, message in enumerate(messages):
-        if isinstance(message, AssistantMessage):
+        if type(message) is AssistantMessage:
             for block in message.content:
-                if isinstance(block, ToolCallBlock):
+                if type(block) is ToolCallBlock:
                     names.add(index, block.id, block.name)
     return names
 
@@ -412,16 +560,20 @@ def warn_tool_name(
         index,
         -1,
         f"the tool name {name!r} is not sent (the format has no place for it) and {why}",
+        path=f"/{index}/toolName",
     )
 
 
-def unknown_tool_name(warnings: Warnings, index: int, block_index: int, call_id: str) -> str:
-    """``UNKNOWN_TOOL_NAME``, with its TOOL_NAME_UNKNOWN warning, for a result read from
-    the wire that no call answers."""
+def unknown_tool_name(
+    warnings: Warnings, index: int, block_index: int, call_id: str, path: Path
+) -> str:
+    """``UNKNOWN_TOOL_NAME``, with its TOOL_NAME_UNKNOWN warning at ``path`` (the
+    result's call id), for a result read from the wire that no call answers."""
     warnings.add(
         ConversionWarningCode.TOOL_NAME_UNKNOWN,
         index,
         block_index,
         f"no tool call has id {call_id!r}: the tool name {UNKNOWN_TOOL_NAME!r} is used",
+        path=to_pointer(path),
     )
     return UNKNOWN_TOOL_NAME

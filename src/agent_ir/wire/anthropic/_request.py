@@ -119,8 +119,7 @@ from agent_ir._generated.message_schema import (
     UrlSource,
     UserMessage,
 )
-from agent_ir._paths import Path
-from agent_ir.messages import to_json_value
+from agent_ir._paths import Path, to_pointer
 from agent_ir.wire._common import (
     CallNames,
     ConversionWarningCode,
@@ -130,8 +129,11 @@ from agent_ir.wire._common import (
     assigned_id,
     ir_messages,
     is_missing,
+    key_not_read,
     must_be,
     must_be_one_of,
+    not_read,
+    plain_arguments,
     read_wire,
     transcript_call_names,
     transcript_items,
@@ -386,7 +388,7 @@ def _assistant_block(
             "type": "tool_use",
             "id": block.id,
             "name": block.name,
-            "input": to_json_value(block.arguments),
+            "input": plain_arguments(block.arguments),
         }
     return _thinking(block, index, block_index, warnings)
 
@@ -411,6 +413,7 @@ def _thinking(
             block_index,
             "the text of redacted thinking is not sent: a redacted_thinking block holds "
             "only its data",
+            path=f"/{index}/content/{block_index}/thinking",
         )
     return {"type": "redacted_thinking", "data": block.signature}
 
@@ -465,10 +468,10 @@ class _Reader:
         role = _string(entry, "role", path)
         if "content" not in entry:
             raise is_missing(FROM, (*path, "content"))
-        self._unread_keys(entry, {"role", "content"}, index, -1, "message")
+        self._unread_keys(entry, {"role", "content"}, index, -1, path)
         content = entry["content"]
         if role == "system":
-            self.system(content, (*path, "content"))
+            self.system(content, (*path, "content"), index)
             return
         read = _ROLE_READERS.get(role)
         if read is None:
@@ -477,8 +480,9 @@ class _Reader:
             raise must_be(FROM, (*path, "content"), "a string or a list of blocks", content)
         read(self, index, content, (*path, "content"))
 
-    def system(self, value: Any, path: Path) -> None:
-        """A system prompt: a string, or a list of text blocks (one message each)."""
+    def system(self, value: Any, path: Path, index: int = 0) -> None:
+        """A system prompt: a string, or a list of text blocks (one message each).
+        ``index``: the wire message it is (0 for the ``system`` argument)."""
         if isinstance(value, str):
             self._append({"role": "system", "content": value})
             return
@@ -489,6 +493,7 @@ class _Reader:
             kind = _block_type(block, where)
             if kind != "text":
                 raise must_be_one_of(FROM, (*where, "type"), ("text",), kind)
+            self._unread_keys(block, {"type", "text"}, index, block_index, where)
             self._append({"role": "system", "content": _string(block, "text", where)})
 
     def _user(self, index: int, content: str | list[Any], path: Path) -> None:
@@ -526,7 +531,7 @@ class _Reader:
             return self._image(index, block_index, block, path)
         if kind == "document":
             return self._document(index, block_index, block, path)
-        self._not_read(index, block_index, f"a {kind!r} block has no IR user form")
+        self._not_read(index, block_index, f"a {kind!r} block in a user message", path)
         return None
 
     def _assistant(self, index: int, content: str | list[Any], path: Path) -> None:
@@ -539,7 +544,9 @@ class _Reader:
             kind = _block_type(block, where)
             read = _ASSISTANT_READERS.get(kind)
             if read is None:
-                self._not_read(index, block_index, f"a {kind!r} block has no IR assistant form")
+                self._not_read(
+                    index, block_index, f"a {kind!r} block in an assistant message", where
+                )
                 continue
             blocks.append(read(self, index, block_index, block, where))
         self._append({"role": "assistant", "content": blocks})
@@ -547,11 +554,11 @@ class _Reader:
     # -- blocks ------------------------------------------------------------------------
 
     def _text(self, index: int, block_index: int, block: Wire, path: Path) -> Wire:
-        self._unread_keys(block, {"type", "text"}, index, block_index, "text block")
+        self._unread_keys(block, {"type", "text"}, index, block_index, path)
         return {"type": "text", "text": _string(block, "text", path)}
 
     def _thinking(self, index: int, block_index: int, block: Wire, path: Path) -> Wire:
-        self._unread_keys(block, {"type", "thinking", "signature"}, index, block_index, "thinking")
+        self._unread_keys(block, {"type", "thinking", "signature"}, index, block_index, path)
         return {
             "type": "thinking",
             "thinking": _string(block, "thinking", path),
@@ -559,42 +566,42 @@ class _Reader:
         }
 
     def _redacted_thinking(self, index: int, block_index: int, block: Wire, path: Path) -> Wire:
-        self._unread_keys(block, {"type", "data"}, index, block_index, "redacted_thinking")
+        self._unread_keys(block, {"type", "data"}, index, block_index, path)
         data = _string(block, "data", path)
         return {"type": "thinking", "thinking": "", "signature": data, "redacted": True}
 
     def _tool_use(self, index: int, block_index: int, block: Wire, path: Path) -> Wire:
-        self._unread_keys(block, {"type", "id", "name", "input"}, index, block_index, "tool_use")
+        self._unread_keys(block, {"type", "id", "name", "input"}, index, block_index, path)
         call_id, name = _string(block, "id", path), _string(block, "name", path)
         if "input" not in block:
             raise is_missing(FROM, (*path, "input"))
         return {"type": "toolCall", "id": call_id, "name": name, "arguments": block["input"]}
 
     def _image(self, index: int, block_index: int, block: Wire, path: Path) -> Wire | None:
-        self._unread_keys(block, {"type", "source"}, index, block_index, "image")
+        self._unread_keys(block, {"type", "source"}, index, block_index, path)
         source = _object(block.get("source"), (*path, "source"))
         kind = _string(source, "type", (*path, "source"))
         if kind not in ("base64", "url"):
-            self._not_read(index, block_index, f"an image with a {kind!r} source has no IR form")
+            self._not_read(index, block_index, f"an image with a {kind!r} source", path)
             return None
         return {"type": "image", "source": self._source(index, block_index, source, path)}
 
     def _document(self, index: int, block_index: int, block: Wire, path: Path) -> Wire | None:
-        self._unread_keys(block, {"type", "source"}, index, block_index, "document")
+        self._unread_keys(block, {"type", "source"}, index, block_index, path)
         source = _object(block.get("source"), (*path, "source"))
         kind = _string(source, "type", (*path, "source"))
         if kind == "text":
             return self._text_document(index, block_index, source, (*path, "source"))
         if kind not in ("base64", "url", "file"):
-            self._not_read(index, block_index, f"a document with a {kind!r} source has no IR form")
+            self._not_read(index, block_index, f"a document with a {kind!r} source", path)
             return None
         return {"type": "document", "source": self._source(index, block_index, source, path)}
 
     def _text_document(self, index: int, block_index: int, source: Wire, path: Path) -> Wire | None:
-        self._unread_keys(source, {"type", "media_type", "data"}, index, block_index, "source")
+        self._unread_keys(source, {"type", "media_type", "data"}, index, block_index, path)
         media_type, text = _string(source, "media_type", path), _string(source, "data", path)
         if not text:
-            self._not_read(index, block_index, "an empty text document has no IR form")
+            self._not_read(index, block_index, "an empty text document", path[:-1])
             return None
         data = base64.b64encode(text.encode("utf-8")).decode("ascii")
         source = {"type": "base64", "mediaType": media_type, "data": data}
@@ -605,12 +612,12 @@ class _Reader:
         path = (*path, "source")
         kind = source["type"]
         fields = _SOURCE_FIELDS[kind]
-        self._unread_keys(source, {"type", *fields}, index, block_index, "source")
+        self._unread_keys(source, {"type", *fields}, index, block_index, path)
         return {"type": kind} | {ir: _string(source, wire, path) for wire, ir in fields.items()}
 
     def _tool_result(self, index: int, block_index: int, block: Wire, path: Path) -> None:
         known = {"type", "tool_use_id", "content", "is_error"}
-        self._unread_keys(block, known, index, block_index, "tool_result")
+        self._unread_keys(block, known, index, block_index, path)
         call_id = _string(block, "tool_use_id", path)
         is_error = block.get("is_error", False)
         if not isinstance(is_error, bool):
@@ -618,7 +625,9 @@ class _Reader:
         content = self._result_content(index, block_index, block.get("content", ""), path)
         name = self._call_names.name(call_id, index)
         if name is None:
-            name = unknown_tool_name(self.warnings, index, block_index, call_id)
+            name = unknown_tool_name(
+                self.warnings, index, block_index, call_id, (*path, "tool_use_id")
+            )
         self._append(
             {
                 "role": "toolResult",
@@ -641,9 +650,7 @@ class _Reader:
             kind = _block_type(part, where)
             read = _RESULT_READERS.get(kind)
             if read is None:
-                self._not_read(
-                    index, block_index, f"a {kind!r} part of a tool result has no IR form"
-                )
+                self._not_read(index, block_index, f"a {kind!r} part of a tool result", where)
                 continue
             converted = read(self, index, block_index, part, where)
             if converted is not None:
@@ -656,17 +663,29 @@ class _Reader:
         message["id"] = assigned_id(len(self.messages))
         self.messages.append(message)
 
-    def _not_read(self, index: int, block_index: int, reason: str) -> None:
+    def _not_read(self, index: int, block_index: int, what: str, path: Path) -> None:
+        """PART_NOT_READ for ``what``, the value at ``path``."""
         self.warnings.add(
-            ConversionWarningCode.PART_NOT_READ, index, block_index, f"{reason}: not read"
+            ConversionWarningCode.PART_NOT_READ,
+            index,
+            block_index,
+            not_read(what),
+            path=to_pointer(path),
         )
 
     def _unread_keys(
-        self, value: Wire, known: set[str], index: int, block_index: int, what: str
+        self, value: Wire, known: set[str], index: int, block_index: int, path: Path
     ) -> None:
-        unread = sorted(unread_keys(value, known, IGNORED_KEYS, DEFAULT_VALUES))
-        if unread:
-            self._not_read(index, block_index, f"{what} keys {unread} have no IR form")
+        """PART_NOT_READ for each key of ``value`` (at ``path``) with no IR form."""
+        for key in unread_keys(value, known, IGNORED_KEYS, DEFAULT_VALUES):
+            where = (*path, key)
+            self.warnings.add(
+                ConversionWarningCode.PART_NOT_READ,
+                index,
+                block_index,
+                key_not_read(where),
+                path=to_pointer(where),
+            )
 
 
 _BlockReader = Callable[[_Reader, int, int, Wire, Path], Wire | None]

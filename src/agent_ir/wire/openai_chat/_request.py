@@ -78,9 +78,21 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from agent_ir._generated.message_schema import Message, ToolResultMessage
-from agent_ir._paths import Path, format_path
-from agent_ir.messages import to_json_value
+from agent_ir._generated.message_schema import (
+    AssistantMessage,
+    AudioBlock,
+    Base64Source,
+    DocumentBlock,
+    FileSource,
+    ImageBlock,
+    Message,
+    TextBlock,
+    ToolCallBlock,
+    ToolResultMessage,
+    UrlSource,
+    UserMessage,
+)
+from agent_ir._paths import Path, to_pointer
 from agent_ir.wire._common import (
     AUDIO_MEDIA_TYPES,
     CallNames,
@@ -96,8 +108,10 @@ from agent_ir.wire._common import (
     image_source,
     ir_messages,
     is_missing,
+    key_not_read,
     must_be,
     must_be_one_of,
+    not_read,
     parse_arguments,
     parse_data_url,
     read_wire,
@@ -154,20 +168,22 @@ class _ChatWriter:
         self.call_names = call_names
 
     def write(self, index: int, message: Message) -> None:
-        wire = to_json_value(message)
-        if not isinstance(message, ToolResultMessage):
-            self._flush_moved_images()
-        role = wire["role"]
-        if role == "system":
-            self.messages.append({"role": "system", "content": wire["content"]})
-        elif role == "user":
-            self.messages.append(_user(wire, index, self.warnings))
-        elif role == "assistant":
-            self.messages.append(_assistant(wire, index, self.warnings))
-        else:
+        kind = type(message)
+        if kind is ToolResultMessage:
             assert isinstance(message, ToolResultMessage)
             warn_tool_name(self.warnings, self.call_names, index, message)
-            self.messages.append(self._tool_result(wire, index))
+            self.messages.append(self._tool_result(message, index))
+            return
+        if self.moved_images:
+            self._flush_moved_images()
+        if kind is AssistantMessage:
+            assert isinstance(message, AssistantMessage)
+            self.messages.append(_assistant(message, index, self.warnings))
+        elif kind is UserMessage:
+            assert isinstance(message, UserMessage)
+            self.messages.append(_user(message, index, self.warnings))
+        else:
+            self.messages.append({"role": "system", "content": message.content})
 
     def finish(self) -> list[JsonDict]:
         self._flush_moved_images()
@@ -178,23 +194,26 @@ class _ChatWriter:
             self.messages.append({"role": "user", "content": self.moved_images})
             self.moved_images = []
 
-    def _tool_result(self, message: JsonDict, index: int) -> JsonDict:
-        if message["isError"]:
+    def _tool_result(self, message: ToolResultMessage, index: int) -> JsonDict:
+        if message.is_error:
             self.warnings.add(
-                Code.ERROR_FLAG_NOT_SENT, index, -1, "a tool message has no error flag"
+                Code.ERROR_FLAG_NOT_SENT,
+                index,
+                -1,
+                "a tool message has no error flag",
+                path=f"/{index}/isError",
             )
-        content = message["content"]
-        if not isinstance(content, str):
-            content = self._result_parts(content, index)
-        return {"role": "tool", "tool_call_id": message["toolCallId"], "content": content}
+        content = message.content
+        sent = content if isinstance(content, str) else self._result_parts(content, index)
+        return {"role": "tool", "tool_call_id": message.tool_call_id, "content": sent}
 
-    def _result_parts(self, blocks: list[JsonDict], index: int) -> list[JsonDict] | str:
+    def _result_parts(self, blocks: tuple[Any, ...], index: int) -> list[JsonDict] | str:
         parts = []
         for block_index, block in enumerate(blocks):
-            if block["type"] == "text":
-                parts.append(_text_part(block["text"]))
+            if type(block) is TextBlock:
+                parts.append({"type": "text", "text": block.text})
                 continue
-            self.moved_images.append(_image_part(block["source"]))
+            self.moved_images.append(_image_part(block.source))
             self.warnings.add(
                 Code.IMAGE_MOVED,
                 index,
@@ -204,67 +223,59 @@ class _ChatWriter:
         return parts or ""
 
 
-def _user(message: JsonDict, index: int, warnings: Warnings) -> JsonDict:
-    content = message["content"]
-    if isinstance(content, str):
+def _user(message: UserMessage, index: int, warnings: Warnings) -> JsonDict:
+    content = message.content
+    if type(content) is str:
         return {"role": "user", "content": content}
     parts = []
     for block_index, block in enumerate(content):
-        part = _USER_PARTS[block["type"]](block, index, block_index, warnings)
+        if type(block) is TextBlock:
+            parts.append({"type": "text", "text": block.text})
+            continue
+        part = _USER_PARTS[type(block)](block, index, block_index, warnings)
         if part is not None:
             parts.append(part)
     return {"role": "user", "content": parts or ""}
 
 
-def _text_part(text: str) -> JsonDict:
-    return {"type": "text", "text": text}
+def _user_image(block: Any, index: int, block_index: int, warnings: Warnings) -> JsonDict:
+    return _image_part(block.source)
 
 
-def _user_text(block: JsonDict, index: int, block_index: int, warnings: Warnings) -> JsonDict:
-    return _text_part(block["text"])
-
-
-def _user_image(block: JsonDict, index: int, block_index: int, warnings: Warnings) -> JsonDict:
-    return _image_part(block["source"])
-
-
-def _image_part(source: JsonDict) -> JsonDict:
-    url = _data_url(source) if source["type"] == "base64" else source["url"]
+def _image_part(source: Base64Source | UrlSource) -> JsonDict:
+    url = _data_url(source) if type(source) is Base64Source else source.url  # type: ignore[union-attr]
     return {"type": "image_url", "image_url": {"url": url}}
 
 
-def _data_url(source: JsonDict) -> str:
-    return data_url(source["mediaType"], source["data"])
+def _data_url(source: Any) -> str:
+    return data_url(source.media_type, source.data)
 
 
-def _user_audio(
-    block: JsonDict, index: int, block_index: int, warnings: Warnings
-) -> JsonDict | None:
-    source = block["source"]
-    audio_format = AUDIO_FORMATS.get(bare_media_type(source["mediaType"]))
+def _user_audio(block: Any, index: int, block_index: int, warnings: Warnings) -> JsonDict | None:
+    source = block.source
+    audio_format = AUDIO_FORMATS.get(bare_media_type(source.media_type))
     if audio_format is None:
         warnings.add(
             Code.AUDIO_NOT_SENT,
             index,
             block_index,
-            f"audio of type {source['mediaType']!r} cannot be sent (only wav and mp3)",
+            f"audio of type {source.media_type!r} cannot be sent (only wav and mp3)",
         )
         return None
-    return {"type": "input_audio", "input_audio": {"data": source["data"], "format": audio_format}}
+    return {"type": "input_audio", "input_audio": {"data": source.data, "format": audio_format}}
 
 
-def _user_document(
-    block: JsonDict, index: int, block_index: int, warnings: Warnings
-) -> JsonDict | None:
-    source = block["source"]
-    if source["type"] == "file":
-        return {"type": "file", "file": {"file_id": source["fileId"]}}
-    if source["type"] == "base64" and bare_media_type(source["mediaType"]) == "application/pdf":
+def _user_document(block: Any, index: int, block_index: int, warnings: Warnings) -> JsonDict | None:
+    source = block.source
+    if type(source) is FileSource:
+        return {"type": "file", "file": {"file_id": source.file_id}}
+    is_base64 = type(source) is Base64Source
+    if is_base64 and bare_media_type(source.media_type) == "application/pdf":
         return {
             "type": "file",
             "file": {"filename": DOCUMENT_FILENAME, "file_data": _data_url(source)},
         }
-    what = f"a {source['mediaType']!r} document" if source["type"] == "base64" else "a URL"
+    what = f"a {source.media_type!r} document" if is_base64 else "a URL"
     warnings.add(
         Code.DOCUMENT_NOT_SENT,
         index,
@@ -274,22 +285,21 @@ def _user_document(
     return None
 
 
-_UserPart = Callable[[JsonDict, int, int, Warnings], "JsonDict | None"]
-_USER_PARTS: dict[str, _UserPart] = {
-    "text": _user_text,
-    "image": _user_image,
-    "audio": _user_audio,
-    "document": _user_document,
+_UserPart = Callable[[Any, int, int, Warnings], "JsonDict | None"]
+_USER_PARTS: dict[type, _UserPart] = {
+    ImageBlock: _user_image,
+    AudioBlock: _user_audio,
+    DocumentBlock: _user_document,
 }
 
 
-def _assistant(message: JsonDict, index: int, warnings: Warnings) -> JsonDict:
+def _assistant(message: AssistantMessage, index: int, warnings: Warnings) -> JsonDict:
     texts: list[str] = []
     calls: list[JsonDict] = []
-    for block_index, block in enumerate(message["content"]):
-        if block["type"] == "text":
-            texts.append(block["text"])
-        elif block["type"] == "toolCall":
+    for block_index, block in enumerate(message.content):
+        if type(block) is TextBlock:
+            texts.append(block.text)
+        elif type(block) is ToolCallBlock:
             calls.append(_tool_call(block))
         else:
             warnings.add(
@@ -305,11 +315,11 @@ def _assistant(message: JsonDict, index: int, warnings: Warnings) -> JsonDict:
     return wire
 
 
-def _tool_call(block: JsonDict) -> JsonDict:
+def _tool_call(block: ToolCallBlock) -> JsonDict:
     return {
-        "id": block["id"],
+        "id": block.id,
         "type": "function",
-        "function": {"name": block["name"], "arguments": arguments_text(block["arguments"])},
+        "function": {"name": block.name, "arguments": arguments_text(block.arguments)},
     }
 
 
@@ -437,7 +447,9 @@ class _ChatReader:
             content = self._text_parts(content, place)
         name = self.call_names.name(call_id, place.index)
         if name is None:
-            name = unknown_tool_name(self.warnings, place.index, -1, call_id)
+            name = unknown_tool_name(
+                self.warnings, place.index, -1, call_id, place.at("tool_call_id").path
+            )
         result = {"toolCallId": call_id, "toolName": name, "content": content, "isError": False}
         return result, {"tool_call_id", "content"}
 
@@ -488,12 +500,7 @@ class _ChatReader:
         audio_format = _string(audio, "format", where)
         media_type = AUDIO_MEDIA_TYPES.get(audio_format)
         if media_type is None:
-            self.warnings.add(
-                Code.PART_NOT_READ,
-                place.index,
-                place.block_index,
-                f"audio in format {audio_format!r} has no IR form (only wav and mp3)",
-            )
+            self._not_read(place, f"audio in format {audio_format!r}")
             return None, {"input_audio"}
         self._unread(audio, {"data", "format"}, where)
         source = {"type": "base64", "mediaType": media_type, "data": data}
@@ -531,7 +538,7 @@ class _ChatReader:
         kind = _string(call, "type", place)
         call_id = _string(call, "id", place)
         if kind != "function":
-            self._not_read(message_place, f"{format_path(place.path)} (a {kind!r} tool call)")
+            self._not_read(_Place(place.path, message_place.index), f"a {kind!r} tool call")
             return None
         where = place.at("function")
         function = _object_at(call, "function", place)
@@ -549,14 +556,26 @@ class _ChatReader:
     # -- warnings ----------------------------------------------------------------------
 
     def _not_read(self, place: _Place, what: str) -> None:
+        """PART_NOT_READ for what is at ``place``."""
         self.warnings.add(
-            Code.PART_NOT_READ, place.index, place.block_index, f"{what} has no IR form"
+            Code.PART_NOT_READ,
+            place.index,
+            place.block_index,
+            not_read(what),
+            path=to_pointer(place.path),
         )
 
     def _unread(self, value: JsonDict, read: set[str], place: _Place) -> None:
         """PART_NOT_READ for each key of ``value`` not in ``read`` (``null`` says nothing)."""
         for key in unread_keys(value, read):
-            self._not_read(place, format_path((*place.path, key)))
+            where = (*place.path, key)
+            self.warnings.add(
+                Code.PART_NOT_READ,
+                place.index,
+                place.block_index,
+                key_not_read(where),
+                path=to_pointer(where),
+            )
 
 
 _RoleReader = Callable[[_ChatReader, JsonDict, _Place], _Read]

@@ -135,9 +135,8 @@ from agent_ir._generated.message_schema import (
     UrlSource,
     UserMessage,
 )
-from agent_ir._paths import Path, format_path
+from agent_ir._paths import Path, to_pointer
 from agent_ir._text import non_empty_id
-from agent_ir.messages import to_json_value
 from agent_ir.wire._common import (
     AUDIO_MEDIA_TYPES,
     CallNames,
@@ -154,8 +153,10 @@ from agent_ir.wire._common import (
     image_source,
     ir_messages,
     is_missing,
+    key_not_read,
     must_be,
     must_be_one_of,
+    not_read,
     parse_arguments,
     parse_data_url,
     read_wire,
@@ -229,7 +230,7 @@ def to_openai_responses(transcript: object) -> WireRequest:
     turn: int | None = None  # the assistant message the last items sent belong to
     for index, message in enumerate(messages):
         sent = _message_items(message, index, names, warnings)
-        if not isinstance(message, AssistantMessage):
+        if type(message) is not AssistantMessage:
             turn = None
         elif not sent:
             warnings.add(
@@ -255,13 +256,16 @@ def to_openai_responses(transcript: object) -> WireRequest:
 def _message_items(
     message: Message, index: int, names: CallNames, warnings: Warnings
 ) -> list[_Item]:
-    if isinstance(message, SystemMessage):
+    kind = type(message)
+    if kind is SystemMessage:
         return [{"type": "message", "role": "system", "content": message.content}]
-    if isinstance(message, UserMessage):
+    if kind is UserMessage:
+        assert isinstance(message, UserMessage)
         return [
             {"type": "message", "role": "user", "content": _user_content(message, index, warnings)}
         ]
-    if isinstance(message, AssistantMessage):
+    if kind is AssistantMessage:
+        assert isinstance(message, AssistantMessage)
         return _assistant_items(message, index, warnings)
     assert isinstance(message, ToolResultMessage)
     warn_tool_name(warnings, names, index, message)
@@ -313,11 +317,12 @@ def _file_part(block: DocumentBlock, index: int, block_index: int) -> _Item:
 def _assistant_items(message: AssistantMessage, index: int, warnings: Warnings) -> list[_Item]:
     items: list[_Item] = []
     for block_index, block in enumerate(message.content):
-        if isinstance(block, TextBlock):
+        if type(block) is TextBlock:
             items.append({"type": "message", "role": "assistant", "content": block.text})
-        elif isinstance(block, ToolCallBlock):
+        elif type(block) is ToolCallBlock:
             items.append(_function_call(block))
         else:
+            assert isinstance(block, ThinkingBlock)
             reasoning = _reasoning_item(block)
             if reasoning is None:
                 warnings.add(_Code.THINKING_NOT_SENT, index, block_index, _unsent_thinking(block))
@@ -331,7 +336,7 @@ def _function_call(block: ToolCallBlock) -> _Item:
         "type": "function_call",
         "call_id": block.id,
         "name": block.name,
-        "arguments": arguments_text(to_json_value(block.arguments)),
+        "arguments": arguments_text(block.arguments),
     }
 
 
@@ -378,6 +383,7 @@ def _output_item(message: ToolResultMessage, index: int, warnings: Warnings) -> 
             index,
             -1,
             "the error flag is not sent: function_call_output has no error field",
+            path=f"/{index}/isError",
         )
     output: str | list[_Item]
     if isinstance(message.content, str):
@@ -448,9 +454,7 @@ class _Reader:
             self.end_turn()
             self.messages.append(self.tool_result(index, item))
         else:
-            self.warnings.add(
-                _Code.PART_NOT_READ, index, -1, f"an item of type {kind!r} has no IR form"
-            )
+            self.warnings.add(_Code.PART_NOT_READ, index, -1, not_read(f"an item of type {kind!r}"))
             return
         self.unread(item, _ITEM_KEYS[kind], index, -1, _at(index))
 
@@ -506,7 +510,13 @@ class _Reader:
             read = readers.get(kind)
             block = None if read is None else read(part, path)
             if block is None:
-                self.warnings.add(_Code.PART_NOT_READ, index, part_index, _unread_part(part, kind))
+                self.warnings.add(
+                    _Code.PART_NOT_READ,
+                    index,
+                    part_index,
+                    not_read(_unread_part(part, kind)),
+                    path=to_pointer(path),
+                )
                 continue
             self.unread(part, _PART_KEYS[kind], index, part_index, path)
             if kind == "input_audio":
@@ -535,14 +545,16 @@ class _Reader:
                     _Code.PART_NOT_READ,
                     index,
                     part_index,
-                    "a reasoning summary part that is not summary_text has no IR form",
+                    not_read("a reasoning summary part that is not summary_text"),
+                    path=to_pointer(part_path),
                 )
         for part_index, _part in enumerate(_optional_list(item, "content", path)):
             self.warnings.add(
                 _Code.PART_NOT_READ,
                 index,
                 part_index,
-                "raw reasoning content has no IR form (only the summary is read)",
+                not_read("raw reasoning content (only the summary is read)"),
+                path=to_pointer((*path, "content", part_index)),
             )
         reference: _Item = {"type": "reasoning", "id": item_id}
         encrypted_content = _optional_string(item, "encrypted_content", path)
@@ -578,7 +590,7 @@ class _Reader:
         from_call = self.call_names.name(call_id, index)
         if from_call is not None:
             return from_call
-        return unknown_tool_name(self.warnings, index, -1, call_id)
+        return unknown_tool_name(self.warnings, index, -1, call_id, (*_at(index), "call_id"))
 
     def unread(
         self, value: _Item, read: frozenset[str], index: int, block_index: int, path: Path
@@ -586,11 +598,13 @@ class _Reader:
         """PART_NOT_READ for each key of ``value`` (at ``path``) that is neither in
         ``read`` nor ignored: ``IGNORED_KEYS``, a null value, a ``DEFAULT_VALUES`` one."""
         for key in unread_keys(value, read, IGNORED_KEYS, DEFAULT_VALUES):
+            where = (*path, key)
             self.warnings.add(
                 _Code.PART_NOT_READ,
                 index,
                 block_index,
-                f"{format_path((*path, key))} has no IR form",
+                key_not_read(where),
+                path=to_pointer(where),
             )
 
 
@@ -660,13 +674,14 @@ def _tool_call(item: _Item, path: Path) -> _Item:
 
 
 def _unread_part(part: _Item, kind: str) -> str:
+    """What a part read without a block is, for ``not_read``."""
     if kind == "input_image" and part.get("file_id") is not None:
-        return "an image given by file id has no IR form (IR images are base64 or a URL)"
+        return "an image given by file id (IR images are base64 or a URL)"
     if kind == "input_file" and part.get("file_data") is not None:
-        return "file_data that is not base64 has no IR form"
+        return "file_data that is not base64"
     if kind == "input_audio":
-        return "audio that is not base64 mp3 or wav has no IR form"
-    return f"a {kind!r} part has no IR form here"
+        return "audio that is not base64 mp3 or wav"
+    return f"a {kind!r} part"
 
 
 def _text(part: _Item, path: Path) -> _Item | None:

@@ -110,7 +110,10 @@ def test_the_conversions_are_exported_from_agent_ir_wire_and_not_from_agent_ir()
     }
     for module in (openai_chat, openai_responses, anthropic):
         name = module.__name__.rsplit(".", 1)[1]
-        assert module.__all__ == [streams[module], f"from_{name}", f"to_{name}"]
+        stream = streams[module]
+        assert sorted(module.__all__) == sorted(
+            [stream, f"Async{stream}", f"from_{name}", f"reply_from_{name}", f"to_{name}"]
+        )
         for function in module.__all__:
             assert function in agent_ir.wire.__all__
             assert getattr(agent_ir.wire, function) is getattr(module, function)

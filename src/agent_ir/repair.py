@@ -15,7 +15,6 @@ they repair. The input is never changed; the result is IR.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Iterable
 from dataclasses import dataclass
 from enum import StrEnum
@@ -34,7 +33,9 @@ from agent_ir._generated.message_schema import (
 )
 from agent_ir._text import is_blank
 from agent_ir.messages import messages_of
-from agent_ir.rules import PROVIDERS, Provider, id_rule
+from agent_ir.wire import _registry
+from agent_ir.wire._registry import Provider
+from agent_ir.wire._spec import ProviderSpec
 
 __all__ = [
     "RepairAction",
@@ -164,23 +165,32 @@ def repair_transcript(
         raise ValueError(f'missing must be "error-result" or "drop-call", not {missing!r}')
     if orphans != "drop" or duplicates != "keep-first":
         raise ValueError('orphans must be "drop" and duplicates "keep-first"')
-    if provider is not None and provider not in PROVIDERS:
-        raise ValueError(f"provider must be one of {', '.join(PROVIDERS)}, not {provider!r}")
+    spec = None if provider is None else _registry.provider_spec(provider)
     state = _Repair(messages_of("repair_transcript", transcript))
     _link(state)
     _answer_missing(state, missing)
     pairs = list(state.out)  # (input index, message)
-    if provider in ("openai-chat", "anthropic"):
-        pairs = _results_after_calls(state, provider)
-    if provider is not None:
-        renamed, mapping = _normalized([message for _, message in pairs], provider)
-        pairs = [(index, message) for (index, _), message in zip(pairs, renamed, strict=True)]
-        for old, new in mapping.items():
-            state.act(RepairCode.RENAMED_TOOL_CALL_ID, -1, f"tool call id {old!r} became {new!r}")
-    if provider == "anthropic":
-        pairs = _anthropic_turns(state, pairs)
+    if spec is not None:
+        pairs = _for_provider(state, pairs, spec)
     result = tuple(message for _, message in pairs)
     return RepairResult(result, tuple(_indexed(state.actions)))
+
+
+def _for_provider(
+    state: _Repair, pairs: list[tuple[int, Message]], spec: ProviderSpec
+) -> list[tuple[int, Message]]:
+    """``pairs`` made acceptable to ``spec``'s provider, by the rules its record turns on."""
+    if spec.turns.results_follow_call:
+        pairs = _results_after_calls(state, spec)
+    renamed, mapping = _normalized([message for _, message in pairs], spec)
+    pairs = [(index, message) for (index, _), message in zip(pairs, renamed, strict=True)]
+    for old, new in mapping.items():
+        state.act(RepairCode.RENAMED_TOOL_CALL_ID, -1, f"tool call id {old!r} became {new!r}")
+    if spec.turns.content_required:
+        pairs = _without_empty_content(state, pairs)
+    if spec.turns.user_turn_first:
+        pairs = _user_turn_first(state, pairs)
+    return pairs
 
 
 def _indexed(actions: list[RepairAction]) -> Iterable[RepairAction]:
@@ -319,12 +329,12 @@ def _after_results_of(out: list[tuple[int, Message]], made_at: int) -> int:
     return position
 
 
-def _results_after_calls(state: _Repair, provider: Provider) -> list[tuple[int, Message]]:
+def _results_after_calls(state: _Repair, spec: ProviderSpec) -> list[tuple[int, Message]]:
     """Each assistant message followed directly by the results of its calls: those
     already right after it stay in their order, the others are moved there in the
-    order of the calls; the messages that came between follow them. For Anthropic,
-    consecutive assistant messages are one turn: results right after the run that
-    starts with the call's message are where they belong, and stay."""
+    order of the calls; the messages that came between follow them. When the provider
+    joins consecutive assistant messages into one turn (Anthropic), results right after
+    the run that starts with the call's message are where they belong, and stay."""
     out = state.out
     result_at = {
         message.tool_call_id: position
@@ -341,7 +351,7 @@ def _results_after_calls(state: _Repair, provider: Provider) -> list[tuple[int, 
             continue
         run_end = position + 1
         while (
-            provider == "anthropic"
+            spec.turns.assistant_turns_join
             and run_end < len(out)
             and type(out[run_end][1]) is AssistantMessage
         ):
@@ -367,14 +377,20 @@ def _results_after_calls(state: _Repair, provider: Provider) -> list[tuple[int, 
     return ordered
 
 
-def _anthropic_turns(state: _Repair, pairs: list[tuple[int, Message]]) -> list[tuple[int, Message]]:
-    """No empty (or whitespace-only) user or assistant content or text block; a user
-    turn first."""
+def _without_empty_content(
+    state: _Repair, pairs: list[tuple[int, Message]]
+) -> list[tuple[int, Message]]:
+    """No empty (or whitespace-only) user or assistant content or text block."""
     kept: list[tuple[int, Message]] = []
     for index, message in pairs:
         trimmed = _without_empty_text(state, index, message)
         if trimmed is not None:
             kept.append((index, trimmed))
+    return kept
+
+
+def _user_turn_first(state: _Repair, kept: list[tuple[int, Message]]) -> list[tuple[int, Message]]:
+    """A user turn first: a short user message before a leading assistant message."""
     first = next((pair for pair in kept if type(pair[1]) is not SystemMessage), None)
     if first is not None and type(first[1]) is AssistantMessage:
         at = kept.index(first)
@@ -421,24 +437,23 @@ def normalize_tool_call_ids(
     in calls and in the results that name them identically; collision-free (a suffix
     ``_2``, ``_3``... when a rewritten id is taken) and deterministic. Returns the
     transcript and the mapping of the ids that changed."""
-    if provider not in PROVIDERS:
-        raise ValueError(f"provider must be one of {', '.join(PROVIDERS)}, not {provider!r}")
-    result, mapping = _normalized(messages_of("normalize_tool_call_ids", transcript), provider)
+    spec = _registry.provider_spec(provider)
+    result, mapping = _normalized(messages_of("normalize_tool_call_ids", transcript), spec)
     return tuple(result), mapping
 
 
 def _normalized(
-    messages: list[Message], provider: Provider
+    messages: list[Message], spec: ProviderSpec
 ) -> tuple[list[Message], dict[str, str]]:
-    longest, pattern = id_rule(provider)
+    rule = spec.ids
+    longest = rule.longest
     ids = _call_ids(messages)
     taken = set(ids)
     mapping: dict[str, str] = {}
     for call_id in ids:
-        fits = len(call_id) <= longest and (pattern is None or pattern.fullmatch(call_id))
-        if fits:
+        if len(call_id) <= longest and rule.fits(call_id):
             continue
-        base = re.sub(r"[^a-zA-Z0-9_-]", "_", call_id) if pattern is not None else call_id
+        base = call_id if rule.refused is None else rule.refused.sub(rule.replacement, call_id)
         cut = base[:longest]
         new = _free("call" if is_blank(cut) else cut, longest, taken)
         taken.add(new)

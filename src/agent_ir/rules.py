@@ -81,14 +81,19 @@ def _results_not_immediate(
     into one turn (Anthropic), only assistant messages."""
     latest: dict[str, int] = {}
     run_start = 0  # where the run of tool results holding the current message starts
+    others = 0  # messages so far that are not assistant messages
+    others_before: list[int] = []  # others_before[i]: of them, before message i
     for index, message in enumerate(messages):
+        others_before.append(others)
         if type(message) is AssistantMessage:
             latest.update(dict.fromkeys((call.id for call in message.tool_calls), index))
+        else:
+            others += 1
         if type(message) is not ToolResultMessage:
             run_start = index + 1
             continue
         made_at = latest.get(message.tool_call_id)
-        if made_at is None or _adjacent(messages, made_at, run_start, spec):
+        if made_at is None or _adjacent(others_before, made_at, run_start, spec):
             continue
         yield diagnostic(
             DiagnosticCode.RESULT_NOT_IMMEDIATE,
@@ -99,13 +104,13 @@ def _results_not_immediate(
         )
 
 
-def _adjacent(
-    messages: list[Message | None], made_at: int, run_start: int, spec: ProviderSpec
-) -> bool:
-    between = messages[made_at + 1 : run_start]
+def _adjacent(others_before: list[int], made_at: int, run_start: int, spec: ProviderSpec) -> bool:
+    """Whether nothing, or (when assistant messages join into one turn) only assistant
+    messages, come between the call's message and the run of results: counted, not
+    walked, so many results after a long gap cost one step each."""
     if spec.turns.assistant_turns_join:
-        return all(type(message) is AssistantMessage for message in between)
-    return not between
+        return others_before[run_start] == others_before[made_at + 1]
+    return run_start == made_at + 1
 
 
 def _id_formats(messages: list[Message | None], spec: ProviderSpec) -> Iterator[Diagnostic]:

@@ -37,7 +37,8 @@ def test_dir_of_the_package_is_its_api() -> None:
 def test_exported_classes_and_functions_say_agent_ir() -> None:
     exported = [getattr(agent_ir, name) for name in agent_ir.__all__]
     named = [value for value in exported if isinstance(value, (type, types.FunctionType))]
-    assert len(named) == len(agent_ir.__all__) - 4  # MAX_DEPTH, schemas, Message, ModelChunk
+    # MAX_DEPTH, schemas, and the type aliases Message, ModelChunk, Provider
+    assert len(named) == len(agent_ir.__all__) - 5
     assert {value.__module__ for value in named} == {"agent_ir"}
     assert repr(agent_ir.UserMessage) == "<class 'agent_ir.UserMessage'>"
     assert repr(agent_ir.DiagnosticCode) == "<enum 'DiagnosticCode'>"

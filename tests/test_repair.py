@@ -45,7 +45,7 @@ from agent_ir import (
     trim_transcript,
     validate_transcript,
 )
-from agent_ir.rules import PROVIDERS
+from agent_ir.wire._registry import REGISTRY
 
 from support.builders import assistant, call_block, result, user
 from support.hostile import LyingList, RaisingList
@@ -150,7 +150,7 @@ def valid_turn() -> list[Any]:
     ]
 
 
-@pytest.mark.parametrize("provider", [None, *PROVIDERS])
+@pytest.mark.parametrize("provider", [None, *REGISTRY])
 def test_a_valid_transcript_with_plain_ids_is_returned_as_it_is(provider: Any) -> None:
     repaired = repair_transcript(valid_turn(), provider=provider)
 
@@ -161,14 +161,14 @@ def test_ir_input_gives_the_same_repair_as_json_input() -> None:
     broken = [*interrupted_turn(), result("r4", "c1"), result("r5", "zz")]
     as_ir = tuple(parse_message(message) for message in broken)
 
-    for provider in (None, *PROVIDERS):
+    for provider in (None, *REGISTRY):
         expected = repair_transcript(broken, provider=provider)
         assert repair_transcript(as_ir, provider=provider) == expected
         assert repair_transcript([as_ir[0], *broken[1:]], provider=provider) == expected
 
 
 def test_the_empty_transcript_needs_no_repair() -> None:
-    for provider in (None, *PROVIDERS):
+    for provider in (None, *REGISTRY):
         assert repair_transcript([], provider=provider) == RepairResult((), ())
 
 
@@ -972,7 +972,7 @@ def broken() -> list[Any]:
     ]
 
 
-@pytest.mark.parametrize("provider", [None, *PROVIDERS])
+@pytest.mark.parametrize("provider", [None, *REGISTRY])
 def test_the_input_is_never_changed(provider: Any) -> None:
     transcript = broken()
     as_ir = tuple(parse_message(message) for message in broken())
@@ -1524,7 +1524,7 @@ def _empty_for_anthropic(message: dict[str, Any]) -> bool:
     return all(block["type"] == "text" and _blank(block["text"]) for block in content)
 
 
-@pytest.mark.parametrize("provider", [None, *PROVIDERS])
+@pytest.mark.parametrize("provider", [None, *REGISTRY])
 @PROPERTY
 @given(transcript=broken_transcripts())
 def test_property_a_repair_is_valid_for_its_provider_reported_and_final(
@@ -1535,7 +1535,7 @@ def test_property_a_repair_is_valid_for_its_provider_reported_and_final(
     _check_actions(transcript, repaired, provider)
 
 
-@pytest.mark.parametrize("provider", [None, *PROVIDERS])
+@pytest.mark.parametrize("provider", [None, *REGISTRY])
 @PROPERTY
 @given(transcript=broken_transcripts())
 def test_property_drop_call_repairs_without_adding_results(
@@ -1631,7 +1631,7 @@ def test_property_a_valid_transcript_is_returned_unchanged_without_a_provider(
     assert repair_transcript(transcript) == RepairResult(parse_transcript(transcript), ())
 
 
-@pytest.mark.parametrize("provider", PROVIDERS)
+@pytest.mark.parametrize("provider", list(REGISTRY))
 @PROPERTY
 @given(transcript=broken_transcripts())
 def test_property_normalized_ids_pass_the_id_rule_and_keep_the_linkage(

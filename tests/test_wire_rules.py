@@ -10,7 +10,7 @@
 * ``validate_transcript``'s diagnostics are all included, interleaved by position;
   IR and JSON-form messages mixed give the same answer;
 * malformed messages: the rules run over the messages valid on their own;
-* a provider that is not one of ``PROVIDERS`` is a ``ValueError``; nothing in the
+* a provider that is not registered is a ``ValueError``; nothing in the
   transcript ever makes it raise (the hostile doubles and the adversarial catalogue);
   each entry is read once, so a mapping that changes between reads hides nothing;
 * properties over generated transcripts with broken linkage, odd ids, empty or
@@ -36,7 +36,7 @@ from agent_ir import (
     validate_transcript,
 )
 from agent_ir._text import BLANK_CHARACTERS
-from agent_ir.rules import PROVIDERS
+from agent_ir.wire._registry import REGISTRY
 
 from support.builders import assistant, call_block, result, user
 from support.hostile import (
@@ -56,6 +56,7 @@ from support.hostile import (
 )
 from support.strategies import NON_EMPTY, OTHER_MESSAGES, TOOL_RESULT, transcripts
 
+PROVIDERS = tuple(REGISTRY)
 RESULT_NOT_IMMEDIATE = "RESULT_NOT_IMMEDIATE"
 INVALID_TOOL_CALL_ID_FORMAT = "INVALID_TOOL_CALL_ID_FORMAT"
 INVALID_ROLE_ORDER = "INVALID_ROLE_ORDER"

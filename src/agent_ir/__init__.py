@@ -68,6 +68,7 @@ from agent_ir.wire import (
     WireMessages,
     WireRequest,
 )
+from agent_ir.wire._registry import Provider
 
 __all__ = [
     "MAX_DEPTH",
@@ -90,6 +91,7 @@ __all__ = [
     "ModelChunk",
     "ModelResponse",
     "ModelStream",
+    "Provider",
     "ProviderError",
     "ProviderErrorCode",
     "RepairAction",

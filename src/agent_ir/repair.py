@@ -15,7 +15,6 @@ they repair. The input is never changed; the result is IR.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Iterable
 from dataclasses import dataclass
 from enum import StrEnum
@@ -34,7 +33,9 @@ from agent_ir._generated.message_schema import (
 )
 from agent_ir._text import is_blank
 from agent_ir.messages import messages_of
-from agent_ir.rules import PROVIDERS, Provider, id_rule
+from agent_ir.wire import _registry
+from agent_ir.wire._registry import Provider
+from agent_ir.wire._spec import ProviderSpec
 
 __all__ = [
     "RepairAction",
@@ -111,28 +112,39 @@ class _Repair:
         # The message ids of the input and of every message the repair added: built
         # once and kept up to date, not rebuilt for each message added.
         self.message_ids = {message.id for message in messages}
+        # The next suffix to try for a base: ids are only ever added, so the first free
+        # suffix of a base never goes down, and probing resumes where it stopped (a
+        # transcript reusing one id in every turn costs one probe per rename, not one
+        # per earlier rename).
+        self.next_call_suffix: dict[str, int] = {}
+        self.next_message_suffix: dict[str, int] = {}
 
     def act(self, code: RepairCode, index: int, text: str) -> None:
         self.actions.append(RepairAction(code, index, text))
 
     def fresh_id(self, base: str) -> str:
-        number = 2
-        while f"{base}-{number}" in self.used_ids:
-            number += 1
-        new = f"{base}-{number}"
-        self.used_ids.add(new)
-        return new
+        """A call id no call has: ``base-2``, ``base-3``...; taken from then on."""
+        return _suffixed(base, self.used_ids, self.next_call_suffix)
 
     def message_id(self, base: str) -> str:
         """A message id no input or added message has: ``base``, else ``base-2``,
         ``base-3``...; taken from then on."""
-        new = base
-        number = 2
-        while new in self.message_ids:
-            new = f"{base}-{number}"
-            number += 1
-        self.message_ids.add(new)
-        return new
+        if base not in self.message_ids:
+            self.message_ids.add(base)
+            return base
+        return _suffixed(base, self.message_ids, self.next_message_suffix)
+
+
+def _suffixed(base: str, taken: set[str], next_suffix: dict[str, int]) -> str:
+    """The first of ``base-2``, ``base-3``... not in ``taken``, added to it; the search
+    starts at ``next_suffix[base]`` (every lower suffix is taken already)."""
+    number = next_suffix.get(base, 2)
+    while f"{base}-{number}" in taken:
+        number += 1
+    next_suffix[base] = number + 1
+    new = f"{base}-{number}"
+    taken.add(new)
+    return new
 
 
 def repair_transcript(
@@ -164,23 +176,32 @@ def repair_transcript(
         raise ValueError(f'missing must be "error-result" or "drop-call", not {missing!r}')
     if orphans != "drop" or duplicates != "keep-first":
         raise ValueError('orphans must be "drop" and duplicates "keep-first"')
-    if provider is not None and provider not in PROVIDERS:
-        raise ValueError(f"provider must be one of {', '.join(PROVIDERS)}, not {provider!r}")
+    spec = None if provider is None else _registry.provider_spec(provider)
     state = _Repair(messages_of("repair_transcript", transcript))
     _link(state)
     _answer_missing(state, missing)
     pairs = list(state.out)  # (input index, message)
-    if provider in ("openai-chat", "anthropic"):
-        pairs = _results_after_calls(state, provider)
-    if provider is not None:
-        renamed, mapping = _normalized([message for _, message in pairs], provider)
-        pairs = [(index, message) for (index, _), message in zip(pairs, renamed, strict=True)]
-        for old, new in mapping.items():
-            state.act(RepairCode.RENAMED_TOOL_CALL_ID, -1, f"tool call id {old!r} became {new!r}")
-    if provider == "anthropic":
-        pairs = _anthropic_turns(state, pairs)
+    if spec is not None:
+        pairs = _for_provider(state, pairs, spec)
     result = tuple(message for _, message in pairs)
     return RepairResult(result, tuple(_indexed(state.actions)))
+
+
+def _for_provider(
+    state: _Repair, pairs: list[tuple[int, Message]], spec: ProviderSpec
+) -> list[tuple[int, Message]]:
+    """``pairs`` made acceptable to ``spec``'s provider, by the rules its record turns on."""
+    if spec.turns.results_follow_call:
+        pairs = _results_after_calls(state, spec)
+    renamed, mapping = _normalized([message for _, message in pairs], spec)
+    pairs = [(index, message) for (index, _), message in zip(pairs, renamed, strict=True)]
+    for old, new in mapping.items():
+        state.act(RepairCode.RENAMED_TOOL_CALL_ID, -1, f"tool call id {old!r} became {new!r}")
+    if spec.turns.content_required:
+        pairs = _without_empty_content(state, pairs)
+    if spec.turns.user_turn_first:
+        pairs = _user_turn_first(state, pairs)
+    return pairs
 
 
 def _indexed(actions: list[RepairAction]) -> Iterable[RepairAction]:
@@ -265,13 +286,20 @@ def _linked_result(
 
 
 def _answer_missing(state: _Repair, missing: str) -> None:
-    for call in state.calls:
-        if call.id in state.answered:
-            continue
-        if missing == "drop-call":
-            _drop_call(state, call)
-            continue
-        position = _after_results_of(state.out, call.made_at)
+    unanswered = [call for call in state.calls if call.id not in state.answered]
+    if not unanswered:
+        return
+    if missing == "drop-call":
+        _drop_calls(state, unanswered)
+    else:
+        _add_error_results(state, unanswered)
+
+
+def _add_error_results(state: _Repair, unanswered: list[_Call]) -> None:
+    """An error result for each call in ``unanswered``, placed after its message's
+    results (the added ones in the order of the calls); the output is rebuilt once."""
+    added: dict[int, list[tuple[int, Message]]] = {}
+    for call in unanswered:
         result = ToolResultMessage(
             id=state.message_id(f"repair-result-{call.id}"),
             tool_call_id=call.id,
@@ -279,58 +307,60 @@ def _answer_missing(state: _Repair, missing: str) -> None:
             content=MISSING_RESULT_TEXT,
             is_error=True,
         )
-        state.out.insert(position, (call.made_at, result))
+        added.setdefault(call.made_at, []).append((call.made_at, result))
         state.answered.add(call.id)
         state.act(
             RepairCode.ADDED_ERROR_RESULT,
             call.made_at,
             f"tool call {call.id!r} ({call.name}) had no result: an error result was added",
         )
+    rebuilt: list[tuple[int, Message]] = []
+    pending: list[tuple[int, Message]] = []  # added results waiting for the run to end
+    for index, message in state.out:
+        if pending and type(message) is not ToolResultMessage:
+            rebuilt.extend(pending)
+            pending = []
+        rebuilt.append((index, message))
+        if type(message) is AssistantMessage:
+            pending = added.get(index, [])
+    rebuilt.extend(pending)
+    state.out = rebuilt
 
 
-def _drop_call(state: _Repair, call: _Call) -> None:
+def _drop_calls(state: _Repair, unanswered: list[_Call]) -> None:
+    """Each call in ``unanswered`` removed from its message, one rewrite per message."""
+    dropped: dict[int, set[str]] = {}
+    for call in unanswered:
+        dropped.setdefault(call.made_at, set()).add(call.id)
+        state.act(
+            RepairCode.DROPPED_TOOL_CALL,
+            call.made_at,
+            f"tool call {call.id!r} ({call.name}) had no result: the call was dropped",
+        )
     for position, (index, message) in enumerate(state.out):
-        if index == call.made_at and type(message) is AssistantMessage:
+        if type(message) is AssistantMessage and index in dropped:
+            ids = dropped[index]
             content = tuple(
                 block
                 for block in message.content
-                if not (type(block) is ToolCallBlock and block.id == call.id)
+                if not (type(block) is ToolCallBlock and block.id in ids)
             )
             state.out[position] = (index, msgspec.structs.replace(message, content=content))
-            state.act(
-                RepairCode.DROPPED_TOOL_CALL,
-                index,
-                f"tool call {call.id!r} ({call.name}) had no result: the call was dropped",
-            )
-            return
 
 
-def _after_results_of(out: list[tuple[int, Message]], made_at: int) -> int:
-    """The position after the assistant message ``made_at`` and the results right after
-    it."""
-    position = next(
-        place
-        for place, (index, message) in enumerate(out)
-        if index == made_at and type(message) is AssistantMessage
-    )
-    position += 1
-    while position < len(out) and type(out[position][1]) is ToolResultMessage:
-        position += 1
-    return position
-
-
-def _results_after_calls(state: _Repair, provider: Provider) -> list[tuple[int, Message]]:
+def _results_after_calls(state: _Repair, spec: ProviderSpec) -> list[tuple[int, Message]]:
     """Each assistant message followed directly by the results of its calls: those
     already right after it stay in their order, the others are moved there in the
-    order of the calls; the messages that came between follow them. For Anthropic,
-    consecutive assistant messages are one turn: results right after the run that
-    starts with the call's message are where they belong, and stay."""
+    order of the calls; the messages that came between follow them. When the provider
+    joins consecutive assistant messages into one turn (Anthropic), results right after
+    the run that starts with the call's message are where they belong, and stay."""
     out = state.out
     result_at = {
         message.tool_call_id: position
         for position, (_, message) in enumerate(out)
         if type(message) is ToolResultMessage
     }
+    turn_end = _turn_ends(out, spec.turns.assistant_turns_join)
     placed: set[int] = set()
     ordered: list[tuple[int, Message]] = []
     for position, (index, message) in enumerate(out):
@@ -339,15 +369,7 @@ def _results_after_calls(state: _Repair, provider: Provider) -> list[tuple[int, 
         ordered.append((index, message))
         if type(message) is not AssistantMessage:
             continue
-        run_end = position + 1
-        while (
-            provider == "anthropic"
-            and run_end < len(out)
-            and type(out[run_end][1]) is AssistantMessage
-        ):
-            run_end += 1
-        while run_end < len(out) and type(out[run_end][1]) is ToolResultMessage:
-            run_end += 1
+        run_end = turn_end[position]
         answers = [result_at[call.id] for call in message.tool_calls if call.id in result_at]
         moved = [at for at in answers if not position < at < run_end]
         if not moved:
@@ -367,14 +389,36 @@ def _results_after_calls(state: _Repair, provider: Provider) -> list[tuple[int, 
     return ordered
 
 
-def _anthropic_turns(state: _Repair, pairs: list[tuple[int, Message]]) -> list[tuple[int, Message]]:
-    """No empty (or whitespace-only) user or assistant content or text block; a user
-    turn first."""
+def _without_empty_content(
+    state: _Repair, pairs: list[tuple[int, Message]]
+) -> list[tuple[int, Message]]:
+    """No empty (or whitespace-only) user or assistant content or text block."""
     kept: list[tuple[int, Message]] = []
     for index, message in pairs:
         trimmed = _without_empty_text(state, index, message)
         if trimmed is not None:
             kept.append((index, trimmed))
+    return kept
+
+
+def _turn_ends(out: list[tuple[int, Message]], assistant_turns_join: bool) -> list[int]:
+    """For each position, where the results that may follow it end: after the next
+    messages that are assistant messages (when consecutive ones are one turn) and then
+    tool results. One pass from the end."""
+    ends = [0] * len(out)
+    after_results = after_turn = len(out)  # of the position after the current one
+    for position in range(len(out) - 1, -1, -1):
+        ends[position] = after_turn
+        kind = type(out[position][1])
+        if kind is not ToolResultMessage:
+            after_results = position
+        if not (assistant_turns_join and kind is AssistantMessage):
+            after_turn = after_results
+    return ends
+
+
+def _user_turn_first(state: _Repair, kept: list[tuple[int, Message]]) -> list[tuple[int, Message]]:
+    """A user turn first: a short user message before a leading assistant message."""
     first = next((pair for pair in kept if type(pair[1]) is not SystemMessage), None)
     if first is not None and type(first[1]) is AssistantMessage:
         at = kept.index(first)
@@ -421,26 +465,26 @@ def normalize_tool_call_ids(
     in calls and in the results that name them identically; collision-free (a suffix
     ``_2``, ``_3``... when a rewritten id is taken) and deterministic. Returns the
     transcript and the mapping of the ids that changed."""
-    if provider not in PROVIDERS:
-        raise ValueError(f"provider must be one of {', '.join(PROVIDERS)}, not {provider!r}")
-    result, mapping = _normalized(messages_of("normalize_tool_call_ids", transcript), provider)
+    spec = _registry.provider_spec(provider)
+    result, mapping = _normalized(messages_of("normalize_tool_call_ids", transcript), spec)
     return tuple(result), mapping
 
 
 def _normalized(
-    messages: list[Message], provider: Provider
+    messages: list[Message], spec: ProviderSpec
 ) -> tuple[list[Message], dict[str, str]]:
-    longest, pattern = id_rule(provider)
+    rule = spec.ids
+    longest = rule.longest
     ids = _call_ids(messages)
     taken = set(ids)
+    next_suffix: dict[str, int] = {}
     mapping: dict[str, str] = {}
     for call_id in ids:
-        fits = len(call_id) <= longest and (pattern is None or pattern.fullmatch(call_id))
-        if fits:
+        if len(call_id) <= longest and rule.fits(call_id):
             continue
-        base = re.sub(r"[^a-zA-Z0-9_-]", "_", call_id) if pattern is not None else call_id
+        base = call_id if rule.refused is None else rule.refused.sub(rule.replacement, call_id)
         cut = base[:longest]
-        new = _free("call" if is_blank(cut) else cut, longest, taken)
+        new = _free("call" if is_blank(cut) else cut, longest, taken, next_suffix)
         taken.add(new)
         mapping[call_id] = new
     if not mapping:
@@ -459,14 +503,18 @@ def _call_ids(messages: list[Message]) -> list[str]:
     return list(found)
 
 
-def _free(base: str, longest: int, taken: set[str]) -> str:
+def _free(base: str, longest: int, taken: set[str], next_suffix: dict[str, int]) -> str:
+    """``base`` if free, else the first of ``base`` cut to end in ``_2``, ``_3``... that
+    is free; the search starts at ``next_suffix[base]`` (ids are only ever taken, so every
+    lower suffix is still taken) and records where the next one starts."""
     if base not in taken:
         return base
-    number = 2
+    number = next_suffix.get(base, 2)
     while True:
         suffix = f"_{number}"
         candidate = base[: longest - len(suffix)] + suffix
         if candidate not in taken:
+            next_suffix[base] = number + 1
             return candidate
         number += 1
 
@@ -529,32 +577,27 @@ def _budget_start(messages: list[Message], max_messages: int | None, max_chars: 
 
 def _round_start(messages: list[Message], start: int) -> int:
     """The first cut at or after ``start`` that keeps no result of a call before it
-    and does not start on a result."""
-    while start < len(messages):
-        kept_calls = {
-            call.id
-            for message in messages[start:]
-            if type(message) is AssistantMessage
-            for call in message.tool_calls
-        }
-        cut_calls = {
-            call.id
-            for message in messages[:start]
-            if type(message) is AssistantMessage
-            for call in message.tool_calls
-        }
-        stranded = [
-            index
-            for index in range(start, len(messages))
-            if type(messages[index]) is ToolResultMessage
-            and messages[index].tool_call_id in cut_calls  # type: ignore[union-attr]
-            and messages[index].tool_call_id not in kept_calls  # type: ignore[union-attr]
-        ]
-        if stranded:
-            start = stranded[-1] + 1
-            continue
-        if type(messages[start]) is ToolResultMessage:
-            start += 1  # an orphan in the input too: never the first message kept
-            continue
-        return start
-    return start
+    and does not start on a result.
+
+    A result at ``j`` whose id's last call is at ``c < j`` is stranded by every cut in
+    ``c + 1 .. j`` (its call is cut, no later call of the id is kept): those cuts are
+    covered, and the answer is the first cut not covered and not on a result. One pass
+    to find the last call of each id, one to mark the covered spans, one to choose."""
+    last_call: dict[str, int] = {}
+    for index, message in enumerate(messages):
+        if type(message) is AssistantMessage:
+            last_call.update(dict.fromkeys((call.id for call in message.tool_calls), index))
+    covered = [0] * (len(messages) + 1)  # +1 where a stranding span starts, -1 after it
+    for index, message in enumerate(messages):
+        if type(message) is ToolResultMessage:
+            made_at = last_call.get(message.tool_call_id, index)
+            if made_at < index:
+                covered[made_at + 1] += 1
+                covered[index + 1] -= 1
+    spans = sum(covered[: start + 1])
+    for cut in range(start, len(messages)):
+        if cut > start:
+            spans += covered[cut]
+        if spans == 0 and type(messages[cut]) is not ToolResultMessage:
+            return cut
+    return len(messages)

@@ -1,6 +1,9 @@
 """Each provider's stricter rules: what a request must also satisfy, beyond
 ``validate_transcript``, before OpenAI or Anthropic accept it.
 
+The rules are generic; which of them apply, and with what limits, is the provider's
+record in the registry (``agent_ir.wire._registry``: its ``ids`` and ``turns``).
+
 ``check_wire_rules(transcript, provider)`` reports everything ``validate_transcript``
 does (a provider refuses those too) and, over the messages that are valid on their
 own, the rules of ``provider``:
@@ -24,9 +27,8 @@ conversions merge them where a provider needs alternation.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Iterator
-from typing import Any, Literal
+from typing import Any
 
 from agent_ir._diagnostics import diagnostic, ordered
 from agent_ir._generated.diagnostic_schema import Diagnostic, DiagnosticCode
@@ -40,111 +42,97 @@ from agent_ir._generated.message_schema import (
 )
 from agent_ir._text import is_blank
 from agent_ir.transcript import diagnose
+from agent_ir.wire import _registry
+from agent_ir.wire._registry import Provider
+from agent_ir.wire._spec import ProviderSpec
 
-__all__ = ["PROVIDERS", "Provider", "check_wire_rules", "id_rule"]
-
-Provider = Literal["openai-chat", "openai-responses", "anthropic"]
-PROVIDERS: tuple[Provider, ...] = ("openai-chat", "openai-responses", "anthropic")
-
-_ANTHROPIC_ID = re.compile(r"[a-zA-Z0-9_-]{1,64}")
-_ID_LIMITS: dict[str, int] = {"openai-chat": 40, "openai-responses": 64, "anthropic": 64}
+__all__ = ["Provider", "check_wire_rules"]
 
 
 def check_wire_rules(transcript: object, provider: Provider) -> tuple[Diagnostic, ...]:
     """Every problem ``provider`` would refuse ``transcript`` for (a list or tuple of IR
     messages or JSON-form mappings): ``validate_transcript``'s diagnostics and the
-    provider's own rules, in order. ``provider`` is one of ``PROVIDERS`` (anything else
-    is a ``ValueError``); the transcript itself never makes it raise."""
-    _check_provider(provider)
+    provider's own rules, in order. ``provider`` is a registered provider's name
+    (anything else is a ``ValueError``); the transcript itself never makes it raise."""
+    spec = _registry.provider_spec(provider)
     diagnostics, messages = diagnose(transcript)  # each entry read once
     found = list(diagnostics)
     if messages is not None:
-        found.extend(_provider_rules(messages, provider))
+        found.extend(_provider_rules(messages, spec))
     return ordered(found)
 
 
-def _check_provider(provider: object) -> None:
-    if provider not in PROVIDERS:
-        raise ValueError(f"provider must be one of {', '.join(PROVIDERS)}, not {provider!r}")
-
-
-def id_rule(provider: Provider) -> tuple[int, re.Pattern[str] | None]:
-    """The longest tool-call id ``provider`` takes, and the pattern ids must match
-    (None: any non-blank text)."""
-    return _ID_LIMITS[provider], _ANTHROPIC_ID if provider == "anthropic" else None
-
-
-def _provider_rules(messages: list[Message | None], provider: Provider) -> Iterator[Diagnostic]:
-    if provider != "openai-responses":
-        yield from _results_not_immediate(messages, provider)
-    yield from _id_formats(messages, provider)
-    if provider == "anthropic":
-        yield from _role_order(messages)
-        yield from _empty_content(messages)
+def _provider_rules(messages: list[Message | None], spec: ProviderSpec) -> Iterator[Diagnostic]:
+    if spec.turns.results_follow_call:
+        yield from _results_not_immediate(messages, spec)
+    yield from _id_formats(messages, spec)
+    if spec.turns.user_turn_first:
+        yield from _role_order(messages, spec)
+    if spec.turns.content_required:
+        yield from _empty_content(messages, spec)
 
 
 def _results_not_immediate(
-    messages: list[Message | None], provider: Provider
+    messages: list[Message | None], spec: ProviderSpec
 ) -> Iterator[Diagnostic]:
     """A result pairs with the latest earlier call of its id (as ``repair_transcript``
     pairs them); between that call's message and the run of results holding the result
-    there may be nothing, or, for Anthropic (which joins consecutive assistant messages
-    into one turn), only assistant messages."""
+    there may be nothing, or, when the provider joins consecutive assistant messages
+    into one turn (Anthropic), only assistant messages."""
     latest: dict[str, int] = {}
     run_start = 0  # where the run of tool results holding the current message starts
+    others = 0  # messages so far that are not assistant messages
+    others_before: list[int] = []  # others_before[i]: of them, before message i
     for index, message in enumerate(messages):
+        others_before.append(others)
         if type(message) is AssistantMessage:
             latest.update(dict.fromkeys((call.id for call in message.tool_calls), index))
+        else:
+            others += 1
         if type(message) is not ToolResultMessage:
             run_start = index + 1
             continue
         made_at = latest.get(message.tool_call_id)
-        if made_at is None or _adjacent(messages, made_at, run_start, provider):
+        if made_at is None or _adjacent(others_before, made_at, run_start, spec):
             continue
         yield diagnostic(
             DiagnosticCode.RESULT_NOT_IMMEDIATE,
             index,
             ("toolCallId",),
             f"the result of tool call {message.tool_call_id!r} must come directly after "
-            f"the assistant message that made it (message {made_at}) for {provider}",
+            f"the assistant message that made it (message {made_at}) for {spec.name}",
         )
 
 
-def _adjacent(
-    messages: list[Message | None], made_at: int, run_start: int, provider: Provider
-) -> bool:
-    between = messages[made_at + 1 : run_start]
-    if provider == "anthropic":
-        return all(type(message) is AssistantMessage for message in between)
-    return not between
+def _adjacent(others_before: list[int], made_at: int, run_start: int, spec: ProviderSpec) -> bool:
+    """Whether nothing, or (when assistant messages join into one turn) only assistant
+    messages, come between the call's message and the run of results: counted, not
+    walked, so many results after a long gap cost one step each."""
+    if spec.turns.assistant_turns_join:
+        return others_before[run_start] == others_before[made_at + 1]
+    return run_start == made_at + 1
 
 
-def _id_formats(messages: list[Message | None], provider: Provider) -> Iterator[Diagnostic]:
-    longest, pattern = id_rule(provider)
+def _id_formats(messages: list[Message | None], spec: ProviderSpec) -> Iterator[Diagnostic]:
+    ids = spec.ids
     for index, message in enumerate(messages):
         if type(message) is not AssistantMessage:
             continue
         for block_index, block in enumerate(message.content):
             call_id = getattr(block, "id", None)
-            if call_id is None or _id_fits(call_id, longest, pattern):
+            if call_id is None or ids.fits(call_id):
                 continue
-            rule = f"match {pattern.pattern} and " if pattern is not None else ""
+            rule = f"match {ids.pattern.pattern} and " if ids.pattern is not None else ""
             yield diagnostic(
                 DiagnosticCode.INVALID_TOOL_CALL_ID_FORMAT,
                 index,
                 ("content", block_index, "id"),
-                f"tool call id {call_id!r} must {rule}have at most {longest} characters "
-                f"for {provider}",
+                f"tool call id {call_id!r} must {rule}have at most {ids.longest} characters "
+                f"for {spec.name}",
             )
 
 
-def _id_fits(call_id: str, longest: int, pattern: re.Pattern[str] | None) -> bool:
-    if pattern is not None:
-        return pattern.fullmatch(call_id) is not None
-    return len(call_id) <= longest
-
-
-def _role_order(messages: list[Message | None]) -> Iterator[Diagnostic]:
+def _role_order(messages: list[Message | None], spec: ProviderSpec) -> Iterator[Diagnostic]:
     for index, message in enumerate(messages):
         if message is None or type(message) is SystemMessage:
             continue
@@ -153,12 +141,12 @@ def _role_order(messages: list[Message | None]) -> Iterator[Diagnostic]:
                 DiagnosticCode.INVALID_ROLE_ORDER,
                 index,
                 ("role",),
-                "the first message after the system messages must be a user turn for anthropic",
+                f"the first message after the system messages must be a user turn for {spec.name}",
             )
         return
 
 
-def _empty_content(messages: list[Message | None]) -> Iterator[Diagnostic]:
+def _empty_content(messages: list[Message | None], spec: ProviderSpec) -> Iterator[Diagnostic]:
     for index, message in enumerate(messages):
         if type(message) not in (UserMessage, AssistantMessage):
             continue
@@ -168,7 +156,7 @@ def _empty_content(messages: list[Message | None]) -> Iterator[Diagnostic]:
                 DiagnosticCode.EMPTY_CONTENT,
                 index,
                 ("content",),
-                "content must not be empty for anthropic",
+                f"content must not be empty for {spec.name}",
             )
             continue
         if type(content) is str:
@@ -177,7 +165,7 @@ def _empty_content(messages: list[Message | None]) -> Iterator[Diagnostic]:
                     DiagnosticCode.EMPTY_CONTENT,
                     index,
                     ("content",),
-                    "content must not be only whitespace for anthropic",
+                    f"content must not be only whitespace for {spec.name}",
                 )
             continue
         for block_index, block in enumerate(content):
@@ -187,5 +175,5 @@ def _empty_content(messages: list[Message | None]) -> Iterator[Diagnostic]:
                     index,
                     ("content", block_index, "text"),
                     f"content[{block_index}].text must not be empty or only whitespace for "
-                    "anthropic",
+                    f"{spec.name}",
                 )

@@ -17,8 +17,9 @@ from typing import Any
 import pytest
 
 from agent_ir import DiagnosticCode, check_wire_rules, validate_transcript
-from agent_ir.rules import PROVIDERS
+from agent_ir.wire._registry import REGISTRY
 
+PROVIDERS = tuple(REGISTRY)
 FIXTURES = Path(__file__).parents[2] / "fixtures" / "conformance"
 SUITE = FIXTURES / "wire-rules"
 TRANSCRIPT_SUITE = FIXTURES / "transcripts"

@@ -12,7 +12,7 @@ from agent_ir import schemas
 from agent_ir._text import non_empty_id
 from agent_ir.cli._defaults import REPORT_LIMIT
 from agent_ir.cli._replay import replay
-from agent_ir.rules import PROVIDERS
+from agent_ir.wire import _registry
 
 __all__ = ["main"]
 
@@ -119,6 +119,7 @@ def _parser() -> argparse.ArgumentParser:
 
 
 def _validate_arguments(parser: argparse.ArgumentParser) -> None:
+    providers = _registry.provider_names()
     parser.add_argument("paths", nargs="+", metavar="PATH", help="files, directories or -")
     parser.add_argument(
         "--output", choices=("text", "json"), default="text", help="report format (text)"
@@ -145,18 +146,17 @@ def _validate_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--quiet", action="store_true", help="no progress bar")
     parser.add_argument(
         "--format",
-        choices=("ir", *PROVIDERS),
+        choices=("ir", *providers),
         default="ir",
         help="how lines are written: agent-ir's JSON form (ir, the default) or a provider's "
-        'wire format, converted first: {"messages": [...]} (openai-chat, anthropic, with '
-        '"system"), {"input": [...]} (openai-responses) or a bare array; conversion '
+        f"wire format, converted first: {_request_forms()} or a bare array; conversion "
         "warnings are reported with the diagnostics",
     )
     parser.add_argument(
         "--provider-rules",
-        choices=PROVIDERS,
+        choices=providers,
         metavar="PROVIDER",
-        help="also check PROVIDER's stricter rules (check_wire_rules): " + ", ".join(PROVIDERS),
+        help="also check PROVIDER's stricter rules (check_wire_rules): " + ", ".join(providers),
     )
     parser.add_argument(
         "--report",
@@ -172,6 +172,20 @@ def _validate_arguments(parser: argparse.ArgumentParser) -> None:
         help=f"draw the first N broken transcripts in the report (default: {REPORT_LIMIT}); "
         "the others are counted",
     )
+
+
+def _request_forms() -> str:
+    """The object form of each registered wire format, for ``--format``'s help: one
+    ``{"KEY": [...]}`` per messages key, followed by the formats using it (and the key
+    of a separate system prompt)."""
+    forms: dict[str, list[str]] = {}
+    for spec in _registry.REGISTRY.values():
+        reader = spec.request
+        names = forms.setdefault(reader.messages_key, [])
+        names.append(spec.name)
+        if reader.system_key is not None:
+            names.append(f'with "{reader.system_key}"')
+    return ", ".join(f'{{"{key}": [...]}} ({", ".join(names)})' for key, names in forms.items())
 
 
 def _request_id(text: str) -> str:

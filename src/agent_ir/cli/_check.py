@@ -21,7 +21,7 @@ from agent_ir._generated.diagnostic_schema import Diagnostic
 from agent_ir.messages import dumps
 from agent_ir.rules import check_wire_rules
 from agent_ir.transcript import check_text, validate_transcript
-from agent_ir.wire import WireFormatError, anthropic, openai_chat, openai_responses
+from agent_ir.wire import WireFormatError, _registry
 
 __all__ = [
     "TEXT_BYTES",
@@ -66,8 +66,8 @@ class BlockResult(NamedTuple):
 
 
 class Checks(NamedTuple):
-    """How lines are read: ``format`` "ir" (agent-ir's JSON form) or a wire format
-    ("openai-chat", "openai-responses", "anthropic"); ``rules``: a provider whose
+    """How lines are read: ``format`` "ir" (agent-ir's JSON form) or a registered
+    provider's wire format (its name); ``rules``: a provider whose
     ``check_wire_rules`` run too, or None; ``keep``: how many of the block's invalid
     transcripts (the first ones) keep their ``text`` for the HTML report (0: none)."""
 
@@ -203,20 +203,21 @@ def _check_stdlib(line: bytes) -> tuple[str | None, int, tuple[Diagnostic, ...]]
     return name, count, validate_transcript(messages)
 
 
-_MESSAGES_KEY = {"ir": "messages", "openai-chat": "messages", "anthropic": "messages"}
-
-
 def _wire_parts(value: Any, format: str) -> tuple[str | None, Any, Any]:
-    """(id, the messages or None, the Anthropic ``system`` or a reason when None)."""
+    """(id, the messages or None, the format's system prompt (None when it has no
+    system key) or a reason when the messages are None)."""
     if type(value) is list:
         return None, value, None
     if type(value) is not dict:
         return None, None, f"must be an array of messages or an object, not {type(value).__name__}"
-    key = _MESSAGES_KEY.get(format, "input")
+    key, system_key = "messages", None  # agent-ir's form
+    if format != "ir":
+        reader = _registry.provider_spec(format).request
+        key, system_key = reader.messages_key, reader.system_key
     name = _name(value.get("id"))
     if key not in value:
         return name, None, f'is an object without "{key}"'
-    return name, value[key], value.get("system")
+    return name, value[key], None if system_key is None else value.get(system_key)
 
 
 def _length(messages: object) -> int:
@@ -231,13 +232,9 @@ def _verdict(messages: object, rules: str | None) -> tuple[Diagnostic, ...]:
 
 def _converted(name: str | None, messages: Any, system: Any, checks: Checks) -> _Wire:
     """A wire transcript converted to the IR, then checked."""
+    convert = _registry.provider_spec(checks.format).request.convert
     try:
-        if checks.format == "anthropic":
-            converted = anthropic.from_anthropic(messages, system=system)
-        elif checks.format == "openai-chat":
-            converted = openai_chat.from_openai_chat(messages)
-        else:
-            converted = openai_responses.from_openai_responses(messages)
+        converted = convert(messages, system)
     except TranscriptError as error:  # a message invalid on its own (arguments...)
         return name, _length(messages), error.diagnostics, (), None
     except WireFormatError as error:

@@ -30,6 +30,7 @@ from typing import Any, NamedTuple
 from agent_ir.cli._check import Found, Invalid
 from agent_ir.cli._defaults import REPORT_LIMIT
 from agent_ir.cli._report import Summary, _in_code_order, printable
+from agent_ir.wire import _registry
 
 __all__ = ["REPORT_LIMIT", "HtmlReport", "Settings", "render"]
 
@@ -246,10 +247,17 @@ def _inputs(settings: Settings) -> str:
     paths = " ".join(f"<code>{_name(path)}</code>" for path in settings.paths[:20])
     if len(settings.paths) > 20:
         paths += f" … {len(settings.paths) - 20:,} more"
-    details = [f"format <code>{_name(settings.format)}</code>"]
+    details = [f"format {_provider(settings.format)}"]
     if settings.rules:
-        details.append(f"provider rules <code>{_name(settings.rules)}</code>")
+        details.append(f"provider rules {_provider(settings.rules)}")
     return f"Checked {paths} · " + " · ".join(details)
+
+
+def _provider(name: str) -> str:
+    """A format or provider name, with the registered provider's label after it."""
+    spec = _registry.REGISTRY.get(name)
+    label = "" if spec is None else f" ({html.escape(spec.label)})"
+    return f"<code>{_name(name)}</code>{label}"
 
 
 def _summary(summary: Summary, seconds: float) -> str:

@@ -1,0 +1,38 @@
+"""The registry of providers: every provider's record (``ProviderSpec``), by name, in a
+fixed order. ``check_wire_rules``, ``repair_transcript``, ``normalize_tool_call_ids``
+and the CLI find a provider only here (``provider_spec``, ``provider_names``), so adding
+a provider is one folder with its ``_rules`` record plus one entry below.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from types import MappingProxyType
+from typing import Literal
+
+from agent_ir.wire._spec import ProviderSpec
+from agent_ir.wire.anthropic._rules import ANTHROPIC
+from agent_ir.wire.openai_chat._rules import OPENAI_CHAT
+from agent_ir.wire.openai_responses._rules import OPENAI_RESPONSES
+
+__all__ = ["REGISTRY", "Provider", "provider_names", "provider_spec"]
+
+Provider = Literal["openai-chat", "openai-responses", "anthropic"]
+"""A provider's name, as the ``provider`` parameters take it: a key of ``REGISTRY``."""
+
+REGISTRY: Mapping[str, ProviderSpec] = MappingProxyType(
+    {spec.name: spec for spec in (OPENAI_CHAT, OPENAI_RESPONSES, ANTHROPIC)}
+)
+
+
+def provider_names() -> tuple[str, ...]:
+    """Every registered provider's name, in the registry's order."""
+    return tuple(REGISTRY)
+
+
+def provider_spec(name: object) -> ProviderSpec:
+    """The record of the provider called ``name``; ``ValueError`` when none is."""
+    spec = REGISTRY.get(name) if isinstance(name, str) else None
+    if spec is None:
+        raise ValueError(f"provider must be one of {', '.join(REGISTRY)}, not {name!r}")
+    return spec

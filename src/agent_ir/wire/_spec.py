@@ -1,0 +1,90 @@
+"""The record that describes one provider: what the generic consumers (``check_wire_rules``,
+``repair_transcript``, ``normalize_tool_call_ids``, the CLI and its report) need to know.
+
+Each provider folder states its record in its ``_rules`` module; ``wire._registry`` lists
+them. This module sits below both, so that the folders never import the registry or a
+consumer of it.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from dataclasses import dataclass, field
+
+from agent_ir.wire._common import WireMessages
+
+__all__ = ["IdRule", "ProviderSpec", "RequestReader", "TurnRules"]
+
+
+@dataclass(frozen=True)
+class IdRule:
+    """The tool-call ids a provider takes: at most ``longest`` characters and, when
+    ``characters`` is given (the body of a regular-expression character class, such as
+    ``a-zA-Z0-9_-``), only those characters; ``normalize_tool_call_ids`` replaces every
+    other character with ``replacement``. ``pattern`` (the whole id) and ``refused``
+    (one character outside the class) are derived from them, so each fact is stated once.
+    """
+
+    longest: int
+    characters: str | None = None
+    replacement: str = "_"
+    pattern: re.Pattern[str] | None = field(init=False, repr=False, compare=False)
+    refused: re.Pattern[str] | None = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        pattern = refused = None
+        if self.characters is not None:
+            pattern = re.compile(f"[{self.characters}]{{1,{self.longest}}}")
+            refused = re.compile(f"[^{self.characters}]")
+        object.__setattr__(self, "pattern", pattern)
+        object.__setattr__(self, "refused", refused)
+
+    def fits(self, call_id: str) -> bool:
+        """Whether the provider takes ``call_id`` as it is."""
+        if self.pattern is not None:
+            return self.pattern.fullmatch(call_id) is not None
+        return len(call_id) <= self.longest
+
+
+@dataclass(frozen=True)
+class TurnRules:
+    """How a provider reads the order and content of messages (all off: only what
+    ``validate_transcript`` asks).
+
+    ``results_follow_call``: the results of an assistant message's calls come directly
+    after it (RESULT_NOT_IMMEDIATE); ``assistant_turns_join``: consecutive assistant
+    messages are one turn, so results may follow the run of them; ``user_turn_first``:
+    the first message after the system messages is a user turn (INVALID_ROLE_ORDER);
+    ``content_required``: user and assistant content and text blocks must not be empty
+    or only whitespace (EMPTY_CONTENT)."""
+
+    results_follow_call: bool = False
+    assistant_turns_join: bool = False
+    user_turn_first: bool = False
+    content_required: bool = False
+
+
+@dataclass(frozen=True)
+class RequestReader:
+    """How ``agent-ir validate --format NAME`` reads a line in the object form: the key
+    holding the messages, the key holding the system prompt (None: the format keeps it
+    among the messages), and ``convert(messages, system)``, the format's ``from_*``
+    (``system`` is None when the format has no system key)."""
+
+    messages_key: str
+    convert: Callable[[object, object], WireMessages]
+    system_key: str | None = None
+
+
+@dataclass(frozen=True)
+class ProviderSpec:
+    """One provider: ``name`` as the public API and the CLI spell it, ``label`` for a
+    person (the HTML report), its tool-call ``ids``, its ``turns`` rules and the
+    ``request`` reader of its wire format."""
+
+    name: str
+    label: str
+    ids: IdRule
+    turns: TurnRules
+    request: RequestReader

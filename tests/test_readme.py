@@ -17,11 +17,13 @@ README = (ROOT / "README.md").read_text(encoding="utf-8")
 BLOCKS = re.findall(r"```python\n(.*?)```", README, flags=re.DOTALL)
 
 
-def test_the_readme_has_its_four_python_examples() -> None:
-    assert len(BLOCKS) == 4
+def test_the_readme_has_its_six_python_examples() -> None:
+    assert len(BLOCKS) == 6
 
 
-@pytest.mark.parametrize("block", BLOCKS, ids=["message-ir", "provider", "wire", "stream"])
+@pytest.mark.parametrize(
+    "block", BLOCKS, ids=["message-ir", "provider", "wire", "reply", "stream", "async-stream"]
+)
 def test_the_readme_python_examples_run_as_written(
     block: str, monkeypatch: pytest.MonkeyPatch
 ) -> None:

@@ -1,10 +1,11 @@
 """Provider wire formats, one folder each: OpenAI Chat Completions (``openai_chat``),
 OpenAI Responses (``openai_responses``) and Anthropic Messages (``anthropic``).
 
-Each folder gives the same four things: ``to_*`` (IR -> the request's messages, a
-``WireRequest``), ``from_*`` (a request's messages -> IR, ``WireMessages``), a sync and
-an async stream (``AnthropicStream`` / ``AsyncAnthropicStream``...: a streamed reply ->
-chunks and one ``ModelResponse``). Nothing is dropped silently: what a format cannot
+Each folder gives the same five things: ``to_*`` (IR -> the request's messages, a
+``WireRequest``), ``from_*`` (a request's messages -> IR, ``WireMessages``),
+``reply_from_*`` (a non-streamed reply -> ``ModelResponse``), and a sync and an async
+stream (``AnthropicStream`` / ``AsyncAnthropicStream``...: a streamed reply -> chunks
+and the same ``ModelResponse``). Nothing is dropped silently: what a format cannot
 carry is a ``ConversionWarning`` with a stable code and a JSON Pointer ``path``. Input
 of the wrong shape is a ``WireFormatError``; a stream that fails is a
 ``ProviderError``. Each folder's modules document its mapping.
@@ -23,18 +24,21 @@ from agent_ir.wire.anthropic import (
     AnthropicStream,
     AsyncAnthropicStream,
     from_anthropic,
+    reply_from_anthropic,
     to_anthropic,
 )
 from agent_ir.wire.openai_chat import (
     AsyncOpenAIChatStream,
     OpenAIChatStream,
     from_openai_chat,
+    reply_from_openai_chat,
     to_openai_chat,
 )
 from agent_ir.wire.openai_responses import (
     AsyncOpenAIResponsesStream,
     OpenAIResponsesStream,
     from_openai_responses,
+    reply_from_openai_responses,
     to_openai_responses,
 )
 
@@ -54,6 +58,9 @@ __all__ = [
     "from_anthropic",
     "from_openai_chat",
     "from_openai_responses",
+    "reply_from_anthropic",
+    "reply_from_openai_chat",
+    "reply_from_openai_responses",
     "to_anthropic",
     "to_openai_chat",
     "to_openai_responses",

@@ -56,7 +56,8 @@ A chunk, in this order:
     (OpenAI sends them once; Groq, OpenRouter and DeepSeek repeat them in every delta,
     and concatenating would double them); ``function.arguments`` pieces are
     concatenated. A call whose ``type`` is neither absent nor ``"function"`` (a custom
-    tool call: free-text input, no arguments object) is skipped with all its deltas.
+    tool call: free-text input, no arguments object) is skipped with all its deltas,
+    a PART_NOT_READ warning of the response (``/choices/0/message/tool_calls/<index>``).
   - ``refusal`` -> no record (the IR has no refusal block), but the response ends with
     stopReason "error": a refused reply is not a normal stop.
   - ``function_call`` (the legacy single call, deprecated by ``tool_calls``):
@@ -127,6 +128,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
+from agent_ir._generated.conversion_warning_schema import ConversionWarningCode
 from agent_ir._generated.model_stream_schema import ResponseStopReason
 from agent_ir._text import non_empty_id
 from agent_ir.replies.builder import ReplyBuilder
@@ -146,7 +148,7 @@ from agent_ir.wire._stream import (
     optional_string,
 )
 
-__all__ = ["AsyncOpenAIChatStream", "ChatState", "OpenAIChatStream"]
+__all__ = ["AsyncOpenAIChatStream", "ChatState", "OpenAIChatStream", "not_a_function_call"]
 
 Stop = ResponseStopReason
 _FINISH_REASONS = {
@@ -194,14 +196,26 @@ class AsyncOpenAIChatStream(AsyncStream):
 class _Call:
     """One tool call being assembled from its deltas."""
 
-    __slots__ = ("arguments", "id", "index", "name", "skipped")
+    __slots__ = ("arguments", "id", "index", "kind", "name", "skipped")
 
     def __init__(self, index: int) -> None:
         self.index = index
+        self.kind = "function"
         self.id: str | None = None
         self.name: str | None = None
         self.arguments: list[str] = []
         self.skipped = False  # not a function call: no IR form
+
+
+def not_a_function_call(reply: ReplyBuilder, index: int, kind: str) -> None:
+    """The PART_NOT_READ warning of a tool call that is not a function call (a custom
+    tool's free-text input): the same for a stream and a non-streamed reply."""
+    reply.warn(
+        ConversionWarningCode.PART_NOT_READ,
+        f"/choices/0/message/tool_calls/{index}",
+        index,
+        f"tool_calls[{index}] ({kind}) has no IR form",
+    )
 
 
 class ChatState:
@@ -358,6 +372,7 @@ class ChatState:
         kind = optional_string(item, "type", _CHUNK, at)
         if kind is not None and kind != "function":
             call.skipped = True
+            call.kind = kind
         if call.skipped:
             return
         call_id = optional_string(item, "id", _CHUNK, at)
@@ -398,6 +413,7 @@ class ChatState:
         for index in sorted(calls):
             call = calls[index]
             if call.skipped:
+                not_a_function_call(self._reply, index, call.kind)
                 continue
             arguments = _complete(call, truncated=truncated)
             if arguments is not None:

@@ -28,6 +28,8 @@ from itertools import chain, compress, repeat
 from operator import is_
 from typing import Any
 
+import msgspec
+
 from agent_ir._diagnostics import diagnostic, ordered
 from agent_ir._errors import (
     InvalidMessageError,
@@ -475,7 +477,22 @@ def plain_arguments(arguments: Any) -> Any:
 def parse_arguments(text: str) -> object:
     """The JSON object ``text`` holds, or ``text`` itself when it holds anything else
     (not JSON, not an object, duplicate keys, NaN or an infinite number), so that
-    ``ir_messages`` reports INVALID_TOOL_ARGUMENTS instead of a guess."""
+    ``ir_messages`` reports INVALID_TOOL_ARGUMENTS instead of a guess.
+
+    Text in msgspec's canonical form (compact, as ``arguments_text`` writes it) is
+    decoded by msgspec: when the decoded object encodes back to exactly ``text``, the
+    text has no duplicate key, no NaN or infinite number, no lone surrogate and no
+    whitespace, and ``json.loads`` would give the same value. Any other text takes
+    ``json.loads`` with the checks as hooks. No int longer than 640 digits (the lowest
+    limit ``sys.set_int_max_str_digits`` takes) fits in a text that short, so the fast
+    path never accepts an int ``json.loads`` would refuse."""
+    if len(text) <= _FAST_ARGUMENTS_LENGTH:
+        try:
+            value = _MSGSPEC_DECODE(text)
+            if type(value) is dict and _MSGSPEC_ENCODE(value) == text.encode():
+                return value
+        except (msgspec.DecodeError, RecursionError, UnicodeError):
+            pass  # not canonical: read as below
     try:
         value = json.loads(
             text,
@@ -486,6 +503,11 @@ def parse_arguments(text: str) -> object:
     except (ValueError, RecursionError):
         return text
     return value if type(value) is dict else text
+
+
+_FAST_ARGUMENTS_LENGTH = 640
+_MSGSPEC_DECODE = msgspec.json.Decoder().decode
+_MSGSPEC_ENCODE = msgspec.json.Encoder().encode
 
 
 def _unique_keys(pairs: list[tuple[str, Any]]) -> dict[str, Any]:

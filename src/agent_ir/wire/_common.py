@@ -65,6 +65,7 @@ __all__ = [
     "CallNames",
     "ConversionWarning",
     "ConversionWarningCode",
+    "Unchecked",
     "Warnings",
     "WireFormatError",
     "WireMessages",
@@ -87,6 +88,7 @@ __all__ = [
     "read_wire",
     "transcript_call_names",
     "transcript_items",
+    "unchecked_wire",
     "unknown_tool_name",
     "unread_keys",
     "warn_tool_name",
@@ -279,6 +281,50 @@ def read_wire(function: str, value: object, path: Path = ()) -> Any:
         return copy_json(value, path=path)
     except JsonValueError as error:
         raise WireFormatError(function, error.path, error.reason) from None
+
+
+def unchecked_wire(value: object) -> list[Any] | None:
+    """``value`` when a reader may read it before it is checked (an exact ``list`` that
+    ``is_rereadable``: no lone surrogate, no cycle, nothing msgspec cannot encode), None
+    otherwise. The reader then checks the exact type of every value it reads and hands
+    the rest to an ``Unchecked``; a reader that fails in any way, or whose ``Unchecked``
+    is not ``exact``, is run again on ``read_wire``'s result, which says what is wrong
+    as before."""
+    if type(value) is list and is_rereadable([value]):
+        return value
+    return None
+
+
+class Unchecked:
+    """The values a reader of ``unchecked_wire`` input did not read itself (the values
+    of keys it has no IR form for, arguments it keeps as they are), by their depth
+    below the request field's list (0), for one ``read_wire``-equivalent check at the
+    end."""
+
+    __slots__ = ("_values",)
+
+    def __init__(self) -> None:
+        self._values: dict[int, list[Any]] = {}
+
+    def add(self, depth: int, value: Any) -> None:
+        self._values.setdefault(depth, []).append(value)
+
+    def add_unread(self, value: dict[str, Any], read: Set[str], depth: int) -> None:
+        """The values of ``value``'s keys not in ``read``; a key that is not an exact
+        ``str`` fails at once (``read_wire`` refuses it)."""
+        for key, item in value.items():
+            if type(key) is not str:
+                raise WireFormatError("unchecked", (), "has a key that is not a string")
+            if key not in read:
+                self.add(depth, item)
+
+    def exact(self, root: Path) -> bool:
+        """Whether what was added holds only what ``read_wire(..., root)`` takes as it
+        is: exact JSON builtins, nested within its bound."""
+        levels = MAX_DEPTH - len(root)
+        return all(
+            _is_exact_wire(values, levels - depth + 1) for depth, values in self._values.items()
+        )
 
 
 def _is_exact_wire(value: object, levels: int) -> bool:

@@ -1363,3 +1363,44 @@ def test_every_warning_path_resolves_in_what_was_converted() -> None:
     ]
     for warning in read.warnings:
         resolve({"messages": messages}, warning.path)
+
+
+def _nested(levels: int) -> list[Any]:
+    value: list[Any] = []
+    for _ in range(levels):
+        value = [value]
+    return value
+
+
+@pytest.mark.parametrize(
+    "messages",
+    [
+        # Not JSON in a key with no IR form, after a message of the wrong shape: the
+        # input check still speaks first, as when it ran before any reading.
+        [{"role": "nobody"}, {"role": "user", "content": "hi", "extra": float("nan")}],
+        [{"role": "user", "content": [{"type": "text", "text": "a", "x": {1: 2}}]}],
+        [{"role": "user", "content": [{"type": "image", "deep": _nested(70)}]}],
+        [
+            {
+                "role": "assistant",
+                "content": None,
+                "tool_calls": [
+                    {
+                        "type": "custom",
+                        "id": "c",
+                        "custom": {"name": "n", "input": 10**5000 // 10**4990},
+                    }
+                ],
+            },
+            {"role": "x", 1: 2},
+        ],
+    ],
+)
+def test_input_read_unchecked_fails_as_the_checked_read(messages: list[Any]) -> None:
+    from agent_ir.wire._common import read_wire
+
+    with pytest.raises(WireFormatError) as expected:
+        read_wire("from_openai_chat", messages, ("messages",))
+    with pytest.raises(WireFormatError) as raised:
+        from_openai_chat(messages)
+    assert (raised.value.path, raised.value.reason) == (expected.value.path, expected.value.reason)

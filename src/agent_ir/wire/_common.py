@@ -28,6 +28,8 @@ from itertools import chain, compress, repeat
 from operator import is_
 from typing import Any
 
+import msgspec
+
 from agent_ir._diagnostics import diagnostic, ordered
 from agent_ir._errors import (
     InvalidMessageError,
@@ -63,6 +65,7 @@ __all__ = [
     "CallNames",
     "ConversionWarning",
     "ConversionWarningCode",
+    "Unchecked",
     "Warnings",
     "WireFormatError",
     "WireMessages",
@@ -85,6 +88,7 @@ __all__ = [
     "read_wire",
     "transcript_call_names",
     "transcript_items",
+    "unchecked_wire",
     "unknown_tool_name",
     "unread_keys",
     "warn_tool_name",
@@ -277,6 +281,50 @@ def read_wire(function: str, value: object, path: Path = ()) -> Any:
         return copy_json(value, path=path)
     except JsonValueError as error:
         raise WireFormatError(function, error.path, error.reason) from None
+
+
+def unchecked_wire(value: object) -> list[Any] | None:
+    """``value`` when a reader may read it before it is checked (an exact ``list`` that
+    ``is_rereadable``: no lone surrogate, no cycle, nothing msgspec cannot encode), None
+    otherwise. The reader then checks the exact type of every value it reads and hands
+    the rest to an ``Unchecked``; a reader that fails in any way, or whose ``Unchecked``
+    is not ``exact``, is run again on ``read_wire``'s result, which says what is wrong
+    as before."""
+    if type(value) is list and is_rereadable([value]):
+        return value
+    return None
+
+
+class Unchecked:
+    """The values a reader of ``unchecked_wire`` input did not read itself (the values
+    of keys it has no IR form for, arguments it keeps as they are), by their depth
+    below the request field's list (0), for one ``read_wire``-equivalent check at the
+    end."""
+
+    __slots__ = ("_values",)
+
+    def __init__(self) -> None:
+        self._values: dict[int, list[Any]] = {}
+
+    def add(self, depth: int, value: Any) -> None:
+        self._values.setdefault(depth, []).append(value)
+
+    def add_unread(self, value: dict[str, Any], read: Set[str], depth: int) -> None:
+        """The values of ``value``'s keys not in ``read``; a key that is not an exact
+        ``str`` fails at once (``read_wire`` refuses it)."""
+        for key, item in value.items():
+            if type(key) is not str:
+                raise WireFormatError("unchecked", (), "has a key that is not a string")
+            if key not in read:
+                self.add(depth, item)
+
+    def exact(self, root: Path) -> bool:
+        """Whether what was added holds only what ``read_wire(..., root)`` takes as it
+        is: exact JSON builtins, nested within its bound."""
+        levels = MAX_DEPTH - len(root)
+        return all(
+            _is_exact_wire(values, levels - depth + 1) for depth, values in self._values.items()
+        )
 
 
 def _is_exact_wire(value: object, levels: int) -> bool:
@@ -475,7 +523,22 @@ def plain_arguments(arguments: Any) -> Any:
 def parse_arguments(text: str) -> object:
     """The JSON object ``text`` holds, or ``text`` itself when it holds anything else
     (not JSON, not an object, duplicate keys, NaN or an infinite number), so that
-    ``ir_messages`` reports INVALID_TOOL_ARGUMENTS instead of a guess."""
+    ``ir_messages`` reports INVALID_TOOL_ARGUMENTS instead of a guess.
+
+    Text in msgspec's canonical form (compact, as ``arguments_text`` writes it) is
+    decoded by msgspec: when the decoded object encodes back to exactly ``text``, the
+    text has no duplicate key, no NaN or infinite number, no lone surrogate and no
+    whitespace, and ``json.loads`` would give the same value. Any other text takes
+    ``json.loads`` with the checks as hooks. No int longer than 640 digits (the lowest
+    limit ``sys.set_int_max_str_digits`` takes) fits in a text that short, so the fast
+    path never accepts an int ``json.loads`` would refuse."""
+    if len(text) <= _FAST_ARGUMENTS_LENGTH:
+        try:
+            value = _MSGSPEC_DECODE(text)
+            if type(value) is dict and _MSGSPEC_ENCODE(value) == text.encode():
+                return value
+        except (msgspec.DecodeError, RecursionError, UnicodeError):
+            pass  # not canonical: read as below
     try:
         value = json.loads(
             text,
@@ -486,6 +549,11 @@ def parse_arguments(text: str) -> object:
     except (ValueError, RecursionError):
         return text
     return value if type(value) is dict else text
+
+
+_FAST_ARGUMENTS_LENGTH = 640
+_MSGSPEC_DECODE = msgspec.json.Decoder().decode
+_MSGSPEC_ENCODE = msgspec.json.Encoder().encode
 
 
 def _unique_keys(pairs: list[tuple[str, Any]]) -> dict[str, Any]:

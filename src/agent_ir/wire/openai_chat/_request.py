@@ -97,6 +97,7 @@ from agent_ir.wire._common import (
     AUDIO_MEDIA_TYPES,
     CallNames,
     ConversionWarningCode,
+    Unchecked,
     Warnings,
     WireFormatError,
     WireMessages,
@@ -117,6 +118,7 @@ from agent_ir.wire._common import (
     read_wire,
     transcript_call_names,
     transcript_items,
+    unchecked_wire,
     unknown_tool_name,
     unread_keys,
     warn_tool_name,
@@ -332,6 +334,10 @@ def from_openai_chat(messages: object) -> WireMessages:
     ``WireFormatError`` when the input is not of the format's shape; ``TranscriptError``
     when a message read is not valid IR (tool-call arguments that are not a JSON
     object: INVALID_TOOL_ARGUMENTS)."""
+    unchecked = unchecked_wire(messages)
+    reader = None if unchecked is None else _read_unchecked(unchecked)
+    if reader is not None:
+        return WireMessages(ir_messages(reader.messages), reader.warnings.all())
     wire = read_wire(FROM, messages, ("messages",))
     if type(wire) is not list:
         raise must_be(FROM, ("messages",), "a list of messages", wire)
@@ -341,13 +347,30 @@ def from_openai_chat(messages: object) -> WireMessages:
     return WireMessages(ir_messages(reader.messages), reader.warnings.all())
 
 
+def _read_unchecked(wire: list[Any]) -> _ChatReader | None:
+    """The reader of ``wire`` read before ``read_wire`` checked it (``unchecked_wire``),
+    or None when anything fails or was not JSON, for ``from_openai_chat`` to read it
+    again the checked way and report what is wrong as it always did."""
+    reader = _ChatReader(_call_names(wire), Unchecked())
+    try:
+        for index, message in enumerate(wire):
+            reader.read(index, message)
+    except Exception:  # any failure: read again, checked, to report it
+        return None
+    assert reader.unchecked is not None
+    return reader if reader.unchecked.exact(("messages",)) else None
+
+
 def _call_names(wire: list[Any]) -> CallNames:
     """The id and name of every tool call, function and custom alike (a call the IR
     cannot hold still names the results that answer it), by message index. Calls not
     of the format's shape are left out here and refused when their message is read."""
     names = CallNames()
     for index, message in enumerate(wire):
-        if type(message) is not dict or message.get("role") != "assistant":
+        if type(message) is not dict:
+            continue
+        role = message.get("role")
+        if type(role) is not str or role != "assistant":
             continue
         calls = message.get("tool_calls")
         for call in calls if type(calls) is list else ():
@@ -396,20 +419,24 @@ _Read = tuple[JsonDict | None, set[str]]
 class _ChatReader:
     """Reads wire messages in order."""
 
-    def __init__(self, call_names: CallNames) -> None:
+    def __init__(self, call_names: CallNames, unchecked: Unchecked | None = None) -> None:
         self.warnings = Warnings("/messages")
         self.messages: list[JsonDict] = []
         self.call_names = call_names
+        # What was not read, to check at the end, when reading unchecked input.
+        self.unchecked = unchecked
 
     def read(self, index: int, message: object) -> None:
         place = _Place(("messages", index), index)
         message = _object(message, place)
-        role = _string(message, "role", place)
+        role = message.get("role")
+        if type(role) is not str:
+            role = _string(message, "role", place)
         reader = _ROLE_READERS.get(role)
         if reader is None:
             raise must_be_one_of(FROM, place.at("role").path, list(_ROLE_READERS), role)
         fields, read = reader(self, message, place)
-        self._unread(message, {"role", *read}, place)
+        self._unread(message, read | _ROLE, place)
         message_id = assigned_id(len(self.messages))
         self.messages.append({"role": _IR_ROLES[role], "id": message_id, **(fields or {})})
 
@@ -425,7 +452,9 @@ class _ChatReader:
             return {"content": content}, {"content"}
         blocks = []
         for part_index, part in enumerate(content):
-            block = self._user_part(part, place.part(part_index))
+            block = _text_part(part)
+            if block is None:
+                block = self._user_part(part, place.part(part_index))
             if block is not None:
                 blocks.append(block)
         return {"content": blocks}, {"content"}
@@ -435,7 +464,9 @@ class _ChatReader:
         calls = message.get("tool_calls")
         if calls is not None:
             for call_index, call in enumerate(_array(calls, place.at("tool_calls"))):
-                block = self._tool_call(call, place, place.at("tool_calls", call_index))
+                block = _function_call(call)
+                if block is None:
+                    block = self._tool_call(call, place, place.at("tool_calls", call_index))
                 if block is not None:
                     blocks.append(block)
         return {"content": blocks}, {"content", "tool_calls"}
@@ -459,6 +490,10 @@ class _ChatReader:
         """Text parts -> text blocks; a part of another type is PART_NOT_READ."""
         blocks = []
         for part_index, part in enumerate(content):
+            block = _text_part(part)
+            if block is not None:
+                blocks.append(block)
+                continue
             part_place = place.part(part_index)
             part = _object(part, part_place)
             kind = _string(part, "type", part_place)
@@ -468,7 +503,7 @@ class _ChatReader:
                 assert block is not None
                 blocks.append(block)
             else:
-                self._not_read(part_place, f"a {kind!r} part")
+                self._not_read(part_place, f"a {kind!r} part", part)
         return blocks
 
     def _user_part(self, part: object, place: _Place) -> JsonDict | None:
@@ -476,11 +511,13 @@ class _ChatReader:
         kind = _string(part, "type", place)
         reader = _USER_PART_READERS.get(kind)
         if reader is None:
-            self._not_read(place, f"a {kind!r} part")
+            self._not_read(place, f"a {kind!r} part", part)
             return None
         block, read = reader(self, part, place)
         if block is not None:
             self._unread(part, {"type", *read}, place)
+        elif self.unchecked is not None:
+            self.unchecked.add_unread(part, {"type"}, len(place.path))
         return block
 
     def text(self, part: JsonDict, place: _Place) -> _Read:
@@ -510,7 +547,8 @@ class _ChatReader:
         where = place.at("file")
         file = _object_at(part, "file", place)
         read = {"file_data"}
-        if file.get("filename") == DOCUMENT_FILENAME:
+        filename = file.get("filename")
+        if type(filename) is str and filename == DOCUMENT_FILENAME:
             read.add("filename")
         if file.get("file_data") is not None:
             source = _file_data_source(_string(file, "file_data", where), where.at("file_data"))
@@ -525,7 +563,7 @@ class _ChatReader:
     # -- assistant ---------------------------------------------------------------------
 
     def _assistant_text(self, content: object, place: _Place) -> list[JsonDict]:
-        if content is None or content == "":
+        if content is None or (type(content) is str and not content):
             return []
         if isinstance(content, str):
             return [{"type": "text", "text": content}]
@@ -538,7 +576,7 @@ class _ChatReader:
         kind = _string(call, "type", place)
         call_id = _string(call, "id", place)
         if kind != "function":
-            self._not_read(_Place(place.path, message_place.index), f"a {kind!r} tool call")
+            self._not_read(_Place(place.path, message_place.index), f"a {kind!r} tool call", call)
             return None
         where = place.at("function")
         function = _object_at(call, "function", place)
@@ -555,8 +593,11 @@ class _ChatReader:
 
     # -- warnings ----------------------------------------------------------------------
 
-    def _not_read(self, place: _Place, what: str) -> None:
-        """PART_NOT_READ for what is at ``place``."""
+    def _not_read(self, place: _Place, what: str, value: JsonDict | None = None) -> None:
+        """PART_NOT_READ for what is at ``place``: ``value``, its ``type`` read (None:
+        its caller hands what it did not read to ``unchecked``)."""
+        if self.unchecked is not None and value is not None:
+            self.unchecked.add_unread(value, _TYPE, len(place.path))
         self.warnings.add(
             Code.PART_NOT_READ,
             place.index,
@@ -567,6 +608,10 @@ class _ChatReader:
 
     def _unread(self, value: JsonDict, read: set[str], place: _Place) -> None:
         """PART_NOT_READ for each key of ``value`` not in ``read`` (``null`` says nothing)."""
+        if value.keys() <= read:
+            return
+        if self.unchecked is not None:
+            self.unchecked.add_unread(value, read, len(place.path))
         for key in unread_keys(value, read):
             where = (*place.path, key)
             self.warnings.add(
@@ -578,6 +623,7 @@ class _ChatReader:
             )
 
 
+_TYPE = frozenset({"type"})
 _RoleReader = Callable[[_ChatReader, JsonDict, _Place], _Read]
 _ROLE_READERS: dict[str, _RoleReader] = {
     "system": _ChatReader.system,
@@ -599,6 +645,44 @@ _USER_PART_READERS: dict[str, _RoleReader] = {
     "input_audio": _ChatReader.input_audio,
     "file": _ChatReader.file,
 }
+
+
+def _text_part(part: object) -> JsonDict | None:
+    """The text block of a text part that has nothing else (no warning, no error);
+    None for any other part, to be read the general way."""
+    if type(part) is not dict or not part.keys() <= _TEXT_KEYS:
+        return None
+    kind, text = part.get("type"), part.get("text")
+    if type(kind) is str and kind == "text" and type(text) is str:
+        return {"type": "text", "text": text}
+    return None
+
+
+def _function_call(call: object) -> JsonDict | None:
+    """The toolCall block of a function call that has nothing else (no warning, no
+    error); None for any other call, to be read the general way."""
+    if type(call) is not dict or not call.keys() <= _CALL_KEYS:
+        return None
+    kind, call_id, function = call.get("type"), call.get("id"), call.get("function")
+    if not (type(kind) is str and kind == "function" and type(call_id) is str):
+        return None
+    if type(function) is not dict or not function.keys() <= _FUNCTION_KEYS:
+        return None
+    name, arguments = function.get("name"), function.get("arguments")
+    if type(name) is not str or type(arguments) is not str:
+        return None
+    return {
+        "type": "toolCall",
+        "id": call_id,
+        "name": name,
+        "arguments": parse_arguments(arguments),
+    }
+
+
+_ROLE = frozenset({"role"})
+_TEXT_KEYS = frozenset({"type", "text"})
+_CALL_KEYS = frozenset({"type", "id", "function"})
+_FUNCTION_KEYS = frozenset({"name", "arguments"})
 
 
 def _file_data_source(file_data: str, place: _Place) -> JsonDict:

@@ -234,3 +234,275 @@ def test_the_recordings_cover_every_format_and_the_byte_level_cases() -> None:
     bodies = [body(recording) for recording in RECORDINGS]
     assert any(b"\r\n" in data for data in bodies)
     assert any(not data.endswith(b"\n") for data in bodies)
+
+
+# --- the sync driver's discipline --------------------------------------------------------
+#
+# On the Anthropic recordings, one event per item: after ``next`` returns a chunk, no
+# chunk is left over, so the next ``next`` reads the source.
+
+TEXT = "anthropic/text-only"  # 8 events, chunks from events 3 and 4, then a response
+ERROR = "anthropic/mid-stream-error"  # 2 chunks, then an error event (event 4)
+
+
+class Source:
+    """A sync generator source of ``items`` that records how far it was read and
+    whether it was closed (its ``finally`` ran)."""
+
+    def __init__(self, items: list[Any], *, fail: BaseException | None = None) -> None:
+        self.items = items
+        self.fail = fail
+        self.given = 0
+        self.closed = False
+
+    def __iter__(self) -> Iterator[Any]:
+        try:
+            for item in self.items:
+                self.given += 1
+                yield item
+            if self.fail is not None:
+                raise self.fail
+        finally:
+            self.closed = True
+
+
+def text_stream(**options: Any) -> tuple[AnthropicStream, Source]:
+    source = Source(decoded_events(TEXT))
+    return AnthropicStream(source, request_id="request-1", **options), source
+
+
+def chunk_values(stream: Iterable[Any]) -> list[Any]:
+    return [to_json_value(chunk) for chunk in stream]
+
+
+def test_result_before_iteration_gives_the_response_and_every_chunk_is_still_yielded_once() -> (
+    None
+):
+    stream, _ = text_stream()
+    response = stream.result()
+    assert to_json_value(response) == expected(TEXT)["response"]
+    assert chunk_values(stream) == expected(TEXT)["chunks"]
+    assert chunk_values(stream) == []
+    assert stream.result() is response
+
+
+def test_result_after_iteration_gives_the_same_response() -> None:
+    stream, _ = text_stream()
+    assert chunk_values(stream) == expected(TEXT)["chunks"]
+    assert to_json_value(stream.result()) == expected(TEXT)["response"]
+    assert chunk_values(stream) == []
+
+
+def test_result_without_iteration_gives_the_same_response() -> None:
+    stream, source = text_stream()
+    assert to_json_value(stream.result()) == expected(TEXT)["response"]
+    assert source.given == len(source.items)
+
+
+def test_result_between_two_chunks_leaves_the_rest_for_iteration() -> None:
+    stream, _ = text_stream()
+    first = to_json_value(next(stream))
+    assert to_json_value(stream.result()) == expected(TEXT)["response"]
+    assert [first, *chunk_values(stream)] == expected(TEXT)["chunks"]
+
+
+def test_a_failure_raises_one_error_from_iteration_and_from_result_after_the_chunks_before_it() -> (
+    None
+):
+    stream = AnthropicStream(sync_items(decoded_events(ERROR)), request_id="request-1")
+    chunks: list[Any] = []
+    with pytest.raises(ProviderError) as by_iteration:
+        for chunk in stream:
+            chunks.append(to_json_value(chunk))
+    assert chunks == expected(ERROR)["chunks"]
+    assert failure(by_iteration.value) == expected(ERROR)["error"]
+    with pytest.raises(ProviderError) as by_result:
+        stream.result()
+    assert by_result.value is by_iteration.value
+    with pytest.raises(ProviderError) as again:
+        next(stream)
+    assert again.value is by_iteration.value
+
+
+def test_a_failure_met_by_result_first_is_raised_by_iteration_after_the_chunks() -> None:
+    stream = AnthropicStream(sync_items(decoded_events(ERROR)), request_id="request-1")
+    with pytest.raises(ProviderError) as by_result:
+        stream.result()
+    assert failure(by_result.value) == expected(ERROR)["error"]
+    chunks: list[Any] = []
+    with pytest.raises(ProviderError) as by_iteration:
+        for chunk in stream:
+            chunks.append(to_json_value(chunk))
+    assert chunks == expected(ERROR)["chunks"]
+    assert by_iteration.value is by_result.value
+
+
+def test_a_source_that_raises_mid_stream_is_a_transport_error_with_its_message() -> None:
+    events = decoded_events(TEXT)
+    source = Source(events[:4], fail=ConnectionResetError("connection reset by peer"))
+    stream = AnthropicStream(source, request_id="request-1")
+    chunks: list[Any] = []
+    with pytest.raises(ProviderError) as caught:
+        for chunk in stream:
+            chunks.append(to_json_value(chunk))
+    assert chunks == expected(TEXT)["chunks"][:1]
+    assert caught.value.to_json_value() == {
+        "code": "PROVIDER_TRANSPORT_ERROR",
+        "message": "the stream failed: ConnectionResetError: connection reset by peer",
+        "recordIndex": 4,
+    }
+    assert stream.result.__self__ is stream
+    with pytest.raises(ProviderError) as by_result:
+        stream.result()
+    assert by_result.value is caught.value
+
+
+@pytest.mark.parametrize("stream_class", SYNC_CLASSES)
+def test_a_source_that_is_not_iterable_is_a_transport_error(stream_class: type[Any]) -> None:
+    stream = stream_class(42, request_id="request-1")
+    with pytest.raises(ProviderError) as caught:
+        next(stream)
+    assert caught.value.to_json_value() == {
+        "code": "PROVIDER_TRANSPORT_ERROR",
+        "message": "the source is not an iterable (TypeError: 'int' object is not iterable)",
+        "recordIndex": 0,
+    }
+    with pytest.raises(ProviderError) as by_result:
+        stream.result()
+    assert by_result.value is caught.value
+
+
+def test_close_mid_stream_closes_a_generator_source_and_cancels_the_stream() -> None:
+    stream, source = text_stream()
+    assert to_json_value(next(stream)) == expected(TEXT)["chunks"][0]
+    assert (source.given, source.closed) == (4, False)
+    stream.close()
+    assert (source.given, source.closed) == (4, True)
+    with pytest.raises(ProviderError) as caught:
+        next(stream)
+    assert caught.value.to_json_value() == {
+        "code": "PROVIDER_CANCELLED",
+        "message": "the stream was closed before it finished",
+    }
+    with pytest.raises(ProviderError) as by_result:
+        stream.result()
+    assert by_result.value is caught.value
+    assert source.given == 4
+
+
+def test_a_finished_stream_keeps_its_result_after_close() -> None:
+    stream, source = text_stream()
+    response = stream.result()
+    stream.close()
+    assert source.closed
+    assert stream.result() is response
+    assert chunk_values(stream) == []
+
+
+def test_a_with_block_closes_the_stream() -> None:
+    stream, source = text_stream()
+    with stream as entered:
+        assert entered is stream
+        assert to_json_value(next(stream)) == expected(TEXT)["chunks"][0]
+    assert source.closed
+    with pytest.raises(ProviderError) as caught:
+        stream.result()
+    assert caught.value.code is Code.PROVIDER_CANCELLED
+
+
+def test_a_with_block_left_by_an_exception_closes_the_stream_and_lets_the_exception_through() -> (
+    None
+):
+    stream, source = text_stream()
+    with pytest.raises(KeyError), stream:
+        next(stream)
+        raise KeyError("the caller's own")
+    assert source.closed
+    with pytest.raises(ProviderError) as caught:
+        stream.result()
+    assert caught.value.code is Code.PROVIDER_CANCELLED
+
+
+def test_a_cancel_event_set_before_the_next_read_cancels_and_closes_the_source() -> None:
+    cancel = threading.Event()
+    stream, source = text_stream(cancel=cancel)
+    assert to_json_value(next(stream)) == expected(TEXT)["chunks"][0]
+    cancel.set()
+    with pytest.raises(ProviderError) as caught:
+        next(stream)
+    assert caught.value.to_json_value() == {
+        "code": "PROVIDER_CANCELLED",
+        "message": "the cancel event was set",
+    }
+    assert (source.given, source.closed) == (4, True)
+    with pytest.raises(ProviderError) as by_result:
+        stream.result()
+    assert by_result.value is caught.value
+
+
+def test_a_cancel_event_set_before_the_first_read_reads_nothing() -> None:
+    cancel = threading.Event()
+    cancel.set()
+    stream, source = text_stream(cancel=cancel)
+    with pytest.raises(ProviderError) as caught:
+        stream.result()
+    assert caught.value.code is Code.PROVIDER_CANCELLED
+    assert source.given == 0
+
+
+def test_a_cancel_event_set_from_another_thread_between_items_cancels_the_stream() -> None:
+    cancel = threading.Event()
+    stream, source = text_stream(cancel=cancel)
+    assert to_json_value(next(stream)) == expected(TEXT)["chunks"][0]
+    setter = threading.Thread(target=cancel.set)
+    setter.start()
+    setter.join()
+    with pytest.raises(ProviderError) as caught:
+        next(stream)
+    assert caught.value.code is Code.PROVIDER_CANCELLED
+    assert (source.given, source.closed) == (4, True)
+
+
+def test_a_cancel_event_set_from_another_thread_while_the_source_waits_cancels_at_its_next_item() -> (
+    None
+):
+    """A sync read cannot be interrupted: the generator waits (as a socket read would)
+    until another thread sets the event; the stream is cancelled before it reads on."""
+    cancel = threading.Event()
+    events = decoded_events(TEXT)
+    waited: list[bool] = []
+
+    def waiting_source() -> Iterator[Any]:
+        yield from events[:4]
+        setter = threading.Thread(target=cancel.set)
+        setter.start()
+        waited.append(cancel.wait(TEST_SECONDS))
+        setter.join()
+        yield from events[4:]
+
+    stream = AnthropicStream(waiting_source(), request_id="request-1", cancel=cancel)
+    chunks: list[Any] = []
+    with pytest.raises(ProviderError) as caught:
+        for chunk in stream:
+            chunks.append(to_json_value(chunk))
+    assert waited == [True]
+    assert caught.value.code is Code.PROVIDER_CANCELLED
+    assert chunks == expected(TEXT)["chunks"][:1]
+
+
+def test_an_item_read_after_the_cancel_event_was_set_is_dropped() -> None:
+    cancel = threading.Event()
+    events = decoded_events(TEXT)
+
+    def source() -> Iterator[Any]:
+        yield from events[:4]
+        cancel.set()  # while the next read is under way, as another thread would
+        yield from events[4:]
+
+    stream = AnthropicStream(source(), request_id="request-1", cancel=cancel)
+    chunks: list[Any] = []
+    with pytest.raises(ProviderError) as caught:
+        for chunk in stream:
+            chunks.append(to_json_value(chunk))
+    assert caught.value.code is Code.PROVIDER_CANCELLED
+    assert chunks == expected(TEXT)["chunks"][:1]

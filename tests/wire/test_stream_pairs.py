@@ -15,14 +15,15 @@ clients read by the sync streams from a loopback server.
 from __future__ import annotations
 
 import asyncio
-import inspect
 import itertools
 import json
 import threading
-from collections.abc import AsyncIterator, Callable, Iterable, Iterator
+from collections.abc import AsyncIterator, Callable, Coroutine, Iterable, Iterator
 from pathlib import Path
 from typing import Any
 
+import anthropic
+import openai
 import pytest
 
 import agent_ir.wire
@@ -84,6 +85,10 @@ def pair(recording: str) -> tuple[type[Any], type[Any]]:
     return PAIRS[recording.split("/")[0]]
 
 
+def pieces_of(data: bytes, size: int) -> list[bytes]:
+    return [data[start : start + size] for start in range(0, len(data), size)]
+
+
 def inside_characters(data: bytes) -> list[bytes]:
     """``data`` cut after the first byte of every multi-byte UTF-8 character."""
     bounds = [0, *(index + 1 for index, byte in enumerate(data) if byte >= 0xC0), len(data)]
@@ -92,8 +97,8 @@ def inside_characters(data: bytes) -> list[bytes]:
 
 CHUNKINGS: dict[str, Callable[[bytes], list[bytes]]] = {
     "whole": lambda data: [data],
-    "1-byte": lambda data: [data[i : i + 1] for i in range(len(data))],
-    "7-byte": lambda data: [data[i : i + 7] for i in range(0, len(data), 7)],
+    "1-byte": lambda data: pieces_of(data, 1),
+    "7-byte": lambda data: pieces_of(data, 7),
     "inside-characters": inside_characters,
 }
 CHUNKED = [
@@ -162,7 +167,7 @@ def failure(error: ProviderError) -> dict[str, Any]:
     return value
 
 
-def sync_outcome(stream_class: type[Any], items: list[Any]) -> dict[str, Any]:
+def sync_outcome(stream_class: type[Any], items: Iterable[Any]) -> dict[str, Any]:
     """``{"chunks": [...], "response": ...}`` or ``{"chunks": [...], "error": ...}``."""
     stream = stream_class(sync_items(items), request_id="request-1")
     chunks: list[Any] = []
@@ -275,9 +280,7 @@ def chunk_values(stream: Iterable[Any]) -> list[Any]:
     return [to_json_value(chunk) for chunk in stream]
 
 
-def test_result_before_iteration_gives_the_response_and_every_chunk_is_still_yielded_once() -> (
-    None
-):
+def test_result_before_iteration_gives_the_response_and_every_chunk_is_still_yielded_once() -> None:
     stream, _ = text_stream()
     response = stream.result()
     assert to_json_value(response) == expected(TEXT)["response"]
@@ -351,7 +354,6 @@ def test_a_source_that_raises_mid_stream_is_a_transport_error_with_its_message()
         "message": "the stream failed: ConnectionResetError: connection reset by peer",
         "recordIndex": 4,
     }
-    assert stream.result.__self__ is stream
     with pytest.raises(ProviderError) as by_result:
         stream.result()
     assert by_result.value is caught.value
@@ -506,3 +508,243 @@ def test_an_item_read_after_the_cancel_event_was_set_is_dropped() -> None:
             chunks.append(to_json_value(chunk))
     assert caught.value.code is Code.PROVIDER_CANCELLED
     assert chunks == expected(TEXT)["chunks"][:1]
+
+
+# --- arguments and names, all six classes ------------------------------------------------
+
+ALL_CLASSES = [*SYNC_CLASSES, *ASYNC_CLASSES]
+
+
+@pytest.mark.parametrize("stream_class", ALL_CLASSES)
+@pytest.mark.parametrize("request_id", ["", "   ", None, 7])
+def test_a_blank_or_non_string_request_id_is_a_type_error(
+    stream_class: type[Any], request_id: object
+) -> None:
+    with pytest.raises(TypeError) as caught:
+        stream_class([], request_id=request_id)
+    assert str(caught.value) == (
+        f"{stream_class.__name__}: request_id must be a non-empty str, not {request_id!r}"
+    )
+
+
+@pytest.mark.parametrize("stream_class", SYNC_CLASSES)
+def test_an_asyncio_event_as_the_sync_streams_cancel_is_a_type_error(
+    stream_class: type[Any],
+) -> None:
+    with pytest.raises(TypeError) as caught:
+        stream_class([], request_id="request-1", cancel=asyncio.Event())
+    assert str(caught.value) == (
+        f"{stream_class.__name__}: cancel must be a threading.Event or None, "
+        "not asyncio.locks.Event"
+    )
+
+
+@pytest.mark.parametrize("stream_class", ASYNC_CLASSES)
+def test_a_threading_event_as_the_async_streams_cancel_is_a_type_error(
+    stream_class: type[Any],
+) -> None:
+    with pytest.raises(TypeError) as caught:
+        stream_class([], request_id="request-1", cancel=threading.Event())
+    assert str(caught.value) == (
+        f"{stream_class.__name__}: cancel must be a asyncio.Event or None, not threading.Event"
+    )
+
+
+@pytest.mark.parametrize(("wire_format", "kind"), list(itertools.product(PAIRS, ["sync", "async"])))
+def test_each_stream_is_an_instance_of_its_own_class_only(wire_format: str, kind: str) -> None:
+    sync, asynchronous = PAIRS[wire_format]
+    own = sync if kind == "sync" else asynchronous
+    stream = own([], request_id="request-1")
+    assert [c for c in ALL_CLASSES if isinstance(stream, c)] == [own]
+    if kind == "sync":
+        assert isinstance(stream, Iterator)
+        assert not isinstance(stream, AsyncIterator)
+    else:
+        assert isinstance(stream, AsyncIterator)
+        assert not isinstance(stream, Iterator)
+
+
+@pytest.mark.parametrize("stream_class", ALL_CLASSES)
+def test_the_classes_say_they_are_agent_ir_wire(stream_class: type[Any]) -> None:
+    name = stream_class.__name__
+    assert stream_class.__module__ == "agent_ir.wire"
+    assert repr(stream_class) == f"<class 'agent_ir.wire.{name}'>"
+    assert repr(stream_class([], request_id="request-1")) == f"<agent_ir.wire.{name}>"
+    assert getattr(agent_ir.wire, name) is stream_class
+
+
+def test_the_anthropic_stream_repr_names_agent_ir_wire() -> None:
+    assert repr(agent_ir.wire.AnthropicStream) == "<class 'agent_ir.wire.AnthropicStream'>"
+
+
+def test_dir_of_agent_ir_wire_is_its_sorted_public_names() -> None:
+    assert dir(agent_ir.wire) == sorted(agent_ir.wire.__all__)
+    assert {c.__name__ for c in ALL_CLASSES} <= set(agent_ir.wire.__all__)
+
+
+# --- the async driver: no task per chunk, the cancel event interrupts a read -------------
+
+CHUNK_COUNT = 2_000
+
+
+def many_chunks() -> list[dict[str, Any]]:
+    """The text-only recording with its first text delta repeated: one chunk each."""
+    events = decoded_events(TEXT)
+    return [*events[:3], *[events[3]] * CHUNK_COUNT, *events[5:]]
+
+
+async def count_tasks(stream_class_options: dict[str, Any]) -> tuple[int, set[int], int]:
+    """(tasks created while the stream ran, the numbers of tasks seen by the source at
+    each item, the number of tasks before it ran) for ``many_chunks``."""
+    loop = asyncio.get_running_loop()
+    created: list[asyncio.Task[Any]] = []
+
+    def factory(
+        loop: asyncio.AbstractEventLoop, coro: Coroutine[Any, Any, Any], **kwargs: Any
+    ) -> Any:
+        task = asyncio.Task(coro, loop=loop, **kwargs)
+        created.append(task)
+        return task
+
+    seen: set[int] = set()
+
+    async def source() -> AsyncIterator[Any]:
+        for event in many_chunks():
+            seen.add(len(asyncio.all_tasks()))
+            yield event
+
+    before = len(asyncio.all_tasks())
+    previous = loop.get_task_factory()
+    loop.set_task_factory(factory)
+    try:
+        stream = AsyncAnthropicStream(source(), request_id="request-1", **stream_class_options)
+        chunks = [chunk async for chunk in stream]
+        response = await stream.result()
+    finally:
+        loop.set_task_factory(previous)
+    assert len(chunks) == CHUNK_COUNT
+    assert response.stop_reason.value == "stop"
+    await asyncio.sleep(0)  # a cancelled watcher finishes
+    assert len(asyncio.all_tasks()) == before
+    return len(created), seen, before
+
+
+async def test_the_async_stream_without_cancel_starts_no_task() -> None:
+    created, seen, before = await count_tasks({})
+    assert created == 0
+    assert seen == {before}
+
+
+async def test_the_async_stream_with_cancel_starts_one_watcher_task_not_one_per_chunk() -> None:
+    created, seen, before = await count_tasks({"cancel": asyncio.Event()})
+    assert created == 1
+    assert seen == {before + 1}
+
+
+async def test_a_set_cancel_event_interrupts_a_read_that_waits_forever() -> None:
+    cancel = asyncio.Event()
+    closed: list[bool] = []
+    events = decoded_events(TEXT)
+
+    async def source() -> AsyncIterator[Any]:
+        try:
+            for event in events[:4]:
+                yield event
+            await asyncio.Event().wait()  # a connection that never sends again
+            yield events[4]
+        finally:
+            closed.append(True)
+
+    before = len(asyncio.all_tasks())
+    stream = AsyncAnthropicStream(source(), request_id="request-1", cancel=cancel)
+    assert to_json_value(await anext(stream)) == expected(TEXT)["chunks"][0]
+    asyncio.get_running_loop().call_soon(cancel.set)
+    with pytest.raises(ProviderError) as caught:
+        await anext(stream)
+    assert caught.value.to_json_value() == {
+        "code": "PROVIDER_CANCELLED",
+        "message": "the cancel event was set while a read was waiting",
+    }
+    assert closed == [True]
+    task = asyncio.current_task()
+    assert task is not None
+    assert task.cancelling() == 0  # the interruption is not left on the consumer
+    with pytest.raises(ProviderError) as by_result:
+        await stream.result()
+    assert by_result.value is caught.value
+    await asyncio.sleep(0)
+    assert len(asyncio.all_tasks()) == before
+
+
+async def test_an_item_whose_async_read_ends_after_the_cancel_event_was_set_is_dropped() -> None:
+    cancel = asyncio.Event()
+    events = decoded_events(TEXT)
+
+    async def source() -> AsyncIterator[Any]:
+        for event in events[:4]:
+            yield event
+        cancel.set()  # the read then ends before the watcher can interrupt it
+        for event in events[4:]:
+            yield event
+
+    stream = AsyncAnthropicStream(source(), request_id="request-1", cancel=cancel)
+    chunks: list[Any] = []
+    with pytest.raises(ProviderError) as caught:
+        async for chunk in stream:
+            chunks.append(to_json_value(chunk))
+    assert caught.value.code is Code.PROVIDER_CANCELLED
+    assert chunks == expected(TEXT)["chunks"][:1]
+
+
+# --- the official SDKs' sync clients ----------------------------------------------------
+
+
+@pytest.fixture
+def _loopback() -> Iterator[None]:
+    """Connections to anything but 127.0.0.1 fail (the SDK clients talk to the loopback)."""
+    with loopback_only():
+        yield
+
+
+def sdk_request(client: Any, wire_format: str) -> Any:
+    """The format's streaming request, ``with_streaming_response`` (the raw body)."""
+    question = [{"role": "user", "content": "hi"}]
+    if wire_format == "anthropic":
+        return client.messages.with_streaming_response.create(
+            model="claude-test", max_tokens=1024, messages=question, stream=True
+        )
+    if wire_format == "openai-chat":
+        return client.chat.completions.with_streaming_response.create(
+            model="gpt-test", messages=question, stream=True
+        )
+    return client.responses.with_streaming_response.create(
+        model="gpt-test", input="hi", stream=True
+    )
+
+
+def sdk_clients(wire_format: str, base_url: str) -> tuple[Any, Any]:
+    """The format's (sync, async) official client, pointed at ``base_url``."""
+    if wire_format == "anthropic":
+        options: dict[str, Any] = {"base_url": base_url, "api_key": "test", "max_retries": 0}
+        return anthropic.Anthropic(**options), anthropic.AsyncAnthropic(**options)
+    options = {"base_url": f"{base_url}/v1", "api_key": "test", "max_retries": 0}
+    return openai.OpenAI(**options), openai.AsyncOpenAI(**options)
+
+
+@pytest.mark.usefixtures("_loopback")
+@pytest.mark.parametrize("recording", RECORDINGS)
+async def test_the_sync_sdk_raw_body_read_by_the_sync_stream_gives_the_async_ones_outcome(
+    recording: str,
+) -> None:
+    """A caller of the sync SDK feeds ``iter_bytes()`` of its raw response to the sync
+    stream, as it arrives; the async SDK's to the async stream."""
+    wire_format = recording.split("/")[0]
+    sync_class, async_class = pair(recording)
+    with sse_server(pieces_of(body(recording), 64)) as (base_url, recorded):
+        sync_client, async_client = sdk_clients(wire_format, base_url)
+        with sync_client, sdk_request(sync_client, wire_format) as response:
+            by_sync = sync_outcome(sync_class, response.iter_bytes())
+        async with async_client, sdk_request(async_client, wire_format) as response:
+            by_async = await async_outcome(async_class, response.iter_bytes())
+    assert [request[2]["stream"] for request in recorded.requests] == [True, True]
+    assert by_sync == by_async == expected(recording)

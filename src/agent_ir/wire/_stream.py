@@ -195,14 +195,16 @@ def _data(text: str) -> Any:
 _BAD: Any = object()
 
 
-def _checked(
-    function: str, request_id: object, cancel: object, kind: type | tuple[type, ...]
-) -> str:
+def _checked(function: str, request_id: object, cancel: object, kind: type, kind_name: str) -> str:
     if not non_empty_id(request_id):
         raise TypeError(f"{function}: request_id must be a non-empty str, not {request_id!r}")
     if cancel is not None and not isinstance(cancel, kind):
-        names = kind.__name__ if isinstance(kind, type) else " or ".join(k.__name__ for k in kind)
-        raise TypeError(f"{function}: cancel must be {names} or None, not {type(cancel).__name__}")
+        # Both kinds are named Event: say which one.
+        given = type(cancel)
+        raise TypeError(
+            f"{function}: cancel must be a {kind_name} or None, "
+            f"not {given.__module__}.{given.__qualname__}"
+        )
     assert isinstance(request_id, str)
     return str.__str__(request_id)
 
@@ -226,7 +228,9 @@ class SyncStream:
         request_id: object,
         cancel: threading.Event | None = None,
     ) -> None:
-        request_id = _checked(self._function, request_id, cancel, threading.Event)
+        request_id = _checked(
+            self._function, request_id, cancel, threading.Event, "threading.Event"
+        )
         builder = ReplyBuilder(request_id, start=self._start, terminal=self._terminal)
         self._reading = _Reading(builder, self._state(builder))
         self._source: Any = source
@@ -344,7 +348,7 @@ class AsyncStream:
         request_id: object,
         cancel: asyncio.Event | None = None,
     ) -> None:
-        request_id = _checked(self._function, request_id, cancel, asyncio.Event)
+        request_id = _checked(self._function, request_id, cancel, asyncio.Event, "asyncio.Event")
         builder = ReplyBuilder(request_id, start=self._start, terminal=self._terminal)
         self._reading = _Reading(builder, self._state(builder))
         self._source: Any = source

@@ -1,11 +1,12 @@
-"""Benchmark: a 10 MB recorded stream through each provider's streaming adapter.
+"""Benchmark: a 10 MB recorded stream through each provider's sync and async stream.
 
 Each stream is built here, deterministically, in its provider's documented format: a
-start, text deltas of a few words (every tenth event a tool call's argument pieces
-where the format streams them), the end. ``stream_cases()`` gives, per provider, the
+start, text deltas of a few words, the end. ``stream_cases()`` gives, per format, the
 baseline (``json.loads`` of every event's data line, the least any reader of the
-stream does) and the adapter consuming the bytes in 64 KiB pieces (every chunk, then
-``result()``).
+stream does) and both stream classes consuming the bytes in 64 KiB pieces (every chunk,
+then ``result()``): the async one (``AsyncAnthropicStream``...) over an async iterator
+on one event loop, the sync one (``AnthropicStream``...) over a sync one.
+``python bench/bench_streams.py`` runs them alone.
 """
 
 from __future__ import annotations
@@ -13,11 +14,19 @@ from __future__ import annotations
 import asyncio
 import json
 import random
+import sys
 from collections.abc import AsyncIterator, Callable, Iterator
 from contextlib import contextmanager
 from typing import Any
 
-from agent_ir.wire import AnthropicStream, OpenAIChatStream, OpenAIResponsesStream
+from agent_ir.wire import (
+    AnthropicStream,
+    AsyncAnthropicStream,
+    AsyncOpenAIChatStream,
+    AsyncOpenAIResponsesStream,
+    OpenAIChatStream,
+    OpenAIResponsesStream,
+)
 
 TARGET_BYTES = 10_000_000
 PIECE = 64 * 1024
@@ -126,11 +135,13 @@ def openai_responses() -> bytes:
     )
 
 
-STREAMS: dict[str, tuple[Callable[[], bytes], Any]] = {
-    "OpenAIChatStream": (openai_chat, OpenAIChatStream),
-    "OpenAIResponsesStream": (openai_responses, OpenAIResponsesStream),
-    "AnthropicStream": (anthropic, AnthropicStream),
+# Per format: its body, its sync stream class, its async one.
+STREAMS: dict[str, tuple[Callable[[], bytes], type[Any], type[Any]]] = {
+    "openai-chat": (openai_chat, OpenAIChatStream, AsyncOpenAIChatStream),
+    "openai-responses": (openai_responses, OpenAIResponsesStream, AsyncOpenAIResponsesStream),
+    "anthropic": (anthropic, AnthropicStream, AsyncAnthropicStream),
 }
+Cases = dict[str, tuple[Callable[[], object], dict[str, Callable[[], int]]]]
 
 
 def data_lines(body: bytes) -> list[bytes]:
@@ -139,38 +150,84 @@ def data_lines(body: bytes) -> list[bytes]:
 
 
 @contextmanager
-def stream_cases() -> Iterator[dict[str, tuple[Callable[[], object], Callable[[], object]]]]:
-    """Per adapter: (the json.loads baseline, the adapter's run), on one event loop."""
+def stream_cases() -> Iterator[Cases]:
+    """Per format: (the json.loads baseline, {stream class name: its run}), the async
+    runs on one event loop, closed on exit."""
     loop = asyncio.new_event_loop()
-    cases: dict[str, tuple[Callable[[], object], Callable[[], object]]] = {}
+    cases: Cases = {}
     try:
-        for name, (make, adapter) in STREAMS.items():
+        for wire_format, (make, sync_class, async_class) in STREAMS.items():
             body = make()
             lines = [line for line in data_lines(body) if line != b"[DONE]"]
 
             def baseline(lines: list[bytes] = lines) -> object:
                 return [json.loads(line) for line in lines]
 
-            def run(body: bytes = body, adapter: Any = adapter) -> object:
-                return loop.run_until_complete(_consume(adapter, body))
+            def run_async(body: bytes = body, stream_class: Any = async_class) -> int:
+                return loop.run_until_complete(_consume_async(stream_class, body))
 
-            # every event but the few around the deltas gives one chunk
-            if not len(lines) - 5 <= run() <= len(lines):
-                raise RuntimeError(f"{name} did not stream every delta of the bench body")
-            cases[name] = (baseline, run)
+            def run_sync(body: bytes = body, stream_class: Any = sync_class) -> int:
+                return _consume_sync(stream_class, body)
+
+            runs: dict[str, Callable[[], int]] = {
+                async_class.__name__: run_async,
+                sync_class.__name__: run_sync,
+            }
+            for name, run in runs.items():
+                # every event but the few around the deltas gives one chunk
+                if not len(lines) - 5 <= run() <= len(lines):
+                    raise RuntimeError(f"{name} did not stream every delta of the bench body")
+            cases[wire_format] = (baseline, runs)
         yield cases
     finally:
         loop.close()
 
 
-async def _consume(adapter: Any, body: bytes) -> int:
-    async def pieces() -> AsyncIterator[bytes]:
-        for start in range(0, len(body), PIECE):
-            yield body[start : start + PIECE]
+def _pieces(body: bytes) -> Iterator[bytes]:
+    for start in range(0, len(body), PIECE):
+        yield body[start : start + PIECE]
 
-    stream = adapter(pieces(), request_id="request-bench")
+
+def _consume_sync(stream_class: Any, body: bytes) -> int:
+    stream = stream_class(_pieces(body), request_id="request-bench")
+    chunks = 0
+    for _chunk in stream:
+        chunks += 1
+    stream.result()
+    return chunks
+
+
+async def _consume_async(stream_class: Any, body: bytes) -> int:
+    async def pieces() -> AsyncIterator[bytes]:
+        for piece in _pieces(body):
+            yield piece
+
+    stream = stream_class(pieces(), request_id="request-bench")
     chunks = 0
     async for _chunk in stream:
         chunks += 1
     await stream.result()
     return chunks
+
+
+TARGET_RATIO = 3.0
+
+
+def main(repeat: int = 5) -> int:
+    """Time every format's streams against its baseline; 1 when one is over the target."""
+    from timing import measure
+
+    over = 0
+    with stream_cases() as cases:
+        for wire_format, (baseline, runs) in cases.items():
+            timings = measure({"json.loads": baseline, **runs}, repeat, collector=True)
+            base = timings["json.loads"].min
+            for name in runs:
+                ratio = timings[name].min / base
+                over += ratio > TARGET_RATIO
+                print(f"{wire_format:<17} {name:<27} {ratio:5.2f}x json.loads of the data")
+    return 1 if over else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

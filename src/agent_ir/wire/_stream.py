@@ -24,8 +24,9 @@ of events read):
 * the source itself failing (a dropped connection), or not being iterable:
   PROVIDER_TRANSPORT_ERROR;
 * an error the provider reports in the stream: PROVIDER_TRANSPORT_ERROR with its code;
-* the ``cancel`` event set, ``close()`` / ``aclose()`` before the end, or the consuming
-  task cancelled: PROVIDER_CANCELLED, and the source is closed.
+* the ``cancel`` event set (an item whose read ends after it was set is dropped),
+  ``close()`` / ``aclose()`` before the end, or the consuming task cancelled:
+  PROVIDER_CANCELLED, tied to no event (``record_index`` None), and the source is closed.
 
 Reading an event's fields: every state reads them with the ``field_*`` and
 ``optional_*`` readers below, so that a missing or ill-typed field is always refused
@@ -194,14 +195,16 @@ def _data(text: str) -> Any:
 _BAD: Any = object()
 
 
-def _checked(
-    function: str, request_id: object, cancel: object, kind: type | tuple[type, ...]
-) -> str:
+def _checked(function: str, request_id: object, cancel: object, kind: type, kind_name: str) -> str:
     if not non_empty_id(request_id):
         raise TypeError(f"{function}: request_id must be a non-empty str, not {request_id!r}")
     if cancel is not None and not isinstance(cancel, kind):
-        names = kind.__name__ if isinstance(kind, type) else " or ".join(k.__name__ for k in kind)
-        raise TypeError(f"{function}: cancel must be {names} or None, not {type(cancel).__name__}")
+        # Both kinds are named Event: say which one.
+        given = type(cancel)
+        raise TypeError(
+            f"{function}: cancel must be a {kind_name} or None, "
+            f"not {given.__module__}.{given.__qualname__}"
+        )
     assert isinstance(request_id, str)
     return str.__str__(request_id)
 
@@ -225,7 +228,9 @@ class SyncStream:
         request_id: object,
         cancel: threading.Event | None = None,
     ) -> None:
-        request_id = _checked(self._function, request_id, cancel, threading.Event)
+        request_id = _checked(
+            self._function, request_id, cancel, threading.Event, "threading.Event"
+        )
         builder = ReplyBuilder(request_id, start=self._start, terminal=self._terminal)
         self._reading = _Reading(builder, self._state(builder))
         self._source: Any = source
@@ -286,9 +291,7 @@ class SyncStream:
 
     def _pull(self) -> None:
         reading = self._reading
-        if self._cancel is not None and self._cancel.is_set():
-            reading.error = _cancelled("the cancel event was set")
-            self._close_source()
+        if self._cancel_was_set():
             return
         iterator = self._iterator
         if iterator is None:
@@ -309,9 +312,18 @@ class SyncStream:
             reading.fail(ProviderErrorCode.PROVIDER_TRANSPORT_ERROR, reason)
             self._close_source()
             return
+        if self._cancel_was_set():  # set while the read waited: its item comes too late
+            return
         reading.item(item)
         if reading.error is not None:
             self._close_source()
+
+    def _cancel_was_set(self) -> bool:
+        if self._cancel is None or not self._cancel.is_set():
+            return False
+        self._reading.error = _cancelled("the cancel event was set")
+        self._close_source()
+        return True
 
     def _close_source(self) -> None:
         iterator, self._iterator, self._source = self._iterator, None, None
@@ -336,7 +348,7 @@ class AsyncStream:
         request_id: object,
         cancel: asyncio.Event | None = None,
     ) -> None:
-        request_id = _checked(self._function, request_id, cancel, asyncio.Event)
+        request_id = _checked(self._function, request_id, cancel, asyncio.Event, "asyncio.Event")
         builder = ReplyBuilder(request_id, start=self._start, terminal=self._terminal)
         self._reading = _Reading(builder, self._state(builder))
         self._source: Any = source
@@ -400,9 +412,7 @@ class AsyncStream:
 
     async def _pull(self) -> None:
         reading = self._reading
-        if self._cancel is not None and self._cancel.is_set():
-            reading.error = _cancelled("the cancel event was set")
-            await self._close_source()
+        if await self._cancel_was_set():
             return
         iterator = self._iterator
         if iterator is None:
@@ -432,9 +442,20 @@ class AsyncStream:
             reading.fail(ProviderErrorCode.PROVIDER_TRANSPORT_ERROR, reason)
             await self._close_source()
             return
+        # Set while the read finished (before the watcher could interrupt it): the
+        # item comes too late.
+        if await self._cancel_was_set():
+            return
         reading.item(item)
         if reading.error is not None:
             await self._close_source()
+
+    async def _cancel_was_set(self) -> bool:
+        if self._cancel is None or not self._cancel.is_set():
+            return False
+        self._reading.error = _cancelled("the cancel event was set")
+        await self._close_source()
+        return True
 
     async def _read(self, iterator: Any) -> Any:
         """``anext(iterator)`` in the consuming task; a set ``cancel`` event cancels

@@ -167,6 +167,19 @@ class ReplyBuilder:
             self._open_text.append(delta)
         self.chunks.append(TextDeltaChunk(request_id=self._request_id, delta=delta))
 
+    @property
+    def open(self) -> bool:
+        """Started and not finished: a content call is taken."""
+        return self._response_id is not None and self._response is None
+
+    def text_block_chunk(self, delta: str) -> TextDeltaChunk:
+        """``text(delta, block=True)`` for a caller that checked ``open`` and that
+        ``delta`` is valid Unicode: the block is added and its chunk returned, not
+        queued (the fixture parser's hot path)."""
+        self.end_text()
+        self._blocks.append(TextBlock(text=delta))
+        return TextDeltaChunk(request_id=self._request_id, delta=delta)
+
     def end_text(self) -> None:
         """Close the open text block, if any (two text blocks stay two)."""
         if self._open_text is not None:

@@ -54,7 +54,7 @@ from agent_ir._generated.model_stream_schema import (
     ProviderErrorCode,
     ResponseStopReason,
 )
-from agent_ir._text import is_blank, non_empty_id
+from agent_ir._text import is_blank, is_valid_unicode, non_empty_id
 from agent_ir.replies.builder import MAX_TOKEN_COUNT, Refusal, ReplyBuilder, refusal_error
 from agent_ir.replies.protocol import ProviderError
 
@@ -92,8 +92,17 @@ class ResponseParser:
         return chunks.popleft() if chunks else None
 
     def feed_all(self, records: list[Any], emit: Callable[[ModelChunk], object]) -> None:
-        """``feed`` every record of ``records`` in order, passing each chunk to ``emit``."""
+        """``feed`` every record of ``records`` in order, passing each chunk to ``emit``.
+
+        The same rules as ``feed``; a well-formed ``text_delta`` of an open response (most
+        records of a long reply) skips the general dispatch."""
+        builder = self._builder
         for index, record in enumerate(records):
+            if type(record) is dict and record.get("type") == "text_delta" and builder.open:
+                text = record.get("text")
+                if type(text) is str and is_valid_unicode(text):
+                    emit(builder.text_block_chunk(text))
+                    continue
             chunk = self.feed(record, index)
             if chunk is not None:
                 emit(chunk)

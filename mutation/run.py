@@ -88,7 +88,7 @@ GROUPS: dict[str, Group] = {
         ),
     ),
     "parser": Group(
-        modules=("src/agent_ir/replies/parser.py",),
+        modules=("src/agent_ir/replies/parser.py", "src/agent_ir/replies/builder.py"),
         tests=("tests/replies",),
     ),
     "json value": Group(

@@ -1,7 +1,11 @@
-"""Provider boundaries: untrusted transport data in, the normalized protocol out.
+"""Model replies: what every reply reader produces, and who assembles it.
 
-``protocol`` holds the normalized side (chunks, the terminal response, ``ProviderError``
-and the ``ModelStream`` protocol); ``fixture`` the offline ``FixtureProviderAdapter``.
+``protocol`` holds the normalized side (chunks, the terminal ``ModelResponse``,
+``ProviderError`` and the ``ModelStream`` protocol); ``builder`` the one
+``ReplyBuilder`` that every reader calls (the provider streams and non-streamed replies
+of ``agent_ir.wire``, and ``parser``, the fixture records' parser); ``fixture`` the
+offline ``FixtureProviderAdapter`` (renamed from ``agent_ir.providers``: this package
+holds no provider, the providers live in ``agent_ir.wire``).
 """
 
 from __future__ import annotations

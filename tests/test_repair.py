@@ -112,6 +112,7 @@ def test_repair_codes_are_stable_strings_equal_to_their_names() -> None:
         "RENAMED_TOOL_CALL_ID",
         "ADDED_USER_MESSAGE",
         "DROPPED_EMPTY_CONTENT",
+        "TRIMMED_MESSAGES",
     ]
     assert all(code == code.name for code in RepairCode)
 
@@ -793,7 +794,7 @@ def test_anthropic_ids_are_normalized_in_calls_and_results() -> None:
         assistant("a1", [call_block("call_1")]),
         result("r2", "call_1"),
     ]
-    assert done(repaired) == [("RENAMED_TOOL_CALL_ID", 0)]
+    assert done(repaired) == [("RENAMED_TOOL_CALL_ID", 1)]
     assert "'call 1'" in repaired.actions[0].message
     assert "'call_1'" in repaired.actions[0].message
 
@@ -813,7 +814,7 @@ def test_ids_are_cut_to_the_provider_s_length(provider: str, kept: int) -> None:
         assistant("a1", [call_block("k" * kept)]),
         result("r2", "k" * kept),
     ]
-    assert done(repaired) == [("RENAMED_TOOL_CALL_ID", 0)]
+    assert done(repaired) == [("RENAMED_TOOL_CALL_ID", 1)]
 
 
 def test_a_41_character_id_is_only_refused_by_openai_chat() -> None:
@@ -821,7 +822,7 @@ def test_a_41_character_id_is_only_refused_by_openai_chat() -> None:
     transcript = [user("u0"), assistant("a1", [call_block(long_id)]), result("r2", long_id)]
 
     assert done(repair_transcript(transcript, provider="openai-chat")) == [
-        ("RENAMED_TOOL_CALL_ID", 0)
+        ("RENAMED_TOOL_CALL_ID", 1)
     ]
     assert repair_transcript(transcript, provider="openai-responses").actions == ()
     assert repair_transcript(transcript, provider="anthropic").actions == ()
@@ -855,7 +856,7 @@ def test_every_repair_at_once_for_anthropic() -> None:
         ("FIXED_TOOL_NAME", 3),
         ("DROPPED_DUPLICATE_RESULT", 4),
         ("MOVED_RESULT", 3),
-        ("RENAMED_TOOL_CALL_ID", 0),
+        ("RENAMED_TOOL_CALL_ID", 1),
     ]
     assert check_wire_rules(repaired.transcript, "anthropic") == ()
 
@@ -866,7 +867,8 @@ def test_a_cut_id_is_never_blank(provider: str, kept: int) -> None:
     transcript = [assistant("a0", [call_block(padded)]), result("r1", padded)]
 
     repaired = repair_transcript(transcript, provider=provider)
-    normalized, mapping = normalize_tool_call_ids(transcript, provider)
+    renamed = normalize_tool_call_ids(transcript, provider)
+    normalized, mapping = renamed.transcript, renamed.renamed_ids
 
     assert validate_transcript(repaired.transcript) == ()
     assert validate_transcript(normalized) == ()
@@ -879,7 +881,9 @@ def test_a_cut_id_is_never_blank(provider: str, kept: int) -> None:
 def test_blank_cuts_become_call_made_unique(provider: str, kept: int) -> None:
     first, second = " " * kept + "x", "\u3000" * kept + "y"
 
-    _, mapping = normalize_tool_call_ids(calls_and_results("call", first, second), provider)
+    mapping = normalize_tool_call_ids(
+        calls_and_results("call", first, second), provider
+    ).renamed_ids
 
     assert mapping == {first: "call_2", second: "call_3"}
 
@@ -887,7 +891,7 @@ def test_blank_cuts_become_call_made_unique(provider: str, kept: int) -> None:
 def test_a_cut_that_is_not_blank_keeps_its_whitespace() -> None:
     padded = " " * 39 + "x" + "y" * 10
 
-    _, mapping = normalize_tool_call_ids(calls_and_results(padded), "openai-chat")
+    mapping = normalize_tool_call_ids(calls_and_results(padded), "openai-chat").renamed_ids
 
     assert mapping == {padded: " " * 39 + "x"}
 
@@ -1027,9 +1031,8 @@ def call_ids(messages: tuple[Message, ...]) -> list[str]:
 
 
 def test_normalize_maps_each_refused_id_and_renames_calls_and_results_alike() -> None:
-    normalized, mapping = normalize_tool_call_ids(
-        calls_and_results("call 1", "ok_id", "x.y/z"), "anthropic"
-    )
+    renamed = normalize_tool_call_ids(calls_and_results("call 1", "ok_id", "x.y/z"), "anthropic")
+    normalized, mapping = renamed.transcript, renamed.renamed_ids
 
     assert mapping == {"call 1": "call_1", "x.y/z": "x_y_z"}
     assert output(normalized) == calls_and_results("call_1", "ok_id", "x_y_z")
@@ -1039,7 +1042,8 @@ def test_normalize_leaves_accepted_ids_and_their_messages_alone() -> None:
     transcript = calls_and_results("toolu_01-A", "call_2")
     parsed = parse_transcript(transcript)
 
-    normalized, mapping = normalize_tool_call_ids(transcript, "anthropic")
+    renamed = normalize_tool_call_ids(transcript, "anthropic")
+    normalized, mapping = renamed.transcript, renamed.renamed_ids
 
     assert (normalized, mapping) == (parsed, {})
     assert type(normalized) is tuple
@@ -1057,7 +1061,8 @@ def test_normalize_leaves_accepted_ids_and_their_messages_alone() -> None:
     ids=["taken", "taken-earlier", "two-collide", "suffix-taken", "both-rewritten"],
 )
 def test_normalize_never_reuses_an_id(ids: tuple[str, ...], expected: dict[str, str]) -> None:
-    normalized, mapping = normalize_tool_call_ids(calls_and_results(*ids), "anthropic")
+    renamed = normalize_tool_call_ids(calls_and_results(*ids), "anthropic")
+    normalized, mapping = renamed.transcript, renamed.renamed_ids
 
     assert mapping == expected
     assert call_ids(normalized) == [mapping.get(i, i) for i in ids] * 2
@@ -1072,7 +1077,8 @@ def test_normalize_cuts_long_ids_and_suffixes_a_cut_that_is_taken(
 ) -> None:
     long_id, taken = "q" * (longest + 5), "q" * longest
 
-    normalized, mapping = normalize_tool_call_ids(calls_and_results(taken, long_id), provider)
+    renamed = normalize_tool_call_ids(calls_and_results(taken, long_id), provider)
+    normalized, mapping = renamed.transcript, renamed.renamed_ids
 
     assert mapping == {long_id: "q" * (longest - 2) + "_2"}
     assert all(len(call_id) <= longest for call_id in call_ids(normalized))
@@ -1081,7 +1087,7 @@ def test_normalize_cuts_long_ids_and_suffixes_a_cut_that_is_taken(
 def test_normalize_for_openai_keeps_every_character_and_only_cuts() -> None:
     odd = "call 1.\u00e9/" + "w" * 40
 
-    _, mapping = normalize_tool_call_ids(calls_and_results(odd, "call 2"), "openai-chat")
+    mapping = normalize_tool_call_ids(calls_and_results(odd, "call 2"), "openai-chat").renamed_ids
 
     assert mapping == {odd: odd[:40]}
 
@@ -1095,7 +1101,8 @@ def test_normalize_renames_orphan_and_duplicate_results_too() -> None:
         result("r4", "c 1"),
     ]
 
-    normalized, mapping = normalize_tool_call_ids(transcript, "anthropic")
+    renamed = normalize_tool_call_ids(transcript, "anthropic")
+    normalized, mapping = renamed.transcript, renamed.renamed_ids
 
     assert mapping == {"orphan id": "orphan_id", "c 1": "c_1"}
     assert call_ids(normalized) == ["orphan_id", "c_1", "c_1", "c_1"]
@@ -1109,11 +1116,11 @@ def test_normalize_is_deterministic_and_idempotent() -> None:
 
     first = normalize_tool_call_ids(transcript, "anthropic")
     second = normalize_tool_call_ids(copy.deepcopy(transcript), "anthropic")
-    again = normalize_tool_call_ids(first[0], "anthropic")
+    again = normalize_tool_call_ids(first.transcript, "anthropic")
 
     assert first == second
-    assert again == (first[0], {})
-    assert check_wire_rules(first[0], "anthropic") == ()
+    assert again == RepairResult(first.transcript, ())
+    assert check_wire_rules(first.transcript, "anthropic") == ()
 
 
 @pytest.mark.parametrize("provider", [None, "", "openai", "Anthropic", 3])
@@ -1178,7 +1185,7 @@ def test_the_lengths_the_budgets_below_rely_on() -> None:
 def test_trim_keeps_the_newest_messages_within_the_budget_and_system_messages_first(
     budget: dict[str, int], kept: list[str]
 ) -> None:
-    trimmed = trim_transcript(history(), **budget)
+    trimmed = trim_transcript(history(), **budget).transcript
 
     assert ids_of(trimmed) == kept
     assert type(trimmed) is tuple
@@ -1202,7 +1209,7 @@ def test_trim_keeps_the_newest_messages_within_the_budget_and_system_messages_fi
 def test_without_keep_system_system_messages_are_counted_and_trimmed_in_place(
     budget: dict[str, int], kept: list[str]
 ) -> None:
-    assert ids_of(trim_transcript(history(), keep_system=False, **budget)) == kept
+    assert ids_of(trim_transcript(history(), keep_system=False, **budget).transcript) == kept
 
 
 def test_the_cut_moves_past_every_result_of_a_cut_parallel_call() -> None:
@@ -1215,9 +1222,9 @@ def test_the_cut_moves_past_every_result_of_a_cut_parallel_call() -> None:
         user("u5"),
     ]
 
-    assert ids_of(trim_transcript(transcript, max_messages=4)) == ["u5"]
+    assert ids_of(trim_transcript(transcript, max_messages=4).transcript) == ["u5"]
     assert (
-        ids_of(trim_transcript(transcript, max_messages=5))
+        ids_of(trim_transcript(transcript, max_messages=5).transcript)
         == ids_of(parse_transcript(transcript))[1:]
     )
 
@@ -1226,8 +1233,13 @@ def test_a_trimmed_transcript_never_starts_on_a_result() -> None:
     # The orphan r1 is no one's: it is cut like a stranded result.
     transcript = [user("u0"), result("r1", "zz"), user("u2"), user("u3")]
 
-    assert ids_of(trim_transcript(transcript, max_messages=3)) == ["u2", "u3"]
-    assert ids_of(trim_transcript(transcript, max_messages=4)) == ["u0", "r1", "u2", "u3"]
+    assert ids_of(trim_transcript(transcript, max_messages=3).transcript) == ["u2", "u3"]
+    assert ids_of(trim_transcript(transcript, max_messages=4).transcript) == [
+        "u0",
+        "r1",
+        "u2",
+        "u3",
+    ]
 
 
 def test_trim_takes_ir_and_mixed_input() -> None:
@@ -1637,7 +1649,8 @@ def test_property_a_valid_transcript_is_returned_unchanged_without_a_provider(
 def test_property_normalized_ids_pass_the_id_rule_and_keep_the_linkage(
     provider: str, transcript: list[Any]
 ) -> None:
-    normalized, mapping = normalize_tool_call_ids(transcript, provider)
+    renamed = normalize_tool_call_ids(transcript, provider)
+    normalized, mapping = renamed.transcript, renamed.renamed_ids
 
     codes = {str(d.code) for d in check_wire_rules(normalized, provider)}
     assert "INVALID_TOOL_CALL_ID_FORMAT" not in codes
@@ -1648,7 +1661,7 @@ def test_property_normalized_ids_pass_the_id_rule_and_keep_the_linkage(
     assert len(set(mapping.values())) == len(mapping)
     assert not set(mapping.values()) & kept
     assert call_ids(normalized) == [mapping.get(i, i) for i in call_ids(loose(transcript))]
-    assert normalize_tool_call_ids(normalized, provider) == (normalized, {})
+    assert normalize_tool_call_ids(normalized, provider) == RepairResult(normalized, ())
 
 
 def _all_ids(transcript: list[Any]) -> set[str]:
@@ -1674,7 +1687,7 @@ def test_property_trimming_a_valid_transcript_keeps_it_valid_and_within_budget(
 
     trimmed = trim_transcript(
         transcript, max_messages=max_messages, max_chars=max_chars, keep_system=keep_system
-    )
+    ).transcript
 
     assert validate_transcript(trimmed) == ()
     system = [m for m in messages if keep_system and m.role == "system"]
@@ -1695,7 +1708,7 @@ def test_property_trimming_a_valid_transcript_keeps_it_valid_and_within_budget(
 def test_property_trimming_never_strands_a_result_whose_call_came_before_it(
     transcript: list[Any], max_messages: int
 ) -> None:
-    trimmed = trim_transcript(transcript, max_messages=max_messages, keep_system=False)
+    trimmed = trim_transcript(transcript, max_messages=max_messages, keep_system=False).transcript
 
     kept_calls = set(call_ids(tuple(m for m in trimmed if type(m) is AssistantMessage)))
     start = len(transcript) - len(trimmed)

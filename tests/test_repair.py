@@ -21,6 +21,7 @@
 from __future__ import annotations
 
 import copy
+import re
 from collections import Counter
 from typing import Any
 
@@ -87,6 +88,20 @@ def output(repaired: RepairResult | tuple[Message, ...]) -> Any:
 
 def done(repaired: RepairResult) -> list[tuple[str, int]]:
     return [(str(action.code), action.message_index) for action in repaired.actions]
+
+
+def located(repaired: RepairResult) -> list[tuple[str, str]]:
+    return [(str(action.code), action.path) for action in repaired.actions]
+
+
+def resolve(transcript: Any, pointer: str) -> Any:
+    """The value ``pointer`` names in a JSON-form transcript (KeyError or IndexError if
+    it names nothing)."""
+    assert pointer.startswith("/"), pointer
+    value = transcript
+    for token in pointer[1:].split("/"):
+        value = value[int(token)] if type(value) is list else value[token]
+    return value
 
 
 def ids_of(messages: tuple[Message, ...]) -> list[str]:
@@ -896,6 +911,143 @@ def test_a_cut_that_is_not_blank_keeps_its_whitespace() -> None:
     assert mapping == {padded: " " * 39 + "x"}
 
 
+# --- where each action points, and the ids renamed -------------------------------------
+
+
+def test_each_action_points_at_the_message_or_block_it_concerns_in_the_input() -> None:
+    transcript = [
+        user("u0"),
+        assistant("a1", [text("x"), call_block("c1"), call_block("c2")]),
+        result("r2", "zz"),
+        result("r3", "c1", "write"),
+        result("r4", "c1"),
+        assistant("a5", [call_block("c1")]),
+        result("r6", "c1"),
+    ]
+
+    added = repair_transcript(transcript)
+    dropped = repair_transcript(transcript, missing="drop-call")
+
+    assert located(added) == [
+        ("DROPPED_ORPHAN_RESULT", "/2"),
+        ("FIXED_TOOL_NAME", "/3/toolName"),
+        ("DROPPED_DUPLICATE_RESULT", "/4"),
+        ("RENAMED_DUPLICATE_CALL_ID", "/5/content/0/id"),
+        ("ADDED_ERROR_RESULT", "/1/content/2"),
+    ]
+    assert located(dropped)[-1] == ("DROPPED_TOOL_CALL", "/1/content/2")
+    assert resolve(transcript, "/1/content/2") == call_block("c2")
+    assert [action.path.split("/")[1] for action in added.actions] == [
+        str(action.message_index) for action in added.actions
+    ]
+
+
+def test_provider_actions_point_into_the_input_not_the_output() -> None:
+    transcript = [
+        assistant("a0", [text(" "), call_block("c 1")]),
+        user("u1", " "),
+        result("r2", "c 1"),
+    ]
+
+    repaired = repair_transcript(transcript, provider="anthropic")
+
+    assert located(repaired) == [
+        ("MOVED_RESULT", "/2"),
+        ("RENAMED_TOOL_CALL_ID", "/0/content/1/id"),
+        ("DROPPED_EMPTY_CONTENT", "/0/content"),
+        ("DROPPED_EMPTY_CONTENT", "/1"),
+        ("ADDED_USER_MESSAGE", "/0"),
+    ]
+    assert done(repaired)[1] == ("RENAMED_TOOL_CALL_ID", 0)
+    assert resolve(transcript, "/0/content/1/id") == "c 1"
+    assert repaired.renamed_ids == {"c 1": "c_1"}
+
+
+def test_repair_renamed_ids_hold_only_ids_renamed_alike_everywhere_they_are_kept() -> None:
+    transcript = [
+        user("u0"),
+        assistant("a1", [call_block("a b"), call_block("ok")]),
+        result("r2", "a b"),
+        result("r3", "ok"),
+        assistant("a4", [call_block("ok")]),
+        result("r5", "ok"),
+        assistant("a6", [call_block("x y")]),
+        result("r7", "x y"),
+    ]
+
+    plain = repair_transcript(transcript)
+    anthropic = repair_transcript(transcript, provider="anthropic")
+
+    # "ok" is kept in a1 and r3 but became "ok-2" in a4 and r5: not one rename.
+    assert call_ids(plain.transcript) == ["a b", "ok", "a b", "ok", "ok-2", "ok-2", "x y", "x y"]
+    assert plain.renamed_ids == {}
+    assert located(plain) == [("RENAMED_DUPLICATE_CALL_ID", "/4/content/0/id")]
+    assert anthropic.renamed_ids == {"a b": "a_b", "x y": "x_y"}
+    assert [(action.path, action.message) for action in anthropic.actions] == [
+        ("/4/content/0/id", "tool call id 'ok' was already used: this call became 'ok-2'"),
+        ("/1/content/0/id", "tool call id 'a b' became 'a_b'"),
+        ("/6/content/0/id", "tool call id 'x y' became 'x_y'"),
+    ]
+
+
+def test_a_duplicate_id_whose_first_call_is_dropped_is_renamed_alike_where_kept() -> None:
+    transcript = [
+        assistant("a0", [call_block("c1")]),
+        user("u1"),
+        assistant("a2", [call_block("c1")]),
+        result("r3", "c1"),
+    ]
+
+    repaired = repair_transcript(transcript, missing="drop-call")
+
+    assert call_ids(repaired.transcript) == ["c1-2", "c1-2"]
+    assert repaired.renamed_ids == {"c1": "c1-2"}
+    assert located(repaired) == [
+        ("RENAMED_DUPLICATE_CALL_ID", "/2/content/0/id"),
+        ("DROPPED_TOOL_CALL", "/0/content/0"),
+    ]
+
+
+def test_renamed_ids_are_a_read_only_copy() -> None:
+    given_ids = {"a b": "a_b"}
+    built = RepairResult((), (), given_ids)
+    normalized = normalize_tool_call_ids(calls_and_results("a b"), "anthropic")
+
+    given_ids["c"] = "d"
+    assert built.renamed_ids == {"a b": "a_b"}
+    for renamed_ids in (
+        built.renamed_ids,
+        normalized.renamed_ids,
+        RepairResult((), ()).renamed_ids,
+    ):
+        with pytest.raises(TypeError):
+            renamed_ids["a b"] = "x"  # type: ignore[index]
+    assert RepairResult((), ()).renamed_ids == {}
+    with pytest.raises(AttributeError):
+        normalized.renamed_ids = {}  # type: ignore[misc]
+
+
+def test_normalize_reports_one_rename_per_call_and_per_result_no_call_explains() -> None:
+    transcript = [
+        user("u0"),
+        result("r1", "orphan id"),
+        assistant("a2", [text("x"), call_block("c 1"), call_block("ok")]),
+        result("r3", "c 1"),
+        assistant("a4", [call_block("c 1")]),
+        result("r5", "c 1"),
+    ]
+
+    renamed = normalize_tool_call_ids(transcript, "anthropic")
+
+    assert renamed.renamed_ids == {"orphan id": "orphan_id", "c 1": "c_1"}
+    assert [(a.code, a.message_index, a.path, a.message) for a in renamed.actions] == [
+        ("RENAMED_TOOL_CALL_ID", 1, "/1/toolCallId", "tool call id 'orphan id' became 'orphan_id'"),
+        ("RENAMED_TOOL_CALL_ID", 2, "/2/content/1/id", "tool call id 'c 1' became 'c_1'"),
+        ("RENAMED_TOOL_CALL_ID", 4, "/4/content/0/id", "tool call id 'c 1' became 'c_1'"),
+    ]
+    assert normalize_tool_call_ids(calls_and_results("ok"), "anthropic").actions == ()
+
+
 # --- options, invalid input, the input never changed ------------------------------------
 
 
@@ -1251,6 +1403,57 @@ def test_trim_takes_ir_and_mixed_input() -> None:
     )
 
 
+@pytest.mark.parametrize(
+    ("budget", "path", "text"),
+    [
+        ({"max_messages": 2}, "/0", "5 messages (input indexes 0 to 4) were left out"),
+        ({"max_messages": 6}, "/0", "1 message (input index 0) was left out"),
+        # r3 would be kept without a2: both go.
+        ({"max_messages": 4}, "/0", "4 messages (input indexes 0 to 3) were left out"),
+    ],
+)
+def test_trimming_reports_one_action_for_everything_left_out(
+    budget: dict[str, int], path: str, text: str
+) -> None:
+    trimmed = trim_transcript(history(), keep_system=False, **budget)
+
+    [action] = trimmed.actions
+    assert action == RepairAction(
+        RepairCode.TRIMMED_MESSAGES, int(path[1:]), text + " to fit the budget", path
+    )
+    assert len(history()) - len(trimmed.transcript) == int(text.split()[0])
+    assert trimmed.renamed_ids == {}
+
+
+def test_trimming_around_kept_system_messages_names_the_span_left_out() -> None:
+    trimmed = trim_transcript(history(), max_messages=1)
+    contiguous = trim_transcript(history(), max_messages=2)
+
+    assert ids_of(trimmed.transcript) == ["s0", "s4", "a6"]
+    assert trimmed.actions == (
+        RepairAction(
+            RepairCode.TRIMMED_MESSAGES,
+            1,
+            "4 messages between input indexes 1 and 5 were left out to fit the budget "
+            "(the system messages among them were kept)",
+            "/1",
+        ),
+    )
+    assert ids_of(contiguous.transcript) == ["s0", "s4", "u5", "a6"]
+    assert [(a.message_index, a.path, a.message) for a in contiguous.actions] == [
+        (1, "/1", "3 messages (input indexes 1 to 3) were left out to fit the budget")
+    ]
+
+
+def test_trimming_that_leaves_nothing_out_reports_nothing() -> None:
+    kept = trim_transcript(history(), max_chars=1000)
+
+    assert ids_of(kept.transcript) == ["s0", "s4", "u1", "a2", "r3", "u5", "a6"]
+    assert (kept.actions, kept.renamed_ids) == ((), {})
+    assert trim_transcript(history(), max_messages=7, keep_system=False).actions == ()
+    assert trim_transcript([]) == RepairResult((), ())
+
+
 @pytest.mark.parametrize("name", ["max_messages", "max_chars"])
 @pytest.mark.parametrize("value", [-1, True, False, 1.0, "3", 2**0.5])
 def test_a_budget_that_is_not_an_int_of_zero_or_more_is_a_value_error(
@@ -1452,6 +1655,11 @@ def _check_repair(transcript: list[Any], provider: Any) -> RepairResult:
     assert repair_transcript(repaired.transcript, provider=provider) == RepairResult(
         repaired.transcript, ()
     )
+    input_ids, output_ids = _all_ids(transcript), set(call_ids(repaired.transcript))
+    for old, new in repaired.renamed_ids.items():
+        assert old != new
+        assert old in input_ids
+        assert new in output_ids
     return repaired
 
 
@@ -1461,14 +1669,21 @@ _AT_RESULT = {
     "FIXED_TOOL_NAME",
     "MOVED_RESULT",
 }
-_AT_CALL = {"RENAMED_DUPLICATE_CALL_ID", "ADDED_ERROR_RESULT", "DROPPED_TOOL_CALL"}
+_AT_CALL = {
+    "RENAMED_DUPLICATE_CALL_ID",
+    "ADDED_ERROR_RESULT",
+    "DROPPED_TOOL_CALL",
+    "RENAMED_TOOL_CALL_ID",
+}
 
 
 def _check_indexes(transcript: list[Any], repaired: RepairResult) -> None:
-    """Each action names a message of the input of the right kind."""
+    """Each action names a message of the input of the right kind, and its path
+    resolves in the input, inside that message."""
     for action in repaired.actions:
         assert 0 <= action.message_index < len(transcript), action
         message = transcript[action.message_index]
+        _check_path(transcript, action)
         if action.code in _AT_RESULT:
             assert message["role"] == "toolResult", action
         elif action.code in _AT_CALL:
@@ -1477,6 +1692,34 @@ def _check_indexes(transcript: list[Any], repaired: RepairResult) -> None:
             assert _has_empty_text(message) or _calls([message]), action
         elif action.code == "ADDED_USER_MESSAGE":
             assert message["role"] == "assistant", action
+
+
+_PATH_SHAPES = {
+    "DROPPED_ORPHAN_RESULT": r"/\d+",
+    "DROPPED_DUPLICATE_RESULT": r"/\d+",
+    "MOVED_RESULT": r"/\d+",
+    "ADDED_USER_MESSAGE": r"/\d+",
+    "FIXED_TOOL_NAME": r"/\d+/toolName",
+    "ADDED_ERROR_RESULT": r"/\d+/content/\d+",
+    "DROPPED_TOOL_CALL": r"/\d+/content/\d+",
+    "RENAMED_DUPLICATE_CALL_ID": r"/\d+/content/\d+/id",
+    "RENAMED_TOOL_CALL_ID": r"/\d+/content/\d+/id",
+    "DROPPED_EMPTY_CONTENT": r"/\d+(/content)?",
+}
+
+
+def _check_path(transcript: list[Any], action: RepairAction) -> None:
+    """``action.path`` names its message, or the block or field it concerns, and
+    resolves in the input: a call for the call codes, the old id for renames."""
+    assert re.fullmatch(_PATH_SHAPES[str(action.code)], action.path), action
+    assert action.path.split("/")[1] == str(action.message_index), action
+    value = resolve(transcript, action.path)
+    if action.code in ("ADDED_ERROR_RESULT", "DROPPED_TOOL_CALL"):
+        assert value["type"] == "toolCall", action
+    elif action.code == "FIXED_TOOL_NAME":
+        assert repr(value) in action.message, action
+    elif action.code in ("RENAMED_DUPLICATE_CALL_ID", "RENAMED_TOOL_CALL_ID"):
+        assert type(value) is str, action
 
 
 def _blank(value: str) -> bool:
@@ -1661,6 +1904,17 @@ def test_property_normalized_ids_pass_the_id_rule_and_keep_the_linkage(
     assert len(set(mapping.values())) == len(mapping)
     assert not set(mapping.values()) & kept
     assert call_ids(normalized) == [mapping.get(i, i) for i in call_ids(loose(transcript))]
+    visible = {
+        old: new
+        for old, new in zip(call_ids(loose(transcript)), call_ids(normalized), strict=True)
+        if old != new
+    }
+    assert mapping == visible
+    for action in renamed.actions:
+        old = resolve(transcript, action.path)
+        assert action.path.split("/")[1] == str(action.message_index)
+        assert action.message == f"tool call id {old!r} became {mapping[old]!r}"
+    assert {resolve(transcript, action.path) for action in renamed.actions} == set(mapping)
     assert normalize_tool_call_ids(normalized, provider) == RepairResult(normalized, ())
 
 
@@ -1701,6 +1955,16 @@ def test_property_trimming_a_valid_transcript_keeps_it_valid_and_within_budget(
         assert sum(m.length for m in counted) <= max_chars
     if counted:
         assert counted[0].role != "toolResult"
+    left_out = len(messages) - len(trimmed)
+    actions = trim_transcript(
+        transcript, max_messages=max_messages, max_chars=max_chars, keep_system=keep_system
+    ).actions
+    assert len(actions) == (1 if left_out else 0)
+    for action in actions:
+        assert action.code == "TRIMMED_MESSAGES"
+        assert action.message.startswith(f"{left_out} message")
+        assert resolve(transcript, action.path) == transcript[action.message_index]
+        assert messages[action.message_index] not in trimmed
 
 
 @PROPERTY

@@ -5,15 +5,17 @@
   ``missing="drop-call"``, orphans and results before their call, duplicate results and
   call ids, tool-name mismatches, Anthropic's first turn (ADDED_USER_MESSAGE at the
   assistant message it precedes) and empty or whitespace-only content, ids a provider
-  refuses, cuts that would be blank); invalid options, messages invalid on their own,
-  the input never changed;
+  refuses, cuts that would be blank); the JSON Pointer ``path`` of each action in the
+  input; ``renamed_ids`` (only ids renamed alike wherever kept, read-only); invalid
+  options, messages invalid on their own, the input never changed;
 * ``normalize_tool_call_ids``: the mapping, collisions, the length cut with a suffix,
-  determinism, results renamed identically;
+  determinism, results renamed identically, one action per renamed call;
 * ``trim_transcript``: budgets by messages and by characters, system messages, the
-  cut moving later rather than keeping a result without its call, bad budgets;
+  cut moving later rather than keeping a result without its call, bad budgets, the one
+  ``TRIMMED_MESSAGES`` action (none when nothing is cut);
 * properties (derandomized) over generated transcripts whose linkage is broken on
   purpose: a repair is valid (and, for a provider, passes its wire rules), reports
-  what it did at input indexes, changes nothing that was valid and nothing the second
+  what it did at input indexes and paths that resolve in the input, changes nothing that was valid and nothing the second
   time; a transcript its provider accepts is returned unchanged (not yet for
   Anthropic's assistant runs: xfail); trimming a valid transcript keeps it valid.
 """
@@ -1023,6 +1025,7 @@ def test_renamed_ids_are_a_read_only_copy() -> None:
         with pytest.raises(TypeError):
             renamed_ids["a b"] = "x"  # type: ignore[index]
     assert RepairResult((), ()).renamed_ids == {}
+    assert hash(built) == hash(RepairResult((), (), {"a b": "a_b"}))
     with pytest.raises(AttributeError):
         normalized.renamed_ids = {}  # type: ignore[misc]
 

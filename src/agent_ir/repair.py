@@ -105,6 +105,10 @@ class RepairResult:
         # A private copy behind a read-only view: the caller's dict cannot change it.
         object.__setattr__(self, "renamed_ids", MappingProxyType(dict(self.renamed_ids)))
 
+    def __hash__(self) -> int:
+        # A mapping proxy has no hash: hash its items, so a result stays hashable.
+        return hash((self.transcript, self.actions, frozenset(self.renamed_ids.items())))
+
 
 MISSING_RESULT_TEXT = "No result was recorded for this tool call (the turn was interrupted)."
 EARLIER_TEXT = "(The earlier conversation was not kept.)"

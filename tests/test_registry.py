@@ -222,9 +222,9 @@ def test_normalize_tool_call_ids_applies_a_registered_providers_id_rule(
         result("r1", "ab-c"),
         result("r2", "abcdefg", name="b"),
     ]
-    normalized, mapping = normalize_tool_call_ids(transcript, FAKE)  # type: ignore[arg-type]
-    assert mapping == {"ab-c": "abxc", "abcdefg": "abcde"}
-    assert [getattr(message, "tool_call_id", None) for message in normalized] == [
+    renamed = normalize_tool_call_ids(transcript, FAKE)  # type: ignore[arg-type]
+    assert renamed.renamed_ids == {"ab-c": "abxc", "abcdefg": "abcde"}
+    assert [getattr(message, "tool_call_id", None) for message in renamed.transcript] == [
         None,
         None,
         "abxc",

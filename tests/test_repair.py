@@ -5,15 +5,17 @@
   ``missing="drop-call"``, orphans and results before their call, duplicate results and
   call ids, tool-name mismatches, Anthropic's first turn (ADDED_USER_MESSAGE at the
   assistant message it precedes) and empty or whitespace-only content, ids a provider
-  refuses, cuts that would be blank); invalid options, messages invalid on their own,
-  the input never changed;
+  refuses, cuts that would be blank); the JSON Pointer ``path`` of each action in the
+  input; ``renamed_ids`` (only ids renamed alike wherever kept, read-only); invalid
+  options, messages invalid on their own, the input never changed;
 * ``normalize_tool_call_ids``: the mapping, collisions, the length cut with a suffix,
-  determinism, results renamed identically;
+  determinism, results renamed identically, one action per renamed call;
 * ``trim_transcript``: budgets by messages and by characters, system messages, the
-  cut moving later rather than keeping a result without its call, bad budgets;
+  cut moving later rather than keeping a result without its call, bad budgets, the one
+  ``TRIMMED_MESSAGES`` action (none when nothing is cut);
 * properties (derandomized) over generated transcripts whose linkage is broken on
   purpose: a repair is valid (and, for a provider, passes its wire rules), reports
-  what it did at input indexes, changes nothing that was valid and nothing the second
+  what it did at input indexes and paths that resolve in the input, changes nothing that was valid and nothing the second
   time; a transcript its provider accepts is returned unchanged (not yet for
   Anthropic's assistant runs: xfail); trimming a valid transcript keeps it valid.
 """
@@ -21,6 +23,7 @@
 from __future__ import annotations
 
 import copy
+import re
 from collections import Counter
 from typing import Any
 
@@ -89,6 +92,20 @@ def done(repaired: RepairResult) -> list[tuple[str, int]]:
     return [(str(action.code), action.message_index) for action in repaired.actions]
 
 
+def located(repaired: RepairResult) -> list[tuple[str, str]]:
+    return [(str(action.code), action.path) for action in repaired.actions]
+
+
+def resolve(transcript: Any, pointer: str) -> Any:
+    """The value ``pointer`` names in a JSON-form transcript (KeyError or IndexError if
+    it names nothing)."""
+    assert pointer.startswith("/"), pointer
+    value = transcript
+    for token in pointer[1:].split("/"):
+        value = value[int(token)] if type(value) is list else value[token]
+    return value
+
+
 def ids_of(messages: tuple[Message, ...]) -> list[str]:
     return [message.id for message in messages]
 
@@ -112,6 +129,7 @@ def test_repair_codes_are_stable_strings_equal_to_their_names() -> None:
         "RENAMED_TOOL_CALL_ID",
         "ADDED_USER_MESSAGE",
         "DROPPED_EMPTY_CONTENT",
+        "TRIMMED_MESSAGES",
     ]
     assert all(code == code.name for code in RepairCode)
 
@@ -793,7 +811,7 @@ def test_anthropic_ids_are_normalized_in_calls_and_results() -> None:
         assistant("a1", [call_block("call_1")]),
         result("r2", "call_1"),
     ]
-    assert done(repaired) == [("RENAMED_TOOL_CALL_ID", 0)]
+    assert done(repaired) == [("RENAMED_TOOL_CALL_ID", 1)]
     assert "'call 1'" in repaired.actions[0].message
     assert "'call_1'" in repaired.actions[0].message
 
@@ -813,7 +831,7 @@ def test_ids_are_cut_to_the_provider_s_length(provider: str, kept: int) -> None:
         assistant("a1", [call_block("k" * kept)]),
         result("r2", "k" * kept),
     ]
-    assert done(repaired) == [("RENAMED_TOOL_CALL_ID", 0)]
+    assert done(repaired) == [("RENAMED_TOOL_CALL_ID", 1)]
 
 
 def test_a_41_character_id_is_only_refused_by_openai_chat() -> None:
@@ -821,7 +839,7 @@ def test_a_41_character_id_is_only_refused_by_openai_chat() -> None:
     transcript = [user("u0"), assistant("a1", [call_block(long_id)]), result("r2", long_id)]
 
     assert done(repair_transcript(transcript, provider="openai-chat")) == [
-        ("RENAMED_TOOL_CALL_ID", 0)
+        ("RENAMED_TOOL_CALL_ID", 1)
     ]
     assert repair_transcript(transcript, provider="openai-responses").actions == ()
     assert repair_transcript(transcript, provider="anthropic").actions == ()
@@ -855,7 +873,7 @@ def test_every_repair_at_once_for_anthropic() -> None:
         ("FIXED_TOOL_NAME", 3),
         ("DROPPED_DUPLICATE_RESULT", 4),
         ("MOVED_RESULT", 3),
-        ("RENAMED_TOOL_CALL_ID", 0),
+        ("RENAMED_TOOL_CALL_ID", 1),
     ]
     assert check_wire_rules(repaired.transcript, "anthropic") == ()
 
@@ -866,7 +884,8 @@ def test_a_cut_id_is_never_blank(provider: str, kept: int) -> None:
     transcript = [assistant("a0", [call_block(padded)]), result("r1", padded)]
 
     repaired = repair_transcript(transcript, provider=provider)
-    normalized, mapping = normalize_tool_call_ids(transcript, provider)
+    renamed = normalize_tool_call_ids(transcript, provider)
+    normalized, mapping = renamed.transcript, renamed.renamed_ids
 
     assert validate_transcript(repaired.transcript) == ()
     assert validate_transcript(normalized) == ()
@@ -879,7 +898,9 @@ def test_a_cut_id_is_never_blank(provider: str, kept: int) -> None:
 def test_blank_cuts_become_call_made_unique(provider: str, kept: int) -> None:
     first, second = " " * kept + "x", "\u3000" * kept + "y"
 
-    _, mapping = normalize_tool_call_ids(calls_and_results("call", first, second), provider)
+    mapping = normalize_tool_call_ids(
+        calls_and_results("call", first, second), provider
+    ).renamed_ids
 
     assert mapping == {first: "call_2", second: "call_3"}
 
@@ -887,9 +908,147 @@ def test_blank_cuts_become_call_made_unique(provider: str, kept: int) -> None:
 def test_a_cut_that_is_not_blank_keeps_its_whitespace() -> None:
     padded = " " * 39 + "x" + "y" * 10
 
-    _, mapping = normalize_tool_call_ids(calls_and_results(padded), "openai-chat")
+    mapping = normalize_tool_call_ids(calls_and_results(padded), "openai-chat").renamed_ids
 
     assert mapping == {padded: " " * 39 + "x"}
+
+
+# --- where each action points, and the ids renamed -------------------------------------
+
+
+def test_each_action_points_at_the_message_or_block_it_concerns_in_the_input() -> None:
+    transcript = [
+        user("u0"),
+        assistant("a1", [text("x"), call_block("c1"), call_block("c2")]),
+        result("r2", "zz"),
+        result("r3", "c1", "write"),
+        result("r4", "c1"),
+        assistant("a5", [call_block("c1")]),
+        result("r6", "c1"),
+    ]
+
+    added = repair_transcript(transcript)
+    dropped = repair_transcript(transcript, missing="drop-call")
+
+    assert located(added) == [
+        ("DROPPED_ORPHAN_RESULT", "/2"),
+        ("FIXED_TOOL_NAME", "/3/toolName"),
+        ("DROPPED_DUPLICATE_RESULT", "/4"),
+        ("RENAMED_DUPLICATE_CALL_ID", "/5/content/0/id"),
+        ("ADDED_ERROR_RESULT", "/1/content/2"),
+    ]
+    assert located(dropped)[-1] == ("DROPPED_TOOL_CALL", "/1/content/2")
+    assert resolve(transcript, "/1/content/2") == call_block("c2")
+    assert [action.path.split("/")[1] for action in added.actions] == [
+        str(action.message_index) for action in added.actions
+    ]
+
+
+def test_provider_actions_point_into_the_input_not_the_output() -> None:
+    transcript = [
+        assistant("a0", [text(" "), call_block("c 1")]),
+        user("u1", " "),
+        result("r2", "c 1"),
+    ]
+
+    repaired = repair_transcript(transcript, provider="anthropic")
+
+    assert located(repaired) == [
+        ("MOVED_RESULT", "/2"),
+        ("RENAMED_TOOL_CALL_ID", "/0/content/1/id"),
+        ("DROPPED_EMPTY_CONTENT", "/0/content"),
+        ("DROPPED_EMPTY_CONTENT", "/1"),
+        ("ADDED_USER_MESSAGE", "/0"),
+    ]
+    assert done(repaired)[1] == ("RENAMED_TOOL_CALL_ID", 0)
+    assert resolve(transcript, "/0/content/1/id") == "c 1"
+    assert repaired.renamed_ids == {"c 1": "c_1"}
+
+
+def test_repair_renamed_ids_hold_only_ids_renamed_alike_everywhere_they_are_kept() -> None:
+    transcript = [
+        user("u0"),
+        assistant("a1", [call_block("a b"), call_block("ok")]),
+        result("r2", "a b"),
+        result("r3", "ok"),
+        assistant("a4", [call_block("ok")]),
+        result("r5", "ok"),
+        assistant("a6", [call_block("x y")]),
+        result("r7", "x y"),
+    ]
+
+    plain = repair_transcript(transcript)
+    anthropic = repair_transcript(transcript, provider="anthropic")
+
+    # "ok" is kept in a1 and r3 but became "ok-2" in a4 and r5: not one rename.
+    assert call_ids(plain.transcript) == ["a b", "ok", "a b", "ok", "ok-2", "ok-2", "x y", "x y"]
+    assert plain.renamed_ids == {}
+    assert located(plain) == [("RENAMED_DUPLICATE_CALL_ID", "/4/content/0/id")]
+    assert anthropic.renamed_ids == {"a b": "a_b", "x y": "x_y"}
+    assert [(action.path, action.message) for action in anthropic.actions] == [
+        ("/4/content/0/id", "tool call id 'ok' was already used: this call became 'ok-2'"),
+        ("/1/content/0/id", "tool call id 'a b' became 'a_b'"),
+        ("/6/content/0/id", "tool call id 'x y' became 'x_y'"),
+    ]
+
+
+def test_a_duplicate_id_whose_first_call_is_dropped_is_renamed_alike_where_kept() -> None:
+    transcript = [
+        assistant("a0", [call_block("c1")]),
+        user("u1"),
+        assistant("a2", [call_block("c1")]),
+        result("r3", "c1"),
+    ]
+
+    repaired = repair_transcript(transcript, missing="drop-call")
+
+    assert call_ids(repaired.transcript) == ["c1-2", "c1-2"]
+    assert repaired.renamed_ids == {"c1": "c1-2"}
+    assert located(repaired) == [
+        ("RENAMED_DUPLICATE_CALL_ID", "/2/content/0/id"),
+        ("DROPPED_TOOL_CALL", "/0/content/0"),
+    ]
+
+
+def test_renamed_ids_are_a_read_only_copy() -> None:
+    given_ids = {"a b": "a_b"}
+    built = RepairResult((), (), given_ids)
+    normalized = normalize_tool_call_ids(calls_and_results("a b"), "anthropic")
+
+    given_ids["c"] = "d"
+    assert built.renamed_ids == {"a b": "a_b"}
+    for renamed_ids in (
+        built.renamed_ids,
+        normalized.renamed_ids,
+        RepairResult((), ()).renamed_ids,
+    ):
+        with pytest.raises(TypeError):
+            renamed_ids["a b"] = "x"  # type: ignore[index]
+    assert RepairResult((), ()).renamed_ids == {}
+    assert hash(built) == hash(RepairResult((), (), {"a b": "a_b"}))
+    with pytest.raises(AttributeError):
+        normalized.renamed_ids = {}  # type: ignore[misc]
+
+
+def test_normalize_reports_one_rename_per_call_and_per_result_no_call_explains() -> None:
+    transcript = [
+        user("u0"),
+        result("r1", "orphan id"),
+        assistant("a2", [text("x"), call_block("c 1"), call_block("ok")]),
+        result("r3", "c 1"),
+        assistant("a4", [call_block("c 1")]),
+        result("r5", "c 1"),
+    ]
+
+    renamed = normalize_tool_call_ids(transcript, "anthropic")
+
+    assert renamed.renamed_ids == {"orphan id": "orphan_id", "c 1": "c_1"}
+    assert [(a.code, a.message_index, a.path, a.message) for a in renamed.actions] == [
+        ("RENAMED_TOOL_CALL_ID", 1, "/1/toolCallId", "tool call id 'orphan id' became 'orphan_id'"),
+        ("RENAMED_TOOL_CALL_ID", 2, "/2/content/1/id", "tool call id 'c 1' became 'c_1'"),
+        ("RENAMED_TOOL_CALL_ID", 4, "/4/content/0/id", "tool call id 'c 1' became 'c_1'"),
+    ]
+    assert normalize_tool_call_ids(calls_and_results("ok"), "anthropic").actions == ()
 
 
 # --- options, invalid input, the input never changed ------------------------------------
@@ -1027,9 +1186,8 @@ def call_ids(messages: tuple[Message, ...]) -> list[str]:
 
 
 def test_normalize_maps_each_refused_id_and_renames_calls_and_results_alike() -> None:
-    normalized, mapping = normalize_tool_call_ids(
-        calls_and_results("call 1", "ok_id", "x.y/z"), "anthropic"
-    )
+    renamed = normalize_tool_call_ids(calls_and_results("call 1", "ok_id", "x.y/z"), "anthropic")
+    normalized, mapping = renamed.transcript, renamed.renamed_ids
 
     assert mapping == {"call 1": "call_1", "x.y/z": "x_y_z"}
     assert output(normalized) == calls_and_results("call_1", "ok_id", "x_y_z")
@@ -1039,7 +1197,8 @@ def test_normalize_leaves_accepted_ids_and_their_messages_alone() -> None:
     transcript = calls_and_results("toolu_01-A", "call_2")
     parsed = parse_transcript(transcript)
 
-    normalized, mapping = normalize_tool_call_ids(transcript, "anthropic")
+    renamed = normalize_tool_call_ids(transcript, "anthropic")
+    normalized, mapping = renamed.transcript, renamed.renamed_ids
 
     assert (normalized, mapping) == (parsed, {})
     assert type(normalized) is tuple
@@ -1057,7 +1216,8 @@ def test_normalize_leaves_accepted_ids_and_their_messages_alone() -> None:
     ids=["taken", "taken-earlier", "two-collide", "suffix-taken", "both-rewritten"],
 )
 def test_normalize_never_reuses_an_id(ids: tuple[str, ...], expected: dict[str, str]) -> None:
-    normalized, mapping = normalize_tool_call_ids(calls_and_results(*ids), "anthropic")
+    renamed = normalize_tool_call_ids(calls_and_results(*ids), "anthropic")
+    normalized, mapping = renamed.transcript, renamed.renamed_ids
 
     assert mapping == expected
     assert call_ids(normalized) == [mapping.get(i, i) for i in ids] * 2
@@ -1072,7 +1232,8 @@ def test_normalize_cuts_long_ids_and_suffixes_a_cut_that_is_taken(
 ) -> None:
     long_id, taken = "q" * (longest + 5), "q" * longest
 
-    normalized, mapping = normalize_tool_call_ids(calls_and_results(taken, long_id), provider)
+    renamed = normalize_tool_call_ids(calls_and_results(taken, long_id), provider)
+    normalized, mapping = renamed.transcript, renamed.renamed_ids
 
     assert mapping == {long_id: "q" * (longest - 2) + "_2"}
     assert all(len(call_id) <= longest for call_id in call_ids(normalized))
@@ -1081,7 +1242,7 @@ def test_normalize_cuts_long_ids_and_suffixes_a_cut_that_is_taken(
 def test_normalize_for_openai_keeps_every_character_and_only_cuts() -> None:
     odd = "call 1.\u00e9/" + "w" * 40
 
-    _, mapping = normalize_tool_call_ids(calls_and_results(odd, "call 2"), "openai-chat")
+    mapping = normalize_tool_call_ids(calls_and_results(odd, "call 2"), "openai-chat").renamed_ids
 
     assert mapping == {odd: odd[:40]}
 
@@ -1095,7 +1256,8 @@ def test_normalize_renames_orphan_and_duplicate_results_too() -> None:
         result("r4", "c 1"),
     ]
 
-    normalized, mapping = normalize_tool_call_ids(transcript, "anthropic")
+    renamed = normalize_tool_call_ids(transcript, "anthropic")
+    normalized, mapping = renamed.transcript, renamed.renamed_ids
 
     assert mapping == {"orphan id": "orphan_id", "c 1": "c_1"}
     assert call_ids(normalized) == ["orphan_id", "c_1", "c_1", "c_1"]
@@ -1109,11 +1271,11 @@ def test_normalize_is_deterministic_and_idempotent() -> None:
 
     first = normalize_tool_call_ids(transcript, "anthropic")
     second = normalize_tool_call_ids(copy.deepcopy(transcript), "anthropic")
-    again = normalize_tool_call_ids(first[0], "anthropic")
+    again = normalize_tool_call_ids(first.transcript, "anthropic")
 
     assert first == second
-    assert again == (first[0], {})
-    assert check_wire_rules(first[0], "anthropic") == ()
+    assert again == RepairResult(first.transcript, ())
+    assert check_wire_rules(first.transcript, "anthropic") == ()
 
 
 @pytest.mark.parametrize("provider", [None, "", "openai", "Anthropic", 3])
@@ -1178,7 +1340,7 @@ def test_the_lengths_the_budgets_below_rely_on() -> None:
 def test_trim_keeps_the_newest_messages_within_the_budget_and_system_messages_first(
     budget: dict[str, int], kept: list[str]
 ) -> None:
-    trimmed = trim_transcript(history(), **budget)
+    trimmed = trim_transcript(history(), **budget).transcript
 
     assert ids_of(trimmed) == kept
     assert type(trimmed) is tuple
@@ -1202,7 +1364,7 @@ def test_trim_keeps_the_newest_messages_within_the_budget_and_system_messages_fi
 def test_without_keep_system_system_messages_are_counted_and_trimmed_in_place(
     budget: dict[str, int], kept: list[str]
 ) -> None:
-    assert ids_of(trim_transcript(history(), keep_system=False, **budget)) == kept
+    assert ids_of(trim_transcript(history(), keep_system=False, **budget).transcript) == kept
 
 
 def test_the_cut_moves_past_every_result_of_a_cut_parallel_call() -> None:
@@ -1215,9 +1377,9 @@ def test_the_cut_moves_past_every_result_of_a_cut_parallel_call() -> None:
         user("u5"),
     ]
 
-    assert ids_of(trim_transcript(transcript, max_messages=4)) == ["u5"]
+    assert ids_of(trim_transcript(transcript, max_messages=4).transcript) == ["u5"]
     assert (
-        ids_of(trim_transcript(transcript, max_messages=5))
+        ids_of(trim_transcript(transcript, max_messages=5).transcript)
         == ids_of(parse_transcript(transcript))[1:]
     )
 
@@ -1226,8 +1388,13 @@ def test_a_trimmed_transcript_never_starts_on_a_result() -> None:
     # The orphan r1 is no one's: it is cut like a stranded result.
     transcript = [user("u0"), result("r1", "zz"), user("u2"), user("u3")]
 
-    assert ids_of(trim_transcript(transcript, max_messages=3)) == ["u2", "u3"]
-    assert ids_of(trim_transcript(transcript, max_messages=4)) == ["u0", "r1", "u2", "u3"]
+    assert ids_of(trim_transcript(transcript, max_messages=3).transcript) == ["u2", "u3"]
+    assert ids_of(trim_transcript(transcript, max_messages=4).transcript) == [
+        "u0",
+        "r1",
+        "u2",
+        "u3",
+    ]
 
 
 def test_trim_takes_ir_and_mixed_input() -> None:
@@ -1237,6 +1404,57 @@ def test_trim_takes_ir_and_mixed_input() -> None:
     assert trim_transcript([as_ir[0], *history()[1:]], max_chars=9) == trim_transcript(
         history(), max_chars=9
     )
+
+
+@pytest.mark.parametrize(
+    ("budget", "path", "text"),
+    [
+        ({"max_messages": 2}, "/0", "5 messages (input indexes 0 to 4) were left out"),
+        ({"max_messages": 6}, "/0", "1 message (input index 0) was left out"),
+        # r3 would be kept without a2: both go.
+        ({"max_messages": 4}, "/0", "4 messages (input indexes 0 to 3) were left out"),
+    ],
+)
+def test_trimming_reports_one_action_for_everything_left_out(
+    budget: dict[str, int], path: str, text: str
+) -> None:
+    trimmed = trim_transcript(history(), keep_system=False, **budget)
+
+    [action] = trimmed.actions
+    assert action == RepairAction(
+        RepairCode.TRIMMED_MESSAGES, int(path[1:]), text + " to fit the budget", path
+    )
+    assert len(history()) - len(trimmed.transcript) == int(text.split()[0])
+    assert trimmed.renamed_ids == {}
+
+
+def test_trimming_around_kept_system_messages_names_the_span_left_out() -> None:
+    trimmed = trim_transcript(history(), max_messages=1)
+    contiguous = trim_transcript(history(), max_messages=2)
+
+    assert ids_of(trimmed.transcript) == ["s0", "s4", "a6"]
+    assert trimmed.actions == (
+        RepairAction(
+            RepairCode.TRIMMED_MESSAGES,
+            1,
+            "4 messages between input indexes 1 and 5 were left out to fit the budget "
+            "(the system messages among them were kept)",
+            "/1",
+        ),
+    )
+    assert ids_of(contiguous.transcript) == ["s0", "s4", "u5", "a6"]
+    assert [(a.message_index, a.path, a.message) for a in contiguous.actions] == [
+        (1, "/1", "3 messages (input indexes 1 to 3) were left out to fit the budget")
+    ]
+
+
+def test_trimming_that_leaves_nothing_out_reports_nothing() -> None:
+    kept = trim_transcript(history(), max_chars=1000)
+
+    assert ids_of(kept.transcript) == ["s0", "s4", "u1", "a2", "r3", "u5", "a6"]
+    assert (kept.actions, kept.renamed_ids) == ((), {})
+    assert trim_transcript(history(), max_messages=7, keep_system=False).actions == ()
+    assert trim_transcript([]) == RepairResult((), ())
 
 
 @pytest.mark.parametrize("name", ["max_messages", "max_chars"])
@@ -1440,6 +1658,11 @@ def _check_repair(transcript: list[Any], provider: Any) -> RepairResult:
     assert repair_transcript(repaired.transcript, provider=provider) == RepairResult(
         repaired.transcript, ()
     )
+    input_ids, output_ids = _all_ids(transcript), set(call_ids(repaired.transcript))
+    for old, new in repaired.renamed_ids.items():
+        assert old != new
+        assert old in input_ids
+        assert new in output_ids
     return repaired
 
 
@@ -1449,14 +1672,21 @@ _AT_RESULT = {
     "FIXED_TOOL_NAME",
     "MOVED_RESULT",
 }
-_AT_CALL = {"RENAMED_DUPLICATE_CALL_ID", "ADDED_ERROR_RESULT", "DROPPED_TOOL_CALL"}
+_AT_CALL = {
+    "RENAMED_DUPLICATE_CALL_ID",
+    "ADDED_ERROR_RESULT",
+    "DROPPED_TOOL_CALL",
+    "RENAMED_TOOL_CALL_ID",
+}
 
 
 def _check_indexes(transcript: list[Any], repaired: RepairResult) -> None:
-    """Each action names a message of the input of the right kind."""
+    """Each action names a message of the input of the right kind, and its path
+    resolves in the input, inside that message."""
     for action in repaired.actions:
         assert 0 <= action.message_index < len(transcript), action
         message = transcript[action.message_index]
+        _check_path(transcript, action)
         if action.code in _AT_RESULT:
             assert message["role"] == "toolResult", action
         elif action.code in _AT_CALL:
@@ -1465,6 +1695,34 @@ def _check_indexes(transcript: list[Any], repaired: RepairResult) -> None:
             assert _has_empty_text(message) or _calls([message]), action
         elif action.code == "ADDED_USER_MESSAGE":
             assert message["role"] == "assistant", action
+
+
+_PATH_SHAPES = {
+    "DROPPED_ORPHAN_RESULT": r"/\d+",
+    "DROPPED_DUPLICATE_RESULT": r"/\d+",
+    "MOVED_RESULT": r"/\d+",
+    "ADDED_USER_MESSAGE": r"/\d+",
+    "FIXED_TOOL_NAME": r"/\d+/toolName",
+    "ADDED_ERROR_RESULT": r"/\d+/content/\d+",
+    "DROPPED_TOOL_CALL": r"/\d+/content/\d+",
+    "RENAMED_DUPLICATE_CALL_ID": r"/\d+/content/\d+/id",
+    "RENAMED_TOOL_CALL_ID": r"/\d+/content/\d+/id",
+    "DROPPED_EMPTY_CONTENT": r"/\d+(/content)?",
+}
+
+
+def _check_path(transcript: list[Any], action: RepairAction) -> None:
+    """``action.path`` names its message, or the block or field it concerns, and
+    resolves in the input: a call for the call codes, the old id for renames."""
+    assert re.fullmatch(_PATH_SHAPES[str(action.code)], action.path), action
+    assert action.path.split("/")[1] == str(action.message_index), action
+    value = resolve(transcript, action.path)
+    if action.code in ("ADDED_ERROR_RESULT", "DROPPED_TOOL_CALL"):
+        assert value["type"] == "toolCall", action
+    elif action.code == "FIXED_TOOL_NAME":
+        assert repr(value) in action.message, action
+    elif action.code in ("RENAMED_DUPLICATE_CALL_ID", "RENAMED_TOOL_CALL_ID"):
+        assert type(value) is str, action
 
 
 def _blank(value: str) -> bool:
@@ -1637,7 +1895,8 @@ def test_property_a_valid_transcript_is_returned_unchanged_without_a_provider(
 def test_property_normalized_ids_pass_the_id_rule_and_keep_the_linkage(
     provider: str, transcript: list[Any]
 ) -> None:
-    normalized, mapping = normalize_tool_call_ids(transcript, provider)
+    renamed = normalize_tool_call_ids(transcript, provider)
+    normalized, mapping = renamed.transcript, renamed.renamed_ids
 
     codes = {str(d.code) for d in check_wire_rules(normalized, provider)}
     assert "INVALID_TOOL_CALL_ID_FORMAT" not in codes
@@ -1648,7 +1907,18 @@ def test_property_normalized_ids_pass_the_id_rule_and_keep_the_linkage(
     assert len(set(mapping.values())) == len(mapping)
     assert not set(mapping.values()) & kept
     assert call_ids(normalized) == [mapping.get(i, i) for i in call_ids(loose(transcript))]
-    assert normalize_tool_call_ids(normalized, provider) == (normalized, {})
+    visible = {
+        old: new
+        for old, new in zip(call_ids(loose(transcript)), call_ids(normalized), strict=True)
+        if old != new
+    }
+    assert mapping == visible
+    for action in renamed.actions:
+        old = resolve(transcript, action.path)
+        assert action.path.split("/")[1] == str(action.message_index)
+        assert action.message == f"tool call id {old!r} became {mapping[old]!r}"
+    assert {resolve(transcript, action.path) for action in renamed.actions} == set(mapping)
+    assert normalize_tool_call_ids(normalized, provider) == RepairResult(normalized, ())
 
 
 def _all_ids(transcript: list[Any]) -> set[str]:
@@ -1674,7 +1944,7 @@ def test_property_trimming_a_valid_transcript_keeps_it_valid_and_within_budget(
 
     trimmed = trim_transcript(
         transcript, max_messages=max_messages, max_chars=max_chars, keep_system=keep_system
-    )
+    ).transcript
 
     assert validate_transcript(trimmed) == ()
     system = [m for m in messages if keep_system and m.role == "system"]
@@ -1688,6 +1958,16 @@ def test_property_trimming_a_valid_transcript_keeps_it_valid_and_within_budget(
         assert sum(m.length for m in counted) <= max_chars
     if counted:
         assert counted[0].role != "toolResult"
+    left_out = len(messages) - len(trimmed)
+    actions = trim_transcript(
+        transcript, max_messages=max_messages, max_chars=max_chars, keep_system=keep_system
+    ).actions
+    assert len(actions) == (1 if left_out else 0)
+    for action in actions:
+        assert action.code == "TRIMMED_MESSAGES"
+        assert action.message.startswith(f"{left_out} message")
+        assert resolve(transcript, action.path) == transcript[action.message_index]
+        assert messages[action.message_index] not in trimmed
 
 
 @PROPERTY
@@ -1695,7 +1975,7 @@ def test_property_trimming_a_valid_transcript_keeps_it_valid_and_within_budget(
 def test_property_trimming_never_strands_a_result_whose_call_came_before_it(
     transcript: list[Any], max_messages: int
 ) -> None:
-    trimmed = trim_transcript(transcript, max_messages=max_messages, keep_system=False)
+    trimmed = trim_transcript(transcript, max_messages=max_messages, keep_system=False).transcript
 
     kept_calls = set(call_ids(tuple(m for m in trimmed if type(m) is AssistantMessage)))
     start = len(transcript) - len(trimmed)

@@ -89,7 +89,7 @@ def test_normalizing_many_long_ids_with_one_prefix_is_linear() -> None:
     transcript = [user("u"), assistant("a", [call_block(call_id) for call_id in ids])]
     transcript += [result(f"r{n}", call_id) for n, call_id in enumerate(ids)]
     with deadline(GUARD, "normalizing ids sharing 64 characters"):
-        _, mapping = normalize_tool_call_ids(transcript, "anthropic")
+        mapping = normalize_tool_call_ids(transcript, "anthropic").renamed_ids
     assert mapping[ids[0]] == "x" * 64
     assert mapping[ids[1]] == "x" * 62 + "_2"
     assert mapping[ids[-1]] == "x" * (64 - len(f"_{calls}")) + f"_{calls}"
@@ -101,7 +101,7 @@ def test_trimming_many_leading_orphan_results_is_linear() -> None:
     transcript = [result(f"r{n}", f"gone{n}") for n in range(orphans)] + [user("u")]
     with deadline(GUARD, "trimming leading orphans"):
         kept = trim_transcript(transcript)
-    assert [message.id for message in kept] == ["u"]
+    assert [message.id for message in kept.transcript] == ["u"]
 
 
 def test_wire_rules_over_many_messages_between_a_call_and_its_results_are_linear() -> None:

@@ -10,14 +10,17 @@
 
 Each accepts a list or tuple of messages (IR or JSON-form mappings), each valid on its
 own (``InvalidMessageError`` names the first that is not); linkage problems are what
-they repair. The input is never changed; the result is IR.
+they repair. The input is never changed. Each returns a ``RepairResult``: the
+transcript (IR), the actions taken (each located in the input by ``message_index``
+and a JSON Pointer ``path``) and ``renamed_ids``, the tool-call ids that changed.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable
-from dataclasses import dataclass
+from collections.abc import Iterator, Mapping
+from dataclasses import dataclass, field
 from enum import StrEnum
+from types import MappingProxyType
 from typing import Any, Literal
 
 import msgspec
@@ -31,6 +34,7 @@ from agent_ir._generated.message_schema import (
     ToolResultMessage,
     UserMessage,
 )
+from agent_ir._paths import Path, to_pointer
 from agent_ir._text import is_blank
 from agent_ir.messages import messages_of
 from agent_ir.wire import _registry
@@ -60,24 +64,50 @@ class RepairCode(StrEnum):
     RENAMED_TOOL_CALL_ID = "RENAMED_TOOL_CALL_ID"
     ADDED_USER_MESSAGE = "ADDED_USER_MESSAGE"
     DROPPED_EMPTY_CONTENT = "DROPPED_EMPTY_CONTENT"
+    TRIMMED_MESSAGES = "TRIMMED_MESSAGES"
 
 
 @dataclass(frozen=True)
 class RepairAction:
     """One action: its code, the index of the message it concerns in the input (for an
-    added result, the assistant message whose call it answers) and a sentence."""
+    added result, the assistant message whose call it answers), a sentence, and
+    ``path``, the JSON Pointer of what it concerns in the input: the message
+    (``"/3"``), or the part of it when that is known (a call ``"/3/content/1"``, its
+    id ``"/3/content/1/id"``, a result's ``"/4/toolCallId"`` or ``"/4/toolName"``,
+    a message's ``"/2/content"``). ``path`` always starts with ``message_index``."""
 
     code: RepairCode
     message_index: int
     message: str
+    path: str
+
+
+def _no_renames() -> Mapping[str, str]:
+    return MappingProxyType({})
 
 
 @dataclass(frozen=True)
 class RepairResult:
-    """The repaired transcript (IR) and every action taken, in order."""
+    """The transcript (IR), every action taken, in order, and ``renamed_ids``: each
+    tool-call id of the input that was renamed, mapped to its new id (read-only; empty
+    when no id changed).
+
+    An id is in ``renamed_ids`` only when it was renamed uniformly: every call and
+    result of the input that has it and is kept in the output has the same new id. An
+    id several calls share (a duplicate, renamed by ``repair_transcript`` in some places
+    and not in others, or differently) is left out; its actions name each rename."""
 
     transcript: tuple[Message, ...]
     actions: tuple[RepairAction, ...]
+    renamed_ids: Mapping[str, str] = field(default_factory=_no_renames)
+
+    def __post_init__(self) -> None:
+        # A private copy behind a read-only view: the caller's dict cannot change it.
+        object.__setattr__(self, "renamed_ids", MappingProxyType(dict(self.renamed_ids)))
+
+    def __hash__(self) -> int:
+        # A mapping proxy has no hash: hash its items, so a result stays hashable.
+        return hash((self.transcript, self.actions, frozenset(self.renamed_ids.items())))
 
 
 MISSING_RESULT_TEXT = "No result was recorded for this tool call (the turn was interrupted)."
@@ -90,8 +120,11 @@ EARLIER_TEXT = "(The earlier conversation was not kept.)"
 @dataclass
 class _Call:
     made_at: int  # input index of the assistant message
+    position: int  # of the call block in the input message's content
+    original: str  # the id it has in the input
     id: str  # the id it has in the output
     name: str
+    kept: bool = True  # False once dropped (missing="drop-call")
 
 
 class _Repair:
@@ -102,6 +135,8 @@ class _Repair:
         self.actions: list[RepairAction] = []
         self.out: list[tuple[int, Message]] = []  # (input index, message)
         self.calls: list[_Call] = []
+        # Each kept input result: the id it had in the input and the call it answers.
+        self.links: list[tuple[str, _Call]] = []
         self.answered: set[str] = set()
         self.used_ids = {
             block.id
@@ -119,8 +154,12 @@ class _Repair:
         self.next_call_suffix: dict[str, int] = {}
         self.next_message_suffix: dict[str, int] = {}
 
-    def act(self, code: RepairCode, index: int, text: str) -> None:
-        self.actions.append(RepairAction(code, index, text))
+    def act(self, code: RepairCode, where: Path, text: str) -> None:
+        """Record an action at ``where``, a path in the input starting with the index of
+        the message it concerns."""
+        index = where[0]
+        assert type(index) is int
+        self.actions.append(RepairAction(code, index, text, to_pointer(where)))
 
     def fresh_id(self, base: str) -> str:
         """A call id no call has: ``base-2``, ``base-3``...; taken from then on."""
@@ -181,22 +220,27 @@ def repair_transcript(
     _link(state)
     _answer_missing(state, missing)
     pairs = list(state.out)  # (input index, message)
+    normalized: dict[str, str] = {}  # output id before -> after normalizing
     if spec is not None:
-        pairs = _for_provider(state, pairs, spec)
+        pairs = _for_provider(state, pairs, spec, normalized)
     result = tuple(message for _, message in pairs)
-    return RepairResult(result, tuple(_indexed(state.actions)))
+    return RepairResult(result, tuple(state.actions), _renamed_ids(state, normalized))
 
 
 def _for_provider(
-    state: _Repair, pairs: list[tuple[int, Message]], spec: ProviderSpec
+    state: _Repair,
+    pairs: list[tuple[int, Message]],
+    spec: ProviderSpec,
+    normalized: dict[str, str],
 ) -> list[tuple[int, Message]]:
-    """``pairs`` made acceptable to ``spec``'s provider, by the rules its record turns on."""
+    """``pairs`` made acceptable to ``spec``'s provider, by the rules its record turns
+    on; the ids it rewrote are added to ``normalized``."""
     if spec.turns.results_follow_call:
         pairs = _results_after_calls(state, spec)
     renamed, mapping = _normalized([message for _, message in pairs], spec)
     pairs = [(index, message) for (index, _), message in zip(pairs, renamed, strict=True)]
-    for old, new in mapping.items():
-        state.act(RepairCode.RENAMED_TOOL_CALL_ID, -1, f"tool call id {old!r} became {new!r}")
+    normalized.update(mapping)
+    _act_renames(state, mapping)
     if spec.turns.content_required:
         pairs = _without_empty_content(state, pairs)
     if spec.turns.user_turn_first:
@@ -204,10 +248,31 @@ def _for_provider(
     return pairs
 
 
-def _indexed(actions: list[RepairAction]) -> Iterable[RepairAction]:
-    # Renames concern the whole transcript: shown as message 0.
-    for action in actions:
-        yield action if action.message_index >= 0 else RepairAction(action.code, 0, action.message)
+def _act_renames(state: _Repair, mapping: dict[str, str]) -> None:
+    """One action per renamed call, at its id in the input. After ``_link`` every id in
+    the output is the id of exactly one kept call (results name their call's id)."""
+    if not mapping:
+        return
+    call_of = {call.id: call for call in state.calls if call.kept}
+    for old, new in mapping.items():
+        call = call_of[old]
+        state.act(
+            RepairCode.RENAMED_TOOL_CALL_ID,
+            (call.made_at, "content", call.position, "id"),
+            f"tool call id {old!r} became {new!r}",
+        )
+
+
+def _renamed_ids(state: _Repair, normalized: dict[str, str]) -> dict[str, str]:
+    """Each input id whose kept calls and results all have one new id in the output."""
+    new_of: dict[str, str] = {}
+    mixed: set[str] = set()
+    occurrences = [(call.original, call) for call in state.calls if call.kept]
+    for original, call in occurrences + state.links:
+        new = normalized.get(call.id, call.id)
+        if new_of.setdefault(original, new) != new:
+            mixed.add(original)
+    return {old: new for old, new in new_of.items() if old != new and old not in mixed}
 
 
 def _link(state: _Repair) -> None:
@@ -236,13 +301,13 @@ def _with_unique_calls(
     for position, block in enumerate(blocks):
         if type(block) is not ToolCallBlock:
             continue
-        call = _Call(index, block.id, block.name)
+        call = _Call(index, position, block.id, block.id, block.name)
         if block.id in seen:
             call.id = state.fresh_id(block.id)
             blocks[position] = msgspec.structs.replace(block, id=call.id)
             state.act(
                 RepairCode.RENAMED_DUPLICATE_CALL_ID,
-                index,
+                (index, "content", position, "id"),
                 f"tool call id {block.id!r} was already used: this call became {call.id!r}",
             )
         seen.add(block.id)
@@ -260,18 +325,19 @@ def _linked_result(
     if call is None:
         state.act(
             RepairCode.DROPPED_ORPHAN_RESULT,
-            index,
+            (index,),
             f"no earlier tool call has id {message.tool_call_id!r}: the result was dropped",
         )
         return None
     if call.id in state.answered:
         state.act(
             RepairCode.DROPPED_DUPLICATE_RESULT,
-            index,
+            (index,),
             f"tool call {call.id!r} already has a result: this one was dropped",
         )
         return None
     state.answered.add(call.id)
+    state.links.append((message.tool_call_id, call))
     changes: dict[str, Any] = {}
     if message.tool_call_id != call.id:
         changes["tool_call_id"] = call.id
@@ -279,7 +345,7 @@ def _linked_result(
         changes["tool_name"] = call.name
         state.act(
             RepairCode.FIXED_TOOL_NAME,
-            index,
+            (index, "toolName"),
             f"tool name {message.tool_name!r} became {call.name!r}, the name of its call",
         )
     return msgspec.structs.replace(message, **changes) if changes else message
@@ -311,7 +377,7 @@ def _add_error_results(state: _Repair, unanswered: list[_Call]) -> None:
         state.answered.add(call.id)
         state.act(
             RepairCode.ADDED_ERROR_RESULT,
-            call.made_at,
+            (call.made_at, "content", call.position),
             f"tool call {call.id!r} ({call.name}) had no result: an error result was added",
         )
     rebuilt: list[tuple[int, Message]] = []
@@ -332,9 +398,10 @@ def _drop_calls(state: _Repair, unanswered: list[_Call]) -> None:
     dropped: dict[int, set[str]] = {}
     for call in unanswered:
         dropped.setdefault(call.made_at, set()).add(call.id)
+        call.kept = False
         state.act(
             RepairCode.DROPPED_TOOL_CALL,
-            call.made_at,
+            (call.made_at, "content", call.position),
             f"tool call {call.id!r} ({call.name}) had no result: the call was dropped",
         )
     for position, (index, message) in enumerate(state.out):
@@ -382,7 +449,7 @@ def _results_after_calls(state: _Repair, spec: ProviderSpec) -> list[tuple[int, 
             assert type(result) is ToolResultMessage
             state.act(
                 RepairCode.MOVED_RESULT,
-                out[at][0],
+                (out[at][0],),
                 f"the result of tool call {result.tool_call_id!r} was moved directly after "
                 "its call",
             )
@@ -426,7 +493,7 @@ def _user_turn_first(state: _Repair, kept: list[tuple[int, Message]]) -> list[tu
         kept.insert(at, (first[0], start))
         state.act(
             RepairCode.ADDED_USER_MESSAGE,
-            first[0],
+            (first[0],),
             "the transcript started with an assistant message: a user message was added before it",
         )
     return kept
@@ -443,13 +510,15 @@ def _without_empty_text(state: _Repair, index: int, message: Message) -> Message
         if len(kept) != len(content):
             state.act(
                 RepairCode.DROPPED_EMPTY_CONTENT,
-                index,
+                (index, "content"),
                 "empty or whitespace-only text blocks were dropped",
             )
             content = kept
             message = msgspec.structs.replace(message, content=kept)
     if not content or (type(content) is str and is_blank(content)):
-        state.act(RepairCode.DROPPED_EMPTY_CONTENT, index, "a message with no content was dropped")
+        state.act(
+            RepairCode.DROPPED_EMPTY_CONTENT, (index,), "a message with no content was dropped"
+        )
         return None
     return message
 
@@ -457,17 +526,50 @@ def _without_empty_text(state: _Repair, index: int, message: Message) -> Message
 # ------------------------------------------------------------ normalize_tool_call_ids
 
 
-def normalize_tool_call_ids(
-    transcript: object, provider: Provider
-) -> tuple[tuple[Message, ...], dict[str, str]]:
+def normalize_tool_call_ids(transcript: object, provider: Provider) -> RepairResult:
     """``transcript`` with every tool-call id ``provider`` refuses rewritten (Anthropic:
     characters outside ``[a-zA-Z0-9_-]`` become ``_``; ids cut to the provider's length),
     in calls and in the results that name them identically; collision-free (a suffix
-    ``_2``, ``_3``... when a rewritten id is taken) and deterministic. Returns the
-    transcript and the mapping of the ids that changed."""
+    ``_2``, ``_3``... when a rewritten id is taken) and deterministic.
+
+    Returns a ``RepairResult``: ``renamed_ids`` maps every id that changed (each is
+    renamed uniformly, in every call and result that has it), and ``actions`` has one
+    ``RENAMED_TOOL_CALL_ID`` per renamed call (at ``/i/content/j/id``) and per result
+    whose id no call has (at ``/i/toolCallId``), in input order."""
     spec = _registry.provider_spec(provider)
-    result, mapping = _normalized(messages_of("normalize_tool_call_ids", transcript), spec)
-    return tuple(result), mapping
+    messages = messages_of("normalize_tool_call_ids", transcript)
+    result, mapping = _normalized(messages, spec)
+    actions = tuple(_rename_actions(messages, mapping))
+    return RepairResult(tuple(result), actions, mapping)
+
+
+def _rename_actions(messages: list[Message], mapping: dict[str, str]) -> Iterator[RepairAction]:
+    """A ``RENAMED_TOOL_CALL_ID`` for each call whose id is in ``mapping``, and for each
+    result whose id is, when no call has its id (the call's action covers the others)."""
+    if not mapping:
+        return
+    called = {call.id for message in messages for call in _calls_of(message)}
+    for index, message in enumerate(messages):
+        if type(message) is AssistantMessage:
+            for position, block in enumerate(message.content):
+                if type(block) is ToolCallBlock and block.id in mapping:
+                    where: Path = (index, "content", position, "id")
+                    yield _rename_action(block.id, mapping[block.id], where)
+        elif type(message) is ToolResultMessage:
+            old = message.tool_call_id
+            if old in mapping and old not in called:
+                yield _rename_action(old, mapping[old], (index, "toolCallId"))
+
+
+def _calls_of(message: Message) -> tuple[ToolCallBlock, ...]:
+    return message.tool_calls if type(message) is AssistantMessage else ()
+
+
+def _rename_action(old: str, new: str, where: Path) -> RepairAction:
+    index = where[0]
+    assert type(index) is int
+    text = f"tool call id {old!r} became {new!r}"
+    return RepairAction(RepairCode.RENAMED_TOOL_CALL_ID, index, text, to_pointer(where))
 
 
 def _normalized(
@@ -542,23 +644,47 @@ def trim_transcript(
     max_messages: int | None = None,
     max_chars: int | None = None,
     keep_system: bool = True,
-) -> tuple[Message, ...]:
+) -> RepairResult:
     """The newest messages of ``transcript`` within the budget: at most ``max_messages``
     messages and ``max_chars`` characters of text (``message.length``), both optional.
     System messages are kept (at the front, in order) and not counted when
     ``keep_system``; otherwise they are trimmed like the others. The kept part never
     starts inside a tool round: a result is never kept without its call (it would be an
     orphan), so the cut moves later instead, and the result may be smaller than the
-    budget."""
+    budget.
+
+    Returns a ``RepairResult`` whose ``actions`` are empty when nothing was left out,
+    else one ``TRIMMED_MESSAGES`` action at the first message left out, saying how many
+    were and between which input indexes; ``renamed_ids`` is empty."""
     for name, value in (("max_messages", max_messages), ("max_chars", max_chars)):
         if value is not None and (type(value) is not int or value < 0):
             raise ValueError(f"trim_transcript: {name} must be an int >= 0 or None, not {value!r}")
     messages = messages_of("trim_transcript", transcript)
     system = [m for m in messages if type(m) is SystemMessage] if keep_system else []
-    rest = [m for m in messages if not (keep_system and type(m) is SystemMessage)]
+    input_indexes = [
+        i for i, m in enumerate(messages) if not (keep_system and type(m) is SystemMessage)
+    ]
+    rest = [messages[i] for i in input_indexes]
     start = _budget_start(rest, max_messages, max_chars)
     start = _round_start(rest, start)
-    return (*system, *rest[start:])
+    return RepairResult((*system, *rest[start:]), _trimmed(input_indexes[:start]))
+
+
+def _trimmed(left_out: list[int]) -> tuple[RepairAction, ...]:
+    """The one action saying which input indexes (ascending) were left out, if any."""
+    if not left_out:
+        return ()
+    count, first, last = len(left_out), left_out[0], left_out[-1]
+    if count == 1:
+        text = f"1 message (input index {first}) was left out to fit the budget"
+    elif last - first + 1 == count:
+        text = f"{count} messages (input indexes {first} to {last}) were left out to fit the budget"
+    else:
+        text = (
+            f"{count} messages between input indexes {first} and {last} were left out to fit "
+            "the budget (the system messages among them were kept)"
+        )
+    return (RepairAction(RepairCode.TRIMMED_MESSAGES, first, text, to_pointer((first,))),)
 
 
 def _budget_start(messages: list[Message], max_messages: int | None, max_chars: int | None) -> int:

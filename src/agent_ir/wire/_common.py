@@ -38,7 +38,7 @@ from agent_ir._errors import (
     WireFormatError,
 )
 from agent_ir._fastpath import convert_messages, is_rereadable, values_valid
-from agent_ir._frozen import plain_data
+from agent_ir._frozen import frozen_from_plain, plain_data, set_plain_data
 from agent_ir._generated.conversion_warning_schema import (
     ConversionWarning,
     ConversionWarningCode,
@@ -366,11 +366,13 @@ class Direct:
     (``are_exact_rereadable``, as ``convert_messages`` checks them). The other messages
     stay in JSON form and take ``convert_messages`` and ``values_valid`` as before."""
 
-    __slots__ = ("_arguments", "_strings")
+    __slots__ = ("_arguments", "_holders", "_inputs", "_strings")
 
     def __init__(self) -> None:
         self._strings: list[str] = []
         self._arguments: list[dict[str, Any]] = []
+        self._inputs: list[dict[str, Any]] = []
+        self._holders: list[JsonObject] = []
 
     def non_blank(self, *strings: str) -> None:
         self._strings.extend(strings)
@@ -381,6 +383,16 @@ class Direct:
         self._arguments.append(value)
         return trusted_object(value)
 
+    def input(self, value: dict[str, Any]) -> JsonObject:
+        """The ``JsonObject`` of arguments ``value``, the caller's exact dict, filled by
+        ``messages`` with a copy (as ``convert_messages`` copies it). The reader hands
+        ``value`` to its ``Unchecked`` at its own depth: that check is
+        ``are_exact_rereadable``'s with a bound no looser, so it is not made again."""
+        holder = frozen_from_plain(JsonObject, {})
+        self._inputs.append(value)
+        self._holders.append(holder)
+        return holder
+
     def messages(self, entries: list[Any]) -> tuple[Message, ...] | None:
         """``entries`` (IR messages built here, and messages in JSON form) as
         ``ir_messages`` gives them when all are valid; None otherwise (the caller then
@@ -389,6 +401,9 @@ class Direct:
             return None
         if not are_exact_rereadable(self._arguments):
             return None
+        if self._inputs:
+            for holder, copy in zip(self._holders, msgspec.to_builtins(self._inputs), strict=True):
+                set_plain_data(holder, copy)
         plain = [index for index, entry in enumerate(entries) if type(entry) is dict]
         if plain:
             dicts = [entries[index] for index in plain]

@@ -11,7 +11,7 @@ import json
 import socket
 from collections.abc import Iterator
 from pathlib import Path
-from typing import Any
+from typing import Any, ClassVar
 
 import anthropic
 import pytest
@@ -1542,3 +1542,96 @@ def test_every_warning_path_resolves_in_what_was_converted() -> None:
     document = {"messages": messages, "system": system_blocks}
     for warning in read.warnings:
         resolve(document, warning.path)
+
+
+def _nested(levels: int) -> list[Any]:
+    value: list[Any] = []
+    for _ in range(levels):
+        value = [value]
+    return value
+
+
+class _HostileKey(str):
+    """A ``str`` subclass key (``is_rereadable`` lets it through) whose ``__eq__`` and
+    ``__hash__`` must not run while the input is read (``armed``)."""
+
+    armed: ClassVar[bool] = False
+
+    def __eq__(self, other: object) -> bool:
+        assert not _HostileKey.armed, "__eq__ of a caller's key ran"
+        return str.__eq__(self, other)
+
+    def __hash__(self) -> int:
+        assert not _HostileKey.armed, "__hash__ of a caller's key ran"
+        return str.__hash__(self)
+
+
+class _HostileList(list[Any]):
+    def __iter__(self) -> Any:
+        raise AssertionError("__iter__ of a caller's list ran")
+
+
+_CALL = {"type": "tool_use", "id": "c1", "name": "read", "input": {"p": [1, 2.5, None]}}
+_RESULT = {"type": "tool_result", "tool_use_id": "c1", "content": "out"}
+
+
+@pytest.mark.parametrize(
+    ("messages", "system"),
+    [
+        ([{"role": "user", "content": "hi"}], "be brief"),
+        ([{"role": "user", "content": []}, {"role": "assistant", "content": []}], None),
+        ([{"role": "assistant", "content": "x"}], None),
+        (
+            [
+                {"role": "assistant", "content": [{"type": "text", "text": "a"}, _CALL]},
+                {
+                    "role": "user",
+                    "content": [
+                        {"type": "text", "text": "before"},
+                        _RESULT,
+                        {**_RESULT, "is_error": True},
+                        {"type": "text", "text": "t1"},
+                        {"type": "text", "text": "t2"},
+                    ],
+                },
+            ],
+            None,
+        ),
+        # Results before their call, an unknown call, a blank id, arguments too deep
+        # at their depth, a NaN in them: read the checked way, as before.
+        ([{"role": "user", "content": [_RESULT]}, {"role": "assistant", "content": [_CALL]}], None),
+        ([{"role": "user", "content": [{**_RESULT, "tool_use_id": "nope"}]}], None),
+        ([{"role": "assistant", "content": [{**_CALL, "id": " "}]}], None),
+        ([{"role": "assistant", "content": [{**_CALL, "input": {"a": _nested(56)}}]}], None),
+        ([{"role": "assistant", "content": [{**_CALL, "input": {"a": _nested(60)}}]}], None),
+        ([{"role": "assistant", "content": [{**_CALL, "input": {"a": float("nan")}}]}], None),
+        ([{"role": "assistant", "content": [{**_CALL, "input": {"a": 10**30}}]}], None),
+        ([{"role": "user", "content": [{**_RESULT, "is_error": 0}]}], None),
+        ([{"role": "user", "content": "hi", "extra": 1}], None),
+        ([{"role": "user", "content": "hi"}], ["not", "a", "prompt"]),
+        ([{"role": "user", "content": "hi"}], "\ud800"),
+        ([{_HostileKey("role"): "user", "content": "hi"}], None),
+        ([{"role": "assistant", "content": [{**_CALL, _HostileKey("x"): 1}]}], None),
+        ([{"role": "user", "content": [{**_RESULT, _HostileKey("x"): 1}]}], None),
+        ([{"role": "assistant", "content": _HostileList([_CALL])}], None),
+    ],
+)
+def test_read_directly_as_the_checked_read(
+    messages: list[Any], system: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from agent_ir.wire.anthropic import _request
+
+    def outcome(read: Any) -> Any:
+        try:
+            result = read()
+        except (WireFormatError, TranscriptError) as error:
+            return type(error), str(error)
+        return result, result.warnings
+
+    _HostileKey.armed = True
+    try:
+        read = outcome(lambda: from_anthropic(messages, system=system))
+    finally:
+        _HostileKey.armed = False
+    monkeypatch.setattr(_request, "unchecked_wire", lambda value: None)
+    assert read == outcome(lambda: from_anthropic(messages, system=system))

@@ -9,7 +9,7 @@ import json
 import socket
 from collections.abc import Iterator
 from pathlib import Path
-from typing import Any
+from typing import Any, ClassVar
 
 import openai
 import pytest
@@ -1404,3 +1404,65 @@ def test_input_read_unchecked_fails_as_the_checked_read(messages: list[Any]) -> 
     with pytest.raises(WireFormatError) as raised:
         from_openai_chat(messages)
     assert (raised.value.path, raised.value.reason) == (expected.value.path, expected.value.reason)
+
+
+class _HostileKey(str):
+    """A ``str`` subclass key (``is_rereadable`` lets it through) whose ``__eq__`` and
+    ``__hash__`` must not run while the input is read (``armed``)."""
+
+    armed: ClassVar[bool] = False
+
+    def __eq__(self, other: object) -> bool:
+        assert not _HostileKey.armed, "__eq__ of a caller's key ran"
+        return str.__eq__(self, other)
+
+    def __hash__(self) -> int:
+        assert not _HostileKey.armed, "__hash__ of a caller's key ran"
+        return str.__hash__(self)
+
+
+@pytest.mark.parametrize(
+    "messages",
+    [
+        [{_HostileKey("role"): "user", "content": "hi"}],
+        [{"role": "user", "content": "hi", _HostileKey("extra"): 1}],
+        [
+            {
+                "role": "assistant",
+                "content": None,
+                "tool_calls": [
+                    {
+                        "type": "function",
+                        _HostileKey("id"): "c",
+                        "function": {"name": "n", "arguments": "{}"},
+                    }
+                ],
+            }
+        ],
+        [
+            {
+                "role": "assistant",
+                "content": None,
+                "tool_calls": [
+                    {
+                        "type": "function",
+                        "id": "c",
+                        "function": {_HostileKey("name"): "n", "arguments": "{}"},
+                    }
+                ],
+            }
+        ],
+        [{"role": "user", "content": [{"type": "text", _HostileKey("text"): "a"}]}],
+    ],
+)
+def test_str_subclass_keys_are_never_compared(messages: list[Any]) -> None:
+    from agent_ir.wire._common import read_wire
+
+    wire = read_wire("from_openai_chat", messages, ("messages",))  # copied: exact keys
+    _HostileKey.armed = True
+    try:
+        read = from_openai_chat(messages)
+    finally:
+        _HostileKey.armed = False
+    assert read == from_openai_chat(wire)
+    assert read.warnings == from_openai_chat(wire).warnings

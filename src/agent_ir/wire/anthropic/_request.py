@@ -103,6 +103,7 @@ import binascii
 from collections.abc import Callable
 from typing import Any, Final
 
+from agent_ir._fastpath import is_rereadable
 from agent_ir._generated.message_schema import (
     AssistantMessage,
     AudioBlock,
@@ -123,10 +124,14 @@ from agent_ir._paths import Path, to_pointer
 from agent_ir.wire._common import (
     CallNames,
     ConversionWarningCode,
+    Direct,
+    Unchecked,
     Warnings,
     WireMessages,
     WireRequest,
     assigned_id,
+    exact_dicts,
+    exact_keys,
     ir_messages,
     is_missing,
     key_not_read,
@@ -137,6 +142,7 @@ from agent_ir.wire._common import (
     read_wire,
     transcript_call_names,
     transcript_items,
+    unchecked_wire,
     unknown_tool_name,
     unread_keys,
     warn_tool_name,
@@ -427,6 +433,11 @@ def from_anthropic(messages: object, *, system: object = None) -> WireMessages:
     for none), with a warning for each part that has no IR form. ``WireFormatError``
     names the path of a value not of the request's shape; ``TranscriptError`` lists the
     read messages the IR refuses (indexes: IR positions)."""
+    unchecked = unchecked_wire(messages)
+    if unchecked is not None:
+        read = _read_direct(unchecked, system)
+        if read is not None:
+            return read
     wire = read_wire(FROM, messages, ("messages",))
     if type(wire) is not list:
         raise must_be(FROM, ("messages",), "a list of messages", wire)
@@ -438,17 +449,164 @@ def from_anthropic(messages: object, *, system: object = None) -> WireMessages:
     return WireMessages(ir_messages(reader.messages), reader.warnings.all())
 
 
+def _read_direct(wire: list[Any], system: object) -> WireMessages | None:
+    """``from_anthropic``'s result for ``unchecked_wire`` input whose every message is
+    of a common shape with nothing to warn about (``_DirectReader``), built as IR
+    objects at once; None for any other input, or any failure, for ``from_anthropic``
+    to read it the checked way (which reports what is wrong as it always did)."""
+    if system is not None and not (type(system) is str and is_rereadable([system])):
+        return None
+    if not exact_dicts(wire):
+        return None
+    try:
+        reader = _DirectReader(_call_names(wire))
+        if system is not None:
+            reader.messages.append(SystemMessage(id=assigned_id(0), content=system))
+        for index, entry in enumerate(wire):
+            if not reader.message(index, entry):
+                return None
+    except Exception:  # any failure: read again, checked, to report it
+        return None
+    if not reader.unchecked.exact(("messages",)):
+        return None
+    converted = reader.direct.messages(reader.messages)
+    return None if converted is None else WireMessages(converted)
+
+
+class _DirectReader:
+    """Reads the messages ``_Reader`` would read with no warning into the JSON form of
+    exactly the IR messages built here: ``{"role", "content"}`` only; user content a
+    string, or tool results only (``tool_use_id``, string ``content``, a boolean
+    ``is_error`` or none) answering known calls; assistant content a string, or text
+    and ``tool_use`` blocks with no other key. The messages are dicts with ``str``
+    keys (``exact_dicts``), so are the blocks (checked before any lookup)."""
+
+    def __init__(self, call_names: CallNames) -> None:
+        self.messages: list[Message] = []
+        self.call_names = call_names
+        self.direct = Direct()
+        self.unchecked = Unchecked()
+
+    def message(self, index: int, entry: Wire) -> bool:
+        """Whether ``entry`` was read (its messages appended)."""
+        role, content = entry.get("role"), entry.get("content")
+        if type(role) is not str or len(entry) != 2 or "content" not in entry:
+            return False
+        if role == "user":
+            return self._user(index, content)
+        if role == "assistant":
+            return self._assistant(content)
+        return False
+
+    def _user(self, index: int, content: object) -> bool:
+        if type(content) is str:
+            self.messages.append(UserMessage(id=assigned_id(len(self.messages)), content=content))
+            return True
+        if type(content) is not list or not exact_dicts(content):
+            return False
+        # As _Reader._user: each result is a message, each run of other blocks one.
+        read: list[Message] = []
+        run: list[Any] = []
+        for block in content:
+            kind = block.get("type")
+            if type(kind) is str and kind == "tool_result":
+                if run:
+                    read.append(self._user_message(len(read), tuple(run)))
+                    run = []
+                result = self._tool_result(index, block, len(self.messages) + len(read))
+                if result is None:
+                    return False
+                read.append(result)
+                continue
+            text = block.get("text")
+            if type(kind) is not str or kind != "text" or type(text) is not str:
+                return False
+            if len(block) != 2:
+                return False
+            run.append(TextBlock(text=text))
+        if run or not read:
+            read.append(self._user_message(len(read), tuple(run)))
+        self.messages.extend(read)
+        return True
+
+    def _user_message(self, pending: int, blocks: tuple[Any, ...]) -> Message:
+        return UserMessage(id=assigned_id(len(self.messages) + pending), content=blocks)
+
+    def _tool_result(self, index: int, block: Wire, position: int) -> Message | None:
+        call_id, content = block.get("tool_use_id"), block.get("content")
+        is_error = block.get("is_error", False)
+        if len(block) != 3 + ("is_error" in block) or type(is_error) is not bool:
+            return None
+        if type(call_id) is not str or type(content) is not str:
+            return None
+        name = self.call_names.name(call_id, index)
+        if name is None:
+            return None
+        self.direct.non_blank(call_id, name)
+        return ToolResultMessage(
+            id=assigned_id(position),
+            tool_call_id=call_id,
+            tool_name=name,
+            content=content,
+            is_error=is_error,
+        )
+
+    def _assistant(self, content: object) -> bool:
+        if type(content) is str:
+            blocks: list[Any] = [TextBlock(text=content)]
+        elif type(content) is list and exact_dicts(content):
+            blocks = []
+            for block in content:
+                converted = self._assistant_block(block)
+                if converted is None:
+                    return False
+                blocks.append(converted)
+        else:
+            return False
+        message_id = assigned_id(len(self.messages))
+        self.messages.append(AssistantMessage(id=message_id, content=tuple(blocks)))
+        return True
+
+    def _assistant_block(self, block: Wire) -> Any:
+        kind = block.get("type")
+        if type(kind) is not str:
+            return None
+        if kind == "text":
+            text = block.get("text")
+            return TextBlock(text=text) if type(text) is str and len(block) == 2 else None
+        if kind != "tool_use" or len(block) != 4:
+            return None
+        call_id, name, arguments = block.get("id"), block.get("name"), block.get("input")
+        if type(call_id) is not str or type(name) is not str or type(arguments) is not dict:
+            return None
+        self.direct.non_blank(call_id, name)
+        # At messages/<i>/content/<j>/input: checked at that depth, as read_wire would.
+        self.unchecked.add(4, arguments)
+        return ToolCallBlock(id=call_id, name=name, arguments=self.direct.input(arguments))
+
+
 def _call_names(wire: list[Any]) -> CallNames:
     """The id and name of each ``tool_use`` of the assistant messages, by message index,
     read before the messages so that a result answering a later call still gets a name
-    (a malformed one is refused when its message is read)."""
+    (a malformed one is refused when its message is read). The messages are dicts with
+    ``str`` keys (``read_wire``'s result, or checked by ``exact_dicts``); a block whose
+    keys are not all ``str`` raises (only unchecked input holds one: it is then read
+    again, checked)."""
     names = CallNames()
     for index, entry in enumerate(wire):
-        if not (type(entry) is dict and entry.get("role") == "assistant"):
+        if type(entry) is not dict:
+            continue
+        role = entry.get("role")
+        if type(role) is not str or role != "assistant":
             continue
         content = entry.get("content")
         for block in content if type(content) is list else ():
-            if type(block) is dict and block.get("type") == "tool_use":
+            if type(block) is not dict:
+                continue
+            if not exact_keys(block):
+                raise ValueError("a key that is not an exact str")
+            kind = block.get("type")
+            if type(kind) is str and kind == "tool_use":
                 call_id, name = block.get("id"), block.get("name")
                 if type(call_id) is str and type(name) is str:
                     names.add(index, call_id, name)

@@ -86,6 +86,7 @@ from agent_ir._generated.message_schema import (
     FileSource,
     ImageBlock,
     Message,
+    SystemMessage,
     TextBlock,
     ToolCallBlock,
     ToolResultMessage,
@@ -97,6 +98,7 @@ from agent_ir.wire._common import (
     AUDIO_MEDIA_TYPES,
     CallNames,
     ConversionWarningCode,
+    Direct,
     Unchecked,
     Warnings,
     WireFormatError,
@@ -106,6 +108,8 @@ from agent_ir.wire._common import (
     assigned_id,
     bare_media_type,
     data_url,
+    exact_dicts,
+    exact_keys,
     image_source,
     ir_messages,
     is_missing,
@@ -336,8 +340,10 @@ def from_openai_chat(messages: object) -> WireMessages:
     object: INVALID_TOOL_ARGUMENTS)."""
     unchecked = unchecked_wire(messages)
     reader = None if unchecked is None else _read_unchecked(unchecked)
-    if reader is not None:
-        return WireMessages(ir_messages(reader.messages), reader.warnings.all())
+    if reader is not None and reader.direct is not None:
+        converted = reader.direct.messages(reader.messages)
+        if converted is not None:
+            return WireMessages(converted, reader.warnings.all())
     wire = read_wire(FROM, messages, ("messages",))
     if type(wire) is not list:
         raise must_be(FROM, ("messages",), "a list of messages", wire)
@@ -350,11 +356,19 @@ def from_openai_chat(messages: object) -> WireMessages:
 def _read_unchecked(wire: list[Any]) -> _ChatReader | None:
     """The reader of ``wire`` read before ``read_wire`` checked it (``unchecked_wire``),
     or None when anything fails or was not JSON, for ``from_openai_chat`` to read it
-    again the checked way and report what is wrong as it always did."""
-    reader = _ChatReader(_call_names(wire), Unchecked())
+    again the checked way and report what is wrong as it always did. Messages of the
+    common shapes with nothing to warn about are built as IR objects at once
+    (``Direct``), the others in JSON form."""
+    if not exact_dicts(wire):
+        return None
     try:
+        reader = _ChatReader(_call_names(wire), Unchecked(), Direct())
         for index, message in enumerate(wire):
-            reader.read(index, message)
+            built = reader.direct_message(index, message)
+            if built is None:
+                reader.read(index, message)
+            else:
+                reader.messages.append(built)
     except Exception:  # any failure: read again, checked, to report it
         return None
     assert reader.unchecked is not None
@@ -364,7 +378,10 @@ def _read_unchecked(wire: list[Any]) -> _ChatReader | None:
 def _call_names(wire: list[Any]) -> CallNames:
     """The id and name of every tool call, function and custom alike (a call the IR
     cannot hold still names the results that answer it), by message index. Calls not
-    of the format's shape are left out here and refused when their message is read."""
+    of the format's shape are left out here and refused when their message is read.
+    The messages are dicts with ``str`` keys (``read_wire``'s result, or checked by
+    ``exact_dicts``); a call or its body whose keys are not all ``str`` raises (only
+    unchecked input can hold one: it is then read again, checked)."""
     names = CallNames()
     for index, message in enumerate(wire):
         if type(message) is not dict:
@@ -384,12 +401,22 @@ def _named_call(call: object) -> tuple[str, str] | None:
     """(id, name) of a wire tool call: ``{"id", "type": kind, kind: {"name", ...}}``."""
     if type(call) is not dict:
         return None
+    _check_keys(call)
     call_id, kind = call.get("id"), call.get("type")
     body = call.get(kind) if type(kind) is str else None
+    if type(body) is dict:
+        _check_keys(body)
     name = body.get("name") if type(body) is dict else None
     if type(call_id) is not str or type(name) is not str:
         return None
     return call_id, name
+
+
+def _check_keys(value: JsonDict) -> None:
+    """Raise before a key is looked up in a dict with a key that is not an exact
+    ``str`` (only unchecked input holds one; see ``exact_keys``)."""
+    if not exact_keys(value):
+        raise ValueError("a key that is not an exact str")
 
 
 class _Place:
@@ -419,12 +446,97 @@ _Read = tuple[JsonDict | None, set[str]]
 class _ChatReader:
     """Reads wire messages in order."""
 
-    def __init__(self, call_names: CallNames, unchecked: Unchecked | None = None) -> None:
+    def __init__(
+        self,
+        call_names: CallNames,
+        unchecked: Unchecked | None = None,
+        direct: Direct | None = None,
+    ) -> None:
         self.warnings = Warnings("/messages")
-        self.messages: list[JsonDict] = []
+        self.messages: list[Any] = []  # JSON form, or IR messages built by ``direct``
         self.call_names = call_names
         # What was not read, to check at the end, when reading unchecked input.
         self.unchecked = unchecked
+        self.direct = direct
+
+    def direct_message(self, index: int, message: JsonDict) -> Message | None:
+        """The IR message of a message (a dict with ``str`` keys) that ``read`` would
+        read with no warning into the JSON form of exactly that message: a system,
+        developer or user message of string content, a tool message of string content
+        answering a known call, an assistant message of string or null content and
+        function calls with nothing else. None for any other message."""
+        role = message.get("role")
+        if type(role) is not str:
+            return None
+        content = message.get("content")
+        message_id = assigned_id(len(self.messages))
+        if role == "user" or role == "system" or role == "developer":
+            if type(content) is not str or len(message) != 2:
+                return None
+            kind = UserMessage if role == "user" else SystemMessage
+            return kind(id=message_id, content=content)
+        if role == "tool":
+            return self._direct_tool(index, message, message_id, content)
+        if role == "assistant":
+            return self._direct_assistant(message, message_id, content)
+        return None
+
+    def _direct_tool(
+        self, index: int, message: JsonDict, message_id: str, content: object
+    ) -> Message | None:
+        call_id = message.get("tool_call_id")
+        if type(content) is not str or type(call_id) is not str or len(message) != 3:
+            return None
+        name = self.call_names.name(call_id, index)
+        if name is None:
+            return None
+        assert self.direct is not None
+        self.direct.non_blank(call_id, name)
+        return ToolResultMessage(
+            id=message_id, tool_call_id=call_id, tool_name=name, content=content, is_error=False
+        )
+
+    def _direct_assistant(
+        self, message: JsonDict, message_id: str, content: object
+    ) -> Message | None:
+        calls = message.get("tool_calls")
+        if len(message) != ("content" in message) + ("tool_calls" in message) + 1:
+            return None
+        blocks: list[Any] = []
+        if type(content) is str:
+            if content:
+                blocks.append(TextBlock(text=content))
+        elif content is not None:
+            return None
+        if calls is not None:
+            if type(calls) is not list:
+                return None
+            for call in calls:
+                block = self._direct_call(call)
+                if block is None:
+                    return None
+                blocks.append(block)
+        return AssistantMessage(id=message_id, content=tuple(blocks))
+
+    def _direct_call(self, call: object) -> ToolCallBlock | None:
+        """A function call with nothing else (its keys and its function's keys were
+        checked by ``_call_names``)."""
+        if type(call) is not dict or len(call) != 3:
+            return None
+        kind, call_id, function = call.get("type"), call.get("id"), call.get("function")
+        if not (type(kind) is str and kind == "function" and type(call_id) is str):
+            return None
+        if type(function) is not dict or len(function) != 2:
+            return None
+        name, arguments = function.get("name"), function.get("arguments")
+        if type(name) is not str or type(arguments) is not str:
+            return None
+        value = parse_arguments(arguments)
+        if type(value) is not dict:
+            return None
+        assert self.direct is not None
+        self.direct.non_blank(call_id, name)
+        return ToolCallBlock(id=call_id, name=name, arguments=self.direct.arguments(value))
 
     def read(self, index: int, message: object) -> None:
         place = _Place(("messages", index), index)
@@ -650,7 +762,7 @@ _USER_PART_READERS: dict[str, _RoleReader] = {
 def _text_part(part: object) -> JsonDict | None:
     """The text block of a text part that has nothing else (no warning, no error);
     None for any other part, to be read the general way."""
-    if type(part) is not dict or not part.keys() <= _TEXT_KEYS:
+    if type(part) is not dict or not exact_keys(part) or not part.keys() <= _TEXT_KEYS:
         return None
     kind, text = part.get("type"), part.get("text")
     if type(kind) is str and kind == "text" and type(text) is str:
@@ -661,12 +773,14 @@ def _text_part(part: object) -> JsonDict | None:
 def _function_call(call: object) -> JsonDict | None:
     """The toolCall block of a function call that has nothing else (no warning, no
     error); None for any other call, to be read the general way."""
-    if type(call) is not dict or not call.keys() <= _CALL_KEYS:
+    if type(call) is not dict or not exact_keys(call) or not call.keys() <= _CALL_KEYS:
         return None
     kind, call_id, function = call.get("type"), call.get("id"), call.get("function")
     if not (type(kind) is str and kind == "function" and type(call_id) is str):
         return None
-    if type(function) is not dict or not function.keys() <= _FUNCTION_KEYS:
+    if type(function) is not dict or not exact_keys(function):
+        return None
+    if not function.keys() <= _FUNCTION_KEYS:
         return None
     name, arguments = function.get("name"), function.get("arguments")
     if type(name) is not str or type(arguments) is not str:
@@ -696,7 +810,9 @@ def _file_data_source(file_data: str, place: _Place) -> JsonDict:
 
 
 def _object(value: object, place: _Place) -> JsonDict:
-    return wire_object(FROM, value, place.path)
+    found = wire_object(FROM, value, place.path)
+    _check_keys(found)
+    return found
 
 
 def _array(value: object, place: _Place) -> list[Any]:

@@ -888,35 +888,41 @@ async def test_done_without_a_finish_decides_by_content() -> None:
 
 
 @pytest.mark.parametrize(
-    ("after", "code"),
+    "after",
     [
-        (b"data: [DONE]\n\n", "PROVIDER_DUPLICATE_TERMINAL"),
-        (sse(chunk({"content": "late"})), "PROVIDER_INVALID_TERMINAL"),
-        (sse(chunk(choices=[], usage=usage(1, 1))), "PROVIDER_INVALID_TERMINAL"),
-        (sse(("error", {"error": {"message": "late", "code": "x"}})), "PROVIDER_INVALID_TERMINAL"),
+        b"data: [DONE]\n\n",
+        sse(chunk({"content": "late"})),
+        sse(chunk(choices=[], usage=usage(1, 1))),
+        sse(("error", {"error": {"message": "late", "code": "x"}})),
+        b"data: {not json\n\n",
     ],
+    ids=["second-done", "content", "usage", "error", "not-json"],
 )
-async def test_nothing_may_follow_done(after: bytes, code: str) -> None:
+async def test_the_stream_settles_at_done_and_reads_nothing_after_it(after: bytes) -> None:
+    """As the official client stops reading at [DONE]: what follows, in the same
+    network chunk or later, is never read."""
     before = sse(chunk({"content": "a"}), chunk(finish="stop"), "[DONE]")
     for pieces in ([before + after], [before, after]):
         result = await run(pieces)
         assert result["chunks"] == [{"type": "textDelta", "requestId": "request-1", "delta": "a"}]
-        assert result["error"] == {"code": code, "recordIndex": 3}
+        assert result["response"]["stopReason"] == "stop"
+        assert result["response"]["usage"] == {"inputTokens": 0, "outputTokens": 0}
 
 
-async def test_a_source_ending_right_after_done_is_read_to_its_end_and_not_closed_early() -> None:
+async def test_the_source_is_closed_at_done_without_reading_past_it() -> None:
     log: list[str] = []
 
     async def source() -> AsyncIterator[bytes]:
         try:
             yield sse(chunk({"content": "a"}), chunk(finish="stop"), "[DONE]")
             log.append("read past [DONE]")
+            await asyncio.Event().wait()  # a proxy that keeps the connection open
         finally:
             log.append("finally")
 
     result = await outcome(source())
     assert result["response"]["stopReason"] == "stop"
-    assert log == ["read past [DONE]", "finally"]
+    assert log == ["finally"]
 
 
 # --- errors -----------------------------------------------------------------------------

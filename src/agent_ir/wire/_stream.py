@@ -12,9 +12,11 @@ task per chunk; the async one starts at most one task per stream, and only when 
 a ``cancel`` event (it waits for the event and interrupts a pending read).
 
 ``source`` yields raw server-sent-event bytes in any chunking, already-decoded events
-(each the JSON object of one event's data), or a mix. The source is read to its end
-(as the SDKs read theirs), so an event after the terminal is refused however the bytes
-were chunked. Failures, each a ``ProviderError`` whose ``record_index`` is the index
+(each the JSON object of one event's data), or a mix. The stream settles at the
+provider's terminal event (``message_stop``, ``[DONE]``, ``response.completed``...)
+and closes the source there, as the official SDKs stop reading at it: nothing after it
+is read, whether it came in the same network chunk or never comes (a proxy that keeps
+the connection open cannot hold ``result()``). Failures, each a ``ProviderError`` whose ``record_index`` is the index
 of the provider event it concerns (0-based; for a failure between events, the number
 of events read):
 
@@ -141,7 +143,7 @@ class _Reading:
             self._refuse(f"the stream is not UTF-8 ({error.reason})")
             return
         self._events(events)
-        if self.error is not None:
+        if self.settled:
             return
         try:
             self.state.end()
@@ -162,7 +164,7 @@ class _Reading:
 
     def _events(self, events: list[Any]) -> None:
         for name, text in events:
-            if self.error is not None:
+            if self.settled:  # a failure, or the terminal: nothing after it is read
                 return
             data = _data(text)
             if data is _BAD:
@@ -171,13 +173,14 @@ class _Reading:
             self._event(name, data)
 
     def _event(self, name: str | None, data: Any) -> None:
-        if self.error is not None:
+        if self.settled:
             return
         try:
             self.state.handle(name, data)
         except Refusal as refusal:
             self.error = refusal_error(refusal, f"event {self.events}", self.events)
         self.events += 1
+        self.response = self.builder.response  # set by the terminal event
 
     def _refuse(self, reason: str) -> None:
         self.fail(ProviderErrorCode.PROVIDER_INVALID_EVENT, reason)
@@ -315,7 +318,7 @@ class SyncStream:
         if self._cancel_was_set():  # set while the read waited: its item comes too late
             return
         reading.item(item)
-        if reading.error is not None:
+        if reading.settled:
             self._close_source()
 
     def _cancel_was_set(self) -> bool:
@@ -447,7 +450,7 @@ class AsyncStream:
         if await self._cancel_was_set():
             return
         reading.item(item)
-        if reading.error is not None:
+        if reading.settled:
             await self._close_source()
 
     async def _cancel_was_set(self) -> bool:

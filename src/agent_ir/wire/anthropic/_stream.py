@@ -96,10 +96,9 @@ an earlier block's, or a ``content_block_start`` while another block is open
 of the IR's blocks a guess); a delta or stop for a block
 that is not open; a block started after ``message_delta``; ``message_delta`` while a
 block is open, unless its stop reason cuts the reply short (above); a tool call whose
-input is not a JSON object (above); ``message_stop`` without a ``message_delta``. After
-``message_stop`` every event is refused: another ``message_stop`` as
-PROVIDER_DUPLICATE_TERMINAL, anything else (a ``ping`` included) as
-PROVIDER_INVALID_TERMINAL. A stream that ends without ``message_stop`` is
+input is not a JSON object (above); ``message_stop`` without a ``message_delta``. The stream settles at
+``message_stop`` (PROVIDER_DUPLICATE_TERMINAL and PROVIDER_INVALID_TERMINAL cannot
+come: nothing after it is read, see ``agent_ir.wire._stream``). A stream that ends without ``message_stop`` is
 PROVIDER_MISSING_TERMINAL after the chunks already emitted. Every failure comes after
 the chunks of the events before it, and its ``record_index`` is the index of the event
 (0-based), however the bytes were chunked.
@@ -232,7 +231,6 @@ class AnthropicState:
         self._block: _Block | None = None  # the open content block
         self._indices: set[int] = set()  # every block index started
         self._held: str | None = None  # why a stopped tool call was held back
-        self._ended = False  # message_stop came
 
     def handle(self, name: str | None, data: Any) -> None:
         if type(data) is not dict:
@@ -244,8 +242,6 @@ class AnthropicState:
             raise Refusal("the event has no non-empty string type")
         if name is not None and name != kind and name != "message":
             raise Refusal(f"the SSE event name {name!r} differs from its type {kind!r}")
-        if self._ended:
-            self._reply.check_open(f"{kind} event", terminal=kind == "message_stop")
         handler = _HANDLERS.get(kind)
         if handler is None:
             raise Refusal(f"unknown event type {kind!r}", Code.PROVIDER_UNKNOWN_EVENT)
@@ -372,7 +368,6 @@ class AnthropicState:
     def _message_stop(self, data: dict[str, Any]) -> None:
         if self._stop_reason is None:
             raise Refusal("message_stop without a message_delta (no stop reason)")
-        self._ended = True
         self._reply.finish(self._stop_reason, self._input_tokens, self._output_tokens)
 
     def _ping(self, data: dict[str, Any]) -> None:

@@ -91,10 +91,10 @@ as it stands: stopReason "tool_call" when tool calls were assembled, else "stop"
 "error" after a refusal). A body that ends after a ``finish_reason`` but without
 ``[DONE]`` (decoded chunks have no ``[DONE]``) ends the same way when the source ends;
 usage that would have come after that point is 0. A body that ends with neither emits
-no response_end: PROVIDER_MISSING_TERMINAL after the chunks already emitted. Nothing
-may follow the terminal: the source is still read to its end, and an event after
-``[DONE]`` is PROVIDER_INVALID_TERMINAL (a second ``[DONE]``
-PROVIDER_DUPLICATE_TERMINAL). A transport_error fails the stream where it stands.
+no response_end: PROVIDER_MISSING_TERMINAL after the chunks already emitted. The stream
+settles at ``[DONE]`` and closes the source there, as the official client stops
+reading at it: nothing after it is read. A transport_error fails the stream where it
+stands.
 
 Tool calls
 ----------
@@ -245,9 +245,7 @@ class ChatState:
     # --- events -----------------------------------------------------------------------
 
     def handle(self, name: str | None, data: Any) -> None:
-        if self._ended:
-            self._after_end(data)
-        elif name is None or name == "message":
+        if name is None or name == "message":
             if data is DONE:
                 self._done()
             else:
@@ -268,13 +266,6 @@ class ChatState:
             self._close_thinking()
             self._tool_calls(truncated=False)
         self._end()
-
-    def _after_end(self, data: Any) -> None:
-        """An event after the end: PROVIDER_DUPLICATE_TERMINAL for a second ``[DONE]``,
-        else PROVIDER_INVALID_TERMINAL."""
-        if data is DONE:
-            raise Refusal("a second [DONE]", Code.PROVIDER_DUPLICATE_TERMINAL)
-        raise Refusal("an event after [DONE]", Code.PROVIDER_INVALID_TERMINAL)
 
     def _failure(self, error: object) -> None:
         code, message = _error_code_and_message(error)

@@ -95,9 +95,9 @@ hosted-tool and audio families: ``response.web_search_call.*``,
 gives its text, thinking and function calls. Any other event type is
 PROVIDER_UNKNOWN_EVENT naming it.
 
-After ``response.completed`` or ``response.incomplete``, every event but ``[DONE]`` is
-refused: a second terminal is PROVIDER_DUPLICATE_TERMINAL, anything else (a skipped or
-unknown event included) PROVIDER_INVALID_TERMINAL.
+The stream settles at ``response.completed`` or ``response.incomplete`` and closes the
+source there (``agent_ir.wire._stream``): nothing after it is read, a proxy's ``[DONE]``
+included.
 
 Failures: event data that is not a JSON object, a ``type`` that is not a string, and a
 field this module reads that is missing or of the wrong type (``response.id``,
@@ -275,7 +275,6 @@ class ResponsesState:
         self._reasoning: dict[int, _Reasoning] = {}
         self._added: set[int] = set()
         self._tool_calls = 0
-        self._ended = False  # a response_end was emitted
         self._done = False  # [DONE] came
         self._handlers: dict[str, Callable[[dict[str, Any]], None]] = {
             "response.created": self.response_created,
@@ -304,8 +303,6 @@ class ResponsesState:
         kind = data.get("type")
         if type(kind) is not str:
             raise Refusal("the event has no string type")
-        if self._ended:
-            raise _late(kind)
         if self._done:
             raise Refusal(f"a {kind!r} event after data: [DONE]")
         handler = self._handlers.get(kind)
@@ -459,7 +456,6 @@ class ResponsesState:
     def _response_end(
         self, response: dict[str, Any], response_id: str, stop: ResponseStopReason, event: str
     ) -> None:
-        self._ended = True
         usage = optional_object(response, "usage", event, "/response")
         if usage is None:
             counts = (0, 0)  # a server that does not count
@@ -481,10 +477,3 @@ class ResponsesState:
         if message is None or not non_empty_id(message):
             message = _FAILED_MESSAGE
         return self._reply.fail(code, message)
-
-
-def _late(kind: str) -> Refusal:
-    """The refusal of an event after the terminal."""
-    if kind in ("response.completed", "response.incomplete"):
-        return Refusal(f"a second terminal event {kind!r}", Code.PROVIDER_DUPLICATE_TERMINAL)
-    return Refusal(f"a {kind!r} event after the terminal", Code.PROVIDER_INVALID_TERMINAL)

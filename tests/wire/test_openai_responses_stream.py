@@ -1092,7 +1092,8 @@ async def test_a_proxys_done_and_whatever_follows_it_are_not_read() -> None:
     body = [sse([created(), completed()]), b"data: [DONE]\n\n", sse([text("late")])]
     outcome = await run(items(body))
     assert outcome.error is None
-    assert outcome.response is not None and outcome.response.message.content == ()
+    assert outcome.response is not None
+    assert outcome.response.message.content == ()
 
 
 async def test_the_parser_checks_the_terminal_against_the_start() -> None:

@@ -506,7 +506,7 @@ async def test_finish_tool_calls_without_a_call_is_an_invalid_terminal() -> None
     assert error.code == Code.PROVIDER_INVALID_TERMINAL
 
 
-@pytest.mark.parametrize("finish", ["end_turn", "eos", "STOP"])
+@pytest.mark.parametrize("finish", ["end_turn", "eos_token", "STOP"])
 async def test_an_unknown_finish_reason_is_an_invalid_event_naming_it(finish: str) -> None:
     error = await error_of([chunk({"content": "x"}), chunk(finish=finish)])
     assert error.code == Code.PROVIDER_INVALID_EVENT

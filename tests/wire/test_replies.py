@@ -320,6 +320,16 @@ def test_a_chat_refusal_is_an_error_stop_and_a_custom_tool_call_a_warning() -> N
     assert (response.usage.input_tokens, response.usage.output_tokens) == (5, 7)
 
 
+def test_togethers_eos_finish_reason_is_a_stop_in_the_reply_and_the_stream() -> None:
+    reply = chat_completion({"role": "assistant", "content": "4"}, "eos")
+    assert reply_from_openai_chat(reply, request_id="r").stop_reason == "stop"
+    chunks = [
+        {"id": "c1", "object": "chat.completion.chunk", "choices": [{"delta": {"content": "4"}}]},
+        {"id": "c1", "choices": [{"delta": {}, "finish_reason": "eos"}]},
+    ]
+    assert OpenAIChatStream(chunks, request_id="r").result().stop_reason == "stop"
+
+
 def test_a_chat_completion_with_two_choices_or_an_error_is_refused() -> None:
     two = chat_completion({"role": "assistant", "content": "a"})
     two["choices"].append({"index": 1, "message": {"content": "b"}, "finish_reason": "stop"})

@@ -69,9 +69,9 @@ A chunk, in this order:
 
 * ``choices[0].finish_reason`` (``null`` and ``""`` mean none yet): the tool calls are
   emitted as tool_call records, in index order, after the thinking_end owed; the stop
-  reason is kept for the response_end. Mapping: ``stop`` -> "stop" ("tool_call" when
-  tool calls were emitted: Ollama and Gemini's compatibility API say ``stop`` after
-  calls), ``tool_calls`` and ``function_call`` -> "tool_call", ``length`` and
+  reason is kept for the response_end. Mapping: ``stop`` and ``eos`` (Together's) ->
+  "stop" ("tool_call" when tool calls were emitted: Ollama and Gemini's compatibility
+  API say ``stop`` after calls), ``tool_calls`` and ``function_call`` -> "tool_call", ``length`` and
   ``model_length`` (Mistral) -> "length", ``content_filter`` and ``error`` (OpenRouter)
   -> "error"; any other value is PROVIDER_INVALID_EVENT. The same ``finish_reason``
   again (on a later chunk) is ignored, another one is PROVIDER_INVALID_EVENT, and so is
@@ -153,6 +153,7 @@ __all__ = ["AsyncOpenAIChatStream", "ChatState", "OpenAIChatStream", "not_a_func
 Stop = ResponseStopReason
 _FINISH_REASONS = {
     "stop": Stop.STOP,
+    "eos": Stop.STOP,
     "tool_calls": Stop.TOOL_CALL,
     "function_call": Stop.TOOL_CALL,
     "length": Stop.LENGTH,

@@ -433,8 +433,8 @@ def _read_direct(wire: list[Any]) -> WireMessages | None:
         return None
     reader = _DirectReader()
     try:
-        for index, item in enumerate(wire):
-            if not reader.read(index, item):
+        for item in wire:
+            if not reader.read(item):
                 return None
         reader.end_turn()
     except Exception:  # any failure: read again, checked, to report it
@@ -466,7 +466,7 @@ class _DirectReader:
         self.turn: list[Any] | None = None
         self.turn_id: str | None = None
 
-    def read(self, index: int, item: _Item) -> bool:
+    def read(self, item: _Item) -> bool:
         """Whether ``item`` was read (its block or message added)."""
         kind = item.get("type")
         if kind is None and "role" in item:
@@ -478,7 +478,7 @@ class _DirectReader:
         if kind == "function_call":
             return self.function_call(item)
         if kind == "function_call_output":
-            return self.output(index, item)
+            return self.output(item)
         if kind == "reasoning":
             return self.reasoning(item)
         return False
@@ -498,7 +498,8 @@ class _DirectReader:
         return True
 
     def item_id(self, item: _Item) -> str | None:
-        """``_item_id``: the item's id when it is a non-blank string."""
+        """``_item_id``: the item's id when it is a non-blank string (``non_empty_id``
+        checks what ``Direct`` would check of a message id)."""
         item_id = item.get("id")
         if item_id is None:
             return None
@@ -519,13 +520,10 @@ class _DirectReader:
         turn, self.turn = self.turn, None
         if turn is not None:
             message_id = self.turn_id or assigned_id(len(self.messages))
-            self.direct.non_blank(message_id)
             self.messages.append(AssistantMessage(id=message_id, content=tuple(turn)))
 
     def message_id(self, item: _Item) -> str:
-        message_id = self.item_id(item) or assigned_id(len(self.messages))
-        self.direct.non_blank(message_id)
-        return message_id
+        return self.item_id(item) or assigned_id(len(self.messages))
 
     def message(self, item: _Item) -> bool:
         role, content = item.get("role"), item.get("content")
@@ -611,7 +609,7 @@ class _DirectReader:
         self.turn_of(item).append(ThinkingBlock(thinking="\n\n".join(texts), signature=signature))
         return True
 
-    def output(self, index: int, item: _Item) -> bool:
+    def output(self, item: _Item) -> bool:
         call_id, output = item.get("call_id"), item.get("output")
         if type(call_id) is not str or not self.ignored(
             item, _ITEM_KEYS["function_call_output"], 2

@@ -9,7 +9,7 @@ from __future__ import annotations
 import copy
 import json
 import socket
-from typing import Any
+from typing import Any, ClassVar
 
 import openai
 import pytest
@@ -2121,3 +2121,206 @@ def test_each_from_openai_responses_warning_points_at_the_wire_value_it_is_about
     ]
     for warning in messages.warnings:
         resolve({"input": items}, warning.path)
+
+
+# --- the direct read of common items, against the checked read ------------------------
+
+
+def _nested(levels: int) -> list[Any]:
+    value: list[Any] = []
+    for _ in range(levels):
+        value = [value]
+    return value
+
+
+class _HostileKey(str):
+    """A ``str`` subclass key (``is_rereadable`` lets it through) whose ``__eq__`` and
+    ``__hash__`` must not run while the input is read (``armed``)."""
+
+    armed: ClassVar[bool] = False
+
+    def __eq__(self, other: object) -> bool:
+        assert not _HostileKey.armed, "__eq__ of a caller's key ran"
+        return str.__eq__(self, other)
+
+    def __hash__(self) -> int:
+        assert not _HostileKey.armed, "__hash__ of a caller's key ran"
+        return str.__hash__(self)
+
+
+class _HostileList(list[Any]):
+    def __iter__(self) -> Any:
+        raise AssertionError("__iter__ of a caller's list ran")
+
+
+class _HostileDict(dict[str, Any]):
+    def get(self, *args: Any) -> Any:
+        raise AssertionError("get of a caller's dict ran")
+
+
+_USER = {"type": "message", "role": "user", "content": "hi"}
+_CALL = {"type": "function_call", "call_id": "c1", "name": "read", "arguments": '{"p":[1,2.5]}'}
+_OUTPUT = {"type": "function_call_output", "call_id": "c1", "output": "out"}
+_REASONING = {
+    "type": "reasoning",
+    "id": "rs_1",
+    "summary": [{"type": "summary_text", "text": "a"}, {"type": "summary_text", "text": "b"}],
+    "encrypted_content": "enc",
+}
+_SAID = {
+    "id": "msg_1",
+    "type": "message",
+    "role": "assistant",
+    "status": "completed",
+    "content": [{"type": "output_text", "text": "said", "annotations": [], "logprobs": None}],
+}
+
+# Inputs the direct read takes (``read_wire`` is not reached).
+_DIRECT_CASES: list[Any] = [
+    [],
+    [_USER],
+    [{"role": "user", "content": "no type"}, {"type": None, "role": "developer", "content": "d"}],
+    [
+        {
+            "role": "user",
+            "content": [
+                {"type": "input_text", "text": "a"},
+                {"type": "output_text", "text": "b"},
+                {"type": "refusal", "refusal": "c"},
+            ],
+        },
+        {
+            "role": "system",
+            "content": [{"type": "input_text", "text": "x"}, {"type": "input_text", "text": "y"}],
+        },
+        {"role": "user", "content": []},
+    ],
+    [_USER, {"type": "message", "role": "assistant", "content": ""}, _CALL, _OUTPUT, _USER],
+    [_REASONING, _SAID, {**_CALL, "id": "fc_1"}, _OUTPUT],
+    [{**_REASONING, "encrypted_content": None, "content": [], "summary": []}],
+    [{**_CALL, "id": "  "}, {**_CALL, "call_id": "c2", "id": "fc_2"}, _OUTPUT],
+    [_USER, {**_OUTPUT, "name": "named", "output": [{"type": "input_text", "text": "t"}]}],
+    [_CALL, {**_CALL, "name": "later"}, _OUTPUT, {**_OUTPUT, "id": "out_1", "status": "done"}],
+    [{**_USER, "id": "u1"}, {**_OUTPUT, "call_id": "c1", "name": "n", "output": []}],
+]
+
+# Inputs the direct read leaves to the checked read, which says what is wrong or warns.
+_CHECKED_CASES: list[Any] = [
+    [_OUTPUT, _CALL],
+    [{**_OUTPUT, "call_id": "nope"}],
+    [{**_OUTPUT, "name": " "}],
+    [_CALL, {**_OUTPUT, "name": 3}],
+    [{**_CALL, "call_id": " "}, {**_OUTPUT, "call_id": " "}],
+    [{**_CALL, "name": " "}, _OUTPUT],
+    [{**_CALL, "name": "first"}, {**_CALL, "name": " "}, _OUTPUT],
+    [{**_CALL, "arguments": "[1]"}],
+    [{**_CALL, "arguments": "{"}],
+    [{**_CALL, "arguments": '{"a": NaN}'}],
+    [{**_CALL, "arguments": '{"a": 1, "a": 2}'}],
+    [{**_CALL, "arguments": '{"a": ' + "9" * 30 + "}"}],
+    [{**_CALL, "arguments": 1}],
+    [{**_CALL, "id": 1}],
+    [{"type": "item_reference", "id": "x"}],
+    [{**_USER, "cache": 1}],
+    [{**_CALL, "async": False}],
+    [{**_CALL, "status": _nested(60)}],
+    [{**_CALL, "status": _nested(10)}],
+    [{**_SAID, "content": [{"type": "output_text", "text": "t", "annotations": [float("nan")]}]}],
+    [{**_SAID, "content": [{"type": "output_text", "text": "t", "annotations": [10**30]}]}],
+    [{**_SAID, "content": [{"type": "output_text", "text": "t", "annotations": _nested(56)}]}],
+    [{**_USER, "content": [{"type": "input_image", "image_url": "https://x/y.png"}]}],
+    [{**_USER, "content": [{"type": "input_text", "text": 1}]}],
+    [{**_USER, "content": [{"type": "input_text"}]}],
+    [{**_USER, "content": ["text"]}],
+    [{**_USER, "content": 1}],
+    [{**_USER, "role": "tool"}],
+    [{"type": None, "content": "x"}],
+    [{"type": 1, "role": "user", "content": "x"}],
+    [{"type": "message", "content": "x"}],
+    [_CALL, {**_OUTPUT, "output": [{"type": "output_text", "text": "t"}]}],
+    [_CALL, {**_OUTPUT, "output": None}],
+    [{**_REASONING, "content": [{"type": "reasoning_text", "text": "raw"}]}],
+    [{**_REASONING, "summary": [{"type": "other", "text": "x"}]}],
+    [{**_REASONING, "summary": [{"type": "summary_text", "text": "x", "extra": 1}]}],
+    [{**_REASONING, "id": " "}],
+    [{**_REASONING, "id": None}],
+    [{**_REASONING, "encrypted_content": 1}],
+    [{**_REASONING, "summary": None}],
+    [{**_USER, "content": "\ud800"}],
+    [_USER, "not an item"],
+    ({"role": "user", "content": "a tuple"},),
+    {"input": [_USER]},
+    [{_HostileKey("role"): "user", "content": "hi"}],
+    [{**_SAID, "content": [{"type": "output_text", "text": "t", _HostileKey("x"): 1}]}],
+    [{**_REASONING, "summary": [{"type": "summary_text", "text": "t", _HostileKey("x"): 1}]}],
+    [_CALL, {**_OUTPUT, "output": [{"type": "input_text", "text": "t", _HostileKey("x"): 1}]}],
+    [{**_USER, "content": _HostileList([{"type": "input_text", "text": "t"}])}],
+    [{**_USER, "content": [_HostileDict(type="input_text", text="t")]}],
+    [_HostileDict(_USER)],
+]
+
+
+def _outcome(read: Any) -> Any:
+    try:
+        result = read()
+    except (WireFormatError, TranscriptError) as error:
+        return type(error), str(error), getattr(error, "diagnostics", None)
+    return result, result.warnings
+
+
+@pytest.mark.parametrize("items", _DIRECT_CASES + _CHECKED_CASES)
+def test_read_directly_as_the_checked_read(items: Any, monkeypatch: pytest.MonkeyPatch) -> None:
+    from agent_ir.wire.openai_responses import _request
+
+    _HostileKey.armed = True
+    try:
+        read = _outcome(lambda: from_openai_responses(items))
+    finally:
+        _HostileKey.armed = False
+    monkeypatch.setattr(_request, "unchecked_wire", lambda value: None)
+    assert read == _outcome(lambda: from_openai_responses(items))
+
+
+@pytest.mark.parametrize("items", _DIRECT_CASES)
+def test_common_items_are_read_directly(items: Any, monkeypatch: pytest.MonkeyPatch) -> None:
+    from agent_ir.wire.openai_responses import _request
+
+    checked = from_openai_responses(items)
+    assert checked.warnings == ()
+
+    def unreached(*args: Any, **kwargs: Any) -> Any:
+        raise AssertionError("read the checked way")
+
+    monkeypatch.setattr(_request, "read_wire", unreached)
+    assert from_openai_responses(items) == checked
+
+
+def test_what_to_openai_responses_writes_is_read_directly_as_the_checked_read(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    from agent_ir.wire.openai_responses import _request
+
+    call = {"type": "toolCall", "id": "c", "name": "read", "arguments": {"p": [1, 2.5]}}
+    thinking = {"type": "thinking", "thinking": "hm", "signature": reference("rs_1", "e")}
+    transcript = [
+        {"role": "system", "id": "s", "content": "be brief"},
+        user_message(id="u", content=[{"type": "text", "text": "question"}]),
+        assistant_message(id="a", content=[thinking, {"type": "text", "text": "t"}, call]),
+        tool_result_message(id="r", tool_call_id="c", tool_name="read", content="out"),
+        tool_result_message(
+            id="r2", tool_call_id="c", tool_name="read", content=[{"type": "text", "text": "o"}]
+        ),
+        assistant_message(id="b", content=[{"type": "text", "text": "done"}]),
+    ]
+    items = to_openai_responses(transcript).fields["input"]
+    monkeypatch.setattr(_request, "unchecked_wire", lambda value: None)
+    checked = from_openai_responses(items)
+    monkeypatch.undo()
+
+    def unreached(*args: Any, **kwargs: Any) -> Any:
+        raise AssertionError("read the checked way")
+
+    monkeypatch.setattr(_request, "read_wire", unreached)
+    direct = from_openai_responses(items)
+    assert direct == checked
+    assert direct.warnings == checked.warnings == ()

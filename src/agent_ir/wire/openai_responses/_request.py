@@ -141,6 +141,8 @@ from agent_ir.wire._common import (
     AUDIO_MEDIA_TYPES,
     CallNames,
     ConversionWarningCode,
+    Direct,
+    Unchecked,
     Warnings,
     WireFormatError,
     WireMessages,
@@ -149,6 +151,8 @@ from agent_ir.wire._common import (
     assigned_id,
     bare_media_type,
     data_url,
+    exact_dicts,
+    exact_keys,
     fits_ir,
     image_source,
     ir_messages,
@@ -162,6 +166,7 @@ from agent_ir.wire._common import (
     read_wire,
     transcript_call_names,
     transcript_items,
+    unchecked_wire,
     unknown_tool_name,
     unread_keys,
     warn_tool_name,
@@ -403,6 +408,11 @@ def from_openai_responses(items: object) -> WireMessages:
     API's shape; ``TranscriptError`` (from ``ir_messages``) when a converted message is
     not valid IR, e.g. INVALID_TOOL_ARGUMENTS for ``arguments`` that are not a JSON
     object (its message indexes count IR messages)."""
+    unchecked = unchecked_wire(items)
+    if unchecked is not None:
+        read = _read_direct(unchecked)
+        if read is not None:
+            return read
     wire = read_wire(_FROM, items, ("input",))
     if type(wire) is not list:
         raise must_be(_FROM, ("input",), "a list of items", wire)
@@ -411,6 +421,233 @@ def from_openai_responses(items: object) -> WireMessages:
         reader.read(index, _object(item, _at(index)))
     reader.end_turn()
     return WireMessages(ir_messages(reader.messages), reader.warnings.all())
+
+
+def _read_direct(wire: list[Any]) -> WireMessages | None:
+    """``from_openai_responses``'s result for ``unchecked_wire`` input whose every item
+    is of a common shape with nothing to warn about (``_DirectReader``), built as IR
+    objects at once; None for any other input, or any failure, for
+    ``from_openai_responses`` to read it the checked way (which reports what is wrong
+    as it always did)."""
+    if not exact_dicts(wire):
+        return None
+    reader = _DirectReader()
+    try:
+        for item in wire:
+            if not reader.read(item):
+                return None
+        reader.end_turn()
+    except Exception:  # any failure: read again, checked, to report it
+        return None
+    if not reader.unchecked.exact(_ROOT):
+        return None
+    converted = reader.direct.messages(reader.messages)
+    return None if converted is None else WireMessages(converted)
+
+
+class _DirectReader:
+    """Reads the items ``_Reader`` would read with no warning into exactly the IR
+    messages it would give, gathering assistant turns as it does: messages of string
+    content or text parts (``input_text``, ``output_text``, ``refusal``), function calls
+    whose arguments are a JSON object, reasoning items of ``summary_text`` parts, and
+    function call outputs of string content or ``input_text`` parts answering an
+    earlier call (or naming their tool). A key not read is ignored (``IGNORED_KEYS``,
+    null) and its value checked by ``unchecked``; any other key, item or part is left to
+    ``_Reader``. The items are dicts with ``str`` keys (``exact_dicts``), so are their
+    parts (checked before any lookup); every value read has its exact type checked."""
+
+    def __init__(self) -> None:
+        self.messages: list[Message] = []
+        self.direct = Direct()
+        self.unchecked = Unchecked()
+        # Call id -> the name of the latest call read with it: the nearest earlier one,
+        # which ``CallNames`` gives a result when there is one.
+        self.calls: dict[str, str] = {}
+        self.turn: list[Any] | None = None
+        self.turn_id: str | None = None
+
+    def read(self, item: _Item) -> bool:
+        """Whether ``item`` was read (its block or message added)."""
+        kind = item.get("type")
+        if kind is None and "role" in item:
+            kind = "message"
+        elif type(kind) is not str:
+            return False
+        if kind == "message":
+            return self.message(item)
+        if kind == "function_call":
+            return self.function_call(item)
+        if kind == "function_call_output":
+            return self.output(item)
+        if kind == "reasoning":
+            return self.reasoning(item)
+        return False
+
+    def ignored(self, value: _Item, read: frozenset[str], depth: int) -> bool:
+        """Whether every key of ``value`` not in ``read`` is one ``_Reader`` ignores
+        without a warning (``IGNORED_KEYS``, null; its value checked by ``unchecked``
+        at ``depth``)."""
+        if value.keys() <= read:
+            return True
+        for key, item in value.items():
+            if key in read:
+                continue
+            if item is not None and key not in IGNORED_KEYS:
+                return False
+            self.unchecked.add(depth, item)
+        return True
+
+    def item_id(self, item: _Item) -> str | None:
+        """``_item_id``: the item's id when it is a non-blank string (``non_empty_id``
+        checks what ``Direct`` would check of a message id)."""
+        item_id = item.get("id")
+        if item_id is None:
+            return None
+        if type(item_id) is not str:
+            raise ValueError("an id that is not a string")
+        return item_id if non_empty_id(item_id) else None
+
+    def turn_of(self, item: _Item) -> list[Any]:
+        item_id = self.item_id(item)
+        if self.turn is None:
+            self.turn = []
+            self.turn_id = item_id
+        elif self.turn_id is None:
+            self.turn_id = item_id
+        return self.turn
+
+    def end_turn(self) -> None:
+        turn, self.turn = self.turn, None
+        if turn is not None:
+            message_id = self.turn_id or assigned_id(len(self.messages))
+            self.messages.append(AssistantMessage(id=message_id, content=tuple(turn)))
+
+    def message_id(self, item: _Item) -> str:
+        return self.item_id(item) or assigned_id(len(self.messages))
+
+    def message(self, item: _Item) -> bool:
+        role, content = item.get("role"), item.get("content")
+        if type(role) is not str or not self.ignored(item, _ITEM_KEYS["message"], 2):
+            return False
+        if type(content) is str:
+            blocks: Any = content
+        elif type(content) is list:
+            blocks = self.text_parts(content, _DIRECT_TEXT_PARTS)
+            if blocks is None:
+                return False
+        else:
+            return False
+        if role == "assistant":
+            turn = self.turn_of(item)
+            turn.extend([TextBlock(text=blocks)] if type(blocks) is str else blocks)
+            return True
+        self.end_turn()
+        if role == "user":
+            self.messages.append(UserMessage(id=self.message_id(item), content=blocks))
+        elif role == "system" or role == "developer":
+            text = blocks if type(blocks) is str else "".join(block.text for block in blocks)
+            self.messages.append(SystemMessage(id=self.message_id(item), content=text))
+        else:
+            return False
+        return True
+
+    def text_parts(self, parts: list[Any], kinds: dict[str, str]) -> tuple[TextBlock, ...] | None:
+        """The text blocks of parts (at ``input/<i>/<key>/<j>``) of ``kinds`` (part type
+        -> the key of its text); None when any part is of another kind."""
+        blocks = []
+        for part in parts:
+            if type(part) is not dict or not exact_keys(part):
+                return None
+            kind = part.get("type")
+            if type(kind) is not str or kind not in kinds:
+                return None
+            text = part.get(kinds[kind])
+            if type(text) is not str or not self.ignored(part, _PART_KEYS[kind], 4):
+                return None
+            blocks.append(TextBlock(text=text))
+        return tuple(blocks)
+
+    def function_call(self, item: _Item) -> bool:
+        call_id, name, text = item.get("call_id"), item.get("name"), item.get("arguments")
+        if type(call_id) is not str or type(name) is not str or type(text) is not str:
+            return False
+        if not self.ignored(item, _ITEM_KEYS["function_call"], 2):
+            return False
+        arguments = parse_arguments(text)
+        if type(arguments) is not dict:
+            return False
+        turn = self.turn_of(item)
+        # A blank name is no call for ``_call_names``; it fails ``direct.messages``.
+        self.calls[call_id] = name
+        self.direct.non_blank(call_id, name)
+        block = ToolCallBlock(id=call_id, name=name, arguments=self.direct.arguments(arguments))
+        turn.append(block)
+        return True
+
+    def reasoning(self, item: _Item) -> bool:
+        item_id, summary = item.get("id"), item.get("summary")
+        encrypted_content, content = item.get("encrypted_content"), item.get("content")
+        if type(item_id) is not str or not non_empty_id(item_id) or type(summary) is not list:
+            return False
+        if encrypted_content is not None and type(encrypted_content) is not str:
+            return False
+        if not (content is None or (type(content) is list and not content)):
+            return False
+        if not self.ignored(item, _ITEM_KEYS["reasoning"], 2):
+            return False
+        texts = []
+        for part in summary:
+            if type(part) is not dict or not exact_keys(part):
+                return False
+            kind, text = part.get("type"), part.get("text")
+            if type(kind) is not str or kind != "summary_text" or type(text) is not str:
+                return False
+            if not self.ignored(part, _SUMMARY_KEYS, 4):
+                return False
+            texts.append(text)
+        signature = _reference(item_id, encrypted_content)
+        self.turn_of(item).append(ThinkingBlock(thinking="\n\n".join(texts), signature=signature))
+        return True
+
+    def output(self, item: _Item) -> bool:
+        call_id, output = item.get("call_id"), item.get("output")
+        if type(call_id) is not str or not self.ignored(
+            item, _ITEM_KEYS["function_call_output"], 2
+        ):
+            return False
+        if type(output) is str:
+            content: Any = output
+        elif type(output) is list:
+            content = self.text_parts(output, _DIRECT_RESULT_PARTS)
+        else:
+            return False
+        name = self.tool_name(item, call_id)
+        if name is None or content is None:
+            return False
+        self.end_turn()
+        self.direct.non_blank(call_id, name)
+        self.messages.append(
+            ToolResultMessage(
+                id=self.message_id(item),
+                tool_call_id=call_id,
+                tool_name=name,
+                content=content,
+                is_error=False,
+            )
+        )
+        return True
+
+    def tool_name(self, item: _Item, call_id: str) -> str | None:
+        """``_Reader.tool_name`` without its warning: the item's non-blank ``name``,
+        else the name of the nearest earlier call; None when there is none (a later
+        call, or none: read by ``_Reader``)."""
+        name = item.get("name")
+        if name is not None:
+            if type(name) is not str:
+                return None
+            if non_empty_id(name):
+                return name
+        return self.calls.get(call_id)
 
 
 def _call_names(wire: list[Any]) -> CallNames:
@@ -556,11 +793,7 @@ class _Reader:
                 not_read("raw reasoning content (only the summary is read)"),
                 path=to_pointer((*path, "content", part_index)),
             )
-        reference: _Item = {"type": "reasoning", "id": item_id}
-        encrypted_content = _optional_string(item, "encrypted_content", path)
-        if encrypted_content is not None:
-            reference["encrypted_content"] = encrypted_content
-        signature = json.dumps(reference, ensure_ascii=False, separators=(",", ":"))
+        signature = _reference(item_id, _optional_string(item, "encrypted_content", path))
         return {"type": "thinking", "thinking": "\n\n".join(texts), "signature": signature}
 
     def tool_result(self, index: int, item: _Item) -> _Item:
@@ -673,6 +906,15 @@ def _tool_call(item: _Item, path: Path) -> _Item:
     }
 
 
+def _reference(item_id: str, encrypted_content: str | None) -> str:
+    """The signature of a thinking block read from a reasoning item: its reference as
+    compact JSON (see the module docstring)."""
+    reference: _Item = {"type": "reasoning", "id": item_id}
+    if encrypted_content is not None:
+        reference["encrypted_content"] = encrypted_content
+    return json.dumps(reference, ensure_ascii=False, separators=(",", ":"))
+
+
 def _unread_part(part: _Item, kind: str) -> str:
     """What a part read without a block is, for ``not_read``."""
     if kind == "input_image" and part.get("file_id") is not None:
@@ -769,4 +1011,9 @@ _PART_KEYS: dict[str, frozenset[str]] = {
     "input_audio": frozenset({"type", "input_audio"}),
 }
 _AUDIO_KEYS = frozenset({"data", "format"})
+# The parts ``_DirectReader`` reads (those of ``_TEXT_PARTS`` and ``_RESULT_PARTS`` that
+# give a text block) -> the key of their text.
+_DIRECT_TEXT_PARTS = {"input_text": "text", "output_text": "text", "refusal": "refusal"}
+_DIRECT_RESULT_PARTS = {"input_text": "text"}
+_ROOT: Path = ("input",)
 _SUMMARY_KEYS = frozenset({"type", "text"})

@@ -578,7 +578,7 @@ export interface ResponseStartRecord {
   readonly role: "assistant";
 }
 /**
- * A piece of reply text.
+ * A piece of reply text: one text block of the response and one text chunk of its own (consecutive text_delta records are not joined).
  */
 export interface TextDeltaRecord {
   /**
@@ -591,7 +591,7 @@ export interface TextDeltaRecord {
   readonly text: string;
 }
 /**
- * The end of a text block: the text_delta records since the previous block make one text block (consecutive deltas make one block anyway; this separates two blocks the provider sent apart).
+ * Accepted and changes nothing: every text_delta record is a text block of its own already (fixtures written when consecutive deltas were joined used it to separate blocks).
  */
 export interface TextEndRecord {
   /**

@@ -122,7 +122,7 @@ class ResponseStartRecord(TaggedStruct, tag_field="type", tag="response_start"):
 
 class TextDeltaRecord(TaggedStruct, tag_field="type", tag="text_delta"):
     """
-    A piece of reply text.
+    A piece of reply text: one text block of the response and one text chunk of its own (consecutive text_delta records are not joined).
     """
 
     text: Annotated[str, Meta(description="The text to append.")]
@@ -133,7 +133,7 @@ class TextDeltaRecord(TaggedStruct, tag_field="type", tag="text_delta"):
 
 class TextEndRecord(TaggedStruct, tag_field="type", tag="text_end"):
     """
-    The end of a text block: the text_delta records since the previous block make one text block (consecutive deltas make one block anyway; this separates two blocks the provider sent apart).
+    Accepted and changes nothing: every text_delta record is a text block of its own already (fixtures written when consecutive deltas were joined used it to separate blocks).
     """
 
 

@@ -59,6 +59,7 @@ class SseDecoder:
         once, however finely the body is chunked)."""
         if self._after_cr and text.startswith("\n"):
             text = text[1:]  # the LF of a CRLF split between two chunks
+            self._after_cr = False  # a second LF is a line of its own (a blank one)
         if text:
             self._after_cr = text.endswith("\r")
         events: list[SseEvent] = []

@@ -212,6 +212,13 @@ def _checked(function: str, request_id: object, cancel: object, kind: type, kind
     return str.__str__(request_id)
 
 
+def _cancelled_from_outside() -> bool:
+    """Whether the running task was asked to cancel (as opposed to a source raising
+    ``CancelledError`` by itself)."""
+    task = asyncio.current_task()
+    return task is not None and task.cancelling() > 0
+
+
 def _cancelled(reason: str) -> ProviderError:
     return ProviderError(ProviderErrorCode.PROVIDER_CANCELLED, reason)
 
@@ -310,7 +317,7 @@ class SyncStream:
             reading.end()
             self._source = self._iterator = None
             return
-        except Exception as error:  # the connection, whatever it raises
+        except (Exception, GeneratorExit) as error:  # the connection, whatever it raises
             reason = f"the stream failed: {describe_error(error)}"
             reading.fail(ProviderErrorCode.PROVIDER_TRANSPORT_ERROR, reason)
             self._close_source()
@@ -431,16 +438,11 @@ class AsyncStream:
             reading.end()
             await self._close_source()
             return
-        except asyncio.CancelledError:
-            if not self._interrupted:
-                reading.error = _cancelled("the consuming task was cancelled")
-                await self._close_source()
+        except asyncio.CancelledError as error:
+            if await self._cancelled_read(error):
                 raise
-            self._interrupted = False
-            reading.error = _cancelled("the cancel event was set while a read was waiting")
-            await self._close_source()
             return
-        except Exception as error:  # the connection, whatever it raises
+        except (Exception, GeneratorExit) as error:  # the connection, whatever it raises
             reason = f"the stream failed: {describe_error(error)}"
             reading.fail(ProviderErrorCode.PROVIDER_TRANSPORT_ERROR, reason)
             await self._close_source()
@@ -459,6 +461,25 @@ class AsyncStream:
         self._reading.error = _cancelled("the cancel event was set")
         await self._close_source()
         return True
+
+    async def _cancelled_read(self, error: asyncio.CancelledError) -> bool:
+        """Settle a read that ended in ``CancelledError`` and close the source; True
+        when the consuming task itself was cancelled (the caller re-raises). The cancel
+        event's interruption is PROVIDER_CANCELLED; a ``CancelledError`` the source
+        raised by itself is its failure, PROVIDER_TRANSPORT_ERROR."""
+        reading = self._reading
+        from_outside = False
+        if self._interrupted:
+            self._interrupted = False
+            reading.error = _cancelled("the cancel event was set while a read was waiting")
+        elif _cancelled_from_outside():
+            reading.error = _cancelled("the consuming task was cancelled")
+            from_outside = True
+        else:
+            reason = f"the stream failed: {describe_error(error)}"
+            reading.fail(ProviderErrorCode.PROVIDER_TRANSPORT_ERROR, reason)
+        await self._close_source()
+        return from_outside
 
     async def _read(self, iterator: Any) -> Any:
         """``anext(iterator)`` in the consuming task; a set ``cancel`` event cancels

@@ -136,7 +136,9 @@ def _blocks(stream: BinaryIO, raw: BinaryIO, whole: bool, block_bytes: int) -> I
         yield Block(1, data, True, _position(raw))
         return
     line = 1
-    carry = b""
+    # The unfinished line's pieces, joined once when it ends: a line longer than many
+    # blocks costs one copy, not one per block (`carry += chunk` copied it each time).
+    carry: list[bytes] = []
     first = True
     while True:
         chunk = stream.read(block_bytes)
@@ -147,14 +149,16 @@ def _blocks(stream: BinaryIO, raw: BinaryIO, whole: bool, block_bytes: int) -> I
             break
         end = chunk.rfind(b"\n")
         if end < 0:
-            carry += chunk  # a line longer than a block: held until it ends
+            carry.append(chunk)  # a line longer than a block: held until it ends
             continue
-        data = carry + chunk[: end + 1]
-        carry = chunk[end + 1 :]
+        carry.append(chunk[: end + 1])
+        data = b"".join(carry)
+        carry = [chunk[end + 1 :]]
         yield Block(line, data, False, _position(raw))
         line += data.count(b"\n")
-    if carry:
-        yield Block(line, carry, False, _position(raw))
+    rest = b"".join(carry)
+    if rest:
+        yield Block(line, rest, False, _position(raw))
 
 
 def _without_bom(data: bytes) -> bytes:

@@ -18,7 +18,6 @@ from __future__ import annotations
 
 from typing import Any
 
-from agent_ir._generated.model_stream_schema import ResponseStopReason
 from agent_ir.replies.builder import Refusal, ReplyBuilder
 from agent_ir.replies.protocol import ModelResponse
 from agent_ir.wire._reply import read_reply
@@ -36,6 +35,7 @@ from agent_ir.wire.openai_chat._stream import (
     _complete,
     _error_code_and_message,
     not_a_function_call,
+    stop_reason,
 )
 
 __all__ = ["reply_from_openai_chat"]
@@ -66,7 +66,7 @@ def _read(reply: ReplyBuilder, data: dict[str, Any]) -> None:
     calls = 0
     if choices:
         finish, refused, calls = _choice(reply, choices)
-    reply.finish(_stop_reason(finish, refused, calls), *_usage(data))
+    reply.finish(stop_reason(finish, refused=refused, calls=calls), *_usage(data))
 
 
 def _choice(reply: ReplyBuilder, choices: list[Any]) -> tuple[str | None, bool, int]:
@@ -124,15 +124,6 @@ def _tool_calls(reply: ReplyBuilder, message: dict[str, Any], *, truncated: bool
             reply.tool_call(call.id, call.name, complete, what="tool call")
             made += 1
     return made
-
-
-def _stop_reason(finish: str | None, refused: bool, calls: int) -> ResponseStopReason:
-    """The stream's rule (``ChatState._stop_reason``)."""
-    if refused:
-        return ResponseStopReason.ERROR
-    if finish is None or finish == "stop":
-        return ResponseStopReason.TOOL_CALL if calls else ResponseStopReason.STOP
-    return _FINISH_REASONS[finish]
 
 
 def _usage(data: dict[str, Any]) -> tuple[int, int]:

@@ -148,7 +148,13 @@ from agent_ir.wire._stream import (
     optional_string,
 )
 
-__all__ = ["AsyncOpenAIChatStream", "ChatState", "OpenAIChatStream", "not_a_function_call"]
+__all__ = [
+    "AsyncOpenAIChatStream",
+    "ChatState",
+    "OpenAIChatStream",
+    "not_a_function_call",
+    "stop_reason",
+]
 
 Stop = ResponseStopReason
 _FINISH_REASONS = {
@@ -416,14 +422,18 @@ class ChatState:
 
     def _end(self) -> None:
         self._ended = True
-        self._reply.finish(self._stop_reason(), *self._usage)
+        stop = stop_reason(self._finish, refused=self._refused, calls=self._emitted_calls)
+        self._reply.finish(stop, *self._usage)
 
-    def _stop_reason(self) -> ResponseStopReason:
-        if self._refused:
-            return Stop.ERROR
-        if self._finish is None or self._finish == "stop":
-            return Stop.TOOL_CALL if self._emitted_calls else Stop.STOP
-        return _FINISH_REASONS[self._finish]
+
+def stop_reason(finish: str | None, *, refused: bool, calls: int) -> ResponseStopReason:
+    """The reply's stop reason from its ``finish_reason`` (a known one, or None), whether
+    it held a refusal and how many tool calls it made (stream and reply alike)."""
+    if refused:
+        return Stop.ERROR
+    if finish is None or finish == "stop":
+        return Stop.TOOL_CALL if calls else Stop.STOP
+    return _FINISH_REASONS[finish]
 
 
 # --- values --------------------------------------------------------------------------

@@ -21,7 +21,6 @@ from __future__ import annotations
 from typing import Any
 
 from agent_ir._generated.model_stream_schema import ProviderErrorCode, ResponseStopReason
-from agent_ir._text import non_empty_id
 from agent_ir.replies.builder import Refusal, ReplyBuilder
 from agent_ir.replies.protocol import ModelResponse
 from agent_ir.wire._common import parse_arguments
@@ -36,8 +35,8 @@ from agent_ir.wire._stream import (
     optional_string,
 )
 from agent_ir.wire.openai_responses._stream import (
-    _FAILED_MESSAGE,
     _SUMMARY_SEPARATOR,
+    failure,
     no_ir_form,
     reasoning_signature,
 )
@@ -59,7 +58,8 @@ def reply_from_openai_responses(response: object, *, request_id: object) -> Mode
 def _read(reply: ReplyBuilder, data: dict[str, Any]) -> None:
     status = optional_string(data, "status", _F)
     if status == "failed":
-        raise _failure(reply, optional_object(data, "error", _F) or {})
+        error = optional_object(data, "error", _F) or {}
+        raise failure(reply, error, event=_F, at="/error", fallback="response.failed")
     reply.start(field_name(data, "id", _F))
     output = optional_array(data, "output", _F) or []
     calls = 0
@@ -146,15 +146,3 @@ def _function_call(reply: ReplyBuilder, item: dict[str, Any], at: str) -> None:
             f" {text[:80]!r}"
         )
     reply.tool_call(call_id, name, arguments, what="function call")
-
-
-def _failure(reply: ReplyBuilder, error: dict[str, Any]) -> Refusal:
-    """The stream's rule for a failed response's error (``ResponsesState._failure``)."""
-    code = optional_string(error, "code", _F, "/error")
-    kind = optional_string(error, "type", _F, "/error")
-    message = optional_string(error, "message", _F, "/error")
-    if code is None or not non_empty_id(code):
-        code = kind if kind is not None and non_empty_id(kind) else "response.failed"
-    if message is None or not non_empty_id(message):
-        message = _FAILED_MESSAGE
-    return reply.fail(code, message)

@@ -142,6 +142,7 @@ __all__ = [
     "AsyncOpenAIResponsesStream",
     "OpenAIResponsesStream",
     "ResponsesState",
+    "failure",
     "no_ir_form",
     "reasoning_signature",
 ]
@@ -209,6 +210,22 @@ class AsyncOpenAIResponsesStream(AsyncStream):
 
     def _state(self, builder: ReplyBuilder) -> StreamState:
         return ResponsesState(builder)
+
+
+def failure(
+    reply: ReplyBuilder, error: dict[str, Any], *, event: str, at: str, fallback: str
+) -> Refusal:
+    """The transport error of a failed response's ``error`` object (at JSON pointer
+    ``at``; ``event`` names it in refusals): its ``code``, else its ``type``, else
+    ``fallback``; its ``message``, else "the response failed" (stream and reply alike)."""
+    code = optional_string(error, "code", event, at)
+    kind = optional_string(error, "type", event, at)
+    message = optional_string(error, "message", event, at)
+    if code is None or not non_empty_id(code):
+        code = kind if kind is not None and non_empty_id(kind) else fallback
+    if message is None or not non_empty_id(message):
+        message = _FAILED_MESSAGE
+    return reply.fail(code, message)
 
 
 def no_ir_form(reply: ReplyBuilder, output_index: int, kind: str) -> None:
@@ -469,11 +486,4 @@ class ResponsesState:
     def _failure(self, error: dict[str, Any], at: str, event: str) -> Refusal:
         """The transport error of ``error``, the object at JSON pointer ``at`` of an
         ``event`` event."""
-        code = optional_string(error, "code", event, at)
-        kind = optional_string(error, "type", event, at)
-        message = optional_string(error, "message", event, at)
-        if code is None or not non_empty_id(code):
-            code = kind if kind is not None and non_empty_id(kind) else event
-        if message is None or not non_empty_id(message):
-            message = _FAILED_MESSAGE
-        return self._reply.fail(code, message)
+        return failure(self._reply, error, event=event, at=at, fallback=event)

@@ -266,19 +266,45 @@ def _caller_path(path: Path) -> Path:
 
 
 def messages_of(function: str, transcript: object) -> list[Message]:
-    """The messages of a list or tuple of IR messages or JSON-form mappings, each valid
-    on its own (linkage is not checked); ``InvalidMessageError`` naming the first bad
-    one (its path starts with its index), ``TypeError`` for anything else."""
+    """The messages of ``transcript`` (a list or tuple of IR messages or JSON-form
+    mappings), each valid on its own (linkage is not checked: a broken session converts
+    and repairs too); ``InvalidMessageError`` naming the first bad one (its path starts
+    with its index), ``TypeError`` for anything but a list or tuple.
+
+    Mappings are validated in batches on the fast path; a batch it refuses is read
+    entry by entry to name the first bad one (entry by entry throughout, a million
+    messages took 20 times as long). Anything else (an IR message, which may have been
+    built directly from the generated classes, unchecked) goes through
+    ``parse_message``."""
     if not issubclass(type(transcript), (list, tuple)):
         raise TypeError(
             f"{function}: expected a list or tuple of messages, not {type(transcript).__name__}"
         )
-    messages = []
-    for index, entry in enumerate(snapshot_sequence(transcript)):
-        try:
-            messages.append(parse_message(entry))
-        except InvalidMessageError as error:
-            raise InvalidMessageError(
-                function, (index, *error.path), error.code, error.reason
-            ) from None
-    return messages
+    entries = snapshot_sequence(transcript)
+    mappings = [index for index, entry in enumerate(entries) if type(entry) is dict]
+    messages: list[Message | None] = [None] * len(entries)
+    for start in range(0, len(mappings), _CHUNK):
+        positions = mappings[start : start + _CHUNK]
+        converted = fast_messages([entries[index] for index in positions])
+        if converted is not None:
+            for index, message in zip(positions, converted, strict=True):
+                messages[index] = message
+    return [
+        _parsed(function, index, entries[index]) if message is None else message
+        for index, message in enumerate(messages)
+    ]
+
+
+_MESSAGE_TYPES = frozenset({SystemMessage, UserMessage, AssistantMessage, ToolResultMessage})
+# Mappings are validated this many at a time: one fast-path call per batch, and a bad
+# entry only sends its own batch through the per-message path.
+_CHUNK = 256
+
+
+def _parsed(function: str, index: int, entry: object) -> Message:
+    try:
+        return parse_message(entry)
+    except InvalidMessageError as error:
+        raise InvalidMessageError(
+            function, (index, *error.path), error.code, error.reason
+        ) from None

@@ -1092,6 +1092,131 @@ CASES: list[Case] = [
 ]
 
 
+# --- linkage shapes: transcripts whose tool rounds are the hostile part ----------------
+# Each is valid message by message; ``expect`` is validate_transcript's verdict. They
+# are the shapes that once made repair, trimming or the wire rules quadratic or wrong
+# (test_bounded_time.py grows each one 8 times).
+ROUNDS = 200
+
+
+def reused_call_id(turns: int) -> list[Any]:
+    """Every turn's call is ``call_0`` (servers that restart ids per reply)."""
+    transcript: list[Any] = [user("u")]
+    for turn in range(turns):
+        transcript += [assistant(f"a{turn}", [call_block("call_0")]), result(f"r{turn}", "call_0")]
+    return transcript
+
+
+def assistant_run(calls: int) -> list[Any]:
+    """A run of ``calls`` assistant messages, one call each, then all their results."""
+    transcript: list[Any] = [user("u")]
+    transcript += [assistant(f"a{n}", [call_block(f"c{n}")]) for n in range(calls)]
+    return transcript + [result(f"r{n}", f"c{n}") for n in range(calls)]
+
+
+def unanswered_calls(calls: int) -> list[Any]:
+    """One assistant message with ``calls`` calls and a single result, for the first."""
+    blocks = [call_block(f"c{n}") for n in range(calls)]
+    return [user("u"), assistant("a", blocks), result("r", "c0"), user("u2")]
+
+
+def leading_orphans(count: int) -> list[Any]:
+    """``count`` results no call has, then a well-linked round."""
+    transcript: list[Any] = [result(f"o{n}", f"gone-{n}") for n in range(count)]
+    return [*transcript, user("u"), assistant("a", [call_block("c")]), result("r", "c")]
+
+
+def far_results(between: int) -> list[Any]:
+    """A call, ``between`` user messages, then its result."""
+    transcript: list[Any] = [user("u"), assistant("a", [call_block("c")])]
+    transcript += [user(f"u{n}") for n in range(between)]
+    return [*transcript, result("r", "c")]
+
+
+def long_shared_ids(count: int) -> list[Any]:
+    """``count`` calls whose 100-character ids share their first 64 characters (the
+    Anthropic limit), each answered."""
+    ids = [f"{'x' * 64}-{n:035d}" for n in range(count)]
+    transcript: list[Any] = [user("u"), assistant("a", [call_block(i) for i in ids])]
+    return transcript + [result(f"r{n}", i) for n, i in enumerate(ids)]
+
+
+def results_out_of_place(count: int) -> list[Any]:
+    """Rounds whose results come before their calls, twice, or under another name."""
+    transcript: list[Any] = [user("u")]
+    for n in range(count):
+        transcript += [
+            result(f"early{n}", f"c{n}"),
+            assistant(f"a{n}", [call_block(f"c{n}")]),
+            result(f"r{n}", f"c{n}", name="write"),
+            result(f"again{n}", f"c{n}"),
+        ]
+    return transcript
+
+
+LINKAGE = "linkage shapes"
+LINKAGE_CASES: list[Case] = [
+    Case(
+        "call-id-reused-every-turn",
+        LINKAGE,
+        lambda: reused_call_id(ROUNDS),
+        ("transcript",),
+        expect=INVALID,
+    ),
+    Case(
+        "long-assistant-run", LINKAGE, lambda: assistant_run(ROUNDS), ("transcript",), expect=VALID
+    ),
+    Case(
+        "many-unanswered-calls",
+        LINKAGE,
+        lambda: unanswered_calls(ROUNDS),
+        ("transcript",),
+        expect=INVALID,
+    ),
+    Case(
+        "leading-orphan-results",
+        LINKAGE,
+        lambda: leading_orphans(ROUNDS),
+        ("transcript",),
+        expect=INVALID,
+    ),
+    Case(
+        "results-far-from-their-call",
+        LINKAGE,
+        lambda: far_results(ROUNDS),
+        ("transcript",),
+        expect=VALID,
+    ),
+    Case(
+        "long-ids-sharing-64-characters",
+        LINKAGE,
+        lambda: long_shared_ids(ROUNDS),
+        ("transcript",),
+        expect=VALID,
+    ),
+    Case(
+        "results-early-twice-misnamed",
+        LINKAGE,
+        lambda: results_out_of_place(ROUNDS),
+        ("transcript",),
+        expect=INVALID,
+    ),
+    Case(
+        "assistant-first-system-between",
+        LINKAGE,
+        lambda: [
+            assistant("a", [call_block("c")]),
+            {"role": "system", "id": "s", "content": "rules"},
+            result("r", "c"),
+            assistant("b", []),
+        ],
+        ("transcript",),
+        expect=VALID,
+    ),
+]
+CASES += LINKAGE_CASES
+KINDS += (LINKAGE,)
+
 _VALID_LINE = json_line([user()])
 
 # CLI cases: build() gives (suffix, file bytes); expect is the exit status.
@@ -1146,6 +1271,49 @@ CLI_CASES: list[Case] = [
 ]
 
 
+# --- wire places: a value put into a provider's request, for the ``from_*`` readers ---
+# Each gives (provider, request field value, system); every transcript place of a case
+# that has a wire counterpart runs there too (``WIRE_COUNTERPARTS``).
+
+
+def _chat_call(arguments: object) -> list[Any]:
+    function = {"name": "read", "arguments": arguments}
+    call = {"id": "call-1", "type": "function", "function": function}
+    return [{"role": "assistant", "content": None, "tool_calls": [call]}]
+
+
+def _anthropic_call(value: object) -> list[Any]:
+    block = {"type": "tool_use", "id": "call-1", "name": "read", "input": value}
+    return [{"role": "user", "content": "u"}, {"role": "assistant", "content": [block]}]
+
+
+WIRE_PLACES: dict[str, Callable[[Any], tuple[str, Any, Any]]] = {
+    "chat-messages": lambda value: ("openai-chat", value, None),
+    "chat-message": lambda value: ("openai-chat", [value], None),
+    "chat-content": lambda value: ("openai-chat", [{"role": "user", "content": value}], None),
+    "chat-arguments": lambda value: ("openai-chat", _chat_call(value), None),
+    "responses-input": lambda value: ("openai-responses", value, None),
+    "responses-item": lambda value: ("openai-responses", [value], None),
+    "responses-content": lambda value: (
+        "openai-responses",
+        [{"type": "message", "role": "user", "content": value}],
+        None,
+    ),
+    "anthropic-messages": lambda value: ("anthropic", value, None),
+    "anthropic-message": lambda value: ("anthropic", [value], None),
+    "anthropic-content": lambda value: ("anthropic", [{"role": "user", "content": value}], None),
+    "anthropic-input": lambda value: ("anthropic", _anthropic_call(value), None),
+    "anthropic-system": lambda value: ("anthropic", [{"role": "user", "content": "u"}], value),
+}
+WIRE_COUNTERPARTS: dict[str, tuple[str, ...]] = {
+    "transcript": ("chat-messages", "responses-input", "anthropic-messages"),
+    "message": ("chat-message", "responses-item", "anthropic-message"),
+    "content": ("chat-content", "responses-content", "anthropic-content"),
+    "arguments": ("chat-arguments", "anthropic-input"),
+    "system-content": ("anthropic-system",),
+}
+
+
 # --- parametrization -----------------------------------------------------------------
 
 # Each harness and the places it runs a case in. "validate_transcript" also checks
@@ -1153,6 +1321,8 @@ CLI_CASES: list[Case] = [
 # "constructor" is named by the constructor of each place.
 ENTRIES: dict[str, tuple[str, ...]] = {
     "validate_transcript": tuple(TRANSCRIPT_PLACES),
+    "transcript-tools": tuple(TRANSCRIPT_PLACES),
+    "from-wire": tuple(WIRE_PLACES),
     "constructor": tuple(CONSTRUCTOR_PLACES),
     "JsonObject": tuple(JSON_OBJECT_PLACES),
     "dumps": tuple(DUMPS_PLACES),
@@ -1175,9 +1345,20 @@ def pairs(entry: str) -> list[tuple[Case, str]]:
         (case, place)
         for case in cases
         if not case.only or entry in case.only
-        for place in case.places
+        for place in _places(case, entry)
         if place in wanted
     ]
+
+
+def _places(case: Case, entry: str) -> tuple[str, ...]:
+    if entry != "from-wire":
+        return case.places
+    if not case.heavy:
+        return tuple(wire for place in case.places for wire in WIRE_COUNTERPARTS.get(place, ()))
+    # A heavy case (a million items) is read by one provider's reader, and not as a
+    # whole request: a million IR-form messages are a million Chat messages each with a
+    # key Chat has no place for (one warning each, about 30 s read twice).
+    return tuple(WIRE_COUNTERPARTS[place][0] for place in case.places if place == "content")
 
 
 def params(entry: str) -> list[Any]:

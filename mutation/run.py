@@ -76,6 +76,7 @@ GROUPS: dict[str, Group] = {
             "tests/test_transcript_values.py",
             "tests/test_transcript_container.py",
             "tests/test_hostile_entries.py",
+            "tests/test_bounded_quotes.py",
         ),
     ),
     "diagnostics": Group(
@@ -85,6 +86,7 @@ GROUPS: dict[str, Group] = {
             "tests/test_diagnostics.py",
             "tests/test_linkage_rules.py",
             "tests/conformance",
+            "tests/test_bounded_quotes.py",
         ),
     ),
     "parser": Group(

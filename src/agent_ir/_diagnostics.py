@@ -1,13 +1,18 @@
 """Building and ordering ``Diagnostic``s: the one place their text, pointer and order
-are decided, shared by the shape checks and the linkage rules."""
+are decided, shared by the shape checks and the linkage rules.
+
+A sentence quotes the data only cut (``agent_ir._text.quoted`` and ``cut``, at most
+``QUOTE_CHARS`` characters of one value, the rest counted): a key of a shape problem's
+place too, since one long key can lead to many problems under it. The pointer is kept
+whole: it is the exact place."""
 
 from __future__ import annotations
 
 from collections.abc import Iterable
 
 from agent_ir._generated.diagnostic_schema import Diagnostic, DiagnosticCode
-from agent_ir._paths import Path, PathKey, format_path, pointer_key, to_pointer
-from agent_ir._text import is_valid_unicode
+from agent_ir._paths import Path, PathKey, PathSegment, format_path, pointer_key, to_pointer
+from agent_ir._text import QUOTE_CHARS, is_valid_unicode, left_out
 
 __all__ = ["diagnostic", "ordered", "transcript_diagnostic", "writable"]
 
@@ -28,7 +33,7 @@ def diagnostic(code: DiagnosticCode, message_index: int, path: Path, reason: str
     """The diagnostic of ``reason`` at ``path`` inside message ``message_index`` (-1:
     the transcript as a whole, ``path`` then relative to the transcript)."""
     if code in _SHAPE_CODES:
-        where = format_path(path) or ("transcript" if message_index < 0 else "message")
+        where = _place(path) or ("transcript" if message_index < 0 else "message")
         reason = f"{where} {reason}"
     full_path = path if message_index < 0 else (message_index, *path)
     return Diagnostic(
@@ -37,6 +42,26 @@ def diagnostic(code: DiagnosticCode, message_index: int, path: Path, reason: str
         message=writable(reason),
         path=writable(to_pointer(full_path)),
     )
+
+
+def _place(path: Path) -> str:
+    """``format_path(path)`` with each key longer than ``QUOTE_CHARS`` cut, the rest
+    counted: ``arguments["a b…"]`` is written ``arguments["a b"]… (N more characters)``."""
+    if all(isinstance(segment, int) or len(segment) <= QUOTE_CHARS for segment in path):
+        return format_path(path)  # the usual case
+    text = ""
+    for segment in path:
+        if isinstance(segment, str) and len(segment) > QUOTE_CHARS:
+            shown: PathSegment = segment[:QUOTE_CHARS]
+            more = left_out(len(segment) - QUOTE_CHARS)
+        else:
+            shown, more = segment, ""
+        # format_path's own writing of a segment after another: ".key", '["a b"]', "[3]"
+        piece = format_path((0, shown))[len("[0]") :]
+        if not text and piece.startswith("."):
+            piece = piece[1:]
+        text += piece + more
+    return text
 
 
 def writable(text: str) -> str:

@@ -36,7 +36,7 @@ import msgspec
 from agent_ir._errors import JsonValueError, describe_error, safe_repr
 from agent_ir._frozen import FrozenMapping, encode_frozen, plain_data
 from agent_ir._paths import Path
-from agent_ir._text import is_valid_unicode
+from agent_ir._text import cut, is_valid_unicode
 
 __all__ = [
     "INVALID",
@@ -325,7 +325,7 @@ def _copy_mapping(
         copied: dict[str, Any] = {}
         for key, item in _read_pairs(value, path, problems):
             if not issubclass(type(key), str):
-                raise JsonValueError(path, f"has a key that is not a string: {safe_repr(key)}")
+                raise JsonValueError(path, f"has a key that is not a string: {cut(safe_repr(key))}")
             if type(key) is not str:
                 key = str.__str__(key)
             if not active.transport:

@@ -10,6 +10,9 @@ one small function over them, in ``_RULES``:
 * TOOL_RESULT_BEFORE_CALL: a result that comes before its call;
 * TOOL_NAME_MISMATCH: a result whose tool name is not its call's.
 
+A sentence quotes an id or a name cut to ``QUOTE_CHARS`` characters (``quoted``, ``cut``):
+one long name is quoted once per result, and would otherwise be copied as many times.
+
 A call id used twice makes pairing ambiguous: its results get no further diagnostic.
 A malformed message still takes part through ``MalformedLinks``: its well-formed calls
 count, and the readable ids of its malformed calls or result suppress the cascade
@@ -31,7 +34,7 @@ from agent_ir._generated.message_schema import (
 )
 from agent_ir._inspect import tool_call_blocks
 from agent_ir._paths import Path
-from agent_ir._text import is_blank
+from agent_ir._text import cut, is_blank, quoted
 
 __all__ = ["MalformedLinks", "linkage", "linkage_of_valid", "malformed_links"]
 
@@ -164,7 +167,7 @@ def _duplicate_call_ids(sites: _Sites) -> Iterator[Diagnostic]:
                 DiagnosticCode.DUPLICATE_TOOL_CALL_ID,
                 message_index,
                 ("content", block_index, "id"),
-                f"tool call id {call_id!r} is already used by a call in message {first}",
+                f"tool call id {quoted(call_id)} is already used by a call in message {first}",
             )
 
 
@@ -179,7 +182,7 @@ def _missing_results(sites: _Sites) -> Iterator[Diagnostic]:
                 DiagnosticCode.MISSING_TOOL_RESULT,
                 call_index,
                 ("content", block_index),
-                f"tool call {call_id!r} ({name}) has no result after it",
+                f"tool call {quoted(call_id)} ({cut(name)}) has no result after it",
             )
 
 
@@ -191,7 +194,7 @@ def _duplicate_results(sites: _Sites) -> Iterator[Diagnostic]:
                 DiagnosticCode.DUPLICATE_TOOL_RESULT,
                 message_index,
                 ("toolCallId",),
-                f"tool call {call_id!r} already has a result in message {first}",
+                f"tool call {quoted(call_id)} already has a result in message {first}",
             )
 
 
@@ -204,7 +207,7 @@ def _orphans(sites: _Sites) -> Iterator[Diagnostic]:
                 DiagnosticCode.ORPHAN_TOOL_RESULT,
                 message_index,
                 ("toolCallId",),
-                f"no tool call has id {call_id!r}",
+                f"no tool call has id {quoted(call_id)}",
             )
 
 
@@ -218,7 +221,7 @@ def _results_before_call(sites: _Sites) -> Iterator[Diagnostic]:
                     DiagnosticCode.TOOL_RESULT_BEFORE_CALL,
                     message_index,
                     ("toolCallId",),
-                    f"answers tool call {call_id!r}, which only comes in message {call[0]}",
+                    f"answers tool call {quoted(call_id)}, which only comes in message {call[0]}",
                 )
 
 
@@ -233,7 +236,8 @@ def _name_mismatches(sites: _Sites) -> Iterator[Diagnostic]:
                     DiagnosticCode.TOOL_NAME_MISMATCH,
                     message_index,
                     ("toolName",),
-                    f"{tool_name!r} differs from the name of tool call {call_id!r}: {name!r}",
+                    f"{quoted(tool_name)} differs from the name of tool call {quoted(call_id)}: "
+                    f"{quoted(name)}",
                 )
 
 

@@ -38,6 +38,7 @@ from referencing.jsonschema import DRAFT202012
 from agent_ir import schemas
 from agent_ir._jsoncopy import INVALID
 from agent_ir._paths import Path, PathSegment, Problem, path_key
+from agent_ir._text import quoted
 
 if TYPE_CHECKING:
     # referencing documents Resolver but exports it only from its _core module.
@@ -177,7 +178,7 @@ def _discriminated_one_of(
     target = mapping.get(tag) if isinstance(tag, str) else None
     if target is None:
         known = ", ".join(repr(key) for key in mapping)
-        yield ValidationError(f"must be one of {known}, not {tag!r}", path=[name])
+        yield ValidationError(f"must be one of {known}, not {quoted(tag)}", path=[name])
         return
     yield from validator.descend(instance, {"$ref": target})
 

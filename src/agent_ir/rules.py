@@ -40,7 +40,7 @@ from agent_ir._generated.message_schema import (
     ToolResultMessage,
     UserMessage,
 )
-from agent_ir._text import is_blank
+from agent_ir._text import is_blank, quoted
 from agent_ir.transcript import diagnose
 from agent_ir.wire import _registry
 from agent_ir.wire._registry import Provider
@@ -99,7 +99,7 @@ def _results_not_immediate(
             DiagnosticCode.RESULT_NOT_IMMEDIATE,
             index,
             ("toolCallId",),
-            f"the result of tool call {message.tool_call_id!r} must come directly after "
+            f"the result of tool call {quoted(message.tool_call_id)} must come directly after "
             f"the assistant message that made it (message {made_at}) for {spec.name}",
         )
 
@@ -127,7 +127,7 @@ def _id_formats(messages: list[Message | None], spec: ProviderSpec) -> Iterator[
                 DiagnosticCode.INVALID_TOOL_CALL_ID_FORMAT,
                 index,
                 ("content", block_index, "id"),
-                f"tool call id {call_id!r} must {rule}have at most {ids.longest} characters "
+                f"tool call id {quoted(call_id)} must {rule}have at most {ids.longest} characters "
                 f"for {spec.name}",
             )
 

@@ -10,9 +10,11 @@ as labelled placeholders; the offending message or block highlighted with its
 diagnostic next to it; messages far from any problem folded (``<details>``).
 
 It is written with the standard library: every piece of the data goes through
-``_data`` (control characters and lone surrogates made visible as backslash escapes,
-then ``html.escape``) and lands only in element text or quoted attribute values, never
-in a ``<style>``, a URL or a script. The page has no script at all, loads nothing (a
+``_data`` (control characters, lone surrogates and bidirectional controls made visible
+as backslash escapes, then ``html.escape``) and lands only in element text or quoted
+attribute values, never in a ``<style>``, a URL or a script. A transcript's id, and each
+segment of a JSON Pointer, is cut to ``QUOTE_CHARS`` characters (the rest counted), and
+an id sits in a ``<bdi>``: right-to-left text in it cannot reorder what is around it. The page has no script at all, loads nothing (a
 Content-Security-Policy forbids it too), and stays small: long strings, big JSON values
 and long transcripts are cut, with what was left out counted.
 """
@@ -27,9 +29,10 @@ from collections import Counter
 from collections.abc import Iterator
 from typing import Any, NamedTuple
 
+from agent_ir._text import cut
 from agent_ir.cli._check import Found, Invalid
 from agent_ir.cli._defaults import REPORT_LIMIT
-from agent_ir.cli._report import Summary, _in_code_order, printable
+from agent_ir.cli._report import Summary, _in_code_order, printable, shown_pointer
 from agent_ir.wire import _registry
 
 __all__ = ["REPORT_LIMIT", "HtmlReport", "Settings", "render"]
@@ -63,7 +66,11 @@ CODE_MEANINGS = {
     "EMPTY_CONTENT": "a message without content (provider rule)",
 }
 
-_HIDDEN = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f\ud800-\udfff]")
+_HIDDEN = re.compile(
+    "[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f\ud800-\udfff"
+    # bidirectional controls: an override would reorder the text after it
+    "\u202a-\u202e\u2066-\u2069\u200e\u200f\u061c]"
+)
 _ROLES = {
     "system": "System",
     "user": "User",
@@ -91,8 +98,9 @@ _KNOWN_FIELDS = frozenset(
 
 
 def _visible(text: str) -> str:
-    """``text`` with control characters (but newline, tab and CR) and lone surrogates
-    written as backslash escapes: what the page shows is what the data holds."""
+    """``text`` with control characters (but newline, tab and CR), lone surrogates and
+    bidirectional controls written as backslash escapes: what the page shows is what
+    the data holds, in the order it holds it."""
     return _HIDDEN.sub(_escape, text)
 
 
@@ -114,8 +122,18 @@ def _clipped(text: str, limit: int = STRING_CHARS) -> str:
 
 
 def _name(name: str) -> str:
-    """A file name or an id, as the text report prints it (one line)."""
+    """A file name, as the text report prints it (one line)."""
     return html.escape(printable(name), quote=True)
+
+
+def _id(transcript_id: str) -> str:
+    """A transcript's id, as the text report prints it (one line, cut), isolated."""
+    return f"<bdi>{html.escape(printable(cut(transcript_id)), quote=True)}</bdi>"
+
+
+def _pointer(pointer: str) -> str:
+    """A JSON Pointer as the text report prints it (long segments cut)."""
+    return f'<code class="pointer">{_data(shown_pointer(pointer))}</code>'
 
 
 # --- JSON, formatted and bounded -------------------------------------------------------
@@ -372,7 +390,7 @@ def _broken(
             f'<tr><td class="n"><a href="#t{number}">{number}</a></td>'
             f"<td><code>{_name(name)}</code></td>"
             f'<td class="n"><a href="#t{number}">{found.line:,}</a></td>'
-            f"<td>{_name(found.id) if found.id is not None else ''}</td>"
+            f"<td>{_id(found.id) if found.id is not None else ''}</td>"
             f"<td>{badges}</td></tr>\n"
         )
     note = ""
@@ -418,7 +436,7 @@ def _content_blocks(message: Any) -> list[Any]:
 
 def _note(found: Found) -> str:
     code, _, message, pointer = found
-    where = f' <code class="pointer">{_data(pointer)}</code>' if pointer else ""
+    where = f" {_pointer(pointer)}" if pointer else ""
     return (
         f'<p class="diagnostic" data-code="{_data(code)}"><span class="code">{_data(code)}</span> '
         f"{_clipped(message, 500)}{where}</p>\n"
@@ -505,7 +523,7 @@ class _Conversation:
 
     def html(self) -> str:
         found = self.found
-        label = f' <span class="id">{_name(found.id)}</span>' if found.id is not None else ""
+        label = f' <span class="id">{_id(found.id)}</span>' if found.id is not None else ""
         converted = ""
         if self.settings.format != "ir" and self.messages:
             converted = f' <span class="sub">(converted from {_name(self.settings.format)})</span>'
@@ -530,7 +548,7 @@ class _Conversation:
             place = f"message {index}" if index >= 0 else "the transcript"
             if 0 <= index < len(self.messages):
                 place = f'<a href="#{self.anchor}-m{index}">{place}</a>'
-            where = f' <code class="pointer">{_data(pointer)}</code>' if pointer else ""
+            where = f" {_pointer(pointer)}" if pointer else ""
             items.append(
                 f'<li data-code="{_data(code)}"><span class="code">{_data(code)}</span> '
                 f"{place}: {_clipped(message, 500)}{where}</li>\n"
@@ -547,7 +565,7 @@ class _Conversation:
         items = "".join(
             f'<li data-code="{_data(code)}"><span class="code warning">{_data(code)}</span> '
             f"{_name(self.settings.format)} message {index}: {_clipped(message, 500)}"
-            f' <code class="pointer">{_data(pointer)}</code></li>\n'
+            f" {_pointer(pointer)}</li>\n"
             for code, index, message, pointer in warnings[:DIAGNOSTICS]
         )
         if len(warnings) > DIAGNOSTICS:

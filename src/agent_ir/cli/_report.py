@@ -1,9 +1,15 @@
 """What ``agent-ir validate`` prints: one line per diagnostic (text) or one JSON object
 per invalid transcript (``--output json``), then a summary.
 
-Everything printed is printable whatever the data holds: control characters and lone
-surrogates (in a file name, an id or a diagnostic) are written as backslash escapes,
-so one diagnostic is always one line.
+Everything printed is printable whatever the data holds: control characters, line
+separators, lone surrogates and the bidirectional controls that reorder text on a
+terminal (U+202A-202E, U+2066-2069, U+200E, U+200F, U+061C; in a file name, an id or a
+diagnostic) are written as backslash escapes, so one diagnostic is always one line and
+reads in the order it is written.
+
+A text line quotes a transcript's id, and each segment of a JSON Pointer, cut to
+``QUOTE_CHARS`` characters with the rest counted (``agent_ir._text.cut``): the id is on
+every line of its transcript. Lines are written as they are made, a few at a time.
 """
 
 from __future__ import annotations
@@ -16,16 +22,31 @@ from dataclasses import dataclass, field
 from typing import TextIO
 
 from agent_ir._generated.diagnostic_schema import DiagnosticCode
+from agent_ir._text import QUOTE_CHARS, cut
 from agent_ir.cli._check import BlockResult, Found, Invalid
 
-__all__ = ["Report", "Summary", "printable"]
+__all__ = ["Report", "Summary", "printable", "shown_pointer"]
 
-_UNPRINTABLE = re.compile("[\x00-\x1f\x7f-\x9f\u2028\u2029\ud800-\udfff]")
+_UNPRINTABLE = re.compile(
+    "[\x00-\x1f\x7f-\x9f\u2028\u2029\ud800-\udfff"
+    # bidirectional controls: embeddings and overrides, isolates, marks
+    "\u202a-\u202e\u2066-\u2069\u200e\u200f\u061c]"
+)
+_WRITE_AT = 64 << 10  # characters of text lines gathered before they are written
 
 
 def printable(text: str) -> str:
-    """``text`` with control characters, line separators and lone surrogates escaped."""
+    """``text`` with control characters, line separators, lone surrogates and
+    bidirectional controls escaped (``\\x1b``, ``\\u202e``)."""
     return _UNPRINTABLE.sub(_escape, text)
+
+
+def shown_pointer(pointer: str) -> str:
+    """A JSON Pointer as a line shows it: each segment longer than ``QUOTE_CHARS``
+    characters cut, the rest counted (not yet ``printable``)."""
+    if len(pointer) <= QUOTE_CHARS:
+        return pointer
+    return "/".join(map(cut, pointer.split("/")))
 
 
 def _escape(match: re.Match[str]) -> str:
@@ -111,21 +132,26 @@ class Report:
     def _write_text(
         self, name: str, transcript: Invalid, shown: tuple[Found, ...], omitted: int
     ) -> None:
-        where = printable(name)
-        label = "" if transcript.id is None else f"[{printable(transcript.id)}] "
-        lines = []
+        head = f"{printable(name)}:{transcript.line}: "
+        if transcript.id is not None:
+            head += f"[{printable(cut(transcript.id))}] "
+        lines: list[str] = []
+        size = 0
         for kind, found in [("", item) for item in shown] + [
             ("warning ", item) for item in transcript.warnings
         ]:
             code, index, message, pointer = found
             place = f"message {index} " if index >= 0 else ""
-            end = f" ({printable(pointer)})" if pointer else ""
-            lines.append(
-                f"{where}:{transcript.line}: {label}{place}{kind}{code}: "
-                f"{printable(message)}{end}\n"
-            )
+            end = f" ({printable(shown_pointer(pointer))})" if pointer else ""
+            line = f"{head}{place}{kind}{code}: {printable(message)}{end}\n"
+            lines.append(line)
+            size += len(line)
+            if size >= _WRITE_AT:
+                self._out.write("".join(lines))
+                lines.clear()
+                size = 0
         if omitted:
-            lines.append(f"{where}:{transcript.line}: {label}... {omitted} more diagnostics\n")
+            lines.append(f"{head}... {omitted} more diagnostics\n")
         self._out.write("".join(lines))
 
     def _write_json(

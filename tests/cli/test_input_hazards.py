@@ -313,3 +313,11 @@ def test_nan_or_infinity_anywhere_in_an_object_is_invalid_json(tmp_path: Path, t
         (str(whole), 1, None, "INVALID_TRANSCRIPT"),
     ]
     assert report(ran)[2].startswith("3 transcripts in 2 files: 1 valid, 2 invalid")
+
+
+def test_the_help_states_the_limit_and_what_a_directory_skips() -> None:
+    ran = run("validate", "--help")
+    assert ran.status == 0, ran
+    text = " ".join(ran.out.split())
+    assert f"may hold at most {MAX_TRANSCRIPT_BYTES >> 20} MiB" in text
+    assert "a named pipe or a device found there is skipped" in text

@@ -11,7 +11,7 @@ from typing import Any, TextIO, cast
 
 from agent_ir import schemas
 from agent_ir._text import non_empty_id
-from agent_ir.cli._defaults import REPORT_LIMIT
+from agent_ir.cli._defaults import MAX_TRANSCRIPT_BYTES, REPORT_LIMIT
 from agent_ir.cli._replay import replay
 from agent_ir.wire import _registry
 
@@ -40,7 +40,7 @@ PATH is a .json file (one transcript), a .jsonl file (one transcript per line: a
 of messages, or an object {"id": ..., "messages": [...]}), a directory (every
 .json/.jsonl file inside, recursively, sorted) or - for standard input (JSON Lines).
 Gzipped files are read transparently; files are streamed, never read whole. One
-transcript (a line, or a .json file once decompressed) may hold at most 64 MiB: a
+transcript (a line, or a .json file once decompressed) may hold at most LIMIT MiB: a
 larger one is an INVALID_TRANSCRIPT diagnostic, counted as it is read, never held. In
 a directory only regular files are read: a named pipe or a device found there is
 skipped and reported as unreadable (a path given itself is read whatever it is, such as
@@ -56,7 +56,7 @@ example:
   agent-ir validate traces/ --jobs 8 --output json > report.jsonl
   agent-ir validate finetune.jsonl --format openai-chat --provider-rules openai-chat
   agent-ir validate traces/ --report report.html   # open it in a browser
-  zcat day.jsonl.gz | agent-ir validate -"""
+  zcat day.jsonl.gz | agent-ir validate -""".replace("LIMIT", str(MAX_TRANSCRIPT_BYTES >> 20))
 
 _REPLAY = """\
 Stream every response of a provider fixture (schemas/v1/provider-fixture.schema.json)

@@ -31,6 +31,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import BinaryIO, cast
 
+from agent_ir.cli._defaults import MAX_TRANSCRIPT_BYTES
+
 __all__ = [
     "BLOCK_BYTES",
     "MAX_TRANSCRIPT_BYTES",
@@ -50,11 +52,6 @@ _GZIP_MAGIC = b"\x1f\x8b"
 _BOM = b"\xef\xbb\xbf"
 _SUFFIXES = (".json", ".jsonl", ".json.gz", ".jsonl.gz")
 STDIN = "-"
-
-MAX_TRANSCRIPT_BYTES = 64 << 20
-"""The most one transcript's JSON text (a line, or a ``.json`` file, decompressed) may
-hold: 64 MiB, twice what a provider accepts in one request. Memory stays flat however
-large the input or what it expands to."""
 
 # The line that stands for a transcript too large to hold, followed by its size in
 # bytes: it starts with a NUL byte, which no JSON text does.

@@ -6,11 +6,12 @@ from __future__ import annotations
 import argparse
 import os
 import sys
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
+from typing import Any, TextIO, cast
 
 from agent_ir import schemas
 from agent_ir._text import non_empty_id
-from agent_ir.cli._defaults import REPORT_LIMIT
+from agent_ir.cli._defaults import MAX_TRANSCRIPT_BYTES, REPORT_LIMIT
 from agent_ir.cli._replay import replay
 from agent_ir.wire import _registry
 
@@ -20,7 +21,8 @@ EXIT_STATUS = """\
 exit status:
   0  every transcript is valid (replay: every response ended well)
   1  some transcript is invalid (replay: a response failed)
-  2  a usage or I/O error (a missing file, an unreadable gzip stream)"""
+  2  a usage or I/O error (a missing file, an unreadable gzip stream, a file in a
+     directory that is not a regular file, standard output that cannot be written)"""
 
 _DESCRIPTION = """\
 Validate LLM agent transcripts (agent-ir's v1 JSON form) before a provider or a training
@@ -37,7 +39,12 @@ duplicate, out-of-order, mismatched and missing results).
 PATH is a .json file (one transcript), a .jsonl file (one transcript per line: an array
 of messages, or an object {"id": ..., "messages": [...]}), a directory (every
 .json/.jsonl file inside, recursively, sorted) or - for standard input (JSON Lines).
-Gzipped files are read transparently; files are streamed, never read whole.
+Gzipped files are read transparently; files are streamed, never read whole. One
+transcript (a line, or a .json file once decompressed) may hold at most LIMIT MiB: a
+larger one is an INVALID_TRANSCRIPT diagnostic, counted as it is read, never held. In
+a directory only regular files are read: a named pipe or a device found there is
+skipped and reported as unreadable (a path given itself is read whatever it is, such as
+/dev/stdin or a shell's <(...)).
 
 Text output: one line per diagnostic,
   FILE:LINE: [ID] message N CODE: text (POINTER)
@@ -49,7 +56,7 @@ example:
   agent-ir validate traces/ --jobs 8 --output json > report.jsonl
   agent-ir validate finetune.jsonl --format openai-chat --provider-rules openai-chat
   agent-ir validate traces/ --report report.html   # open it in a browser
-  zcat day.jsonl.gz | agent-ir validate -"""
+  zcat day.jsonl.gz | agent-ir validate -""".replace("LIMIT", str(MAX_TRANSCRIPT_BYTES >> 20))
 
 _REPLAY = """\
 Stream every response of a provider fixture (schemas/v1/provider-fixture.schema.json)
@@ -212,20 +219,82 @@ def main(argv: Sequence[str] | None = None) -> int:
     for stream in (sys.stdout, sys.stderr):
         if hasattr(stream, "reconfigure"):
             stream.reconfigure(errors="backslashreplace")
+    stdout = sys.stdout
+    if stdout is not None:
+        sys.stdout = cast(TextIO, _Stdout(stdout))
     try:
         status = _run(parser, arguments)
         sys.stdout.flush()
+    except _OutputError as failed:
+        # A full disk (ENOSPC), a quota, an I/O error: nothing more can be written.
+        print(f"agent-ir: cannot write to standard output: {failed.reason}", file=sys.stderr)
+        sys.stdout = stdout
+        _discard_stdout()  # the unwritten rest would fail again at exit
+        return 2
     except BrokenPipeError:
         # The reader left early (`agent-ir validate big.jsonl | head`): stop quietly.
-        # Python would print a second error when flushing stdout at exit, so point
-        # stdout at /dev/null first.
-        devnull = os.open(os.devnull, os.O_WRONLY)
-        os.dup2(devnull, sys.stdout.fileno())
+        sys.stdout = stdout
+        _discard_stdout()
         return 1
     except KeyboardInterrupt:
         print("agent-ir: interrupted", file=sys.stderr)
         return 130
+    finally:
+        sys.stdout = stdout
     return status
+
+
+class _OutputError(Exception):
+    """Standard output could not be written (other than a closed pipe)."""
+
+    def __init__(self, error: OSError) -> None:
+        super().__init__(error)
+        reason = error.strerror or str(error) or type(error).__name__
+        self.reason = reason[:1].lower() + reason[1:] if reason[1:2].islower() else reason
+
+
+class _Stdout:
+    """``sys.stdout`` while the command runs: a failed write or flush other than a closed
+    pipe (``BrokenPipeError``, kept as it is) is an ``_OutputError``, so that it is told
+    apart from an error of anything else; everything else is the stream's own."""
+
+    def __init__(self, stream: TextIO) -> None:
+        self._stream = stream
+
+    def write(self, text: str) -> int:
+        try:
+            return self._stream.write(text)
+        except BrokenPipeError:
+            raise
+        except OSError as error:
+            raise _OutputError(error) from error
+
+    def writelines(self, lines: Iterable[str]) -> None:
+        for text in lines:
+            self.write(text)
+
+    def flush(self) -> None:
+        try:
+            self._stream.flush()
+        except BrokenPipeError:
+            raise
+        except OSError as error:
+            raise _OutputError(error) from error
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self._stream, name)
+
+
+def _discard_stdout() -> None:
+    """Point standard output at /dev/null: what is left in its buffer cannot be written,
+    and Python would print a second error when flushing it at exit."""
+    try:
+        descriptor = sys.stdout.fileno()
+    except (AttributeError, OSError, ValueError):  # not a real file (a test's capture)
+        return
+    devnull = os.open(os.devnull, os.O_WRONLY)
+    os.dup2(devnull, descriptor)
+    os.close(devnull)
 
 
 def _run(parser: argparse.ArgumentParser, arguments: argparse.Namespace) -> int:

@@ -4,7 +4,13 @@ A line holds one transcript: a JSON array of messages, or an object whose
 ``"messages"`` is that array and whose ``"id"`` (a string or a number) names it in the
 report; other keys of the object are ignored. A line that is not JSON, or an object
 without ``"messages"``, is an INVALID_TRANSCRIPT diagnostic for that line. Blank lines
-are skipped. Results are plain data (tuples and strings) so that they travel between
+are skipped.
+
+Whatever the options, a line is JSON by one rule (``parse_line``, the one
+``validate_json`` applies): strict UTF-8 with no byte order mark (the one at the start
+of a file is skipped by the reader) and no NaN or Infinity literals, anywhere in the
+line, ignored keys included. A line the reader found too large to hold
+(``agent_ir.cli._inputs.OVERSIZED``) is an INVALID_TRANSCRIPT diagnostic saying so. Results are plain data (tuples and strings) so that they travel between
 processes cheaply.
 """
 
@@ -18,6 +24,7 @@ import msgspec
 from agent_ir._diagnostics import transcript_diagnostic
 from agent_ir._errors import TranscriptError, describe_error
 from agent_ir._generated.diagnostic_schema import Diagnostic
+from agent_ir.cli._inputs import MAX_TRANSCRIPT_BYTES, oversized
 from agent_ir.messages import dumps
 from agent_ir.rules import check_wire_rules
 from agent_ir.transcript import check_text, validate_transcript
@@ -32,6 +39,7 @@ __all__ = [
     "check_block",
     "check_line",
     "check_wire_line",
+    "parse_line",
 ]
 
 Found = tuple[str, int, str, str]
@@ -98,6 +106,10 @@ def check_block(
             continue
         transcripts += 1
         converted: tuple[Any, ...] | None = None
+        too_large = _too_large(line)
+        if too_large is not None:
+            invalid.append(Invalid(number, None, (_found(too_large),)))
+            continue
         if plain:
             name, count, diagnostics = check_line(line)
             warnings: tuple[Found, ...] = ()
@@ -111,6 +123,22 @@ def check_block(
                 found = _with_text(found, line if converted is None else _ir_text(converted, line))
             invalid.append(found)
     return BlockResult(transcripts, messages, invalid)
+
+
+def _too_large(line: bytes) -> Diagnostic | None:
+    """The diagnostic of a transcript larger than ``MAX_TRANSCRIPT_BYTES``: one the
+    reader left out (its marker) or, read by a reader that holds any line, one too long."""
+    size = oversized(line)
+    if size is None and len(line) > MAX_TRANSCRIPT_BYTES:
+        size = len(line)
+    if size is None:
+        return None
+    limit = MAX_TRANSCRIPT_BYTES >> 20
+    bytes_read = f"{size:,} bytes" if size > 0 else "more bytes"
+    return transcript_diagnostic(
+        f"is larger than {limit} MiB, the most one transcript may hold ({bytes_read}); "
+        "it was not checked"
+    )
 
 
 def _with_text(found: Invalid, text: bytes) -> Invalid:
@@ -148,7 +176,7 @@ _Wire = tuple[str | None, int, tuple[Diagnostic, ...], tuple[Found, ...], tuple[
 
 def _check_wire(line: bytes, checks: Checks) -> _Wire:
     try:
-        value = json.loads(line)
+        value = parse_line(line)
     except (ValueError, RecursionError):
         count, diagnostics = check_text(line)  # its INVALID_TRANSCRIPT diagnostic
         return None, count, diagnostics, (), None
@@ -187,9 +215,21 @@ def check_line(line: bytes) -> tuple[str | None, int, tuple[Diagnostic, ...]]:
     return name, count, diagnostics
 
 
+def parse_line(line: bytes) -> Any:
+    """The JSON value of ``line`` read as ``validate_json`` reads JSON text: strict UTF-8
+    (no byte order mark, no other encoding guessed, as ``json.loads`` does for bytes) and
+    no NaN, Infinity or -Infinity. ``ValueError`` (``UnicodeDecodeError`` included) or
+    ``RecursionError`` when it is not JSON."""
+    return json.loads(bytes(line).decode("utf-8"), parse_constant=_refuse_constant)
+
+
+def _refuse_constant(name: str) -> Any:
+    raise ValueError(f"{name} is not JSON")
+
+
 def _check_stdlib(line: bytes) -> tuple[str | None, int, tuple[Diagnostic, ...]]:
     try:
-        value = json.loads(line)
+        value = parse_line(line)
     except (ValueError, RecursionError):
         count, diagnostics = check_text(line)  # its INVALID_TRANSCRIPT diagnostic
         return None, count, diagnostics

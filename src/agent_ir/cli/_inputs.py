@@ -6,12 +6,23 @@ recursively, in sorted order) or ``-`` for standard input (JSON Lines). Gzip is
 recognised by its magic bytes, whatever the name; a UTF-8 byte order mark at the start
 is skipped. A ``.json`` file (``.json.gz``) holds one transcript; anything else one
 transcript per line.
+
+In a directory only regular files (or links to them) are read: a named pipe, a device
+or a socket found there (a link to ``/dev/zero`` named ``x.jsonl``) would block or never
+end, so it is skipped and reported (``Skipped``). A path named on the command line is
+read whatever it is: ``/dev/stdin`` or a shell's ``<(zcat day.jsonl.gz)`` are pipes.
+
+One transcript's JSON text (a line, or a ``.json`` file) is held whole to be checked,
+so its size is bounded: one larger than ``MAX_TRANSCRIPT_BYTES`` once decompressed (a
+gzip bomb) is counted as it is read, never held, and handed on as a short marker line
+(``oversized``) that the check reports as an INVALID_TRANSCRIPT diagnostic.
 """
 
 from __future__ import annotations
 
 import gzip
 import os
+import stat
 import sys
 import zlib
 from collections.abc import Iterator
@@ -20,7 +31,19 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import BinaryIO, cast
 
-__all__ = ["BLOCK_BYTES", "Block", "Input", "InputError", "blocks", "expand"]
+from agent_ir.cli._defaults import MAX_TRANSCRIPT_BYTES
+
+__all__ = [
+    "BLOCK_BYTES",
+    "MAX_TRANSCRIPT_BYTES",
+    "Block",
+    "Input",
+    "InputError",
+    "Skipped",
+    "blocks",
+    "expand",
+    "oversized",
+]
 
 # Lines are handed out in blocks of about this many bytes: large enough that one block
 # per worker task amortises the transfer, small enough that memory stays flat.
@@ -29,6 +52,10 @@ _GZIP_MAGIC = b"\x1f\x8b"
 _BOM = b"\xef\xbb\xbf"
 _SUFFIXES = (".json", ".jsonl", ".json.gz", ".jsonl.gz")
 STDIN = "-"
+
+# The line that stands for a transcript too large to hold, followed by its size in
+# bytes: it starts with a NUL byte, which no JSON text does.
+_OVERSIZED = b"\x00agent-ir: transcript larger than the limit, bytes: "
 
 
 class InputError(Exception):
@@ -66,22 +93,37 @@ class Block:
     position: int
 
 
-def expand(paths: list[str]) -> list[Input]:
-    """The inputs named by ``paths``, in order; ``InputError`` for a path that does not
-    exist (checked before anything is read)."""
+@dataclass(frozen=True)
+class Skipped:
+    """A file found in a directory and not read: ``reason`` says why."""
+
+    name: str
+    reason: str
+
+
+def expand(paths: list[str]) -> tuple[list[Input], list[Skipped]]:
+    """The inputs named by ``paths``, in order, and the files found in their directories
+    that are not regular files (not read); ``InputError`` for a path that does not exist
+    (checked before anything is read)."""
     inputs: list[Input] = []
+    skipped: list[Skipped] = []
     for text in paths:
         if text == STDIN:
             inputs.append(Input("<stdin>", None, whole=False))
             continue
         path = Path(text)
         if path.is_dir():
-            inputs.extend(_file(found) for found in _directory(path))
+            for found in _directory(path):
+                kind = _not_regular(found)
+                if kind is None:
+                    inputs.append(_file(found))
+                else:
+                    skipped.append(Skipped(_shown(found), f"not a regular file ({kind})"))
         elif path.exists():
             inputs.append(_file(path))
         else:
             raise InputError(f"{_shown(path)}: no such file or directory")
-    return inputs
+    return inputs, skipped
 
 
 def _directory(root: Path) -> list[Path]:
@@ -94,6 +136,26 @@ def _directory(root: Path) -> list[Path]:
     return sorted(found, key=lambda path: path.parts)
 
 
+_KINDS = (
+    (stat.S_ISFIFO, "a named pipe"),
+    (stat.S_ISCHR, "a character device"),
+    (stat.S_ISBLK, "a block device"),
+    (stat.S_ISSOCK, "a socket"),
+)
+
+
+def _not_regular(path: Path) -> str | None:
+    """What ``path`` is when it is not a regular file (a link is followed), else None.
+    A path that cannot be examined (a broken link) is read, and its error reported."""
+    try:
+        mode = os.stat(path).st_mode
+    except OSError:
+        return None
+    if stat.S_ISREG(mode):
+        return None
+    return next((kind for test, kind in _KINDS if test(mode)), "not a file")
+
+
 def _file(path: Path) -> Input:
     whole = path.name.endswith((".json", ".json.gz"))
     return Input(_shown(path), path, whole)
@@ -103,11 +165,21 @@ def _shown(path: Path) -> str:
     return os.fsdecode(path)
 
 
-def blocks(source: Input, block_bytes: int = BLOCK_BYTES) -> Iterator[Block]:
-    """The blocks of ``source``, streamed; ``InputError`` when it cannot be read."""
+def blocks(
+    source: Input, block_bytes: int = BLOCK_BYTES, limit: int = MAX_TRANSCRIPT_BYTES
+) -> Iterator[Block]:
+    """The blocks of ``source``, streamed; ``InputError`` when it cannot be read. A
+    transcript (a line, or the whole of a ``.json`` file) larger than ``limit`` bytes is
+    replaced by its ``oversized`` marker line."""
+    # A line that ends inside the block it starts in is no longer than a block: only
+    # one carried across blocks can reach the limit.
+    block_bytes = max(1, min(block_bytes, limit))
     try:
         with _open(source) as (stream, raw):
-            yield from _blocks(stream, raw, source.whole, block_bytes)
+            if source.whole:
+                yield _whole(stream, raw, block_bytes, limit)
+            else:
+                yield from _lines(stream, raw, block_bytes, limit)
     except (OSError, EOFError, zlib.error) as error:
         raise InputError(f"{source.name}: {_reason(error)}") from None
 
@@ -130,15 +202,49 @@ def _open(source: Input) -> Iterator[tuple[BinaryIO, BinaryIO]]:
             yield raw, raw
 
 
-def _blocks(stream: BinaryIO, raw: BinaryIO, whole: bool, block_bytes: int) -> Iterator[Block]:
-    if whole:
-        data = _without_bom(stream.read())
-        yield Block(1, data, True, _position(raw))
-        return
+def oversized(line: bytes) -> int | None:
+    """The size of the transcript that ``line`` stands for when it is the marker of one
+    too large to hold (see ``MAX_TRANSCRIPT_BYTES``), else None."""
+    if not line.startswith(_OVERSIZED):
+        return None
+    digits = line[len(_OVERSIZED) :]
+    return int(digits) if digits.isdigit() and len(digits) < 30 else None
+
+
+def _marker(size: int) -> bytes:
+    return _OVERSIZED + str(size).encode()
+
+
+def _whole(stream: BinaryIO, raw: BinaryIO, block_bytes: int, limit: int) -> Block:
+    """The one transcript of a ``.json`` file, read in blocks: past ``limit`` bytes
+    nothing more is held, only counted."""
+    pieces: list[bytes] = []
+    size = 0
+    first = True
+    while True:
+        chunk = stream.read(block_bytes)
+        if first:
+            chunk = _without_bom(chunk)
+            first = False
+        if not chunk:
+            break
+        size += len(chunk)
+        if size <= limit:
+            pieces.append(chunk)
+        else:
+            pieces.clear()
+    data = _marker(size) if size > limit else b"".join(pieces)
+    return Block(1, data, True, _position(raw))
+
+
+def _lines(stream: BinaryIO, raw: BinaryIO, block_bytes: int, limit: int) -> Iterator[Block]:
     line = 1
     # The unfinished line's pieces, joined once when it ends: a line longer than many
     # blocks costs one copy, not one per block (`carry += chunk` copied it each time).
+    # Past ``limit`` bytes (``held``) its pieces are dropped and only counted: the line
+    # becomes its marker when it ends.
     carry: list[bytes] = []
+    held = 0
     first = True
     while True:
         chunk = stream.read(block_bytes)
@@ -149,13 +255,26 @@ def _blocks(stream: BinaryIO, raw: BinaryIO, whole: bool, block_bytes: int) -> I
             break
         end = chunk.rfind(b"\n")
         if end < 0:
-            carry.append(chunk)  # a line longer than a block: held until it ends
+            held += len(chunk)  # a line longer than a block: held until it ends
+            if held <= limit:
+                carry.append(chunk)
+            else:
+                carry.clear()
             continue
-        carry.append(chunk[: end + 1])
+        ends = chunk.find(b"\n")  # where the unfinished line ends
+        if held + ends > limit:
+            carry = [_marker(held + ends), b"\n"]
+        else:
+            carry.append(chunk[: ends + 1])
+        carry.append(chunk[ends + 1 : end + 1])
         data = b"".join(carry)
-        carry = [chunk[end + 1 :]]
+        rest = chunk[end + 1 :]
+        carry, held = [rest], len(rest)
         yield Block(line, data, False, _position(raw))
         line += data.count(b"\n")
+    if held > limit:
+        yield Block(line, _marker(held), False, _position(raw))
+        return
     rest = b"".join(carry)
     if rest:
         yield Block(line, rest, False, _position(raw))

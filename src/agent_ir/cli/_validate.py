@@ -40,7 +40,7 @@ def validate(options: Options) -> int:
     """Check every input, print the report (and write the HTML one); the exit status
     (0, 1 or 2)."""
     try:
-        inputs = expand(options.paths)
+        inputs, skipped = expand(options.paths)
     except InputError as error:
         print(f"agent-ir: {printable(str(error))}", file=sys.stderr)
         return 2
@@ -50,8 +50,13 @@ def validate(options: Options) -> int:
     page = _Page(options)
     if not page.ready():
         return 2
-    summary = Summary(files=len(inputs))
+    # A file found in a directory but not read (a named pipe, a device) is counted as
+    # an unreadable file: the run cannot say it is valid.
+    summary = Summary(files=len(inputs) + len(skipped))
     report = Report(None, options.output, options.max_diagnostics)
+    for passed in skipped:
+        summary.unreadable.append(passed.name)
+        print(f"agent-ir: skipped {printable(f'{passed.name}: {passed.reason}')}", file=sys.stderr)
 
     def on_error(source: Input, reason: str) -> None:
         summary.unreadable.append(source.name)

@@ -59,6 +59,7 @@ import json
 import uuid
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -1314,6 +1315,172 @@ WIRE_COUNTERPARTS: dict[str, tuple[str, ...]] = {
 }
 
 
+# --- provider streams: hostile bytes in a provider's SSE stream ----------------------
+# build() gives bytes; a place puts them alone, after the first event of a valid
+# stream of the provider (fixtures/wire/<provider>/<name>.sse), or after the whole valid
+# stream (where the stream must have settled at its terminal event and read no
+# further). ``expect`` is the code when every place and provider gives the same one.
+WIRE_FIXTURES = Path(__file__).resolve().parents[2] / "fixtures" / "wire"
+STREAM_BASES = {
+    "openai-chat": "openai-chat/text.sse",
+    "openai-responses": "openai-responses/text-only.sse",
+    "anthropic": "anthropic/text-only.sse",
+}
+
+
+def valid_stream(provider: str) -> bytes:
+    return (WIRE_FIXTURES / STREAM_BASES[provider]).read_bytes()
+
+
+def _first_event(provider: str) -> bytes:
+    data = valid_stream(provider)
+    return data[: data.index(b"\n\n") + 2]
+
+
+STREAM_PLACES: dict[str, Callable[[bytes], tuple[str, bytes]]] = {}
+for _provider in STREAM_BASES:
+    STREAM_PLACES[f"{_provider}-alone"] = functools.partial(
+        lambda provider, value: (provider, value), _provider
+    )
+    STREAM_PLACES[f"{_provider}-after-start"] = functools.partial(
+        lambda provider, value: (provider, _first_event(provider) + value), _provider
+    )
+    STREAM_PLACES[f"{_provider}-after-end"] = functools.partial(
+        lambda provider, value: (provider, valid_stream(provider) + value), _provider
+    )
+_EVERY_STREAM_PLACE = tuple(STREAM_PLACES)
+
+STREAMS = "provider streams"
+_DEEP_DATA = b"data: " + b"[" * 100_000 + b"]" * 100_000 + b"\n\n"
+STREAM_CASES: list[Case] = [
+    Case("empty", STREAMS, lambda: b"", _EVERY_STREAM_PLACE),
+    Case("comments-only", STREAMS, lambda: b": keep-alive\n\n" * 1000, _EVERY_STREAM_PLACE),
+    Case("blank-events", STREAMS, lambda: b"\n" * 100_000, _EVERY_STREAM_PLACE),
+    Case("data-not-json", STREAMS, lambda: b"data: {]\n\n", _EVERY_STREAM_PLACE),
+    Case("data-a-json-array", STREAMS, lambda: b"data: []\n\n", _EVERY_STREAM_PLACE),
+    Case("data-a-string", STREAMS, lambda: b'data: "x"\n\n', _EVERY_STREAM_PLACE),
+    Case("data-100000-deep", STREAMS, lambda: _DEEP_DATA, _EVERY_STREAM_PLACE),
+    Case("invalid-utf-8", STREAMS, lambda: b'data: {"a": "\xff"}\n\n', _EVERY_STREAM_PLACE),
+    Case("nul-bytes", STREAMS, lambda: b"data: \x00\x00\n\n", _EVERY_STREAM_PLACE),
+    Case(
+        "lone-surrogate-escape",
+        STREAMS,
+        lambda: b'data: {"type": "\\ud800", "delta": "\\udfff"}\n\n',
+        _EVERY_STREAM_PLACE,
+    ),
+    Case("nan-literal", STREAMS, lambda: b'data: {"type": NaN}\n\n', _EVERY_STREAM_PLACE),
+    Case("huge-number", STREAMS, lambda: b'data: {"index": 1e400}\n\n', _EVERY_STREAM_PLACE),
+    Case(
+        "duplicate-keys",
+        STREAMS,
+        lambda: b'data: {"type": "ping", "type": "error"}\n\n',
+        _EVERY_STREAM_PLACE,
+    ),
+    Case(
+        "cr-only-line-ends",
+        STREAMS,
+        lambda: b"event: ping\rdata: {}\r\r: c\r\r",
+        _EVERY_STREAM_PLACE,
+    ),
+    Case(
+        "odd-fields",
+        STREAMS,
+        lambda: b"id: \x00\nretry: soon\nevent:\ndata\n:\nunknown: 1\n\n",
+        _EVERY_STREAM_PLACE,
+    ),
+    Case("bom-mid-stream", STREAMS, lambda: b"\xef\xbb\xbfdata: {}\n\n", _EVERY_STREAM_PLACE),
+    Case(
+        "a-20-mb-comment-line",
+        STREAMS,
+        lambda: b":" + b"x" * 20 * 2**20 + b"\n\n",
+        _EVERY_STREAM_PLACE,
+    ),
+    Case(
+        "a-20-mb-data-line",
+        STREAMS,
+        lambda: b'data: {"x": "' + b"y" * 20 * 2**20 + b'"}\n\n',
+        _EVERY_STREAM_PLACE,
+    ),
+    Case("no-line-end", STREAMS, lambda: b"data: {", _EVERY_STREAM_PLACE),
+    Case("done-marker-alone", STREAMS, lambda: b"data: [DONE]\n\n", _EVERY_STREAM_PLACE),
+]
+CASES += STREAM_CASES
+KINDS += (STREAMS,)
+
+
+# --- the reports: hostile data shown by ``agent-ir validate`` as text and as a page ---
+# build() gives one JSON Lines line (bytes) whose transcript is invalid; the text and
+# the HTML report must escape what it holds and stay bounded in size.
+_BIDI = "\u202e\u2066\u2067\u2068\u2069\u200e\u200f\u061c"
+_SCRIPT = "</td></tr></table><script>alert(1)</script><img src=x onerror=alert(1)>"
+
+
+def _report_line(name: object, messages: list[Any]) -> bytes:
+    return json.dumps({"id": name, "messages": messages}).encode() + b"\n"
+
+
+def _orphans(count: int, call_id: str = "gone") -> list[Any]:
+    return [user("u"), *(result(f"r{n}", call_id) for n in range(count))]
+
+
+REPORT = "report"
+REPORT_PLACES = ("text-report", "html-report")
+REPORT_CASES: list[Case] = [
+    Case(
+        "bidi-controls-in-id",
+        REPORT,
+        lambda: _report_line(f"a{_BIDI}b", _orphans(1)),
+        REPORT_PLACES,
+    ),
+    Case("markup-in-id", REPORT, lambda: _report_line(_SCRIPT, _orphans(1)), REPORT_PLACES),
+    Case(
+        "markup-in-key-and-call-id",
+        REPORT,
+        lambda: _report_line("m", [{**user("u"), _SCRIPT: 1}, *_orphans(1, _SCRIPT)]),
+        REPORT_PLACES,
+    ),
+    Case(
+        "control-characters-in-id",
+        REPORT,
+        lambda: _report_line("a\n\r\x1b[31m\x00\x7f\x85\u2028b", _orphans(1)),
+        REPORT_PLACES,
+    ),
+    Case(
+        "a-1-mb-id-and-2000-diagnostics",
+        REPORT,
+        lambda: _report_line("x" * 2**20, _orphans(2000)),
+        REPORT_PLACES,
+    ),
+    Case(
+        "a-1-mb-tool-name-quoted-by-1000-results",
+        REPORT,
+        lambda: _report_line(
+            "m",
+            [
+                user("u"),
+                assistant("a", [call_block("c", name="n" * 2**20)]),
+                *(result(f"r{n}", "c", name="read") for n in range(1000)),
+            ],
+        ),
+        REPORT_PLACES,
+    ),
+    Case(
+        "a-1-mb-key",
+        REPORT,
+        lambda: _report_line("m", [{**user("u"), "k" * 2**20: 1}]),
+        REPORT_PLACES,
+    ),
+    Case(
+        "an-id-that-is-not-text",
+        REPORT,
+        lambda: _report_line({"a": [1]}, _orphans(1)),
+        REPORT_PLACES,
+    ),
+]
+CASES += REPORT_CASES
+KINDS += (REPORT,)
+
+
 # --- parametrization -----------------------------------------------------------------
 
 # Each harness and the places it runs a case in. "validate_transcript" also checks
@@ -1323,6 +1490,8 @@ ENTRIES: dict[str, tuple[str, ...]] = {
     "validate_transcript": tuple(TRANSCRIPT_PLACES),
     "transcript-tools": tuple(TRANSCRIPT_PLACES),
     "from-wire": tuple(WIRE_PLACES),
+    "provider-stream": tuple(STREAM_PLACES),
+    "agent-ir-report": REPORT_PLACES,
     "constructor": tuple(CONSTRUCTOR_PLACES),
     "JsonObject": tuple(JSON_OBJECT_PLACES),
     "dumps": tuple(DUMPS_PLACES),

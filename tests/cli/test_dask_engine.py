@@ -657,3 +657,61 @@ def test_a_bounded_window_of_ranges_is_in_flight_and_released_after_use(
     assert max(futures) <= window + 1, futures
     # A released future's task leaves the scheduler a moment later: some slack.
     assert max(tasks) <= 2 * window, tasks
+
+
+# --- tls:// with Dask's TLS configuration ----------------------------------------------
+
+
+def test_tls_works_with_dasks_tls_configuration(tmp_path: Path) -> None:
+    from distributed.security import Security
+
+    openssl = shutil.which("openssl")
+    if openssl is None:
+        pytest.skip("needs the openssl command to make a certificate")
+    cert, key = tmp_path / "cert.pem", tmp_path / "key.pem"
+    subprocess.run(
+        [
+            *[openssl, "req", "-x509", "-newkey", "rsa:2048", "-nodes", "-days", "2"],
+            *["-keyout", str(key), "-out", str(cert), "-subj", "/CN=127.0.0.1"],
+            *["-addext", "subjectAltName=IP:127.0.0.1"],
+        ],
+        capture_output=True,
+        check=True,
+        timeout=60,
+    )
+    pem = {"cert": str(cert), "key": str(key)}
+    security = Security(
+        tls_ca_file=str(cert),
+        **{
+            f"tls_{role}_{kind}": path
+            for role in ("client", "scheduler", "worker")
+            for kind, path in pem.items()
+        },
+        require_encryption=True,
+    )
+    configured = {
+        "DASK_DISTRIBUTED__COMM__TLS__CA_FILE": str(cert),
+        "DASK_DISTRIBUTED__COMM__TLS__CLIENT__CERT": str(cert),
+        "DASK_DISTRIBUTED__COMM__TLS__CLIENT__KEY": str(key),
+    }
+    with LocalCluster(
+        n_workers=1,
+        threads_per_worker=1,
+        processes=False,
+        host="127.0.0.1",
+        protocol="tls",
+        security=security,
+        dashboard_address=None,
+    ) as cluster:
+        address = str(cluster.scheduler_address)
+        assert address.startswith("tls://")
+        arguments = ["--engine", "dask", "--scheduler", address, "--output", "json", SAMPLE]
+        on_dask = _agent_ir(*arguments, env=configured)
+        plain = _agent_ir(*arguments[:3], address.replace("tls://", "tcp://"), *arguments[4:])
+    local = _agent_ir("--jobs", "1", "--output", "json", SAMPLE)
+    assert (on_dask.returncode, on_dask.stderr) == (1, "")
+    assert _without_timing(on_dask.stdout, "json") == _without_timing(local.stdout, "json")
+    # The same scheduler over tcp:// is not a Dask scheduler's answer: a message.
+    assert (plain.returncode, plain.stdout) == (2, ""), plain.stderr
+    assert plain.stderr.startswith("agent-ir: cannot reach the Dask scheduler at tcp://")
+    assert len(plain.stderr.splitlines()) == 1, plain.stderr

@@ -177,7 +177,7 @@ def _reason(error: BaseException) -> str:
     if isinstance(error, OSError | ValueError):
         reason = str(error) or describe_error(error)
         cause = error.__cause__
-        if isinstance(cause, OSError) and cause.strerror:  # Dask's timeout hides it
+        if isinstance(cause, OSError) and cause.strerror and cause.strerror not in reason:
             reason = f"{reason} ({cause.strerror})"
         return reason
     return f"it did not answer as a Dask scheduler ({describe_error(error)})"

@@ -701,7 +701,7 @@ def test_tls_works_with_dasks_tls_configuration(tmp_path: Path) -> None:
         host="127.0.0.1",
         protocol="tls",
         security=security,
-        dashboard_address=None,
+        dashboard_address="127.0.0.1:0",  # None still starts one, on port 8787
     ) as cluster:
         address = str(cluster.scheduler_address)
         assert address.startswith("tls://")

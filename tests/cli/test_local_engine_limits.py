@@ -118,11 +118,18 @@ def _limited(processes: int) -> Callable[[], None]:
 def _run_limited(
     processes: int, arguments: list[str], stdin: bytes = b""
 ) -> subprocess.CompletedProcess[bytes]:
+    """``agent-ir ARGUMENTS`` under the limit (skipped where it cannot be set)."""
+    return _limited_run([*command(), *arguments], processes, stdin)
+
+
+def _limited_run(
+    argv: list[str], processes: int, stdin: bytes = b""
+) -> subprocess.CompletedProcess[bytes]:
     try:
         # A command that cannot start its workers used to wait forever: the timeout
         # makes that a failure rather than a hang.
         return subprocess.run(
-            [*command(), *arguments],
+            argv,
             input=stdin,
             capture_output=True,
             preexec_fn=_limited(processes),
@@ -136,15 +143,9 @@ def _run_limited(
 
 
 def test_the_limit_really_stops_a_fork() -> None:
-    """The limit the next test relies on: a forking process under it cannot fork."""
+    """The limit the next tests rely on: a process under it cannot fork."""
     code = "import os\ntry:\n    os.fork()\nexcept OSError as e:\n    print(e.errno)\n"
-    done = subprocess.run(
-        [sys.executable, "-c", code],
-        capture_output=True,
-        preexec_fn=_limited(1),
-        timeout=60,
-        check=False,
-    )
+    done = _limited_run([sys.executable, "-c", code], 1)
     assert (done.returncode, done.stdout) == (0, b"11\n"), done.stderr  # EAGAIN
 
 

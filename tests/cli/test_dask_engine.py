@@ -3,13 +3,15 @@ processes on loopback): its report equals the local engine's (``--jobs 1``), lin
 line, but for the timing of the summary.
 
 ``AGENT_IR_DASK_RANGE_BYTES`` (read by ``agent_ir.cli._dask``) cuts plain ``.jsonl``
-files into ranges of ``RANGE`` bytes instead of 64 MiB, so that a file of ~200 KB is
+files into ranges of ``RANGE`` bytes instead of 4 MiB, so that a file of ~200 KB is
 ~50 ranges. The ownership of lines by ranges (a line belongs to the range holding its
 first byte) is also checked without a cluster, for random range and block sizes.
 """
 
 from __future__ import annotations
 
+import contextlib
+import gc
 import gzip
 import io
 import json
@@ -17,10 +19,13 @@ import os
 import random
 import re
 import shutil
+import socket
 import subprocess
 import sys
+import threading
 import time
 from collections.abc import Iterator
+from contextlib import contextmanager
 from itertools import pairwise
 from pathlib import Path
 
@@ -63,9 +68,17 @@ def _command() -> list[str]:
 
 
 def _agent_ir(
-    *arguments: str | Path, cwd: Path | None = None, timeout: float = 60
+    *arguments: str | Path,
+    cwd: Path | None = None,
+    timeout: float = 60,
+    env: dict[str, str] | None = None,
 ) -> subprocess.CompletedProcess[str]:
-    env = {**os.environ, "AGENT_IR_DASK_RANGE_BYTES": str(RANGE), "PYTHONIOENCODING": "utf-8"}
+    env = {
+        **os.environ,
+        "AGENT_IR_DASK_RANGE_BYTES": str(RANGE),
+        "PYTHONIOENCODING": "utf-8",
+        **(env or {}),
+    }
     return subprocess.run(
         [*_command(), "validate", "--quiet", *map(str, arguments)],
         capture_output=True,
@@ -240,8 +253,9 @@ def _small_file(rng: random.Random, lines: int) -> _Builder:
 
 
 @pytest.fixture(scope="module")
-def scheduler() -> Iterator[str]:
-    """The address of a LocalCluster of two worker processes, for the whole module."""
+def cluster() -> Iterator[LocalCluster]:
+    """A LocalCluster of two worker processes (its scheduler in this process), for the
+    whole module."""
     with LocalCluster(
         n_workers=2,
         threads_per_worker=1,
@@ -249,7 +263,13 @@ def scheduler() -> Iterator[str]:
         host="127.0.0.1",
         dashboard_address=None,
     ) as cluster:
-        yield cluster.scheduler_address
+        yield cluster
+
+
+@pytest.fixture(scope="module")
+def scheduler(cluster: LocalCluster) -> str:
+    """The address of the cluster's scheduler."""
+    return str(cluster.scheduler_address)
 
 
 # --- without a cluster: which range owns which line -----------------------------------
@@ -347,7 +367,7 @@ def test_a_range_of_a_missing_file_is_worded_as_the_local_engine_words_it(tmp_pa
 
 def test_the_range_size_knob_is_read_from_the_environment() -> None:
     code = "from agent_ir.cli import _dask; print(_dask.RANGE_BYTES)"
-    for value, expected in [("4096", 4096), ("", 64 << 20), ("0", 64 << 20), ("junk", 64 << 20)]:
+    for value, expected in [("4096", 4096), ("", 4 << 20), ("0", 4 << 20), ("junk", 4 << 20)]:
         env = {**os.environ, "AGENT_IR_DASK_RANGE_BYTES": value}
         done = subprocess.run(
             [sys.executable, "-c", code], capture_output=True, text=True, env=env, check=True
@@ -386,6 +406,122 @@ def test_an_address_that_is_not_one_exits_2_at_once() -> None:
     assert (done.returncode, done.stdout) == (2, ""), done.stderr
     assert done.stderr.startswith("agent-ir: cannot reach the Dask scheduler at tcp://127.0.0.1: ")
     assert "Traceback" not in done.stderr
+
+
+@pytest.mark.parametrize(
+    ("address", "reason"),
+    [
+        pytest.param(
+            "tls://127.0.0.1:1",
+            "tls:// needs Dask's TLS configuration (distributed.comm.tls.ca-file, "
+            "distributed.comm.tls.client.cert and distributed.comm.tls.client.key)",
+            id="tls-without-configuration",
+        ),
+        pytest.param(
+            "ucx://127.0.0.1:1",
+            "the scheme ucx:// is not supported (tcp://HOST:PORT, or tls://HOST:PORT with "
+            "Dask's TLS configuration)",
+            id="ucx",
+        ),
+        pytest.param(
+            "inproc://127.0.0.1/1/1",
+            "the scheme inproc:// is not supported (tcp://HOST:PORT, or tls://HOST:PORT "
+            "with Dask's TLS configuration)",
+            id="inproc",
+        ),
+    ],
+)
+def test_a_scheme_that_cannot_be_used_exits_2_with_the_schemes_supported(
+    address: str, reason: str
+) -> None:
+    no_tls = {
+        key: ""
+        for key in os.environ
+        if key.startswith("DASK_DISTRIBUTED__COMM__TLS") or key == "DASK_CONFIG"
+    }
+    done = _agent_ir("--engine", "dask", "--scheduler", address, SAMPLE, env=no_tls)
+    assert (done.returncode, done.stdout) == (2, ""), done.stderr
+    assert done.stderr == f"agent-ir: cannot use the Dask scheduler at {address}: {reason}\n"
+
+
+@contextmanager
+def _listening(answer: bytes | None) -> Iterator[str]:
+    """A loopback server that writes ``answer`` (then hangs up) to every connection, or
+    (``answer`` None) accepts and never writes nor hangs up; yields its address."""
+    server = socket.create_server(("127.0.0.1", 0))
+    server.settimeout(0.2)
+    accepted: list[socket.socket] = []
+    stop = threading.Event()
+
+    def serve() -> None:
+        while not stop.is_set():
+            try:
+                connection, _ = server.accept()
+            except TimeoutError:
+                continue
+            accepted.append(connection)
+            if answer is not None:
+                with contextlib.suppress(OSError):
+                    connection.sendall(answer)
+                    connection.close()
+
+    thread = threading.Thread(target=serve, daemon=True)
+    thread.start()
+    try:
+        yield f"tcp://127.0.0.1:{server.getsockname()[1]}"
+    finally:
+        stop.set()
+        thread.join()
+        for connection in accepted:
+            connection.close()
+        server.close()
+
+
+@pytest.mark.parametrize(
+    "answer",
+    [
+        pytest.param(random.Random(20).randbytes(4096), id="random-bytes"),
+        pytest.param(
+            b"HTTP/1.1 400 Bad Request\r\nContent-Length: 0\r\nConnection: close\r\n\r\n",
+            id="http",
+        ),
+    ],
+)
+def test_a_port_that_answers_other_bytes_exits_2_naming_the_address(answer: bytes) -> None:
+    with _listening(answer) as address:
+        done = _agent_ir("--engine", "dask", "--scheduler", address, SAMPLE, timeout=60)
+    assert (done.returncode, done.stdout) == (2, ""), done.stderr
+    assert "Traceback" not in done.stderr
+    assert len(done.stderr.splitlines()) == 1, done.stderr
+    assert done.stderr.startswith(f"agent-ir: cannot reach the Dask scheduler at {address}: ")
+
+
+def test_a_port_that_never_answers_exits_2_after_the_connect_timeout() -> None:
+    with _listening(None) as address:
+        # Without the timeout the command waited for the handshake forever: the
+        # subprocess's own timeout makes that a failure rather than a hang.
+        done = _agent_ir(
+            "--engine",
+            "dask",
+            "--scheduler",
+            address,
+            SAMPLE,
+            timeout=60,
+            env={"AGENT_IR_DASK_CONNECT_TIMEOUT": "1.5"},
+        )
+    assert (done.returncode, done.stdout) == (2, ""), done.stderr
+    assert done.stderr == (
+        f"agent-ir: cannot reach the Dask scheduler at {address}: it accepted the connection "
+        "but did not answer within 1.5 s (AGENT_IR_DASK_CONNECT_TIMEOUT)\n"
+    )
+
+
+def test_the_connect_timeout_is_read_from_the_environment(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    for value, expected in [("2.5", 2.5), ("", 10.0), ("0", 10.0), ("-1", 10.0), ("nan", 10.0)]:
+        monkeypatch.setenv("AGENT_IR_DASK_CONNECT_TIMEOUT", value)
+        assert _dask.connect_timeout() == expected, value
 
 
 # --- the command on the cluster: the same report as the local engine ---------------------
@@ -481,3 +617,101 @@ def test_an_unreadable_gzip_file_exits_2_and_the_others_are_still_reported(
         ["agent-ir", f"cannot read {shown['c.jsonl.gz']}"],
     ]
     assert all("not a readable gzip file" in error for error in errors)
+
+
+# --- the command on the cluster: a bounded window of ranges ------------------------------
+
+
+def test_a_bounded_window_of_ranges_is_in_flight_and_released_after_use(
+    cluster: LocalCluster, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Every range's future and result were kept to the end (issue 20: 990 MB on the
+    driver and 1.5 GB on a worker for 200 MB of broken transcripts): now the driver
+    holds a window of futures, and the scheduler (in this process) as few tasks."""
+    from distributed import Future
+
+    built = _spanning_file()
+    path = tmp_path / "spanning.jsonl"
+    path.write_bytes(bytes(built.data))
+    monkeypatch.setattr(_dask, "RANGE_BYTES", RANGE)
+    source = Input(path.name, path, whole=False)
+    ranges = len(_tasks(0, source))
+    assert ranges >= 45
+    errors: list[str] = []
+    window = _dask.WINDOW_PER_THREAD * 2  # two worker threads
+    futures: list[int] = []
+    tasks: list[int] = []
+    lines: list[int] = []
+    address = str(cluster.scheduler_address)
+
+    def on_error(_: Input, reason: str) -> None:
+        errors.append(reason)
+
+    for checked in _dask.checked_on_dask([source], address, on_error):
+        futures.append(sum(isinstance(item, Future) for item in gc.get_objects()))
+        tasks.append(len(cluster.scheduler.tasks))
+        lines.extend(found.line for found in checked.result.invalid)
+    assert errors == []
+    assert len(futures) == ranges
+    assert lines == built.invalid  # in order, numbered over the whole file
+    assert max(futures) <= window + 1, futures
+    # A released future's task leaves the scheduler a moment later: some slack.
+    assert max(tasks) <= 2 * window, tasks
+
+
+# --- tls:// with Dask's TLS configuration ----------------------------------------------
+
+
+def test_tls_works_with_dasks_tls_configuration(tmp_path: Path) -> None:
+    from distributed.security import Security
+
+    openssl = shutil.which("openssl")
+    if openssl is None:
+        pytest.skip("needs the openssl command to make a certificate")
+    cert, key = tmp_path / "cert.pem", tmp_path / "key.pem"
+    subprocess.run(
+        [
+            *[openssl, "req", "-x509", "-newkey", "rsa:2048", "-nodes", "-days", "2"],
+            *["-keyout", str(key), "-out", str(cert), "-subj", "/CN=127.0.0.1"],
+            *["-addext", "subjectAltName=IP:127.0.0.1"],
+        ],
+        capture_output=True,
+        check=True,
+        timeout=60,
+    )
+    pem = {"cert": str(cert), "key": str(key)}
+    security = Security(
+        tls_ca_file=str(cert),
+        **{
+            f"tls_{role}_{kind}": path
+            for role in ("client", "scheduler", "worker")
+            for kind, path in pem.items()
+        },
+        require_encryption=True,
+    )
+    configured = {
+        "DASK_DISTRIBUTED__COMM__TLS__CA_FILE": str(cert),
+        "DASK_DISTRIBUTED__COMM__TLS__CLIENT__CERT": str(cert),
+        "DASK_DISTRIBUTED__COMM__TLS__CLIENT__KEY": str(key),
+    }
+    with LocalCluster(
+        n_workers=1,
+        threads_per_worker=1,
+        processes=False,
+        host="127.0.0.1",
+        protocol="tls",
+        security=security,
+        dashboard_address="127.0.0.1:0",  # None still starts one, on port 8787
+    ) as cluster:
+        address = str(cluster.scheduler_address)
+        assert address.startswith("tls://")
+        arguments = ["--engine", "dask", "--scheduler", address, "--output", "json", SAMPLE]
+        on_dask = _agent_ir(*arguments, env=configured)
+        plain = _agent_ir(*arguments[:3], address.replace("tls://", "tcp://"), *arguments[4:])
+    local = _agent_ir("--jobs", "1", "--output", "json", SAMPLE)
+    assert (on_dask.returncode, on_dask.stderr) == (1, "")
+    assert _without_timing(on_dask.stdout, "json") == _without_timing(local.stdout, "json")
+    # The same scheduler over tcp:// is not a Dask scheduler's answer: a message.
+    assert (plain.returncode, plain.stdout) == (2, ""), plain.stderr
+    assert plain.stderr.startswith("agent-ir: cannot reach the Dask scheduler at tcp://")
+    assert len(plain.stderr.splitlines()) == 1, plain.stderr

@@ -1,35 +1,54 @@
 """``--engine dask``: the same checks on an existing Dask cluster, for datasets that
 outgrow one machine (the optional extra ``agent-ir[dask]``).
 
-The work is a ``dask.bag`` of line ranges: a plain ``.jsonl`` file is cut into ranges of
-``RANGE_BYTES``, each read by one task straight from the file (the workers must see the
-same paths, as on a shared file system); a gzipped or ``.json`` file is one task. A
-line belongs to the range holding its first byte. Each task numbers its lines from 1;
-the driver adds the lines of the ranges before it, so the report equals the local
-engine's, line for line. The workers are given absolute paths: their working directory
-is not the command's.
+The work is a sequence of Dask tasks, one per line range: a plain ``.jsonl`` file is cut
+into ranges of ``RANGE_BYTES``, each read by one task straight from the file (the
+workers must see the same paths, as on a shared file system); a gzipped or ``.json``
+file is one task. A line belongs to the range holding its first byte. Each task numbers
+its lines from 1; the driver adds the lines of the ranges before it, so the report
+equals the local engine's, line for line. The workers are given absolute paths: their
+working directory is not the command's.
 
-No Dask, a scheduler that cannot be reached or an address that is not one ends the
-command with a message and status 2, as a missing file does.
+At most ``WINDOW_PER_THREAD`` tasks per thread of the cluster (counted when the command
+connects; at least ``WINDOW_PER_THREAD * 2``) are submitted and not yet reported: the
+next range is submitted when the oldest is reported, and its future is then released,
+so neither the driver nor the workers hold more than that window of results however
+large the dataset.
+
+The scheduler's address is ``tcp://HOST:PORT`` (``HOST:PORT`` is the same) or
+``tls://HOST:PORT``, the latter with Dask's own TLS configuration
+(``distributed.comm.tls.ca-file``, ``distributed.comm.tls.client.cert`` and ``.key``,
+e.g. as ``DASK_DISTRIBUTED__COMM__TLS__CA_FILE``). Before anything is submitted the
+command connects and waits for the scheduler's handshake, for at most the connect
+timeout: ``AGENT_IR_DASK_CONNECT_TIMEOUT`` seconds (read when the command connects; 10
+when unset or not a number > 0). No Dask, another scheme (``ucx://``, ``inproc://``...),
+``tls://`` without a TLS configuration, an address that is not one, a scheduler that
+cannot be reached, a port that answers something else than a Dask scheduler, or one
+that does not answer within the timeout end the command with a message naming the
+address and status 2, as a missing file does.
 
 ``AGENT_IR_DASK_RANGE_BYTES`` (a testing knob, read at import) sets ``RANGE_BYTES`` to
-that many bytes instead of 64 MiB, so that tests cut a small file into many ranges; a
+that many bytes instead of 4 MiB, so that tests cut a small file into many ranges; a
 value that is not a whole number >= 1 is ignored.
 """
 
 from __future__ import annotations
 
+import asyncio
 import os
-from collections.abc import Iterator
-from typing import NoReturn
+from collections.abc import Callable, Iterator
+from typing import TYPE_CHECKING, Any, NoReturn
 
+from agent_ir._errors import describe_error
 from agent_ir.cli._check import IR_CHECKS, Checks
 from agent_ir.cli._inputs import Input
 from agent_ir.cli._work import (
     Checked,
+    Done,
     EngineError,
     OnError,
     Task,
+    ahead,
     first_line_start,
     in_order,
     read_range,
@@ -37,10 +56,13 @@ from agent_ir.cli._work import (
     tasks_of,
 )
 
-__all__ = ["RANGE_BYTES", "checked_on_dask"]
+if TYPE_CHECKING:
+    from distributed import Client
+
+__all__ = ["CONNECT_TIMEOUT", "RANGE_BYTES", "WINDOW_PER_THREAD", "checked_on_dask"]
 
 
-def _range_bytes(default: int = 64 << 20) -> int:
+def _range_bytes(default: int = 4 << 20) -> int:
     try:
         value = int(os.environ.get("AGENT_IR_DASK_RANGE_BYTES", ""))
     except ValueError:
@@ -48,8 +70,16 @@ def _range_bytes(default: int = 64 << 20) -> int:
     return value if value >= 1 else default
 
 
+# A range's result can be several times its size (a file of broken transcripts): small
+# ranges keep the window of results small, and a task of a few MiB still amortises its
+# scheduling many times over.
 RANGE_BYTES = _range_bytes()
-_CONNECT_TIMEOUT = "10s"
+CONNECT_TIMEOUT = 10.0
+"""Seconds to reach the scheduler and get its handshake, unless
+``AGENT_IR_DASK_CONNECT_TIMEOUT`` says otherwise."""
+WINDOW_PER_THREAD = 2
+_GRACE = 0.5
+SCHEMES = ("tcp", "tls")
 
 
 def checked_on_dask(
@@ -57,8 +87,7 @@ def checked_on_dask(
 ) -> Iterator[Checked]:
     """Check every input on the cluster at ``scheduler``; results in input order."""
     try:
-        import dask.bag
-        from distributed import Client
+        import distributed  # noqa: F401
     except ImportError:
         _fail("--engine dask needs Dask: pip install 'agent-ir[dask]'")
     tasks = [
@@ -68,15 +97,90 @@ def checked_on_dask(
     ]
     if not tasks:
         return
+    with _client(scheduler) as client:
+        try:
+            threads = sum(client.nthreads().values())
+        except Exception as error:  # the scheduler went away at once
+            _fail(f"lost the Dask scheduler at {scheduler} ({describe_error(error)})")
+        window = WINDOW_PER_THREAD * max(threads, 2)
+
+        def submit(task: Task) -> Callable[[], Done]:
+            future = client.submit(run_task, task, pure=False)
+            return lambda: future.result()
+
+        yield from in_order(inputs, tasks, ahead(tasks, submit, window), on_error, "Dask")
+
+
+def connect_timeout() -> float:
+    """``AGENT_IR_DASK_CONNECT_TIMEOUT`` (seconds > 0), else ``CONNECT_TIMEOUT``."""
     try:
-        client = Client(scheduler, timeout=_CONNECT_TIMEOUT)
-    except (OSError, ValueError) as error:  # unreachable (a TimeoutError), or no address
-        _fail(f"cannot reach the Dask scheduler at {scheduler}: {error}")
-    with client:
-        bag = dask.bag.from_sequence(tasks, npartitions=len(tasks)).map(run_task)
-        futures = client.compute(bag.to_delayed())
-        outcomes = [lambda future=future: future.result()[0] for future in futures]
-        yield from in_order(inputs, tasks, outcomes, on_error, "Dask")
+        value = float(os.environ.get("AGENT_IR_DASK_CONNECT_TIMEOUT", ""))
+    except ValueError:
+        return CONNECT_TIMEOUT
+    return value if 0 < value < float("inf") else CONNECT_TIMEOUT
+
+
+def _client(scheduler: str) -> Client:
+    """A client of the scheduler at ``scheduler``, its handshake checked first."""
+    from distributed import Client
+    from distributed.security import Security
+
+    scheme = scheduler.split("://", 1)[0] if "://" in scheduler else "tcp"
+    if scheme not in SCHEMES:
+        _fail(
+            f"cannot use the Dask scheduler at {scheduler}: the scheme {scheme}:// is not "
+            "supported (tcp://HOST:PORT, or tls://HOST:PORT with Dask's TLS configuration)"
+        )
+    try:
+        security = Security()  # Dask's configuration: TLS certificates, if any
+        arguments = security.get_connection_args("client")
+    except Exception as error:  # a TLS configuration naming files that cannot be read...
+        _fail(f"cannot use Dask's TLS configuration for {scheduler}: {describe_error(error)}")
+    if scheme == "tls" and arguments.get("ssl_context") is None:
+        _fail(
+            f"cannot use the Dask scheduler at {scheduler}: tls:// needs Dask's TLS "
+            "configuration (distributed.comm.tls.ca-file, distributed.comm.tls.client.cert "
+            "and distributed.comm.tls.client.key)"
+        )
+    timeout = connect_timeout()
+    try:
+        # Dask gives up connecting after ``timeout`` with its own reason; the grace is
+        # for that reason to win over this deadline, which only the handshake can reach.
+        handshake = _handshake(scheduler, timeout, arguments)
+        asyncio.run(asyncio.wait_for(handshake, timeout + _GRACE))
+    except TimeoutError:
+        _fail(
+            f"cannot reach the Dask scheduler at {scheduler}: it accepted the connection "
+            f"but did not answer within {timeout:g} s (AGENT_IR_DASK_CONNECT_TIMEOUT)"
+        )
+    except Exception as error:  # refused, not an address, not a Dask scheduler...
+        _fail(f"cannot reach the Dask scheduler at {scheduler}: {_reason(error)}")
+    try:
+        return Client(scheduler, timeout=timeout, security=security)
+    except Exception as error:
+        _fail(f"cannot reach the Dask scheduler at {scheduler}: {_reason(error)}")
+
+
+async def _handshake(scheduler: str, timeout: float, arguments: dict[str, Any]) -> None:
+    """Connect and read the scheduler's handshake (which ``Client`` reads with no time
+    limit), then hang up."""
+    from distributed.comm.core import connect
+
+    comm = await connect(scheduler, timeout=timeout, **arguments)
+    await comm.close()
+
+
+def _reason(error: BaseException) -> str:
+    """Why connecting failed, in a line: what Dask said of an OSError (unreachable) or
+    of an address that is not one (ValueError); anything else read from the port means
+    it is not a Dask scheduler (a garbage length prefix: MemoryError, ...)."""
+    if isinstance(error, OSError | ValueError):
+        reason = str(error) or describe_error(error)
+        cause = error.__cause__
+        if isinstance(cause, OSError) and cause.strerror and cause.strerror not in reason:
+            reason = f"{reason} ({cause.strerror})"
+        return reason
+    return f"it did not answer as a Dask scheduler ({describe_error(error)})"
 
 
 # The names the tests reach for (the work itself lives in _work, shared with --jobs).

@@ -9,24 +9,35 @@ import multiprocessing
 import sys
 import threading
 from collections import deque
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from concurrent.futures import Future, ProcessPoolExecutor
 from itertools import chain
+from typing import TypeVar
 
+from agent_ir._errors import describe_error
 from agent_ir.cli._check import IR_CHECKS, BlockResult, Checks, check_block
 from agent_ir.cli._inputs import BLOCK_BYTES, Block, Input, InputError, blocks
 from agent_ir.cli._work import (
     Checked,
+    Done,
     EngineError,
     KeptTexts,
     OnError,
     Task,
+    ahead,
     in_order,
     run_task,
     tasks_of,
 )
 
-__all__ = ["Checked", "EngineError", "KeptTexts", "OnError", "checked_locally"]
+__all__ = ["WINDOW_PER_JOB", "Checked", "EngineError", "KeptTexts", "OnError", "checked_locally"]
+
+_T = TypeVar("_T")
+
+WINDOW_PER_JOB = 2
+"""Tasks started and not yet reported, per worker process: enough to keep every worker
+busy while the oldest result is awaited, few enough that results waiting for their turn
+(in their futures) take little memory."""
 
 
 def _blocks_of(inputs: list[Input], on_error: OnError) -> Iterator[tuple[Input, Block]]:
@@ -45,8 +56,10 @@ def checked_locally(
     processes. Files are cut into tasks that each worker reads itself (``_work``:
     byte ranges of a plain ``.jsonl``, a whole gzipped or ``.json`` file), so nothing
     but results crosses between processes; standard input, which only this process
-    can read, is fed to the workers in blocks of lines instead, at most two per worker
-    in flight. Memory stays flat either way."""
+    can read, is fed to the workers in blocks of lines instead. Either way at most
+    ``WINDOW_PER_JOB`` tasks per worker are in flight, each result is reported (and
+    let go) as soon as its turn comes, so memory stays flat. Workers that cannot be
+    started end the command (``EngineError``)."""
     if jobs > 1 and inputs and all(source.path is not None for source in inputs):
         tasks = [
             task._replace(checks=checks)
@@ -70,8 +83,10 @@ def checked_locally(
 
 
 # Ranges small enough to keep every worker busy to the end, large enough to amortise a
-# task: a quarter of a file per worker, between one reading block and 16 MiB.
-_LARGEST_RANGE = 16 << 20
+# task: a quarter of a file per worker, between one reading block and 2 MiB. The result
+# of a range of broken transcripts can be several times its size, and a window of
+# WINDOW_PER_JOB ranges per worker is held here: small ranges keep that small.
+_LARGEST_RANGE = 2 << 20
 
 
 def _range_bytes(source: Input, jobs: int) -> int:
@@ -91,11 +106,14 @@ def _start_method() -> str:
 def _tasks_on_workers(
     inputs: list[Input], tasks: list[Task], jobs: int, on_error: OnError
 ) -> Iterator[Checked]:
-    context = multiprocessing.get_context(_start_method())
-    with ProcessPoolExecutor(jobs, mp_context=context) as pool:
+    with _pool(jobs) as pool:
         try:
-            futures = [pool.submit(run_task, task) for task in tasks]
-            yield from in_order(inputs, tasks, [f.result for f in futures], on_error, "worker")
+
+            def submit(task: Task) -> Callable[[], Done]:
+                return _started(pool, jobs, run_task, task).result
+
+            outcomes = ahead(tasks, submit, WINDOW_PER_JOB * jobs)
+            yield from in_order(inputs, tasks, outcomes, on_error, "worker")
         except BaseException:
             pool.shutdown(wait=False, cancel_futures=True)
             raise
@@ -104,21 +122,51 @@ def _tasks_on_workers(
 def _on_workers(
     work: Iterator[tuple[Input, Block]], jobs: int, texts: KeptTexts
 ) -> Iterator[Checked]:
-    context = multiprocessing.get_context(_start_method())
-    with ProcessPoolExecutor(jobs, mp_context=context) as pool:
+    with _pool(jobs) as pool:
         pending: deque[tuple[Input, int, Future[BlockResult]]] = deque()
         try:
             for source, block in work:
                 checks = texts.checks()
-                task = pool.submit(check_block, block.data, block.first_line, block.whole, checks)
+                arguments = (block.data, block.first_line, block.whole, checks)
+                task = _started(pool, jobs, check_block, *arguments)
                 pending.append((source, block.position, task))
-                if len(pending) >= 2 * jobs:
+                if len(pending) >= WINDOW_PER_JOB * jobs:
                     yield _done(pending.popleft(), texts)
             while pending:
                 yield _done(pending.popleft(), texts)
         except BaseException:
             pool.shutdown(wait=False, cancel_futures=True)
             raise
+
+
+def _pool(jobs: int) -> ProcessPoolExecutor:
+    context = multiprocessing.get_context(_start_method())
+    return ProcessPoolExecutor(jobs, mp_context=context)
+
+
+def _started(
+    pool: ProcessPoolExecutor, jobs: int, function: Callable[..., _T], *arguments: object
+) -> Future[_T]:
+    """``function(*arguments)`` submitted to ``pool``, which starts its worker processes
+    (all of them at the first task when they are forked, one at a time as needed when
+    they are spawned). A worker that cannot be started (fork or spawn failing with
+    EAGAIN or ENOMEM: the limit of processes or threads of a container, whose CPU count
+    may be the host's) ends the command (``EngineError``, status 2), after stopping the
+    workers already started, which would otherwise keep it from ever exiting."""
+    try:
+        return pool.submit(function, *arguments)
+    except (OSError, RuntimeError) as error:  # RuntimeError: "can't start new thread"
+        pool.shutdown(wait=False, cancel_futures=True)
+        for child in multiprocessing.active_children():  # this command starts no others
+            child.kill()
+            child.join()
+        reason = error.strerror if isinstance(error, OSError) else None
+        raise EngineError(
+            f"cannot start the worker processes of --jobs {jobs} "
+            f"({reason or describe_error(error)}); "
+            "the limit of processes may be reached: try a smaller --jobs, or --jobs 1 to "
+            "check in this process"
+        ) from error
 
 
 def _done(entry: tuple[Input, int, Future[BlockResult]], texts: KeptTexts) -> Checked:

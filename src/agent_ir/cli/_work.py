@@ -8,6 +8,7 @@ lines from 1 and ``in_order`` adds the lines of the ranges before it), a gzipped
 
 from __future__ import annotations
 
+from collections import deque
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import replace
 from typing import BinaryIO, NamedTuple
@@ -23,6 +24,7 @@ __all__ = [
     "KeptTexts",
     "OnError",
     "Task",
+    "ahead",
     "first_line_start",
     "in_order",
     "read_range",
@@ -121,6 +123,24 @@ def in_order(
         if done.error is not None:
             failed.add(task.input_index)
             on_error(source, done.error)
+
+
+def ahead(
+    tasks: Iterable[Task], submit: Callable[[Task], Callable[[], Done]], window: int
+) -> Iterator[Callable[[], Done]]:
+    """Each task's outcome, in order, for ``in_order``: ``submit`` starts a task and
+    gives the call that waits for its ``Done``. At most ``window`` tasks are started and
+    not yet handed out (the next is started when the oldest is handed out), and a task
+    handed out is forgotten here: its future, and the result it holds, are released once
+    ``in_order`` is done with it. Results wait for their turn in a bounded window
+    instead of piling up when the first ranges are slower than the others."""
+    started: deque[Callable[[], Done]] = deque()
+    for task in tasks:
+        started.append(submit(task))
+        if len(started) >= window:
+            yield started.popleft()
+    while started:
+        yield started.popleft()
 
 
 def tasks_of(index: int, source: Input, range_bytes: int) -> list[Task]:

@@ -1,0 +1,176 @@
+"""``agent-ir validate --jobs N`` under limits: memory held by results waiting for their
+turn stays bounded however many ranges a file has (issue 20: every range's future and
+result were kept to the end, 1.27 GB on 200 MB of broken transcripts against 49 MB at
+``--jobs 1``), and worker processes that cannot be started (the limit of processes of
+a container whose CPU count is the host's) end the command with a message and status
+2 instead of a traceback and a command that never ends.
+"""
+
+from __future__ import annotations
+
+import concurrent.futures
+import ctypes
+import gc
+import os
+import resource
+import subprocess
+import sys
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+
+from agent_ir.cli import _engines
+from agent_ir.cli._engines import WINDOW_PER_JOB, checked_locally
+from agent_ir.cli._inputs import Input
+
+from support.cli import Dataset, command
+
+# --- memory: a bounded window of futures ---------------------------------------------------
+
+
+def _broken_lines(path: Path, count: int) -> None:
+    """``count`` short lines, each an invalid transcript: results several times their
+    size, the case that made the held results grow."""
+    lines = (b'{"id": "b%d", "messages": 5}\n' % number for number in range(count))
+    path.write_bytes(b"".join(lines))
+
+
+def _live_futures() -> int:
+    return sum(isinstance(item, concurrent.futures.Future) for item in gc.get_objects())
+
+
+def test_jobs_hold_a_bounded_window_of_ranges_and_report_as_jobs_1(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    path = tmp_path / "broken.jsonl"
+    _broken_lines(path, 6000)  # ~180 KB
+    # Ranges of 2 KiB (the engine's smallest is a reading block): ~90 ranges.
+    monkeypatch.setattr(_engines, "BLOCK_BYTES", 2048)
+    monkeypatch.setattr(_engines, "_LARGEST_RANGE", 2048)
+    source = Input(path.name, path, whole=False)
+    errors: list[str] = []
+
+    def on_error(_: Input, reason: str) -> None:
+        errors.append(reason)
+
+    jobs = 2
+    before = _live_futures()
+    held: list[int] = []
+    on_workers = []
+    for checked in checked_locally([source], jobs, on_error):
+        on_workers.append((checked.position, checked.result))
+        held.append(_live_futures() - before)
+    in_process = [
+        (checked.position, checked.result) for checked in checked_locally([source], 1, on_error)
+    ]
+    assert errors == []
+    assert len(on_workers) >= 80  # one result per range, ...
+    # ... each reported (and its future let go) in its turn: never more than the window
+    # (and the one just handed out) alive at once, where all of them were before.
+    assert max(held) <= WINDOW_PER_JOB * jobs + 1, held
+    # The same transcripts, diagnostics and line numbers as in this process.
+    assert _merged(on_workers) == _merged(in_process)
+    assert on_workers[-1][0] == in_process[-1][0] == path.stat().st_size
+
+
+def _merged(results: list[tuple[int, object]]) -> tuple[int, int, list[object]]:
+    transcripts = messages = 0
+    invalid: list[object] = []
+    for _, result in results:
+        assert isinstance(result, tuple)
+        transcripts += result[0]
+        messages += result[1]
+        invalid.extend(result[2])
+    return transcripts, messages, invalid
+
+
+# --- worker processes that cannot be started ---------------------------------------------
+
+_PR_CAPBSET_DROP = 24
+_CAP_SYS_ADMIN = 21
+_CAP_SYS_RESOURCE = 24
+_NOBODY = 65534
+
+
+def _limited(processes: int) -> Callable[[], None]:
+    """A ``preexec_fn`` capping the command's user at ``processes`` processes (threads
+    included: RLIMIT_NPROC). Root is exempt from that limit, by its real user id and by
+    CAP_SYS_ADMIN or CAP_SYS_RESOURCE: as root the command runs with the real user id of
+    nobody (keeping root's effective id, so that it can read the interpreter and the
+    files) and without those two capabilities (dropped from the bounding set, so the
+    command does not get them back when it starts)."""
+    libc = ctypes.CDLL(None, use_errno=True)  # loaded before the fork
+
+    def limit() -> None:
+        if os.geteuid() == 0:
+            for capability in (_CAP_SYS_ADMIN, _CAP_SYS_RESOURCE):
+                if libc.prctl(_PR_CAPBSET_DROP, capability, 0, 0, 0) != 0:
+                    error = ctypes.get_errno()
+                    if error != 22:  # EINVAL: not a capability of this kernel
+                        raise OSError(error, os.strerror(error))
+            os.setresuid(_NOBODY, 0, 0)
+        resource.setrlimit(resource.RLIMIT_NPROC, (processes, processes))
+
+    return limit
+
+
+def _run_limited(
+    processes: int, arguments: list[str], stdin: bytes = b""
+) -> subprocess.CompletedProcess[bytes]:
+    """``agent-ir ARGUMENTS`` under the limit (skipped where it cannot be set)."""
+    return _limited_run([*command(), *arguments], processes, stdin)
+
+
+def _limited_run(
+    argv: list[str], processes: int, stdin: bytes = b""
+) -> subprocess.CompletedProcess[bytes]:
+    try:
+        # A command that cannot start its workers used to wait forever: the timeout
+        # makes that a failure rather than a hang.
+        return subprocess.run(
+            argv,
+            input=stdin,
+            capture_output=True,
+            preexec_fn=_limited(processes),
+            timeout=120,
+            check=False,
+        )
+    except subprocess.SubprocessError as error:
+        if isinstance(error, subprocess.TimeoutExpired):
+            raise
+        pytest.skip(f"cannot limit the processes of a command here: {error}")
+
+
+def test_the_limit_really_stops_a_fork() -> None:
+    """The limit the next tests rely on: a process under it cannot fork."""
+    code = "import os\ntry:\n    os.fork()\nexcept OSError as e:\n    print(e.errno)\n"
+    done = _limited_run([sys.executable, "-c", code], 1)
+    assert (done.returncode, done.stdout) == (0, b"11\n"), done.stderr  # EAGAIN
+
+
+@pytest.mark.parametrize("processes", [1, 2, 3])
+@pytest.mark.parametrize("read", ["file", "stdin"])
+def test_workers_that_cannot_be_started_end_the_command_with_status_2(
+    big_dataset: Dataset, processes: int, read: str
+) -> None:
+    jobs = "4"
+    if read == "file":  # ~3.7 MB: ranges, read by the workers
+        done = _run_limited(processes, ["validate", "--jobs", jobs, str(big_dataset.path)])
+    else:  # blocks of lines fed to the workers
+        data = big_dataset.path.read_bytes()
+        done = _run_limited(processes, ["validate", "--jobs", jobs, "-"], stdin=data)
+    stderr = done.stderr.decode()
+    assert "Traceback" not in stderr, stderr
+    assert (done.returncode, done.stdout) == (2, b""), stderr
+    assert stderr == (
+        "agent-ir: cannot start the worker processes of --jobs 4 (Resource temporarily "
+        "unavailable); the limit of processes may be reached: try a smaller --jobs, or "
+        "--jobs 1 to check in this process\n"
+    )
+
+
+def test_jobs_1_is_not_limited_by_the_processes_it_does_not_start(big_dataset: Dataset) -> None:
+    done = _run_limited(1, ["validate", "--jobs", "1", "--output", "json", str(big_dataset.path)])
+    assert done.returncode == 1, done.stderr
+    assert len(done.stdout.splitlines()) == len(big_dataset.invalid) + 1

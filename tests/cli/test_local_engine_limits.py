@@ -174,3 +174,19 @@ def test_jobs_1_is_not_limited_by_the_processes_it_does_not_start(big_dataset: D
     done = _run_limited(1, ["validate", "--jobs", "1", "--output", "json", str(big_dataset.path)])
     assert done.returncode == 1, done.stderr
     assert len(done.stdout.splitlines()) == len(big_dataset.invalid) + 1
+
+
+@pytest.mark.skipif(not hasattr(os, "sched_setaffinity"), reason="no CPU affinity here")
+def test_the_default_jobs_are_the_cpus_the_process_may_run_on() -> None:
+    # A container limited to some CPUs of a larger host: os.cpu_count() is the host's.
+    code = (
+        "import os; os.sched_setaffinity(0, {min(os.sched_getaffinity(0))});"
+        "from agent_ir.cli import _parser;"
+        "arguments = _parser().parse_args(['validate', 'x.jsonl']);"
+        "print(arguments.jobs, os.cpu_count())"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, timeout=60, check=True
+    )
+    jobs, host = map(int, done.stdout.split())
+    assert jobs == 1, (jobs, host)

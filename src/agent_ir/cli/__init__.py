@@ -125,6 +125,16 @@ def _parser() -> argparse.ArgumentParser:
     return parser
 
 
+def usable_cpus() -> int:
+    """The CPUs this process may run on (its affinity: a container limited to 2 CPUs of
+    a 64-CPU host gets 2, where ``os.cpu_count()`` says 64 and 64 workers may hit the
+    process limit), else the CPU count."""
+    try:
+        return len(os.sched_getaffinity(0)) or 1
+    except (AttributeError, OSError):  # no affinity on this platform
+        return os.cpu_count() or 1
+
+
 def _validate_arguments(parser: argparse.ArgumentParser) -> None:
     providers = _registry.provider_names()
     parser.add_argument("paths", nargs="+", metavar="PATH", help="files, directories or -")
@@ -134,9 +144,9 @@ def _validate_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--jobs",
         type=_positive,
-        default=os.cpu_count() or 1,
+        default=usable_cpus(),
         metavar="N",
-        help="worker processes (default: the CPU count; 1 checks in this process)",
+        help="worker processes (default: the CPUs this process may run on; 1 checks in this process)",
     )
     parser.add_argument(
         "--engine", choices=("local", "dask"), default="local", help="where to check (local)"

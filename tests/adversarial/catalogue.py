@@ -55,6 +55,7 @@ import asyncio
 import datetime
 import decimal
 import functools
+import gzip
 import json
 import uuid
 from collections.abc import Callable, Iterable, Iterator
@@ -1481,6 +1482,154 @@ CASES += REPORT_CASES
 KINDS += (REPORT,)
 
 
+# --- the command's surroundings: what it reads, where it writes, what it starts ---------
+# build() gives a ``Surroundings``: the files of a fresh folder (bytes, or FIFO, or a
+# link to a device), the arguments ({folder} is the folder), where standard output
+# goes, a loopback server standing in for a Dask scheduler, a process limit, and the
+# environment; ``expect`` is the exit status and ``stderr`` a pattern standard error
+# must match (never a traceback).
+FIFO = "fifo"
+DEV_ZERO = "link to /dev/zero"
+
+
+@dataclass(frozen=True)
+class Surroundings:
+    files: dict[str, bytes | str]
+    arguments: tuple[str, ...]
+    stderr: str
+    stdout: str = "pipe"  # or a path such as /dev/full
+    server: str | None = None  # "silent" (accepts, never answers) or "garbage"
+    processes: int | None = None  # RLIMIT_NPROC for the command's user
+    environment: tuple[tuple[str, str], ...] = ()
+    dask: bool = False
+
+
+def _gzip_bomb() -> bytes:
+    """About 80 KB on disk, 80 MiB of one line once decompressed."""
+    line = b'[{"role":"user","id":"u","content":"' + b"x" * 80 * 2**20 + b'"}]\n'
+    return gzip.compress(line, compresslevel=9)
+
+
+_GOOD = json_line([user()]) + b"\n"
+ENVIRONMENT = "CLI environment"
+ENVIRONMENT_CASES: list[Case] = [
+    Case(
+        "fifo-in-a-directory",
+        ENVIRONMENT,
+        lambda: Surroundings(
+            {"a.jsonl": _GOOD, "b.jsonl": FIFO},
+            ("validate", "{folder}"),
+            r"skipped .*b\.jsonl: not a regular file \(a named pipe\)",
+        ),
+        ("cli-run",),
+        expect=2,
+    ),
+    Case(
+        "dev-zero-link-in-a-directory",
+        ENVIRONMENT,
+        lambda: Surroundings(
+            {"a.jsonl": _GOOD, "z.json": DEV_ZERO},
+            ("validate", "{folder}"),
+            r"skipped .*z\.json: not a regular file \(a character device\)",
+        ),
+        ("cli-run",),
+        expect=2,
+    ),
+    Case(
+        "gzip-bomb",
+        ENVIRONMENT,
+        lambda: Surroundings({"bomb.jsonl.gz": _gzip_bomb()}, ("validate", "{folder}"), r"^$"),
+        ("cli-run",),
+        expect=1,
+    ),
+    Case(
+        "a-line-longer-than-one-transcript-may-be",
+        ENVIRONMENT,
+        lambda: Surroundings(
+            {"long.jsonl": b'[{"role":"user","content":"' + b"y" * 65 * 2**20 + b'"}]\n'},
+            ("validate", "--jobs", "2", "{folder}"),
+            r"^$",
+        ),
+        ("cli-run",),
+        expect=1,
+    ),
+    *(
+        Case(
+            f"full-disk-on-standard-output/{name}",
+            ENVIRONMENT,
+            functools.partial(
+                lambda arguments: Surroundings(
+                    {"a.jsonl": _GOOD},
+                    arguments,
+                    r"^agent-ir: cannot write to standard output: no space left on device\n$",
+                    stdout="/dev/full",
+                ),
+                arguments,
+            ),
+            ("cli-run",),
+            expect=2,
+        )
+        for name, arguments in (
+            ("validate", ("validate", "{folder}")),
+            ("schema", ("schema", "--list")),
+        )
+    ),
+    Case(
+        "workers-cannot-be-forked",
+        ENVIRONMENT,
+        lambda: Surroundings(
+            {"a.jsonl": _GOOD * 50_000},
+            ("validate", "--jobs", "4", "{folder}/a.jsonl"),
+            r"cannot start the worker processes of --jobs 4",
+            processes=3,
+        ),
+        ("cli-run",),
+        expect=2,
+    ),
+    Case(
+        "scheduler-scheme-not-supported",
+        ENVIRONMENT,
+        lambda: Surroundings(
+            {"a.jsonl": _GOOD},
+            ("validate", "--engine", "dask", "--scheduler", "ucx://127.0.0.1:8786", "{folder}"),
+            r"ucx",
+            dask=True,
+        ),
+        ("cli-run",),
+        expect=2,
+    ),
+    Case(
+        "scheduler-port-answers-other-bytes",
+        ENVIRONMENT,
+        lambda: Surroundings(
+            {"a.jsonl": _GOOD},
+            ("validate", "--engine", "dask", "--scheduler", "{server}", "{folder}"),
+            r"cannot reach the Dask scheduler at tcp://127\.0\.0\.1:\d+",
+            server="garbage",
+            dask=True,
+        ),
+        ("cli-run",),
+        expect=2,
+    ),
+    Case(
+        "scheduler-accepts-and-never-answers",
+        ENVIRONMENT,
+        lambda: Surroundings(
+            {"a.jsonl": _GOOD},
+            ("validate", "--engine", "dask", "--scheduler", "{server}", "{folder}"),
+            r"did not answer within 1(\.0)? s",
+            server="silent",
+            environment=(("AGENT_IR_DASK_CONNECT_TIMEOUT", "1"),),
+            dask=True,
+        ),
+        ("cli-run",),
+        expect=2,
+    ),
+]
+CASES += ENVIRONMENT_CASES
+KINDS += (ENVIRONMENT,)
+
+
 # --- parametrization -----------------------------------------------------------------
 
 # Each harness and the places it runs a case in. "validate_transcript" also checks
@@ -1492,6 +1641,7 @@ ENTRIES: dict[str, tuple[str, ...]] = {
     "from-wire": tuple(WIRE_PLACES),
     "provider-stream": tuple(STREAM_PLACES),
     "agent-ir-report": REPORT_PLACES,
+    "agent-ir-environment": ("cli-run",),
     "constructor": tuple(CONSTRUCTOR_PLACES),
     "JsonObject": tuple(JSON_OBJECT_PLACES),
     "dumps": tuple(DUMPS_PLACES),

@@ -9,13 +9,10 @@ a container whose CPU count is the host's) end the command with a message and st
 from __future__ import annotations
 
 import concurrent.futures
-import ctypes
 import gc
 import os
-import resource
 import subprocess
 import sys
-from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -25,6 +22,7 @@ from agent_ir.cli._engines import WINDOW_PER_JOB, checked_locally
 from agent_ir.cli._inputs import Input
 
 from support.cli import Dataset, command
+from support.limits import process_limit
 
 # --- memory: a bounded window of futures ---------------------------------------------------
 
@@ -87,33 +85,6 @@ def _merged(results: list[tuple[int, object]]) -> tuple[int, int, list[object]]:
 
 # --- worker processes that cannot be started ---------------------------------------------
 
-_PR_CAPBSET_DROP = 24
-_CAP_SYS_ADMIN = 21
-_CAP_SYS_RESOURCE = 24
-_NOBODY = 65534
-
-
-def _limited(processes: int) -> Callable[[], None]:
-    """A ``preexec_fn`` capping the command's user at ``processes`` processes (threads
-    included: RLIMIT_NPROC). Root is exempt from that limit, by its real user id and by
-    CAP_SYS_ADMIN or CAP_SYS_RESOURCE: as root the command runs with the real user id of
-    nobody (keeping root's effective id, so that it can read the interpreter and the
-    files) and without those two capabilities (dropped from the bounding set, so the
-    command does not get them back when it starts)."""
-    libc = ctypes.CDLL(None, use_errno=True)  # loaded before the fork
-
-    def limit() -> None:
-        if os.geteuid() == 0:
-            for capability in (_CAP_SYS_ADMIN, _CAP_SYS_RESOURCE):
-                if libc.prctl(_PR_CAPBSET_DROP, capability, 0, 0, 0) != 0:
-                    error = ctypes.get_errno()
-                    if error != 22:  # EINVAL: not a capability of this kernel
-                        raise OSError(error, os.strerror(error))
-            os.setresuid(_NOBODY, 0, 0)
-        resource.setrlimit(resource.RLIMIT_NPROC, (processes, processes))
-
-    return limit
-
 
 def _run_limited(
     processes: int, arguments: list[str], stdin: bytes = b""
@@ -132,7 +103,7 @@ def _limited_run(
             argv,
             input=stdin,
             capture_output=True,
-            preexec_fn=_limited(processes),
+            preexec_fn=process_limit(processes),
             timeout=120,
             check=False,
         )

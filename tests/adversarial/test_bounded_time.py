@@ -8,22 +8,51 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import gc
+import json
 import time
 from collections.abc import Callable
 from typing import Any
 
 import pytest
-from adversarial.catalogue import json_line
+from adversarial.catalogue import (
+    assistant_run,
+    far_results,
+    json_line,
+    leading_orphans,
+    long_shared_ids,
+    results_out_of_place,
+    reused_call_id,
+    unanswered_calls,
+)
 
 from agent_ir import (
     FixtureProviderAdapter,
     JsonObject,
     assistant_message,
+    check_wire_rules,
     loads,
+    normalize_tool_call_ids,
     parse_transcript,
+    repair_transcript,
+    trim_transcript,
     user_message,
     validate_json,
     validate_transcript,
+)
+from agent_ir.wire import (
+    AnthropicStream,
+    AsyncOpenAIResponsesStream,
+    OpenAIChatStream,
+    OpenAIResponsesStream,
+    from_anthropic,
+    from_openai_chat,
+    from_openai_responses,
+    reply_from_anthropic,
+    reply_from_openai_chat,
+    reply_from_openai_responses,
+    to_anthropic,
+    to_openai_chat,
+    to_openai_responses,
 )
 
 from support.builders import END, START, assistant, call_block, fixture_of, text, user
@@ -102,6 +131,297 @@ SHAPES = [
     ),
     pytest.param(records, replay, 5_000, id="text-records/FixtureProviderAdapter"),
 ]
+
+
+# --- repair, trimming, the rules and the wire, on the linkage shapes of the catalogue ---
+
+
+def tool_rounds(count: int) -> list[Any]:
+    """``count`` well-linked rounds: a user turn, a call with text, its result."""
+    transcript: list[Any] = []
+    for n in range(count):
+        transcript += [
+            user(f"u{n}"),
+            assistant(f"a{n}", [{"type": "text", "text": "t"}, call_block(f"c{n}")]),
+            {**_result(n), "content": "r"},
+        ]
+    return transcript
+
+
+def _result(n: int) -> dict[str, Any]:
+    return {
+        "role": "toolResult",
+        "id": f"r{n}",
+        "toolCallId": f"c{n}",
+        "toolName": "read",
+        "content": "r",
+        "isError": False,
+    }
+
+
+LINKAGE_SHAPES = {
+    "reused-call-id": reused_call_id,
+    "assistant-run": assistant_run,
+    "unanswered-calls": unanswered_calls,
+    "leading-orphans": leading_orphans,
+    "far-results": far_results,
+    "long-shared-ids": long_shared_ids,
+    "results-out-of-place": results_out_of_place,
+    "tool-rounds": tool_rounds,
+}
+TRANSCRIPT_ENTRIES: dict[str, Callable[[Any], Any]] = {
+    "repair_transcript": repair_transcript,
+    "repair_transcript[anthropic]": lambda t: repair_transcript(t, provider="anthropic"),
+    "repair_transcript[openai-chat,drop-call]": lambda t: repair_transcript(
+        t, provider="openai-chat", missing="drop-call"
+    ),
+    "trim_transcript": lambda t: trim_transcript(t, max_messages=len(t) // 2, max_chars=10**6),
+    "normalize_tool_call_ids[anthropic]": lambda t: normalize_tool_call_ids(t, "anthropic"),
+    "check_wire_rules[anthropic]": lambda t: check_wire_rules(t, "anthropic"),
+    "check_wire_rules[openai-chat]": lambda t: check_wire_rules(t, "openai-chat"),
+    "to_openai_chat": to_openai_chat,
+    "to_openai_responses": to_openai_responses,
+    "to_anthropic": to_anthropic,
+}
+TRANSCRIPT_SHAPES = [
+    pytest.param(LINKAGE_SHAPES[shape], TRANSCRIPT_ENTRIES[entry], 500, id=f"{shape}/{entry}")
+    for shape in LINKAGE_SHAPES
+    for entry in TRANSCRIPT_ENTRIES
+    # The writers take linkage as it is: one shape of many rounds is enough for them.
+    if not entry.startswith("to_") or shape == "tool-rounds"
+]
+
+
+def wire_request(provider: str) -> Callable[[int], Any]:
+    writers = {"openai-chat": to_openai_chat, "openai-responses": to_openai_responses}
+    writers["anthropic"] = to_anthropic
+    return lambda count: writers[provider](tool_rounds(count)).fields
+
+
+READ_SHAPES = [
+    pytest.param(
+        wire_request("openai-chat"),
+        lambda fields: from_openai_chat(fields["messages"]),
+        500,
+        id="tool-rounds/from_openai_chat",
+    ),
+    pytest.param(
+        wire_request("openai-responses"),
+        lambda fields: from_openai_responses(fields["input"]),
+        500,
+        id="tool-rounds/from_openai_responses",
+    ),
+    pytest.param(
+        wire_request("anthropic"),
+        lambda fields: from_anthropic(fields["messages"]),
+        500,
+        id="tool-rounds/from_anthropic",
+    ),
+]
+
+
+def chat_reply(count: int) -> dict[str, Any]:
+    calls = [
+        {"id": f"c{n}", "type": "function", "function": {"name": "read", "arguments": "{}"}}
+        for n in range(count)
+    ]
+    message = {"role": "assistant", "content": "t" * count, "tool_calls": calls}
+    choice = {"index": 0, "message": message, "finish_reason": "tool_calls"}
+    return {"id": "chatcmpl-1", "object": "chat.completion", "choices": [choice]}
+
+
+def responses_reply(count: int) -> dict[str, Any]:
+    output = [
+        {"type": "function_call", "call_id": f"c{n}", "name": "read", "arguments": "{}"}
+        for n in range(count)
+    ]
+    return {"id": "resp_1", "object": "response", "status": "completed", "output": output}
+
+
+def anthropic_reply(count: int) -> dict[str, Any]:
+    content = [
+        {"type": "tool_use", "id": f"c{n}", "name": "read", "input": {}} for n in range(count)
+    ]
+    return {
+        "id": "msg_1",
+        "type": "message",
+        "role": "assistant",
+        "content": content,
+        "stop_reason": "tool_use",
+        "usage": {"input_tokens": 1, "output_tokens": 1},
+    }
+
+
+REPLY_SHAPES = [
+    pytest.param(
+        chat_reply,
+        lambda r: reply_from_openai_chat(r, request_id="q"),
+        500,
+        id="calls/reply_from_openai_chat",
+    ),
+    pytest.param(
+        responses_reply,
+        lambda r: reply_from_openai_responses(r, request_id="q"),
+        500,
+        id="calls/reply_from_openai_responses",
+    ),
+    pytest.param(
+        anthropic_reply,
+        lambda r: reply_from_anthropic(r, request_id="q"),
+        500,
+        id="calls/reply_from_anthropic",
+    ),
+]
+
+
+def sse(events: list[Any], *, named: bool) -> bytes:
+    parts = []
+    for event in events:
+        head = f"event: {event['type']}\n" if named else ""
+        parts.append(f"{head}data: {json.dumps(event)}\n\n")
+    return "".join(parts).encode()
+
+
+def chat_stream(count: int) -> list[bytes]:
+    """``count`` text deltas, then ``count`` pieces of one call's arguments, each its
+    own chunk."""
+
+    def chunk(delta: dict[str, Any], finish: str | None = None) -> dict[str, Any]:
+        choice = {"index": 0, "delta": delta, "finish_reason": finish}
+        return {"id": "chatcmpl-1", "object": "chat.completion.chunk", "choices": [choice]}
+
+    call = {
+        "index": 0,
+        "id": "c",
+        "type": "function",
+        "function": {"name": "read", "arguments": ""},
+    }
+    events = [chunk({"role": "assistant", "content": "x"}) for _ in range(count)]
+    events.append(chunk({"tool_calls": [call]}))
+    piece = {"index": 0, "function": {"arguments": " "}}
+    events += [chunk({"tool_calls": [piece]}) for _ in range(count)]
+    events += [chunk({"tool_calls": [{"index": 0, "function": {"arguments": "{}"}}]})]
+    events.append(chunk({}, "tool_calls"))
+    return [sse([event], named=False) for event in events] + [b"data: [DONE]\n\n"]
+
+
+def responses_stream(count: int) -> list[bytes]:
+    response = {"id": "resp_1", "object": "response", "status": "in_progress", "output": []}
+    events: list[Any] = [{"type": "response.created", "response": response}]
+    item = {"type": "message", "id": "msg_1", "role": "assistant", "content": []}
+    events.append({"type": "response.output_item.added", "output_index": 0, "item": item})
+    part = {"type": "output_text", "text": "", "annotations": []}
+    events.append(
+        {
+            "type": "response.content_part.added",
+            "output_index": 0,
+            "content_index": 0,
+            "item_id": "msg_1",
+            "part": part,
+        }
+    )
+    delta = {
+        "type": "response.output_text.delta",
+        "output_index": 0,
+        "content_index": 0,
+        "item_id": "msg_1",
+        "delta": "x",
+    }
+    events += [delta] * count
+    done = {
+        **response,
+        "status": "completed",
+        "output": [{**item, "content": [{**part, "text": "x" * count}]}],
+    }
+    events.append({"type": "response.completed", "response": done})
+    return [sse([event], named=True) for event in events]
+
+
+def anthropic_stream(count: int) -> list[bytes]:
+    message = {
+        "id": "msg_1",
+        "type": "message",
+        "role": "assistant",
+        "content": [],
+        "usage": {"input_tokens": 1, "output_tokens": 1},
+    }
+    events: list[Any] = [{"type": "message_start", "message": message}]
+    for index in range(count):
+        block = {"type": "text", "text": ""}
+        events.append({"type": "content_block_start", "index": index, "content_block": block})
+        events.append(
+            {
+                "type": "content_block_delta",
+                "index": index,
+                "delta": {"type": "text_delta", "text": "x"},
+            }
+        )
+        events.append({"type": "content_block_stop", "index": index})
+    events.append(
+        {
+            "type": "message_delta",
+            "delta": {"stop_reason": "end_turn"},
+            "usage": {"output_tokens": 1},
+        }
+    )
+    events.append({"type": "message_stop"})
+    return [sse([event], named=True) for event in events]
+
+
+def read_sync(stream_class: Any) -> Callable[[list[bytes]], Any]:
+    return lambda chunks: stream_class(iter(chunks), request_id="q").result()
+
+
+def read_async(stream_class: Any) -> Callable[[list[bytes]], Any]:
+    async def source(chunks: list[bytes]) -> Any:
+        for chunk in chunks:
+            yield chunk
+
+    async def run(chunks: list[bytes]) -> Any:
+        return await stream_class(source(chunks), request_id="q").result()
+
+    return lambda chunks: asyncio.run(run(chunks))
+
+
+def one_byte_chunks(build: Callable[[int], list[bytes]]) -> Callable[[int], list[bytes]]:
+    def chunks(count: int) -> list[bytes]:
+        data = b"".join(build(count))
+        return [data[index : index + 1] for index in range(len(data))]
+
+    return chunks
+
+
+STREAM_SHAPES = [
+    pytest.param(chat_stream, read_sync(OpenAIChatStream), 500, id="chat-chunks/OpenAIChatStream"),
+    pytest.param(
+        one_byte_chunks(chat_stream),
+        read_sync(OpenAIChatStream),
+        100,
+        id="chat-bytes/OpenAIChatStream",
+    ),
+    pytest.param(
+        responses_stream,
+        read_sync(OpenAIResponsesStream),
+        500,
+        id="text-deltas/OpenAIResponsesStream",
+    ),
+    pytest.param(
+        responses_stream,
+        read_async(AsyncOpenAIResponsesStream),
+        500,
+        id="text-deltas/AsyncOpenAIResponsesStream",
+    ),
+    pytest.param(
+        anthropic_stream, read_sync(AnthropicStream), 300, id="text-blocks/AnthropicStream"
+    ),
+    pytest.param(
+        lambda count: [b": ping\n\n" * count, *anthropic_stream(1)],
+        read_sync(AnthropicStream),
+        5_000,
+        id="comments/AnthropicStream",
+    ),
+]
+SHAPES += TRANSCRIPT_SHAPES + READ_SHAPES + REPLY_SHAPES + STREAM_SHAPES
 
 
 @pytest.mark.parametrize(("build", "entry", "count"), SHAPES)

@@ -46,7 +46,21 @@ tests generated per class; ``test_catalogue.py`` keeps both true):
   in ``aclose``, or return non-awaitables (``expect`` is the stream's code);
 * CLI (11 cases): files given to the installed ``agent-ir validate`` (``expect`` is the
   exit status): invalid UTF-8, BOM, a 10**6-deep line, lone-surrogate escapes, a 20 MB
-  line, NUL bytes.
+  line, NUL bytes;
+* linkage shapes (8 cases): tool rounds that once made repair, trimming or the
+  rules slow or wrong: one call id reused every turn, a long run of assistant
+  messages, many unanswered calls, leading orphans, results far from their call, long
+  ids sharing 64 characters, results early, twice and misnamed, an assistant first;
+* provider streams (20 cases): SSE bytes for each provider's streams: empty,
+  comments and blank lines only, data that is not JSON or not an object, 10**5-deep
+  data, invalid UTF-8, NUL, lone-surrogate escapes, NaN, 1e400, duplicate keys, CR line
+  ends, odd fields, a BOM mid-stream, 20 MB comment and data lines, no line end, a
+  ``[DONE]`` alone;
+* report (8 cases): JSON Lines lines whose ids, keys and names carry bidirectional and
+  control characters, markup, megabytes quoted thousands of times, or are not text;
+* CLI environment (10 cases): FIFOs and device links in folders, a gzip bomb, an
+  over-long line, a full disk on standard output, a failed fork, bad scheduler
+  addresses.
 """
 
 from __future__ import annotations
@@ -1628,6 +1642,7 @@ ENVIRONMENT_CASES: list[Case] = [
 ]
 CASES += ENVIRONMENT_CASES
 KINDS += (ENVIRONMENT,)
+ALL_PLACES |= set(WIRE_PLACES) | set(STREAM_PLACES) | set(REPORT_PLACES) | {"cli-run"}
 
 
 # --- parametrization -----------------------------------------------------------------

@@ -94,7 +94,8 @@ export type ProviderErrorCode =
   | "PROVIDER_INVALID_TERMINAL"
   | "PROVIDER_ITERATOR_REUSED"
   | "PROVIDER_TRANSPORT_ERROR"
-  | "PROVIDER_CANCELLED";
+  | "PROVIDER_CANCELLED"
+  | "PROVIDER_EVENT_TOO_LARGE";
 /**
  * One record as the transport delivered it, selected by type.
  */

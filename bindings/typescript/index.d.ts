@@ -19,7 +19,8 @@ export type ConversionWarningCode =
   | "MESSAGE_NOT_SENT"
   | "MESSAGES_MERGED"
   | "TOOL_NAME_NOT_SENT"
-  | "TOOL_NAME_UNKNOWN";
+  | "TOOL_NAME_UNKNOWN"
+  | "MEDIA_TYPE_CHANGED";
 /**
  * Stable code of a transcript problem. Codes are never renamed or reused within v1. The last four are reported only by check_wire_rules, for a provider's stricter rules.
  */

@@ -79,6 +79,7 @@ class ConversionWarningCode(StrEnum):
     MESSAGES_MERGED = "MESSAGES_MERGED"
     TOOL_NAME_NOT_SENT = "TOOL_NAME_NOT_SENT"
     TOOL_NAME_UNKNOWN = "TOOL_NAME_UNKNOWN"
+    MEDIA_TYPE_CHANGED = "MEDIA_TYPE_CHANGED"
 
 
 Model: TypeAlias = Annotated[

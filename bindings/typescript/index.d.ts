@@ -20,7 +20,9 @@ export type ConversionWarningCode =
   | "MESSAGES_MERGED"
   | "TOOL_NAME_NOT_SENT"
   | "TOOL_NAME_UNKNOWN"
-  | "MEDIA_TYPE_CHANGED";
+  | "MEDIA_TYPE_CHANGED"
+  | "REDACTED_FLAG_NOT_SENT"
+  | "SIGNATURE_CHANGED";
 /**
  * Stable code of a transcript problem. Codes are never renamed or reused within v1. The last four are reported only by check_wire_rules, for a provider's stricter rules.
  */

@@ -16,8 +16,8 @@
 * properties (derandomized) over generated transcripts whose linkage is broken on
   purpose: a repair is valid (and, for a provider, passes its wire rules), reports
   what it did at input indexes and paths that resolve in the input, changes nothing that was valid and nothing the second
-  time; a transcript its provider accepts is returned unchanged (not yet for
-  Anthropic's assistant runs: xfail); trimming a valid transcript keeps it valid.
+  time; a transcript its provider accepts is returned unchanged; trimming a valid
+  transcript keeps it valid. (Any sequence at all: ``test_repair_any_sequence.py``.)
 """
 
 from __future__ import annotations

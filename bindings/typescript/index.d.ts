@@ -19,7 +19,10 @@ export type ConversionWarningCode =
   | "MESSAGE_NOT_SENT"
   | "MESSAGES_MERGED"
   | "TOOL_NAME_NOT_SENT"
-  | "TOOL_NAME_UNKNOWN";
+  | "TOOL_NAME_UNKNOWN"
+  | "MEDIA_TYPE_CHANGED"
+  | "REDACTED_FLAG_NOT_SENT"
+  | "SIGNATURE_CHANGED";
 /**
  * Stable code of a transcript problem. Codes are never renamed or reused within v1. The last four are reported only by check_wire_rules, for a provider's stricter rules.
  */
@@ -94,7 +97,8 @@ export type ProviderErrorCode =
   | "PROVIDER_INVALID_TERMINAL"
   | "PROVIDER_ITERATOR_REUSED"
   | "PROVIDER_TRANSPORT_ERROR"
-  | "PROVIDER_CANCELLED";
+  | "PROVIDER_CANCELLED"
+  | "PROVIDER_EVENT_TOO_LARGE";
 /**
  * One record as the transport delivered it, selected by type.
  */

@@ -206,11 +206,12 @@ def repair_transcript(
     * a result whose tool name differs from its call's takes the call's name.
 
     With a ``provider`` ("openai-chat", "openai-responses", "anthropic"), the result also
-    passes ``check_wire_rules`` for it: results are moved directly after their call
-    (the messages that came between then follow the results), call ids it refuses are
-    rewritten (``normalize_tool_call_ids``), and for Anthropic a transcript starting
-    with an assistant message gets a short user message first and empty content is
-    dropped. ``actions`` lists everything done, in order."""
+    passes ``check_wire_rules`` for it: results are moved directly after their call's
+    turn (the assistant message, or for Anthropic the run of consecutive assistant
+    messages holding it; the messages that came between then follow the results), call
+    ids it refuses are rewritten (``normalize_tool_call_ids``), and for Anthropic a
+    transcript starting with an assistant message gets a short user message first and
+    empty content is dropped. ``actions`` lists everything done, in order."""
     if missing not in ("error-result", "drop-call"):
         raise ValueError(f'missing must be "error-result" or "drop-call", not {missing!r}')
     if orphans != "drop" or duplicates != "keep-first":
@@ -416,33 +417,47 @@ def _drop_calls(state: _Repair, unanswered: list[_Call]) -> None:
 
 
 def _results_after_calls(state: _Repair, spec: ProviderSpec) -> list[tuple[int, Message]]:
-    """Each assistant message followed directly by the results of its calls: those
-    already right after it stay in their order, the others are moved there in the
-    order of the calls; the messages that came between follow them. When the provider
-    joins consecutive assistant messages into one turn (Anthropic), results right after
-    the run that starts with the call's message are where they belong, and stay."""
+    """Each assistant turn followed directly by the results of its calls: those already
+    right after it stay in their order, the others are moved there in the order of the
+    calls; the messages that came between follow them.
+
+    A turn is one assistant message, or, when the provider joins consecutive assistant
+    messages into one turn (Anthropic), the run of them as they stand in the output
+    (results moved away no longer separate them). The results of every call of the turn
+    go after the whole turn, never between its messages: a result placed inside the
+    turn would split it, and the results of its earlier calls would no longer follow
+    their call.
+
+    One pass: every result is placed at its call's turn (a result comes after its call),
+    so what follows a turn's results is never a result of an earlier turn."""
     out = state.out
     result_at = {
         message.tool_call_id: position
         for position, (_, message) in enumerate(out)
         if type(message) is ToolResultMessage
     }
-    turn_end = _turn_ends(out, spec.turns.assistant_turns_join)
-    placed: set[int] = set()
+    join = spec.turns.assistant_turns_join
+    placed = [False] * len(out)
     ordered: list[tuple[int, Message]] = []
-    for position, (index, message) in enumerate(out):
-        if position in placed:
+    position = 0
+    while position < len(out):
+        if placed[position] or type(out[position][1]) is not AssistantMessage:
+            if not placed[position]:
+                ordered.append(out[position])
+            position += 1
             continue
-        ordered.append((index, message))
-        if type(message) is not AssistantMessage:
-            continue
-        run_end = turn_end[position]
-        answers = [result_at[call.id] for call in message.tool_calls if call.id in result_at]
-        moved = [at for at in answers if not position < at < run_end]
-        if not moved:
-            continue  # every result is where it belongs: nothing is reordered
-        for at in sorted(set(answers) - set(moved)) + moved:
-            placed.add(at)
+        turn, position = _turn_at(out, placed, position, join)
+        ordered.extend(out[at] for at in turn)
+        answers = [
+            result_at[call.id]
+            for at in turn
+            for call in _calls_of(out[at][1])
+            if call.id in result_at
+        ]
+        in_place, position = _results_in_place(out, placed, position, set(answers))
+        moved = [at for at in answers if at not in in_place]
+        for at in [*in_place, *moved]:
+            placed[at] = True
             ordered.append(out[at])
         for at in moved:
             result = out[at][1]
@@ -456,6 +471,43 @@ def _results_after_calls(state: _Repair, spec: ProviderSpec) -> list[tuple[int, 
     return ordered
 
 
+def _turn_at(
+    out: list[tuple[int, Message]], placed: list[bool], start: int, join: bool
+) -> tuple[list[int], int]:
+    """The positions of the assistant turn starting at ``start`` (skipping results
+    placed already) and the position after it."""
+    turn = [start]
+    position = start + 1
+    while join and position < len(out):
+        if placed[position]:
+            position += 1
+        elif type(out[position][1]) is AssistantMessage:
+            turn.append(position)
+            position += 1
+        else:
+            break
+    return turn, position
+
+
+def _results_in_place(
+    out: list[tuple[int, Message]], placed: list[bool], start: int, answers: set[int]
+) -> tuple[list[int], int]:
+    """The results of the turn's calls (``answers``) in the run of results starting at
+    ``start`` (skipping results placed already), in their order, and the position after
+    them; the run stops at the first message that is not one of them."""
+    found: list[int] = []
+    position = start
+    while position < len(out):
+        if placed[position]:
+            position += 1
+        elif position in answers:
+            found.append(position)
+            position += 1
+        else:
+            break
+    return found, position
+
+
 def _without_empty_content(
     state: _Repair, pairs: list[tuple[int, Message]]
 ) -> list[tuple[int, Message]]:
@@ -466,22 +518,6 @@ def _without_empty_content(
         if trimmed is not None:
             kept.append((index, trimmed))
     return kept
-
-
-def _turn_ends(out: list[tuple[int, Message]], assistant_turns_join: bool) -> list[int]:
-    """For each position, where the results that may follow it end: after the next
-    messages that are assistant messages (when consecutive ones are one turn) and then
-    tool results. One pass from the end."""
-    ends = [0] * len(out)
-    after_results = after_turn = len(out)  # of the position after the current one
-    for position in range(len(out) - 1, -1, -1):
-        ends[position] = after_turn
-        kind = type(out[position][1])
-        if kind is not ToolResultMessage:
-            after_results = position
-        if not (assistant_turns_join and kind is AssistantMessage):
-            after_turn = after_results
-    return ends
 
 
 def _user_turn_first(state: _Repair, kept: list[tuple[int, Message]]) -> list[tuple[int, Message]]:

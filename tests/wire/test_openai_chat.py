@@ -187,11 +187,37 @@ def test_user_blocks_become_parts_in_order() -> None:
     ],
 )
 def test_wav_and_mp3_audio_is_sent_with_its_format(media_type: str, audio_format: str) -> None:
-    request = convert([user([inline("audio", media_type, "AAAA")])])
+    request = convert([user([text("listen"), inline("audio", media_type, "AAAA")])])
     assert request.fields["messages"][0]["content"] == [
-        {"type": "input_audio", "input_audio": {"data": "AAAA", "format": audio_format}}
+        text("listen"),
+        {"type": "input_audio", "input_audio": {"data": "AAAA", "format": audio_format}},
     ]
-    assert request.warnings == ()
+    read_back = {"wav": "audio/wav", "mp3": "audio/mpeg"}[audio_format]
+    if media_type == read_back:
+        assert request.warnings == ()
+    else:  # issue 20: the format cannot say audio/x-wav; it reads back as audio/wav
+        assert [(w.code, w.path, w.message_index, w.block_index) for w in request.warnings] == [
+            ("MEDIA_TYPE_CHANGED", "/0/content/1", 0, 1)
+        ]
+        assert repr(media_type) in request.warnings[0].message
+        assert repr(read_back) in request.warnings[0].message
+
+
+@pytest.mark.parametrize(
+    "media_type", ["audio/wav", "audio/x-wav", "audio/WAV; rate=8000", "audio/mpeg", "audio/mp3"]
+)
+def test_audio_round_trips_or_the_change_is_warned(media_type: str) -> None:
+    transcript = [user([inline("audio", media_type, "AAAA")])]
+    request = convert(transcript)
+    back = from_openai_chat(request.fields["messages"])
+    assert back.warnings == ()
+    source = back[0].content[0].source  # type: ignore[union-attr]
+    assert source.data == "AAAA"
+    if source.media_type != media_type:
+        assert [w.code for w in request.warnings] == ["MEDIA_TYPE_CHANGED"]
+        assert repr(source.media_type) in request.warnings[0].message
+    else:
+        assert request.warnings == ()
 
 
 @pytest.mark.parametrize("media_type", ["audio/ogg", "audio/flac", "audio/webm", "audio/wav2"])
@@ -1074,6 +1100,8 @@ def _keep_user(message: Any, index: int, losses: list[Any], moved: list[Any]) ->
             canonical |= {"mpeg": "audio/mpeg", "mp3": "audio/mpeg"}
             if media.startswith("audio/") and media[6:] in canonical:
                 kept.append(inline("audio", canonical[media[6:]], source["data"]))
+                if source["mediaType"] != canonical[media[6:]]:  # sent, said to change
+                    losses.append(("MEDIA_TYPE_CHANGED", index, block_index))
             else:
                 losses.append(("AUDIO_NOT_SENT", index, block_index))
         elif block["type"] == "document" and not (

@@ -394,9 +394,115 @@ def test_thinking_with_an_openai_reasoning_reference_becomes_a_reasoning_item(
     block: dict[str, Any], item: dict[str, Any]
 ) -> None:
     request = to_openai_responses([{"role": "assistant", "id": "a", "content": [block]}])
-    assert request.warnings == ()
     assert_sdk_accepts(request.fields["input"], INPUT, "input")
     assert request.fields["input"] == [item]
+    # What does not come back as it was is said (issue 20): the redacted flag, and a
+    # signature holding more than the reference.
+    expected = []
+    if block.get("redacted"):
+        expected.append(("REDACTED_FLAG_NOT_SENT", "/0/content/0"))
+    if "status" in block["signature"]:
+        expected.append(("SIGNATURE_CHANGED", "/0/content/0"))
+    assert [(w.code, w.path) for w in request.warnings] == expected
+    back = from_openai_responses(request.fields["input"])
+    assert back.warnings == ()
+    thinking = back[0].content[0]  # type: ignore[union-attr]
+    if not expected:
+        assert (thinking.signature, thinking.redacted) == (block["signature"], None)
+    else:
+        assert thinking.signature == '{"type":"reasoning","id":"rs_3"}'
+        assert repr(thinking.signature) in request.warnings[-1].message
+
+
+def _reasoning_round_trip(item: dict[str, Any]) -> tuple[Any, Any]:
+    """``item`` read into IR and written back: (the items written, both warnings)."""
+    read = from_openai_responses([item])
+    written = to_openai_responses(list(read))
+    return written.fields["input"], (read.warnings, written.warnings)
+
+
+@pytest.mark.parametrize(
+    "item",
+    [
+        pytest.param(
+            {"id": "rs_1", "type": "reasoning", "summary": [], "encrypted_content": "gAAA"},
+            id="the API's own order",
+        ),
+        pytest.param(
+            {"type": "reasoning", "id": "rs_1", "summary": [], "encrypted_content": "gAAA"},
+            id="the SDK's order",
+        ),
+        pytest.param(
+            {"encrypted_content": "gAAA", "id": "rs_1", "type": "reasoning", "summary": []},
+            id="encrypted content first",
+        ),
+        pytest.param(
+            {
+                "id": "rs_1",
+                "type": "reasoning",
+                "summary": [{"type": "summary_text", "text": "Thinking."}],
+            },
+            id="a summary and no encrypted content",
+        ),
+    ],
+)
+def test_a_reasoning_item_round_trips_with_its_keys_and_values(item: dict[str, Any]) -> None:
+    written, warnings = _reasoning_round_trip(item)
+    assert warnings == ((), ())
+    assert written == [item]
+    # The order is the one the SDK writes (it means nothing to the API); written once
+    # more it is byte for byte the same.
+    canonical = {key: item[key] for key in CANONICAL_ORDER if key in item}
+    assert json.dumps(written) == json.dumps([canonical])
+    assert json.dumps(_reasoning_round_trip(written[0])[0]) == json.dumps(written)
+
+
+CANONICAL_ORDER = ("type", "id", "summary", "encrypted_content")
+
+
+@pytest.mark.parametrize(
+    ("signature", "sent"),
+    [
+        pytest.param(
+            '{"type":"reasoning","id":"rs_1","encrypted_content":"e","extra":1}',
+            {"type": "reasoning", "id": "rs_1", "summary": [], "encrypted_content": "e"},
+            id="an extra key",
+        ),
+        pytest.param(
+            '{"type": "reasoning", "id": "rs_1"}',
+            {"type": "reasoning", "id": "rs_1", "summary": []},
+            id="spacing",
+        ),
+        pytest.param(
+            '{"type":"reasoning","id":"rs_1","encrypted_content":null}',
+            {"type": "reasoning", "id": "rs_1", "summary": []},
+            id="a null encrypted content",
+        ),
+        pytest.param(
+            '{"id":"rs_1","type":"reasoning","encrypted_content":"e"}',
+            {"type": "reasoning", "id": "rs_1", "summary": [], "encrypted_content": "e"},
+            id="another key order",
+        ),
+    ],
+)
+def test_a_signature_that_would_not_read_back_as_it_is_is_warned(
+    signature: str, sent: dict[str, Any]
+) -> None:
+    block = {"type": "thinking", "thinking": "", "signature": signature}
+    request = to_openai_responses([{"role": "assistant", "id": "a", "content": [block]}])
+    assert json.dumps(request.fields["input"]) == json.dumps([sent])
+    assert [(w.code, w.path) for w in request.warnings] == [("SIGNATURE_CHANGED", "/0/content/0")]
+    back = from_openai_responses(request.fields["input"])
+    assert repr(back[0].content[0].signature) in request.warnings[0].message  # type: ignore[union-attr]
+
+
+def test_redacted_thinking_is_sent_with_a_warning_that_the_flag_is_not() -> None:
+    block = {"type": "thinking", "thinking": "", "redacted": True, "signature": reference("rs_9")}
+    request = to_openai_responses([{"role": "assistant", "id": "a", "content": [block]}])
+    assert request.fields["input"] == [{"type": "reasoning", "id": "rs_9", "summary": []}]
+    assert [(w.code, w.path, w.block_index) for w in request.warnings] == [
+        ("REDACTED_FLAG_NOT_SENT", "/0/content/0", 0)
+    ]
 
 
 @pytest.mark.parametrize(
@@ -1795,7 +1901,7 @@ def sends_items(message: dict[str, Any]) -> bool:
 def expected_round_trip(transcript: list[Any]) -> list[Any]:
     """What reading back the input of ``transcript`` gives, ids left out: audio and
     unsent thinking dropped, no error flag, tool names from the calls, the redacted flag
-    not carried, empty assistant messages gone and consecutive ones merged."""
+    not carried (warned), empty assistant messages gone and consecutive ones merged."""
     expected: list[Any] = []
     for index, message in enumerate(copy.deepcopy(transcript)):
         role = message["role"]
@@ -1848,6 +1954,8 @@ def expected_warnings(transcript: list[Any]) -> list[tuple[str, int, int]]:
                 found.append((Code.AUDIO_NOT_SENT, index, block_index))
             elif block["type"] == "thinking" and not is_reference(block):
                 found.append((Code.THINKING_NOT_SENT, index, block_index))
+            elif block["type"] == "thinking" and block.get("redacted"):
+                found.append((Code.REDACTED_FLAG_NOT_SENT, index, block_index))
         if message["role"] != "assistant":
             turn = False
         elif not sends_items(message):

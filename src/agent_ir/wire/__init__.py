@@ -20,6 +20,7 @@ from agent_ir.wire._common import (
     WireMessages,
     WireRequest,
 )
+from agent_ir.wire._sse import MAX_EVENT_BYTES
 from agent_ir.wire.anthropic import (
     AnthropicStream,
     AsyncAnthropicStream,
@@ -43,6 +44,7 @@ from agent_ir.wire.openai_responses import (
 )
 
 __all__ = [
+    "MAX_EVENT_BYTES",
     "UNKNOWN_TOOL_NAME",
     "AnthropicStream",
     "AsyncAnthropicStream",

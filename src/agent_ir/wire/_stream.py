@@ -23,6 +23,11 @@ of events read):
 * bytes that are not UTF-8, event data that is not JSON, an item that is neither bytes
   nor an event object, and whatever the state refuses: PROVIDER_INVALID_EVENT (or the
   state's code);
+* a line of the bytes, or the data of one event, over ``max_event_bytes`` bytes
+  (a keyword of every stream class; ``MAX_EVENT_BYTES``, 32 MiB, by default; see
+  ``agent_ir.wire._sse`` for why): PROVIDER_EVENT_TOO_LARGE, after the chunks of the
+  events before it, as soon as the limit is passed (the stream holds about the limit
+  at most, whatever the source sends; comment lines are dropped as they arrive);
 * the source itself failing (a dropped connection), or not being iterable:
   PROVIDER_TRANSPORT_ERROR;
 * an error the provider reports in the stream: PROVIDER_TRANSPORT_ERROR with its code;
@@ -57,7 +62,7 @@ from agent_ir._jsoncopy import WRITABLE_INT, copy_json
 from agent_ir._text import non_empty_id
 from agent_ir.replies.builder import Refusal, ReplyBuilder, refusal_error
 from agent_ir.replies.protocol import ModelChunk, ModelResponse, ProviderError, ProviderErrorCode
-from agent_ir.wire._sse import SseDecoder
+from agent_ir.wire._sse import MAX_EVENT_BYTES, SseDecoder, SseTooLarge
 
 __all__ = [
     "DONE",
@@ -104,10 +109,10 @@ class _Reading:
 
     __slots__ = ("builder", "error", "events", "response", "sse", "state")
 
-    def __init__(self, builder: ReplyBuilder, state: StreamState) -> None:
+    def __init__(self, builder: ReplyBuilder, state: StreamState, max_event_bytes: int) -> None:
         self.builder = builder
         self.state = state
-        self.sse = SseDecoder()
+        self.sse = SseDecoder(max_event_bytes)
         self.events = 0
         self.error: ProviderError | None = None
         self.response: ModelResponse | None = None
@@ -122,6 +127,9 @@ class _Reading:
                 events = self.sse.feed(bytes(item))
             except UnicodeDecodeError as error:
                 self._refuse(f"the stream is not UTF-8 ({error.reason})")
+                return
+            except SseTooLarge as error:
+                self._too_large(error)
                 return
             self._events(events)
             return
@@ -141,6 +149,9 @@ class _Reading:
             events = self.sse.end()
         except UnicodeDecodeError as error:
             self._refuse(f"the stream is not UTF-8 ({error.reason})")
+            return
+        except SseTooLarge as error:
+            self._too_large(error)
             return
         self._events(events)
         if self.settled:
@@ -185,9 +196,15 @@ class _Reading:
     def _refuse(self, reason: str) -> None:
         self.fail(ProviderErrorCode.PROVIDER_INVALID_EVENT, reason)
 
+    def _too_large(self, error: SseTooLarge) -> None:
+        """The events completed before the line or event over the limit, then the
+        failure (unless one of them settled the stream)."""
+        self._events(error.events)
+        self.fail(ProviderErrorCode.PROVIDER_EVENT_TOO_LARGE, str(error))
+
 
 def _data(text: str) -> Any:
-    if text.strip() == "[DONE]":
+    if len(text) < 64 and text.strip() == "[DONE]":  # no copy of a large event's data
         return DONE
     try:
         return json.loads(text)
@@ -210,6 +227,14 @@ def _checked(function: str, request_id: object, cancel: object, kind: type, kind
         )
     assert isinstance(request_id, str)
     return str.__str__(request_id)
+
+
+def _checked_limit(function: str, max_event_bytes: object) -> int:
+    if type(max_event_bytes) is not int:
+        raise TypeError(f"{function}: max_event_bytes must be an int, not {max_event_bytes!r}")
+    if max_event_bytes < 1:
+        raise ValueError(f"{function}: max_event_bytes must be >= 1, not {max_event_bytes!r}")
+    return max_event_bytes
 
 
 def _cancelled_from_outside() -> bool:
@@ -237,12 +262,14 @@ class SyncStream:
         *,
         request_id: object,
         cancel: threading.Event | None = None,
+        max_event_bytes: int = MAX_EVENT_BYTES,
     ) -> None:
         request_id = _checked(
             self._function, request_id, cancel, threading.Event, "threading.Event"
         )
         builder = ReplyBuilder(request_id, start=self._start, terminal=self._terminal)
-        self._reading = _Reading(builder, self._state(builder))
+        limit = _checked_limit(self._function, max_event_bytes)
+        self._reading = _Reading(builder, self._state(builder), limit)
         self._source: Any = source
         self._iterator: Any = None
         self._cancel = cancel
@@ -357,10 +384,12 @@ class AsyncStream:
         *,
         request_id: object,
         cancel: asyncio.Event | None = None,
+        max_event_bytes: int = MAX_EVENT_BYTES,
     ) -> None:
         request_id = _checked(self._function, request_id, cancel, asyncio.Event, "asyncio.Event")
         builder = ReplyBuilder(request_id, start=self._start, terminal=self._terminal)
-        self._reading = _Reading(builder, self._state(builder))
+        limit = _checked_limit(self._function, max_event_bytes)
+        self._reading = _Reading(builder, self._state(builder), limit)
         self._source: Any = source
         self._iterator: Any = None
         self._cancel = cancel

@@ -14,7 +14,11 @@ IR -> Chat
   a ``data:<mediaType>;base64,<data>`` URL for a base64 source, the URL itself for a URL
   source; audio -> ``{"type": "input_audio", "input_audio": {"data", "format"}}`` when
   its media type (case and parameters ignored) is audio/wav, audio/x-wav or audio/wave
-  (``wav``) or audio/mpeg or audio/mp3 (``mp3``), otherwise AUDIO_NOT_SENT and dropped;
+  (``wav``) or audio/mpeg or audio/mp3 (``mp3``), otherwise AUDIO_NOT_SENT and dropped.
+  The format names only ``wav`` or ``mp3``, which read back as audio/wav and
+  audio/mpeg: audio of any other spelling (audio/x-wav, Audio/WAV, audio/wav;
+  rate=8000...) is sent, its data unchanged, with a MEDIA_TYPE_CHANGED warning naming
+  the media type it will read back as;
   document -> a ``file`` part: ``{"file": {"filename": "document.pdf", "file_data":
   data URL}}`` for a base64 application/pdf source, ``{"file": {"file_id"}}`` for a file
   source, otherwise (a URL, another media type) DOCUMENT_NOT_SENT and dropped. A list
@@ -45,8 +49,9 @@ Chat -> IR
   base64 source when the URL is ``data:<image/...>;base64,<data>`` with valid base64
   (so an IR URL source holding such a URL comes back as that base64 source: the same
   image), otherwise a URL source holding the URL unchanged; ``input_audio`` -> base64
-  audio of media type audio/wav (``wav``) or audio/mpeg (``mp3``), another format is
-  PART_NOT_READ; ``file`` -> a document: ``file_data`` (a
+  audio of media type audio/wav (``wav``) or audio/mpeg (``mp3``), always these two
+  (the format holds no other spelling; ``to_openai_chat`` warns when it sends another),
+  another format is PART_NOT_READ; ``file`` -> a document: ``file_data`` (a
   ``data:<mediaType>;base64,<data>`` URL) -> a base64 source, else ``file_id`` -> a
   file source.
 - ``assistant``: a content string (``""`` and ``null`` give no block) -> one text block,
@@ -268,6 +273,15 @@ def _user_audio(block: Any, index: int, block_index: int, warnings: Warnings) ->
             f"audio of type {source.media_type!r} cannot be sent (only wav and mp3)",
         )
         return None
+    read_back = AUDIO_MEDIA_TYPES[audio_format]
+    if source.media_type != read_back:
+        warnings.add(
+            Code.MEDIA_TYPE_CHANGED,
+            index,
+            block_index,
+            f"audio of type {source.media_type!r} is sent as format {audio_format!r}, "
+            f"which reads back as {read_back!r}",
+        )
     return {"type": "input_audio", "input_audio": {"data": source.data, "format": audio_format}}
 
 

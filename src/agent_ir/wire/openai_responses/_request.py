@@ -27,8 +27,11 @@ IR -> input items, in transcript order (one message may become several items):
   thinking whose signature is an OpenAI reasoning reference (below) ->
   ``{"type": "reasoning", "id", "summary": [{"type": "summary_text", "text": thinking}],
   "encrypted_content"}`` (``summary`` is ``[]`` for empty thinking; ``encrypted_content``
-  only when the reference has one; ``redacted`` is not sent, the summary says it); any
-  other thinking -> not sent, ``THINKING_NOT_SENT``;
+  only when the reference has one); ``redacted: true`` is not sent (no
+  field holds it), ``REDACTED_FLAG_NOT_SENT``; a signature that would not read back as
+  it is (other keys, a null ``encrypted_content``, spacing) is sent as its reference,
+  ``SIGNATURE_CHANGED`` saying what it reads back as; any other thinking -> not sent,
+  ``THINKING_NOT_SENT``;
   toolCall -> ``{"type": "function_call", "call_id": id, "name", "arguments": JSON text}``.
   The items of one turn are not marked as such: an assistant message that sends nothing
   (no block, or only thinking that is not sent) is left out, ``MESSAGE_NOT_SENT``; one
@@ -48,10 +51,16 @@ the API checks the ``rs_`` prefix and looks stored items up by it, so an id cann
 made up) and the IR's thinking block has only ``signature`` for provider data. A thinking
 block read from this format therefore holds its item in ``signature`` as compact JSON,
 ``{"type":"reasoning","id":"rs_...","encrypted_content":"..."}`` (no
-``encrypted_content`` when the item had none): the encrypted content is carried by the
-signature, next to the id it belongs to. Any other signature (Anthropic's, say) means
-nothing to OpenAI and is not sent. Extra keys in the JSON are ignored, so a signature
-holding the whole reasoning item works too.
+``encrypted_content`` when the item had none; the same reference the reply and stream
+readers write, whatever the order of the item's keys): the encrypted content is carried
+by the signature, next to the id it belongs to. So a reasoning item of those keys and
+``summary`` (one ``summary_text`` part or none) reads into IR and writes back with the
+same keys and values, in the order ``type``, ``id``, ``summary``,
+``encrypted_content`` (key order means nothing to the API; it is not warned about).
+Any other signature (Anthropic's, say) means nothing to OpenAI and is not sent. A
+signature holding more or otherwise (the whole reasoning item, other keys, another
+order, spacing) is sent as its reference, with a ``SIGNATURE_CHANGED`` warning: it
+would not read back as it was.
 
 Input or output items -> IR (``index`` is the item's position in ``items``):
 
@@ -328,7 +337,7 @@ def _assistant_items(message: AssistantMessage, index: int, warnings: Warnings) 
             items.append(_function_call(block))
         else:
             assert isinstance(block, ThinkingBlock)
-            reasoning = _reasoning_item(block)
+            reasoning = _reasoning_item(block, index, block_index, warnings)
             if reasoning is None:
                 warnings.add(_Code.THINKING_NOT_SENT, index, block_index, _unsent_thinking(block))
             else:
@@ -345,20 +354,45 @@ def _function_call(block: ToolCallBlock) -> _Item:
     }
 
 
-def _reasoning_item(block: ThinkingBlock) -> _Item | None:
+def _reasoning_item(
+    block: ThinkingBlock, index: int, block_index: int, warnings: Warnings
+) -> _Item | None:
     reference = _reasoning_reference(block.signature)
     if reference is None:
         return None
-    item_id, encrypted_content = reference
     summary = [{"type": "summary_text", "text": block.thinking}] if block.thinking else []
-    item: _Item = {"type": "reasoning", "id": item_id, "summary": summary}
-    if encrypted_content is not None:
-        item["encrypted_content"] = encrypted_content
+    item: _Item = {"type": "reasoning", "id": reference["id"], "summary": summary}
+    if reference.get("encrypted_content") is not None:
+        item["encrypted_content"] = reference["encrypted_content"]
+    if block.redacted:
+        warnings.add(
+            _Code.REDACTED_FLAG_NOT_SENT,
+            index,
+            block_index,
+            "redacted is not sent (no field of a reasoning item holds it): it reads back as "
+            "thinking that is not redacted",
+        )
+    assert block.signature is not None
+    read_back = _reference(item["id"], item.get("encrypted_content"))
+    if read_back != block.signature:
+        warnings.add(
+            _Code.SIGNATURE_CHANGED,
+            index,
+            block_index,
+            "the signature is not the reasoning reference from_openai_responses writes "
+            "(other keys, another order or spacing): only its type, id and "
+            f"encrypted_content are sent, and it reads back as {_clipped(read_back)}",
+        )
     return item
 
 
-def _reasoning_reference(signature: str | None) -> tuple[str, str | None] | None:
-    """(item id, encrypted content) of a signature holding an OpenAI reasoning item."""
+def _clipped(text: str) -> str:
+    return repr(text) if len(text) <= 120 else repr(text[:117] + "...")
+
+
+def _reasoning_reference(signature: str | None) -> dict[str, Any] | None:
+    """The JSON object of a signature holding an OpenAI reasoning item (its type, a
+    non-blank id, and a string or no encrypted content), else None."""
     if signature is None or not signature.startswith("{"):
         return None
     try:
@@ -372,7 +406,7 @@ def _reasoning_reference(signature: str | None) -> tuple[str, str | None] | None
         return None
     if encrypted_content is not None and type(encrypted_content) is not str:
         return None
-    return item_id, encrypted_content
+    return value
 
 
 def _unsent_thinking(block: ThinkingBlock) -> str:
@@ -793,7 +827,8 @@ class _Reader:
                 not_read("raw reasoning content (only the summary is read)"),
                 path=to_pointer((*path, "content", part_index)),
             )
-        signature = _reference(item_id, _optional_string(item, "encrypted_content", path))
+        encrypted_content = _optional_string(item, "encrypted_content", path)
+        signature = _reference(item_id, encrypted_content)
         return {"type": "thinking", "thinking": "\n\n".join(texts), "signature": signature}
 
     def tool_result(self, index: int, item: _Item) -> _Item:

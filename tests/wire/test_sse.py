@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from agent_ir.wire import OpenAIChatStream
-from agent_ir.wire._sse import SseDecoder, SseEvent
+from agent_ir.wire._sse import SseDecoder, SseEvent, SseNotUtf8
 
 BODIES = [
     b"data: x\r\n\ndata: y\r\n\r\n",  # a CRLF field line, then a blank LF line
@@ -48,3 +48,27 @@ def test_a_chat_stream_delivered_byte_by_byte_over_mixed_line_ends_reads_its_rep
     whole = OpenAIChatStream([body], request_id="r").result()
     assert OpenAIChatStream([bytes([b]) for b in body], request_id="r").result() == whole
     assert whole.message.content[0].text == "hi"  # type: ignore[union-attr]
+
+
+def test_bytes_that_are_not_utf8_come_after_the_events_before_them_in_the_same_chunk() -> None:
+    decoder = SseDecoder()
+    with pytest.raises(SseNotUtf8) as caught:
+        decoder.feed(b"data: 1\n\nevent: x\ndata: 2\n\ndata: \xff\n\n")
+    assert caught.value.events == [SseEvent("message", "1"), SseEvent("x", "2")]
+    assert str(caught.value) == "the stream is not UTF-8 (invalid start byte)"
+
+
+def test_a_terminal_event_settles_a_stream_before_bad_bytes_in_its_chunk() -> None:
+    # One chunk: a whole valid reply, then a byte that is not UTF-8. Fed byte by byte,
+    # the stream settles at [DONE] and never reads the bad byte; whole, it must too.
+    reply = (
+        b'data: {"id":"c","object":"chat.completion.chunk","choices":[{"index":0,'
+        b'"delta":{"role":"assistant","content":"hi"},"finish_reason":"stop"}]}\n\n'
+        b"data: [DONE]\n\n"
+    )
+    whole = OpenAIChatStream([reply + b"\xff\n\n"], request_id="r").result()
+    bytewise = OpenAIChatStream(
+        [bytes([byte]) for byte in reply + b"\xff\n\n"], request_id="r"
+    ).result()
+    assert whole == bytewise
+    assert whole.message.text == "hi"

@@ -6,7 +6,9 @@ events completed so far; ``end()`` returns the last one when the body did not en
 its blank line (real servers do that). Lines end with CRLF, LF or CR; a leading byte
 order mark is skipped; ``:`` lines are comments; ``data`` lines of one event are joined
 with ``\\n``; ``id`` and ``retry`` are read and ignored. Bytes that are not UTF-8 raise
-``UnicodeDecodeError``.
+``SseNotUtf8`` holding the events completed before them (in any chunking: decoding a
+whole chunk at once would lose the events before a bad byte of the same chunk, and a
+stream's outcome would depend on how the server cut its body).
 
 Size limit: a line, and the data of an event (its ``data`` lines joined), may hold at
 most ``max_event_bytes`` bytes of UTF-8 (``MAX_EVENT_BYTES``, 32 MiB, by default); one
@@ -27,7 +29,7 @@ import codecs
 import re
 from typing import NamedTuple
 
-__all__ = ["MAX_EVENT_BYTES", "SseDecoder", "SseEvent", "SseTooLarge"]
+__all__ = ["MAX_EVENT_BYTES", "SseDecoder", "SseEvent", "SseNotUtf8", "SseTooLarge"]
 
 MAX_EVENT_BYTES = 32 * 1024 * 1024
 """The default limit of a line and of an event's data, in bytes of UTF-8 (32 MiB)."""
@@ -59,6 +61,19 @@ class SseTooLarge(ValueError):
         self.events = []
 
 
+class SseNotUtf8(ValueError):
+    """Bytes that are not UTF-8: ``reason`` says why (``UnicodeDecodeError``'s), and
+    ``events`` holds the events the same ``feed`` (or ``end``) completed before the
+    first bad byte; the decoder is not to be fed again."""
+
+    events: list[SseEvent]
+
+    def __init__(self, reason: str, events: list[SseEvent]) -> None:
+        super().__init__(f"the stream is not UTF-8 ({reason})")
+        self.reason = reason
+        self.events = events
+
+
 def _size(text: str) -> int:
     """The UTF-8 size of ``text`` (its length when it is ASCII, known without a scan)."""
     return len(text) if text.isascii() else len(text.encode("utf-8"))
@@ -84,22 +99,33 @@ class SseDecoder:
         view = memoryview(chunk)
         try:
             for start in range(0, len(view), _SLICE):
-                text = self._text.decode(view[start : start + _SLICE])
-                if not self._started and text:
-                    self._started = True
-                    text = text.removeprefix("\ufeff")
-                self._lines(text, events, final=False)
+                self._decoded(self._decode(view[start : start + _SLICE], events), events)
         except SseTooLarge as error:
             error.events = events
             raise
         return events
 
+    def _decode(self, data: memoryview | bytes, events: list[SseEvent], final: bool = False) -> str:
+        """The text of ``data``; at a byte that is not UTF-8, the lines before it are
+        read into ``events`` first, then ``SseNotUtf8`` carries them."""
+        try:
+            return self._text.decode(data, final)
+        except UnicodeDecodeError as error:
+            # error.object is what the decoder held plus data: all before start is UTF-8.
+            self._decoded(bytes(error.object[: error.start]).decode("utf-8"), events)
+            raise SseNotUtf8(error.reason, events) from None
+
+    def _decoded(self, text: str, events: list[SseEvent], *, final: bool = False) -> None:
+        if not self._started and text:
+            self._started = True
+            text = text.removeprefix("\ufeff")
+        self._lines(text, events, final=final)
+
     def end(self) -> list[SseEvent]:
         """The events left when the body ends (an unfinished last event included)."""
-        text = self._text.decode(b"", final=True)
         events: list[SseEvent] = []
         try:
-            self._lines(text, events, final=True)
+            self._decoded(self._decode(b"", events, final=True), events, final=True)
         except SseTooLarge as error:
             error.events = events
             raise

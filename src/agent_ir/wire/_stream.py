@@ -62,7 +62,7 @@ from agent_ir._jsoncopy import WRITABLE_INT, copy_json
 from agent_ir._text import non_empty_id
 from agent_ir.replies.builder import Refusal, ReplyBuilder, refusal_error
 from agent_ir.replies.protocol import ModelChunk, ModelResponse, ProviderError, ProviderErrorCode
-from agent_ir.wire._sse import MAX_EVENT_BYTES, SseDecoder, SseTooLarge
+from agent_ir.wire._sse import MAX_EVENT_BYTES, SseDecoder, SseNotUtf8, SseTooLarge
 
 __all__ = [
     "DONE",
@@ -125,8 +125,8 @@ class _Reading:
         if isinstance(item, bytes | bytearray | memoryview):
             try:
                 events = self.sse.feed(bytes(item))
-            except UnicodeDecodeError as error:
-                self._refuse(f"the stream is not UTF-8 ({error.reason})")
+            except SseNotUtf8 as error:
+                self._not_utf8(error)
                 return
             except SseTooLarge as error:
                 self._too_large(error)
@@ -147,8 +147,8 @@ class _Reading:
         """The source ended: the last event, the state's end, then the outcome."""
         try:
             events = self.sse.end()
-        except UnicodeDecodeError as error:
-            self._refuse(f"the stream is not UTF-8 ({error.reason})")
+        except SseNotUtf8 as error:
+            self._not_utf8(error)
             return
         except SseTooLarge as error:
             self._too_large(error)
@@ -169,8 +169,9 @@ class _Reading:
             )
 
     def fail(self, code: ProviderErrorCode, reason: str) -> None:
-        """Settle with ``code`` (once), tied to the events read so far."""
-        if self.error is None:
+        """Settle with ``code``, tied to the events read so far, unless settled already
+        (by a failure, or by the terminal event read just before)."""
+        if not self.settled:
             self.error = ProviderError(code, reason, record_index=self.events)
 
     def _events(self, events: list[Any]) -> None:
@@ -195,6 +196,13 @@ class _Reading:
 
     def _refuse(self, reason: str) -> None:
         self.fail(ProviderErrorCode.PROVIDER_INVALID_EVENT, reason)
+
+    def _not_utf8(self, error: SseNotUtf8) -> None:
+        """The events completed before the first byte that is not UTF-8, then the
+        failure (unless one of them settled the stream: a terminal event and bytes
+        after it in one chunk end as the same bytes in any other chunking)."""
+        self._events(error.events)
+        self._refuse(str(error))
 
     def _too_large(self, error: SseTooLarge) -> None:
         """The events completed before the line or event over the limit, then the

@@ -37,6 +37,7 @@ _DIAGNOSTICS = "src/agent_ir/_diagnostics.py"
 _JSONCOPY = "src/agent_ir/_jsoncopy.py"
 _JSONOBJECT = "src/agent_ir/_jsonobject.py"
 _FROZEN = "src/agent_ir/_frozen.py"
+_SSE = "src/agent_ir/wire/_sse.py"
 _INT_LIMIT = (
     "the fallback only counts when Python's int-string limit is 0 (none), never under the "
     "default limit the tests run with, where both sides read 4300"
@@ -63,6 +64,12 @@ _SAME_MESSAGE = (
 _EMPTY_POINTER = (
     "only transcript_diagnostic uses message index -1, always with the empty pointer: "
     "there is no segment to skip"
+)
+
+_UNENDED_LINE = (
+    "the unended last line is never empty (only text after the last line end is kept, "
+    "and only when there is some), and only an empty line completes an event, so _line "
+    "returns None for it; end() dispatches the pending data itself just after"
 )
 
 EQUIVALENT: list[Equivalent] = [
@@ -297,5 +304,55 @@ EQUIVALENT: list[Equivalent] = [
         "_INT_DIGITS = sys.get_int_max_str_digits() or 4300",
         "sys.get_int_max_str_digits() or 4300 -> sys.get_int_max_str_digits() or 4299",
         _INT_LIMIT,
+    ),
+    # --- SSE decoder --------------------------------------------------------------------
+    Equivalent(
+        _SSE,
+        "SseDecoder._lines",
+        "if position < len(text):",
+        "position < len(text) -> position <= len(text)",
+        "an empty piece of the unended line joins as nothing; at the end it reads as a "
+        "blank line, which dispatches the pending data end() would dispatch anyway (or, "
+        "with none, forgets an event name no data follows)",
+    ),
+    Equivalent(
+        _SSE,
+        "SseDecoder._lines",
+        "self._parts = []",
+        "self._parts = [] -> pass",
+        "only on end(), the last call on a decoder (the stream drivers call it once, when "
+        "the body ends): the parts left are never read again",
+        occurrence=2,
+    ),
+    Equivalent(
+        _SSE,
+        "SseDecoder._lines",
+        "if event is not None:",
+        "if event is not None: events.append(event) -> pass",
+        _UNENDED_LINE,
+    ),
+    Equivalent(
+        _SSE,
+        "SseDecoder._lines",
+        "events.append(event)",
+        "events.append(event) -> pass",
+        _UNENDED_LINE,
+        occurrence=2,
+    ),
+    Equivalent(
+        _SSE,
+        "SseDecoder._line",
+        "return None",
+        "return None -> pass",
+        "a blank line falls through to the field rules, where its empty name is no field",
+    ),
+    Equivalent(
+        _SSE,
+        "SseDecoder._line",
+        "return None",
+        "return None -> pass",
+        "a comment line falls through to the field rules: the name before its first colon "
+        "is empty, which is no field",
+        occurrence=2,
     ),
 ]

@@ -38,6 +38,7 @@ _JSONCOPY = "src/agent_ir/_jsoncopy.py"
 _JSONOBJECT = "src/agent_ir/_jsonobject.py"
 _FROZEN = "src/agent_ir/_frozen.py"
 _SSE = "src/agent_ir/wire/_sse.py"
+_RULES = "src/agent_ir/rules.py"
 _INT_LIMIT = (
     "the fallback only counts when Python's int-string limit is 0 (none), never under the "
     "default limit the tests run with, where both sides read 4300"
@@ -354,5 +355,37 @@ EQUIVALENT: list[Equivalent] = [
         "a comment line falls through to the field rules: the name before its first colon "
         "is empty, which is no field",
         occurrence=2,
+    ),
+    # --- provider rules -----------------------------------------------------------------
+    Equivalent(
+        _RULES,
+        "_results_not_immediate",
+        "run_start = 0  # where the run of tool results holding the current message starts",
+        "run_start = 0 -> run_start = 1",
+        "the start value is only read for a tool result at message 0, which no earlier call "
+        "made (its check is skipped); any other message sets run_start first",
+    ),
+    Equivalent(
+        _RULES,
+        "_results_not_immediate",
+        "others = 0  # messages so far that are not assistant messages",
+        "others = 0 -> others = 1",
+        "the counts are only compared with each other (others_before[a] == others_before[b]): "
+        "starting from 1 shifts them all alike",
+    ),
+    Equivalent(
+        _RULES,
+        "_results_not_immediate",
+        "others += 1",
+        "others += 1 -> others += 2",
+        "the counts are only compared for equality: counting by two keeps every equality",
+    ),
+    Equivalent(
+        _RULES,
+        "_adjacent",
+        "return others_before[run_start] == others_before[made_at + 1]",
+        "made_at + 1 -> made_at + 0",
+        "message made_at is the assistant message of the call, which the count of other "
+        "messages skips: others_before[made_at] == others_before[made_at + 1]",
     ),
 ]

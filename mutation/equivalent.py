@@ -388,4 +388,13 @@ EQUIVALENT: list[Equivalent] = [
         "message made_at is the assistant message of the call, which the count of other "
         "messages skips: others_before[made_at] == others_before[made_at + 1]",
     ),
+    Equivalent(
+        _RULES,
+        "_empty_content",
+        "continue",
+        "continue -> pass",
+        "string content then reaches the loop over blocks, which reads its characters: "
+        "none is a TextBlock, so nothing more is reported",
+        occurrence=3,
+    ),
 ]

@@ -39,6 +39,7 @@ _JSONOBJECT = "src/agent_ir/_jsonobject.py"
 _FROZEN = "src/agent_ir/_frozen.py"
 _SSE = "src/agent_ir/wire/_sse.py"
 _RULES = "src/agent_ir/rules.py"
+_REPAIR = "src/agent_ir/repair.py"
 _INT_LIMIT = (
     "the fallback only counts when Python's int-string limit is 0 (none), never under the "
     "default limit the tests run with, where both sides read 4300"
@@ -396,5 +397,21 @@ EQUIVALENT: list[Equivalent] = [
         "string content then reaches the loop over blocks, which reads its characters: "
         "none is a TextBlock, so nothing more is reported",
         occurrence=3,
+    ),
+    # --- repair -------------------------------------------------------------------------
+    Equivalent(
+        _REPAIR,
+        "_suffixed",
+        "next_suffix[base] = number + 1",
+        "number + 1 -> number + 0",
+        "the next search then starts at the suffix just taken, which is in taken: the loop "
+        "steps past it to the same free suffix (one probe more)",
+    ),
+    Equivalent(
+        _REPAIR,
+        "_act_renames",
+        "return",
+        "return -> pass",
+        "with no renames the loop below runs over an empty mapping: no action either way",
     ),
 ]

@@ -161,3 +161,14 @@ def test_a_skipped_block_is_a_part_not_read_warning_naming_its_index_and_type() 
     assert warnings == [
         ("PART_NOT_READ", "/content/0", "content[0] (server_tool_use) has no IR form")
     ]
+
+
+@pytest.mark.parametrize("late", [delta(0, "text_delta", text="more"), block_stop(0)])
+def test_a_block_cut_short_by_message_delta_is_no_longer_open(late: dict[str, Any]) -> None:
+    error = failure([*HELLO[:3], message_delta("max_tokens"), late, STOP])
+    kind = late["type"]
+    assert (error.code, error.record_index, error.message) == (
+        Code.PROVIDER_INVALID_EVENT,
+        4,
+        f"event 4: {kind} for block 0, which is not open",
+    )

@@ -414,4 +414,29 @@ EQUIVALENT: list[Equivalent] = [
         "return -> pass",
         "with no renames the loop below runs over an empty mapping: no action either way",
     ),
+    Equivalent(
+        _REPAIR,
+        "_turn_ends",
+        "for position in range(len(out) - 1, -1, -1):",
+        "len(out) - 1 -> len(out) - 2",
+        "the last position's end is only read when an assistant message is last, and after "
+        "_link and the missing-result step such a message has no answered call (results "
+        "before a call are dropped, missing ones are added after it): nothing is moved; the "
+        "position before it ends at len(out) either way, as no result can follow the last",
+    ),
+    Equivalent(
+        _REPAIR,
+        "_rename_actions",
+        "return",
+        "return -> pass",
+        "with no renames no block or result id is in the empty mapping: no action either way",
+    ),
+    Equivalent(
+        _REPAIR,
+        "_free",
+        "next_suffix[base] = number + 1",
+        "next_suffix[base] = number + 1 -> pass",
+        "the next search then starts again at _2 and steps past every taken suffix to the "
+        "same first free one (ids are only ever added to taken); only slower",
+    ),
 ]

@@ -97,6 +97,7 @@ GROUPS: dict[str, Group] = {
         # example tests below pin every action.
         tests=(
             "tests/test_repair.py",
+            "tests/test_repair_mutants.py",
             "-k",
             "not property",
         ),

@@ -439,4 +439,11 @@ EQUIVALENT: list[Equivalent] = [
         "the next search then starts again at _2 and steps past every taken suffix to the "
         "same first free one (ids are only ever added to taken); only slower",
     ),
+    Equivalent(
+        _REPAIR,
+        "_round_start",
+        "covered = [0] * (len(messages) + 1)  # +1 where a stranding span starts, -1 after it",
+        "len(messages) + 1 -> len(messages) + 2",
+        "one more slot at the end, which nothing writes or reads (cuts stop at len(messages))",
+    ),
 ]

@@ -37,6 +37,9 @@ _DIAGNOSTICS = "src/agent_ir/_diagnostics.py"
 _JSONCOPY = "src/agent_ir/_jsoncopy.py"
 _JSONOBJECT = "src/agent_ir/_jsonobject.py"
 _FROZEN = "src/agent_ir/_frozen.py"
+_SSE = "src/agent_ir/wire/_sse.py"
+_RULES = "src/agent_ir/rules.py"
+_REPAIR = "src/agent_ir/repair.py"
 _INT_LIMIT = (
     "the fallback only counts when Python's int-string limit is 0 (none), never under the "
     "default limit the tests run with, where both sides read 4300"
@@ -63,6 +66,12 @@ _SAME_MESSAGE = (
 _EMPTY_POINTER = (
     "only transcript_diagnostic uses message index -1, always with the empty pointer: "
     "there is no segment to skip"
+)
+
+_UNENDED_LINE = (
+    "the unended last line is never empty (only text after the last line end is kept, "
+    "and only when there is some), and only an empty line completes an event, so _line "
+    "returns None for it; end() dispatches the pending data itself just after"
 )
 
 EQUIVALENT: list[Equivalent] = [
@@ -297,5 +306,144 @@ EQUIVALENT: list[Equivalent] = [
         "_INT_DIGITS = sys.get_int_max_str_digits() or 4300",
         "sys.get_int_max_str_digits() or 4300 -> sys.get_int_max_str_digits() or 4299",
         _INT_LIMIT,
+    ),
+    # --- SSE decoder --------------------------------------------------------------------
+    Equivalent(
+        _SSE,
+        "SseDecoder._lines",
+        "if position < len(text):",
+        "position < len(text) -> position <= len(text)",
+        "an empty piece of the unended line joins as nothing; at the end it reads as a "
+        "blank line, which dispatches the pending data end() would dispatch anyway (or, "
+        "with none, forgets an event name no data follows)",
+    ),
+    Equivalent(
+        _SSE,
+        "SseDecoder._lines",
+        "self._parts = []",
+        "self._parts = [] -> pass",
+        "only on end(), the last call on a decoder (the stream drivers call it once, when "
+        "the body ends): the parts left are never read again",
+        occurrence=2,
+    ),
+    Equivalent(
+        _SSE,
+        "SseDecoder._lines",
+        "if event is not None:",
+        "if event is not None: events.append(event) -> pass",
+        _UNENDED_LINE,
+    ),
+    Equivalent(
+        _SSE,
+        "SseDecoder._lines",
+        "events.append(event)",
+        "events.append(event) -> pass",
+        _UNENDED_LINE,
+        occurrence=2,
+    ),
+    Equivalent(
+        _SSE,
+        "SseDecoder._line",
+        "return None",
+        "return None -> pass",
+        "a blank line falls through to the field rules, where its empty name is no field",
+    ),
+    Equivalent(
+        _SSE,
+        "SseDecoder._line",
+        "return None",
+        "return None -> pass",
+        "a comment line falls through to the field rules: the name before its first colon "
+        "is empty, which is no field",
+        occurrence=2,
+    ),
+    # --- provider rules -----------------------------------------------------------------
+    Equivalent(
+        _RULES,
+        "_results_not_immediate",
+        "run_start = 0  # where the run of tool results holding the current message starts",
+        "run_start = 0 -> run_start = 1",
+        "the start value is only read for a tool result at message 0, which no earlier call "
+        "made (its check is skipped); any other message sets run_start first",
+    ),
+    Equivalent(
+        _RULES,
+        "_results_not_immediate",
+        "others = 0  # messages so far that are not assistant messages",
+        "others = 0 -> others = 1",
+        "the counts are only compared with each other (others_before[a] == others_before[b]): "
+        "starting from 1 shifts them all alike",
+    ),
+    Equivalent(
+        _RULES,
+        "_results_not_immediate",
+        "others += 1",
+        "others += 1 -> others += 2",
+        "the counts are only compared for equality: counting by two keeps every equality",
+    ),
+    Equivalent(
+        _RULES,
+        "_adjacent",
+        "return others_before[run_start] == others_before[made_at + 1]",
+        "made_at + 1 -> made_at + 0",
+        "message made_at is the assistant message of the call, which the count of other "
+        "messages skips: others_before[made_at] == others_before[made_at + 1]",
+    ),
+    Equivalent(
+        _RULES,
+        "_empty_content",
+        "continue",
+        "continue -> pass",
+        "string content then reaches the loop over blocks, which reads its characters: "
+        "none is a TextBlock, so nothing more is reported",
+        occurrence=3,
+    ),
+    # --- repair -------------------------------------------------------------------------
+    Equivalent(
+        _REPAIR,
+        "_suffixed",
+        "next_suffix[base] = number + 1",
+        "number + 1 -> number + 0",
+        "the next search then starts at the suffix just taken, which is in taken: the loop "
+        "steps past it to the same free suffix (one probe more)",
+    ),
+    Equivalent(
+        _REPAIR,
+        "_act_renames",
+        "return",
+        "return -> pass",
+        "with no renames the loop below runs over an empty mapping: no action either way",
+    ),
+    Equivalent(
+        _REPAIR,
+        "_turn_ends",
+        "for position in range(len(out) - 1, -1, -1):",
+        "len(out) - 1 -> len(out) - 2",
+        "the last position's end is only read when an assistant message is last, and after "
+        "_link and the missing-result step such a message has no answered call (results "
+        "before a call are dropped, missing ones are added after it): nothing is moved; the "
+        "position before it ends at len(out) either way, as no result can follow the last",
+    ),
+    Equivalent(
+        _REPAIR,
+        "_rename_actions",
+        "return",
+        "return -> pass",
+        "with no renames no block or result id is in the empty mapping: no action either way",
+    ),
+    Equivalent(
+        _REPAIR,
+        "_free",
+        "next_suffix[base] = number + 1",
+        "next_suffix[base] = number + 1 -> pass",
+        "the next search then starts again at _2 and steps past every taken suffix to the "
+        "same first free one (ids are only ever added to taken); only slower",
+    ),
+    Equivalent(
+        _REPAIR,
+        "_round_start",
+        "covered = [0] * (len(messages) + 1)  # +1 where a stranding span starts, -1 after it",
+        "len(messages) + 1 -> len(messages) + 2",
+        "one more slot at the end, which nothing writes or reads (cuts stop at len(messages))",
     ),
 ]

@@ -93,6 +93,45 @@ GROUPS: dict[str, Group] = {
         modules=("src/agent_ir/replies/parser.py", "src/agent_ir/replies/builder.py"),
         tests=("tests/replies",),
     ),
+    "repair": Group(
+        modules=("src/agent_ir/repair.py",),
+        # The property tests are left out: they take most of the file's minute and the
+        # example tests below pin every action.
+        tests=(
+            "tests/test_repair.py",
+            "tests/test_repair_mutants.py",
+            "-k",
+            "not property",
+        ),
+    ),
+    "rules": Group(
+        modules=(
+            "src/agent_ir/rules.py",
+            "src/agent_ir/wire/_spec.py",
+            "src/agent_ir/wire/_registry.py",
+        ),
+        tests=(
+            "tests/test_wire_rules.py",
+            "tests/test_registry.py",
+            "tests/conformance/test_wire_rules_suite.py",
+            "tests/test_rules_mutants.py",
+        ),
+    ),
+    "sse": Group(
+        modules=("src/agent_ir/wire/_sse.py",),
+        tests=("tests/wire/test_sse.py", "tests/wire/test_sse_mutants.py"),
+    ),
+    "anthropic stream": Group(
+        modules=("src/agent_ir/wire/anthropic/_stream.py",),
+        # The comparisons with Anthropic's SDK are left out (slow; the recordings they
+        # read are also checked against their expected chunks and outcome below).
+        tests=(
+            "tests/wire/test_anthropic_stream.py",
+            "tests/wire/test_anthropic_stream_mutants.py",
+            "-k",
+            "not sdk",
+        ),
+    ),
     "json value": Group(
         modules=(
             "src/agent_ir/_jsoncopy.py",

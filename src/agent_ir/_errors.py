@@ -123,5 +123,7 @@ class WireFormatError(AgentIRError, ValueError):
 
     @property
     def pointer(self) -> str:
-        """``path`` as a JSON Pointer (RFC 6901)."""
-        return to_pointer(self.path)
+        """``path`` as a JSON Pointer (RFC 6901), a lone surrogate of a key written as
+        the six characters ``\\udXXX`` (as in a ``Diagnostic.path``), so that it can
+        always be written as UTF-8."""
+        return to_pointer(self.path).encode("utf-8", "backslashreplace").decode("utf-8")

@@ -35,7 +35,8 @@ from agent_ir._generated.message_schema import (
     UserMessage,
 )
 from agent_ir._paths import Path, to_pointer
-from agent_ir._text import is_blank
+from agent_ir._text import cut as cut_text
+from agent_ir._text import is_blank, quoted
 from agent_ir.messages import messages_of
 from agent_ir.wire import _registry
 from agent_ir.wire._registry import Provider
@@ -213,7 +214,7 @@ def repair_transcript(
     transcript starting with an assistant message gets a short user message first and
     empty content is dropped. ``actions`` lists everything done, in order."""
     if missing not in ("error-result", "drop-call"):
-        raise ValueError(f'missing must be "error-result" or "drop-call", not {missing!r}')
+        raise ValueError(f'missing must be "error-result" or "drop-call", not {quoted(missing)}')
     if orphans != "drop" or duplicates != "keep-first":
         raise ValueError('orphans must be "drop" and duplicates "keep-first"')
     spec = None if provider is None else _registry.provider_spec(provider)
@@ -260,7 +261,7 @@ def _act_renames(state: _Repair, mapping: dict[str, str]) -> None:
         state.act(
             RepairCode.RENAMED_TOOL_CALL_ID,
             (call.made_at, "content", call.position, "id"),
-            f"tool call id {old!r} became {new!r}",
+            f"tool call id {quoted(old)} became {quoted(new)}",
         )
 
 
@@ -309,7 +310,7 @@ def _with_unique_calls(
             state.act(
                 RepairCode.RENAMED_DUPLICATE_CALL_ID,
                 (index, "content", position, "id"),
-                f"tool call id {block.id!r} was already used: this call became {call.id!r}",
+                f"tool call id {quoted(block.id)} was already used: this call became {quoted(call.id)}",
             )
         seen.add(block.id)
         latest[block.id] = call
@@ -327,14 +328,14 @@ def _linked_result(
         state.act(
             RepairCode.DROPPED_ORPHAN_RESULT,
             (index,),
-            f"no earlier tool call has id {message.tool_call_id!r}: the result was dropped",
+            f"no earlier tool call has id {quoted(message.tool_call_id)}: the result was dropped",
         )
         return None
     if call.id in state.answered:
         state.act(
             RepairCode.DROPPED_DUPLICATE_RESULT,
             (index,),
-            f"tool call {call.id!r} already has a result: this one was dropped",
+            f"tool call {quoted(call.id)} already has a result: this one was dropped",
         )
         return None
     state.answered.add(call.id)
@@ -347,7 +348,7 @@ def _linked_result(
         state.act(
             RepairCode.FIXED_TOOL_NAME,
             (index, "toolName"),
-            f"tool name {message.tool_name!r} became {call.name!r}, the name of its call",
+            f"tool name {quoted(message.tool_name)} became {quoted(call.name)}, the name of its call",
         )
     return msgspec.structs.replace(message, **changes) if changes else message
 
@@ -379,7 +380,7 @@ def _add_error_results(state: _Repair, unanswered: list[_Call]) -> None:
         state.act(
             RepairCode.ADDED_ERROR_RESULT,
             (call.made_at, "content", call.position),
-            f"tool call {call.id!r} ({call.name}) had no result: an error result was added",
+            f"tool call {quoted(call.id)} ({cut_text(call.name)}) had no result: an error result was added",
         )
     rebuilt: list[tuple[int, Message]] = []
     pending: list[tuple[int, Message]] = []  # added results waiting for the run to end
@@ -403,7 +404,7 @@ def _drop_calls(state: _Repair, unanswered: list[_Call]) -> None:
         state.act(
             RepairCode.DROPPED_TOOL_CALL,
             (call.made_at, "content", call.position),
-            f"tool call {call.id!r} ({call.name}) had no result: the call was dropped",
+            f"tool call {quoted(call.id)} ({cut_text(call.name)}) had no result: the call was dropped",
         )
     for position, (index, message) in enumerate(state.out):
         if type(message) is AssistantMessage and index in dropped:
@@ -465,7 +466,7 @@ def _results_after_calls(state: _Repair, spec: ProviderSpec) -> list[tuple[int, 
             state.act(
                 RepairCode.MOVED_RESULT,
                 (out[at][0],),
-                f"the result of tool call {result.tool_call_id!r} was moved directly after "
+                f"the result of tool call {quoted(result.tool_call_id)} was moved directly after "
                 "its call",
             )
     return ordered
@@ -604,7 +605,7 @@ def _calls_of(message: Message) -> tuple[ToolCallBlock, ...]:
 def _rename_action(old: str, new: str, where: Path) -> RepairAction:
     index = where[0]
     assert type(index) is int
-    text = f"tool call id {old!r} became {new!r}"
+    text = f"tool call id {quoted(old)} became {quoted(new)}"
     return RepairAction(RepairCode.RENAMED_TOOL_CALL_ID, index, text, to_pointer(where))
 
 
@@ -694,7 +695,9 @@ def trim_transcript(
     were and between which input indexes; ``renamed_ids`` is empty."""
     for name, value in (("max_messages", max_messages), ("max_chars", max_chars)):
         if value is not None and (type(value) is not int or value < 0):
-            raise ValueError(f"trim_transcript: {name} must be an int >= 0 or None, not {value!r}")
+            raise ValueError(
+                f"trim_transcript: {name} must be an int >= 0 or None, not {quoted(value)}"
+            )
     messages = messages_of("trim_transcript", transcript)
     system = [m for m in messages if type(m) is SystemMessage] if keep_system else []
     input_indexes = [

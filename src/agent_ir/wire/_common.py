@@ -63,7 +63,7 @@ from agent_ir._jsoncopy import (
 )
 from agent_ir._jsonobject import JsonObject, trusted_object
 from agent_ir._paths import Path, format_path, to_pointer
-from agent_ir._text import BLANK_CHARACTERS
+from agent_ir._text import BLANK_CHARACTERS, quoted
 from agent_ir.messages import parse_message
 from agent_ir.schemas import load
 
@@ -714,14 +714,14 @@ def warn_tool_name(
     if read_back == name:
         return
     if read_back is None:
-        why = f"no tool call has id {call_id!r}: it reads back as {UNKNOWN_TOOL_NAME!r}"
+        why = f"no tool call has id {quoted(call_id)}: it reads back as {quoted(UNKNOWN_TOOL_NAME)}"
     else:
-        why = f"it reads back as {read_back!r}, the name of tool call {call_id!r}"
+        why = f"it reads back as {quoted(read_back)}, the name of tool call {quoted(call_id)}"
     warnings.add(
         ConversionWarningCode.TOOL_NAME_NOT_SENT,
         index,
         -1,
-        f"the tool name {name!r} is not sent (the format has no place for it) and {why}",
+        f"the tool name {quoted(name)} is not sent (the format has no place for it) and {why}",
         path=f"/{index}/toolName",
     )
 
@@ -735,7 +735,7 @@ def unknown_tool_name(
         ConversionWarningCode.TOOL_NAME_UNKNOWN,
         index,
         block_index,
-        f"no tool call has id {call_id!r}: the tool name {UNKNOWN_TOOL_NAME!r} is used",
+        f"no tool call has id {quoted(call_id)}: the tool name {quoted(UNKNOWN_TOOL_NAME)} is used",
         path=to_pointer(path),
     )
     return UNKNOWN_TOOL_NAME

@@ -10,6 +10,7 @@ from collections.abc import Mapping
 from types import MappingProxyType
 from typing import Literal
 
+from agent_ir._text import quoted
 from agent_ir.wire._spec import ProviderSpec
 from agent_ir.wire.anthropic._rules import ANTHROPIC
 from agent_ir.wire.openai_chat._rules import OPENAI_CHAT
@@ -34,5 +35,5 @@ def provider_spec(name: object) -> ProviderSpec:
     """The record of the provider called ``name``; ``ValueError`` when none is."""
     spec = REGISTRY.get(name) if isinstance(name, str) else None
     if spec is None:
-        raise ValueError(f"provider must be one of {', '.join(REGISTRY)}, not {name!r}")
+        raise ValueError(f"provider must be one of {', '.join(REGISTRY)}, not {quoted(name)}")
     return spec

@@ -15,7 +15,7 @@ from typing import Any
 
 from agent_ir._errors import JsonValueError
 from agent_ir._jsoncopy import copy_json
-from agent_ir._text import non_empty_id
+from agent_ir._text import non_empty_id, quoted
 from agent_ir.replies.builder import Refusal, ReplyBuilder
 from agent_ir.replies.protocol import ModelResponse, ProviderError, ProviderErrorCode
 from agent_ir.wire._stream import describe_json
@@ -31,7 +31,7 @@ def read_reply(
     """The ``ModelResponse`` of ``reply`` read by ``read``; see the module docstring.
     ``TypeError`` for a blank ``request_id``."""
     if not non_empty_id(request_id):
-        raise TypeError(f"{function}: request_id must be a non-empty str, not {request_id!r}")
+        raise TypeError(f"{function}: request_id must be a non-empty str, not {quoted(request_id)}")
     assert isinstance(request_id, str)
     data = _copied(function, reply)
     builder = ReplyBuilder(str.__str__(request_id), start=start, terminal=terminal)

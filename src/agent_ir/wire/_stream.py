@@ -59,7 +59,7 @@ from typing import Any, Protocol
 
 from agent_ir._errors import JsonValueError, describe_error
 from agent_ir._jsoncopy import WRITABLE_INT, copy_json
-from agent_ir._text import non_empty_id
+from agent_ir._text import non_empty_id, quoted
 from agent_ir.replies.builder import Refusal, ReplyBuilder, refusal_error
 from agent_ir.replies.protocol import ModelChunk, ModelResponse, ProviderError, ProviderErrorCode
 from agent_ir.wire._sse import MAX_EVENT_BYTES, SseDecoder, SseNotUtf8, SseTooLarge
@@ -225,7 +225,7 @@ _BAD: Any = object()
 
 def _checked(function: str, request_id: object, cancel: object, kind: type, kind_name: str) -> str:
     if not non_empty_id(request_id):
-        raise TypeError(f"{function}: request_id must be a non-empty str, not {request_id!r}")
+        raise TypeError(f"{function}: request_id must be a non-empty str, not {quoted(request_id)}")
     if cancel is not None and not isinstance(cancel, kind):
         # Both kinds are named Event: say which one.
         given = type(cancel)
@@ -239,9 +239,11 @@ def _checked(function: str, request_id: object, cancel: object, kind: type, kind
 
 def _checked_limit(function: str, max_event_bytes: object) -> int:
     if type(max_event_bytes) is not int:
-        raise TypeError(f"{function}: max_event_bytes must be an int, not {max_event_bytes!r}")
+        raise TypeError(
+            f"{function}: max_event_bytes must be an int, not {quoted(max_event_bytes)}"
+        )
     if max_event_bytes < 1:
-        raise ValueError(f"{function}: max_event_bytes must be >= 1, not {max_event_bytes!r}")
+        raise ValueError(f"{function}: max_event_bytes must be >= 1, not {quoted(max_event_bytes)}")
     return max_event_bytes
 
 
@@ -660,7 +662,7 @@ def describe_json(value: object) -> str:
         # Transport data may hold an int Python refuses to write as text.
         return "a number (too many digits to write as text)"
     if type(value) is int or type(value) is float:
-        return f"a number ({value!r})"
+        return f"a number ({quoted(value)})"
     if type(value) is str:
         excerpt = repr(value[:_EXCERPT]) + ("..." if len(value) > _EXCERPT else "")
         return f"a string ({excerpt})"

@@ -59,7 +59,8 @@ def _read(reply: ReplyBuilder, data: dict[str, Any]) -> None:
     stop_reason = _STOP_REASONS.get(wire_reason) if type(wire_reason) is str else None
     content = optional_array(data, "content", _F) or []
     for index in range(len(content)):
-        if wire_reason in _CUT_SHORT and index == len(content) - 1 and _is_tool_use(content[-1]):
+        cut_short = stop_reason is not None and wire_reason in _CUT_SHORT  # str: hashable
+        if cut_short and index == len(content) - 1 and _is_tool_use(content[-1]):
             break  # cut inside the call: dropped, as the stream drops it
         _block(reply, content, index)
     if stop_reason is None:

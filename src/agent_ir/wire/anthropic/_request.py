@@ -121,6 +121,7 @@ from agent_ir._generated.message_schema import (
     UserMessage,
 )
 from agent_ir._paths import Path, to_pointer
+from agent_ir._text import quoted
 from agent_ir.wire._common import (
     CallNames,
     ConversionWarningCode,
@@ -689,7 +690,7 @@ class _Reader:
             return self._image(index, block_index, block, path)
         if kind == "document":
             return self._document(index, block_index, block, path)
-        self._not_read(index, block_index, f"a {kind!r} block in a user message", path)
+        self._not_read(index, block_index, f"a {quoted(kind)} block in a user message", path)
         return None
 
     def _assistant(self, index: int, content: str | list[Any], path: Path) -> None:
@@ -703,7 +704,7 @@ class _Reader:
             read = _ASSISTANT_READERS.get(kind)
             if read is None:
                 self._not_read(
-                    index, block_index, f"a {kind!r} block in an assistant message", where
+                    index, block_index, f"a {quoted(kind)} block in an assistant message", where
                 )
                 continue
             blocks.append(read(self, index, block_index, block, where))
@@ -740,7 +741,7 @@ class _Reader:
         source = _object(block.get("source"), (*path, "source"))
         kind = _string(source, "type", (*path, "source"))
         if kind not in ("base64", "url"):
-            self._not_read(index, block_index, f"an image with a {kind!r} source", path)
+            self._not_read(index, block_index, f"an image with a {quoted(kind)} source", path)
             return None
         return {"type": "image", "source": self._source(index, block_index, source, path)}
 
@@ -751,7 +752,7 @@ class _Reader:
         if kind == "text":
             return self._text_document(index, block_index, source, (*path, "source"))
         if kind not in ("base64", "url", "file"):
-            self._not_read(index, block_index, f"a document with a {kind!r} source", path)
+            self._not_read(index, block_index, f"a document with a {quoted(kind)} source", path)
             return None
         return {"type": "document", "source": self._source(index, block_index, source, path)}
 
@@ -808,7 +809,7 @@ class _Reader:
             kind = _block_type(part, where)
             read = _RESULT_READERS.get(kind)
             if read is None:
-                self._not_read(index, block_index, f"a {kind!r} part of a tool result", where)
+                self._not_read(index, block_index, f"a {quoted(kind)} part of a tool result", where)
                 continue
             converted = read(self, index, block_index, part, where)
             if converted is not None:

@@ -111,6 +111,7 @@ from typing import Any, Final
 
 from agent_ir._generated.conversion_warning_schema import ConversionWarningCode
 from agent_ir._generated.model_stream_schema import ProviderErrorCode, ResponseStopReason
+from agent_ir._text import cut, quoted
 from agent_ir.replies.builder import ReplyBuilder
 from agent_ir.wire._common import parse_arguments
 from agent_ir.wire._stream import (
@@ -241,10 +242,10 @@ class AnthropicState:
         if type(kind) is not str or not kind:
             raise Refusal("the event has no non-empty string type")
         if name is not None and name != kind and name != "message":
-            raise Refusal(f"the SSE event name {name!r} differs from its type {kind!r}")
+            raise Refusal(f"the SSE event name {quoted(name)} differs from its type {quoted(kind)}")
         handler = _HANDLERS.get(kind)
         if handler is None:
-            raise Refusal(f"unknown event type {kind!r}", Code.PROVIDER_UNKNOWN_EVENT)
+            raise Refusal(f"unknown event type {quoted(kind)}", Code.PROVIDER_UNKNOWN_EVENT)
         if self._held is not None and kind not in ("ping", "error", "message_delta"):
             raise Refusal(self._held)
         if not self._reply.started and kind not in ("message_start", "ping", "error"):
@@ -317,7 +318,8 @@ class AnthropicState:
                 f"content_block_delta: a {delta_type} in block {block.index} ({block.wire_type})"
             )
         raise Refusal(
-            f"content_block_delta: unknown delta type {delta_type!r}", Code.PROVIDER_UNKNOWN_EVENT
+            f"content_block_delta: unknown delta type {quoted(delta_type)}",
+            Code.PROVIDER_UNKNOWN_EVENT,
         )
 
     def _content_block_stop(self, data: dict[str, Any]) -> None:
@@ -451,7 +453,7 @@ def _arguments(block: _Block) -> dict[str, Any] | str:
     value = parse_arguments(text)
     if type(value) is not dict:
         return (
-            f"tool_use {block.call_id!r} ({block.name}): the input is not a JSON object:"
+            f"tool_use {quoted(block.call_id)} ({cut(block.name)}): the input is not a JSON object:"
             f" {text[:80]!r}"
         )
     return value

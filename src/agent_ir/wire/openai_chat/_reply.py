@@ -18,6 +18,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from agent_ir._text import quoted
 from agent_ir.replies.builder import Refusal, ReplyBuilder
 from agent_ir.replies.protocol import ModelResponse
 from agent_ir.wire._reply import read_reply
@@ -79,7 +80,7 @@ def _choice(reply: ReplyBuilder, choices: list[Any]) -> tuple[str | None, bool, 
     message = optional_object(choice, "message", _F, "/choices/0") or {}
     finish = optional_string(choice, "finish_reason", _F, "/choices/0") or None
     if finish is not None and finish not in _FINISH_REASONS:
-        raise Refusal(f"unknown finish_reason {finish!r}")
+        raise Refusal(f"unknown finish_reason {quoted(finish)}")
     reasoning = optional_string(message, "reasoning_content", _F, _MESSAGE)
     if reasoning is None:
         reasoning = optional_string(message, "reasoning", _F, _MESSAGE)

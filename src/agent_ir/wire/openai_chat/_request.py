@@ -99,6 +99,7 @@ from agent_ir._generated.message_schema import (
     UserMessage,
 )
 from agent_ir._paths import Path, to_pointer
+from agent_ir._text import quoted
 from agent_ir.wire._common import (
     AUDIO_MEDIA_TYPES,
     CallNames,
@@ -270,7 +271,7 @@ def _user_audio(block: Any, index: int, block_index: int, warnings: Warnings) ->
             Code.AUDIO_NOT_SENT,
             index,
             block_index,
-            f"audio of type {source.media_type!r} cannot be sent (only wav and mp3)",
+            f"audio of type {quoted(source.media_type)} cannot be sent (only wav and mp3)",
         )
         return None
     read_back = AUDIO_MEDIA_TYPES[audio_format]
@@ -279,8 +280,8 @@ def _user_audio(block: Any, index: int, block_index: int, warnings: Warnings) ->
             Code.MEDIA_TYPE_CHANGED,
             index,
             block_index,
-            f"audio of type {source.media_type!r} is sent as format {audio_format!r}, "
-            f"which reads back as {read_back!r}",
+            f"audio of type {quoted(source.media_type)} is sent as format {quoted(audio_format)}, "
+            f"which reads back as {quoted(read_back)}",
         )
     return {"type": "input_audio", "input_audio": {"data": source.data, "format": audio_format}}
 
@@ -295,7 +296,7 @@ def _user_document(block: Any, index: int, block_index: int, warnings: Warnings)
             "type": "file",
             "file": {"filename": DOCUMENT_FILENAME, "file_data": _data_url(source)},
         }
-    what = f"a {source.media_type!r} document" if is_base64 else "a URL"
+    what = f"a {quoted(source.media_type)} document" if is_base64 else "a URL"
     warnings.add(
         Code.DOCUMENT_NOT_SENT,
         index,
@@ -629,7 +630,7 @@ class _ChatReader:
                 assert block is not None
                 blocks.append(block)
             else:
-                self._not_read(part_place, f"a {kind!r} part", part)
+                self._not_read(part_place, f"a {quoted(kind)} part", part)
         return blocks
 
     def _user_part(self, part: object, place: _Place) -> JsonDict | None:
@@ -637,7 +638,7 @@ class _ChatReader:
         kind = _string(part, "type", place)
         reader = _USER_PART_READERS.get(kind)
         if reader is None:
-            self._not_read(place, f"a {kind!r} part", part)
+            self._not_read(place, f"a {quoted(kind)} part", part)
             return None
         block, read = reader(self, part, place)
         if block is not None:
@@ -663,7 +664,7 @@ class _ChatReader:
         audio_format = _string(audio, "format", where)
         media_type = AUDIO_MEDIA_TYPES.get(audio_format)
         if media_type is None:
-            self._not_read(place, f"audio in format {audio_format!r}")
+            self._not_read(place, f"audio in format {quoted(audio_format)}")
             return None, {"input_audio"}
         self._unread(audio, {"data", "format"}, where)
         source = {"type": "base64", "mediaType": media_type, "data": data}
@@ -702,7 +703,9 @@ class _ChatReader:
         kind = _string(call, "type", place)
         call_id = _string(call, "id", place)
         if kind != "function":
-            self._not_read(_Place(place.path, message_place.index), f"a {kind!r} tool call", call)
+            self._not_read(
+                _Place(place.path, message_place.index), f"a {quoted(kind)} tool call", call
+            )
             return None
         where = place.at("function")
         function = _object_at(call, "function", place)

@@ -130,7 +130,7 @@ from typing import Any
 
 from agent_ir._generated.conversion_warning_schema import ConversionWarningCode
 from agent_ir._generated.model_stream_schema import ResponseStopReason
-from agent_ir._text import non_empty_id
+from agent_ir._text import cut, non_empty_id, quoted
 from agent_ir.replies.builder import ReplyBuilder
 from agent_ir.replies.protocol import ProviderErrorCode as Code
 from agent_ir.wire._common import parse_arguments
@@ -260,7 +260,7 @@ class ChatState:
         elif name == "error":
             self._failure(_error_value(data))
         else:
-            self._unknown(f"event {name!r}")
+            self._unknown(f"event {quoted(name)}")
 
     def end(self) -> None:
         if not self._ended and self._finish is not None:
@@ -290,7 +290,7 @@ class ChatState:
             self._failure(data["error"])
         kind = optional_string(data, "object", _CHUNK)
         if kind is not None and kind not in _CHUNK_OBJECTS:
-            self._unknown(f"object {kind!r}")
+            self._unknown(f"object {quoted(kind)}")
         choices = optional_array(data, "choices", _CHUNK) or _NO_ITEMS
         usage = _chunk_usage(data)
         if not self._reply.started:
@@ -384,10 +384,12 @@ class ChatState:
 
     def _finish_reason(self, finish: str) -> None:
         if finish not in _FINISH_REASONS:
-            raise Refusal(f"unknown finish_reason {finish!r}")
+            raise Refusal(f"unknown finish_reason {quoted(finish)}")
         if self._finish is not None:
             if finish != self._finish:
-                raise Refusal(f"finish_reason {finish!r} after finish_reason {self._finish!r}")
+                raise Refusal(
+                    f"finish_reason {quoted(finish)} after finish_reason {quoted(self._finish)}"
+                )
             return
         self._finish = finish
         self._close_thinking()
@@ -395,7 +397,7 @@ class ChatState:
 
     def _still_open(self, what: str) -> None:
         if self._finish is not None:
-            raise Refusal(f"{_DELTA}.{what} after finish_reason {self._finish!r}")
+            raise Refusal(f"{_DELTA}.{what} after finish_reason {quoted(self._finish)}")
 
     # --- what is owed ------------------------------------------------------------------
 
@@ -442,13 +444,17 @@ def stop_reason(finish: str | None, *, refused: bool, calls: int) -> ResponseSto
 def _complete(call: _Call, *, truncated: bool) -> dict[str, Any] | None:
     """The arguments of ``call`` when it is complete; ``None`` for an incomplete call
     when ``truncated``; ``Refusal`` for one otherwise."""
-    what = f"tool call {call.id!r} ({call.name})" if call.id else f"tool call {call.index}"
+    what = (
+        f"tool call {quoted(call.id)} ({cut(str(call.name))})"
+        if call.id
+        else f"tool call {call.index}"
+    )
     arguments = _arguments("".join(call.arguments))
     if call.id is None or call.name is None or arguments is None:
         if truncated:
             return None
         if call.id is None:
-            raise Refusal(f"tool call {call.index} ({call.name}) has no id")
+            raise Refusal(f"tool call {call.index} ({cut(str(call.name))}) has no id")
         if call.name is None:
             raise Refusal(f"{what} has no function name")
         text = "".join(call.arguments)

@@ -21,6 +21,7 @@ from __future__ import annotations
 from typing import Any
 
 from agent_ir._generated.model_stream_schema import ProviderErrorCode, ResponseStopReason
+from agent_ir._text import cut, quoted
 from agent_ir.replies.builder import Refusal, ReplyBuilder
 from agent_ir.replies.protocol import ModelResponse
 from agent_ir.wire._common import parse_arguments
@@ -73,7 +74,7 @@ def _read(reply: ReplyBuilder, data: dict[str, Any]) -> None:
         stop = ResponseStopReason.LENGTH if cut else ResponseStopReason.ERROR
     else:
         raise Refusal(
-            f"status {status!r}: the response has not ended",
+            f"status {quoted(status)}: the response has not ended",
             ProviderErrorCode.PROVIDER_MISSING_TERMINAL,
         )
     usage = optional_object(data, "usage", _F)
@@ -110,7 +111,10 @@ def _message(reply: ReplyBuilder, item: dict[str, Any], at: str) -> None:
     for position, part in enumerate(content):
         if type(part) is not dict:
             raise field_error(content, position, _F, f"{at}/content", "an object")
-        key = _TEXT_PARTS.get(part.get("type"))  # type: ignore[arg-type]
+        kind = part.get("type")
+        if kind is not None and type(kind) is not str:  # a list is not hashable (fuzzing, W3)
+            raise field_error(part, "type", _F, f"{at}/content/{position}", "a string")
+        key = _TEXT_PARTS.get(kind)  # type: ignore[arg-type]
         if key is None:
             continue
         text = field_string(part, key, _F, f"{at}/content/{position}")
@@ -142,7 +146,7 @@ def _function_call(reply: ReplyBuilder, item: dict[str, Any], at: str) -> None:
     arguments = parse_arguments(text) if text else {}
     if type(arguments) is not dict:
         raise Refusal(
-            f"function call {call_id!r} ({name}): the arguments are not a JSON object:"
+            f"function call {quoted(call_id)} ({cut(name)}): the arguments are not a JSON object:"
             f" {text[:80]!r}"
         )
     reply.tool_call(call_id, name, arguments, what="function call")

@@ -145,7 +145,7 @@ from agent_ir._generated.message_schema import (
     UserMessage,
 )
 from agent_ir._paths import Path, to_pointer
-from agent_ir._text import non_empty_id
+from agent_ir._text import non_empty_id, quoted
 from agent_ir.wire._common import (
     AUDIO_MEDIA_TYPES,
     CallNames,
@@ -725,7 +725,9 @@ class _Reader:
             self.end_turn()
             self.messages.append(self.tool_result(index, item))
         else:
-            self.warnings.add(_Code.PART_NOT_READ, index, -1, not_read(f"an item of type {kind!r}"))
+            self.warnings.add(
+                _Code.PART_NOT_READ, index, -1, not_read(f"an item of type {quoted(kind)}")
+            )
             return
         self.unread(item, _ITEM_KEYS[kind], index, -1, _at(index))
 
@@ -958,7 +960,7 @@ def _unread_part(part: _Item, kind: str) -> str:
         return "file_data that is not base64"
     if kind == "input_audio":
         return "audio that is not base64 mp3 or wav"
-    return f"a {kind!r} part"
+    return f"a {quoted(kind)} part"
 
 
 def _text(part: _Item, path: Path) -> _Item | None:

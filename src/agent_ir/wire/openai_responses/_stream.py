@@ -119,7 +119,7 @@ from typing import Any
 
 from agent_ir._generated.conversion_warning_schema import ConversionWarningCode
 from agent_ir._generated.model_stream_schema import ResponseStopReason
-from agent_ir._text import non_empty_id
+from agent_ir._text import cut, non_empty_id, quoted
 from agent_ir.replies.builder import ReplyBuilder
 from agent_ir.replies.protocol import ProviderErrorCode
 from agent_ir.wire._common import parse_arguments
@@ -321,12 +321,12 @@ class ResponsesState:
         if type(kind) is not str:
             raise Refusal("the event has no string type")
         if self._done:
-            raise Refusal(f"a {kind!r} event after data: [DONE]")
+            raise Refusal(f"a {quoted(kind)} event after data: [DONE]")
         handler = self._handlers.get(kind)
         if handler is not None:
             handler(data)
         elif not (kind in _SKIPPED or kind.startswith(_SKIPPED_FAMILIES)):
-            raise Refusal(f"unknown event type {kind!r}", Code.PROVIDER_UNKNOWN_EVENT)
+            raise Refusal(f"unknown event type {quoted(kind)}", Code.PROVIDER_UNKNOWN_EVENT)
 
     def end(self) -> None:
         """Nothing is owed at the end: a missing terminal is the builder's to report."""
@@ -464,7 +464,7 @@ class ResponsesState:
         arguments = parse_arguments(text) if text else {}
         if type(arguments) is not dict:
             raise Refusal(
-                f"function call {call_id!r} ({name}): the arguments are not a JSON object:"
+                f"function call {quoted(call_id)} ({cut(name)}): the arguments are not a JSON object:"
                 f" {text[:80]!r}"
             )
         self._tool_calls += 1

@@ -97,18 +97,26 @@ def chunking(body: bytes, cuts: bytes) -> list[bytes]:
 
 
 class _Source:
-    """A sync source of ``items`` that counts the items it gave (``given``) and records
-    whether it was asked for more after its last one (``read_past``)."""
+    """A sync source of ``items`` that counts the items it gave (``given``), records
+    whether it was asked for more after its last one (``read_past``), and whether it
+    was asked for anything once its ``stream`` had settled (``past_settled``)."""
 
     def __init__(self, items: list[Any]) -> None:
         self.items = items
         self.given = 0
         self.read_past = False
+        self.past_settled = False
+        self.stream: Any = None
+
+    def _settled(self) -> bool:
+        return self.stream is not None and self.stream._reading.settled  # type: ignore[no-any-return]
 
     def __iter__(self) -> Iterator[Any]:
         for item in self.items:
+            self.past_settled |= self._settled()
             self.given += 1
             yield item
+        self.past_settled |= self._settled()
         self.read_past = True
 
 
@@ -117,6 +125,8 @@ def _sync_outcome(stream_class: type[Any], source: Any, how: str) -> Outcome:
 
     started = time.perf_counter()
     stream = stream_class(source, request_id=REQUEST_ID)
+    if isinstance(source, _Source):
+        source.stream = stream
     chunks: list[Any] = []
     try:
         for chunk in stream:
@@ -273,6 +283,8 @@ def check_stream(sync_class: type[Any], async_class: type[Any], data: bytes) -> 
     body, cuts = split_input(data)
     whole_source = _Source([body])
     whole = _sync_outcome(sync_class, whole_source, "whole body")
+    if whole_source.past_settled:
+        raise OracleFailure(f"{name} read past the event that settled it", _short(whole))
     pieces = chunking(body, cuts)
     chosen = _sync_outcome(sync_class, pieces, f"{len(pieces)} pieces")
     _compare(name, "the chosen chunking", chosen, whole, body)
@@ -288,7 +300,7 @@ def check_stream(sync_class: type[Any], async_class: type[Any], data: bytes) -> 
     # Settled inside the body (its terminal, or a failure): what follows is not read.
     followed = _Source([body, BAD_UTF8 + JUNK])
     after = _sync_outcome(sync_class, followed, "junk in the next chunk")
-    if followed.given != 1:
+    if followed.given != 1 or followed.past_settled:
         raise OracleFailure(f"{name} read past the event that settled it", _short(whole))
     _compare(name, "junk in the next chunk after it settled", after, whole, body)
     same = _sync_outcome(sync_class, [body + JUNK], "junk in the same chunk")

@@ -16,7 +16,7 @@ from typing import Any
 from agent_ir import MAX_DEPTH
 from fuzz.reference import depth_of, has_lone_surrogate
 
-__all__ = ["records_causes", "repair_causes", "stream_causes", "transcript_causes"]
+__all__ = ["records_causes", "repair_causes", "stream_causes", "transcript_causes", "wire_causes"]
 
 
 def transcript_causes(value: Any) -> list[str]:
@@ -99,4 +99,11 @@ def repair_causes(value: Any) -> list[str]:
     roles = [entry.get("role") if type(entry) is dict else None for entry in entries]
     if any(a == b == "assistant" for a, b in itertools.pairwise(roles)):
         return ["known: assistant messages in a row (the Anthropic repair defect's shape)"]
+    return []
+
+
+def wire_causes(value: Any) -> list[str]:
+    """Known causes visible in the arguments of a wire reader."""
+    if _has_surrogate_key(value):
+        return ["known: lone surrogate in a key, raw in WireFormatError.pointer (W1)"]
     return []

@@ -394,6 +394,82 @@ def test_a_wire_format_error_pointer_outside_the_request_is_a_failure(
     )
 
 
+def test_a_responses_reply_that_has_not_ended_is_no_failure() -> None:
+    """A harness false positive of the long run: PROVIDER_MISSING_TERMINAL is the
+    documented failure of a Responses reply whose status has not ended."""
+    reply = {"id": "r", "object": "response", "status": "queued", "output": []}
+    targets.TARGETS["from_wire"](reference_json(["reply_from_openai_responses", reply]) + b"\0")
+
+
+def test_messages_the_writer_leaves_out_with_a_warning_are_no_failure() -> None:
+    """A harness false positive of the long run: ``to_anthropic`` leaves out an empty
+    user message (MESSAGE_NOT_SENT), so reading its output back gives fewer messages."""
+    request = [
+        {"role": "user", "content": []},
+        {"role": "assistant", "content": [{"type": "text", "text": "a"}]},
+    ]
+    targets.TARGETS["from_wire"](reference_json(["from_anthropic", request]) + b"\0")
+
+
+USAGE = {"input_tokens": 1, "output_tokens": 2}
+
+
+@pytest.mark.xfail(
+    strict=True,
+    reason="finding W2 (docs/reliability-fuzz.md): a stop_reason that is an array is a "
+    "TypeError (unhashable) when the reply has content",
+)
+def test_an_anthropic_reply_whose_stop_reason_is_an_array_is_an_invalid_event() -> None:
+    from agent_ir import ProviderError
+    from agent_ir.wire import reply_from_anthropic
+
+    reply = {
+        "id": "m",
+        "type": "message",
+        "role": "assistant",
+        "content": [{"type": "text", "text": "hi"}],
+        "stop_reason": ["end_turn"],
+        "usage": USAGE,
+    }
+    with pytest.raises(ProviderError) as caught:
+        reply_from_anthropic(reply, request_id="r")
+    assert caught.value.code == "PROVIDER_INVALID_EVENT"
+
+
+@pytest.mark.xfail(
+    strict=True,
+    reason="finding W3 (docs/reliability-fuzz.md): a message part whose type is an "
+    "array is a TypeError (unhashable)",
+)
+def test_a_responses_reply_part_whose_type_is_an_array_is_an_invalid_event() -> None:
+    from agent_ir import ProviderError
+    from agent_ir.wire import reply_from_openai_responses
+
+    part = {"type": ["output_text"], "text": "hi"}
+    message = {"type": "message", "id": "m", "role": "assistant", "content": [part]}
+    reply = {"id": "r", "status": "completed", "output": [message], "usage": USAGE}
+    with pytest.raises(ProviderError) as caught:
+        reply_from_openai_responses(reply, request_id="r")
+    assert caught.value.code == "PROVIDER_INVALID_EVENT"
+
+
+@pytest.mark.xfail(
+    strict=True,
+    reason="finding W1 (docs/reliability-fuzz.md): a lone surrogate in a key is put raw "
+    "into WireFormatError.path and .pointer",
+)
+def test_a_wire_format_error_pointer_is_writable() -> None:
+    from agent_ir.wire import WireFormatError, from_openai_chat, from_openai_responses
+
+    for read, value in (
+        (from_openai_chat, [{"role": "tool", "tool_call_id": "c", "content": "x", "\ud800": 1}]),
+        (from_openai_responses, [{"type": "function_call_output", "call_id": "c", "\ud800": 1}]),
+    ):
+        with pytest.raises(WireFormatError) as caught:
+            read(value)
+        caught.value.pointer.encode("utf-8")
+
+
 def call_block(call_id: str) -> dict[str, Any]:
     return {"type": "toolCall", "id": call_id, "name": "f", "arguments": {}}
 

@@ -9,13 +9,14 @@ the input only: it does not prove the cause, it only keeps the signatures apart.
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Callable
 from typing import Any
 
 from agent_ir import MAX_DEPTH
 from fuzz.reference import depth_of, has_lone_surrogate
 
-__all__ = ["records_causes", "transcript_causes"]
+__all__ = ["records_causes", "repair_causes", "stream_causes", "transcript_causes", "wire_causes"]
 
 
 def transcript_causes(value: Any) -> list[str]:
@@ -81,3 +82,28 @@ _TRANSCRIPT_CAUSES: list[tuple[str, Callable[[Any], bool]]] = [
 _RECORDS_CAUSES: list[tuple[str, Callable[[Any], bool]]] = [
     ("known: 64-level arguments refused by the adapter (defect 4)", _arguments_at_the_depth_bound),
 ]
+
+
+def stream_causes(body: bytes) -> list[str]:
+    """Known causes visible in the bytes a provider stream read."""
+    try:
+        body.decode("utf-8")
+    except UnicodeDecodeError:
+        return ["known: bytes that are not UTF-8 lose the events before them in their chunk (S1)"]
+    return []
+
+
+def repair_causes(value: Any) -> list[str]:
+    """Known causes visible in a transcript given to repair and the rules."""
+    entries = value if type(value) is list else []
+    roles = [entry.get("role") if type(entry) is dict else None for entry in entries]
+    if any(a == b == "assistant" for a, b in itertools.pairwise(roles)):
+        return ["known: assistant messages in a row (the Anthropic repair defect's shape)"]
+    return []
+
+
+def wire_causes(value: Any) -> list[str]:
+    """Known causes visible in the arguments of a wire reader."""
+    if _has_surrogate_key(value):
+        return ["known: lone surrogate in a key, raw in WireFormatError.pointer (W1)"]
+    return []

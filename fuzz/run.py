@@ -10,6 +10,9 @@ each distinct signature is kept once (the shortest input), and fuzzing goes on.
 libFuzzer's own artifacts (a timeout, out of memory, a crash of native code) land in
 the same folder. Prints executions, seconds and crashes per target; exits 1 on any crash.
 
+``--group streams`` (or ``core``, ``wire``, ``repair``; several may be given) runs one
+group's targets instead of every target; ``--targets`` names targets one by one.
+
 ``python -m fuzz.run --replay FILE... --target NAME`` runs inputs once, outside atheris.
 """
 
@@ -33,12 +36,19 @@ from typing import Any, NamedTuple
 ROOT = Path(__file__).resolve().parent.parent
 CORPUS = ROOT / "fixtures" / "fuzz-corpus"
 CRASHES = ROOT / "fuzz-crashes"
-TARGET_NAMES = [
-    "loads_bytes",
-    "validate_json_bytes",
-    "validate_transcript_structures",
-    "fixture_records",
-]
+GROUPS = {
+    "core": [
+        "loads_bytes",
+        "validate_json_bytes",
+        "validate_transcript_structures",
+        "fixture_records",
+    ],
+    "streams": ["openai_chat_stream", "openai_responses_stream", "anthropic_stream"],
+    "wire": ["from_wire"],
+    "repair": ["repair_rules"],
+}
+"""Target groups (``--group``): each group's targets share its ``--seconds``."""
+TARGET_NAMES = [name for names in GROUPS.values() for name in names]
 CORPUS_FILE_LIMIT = 200
 CORPUS_BYTE_LIMIT = 1_000_000
 GROWTH_PER_RUN = 10
@@ -59,7 +69,14 @@ def main(argv: list[str] | None = None) -> int:
 def _arguments() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="python -m fuzz.run", description=__doc__)
     parser.add_argument("--seconds", type=int, default=60, help="for all targets together")
-    parser.add_argument("--targets", nargs="+", choices=TARGET_NAMES, default=TARGET_NAMES)
+    parser.add_argument("--targets", nargs="+", choices=TARGET_NAMES, default=None)
+    parser.add_argument(
+        "--group",
+        nargs="+",
+        choices=sorted(GROUPS),
+        default=None,
+        help="run these groups' targets (default: every target)",
+    )
     parser.add_argument(
         "--grow-corpus", action="store_true", help="merge new inputs into the seeds"
     )
@@ -89,8 +106,11 @@ class TargetRun(NamedTuple):
 def _drive(options: argparse.Namespace) -> int:
     stamp = time.strftime("%Y%m%d-%H%M%S")
     crash_root = Path(options.crash_dir) if options.crash_dir else CRASHES / stamp
-    share = max(1, options.seconds // len(options.targets))
-    runs = [_run_target(target, share, crash_root / target, options) for target in options.targets]
+    targets = list(options.targets or [])
+    for group in options.group or ([] if targets else list(GROUPS)):
+        targets += [name for name in GROUPS[group] if name not in targets]
+    share = max(1, options.seconds // len(targets))
+    runs = [_run_target(target, share, crash_root / target, options) for target in targets]
     _summary(runs, crash_root)
     return 1 if any(run.crashes for run in runs) else 0
 
@@ -149,14 +169,45 @@ def _executions(log: str) -> int:
     return int(done[-1]) if done else 0
 
 
+# SSE framing and the providers' event and field names, for the stream targets.
+STREAM_WORDS = [
+    *("event: ", "data: ", "\n\n", "\r\n", "\r", ": ping", "id: 1", "retry: 5", "[DONE]"),
+    *("message_start", "content_block_start", "content_block_delta", "content_block_stop"),
+    *("message_delta", "message_stop", "text_delta", "input_json_delta", "thinking_delta"),
+    *("signature_delta", "tool_use", "end_turn", "max_tokens", "refusal", "overloaded_error"),
+    *("response.created", "response.output_item.added", "response.output_text.delta"),
+    *("response.function_call_arguments.delta", "response.output_item.done"),
+    *("response.completed", "response.failed", "response.incomplete", "function_call"),
+    *("reasoning", "output_text", "call_id", "finish_reason", "tool_calls", "delta"),
+    *("choices", "index", "function", "arguments", "partial_json", "stop_reason", "usage"),
+    *("prompt_tokens", "completion_tokens", "chat.completion.chunk", "tool_use_id"),
+]
+
+
 def _write_dictionary(path: Path) -> None:
-    """libFuzzer's dictionary: every word of the vocabulary as a JSON string token."""
+    """libFuzzer's dictionary: every word of the vocabulary as a JSON string token,
+    and the stream words as they are."""
     from fuzz.structures import VOCABULARY
 
     tokens = {json.dumps(word) for word in VOCABULARY if word.isascii()}
     tokens |= {"{", "}", "[", "]", ":", ",", "true", "false", "null", "1e400", "-0.0"}
-    escaped = [token.replace("\\", "\\\\").replace('"', '\\"') for token in sorted(tokens)]
-    path.write_text("".join(f'"{token}"\n' for token in escaped))
+    tokens |= set(STREAM_WORDS)
+    path.write_text("".join(f'"{_escaped(token)}"\n' for token in sorted(tokens)))
+
+
+def _escaped(token: str) -> str:
+    """A dictionary token: printable ASCII as it is (``\\`` and ``"`` escaped), any
+    other byte of its UTF-8 as ``\\xNN``."""
+    out = []
+    for byte in token.encode("utf-8", "surrogatepass"):
+        char = chr(byte)
+        if char in '\\"':
+            out.append("\\" + char)
+        elif 0x20 <= byte < 0x7F:
+            out.append(char)
+        else:
+            out.append(f"\\x{byte:02x}")
+    return "".join(out)
 
 
 def _grow(seeds: Path, corpus: Path) -> None:
@@ -197,7 +248,10 @@ def _child(target: str, crash_dir: Path, libfuzzer: list[str]) -> int:
 
     with atheris.instrument_imports(include=["agent_ir"]):
         import agent_ir
-        import agent_ir.replies.fixture  # noqa: F401
+        import agent_ir.repair
+        import agent_ir.replies.fixture
+        import agent_ir.rules
+        import agent_ir.wire  # noqa: F401
     from fuzz.targets import TARGETS
 
     harness = TARGETS[target]

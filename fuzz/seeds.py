@@ -29,6 +29,73 @@ def main() -> None:
     _write("validate_json_bytes", {**texts, **_malformed_texts(texts)})
     _write("validate_transcript_structures", _structures(transcripts))
     _write("fixture_records", _structures(records))
+    for target, folder in STREAM_FOLDERS.items():
+        _write(target, _stream_bodies(folder))
+    _write("from_wire", _structures(_wire_values(transcripts)))
+    _write("repair_rules", _structures(_repair_transcripts(transcripts)))
+
+
+STREAM_FOLDERS = {
+    "openai_chat_stream": "openai-chat",
+    "openai_responses_stream": "openai-responses",
+    "anthropic_stream": "anthropic",
+}
+# Cut bytes of a stream seed: none (one piece), and a few piece-length sequences.
+CUTS = [b"", b"\x07", b"\x01\x05\x40", b"\x03\xff\x11"]
+
+
+def _stream_bodies(folder: str) -> dict[str, bytes]:
+    """Each recording of ``fixtures/wire/<folder>/`` with cut bytes after a NUL."""
+    paths = sorted((FIXTURES / "wire" / folder).glob("*.sse"))
+    return {
+        path.stem: path.read_bytes() + b"\0" + CUTS[number % len(CUTS)]
+        for number, path in enumerate(paths)
+    }
+
+
+def _wire_values(transcripts: dict[str, Any]) -> dict[str, Any]:
+    """``[reader, value(, system)]`` seeds: the target's pool, and the requests that
+    ``to_*`` writes for the valid sample transcripts."""
+    from agent_ir import TranscriptError, validate_transcript
+    from agent_ir.wire import to_anthropic, to_openai_chat, to_openai_responses
+    from fuzz.wire_readers import WIRE_POOL
+
+    found: dict[str, Any] = {f"pool-{value[0]}-{n}": value for n, value in enumerate(WIRE_POOL)}
+    writers = [
+        ("from_openai_chat", to_openai_chat, "messages"),
+        ("from_openai_responses", to_openai_responses, "input"),
+        ("from_anthropic", to_anthropic, "messages"),
+    ]
+    samples = [
+        (name, value)
+        for name, value in transcripts.items()
+        if type(value) is list and len(value) > 2 and not validate_transcript(value)
+    ]
+    for reader, writer, field in writers:
+        for name, value in samples[:4]:
+            try:
+                fields = writer(value).fields
+            except (TranscriptError, ValueError, TypeError):
+                continue
+            seed = [reader, fields[field]]
+            if reader == "from_anthropic" and fields.get("system") is not None:
+                seed.append(fields["system"])
+            found[f"{reader}-{name}"] = seed
+    return found
+
+
+def _repair_transcripts(transcripts: dict[str, Any]) -> dict[str, Any]:
+    """Whole sample sessions and the linkage transcripts: the shapes repair works on."""
+    found = {
+        path.stem: [json.loads(line) for line in path.read_text().splitlines()]
+        for path in sorted((FIXTURES / "transcripts").glob("*.jsonl"))
+    }
+    found.update(
+        (name, value)
+        for name, value in transcripts.items()
+        if name.startswith(("conformance-linkage", "transcript-valid"))
+    )
+    return found
 
 
 def _transcripts() -> dict[str, Any]:

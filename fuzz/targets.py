@@ -1,4 +1,8 @@
-"""The four fuzz targets and their oracle. Importable without atheris.
+"""The fuzz targets and their oracle. Importable without atheris.
+
+The four targets of this module are below; the provider streams are in
+``fuzz.streams``, the wire readers in ``fuzz.wire_readers``, repair and the rules in
+``fuzz.repair_rules`` (each module says its oracle); all are in ``TARGETS``.
 
 Each target takes the fuzz input (``bytes``) and returns normally, or raises
 ``OracleFailure`` naming the broken check. The oracle per input:
@@ -636,3 +640,12 @@ TARGETS: dict[str, Callable[[bytes], None]] = {
     "fixture_records": fixture_records,
 }
 """Target name -> harness; the name is also the seed folder in fixtures/fuzz-corpus/."""
+
+# The targets of the other modules use the helpers above: imported last.
+from fuzz.repair_rules import repair_rules  # noqa: E402
+from fuzz.streams import STREAM_TARGETS  # noqa: E402
+from fuzz.wire_readers import from_wire  # noqa: E402
+
+TARGETS.update(STREAM_TARGETS)
+TARGETS["from_wire"] = from_wire
+TARGETS["repair_rules"] = repair_rules

@@ -43,7 +43,7 @@ UNKNOWN_USAGE_FIELD = {**END, "usage": {"inputTokens": 1, "outputTokens": 2, "to
 
 def test_the_corpus_is_small_and_covers_every_target() -> None:
     assert sorted(path.name for path in CORPUS.iterdir()) == sorted(TARGETS)
-    assert 4 * 20 <= len(SEEDS) < 300  # the schema examples and fixtures, a few each
+    assert 4 * 20 <= len(SEEDS) < 400  # the schema examples and fixtures, a few each
     assert sum(path.stat().st_size for path in SEEDS) < 1_000_000
 
 
@@ -213,6 +213,352 @@ def test_two_lone_surrogates_in_a_row_are_not_compared_with_their_json_text() ->
     assert (diagnostic.code, diagnostic.path) == ("INVALID_MESSAGE", "/0/content")
     assert validate_json(json.dumps(transcript)) == ()
     targets._check_validate_transcript(transcript)
+
+
+# --- the stream, wire and repair targets' oracles fail when they should ---------------------
+
+WIRE = ROOT / "fixtures" / "wire"
+TEXT_ONLY = (WIRE / "anthropic" / "text-only.sse").read_bytes()
+
+
+def test_every_new_target_has_seeds_and_a_group() -> None:
+    from fuzz.run import GROUPS, TARGET_NAMES
+
+    assert sorted(TARGET_NAMES) == sorted(TARGETS)
+    assert GROUPS["streams"] == [
+        "openai_chat_stream",
+        "openai_responses_stream",
+        "anthropic_stream",
+    ]
+    for name in (*GROUPS["streams"], "from_wire", "repair_rules"):
+        assert len(list((CORPUS / name).glob("seed-*"))) >= 5
+
+
+def test_a_stream_input_is_a_body_and_its_chunking() -> None:
+    from fuzz.streams import chunking, split_input
+
+    assert split_input(b"data: a\0b\0\x02\x03") == (b"data: a\0b", b"\x02\x03")
+    assert split_input(b"data: a") == (b"data: a", b"")
+    assert chunking(b"abcdefg", b"\x02\x00") == [b"ab", b"c", b"de", b"f", b"g"]
+    assert chunking(b"abc", b"") == [b"abc"]
+
+
+def test_a_stream_that_depends_on_its_chunking_is_a_failure(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A driver that drops one-byte items: the finest chunking differs from the whole body."""
+    from agent_ir.wire import _stream
+
+    original = _stream._Reading.item
+
+    def lossy(self: Any, item: object) -> None:
+        if isinstance(item, bytes) and len(item) == 1:
+            return
+        original(self, item)
+
+    monkeypatch.setattr(_stream._Reading, "item", lossy)
+    with pytest.raises(OracleFailure) as caught:
+        targets.TARGETS["anthropic_stream"](TEXT_ONLY + b"\0")
+    assert caught.value.check.startswith(
+        "AnthropicStream: one byte at a time gives other chunks than the whole body"
+    )
+
+
+def test_an_undocumented_exception_from_a_stream_is_a_failure(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    from agent_ir.wire.anthropic import _stream as anthropic_stream
+
+    def broken(self: Any, name: object, data: object) -> None:
+        raise KeyError("delta")
+
+    monkeypatch.setattr(anthropic_stream.AnthropicState, "handle", broken)
+    with pytest.raises(OracleFailure) as caught:
+        targets.TARGETS["anthropic_stream"](TEXT_ONLY)
+    assert caught.value.check == "AnthropicStream raised KeyError"
+
+
+def test_an_async_stream_that_differs_from_the_sync_one_is_a_failure(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """An async driver that loses every other piece of its source."""
+    from agent_ir.wire import _stream
+
+    async def skipping(self: Any, iterator: Any) -> Any:
+        await anext(iterator)  # every other piece is lost
+        return await anext(iterator)
+
+    monkeypatch.setattr(_stream.AsyncStream, "_read", skipping)
+    body = (WIRE / "openai-chat" / "text.sse").read_bytes()
+    with pytest.raises(OracleFailure) as caught:
+        targets.TARGETS["openai_chat_stream"](body + b"\0\x07")
+    assert caught.value.check.startswith("AsyncOpenAIChatStream: the async class gives other")
+
+
+def test_a_stream_that_reads_past_its_terminal_event_is_a_failure(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A driver that reads one more item after the event that settled the stream."""
+    from agent_ir.wire import _stream
+
+    original = _stream.SyncStream._close_source
+
+    def greedy(self: Any) -> None:
+        if self._iterator is not None:
+            next(self._iterator, None)
+        original(self)
+
+    monkeypatch.setattr(_stream.SyncStream, "_close_source", greedy)
+    with pytest.raises(OracleFailure) as caught:
+        targets.TARGETS["anthropic_stream"](TEXT_ONLY)
+    assert caught.value.check == "AnthropicStream read past the event that settled it"
+
+
+@pytest.mark.xfail(
+    strict=True,
+    reason="finding S1 (docs/reliability-fuzz.md): bytes that are not UTF-8 make the "
+    "whole chunk fail, losing the events before them in that chunk",
+)
+def test_bytes_that_are_not_utf8_after_the_terminal_in_the_same_chunk_are_not_read() -> None:
+    """S1, found by the stream targets: the stream settles at its terminal event and
+    "nothing after it is read, whether it came in the same network chunk or never
+    comes" (``agent_ir.wire._stream``); a byte that is not UTF-8 after ``message_stop``
+    in the same chunk fails the whole stream (PROVIDER_INVALID_EVENT at event 0, no
+    chunks), while the same bytes split after the terminal give the response. The same
+    cause makes any body holding a non-UTF-8 byte depend on its chunking."""
+    from agent_ir.wire import AnthropicStream
+
+    whole = AnthropicStream(iter([TEXT_ONLY + b"\xff"]), request_id="r")
+    split = AnthropicStream(iter([TEXT_ONLY, b"\xff"]), request_id="r")
+    assert split.result().id == "msg_01XFDUDYJgAACzvnptvVoYEL"
+    assert whole.result() == split.result()
+
+
+def test_a_fast_path_that_differs_from_the_checked_path_is_a_failure(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    from agent_ir.wire.openai_chat import _request as chat_request
+
+    original = chat_request._read_unchecked
+
+    def reordered(wire: Any) -> Any:
+        reader = original(wire)
+        if reader is not None:
+            reader.messages.reverse()
+        return reader
+
+    monkeypatch.setattr(chat_request, "_read_unchecked", reordered)
+    seed = [
+        "from_openai_chat",
+        [{"role": "user", "content": "a"}, {"role": "user", "content": "b"}],
+    ]
+    with pytest.raises(OracleFailure) as caught:
+        targets.TARGETS["from_wire"](reference_json(seed) + b"\0")
+    assert caught.value.check == "from_openai_chat: the fast and the checked path disagree"
+
+
+def test_an_undocumented_exception_from_a_wire_reader_is_a_failure(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    from agent_ir.wire.anthropic import _reply as anthropic_reply
+    from agent_ir.wire.openai_chat import _request as chat_request
+
+    def broken(*args: Any, **kwargs: Any) -> Any:
+        raise KeyError("role")
+
+    monkeypatch.setattr(chat_request._ChatReader, "read", broken)
+    seed = ["from_openai_chat", [{"role": "user", "content": [{"type": "text", "text": "a"}]}]]
+    with pytest.raises(OracleFailure) as caught:
+        targets.TARGETS["from_wire"](reference_json(seed) + b"\0")
+    assert caught.value.check == "from_openai_chat raised KeyError"
+    monkeypatch.setattr(anthropic_reply, "read_reply", broken)
+    from fuzz.wire_readers import WIRE_POOL
+
+    [reply] = [value for value in WIRE_POOL if value[0] == "reply_from_anthropic"]
+    with pytest.raises(OracleFailure) as caught:
+        targets.TARGETS["from_wire"](reference_json(reply) + b"\0")
+    assert caught.value.check == "reply_from_anthropic raised KeyError"
+
+
+def test_a_wire_format_error_pointer_outside_the_request_is_a_failure(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    from agent_ir.wire import WireFormatError
+
+    monkeypatch.setattr(WireFormatError, "pointer", property(lambda self: "/elsewhere"))
+    seed = ["from_openai_chat", [{"role": "nobody", "content": "a"}]]
+    with pytest.raises(OracleFailure) as caught:
+        targets.TARGETS["from_wire"](reference_json(seed) + b"\0")
+    assert (
+        caught.value.check == "from_openai_chat: WireFormatError pointer is not under the request"
+    )
+
+
+def test_a_responses_reply_that_has_not_ended_is_no_failure() -> None:
+    """A harness false positive of the long run: PROVIDER_MISSING_TERMINAL is the
+    documented failure of a Responses reply whose status has not ended."""
+    reply = {"id": "r", "object": "response", "status": "queued", "output": []}
+    targets.TARGETS["from_wire"](reference_json(["reply_from_openai_responses", reply]) + b"\0")
+
+
+def test_messages_the_writer_leaves_out_with_a_warning_are_no_failure() -> None:
+    """A harness false positive of the long run: ``to_anthropic`` leaves out an empty
+    user message (MESSAGE_NOT_SENT), so reading its output back gives fewer messages."""
+    request = [
+        {"role": "user", "content": []},
+        {"role": "assistant", "content": [{"type": "text", "text": "a"}]},
+    ]
+    targets.TARGETS["from_wire"](reference_json(["from_anthropic", request]) + b"\0")
+
+
+USAGE = {"input_tokens": 1, "output_tokens": 2}
+
+
+@pytest.mark.xfail(
+    strict=True,
+    reason="finding W2 (docs/reliability-fuzz.md): a stop_reason that is an array is a "
+    "TypeError (unhashable) when the reply has content",
+)
+def test_an_anthropic_reply_whose_stop_reason_is_an_array_is_an_invalid_event() -> None:
+    from agent_ir import ProviderError
+    from agent_ir.wire import reply_from_anthropic
+
+    reply = {
+        "id": "m",
+        "type": "message",
+        "role": "assistant",
+        "content": [{"type": "text", "text": "hi"}],
+        "stop_reason": ["end_turn"],
+        "usage": USAGE,
+    }
+    with pytest.raises(ProviderError) as caught:
+        reply_from_anthropic(reply, request_id="r")
+    assert caught.value.code == "PROVIDER_INVALID_EVENT"
+
+
+@pytest.mark.xfail(
+    strict=True,
+    reason="finding W3 (docs/reliability-fuzz.md): a message part whose type is an "
+    "array is a TypeError (unhashable)",
+)
+def test_a_responses_reply_part_whose_type_is_an_array_is_an_invalid_event() -> None:
+    from agent_ir import ProviderError
+    from agent_ir.wire import reply_from_openai_responses
+
+    part = {"type": ["output_text"], "text": "hi"}
+    message = {"type": "message", "id": "m", "role": "assistant", "content": [part]}
+    reply = {"id": "r", "status": "completed", "output": [message], "usage": USAGE}
+    with pytest.raises(ProviderError) as caught:
+        reply_from_openai_responses(reply, request_id="r")
+    assert caught.value.code == "PROVIDER_INVALID_EVENT"
+
+
+@pytest.mark.xfail(
+    strict=True,
+    reason="finding W1 (docs/reliability-fuzz.md): a lone surrogate in a key is put raw "
+    "into WireFormatError.path and .pointer",
+)
+def test_a_wire_format_error_pointer_is_writable() -> None:
+    from agent_ir.wire import WireFormatError, from_openai_chat, from_openai_responses
+
+    for read, value in (
+        (from_openai_chat, [{"role": "tool", "tool_call_id": "c", "content": "x", "\ud800": 1}]),
+        (from_openai_responses, [{"type": "function_call_output", "call_id": "c", "\ud800": 1}]),
+    ):
+        with pytest.raises(WireFormatError) as caught:
+            read(value)
+        caught.value.pointer.encode("utf-8")
+
+
+def call_block(call_id: str) -> dict[str, Any]:
+    return {"type": "toolCall", "id": call_id, "name": "f", "arguments": {}}
+
+
+def result_of(call_id: str, message_id: str) -> dict[str, Any]:
+    return {
+        "role": "toolResult",
+        "id": message_id,
+        "toolCallId": call_id,
+        "toolName": "f",
+        "content": "x",
+        "isError": False,
+    }
+
+
+USER_BETWEEN = [
+    {"role": "user", "id": "u1", "content": "go"},
+    {"role": "assistant", "id": "a1", "content": [call_block("c1")]},
+    {"role": "user", "id": "u2", "content": "wait"},
+    result_of("c1", "r1"),
+]
+
+
+def test_the_repair_target_passes_a_transcript_that_needs_provider_repair() -> None:
+    targets.TARGETS["repair_rules"](reference_json(USER_BETWEEN) + b"\0")
+
+
+def test_a_provider_repair_that_leaves_a_rule_broken_is_a_failure(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    from agent_ir import repair
+
+    monkeypatch.setattr(repair, "_for_provider", lambda state, pairs, spec, normalized: pairs)
+    with pytest.raises(OracleFailure) as caught:
+        targets.TARGETS["repair_rules"](reference_json(USER_BETWEEN) + b"\0")
+    assert caught.value.check == (
+        "repair_transcript(provider=openai-chat, missing=error-result)'s transcript fails "
+        "check_wire_rules: RESULT_NOT_IMMEDIATE"
+    )
+
+
+def test_check_wire_rules_raising_is_a_failure(monkeypatch: pytest.MonkeyPatch) -> None:
+    from agent_ir import rules
+
+    def broken(messages: Any, spec: Any) -> Any:
+        raise RuntimeError("boom")
+
+    monkeypatch.setattr(rules, "_provider_rules", broken)
+    with pytest.raises(OracleFailure) as caught:
+        targets.TARGETS["repair_rules"](reference_json(USER_BETWEEN) + b"\0")
+    assert caught.value.check == "check_wire_rules(openai-chat) raised RuntimeError"
+
+
+def test_a_path_that_is_no_json_pointer_is_a_failure() -> None:
+    from fuzz import repair_rules
+    from fuzz.wire_readers import is_pointer
+
+    for pointer in ("/0/content/1/id", "/0/a~1b~0", ""):
+        assert is_pointer(pointer)
+    for text in ("0/content", "/0/~2", "/0/\ud800"):
+        assert not is_pointer(text)
+    with pytest.raises(OracleFailure) as caught:
+        repair_rules._check_located("check_wire_rules", 0, "/0/~", 1, "d")
+    assert caught.value.check == "check_wire_rules: a path is not a JSON Pointer"
+    with pytest.raises(OracleFailure) as caught:
+        repair_rules._check_located("check_wire_rules", 0, "/1", 2, "d")
+    assert caught.value.check == "check_wire_rules: a path is not at its message"
+
+
+def test_the_known_anthropic_repair_defect_is_caught_and_tagged() -> None:
+    """The repair defect another engineer is fixing: consecutive assistant messages
+    whose calls are answered around a user message. The target reports it, tagged (or
+    passes once the fix is in)."""
+    transcript = [
+        {"role": "user", "id": "u1", "content": "go"},
+        {"role": "assistant", "id": "a1", "content": [call_block("a")]},
+        {"role": "assistant", "id": "a2", "content": [call_block("b")]},
+        {"role": "assistant", "id": "a3", "content": [{"type": "text", "text": "hm"}]},
+        result_of("a", "r1"),
+        {"role": "user", "id": "u2", "content": "more"},
+        result_of("b", "r2"),
+    ]
+    try:
+        targets.TARGETS["repair_rules"](reference_json(transcript) + b"\0")
+    except OracleFailure as failure:
+        assert "provider=anthropic" in failure.check
+        assert failure.check.endswith(
+            "[known: assistant messages in a row (the Anthropic repair defect's shape)]"
+        )
 
 
 # --- the reference's documented deviations from the bare schema --------------------------

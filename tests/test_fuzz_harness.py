@@ -314,11 +314,6 @@ def test_a_stream_that_reads_past_its_terminal_event_is_a_failure(
     assert caught.value.check == "AnthropicStream read past the event that settled it"
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="finding S1 (docs/reliability-fuzz.md): bytes that are not UTF-8 make the "
-    "whole chunk fail, losing the events before them in that chunk",
-)
 def test_bytes_that_are_not_utf8_after_the_terminal_in_the_same_chunk_are_not_read() -> None:
     """S1, found by the stream targets: the stream settles at its terminal event and
     "nothing after it is read, whether it came in the same network chunk or never
@@ -414,11 +409,6 @@ def test_messages_the_writer_leaves_out_with_a_warning_are_no_failure() -> None:
 USAGE = {"input_tokens": 1, "output_tokens": 2}
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="finding W2 (docs/reliability-fuzz.md): a stop_reason that is an array is a "
-    "TypeError (unhashable) when the reply has content",
-)
 def test_an_anthropic_reply_whose_stop_reason_is_an_array_is_an_invalid_event() -> None:
     from agent_ir import ProviderError
     from agent_ir.wire import reply_from_anthropic
@@ -436,11 +426,6 @@ def test_an_anthropic_reply_whose_stop_reason_is_an_array_is_an_invalid_event() 
     assert caught.value.code == "PROVIDER_INVALID_EVENT"
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="finding W3 (docs/reliability-fuzz.md): a message part whose type is an "
-    "array is a TypeError (unhashable)",
-)
 def test_a_responses_reply_part_whose_type_is_an_array_is_an_invalid_event() -> None:
     from agent_ir import ProviderError
     from agent_ir.wire import reply_from_openai_responses
@@ -453,11 +438,6 @@ def test_a_responses_reply_part_whose_type_is_an_array_is_an_invalid_event() -> 
     assert caught.value.code == "PROVIDER_INVALID_EVENT"
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="finding W1 (docs/reliability-fuzz.md): a lone surrogate in a key is put raw "
-    "into WireFormatError.path and .pointer",
-)
 def test_a_wire_format_error_pointer_is_writable() -> None:
     from agent_ir.wire import WireFormatError, from_openai_chat, from_openai_responses
 

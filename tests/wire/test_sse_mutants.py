@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from agent_ir.wire._sse import SseDecoder, SseEvent
+from agent_ir.wire._sse import SseDecoder, SseEvent, SseNotUtf8
 
 
 def decoded(*pieces: bytes) -> list[SseEvent]:
@@ -160,10 +160,11 @@ def test_a_cr_earlier_in_a_chunk_does_not_swallow_the_next_chunks_lf() -> None:
     assert decoder.feed(b"\n") == [SseEvent("message", "b")]
 
 
-def test_bytes_that_are_not_utf8_raise_unicode_decode_error() -> None:
-    with pytest.raises(UnicodeDecodeError):
+def test_bytes_that_are_not_utf8_raise_sse_not_utf8() -> None:
+    with pytest.raises(SseNotUtf8):
         SseDecoder().feed(b"data: \xff\n\n")
     decoder = SseDecoder()
     assert decoder.feed(b"data: \xc3") == []  # the start of a two-byte character
-    with pytest.raises(UnicodeDecodeError):
+    with pytest.raises(SseNotUtf8) as caught:
         decoder.end()
+    assert caught.value.events == []

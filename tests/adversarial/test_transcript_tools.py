@@ -71,28 +71,7 @@ WRITERS = {
 }
 
 
-# Found by this harness, not fixed yet: from_anthropic bounds the nesting of the whole
-# request at 64 levels, so arguments nested the IR's full 64 levels, which to_anthropic
-# writes 4 levels down (messages/i/content/j/input), are refused when read back.
-KNOWN = {
-    "arguments-at-max-depth/transcript-tools/arguments": (
-        "from_anthropic refuses to_anthropic's 64-level tool input (request depth bound)"
-    )
-}
-
-
-def _marked(param: Any) -> Any:
-    reason = KNOWN.get(param.id)
-    if reason is None:
-        return param
-    return pytest.param(
-        *param.values, id=param.id, marks=pytest.mark.xfail(strict=True, reason=reason)
-    )
-
-
-@pytest.mark.parametrize(
-    ("case", "place"), [_marked(param) for param in params("transcript-tools")]
-)
+@pytest.mark.parametrize(("case", "place"), params("transcript-tools"))
 def test_repair_trim_rules_and_writers_keep_the_contract(case: Case, place: str) -> None:
     put = TRANSCRIPT_PLACES[place]
     transcript = put(case.build())

@@ -277,7 +277,7 @@ def fits_ir(block: dict[str, Any]) -> bool:
 # --- reading untrusted wire values ------------------------------------------------------
 
 
-def read_wire(function: str, value: object, path: Path = ()) -> Any:
+def read_wire(function: str, value: object, path: Path = (), *, offset: int = 0) -> Any:
     """Untrusted wire input as plain builtins, read once; ``WireFormatError`` when it is
     not JSON data.
 
@@ -285,11 +285,18 @@ def read_wire(function: str, value: object, path: Path = ()) -> Any:
     ``str`` without lone surrogates, finite ``float``, writable ``int``, ``bool``,
     ``None``) nested within the bound is returned as it is: reading it is not
     observable and no conversion writes into its input, so the copy would only cost
-    time. Anything else is copied by ``copy_json``, which refuses what is not JSON."""
-    if _is_exact_wire(value, MAX_DEPTH - len(path)) and is_rereadable([value]):
+    time. Anything else is copied by ``copy_json``, which refuses what is not JSON.
+
+    ``offset`` is how many levels above a free JSON value of the format (Anthropic's
+    ``tool_use.input``, at ``messages/<i>/content/<j>/input``) do not count toward
+    ``MAX_DEPTH``, as in ``copy_json``: the IR takes arguments nested ``MAX_DEPTH``
+    levels, so a request holding them must be read (the IR then bounds the arguments
+    themselves); a bound counted from the request's root refused what ``to_anthropic``
+    wrote."""
+    if _is_exact_wire(value, MAX_DEPTH + offset - len(path)) and is_rereadable([value]):
         return value
     try:
-        return copy_json(value, path=path)
+        return copy_json(value, path=path, offset=offset)
     except JsonValueError as error:
         raise WireFormatError(function, error.path, error.reason) from None
 
@@ -329,10 +336,10 @@ class Unchecked:
             if key not in read:
                 self.add(depth, item)
 
-    def exact(self, root: Path) -> bool:
-        """Whether what was added holds only what ``read_wire(..., root)`` takes as it
-        is: exact JSON builtins, nested within its bound."""
-        levels = MAX_DEPTH - len(root)
+    def exact(self, root: Path, *, offset: int = 0) -> bool:
+        """Whether what was added holds only what ``read_wire(..., root, offset=...)``
+        takes as it is: exact JSON builtins, nested within its bound."""
+        levels = MAX_DEPTH + offset - len(root)
         return all(
             _is_exact_wire(values, levels - depth + 1) for depth, values in self._values.items()
         )

@@ -26,14 +26,23 @@ Reader = Callable[[ReplyBuilder, dict[str, Any]], None]
 
 
 def read_reply(
-    function: str, reply: object, request_id: object, read: Reader, *, start: str, terminal: str
+    function: str,
+    reply: object,
+    request_id: object,
+    read: Reader,
+    *,
+    start: str,
+    terminal: str,
+    offset: int = 0,
 ) -> ModelResponse:
     """The ``ModelResponse`` of ``reply`` read by ``read``; see the module docstring.
-    ``TypeError`` for a blank ``request_id``."""
+    ``TypeError`` for a blank ``request_id``. ``offset``: the levels above a free JSON
+    value of the reply (Anthropic's ``content/<j>/input``) that do not count toward the
+    IR's bound on arguments (``copy_json``'s)."""
     if not non_empty_id(request_id):
         raise TypeError(f"{function}: request_id must be a non-empty str, not {quoted(request_id)}")
     assert isinstance(request_id, str)
-    data = _copied(function, reply)
+    data = _copied(function, reply, offset)
     builder = ReplyBuilder(str.__str__(request_id), start=start, terminal=terminal)
     try:
         read(builder, data)
@@ -48,9 +57,9 @@ def read_reply(
     return response
 
 
-def _copied(function: str, reply: object) -> dict[str, Any]:
+def _copied(function: str, reply: object, offset: int) -> dict[str, Any]:
     try:
-        data = copy_json(reply, transport=True)
+        data = copy_json(reply, transport=True, offset=offset)
     except JsonValueError as error:
         hint = "" if isinstance(reply, dict) else " (pass an SDK object's model_dump())"
         raise ProviderError(

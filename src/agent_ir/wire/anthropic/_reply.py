@@ -45,8 +45,19 @@ def reply_from_anthropic(message: object, *, request_id: object) -> ModelRespons
     """The ``ModelResponse`` of a non-streamed Anthropic Messages reply; see the module
     docstring. ``TypeError`` for a blank ``request_id``."""
     return read_reply(
-        _F, message, request_id, _read, start="message_start", terminal="message_stop"
+        _F,
+        message,
+        request_id,
+        _read,
+        start="message_start",
+        terminal="message_stop",
+        offset=REPLY_INPUT_OFFSET,
     )
+
+
+# The levels above a tool_use input in a reply (content/<j>/input, the input's own
+# path): the input may nest as deep as the IR's arguments.
+REPLY_INPUT_OFFSET = 3
 
 
 def _read(reply: ReplyBuilder, data: dict[str, Any]) -> None:

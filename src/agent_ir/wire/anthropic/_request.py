@@ -428,6 +428,11 @@ def _thinking(
 # --- Anthropic -> IR -------------------------------------------------------------------
 
 
+# The levels above a tool_use input in a request: messages/<i>/content/<j>/input (the
+# input's own path); they do not count toward the IR's bound on the arguments.
+INPUT_OFFSET = 5
+
+
 def from_anthropic(messages: object, *, system: object = None) -> WireMessages:
     """The IR messages of a Messages API request's ``messages`` (a list of message
     objects, as JSON values) and ``system`` (a string or a list of text blocks; ``None``
@@ -439,7 +444,7 @@ def from_anthropic(messages: object, *, system: object = None) -> WireMessages:
         read = _read_direct(unchecked, system)
         if read is not None:
             return read
-    wire = read_wire(FROM, messages, ("messages",))
+    wire = read_wire(FROM, messages, ("messages",), offset=INPUT_OFFSET)
     if type(wire) is not list:
         raise must_be(FROM, ("messages",), "a list of messages", wire)
     reader = _Reader(_call_names(wire))
@@ -468,7 +473,7 @@ def _read_direct(wire: list[Any], system: object) -> WireMessages | None:
                 return None
     except Exception:  # any failure: read again, checked, to report it
         return None
-    if not reader.unchecked.exact(("messages",)):
+    if not reader.unchecked.exact(("messages",), offset=INPUT_OFFSET):
         return None
     converted = reader.direct.messages(reader.messages)
     return None if converted is None else WireMessages(converted)

@@ -20,10 +20,11 @@ def error_validator() -> jsonschema.Draft202012Validator:
     )
 
 
-def test_the_codes_are_the_thirteen_codes_of_the_schema() -> None:
+def test_the_codes_are_the_fourteen_codes_of_the_schema() -> None:
     enum = schemas.load("model-stream")["$defs"]["ProviderErrorCode"]["enum"]
     assert [code.value for code in ProviderErrorCode] == enum
-    assert len(enum) == 13
+    assert len(enum) == 14
+    assert enum[-1] == "PROVIDER_EVENT_TOO_LARGE"  # a line or event over max_event_bytes
 
 
 def test_a_provider_error_exposes_code_message_record_index_and_provider_code() -> None:

@@ -119,3 +119,15 @@ def test_wire_rules_over_many_messages_between_a_call_and_its_results_are_linear
     assert joined == ()  # consecutive assistant messages are one Anthropic turn
     assert len(separate) == calls
     assert {found.code for found in separate} == {"RESULT_NOT_IMMEDIATE"}
+
+
+def test_the_results_in_place_after_one_turn_of_many_calls_are_kept_in_linear_time() -> None:
+    # One assistant message of many calls, each result already right after it: the
+    # results to move were found by a scan of the list of those in place, per call.
+    calls = 60_000
+    transcript: list[Any] = [user("u"), assistant("a", [call_block(f"c{n}") for n in range(calls)])]
+    transcript += [result(f"r{n}", f"c{n}") for n in range(calls)]
+    with deadline(GUARD, "anthropic repair of one large turn answered in place"):
+        repaired = repair_transcript(transcript, provider="anthropic")
+    assert repaired.actions == ()
+    assert len(repaired.transcript) == 2 + calls

@@ -456,7 +456,8 @@ def _results_after_calls(state: _Repair, spec: ProviderSpec) -> list[tuple[int, 
             if call.id in result_at
         ]
         in_place, position = _results_in_place(out, placed, position, set(answers))
-        moved = [at for at in answers if at not in in_place]
+        kept = set(in_place)  # a set: a turn of N calls is N lookups, not N*N
+        moved = [at for at in answers if at not in kept]
         for at in [*in_place, *moved]:
             placed[at] = True
             ordered.append(out[at])

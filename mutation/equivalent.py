@@ -446,4 +446,39 @@ EQUIVALENT: list[Equivalent] = [
         "len(messages) + 1 -> len(messages) + 2",
         "one more slot at the end, which nothing writes or reads (cuts stop at len(messages))",
     ),
+    Equivalent(
+        _REPAIR,
+        "_suffixed",
+        "next_suffix[base] = number + 1",
+        "number + 1 -> number - 1",
+        "the next search then starts two below the suffix just taken; every suffix below "
+        "it is taken, so the loop steps up to the same free one (two probes more)",
+    ),
+    Equivalent(
+        _REPAIR,
+        "_with_unique_calls",
+        "return message",
+        "return message -> pass",
+        "the message is then rebuilt from its own unchanged blocks: an equal message "
+        "(IR messages compare by value), so the output is the same",
+    ),
+    Equivalent(
+        _REPAIR,
+        "_answer_missing",
+        "return",
+        "return -> pass",
+        "with no unanswered call the steps below get an empty list: nothing is dropped "
+        "or added either way",
+    ),
+    Equivalent(
+        _REPAIR,
+        "_results_after_calls",
+        "if placed[position] or type(out[position][1]) is not AssistantMessage:",
+        "placed[position] or type(out[position][1]) is not AssistantMessage -> "
+        "placed[position] and type(out[position][1]) is not AssistantMessage",
+        "an unplaced message that is not an assistant message is then taken as a turn "
+        "of its own: it is output as it is, it has no calls, so no result follows it, and "
+        "the assistant messages after it (joined by Anthropic) are placed exactly as if "
+        "they had started the turn",
+    ),
 ]

@@ -100,6 +100,7 @@ GROUPS: dict[str, Group] = {
         tests=(
             "tests/test_repair.py",
             "tests/test_repair_mutants.py",
+            "tests/test_repair_actions.py",
             "-k",
             "not property",
         ),

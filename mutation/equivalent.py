@@ -416,16 +416,6 @@ EQUIVALENT: list[Equivalent] = [
     ),
     Equivalent(
         _REPAIR,
-        "_turn_ends",
-        "for position in range(len(out) - 1, -1, -1):",
-        "len(out) - 1 -> len(out) - 2",
-        "the last position's end is only read when an assistant message is last, and after "
-        "_link and the missing-result step such a message has no answered call (results "
-        "before a call are dropped, missing ones are added after it): nothing is moved; the "
-        "position before it ends at len(out) either way, as no result can follow the last",
-    ),
-    Equivalent(
-        _REPAIR,
         "_rename_actions",
         "return",
         "return -> pass",
@@ -480,5 +470,45 @@ EQUIVALENT: list[Equivalent] = [
         "of its own: it is output as it is, it has no calls, so no result follows it, and "
         "the assistant messages after it (joined by Anthropic) are placed exactly as if "
         "they had started the turn",
+    ),
+    Equivalent(
+        _REPAIR,
+        "_user_turn_first",
+        "kept.insert(at, (first[0], start))",
+        "first[0] -> first[1]",
+        "the input index paired with the added user message is never read: this is the "
+        "last step, and only the messages of the pairs make the result",
+    ),
+    Equivalent(
+        _REPAIR,
+        "_normalized",
+        "return list(messages), mapping",
+        "return (list(messages), mapping) -> pass",
+        "with an empty mapping the list below renames nothing: every message comes back "
+        "as it is, an equal list",
+    ),
+    Equivalent(
+        _REPAIR,
+        "_free",
+        "next_suffix[base] = number + 1",
+        "number + 1 -> number + 0",
+        "the next search then starts at the suffix just taken, which is in taken: the loop "
+        "steps past it to the same free suffix (one probe more)",
+    ),
+    Equivalent(
+        _REPAIR,
+        "_round_start",
+        "if made_at < index:",
+        "made_at < index -> made_at <= index",
+        "made_at equals index only for a result no call has (the default): the span then "
+        "adds 1 and takes 1 at the same slot, covering nothing",
+    ),
+    Equivalent(
+        _REPAIR,
+        "_round_start",
+        "covered[index + 1] -= 1",
+        "index + 1 -> index + 0",
+        "the span then ends before the result instead of on it; a cut on the result is "
+        "refused anyway (a cut is never on a result), so the same cut is chosen",
     ),
 ]

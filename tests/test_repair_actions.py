@@ -6,7 +6,15 @@ from __future__ import annotations
 
 from typing import Any
 
-from agent_ir import RepairCode, check_wire_rules, repair_transcript
+import pytest
+
+from agent_ir import (
+    RepairCode,
+    check_wire_rules,
+    normalize_tool_call_ids,
+    repair_transcript,
+    trim_transcript,
+)
 
 from support.builders import assistant, call_block, result, user
 
@@ -99,3 +107,63 @@ def test_an_id_renamed_two_ways_is_not_reported_as_one_rename() -> None:
     calls = [m.tool_calls[0].id for m in repaired.transcript if m.role == "assistant"]
     assert calls == ["c_1", "c_1-2"]
     assert "c.1" not in repaired.renamed_ids
+
+
+def test_a_result_moved_up_does_not_stop_the_next_turn_finding_its_results_in_place() -> None:
+    # r1 answers a1 and moves up; r2, right after it, is already in place after a2.
+    transcript = [
+        user("u"),
+        assistant("a1", [call_block("c1")]),
+        user("u2"),
+        assistant("a2", [call_block("c2")]),
+        result("r1", "c1"),
+        result("r2", "c2"),
+    ]
+    repaired = repair_transcript(transcript, provider="openai-chat")
+    assert [m.id for m in repaired.transcript] == ["u", "a1", "r1", "u2", "a2", "r2"]
+    assert said(repaired) == [
+        (RepairCode.MOVED_RESULT, "the result of tool call 'c1' was moved directly after its call")
+    ]
+
+
+def test_a_user_message_is_added_before_a_leading_assistant_message_and_says_so() -> None:
+    transcript = [
+        {"role": "system", "id": "s", "content": "rules"},
+        assistant("a", [{"type": "text", "text": "hello"}]),
+    ]
+    repaired = repair_transcript(transcript, provider="anthropic")
+    assert [m.role for m in repaired.transcript] == ["system", "user", "assistant"]
+    (action,) = repaired.actions
+    assert (action.code, action.message_index, action.path) == (
+        RepairCode.ADDED_USER_MESSAGE,
+        1,
+        "/1",
+    )
+    assert action.message == (
+        "the transcript started with an assistant message: a user message was added before it"
+    )
+
+
+def test_an_unanswered_call_with_a_refused_id_is_renamed_too() -> None:
+    repaired = normalize_tool_call_ids(
+        [user("u"), assistant("a", [call_block("a.b")])], "anthropic"
+    )
+    assert repaired.transcript[1].tool_calls[0].id == "a_b"
+    assert repaired.renamed_ids == {"a.b": "a_b"}
+
+
+def test_a_bad_budget_is_refused_naming_the_function_and_the_value() -> None:
+    with pytest.raises(ValueError, match="max_messages") as caught:
+        trim_transcript([user("u")], max_messages=-1)
+    assert str(caught.value) == "trim_transcript: max_messages must be an int >= 0 or None, not -1"
+
+
+def test_a_cut_that_would_strand_the_last_result_moves_past_it() -> None:
+    # One message allowed: the last one is a result whose call would be cut, so the cut
+    # moves past it and nothing is kept.
+    transcript = [user("u"), assistant("a", [call_block("c")]), result("r", "c")]
+    trimmed = trim_transcript(transcript, max_messages=1)
+    assert trimmed.transcript == ()
+    (action,) = trimmed.actions
+    assert action.code is RepairCode.TRIMMED_MESSAGES
+    assert action.message_index == 0

@@ -24,7 +24,10 @@ from agent_ir import (
 from support.builders import assistant, call_block, result, user
 from support.deadline import deadline, supported
 
-pytestmark = pytest.mark.skipif(not supported(), reason="deadlines need SIGALRM")
+pytestmark = [
+    pytest.mark.skipif(not supported(), reason="deadlines need SIGALRM"),
+    pytest.mark.heavy,
+]
 
 GUARD = 20  # seconds; the linear versions take about 1 s on a loaded 2-core machine
 

@@ -1698,6 +1698,11 @@ def _places(case: Case, entry: str) -> tuple[str, ...]:
 def params(entry: str) -> list[Any]:
     """``pairs(entry)`` as pytest params with the id ``case-name/entry-point/place``."""
     return [
-        pytest.param(case, place, id=f"{case.name}/{entry_label(entry, place)}/{place}")
+        pytest.param(
+            case,
+            place,
+            id=f"{case.name}/{entry_label(entry, place)}/{place}",
+            marks=[pytest.mark.heavy] if case.heavy else [],
+        )
         for case, place in pairs(entry)
     ]

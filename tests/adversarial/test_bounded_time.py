@@ -57,6 +57,8 @@ from agent_ir.wire import (
 
 from support.builders import END, START, assistant, call_block, fixture_of, text, user
 
+pytestmark = pytest.mark.heavy
+
 GROWTH = 8
 ALLOWED_RATIO = GROWTH * 3
 RUNS = 3

@@ -22,6 +22,8 @@ from adversarial.catalogue import DEV_ZERO, FIFO, Case, Surroundings, params
 from support.cli import command
 from support.limits import process_limit
 
+pytestmark = pytest.mark.heavy
+
 
 @contextlib.contextmanager
 def loopback_server(kind: str | None) -> Iterator[str]:

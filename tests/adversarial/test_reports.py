@@ -14,6 +14,8 @@ from adversarial.catalogue import _BIDI, Case, params
 
 from support.cli import run
 
+pytestmark = pytest.mark.heavy
+
 # Far below what a quoted megabyte value repeated per diagnostic would make.
 TEXT_BOUND = 2 * 2**20
 PAGE_BOUND = 2 * 2**20

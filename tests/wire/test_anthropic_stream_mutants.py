@@ -119,6 +119,13 @@ REFUSALS = [
         "event 4: tool_use 'toolu_1' (f): the input is not a JSON object: '[1'",
         id="held-call-not-cut-short",
     ),
+    pytest.param(
+        [START, text_start(0), text_start(1)],
+        Code.PROVIDER_INVALID_EVENT,
+        2,
+        "event 2: content_block_start of block 1 while block 0 is open",
+        id="block-while-open",
+    ),
 ]
 
 
@@ -172,3 +179,20 @@ def test_a_block_cut_short_by_message_delta_is_no_longer_open(late: dict[str, An
         4,
         f"event 4: {kind} for block 0, which is not open",
     )
+
+
+def test_output_tokens_missing_from_message_start_and_never_sent_are_zero() -> None:
+    start = {
+        "type": "message_start",
+        "message": {
+            "id": "msg_1",
+            "role": "assistant",
+            "content": [],
+            "usage": {"input_tokens": 5},
+        },
+    }
+    end = {"type": "message_delta", "delta": {"stop_reason": "end_turn"}}
+    stream = AnthropicStream([start, *HELLO[1:], end, STOP], request_id="request-1")
+    usage = stream.result().usage
+    assert usage is not None
+    assert (usage.input_tokens, usage.output_tokens) == (5, 0)

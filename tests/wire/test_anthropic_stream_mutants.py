@@ -196,3 +196,17 @@ def test_output_tokens_missing_from_message_start_and_never_sent_are_zero() -> N
     usage = stream.result().usage
     assert usage is not None
     assert (usage.input_tokens, usage.output_tokens) == (5, 0)
+
+
+def test_a_thinking_block_cut_short_by_message_delta_keeps_its_signature() -> None:
+    events = [
+        START,
+        block_start(0, {"type": "thinking", "thinking": ""}),
+        delta(0, "thinking_delta", thinking="let me see"),
+        delta(0, "signature_delta", signature="sig-1"),
+        message_delta("max_tokens"),
+        STOP,
+    ]
+    response = AnthropicStream(events, request_id="request-1").result()
+    (thinking,) = response.message.content
+    assert (thinking.thinking, thinking.signature) == ("let me see", "sig-1")

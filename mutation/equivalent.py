@@ -320,15 +320,6 @@ EQUIVALENT: list[Equivalent] = [
     Equivalent(
         _SSE,
         "SseDecoder._lines",
-        "self._parts = []",
-        "self._parts = [] -> pass",
-        "only on end(), the last call on a decoder (the stream drivers call it once, when "
-        "the body ends): the parts left are never read again",
-        occurrence=2,
-    ),
-    Equivalent(
-        _SSE,
-        "SseDecoder._lines",
         "if event is not None:",
         "if event is not None: events.append(event) -> pass",
         _UNENDED_LINE,
@@ -510,5 +501,55 @@ EQUIVALENT: list[Equivalent] = [
         "index + 1 -> index + 0",
         "the span then ends before the result instead of on it; a cut on the result is "
         "refused anyway (a cut is never on a result), so the same cut is chosen",
+    ),
+    Equivalent(
+        _SSE,
+        "module",
+        "_SLICE = 1024 * 1024",
+        "1024 * 1024 -> 1025 * 1024",
+        "the slice only sets how many bytes are decoded at a time: the events, the limits and where they are refused do not depend on it (the memory tests bound the peak well above one slice)",
+    ),
+    Equivalent(
+        _SSE,
+        "module",
+        "_SLICE = 1024 * 1024",
+        "1024 * 1024 -> 1023 * 1024",
+        "the slice only sets how many bytes are decoded at a time: the events, the limits and where they are refused do not depend on it (the memory tests bound the peak well above one slice)",
+    ),
+    Equivalent(
+        _SSE,
+        "module",
+        "_SLICE = 1024 * 1024",
+        "1024 * 1024 -> 1024 * 1025",
+        "the slice only sets how many bytes are decoded at a time: the events, the limits and where they are refused do not depend on it (the memory tests bound the peak well above one slice)",
+    ),
+    Equivalent(
+        _SSE,
+        "module",
+        "_SLICE = 1024 * 1024",
+        "1024 * 1024 -> 1024 * 1023",
+        "the slice only sets how many bytes are decoded at a time: the events, the limits and where they are refused do not depend on it (the memory tests bound the peak well above one slice)",
+    ),
+    Equivalent(
+        _SSE,
+        "SseDecoder._grow",
+        "return",
+        "return -> pass",
+        "an empty piece then adds nothing: it counts 0 bytes, joins as nothing, and at the "
+        "start of a line it is no comment, which the line's first real piece decides again",
+    ),
+    Equivalent(
+        _SSE,
+        "SseDecoder._line",
+        "if colon < 0:",
+        "colon < 0 -> colon <= 0",
+        "a colon at 0 is a comment line, returned before: colon is never 0 here",
+    ),
+    Equivalent(
+        _SSE,
+        "SseDecoder._line",
+        "if colon < 0:",
+        "colon < 0 -> colon < 1",
+        "a colon at 0 is a comment line, returned before: colon is never 0 here",
     ),
 ]

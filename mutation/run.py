@@ -120,7 +120,11 @@ GROUPS: dict[str, Group] = {
     ),
     "sse": Group(
         modules=("src/agent_ir/wire/_sse.py",),
-        tests=("tests/wire/test_sse.py", "tests/wire/test_sse_mutants.py"),
+        tests=(
+            "tests/wire/test_sse.py",
+            "tests/wire/test_sse_mutants.py",
+            "tests/wire/test_sse_limits.py",
+        ),
     ),
     "anthropic stream": Group(
         modules=("src/agent_ir/wire/anthropic/_stream.py",),

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from agent_ir.wire._sse import SseDecoder, SseEvent, SseNotUtf8
+from agent_ir.wire._sse import SseDecoder, SseEvent, SseNotUtf8, SseTooLarge
 
 
 def decoded(*pieces: bytes) -> list[SseEvent]:
@@ -168,3 +168,18 @@ def test_bytes_that_are_not_utf8_raise_sse_not_utf8() -> None:
     with pytest.raises(SseNotUtf8) as caught:
         decoder.end()
     assert caught.value.events == []
+
+
+def test_an_events_data_of_exactly_the_limit_is_read_and_one_byte_more_refused() -> None:
+    # Two data lines join with a newline: 6 + 1 + 5 = 12 bytes of data; each line (12
+    # and 11 bytes with its "data: ") is within the limit itself.
+    exact = SseDecoder(max_event_bytes=12)
+    assert exact.feed(b"data: 123456\ndata: 12345\n\n") == [SseEvent("message", "123456\n12345")]
+    # The count starts again after each event.
+    assert exact.feed(b"data: 123456\ndata: 12345\n\n") == [SseEvent("message", "123456\n12345")]
+    with pytest.raises(SseTooLarge) as caught:
+        SseDecoder(max_event_bytes=12).feed(b"data: 123456\ndata: 123456\n\n")
+    assert str(caught.value) == "the data of an event is over 12 bytes (max_event_bytes)"
+    # Five one-byte lines: 9 bytes joined by their newlines, 5 without them.
+    with pytest.raises(SseTooLarge, match="the data of an event"):
+        SseDecoder(max_event_bytes=8).feed(b"data: 1\n" * 5 + b"\n")

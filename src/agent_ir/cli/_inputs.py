@@ -220,14 +220,7 @@ def _whole(stream: BinaryIO, raw: BinaryIO, block_bytes: int, limit: int) -> Blo
     nothing more is held, only counted."""
     pieces: list[bytes] = []
     size = 0
-    first = True
-    while True:
-        chunk = stream.read(block_bytes)
-        if first:
-            chunk = _without_bom(chunk)
-            first = False
-        if not chunk:
-            break
+    for chunk in _chunks(stream, block_bytes):
         size += len(chunk)
         if size <= limit:
             pieces.append(chunk)
@@ -245,14 +238,7 @@ def _lines(stream: BinaryIO, raw: BinaryIO, block_bytes: int, limit: int) -> Ite
     # becomes its marker when it ends.
     carry: list[bytes] = []
     held = 0
-    first = True
-    while True:
-        chunk = stream.read(block_bytes)
-        if first:
-            chunk = _without_bom(chunk)
-            first = False
-        if not chunk:
-            break
+    for chunk in _chunks(stream, block_bytes):
         end = chunk.rfind(b"\n")
         if end < 0:
             held += len(chunk)  # a line longer than a block: held until it ends
@@ -278,6 +264,14 @@ def _lines(stream: BinaryIO, raw: BinaryIO, block_bytes: int, limit: int) -> Ite
     rest = b"".join(carry)
     if rest:
         yield Block(line, rest, False, _position(raw))
+
+
+def _chunks(stream: BinaryIO, block_bytes: int) -> Iterator[bytes]:
+    """The blocks of ``stream`` to its end, the first without a leading byte order mark."""
+    chunk = _without_bom(stream.read(block_bytes))
+    while chunk:
+        yield chunk
+        chunk = stream.read(block_bytes)
 
 
 def _without_bom(data: bytes) -> bytes:

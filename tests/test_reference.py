@@ -83,7 +83,7 @@ def test_value_below_minimum_states_the_bound() -> None:
 
 
 def test_value_outside_enum_lists_the_allowed_values() -> None:
-    allowed = "'stop', 'length', 'toolCall', 'error', 'aborted'"
+    allowed = "'stop', 'length', 'toolCall', 'error', 'aborted', 'refusal'"
     assert explain_message(_assistant(stopReason="bogus")) == [
         Problem(("stopReason",), "INVALID_MESSAGE", f"must be one of {allowed}")
     ]

@@ -22,7 +22,14 @@ export type ConversionWarningCode =
   | "TOOL_NAME_UNKNOWN"
   | "MEDIA_TYPE_CHANGED"
   | "REDACTED_FLAG_NOT_SENT"
-  | "SIGNATURE_CHANGED";
+  | "SIGNATURE_CHANGED"
+  | "CACHE_CONTROL_NOT_SENT"
+  | "CITATIONS_NOT_SENT"
+  | "SERVER_TOOL_NOT_SENT"
+  | "REFUSAL_AS_TEXT"
+  | "IMAGE_DETAIL_NOT_SENT"
+  | "DOCUMENT_DETAIL_NOT_SENT"
+  | "CHOICES_NOT_READ";
 /**
  * Stable code of a transcript problem. Codes are never renamed or reused within v1. The last four are reported only by check_wire_rules, for a provider's stricter rules.
  */
@@ -58,13 +65,22 @@ export type Timestamp = string;
  */
 export type Base64Data = string;
 /**
+ * How long a prompt-cache entry lives: "5m" or "1h".
+ */
+export type CacheTtl = "5m" | "1h";
+/**
+ * The resolution an OpenAI model reads an image at: auto, low or high.
+ */
+export type ImageDetail = "auto" | "low" | "high";
+/**
  * A block of user content: text, image, audio or document.
  */
 export type UserBlock = TextBlock | ImageBlock | AudioBlock | DocumentBlock;
 /**
  * A block of assistant content: text, thinking or a tool call.
  */
-export type AssistantBlock = TextBlock | ThinkingBlock | ToolCallBlock;
+export type AssistantBlock =
+  TextBlock | ThinkingBlock | ToolCallBlock | RefusalBlock | ServerToolCallBlock | ServerToolResultBlock;
 /**
  * A block of tool output: text or image.
  */
@@ -76,11 +92,11 @@ export type Message = UserMessage | AssistantMessage | ToolResultMessage | Syste
 /**
  * One streamed piece of a model reply, selected by type.
  */
-export type ModelChunk = TextDeltaChunk | ThinkingDeltaChunk | ToolCallChunk;
+export type ModelChunk = TextDeltaChunk | ThinkingDeltaChunk | ToolCallChunk | RefusalDeltaChunk;
 /**
- * Why a streamed response ended: stop (a final answer), toolCall (the model waits for tool results), length (the output limit was reached) or error (the provider ended it: a content filter, a refusal).
+ * Why a streamed response ended: stop (a final answer), toolCall (the model waits for tool results), length (the output limit was reached), error (the provider ended it: a content filter) or refusal (the model declined to answer; Anthropic stop_reason refusal, an OpenAI refusal).
  */
-export type ResponseStopReason = "stop" | "toolCall" | "length" | "error";
+export type ResponseStopReason = "stop" | "toolCall" | "length" | "error" | "refusal";
 /**
  * Stable code of a provider-boundary failure. Codes are never renamed or reused within v1.
  */
@@ -180,13 +196,25 @@ export interface JsonObject {
  */
 export interface Usage {
   /**
-   * Tokens read by the model.
+   * Tokens read by the model, cached ones included: for Anthropic, whose input_tokens leaves them out, input_tokens + cache_read_input_tokens + cache_creation_input_tokens.
    */
   readonly inputTokens: number;
   /**
-   * Tokens written by the model.
+   * Tokens written by the model, reasoning tokens included.
    */
   readonly outputTokens: number;
+  /**
+   * Of inputTokens, how many were read from the provider's prompt cache (Anthropic cache_read_input_tokens, OpenAI cached_tokens).
+   */
+  readonly cacheReadTokens?: number;
+  /**
+   * Of inputTokens, how many were written to the provider's prompt cache (Anthropic cache_creation_input_tokens).
+   */
+  readonly cacheWriteTokens?: number;
+  /**
+   * Of outputTokens, how many were reasoning the reply does not show (OpenAI reasoning_tokens).
+   */
+  readonly reasoningTokens?: number;
 }
 /**
  * Inline bytes as base64 with their media type.
@@ -232,6 +260,99 @@ export interface FileSource {
   readonly fileId: NonEmptyString;
 }
 /**
+ * A prompt-cache breakpoint: the provider may cache the prompt up to and including the content that carries it (Anthropic cache_control). Formats whose caching is automatic (OpenAI) do not send it, with a warning.
+ */
+export interface CacheControl {
+  /**
+   * Always "ephemeral", the one kind of cache entry providers offer.
+   */
+  readonly type: "ephemeral";
+  /**
+   * How long the entry lives: "5m" or "1h"; absent, the provider's default (5 minutes).
+   */
+  readonly ttl?: CacheTtl;
+}
+/**
+ * One citation backing a text block, kept in its provider's own form: sent back to the same provider as it is, and not sent to another (with a warning).
+ */
+export interface Citation {
+  /**
+   * The wire format the citation came from and is written to: "anthropic" or "openai-responses".
+   */
+  readonly provider: NonEmptyString;
+  /**
+   * The citation exactly as the provider wrote it (an Anthropic citation such as {"type": "web_search_result_location", ...}, a Responses annotation such as {"type": "url_citation", ...}).
+   */
+  readonly wire: JsonObject;
+}
+/**
+ * The model's refusal to answer, in its own words (OpenAI's refusal field or part). A format without a refusal form writes it as text, with a warning.
+ */
+export interface RefusalBlock {
+  /**
+   * Always "refusal".
+   */
+  readonly type: "refusal";
+  /**
+   * The refusal as the model wrote it.
+   */
+  readonly text: string;
+  /**
+   * The provider's id of the output item the refusal came in (OpenAI Responses msg_...), written back to that format; other formats do not send it.
+   */
+  readonly itemId?: NonEmptyString;
+}
+/**
+ * A call of a tool the provider runs itself (a hosted or server tool: web search, code execution, an MCP server), kept so that the turn goes back to the same provider as it came. It needs no tool-result message; another provider cannot run it, so it is not sent there (with a warning).
+ */
+export interface ServerToolCallBlock {
+  /**
+   * Always "serverToolCall".
+   */
+  readonly type: "serverToolCall";
+  /**
+   * The wire format the call belongs to: "anthropic" or "openai-responses".
+   */
+  readonly provider: NonEmptyString;
+  /**
+   * The provider's id of the call (Anthropic srvtoolu_..., a Responses item id ws_...).
+   */
+  readonly id: NonEmptyString;
+  /**
+   * The tool's name (Anthropic web_search, code_execution; for a Responses hosted item, its type: web_search_call).
+   */
+  readonly name: NonEmptyString;
+  /**
+   * The call's input as the provider wrote it (for a Responses hosted item, {}: its action is in wire).
+   */
+  readonly input: JsonObject;
+  /**
+   * The provider block's other keys, exactly as written (its type when not the plain server-tool call, an MCP call's server_name, a Responses item's status and action): written back as they are.
+   */
+  readonly wire?: JsonObject;
+}
+/**
+ * The result of a server-tool call, written by the provider in the same reply as the call (Anthropic web_search_tool_result, code_execution_tool_result, mcp_tool_result).
+ */
+export interface ServerToolResultBlock {
+  /**
+   * Always "serverToolResult".
+   */
+  readonly type: "serverToolResult";
+  /**
+   * The wire format the result belongs to: "anthropic".
+   */
+  readonly provider: NonEmptyString;
+  /**
+   * The id of the serverToolCall it answers.
+   */
+  readonly toolCallId: NonEmptyString;
+  /**
+   * The provider's block without its tool_use_id, exactly as written: its type, content and any other key.
+   */
+  readonly wire: JsonObject;
+}
+/**
  * Plain text.
  */
 export interface TextBlock {
@@ -243,6 +364,18 @@ export interface TextBlock {
    * The text.
    */
   readonly text: string;
+  /**
+   * The sources the text cites, in the provider's order.
+   */
+  readonly citations?: readonly Citation[];
+  /**
+   * A prompt-cache breakpoint at the end of this block.
+   */
+  readonly cacheControl?: CacheControl;
+  /**
+   * The provider's id of the output item the block came in (OpenAI Responses msg_...), written back to that format; other formats do not send it.
+   */
+  readonly itemId?: NonEmptyString;
 }
 /**
  * The model's reasoning, kept so it can be sent back to the provider; never shown as the answer.
@@ -285,6 +418,18 @@ export interface ToolCallBlock {
    * The tool's arguments as a JSON object.
    */
   readonly arguments: JsonObject;
+  /**
+   * The provider's id of the output item the block came in (OpenAI Responses fc_...), written back to that format; other formats do not send it.
+   */
+  readonly itemId?: NonEmptyString;
+  /**
+   * The namespace of the tool called (OpenAI Responses function_call namespace), written back to that format; other formats do not send it.
+   */
+  readonly namespace?: string;
+  /**
+   * A prompt-cache breakpoint at the end of this block.
+   */
+  readonly cacheControl?: CacheControl;
 }
 /**
  * An image, inline (base64) or by URL.
@@ -298,6 +443,14 @@ export interface ImageBlock {
    * Where the image bytes are: base64 with an image/* media type, or a URL.
    */
   readonly source: Base64Source | UrlSource;
+  /**
+   * The resolution an OpenAI model reads the image at (image_url.detail, input_image.detail); absent, the API's default. Anthropic has no such setting: not sent there, with a warning.
+   */
+  readonly detail?: ImageDetail;
+  /**
+   * A prompt-cache breakpoint at the end of this block.
+   */
+  readonly cacheControl?: CacheControl;
 }
 /**
  * Audio, inline as base64 with an audio/* media type.
@@ -324,6 +477,26 @@ export interface DocumentBlock {
    * Where the document is: base64, a URL or a provider file id.
    */
   readonly source: Base64Source | UrlSource | FileSource;
+  /**
+   * The document's file name as sent (OpenAI input_file.filename, file.filename).
+   */
+  readonly filename?: string;
+  /**
+   * The document's title (Anthropic document title).
+   */
+  readonly title?: string;
+  /**
+   * Text about the document the model reads but does not cite (Anthropic document context).
+   */
+  readonly context?: string;
+  /**
+   * Whether the model may cite the document (Anthropic citations.enabled).
+   */
+  readonly citations?: boolean;
+  /**
+   * A prompt-cache breakpoint at the end of this block.
+   */
+  readonly cacheControl?: CacheControl;
 }
 /**
  * A message written by the user: plain text or an ordered list of text, image, audio and document blocks.
@@ -379,9 +552,9 @@ export interface AssistantMessage {
    */
   readonly usage?: Usage;
   /**
-   * Why generation stopped: stop, length, toolCall, error or aborted.
+   * Why generation stopped: stop, length, toolCall, error, aborted or refusal (the model declined; its words, if any, are in the content).
    */
-  readonly stopReason?: "stop" | "length" | "toolCall" | "error" | "aborted";
+  readonly stopReason?: "stop" | "length" | "toolCall" | "error" | "aborted" | "refusal";
 }
 /**
  * The result of running one tool call, linked to it by toolCallId.
@@ -415,6 +588,10 @@ export interface ToolResultMessage {
    * When the result was produced (RFC 3339 with offset).
    */
   readonly timestamp?: Timestamp;
+  /**
+   * A prompt-cache breakpoint on the whole result (Anthropic cache_control on the tool_result block).
+   */
+  readonly cacheControl?: CacheControl;
 }
 /**
  * Instructions for the model from the application.
@@ -436,6 +613,10 @@ export interface SystemMessage {
    * When the message was written (RFC 3339 with offset).
    */
   readonly timestamp?: Timestamp;
+  /**
+   * A prompt-cache breakpoint at the end of this instruction (Anthropic cache_control on its system block).
+   */
+  readonly cacheControl?: CacheControl;
 }
 /**
  * A piece of reply text, in order.
@@ -487,6 +668,23 @@ export interface ToolCallChunk {
    * The tool call, with the provider's id kept exactly.
    */
   readonly toolCall: ToolCallBlock;
+}
+/**
+ * A piece of the model's refusal (OpenAI refusal deltas).
+ */
+export interface RefusalDeltaChunk {
+  /**
+   * Always "refusalDelta".
+   */
+  readonly type: "refusalDelta";
+  /**
+   * The caller's id for the request this chunk answers.
+   */
+  readonly requestId: NonEmptyString;
+  /**
+   * The refusal text received since the previous chunk.
+   */
+  readonly delta: string;
 }
 /**
  * The terminal result of one model call.

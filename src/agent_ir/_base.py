@@ -142,6 +142,9 @@ class AssistantStruct(MessageStruct, frozen=True):
 # Non-text blocks are named in a summary, never rendered.
 _PLACEHOLDERS = {"image": " [image] ", "audio": " [audio] ", "document": " [document] "}
 _PLACEHOLDERS["thinking"] = " [thinking] "
+_PLACEHOLDERS["refusal"] = " [refusal] "
+_PLACEHOLDERS["serverToolCall"] = " [server tool call] "
+_PLACEHOLDERS["serverToolResult"] = " [server tool result] "
 
 
 def message_summary(message: Any) -> str:

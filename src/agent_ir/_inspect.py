@@ -28,9 +28,22 @@ from agent_ir._jsoncopy import INVALID, snapshot_json, struct_builtins
 from agent_ir._jsonobject import freeze_object
 from agent_ir._paths import Path, Problem, path_key
 
-# Tool-call arguments sit three levels below the message (content, index, arguments):
-# MAX_DEPTH counts from there, as when arguments are frozen on their own.
-_ARGUMENTS_OFFSET = 3
+# The JSON objects of a message sit three levels below it (content, index, arguments;
+# a server tool's input and wire block) or five (content, index, citations, index,
+# wire): MAX_DEPTH counts from there, as when each object is frozen on its own.
+
+
+def _object_offset(path: Path) -> int:
+    return 5 if len(path) > 2 and path[2] == "citations" else 3
+
+
+# block type -> the properties of a block that are JSON objects (JsonObject in the
+# schema), each checked by the JSON-object rule.
+_OBJECT_FIELDS: dict[str, tuple[str, ...]] = {
+    "toolCall": ("arguments",),
+    "serverToolCall": ("input", "wire"),
+    "serverToolResult": ("wire",),
+}
 
 
 class Inspection(NamedTuple):
@@ -46,7 +59,7 @@ def inspect_message(entry: object) -> Inspection:
     """Read ``entry`` (a mapping in JSON form or an IR message) once and check it. An IR
     message built around a set is refused (``UNORDERED``)."""
     read_errors: list[JsonValueError] = []
-    plain = snapshot_json(entry, read_errors, offset=_ARGUMENTS_OFFSET)
+    plain = snapshot_json(entry, read_errors, offset=_object_offset)
     if not read_errors:
         try:
             message = convert_message(plain)
@@ -58,7 +71,7 @@ def inspect_message(entry: object) -> Inspection:
                     return Inspection(None, plain, [Problem((), "INVALID_MESSAGE", UNORDERED)])
                 return Inspection(message, plain, [])
     problems = [Problem(e.path, _read_error_code(plain, e), e.reason) for e in read_errors]
-    argument_problems, for_schema = _arguments_rule(plain, {e.path[:3] for e in read_errors})
+    argument_problems, for_schema = _arguments_rule(plain, {e.path for e in read_errors})
     problems.extend(argument_problems)
     problems.extend(_explain_message(for_schema))
     problems.extend(_timestamp_problems(plain))
@@ -160,29 +173,66 @@ def tool_call_blocks(plain: Any) -> list[tuple[int, dict[str, Any]]]:
 
 
 def _arguments_rule(plain: Any, unreadable: set[Path]) -> tuple[list[Problem], Any]:
-    """The arguments rule (``freeze_object``), applied once per tool call: its problems,
-    and the snapshot to give the schema check, with each call's arguments replaced (a
-    valid object by ``{}``, so jsonschema does not walk deep values; an invalid one by
-    ``INVALID``, already reported)."""
-    blocks = tool_call_blocks(plain)
-    if not blocks:
+    """The JSON-object rule (``freeze_object``), applied once per JSON object of a block
+    (a tool call's arguments, a server tool's input and wire block, a citation's wire
+    object): its problems, and the snapshot to give the schema check, with each object
+    replaced (a valid one by ``{}``, so jsonschema does not walk deep values; an invalid
+    one by ``INVALID``, already reported)."""
+    content = plain.get("content") if isinstance(plain, dict) else None
+    if not isinstance(content, list):
         return [], plain
-    problems = []
-    content = list(plain["content"])
-    for index, block in blocks:
-        if "arguments" not in block:
-            continue  # missing: the schema says so
-        arguments = block["arguments"]
-        replacement: Any = INVALID
-        if arguments is not INVALID and ("content", index, "arguments") not in unreadable:
-            try:
-                freeze_object(arguments)
-                replacement = {}
-            except JsonValueError as error:
-                path = ("content", index, "arguments", *error.path)
-                problems.append(Problem(path, _code_for_path(plain, path), error.reason))
-        content[index] = {**block, "arguments": replacement}
-    return problems, {**plain, "content": content}
+    problems: list[Problem] = []
+    replaced = [
+        _block_objects(plain, index, block, unreadable, problems)
+        if isinstance(block, dict)
+        else block
+        for index, block in enumerate(content)
+    ]
+    if all(new is old for new, old in zip(replaced, content, strict=True)):
+        return problems, plain
+    return problems, {**plain, "content": replaced}
+
+
+def _block_objects(
+    plain: Any, index: int, block: dict[str, Any], unreadable: set[Path], problems: list[Problem]
+) -> dict[str, Any]:
+    """``block`` with each of its JSON objects checked and replaced (itself when it has
+    none)."""
+    kind = block.get("type")
+    fields = [field for field in _OBJECT_FIELDS.get(kind, ()) if field in block]  # type: ignore[arg-type]
+    citations = block.get("citations") if kind == "text" else None
+    if not fields and not isinstance(citations, list):
+        return block
+    new_block = dict(block)
+    for field in fields:
+        at = ("content", index, field)
+        new_block[field] = _object_rule(plain, block[field], at, unreadable, problems)
+    if isinstance(citations, list):
+        new_citations = list(citations)
+        for number, citation in enumerate(citations):
+            if isinstance(citation, dict) and "wire" in citation:
+                where: Path = ("content", index, "citations", number, "wire")
+                wire = _object_rule(plain, citation["wire"], where, unreadable, problems)
+                new_citations[number] = {**citation, "wire": wire}
+        new_block["citations"] = new_citations
+    return new_block
+
+
+def _object_rule(
+    plain: Any, value: Any, path: Path, unreadable: set[Path], problems: list[Problem]
+) -> Any:
+    """``value`` checked as one JSON object within the depth bound: ``{}`` when it is
+    one, else ``INVALID`` with its problems appended (none when the read failed, which
+    is already reported)."""
+    if value is INVALID or any(place[: len(path)] == path for place in unreadable):
+        return INVALID
+    try:
+        freeze_object(value)
+    except JsonValueError as error:
+        at = (*path, *error.path)
+        problems.append(Problem(at, _code_for_path(plain, at), error.reason))
+        return INVALID
+    return {}
 
 
 def _timestamp_problems(plain: Any) -> list[Problem]:

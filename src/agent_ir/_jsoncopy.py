@@ -23,7 +23,7 @@ from __future__ import annotations
 
 import math
 import sys
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from datetime import date, datetime, time, timedelta
 from decimal import Decimal
 from itertools import chain, compress, repeat
@@ -97,10 +97,14 @@ def copy_json(value: object, *, path: Path = (), offset: int = 0, transport: boo
     return _copy(value, path, _Walk(offset, transport), None)
 
 
-def snapshot_json(value: object, problems: list[JsonValueError], *, offset: int = 0) -> Any:
+def snapshot_json(
+    value: object, problems: list[JsonValueError], *, offset: int | Callable[[Path], int] = 0
+) -> Any:
     """Copy an untrusted value into plain builtins, reading each property once, never
     raising: every problem is appended to ``problems`` and its value becomes ``INVALID``.
-    ``msgspec`` Structs (IR objects) are read through ``msgspec.to_builtins``."""
+    ``msgspec`` Structs (IR objects) are read through ``msgspec.to_builtins``.
+    ``offset``: levels above the limited value, or a function of the path giving them
+    (a message's JSON objects sit at different depths)."""
     return _copy(value, (), _Walk(offset), problems)
 
 
@@ -229,7 +233,7 @@ class _Walk(set[int]):
     above the value that ``MAX_DEPTH`` limits the walk starts (3 for a message, whose
     tool-call arguments sit at content[i].arguments); ``transport`` as in ``copy_json``."""
 
-    def __init__(self, offset: int = 0, transport: bool = False) -> None:
+    def __init__(self, offset: int | Callable[[Path], int] = 0, transport: bool = False) -> None:
         super().__init__()
         self.offset = offset
         self.transport = transport
@@ -376,7 +380,8 @@ def _enter(value: object, path: Path, active: _Walk) -> int:
     marker = id(value)
     if marker in active:
         raise JsonValueError(path, "is a circular reference")
-    if len(path) >= MAX_DEPTH + active.offset:
+    offset = active.offset if isinstance(active.offset, int) else active.offset(path)
+    if len(path) >= MAX_DEPTH + offset:
         raise JsonValueError(path, f"is nested deeper than {MAX_DEPTH} levels")
     active.add(marker)
     return marker

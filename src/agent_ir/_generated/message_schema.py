@@ -3,7 +3,7 @@
 
 from __future__ import annotations
 
-from typing import Annotated, TypeAlias
+from typing import Annotated, Literal, TypeAlias
 from msgspec import Meta, field
 from agent_ir._base import (
     Absent,
@@ -72,12 +72,12 @@ class AssistantMessage(AssistantStruct, tag_field="role", tag="assistant"):
         Annotated[
             StopReason,
             Meta(
-                description="Why generation stopped: stop, length, toolCall, error or aborted."
+                description="Why generation stopped: stop, length, toolCall, error, aborted or refusal (the model declined; its words, if any, are in the content)."
             ),
         ]
     ] = field(name="stopReason", default=None)
     """
-    Why generation stopped: stop, length, toolCall, error or aborted.
+    Why generation stopped: stop, length, toolCall, error, aborted or refusal (the model declined; its words, if any, are in the content).
     """
 
 
@@ -128,6 +128,67 @@ class Base64Source(TaggedStruct, tag_field="type", tag="base64"):
     """
 
 
+class CacheControl(IRStruct):
+    """
+    A prompt-cache breakpoint: the provider may cache the prompt up to and including the content that carries it (Anthropic cache_control). Formats whose caching is automatic (OpenAI) do not send it, with a warning.
+    """
+
+    type: Annotated[
+        Literal["ephemeral"],
+        Meta(
+            description='Always "ephemeral", the one kind of cache entry providers offer.'
+        ),
+    ]
+    """
+    Always "ephemeral", the one kind of cache entry providers offer.
+    """
+    ttl: Absent[
+        Annotated[
+            CacheTtl,
+            Meta(
+                description='How long the entry lives: "5m" or "1h"; absent, the provider\'s default (5 minutes).'
+            ),
+        ]
+    ] = None
+    """
+    How long the entry lives: "5m" or "1h"; absent, the provider's default (5 minutes).
+    """
+
+
+class CacheTtl(StrEnum):
+    """
+    How long a prompt-cache entry lives: "5m" or "1h".
+    """
+
+    FIELD_5M = "5m"
+    FIELD_1H = "1h"
+
+
+class Citation(IRStruct):
+    """
+    One citation backing a text block, kept in its provider's own form: sent back to the same provider as it is, and not sent to another (with a warning).
+    """
+
+    provider: Annotated[
+        NonEmptyString,
+        Meta(
+            description='The wire format the citation came from and is written to: "anthropic" or "openai-responses".'
+        ),
+    ]
+    """
+    The wire format the citation came from and is written to: "anthropic" or "openai-responses".
+    """
+    wire: Annotated[
+        JsonObject,
+        Meta(
+            description='The citation exactly as the provider wrote it (an Anthropic citation such as {"type": "web_search_result_location", ...}, a Responses annotation such as {"type": "url_citation", ...}).'
+        ),
+    ]
+    """
+    The citation exactly as the provider wrote it (an Anthropic citation such as {"type": "web_search_result_location", ...}, a Responses annotation such as {"type": "url_citation", ...}).
+    """
+
+
 class DocumentBlock(TaggedStruct, tag_field="type", tag="document"):
     """
     A document (PDF, text, ...), inline as base64, by URL, or by a provider file id.
@@ -139,6 +200,56 @@ class DocumentBlock(TaggedStruct, tag_field="type", tag="document"):
     ]
     """
     Where the document is: base64, a URL or a provider file id.
+    """
+    filename: Absent[
+        Annotated[
+            str,
+            Meta(
+                description="The document's file name as sent (OpenAI input_file.filename, file.filename)."
+            ),
+        ]
+    ] = None
+    """
+    The document's file name as sent (OpenAI input_file.filename, file.filename).
+    """
+    title: Absent[
+        Annotated[
+            str, Meta(description="The document's title (Anthropic document title).")
+        ]
+    ] = None
+    """
+    The document's title (Anthropic document title).
+    """
+    context: Absent[
+        Annotated[
+            str,
+            Meta(
+                description="Text about the document the model reads but does not cite (Anthropic document context)."
+            ),
+        ]
+    ] = None
+    """
+    Text about the document the model reads but does not cite (Anthropic document context).
+    """
+    citations: Absent[
+        Annotated[
+            bool,
+            Meta(
+                description="Whether the model may cite the document (Anthropic citations.enabled)."
+            ),
+        ]
+    ] = None
+    """
+    Whether the model may cite the document (Anthropic citations.enabled).
+    """
+    cache_control: Absent[
+        Annotated[
+            CacheControl,
+            Meta(description="A prompt-cache breakpoint at the end of this block."),
+        ]
+    ] = field(name="cacheControl", default=None)
+    """
+    A prompt-cache breakpoint at the end of this block.
     """
 
 
@@ -169,6 +280,36 @@ class ImageBlock(TaggedStruct, tag_field="type", tag="image"):
     """
     Where the image bytes are: base64 with an image/* media type, or a URL.
     """
+    detail: Absent[
+        Annotated[
+            ImageDetail,
+            Meta(
+                description="The resolution an OpenAI model reads the image at (image_url.detail, input_image.detail); absent, the API's default. Anthropic has no such setting: not sent there, with a warning."
+            ),
+        ]
+    ] = None
+    """
+    The resolution an OpenAI model reads the image at (image_url.detail, input_image.detail); absent, the API's default. Anthropic has no such setting: not sent there, with a warning.
+    """
+    cache_control: Absent[
+        Annotated[
+            CacheControl,
+            Meta(description="A prompt-cache breakpoint at the end of this block."),
+        ]
+    ] = field(name="cacheControl", default=None)
+    """
+    A prompt-cache breakpoint at the end of this block.
+    """
+
+
+class ImageDetail(StrEnum):
+    """
+    The resolution an OpenAI model reads an image at: auto, low or high.
+    """
+
+    AUTO = "auto"
+    LOW = "low"
+    HIGH = "high"
 
 
 NonEmptyString: TypeAlias = Annotated[
@@ -183,9 +324,114 @@ A string containing at least one non-whitespace character.
 """
 
 
+class RefusalBlock(TaggedStruct, tag_field="type", tag="refusal"):
+    """
+    The model's refusal to answer, in its own words (OpenAI's refusal field or part). A format without a refusal form writes it as text, with a warning.
+    """
+
+    text: Annotated[str, Meta(description="The refusal as the model wrote it.")]
+    """
+    The refusal as the model wrote it.
+    """
+    item_id: Absent[
+        Annotated[
+            NonEmptyString,
+            Meta(
+                description="The provider's id of the output item the refusal came in (OpenAI Responses msg_...), written back to that format; other formats do not send it."
+            ),
+        ]
+    ] = field(name="itemId", default=None)
+    """
+    The provider's id of the output item the refusal came in (OpenAI Responses msg_...), written back to that format; other formats do not send it.
+    """
+
+
+class ServerToolCallBlock(TaggedStruct, tag_field="type", tag="serverToolCall"):
+    """
+    A call of a tool the provider runs itself (a hosted or server tool: web search, code execution, an MCP server), kept so that the turn goes back to the same provider as it came. It needs no tool-result message; another provider cannot run it, so it is not sent there (with a warning).
+    """
+
+    provider: Annotated[
+        NonEmptyString,
+        Meta(
+            description='The wire format the call belongs to: "anthropic" or "openai-responses".'
+        ),
+    ]
+    """
+    The wire format the call belongs to: "anthropic" or "openai-responses".
+    """
+    id: Annotated[
+        NonEmptyString,
+        Meta(
+            description="The provider's id of the call (Anthropic srvtoolu_..., a Responses item id ws_...)."
+        ),
+    ]
+    """
+    The provider's id of the call (Anthropic srvtoolu_..., a Responses item id ws_...).
+    """
+    name: Annotated[
+        NonEmptyString,
+        Meta(
+            description="The tool's name (Anthropic web_search, code_execution; for a Responses hosted item, its type: web_search_call)."
+        ),
+    ]
+    """
+    The tool's name (Anthropic web_search, code_execution; for a Responses hosted item, its type: web_search_call).
+    """
+    input: Annotated[
+        JsonObject,
+        Meta(
+            description="The call's input as the provider wrote it (for a Responses hosted item, {}: its action is in wire)."
+        ),
+    ]
+    """
+    The call's input as the provider wrote it (for a Responses hosted item, {}: its action is in wire).
+    """
+    wire: Absent[
+        Annotated[
+            JsonObject,
+            Meta(
+                description="The provider block's other keys, exactly as written (its type when not the plain server-tool call, an MCP call's server_name, a Responses item's status and action): written back as they are."
+            ),
+        ]
+    ] = None
+    """
+    The provider block's other keys, exactly as written (its type when not the plain server-tool call, an MCP call's server_name, a Responses item's status and action): written back as they are.
+    """
+
+
+class ServerToolResultBlock(TaggedStruct, tag_field="type", tag="serverToolResult"):
+    """
+    The result of a server-tool call, written by the provider in the same reply as the call (Anthropic web_search_tool_result, code_execution_tool_result, mcp_tool_result).
+    """
+
+    provider: Annotated[
+        NonEmptyString,
+        Meta(description='The wire format the result belongs to: "anthropic".'),
+    ]
+    """
+    The wire format the result belongs to: "anthropic".
+    """
+    tool_call_id: Annotated[
+        NonEmptyString, Meta(description="The id of the serverToolCall it answers.")
+    ] = field(name="toolCallId")
+    """
+    The id of the serverToolCall it answers.
+    """
+    wire: Annotated[
+        JsonObject,
+        Meta(
+            description="The provider's block without its tool_use_id, exactly as written: its type, content and any other key."
+        ),
+    ]
+    """
+    The provider's block without its tool_use_id, exactly as written: its type, content and any other key.
+    """
+
+
 class StopReason(StrEnum):
     """
-    Why generation stopped: stop, length, toolCall, error or aborted.
+    Why generation stopped: stop, length, toolCall, error, aborted or refusal (the model declined; its words, if any, are in the content).
     """
 
     STOP = "stop"
@@ -193,6 +439,7 @@ class StopReason(StrEnum):
     TOOL_CALL = "toolCall"
     ERROR = "error"
     ABORTED = "aborted"
+    REFUSAL = "refusal"
 
 
 class SystemMessage(MessageStruct, tag_field="role", tag="system"):
@@ -217,6 +464,17 @@ class SystemMessage(MessageStruct, tag_field="role", tag="system"):
     """
     When the message was written (RFC 3339 with offset).
     """
+    cache_control: Absent[
+        Annotated[
+            CacheControl,
+            Meta(
+                description="A prompt-cache breakpoint at the end of this instruction (Anthropic cache_control on its system block)."
+            ),
+        ]
+    ] = field(name="cacheControl", default=None)
+    """
+    A prompt-cache breakpoint at the end of this instruction (Anthropic cache_control on its system block).
+    """
 
 
 class TextBlock(TaggedStruct, tag_field="type", tag="text"):
@@ -227,6 +485,35 @@ class TextBlock(TaggedStruct, tag_field="type", tag="text"):
     text: Annotated[str, Meta(description="The text.")]
     """
     The text.
+    """
+    citations: Absent[
+        Annotated[
+            tuple[Citation, ...],
+            Meta(description="The sources the text cites, in the provider's order."),
+        ]
+    ] = None
+    """
+    The sources the text cites, in the provider's order.
+    """
+    cache_control: Absent[
+        Annotated[
+            CacheControl,
+            Meta(description="A prompt-cache breakpoint at the end of this block."),
+        ]
+    ] = field(name="cacheControl", default=None)
+    """
+    A prompt-cache breakpoint at the end of this block.
+    """
+    item_id: Absent[
+        Annotated[
+            NonEmptyString,
+            Meta(
+                description="The provider's id of the output item the block came in (OpenAI Responses msg_...), written back to that format; other formats do not send it."
+            ),
+        ]
+    ] = field(name="itemId", default=None)
+    """
+    The provider's id of the output item the block came in (OpenAI Responses msg_...), written back to that format; other formats do not send it.
     """
 
 
@@ -299,10 +586,46 @@ class ToolCallBlock(TaggedStruct, tag_field="type", tag="toolCall"):
     """
     The tool's arguments as a JSON object.
     """
+    item_id: Absent[
+        Annotated[
+            NonEmptyString,
+            Meta(
+                description="The provider's id of the output item the block came in (OpenAI Responses fc_...), written back to that format; other formats do not send it."
+            ),
+        ]
+    ] = field(name="itemId", default=None)
+    """
+    The provider's id of the output item the block came in (OpenAI Responses fc_...), written back to that format; other formats do not send it.
+    """
+    namespace: Absent[
+        Annotated[
+            str,
+            Meta(
+                description="The namespace of the tool called (OpenAI Responses function_call namespace), written back to that format; other formats do not send it."
+            ),
+        ]
+    ] = None
+    """
+    The namespace of the tool called (OpenAI Responses function_call namespace), written back to that format; other formats do not send it.
+    """
+    cache_control: Absent[
+        Annotated[
+            CacheControl,
+            Meta(description="A prompt-cache breakpoint at the end of this block."),
+        ]
+    ] = field(name="cacheControl", default=None)
+    """
+    A prompt-cache breakpoint at the end of this block.
+    """
 
 
 AssistantBlock: TypeAlias = Annotated[
-    TextBlock | ThinkingBlock | ToolCallBlock,
+    TextBlock
+    | ThinkingBlock
+    | ToolCallBlock
+    | RefusalBlock
+    | ServerToolCallBlock
+    | ServerToolResultBlock,
     Meta(description="A block of assistant content: text, thinking or a tool call."),
 ]
 """
@@ -368,6 +691,17 @@ class ToolResultMessage(MessageStruct, tag_field="role", tag="toolResult"):
     """
     When the result was produced (RFC 3339 with offset).
     """
+    cache_control: Absent[
+        Annotated[
+            CacheControl,
+            Meta(
+                description="A prompt-cache breakpoint on the whole result (Anthropic cache_control on the tool_result block)."
+            ),
+        ]
+    ] = field(name="cacheControl", default=None)
+    """
+    A prompt-cache breakpoint on the whole result (Anthropic cache_control on the tool_result block).
+    """
 
 
 class UrlSource(TaggedStruct, tag_field="type", tag="url"):
@@ -389,16 +723,59 @@ class Usage(IRStruct):
     """
 
     input_tokens: Annotated[
-        int, Meta(description="Tokens read by the model.", ge=0)
+        int,
+        Meta(
+            description="Tokens read by the model, cached ones included: for Anthropic, whose input_tokens leaves them out, input_tokens + cache_read_input_tokens + cache_creation_input_tokens.",
+            ge=0,
+        ),
     ] = field(name="inputTokens")
     """
-    Tokens read by the model.
+    Tokens read by the model, cached ones included: for Anthropic, whose input_tokens leaves them out, input_tokens + cache_read_input_tokens + cache_creation_input_tokens.
     """
     output_tokens: Annotated[
-        int, Meta(description="Tokens written by the model.", ge=0)
+        int,
+        Meta(
+            description="Tokens written by the model, reasoning tokens included.", ge=0
+        ),
     ] = field(name="outputTokens")
     """
-    Tokens written by the model.
+    Tokens written by the model, reasoning tokens included.
+    """
+    cache_read_tokens: Absent[
+        Annotated[
+            int,
+            Meta(
+                description="Of inputTokens, how many were read from the provider's prompt cache (Anthropic cache_read_input_tokens, OpenAI cached_tokens).",
+                ge=0,
+            ),
+        ]
+    ] = field(name="cacheReadTokens", default=None)
+    """
+    Of inputTokens, how many were read from the provider's prompt cache (Anthropic cache_read_input_tokens, OpenAI cached_tokens).
+    """
+    cache_write_tokens: Absent[
+        Annotated[
+            int,
+            Meta(
+                description="Of inputTokens, how many were written to the provider's prompt cache (Anthropic cache_creation_input_tokens).",
+                ge=0,
+            ),
+        ]
+    ] = field(name="cacheWriteTokens", default=None)
+    """
+    Of inputTokens, how many were written to the provider's prompt cache (Anthropic cache_creation_input_tokens).
+    """
+    reasoning_tokens: Absent[
+        Annotated[
+            int,
+            Meta(
+                description="Of outputTokens, how many were reasoning the reply does not show (OpenAI reasoning_tokens).",
+                ge=0,
+            ),
+        ]
+    ] = field(name="reasoningTokens", default=None)
+    """
+    Of outputTokens, how many were reasoning the reply does not show (OpenAI reasoning_tokens).
     """
 
 

@@ -131,15 +131,36 @@ class ProviderFailure(IRStruct):
     """
 
 
+class RefusalDeltaChunk(TaggedStruct, tag_field="type", tag="refusalDelta"):
+    """
+    A piece of the model's refusal (OpenAI refusal deltas).
+    """
+
+    request_id: Annotated[
+        message_schema.NonEmptyString,
+        Meta(description="The caller's id for the request this chunk answers."),
+    ] = field(name="requestId")
+    """
+    The caller's id for the request this chunk answers.
+    """
+    delta: Annotated[
+        str, Meta(description="The refusal text received since the previous chunk.")
+    ]
+    """
+    The refusal text received since the previous chunk.
+    """
+
+
 class ResponseStopReason(StrEnum):
     """
-    Why a streamed response ended: stop (a final answer), toolCall (the model waits for tool results), length (the output limit was reached) or error (the provider ended it: a content filter, a refusal).
+    Why a streamed response ended: stop (a final answer), toolCall (the model waits for tool results), length (the output limit was reached), error (the provider ended it: a content filter) or refusal (the model declined to answer; Anthropic stop_reason refusal, an OpenAI refusal).
     """
 
     STOP = "stop"
     TOOL_CALL = "toolCall"
     LENGTH = "length"
     ERROR = "error"
+    REFUSAL = "refusal"
 
 
 class TextDeltaChunk(TaggedStruct, tag_field="type", tag="textDelta"):
@@ -200,7 +221,7 @@ class ToolCallChunk(TaggedStruct, tag_field="type", tag="toolCall"):
 
 
 ModelChunk: TypeAlias = Annotated[
-    TextDeltaChunk | ThinkingDeltaChunk | ToolCallChunk,
+    TextDeltaChunk | ThinkingDeltaChunk | ToolCallChunk | RefusalDeltaChunk,
     Meta(description="One streamed piece of a model reply, selected by type."),
 ]
 """

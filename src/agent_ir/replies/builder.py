@@ -22,9 +22,18 @@ The rules:
   is open is PROVIDER_INVALID_EVENT.
 - ``tool_call`` freezes the arguments (a JSON object within the depth bound; its id
   unique in the reply), emitting a chunk.
+- ``cite`` adds a citation to the open text block (else to the last block when it is a
+  text block; else PROVIDER_INVALID_EVENT); ``text(..., item_id=)`` and
+  ``tool_call(..., item_id=, namespace=)`` keep a provider's item id on the block.
+- ``refusal(delta)`` opens or extends a refusal block (one ``refusalDelta`` chunk);
+  ``end_text`` closes it as it closes a text block.
+- ``server_tool_call`` and ``server_tool_result`` add a hosted tool's blocks as the
+  provider wrote them (JSON objects within the depth bound; a result's call id must be
+  an earlier server-tool call of the reply); they emit no chunk.
 - ``finish(stop_reason, usage)``: "tool_call" without a tool call, or "stop" with one,
-  is PROVIDER_INVALID_TERMINAL ("length" and "error" may follow either); token counts
-  are integers from 0 to 2^53-1.
+  is PROVIDER_INVALID_TERMINAL ("length", "error" and "refusal" may follow either);
+  token counts (and the optional cache-read, cache-write and reasoning counts) are
+  integers from 0 to 2^53-1.
 - Strings that reach the IR must be valid Unicode (PROVIDER_INVALID_EVENT).
 """
 
@@ -40,6 +49,10 @@ from agent_ir._generated.conversion_warning_schema import (
 )
 from agent_ir._generated.message_schema import (
     AssistantMessage,
+    Citation,
+    RefusalBlock,
+    ServerToolCallBlock,
+    ServerToolResultBlock,
     StopReason,
     TextBlock,
     ThinkingBlock,
@@ -50,6 +63,7 @@ from agent_ir._generated.model_stream_schema import (
     ModelChunk,
     ModelResponse,
     ProviderErrorCode,
+    RefusalDeltaChunk,
     ResponseStopReason,
     TextDeltaChunk,
     ThinkingDeltaChunk,
@@ -70,8 +84,16 @@ _MESSAGE_STOP = {
     ResponseStopReason.TOOL_CALL: StopReason.TOOL_CALL,
     ResponseStopReason.LENGTH: StopReason.LENGTH,
     ResponseStopReason.ERROR: StopReason.ERROR,
+    ResponseStopReason.REFUSAL: StopReason.REFUSAL,
 }
-_Block = TextBlock | ThinkingBlock | ToolCallBlock
+_Block = (
+    TextBlock
+    | ThinkingBlock
+    | ToolCallBlock
+    | RefusalBlock
+    | ServerToolCallBlock
+    | ServerToolResultBlock
+)
 
 
 class Refusal(Exception):
@@ -106,11 +128,15 @@ class ReplyBuilder:
     __slots__ = (
         "_blocks",
         "_call_ids",
+        "_citations",
+        "_item_id",
         "_names",
+        "_open_refusal",
         "_open_text",
         "_request_id",
         "_response",
         "_response_id",
+        "_server_ids",
         "_thinking",
         "_warnings",
         "chunks",
@@ -126,6 +152,10 @@ class ReplyBuilder:
         self._response_id: str | None = None
         self._blocks: list[_Block] = []
         self._open_text: list[str] | None = None  # the open text block's pieces
+        self._open_refusal: list[str] | None = None  # the open refusal block's pieces
+        self._citations: list[Citation] = []  # the open text block's citations
+        self._item_id: str | None = None  # the open text or refusal block's item id
+        self._server_ids: set[str] = set()
         self._thinking: list[str] | None = None  # the open thinking block's pieces
         self._call_ids: set[str] = set()
         self._warnings: list[ConversionWarning] = []
@@ -151,26 +181,68 @@ class ReplyBuilder:
             raise Refusal(f"{start} id must be a non-empty string")
         self._response_id = response_id
 
-    def text(self, delta: str, *, block: bool = False, what: str = "text") -> None:
+    def text(
+        self, delta: str, *, block: bool = False, what: str = "text", item_id: str | None = None
+    ) -> None:
         """Append ``delta`` to the open text block (a new one when none is open, or
         when ``block``: then it is a whole block of its own); one chunk. ``what``
-        names the client's event in refusals, here and below."""
+        names the client's event in refusals, here and below; ``item_id`` is the
+        provider's id of the item the text comes in (kept on the block)."""
         self._check_started(what)
         if not is_valid_unicode(delta):
             raise Refusal(f"{what} text must be a string of valid Unicode")
+        self._check_item_id(item_id, what)
         if block:
             self.end_text()
-            self._blocks.append(TextBlock(text=delta))
+            self._blocks.append(TextBlock(text=delta, item_id=item_id))
         elif self._open_text is None:
+            self.end_text()
             self._open_text = [delta]
+            self._item_id = item_id
         else:
             self._open_text.append(delta)
+            if item_id is not None:
+                self._item_id = item_id
         self.chunks.append(TextDeltaChunk(request_id=self._request_id, delta=delta))
+
+    def refusal(self, delta: str, *, what: str = "refusal", item_id: str | None = None) -> None:
+        """Append ``delta`` to the open refusal block (a new one when none is open);
+        one ``refusalDelta`` chunk."""
+        self._check_started(what)
+        if not is_valid_unicode(delta):
+            raise Refusal(f"{what} text must be a string of valid Unicode")
+        self._check_item_id(item_id, what)
+        if self._open_refusal is None:
+            self.end_text()
+            self._open_refusal = [delta]
+            self._item_id = item_id
+        else:
+            self._open_refusal.append(delta)
+            if item_id is not None:
+                self._item_id = item_id
+        self.chunks.append(RefusalDeltaChunk(request_id=self._request_id, delta=delta))
+
+    def cite(self, provider: str, citation: dict[str, Any], *, what: str = "citation") -> None:
+        """A citation (the provider's own JSON object, private: frozen in place) on the
+        open text block, else on the last block when that is a text block."""
+        self._check_started(what)
+        frozen = self._frozen(citation, what)
+        if self._open_text is not None:
+            self._citations.append(Citation(provider=provider, wire=frozen))
+            return
+        last = self._blocks[-1] if self._blocks else None
+        if self._open_refusal is not None or type(last) is not TextBlock:
+            raise Refusal(f"a {what} with no text block to cite from")
+        self._blocks[-1] = _with_citation(last, Citation(provider=provider, wire=frozen))
 
     @property
     def open(self) -> bool:
         """Started and not finished: a content call is taken."""
         return self._response_id is not None and self._response is None
+
+    def _check_item_id(self, item_id: str | None, what: str) -> None:
+        if item_id is not None and not non_empty_id(item_id):
+            raise Refusal(f"{what} item id must be a non-empty string")
 
     def text_block_chunk(self, delta: str) -> TextDeltaChunk:
         """``text(delta, block=True)`` for a caller that checked ``open`` and that
@@ -181,10 +253,21 @@ class ReplyBuilder:
         return TextDeltaChunk(request_id=self._request_id, delta=delta)
 
     def end_text(self) -> None:
-        """Close the open text block, if any (two text blocks stay two)."""
+        """Close the open text or refusal block, if any (two text blocks stay two)."""
         if self._open_text is not None:
-            self._blocks.append(TextBlock(text="".join(self._open_text)))
+            citations = tuple(self._citations) if self._citations else None
+            self._blocks.append(
+                TextBlock(text="".join(self._open_text), citations=citations, item_id=self._item_id)
+            )
             self._open_text = None
+            self._citations = []
+            self._item_id = None
+        elif self._open_refusal is not None:
+            self._blocks.append(
+                RefusalBlock(text="".join(self._open_refusal), item_id=self._item_id)
+            )
+            self._open_refusal = None
+            self._item_id = None
 
     def thinking(self, delta: str, *, what: str = "thinking") -> None:
         """Open or extend the thinking block; one chunk."""
@@ -215,11 +298,22 @@ class ReplyBuilder:
         )
 
     def tool_call(
-        self, call_id: str, name: str, arguments: dict[str, Any], *, what: str = "tool call"
+        self,
+        call_id: str,
+        name: str,
+        arguments: dict[str, Any],
+        *,
+        what: str = "tool call",
+        item_id: str | None = None,
+        namespace: str | None = None,
     ) -> None:
         """A complete tool call; ``arguments`` must be a private JSON object (it is
-        frozen in place, not copied). One chunk."""
+        frozen in place, not copied). One chunk. ``item_id`` and ``namespace``: the
+        provider's item id and tool namespace, kept on the block."""
         self._check_started(what)
+        self._check_item_id(item_id, what)
+        if namespace is not None and not is_valid_unicode(namespace):
+            raise Refusal(f"{what} namespace must be a string of valid Unicode")
         if not non_empty_id(call_id):
             raise Refusal("a tool call id must be a non-empty string")
         if not non_empty_id(name):
@@ -235,9 +329,65 @@ class ReplyBuilder:
             raise Refusal(f"{what} id {call_id!r} repeats an earlier call of this response")
         self._call_ids.add(call_id)
         self.end_text()
-        call = ToolCallBlock(id=call_id, name=name, arguments=frozen)
+        call = ToolCallBlock(
+            id=call_id, name=name, arguments=frozen, item_id=item_id, namespace=namespace
+        )
         self._blocks.append(call)
         self.chunks.append(ToolCallChunk(request_id=self._request_id, tool_call=call))
+
+    def server_tool_call(
+        self,
+        provider: str,
+        call_id: str,
+        name: str,
+        tool_input: dict[str, Any],
+        wire: dict[str, Any] | None = None,
+        *,
+        what: str = "server tool call",
+    ) -> None:
+        """A hosted tool's call as the provider wrote it: ``tool_input`` and ``wire``
+        (its other keys) private JSON objects, frozen in place. No chunk."""
+        self._check_started(what)
+        if not non_empty_id(call_id):
+            raise Refusal(f"a {what} id must be a non-empty string")
+        if not non_empty_id(name):
+            raise Refusal(f"{what} {call_id!r}: its name must be a non-empty string")
+        frozen_input = self._frozen(tool_input, f"{what} {call_id!r} input")
+        frozen_wire = None if wire is None else self._frozen(wire, f"{what} {call_id!r}")
+        self._server_ids.add(call_id)
+        self.end_text()
+        self._blocks.append(
+            ServerToolCallBlock(
+                provider=provider, id=call_id, name=name, input=frozen_input, wire=frozen_wire
+            )
+        )
+
+    def server_tool_result(
+        self, provider: str, call_id: str, wire: dict[str, Any], *, what: str = "server tool result"
+    ) -> None:
+        """A hosted tool's result (``wire``: the provider's block without its call id, a
+        private JSON object, frozen in place), answering an earlier server-tool call of
+        this reply. No chunk."""
+        self._check_started(what)
+        if not non_empty_id(call_id):
+            raise Refusal(f"a {what}'s call id must be a non-empty string")
+        if call_id not in self._server_ids:
+            raise Refusal(f"a {what} for {call_id!r}, which no server tool call of this reply has")
+        frozen = self._frozen(wire, f"{what} for {call_id!r}")
+        self.end_text()
+        self._blocks.append(
+            ServerToolResultBlock(provider=provider, tool_call_id=call_id, wire=frozen)
+        )
+
+    @staticmethod
+    def _frozen(value: dict[str, Any], what: str) -> Any:
+        if type(value) is not dict:
+            raise Refusal(f"{what} must be a JSON object")
+        try:
+            return adopt_object(value)
+        except JsonValueError as error:
+            where = format_path(error.path)
+            raise Refusal(f"{what}{' ' + where if where else ''} {error.reason}") from None
 
     def warn(self, code: ConversionWarningCode, path: str, block_index: int, text: str) -> None:
         """Something the reply held that the IR has no place for; ``path`` a JSON
@@ -255,9 +405,14 @@ class ReplyBuilder:
         output_tokens: int,
         *,
         response_id: str | None = None,
+        cache_read_tokens: int | None = None,
+        cache_write_tokens: int | None = None,
+        reasoning_tokens: int | None = None,
     ) -> ModelResponse:
         """The terminal: the response, with the message of every block so far;
-        ``response_id``, when the terminal repeats it, must be the start's."""
+        ``response_id``, when the terminal repeats it, must be the start's. The cache
+        and reasoning counts, when the provider reports them, are parts of
+        ``input_tokens`` and ``output_tokens``."""
         start, what = self._names
         if self._response is not None:
             raise Refusal(f"a second {what}", ProviderErrorCode.PROVIDER_DUPLICATE_TERMINAL)
@@ -266,6 +421,16 @@ class ReplyBuilder:
             raise Refusal(f"{what} inside a thinking block (no end of the block came)")
         for name, count in (("input", input_tokens), ("output", output_tokens)):
             if type(count) is not int or not 0 <= count <= MAX_TOKEN_COUNT:
+                raise Refusal(f"{what} {name} token count must be an integer from 0 to 2^53-1")
+        details = (
+            ("cache-read", cache_read_tokens),
+            ("cache-write", cache_write_tokens),
+            ("reasoning", reasoning_tokens),
+        )
+        for name, detail in details:
+            if detail is not None and (
+                type(detail) is not int or not 0 <= detail <= MAX_TOKEN_COUNT
+            ):
                 raise Refusal(f"{what} {name} token count must be an integer from 0 to 2^53-1")
         if response_id is not None and response_id != start_id:
             raise Refusal(
@@ -282,7 +447,13 @@ class ReplyBuilder:
                 'stop reason "stop" after a tool call', ProviderErrorCode.PROVIDER_INVALID_TERMINAL
             )
         self.end_text()
-        usage = Usage(input_tokens=input_tokens, output_tokens=output_tokens)
+        usage = Usage(
+            input_tokens=input_tokens,
+            output_tokens=output_tokens,
+            cache_read_tokens=cache_read_tokens,
+            cache_write_tokens=cache_write_tokens,
+            reasoning_tokens=reasoning_tokens,
+        )
         message = AssistantMessage(
             id="message-" + start_id,
             content=tuple(self._blocks),
@@ -336,3 +507,12 @@ class ReplyBuilder:
                 f"a {what} before {self._names[0]}", ProviderErrorCode.PROVIDER_MISSING_START
             )
         return self._response_id
+
+
+def _with_citation(block: TextBlock, citation: Citation) -> TextBlock:
+    return TextBlock(
+        text=block.text,
+        citations=(*(block.citations or ()), citation),
+        cache_control=block.cache_control,
+        item_id=block.item_id,
+    )

@@ -92,7 +92,17 @@ def test_one_id_twice_in_one_message_with_one_result_is_a_duplicate_call_id() ->
     ]
 
 
+STRICTER = (
+    ", whose result came before this call: agent-ir is stricter than Anthropic on purpose "
+    "(a result must name exactly one call, or pairing results by id, as repair and the "
+    "OpenAI Responses format do, is ambiguous); check_wire_rules does not report it for "
+    "anthropic"
+)
+
+
 def test_a_reused_call_id_is_a_duplicate_even_when_each_call_is_answered() -> None:
+    # Anthropic accepts this (a recorded request): the sentence says agent-ir is stricter
+    # on purpose, and why.
     transcript = [
         assistant("a0", [call_block("c1")]),
         result("r1", "c1"),
@@ -105,8 +115,24 @@ def test_a_reused_call_id_is_a_duplicate_even_when_each_call_is_answered() -> No
             "DUPLICATE_TOOL_CALL_ID",
             2,
             "/2/content/0/id",
-            "tool call id 'c1' is already used by a call in message 0",
+            "tool call id 'c1' is already used by a call in message 0" + STRICTER,
         )
+    ]
+
+
+def test_only_a_use_after_the_result_says_agent_ir_is_stricter() -> None:
+    transcript = [
+        assistant("a0", [call_block("c1")]),
+        assistant("a1", [call_block("c1")]),  # before any result: a plain duplicate
+        result("r2", "c1"),
+        assistant("a3", [call_block("c1")]),  # after it: stricter on purpose
+        assistant("a4", [call_block("c1")]),  # no result since a3: a plain duplicate
+    ]
+
+    assert [message for *_, message in rows(transcript)] == [
+        "tool call id 'c1' is already used by a call in message 0",
+        "tool call id 'c1' is already used by a call in message 0" + STRICTER,
+        "tool call id 'c1' is already used by a call in message 0",
     ]
 
 
@@ -476,4 +502,144 @@ def test_loads_reports_the_same_linkage_diagnostics_as_validation() -> None:
         ("ORPHAN_TOOL_RESULT", 0),
         ("DUPLICATE_TOOL_CALL_ID", 2),
         ("MISSING_TOOL_RESULT", 3),
+    ]
+
+
+# --- server-tool results ------------------------------------------------------------------
+
+
+def server_call(call_id: str, name: str = "web_search") -> dict[str, Any]:
+    return {
+        "type": "serverToolCall",
+        "provider": "anthropic",
+        "id": call_id,
+        "name": name,
+        "input": {"query": "q"},
+    }
+
+
+def server_result(call_id: str) -> dict[str, Any]:
+    return {
+        "type": "serverToolResult",
+        "provider": "anthropic",
+        "toolCallId": call_id,
+        "wire": {"type": "web_search_tool_result", "content": []},
+    }
+
+
+def orphan(message_index: int, block_index: int, call_id: str) -> Row:
+    return (
+        "ORPHAN_SERVER_TOOL_RESULT",
+        message_index,
+        f"/{message_index}/content/{block_index}",
+        f"server-tool result '{call_id}' answers no server-tool call: none with its id comes "
+        "before it in its message or in an earlier assistant message",
+    )
+
+
+@pytest.mark.parametrize(
+    "transcript",
+    [
+        [user("u0"), assistant("a1", [server_call("s1"), server_result("s1"), text("found")])],
+        [user("u0"), assistant("a1", [server_call("s1")]), assistant("a2", [server_result("s1")])],
+        [
+            user("u0"),
+            assistant("a1", [server_call("s1")]),
+            user("u2"),
+            assistant("a3", [server_result("s1")]),
+        ],
+        [user("u0"), assistant("a1", [server_call("s1")])],  # no result message is needed
+        [user("u0"), assistant("a1", [server_call("s1"), server_result("s1"), server_result("s1")])],
+    ],
+    ids=["same-message", "next-message", "later-message", "call-alone", "answered-twice"],
+)
+def test_a_server_tool_result_after_its_call_is_valid_and_a_call_needs_no_result(
+    transcript: list[Any],
+) -> None:
+    assert rows(transcript) == []
+    assert parse_transcript(transcript)
+    assert loads(json.dumps(transcript))
+
+
+def test_a_server_tool_result_no_call_answers_is_an_orphan_at_its_block() -> None:
+    transcript = [
+        user("u0"),
+        assistant("a1", [text("x"), server_result("s9")]),
+    ]
+
+    assert rows(transcript) == [orphan(1, 1, "s9")]
+
+
+def test_a_server_tool_result_before_its_call_is_an_orphan() -> None:
+    transcript = [
+        user("u0"),
+        assistant("a1", [server_result("s1"), server_call("s1")]),
+        assistant("a2", [server_result("s2")]),
+        assistant("a3", [server_call("s2")]),
+    ]
+
+    assert rows(transcript) == [orphan(1, 0, "s1"), orphan(2, 0, "s2")]
+
+
+def test_server_tool_ids_and_function_tool_call_ids_are_apart() -> None:
+    # A toolCall never answers a server-tool result, nor a serverToolCall a tool result:
+    # the function call c1 still needs its result, the server call c1 needs none.
+    transcript = [
+        user("u0"),
+        assistant("a1", [call_block("c1"), server_result("c1")]),
+        assistant("a2", [server_call("c2")]),
+        result("r3", "c2"),
+    ]
+
+    assert rows(transcript) == [
+        ("MISSING_TOOL_RESULT", 1, "/1/content/0", "tool call 'c1' (read) has no result after it"),
+        orphan(1, 1, "c1"),
+        ("ORPHAN_TOOL_RESULT", 3, "/3/toolCallId", "no tool call has id 'c2'"),
+    ]
+    # a server call and a function call of one id are two calls, not a duplicate
+    both = [
+        user("u0"),
+        assistant("a1", [server_call("c1"), server_result("c1"), call_block("c1")]),
+        result("r2", "c1"),
+    ]
+    assert rows(both) == []
+
+
+def test_a_user_message_holding_a_server_call_answers_nothing() -> None:
+    transcript = [
+        user("u0", [server_call("s1")]),
+        assistant("a1", [server_result("s1")]),
+    ]
+
+    assert [row[:3] for row in rows(transcript)] == [
+        ("INVALID_MESSAGE", 0, "/0/content/0/type"),
+        orphan(1, 0, "s1")[:3],
+    ]
+
+
+def test_server_tool_linkage_through_malformed_messages() -> None:
+    malformed_call = {**server_call("s1"), "input": [1]}  # its id still answers
+    transcript = [
+        user("u0"),
+        assistant("a1", [malformed_call, server_result("s1"), server_result("s2"), {"type": "text"}]),
+        assistant("a2", [{**server_result("s3"), "wire": []}]),  # malformed: not judged
+    ]
+
+    assert [row[:3] for row in rows(transcript)] == [
+        ("INVALID_MESSAGE", 1, "/1/content/0/input"),
+        orphan(1, 2, "s2")[:3],
+        ("INVALID_MESSAGE", 1, "/1/content/3/text"),
+        ("INVALID_MESSAGE", 2, "/2/content/0/wire"),
+    ]
+
+
+def test_a_well_formed_server_result_in_a_malformed_message_is_judged() -> None:
+    transcript = [
+        {"role": "assistant", "id": " ", "content": [server_call("s1"), server_result("s1")]},
+        assistant("a1", [server_result("s1"), server_result("s4")]),
+    ]
+
+    assert [row[:3] for row in rows(transcript)] == [
+        ("INVALID_MESSAGE", 0, "/0/id"),
+        orphan(1, 1, "s4")[:3],
     ]

@@ -8,7 +8,20 @@ one small function over them, in ``_RULES``:
 * DUPLICATE_TOOL_RESULT: a second result for one call;
 * ORPHAN_TOOL_RESULT: a result whose id no call has;
 * TOOL_RESULT_BEFORE_CALL: a result that comes before its call;
-* TOOL_NAME_MISMATCH: a result whose tool name is not its call's.
+* TOOL_NAME_MISMATCH: a result whose tool name is not its call's;
+* ORPHAN_SERVER_TOOL_RESULT: a server-tool result (``serverToolResult`` block) that no
+  server-tool call with its id answers, earlier in its assistant message or in an
+  earlier one. A server-tool call needs no result message (the provider ran it), and
+  its ids are apart from function tool-call ids: a ``toolCall`` and a
+  ``serverToolCall`` with one id are two calls, and neither answers the other's result.
+
+An id used again after its call was answered (``[call c1, result c1, call c1, result
+c1]``) is a DUPLICATE_TOOL_CALL_ID in ``validate_transcript``, stricter than Anthropic
+on purpose (its sentence says so): a result must name exactly one call, or pairing by
+id (``repair_transcript``, the Responses format) would be ambiguous. For a provider
+that pairs each result with the turn right before it and accepts such ids (its
+``TurnRules.ids_reusable_after_result``), ``check_wire_rules`` passes ``reuse=True``:
+each use of the id after its answer starts a new call, paired like any other.
 
 A sentence quotes an id or a name cut to ``QUOTE_CHARS`` characters (``quoted``, ``cut``):
 one long name is quoted once per result, and would otherwise be copied as many times.
@@ -29,6 +42,8 @@ from agent_ir._generated.diagnostic_schema import Diagnostic, DiagnosticCode
 from agent_ir._generated.message_schema import (
     AssistantMessage,
     Message,
+    ServerToolCallBlock,
+    ServerToolResultBlock,
     ToolCallBlock,
     ToolResultMessage,
 )
@@ -45,6 +60,10 @@ class MalformedLinks(NamedTuple):
     calls: tuple[tuple[int, str, str], ...]  # (block index, id, name) of well-formed calls
     malformed_call_ids: frozenset[str]  # readable ids of malformed calls
     malformed_result_id: str | None  # readable toolCallId of a malformed result
+    # (block index, id, is a call) of the server-tool blocks, in order: every call with
+    # a readable id (a malformed one too: its results are not orphans) and each
+    # well-formed result.
+    servers: tuple[tuple[int, str, bool], ...] = ()
 
 
 _NO_LINKS = MalformedLinks((), frozenset(), None)
@@ -68,21 +87,39 @@ def malformed_links(plain: Any, problem_paths: Collection[Path]) -> MalformedLin
             malformed.add(call_id)
         else:
             calls.append((index, call_id, block["name"]))
-    return MalformedLinks(tuple(calls), frozenset(malformed), None)
+    servers = tuple(_server_links(plain, broken_blocks))
+    return MalformedLinks(tuple(calls), frozenset(malformed), None, servers)
 
 
-def linkage_of_valid(messages: Sequence[Message]) -> list[Diagnostic]:
+def _server_links(plain: dict[str, Any], broken_blocks: set[Any]) -> Iterator[tuple[int, str, bool]]:
+    content = plain.get("content") if plain.get("role") == "assistant" else None
+    if not isinstance(content, list):
+        return
+    for index, block in enumerate(content):
+        kind = block.get("type") if isinstance(block, dict) else None
+        if kind == "serverToolCall":
+            call_id = block.get("id")
+            if isinstance(call_id, str) and call_id:
+                yield index, call_id, True
+        elif kind == "serverToolResult" and index not in broken_blocks:
+            call_id = block.get("toolCallId")
+            if isinstance(call_id, str) and call_id:
+                yield index, call_id, False
+
+
+def linkage_of_valid(messages: Sequence[Message], *, reuse: bool = False) -> list[Diagnostic]:
     """Linkage of well-formed messages. The common case, every call answered once by a
     later result of the same name, is confirmed in one tight pass without collecting
-    sites; anything else goes to the rules."""
-    return [] if _all_answered_once(messages) else linkage(messages)
+    sites; anything else goes to the rules. ``reuse``: an id used again after its call
+    was answered is a new call (see the module's docstring)."""
+    return [] if _all_answered_once(messages) else linkage(messages, reuse=reuse)
 
 
-def linkage(links: Sequence[Message | MalformedLinks]) -> list[Diagnostic]:
+def linkage(links: Sequence[Message | MalformedLinks], *, reuse: bool = False) -> list[Diagnostic]:
     """Every linkage diagnostic over the messages (well-formed ones, or what a malformed
     one contributes), in rule order; the caller orders them by position."""
-    sites = _collect(links)
-    if not sites.calls and not sites.results:
+    sites = _collect(links, reuse)
+    if not sites.calls and not sites.results and not sites.server_orphans:
         return []
     return [found for rule in _RULES for found in rule(sites)]
 
@@ -90,6 +127,7 @@ def linkage(links: Sequence[Message | MalformedLinks]) -> list[Diagnostic]:
 def _all_answered_once(messages: Sequence[Message]) -> bool:
     open_calls: dict[str, str] = {}
     answered: set[str] = set()
+    server_calls: set[str] = set()
     for message in messages:
         kind = type(message)
         if kind is ToolResultMessage:
@@ -100,83 +138,165 @@ def _all_answered_once(messages: Sequence[Message]) -> bool:
         elif kind is AssistantMessage:
             assert isinstance(message, AssistantMessage)
             for block in message.content:
-                if type(block) is ToolCallBlock:
+                block_kind = type(block)
+                if block_kind is ToolCallBlock:
+                    assert isinstance(block, ToolCallBlock)
                     if block.id in open_calls or block.id in answered:
                         return False
                     open_calls[block.id] = block.name
+                elif block_kind is ServerToolCallBlock:
+                    assert isinstance(block, ServerToolCallBlock)
+                    server_calls.add(block.id)
+                elif block_kind is ServerToolResultBlock:
+                    assert isinstance(block, ServerToolResultBlock)
+                    if block.tool_call_id not in server_calls:
+                        return False
     return not open_calls
 
 
 # Sites are plain tuples (built once per call and result, on the path every transcript
 # with a malformed message takes; a NamedTuple doubled the cost of collecting them):
 # a call site is (message index, block index, name), a result site (message index,
-# tool name).
+# tool name). They are keyed by (id, use): the use is 0 unless ``reuse`` starts a new
+# one for an id called again after its call was answered.
 _CallSite = tuple[int, int, str]
 _ResultSite = tuple[int, str]
+_Key = tuple[str, int]
 
 
 class _Sites(NamedTuple):
-    calls: dict[str, list[_CallSite]]
-    results: dict[str, list[_ResultSite]]
-    malformed_call_ids: set[str]
-    malformed_result_ids: set[str]
-    # (call id, its results, its one call or None) for each call id used by at most
-    # one call: with two calls of one id, pairing is ambiguous and the duplicate-id
-    # diagnostic says it all.
-    unambiguous: list[tuple[str, list[_ResultSite], _CallSite | None]]
+    calls: dict[_Key, list[_CallSite]]
+    results: dict[_Key, list[_ResultSite]]
+    malformed_call_ids: set[_Key]  # of the malformed calls with a readable id
+    malformed_result_ids: set[_Key]  # of the malformed results with a readable id
+    # (key, its results, its one call or None) for each key used by at most one call:
+    # with two calls of one id, pairing is ambiguous and the duplicate-id diagnostic
+    # says it all.
+    unambiguous: list[tuple[_Key, list[_ResultSite], _CallSite | None]]
+    # (message index, block index) of each call that uses again an id whose earlier
+    # call was answered before it (a duplicate only because agent-ir is stricter)
+    reused: set[tuple[int, int]]
+    # (message index, block index, id) of each server-tool result no call answers
+    server_orphans: list[tuple[int, int, str]]
 
 
-def _collect(links: Sequence[Message | MalformedLinks]) -> _Sites:
-    calls: dict[str, list[_CallSite]] = {}
-    results: dict[str, list[_ResultSite]] = {}
-    sites = _Sites(calls, results, set(), set(), [])
+class _Collector:
+    """The pass over the messages that builds ``_Sites``."""
+
+    def __init__(self, reuse: bool) -> None:
+        self.reuse = reuse
+        self.sites = _Sites({}, {}, set(), set(), [], set(), [])
+        self.use: dict[str, int] = {}  # each id's current use
+        self.answered: set[str] = set()  # ids whose current use has a result after its call
+        self.server_calls: set[str] = set()
+
+    def call(self, message_index: int, block_index: int, call_id: str, name: str) -> None:
+        use = self.use.get(call_id, 0)
+        if call_id in self.answered:
+            self.answered.discard(call_id)
+            if self.reuse:
+                use = self.use[call_id] = use + 1
+            else:
+                self.sites.reused.add((message_index, block_index))
+        self.sites.calls.setdefault((call_id, use), []).append((message_index, block_index, name))
+
+    def malformed_call(self, call_id: str) -> None:
+        """A malformed call with a readable id: with ``reuse``, a new use of an answered
+        id (so that the results after it are its own, and suppressed)."""
+        if self.reuse and call_id in self.answered:
+            self.answered.discard(call_id)
+            self.use[call_id] = self.use.get(call_id, 0) + 1
+        self.sites.malformed_call_ids.add((call_id, self.use.get(call_id, 0)))
+
+    def malformed_result(self, call_id: str) -> None:
+        self.sites.malformed_result_ids.add((call_id, self.use.get(call_id, 0)))
+
+    def result(self, message_index: int, call_id: str, tool_name: str) -> None:
+        key = (call_id, self.use.get(call_id, 0))
+        self.sites.results.setdefault(key, []).append((message_index, tool_name))
+        if key in self.sites.calls:
+            self.answered.add(call_id)
+
+    def server(self, message_index: int, block_index: int, call_id: str, is_call: bool) -> None:
+        if is_call:
+            self.server_calls.add(call_id)
+        elif call_id not in self.server_calls:
+            self.sites.server_orphans.append((message_index, block_index, call_id))
+
+
+def _collect(links: Sequence[Message | MalformedLinks], reuse: bool) -> _Sites:
+    collector = _Collector(reuse)
+    sites = collector.sites
     for message_index, link in enumerate(links):
         kind = type(link)
         if kind is ToolResultMessage:
             assert isinstance(link, ToolResultMessage)
-            results.setdefault(link.tool_call_id, []).append((message_index, link.tool_name))
+            collector.result(message_index, link.tool_call_id, link.tool_name)
         elif kind is AssistantMessage:
             assert isinstance(link, AssistantMessage)
             for block_index, block in enumerate(link.content):
-                if type(block) is ToolCallBlock:
-                    calls.setdefault(block.id, []).append((message_index, block_index, block.name))
+                block_kind = type(block)
+                if block_kind is ToolCallBlock:
+                    assert isinstance(block, ToolCallBlock)
+                    collector.call(message_index, block_index, block.id, block.name)
+                elif block_kind is ServerToolCallBlock:
+                    assert isinstance(block, ServerToolCallBlock)
+                    collector.server(message_index, block_index, block.id, True)
+                elif block_kind is ServerToolResultBlock:
+                    assert isinstance(block, ServerToolResultBlock)
+                    collector.server(message_index, block_index, block.tool_call_id, False)
         elif kind is MalformedLinks:
             assert isinstance(link, MalformedLinks)
-            _collect_malformed(sites, message_index, link)
+            _collect_malformed(collector, message_index, link)
         # a user or system message takes no part in linkage
-    for call_id, answers in results.items():
-        found = calls.get(call_id, ())
+    for key, answers in sites.results.items():
+        found = sites.calls.get(key, ())
         if len(found) <= 1:
-            sites.unambiguous.append((call_id, answers, found[0] if found else None))
+            sites.unambiguous.append((key, answers, found[0] if found else None))
     return sites
 
 
-def _collect_malformed(sites: _Sites, message_index: int, link: MalformedLinks) -> None:
+def _collect_malformed(collector: _Collector, message_index: int, link: MalformedLinks) -> None:
+    for call_id in sorted(link.malformed_call_ids):
+        collector.malformed_call(call_id)
     for block_index, call_id, name in link.calls:
-        sites.calls.setdefault(call_id, []).append((message_index, block_index, name))
-    sites.malformed_call_ids.update(link.malformed_call_ids)
+        collector.call(message_index, block_index, call_id, name)
+    for block_index, call_id, is_call in link.servers:
+        collector.server(message_index, block_index, call_id, is_call)
     if link.malformed_result_id is not None:
-        sites.malformed_result_ids.add(link.malformed_result_id)
+        collector.malformed_result(link.malformed_result_id)
+
+
+# Said where an id is used again after its call was answered, which Anthropic accepts.
+STRICTER = (
+    ", whose result came before this call: agent-ir is stricter than Anthropic on purpose "
+    "(a result must name exactly one call, or pairing results by id, as repair and the "
+    "OpenAI Responses format do, is ambiguous); check_wire_rules does not report it for "
+    "anthropic"
+)
 
 
 def _duplicate_call_ids(sites: _Sites) -> Iterator[Diagnostic]:
-    for call_id, calls in sites.calls.items():
+    for (call_id, _), calls in sites.calls.items():
         first = calls[0][0]
         for message_index, block_index, _ in calls[1:]:
+            why = STRICTER if (message_index, block_index) in sites.reused else ""
             yield diagnostic(
                 DiagnosticCode.DUPLICATE_TOOL_CALL_ID,
                 message_index,
                 ("content", block_index, "id"),
-                f"tool call id {quoted(call_id)} is already used by a call in message {first}",
+                f"tool call id {quoted(call_id)} is already used by a call in message {first}"
+                + why,
             )
 
 
 def _missing_results(sites: _Sites) -> Iterator[Diagnostic]:
-    for call_id, calls in sites.calls.items():
-        if len(calls) > 1 or call_id in sites.malformed_result_ids:
+    for key, calls in sites.calls.items():
+        call_id = key[0]
+        if len(calls) > 1 or key in sites.malformed_result_ids:
             continue
         ((call_index, block_index, name),) = calls
-        answers = sites.results.get(call_id, ())
+        answers = sites.results.get(key, ())
         if not any(answer_index > call_index for answer_index, _ in answers):
             yield diagnostic(
                 DiagnosticCode.MISSING_TOOL_RESULT,
@@ -187,7 +307,7 @@ def _missing_results(sites: _Sites) -> Iterator[Diagnostic]:
 
 
 def _duplicate_results(sites: _Sites) -> Iterator[Diagnostic]:
-    for call_id, answers, _ in sites.unambiguous:
+    for (call_id, _), answers, _ in sites.unambiguous:
         first = answers[0][0]
         for message_index, _ in answers[1:]:
             yield diagnostic(
@@ -199,8 +319,8 @@ def _duplicate_results(sites: _Sites) -> Iterator[Diagnostic]:
 
 
 def _orphans(sites: _Sites) -> Iterator[Diagnostic]:
-    for call_id, answers, call in sites.unambiguous:
-        if call is not None or call_id in sites.malformed_call_ids:
+    for (call_id, use), answers, call in sites.unambiguous:
+        if call is not None or (call_id, use) in sites.malformed_call_ids:
             continue
         for message_index, _ in answers:
             yield diagnostic(
@@ -212,7 +332,7 @@ def _orphans(sites: _Sites) -> Iterator[Diagnostic]:
 
 
 def _results_before_call(sites: _Sites) -> Iterator[Diagnostic]:
-    for call_id, answers, call in sites.unambiguous:
+    for (call_id, _), answers, call in sites.unambiguous:
         if call is None:
             continue
         for message_index, _ in answers:
@@ -226,7 +346,7 @@ def _results_before_call(sites: _Sites) -> Iterator[Diagnostic]:
 
 
 def _name_mismatches(sites: _Sites) -> Iterator[Diagnostic]:
-    for call_id, answers, call in sites.unambiguous:
+    for (call_id, _), answers, call in sites.unambiguous:
         if call is None:
             continue
         call_index, _, name = call
@@ -241,6 +361,17 @@ def _name_mismatches(sites: _Sites) -> Iterator[Diagnostic]:
                 )
 
 
+def _server_orphans(sites: _Sites) -> Iterator[Diagnostic]:
+    for message_index, block_index, call_id in sites.server_orphans:
+        yield diagnostic(
+            DiagnosticCode.ORPHAN_SERVER_TOOL_RESULT,
+            message_index,
+            ("content", block_index),
+            f"server-tool result {quoted(call_id)} answers no server-tool call: none with its id "
+            "comes before it in its message or in an earlier assistant message",
+        )
+
+
 _RULES: tuple[Callable[[_Sites], Iterator[Diagnostic]], ...] = (
     _duplicate_call_ids,
     _missing_results,
@@ -248,6 +379,7 @@ _RULES: tuple[Callable[[_Sites], Iterator[Diagnostic]], ...] = (
     _orphans,
     _results_before_call,
     _name_mismatches,
+    _server_orphans,
 )
 
 

@@ -5,8 +5,10 @@ The rules are generic; which of them apply, and with what limits, is the provide
 record in the registry (``agent_ir.wire._registry``: its ``ids`` and ``turns``).
 
 ``check_wire_rules(transcript, provider)`` reports everything ``validate_transcript``
-does (a provider refuses those too) and, over the messages that are valid on their
-own, the rules of ``provider``:
+does (a provider refuses those too), but what the provider accepts where agent-ir is
+stricter on purpose (for Anthropic, a tool-call id used again once its call was
+answered: each use is then a call of its own), and, over the messages that are valid
+on their own, the rules of ``provider``:
 
 * RESULT_NOT_IMMEDIATE ("openai-chat", "anthropic"): the results of an assistant
   message's tool calls must come directly after it (OpenAI Chat: ``tool`` messages right
@@ -15,11 +17,15 @@ own, the rules of ``provider``:
   Responses API accepts outputs anywhere after their call.
 * INVALID_TOOL_CALL_ID_FORMAT: Anthropic ids match ``^[a-zA-Z0-9_-]+$`` with at most 64
   characters; OpenAI Chat ids have at most 40 characters, OpenAI Responses ``call_id``s
-  at most 64 (the limits the APIs have been seen to enforce; conservative).
-* INVALID_ROLE_ORDER ("anthropic"): the first message after the system messages is a
-  user turn (a user message or tool results).
-* EMPTY_CONTENT ("anthropic"): user and assistant messages need content, and text
-  blocks need a character that is not whitespace.
+  at most 64 (the limits the APIs have been seen to enforce; conservative). Only
+  ``toolCall`` ids: a server-tool call's id is the provider's own.
+* INVALID_ROLE_ORDER (a provider whose record asks it; none of the three does:
+  Anthropic accepts an assistant message first): the first message after the system
+  messages is a user turn (a user message or tool results).
+* EMPTY_CONTENT ("anthropic"): user and assistant messages need content (a refusal or
+  server-tool block is content); a text block must not be empty, and a whitespace-only
+  text block is refused only when nothing else in its message is content (Anthropic
+  accepts ``[text " ", tool_use]``, refuses ``[text " "]`` and ``[text ""]``).
 
 Consecutive messages of one role are not a problem for any provider: the wire
 conversions merge them where a provider needs alternation.
@@ -37,6 +43,7 @@ from agent_ir._generated.message_schema import (
     Message,
     SystemMessage,
     TextBlock,
+    ToolCallBlock,
     ToolResultMessage,
     UserMessage,
 )
@@ -55,7 +62,8 @@ def check_wire_rules(transcript: object, provider: Provider) -> tuple[Diagnostic
     provider's own rules, in order. ``provider`` is a registered provider's name
     (anything else is a ``ValueError``); the transcript itself never makes it raise."""
     spec = _registry.provider_spec(provider)
-    diagnostics, messages = diagnose(transcript)  # each entry read once
+    # each entry read once
+    diagnostics, messages = diagnose(transcript, reuse=spec.turns.ids_reusable_after_result)
     found = list(diagnostics)
     if messages is not None:
         found.extend(_provider_rules(messages, spec))
@@ -119,9 +127,9 @@ def _id_formats(messages: list[Message | None], spec: ProviderSpec) -> Iterator[
         if type(message) is not AssistantMessage:
             continue
         for block_index, block in enumerate(message.content):
-            call_id = getattr(block, "id", None)
-            if call_id is None or ids.fits(call_id):
+            if type(block) is not ToolCallBlock or ids.fits(block.id):
                 continue
+            call_id = block.id
             rule = f"match {ids.pattern.pattern} and " if ids.pattern is not None else ""
             yield diagnostic(
                 DiagnosticCode.INVALID_TOOL_CALL_ID_FORMAT,
@@ -168,12 +176,20 @@ def _empty_content(messages: list[Message | None], spec: ProviderSpec) -> Iterat
                     f"content must not be only whitespace for {spec.name}",
                 )
             continue
+        said = any(type(block) is not TextBlock or not is_blank(block.text) for block in content)
         for block_index, block in enumerate(content):
-            if type(block) is TextBlock and is_blank(block.text):
-                yield diagnostic(
-                    DiagnosticCode.EMPTY_CONTENT,
-                    index,
-                    ("content", block_index, "text"),
-                    f"content[{block_index}].text must not be empty or only whitespace for "
-                    f"{spec.name}",
-                )
+            if type(block) is not TextBlock or not is_blank(block.text):
+                continue
+            if block.text and said:
+                continue  # whitespace beside other content is accepted
+            problem = (
+                "must not be only whitespace when nothing else in the message is content"
+                if block.text
+                else "must not be empty"
+            )
+            yield diagnostic(
+                DiagnosticCode.EMPTY_CONTENT,
+                index,
+                ("content", block_index, "text"),
+                f"content[{block_index}].text {problem} for {spec.name}",
+            )

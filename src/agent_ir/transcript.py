@@ -222,28 +222,34 @@ def _convert_entries(
     return messages, malformed
 
 
-def diagnose(value: object) -> tuple[tuple[Diagnostic, ...], list[Message | None] | None]:
+def diagnose(
+    value: object, *, reuse: bool = False
+) -> tuple[tuple[Diagnostic, ...], list[Message | None] | None]:
     """``validate_transcript(value)`` and, from the same single read, each entry as IR
     (None where it is not valid on its own); the list is None when ``value`` is not a
-    list or tuple that could be read. Never raises."""
+    list or tuple that could be read. ``reuse``: a tool-call id used again after its
+    call was answered is a new call, not a duplicate (for ``check_wire_rules`` and a
+    provider that accepts it). Never raises."""
     try:
         if not issubclass(type(value), (list, tuple)):
             return validate_transcript(value), None
         entries = snapshot_sequence(value)
         messages, malformed = _convert_entries(entries, keep=True)
-        return _verdict(messages, malformed).diagnostics, messages
+        return _verdict(messages, malformed, reuse).diagnostics, messages
     except (KeyboardInterrupt, SystemExit):
         raise
     except BaseException as error:  # the contract: never raise on any input
         return (transcript_diagnostic(f"could not be validated ({type(error).__name__})"),), None
 
 
-def _verdict(messages: list[Message | None], malformed: dict[int, Inspection]) -> _Result:
+def _verdict(
+    messages: list[Message | None], malformed: dict[int, Inspection], reuse: bool = False
+) -> _Result:
     """The result once every message was converted (None where ``malformed``)."""
     if not malformed:
         valid = tuple(message for message in messages if message is not None)
-        return _Result(valid, ordered(linkage_of_valid(valid)))
-    return _Result((), _diagnostics_of_malformed(messages, malformed))
+        return _Result(valid, ordered(linkage_of_valid(valid, reuse=reuse)))
+    return _Result((), _diagnostics_of_malformed(messages, malformed, reuse))
 
 
 def _check_one_by_one(
@@ -266,7 +272,7 @@ def _check_one_by_one(
 
 
 def _diagnostics_of_malformed(
-    messages: list[Message | None], malformed: dict[int, Inspection]
+    messages: list[Message | None], malformed: dict[int, Inspection], reuse: bool = False
 ) -> tuple[Diagnostic, ...]:
     shape: list[Diagnostic] = []
     links: list[Message | MalformedLinks] = []
@@ -280,7 +286,7 @@ def _diagnostics_of_malformed(
             shape.append(diagnostic(code, index, problem.path, problem.reason))
         paths = [problem.path for problem in inspection.problems]
         links.append(malformed_links(inspection.plain, paths))
-    return ordered([*shape, *linkage(links)])
+    return ordered([*shape, *linkage(links, reuse=reuse)])
 
 
 def _parse_json(data: bytes | str) -> Any:

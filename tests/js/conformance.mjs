@@ -72,42 +72,80 @@ export function createAjv(schemas, logger = console) {
 }
 
 // --- 2. The rules a schema cannot say (schemas/README.md) -------------------------------
-// JSON.parse keeps a lone surrogate ("\ud800") as it is, and Ajv accepts it: a string
-// holding one cannot be written as UTF-8, so the message is invalid. Each problem found
-// here is one diagnostic, at its path; schema problems at or below that path are dropped
-// (they are about a value already refused).
+// Each problem found here is one diagnostic, at its path; schema problems at or below
+// that path are dropped (they are about a value already refused). They are what
+// agent_ir's reading of a message refuses (src/agent_ir/_jsoncopy.py), anywhere in it:
+//   - a string or a key holding a lone surrogate: JSON.parse keeps "\ud800" as it is,
+//     and Ajv accepts it, but it cannot be written as UTF-8. A bad key stops the reading
+//     of its object (the keys after it are not looked at);
+//   - a number that is not finite (JSON.parse reads 1e400 as Infinity);
+//   - an array or object nested too deeply: the JSON objects of a message (see below)
+//     nest at most 64 levels, the object counted as one, so a container is a problem,
+//     and nothing under it is looked at, when its path has 64 + 3 segments or more
+//     (content, index, arguments: the object is the third) or, under a text block's
+//     citations, 64 + 5 (content, index, citations, index, wire).
+// The JSON objects of a message are a tool call's arguments, a server-tool call's input
+// and wire, a server-tool result's wire and the wire of each citation of a text block,
+// in a block of any message (agent_ir._inspect._OBJECT_FIELDS). One that is not an
+// object is a problem at its path (when nothing under it already is); the schema does
+// not judge one at all (agent-ir checks it as a whole, by this rule).
+
+const OBJECT_FIELDS = new Map([
+  ["toolCall", ["arguments"]],
+  ["serverToolCall", ["input", "wire"]],
+  ["serverToolResult", ["wire"]],
+]);
+
+// The path of each JSON object of a message that is there, whatever its value.
+function jsonObjectPaths(message) {
+  const found = [];
+  if (!isObject(message) || !Array.isArray(message.content)) return found;
+  message.content.forEach((block, index) => {
+    if (!isObject(block) || typeof block.type !== "string") return;
+    for (const field of OBJECT_FIELDS.get(block.type) ?? []) {
+      if (Object.hasOwn(block, field)) found.push([["content", index, field], block[field]]);
+    }
+    if (block.type === "text" && Array.isArray(block.citations)) {
+      block.citations.forEach((citation, number) => {
+        if (isObject(citation) && Object.hasOwn(citation, "wire")) {
+          found.push([["content", index, "citations", number, "wire"], citation.wire]);
+        }
+      });
+    }
+  });
+  return found;
+}
+
+const depthOffset = (at) => (at.length > 2 && at[2] === "citations" ? 5 : 3);
 
 function handProblems(message) {
   const problems = [];
   const walk = (value, at) => {
     if (typeof value === "string") {
       if (!value.isWellFormed()) problems.push(at);
-    } else if (Array.isArray(value)) {
-      value.forEach((item, index) => walk(item, [...at, index]));
-    } else if (isObject(value)) {
-      for (const [key, item] of Object.entries(value)) {
-        if (!key.isWellFormed()) problems.push([...at, key]);
-        else walk(item, [...at, key]);
+    } else if (typeof value === "number") {
+      if (!Number.isFinite(value)) problems.push(at);
+    } else if (Array.isArray(value) || isObject(value)) {
+      if (at.length >= MAX_DEPTH + depthOffset(at)) {
+        problems.push(at);
+      } else if (Array.isArray(value)) {
+        value.forEach((item, index) => walk(item, [...at, index]));
+      } else {
+        for (const [key, item] of Object.entries(value)) {
+          if (!key.isWellFormed()) {
+            problems.push([...at, key]);
+            break;
+          }
+          walk(item, [...at, key]);
+        }
       }
     }
   };
   walk(message, []);
-  // Tool-call arguments nest at most 64 levels, the arguments object counted.
-  if (isObject(message) && message.role === "assistant" && Array.isArray(message.content)) {
-    message.content.forEach((block, index) => {
-      const at = ["content", index, "arguments"];
-      if (isObject(block) && block.type === "toolCall" && depth(block.arguments) > MAX_DEPTH) {
-        if (!problems.some((bad) => isPrefix(bad, at) || isPrefix(at, bad))) problems.push(at);
-      }
-    });
+  for (const [at, value] of jsonObjectPaths(message)) {
+    if (!isObject(value) && !problems.some((bad) => isPrefix(at, bad))) problems.push(at);
   }
   return problems;
-}
-
-function depth(value) {
-  if (Array.isArray(value)) return 1 + Math.max(0, ...value.map(depth));
-  if (isObject(value)) return 1 + Math.max(0, ...Object.values(value).map(depth));
-  return 0;
 }
 
 // A timestamp the schema accepts must name a real date: the schema says the syntax, not
@@ -169,8 +207,11 @@ export class ShapeChecker {
     const found = bad.map((at) => ({ path: at, code: this.codeForPath(message, at) }));
     const schemaProblems = [];
     this.walk(root, message, [], DEFAULT_CODE, schemaProblems);
+    const objects = jsonObjectPaths(message).map(([at]) => at);
     for (const problem of schemaProblems) {
-      if (!bad.some((at) => isPrefix(at, problem.path))) found.push(problem);
+      if (bad.some((at) => isPrefix(at, problem.path))) continue;
+      if (objects.some((at) => isPrefix(at, problem.path))) continue; // the JSON-object rule's
+      found.push(problem);
     }
     const timestamp = isObject(message) ? message.timestamp : undefined;
     if (

@@ -111,6 +111,12 @@ function blockText(block: UserBlock | AssistantBlock | ToolResultBlock): string 
       return block.thinking;
     case "toolCall":
       return block.name;
+    case "refusal":
+      return block.text;
+    case "serverToolCall":
+      return \`\${block.provider}:\${block.name}\`;
+    case "serverToolResult":
+      return block.toolCallId;
     case "image":
     case "audio":
     case "document":

@@ -56,13 +56,18 @@ class TurnRules:
     after it (RESULT_NOT_IMMEDIATE); ``assistant_turns_join``: consecutive assistant
     messages are one turn, so results may follow the run of them; ``user_turn_first``:
     the first message after the system messages is a user turn (INVALID_ROLE_ORDER);
-    ``content_required``: user and assistant content and text blocks must not be empty
-    or only whitespace (EMPTY_CONTENT)."""
+    ``content_required``: user and assistant content must not be empty or only
+    whitespace, a text block not empty, and a whitespace-only text block not the only
+    thing its message says (EMPTY_CONTENT); ``ids_reusable_after_result``: a tool-call
+    id may be used again once its call was answered (each result pairs with the turn
+    right before it), which ``validate_transcript`` refuses on purpose
+    (DUPLICATE_TOOL_CALL_ID) and ``check_wire_rules`` then accepts."""
 
     results_follow_call: bool = False
     assistant_turns_join: bool = False
     user_turn_first: bool = False
     content_required: bool = False
+    ids_reusable_after_result: bool = False
 
 
 @dataclass(frozen=True)

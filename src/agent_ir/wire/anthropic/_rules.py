@@ -2,9 +2,15 @@
 
 Tool-use ids match ``^[a-zA-Z0-9_-]+$`` with at most 64 characters. Consecutive
 assistant messages are one turn; the results of its calls come in the next user turn,
-before any text; the first message after the system prompt is a user turn; user and
-assistant content must not be empty or only whitespace. A request holds ``messages``
-and a separate ``system``.
+before any text; user and assistant content must not be empty or only whitespace, and
+a text block must not be empty (a whitespace-only one is accepted beside other
+content: ``[text " ", tool_use]``). A request holds ``messages`` and a separate
+``system``.
+
+What Anthropic accepts, seen on accepted requests, and so not checked: an assistant
+message first (no INVALID_ROLE_ORDER); a tool-use id used again in a later turn once
+its call was answered (``validate_transcript`` still reports that
+DUPLICATE_TOOL_CALL_ID, saying it is stricter on purpose).
 """
 
 from __future__ import annotations
@@ -27,8 +33,8 @@ ANTHROPIC = ProviderSpec(
     turns=TurnRules(
         results_follow_call=True,
         assistant_turns_join=True,
-        user_turn_first=True,
         content_required=True,
+        ids_reusable_after_result=True,
     ),
     request=RequestReader(messages_key="messages", convert=_from_request, system_key="system"),
 )

@@ -2,13 +2,41 @@
 
 pytest runs with ``--import-mode=importlib``, which puts no test directory on
 ``sys.path``; the shared doubles and builders are imported through this entry instead.
+It also holds ``user_first_provider``, a fixture some modules share.
 """
 
 from __future__ import annotations
 
+import dataclasses
 import sys
+from collections.abc import Iterator
 from pathlib import Path
+from types import MappingProxyType
+
+import pytest
 
 TESTS = str(Path(__file__).resolve().parent)
 if TESTS not in sys.path:
     sys.path.insert(0, TESTS)
+
+
+USER_FIRST = "user-first"
+
+
+@pytest.fixture
+def user_first_provider(monkeypatch: pytest.MonkeyPatch) -> Iterator[str]:
+    """The name of a provider registered for the test: Anthropic's record with a user
+    turn first asked (``TurnRules.user_turn_first``), which no registered provider asks
+    any more (Anthropic accepts an assistant message first)."""
+    from agent_ir.wire import _registry
+
+    anthropic = _registry.REGISTRY["anthropic"]
+    spec = dataclasses.replace(
+        anthropic,
+        name=USER_FIRST,
+        turns=dataclasses.replace(anthropic.turns, user_turn_first=True),
+    )
+    monkeypatch.setattr(
+        _registry, "REGISTRY", MappingProxyType({**_registry.REGISTRY, USER_FIRST: spec})
+    )
+    yield USER_FIRST

@@ -130,6 +130,7 @@ def test_repair_codes_are_stable_strings_equal_to_their_names() -> None:
         "ADDED_USER_MESSAGE",
         "DROPPED_EMPTY_CONTENT",
         "TRIMMED_MESSAGES",
+        "DROPPED_ORPHAN_SERVER_RESULT",
     ]
     assert all(code == code.name for code in RepairCode)
 
@@ -575,31 +576,48 @@ def test_a_result_s_tool_name_becomes_its_call_s() -> None:
     assert "'read'" in repaired.actions[0].message
 
 
-# --- Anthropic: the first turn and empty content ----------------------------------------
+# --- the first turn (a provider that asks a user turn first) and empty content ----------
+# Anthropic accepts an assistant message first (a recorded request): its repair adds no
+# user message. The rule is tested with ``user_first_provider`` (tests/conftest.py),
+# Anthropic's record asking it.
 
 
-def test_anthropic_gets_a_user_message_before_a_leading_assistant_message() -> None:
+@pytest.mark.parametrize("provider", [None, *REGISTRY])
+def test_no_registered_provider_gets_a_user_message_before_a_leading_assistant_message(
+    provider: Any,
+) -> None:
+    transcript = [system("s0"), assistant("a1", [text("Hello.")]), user("u2")]
+
+    repaired = repair_transcript(transcript, provider=provider)
+
+    assert output(repaired) == transcript
+    assert done(repaired) == []
+
+
+def test_a_user_turn_first_provider_gets_a_user_message_before_a_leading_assistant_message(
+    user_first_provider: Any,
+) -> None:
     transcript = [assistant("a0", [text("Hello.")]), user("u1")]
 
-    repaired = repair_transcript(transcript, provider="anthropic")
+    repaired = repair_transcript(transcript, provider=user_first_provider)
 
     assert output(repaired) == [first_user(), *transcript]
     assert done(repaired) == [("ADDED_USER_MESSAGE", 0)]
 
 
-def test_the_added_user_message_goes_after_the_system_messages() -> None:
+def test_the_added_user_message_goes_after_the_system_messages(user_first_provider: Any) -> None:
     transcript = [system("s0"), assistant("a1", [text("Hello.")])]
 
-    repaired = repair_transcript(transcript, provider="anthropic")
+    repaired = repair_transcript(transcript, provider=user_first_provider)
 
     assert output(repaired) == [system("s0"), first_user(), assistant("a1", [text("Hello.")])]
     assert done(repaired) == [("ADDED_USER_MESSAGE", 1)]
 
 
-def test_the_added_user_message_takes_a_free_message_id() -> None:
+def test_the_added_user_message_takes_a_free_message_id(user_first_provider: Any) -> None:
     transcript = [assistant("repair-user-start", [text("Hello.")])]
 
-    repaired = repair_transcript(transcript, provider="anthropic")
+    repaired = repair_transcript(transcript, provider=user_first_provider)
 
     assert output(repaired) == [first_user("repair-user-start-2"), *transcript]
 
@@ -632,9 +650,9 @@ def test_the_added_user_message_takes_a_free_message_id() -> None:
     ids=["after-system-messages", "after-a-dropped-orphan", "after-dropped-blanks", "second"],
 )
 def test_added_user_message_names_the_input_index_of_the_assistant_message_it_precedes(
-    transcript: list[Any], expected: list[tuple[str, int]]
+    transcript: list[Any], expected: list[tuple[str, int]], user_first_provider: Any
 ) -> None:
-    repaired = repair_transcript(transcript, provider="anthropic")
+    repaired = repair_transcript(transcript, provider=user_first_provider)
 
     assert done(repaired) == expected
     at = ids_of(repaired.transcript).index("repair-user-start")
@@ -680,20 +698,22 @@ def test_anthropic_drops_empty_text_blocks_and_empty_messages() -> None:
 
 
 def test_anthropic_drops_whitespace_only_text_blocks_and_messages() -> None:
+    # Empty text blocks go; whitespace-only ones only where nothing else in the message
+    # is content (Anthropic accepts them beside other content).
     transcript = [
-        user("u0", [text(" "), text("hi"), text("\n\t")]),
-        assistant("a1", [text("\u3000"), call_block("c1"), text(" ok ")]),
+        user("u0", [text(" "), text("hi"), text("")]),
+        assistant("a1", [text(""), call_block("c1"), text(" ok ")]),
         result("r2", "c1"),
         user("u3", " \r\n"),
         assistant("a4", [text("\ufeff\x1c"), text("\x85")]),
-        user("u5", [text(" "), {"type": "image", "source": {"type": "url", "url": "https://x/y"}}]),
+        user("u5", [text(""), {"type": "image", "source": {"type": "url", "url": "https://x/y"}}]),
         assistant("a6", [text("  bye")]),
     ]
 
     repaired = repair_transcript(transcript, provider="anthropic")
 
     assert output(repaired) == [
-        user("u0", [text("hi")]),
+        user("u0", [text(" "), text("hi")]),
         assistant("a1", [call_block("c1"), text(" ok ")]),
         result("r2", "c1"),
         user("u5", [{"type": "image", "source": {"type": "url", "url": "https://x/y"}}]),
@@ -736,9 +756,11 @@ def test_whitespace_only_content_of_system_messages_results_and_thinking_is_kept
     )
 
 
-def test_dropping_an_empty_first_user_message_makes_room_for_the_added_one() -> None:
+def test_dropping_an_empty_first_user_message_makes_room_for_the_added_one(
+    user_first_provider: Any,
+) -> None:
     repaired = repair_transcript(
-        [user("u0", ""), assistant("a1", [text("hi")])], provider="anthropic"
+        [user("u0", ""), assistant("a1", [text("hi")])], provider=user_first_provider
     )
 
     assert output(repaired) == [first_user(), assistant("a1", [text("hi")])]
@@ -764,7 +786,7 @@ def test_other_providers_keep_empty_content(provider: Any) -> None:
         ([user("x", "hi"), user("x", "")], [("DROPPED_EMPTY_CONTENT", 1)]),
         (
             [assistant("a0", [call_block("c1")]), user("u1", "")],
-            [("ADDED_ERROR_RESULT", 0), ("DROPPED_EMPTY_CONTENT", 1), ("ADDED_USER_MESSAGE", 0)],
+            [("ADDED_ERROR_RESULT", 0), ("DROPPED_EMPTY_CONTENT", 1)],
         ),
         (
             [user("u0"), result("r1", "zz"), user("u2", " \u3000")],
@@ -946,7 +968,7 @@ def test_each_action_points_at_the_message_or_block_it_concerns_in_the_input() -
 
 def test_provider_actions_point_into_the_input_not_the_output() -> None:
     transcript = [
-        assistant("a0", [text(" "), call_block("c 1")]),
+        assistant("a0", [text(""), call_block("c 1")]),
         user("u1", " "),
         result("r2", "c 1"),
     ]
@@ -958,7 +980,6 @@ def test_provider_actions_point_into_the_input_not_the_output() -> None:
         ("RENAMED_TOOL_CALL_ID", "/0/content/1/id"),
         ("DROPPED_EMPTY_CONTENT", "/0/content"),
         ("DROPPED_EMPTY_CONTENT", "/1"),
-        ("ADDED_USER_MESSAGE", "/0"),
     ]
     assert done(repaired)[1] == ("RENAMED_TOOL_CALL_ID", 0)
     assert resolve(transcript, "/0/content/1/id") == "c 1"
@@ -1987,3 +2008,128 @@ def test_property_trimming_never_strands_a_result_whose_call_came_before_it(
             assert message.tool_call_id not in called_before or message.tool_call_id in kept_calls
     if trimmed:
         assert trimmed[0].role != "toolResult"
+
+
+# --- the blocks real agents send: kept untouched ------------------------------------------
+
+
+def server_call(call_id: str) -> dict[str, Any]:
+    return {
+        "type": "serverToolCall",
+        "provider": "anthropic",
+        "id": call_id,
+        "name": "web_search",
+        "input": {"query": "weather"},
+        "wire": {"type": "server_tool_use"},
+    }
+
+
+def server_result(call_id: str) -> dict[str, Any]:
+    return {
+        "type": "serverToolResult",
+        "provider": "anthropic",
+        "toolCallId": call_id,
+        "wire": {"type": "web_search_tool_result", "content": [{"type": "web_search_result"}]},
+    }
+
+
+def rich_transcript() -> list[Any]:
+    """Every new kind of block and marker, linked as validate_transcript wants."""
+    cache = {"type": "ephemeral", "ttl": "1h"}
+    cited = {
+        **text("It is sunny."),
+        "citations": [{"provider": "anthropic", "wire": {"type": "web_search_result_location"}}],
+        "itemId": "msg_1",
+    }
+    return [
+        {**system("s0"), "cacheControl": cache},
+        user("u1", [{**text("Weather?"), "cacheControl": {"type": "ephemeral"}}]),
+        assistant("a2", [server_call("srvtoolu_1"), server_result("srvtoolu_1"), cited]),
+        assistant("a3", [server_call("srv.2")]),
+        assistant("a4", [server_result("srv.2"), {**call_block("c1"), "cacheControl": cache}]),
+        {**result("r5", "c1"), "cacheControl": cache},
+        user("u6", "Tell me something else."),
+        {
+            **assistant("a7", [{"type": "refusal", "text": "I can't help with that."}]),
+            "stopReason": "refusal",
+            "usage": {
+                "inputTokens": 10,
+                "outputTokens": 3,
+                "cacheReadTokens": 4,
+                "cacheWriteTokens": 2,
+                "reasoningTokens": 1,
+            },
+        },
+    ]
+
+
+@pytest.mark.parametrize("provider", [None, *REGISTRY])
+def test_repair_keeps_refusals_server_tool_blocks_citations_and_cache_markers(
+    provider: Any,
+) -> None:
+    transcript = rich_transcript()
+    assert validate_transcript(transcript) == ()
+
+    repaired = repair_transcript(transcript, provider=provider)
+
+    assert repaired == RepairResult(parse_transcript(transcript), ())
+    assert output(repaired) == transcript
+
+
+@pytest.mark.parametrize("provider", list(REGISTRY))
+def test_normalizing_ids_leaves_server_tool_ids_alone(provider: Any) -> None:
+    transcript = rich_transcript()
+
+    normalized = normalize_tool_call_ids(transcript, provider)
+
+    assert output(normalized) == transcript  # "srv.2" is the provider's own id
+    assert normalized.actions == ()
+
+
+def test_an_orphan_server_tool_result_is_dropped_from_its_message_and_said() -> None:
+    transcript = [
+        user("u0"),
+        assistant("a1", [text("x"), server_result("s9"), server_call("s1"), server_result("s1")]),
+        assistant("a2", [server_result("s1"), server_result("s2")]),
+    ]
+
+    repaired = repair_transcript(transcript)
+
+    assert output(repaired) == [
+        user("u0"),
+        assistant("a1", [text("x"), server_call("s1"), server_result("s1")]),
+        assistant("a2", [server_result("s1")]),
+    ]
+    assert located(repaired) == [
+        ("DROPPED_ORPHAN_SERVER_RESULT", "/1/content/1"),
+        ("DROPPED_ORPHAN_SERVER_RESULT", "/2/content/1"),
+    ]
+    assert repaired.actions[0].message == (
+        "no earlier server-tool call has id 's9': the server-tool result was dropped"
+    )
+    assert validate_transcript(repaired.transcript) == ()
+
+
+def test_an_assistant_message_left_with_nothing_is_dropped_for_anthropic_only() -> None:
+    transcript = [user("u0"), assistant("a1", [server_result("s9")]), user("u2")]
+
+    kept = repair_transcript(transcript)
+    anthropic = repair_transcript(transcript, provider="anthropic")
+
+    assert output(kept)[1] == assistant("a1", [])
+    assert ids_of(anthropic.transcript) == ["u0", "u2"]
+    assert done(anthropic) == [("DROPPED_ORPHAN_SERVER_RESULT", 1), ("DROPPED_EMPTY_CONTENT", 1)]
+    assert check_wire_rules(anthropic.transcript, "anthropic") == ()
+
+
+@pytest.mark.parametrize("budget", range(1, 9))
+def test_trimming_never_keeps_a_server_tool_result_without_its_earlier_call(budget: int) -> None:
+    transcript = rich_transcript()
+
+    trimmed = trim_transcript(transcript, max_messages=budget)
+
+    assert validate_transcript(trimmed.transcript) == ()
+    kept = ids_of(trimmed.transcript)
+    assert ("a4" in kept) <= ("a3" in kept)  # a4 answers a3's server-tool call
+    for message in trimmed.transcript:  # kept messages are whole
+        assert to_json_value(message) in transcript

@@ -126,12 +126,14 @@ def test_a_result_moved_up_does_not_stop_the_next_turn_finding_its_results_in_pl
     ]
 
 
-def test_a_user_message_is_added_before_a_leading_assistant_message_and_says_so() -> None:
+def test_a_user_message_is_added_before_a_leading_assistant_message_and_says_so(
+    user_first_provider: Any,
+) -> None:
     transcript = [
         {"role": "system", "id": "s", "content": "rules"},
         assistant("a", [{"type": "text", "text": "hello"}]),
     ]
-    repaired = repair_transcript(transcript, provider="anthropic")
+    repaired = repair_transcript(transcript, provider=user_first_provider)
     assert [m.role for m in repaired.transcript] == ["system", "user", "assistant"]
     (action,) = repaired.actions
     assert (action.code, action.message_index, action.path) == (

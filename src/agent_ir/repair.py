@@ -28,6 +28,8 @@ import msgspec
 from agent_ir._generated.message_schema import (
     AssistantMessage,
     Message,
+    ServerToolCallBlock,
+    ServerToolResultBlock,
     SystemMessage,
     TextBlock,
     ToolCallBlock,
@@ -66,6 +68,7 @@ class RepairCode(StrEnum):
     ADDED_USER_MESSAGE = "ADDED_USER_MESSAGE"
     DROPPED_EMPTY_CONTENT = "DROPPED_EMPTY_CONTENT"
     TRIMMED_MESSAGES = "TRIMMED_MESSAGES"
+    DROPPED_ORPHAN_SERVER_RESULT = "DROPPED_ORPHAN_SERVER_RESULT"
 
 
 @dataclass(frozen=True)
@@ -139,6 +142,7 @@ class _Repair:
         # Each kept input result: the id it had in the input and the call it answers.
         self.links: list[tuple[str, _Call]] = []
         self.answered: set[str] = set()
+        self.server_calls: set[str] = set()  # server-tool call ids met so far
         self.used_ids = {
             block.id
             for message in messages
@@ -204,15 +208,21 @@ def repair_transcript(
     * a second result for one call is dropped (the first is kept);
     * a call id used twice: the later call gets a fresh id (``id-2``), and the results
       after it that name the id answer it;
-    * a result whose tool name differs from its call's takes the call's name.
+    * a result whose tool name differs from its call's takes the call's name;
+    * a server-tool result block that no earlier server-tool call answers is dropped
+      from its message (server-tool calls and the results that follow them are kept
+      as they are: they need no result message).
 
     With a ``provider`` ("openai-chat", "openai-responses", "anthropic"), the result also
     passes ``check_wire_rules`` for it: results are moved directly after their call's
     turn (the assistant message, or for Anthropic the run of consecutive assistant
     messages holding it; the messages that came between then follow the results), call
     ids it refuses are rewritten (``normalize_tool_call_ids``), and for Anthropic a
-    transcript starting with an assistant message gets a short user message first and
-    empty content is dropped. ``actions`` lists everything done, in order."""
+    empty content is dropped (for Anthropic: empty content, empty text blocks, and
+    whitespace-only text blocks in a message with nothing else; a provider whose record
+    asks for a user turn first gets a short user message before a leading assistant
+    message, which Anthropic does not need). ``actions`` lists everything done, in
+    order."""
     if missing not in ("error-result", "drop-call"):
         raise ValueError(f'missing must be "error-result" or "drop-call", not {quoted(missing)}')
     if orphans != "drop" or duplicates != "keep-first":
@@ -299,8 +309,21 @@ def _with_unique_calls(
     latest: dict[str, _Call],
     seen: set[str],
 ) -> AssistantMessage:
-    blocks = list(message.content)
+    blocks: list[Any] = list(message.content)
     for position, block in enumerate(blocks):
+        if type(block) is ServerToolCallBlock:
+            state.server_calls.add(block.id)
+            continue
+        if type(block) is ServerToolResultBlock:
+            if block.tool_call_id not in state.server_calls:
+                blocks[position] = None
+                state.act(
+                    RepairCode.DROPPED_ORPHAN_SERVER_RESULT,
+                    (index, "content", position),
+                    f"no earlier server-tool call has id {quoted(block.tool_call_id)}: the "
+                    "server-tool result was dropped",
+                )
+            continue
         if type(block) is not ToolCallBlock:
             continue
         call = _Call(index, position, block.id, block.id, block.name)
@@ -317,7 +340,8 @@ def _with_unique_calls(
         state.calls.append(call)
     if blocks == list(message.content):
         return message
-    return msgspec.structs.replace(message, content=tuple(blocks))
+    kept = tuple(block for block in blocks if block is not None)
+    return msgspec.structs.replace(message, content=kept)
 
 
 def _linked_result(
@@ -542,8 +566,13 @@ def _without_empty_text(state: _Repair, index: int, message: Message) -> Message
         return message
     content: Any = message.content
     if type(content) is tuple:
+        blank = [type(block) is TextBlock and is_blank(block.text) for block in content]
+        # check_wire_rules' rule: an empty text block, and whitespace-only ones when
+        # nothing else in the message is content
         kept = tuple(
-            block for block in content if not (type(block) is TextBlock and is_blank(block.text))
+            block
+            for block, empty in zip(content, blank, strict=True)
+            if not (empty and (not block.text or all(blank)))
         )
         if len(kept) != len(content):
             state.act(
@@ -688,8 +717,9 @@ def trim_transcript(
     System messages are kept (at the front, in order) and not counted when
     ``keep_system``; otherwise they are trimmed like the others. The kept part never
     starts inside a tool round: a result is never kept without its call (it would be an
-    orphan), so the cut moves later instead, and the result may be smaller than the
-    budget.
+    orphan), nor a server-tool result without its server-tool call in an earlier
+    assistant message, so the cut moves later instead, and the result may be smaller
+    than the budget. Messages are kept whole, their blocks untouched.
 
     Returns a ``RepairResult`` whose ``actions`` are empty when nothing was left out,
     else one ``TRIMMED_MESSAGES`` action at the first message left out, saying how many
@@ -741,9 +771,26 @@ def _budget_start(messages: list[Message], max_messages: int | None, max_chars: 
     return start
 
 
+def _server_spans(messages: list[Message]) -> Iterator[tuple[int, int]]:
+    """(c, j) for each server-tool result at message j whose latest server-tool call
+    before it is in an earlier message c: a cut in c + 1 .. j would leave it no call."""
+    last_server_call: dict[str, int] = {}
+    for index, message in enumerate(messages):
+        if type(message) is not AssistantMessage:
+            continue
+        for block in message.content:
+            if type(block) is ServerToolCallBlock:
+                last_server_call[block.id] = index
+            elif type(block) is ServerToolResultBlock:
+                made_at = last_server_call.get(block.tool_call_id, index)
+                if made_at < index:
+                    yield made_at, index
+
+
 def _round_start(messages: list[Message], start: int) -> int:
     """The first cut at or after ``start`` that keeps no result of a call before it
-    and does not start on a result.
+    (nor a server-tool result of a server-tool call before it) and does not start on a
+    result.
 
     A result at ``j`` whose id's last call is at ``c < j`` is stranded by every cut in
     ``c + 1 .. j`` (its call is cut, no later call of the id is kept): those cuts are
@@ -760,6 +807,9 @@ def _round_start(messages: list[Message], start: int) -> int:
             if made_at < index:
                 covered[made_at + 1] += 1
                 covered[index + 1] -= 1
+    for made_at, index in _server_spans(messages):
+        covered[made_at + 1] += 1
+        covered[index + 1] -= 1
     spans = sum(covered[: start + 1])
     for cut in range(start, len(messages)):
         if cut > start:

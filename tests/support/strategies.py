@@ -24,7 +24,8 @@ keywords, leap days and leap seconds, offsets up to ``+23:59``.
 
 ``transcripts()`` links them: every tool call gets a unique id and is answered by
 exactly one later tool result of the same name; calls are often parallel and their
-results come in any order, interleaved with other messages. ``tool_links`` finds the
+results come in any order, interleaved with other messages; a server-tool result
+follows a server-tool call of its id in its message. ``tool_links`` finds the
 calls and results of a transcript again, for tests that mutate one.
 """
 
@@ -432,6 +433,7 @@ ROLES = role_definitions()
 ASSISTANT = SCHEMA.definition(ROLES["assistant"])
 TOOL_RESULT = SCHEMA.definition(ROLES["toolResult"])
 TOOL_CALL = SCHEMA.definition("ToolCallBlock")
+SERVER_TOOL_CALL = SCHEMA.definition("ServerToolCallBlock")
 # Messages that take no part in linkage: every role but assistant and toolResult.
 OTHER_MESSAGES = st.one_of(
     [
@@ -517,9 +519,16 @@ def _assistant(draw: st.DrawFn, used: set[str], *, forced_call: bool) -> dict[st
     for block in extra:
         content.insert(draw(st.integers(min_value=0, max_value=len(content))), block)
     unique = []
+    server_calls = set()
     for block in content:
         if block.get("type") == "toolCall":
             block = {**block, "id": _unique(block["id"], used)}
+        elif block.get("type") == "serverToolCall":
+            server_calls.add(block["id"])
+        elif block.get("type") == "serverToolResult" and block["toolCallId"] not in server_calls:
+            # a server-tool result answers a server-tool call before it: one is put there
+            unique.append({**draw(SERVER_TOOL_CALL), "id": block["toolCallId"]})
+            server_calls.add(block["toolCallId"])
         unique.append(block)
     return {**message, "content": unique}
 

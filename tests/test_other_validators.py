@@ -7,11 +7,14 @@ RE2 family, no lookaround), which is what Go's ``regexp`` and most Rust services
 
 For the conformance transcripts, Python's verdict is ``validate_transcript``'s (a message
 is shape-valid when no shape code names it). A schema validator gives it together with
-the rules a schema cannot say (``schemas/README.md``): the suite exercises two of them,
+the rules a schema cannot say (``schemas/README.md``): the suite exercises three of them,
 lone surrogates (jsonschema-rs, like any validator that holds strings as UTF-8, cannot
 see one: it raises ``UnicodeEncodeError`` on one in a key or in a string it matches
-against a pattern, and accepts one elsewhere) and real calendar dates. ``hand_rules``
-checks those two here, first, as another implementation must.
+against a pattern, and accepts one elsewhere), real calendar dates, and the depth of
+the JSON objects of a message (a tool call's arguments, a server-tool call's input and
+wire, a server-tool result's wire, a citation's wire: at most 64 levels, the object
+counted). ``hand_rules`` checks those three here, first, as another implementation
+must.
 
 The patterns are also checked for what makes them portable: no lookaround, no class
 escapes (``\\s``, ``\\S``, ``\\d``, ``\\w`` mean different characters in Python, ECMA-262
@@ -140,10 +143,40 @@ def is_calendar_timestamp(text: str) -> bool:
 def hand_rules(message: Any) -> bool:
     """The rules a schema cannot say that the suite exercises, for one message whose
     shape the schema accepts."""
-    if not is_well_formed(message):
+    if not is_well_formed(message) or not objects_within_depth(message):
         return False
     timestamp = message.get("timestamp") if isinstance(message, dict) else None
     return not isinstance(timestamp, str) or is_calendar_timestamp(timestamp)
+
+
+MAX_DEPTH = 64
+OBJECT_FIELDS = {"toolCall": ("arguments",), "serverToolCall": ("input", "wire")}
+OBJECT_FIELDS["serverToolResult"] = ("wire",)
+
+
+def objects_within_depth(message: Any) -> bool:
+    """Whether every JSON object of the message nests at most 64 levels (the object one
+    of them): a block's arguments, input or wire, a text block's citations' wire."""
+    content = message.get("content") if isinstance(message, dict) else None
+    if not isinstance(content, list):
+        return True
+    objects = []
+    for block in content:
+        if not isinstance(block, dict):
+            continue
+        objects += [block[f] for f in OBJECT_FIELDS.get(block.get("type"), ()) if f in block]
+        citations = block.get("citations") if block.get("type") == "text" else None
+        if isinstance(citations, list):
+            objects += [c["wire"] for c in citations if isinstance(c, dict) and "wire" in c]
+    return all(depth(value) <= MAX_DEPTH for value in objects)
+
+
+def depth(value: Any) -> int:
+    if isinstance(value, dict):
+        return 1 + max(map(depth, value.values()), default=0)
+    if isinstance(value, list):
+        return 1 + max(map(depth, value), default=0)
+    return 0
 
 
 # ------------------------------------------------------------------- compilation
@@ -201,7 +234,8 @@ def test_conformance_message_verdicts_equal_validate_transcript(
 
 def test_the_hand_rules_are_needed_for_lone_surrogates_and_dates_only() -> None:
     """What a schema validator alone accepts (or cannot read) and Python refuses:
-    exactly the messages with a lone surrogate or a date that does not exist."""
+    exactly the messages with a lone surrogate, a date that does not exist or a JSON
+    object nested too deeply."""
     validator = rust_validator(MESSAGE_REF, "regex")
     needed = set()
     for name, case in CASES:
@@ -213,10 +247,16 @@ def test_the_hand_rules_are_needed_for_lone_surrogates_and_dates_only() -> None:
             except UnicodeEncodeError:  # a lone surrogate in a key or a patterned string
                 accepted = True
             if accepted and not hand_rules(message):
-                rule = "surrogate" if not is_well_formed(message) else "calendar"
+                if not is_well_formed(message):
+                    rule = "surrogate"
+                elif not objects_within_depth(message):
+                    rule = "depth"
+                else:
+                    rule = "calendar"
                 needed.add((rule, name))
-    assert {rule for rule, _ in needed} == {"surrogate", "calendar"}
+    assert {rule for rule, _ in needed} == {"surrogate", "calendar", "depth"}
     assert all(("surrogate" in name) == (rule == "surrogate") for rule, name in needed)
+    assert all(("65 levels" in name) == (rule == "depth") for rule, name in needed)
 
 
 # ---------------------------------------------------------------------- patterns

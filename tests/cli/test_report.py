@@ -1024,3 +1024,71 @@ def test_an_engine_that_cannot_start_leaves_no_page(tmp_path: Path) -> None:
     )
     assert ran.status == 2, ran
     assert not report.exists()
+
+
+def test_refusals_and_server_tool_blocks_are_drawn_as_what_they_are(tmp_path: Path) -> None:
+    """A refusal shows its words, marked as a refusal; a server-tool call its provider,
+    name, id and input; its result the provider, the call it answers and the JSON (not
+    "a refusal block" drawn as an unknown block). Parsed, no browser needed."""
+    source = jsonl(
+        tmp_path / "hosted.jsonl",
+        [
+            {
+                "id": "hosted",
+                "messages": [
+                    {"role": "user", "id": "u0", "content": "Weather in Paris?"},
+                    {
+                        "role": "assistant",
+                        "id": "a1",
+                        "content": [
+                            {
+                                "type": "serverToolCall",
+                                "provider": "anthropic",
+                                "id": "srvtoolu_01",
+                                "name": "web_search",
+                                "input": {"query": "paris <weather>"},
+                            },
+                            {
+                                "type": "serverToolResult",
+                                "provider": "anthropic",
+                                "toolCallId": "srvtoolu_01",
+                                "wire": {"type": "web_search_tool_result", "content": []},
+                            },
+                            {
+                                "type": "serverToolResult",
+                                "provider": "anthropic",
+                                "toolCallId": "srvtoolu_99",
+                                "wire": {"type": "web_search_tool_result", "content": []},
+                            },
+                        ],
+                    },
+                    {
+                        "role": "assistant",
+                        "id": "a2",
+                        "content": [{"type": "refusal", "text": "I can't help with <that>."}],
+                        "stopReason": "refusal",
+                    },
+                ],
+            }
+        ],
+    )
+    report = tmp_path / "report.html"
+    ran = reported(source, report=report)
+    assert ran.status == 1  # the second result answers no server-tool call
+    page = page_of(report)
+    tree = parse(page)
+    [section] = conversations(tree)
+    assert section.find_all(cls="unknown") == []
+    call, answered, orphan = article(section, 1).find_all("div", "server-tool")
+    assert call.one(cls="call-head").words() == "Server tool call web_search anthropic srvtoolu_01"
+    assert json.loads(call.one("pre", "input").text()) == {"query": "paris <weather>"}
+    assert answered.one(cls="call-head").words() == "Server tool result anthropic for srvtoolu_01"
+    assert json.loads(answered.one("pre", "wire").text())["type"] == "web_search_tool_result"
+    assert "flagged" not in answered.classes
+    assert "flagged" in orphan.classes  # ORPHAN_SERVER_TOOL_RESULT points at its block
+    [item] = section.one("ul", "found").find_all("li")
+    assert item.attrs["data-code"] == "ORPHAN_SERVER_TOOL_RESULT"
+    refusal = article(section, 2).one("div", "refusal")
+    assert refusal.one(cls="call-label").words() == "Refusal"
+    assert refusal.one("div", "text").text() == "I can't help with <that>."
+    assert "&lt;that&gt;" in page  # escaped, as every text

@@ -776,6 +776,10 @@ class _Conversation:
             return self._thinking(block, flagged, anchor, notes)
         if kind == "toolCall":
             return self._tool_call(block, flagged, anchor, notes)
+        if kind == "refusal":
+            return _refusal(block, flagged, anchor, notes)
+        if kind in ("serverToolCall", "serverToolResult"):
+            return _server_tool(block, flagged, anchor, notes)
         if kind in ("image", "audio", "document"):
             return (
                 f'<div class="block placeholder {kind}{flagged}" {anchor}>'
@@ -823,6 +827,44 @@ class _Conversation:
             f"{_pre_json(message[key])}</div>\n"
             for key in extra[:JSON_ITEMS]
         )
+
+
+def _refusal(block: dict[str, Any], flagged: str, anchor: str, notes: str) -> str:
+    """The model's refusal, in its words, marked as one."""
+    text = block.get("text")
+    body = _clipped(text) if isinstance(text, str) else _pre_json(text)
+    return (
+        f'<div class="block refusal{flagged}" {anchor}><span class="call-label">Refusal</span>'
+        f'<div class="text">{body}</div>{notes}</div>\n'
+    )
+
+
+def _server_tool(block: dict[str, Any], flagged: str, anchor: str, notes: str) -> str:
+    """A call of a tool the provider ran (its provider, name, id and input) or its result
+    (the provider, the call it answers, the provider's block), the JSON as it is."""
+    provider = f'<span class="provider">{_scalar(block.get("provider"))}</span>'
+    if block.get("type") == "serverToolCall":
+        head = (
+            f'<span class="call-label">Server tool call</span> '
+            f'<b class="tool-name">{_scalar(block.get("name"))}</b> {provider} '
+            f'<code class="call-id">{_scalar(block.get("id"))}</code>'
+        )
+        shown = [("input", "json input"), ("wire", "json wire")]
+    else:
+        head = (
+            f'<span class="call-label">Server tool result</span> {provider} for '
+            f'<code class="call-id">{_scalar(block.get("toolCallId"))}</code>'
+        )
+        shown = [("wire", "json wire")]
+    body = "".join(
+        f'<div class="extra"><span class="key">{key}</span>{_pre_json(block[key], kind)}</div>'
+        for key, kind in shown
+        if key in block
+    )
+    return (
+        f'<div class="block server-tool{flagged}" {anchor}><div class="call-head">{head}</div>'
+        f"{body}{notes}</div>\n"
+    )
 
 
 def _json_type(value: Any) -> str:
@@ -931,6 +973,10 @@ summary{{cursor:pointer}}
 .call-row>.block{{margin-top:6px}}
 .tool-call{{border:1px solid var(--line);border-radius:8px;background:#fbfcfd;padding:6px 10px}}
 .call-label{{font-size:12px;color:var(--muted);text-transform:uppercase;letter-spacing:.04em}}
+.server-tool{{border:1px dashed var(--line);border-radius:8px;background:#fbfcfd;padding:6px 10px}}
+.refusal{{border-left:3px solid var(--warn);padding-left:8px}}
+.refusal .text{{white-space:pre-wrap;overflow-wrap:anywhere}}
+.provider{{font-size:12px;color:var(--muted)}}
 .call-id{{color:var(--muted);font-size:11.5px}}
 .beside{{margin-top:6px;min-width:0}}
 .beside>.message{{max-width:none;margin:0}}

@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import dataclasses
 import sys
-from collections.abc import Iterator
 from pathlib import Path
 from types import MappingProxyType
 
@@ -24,7 +23,7 @@ USER_FIRST = "user-first"
 
 
 @pytest.fixture
-def user_first_provider(monkeypatch: pytest.MonkeyPatch) -> Iterator[str]:
+def user_first_provider(monkeypatch: pytest.MonkeyPatch) -> str:
     """The name of a provider registered for the test: Anthropic's record with a user
     turn first asked (``TurnRules.user_turn_first``), which no registered provider asks
     any more (Anthropic accepts an assistant message first)."""
@@ -39,4 +38,4 @@ def user_first_provider(monkeypatch: pytest.MonkeyPatch) -> Iterator[str]:
     monkeypatch.setattr(
         _registry, "REGISTRY", MappingProxyType({**_registry.REGISTRY, USER_FIRST: spec})
     )
-    yield USER_FIRST
+    return USER_FIRST

@@ -549,7 +549,10 @@ def orphan(message_index: int, block_index: int, call_id: str) -> Row:
             assistant("a3", [server_result("s1")]),
         ],
         [user("u0"), assistant("a1", [server_call("s1")])],  # no result message is needed
-        [user("u0"), assistant("a1", [server_call("s1"), server_result("s1"), server_result("s1")])],
+        [
+            user("u0"),
+            assistant("a1", [server_call("s1"), server_result("s1"), server_result("s1")]),
+        ],
     ],
     ids=["same-message", "next-message", "later-message", "call-alone", "answered-twice"],
 )
@@ -621,7 +624,9 @@ def test_server_tool_linkage_through_malformed_messages() -> None:
     malformed_call = {**server_call("s1"), "input": [1]}  # its id still answers
     transcript = [
         user("u0"),
-        assistant("a1", [malformed_call, server_result("s1"), server_result("s2"), {"type": "text"}]),
+        assistant(
+            "a1", [malformed_call, server_result("s1"), server_result("s2"), {"type": "text"}]
+        ),
         assistant("a2", [{**server_result("s3"), "wire": []}]),  # malformed: not judged
     ]
 

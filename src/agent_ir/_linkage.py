@@ -91,7 +91,9 @@ def malformed_links(plain: Any, problem_paths: Collection[Path]) -> MalformedLin
     return MalformedLinks(tuple(calls), frozenset(malformed), None, servers)
 
 
-def _server_links(plain: dict[str, Any], broken_blocks: set[Any]) -> Iterator[tuple[int, str, bool]]:
+def _server_links(
+    plain: dict[str, Any], broken_blocks: set[Any]
+) -> Iterator[tuple[int, str, bool]]:
     content = plain.get("content") if plain.get("role") == "assistant" else None
     if not isinstance(content, list):
         return
@@ -137,21 +139,34 @@ def _all_answered_once(messages: Sequence[Message]) -> bool:
             answered.add(message.tool_call_id)
         elif kind is AssistantMessage:
             assert isinstance(message, AssistantMessage)
-            for block in message.content:
-                block_kind = type(block)
-                if block_kind is ToolCallBlock:
-                    assert isinstance(block, ToolCallBlock)
-                    if block.id in open_calls or block.id in answered:
-                        return False
-                    open_calls[block.id] = block.name
-                elif block_kind is ServerToolCallBlock:
-                    assert isinstance(block, ServerToolCallBlock)
-                    server_calls.add(block.id)
-                elif block_kind is ServerToolResultBlock:
-                    assert isinstance(block, ServerToolResultBlock)
-                    if block.tool_call_id not in server_calls:
-                        return False
+            if not _calls_fresh(message, open_calls, answered, server_calls):
+                return False
     return not open_calls
+
+
+def _calls_fresh(
+    message: AssistantMessage,
+    open_calls: dict[str, str],
+    answered: set[str],
+    server_calls: set[str],
+) -> bool:
+    """Each call of ``message`` (added to ``open_calls``) has an id not used before, and
+    each server-tool result a server-tool call before it (added to ``server_calls``)."""
+    for block in message.content:
+        block_kind = type(block)
+        if block_kind is ToolCallBlock:
+            assert isinstance(block, ToolCallBlock)
+            if block.id in open_calls or block.id in answered:
+                return False
+            open_calls[block.id] = block.name
+        elif block_kind is ServerToolCallBlock:
+            assert isinstance(block, ServerToolCallBlock)
+            server_calls.add(block.id)
+        elif block_kind is ServerToolResultBlock:
+            assert isinstance(block, ServerToolResultBlock)
+            if block.tool_call_id not in server_calls:
+                return False
+    return True
 
 
 # Sites are plain tuples (built once per call and result, on the path every transcript
@@ -217,6 +232,19 @@ class _Collector:
         if key in self.sites.calls:
             self.answered.add(call_id)
 
+    def assistant(self, message_index: int, message: AssistantMessage) -> None:
+        for block_index, block in enumerate(message.content):
+            block_kind = type(block)
+            if block_kind is ToolCallBlock:
+                assert isinstance(block, ToolCallBlock)
+                self.call(message_index, block_index, block.id, block.name)
+            elif block_kind is ServerToolCallBlock:
+                assert isinstance(block, ServerToolCallBlock)
+                self.server(message_index, block_index, block.id, True)
+            elif block_kind is ServerToolResultBlock:
+                assert isinstance(block, ServerToolResultBlock)
+                self.server(message_index, block_index, block.tool_call_id, False)
+
     def server(self, message_index: int, block_index: int, call_id: str, is_call: bool) -> None:
         if is_call:
             self.server_calls.add(call_id)
@@ -234,17 +262,7 @@ def _collect(links: Sequence[Message | MalformedLinks], reuse: bool) -> _Sites:
             collector.result(message_index, link.tool_call_id, link.tool_name)
         elif kind is AssistantMessage:
             assert isinstance(link, AssistantMessage)
-            for block_index, block in enumerate(link.content):
-                block_kind = type(block)
-                if block_kind is ToolCallBlock:
-                    assert isinstance(block, ToolCallBlock)
-                    collector.call(message_index, block_index, block.id, block.name)
-                elif block_kind is ServerToolCallBlock:
-                    assert isinstance(block, ServerToolCallBlock)
-                    collector.server(message_index, block_index, block.id, True)
-                elif block_kind is ServerToolResultBlock:
-                    assert isinstance(block, ServerToolResultBlock)
-                    collector.server(message_index, block_index, block.tool_call_id, False)
+            collector.assistant(message_index, link)
         elif kind is MalformedLinks:
             assert isinstance(link, MalformedLinks)
             _collect_malformed(collector, message_index, link)

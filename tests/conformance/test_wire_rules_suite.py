@@ -90,7 +90,7 @@ def test_the_suite_s_other_codes_are_validate_transcript_s(case: dict[str, Any])
         # Anthropic accepts an id used again after its result: each use is a call of its
         # own, so the linkage codes may differ from validate_transcript's, never the rest.
         assert "used again after its result" in case["description"]
-        assert not {pair for pair in others} & set(pairs(stricter))
+        assert not set(others) & set(pairs(stricter))
         linkage = {"DUPLICATE_TOOL_CALL_ID", "MISSING_TOOL_RESULT", "DUPLICATE_TOOL_RESULT"}
         assert [p for p in others if p[0] not in linkage] == [
             p for p in pairs(verdict) if p[0] not in linkage
@@ -142,7 +142,7 @@ def test_the_two_suites_together_cover_every_code() -> None:
 
     assert covered == {code.value for code in DiagnosticCode} - UNREPORTED
     assert set(WIRE_CODES) <= {code.value for code in DiagnosticCode}
-    assert UNREPORTED == {code for code, providers in WIRE_CODES.items() if not providers}
+    assert {code for code, providers in WIRE_CODES.items() if not providers} == UNREPORTED
 
 
 def test_what_a_provider_accepts_is_a_stricter_duplicate_in_validate_transcript() -> None:

@@ -34,7 +34,8 @@ def test_empty_assistant_content_is_empty_content_with_its_message() -> None:
 def test_whitespace_content_and_blocks_have_their_own_messages() -> None:
     transcript = [
         user_message(id="u", content=" \n"),
-        assistant_message(id="a", content=(TextBlock(text="ok"), TextBlock(text="\t"))),
+        assistant_message(id="a", content=(TextBlock(text="ok"), TextBlock(text=""))),
+        assistant_message(id="b", content=(TextBlock(text="\t"), TextBlock(text=" "))),
     ]
     assert read(check_wire_rules(transcript, "anthropic")) == [
         ("EMPTY_CONTENT", 0, "/0/content", "content must not be only whitespace for anthropic"),
@@ -42,9 +43,31 @@ def test_whitespace_content_and_blocks_have_their_own_messages() -> None:
             "EMPTY_CONTENT",
             1,
             "/1/content/1/text",
-            "content[1].text must not be empty or only whitespace for anthropic",
+            "content[1].text must not be empty for anthropic",
+        ),
+        (
+            "EMPTY_CONTENT",
+            2,
+            "/2/content/0/text",
+            "content[0].text must not be only whitespace when nothing else in the message is "
+            "content for anthropic",
+        ),
+        (
+            "EMPTY_CONTENT",
+            2,
+            "/2/content/1/text",
+            "content[1].text must not be only whitespace when nothing else in the message is "
+            "content for anthropic",
         ),
     ]
+
+
+def test_whitespace_beside_other_content_is_taken() -> None:
+    transcript = [
+        user_message(id="u", content="hi"),
+        assistant_message(id="a", content=(TextBlock(text="ok"), TextBlock(text="\t"))),
+    ]
+    assert check_wire_rules(transcript, "anthropic") == ()
 
 
 @pytest.mark.parametrize("provider", ["openai-chat", "openai-responses"])

@@ -71,6 +71,9 @@ WRITERS = {
 }
 
 
+STRICTER = "stricter than Anthropic on purpose"
+
+
 @pytest.mark.parametrize(("case", "place"), params("transcript-tools"))
 def test_repair_trim_rules_and_writers_keep_the_contract(case: Case, place: str) -> None:
     put = TRANSCRIPT_PLACES[place]
@@ -88,8 +91,14 @@ def test_repair_trim_rules_and_writers_keep_the_contract(case: Case, place: str)
         assert rules.error is None, f"check_wire_rules raised {describe(rules.error)}"
         assert_writable(rules.value)
         if case.kind != SHIFTING:  # a shifting value reads differently each time
+            expected = verdict.value
+            if provider == "anthropic" and any(STRICTER in d.message for d in expected):
+                # Anthropic accepts an id used again after its result: that duplicate is
+                # not reported, and the id's other linkage diagnostics may differ.
+                assert not any(STRICTER in d.message for d in rules.value)
+                expected = tuple(d for d in expected if d.code in SHAPE_CODES)
             remaining = iter(rules.value)
-            assert all(d in remaining for d in verdict.value), (
+            assert all(d in remaining for d in expected), (
                 "check_wire_rules lost or reordered validate_transcript's diagnostics"
             )
 

@@ -164,7 +164,7 @@ def test_quiet_draws_nothing_on_the_terminal(tmp_path: Path) -> None:
 def test_quiet_on_a_terminal_shows_the_report_alone(tmp_path: Path) -> None:
     expected = report(run("validate", SAMPLE))
     drawn = on_terminal(
-        "validate", "--quiet", SAMPLE, stdout_too=True, tmp_path=tmp_path, columns=220, rows=40
+        "validate", "--quiet", SAMPLE, stdout_too=True, tmp_path=tmp_path, columns=480, rows=40
     )
     assert drawn.status == 1
     shown = [row for row in drawn.rows if row]
@@ -177,7 +177,7 @@ def test_quiet_on_a_terminal_shows_the_report_alone(tmp_path: Path) -> None:
 def test_the_report_and_the_bar_share_a_terminal_line_by_line(tmp_path: Path) -> None:
     expected = report(run("validate", SAMPLE))
     drawn = on_terminal(
-        "validate", SAMPLE, stdout_too=True, tmp_path=tmp_path, columns=220, rows=40
+        "validate", SAMPLE, stdout_too=True, tmp_path=tmp_path, columns=480, rows=40
     )
     assert drawn.status == 1
     bar_of(drawn)

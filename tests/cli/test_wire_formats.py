@@ -87,14 +87,18 @@ def test_provider_rules_report_what_the_provider_would_refuse(tmp_path: Path) ->
 
 
 def test_provider_rules_apply_to_ir_lines_too(tmp_path: Path) -> None:
-    messages = [{"role": "assistant", "id": "a1", "content": [{"type": "text", "text": "Hello."}]}]
+    messages = [
+        {"role": "assistant", "id": "a1", "content": [{"type": "text", "text": "Hello."}]},
+        {"role": "user", "id": "u2", "content": [{"type": "text", "text": ""}]},
+    ]
     source = _jsonl(tmp_path / "ir.jsonl", [messages])
     assert run("validate", source).status == 0
     ran = run("validate", "--provider-rules", "anthropic", "--output", "json", source)
     assert ran.status == 1, ran
     [record, summary] = json_lines(ran)
-    assert [d["code"] for d in record["diagnostics"]] == ["INVALID_ROLE_ORDER"]
-    assert summary["summary"]["codes"] == {"INVALID_ROLE_ORDER": 1}
+    # an assistant message first is accepted (Anthropic accepts it); an empty text block not
+    assert [d["code"] for d in record["diagnostics"]] == ["EMPTY_CONTENT"]
+    assert summary["summary"]["codes"] == {"EMPTY_CONTENT": 1}
 
 
 @pytest.mark.parametrize(

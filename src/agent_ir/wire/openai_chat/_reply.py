@@ -5,13 +5,24 @@ reply.
 
 Read as the stream reads its chunks: an ``error`` (not null) is PROVIDER_TRANSPORT_ERROR
 with its code; ``object`` is absent, ``""`` or ``"chat.completion"``; ``id`` starts the
-response; one choice (``index`` 0); its ``message``: ``reasoning_content`` (or
-``reasoning``) -> a thinking block, ``content`` -> a text block, ``refusal`` -> stop
-reason "error" (the IR has no refusal block), ``tool_calls`` -> tool calls (arguments
-parsed by the stream's rule; a call whose ``type`` is not ``function`` is a
-PART_NOT_READ warning at ``/choices/0/message/tool_calls/<k>``); ``finish_reason`` and
-``usage`` (``prompt_tokens``, ``completion_tokens``; Groq's ``x_groq.usage``) map as in
-the stream. Failures are ``ProviderError`` (``agent_ir.wire._reply``).
+response (absent, ``null`` or ``""``, as Gemini's compatible API writes it: the
+``request_id`` stands for it, as in the stream); the choice of ``index`` 0 is read
+(an absent index is 0), each other choice (``n > 1``) is a CHOICES_NOT_READ warning at
+``/choices/<k>``; its ``message``: ``reasoning_content`` (or ``reasoning``) -> a
+thinking block; ``content`` -> a text block (Mistral's list of parts: ``text`` parts ->
+text blocks, ``thinking`` parts -> thinking blocks, another part PART_NOT_READ at
+``/choices/0/message/content/<k>``); ``url_citation`` ``annotations`` -> citations of
+the text (``{"provider": "openai-chat", "wire": <the annotation>}``; another type, or a
+citation with no text before it, PART_NOT_READ at ``/choices/0/message/annotations/<k>``);
+``refusal`` -> a refusal block (stop reason "refusal" when the reply ends normally);
+``tool_calls`` -> tool calls (arguments parsed by the stream's rule; a call whose
+``type`` is not ``function`` is a PART_NOT_READ warning at
+``/choices/0/message/tool_calls/<k>``, and ``tool_calls`` with every call skipped stops
+with "stop"); a ``function_call`` other than the all-empty one some servers write is
+refused (a legacy call has no id); ``finish_reason`` and ``usage`` (``prompt_tokens``,
+``completion_tokens``, ``prompt_tokens_details.cached_tokens``,
+``completion_tokens_details.reasoning_tokens``; Groq's ``x_groq.usage``) map as in the
+stream. Failures are ``ProviderError`` (``agent_ir.wire._reply``).
 """
 
 from __future__ import annotations

@@ -37,32 +37,47 @@ A chunk, in this order:
   any other string is PROVIDER_UNKNOWN_EVENT.
 * ``id``: the first chunk with a non-empty ``id`` starts the response
   (``response_start``, that id for ``responseId``); later ids are not read (every chunk
-  repeats it). A chunk without an id before the start is skipped when it carries no
-  choices and no usage (Azure's first chunk: ``id: ""``, ``prompt_filter_results``),
-  otherwise PROVIDER_INVALID_EVENT.
-* ``choices``: each must have ``index`` 0 (absent reads as 0). ``n > 1`` is not
-  supported: another index is PROVIDER_INVALID_EVENT, rather than a reply silently
-  missing the choices the request asked for.
+  repeats it). A chunk without an id (absent, ``null``, ``""``) before the start is
+  skipped when it carries no choices and no usage (Azure's first chunk: ``id: ""``,
+  ``prompt_filter_results``); one with choices or usage starts the response with the
+  stream's ``request_id`` as its id (Snowflake writes ``"id": ""`` in every chunk: the
+  request id is the caller's own and unique to the request, so message ids stay
+  unique in a transcript). An id that is not a string is PROVIDER_INVALID_EVENT.
+* ``choices``: ``index`` (absent reads as 0) must be an integer >= 0. Choice 0 is read;
+  a choice of another index (a request with ``n > 1``) is not, with one
+  CHOICES_NOT_READ warning (``/choices/<index>``) the first time the index is seen.
 * ``choices[0].delta`` (absent reads as ``{}``), in this order:
 
   - ``reasoning_content`` (DeepSeek, vLLM) or, when that is absent, ``reasoning``
     (OpenRouter, newer vLLM) -> thinking_delta; the thinking block is closed by a
     thinking_end (never a signature: the format has none) right before the next text,
     tool call or response_end. Reasoning after text opens a new block.
-  - ``content`` -> text_delta. ``""`` (OpenAI's first chunk) emits nothing; a
-    ``content`` that is not a string (a list of parts) is PROVIDER_INVALID_EVENT.
-  - ``tool_calls`` -> assembled by ``index`` (required, an integer >= 0): the first
+  - ``content`` -> text_delta. ``""`` (OpenAI's first chunk) emits nothing. Mistral
+    sends a list of parts: a ``text`` part -> text_delta, a ``thinking`` part
+    (``{"type": "thinking", "thinking": [text parts]}``, magistral) -> thinking_delta; a
+    part of another type is PART_NOT_READ (``/choices/0/message/content``, once for
+    each type); a part that is not an object is PROVIDER_INVALID_EVENT.
+  - ``annotations``: each ``url_citation`` -> a citation of the text block
+    (``{"provider": "openai-chat", "wire": <the annotation>}``); one that comes before
+    any text (OpenRouter sends them first, with ``content: ""``) waits for the next
+    text, and one that no text follows is PART_NOT_READ at the end. Another type
+    (OpenRouter's ``file``) is PART_NOT_READ (``/choices/0/message/annotations/<k>``,
+    ``k`` counting the stream's annotations).
+  - ``tool_calls`` -> assembled by ``index`` (an integer >= 0; absent or ``null``: the
+    item's position in the delta's list, as Mistral sends each call whole): the first
     non-empty ``id`` and ``function.name`` are kept and any later one is ignored
     (OpenAI sends them once; Groq, OpenRouter and DeepSeek repeat them in every delta,
     and concatenating would double them); ``function.arguments`` pieces are
     concatenated. A call whose ``type`` is neither absent nor ``"function"`` (a custom
     tool call: free-text input, no arguments object) is skipped with all its deltas,
     a PART_NOT_READ warning of the response (``/choices/0/message/tool_calls/<index>``).
-  - ``refusal`` -> no record (the IR has no refusal block), but the response ends with
-    stopReason "error": a refused reply is not a normal stop.
+  - ``refusal`` -> refusal_delta (a refusal block; ``""`` emits nothing); the response
+    ends with stopReason "refusal" when it ends normally (``finish_reason`` ``stop`` or
+    none, no tool call): OpenAI sends a refusal with ``finish_reason: "stop"``.
   - ``function_call`` (the legacy single call, deprecated by ``tool_calls``):
-    PROVIDER_INVALID_EVENT; it has no call id, and the IR does not invent ids.
-  - Not read: ``role``, ``audio``, ``annotations``, ``reasoning_details`` (OpenRouter's
+    PROVIDER_INVALID_EVENT; it has no call id, and the IR does not invent ids. The
+    all-empty ``{"arguments": "", "name": ""}`` some servers write is no call.
+  - Not read: ``role``, ``audio``, ``reasoning_details`` (OpenRouter's
     structured copy of ``reasoning``; its signatures and encrypted blocks are dropped:
     ``to_openai_chat`` does not send thinking back anyway), ``logprobs``,
     ``content_filter_results`` and any unknown field.
@@ -71,13 +86,19 @@ A chunk, in this order:
   emitted as tool_call records, in index order, after the thinking_end owed; the stop
   reason is kept for the response_end. Mapping: ``stop`` and ``eos`` (Together's) ->
   "stop" ("tool_call" when tool calls were emitted: Ollama and Gemini's compatibility
-  API say ``stop`` after calls), ``tool_calls`` and ``function_call`` -> "tool_call", ``length`` and
-  ``model_length`` (Mistral) -> "length", ``content_filter`` and ``error`` (OpenRouter)
-  -> "error"; any other value is PROVIDER_INVALID_EVENT. The same ``finish_reason``
-  again (on a later chunk) is ignored, another one is PROVIDER_INVALID_EVENT, and so is
-  a delta carrying text, reasoning, a refusal or tool calls after it.
+  API say ``stop`` after calls; "refusal" after a refusal), ``tool_calls`` and
+  ``function_call`` -> "tool_call" ("stop" when every call was skipped: the message
+  holds none, the warnings name them), ``length`` and ``model_length`` (Mistral) ->
+  "length", ``content_filter`` and ``error`` (OpenRouter) -> "error" (the provider cut
+  the reply; a refusal is the model's own); any other value is PROVIDER_INVALID_EVENT.
+  The same ``finish_reason`` again (on a later chunk) is ignored, another one is
+  PROVIDER_INVALID_EVENT, and so is a delta carrying text, reasoning, a refusal,
+  annotations or tool calls after it.
 * ``usage`` (not null): ``prompt_tokens`` -> inputTokens, ``completion_tokens`` ->
-  outputTokens (reasoning tokens are part of it); the last usage seen is the response's
+  outputTokens (reasoning tokens are part of it), and when given
+  ``prompt_tokens_details.cached_tokens`` -> cacheReadTokens (part of inputTokens) and
+  ``completion_tokens_details.reasoning_tokens`` -> reasoningTokens (part of
+  outputTokens); the last usage seen is the response's
   (with ``stream_options.include_usage`` it is the chunk after the finish, with
   ``choices: []``; vLLM's continuous usage is cumulative). Groq's ``x_groq.usage`` is
   read when the chunk has no ``usage``. **No usage at all** (the default: OpenAI sends
@@ -88,7 +109,7 @@ The end
 ``[DONE]`` emits the response_end (with the usage seen so far). Without a
 ``finish_reason`` before it (some compatible servers never send one) the reply is taken
 as it stands: stopReason "tool_call" when tool calls were assembled, else "stop" (or
-"error" after a refusal). A body that ends after a ``finish_reason`` but without
+"refusal" after a refusal). A body that ends after a ``finish_reason`` but without
 ``[DONE]`` (decoded chunks have no ``[DONE]``) ends the same way when the source ends;
 usage that would have come after that point is 0. A body that ends with neither emits
 no response_end: PROVIDER_MISSING_TERMINAL after the chunks already emitted. The stream
@@ -113,9 +134,8 @@ Errors
   mid-stream ``server_error`` has no code), else ``"unknown"``; its message is the
   error's ``message``, else a description of the error value.
 * PROVIDER_INVALID_EVENT: a chunk that is not a JSON object, a field of the wrong type,
-  a first chunk with choices but no id, a choice index other than 0, an unknown
-  ``finish_reason``, a delta after the finish, a legacy ``function_call``, tool calls
-  as above; and (``agent_ir.wire._stream``) event data that is not JSON, an
+  an unknown ``finish_reason``, a delta after the finish, a legacy ``function_call``,
+  tool calls as above; and (``agent_ir.wire._stream``) event data that is not JSON, an
   ``event: error`` with plain-text data included.
 * PROVIDER_UNKNOWN_EVENT: an unknown SSE ``event`` name or chunk ``object``.
 * PROVIDER_MISSING_START: ``[DONE]`` before any chunk with an id.

@@ -167,6 +167,11 @@ class ReplyBuilder:
         self.chunks: deque[ModelChunk] = deque()
 
     @property
+    def request_id(self) -> str:
+        """The caller's id for the request this reply answers."""
+        return self._request_id
+
+    @property
     def started(self) -> bool:
         return self._response_id is not None
 

@@ -301,10 +301,13 @@ def chat_completion(message: dict[str, Any], finish: str = "stop") -> dict[str, 
     }
 
 
-def test_a_chat_refusal_is_an_error_stop_and_a_custom_tool_call_a_warning() -> None:
+def test_a_chat_refusal_is_a_refusal_block_and_a_custom_tool_call_a_warning() -> None:
     refusal = chat_completion({"role": "assistant", "content": None, "refusal": "No."})
     response = reply_from_openai_chat(refusal, request_id="r")
-    assert (response.stop_reason, response.message.content) == ("error", ())
+    assert (response.stop_reason, to_json_value(response.message)["content"]) == (
+        "refusal",
+        [{"type": "refusal", "text": "No."}],
+    )
     custom = {"id": "call_c", "type": "custom", "custom": {"name": "grep", "input": "x"}}
     function = {"id": "call_f", "type": "function", "function": {"name": "f", "arguments": ""}}
     calls = chat_completion(
@@ -330,14 +333,12 @@ def test_togethers_eos_finish_reason_is_a_stop_in_the_reply_and_the_stream() -> 
     assert OpenAIChatStream(chunks, request_id="r").result().stop_reason == "stop"
 
 
-def test_a_chat_completion_with_two_choices_or_an_error_is_refused() -> None:
+def test_a_chat_completion_with_two_choices_reads_the_first_and_an_error_is_refused() -> None:
     two = chat_completion({"role": "assistant", "content": "a"})
     two["choices"].append({"index": 1, "message": {"content": "b"}, "finish_reason": "stop"})
-    with pytest.raises(ProviderError) as caught:
-        reply_from_openai_chat(two, request_id="r")
-    assert caught.value.message == (
-        "reply_from_openai_chat: 2 choices: only one choice (n=1) is supported"
-    )
+    response = reply_from_openai_chat(two, request_id="r")
+    assert to_json_value(response.message)["content"] == [{"type": "text", "text": "a"}]
+    assert [(w.code, w.path) for w in response.warnings] == [("CHOICES_NOT_READ", "/choices/1")]
     failed = {"error": {"message": "slow down", "code": "rate_limit_exceeded"}}
     with pytest.raises(ProviderError) as caught:
         reply_from_openai_chat(failed, request_id="r")

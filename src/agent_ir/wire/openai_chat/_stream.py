@@ -212,7 +212,7 @@ class OpenAIChatStream(SyncStream):
     _terminal = "[DONE]"
 
     def _state(self, builder: ReplyBuilder) -> StreamState:
-        return ChatState(builder, request_id_of(builder))
+        return ChatState(builder, builder.request_id)
 
 
 class AsyncOpenAIChatStream(AsyncStream):
@@ -225,13 +225,7 @@ class AsyncOpenAIChatStream(AsyncStream):
     _terminal = "[DONE]"
 
     def _state(self, builder: ReplyBuilder) -> StreamState:
-        return ChatState(builder, request_id_of(builder))
-
-
-def request_id_of(builder: ReplyBuilder) -> str:
-    """The request id a builder was made with: the id of a reply that has none."""
-    request_id: str = builder._request_id
-    return request_id
+        return ChatState(builder, builder.request_id)
 
 
 class _Call:

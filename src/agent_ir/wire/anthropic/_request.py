@@ -108,10 +108,14 @@ from agent_ir._generated.message_schema import (
     AssistantMessage,
     AudioBlock,
     Base64Source,
+    CacheControl,
     DocumentBlock,
     FileSource,
     ImageBlock,
     Message,
+    RefusalBlock,
+    ServerToolCallBlock,
+    ServerToolResultBlock,
     SystemMessage,
     TextBlock,
     ThinkingBlock,
@@ -121,7 +125,7 @@ from agent_ir._generated.message_schema import (
     UserMessage,
 )
 from agent_ir._paths import Path, to_pointer
-from agent_ir._text import quoted
+from agent_ir._text import cut, quoted
 from agent_ir.wire._common import (
     CallNames,
     ConversionWarningCode,
@@ -156,14 +160,20 @@ __all__ = ["from_anthropic", "to_anthropic"]
 TO: Final = "to_anthropic"
 FROM: Final = "from_anthropic"
 
-SYSTEM_SEPARATOR: Final = "\n\n"
+PROVIDER: Final = "anthropic"
 IMAGE_MEDIA_TYPES: Final = frozenset({"image/jpeg", "image/png", "image/gif", "image/webp"})
 PDF: Final = "application/pdf"
 PLAIN_TEXT: Final = "text/plain"
 
-# Keys read without a warning and without an IR form: request options and response
-# annotations.
-IGNORED_KEYS: Final = frozenset({"cache_control", "citations"})
+# The cache_control values the IR holds: {"type": "ephemeral"} with an optional ttl.
+CACHE_TTLS: Final = frozenset({"5m", "1h"})
+# The block type of a plain server-tool call (its type is not kept in the IR's wire).
+SERVER_TOOL_USE: Final = "server_tool_use"
+# Assistant block types read as server-tool calls: {id, name, input} and other keys.
+SERVER_CALL_TYPES: Final = frozenset({SERVER_TOOL_USE, "mcp_tool_use"})
+# The keys of a server-tool block the IR holds in its own fields, not in its wire.
+SERVER_CALL_FIELDS: Final = frozenset({"id", "name", "input"})
+SERVER_RESULT_FIELDS: Final = frozenset({"tool_use_id"})
 # Keys whose value is the API's default, which says nothing.
 DEFAULT_VALUES: Final[dict[str, Any]] = {"caller": {"type": "direct"}}
 
@@ -182,20 +192,26 @@ def to_anthropic(transcript: object) -> WireRequest:
     for index, message in enumerate(messages):
         request.add(index, message)
     fields: dict[str, Any] = {}
-    if request.system:
-        fields["system"] = SYSTEM_SEPARATOR.join(request.system)
+    system = request.system
+    if len(system) == 1 and system[0].cache_control is None:
+        fields["system"] = system[0].content
+    elif system:
+        fields["system"] = [
+            _cached({"type": "text", "text": message.content}, message.cache_control)
+            for message in system
+        ]
     fields["messages"] = request.turns
     return WireRequest(fields, request.warnings.all())
 
 
 class _Request:
-    """The request being built: the system texts, the turns, and whether the last turn
-    holds only tool results (so that the next result or user message joins it)."""
+    """The request being built: the system messages, the turns, and whether the last
+    turn holds only tool results (so that the next result or user message joins it)."""
 
     def __init__(self, warnings: Warnings, call_names: CallNames) -> None:
         self.warnings = warnings
         self.call_names = call_names
-        self.system: list[str] = []
+        self.system: list[SystemMessage] = []
         self.turns: list[Wire] = []
         self._started = False
         self._results_open = False
@@ -218,10 +234,10 @@ class _Request:
                 ConversionWarningCode.SYSTEM_MOVED,
                 index,
                 -1,
-                "a system message after the conversation started is joined into the "
+                "a system message after the conversation started is moved into the "
                 "top-level system prompt",
             )
-        self.system.append(message.content)
+        self.system.append(message)
 
     def _tool_result(self, index: int, message: ToolResultMessage) -> None:
         warn_tool_name(self.warnings, self.call_names, index, message)
@@ -231,6 +247,7 @@ class _Request:
             "content": _result_content(message, index, self.warnings),
             "is_error": message.is_error,
         }
+        _cached(block, message.cache_control)
         if self._results_open:
             self.turns[-1]["content"].append(block)
             return
@@ -295,7 +312,7 @@ def _user_block(
     warnings: Warnings,
 ) -> Wire | None:
     if isinstance(block, TextBlock):
-        return {"type": "text", "text": block.text}
+        return _text(block, index, block_index, warnings)
     if isinstance(block, ImageBlock):
         return _image(block, index, block_index, warnings)
     if isinstance(block, DocumentBlock):
@@ -309,12 +326,55 @@ def _user_block(
     return None
 
 
+def _cached(block: Wire, cache_control: CacheControl | None) -> Wire:
+    """``block`` with the ``cache_control`` of ``cache_control``, when there is one."""
+    if cache_control is not None:
+        wire: Wire = {"type": cache_control.type}
+        if cache_control.ttl is not None:
+            wire["ttl"] = cache_control.ttl.value
+        block["cache_control"] = wire
+    return block
+
+
+def _text(block: TextBlock, index: int, block_index: int, warnings: Warnings) -> Wire:
+    """A text block with its Anthropic citations (another provider's: not sent) and its
+    cache breakpoint."""
+    wire: Wire = {"type": "text", "text": block.text}
+    if block.citations is not None:
+        own = [plain_arguments(c.wire) for c in block.citations if c.provider == PROVIDER]
+        others = len(block.citations) - len(own)
+        if others:
+            warnings.add(
+                ConversionWarningCode.CITATIONS_NOT_SENT,
+                index,
+                block_index,
+                f"{others} citation(s) of another provider have no Anthropic form: not sent",
+                path=f"/{index}/content/{block_index}/citations",
+            )
+        if own or not others:
+            wire["citations"] = own
+    return _cached(wire, block.cache_control)
+
+
 def _image(block: ImageBlock, index: int, block_index: int, warnings: Warnings) -> Wire | None:
     source = block.source
     if isinstance(source, UrlSource):
-        return {"type": "image", "source": {"type": "url", "url": source.url}}
-    if source.media_type in IMAGE_MEDIA_TYPES:
-        return {"type": "image", "source": _base64(source)}
+        wire: Wire = {"type": "url", "url": source.url}
+    elif source.media_type in IMAGE_MEDIA_TYPES:
+        wire = _base64(source)
+    else:
+        wire = {}
+    if wire:
+        if block.detail is not None:
+            warnings.add(
+                ConversionWarningCode.IMAGE_DETAIL_NOT_SENT,
+                index,
+                block_index,
+                f"an image detail ({block.detail.value}) has no Anthropic form: not sent",
+                path=f"/{index}/content/{block_index}/detail",
+            )
+        return _cached({"type": "image", "source": wire}, block.cache_control)
+    assert isinstance(source, Base64Source)
     warnings.add(
         ConversionWarningCode.IMAGE_NOT_SENT,
         index,
@@ -330,7 +390,22 @@ def _document(
 ) -> Wire | None:
     source = _document_source(block.source)
     if source is not None:
-        return {"type": "document", "source": source}
+        wire: Wire = {"type": "document", "source": source}
+        if block.title is not None:
+            wire["title"] = block.title
+        if block.context is not None:
+            wire["context"] = block.context
+        if block.citations is not None:
+            wire["citations"] = {"enabled": block.citations}
+        if block.filename is not None:
+            warnings.add(
+                ConversionWarningCode.DOCUMENT_DETAIL_NOT_SENT,
+                index,
+                block_index,
+                "a document's file name has no Anthropic form: not sent",
+                path=f"/{index}/content/{block_index}/filename",
+            )
+        return _cached(wire, block.cache_control)
     assert isinstance(block.source, Base64Source)
     warnings.add(
         ConversionWarningCode.DOCUMENT_NOT_SENT,
@@ -374,7 +449,7 @@ def _result_content(message: ToolResultMessage, index: int, warnings: Warnings) 
     blocks = []
     for block_index, block in enumerate(message.content):
         if isinstance(block, TextBlock):
-            blocks.append({"type": "text", "text": block.text})
+            blocks.append(_text(block, index, block_index, warnings))
             continue
         converted = _image(block, index, block_index, warnings)
         if converted is not None:
@@ -382,22 +457,91 @@ def _result_content(message: ToolResultMessage, index: int, warnings: Warnings) 
     return blocks
 
 
+AssistantBlock = (
+    TextBlock
+    | ThinkingBlock
+    | ToolCallBlock
+    | RefusalBlock
+    | ServerToolCallBlock
+    | ServerToolResultBlock
+)
+
+
 def _assistant_block(
-    block: TextBlock | ThinkingBlock | ToolCallBlock,
-    index: int,
-    block_index: int,
-    warnings: Warnings,
+    block: AssistantBlock, index: int, block_index: int, warnings: Warnings
 ) -> Wire | None:
     if isinstance(block, TextBlock):
-        return {"type": "text", "text": block.text}
+        return _text(block, index, block_index, warnings)
     if isinstance(block, ToolCallBlock):
-        return {
+        call = {
             "type": "tool_use",
             "id": block.id,
             "name": block.name,
             "input": plain_arguments(block.arguments),
         }
-    return _thinking(block, index, block_index, warnings)
+        return _cached(call, block.cache_control)
+    if isinstance(block, ThinkingBlock):
+        return _thinking(block, index, block_index, warnings)
+    if isinstance(block, RefusalBlock):
+        warnings.add(
+            ConversionWarningCode.REFUSAL_AS_TEXT,
+            index,
+            block_index,
+            "a refusal has no Anthropic block: sent as a text block",
+        )
+        return {"type": "text", "text": block.text}
+    return _server_block(block, index, block_index, warnings)
+
+
+def _server_block(
+    block: ServerToolCallBlock | ServerToolResultBlock,
+    index: int,
+    block_index: int,
+    warnings: Warnings,
+) -> Wire | None:
+    """A server-tool block as Anthropic wrote it: a call is ``server_tool_use {id,
+    name, input}`` with its ``wire`` keys (``type`` among them when it is another, as
+    ``mcp_tool_use``); a result is its ``wire`` with ``tool_use_id``."""
+    call = isinstance(block, ServerToolCallBlock)
+    what = "call" if call else "result"
+    if block.provider != PROVIDER:
+        warnings.add(
+            ConversionWarningCode.SERVER_TOOL_NOT_SENT,
+            index,
+            block_index,
+            f"a server-tool {what} of {quoted(block.provider)} cannot go to another "
+            "provider: not sent",
+        )
+        return None
+    wire: Wire = {} if block.wire is None else plain_arguments(block.wire)
+    kind = wire.pop("type", SERVER_TOOL_USE if call else None)
+    own = SERVER_CALL_FIELDS if call else SERVER_RESULT_FIELDS
+    if not _server_type(kind, call) or not own.isdisjoint(wire):
+        warnings.add(
+            ConversionWarningCode.SERVER_TOOL_NOT_SENT,
+            index,
+            block_index,
+            f"a server-tool {what} whose wire type is not one from_anthropic reads as a "
+            f"server-tool {what}, or whose wire repeats {' or '.join(sorted(own))}, has no "
+            "Anthropic form: not sent",
+        )
+        return None
+    wire = {key: value for key, value in wire.items() if value is not None}
+    if isinstance(block, ServerToolCallBlock):
+        fields = {"id": block.id, "name": block.name, "input": plain_arguments(block.input)}
+        return {"type": kind, **wire, **fields}
+    return {"type": kind, "tool_use_id": block.tool_call_id, **wire}
+
+
+def _server_type(kind: object, call: bool) -> bool:
+    """Whether ``kind`` is a block type ``from_anthropic`` reads back as a server-tool
+    call (``call``) or result: ``server_tool_use`` or ``mcp_tool_use``; for a result,
+    any other type but ``tool_result`` and those of the other assistant blocks."""
+    if type(kind) is not str:
+        return False
+    if call:
+        return kind in SERVER_CALL_TYPES
+    return kind != "tool_result" and kind not in _ASSISTANT_READERS
 
 
 def _thinking(
@@ -645,7 +789,8 @@ class _Reader:
         read(self, index, content, (*path, "content"))
 
     def system(self, value: Any, path: Path, index: int = 0) -> None:
-        """A system prompt: a string, or a list of text blocks (one message each).
+        """A system prompt: a string, or a list of blocks, each ``text`` block one
+        system message (with its cache breakpoint) and any other block PART_NOT_READ.
         ``index``: the wire message it is (0 for the ``system`` argument)."""
         if isinstance(value, str):
             self._append({"role": "system", "content": value})
@@ -656,9 +801,13 @@ class _Reader:
             where = (*path, block_index)
             kind = _block_type(block, where)
             if kind != "text":
-                raise must_be_one_of(FROM, (*where, "type"), ("text",), kind)
-            self._unread_keys(block, {"type", "text"}, index, block_index, where)
-            self._append({"role": "system", "content": _string(block, "text", where)})
+                self._not_read(
+                    index, block_index, f"a {quoted(kind)} block in a system prompt", where
+                )
+                continue
+            self._unread_keys(block, {"type", "text", "cache_control"}, index, block_index, where)
+            message = {"role": "system", "content": _string(block, "text", where)}
+            self._append(self._cache_control(message, block, index, block_index, where))
 
     def _user(self, index: int, content: str | list[Any], path: Path) -> None:
         if isinstance(content, str):
@@ -707,6 +856,8 @@ class _Reader:
             where = (*path, block_index)
             kind = _block_type(block, where)
             read = _ASSISTANT_READERS.get(kind)
+            if read is None and kind != "tool_result" and "tool_use_id" in block:
+                read = _Reader._server_tool_result
             if read is None:
                 self._not_read(
                     index, block_index, f"a {quoted(kind)} block in an assistant message", where
@@ -718,8 +869,43 @@ class _Reader:
     # -- blocks ------------------------------------------------------------------------
 
     def _text(self, index: int, block_index: int, block: Wire, path: Path) -> Wire:
-        self._unread_keys(block, {"type", "text"}, index, block_index, path)
-        return {"type": "text", "text": _string(block, "text", path)}
+        known = {"type", "text", "citations", "cache_control"}
+        self._unread_keys(block, known, index, block_index, path)
+        text: Wire = {"type": "text", "text": _string(block, "text", path)}
+        citations = block.get("citations")
+        if citations is not None:
+            where = (*path, "citations")
+            if not isinstance(citations, list):
+                raise must_be(FROM, where, "a list of citations", citations)
+            text["citations"] = [
+                {"provider": PROVIDER, "wire": _object(citation, (*where, position))}
+                for position, citation in enumerate(citations)
+            ]
+        return self._cache_control(text, block, index, block_index, path)
+
+    def _cache_control(
+        self, read: Wire, block: Wire, index: int, block_index: int, path: Path
+    ) -> Wire:
+        """``read`` (the IR form of ``block``) with the cache breakpoint of ``block``'s
+        ``cache_control``: ``{"type": "ephemeral"}`` with an optional ``ttl`` of "5m"
+        or "1h"; any other value is PART_NOT_READ (``null``: none)."""
+        value = block.get("cache_control")
+        if value is None:
+            return read
+        ttl = value.get("ttl") if type(value) is dict else None
+        if (
+            type(value) is dict
+            and value.get("type") == "ephemeral"
+            and value.keys() <= {"type", "ttl"}
+            and (ttl is None or (type(ttl) is str and ttl in CACHE_TTLS))
+        ):
+            read["cacheControl"] = {"type": "ephemeral"} | ({} if ttl is None else {"ttl": ttl})
+            return read
+        where = (*path, "cache_control")
+        self._not_read(
+            index, block_index, f"a cache_control of another shape ({cut(repr(value))})", where
+        )
+        return read
 
     def _thinking(self, index: int, block_index: int, block: Wire, path: Path) -> Wire:
         self._unread_keys(block, {"type", "thinking", "signature"}, index, block_index, path)
@@ -735,31 +921,80 @@ class _Reader:
         return {"type": "thinking", "thinking": "", "signature": data, "redacted": True}
 
     def _tool_use(self, index: int, block_index: int, block: Wire, path: Path) -> Wire:
-        self._unread_keys(block, {"type", "id", "name", "input"}, index, block_index, path)
+        known = {"type", "id", "name", "input", "cache_control"}
+        self._unread_keys(block, known, index, block_index, path)
         call_id, name = _string(block, "id", path), _string(block, "name", path)
         if "input" not in block:
             raise is_missing(FROM, (*path, "input"))
-        return {"type": "toolCall", "id": call_id, "name": name, "arguments": block["input"]}
+        call = {"type": "toolCall", "id": call_id, "name": name, "arguments": block["input"]}
+        return self._cache_control(call, block, index, block_index, path)
+
+    def _server_tool_use(self, index: int, block_index: int, block: Wire, path: Path) -> Wire:
+        """A server-tool call (``server_tool_use``, ``mcp_tool_use``): its id, name and
+        input, and its other keys (its type when not ``server_tool_use``) as ``wire``."""
+        call_id, name = _string(block, "id", path), _string(block, "name", path)
+        if "input" not in block:
+            raise is_missing(FROM, (*path, "input"))
+        tool_input = block["input"]
+        if type(tool_input) is not dict:
+            raise must_be(FROM, (*path, "input"), "an object", tool_input)
+        wire = _other_keys(block, SERVER_CALL_FIELDS)
+        if wire.get("type") == SERVER_TOOL_USE:
+            del wire["type"]
+        call: Wire = {"type": "serverToolCall", "provider": PROVIDER, "id": call_id}
+        call |= {"name": name, "input": tool_input}
+        return call | ({"wire": wire} if wire else {})
+
+    def _server_tool_result(self, index: int, block_index: int, block: Wire, path: Path) -> Wire:
+        """A server-tool result (any block with a ``tool_use_id`` but ``tool_result``):
+        the call it answers, and the block without ``tool_use_id`` as ``wire``."""
+        call_id = _string(block, "tool_use_id", path)
+        wire = _other_keys(block, SERVER_RESULT_FIELDS)
+        return {
+            "type": "serverToolResult",
+            "provider": PROVIDER,
+            "toolCallId": call_id,
+            "wire": wire,
+        }
 
     def _image(self, index: int, block_index: int, block: Wire, path: Path) -> Wire | None:
-        self._unread_keys(block, {"type", "source"}, index, block_index, path)
+        self._unread_keys(block, {"type", "source", "cache_control"}, index, block_index, path)
         source = _object(block.get("source"), (*path, "source"))
         kind = _string(source, "type", (*path, "source"))
         if kind not in ("base64", "url"):
             self._not_read(index, block_index, f"an image with a {quoted(kind)} source", path)
             return None
-        return {"type": "image", "source": self._source(index, block_index, source, path)}
+        image = {"type": "image", "source": self._source(index, block_index, source, path)}
+        return self._cache_control(image, block, index, block_index, path)
 
     def _document(self, index: int, block_index: int, block: Wire, path: Path) -> Wire | None:
-        self._unread_keys(block, {"type", "source"}, index, block_index, path)
+        known = {"type", "source", "title", "context", "citations", "cache_control"}
+        self._unread_keys(block, known, index, block_index, path)
         source = _object(block.get("source"), (*path, "source"))
         kind = _string(source, "type", (*path, "source"))
         if kind == "text":
-            return self._text_document(index, block_index, source, (*path, "source"))
-        if kind not in ("base64", "url", "file"):
+            read = self._text_document(index, block_index, source, (*path, "source"))
+        elif kind in ("base64", "url", "file"):
+            read = {"type": "document", "source": self._source(index, block_index, source, path)}
+        else:
             self._not_read(index, block_index, f"a document with a {quoted(kind)} source", path)
             return None
-        return {"type": "document", "source": self._source(index, block_index, source, path)}
+        if read is None:
+            return None
+        for key in ("title", "context"):
+            if block.get(key) is not None:
+                read[key] = _string(block, key, path)
+        citations = block.get("citations")
+        if citations is not None:
+            where = (*path, "citations")
+            citations = _object(citations, where)
+            self._unread_keys(citations, {"enabled"}, index, block_index, where)
+            enabled = citations.get("enabled")
+            if enabled is not None:
+                if type(enabled) is not bool:
+                    raise must_be(FROM, (*where, "enabled"), "a boolean", enabled)
+                read["citations"] = enabled
+        return self._cache_control(read, block, index, block_index, path)
 
     def _text_document(self, index: int, block_index: int, source: Wire, path: Path) -> Wire | None:
         self._unread_keys(source, {"type", "media_type", "data"}, index, block_index, path)
@@ -780,7 +1015,7 @@ class _Reader:
         return {"type": kind} | {ir: _string(source, wire, path) for wire, ir in fields.items()}
 
     def _tool_result(self, index: int, block_index: int, block: Wire, path: Path) -> None:
-        known = {"type", "tool_use_id", "content", "is_error"}
+        known = {"type", "tool_use_id", "content", "is_error", "cache_control"}
         self._unread_keys(block, known, index, block_index, path)
         call_id = _string(block, "tool_use_id", path)
         is_error = block.get("is_error", False)
@@ -792,15 +1027,14 @@ class _Reader:
             name = unknown_tool_name(
                 self.warnings, index, block_index, call_id, (*path, "tool_use_id")
             )
-        self._append(
-            {
-                "role": "toolResult",
-                "toolCallId": call_id,
-                "toolName": name,
-                "content": content,
-                "isError": is_error,
-            }
-        )
+        message = {
+            "role": "toolResult",
+            "toolCallId": call_id,
+            "toolName": name,
+            "content": content,
+            "isError": is_error,
+        }
+        self._append(self._cache_control(message, block, index, block_index, path))
 
     def _result_content(self, index: int, block_index: int, content: Any, path: Path) -> Any:
         path = (*path, "content")
@@ -841,7 +1075,7 @@ class _Reader:
         self, value: Wire, known: set[str], index: int, block_index: int, path: Path
     ) -> None:
         """PART_NOT_READ for each key of ``value`` (at ``path``) with no IR form."""
-        for key in unread_keys(value, known, IGNORED_KEYS, DEFAULT_VALUES):
+        for key in unread_keys(value, known, frozenset(), DEFAULT_VALUES):
             where = (*path, key)
             self.warnings.add(
                 ConversionWarningCode.PART_NOT_READ,
@@ -864,6 +1098,7 @@ _ASSISTANT_READERS: Final[dict[str, Callable[[_Reader, int, int, Wire, Path], Wi
     "thinking": _Reader._thinking,
     "redacted_thinking": _Reader._redacted_thinking,
     "tool_use": _Reader._tool_use,
+    **dict.fromkeys(SERVER_CALL_TYPES, _Reader._server_tool_use),
 }
 _RESULT_READERS: Final[dict[str, _BlockReader]] = {
     "text": _Reader._text,
@@ -875,6 +1110,12 @@ _SOURCE_FIELDS: Final[dict[str, dict[str, str]]] = {
     "url": {"url": "url"},
     "file": {"file_id": "fileId"},
 }
+
+
+def _other_keys(block: Wire, read: frozenset[str]) -> Wire:
+    """The keys of a server-tool block kept as its ``wire``: all but ``read``, and
+    those holding ``null`` (which says nothing, as everywhere)."""
+    return {key: value for key, value in block.items() if key not in read and value is not None}
 
 
 def _object(value: Any, path: Path) -> Wire:

@@ -2,30 +2,56 @@
 ``messages`` (``anthropic.Anthropic().messages.create(model=..., max_tokens=...,
 **to_anthropic(transcript).fields)``).
 
-``to_anthropic(transcript)`` gives ``WireRequest.fields == {"system": str, "messages":
+``to_anthropic(transcript)`` gives ``WireRequest.fields == {"system": ..., "messages":
 [...]}``, ``system`` left out when the transcript has no system message. Message by
 message:
 
-- system: the top-level ``system`` string, the texts of every system message joined in
-  order with ``"\\n\\n"``. A system message after the first non-system message cannot
-  keep its place there: SYSTEM_MOVED. System messages before the conversation are
-  joined without a warning, so they come back as one system message.
-- user: a string stays a string; blocks become ``text {text}``, ``image {source}`` and
-  ``document {source}``. An image source is ``base64 {media_type, data}`` (only
-  image/jpeg, image/png, image/gif and image/webp, matched exactly; any other media type
-  is IMAGE_NOT_SENT) or ``url {url}``. A document source is ``base64`` for
-  application/pdf, ``text {media_type: "text/plain", data}`` for text/plain (its bytes
-  decoded as UTF-8; bytes that are not UTF-8 are DOCUMENT_NOT_SENT), ``url {url}`` or
-  ``file {file_id}``; a base64 document of any other media type is DOCUMENT_NOT_SENT.
+- system: the top-level ``system``. One system message without a cache breakpoint is
+  the plain string; several, or one with ``cacheControl``, are a list of ``text``
+  blocks, one per system message in order, each with its ``cache_control`` (they read
+  back as the same system messages). A system message after the first non-system
+  message cannot keep its place there: SYSTEM_MOVED (it becomes the next block of the
+  top-level system).
+- Prompt-cache breakpoints: the ``cacheControl`` of a system message, a text, image or
+  document block, a tool call and a tool-result message (on its ``tool_result`` block;
+  blocks inside the result keep their own) is written as ``cache_control {type:
+  "ephemeral"}``, with its ``ttl`` ("5m" or "1h") when it has one.
+- user: a string stays a string; blocks become ``text {text}`` (with its
+  ``citations``, below), ``image {source}`` and ``document {source}`` (with its
+  ``title``, ``context`` and ``citations {enabled}`` when the IR has them). An image
+  source is ``base64 {media_type, data}`` (only image/jpeg, image/png, image/gif and
+  image/webp, matched exactly; any other media type is IMAGE_NOT_SENT) or ``url
+  {url}``; an image's ``detail`` has no Anthropic form (IMAGE_DETAIL_NOT_SENT at
+  ``.../detail``). A document source is ``base64`` for application/pdf, ``text
+  {media_type: "text/plain", data}`` for text/plain (its bytes decoded as UTF-8; bytes
+  that are not UTF-8 are DOCUMENT_NOT_SENT), ``url {url}`` or ``file {file_id}``; a
+  base64 document of any other media type is DOCUMENT_NOT_SENT; a document's
+  ``filename`` has no Anthropic form (DOCUMENT_DETAIL_NOT_SENT at ``.../filename``).
   Audio has no Anthropic form: AUDIO_NOT_SENT.
+- Citations of a text block (in any message) whose ``provider`` is "anthropic" are its
+  ``citations``, each ``wire`` as it is (an empty list stays an empty list); another
+  provider's citations are not sent: CITATIONS_NOT_SENT at ``.../citations``, one
+  warning per block.
 - assistant: ``text {text}``; a tool call is ``tool_use {id, name, input}`` (``input``
   the arguments object); thinking with a signature is ``thinking {thinking,
   signature}``; redacted thinking (``redacted: true``, its opaque data kept in the IR's
   ``signature``) is ``redacted_thinking {data}``, and text it still holds is not sent
   (THINKING_NOT_SENT). Thinking without a signature cannot be sent back:
-  THINKING_NOT_SENT. The reply's metadata (usage, model, provider, stopReason,
-  timestamp) is not part of a request: left out without a warning, like every message's
-  id and timestamp.
+  THINKING_NOT_SENT. A refusal has no Anthropic block: it is a ``text`` block,
+  REFUSAL_AS_TEXT. A server-tool call of provider "anthropic" is ``server_tool_use {id,
+  name, input}`` with the keys of its ``wire`` (whose ``type``, when there, replaces
+  ``server_tool_use``, as ``mcp_tool_use``); a server-tool result is its ``wire`` with
+  ``tool_use_id`` (its ``toolCallId``). Keys of a ``wire`` whose value is ``null`` are
+  left out (they say nothing). SERVER_TOOL_NOT_SENT (the block is not sent): a
+  server-tool block of another provider, or one whose ``wire`` type is not one
+  ``from_anthropic`` reads back as the same kind of block (a call: ``server_tool_use``
+  or ``mcp_tool_use``; a result: any type but ``tool_result`` and the other assistant
+  block types), or whose ``wire`` repeats a field the block holds itself (``id``,
+  ``name``, ``input``; ``tool_use_id``). The item ids (``itemId``) and a tool call's
+  ``namespace`` are another format's bookkeeping (OpenAI Responses): not sent, without
+  a warning. The reply's metadata (usage, model, provider, stopReason, timestamp) is
+  not part of a request: left out without a warning, like every message's id and
+  timestamp.
 - tool results: consecutive tool-result messages become ONE user turn of ``tool_result
   {tool_use_id, content, is_error}`` blocks (``content`` the result's string, or its
   ``text``/``image`` blocks converted as for a user; an image the API cannot take is
@@ -45,14 +71,22 @@ message:
   refuses it, but the conversion does not edit content; repair the transcript first.
 
 ``from_anthropic(messages, *, system=None)`` reads a request's ``messages`` (a list)
-and its ``system`` (a string, or a list of ``text`` blocks), the inverse of the above:
+and its ``system`` (a string, or a list of blocks), the inverse of the above:
 
-- ``system``: a string is one system message; a list is one system message per text
-  block. A ``role: "system"`` message (the SDK's ``MessageParam`` has one) is read the
-  same way, in its place.
-- user: a string stays a string; ``text``, ``image`` (base64 or url source) and
-  ``document`` (base64, url or file source; a ``text`` source becomes base64 of its
-  UTF-8 bytes with its media type) are IR blocks. ``tool_result`` blocks split the turn:
+- ``system``: a string is one system message; in a list each ``text`` block is one
+  system message (with its cache breakpoint) and any other block is PART_NOT_READ. A
+  ``role: "system"`` message (the SDK's ``MessageParam`` has one) is read the same way,
+  in its place (a non-text block there, as a ``tool_addition``, is PART_NOT_READ too).
+- ``cache_control`` on a system, text, image, document, ``tool_use`` or
+  ``tool_result`` block is the IR's ``cacheControl`` (a ``tool_result``'s on the
+  tool-result message): ``{"type": "ephemeral"}`` with an optional ``ttl`` of "5m" or
+  "1h". Any other value (another ``type`` or ``ttl``, another key, not an object) is
+  PART_NOT_READ at ``.../cache_control``, never an error; ``null`` is none.
+- user: a string stays a string; ``text`` (its ``citations``, a list of objects, each
+  an Anthropic ``Citation`` whose ``wire`` is the object as it is), ``image`` (base64
+  or url source) and ``document`` (base64, url or file source; a ``text`` source
+  becomes base64 of its UTF-8 bytes with its media type; its ``title``, ``context``
+  and ``citations.enabled``) are IR blocks. ``tool_result`` blocks split the turn:
   each is one tool-result message and each run of other blocks between them one user
   message, in order; a tool result's content (absent: ``""``) is its string or its
   text and image blocks, ``is_error`` absent is false. Its ``toolName`` comes from the
@@ -60,40 +94,59 @@ and its ``system`` (a string, or a list of ``text`` blocks), the inverse of the 
   later one; a result whose call is nowhere gets ``UNKNOWN_TOOL_NAME`` (``"unknown"``)
   with a TOOL_NAME_UNKNOWN warning at the ``tool_result`` block (``validate_transcript``
   reports it as an orphan).
-- assistant: a string is one text block; ``text``, ``thinking {thinking, signature}``,
-  ``redacted_thinking {data}`` (thinking ``""``, ``signature`` the data, ``redacted:
-  true``) and ``tool_use`` (``input`` becomes the arguments; an ``input`` that is not
-  an object is a ``TranscriptError`` INVALID_TOOL_ARGUMENTS, never a guess) are IR
-  blocks.
+- assistant: a string is one text block; ``text`` (with its citations),
+  ``thinking {thinking, signature}``, ``redacted_thinking {data}`` (thinking ``""``,
+  ``signature`` the data, ``redacted: true``) and ``tool_use`` (``input`` becomes the
+  arguments; an ``input`` that is not an object is a ``TranscriptError``
+  INVALID_TOOL_ARGUMENTS, never a guess) are IR blocks. ``server_tool_use`` and
+  ``mcp_tool_use`` are server-tool calls (provider "anthropic"; ``id``, ``name``,
+  ``input``, an object; the other keys but null ones as ``wire``, with the ``type``
+  when it is not ``server_tool_use``; a plain ``server_tool_use`` has no ``wire``).
+  Every other block with a ``tool_use_id`` (``web_search_tool_result``,
+  ``web_fetch_tool_result``, ``code_execution_tool_result``,
+  ``bash_code_execution_tool_result``, ``text_editor_code_execution_tool_result``,
+  ``tool_search_tool_result``, ``mcp_tool_result``, ...) but ``tool_result`` is a
+  server-tool result (``toolCallId`` its ``tool_use_id``, ``wire`` the block without
+  it and its null keys).
 - To append a model's reply, give its content as JSON: ``{"role": "assistant",
   "content": response.to_dict()["content"]}`` (or the ``content`` of the response's
   JSON). SDK model objects are not JSON values: ``WireFormatError``.
 - PART_NOT_READ (the block is left out, block index its position in the message):
-  block types with no IR form (``server_tool_use``, ``web_search_tool_result``,
-  ``search_result``, ``container_upload``, ...), a block the message's IR role cannot
-  hold (an image in an assistant message, a ``tool_use`` in a user one), an image by
-  file id, a document with a ``content`` source, an empty ``text`` document, tool
-  result parts other than text and image. A read block or message with keys the IR has
-  no place for (a document's ``title`` or ``context``, a whole response's ``usage``) is
-  read without them, with a PART_NOT_READ warning naming them. ``cache_control`` and
-  ``citations`` are ignored without a warning (request options and response
-  annotations), as are keys whose value is ``null`` and a ``caller`` of type
-  ``direct`` (the default).
+  block types with no IR form (``compaction``, ``search_result``,
+  ``container_upload``, ...), a block the message's IR role cannot hold (an image in an
+  assistant message, a ``tool_use`` or a server-tool result in a user one, a
+  ``tool_result`` in an assistant one), an image by file id, a document with a
+  ``content`` source, an empty ``text`` document, tool result parts other than text and
+  image (``tool_reference``, ``document``). A read block or message with keys the IR
+  has no place for (``citations`` on a system block, a whole response's ``usage``) is
+  read without them, with a PART_NOT_READ warning naming them. Keys whose value is
+  ``null`` are read as absent without a warning, as is a ``caller`` of type ``direct``
+  (the default) on a ``tool_use``.
 - Messages get ids ``assigned_id(position)`` by their IR position (Anthropic messages
   have none); warnings name the wire message's index in ``messages`` and the block's
   index in its content. A value not of the request's shape (a message that is not an
   object, a role other than user/assistant/system, a block without a string ``type``,
-  a missing or mistyped field) is a ``WireFormatError`` naming its path (from
-  ``messages`` or ``system``); a message the IR
-  refuses (a blank tool-call id, arguments that are not an object) is a
+  a missing or mistyped field, ``citations`` that are not a list of objects) is a
+  ``WireFormatError`` naming its path (from ``messages`` or ``system``); a message the
+  IR refuses (a blank tool-call id, arguments that are not an object) is a
   ``TranscriptError`` whose diagnostics index the IR messages.
 
 Round trips IR -> wire -> IR keep roles, order, text, tool-call ids, names and
-arguments; they lose, with a warning each, what is listed above, and without one: ids
-and metadata, the boundaries between leading system messages, the string form of a
-user message merged after results (it comes back as a text block), ``redacted: false``
-(comes back absent) and the exact base64 text of a text/plain document (the bytes are
-kept; the text comes back canonical).
+arguments, system messages one by one, cache breakpoints, Anthropic citations and
+server-tool blocks; they lose, with a warning each, what is listed above, and without
+one: ids and metadata, item ids and namespaces, the string form of a user message
+merged after results (it comes back as a text block), ``redacted: false`` (comes back
+absent), null-valued keys of a server-tool ``wire`` and the exact base64 text of a
+text/plain document (the bytes are kept; the text comes back canonical).
+
+Round trips wire -> IR -> wire (a recorded request read and written back) are exact
+but for what is warned and for forms the API reads alike, which come back in one form
+without a warning (the IR keeps no memory of the form): an assistant message's string
+content comes back as one ``text`` block; a ``system`` list of one ``text`` block
+without ``cache_control`` comes back as that string, and an empty ``system`` list as
+no ``system``; a user turn that follows a turn of tool results comes back joined to
+it; keys whose value is ``null`` and the default ``caller`` are left out;
+``is_error: false`` and an empty result ``content`` are written out.
 """
 
 from __future__ import annotations

@@ -4,7 +4,8 @@ iterable (the raw bytes in any chunking, or the events already decoded to their 
 objects), ``AsyncAnthropicStream`` from an async one; both drive ``AnthropicState``
 (one ``handle(event)`` per event, calling the ``ReplyBuilder``; the drivers are
 ``agent_ir.wire._stream``'s). The reply goes back to the API through ``to_anthropic``
-as it came, less what is skipped (see Text and Skipped below).
+as it came, less what is skipped (see Text and Skipped below): text with its citations,
+thinking, tool calls and the server tools' calls and results.
 
 Events are read by their data's ``type`` (a missing or ill-typed field is
 PROVIDER_INVALID_EVENT naming the event type, the field's JSON pointer, what it must be
@@ -15,9 +16,10 @@ same type.
 Event by event (each arrow a ``ReplyBuilder`` call, named as the fixture records are):
 
 - ``message_start``: ``response_start`` (``responseId`` the message's ``id``). Usage
-  starts from ``message.usage``: ``input_tokens`` (required when ``usage`` is there),
-  ``output_tokens`` (absent: 0). A stream whose ``message_start`` has no ``usage`` at
-  all (Anthropic always sends it; a compatible server may not) counts 0 and 0. A
+  starts from ``message.usage`` (see Usage below; ``input_tokens`` is required when
+  ``usage`` is there, ``output_tokens`` absent is 0). A stream whose ``message_start``
+  has no ``usage`` at all (Anthropic always sends it; a compatible server may not)
+  counts 0 and 0. A
   ``message.content`` that is not empty is refused: the IR could not place it. A
   second ``message_start`` is a second ``response_start``: PROVIDER_DUPLICATE_START.
 - ``content_block_start``: ``text``: its ``text``, when not empty, is a
@@ -25,28 +27,47 @@ Event by event (each arrow a ``ReplyBuilder`` call, named as the fixture records
   empty, a ``thinking_delta``; its ``signature``, if any, kept). ``redacted_thinking``:
   at once ``thinking_end {redacted: true, signature: data}``, the form ``to_anthropic``
   sends back as ``redacted_thinking {data}``. ``tool_use``: starts collecting the
-  call's ``id``, ``name`` and input. Any other block type is skipped, see below.
+  call's ``id``, ``name`` and input. ``server_tool_use`` and ``mcp_tool_use``: the same,
+  for a server-tool call (its other keys, null ones left out, kept as its ``wire``,
+  with the type when it is not ``server_tool_use``). A block with a ``tool_use_id``
+  whose type is not ``tool_result`` (``web_search_tool_result``,
+  ``web_fetch_tool_result``, ``code_execution_tool_result``,
+  ``bash_code_execution_tool_result``, ``text_editor_code_execution_tool_result``,
+  ``tool_search_tool_result``, ``mcp_tool_result``, ...) is a server tool's result,
+  whole in its start: ``server_tool_result`` (``wire`` the block without its
+  ``tool_use_id`` and null keys) when a server-tool call of this reply has that id;
+  else PART_NOT_READ at ``/content/<index>`` (a turn continued after ``pause_turn``
+  may answer a call of the previous reply), the block skipped. A delta in a result
+  block is PART_NOT_READ (once per block). Any other block type is skipped, see
+  below. A text block's start ``citations`` (null or a list of objects) are its first
+  citations.
 - ``content_block_delta``: ``text_delta`` -> ``text_delta``; ``thinking_delta`` ->
   ``thinking_delta``; ``signature_delta`` -> the block's signature (the last one wins,
   as in the SDK); ``input_json_delta`` -> its ``partial_json`` appended to the call's
-  input text; ``citations_delta`` -> skipped (the IR's text blocks have no citations;
-  the text itself comes in ``text_delta`` events). Empty ``text`` / ``thinking``
+  (or server-tool call's) input text; ``citations_delta`` -> its ``citation`` (an
+  object) kept for the text block, in order (the text itself comes in ``text_delta``
+  events). Empty ``text`` / ``thinking``
   deltas emit nothing. A delta of a known type in a block of another kind (a
   ``text_delta`` in a ``tool_use``) is PROVIDER_INVALID_EVENT; a delta type this
   module does not know is PROVIDER_UNKNOWN_EVENT.
 - ``content_block_stop``: ``thinking``: ``thinking_end`` with the signature (none when
-  no signature came: ``to_anthropic`` then warns THINKING_NOT_SENT). ``tool_use``:
-  ``tool_call {id, name, arguments}``, the input text parsed once with the conversion
+  no signature came: ``to_anthropic`` then warns THINKING_NOT_SENT). ``text``: the
+  block's citations (``cite("anthropic", citation)`` each, on its text) and its end; a
+  text block whose text was empty makes no block, and its citations are PART_NOT_READ
+  at ``/content/<index>/citations``. ``tool_use``:
+  ``tool_call {id, name, arguments}`` (a server-tool call: ``server_tool_call`` with
+  its input, the same way), the input text parsed once with the conversion
   modules' rule (``agent_ir.wire._common.parse_arguments``, as the OpenAI streams parse
   theirs: a duplicate key, NaN or an infinite number makes it no JSON object); no input
   text: the block's ``input`` from its start (``{}``).
 - ``message_delta``: ``delta.stop_reason`` ``end_turn``, ``stop_sequence`` or
   ``pause_turn`` -> "stop" (``pause_turn``: a turn of server tools paused; send the
   reply back to continue it); ``tool_use`` -> "tool_call"; ``max_tokens`` or
-  ``model_context_window_exceeded`` -> "length"; ``refusal`` -> "error"; any other
-  value (``null`` included) is PROVIDER_INVALID_EVENT naming it. ``usage`` holds
-  cumulative totals, read as the SDK reads them: ``output_tokens`` and, when present,
-  ``input_tokens`` replace the counts so far; an absent ``usage`` or count keeps them.
+  ``model_context_window_exceeded`` -> "length"; ``refusal`` -> "refusal" (the
+  model's words, if any, kept as its text); any other value (``null`` included) is
+  PROVIDER_INVALID_EVENT naming it. ``usage`` holds cumulative totals, read as the SDK
+  reads them: each count present replaces the one so far; an absent ``usage`` or count
+  keeps them.
 - ``message_stop``: ``response_end`` with the stop reason and usage of the last
   ``message_delta`` (none came: PROVIDER_INVALID_EVENT).
 - ``ping``: nothing.
@@ -60,23 +81,28 @@ deltas), and its ``content_block_stop`` ends that block, so two
 Anthropic text blocks stay two blocks even with only skipped blocks between them, as in
 the SDK (Anthropic splits a reply's text around server tool blocks and at citations).
 
-Skipped, and why: content blocks the IR has no place for (``server_tool_use``,
-``web_search_tool_result``, ``web_fetch_tool_result``, ``code_execution_tool_result``,
-``mcp_tool_use``, ``mcp_tool_result``, ``container_upload``, any block type this module
-does not know), with all their deltas and their stop: they are the server's own tool
-calls and results, not calls for the client to run, and they do not fail the stream;
-text, thinking and client ``tool_use`` blocks around them still arrive. Each is a
-PART_NOT_READ warning of the response (path ``/content/<index>``), as
-``reply_from_anthropic`` gives for the same block of a non-streamed reply. Also skipped:
-``citations_delta``, ``ping``, the usage fields the IR has no place for
-(``cache_creation_input_tokens``, ``cache_read_input_tokens``, ``server_tool_use``:
-``inputTokens`` is Anthropic's ``input_tokens``, which does not count cached input).
+Usage: ``inputTokens`` counts every input token, cached ones included:
+``input_tokens`` + ``cache_read_input_tokens`` + ``cache_creation_input_tokens``;
+``cacheReadTokens`` and ``cacheWriteTokens`` are those two when the reply reports them
+(0 included), ``reasoningTokens`` is ``output_tokens_details.thinking_tokens``. Usage
+keys that carry nothing the IR could hold are passed over without a warning
+(``cache_creation``, the split of the cache write by ttl; ``server_tool_use``, request
+counts, not tokens; ``service_tier``, ``inference_geo``, ``speed``, ``iterations``); any
+other key that is not null is PART_NOT_READ at ``/usage/<key>``, once.
+
+Skipped, and why: content blocks the IR has no place for (``compaction``,
+``container_upload``, any block type this module does not know), with all their deltas
+and their stop; they do not fail the stream; text, thinking and tool calls around them
+still arrive. Each is a PART_NOT_READ warning of the response (path
+``/content/<index>``), as ``reply_from_anthropic`` gives for the same block of a
+non-streamed reply. Also skipped: ``ping``.
 
 A reply cut off at the output limit: when ``message_delta`` comes with a stop reason
 that cuts a reply short (``max_tokens``, ``model_context_window_exceeded``,
 ``refusal``) while a block is still open (no ``content_block_stop`` came), that block
 ends there: an open thinking block gets its ``thinking_end`` (without a signature
-unless one came), an open ``tool_use`` is dropped. A ``tool_use`` whose input text is
+unless one came), an open text block its citations and end, an open ``tool_use`` or
+server-tool call is dropped. A ``tool_use`` (or server-tool call) whose input text is
 not a JSON object when its ``content_block_stop`` comes is held back, not refused,
 until the next event: a ``message_delta`` with one of those stop reasons drops it too,
 so an output limit inside a tool call's JSON is a ``length`` response without that

@@ -13,6 +13,7 @@ from collections.abc import AsyncIterator
 from typing import Any
 
 import anthropic
+import msgspec
 import pytest
 from anthropic.types import MessageParam, TextBlockParam
 
@@ -29,6 +30,7 @@ from agent_ir import (
     UrlSource,
     to_json_value,
     user_message,
+    validate_transcript,
 )
 from agent_ir.wire import (
     AnthropicStream,
@@ -439,12 +441,23 @@ def test_an_mcp_reply_keeps_the_call_and_its_result() -> None:
     assert response.warnings == ()
 
 
-def test_a_server_result_whose_call_is_not_in_the_reply_is_a_warning_not_a_failure() -> None:
+def test_a_server_result_whose_call_is_in_the_previous_reply_is_kept() -> None:
     """A turn continued after ``pause_turn`` may start with the result of a call the
-    previous reply made; the reply reader keeps only results after their call."""
-    response = read_three_ways(reply(WEB_SEARCH_TURN[2:]))
-    assert [(w.code, w.path) for w in response.warnings] == [(Code.PART_NOT_READ, "/content/0")]
-    assert [block.type for block in response.message.content] == ["text"]
+    previous reply made: the reply keeps it, and the transcript of both replies is
+    valid (the linkage rule finds the call in the earlier message), while the
+    continuation alone is an orphan."""
+    first = read_three_ways(reply(WEB_SEARCH_TURN[:2], "pause_turn"))
+    continued = read_three_ways(reply(WEB_SEARCH_TURN[2:]))
+    assert continued.warnings == ()
+    assert [block.type for block in continued.message.content] == [
+        "serverToolResult",
+        "text",
+    ]
+    assert continued.message.content[0].tool_call_id == "srvtoolu_01"
+    second = msgspec.structs.replace(continued.message, id="message-2")
+    user = {"role": "user", "id": "u", "content": "Weather in Munich?"}
+    assert validate_transcript([user, first.message, second]) == ()
+    assert [d.code for d in validate_transcript([user, second])] == ["ORPHAN_SERVER_TOOL_RESULT"]
 
 
 def test_the_refusal_stop_reason_is_refusal_and_the_text_is_kept() -> None:

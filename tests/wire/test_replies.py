@@ -197,18 +197,23 @@ def anthropic_message(**fields: Any) -> dict[str, Any]:
     return {**message, **fields}
 
 
-def test_a_server_tool_block_is_a_warning_with_its_path_and_the_reply_keeps_the_rest() -> None:
+def test_a_block_with_no_ir_form_is_a_warning_with_its_path_and_the_reply_keeps_the_rest() -> None:
     content = [
         {"type": "text", "text": "Searching."},
         {"type": "server_tool_use", "id": "srvtoolu_1", "name": "web_search", "input": {}},
         {"type": "web_search_tool_result", "tool_use_id": "srvtoolu_1", "content": []},
+        {"type": "container_upload", "file_id": "file_1"},
         {"type": "text", "text": "Found it."},
     ]
     response = reply_from_anthropic(anthropic_message(content=content), request_id="r")
-    assert [block.text for block in response.message.content] == ["Searching.", "Found it."]  # type: ignore[union-attr]
+    assert [block.type for block in response.message.content] == [
+        "text",
+        "serverToolCall",
+        "serverToolResult",
+        "text",
+    ]
     assert [(w.code, w.path, w.block_index, w.message) for w in response.warnings] == [
-        ("PART_NOT_READ", "/content/1", 1, "content[1] (server_tool_use) has no IR form"),
-        ("PART_NOT_READ", "/content/2", 2, "content[2] (web_search_tool_result) has no IR form"),
+        ("PART_NOT_READ", "/content/3", 3, "content[3] (container_upload) has no IR form"),
     ]
 
 
@@ -217,11 +222,12 @@ def test_a_sync_stream_and_the_reply_of_the_same_server_tool_turn_agree() -> Non
     streamed = AnthropicStream([data], request_id="request-1").result()
     replied = reply_from_anthropic(anthropic_final(data), request_id="request-1")
     assert streamed == replied
-    assert [w.path for w in replied.warnings] == ["/content/1", "/content/2"]
+    assert replied.warnings == ()
+    assert "serverToolCall" in [block.type for block in replied.message.content]
 
 
 def test_anthropic_stop_reasons_and_usage_read_as_the_stream_reads_them() -> None:
-    cases = {"end_turn": "stop", "max_tokens": "length", "refusal": "error", "pause_turn": "stop"}
+    cases = {"end_turn": "stop", "max_tokens": "length", "refusal": "refusal", "pause_turn": "stop"}
     for wire, ir in cases.items():
         response = reply_from_anthropic(anthropic_message(stop_reason=wire), request_id="r")
         assert (response.stop_reason, response.usage.output_tokens) == (ir, 2)

@@ -30,8 +30,9 @@ The rules:
 - ``refusal(delta)`` opens or extends a refusal block (one ``refusalDelta`` chunk);
   ``end_text`` closes it as it closes a text block.
 - ``server_tool_call`` and ``server_tool_result`` add a hosted tool's blocks as the
-  provider wrote them (JSON objects within the depth bound; a result's call id must be
-  an earlier server-tool call of the reply); they emit no chunk.
+  provider wrote them (JSON objects within the depth bound); they emit no chunk. A
+  result's call may be in an earlier reply (after Anthropic's ``pause_turn``): the
+  transcript's linkage rule judges it.
 - ``finish(stop_reason, usage)``: "tool_call" without a tool call, or "stop" with one,
   is PROVIDER_INVALID_TERMINAL ("length", "error" and "refusal" may follow either);
   token counts (and the optional cache-read, cache-write and reasoning counts) are
@@ -138,7 +139,6 @@ class ReplyBuilder:
         "_request_id",
         "_response",
         "_response_id",
-        "_server_ids",
         "_thinking",
         "_thinking_parts",
         "_warnings",
@@ -158,7 +158,6 @@ class ReplyBuilder:
         self._open_refusal: list[str] | None = None  # the open refusal block's pieces
         self._citations: list[Citation] = []  # the open text block's citations
         self._item_id: str | None = None  # the open text or refusal block's item id
-        self._server_ids: set[str] = set()
         self._thinking: list[str] | None = None  # the open thinking block's pieces
         self._thinking_parts: list[str] = []  # its earlier parts, each a block at its end
         self._call_ids: set[str] = set()
@@ -376,7 +375,6 @@ class ReplyBuilder:
             raise Refusal(f"{what} {call_id!r}: its name must be a non-empty string")
         frozen_input = self._frozen(tool_input, f"{what} {call_id!r} input")
         frozen_wire = None if wire is None else self._frozen(wire, f"{what} {call_id!r}")
-        self._server_ids.add(call_id)
         self.end_text()
         self._blocks.append(
             ServerToolCallBlock(
@@ -388,13 +386,12 @@ class ReplyBuilder:
         self, provider: str, call_id: str, wire: dict[str, Any], *, what: str = "server tool result"
     ) -> None:
         """A hosted tool's result (``wire``: the provider's block without its call id, a
-        private JSON object, frozen in place), answering an earlier server-tool call of
-        this reply. No chunk."""
+        private JSON object, frozen in place). Its call is usually earlier in the reply;
+        after Anthropic's ``pause_turn`` it is in the previous reply, which the
+        transcript's linkage rule (ORPHAN_SERVER_TOOL_RESULT) checks. No chunk."""
         self._check_started(what)
         if not non_empty_id(call_id):
             raise Refusal(f"a {what}'s call id must be a non-empty string")
-        if call_id not in self._server_ids:
-            raise Refusal(f"a {what} for {call_id!r}, which no server tool call of this reply has")
         frozen = self._frozen(wire, f"{what} for {call_id!r}")
         self.end_text()
         self._blocks.append(

@@ -12,9 +12,9 @@ a server-tool call (provider "anthropic"; its other keys but null ones as ``wire
 with the type when it is not ``server_tool_use``); any other block with a
 ``tool_use_id`` (``web_search_tool_result``, ``code_execution_tool_result``,
 ``mcp_tool_result``, ...) -> a server-tool result (``wire``: the block without its
-``tool_use_id`` and null keys) when its call came before it in the reply, else
-PART_NOT_READ (``/content/<index>``: a turn continued after ``pause_turn`` may answer
-a call of the previous reply). A ``tool_use`` or server-tool call that ends a reply cut
+``tool_use_id`` and null keys), also when its call is not in the reply (a turn
+continued after ``pause_turn`` answers a call of the previous reply; the transcript's
+linkage rule, ORPHAN_SERVER_TOOL_RESULT, judges it). A ``tool_use`` or server-tool call that ends a reply cut
 short by ``max_tokens``, ``model_context_window_exceeded`` or ``refusal`` is dropped, as
 the stream drops a call cut inside its input. Any other block (``compaction``,
 ``container_upload``, ...) -> a PART_NOT_READ warning (``/content/<index>``).
@@ -54,7 +54,6 @@ from agent_ir.wire.anthropic._stream import (
     no_ir_form,
     server_call_wire,
     server_result_wire,
-    unanswered,
 )
 
 __all__ = ["reply_from_anthropic"]
@@ -90,12 +89,11 @@ def _read(reply: ReplyBuilder, data: dict[str, Any]) -> None:
     wire_reason = data.get("stop_reason")
     stop_reason = _STOP_REASONS.get(wire_reason) if type(wire_reason) is str else None
     content = optional_array(data, "content", _F) or []
-    server_ids: set[str] = set()
     for index in range(len(content)):
         cut_short = stop_reason is not None and wire_reason in _CUT_SHORT  # str: hashable
         if cut_short and index == len(content) - 1 and _is_call(content[-1]):
             break  # cut inside the call: dropped, as the stream drops it
-        _block(reply, content, index, server_ids)
+        _block(reply, content, index)
     if stop_reason is None:
         raise field_error(data, "stop_reason", _F, "", "an Anthropic stop reason")
     usage = Usage()
@@ -105,7 +103,7 @@ def _read(reply: ReplyBuilder, data: dict[str, Any]) -> None:
     usage.finish(reply, stop_reason)
 
 
-def _block(reply: ReplyBuilder, content: list[Any], index: int, server_ids: set[str]) -> None:
+def _block(reply: ReplyBuilder, content: list[Any], index: int) -> None:
     at = f"/content/{index}"
     block = content[index]
     if type(block) is not dict:
@@ -127,7 +125,7 @@ def _block(reply: ReplyBuilder, content: list[Any], index: int, server_ids: set[
         arguments = field_object(block, "input", _F, at) if "input" in block else {}
         reply.tool_call(call_id, name, arguments, what="tool_use")
     elif kind in SERVER_CALL_TYPES or is_server_result(block):
-        _server_block(reply, block, index, server_ids)
+        _server_block(reply, block, index)
     else:
         no_ir_form(reply, index, kind)
 
@@ -144,11 +142,9 @@ def _text_block(reply: ReplyBuilder, block: dict[str, Any], index: int) -> None:
     reply.end_text()
 
 
-def _server_block(
-    reply: ReplyBuilder, block: dict[str, Any], index: int, server_ids: set[str]
-) -> None:
-    """A server-tool call, or the result of one (kept when its call came before it in
-    the reply, else PART_NOT_READ)."""
+def _server_block(reply: ReplyBuilder, block: dict[str, Any], index: int) -> None:
+    """A server-tool call, or the result of one (kept also when its call is not in the
+    reply: after ``pause_turn`` it is in the previous one)."""
     at, kind = f"/content/{index}", block["type"]
     if kind in SERVER_CALL_TYPES:
         call_id = field_name(block, "id", _F, at)
@@ -156,13 +152,9 @@ def _server_block(
         tool_input = field_object(block, "input", _F, at) if "input" in block else {}
         wire = server_call_wire(block)
         reply.server_tool_call(PROVIDER, call_id, name, tool_input, wire, what=kind)
-        server_ids.add(call_id)
         return
     call_id = field_name(block, "tool_use_id", _F, at)
-    if call_id in server_ids:
-        reply.server_tool_result(PROVIDER, call_id, server_result_wire(block), what=kind)
-    else:
-        unanswered(reply, index, kind, call_id)
+    reply.server_tool_result(PROVIDER, call_id, server_result_wire(block), what=kind)
 
 
 def _is_call(block: object) -> bool:

@@ -35,9 +35,9 @@ Event by event (each arrow a ``ReplyBuilder`` call, named as the fixture records
   ``bash_code_execution_tool_result``, ``text_editor_code_execution_tool_result``,
   ``tool_search_tool_result``, ``mcp_tool_result``, ...) is a server tool's result,
   whole in its start: ``server_tool_result`` (``wire`` the block without its
-  ``tool_use_id`` and null keys) when a server-tool call of this reply has that id;
-  else PART_NOT_READ at ``/content/<index>`` (a turn continued after ``pause_turn``
-  may answer a call of the previous reply), the block skipped. A delta in a result
+  ``tool_use_id`` and null keys), also when no server-tool call of this reply has that
+  id (a turn continued after ``pause_turn`` answers a call of the previous reply; the
+  transcript's linkage rule judges it). A delta in a result
   block is PART_NOT_READ (once per block). Any other block type is skipped, see
   below. A text block's start ``citations`` (null or a list of objects) are its first
   citations.
@@ -402,7 +402,6 @@ class AnthropicState:
     def __init__(self, reply: ReplyBuilder) -> None:
         self._reply = reply
         self._usage = Usage()
-        self._server_ids: set[str] = set()  # the server-tool calls so far
         self._stop_reason: ResponseStopReason | None = None  # from the last message_delta
         self._block: _Block | None = None  # the open content block
         self._indices: set[int] = set()  # every block index started
@@ -459,10 +458,7 @@ class AnthropicState:
         block = field_object(data, "content_block", "content_block_start")
         wire_type = field_string(block, "type", "content_block_start", "/content_block")
         self._indices.add(index)
-        opened = _opened(self._reply, index, wire_type, block, self._server_ids)
-        if opened.kind == _SERVER_CALL:
-            self._server_ids.add(opened.call_id)
-        self._block = opened
+        self._block = _opened(self._reply, index, wire_type, block)
 
     def _content_block_delta(self, data: dict[str, Any]) -> None:
         block = self._open(data, "content_block_delta")
@@ -601,9 +597,7 @@ _HANDLERS: Final[dict[str, _Handler]] = {
 }
 
 
-def _opened(
-    reply: ReplyBuilder, index: int, wire_type: str, block: dict[str, Any], server_ids: set[str]
-) -> _Block:
+def _opened(reply: ReplyBuilder, index: int, wire_type: str, block: dict[str, Any]) -> _Block:
     """The block a ``content_block_start`` opens, after the builder calls it makes."""
     event, at = "content_block_start", "/content_block"
     if wire_type == _TEXT:
@@ -638,25 +632,10 @@ def _opened(
         return call
     if is_server_result(block):
         call_id = field_name(block, "tool_use_id", event, at)
-        if call_id in server_ids:
-            reply.server_tool_result(PROVIDER, call_id, server_result_wire(block), what=wire_type)
-            return _Block(index, _SERVER_RESULT, wire_type)
-        unanswered(reply, index, wire_type, call_id)
-        return _Block(index, _SKIPPED, wire_type)
+        reply.server_tool_result(PROVIDER, call_id, server_result_wire(block), what=wire_type)
+        return _Block(index, _SERVER_RESULT, wire_type)
     no_ir_form(reply, index, wire_type)
     return _Block(index, _SKIPPED, wire_type)
-
-
-def unanswered(reply: ReplyBuilder, index: int, wire_type: str, call_id: str) -> None:
-    """The PART_NOT_READ warning of a server-tool result whose call is not in the reply
-    (the IR keeps a server-tool result after its call)."""
-    reply.warn(
-        ConversionWarningCode.PART_NOT_READ,
-        f"/content/{index}",
-        index,
-        f"content[{index}] ({wire_type}) answers {quoted(call_id)}, no server-tool call of"
-        " this reply: it has no IR form",
-    )
 
 
 def field_object_item(values: list[Any], position: int, event: str, at: str) -> dict[str, Any]:

@@ -245,7 +245,7 @@ def test_the_expected_outcomes_say_what_the_issue_asks() -> None:
         "max-output-tokens": "length",
         "incomplete-inside-tool-call": "length",
         "content-filter": "error",
-        "refusal": "stop",
+        "refusal": "refusal",
         "hosted-web-search": "stop",
         "proxy-done-after-terminal": "toolCall",
     }

@@ -18,7 +18,9 @@ The rules:
   ``text(delta, block=True)`` appends a whole text block of its own (a fixture's
   ``text_delta``); ``end_text`` closes the open one. Every text call emits one chunk.
 - ``thinking(delta)`` opens or extends a thinking block, emitting a chunk;
-  ``end_thinking`` closes it (with the signature and redacted flag); ``finish`` while it
+  ``next_thinking_part`` starts a new block inside it (an OpenAI reasoning item's next
+  summary part), and ``end_thinking`` closes it: every part becomes one thinking block,
+  all with the signature and redacted flag; ``finish`` while it
   is open is PROVIDER_INVALID_EVENT.
 - ``tool_call`` freezes the arguments (a JSON object within the depth bound; its id
   unique in the reply), emitting a chunk.
@@ -138,6 +140,7 @@ class ReplyBuilder:
         "_response_id",
         "_server_ids",
         "_thinking",
+        "_thinking_parts",
         "_warnings",
         "chunks",
     )
@@ -157,6 +160,7 @@ class ReplyBuilder:
         self._item_id: str | None = None  # the open text or refusal block's item id
         self._server_ids: set[str] = set()
         self._thinking: list[str] | None = None  # the open thinking block's pieces
+        self._thinking_parts: list[str] = []  # its earlier parts, each a block at its end
         self._call_ids: set[str] = set()
         self._warnings: list[ConversionWarning] = []
         self._response: ModelResponse | None = None
@@ -281,20 +285,33 @@ class ReplyBuilder:
             self._thinking.append(delta)
         self.chunks.append(ThinkingDeltaChunk(request_id=self._request_id, delta=delta))
 
+    def next_thinking_part(self, *, what: str = "thinking part") -> None:
+        """Inside an open thinking block, start its next part: at ``end_thinking``
+        each part becomes a thinking block of its own with the same signature. Opens
+        the block when none is open."""
+        self._check_started(what)
+        self.end_text()
+        if self._thinking is None:
+            self._thinking = []
+        else:
+            self._thinking_parts.append("".join(self._thinking))
+            self._thinking = []
+
     def end_thinking(
         self, signature: str | None = None, *, redacted: bool = False, what: str = "thinking end"
     ) -> None:
-        """Close the thinking block (its text may be empty: a redacted block)."""
+        """Close the thinking block (its text may be empty: a redacted block), one block
+        per part when ``next_thinking_part`` started parts."""
         self._check_started(what)
         if signature is not None and not is_valid_unicode(signature):
             raise Refusal(f"{what} signature must be a string of valid Unicode")
         self.end_text()
-        pieces = self._thinking or []
+        parts = [*self._thinking_parts, "".join(self._thinking or [])]
         self._thinking = None
-        self._blocks.append(
-            ThinkingBlock(
-                thinking="".join(pieces), signature=signature, redacted=True if redacted else None
-            )
+        self._thinking_parts = []
+        flag = True if redacted else None
+        self._blocks.extend(
+            ThinkingBlock(thinking=text, signature=signature, redacted=flag) for text in parts
         )
 
     def tool_call(

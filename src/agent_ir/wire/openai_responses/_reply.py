@@ -1,15 +1,19 @@
 """``reply_from_openai_responses(response, *, request_id)``: a non-streamed Responses API
-reply (``client.responses.create()``'s JSON, or the SDK object's ``model_dump()``) as
-the ``ModelResponse`` that ``OpenAIResponsesStream`` gives for the same reply.
+reply (``client.responses.create()``'s JSON, or the SDK object's
+``model_dump(exclude_unset=True)``) as the ``ModelResponse`` that
+``OpenAIResponsesStream`` gives for the same reply. A plain ``model_dump()`` adds a null
+for every optional field the server left out, and a hosted item's ``wire`` keeps the keys
+it is given, those nulls included.
 
 Item by item, as the stream reads the finished items: a ``message``'s ``output_text``
 parts -> one text block each, its ``annotations`` the block's citations {provider:
 "openai-responses", wire: the annotation}, and ``refusal`` parts -> one refusal block
 each, all with the message's ``id`` as ``itemId`` (an empty part makes none; the
 annotations of an empty one, other part types and the message's ``phase`` ->
-PART_NOT_READ); ``reasoning`` -> a thinking block,
-its non-empty ``summary`` texts joined with a blank line, its signature the reference
-``reasoning_signature`` writes (raw ``content`` parts -> PART_NOT_READ);
+PART_NOT_READ); ``reasoning`` -> one thinking block per ``summary`` part (its text; one
+empty block for an item without parts), as the stream and ``from_openai_responses``
+read the item, each signed with the reference ``reasoning_signature`` writes (raw
+``content`` parts -> PART_NOT_READ);
 ``function_call`` -> a tool call (``arguments`` parsed by the stream's rule; itemId:
 its ``id``, namespace: its ``namespace``), but one whose ``status`` is ``incomplete``
 (cut off) is dropped with a PART_NOT_READ warning; any other item with an id (a
@@ -43,7 +47,6 @@ from agent_ir.wire._stream import (
     optional_string,
 )
 from agent_ir.wire.openai_responses._stream import (
-    _SUMMARY_SEPARATOR,
     PROVIDER,
     cut_off,
     failure,
@@ -181,15 +184,13 @@ def _part(
 
 def _reasoning(reply: ReplyBuilder, item: dict[str, Any], at: str) -> None:
     summary = optional_array(item, "summary", _F, at) or []
-    texts = []
     for position, part in enumerate(summary):
         if type(part) is not dict:
             raise field_error(summary, position, _F, f"{at}/summary", "an object")
         text = field_string(part, "text", _F, f"{at}/summary/{position}")
+        reply.next_thinking_part(what="reasoning summary part")
         if text:
-            texts.append(text)
-    if texts:
-        reply.thinking(_SUMMARY_SEPARATOR.join(texts), what="reasoning summary")
+            reply.thinking(text, what="reasoning summary")
     item_id = field_name(item, "id", _F, at)
     encrypted = optional_string(item, "encrypted_content", _F, at)
     reply.end_thinking(reasoning_signature(item_id, encrypted), what="reasoning item")

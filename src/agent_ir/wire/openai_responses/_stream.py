@@ -31,17 +31,21 @@ Events -> builder calls:
   (a server that sends them only there) -> citations alike; an annotation of a part
   with no text (no block) -> PART_NOT_READ. A message's ``phase`` -> PART_NOT_READ
   (``/output/<i>/phase``).
-- ``response.reasoning_summary_text.delta`` -> ``thinking_delta`` {text: ``delta``}; when
-  a reasoning item's deltas move to another ``summary_index``, a ``thinking_delta``
-  "\\n\\n" comes first, so the thinking text is the summary parts joined with a blank
-  line, as ``from_openai_responses`` reads the finished item.
+- ``response.reasoning_summary_part.added`` -> a new thinking block of the reasoning
+  item at its ``output_index`` (``ReplyBuilder.next_thinking_part``; no chunk);
+  ``response.reasoning_summary_text.delta`` -> ``thinking_delta`` {text: ``delta``}, and
+  a delta of another ``summary_index`` than the item's current part (a server that
+  sends no part events) starts a new block alike. So each summary part is one thinking
+  block, as ``from_openai_responses`` reads the finished item, and a part with no
+  deltas an empty one.
 - ``response.output_item.done`` of a ``reasoning`` item -> ``thinking_end`` {signature:
   the OpenAI reasoning reference ``{"type":"reasoning","id":"rs_...",
   "encrypted_content":"..."}`` (compact JSON, no ``encrypted_content`` when the item has
   none: request ``include=["reasoning.encrypted_content"]`` to get it)}, the signature
   ``from_openai_responses`` gives the same item and ``to_openai_responses`` sends back
-  as the reasoning item. A reasoning item without summary deltas is an empty thinking
-  block that keeps the reference. The thinking text is what the deltas carried.
+  as the reasoning item, on every block of the item. A reasoning item without summary
+  parts is one empty thinking block that keeps the reference. A block's thinking text
+  is what its part's deltas carried.
 - ``response.output_item.added`` of a ``function_call`` item opens a call at its
   ``output_index`` (``call_id``, ``name``, ``arguments`` if it has them);
   ``response.function_call_arguments.delta`` appends ``delta`` to it;
@@ -59,9 +63,9 @@ Events -> builder calls:
   which the API finishes before ``response.incomplete``) is dropped with a
   PART_NOT_READ warning (``/output/<i>``).
 - ``response.completed`` -> ``response_end`` {responseId: ``response.id``, stopReason:
-  "tool_call" when a tool call was emitted, else "stop"; usage: ``response.usage``
-  ``input_tokens`` / ``output_tokens``}. A call, or a reasoning item whose summary was
-  streamed, still unfinished then is PROVIDER_INVALID_EVENT (the API finishes every item
+  "tool_call" when a tool call was emitted, else "refusal" when a refusal block was,
+  else "stop"; usage: ``response.usage`` ``input_tokens`` / ``output_tokens``, details
+  below}. A call, or a reasoning item whose summary part began, still unfinished then is PROVIDER_INVALID_EVENT (the API finishes every item
   before it completes).
 - ``response.incomplete`` -> ``response_end`` with stopReason "length" when
   ``response.incomplete_details.reason`` is ``max_output_tokens``, else "error"
@@ -94,14 +98,10 @@ Events -> builder calls:
   reads the item; without an id, or a ``custom_tool_call`` (a client tool whose
   free-form input is no JSON object) -> PART_NOT_READ (``/output/<i>``). A reasoning
   item's raw ``content`` parts -> PART_NOT_READ each (``/output/<i>/content/<j>``).
-- A reasoning item's summary parts stay ONE thinking block here (joined, above), while
-  ``from_openai_responses`` reads one block per part: the signature comes only with
-  the finished item, after the parts' deltas, and the builder closes a thinking block
-  with its signature.
 
 Skipped, no record (the IR has no place for them, or they repeat what was streamed):
 ``response.queued``, ``response.in_progress`` (status), ``response.content_part.added``,
-``response.reasoning_summary_part.added`` / ``.done``,
+``response.reasoning_summary_part.done``,
 ``response.reasoning_summary_text.done`` (repeat the deltas),
 ``response.reasoning_text.delta`` / ``.done`` (raw reasoning content, warned from the
 finished item), ``response.output_item.added`` of a ``message`` and of any item type
@@ -183,7 +183,6 @@ _SKIPPED = frozenset(
         "response.queued",
         "response.in_progress",
         "response.content_part.added",
-        "response.reasoning_summary_part.added",
         "response.reasoning_summary_part.done",
         "response.reasoning_summary_text.done",
         "response.reasoning_text.delta",
@@ -208,7 +207,6 @@ _SKIPPED_FAMILIES = tuple(
         "audio",
     )
 )
-_SUMMARY_SEPARATOR = "\n\n"
 _FAILED_MESSAGE = "the response failed"
 
 
@@ -419,8 +417,8 @@ _ADDED = "response.output_item.added"
 class _Reasoning:
     """A reasoning item being streamed."""
 
-    summary_index: int | None = None  # that of its last summary delta
-    open: bool = False  # thinking deltas were emitted and no thinking_end yet
+    summary_index: int | None = None  # that of its current summary part
+    open: bool = False  # a summary part began and no thinking_end yet
 
 
 class ResponsesState:
@@ -445,6 +443,7 @@ class ResponsesState:
             "response.refusal.done": self.text_done,
             "response.output_text.annotation.added": self.annotation_added,
             "response.content_part.done": self.content_part_done,
+            "response.reasoning_summary_part.added": self.summary_part_added,
             "response.reasoning_summary_text.delta": self.summary_delta,
             "response.output_item.added": self.output_item_added,
             "response.function_call_arguments.delta": self.arguments_delta,
@@ -534,18 +533,29 @@ class ResponsesState:
     def text_done(self, data: dict[str, Any]) -> None:
         self._reply.end_text()
 
+    def summary_part_added(self, data: dict[str, Any]) -> None:
+        kind = data["type"]
+        reasoning = self._reasoning.setdefault(
+            field_count(data, "output_index", kind), _Reasoning()
+        )
+        self._summary_part(reasoning, field_count(data, "summary_index", kind), kind, True)
+
     def summary_delta(self, data: dict[str, Any]) -> None:
         kind = data["type"]
         delta = field_string(data, "delta", kind)
         reasoning = self._reasoning.setdefault(
             field_count(data, "output_index", kind), _Reasoning()
         )
-        part = field_count(data, "summary_index", kind)
-        if reasoning.summary_index is not None and part != reasoning.summary_index:
-            self._reply.thinking(_SUMMARY_SEPARATOR, what=kind)
+        self._summary_part(reasoning, field_count(data, "summary_index", kind), kind, False)
+        self._reply.thinking(delta, what=kind)
+
+    def _summary_part(self, reasoning: _Reasoning, part: int, kind: str, added: bool) -> None:
+        """Summary part ``part`` of ``reasoning`` is current: a new thinking block when
+        the item had another part (or, for a part's ``added`` event, none yet)."""
+        if part != reasoning.summary_index and (added or reasoning.summary_index is not None):
+            self._reply.next_thinking_part(what=kind)
         reasoning.summary_index = part
         reasoning.open = True
-        self._reply.thinking(delta, what=kind)
 
     def output_item_added(self, data: dict[str, Any]) -> None:
         event = data["type"]

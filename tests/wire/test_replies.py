@@ -28,6 +28,7 @@ from agent_ir.wire import (
     AnthropicStream,
     OpenAIChatStream,
     OpenAIResponsesStream,
+    from_openai_responses,
     reply_from_anthropic,
     reply_from_openai_chat,
     reply_from_openai_responses,
@@ -104,7 +105,9 @@ def responses_final(data: bytes) -> dict[str, Any]:
             for _ in stream:
                 pass
             response = stream.get_final_response()
-    dumped: dict[str, Any] = response.model_dump(mode="json")
+    # exclude_unset: the reply as the server sent it (model_dump adds a null for every
+    # optional field the server left out, which a hosted item's wire would keep).
+    dumped: dict[str, Any] = response.model_dump(mode="json", exclude_unset=True)
     return dumped
 
 
@@ -366,9 +369,16 @@ def responses_reply(output: list[Any], **fields: Any) -> dict[str, Any]:
     return {**reply, **fields}
 
 
-def test_a_hosted_tool_item_is_a_warning_and_reasoning_keeps_its_signature() -> None:
+def test_a_hosted_tool_item_is_a_server_tool_call_and_reasoning_keeps_its_signature() -> None:
     output = [
-        {"type": "reasoning", "id": "rs_1", "summary": [{"type": "summary_text", "text": "a"}]},
+        {
+            "type": "reasoning",
+            "id": "rs_1",
+            "summary": [
+                {"type": "summary_text", "text": "a"},
+                {"type": "summary_text", "text": "b"},
+            ],
+        },
         {"type": "web_search_call", "id": "ws_1", "status": "completed"},
         {
             "type": "message",
@@ -378,13 +388,24 @@ def test_a_hosted_tool_item_is_a_warning_and_reasoning_keeps_its_signature() -> 
         },
     ]
     response = reply_from_openai_responses(responses_reply(output), request_id="r")
+    signature = '{"type":"reasoning","id":"rs_1"}'
     assert to_json_value(response.message)["content"] == [
-        {"type": "thinking", "thinking": "a", "signature": '{"type":"reasoning","id":"rs_1"}'},
-        {"type": "text", "text": "done"},
+        # One thinking block per summary part, as from_openai_responses reads the item.
+        {"type": "thinking", "thinking": "a", "signature": signature},
+        {"type": "thinking", "thinking": "b", "signature": signature},
+        {
+            "type": "serverToolCall",
+            "provider": "openai-responses",
+            "id": "ws_1",
+            "name": "web_search_call",
+            "input": {},
+            "wire": {"status": "completed"},
+        },
+        {"type": "text", "text": "done", "itemId": "msg_1"},
     ]
-    assert [(w.path, w.message) for w in response.warnings] == [
-        ("/output/1", "output[1] (web_search_call) has no IR form")
-    ]
+    assert response.warnings == ()
+    [read] = from_openai_responses(output)
+    assert to_json_value(response.message)["content"] == to_json_value(read)["content"]
 
 
 def test_responses_statuses_map_to_stop_reasons_or_failures() -> None:

@@ -469,11 +469,9 @@ def test_a_streamed_reasoning_signature_is_what_the_conversion_module_reads_and_
         client = openai.OpenAI(base_url=f"{url}/v1", api_key="test", max_retries=0)
         with client.responses.stream(model="gpt-test", input="hi") as stream:
             final = stream.get_final_response()
-    # exclude_unset: the items as the server sent them (model_dump adds a null for every
-    # optional field the server left out, which a hosted item's wire would keep).
-    read = from_openai_responses(
-        [item.model_dump(mode="json", exclude_unset=True) for item in final.output]
-    )
+    # A plain model_dump, as users call it (its nulls for the fields the server left
+    # out are left out of a hosted item's wire).
+    read = from_openai_responses([item.model_dump(mode="json") for item in final.output])
     assert to_json_value(read[0])["content"][0] == thinking
     # ...and to_openai_responses sends the reasoning item back, encrypted content included.
     sent = to_openai_responses([{"role": "user", "id": "u", "content": "hi"}, message])
@@ -504,11 +502,9 @@ def test_a_streamed_reply_is_what_the_conversion_module_reads_from_the_sdks_resp
         client = openai.OpenAI(base_url=f"{url}/v1", api_key="test", max_retries=0)
         with client.responses.stream(model="gpt-test", input="hi") as stream:
             final = stream.get_final_response()
-    # exclude_unset: the items as the server sent them (model_dump adds a null for every
-    # optional field the server left out, which a hosted item's wire would keep).
-    read = from_openai_responses(
-        [item.model_dump(mode="json", exclude_unset=True) for item in final.output]
-    )
+    # A plain model_dump, as users call it (its nulls for the fields the server left
+    # out are left out of a hosted item's wire).
+    read = from_openai_responses([item.model_dump(mode="json") for item in final.output])
     [message] = read
     outcome = asyncio.run(run(items([body])))
     assert outcome.response is not None

@@ -105,9 +105,9 @@ def responses_final(data: bytes) -> dict[str, Any]:
             for _ in stream:
                 pass
             response = stream.get_final_response()
-    # exclude_unset: the reply as the server sent it (model_dump adds a null for every
-    # optional field the server left out, which a hosted item's wire would keep).
-    dumped: dict[str, Any] = response.model_dump(mode="json", exclude_unset=True)
+    # A plain model_dump, as users call it: it adds a null for every optional field the
+    # server left out, which a hosted item's wire leaves out again.
+    dumped: dict[str, Any] = response.model_dump(mode="json")
     return dumped
 
 

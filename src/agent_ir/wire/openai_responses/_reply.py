@@ -1,9 +1,8 @@
 """``reply_from_openai_responses(response, *, request_id)``: a non-streamed Responses API
-reply (``client.responses.create()``'s JSON, or the SDK object's
-``model_dump(exclude_unset=True)``) as the ``ModelResponse`` that
-``OpenAIResponsesStream`` gives for the same reply. A plain ``model_dump()`` adds a null
-for every optional field the server left out, and a hosted item's ``wire`` keeps the keys
-it is given, those nulls included.
+reply (``client.responses.create()``'s JSON, or the SDK object's ``model_dump()``) as
+the ``ModelResponse`` that ``OpenAIResponsesStream`` gives for the same reply. (A
+``model_dump()`` adds a null for every optional field the server left out; a hosted
+item's ``wire`` leaves null keys out, so it is the same either way.)
 
 Item by item, as the stream reads the finished items: a ``message``'s ``output_text``
 parts -> one text block each, its ``annotations`` the block's citations {provider:

@@ -137,7 +137,8 @@ text.
   ``mcp_call``, ``mcp_list_tools``, ``mcp_approval_request``, ``computer_call``,
   ``local_shell_call``, ``tool_search_call``, ``compaction``...) -> serverToolCall
   {provider: "openai-responses", id, name: the item's type, input: {}, wire: every
-  other key as it is}, which ``to_openai_responses`` writes back as it came.
+  other key as it is, null ones left out at any depth}, which ``to_openai_responses``
+  writes back as it came.
 - ``function_call_output`` -> toolResult {toolCallId: ``call_id``, toolName: the item's
   ``name``, else the name of the nearest earlier ``function_call`` with that ``call_id``,
   else of the first later one, else ``UNKNOWN_TOOL_NAME`` (``"unknown"``) with a
@@ -239,6 +240,7 @@ from agent_ir.wire._common import (
     wire_list,
     wire_object,
     wire_string,
+    without_nulls,
 )
 
 __all__ = ["from_openai_responses", "to_openai_responses"]
@@ -1241,8 +1243,10 @@ def _tool_call(item: _Item, path: Path) -> _Item:
 
 def _server_call(kind: str, item: _Item) -> _Item:
     """The server-tool call block of a hosted tool's item (an item with an id): its
-    type is the name, every key but ``type`` and ``id`` the wire, exactly as written."""
-    wire = {key: value for key, value in item.items() if key not in ("type", "id")}
+    type is the name, every key but ``type`` and ``id`` the wire, exactly as written
+    (but null ones, at any depth: the SDK's ``model_dump()`` writes null for every field
+    the server left out, and null means absent to the API)."""
+    wire = without_nulls({key: value for key, value in item.items() if key not in ("type", "id")})
     return {
         "type": "serverToolCall",
         "provider": PROVIDER,

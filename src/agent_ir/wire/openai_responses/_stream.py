@@ -142,7 +142,7 @@ from agent_ir._generated.model_stream_schema import ResponseStopReason
 from agent_ir._text import cut, non_empty_id, quoted
 from agent_ir.replies.builder import ReplyBuilder
 from agent_ir.replies.protocol import ProviderErrorCode
-from agent_ir.wire._common import parse_arguments
+from agent_ir.wire._common import parse_arguments, without_nulls
 from agent_ir.wire._stream import (
     DONE,
     AsyncStream,
@@ -274,7 +274,8 @@ def hosted_item(
 ) -> None:
     """A finished output item of another type than message, reasoning and function
     call: a hosted tool's, a server-tool call {id, name: its type, input: {}, wire: its
-    other keys} (as ``from_openai_responses`` reads it); without an id, or a custom
+    other keys, null ones left out at any depth} (as ``from_openai_responses`` reads
+    it); without an id, or a custom
     tool's call, PART_NOT_READ."""
     item_id = item.get("id")
     if kind in _NOT_HOSTED:
@@ -282,7 +283,9 @@ def hosted_item(
     elif type(item_id) is not str or not non_empty_id(item_id):
         no_ir_form(reply, output_index, kind, " without an id")
     else:
-        wire = {key: value for key, value in item.items() if key not in ("type", "id")}
+        wire = without_nulls(
+            {key: value for key, value in item.items() if key not in ("type", "id")}
+        )
         reply.server_tool_call(PROVIDER, item_id, kind, {}, wire, what=f"{event} {kind}")
 
 

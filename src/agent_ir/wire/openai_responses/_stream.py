@@ -275,8 +275,7 @@ def hosted_item(
     """A finished output item of another type than message, reasoning and function
     call: a hosted tool's, a server-tool call {id, name: its type, input: {}, wire: its
     other keys, null ones left out at any depth} (as ``from_openai_responses`` reads
-    it); without an id, or a custom
-    tool's call, PART_NOT_READ."""
+    it); without an id, or a custom tool's call, PART_NOT_READ."""
     item_id = item.get("id")
     if kind in _NOT_HOSTED:
         no_ir_form(reply, output_index, kind)

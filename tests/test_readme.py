@@ -17,12 +17,14 @@ README = (ROOT / "README.md").read_text(encoding="utf-8")
 BLOCKS = re.findall(r"```python\n(.*?)```", README, flags=re.DOTALL)
 
 
-def test_the_readme_has_its_six_python_examples() -> None:
-    assert len(BLOCKS) == 6
+def test_the_readme_has_its_eight_python_examples() -> None:
+    assert len(BLOCKS) == 8
 
 
 @pytest.mark.parametrize(
-    "block", BLOCKS, ids=["message-ir", "provider", "wire", "reply", "stream", "async-stream"]
+    "block",
+    BLOCKS,
+    ids=["message-ir", "provider", "wire", "reply", "stream", "async-stream", "cache", "refusal"],
 )
 def test_the_readme_python_examples_run_as_written(
     block: str, monkeypatch: pytest.MonkeyPatch

@@ -62,9 +62,11 @@ def assistant_message(
     usage: object = None,
     stop_reason: str | None = None,
 ) -> AssistantMessage:
-    """An assistant message. ``content``: a list/tuple (possibly empty) of text, thinking
-    and toolCall blocks, in order. ``usage``: a ``Usage`` or ``{"inputTokens": n,
-    "outputTokens": m}``; ``stop_reason``: stop, length, toolCall, error or aborted."""
+    """An assistant message. ``content``: a list/tuple (possibly empty) of text, thinking,
+    toolCall, refusal, serverToolCall and serverToolResult blocks, in order. ``usage``: a
+    ``Usage`` or ``{"inputTokens": n, "outputTokens": m}`` (optionally with
+    ``cacheReadTokens``, ``cacheWriteTokens``, ``reasoningTokens``); ``stop_reason``:
+    stop, length, toolCall, error, aborted or refusal."""
     fields: dict[str, object] = {"role": "assistant", "id": id, "content": content}
     optional = {"provider": provider, "model": model, "usage": usage, "stopReason": stop_reason}
     fields.update({key: value for key, value in optional.items() if value is not None})

@@ -170,18 +170,25 @@ def test_no_system_message_leaves_system_out() -> None:
     assert request.warnings == ()
 
 
-def test_leading_system_messages_are_joined_into_the_top_level_system() -> None:
+def test_several_system_messages_are_one_system_text_block_each() -> None:
     request = convert([system("Be brief."), system("Answer in French.", id="s2"), user("hi")])
     assert request.fields == {
-        "system": "Be brief.\n\nAnswer in French.",
+        "system": [
+            {"type": "text", "text": "Be brief."},
+            {"type": "text", "text": "Answer in French."},
+        ],
         "messages": [{"role": "user", "content": "hi"}],
     }
     assert request.warnings == ()
+    assert_request_accepted(request.fields)
 
 
 def test_a_system_message_after_the_conversation_started_is_moved_with_a_warning() -> None:
     request = convert([system("Be brief."), user("hi"), system("Now be verbose.", id="s2")])
-    assert request.fields["system"] == "Be brief.\n\nNow be verbose."
+    assert request.fields["system"] == [
+        {"type": "text", "text": "Be brief."},
+        {"type": "text", "text": "Now be verbose."},
+    ]
     assert request.fields["messages"] == [{"role": "user", "content": "hi"}]
     assert warned(request) == [(Code.SYSTEM_MOVED, 2, -1)]
 
@@ -808,8 +815,8 @@ def test_empty_content_lists_are_read_as_empty_messages() -> None:
                 "source": {"type": "text", "media_type": "text/plain", "data": ""},
             },
         ),
-        ("assistant", {"type": "server_tool_use", "id": "s", "name": "web_search", "input": {}}),
-        ("assistant", {"type": "web_search_tool_result", "tool_use_id": "s", "content": []}),
+        ("user", {"type": "web_search_tool_result", "tool_use_id": "s", "content": []}),
+        ("assistant", {"type": "compaction", "content": "The user asked for a summary."}),
         ("assistant", wire_image()),
         ("assistant", wire_result("t")),
         ("assistant", {"type": "some_future_block"}),
@@ -844,26 +851,26 @@ def test_tool_result_parts_other_than_text_and_image_are_not_read() -> None:
     assert "part of a tool result" in read.warnings[0].message
 
 
-def test_cache_control_citations_and_null_keys_are_ignored_silently() -> None:
-    cache = {"type": "ephemeral"}
+def test_null_keys_and_the_direct_caller_are_ignored_silently() -> None:
     read = from_anthropic(
         [
             {
                 "role": "user",
                 "content": [
-                    {"type": "text", "text": "a", "cache_control": cache, "citations": None},
-                    {**wire_image(), "cache_control": cache},
+                    {"type": "text", "text": "a", "cache_control": None, "citations": None},
+                    {**wire_image(), "cache_control": None},
                 ],
             },
             {
                 "role": "assistant",
                 "content": [
-                    {"type": "text", "text": "b", "citations": [{"type": "char_location"}]},
+                    {"type": "text", "text": "b"},
                     {**wire_call("t", "n"), "caller": {"type": "direct"}, "toolset_name": None},
                 ],
             },
         ]
     )
+    assert ir(read)[0]["content"] == [text("a"), png()]
     assert ir(read)[1]["content"] == [text("b"), call("t", "n")]
     assert read.warnings == ()
 
@@ -873,7 +880,7 @@ def test_each_key_with_no_ir_place_is_a_warning_at_its_path_and_the_block_still_
         "type": "document",
         "source": {"type": "url", "url": "https://x/d.pdf"},
         "title": "Spec",
-        "context": "v2",
+        "metadata": {"v": 2},
     }
     server_caller = {"type": "code_execution_20250825", "tool_id": "srv"}
     read = from_anthropic(
@@ -883,7 +890,11 @@ def test_each_key_with_no_ir_place_is_a_warning_at_its_path_and_the_block_still_
         ]
     )
     assert ir(read) == [
-        {"role": "user", "id": "message-0001", "content": [by_url("document", "https://x/d.pdf")]},
+        {
+            "role": "user",
+            "id": "message-0001",
+            "content": [{**by_url("document", "https://x/d.pdf"), "title": "Spec"}],
+        },
         {"role": "assistant", "id": "message-0002", "content": [call("t", "n")]},
     ]
     assert [(w.code, w.message_index, w.block_index, w.path, w.message) for w in read.warnings] == [
@@ -892,15 +903,8 @@ def test_each_key_with_no_ir_place_is_a_warning_at_its_path_and_the_block_still_
             Code.PART_NOT_READ,
             0,
             0,
-            "/messages/0/content/0/title",
-            "messages[0].content[0].title has no IR form",
-        ),
-        (
-            Code.PART_NOT_READ,
-            0,
-            0,
-            "/messages/0/content/0/context",
-            "messages[0].content[0].context has no IR form",
+            "/messages/0/content/0/metadata",
+            "messages[0].content[0].metadata has no IR form",
         ),
         (
             Code.PART_NOT_READ,
@@ -958,7 +962,7 @@ def test_a_blank_tool_use_id_is_a_transcript_error_not_a_guess() -> None:
         ([{"role": "user", 1: "x"}], None, ("messages", 0)),
         ([], 5, ("system",)),
         ([], {"type": "text", "text": "a"}, ("system",)),
-        ([], [{"type": "image", "source": {}}], ("system", 0, "type")),
+        ([], [{"type": 1, "source": {}}], ("system", 0, "type")),
         ([], [{"type": "text"}], ("system", 0, "text")),
         ([], ["plain"], ("system", 0)),
         ([], {"a": b"bytes"}, ("system", "a")),
@@ -994,7 +998,7 @@ def test_wire_input_not_of_the_request_shape_is_a_wire_format_error_with_its_pat
             None,
             "messages[0].content[0] must be an object, not a string",
         ),
-        ([], [{"type": "image"}], "system[0].type must be 'text', not 'image'"),
+        ([], [{"type": "text"}], "system[0].text is missing"),
     ],
 )
 def test_wire_format_errors_read_alike_in_every_format(
@@ -1139,10 +1143,11 @@ def test_a_string_user_message_merged_after_results_comes_back_as_a_text_block()
     assert without_ids(read)[2] == {"role": "user", "content": [text("next")]}
 
 
-def test_leading_system_messages_come_back_as_one() -> None:
+def test_leading_system_messages_come_back_apart() -> None:
     _, read = round_trip([system("A"), system("B", id="s2"), user("q")])
     assert without_ids(read) == [
-        {"role": "system", "content": "A\n\nB"},
+        {"role": "system", "content": "A"},
+        {"role": "system", "content": "B"},
         {"role": "user", "content": "q"},
     ]
 
@@ -1187,7 +1192,38 @@ def anthropic_transcripts(draw: st.DrawFn) -> list[Any]:
         content = message.get("content")
         for block in content if isinstance(content, list) else ():
             _retype(draw, block)
+            _as_anthropic(draw, block)
     return transcript
+
+
+def _provider_own(messages: list[Any]) -> bool:
+    """Whether the request holds a server-tool block or a citation: kept as the provider
+    wrote them, which the generated ones (any JSON) are not, so the SDK's types would
+    refuse them."""
+    blocks = [block for m in messages if isinstance(m["content"], list) for block in m["content"]]
+    for block in blocks:
+        if isinstance(block.get("content"), list):  # a tool result's parts
+            blocks.extend(block["content"])
+        if "citations" in block or block["type"] not in KNOWN_BLOCK_TYPES:
+            return True
+    return False
+
+
+KNOWN_BLOCK_TYPES = frozenset(
+    {"text", "image", "document", "tool_use", "tool_result", "thinking", "redacted_thinking"}
+)
+
+
+def _as_anthropic(draw: st.DrawFn, block: dict[str, Any]) -> None:
+    """Often make a server-tool block or a citation Anthropic's (the generator draws any
+    provider), a server block's wire type one Anthropic has."""
+    if block["type"] in ("serverToolCall", "serverToolResult") and draw(st.booleans()):
+        block["provider"] = "anthropic"
+        kinds = ["server_tool_use", "mcp_tool_use", "web_search_tool_result", "text"]
+        block["wire"] = {**block.get("wire", {}), "type": draw(st.sampled_from(kinds))}
+    for citation in block.get("citations", ()):
+        if draw(st.booleans()):
+            citation["provider"] = "anthropic"
 
 
 def _retype(draw: st.DrawFn, block: dict[str, Any]) -> None:
@@ -1203,7 +1239,7 @@ def _retype(draw: st.DrawFn, block: dict[str, Any]) -> None:
 def predicted(transcript: list[Any]) -> tuple[list[dict[str, Any]], list[tuple[str, int, int]]]:
     """What a round trip gives back (without ids) and the warnings the request carries:
     the model of the documented losses."""
-    systems: list[str] = []
+    systems: list[dict[str, Any]] = []
     messages: list[dict[str, Any]] = []
     losses: list[tuple[str, int, int]] = []
     started = results_open = False
@@ -1212,7 +1248,7 @@ def predicted(transcript: list[Any]) -> tuple[list[dict[str, Any]], list[tuple[s
         if role == "system":
             if started:
                 losses.append((Code.SYSTEM_MOVED, index, -1))
-            systems.append(content)
+            systems.append({k: v for k, v in message.items() if k not in ("id", "timestamp")})
             continue
         started = True
         if role == "toolResult":
@@ -1220,7 +1256,8 @@ def predicted(transcript: list[Any]) -> tuple[list[dict[str, Any]], list[tuple[s
             if name != message["toolName"]:
                 losses.append((Code.TOOL_NAME_NOT_SENT, index, -1))
             kept = content if isinstance(content, str) else _kept(content, index, losses)
-            messages.append({k: message[k] for k in ("role", "toolCallId", "isError")})
+            kept_keys = ("role", "toolCallId", "isError", "cacheControl")
+            messages.append({k: message[k] for k in kept_keys if k in message})
             messages[-1] |= {"toolName": name or UNKNOWN_TOOL_NAME, "content": kept}
             results_open = True
             continue
@@ -1236,8 +1273,7 @@ def predicted(transcript: list[Any]) -> tuple[list[dict[str, Any]], list[tuple[s
             continue
         messages.append({"role": role, "content": kept})
         results_open = False
-    joined = [{"role": "system", "content": "\n\n".join(systems)}] if systems else []
-    return joined + messages, losses
+    return systems + messages, losses
 
 
 def _kept(blocks: list[Any], index: int, losses: list[Any]) -> list[Any]:
@@ -1262,11 +1298,75 @@ def _block_fate(block: dict[str, Any]) -> tuple[Any, Any]:
         and source["mediaType"] not in SENDABLE_TYPES[:4]
     ):
         return Code.IMAGE_NOT_SENT, None
-    if kind == "document" and source["type"] == "base64":
-        return _document_fate(block)
+    if kind == "image" and "detail" in block:
+        return Code.IMAGE_DETAIL_NOT_SENT, {k: v for k, v in block.items() if k != "detail"}
+    if kind == "document":
+        code, back = _document_fate(block) if source["type"] == "base64" else (None, block)
+        if back is not None and "filename" in back:
+            back = {k: v for k, v in back.items() if k != "filename"}
+            code = Code.DOCUMENT_DETAIL_NOT_SENT
+        return code, back
     if kind == "thinking":
         return _thinking_fate(block)
+    if kind == "text":
+        return _text_fate(block)
+    if kind == "toolCall":
+        return None, {k: v for k, v in block.items() if k not in ("itemId", "namespace")}
+    if kind == "refusal":
+        return Code.REFUSAL_AS_TEXT, text(block["text"])
+    if kind in ("serverToolCall", "serverToolResult"):
+        return _server_fate(block)
     return None, block
+
+
+def _text_fate(block: dict[str, Any]) -> tuple[Any, Any]:
+    """Anthropic citations are kept, another provider's are not sent; the item id is
+    another format's bookkeeping, left out."""
+    back = {k: v for k, v in block.items() if k not in ("itemId", "citations")}
+    if "citations" not in block:
+        return None, back
+    own = [c for c in block["citations"] if c["provider"] == "anthropic"]
+    others = len(block["citations"]) - len(own)
+    if own or not others:
+        back["citations"] = own
+    return (Code.CITATIONS_NOT_SENT if others else None), back
+
+
+def _server_fate(block: dict[str, Any]) -> tuple[Any, Any]:
+    """A server-tool block: sent to Anthropic as it came when it is Anthropic's and its
+    wire type is one from_anthropic reads back as the same kind of block."""
+    call = block["type"] == "serverToolCall"
+    wire = dict(block.get("wire", {}))
+    kind = wire.pop("type", "server_tool_use" if call else None)
+    own = {"id", "name", "input"} if call else {"tool_use_id"}
+    readable = {"server_tool_use", "mcp_tool_use"} if call else None
+    if (
+        block["provider"] != "anthropic"
+        or not isinstance(kind, str)
+        or (readable is not None and kind not in readable)
+        or (
+            readable is None
+            and kind
+            in {
+                "tool_result",
+                "text",
+                "thinking",
+                "redacted_thinking",
+                "tool_use",
+                "server_tool_use",
+                "mcp_tool_use",
+            }
+        )
+        or own & set(wire)
+    ):
+        return Code.SERVER_TOOL_NOT_SENT, None
+    wire = {k: v for k, v in wire.items() if v is not None}
+    if not call:
+        return None, {**block, "wire": {"type": kind, **wire}}
+    if kind != "server_tool_use":
+        wire = {"type": kind, **wire}
+    back = {k: v for k, v in block.items() if k != "wire"}
+    return None, back | ({"wire": wire} if wire else {})
 
 
 def _document_fate(block: dict[str, Any]) -> tuple[Any, Any]:
@@ -1302,7 +1402,9 @@ def _thinking_fate(block: dict[str, Any]) -> tuple[Any, Any]:
 def test_round_trips_keep_everything_the_format_carries_and_warn_for_the_rest(
     transcript: list[Any],
 ) -> None:
-    request = convert(transcript)
+    request = to_anthropic(transcript)
+    if not _provider_own(request.fields["messages"]):
+        assert_request_accepted(request.fields)
     expected, losses = predicted(transcript)
     assert warned(request) == losses
     read = from_anthropic(request.fields["messages"], system=request.fields.get("system"))
@@ -1465,8 +1567,8 @@ def test_each_from_anthropic_warning_points_at_the_wire_value_it_is_about() -> N
     read = from_anthropic(
         [
             {"role": "user", "content": [wire_result("gone")], "name": "alice"},
-            {"role": "assistant", "content": [{"type": "server_tool_use", "id": "s"}]},
-            {"role": "user", "content": [{**url_document, "title": "Spec"}]},
+            {"role": "assistant", "content": [{"type": "compaction", "content": "s"}]},
+            {"role": "user", "content": [{**url_document, "metadata": "Spec"}]},
             {"role": "user", "content": [wire_result("gone", [wire_text("a"), url_document])]},
             {
                 "role": "user",
@@ -1480,7 +1582,7 @@ def test_each_from_anthropic_warning_points_at_the_wire_value_it_is_about() -> N
         (Code.PART_NOT_READ, 0, -1, "/messages/0/name"),
         (Code.TOOL_NAME_UNKNOWN, 0, 0, "/messages/0/content/0/tool_use_id"),
         (Code.PART_NOT_READ, 1, 0, "/messages/1/content/0"),
-        (Code.PART_NOT_READ, 2, 0, "/messages/2/content/0/title"),
+        (Code.PART_NOT_READ, 2, 0, "/messages/2/content/0/metadata"),
         (Code.PART_NOT_READ, 3, 0, "/messages/3/content/0/content/1"),
         (Code.TOOL_NAME_UNKNOWN, 3, 0, "/messages/3/content/0/tool_use_id"),
         (Code.PART_NOT_READ, 4, 0, "/messages/4/content/0"),
@@ -1488,8 +1590,8 @@ def test_each_from_anthropic_warning_points_at_the_wire_value_it_is_about() -> N
     assert [w.message for w in read.warnings if w.code == Code.PART_NOT_READ] == [
         "system[1].title has no IR form",
         "messages[0].name has no IR form",
-        "a 'server_tool_use' block in an assistant message has no IR form",
-        "messages[2].content[0].title has no IR form",
+        "a 'compaction' block in an assistant message has no IR form",
+        "messages[2].content[0].metadata has no IR form",
         "a 'document' part of a tool result has no IR form",
         "an image with a 'file' source has no IR form",
     ]

@@ -23,7 +23,14 @@ from typing import Any
 import anthropic
 import pytest
 
-from agent_ir import TextBlock, ThinkingBlock, ToolCallBlock, to_json_value, user_message
+from agent_ir import (
+    ServerToolCallBlock,
+    TextBlock,
+    ThinkingBlock,
+    ToolCallBlock,
+    to_json_value,
+    user_message,
+)
 from agent_ir.replies import ModelStream, ProviderError, ProviderErrorCode
 from agent_ir.wire import from_anthropic, to_anthropic
 from agent_ir.wire.anthropic import _stream as module
@@ -202,7 +209,7 @@ def test_the_recordings_cover_the_issue_and_the_messy_byte_level_cases() -> None
     assert any(b"event: ping" in data for data in bodies.values())
     assert all(b"event: " in data for data in bodies.values())  # Anthropic names its events
     outcomes = [expected(name) for name in NAMES]
-    assert {"toolCall", "stop", "length", "error"} == {
+    assert {"toolCall", "stop", "length", "refusal"} == {
         o["response"]["stopReason"] for o in outcomes if "response" in o
     }
 
@@ -216,7 +223,7 @@ SDK_STOP = {
     "pause_turn": "stop",
     "tool_use": "toolCall",
     "max_tokens": "length",
-    "refusal": "error",
+    "refusal": "refusal",
 }
 
 
@@ -244,26 +251,51 @@ def sdk_read(name: str) -> tuple[Any, str, Exception | None]:
 def ir_block(block: Any) -> dict[str, Any] | None:
     """The SDK's content block as the IR's JSON block, None for one agent-ir skips."""
     if block.type == "text":
-        return {"type": "text", "text": block.text}
+        cited = [
+            {"provider": "anthropic", "wire": citation.to_dict()}
+            for citation in block.citations or ()
+        ]
+        return {"type": "text", "text": block.text} | ({"citations": cited} if cited else {})
     if block.type == "thinking":
         return {"type": "thinking", "thinking": block.thinking, "signature": block.signature}
     if block.type == "redacted_thinking":
         return {"type": "thinking", "thinking": "", "signature": block.data, "redacted": True}
     if block.type == "tool_use":
         return {"type": "toolCall", "id": block.id, "name": block.name, "arguments": block.input}
+    wire = block.to_dict()
+    if block.type in ("server_tool_use", "mcp_tool_use"):
+        call = {"type": "serverToolCall", "provider": "anthropic", "id": wire.pop("id")}
+        call |= {"name": wire.pop("name"), "input": wire.pop("input")}
+        if wire.get("type") == "server_tool_use":
+            del wire["type"]
+        return call | ({"wire": wire} if wire else {})
+    if "tool_use_id" in wire:
+        call_id = wire.pop("tool_use_id")
+        return {"type": "serverToolResult", "provider": "anthropic", "toolCallId": call_id} | {
+            "wire": wire
+        }
     return None
 
 
 def sdk_view(message: Any) -> dict[str, Any]:
     """The SDK's message as the IR's: its blocks the IR has a place for, in order."""
     blocks = [ir_block(block) for block in message.content]
+    usage = message.usage
+    cache_read, cache_write = usage.cache_read_input_tokens, usage.cache_creation_input_tokens
+    counts = {
+        "inputTokens": usage.input_tokens + (cache_read or 0) + (cache_write or 0),
+        "outputTokens": usage.output_tokens,
+    }
+    if cache_read is not None:
+        counts["cacheReadTokens"] = cache_read
+    if cache_write is not None:
+        counts["cacheWriteTokens"] = cache_write
+    if usage.output_tokens_details is not None:
+        counts["reasoningTokens"] = usage.output_tokens_details.thinking_tokens
     return {
         "blocks": [block for block in blocks if block is not None],
         "stopReason": SDK_STOP[message.stop_reason],
-        "usage": {
-            "inputTokens": message.usage.input_tokens,
-            "outputTokens": message.usage.output_tokens,
-        },
+        "usage": counts,
     }
 
 
@@ -346,23 +378,15 @@ async def test_the_sdk_raw_response_bytes_read_through_agent_ir_give_the_expecte
 async def test_a_streamed_reply_goes_back_through_to_anthropic_as_the_sdk_read_it(
     name: str,
 ) -> None:
-    """Text, signatures, redacted thinking and tool calls are sent back exactly as the
-    API sent them (what the API requires of a thinking turn), each text block as one
-    block. Server-tool blocks are not in the IR, so they are the only difference (the text
-    blocks around them stay apart, as the API sent them)."""
+    """Text (with its citations), signatures, redacted thinking, tool calls and the
+    server-tool calls and results are sent back exactly as the API sent them (what the
+    API requires of a thinking or server-tool turn), each text block as one block."""
     message, _, _ = sdk_read(name)
     response = await AsyncAnthropicStream(items_of([body(name)]), request_id="r").result()
     request = to_anthropic([QUESTION, response.message])
     assert request.warnings == ()
     sent = request.fields["messages"][1]["content"]
-    kept = [
-        block.to_dict()
-        for block in message.content
-        if block.type in ("thinking", "redacted_thinking", "tool_use", "text")
-    ]
-    for block in kept:
-        block.pop("citations", None)
-    assert sent == kept
+    assert sent == [block.to_dict() for block in message.content]
     # And the SDK's message, read back the documented way, is the streamed one.
     read = from_anthropic(
         [{"role": "assistant", "content": [b.to_dict() for b in message.content]}]
@@ -449,7 +473,7 @@ def call_events(index: int = 0, call_id: str = "toolu_1", arguments: str = '{"a"
         ("pause_turn", "stop"),
         ("max_tokens", "length"),
         ("model_context_window_exceeded", "length"),
-        ("refusal", "error"),
+        ("refusal", "refusal"),
     ],
 )
 async def test_each_stop_reason_maps_as_documented(wire: str, reason: str) -> None:
@@ -458,8 +482,12 @@ async def test_each_stop_reason_maps_as_documented(wire: str, reason: str) -> No
     assert wire in module.__doc__
 
 
-async def test_tool_use_maps_to_tool_call_and_length_and_error_may_follow_calls() -> None:
-    for wire, reason in [("tool_use", "toolCall"), ("max_tokens", "length"), ("refusal", "error")]:
+async def test_tool_use_maps_to_tool_call_and_length_and_refusal_may_follow_calls() -> None:
+    for wire, reason in [
+        ("tool_use", "toolCall"),
+        ("max_tokens", "length"),
+        ("refusal", "refusal"),
+    ]:
         response = await response_of([start(), *call_events(), *ending(wire)])
         assert response.stop_reason.value == reason
         assert response.message.content == (
@@ -752,7 +780,7 @@ async def test_a_reply_cut_short_inside_open_blocks_ends_them_without_a_crash() 
         ]
     )
     assert [type(b).__name__ for b in response.message.content] == ["TextBlock", "ToolCallBlock"]
-    assert response.stop_reason.value == "error"
+    assert response.stop_reason.value == "refusal"
     response = await response_of(
         [start(), text_start(), text(0, "cut"), *ending("model_context_window_exceeded")]
     )
@@ -765,7 +793,7 @@ async def test_a_message_delta_while_a_block_is_open_is_refused_unless_cut_short
     assert "while block 0 (tool_use) is open" in error.message
 
 
-async def test_server_tool_blocks_are_skipped_with_their_deltas_while_text_and_client_calls_arrive() -> (
+async def test_server_tool_blocks_are_read_with_their_input_while_text_and_client_calls_arrive() -> (
     None
 ):
     response = await response_of(
@@ -776,7 +804,7 @@ async def test_server_tool_blocks_are_skipped_with_their_deltas_while_text_and_c
                 {"type": "server_tool_use", "id": "srvtoolu_1", "name": "web_search", "input": {}},
             ),
             json_part(0, '{"query": '),
-            delta(0, "some_future_delta", anything=[1]),
+            json_part(0, '"x"}'),
             block_stop(0),
             block_start(
                 1, {"type": "web_search_tool_result", "tool_use_id": "srvtoolu_1", "content": []}
@@ -801,7 +829,38 @@ async def test_server_tool_blocks_are_skipped_with_their_deltas_while_text_and_c
             *ending("tool_use"),
         ]
     )
-    assert [type(b).__name__ for b in response.message.content] == ["TextBlock", "ToolCallBlock"]
+    assert [to_json_value(b) for b in response.message.content] == [
+        {
+            "type": "serverToolCall",
+            "provider": "anthropic",
+            "id": "srvtoolu_1",
+            "name": "web_search",
+            "input": {"query": "x"},
+        },
+        {
+            "type": "serverToolResult",
+            "provider": "anthropic",
+            "toolCallId": "srvtoolu_1",
+            "wire": {"type": "web_search_tool_result", "content": []},
+        },
+        {
+            "type": "serverToolCall",
+            "provider": "anthropic",
+            "id": "mcptoolu_1",
+            "name": "echo",
+            "input": {},
+            "wire": {"type": "mcp_tool_use", "server_name": "s"},
+        },
+        {
+            "type": "text",
+            "text": "found",
+            "citations": [
+                {"provider": "anthropic", "wire": {"type": "web_search_result_location"}}
+            ],
+        },
+        {"type": "toolCall", "id": "toolu_1", "name": "f", "arguments": {"a": 1}},
+    ]
+    assert response.warnings == ()
 
 
 async def test_each_text_block_is_one_text_block_even_next_to_another_or_around_skipped_ones() -> (
@@ -829,15 +888,18 @@ async def test_each_text_block_is_one_text_block_even_next_to_another_or_around_
     )
     assert error is None, error
     assert [c.delta for c in chunks] == ["hi", "next", " one", "after"]
+    server_call = {"type": "server_tool_use", "id": "srvtoolu_1", "name": "web_search", "input": {}}
     assert response.message.content == (
         TextBlock(text="hi"),
         TextBlock(text="next one"),
+        ServerToolCallBlock(provider="anthropic", id="srvtoolu_1", name="web_search", input={}),
         TextBlock(text="after"),
     )
     request = to_anthropic([QUESTION, response.message])
     assert request.fields["messages"][1]["content"] == [
         {"type": "text", "text": "hi"},
         {"type": "text", "text": "next one"},
+        server_call,
         {"type": "text", "text": "after"},
     ]
 
@@ -845,20 +907,28 @@ async def test_each_text_block_is_one_text_block_even_next_to_another_or_around_
 async def test_usage_is_input_from_message_start_and_the_cumulative_counts_of_message_delta() -> (
     None
 ):
+    """``inputTokens`` counts cached input too (input + cache read + cache write)."""
     usage = {"input_tokens": 10, "cache_read_input_tokens": 900, "output_tokens": 1}
+
+    def counts(response: Any) -> tuple[Any, ...]:
+        u = response.usage
+        return (u.input_tokens, u.output_tokens, u.cache_read_tokens, u.cache_write_tokens)
+
     response = await response_of(
         [start(usage), *HELLO[1:], message_delta(usage={"output_tokens": 30}), STOP]
     )
-    assert (response.usage.input_tokens, response.usage.output_tokens) == (10, 30)
+    assert counts(response) == (910, 30, 900, None)
     response = await response_of(
         [
             start(usage),
             *HELLO[1:],
-            message_delta(usage={"input_tokens": 12, "output_tokens": 31}),
+            message_delta(
+                usage={"input_tokens": 12, "output_tokens": 31, "cache_creation_input_tokens": 5}
+            ),
             STOP,
         ]
     )
-    assert (response.usage.input_tokens, response.usage.output_tokens) == (12, 31)
+    assert counts(response) == (917, 31, 900, 5)
     response = await response_of(
         [
             start(usage),
@@ -867,9 +937,10 @@ async def test_usage_is_input_from_message_start_and_the_cumulative_counts_of_me
             STOP,
         ]
     )
-    assert (response.usage.input_tokens, response.usage.output_tokens) == (10, 1)
+    assert counts(response) == (910, 1, 900, None)
     response = await response_of([start(usage), *HELLO[1:], message_delta(usage=None), STOP])
-    assert (response.usage.input_tokens, response.usage.output_tokens) == (10, 1)
+    assert counts(response) == (910, 1, 900, None)
+    assert response.message.usage == response.usage
 
 
 async def test_a_message_start_without_usage_counts_zero_as_documented() -> None:

@@ -154,7 +154,7 @@ def test_the_input_shown_of_a_held_call_is_cut_at_80_characters() -> None:
 def test_a_skipped_block_is_a_part_not_read_warning_naming_its_index_and_type() -> None:
     events = [
         START,
-        block_start(0, {"type": "server_tool_use", "id": "srvtoolu_1", "name": "web_search"}),
+        block_start(0, {"type": "container_upload", "file_id": "file_1"}),
         block_stop(0),
         *[{**event, "index": 1} if "index" in event else event for event in HELLO[1:]],
         message_delta(),
@@ -166,7 +166,7 @@ def test_a_skipped_block_is_a_part_not_read_warning_naming_its_index_and_type() 
         for w in response.warnings  # type: ignore[attr-defined]
     ]
     assert warnings == [
-        ("PART_NOT_READ", "/content/0", "content[0] (server_tool_use) has no IR form")
+        ("PART_NOT_READ", "/content/0", "content[0] (container_upload) has no IR form")
     ]
 
 

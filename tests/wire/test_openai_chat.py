@@ -624,7 +624,6 @@ def test_text_comes_before_the_tool_calls_in_their_order() -> None:
 @pytest.mark.parametrize(
     "arguments",
     [
-        "",
         "not json",
         "[1, 2]",
         '"{\\"a\\": 1}"',
@@ -717,14 +716,21 @@ WIRE_LOSSES: list[tuple[dict[str, Any], list[tuple[str, int]]]] = [
     ({"role": "user", "content": "hi", "name": "ann"}, [("PART_NOT_READ", -1)]),
     ({"role": "system", "content": "s", "name": "ops"}, [("PART_NOT_READ", -1)]),
     ({"role": "assistant", "content": "a", "name": "bot"}, [("PART_NOT_READ", -1)]),
-    ({"role": "assistant", "content": None, "refusal": "no"}, [("PART_NOT_READ", -1)]),
+    (
+        {"role": "assistant", "content": "a", "annotations": [{"type": "file"}]},
+        [("PART_NOT_READ", -1)],
+    ),
+    (
+        {"role": "assistant", "content": None, "annotations": [{"type": "url_citation"}]},
+        [("PART_NOT_READ", -1)],
+    ),
     ({"role": "assistant", "content": "a", "audio": {"id": "audio-1"}}, [("PART_NOT_READ", -1)]),
     (
         {"role": "assistant", "content": None, "function_call": {"name": "f", "arguments": "{}"}},
         [("PART_NOT_READ", -1)],
     ),
     (
-        {"role": "assistant", "content": [text("a"), {"type": "refusal", "refusal": "no"}]},
+        {"role": "assistant", "content": [text("a"), {"type": "thinking", "thinking": []}]},
         [("PART_NOT_READ", 1)],
     ),
     (
@@ -740,7 +746,7 @@ WIRE_LOSSES: list[tuple[dict[str, Any], list[tuple[str, int]]]] = [
     (
         {
             "role": "user",
-            "content": [{"type": "image_url", "image_url": {"url": "https://x", "detail": "low"}}],
+            "content": [{"type": "image_url", "image_url": {"url": "https://x", "detail": "max"}}],
         },
         [("PART_NOT_READ", 0)],
     ),
@@ -771,21 +777,7 @@ WIRE_LOSSES: list[tuple[dict[str, Any], list[tuple[str, int]]]] = [
     (
         {
             "role": "user",
-            "content": [{"type": "file", "file": {"filename": "r.pdf", "file_data": PDF_URL}}],
-        },
-        [("PART_NOT_READ", 0)],
-    ),
-    (
-        {
-            "role": "user",
             "content": [{"type": "file", "file": {"file_data": PDF_URL, "file_id": "file-1"}}],
-        },
-        [("PART_NOT_READ", 0)],
-    ),
-    (
-        {
-            "role": "user",
-            "content": [{"type": "file", "file": {"filename": "r.pdf", "file_id": "f"}}],
         },
         [("PART_NOT_READ", 0)],
     ),
@@ -800,7 +792,7 @@ WIRE_LOSSES: list[tuple[dict[str, Any], list[tuple[str, int]]]] = [
     (
         {
             "role": "assistant",
-            "tool_calls": [{**wire_call("c", "f"), "index": 0}],
+            "tool_calls": [{**wire_call("c", "f"), "index": 1}],
         },
         [("PART_NOT_READ", -1)],
     ),
@@ -820,9 +812,8 @@ def test_wire_losses_keep_what_has_an_ir_form() -> None:
         [
             {
                 "role": "assistant",
-                "content": [text("a"), {"type": "refusal", "refusal": "no"}],
+                "content": [text("a"), {"type": "thinking", "thinking": []}],
                 "name": "bot",
-                "refusal": "no",
                 "tool_calls": [
                     {"id": "c", "type": "custom", "custom": {"name": "sql", "input": "select"}},
                     wire_call("d", "f"),
@@ -920,7 +911,7 @@ def test_null_fields_say_nothing_and_are_not_warned_about() -> None:
             ("messages", 0, "tool_calls", 0, "id"),
         ),
         (
-            [{"role": "assistant", "tool_calls": [{"id": "c", "function": {}}]}],
+            [{"role": "assistant", "tool_calls": [{"id": "c", "type": 1, "function": {}}]}],
             ("messages", 0, "tool_calls", 0, "type"),
         ),
         (
@@ -1084,7 +1075,31 @@ def carried(transcript: list[Any]) -> tuple[list[Any], list[tuple[str, int, int]
 
 
 def _keep_system(message: Any, index: int, losses: list[Any], moved: list[Any]) -> Any:
+    if "cacheControl" in message:
+        losses.append(("CACHE_CONTROL_NOT_SENT", index, -1))
     return {"role": "system", "content": message["content"]}
+
+
+def _details(block: Any, index: int, block_index: int, losses: list[Any]) -> Any:
+    """``block`` as it reads back from Chat, with the warnings of what it held that Chat
+    does not send: a cache breakpoint, citations, a document's title, context and
+    citations flag. Item ids and namespaces are other formats' bookkeeping: dropped
+    without a warning. ``document.pdf``, the name written for an inline PDF without one,
+    reads back as no name."""
+    kept = dict(block)
+    if kept.pop("cacheControl", None) is not None:
+        losses.append(("CACHE_CONTROL_NOT_SENT", index, block_index))
+    kept.pop("itemId", None)
+    kept.pop("namespace", None)
+    if block["type"] == "text" and kept.pop("citations", None):
+        losses.append(("CITATIONS_NOT_SENT", index, block_index))
+    if block["type"] == "document":
+        for key in ("title", "context", "citations"):
+            if kept.pop(key, None) is not None:
+                losses.append(("DOCUMENT_DETAIL_NOT_SENT", index, block_index))
+        if block["source"]["type"] == "base64" and kept.get("filename") == "document.pdf":
+            del kept["filename"]
+    return kept
 
 
 def _keep_user(message: Any, index: int, losses: list[Any], moved: list[Any]) -> Any:
@@ -1109,30 +1124,44 @@ def _keep_user(message: Any, index: int, losses: list[Any], moved: list[Any]) ->
         ):
             losses.append(("DOCUMENT_NOT_SENT", index, block_index))
         else:
-            kept.append(block)
+            kept.append(_details(block, index, block_index, losses))
     return {"role": "user", "content": kept or ""}
 
 
 def _keep_assistant(message: Any, index: int, losses: list[Any], moved: list[Any]) -> Any:
-    blocks = message["content"]
-    joined = "".join(b["text"] for b in blocks if b["type"] == "text")
-    calls = [b for b in blocks if b["type"] == "toolCall"]
-    losses.extend(
-        ("THINKING_NOT_SENT", index, i) for i, b in enumerate(blocks) if b["type"] == "thinking"
-    )
-    return {"role": "assistant", "content": ([text(joined)] if joined else []) + calls}
+    texts, refusals, calls = [], [], []
+    for block_index, block in enumerate(message["content"]):
+        kind = block["type"]
+        if kind == "text":
+            texts.append(_details(block, index, block_index, losses)["text"])
+        elif kind == "toolCall":
+            calls.append(_details(block, index, block_index, losses))
+        elif kind == "refusal":
+            refusals.append(block["text"])
+        elif kind in ("serverToolCall", "serverToolResult"):
+            losses.append(("SERVER_TOOL_NOT_SENT", index, block_index))
+        else:
+            losses.append(("THINKING_NOT_SENT", index, block_index))
+    joined, refusal = "".join(texts), "".join(refusals)
+    content = [text(joined)] if joined else []
+    if refusal:
+        content.append({"type": "refusal", "text": refusal})
+    return {"role": "assistant", "content": content + calls}
 
 
 def _keep_result(message: Any, index: int, losses: list[Any], moved: list[Any]) -> Any:
     content = message["content"]
     if message["isError"]:
         losses.append(("ERROR_FLAG_NOT_SENT", index, -1))
+    if "cacheControl" in message:
+        losses.append(("CACHE_CONTROL_NOT_SENT", index, -1))
     if not isinstance(content, str):
-        for block_index, block in enumerate(content):
+        kept = [_details(block, index, i, losses) for i, block in enumerate(content)]
+        for block_index, block in enumerate(kept):
             if block["type"] == "image":
                 moved.append(block)
                 losses.append(("IMAGE_MOVED", index, block_index))
-        content = [b for b in content if b["type"] == "text"] or ""
+        content = [b for b in kept if b["type"] == "text"] or ""
     kept = {key: message[key] for key in ("role", "toolCallId", "toolName")}
     return {**kept, "content": content, "isError": False}
 
@@ -1319,11 +1348,11 @@ def test_each_to_openai_chat_warning_points_at_the_ir_value_it_is_about() -> Non
 def test_each_from_openai_chat_warning_points_at_the_wire_value_it_is_about() -> None:
     custom = {"id": "c1", "type": "custom", "custom": {"name": "g", "input": "x"}}
     audio = {"type": "input_audio", "input_audio": {"data": "AAAA", "format": "flac"}}
-    image = {"type": "image_url", "image_url": {"url": "https://x/a.png", "detail": "low"}}
+    image = {"type": "image_url", "image_url": {"url": "https://x/a.png", "detail": "max"}}
     read = from_openai_chat(
         [
             {"role": "user", "content": [text("a"), audio, image], "name": "alice"},
-            {"role": "assistant", "content": None, "tool_calls": [custom], "refusal": "no"},
+            {"role": "assistant", "content": None, "tool_calls": [custom], "audio": {"id": "a"}},
             {"role": "tool", "tool_call_id": "gone", "content": [{"type": "refusal"}]},
         ]
     )
@@ -1344,7 +1373,7 @@ def test_each_from_openai_chat_warning_points_at_the_wire_value_it_is_about() ->
             "/messages/1/tool_calls/0",
             "a 'custom' tool call has no IR form",
         ),
-        ("PART_NOT_READ", 1, -1, "/messages/1/refusal", "messages[1].refusal has no IR form"),
+        ("PART_NOT_READ", 1, -1, "/messages/1/audio", "messages[1].audio has no IR form"),
         ("PART_NOT_READ", 2, 0, "/messages/2/content/0", "a 'refusal' part has no IR form"),
         (
             "TOOL_NAME_UNKNOWN",

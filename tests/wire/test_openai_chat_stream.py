@@ -193,7 +193,7 @@ def test_the_recordings_cover_the_required_cases_and_formats() -> None:
     outcomes = {name: expected(name) for name in NAMES}
     stops = {o["response"]["stopReason"] for o in outcomes.values() if "response" in o}
     errors = {o["error"]["code"] for o in outcomes.values() if "error" in o}
-    assert stops == {"stop", "toolCall", "length", "error"}
+    assert stops == {"stop", "toolCall", "length", "error", "refusal"}
     assert errors == {
         "PROVIDER_TRANSPORT_ERROR",
         "PROVIDER_MISSING_TERMINAL",
@@ -201,7 +201,7 @@ def test_the_recordings_cover_the_required_cases_and_formats() -> None:
         "PROVIDER_INVALID_EVENT",
     }
     chunk_types = {c["type"] for o in outcomes.values() for c in o["chunks"]}
-    assert chunk_types == {"textDelta", "thinkingDelta", "toolCall"}
+    assert chunk_types == {"textDelta", "thinkingDelta", "toolCall", "refusalDelta"}
     bodies = {name: body(name) for name in NAMES}
     assert any(b"\r\n" in data for data in bodies.values())  # CRLF
     assert any(not data.endswith(b"\n\n") for data in bodies.values())  # no final blank line
@@ -281,7 +281,7 @@ async def test_the_sdks_own_chunk_objects_read_as_decoded_chunks() -> None:
 # --- verified against the official client --------------------------------------------
 
 # How the SDK's accumulator reports a finish_reason, read through the documented
-# mapping (a refusal is "error"; "stop" or no finish with calls is "toolCall").
+# mapping (a refusal is "refusal"; "stop" or no finish with calls is "toolCall").
 SDK_FINISH = {"tool_calls": "toolCall", "length": "length", "content_filter": "error"}
 
 
@@ -290,14 +290,15 @@ def sdk_summary(completion: Any) -> dict[str, Any]:
     message = choice.message
     extra = message.model_extra or {}
     tool_calls = [(c.id, c.function.name, c.function.arguments) for c in message.tool_calls or []]
-    if message.refusal:
-        stop = "error"
+    if message.refusal and choice.finish_reason in (None, "stop") and not tool_calls:
+        stop = "refusal"
     elif choice.finish_reason in (None, "stop"):
         stop = "toolCall" if tool_calls else "stop"
     else:
         stop = SDK_FINISH[choice.finish_reason]
     return {
         "text": message.content or "",
+        "refusal": message.refusal or "",
         "thinking": extra.get("reasoning_content") or extra.get("reasoning") or "",
         "calls": [
             (i, n, json.loads(a) if a.strip() else {}) if _is_object(a) else (i, n, a)
@@ -326,6 +327,7 @@ def ir_summary(result: dict[str, Any]) -> dict[str, Any]:
     content = response["message"]["content"]
     return {
         "text": "".join(b["text"] for b in content if b["type"] == "text"),
+        "refusal": "".join(b["text"] for b in content if b["type"] == "refusal"),
         "thinking": "".join(b["thinking"] for b in content if b["type"] == "thinking"),
         "calls": calls(result),
         "stop": response["stopReason"],
@@ -403,10 +405,16 @@ def _sdk_agrees(
         return
     assert raised is None, raised
     theirs = sdk_summary(sdk)
-    if name in ("two-choices", "unknown-event-midstream", "missing-terminal", "invalid-arguments"):
-        # The SDK takes what agent-ir refuses: n=2 choices (its content.delta events mix
-        # both), event names it ignores, a body cut short without a finish, arguments
-        # that are not JSON.
+    if name == "two-choices":
+        # n=2: agent-ir reads choice 0 and warns about choice 1; the SDK's content.delta
+        # events mix both choices, its completion keeps them apart.
+        assert [w["code"] for w in ours["response"]["warnings"]] == ["CHOICES_NOT_READ"]
+        assert ir_summary(ours)["text"] == sdk.choices[0].message.content
+        assert len(sdk.choices) == 2
+        return
+    if name in ("unknown-event-midstream", "missing-terminal", "invalid-arguments"):
+        # The SDK takes what agent-ir refuses: event names it ignores, a body cut short
+        # without a finish, arguments that are not JSON.
         assert "error" in ours
         assert theirs["text"].startswith(
             "".join(c["delta"] for c in ours["chunks"] if c["type"] == "textDelta")
@@ -600,11 +608,17 @@ async def test_empty_text_and_reasoning_emit_nothing() -> None:
     assert (result["chunks"], blocks(result)) == ([], [])
 
 
-async def test_a_refusal_emits_no_text_and_ends_with_error() -> None:
-    result = await run([chunk({"refusal": "I can't"}), chunk(finish="stop")])
-    assert (result["chunks"], result["response"]["stopReason"]) == ([], "error")
+async def test_a_refusal_is_a_refusal_block_and_ends_with_refusal() -> None:
+    result = await run([chunk({"refusal": "I can't"}), chunk({"refusal": "."}, finish="stop")])
+    assert [c["type"] for c in result["chunks"]] == ["refusalDelta", "refusalDelta"]
+    assert (blocks(result), result["response"]["stopReason"]) == (
+        [{"type": "refusal", "text": "I can't."}],
+        "refusal",
+    )
     no_finish = await run([chunk({"refusal": "I can't"}), b"data: [DONE]\n\n"])
-    assert no_finish["response"]["stopReason"] == "error"
+    assert no_finish["response"]["stopReason"] == "refusal"
+    cut = await run([chunk({"refusal": "I can"}), chunk(finish="length")])
+    assert cut["response"]["stopReason"] == "length"
 
 
 async def test_tool_calls_are_emitted_in_index_order_when_the_choice_finishes() -> None:
@@ -763,12 +777,13 @@ async def test_a_legacy_function_call_is_refused() -> None:
     assert "no call id" in error.message
 
 
-async def test_another_choice_index_is_refused() -> None:
-    error = await error_of(
-        [chunk({"content": "a"}), chunk(choices=[{"index": 1, "delta": {"content": "b"}}])]
-    )
-    assert error.code == Code.PROVIDER_INVALID_EVENT
-    assert "index 1: only one choice (n=1) is supported" in error.message
+async def test_another_choice_index_is_not_read_and_warned_once() -> None:
+    other = chunk(choices=[{"index": 1, "delta": {"content": "b"}}])
+    result = await run([chunk({"content": "a"}), other, other, chunk(finish="stop")])
+    assert blocks(result) == [{"type": "text", "text": "a"}]
+    assert [(w["code"], w["path"]) for w in result["response"]["warnings"]] == [
+        ("CHOICES_NOT_READ", "/choices/1")
+    ]
 
 
 async def test_a_choice_without_an_index_or_a_delta_is_choice_zero_with_nothing() -> None:
@@ -797,10 +812,19 @@ async def test_the_first_chunk_with_an_id_starts_the_response_and_later_ids_are_
     assert result["response"]["message"]["id"] == "message-first-id"
 
 
-@pytest.mark.parametrize("response_id", [None, "", "  ", 7])
-async def test_a_first_chunk_with_choices_but_no_id_is_refused(response_id: Any) -> None:
-    error = await error_of([chunk({"content": "a"}, id=response_id)])
-    assert (error.code, "no id" in error.message) == (Code.PROVIDER_INVALID_EVENT, True)
+@pytest.mark.parametrize("response_id", [None, "", "  "])
+async def test_chunks_with_choices_but_no_id_take_the_request_id(response_id: Any) -> None:
+    result = await run([chunk({"content": "a"}, id=response_id), chunk(finish="stop", id="x")])
+    assert result["response"]["id"] == "request-1"
+    assert result["response"]["message"]["id"] == "message-request-1"
+
+
+async def test_an_id_that_is_not_a_string_is_refused() -> None:
+    error = await error_of([chunk({"content": "a"}, id=7)])
+    assert (error.code, "/id must be a string or null" in error.message) == (
+        Code.PROVIDER_INVALID_EVENT,
+        True,
+    )
 
 
 async def test_done_before_any_chunk_is_a_missing_start() -> None:
@@ -1077,8 +1101,16 @@ def _set(path: str, value: Any) -> dict[str, Any]:
     [
         ("choices", {"0": {}}, "/choices must be an array or null; it is an object"),
         ("choices.0", "text", "/choices/0 must be an object; it is a string ('text')"),
-        ("choices.0.index", "0", "/choices/0/index must be an integer; it is a string ('0')"),
-        ("choices.0.index", 0.0, "/choices/0/index must be an integer; it is a number (0.0)"),
+        (
+            "choices.0.index",
+            "0",
+            "/choices/0/index must be an integer >= 0; it is a string ('0')",
+        ),
+        (
+            "choices.0.index",
+            0.0,
+            "/choices/0/index must be an integer >= 0; it is a number (0.0)",
+        ),
         ("choices.0.delta", ["a"], "/choices/0/delta must be an object or null; it is an array"),
         (
             "choices.0.finish_reason",
@@ -1088,7 +1120,7 @@ def _set(path: str, value: Any) -> dict[str, Any]:
         (
             "choices.0.delta.content",
             ["a"],
-            "/choices/0/delta/content must be a string or null; it is an array",
+            "/choices/0/delta/content/0 must be an object; it is a string ('a')",
         ),
         (
             "choices.0.delta.content",
@@ -1122,18 +1154,15 @@ def _set(path: str, value: Any) -> dict[str, Any]:
         ),
         (
             "choices.0.delta.tool_calls.0.index",
-            None,
-            "/choices/0/delta/tool_calls/0/index must be an integer >= 0; it is null",
-        ),
-        (
-            "choices.0.delta.tool_calls.0.index",
             -1,
-            "/choices/0/delta/tool_calls/0/index must be an integer >= 0; it is a number (-1)",
+            "/choices/0/delta/tool_calls/0/index must be an integer >= 0 or null;"
+            " it is a number (-1)",
         ),
         (
             "choices.0.delta.tool_calls.0.index",
             True,
-            "/choices/0/delta/tool_calls/0/index must be an integer >= 0; it is a boolean (true)",
+            "/choices/0/delta/tool_calls/0/index must be an integer >= 0 or null;"
+            " it is a boolean (true)",
         ),
         (
             "choices.0.delta.tool_calls.0.id",

@@ -761,6 +761,7 @@ def test_user_parts_become_blocks() -> None:
         {
             "type": "image",
             "source": {"type": "base64", "mediaType": "image/png", "data": PNG_BASE64},
+            "detail": "high",
         },
         {"type": "image", "source": {"type": "url", "url": "https://example.com/cat.jpg"}},
         {"type": "image", "source": {"type": "url", "url": f"data:application/pdf;base64,{PDF}"}},
@@ -769,16 +770,18 @@ def test_user_parts_become_blocks() -> None:
         {
             "type": "document",
             "source": {"type": "base64", "mediaType": "application/pdf", "data": PDF},
+            "filename": "x.bin",
         },
         {
             "type": "document",
             "source": {"type": "base64", "mediaType": "application/pdf", "data": PDF},
+            "filename": "Report.PDF",
         },
         {
             "type": "document",
             "source": {"type": "base64", "mediaType": "application/octet-stream", "data": PDF},
         },
-        {"type": "document", "source": {"type": "file", "fileId": "file-abc"}},
+        {"type": "document", "source": {"type": "file", "fileId": "file-abc"}, "filename": "a.pdf"},
         {"type": "document", "source": {"type": "url", "url": "https://example.com/a.pdf"}},
         {"type": "audio", "source": {"type": "base64", "mediaType": "audio/wav", "data": WAV}},
         {"type": "audio", "source": {"type": "base64", "mediaType": "audio/mpeg", "data": WAV}},
@@ -855,7 +858,6 @@ def test_the_items_of_one_assistant_turn_merge_into_one_message_in_order() -> No
             "id": "msg_1",
             "role": "assistant",
             "status": "completed",
-            "phase": "commentary",
             "content": [
                 {"type": "output_text", "text": "Reading ", "annotations": [], "logprobs": []},
                 {"type": "output_text", "text": "it.", "annotations": []},
@@ -882,18 +884,20 @@ def test_the_items_of_one_assistant_turn_merge_into_one_message_in_order() -> No
             "role": "assistant",
             "id": "rs_1",
             "content": [
+                {"type": "thinking", "thinking": "First.", "signature": reference("rs_1", "gAAAA")},
                 {
                     "type": "thinking",
-                    "thinking": "First.\n\nSecond.",
+                    "thinking": "Second.",
                     "signature": reference("rs_1", "gAAAA"),
                 },
-                {"type": "text", "text": "Reading "},
-                {"type": "text", "text": "it."},
+                {"type": "text", "text": "Reading ", "itemId": "msg_1"},
+                {"type": "text", "text": "it.", "itemId": "msg_1"},
                 {
                     "type": "toolCall",
                     "id": "call_1",
                     "name": "read",
                     "arguments": {"path": "a.txt"},
+                    "itemId": "fc_1",
                 },
                 {"type": "toolCall", "id": "call_2", "name": "stat", "arguments": {}},
             ],
@@ -963,12 +967,7 @@ def test_an_assistant_message_takes_the_first_item_id_of_its_turn(
 def test_unknown_items_are_warned_and_do_not_end_an_assistant_turn() -> None:
     items = [
         {"type": "reasoning", "id": "rs_1", "summary": []},
-        {
-            "type": "web_search_call",
-            "id": "ws_1",
-            "status": "completed",
-            "action": {"type": "search", "query": "q"},
-        },
+        {"type": "tool_search_call", "call_id": "s", "arguments": {}, "execution": "client"},
         {"type": "message", "role": "assistant", "content": "found it"},
         {"type": "item_reference", "id": "msg_old"},
     ]
@@ -983,7 +982,8 @@ def test_unknown_items_are_warned_and_do_not_end_an_assistant_turn() -> None:
         }
     ]
     assert codes(messages.warnings) == [(Code.PART_NOT_READ, 1, -1), (Code.PART_NOT_READ, 3, -1)]
-    assert "'web_search_call'" in messages.warnings[0].message
+    assert "'tool_search_call' without an id" in messages.warnings[0].message
+    assert "'item_reference'" in messages.warnings[1].message
 
 
 def test_raw_reasoning_content_is_warned_and_the_summary_read() -> None:
@@ -1165,6 +1165,24 @@ UNKNOWN_KEYS: list[Any] = [
         id="output_text part",
     ),
     pytest.param(
+        [{"role": "assistant", "content": "a", "phase": "commentary"}],
+        (0, -1),
+        "input[0].phase",
+        id="the phase of an assistant message (the IR has no place for it)",
+    ),
+    pytest.param(
+        [user_parts({"type": "input_image", "image_url": "https://e/x.png", "detail": "original"})],
+        (0, 0),
+        "input[0].content[0].detail",
+        id="an image detail the IR does not hold",
+    ),
+    pytest.param(
+        [user_parts({"type": "input_file", "file_id": "file-1", "detail": "low"})],
+        (0, 0),
+        "input[0].content[0].detail",
+        id="a file's detail other than the default",
+    ),
+    pytest.param(
         [{"role": "assistant", "content": [{"type": "refusal", "refusal": "no", "x": 1}]}],
         (0, 0),
         "input[0].content[0].x",
@@ -1296,20 +1314,11 @@ KNOWN_IGNORED_KEYS: list[Any] = [
             "role": "assistant",
             "id": "msg_1",
             "status": "completed",
-            "phase": "final_answer",
             "content": [
                 {
                     "type": "output_text",
                     "text": "t",
-                    "annotations": [
-                        {
-                            "type": "url_citation",
-                            "url": "https://e",
-                            "title": "e",
-                            "start_index": 0,
-                            "end_index": 1,
-                        }
-                    ],
+                    "annotations": [],
                     "logprobs": [
                         {"token": "t", "bytes": [116], "logprob": 0.0, "top_logprobs": []}
                     ],
@@ -1321,9 +1330,9 @@ KNOWN_IGNORED_KEYS: list[Any] = [
     pytest.param(
         user_parts(
             {"type": "input_image", "image_url": "https://e/x.png", "detail": "low"},
-            {"type": "input_file", "file_id": "file-1", "filename": "a.pdf", "detail": "high"},
+            {"type": "input_file", "file_id": "file-1", "filename": "a.pdf", "detail": "auto"},
         ),
-        id="image and file options",
+        id="image and file options (read) and a file's default detail",
     ),
     pytest.param(
         {
@@ -1349,7 +1358,6 @@ KNOWN_IGNORED_KEYS: list[Any] = [
             "name": "f",
             "status": "completed",
             "created_by": "user_1",
-            "namespace": "tools",
             "caller": {"type": "direct"},
         },
         id="function_call_output",
@@ -1388,7 +1396,7 @@ def test_keys_the_api_writes_that_say_nothing_for_the_ir_are_not_warned(
 def test_a_part_or_item_that_is_not_read_is_one_warning_whatever_its_keys() -> None:
     items = [
         user_parts({"type": "input_image", "file_id": "file-1", "x": 1, "y": 2}),
-        {"type": "web_search_call", "id": "ws_1", "x": 1, "y": 2},
+        {"type": "custom_tool_call", "id": "ctc_1", "x": 1, "y": 2},
     ]
     messages = from_openai_responses(items)
     assert codes(messages.warnings) == [(Code.PART_NOT_READ, 0, 0), (Code.PART_NOT_READ, 1, -1)]
@@ -1423,7 +1431,6 @@ def test_sdk_objects_dumped_every_way_read_without_warnings() -> None:
                 "type": "message",
                 "role": "assistant",
                 "status": "completed",
-                "phase": "final_answer",
                 "content": [{"type": "output_text", "text": "t", "annotations": []}],
             }
         ),
@@ -1469,7 +1476,7 @@ def test_sdk_objects_dumped_every_way_read_without_warnings() -> None:
     ("items", "path"),
     [
         pytest.param({"input": []}, ("input",), id="not a list"),
-        pytest.param("[]", ("input",), id="a string"),
+        pytest.param(7, ("input",), id="a number"),
         pytest.param([["message"]], ("input", 0), id="an item not an object"),
         pytest.param([{"content": "x"}], ("input", 0, "type"), id="no type and no role"),
         pytest.param([{"type": 3}], ("input", 0, "type"), id="a type not a string"),
@@ -1633,7 +1640,7 @@ def test_input_not_of_the_format_is_a_wire_format_error_naming_the_path(
 @pytest.mark.parametrize(
     ("items", "error"),
     [
-        ({"input": []}, "input must be a list of items, not an object"),
+        ({"input": []}, "input must be a string or a list of items, not an object"),
         ([{"content": "x"}], "input[0].type is missing"),
         ([{"type": 3}], "input[0].type must be a string, not a number"),
         (
@@ -1829,8 +1836,14 @@ def test_a_realistic_session_round_trips_exactly_but_for_message_ids() -> None:
     assert back.warnings == ()
     expected = [
         {k: v for k, v in m.items() if k not in ("id", "model", "stopReason")}
-        for m in README_SESSION
+        for m in copy.deepcopy(README_SESSION)
     ]
+    # A base64 document goes with the file name the API needs, made up from its place
+    # when it has none, and reads back with it.
+    document = expected[1]["content"][2]
+    assert document["type"] == "document"
+    assert "filename" not in document
+    document["filename"] = "document-1-2.pdf"
     assert without_ids(back) == expected
 
 
@@ -1893,15 +1906,91 @@ def is_reference(block: dict[str, Any]) -> bool:
     return isinstance(signature, str) and signature.startswith('{"type":"reasoning","id":"rs_')
 
 
+# Item types a hosted tool's item may not have: the reader reads them as something else.
+READ_ITEM_TYPES = {
+    "message",
+    "reasoning",
+    "function_call",
+    "function_call_output",
+    "item_reference",
+    "custom_tool_call",
+    "custom_tool_call_output",
+}
+PROVIDER = "openai-responses"
+
+
+def sends_server_call(block: dict[str, Any]) -> bool:
+    wire = block.get("wire") or {}
+    return (
+        block["provider"] == PROVIDER
+        and not block["input"]
+        and "type" not in wire
+        and "id" not in wire
+        and block["name"] not in READ_ITEM_TYPES
+    )
+
+
+def is_sent(block: dict[str, Any]) -> bool:
+    """Whether an assistant block becomes (a part of) an item."""
+    if block["type"] == "thinking":
+        return is_reference(block)
+    if block["type"] == "serverToolCall":
+        return sends_server_call(block)
+    return block["type"] != "serverToolResult"
+
+
 def sends_items(message: dict[str, Any]) -> bool:
     """Whether an assistant message becomes at least one item."""
-    return any(b["type"] != "thinking" or is_reference(b) for b in message["content"])
+    return any(is_sent(b) for b in message["content"])
+
+
+def read_back_input_block(block: dict[str, Any], index: int, block_index: int) -> dict[str, Any]:
+    """A user or tool-result block as it reads back: what an input part holds."""
+    if block["type"] == "text":
+        return {"type": "text", "text": block["text"]}
+    if block["type"] == "image":
+        back = {"type": "image", "source": block["source"]}
+        if block.get("detail") in ("low", "high"):
+            back["detail"] = block["detail"]
+        return back
+    back = {"type": "document", "source": block["source"]}
+    if "filename" in block:
+        back["filename"] = block["filename"]
+    elif block["source"]["type"] == "base64":
+        media_type = block["source"]["mediaType"].split(";")[0].strip().lower()
+        extension = _request_extension(media_type)
+        back["filename"] = f"document-{index}-{block_index}{extension}"
+    return back
+
+
+def _request_extension(media_type: str) -> str:
+    from agent_ir.wire.openai_responses._request import _EXTENSIONS
+
+    return _EXTENSIONS.get(media_type, "")
+
+
+def read_back_assistant_block(block: dict[str, Any]) -> dict[str, Any]:
+    kind = block["type"]
+    if kind == "text" or kind == "refusal":
+        back = {"type": kind if "itemId" in block else "text", "text": block["text"]}
+        own = [c for c in block.get("citations", ()) if c["provider"] == PROVIDER]
+        if "itemId" in block:
+            if own and kind == "text":
+                back["citations"] = own
+            back["itemId"] = block["itemId"]
+        return back
+    if kind == "toolCall":
+        return {k: v for k, v in block.items() if k != "cacheControl"}
+    if kind == "serverToolCall":
+        return {**block, "wire": block.get("wire", {})}
+    return {k: v for k, v in block.items() if k != "redacted"}
 
 
 def expected_round_trip(transcript: list[Any]) -> list[Any]:
-    """What reading back the input of ``transcript`` gives, ids left out: audio and
-    unsent thinking dropped, no error flag, tool names from the calls, the redacted flag
-    not carried (warned), empty assistant messages gone and consecutive ones merged."""
+    """What reading back the input of ``transcript`` gives, ids left out: audio, unsent
+    thinking and server-tool blocks dropped, no error flag nor cache breakpoint, tool
+    names from the calls, the redacted flag not carried (warned), input blocks as their
+    parts hold them, empty assistant messages gone and consecutive ones merged."""
     expected: list[Any] = []
     for index, message in enumerate(copy.deepcopy(transcript)):
         role = message["role"]
@@ -1910,24 +1999,27 @@ def expected_round_trip(transcript: list[Any]) -> list[Any]:
         elif role == "user":
             content = message["content"]
             if isinstance(content, list):
-                content = [b for b in content if b["type"] != "audio"]
+                content = [
+                    read_back_input_block(b, index, j)
+                    for j, b in enumerate(content)
+                    if b["type"] != "audio"
+                ]
             expected.append({"role": role, "content": content})
         elif role == "toolResult":
+            content = message["content"]
+            if isinstance(content, list):
+                content = [read_back_input_block(b, index, j) for j, b in enumerate(content)]
             expected.append(
                 {
                     "role": role,
                     "toolCallId": message["toolCallId"],
                     "toolName": call_name(transcript, index) or UNKNOWN_TOOL_NAME,
-                    "content": message["content"],
+                    "content": content,
                     "isError": False,
                 }
             )
         else:
-            blocks = [
-                {k: v for k, v in b.items() if k != "redacted"}
-                for b in message["content"]
-                if b["type"] != "thinking" or is_reference(b)
-            ]
+            blocks = [read_back_assistant_block(b) for b in message["content"] if is_sent(b)]
             if not blocks:
                 continue
             if expected and expected[-1]["role"] == "assistant":
@@ -1937,26 +2029,59 @@ def expected_round_trip(transcript: list[Any]) -> list[Any]:
     return expected
 
 
+def block_warnings(block: dict[str, Any], index: int, j: int) -> list[tuple[str, int, int]]:
+    """The warnings of one block, in the order ``to_openai_responses`` gives them."""
+    found = []
+    kind = block["type"]
+    if "cacheControl" in block:
+        found.append((Code.CACHE_CONTROL_NOT_SENT, index, j))
+    if kind == "text":
+        for citation in block.get("citations", []):
+            if block.get("_input") or citation["provider"] != PROVIDER or "itemId" not in block:
+                found.append((Code.CITATIONS_NOT_SENT, index, j))
+                if block.get("_input"):
+                    break  # an input part: one warning for the block
+    elif kind == "refusal" and "itemId" not in block:
+        found.append((Code.REFUSAL_AS_TEXT, index, j))
+    elif kind == "document":
+        found.extend(
+            (Code.DOCUMENT_DETAIL_NOT_SENT, index, j) for k in ("title", "context") if k in block
+        )
+        if block.get("citations"):
+            found.append((Code.DOCUMENT_DETAIL_NOT_SENT, index, j))
+    elif kind == "audio":
+        found.append((Code.AUDIO_NOT_SENT, index, j))
+    elif kind == "thinking" and not is_reference(block):
+        found.append((Code.THINKING_NOT_SENT, index, j))
+    elif kind == "thinking" and block.get("redacted"):
+        found.append((Code.REDACTED_FLAG_NOT_SENT, index, j))
+    elif kind in ("serverToolCall", "serverToolResult") and not is_sent(block):
+        found.append((Code.SERVER_TOOL_NOT_SENT, index, j))
+    return found
+
+
 def expected_warnings(transcript: list[Any]) -> list[tuple[str, int, int]]:
-    """The warnings of ``to_openai_responses``, in order: a result's tool name and error
-    flag, each block's, then a message left out or merged into the one before."""
+    """The warnings of ``to_openai_responses``, in order: a system message's cache
+    breakpoint, a result's tool name, error flag and cache breakpoint, each block's,
+    then a message left out or merged into the one before."""
     found = []
     turn = False  # whether the last items sent are an assistant message's
     for index, message in enumerate(transcript):
-        if message["role"] == "toolResult":
+        role = message["role"]
+        if role == "system" and "cacheControl" in message:
+            found.append((Code.CACHE_CONTROL_NOT_SENT, index, -1))
+        if role == "toolResult":
             if call_name(transcript, index) != message["toolName"]:
                 found.append((Code.TOOL_NAME_NOT_SENT, index, -1))
             if message["isError"]:
                 found.append((Code.ERROR_FLAG_NOT_SENT, index, -1))
+            if "cacheControl" in message:
+                found.append((Code.CACHE_CONTROL_NOT_SENT, index, -1))
         content = message["content"] if isinstance(message["content"], list) else []
         for block_index, block in enumerate(content):
-            if block["type"] == "audio":
-                found.append((Code.AUDIO_NOT_SENT, index, block_index))
-            elif block["type"] == "thinking" and not is_reference(block):
-                found.append((Code.THINKING_NOT_SENT, index, block_index))
-            elif block["type"] == "thinking" and block.get("redacted"):
-                found.append((Code.REDACTED_FLAG_NOT_SENT, index, block_index))
-        if message["role"] != "assistant":
+            marked = {**block, "_input": True} if role != "assistant" else block
+            found.extend(block_warnings(marked, index, block_index))
+        if role != "assistant":
             turn = False
         elif not sends_items(message):
             found.append((Code.MESSAGE_NOT_SENT, index, -1))
@@ -2109,12 +2234,13 @@ def test_a_response_output_parsed_by_the_sdk_is_read_and_continues_the_history()
                         "thinking": "Need the file.",
                         "signature": reference("rs_7", "gAAAA7"),
                     },
-                    {"type": "text", "text": "Reading."},
+                    {"type": "text", "text": "Reading.", "itemId": "msg_7"},
                     {
                         "type": "toolCall",
                         "id": "call_7",
                         "name": "read",
                         "arguments": {"path": "a.txt"},
+                        "itemId": "fc_7",
                     },
                 ],
             }
@@ -2133,9 +2259,16 @@ def test_a_response_output_parsed_by_the_sdk_is_read_and_continues_the_history()
                 "summary": [{"type": "summary_text", "text": "Need the file."}],
                 "encrypted_content": "gAAAA7",
             },
-            {"type": "message", "role": "assistant", "content": "Reading."},
+            {
+                "type": "message",
+                "role": "assistant",
+                "id": "msg_7",
+                "status": "completed",
+                "content": [{"type": "output_text", "text": "Reading.", "annotations": []}],
+            },
             {
                 "type": "function_call",
+                "id": "fc_7",
                 "call_id": "call_7",
                 "name": "read",
                 "arguments": '{"path":"a.txt"}',

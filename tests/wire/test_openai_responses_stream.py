@@ -21,6 +21,7 @@ from openai._streaming import SSEDecoder
 
 from agent_ir.messages import to_json_value
 from agent_ir.replies import ModelResponse, ProviderError, ProviderErrorCode
+from agent_ir.wire import ConversionWarningCode
 from agent_ir.wire.openai_responses import from_openai_responses, to_openai_responses
 from agent_ir.wire.openai_responses._stream import (
     AsyncOpenAIResponsesStream,
@@ -245,7 +246,7 @@ def test_the_expected_outcomes_say_what_the_issue_asks() -> None:
         "max-output-tokens": "length",
         "incomplete-inside-tool-call": "length",
         "content-filter": "error",
-        "refusal": "stop",
+        "refusal": "refusal",
         "hosted-web-search": "stop",
         "proxy-done-after-terminal": "toolCall",
     }
@@ -278,19 +279,27 @@ def test_the_expected_outcomes_say_what_the_issue_asks() -> None:
     ]
     assert [c["delta"] for c in expected("mid-stream-error")["chunks"]] == ["The", " answer", " is"]
     assert len(expected("invalid-arguments")["chunks"]) == 4
-    cut = expected("incomplete-inside-tool-call")["response"]["message"]["content"]
-    assert cut == [{"type": "text", "text": "I'll save the notes."}]  # the call is dropped
+    cut = expected("incomplete-inside-tool-call")["response"]
+    assert [block["type"] for block in cut["message"]["content"]] == ["text"]  # call dropped
+    assert [(w["code"], w["path"]) for w in cut["warnings"]] == [("PART_NOT_READ", "/output/1")]
+    refused = expected("refusal")["response"]["message"]["content"]
+    assert [block["type"] for block in refused] == ["refusal"]
+    hosted = expected("hosted-web-search")["response"]["message"]["content"]
+    assert [block["type"] for block in hosted] == ["serverToolCall", "text"]
+    assert [c["wire"]["type"] for c in hosted[1]["citations"]] == ["url_citation"]
 
 
 # --- the official client reading the same bytes -------------------------------------------
 
 
-def sdk_text(output: list[Any]) -> str:
+def sdk_text(output: list[Any], kind: str = "output_text") -> str:
+    """The text of the message parts of type ``kind`` (``output_text`` or ``refusal``)."""
     texts = []
     for item in output:
         if item.type == "message":
             for part in item.content:
-                texts.append(part.text if part.type == "output_text" else part.refusal)
+                if part.type == kind:
+                    texts.append(part.text if kind == "output_text" else part.refusal)
     return "".join(texts)
 
 
@@ -307,10 +316,13 @@ def sdk_reply(response: Any, stop: str, finished_calls_only: bool = False) -> di
             reference = {"type": "reasoning", "id": item.id}
             if item.encrypted_content is not None:
                 reference["encrypted_content"] = item.encrypted_content
-            thinking.append(("\n\n".join(part.text for part in item.summary), reference))
+            # One thinking block per summary part (one empty block for none).
+            texts = [part.text for part in item.summary] or [""]
+            thinking.extend((text, reference) for text in texts)
     usage = response.usage
     return {
         "text": sdk_text(response.output),
+        "refusal": sdk_text(response.output, "refusal"),
         "thinking": thinking,
         "calls": calls,
         "stop": stop,
@@ -343,7 +355,10 @@ def sdk_outcome(body: bytes) -> dict[str, Any]:
             return {"failure": error.body["code"], "text": ""}
     assert recorded.requests[0][1] == "/v1/responses"
     if final is not None:
-        stop = "toolCall" if any(i.type == "function_call" for i in final.output) else "stop"
+        if any(i.type == "function_call" for i in final.output):
+            stop = "toolCall"
+        else:
+            stop = "refusal" if sdk_text(final.output, "refusal") else "stop"
         return sdk_reply(final, stop)
     for event in events:
         if event.type == "error":
@@ -360,6 +375,7 @@ def sdk_outcome(body: bytes) -> dict[str, Any]:
 def ir_outcome(outcome: Outcome) -> dict[str, Any]:
     """What agent-ir produced, in the same terms."""
     text = "".join(c.delta for c in outcome.chunks if to_json_value(c)["type"] == "textDelta")
+    refusal = "".join(c.delta for c in outcome.chunks if to_json_value(c)["type"] == "refusalDelta")
     if outcome.error is not None:
         if outcome.error.code is Code.PROVIDER_MISSING_TERMINAL:
             return {"failure": "no terminal", "text": text}
@@ -369,8 +385,10 @@ def ir_outcome(outcome: Outcome) -> dict[str, Any]:
     assert response is not None
     blocks = to_json_value(response.message)["content"]
     assert "".join(b["text"] for b in blocks if b["type"] == "text") == text
+    assert "".join(b["text"] for b in blocks if b["type"] == "refusal") == refusal
     return {
         "text": text,
+        "refusal": refusal,
         "thinking": [
             (b["thinking"], json.loads(b["signature"])) for b in blocks if b["type"] == "thinking"
         ],
@@ -390,7 +408,7 @@ def test_the_official_client_reads_the_same_reply_from_the_same_bytes(name: str)
     theirs = sdk_outcome(body)
     assert ours == theirs
     # Not vacuous: each recording says something.
-    assert ours.get("text") or ours.get("calls") or ours.get("failure") or ours.get("thinking")
+    assert any(ours.get(key) for key in ("text", "refusal", "calls", "failure", "thinking"))
 
 
 def test_the_official_client_passes_an_unknown_event_through_that_agent_ir_refuses() -> None:
@@ -451,6 +469,8 @@ def test_a_streamed_reasoning_signature_is_what_the_conversion_module_reads_and_
         client = openai.OpenAI(base_url=f"{url}/v1", api_key="test", max_retries=0)
         with client.responses.stream(model="gpt-test", input="hi") as stream:
             final = stream.get_final_response()
+    # A plain model_dump, as users call it (its nulls for the fields the server left
+    # out are left out of a hosted item's wire).
     read = from_openai_responses([item.model_dump(mode="json") for item in final.output])
     assert to_json_value(read[0])["content"][0] == thinking
     # ...and to_openai_responses sends the reasoning item back, encrypted content included.
@@ -482,6 +502,8 @@ def test_a_streamed_reply_is_what_the_conversion_module_reads_from_the_sdks_resp
         client = openai.OpenAI(base_url=f"{url}/v1", api_key="test", max_retries=0)
         with client.responses.stream(model="gpt-test", input="hi") as stream:
             final = stream.get_final_response()
+    # A plain model_dump, as users call it (its nulls for the fields the server left
+    # out are left out of a hosted item's wire).
     read = from_openai_responses([item.model_dump(mode="json") for item in final.output])
     [message] = read
     outcome = asyncio.run(run(items([body])))
@@ -493,11 +515,14 @@ def test_a_multi_part_summary_reads_as_the_conversion_module_reads_the_item() ->
     body = recording("reasoning-summary")
     outcome = asyncio.run(run(items([body])))
     assert outcome.response is not None
-    thinking = to_json_value(outcome.response.message)["content"][0]
+    thinking = [b for b in blocks(outcome.response) if b["type"] == "thinking"]
     item = next(e["item"] for e in decoded_events(body) if e["type"] == "response.output_item.done")
-    read = to_json_value(from_openai_responses([item])[0])["content"][0]
+    read = to_json_value(from_openai_responses([item])[0])["content"]
     assert thinking == read
-    assert "\n\n**Answering**" in thinking["thinking"]
+    # One block per summary part, each with the item's reference.
+    assert len(read) == len(item["summary"]) == 2
+    assert read[1]["thinking"].startswith("**Answering**")
+    assert read[0]["signature"] == read[1]["signature"]
 
 
 # --- hand-built events ----------------------------------------------------------------------
@@ -598,6 +623,11 @@ def blocks(response: ModelResponse) -> list[Any]:
     return content
 
 
+def text_block(value: str, item_id: str = "msg_1") -> dict[str, Any]:
+    """A text block as the hand-built ``text`` events give it (their item's id kept)."""
+    return {"type": "text", "text": value, "itemId": item_id}
+
+
 def sse(events: list[Any], *, named: bool = True) -> bytes:
     out = []
     for event in events:
@@ -609,11 +639,17 @@ def sse(events: list[Any], *, named: bool = True) -> bytes:
 # --- the mappings ---------------------------------------------------------------------------
 
 
-async def test_text_and_refusal_deltas_are_text_in_order() -> None:
+async def test_text_and_refusal_deltas_are_text_and_refusal_blocks_in_order() -> None:
     refusal = {**text("no."), "type": "response.refusal.delta"}
-    response = await response_of([created(), text("Hi "), refusal, completed()])
-    assert blocks(response) == [{"type": "text", "text": "Hi no."}]
-    assert to_json_value(response)["stopReason"] == "stop"
+    outcome = await run(items([sse([created(), text("Hi "), refusal, completed()])]))
+    response = outcome.response
+    assert response is not None
+    assert [to_json_value(c)["type"] for c in outcome.chunks] == ["textDelta", "refusalDelta"]
+    assert blocks(response) == [
+        text_block("Hi "),
+        {"type": "refusal", "text": "no.", "itemId": "msg_1"},
+    ]
+    assert to_json_value(response)["stopReason"] == "refusal"
     assert (response.usage.input_tokens, response.usage.output_tokens) == (3, 5)
     assert response.id == RID
 
@@ -643,6 +679,7 @@ async def test_a_function_call_is_one_tool_call_when_its_item_is_done() -> None:
                 "id": "call_1",
                 "name": "f",
                 "arguments": {"a": [1, "é"]},
+                "itemId": "fc_0",
             },
         }
     ]
@@ -692,7 +729,7 @@ async def test_a_call_that_was_never_added_is_read_from_its_finished_item() -> N
         [created(), call_done(call_id="call_z", name="g", arguments='{"k":"v"}'), completed()]
     )
     assert blocks(response) == [
-        {"type": "toolCall", "id": "call_z", "name": "g", "arguments": {"k": "v"}}
+        {"type": "toolCall", "id": "call_z", "name": "g", "arguments": {"k": "v"}, "itemId": "fc_0"}
     ]
 
 
@@ -749,14 +786,48 @@ async def test_summary_deltas_are_thinking_closed_by_the_reasoning_item_with_its
             completed(),
         ]
     )
+    signature = '{"type":"reasoning","id":"rs_1","encrypted_content":"enc=="}'
     assert blocks(response) == [
-        {
-            "type": "thinking",
-            "thinking": "ab\n\nc",
-            "signature": '{"type":"reasoning","id":"rs_1","encrypted_content":"enc=="}',
-        },
-        {"type": "text", "text": "ok"},
+        {"type": "thinking", "thinking": "ab", "signature": signature},
+        {"type": "thinking", "thinking": "c", "signature": signature},
+        text_block("ok"),
     ]
+
+
+def summary_part_added(part: int, index: int = 0) -> dict[str, Any]:
+    return {
+        "type": "response.reasoning_summary_part.added",
+        "item_id": "rs_1",
+        "output_index": index,
+        "summary_index": part,
+        "part": {"type": "summary_text", "text": ""},
+    }
+
+
+async def test_each_summary_part_is_a_thinking_block_even_an_empty_one() -> None:
+    """The part events start the blocks, as from_openai_responses reads the finished item."""
+    summary = [{"type": "summary_text", "text": "a"}, {"type": "summary_text", "text": ""}]
+    response = await response_of(
+        [
+            created(),
+            reasoning_added(),
+            summary_part_added(0),
+            summary_delta("a"),
+            summary_part_added(1),
+            reasoning_done(summary=summary),
+            completed(),
+        ]
+    )
+    [read] = from_openai_responses([reasoning_done(summary=summary)["item"]])
+    assert blocks(response) == to_json_value(read)["content"]
+    assert [b["thinking"] for b in blocks(response)] == ["a", ""]
+
+
+async def test_a_summary_part_event_needs_its_output_and_summary_index() -> None:
+    event = {"type": "response.reasoning_summary_part.added", "part": {"type": "summary_text"}}
+    error = await failure_of([created(), reasoning_added(), event])
+    assert summary(error) == (Code.PROVIDER_INVALID_EVENT, 2, None)
+    assert "/output_index" in error.message
 
 
 @pytest.mark.parametrize("encrypted", [None, "absent"])
@@ -917,7 +988,7 @@ async def test_the_event_line_is_not_read_the_datas_type_is() -> None:
     )  # fmt: skip
     response = (await run(items([body]))).response
     assert response is not None
-    assert blocks(response) == [{"type": "text", "text": "hi"}]
+    assert blocks(response) == [text_block("hi")]
 
 
 async def test_done_after_the_terminal_is_ignored_in_bytes() -> None:
@@ -945,8 +1016,6 @@ INFORMATIONAL = [
     {"type": "response.in_progress", "response": {"id": RID}},
     {"type": "response.content_part.added", "output_index": 0, "part": {"type": "output_text"}},
     {"type": "response.content_part.done", "output_index": 0, "part": {"type": "output_text"}},
-    {"type": "response.output_text.annotation.added", "annotation": {"type": "url_citation"}},
-    {"type": "response.reasoning_summary_part.added", "part": {"type": "summary_text"}},
     {"type": "response.reasoning_summary_part.done", "part": {"type": "summary_text"}},
     {"type": "response.reasoning_summary_text.done", "text": "whole"},
     {"type": "response.reasoning_text.delta", "delta": "raw"},
@@ -1017,24 +1086,29 @@ HOSTED_ITEMS = [
 )
 async def test_the_end_of_a_text_part_or_message_ends_its_text_block(event: Any) -> None:
     response = await response_of([created(), text("a"), event, text("b"), completed()])
-    assert blocks(response) == [{"type": "text", "text": "a"}, {"type": "text", "text": "b"}]
+    assert blocks(response) == [text_block("a"), text_block("b")]
 
 
 @pytest.mark.parametrize("event", INFORMATIONAL, ids=lambda e: e["type"])
 async def test_informational_events_are_skipped(event: Any) -> None:
     response = await response_of([created(), text("a"), event, text("b"), completed()])
-    assert blocks(response) == [{"type": "text", "text": "ab"}]
+    assert blocks(response) == [text_block("ab")]
 
 
 @pytest.mark.parametrize("kind", HOSTED)
 async def test_hosted_tool_and_audio_events_are_skipped(kind: str) -> None:
     event = {"type": kind, "output_index": 3, "item_id": "x_1", "delta": "d"}
     response = await response_of([created(), text("a"), event, completed()])
-    assert blocks(response) == [{"type": "text", "text": "a"}]
+    assert blocks(response) == [text_block("a")]
 
 
 @pytest.mark.parametrize("kind", HOSTED_ITEMS)
-async def test_items_other_than_reasoning_and_function_calls_are_skipped(kind: str) -> None:
+async def test_other_items_with_an_id_are_server_tool_calls_but_a_custom_tool_call(
+    kind: str,
+) -> None:
+    """A hosted tool's finished item -> a server-tool call {name: its type, input: {},
+    wire: its other keys}, as from_openai_responses reads it; a custom tool's call (free
+    input, no JSON object) -> PART_NOT_READ."""
     item = {"id": "x_1", "type": kind, "call_id": "call_x", "name": "n", "input": "free"}
     response = await response_of(
         [
@@ -1045,8 +1119,86 @@ async def test_items_other_than_reasoning_and_function_calls_are_skipped(kind: s
             completed(),
         ]
     )
-    assert blocks(response) == [{"type": "text", "text": "answer"}]
+    if kind == "custom_tool_call":
+        assert blocks(response) == [text_block("answer")]
+        assert [(w.code, w.path) for w in response.warnings] == [
+            (ConversionWarningCode.PART_NOT_READ, "/output/0")
+        ]
+    else:
+        [read] = from_openai_responses([item])
+        assert blocks(response) == [*to_json_value(read)["content"], text_block("answer")]
+        assert blocks(response)[0] == {
+            "type": "serverToolCall",
+            "provider": "openai-responses",
+            "id": "x_1",
+            "name": kind,
+            "input": {},
+            "wire": {"call_id": "call_x", "name": "n", "input": "free"},
+        }
+        assert response.warnings == ()
     assert to_json_value(response)["stopReason"] == "stop"
+
+
+async def test_a_hosted_item_without_an_id_is_not_read_and_warned() -> None:
+    item = {"type": "web_search_call", "status": "completed"}
+    done = {"type": "response.output_item.done", "output_index": 0, "item": item}
+    response = await response_of([created(), done, text("answer"), completed()])
+    assert blocks(response) == [text_block("answer")]
+    assert [(w.code, w.path) for w in response.warnings] == [
+        (ConversionWarningCode.PART_NOT_READ, "/output/0")
+    ]
+
+
+async def test_annotations_are_citations_of_their_text_block() -> None:
+    citation = {"type": "url_citation", "start_index": 0, "end_index": 1, "url": "u", "title": "t"}
+    added = {
+        "type": "response.output_text.annotation.added",
+        "output_index": 0,
+        "content_index": 0,
+        "annotation_index": 0,
+        "annotation": citation,
+    }
+    again = {**citation, "url": "v"}
+    part_done = {
+        "type": "response.content_part.done",
+        "output_index": 0,
+        "content_index": 0,
+        "part": {"type": "output_text", "text": "a", "annotations": [citation, again]},
+    }
+    response = await response_of([created(), text("a"), added, part_done, completed()])
+    wires = [{"provider": "openai-responses", "wire": c} for c in (citation, again)]
+    assert blocks(response) == [{**text_block("a"), "citations": wires}]
+
+
+async def test_an_annotation_of_a_part_without_text_is_warned() -> None:
+    added = {
+        "type": "response.output_text.annotation.added",
+        "output_index": 0,
+        "content_index": 0,
+        "annotation": {"type": "url_citation"},
+    }
+    response = await response_of([created(), added, completed()])
+    assert blocks(response) == []
+    assert [(w.code, w.path) for w in response.warnings] == [
+        (ConversionWarningCode.PART_NOT_READ, "/output/0/content/0/annotations")
+    ]
+
+
+async def test_usage_details_are_cache_read_cache_write_and_reasoning_tokens() -> None:
+    details = {
+        "input_tokens": 10,
+        "input_tokens_details": {"cached_tokens": 4, "cache_write_tokens": 2},
+        "output_tokens": 7,
+        "output_tokens_details": {"reasoning_tokens": 5},
+    }
+    response = await response_of([created(), text("x"), completed(usage=details)])
+    assert to_json_value(response)["usage"] == {
+        "inputTokens": 10,
+        "outputTokens": 7,
+        "cacheReadTokens": 4,
+        "cacheWriteTokens": 2,
+        "reasoningTokens": 5,
+    }
 
 
 @pytest.mark.parametrize(
@@ -1084,7 +1236,7 @@ async def test_unknown_event_types_are_unknown_events_naming_them(kind: str) -> 
 )
 async def test_the_stream_settles_at_its_terminal_and_reads_nothing_after_it(late: Any) -> None:
     response = await response_of([created(), text("a"), completed(), late])
-    assert blocks(response) == [{"type": "text", "text": "a"}]
+    assert blocks(response) == [text_block("a")]
     assert response.stop_reason == "stop"
 
 
@@ -1410,7 +1562,7 @@ async def test_a_lone_surrogate_in_a_delta_is_refused() -> None:
 async def test_a_hostile_dict_subclass_event_is_read_as_its_plain_content() -> None:
     hostile = OverridingDict(text("safe"))
     response = await response_of([created(), hostile, completed()])
-    assert blocks(response) == [{"type": "text", "text": "safe"}]
+    assert blocks(response) == [text_block("safe")]
 
 
 async def test_an_event_that_is_not_json_data_is_an_invalid_event() -> None:

@@ -18,7 +18,9 @@ The rules:
   ``text(delta, block=True)`` appends a whole text block of its own (a fixture's
   ``text_delta``); ``end_text`` closes the open one. Every text call emits one chunk.
 - ``thinking(delta)`` opens or extends a thinking block, emitting a chunk;
-  ``end_thinking`` closes it (with the signature and redacted flag); ``finish`` while it
+  ``next_thinking_part`` starts a new block inside it (an OpenAI reasoning item's next
+  summary part), and ``end_thinking`` closes it: every part becomes one thinking block,
+  all with the signature and redacted flag; ``finish`` while it
   is open is PROVIDER_INVALID_EVENT.
 - ``tool_call`` freezes the arguments (a JSON object within the depth bound; its id
   unique in the reply), emitting a chunk.
@@ -28,8 +30,9 @@ The rules:
 - ``refusal(delta)`` opens or extends a refusal block (one ``refusalDelta`` chunk);
   ``end_text`` closes it as it closes a text block.
 - ``server_tool_call`` and ``server_tool_result`` add a hosted tool's blocks as the
-  provider wrote them (JSON objects within the depth bound; a result's call id must be
-  an earlier server-tool call of the reply); they emit no chunk.
+  provider wrote them (JSON objects within the depth bound); they emit no chunk. A
+  result's call may be in an earlier reply (after Anthropic's ``pause_turn``): the
+  transcript's linkage rule judges it.
 - ``finish(stop_reason, usage)``: "tool_call" without a tool call, or "stop" with one,
   is PROVIDER_INVALID_TERMINAL ("length", "error" and "refusal" may follow either);
   token counts (and the optional cache-read, cache-write and reasoning counts) are
@@ -136,8 +139,8 @@ class ReplyBuilder:
         "_request_id",
         "_response",
         "_response_id",
-        "_server_ids",
         "_thinking",
+        "_thinking_parts",
         "_warnings",
         "chunks",
     )
@@ -155,12 +158,17 @@ class ReplyBuilder:
         self._open_refusal: list[str] | None = None  # the open refusal block's pieces
         self._citations: list[Citation] = []  # the open text block's citations
         self._item_id: str | None = None  # the open text or refusal block's item id
-        self._server_ids: set[str] = set()
         self._thinking: list[str] | None = None  # the open thinking block's pieces
+        self._thinking_parts: list[str] = []  # its earlier parts, each a block at its end
         self._call_ids: set[str] = set()
         self._warnings: list[ConversionWarning] = []
         self._response: ModelResponse | None = None
         self.chunks: deque[ModelChunk] = deque()
+
+    @property
+    def request_id(self) -> str:
+        """The caller's id for the request this reply answers."""
+        return self._request_id
 
     @property
     def started(self) -> bool:
@@ -281,20 +289,33 @@ class ReplyBuilder:
             self._thinking.append(delta)
         self.chunks.append(ThinkingDeltaChunk(request_id=self._request_id, delta=delta))
 
+    def next_thinking_part(self, *, what: str = "thinking part") -> None:
+        """Inside an open thinking block, start its next part: at ``end_thinking``
+        each part becomes a thinking block of its own with the same signature. Opens
+        the block when none is open."""
+        self._check_started(what)
+        self.end_text()
+        if self._thinking is None:
+            self._thinking = []
+        else:
+            self._thinking_parts.append("".join(self._thinking))
+            self._thinking = []
+
     def end_thinking(
         self, signature: str | None = None, *, redacted: bool = False, what: str = "thinking end"
     ) -> None:
-        """Close the thinking block (its text may be empty: a redacted block)."""
+        """Close the thinking block (its text may be empty: a redacted block), one block
+        per part when ``next_thinking_part`` started parts."""
         self._check_started(what)
         if signature is not None and not is_valid_unicode(signature):
             raise Refusal(f"{what} signature must be a string of valid Unicode")
         self.end_text()
-        pieces = self._thinking or []
+        parts = [*self._thinking_parts, "".join(self._thinking or [])]
         self._thinking = None
-        self._blocks.append(
-            ThinkingBlock(
-                thinking="".join(pieces), signature=signature, redacted=True if redacted else None
-            )
+        self._thinking_parts = []
+        flag = True if redacted else None
+        self._blocks.extend(
+            ThinkingBlock(thinking=text, signature=signature, redacted=flag) for text in parts
         )
 
     def tool_call(
@@ -354,7 +375,6 @@ class ReplyBuilder:
             raise Refusal(f"{what} {call_id!r}: its name must be a non-empty string")
         frozen_input = self._frozen(tool_input, f"{what} {call_id!r} input")
         frozen_wire = None if wire is None else self._frozen(wire, f"{what} {call_id!r}")
-        self._server_ids.add(call_id)
         self.end_text()
         self._blocks.append(
             ServerToolCallBlock(
@@ -366,13 +386,12 @@ class ReplyBuilder:
         self, provider: str, call_id: str, wire: dict[str, Any], *, what: str = "server tool result"
     ) -> None:
         """A hosted tool's result (``wire``: the provider's block without its call id, a
-        private JSON object, frozen in place), answering an earlier server-tool call of
-        this reply. No chunk."""
+        private JSON object, frozen in place). Its call is usually earlier in the reply;
+        after Anthropic's ``pause_turn`` it is in the previous reply, which the
+        transcript's linkage rule (ORPHAN_SERVER_TOOL_RESULT) checks. No chunk."""
         self._check_started(what)
         if not non_empty_id(call_id):
             raise Refusal(f"a {what}'s call id must be a non-empty string")
-        if call_id not in self._server_ids:
-            raise Refusal(f"a {what} for {call_id!r}, which no server tool call of this reply has")
         frozen = self._frozen(wire, f"{what} for {call_id!r}")
         self.end_text()
         self._blocks.append(

@@ -746,3 +746,14 @@ def unknown_tool_name(
         path=to_pointer(path),
     )
     return UNKNOWN_TOOL_NAME
+
+
+def without_nulls(value: Any) -> Any:
+    """``value`` with every object key whose value is null left out, at every depth
+    (arrays keep their nulls): the OpenAI SDKs' ``model_dump()`` writes null for every
+    optional field the server left out, and null means absent to the API."""
+    if type(value) is dict:
+        return {key: without_nulls(item) for key, item in value.items() if item is not None}
+    if type(value) is list:
+        return [without_nulls(item) for item in value]
+    return value

@@ -2,30 +2,56 @@
 ``messages`` (``anthropic.Anthropic().messages.create(model=..., max_tokens=...,
 **to_anthropic(transcript).fields)``).
 
-``to_anthropic(transcript)`` gives ``WireRequest.fields == {"system": str, "messages":
+``to_anthropic(transcript)`` gives ``WireRequest.fields == {"system": ..., "messages":
 [...]}``, ``system`` left out when the transcript has no system message. Message by
 message:
 
-- system: the top-level ``system`` string, the texts of every system message joined in
-  order with ``"\\n\\n"``. A system message after the first non-system message cannot
-  keep its place there: SYSTEM_MOVED. System messages before the conversation are
-  joined without a warning, so they come back as one system message.
-- user: a string stays a string; blocks become ``text {text}``, ``image {source}`` and
-  ``document {source}``. An image source is ``base64 {media_type, data}`` (only
-  image/jpeg, image/png, image/gif and image/webp, matched exactly; any other media type
-  is IMAGE_NOT_SENT) or ``url {url}``. A document source is ``base64`` for
-  application/pdf, ``text {media_type: "text/plain", data}`` for text/plain (its bytes
-  decoded as UTF-8; bytes that are not UTF-8 are DOCUMENT_NOT_SENT), ``url {url}`` or
-  ``file {file_id}``; a base64 document of any other media type is DOCUMENT_NOT_SENT.
+- system: the top-level ``system``. One system message without a cache breakpoint is
+  the plain string; several, or one with ``cacheControl``, are a list of ``text``
+  blocks, one per system message in order, each with its ``cache_control`` (they read
+  back as the same system messages). A system message after the first non-system
+  message cannot keep its place there: SYSTEM_MOVED (it becomes the next block of the
+  top-level system).
+- Prompt-cache breakpoints: the ``cacheControl`` of a system message, a text, image or
+  document block, a tool call and a tool-result message (on its ``tool_result`` block;
+  blocks inside the result keep their own) is written as ``cache_control {type:
+  "ephemeral"}``, with its ``ttl`` ("5m" or "1h") when it has one.
+- user: a string stays a string; blocks become ``text {text}`` (with its
+  ``citations``, below), ``image {source}`` and ``document {source}`` (with its
+  ``title``, ``context`` and ``citations {enabled}`` when the IR has them). An image
+  source is ``base64 {media_type, data}`` (only image/jpeg, image/png, image/gif and
+  image/webp, matched exactly; any other media type is IMAGE_NOT_SENT) or ``url
+  {url}``; an image's ``detail`` has no Anthropic form (IMAGE_DETAIL_NOT_SENT at
+  ``.../detail``). A document source is ``base64`` for application/pdf, ``text
+  {media_type: "text/plain", data}`` for text/plain (its bytes decoded as UTF-8; bytes
+  that are not UTF-8 are DOCUMENT_NOT_SENT), ``url {url}`` or ``file {file_id}``; a
+  base64 document of any other media type is DOCUMENT_NOT_SENT; a document's
+  ``filename`` has no Anthropic form (DOCUMENT_DETAIL_NOT_SENT at ``.../filename``).
   Audio has no Anthropic form: AUDIO_NOT_SENT.
+- Citations of a text block (in any message) whose ``provider`` is "anthropic" are its
+  ``citations``, each ``wire`` as it is (an empty list stays an empty list); another
+  provider's citations are not sent: CITATIONS_NOT_SENT at ``.../citations``, one
+  warning per block.
 - assistant: ``text {text}``; a tool call is ``tool_use {id, name, input}`` (``input``
   the arguments object); thinking with a signature is ``thinking {thinking,
   signature}``; redacted thinking (``redacted: true``, its opaque data kept in the IR's
   ``signature``) is ``redacted_thinking {data}``, and text it still holds is not sent
   (THINKING_NOT_SENT). Thinking without a signature cannot be sent back:
-  THINKING_NOT_SENT. The reply's metadata (usage, model, provider, stopReason,
-  timestamp) is not part of a request: left out without a warning, like every message's
-  id and timestamp.
+  THINKING_NOT_SENT. A refusal has no Anthropic block: it is a ``text`` block,
+  REFUSAL_AS_TEXT. A server-tool call of provider "anthropic" is ``server_tool_use {id,
+  name, input}`` with the keys of its ``wire`` (whose ``type``, when there, replaces
+  ``server_tool_use``, as ``mcp_tool_use``); a server-tool result is its ``wire`` with
+  ``tool_use_id`` (its ``toolCallId``). Keys of a ``wire`` whose value is ``null`` are
+  left out (they say nothing). SERVER_TOOL_NOT_SENT (the block is not sent): a
+  server-tool block of another provider, or one whose ``wire`` type is not one
+  ``from_anthropic`` reads back as the same kind of block (a call: ``server_tool_use``
+  or ``mcp_tool_use``; a result: any type but ``tool_result`` and the other assistant
+  block types), or whose ``wire`` repeats a field the block holds itself (``id``,
+  ``name``, ``input``; ``tool_use_id``). The item ids (``itemId``) and a tool call's
+  ``namespace`` are another format's bookkeeping (OpenAI Responses): not sent, without
+  a warning. The reply's metadata (usage, model, provider, stopReason, timestamp) is
+  not part of a request: left out without a warning, like every message's id and
+  timestamp.
 - tool results: consecutive tool-result messages become ONE user turn of ``tool_result
   {tool_use_id, content, is_error}`` blocks (``content`` the result's string, or its
   ``text``/``image`` blocks converted as for a user; an image the API cannot take is
@@ -45,14 +71,22 @@ message:
   refuses it, but the conversion does not edit content; repair the transcript first.
 
 ``from_anthropic(messages, *, system=None)`` reads a request's ``messages`` (a list)
-and its ``system`` (a string, or a list of ``text`` blocks), the inverse of the above:
+and its ``system`` (a string, or a list of blocks), the inverse of the above:
 
-- ``system``: a string is one system message; a list is one system message per text
-  block. A ``role: "system"`` message (the SDK's ``MessageParam`` has one) is read the
-  same way, in its place.
-- user: a string stays a string; ``text``, ``image`` (base64 or url source) and
-  ``document`` (base64, url or file source; a ``text`` source becomes base64 of its
-  UTF-8 bytes with its media type) are IR blocks. ``tool_result`` blocks split the turn:
+- ``system``: a string is one system message; in a list each ``text`` block is one
+  system message (with its cache breakpoint) and any other block is PART_NOT_READ. A
+  ``role: "system"`` message (the SDK's ``MessageParam`` has one) is read the same way,
+  in its place (a non-text block there, as a ``tool_addition``, is PART_NOT_READ too).
+- ``cache_control`` on a system, text, image, document, ``tool_use`` or
+  ``tool_result`` block is the IR's ``cacheControl`` (a ``tool_result``'s on the
+  tool-result message): ``{"type": "ephemeral"}`` with an optional ``ttl`` of "5m" or
+  "1h". Any other value (another ``type`` or ``ttl``, another key, not an object) is
+  PART_NOT_READ at ``.../cache_control``, never an error; ``null`` is none.
+- user: a string stays a string; ``text`` (its ``citations``, a list of objects, each
+  an Anthropic ``Citation`` whose ``wire`` is the object as it is), ``image`` (base64
+  or url source) and ``document`` (base64, url or file source; a ``text`` source
+  becomes base64 of its UTF-8 bytes with its media type; its ``title``, ``context``
+  and ``citations.enabled``) are IR blocks. ``tool_result`` blocks split the turn:
   each is one tool-result message and each run of other blocks between them one user
   message, in order; a tool result's content (absent: ``""``) is its string or its
   text and image blocks, ``is_error`` absent is false. Its ``toolName`` comes from the
@@ -60,40 +94,59 @@ and its ``system`` (a string, or a list of ``text`` blocks), the inverse of the 
   later one; a result whose call is nowhere gets ``UNKNOWN_TOOL_NAME`` (``"unknown"``)
   with a TOOL_NAME_UNKNOWN warning at the ``tool_result`` block (``validate_transcript``
   reports it as an orphan).
-- assistant: a string is one text block; ``text``, ``thinking {thinking, signature}``,
-  ``redacted_thinking {data}`` (thinking ``""``, ``signature`` the data, ``redacted:
-  true``) and ``tool_use`` (``input`` becomes the arguments; an ``input`` that is not
-  an object is a ``TranscriptError`` INVALID_TOOL_ARGUMENTS, never a guess) are IR
-  blocks.
+- assistant: a string is one text block; ``text`` (with its citations),
+  ``thinking {thinking, signature}``, ``redacted_thinking {data}`` (thinking ``""``,
+  ``signature`` the data, ``redacted: true``) and ``tool_use`` (``input`` becomes the
+  arguments; an ``input`` that is not an object is a ``TranscriptError``
+  INVALID_TOOL_ARGUMENTS, never a guess) are IR blocks. ``server_tool_use`` and
+  ``mcp_tool_use`` are server-tool calls (provider "anthropic"; ``id``, ``name``,
+  ``input``, an object; the other keys but null ones as ``wire``, with the ``type``
+  when it is not ``server_tool_use``; a plain ``server_tool_use`` has no ``wire``).
+  Every other block with a ``tool_use_id`` (``web_search_tool_result``,
+  ``web_fetch_tool_result``, ``code_execution_tool_result``,
+  ``bash_code_execution_tool_result``, ``text_editor_code_execution_tool_result``,
+  ``tool_search_tool_result``, ``mcp_tool_result``, ...) but ``tool_result`` is a
+  server-tool result (``toolCallId`` its ``tool_use_id``, ``wire`` the block without
+  it and its null keys).
 - To append a model's reply, give its content as JSON: ``{"role": "assistant",
   "content": response.to_dict()["content"]}`` (or the ``content`` of the response's
   JSON). SDK model objects are not JSON values: ``WireFormatError``.
 - PART_NOT_READ (the block is left out, block index its position in the message):
-  block types with no IR form (``server_tool_use``, ``web_search_tool_result``,
-  ``search_result``, ``container_upload``, ...), a block the message's IR role cannot
-  hold (an image in an assistant message, a ``tool_use`` in a user one), an image by
-  file id, a document with a ``content`` source, an empty ``text`` document, tool
-  result parts other than text and image. A read block or message with keys the IR has
-  no place for (a document's ``title`` or ``context``, a whole response's ``usage``) is
-  read without them, with a PART_NOT_READ warning naming them. ``cache_control`` and
-  ``citations`` are ignored without a warning (request options and response
-  annotations), as are keys whose value is ``null`` and a ``caller`` of type
-  ``direct`` (the default).
+  block types with no IR form (``compaction``, ``search_result``,
+  ``container_upload``, ...), a block the message's IR role cannot hold (an image in an
+  assistant message, a ``tool_use`` or a server-tool result in a user one, a
+  ``tool_result`` in an assistant one), an image by file id, a document with a
+  ``content`` source, an empty ``text`` document, tool result parts other than text and
+  image (``tool_reference``, ``document``). A read block or message with keys the IR
+  has no place for (``citations`` on a system block, a whole response's ``usage``) is
+  read without them, with a PART_NOT_READ warning naming them. Keys whose value is
+  ``null`` are read as absent without a warning, as is a ``caller`` of type ``direct``
+  (the default) on a ``tool_use``.
 - Messages get ids ``assigned_id(position)`` by their IR position (Anthropic messages
   have none); warnings name the wire message's index in ``messages`` and the block's
   index in its content. A value not of the request's shape (a message that is not an
   object, a role other than user/assistant/system, a block without a string ``type``,
-  a missing or mistyped field) is a ``WireFormatError`` naming its path (from
-  ``messages`` or ``system``); a message the IR
-  refuses (a blank tool-call id, arguments that are not an object) is a
+  a missing or mistyped field, ``citations`` that are not a list of objects) is a
+  ``WireFormatError`` naming its path (from ``messages`` or ``system``); a message the
+  IR refuses (a blank tool-call id, arguments that are not an object) is a
   ``TranscriptError`` whose diagnostics index the IR messages.
 
 Round trips IR -> wire -> IR keep roles, order, text, tool-call ids, names and
-arguments; they lose, with a warning each, what is listed above, and without one: ids
-and metadata, the boundaries between leading system messages, the string form of a
-user message merged after results (it comes back as a text block), ``redacted: false``
-(comes back absent) and the exact base64 text of a text/plain document (the bytes are
-kept; the text comes back canonical).
+arguments, system messages one by one, cache breakpoints, Anthropic citations and
+server-tool blocks; they lose, with a warning each, what is listed above, and without
+one: ids and metadata, item ids and namespaces, the string form of a user message
+merged after results (it comes back as a text block), ``redacted: false`` (comes back
+absent), null-valued keys of a server-tool ``wire`` and the exact base64 text of a
+text/plain document (the bytes are kept; the text comes back canonical).
+
+Round trips wire -> IR -> wire (a recorded request read and written back) are exact
+but for what is warned and for forms the API reads alike, which come back in one form
+without a warning (the IR keeps no memory of the form): an assistant message's string
+content comes back as one ``text`` block; a ``system`` list of one ``text`` block
+without ``cache_control`` comes back as that string, and an empty ``system`` list as
+no ``system``; a user turn that follows a turn of tool results comes back joined to
+it; keys whose value is ``null`` and the default ``caller`` are left out;
+``is_error: false`` and an empty result ``content`` are written out.
 """
 
 from __future__ import annotations
@@ -108,10 +161,14 @@ from agent_ir._generated.message_schema import (
     AssistantMessage,
     AudioBlock,
     Base64Source,
+    CacheControl,
     DocumentBlock,
     FileSource,
     ImageBlock,
     Message,
+    RefusalBlock,
+    ServerToolCallBlock,
+    ServerToolResultBlock,
     SystemMessage,
     TextBlock,
     ThinkingBlock,
@@ -121,7 +178,7 @@ from agent_ir._generated.message_schema import (
     UserMessage,
 )
 from agent_ir._paths import Path, to_pointer
-from agent_ir._text import quoted
+from agent_ir._text import cut, quoted
 from agent_ir.wire._common import (
     CallNames,
     ConversionWarningCode,
@@ -156,14 +213,20 @@ __all__ = ["from_anthropic", "to_anthropic"]
 TO: Final = "to_anthropic"
 FROM: Final = "from_anthropic"
 
-SYSTEM_SEPARATOR: Final = "\n\n"
+PROVIDER: Final = "anthropic"
 IMAGE_MEDIA_TYPES: Final = frozenset({"image/jpeg", "image/png", "image/gif", "image/webp"})
 PDF: Final = "application/pdf"
 PLAIN_TEXT: Final = "text/plain"
 
-# Keys read without a warning and without an IR form: request options and response
-# annotations.
-IGNORED_KEYS: Final = frozenset({"cache_control", "citations"})
+# The cache_control values the IR holds: {"type": "ephemeral"} with an optional ttl.
+CACHE_TTLS: Final = frozenset({"5m", "1h"})
+# The block type of a plain server-tool call (its type is not kept in the IR's wire).
+SERVER_TOOL_USE: Final = "server_tool_use"
+# Assistant block types read as server-tool calls: {id, name, input} and other keys.
+SERVER_CALL_TYPES: Final = frozenset({SERVER_TOOL_USE, "mcp_tool_use"})
+# The keys of a server-tool block the IR holds in its own fields, not in its wire.
+SERVER_CALL_FIELDS: Final = frozenset({"id", "name", "input"})
+SERVER_RESULT_FIELDS: Final = frozenset({"tool_use_id"})
 # Keys whose value is the API's default, which says nothing.
 DEFAULT_VALUES: Final[dict[str, Any]] = {"caller": {"type": "direct"}}
 
@@ -182,20 +245,26 @@ def to_anthropic(transcript: object) -> WireRequest:
     for index, message in enumerate(messages):
         request.add(index, message)
     fields: dict[str, Any] = {}
-    if request.system:
-        fields["system"] = SYSTEM_SEPARATOR.join(request.system)
+    system = request.system
+    if len(system) == 1 and system[0].cache_control is None:
+        fields["system"] = system[0].content
+    elif system:
+        fields["system"] = [
+            _cached({"type": "text", "text": message.content}, message.cache_control)
+            for message in system
+        ]
     fields["messages"] = request.turns
     return WireRequest(fields, request.warnings.all())
 
 
 class _Request:
-    """The request being built: the system texts, the turns, and whether the last turn
-    holds only tool results (so that the next result or user message joins it)."""
+    """The request being built: the system messages, the turns, and whether the last
+    turn holds only tool results (so that the next result or user message joins it)."""
 
     def __init__(self, warnings: Warnings, call_names: CallNames) -> None:
         self.warnings = warnings
         self.call_names = call_names
-        self.system: list[str] = []
+        self.system: list[SystemMessage] = []
         self.turns: list[Wire] = []
         self._started = False
         self._results_open = False
@@ -218,10 +287,10 @@ class _Request:
                 ConversionWarningCode.SYSTEM_MOVED,
                 index,
                 -1,
-                "a system message after the conversation started is joined into the "
+                "a system message after the conversation started is moved into the "
                 "top-level system prompt",
             )
-        self.system.append(message.content)
+        self.system.append(message)
 
     def _tool_result(self, index: int, message: ToolResultMessage) -> None:
         warn_tool_name(self.warnings, self.call_names, index, message)
@@ -231,6 +300,7 @@ class _Request:
             "content": _result_content(message, index, self.warnings),
             "is_error": message.is_error,
         }
+        _cached(block, message.cache_control)
         if self._results_open:
             self.turns[-1]["content"].append(block)
             return
@@ -295,7 +365,7 @@ def _user_block(
     warnings: Warnings,
 ) -> Wire | None:
     if isinstance(block, TextBlock):
-        return {"type": "text", "text": block.text}
+        return _text(block, index, block_index, warnings)
     if isinstance(block, ImageBlock):
         return _image(block, index, block_index, warnings)
     if isinstance(block, DocumentBlock):
@@ -309,12 +379,55 @@ def _user_block(
     return None
 
 
+def _cached(block: Wire, cache_control: CacheControl | None) -> Wire:
+    """``block`` with the ``cache_control`` of ``cache_control``, when there is one."""
+    if cache_control is not None:
+        wire: Wire = {"type": cache_control.type}
+        if cache_control.ttl is not None:
+            wire["ttl"] = cache_control.ttl.value
+        block["cache_control"] = wire
+    return block
+
+
+def _text(block: TextBlock, index: int, block_index: int, warnings: Warnings) -> Wire:
+    """A text block with its Anthropic citations (another provider's: not sent) and its
+    cache breakpoint."""
+    wire: Wire = {"type": "text", "text": block.text}
+    if block.citations is not None:
+        own = [plain_arguments(c.wire) for c in block.citations if c.provider == PROVIDER]
+        others = len(block.citations) - len(own)
+        if others:
+            warnings.add(
+                ConversionWarningCode.CITATIONS_NOT_SENT,
+                index,
+                block_index,
+                f"{others} citation(s) of another provider have no Anthropic form: not sent",
+                path=f"/{index}/content/{block_index}/citations",
+            )
+        if own or not others:
+            wire["citations"] = own
+    return _cached(wire, block.cache_control)
+
+
 def _image(block: ImageBlock, index: int, block_index: int, warnings: Warnings) -> Wire | None:
     source = block.source
     if isinstance(source, UrlSource):
-        return {"type": "image", "source": {"type": "url", "url": source.url}}
-    if source.media_type in IMAGE_MEDIA_TYPES:
-        return {"type": "image", "source": _base64(source)}
+        wire: Wire = {"type": "url", "url": source.url}
+    elif source.media_type in IMAGE_MEDIA_TYPES:
+        wire = _base64(source)
+    else:
+        wire = {}
+    if wire:
+        if block.detail is not None:
+            warnings.add(
+                ConversionWarningCode.IMAGE_DETAIL_NOT_SENT,
+                index,
+                block_index,
+                f"an image detail ({block.detail.value}) has no Anthropic form: not sent",
+                path=f"/{index}/content/{block_index}/detail",
+            )
+        return _cached({"type": "image", "source": wire}, block.cache_control)
+    assert isinstance(source, Base64Source)
     warnings.add(
         ConversionWarningCode.IMAGE_NOT_SENT,
         index,
@@ -330,7 +443,22 @@ def _document(
 ) -> Wire | None:
     source = _document_source(block.source)
     if source is not None:
-        return {"type": "document", "source": source}
+        wire: Wire = {"type": "document", "source": source}
+        if block.title is not None:
+            wire["title"] = block.title
+        if block.context is not None:
+            wire["context"] = block.context
+        if block.citations is not None:
+            wire["citations"] = {"enabled": block.citations}
+        if block.filename is not None:
+            warnings.add(
+                ConversionWarningCode.DOCUMENT_DETAIL_NOT_SENT,
+                index,
+                block_index,
+                "a document's file name has no Anthropic form: not sent",
+                path=f"/{index}/content/{block_index}/filename",
+            )
+        return _cached(wire, block.cache_control)
     assert isinstance(block.source, Base64Source)
     warnings.add(
         ConversionWarningCode.DOCUMENT_NOT_SENT,
@@ -374,7 +502,7 @@ def _result_content(message: ToolResultMessage, index: int, warnings: Warnings) 
     blocks = []
     for block_index, block in enumerate(message.content):
         if isinstance(block, TextBlock):
-            blocks.append({"type": "text", "text": block.text})
+            blocks.append(_text(block, index, block_index, warnings))
             continue
         converted = _image(block, index, block_index, warnings)
         if converted is not None:
@@ -382,22 +510,91 @@ def _result_content(message: ToolResultMessage, index: int, warnings: Warnings) 
     return blocks
 
 
+AssistantBlock = (
+    TextBlock
+    | ThinkingBlock
+    | ToolCallBlock
+    | RefusalBlock
+    | ServerToolCallBlock
+    | ServerToolResultBlock
+)
+
+
 def _assistant_block(
-    block: TextBlock | ThinkingBlock | ToolCallBlock,
-    index: int,
-    block_index: int,
-    warnings: Warnings,
+    block: AssistantBlock, index: int, block_index: int, warnings: Warnings
 ) -> Wire | None:
     if isinstance(block, TextBlock):
-        return {"type": "text", "text": block.text}
+        return _text(block, index, block_index, warnings)
     if isinstance(block, ToolCallBlock):
-        return {
+        call = {
             "type": "tool_use",
             "id": block.id,
             "name": block.name,
             "input": plain_arguments(block.arguments),
         }
-    return _thinking(block, index, block_index, warnings)
+        return _cached(call, block.cache_control)
+    if isinstance(block, ThinkingBlock):
+        return _thinking(block, index, block_index, warnings)
+    if isinstance(block, RefusalBlock):
+        warnings.add(
+            ConversionWarningCode.REFUSAL_AS_TEXT,
+            index,
+            block_index,
+            "a refusal has no Anthropic block: sent as a text block",
+        )
+        return {"type": "text", "text": block.text}
+    return _server_block(block, index, block_index, warnings)
+
+
+def _server_block(
+    block: ServerToolCallBlock | ServerToolResultBlock,
+    index: int,
+    block_index: int,
+    warnings: Warnings,
+) -> Wire | None:
+    """A server-tool block as Anthropic wrote it: a call is ``server_tool_use {id,
+    name, input}`` with its ``wire`` keys (``type`` among them when it is another, as
+    ``mcp_tool_use``); a result is its ``wire`` with ``tool_use_id``."""
+    call = isinstance(block, ServerToolCallBlock)
+    what = "call" if call else "result"
+    if block.provider != PROVIDER:
+        warnings.add(
+            ConversionWarningCode.SERVER_TOOL_NOT_SENT,
+            index,
+            block_index,
+            f"a server-tool {what} of {quoted(block.provider)} cannot go to another "
+            "provider: not sent",
+        )
+        return None
+    wire: Wire = {} if block.wire is None else plain_arguments(block.wire)
+    kind = wire.pop("type", SERVER_TOOL_USE if call else None)
+    own = SERVER_CALL_FIELDS if call else SERVER_RESULT_FIELDS
+    if not _server_type(kind, call) or not own.isdisjoint(wire):
+        warnings.add(
+            ConversionWarningCode.SERVER_TOOL_NOT_SENT,
+            index,
+            block_index,
+            f"a server-tool {what} whose wire type is not one from_anthropic reads as a "
+            f"server-tool {what}, or whose wire repeats {' or '.join(sorted(own))}, has no "
+            "Anthropic form: not sent",
+        )
+        return None
+    wire = {key: value for key, value in wire.items() if value is not None}
+    if isinstance(block, ServerToolCallBlock):
+        fields = {"id": block.id, "name": block.name, "input": plain_arguments(block.input)}
+        return {"type": kind, **wire, **fields}
+    return {"type": kind, "tool_use_id": block.tool_call_id, **wire}
+
+
+def _server_type(kind: object, call: bool) -> bool:
+    """Whether ``kind`` is a block type ``from_anthropic`` reads back as a server-tool
+    call (``call``) or result: ``server_tool_use`` or ``mcp_tool_use``; for a result,
+    any other type but ``tool_result`` and those of the other assistant blocks."""
+    if type(kind) is not str:
+        return False
+    if call:
+        return kind in SERVER_CALL_TYPES
+    return kind != "tool_result" and kind not in _ASSISTANT_READERS
 
 
 def _thinking(
@@ -645,7 +842,8 @@ class _Reader:
         read(self, index, content, (*path, "content"))
 
     def system(self, value: Any, path: Path, index: int = 0) -> None:
-        """A system prompt: a string, or a list of text blocks (one message each).
+        """A system prompt: a string, or a list of blocks, each ``text`` block one
+        system message (with its cache breakpoint) and any other block PART_NOT_READ.
         ``index``: the wire message it is (0 for the ``system`` argument)."""
         if isinstance(value, str):
             self._append({"role": "system", "content": value})
@@ -656,9 +854,13 @@ class _Reader:
             where = (*path, block_index)
             kind = _block_type(block, where)
             if kind != "text":
-                raise must_be_one_of(FROM, (*where, "type"), ("text",), kind)
-            self._unread_keys(block, {"type", "text"}, index, block_index, where)
-            self._append({"role": "system", "content": _string(block, "text", where)})
+                self._not_read(
+                    index, block_index, f"a {quoted(kind)} block in a system prompt", where
+                )
+                continue
+            self._unread_keys(block, {"type", "text", "cache_control"}, index, block_index, where)
+            message = {"role": "system", "content": _string(block, "text", where)}
+            self._append(self._cache_control(message, block, index, block_index, where))
 
     def _user(self, index: int, content: str | list[Any], path: Path) -> None:
         if isinstance(content, str):
@@ -707,6 +909,8 @@ class _Reader:
             where = (*path, block_index)
             kind = _block_type(block, where)
             read = _ASSISTANT_READERS.get(kind)
+            if read is None and kind != "tool_result" and "tool_use_id" in block:
+                read = _Reader._server_tool_result
             if read is None:
                 self._not_read(
                     index, block_index, f"a {quoted(kind)} block in an assistant message", where
@@ -718,8 +922,43 @@ class _Reader:
     # -- blocks ------------------------------------------------------------------------
 
     def _text(self, index: int, block_index: int, block: Wire, path: Path) -> Wire:
-        self._unread_keys(block, {"type", "text"}, index, block_index, path)
-        return {"type": "text", "text": _string(block, "text", path)}
+        known = {"type", "text", "citations", "cache_control"}
+        self._unread_keys(block, known, index, block_index, path)
+        text: Wire = {"type": "text", "text": _string(block, "text", path)}
+        citations = block.get("citations")
+        if citations is not None:
+            where = (*path, "citations")
+            if not isinstance(citations, list):
+                raise must_be(FROM, where, "a list of citations", citations)
+            text["citations"] = [
+                {"provider": PROVIDER, "wire": _object(citation, (*where, position))}
+                for position, citation in enumerate(citations)
+            ]
+        return self._cache_control(text, block, index, block_index, path)
+
+    def _cache_control(
+        self, read: Wire, block: Wire, index: int, block_index: int, path: Path
+    ) -> Wire:
+        """``read`` (the IR form of ``block``) with the cache breakpoint of ``block``'s
+        ``cache_control``: ``{"type": "ephemeral"}`` with an optional ``ttl`` of "5m"
+        or "1h"; any other value is PART_NOT_READ (``null``: none)."""
+        value = block.get("cache_control")
+        if value is None:
+            return read
+        ttl = value.get("ttl") if type(value) is dict else None
+        if (
+            type(value) is dict
+            and value.get("type") == "ephemeral"
+            and value.keys() <= {"type", "ttl"}
+            and (ttl is None or (type(ttl) is str and ttl in CACHE_TTLS))
+        ):
+            read["cacheControl"] = {"type": "ephemeral"} | ({} if ttl is None else {"ttl": ttl})
+            return read
+        where = (*path, "cache_control")
+        self._not_read(
+            index, block_index, f"a cache_control of another shape ({cut(repr(value))})", where
+        )
+        return read
 
     def _thinking(self, index: int, block_index: int, block: Wire, path: Path) -> Wire:
         self._unread_keys(block, {"type", "thinking", "signature"}, index, block_index, path)
@@ -735,31 +974,80 @@ class _Reader:
         return {"type": "thinking", "thinking": "", "signature": data, "redacted": True}
 
     def _tool_use(self, index: int, block_index: int, block: Wire, path: Path) -> Wire:
-        self._unread_keys(block, {"type", "id", "name", "input"}, index, block_index, path)
+        known = {"type", "id", "name", "input", "cache_control"}
+        self._unread_keys(block, known, index, block_index, path)
         call_id, name = _string(block, "id", path), _string(block, "name", path)
         if "input" not in block:
             raise is_missing(FROM, (*path, "input"))
-        return {"type": "toolCall", "id": call_id, "name": name, "arguments": block["input"]}
+        call = {"type": "toolCall", "id": call_id, "name": name, "arguments": block["input"]}
+        return self._cache_control(call, block, index, block_index, path)
+
+    def _server_tool_use(self, index: int, block_index: int, block: Wire, path: Path) -> Wire:
+        """A server-tool call (``server_tool_use``, ``mcp_tool_use``): its id, name and
+        input, and its other keys (its type when not ``server_tool_use``) as ``wire``."""
+        call_id, name = _string(block, "id", path), _string(block, "name", path)
+        if "input" not in block:
+            raise is_missing(FROM, (*path, "input"))
+        tool_input = block["input"]
+        if type(tool_input) is not dict:
+            raise must_be(FROM, (*path, "input"), "an object", tool_input)
+        wire = _other_keys(block, SERVER_CALL_FIELDS)
+        if wire.get("type") == SERVER_TOOL_USE:
+            del wire["type"]
+        call: Wire = {"type": "serverToolCall", "provider": PROVIDER, "id": call_id}
+        call |= {"name": name, "input": tool_input}
+        return call | ({"wire": wire} if wire else {})
+
+    def _server_tool_result(self, index: int, block_index: int, block: Wire, path: Path) -> Wire:
+        """A server-tool result (any block with a ``tool_use_id`` but ``tool_result``):
+        the call it answers, and the block without ``tool_use_id`` as ``wire``."""
+        call_id = _string(block, "tool_use_id", path)
+        wire = _other_keys(block, SERVER_RESULT_FIELDS)
+        return {
+            "type": "serverToolResult",
+            "provider": PROVIDER,
+            "toolCallId": call_id,
+            "wire": wire,
+        }
 
     def _image(self, index: int, block_index: int, block: Wire, path: Path) -> Wire | None:
-        self._unread_keys(block, {"type", "source"}, index, block_index, path)
+        self._unread_keys(block, {"type", "source", "cache_control"}, index, block_index, path)
         source = _object(block.get("source"), (*path, "source"))
         kind = _string(source, "type", (*path, "source"))
         if kind not in ("base64", "url"):
             self._not_read(index, block_index, f"an image with a {quoted(kind)} source", path)
             return None
-        return {"type": "image", "source": self._source(index, block_index, source, path)}
+        image = {"type": "image", "source": self._source(index, block_index, source, path)}
+        return self._cache_control(image, block, index, block_index, path)
 
     def _document(self, index: int, block_index: int, block: Wire, path: Path) -> Wire | None:
-        self._unread_keys(block, {"type", "source"}, index, block_index, path)
+        known = {"type", "source", "title", "context", "citations", "cache_control"}
+        self._unread_keys(block, known, index, block_index, path)
         source = _object(block.get("source"), (*path, "source"))
         kind = _string(source, "type", (*path, "source"))
         if kind == "text":
-            return self._text_document(index, block_index, source, (*path, "source"))
-        if kind not in ("base64", "url", "file"):
+            read = self._text_document(index, block_index, source, (*path, "source"))
+        elif kind in ("base64", "url", "file"):
+            read = {"type": "document", "source": self._source(index, block_index, source, path)}
+        else:
             self._not_read(index, block_index, f"a document with a {quoted(kind)} source", path)
             return None
-        return {"type": "document", "source": self._source(index, block_index, source, path)}
+        if read is None:
+            return None
+        for key in ("title", "context"):
+            if block.get(key) is not None:
+                read[key] = _string(block, key, path)
+        citations = block.get("citations")
+        if citations is not None:
+            where = (*path, "citations")
+            citations = _object(citations, where)
+            self._unread_keys(citations, {"enabled"}, index, block_index, where)
+            enabled = citations.get("enabled")
+            if enabled is not None:
+                if type(enabled) is not bool:
+                    raise must_be(FROM, (*where, "enabled"), "a boolean", enabled)
+                read["citations"] = enabled
+        return self._cache_control(read, block, index, block_index, path)
 
     def _text_document(self, index: int, block_index: int, source: Wire, path: Path) -> Wire | None:
         self._unread_keys(source, {"type", "media_type", "data"}, index, block_index, path)
@@ -780,7 +1068,7 @@ class _Reader:
         return {"type": kind} | {ir: _string(source, wire, path) for wire, ir in fields.items()}
 
     def _tool_result(self, index: int, block_index: int, block: Wire, path: Path) -> None:
-        known = {"type", "tool_use_id", "content", "is_error"}
+        known = {"type", "tool_use_id", "content", "is_error", "cache_control"}
         self._unread_keys(block, known, index, block_index, path)
         call_id = _string(block, "tool_use_id", path)
         is_error = block.get("is_error", False)
@@ -792,15 +1080,14 @@ class _Reader:
             name = unknown_tool_name(
                 self.warnings, index, block_index, call_id, (*path, "tool_use_id")
             )
-        self._append(
-            {
-                "role": "toolResult",
-                "toolCallId": call_id,
-                "toolName": name,
-                "content": content,
-                "isError": is_error,
-            }
-        )
+        message = {
+            "role": "toolResult",
+            "toolCallId": call_id,
+            "toolName": name,
+            "content": content,
+            "isError": is_error,
+        }
+        self._append(self._cache_control(message, block, index, block_index, path))
 
     def _result_content(self, index: int, block_index: int, content: Any, path: Path) -> Any:
         path = (*path, "content")
@@ -841,7 +1128,7 @@ class _Reader:
         self, value: Wire, known: set[str], index: int, block_index: int, path: Path
     ) -> None:
         """PART_NOT_READ for each key of ``value`` (at ``path``) with no IR form."""
-        for key in unread_keys(value, known, IGNORED_KEYS, DEFAULT_VALUES):
+        for key in unread_keys(value, known, frozenset(), DEFAULT_VALUES):
             where = (*path, key)
             self.warnings.add(
                 ConversionWarningCode.PART_NOT_READ,
@@ -864,6 +1151,7 @@ _ASSISTANT_READERS: Final[dict[str, Callable[[_Reader, int, int, Wire, Path], Wi
     "thinking": _Reader._thinking,
     "redacted_thinking": _Reader._redacted_thinking,
     "tool_use": _Reader._tool_use,
+    **dict.fromkeys(SERVER_CALL_TYPES, _Reader._server_tool_use),
 }
 _RESULT_READERS: Final[dict[str, _BlockReader]] = {
     "text": _Reader._text,
@@ -875,6 +1163,12 @@ _SOURCE_FIELDS: Final[dict[str, dict[str, str]]] = {
     "url": {"url": "url"},
     "file": {"file_id": "fileId"},
 }
+
+
+def _other_keys(block: Wire, read: frozenset[str]) -> Wire:
+    """The keys of a server-tool block kept as its ``wire``: all but ``read``, and
+    those holding ``null`` (which says nothing, as everywhere)."""
+    return {key: value for key, value in block.items() if key not in read and value is not None}
 
 
 def _object(value: Any, path: Path) -> Wire:

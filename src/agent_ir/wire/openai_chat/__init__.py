@@ -1,5 +1,5 @@
-"""OpenAI Chat Completions:
-the request conversion both ways (``_request``) and the stream, sync and async (``_stream``)."""
+"""OpenAI Chat Completions: the request conversion both ways (``_request``), the
+non-streamed reply (``_reply``) and the stream, sync and async (``_stream``)."""
 
 from agent_ir.wire.openai_chat._reply import reply_from_openai_chat
 from agent_ir.wire.openai_chat._request import from_openai_chat, to_openai_chat

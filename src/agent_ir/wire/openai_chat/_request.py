@@ -10,26 +10,40 @@ IR -> Chat
 ----------
 - system -> ``{"role": "system", "content": text}``.
 - user: string content stays a string; blocks become parts: text ->
-  ``{"type": "text", "text"}``; image -> ``{"type": "image_url", "image_url": {"url"}}``,
-  a ``data:<mediaType>;base64,<data>`` URL for a base64 source, the URL itself for a URL
-  source; audio -> ``{"type": "input_audio", "input_audio": {"data", "format"}}`` when
+  ``{"type": "text", "text"}``; image -> ``{"type": "image_url", "image_url": {"url",
+  "detail"}}``, a ``data:<mediaType>;base64,<data>`` URL for a base64 source, the URL
+  itself for a URL source, ``detail`` when the block has one; audio -> ``{"type": "input_audio", "input_audio": {"data", "format"}}`` when
   its media type (case and parameters ignored) is audio/wav, audio/x-wav or audio/wave
   (``wav``) or audio/mpeg or audio/mp3 (``mp3``), otherwise AUDIO_NOT_SENT and dropped.
   The format names only ``wav`` or ``mp3``, which read back as audio/wav and
   audio/mpeg: audio of any other spelling (audio/x-wav, Audio/WAV, audio/wav;
   rate=8000...) is sent, its data unchanged, with a MEDIA_TYPE_CHANGED warning naming
   the media type it will read back as;
-  document -> a ``file`` part: ``{"file": {"filename": "document.pdf", "file_data":
-  data URL}}`` for a base64 application/pdf source, ``{"file": {"file_id"}}`` for a file
-  source, otherwise (a URL, another media type) DOCUMENT_NOT_SENT and dropped. A list
-  left empty is sent as ``""`` (the API refuses an empty array).
-- assistant: text blocks joined (no separator) into ``content``; tool calls ->
-  ``tool_calls: [{"id", "type": "function", "function": {"name", "arguments"}}]`` with
-  the arguments as compact JSON text; ``content`` is ``null`` when there is no text but
-  there are tool calls, ``""`` when there is neither (the turn is kept, so the roles
-  keep their order). Thinking (redacted or not) -> THINKING_NOT_SENT, dropped. The
-  format has one text and one list of calls per message, so the text comes back as one
-  block before the calls: text, calls and their order are kept, block boundaries not.
+  document -> a ``file`` part: ``{"file": {"filename", "file_data": data URL}}`` for a
+  base64 application/pdf source (``filename`` the block's, else ``"document.pdf"``: the
+  API wants one), ``{"file": {"file_id", "filename"}}`` for a file source (``filename``
+  when the block has one), otherwise (a URL, another media type) DOCUMENT_NOT_SENT and
+  dropped. A sent document's ``title``, ``context`` and ``citations`` flag (Anthropic's)
+  have no place: DOCUMENT_DETAIL_NOT_SENT, one for each, at its path
+  (``/3/content/0/title``). A list left empty is sent as ``""`` (the API refuses an
+  empty array).
+- assistant: text blocks joined (no separator) into ``content``; refusal blocks joined
+  the same way into ``refusal`` (the message's one refusal field: two refusal blocks come
+  back as one, as two text blocks do; an empty refusal carries nothing and is not
+  sent); tool calls -> ``tool_calls: [{"id", "type": "function", "function": {"name",
+  "arguments"}}]`` with the arguments as compact JSON text; ``content`` is ``null`` when
+  there is no text but there are tool calls or a refusal, ``""`` when there is none of
+  them (the turn is kept, so the roles keep their order). Thinking (redacted or not) ->
+  THINKING_NOT_SENT, hosted-tool blocks (server-tool calls and results) ->
+  SERVER_TOOL_NOT_SENT, dropped. The format has one text, one refusal and one list of
+  calls per message, so they come back in that order (text, refusal, calls): text,
+  calls and their order are kept, block boundaries not.
+- Cache breakpoints (``cacheControl`` on a system message, a tool result or a block) are
+  not sent (OpenAI caches prefixes by itself): CACHE_CONTROL_NOT_SENT, one for each
+  breakpoint, at its path (``/0/cacheControl``, ``/2/content/1/cacheControl``).
+  Citations on a text block: CITATIONS_NOT_SENT at ``/<i>/content/<j>/citations`` (a
+  request holds no ``annotations``). A text's or a call's ``itemId`` and a call's
+  ``namespace`` are other formats' bookkeeping: not sent, not warned about.
 - toolResult -> ``{"role": "tool", "tool_call_id", "content"}``: a string stays a
   string, text blocks become text parts (no text: ``""``). Images cannot be in a tool
   message: each is IMAGE_MOVED into one user message of image parts sent right after
@@ -48,31 +62,45 @@ Chat -> IR
 - ``user``: a string stays a string; parts: ``text``; ``image_url`` -> an image with a
   base64 source when the URL is ``data:<image/...>;base64,<data>`` with valid base64
   (so an IR URL source holding such a URL comes back as that base64 source: the same
-  image), otherwise a URL source holding the URL unchanged; ``input_audio`` -> base64
+  image), otherwise a URL source holding the URL unchanged; its ``detail`` (``auto``,
+  ``low``, ``high``; another value is PART_NOT_READ) -> the image's; ``input_audio`` -> base64
   audio of media type audio/wav (``wav``) or audio/mpeg (``mp3``), always these two
   (the format holds no other spelling; ``to_openai_chat`` warns when it sends another),
   another format is PART_NOT_READ; ``file`` -> a document: ``file_data`` (a
-  ``data:<mediaType>;base64,<data>`` URL) -> a base64 source, else ``file_id`` -> a
-  file source.
+  ``data:<mediaType>;base64,<data>`` URL) -> a base64 source (an ``http(s)`` URL there,
+  as OpenRouter takes, -> a URL source), else ``file_id`` -> a file source; its
+  ``filename`` -> the document's, except ``"document.pdf"`` beside ``file_data``: the
+  name ``to_openai_chat`` writes for a document without one reads back as none.
 - ``assistant``: a content string (``""`` and ``null`` give no block) -> one text block,
-  text parts -> text blocks; then each ``tool_calls`` function call -> a toolCall block
-  whose arguments are the JSON object in ``arguments``. Text that is not a JSON object
-  (or has duplicate keys, NaN, an infinite number) is kept as it is, so ``ir_messages``
-  raises ``TranscriptError`` with INVALID_TOOL_ARGUMENTS: never a guessed ``{}``.
+  text parts -> text blocks and refusal parts -> refusal blocks, in order; ``url_citation``
+  annotations -> citations of the last text block (``{"provider": "openai-chat", "wire":
+  <the annotation as written>}``; another annotation type, or a citation with no text
+  to cite from, is PART_NOT_READ at ``/messages/<i>/annotations/<k>``); ``refusal`` (a
+  non-empty string) -> a refusal block after the text; then each ``tool_calls`` function
+  call (``type`` ``"function"`` or absent, as Mistral writes it) -> a toolCall block
+  whose arguments are the JSON object in ``arguments``; ``arguments`` absent, ``null``,
+  ``""`` or only whitespace is ``{}`` (a call without arguments, as OpenRouter writes
+  it, and as ``OpenAIChatStream`` reads it). Other text that is not a JSON object (or
+  has duplicate keys, NaN, an infinite number) is kept as it is, so ``ir_messages``
+  raises ``TranscriptError`` with INVALID_TOOL_ARGUMENTS: never a guessed ``{}``. A
+  call's ``index`` equal to its position (a stream delta's field echoed back) is not
+  warned about.
 - ``tool`` -> toolResult with ``isError: false``, a string or text blocks; its
   ``toolName`` is the name of the nearest earlier tool call with that id (a custom call
   too), else of the first later one, else ``UNKNOWN_TOOL_NAME`` (``"unknown"``) with a
   TOOL_NAME_UNKNOWN warning (validation then reports the orphan).
 - Message ids: ``assigned_id(position)`` (the format has none). Whatever has no IR form
-  is PART_NOT_READ: ``name``, ``refusal`` (the field and refusal parts), ``audio``,
-  ``function_call``, custom tool calls, image ``detail``, a file ``filename`` other than
-  ``"document.pdf"`` (which ``to_openai_chat`` makes up), a ``file_id`` beside
-  ``file_data``, parts of other types and any other key (a ``null`` value carries
-  nothing and is not warned about).
+  is PART_NOT_READ: ``name``, ``audio``, ``function_call``, custom tool calls, refusal
+  parts outside an assistant message, ``reasoning``/``reasoning_content`` (thinking is
+  not sent back in this format), a ``file_id`` beside ``file_data``, parts of other
+  types and any other key. A value that carries nothing is not warned about: ``null``,
+  and the API's empty default of a key (``DEFAULT_VALUES``: ``"annotations": []``,
+  Mistral's ``"prefix": false``, ``"refusal": ""``, the all-empty ``audio``,
+  ``function_call`` and ``custom`` objects some servers write).
 - ``WireFormatError`` (its path starts at ``messages``) for input not of the format's
   shape: not a list of objects, an unknown role or the legacy ``function`` role (its
   result has no call id to link), a missing or mistyped required field, a part without
-  a string ``type``, ``file_data`` that is not a base64 data URL, a file part with
+  a string ``type``, ``file_data`` that is neither a base64 data URL nor a URL, a file part with
   neither ``file_data`` nor ``file_id``. A value of the right shape that the IR refuses
   (a blank tool-call id, an empty URL, audio data that is not base64) is the
   ``TranscriptError`` of ``ir_messages``.
@@ -81,7 +109,7 @@ Chat -> IR
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+from typing import Any, Final
 
 from agent_ir._generated.message_schema import (
     AssistantMessage,
@@ -91,11 +119,13 @@ from agent_ir._generated.message_schema import (
     FileSource,
     ImageBlock,
     Message,
+    RefusalBlock,
+    ServerToolCallBlock,
+    ServerToolResultBlock,
     SystemMessage,
     TextBlock,
     ToolCallBlock,
     ToolResultMessage,
-    UrlSource,
     UserMessage,
 )
 from agent_ir._paths import Path, to_pointer
@@ -144,8 +174,23 @@ FROM = "from_openai_chat"
 Code = ConversionWarningCode
 JsonDict = dict[str, Any]
 
-# The name the API wants beside file_data; the IR has no file names.
+# The name the API wants beside file_data, written for a document without a file name.
 DOCUMENT_FILENAME = "document.pdf"
+# The provider of the citations read from Chat ``annotations``.
+CITATION_PROVIDER = "openai-chat"
+# Keys whose value here is the API's empty default: they carry nothing and are not
+# warned about (OpenAI writes ``annotations: []`` in every reply message, Mistral
+# ``prefix: false``, Go-based servers the zero value of every field).
+DEFAULT_VALUES: Final[dict[str, Any]] = {
+    "annotations": [],
+    "prefix": False,
+    "refusal": "",
+    "reasoning_content": "",
+    "reasoning": "",
+    "audio": {"data": "", "expires_at": 0, "id": "", "transcript": ""},
+    "function_call": {"arguments": "", "name": ""},
+    "custom": {"input": "", "name": ""},
+}
 AUDIO_FORMATS = {
     "audio/wav": "wav",
     "audio/x-wav": "wav",
@@ -195,6 +240,8 @@ class _ChatWriter:
             assert isinstance(message, UserMessage)
             self.messages.append(_user(message, index, self.warnings))
         else:
+            assert isinstance(message, SystemMessage)
+            _message_cache_control(message, index, self.warnings)
             self.messages.append({"role": "system", "content": message.content})
 
     def finish(self) -> list[JsonDict]:
@@ -207,6 +254,7 @@ class _ChatWriter:
             self.moved_images = []
 
     def _tool_result(self, message: ToolResultMessage, index: int) -> JsonDict:
+        _message_cache_control(message, index, self.warnings)
         if message.is_error:
             self.warnings.add(
                 Code.ERROR_FLAG_NOT_SENT,
@@ -222,10 +270,11 @@ class _ChatWriter:
     def _result_parts(self, blocks: tuple[Any, ...], index: int) -> list[JsonDict] | str:
         parts = []
         for block_index, block in enumerate(blocks):
+            _block_details(block, index, block_index, self.warnings)
             if type(block) is TextBlock:
                 parts.append({"type": "text", "text": block.text})
                 continue
-            self.moved_images.append(_image_part(block.source))
+            self.moved_images.append(_image_part(block))
             self.warnings.add(
                 Code.IMAGE_MOVED,
                 index,
@@ -242,21 +291,77 @@ def _user(message: UserMessage, index: int, warnings: Warnings) -> JsonDict:
     parts = []
     for block_index, block in enumerate(content):
         if type(block) is TextBlock:
+            _block_details(block, index, block_index, warnings)
             parts.append({"type": "text", "text": block.text})
             continue
         part = _USER_PARTS[type(block)](block, index, block_index, warnings)
         if part is not None:
+            _block_details(block, index, block_index, warnings)
             parts.append(part)
     return {"role": "user", "content": parts or ""}
 
 
 def _user_image(block: Any, index: int, block_index: int, warnings: Warnings) -> JsonDict:
-    return _image_part(block.source)
+    return _image_part(block)
 
 
-def _image_part(source: Base64Source | UrlSource) -> JsonDict:
+def _image_part(block: ImageBlock) -> JsonDict:
+    source = block.source
     url = _data_url(source) if type(source) is Base64Source else source.url  # type: ignore[union-attr]
-    return {"type": "image_url", "image_url": {"url": url}}
+    image: JsonDict = {"url": url}
+    if block.detail is not None:
+        image["detail"] = block.detail.value
+    return {"type": "image_url", "image_url": image}
+
+
+def _message_cache_control(
+    message: SystemMessage | ToolResultMessage, index: int, warnings: Warnings
+) -> None:
+    if message.cache_control is not None:
+        warnings.add(
+            Code.CACHE_CONTROL_NOT_SENT,
+            index,
+            -1,
+            _NO_CACHE_CONTROL,
+            path=f"/{index}/cacheControl",
+        )
+
+
+def _block_details(block: Any, index: int, block_index: int, warnings: Warnings) -> None:
+    """The warnings of what a block that is sent holds and Chat cannot send: its cache
+    breakpoint, a text's citations, a document's title, context and citations flag."""
+    place = f"/{index}/content/{block_index}"
+    if getattr(block, "cache_control", None) is not None:
+        warnings.add(
+            Code.CACHE_CONTROL_NOT_SENT,
+            index,
+            block_index,
+            _NO_CACHE_CONTROL,
+            path=f"{place}/cacheControl",
+        )
+    kind = type(block)
+    if kind is TextBlock and block.citations:
+        warnings.add(
+            Code.CITATIONS_NOT_SENT,
+            index,
+            block_index,
+            "Chat Completions takes no citations in a request",
+            path=f"{place}/citations",
+        )
+    elif kind is DocumentBlock:
+        for field, key in _DOCUMENT_DETAILS:
+            if getattr(block, field) is not None:
+                warnings.add(
+                    Code.DOCUMENT_DETAIL_NOT_SENT,
+                    index,
+                    block_index,
+                    f"a file part has no {key}",
+                    path=f"{place}/{key}",
+                )
+
+
+_NO_CACHE_CONTROL = "Chat Completions has no cache breakpoints (OpenAI caches prefixes itself)"
+_DOCUMENT_DETAILS = (("title", "title"), ("context", "context"), ("citations", "citations"))
 
 
 def _data_url(source: Any) -> str:
@@ -289,12 +394,16 @@ def _user_audio(block: Any, index: int, block_index: int, warnings: Warnings) ->
 def _user_document(block: Any, index: int, block_index: int, warnings: Warnings) -> JsonDict | None:
     source = block.source
     if type(source) is FileSource:
-        return {"type": "file", "file": {"file_id": source.file_id}}
+        file: JsonDict = {"file_id": source.file_id}
+        if block.filename is not None:
+            file["filename"] = block.filename
+        return {"type": "file", "file": file}
     is_base64 = type(source) is Base64Source
     if is_base64 and bare_media_type(source.media_type) == "application/pdf":
+        filename = DOCUMENT_FILENAME if block.filename is None else block.filename
         return {
             "type": "file",
-            "file": {"filename": DOCUMENT_FILENAME, "file_data": _data_url(source)},
+            "file": {"filename": filename, "file_data": _data_url(source)},
         }
     what = f"a {quoted(source.media_type)} document" if is_base64 else "a URL"
     warnings.add(
@@ -316,24 +425,40 @@ _USER_PARTS: dict[type, _UserPart] = {
 
 def _assistant(message: AssistantMessage, index: int, warnings: Warnings) -> JsonDict:
     texts: list[str] = []
+    refusals: list[str] = []
     calls: list[JsonDict] = []
     for block_index, block in enumerate(message.content):
-        if type(block) is TextBlock:
-            texts.append(block.text)
-        elif type(block) is ToolCallBlock:
-            calls.append(_tool_call(block))
+        kind = type(block)
+        if kind is TextBlock:
+            _block_details(block, index, block_index, warnings)
+            texts.append(block.text)  # type: ignore[union-attr]
+        elif kind is ToolCallBlock:
+            _block_details(block, index, block_index, warnings)
+            calls.append(_tool_call(block))  # type: ignore[arg-type]
+        elif kind is RefusalBlock:
+            refusals.append(block.text)  # type: ignore[union-attr]
         else:
-            warnings.add(
-                Code.THINKING_NOT_SENT,
-                index,
-                block_index,
-                "Chat Completions takes no thinking back",
-            )
-    text = "".join(texts)
-    wire: JsonDict = {"role": "assistant", "content": None if calls and not text else text}
+            code, why = _NOT_SENT.get(kind, _THINKING_NOT_SENT)
+            warnings.add(code, index, block_index, why)
+    text, refusal = "".join(texts), "".join(refusals)
+    held = bool(calls or refusal)
+    wire: JsonDict = {"role": "assistant", "content": None if held and not text else text}
+    if refusal:
+        wire["refusal"] = refusal
     if calls:
         wire["tool_calls"] = calls
     return wire
+
+
+_THINKING_NOT_SENT = (Code.THINKING_NOT_SENT, "Chat Completions takes no thinking back")
+_SERVER_TOOL_NOT_SENT = (
+    Code.SERVER_TOOL_NOT_SENT,
+    "Chat Completions has no hosted-tool blocks: the provider's server-tool block is not sent",
+)
+_NOT_SENT: dict[type, tuple[ConversionWarningCode, str]] = {
+    ServerToolCallBlock: _SERVER_TOOL_NOT_SENT,
+    ServerToolResultBlock: _SERVER_TOOL_NOT_SENT,
+}
 
 
 def _tool_call(block: ToolCallBlock) -> JsonDict:
@@ -418,6 +543,8 @@ def _named_call(call: object) -> tuple[str, str] | None:
         return None
     _check_keys(call)
     call_id, kind = call.get("id"), call.get("type")
+    if kind is None:
+        kind = "function"  # Mistral writes no type
     body = call.get(kind) if type(kind) is str else None
     if type(body) is dict:
         _check_keys(body)
@@ -588,6 +715,12 @@ class _ChatReader:
 
     def assistant(self, message: JsonDict, place: _Place) -> _Read:
         blocks = self._assistant_text(message.get("content"), place)
+        self._annotations(message, blocks, place)
+        refusal = message.get("refusal")
+        if refusal is not None:
+            refusal = _string(message, "refusal", place)
+            if refusal:
+                blocks.append({"type": "refusal", "text": refusal})
         calls = message.get("tool_calls")
         if calls is not None:
             for call_index, call in enumerate(_array(calls, place.at("tool_calls"))):
@@ -596,7 +729,27 @@ class _ChatReader:
                     block = self._tool_call(call, place, place.at("tool_calls", call_index))
                 if block is not None:
                     blocks.append(block)
-        return {"content": blocks}, {"content", "tool_calls"}
+        return {"content": blocks}, _ASSISTANT_KEYS
+
+    def _annotations(self, message: JsonDict, blocks: list[JsonDict], place: _Place) -> None:
+        """``url_citation`` annotations -> citations of the last text block; any other
+        annotation, or one with no text to cite from, is PART_NOT_READ."""
+        annotations = message.get("annotations")
+        if annotations is None:
+            return
+        texts = [block for block in blocks if block["type"] == "text"]
+        for position, annotation in enumerate(_array(annotations, place.at("annotations"))):
+            where = _Place((*place.path, "annotations", position), place.index)
+            annotation = _object(annotation, where)
+            kind = _string(annotation, "type", where)
+            if kind != "url_citation" or not texts:
+                what = f"a {quoted(kind)} annotation"
+                self._not_read(where, what if texts else f"{what} with no text to cite")
+                continue
+            citation = {"provider": CITATION_PROVIDER, "wire": annotation}
+            texts[-1].setdefault("citations", []).append(citation)
+            if self.unchecked is not None:
+                self.unchecked.add(len(where.path) - 1, annotation)
 
     def tool(self, message: JsonDict, place: _Place) -> _Read:
         call_id = _string(message, "tool_call_id", place)
@@ -613,8 +766,11 @@ class _ChatReader:
 
     # -- parts -------------------------------------------------------------------------
 
-    def _text_parts(self, content: list[Any], place: _Place) -> list[JsonDict]:
-        """Text parts -> text blocks; a part of another type is PART_NOT_READ."""
+    def _text_parts(
+        self, content: list[Any], place: _Place, *, refusals: bool = False
+    ) -> list[JsonDict]:
+        """Text parts -> text blocks (and, with ``refusals``, an assistant's refusal
+        parts -> refusal blocks); a part of another type is PART_NOT_READ."""
         blocks = []
         for part_index, part in enumerate(content):
             block = _text_part(part)
@@ -624,11 +780,10 @@ class _ChatReader:
             part_place = place.part(part_index)
             part = _object(part, part_place)
             kind = _string(part, "type", part_place)
-            if kind == "text":
-                block, read = self.text(part, part_place)
-                self._unread(part, {"type", *read}, part_place)
-                assert block is not None
-                blocks.append(block)
+            if kind == "text" or (refusals and kind == "refusal"):
+                key = "text" if kind == "text" else "refusal"
+                self._unread(part, {"type", key}, part_place)
+                blocks.append({"type": kind, "text": _string(part, key, part_place)})
             else:
                 self._not_read(part_place, f"a {quoted(kind)} part", part)
         return blocks
@@ -654,8 +809,14 @@ class _ChatReader:
         where = place.at("image_url")
         image = _object_at(part, "image_url", place)
         url = _string(image, "url", where)
-        self._unread(image, {"url"}, where)
-        return {"type": "image", "source": image_source(url)}, {"image_url"}
+        block: JsonDict = {"type": "image", "source": image_source(url)}
+        read = {"url"}
+        detail = image.get("detail")
+        if type(detail) is str and detail in _IMAGE_DETAILS:
+            block["detail"] = detail
+            read.add("detail")
+        self._unread(image, read, where)
+        return block, {"image_url"}
 
     def input_audio(self, part: JsonDict, place: _Place) -> _Read:
         where = place.at("input_audio")
@@ -674,18 +835,22 @@ class _ChatReader:
         where = place.at("file")
         file = _object_at(part, "file", place)
         read = {"file_data"}
-        filename = file.get("filename")
-        if type(filename) is str and filename == DOCUMENT_FILENAME:
-            read.add("filename")
-        if file.get("file_data") is not None:
+        inline = file.get("file_data") is not None
+        if inline:
             source = _file_data_source(_string(file, "file_data", where), where.at("file_data"))
         elif file.get("file_id") is not None:
             source = {"type": "file", "fileId": _string(file, "file_id", where)}
             read.add("file_id")
         else:
             raise where.fail("must have file_data or file_id")
+        block: JsonDict = {"type": "document", "source": source}
+        filename = file.get("filename")
+        if type(filename) is str:
+            read.add("filename")
+            if not (inline and filename == DOCUMENT_FILENAME):
+                block["filename"] = filename
         self._unread(file, read, where)
-        return {"type": "document", "source": source}, {"file"}
+        return block, {"file"}
 
     # -- assistant ---------------------------------------------------------------------
 
@@ -696,11 +861,11 @@ class _ChatReader:
             return [{"type": "text", "text": content}]
         if type(content) is not list:
             raise must_be(FROM, place.at("content").path, "a string or a list of parts", content)
-        return self._text_parts(content, place)
+        return self._text_parts(content, place, refusals=True)
 
     def _tool_call(self, call: object, message_place: _Place, place: _Place) -> JsonDict | None:
         call = _object(call, place)
-        kind = _string(call, "type", place)
+        kind = "function" if call.get("type") is None else _string(call, "type", place)
         call_id = _string(call, "id", place)
         if kind != "function":
             self._not_read(
@@ -710,14 +875,20 @@ class _ChatReader:
         where = place.at("function")
         function = _object_at(call, "function", place)
         name = _string(function, "name", where)
-        arguments = _string(function, "arguments", where)
-        self._unread(call, {"type", "id", "function"}, _Place(place.path, place.index))
+        arguments = (
+            "" if function.get("arguments") is None else _string(function, "arguments", where)
+        )
+        read = {"type", "id", "function"}
+        position = call.get("index")
+        if type(position) is int and position == place.path[-1]:
+            read.add("index")  # a stream delta's index, echoed back: its position
+        self._unread(call, read, _Place(place.path, place.index))
         self._unread(function, {"name", "arguments"}, _Place(where.path, place.index))
         return {
             "type": "toolCall",
             "id": call_id,
             "name": name,
-            "arguments": parse_arguments(arguments),
+            "arguments": _arguments(arguments),
         }
 
     # -- warnings ----------------------------------------------------------------------
@@ -736,12 +907,13 @@ class _ChatReader:
         )
 
     def _unread(self, value: JsonDict, read: set[str], place: _Place) -> None:
-        """PART_NOT_READ for each key of ``value`` not in ``read`` (``null`` says nothing)."""
+        """PART_NOT_READ for each key of ``value`` not in ``read`` (``null`` and a
+        ``DEFAULT_VALUES`` value say nothing)."""
         if value.keys() <= read:
             return
         if self.unchecked is not None:
             self.unchecked.add_unread(value, read, len(place.path))
-        for key in unread_keys(value, read):
+        for key in unread_keys(value, read, defaults=DEFAULT_VALUES):
             where = (*place.path, key)
             self.warnings.add(
                 Code.PART_NOT_READ,
@@ -806,11 +978,19 @@ def _function_call(call: object) -> JsonDict | None:
         "type": "toolCall",
         "id": call_id,
         "name": name,
-        "arguments": parse_arguments(arguments),
+        "arguments": _arguments(arguments),
     }
 
 
+def _arguments(text: str) -> object:
+    """``parse_arguments``, with text that is empty or only whitespace (a call that
+    takes no arguments, as ``OpenAIChatStream`` reads it) as ``{}``."""
+    return {} if not text.strip() else parse_arguments(text)
+
+
 _ROLE = frozenset({"role"})
+_ASSISTANT_KEYS = {"content", "tool_calls", "refusal", "annotations"}
+_IMAGE_DETAILS = frozenset({"auto", "low", "high"})
 _TEXT_KEYS = frozenset({"type", "text"})
 _CALL_KEYS = frozenset({"type", "id", "function"})
 _FUNCTION_KEYS = frozenset({"name", "arguments"})
@@ -818,9 +998,14 @@ _FUNCTION_KEYS = frozenset({"name", "arguments"})
 
 def _file_data_source(file_data: str, place: _Place) -> JsonDict:
     parsed = parse_data_url(file_data)
-    if parsed is None:
-        raise place.fail("must be a data URL 'data:<media type>;base64,<data>'")
-    return {"type": "base64", "mediaType": parsed[0], "data": parsed[1]}
+    if parsed is not None:
+        return {"type": "base64", "mediaType": parsed[0], "data": parsed[1]}
+    if file_data.startswith(_WEB_URLS):
+        return {"type": "url", "url": file_data}  # OpenRouter takes a URL here
+    raise place.fail("must be a data URL 'data:<media type>;base64,<data>' or an http(s) URL")
+
+
+_WEB_URLS = ("https://", "http://")
 
 
 # --- reading wire values ------------------------------------------------------------------

@@ -37,32 +37,47 @@ A chunk, in this order:
   any other string is PROVIDER_UNKNOWN_EVENT.
 * ``id``: the first chunk with a non-empty ``id`` starts the response
   (``response_start``, that id for ``responseId``); later ids are not read (every chunk
-  repeats it). A chunk without an id before the start is skipped when it carries no
-  choices and no usage (Azure's first chunk: ``id: ""``, ``prompt_filter_results``),
-  otherwise PROVIDER_INVALID_EVENT.
-* ``choices``: each must have ``index`` 0 (absent reads as 0). ``n > 1`` is not
-  supported: another index is PROVIDER_INVALID_EVENT, rather than a reply silently
-  missing the choices the request asked for.
+  repeats it). A chunk without an id (absent, ``null``, ``""``) before the start is
+  skipped when it carries no choices and no usage (Azure's first chunk: ``id: ""``,
+  ``prompt_filter_results``); one with choices or usage starts the response with the
+  stream's ``request_id`` as its id (Snowflake writes ``"id": ""`` in every chunk: the
+  request id is the caller's own and unique to the request, so message ids stay
+  unique in a transcript). An id that is not a string is PROVIDER_INVALID_EVENT.
+* ``choices``: ``index`` (absent reads as 0) must be an integer >= 0. Choice 0 is read;
+  a choice of another index (a request with ``n > 1``) is not, with one
+  CHOICES_NOT_READ warning (``/choices/<index>``) the first time the index is seen.
 * ``choices[0].delta`` (absent reads as ``{}``), in this order:
 
   - ``reasoning_content`` (DeepSeek, vLLM) or, when that is absent, ``reasoning``
     (OpenRouter, newer vLLM) -> thinking_delta; the thinking block is closed by a
     thinking_end (never a signature: the format has none) right before the next text,
     tool call or response_end. Reasoning after text opens a new block.
-  - ``content`` -> text_delta. ``""`` (OpenAI's first chunk) emits nothing; a
-    ``content`` that is not a string (a list of parts) is PROVIDER_INVALID_EVENT.
-  - ``tool_calls`` -> assembled by ``index`` (required, an integer >= 0): the first
+  - ``content`` -> text_delta. ``""`` (OpenAI's first chunk) emits nothing. Mistral
+    sends a list of parts: a ``text`` part -> text_delta, a ``thinking`` part
+    (``{"type": "thinking", "thinking": [text parts]}``, magistral) -> thinking_delta; a
+    part of another type is PART_NOT_READ (``/choices/0/message/content``, once for
+    each type); a part that is not an object is PROVIDER_INVALID_EVENT.
+  - ``annotations``: each ``url_citation`` -> a citation of the text block
+    (``{"provider": "openai-chat", "wire": <the annotation>}``); one that comes before
+    any text (OpenRouter sends them first, with ``content: ""``) waits for the next
+    text, and one that no text follows is PART_NOT_READ at the end. Another type
+    (OpenRouter's ``file``) is PART_NOT_READ (``/choices/0/message/annotations/<k>``,
+    ``k`` counting the stream's annotations).
+  - ``tool_calls`` -> assembled by ``index`` (an integer >= 0; absent or ``null``: the
+    item's position in the delta's list, as Mistral sends each call whole): the first
     non-empty ``id`` and ``function.name`` are kept and any later one is ignored
     (OpenAI sends them once; Groq, OpenRouter and DeepSeek repeat them in every delta,
     and concatenating would double them); ``function.arguments`` pieces are
     concatenated. A call whose ``type`` is neither absent nor ``"function"`` (a custom
     tool call: free-text input, no arguments object) is skipped with all its deltas,
     a PART_NOT_READ warning of the response (``/choices/0/message/tool_calls/<index>``).
-  - ``refusal`` -> no record (the IR has no refusal block), but the response ends with
-    stopReason "error": a refused reply is not a normal stop.
+  - ``refusal`` -> refusal_delta (a refusal block; ``""`` emits nothing); the response
+    ends with stopReason "refusal" when it ends normally (``finish_reason`` ``stop`` or
+    none, no tool call): OpenAI sends a refusal with ``finish_reason: "stop"``.
   - ``function_call`` (the legacy single call, deprecated by ``tool_calls``):
-    PROVIDER_INVALID_EVENT; it has no call id, and the IR does not invent ids.
-  - Not read: ``role``, ``audio``, ``annotations``, ``reasoning_details`` (OpenRouter's
+    PROVIDER_INVALID_EVENT; it has no call id, and the IR does not invent ids. The
+    all-empty ``{"arguments": "", "name": ""}`` some servers write is no call.
+  - Not read: ``role``, ``audio``, ``reasoning_details`` (OpenRouter's
     structured copy of ``reasoning``; its signatures and encrypted blocks are dropped:
     ``to_openai_chat`` does not send thinking back anyway), ``logprobs``,
     ``content_filter_results`` and any unknown field.
@@ -71,13 +86,19 @@ A chunk, in this order:
   emitted as tool_call records, in index order, after the thinking_end owed; the stop
   reason is kept for the response_end. Mapping: ``stop`` and ``eos`` (Together's) ->
   "stop" ("tool_call" when tool calls were emitted: Ollama and Gemini's compatibility
-  API say ``stop`` after calls), ``tool_calls`` and ``function_call`` -> "tool_call", ``length`` and
-  ``model_length`` (Mistral) -> "length", ``content_filter`` and ``error`` (OpenRouter)
-  -> "error"; any other value is PROVIDER_INVALID_EVENT. The same ``finish_reason``
-  again (on a later chunk) is ignored, another one is PROVIDER_INVALID_EVENT, and so is
-  a delta carrying text, reasoning, a refusal or tool calls after it.
+  API say ``stop`` after calls; "refusal" after a refusal), ``tool_calls`` and
+  ``function_call`` -> "tool_call" ("stop" when every call was skipped: the message
+  holds none, the warnings name them), ``length`` and ``model_length`` (Mistral) ->
+  "length", ``content_filter`` and ``error`` (OpenRouter) -> "error" (the provider cut
+  the reply; a refusal is the model's own); any other value is PROVIDER_INVALID_EVENT.
+  The same ``finish_reason`` again (on a later chunk) is ignored, another one is
+  PROVIDER_INVALID_EVENT, and so is a delta carrying text, reasoning, a refusal,
+  annotations or tool calls after it.
 * ``usage`` (not null): ``prompt_tokens`` -> inputTokens, ``completion_tokens`` ->
-  outputTokens (reasoning tokens are part of it); the last usage seen is the response's
+  outputTokens (reasoning tokens are part of it), and when given
+  ``prompt_tokens_details.cached_tokens`` -> cacheReadTokens (part of inputTokens) and
+  ``completion_tokens_details.reasoning_tokens`` -> reasoningTokens (part of
+  outputTokens); the last usage seen is the response's
   (with ``stream_options.include_usage`` it is the chunk after the finish, with
   ``choices: []``; vLLM's continuous usage is cumulative). Groq's ``x_groq.usage`` is
   read when the chunk has no ``usage``. **No usage at all** (the default: OpenAI sends
@@ -88,7 +109,7 @@ The end
 ``[DONE]`` emits the response_end (with the usage seen so far). Without a
 ``finish_reason`` before it (some compatible servers never send one) the reply is taken
 as it stands: stopReason "tool_call" when tool calls were assembled, else "stop" (or
-"error" after a refusal). A body that ends after a ``finish_reason`` but without
+"refusal" after a refusal). A body that ends after a ``finish_reason`` but without
 ``[DONE]`` (decoded chunks have no ``[DONE]``) ends the same way when the source ends;
 usage that would have come after that point is 0. A body that ends with neither emits
 no response_end: PROVIDER_MISSING_TERMINAL after the chunks already emitted. The stream
@@ -113,9 +134,8 @@ Errors
   mid-stream ``server_error`` has no code), else ``"unknown"``; its message is the
   error's ``message``, else a description of the error value.
 * PROVIDER_INVALID_EVENT: a chunk that is not a JSON object, a field of the wrong type,
-  a first chunk with choices but no id, a choice index other than 0, an unknown
-  ``finish_reason``, a delta after the finish, a legacy ``function_call``, tool calls
-  as above; and (``agent_ir.wire._stream``) event data that is not JSON, an
+  an unknown ``finish_reason``, a delta after the finish, a legacy ``function_call``,
+  tool calls as above; and (``agent_ir.wire._stream``) event data that is not JSON, an
   ``event: error`` with plain-text data included.
 * PROVIDER_UNKNOWN_EVENT: an unknown SSE ``event`` name or chunk ``object``.
 * PROVIDER_MISSING_START: ``[DONE]`` before any chunk with an id.
@@ -144,17 +164,25 @@ from agent_ir.wire._stream import (
     field_count,
     field_error,
     optional_array,
+    optional_count,
     optional_object,
     optional_string,
 )
 
 __all__ = [
+    "CITATION_PROVIDER",
     "AsyncOpenAIChatStream",
     "ChatState",
     "OpenAIChatStream",
+    "Usage",
     "not_a_function_call",
     "stop_reason",
 ]
+
+CITATION_PROVIDER = "openai-chat"
+# (input, output, cache-read, reasoning) token counts; the last two None when not given.
+Usage = tuple[int, int, "int | None", "int | None"]
+_NO_USAGE: Usage = (0, 0, None, None)
 
 Stop = ResponseStopReason
 _FINISH_REASONS = {
@@ -184,7 +212,7 @@ class OpenAIChatStream(SyncStream):
     _terminal = "[DONE]"
 
     def _state(self, builder: ReplyBuilder) -> StreamState:
-        return ChatState(builder)
+        return ChatState(builder, builder.request_id)
 
 
 class AsyncOpenAIChatStream(AsyncStream):
@@ -197,7 +225,7 @@ class AsyncOpenAIChatStream(AsyncStream):
     _terminal = "[DONE]"
 
     def _state(self, builder: ReplyBuilder) -> StreamState:
-        return ChatState(builder)
+        return ChatState(builder, builder.request_id)
 
 
 class _Call:
@@ -212,6 +240,36 @@ class _Call:
         self.name: str | None = None
         self.arguments: list[str] = []
         self.skipped = False  # not a function call: no IR form
+
+
+def choice_not_read(reply: ReplyBuilder, position: int) -> None:
+    """The CHOICES_NOT_READ warning of choice ``position`` (``n > 1``: only choice 0 is
+    read): the same for a stream and a non-streamed reply."""
+    reply.warn(
+        ConversionWarningCode.CHOICES_NOT_READ,
+        f"/choices/{position}",
+        -1,
+        f"choice {position} is not read (n > 1): the reply is choice 0",
+    )
+
+
+def annotation_not_read(reply: ReplyBuilder, position: int, kind: str, *, cited: bool) -> None:
+    """The PART_NOT_READ warning of annotation ``position`` of the message: not a
+    ``url_citation`` (``cited`` False), or a citation with no text to cite from."""
+    what = f"annotations[{position}] ({kind})"
+    reply.warn(
+        ConversionWarningCode.PART_NOT_READ,
+        f"/choices/0/message/annotations/{position}",
+        -1,
+        f"{what} has no text to cite from" if cited else f"{what} has no IR form",
+    )
+
+
+def part_not_read(reply: ReplyBuilder, at: str, kind: str) -> None:
+    """The PART_NOT_READ warning of a content part that is neither text nor thinking."""
+    reply.warn(
+        ConversionWarningCode.PART_NOT_READ, at, -1, f"a {quoted(kind)} content part has no IR form"
+    )
 
 
 def not_a_function_call(reply: ReplyBuilder, index: int, kind: str) -> None:
@@ -229,25 +287,39 @@ class ChatState:
     """``chat.completion.chunk`` events -> ``ReplyBuilder`` calls (a ``StreamState``)."""
 
     __slots__ = (
+        "_annotations",
         "_calls",
         "_emitted_calls",
         "_ended",
         "_finish",
+        "_last_is_text",
+        "_other_choices",
+        "_other_parts",
+        "_pending",
         "_refused",
         "_reply",
+        "_request_id",
+        "_skipped",
         "_thinking",
         "_usage",
     )
 
-    def __init__(self, reply: ReplyBuilder) -> None:
+    def __init__(self, reply: ReplyBuilder, request_id: str = "response") -> None:
         self._reply = reply
+        self._request_id = request_id  # the response id when the chunks carry none
         self._thinking = False  # a thinking block is open
+        self._last_is_text = False  # the last block so far is text: a citation is taken
         self._calls: dict[int, _Call] = {}
         self._emitted_calls = 0
+        self._skipped = False  # a tool call that is not a function call was skipped
         self._finish: str | None = None  # the provider's finish_reason, once seen
         self._refused = False
-        self._usage = (0, 0)
+        self._usage = _NO_USAGE
         self._ended = False  # the response ended
+        self._other_choices: set[int] = set()  # indexes other than 0 seen (and warned)
+        self._other_parts: set[str] = set()  # content part types warned about
+        self._annotations = 0  # annotations seen, for their paths
+        self._pending: list[tuple[int, dict[str, Any]]] = []  # citations before any text
 
     # --- events -----------------------------------------------------------------------
 
@@ -294,11 +366,13 @@ class ChatState:
         choices = optional_array(data, "choices", _CHUNK) or _NO_ITEMS
         usage = _chunk_usage(data)
         if not self._reply.started:
-            if not non_empty_id(data.get("id")):
-                if choices or usage is not None:
-                    raise Refusal("the first chunk has no id (a non-empty string)")
-                return  # Azure's prompt-filter chunk: nothing the IR takes
-            self._reply.start(data["id"])
+            response_id = optional_string(data, "id", _CHUNK)
+            if not non_empty_id(response_id):
+                if not choices and usage is None:
+                    return  # Azure's prompt-filter chunk: nothing the IR takes
+                response_id = self._request_id  # Snowflake's chunks: "id": ""
+            assert response_id is not None
+            self._reply.start(response_id)
         for position in range(len(choices)):
             self._choice(choices, position)
         if usage is not None:
@@ -310,16 +384,18 @@ class ChatState:
         if type(choice) is not dict:
             raise field_error(choices, position, _CHUNK, "/choices", "an object")
         index = choice.get("index", 0)
-        if type(index) is not int:
-            raise field_error(choice, "index", _CHUNK, at, "an integer")
+        if type(index) is not int or index < 0:
+            raise field_error(choice, "index", _CHUNK, at, "an integer >= 0")
         if index != 0:
-            raise Refusal(
-                f"choices[{position}] has index {index}: only one choice (n=1) is supported"
-            )
+            if index not in self._other_choices:
+                self._other_choices.add(index)
+                choice_not_read(self._reply, index)
+            return
         delta = optional_object(choice, "delta", _CHUNK, at) or {}
         finish = optional_string(choice, "finish_reason", _CHUNK, at)
         at = _FIRST_DELTA if position == 0 else f"{at}/delta"
         self._text(delta, at)
+        self._citations(delta, at)
         self._tool_call_deltas(delta, at)
         if finish:  # null and "" mean none yet
             self._finish_reason(finish)
@@ -330,20 +406,75 @@ class ChatState:
         if reasoning is None:
             reasoning = optional_string(delta, "reasoning", _CHUNK, at)
         if reasoning:
-            self._still_open("reasoning")
-            self._thinking = True
-            self._reply.thinking(reasoning, what="reasoning")
-        content = optional_string(delta, "content", _CHUNK, at)
-        if content:
-            self._still_open("content")
-            self._close_thinking()
-            self._reply.text(content, what="content")
-        if optional_string(delta, "refusal", _CHUNK, at):
+            self._reasoning(reasoning)
+        content = delta.get("content")
+        if type(content) is list:
+            self._content_parts(content, at)
+        else:
+            content = optional_string(delta, "content", _CHUNK, at)
+            if content:
+                self._content(content)
+        refusal = optional_string(delta, "refusal", _CHUNK, at)
+        if refusal:
             self._still_open("refusal")
+            self._close_thinking()
             self._refused = True
+            self._last_is_text = False
+            self._reply.refusal(refusal)
+
+    def _reasoning(self, reasoning: str) -> None:
+        self._still_open("reasoning")
+        self._thinking = True
+        self._last_is_text = False
+        self._reply.thinking(reasoning, what="reasoning")
+
+    def _content(self, content: str) -> None:
+        self._still_open("content")
+        self._close_thinking()
+        self._reply.text(content, what="content")
+        self._last_is_text = True
+        if self._pending:
+            pending, self._pending = self._pending, []
+            for _position, citation in pending:
+                self._reply.cite(CITATION_PROVIDER, citation)
+
+    def _content_parts(self, parts: list[Any], at: str) -> None:
+        """Mistral's ``content`` as a list of parts: text parts -> text, thinking parts
+        (``{"type": "thinking", "thinking": [text parts]}``) -> thinking; a part of
+        another type is PART_NOT_READ (once for each type)."""
+        at += "/content"
+        for position, part in enumerate(parts):
+            kind, text = content_part(part, position, _CHUNK, at)
+            if kind == "text":
+                if text:
+                    self._content(text)
+            elif kind == "thinking":
+                if text:
+                    self._reasoning(text)
+            elif kind not in self._other_parts:
+                self._other_parts.add(kind)
+                part_not_read(self._reply, "/choices/0/message/content", kind)
+
+    def _citations(self, delta: dict[str, Any], at: str) -> None:
+        """``annotations``: each ``url_citation`` is a citation of the text (one that
+        comes before any text waits for it); any other annotation is PART_NOT_READ."""
+        annotations = optional_array(delta, "annotations", _CHUNK, at)
+        if not annotations:
+            return
+        self._still_open("annotations")
+        for index, annotation in enumerate(annotations):
+            position = self._annotations
+            self._annotations += 1
+            kind = annotation_kind(annotation, index, _CHUNK, f"{at}/annotations")
+            if kind != "url_citation":
+                annotation_not_read(self._reply, position, kind, cited=False)
+            elif self._last_is_text:
+                self._reply.cite(CITATION_PROVIDER, annotation)  # the event's own: private
+            else:
+                self._pending.append((position, annotation))
 
     def _tool_call_deltas(self, delta: dict[str, Any], at: str) -> None:
-        if delta.get("function_call") is not None:
+        if is_function_call(delta.get("function_call")):
             raise Refusal(
                 f"{_DELTA}.function_call (a legacy function call) is not supported: "
                 "it has no call id; use tools"
@@ -356,6 +487,7 @@ class ChatState:
         for position in range(len(tool_calls)):
             self._tool_call_delta(tool_calls, position, at)
         self._close_thinking()
+        self._last_is_text = False
 
     def _tool_call_delta(self, tool_calls: list[Any], position: int, at: str) -> None:
         """The delta ``tool_calls[position]``; ``at`` is the JSON pointer of the array."""
@@ -363,7 +495,10 @@ class ChatState:
         if type(item) is not dict:
             raise field_error(tool_calls, position, _CHUNK, at, "an object")
         at = f"{at}/{position}"
-        index = field_count(item, "index", _CHUNK, at)
+        # Mistral sends each call whole, without an index: its position is its index.
+        index = optional_count(item, "index", _CHUNK, at)
+        if index is None:
+            index = position
         call = self._calls.get(index)
         if call is None:
             call = self._calls[index] = _Call(index)
@@ -414,6 +549,7 @@ class ChatState:
             call = calls[index]
             if call.skipped:
                 not_a_function_call(self._reply, index, call.kind)
+                self._skipped = True
                 continue
             arguments = _complete(call, truncated=truncated)
             if arguments is not None:
@@ -424,17 +560,74 @@ class ChatState:
 
     def _end(self) -> None:
         self._ended = True
-        stop = stop_reason(self._finish, refused=self._refused, calls=self._emitted_calls)
-        self._reply.finish(stop, *self._usage)
+        for position, citation in self._pending:
+            annotation_not_read(self._reply, position, citation["type"], cited=True)
+        self._pending = []
+        stop = stop_reason(
+            self._finish, refused=self._refused, calls=self._emitted_calls, skipped=self._skipped
+        )
+        finish(self._reply, stop, self._usage)
 
 
-def stop_reason(finish: str | None, *, refused: bool, calls: int) -> ResponseStopReason:
+def finish(reply: ReplyBuilder, stop: ResponseStopReason, usage: Usage) -> None:
+    """The reply's terminal with its usage (stream and reply alike)."""
+    reply.finish(stop, usage[0], usage[1], cache_read_tokens=usage[2], reasoning_tokens=usage[3])
+
+
+def is_function_call(value: object) -> bool:
+    """Whether a ``function_call`` is a legacy function call: not null, and not the
+    all-empty object some servers write in every message."""
+    return value is not None and value != _EMPTY_FUNCTION_CALL
+
+
+_EMPTY_FUNCTION_CALL = {"arguments": "", "name": ""}
+
+
+def content_part(part: object, position: int, event: str, at: str) -> tuple[str, str]:
+    """(type, text) of a content part: the text of a ``text`` part, the joined text
+    parts of a ``thinking`` part (Mistral's), ``""`` for a part of another type."""
+    if type(part) is not dict:
+        raise Refusal(f"{event} {at}/{position} must be an object; it is {describe_json(part)}")
+    kind = optional_string(part, "type", event, f"{at}/{position}") or ""
+    if kind == "text":
+        return kind, optional_string(part, "text", event, f"{at}/{position}") or ""
+    if kind == "thinking":
+        pieces = optional_array(part, "thinking", event, f"{at}/{position}") or _NO_ITEMS
+        texts = [
+            piece["text"]
+            for piece in pieces
+            if type(piece) is dict
+            and piece.get("type") == "text"
+            and type(piece.get("text")) is str
+        ]
+        return kind, "".join(texts)
+    return kind or "unknown", ""
+
+
+def annotation_kind(annotation: object, position: int, event: str, at: str) -> str:
+    """The ``type`` of an annotation (an object); ``url_citation`` needs its body."""
+    if type(annotation) is not dict:
+        raise Refusal(
+            f"{event} {at}/{position} must be an object; it is {describe_json(annotation)}"
+        )
+    kind = optional_string(annotation, "type", event, f"{at}/{position}") or "unknown"
+    if kind == "url_citation":
+        optional_object(annotation, "url_citation", event, f"{at}/{position}")
+    return kind
+
+
+def stop_reason(
+    finish: str | None, *, refused: bool, calls: int, skipped: bool = False
+) -> ResponseStopReason:
     """The reply's stop reason from its ``finish_reason`` (a known one, or None), whether
-    it held a refusal and how many tool calls it made (stream and reply alike)."""
-    if refused:
-        return Stop.ERROR
-    if finish is None or finish == "stop":
-        return Stop.TOOL_CALL if calls else Stop.STOP
+    it held a refusal, how many tool calls it made and whether it skipped any (custom
+    tool calls: stream and reply alike). A refusal that ended normally (``stop`` or no
+    finish_reason, no tool call) is "refusal"; ``tool_calls`` when every call was
+    skipped is "stop" (the message holds no call; the warnings name them)."""
+    if finish is None or finish == "stop" or (skipped and not calls):
+        if calls:
+            return Stop.TOOL_CALL
+        return Stop.REFUSAL if refused else Stop.STOP
     return _FINISH_REASONS[finish]
 
 
@@ -472,8 +665,8 @@ def _arguments(text: str) -> dict[str, Any] | None:
     return value if type(value) is dict else None
 
 
-def _chunk_usage(chunk: dict[str, Any]) -> tuple[int, int] | None:
-    """The chunk's (input, output) token counts, ``None`` when it carries none."""
+def _chunk_usage(chunk: dict[str, Any]) -> Usage | None:
+    """The chunk's token counts, ``None`` when it carries none."""
     usage = optional_object(chunk, "usage", _CHUNK)
     at = "/usage"
     if usage is None:
@@ -484,9 +677,26 @@ def _chunk_usage(chunk: dict[str, Any]) -> tuple[int, int] | None:
         at = "/x_groq/usage"
         if usage is None:
             return None
+    return usage_counts(usage, _CHUNK, at)
+
+
+def usage_counts(usage: dict[str, Any], event: str, at: str) -> Usage:
+    """``prompt_tokens``, ``completion_tokens`` and, when given,
+    ``prompt_tokens_details.cached_tokens`` and
+    ``completion_tokens_details.reasoning_tokens`` (stream and reply alike)."""
+    prompt = optional_object(usage, "prompt_tokens_details", event, at)
+    completion = optional_object(usage, "completion_tokens_details", event, at)
     return (
-        field_count(usage, "prompt_tokens", _CHUNK, at),
-        field_count(usage, "completion_tokens", _CHUNK, at),
+        field_count(usage, "prompt_tokens", event, at),
+        field_count(usage, "completion_tokens", event, at),
+        None
+        if prompt is None
+        else optional_count(prompt, "cached_tokens", event, f"{at}/prompt_tokens_details"),
+        None
+        if completion is None
+        else optional_count(
+            completion, "reasoning_tokens", event, f"{at}/completion_tokens_details"
+        ),
     )
 
 

@@ -1,18 +1,28 @@
 """``reply_from_openai_responses(response, *, request_id)``: a non-streamed Responses API
 reply (``client.responses.create()``'s JSON, or the SDK object's ``model_dump()``) as
-the ``ModelResponse`` that ``OpenAIResponsesStream`` gives for the same reply.
+the ``ModelResponse`` that ``OpenAIResponsesStream`` gives for the same reply. (A
+``model_dump()`` adds a null for every optional field the server left out; a hosted
+item's ``wire`` leaves null keys out, so it is the same either way.)
 
 Item by item, as the stream reads the finished items: a ``message``'s ``output_text``
-and ``refusal`` parts -> one text block each (an empty one makes none; other part types
-are not read, as the stream has no events for them); ``reasoning`` -> a thinking block,
-its non-empty ``summary`` texts joined with a blank line, its signature the reference
-``reasoning_signature`` writes; ``function_call`` -> a tool call (``arguments`` parsed
-by the stream's rule); any other item (hosted tools) -> a PART_NOT_READ warning
-(``/output/<index>``). ``status``: ``completed`` (or absent) -> "tool_call" after a
-function call, else "stop"; ``incomplete`` -> "length" for ``max_output_tokens``, else
+parts -> one text block each, its ``annotations`` the block's citations {provider:
+"openai-responses", wire: the annotation}, and ``refusal`` parts -> one refusal block
+each, all with the message's ``id`` as ``itemId`` (an empty part makes none; the
+annotations of an empty one, other part types and the message's ``phase`` ->
+PART_NOT_READ); ``reasoning`` -> one thinking block per ``summary`` part (its text; one
+empty block for an item without parts), as the stream and ``from_openai_responses``
+read the item, each signed with the reference ``reasoning_signature`` writes (raw
+``content`` parts -> PART_NOT_READ);
+``function_call`` -> a tool call (``arguments`` parsed by the stream's rule; itemId:
+its ``id``, namespace: its ``namespace``), but one whose ``status`` is ``incomplete``
+(cut off) is dropped with a PART_NOT_READ warning; any other item with an id (a
+hosted tool's) -> a server-tool call as the stream gives it, without an id (or a
+``custom_tool_call``) -> a PART_NOT_READ warning (``/output/<index>``). ``status``:
+``completed`` (or absent) -> "tool_call" after a function call, else "refusal" when a
+refusal block was read, else "stop"; ``incomplete`` -> "length" for ``max_output_tokens``, else
 "error"; ``failed`` -> PROVIDER_TRANSPORT_ERROR with ``error.code``; any other status
 (``in_progress``, ``queued``, ``cancelled``) -> PROVIDER_MISSING_TERMINAL (the reply has
-not ended). Usage as in the stream. Failures are ``ProviderError``
+not ended). Usage (with its cache and reasoning details) as in the stream. Failures are ``ProviderError``
 (``agent_ir.wire._reply``).
 """
 
@@ -20,14 +30,14 @@ from __future__ import annotations
 
 from typing import Any
 
+from agent_ir._generated.conversion_warning_schema import ConversionWarningCode
 from agent_ir._generated.model_stream_schema import ProviderErrorCode, ResponseStopReason
-from agent_ir._text import cut, quoted
+from agent_ir._text import cut, non_empty_id, quoted
 from agent_ir.replies.builder import Refusal, ReplyBuilder
 from agent_ir.replies.protocol import ModelResponse
 from agent_ir.wire._common import parse_arguments
 from agent_ir.wire._reply import read_reply
 from agent_ir.wire._stream import (
-    field_count,
     field_error,
     field_name,
     field_string,
@@ -36,9 +46,13 @@ from agent_ir.wire._stream import (
     optional_string,
 )
 from agent_ir.wire.openai_responses._stream import (
-    _SUMMARY_SEPARATOR,
+    PROVIDER,
+    cut_off,
     failure,
-    no_ir_form,
+    finish,
+    hosted_item,
+    phase_not_read,
+    raw_content_not_read,
     reasoning_signature,
 )
 
@@ -63,11 +77,16 @@ def _read(reply: ReplyBuilder, data: dict[str, Any]) -> None:
         raise failure(reply, error, event=_F, at="/error", fallback="response.failed")
     reply.start(field_name(data, "id", _F))
     output = optional_array(data, "output", _F) or []
-    calls = 0
+    calls = refusals = 0
     for index in range(len(output)):
-        calls += _item(reply, output, index)
+        called, refused = _item(reply, output, index)
+        calls += called
+        refusals += refused
     if status in (None, "completed"):
-        stop = ResponseStopReason.TOOL_CALL if calls else ResponseStopReason.STOP
+        if calls:
+            stop = ResponseStopReason.TOOL_CALL
+        else:
+            stop = ResponseStopReason.REFUSAL if refusals else ResponseStopReason.STOP
     elif status == "incomplete":
         details = optional_object(data, "incomplete_details", _F) or {}
         cut = details.get("reason") == "max_output_tokens"
@@ -78,62 +97,99 @@ def _read(reply: ReplyBuilder, data: dict[str, Any]) -> None:
             ProviderErrorCode.PROVIDER_MISSING_TERMINAL,
         )
     usage = optional_object(data, "usage", _F)
-    counts = (0, 0)
-    if usage is not None:
-        counts = (
-            field_count(usage, "input_tokens", _F, "/usage"),
-            field_count(usage, "output_tokens", _F, "/usage"),
-        )
-    reply.finish(stop, *counts)
+    finish(reply, stop, usage, _F, "/usage")
 
 
-def _item(reply: ReplyBuilder, output: list[Any], index: int) -> int:
-    """Read ``output[index]``; 1 when it is a function call, else 0."""
+def _item(reply: ReplyBuilder, output: list[Any], index: int) -> tuple[int, int]:
+    """Read ``output[index]``: (1 when it is a function call read, else 0, the number
+    of its refusal blocks)."""
     at = f"/output/{index}"
     item = output[index]
     if type(item) is not dict:
         raise field_error(output, index, _F, "/output", "an object")
     kind = field_string(item, "type", _F, at)
     if kind == "message":
-        _message(reply, item, at)
-    elif kind == "reasoning":
+        return 0, _message(reply, item, at, index)
+    if kind == "reasoning":
         _reasoning(reply, item, at)
+        raw_content_not_read(reply, item, index, _F)
     elif kind == "function_call":
+        if item.get("status") == "incomplete":
+            cut_off(reply, index)
+            return 0, 0
         _function_call(reply, item, at)
-        return 1
+        return 1, 0
     else:
-        no_ir_form(reply, index, kind)
-    return 0
+        hosted_item(reply, index, item, kind, _F)
+    return 0, 0
 
 
-def _message(reply: ReplyBuilder, item: dict[str, Any], at: str) -> None:
+def _message(reply: ReplyBuilder, item: dict[str, Any], at: str, index: int) -> int:
+    """Read a message's parts; the number of its refusal blocks."""
     content = optional_array(item, "content", _F, at) or []
+    item_id = optional_string(item, "id", _F, at)
+    if item_id is not None and not non_empty_id(item_id):
+        item_id = None
+    refusals = 0
     for position, part in enumerate(content):
         if type(part) is not dict:
             raise field_error(content, position, _F, f"{at}/content", "an object")
-        kind = part.get("type")
-        if kind is not None and type(kind) is not str:  # a list is not hashable (fuzzing, W3)
-            raise field_error(part, "type", _F, f"{at}/content/{position}", "a string")
-        key = _TEXT_PARTS.get(kind)  # type: ignore[arg-type]
-        if key is None:
-            continue
-        text = field_string(part, key, _F, f"{at}/content/{position}")
-        if text:
-            reply.text(text, what=f"{part['type']} part")
-            reply.end_text()
+        refusals += _part(reply, part, item_id, index, position)
+    phase_not_read(reply, item, index)
+    return refusals
+
+
+def _part(
+    reply: ReplyBuilder, part: dict[str, Any], item_id: str | None, index: int, position: int
+) -> int:
+    """Read part ``position`` of message ``output[index]``: 1 when it is a refusal."""
+    where = f"/output/{index}/content/{position}"
+    kind = part.get("type")
+    if kind is not None and type(kind) is not str:  # a list is not hashable (fuzzing, W3)
+        raise field_error(part, "type", _F, where, "a string")
+    key = _TEXT_PARTS.get(kind)  # type: ignore[arg-type]
+    if key is None:
+        reply.warn(
+            ConversionWarningCode.PART_NOT_READ,
+            where,
+            position,
+            f"output[{index}].content[{position}] ({quoted(kind)} part) has no IR form",
+        )
+        return 0
+    text = field_string(part, key, _F, where)
+    annotations = optional_array(part, "annotations", _F, where) or []
+    if not text:
+        if annotations:
+            reply.warn(
+                ConversionWarningCode.PART_NOT_READ,
+                f"{where}/annotations",
+                position,
+                f"the annotations of an empty text part (output[{index}].content"
+                f"[{position}]) have no IR form: no text block holds them",
+            )
+        return 0
+    if kind == "refusal":
+        reply.refusal(text, what="refusal part", item_id=item_id)
+        reply.end_text()
+        return 1
+    reply.text(text, what=f"{kind} part", item_id=item_id)
+    for number, annotation in enumerate(annotations):
+        if type(annotation) is not dict:
+            raise field_error(annotations, number, _F, f"{where}/annotations", "an object")
+        reply.cite(PROVIDER, annotation, what="annotation")
+    reply.end_text()
+    return 0
 
 
 def _reasoning(reply: ReplyBuilder, item: dict[str, Any], at: str) -> None:
     summary = optional_array(item, "summary", _F, at) or []
-    texts = []
     for position, part in enumerate(summary):
         if type(part) is not dict:
             raise field_error(summary, position, _F, f"{at}/summary", "an object")
         text = field_string(part, "text", _F, f"{at}/summary/{position}")
+        reply.next_thinking_part(what="reasoning summary part")
         if text:
-            texts.append(text)
-    if texts:
-        reply.thinking(_SUMMARY_SEPARATOR.join(texts), what="reasoning summary")
+            reply.thinking(text, what="reasoning summary")
     item_id = field_name(item, "id", _F, at)
     encrypted = optional_string(item, "encrypted_content", _F, at)
     reply.end_thinking(reasoning_signature(item_id, encrypted), what="reasoning item")
@@ -149,4 +205,12 @@ def _function_call(reply: ReplyBuilder, item: dict[str, Any], at: str) -> None:
             f"function call {quoted(call_id)} ({cut(name)}): the arguments are not a JSON object:"
             f" {text[:80]!r}"
         )
-    reply.tool_call(call_id, name, arguments, what="function call")
+    item_id = optional_string(item, "id", _F, at)
+    reply.tool_call(
+        call_id,
+        name,
+        arguments,
+        what="function call",
+        item_id=item_id if item_id is not None and non_empty_id(item_id) else None,
+        namespace=optional_string(item, "namespace", _F, at),
+    )

@@ -12,37 +12,67 @@ IR -> input items, in transcript order (one message may become several items):
   (never the top-level ``instructions``, which would lose the order).
 - user with string content -> ``{"type": "message", "role": "user", "content": text}``;
   with blocks -> ``content`` is a list of parts:
-  text -> ``{"type": "input_text", "text"}``;
-  image -> ``{"type": "input_image", "image_url", "detail": "auto"}``, the URL itself or
-  ``data:<mediaType>;base64,<data>``;
+  text -> ``{"type": "input_text", "text"}`` (its citations: ``CITATIONS_NOT_SENT``, an
+  input part has no annotations; its ``itemId``, which only an assistant's output
+  message has, is not sent);
+  image -> ``{"type": "input_image", "image_url", "detail"}``, the URL itself or
+  ``data:<mediaType>;base64,<data>``; ``detail`` is the block's, ``"auto"`` when it has
+  none: the SDK requires the field and ``auto`` is the API's default, so an absent
+  detail and ``auto`` mean the same and both read back absent;
   document -> ``{"type": "input_file", ...}`` with ``file_data``
-  (``data:<mediaType>;base64,<data>``) and ``filename`` (``document-<m>-<b><ext>``: the
-  positions of message and block, the extension from the media type), or ``file_url``,
-  or ``file_id``;
+  (``data:<mediaType>;base64,<data>``) and ``filename``, or ``file_url``, or
+  ``file_id``; ``filename`` is the block's when it has one (with any source), else, for
+  ``file_data`` (which the API reads the type of from the name), a made-up
+  ``document-<m>-<b><ext>`` (the positions of message and block, the extension from
+  the media type) that reads back as the block's filename; ``title``, ``context`` and
+  ``citations: true`` are not sent, ``DOCUMENT_DETAIL_NOT_SENT`` each (path: the field);
   audio -> not sent, ``AUDIO_NOT_SENT`` (no input part of the Responses API holds audio).
-- assistant -> one item per block, in block order:
-  text -> ``{"type": "message", "role": "assistant", "content": text}`` (string content:
-  the SDK's input types take ``output_text`` parts only in an output message, which needs
-  an item id and a status that the IR does not have);
+- assistant -> one item per block, in block order, but that the blocks that came from
+  one item go back as that item:
+  text without ``itemId`` -> ``{"type": "message", "role": "assistant", "content":
+  text}`` (string content: the SDK's input types take ``output_text`` parts only in an
+  output message, which needs an item id); its citations are not sent,
+  ``CITATIONS_NOT_SENT`` (path: the citation);
+  text with ``itemId`` -> an output message ``{"type": "message", "role": "assistant",
+  "id": itemId, "status": "completed", "content": [{"type": "output_text", "text",
+  "annotations": [...]}]}``, the annotations being the ``wire`` of its citations of
+  provider ``openai-responses``; a citation of another provider is not sent,
+  ``CITATIONS_NOT_SENT``; refusal with ``itemId`` -> a ``{"type": "refusal",
+  "refusal": text}`` part of such a message; refusal without it -> string content as
+  text, ``REFUSAL_AS_TEXT``; consecutive text and refusal blocks with one ``itemId`` are
+  the parts of one output message, in order;
   thinking whose signature is an OpenAI reasoning reference (below) ->
   ``{"type": "reasoning", "id", "summary": [{"type": "summary_text", "text": thinking}],
-  "encrypted_content"}`` (``summary`` is ``[]`` for empty thinking; ``encrypted_content``
-  only when the reference has one); ``redacted: true`` is not sent (no
+  "encrypted_content"}`` (``summary`` is ``[]`` for one block of empty thinking;
+  ``encrypted_content`` only when the reference has one); consecutive thinking blocks
+  with the same signature are the summary parts of one reasoning item, one part each,
+  in order; ``redacted: true`` is not sent (no
   field holds it), ``REDACTED_FLAG_NOT_SENT``; a signature that would not read back as
   it is (other keys, a null ``encrypted_content``, spacing) is sent as its reference,
   ``SIGNATURE_CHANGED`` saying what it reads back as; any other thinking -> not sent,
   ``THINKING_NOT_SENT``;
-  toolCall -> ``{"type": "function_call", "call_id": id, "name", "arguments": JSON text}``.
+  toolCall -> ``{"type": "function_call", "id": itemId, "call_id": id, "name",
+  "namespace", "arguments": JSON text}`` (``id`` and ``namespace`` when the block has
+  them);
+  serverToolCall of provider ``openai-responses`` -> the hosted tool's item as it came,
+  ``{"type": name, "id": id, **wire}``; one of another provider, or with an ``input``
+  other than ``{}``, a ``wire`` holding ``type`` or ``id``, or a ``name`` that is an
+  item type read otherwise (``message``, ``function_call``, ``item_reference``...) is
+  not sent, ``SERVER_TOOL_NOT_SENT``, and so is every serverToolResult (a hosted item
+  holds its own result).
   The items of one turn are not marked as such: an assistant message that sends nothing
-  (no block, or only thinking that is not sent) is left out, ``MESSAGE_NOT_SENT``; one
+  (no block, or only blocks that are not sent) is left out, ``MESSAGE_NOT_SENT``; one
   whose items directly follow those of another assistant message reads back merged into
   it, ``MESSAGES_MERGED`` (both at block -1).
 - toolResult -> ``{"type": "function_call_output", "call_id", "output"}``: the text, or a
-  list of ``input_text`` / ``input_image`` parts for blocks. The tool name is not sent
+  list of ``input_text`` / ``input_image`` parts for blocks (as for a user). The tool name is not sent
   (the API knows it from the call): reading back takes it from the calls (the nearest
   earlier ``function_call`` with its ``call_id``, else the first later one); when that
   gives another name, or no call has the id, ``TOOL_NAME_NOT_SENT``. ``isError: true``
   is not sent, ``ERROR_FLAG_NOT_SENT``.
+- ``cacheControl`` (of a system or tool-result message, or of a block) is not sent,
+  ``CACHE_CONTROL_NOT_SENT`` (path: the field): OpenAI caches prompt prefixes
+  automatically.
 - Message ids, timestamps and an assistant message's provider, model, usage and
   stopReason are not part of a request: not sent, no warning.
 
@@ -54,58 +84,82 @@ block read from this format therefore holds its item in ``signature`` as compact
 ``encrypted_content`` when the item had none; the same reference the reply and stream
 readers write, whatever the order of the item's keys): the encrypted content is carried
 by the signature, next to the id it belongs to. So a reasoning item of those keys and
-``summary`` (one ``summary_text`` part or none) reads into IR and writes back with the
+``summary`` (``summary_text`` parts, or none) reads into IR and writes back with the
 same keys and values, in the order ``type``, ``id``, ``summary``,
-``encrypted_content`` (key order means nothing to the API; it is not warned about).
+``encrypted_content`` (key order means nothing to the API; it is not warned about),
+but that a summary of one empty part goes back as no part (one empty thinking block
+stands for both).
 Any other signature (Anthropic's, say) means nothing to OpenAI and is not sent. A
 signature holding more or otherwise (the whole reasoning item, other keys, another
 order, spacing) is sent as its reference, with a ``SIGNATURE_CHANGED`` warning: it
 would not read back as it was.
 
-Input or output items -> IR (``index`` is the item's position in ``items``):
+Input or output items -> IR (``index`` is the item's position in ``items``). ``input``
+given as a string (the API takes it for one user message) -> one user message of that
+text.
 
 - ``message`` (``type`` may be left out) with role user -> user: string content stays a
-  string; parts become blocks: ``input_text``, ``output_text`` -> text; ``refusal`` ->
+  string; parts become blocks: ``input_text``, ``output_text`` -> text (an
+  ``output_text``'s annotations -> citations, as below); ``refusal`` ->
   text (its ``refusal``); ``input_image`` -> image (a data URL holding an image the IR
   takes -> base64 source, any other URL -> url source; by ``file_id`` ->
-  ``PART_NOT_READ``: an IR image has no file source); ``input_file`` -> document
-  (``file_data``, a data URL or
+  ``PART_NOT_READ``: an IR image has no file source; ``detail`` ``low`` or ``high`` ->
+  detail, ``auto`` (the default) -> none, any other (``original``) -> ``PART_NOT_READ``);
+  ``input_file`` -> document (``file_data``, a data URL or
   plain base64 whose media type comes from ``filename`` or is
   ``application/octet-stream`` -> base64, not base64 -> ``PART_NOT_READ``; ``file_id`` ->
-  file; ``file_url`` -> url); ``input_audio`` -> audio (mp3 -> ``audio/mpeg``, wav ->
-  ``audio/wav``); any other part -> ``PART_NOT_READ``.
+  file; ``file_url`` -> url; ``filename`` -> filename; a ``detail`` other than the
+  default ``auto`` -> ``PART_NOT_READ``); ``input_audio`` -> audio (mp3 ->
+  ``audio/mpeg``, wav -> ``audio/wav``); any other part -> ``PART_NOT_READ``.
 - role system or developer -> system (the IR has one instruction role): text parts
   concatenated, any other part -> ``PART_NOT_READ``.
 - The items of one assistant turn, which the API writes separately (assistant
   ``message``, ``reasoning``, ``function_call``), are merged into ONE assistant message
   in item order until a user, system or tool-output item comes; consecutive IR assistant
   messages therefore come back as one (``to_openai_responses`` warns). Assistant text
-  (string, ``output_text`` and ``refusal`` parts) -> text blocks, other parts ->
+  (string and ``output_text`` parts) -> text blocks, ``refusal`` parts -> refusal
+  blocks, each with the message item's ``id`` as ``itemId`` (when it has a non-blank
+  one); an ``output_text``'s ``annotations`` (``url_citation``, ``file_citation``,
+  ``container_file_citation``, ``file_path``, any object) -> its citations
+  ``{provider: "openai-responses", wire: the annotation as it is}``; other parts ->
   ``PART_NOT_READ``;
   ``function_call`` -> toolCall {id: ``call_id``, name, arguments: the parsed JSON
   object; ``arguments`` text that is not one JSON object (or has duplicate keys, NaN,
   an infinite number) is kept as it is, so that ``ir_messages`` raises
-  ``TranscriptError`` with INVALID_TOOL_ARGUMENTS, never ``{}``};
-  ``reasoning`` -> thinking {thinking: the summary texts joined with a blank line,
-  signature: the reference above, written compactly with the keys in that order};
-  summary parts other than ``summary_text`` and raw ``content`` parts -> ``PART_NOT_READ``.
+  ``TranscriptError`` with INVALID_TOOL_ARGUMENTS, never ``{}``; itemId: the item's
+  ``id``; namespace: its ``namespace``};
+  ``reasoning`` -> one thinking block per ``summary_text`` part (one of empty thinking
+  for none), each {thinking: the part's text, signature: the reference above, written
+  compactly with the keys in that order}; summary parts other than ``summary_text``
+  and raw ``content`` parts -> ``PART_NOT_READ``;
+  any other item type with a non-blank ``id`` (a hosted tool's item: ``web_search_call``,
+  ``file_search_call``, ``code_interpreter_call``, ``image_generation_call``,
+  ``mcp_call``, ``mcp_list_tools``, ``mcp_approval_request``, ``computer_call``,
+  ``local_shell_call``, ``tool_search_call``, ``compaction``...) -> serverToolCall
+  {provider: "openai-responses", id, name: the item's type, input: {}, wire: every
+  other key as it is, null ones left out at any depth}, which ``to_openai_responses``
+  writes back as it came.
 - ``function_call_output`` -> toolResult {toolCallId: ``call_id``, toolName: the item's
   ``name``, else the name of the nearest earlier ``function_call`` with that ``call_id``,
   else of the first later one, else ``UNKNOWN_TOOL_NAME`` (``"unknown"``) with a
   ``TOOL_NAME_UNKNOWN`` warning (block -1); content: the text, or ``input_text`` /
   ``input_image`` parts as text and image blocks (``input_file`` -> ``PART_NOT_READ``);
   isError: false}.
-- Any other item type (``item_reference``, hosted tool calls, ...) -> ``PART_NOT_READ``
+- An item of another type without an id (a client's ``tool_search_call``,
+  ``additional_tools``...), an ``item_reference``, and a ``custom_tool_call`` or its
+  output (client tools whose free-form input is no JSON object) -> ``PART_NOT_READ``
   (block -1); it does not end an assistant turn.
 - Message ids: the ``id`` of the first of the message's items that has a non-blank one
-  (``msg_...``, ``rs_...``, ``fc_...``), else ``assigned_id(position)``, ``position``
-  being the message's index among the IR messages read.
+  (``msg_...``, ``rs_...``, ``fc_...``, a hosted item's), else ``assigned_id(position)``,
+  ``position`` being the message's index among the IR messages read.
 - Not read, no warning (``IGNORED_KEYS``: keys the API writes that say nothing the IR
-  could hold): ``status``, ``phase``, ``created_by``, ``annotations``, ``logprobs``,
-  ``detail``, ``filename`` (but for the media type of plain base64 file data),
-  ``namespace`` and ``caller``; ``async`` when false (``DEFAULT_VALUES``); the item ids
-  of all but a message's first item; and any key whose value is ``null`` (the SDK's
-  ``model_dump`` writes null for absent fields).
+  could hold and the API does not need back): ``status``, ``created_by``,
+  ``logprobs`` and ``caller``; ``async`` when false and an ``input_file``'s ``detail``
+  when ``auto`` (``DEFAULT_VALUES``); ``annotations: []``; the ids of user, system and
+  tool-output items (the IR message id, not sent back); and any key whose value is
+  ``null`` (the SDK's ``model_dump`` writes null for absent fields). An assistant
+  message's ``phase`` (``commentary``, ``final_answer``), which the SDK asks to send
+  back, has no place in the IR: ``PART_NOT_READ``, as below.
 - Any other key of an item or part that is read (an item of a type above; a content,
   output or summary part read into a block; ``input_audio``'s object) is PART_NOT_READ,
   one warning per key naming its path, as ``from_openai_chat`` does:
@@ -116,7 +170,7 @@ Warnings: ``message_index`` is the IR message (``to_*``) or the item (``from_*``
 ``block_index`` the block or content part (for a reasoning item: its ``summary`` or
 ``content`` part), -1 for the whole message or item.
 
-Errors: input that is not a list of items of this shape is a ``WireFormatError`` whose
+Errors: input that is not a string or a list of items of this shape is a ``WireFormatError`` whose
 path starts at the request field ``input``, also for the items of an output list
 (``input[2].content[0].text must be a string, not a number``).
 """
@@ -136,6 +190,9 @@ from agent_ir._generated.message_schema import (
     FileSource,
     ImageBlock,
     Message,
+    RefusalBlock,
+    ServerToolCallBlock,
+    ServerToolResultBlock,
     SystemMessage,
     TextBlock,
     ThinkingBlock,
@@ -144,6 +201,7 @@ from agent_ir._generated.message_schema import (
     UrlSource,
     UserMessage,
 )
+from agent_ir._jsoncopy import thaw
 from agent_ir._paths import Path, to_pointer
 from agent_ir._text import non_empty_id, quoted
 from agent_ir.wire._common import (
@@ -182,6 +240,7 @@ from agent_ir.wire._common import (
     wire_list,
     wire_object,
     wire_string,
+    without_nulls,
 )
 
 __all__ = ["from_openai_responses", "to_openai_responses"]
@@ -207,26 +266,23 @@ _MEDIA_TYPES = {extension: media_type for media_type, extension in _EXTENSIONS.i
 _UNKNOWN_MEDIA_TYPE = "application/octet-stream"
 
 # Keys of items and parts read without a warning and without an IR form: the API's
-# bookkeeping (``status``, ``created_by``), presentation and annotations of a reply
-# (``phase``, ``annotations``, ``logprobs``), image and file options the IR has no place
-# for (``detail``, ``filename``), and where a function call is routed (``namespace``,
-# ``caller``). Any other key that is not read is PART_NOT_READ.
-IGNORED_KEYS: Final = frozenset(
-    {
-        "status",
-        "phase",
-        "created_by",
-        "annotations",
-        "logprobs",
-        "detail",
-        "filename",
-        "namespace",
-        "caller",
-    }
-)
+# bookkeeping (``status``, ``created_by``), the log probabilities of a reply's text
+# (``logprobs``, which the API does not read back) and the execution context of a
+# function call (``caller``). Any other key that is not read is PART_NOT_READ.
+IGNORED_KEYS: Final = frozenset({"status", "created_by", "logprobs", "caller"})
 # Keys whose value is the API's default, which says nothing (``async_``: the name the
-# SDK's ``model_dump`` gives ``async`` unless ``by_alias=True``).
-DEFAULT_VALUES: Final[dict[str, Any]] = {"async": False, "async_": False}
+# SDK's ``model_dump`` gives ``async`` unless ``by_alias=True``; ``detail`` of an
+# ``input_file``, whose default is ``auto``: an image's ``detail`` is read).
+DEFAULT_VALUES: Final[dict[str, Any]] = {"async": False, "async_": False, "detail": "auto"}
+# The provider of the citations and server-tool calls this format reads and writes.
+PROVIDER: Final = "openai-responses"
+# Item types that are neither read nor a hosted tool's item: a reference to a stored
+# item (of any role) and a custom tool's call and output (client tools whose free-form
+# input is no JSON object). PART_NOT_READ.
+_NOT_HOSTED: Final = frozenset({"item_reference", "custom_tool_call", "custom_tool_call_output"})
+# The item types read into messages and blocks of their own.
+_READ_ITEMS: Final = frozenset({"message", "reasoning", "function_call", "function_call_output"})
+_IMAGE_DETAILS: Final = frozenset({"low", "high"})  # ``auto``, the default, reads as absent
 
 
 # --- IR -> input items ------------------------------------------------------------------
@@ -272,6 +328,8 @@ def _message_items(
 ) -> list[_Item]:
     kind = type(message)
     if kind is SystemMessage:
+        assert isinstance(message, SystemMessage)
+        _cache_control_not_sent(message.cache_control, index, -1, warnings)
         return [{"type": "message", "role": "system", "content": message.content}]
     if kind is UserMessage:
         assert isinstance(message, UserMessage)
@@ -284,6 +342,22 @@ def _message_items(
     assert isinstance(message, ToolResultMessage)
     warn_tool_name(warnings, names, index, message)
     return [_output_item(message, index, warnings)]
+
+
+def _cache_control_not_sent(
+    cache_control: object, index: int, block_index: int, warnings: Warnings
+) -> None:
+    """CACHE_CONTROL_NOT_SENT for a cache breakpoint (of a message at block -1)."""
+    if cache_control is None:
+        return
+    where = f"/{index}" if block_index < 0 else f"/{index}/content/{block_index}"
+    warnings.add(
+        _Code.CACHE_CONTROL_NOT_SENT,
+        index,
+        block_index,
+        "the cache breakpoint is not sent: OpenAI caches prompt prefixes automatically",
+        path=f"{where}/cacheControl",
+    )
 
 
 def _user_content(message: UserMessage, index: int, warnings: Warnings) -> str | list[_Item]:
@@ -299,16 +373,30 @@ def _user_content(message: UserMessage, index: int, warnings: Warnings) -> str |
                 "audio is not sent: no input part of the Responses API holds audio",
             )
         elif isinstance(block, DocumentBlock):
-            parts.append(_file_part(block, index, block_index))
+            parts.append(_file_part(block, index, block_index, warnings))
         else:
-            parts.append(_text_or_image_part(block))
+            parts.append(_text_or_image_part(block, index, block_index, warnings))
     return parts
 
 
-def _text_or_image_part(block: TextBlock | ImageBlock) -> _Item:
+def _text_or_image_part(
+    block: TextBlock | ImageBlock, index: int, block_index: int, warnings: Warnings
+) -> _Item:
+    """The input part of a user or tool-result block (its item id is not sent: only an
+    assistant's output message has one)."""
+    _cache_control_not_sent(block.cache_control, index, block_index, warnings)
     if isinstance(block, TextBlock):
+        if block.citations:
+            warnings.add(
+                _Code.CITATIONS_NOT_SENT,
+                index,
+                block_index,
+                "the citations are not sent: an input_text part has no annotations",
+                path=f"/{index}/content/{block_index}/citations",
+            )
         return {"type": "input_text", "text": block.text}
-    return {"type": "input_image", "image_url": _url_of(block.source), "detail": "auto"}
+    detail = "auto" if block.detail is None else str(block.detail)
+    return {"type": "input_image", "image_url": _url_of(block.source), "detail": detail}
 
 
 def _url_of(source: Base64Source | UrlSource) -> str:
@@ -317,53 +405,204 @@ def _url_of(source: Base64Source | UrlSource) -> str:
     return data_url(source.media_type, source.data)
 
 
-def _file_part(block: DocumentBlock, index: int, block_index: int) -> _Item:
+def _file_part(block: DocumentBlock, index: int, block_index: int, warnings: Warnings) -> _Item:
+    _cache_control_not_sent(block.cache_control, index, block_index, warnings)
+    for name, value in (("title", block.title), ("context", block.context)):
+        if value is not None:
+            _document_detail_not_sent(name, index, block_index, warnings)
+    if block.citations:
+        _document_detail_not_sent("citations", index, block_index, warnings)
     source = block.source
+    part: _Item
     if isinstance(source, FileSource):
-        return {"type": "input_file", "file_id": source.file_id}
-    if isinstance(source, UrlSource):
-        return {"type": "input_file", "file_url": source.url}
-    extension = _EXTENSIONS.get(bare_media_type(source.media_type), "")
-    filename = f"document-{index}-{block_index}{extension}"
-    return {"type": "input_file", "file_data": _url_of(source), "filename": filename}
+        part = {"type": "input_file", "file_id": source.file_id}
+    elif isinstance(source, UrlSource):
+        part = {"type": "input_file", "file_url": source.url}
+    else:
+        extension = _EXTENSIONS.get(bare_media_type(source.media_type), "")
+        filename = f"document-{index}-{block_index}{extension}"
+        part = {"type": "input_file", "file_data": _url_of(source), "filename": filename}
+    if block.filename is not None:
+        part["filename"] = block.filename
+    return part
+
+
+def _document_detail_not_sent(name: str, index: int, block_index: int, warnings: Warnings) -> None:
+    warnings.add(
+        _Code.DOCUMENT_DETAIL_NOT_SENT,
+        index,
+        block_index,
+        f"the document's {name} is not sent: an input_file part has no such field",
+        path=f"/{index}/content/{block_index}/{name}",
+    )
+
+
+class _Items:
+    """The items of one assistant message, gathering the blocks that came from one item:
+    consecutive text and refusal blocks with one item id go back as the parts of one
+    output message, consecutive thinking blocks with one reasoning reference as the
+    summary parts of one reasoning item."""
+
+    def __init__(self, index: int, warnings: Warnings) -> None:
+        self.index = index
+        self.warnings = warnings
+        self.items: list[_Item] = []
+        self.group: tuple[str, str] | None = None  # ("message", item id), ("reasoning", signature)
+
+    def add(self, item: _Item, group: tuple[str, str] | None = None) -> None:
+        self.items.append(item)
+        self.group = group
+
+    def text(self, block: TextBlock | RefusalBlock, block_index: int) -> None:
+        is_text = type(block) is TextBlock
+        if is_text:
+            assert isinstance(block, TextBlock)
+            _cache_control_not_sent(block.cache_control, self.index, block_index, self.warnings)
+            annotations = self.annotations(block, block_index)
+        if block.item_id is None:
+            if not is_text:
+                self.warnings.add(
+                    _Code.REFUSAL_AS_TEXT,
+                    self.index,
+                    block_index,
+                    "the refusal is sent as assistant text: without its item id it cannot be "
+                    "an output message's refusal part; it reads back as text",
+                )
+            self.add({"type": "message", "role": "assistant", "content": block.text})
+            return
+        if is_text:
+            part = {"type": "output_text", "text": block.text, "annotations": annotations}
+        else:
+            part = {"type": "refusal", "refusal": block.text}
+        group = ("message", block.item_id)
+        if self.group == group:
+            self.items[-1]["content"].append(part)
+            return
+        item = {
+            "type": "message",
+            "role": "assistant",
+            "id": block.item_id,
+            "status": "completed",
+            "content": [part],
+        }
+        self.add(item, group)
+
+    def annotations(self, block: TextBlock, block_index: int) -> list[Any]:
+        """The annotations of a text block's own citations; the others warned."""
+        annotations = []
+        for position, citation in enumerate(block.citations or ()):
+            if citation.provider != PROVIDER:
+                why = f"it is a citation of {quoted(citation.provider)}"
+            elif block.item_id is None:
+                why = "assistant text without its item id is sent as a string, without annotations"
+            else:
+                annotations.append(thaw(citation.wire))
+                continue
+            self.warnings.add(
+                _Code.CITATIONS_NOT_SENT,
+                self.index,
+                block_index,
+                f"the citation is not sent: {why}",
+                path=f"/{self.index}/content/{block_index}/citations/{position}",
+            )
+        return annotations
+
+    def thinking(self, block: ThinkingBlock, block_index: int) -> None:
+        reference = _reasoning_reference(block.signature)
+        if reference is None:
+            self.warnings.add(
+                _Code.THINKING_NOT_SENT, self.index, block_index, _unsent_thinking(block)
+            )
+            return
+        assert block.signature is not None
+        _warn_reasoning(block, reference, self.index, block_index, self.warnings)
+        group = ("reasoning", block.signature)
+        part = {"type": "summary_text", "text": block.thinking}
+        if self.group == group:
+            summary = self.items[-1]["summary"]
+            if not summary:  # the first block's empty thinking: a part after all
+                summary.append({"type": "summary_text", "text": ""})
+            summary.append(part)
+            return
+        item: _Item = {
+            "type": "reasoning",
+            "id": reference["id"],
+            "summary": [part] if block.thinking else [],
+        }
+        if reference.get("encrypted_content") is not None:
+            item["encrypted_content"] = reference["encrypted_content"]
+        self.add(item, group)
+
+    def server_call(self, block: ServerToolCallBlock, block_index: int) -> None:
+        wire = {} if block.wire is None else thaw(block.wire)
+        if block.provider != PROVIDER:
+            why = f"it is a server-tool call of {quoted(block.provider)}"
+        elif block.input:
+            why = "a Responses hosted item's keys are in wire, and its input is {}"
+        elif "type" in wire or "id" in wire:
+            why = "its wire holds a type or an id, which the item's name and id give"
+        elif block.name in _READ_ITEMS or block.name in _NOT_HOSTED:
+            why = f"an item of type {quoted(block.name)} would not read back as a hosted tool's"
+        else:
+            self.add({"type": block.name, "id": block.id, **wire})
+            return
+        self.warnings.add(
+            _Code.SERVER_TOOL_NOT_SENT,
+            self.index,
+            block_index,
+            f"the server-tool call is not sent: {why}",
+        )
 
 
 def _assistant_items(message: AssistantMessage, index: int, warnings: Warnings) -> list[_Item]:
-    items: list[_Item] = []
+    items = _Items(index, warnings)
     for block_index, block in enumerate(message.content):
-        if type(block) is TextBlock:
-            items.append({"type": "message", "role": "assistant", "content": block.text})
-        elif type(block) is ToolCallBlock:
-            items.append(_function_call(block))
-        else:
+        kind = type(block)
+        if kind is TextBlock or kind is RefusalBlock:
+            assert isinstance(block, TextBlock | RefusalBlock)
+            items.text(block, block_index)
+        elif kind is ToolCallBlock:
+            assert isinstance(block, ToolCallBlock)
+            _cache_control_not_sent(block.cache_control, index, block_index, warnings)
+            items.add(_function_call(block))
+        elif kind is ThinkingBlock:
             assert isinstance(block, ThinkingBlock)
-            reasoning = _reasoning_item(block, index, block_index, warnings)
-            if reasoning is None:
-                warnings.add(_Code.THINKING_NOT_SENT, index, block_index, _unsent_thinking(block))
-            else:
-                items.append(reasoning)
-    return items
+            items.thinking(block, block_index)
+        elif kind is ServerToolCallBlock:
+            assert isinstance(block, ServerToolCallBlock)
+            items.server_call(block, block_index)
+        else:
+            assert isinstance(block, ServerToolResultBlock)
+            warnings.add(
+                _Code.SERVER_TOOL_NOT_SENT,
+                index,
+                block_index,
+                f"the server-tool result is not sent: it is a result of "
+                f"{quoted(block.provider)}, and a Responses hosted item holds its own result",
+            )
+    return items.items
 
 
 def _function_call(block: ToolCallBlock) -> _Item:
-    return {
-        "type": "function_call",
-        "call_id": block.id,
-        "name": block.name,
-        "arguments": arguments_text(block.arguments),
-    }
+    item: _Item = {"type": "function_call"}
+    if block.item_id is not None:
+        item["id"] = block.item_id
+    item["call_id"] = block.id
+    item["name"] = block.name
+    if block.namespace is not None:
+        item["namespace"] = block.namespace
+    item["arguments"] = arguments_text(block.arguments)
+    return item
 
 
-def _reasoning_item(
-    block: ThinkingBlock, index: int, block_index: int, warnings: Warnings
-) -> _Item | None:
-    reference = _reasoning_reference(block.signature)
-    if reference is None:
-        return None
-    summary = [{"type": "summary_text", "text": block.thinking}] if block.thinking else []
-    item: _Item = {"type": "reasoning", "id": reference["id"], "summary": summary}
-    if reference.get("encrypted_content") is not None:
-        item["encrypted_content"] = reference["encrypted_content"]
+def _warn_reasoning(
+    block: ThinkingBlock,
+    reference: dict[str, Any],
+    index: int,
+    block_index: int,
+    warnings: Warnings,
+) -> None:
+    """The warnings of a thinking block sent as (a summary part of) a reasoning item."""
     if block.redacted:
         warnings.add(
             _Code.REDACTED_FLAG_NOT_SENT,
@@ -372,8 +611,7 @@ def _reasoning_item(
             "redacted is not sent (no field of a reasoning item holds it): it reads back as "
             "thinking that is not redacted",
         )
-    assert block.signature is not None
-    read_back = _reference(item["id"], item.get("encrypted_content"))
+    read_back = _reference(reference["id"], reference.get("encrypted_content"))
     if read_back != block.signature:
         warnings.add(
             _Code.SIGNATURE_CHANGED,
@@ -383,7 +621,6 @@ def _reasoning_item(
             "(other keys, another order or spacing): only its type, id and "
             f"encrypted_content are sent, and it reads back as {_clipped(read_back)}",
         )
-    return item
 
 
 def _clipped(text: str) -> str:
@@ -424,11 +661,15 @@ def _output_item(message: ToolResultMessage, index: int, warnings: Warnings) -> 
             "the error flag is not sent: function_call_output has no error field",
             path=f"/{index}/isError",
         )
+    _cache_control_not_sent(message.cache_control, index, -1, warnings)
     output: str | list[_Item]
     if isinstance(message.content, str):
         output = message.content
     else:
-        output = [_text_or_image_part(block) for block in message.content]
+        output = [
+            _text_or_image_part(block, index, block_index, warnings)
+            for block_index, block in enumerate(message.content)
+        ]
     return {"type": "function_call_output", "call_id": message.tool_call_id, "output": output}
 
 
@@ -448,8 +689,10 @@ def from_openai_responses(items: object) -> WireMessages:
         if read is not None:
             return read
     wire = read_wire(_FROM, items, ("input",))
+    if type(wire) is str:  # text input: one user message
+        return WireMessages(ir_messages([{"role": "user", "id": assigned_id(0), "content": wire}]))
     if type(wire) is not list:
-        raise must_be(_FROM, ("input",), "a list of items", wire)
+        raise must_be(_FROM, ("input",), "a string or a list of items", wire)
     reader = _Reader(_call_names(wire))
     for index, item in enumerate(wire):
         reader.read(index, _object(item, _at(index)))
@@ -482,7 +725,8 @@ def _read_direct(wire: list[Any]) -> WireMessages | None:
 class _DirectReader:
     """Reads the items ``_Reader`` would read with no warning into exactly the IR
     messages it would give, gathering assistant turns as it does: messages of string
-    content or text parts (``input_text``, ``output_text``, ``refusal``), function calls
+    content or text parts (``input_text``, ``output_text`` without annotations,
+    ``refusal``), function calls
     whose arguments are a JSON object, reasoning items of ``summary_text`` parts, and
     function call outputs of string content or ``input_text`` parts answering an
     earlier call (or naming their tool). A key not read is ignored (``IGNORED_KEYS``,
@@ -563,6 +807,8 @@ class _DirectReader:
         role, content = item.get("role"), item.get("content")
         if type(role) is not str or not self.ignored(item, _ITEM_KEYS["message"], 2):
             return False
+        if role == "assistant":
+            return self.assistant_message(item, content)
         if type(content) is str:
             blocks: Any = content
         elif type(content) is list:
@@ -571,10 +817,6 @@ class _DirectReader:
                 return False
         else:
             return False
-        if role == "assistant":
-            turn = self.turn_of(item)
-            turn.extend([TextBlock(text=blocks)] if type(blocks) is str else blocks)
-            return True
         self.end_turn()
         if role == "user":
             self.messages.append(UserMessage(id=self.message_id(item), content=blocks))
@@ -585,10 +827,31 @@ class _DirectReader:
             return False
         return True
 
-    def text_parts(self, parts: list[Any], kinds: dict[str, str]) -> tuple[TextBlock, ...] | None:
+    def assistant_message(self, item: _Item, content: Any) -> bool:
+        item_id = self.item_id(item)
+        if type(content) is str:
+            said: Any = (TextBlock(text=content, item_id=item_id),)
+        elif type(content) is list:
+            said = self.text_parts(content, _DIRECT_TEXT_PARTS, item_id, assistant=True)
+            if said is None:
+                return False
+        else:
+            return False
+        self.turn_of(item).extend(said)
+        return True
+
+    def text_parts(
+        self,
+        parts: list[Any],
+        kinds: dict[str, str],
+        item_id: str | None = None,
+        *,
+        assistant: bool = False,
+    ) -> tuple[TextBlock | RefusalBlock, ...] | None:
         """The text blocks of parts (at ``input/<i>/<key>/<j>``) of ``kinds`` (part type
-        -> the key of its text); None when any part is of another kind."""
-        blocks = []
+        -> the key of its text); None when any part is of another kind. An
+        ``assistant``'s refusal parts are refusal blocks, and its blocks take ``item_id``."""
+        blocks: list[TextBlock | RefusalBlock] = []
         for part in parts:
             if type(part) is not dict or not exact_keys(part):
                 return None
@@ -598,12 +861,21 @@ class _DirectReader:
             text = part.get(kinds[kind])
             if type(text) is not str or not self.ignored(part, _PART_KEYS[kind], 4):
                 return None
-            blocks.append(TextBlock(text=text))
+            annotations = part.get("annotations")
+            if not (annotations is None or (type(annotations) is list and not annotations)):
+                return None  # citations: read by ``_Reader``
+            if assistant and kind == "refusal":
+                blocks.append(RefusalBlock(text=text, item_id=item_id))
+            else:
+                blocks.append(TextBlock(text=text, item_id=item_id))
         return tuple(blocks)
 
     def function_call(self, item: _Item) -> bool:
         call_id, name, text = item.get("call_id"), item.get("name"), item.get("arguments")
         if type(call_id) is not str or type(name) is not str or type(text) is not str:
+            return False
+        namespace = item.get("namespace")
+        if namespace is not None and type(namespace) is not str:
             return False
         if not self.ignored(item, _ITEM_KEYS["function_call"], 2):
             return False
@@ -614,7 +886,13 @@ class _DirectReader:
         # A blank name is no call for ``_call_names``; it fails ``direct.messages``.
         self.calls[call_id] = name
         self.direct.non_blank(call_id, name)
-        block = ToolCallBlock(id=call_id, name=name, arguments=self.direct.arguments(arguments))
+        block = ToolCallBlock(
+            id=call_id,
+            name=name,
+            arguments=self.direct.arguments(arguments),
+            item_id=self.item_id(item),
+            namespace=namespace,
+        )
         turn.append(block)
         return True
 
@@ -640,7 +918,9 @@ class _DirectReader:
                 return False
             texts.append(text)
         signature = _reference(item_id, encrypted_content)
-        self.turn_of(item).append(ThinkingBlock(thinking="\n\n".join(texts), signature=signature))
+        self.turn_of(item).extend(
+            ThinkingBlock(thinking=text, signature=signature) for text in texts or [""]
+        )
         return True
 
     def output(self, item: _Item) -> bool:
@@ -720,14 +1000,18 @@ class _Reader:
         elif kind == "function_call":
             self.turn_of(index, item).content.append(_tool_call(item, _at(index)))
         elif kind == "reasoning":
-            self.turn_of(index, item).content.append(self.thinking(index, item))
+            self.turn_of(index, item).content.extend(self.thinking(index, item))
         elif kind == "function_call_output":
             self.end_turn()
             self.messages.append(self.tool_result(index, item))
-        else:
+        elif kind in _NOT_HOSTED or _item_id(item, _at(index)) is None:
+            what = "" if kind in _NOT_HOSTED else " without an id"
             self.warnings.add(
-                _Code.PART_NOT_READ, index, -1, not_read(f"an item of type {quoted(kind)}")
+                _Code.PART_NOT_READ, index, -1, not_read(f"an item of type {quoted(kind)}{what}")
             )
+            return
+        else:
+            self.turn_of(index, item).content.append(_server_call(kind, item))
             return
         self.unread(item, _ITEM_KEYS[kind], index, -1, _at(index))
 
@@ -752,7 +1036,12 @@ class _Reader:
         content = _content(item, _at(index))
         if role == "assistant":
             turn = self.turn_of(index, item)
-            turn.content.extend(self.parts(index, "content", content, _ASSISTANT_PARTS))
+            said = self.parts(index, "content", content, _ASSISTANT_PARTS)
+            item_id = _item_id(item, _at(index))
+            if item_id is not None:
+                for block in said:
+                    block["itemId"] = item_id
+            turn.content.extend(said)
             return
         if role not in ("user", "system", "developer"):
             raise must_be_one_of(
@@ -791,7 +1080,7 @@ class _Reader:
                     path=to_pointer(path),
                 )
                 continue
-            self.unread(part, _PART_KEYS[kind], index, part_index, path)
+            self.unread(part, _read_keys(part, kind), index, part_index, path)
             if kind == "input_audio":
                 audio_path = (*path, "input_audio")
                 self.unread(part["input_audio"], _AUDIO_KEYS, index, part_index, audio_path)
@@ -802,7 +1091,7 @@ class _Reader:
         blocks = self.parts(index, "content", content, _TEXT_PARTS)
         return "".join(block["text"] for block in blocks)
 
-    def thinking(self, index: int, item: _Item) -> _Item:
+    def thinking(self, index: int, item: _Item) -> list[_Item]:
         path = _at(index)
         item_id = _string(item, "id", path)
         if not non_empty_id(item_id):
@@ -831,7 +1120,9 @@ class _Reader:
             )
         encrypted_content = _optional_string(item, "encrypted_content", path)
         signature = _reference(item_id, encrypted_content)
-        return {"type": "thinking", "thinking": "\n\n".join(texts), "signature": signature}
+        return [
+            {"type": "thinking", "thinking": text, "signature": signature} for text in texts or [""]
+        ]
 
     def tool_result(self, index: int, item: _Item) -> _Item:
         path = _at(index)
@@ -935,11 +1226,34 @@ def _content(item: _Item, path: Path) -> str | list[Any]:
 
 def _tool_call(item: _Item, path: Path) -> _Item:
     text = _string(item, "arguments", path)
-    return {
+    block = {
         "type": "toolCall",
         "id": _string(item, "call_id", path),
         "name": _string(item, "name", path),
         "arguments": parse_arguments(text),
+    }
+    item_id = _item_id(item, path)
+    if item_id is not None:
+        block["itemId"] = item_id
+    namespace = _optional_string(item, "namespace", path)
+    if namespace is not None:
+        block["namespace"] = namespace
+    return block
+
+
+def _server_call(kind: str, item: _Item) -> _Item:
+    """The server-tool call block of a hosted tool's item (an item with an id): its
+    type is the name, every key but ``type`` and ``id`` the wire, exactly as written
+    (but null ones, at any depth: the SDK's ``model_dump()`` writes null for every field
+    the server left out, and null means absent to the API)."""
+    wire = without_nulls({key: value for key, value in item.items() if key not in ("type", "id")})
+    return {
+        "type": "serverToolCall",
+        "provider": PROVIDER,
+        "id": item["id"],
+        "name": kind,
+        "input": {},
+        "wire": wire,
     }
 
 
@@ -967,8 +1281,24 @@ def _text(part: _Item, path: Path) -> _Item | None:
     return {"type": "text", "text": _string(part, "text", path)}
 
 
+def _output_text(part: _Item, path: Path) -> _Item | None:
+    """A text block with the part's annotations as citations of this format."""
+    block: _Item = {"type": "text", "text": _string(part, "text", path)}
+    annotations = _optional_list(part, "annotations", path)
+    if annotations:
+        block["citations"] = [
+            {"provider": PROVIDER, "wire": _object(annotation, (*path, "annotations", position))}
+            for position, annotation in enumerate(annotations)
+        ]
+    return block
+
+
 def _refusal(part: _Item, path: Path) -> _Item | None:
     return {"type": "text", "text": _string(part, "refusal", path)}
+
+
+def _refusal_block(part: _Item, path: Path) -> _Item | None:
+    return {"type": "refusal", "text": _string(part, "refusal", path)}
 
 
 def _image(part: _Item, path: Path) -> _Item | None:
@@ -976,23 +1306,32 @@ def _image(part: _Item, path: Path) -> _Item | None:
     if file_id is not None:
         return None
     assert url is not None
-    return {"type": "image", "source": image_source(url)}
+    block = {"type": "image", "source": image_source(url)}
+    detail = part.get("detail")
+    if type(detail) is str and detail in _IMAGE_DETAILS:
+        block["detail"] = detail
+    return block
 
 
 def _file(part: _Item, path: Path) -> _Item | None:
     data, file_id, url = _one_of(part, path, ("file_data", "file_id", "file_url"))
+    filename = _optional_string(part, "filename", path)
+    source: _Item
     if file_id is not None:
-        return {"type": "document", "source": {"type": "file", "fileId": file_id}}
-    if url is not None:
-        return {"type": "document", "source": {"type": "url", "url": url}}
-    assert data is not None
-    parsed = parse_data_url(data)
-    if parsed is None:
-        source = _plain_base64(data, part)
+        source = {"type": "file", "fileId": file_id}
+    elif url is not None:
+        source = {"type": "url", "url": url}
     else:
-        source = {"type": "base64", "mediaType": parsed[0], "data": parsed[1]}
+        assert data is not None
+        parsed = parse_data_url(data)
+        if parsed is None:
+            source = _plain_base64(data, part)
+        else:
+            source = {"type": "base64", "mediaType": parsed[0], "data": parsed[1]}
     block = {"type": "document", "source": source}
-    return block if fits_ir(block) else None
+    if filename is not None:
+        block["filename"] = filename
+    return block if source["type"] != "base64" or fits_ir(block) else None
 
 
 def _audio(part: _Item, path: Path) -> _Item | None:
@@ -1022,8 +1361,8 @@ def _plain_base64(data: str, part: _Item) -> _Item:
 
 
 _PartReaders = dict[str, Callable[[_Item, Path], "_Item | None"]]
-_TEXT_PARTS: _PartReaders = {"input_text": _text, "output_text": _text, "refusal": _refusal}
-_ASSISTANT_PARTS = _TEXT_PARTS
+_TEXT_PARTS: _PartReaders = {"input_text": _text, "output_text": _output_text, "refusal": _refusal}
+_ASSISTANT_PARTS: _PartReaders = {**_TEXT_PARTS, "refusal": _refusal_block}
 _USER_PARTS: _PartReaders = {
     **_TEXT_PARTS,
     "input_image": _image,
@@ -1035,21 +1374,35 @@ _RESULT_PARTS: _PartReaders = {"input_text": _text, "input_image": _image}
 # The keys read from each item and part; any other is ignored or warned (``_Reader.unread``).
 _ITEM_KEYS: dict[str, frozenset[str]] = {
     "message": frozenset({"type", "role", "content", "id"}),
-    "function_call": frozenset({"type", "id", "call_id", "name", "arguments"}),
+    "function_call": frozenset({"type", "id", "call_id", "name", "namespace", "arguments"}),
     "reasoning": frozenset({"type", "id", "summary", "content", "encrypted_content"}),
     "function_call_output": frozenset({"type", "id", "call_id", "output", "name"}),
 }
 _PART_KEYS: dict[str, frozenset[str]] = {
     "input_text": frozenset({"type", "text"}),
-    "output_text": frozenset({"type", "text"}),
+    "output_text": frozenset({"type", "text", "annotations"}),
     "refusal": frozenset({"type", "refusal"}),
-    "input_image": frozenset({"type", "image_url", "file_id"}),
+    "input_image": frozenset({"type", "image_url", "file_id", "detail"}),
     "input_file": frozenset({"type", "file_data", "file_id", "file_url", "filename"}),
     "input_audio": frozenset({"type", "input_audio"}),
 }
 _AUDIO_KEYS = frozenset({"data", "format"})
+_IMAGE_KEYS_BUT_DETAIL = _PART_KEYS["input_image"] - {"detail"}
+
+
+def _read_keys(part: _Item, kind: str) -> frozenset[str]:
+    """The keys of a part read into its block: an image's ``detail`` only when the IR
+    holds it (``original``, say, is warned; ``auto``, the default, reads as absent)."""
+    detail = part.get("detail")
+    if kind == "input_image" and not (type(detail) is str and detail in _IMAGE_DETAILS_READ):
+        return _IMAGE_KEYS_BUT_DETAIL
+    return _PART_KEYS[kind]
+
+
+_IMAGE_DETAILS_READ = _IMAGE_DETAILS | {"auto"}
 # The parts ``_DirectReader`` reads (those of ``_TEXT_PARTS`` and ``_RESULT_PARTS`` that
-# give a text block) -> the key of their text.
+# give a text or refusal block, an ``output_text`` without annotations) -> the key of
+# their text.
 _DIRECT_TEXT_PARTS = {"input_text": "text", "output_text": "text", "refusal": "refusal"}
 _DIRECT_RESULT_PARTS = {"input_text": "text"}
 _ROOT: Path = ("input",)

@@ -18,23 +18,34 @@ PROVIDER_MISSING_TERMINAL.
 Events -> builder calls:
 
 - ``response.created`` -> ``response_start`` {responseId: ``response.id``}.
-- ``response.output_text.delta`` and ``response.refusal.delta`` -> ``text_delta``
-  {text: ``delta``} (a refusal is assistant text, as ``from_openai_responses`` reads a
-  ``refusal`` part); ``response.output_text.done``, ``response.refusal.done`` and the
-  ``response.output_item.done`` of a ``message`` -> ``text_end`` (their ``text`` repeats
-  the deltas and is not read): each content part is one text block, as
-  ``from_openai_responses`` reads the parts of the finished message.
-- ``response.reasoning_summary_text.delta`` -> ``thinking_delta`` {text: ``delta``}; when
-  a reasoning item's deltas move to another ``summary_index``, a ``thinking_delta``
-  "\\n\\n" comes first, so the thinking text is the summary parts joined with a blank
-  line, as ``from_openai_responses`` reads the finished item.
+- ``response.output_text.delta`` -> ``text_delta`` {text: ``delta``}, the block's
+  ``itemId`` the event's ``item_id``; ``response.refusal.delta`` -> a ``refusalDelta``
+  chunk of a refusal block (``itemId`` alike), and a reply with a refusal and no
+  function call ends with stop reason "refusal"; ``response.output_text.done``,
+  ``response.refusal.done`` and the ``response.output_item.done`` of a ``message`` ->
+  ``text_end`` (their ``text`` repeats the deltas and is not read): each content part is
+  one text or refusal block, as ``from_openai_responses`` reads the parts of the
+  finished message. ``response.output_text.annotation.added`` -> a citation
+  {provider: "openai-responses", wire: ``annotation``} of the text block; the
+  ``annotations`` of a ``response.content_part.done`` part that no such event gave
+  (a server that sends them only there) -> citations alike; an annotation of a part
+  with no text (no block) -> PART_NOT_READ. A message's ``phase`` -> PART_NOT_READ
+  (``/output/<i>/phase``).
+- ``response.reasoning_summary_part.added`` -> a new thinking block of the reasoning
+  item at its ``output_index`` (``ReplyBuilder.next_thinking_part``; no chunk);
+  ``response.reasoning_summary_text.delta`` -> ``thinking_delta`` {text: ``delta``}, and
+  a delta of another ``summary_index`` than the item's current part (a server that
+  sends no part events) starts a new block alike. So each summary part is one thinking
+  block, as ``from_openai_responses`` reads the finished item, and a part with no
+  deltas an empty one.
 - ``response.output_item.done`` of a ``reasoning`` item -> ``thinking_end`` {signature:
   the OpenAI reasoning reference ``{"type":"reasoning","id":"rs_...",
   "encrypted_content":"..."}`` (compact JSON, no ``encrypted_content`` when the item has
   none: request ``include=["reasoning.encrypted_content"]`` to get it)}, the signature
   ``from_openai_responses`` gives the same item and ``to_openai_responses`` sends back
-  as the reasoning item. A reasoning item without summary deltas is an empty thinking
-  block that keeps the reference. The thinking text is what the deltas carried.
+  as the reasoning item, on every block of the item. A reasoning item without summary
+  parts is one empty thinking block that keeps the reference. A block's thinking text
+  is what its part's deltas carried.
 - ``response.output_item.added`` of a ``function_call`` item opens a call at its
   ``output_index`` (``call_id``, ``name``, ``arguments`` if it has them);
   ``response.function_call_arguments.delta`` appends ``delta`` to it;
@@ -46,17 +57,22 @@ Events -> builder calls:
   NaN or an infinite number included) -> PROVIDER_INVALID_EVENT naming the call id and
   name. ``call_id`` and ``name`` come from the added item, or from the finished item when
   the added one had none. A finished call that was never added is read from its finished
-  item alone. ``item_id`` is not read: events find their item by ``output_index``.
+  item alone. The block's ``itemId`` is the finished item's ``id``, its ``namespace``
+  the item's ``namespace``; events find their item by ``output_index``. A finished
+  item whose ``status`` is ``incomplete`` (a call cut off by ``max_output_tokens``,
+  which the API finishes before ``response.incomplete``) is dropped with a
+  PART_NOT_READ warning (``/output/<i>``).
 - ``response.completed`` -> ``response_end`` {responseId: ``response.id``, stopReason:
-  "tool_call" when a tool call was emitted, else "stop"; usage: ``response.usage``
-  ``input_tokens`` / ``output_tokens``}. A call, or a reasoning item whose summary was
-  streamed, still unfinished then is PROVIDER_INVALID_EVENT (the API finishes every item
+  "tool_call" when a tool call was emitted, else "refusal" when a refusal block was,
+  else "stop"; usage: ``response.usage`` ``input_tokens`` / ``output_tokens``, details
+  below}. A call, or a reasoning item whose summary part began, still unfinished then is PROVIDER_INVALID_EVENT (the API finishes every item
   before it completes).
 - ``response.incomplete`` -> ``response_end`` with stopReason "length" when
   ``response.incomplete_details.reason`` is ``max_output_tokens``, else "error"
   (``content_filter``, a reason this module does not know, or none). Calls still
-  unfinished then (cut off inside their arguments) are dropped: the finished ones stay,
-  and the stop reason says the reply is incomplete. A reasoning item still open then
+  unfinished then (cut off inside their arguments) are dropped, each with a
+  PART_NOT_READ warning: the finished ones stay, and the stop reason says the reply is
+  incomplete. A reasoning item still open then
   ends with a ``thinking_end`` without signature (a cut-off item cannot be sent back).
 - ``response.failed`` -> ``transport_error`` {code: ``response.error.code``, message:
   ``response.error.message``}: PROVIDER_TRANSPORT_ERROR with the provider's code.
@@ -69,30 +85,34 @@ Events -> builder calls:
   ``type``, else to the event type ("error" / "response.failed"); a missing or blank
   message to "the response failed" (``transport_error`` needs both non-empty).
 - Usage: a ``response.usage`` that is absent or null (servers that do not count) is 0
-  input and 0 output tokens; present, both counts must be integers >= 0.
+  input and 0 output tokens; present, both counts must be integers >= 0, and
+  ``input_tokens_details.cached_tokens`` -> cacheReadTokens,
+  ``input_tokens_details.cache_write_tokens`` (some servers) -> cacheWriteTokens,
+  ``output_tokens_details.reasoning_tokens`` -> reasoningTokens, when present.
+- The ``response.output_item.done`` of any other item type (a hosted tool's:
+  ``web_search_call``, ``file_search_call``, ``code_interpreter_call``,
+  ``image_generation_call``, ``mcp_call``, ``mcp_list_tools``, ``mcp_approval_request``,
+  ``computer_call``, ``local_shell_call``, ``tool_search_call``, ``compaction``...) with
+  a non-blank ``id`` -> a server-tool call {provider: "openai-responses", id, name: the
+  item type, input: {}, wire: its other keys} (no chunk), as ``from_openai_responses``
+  reads the item; without an id, or a ``custom_tool_call`` (a client tool whose
+  free-form input is no JSON object) -> PART_NOT_READ (``/output/<i>``). A reasoning
+  item's raw ``content`` parts -> PART_NOT_READ each (``/output/<i>/content/<j>``).
 
 Skipped, no record (the IR has no place for them, or they repeat what was streamed):
-``response.queued``, ``response.in_progress`` (status), ``response.content_part.added``
-/ ``.done``, ``response.output_text.annotation.added`` (citations: not in the IR),
-``response.reasoning_summary_part.added`` / ``.done``,
+``response.queued``, ``response.in_progress`` (status), ``response.content_part.added``,
+``response.reasoning_summary_part.done``,
 ``response.reasoning_summary_text.done`` (repeat the deltas),
-``response.reasoning_text.delta`` / ``.done`` (raw reasoning content, which
-``from_openai_responses`` does not read either), ``response.output_item.added`` of a
-``message``, ``response.output_item.added`` / ``.done`` of any item type other than
-``message``, ``reasoning`` and ``function_call`` (hosted tools such as ``web_search_call``, ``file_search_call``,
-``code_interpreter_call``, ``image_generation_call``, ``mcp_call``, ``mcp_list_tools``,
-``mcp_approval_request``, ``computer_call``, ``shell_call``, ``local_shell_call``, and
-``custom_tool_call``, whose free-form input is no JSON object; each such item is a
-PART_NOT_READ warning of the response, path ``/output/<output_index>``, as
-``reply_from_openai_responses`` gives), and every event of the
-hosted-tool and audio families: ``response.web_search_call.*``,
+``response.reasoning_text.delta`` / ``.done`` (raw reasoning content, warned from the
+finished item), ``response.output_item.added`` of a ``message`` and of any item type
+other than ``reasoning`` and ``function_call`` (read when done, above), and every
+event of the hosted-tool and audio families (the finished item holds what they say): ``response.web_search_call.*``,
 ``response.file_search_call.*``, ``response.code_interpreter_call.*``,
 ``response.code_interpreter_call_code.*``, ``response.image_generation_call.*``,
 ``response.mcp_call.*``, ``response.mcp_call_arguments.*``, ``response.mcp_list_tools.*``,
 ``response.shell_call_command.*``, ``response.shell_call_output_content.*``,
 ``response.custom_tool_call_input.*``, ``response.compaction.*``, ``response.audio.*``
-(``response.audio.transcript.*`` included). A reply with hosted tools therefore still
-gives its text, thinking and function calls. Any other event type is
+(``response.audio.transcript.*`` included). Any other event type is
 PROVIDER_UNKNOWN_EVENT naming it.
 
 The stream settles at ``response.completed`` or ``response.incomplete`` and closes the
@@ -122,7 +142,7 @@ from agent_ir._generated.model_stream_schema import ResponseStopReason
 from agent_ir._text import cut, non_empty_id, quoted
 from agent_ir.replies.builder import ReplyBuilder
 from agent_ir.replies.protocol import ProviderErrorCode
-from agent_ir.wire._common import parse_arguments
+from agent_ir.wire._common import parse_arguments, without_nulls
 from agent_ir.wire._stream import (
     DONE,
     AsyncStream,
@@ -134,16 +154,24 @@ from agent_ir.wire._stream import (
     field_name,
     field_object,
     field_string,
+    optional_array,
+    optional_count,
     optional_object,
     optional_string,
 )
 
 __all__ = [
+    "PROVIDER",
     "AsyncOpenAIResponsesStream",
     "OpenAIResponsesStream",
     "ResponsesState",
+    "cut_off",
     "failure",
+    "finish",
+    "hosted_item",
     "no_ir_form",
+    "phase_not_read",
+    "raw_content_not_read",
     "reasoning_signature",
 ]
 
@@ -155,9 +183,6 @@ _SKIPPED = frozenset(
         "response.queued",
         "response.in_progress",
         "response.content_part.added",
-        "response.content_part.done",
-        "response.output_text.annotation.added",
-        "response.reasoning_summary_part.added",
         "response.reasoning_summary_part.done",
         "response.reasoning_summary_text.done",
         "response.reasoning_text.delta",
@@ -182,7 +207,6 @@ _SKIPPED_FAMILIES = tuple(
         "audio",
     )
 )
-_SUMMARY_SEPARATOR = "\n\n"
 _FAILED_MESSAGE = "the response failed"
 
 
@@ -228,14 +252,130 @@ def failure(
     return reply.fail(code, message)
 
 
-def no_ir_form(reply: ReplyBuilder, output_index: int, kind: str) -> None:
-    """The PART_NOT_READ warning of an output item the IR has no place for (a hosted
-    tool's call): the same for a stream and a non-streamed reply."""
+PROVIDER = "openai-responses"
+# Output item types that are no hosted tool's: a custom tool's call (a client tool whose
+# free-form input is no JSON object).
+_NOT_HOSTED = frozenset({"custom_tool_call", "custom_tool_call_output", "item_reference"})
+
+
+def no_ir_form(reply: ReplyBuilder, output_index: int, kind: str, why: str = "") -> None:
+    """The PART_NOT_READ warning of an output item the IR has no place for: the same
+    for a stream and a non-streamed reply."""
     reply.warn(
         ConversionWarningCode.PART_NOT_READ,
         f"/output/{output_index}",
         -1,
-        f"output[{output_index}] ({kind}) has no IR form",
+        f"output[{output_index}] ({kind}{why}) has no IR form",
+    )
+
+
+def hosted_item(
+    reply: ReplyBuilder, output_index: int, item: dict[str, Any], kind: str, event: str
+) -> None:
+    """A finished output item of another type than message, reasoning and function
+    call: a hosted tool's, a server-tool call {id, name: its type, input: {}, wire: its
+    other keys, null ones left out at any depth} (as ``from_openai_responses`` reads
+    it); without an id, or a custom tool's call, PART_NOT_READ."""
+    item_id = item.get("id")
+    if kind in _NOT_HOSTED:
+        no_ir_form(reply, output_index, kind)
+    elif type(item_id) is not str or not non_empty_id(item_id):
+        no_ir_form(reply, output_index, kind, " without an id")
+    else:
+        wire = without_nulls(
+            {key: value for key, value in item.items() if key not in ("type", "id")}
+        )
+        reply.server_tool_call(PROVIDER, item_id, kind, {}, wire, what=f"{event} {kind}")
+
+
+def cut_off(reply: ReplyBuilder, output_index: int) -> None:
+    """The warning of a function call cut off inside its arguments (``incomplete``),
+    which is dropped: the stop reason says the reply is incomplete."""
+    reply.warn(
+        ConversionWarningCode.PART_NOT_READ,
+        f"/output/{output_index}",
+        -1,
+        f"output[{output_index}] (a function call cut off inside its arguments) is dropped",
+    )
+
+
+def phase_not_read(reply: ReplyBuilder, item: dict[str, Any], output_index: int) -> None:
+    """PART_NOT_READ for a message's ``phase``, which the IR has no place for."""
+    if item.get("phase") is not None:
+        reply.warn(
+            ConversionWarningCode.PART_NOT_READ,
+            f"/output/{output_index}/phase",
+            -1,
+            f"output[{output_index}].phase has no IR form",
+        )
+
+
+def raw_content_not_read(
+    reply: ReplyBuilder, item: dict[str, Any], output_index: int, event: str
+) -> None:
+    """PART_NOT_READ for each raw reasoning content part of a reasoning item (only its
+    summary is read, as ``from_openai_responses`` reads it)."""
+    at = f"/output/{output_index}"
+    content = optional_array(item, "content", event, "/item") or []
+    for position in range(len(content)):
+        reply.warn(
+            ConversionWarningCode.PART_NOT_READ,
+            f"{at}/content/{position}",
+            position,
+            f"output[{output_index}].content[{position}] (raw reasoning content) has no IR form",
+        )
+
+
+def finish(
+    reply: ReplyBuilder,
+    stop: ResponseStopReason,
+    usage: dict[str, Any] | None,
+    event: str,
+    at: str,
+    *,
+    response_id: str | None = None,
+) -> None:
+    """The reply's end with its usage (absent or null: 0 and 0, a server that does not
+    count): ``input_tokens`` and ``output_tokens``, and of their details
+    ``input_tokens_details.cached_tokens`` (cache read), ``.cache_write_tokens`` (cache
+    write, which some servers add) and ``output_tokens_details.reasoning_tokens``."""
+    if usage is None:
+        reply.finish(stop, 0, 0, response_id=response_id)
+        return
+    inputs = optional_object(usage, "input_tokens_details", event, at) or {}
+    outputs = optional_object(usage, "output_tokens_details", event, at) or {}
+    reply.finish(
+        stop,
+        field_count(usage, "input_tokens", event, at),
+        field_count(usage, "output_tokens", event, at),
+        response_id=response_id,
+        cache_read_tokens=optional_count(
+            inputs, "cached_tokens", event, f"{at}/input_tokens_details"
+        ),
+        cache_write_tokens=optional_count(
+            inputs, "cache_write_tokens", event, f"{at}/input_tokens_details"
+        ),
+        reasoning_tokens=optional_count(
+            outputs, "reasoning_tokens", event, f"{at}/output_tokens_details"
+        ),
+    )
+
+
+def _item_id(data: dict[str, Any], event: str, at: str = "") -> str | None:
+    """The ``item_id`` of an event (``id`` of an item at ``/item``): None when absent,
+    null or blank."""
+    found = optional_string(data, "id" if at else "item_id", event, at)
+    return found if found is not None and non_empty_id(found) else None
+
+
+def _annotation_not_read(reply: ReplyBuilder, data: dict[str, Any], event: str) -> None:
+    output_index = data.get("output_index")
+    content_index = data.get("content_index")
+    reply.warn(
+        ConversionWarningCode.PART_NOT_READ,
+        f"/output/{output_index}/content/{content_index}/annotations",
+        content_index if type(content_index) is int else -1,
+        f"an annotation of an empty text part ({event}) has no IR form: no text block holds it",
     )
 
 
@@ -279,8 +419,8 @@ _ADDED = "response.output_item.added"
 class _Reasoning:
     """A reasoning item being streamed."""
 
-    summary_index: int | None = None  # that of its last summary delta
-    open: bool = False  # thinking deltas were emitted and no thinking_end yet
+    summary_index: int | None = None  # that of its current summary part
+    open: bool = False  # a summary part began and no thinking_end yet
 
 
 class ResponsesState:
@@ -292,13 +432,20 @@ class ResponsesState:
         self._reasoning: dict[int, _Reasoning] = {}
         self._added: set[int] = set()
         self._tool_calls = 0
+        self._refusals = 0
+        # (output_index, content_index) of a text part -> whether it made a block, and
+        # how many of its annotations were cited from annotation events.
+        self._parts: dict[tuple[int, int], list[int]] = {}
         self._done = False  # [DONE] came
         self._handlers: dict[str, Callable[[dict[str, Any]], None]] = {
             "response.created": self.response_created,
             "response.output_text.delta": self.text_delta,
-            "response.refusal.delta": self.text_delta,
+            "response.refusal.delta": self.refusal_delta,
             "response.output_text.done": self.text_done,
             "response.refusal.done": self.text_done,
+            "response.output_text.annotation.added": self.annotation_added,
+            "response.content_part.done": self.content_part_done,
+            "response.reasoning_summary_part.added": self.summary_part_added,
             "response.reasoning_summary_text.delta": self.summary_delta,
             "response.output_item.added": self.output_item_added,
             "response.function_call_arguments.delta": self.arguments_delta,
@@ -338,10 +485,62 @@ class ResponsesState:
         self._reply.start(field_name(response, "id", data["type"], "/response"))
 
     def text_delta(self, data: dict[str, Any]) -> None:
-        self._reply.text(field_string(data, "delta", data["type"]), what=data["type"])
+        kind = data["type"]
+        delta = field_string(data, "delta", kind)
+        self._reply.text(delta, what=kind, item_id=_item_id(data, kind))
+        if delta:
+            self._part(data)[0] = 1
+
+    def refusal_delta(self, data: dict[str, Any]) -> None:
+        kind = data["type"]
+        self._reply.refusal(
+            field_string(data, "delta", kind), what=kind, item_id=_item_id(data, kind)
+        )
+        self._refusals += 1
+
+    def annotation_added(self, data: dict[str, Any]) -> None:
+        kind = data["type"]
+        annotation = field_object(data, "annotation", kind)
+        part = self._part(data)
+        if not part[0]:
+            _annotation_not_read(self._reply, data, kind)
+            return
+        self._reply.cite(PROVIDER, annotation, what=kind)
+        part[1] += 1
+
+    def content_part_done(self, data: dict[str, Any]) -> None:
+        """The annotations of a finished text part that no annotation event gave."""
+        kind = data["type"]
+        part = optional_object(data, "part", kind)
+        if part is None or part.get("type") != "output_text":
+            return
+        annotations = optional_array(part, "annotations", kind, "/part") or []
+        state = self._part(data)
+        for position in range(state[1], len(annotations)):
+            annotation = annotations[position]
+            if type(annotation) is not dict:
+                raise field_error(annotations, position, kind, "/part/annotations", "an object")
+            if not state[0]:
+                _annotation_not_read(self._reply, data, kind)
+                return
+            self._reply.cite(PROVIDER, annotation, what=kind)
+        state[1] = max(state[1], len(annotations))
+
+    def _part(self, data: dict[str, Any]) -> list[int]:
+        kind = data["type"]
+        output_index = optional_count(data, "output_index", kind)
+        content_index = optional_count(data, "content_index", kind)
+        return self._parts.setdefault((output_index or 0, content_index or 0), [0, 0])
 
     def text_done(self, data: dict[str, Any]) -> None:
         self._reply.end_text()
+
+    def summary_part_added(self, data: dict[str, Any]) -> None:
+        kind = data["type"]
+        reasoning = self._reasoning.setdefault(
+            field_count(data, "output_index", kind), _Reasoning()
+        )
+        self._summary_part(reasoning, field_count(data, "summary_index", kind), kind, True)
 
     def summary_delta(self, data: dict[str, Any]) -> None:
         kind = data["type"]
@@ -349,12 +548,16 @@ class ResponsesState:
         reasoning = self._reasoning.setdefault(
             field_count(data, "output_index", kind), _Reasoning()
         )
-        part = field_count(data, "summary_index", kind)
-        if reasoning.summary_index is not None and part != reasoning.summary_index:
-            self._reply.thinking(_SUMMARY_SEPARATOR, what=kind)
+        self._summary_part(reasoning, field_count(data, "summary_index", kind), kind, False)
+        self._reply.thinking(delta, what=kind)
+
+    def _summary_part(self, reasoning: _Reasoning, part: int, kind: str, added: bool) -> None:
+        """Summary part ``part`` of ``reasoning`` is current: a new thinking block when
+        the item had another part (or, for a part's ``added`` event, none yet)."""
+        if part != reasoning.summary_index and (added or reasoning.summary_index is not None):
+            self._reply.next_thinking_part(what=kind)
         reasoning.summary_index = part
         reasoning.open = True
-        self._reply.thinking(delta, what=kind)
 
     def output_item_added(self, data: dict[str, Any]) -> None:
         event = data["type"]
@@ -373,8 +576,6 @@ class ResponsesState:
             self._calls[output_index] = call
         elif kind == "reasoning":
             self._reasoning.setdefault(output_index, _Reasoning())
-        elif kind != "message":
-            no_ir_form(self._reply, output_index, kind)
 
     def arguments_delta(self, data: dict[str, Any]) -> None:
         call = self._call_at(data)
@@ -390,14 +591,22 @@ class ResponsesState:
         item = field_object(data, "item", event)
         kind = field_string(item, "type", event, "/item")
         if kind == "function_call":
-            self._tool_call(self._calls.pop(output_index, None), item, event)
+            call = self._calls.pop(output_index, None)
+            if item.get("status") == "incomplete":
+                cut_off(self._reply, output_index)
+            else:
+                self._tool_call(call, item, event)
         elif kind == "reasoning":
             self._reasoning.pop(output_index, None)
             item_id = field_name(item, "id", event, "/item")
             encrypted = optional_string(item, "encrypted_content", event, "/item")
             self._reply.end_thinking(reasoning_signature(item_id, encrypted), what=event)
+            raw_content_not_read(self._reply, item, output_index, event)
         elif kind == "message":
             self._reply.end_text()
+            phase_not_read(self._reply, item, output_index)
+        else:
+            hosted_item(self._reply, output_index, item, kind, event)
 
     def response_completed(self, data: dict[str, Any]) -> None:
         event = data["type"]
@@ -411,7 +620,10 @@ class ResponsesState:
             )
         if any(reasoning.open for reasoning in self._reasoning.values()):
             raise Refusal("response.completed while a reasoning item is unfinished")
-        stop_reason = Stop.TOOL_CALL if self._tool_calls else Stop.STOP
+        if self._tool_calls:
+            stop_reason = Stop.TOOL_CALL
+        else:
+            stop_reason = Stop.REFUSAL if self._refusals else Stop.STOP
         self._response_end(response, response_id, stop_reason, event)
 
     def response_incomplete(self, data: dict[str, Any]) -> None:
@@ -422,6 +634,9 @@ class ResponsesState:
         reason = None if details is None else details.get("reason")
         stop_reason = Stop.LENGTH if reason == "max_output_tokens" else Stop.ERROR
         # Calls cut off inside their arguments are never emitted: dropped.
+        for output_index in self._calls:
+            cut_off(self._reply, output_index)
+        self._calls.clear()
         for reasoning in self._reasoning.values():
             if reasoning.open:
                 self._reply.end_thinking(what=event)
@@ -468,20 +683,20 @@ class ResponsesState:
                 f" {text[:80]!r}"
             )
         self._tool_calls += 1
-        self._reply.tool_call(call_id, name, arguments, what="function call")
+        self._reply.tool_call(
+            call_id,
+            name,
+            arguments,
+            what="function call",
+            item_id=_item_id(item, event, "/item"),
+            namespace=optional_string(item, "namespace", event, "/item"),
+        )
 
     def _response_end(
         self, response: dict[str, Any], response_id: str, stop: ResponseStopReason, event: str
     ) -> None:
         usage = optional_object(response, "usage", event, "/response")
-        if usage is None:
-            counts = (0, 0)  # a server that does not count
-        else:
-            counts = (
-                field_count(usage, "input_tokens", event, "/response/usage"),
-                field_count(usage, "output_tokens", event, "/response/usage"),
-            )
-        self._reply.finish(stop, counts[0], counts[1], response_id=response_id)
+        finish(self._reply, stop, usage, event, "/response/usage", response_id=response_id)
 
     def _failure(self, error: dict[str, Any], at: str, event: str) -> Refusal:
         """The transport error of ``error``, the object at JSON pointer ``at`` of an

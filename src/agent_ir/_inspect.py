@@ -199,7 +199,9 @@ def _block_objects(
     """``block`` with each of its JSON objects checked and replaced (itself when it has
     none)."""
     kind = block.get("type")
-    fields = [field for field in _OBJECT_FIELDS.get(kind, ()) if field in block]  # type: ignore[arg-type]
+    if type(kind) is not str:  # the schema says what is wrong with it
+        return block
+    fields = [field for field in _OBJECT_FIELDS.get(kind, ()) if field in block]
     citations = block.get("citations") if kind == "text" else None
     if not fields and not isinstance(citations, list):
         return block

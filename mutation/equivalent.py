@@ -150,6 +150,67 @@ EQUIVALENT: list[Equivalent] = [
     ),
     Equivalent(
         _LINKAGE,
+        "_calls_fresh",
+        "server_calls.add(block.id)",
+        "server_calls.add(block.id) -> pass",
+        _ONE_PASS,
+    ),
+    Equivalent(
+        _LINKAGE,
+        "_server_links",
+        "if isinstance(call_id, str) and call_id:",
+        "isinstance(call_id, str) and call_id -> isinstance(call_id, str) or call_id",
+        "a server-tool result whose toolCallId is not a non-empty string fails the schema,"
+        " so its block is in broken_blocks and never reaches this test; a server-tool"
+        " call with such an id is also broken, and linking it under that id changes no"
+        " diagnostic (no valid result can name it)",
+    ),
+    Equivalent(
+        _LINKAGE,
+        "_server_links",
+        "if isinstance(call_id, str) and call_id:",
+        "isinstance(call_id, str) and call_id -> isinstance(call_id, str) or call_id",
+        "as the first: a result with such an id is in broken_blocks and skipped",
+        occurrence=2,
+    ),
+    Equivalent(
+        _LINKAGE,
+        "_Collector.malformed_call",
+        "self.use[call_id] = self.use.get(call_id, 0) + 1",
+        "self.use.get(call_id, 0) + 1 -> self.use.get(call_id, 0) + 2",
+        "a use number is only a key telling uses of one id apart: counting in twos keeps"
+        " them distinct and in order",
+    ),
+    Equivalent(
+        _LINKAGE,
+        "_calls_fresh",
+        "return True",
+        "return True -> return False",
+        _ONE_PASS,
+    ),
+    Equivalent(
+        _LINKAGE,
+        "_Collector.assistant",
+        "assert isinstance(block, ServerToolResultBlock)",
+        "assert isinstance(block, ServerToolResultBlock) -> pass",
+        _TYPE_ASSERT,
+    ),
+    Equivalent(
+        _LINKAGE,
+        "_Collector.assistant",
+        "assert isinstance(block, ToolCallBlock)",
+        "assert isinstance(block, ToolCallBlock) -> pass",
+        _TYPE_ASSERT,
+    ),
+    Equivalent(
+        _LINKAGE,
+        "_Collector.assistant",
+        "assert isinstance(block, ServerToolCallBlock)",
+        "assert isinstance(block, ServerToolCallBlock) -> pass",
+        _TYPE_ASSERT,
+    ),
+    Equivalent(
+        _LINKAGE,
         "_collect",
         "assert isinstance(link, ToolResultMessage)",
         "assert isinstance(link, ToolResultMessage) -> pass",

@@ -13,7 +13,13 @@ from typing import Any
 
 import pytest
 
-from agent_ir import TranscriptError, loads, parse_transcript, validate_transcript
+from agent_ir import (
+    TranscriptError,
+    check_wire_rules,
+    loads,
+    parse_transcript,
+    validate_transcript,
+)
 
 from support.builders import assistant, call_block, result, user
 
@@ -648,3 +654,35 @@ def test_a_well_formed_server_result_in_a_malformed_message_is_judged() -> None:
         ("INVALID_MESSAGE", 0, "/0/id"),
         orphan(1, 1, "s4")[:3],
     ]
+
+
+def test_a_result_after_a_malformed_third_use_of_an_id_is_not_a_duplicate_for_anthropic() -> None:
+    """Anthropic takes an id used again after its result as a new call, each use with
+    its own number: a malformed third use keeps a number of its own, so its result is
+    not a second result of the first use (no DUPLICATE_TOOL_RESULT)."""
+
+    def use_of(index: int, arguments: object) -> dict[str, object]:
+        block = {"type": "toolCall", "id": "toolu_A", "name": "f", "arguments": arguments}
+        return {"role": "assistant", "id": f"a{index}", "content": [block]}
+
+    def answer(index: int) -> dict[str, object]:
+        return {
+            "role": "toolResult",
+            "id": f"r{index}",
+            "toolCallId": "toolu_A",
+            "toolName": "f",
+            "content": "ok",
+            "isError": False,
+        }
+
+    def ask(index: int) -> dict[str, object]:
+        return {"role": "user", "id": f"u{index}", "content": "go"}
+
+    transcript = [
+        ask(0), use_of(1, {"x": 1}), answer(2),
+        ask(3), use_of(4, {"x": 1}), answer(5),
+        ask(6), use_of(7, "not an object"), answer(8),
+    ]  # fmt: skip
+    found = [(d.code, d.path) for d in check_wire_rules(transcript, "anthropic")]
+    assert ("INVALID_TOOL_ARGUMENTS", "/7/content/0/arguments") in found
+    assert not [code for code, path in found if code == "DUPLICATE_TOOL_RESULT"]

@@ -78,7 +78,7 @@ export type ImageDetail = "auto" | "low" | "high";
  */
 export type UserBlock = TextBlock | ImageBlock | AudioBlock | DocumentBlock;
 /**
- * A block of assistant content: text, thinking or a tool call.
+ * A block of assistant content: text, thinking, a tool call, a refusal, or a server tool's call or result.
  */
 export type AssistantBlock =
   TextBlock | ThinkingBlock | ToolCallBlock | RefusalBlock | ServerToolCallBlock | ServerToolResultBlock;

@@ -626,10 +626,12 @@ AssistantBlock: TypeAlias = Annotated[
     | RefusalBlock
     | ServerToolCallBlock
     | ServerToolResultBlock,
-    Meta(description="A block of assistant content: text, thinking or a tool call."),
+    Meta(
+        description="A block of assistant content: text, thinking, a tool call, a refusal, or a server tool's call or result."
+    ),
 ]
 """
-A block of assistant content: text, thinking or a tool call.
+A block of assistant content: text, thinking, a tool call, a refusal, or a server tool's call or result.
 """
 
 

@@ -51,6 +51,7 @@ from agent_ir._generated.conversion_warning_schema import (
     ConversionWarningCode,
 )
 from agent_ir._generated.message_schema import (
+    AssistantBlock,
     AssistantMessage,
     Citation,
     RefusalBlock,
@@ -89,14 +90,6 @@ _MESSAGE_STOP = {
     ResponseStopReason.ERROR: StopReason.ERROR,
     ResponseStopReason.REFUSAL: StopReason.REFUSAL,
 }
-_Block = (
-    TextBlock
-    | ThinkingBlock
-    | ToolCallBlock
-    | RefusalBlock
-    | ServerToolCallBlock
-    | ServerToolResultBlock
-)
 
 
 class Refusal(Exception):
@@ -153,7 +146,7 @@ class ReplyBuilder:
         self._request_id = request_id
         self._names = (start, terminal)
         self._response_id: str | None = None
-        self._blocks: list[_Block] = []
+        self._blocks: list[AssistantBlock] = []
         self._open_text: list[str] | None = None  # the open text block's pieces
         self._open_refusal: list[str] | None = None  # the open refusal block's pieces
         self._citations: list[Citation] = []  # the open text block's citations

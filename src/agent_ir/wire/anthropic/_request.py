@@ -158,6 +158,7 @@ from typing import Any, Final
 
 from agent_ir._fastpath import is_rereadable
 from agent_ir._generated.message_schema import (
+    AssistantBlock,
     AssistantMessage,
     AudioBlock,
     Base64Source,
@@ -508,16 +509,6 @@ def _result_content(message: ToolResultMessage, index: int, warnings: Warnings) 
         if converted is not None:
             blocks.append(converted)
     return blocks
-
-
-AssistantBlock = (
-    TextBlock
-    | ThinkingBlock
-    | ToolCallBlock
-    | RefusalBlock
-    | ServerToolCallBlock
-    | ServerToolResultBlock
-)
 
 
 def _assistant_block(

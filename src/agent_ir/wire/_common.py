@@ -161,11 +161,16 @@ class Warnings:
         text: str,
         *,
         path: str | None = None,
+        field: str | None = None,
     ) -> None:
+        """``path``: the exact place, when it is not the message or block; ``field``: a
+        field of that message (block -1) or block (``/2/content/1/cacheControl``)."""
         if path is None:
             path = f"{self._root}/{message_index}"
             if block_index >= 0:
                 path += f"/content/{block_index}"
+            if field is not None:
+                path += f"/{field}"
         self._found.append(
             ConversionWarning(
                 code=code,
@@ -729,7 +734,7 @@ def warn_tool_name(
         index,
         -1,
         f"the tool name {quoted(name)} is not sent (the format has no place for it) and {why}",
-        path=f"/{index}/toolName",
+        field="toolName",
     )
 
 

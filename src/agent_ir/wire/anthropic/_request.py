@@ -403,7 +403,7 @@ def _text(block: TextBlock, index: int, block_index: int, warnings: Warnings) ->
                 index,
                 block_index,
                 f"{others} citation(s) of another provider have no Anthropic form: not sent",
-                path=f"/{index}/content/{block_index}/citations",
+                field="citations",
             )
         if own or not others:
             wire["citations"] = own
@@ -425,7 +425,7 @@ def _image(block: ImageBlock, index: int, block_index: int, warnings: Warnings) 
                 index,
                 block_index,
                 f"an image detail ({block.detail.value}) has no Anthropic form: not sent",
-                path=f"/{index}/content/{block_index}/detail",
+                field="detail",
             )
         return _cached({"type": "image", "source": wire}, block.cache_control)
     assert isinstance(source, Base64Source)
@@ -457,7 +457,7 @@ def _document(
                 index,
                 block_index,
                 "a document's file name has no Anthropic form: not sent",
-                path=f"/{index}/content/{block_index}/filename",
+                field="filename",
             )
         return _cached(wire, block.cache_control)
     assert isinstance(block.source, Base64Source)
@@ -608,7 +608,7 @@ def _thinking(
             block_index,
             "the text of redacted thinking is not sent: a redacted_thinking block holds "
             "only its data",
-            path=f"/{index}/content/{block_index}/thinking",
+            field="thinking",
         )
     return {"type": "redacted_thinking", "data": block.signature}
 

@@ -261,7 +261,7 @@ class _ChatWriter:
                 index,
                 -1,
                 "a tool message has no error flag",
-                path=f"/{index}/isError",
+                field="isError",
             )
         content = message.content
         sent = content if isinstance(content, str) else self._result_parts(content, index)
@@ -323,21 +323,20 @@ def _message_cache_control(
             index,
             -1,
             _NO_CACHE_CONTROL,
-            path=f"/{index}/cacheControl",
+            field="cacheControl",
         )
 
 
 def _block_details(block: Any, index: int, block_index: int, warnings: Warnings) -> None:
     """The warnings of what a block that is sent holds and Chat cannot send: its cache
     breakpoint, a text's citations, a document's title, context and citations flag."""
-    place = f"/{index}/content/{block_index}"
     if getattr(block, "cache_control", None) is not None:
         warnings.add(
             Code.CACHE_CONTROL_NOT_SENT,
             index,
             block_index,
             _NO_CACHE_CONTROL,
-            path=f"{place}/cacheControl",
+            field="cacheControl",
         )
     kind = type(block)
     if kind is TextBlock and block.citations:
@@ -346,7 +345,7 @@ def _block_details(block: Any, index: int, block_index: int, warnings: Warnings)
             index,
             block_index,
             "Chat Completions takes no citations in a request",
-            path=f"{place}/citations",
+            field="citations",
         )
     elif kind is DocumentBlock:
         for field, key in _DOCUMENT_DETAILS:
@@ -356,7 +355,7 @@ def _block_details(block: Any, index: int, block_index: int, warnings: Warnings)
                     index,
                     block_index,
                     f"a file part has no {key}",
-                    path=f"{place}/{key}",
+                    field=key,
                 )
 
 

@@ -350,13 +350,12 @@ def _cache_control_not_sent(
     """CACHE_CONTROL_NOT_SENT for a cache breakpoint (of a message at block -1)."""
     if cache_control is None:
         return
-    where = f"/{index}" if block_index < 0 else f"/{index}/content/{block_index}"
     warnings.add(
         _Code.CACHE_CONTROL_NOT_SENT,
         index,
         block_index,
         "the cache breakpoint is not sent: OpenAI caches prompt prefixes automatically",
-        path=f"{where}/cacheControl",
+        field="cacheControl",
     )
 
 
@@ -392,7 +391,7 @@ def _text_or_image_part(
                 index,
                 block_index,
                 "the citations are not sent: an input_text part has no annotations",
-                path=f"/{index}/content/{block_index}/citations",
+                field="citations",
             )
         return {"type": "input_text", "text": block.text}
     detail = "auto" if block.detail is None else str(block.detail)
@@ -433,7 +432,7 @@ def _document_detail_not_sent(name: str, index: int, block_index: int, warnings:
         index,
         block_index,
         f"the document's {name} is not sent: an input_file part has no such field",
-        path=f"/{index}/content/{block_index}/{name}",
+        field=name,
     )
 
 
@@ -659,7 +658,7 @@ def _output_item(message: ToolResultMessage, index: int, warnings: Warnings) -> 
             index,
             -1,
             "the error flag is not sent: function_call_output has no error field",
-            path=f"/{index}/isError",
+            field="isError",
         )
     _cache_control_not_sent(message.cache_control, index, -1, warnings)
     output: str | list[_Item]

@@ -1221,7 +1221,8 @@ def _as_anthropic(draw: st.DrawFn, block: dict[str, Any]) -> None:
         block["provider"] = "anthropic"
         kinds = ["server_tool_use", "mcp_tool_use", "web_search_tool_result", "text"]
         block["wire"] = {**block.get("wire", {}), "type": draw(st.sampled_from(kinds))}
-    for citation in block.get("citations", ()):
+    # A text's citations (a document's "citations" is its switch, a boolean).
+    for citation in block.get("citations", ()) if block["type"] == "text" else ():
         if draw(st.booleans()):
             citation["provider"] = "anthropic"
 

@@ -31,7 +31,7 @@ export type ConversionWarningCode =
   | "DOCUMENT_DETAIL_NOT_SENT"
   | "CHOICES_NOT_READ";
 /**
- * Stable code of a transcript problem. Codes are never renamed or reused within v1. The last four are reported only by check_wire_rules, for a provider's stricter rules.
+ * Stable code of a transcript problem. Codes are never renamed or reused within v1. UNDECLARED_TOOL, TOOL_ARGUMENTS_MISMATCH and INVALID_TOOL_DEFINITION are reported only when tools are given; the last five only by check_wire_rules, for a provider's stricter rules.
  */
 export type DiagnosticCode =
   | "INVALID_TRANSCRIPT"
@@ -45,10 +45,14 @@ export type DiagnosticCode =
   | "TOOL_NAME_MISMATCH"
   | "MISSING_TOOL_RESULT"
   | "ORPHAN_SERVER_TOOL_RESULT"
+  | "UNDECLARED_TOOL"
+  | "TOOL_ARGUMENTS_MISMATCH"
+  | "INVALID_TOOL_DEFINITION"
   | "RESULT_NOT_IMMEDIATE"
   | "INVALID_TOOL_CALL_ID_FORMAT"
   | "INVALID_ROLE_ORDER"
-  | "EMPTY_CONTENT";
+  | "EMPTY_CONTENT"
+  | "INVALID_TOOL_NAME_FORMAT";
 /**
  * Any JSON value: string, number, integer, boolean, null, array or object.
  */
@@ -141,6 +145,10 @@ export type TokenCount = number;
  */
 export type Transcript = readonly Message[];
 /**
+ * The tools of a transcript, each name at most once.
+ */
+export type Tools = readonly ToolDefinition[];
+/**
  * One loss or change of a conversion: a stable code, where, and a sentence for people.
  */
 export interface ConversionWarning {
@@ -177,6 +185,10 @@ export interface Diagnostic {
    * Index of the message the problem is in; -1 for the transcript as a whole.
    */
   readonly messageIndex: number;
+  /**
+   * Index of the tool definition the problem is in (INVALID_TOOL_DEFINITION, INVALID_TOOL_NAME_FORMAT of a tool); then messageIndex is -1 and path points into that definition (/parameters/properties/x). Absent for a problem in the messages.
+   */
+  readonly toolIndex?: number;
   /**
    * A sentence for people describing the problem; its wording may change.
    */
@@ -911,4 +923,42 @@ export interface TransportErrorRecord {
    * The provider's error message.
    */
   readonly message: NonEmptyString;
+}
+/**
+ * A function tool the model may call: a call (a toolCall block) names it, and its arguments must validate against its parameters. Hosted tools that the provider runs (web search, code execution) have no definition here; their calls are serverToolCall blocks.
+ */
+export interface ToolDefinition {
+  /**
+   * The name calls use. Providers restrict it further (OpenAI: ^[a-zA-Z0-9_-]{1,64}$); check_wire_rules reports a name its provider refuses (INVALID_TOOL_NAME_FORMAT).
+   */
+  readonly name: NonEmptyString;
+  /**
+   * What the tool does, for the model.
+   */
+  readonly description?: string;
+  /**
+   * A JSON Schema (Draft 2020-12 unless its $schema names another draft) that a call's arguments object must validate against. Absent: the tool takes any arguments object. A $ref is resolved inside this schema only; nothing is ever fetched.
+   */
+  readonly parameters?: JsonObject;
+  /**
+   * OpenAI's strict function calling: the model's arguments follow the parameters exactly (OpenAI then requires additionalProperties false and every property required). Carried, not checked.
+   */
+  readonly strict?: boolean;
+}
+/**
+ * One transcript as a dataset line holds it: its messages, the tools they may call and an id for reports (agent-ir validate reads a line in this form, or a bare array of messages).
+ */
+export interface TranscriptRecord {
+  /**
+   * Names the transcript in reports.
+   */
+  readonly id?: string | number;
+  /**
+   * The messages, in order.
+   */
+  readonly messages: Transcript;
+  /**
+   * The tools the messages may call; absent: calls are not checked against definitions.
+   */
+  readonly tools?: Tools;
 }

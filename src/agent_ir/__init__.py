@@ -34,6 +34,7 @@ from agent_ir._generated.message_schema import (
     Usage,
     UserMessage,
 )
+from agent_ir._generated.transcript_schema import ToolDefinition, TranscriptRecord
 from agent_ir._jsoncopy import MAX_DEPTH
 from agent_ir._jsonobject import JsonObject
 from agent_ir._publish import publish
@@ -121,8 +122,10 @@ __all__ = [
     "ThinkingDeltaChunk",
     "ToolCallBlock",
     "ToolCallChunk",
+    "ToolDefinition",
     "ToolResultMessage",
     "TranscriptError",
+    "TranscriptRecord",
     "UrlSource",
     "Usage",
     "UserMessage",

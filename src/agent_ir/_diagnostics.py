@@ -79,11 +79,13 @@ def transcript_diagnostic(reason: str) -> Diagnostic:
 
 
 def ordered(diagnostics: Iterable[Diagnostic]) -> tuple[Diagnostic, ...]:
-    """By message index, then position inside the message (JSON Pointer order, array
-    indexes numerically), then the order in which the codes are listed; stable."""
+    """By message index (the transcript as a whole first, then the tool definitions in
+    their order), then position inside the message or definition (JSON Pointer order,
+    array indexes numerically), then the order in which the codes are listed; stable."""
     return tuple(sorted(diagnostics, key=_position))
 
 
-def _position(diagnostic: Diagnostic) -> tuple[int, PathKey, int]:
+def _position(diagnostic: Diagnostic) -> tuple[int, int, PathKey, int]:
     inside = pointer_key(diagnostic.path, skip=0 if diagnostic.message_index < 0 else 1)
-    return (diagnostic.message_index, inside, _CODE_ORDER[diagnostic.code])
+    tool = -1 if diagnostic.tool_index is None else diagnostic.tool_index
+    return (diagnostic.message_index, tool, inside, _CODE_ORDER[diagnostic.code])

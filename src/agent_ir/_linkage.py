@@ -4,7 +4,8 @@ The sites of every call and result are collected once (``_collect``); then each 
 one small function over them, in ``_RULES``:
 
 * DUPLICATE_TOOL_CALL_ID: a second call with an id already used;
-* MISSING_TOOL_RESULT: a call with no result after it;
+* MISSING_TOOL_RESULT: a call with no result after it (with ``pending``, a call of the
+  pending turn, ``pending_turn``, may wait for its result: ``allow_pending``);
 * DUPLICATE_TOOL_RESULT: a second result for one call;
 * ORPHAN_TOOL_RESULT: a result whose id no call has;
 * TOOL_RESULT_BEFORE_CALL: a result that comes before its call;
@@ -51,7 +52,7 @@ from agent_ir._inspect import tool_call_blocks
 from agent_ir._paths import Path
 from agent_ir._text import cut, is_blank, quoted
 
-__all__ = ["MalformedLinks", "linkage", "linkage_of_valid", "malformed_links"]
+__all__ = ["MalformedLinks", "linkage", "linkage_of_valid", "malformed_links", "pending_turn"]
 
 
 class MalformedLinks(NamedTuple):
@@ -109,24 +110,54 @@ def _server_links(
                 yield index, call_id, False
 
 
-def linkage_of_valid(messages: Sequence[Message], *, reuse: bool = False) -> list[Diagnostic]:
+def linkage_of_valid(
+    messages: Sequence[Message], *, reuse: bool = False, pending: bool = False
+) -> list[Diagnostic]:
     """Linkage of well-formed messages. The common case, every call answered once by a
     later result of the same name, is confirmed in one tight pass without collecting
     sites; anything else goes to the rules. ``reuse``: an id used again after its call
-    was answered is a new call (see the module's docstring)."""
-    return [] if _all_answered_once(messages) else linkage(messages, reuse=reuse)
+    was answered is a new call (see the module's docstring). ``pending``: the calls of
+    the pending turn need no result (see ``pending_turn``)."""
+    if _all_answered_once(messages, pending):
+        return []
+    return linkage(messages, reuse=reuse, pending=pending)
 
 
-def linkage(links: Sequence[Message | MalformedLinks], *, reuse: bool = False) -> list[Diagnostic]:
+def linkage(
+    links: Sequence[Message | MalformedLinks], *, reuse: bool = False, pending: bool = False
+) -> list[Diagnostic]:
     """Every linkage diagnostic over the messages (well-formed ones, or what a malformed
     one contributes), in rule order; the caller orders them by position."""
     sites = _collect(links, reuse)
     if not sites.calls and not sites.results and not sites.server_orphans:
         return []
+    if pending:
+        sites = sites._replace(pending=pending_turn(links))
     return [found for rule in _RULES for found in rule(sites)]
 
 
-def _all_answered_once(messages: Sequence[Message]) -> bool:
+def pending_turn(links: Sequence[Message | MalformedLinks]) -> int | None:
+    """The index of the pending turn: the last assistant message, when every message
+    after it is a tool result (an agent mid-turn, or a fine-tuning line whose target is
+    that message's calls); None when there is none. Its calls may still wait for their
+    results (``allow_pending``); a result that is there is checked as always. A
+    malformed message after it ends the search unless it is a tool result with a
+    readable id."""
+    for index in range(len(links) - 1, -1, -1):
+        link = links[index]
+        kind = type(link)
+        if kind is ToolResultMessage:
+            continue
+        if kind is MalformedLinks:
+            assert isinstance(link, MalformedLinks)
+            if link.malformed_result_id is not None:
+                continue
+            return index if link.calls or link.malformed_call_ids else None
+        return index if kind is AssistantMessage else None
+    return None
+
+
+def _all_answered_once(messages: Sequence[Message], pending: bool) -> bool:
     open_calls: dict[str, str] = {}
     answered: set[str] = set()
     server_calls: set[str] = set()
@@ -141,7 +172,18 @@ def _all_answered_once(messages: Sequence[Message]) -> bool:
             assert isinstance(message, AssistantMessage)
             if not _calls_fresh(message, open_calls, answered, server_calls):
                 return False
-    return not open_calls
+    return not open_calls or (pending and _only_pending(messages, open_calls))
+
+
+def _only_pending(messages: Sequence[Message], open_calls: dict[str, str]) -> bool:
+    """Whether every call still open is a call of the pending turn."""
+    turn = pending_turn(messages)
+    if turn is None:
+        return False
+    message = messages[turn]
+    assert isinstance(message, AssistantMessage)
+    own = {block.id for block in message.content if type(block) is ToolCallBlock}
+    return open_calls.keys() <= own
 
 
 def _calls_fresh(
@@ -193,6 +235,8 @@ class _Sites(NamedTuple):
     reused: set[tuple[int, int]]
     # (message index, block index, id) of each server-tool result no call answers
     server_orphans: list[tuple[int, int, str]]
+    # the index of the pending turn, whose calls need no result (allow_pending)
+    pending: int | None = None
 
 
 class _Collector:
@@ -315,6 +359,8 @@ def _missing_results(sites: _Sites) -> Iterator[Diagnostic]:
             continue
         ((call_index, block_index, name),) = calls
         answers = sites.results.get(key, ())
+        if call_index == sites.pending:
+            continue  # allow_pending: its results may still come
         if not any(answer_index > call_index for answer_index, _ in answers):
             yield diagnostic(
                 DiagnosticCode.MISSING_TOOL_RESULT,

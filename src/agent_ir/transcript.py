@@ -29,6 +29,7 @@ from agent_ir._generated.message_schema import Message
 from agent_ir._inspect import Inspection, fast_messages, inspect_message
 from agent_ir._jsoncopy import snapshot_sequence
 from agent_ir._linkage import MalformedLinks, linkage, linkage_of_valid, malformed_links
+from agent_ir._tools import Tools, read_tools
 
 __all__ = [
     "check_text",
@@ -40,29 +41,69 @@ __all__ = [
 ]
 
 
-def validate_transcript(value: object) -> tuple[Diagnostic, ...]:
+def validate_transcript(
+    value: object, *, tools: object = None, allow_pending: bool = False
+) -> tuple[Diagnostic, ...]:
     """Every problem of ``value`` as a transcript; ``()`` when it is valid.
 
     ``value``: a list or tuple whose entries are messages in JSON form (mappings with
     camelCase names) or IR message objects, mixed. Never raises.
+
+    ``tools``: the tool definitions the calls may name (a list or tuple of
+    ``ToolDefinition`` or their JSON form). Given, a call naming no tool is
+    UNDECLARED_TOOL and arguments that break the tool's ``parameters`` (a JSON Schema)
+    are TOOL_ARGUMENTS_MISMATCH, pointing inside the arguments; a definition that is
+    malformed, or whose ``parameters`` is no valid JSON Schema, is one
+    INVALID_TOOL_DEFINITION with its ``tool_index``. None (the default): calls are not
+    checked against definitions.
+
+    ``allow_pending``: the calls of the last assistant message may wait for their
+    results when only tool results follow it (an agent mid-turn, or a fine-tuning line
+    whose target is that message); no MISSING_TOOL_RESULT for them.
     """
     try:
-        return _check(value, keep=False).diagnostics
+        return _check(value, _options(tools, allow_pending), keep=False).diagnostics
     except (KeyboardInterrupt, SystemExit):
         raise
     except BaseException as error:  # the contract: never raise on any input
         return (transcript_diagnostic(f"could not be validated ({type(error).__name__})"),)
 
 
-def validate_json(data: object) -> tuple[Diagnostic, ...]:
+def validate_json(
+    data: object, *, tools: object = None, allow_pending: bool = False
+) -> tuple[Diagnostic, ...]:
     """Every problem of JSON text (``bytes``, ``bytearray``, ``memoryview`` or ``str``)
     as a transcript; ``()`` when it is valid. Never raises: text that is not JSON, not
     UTF-8 or nested beyond the parser, and any other type of ``data``, are one
-    INVALID_TRANSCRIPT diagnostic."""
-    return check_text(data)[1]
+    INVALID_TRANSCRIPT diagnostic. ``tools`` and ``allow_pending``: as for
+    ``validate_transcript``."""
+    try:
+        options = _options(tools, allow_pending)
+    except (KeyboardInterrupt, SystemExit):
+        raise
+    except BaseException as error:  # the contract: never raise on any input
+        return (transcript_diagnostic(f"could not be validated ({type(error).__name__})"),)
+    return check_text(data, options)[1]
 
 
-def check_text(data: object) -> tuple[int, tuple[Diagnostic, ...]]:
+class Options(NamedTuple):
+    """How a transcript is checked: the tools read (None: calls are not checked against
+    definitions) and whether the pending turn's calls may wait for their results."""
+
+    tools: Tools | None = None
+    pending: bool = False
+
+
+_DEFAULT = Options()
+
+
+def _options(tools: object, allow_pending: bool) -> Options:
+    if tools is None and not allow_pending:
+        return _DEFAULT
+    return Options(None if tools is None else read_tools(tools), bool(allow_pending))
+
+
+def check_text(data: object, options: Options = _DEFAULT) -> tuple[int, tuple[Diagnostic, ...]]:
     """``validate_json``'s verdict with the number of messages read (the length of the
     array, 0 when the text is not one). Never raises, for any ``data``."""
     # type(), not isinstance(): a hostile __class__ is never read
@@ -70,7 +111,7 @@ def check_text(data: object) -> tuple[int, tuple[Diagnostic, ...]]:
         reason = f"must be JSON text (bytes or str), not {type(data).__name__}"
         return 0, (transcript_diagnostic(reason),)
     try:
-        return _verdict_of_text(_exact_text(data))
+        return _verdict_of_text(_exact_text(data), options)
     except TranscriptError as error:
         return 0, error.diagnostics
     except (KeyboardInterrupt, SystemExit):
@@ -79,26 +120,42 @@ def check_text(data: object) -> tuple[int, tuple[Diagnostic, ...]]:
         return 0, (transcript_diagnostic(f"could not be validated ({type(error).__name__})"),)
 
 
-def parse_transcript(value: object) -> tuple[Message, ...]:
-    """The IR of a valid transcript, or ``TranscriptError`` with every diagnostic."""
-    result = _check(value)
+def parse_transcript(
+    value: object, *, tools: object = None, allow_pending: bool = False
+) -> tuple[Message, ...]:
+    """The IR of a valid transcript, or ``TranscriptError`` with every diagnostic.
+    ``tools`` and ``allow_pending``: as for ``validate_transcript``."""
+    result = _check(value, _options(tools, allow_pending))
     if result.diagnostics:
         raise TranscriptError(result.diagnostics)
     return result.messages
 
 
-def loads(data: bytes | bytearray | memoryview | str) -> tuple[Message, ...]:
+def loads(
+    data: bytes | bytearray | memoryview | str,
+    *,
+    tools: object = None,
+    allow_pending: bool = False,
+) -> tuple[Message, ...]:
     """``parse_transcript`` of JSON text. Malformed JSON (or text that cannot be read,
     such as a released ``memoryview``) is a ``TranscriptError`` with one
-    INVALID_TRANSCRIPT diagnostic; ``data`` of another type is a ``TypeError``."""
+    INVALID_TRANSCRIPT diagnostic; ``data`` of another type is a ``TypeError``.
+    ``tools`` and ``allow_pending``: as for ``validate_transcript``."""
+    options = _options(tools, allow_pending)
     text = _exact_text(data)
     messages = _decode_valid(text)
     if messages is not None:
-        diagnostics = ordered(linkage_of_valid(messages))
+        diagnostics = _verdict(list(messages), {}, options).diagnostics
         if diagnostics:
             raise TranscriptError(diagnostics)
         return messages
-    return parse_transcript(_parse_json(text))
+    return _raise_or_messages(_check(_parse_json(text), options))
+
+
+def _raise_or_messages(result: _Result) -> tuple[Message, ...]:
+    if result.diagnostics:
+        raise TranscriptError(result.diagnostics)
+    return result.messages
 
 
 def _decode_valid(text: bytes | str, *, keep: bool = True) -> tuple[Message, ...] | None:
@@ -118,7 +175,7 @@ def _decode_valid(text: bytes | str, *, keep: bool = True) -> tuple[Message, ...
     return None
 
 
-def _verdict_of_text(text: bytes | str) -> tuple[int, tuple[Diagnostic, ...]]:
+def _verdict_of_text(text: bytes | str, options: Options) -> tuple[int, tuple[Diagnostic, ...]]:
     """``validate_json``'s verdict. When the whole text is not valid, its array is split
     into each message's JSON text (in C, ``msgspec.Raw``): chunks of messages are still
     decoded by the fast path, and only a chunk holding a problem is parsed into Python
@@ -126,34 +183,36 @@ def _verdict_of_text(text: bytes | str) -> tuple[int, tuple[Diagnostic, ...]]:
     instead made one malformed message cost 6x a valid transcript. Text whose array
     cannot be split (not JSON, not an array, lone surrogate escapes) and parts the stdlib
     reads differently are checked from one stdlib parse of the whole text, the reference
-    meaning of ``validate_json``."""
-    messages = _decode_valid(text, keep=False)
+    meaning of ``validate_json``. With tools, the arguments are kept (they are checked)."""
+    keep = options.tools is not None
+    messages = _decode_valid(text, keep=keep)
     if messages is not None:
-        return len(messages), ordered(linkage_of_valid(messages))
+        return len(messages), _verdict(list(messages), {}, options).diagnostics
     try:
         parts = _PARTS.decode(text)
     except (msgspec.ValidationError, msgspec.DecodeError, UnicodeError, RecursionError):
         parts = None
     if parts is not None:
-        result = _check_parts(parts)
+        result = _check_parts(parts, options)
         if result is not None:
             return len(parts), result.diagnostics
     value = _parse_json(text)
     count = len(value) if type(value) is list else 0
-    return count, _check(value, keep=False).diagnostics
+    return count, _check(value, options, keep=keep).diagnostics
 
 
 _PARTS = msgspec.json.Decoder(list[msgspec.Raw])
 
 
-def _check_parts(parts: list[msgspec.Raw]) -> _Result | None:
+def _check_parts(parts: list[msgspec.Raw], options: Options) -> _Result | None:
     """``_check_entries`` over each message's JSON text; None when a part the fast path
     refused is not read by the stdlib as a single JSON value (see ``_verdict_of_text``)."""
     messages: list[Message | None] = []
     malformed: dict[int, Inspection] = {}
+    keep = options.tools is not None
     for start in range(0, len(parts), _CHUNK):
         chunk = parts[start : start + _CHUNK]
-        converted = _decode_valid(b"[" + b",".join(chunk) + b"]", keep=False)
+        converted = _decode_valid(b"[" + b",".join(chunk) + b"]", keep=keep)
         if converted is not None:
             messages.extend(converted)
             continue
@@ -161,8 +220,8 @@ def _check_parts(parts: list[msgspec.Raw]) -> _Result | None:
             entries = [_parse_json(bytes(part)) for part in chunk]
         except TranscriptError:
             return None
-        _check_one_by_one(entries, start, False, messages, malformed)
-    return _verdict(messages, malformed)
+        _check_one_by_one(entries, start, keep, messages, malformed)
+    return _verdict(messages, malformed, options)
 
 
 def _exact_text(data: Any) -> bytes | str:
@@ -184,7 +243,7 @@ class _Result(NamedTuple):
     diagnostics: tuple[Diagnostic, ...]
 
 
-def _check(value: object, *, keep: bool = True) -> _Result:
+def _check(value: object, options: Options = _DEFAULT, *, keep: bool = True) -> _Result:
     if not issubclass(type(value), (list, tuple)):
         reason = f"must be a list or tuple of messages, not {type(value).__name__}"
         return _Result((), (transcript_diagnostic(reason),))
@@ -194,16 +253,12 @@ def _check(value: object, *, keep: bool = True) -> _Result:
         raise
     except BaseException as error:  # a hostile container, whatever it raises
         return _Result((), (transcript_diagnostic(f"could not be read ({type(error).__name__})"),))
-    return _check_entries(entries, keep)
+    return _verdict(*_convert_entries(entries, keep or options.tools is not None), options)
 
 
 # Messages are converted in chunks: one msgspec call per chunk keeps the valid case
 # fast, and a malformed message only sends its own chunk through the per-message path.
 _CHUNK = 256
-
-
-def _check_entries(entries: list[Any], keep: bool) -> _Result:
-    return _verdict(*_convert_entries(entries, keep))
 
 
 def _convert_entries(
@@ -235,7 +290,7 @@ def diagnose(
             return validate_transcript(value), None
         entries = snapshot_sequence(value)
         messages, malformed = _convert_entries(entries, keep=True)
-        return _verdict(messages, malformed, reuse).diagnostics, messages
+        return _verdict(messages, malformed, _DEFAULT, reuse).diagnostics, messages
     except (KeyboardInterrupt, SystemExit):
         raise
     except BaseException as error:  # the contract: never raise on any input
@@ -243,13 +298,20 @@ def diagnose(
 
 
 def _verdict(
-    messages: list[Message | None], malformed: dict[int, Inspection], reuse: bool = False
+    messages: list[Message | None],
+    malformed: dict[int, Inspection],
+    options: Options = _DEFAULT,
+    reuse: bool = False,
 ) -> _Result:
     """The result once every message was converted (None where ``malformed``)."""
+    tools = options.tools
     if not malformed:
         valid = tuple(message for message in messages if message is not None)
-        return _Result(valid, ordered(linkage_of_valid(valid, reuse=reuse)))
-    return _Result((), _diagnostics_of_malformed(messages, malformed, reuse))
+        found = linkage_of_valid(valid, reuse=reuse, pending=options.pending)
+        if tools is not None:
+            found = [*tools.problems, *found, *tools.check_calls(valid, {})]
+        return _Result(valid, ordered(found))
+    return _Result((), _diagnostics_of_malformed(messages, malformed, options, reuse))
 
 
 def _check_one_by_one(
@@ -272,7 +334,10 @@ def _check_one_by_one(
 
 
 def _diagnostics_of_malformed(
-    messages: list[Message | None], malformed: dict[int, Inspection], reuse: bool = False
+    messages: list[Message | None],
+    malformed: dict[int, Inspection],
+    options: Options,
+    reuse: bool = False,
 ) -> tuple[Diagnostic, ...]:
     shape: list[Diagnostic] = []
     links: list[Message | MalformedLinks] = []
@@ -286,7 +351,11 @@ def _diagnostics_of_malformed(
             shape.append(diagnostic(code, index, problem.path, problem.reason))
         paths = [problem.path for problem in inspection.problems]
         links.append(malformed_links(inspection.plain, paths))
-    return ordered([*shape, *linkage(links, reuse=reuse)])
+    found = [*shape, *linkage(links, reuse=reuse, pending=options.pending)]
+    if options.tools is not None:
+        tools = options.tools
+        found += [*tools.problems, *tools.check_calls(messages, malformed)]
+    return ordered(found)
 
 
 def _parse_json(data: bytes | str) -> Any:

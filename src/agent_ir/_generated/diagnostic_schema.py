@@ -6,7 +6,7 @@ from __future__ import annotations
 from enum import StrEnum
 from typing import Annotated, TypeAlias
 from msgspec import Meta, field
-from agent_ir._base import IRStruct
+from agent_ir._base import Absent, IRStruct
 
 
 class Diagnostic(IRStruct):
@@ -47,11 +47,23 @@ class Diagnostic(IRStruct):
     """
     JSON Pointer (RFC 6901) into the transcript, e.g. /2/content/1/arguments; empty for the whole transcript.
     """
+    tool_index: Absent[
+        Annotated[
+            int,
+            Meta(
+                description="Index of the tool definition the problem is in (INVALID_TOOL_DEFINITION, INVALID_TOOL_NAME_FORMAT of a tool); then messageIndex is -1 and path points into that definition (/parameters/properties/x). Absent for a problem in the messages.",
+                ge=0,
+            ),
+        ]
+    ] = field(name="toolIndex", default=None)
+    """
+    Index of the tool definition the problem is in (INVALID_TOOL_DEFINITION, INVALID_TOOL_NAME_FORMAT of a tool); then messageIndex is -1 and path points into that definition (/parameters/properties/x). Absent for a problem in the messages.
+    """
 
 
 class DiagnosticCode(StrEnum):
     """
-    Stable code of a transcript problem. Codes are never renamed or reused within v1. The last four are reported only by check_wire_rules, for a provider's stricter rules.
+    Stable code of a transcript problem. Codes are never renamed or reused within v1. UNDECLARED_TOOL, TOOL_ARGUMENTS_MISMATCH and INVALID_TOOL_DEFINITION are reported only when tools are given; the last five only by check_wire_rules, for a provider's stricter rules.
     """
 
     INVALID_TRANSCRIPT = "INVALID_TRANSCRIPT"
@@ -65,16 +77,22 @@ class DiagnosticCode(StrEnum):
     TOOL_NAME_MISMATCH = "TOOL_NAME_MISMATCH"
     MISSING_TOOL_RESULT = "MISSING_TOOL_RESULT"
     ORPHAN_SERVER_TOOL_RESULT = "ORPHAN_SERVER_TOOL_RESULT"
+    UNDECLARED_TOOL = "UNDECLARED_TOOL"
+    TOOL_ARGUMENTS_MISMATCH = "TOOL_ARGUMENTS_MISMATCH"
+    INVALID_TOOL_DEFINITION = "INVALID_TOOL_DEFINITION"
     RESULT_NOT_IMMEDIATE = "RESULT_NOT_IMMEDIATE"
     INVALID_TOOL_CALL_ID_FORMAT = "INVALID_TOOL_CALL_ID_FORMAT"
     INVALID_ROLE_ORDER = "INVALID_ROLE_ORDER"
     EMPTY_CONTENT = "EMPTY_CONTENT"
+    INVALID_TOOL_NAME_FORMAT = "INVALID_TOOL_NAME_FORMAT"
 
 
 Model: TypeAlias = Annotated[
     Diagnostic,
-    Meta(description="One problem found in a transcript by validate_transcript."),
+    Meta(
+        description="One problem found in a transcript (or in the tools it was given) by validate_transcript."
+    ),
 ]
 """
-One problem found in a transcript by validate_transcript.
+One problem found in a transcript (or in the tools it was given) by validate_transcript.
 """

@@ -141,6 +141,7 @@ def main(argv: list[str]) -> int:
     raw = compact_bytes(MESSAGES)
     report.payload_bytes["agent-ir compact JSON"] = len(raw)
     bench_transcript(report, raw)
+    bench_tools(report, raw)
     if not report.quick:
         bench_growth(report, raw)
     bench_provider_stream(report)
@@ -204,6 +205,65 @@ def bench_transcript(report: Report, raw: bytes) -> None:
     report.ratio("validate_transcript(parsed), x json.loads", group, VALIDATE, JSON_LOADS, 0.8)
     report.ratio("one malformed message / valid: validate_json", group, MALFORMED_JSON, VALIDATE_JSON, 1.5)  # fmt: skip
     report.ratio("one malformed message / valid: validate_transcript", group, MALFORMED, VALIDATE, 1.5)  # fmt: skip
+
+
+# A dozen tools, as an agent declares them: the bench transcript's "read" with the
+# schema its arguments follow, and eleven others it never calls.
+READ_PARAMETERS: dict[str, Any] = {
+    "type": "object",
+    "properties": {
+        "path": {"type": "string", "minLength": 1},
+        "limit": {"type": "integer", "minimum": 1, "maximum": 1000},
+        "options": {
+            "type": "object",
+            "properties": {
+                "encoding": {"enum": ["utf-8", "latin-1"]},
+                "lines": {"type": "array", "items": {"type": "integer", "minimum": 0}},
+            },
+            "required": ["encoding"],
+            "additionalProperties": False,
+        },
+    },
+    "required": ["path"],
+    "additionalProperties": False,
+}
+TOOLS: list[dict[str, Any]] = [
+    {"name": "read", "description": "Read a file", "parameters": READ_PARAMETERS},
+    *(
+        {
+            "name": f"tool_{number}",
+            "description": f"Tool {number}",
+            "parameters": {
+                "type": "object",
+                "properties": {"query": {"type": "string"}, "count": {"type": "integer"}},
+                "required": ["query"],
+            },
+        }
+        for number in range(11)
+    ),
+]
+
+
+def bench_tools(report: Report, raw: bytes) -> None:
+    """Checking every call against a dozen tool definitions, against the same checks
+    without tools (the issue's bound: at most 1.5x)."""
+    parsed = json.loads(raw)
+    if agent_ir.validate_transcript(parsed, tools=TOOLS) or agent_ir.validate_json(
+        raw, tools=TOOLS
+    ):
+        raise RuntimeError("the bench transcript does not follow the bench tools")
+    cases: dict[str, Case] = {
+        JSON_LOADS: lambda: json.loads(raw),
+        VALIDATE: lambda: agent_ir.validate_transcript(parsed),
+        VALIDATE + ", tools": lambda: agent_ir.validate_transcript(parsed, tools=TOOLS),
+        VALIDATE_JSON: lambda: agent_ir.validate_json(raw),
+        VALIDATE_JSON + ", tools": lambda: agent_ir.validate_json(raw, tools=TOOLS),
+        LOADS: lambda: agent_ir.loads(raw),
+        LOADS + ", tools": lambda: agent_ir.loads(raw, tools=TOOLS),
+    }
+    group = report.time(f"{MESSAGES:,} messages, 12 tools", cases, 5 if report.quick else 7, JSON_LOADS)  # fmt: skip
+    for name in (VALIDATE, VALIDATE_JSON, LOADS):
+        report.ratio(f"{name} with 12 tools / without", group, name + ", tools", name, 1.5)
 
 
 def bench_growth(report: Report, raw: bytes) -> None:

@@ -27,7 +27,7 @@ from datetime import datetime
 from functools import partial
 from itertools import chain, compress, repeat
 from operator import attrgetter, is_
-from typing import Any
+from typing import Any, Literal
 
 import msgspec
 import msgspec.inspect
@@ -129,12 +129,38 @@ def _verdict_hook(kind: type, value: Any) -> Any:
     raise NotImplementedError(f"no decoder for {kind!r}")
 
 
+def _viewing(value: dict[str, Any]) -> JsonObject:
+    """A ``JsonObject`` over ``value`` itself, not a copy: only for a verdict's messages,
+    which never leave the check (``Keep``)."""
+    frozen = _new(JsonObject)
+    _set_data(frozen, value)
+    _set_hash(frozen, None)
+    return frozen
+
+
+def _verdict_plain_hook(kind: type, value: Any) -> Any:
+    """``_verdict_hook`` keeping each checked arguments dict as decoded (``Keep``)."""
+    if kind is JsonObject:
+        if type(value) is dict and is_within_depth(value):
+            return _viewing(value)
+        return freeze_object(value)  # raises, naming what is wrong
+    raise NotImplementedError(f"no decoder for {kind!r}")
+
+
 _CHECKED = trusted_object({})
 _VERDICT = msgspec.json.Decoder(MessageTuple, dec_hook=_verdict_hook)
+_VERDICT_PLAIN = msgspec.json.Decoder(MessageTuple, dec_hook=_verdict_plain_hook)
 _PLAIN = msgspec.json.Encoder(enc_hook=_plain_hook)
 
 
-def convert_messages(entries: list[Any], *, keep: bool = True) -> MessageTuple:
+Keep = bool | Literal["plain"]
+"""What a conversion keeps of the tool calls' arguments: True, a frozen copy (the IR);
+False, nothing (a verdict: one shared empty object stands for each); ``"plain"``, the
+checked plain data itself, not copied (a ``JsonObject`` over it), for a verdict that
+checks the arguments against tool definitions (those messages never leave the check)."""
+
+
+def convert_messages(entries: list[Any], *, keep: Keep = True) -> MessageTuple:
     """Plain builtins (a list of message mappings that passed ``is_rereadable`` and
     ``structs_absent``) -> messages; raises on any problem.
 
@@ -142,22 +168,25 @@ def convert_messages(entries: list[Any], *, keep: bool = True) -> MessageTuple:
     together afterwards (``are_exact_rereadable``); only then are they copied (in C)
     into the ``JsonObject``s the messages hold, so a value that is not JSON is never
     read again. ``keep=False`` is for a verdict only: they are not copied, and every
-    tool call gets one shared empty object.
+    tool call gets one shared empty object; ``keep="plain"``: each holds its mapping (the
+    caller's, rereadable) once the check passed.
     """
     found: list[dict[Any, Any]] = []
     frozen: list[JsonObject] = []
-    hook = _gathering_hook(found.append, frozen.append if keep else None)
+    hook = _gathering_hook(found.append, frozen.append if keep is True else None, keep == "plain")
     messages: MessageTuple = msgspec.convert(entries, MessageTuple, dec_hook=hook)
     if not are_exact_rereadable(found):
         raise ValueError("tool-call arguments that are not exact JSON")
-    if keep:
+    if keep is True:
         for value, empty in zip(found, frozen, strict=True):
             _set_data(empty, msgspec.to_builtins(value))
     return messages
 
 
 def _gathering_hook(
-    gather: Callable[[dict[Any, Any]], None], hold: Callable[[JsonObject], None] | None
+    gather: Callable[[dict[Any, Any]], None],
+    hold: Callable[[JsonObject], None] | None,
+    plain: bool = False,
 ) -> Any:
     """The ``dec_hook`` of ``convert_messages``: a ``dict`` is gathered for the check
     and stood for by a new ``JsonObject`` that ``hold`` keeps, to be filled once the
@@ -169,7 +198,7 @@ def _gathering_hook(
             if type(value) is dict:
                 gather(value)
                 if hold is None:
-                    return _CHECKED
+                    return _viewing(value) if plain else _CHECKED
                 empty = _new(JsonObject)
                 _set_hash(empty, None)
                 hold(empty)
@@ -192,12 +221,14 @@ def convert_message(entry: Any) -> Message:
     return message
 
 
-def decode_messages(data: bytes | str, *, keep: bool = True) -> MessageTuple:
+def decode_messages(data: bytes | str, *, keep: Keep = True) -> MessageTuple:
     """JSON text -> messages; raises on any problem. From bytes, msgspec's decoder
     refuses lone surrogate escapes, NaN and non-string keys; a ``str`` holding a lone
     surrogate raises ``UnicodeEncodeError``. The result holds exact builtins only.
     ``keep=False`` is for a verdict: every tool call's ``arguments`` is then one shared
-    empty object (checked, not kept)."""
+    empty object (checked, not kept); ``keep="plain"``: each its decoded dict."""
+    if keep == "plain":
+        return _VERDICT_PLAIN.decode(data)
     return (_DECODER if keep else _VERDICT).decode(data)
 
 

@@ -16,6 +16,7 @@ import msgspec
 from agent_ir import schemas
 from agent_ir._errors import JsonValueError
 from agent_ir._fastpath import (
+    Keep,
     check_timestamp,
     convert_message,
     convert_messages,
@@ -105,7 +106,7 @@ def holds_a_set(value: Any) -> bool:
     return False
 
 
-def fast_messages(entries: list[Any], keep: bool = True) -> tuple[Message, ...] | None:
+def fast_messages(entries: list[Any], keep: Keep = True) -> tuple[Message, ...] | None:
     """The IR of ``entries`` (message mappings in JSON form or IR message objects) when
     every one passes msgspec and the value checks in one batch; else None, and each
     entry's own problems are ``inspect_message``'s to explain. ``keep=False``: a verdict

@@ -38,7 +38,7 @@ from agent_ir import schemas
 from agent_ir._diagnostics import diagnostic
 from agent_ir._errors import JsonValueError
 from agent_ir._fastpath import convert_value
-from agent_ir._frozen import plain_data
+from agent_ir._frozen import FrozenMapping, plain_data
 from agent_ir._generated.diagnostic_schema import Diagnostic, DiagnosticCode
 from agent_ir._generated.message_schema import AssistantMessage, Message, ToolCallBlock
 from agent_ir._generated.transcript_schema import ToolDefinition
@@ -62,19 +62,22 @@ class _Tool(NamedTuple):
 
 class Tools:
     """The tools of one transcript: each declared name, and the problems of the
-    definitions (``problems``)."""
+    definitions (``problems``). ``readable``: False when the tools as a whole could not
+    be read (not a list): no call is checked then, since nothing says what is declared."""
 
-    __slots__ = ("by_name", "definitions", "problems")
+    __slots__ = ("by_name", "definitions", "problems", "readable")
 
     def __init__(
         self,
         definitions: tuple[ToolDefinition | None, ...],
         by_name: dict[str, _Tool],
         problems: list[Diagnostic],
+        readable: bool = True,
     ) -> None:
         self.definitions = definitions
         self.by_name = by_name
         self.problems = problems
+        self.readable = readable
 
     def check_calls(
         self, messages: Sequence[Message | None], malformed: Mapping[int, Inspection]
@@ -82,13 +85,22 @@ class Tools:
         """The diagnostics of every call of ``messages`` (None where malformed: the
         well-formed calls of its snapshot in ``malformed`` are checked)."""
         found: list[Diagnostic] = []
+        if not self.readable:
+            return found
+        by_name = self.by_name
         for message_index, message in enumerate(messages):
             if type(message) is AssistantMessage:
                 for block_index, block in enumerate(message.content):
-                    if type(block) is ToolCallBlock:
-                        assert isinstance(block, ToolCallBlock)
-                        arguments = plain_data(block.arguments)
-                        found += self._call(message_index, block_index, block, arguments)
+                    if type(block) is not ToolCallBlock:
+                        continue
+                    assert isinstance(block, ToolCallBlock)
+                    tool = by_name.get(block.name)
+                    arguments = _plain(block.arguments)
+                    if tool is not None and (
+                        tool.broken or tool.validator is None or tool.validator.is_valid(arguments)
+                    ):
+                        continue  # the common case, checked without a generator
+                    found += self._call(message_index, block_index, block, arguments)
             elif message is None and message_index in malformed:
                 found += self._malformed_calls(message_index, malformed[message_index])
         return found
@@ -143,6 +155,10 @@ class Tools:
         return f"declared: {shown}" + (f" and {more} more" if more > 0 else "")
 
 
+# plain_data without the call: the data of a JsonObject (read once per tool call)
+_plain = FrozenMapping.__dict__["_data"].__get__
+
+
 class _PlainCall(NamedTuple):
     id: str
     name: str
@@ -172,7 +188,7 @@ def read_tools(value: object) -> Tools:
     if not issubclass(type(value), (list, tuple)):
         reason = f"tools must be a list or tuple of tool definitions, not {type(value).__name__}"
         problem = diagnostic(DiagnosticCode.INVALID_TOOL_DEFINITION, -1, (), reason)
-        return Tools((), {}, [problem])
+        return Tools((), {}, [problem], readable=False)
     try:
         entries = snapshot_sequence(value)
     except (KeyboardInterrupt, SystemExit):
@@ -180,18 +196,18 @@ def read_tools(value: object) -> Tools:
     except BaseException as error:  # a hostile container, whatever it raises
         reason = f"tools could not be read ({type(error).__name__})"
         problem = diagnostic(DiagnosticCode.INVALID_TOOL_DEFINITION, -1, (), reason)
-        return Tools((), {}, [problem])
+        return Tools((), {}, [problem], readable=False)
     definitions: list[ToolDefinition | None] = []
     by_name: dict[str, _Tool] = {}
     problems: list[Diagnostic] = []
     for index, entry in enumerate(entries):
-        definition, found = _definition(entry)
+        definition, found, name = _definition(entry)
         found = [*found, *_compile(index, definition, by_name)] if definition else found
         definitions.append(definition)
         problems += (_on_tool(index, problem) for problem in found)
-        if definition is not None and definition.name not in by_name:
-            validator = _VALIDATORS.get(definition) if not found else None
-            by_name[definition.name] = _Tool(index, validator, bool(found))
+        if name is not None and name not in by_name:  # a broken one declares its name too
+            validator = _VALIDATORS.get(definition) if definition and not found else None
+            by_name[name] = _Tool(index, validator, bool(found))
     return Tools(tuple(definitions), by_name, problems)
 
 
@@ -199,19 +215,22 @@ def _on_tool(index: int, problem: Diagnostic) -> Diagnostic:
     return msgspec.structs.replace(problem, tool_index=index)
 
 
-def _definition(entry: object) -> tuple[ToolDefinition | None, list[Diagnostic]]:
-    """The definition of one entry, or its problems (paths inside the definition)."""
+def _definition(entry: object) -> tuple[ToolDefinition | None, list[Diagnostic], str | None]:
+    """The definition of one entry, or its problems (paths inside the definition), and
+    the name it declares (a malformed one's, when it has a string name)."""
     if type(entry) is ToolDefinition:
-        return entry, []  # checked when it was made
+        return entry, [], entry.name  # checked when it was made
     problems: list[JsonValueError] = []
     plain = snapshot_json(entry, problems, offset=_parameters_offset)
+    name = plain.get("name") if type(plain) is dict else None
+    name = name if type(name) is str else None
     if problems:
-        return None, [_problem(error.path, error.reason) for error in problems]
+        return None, [_problem(error.path, error.reason) for error in problems], name
     try:
-        return convert_value(plain, ToolDefinition), []
+        definition = convert_value(plain, ToolDefinition)
     except (msgspec.ValidationError, JsonValueError):
-        pass
-    return None, [_problem(path, reason) for path, reason in _explain(plain)]
+        return None, [_problem(path, reason) for path, reason in _explain(plain)], name
+    return definition, [], name
 
 
 def _parameters_offset(path: Path) -> int:

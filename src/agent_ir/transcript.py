@@ -21,6 +21,7 @@ import msgspec
 from agent_ir._diagnostics import diagnostic, ordered, transcript_diagnostic
 from agent_ir._errors import JsonValueError, TranscriptError, describe_error
 from agent_ir._fastpath import (
+    Keep,
     decode_messages,
     values_valid,
 )
@@ -32,6 +33,8 @@ from agent_ir._linkage import MalformedLinks, linkage, linkage_of_valid, malform
 from agent_ir._tools import Tools, read_tools
 
 __all__ = [
+    "Options",
+    "check_options",
     "check_text",
     "diagnose",
     "loads",
@@ -62,7 +65,7 @@ def validate_transcript(
     whose target is that message); no MISSING_TOOL_RESULT for them.
     """
     try:
-        return _check(value, _options(tools, allow_pending), keep=False).diagnostics
+        return _check(value, check_options(tools, allow_pending), keep=False).diagnostics
     except (KeyboardInterrupt, SystemExit):
         raise
     except BaseException as error:  # the contract: never raise on any input
@@ -78,7 +81,7 @@ def validate_json(
     INVALID_TRANSCRIPT diagnostic. ``tools`` and ``allow_pending``: as for
     ``validate_transcript``."""
     try:
-        options = _options(tools, allow_pending)
+        options = check_options(tools, allow_pending)
     except (KeyboardInterrupt, SystemExit):
         raise
     except BaseException as error:  # the contract: never raise on any input
@@ -97,7 +100,9 @@ class Options(NamedTuple):
 _DEFAULT = Options()
 
 
-def _options(tools: object, allow_pending: bool) -> Options:
+def check_options(tools: object, allow_pending: bool) -> Options:
+    """The ``Options`` of ``tools`` and ``allow_pending`` (tools read once: pass the
+    same ``Options`` to several checks)."""
     if tools is None and not allow_pending:
         return _DEFAULT
     return Options(None if tools is None else read_tools(tools), bool(allow_pending))
@@ -125,7 +130,7 @@ def parse_transcript(
 ) -> tuple[Message, ...]:
     """The IR of a valid transcript, or ``TranscriptError`` with every diagnostic.
     ``tools`` and ``allow_pending``: as for ``validate_transcript``."""
-    result = _check(value, _options(tools, allow_pending))
+    result = _check(value, check_options(tools, allow_pending))
     if result.diagnostics:
         raise TranscriptError(result.diagnostics)
     return result.messages
@@ -141,7 +146,7 @@ def loads(
     such as a released ``memoryview``) is a ``TranscriptError`` with one
     INVALID_TRANSCRIPT diagnostic; ``data`` of another type is a ``TypeError``.
     ``tools`` and ``allow_pending``: as for ``validate_transcript``."""
-    options = _options(tools, allow_pending)
+    options = check_options(tools, allow_pending)
     text = _exact_text(data)
     messages = _decode_valid(text)
     if messages is not None:
@@ -158,7 +163,7 @@ def _raise_or_messages(result: _Result) -> tuple[Message, ...]:
     return result.messages
 
 
-def _decode_valid(text: bytes | str, *, keep: bool = True) -> tuple[Message, ...] | None:
+def _decode_valid(text: bytes | str, *, keep: Keep = True) -> tuple[Message, ...] | None:
     """The messages of JSON text when the fast path accepts every one of them (their
     linkage is not checked yet); None when something must be explained. ``keep=False``:
     for a verdict only (see ``decode_messages``)."""
@@ -184,7 +189,7 @@ def _verdict_of_text(text: bytes | str, options: Options) -> tuple[int, tuple[Di
     cannot be split (not JSON, not an array, lone surrogate escapes) and parts the stdlib
     reads differently are checked from one stdlib parse of the whole text, the reference
     meaning of ``validate_json``. With tools, the arguments are kept (they are checked)."""
-    keep = options.tools is not None
+    keep = _keep(False, options)
     messages = _decode_valid(text, keep=keep)
     if messages is not None:
         return len(messages), _verdict(list(messages), {}, options).diagnostics
@@ -209,7 +214,7 @@ def _check_parts(parts: list[msgspec.Raw], options: Options) -> _Result | None:
     refused is not read by the stdlib as a single JSON value (see ``_verdict_of_text``)."""
     messages: list[Message | None] = []
     malformed: dict[int, Inspection] = {}
-    keep = options.tools is not None
+    keep = _keep(False, options)
     for start in range(0, len(parts), _CHUNK):
         chunk = parts[start : start + _CHUNK]
         converted = _decode_valid(b"[" + b",".join(chunk) + b"]", keep=keep)
@@ -243,6 +248,12 @@ class _Result(NamedTuple):
     diagnostics: tuple[Diagnostic, ...]
 
 
+def _keep(keep: bool, options: Options) -> Keep:
+    """What a check keeps of the arguments (``Keep``): with tools, a verdict keeps them
+    plain, since they are checked against the tools' parameters."""
+    return keep if keep or options.tools is None else "plain"
+
+
 def _check(value: object, options: Options = _DEFAULT, *, keep: bool = True) -> _Result:
     if not issubclass(type(value), (list, tuple)):
         reason = f"must be a list or tuple of messages, not {type(value).__name__}"
@@ -253,7 +264,7 @@ def _check(value: object, options: Options = _DEFAULT, *, keep: bool = True) -> 
         raise
     except BaseException as error:  # a hostile container, whatever it raises
         return _Result((), (transcript_diagnostic(f"could not be read ({type(error).__name__})"),))
-    return _verdict(*_convert_entries(entries, keep or options.tools is not None), options)
+    return _verdict(*_convert_entries(entries, _keep(keep, options)), options)
 
 
 # Messages are converted in chunks: one msgspec call per chunk keeps the valid case
@@ -262,7 +273,7 @@ _CHUNK = 256
 
 
 def _convert_entries(
-    entries: list[Any], keep: bool
+    entries: list[Any], keep: Keep
 ) -> tuple[list[Message | None], dict[int, Inspection]]:
     """Each entry's message (None where malformed, its inspection then kept)."""
     messages: list[Message | None] = []
@@ -317,7 +328,7 @@ def _verdict(
 def _check_one_by_one(
     chunk: list[Any],
     start: int,
-    keep: bool,
+    keep: Keep,
     messages: list[Message | None],
     malformed: dict[int, Inspection],
 ) -> None:

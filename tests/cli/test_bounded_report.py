@@ -106,7 +106,7 @@ def test_the_lines_of_one_transcript_are_written_a_few_at_a_time() -> None:
     """A transcript with many diagnostics is not first built whole in memory: its lines
     go out in pieces of at most about 64 KiB."""
     found = tuple(
-        ("ORPHAN_TOOL_RESULT", number, f"no tool call has id 'ghost{number}'", f"/{number}/x")
+        ("ORPHAN_TOOL_RESULT", number, f"no tool call has id 'ghost{number}'", f"/{number}/x", -1)
         for number in range(20_000)
     )
     out = _Writes()

@@ -37,7 +37,8 @@ Validate transcripts: each message's shape and each tool call's linkage (orphan,
 duplicate, out-of-order, mismatched and missing results).
 
 PATH is a .json file (one transcript), a .jsonl file (one transcript per line: an array
-of messages, or an object {"id": ..., "messages": [...]}), a directory (every
+of messages, or an object {"id": ..., "messages": [...], "tools": [...]} whose tools,
+when present, are the definitions each call is checked against), a directory (every
 .json/.jsonl file inside, recursively, sorted) or - for standard input (JSON Lines).
 Gzipped files are read transparently; files are streamed, never read whole. One
 transcript (a line, or a .json file once decompressed) may hold at most LIMIT MiB: a
@@ -54,7 +55,7 @@ then a summary. --output json: one JSON object per invalid transcript, then
 example:
   agent-ir validate fixtures/transcripts/sample.jsonl
   agent-ir validate traces/ --jobs 8 --output json > report.jsonl
-  agent-ir validate finetune.jsonl --format openai-chat --provider-rules openai-chat
+  agent-ir validate finetune.jsonl --format openai-chat --allow-pending
   agent-ir validate traces/ --report report.html   # open it in a browser
   zcat day.jsonl.gz | agent-ir validate -""".replace("LIMIT", str(MAX_TRANSCRIPT_BYTES >> 20))
 
@@ -174,6 +175,13 @@ def _validate_arguments(parser: argparse.ArgumentParser) -> None:
         choices=providers,
         metavar="PROVIDER",
         help="also check PROVIDER's stricter rules (check_wire_rules): " + ", ".join(providers),
+    )
+    parser.add_argument(
+        "--allow-pending",
+        action="store_true",
+        help="accept unanswered tool calls in the last assistant message when only tool "
+        "results follow it (an agent mid-turn; a fine-tuning line whose target is that "
+        "message's calls)",
     )
     parser.add_argument(
         "--report",
@@ -332,6 +340,7 @@ def _run(parser: argparse.ArgumentParser, arguments: argparse.Namespace) -> int:
             provider_rules=arguments.provider_rules,
             report=arguments.report,
             report_limit=arguments.report_limit or REPORT_LIMIT,
+            allow_pending=arguments.allow_pending,
         )
         return validate(options)
     if arguments.command == "replay":

@@ -1,10 +1,17 @@
 """Checking one block of lines: the work a worker process (or a Dask task) does.
 
 A line holds one transcript: a JSON array of messages, or an object whose
-``"messages"`` is that array and whose ``"id"`` (a string or a number) names it in the
-report; other keys of the object are ignored. A line that is not JSON, or an object
-without ``"messages"``, is an INVALID_TRANSCRIPT diagnostic for that line. Blank lines
-are skipped.
+``"messages"`` is that array, whose ``"id"`` (a string or a number) names it in the
+report and whose ``"tools"`` (optional) are the tool definitions its calls are checked
+against (``validate_transcript``'s ``tools``; in a provider's format, the provider's
+tool list, converted); other keys of the object are ignored. A line that is not JSON,
+or an object without ``"messages"``, is an INVALID_TRANSCRIPT diagnostic for that line.
+Blank lines are skipped. Tools repeated on every line are compiled once per process
+(``agent_ir._tools`` keeps compiled schemas by their text).
+
+A line of agent-ir's form whose messages are not IR messages but convert from a
+provider's wire format gets a ``hint``: the formats that read it, which the summary
+names (``--format`` to try). At most ``HINTS_PER_BLOCK`` lines of a block are tried.
 
 Whatever the options, a line is JSON by one rule (``parse_line``, the one
 ``validate_json`` applies): strict UTF-8 with no byte order mark (the one at the start
@@ -23,11 +30,11 @@ import msgspec
 
 from agent_ir._diagnostics import transcript_diagnostic
 from agent_ir._errors import TranscriptError, describe_error
-from agent_ir._generated.diagnostic_schema import Diagnostic
+from agent_ir._generated.diagnostic_schema import Diagnostic, DiagnosticCode
 from agent_ir.cli._inputs import MAX_TRANSCRIPT_BYTES, oversized
-from agent_ir.messages import dumps
+from agent_ir.messages import dumps, to_json_value
 from agent_ir.rules import check_wire_rules
-from agent_ir.transcript import check_text, validate_transcript
+from agent_ir.transcript import check_options, check_text, validate_transcript
 from agent_ir.wire import WireFormatError, _registry
 
 __all__ = [
@@ -42,8 +49,10 @@ __all__ = [
     "parse_line",
 ]
 
-Found = tuple[str, int, str, str]
-"""One diagnostic: (code, message index, message, JSON Pointer)."""
+Found = tuple[str, int, str, str, int]
+"""One diagnostic: (code, message index, message, JSON Pointer, tool index). The tool
+index is -1 unless the problem is in a tool definition (then the message index is -1
+and the pointer points into the definition)."""
 
 
 class Invalid(NamedTuple):
@@ -63,6 +72,7 @@ class Invalid(NamedTuple):
     warnings: tuple[Found, ...] = ()
     text: bytes | None = None
     cut: int = 0
+    hint: tuple[str, ...] = ()  # the wire formats that read this line (format "ir")
 
 
 class BlockResult(NamedTuple):
@@ -77,11 +87,13 @@ class Checks(NamedTuple):
     """How lines are read: ``format`` "ir" (agent-ir's JSON form) or a registered
     provider's wire format (its name); ``rules``: a provider whose
     ``check_wire_rules`` run too, or None; ``keep``: how many of the block's invalid
-    transcripts (the first ones) keep their ``text`` for the HTML report (0: none)."""
+    transcripts (the first ones) keep their ``text`` for the HTML report (0: none);
+    ``pending``: ``allow_pending`` (the last assistant turn's calls may wait)."""
 
     format: str = "ir"
     rules: str | None = None
     keep: int = 0
+    pending: bool = False
 
 
 IR_CHECKS = Checks()
@@ -101,6 +113,7 @@ def check_block(
     lines = [data] if whole else data.split(b"\n")
     plain = checks.format == "ir" and checks.rules is None
     keep = checks.keep
+    hints = HINTS_PER_BLOCK if checks.format == "ir" else 0
     for number, line in enumerate(lines, first_line):
         if not whole and not line.strip():
             continue
@@ -111,13 +124,16 @@ def check_block(
             invalid.append(Invalid(number, None, (_found(too_large),)))
             continue
         if plain:
-            name, count, diagnostics = check_line(line)
+            name, count, diagnostics = check_line(line, checks.pending)
             warnings: tuple[Found, ...] = ()
         else:
             name, count, diagnostics, warnings, converted = _check_wire(line, checks)
         messages += count
         if diagnostics or warnings:
             found = Invalid(number, name, tuple(map(_found, diagnostics)), warnings)
+            if hints > 0 and _not_ir_shaped(diagnostics):
+                hints -= 1
+                found = found._replace(hint=wire_formats_reading(line))
             if diagnostics and keep > 0:  # only broken transcripts are drawn
                 keep -= 1
                 found = _with_text(found, line if converted is None else _ir_text(converted, line))
@@ -148,9 +164,14 @@ def _with_text(found: Invalid, text: bytes) -> Invalid:
 
 
 def _ir_text(converted: tuple[Any, ...], line: bytes) -> bytes:
-    """The converted messages as IR JSON (where the diagnostics point), else the line."""
+    """The converted messages as IR JSON (where the diagnostics point), with the tools
+    read when there are some, else the line."""
+    tools = getattr(converted, "tools", None)
     try:
-        return dumps(converted)
+        if tools is not None:
+            value = {"messages": to_json_value(tuple(converted)), "tools": to_json_value(tools)}
+            return msgspec.json.encode(value)
+        return dumps(tuple(converted))
     except (KeyboardInterrupt, SystemExit):
         raise
     except Exception:  # never a traceback for one line: draw the wire line instead
@@ -158,7 +179,46 @@ def _ir_text(converted: tuple[Any, ...], line: bytes) -> bytes:
 
 
 def _found(diagnostic: Diagnostic) -> Found:
-    return (str(diagnostic.code), diagnostic.message_index, diagnostic.message, diagnostic.path)
+    tool = -1 if diagnostic.tool_index is None else diagnostic.tool_index
+    return (
+        str(diagnostic.code),
+        diagnostic.message_index,
+        diagnostic.message,
+        diagnostic.path,
+        tool,
+    )
+
+
+HINTS_PER_BLOCK = 8
+"""How many lines of one block that fail the IR shape are tried in the wire formats."""
+
+
+def _not_ir_shaped(diagnostics: tuple[Diagnostic, ...]) -> bool:
+    return any(found.code == DiagnosticCode.INVALID_MESSAGE for found in diagnostics)
+
+
+def wire_formats_reading(line: bytes) -> tuple[str, ...]:
+    """The registered wire formats in which ``line`` converts and is then valid (the
+    formats a user who wrote agent-ir's form by mistake should try). Never raises."""
+    try:
+        value = parse_line(line)
+    except (ValueError, RecursionError):
+        return ()
+    formats = []
+    for format in _registry.provider_names():
+        try:
+            name, messages, extra, tools = _wire_parts(value, format)
+            if messages is None:
+                continue
+            checks = Checks(format)
+            _, _, diagnostics, _, converted = _converted(name, messages, extra, tools, checks)
+        except (KeyboardInterrupt, SystemExit):
+            raise
+        except Exception:  # a hint is never worth a traceback
+            continue
+        if converted is not None and not diagnostics:
+            formats.append(format)
+    return tuple(formats)
 
 
 def check_wire_line(
@@ -180,38 +240,43 @@ def _check_wire(line: bytes, checks: Checks) -> _Wire:
     except (ValueError, RecursionError):
         count, diagnostics = check_text(line)  # its INVALID_TRANSCRIPT diagnostic
         return None, count, diagnostics, (), None
-    name, messages, extra = _wire_parts(value, checks.format)
+    name, messages, extra, tools = _wire_parts(value, checks.format)
     if messages is None:
         return name, 0, (transcript_diagnostic(extra),), (), None
     if checks.format == "ir":
-        return name, _length(messages), _verdict(messages, checks.rules), (), None
-    return _converted(name, messages, extra, checks)
+        return name, _length(messages), _verdict(messages, checks, tools), (), None
+    return _converted(name, messages, extra, tools, checks)
 
 
 class _Named(msgspec.Struct):
-    """A line in the object form; ``messages`` is kept as its JSON text."""
+    """A line in the object form; ``messages`` and ``tools`` are kept as their JSON text."""
 
     messages: msgspec.Raw | msgspec.UnsetType = msgspec.UNSET
     id: Any = None
+    tools: msgspec.Raw | msgspec.UnsetType = msgspec.UNSET
 
 
 _NAMED = msgspec.json.Decoder(_Named)
 _NO_MESSAGES = 'is an object without "messages" (a line holds an array of messages or {"id": ..., "messages": [...]})'
 
 
-def check_line(line: bytes) -> tuple[str | None, int, tuple[Diagnostic, ...]]:
-    """(id, messages read, diagnostics) of one line. Never raises."""
+def check_line(
+    line: bytes, pending: bool = False
+) -> tuple[str | None, int, tuple[Diagnostic, ...]]:
+    """(id, messages read, diagnostics) of one line (``pending``: ``allow_pending``).
+    Never raises."""
     if line.lstrip()[:1] != b"{":
-        count, diagnostics = check_text(line)
+        count, diagnostics = check_text(line, check_options(None, pending))
         return None, count, diagnostics
     try:
         named = _NAMED.decode(line)
-    except (msgspec.DecodeError, msgspec.ValidationError, UnicodeError, RecursionError):
-        return _check_stdlib(line)  # lone surrogate escapes, an odd id, or not JSON
+        tools = None if named.tools is msgspec.UNSET else parse_line(named.tools)
+    except (msgspec.DecodeError, msgspec.ValidationError, ValueError, RecursionError):
+        return _check_stdlib(line, pending)  # lone surrogate escapes, an odd id, not JSON
     name = _name(named.id)
     if named.messages is msgspec.UNSET:
         return name, 0, (transcript_diagnostic(_NO_MESSAGES),)
-    count, diagnostics = check_text(memoryview(named.messages))
+    count, diagnostics = check_text(memoryview(named.messages), check_options(tools, pending))
     return name, count, diagnostics
 
 
@@ -227,54 +292,63 @@ def _refuse_constant(name: str) -> Any:
     raise ValueError(f"{name} is not JSON")
 
 
-def _check_stdlib(line: bytes) -> tuple[str | None, int, tuple[Diagnostic, ...]]:
+def _check_stdlib(line: bytes, pending: bool) -> tuple[str | None, int, tuple[Diagnostic, ...]]:
     try:
         value = parse_line(line)
     except (ValueError, RecursionError):
         count, diagnostics = check_text(line)  # its INVALID_TRANSCRIPT diagnostic
         return None, count, diagnostics
     if type(value) is not dict:
-        return None, 0, validate_transcript(value)
+        return None, 0, validate_transcript(value, allow_pending=pending)
     name = _name(value.get("id"))
     if "messages" not in value:
         return name, 0, (transcript_diagnostic(_NO_MESSAGES),)
     messages = value["messages"]
     count = len(messages) if type(messages) is list else 0
-    return name, count, validate_transcript(messages)
+    tools = value.get("tools")
+    return name, count, validate_transcript(messages, tools=tools, allow_pending=pending)
 
 
-def _wire_parts(value: Any, format: str) -> tuple[str | None, Any, Any]:
+def _wire_parts(value: Any, format: str) -> tuple[str | None, Any, Any, Any]:
     """(id, the messages or None, the format's system prompt (None when it has no
-    system key) or a reason when the messages are None)."""
+    system key) or a reason when the messages are None, the tools (None: none))."""
     if type(value) is list:
-        return None, value, None
+        return None, value, None, None
     if type(value) is not dict:
-        return None, None, f"must be an array of messages or an object, not {type(value).__name__}"
-    key, system_key = "messages", None  # agent-ir's form
+        kind = type(value).__name__
+        return None, None, f"must be an array of messages or an object, not {kind}", None
+    key, system_key, tools_key = "messages", None, "tools"  # agent-ir's form
     if format != "ir":
         reader = _registry.provider_spec(format).request
-        key, system_key = reader.messages_key, reader.system_key
+        key, system_key, tools_key = reader.messages_key, reader.system_key, reader.tools_key
     name = _name(value.get("id"))
     if key not in value:
-        return name, None, f'is an object without "{key}"'
-    return name, value[key], None if system_key is None else value.get(system_key)
+        return name, None, f'is an object without "{key}"', None
+    system = None if system_key is None else value.get(system_key)
+    tools = None if tools_key is None else value.get(tools_key)
+    return name, value[key], system, tools
 
 
 def _length(messages: object) -> int:
     return len(messages) if type(messages) is list else 0
 
 
-def _verdict(messages: object, rules: str | None) -> tuple[Diagnostic, ...]:
-    if rules is None:
-        return validate_transcript(messages)
-    return check_wire_rules(messages, rules)  # type: ignore[arg-type]
+def _verdict(messages: object, checks: Checks, tools: object) -> tuple[Diagnostic, ...]:
+    if checks.rules is None:
+        return validate_transcript(messages, tools=tools, allow_pending=checks.pending)
+    return check_wire_rules(
+        messages,  # type: ignore[arg-type]
+        checks.rules,  # type: ignore[arg-type]
+        tools=tools,
+        allow_pending=checks.pending,
+    )
 
 
-def _converted(name: str | None, messages: Any, system: Any, checks: Checks) -> _Wire:
+def _converted(name: str | None, messages: Any, system: Any, tools: Any, checks: Checks) -> _Wire:
     """A wire transcript converted to the IR, then checked."""
     convert = _registry.provider_spec(checks.format).request.convert
     try:
-        converted = convert(messages, system)
+        converted = convert(messages, system, tools)
     except TranscriptError as error:  # a message invalid on its own (arguments...)
         return name, _length(messages), error.diagnostics, (), None
     except WireFormatError as error:
@@ -285,18 +359,20 @@ def _converted(name: str | None, messages: Any, system: Any, checks: Checks) -> 
     except Exception as error:  # never a traceback for one line
         reason = f"could not be converted from {checks.format} ({describe_error(error)})"
         return name, _length(messages), (transcript_diagnostic(reason),), (), None
-    warnings = tuple(
-        (
-            str(found.code),
-            found.message_index,
-            found.message,
-            f"/{found.message_index}"
-            + (f"/content/{found.block_index}" if found.block_index >= 0 else ""),
-        )
-        for found in converted.warnings
-    )
-    transcript = tuple(converted)
-    return name, len(transcript), _verdict(transcript, checks.rules), warnings, transcript
+    warnings = tuple(map(_warning, converted.warnings))
+    verdict = _verdict(tuple(converted), checks, converted.tools)
+    return name, len(converted), verdict, warnings, converted
+
+
+def _warning(found: Any) -> Found:
+    """A conversion warning as reported: its path in the IR (where the diagnostics
+    point) for a message; a tool definition's warning keeps its tool index."""
+    tool = -1 if found.tool_index is None else found.tool_index
+    if tool >= 0:
+        return (str(found.code), -1, found.message, found.path, tool)
+    block = f"/content/{found.block_index}" if found.block_index >= 0 else ""
+    pointer = f"/{found.message_index}{block}"
+    return (str(found.code), found.message_index, found.message, pointer, tool)
 
 
 def _name(value: object) -> str | None:

@@ -381,7 +381,7 @@ def _broken(
         return ""
     rows = []
     for number, (name, found) in enumerate(drawn, 1):
-        codes = Counter(code for code, _, _, _ in found.diagnostics)
+        codes = Counter(item[0] for item in found.diagnostics)
         badges = " ".join(
             f'<span class="code">{_data(code)}</span>' + (f" &times;{count:,}" if count > 1 else "")
             for code, count in _in_code_order(codes)
@@ -435,7 +435,7 @@ def _content_blocks(message: Any) -> list[Any]:
 
 
 def _note(found: Found) -> str:
-    code, _, message, pointer = found
+    code, _, message, pointer, _ = found
     where = f" {_pointer(pointer)}" if pointer else ""
     return (
         f'<p class="diagnostic" data-code="{_data(code)}"><span class="code">{_data(code)}</span> '
@@ -453,6 +453,7 @@ def _notes(found: list[Found]) -> str:
 class _Parsed(NamedTuple):
     messages: list[Any] | None  # the messages to draw, or None
     other: str  # HTML of what there is instead (text that is not JSON...), or ""
+    tools: list[Any] | None = None  # the line's tool definitions, when it has some
 
 
 class _Conversation:
@@ -467,10 +468,14 @@ class _Conversation:
         parsed = self._parse()
         self.messages = parsed.messages or []
         self.other = parsed.other
+        self.tools = parsed.tools
         self.flags: dict[int, dict[int | None, list[Found]]] = {}
+        self.tool_flags: dict[int, list[Found]] = {}
         for item in found.diagnostics:
             index = item[1]
-            if 0 <= index < len(self.messages):
+            if item[4] >= 0:
+                self.tool_flags.setdefault(item[4], []).append(item)
+            elif 0 <= index < len(self.messages):
                 block = _block_of(item[3], index)
                 self.flags.setdefault(index, {}).setdefault(block, []).append(item)
         self.focus = sorted(self.flags)
@@ -509,8 +514,9 @@ class _Conversation:
             )
         if isinstance(value, dict):
             messages = value.get("messages", value.get("input"))
+            tools = value.get("tools")
             if isinstance(messages, list):
-                return _Parsed(messages, "")
+                return _Parsed(messages, "", tools if isinstance(tools, list) else None)
         if isinstance(value, list):
             return _Parsed(value, "")
         try:
@@ -532,7 +538,7 @@ class _Conversation:
             f'data-line="{found.line}">\n<header>\n'
             f'<h3><a class="number" href="#{self.anchor}">#{self.number}</a> '
             f"<code>{_name(self.name)}:{found.line}</code>{label}{converted}</h3>\n"
-            f"{self._listed()}{self._warnings()}</header>\n"
+            f"{self._listed()}{self._warnings()}{self._tools()}</header>\n"
         )
         try:
             body = self.other or self._messages()
@@ -544,8 +550,10 @@ class _Conversation:
         """Every diagnostic of the transcript, linking to its message."""
         limit = min(self.settings.max_diagnostics or DIAGNOSTICS, DIAGNOSTICS)
         items = []
-        for code, index, message, pointer in self.found.diagnostics[:limit]:
+        for code, index, message, pointer, tool in self.found.diagnostics[:limit]:
             place = f"message {index}" if index >= 0 else "the transcript"
+            if tool >= 0:
+                place = f'<a href="#{self.anchor}-tool{tool}">tool {tool}</a>'
             if 0 <= index < len(self.messages):
                 place = f'<a href="#{self.anchor}-m{index}">{place}</a>'
             where = f" {_pointer(pointer)}" if pointer else ""
@@ -558,6 +566,36 @@ class _Conversation:
             items.append(f'<li class="more">… {left:,} more diagnostics</li>\n')
         return f'<ul class="found">\n{"".join(items)}</ul>\n'
 
+    def _tools(self) -> str:
+        """The tools the line declares, folded; a tool with a problem open and marked."""
+        tools = self.tools
+        if not tools:
+            return ""
+        items = []
+        for position, tool in enumerate(tools[:JSON_ITEMS]):
+            flags = self.tool_flags.get(position, [])
+            flagged = " flagged" if flags else ""
+            name = _get(tool, "name")
+            about = _get(tool, "description")
+            said = f'<p class="text">{_clipped(about, 500)}</p>' if isinstance(about, str) else ""
+            parameters = ""
+            if isinstance(tool, dict) and "parameters" in tool:
+                parameters = _pre_json(tool["parameters"], "json parameters")
+            items.append(
+                f'<li class="tool{flagged}" id="{self.anchor}-tool{position}">'
+                f'<span class="call-label">Tool {position}</span> '
+                f'<b class="tool-name">{_scalar(name)}</b>{said}{parameters}'
+                f"{_notes(flags)}</li>\n"
+            )
+        if len(tools) > JSON_ITEMS:
+            items.append(f'<li class="more">… {len(tools) - JSON_ITEMS:,} more tools</li>\n')
+        opened = " open" if self.tool_flags else ""
+        return (
+            f'<details class="tools"{opened}><summary>{len(tools):,} tool'
+            f"{'' if len(tools) == 1 else 's'} declared</summary>\n"
+            f'<ul class="tools">\n{"".join(items)}</ul></details>\n'
+        )
+
     def _warnings(self) -> str:
         warnings = self.found.warnings
         if not warnings:
@@ -566,7 +604,7 @@ class _Conversation:
             f'<li data-code="{_data(code)}"><span class="code warning">{_data(code)}</span> '
             f"{_name(self.settings.format)} message {index}: {_clipped(message, 500)}"
             f" {_pointer(pointer)}</li>\n"
-            for code, index, message, pointer in warnings[:DIAGNOSTICS]
+            for code, index, message, pointer, _ in warnings[:DIAGNOSTICS]
         )
         if len(warnings) > DIAGNOSTICS:
             items += f'<li class="more">… {len(warnings) - DIAGNOSTICS:,} more warnings</li>\n'
@@ -775,7 +813,7 @@ class _Conversation:
         if kind == "thinking":
             return self._thinking(block, flagged, anchor, notes)
         if kind == "toolCall":
-            return self._tool_call(block, flagged, anchor, notes)
+            return self._tool_call(block, flagged, anchor, notes, _argument_keys(flags))
         if kind == "refusal":
             return _refusal(block, flagged, anchor, notes)
         if kind in ("serverToolCall", "serverToolResult"):
@@ -806,11 +844,17 @@ class _Conversation:
             f'<div class="text">{body}</div></details>{notes}</div>\n'
         )
 
-    def _tool_call(self, block: dict[str, Any], flagged: str, anchor: str, notes: str) -> str:
+    def _tool_call(
+        self, block: dict[str, Any], flagged: str, anchor: str, notes: str, bad: set[str]
+    ) -> str:
+        """A call: its name, id and arguments; ``bad``: the arguments a diagnostic
+        points into (each drawn on its own row, marked)."""
         arguments = block.get("arguments")
         kind = _json_type(arguments) if "arguments" in block else "missing"
         said = "" if kind == "object" else f'<p class="kind">arguments: {kind}, not an object</p>'
         shown = _pre_json(arguments, "json arguments") if "arguments" in block else ""
+        if bad and isinstance(arguments, dict):
+            shown = _arguments_rows(arguments, bad)
         return (
             f'<div class="block tool-call{flagged}" {anchor}>'
             f'<div class="call-head"><span class="call-label">Tool call</span> '
@@ -827,6 +871,30 @@ class _Conversation:
             f"{_pre_json(message[key])}</div>\n"
             for key in extra[:JSON_ITEMS]
         )
+
+
+def _argument_keys(flags: list[Found]) -> set[str]:
+    """The top-level argument names the diagnostics of a block point into."""
+    keys = set()
+    for found in flags:
+        parts = found[3].split("/")
+        if len(parts) > 5 and parts[4] == "arguments":
+            keys.add(parts[5].replace("~1", "/").replace("~0", "~"))
+    return keys
+
+
+def _arguments_rows(arguments: dict[str, Any], bad: set[str]) -> str:
+    """The arguments as rows of name and value, the ``bad`` ones marked."""
+    rows = []
+    for key in list(arguments)[:JSON_ITEMS]:
+        mark = ' class="bad-argument"' if key in bad else ""
+        rows.append(
+            f"<tr{mark}><th>{_clipped(key, 100)}</th><td>{_pre_json(arguments[key])}</td></tr>"
+        )
+    more = len(arguments) - JSON_ITEMS
+    if more > 0:
+        rows.append(f'<tr class="more"><td colspan="2">… {more:,} more arguments</td></tr>')
+    return f'<table class="arguments">{"".join(rows)}</table>'
 
 
 def _refusal(block: dict[str, Any], flagged: str, anchor: str, notes: str) -> str:
@@ -988,6 +1056,9 @@ color:#424a53;background:#fff}}
 .extra{{margin-top:6px}}
 .extra .key,.kind{{font-size:12px;color:var(--muted)}}
 .flagged{{outline:2px solid var(--bad);outline-offset:1px;background:var(--bad-bg)!important}}
+.bad-argument th,.bad-argument td{{background:var(--bad-bg);color:var(--bad)}}
+table.arguments{{border-collapse:collapse}} table.arguments th{{text-align:left;padding-right:8px;vertical-align:top}}
+ul.tools{{list-style:none;padding-left:0}} li.tool{{margin:4px 0;padding:4px 8px;border:1px solid var(--line);border-radius:6px}}
 .has-flag{{border-color:var(--bad)}}
 .diagnostic{{margin:6px 0 0;color:var(--bad);font-size:13px;font-family:system-ui,sans-serif;
 white-space:normal}}

@@ -65,6 +65,8 @@ class Summary:
     codes: Counter[str] = field(default_factory=Counter)
     warnings: Counter[str] = field(default_factory=Counter)
     unreadable: list[str] = field(default_factory=list)
+    # wire format -> how many invalid lines of agent-ir's form it read (a --format to try)
+    hints: Counter[str] = field(default_factory=Counter)
 
     def add(self, result: BlockResult) -> None:
         self.transcripts += result.transcripts
@@ -73,6 +75,7 @@ class Summary:
             self.invalid += bool(reported.diagnostics)
             self.codes.update(found[0] for found in reported.diagnostics)
             self.warnings.update(found[0] for found in reported.warnings)
+            self.hints.update(reported.hint)
 
     @property
     def valid(self) -> int:
@@ -88,6 +91,7 @@ class Summary:
             "codes": dict(_in_code_order(self.codes)),
             "warnings": dict(sorted(self.warnings.items())),
             "unreadable": self.unreadable,
+            "formatHints": dict(self.hints.most_common()),
             "seconds": round(seconds, 3),
             "messagesPerSecond": _rate(self.messages, seconds),
         }
@@ -140,8 +144,8 @@ class Report:
         for kind, found in [("", item) for item in shown] + [
             ("warning ", item) for item in transcript.warnings
         ]:
-            code, index, message, pointer = found
-            place = f"message {index} " if index >= 0 else ""
+            code, index, message, pointer, tool = found
+            place = f"message {index} " if index >= 0 else f"tool {tool} " if tool >= 0 else ""
             end = f" ({printable(shown_pointer(pointer))})" if pointer else ""
             line = f"{head}{place}{kind}{code}: {printable(message)}{end}\n"
             lines.append(line)
@@ -160,17 +164,11 @@ class Report:
         record: dict[str, object] = {"file": printable(name), "line": transcript.line}
         if transcript.id is not None:
             record["id"] = printable(transcript.id)
-        record["diagnostics"] = [
-            {"code": code, "messageIndex": index, "message": message, "path": pointer}
-            for code, index, message, pointer in shown
-        ]
+        record["diagnostics"] = [_found_json(found) for found in shown]
         if omitted:
             record["omitted"] = omitted
         if transcript.warnings:
-            record["warnings"] = [
-                {"code": code, "messageIndex": index, "message": message, "path": pointer}
-                for code, index, message, pointer in transcript.warnings
-            ]
+            record["warnings"] = [_found_json(found) for found in transcript.warnings]
         # ASCII JSON: every character of the data is kept, escaped, and no line or
         # paragraph separator can split a record in two for a reader.
         self._out.write(json.dumps(record) + "\n")
@@ -191,10 +189,31 @@ class Report:
             f"  warning {code}  {count:,}\n" for code, count in sorted(summary.warnings.items())
         )
         lines.extend(f"  unreadable: {printable(name)}\n" for name in summary.unreadable)
+        if summary.hints:
+            lines.append(_hint(summary.hints))
         lines.append(
             f"checked in {seconds:.2f} s ({_rate(summary.messages, seconds):,} messages/s)\n"
         )
         self._out.write("".join(lines))
+
+
+def _found_json(found: Found) -> dict[str, object]:
+    code, index, message, pointer, tool = found
+    record: dict[str, object] = {"code": code, "messageIndex": index}
+    if tool >= 0:
+        record["toolIndex"] = tool
+    record.update(message=message, path=pointer)
+    return record
+
+
+def _hint(hints: Counter[str]) -> str:
+    """The line saying which ``--format`` reads the lines that are not agent-ir's form."""
+    read = ", ".join(f"{format} ({count:,})" for format, count in hints.most_common())
+    best = hints.most_common(1)[0][0]
+    return (
+        f"hint: lines that are not agent-ir's form were read as a provider's format, "
+        f"as lines tried: {read}; try --format {best}\n"
+    )
 
 
 def _count(number: int, noun: str) -> str:

@@ -34,6 +34,7 @@ class Options:
     provider_rules: str | None = None
     report: str | None = None  # --report FILE.html
     report_limit: int = REPORT_LIMIT
+    allow_pending: bool = False
 
 
 def validate(options: Options) -> int:
@@ -153,7 +154,7 @@ class _Page:
 
 def _engine(options: Options, inputs: list[Input], on_error: OnError) -> Iterator[Checked]:
     keep = options.report_limit if options.report is not None else 0
-    checks = Checks(options.format, options.provider_rules, keep)
+    checks = Checks(options.format, options.provider_rules, keep, options.allow_pending)
     if options.engine == "dask":
         from agent_ir.cli._dask import checked_on_dask  # the optional extra agent-ir[dask]
 

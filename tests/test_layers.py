@@ -36,7 +36,13 @@ LAYERS: list[tuple[str, list[str]]] = [
     ("generated", ["agent_ir._generated", "agent_ir._generated.*"]),
     (
         "checking",
-        ["agent_ir._fastpath", "agent_ir._reference", "agent_ir._inspect", "agent_ir._diagnostics"],
+        [
+            "agent_ir._fastpath",
+            "agent_ir._reference",
+            "agent_ir._inspect",
+            "agent_ir._diagnostics",
+            "agent_ir._tools",
+        ],
     ),
     (
         "ir",

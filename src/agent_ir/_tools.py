@@ -45,7 +45,7 @@ from agent_ir._generated.transcript_schema import ToolDefinition
 from agent_ir._inspect import Inspection, tool_call_blocks
 from agent_ir._jsoncopy import snapshot_json, snapshot_sequence
 from agent_ir._paths import Path, format_path
-from agent_ir._text import cut, quoted
+from agent_ir._text import cut, is_blank, is_valid_unicode, quoted
 
 __all__ = ["Tools", "read_tools"]
 
@@ -185,13 +185,13 @@ def read_tools(value: object) -> Tools:
     by_name: dict[str, _Tool] = {}
     problems: list[Diagnostic] = []
     for index, entry in enumerate(entries):
-        definition, found = _definition(entry)
+        definition, name, found = _definition(entry)
         found = [*found, *_compile(index, definition, by_name)] if definition else found
         definitions.append(definition)
         problems += (_on_tool(index, problem) for problem in found)
-        if definition is not None and definition.name not in by_name:
-            validator = _VALIDATORS.get(definition) if not found else None
-            by_name[definition.name] = _Tool(index, validator, bool(found))
+        if name is not None and name not in by_name:
+            validator = _VALIDATORS.get(definition) if definition and not found else None
+            by_name[name] = _Tool(index, validator, bool(found))
     return Tools(tuple(definitions), by_name, problems)
 
 
@@ -199,19 +199,30 @@ def _on_tool(index: int, problem: Diagnostic) -> Diagnostic:
     return msgspec.structs.replace(problem, tool_index=index)
 
 
-def _definition(entry: object) -> tuple[ToolDefinition | None, list[Diagnostic]]:
-    """The definition of one entry, or its problems (paths inside the definition)."""
+def _definition(entry: object) -> tuple[ToolDefinition | None, str | None, list[Diagnostic]]:
+    """The definition of one entry and the name it declares, or its first problem (its
+    path inside the definition) and the name, when one is readable: a call naming a
+    broken tool is not UNDECLARED_TOOL."""
     if type(entry) is ToolDefinition:
-        return entry, []  # checked when it was made
+        return entry, entry.name, []  # checked when it was made
     problems: list[JsonValueError] = []
     plain = snapshot_json(entry, problems, offset=_parameters_offset)
-    if problems:
-        return None, [_problem(error.path, error.reason) for error in problems]
+    if problems:  # one diagnostic per broken tool: the first place read that is wrong
+        return None, _readable_name(plain), [_problem(problems[0].path, problems[0].reason)]
     try:
-        return convert_value(plain, ToolDefinition), []
+        definition = convert_value(plain, ToolDefinition)
+        return definition, definition.name, []
     except (msgspec.ValidationError, JsonValueError):
         pass
-    return None, [_problem(path, reason) for path, reason in _explain(plain)]
+    return None, _readable_name(plain), [_problem(path, reason) for path, reason in _explain(plain)]
+
+
+def _readable_name(plain: Any) -> str | None:
+    """The name a malformed definition declares: a string with a visible character."""
+    name = plain.get("name") if type(plain) is dict else None
+    if type(name) is not str or is_blank(name) or not is_valid_unicode(name):
+        return None
+    return name
 
 
 def _parameters_offset(path: Path) -> int:
@@ -230,10 +241,19 @@ def _explain(plain: Any) -> Iterator[tuple[Path, str]]:
     if error is None:  # a rule the schema cannot state (a string that is only blanks)
         yield (), "is not a valid tool definition"
         return
+    path = tuple(error.absolute_path)
     if error.validator == "pattern":  # the one pattern: a name with a visible character
-        yield tuple(error.absolute_path), "must hold a character other than whitespace"
-        return
-    yield tuple(error.absolute_path), f"is not valid: {cut(error.message)}"
+        yield path, "must hold a character other than whitespace"
+    elif error.validator == "required":  # at the missing field, as for a message
+        missing = [name for name in error.validator_value if name not in error.instance]
+        yield (*path, missing[0]), "is missing (a tool definition needs it)"
+    elif error.validator == "additionalProperties":  # at the first unknown field
+        known = error.schema.get("properties", {})
+        unknown = [key for key in error.instance if key not in known]
+        fields = ", ".join(known)
+        yield (*path, unknown[0]), f"is not a field of a tool definition (its fields: {fields})"
+    else:
+        yield path, f"is not valid: {cut(error.message)}"
 
 
 _REFERENCE: list[Draft202012Validator] = []

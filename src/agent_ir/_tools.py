@@ -62,19 +62,22 @@ class _Tool(NamedTuple):
 
 class Tools:
     """The tools of one transcript: each declared name, and the problems of the
-    definitions (``problems``)."""
+    definitions (``problems``). ``readable``: False when the tools as a whole could not
+    be read (not a list or tuple): then no call is checked (each would be undeclared)."""
 
-    __slots__ = ("by_name", "definitions", "problems")
+    __slots__ = ("by_name", "definitions", "problems", "readable")
 
     def __init__(
         self,
         definitions: tuple[ToolDefinition | None, ...],
         by_name: dict[str, _Tool],
         problems: list[Diagnostic],
+        readable: bool = True,
     ) -> None:
         self.definitions = definitions
         self.by_name = by_name
         self.problems = problems
+        self.readable = readable
 
     def check_calls(
         self, messages: Sequence[Message | None], malformed: Mapping[int, Inspection]
@@ -82,6 +85,8 @@ class Tools:
         """The diagnostics of every call of ``messages`` (None where malformed: the
         well-formed calls of its snapshot in ``malformed`` are checked)."""
         found: list[Diagnostic] = []
+        if not self.readable:
+            return found
         for message_index, message in enumerate(messages):
             if type(message) is AssistantMessage:
                 for block_index, block in enumerate(message.content):
@@ -172,7 +177,7 @@ def read_tools(value: object) -> Tools:
     if not issubclass(type(value), (list, tuple)):
         reason = f"tools must be a list or tuple of tool definitions, not {type(value).__name__}"
         problem = diagnostic(DiagnosticCode.INVALID_TOOL_DEFINITION, -1, (), reason)
-        return Tools((), {}, [problem])
+        return Tools((), {}, [problem], readable=False)
     try:
         entries = snapshot_sequence(value)
     except (KeyboardInterrupt, SystemExit):
@@ -180,7 +185,7 @@ def read_tools(value: object) -> Tools:
     except BaseException as error:  # a hostile container, whatever it raises
         reason = f"tools could not be read ({type(error).__name__})"
         problem = diagnostic(DiagnosticCode.INVALID_TOOL_DEFINITION, -1, (), reason)
-        return Tools((), {}, [problem])
+        return Tools((), {}, [problem], readable=False)
     definitions: list[ToolDefinition | None] = []
     by_name: dict[str, _Tool] = {}
     problems: list[Diagnostic] = []
@@ -277,6 +282,8 @@ def _compile(index: int, definition: ToolDefinition, by_name: dict[str, _Tool]) 
         return []
     try:
         _VALIDATORS.compile(definition)
+    except _RemoteReference as remote:
+        return [_remote_problem(definition, remote.uri)]
     except jsonschema_rs.ValidationError as error:
         path = ("parameters", *error.instance_path)
         first_line = str(error).splitlines()[0] if str(error) else type(error).__name__
@@ -288,8 +295,28 @@ def _compile(index: int, definition: ToolDefinition, by_name: dict[str, _Tool]) 
     return []
 
 
-def _refuse(uri: str) -> Any:
-    raise ValueError(f"{uri} is outside the tool's parameters and is never fetched")
+def _remote_problem(definition: ToolDefinition, uri: str) -> Diagnostic:
+    """The problem of parameters that asked for ``uri``: an unknown ``$schema`` (its
+    meta-schema would have to be fetched) or a ``$ref`` outside them."""
+    dialect = plain_data(definition.parameters).get("$schema")
+    if type(dialect) is str and dialect.rstrip("#") == uri.rstrip("#"):
+        path: Path = ("parameters", "$schema")
+        reason = f"parameters.$schema names an unknown JSON Schema dialect ({quoted(uri)})"
+    else:
+        path = ("parameters",)
+        reason = (
+            f"parameters refers to {quoted(uri)}, outside them: a $ref is resolved "
+            "inside the tool's parameters only, never fetched"
+        )
+    return diagnostic(DiagnosticCode.INVALID_TOOL_DEFINITION, -1, path, reason)
+
+
+class _RemoteReference(Exception):
+    """Compiling parameters asked for a resource outside them (never fetched)."""
+
+    def __init__(self, uri: str) -> None:
+        super().__init__(uri)
+        self.uri = uri
 
 
 class _Compiled:
@@ -304,7 +331,18 @@ class _Compiled:
         key = msgspec.json.encode(parameters)
         validator = self.cache.get(key)
         if validator is None:
-            validator = jsonschema_rs.validator_for(parameters, retriever=_refuse)
+            refused: list[str] = []
+
+            def refuse(uri: str) -> Any:
+                refused.append(uri)
+                raise ValueError(f"{uri} is outside the tool's parameters: never fetched")
+
+            try:
+                validator = jsonschema_rs.validator_for(parameters, retriever=refuse)
+            except (ValueError, TypeError) as error:
+                if refused:
+                    raise _RemoteReference(refused[0]) from error
+                raise
             if len(self.cache) >= _CACHE_SIZE:
                 del self.cache[next(iter(self.cache))]
             self.cache[key] = validator

@@ -28,8 +28,7 @@ USER = {"role": "user", "id": "u", "content": "go"}
 def assistant(index: int, *call_ids: str, text: bool = False) -> dict[str, Any]:
     content: list[dict[str, Any]] = [{"type": "text", "text": "t"}] if text else []
     content += [
-        {"type": "toolCall", "id": call_id, "name": "read", "arguments": {}}
-        for call_id in call_ids
+        {"type": "toolCall", "id": call_id, "name": "read", "arguments": {}} for call_id in call_ids
     ]
     return {"role": "assistant", "id": f"a{index}", "content": content}
 
@@ -257,3 +256,26 @@ def test_an_earlier_open_call_is_missing_on_both_paths() -> None:
 
     assert [(d.code, d.message_index) for d in linkage_of_valid(ir, pending=True)] == [(MISSING, 1)]
     assert linkage(ir, pending=True) == linkage_of_valid(ir, pending=True)
+
+
+def test_the_one_pass_check_confirms_a_pending_turn_without_the_rules(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The common fine-tuning line (answered rounds, then calls waiting) stays on the
+    one pass: the sites of the rules are never collected."""
+    from agent_ir import _linkage
+
+    collected: list[int] = []
+    real = _linkage._collect
+
+    def counting(*args: Any, **kwargs: Any) -> Any:
+        collected.append(1)
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(_linkage, "_collect", counting)
+    ir = _ir([USER, assistant(1, "c1"), result("c1"), assistant(3, "c2", "c3"), result("c2")])
+
+    assert linkage_of_valid(ir, pending=True) == []
+    assert collected == []
+    assert [d.code for d in linkage_of_valid(ir)] == [MISSING]
+    assert collected == [1]

@@ -90,7 +90,13 @@ KEYWORDS: list[tuple[str, dict[str, Any], dict[str, Any], str, str]] = [
         "/a",
         "required",
     ),
-    ("items", obj(a={"type": "array", "items": {"type": "string"}}), {"a": ["x", 2]}, "/a/1", "type"),
+    (
+        "items",
+        obj(a={"type": "array", "items": {"type": "string"}}),
+        {"a": ["x", 2]},
+        "/a/1",
+        "type",
+    ),
     (
         "items-of-objects",
         obj(a={"type": "array", "items": obj(b={"type": "integer"})}),
@@ -114,7 +120,13 @@ KEYWORDS: list[tuple[str, dict[str, Any], dict[str, Any], str, str]] = [
     ),
     ("minItems", obj(a={"type": "array", "minItems": 2}), {"a": [1]}, "/a", "minItems"),
     ("maxItems", obj(a={"type": "array", "maxItems": 1}), {"a": [1, 2]}, "/a", "maxItems"),
-    ("uniqueItems", obj(a={"type": "array", "uniqueItems": True}), {"a": [1, 1.0]}, "/a", "uniqueItems"),
+    (
+        "uniqueItems",
+        obj(a={"type": "array", "uniqueItems": True}),
+        {"a": [1, 1.0]},
+        "/a",
+        "uniqueItems",
+    ),
     (
         "minProperties",
         {"type": "object", "minProperties": 2},
@@ -122,8 +134,20 @@ KEYWORDS: list[tuple[str, dict[str, Any], dict[str, Any], str, str]] = [
         "",
         "minProperties",
     ),
-    ("anyOf", obj(a={"anyOf": [{"type": "string"}, {"type": "integer"}]}), {"a": 1.5}, "/a", "anyOf"),
-    ("oneOf-none", obj(a={"oneOf": [{"type": "string"}, {"type": "integer"}]}), {"a": None}, "/a", "oneOf"),
+    (
+        "anyOf",
+        obj(a={"anyOf": [{"type": "string"}, {"type": "integer"}]}),
+        {"a": 1.5},
+        "/a",
+        "anyOf",
+    ),
+    (
+        "oneOf-none",
+        obj(a={"oneOf": [{"type": "string"}, {"type": "integer"}]}),
+        {"a": None},
+        "/a",
+        "oneOf",
+    ),
     (
         "oneOf-both",
         obj(a={"oneOf": [{"type": "number"}, {"type": "integer"}]}),
@@ -170,7 +194,13 @@ KEYWORDS: list[tuple[str, dict[str, Any], dict[str, Any], str, str]] = [
         "",
         "pattern",
     ),
-    ("key-with-slash-and-tilde", obj(**{"a/b~c": {"type": "string"}}), {"a/b~c": 1}, "/a~1b~0c", "type"),
+    (
+        "key-with-slash-and-tilde",
+        obj(**{"a/b~c": {"type": "string"}}),
+        {"a/b~c": 1},
+        "/a~1b~0c",
+        "type",
+    ),
 ]
 
 
@@ -335,9 +365,7 @@ def test_the_declared_names_are_cut_after_five() -> None:
 
     (found,) = validate_transcript(transcript(("x", {})), tools=tools)
 
-    assert found.message.endswith(
-        "(declared: 't0', 't1', 't2', 't3', 't4' and 3 more)"
-    )
+    assert found.message.endswith("(declared: 't0', 't1', 't2', 't3', 't4' and 3 more)")
 
 
 def test_exactly_five_declared_names_are_all_shown() -> None:
@@ -376,8 +404,13 @@ def test_without_tools_nothing_is_checked_against_definitions() -> None:
 def test_server_tool_calls_are_not_checked_against_definitions() -> None:
     messages = transcript(("t", {}))
     messages[1]["content"].append(
-        {"type": "serverToolCall", "id": "s1", "name": "web_search", "input": {"q": 1},
-         "provider": "anthropic"}
+        {
+            "type": "serverToolCall",
+            "id": "s1",
+            "name": "web_search",
+            "input": {"q": 1},
+            "provider": "anthropic",
+        }
     )
 
     assert validate_transcript(messages, tools=[{"name": "t"}]) == ()

@@ -351,4 +351,3 @@ def test_a_remote_ref_is_never_fetched(schema_server: tuple[str, list[str]]) -> 
     )
     assert f"'{url}/other.json'" in found[1].message
     assert text == tuple(found)
-

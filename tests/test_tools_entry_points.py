@@ -35,9 +35,7 @@ TOOLS: list[dict[str, Any]] = [
 ]
 TOOL_OBJECTS = [
     ToolDefinition(name="need", parameters=JsonObject({"type": "object", "required": ["q"]})),
-    ToolDefinition(
-        name="typed", parameters=JsonObject({"properties": {"n": {"type": "integer"}}})
-    ),
+    ToolDefinition(name="typed", parameters=JsonObject({"properties": {"n": {"type": "integer"}}})),
     ToolDefinition(name="broken", parameters=JsonObject({"type": "nothing"})),
 ]
 
@@ -166,7 +164,9 @@ def triples(diagnostics: tuple[Diagnostic, ...]) -> list[tuple[DiagnosticCode, i
 
 
 @pytest.mark.parametrize("shape", SHAPES.values(), ids=list(SHAPES))
-@pytest.mark.parametrize("tools", [TOOLS, TOOL_OBJECTS, tuple(TOOLS)], ids=["json", "objects", "tuple"])
+@pytest.mark.parametrize(
+    "tools", [TOOLS, TOOL_OBJECTS, tuple(TOOLS)], ids=["json", "objects", "tuple"]
+)
 def test_every_entry_point_gives_the_same_verdict(shape: Any, tools: Any) -> None:
     messages, expected = shape()
     text = json.dumps(messages)

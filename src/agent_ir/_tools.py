@@ -19,13 +19,15 @@ the shape reference uses: measured on a weather tool's arguments, ``jsonschema``
 ``is_valid`` took 76 us per call (22x ``json.loads`` of the arguments), jsonschema-rs
 0.5 us. Its dialect is the schema's ``$schema`` (Draft 2020-12 when absent); ``format``
 is an annotation, as Draft 2020-12 says; a ``$ref`` outside the schema is never
-fetched (the retriever refuses it, so the definition is reported). A compiled schema is
-kept in a bounded cache keyed by its JSON text, so the same tools on every line of a
-dataset are compiled once per process.
+fetched (the retriever refuses it, so the definition is reported; an unknown ``$schema``
+too). What compiling a schema gave (its validator, or why it is no JSON Schema) is kept
+in a bounded cache keyed by its JSON text, so the same tools on every line of a dataset
+are compiled once per process.
 """
 
 from __future__ import annotations
 
+import contextlib
 from collections.abc import Iterator, Mapping, Sequence
 from typing import Any, NamedTuple
 
@@ -191,11 +193,12 @@ def read_tools(value: object) -> Tools:
     problems: list[Diagnostic] = []
     for index, entry in enumerate(entries):
         definition, name, found = _definition(entry)
-        found = [*found, *_compile(index, definition, by_name)] if definition else found
+        validator = None
+        if definition is not None:
+            validator, found = _compile(definition, by_name)
         definitions.append(definition)
         problems += (_on_tool(index, problem) for problem in found)
         if name is not None and name not in by_name:
-            validator = _VALIDATORS.get(definition) if definition and not found else None
             by_name[name] = _Tool(index, validator, bool(found))
     return Tools(tuple(definitions), by_name, problems)
 
@@ -271,87 +274,86 @@ def _reference() -> Draft202012Validator:
     return _REFERENCE[0]
 
 
-def _compile(index: int, definition: ToolDefinition, by_name: dict[str, _Tool]) -> list[Diagnostic]:
-    """The problems of a well-formed definition: a name already declared, parameters
-    that are no valid JSON Schema."""
+def _compile(definition: ToolDefinition, by_name: dict[str, _Tool]) -> tuple[Any, list[Diagnostic]]:
+    """The validator of a well-formed definition (None: any arguments object), or its
+    problem: a name already declared, parameters that are no valid JSON Schema."""
     first = by_name.get(definition.name)
     if first is not None:
         reason = f"tool name {quoted(definition.name)} is already declared by tool {first.position}"
-        return [diagnostic(DiagnosticCode.INVALID_TOOL_DEFINITION, -1, ("name",), reason)]
+        return None, [diagnostic(DiagnosticCode.INVALID_TOOL_DEFINITION, -1, ("name",), reason)]
     if definition.parameters is None:
-        return []
-    try:
-        _VALIDATORS.compile(definition)
-    except _RemoteReference as remote:
-        return [_remote_problem(definition, remote.uri)]
-    except jsonschema_rs.ValidationError as error:
-        path = ("parameters", *error.instance_path)
-        first_line = str(error).splitlines()[0] if str(error) else type(error).__name__
-        reason = f"parameters is not a valid JSON Schema: {cut(first_line)}"
-        return [diagnostic(DiagnosticCode.INVALID_TOOL_DEFINITION, -1, path, reason)]
-    except (ValueError, TypeError, RecursionError) as error:
-        reason = f"parameters could not be compiled as a JSON Schema ({cut(str(error))})"
-        return [diagnostic(DiagnosticCode.INVALID_TOOL_DEFINITION, -1, ("parameters",), reason)]
-    return []
-
-
-def _remote_problem(definition: ToolDefinition, uri: str) -> Diagnostic:
-    """The problem of parameters that asked for ``uri``: an unknown ``$schema`` (its
-    meta-schema would have to be fetched) or a ``$ref`` outside them."""
-    dialect = plain_data(definition.parameters).get("$schema")
-    if type(dialect) is str and dialect.rstrip("#") == uri.rstrip("#"):
-        path: Path = ("parameters", "$schema")
-        reason = f"parameters.$schema names an unknown JSON Schema dialect ({quoted(uri)})"
-    else:
-        path = ("parameters",)
-        reason = (
-            f"parameters refers to {quoted(uri)}, outside them: a $ref is resolved "
-            "inside the tool's parameters only, never fetched"
+        return None, []
+    outcome = _VALIDATORS.outcome(plain_data(definition.parameters))
+    if outcome.validator is None:
+        problem = diagnostic(
+            DiagnosticCode.INVALID_TOOL_DEFINITION, -1, outcome.path, outcome.reason
         )
-    return diagnostic(DiagnosticCode.INVALID_TOOL_DEFINITION, -1, path, reason)
+        return None, [problem]
+    return outcome.validator, []
 
 
-class _RemoteReference(Exception):
-    """Compiling parameters asked for a resource outside them (never fetched)."""
+class _Outcome(NamedTuple):
+    """What compiling one ``parameters`` gave: a validator, or (None) the place inside
+    the definition and the reason it is no valid JSON Schema."""
 
-    def __init__(self, uri: str) -> None:
-        super().__init__(uri)
-        self.uri = uri
+    validator: Any
+    path: Path = ()
+    reason: str = ""
+
+
+def _compile_parameters(parameters: dict[str, Any]) -> _Outcome:
+    refused: list[str] = []
+
+    def refuse(uri: str) -> Any:
+        refused.append(uri)
+        raise ValueError(f"{uri} is outside the tool's parameters: never fetched")
+
+    try:
+        return _Outcome(jsonschema_rs.validator_for(parameters, retriever=refuse))
+    except (ValueError, TypeError, RecursionError) as error:
+        if refused:
+            return _remote_outcome(parameters, refused[0])
+        if isinstance(error, jsonschema_rs.ValidationError):
+            first_line = str(error).splitlines()[0] if str(error) else type(error).__name__
+            reason = f"parameters is not a valid JSON Schema: {cut(first_line)}"
+            return _Outcome(None, ("parameters", *error.instance_path), reason)
+        reason = f"parameters could not be compiled as a JSON Schema ({cut(str(error))})"
+        return _Outcome(None, ("parameters",), reason)
+
+
+def _remote_outcome(parameters: dict[str, Any], uri: str) -> _Outcome:
+    """Parameters that asked for ``uri``: an unknown ``$schema`` (its meta-schema would
+    have to be fetched) or a ``$ref`` outside them. Nothing is fetched."""
+    dialect = parameters.get("$schema")
+    if type(dialect) is str and dialect.rstrip("#") == uri.rstrip("#"):
+        reason = f"parameters.$schema names an unknown JSON Schema dialect ({quoted(uri)})"
+        return _Outcome(None, ("parameters", "$schema"), reason)
+    reason = (
+        f"parameters refers to {quoted(uri)}, outside them: a $ref is resolved "
+        "inside the tool's parameters only, never fetched"
+    )
+    return _Outcome(None, ("parameters",), reason)
 
 
 class _Compiled:
-    """Compiled parameters by their JSON text, at most ``_CACHE_SIZE`` (oldest out)."""
+    """What compiling each ``parameters`` gave (a validator, or why it is no valid JSON
+    Schema), by its JSON text, at most ``_CACHE_SIZE`` (the oldest out): the same tools
+    on every line of a dataset are compiled once, broken ones included."""
 
     def __init__(self) -> None:
-        self.cache: dict[bytes, Any] = {}
+        self.cache: dict[bytes, _Outcome] = {}
 
-    def compile(self, definition: ToolDefinition) -> Any:
-        assert definition.parameters is not None
-        parameters = plain_data(definition.parameters)
+    def outcome(self, parameters: dict[str, Any]) -> _Outcome:
         key = msgspec.json.encode(parameters)
-        validator = self.cache.get(key)
-        if validator is None:
-            refused: list[str] = []
-
-            def refuse(uri: str) -> Any:
-                refused.append(uri)
-                raise ValueError(f"{uri} is outside the tool's parameters: never fetched")
-
-            try:
-                validator = jsonschema_rs.validator_for(parameters, retriever=refuse)
-            except (ValueError, TypeError) as error:
-                if refused:
-                    raise _RemoteReference(refused[0]) from error
-                raise
+        found = self.cache.get(key)
+        if found is None:
+            found = _compile_parameters(parameters)
             if len(self.cache) >= _CACHE_SIZE:
-                del self.cache[next(iter(self.cache))]
-            self.cache[key] = validator
-        return validator
-
-    def get(self, definition: ToolDefinition) -> Any:
-        if definition.parameters is None:
-            return None
-        return self.compile(definition)
+                # another thread may have changed the cache meanwhile: then it made room
+                with contextlib.suppress(KeyError, RuntimeError, StopIteration):
+                    del self.cache[next(iter(self.cache))]
+            self.cache[key] = found
+        return found
 
 
 _VALIDATORS = _Compiled()

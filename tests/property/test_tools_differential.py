@@ -42,8 +42,10 @@ SCALARS = st.sampled_from(
 )  # fmt: skip
 VALUES = st.recursive(
     SCALARS,
-    lambda inner: st.lists(inner, max_size=4)
-    | st.dictionaries(st.sampled_from(["a", "b", "c", "d"]), inner, max_size=4),
+    lambda inner: (
+        st.lists(inner, max_size=4)
+        | st.dictionaries(st.sampled_from(["a", "b", "c", "d"]), inner, max_size=4)
+    ),
     max_leaves=12,
 )
 TYPES = ["null", "boolean", "integer", "number", "string", "array", "object"]
@@ -53,9 +55,7 @@ PATTERNS = ["^a", "b", "^[a-c]+$", "^$", "x-y", "^.{2}$", "[0-9]", "^(a|ab)c?$",
 
 
 def _numbers(draw: st.DrawFn) -> dict[str, Any]:
-    keyword = draw(
-        st.sampled_from(["minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum"])
-    )
+    keyword = draw(st.sampled_from(["minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum"]))
     return {keyword: draw(st.sampled_from([0, 1, 2, 2.5, -1, 10]))}
 
 
@@ -95,9 +95,13 @@ def _extend(children: st.SearchStrategy[dict[str, Any]]) -> st.SearchStrategy[di
     def build(draw: st.DrawFn) -> dict[str, Any]:
         kind = draw(st.sampled_from(["object", "array", "tuple", "anyOf", "oneOf", "allOf", "not"]))
         if kind == "object":
-            properties = draw(st.dictionaries(st.sampled_from(["a", "b", "c"]), children, max_size=3))
+            properties = draw(
+                st.dictionaries(st.sampled_from(["a", "b", "c"]), children, max_size=3)
+            )
             schema: dict[str, Any] = {"type": "object", "properties": properties}
-            required = draw(st.lists(st.sampled_from(["a", "b", "c", "d"]), max_size=2, unique=True))
+            required = draw(
+                st.lists(st.sampled_from(["a", "b", "c", "d"]), max_size=2, unique=True)
+            )
             if required:
                 schema["required"] = required
             extra = draw(st.sampled_from(["absent", "false", "schema"]))
@@ -184,7 +188,8 @@ def _mismatch(schema: dict[str, Any], arguments: dict[str, Any]) -> bool:
 @example(schema={"type": "object", "properties": {"a": {"multipleOf": 0.5}}}, arguments={"a": 2.5})
 @example(schema={"type": "object", "properties": {"a": {"type": "integer"}}}, arguments={"a": 1.0})
 @example(
-    schema={"type": "object", "properties": {"a": {"uniqueItems": True}}}, arguments={"a": [1, True]}
+    schema={"type": "object", "properties": {"a": {"uniqueItems": True}}},
+    arguments={"a": [1, True]},
 )
 @example(schema={"type": "object", "properties": {"a": {"const": 1}}}, arguments={"a": True})
 @example(schema={"type": "object", "properties": {"a": {"enum": [0]}}}, arguments={"a": -0.0})

@@ -19,13 +19,15 @@ the shape reference uses: measured on a weather tool's arguments, ``jsonschema``
 ``is_valid`` took 76 us per call (22x ``json.loads`` of the arguments), jsonschema-rs
 0.5 us. Its dialect is the schema's ``$schema`` (Draft 2020-12 when absent); ``format``
 is an annotation, as Draft 2020-12 says; a ``$ref`` outside the schema is never
-fetched (the retriever refuses it, so the definition is reported). A compiled schema is
-kept in a bounded cache keyed by its JSON text, so the same tools on every line of a
-dataset are compiled once per process.
+fetched (the retriever refuses it, so the definition is reported; an unknown ``$schema``
+too). What compiling a schema gave (its validator, or why it is no JSON Schema) is kept
+in a bounded cache keyed by its JSON text, so the same tools on every line of a dataset
+are compiled once per process.
 """
 
 from __future__ import annotations
 
+import contextlib
 from collections.abc import Iterator, Mapping, Sequence
 from typing import Any, NamedTuple
 
@@ -45,7 +47,7 @@ from agent_ir._generated.transcript_schema import ToolDefinition
 from agent_ir._inspect import Inspection, tool_call_blocks
 from agent_ir._jsoncopy import snapshot_json, snapshot_sequence
 from agent_ir._paths import Path, format_path
-from agent_ir._text import cut, quoted
+from agent_ir._text import cut, is_blank, is_valid_unicode, quoted
 
 __all__ = ["Tools", "read_tools"]
 
@@ -63,7 +65,7 @@ class _Tool(NamedTuple):
 class Tools:
     """The tools of one transcript: each declared name, and the problems of the
     definitions (``problems``). ``readable``: False when the tools as a whole could not
-    be read (not a list): no call is checked then, since nothing says what is declared."""
+    be read (not a list or tuple): then no call is checked (each would be undeclared)."""
 
     __slots__ = ("by_name", "definitions", "problems", "readable")
 
@@ -201,12 +203,13 @@ def read_tools(value: object) -> Tools:
     by_name: dict[str, _Tool] = {}
     problems: list[Diagnostic] = []
     for index, entry in enumerate(entries):
-        definition, found, name = _definition(entry)
-        found = [*found, *_compile(index, definition, by_name)] if definition else found
+        definition, name, found = _definition(entry)
+        validator = None
+        if definition is not None:
+            validator, found = _compile(definition, by_name)
         definitions.append(definition)
         problems += (_on_tool(index, problem) for problem in found)
-        if name is not None and name not in by_name:  # a broken one declares its name too
-            validator = _VALIDATORS.get(definition) if definition and not found else None
+        if name is not None and name not in by_name:
             by_name[name] = _Tool(index, validator, bool(found))
     return Tools(tuple(definitions), by_name, problems)
 
@@ -215,22 +218,30 @@ def _on_tool(index: int, problem: Diagnostic) -> Diagnostic:
     return msgspec.structs.replace(problem, tool_index=index)
 
 
-def _definition(entry: object) -> tuple[ToolDefinition | None, list[Diagnostic], str | None]:
-    """The definition of one entry, or its problems (paths inside the definition), and
-    the name it declares (a malformed one's, when it has a string name)."""
+def _definition(entry: object) -> tuple[ToolDefinition | None, str | None, list[Diagnostic]]:
+    """The definition of one entry and the name it declares, or its first problem (its
+    path inside the definition) and the name, when one is readable: a call naming a
+    broken tool is not UNDECLARED_TOOL."""
     if type(entry) is ToolDefinition:
-        return entry, [], entry.name  # checked when it was made
+        return entry, entry.name, []  # checked when it was made
     problems: list[JsonValueError] = []
     plain = snapshot_json(entry, problems, offset=_parameters_offset)
-    name = plain.get("name") if type(plain) is dict else None
-    name = name if type(name) is str else None
-    if problems:
-        return None, [_problem(error.path, error.reason) for error in problems], name
+    if problems:  # one diagnostic per broken tool: the first place read that is wrong
+        return None, _readable_name(plain), [_problem(problems[0].path, problems[0].reason)]
     try:
         definition = convert_value(plain, ToolDefinition)
+        return definition, definition.name, []
     except (msgspec.ValidationError, JsonValueError):
-        return None, [_problem(path, reason) for path, reason in _explain(plain)], name
-    return definition, [], name
+        pass
+    return None, _readable_name(plain), [_problem(path, reason) for path, reason in _explain(plain)]
+
+
+def _readable_name(plain: Any) -> str | None:
+    """The name a malformed definition declares: a string with a visible character."""
+    name = plain.get("name") if type(plain) is dict else None
+    if type(name) is not str or is_blank(name) or not is_valid_unicode(name):
+        return None
+    return name
 
 
 def _parameters_offset(path: Path) -> int:
@@ -249,10 +260,19 @@ def _explain(plain: Any) -> Iterator[tuple[Path, str]]:
     if error is None:  # a rule the schema cannot state (a string that is only blanks)
         yield (), "is not a valid tool definition"
         return
+    path = tuple(error.absolute_path)
     if error.validator == "pattern":  # the one pattern: a name with a visible character
-        yield tuple(error.absolute_path), "must hold a character other than whitespace"
-        return
-    yield tuple(error.absolute_path), f"is not valid: {cut(error.message)}"
+        yield path, "must hold a character other than whitespace"
+    elif error.validator == "required":  # at the missing field, as for a message
+        missing = [name for name in error.validator_value if name not in error.instance]
+        yield (*path, missing[0]), "is missing (a tool definition needs it)"
+    elif error.validator == "additionalProperties":  # at the first unknown field
+        known = error.schema.get("properties", {})
+        unknown = [key for key in error.instance if key not in known]
+        fields = ", ".join(known)
+        yield (*path, unknown[0]), f"is not a field of a tool definition (its fields: {fields})"
+    else:
+        yield path, f"is not valid: {cut(error.message)}"
 
 
 _REFERENCE: list[Draft202012Validator] = []
@@ -265,54 +285,86 @@ def _reference() -> Draft202012Validator:
     return _REFERENCE[0]
 
 
-def _compile(index: int, definition: ToolDefinition, by_name: dict[str, _Tool]) -> list[Diagnostic]:
-    """The problems of a well-formed definition: a name already declared, parameters
-    that are no valid JSON Schema."""
+def _compile(definition: ToolDefinition, by_name: dict[str, _Tool]) -> tuple[Any, list[Diagnostic]]:
+    """The validator of a well-formed definition (None: any arguments object), or its
+    problem: a name already declared, parameters that are no valid JSON Schema."""
     first = by_name.get(definition.name)
     if first is not None:
         reason = f"tool name {quoted(definition.name)} is already declared by tool {first.position}"
-        return [diagnostic(DiagnosticCode.INVALID_TOOL_DEFINITION, -1, ("name",), reason)]
+        return None, [diagnostic(DiagnosticCode.INVALID_TOOL_DEFINITION, -1, ("name",), reason)]
     if definition.parameters is None:
-        return []
+        return None, []
+    outcome = _VALIDATORS.outcome(plain_data(definition.parameters))
+    if outcome.validator is None:
+        problem = diagnostic(
+            DiagnosticCode.INVALID_TOOL_DEFINITION, -1, outcome.path, outcome.reason
+        )
+        return None, [problem]
+    return outcome.validator, []
+
+
+class _Outcome(NamedTuple):
+    """What compiling one ``parameters`` gave: a validator, or (None) the place inside
+    the definition and the reason it is no valid JSON Schema."""
+
+    validator: Any
+    path: Path = ()
+    reason: str = ""
+
+
+def _compile_parameters(parameters: dict[str, Any]) -> _Outcome:
+    refused: list[str] = []
+
+    def refuse(uri: str) -> Any:
+        refused.append(uri)
+        raise ValueError(f"{uri} is outside the tool's parameters: never fetched")
+
     try:
-        _VALIDATORS.compile(definition)
-    except jsonschema_rs.ValidationError as error:
-        path = ("parameters", *error.instance_path)
-        first_line = str(error).splitlines()[0] if str(error) else type(error).__name__
-        reason = f"parameters is not a valid JSON Schema: {cut(first_line)}"
-        return [diagnostic(DiagnosticCode.INVALID_TOOL_DEFINITION, -1, path, reason)]
+        return _Outcome(jsonschema_rs.validator_for(parameters, retriever=refuse))
     except (ValueError, TypeError, RecursionError) as error:
+        if refused:
+            return _remote_outcome(parameters, refused[0])
+        if isinstance(error, jsonschema_rs.ValidationError):
+            first_line = str(error).splitlines()[0] if str(error) else type(error).__name__
+            reason = f"parameters is not a valid JSON Schema: {cut(first_line)}"
+            return _Outcome(None, ("parameters", *error.instance_path), reason)
         reason = f"parameters could not be compiled as a JSON Schema ({cut(str(error))})"
-        return [diagnostic(DiagnosticCode.INVALID_TOOL_DEFINITION, -1, ("parameters",), reason)]
-    return []
+        return _Outcome(None, ("parameters",), reason)
 
 
-def _refuse(uri: str) -> Any:
-    raise ValueError(f"{uri} is outside the tool's parameters and is never fetched")
+def _remote_outcome(parameters: dict[str, Any], uri: str) -> _Outcome:
+    """Parameters that asked for ``uri``: an unknown ``$schema`` (its meta-schema would
+    have to be fetched) or a ``$ref`` outside them. Nothing is fetched."""
+    dialect = parameters.get("$schema")
+    if type(dialect) is str and dialect.rstrip("#") == uri.rstrip("#"):
+        reason = f"parameters.$schema names an unknown JSON Schema dialect ({quoted(uri)})"
+        return _Outcome(None, ("parameters", "$schema"), reason)
+    reason = (
+        f"parameters refers to {quoted(uri)}, outside them: a $ref is resolved "
+        "inside the tool's parameters only, never fetched"
+    )
+    return _Outcome(None, ("parameters",), reason)
 
 
 class _Compiled:
-    """Compiled parameters by their JSON text, at most ``_CACHE_SIZE`` (oldest out)."""
+    """What compiling each ``parameters`` gave (a validator, or why it is no valid JSON
+    Schema), by its JSON text, at most ``_CACHE_SIZE`` (the oldest out): the same tools
+    on every line of a dataset are compiled once, broken ones included."""
 
     def __init__(self) -> None:
-        self.cache: dict[bytes, Any] = {}
+        self.cache: dict[bytes, _Outcome] = {}
 
-    def compile(self, definition: ToolDefinition) -> Any:
-        assert definition.parameters is not None
-        parameters = plain_data(definition.parameters)
+    def outcome(self, parameters: dict[str, Any]) -> _Outcome:
         key = msgspec.json.encode(parameters)
-        validator = self.cache.get(key)
-        if validator is None:
-            validator = jsonschema_rs.validator_for(parameters, retriever=_refuse)
+        found = self.cache.get(key)
+        if found is None:
+            found = _compile_parameters(parameters)
             if len(self.cache) >= _CACHE_SIZE:
-                del self.cache[next(iter(self.cache))]
-            self.cache[key] = validator
-        return validator
-
-    def get(self, definition: ToolDefinition) -> Any:
-        if definition.parameters is None:
-            return None
-        return self.compile(definition)
+                # another thread may have changed the cache meanwhile: then it made room
+                with contextlib.suppress(KeyError, RuntimeError, StopIteration):
+                    del self.cache[next(iter(self.cache))]
+            self.cache[key] = found
+        return found
 
 
 _VALIDATORS = _Compiled()

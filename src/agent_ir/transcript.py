@@ -118,7 +118,7 @@ def check_text(data: object, options: Options = _DEFAULT) -> tuple[int, tuple[Di
     try:
         return _verdict_of_text(_exact_text(data), options)
     except TranscriptError as error:
-        return 0, error.diagnostics
+        return 0, _with_tool_problems(error.diagnostics, options)
     except (KeyboardInterrupt, SystemExit):
         raise
     except BaseException as error:  # the contract: never raise on any input
@@ -147,14 +147,28 @@ def loads(
     INVALID_TRANSCRIPT diagnostic; ``data`` of another type is a ``TypeError``.
     ``tools`` and ``allow_pending``: as for ``validate_transcript``."""
     options = check_options(tools, allow_pending)
-    text = _exact_text(data)
-    messages = _decode_valid(text)
+    try:
+        text = _exact_text(data)
+        messages = _decode_valid(text)
+        value = None if messages is not None else _parse_json(text)
+    except TranscriptError as error:  # not JSON text: the tools' own problems too
+        raise TranscriptError(_with_tool_problems(error.diagnostics, options)) from None
     if messages is not None:
         diagnostics = _verdict(list(messages), {}, options).diagnostics
         if diagnostics:
             raise TranscriptError(diagnostics)
         return messages
-    return _raise_or_messages(_check(_parse_json(text), options))
+    return _raise_or_messages(_check(value, options))
+
+
+def _with_tool_problems(
+    diagnostics: tuple[Diagnostic, ...], options: Options
+) -> tuple[Diagnostic, ...]:
+    """``diagnostics`` about a transcript that could not be read, with the problems of
+    the tool definitions (read all the same), in order."""
+    if options.tools is None or not options.tools.problems:
+        return diagnostics
+    return ordered([*diagnostics, *options.tools.problems])
 
 
 def _raise_or_messages(result: _Result) -> tuple[Message, ...]:
@@ -203,7 +217,7 @@ def _verdict_of_text(text: bytes | str, options: Options) -> tuple[int, tuple[Di
             return len(parts), result.diagnostics
     value = _parse_json(text)
     count = len(value) if type(value) is list else 0
-    return count, _check(value, options, keep=keep).diagnostics
+    return count, _check(value, options, keep=False).diagnostics
 
 
 _PARTS = msgspec.json.Decoder(list[msgspec.Raw])
@@ -257,13 +271,14 @@ def _keep(keep: bool, options: Options) -> Keep:
 def _check(value: object, options: Options = _DEFAULT, *, keep: bool = True) -> _Result:
     if not issubclass(type(value), (list, tuple)):
         reason = f"must be a list or tuple of messages, not {type(value).__name__}"
-        return _Result((), (transcript_diagnostic(reason),))
+        return _Result((), _with_tool_problems((transcript_diagnostic(reason),), options))
     try:
         entries = snapshot_sequence(value)
     except (KeyboardInterrupt, SystemExit):
         raise
     except BaseException as error:  # a hostile container, whatever it raises
-        return _Result((), (transcript_diagnostic(f"could not be read ({type(error).__name__})"),))
+        found = (transcript_diagnostic(f"could not be read ({type(error).__name__})"),)
+        return _Result((), _with_tool_problems(found, options))
     return _verdict(*_convert_entries(entries, _keep(keep, options)), options)
 
 

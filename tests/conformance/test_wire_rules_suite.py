@@ -6,7 +6,9 @@ the implementation must report exactly those (code, message index) pairs, in tha
 Every case of the transcript suite is also run for every provider: what
 ``validate_transcript`` reports must be all that ``check_wire_rules`` reports besides
 the provider's own codes, in the same order, but where a provider accepts what agent-ir
-refuses on purpose (Anthropic: a call id used again after its result).
+refuses on purpose (Anthropic: a call id used again after its result). A transcript-suite
+case with ``tools`` or ``allowPending`` is compared with ``validate_transcript`` of its
+transcript alone (``check_wire_rules`` takes neither).
 """
 
 from __future__ import annotations
@@ -42,6 +44,8 @@ WIRE_CODES = {
 # Codes no registered provider reports (tests/test_registry.py tests the rule with a
 # provider whose record asks it): Anthropic accepts an assistant message first.
 UNREPORTED = {"INVALID_ROLE_ORDER"}
+# Codes of check_wire_rules not checked yet: a tool name a provider refuses (issue 22).
+NOT_YET = {"INVALID_TOOL_NAME_FORMAT"}
 # Transcript-suite cases a provider accepts where validate_transcript is stricter on
 # purpose: (case name, provider) -> what check_wire_rules reports instead.
 ACCEPTED = {
@@ -105,8 +109,11 @@ def test_the_suite_s_other_codes_are_validate_transcript_s(case: dict[str, Any])
 def test_every_transcript_suite_case_keeps_validate_transcript_s_diagnostics(
     name: str, case: dict[str, Any]
 ) -> None:
+    own = expected_pairs(case)
+    if "tools" in case or "allowPending" in case:
+        own = pairs(validate_transcript(case["transcript"]))
     for provider in PROVIDERS:
-        expected = ACCEPTED.get((name, provider), expected_pairs(case))
+        expected = ACCEPTED.get((name, provider), own)
         got = pairs(check_wire_rules(case["transcript"], provider))
         assert [pair for pair in got if pair[0] not in WIRE_CODES] == expected, provider
         assert all(provider in WIRE_CODES[code] for code, _ in got if code in WIRE_CODES)
@@ -140,7 +147,7 @@ def test_every_rule_is_reported_and_passed_for_each_provider_it_concerns() -> No
 def test_the_two_suites_together_cover_every_code() -> None:
     covered = {x["code"] for _, case in CASES + TRANSCRIPT_CASES for x in case["diagnostics"]}
 
-    assert covered == {code.value for code in DiagnosticCode} - UNREPORTED
+    assert covered == {code.value for code in DiagnosticCode} - UNREPORTED - NOT_YET
     assert set(WIRE_CODES) <= {code.value for code in DiagnosticCode}
     assert {code for code, providers in WIRE_CODES.items() if not providers} == UNREPORTED
 

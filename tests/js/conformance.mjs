@@ -18,7 +18,14 @@
 //   3. every message of every conformance case (fixtures/conformance/transcripts/) is
 //      shape-valid exactly when Python's validate_transcript gives it no shape code,
 //      and the shape codes derived from x-code (the innermost one on the failing path,
-//      else INVALID_MESSAGE) are the expected ones, in order.
+//      else INVALID_MESSAGE) are the expected ones, in order;
+//   4. a case's optional "tools" and "allowPending" (fixtures/conformance/README.md) are
+//      read as Python reads them: every tool the ToolDefinition schema refuses, every
+//      name declared twice and every parameters Ajv cannot compile is the case's
+//      INVALID_TOOL_DEFINITION (with its toolIndex), and no other tool is; each message
+//      has as many UNDECLARED_TOOL as well-formed calls naming no declared tool, and a
+//      TOOL_ARGUMENTS_MISMATCH exactly when Ajv refuses the arguments of one of its calls.
+//      allowPending only changes linkage, which this file does not derive.
 // Python's verdicts are the expected ones in the fixture files: the Python test suite
 // checks that Python gives exactly those.
 //
@@ -41,6 +48,8 @@ const TRANSCRIPT = `${ID_BASE}transcript.schema.json`;
 const TIMESTAMP = `${ID_BASE}message.schema.json#/$defs/Timestamp`;
 const DEFAULT_CODE = "INVALID_MESSAGE";
 const SHAPE_CODES = new Set(["INVALID_TRANSCRIPT", "INVALID_MESSAGE", "EMPTY_TOOL_NAME", "INVALID_TOOL_ARGUMENTS"]);
+const CASE_KEYS = new Set(["description", "transcript", "diagnostics", "tools", "allowPending"]);
+const TOOL_DEFINITION = `${ID_BASE}transcript.schema.json#/$defs/ToolDefinition`;
 const MAX_DEPTH = 64;
 
 // Examples on which a JSON Schema validator cannot give the verdict of the directory,
@@ -427,15 +436,97 @@ function checkExamples(ajv, schemas, failures) {
   return count;
 }
 
+// --- 4. Tools -------------------------------------------------------------------------------
+// A tool's parameters are compiled by their own Ajv (a JSON Schema of the user's, not
+// agent-ir's: not strict, format an annotation); compiling refuses what Python refuses:
+// no valid schema, a $ref outside them or an unknown $schema (nothing is fetched).
+
+function compileParameters(parameters) {
+  try {
+    return new Ajv2020({ strict: false, validateFormats: false, logger: false }).compile(parameters);
+  } catch {
+    return null;
+  }
+}
+
+// A name a broken definition still declares (its calls are then not UNDECLARED_TOOL).
+const readableName = (tool) =>
+  isObject(tool) && typeof tool.name === "string" && tool.name.trim() !== "" && tool.name.isWellFormed()
+    ? tool.name
+    : null;
+
+// Derived from the tools alone: the broken tool indexes (-1: tools not an array), and
+// for each declared name its validator (null: not checked, broken or no parameters).
+function readTools(ajv, tools) {
+  if (!Array.isArray(tools)) return { broken: [-1], declared: new Map(), readable: false };
+  const toolValid = ajv.getSchema(TOOL_DEFINITION);
+  const broken = [];
+  const declared = new Map();
+  tools.forEach((tool, index) => {
+    const name = readableName(tool);
+    let ok = toolValid(tool) && !declared.has(name);
+    let validate = null;
+    if (ok && tool.parameters !== undefined) {
+      validate = compileParameters(tool.parameters);
+      ok = validate !== null;
+    }
+    if (!ok) broken.push(index);
+    if (name !== null && !declared.has(name)) declared.set(name, ok ? validate : null);
+  });
+  return { broken, declared, readable: true };
+}
+
+function checkTools(ajv, checker, testCase, where, failures) {
+  const { broken, declared, readable } = readTools(ajv, testCase.tools);
+  const reported = testCase.diagnostics
+    .filter((d) => d.code === "INVALID_TOOL_DEFINITION")
+    .map((d) => d.toolIndex ?? -1);
+  if (JSON.stringify(reported) !== JSON.stringify(broken)) {
+    failures.push(`${where}: broken tools ${JSON.stringify(broken)}, Python ${JSON.stringify(reported)}`);
+  }
+  if (!Array.isArray(testCase.transcript)) return;
+  testCase.transcript.forEach((message, index) => {
+    const count = (code) => testCase.diagnostics.filter((d) => d.code === code && d.messageIndex === index).length;
+    let undeclared = 0;
+    let mismatch = false;
+    if (readable && isObject(message) && message.role === "assistant" && Array.isArray(message.content)) {
+      const problems = checker.problems(message);
+      message.content.forEach((block, at) => {
+        if (!isObject(block) || block.type !== "toolCall") return;
+        if (problems.some((problem) => problem.path[0] === "content" && problem.path[1] === at)) return;
+        if (!declared.has(block.name)) undeclared += 1;
+        else if (declared.get(block.name) !== null && !declared.get(block.name)(block.arguments)) mismatch = true;
+      });
+    }
+    if (undeclared !== count("UNDECLARED_TOOL")) {
+      failures.push(`${where}: message ${index} has ${undeclared} undeclared calls, Python ${count("UNDECLARED_TOOL")}`);
+    }
+    if (mismatch !== count("TOOL_ARGUMENTS_MISMATCH") > 0) {
+      failures.push(`${where}: message ${index} ${mismatch ? "has" : "has no"} mismatched arguments here, not in Python`);
+    }
+  });
+}
+
 function checkSuite(ajv, checker, failures) {
   const transcriptValid = ajv.getSchema(TRANSCRIPT);
   let cases = 0;
   let messages = 0;
   let shapeOnly = 0;
+  let withTools = 0;
   for (const file of fs.readdirSync(SUITE_DIR).filter((f) => f.endsWith(".json")).sort()) {
     for (const testCase of readJson(path.join(SUITE_DIR, file))) {
       cases += 1;
       const where = `${file}: ${testCase.description}`;
+      for (const key of Object.keys(testCase)) {
+        if (!CASE_KEYS.has(key)) failures.push(`${where}: unknown case key ${key}`);
+      }
+      if ("allowPending" in testCase && typeof testCase.allowPending !== "boolean") {
+        failures.push(`${where}: allowPending is not a boolean`);
+      }
+      if ("tools" in testCase) {
+        withTools += 1;
+        checkTools(ajv, checker, testCase, where, failures);
+      }
       const expected = testCase.diagnostics
         .filter((d) => SHAPE_CODES.has(d.code))
         .map((d) => `${d.code}@${d.messageIndex}`);
@@ -462,7 +553,7 @@ function checkSuite(ajv, checker, failures) {
       }
     }
   }
-  return { cases, messages, shapeOnly };
+  return { cases, messages, shapeOnly, withTools };
 }
 
 function main() {
@@ -482,7 +573,7 @@ function main() {
   console.log(
     `conformance_js: ${schemas.length} schemas compiled (strict, no warning); ` +
       `${examples} schema examples; ${suite.cases} conformance cases ` +
-      `(${suite.messages} messages, ${suite.shapeOnly} with shape codes only); ` +
+      `(${suite.messages} messages, ${suite.shapeOnly} with shape codes only, ${suite.withTools} with tools); ` +
       `${failures.length} disagreements with Python (${((Date.now() - started) / 1000).toFixed(1)} s)`,
   );
   return failures.length === 0 ? 0 : 1;

@@ -228,18 +228,20 @@ def repair_transcript(
 
     With ``allow_pending=True`` the unanswered calls of the pending turn (``pending_turn``:
     the last assistant message, when only tool results follow it; an agent mid-turn, or
-    a fine-tuning line whose target is that turn) are kept as they are, with no action;
-    the result then passes ``validate_transcript(..., allow_pending=True)``. Every other
-    repair is unchanged: a duplicate id inside the turn is still renamed, its orphan and
-    duplicate results still dropped, its results still moved after it. The pending turn
-    is found after the linkage repairs (the results they drop are results, so they never
-    decide it) and before the missing results are answered, on what those repairs give:
-    what comes after never adds or removes a message after it but results (an added
-    result goes right after its own call's message, which is earlier; a moved result
-    goes after its call's turn), so it is still the pending turn of the output. A message
-    after the last assistant message ends the turn even when the provider's repair then
-    drops it for its empty content: the input answered that turn, and its calls are
-    answered like any other."""
+    a fine-tuning line whose target is that turn) are kept as they are, with no action.
+    The result then passes ``validate_transcript(..., allow_pending=True)`` (and, with a
+    provider, its rules but for those calls' missing results). Every other repair is
+    unchanged: a duplicate id inside the turn is still renamed, an orphan or duplicate
+    result after it still dropped, a result of an older call after it still moved.
+
+    The order: the pending turn is found on what the linkage repairs give, before the
+    missing results are answered. The linkage repairs drop only results and server-tool
+    result blocks, which never decide it; nothing done after adds or removes a message
+    after it except results (an added result goes after its own call's message, which
+    is earlier; a moved result after its call's turn), so it is the pending turn of the
+    output too. A message after the last assistant message ends the turn, even one the
+    provider's repair then drops for its empty content: the input went on after that
+    turn, so its calls are answered like any other."""
     if missing not in ("error-result", "drop-call"):
         raise ValueError(f'missing must be "error-result" or "drop-call", not {quoted(missing)}')
     if orphans != "drop" or duplicates != "keep-first":

@@ -101,6 +101,7 @@ GROUPS: dict[str, Group] = {
             "tests/test_repair.py",
             "tests/test_repair_mutants.py",
             "tests/test_repair_actions.py",
+            "tests/test_repair_pending.py",
             "-k",
             "not property",
         ),

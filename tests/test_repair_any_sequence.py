@@ -1,6 +1,9 @@
 """``repair_transcript`` with a provider keeps its promise on any short sequence of
 messages, not only on valid transcripts broken in known ways: the output passes
-``check_wire_rules`` for that provider, and nothing changes without an action.
+``check_wire_rules`` for that provider, and nothing changes without an action. With
+``allow_pending=True`` the output is valid with ``allow_pending=True`` (and acceptable to
+the provider but for the pending turn's missing results), the pending turn's calls are
+never answered nor dropped, and ``trim_transcript`` keeps the pending turn or raises.
 
 The sequences are random user, assistant (zero to two calls from a small pool of ids,
 with or without text) and tool-result messages (any id of the pool, so results come
@@ -20,11 +23,15 @@ from agent_ir import (
     RepairResult,
     check_wire_rules,
     repair_transcript,
+    trim_transcript,
     validate_transcript,
 )
+from agent_ir._linkage import pending_turn
+from agent_ir.messages import messages_of
 from agent_ir.wire._registry import REGISTRY
 
 from support.builders import assistant, call_block, result, user
+from support.pending import wire_problems_with_pending
 
 PROPERTY = settings(
     max_examples=500,
@@ -207,3 +214,65 @@ def test_chat_moves_each_result_after_its_own_assistant_message() -> None:
         (RepairCode.MOVED_RESULT, "/4"),
         (RepairCode.MOVED_RESULT, "/6"),
     ]
+
+
+ANSWERING = {RepairCode.ADDED_ERROR_RESULT, RepairCode.DROPPED_TOOL_CALL}
+
+
+def _pending_input_turn(transcript: list[Any]) -> int | None:
+    return pending_turn(messages_of("test", transcript))
+
+
+@pytest.mark.parametrize("missing", ["error-result", "drop-call"])
+@pytest.mark.parametrize("provider", [None, *REGISTRY])
+@PROPERTY
+@given(transcript=sequences())
+def test_property_any_sequence_repairs_to_one_valid_with_allow_pending(
+    provider: Any, missing: Any, transcript: list[Any]
+) -> None:
+    repaired = repair_transcript(transcript, provider=provider, missing=missing, allow_pending=True)
+
+    assert validate_transcript(repaired.transcript, allow_pending=True) == ()
+    if provider is not None:
+        assert wire_problems_with_pending(repaired.transcript, provider) == ()
+    again = repair_transcript(
+        repaired.transcript, provider=provider, missing=missing, allow_pending=True
+    )
+    assert again == RepairResult(repaired.transcript, ())
+    _check_nothing_silent(transcript, repaired)
+    turn = _pending_input_turn(transcript)
+    # The pending turn keeps every call: none answered, none dropped.
+    assert not [a for a in repaired.actions if a.code in ANSWERING and a.message_index == turn]
+    if turn is not None:
+        kept = [m for m in repaired.transcript if m.id == transcript[turn]["id"]]
+        assert [len(m.tool_calls) for m in kept] == [  # type: ignore[union-attr]
+            sum(block["type"] == "toolCall" for block in transcript[turn]["content"])
+        ]
+    if provider is None:
+        # Every other action is the default's.
+        default = repair_transcript(transcript, missing=missing).actions
+        assert list(repaired.actions) == [
+            a for a in default if not (a.code in ANSWERING and a.message_index == turn)
+        ]
+
+
+@PROPERTY
+@given(
+    transcript=sequences(),
+    max_messages=st.none() | st.integers(0, 12),
+    max_chars=st.none() | st.integers(0, 60),
+    keep_system=st.booleans(),
+)
+def test_property_trimming_with_allow_pending_keeps_the_pending_turn_or_raises(
+    transcript: list[Any], max_messages: Any, max_chars: Any, keep_system: bool
+) -> None:
+    budget = {"max_messages": max_messages, "max_chars": max_chars, "keep_system": keep_system}
+    default = trim_transcript(transcript, **budget)
+    turn = _pending_input_turn(transcript)
+    if turn is not None and transcript[turn]["id"] not in [m.id for m in default.transcript]:
+        with pytest.raises(
+            ValueError, match=f"cannot hold the pending turn \\(input index {turn} "
+        ):
+            trim_transcript(transcript, **budget, allow_pending=True)
+    else:
+        assert trim_transcript(transcript, **budget, allow_pending=True) == default

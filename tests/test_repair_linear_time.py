@@ -134,3 +134,20 @@ def test_the_results_in_place_after_one_turn_of_many_calls_are_kept_in_linear_ti
         repaired = repair_transcript(transcript, provider="anthropic")
     assert repaired.actions == ()
     assert len(repaired.transcript) == 2 + calls
+
+
+def test_keeping_a_large_pending_turn_waiting_is_linear() -> None:
+    # Many unanswered calls before the pending turn (answered) and many in it (kept).
+    calls = 30_000
+    transcript: list[Any] = [user("u")]
+    transcript += [assistant(f"a{n}", [call_block(f"c{n}")]) for n in range(calls)]
+    transcript += [assistant("p", [call_block(f"p{n}") for n in range(calls)])]
+    transcript += [result(f"r{n}", f"p{n}") for n in range(0, calls, 2)]
+    with deadline(GUARD, "repair keeping a pending turn"):
+        repaired = repair_transcript(transcript, provider="anthropic", allow_pending=True)
+    with deadline(GUARD, "trimming to a pending turn"):
+        kept = trim_transcript(transcript, max_messages=1 + calls // 2, allow_pending=True)
+    assert [a.code for a in repaired.actions] == [RepairCode.ADDED_ERROR_RESULT] * calls
+    assert repaired.actions[-1].message_index == calls
+    assert len(repaired.transcript) == len(transcript) + calls
+    assert [message.id for message in kept.transcript[:2]] == ["p", "r0"]

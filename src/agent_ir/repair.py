@@ -36,6 +36,7 @@ from agent_ir._generated.message_schema import (
     ToolResultMessage,
     UserMessage,
 )
+from agent_ir._linkage import pending_turn
 from agent_ir._paths import Path, to_pointer
 from agent_ir._text import cut as cut_text
 from agent_ir._text import is_blank, quoted
@@ -198,6 +199,7 @@ def repair_transcript(
     missing: Literal["error-result", "drop-call"] = "error-result",
     orphans: Literal["drop"] = "drop",
     duplicates: Literal["keep-first"] = "keep-first",
+    allow_pending: bool = False,
 ) -> RepairResult:
     """A valid transcript made from ``transcript`` by the fewest explicit actions:
 
@@ -222,7 +224,24 @@ def repair_transcript(
     whitespace-only text blocks in a message with nothing else; a provider whose record
     asks for a user turn first gets a short user message before a leading assistant
     message, which Anthropic does not need). ``actions`` lists everything done, in
-    order."""
+    order.
+
+    With ``allow_pending=True`` the unanswered calls of the pending turn (``pending_turn``:
+    the last assistant message, when only tool results follow it; an agent mid-turn, or
+    a fine-tuning line whose target is that turn) are kept as they are, with no action.
+    The result then passes ``validate_transcript(..., allow_pending=True)`` (and, with a
+    provider, its rules but for those calls' missing results). Every other repair is
+    unchanged: a duplicate id inside the turn is still renamed, an orphan or duplicate
+    result after it still dropped, a result of an older call after it still moved.
+
+    The order: the pending turn is found on what the linkage repairs give, before the
+    missing results are answered. The linkage repairs drop only results and server-tool
+    result blocks, which never decide it; nothing done after adds or removes a message
+    after it except results (an added result goes after its own call's message, which
+    is earlier; a moved result after its call's turn), so it is the pending turn of the
+    output too. A message after the last assistant message ends the turn, even one the
+    provider's repair then drops for its empty content: the input went on after that
+    turn, so its calls are answered like any other."""
     if missing not in ("error-result", "drop-call"):
         raise ValueError(f'missing must be "error-result" or "drop-call", not {quoted(missing)}')
     if orphans != "drop" or duplicates != "keep-first":
@@ -230,7 +249,7 @@ def repair_transcript(
     spec = None if provider is None else _registry.provider_spec(provider)
     state = _Repair(messages_of("repair_transcript", transcript))
     _link(state)
-    _answer_missing(state, missing)
+    _answer_missing(state, missing, _pending_at(state) if allow_pending else None)
     pairs = list(state.out)  # (input index, message)
     normalized: dict[str, str] = {}  # output id before -> after normalizing
     if spec is not None:
@@ -377,8 +396,18 @@ def _linked_result(
     return msgspec.structs.replace(message, **changes) if changes else message
 
 
-def _answer_missing(state: _Repair, missing: str) -> None:
-    unanswered = [call for call in state.calls if call.id not in state.answered]
+def _pending_at(state: _Repair) -> int | None:
+    """The input index of the pending turn of the linked output, if it has one."""
+    turn = pending_turn([message for _, message in state.out])
+    return None if turn is None else state.out[turn][0]
+
+
+def _answer_missing(state: _Repair, missing: str, waiting: int | None) -> None:
+    """Each call with no result answered (``missing``), but the calls of the message at
+    input index ``waiting`` (the pending turn kept waiting), which are left as they are."""
+    unanswered = [
+        call for call in state.calls if call.id not in state.answered and call.made_at != waiting
+    ]
     if not unanswered:
         return
     if missing == "drop-call":
@@ -711,6 +740,7 @@ def trim_transcript(
     max_messages: int | None = None,
     max_chars: int | None = None,
     keep_system: bool = True,
+    allow_pending: bool = False,
 ) -> RepairResult:
     """The newest messages of ``transcript`` within the budget: at most ``max_messages``
     messages and ``max_chars`` characters of text (``message.length``), both optional.
@@ -719,7 +749,18 @@ def trim_transcript(
     starts inside a tool round: a result is never kept without its call (it would be an
     orphan), nor a server-tool result without its server-tool call in an earlier
     assistant message, so the cut moves later instead, and the result may be smaller
-    than the budget. Messages are kept whole, their blocks untouched.
+    than the budget. Messages are kept whole, their blocks untouched. A call with no
+    result is no round to split: it is kept or left out like any message.
+
+    ``allow_pending=True`` promises the pending turn of the input (``pending_turn``: the
+    last assistant message, when only tool results follow it) is kept: it and the
+    results after it are the newest messages, counted in the budget like any others,
+    and the older messages fill what is left. When the budget cannot hold it (the cut
+    the budget and the rounds ask for is after it: the turn and its results alone are
+    too large, or a result after it answers an older call whose message does not fit),
+    ``ValueError`` says so rather than returning a transcript without the turn the
+    caller is waiting on. Without a pending turn the flag changes nothing; with the
+    default ``False`` the pending turn is trimmed like any other messages.
 
     Returns a ``RepairResult`` whose ``actions`` are empty when nothing was left out,
     else one ``TRIMMED_MESSAGES`` action at the first message left out, saying how many
@@ -737,7 +778,30 @@ def trim_transcript(
     rest = [messages[i] for i in input_indexes]
     start = _budget_start(rest, max_messages, max_chars)
     start = _round_start(rest, start)
+    if allow_pending:
+        _check_pending_kept(messages, input_indexes, start, (max_messages, max_chars))
     return RepairResult((*system, *rest[start:]), _trimmed(input_indexes[:start]))
+
+
+def _check_pending_kept(
+    messages: list[Message],
+    input_indexes: list[int],
+    start: int,
+    budget: tuple[int | None, int | None],
+) -> None:
+    """``ValueError`` when the input has a pending turn and the cut at ``start`` (of the
+    messages at ``input_indexes``) leaves it out."""
+    turn = pending_turn(messages)
+    if turn is None or turn in input_indexes[start:]:
+        return
+    needed = messages[turn:]
+    max_messages, max_chars = budget
+    raise ValueError(
+        f"trim_transcript: the budget (max_messages={max_messages}, max_chars={max_chars}) "
+        f"cannot hold the pending turn (input index {turn} and the {len(needed) - 1} tool "
+        f"results after it): keeping it needs at least {len(needed)} messages and "
+        f"{sum(message.length for message in needed)} characters"
+    )
 
 
 def _trimmed(left_out: list[int]) -> tuple[RepairAction, ...]:

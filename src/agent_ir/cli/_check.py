@@ -274,7 +274,7 @@ def _converted(name: str | None, messages: Any, system: Any, checks: Checks) -> 
     """A wire transcript converted to the IR, then checked."""
     convert = _registry.provider_spec(checks.format).request.convert
     try:
-        converted = convert(messages, system)
+        converted = convert(messages, system, None)
     except TranscriptError as error:  # a message invalid on its own (arguments...)
         return name, _length(messages), error.diagnostics, (), None
     except WireFormatError as error:

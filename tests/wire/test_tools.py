@@ -472,13 +472,27 @@ def test_a_function_tools_keys_with_no_ir_form_are_part_not_read_and_null_says_n
     assert warned(read) == [("PART_NOT_READ", -1, -1, 0, path) for path in paths]
 
 
-def test_tool_warnings_come_before_the_messages_warnings() -> None:
-    messages = [{"role": "user", "content": "hi", "name": "ann"}]
-    read = from_openai_chat(messages, tools=HOSTED["openai-chat"])
+WARNED_MESSAGE: dict[str, tuple[dict[str, Any], str]] = {
+    "openai-chat": ({"role": "user", "content": "hi", "name": "ann"}, "/messages/0/name"),
+    "openai-responses": (
+        {"type": "message", "role": "user", "content": "hi", "x": 1},
+        "/input/0/x",
+    ),
+    "anthropic": ({"role": "user", "content": "hi", "x": 1}, "/messages/0/x"),
+}
+
+
+@pytest.mark.parametrize("provider", PROVIDERS)
+@pytest.mark.parametrize("sequence", [list, tuple])  # a tuple is read the checked way
+def test_tool_warnings_come_before_the_messages_warnings(provider: str, sequence: type) -> None:
+    message, path = WARNED_MESSAGE[provider]
+    fields = {"messages": sequence([message]), "input": sequence([message])}
+
+    read = from_wire(provider, fields, HOSTED[provider][:1])
 
     assert warned(read) == [
         ("TOOL_NOT_READ", -1, -1, 0, "/tools/0"),
-        ("PART_NOT_READ", 0, -1, None, "/messages/0/name"),
+        ("PART_NOT_READ", 0, -1, None, path),
     ]
 
 

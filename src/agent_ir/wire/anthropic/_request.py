@@ -3,7 +3,9 @@
 **to_anthropic(transcript).fields)``).
 
 ``to_anthropic(transcript)`` gives ``WireRequest.fields == {"system": ..., "messages":
-[...]}``, ``system`` left out when the transcript has no system message. Message by
+[...]}``, ``system`` left out when the transcript has no system message. With
+``tools=``, both ways also write and read the request's ``tools`` (the mapping is
+``_tools``'s). Message by
 message:
 
 - system: the top-level ``system``. One system message without a cache breakpoint is

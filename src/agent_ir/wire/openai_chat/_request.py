@@ -2,7 +2,8 @@
 
 ``to_openai_chat(transcript)`` returns a ``WireRequest`` whose ``fields`` are
 ``{"messages": [...]}``; ``from_openai_chat(messages)`` reads such a ``messages`` list
-back into IR messages (``WireMessages``). Every loss is a ``ConversionWarning``
+back into IR messages (``WireMessages``). With ``tools=``, both also write and read the
+request's ``tools`` (the mapping is ``_tools``'s). Every loss is a ``ConversionWarning``
 (``message_index``: the message's index in that call's input; ``block_index``: the
 block or part, -1 for the message as a whole).
 

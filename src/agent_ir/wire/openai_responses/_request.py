@@ -5,6 +5,8 @@
 ``from_openai_responses(items)`` reads such an ``input`` list back, and also the
 ``output`` list of a Response as JSON (``[item.model_dump(mode="json") for item in
 response.output]``), so that a reply can be appended to the history it continues.
+With ``tools=``, both also write and read the request's ``tools`` (the mapping is
+``_tools``'s).
 
 IR -> input items, in transcript order (one message may become several items):
 

@@ -2,7 +2,9 @@
 
 IR -> Responses: each definition is ``{"type": "function", "name", "description",
 "parameters", "strict"}``. The SDK's ``FunctionToolParam`` requires ``parameters`` and
-``strict``: a definition without them sends ``null`` (which reads back as absent);
+``strict``: a definition without them sends ``null`` (which reads back as absent; a
+null ``strict`` leaves it to the API's default, which OpenAI's guide gives as strict
+for the Responses API: set ``strict`` in the definition to be sure);
 ``description`` is sent when the definition has one. Nothing is lost. No tools (an
 empty list) sends no ``tools`` key.
 

@@ -460,6 +460,16 @@ UNKNOWN_KEYS: dict[str, tuple[dict[str, Any], list[str]]] = {
 }
 
 
+@pytest.mark.parametrize("provider", ["openai-responses", "anthropic"])
+def test_defer_loading_false_is_the_default_and_says_nothing(provider: str) -> None:
+    entry = {**UNKNOWN_KEYS[provider][0], "defer_loading": False}
+
+    read = from_wire(provider, {"messages": [], "input": []}, [entry])
+
+    assert "/tools/0/defer_loading" not in [w.path for w in read.warnings]
+    assert read.tools == (ToolDefinition(name="f"),)
+
+
 @pytest.mark.parametrize("provider", PROVIDERS)
 def test_a_function_tools_keys_with_no_ir_form_are_part_not_read_and_null_says_nothing(
     provider: str,

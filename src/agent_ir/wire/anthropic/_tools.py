@@ -16,7 +16,8 @@ of any other type (the provider's own tools: ``web_search_20250305``,
 ``bash_20250124``, ``text_editor_20250728``, ``computer_20250124``,
 ``code_execution_...``, ``memory_...``, ``web_fetch_...``) is TOOL_NOT_READ at
 ``/tools/<i>``; another key of a custom tool (``cache_control``, ``input_examples``,
-``defer_loading``...) is PART_NOT_READ at its path. ``WireFormatError`` (path from
+``defer_loading``...) is PART_NOT_READ at its path (not ``defer_loading: false``,
+its default). ``WireFormatError`` (path from
 ``tools``: ``tools[0].input_schema``) for entries not of this shape.
 """
 
@@ -36,6 +37,8 @@ JsonDict = dict[str, Any]
 # The levels of tools/<i>/input_schema: the IR bounds a schema from itself.
 SCHEMA_OFFSET = 3
 _KEYS = frozenset({"type", "name", "description", "input_schema", "strict"})
+# A key holding its documented default says nothing.
+_DEFAULTS: dict[str, Any] = {"defer_loading": False}
 _ANY_OBJECT: JsonDict = {"type": "object"}
 
 
@@ -76,6 +79,6 @@ def read_anthropic_tools(
             None if schema == _ANY_OBJECT else schema,
             tools.boolean(entry, "strict", path),
         )
-        tools.unread(index, entry, _KEYS, path)
+        tools.unread(index, entry, _KEYS, path, _DEFAULTS)
         tools.add(index, read)
     return tools.definitions()

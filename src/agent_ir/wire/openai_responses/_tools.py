@@ -12,7 +12,8 @@ Responses -> IR: a ``function`` tool -> a definition (``description``, ``paramet
 ``strict`` null or absent are absent). A tool the provider runs (``web_search``,
 ``file_search``, ``code_interpreter``, ``mcp``, ``image_generation``, ``computer...``,
 ``local_shell``...) or a ``custom`` tool (free-form text input) is TOOL_NOT_READ at
-``/tools/<i>``; another key of a function tool is PART_NOT_READ at its path.
+``/tools/<i>``; another key of a function tool is PART_NOT_READ at its path (not
+``defer_loading: false``, its default).
 ``WireFormatError`` (path from ``tools``: ``tools[1].name``) for entries not of this
 shape (``type`` is required).
 """
@@ -33,6 +34,8 @@ JsonDict = dict[str, Any]
 # The levels of tools/<i>/parameters: the IR bounds a schema from itself.
 PARAMETERS_OFFSET = 3
 _KEYS = frozenset({"type", "name", "description", "parameters", "strict"})
+# A key holding its documented default says nothing.
+_DEFAULTS: dict[str, Any] = {"defer_loading": False}
 
 
 def responses_tools(definitions: Sequence[ToolDefinition]) -> list[JsonDict]:
@@ -67,6 +70,6 @@ def read_responses_tools(
             tools.json_object(entry, "parameters", path),
             tools.boolean(entry, "strict", path),
         )
-        tools.unread(index, entry, _KEYS, path)
+        tools.unread(index, entry, _KEYS, path, _DEFAULTS)
         tools.add(index, read)
     return tools.definitions()

@@ -44,7 +44,7 @@ WIRE = PACKAGE / "wire"
 FAKE = "fake-chat"
 
 
-def _fake_convert(messages: object, system: object) -> WireMessages:
+def _fake_convert(messages: object, system: object, tools: object) -> WireMessages:
     """The fake format: agent-ir's JSON form, its system prompt under its own key."""
     assert isinstance(messages, list)
     preamble = [] if system is None else [{"role": "system", "id": "preamble", "content": system}]

@@ -64,6 +64,14 @@ KNOWN_GENERATED_TYPE_GAPS: dict[str, str] = {
         "WireUsage's min/maxProperties (each count present under one spelling) are not "
         "generated: every spelling is optional, so a missing count is accepted."
     ),
+    "conversion-warning/invalid/message-index-minus-one.json": (
+        "ConversionWarning's if/then (messageIndex -1 only beside toolIndex) is not "
+        "generated: messageIndex is an integer >= -1; only Warnings builds warnings."
+    ),
+    "conversion-warning/invalid/tool-index-beside-message-index.json": (
+        "ConversionWarning's dependentSchemas (toolIndex only with messageIndex and "
+        "blockIndex -1) is not generated; only Warnings builds warnings."
+    ),
     "json/valid/json-value-string.json": (
         "The generated JsonValue alias unions JsonObject (a custom type) with other types; "
         "msgspec refuses such a union (TypeError), so it decodes nothing."

@@ -67,8 +67,15 @@ RESULT_NOT_IMMEDIATE = "RESULT_NOT_IMMEDIATE"
 INVALID_TOOL_CALL_ID_FORMAT = "INVALID_TOOL_CALL_ID_FORMAT"
 INVALID_ROLE_ORDER = "INVALID_ROLE_ORDER"
 EMPTY_CONTENT = "EMPTY_CONTENT"
+INVALID_TOOL_NAME_FORMAT = "INVALID_TOOL_NAME_FORMAT"
 WIRE_CODES = frozenset(
-    {RESULT_NOT_IMMEDIATE, INVALID_TOOL_CALL_ID_FORMAT, INVALID_ROLE_ORDER, EMPTY_CONTENT}
+    {
+        RESULT_NOT_IMMEDIATE,
+        INVALID_TOOL_CALL_ID_FORMAT,
+        INVALID_ROLE_ORDER,
+        EMPTY_CONTENT,
+        INVALID_TOOL_NAME_FORMAT,
+    }
 )
 
 Located = tuple[str, int, str]
@@ -1230,6 +1237,8 @@ def _replace_an_id(draw: st.DrawFn, transcript: list[Any]) -> None:
 
 _ANTHROPIC_ID = re.compile(r"[a-zA-Z0-9_-]{1,64}")
 _LONGEST = {"openai-chat": 40, "openai-responses": 64, "anthropic": 64}
+# Every provider's tool names (OpenAI's SDK docstring; Anthropic's documentation).
+_TOOL_NAME = re.compile(r"[a-zA-Z0-9_-]{1,64}")
 
 
 def expected_wire_rows(transcript: list[Any], provider: str) -> list[Located]:
@@ -1255,6 +1264,10 @@ def expected_wire_rows(transcript: list[Any], provider: str) -> list[Located]:
                 if block["type"] == "toolCall" and not _fits(block["id"], provider):
                     rows.append(
                         (INVALID_TOOL_CALL_ID_FORMAT, index, f"/{index}/content/{block_index}/id")
+                    )
+                if block["type"] == "toolCall" and not _TOOL_NAME.fullmatch(block["name"]):
+                    rows.append(
+                        (INVALID_TOOL_NAME_FORMAT, index, f"/{index}/content/{block_index}/name")
                     )
         if provider != "anthropic":
             continue

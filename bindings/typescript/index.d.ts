@@ -29,7 +29,8 @@ export type ConversionWarningCode =
   | "REFUSAL_AS_TEXT"
   | "IMAGE_DETAIL_NOT_SENT"
   | "DOCUMENT_DETAIL_NOT_SENT"
-  | "CHOICES_NOT_READ";
+  | "CHOICES_NOT_READ"
+  | "TOOL_NOT_READ";
 /**
  * Stable code of a transcript problem. Codes are never renamed or reused within v1. UNDECLARED_TOOL, TOOL_ARGUMENTS_MISMATCH and INVALID_TOOL_DEFINITION are reported only when tools are given; the last five only by check_wire_rules, for a provider's stricter rules.
  */
@@ -157,17 +158,21 @@ export interface ConversionWarning {
    */
   readonly code: ConversionWarningCode;
   /**
-   * JSON Pointer (RFC 6901) of the place concerned in what the function read: for to_* the IR transcript ("/2/content/1"); for from_* the request field it came from ("/messages/2/content/1", "/input/4", "/system"); for a reply or a stream the provider's reply object as the non-streamed API returns it ("/content/3", "/output/1/content/0", "/choices/0/message/refusal").
+   * JSON Pointer (RFC 6901) of the place concerned in what the function read: for to_* the IR transcript ("/2/content/1"); for from_* the request field it came from ("/messages/2/content/1", "/input/4", "/system"); for a tool definition the tools list, in the request (from_*) or the tools argument (to_*): "/tools/3", "/tools/0/function/cache_control"; for a reply or a stream the provider's reply object as the non-streamed API returns it ("/content/3", "/output/1/content/0", "/choices/0/message/refusal").
    */
   readonly path: string;
   /**
-   * Index of the message concerned in the converted input (IR messages for to_*, wire messages or items for from_*).
+   * Index of the message concerned in the converted input (IR messages for to_*, wire messages or items for from_*); -1 when the warning is about a tool definition, which is in no message (toolIndex then says which).
    */
   readonly messageIndex: number;
   /**
-   * Index of the block or part concerned inside that message; -1 for the message as a whole.
+   * Index of the block or part concerned inside that message; -1 for the message as a whole, and for a tool definition.
    */
   readonly blockIndex: number;
+  /**
+   * Index of the tool definition concerned in the tools list (the request's tools for from_*, the tools argument for to_*); absent for a warning about a message. Given, messageIndex and blockIndex are -1 and path is /tools/<toolIndex>[/...].
+   */
+  readonly toolIndex?: number;
   /**
    * A sentence for people describing the loss or change; its wording may change.
    */

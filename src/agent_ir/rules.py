@@ -2,9 +2,10 @@
 ``validate_transcript``, before OpenAI or Anthropic accept it.
 
 The rules are generic; which of them apply, and with what limits, is the provider's
-record in the registry (``agent_ir.wire._registry``: its ``ids`` and ``turns``).
+record in the registry (``agent_ir.wire._registry``: its ``ids``, ``turns`` and
+``tool_names``).
 
-``check_wire_rules(transcript, provider)`` reports everything ``validate_transcript``
+``check_wire_rules(transcript, provider, tools=..., allow_pending=...)`` reports everything ``validate_transcript``
 does (a provider refuses those too), but what the provider accepts where agent-ir is
 stricter on purpose (for Anthropic, a tool-call id used again once its call was
 answered: each use is then a call of its own), and, over the messages that are valid
@@ -19,6 +20,11 @@ on their own, the rules of ``provider``:
   characters; OpenAI Chat ids have at most 40 characters, OpenAI Responses ``call_id``s
   at most 64 (the limits the APIs have been seen to enforce; conservative). Only
   ``toolCall`` ids: a server-tool call's id is the provider's own.
+* INVALID_TOOL_NAME_FORMAT: a tool call's name (``/<i>/content/<j>/name``), and with
+  ``tools`` a definition's name (``tool_index`` set, message index -1, path
+  ``/name``), must be one the provider takes: all three match ``^[a-zA-Z0-9_-]{1,64}$``
+  (each provider's ``_rules`` module says where its rule comes from). Only ``toolCall``
+  names: a server tool's name is the provider's own.
 * INVALID_ROLE_ORDER (a provider whose record asks it; none of the three does:
   Anthropic accepts an assistant message first): the first message after the system
   messages is a user turn (a user message or tool results).
@@ -36,7 +42,9 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import Any
 
-from agent_ir._diagnostics import diagnostic, ordered
+import msgspec
+
+from agent_ir._diagnostics import diagnostic, ordered, transcript_diagnostic
 from agent_ir._generated.diagnostic_schema import Diagnostic, DiagnosticCode
 from agent_ir._generated.message_schema import (
     AssistantMessage,
@@ -47,33 +55,87 @@ from agent_ir._generated.message_schema import (
     ToolResultMessage,
     UserMessage,
 )
+from agent_ir._generated.transcript_schema import ToolDefinition
 from agent_ir._text import is_blank, quoted
-from agent_ir.transcript import diagnose
+from agent_ir._tools import Tools, read_tools
+from agent_ir.transcript import Options, diagnose
 from agent_ir.wire import _registry
 from agent_ir.wire._registry import Provider
-from agent_ir.wire._spec import ProviderSpec
+from agent_ir.wire._spec import ProviderSpec, ToolNameRule
 
 __all__ = ["Provider", "check_wire_rules"]
 
 
-def check_wire_rules(transcript: object, provider: Provider) -> tuple[Diagnostic, ...]:
+def check_wire_rules(
+    transcript: object,
+    provider: Provider,
+    *,
+    tools: object = None,
+    allow_pending: bool = False,
+) -> tuple[Diagnostic, ...]:
     """Every problem ``provider`` would refuse ``transcript`` for (a list or tuple of IR
     messages or JSON-form mappings): ``validate_transcript``'s diagnostics and the
     provider's own rules, in order. ``provider`` is a registered provider's name
-    (anything else is a ``ValueError``); the transcript itself never makes it raise."""
+    (anything else is a ``ValueError``); the transcript and the tools never make it
+    raise.
+
+    ``tools`` and ``allow_pending`` are ``validate_transcript``'s (the calls checked
+    against the definitions; the last assistant turn's calls may wait). Given tools,
+    each definition whose name the provider refuses is also INVALID_TOOL_NAME_FORMAT
+    (its ``tool_index``, path ``/name``)."""
     spec = _registry.provider_spec(provider)
+    options = _options(tools, allow_pending)
     # each entry read once
-    diagnostics, messages = diagnose(transcript, reuse=spec.turns.ids_reusable_after_result)
+    diagnostics, messages = diagnose(
+        transcript, reuse=spec.turns.ids_reusable_after_result, options=options
+    )
     found = list(diagnostics)
+    if options.tools is not None:
+        found.extend(_definition_names(options.tools.definitions, spec))
     if messages is not None:
         found.extend(_provider_rules(messages, spec))
     return ordered(found)
+
+
+def _options(tools: object, allow_pending: bool) -> Options:
+    try:
+        return Options(None if tools is None else read_tools(tools), bool(allow_pending))
+    except (KeyboardInterrupt, SystemExit):
+        raise
+    except BaseException as error:  # the contract: never raise (a hostile __bool__)
+        reason = f"could not be validated ({type(error).__name__})"
+        return Options(Tools((), {}, [transcript_diagnostic(reason)]), False)
+
+
+def _definition_names(
+    definitions: tuple[ToolDefinition | None, ...], spec: ProviderSpec
+) -> Iterator[Diagnostic]:
+    """INVALID_TOOL_NAME_FORMAT for each well-formed definition whose name the provider
+    refuses (a malformed one is INVALID_TOOL_DEFINITION already)."""
+    rule = spec.tool_names
+    if rule is None:
+        return
+    for tool_index, definition in enumerate(definitions):
+        if definition is None or rule.fits(definition.name):
+            continue
+        found = diagnostic(
+            DiagnosticCode.INVALID_TOOL_NAME_FORMAT,
+            -1,
+            ("name",),
+            f"tool name {quoted(definition.name)} {_name_rule(rule, spec)}",
+        )
+        yield msgspec.structs.replace(found, tool_index=tool_index)
+
+
+def _name_rule(rule: ToolNameRule, spec: ProviderSpec) -> str:
+    return f"must match {rule.pattern.pattern} for {spec.name}"
 
 
 def _provider_rules(messages: list[Message | None], spec: ProviderSpec) -> Iterator[Diagnostic]:
     if spec.turns.results_follow_call:
         yield from _results_not_immediate(messages, spec)
     yield from _id_formats(messages, spec)
+    yield from _call_names(messages, spec)
     if spec.turns.user_turn_first:
         yield from _role_order(messages, spec)
     if spec.turns.content_required:
@@ -137,6 +199,27 @@ def _id_formats(messages: list[Message | None], spec: ProviderSpec) -> Iterator[
                 ("content", block_index, "id"),
                 f"tool call id {quoted(call_id)} must {rule}have at most {ids.longest} characters "
                 f"for {spec.name}",
+            )
+
+
+def _call_names(messages: list[Message | None], spec: ProviderSpec) -> Iterator[Diagnostic]:
+    """INVALID_TOOL_NAME_FORMAT for each tool call naming a tool the provider refuses
+    (only ``toolCall`` names: a server tool's name is the provider's own)."""
+    rule = spec.tool_names
+    if rule is None:
+        return
+    for index, message in enumerate(messages):
+        if type(message) is not AssistantMessage:
+            continue
+        for block_index, block in enumerate(message.content):
+            if type(block) is not ToolCallBlock or rule.fits(block.name):
+                continue
+            yield diagnostic(
+                DiagnosticCode.INVALID_TOOL_NAME_FORMAT,
+                index,
+                ("content", block_index, "name"),
+                f"tool call {quoted(block.id)} names {quoted(block.name)}, which "
+                f"{_name_rule(rule, spec)}",
             )
 
 

@@ -304,19 +304,20 @@ def _convert_entries(
 
 
 def diagnose(
-    value: object, *, reuse: bool = False
+    value: object, *, reuse: bool = False, options: Options = _DEFAULT
 ) -> tuple[tuple[Diagnostic, ...], list[Message | None] | None]:
     """``validate_transcript(value)`` and, from the same single read, each entry as IR
     (None where it is not valid on its own); the list is None when ``value`` is not a
     list or tuple that could be read. ``reuse``: a tool-call id used again after its
     call was answered is a new call, not a duplicate (for ``check_wire_rules`` and a
-    provider that accepts it). Never raises."""
+    provider that accepts it). ``options``: the tools read and ``allow_pending``, as
+    ``validate_transcript`` takes them. Never raises."""
     try:
         if not issubclass(type(value), (list, tuple)):
-            return validate_transcript(value), None
+            return _check(value, options, keep=False).diagnostics, None
         entries = snapshot_sequence(value)
         messages, malformed = _convert_entries(entries, keep=True)
-        return _verdict(messages, malformed, _DEFAULT, reuse).diagnostics, messages
+        return _verdict(messages, malformed, options, reuse).diagnostics, messages
     except (KeyboardInterrupt, SystemExit):
         raise
     except BaseException as error:  # the contract: never raise on any input

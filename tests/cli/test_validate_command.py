@@ -107,6 +107,7 @@ def test_json_output_is_one_object_per_invalid_transcript_then_the_summary() -> 
         "codes": dict.fromkeys(SAMPLE_CODES, 1),
         "warnings": {},
         "unreadable": [],
+        "formatHints": {},
         "messagesPerSecond": summary["messagesPerSecond"],
     }
     assert list(summary["codes"]) == in_code_order(SAMPLE_CODES)

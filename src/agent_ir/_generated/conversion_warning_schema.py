@@ -6,7 +6,7 @@ from __future__ import annotations
 from enum import StrEnum
 from typing import Annotated, TypeAlias
 from msgspec import Meta, field
-from agent_ir._base import IRStruct
+from agent_ir._base import Absent, IRStruct
 
 
 class ConversionWarning(IRStruct):
@@ -24,32 +24,32 @@ class ConversionWarning(IRStruct):
     path: Annotated[
         str,
         Meta(
-            description='JSON Pointer (RFC 6901) of the place concerned in what the function read: for to_* the IR transcript ("/2/content/1"); for from_* the request field it came from ("/messages/2/content/1", "/input/4", "/system"); for a reply or a stream the provider\'s reply object as the non-streamed API returns it ("/content/3", "/output/1/content/0", "/choices/0/message/refusal").',
+            description='JSON Pointer (RFC 6901) of the place concerned in what the function read: for to_* the IR transcript ("/2/content/1"); for from_* the request field it came from ("/messages/2/content/1", "/input/4", "/system"); for a tool definition the tools list, in the request (from_*) or the tools argument (to_*): "/tools/3", "/tools/0/function/cache_control"; for a reply or a stream the provider\'s reply object as the non-streamed API returns it ("/content/3", "/output/1/content/0", "/choices/0/message/refusal").',
             pattern="^(/([^~]|~[01])*)*\\Z",
         ),
     ]
     """
-    JSON Pointer (RFC 6901) of the place concerned in what the function read: for to_* the IR transcript ("/2/content/1"); for from_* the request field it came from ("/messages/2/content/1", "/input/4", "/system"); for a reply or a stream the provider's reply object as the non-streamed API returns it ("/content/3", "/output/1/content/0", "/choices/0/message/refusal").
+    JSON Pointer (RFC 6901) of the place concerned in what the function read: for to_* the IR transcript ("/2/content/1"); for from_* the request field it came from ("/messages/2/content/1", "/input/4", "/system"); for a tool definition the tools list, in the request (from_*) or the tools argument (to_*): "/tools/3", "/tools/0/function/cache_control"; for a reply or a stream the provider's reply object as the non-streamed API returns it ("/content/3", "/output/1/content/0", "/choices/0/message/refusal").
     """
     message_index: Annotated[
         int,
         Meta(
-            description="Index of the message concerned in the converted input (IR messages for to_*, wire messages or items for from_*).",
-            ge=0,
+            description="Index of the message concerned in the converted input (IR messages for to_*, wire messages or items for from_*); -1 when the warning is about a tool definition, which is in no message (toolIndex then says which).",
+            ge=-1,
         ),
     ] = field(name="messageIndex")
     """
-    Index of the message concerned in the converted input (IR messages for to_*, wire messages or items for from_*).
+    Index of the message concerned in the converted input (IR messages for to_*, wire messages or items for from_*); -1 when the warning is about a tool definition, which is in no message (toolIndex then says which).
     """
     block_index: Annotated[
         int,
         Meta(
-            description="Index of the block or part concerned inside that message; -1 for the message as a whole.",
+            description="Index of the block or part concerned inside that message; -1 for the message as a whole, and for a tool definition.",
             ge=-1,
         ),
     ] = field(name="blockIndex")
     """
-    Index of the block or part concerned inside that message; -1 for the message as a whole.
+    Index of the block or part concerned inside that message; -1 for the message as a whole, and for a tool definition.
     """
     message: Annotated[
         str,
@@ -59,6 +59,18 @@ class ConversionWarning(IRStruct):
     ]
     """
     A sentence for people describing the loss or change; its wording may change.
+    """
+    tool_index: Absent[
+        Annotated[
+            int,
+            Meta(
+                description="Index of the tool definition concerned in the tools list (the request's tools for from_*, the tools argument for to_*); absent for a warning about a message. Given, messageIndex and blockIndex are -1 and path is /tools/<toolIndex>[/...].",
+                ge=0,
+            ),
+        ]
+    ] = field(name="toolIndex", default=None)
+    """
+    Index of the tool definition concerned in the tools list (the request's tools for from_*, the tools argument for to_*); absent for a warning about a message. Given, messageIndex and blockIndex are -1 and path is /tools/<toolIndex>[/...].
     """
 
 
@@ -89,6 +101,7 @@ class ConversionWarningCode(StrEnum):
     IMAGE_DETAIL_NOT_SENT = "IMAGE_DETAIL_NOT_SENT"
     DOCUMENT_DETAIL_NOT_SENT = "DOCUMENT_DETAIL_NOT_SENT"
     CHOICES_NOT_READ = "CHOICES_NOT_READ"
+    TOOL_NOT_READ = "TOOL_NOT_READ"
 
 
 Model: TypeAlias = Annotated[

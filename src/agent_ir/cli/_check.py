@@ -317,7 +317,9 @@ def _wire_parts(value: Any, format: str) -> tuple[str | None, Any, Any, Any]:
     if type(value) is not dict:
         kind = type(value).__name__
         return None, None, f"must be an array of messages or an object, not {kind}", None
-    key, system_key, tools_key = "messages", None, "tools"  # agent-ir's form
+    key: str = "messages"  # agent-ir's form
+    system_key: str | None = None
+    tools_key: str | None = "tools"
     if format != "ir":
         reader = _registry.provider_spec(format).request
         key, system_key, tools_key = reader.messages_key, reader.system_key, reader.tools_key
@@ -337,7 +339,7 @@ def _verdict(messages: object, checks: Checks, tools: object) -> tuple[Diagnosti
     if checks.rules is None:
         return validate_transcript(messages, tools=tools, allow_pending=checks.pending)
     return check_wire_rules(
-        messages,  # type: ignore[arg-type]
+        messages,
         checks.rules,  # type: ignore[arg-type]
         tools=tools,
         allow_pending=checks.pending,

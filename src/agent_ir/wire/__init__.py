@@ -2,7 +2,9 @@
 OpenAI Responses (``openai_responses``) and Anthropic Messages (``anthropic``).
 
 Each folder gives the same five things: ``to_*`` (IR -> the request's messages, a
-``WireRequest``), ``from_*`` (a request's messages -> IR, ``WireMessages``),
+``WireRequest``; with ``tools=``, the request's ``tools`` too), ``from_*`` (a request's
+messages -> IR, ``WireMessages``; with ``tools=``, its ``tools`` read into
+``ToolDefinition``s),
 ``reply_from_*`` (a non-streamed reply -> ``ModelResponse``), and a sync and an async
 stream (``AnthropicStream`` / ``AsyncAnthropicStream``...: a streamed reply -> chunks
 and the same ``ModelResponse``). Nothing is dropped silently: what a format cannot

@@ -52,6 +52,7 @@ from agent_ir._generated.message_schema import (
     ToolResultMessage,
     UserMessage,
 )
+from agent_ir._generated.transcript_schema import ToolDefinition
 from agent_ir._inspect import fast_messages, inspect_message
 from agent_ir._jsoncopy import (
     MAX_DEPTH,
@@ -89,6 +90,7 @@ __all__ = [
     "image_source",
     "ir_messages",
     "is_missing",
+    "json_type",
     "key_not_read",
     "must_be",
     "must_be_one_of",
@@ -128,15 +130,22 @@ class WireRequest:
 
 class WireMessages(tuple[Message, ...]):
     """The IR messages read from a wire format (a tuple) with ``warnings``: the wire
-    parts that have no IR form, each named by its position in the wire input."""
+    parts that have no IR form, each named by its position in the wire input, and
+    ``tools``: the tool definitions read from the request's ``tools`` (None when the
+    ``from_*`` was given none; a hosted tool has no definition, only its warning)."""
 
     warnings: tuple[ConversionWarning, ...]
+    tools: tuple[ToolDefinition, ...] | None
 
     def __new__(
-        cls, messages: Iterable[Message], warnings: Iterable[ConversionWarning] = ()
+        cls,
+        messages: Iterable[Message],
+        warnings: Iterable[ConversionWarning] = (),
+        tools: Iterable[ToolDefinition] | None = None,
     ) -> WireMessages:
         result = super().__new__(cls, messages)
         result.warnings = tuple(warnings)
+        result.tools = None if tools is None else tuple(tools)
         return result
 
 
@@ -177,6 +186,23 @@ class Warnings:
                 path=path,
                 message_index=message_index,
                 block_index=block_index,
+                message=text,
+            )
+        )
+
+    def add_tool(
+        self, code: ConversionWarningCode, tool_index: int, text: str, *, path: str | None = None
+    ) -> None:
+        """A warning about tool definition ``tool_index``, which is in no message
+        (message and block index -1): ``path`` is the exact place, ``/tools/<i>`` when
+        it is the tool as a whole (the tools list, whatever the messages' ``root``)."""
+        self._found.append(
+            ConversionWarning(
+                code=code,
+                path=f"/tools/{tool_index}" if path is None else path,
+                message_index=-1,
+                block_index=-1,
+                tool_index=tool_index,
                 message=text,
             )
         )

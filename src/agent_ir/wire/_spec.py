@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 
 from agent_ir.wire._common import WireMessages
 
-__all__ = ["IdRule", "ProviderSpec", "RequestReader", "TurnRules"]
+__all__ = ["IdRule", "ProviderSpec", "RequestReader", "ToolNameRule", "TurnRules"]
 
 
 @dataclass(frozen=True)
@@ -48,6 +48,25 @@ class IdRule:
 
 
 @dataclass(frozen=True)
+class ToolNameRule:
+    """The tool names a provider takes: 1 to ``longest`` characters, each in
+    ``characters`` (the body of a regular-expression character class, such as
+    ``a-zA-Z0-9_-``); ``pattern`` (the whole name) is derived from them, so each fact
+    is stated once. The names of tool definitions and of tool calls alike."""
+
+    longest: int
+    characters: str
+    pattern: re.Pattern[str] = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "pattern", re.compile(f"[{self.characters}]{{1,{self.longest}}}"))
+
+    def fits(self, name: str) -> bool:
+        """Whether the provider takes ``name`` as it is."""
+        return self.pattern.fullmatch(name) is not None
+
+
+@dataclass(frozen=True)
 class TurnRules:
     """How a provider reads the order and content of messages (all off: only what
     ``validate_transcript`` asks).
@@ -74,22 +93,27 @@ class TurnRules:
 class RequestReader:
     """How ``agent-ir validate --format NAME`` reads a line in the object form: the key
     holding the messages, the key holding the system prompt (None: the format keeps it
-    among the messages), and ``convert(messages, system)``, the format's ``from_*``
-    (``system`` is None when the format has no system key)."""
+    among the messages), the key holding the tool definitions (None: the format has
+    none), and ``convert(messages, system, tools)``, the format's ``from_*``
+    (``system`` is None when the format has no system key, ``tools`` None when the
+    line has no tools key; the result's ``tools`` is then None too)."""
 
     messages_key: str
-    convert: Callable[[object, object], WireMessages]
+    convert: Callable[[object, object, object], WireMessages]
     system_key: str | None = None
+    tools_key: str | None = None
 
 
 @dataclass(frozen=True)
 class ProviderSpec:
     """One provider: ``name`` as the public API and the CLI spell it, ``label`` for a
-    person (the HTML report), its tool-call ``ids``, its ``turns`` rules and the
-    ``request`` reader of its wire format."""
+    person (the HTML report), its tool-call ``ids``, its ``turns`` rules, the
+    ``request`` reader of its wire format and the ``tool_names`` it takes (None: no
+    rule is known, none is checked)."""
 
     name: str
     label: str
     ids: IdRule
     turns: TurnRules
     request: RequestReader
+    tool_names: ToolNameRule | None = None

@@ -3,7 +3,9 @@
 **to_anthropic(transcript).fields)``).
 
 ``to_anthropic(transcript)`` gives ``WireRequest.fields == {"system": ..., "messages":
-[...]}``, ``system`` left out when the transcript has no system message. Message by
+[...]}``, ``system`` left out when the transcript has no system message. With
+``tools=``, both ways also write and read the request's ``tools`` (the mapping is
+``_tools``'s). Message by
 message:
 
 - system: the top-level ``system``. One system message without a cache breakpoint is
@@ -208,6 +210,8 @@ from agent_ir.wire._common import (
     wire_object,
     wire_string,
 )
+from agent_ir.wire._tools import sent_tools
+from agent_ir.wire.anthropic._tools import anthropic_tools, read_anthropic_tools
 
 __all__ = ["from_anthropic", "to_anthropic"]
 
@@ -237,10 +241,18 @@ Wire = dict[str, Any]
 # --- IR -> Anthropic -------------------------------------------------------------------
 
 
-def to_anthropic(transcript: object) -> WireRequest:
+def to_anthropic(transcript: object, *, tools: object = None) -> WireRequest:
     """The ``system`` and ``messages`` of a Messages API request for ``transcript`` (a
     list or tuple of IR messages or JSON-form mappings, each valid on its own; linkage
-    is not required). ``InvalidMessageError`` names the first invalid message."""
+    is not required). ``InvalidMessageError`` names the first invalid message.
+
+    ``tools``: tool definitions (a list or tuple of ``ToolDefinition`` or their JSON
+    form), written to ``fields["tools"]`` in the Anthropic shape (``_tools``: a
+    definition without parameters sends ``input_schema`` ``{"type": "object"}``, which
+    Anthropic requires). Anything but a list or tuple is a ``TypeError``, a definition
+    ``validate_transcript`` would report a ``TranscriptError`` holding its
+    INVALID_TOOL_DEFINITION diagnostics."""
+    definitions = sent_tools(TO, tools)
     messages = transcript_items(TO, transcript)
     request = _Request(Warnings(), transcript_call_names(messages))
     for index, message in enumerate(messages):
@@ -255,6 +267,8 @@ def to_anthropic(transcript: object) -> WireRequest:
             for message in system
         ]
     fields["messages"] = request.turns
+    if definitions:
+        fields["tools"] = anthropic_tools(definitions)
     return WireRequest(fields, request.warnings.all())
 
 
@@ -621,12 +635,28 @@ def _thinking(
 INPUT_OFFSET = 5
 
 
-def from_anthropic(messages: object, *, system: object = None) -> WireMessages:
+def from_anthropic(
+    messages: object, *, system: object = None, tools: object = None
+) -> WireMessages:
     """The IR messages of a Messages API request's ``messages`` (a list of message
     objects, as JSON values) and ``system`` (a string or a list of text blocks; ``None``
     for none), with a warning for each part that has no IR form. ``WireFormatError``
     names the path of a value not of the request's shape; ``TranscriptError`` lists the
-    read messages the IR refuses (indexes: IR positions)."""
+    read messages the IR refuses (indexes: IR positions).
+
+    ``tools``: the request's ``tools`` (None: none read, the result's ``tools`` is
+    None), read into the result's ``tools`` (``_tools``); their warnings come first.
+    ``WireFormatError`` at ``tools[...]`` for an entry not of the request's shape,
+    ``TranscriptError`` for a definition the IR refuses."""
+    tool_warnings = Warnings()
+    definitions = None if tools is None else read_anthropic_tools(FROM, tools, tool_warnings)
+    read = _read_messages(messages, system)
+    if tools is None:
+        return read
+    return WireMessages(read, (*tool_warnings.all(), *read.warnings), definitions)
+
+
+def _read_messages(messages: object, system: object) -> WireMessages:
     unchecked = unchecked_wire(messages)
     if unchecked is not None:
         read = _read_direct(unchecked, system)

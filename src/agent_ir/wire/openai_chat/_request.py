@@ -2,7 +2,8 @@
 
 ``to_openai_chat(transcript)`` returns a ``WireRequest`` whose ``fields`` are
 ``{"messages": [...]}``; ``from_openai_chat(messages)`` reads such a ``messages`` list
-back into IR messages (``WireMessages``). Every loss is a ``ConversionWarning``
+back into IR messages (``WireMessages``). With ``tools=``, both also write and read the
+request's ``tools`` (the mapping is ``_tools``'s). Every loss is a ``ConversionWarning``
 (``message_index``: the message's index in that call's input; ``block_index``: the
 block or part, -1 for the message as a whole).
 
@@ -166,6 +167,8 @@ from agent_ir.wire._common import (
     wire_object,
     wire_string,
 )
+from agent_ir.wire._tools import sent_tools
+from agent_ir.wire.openai_chat._tools import chat_tools, read_chat_tools
 
 __all__ = ["from_openai_chat", "to_openai_chat"]
 
@@ -203,15 +206,24 @@ AUDIO_FORMATS = {
 # --- IR -> Chat -------------------------------------------------------------------------
 
 
-def to_openai_chat(transcript: object) -> WireRequest:
+def to_openai_chat(transcript: object, *, tools: object = None) -> WireRequest:
     """``transcript`` (a list or tuple of IR messages or their JSON form, each valid on
     its own; linkage is not required) -> ``WireRequest(fields={"messages": [...]})``
-    with a warning for each loss (see the module docstring)."""
+    with a warning for each loss (see the module docstring).
+
+    ``tools``: tool definitions (a list or tuple of ``ToolDefinition`` or their JSON
+    form), written to ``fields["tools"]`` in the Chat shape (``_tools``). Anything but
+    a list or tuple is a ``TypeError``, a definition ``validate_transcript`` would
+    report a ``TranscriptError`` holding its INVALID_TOOL_DEFINITION diagnostics."""
+    definitions = sent_tools(TO, tools)
     messages = transcript_items(TO, transcript)
     writer = _ChatWriter(transcript_call_names(messages))
     for index, message in enumerate(messages):
         writer.write(index, message)
-    return WireRequest(fields={"messages": writer.finish()}, warnings=writer.warnings.all())
+    fields: dict[str, Any] = {"messages": writer.finish()}
+    if definitions:
+        fields["tools"] = chat_tools(definitions)
+    return WireRequest(fields=fields, warnings=writer.warnings.all())
 
 
 class _ChatWriter:
@@ -471,25 +483,34 @@ def _tool_call(block: ToolCallBlock) -> JsonDict:
 # --- Chat -> IR -------------------------------------------------------------------------
 
 
-def from_openai_chat(messages: object) -> WireMessages:
+def from_openai_chat(messages: object, *, tools: object = None) -> WireMessages:
     """A Chat Completions ``messages`` list (JSON values) -> IR messages with a warning
     for each wire part that has no IR form (see the module docstring).
     ``WireFormatError`` when the input is not of the format's shape; ``TranscriptError``
     when a message read is not valid IR (tool-call arguments that are not a JSON
-    object: INVALID_TOOL_ARGUMENTS)."""
+    object: INVALID_TOOL_ARGUMENTS).
+
+    ``tools``: the request's ``tools`` (None: none read, the result's ``tools`` is
+    None), read into the result's ``tools`` (``_tools``); their warnings come first.
+    ``WireFormatError`` at ``tools[...]`` for an entry not of the format's shape,
+    ``TranscriptError`` for a definition the IR refuses."""
+    tool_warnings = Warnings()
+    definitions = None if tools is None else read_chat_tools(FROM, tools, tool_warnings)
     unchecked = unchecked_wire(messages)
     reader = None if unchecked is None else _read_unchecked(unchecked)
     if reader is not None and reader.direct is not None:
         converted = reader.direct.messages(reader.messages)
         if converted is not None:
-            return WireMessages(converted, reader.warnings.all())
+            warnings = (*tool_warnings.all(), *reader.warnings.all())
+            return WireMessages(converted, warnings, definitions)
     wire = read_wire(FROM, messages, ("messages",))
     if type(wire) is not list:
         raise must_be(FROM, ("messages",), "a list of messages", wire)
     reader = _ChatReader(_call_names(wire))
     for index, message in enumerate(wire):
         reader.read(index, message)
-    return WireMessages(ir_messages(reader.messages), reader.warnings.all())
+    converted = ir_messages(reader.messages)
+    return WireMessages(converted, (*tool_warnings.all(), *reader.warnings.all()), definitions)
 
 
 def _read_unchecked(wire: list[Any]) -> _ChatReader | None:

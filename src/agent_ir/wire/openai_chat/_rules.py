@@ -2,20 +2,58 @@
 
 Tool-call ids have at most 40 characters (the limit the API has been seen to enforce;
 conservative). The ``tool`` messages answering an assistant message's calls come
-directly after it. A request holds ``messages``, the system prompt among them.
+directly after it. A request holds ``messages``, the system prompt among them, and
+``tools``.
+
+Tool names (of definitions and calls) match ``^[a-zA-Z0-9_-]{1,64}$``: the installed
+``openai`` SDK's ``FunctionDefinition.name`` says "Must be a-z, A-Z, 0-9, or contain
+underscores and dashes, with a maximum length of 64".
+
+The request reader reads OpenAI fine-tuning lines too (``{"messages": [...], "tools":
+[...]}``): an assistant message's ``weight`` (0: the line does not train on it, 1: it
+does) is read without a warning, and must be 0 or 1 (null says nothing), else a
+``WireFormatError`` at ``messages[i].weight``. The IR has no place for it, so it is
+not kept. Only this reader (the CLI's) knows the key: the public ``from_openai_chat``
+reads Chat requests, where ``weight`` is no field, and warns about it (PART_NOT_READ)
+as about any key with no IR form.
 """
 
 from __future__ import annotations
 
-from agent_ir.wire._common import WireMessages
-from agent_ir.wire._spec import IdRule, ProviderSpec, RequestReader, TurnRules
-from agent_ir.wire.openai_chat._request import from_openai_chat
+from typing import Any
+
+from agent_ir._errors import WireFormatError
+from agent_ir.wire._common import WireMessages, json_type, read_wire
+from agent_ir.wire._spec import IdRule, ProviderSpec, RequestReader, ToolNameRule, TurnRules
+from agent_ir.wire.openai_chat._request import FROM, from_openai_chat
 
 __all__ = ["OPENAI_CHAT"]
 
 
-def _from_request(messages: object, system: object) -> WireMessages:
-    return from_openai_chat(messages)  # the system prompt is one of the messages
+def _from_request(messages: object, system: object, tools: object) -> WireMessages:
+    # the system prompt is one of the messages
+    return from_openai_chat(_without_weights(messages), tools=tools)
+
+
+def _without_weights(messages: object) -> Any:
+    """``messages`` read, each assistant message without its ``weight`` (checked)."""
+    wire = read_wire(FROM, messages, ("messages",))
+    if type(wire) is not list:
+        return wire  # from_openai_chat says what is wrong
+    read = list(wire)
+    for index, message in enumerate(wire):
+        if type(message) is not dict or "weight" not in message:
+            continue
+        if message.get("role") != "assistant":
+            continue  # a weight elsewhere is no fine-tuning field: warned about
+        weight = message["weight"]
+        if weight is not None and not (type(weight) is int and weight in (0, 1)):
+            found = str(weight) if type(weight) is int else json_type(weight)
+            raise WireFormatError(
+                FROM, ("messages", index, "weight"), f"must be 0 or 1, not {found}"
+            )
+        read[index] = {key: value for key, value in message.items() if key != "weight"}
+    return read
 
 
 OPENAI_CHAT = ProviderSpec(
@@ -23,5 +61,6 @@ OPENAI_CHAT = ProviderSpec(
     label="OpenAI Chat Completions",
     ids=IdRule(longest=40),
     turns=TurnRules(results_follow_call=True),
-    request=RequestReader(messages_key="messages", convert=_from_request),
+    request=RequestReader(messages_key="messages", convert=_from_request, tools_key="tools"),
+    tool_names=ToolNameRule(longest=64, characters="a-zA-Z0-9_-"),
 )

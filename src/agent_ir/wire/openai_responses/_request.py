@@ -5,6 +5,8 @@
 ``from_openai_responses(items)`` reads such an ``input`` list back, and also the
 ``output`` list of a Response as JSON (``[item.model_dump(mode="json") for item in
 response.output]``), so that a reply can be appended to the history it continues.
+With ``tools=``, both also write and read the request's ``tools`` (the mapping is
+``_tools``'s).
 
 IR -> input items, in transcript order (one message may become several items):
 
@@ -242,6 +244,8 @@ from agent_ir.wire._common import (
     wire_string,
     without_nulls,
 )
+from agent_ir.wire._tools import sent_tools
+from agent_ir.wire.openai_responses._tools import read_responses_tools, responses_tools
 
 __all__ = ["from_openai_responses", "to_openai_responses"]
 
@@ -288,11 +292,17 @@ _IMAGE_DETAILS: Final = frozenset({"low", "high"})  # ``auto``, the default, rea
 # --- IR -> input items ------------------------------------------------------------------
 
 
-def to_openai_responses(transcript: object) -> WireRequest:
+def to_openai_responses(transcript: object, *, tools: object = None) -> WireRequest:
     """The ``input`` items of ``transcript`` (a list or tuple of IR messages or their
     JSON form, each valid on its own; linkage is not required). ``TypeError`` for
     anything but a list or tuple, ``InvalidMessageError`` for a message that is not
-    valid. Every loss is a warning (see the module docstring)."""
+    valid. Every loss is a warning (see the module docstring).
+
+    ``tools``: tool definitions (a list or tuple of ``ToolDefinition`` or their JSON
+    form), written to ``fields["tools"]`` in the Responses shape (``_tools``). Anything
+    but a list or tuple is a ``TypeError``, a definition ``validate_transcript`` would
+    report a ``TranscriptError`` holding its INVALID_TOOL_DEFINITION diagnostics."""
+    definitions = sent_tools(_TO, tools)
     messages = transcript_items(_TO, transcript)
     names = transcript_call_names(messages)
     warnings = Warnings()
@@ -320,7 +330,10 @@ def to_openai_responses(transcript: object) -> WireRequest:
                 )
             turn = index
         items.extend(sent)
-    return WireRequest(fields={"input": items}, warnings=warnings.all())
+    fields: dict[str, Any] = {"input": items}
+    if definitions:
+        fields["tools"] = responses_tools(definitions)
+    return WireRequest(fields=fields, warnings=warnings.all())
 
 
 def _message_items(
@@ -675,13 +688,27 @@ def _output_item(message: ToolResultMessage, index: int, warnings: Warnings) -> 
 # --- input or output items -> IR -------------------------------------------------------
 
 
-def from_openai_responses(items: object) -> WireMessages:
+def from_openai_responses(items: object, *, tools: object = None) -> WireMessages:
     """IR messages from Responses API items: an ``input`` list, or the ``output`` list of
     a Response as JSON (see the module docstring for the mapping and the ids).
     ``WireFormatError`` naming the path for input that is not a list of items of this
     API's shape; ``TranscriptError`` (from ``ir_messages``) when a converted message is
     not valid IR, e.g. INVALID_TOOL_ARGUMENTS for ``arguments`` that are not a JSON
-    object (its message indexes count IR messages)."""
+    object (its message indexes count IR messages).
+
+    ``tools``: the request's ``tools`` (None: none read, the result's ``tools`` is
+    None), read into the result's ``tools`` (``_tools``); their warnings come first.
+    ``WireFormatError`` at ``tools[...]`` for an entry not of the API's shape,
+    ``TranscriptError`` for a definition the IR refuses."""
+    tool_warnings = Warnings()
+    definitions = None if tools is None else read_responses_tools(_FROM, tools, tool_warnings)
+    read = _read_items(items)
+    if tools is None:
+        return read
+    return WireMessages(read, (*tool_warnings.all(), *read.warnings), definitions)
+
+
+def _read_items(items: object) -> WireMessages:
     unchecked = unchecked_wire(items)
     if unchecked is not None:
         read = _read_direct(unchecked)

@@ -2,20 +2,25 @@
 
 ``call_id``s have at most 64 characters (the limit the API has been seen to enforce;
 conservative). Outputs may come anywhere after their call. A request holds ``input``,
-the system prompt among its items.
+the system prompt among its items, and ``tools``.
+
+Tool names (of definitions and calls) match ``^[a-zA-Z0-9_-]{1,64}$``, as for Chat
+Completions: the installed ``openai`` SDK's ``FunctionToolParam.name`` states no rule
+of its own, and its shared ``FunctionDefinition.name`` says "Must be a-z, A-Z, 0-9, or
+contain underscores and dashes, with a maximum length of 64".
 """
 
 from __future__ import annotations
 
 from agent_ir.wire._common import WireMessages
-from agent_ir.wire._spec import IdRule, ProviderSpec, RequestReader, TurnRules
+from agent_ir.wire._spec import IdRule, ProviderSpec, RequestReader, ToolNameRule, TurnRules
 from agent_ir.wire.openai_responses._request import from_openai_responses
 
 __all__ = ["OPENAI_RESPONSES"]
 
 
-def _from_request(items: object, system: object) -> WireMessages:
-    return from_openai_responses(items)  # the system prompt is one of the items
+def _from_request(items: object, system: object, tools: object) -> WireMessages:
+    return from_openai_responses(items, tools=tools)  # the system prompt is one of the items
 
 
 OPENAI_RESPONSES = ProviderSpec(
@@ -23,5 +28,6 @@ OPENAI_RESPONSES = ProviderSpec(
     label="OpenAI Responses",
     ids=IdRule(longest=64),
     turns=TurnRules(),
-    request=RequestReader(messages_key="input", convert=_from_request),
+    request=RequestReader(messages_key="input", convert=_from_request, tools_key="tools"),
+    tool_names=ToolNameRule(longest=64, characters="a-zA-Z0-9_-"),
 )

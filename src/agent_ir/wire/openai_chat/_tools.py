@@ -1,0 +1,74 @@
+"""Tool definitions and Chat Completions ``tools``, both ways.
+
+IR -> Chat: each definition is ``{"type": "function", "function": {"name",
+"description", "parameters", "strict"}}``, each field when the definition has it:
+nothing is lost. No tools (an empty list) sends no ``tools`` key: the API refuses an
+empty array.
+
+Chat -> IR: a ``function`` tool (``type`` ``"function"``, or absent as for a tool call)
+-> a definition; ``description``, ``parameters`` and ``strict`` null or absent are
+absent. A ``custom`` tool (free-form text input, no JSON object) or a tool of any
+other type is TOOL_NOT_READ at ``/tools/<i>``; another key of an entry or of its
+``function`` is PART_NOT_READ at its path. ``WireFormatError`` (path from ``tools``:
+``tools[2].function.name``) for entries not of this shape.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from agent_ir._generated.transcript_schema import ToolDefinition
+from agent_ir.wire._common import Warnings, plain_arguments
+from agent_ir.wire._tools import ToolList, definition
+
+__all__ = ["chat_tools", "read_chat_tools"]
+
+JsonDict = dict[str, Any]
+
+# The levels of tools/<i>/function/parameters: the IR bounds a schema from itself.
+PARAMETERS_OFFSET = 4
+_ENTRY_KEYS = frozenset({"type", "function"})
+_FUNCTION_KEYS = frozenset({"name", "description", "parameters", "strict"})
+
+
+def chat_tools(definitions: Sequence[ToolDefinition]) -> list[JsonDict]:
+    """The ``tools`` of a request, fresh plain values (nothing shared with the IR)."""
+    return [{"type": "function", "function": _function(tool)} for tool in definitions]
+
+
+def _function(tool: ToolDefinition) -> JsonDict:
+    function: JsonDict = {"name": tool.name}
+    if tool.description is not None:
+        function["description"] = tool.description
+    if tool.parameters is not None:
+        function["parameters"] = plain_arguments(tool.parameters)
+    if tool.strict is not None:
+        function["strict"] = tool.strict
+    return function
+
+
+def read_chat_tools(function: str, value: object, warnings: Warnings) -> tuple[ToolDefinition, ...]:
+    """The definitions of a request's ``tools`` (see the module docstring)."""
+    tools = ToolList(function, value, warnings, PARAMETERS_OFFSET)
+    for index in range(len(tools.entries)):
+        entry = tools.entry(index)
+        path = ("tools", index)
+        kind = tools.string(entry, "type", path)
+        if kind is None:
+            kind = "function"
+        if kind != "function":
+            tools.not_read(index, kind)
+            continue
+        body = tools.json_object(entry, "function", path, required=True)
+        where = (*path, "function")
+        read = definition(
+            tools.string(body, "name", where, required=True),
+            tools.string(body, "description", where),
+            tools.json_object(body, "parameters", where),
+            tools.boolean(body, "strict", where),
+        )
+        tools.unread(index, entry, _ENTRY_KEYS, path)
+        tools.unread(index, body, _FUNCTION_KEYS, where)
+        tools.add(index, read)
+    return tools.definitions()

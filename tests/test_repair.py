@@ -1829,7 +1829,12 @@ def test_property_drop_call_repairs_without_adding_results(
 
     assert validate_transcript(repaired.transcript) == ()
     if provider is not None:
-        assert check_wire_rules(repaired.transcript, provider) == ()
+        # Tool names are the application's (its dispatch reads them): repair leaves them.
+        assert [
+            d
+            for d in check_wire_rules(repaired.transcript, provider)
+            if d.code != "INVALID_TOOL_NAME_FORMAT"
+        ] == []
     assert "ADDED_ERROR_RESULT" not in {str(action.code) for action in repaired.actions}
     assert len([m for m in repaired.transcript if type(m) is ToolResultMessage]) <= len(
         _positions(transcript, "toolResult")

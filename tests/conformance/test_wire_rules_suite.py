@@ -33,6 +33,7 @@ FILES = {
     "role-order.json",
     "empty-content.json",
     "combined.json",
+    "tool-names.json",
 }
 # The codes only check_wire_rules reports, and the providers each applies to.
 WIRE_CODES = {
@@ -40,6 +41,7 @@ WIRE_CODES = {
     "INVALID_TOOL_CALL_ID_FORMAT": {"openai-chat", "openai-responses", "anthropic"},
     "INVALID_ROLE_ORDER": set(),  # no registered provider asks a user turn first
     "EMPTY_CONTENT": {"anthropic"},
+    "INVALID_TOOL_NAME_FORMAT": {"openai-chat", "openai-responses", "anthropic"},
 }
 # Codes no registered provider reports (tests/test_registry.py tests the rule with a
 # provider whose record asks it): Anthropic accepts an assistant message first.

@@ -48,7 +48,7 @@ def test_openai_chat_lines_are_converted_and_validated(tmp_path: Path) -> None:
     source = _jsonl(
         tmp_path / "chat.jsonl",
         [
-            {"id": "chat-1", "messages": INTERRUPTED, "tools": []},
+            {"id": "chat-1", "messages": INTERRUPTED, "temperature": 0},  # a key not read
             {"messages": BAD_ARGUMENTS},
             UNKNOWN_PART,  # a bare array is a line too
             "not a transcript",

@@ -198,8 +198,9 @@ def _not_ir_shaped(diagnostics: tuple[Diagnostic, ...]) -> bool:
 
 
 def wire_formats_reading(line: bytes) -> tuple[str, ...]:
-    """The registered wire formats in which ``line`` converts and is then valid (the
-    formats a user who wrote agent-ir's form by mistake should try). Never raises."""
+    """The registered wire formats in which ``line`` converts without a warning and is
+    then valid (the formats a user who wrote agent-ir's form by mistake should try).
+    Never raises."""
     try:
         value = parse_line(line)
     except (ValueError, RecursionError):
@@ -216,7 +217,7 @@ def wire_formats_reading(line: bytes) -> tuple[str, ...]:
             raise
         except Exception:  # a hint is never worth a traceback
             continue
-        if converted is not None and not diagnostics:
+        if converted is not None and not diagnostics and not converted.warnings:
             formats.append(format)
     return tuple(formats)
 

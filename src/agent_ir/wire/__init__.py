@@ -28,6 +28,7 @@ from agent_ir.wire.anthropic import (
     reply_from_anthropic,
     to_anthropic,
 )
+from agent_ir.wire.hf_chat import HfChatMessages, from_hf_chat, to_hf_chat
 from agent_ir.wire.openai_chat import (
     AsyncOpenAIChatStream,
     OpenAIChatStream,
@@ -52,18 +53,21 @@ __all__ = [
     "AsyncOpenAIResponsesStream",
     "ConversionWarning",
     "ConversionWarningCode",
+    "HfChatMessages",
     "OpenAIChatStream",
     "OpenAIResponsesStream",
     "WireFormatError",
     "WireMessages",
     "WireRequest",
     "from_anthropic",
+    "from_hf_chat",
     "from_openai_chat",
     "from_openai_responses",
     "reply_from_anthropic",
     "reply_from_openai_chat",
     "reply_from_openai_responses",
     "to_anthropic",
+    "to_hf_chat",
     "to_openai_chat",
     "to_openai_responses",
 ]

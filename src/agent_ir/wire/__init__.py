@@ -9,6 +9,8 @@ and the same ``ModelResponse``). Nothing is dropped silently: what a format cann
 carry is a ``ConversionWarning`` with a stable code and a JSON Pointer ``path``. Input
 of the wrong shape is a ``WireFormatError``; a stream that fails is a
 ``ProviderError``. Each folder's modules document its mapping.
+``hf_chat`` (``to_hf_chat`` / ``from_hf_chat``) converts to and from Hugging Face chat
+datasets (TRL's conversational format, with their ``tools``); it has no replies or streams.
 """
 
 from agent_ir._errors import WireFormatError

@@ -11,6 +11,8 @@ and the same ``ModelResponse``). Nothing is dropped silently: what a format cann
 carry is a ``ConversionWarning`` with a stable code and a JSON Pointer ``path``. Input
 of the wrong shape is a ``WireFormatError``; a stream that fails is a
 ``ProviderError``. Each folder's modules document its mapping.
+``hf_chat`` (``to_hf_chat`` / ``from_hf_chat``) converts to and from Hugging Face chat
+datasets (TRL's conversational format, with their ``tools``); it has no replies or streams.
 """
 
 from agent_ir._errors import WireFormatError
@@ -30,6 +32,7 @@ from agent_ir.wire.anthropic import (
     reply_from_anthropic,
     to_anthropic,
 )
+from agent_ir.wire.hf_chat import HfChatMessages, from_hf_chat, to_hf_chat
 from agent_ir.wire.openai_chat import (
     AsyncOpenAIChatStream,
     OpenAIChatStream,
@@ -54,18 +57,21 @@ __all__ = [
     "AsyncOpenAIResponsesStream",
     "ConversionWarning",
     "ConversionWarningCode",
+    "HfChatMessages",
     "OpenAIChatStream",
     "OpenAIResponsesStream",
     "WireFormatError",
     "WireMessages",
     "WireRequest",
     "from_anthropic",
+    "from_hf_chat",
     "from_openai_chat",
     "from_openai_responses",
     "reply_from_anthropic",
     "reply_from_openai_chat",
     "reply_from_openai_responses",
     "to_anthropic",
+    "to_hf_chat",
     "to_openai_chat",
     "to_openai_responses",
 ]

@@ -74,8 +74,8 @@ def _codes(diagnostics: tuple[Any, ...]) -> list[tuple[str, int, str]]:
 # --- the registry and the public type -----------------------------------------------------
 
 
-def test_the_registry_lists_the_three_providers_each_under_its_own_name() -> None:
-    assert tuple(REGISTRY) == ("openai-chat", "openai-responses", "anthropic")
+def test_the_registry_lists_the_formats_each_under_its_own_name() -> None:
+    assert tuple(REGISTRY) == ("openai-chat", "openai-responses", "anthropic", "hf-chat")
     assert all(spec.name == name for name, spec in REGISTRY.items())
 
 
@@ -91,7 +91,9 @@ def test_the_registry_cannot_be_changed_in_place() -> None:
 
 
 def test_a_name_not_registered_is_a_value_error_naming_the_registered_ones() -> None:
-    message = "provider must be one of openai-chat, openai-responses, anthropic, not 'gemini'"
+    message = (
+        "provider must be one of openai-chat, openai-responses, anthropic, hf-chat, not 'gemini'"
+    )
     with pytest.raises(ValueError, match=r"^provider must be one of") as raised:
         provider_spec("gemini")
     assert str(raised.value) == message
@@ -301,13 +303,16 @@ def test_the_cli_offers_a_registered_provider_and_describes_its_request_form(
     _register(monkeypatch, _fake())
     with pytest.raises(SystemExit):
         main(["validate", "--help"])
-    shown = " ".join(capsys.readouterr().out.split())
+    # argparse may wrap a line after a hyphen: "openai-\nresponses"
+    shown = " ".join(capsys.readouterr().out.split()).replace("- ", "-")
     assert (
-        '{"messages": [...]} (openai-chat, anthropic, with "system"), {"input": [...]} '
-        '(openai-responses), {"turns": [...]} (fake-chat, with "preamble") or a bare array'
+        '{"messages": [...]} (openai-chat, anthropic with "system", hf-chat), {"input": [...]} '
+        '(openai-responses), {"turns": [...]} (fake-chat with "preamble") or a bare array'
     ) in shown
-    assert "{ir,openai-chat,openai-responses,anthropic,fake-chat}" in shown
-    assert "(check_wire_rules): openai-chat, openai-responses, anthropic, fake-chat" in shown
+    assert "{ir,openai-chat,openai-responses,anthropic,hf-chat,fake-chat}" in shown
+    assert (
+        "(check_wire_rules): openai-chat, openai-responses, anthropic, hf-chat, fake-chat" in shown
+    )
 
 
 def test_the_html_report_names_the_provider_by_its_registered_label(
@@ -394,6 +399,7 @@ def test_each_folder_states_its_record_in_its_rules_module() -> None:
         "openai-chat": "openai_chat",
         "openai-responses": "openai_responses",
         "anthropic": "anthropic",
+        "hf-chat": "hf_chat",
     }
 
 

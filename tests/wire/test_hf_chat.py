@@ -17,8 +17,8 @@ from agent_ir import (
 from agent_ir._jsonobject import JsonObject
 from agent_ir.wire import (
     UNKNOWN_TOOL_NAME,
-    HfChatMessages,
     WireFormatError,
+    WireMessages,
     from_hf_chat,
     to_hf_chat,
 )
@@ -76,7 +76,7 @@ def test_the_conversions_and_the_result_type_are_exported_from_agent_ir_wire() -
     import agent_ir.wire
     from agent_ir.wire import hf_chat
 
-    assert sorted(hf_chat.__all__) == ["HfChatMessages", "from_hf_chat", "to_hf_chat"]
+    assert sorted(hf_chat.__all__) == ["from_hf_chat", "to_hf_chat"]
     for name in hf_chat.__all__:
         assert getattr(agent_ir.wire, name) is getattr(hf_chat, name)
         assert name in agent_ir.wire.__all__
@@ -341,8 +341,8 @@ TRL_EXAMPLE = [  # TRL's dataset-formats page, "Tool Calling"
 
 def test_trls_example_reads_with_assigned_call_ids_and_the_result_paired_by_name() -> None:
     read = from_hf_chat(TRL_EXAMPLE)
-    assert isinstance(read, HfChatMessages)
-    assert (read.warnings, read.tools) == ((), ())
+    assert isinstance(read, WireMessages)
+    assert (read.warnings, read.tools) == ((), None)
     assigned = "message-0002-call-1"
     assert list(read) == [
         parse_message(message)
@@ -648,9 +648,9 @@ def test_tools_read_into_definitions_and_their_extra_keys_are_warned() -> None:
     )
     assert codes(read.warnings) == [
         ("PART_NOT_READ", "/tools/0/function/return"),
-        ("PART_NOT_READ", "/tools/1"),
+        ("TOOL_NOT_READ", "/tools/1"),
     ]
-    assert [w.message_index for w in read.warnings] == [-1, -1]
+    assert [(w.message_index, w.tool_index) for w in read.warnings] == [(-1, 0), (-1, 1)]
     assert from_hf_chat([], tools=json.dumps(tools)).tools == read.tools
 
 

@@ -207,9 +207,8 @@ def _request_forms() -> str:
     for spec in _registry.REGISTRY.values():
         reader = spec.request
         names = forms.setdefault(reader.messages_key, [])
-        names.append(spec.name)
-        if reader.system_key is not None:
-            names.append(f'with "{reader.system_key}"')
+        system = "" if reader.system_key is None else f' with "{reader.system_key}"'
+        names.append(spec.name + system)
     return ", ".join(f'{{"{key}": [...]}} ({", ".join(names)})' for key, names in forms.items())
 
 

@@ -35,7 +35,7 @@ from agent_ir.cli._inputs import MAX_TRANSCRIPT_BYTES, oversized
 from agent_ir.messages import dumps, to_json_value
 from agent_ir.rules import check_wire_rules
 from agent_ir.transcript import check_options, check_text, validate_transcript
-from agent_ir.wire import WireFormatError, _registry
+from agent_ir.wire import WireFormatError, WireMessages, _registry
 
 __all__ = [
     "TEXT_BYTES",
@@ -231,7 +231,7 @@ def check_wire_line(
     return name, count, diagnostics, warnings
 
 
-_Wire = tuple[str | None, int, tuple[Diagnostic, ...], tuple[Found, ...], tuple[Any, ...] | None]
+_Wire = tuple[str | None, int, tuple[Diagnostic, ...], tuple[Found, ...], WireMessages | None]
 """``check_wire_line``'s answer and the converted messages (None: not converted)."""
 
 

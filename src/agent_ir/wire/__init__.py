@@ -32,7 +32,7 @@ from agent_ir.wire.anthropic import (
     reply_from_anthropic,
     to_anthropic,
 )
-from agent_ir.wire.hf_chat import HfChatMessages, from_hf_chat, to_hf_chat
+from agent_ir.wire.hf_chat import from_hf_chat, to_hf_chat
 from agent_ir.wire.openai_chat import (
     AsyncOpenAIChatStream,
     OpenAIChatStream,
@@ -57,7 +57,6 @@ __all__ = [
     "AsyncOpenAIResponsesStream",
     "ConversionWarning",
     "ConversionWarningCode",
-    "HfChatMessages",
     "OpenAIChatStream",
     "OpenAIResponsesStream",
     "WireFormatError",

@@ -13,16 +13,17 @@ from typing import Literal
 from agent_ir._text import quoted
 from agent_ir.wire._spec import ProviderSpec
 from agent_ir.wire.anthropic._rules import ANTHROPIC
+from agent_ir.wire.hf_chat._rules import HF_CHAT
 from agent_ir.wire.openai_chat._rules import OPENAI_CHAT
 from agent_ir.wire.openai_responses._rules import OPENAI_RESPONSES
 
 __all__ = ["REGISTRY", "Provider", "provider_names", "provider_spec"]
 
-Provider = Literal["openai-chat", "openai-responses", "anthropic"]
+Provider = Literal["openai-chat", "openai-responses", "anthropic", "hf-chat"]
 """A provider's name, as the ``provider`` parameters take it: a key of ``REGISTRY``."""
 
 REGISTRY: Mapping[str, ProviderSpec] = MappingProxyType(
-    {spec.name: spec for spec in (OPENAI_CHAT, OPENAI_RESPONSES, ANTHROPIC)}
+    {spec.name: spec for spec in (OPENAI_CHAT, OPENAI_RESPONSES, ANTHROPIC, HF_CHAT)}
 )
 
 

@@ -4,7 +4,7 @@
 ``to_hf_chat(transcript, tools=...)`` returns a ``WireRequest`` whose ``fields`` are one
 dataset row: ``{"messages": [...]}``, with ``"tools": [...]`` when tools are given.
 ``from_hf_chat(messages, tools=...)`` reads a row's ``messages`` (and ``tools``) back
-(``HfChatMessages``: the IR messages, their ``warnings`` and the ``tools`` as
+(``WireMessages``: the IR messages, their ``warnings`` and the ``tools`` as
 ``ToolDefinition``). Every loss is a ``ConversionWarning`` (``message_index``: the
 message's index in that call's input; ``block_index``: the block or part, -1 for the
 message as a whole).
@@ -103,7 +103,7 @@ another).
 from __future__ import annotations
 
 import json
-from collections.abc import Callable, Iterable
+from collections.abc import Callable
 from typing import Any
 
 from agent_ir._diagnostics import ordered
@@ -114,7 +114,6 @@ from agent_ir._generated.message_schema import (
     Base64Source,
     DocumentBlock,
     ImageBlock,
-    Message,
     RefusalBlock,
     SystemMessage,
     TextBlock,
@@ -131,7 +130,6 @@ from agent_ir._tools import read_tools
 from agent_ir.wire._common import (
     UNKNOWN_TOOL_NAME,
     CallNames,
-    ConversionWarning,
     ConversionWarningCode,
     Warnings,
     WireFormatError,
@@ -156,7 +154,7 @@ from agent_ir.wire._common import (
     wire_string,
 )
 
-__all__ = ["HfChatMessages", "from_hf_chat", "to_hf_chat"]
+__all__ = ["from_hf_chat", "to_hf_chat"]
 
 TO = "to_hf_chat"
 FROM = "from_hf_chat"
@@ -165,24 +163,6 @@ JsonDict = dict[str, Any]
 
 THINKING_SEPARATOR = "\n\n"
 """What joins the text of several thinking blocks into one ``reasoning_content``."""
-
-
-class HfChatMessages(WireMessages):
-    """The IR messages read from a dataset row (a tuple), with ``warnings`` and
-    ``tools``: the row's tool definitions (empty when none were given)."""
-
-    tools: tuple[ToolDefinition, ...]
-
-    def __new__(
-        cls,
-        messages: Iterable[Message],
-        warnings: Iterable[ConversionWarning] = (),
-        tools: Iterable[ToolDefinition] = (),
-    ) -> HfChatMessages:
-        result = super().__new__(cls, messages, warnings)
-        assert isinstance(result, HfChatMessages)
-        result.tools = tuple(tools)
-        return result
 
 
 # --- IR -> dataset row ------------------------------------------------------------------
@@ -400,11 +380,11 @@ _WRITERS: dict[type, _Writer] = {
 # --- dataset row -> IR ------------------------------------------------------------------
 
 
-def from_hf_chat(messages: object, *, tools: object = None) -> HfChatMessages:
+def from_hf_chat(messages: object, *, tools: object = None) -> WireMessages:
     """A dataset row's ``messages`` (JSON values) and ``tools`` (a list of OpenAI-form
-    function tools, JSON text of one, or None) -> ``HfChatMessages``: the IR messages,
+    function tools, JSON text of one, or None) -> ``WireMessages``: the IR messages,
     a warning for each wire part that has no IR form, and the tools as
-    ``ToolDefinition`` (see the module docstring). ``WireFormatError`` when the input is
+    ``ToolDefinition`` (``tools``; None when none were given; see the module docstring). ``WireFormatError`` when the input is
     not of the format's shape; ``TranscriptError`` when a message read is not valid IR
     (tool-call arguments that are not a JSON object: INVALID_TOOL_ARGUMENTS)."""
     wire = read_wire(FROM, messages, ("messages",))
@@ -413,8 +393,8 @@ def from_hf_chat(messages: object, *, tools: object = None) -> HfChatMessages:
     reader = _Reader(wire)
     for index, message in enumerate(wire):
         reader.read(index, message)
-    definitions = () if tools is None else _read_tools(tools, reader.warnings)
-    return HfChatMessages(ir_messages(reader.messages), reader.warnings.all(), definitions)
+    definitions = None if tools is None else _read_tools(tools, reader.warnings)
+    return WireMessages(ir_messages(reader.messages), reader.warnings.all(), definitions)
 
 
 class _Reader:
@@ -690,7 +670,7 @@ def _read_tool(tool: object, index: int, warnings: Warnings) -> ToolDefinition |
     kind = tool.get("type")
     if kind is not None and kind != "function":
         what = f"a {quoted(kind)} tool" if type(kind) is str else "a tool of no known type"
-        _tool_not_read(warnings, path, not_read(what))
+        warnings.add_tool(Code.TOOL_NOT_READ, index, not_read(what))
         return None
     function_path = (*path, "function")
     if "function" not in tool:
@@ -710,9 +690,9 @@ def _read_tool(tool: object, index: int, warnings: Warnings) -> ToolDefinition |
             raise must_be(FROM, (*function_path, key), kind_name, value)
         fields[key] = JsonObject(value) if key == "parameters" else value
     for key in unread_keys(tool, {"type", "function"}):
-        _tool_not_read(warnings, (*path, key), key_not_read((*path, key)))
+        _tool_not_read(warnings, index, (*path, key))
     for key in unread_keys(function, {"name", *(key for key, _, _ in _TOOL_FIELDS)}):
-        _tool_not_read(warnings, (*function_path, key), key_not_read((*function_path, key)))
+        _tool_not_read(warnings, index, (*function_path, key))
     return ToolDefinition(**fields)
 
 
@@ -723,6 +703,6 @@ _TOOL_FIELDS = (
 )
 
 
-def _tool_not_read(warnings: Warnings, path: Path, text: str) -> None:
-    """PART_NOT_READ for a part of a tool definition: it concerns no message (-1)."""
-    warnings.add(Code.PART_NOT_READ, -1, -1, text, path=to_pointer(path))
+def _tool_not_read(warnings: Warnings, index: int, path: Path) -> None:
+    """PART_NOT_READ for a key of tool definition ``index``, at its place."""
+    warnings.add_tool(Code.PART_NOT_READ, index, key_not_read(path), path=to_pointer(path))

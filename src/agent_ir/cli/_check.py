@@ -36,6 +36,7 @@ from agent_ir.messages import dumps, to_json_value
 from agent_ir.rules import check_wire_rules
 from agent_ir.transcript import check_options, check_text, validate_transcript
 from agent_ir.wire import WireFormatError, WireMessages, _registry
+from agent_ir.wire._common import json_type
 
 __all__ = [
     "TEXT_BYTES",
@@ -193,14 +194,30 @@ HINTS_PER_BLOCK = 8
 """How many lines of one block that fail the IR shape are tried in the wire formats."""
 
 
+_SHAPE = frozenset(
+    {
+        DiagnosticCode.INVALID_TRANSCRIPT,
+        DiagnosticCode.INVALID_MESSAGE,
+        DiagnosticCode.INVALID_TOOL_ARGUMENTS,
+        DiagnosticCode.EMPTY_TOOL_NAME,
+        DiagnosticCode.INVALID_TOOL_DEFINITION,
+    }
+)
+
+
+def _read_whole(diagnostics: tuple[Diagnostic, ...]) -> bool:
+    """No diagnostic says the messages or tools were not read as a whole."""
+    return not any(found.code in _SHAPE for found in diagnostics)
+
+
 def _not_ir_shaped(diagnostics: tuple[Diagnostic, ...]) -> bool:
     return any(found.code == DiagnosticCode.INVALID_MESSAGE for found in diagnostics)
 
 
 def wire_formats_reading(line: bytes) -> tuple[str, ...]:
-    """The registered wire formats in which ``line`` converts without a warning and is
-    then valid (the formats a user who wrote agent-ir's form by mistake should try).
-    Never raises."""
+    """The registered wire formats in which ``line`` converts without a warning into
+    well-formed messages and tools (linkage aside: the formats a user who wrote
+    agent-ir's form by mistake should try). Never raises."""
     try:
         value = parse_line(line)
     except (ValueError, RecursionError):
@@ -217,7 +234,7 @@ def wire_formats_reading(line: bytes) -> tuple[str, ...]:
             raise
         except Exception:  # a hint is never worth a traceback
             continue
-        if converted is not None and not diagnostics and not converted.warnings:
+        if converted is not None and not converted.warnings and _read_whole(diagnostics):
             formats.append(format)
     return tuple(formats)
 
@@ -321,12 +338,18 @@ def _wire_parts(value: Any, format: str) -> tuple[str | None, Any, Any, Any]:
     key: str = "messages"  # agent-ir's form
     system_key: str | None = None
     tools_key: str | None = "tools"
+    switches: tuple[str, ...] = ()
     if format != "ir":
         reader = _registry.provider_spec(format).request
         key, system_key, tools_key = reader.messages_key, reader.system_key, reader.tools_key
+        switches = reader.switches
     name = _name(value.get("id"))
     if key not in value:
         return name, None, f'is an object without "{key}"', None
+    for switch in switches:
+        if switch in value and type(value[switch]) is not bool:
+            found = json_type(value[switch])
+            return name, None, f'has "{switch}" set to {found}, not true or false', None
     system = None if system_key is None else value.get(system_key)
     tools = None if tools_key is None else value.get(tools_key)
     return name, value[key], system, tools

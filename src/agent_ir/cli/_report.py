@@ -23,7 +23,7 @@ from typing import TextIO
 
 from agent_ir._generated.diagnostic_schema import DiagnosticCode
 from agent_ir._text import QUOTE_CHARS, cut
-from agent_ir.cli._check import BlockResult, Found, Invalid
+from agent_ir.cli._check import HINTS_PER_BLOCK, BlockResult, Found, Invalid
 
 __all__ = ["Report", "Summary", "printable", "shown_pointer"]
 
@@ -208,11 +208,11 @@ def _found_json(found: Found) -> dict[str, object]:
 
 def _hint(hints: Counter[str]) -> str:
     """The line saying which ``--format`` reads the lines that are not agent-ir's form."""
-    read = ", ".join(f"{format} ({count:,})" for format, count in hints.most_common())
+    read = ", ".join(f"{count:,} as {format}" for format, count in hints.most_common())
     best = hints.most_common(1)[0][0]
     return (
-        f"hint: lines that are not agent-ir's form were read as a provider's format, "
-        f"as lines tried: {read}; try --format {best}\n"
+        f"hint: lines that are not agent-ir's form read in a wire format ({read}, of the "
+        f"first {HINTS_PER_BLOCK} tried per block): try --format {best}\n"
     )
 
 

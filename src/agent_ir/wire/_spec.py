@@ -96,12 +96,15 @@ class RequestReader:
     among the messages), the key holding the tool definitions (None: the format has
     none), and ``convert(messages, system, tools)``, the format's ``from_*``
     (``system`` is None when the format has no system key, ``tools`` None when the
-    line has no tools key; the result's ``tools`` is then None too)."""
+    line has no tools key; the result's ``tools`` is then None too). ``switches``: the
+    line's other keys the format defines as booleans (OpenAI fine-tuning's
+    ``parallel_tool_calls``): each, when present, must be true or false."""
 
     messages_key: str
     convert: Callable[[object, object, object], WireMessages]
     system_key: str | None = None
     tools_key: str | None = None
+    switches: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)

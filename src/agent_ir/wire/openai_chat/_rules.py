@@ -15,7 +15,8 @@ does) is read without a warning, and must be 0 or 1 (null says nothing), else a
 ``WireFormatError`` at ``messages[i].weight``. The IR has no place for it, so it is
 not kept. Only this reader (the CLI's) knows the key: the public ``from_openai_chat``
 reads Chat requests, where ``weight`` is no field, and warns about it (PART_NOT_READ)
-as about any key with no IR form.
+as about any key with no IR form. A fine-tuning line's ``parallel_tool_calls`` must be
+true or false (a ``switch`` of the reader).
 """
 
 from __future__ import annotations
@@ -61,6 +62,11 @@ OPENAI_CHAT = ProviderSpec(
     label="OpenAI Chat Completions",
     ids=IdRule(longest=40),
     turns=TurnRules(results_follow_call=True),
-    request=RequestReader(messages_key="messages", convert=_from_request, tools_key="tools"),
+    request=RequestReader(
+        messages_key="messages",
+        convert=_from_request,
+        tools_key="tools",
+        switches=("parallel_tool_calls",),
+    ),
     tool_names=ToolNameRule(longest=64, characters="a-zA-Z0-9_-"),
 )

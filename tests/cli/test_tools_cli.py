@@ -213,3 +213,11 @@ def test_the_report_draws_the_tools_and_marks_the_failing_argument(tmp_path: Pat
     assert marked == {"location": True, "unit": True}
     listed = section.one("ul", "found").find_all("li")
     assert listed[0].one("a").attrs["href"].endswith("-tool1")
+
+
+def test_the_report_explains_every_diagnostic_code() -> None:
+    """The report's table gives each code a meaning: a code added to the schema needs one."""
+    from agent_ir import DiagnosticCode
+    from agent_ir.cli._html import CODE_MEANINGS
+
+    assert set(CODE_MEANINGS) == {code.value for code in DiagnosticCode}

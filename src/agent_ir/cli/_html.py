@@ -60,10 +60,15 @@ CODE_MEANINGS = {
     "TOOL_RESULT_BEFORE_CALL": "a tool result comes before its call",
     "TOOL_NAME_MISMATCH": "a tool result names another tool than its call",
     "MISSING_TOOL_RESULT": "a tool call is never answered",
+    "ORPHAN_SERVER_TOOL_RESULT": "a server-tool result answers no server-tool call",
+    "UNDECLARED_TOOL": "a call names a tool the line does not declare",
+    "TOOL_ARGUMENTS_MISMATCH": "a call's arguments break its tool's parameters (JSON Schema)",
+    "INVALID_TOOL_DEFINITION": "a tool definition is malformed or its parameters no JSON Schema",
     "RESULT_NOT_IMMEDIATE": "a result does not directly follow its call (provider rule)",
     "INVALID_TOOL_CALL_ID_FORMAT": "a call id the provider refuses (provider rule)",
     "INVALID_ROLE_ORDER": "roles in an order the provider refuses (provider rule)",
     "EMPTY_CONTENT": "a message without content (provider rule)",
+    "INVALID_TOOL_NAME_FORMAT": "a tool name the provider refuses (provider rule)",
 }
 
 _HIDDEN = re.compile(

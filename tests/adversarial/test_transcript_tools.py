@@ -44,9 +44,11 @@ from agent_ir import (
 from agent_ir.messages import messages_of
 from agent_ir.wire import (
     from_anthropic,
+    from_hf_chat,
     from_openai_chat,
     from_openai_responses,
     to_anthropic,
+    to_hf_chat,
     to_openai_chat,
     to_openai_responses,
 )
@@ -61,6 +63,8 @@ def _read_back(provider: Provider, fields: dict[str, Any]) -> Any:
         return from_openai_chat(fields["messages"])
     if provider == "openai-responses":
         return from_openai_responses(fields["input"])
+    if provider == "hf-chat":
+        return from_hf_chat(fields["messages"])
     return from_anthropic(fields["messages"], system=fields.get("system"))
 
 
@@ -68,6 +72,7 @@ WRITERS = {
     "openai-chat": to_openai_chat,
     "openai-responses": to_openai_responses,
     "anthropic": to_anthropic,
+    "hf-chat": to_hf_chat,
 }
 
 

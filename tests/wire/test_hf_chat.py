@@ -745,3 +745,33 @@ def test_a_round_trip_differs_from_the_ir_exactly_where_it_warned() -> None:
         result(1, "c", "f"),
     ]
     assert list(from_hf_chat(request.fields["messages"])) == [parse_message(m) for m in expected]
+
+
+def _nested(depth: int) -> dict[str, Any]:
+    """An object ``depth`` levels deep (itself counted)."""
+    value: dict[str, Any] = {}
+    for _ in range(depth - 1):
+        value = {"k": value}
+    return value
+
+
+def test_arguments_and_parameters_as_deep_as_the_ir_takes_read_back() -> None:
+    """The bound on a call's arguments and a tool's parameters counts from them, not from
+    the row: what to_hf_chat writes at the IR's depth limit reads back."""
+    from agent_ir import MAX_DEPTH
+
+    deepest = _nested(MAX_DEPTH)
+    message = parse_message(
+        {
+            "role": "assistant",
+            "id": "a",
+            "content": [{"type": "toolCall", "id": "c", "name": "f", "arguments": deepest}],
+        }
+    )
+    tool = ToolDefinition(name="f", parameters=JsonObject(deepest))
+    row = to_hf_chat([message], tools=[tool]).fields
+    read = from_hf_chat(row["messages"], tools=row["tools"])
+    assert read[0].content == message.content  # a row carries no message ids
+    assert read.tools == (tool,)
+    with pytest.raises(WireFormatError, match="nested deeper than 64 levels"):
+        from_hf_chat([{"role": "user", "content": "x"}], tools=[{"type": "function", "function": {"name": "f", "parameters": _nested(MAX_DEPTH + 1)}}])  # fmt: skip

@@ -380,6 +380,14 @@ _WRITERS: dict[type, _Writer] = {
 # --- dataset row -> IR ------------------------------------------------------------------
 
 
+# The levels above a call's arguments in a row (messages/<i>/tool_calls/<j>/function/
+# arguments) and above a tool's parameters (tools/<i>/function/parameters): they do not
+# count toward the IR's bound on those objects (see read_wire), so what to_hf_chat
+# writes reads back.
+ARGUMENTS_OFFSET = 6
+PARAMETERS_OFFSET = 4
+
+
 def from_hf_chat(messages: object, *, tools: object = None) -> WireMessages:
     """A dataset row's ``messages`` (JSON values) and ``tools`` (a list of OpenAI-form
     function tools, JSON text of one, or None) -> ``WireMessages``: the IR messages,
@@ -387,7 +395,7 @@ def from_hf_chat(messages: object, *, tools: object = None) -> WireMessages:
     ``ToolDefinition`` (``tools``; None when none were given; see the module docstring). ``WireFormatError`` when the input is
     not of the format's shape; ``TranscriptError`` when a message read is not valid IR
     (tool-call arguments that are not a JSON object: INVALID_TOOL_ARGUMENTS)."""
-    wire = read_wire(FROM, messages, ("messages",))
+    wire = read_wire(FROM, messages, ("messages",), offset=ARGUMENTS_OFFSET)
     if type(wire) is not list:
         raise must_be(FROM, ("messages",), "a list of messages", wire)
     reader = _Reader(wire)
@@ -655,7 +663,7 @@ def _read_tools(tools: object, warnings: Warnings) -> tuple[ToolDefinition, ...]
             raise WireFormatError(
                 FROM, ("tools",), "must be a list of tools or JSON text of one"
             ) from None
-    wire = read_wire(FROM, tools, ("tools",))
+    wire = read_wire(FROM, tools, ("tools",), offset=PARAMETERS_OFFSET)
     definitions = []
     for index, tool in enumerate(wire_list(FROM, wire, ("tools",))):
         definition = _read_tool(tool, index, warnings)

@@ -35,7 +35,7 @@ from agent_ir.cli._html import Settings, render
 from agent_ir.cli._report import Summary
 from agent_ir.wire import WireMessages, _registry
 from agent_ir.wire._registry import REGISTRY, Provider, provider_spec
-from agent_ir.wire._spec import IdRule, ProviderSpec, RequestReader, TurnRules
+from agent_ir.wire._spec import DatasetFormat, IdRule, ProviderSpec, RequestReader, TurnRules
 
 from support.builders import assistant, call_block, result, user
 
@@ -74,8 +74,8 @@ def _codes(diagnostics: tuple[Any, ...]) -> list[tuple[str, int, str]]:
 # --- the registry and the public type -----------------------------------------------------
 
 
-def test_the_registry_lists_the_formats_each_under_its_own_name() -> None:
-    assert tuple(REGISTRY) == ("openai-chat", "openai-responses", "anthropic", "hf-chat")
+def test_the_registry_lists_the_three_providers_each_under_its_own_name() -> None:
+    assert tuple(REGISTRY) == ("openai-chat", "openai-responses", "anthropic")
     assert all(spec.name == name for name, spec in REGISTRY.items())
 
 
@@ -91,9 +91,7 @@ def test_the_registry_cannot_be_changed_in_place() -> None:
 
 
 def test_a_name_not_registered_is_a_value_error_naming_the_registered_ones() -> None:
-    message = (
-        "provider must be one of openai-chat, openai-responses, anthropic, hf-chat, not 'gemini'"
-    )
+    message = "provider must be one of openai-chat, openai-responses, anthropic, not 'gemini'"
     with pytest.raises(ValueError, match=r"^provider must be one of") as raised:
         provider_spec("gemini")
     assert str(raised.value) == message
@@ -309,10 +307,8 @@ def test_the_cli_offers_a_registered_provider_and_describes_its_request_form(
         '{"messages": [...]} (openai-chat, anthropic with "system", hf-chat), {"input": [...]} '
         '(openai-responses), {"turns": [...]} (fake-chat with "preamble") or a bare array'
     ) in shown
-    assert "{ir,openai-chat,openai-responses,anthropic,hf-chat,fake-chat}" in shown
-    assert (
-        "(check_wire_rules): openai-chat, openai-responses, anthropic, hf-chat, fake-chat" in shown
-    )
+    assert "{ir,openai-chat,openai-responses,anthropic,fake-chat,hf-chat}" in shown
+    assert "(check_wire_rules): openai-chat, openai-responses, anthropic, fake-chat" in shown
 
 
 def test_the_html_report_names_the_provider_by_its_registered_label(
@@ -389,7 +385,11 @@ def _may_spell(path: Path, name: str) -> bool:
 
 
 def test_every_provider_folder_has_exactly_one_registry_entry_and_every_entry_a_folder() -> None:
-    packages = sorted(path.parent.name for path in WIRE.glob("*/__init__.py"))
+    packages = sorted(
+        path.parent.name
+        for path in WIRE.glob("*/__init__.py")
+        if path.parent.name not in {"hf_chat"}  # the dataset formats' folders
+    )
     assert sorted(_folders().values()) == sorted(WIRE / package for package in packages)
     assert len(_folders()) == len(REGISTRY)
 
@@ -399,8 +399,25 @@ def test_each_folder_states_its_record_in_its_rules_module() -> None:
         "openai-chat": "openai_chat",
         "openai-responses": "openai_responses",
         "anthropic": "anthropic",
-        "hf-chat": "hf_chat",
     }
+
+
+def test_each_dataset_format_folder_states_its_format_and_no_provider_record() -> None:
+    """A dataset format (no provider's API) is a folder with a ``_format`` module
+    defining its one registered ``DatasetFormat``, and no ``_rules``: nothing takes it
+    as a provider."""
+    found = {}
+    for init in sorted(WIRE.glob("*/__init__.py")):
+        if (init.parent / "_rules.py").exists():
+            continue
+        module = importlib.import_module(f"agent_ir.wire.{init.parent.name}._format")
+        [record] = [value for value in vars(module).values() if isinstance(value, DatasetFormat)]
+        assert _registry.DATASETS[record.name] is record
+        found[record.name] = init.parent.name
+    assert found == {"hf-chat": "hf_chat"}
+    assert set(_registry.format_names()) == {*REGISTRY, *found}
+    with pytest.raises(ValueError, match="provider must be one of"):
+        check_wire_rules([], "hf-chat")  # type: ignore[arg-type]
 
 
 def _folders() -> dict[str, Path]:
@@ -408,6 +425,8 @@ def _folders() -> dict[str, Path]:
     module defines its record (a folder with none, or with two, fails)."""
     folders: dict[str, Path] = {}
     for init in sorted(WIRE.glob("*/__init__.py")):
+        if not (init.parent / "_rules.py").exists():
+            continue  # a dataset format's folder (see the test above)
         module = importlib.import_module(f"agent_ir.wire.{init.parent.name}._rules")
         records = [value for value in vars(module).values() if isinstance(value, ProviderSpec)]
         assert len(records) == 1, init.parent

@@ -72,7 +72,6 @@ WRITERS = {
     "openai-chat": to_openai_chat,
     "openai-responses": to_openai_responses,
     "anthropic": to_anthropic,
-    "hf-chat": to_hf_chat,
 }
 
 
@@ -118,6 +117,7 @@ def test_repair_trim_rules_and_writers_keep_the_contract(case: Case, place: str)
                 (f"normalize_tool_call_ids[{provider}]", _bind_ids(transcript, provider)),
                 (f"to_{provider}", _bind_writer(transcript, provider)),
             ]
+        calls += [("to_hf-chat", lambda: ("hf-chat", to_hf_chat(transcript)))]
     for name, call in calls:
         outcome = attempt(call)
         assert_documented(outcome, DOCUMENTED, name)

@@ -46,8 +46,6 @@ WIRE_CODES = {
 # Codes no registered provider reports (tests/test_registry.py tests the rule with a
 # provider whose record asks it): Anthropic accepts an assistant message first.
 UNREPORTED = {"INVALID_ROLE_ORDER"}
-# Codes of check_wire_rules not checked yet: a tool name a provider refuses (issue 22).
-NOT_YET = {"INVALID_TOOL_NAME_FORMAT"}
 # Transcript-suite cases a provider accepts where validate_transcript is stricter on
 # purpose: (case name, provider) -> what check_wire_rules reports instead.
 ACCEPTED = {
@@ -149,7 +147,7 @@ def test_every_rule_is_reported_and_passed_for_each_provider_it_concerns() -> No
 def test_the_two_suites_together_cover_every_code() -> None:
     covered = {x["code"] for _, case in CASES + TRANSCRIPT_CASES for x in case["diagnostics"]}
 
-    assert covered == {code.value for code in DiagnosticCode} - UNREPORTED - NOT_YET
+    assert covered == {code.value for code in DiagnosticCode} - UNREPORTED
     assert set(WIRE_CODES) <= {code.value for code in DiagnosticCode}
     assert {code for code, providers in WIRE_CODES.items() if not providers} == UNREPORTED
 

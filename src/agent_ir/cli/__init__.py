@@ -164,11 +164,12 @@ def _validate_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--quiet", action="store_true", help="no progress bar")
     parser.add_argument(
         "--format",
-        choices=("ir", *providers),
+        choices=("ir", *_registry.format_names()),
         default="ir",
-        help="how lines are written: agent-ir's JSON form (ir, the default) or a provider's "
-        f"wire format, converted first: {_request_forms()} or a bare array; conversion "
-        "warnings are reported with the diagnostics",
+        help="how lines are written: agent-ir's JSON form (ir, the default), a provider's "
+        "wire format or a dataset format, converted first: "
+        f"{_request_forms()} or a bare array; conversion warnings are reported with the "
+        "diagnostics",
     )
     parser.add_argument(
         "--provider-rules",
@@ -204,11 +205,11 @@ def _request_forms() -> str:
     ``{"KEY": [...]}`` per messages key, followed by the formats using it (and the key
     of a separate system prompt)."""
     forms: dict[str, list[str]] = {}
-    for spec in _registry.REGISTRY.values():
-        reader = spec.request
+    for name in _registry.format_names():
+        reader = _registry.request_reader(name)
         names = forms.setdefault(reader.messages_key, [])
         system = "" if reader.system_key is None else f' with "{reader.system_key}"'
-        names.append(spec.name + system)
+        names.append(name + system)
     return ", ".join(f'{{"{key}": [...]}} ({", ".join(names)})' for key, names in forms.items())
 
 

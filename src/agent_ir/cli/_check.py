@@ -223,7 +223,7 @@ def wire_formats_reading(line: bytes) -> tuple[str, ...]:
     except (ValueError, RecursionError):
         return ()
     formats = []
-    for format in _registry.provider_names():
+    for format in _registry.format_names():
         try:
             name, messages, extra, tools = _wire_parts(value, format)
             if messages is None:
@@ -340,7 +340,7 @@ def _wire_parts(value: Any, format: str) -> tuple[str | None, Any, Any, Any]:
     tools_key: str | None = "tools"
     switches: tuple[str, ...] = ()
     if format != "ir":
-        reader = _registry.provider_spec(format).request
+        reader = _registry.request_reader(format)
         key, system_key, tools_key = reader.messages_key, reader.system_key, reader.tools_key
         switches = reader.switches
     name = _name(value.get("id"))
@@ -372,7 +372,7 @@ def _verdict(messages: object, checks: Checks, tools: object) -> tuple[Diagnosti
 
 def _converted(name: str | None, messages: Any, system: Any, tools: Any, checks: Checks) -> _Wire:
     """A wire transcript converted to the IR, then checked."""
-    convert = _registry.provider_spec(checks.format).request.convert
+    convert = _registry.request_reader(checks.format).convert
     try:
         converted = convert(messages, system, tools)
     except TranscriptError as error:  # a message invalid on its own (arguments...)

@@ -278,8 +278,8 @@ def _inputs(settings: Settings) -> str:
 
 def _provider(name: str) -> str:
     """A format or provider name, with the registered provider's label after it."""
-    spec = _registry.REGISTRY.get(name)
-    label = "" if spec is None else f" ({html.escape(spec.label)})"
+    known = _registry.format_label(name)
+    label = "" if known is None else f" ({html.escape(known)})"
     return f"<code>{_name(name)}</code>{label}"
 
 

@@ -11,20 +11,33 @@ from types import MappingProxyType
 from typing import Literal
 
 from agent_ir._text import quoted
-from agent_ir.wire._spec import ProviderSpec
+from agent_ir.wire._spec import DatasetFormat, ProviderSpec, RequestReader
 from agent_ir.wire.anthropic._rules import ANTHROPIC
-from agent_ir.wire.hf_chat._rules import HF_CHAT
+from agent_ir.wire.hf_chat._format import HF_CHAT
 from agent_ir.wire.openai_chat._rules import OPENAI_CHAT
 from agent_ir.wire.openai_responses._rules import OPENAI_RESPONSES
 
-__all__ = ["REGISTRY", "Provider", "provider_names", "provider_spec"]
+__all__ = [
+    "DATASETS",
+    "REGISTRY",
+    "Provider",
+    "format_label",
+    "format_names",
+    "provider_names",
+    "provider_spec",
+    "request_reader",
+]
 
-Provider = Literal["openai-chat", "openai-responses", "anthropic", "hf-chat"]
+Provider = Literal["openai-chat", "openai-responses", "anthropic"]
 """A provider's name, as the ``provider`` parameters take it: a key of ``REGISTRY``."""
 
 REGISTRY: Mapping[str, ProviderSpec] = MappingProxyType(
-    {spec.name: spec for spec in (OPENAI_CHAT, OPENAI_RESPONSES, ANTHROPIC, HF_CHAT)}
+    {spec.name: spec for spec in (OPENAI_CHAT, OPENAI_RESPONSES, ANTHROPIC)}
 )
+
+DATASETS: Mapping[str, DatasetFormat] = MappingProxyType({HF_CHAT.name: HF_CHAT})
+"""The dataset formats that are no provider's API, by name: the command reads them
+(``--format``) beside the providers' formats; nothing else takes them."""
 
 
 def provider_names() -> tuple[str, ...]:
@@ -38,3 +51,21 @@ def provider_spec(name: object) -> ProviderSpec:
     if spec is None:
         raise ValueError(f"provider must be one of {', '.join(REGISTRY)}, not {quoted(name)}")
     return spec
+
+
+def format_names() -> tuple[str, ...]:
+    """Every format the command reads (``--format``): the providers', then the datasets'."""
+    return (*REGISTRY, *DATASETS)
+
+
+def request_reader(name: str) -> RequestReader:
+    """How the command reads a line in format ``name`` (a provider's or a dataset's);
+    ``ValueError`` when no format has that name."""
+    dataset = DATASETS.get(name)
+    return provider_spec(name).request if dataset is None else dataset.request
+
+
+def format_label(name: str) -> str | None:
+    """The label of format ``name`` for a person; None when none is registered."""
+    known = REGISTRY.get(name) or DATASETS.get(name)
+    return None if known is None else known.label

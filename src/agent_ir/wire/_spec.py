@@ -120,3 +120,15 @@ class ProviderSpec:
     turns: TurnRules
     request: RequestReader
     tool_names: ToolNameRule | None = None
+
+
+@dataclass(frozen=True)
+class DatasetFormat:
+    """A format of datasets that is no provider's API (Hugging Face chat rows): ``name``
+    as the command spells it (``--format``), ``label`` for a person, and the ``request``
+    reader of a line. It has no rules of its own: ``check_wire_rules`` and
+    ``repair_transcript`` take providers only."""
+
+    name: str
+    label: str
+    request: RequestReader

@@ -1,0 +1,29 @@
+"""Hugging Face chat datasets as the command reads them (``--format hf-chat``).
+
+A dataset row is no request to a provider, so this folder holds no provider record
+(``_rules``) and ``check_wire_rules`` takes no "hf-chat": nothing limits a row's
+tool-call ids, turns or tool names beyond the IR's own rules. The model a team trains
+on the dataset may have rules of its own: check them with that provider's name
+(``--provider-rules``). A row holds ``messages``, the system prompt among them, and
+``tools``.
+"""
+
+from __future__ import annotations
+
+from agent_ir.wire._common import WireMessages
+from agent_ir.wire._spec import DatasetFormat, RequestReader
+from agent_ir.wire.hf_chat._request import from_hf_chat
+
+__all__ = ["HF_CHAT"]
+
+
+def _from_row(messages: object, system: object, tools: object) -> WireMessages:
+    # the system prompt is one of the messages
+    return from_hf_chat(messages, tools=tools)
+
+
+HF_CHAT = DatasetFormat(
+    name="hf-chat",
+    label="Hugging Face chat dataset",
+    request=RequestReader(messages_key="messages", convert=_from_row, tools_key="tools"),
+)

@@ -183,23 +183,28 @@ def _adjacent(others_before: list[int], made_at: int, run_start: int, spec: Prov
     return run_start == made_at + 1
 
 
+def _tool_calls(messages: list[Message | None]) -> Iterator[tuple[int, int, ToolCallBlock]]:
+    """(message index, block index, block) of each tool call, in order."""
+    for index, message in enumerate(messages):
+        if type(message) is AssistantMessage:
+            for block_index, block in enumerate(message.content):
+                if type(block) is ToolCallBlock:
+                    yield index, block_index, block
+
+
 def _id_formats(messages: list[Message | None], spec: ProviderSpec) -> Iterator[Diagnostic]:
     ids = spec.ids
-    for index, message in enumerate(messages):
-        if type(message) is not AssistantMessage:
+    for index, block_index, block in _tool_calls(messages):
+        if ids.fits(block.id):
             continue
-        for block_index, block in enumerate(message.content):
-            if type(block) is not ToolCallBlock or ids.fits(block.id):
-                continue
-            call_id = block.id
-            rule = f"match {ids.pattern.pattern} and " if ids.pattern is not None else ""
-            yield diagnostic(
-                DiagnosticCode.INVALID_TOOL_CALL_ID_FORMAT,
-                index,
-                ("content", block_index, "id"),
-                f"tool call id {quoted(call_id)} must {rule}have at most {ids.longest} characters "
-                f"for {spec.name}",
-            )
+        rule = f"match {ids.pattern.pattern} and " if ids.pattern is not None else ""
+        yield diagnostic(
+            DiagnosticCode.INVALID_TOOL_CALL_ID_FORMAT,
+            index,
+            ("content", block_index, "id"),
+            f"tool call id {quoted(block.id)} must {rule}have at most {ids.longest} characters "
+            f"for {spec.name}",
+        )
 
 
 def _call_names(messages: list[Message | None], spec: ProviderSpec) -> Iterator[Diagnostic]:
@@ -208,19 +213,16 @@ def _call_names(messages: list[Message | None], spec: ProviderSpec) -> Iterator[
     rule = spec.tool_names
     if rule is None:
         return
-    for index, message in enumerate(messages):
-        if type(message) is not AssistantMessage:
+    for index, block_index, block in _tool_calls(messages):
+        if rule.fits(block.name):
             continue
-        for block_index, block in enumerate(message.content):
-            if type(block) is not ToolCallBlock or rule.fits(block.name):
-                continue
-            yield diagnostic(
-                DiagnosticCode.INVALID_TOOL_NAME_FORMAT,
-                index,
-                ("content", block_index, "name"),
-                f"tool call {quoted(block.id)} names {quoted(block.name)}, which "
-                f"{_name_rule(rule, spec)}",
-            )
+        yield diagnostic(
+            DiagnosticCode.INVALID_TOOL_NAME_FORMAT,
+            index,
+            ("content", block_index, "name"),
+            f"tool call {quoted(block.id)} names {quoted(block.name)}, which "
+            f"{_name_rule(rule, spec)}",
+        )
 
 
 def _role_order(messages: list[Message | None], spec: ProviderSpec) -> Iterator[Diagnostic]:

@@ -153,6 +153,7 @@ from agent_ir.wire._common import (
     wire_object,
     wire_string,
 )
+from agent_ir.wire.openai_chat._tools import chat_tools
 
 __all__ = ["from_hf_chat", "to_hf_chat"]
 
@@ -190,18 +191,7 @@ def _tool_definitions(tools: object) -> list[JsonDict]:
     read = read_tools(tools)
     if read.problems:
         raise TranscriptError(ordered(read.problems))
-    return [_tool_definition(definition) for definition in read.definitions if definition]
-
-
-def _tool_definition(definition: ToolDefinition) -> JsonDict:
-    function: JsonDict = {"name": definition.name}
-    if definition.description is not None:
-        function["description"] = definition.description
-    if definition.parameters is not None:
-        function["parameters"] = plain_arguments(definition.parameters)
-    if definition.strict is not None:
-        function["strict"] = definition.strict
-    return {"type": "function", "function": function}
+    return chat_tools([definition for definition in read.definitions if definition])
 
 
 def _system(message: Any, index: int, warnings: Warnings) -> JsonDict:

@@ -30,9 +30,12 @@ export type ConversionWarningCode =
   | "IMAGE_DETAIL_NOT_SENT"
   | "DOCUMENT_DETAIL_NOT_SENT"
   | "CHOICES_NOT_READ"
-  | "TOOL_NOT_READ";
+  | "TOOL_NOT_READ"
+  | "SIGNATURE_NOT_SENT"
+  | "TOOL_CALL_ID_ADDED"
+  | "RESULT_PAIRED_BY_NAME";
 /**
- * Stable code of a transcript problem. Codes are never renamed or reused within v1. UNDECLARED_TOOL, TOOL_ARGUMENTS_MISMATCH and INVALID_TOOL_DEFINITION are reported only when tools are given; the last five only by check_wire_rules, for a provider's stricter rules.
+ * Stable code of a transcript problem. Codes are never renamed or reused within v1. UNDECLARED_TOOL, TOOL_ARGUMENTS_MISMATCH and INVALID_TOOL_DEFINITION are reported only when tools are given; the last six only by check_wire_rules, for a provider's stricter rules.
  */
 export type DiagnosticCode =
   | "INVALID_TRANSCRIPT"
@@ -53,7 +56,8 @@ export type DiagnosticCode =
   | "INVALID_TOOL_CALL_ID_FORMAT"
   | "INVALID_ROLE_ORDER"
   | "EMPTY_CONTENT"
-  | "INVALID_TOOL_NAME_FORMAT";
+  | "INVALID_TOOL_NAME_FORMAT"
+  | "MISSING_THOUGHT_SIGNATURE";
 /**
  * Any JSON value: string, number, integer, boolean, null, array or object.
  */
@@ -78,6 +82,10 @@ export type CacheTtl = "5m" | "1h";
  * The resolution an OpenAI model reads an image at: auto, low or high.
  */
 export type ImageDetail = "auto" | "low" | "high";
+/**
+ * Google Gemini's opaque thoughtSignature of the part the block came in (on a text, thinking or function-call part), kept byte for byte as the provider wrote it (standard or URL-safe base64, never re-encoded) and written back on the same part by to_gemini; no other format sends it (a warning). Gemini 3 refuses a tool loop whose function calls lost theirs.
+ */
+export type ThoughtSignature = string;
 /**
  * A block of user content: text, image, audio or document.
  */
@@ -394,6 +402,10 @@ export interface TextBlock {
    * The provider's id of the output item the block came in (OpenAI Responses msg_...), written back to that format; other formats do not send it.
    */
   readonly itemId?: NonEmptyString;
+  /**
+   * Gemini's thoughtSignature of the text part (a text reply signs its last part; a stream often sends it on a final empty part, read into this block).
+   */
+  readonly thoughtSignature?: ThoughtSignature;
 }
 /**
  * The model's reasoning, kept so it can be sent back to the provider; never shown as the answer.
@@ -415,6 +427,10 @@ export interface ThinkingBlock {
    * True when the provider withheld the reasoning text.
    */
   readonly redacted?: boolean;
+  /**
+   * Gemini's thoughtSignature of the thought part (thought: true); signature holds other providers' signatures.
+   */
+  readonly thoughtSignature?: ThoughtSignature;
 }
 /**
  * A request from the model to run a tool.
@@ -448,6 +464,10 @@ export interface ToolCallBlock {
    * A prompt-cache breakpoint at the end of this block.
    */
   readonly cacheControl?: CacheControl;
+  /**
+   * Gemini's thoughtSignature of the functionCall part (of parallel calls, Gemini signs the first of a step); Gemini 3 refuses the current turn's calls without it (MISSING_THOUGHT_SIGNATURE).
+   */
+  readonly thoughtSignature?: ThoughtSignature;
 }
 /**
  * An image, inline (base64) or by URL.

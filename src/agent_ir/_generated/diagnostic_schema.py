@@ -63,7 +63,7 @@ class Diagnostic(IRStruct):
 
 class DiagnosticCode(StrEnum):
     """
-    Stable code of a transcript problem. Codes are never renamed or reused within v1. UNDECLARED_TOOL, TOOL_ARGUMENTS_MISMATCH and INVALID_TOOL_DEFINITION are reported only when tools are given; the last five only by check_wire_rules, for a provider's stricter rules.
+    Stable code of a transcript problem. Codes are never renamed or reused within v1. UNDECLARED_TOOL, TOOL_ARGUMENTS_MISMATCH and INVALID_TOOL_DEFINITION are reported only when tools are given; the last six only by check_wire_rules, for a provider's stricter rules.
     """
 
     INVALID_TRANSCRIPT = "INVALID_TRANSCRIPT"
@@ -85,6 +85,7 @@ class DiagnosticCode(StrEnum):
     INVALID_ROLE_ORDER = "INVALID_ROLE_ORDER"
     EMPTY_CONTENT = "EMPTY_CONTENT"
     INVALID_TOOL_NAME_FORMAT = "INVALID_TOOL_NAME_FORMAT"
+    MISSING_THOUGHT_SIGNATURE = "MISSING_THOUGHT_SIGNATURE"
 
 
 Model: TypeAlias = Annotated[

@@ -515,6 +515,17 @@ class TextBlock(TaggedStruct, tag_field="type", tag="text"):
     """
     The provider's id of the output item the block came in (OpenAI Responses msg_...), written back to that format; other formats do not send it.
     """
+    thought_signature: Absent[
+        Annotated[
+            ThoughtSignature,
+            Meta(
+                description="Gemini's thoughtSignature of the text part (a text reply signs its last part; a stream often sends it on a final empty part, read into this block)."
+            ),
+        ]
+    ] = field(name="thoughtSignature", default=None)
+    """
+    Gemini's thoughtSignature of the text part (a text reply signs its last part; a stream often sends it on a final empty part, read into this block).
+    """
 
 
 class ThinkingBlock(TaggedStruct, tag_field="type", tag="thinking"):
@@ -548,6 +559,29 @@ class ThinkingBlock(TaggedStruct, tag_field="type", tag="thinking"):
     """
     True when the provider withheld the reasoning text.
     """
+    thought_signature: Absent[
+        Annotated[
+            ThoughtSignature,
+            Meta(
+                description="Gemini's thoughtSignature of the thought part (thought: true); signature holds other providers' signatures."
+            ),
+        ]
+    ] = field(name="thoughtSignature", default=None)
+    """
+    Gemini's thoughtSignature of the thought part (thought: true); signature holds other providers' signatures.
+    """
+
+
+ThoughtSignature: TypeAlias = Annotated[
+    str,
+    Meta(
+        description="Google Gemini's opaque thoughtSignature of the part the block came in (on a text, thinking or function-call part), kept byte for byte as the provider wrote it (standard or URL-safe base64, never re-encoded) and written back on the same part by to_gemini; no other format sends it (a warning). Gemini 3 refuses a tool loop whose function calls lost theirs.",
+        min_length=1,
+    ),
+]
+"""
+Google Gemini's opaque thoughtSignature of the part the block came in (on a text, thinking or function-call part), kept byte for byte as the provider wrote it (standard or URL-safe base64, never re-encoded) and written back on the same part by to_gemini; no other format sends it (a warning). Gemini 3 refuses a tool loop whose function calls lost theirs.
+"""
 
 
 Timestamp: TypeAlias = Annotated[
@@ -616,6 +650,17 @@ class ToolCallBlock(TaggedStruct, tag_field="type", tag="toolCall"):
     ] = field(name="cacheControl", default=None)
     """
     A prompt-cache breakpoint at the end of this block.
+    """
+    thought_signature: Absent[
+        Annotated[
+            ThoughtSignature,
+            Meta(
+                description="Gemini's thoughtSignature of the functionCall part (of parallel calls, Gemini signs the first of a step); Gemini 3 refuses the current turn's calls without it (MISSING_THOUGHT_SIGNATURE)."
+            ),
+        ]
+    ] = field(name="thoughtSignature", default=None)
+    """
+    Gemini's thoughtSignature of the functionCall part (of parallel calls, Gemini signs the first of a step); Gemini 3 refuses the current turn's calls without it (MISSING_THOUGHT_SIGNATURE).
     """
 
 

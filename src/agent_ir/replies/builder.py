@@ -26,7 +26,9 @@ The rules:
   unique in the reply), emitting a chunk.
 - ``cite`` adds a citation to the open text block (else to the last block when it is a
   text block; else PROVIDER_INVALID_EVENT); ``text(..., item_id=)`` and
-  ``tool_call(..., item_id=, namespace=)`` keep a provider's item id on the block.
+  ``tool_call(..., item_id=, namespace=)`` keep a provider's item id on the block;
+  ``thought_signature=`` on ``text``, ``end_thinking`` and ``tool_call``, and
+  ``sign_text`` for one that comes alone, keep Gemini's signature of a part on its block.
 - ``refusal(delta)`` opens or extends a refusal block (one ``refusalDelta`` chunk);
   ``end_text`` closes it as it closes a text block.
 - ``server_tool_call`` and ``server_tool_result`` add a hosted tool's blocks as the
@@ -44,6 +46,8 @@ from __future__ import annotations
 
 from collections import deque
 from typing import Any
+
+import msgspec
 
 from agent_ir._errors import JsonValueError
 from agent_ir._generated.conversion_warning_schema import (
@@ -132,6 +136,7 @@ class ReplyBuilder:
         "_request_id",
         "_response",
         "_response_id",
+        "_signature",
         "_thinking",
         "_thinking_parts",
         "_warnings",
@@ -151,6 +156,7 @@ class ReplyBuilder:
         self._open_refusal: list[str] | None = None  # the open refusal block's pieces
         self._citations: list[Citation] = []  # the open text block's citations
         self._item_id: str | None = None  # the open text or refusal block's item id
+        self._signature: str | None = None  # the open text block's Gemini thoughtSignature
         self._thinking: list[str] | None = None  # the open thinking block's pieces
         self._thinking_parts: list[str] = []  # its earlier parts, each a block at its end
         self._call_ids: set[str] = set()
@@ -183,20 +189,33 @@ class ReplyBuilder:
         self._response_id = response_id
 
     def text(
-        self, delta: str, *, block: bool = False, what: str = "text", item_id: str | None = None
+        self,
+        delta: str,
+        *,
+        block: bool = False,
+        what: str = "text",
+        item_id: str | None = None,
+        thought_signature: str | None = None,
     ) -> None:
         """Append ``delta`` to the open text block (a new one when none is open, or
         when ``block``: then it is a whole block of its own); one chunk. ``what``
         names the client's event in refusals, here and below; ``item_id`` is the
-        provider's id of the item the text comes in (kept on the block)."""
+        provider's id of the item the text comes in (kept on the block).
+        ``thought_signature`` (Gemini's, on the part this text ends): kept on the
+        block, which it closes (the next text is a block of its own)."""
         self._check_started(what)
         if not is_valid_unicode(delta):
             raise Refusal(f"{what} text must be a string of valid Unicode")
         self._check_item_id(item_id, what)
+        self._check_signature(thought_signature, what)
         if block:
             self.end_text()
-            self._blocks.append(TextBlock(text=delta, item_id=item_id))
-        elif self._open_text is None:
+            self._blocks.append(
+                TextBlock(text=delta, item_id=item_id, thought_signature=thought_signature)
+            )
+            self.chunks.append(TextDeltaChunk(request_id=self._request_id, delta=delta))
+            return
+        if self._open_text is None:
             self.end_text()
             self._open_text = [delta]
             self._item_id = item_id
@@ -205,6 +224,33 @@ class ReplyBuilder:
             if item_id is not None:
                 self._item_id = item_id
         self.chunks.append(TextDeltaChunk(request_id=self._request_id, delta=delta))
+        if thought_signature is not None:
+            self._signature = thought_signature
+            self.end_text()
+
+    def sign_text(self, thought_signature: str, *, what: str = "text") -> None:
+        """A Gemini ``thoughtSignature`` that came without text (a stream's final part
+        ``{"text": "", "thoughtSignature": ...}``): it belongs to the open text block,
+        else to the last block when that is an unsigned text block; else it is a text
+        block of its own with empty text (kept, never dropped). No chunk."""
+        self._check_started(what)
+        self._check_signature(thought_signature, what)
+        if self._open_text is not None:
+            self._signature = thought_signature
+            self.end_text()
+            return
+        self.end_text()
+        last = self._blocks[-1] if self._blocks else None
+        if type(last) is TextBlock and last.thought_signature is None:
+            self._blocks[-1] = msgspec.structs.replace(last, thought_signature=thought_signature)
+        else:
+            self._blocks.append(TextBlock(text="", thought_signature=thought_signature))
+
+    def _check_signature(self, signature: str | None, what: str) -> None:
+        if signature is not None and (
+            type(signature) is not str or not signature or not is_valid_unicode(signature)
+        ):
+            raise Refusal(f"{what} thoughtSignature must be a non-empty string of valid Unicode")
 
     def refusal(self, delta: str, *, what: str = "refusal", item_id: str | None = None) -> None:
         """Append ``delta`` to the open refusal block (a new one when none is open);
@@ -258,11 +304,17 @@ class ReplyBuilder:
         if self._open_text is not None:
             citations = tuple(self._citations) if self._citations else None
             self._blocks.append(
-                TextBlock(text="".join(self._open_text), citations=citations, item_id=self._item_id)
+                TextBlock(
+                    text="".join(self._open_text),
+                    citations=citations,
+                    item_id=self._item_id,
+                    thought_signature=self._signature,
+                )
             )
             self._open_text = None
             self._citations = []
             self._item_id = None
+            self._signature = None
         elif self._open_refusal is not None:
             self._blocks.append(
                 RefusalBlock(text="".join(self._open_refusal), item_id=self._item_id)
@@ -295,20 +347,33 @@ class ReplyBuilder:
             self._thinking = []
 
     def end_thinking(
-        self, signature: str | None = None, *, redacted: bool = False, what: str = "thinking end"
+        self,
+        signature: str | None = None,
+        *,
+        redacted: bool = False,
+        what: str = "thinking end",
+        thought_signature: str | None = None,
     ) -> None:
         """Close the thinking block (its text may be empty: a redacted block), one block
-        per part when ``next_thinking_part`` started parts."""
+        per part when ``next_thinking_part`` started parts; ``thought_signature`` is
+        Gemini's (``signature`` other providers')."""
         self._check_started(what)
         if signature is not None and not is_valid_unicode(signature):
             raise Refusal(f"{what} signature must be a string of valid Unicode")
+        self._check_signature(thought_signature, what)
         self.end_text()
         parts = [*self._thinking_parts, "".join(self._thinking or [])]
         self._thinking = None
         self._thinking_parts = []
         flag = True if redacted else None
         self._blocks.extend(
-            ThinkingBlock(thinking=text, signature=signature, redacted=flag) for text in parts
+            ThinkingBlock(
+                thinking=text,
+                signature=signature,
+                redacted=flag,
+                thought_signature=thought_signature,
+            )
+            for text in parts
         )
 
     def tool_call(
@@ -320,12 +385,15 @@ class ReplyBuilder:
         what: str = "tool call",
         item_id: str | None = None,
         namespace: str | None = None,
+        thought_signature: str | None = None,
     ) -> None:
         """A complete tool call; ``arguments`` must be a private JSON object (it is
         frozen in place, not copied). One chunk. ``item_id`` and ``namespace``: the
-        provider's item id and tool namespace, kept on the block."""
+        provider's item id and tool namespace, ``thought_signature`` Gemini's
+        signature of the call's part, kept on the block."""
         self._check_started(what)
         self._check_item_id(item_id, what)
+        self._check_signature(thought_signature, what)
         if namespace is not None and not is_valid_unicode(namespace):
             raise Refusal(f"{what} namespace must be a string of valid Unicode")
         if not non_empty_id(call_id):
@@ -344,7 +412,12 @@ class ReplyBuilder:
         self._call_ids.add(call_id)
         self.end_text()
         call = ToolCallBlock(
-            id=call_id, name=name, arguments=frozen, item_id=item_id, namespace=namespace
+            id=call_id,
+            name=name,
+            arguments=frozen,
+            item_id=item_id,
+            namespace=namespace,
+            thought_signature=thought_signature,
         )
         self._blocks.append(call)
         self.chunks.append(ToolCallChunk(request_id=self._request_id, tool_call=call))
@@ -527,4 +600,5 @@ def _with_citation(block: TextBlock, citation: Citation) -> TextBlock:
         citations=(*(block.citations or ()), citation),
         cache_control=block.cache_control,
         item_id=block.item_id,
+        thought_signature=block.thought_signature,
     )

@@ -1,5 +1,6 @@
 """Provider wire formats, one folder each: OpenAI Chat Completions (``openai_chat``),
-OpenAI Responses (``openai_responses``) and Anthropic Messages (``anthropic``).
+OpenAI Responses (``openai_responses``), Anthropic Messages (``anthropic``) and Google
+Gemini (``gemini``).
 
 Each folder gives the same five things: ``to_*`` (IR -> the request's messages, a
 ``WireRequest``; with ``tools=``, the request's ``tools`` too), ``from_*`` (a request's
@@ -32,6 +33,13 @@ from agent_ir.wire.anthropic import (
     reply_from_anthropic,
     to_anthropic,
 )
+from agent_ir.wire.gemini import (
+    AsyncGeminiStream,
+    GeminiStream,
+    from_gemini,
+    reply_from_gemini,
+    to_gemini,
+)
 from agent_ir.wire.hf_chat import from_hf_chat, to_hf_chat
 from agent_ir.wire.openai_chat import (
     AsyncOpenAIChatStream,
@@ -53,23 +61,28 @@ __all__ = [
     "UNKNOWN_TOOL_NAME",
     "AnthropicStream",
     "AsyncAnthropicStream",
+    "AsyncGeminiStream",
     "AsyncOpenAIChatStream",
     "AsyncOpenAIResponsesStream",
     "ConversionWarning",
     "ConversionWarningCode",
+    "GeminiStream",
     "OpenAIChatStream",
     "OpenAIResponsesStream",
     "WireFormatError",
     "WireMessages",
     "WireRequest",
     "from_anthropic",
+    "from_gemini",
     "from_hf_chat",
     "from_openai_chat",
     "from_openai_responses",
     "reply_from_anthropic",
+    "reply_from_gemini",
     "reply_from_openai_chat",
     "reply_from_openai_responses",
     "to_anthropic",
+    "to_gemini",
     "to_hf_chat",
     "to_openai_chat",
     "to_openai_responses",

@@ -13,6 +13,7 @@ from typing import Literal
 from agent_ir._text import quoted
 from agent_ir.wire._spec import DatasetFormat, ProviderSpec, RequestReader
 from agent_ir.wire.anthropic._rules import ANTHROPIC
+from agent_ir.wire.gemini._rules import GEMINI
 from agent_ir.wire.hf_chat._format import HF_CHAT
 from agent_ir.wire.openai_chat._rules import OPENAI_CHAT
 from agent_ir.wire.openai_responses._rules import OPENAI_RESPONSES
@@ -28,11 +29,11 @@ __all__ = [
     "request_reader",
 ]
 
-Provider = Literal["openai-chat", "openai-responses", "anthropic"]
+Provider = Literal["openai-chat", "openai-responses", "anthropic", "gemini"]
 """A provider's name, as the ``provider`` parameters take it: a key of ``REGISTRY``."""
 
 REGISTRY: Mapping[str, ProviderSpec] = MappingProxyType(
-    {spec.name: spec for spec in (OPENAI_CHAT, OPENAI_RESPONSES, ANTHROPIC)}
+    {spec.name: spec for spec in (OPENAI_CHAT, OPENAI_RESPONSES, ANTHROPIC, GEMINI)}
 )
 
 DATASETS: Mapping[str, DatasetFormat] = MappingProxyType({HF_CHAT.name: HF_CHAT})

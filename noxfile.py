@@ -80,6 +80,7 @@ TEST_DEPS = [
     # sent with their clients to a loopback server.
     "openai>=2",
     "anthropic>=0.70",
+    "google-genai>=3.3",
     # tests/wire/test_hf_chat_datasets.py: rows written by to_hf_chat go through a real
     # datasets (Arrow) table and back; 5.2 stores mixed JSON columns as its Json type.
     "datasets>=5.2",

@@ -66,7 +66,8 @@ non-null keys count):
   ``partMetadata``, ``mediaResolution`` and ``videoMetadata`` are not read.
 
 The path of a part's warning is ``/candidates/0/content/parts/<n>``, ``n`` counting
-the stream's parts from 0 across chunks. The candidate's ``groundingMetadata``,
+the stream's parts from 0 across chunks; warnings name fields in camelCase, as the API
+writes them, whichever spelling came. The candidate's ``groundingMetadata``,
 ``citationMetadata`` and ``urlContextMetadata`` (sources the IR cannot tie to its
 text) are PART_NOT_READ (``/candidates/0/<key>``), once each; ``safetyRatings``,
 ``avgLogprobs``, ``logprobsResult``, ``tokenCount`` and ``citation``-less metadata
@@ -310,7 +311,7 @@ class GeminiState:
         for name in _CONTENT_METADATA:
             if get(candidate, name) is not None:
                 self._once(
-                    f"{at}/{key(candidate, name)}",
+                    f"{at}/{name}",
                     ConversionWarningCode.PART_NOT_READ,
                     f"the candidate's {name} has no IR form",
                 )
@@ -423,7 +424,7 @@ class GeminiState:
 
     def _not_read(self, part: dict[str, Any], signature: str | None, number: int) -> None:
         self._close()
-        kinds = [name for name, value in part.items() if value is not None]
+        kinds = [_camel(name) for name, value in part.items() if value is not None]
         kinds = [name for name in kinds if name not in _PART_METADATA] or ["empty part"]
         signed = " (its thoughtSignature with it)" if signature is not None else ""
         self._reply.warn(
@@ -488,7 +489,7 @@ class GeminiState:
         said = f": {cut(message, 400)}" if message else ""
         self._reply.warn(
             ConversionWarningCode.PART_NOT_READ,
-            f"{at}/{reason_key}",
+            "/promptFeedback/blockReason",
             -1,
             f"the prompt was blocked (blockReason {cut(reason, 60)}){said}",
         )
@@ -505,6 +506,12 @@ class GeminiState:
         if path not in self._warned:
             self._warned.add(path)
             self._reply.warn(code, path, -1, text)
+
+
+def _camel(name: str) -> str:
+    """A key's camelCase (as the API and the paths of warnings write it)."""
+    head, *rest = name.split("_")
+    return head + "".join(word[:1].upper() + word[1:] for word in rest)
 
 
 def _only_metadata(part: dict[str, Any]) -> bool:

@@ -70,6 +70,18 @@ def test_a_signature_on_an_empty_final_part_signs_the_text_before_it() -> None:
     ]
 
 
+def test_a_signature_alone_ends_the_text_block_it_signs() -> None:
+    response = read(
+        chunk({"text": "Part one."}),
+        chunk({"text": "", "thoughtSignature": "T05F"}),
+        chunk({"text": "Part two."}, finish="STOP"),
+    )
+    assert content(response) == [
+        {"type": "text", "text": "Part one.", "thoughtSignature": "T05F"},
+        {"type": "text", "text": "Part two."},
+    ]
+
+
 def test_a_signature_on_the_first_piece_signs_the_whole_joined_block() -> None:
     response = read(
         chunk({"text": "thinking", "thought": True}),

@@ -43,10 +43,10 @@ non-null keys count):
   and in a stream the signature often arrives on a final part whose text is ``""``)
   is the block's, whichever piece carries it; a second signature in one run closes the
   block signed with the first, and its piece starts a new block (a block keeps one
-  signature, none is lost). A part with empty text and a signature signs the run's
-  block (after another part: ``ReplyBuilder.sign_text``, the last text block if it is
-  unsigned, else an empty text block that keeps it); empty text without one emits
-  nothing.
+  signature, none is lost). A part with empty text and a signature ends the run and
+  signs its block when the block is unsigned (``ReplyBuilder.sign_text``: the last text
+  block if it is unsigned, else an empty text block that keeps the signature, as after
+  a call); empty text without one emits nothing.
 * ``thought: true`` -> thinking_delta; a run of thought parts is ONE thinking block,
   ended (thinking_end with ``thoughtSignature`` as the block's ``thoughtSignature``,
   the same rule as text) by the next part of another kind or by the finish.
@@ -354,12 +354,8 @@ class GeminiState:
             elif signature is not None:
                 reply.sign_text(signature, what="text part")
             return
-        if not text:
-            if signature is None:
-                return
-            if self._run == _TEXT and self._signature is None:
-                self._signature = signature
-            else:
+        if not text:  # a signature alone ends the run: the last text block's, if unsigned
+            if signature is not None:
                 self._close()
                 reply.sign_text(signature, what="text part")
             return

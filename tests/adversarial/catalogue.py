@@ -1340,6 +1340,7 @@ STREAM_BASES = {
     "openai-chat": "openai-chat/text.sse",
     "openai-responses": "openai-responses/text-only.sse",
     "anthropic": "anthropic/text-only.sse",
+    "gemini": "gemini/text-only.sse",
 }
 
 
@@ -1349,6 +1350,8 @@ def valid_stream(provider: str) -> bytes:
 
 def _first_event(provider: str) -> bytes:
     data = valid_stream(provider)
+    if b"\r\n\r\n" in data:  # Gemini ends its events with CRLF CRLF
+        return data[: data.index(b"\r\n\r\n") + 4]
     return data[: data.index(b"\n\n") + 2]
 
 

@@ -41,13 +41,16 @@ from agent_ir import (
 )
 from agent_ir.wire import (
     AnthropicStream,
+    AsyncGeminiStream,
     AsyncOpenAIResponsesStream,
+    GeminiStream,
     OpenAIChatStream,
     OpenAIResponsesStream,
     from_anthropic,
     from_openai_chat,
     from_openai_responses,
     reply_from_anthropic,
+    reply_from_gemini,
     reply_from_openai_chat,
     reply_from_openai_responses,
     to_anthropic,
@@ -255,6 +258,15 @@ def anthropic_reply(count: int) -> dict[str, Any]:
     }
 
 
+def gemini_reply(count: int) -> dict[str, Any]:
+    parts = [
+        {"functionCall": {"name": "read", "args": {}}, "thoughtSignature": "c2ln"}
+        for _ in range(count)
+    ]
+    candidate = {"content": {"parts": parts, "role": "model"}, "finishReason": "STOP"}
+    return {"candidates": [candidate], "responseId": "resp_1"}
+
+
 REPLY_SHAPES = [
     pytest.param(
         chat_reply,
@@ -273,6 +285,12 @@ REPLY_SHAPES = [
         lambda r: reply_from_anthropic(r, request_id="q"),
         500,
         id="calls/reply_from_anthropic",
+    ),
+    pytest.param(
+        gemini_reply,
+        lambda r: reply_from_gemini(r, request_id="q"),
+        500,
+        id="calls/reply_from_gemini",
     ),
 ]
 
@@ -371,6 +389,13 @@ def anthropic_stream(count: int) -> list[bytes]:
     return [sse([event], named=True) for event in events]
 
 
+def gemini_stream(count: int) -> list[bytes]:
+    """``count`` text pieces of one block, each its own chunk, then the finish."""
+    pieces = [{"candidates": [{"content": {"parts": [{"text": "x"}]}}]}] * count
+    last = {"candidates": [{"content": {"parts": [{"text": ""}]}, "finishReason": "STOP"}]}
+    return [sse([chunk], named=False) for chunk in [*pieces, last]]
+
+
 def read_sync(stream_class: Any) -> Callable[[list[bytes]], Any]:
     return lambda chunks: stream_class(iter(chunks), request_id="q").result()
 
@@ -422,6 +447,10 @@ STREAM_SHAPES = [
         read_sync(AnthropicStream),
         5_000,
         id="comments/AnthropicStream",
+    ),
+    pytest.param(gemini_stream, read_sync(GeminiStream), 500, id="text-pieces/GeminiStream"),
+    pytest.param(
+        gemini_stream, read_async(AsyncGeminiStream), 500, id="text-pieces/AsyncGeminiStream"
     ),
 ]
 SHAPES += TRANSCRIPT_SHAPES + READ_SHAPES + REPLY_SHAPES + STREAM_SHAPES

@@ -1,4 +1,4 @@
-"""The three providers' streams on hostile SSE bytes, alone, after a valid first event
+"""The four providers' streams on hostile SSE bytes, alone, after a valid first event
 and after a whole valid stream: a ``ModelResponse`` or a ``ProviderError`` with a
 documented code, never another exception; the same outcome from the sync and the async
 class and in any chunking (whole, 7-byte and 1-byte pieces); after a valid stream's
@@ -19,8 +19,10 @@ from agent_ir.replies import ProviderError
 from agent_ir.wire import (
     AnthropicStream,
     AsyncAnthropicStream,
+    AsyncGeminiStream,
     AsyncOpenAIChatStream,
     AsyncOpenAIResponsesStream,
+    GeminiStream,
     OpenAIChatStream,
     OpenAIResponsesStream,
 )
@@ -31,6 +33,7 @@ PAIRS: dict[str, tuple[Any, Any]] = {
     "openai-chat": (OpenAIChatStream, AsyncOpenAIChatStream),
     "openai-responses": (OpenAIResponsesStream, AsyncOpenAIResponsesStream),
     "anthropic": (AnthropicStream, AsyncAnthropicStream),
+    "gemini": (GeminiStream, AsyncGeminiStream),
 }
 SECONDS = 60.0  # a stream that never settles fails instead of hanging the suite
 

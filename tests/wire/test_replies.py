@@ -30,6 +30,7 @@ from agent_ir.wire import (
     OpenAIResponsesStream,
     from_openai_responses,
     reply_from_anthropic,
+    reply_from_gemini,
     reply_from_openai_chat,
     reply_from_openai_responses,
 )
@@ -178,9 +179,12 @@ def test_reply_from_openai_responses_of_the_sdks_final_response_equals_the_strea
 
 
 def test_every_format_has_replies_compared_with_their_streams() -> None:
+    """Gemini's: ``test_gemini_sdk_stream.py`` (``generate_content`` of each answered
+    recording's content against the stream) and ``test_gemini_stream.py``."""
     assert len(answered("anthropic")) >= 8
     assert len(chat_replies()) >= 8
     assert len(responses_replies()) >= 5
+    assert len(answered("gemini")) >= 9
 
 
 # --- hand-built replies: what each reader adds ----------------------------------------------
@@ -294,7 +298,12 @@ def test_an_sdk_object_itself_is_refused_with_a_hint_and_a_blank_request_id_is_a
     assert caught.value.code is Code.PROVIDER_INVALID_EVENT
     assert caught.value.message.endswith("(pass an SDK object's model_dump())")
     assert reply_from_anthropic(message.model_dump(), request_id="r").id == "msg_1"
-    for function in (reply_from_anthropic, reply_from_openai_chat, reply_from_openai_responses):
+    for function in (
+        reply_from_anthropic,
+        reply_from_openai_chat,
+        reply_from_openai_responses,
+        reply_from_gemini,
+    ):
         with pytest.raises(TypeError, match="request_id"):
             function({}, request_id=" ")
 
@@ -426,7 +435,14 @@ def test_responses_statuses_map_to_stop_reasons_or_failures() -> None:
 
 
 def test_the_reply_readers_and_streams_are_published_from_agent_ir_wire() -> None:
-    for name in ("reply_from_anthropic", "AnthropicStream", "AsyncOpenAIChatStream"):
+    for name in (
+        "reply_from_anthropic",
+        "AnthropicStream",
+        "AsyncOpenAIChatStream",
+        "reply_from_gemini",
+        "GeminiStream",
+        "AsyncGeminiStream",
+    ):
         assert getattr(agent_ir.wire, name).__module__ == "agent_ir.wire"
     assert repr(OpenAIChatStream([], request_id="r")) == "<agent_ir.wire.OpenAIChatStream>"
     assert isinstance(OpenAIResponsesStream([], request_id="r"), OpenAIResponsesStream)

@@ -19,8 +19,10 @@ from agent_ir.wire import (
     MAX_EVENT_BYTES,
     AnthropicStream,
     AsyncAnthropicStream,
+    AsyncGeminiStream,
     AsyncOpenAIChatStream,
     AsyncOpenAIResponsesStream,
+    GeminiStream,
     OpenAIChatStream,
     OpenAIResponsesStream,
 )
@@ -164,8 +166,13 @@ def test_one_huge_chunk_is_refused_after_about_the_limit() -> None:
     assert peak < 4 * MIB, peak
 
 
-SYNC = [OpenAIChatStream, OpenAIResponsesStream, AnthropicStream]
-ASYNC = [AsyncOpenAIChatStream, AsyncOpenAIResponsesStream, AsyncAnthropicStream]
+SYNC = [OpenAIChatStream, OpenAIResponsesStream, AnthropicStream, GeminiStream]
+ASYNC = [
+    AsyncOpenAIChatStream,
+    AsyncOpenAIResponsesStream,
+    AsyncAnthropicStream,
+    AsyncGeminiStream,
+]
 HUGE = b"data: " + b"x" * (2 * LIMIT) + b"\n\n"
 
 

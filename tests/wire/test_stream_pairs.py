@@ -1,7 +1,7 @@
 """The sync and async stream of every provider format, as a pair, and the drivers'
 discipline (``agent_ir.wire._stream``).
 
-Every recording in ``fixtures/wire/{anthropic,openai-chat,openai-responses}`` is read in
+Every recording in ``fixtures/wire/{anthropic,gemini,openai-chat,openai-responses}`` is read in
 every chunking (whole, 1-byte, 7-byte, split inside each multi-byte character) and as
 decoded event objects, through both the sync and the async class of its format, and
 must give its ``.expected.json``. Then what the sync driver promises (``result()``
@@ -32,8 +32,10 @@ from agent_ir.replies import ProviderError, ProviderErrorCode
 from agent_ir.wire import (
     AnthropicStream,
     AsyncAnthropicStream,
+    AsyncGeminiStream,
     AsyncOpenAIChatStream,
     AsyncOpenAIResponsesStream,
+    GeminiStream,
     OpenAIChatStream,
     OpenAIResponsesStream,
 )
@@ -46,6 +48,7 @@ Code = ProviderErrorCode
 ROOT = Path(__file__).resolve().parents[2] / "fixtures" / "wire"
 PAIRS: dict[str, tuple[type[Any], type[Any]]] = {
     "anthropic": (AnthropicStream, AsyncAnthropicStream),
+    "gemini": (GeminiStream, AsyncGeminiStream),
     "openai-chat": (OpenAIChatStream, AsyncOpenAIChatStream),
     "openai-responses": (OpenAIResponsesStream, AsyncOpenAIResponsesStream),
 }
@@ -234,7 +237,7 @@ async def test_a_recording_that_needs_its_sse_framing_reads_alike_sync_and_async
 
 def test_the_recordings_cover_every_format_and_the_byte_level_cases() -> None:
     assert {recording.split("/")[0] for recording in RECORDINGS} == set(PAIRS)
-    assert len(RECORDINGS) == 54
+    assert len(RECORDINGS) == 66
     assert {how for _, how in CHUNKED} == set(CHUNKINGS)
     bodies = [body(recording) for recording in RECORDINGS]
     assert any(b"\r\n" in data for data in bodies)
@@ -731,8 +734,13 @@ def sdk_clients(wire_format: str, base_url: str) -> tuple[Any, Any]:
     return openai.OpenAI(**options), openai.AsyncOpenAI(**options)
 
 
+# google-genai gives no raw body (it parses each chunk itself): what it reads from the
+# Gemini recordings is compared with the Gemini streams in test_gemini_sdk_stream.py.
+RAW_BODY_RECORDINGS = [recording for recording in RECORDINGS if not recording.startswith("gemini/")]
+
+
 @pytest.mark.usefixtures("_loopback")
-@pytest.mark.parametrize("recording", RECORDINGS)
+@pytest.mark.parametrize("recording", RAW_BODY_RECORDINGS)
 async def test_the_sync_sdk_raw_body_read_by_the_sync_stream_gives_the_async_ones_outcome(
     recording: str,
 ) -> None:

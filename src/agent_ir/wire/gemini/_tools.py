@@ -14,7 +14,7 @@ Gemini -> IR: each entry of ``tools`` is a ``Tool`` object; its ``functionDeclar
 (or ``function_declarations``) list gives one definition per declaration: ``name``,
 ``description`` (null or absent: none), and ``parametersJsonSchema`` (or
 ``parameters_json_schema``) as the parameters, else ``parameters`` (Gemini's ``Schema``)
-translated to JSON Schema: every ``type`` name of the schema and of its
+translated to JSON Schema: every ``type`` name (or proto enum number, ``6``) of the schema and of its
 ``properties``, ``items``, ``anyOf`` and ``$defs`` is lower-cased (``OBJECT`` ->
 ``object``), the rest kept as it is (``nullable``, ``propertyOrdering`` and
 ``format`` are annotations JSON Schema ignores). Such a definition is written back as
@@ -123,10 +123,10 @@ def _json_schema(schema: Any) -> Any:
         return schema
     found = dict(schema)
     kind = found.get("type")
-    if type(kind) is str:
-        found["type"] = kind.lower()
-    elif type(kind) is list:
-        found["type"] = [item.lower() if type(item) is str else item for item in kind]
+    if type(kind) is list:
+        found["type"] = [_type_name(item) for item in kind]
+    elif kind is not None:
+        found["type"] = _type_name(kind)
     for key in _SCHEMA_MAPS:
         if type(found.get(key)) is dict:
             found[key] = {name: _json_schema(item) for name, item in found[key].items()}
@@ -136,3 +136,17 @@ def _json_schema(schema: Any) -> Any:
         if type(found.get(key)) is list:
             found[key] = [_json_schema(item) for item in found[key]]
     return found
+
+
+def _type_name(kind: Any) -> Any:
+    """A ``Schema`` type as JSON Schema names it: lower-cased, or the name of the
+    proto enum number (``6`` -> ``object``) some clients send."""
+    if type(kind) is str:
+        return kind.lower()
+    if type(kind) is int and 0 < kind < len(_TYPE_NUMBERS):
+        return _TYPE_NUMBERS[kind]
+    return kind
+
+
+# The JSON Schema names of Gemini's ``Type`` enum numbers (0 is TYPE_UNSPECIFIED).
+_TYPE_NUMBERS: Final = ("", "string", "number", "integer", "boolean", "array", "object", "null")

@@ -276,8 +276,9 @@ class SchemaStrategies:
     # -- typed nodes -------------------------------------------------------------------
 
     def _string(self, node: dict[str, Any], document: str, depth: int) -> st.SearchStrategy[str]:
-        _refuse(set(node) - ANNOTATIONS - {"type", "pattern", "not"}, node)
+        _refuse(set(node) - ANNOTATIONS - {"type", "pattern", "not", "minLength"}, node)
         pattern = node.get("pattern")
+        shortest = node.get("minLength", 0)
         if node is self.documents[MESSAGE_FILE]["$defs"].get("Timestamp"):
             # The calendar is checked by hand (no schema keyword says it).
             if pattern is None:
@@ -287,7 +288,10 @@ class SchemaStrategies:
             if not self.year_zero:
                 drawn = drawn.filter(lambda timestamp: timestamp[:4] != "0000")
             return _refused_by_not(drawn | st.sampled_from(edges), node)
-        return _refused_by_not(TEXT if pattern is None else matching(pattern), node)
+        drawn = TEXT if pattern is None else matching(pattern)
+        if shortest:
+            drawn = drawn.filter(lambda text: len(text) >= shortest)
+        return _refused_by_not(drawn, node)
 
     def _all_of(self, node: dict[str, Any], document: str) -> st.SearchStrategy[str]:
         """An ``allOf`` of string patterns (made by ``_narrowed``): drawn from the last

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from agent_ir.wire import WireMessages, WireRequest
+from agent_ir.wire import ConversionWarningCode, WireMessages, WireRequest
 
 from support.builders import PNG_BASE64
 
@@ -100,3 +100,32 @@ def resolve(document: Any, pointer: str) -> Any:
         else:
             value = value[key]
     return value
+
+
+def without_thought_signatures(
+    transcript: list[Any], expected: list[dict[str, Any]], losses: list[tuple[str, int, int]]
+) -> tuple[list[dict[str, Any]], list[tuple[str, int, int]]]:
+    """A round-trip model of a format without Gemini's ``thoughtSignature``: the
+    expected messages without it, and the losses followed by one SIGNATURE_NOT_SENT
+    per signed block (every ``to_*`` but ``to_gemini`` warns them after its own)."""
+    signed = [
+        (ConversionWarningCode.SIGNATURE_NOT_SENT, index, block_index)
+        for index, message in enumerate(transcript)
+        if not isinstance(message["content"], str)
+        for block_index, block in enumerate(message["content"])
+        if "thoughtSignature" in block
+    ]
+    return [_unsigned(message) for message in expected], [*losses, *signed]
+
+
+def _unsigned(message: dict[str, Any]) -> dict[str, Any]:
+    content = message.get("content")
+    if not isinstance(content, list):
+        return message
+    blocks = [
+        {k: v for k, v in block.items() if k != "thoughtSignature"}
+        if isinstance(block, dict)
+        else block
+        for block in content
+    ]
+    return {**message, "content": blocks}

@@ -55,6 +55,7 @@ from support.wire_cases import (
     text,
     user,
     warned,
+    without_thought_signatures,
 )
 
 SAMPLE = Path(__file__).resolve().parents[2] / "fixtures" / "transcripts" / "sample.jsonl"
@@ -1274,7 +1275,7 @@ def predicted(transcript: list[Any]) -> tuple[list[dict[str, Any]], list[tuple[s
             continue
         messages.append({"role": role, "content": kept})
         results_open = False
-    return systems + messages, losses
+    return without_thought_signatures(transcript, systems + messages, losses)
 
 
 def _kept(blocks: list[Any], index: int, losses: list[Any]) -> list[Any]:

@@ -51,6 +51,7 @@ from support.wire_cases import (
     text,
     user,
     warned,
+    without_thought_signatures,
 )
 
 SAMPLE = Path(__file__).resolve().parents[2] / "fixtures" / "transcripts" / "sample.jsonl"
@@ -1071,7 +1072,7 @@ def carried(transcript: list[Any]) -> tuple[list[Any], list[tuple[str, int, int]
         expected.append(kept)
     if moved:
         expected.append({"role": "user", "content": moved})
-    return expected, losses
+    return without_thought_signatures(transcript, expected, losses)
 
 
 def _keep_system(message: Any, index: int, losses: list[Any], moved: list[Any]) -> Any:

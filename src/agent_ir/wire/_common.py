@@ -104,6 +104,7 @@ __all__ = [
     "unchecked_wire",
     "unknown_tool_name",
     "unread_keys",
+    "warn_thought_signatures",
     "warn_tool_name",
     "wire_list",
     "wire_object",
@@ -762,6 +763,28 @@ def warn_tool_name(
         f"the tool name {quoted(name)} is not sent (the format has no place for it) and {why}",
         field="toolName",
     )
+
+
+def warn_thought_signatures(
+    warnings: Warnings, messages: Sequence[Message], format_name: str
+) -> None:
+    """SIGNATURE_NOT_SENT at ``/<i>/content/<j>/thoughtSignature`` for every block (of
+    any message) with a Gemini ``thoughtSignature``, which no other format carries:
+    each ``to_*`` but ``to_gemini`` calls it after its own warnings (so they stay in
+    message order among themselves, the signatures' after them)."""
+    for index, message in enumerate(messages):
+        content = message.content
+        if type(content) is str:
+            continue
+        for block_index, block in enumerate(content):
+            if getattr(block, "thought_signature", None) is not None:
+                warnings.add(
+                    ConversionWarningCode.SIGNATURE_NOT_SENT,
+                    index,
+                    block_index,
+                    f"a Gemini thoughtSignature has no {format_name} form: not sent",
+                    field="thoughtSignature",
+                )
 
 
 def unknown_tool_name(

@@ -34,6 +34,8 @@ message:
   ``citations``, each ``wire`` as it is (an empty list stays an empty list); another
   provider's citations are not sent: CITATIONS_NOT_SENT at ``.../citations``, one
   warning per block.
+- A Gemini ``thoughtSignature`` (on any block) has no Anthropic form: SIGNATURE_NOT_SENT
+  at ``.../content/<j>/thoughtSignature``, after the other warnings.
 - assistant: ``text {text}``; a tool call is ``tool_use {id, name, input}`` (``input``
   the arguments object); thinking with a signature is ``thinking {thinking,
   signature}``; redacted thinking (``redacted: true``, its opaque data kept in the IR's
@@ -206,6 +208,7 @@ from agent_ir.wire._common import (
     unchecked_wire,
     unknown_tool_name,
     unread_keys,
+    warn_thought_signatures,
     warn_tool_name,
     wire_object,
     wire_string,
@@ -269,6 +272,7 @@ def to_anthropic(transcript: object, *, tools: object = None) -> WireRequest:
     fields["messages"] = request.turns
     if definitions:
         fields["tools"] = anthropic_tools(definitions)
+    warn_thought_signatures(request.warnings, messages, "Anthropic")
     return WireRequest(fields, request.warnings.all())
 
 

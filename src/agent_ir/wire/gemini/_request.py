@@ -1,19 +1,971 @@
-"""Gemini requests both ways (being built: issue 23)."""
+"""Google Gemini: the IR to and from a ``generateContent`` request's ``contents``,
+``systemInstruction`` and ``tools`` (``genai.Client().models.generate_content(model=...,
+contents=fields["contents"], config=types.GenerateContentConfig(system_instruction=
+fields["systemInstruction"], tools=fields["tools"]))``, or the REST body as it is).
+
+``to_gemini(transcript)`` gives ``WireRequest.fields == {"contents": [...],
+"systemInstruction": {"parts": [...]}, "tools": [...]}``, ``systemInstruction`` only
+when the transcript has system messages, ``tools`` only when ``tools=`` holds
+definitions (the mapping is ``_tools``'s; its warnings come first). Every key is
+camelCase. Message by message:
+
+- system: one ``{"text"}`` part of ``systemInstruction.parts`` per system message, in
+  order. A system message after the first non-system message cannot keep its place:
+  SYSTEM_MOVED (it becomes the next part).
+- Prompt-cache breakpoints (``cacheControl`` of a system message, a block or a tool
+  result) have no Gemini form (Gemini caches by ``cachedContent``, not breakpoints):
+  CACHE_CONTROL_NOT_SENT at each. Citations of a text: CITATIONS_NOT_SENT.
+- user -> ``{"role": "user", "parts": [...]}``: a string is one ``{"text"}`` part;
+  text -> ``{"text", "thoughtSignature"?}``; a base64 image, audio or document ->
+  ``{"inlineData": {"mimeType", "data"}}``; an image URL source holding a base64
+  ``data:`` URL -> that ``inlineData``, another URL source (image or document) ->
+  ``{"fileData": {"fileUri"}}`` (the IR knows no media type for a URL: none is sent);
+  a document file source whose ``fileId`` is a Gemini file (``files/...``, or a
+  ``https://generativelanguage.googleapis.com/.../files/...`` URI) -> ``{"fileData":
+  {"fileUri": fileId}}``, another provider's file id -> DOCUMENT_NOT_SENT. An image's
+  ``detail``: IMAGE_DETAIL_NOT_SENT; a document's ``title``, ``context``,
+  ``filename`` and ``citations``: DOCUMENT_DETAIL_NOT_SENT, one each at its field.
+- assistant -> ``{"role": "model", "parts": [...]}``: text -> ``{"text",
+  "thoughtSignature"?}``; thinking -> ``{"text", "thought": true,
+  "thoughtSignature"?}`` (``text`` left out when the thinking is ``""``); a thinking
+  block's ``signature`` (another provider's) is not sent: SIGNATURE_NOT_SENT at
+  ``.../signature``; redacted thinking is not sent: THINKING_NOT_SENT; a tool call ->
+  ``{"functionCall": {"id"?, "name", "args"}, "thoughtSignature"?}``, ``id`` written
+  only when it is not one ``from_gemini`` made up (``_ids.is_made_up``); a refusal ->
+  a text part, REFUSAL_AS_TEXT; server-tool blocks: SERVER_TOOL_NOT_SENT. Item ids and
+  a call's ``namespace`` are other formats' bookkeeping: not sent, not warned about,
+  like message ids, timestamps and a reply's metadata.
+- tool results: consecutive tool-result messages become ONE user content of
+  ``{"functionResponse": {"id"?, "name", "response", "parts"?}}`` parts: ``id`` the
+  result's ``toolCallId`` unless made up, ``name`` its ``toolName`` (Gemini carries it:
+  nothing to warn about). ``response`` from the result's text (a string, or its text
+  blocks joined without a separator: block boundaries are not kept): an error result
+  -> ``{"error": text}``; a text that is exactly the compact JSON text of an object
+  (``json.dumps(obj, ensure_ascii=False, separators=(",", ":"))`` of its own parse,
+  nested at most ``MAX_DEPTH``) and that does not itself read back as text (below) ->
+  that object; any other text -> ``{"output": text}``. Image blocks of a result ->
+  the ``parts`` of the functionResponse (Gemini 3 multimodal function responses),
+  ``inlineData`` for base64, ``fileData`` for a URL.
+- Every other message is its own content: consecutive user (or assistant) messages
+  stay separate contents (Gemini joins them itself), so they read back one by one; a
+  user message right after results is its own user content.
+- A user or assistant message with no part to send is left out (the API refuses an
+  empty ``parts``): MESSAGE_NOT_SENT, block index -1; results around it share a
+  content.
+
+``from_gemini(contents, *, system_instruction=None, tools=None)`` is the inverse:
+
+- ``system_instruction``: a string is one system message; a ``Content`` object's
+  ``parts`` each give a system message (a part other than ``{"text"}`` is
+  PART_NOT_READ); its ``role`` (any string: the API ignores it) is not read and not
+  warned about. System messages come first.
+- Both spellings of every key are read (``functionCall``/``function_call``,
+  ``thoughtSignature``/``thought_signature``, ``inlineData``/``inline_data``,
+  ``mimeType``/``mime_type``, ``fileData``/``file_data``, ``fileUri``/``file_uri``...):
+  the API reads both; when both are present the camelCase one is read and the other is
+  PART_NOT_READ.
+- A content's ``role`` is ``user`` or ``model``; absent (or null) it is ``user``, as
+  the API takes it (it comes back written). ``parts`` must be a list (empty: a message
+  with no blocks). Other keys: PART_NOT_READ.
+- A part is read by its data key, the first of ``text``, ``functionCall``,
+  ``functionResponse``, ``inlineData``, ``fileData`` it has: ``text`` (with
+  ``thought: true``: a thinking block; ``thought: false`` is the default) and
+  ``thoughtSignature`` (a string, kept byte for byte, never re-encoded: on a text,
+  thinking or tool-call block); a part with only ``thought: true`` is thinking
+  ``""``, one with only a ``thoughtSignature`` an empty text. A part with no data key
+  the IR has (``executableCode``, ``codeExecutionResult``, ``toolCall``,
+  ``toolResponse``...) is PART_NOT_READ as a whole; another key of a read part
+  (``videoMetadata``, ``partMetadata``, ``mediaResolution``, a second data key) is
+  PART_NOT_READ at its path.
+- model: text, thinking and ``functionCall`` (``args``: the arguments, absent ``{}``;
+  not an object: ``TranscriptError`` INVALID_TOOL_ARGUMENTS). A call without an ``id``
+  gets ``_ids.request_call_id(content, part)`` with TOOL_CALL_ID_ADDED at its
+  ``functionCall``. ``inlineData``, ``fileData`` and ``functionResponse`` parts:
+  PART_NOT_READ (the IR's assistant holds none).
+- user: ``inlineData {mimeType, data}`` -> an image (``image/...``), audio
+  (``audio/...``) or a document (any other media type: PDF, text, video...) with a
+  base64 source; ``data`` in URL-safe and/or unpadded base64 (as the official Python
+  SDK sends it, and the API takes it) is re-encoded to the IR's standard padded base64,
+  the same bytes; data that is base64 in neither alphabet is a ``WireFormatError``.
+  ``fileData {fileUri}`` -> a document with a file source for a Gemini file, else an
+  image (``image/...``) or a document with a URL source; its ``mimeType`` has no IR
+  form (the IR's URL and file sources have none): PART_NOT_READ. ``displayName``:
+  PART_NOT_READ. ``functionCall`` parts: PART_NOT_READ.
+- ``functionResponse`` parts split a user content as Anthropic's ``tool_result``
+  blocks do: each is a tool-result message, each run of other parts between them one
+  user message, in order. ``name`` is the result's ``toolName``. With an ``id`` it
+  answers that call; without one it answers the earliest earlier call of the same name
+  no response answered yet (RESULT_PAIRED_BY_NAME at its ``functionResponse``); with
+  none it gets ``request_call_id`` of its own place (TOOL_CALL_ID_ADDED;
+  ``validate_transcript`` reports the orphan). ``response`` (an object, required) is
+  read back exactly: ``{"error": s}`` alone with ``s`` a string -> text ``s`` with
+  ``isError: true``; ``{"output": s}`` alone with ``s`` a string that is not the text
+  ``to_gemini`` writes as an object -> text ``s``; anything else -> the compact JSON
+  text of the whole object. ``parts`` (``inlineData`` images, ``fileData`` image URLs)
+  -> the text block and the image blocks after it; other parts (audio, a PDF):
+  PART_NOT_READ. ``willContinue``, ``scheduling``: PART_NOT_READ.
+- ``WireFormatError`` (path from ``contents`` or ``systemInstruction``:
+  ``contents[2].parts[0].functionCall.name``) for a value not of the request's shape:
+  contents not a list, a content or part not an object, a role other than user and
+  model, a missing or mistyped field, an unknown part. A read message the IR refuses (a
+  blank name, arguments that are not an object) is a ``TranscriptError`` indexed by IR
+  position. Message ids: ``assigned_id(position)``.
+
+Round trips. IR -> Gemini -> IR keeps roles, order, text, thinking text, tool-call ids
+(made-up ones are made up again identically from the same places) and arguments,
+tool results (text and error flag exactly: the response mapping is a bijection),
+signatures byte for byte, system messages one by one; it loses, with a warning each,
+what is listed above, and without one: a result's text blocks come back as one string
+(or a text block before its images), a ``data:`` image URL comes back as base64.
+Gemini -> IR -> Gemini (a recorded request read and written back) is exact but for
+what is warned and forms the API reads alike: snake_case keys come back camelCase, a
+missing role comes back ``user``, the ``systemInstruction``'s role is left out, base64
+comes back standard and padded, a content mixing function responses and other parts
+comes back as consecutive contents, ``{"text": "", "thought": true}`` loses its empty
+text, ``args`` absent comes back ``{}``, tools come back as one tool of
+``parametersJsonSchema`` declarations.
+"""
 
 from __future__ import annotations
 
-from agent_ir.wire._common import WireMessages, WireRequest
+import base64
+import binascii
+import re
+from collections.abc import Callable
+from typing import Any, Final
+
+from agent_ir._generated.message_schema import (
+    AssistantBlock,
+    AssistantMessage,
+    AudioBlock,
+    Base64Source,
+    DocumentBlock,
+    FileSource,
+    ImageBlock,
+    Message,
+    RefusalBlock,
+    SystemMessage,
+    TextBlock,
+    ThinkingBlock,
+    ToolCallBlock,
+    ToolResultMessage,
+    UrlSource,
+    UserMessage,
+)
+from agent_ir._jsoncopy import is_within_depth
+from agent_ir._paths import Path, to_pointer
+from agent_ir._text import quoted
+from agent_ir.wire._common import (
+    ConversionWarningCode,
+    Warnings,
+    WireFormatError,
+    WireMessages,
+    WireRequest,
+    arguments_text,
+    assigned_id,
+    ir_messages,
+    is_missing,
+    key_not_read,
+    must_be,
+    must_be_one_of,
+    not_read,
+    parse_arguments,
+    parse_data_url,
+    plain_arguments,
+    read_wire,
+    transcript_items,
+    wire_list,
+    wire_object,
+)
+from agent_ir.wire._tools import sent_tools
+from agent_ir.wire.gemini import _ids
+from agent_ir.wire.gemini._tools import gemini_tools, read_gemini_tools
 
 __all__ = ["from_gemini", "to_gemini"]
 
+TO: Final = "to_gemini"
+FROM: Final = "from_gemini"
+
+Wire = dict[str, Any]
+Code = ConversionWarningCode
+
+# A Gemini file's id: files/<name>, or its URI on the Gemini API.
+_GEMINI_FILE: Final = re.compile(
+    r"(?:files/|https://generativelanguage\.googleapis\.com/[^/?#]+/files/)[^/?#]+\Z"
+)
+
+
+# --- IR -> Gemini ------------------------------------------------------------------------
+
 
 def to_gemini(transcript: object, *, tools: object = None) -> WireRequest:
-    """The ``contents`` and ``systemInstruction`` of a Gemini request for ``transcript``."""
-    raise NotImplementedError("to_gemini is being built")
+    """The ``contents`` (and ``systemInstruction``, ``tools``) of a Gemini request for
+    ``transcript`` (a list or tuple of IR messages or JSON-form mappings, each valid on
+    its own; linkage is not required). ``InvalidMessageError`` names the first invalid
+    message.
+
+    ``tools``: tool definitions (a list or tuple of ``ToolDefinition`` or their JSON
+    form), written to ``fields["tools"]`` (``_tools``). Anything but a list or tuple is
+    a ``TypeError``, a definition ``validate_transcript`` would report a
+    ``TranscriptError`` holding its INVALID_TOOL_DEFINITION diagnostics."""
+    definitions = sent_tools(TO, tools)
+    messages = transcript_items(TO, transcript)
+    warnings = Warnings()
+    sent_definitions = gemini_tools(definitions, warnings) if definitions else None
+    request = _Request(warnings)
+    for index, message in enumerate(messages):
+        request.add(index, message)
+    fields: dict[str, Any] = {"contents": request.contents}
+    if request.system:
+        fields["systemInstruction"] = {"parts": request.system}
+    if sent_definitions is not None:
+        fields["tools"] = sent_definitions
+    return WireRequest(fields, warnings.all())
+
+
+class _Request:
+    """The request being built: the system parts, the contents, and whether the last
+    content holds only function responses (so that the next result joins it)."""
+
+    def __init__(self, warnings: Warnings) -> None:
+        self.warnings = warnings
+        self.system: list[Wire] = []
+        self.contents: list[Wire] = []
+        self._started = False
+        self._results_open = False
+
+    def add(self, index: int, message: Message) -> None:
+        if isinstance(message, SystemMessage):
+            self._system(index, message)
+            return
+        self._started = True
+        if isinstance(message, ToolResultMessage):
+            self._tool_result(index, message)
+            return
+        if isinstance(message, UserMessage):
+            parts, role = self._user_parts(index, message), "user"
+        else:
+            parts, role = self._model_parts(index, message), "model"
+        if not parts:
+            self.warnings.add(
+                Code.MESSAGE_NOT_SENT,
+                index,
+                -1,
+                f"a {role} message with no part to send is left out: the Gemini API "
+                "refuses an empty parts list",
+            )
+            return
+        self.contents.append({"role": role, "parts": parts})
+        self._results_open = False
+
+    def _system(self, index: int, message: SystemMessage) -> None:
+        if self._started:
+            self.warnings.add(
+                Code.SYSTEM_MOVED,
+                index,
+                -1,
+                "a system message after the conversation started is moved into the "
+                "systemInstruction",
+            )
+        self._cache_control(message.cache_control, index, -1)
+        self.system.append({"text": message.content})
+
+    def _tool_result(self, index: int, message: ToolResultMessage) -> None:
+        self._cache_control(message.cache_control, index, -1)
+        response: Wire = {}
+        if not _ids.is_made_up(message.tool_call_id):
+            response["id"] = message.tool_call_id
+        response["name"] = message.tool_name
+        if isinstance(message.content, str):
+            text = message.content
+            images: list[Wire] = []
+        else:
+            text, images = self._result_blocks(index, message.content)
+        response["response"] = response_object(text, message.is_error)
+        if images:
+            response["parts"] = images
+        part = {"functionResponse": response}
+        if self._results_open:
+            self.contents[-1]["parts"].append(part)
+            return
+        self.contents.append({"role": "user", "parts": [part]})
+        self._results_open = True
+
+    def _result_blocks(self, index: int, blocks: tuple[Any, ...]) -> tuple[str, list[Wire]]:
+        texts, images = [], []
+        for block_index, block in enumerate(blocks):
+            if isinstance(block, TextBlock):
+                self._text_details(block, index, block_index)
+                texts.append(block.text)
+                continue
+            image = self._image(block, index, block_index)
+            if image is not None:
+                images.append(image)
+        return "".join(texts), images
+
+    # -- user ------------------------------------------------------------------------------
+
+    def _user_parts(self, index: int, message: UserMessage) -> list[Wire]:
+        if isinstance(message.content, str):
+            return [{"text": message.content}]
+        parts = []
+        for block_index, block in enumerate(message.content):
+            part = _USER_PARTS[type(block)](self, block, index, block_index)
+            if part is not None:
+                parts.append(part)
+        return parts
+
+    def _text(self, block: TextBlock, index: int, block_index: int) -> Wire:
+        self._text_details(block, index, block_index)
+        return _signed({"text": block.text}, block.thought_signature)
+
+    def _text_details(self, block: TextBlock, index: int, block_index: int) -> None:
+        self._cache_control(block.cache_control, index, block_index)
+        if block.citations is not None:
+            self.warnings.add(
+                Code.CITATIONS_NOT_SENT,
+                index,
+                block_index,
+                "citations have no Gemini request form: not sent",
+                field="citations",
+            )
+
+    def _image(self, block: ImageBlock, index: int, block_index: int) -> Wire | None:
+        self._cache_control(block.cache_control, index, block_index)
+        if block.detail is not None:
+            self.warnings.add(
+                Code.IMAGE_DETAIL_NOT_SENT,
+                index,
+                block_index,
+                f"an image detail ({block.detail.value}) has no Gemini form: not sent",
+                field="detail",
+            )
+        source = block.source
+        if isinstance(source, Base64Source):
+            return _inline(source.media_type, source.data)
+        parsed = parse_data_url(source.url)
+        if parsed is not None:
+            return _inline(*parsed)
+        return {"fileData": {"fileUri": source.url}}
+
+    def _audio(self, block: AudioBlock, index: int, block_index: int) -> Wire | None:
+        source = block.source
+        return _inline(source.media_type, source.data)
+
+    def _document(self, block: DocumentBlock, index: int, block_index: int) -> Wire | None:
+        self._cache_control(block.cache_control, index, block_index)
+        source = block.source
+        if isinstance(source, FileSource) and not _GEMINI_FILE.match(source.file_id):
+            self.warnings.add(
+                Code.DOCUMENT_NOT_SENT,
+                index,
+                block_index,
+                f"the file {quoted(source.file_id)} is not a Gemini file (files/...): not sent",
+            )
+            return None
+        for field in ("title", "context", "filename", "citations"):
+            if getattr(block, field) is not None:
+                self.warnings.add(
+                    Code.DOCUMENT_DETAIL_NOT_SENT,
+                    index,
+                    block_index,
+                    f"a document's {field} has no Gemini form: not sent",
+                    field=field,
+                )
+        if isinstance(source, Base64Source):
+            return _inline(source.media_type, source.data)
+        uri = source.url if isinstance(source, UrlSource) else source.file_id
+        return {"fileData": {"fileUri": uri}}
+
+    # -- model -----------------------------------------------------------------------------
+
+    def _model_parts(self, index: int, message: AssistantMessage) -> list[Wire]:
+        parts = []
+        for block_index, block in enumerate(message.content):
+            part = self._model_part(block, index, block_index)
+            if part is not None:
+                parts.append(part)
+        return parts
+
+    def _model_part(self, block: AssistantBlock, index: int, block_index: int) -> Wire | None:
+        if isinstance(block, TextBlock):
+            return self._text(block, index, block_index)
+        if isinstance(block, ToolCallBlock):
+            self._cache_control(block.cache_control, index, block_index)
+            call: Wire = {}
+            if not _ids.is_made_up(block.id):
+                call["id"] = block.id
+            call["name"] = block.name
+            call["args"] = plain_arguments(block.arguments)
+            return _signed({"functionCall": call}, block.thought_signature)
+        if isinstance(block, ThinkingBlock):
+            return self._thinking(block, index, block_index)
+        if isinstance(block, RefusalBlock):
+            self.warnings.add(
+                Code.REFUSAL_AS_TEXT,
+                index,
+                block_index,
+                "a refusal has no Gemini part: sent as a text part",
+            )
+            return {"text": block.text}
+        what = "call" if block.type == "serverToolCall" else "result"
+        self.warnings.add(
+            Code.SERVER_TOOL_NOT_SENT,
+            index,
+            block_index,
+            f"a server-tool {what} of {quoted(block.provider)} has no Gemini form: not sent",
+        )
+        return None
+
+    def _thinking(self, block: ThinkingBlock, index: int, block_index: int) -> Wire | None:
+        if block.redacted:
+            self.warnings.add(
+                Code.THINKING_NOT_SENT,
+                index,
+                block_index,
+                "redacted thinking has no Gemini form: not sent",
+            )
+            return None
+        if block.signature is not None:
+            self.warnings.add(
+                Code.SIGNATURE_NOT_SENT,
+                index,
+                block_index,
+                "another provider's thinking signature has no Gemini form: not sent",
+                field="signature",
+            )
+        part: Wire = {"text": block.thinking} if block.thinking else {}
+        part["thought"] = True
+        return _signed(part, block.thought_signature)
+
+    def _cache_control(self, cache_control: object, index: int, block_index: int) -> None:
+        if cache_control is not None:
+            self.warnings.add(
+                Code.CACHE_CONTROL_NOT_SENT,
+                index,
+                block_index,
+                "Gemini caches by cachedContent, not by breakpoints: the cache breakpoint "
+                "is not sent",
+                field="cacheControl",
+            )
+
+
+_USER_PARTS: Final[dict[type, Callable[[_Request, Any, int, int], Wire | None]]] = {
+    TextBlock: _Request._text,
+    ImageBlock: _Request._image,
+    AudioBlock: _Request._audio,
+    DocumentBlock: _Request._document,
+}
+
+
+def _signed(part: Wire, signature: str | None) -> Wire:
+    if signature is not None:
+        part["thoughtSignature"] = signature
+    return part
+
+
+def _inline(media_type: str, data: str) -> Wire:
+    return {"inlineData": {"mimeType": media_type, "data": data}}
+
+
+# --- function responses ------------------------------------------------------------------
+
+
+def response_object(text: str, is_error: bool) -> Wire:
+    """The ``response`` of a functionResponse for a result's text (the module
+    docstring's mapping; ``response_text`` is its inverse)."""
+    if is_error:
+        return {"error": text}
+    found = _object_text(text)
+    return {"output": text} if found is None else found
+
+
+def response_text(response: Wire) -> tuple[str, bool]:
+    """The text and error flag of a result whose functionResponse ``response`` is
+    ``response`` (an object of exact JSON builtins)."""
+    if len(response) == 1:
+        if type(response.get("error")) is str:
+            return response["error"], True
+        output = response.get("output")
+        if type(output) is str and _object_text(output) is None:
+            return output, False
+    return arguments_text(response), False
+
+
+def _object_text(text: str) -> Wire | None:
+    """The object ``text`` is the compact JSON text of, when ``response_object`` writes
+    it as that object: nested at most ``MAX_DEPTH`` and not itself read back as a
+    text (``{"error": <str>}``, or ``{"output": <str>}`` whose string is not such an
+    object text). None otherwise.
+
+    The check follows the chain of ``{"output": "..."}`` objects nested as text: each
+    level escapes the quotes and backslashes of the one inside, so the chain of a text
+    of n characters is at most about log2(n) long."""
+    found = _compact_object(text)
+    if found is None:
+        return None
+    current: Wire = found
+    while len(current) == 1:
+        if type(current.get("error")) is str:
+            return None
+        output = current.get("output")
+        if type(output) is not str:
+            return found
+        inner = _compact_object(output)
+        if inner is None:
+            return None
+        current = inner
+    return found
+
+
+def _compact_object(text: str) -> Wire | None:
+    if not text.startswith("{"):
+        return None
+    value = parse_arguments(text)
+    if type(value) is not dict or not is_within_depth(value):
+        return None
+    try:
+        same = arguments_text(value) == text
+    except (ValueError, RecursionError):
+        return None
+    return value if same else None
+
+
+# --- Gemini -> IR ------------------------------------------------------------------------
+
+
+# The levels above a call's args (and a response's response) in a request:
+# contents/<i>/parts/<j>/functionCall/args; they do not count toward the IR's bound.
+ARGUMENTS_OFFSET: Final = 6
 
 
 def from_gemini(
     contents: object, *, system_instruction: object = None, tools: object = None
 ) -> WireMessages:
-    """The IR messages of a Gemini request's ``contents`` and ``systemInstruction``."""
-    raise NotImplementedError("from_gemini is being built")
+    """The IR messages of a Gemini request's ``contents`` (a list of ``Content``
+    objects, as JSON values) and ``system_instruction`` (a ``Content`` object or a
+    string; None for none), with a warning for each part that has no IR form.
+    ``WireFormatError`` names the path of a value not of the request's shape;
+    ``TranscriptError`` lists the read messages the IR refuses (indexes: IR positions).
+
+    ``tools``: the request's ``tools`` (a list of ``Tool`` objects; None: none read,
+    the result's ``tools`` is None), read into the result's ``tools`` (``_tools``);
+    their warnings come first."""
+    tool_warnings = Warnings()
+    definitions = None if tools is None else read_gemini_tools(FROM, tools, tool_warnings)
+    wire = read_wire(FROM, contents, ("contents",), offset=ARGUMENTS_OFFSET)
+    if type(wire) is not list:
+        raise must_be(FROM, ("contents",), "a list of contents", wire)
+    reader = _Reader()
+    if system_instruction is not None:
+        path = ("systemInstruction",)
+        reader.system(read_wire(FROM, system_instruction, path), path)
+    for index, entry in enumerate(wire):
+        reader.content(index, entry, ("contents", index))
+    warnings = (*tool_warnings.all(), *reader.warnings.all())
+    return WireMessages(ir_messages(reader.messages), warnings, definitions)
+
+
+# Each key's snake_case spelling, read as its camelCase one.
+_CAMEL: Final = {
+    "function_call": "functionCall",
+    "function_response": "functionResponse",
+    "thought_signature": "thoughtSignature",
+    "inline_data": "inlineData",
+    "file_data": "fileData",
+    "mime_type": "mimeType",
+    "file_uri": "fileUri",
+    "display_name": "displayName",
+    "video_metadata": "videoMetadata",
+    "will_continue": "willContinue",
+    "executable_code": "executableCode",
+    "code_execution_result": "codeExecutionResult",
+    "part_metadata": "partMetadata",
+    "media_resolution": "mediaResolution",
+}
+_DATA_KEYS: Final = ("text", "functionCall", "functionResponse", "inlineData", "fileData")
+
+
+class _Reader:
+    """The IR messages (JSON form) read so far, their warnings, and the calls no
+    response answered yet, by name (for the responses without an id)."""
+
+    def __init__(self) -> None:
+        self.messages: list[Wire] = []
+        self.warnings = Warnings("/contents")
+        self._unanswered: dict[str, list[str]] = {}
+
+    # -- the system instruction ------------------------------------------------------------
+
+    def system(self, value: Any, path: Path) -> None:
+        if type(value) is str:
+            self._append({"role": "system", "content": value})
+            return
+        value = _object(value, path)
+        keys = self._keys(value, 0, -1, path)
+        role = value.get(keys.get("role", "role"))
+        if role is not None and type(role) is not str:
+            raise must_be(FROM, (*path, "role"), "a string", role)
+        self._unread(value, keys, {"role", "parts"}, 0, -1, path)
+        parts_key = keys.get("parts")
+        if parts_key is None:
+            raise is_missing(FROM, (*path, "parts"))
+        parts = wire_list(FROM, value[parts_key], (*path, parts_key))
+        for part_index, part in enumerate(parts):
+            where = (*path, parts_key, part_index)
+            part = _object(part, where)
+            part_keys = self._keys(part, 0, part_index, where)
+            if "text" not in part_keys:
+                self._not_read(0, part_index, "a system instruction part without text", where)
+                continue
+            self._unread(part, part_keys, {"text"}, 0, part_index, where)
+            self._append({"role": "system", "content": _string(part, "text", where)})
+
+    # -- contents ------------------------------------------------------------------------
+
+    def content(self, index: int, entry: Any, path: Path) -> None:
+        entry = _object(entry, path)
+        keys = self._keys(entry, index, -1, path)
+        role = entry.get(keys.get("role", "role"))
+        if role is None:
+            role = "user"
+        if type(role) is not str or role not in ("user", "model"):
+            raise must_be_one_of(FROM, (*path, "role"), ("user", "model"), role)
+        self._unread(entry, keys, {"role", "parts"}, index, -1, path)
+        parts_key = keys.get("parts")
+        if parts_key is None:
+            raise is_missing(FROM, (*path, "parts"))
+        parts = wire_list(FROM, entry[parts_key], (*path, parts_key))
+        if role == "model":
+            self._model(index, parts, (*path, parts_key))
+        else:
+            self._user(index, parts, (*path, parts_key))
+
+    def _model(self, index: int, parts: list[Any], path: Path) -> None:
+        blocks = []
+        for part_index, part in enumerate(parts):
+            where = (*path, part_index)
+            read = self._part(index, part_index, part, where)
+            if read is None:
+                continue
+            kind, value, keys = read
+            if kind == "text":
+                blocks.append(self._text(index, part_index, value, keys, where, thinking=True))
+            elif kind == "functionCall":
+                blocks.append(self._call(index, part_index, value, keys, where))
+            else:
+                self._not_read(index, part_index, f"a {kind} part in a model content", where)
+        self._append({"role": "assistant", "content": blocks})
+
+    def _user(self, index: int, parts: list[Any], path: Path) -> None:
+        run: list[Wire] | None = None
+        produced = False
+        for part_index, part in enumerate(parts):
+            where = (*path, part_index)
+            read = self._part(index, part_index, part, where)
+            if read is None:
+                continue
+            kind, value, keys = read
+            if kind == "functionResponse":
+                produced |= self._flush(run)
+                run = None
+                self._response(index, part_index, value, keys, where)
+                produced = True
+                continue
+            run = [] if run is None else run
+            block = self._user_block(index, part_index, kind, value, keys, where)
+            if block is not None:
+                run.append(block)
+        if not self._flush(run) and not produced:
+            self._append({"role": "user", "content": []})
+
+    def _flush(self, run: list[Wire] | None) -> bool:
+        if run is None:
+            return False
+        self._append({"role": "user", "content": run})
+        return True
+
+    def _user_block(
+        self, index: int, part_index: int, kind: str, part: Wire, keys: dict[str, str], path: Path
+    ) -> Wire | None:
+        if kind == "text":
+            return self._text(index, part_index, part, keys, path, thinking=False)
+        if kind == "inlineData":
+            self._unread(part, keys, {kind}, index, part_index, path)
+            return self._inline(index, part_index, part[keys[kind]], (*path, keys[kind]))
+        if kind == "fileData":
+            self._unread(part, keys, {kind}, index, part_index, path)
+            return self._file(index, part_index, part[keys[kind]], (*path, keys[kind]))
+        self._not_read(index, part_index, f"a {kind} part in a user content", path)
+        return None
+
+    # -- parts -----------------------------------------------------------------------------
+
+    def _part(
+        self, index: int, part_index: int, part: Any, path: Path
+    ) -> tuple[str, Wire, dict[str, str]] | None:
+        """(its data key, the part, its keys by camelCase name); None (PART_NOT_READ)
+        for a part with no data key the IR has."""
+        part = _object(part, path)
+        keys = self._keys(part, index, part_index, path)
+        kind = next((key for key in _DATA_KEYS if key in keys), None)
+        if kind is None:
+            if "thought" in keys or "thoughtSignature" in keys:
+                return "text", part, keys
+            named = ", ".join(quoted(key) for key in part) or "no key"
+            self._not_read(index, part_index, f"a part of {named}", path)
+            return None
+        return kind, part, keys
+
+    def _text(
+        self,
+        index: int,
+        part_index: int,
+        part: Wire,
+        keys: dict[str, str],
+        path: Path,
+        *,
+        thinking: bool,
+    ) -> Wire:
+        read = {"text", "thoughtSignature", "thought"} if thinking else {"text", "thoughtSignature"}
+        self._unread(part, keys, read, index, part_index, path)
+        text = _string(part, keys["text"], path) if "text" in keys else ""
+        thought = part.get(keys.get("thought", "thought"))
+        if thought is not None and type(thought) is not bool:
+            raise must_be(FROM, (*path, "thought"), "a boolean", thought)
+        block: Wire = (
+            {"type": "thinking", "thinking": text}
+            if thinking and thought
+            else {"type": "text", "text": text}
+        )
+        return self._signature(block, part, keys, path)
+
+    def _signature(self, block: Wire, part: Wire, keys: dict[str, str], path: Path) -> Wire:
+        key = keys.get("thoughtSignature")
+        if key is not None and part[key] is not None:
+            block["thoughtSignature"] = _string(part, key, path)
+        return block
+
+    def _call(
+        self, index: int, part_index: int, part: Wire, keys: dict[str, str], path: Path
+    ) -> Wire:
+        self._unread(part, keys, {"functionCall", "thoughtSignature"}, index, part_index, path)
+        where = (*path, keys["functionCall"])
+        call = _object(part[keys["functionCall"]], where)
+        call_keys = self._keys(call, index, part_index, where)
+        self._unread(call, call_keys, {"id", "name", "args"}, index, part_index, where)
+        name = _string(call, "name", where)
+        call_id = call.get("id")
+        if call_id is None:
+            call_id = _ids.request_call_id(index, part_index)
+            self.warnings.add(
+                Code.TOOL_CALL_ID_ADDED,
+                index,
+                part_index,
+                f"a call without an id is given the id {quoted(call_id)} (not sent back)",
+                path=to_pointer(where),
+            )
+        elif type(call_id) is not str:
+            raise must_be(FROM, (*where, "id"), "a string", call_id)
+        arguments = call.get("args")
+        self._unanswered.setdefault(name, []).append(call_id)
+        block = {
+            "type": "toolCall",
+            "id": call_id,
+            "name": name,
+            "arguments": {} if arguments is None else arguments,
+        }
+        return self._signature(block, part, keys, path)
+
+    def _response(
+        self, index: int, part_index: int, part: Wire, keys: dict[str, str], path: Path
+    ) -> None:
+        self._unread(part, keys, {"functionResponse"}, index, part_index, path)
+        where = (*path, keys["functionResponse"])
+        response = _object(part[keys["functionResponse"]], where)
+        response_keys = self._keys(response, index, part_index, where)
+        known = {"id", "name", "response", "parts"}
+        self._unread(response, response_keys, known, index, part_index, where)
+        name = _string(response, "name", where)
+        call_id = self._answered(index, part_index, response.get("id"), name, where)
+        if response.get("response") is None:
+            raise is_missing(FROM, (*where, "response"))
+        text, is_error = response_text(_object(response["response"], (*where, "response")))
+        content: Any = text
+        parts = response.get("parts")
+        if parts is not None:
+            images = self._response_parts(index, part_index, parts, (*where, "parts"))
+            content = [{"type": "text", "text": text}, *images]
+        self._append(
+            {
+                "role": "toolResult",
+                "toolCallId": call_id,
+                "toolName": name,
+                "content": content,
+                "isError": is_error,
+            }
+        )
+
+    def _answered(self, index: int, part_index: int, call_id: Any, name: str, path: Path) -> str:
+        """The id of the call a response answers (see the module docstring)."""
+        waiting = self._unanswered.get(name, [])
+        if call_id is not None:
+            if type(call_id) is not str:
+                raise must_be(FROM, (*path, "id"), "a string", call_id)
+            if call_id in waiting:
+                waiting.remove(call_id)
+            return call_id
+        if waiting:
+            found = waiting.pop(0)
+            self.warnings.add(
+                Code.RESULT_PAIRED_BY_NAME,
+                index,
+                part_index,
+                f"a response without an id answers the earliest unanswered call of "
+                f"{quoted(name)}: {quoted(found)}",
+                path=to_pointer(path),
+            )
+            return found
+        made_up = _ids.request_call_id(index, part_index)
+        self.warnings.add(
+            Code.TOOL_CALL_ID_ADDED,
+            index,
+            part_index,
+            f"a response without an id answers no earlier call of {quoted(name)}: it is "
+            f"given the id {quoted(made_up)} (not sent back)",
+            path=to_pointer(path),
+        )
+        return made_up
+
+    def _response_parts(self, index: int, part_index: int, value: Any, path: Path) -> list[Wire]:
+        images = []
+        for position, item in enumerate(wire_list(FROM, value, path)):
+            where = (*path, position)
+            item = _object(item, where)
+            keys = self._keys(item, index, part_index, where)
+            kind = next((key for key in ("inlineData", "fileData") if key in keys), None)
+            if kind is None:
+                self._not_read(index, part_index, "a function response part", where)
+                continue
+            self._unread(item, keys, {kind}, index, part_index, where)
+            key_path = (*where, keys[kind])
+            read = (self._inline if kind == "inlineData" else self._file)(
+                index, part_index, item[keys[kind]], key_path
+            )
+            if read is not None and read["type"] == "image":
+                images.append(read)
+            elif read is not None:
+                self._not_read(index, part_index, "a function response part not an image", where)
+        return images
+
+    def _inline(self, index: int, part_index: int, value: Any, path: Path) -> Wire:
+        blob = _object(value, path)
+        keys = self._keys(blob, index, part_index, path)
+        self._unread(blob, keys, {"mimeType", "data"}, index, part_index, path)
+        media_type = _string(blob, keys.get("mimeType", "mimeType"), path)
+        data = _standard_base64(_string(blob, "data", path), (*path, "data"))
+        source = {"type": "base64", "mediaType": media_type, "data": data}
+        return {"type": _media_kind(media_type), "source": source}
+
+    def _file(self, index: int, part_index: int, value: Any, path: Path) -> Wire:
+        file = _object(value, path)
+        keys = self._keys(file, index, part_index, path)
+        self._unread(file, keys, {"fileUri"}, index, part_index, path)
+        uri = _string(file, keys.get("fileUri", "fileUri"), path)
+        media_type = file.get(keys.get("mimeType", "mimeType"))
+        if _GEMINI_FILE.match(uri):
+            return {"type": "document", "source": {"type": "file", "fileId": uri}}
+        kind = (
+            "image" if type(media_type) is str and media_type.startswith("image/") else "document"
+        )
+        return {"type": kind, "source": {"type": "url", "url": uri}}
+
+    # -- bookkeeping -------------------------------------------------------------------
+
+    def _keys(self, value: Wire, index: int, part_index: int, path: Path) -> dict[str, str]:
+        """The keys of ``value`` by their camelCase name (null values left out); a
+        snake_case key beside its camelCase twin is PART_NOT_READ."""
+        keys: dict[str, str] = {}
+        for key, item in value.items():
+            if item is None:
+                continue
+            name = _CAMEL.get(key, key)
+            if name in keys:
+                twin = key if key != name else keys[name]
+                keys[name] = name
+                self._key_not_read(index, part_index, (*path, twin))
+                continue
+            keys[name] = key
+        return keys
+
+    def _unread(
+        self,
+        value: Wire,
+        keys: dict[str, str],
+        read: set[str],
+        index: int,
+        part_index: int,
+        path: Path,
+    ) -> None:
+        """PART_NOT_READ for each key of ``value`` (``keys``) not in ``read`` (but
+        ``thought: false``, the default)."""
+        for name, key in keys.items():
+            if name in read or (name == "thought" and value[key] is False):
+                continue
+            self._key_not_read(index, part_index, (*path, key))
+
+    def _key_not_read(self, index: int, part_index: int, path: Path) -> None:
+        self.warnings.add(
+            Code.PART_NOT_READ, index, part_index, key_not_read(path), path=to_pointer(path)
+        )
+
+    def _not_read(self, index: int, part_index: int, what: str, path: Path) -> None:
+        self.warnings.add(
+            Code.PART_NOT_READ, index, part_index, not_read(what), path=to_pointer(path)
+        )
+
+    def _append(self, message: Wire) -> None:
+        message["id"] = assigned_id(len(self.messages))
+        self.messages.append(message)
+
+
+def _media_kind(media_type: str) -> str:
+    if media_type.startswith("image/"):
+        return "image"
+    if media_type.startswith("audio/"):
+        return "audio"
+    return "document"
+
+
+def _standard_base64(data: str, path: Path) -> str:
+    """``data`` as standard padded base64: as it is when it is, else decoded from the
+    URL-safe and/or unpadded form and encoded again (the same bytes)."""
+    if _STANDARD.fullmatch(data):
+        return data
+    if _ANY_BASE64.fullmatch(data) and len(data) % 4 != 1:
+        padded = data.replace("-", "+").replace("_", "/").rstrip("=")
+        padded += "=" * (-len(padded) % 4)
+        try:
+            return base64.b64encode(base64.b64decode(padded, validate=True)).decode("ascii")
+        except binascii.Error:
+            pass
+    raise WireFormatError(FROM, path, "must be base64 (standard or URL-safe)")
+
+
+_STANDARD: Final = re.compile(
+    r"(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{4}|[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)"
+)
+_ANY_BASE64: Final = re.compile(r"[A-Za-z0-9+/_-]+={0,2}")
+
+
+def _object(value: Any, path: Path) -> Wire:
+    return wire_object(FROM, value, path)
+
+
+def _string(value: Wire, key: str, path: Path) -> str:
+    if key not in value:
+        raise is_missing(FROM, (*path, _CAMEL.get(key, key)))
+    found = value[key]
+    if type(found) is not str:
+        raise must_be(FROM, (*path, key), "a string", found)
+    return found

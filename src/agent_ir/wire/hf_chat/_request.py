@@ -33,6 +33,8 @@ IR -> dataset row
 - toolResult -> ``{"role": "tool", "tool_call_id", "name", "content"}``: the call id and
   the tool name are both written, so they read back as they were; a string stays a
   string, blocks become text and image parts; ``isError: true`` -> ERROR_FLAG_NOT_SENT.
+- A Gemini ``thoughtSignature`` (on any block) has no chat-template form:
+  SIGNATURE_NOT_SENT at ``.../content/<j>/thoughtSignature``, after the other warnings.
 - ``cacheControl`` -> CACHE_CONTROL_NOT_SENT; a text block's ``citations`` ->
   CITATIONS_NOT_SENT (paths: the field). Message ids, timestamps and an assistant's
   provider, model, usage and stopReason are not part of a row: not sent, no warning
@@ -149,6 +151,7 @@ from agent_ir.wire._common import (
     read_wire,
     transcript_items,
     unread_keys,
+    warn_thought_signatures,
     wire_list,
     wire_object,
     wire_string,
@@ -184,6 +187,7 @@ def to_hf_chat(transcript: object, *, tools: object = None) -> WireRequest:
     fields: JsonDict = {"messages": written}
     if tools is not None:
         fields["tools"] = _tool_definitions(tools)
+    warn_thought_signatures(warnings, messages, "chat-template")
     return WireRequest(fields=fields, warnings=warnings.all())
 
 

@@ -45,6 +45,8 @@ IR -> Chat
   Citations on a text block: CITATIONS_NOT_SENT at ``/<i>/content/<j>/citations`` (a
   request holds no ``annotations``). A text's or a call's ``itemId`` and a call's
   ``namespace`` are other formats' bookkeeping: not sent, not warned about.
+- A Gemini ``thoughtSignature`` (on any block) has no Chat form: SIGNATURE_NOT_SENT at
+  ``.../content/<j>/thoughtSignature``, after the other warnings.
 - toolResult -> ``{"role": "tool", "tool_call_id", "content"}``: a string stays a
   string, text blocks become text parts (no text: ``""``). Images cannot be in a tool
   message: each is IMAGE_MOVED into one user message of image parts sent right after
@@ -162,6 +164,7 @@ from agent_ir.wire._common import (
     unchecked_wire,
     unknown_tool_name,
     unread_keys,
+    warn_thought_signatures,
     warn_tool_name,
     wire_list,
     wire_object,
@@ -223,6 +226,7 @@ def to_openai_chat(transcript: object, *, tools: object = None) -> WireRequest:
     fields: dict[str, Any] = {"messages": writer.finish()}
     if definitions:
         fields["tools"] = chat_tools(definitions)
+    warn_thought_signatures(writer.warnings, messages, "Chat Completions")
     return WireRequest(fields=fields, warnings=writer.warnings.all())
 
 

@@ -75,6 +75,8 @@ IR -> input items, in transcript order (one message may become several items):
 - ``cacheControl`` (of a system or tool-result message, or of a block) is not sent,
   ``CACHE_CONTROL_NOT_SENT`` (path: the field): OpenAI caches prompt prefixes
   automatically.
+- A Gemini ``thoughtSignature`` (on any block) has no Responses form: SIGNATURE_NOT_SENT
+  at ``.../content/<j>/thoughtSignature``, after the other warnings.
 - Message ids, timestamps and an assistant message's provider, model, usage and
   stopReason are not part of a request: not sent, no warning.
 
@@ -238,6 +240,7 @@ from agent_ir.wire._common import (
     unchecked_wire,
     unknown_tool_name,
     unread_keys,
+    warn_thought_signatures,
     warn_tool_name,
     wire_list,
     wire_object,
@@ -333,6 +336,7 @@ def to_openai_responses(transcript: object, *, tools: object = None) -> WireRequ
     fields: dict[str, Any] = {"input": items}
     if definitions:
         fields["tools"] = responses_tools(definitions)
+    warn_thought_signatures(warnings, messages, "Responses")
     return WireRequest(fields=fields, warnings=warnings.all())
 
 

@@ -33,7 +33,8 @@ export type ConversionWarningCode =
   | "TOOL_NOT_READ"
   | "SIGNATURE_NOT_SENT"
   | "TOOL_CALL_ID_ADDED"
-  | "RESULT_PAIRED_BY_NAME";
+  | "RESULT_PAIRED_BY_NAME"
+  | "TOOL_DETAIL_NOT_SENT";
 /**
  * Stable code of a transcript problem. Codes are never renamed or reused within v1. UNDECLARED_TOOL, TOOL_ARGUMENTS_MISMATCH and INVALID_TOOL_DEFINITION are reported only when tools are given; the last six only by check_wire_rules, for a provider's stricter rules.
  */

@@ -197,7 +197,7 @@ def test_strict_has_no_gemini_form_and_parameters_go_as_json_schema() -> None:
             ]
         }
     ]
-    assert paths(request) == [(Code.PART_NOT_READ, "/tools/0/strict")]
+    assert paths(request) == [(Code.TOOL_DETAIL_NOT_SENT, "/tools/0/strict")]
     assert request.warnings[0].tool_index == 0
 
 

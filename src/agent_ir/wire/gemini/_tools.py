@@ -6,8 +6,7 @@ IR -> Gemini: all definitions go in ONE tool, ``[{"functionDeclarations": [{"nam
 SDK's ``FunctionDeclaration.parameters_json_schema``) takes a full JSON Schema, as the
 IR holds it; ``parameters`` takes only Gemini's OpenAPI subset (``Schema``: upper-case
 ``type`` names, no ``$ref``...), so it is never written. ``strict`` has no Gemini form:
-PART_NOT_READ at ``/tools/<i>/strict`` (the conversion-warning codes have no
-"tool detail not sent" code yet; the warning says what happened), not sent. No tools
+not sent, TOOL_DETAIL_NOT_SENT at ``/tools/<i>/strict``. No tools
 (an empty list) sends no ``tools`` key.
 
 Gemini -> IR: each entry of ``tools`` is a ``Tool`` object; its ``functionDeclarations``
@@ -73,7 +72,7 @@ def gemini_tools(definitions: Sequence[ToolDefinition], warnings: Warnings) -> l
             sent["parametersJsonSchema"] = plain_arguments(tool.parameters)
         if tool.strict is not None:
             warnings.add_tool(
-                ConversionWarningCode.PART_NOT_READ,
+                ConversionWarningCode.TOOL_DETAIL_NOT_SENT,
                 index,
                 "strict has no Gemini form: not sent",
                 path=f"/tools/{index}/strict",

@@ -276,8 +276,13 @@ class SchemaStrategies:
     # -- typed nodes -------------------------------------------------------------------
 
     def _string(self, node: dict[str, Any], document: str, depth: int) -> st.SearchStrategy[str]:
-        _refuse(set(node) - ANNOTATIONS - {"type", "pattern", "not"}, node)
+        _refuse(set(node) - ANNOTATIONS - {"type", "pattern", "not", "minLength"}, node)
         pattern = node.get("pattern")
+        shortest = node.get("minLength", 0)
+        if shortest and pattern is None:  # ThoughtSignature: opaque, at least one character
+            return _refused_by_not(TEXT.filter(lambda text: len(text) >= shortest), node)
+        if shortest:
+            raise NotImplementedError(f"minLength beside a pattern in {node!r}")
         if node is self.documents[MESSAGE_FILE]["$defs"].get("Timestamp"):
             # The calendar is checked by hand (no schema keyword says it).
             if pattern is None:

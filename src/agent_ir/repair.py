@@ -652,8 +652,11 @@ def _user_turn_first(
 
 
 def _leading_calls(kept: list[tuple[int, Message]], start: int) -> bool:
-    """Whether the run of assistant messages starting at ``start`` holds a tool call."""
+    """Whether the run of assistant messages starting at ``start`` holds a tool call
+    (system messages do not end it: they are no turn, Gemini sends them apart)."""
     for _, message in kept[start:]:
+        if type(message) is SystemMessage:
+            continue
         if type(message) is not AssistantMessage:
             return False
         if message.tool_calls:

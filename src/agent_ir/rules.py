@@ -294,9 +294,7 @@ def _current_turn(messages: list[Message | None]) -> int:
     return 0
 
 
-def _missing_signatures(
-    messages: list[Message | None], spec: ProviderSpec
-) -> Iterator[Diagnostic]:
+def _missing_signatures(messages: list[Message | None], spec: ProviderSpec) -> Iterator[Diagnostic]:
     """MISSING_THOUGHT_SIGNATURE for the first tool call of each step of the current
     turn (a step: a run of consecutive assistant messages, one model turn once merged)
     that has no signature. A malformed message ends a step, as any message not an

@@ -207,6 +207,7 @@ class Settings(NamedTuple):
     rules: str | None = None
     limit: int = REPORT_LIMIT
     max_diagnostics: int | None = None
+    model: str | None = None
 
 
 class HtmlReport:
@@ -274,6 +275,8 @@ def _inputs(settings: Settings) -> str:
     details = [f"format {_provider(settings.format)}"]
     if settings.rules:
         details.append(f"provider rules {_provider(settings.rules)}")
+        if settings.model is not None:
+            details.append(f"model <code>{_name(settings.model)}</code>")
     return f"Checked {paths} · " + " · ".join(details)
 
 

@@ -57,6 +57,7 @@ example:
   agent-ir validate traces/ --jobs 8 --output json > report.jsonl
   agent-ir validate finetune.jsonl --format openai-chat --allow-pending
   agent-ir validate traces/ --report report.html   # open it in a browser
+  agent-ir validate loop.jsonl --provider-rules gemini --model gemini-3-flash-preview
   zcat day.jsonl.gz | agent-ir validate -""".replace("LIMIT", str(MAX_TRANSCRIPT_BYTES >> 20))
 
 _REPLAY = """\

@@ -35,7 +35,14 @@ from agent_ir.cli._html import Settings, render
 from agent_ir.cli._report import Summary
 from agent_ir.wire import WireMessages, _registry
 from agent_ir.wire._registry import REGISTRY, Provider, provider_spec
-from agent_ir.wire._spec import DatasetFormat, IdRule, ProviderSpec, RequestReader, TurnRules
+from agent_ir.wire._spec import (
+    DatasetFormat,
+    IdRule,
+    ProviderSpec,
+    RequestReader,
+    ToolNameRule,
+    TurnRules,
+)
 
 from support.builders import assistant, call_block, result, user
 
@@ -74,8 +81,8 @@ def _codes(diagnostics: tuple[Any, ...]) -> list[tuple[str, int, str]]:
 # --- the registry and the public type -----------------------------------------------------
 
 
-def test_the_registry_lists_the_three_providers_each_under_its_own_name() -> None:
-    assert tuple(REGISTRY) == ("openai-chat", "openai-responses", "anthropic")
+def test_the_registry_lists_the_four_providers_each_under_its_own_name() -> None:
+    assert tuple(REGISTRY) == ("openai-chat", "openai-responses", "anthropic", "gemini")
     assert all(spec.name == name for name, spec in REGISTRY.items())
 
 
@@ -91,9 +98,11 @@ def test_the_registry_cannot_be_changed_in_place() -> None:
 
 
 def test_a_name_not_registered_is_a_value_error_naming_the_registered_ones() -> None:
-    message = "provider must be one of openai-chat, openai-responses, anthropic, not 'gemini'"
+    message = (
+        "provider must be one of openai-chat, openai-responses, anthropic, gemini, not 'mistral'"
+    )
     with pytest.raises(ValueError, match=r"^provider must be one of") as raised:
-        provider_spec("gemini")
+        provider_spec("mistral")
     assert str(raised.value) == message
 
 
@@ -103,9 +112,12 @@ def test_a_name_not_registered_is_a_value_error_naming_the_registered_ones() -> 
         ("openai-chat", 40, None),
         ("openai-responses", 64, None),
         ("anthropic", 64, "[a-zA-Z0-9_-]{1,64}"),
+        ("gemini", None, None),  # no limit is known
     ],
 )
-def test_each_provider_states_its_id_rule(name: str, longest: int, pattern: str | None) -> None:
+def test_each_provider_states_its_id_rule(
+    name: str, longest: int | None, pattern: str | None
+) -> None:
     rule = REGISTRY[name].ids
     assert rule.longest == longest
     assert (rule.pattern.pattern if rule.pattern else None) == pattern
@@ -124,6 +136,33 @@ def test_the_id_character_class_gives_both_the_pattern_and_the_replacement() -> 
         False,
     )
     assert (IdRule(longest=3).fits("x y"), IdRule(longest=3).fits("wxyz")) == (True, False)
+
+
+def test_an_id_rule_without_a_limit_takes_any_length() -> None:
+    assert IdRule(longest=None).fits("x" * 10_000)
+    unlimited = IdRule(longest=None, characters="a-c")
+    assert unlimited.pattern is not None
+    assert unlimited.pattern.pattern == "[a-c]+"
+    assert (unlimited.fits("abc" * 1000), unlimited.fits("abd"), unlimited.fits("")) == (
+        True,
+        False,
+        False,
+    )
+
+
+def test_a_tool_name_rule_with_a_first_character_class_derives_one_pattern() -> None:
+    rule = ToolNameRule(longest=4, characters="a-z0-9.", first="a-z")
+    assert rule.pattern.pattern == "[a-z][a-z0-9.]{0,3}"
+    assert [rule.fits(name) for name in ("a", "a.1b", "a.1bc", "1abc", ".ab", "")] == [
+        True,
+        True,
+        False,
+        False,
+        False,
+        False,
+    ]
+    # without one, the pattern is the character class alone, as before
+    assert ToolNameRule(longest=4, characters="a-z").pattern.pattern == "[a-z]{1,4}"
 
 
 # --- every consumer reads the registry: a fake provider ----------------------------------
@@ -305,10 +344,13 @@ def test_the_cli_offers_a_registered_provider_and_describes_its_request_form(
     shown = " ".join(capsys.readouterr().out.split()).replace("- ", "-")
     assert (
         '{"messages": [...]} (openai-chat, anthropic with "system", hf-chat), {"input": [...]} '
-        '(openai-responses), {"turns": [...]} (fake-chat with "preamble") or a bare array'
+        '(openai-responses), {"contents": [...]} (gemini with "systemInstruction"), '
+        '{"turns": [...]} (fake-chat with "preamble") or a bare array'
     ) in shown
-    assert "{ir,openai-chat,openai-responses,anthropic,fake-chat,hf-chat}" in shown
-    assert "(check_wire_rules): openai-chat, openai-responses, anthropic, fake-chat" in shown
+    assert "{ir,openai-chat,openai-responses,anthropic,gemini,fake-chat,hf-chat}" in shown
+    assert (
+        "(check_wire_rules): openai-chat, openai-responses, anthropic, gemini, fake-chat" in shown
+    )
 
 
 def test_the_html_report_names_the_provider_by_its_registered_label(
@@ -399,6 +441,7 @@ def test_each_folder_states_its_record_in_its_rules_module() -> None:
         "openai-chat": "openai_chat",
         "openai-responses": "openai_responses",
         "anthropic": "anthropic",
+        "gemini": "gemini",
     }
 
 

@@ -131,6 +131,7 @@ def test_repair_codes_are_stable_strings_equal_to_their_names() -> None:
         "DROPPED_EMPTY_CONTENT",
         "TRIMMED_MESSAGES",
         "DROPPED_ORPHAN_SERVER_RESULT",
+        "ADDED_THOUGHT_SIGNATURE",
     ]
     assert all(code == code.name for code in RepairCode)
 
@@ -162,7 +163,15 @@ def valid_turn() -> list[Any]:
     return [
         system("s0"),
         user("u1", "Read both."),
-        assistant("a2", [text("Reading."), call_block("call_1"), call_block("call_2", "ls")]),
+        assistant(
+            "a2",
+            [
+                text("Reading."),
+                # Gemini's signature on the first call of the step; the others ignore it
+                {**call_block("call_1"), "thoughtSignature": "c2lnbmVk"},
+                call_block("call_2", "ls"),
+            ],
+        ),
         result("r3", "call_2", "ls"),
         result("r4", "call_1"),
         assistant("a5", [text("Done.")]),
@@ -1703,6 +1712,7 @@ _AT_CALL = {
     "ADDED_ERROR_RESULT",
     "DROPPED_TOOL_CALL",
     "RENAMED_TOOL_CALL_ID",
+    "ADDED_THOUGHT_SIGNATURE",
 }
 
 
@@ -1734,6 +1744,7 @@ _PATH_SHAPES = {
     "RENAMED_DUPLICATE_CALL_ID": r"/\d+/content/\d+/id",
     "RENAMED_TOOL_CALL_ID": r"/\d+/content/\d+/id",
     "DROPPED_EMPTY_CONTENT": r"/\d+(/content)?",
+    "ADDED_THOUGHT_SIGNATURE": r"/\d+/content/\d+",
 }
 
 
@@ -1745,6 +1756,9 @@ def _check_path(transcript: list[Any], action: RepairAction) -> None:
     value = resolve(transcript, action.path)
     if action.code in ("ADDED_ERROR_RESULT", "DROPPED_TOOL_CALL"):
         assert value["type"] == "toolCall", action
+    elif action.code == "ADDED_THOUGHT_SIGNATURE":
+        assert value["type"] == "toolCall", action
+        assert "thoughtSignature" not in value, action
     elif action.code == "FIXED_TOOL_NAME":
         assert repr(value) in action.message, action
     elif action.code in ("RENAMED_DUPLICATE_CALL_ID", "RENAMED_TOOL_CALL_ID"):
@@ -1789,12 +1803,25 @@ def _check_actions(transcript: list[Any], repaired: RepairResult, provider: Any)
         + count["ADDED_USER_MESSAGE"]
         - dropped
     )
-    if provider not in ("anthropic", "openai-chat"):
+    if provider not in ("anthropic", "openai-chat", "gemini"):
         assert count["MOVED_RESULT"] == 0
-    if provider is None:
-        assert count["RENAMED_TOOL_CALL_ID"] == 0
+    if provider in (None, "gemini"):
+        assert count["RENAMED_TOOL_CALL_ID"] == 0  # Gemini states no id rule
     if provider != "anthropic":
-        assert count["ADDED_USER_MESSAGE"] == count["DROPPED_EMPTY_CONTENT"] == 0
+        assert count["DROPPED_EMPTY_CONTENT"] == 0
+    # Gemini: a user turn before a leading assistant turn with calls, once at most
+    assert count["ADDED_USER_MESSAGE"] <= (1 if provider == "gemini" else 0)
+    if provider != "gemini":
+        assert count["ADDED_THOUGHT_SIGNATURE"] == 0
+    else:
+        signed = [
+            block
+            for message in repaired.transcript
+            if type(message) is AssistantMessage
+            for block in message.tool_calls
+            if block.thought_signature == "skip_thought_signature_validator"
+        ]
+        assert len(signed) >= count["ADDED_THOUGHT_SIGNATURE"]
 
 
 def _empty_for_anthropic(message: dict[str, Any]) -> bool:

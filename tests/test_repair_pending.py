@@ -53,12 +53,12 @@ def assert_accepted_with_pending(repaired: RepairResult, provider: Any) -> None:
 
 
 def mid_turn() -> list[Any]:
-    """An agent mid-turn: three parallel calls, the second answered so far."""
+    """An agent mid-turn: three parallel calls, the second answered so far (the first
+    signed, as Gemini signs the first call of a step)."""
+    signed = {**call_block("c1"), "thoughtSignature": "c2lnbmVk"}
     return [
         user("u0", "Look around."),
-        assistant(
-            "a1", [text("Reading."), call_block("c1"), call_block("c2", "ls"), call_block("c3")]
-        ),
+        assistant("a1", [text("Reading."), signed, call_block("c2", "ls"), call_block("c3")]),
         result("r2", "c2", "ls"),
     ]
 

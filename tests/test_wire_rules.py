@@ -68,6 +68,7 @@ INVALID_TOOL_CALL_ID_FORMAT = "INVALID_TOOL_CALL_ID_FORMAT"
 INVALID_ROLE_ORDER = "INVALID_ROLE_ORDER"
 EMPTY_CONTENT = "EMPTY_CONTENT"
 INVALID_TOOL_NAME_FORMAT = "INVALID_TOOL_NAME_FORMAT"
+MISSING_THOUGHT_SIGNATURE = "MISSING_THOUGHT_SIGNATURE"
 WIRE_CODES = frozenset(
     {
         RESULT_NOT_IMMEDIATE,
@@ -75,6 +76,7 @@ WIRE_CODES = frozenset(
         INVALID_ROLE_ORDER,
         EMPTY_CONTENT,
         INVALID_TOOL_NAME_FORMAT,
+        MISSING_THOUGHT_SIGNATURE,
     }
 )
 
@@ -105,8 +107,8 @@ def interrupted_turn() -> list[Any]:
 # --- every provider, the public shape -------------------------------------------------
 
 
-def test_the_providers_are_the_three_wire_formats() -> None:
-    assert PROVIDERS == ("openai-chat", "openai-responses", "anthropic")
+def test_the_providers_are_the_four_wire_formats() -> None:
+    assert PROVIDERS == ("openai-chat", "openai-responses", "anthropic", "gemini")
 
 
 @pytest.mark.parametrize("provider", PROVIDERS)
@@ -114,7 +116,15 @@ def test_a_valid_transcript_with_plain_ids_passes_every_provider(provider: str) 
     transcript = [
         system("s0"),
         user("u1", "Read a.txt and b.txt."),
-        assistant("a2", [text("Reading."), call_block("call_1"), call_block("call_2", "ls")]),
+        assistant(
+            "a2",
+            [
+                text("Reading."),
+                # Gemini signs the first call of a step; the others ignore it
+                {**call_block("call_1"), "thoughtSignature": "c2lnbmVk"},
+                call_block("call_2", "ls"),
+            ],
+        ),
         result("r3", "call_2", "ls"),
         result("r4", "call_1"),
         assistant("a5", [text("Both read.")]),
@@ -430,20 +440,22 @@ def test_a_late_result_of_a_duplicated_id_is_late_for_its_latest_call(provider: 
 # --- INVALID_TOOL_CALL_ID_FORMAT ------------------------------------------------------
 
 ID_VERDICTS = [
-    # (id, refused by openai-chat, by openai-responses, by anthropic)
-    ("call_1-A9", False, False, False),
-    ("toolu_01Hh2Jk4Lm6Np8Qr", False, False, False),
-    ("call 1", False, False, True),
-    ("call.1", False, False, True),
-    ("call/1", False, False, True),
-    ("\u00e9t\u00e9", False, False, True),
-    ("c\n", False, False, True),
-    ("x" * 40, False, False, False),
-    ("x" * 41, True, False, False),
-    ("x" * 64, True, False, False),
-    ("x" * 65, True, True, True),
-    ("\u00e9" * 40, False, False, True),
-    ("\u00e9" * 41, True, False, True),
+    # (id, refused by openai-chat, by openai-responses, by anthropic, by gemini: no
+    # rule is known, none is checked)
+    ("call_1-A9", False, False, False, False),
+    ("toolu_01Hh2Jk4Lm6Np8Qr", False, False, False, False),
+    ("call 1", False, False, True, False),
+    ("call.1", False, False, True, False),
+    ("call/1", False, False, True, False),
+    ("\u00e9t\u00e9", False, False, True, False),
+    ("c\n", False, False, True, False),
+    ("x" * 40, False, False, False, False),
+    ("x" * 41, True, False, False, False),
+    ("x" * 64, True, False, False, False),
+    ("x" * 65, True, True, True, False),
+    ("\u00e9" * 40, False, False, True, False),
+    ("\u00e9" * 41, True, False, True, False),
+    ("x" * 1000, True, True, True, False),
 ]
 
 
@@ -455,7 +467,7 @@ ID_VERDICTS = [
 def test_each_provider_refuses_exactly_its_ids(call_id: str, verdicts: list[bool]) -> None:
     transcript = [
         user("u0"),
-        assistant("a1", [text("first"), call_block(call_id)]),
+        assistant("a1", [text("first"), {**call_block(call_id), "thoughtSignature": "c2ln"}]),
         result("r2", call_id),
     ]
 
@@ -519,7 +531,8 @@ def test_a_refused_id_in_a_malformed_message_is_not_judged(provider: str) -> Non
 # --- INVALID_ROLE_ORDER ---------------------------------------------------------------
 # No registered provider refuses an assistant message first: Anthropic accepted one
 # (a recorded request, HTTP 200). The rule itself is tested with a provider whose record
-# asks it (tests/test_registry.py).
+# asks it (tests/test_registry.py). Gemini refuses only a function-call turn first
+# (tests/test_wire_rules_gemini.py): the last case here, for it alone.
 
 
 @pytest.mark.parametrize(
@@ -533,8 +546,16 @@ def test_a_refused_id_in_a_malformed_message_is_not_judged(provider: str) -> Non
     ids=["assistant-first", "after-system", "user-first", "assistant-first-call"],
 )
 def test_no_provider_needs_a_user_turn_first(transcript: list[Any]) -> None:
+    first = transcript[0]
+    calls_first = first["role"] == "assistant" and first["content"][0]["type"] == "toolCall"
     for provider in PROVIDERS:
-        assert wire(transcript, provider) == [], provider
+        expected = []
+        if provider == "gemini" and calls_first:
+            expected = [
+                (MISSING_THOUGHT_SIGNATURE, 0, "/0/content/0"),
+                (INVALID_ROLE_ORDER, 0, "/0/role"),
+            ]
+        assert wire(transcript, provider) == expected, provider
 
 
 def test_an_assistant_message_first_is_accepted_for_anthropic_as_anthropic_accepts_it() -> None:
@@ -976,6 +997,12 @@ def test_entries_that_raise_are_invalid_messages_and_the_rest_still_checked(
         "openai-chat": [(RESULT_NOT_IMMEDIATE, 4, "/4/toolCallId")],
         "openai-responses": [],
         "anthropic": [(RESULT_NOT_IMMEDIATE, 4, "/4/toolCallId")],
+        # the malformed entries are neither user turns nor end the current turn
+        "gemini": [
+            (MISSING_THOUGHT_SIGNATURE, 1, "/1/content/0"),
+            (INVALID_ROLE_ORDER, 1, "/1/role"),
+            (RESULT_NOT_IMMEDIATE, 4, "/4/toolCallId"),
+        ],
     }
     assert [row for row in got if row[0] in WIRE_CODES] == wire_rows[provider]
 
@@ -996,9 +1023,11 @@ def test_unreadable_cyclic_and_deep_entries_are_invalid_messages(
     got = wire([user("u0"), make(), assistant("a2", [call_block("c1")])], provider)
 
     assert got[0][:2] == ("INVALID_MESSAGE", 1)
+    signature = {(MISSING_THOUGHT_SIGNATURE, 2)} if provider == "gemini" else set()
     assert {(code, index) for code, index, _ in got} == {
         ("INVALID_MESSAGE", 1),
         ("MISSING_TOOL_RESULT", 2),
+        *signature,
     }
 
 
@@ -1236,9 +1265,13 @@ def _replace_an_id(draw: st.DrawFn, transcript: list[Any]) -> None:
 
 
 _ANTHROPIC_ID = re.compile(r"[a-zA-Z0-9_-]{1,64}")
-_LONGEST = {"openai-chat": 40, "openai-responses": 64, "anthropic": 64}
-# Every provider's tool names (OpenAI's SDK docstring; Anthropic's documentation).
+_LONGEST = {"openai-chat": 40, "openai-responses": 64, "anthropic": 64, "gemini": None}
+# OpenAI's and Anthropic's tool names (OpenAI's SDK docstring; Anthropic's
+# documentation); Gemini's (the API's 400: a letter or underscore first, then letters,
+# digits, "_", ".", ":" and "-", at most 64).
 _TOOL_NAME = re.compile(r"[a-zA-Z0-9_-]{1,64}")
+_GEMINI_TOOL_NAME = re.compile(r"[a-zA-Z_][a-zA-Z0-9_.:-]{0,63}")
+JOINS = ("anthropic", "gemini")  # consecutive assistant messages are one turn
 
 
 def expected_wire_rows(transcript: list[Any], provider: str) -> list[Located]:
@@ -1265,7 +1298,8 @@ def expected_wire_rows(transcript: list[Any], provider: str) -> list[Located]:
                     rows.append(
                         (INVALID_TOOL_CALL_ID_FORMAT, index, f"/{index}/content/{block_index}/id")
                     )
-                if block["type"] == "toolCall" and not _TOOL_NAME.fullmatch(block["name"]):
+                names = _GEMINI_TOOL_NAME if provider == "gemini" else _TOOL_NAME
+                if block["type"] == "toolCall" and not names.fullmatch(block["name"]):
                     rows.append(
                         (INVALID_TOOL_NAME_FORMAT, index, f"/{index}/content/{block_index}/name")
                     )
@@ -1281,6 +1315,39 @@ def expected_wire_rows(transcript: list[Any], provider: str) -> list[Located]:
                     # "" always; whitespace only when nothing else in the message says
                     if blank[block_index] and (block["text"] == "" or all(blank)):
                         rows.append((EMPTY_CONTENT, index, f"/{index}/content/{block_index}/text"))
+    if provider == "gemini":
+        rows.extend(_gemini_turn_rows(transcript, valid))
+    return rows
+
+
+def _gemini_turn_rows(transcript: list[Any], valid: list[int]) -> list[Located]:
+    """Gemini's INVALID_ROLE_ORDER (the first valid assistant messages after the system
+    messages, when no valid user or result message comes before them: the first of them
+    with a call) and MISSING_THOUGHT_SIGNATURE (after the last valid user message, each
+    run of consecutive valid assistant messages: its first call, when unsigned)."""
+    rows: list[Located] = []
+    for index in valid:
+        role = transcript[index]["role"]
+        if role == "system":
+            continue
+        if role != "assistant":
+            break
+        if any(block["type"] == "toolCall" for block in transcript[index]["content"]):
+            rows.append((INVALID_ROLE_ORDER, index, f"/{index}/role"))
+            break
+    users = [index for index in valid if transcript[index]["role"] == "user"]
+    first_of_step = True
+    for index in range(users[-1] + 1 if users else 0, len(transcript)):
+        if index not in valid or transcript[index]["role"] != "assistant":
+            first_of_step = True
+            continue
+        for block_index, block in enumerate(transcript[index]["content"]):
+            if block["type"] == "toolCall" and first_of_step:
+                first_of_step = False
+                if "thoughtSignature" not in block:
+                    rows.append(
+                        (MISSING_THOUGHT_SIGNATURE, index, f"/{index}/content/{block_index}")
+                    )
     return rows
 
 
@@ -1306,7 +1373,7 @@ def _in_the_turn_after(
         transcript[at]["role"] if at in valid else "malformed" for at in range(made_at + 1, index)
     ]
     assistants = 0
-    if provider == "anthropic":
+    if provider in JOINS:
         while assistants < len(roles) and roles[assistants] == "assistant":
             assistants += 1
     return all(role == "toolResult" for role in roles[assistants:])
@@ -1364,7 +1431,8 @@ def _valid_positions(transcript: list[Any]) -> list[int]:
 def _fits(call_id: str, provider: str) -> bool:
     if provider == "anthropic":
         return _ANTHROPIC_ID.fullmatch(call_id) is not None
-    return len(call_id) <= _LONGEST[provider]
+    longest = _LONGEST[provider]
+    return longest is None or len(call_id) <= longest
 
 
 @pytest.mark.parametrize("provider", PROVIDERS)

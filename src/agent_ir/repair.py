@@ -70,6 +70,7 @@ class RepairCode(StrEnum):
     DROPPED_EMPTY_CONTENT = "DROPPED_EMPTY_CONTENT"
     TRIMMED_MESSAGES = "TRIMMED_MESSAGES"
     DROPPED_ORPHAN_SERVER_RESULT = "DROPPED_ORPHAN_SERVER_RESULT"
+    ADDED_THOUGHT_SIGNATURE = "ADDED_THOUGHT_SIGNATURE"
 
 
 @dataclass(frozen=True)
@@ -200,6 +201,7 @@ def repair_transcript(
     orphans: Literal["drop"] = "drop",
     duplicates: Literal["keep-first"] = "keep-first",
     allow_pending: bool = False,
+    model: str | None = None,
 ) -> RepairResult:
     """A valid transcript made from ``transcript`` by the fewest explicit actions:
 
@@ -215,16 +217,23 @@ def repair_transcript(
       from its message (server-tool calls and the results that follow them are kept
       as they are: they need no result message).
 
-    With a ``provider`` ("openai-chat", "openai-responses", "anthropic"), the result also
-    passes ``check_wire_rules`` for it: results are moved directly after their call's
-    turn (the assistant message, or for Anthropic the run of consecutive assistant
-    messages holding it; the messages that came between then follow the results), call
-    ids it refuses are rewritten (``normalize_tool_call_ids``), and for Anthropic a
-    empty content is dropped (for Anthropic: empty content, empty text blocks, and
-    whitespace-only text blocks in a message with nothing else; a provider whose record
-    asks for a user turn first gets a short user message before a leading assistant
-    message, which Anthropic does not need). ``actions`` lists everything done, in
-    order.
+    With a ``provider`` ("openai-chat", "openai-responses", "anthropic", "gemini"), the
+    result also passes ``check_wire_rules`` for it (with the same ``model``): results
+    are moved directly after their call's turn (the assistant message, or for Anthropic
+    and Gemini the run of consecutive assistant messages holding it; the messages that
+    came between then follow the results), call ids it refuses are rewritten
+    (``normalize_tool_call_ids``), for Anthropic empty content is dropped (empty
+    content, empty text blocks, and whitespace-only text blocks in a message with
+    nothing else), a provider whose record asks for a user turn first gets a short
+    user message before a leading assistant message (none of the registered ones),
+    and one whose record asks that call turns follow a user turn (Gemini) gets it
+    before a leading assistant turn holding tool calls (ADDED_USER_MESSAGE). Last, for
+    a provider that wants signatures back on tool calls (Gemini, when ``model``
+    requires them: ``check_wire_rules`` says which), the first call of each step of
+    the current turn that has none gets the provider's documented placeholder
+    (Gemini: ``skip_thought_signature_validator``), one ADDED_THOUGHT_SIGNATURE per
+    call, at the call in the input. ``model`` is ignored without such a provider.
+    ``actions`` lists everything done, in order.
 
     With ``allow_pending=True`` the unanswered calls of the pending turn (``pending_turn``:
     the last assistant message, when only tool results follow it; an agent mid-turn, or
@@ -254,6 +263,10 @@ def repair_transcript(
     normalized: dict[str, str] = {}  # output id before -> after normalizing
     if spec is not None:
         pairs = _for_provider(state, pairs, spec, normalized)
+        if spec.signatures is not None and spec.signatures.requires(
+            model if type(model) is str else None
+        ):
+            pairs = _with_signatures(state, pairs, spec.signatures.placeholder, normalized)
     result = tuple(message for _, message in pairs)
     return RepairResult(result, tuple(state.actions), _renamed_ids(state, normalized))
 
@@ -275,8 +288,50 @@ def _for_provider(
     if spec.turns.content_required:
         pairs = _without_empty_content(state, pairs)
     if spec.turns.user_turn_first:
-        pairs = _user_turn_first(state, pairs)
+        pairs = _user_turn_first(state, pairs, calls_only=False)
+    elif spec.turns.calls_follow_user_turn:
+        pairs = _user_turn_first(state, pairs, calls_only=True)
     return pairs
+
+
+def _with_signatures(
+    state: _Repair, pairs: list[tuple[int, Message]], placeholder: str, normalized: dict[str, str]
+) -> list[tuple[int, Message]]:
+    """The first tool call of each step of the current turn (``check_wire_rules``'
+    MISSING_THOUGHT_SIGNATURE: after the last user message; a step, a run of
+    consecutive assistant messages) given ``placeholder`` when it has no signature;
+    one action per call, at the call in the input (``normalized``: the ids the
+    provider's repair rewrote, output id before -> after)."""
+    start = next(
+        (at + 1 for at in range(len(pairs) - 1, -1, -1) if type(pairs[at][1]) is UserMessage), 0
+    )
+    call_of = {normalized.get(call.id, call.id): call for call in state.calls if call.kept}
+    out = pairs[:start]
+    first_of_step = True
+    for index, message in pairs[start:]:
+        if type(message) is not AssistantMessage:
+            first_of_step = True
+            out.append((index, message))
+            continue
+        content = list(message.content)
+        for position, block in enumerate(content):
+            if type(block) is not ToolCallBlock or not first_of_step:
+                continue
+            first_of_step = False
+            if block.thought_signature is not None:
+                continue
+            content[position] = msgspec.structs.replace(block, thought_signature=placeholder)
+            call = call_of[block.id]
+            state.act(
+                RepairCode.ADDED_THOUGHT_SIGNATURE,
+                (call.made_at, "content", call.position),
+                f"tool call {quoted(block.id)} ({cut_text(block.name)}) had no thought "
+                f"signature, which the model requires: the placeholder {quoted(placeholder)} "
+                "was added",
+            )
+            message = msgspec.structs.replace(message, content=tuple(content))
+        out.append((index, message))
+    return out
 
 
 def _act_renames(state: _Repair, mapping: dict[str, str]) -> None:
@@ -575,10 +630,16 @@ def _without_empty_content(
     return kept
 
 
-def _user_turn_first(state: _Repair, kept: list[tuple[int, Message]]) -> list[tuple[int, Message]]:
-    """A user turn first: a short user message before a leading assistant message."""
+def _user_turn_first(
+    state: _Repair, kept: list[tuple[int, Message]], *, calls_only: bool
+) -> list[tuple[int, Message]]:
+    """A user turn first: a short user message before a leading assistant message
+    (``calls_only``: only when the run of assistant messages it starts holds a tool
+    call)."""
     first = next((pair for pair in kept if type(pair[1]) is not SystemMessage), None)
     if first is not None and type(first[1]) is AssistantMessage:
+        if calls_only and not _leading_calls(kept, kept.index(first)):
+            return kept
         at = kept.index(first)
         start = UserMessage(id=state.message_id("repair-user-start"), content=EARLIER_TEXT)
         kept.insert(at, (first[0], start))
@@ -588,6 +649,19 @@ def _user_turn_first(state: _Repair, kept: list[tuple[int, Message]]) -> list[tu
             "the transcript started with an assistant message: a user message was added before it",
         )
     return kept
+
+
+def _leading_calls(kept: list[tuple[int, Message]], start: int) -> bool:
+    """Whether the run of assistant messages starting at ``start`` holds a tool call
+    (system messages do not end it: they are no turn, Gemini sends them apart)."""
+    for _, message in kept[start:]:
+        if type(message) is SystemMessage:
+            continue
+        if type(message) is not AssistantMessage:
+            return False
+        if message.tool_calls:
+            return True
+    return False
 
 
 def _without_empty_text(state: _Repair, index: int, message: Message) -> Message | None:
@@ -678,10 +752,10 @@ def _normalized(
     next_suffix: dict[str, int] = {}
     mapping: dict[str, str] = {}
     for call_id in ids:
-        if len(call_id) <= longest and rule.fits(call_id):
+        if rule.fits(call_id):
             continue
         base = call_id if rule.refused is None else rule.refused.sub(rule.replacement, call_id)
-        cut = base[:longest]
+        cut = base if longest is None else base[:longest]
         new = _free("call" if is_blank(cut) else cut, longest, taken, next_suffix)
         taken.add(new)
         mapping[call_id] = new
@@ -701,7 +775,7 @@ def _call_ids(messages: list[Message]) -> list[str]:
     return list(found)
 
 
-def _free(base: str, longest: int, taken: set[str], next_suffix: dict[str, int]) -> str:
+def _free(base: str, longest: int | None, taken: set[str], next_suffix: dict[str, int]) -> str:
     """``base`` if free, else the first of ``base`` cut to end in ``_2``, ``_3``... that
     is free; the search starts at ``next_suffix[base]`` (ids are only ever taken, so every
     lower suffix is still taken) and records where the next one starts."""
@@ -710,7 +784,7 @@ def _free(base: str, longest: int, taken: set[str], next_suffix: dict[str, int])
     number = next_suffix.get(base, 2)
     while True:
         suffix = f"_{number}"
-        candidate = base[: longest - len(suffix)] + suffix
+        candidate = (base if longest is None else base[: longest - len(suffix)]) + suffix
         if candidate not in taken:
             next_suffix[base] = number + 1
             return candidate

@@ -1,37 +1,50 @@
 """Each provider's stricter rules: what a request must also satisfy, beyond
-``validate_transcript``, before OpenAI or Anthropic accept it.
+``validate_transcript``, before the provider accepts it.
 
 The rules are generic; which of them apply, and with what limits, is the provider's
-record in the registry (``agent_ir.wire._registry``: its ``ids``, ``turns`` and
-``tool_names``).
+record in the registry (``agent_ir.wire._registry``: its ``ids``, ``turns``,
+``tool_names`` and ``signatures``; each provider's ``_rules`` module says where its
+facts come from).
 
-``check_wire_rules(transcript, provider, tools=..., allow_pending=...)`` reports everything ``validate_transcript``
-does (a provider refuses those too), but what the provider accepts where agent-ir is
-stricter on purpose (for Anthropic, a tool-call id used again once its call was
-answered: each use is then a call of its own), and, over the messages that are valid
-on their own, the rules of ``provider``:
+``check_wire_rules(transcript, provider, tools=..., allow_pending=..., model=...)``
+reports everything ``validate_transcript`` does (a provider refuses those too), but
+what the provider accepts where agent-ir is stricter on purpose (for Anthropic, a
+tool-call id used again once its call was answered: each use is then a call of its
+own), and, over the messages that are valid on their own, the rules of ``provider``:
 
-* RESULT_NOT_IMMEDIATE ("openai-chat", "anthropic"): the results of an assistant
-  message's tool calls must come directly after it (OpenAI Chat: ``tool`` messages right
-  after the assistant message; Anthropic: in the next user turn, before any text). The
-  commonest real failure: a user message lands between a call and its result. The
-  Responses API accepts outputs anywhere after their call.
+* RESULT_NOT_IMMEDIATE ("openai-chat", "anthropic", "gemini"): the results of an
+  assistant message's tool calls must come directly after it (OpenAI Chat: ``tool``
+  messages right after the assistant message; Anthropic: in the next user turn, before
+  any text; Gemini: the function-response turn right after the function-call turn).
+  Anthropic and Gemini merge consecutive assistant messages into one turn, so the
+  results may follow the run of them. The commonest real failure: a user message lands
+  between a call and its result. The Responses API accepts outputs anywhere after
+  their call.
 * INVALID_TOOL_CALL_ID_FORMAT: Anthropic ids match ``^[a-zA-Z0-9_-]+$`` with at most 64
   characters; OpenAI Chat ids have at most 40 characters, OpenAI Responses ``call_id``s
-  at most 64 (the limits the APIs have been seen to enforce; conservative). Only
-  ``toolCall`` ids: a server-tool call's id is the provider's own.
+  at most 64 (the limits the APIs have been seen to enforce; conservative); Gemini
+  states no limit (none is checked). Only ``toolCall`` ids: a server-tool call's id is
+  the provider's own.
 * INVALID_TOOL_NAME_FORMAT: a tool call's name (``/<i>/content/<j>/name``), and with
   ``tools`` a definition's name (``tool_index`` set, message index -1, path
-  ``/name``), must be one the provider takes: all three match ``^[a-zA-Z0-9_-]{1,64}$``
-  (each provider's ``_rules`` module says where its rule comes from). Only ``toolCall``
-  names: a server tool's name is the provider's own.
-* INVALID_ROLE_ORDER (a provider whose record asks it; none of the three does:
-  Anthropic accepts an assistant message first): the first message after the system
-  messages is a user turn (a user message or tool results).
+  ``/name``), must be one the provider takes: OpenAI and Anthropic
+  ``^[a-zA-Z0-9_-]{1,64}$``, Gemini ``^[a-zA-Z_][a-zA-Z0-9_.:-]{0,63}$``. Only
+  ``toolCall`` names: a server tool's name is the provider's own.
+* INVALID_ROLE_ORDER: for a provider whose record asks a user turn first (none of the
+  registered ones: Anthropic accepts an assistant message first), the first message
+  after the system messages is a user turn (a user message or tool results); for one
+  whose record asks only that call turns follow a user turn (Gemini), the first
+  assistant turn holds no tool call when nothing but system messages comes before it
+  (at the message of its first call).
 * EMPTY_CONTENT ("anthropic"): user and assistant messages need content (a refusal or
   server-tool block is content); a text block must not be empty, and a whitespace-only
   text block is refused only when nothing else in its message is content (Anthropic
   accepts ``[text " ", tool_use]``, refuses ``[text " "]`` and ``[text ""]``).
+* MISSING_THOUGHT_SIGNATURE ("gemini", for the models that require it: ``model``):
+  the first tool call of each step of the current turn carries a ``thoughtSignature``
+  (``/<i>/content/<j>``). The current turn is what follows the last user message
+  (tool results do not end it); a step is a run of consecutive assistant messages.
+  Any signature counts, the documented placeholders included.
 
 Consecutive messages of one role are not a problem for any provider: the wire
 conversions merge them where a provider needs alternation.
@@ -72,6 +85,7 @@ def check_wire_rules(
     *,
     tools: object = None,
     allow_pending: bool = False,
+    model: str | None = None,
 ) -> tuple[Diagnostic, ...]:
     """Every problem ``provider`` would refuse ``transcript`` for (a list or tuple of IR
     messages or JSON-form mappings): ``validate_transcript``'s diagnostics and the
@@ -82,7 +96,12 @@ def check_wire_rules(
     ``tools`` and ``allow_pending`` are ``validate_transcript``'s (the calls checked
     against the definitions; the last assistant turn's calls may wait). Given tools,
     each definition whose name the provider refuses is also INVALID_TOOL_NAME_FORMAT
-    (its ``tool_index``, path ``/name``)."""
+    (its ``tool_index``, path ``/name``).
+
+    ``model``: the model the request is for, for the rules that depend on it (Gemini's
+    thought signatures: Gemini 3 and later require them, 1.x and 2.x do not; None, the
+    model not known, is judged as the current models are, which require them). Other
+    providers ignore it; anything but a string or None is judged as None."""
     spec = _registry.provider_spec(provider)
     options = _options(tools, allow_pending)
     # each entry read once
@@ -93,7 +112,7 @@ def check_wire_rules(
     if options.tools is not None:
         found.extend(_definition_names(options.tools.definitions, spec))
     if messages is not None:
-        found.extend(_provider_rules(messages, spec))
+        found.extend(_provider_rules(messages, spec, model if type(model) is str else None))
     return ordered(found)
 
 
@@ -131,15 +150,21 @@ def _name_rule(rule: ToolNameRule, spec: ProviderSpec) -> str:
     return f"must match {rule.pattern.pattern} for {spec.name}"
 
 
-def _provider_rules(messages: list[Message | None], spec: ProviderSpec) -> Iterator[Diagnostic]:
+def _provider_rules(
+    messages: list[Message | None], spec: ProviderSpec, model: str | None
+) -> Iterator[Diagnostic]:
     if spec.turns.results_follow_call:
         yield from _results_not_immediate(messages, spec)
     yield from _id_formats(messages, spec)
     yield from _call_names(messages, spec)
     if spec.turns.user_turn_first:
         yield from _role_order(messages, spec)
+    elif spec.turns.calls_follow_user_turn:
+        yield from _calls_first(messages, spec)
     if spec.turns.content_required:
         yield from _empty_content(messages, spec)
+    if spec.signatures is not None and spec.signatures.requires(model):
+        yield from _missing_signatures(messages, spec)
 
 
 def _results_not_immediate(
@@ -197,13 +222,14 @@ def _id_formats(messages: list[Message | None], spec: ProviderSpec) -> Iterator[
     for index, block_index, block in _tool_calls(messages):
         if ids.fits(block.id):
             continue
-        rule = f"match {ids.pattern.pattern} and " if ids.pattern is not None else ""
+        rules = [] if ids.pattern is None else [f"match {ids.pattern.pattern}"]
+        if ids.longest is not None:
+            rules.append(f"have at most {ids.longest} characters")
         yield diagnostic(
             DiagnosticCode.INVALID_TOOL_CALL_ID_FORMAT,
             index,
             ("content", block_index, "id"),
-            f"tool call id {quoted(block.id)} must {rule}have at most {ids.longest} characters "
-            f"for {spec.name}",
+            f"tool call id {quoted(block.id)} must {' and '.join(rules)} for {spec.name}",
         )
 
 
@@ -237,6 +263,61 @@ def _role_order(messages: list[Message | None], spec: ProviderSpec) -> Iterator[
                 f"the first message after the system messages must be a user turn for {spec.name}",
             )
         return
+
+
+def _calls_first(messages: list[Message | None], spec: ProviderSpec) -> Iterator[Diagnostic]:
+    """INVALID_ROLE_ORDER when the first assistant turn (the run of assistant messages
+    first after the system messages) holds a tool call: nothing it could answer comes
+    before it. Reported at the message of its first call."""
+    for index, message in enumerate(messages):
+        if message is None or type(message) is SystemMessage:
+            continue
+        if type(message) is not AssistantMessage:
+            return
+        if message.tool_calls:
+            yield diagnostic(
+                DiagnosticCode.INVALID_ROLE_ORDER,
+                index,
+                ("role",),
+                "an assistant turn with tool calls must come after a user turn or tool "
+                f"results for {spec.name}, not first after the system messages",
+            )
+            return
+
+
+def _current_turn(messages: list[Message | None]) -> int:
+    """Where the current turn starts: after the last user message (tool results do not
+    end a turn); 0 when there is none."""
+    for index in range(len(messages) - 1, -1, -1):
+        if type(messages[index]) is UserMessage:
+            return index + 1
+    return 0
+
+
+def _missing_signatures(messages: list[Message | None], spec: ProviderSpec) -> Iterator[Diagnostic]:
+    """MISSING_THOUGHT_SIGNATURE for the first tool call of each step of the current
+    turn (a step: a run of consecutive assistant messages, one model turn once merged)
+    that has no signature. A malformed message ends a step, as any message not an
+    assistant message does."""
+    first_of_step = True
+    for index in range(_current_turn(messages), len(messages)):
+        message = messages[index]
+        if type(message) is not AssistantMessage:
+            first_of_step = True
+            continue
+        for block_index, block in enumerate(message.content):
+            if type(block) is not ToolCallBlock or not first_of_step:
+                continue
+            first_of_step = False
+            if block.thought_signature is None:
+                yield diagnostic(
+                    DiagnosticCode.MISSING_THOUGHT_SIGNATURE,
+                    index,
+                    ("content", block_index),
+                    f"tool call {quoted(block.id)} ({quoted(block.name)}) has no thought "
+                    f"signature: {spec.name} requires one on the first call of each model "
+                    "step of the current turn (the turn since the last user message)",
+                )
 
 
 def _empty_content(messages: list[Message | None], spec: ProviderSpec) -> Iterator[Diagnostic]:

@@ -34,18 +34,24 @@ FILES = {
     "empty-content.json",
     "combined.json",
     "tool-names.json",
+    "gemini-turns.json",
+    "gemini-tool-names.json",
+    "gemini-signatures.json",
 }
 # The codes only check_wire_rules reports, and the providers each applies to.
 WIRE_CODES = {
-    "RESULT_NOT_IMMEDIATE": {"openai-chat", "anthropic"},
+    "RESULT_NOT_IMMEDIATE": {"openai-chat", "anthropic", "gemini"},
     "INVALID_TOOL_CALL_ID_FORMAT": {"openai-chat", "openai-responses", "anthropic"},
-    "INVALID_ROLE_ORDER": set(),  # no registered provider asks a user turn first
+    # no registered provider asks a user turn first; Gemini refuses a call turn first
+    "INVALID_ROLE_ORDER": {"gemini"},
     "EMPTY_CONTENT": {"anthropic"},
-    "INVALID_TOOL_NAME_FORMAT": {"openai-chat", "openai-responses", "anthropic"},
+    "INVALID_TOOL_NAME_FORMAT": {"openai-chat", "openai-responses", "anthropic", "gemini"},
+    "MISSING_THOUGHT_SIGNATURE": {"gemini"},
 }
-# Codes no registered provider reports (tests/test_registry.py tests the rule with a
-# provider whose record asks it): Anthropic accepts an assistant message first.
-UNREPORTED = {"INVALID_ROLE_ORDER"}
+# Codes no registered provider reports (none since Gemini refuses a call turn first;
+# tests/test_registry.py tests the user-turn-first rule with a provider whose record
+# asks it).
+UNREPORTED: set[str] = set()
 # Transcript-suite cases a provider accepts where validate_transcript is stricter on
 # purpose: (case name, provider) -> what check_wire_rules reports instead.
 ACCEPTED = {

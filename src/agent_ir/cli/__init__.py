@@ -57,6 +57,7 @@ example:
   agent-ir validate traces/ --jobs 8 --output json > report.jsonl
   agent-ir validate finetune.jsonl --format openai-chat --allow-pending
   agent-ir validate traces/ --report report.html   # open it in a browser
+  agent-ir validate loop.jsonl --provider-rules gemini --model gemini-3-flash-preview
   zcat day.jsonl.gz | agent-ir validate -""".replace("LIMIT", str(MAX_TRANSCRIPT_BYTES >> 20))
 
 _REPLAY = """\
@@ -176,6 +177,14 @@ def _validate_arguments(parser: argparse.ArgumentParser) -> None:
         choices=providers,
         metavar="PROVIDER",
         help="also check PROVIDER's stricter rules (check_wire_rules): " + ", ".join(providers),
+    )
+    parser.add_argument(
+        "--model",
+        metavar="MODEL",
+        help="the model the lines were sent to, for the provider rules that depend on it "
+        "(with --provider-rules gemini: Gemini 3 and later require thought signatures on "
+        "the tool calls of the current turn, 1.x and 2.x do not; without --model they are "
+        "required, as the current models require them)",
     )
     parser.add_argument(
         "--allow-pending",
@@ -328,6 +337,8 @@ def _run(parser: argparse.ArgumentParser, arguments: argparse.Namespace) -> int:
             usage.error("--scheduler is for --engine dask")
         if arguments.report_limit is not None and arguments.report is None:
             usage.error("--report-limit is for --report FILE")
+        if arguments.model is not None and arguments.provider_rules is None:
+            usage.error("--model is for --provider-rules PROVIDER")
         options = Options(
             paths=arguments.paths,
             output=arguments.output,
@@ -341,6 +352,7 @@ def _run(parser: argparse.ArgumentParser, arguments: argparse.Namespace) -> int:
             report=arguments.report,
             report_limit=arguments.report_limit or REPORT_LIMIT,
             allow_pending=arguments.allow_pending,
+            model=arguments.model,
         )
         return validate(options)
     if arguments.command == "replay":

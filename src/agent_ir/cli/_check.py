@@ -89,12 +89,15 @@ class Checks(NamedTuple):
     provider's wire format (its name); ``rules``: a provider whose
     ``check_wire_rules`` run too, or None; ``keep``: how many of the block's invalid
     transcripts (the first ones) keep their ``text`` for the HTML report (0: none);
-    ``pending``: ``allow_pending`` (the last assistant turn's calls may wait)."""
+    ``pending``: ``allow_pending`` (the last assistant turn's calls may wait);
+    ``model``: the model the lines were sent to, for the provider rules that depend on
+    it (``check_wire_rules``' ``model``)."""
 
     format: str = "ir"
     rules: str | None = None
     keep: int = 0
     pending: bool = False
+    model: str | None = None
 
 
 IR_CHECKS = Checks()
@@ -367,6 +370,7 @@ def _verdict(messages: object, checks: Checks, tools: object) -> tuple[Diagnosti
         checks.rules,  # type: ignore[arg-type]
         tools=tools,
         allow_pending=checks.pending,
+        model=checks.model,
     )
 
 

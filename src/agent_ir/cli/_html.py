@@ -69,6 +69,7 @@ CODE_MEANINGS = {
     "INVALID_ROLE_ORDER": "roles in an order the provider refuses (provider rule)",
     "EMPTY_CONTENT": "a message without content (provider rule)",
     "INVALID_TOOL_NAME_FORMAT": "a tool name the provider refuses (provider rule)",
+    "MISSING_THOUGHT_SIGNATURE": "a tool call of the current turn lost its signature (provider rule)",
 }
 
 _HIDDEN = re.compile(
@@ -206,6 +207,7 @@ class Settings(NamedTuple):
     rules: str | None = None
     limit: int = REPORT_LIMIT
     max_diagnostics: int | None = None
+    model: str | None = None
 
 
 class HtmlReport:
@@ -273,6 +275,8 @@ def _inputs(settings: Settings) -> str:
     details = [f"format {_provider(settings.format)}"]
     if settings.rules:
         details.append(f"provider rules {_provider(settings.rules)}")
+        if settings.model is not None:
+            details.append(f"model <code>{_name(settings.model)}</code>")
     return f"Checked {paths} · " + " · ".join(details)
 
 
@@ -814,7 +818,10 @@ class _Conversation:
         anchor = f'id="{self.anchor}-m{index}-b{position}" data-block="{position}"'
         notes = _notes(flags)
         if kind == "text" and isinstance(block.get("text"), str):
-            return f'<div class="block text{flagged}" {anchor}>{_clipped(block["text"])}{notes}</div>\n'
+            return (
+                f'<div class="block text{flagged}" {anchor}>{_clipped(block["text"])}'
+                f"{_signed(block)}{notes}</div>\n"
+            )
         if kind == "thinking":
             return self._thinking(block, flagged, anchor, notes)
         if kind == "toolCall":
@@ -840,7 +847,9 @@ class _Conversation:
         about = [f"{len(text):,} characters"]
         if block.get("redacted") is True:
             about.append("redacted")
-        if isinstance(block.get("signature"), str):
+        if isinstance(block.get("signature"), str) or isinstance(
+            block.get("thoughtSignature"), str
+        ):
             about.append("signed")
         body = _clipped(text) if isinstance(thinking, str) else _pre_json(thinking)
         return (
@@ -864,7 +873,7 @@ class _Conversation:
             f'<div class="block tool-call{flagged}" {anchor}>'
             f'<div class="call-head"><span class="call-label">Tool call</span> '
             f'<b class="tool-name">{_scalar(block.get("name"))}</b> '
-            f'<code class="call-id">{_scalar(block.get("id"))}</code></div>'
+            f'<code class="call-id">{_scalar(block.get("id"))}</code>{_signed(block)}</div>'
             f"{said}{shown}{notes}</div>\n"
         )
 
@@ -876,6 +885,15 @@ class _Conversation:
             f"{_pre_json(message[key])}</div>\n"
             for key in extra[:JSON_ITEMS]
         )
+
+
+def _signed(block: dict[str, Any]) -> str:
+    """A mark on a text or tool-call block that carries a thought signature (opaque:
+    only its length is shown)."""
+    signature = block.get("thoughtSignature")
+    if not isinstance(signature, str):
+        return ""
+    return f' <span class="signed">signed ({len(signature):,} characters)</span>'
 
 
 def _argument_keys(flags: list[Found]) -> set[str]:
@@ -1041,6 +1059,7 @@ background:#fff;align-self:flex-start;min-width:0}}
 .block.text{{white-space:pre-wrap;overflow-wrap:anywhere}}
 .thinking details{{border-left:3px solid #8250df;padding-left:8px;color:var(--muted)}}
 .thinking .text{{white-space:pre-wrap;overflow-wrap:anywhere}}
+.signed{{color:var(--muted);font-size:.85em}}
 summary{{cursor:pointer}}
 .call-row{{display:grid;grid-template-columns:minmax(0,1fr) minmax(0,1fr);gap:12px;align-items:start}}
 .call-row>.block{{margin-top:6px}}

@@ -35,6 +35,7 @@ class Options:
     report: str | None = None  # --report FILE.html
     report_limit: int = REPORT_LIMIT
     allow_pending: bool = False
+    model: str | None = None  # --model, for --provider-rules
 
 
 def validate(options: Options) -> int:
@@ -102,6 +103,7 @@ class _Page:
                 paths=tuple(options.paths),
                 format=options.format,
                 rules=options.provider_rules,
+                model=options.model,
                 limit=options.report_limit,
                 max_diagnostics=options.max_diagnostics,
             )
@@ -154,7 +156,9 @@ class _Page:
 
 def _engine(options: Options, inputs: list[Input], on_error: OnError) -> Iterator[Checked]:
     keep = options.report_limit if options.report is not None else 0
-    checks = Checks(options.format, options.provider_rules, keep, options.allow_pending)
+    checks = Checks(
+        options.format, options.provider_rules, keep, options.allow_pending, options.model
+    )
     if options.engine == "dask":
         from agent_ir.cli._dask import checked_on_dask  # the optional extra agent-ir[dask]
 

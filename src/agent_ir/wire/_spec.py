@@ -8,25 +8,34 @@ consumer of it.
 
 from __future__ import annotations
 
+import base64
 import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from agent_ir.wire._common import WireMessages
 
-__all__ = ["IdRule", "ProviderSpec", "RequestReader", "ToolNameRule", "TurnRules"]
+__all__ = [
+    "IdRule",
+    "ProviderSpec",
+    "RequestReader",
+    "SignatureRule",
+    "ToolNameRule",
+    "TurnRules",
+]
 
 
 @dataclass(frozen=True)
 class IdRule:
-    """The tool-call ids a provider takes: at most ``longest`` characters and, when
-    ``characters`` is given (the body of a regular-expression character class, such as
-    ``a-zA-Z0-9_-``), only those characters; ``normalize_tool_call_ids`` replaces every
-    other character with ``replacement``. ``pattern`` (the whole id) and ``refused``
-    (one character outside the class) are derived from them, so each fact is stated once.
+    """The tool-call ids a provider takes: at most ``longest`` characters (None: no
+    limit is known, none is checked) and, when ``characters`` is given (the body of a
+    regular-expression character class, such as ``a-zA-Z0-9_-``), only those
+    characters; ``normalize_tool_call_ids`` replaces every other character with
+    ``replacement``. ``pattern`` (the whole id) and ``refused`` (one character outside
+    the class) are derived from them, so each fact is stated once.
     """
 
-    longest: int
+    longest: int | None
     characters: str | None = None
     replacement: str = "_"
     pattern: re.Pattern[str] | None = field(init=False, repr=False, compare=False)
@@ -35,7 +44,8 @@ class IdRule:
     def __post_init__(self) -> None:
         pattern = refused = None
         if self.characters is not None:
-            pattern = re.compile(f"[{self.characters}]{{1,{self.longest}}}")
+            count = "+" if self.longest is None else f"{{1,{self.longest}}}"
+            pattern = re.compile(f"[{self.characters}]{count}")
             refused = re.compile(f"[^{self.characters}]")
         object.__setattr__(self, "pattern", pattern)
         object.__setattr__(self, "refused", refused)
@@ -44,22 +54,28 @@ class IdRule:
         """Whether the provider takes ``call_id`` as it is."""
         if self.pattern is not None:
             return self.pattern.fullmatch(call_id) is not None
-        return len(call_id) <= self.longest
+        return self.longest is None or len(call_id) <= self.longest
 
 
 @dataclass(frozen=True)
 class ToolNameRule:
     """The tool names a provider takes: 1 to ``longest`` characters, each in
     ``characters`` (the body of a regular-expression character class, such as
-    ``a-zA-Z0-9_-``); ``pattern`` (the whole name) is derived from them, so each fact
-    is stated once. The names of tool definitions and of tool calls alike."""
+    ``a-zA-Z0-9_-``), and, when ``first`` is given (such a class body too), the first
+    of them in ``first``; ``pattern`` (the whole name) is derived from them, so each
+    fact is stated once. The names of tool definitions and of tool calls alike."""
 
     longest: int
     characters: str
+    first: str | None = None
     pattern: re.Pattern[str] = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
-        object.__setattr__(self, "pattern", re.compile(f"[{self.characters}]{{1,{self.longest}}}"))
+        if self.first is None:
+            pattern = f"[{self.characters}]{{1,{self.longest}}}"
+        else:
+            pattern = f"[{self.first}][{self.characters}]{{0,{self.longest - 1}}}"
+        object.__setattr__(self, "pattern", re.compile(pattern))
 
     def fits(self, name: str) -> bool:
         """Whether the provider takes ``name`` as it is."""
@@ -80,13 +96,59 @@ class TurnRules:
     thing its message says (EMPTY_CONTENT); ``ids_reusable_after_result``: a tool-call
     id may be used again once its call was answered (each result pairs with the turn
     right before it), which ``validate_transcript`` refuses on purpose
-    (DUPLICATE_TOOL_CALL_ID) and ``check_wire_rules`` then accepts."""
+    (DUPLICATE_TOOL_CALL_ID) and ``check_wire_rules`` then accepts;
+    ``calls_follow_user_turn``: an assistant turn holding tool calls comes after a user
+    turn (a user message or tool results), never first after the system messages
+    (INVALID_ROLE_ORDER; weaker than ``user_turn_first``, which refuses any assistant
+    message first)."""
 
     results_follow_call: bool = False
     assistant_turns_join: bool = False
     user_turn_first: bool = False
+    calls_follow_user_turn: bool = False
     content_required: bool = False
     ids_reusable_after_result: bool = False
+
+
+@dataclass(frozen=True)
+class SignatureRule:
+    """The opaque signatures a provider wants back on the tool calls of the current
+    turn (``ToolCallBlock.thought_signature``): for each model ``requires`` says yes to
+    (``requires(None)``: the model is not known), the first tool call of each step of
+    the current turn must carry one (MISSING_THOUGHT_SIGNATURE). The current turn is
+    everything after the last user message (tool results do not end it); a step is a
+    run of consecutive assistant messages (the provider merges them into one model
+    turn). Any signature counts as present: the provider validates what it signed
+    itself, agent-ir cannot.
+
+    ``placeholders``: the values the provider documents as accepted in place of a
+    signature it made, as they are written on the wire (each also as the base64 of its
+    bytes, which an SDK that takes bytes sends); ``placeholder``, the first of them,
+    is what ``repair_transcript`` writes on a call that lacks one."""
+
+    requires: Callable[[str | None], bool]
+    placeholders: tuple[str, ...]
+    encoded: tuple[str, ...] = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        if not self.placeholders:
+            raise ValueError("SignatureRule: placeholders must name at least one value")
+        encoded = tuple(
+            encode(value.encode("utf-8")).decode("ascii")
+            for value in self.placeholders
+            for encode in (base64.b64encode, base64.urlsafe_b64encode)
+        )
+        object.__setattr__(self, "encoded", tuple(dict.fromkeys(encoded)))
+
+    @property
+    def placeholder(self) -> str:
+        """The value ``repair_transcript`` writes on a call that lacks a signature."""
+        return self.placeholders[0]
+
+    def is_placeholder(self, signature: str) -> bool:
+        """Whether ``signature`` is one of the documented placeholders (as written, or
+        the base64 of its bytes)."""
+        return signature in self.placeholders or signature in self.encoded
 
 
 @dataclass(frozen=True)
@@ -111,8 +173,9 @@ class RequestReader:
 class ProviderSpec:
     """One provider: ``name`` as the public API and the CLI spell it, ``label`` for a
     person (the HTML report), its tool-call ``ids``, its ``turns`` rules, the
-    ``request`` reader of its wire format and the ``tool_names`` it takes (None: no
-    rule is known, none is checked)."""
+    ``request`` reader of its wire format, the ``tool_names`` it takes (None: no
+    rule is known, none is checked) and the ``signatures`` it wants back on tool
+    calls (None: none)."""
 
     name: str
     label: str
@@ -120,6 +183,7 @@ class ProviderSpec:
     turns: TurnRules
     request: RequestReader
     tool_names: ToolNameRule | None = None
+    signatures: SignatureRule | None = None
 
 
 @dataclass(frozen=True)

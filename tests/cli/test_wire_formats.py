@@ -173,3 +173,52 @@ def test_an_unknown_format_or_provider_is_a_usage_error(tmp_path: Path) -> None:
         ran = run("validate", *arguments, source)
         assert ran.status == 2, ran
         assert "invalid choice" in ran.err
+
+
+# A Gemini 3 tool loop as a framework that drops signatures records it: the call of the
+# current turn lost its thoughtSignature (Gemini 3 answers HTTP 400).
+GEMINI_LINE = {
+    "systemInstruction": {"parts": [{"text": "Be brief."}]},
+    "contents": [
+        {"role": "user", "parts": [{"text": "Weather in Paris?"}]},
+        {
+            "role": "model",
+            "parts": [{"functionCall": {"name": "get_weather", "args": {"city": "Paris"}}}],
+        },
+        {
+            "role": "user",
+            "parts": [{"functionResponse": {"name": "get_weather", "response": {"c": 18}}}],
+        },
+    ],
+    "tools": [{"functionDeclarations": [{"name": "get_weather"}]}],
+}
+
+
+def test_gemini_lines_are_read_and_checked_against_gemini_rules_for_the_model(
+    tmp_path: Path,
+) -> None:
+    source = _jsonl(tmp_path / "gemini.jsonl", [GEMINI_LINE])
+    ran = run("validate", "--format", "gemini", "--output", "json", source)
+    assert ran.status == 0, ran
+    [record, summary] = json_lines(ran)
+    assert record["diagnostics"] == []
+    # The call had no id: it was given one, and its response paired by name; both said.
+    assert [(w["code"], w["path"]) for w in record["warnings"]] == [
+        ("TOOL_CALL_ID_ADDED", "/contents/1/parts/0/functionCall"),
+        ("RESULT_PAIRED_BY_NAME", "/contents/2/parts/0/functionResponse"),
+    ]
+
+    rules = ("validate", "--format", "gemini", "--provider-rules", "gemini", "--output", "json")
+    ran = run(*rules, "--model", "gemini-3-pro-preview", source)
+    assert ran.status == 1, ran
+    [record, summary] = json_lines(ran)
+    assert [(d["code"], d["path"]) for d in record["diagnostics"]] == [
+        ("MISSING_THOUGHT_SIGNATURE", "/2/content/0")  # in the IR: system first
+    ]
+    # Gemini 2.5 does not require signatures.
+    assert run(*rules, "--model", "gemini-2.5-flash", source).status == 0
+
+    signed = json.loads(json.dumps(GEMINI_LINE))
+    signed["contents"][1]["parts"][0]["thoughtSignature"] = "CiQBjz1rX3Lc0dQ2"
+    source = _jsonl(tmp_path / "signed.jsonl", [signed])
+    assert run(*rules, "--model", "gemini-3-pro-preview", source).status == 0

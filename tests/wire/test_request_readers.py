@@ -18,11 +18,13 @@ LINE_TOOLS: dict[str, list[dict[str, Any]]] = {
     "openai-chat": [{"type": "function", "function": {"name": "lookup"}}],
     "openai-responses": [{"type": "function", "name": "lookup"}],
     "anthropic": [{"name": "lookup", "input_schema": {"type": "object"}}],
+    "gemini": [{"functionDeclarations": [{"name": "lookup"}]}],
 }
 MESSAGES: dict[str, list[dict[str, Any]]] = {
     "openai-chat": [{"role": "user", "content": "hi"}],
     "openai-responses": [{"role": "user", "content": "hi"}],
     "anthropic": [{"role": "user", "content": "hi"}],
+    "gemini": [{"role": "user", "parts": [{"text": "hi"}]}],
 }
 FINE_TUNING = [
     {"role": "system", "content": "Be brief."},
@@ -49,6 +51,15 @@ def test_the_anthropic_reader_reads_the_system_key_beside_the_tools() -> None:
         MESSAGES["anthropic"], "Be brief.", LINE_TOOLS["anthropic"]
     )
     assert [message.role for message in read] == ["system", "user"]
+    assert read.tools == (ToolDefinition(name="lookup"),)
+
+
+def test_the_gemini_reader_reads_the_system_instruction_beside_the_tools() -> None:
+    read = REGISTRY["gemini"].request.convert(
+        MESSAGES["gemini"], {"parts": [{"text": "Be brief."}]}, LINE_TOOLS["gemini"]
+    )
+    assert [message.role for message in read] == ["system", "user"]
+    assert read[0].content == "Be brief."
     assert read.tools == (ToolDefinition(name="lookup"),)
 
 

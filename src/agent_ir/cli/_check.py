@@ -266,7 +266,7 @@ def _check_wire(line: bytes, checks: Checks) -> _Wire:
         return name, 0, (transcript_diagnostic(extra),), (), None
     if checks.format == "ir":
         return name, _length(messages), _verdict(messages, checks, tools), (), None
-    return _converted(name, messages, extra, tools, checks)
+    return _converted(name, messages, extra, tools, checks, bare=type(value) is list)
 
 
 class _Named(msgspec.Struct):
@@ -374,9 +374,13 @@ def _verdict(messages: object, checks: Checks, tools: object) -> tuple[Diagnosti
     )
 
 
-def _converted(name: str | None, messages: Any, system: Any, tools: Any, checks: Checks) -> _Wire:
-    """A wire transcript converted to the IR, then checked."""
-    convert = _registry.request_reader(checks.format).convert
+def _converted(
+    name: str | None, messages: Any, system: Any, tools: Any, checks: Checks, *, bare: bool = False
+) -> _Wire:
+    """A wire transcript converted to the IR, then checked. ``bare``: the line is the
+    array of messages itself (not an object holding it under the format's key)."""
+    reader = _registry.request_reader(checks.format)
+    convert = reader.convert
     try:
         converted = convert(messages, system, tools)
     except TranscriptError as error:  # a message invalid on its own (arguments...)
@@ -389,19 +393,27 @@ def _converted(name: str | None, messages: Any, system: Any, tools: Any, checks:
     except Exception as error:  # never a traceback for one line
         reason = f"could not be converted from {checks.format} ({describe_error(error)})"
         return name, _length(messages), (transcript_diagnostic(reason),), (), None
-    warnings = tuple(map(_warning, converted.warnings))
+    root = f"/{reader.messages_key}" if bare else None
+    warnings = tuple(_warning(found, root) for found in converted.warnings)
     verdict = _verdict(tuple(converted), checks, converted.tools)
     return name, len(converted), verdict, warnings, converted
 
 
-def _warning(found: Any) -> Found:
-    """A conversion warning as reported: its path in the IR (where the diagnostics
-    point) for a message; a tool definition's warning keeps its tool index."""
+def _warning(found: Any, root: str | None) -> Found:
+    """A conversion warning as reported: its path in the line, the pointer the reader
+    gave (``/messages/2/content/1``, ``/contents/1/parts/0/functionCall``,
+    ``/system/0``, ``/tools/3``: a line is an object holding the request's fields) or,
+    for a line that is the array of messages itself, that pointer without its
+    ``root`` (``/2/content/1``); its message index is the wire message's. A tool
+    definition's warning keeps its tool index.
+
+    Not an IR pointer: a format whose messages do not map one to one onto IR messages
+    (a system prompt under its own key, a Gemini content holding function responses
+    and text) would make one point at the wrong message."""
     tool = -1 if found.tool_index is None else found.tool_index
-    if tool >= 0:
-        return (str(found.code), -1, found.message, found.path, tool)
-    block = f"/content/{found.block_index}" if found.block_index >= 0 else ""
-    pointer = f"/{found.message_index}{block}"
+    pointer = found.path
+    if root is not None and pointer.startswith(f"{root}/"):
+        pointer = pointer[len(root) :]
     return (str(found.code), found.message_index, found.message, pointer, tool)
 
 

@@ -215,6 +215,7 @@ def test_gemini_lines_are_read_and_checked_against_gemini_rules_for_the_model(
     assert [(d["code"], d["path"]) for d in record["diagnostics"]] == [
         ("MISSING_THOUGHT_SIGNATURE", "/2/content/0")  # in the IR: system first
     ]
+    assert summary["summary"]["codes"] == {"MISSING_THOUGHT_SIGNATURE": 1}
     # Gemini 2.5 does not require signatures.
     assert run(*rules, "--model", "gemini-2.5-flash", source).status == 0
 

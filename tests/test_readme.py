@@ -17,14 +17,14 @@ README = (ROOT / "README.md").read_text(encoding="utf-8")
 BLOCKS = re.findall(r"```python\n(.*?)```", README, flags=re.DOTALL)
 
 
-def test_the_readme_has_its_eight_python_examples() -> None:
-    assert len(BLOCKS) == 8
+def test_the_readme_has_its_nine_python_examples() -> None:
+    assert len(BLOCKS) == 9
 
 
 @pytest.mark.parametrize(
     "block",
     BLOCKS,
-    ids=["message-ir", "provider", "wire", "reply", "stream", "async-stream", "cache", "refusal"],
+    ids=["message-ir", "provider", "wire", "reply", "stream", "async-stream", "cache", "refusal", "gemini"],
 )
 def test_the_readme_python_examples_run_as_written(
     block: str, monkeypatch: pytest.MonkeyPatch

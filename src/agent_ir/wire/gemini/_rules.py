@@ -19,8 +19,9 @@ A request holds ``contents`` (``user`` and ``model`` turns of parts), a separate
   enforced 64 is the rule chosen.
 * **The function-response turn directly after its function-call turn**
   (RESULT_NOT_IMMEDIATE): "Please ensure that function response turn comes immediately
-  after a function call turn." Consecutive ``model`` contents are one turn once merged
-  (``to_gemini`` merges them), so results may follow the run of assistant messages
+  after a function call turn." Consecutive ``model`` contents are one turn (the API reads
+  consecutive contents of a role as one; ``to_gemini`` writes an IR message as a
+  content of its own), so results may follow the run of assistant messages
   holding their call (``assistant_turns_join``).
 * **As many function responses as calls in that turn**: "Please ensure that the number
   of function response parts is equal to the number of function call parts of the

@@ -12,8 +12,9 @@ same bytes (signatures compared as the bytes they encode). The async client
 the non-streamed reply holding the same content against ``reply_from_gemini`` of the
 same JSON and of the SDK object's ``model_dump(mode="json")``.
 
-The request is hand-written (``CONTENTS``); it is the request side's to build it with
-``to_gemini``.
+The request each test sends is ``to_gemini``'s (``CONTENTS``: a Gemini 3 tool loop
+whose signed call and signed text go back on their parts), and the body the SDK sent
+is checked to be exactly that.
 """
 
 from __future__ import annotations
@@ -27,9 +28,14 @@ import pytest
 from google import genai
 from google.genai import errors, types
 
-from agent_ir import to_json_value
+from agent_ir import (
+    assistant_message,
+    to_json_value,
+    tool_result_message,
+    user_message,
+)
 from agent_ir.replies import ModelResponse, ProviderError
-from agent_ir.wire import AsyncGeminiStream, GeminiStream, reply_from_gemini
+from agent_ir.wire import AsyncGeminiStream, GeminiStream, reply_from_gemini, to_gemini
 
 from support.gemini import merged_reply, signature_bytes, sse_chunks
 from support.loopback import loopback_only, recording_server
@@ -42,7 +48,31 @@ RECORDINGS = sorted(path.stem for path in FOLDER.glob("*.sse"))
 NOT_FROM_THE_API = {"snake-case"}
 SDK_RECORDINGS = [name for name in RECORDINGS if name not in NOT_FROM_THE_API]
 MODEL = "gemini-test"
-CONTENTS: list[dict[str, Any]] = [{"role": "user", "parts": [{"text": "hi"}]}]
+# Signatures without "+" or "/": the SDK reads them into bytes and sends them in URL-safe
+# base64, which is then the same text.
+SESSION = [
+    user_message(id="u1", content="Weather in Paris?"),
+    assistant_message(
+        id="a1",
+        content=[
+            {
+                "type": "toolCall",
+                "id": "gemini_call_rsp-1_0",
+                "name": "get_weather",
+                "arguments": {"city": "Paris"},
+                "thoughtSignature": "CiQBjz1rX3Lc0dQ2",
+            }
+        ],
+    ),
+    tool_result_message(
+        id="r1", tool_call_id="gemini_call_rsp-1_0", tool_name="get_weather", content='{"c":18}'
+    ),
+    assistant_message(
+        id="a2", content=[{"type": "text", "text": "18 C.", "thoughtSignature": "EpYSCpMS"}]
+    ),
+    user_message(id="u2", content="And tomorrow?"),
+]
+CONTENTS: list[dict[str, Any]] = to_gemini(SESSION).fields["contents"]
 # Our stop reason for the SDK's last finish_reason (a reply with calls stops with
 # tool_call; a blocked prompt has no candidate: "error").
 STOPS = {"STOP": "stop", "MAX_TOKENS": "length"}

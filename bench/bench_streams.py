@@ -22,8 +22,10 @@ from typing import Any
 from agent_ir.wire import (
     AnthropicStream,
     AsyncAnthropicStream,
+    AsyncGeminiStream,
     AsyncOpenAIChatStream,
     AsyncOpenAIResponsesStream,
+    GeminiStream,
     OpenAIChatStream,
     OpenAIResponsesStream,
 )
@@ -109,6 +111,22 @@ def anthropic() -> bytes:
     )
 
 
+def gemini() -> bytes:
+    head = {"modelVersion": "m", "responseId": "rsp_bench"}
+
+    def delta(text: str) -> tuple[None, Any]:
+        content = {"role": "model", "parts": [{"text": text}]}
+        return None, {**head, "candidates": [{"content": content, "index": 0}]}
+
+    content = {"role": "model", "parts": [{"text": ""}]}
+    last = {
+        **head,
+        "candidates": [{"content": content, "finishReason": "STOP", "index": 0}],
+        "usageMetadata": {"promptTokenCount": 10, "candidatesTokenCount": 20},
+    }
+    return _sse([*_fill(delta, 4), (None, last)])
+
+
 def openai_responses() -> bytes:
     def delta(text: str) -> tuple[str, Any]:
         event = {
@@ -140,6 +158,7 @@ STREAMS: dict[str, tuple[Callable[[], bytes], type[Any], type[Any]]] = {
     "openai-chat": (openai_chat, OpenAIChatStream, AsyncOpenAIChatStream),
     "openai-responses": (openai_responses, OpenAIResponsesStream, AsyncOpenAIResponsesStream),
     "anthropic": (anthropic, AnthropicStream, AsyncAnthropicStream),
+    "gemini": (gemini, GeminiStream, AsyncGeminiStream),
 }
 Cases = dict[str, tuple[Callable[[], object], dict[str, Callable[[], int]]]]
 

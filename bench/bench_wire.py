@@ -22,9 +22,11 @@ from typing import Any
 import agent_ir
 from agent_ir.wire import (
     from_anthropic,
+    from_gemini,
     from_openai_chat,
     from_openai_responses,
     to_anthropic,
+    to_gemini,
     to_openai_chat,
     to_openai_responses,
 )
@@ -52,15 +54,20 @@ def wire_cases(messages: tuple[Any, ...]) -> dict[str, Case]:
     anthropic = to_anthropic(messages).fields
     chat = to_openai_chat(messages).fields["messages"]
     responses = to_openai_responses(messages).fields["input"]
+    gemini = to_gemini(messages).fields
     system = anthropic.get("system")
     return {
         BASELINE: lambda: json.dumps(plain),
         "to_anthropic": lambda: to_anthropic(messages),
         "to_openai_chat": lambda: to_openai_chat(messages),
         "to_openai_responses": lambda: to_openai_responses(messages),
+        "to_gemini": lambda: to_gemini(messages),
         "from_anthropic": lambda: from_anthropic(anthropic["messages"], system=system),
         "from_openai_chat": lambda: from_openai_chat(chat),
         "from_openai_responses": lambda: from_openai_responses(responses),
+        "from_gemini": lambda: from_gemini(
+            gemini["contents"], system_instruction=gemini.get("systemInstruction")
+        ),
     }
 
 

@@ -1303,6 +1303,11 @@ def _anthropic_call(value: object) -> list[Any]:
     return [{"role": "user", "content": "u"}, {"role": "assistant", "content": [block]}]
 
 
+def _gemini_call(args: object) -> list[Any]:
+    part = {"functionCall": {"name": "read", "args": args}}
+    return [{"role": "user", "parts": [{"text": "u"}]}, {"role": "model", "parts": [part]}]
+
+
 WIRE_PLACES: dict[str, Callable[[Any], tuple[str, Any, Any]]] = {
     "chat-messages": lambda value: ("openai-chat", value, None),
     "chat-message": lambda value: ("openai-chat", [value], None),
@@ -1320,13 +1325,18 @@ WIRE_PLACES: dict[str, Callable[[Any], tuple[str, Any, Any]]] = {
     "anthropic-content": lambda value: ("anthropic", [{"role": "user", "content": value}], None),
     "anthropic-input": lambda value: ("anthropic", _anthropic_call(value), None),
     "anthropic-system": lambda value: ("anthropic", [{"role": "user", "content": "u"}], value),
+    "gemini-contents": lambda value: ("gemini", value, None),
+    "gemini-content": lambda value: ("gemini", [value], None),
+    "gemini-parts": lambda value: ("gemini", [{"role": "user", "parts": value}], None),
+    "gemini-args": lambda value: ("gemini", _gemini_call(value), None),
+    "gemini-system": lambda value: ("gemini", [{"role": "user", "parts": [{"text": "u"}]}], value),
 }
 WIRE_COUNTERPARTS: dict[str, tuple[str, ...]] = {
-    "transcript": ("chat-messages", "responses-input", "anthropic-messages"),
-    "message": ("chat-message", "responses-item", "anthropic-message"),
-    "content": ("chat-content", "responses-content", "anthropic-content"),
-    "arguments": ("chat-arguments", "anthropic-input"),
-    "system-content": ("anthropic-system",),
+    "transcript": ("chat-messages", "responses-input", "anthropic-messages", "gemini-contents"),
+    "message": ("chat-message", "responses-item", "anthropic-message", "gemini-content"),
+    "content": ("chat-content", "responses-content", "anthropic-content", "gemini-parts"),
+    "arguments": ("chat-arguments", "anthropic-input", "gemini-args"),
+    "system-content": ("anthropic-system", "gemini-system"),
 }
 
 

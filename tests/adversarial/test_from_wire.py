@@ -18,9 +18,11 @@ from agent_ir.wire import (
     WireFormatError,
     WireMessages,
     from_anthropic,
+    from_gemini,
     from_openai_chat,
     from_openai_responses,
     to_anthropic,
+    to_gemini,
     to_openai_chat,
     to_openai_responses,
 )
@@ -29,11 +31,13 @@ READERS: dict[str, Any] = {
     "openai-chat": lambda field, system: from_openai_chat(field),
     "openai-responses": lambda field, system: from_openai_responses(field),
     "anthropic": lambda field, system: from_anthropic(field, system=system),
+    "gemini": lambda field, system: from_gemini(field, system_instruction=system),
 }
 WRITERS: dict[str, Any] = {
     "openai-chat": to_openai_chat,
     "openai-responses": to_openai_responses,
     "anthropic": to_anthropic,
+    "gemini": to_gemini,
 }
 
 

@@ -112,7 +112,9 @@ camelCase. Message by message:
   position. Message ids: ``assigned_id(position)``.
 
 Round trips. IR -> Gemini -> IR keeps roles, order, text, thinking text, tool-call ids
-(made-up ones are made up again identically from the same places) and arguments,
+(a made-up one is made up again from its place in the request: one ``from_gemini``
+made comes back the same, one ``reply_from_gemini`` made, ``gemini_call_<responseId>_<n>``,
+comes back as ``gemini_call_<content>_<part>``, its results following it) and arguments,
 tool results (text and error flag exactly: the response mapping is a bijection),
 signatures byte for byte, system messages one by one; it loses, with a warning each,
 what is listed above, and without one: a result's text blocks come back as one string

@@ -24,7 +24,17 @@ def test_the_readme_has_its_nine_python_examples() -> None:
 @pytest.mark.parametrize(
     "block",
     BLOCKS,
-    ids=["message-ir", "provider", "wire", "reply", "stream", "async-stream", "cache", "refusal", "gemini"],
+    ids=[
+        "message-ir",
+        "provider",
+        "wire",
+        "reply",
+        "stream",
+        "async-stream",
+        "cache",
+        "refusal",
+        "gemini",
+    ],
 )
 def test_the_readme_python_examples_run_as_written(
     block: str, monkeypatch: pytest.MonkeyPatch

@@ -290,9 +290,12 @@ def test_an_unsigned_first_call_of_the_current_turn_is_missing_thought_signature
 
     assert located((found,)) == [("MISSING_THOUGHT_SIGNATURE", 1, "/1/content/1")]
     assert found.message == (
-        "tool call 'c1' ('read') has no thought signature: gemini requires one on the first "
-        "call of each model step of the current turn (the turn since the last user message)"
+        "tool call 'c1' ('read') has no thought signature: Google Gemini requires one on the "
+        "first call of each model step of the current turn (the turn since the last user "
+        "message)"
     )
+    [named] = check_wire_rules(transcript, "gemini", model="gemini-3-pro-preview")
+    assert "Google Gemini ('gemini-3-pro-preview') requires one" in named.message
 
 
 def test_of_parallel_calls_only_the_first_needs_one() -> None:
@@ -474,7 +477,7 @@ def test_the_command_checks_gemini_s_rules(
     assert status == 1
     assert out[:3] == [
         f"{source}:1: [t1] message 1 MISSING_THOUGHT_SIGNATURE: tool call 'c1' ('read') has no "
-        "thought signature: gemini requires one on the first call of each model step of the "
+        "thought signature: Google Gemini requires one on the first call of each model step of the "
         "current turn (the turn since the last user message) (/1/content/0)",
         f"{source}:2: [t2] message 0 INVALID_TOOL_NAME_FORMAT: tool call 'c1' names '1read', "
         "which must match [a-zA-Z_][a-zA-Z0-9_.:-]{0,63} for gemini (/0/content/0/name)",

@@ -164,7 +164,7 @@ def _provider_rules(
     if spec.turns.content_required:
         yield from _empty_content(messages, spec)
     if spec.signatures is not None and spec.signatures.requires(model):
-        yield from _missing_signatures(messages, spec)
+        yield from _missing_signatures(messages, spec, model)
 
 
 def _results_not_immediate(
@@ -294,11 +294,14 @@ def _current_turn(messages: list[Message | None]) -> int:
     return 0
 
 
-def _missing_signatures(messages: list[Message | None], spec: ProviderSpec) -> Iterator[Diagnostic]:
+def _missing_signatures(
+    messages: list[Message | None], spec: ProviderSpec, model: str | None
+) -> Iterator[Diagnostic]:
     """MISSING_THOUGHT_SIGNATURE for the first tool call of each step of the current
     turn (a step: a run of consecutive assistant messages, one model turn once merged)
     that has no signature. A malformed message ends a step, as any message not an
     assistant message does."""
+    who = spec.label if model is None else f"{spec.label} ({quoted(model)})"
     first_of_step = True
     for index in range(_current_turn(messages), len(messages)):
         message = messages[index]
@@ -315,7 +318,7 @@ def _missing_signatures(messages: list[Message | None], spec: ProviderSpec) -> I
                     index,
                     ("content", block_index),
                     f"tool call {quoted(block.id)} ({quoted(block.name)}) has no thought "
-                    f"signature: {spec.name} requires one on the first call of each model "
+                    f"signature: {who} requires one on the first call of each model "
                     "step of the current turn (the turn since the last user message)",
                 )
 

@@ -134,6 +134,7 @@ import re
 from collections.abc import Callable
 from typing import Any, Final
 
+from agent_ir._fastpath import is_rereadable
 from agent_ir._generated.message_schema import (
     AssistantBlock,
     AssistantMessage,
@@ -157,12 +158,16 @@ from agent_ir._paths import Path, to_pointer
 from agent_ir._text import quoted
 from agent_ir.wire._common import (
     ConversionWarningCode,
+    Direct,
+    Unchecked,
     Warnings,
     WireFormatError,
     WireMessages,
     WireRequest,
     arguments_text,
     assigned_id,
+    exact_dicts,
+    exact_keys,
     ir_messages,
     is_missing,
     key_not_read,
@@ -174,6 +179,7 @@ from agent_ir.wire._common import (
     plain_arguments,
     read_wire,
     transcript_items,
+    unchecked_wire,
     wire_list,
     wire_object,
 )
@@ -553,6 +559,26 @@ def from_gemini(
     their warnings come first."""
     tool_warnings = Warnings()
     definitions = None if tools is None else read_gemini_tools(FROM, tools, tool_warnings)
+    read = _read_contents(contents, system_instruction)
+    if tools is None:
+        return read
+    return WireMessages(read, (*tool_warnings.all(), *read.warnings), definitions)
+
+
+def _read_contents(contents: object, system_instruction: object) -> WireMessages:
+    unchecked = unchecked_wire(contents)
+    if unchecked is not None:
+        read = _read_direct(unchecked, system_instruction)
+        if read is not None:
+            return read
+    return _read_checked(contents, system_instruction)
+
+
+def _read_checked(contents: object, system_instruction: object) -> WireMessages:
+    """``from_gemini``'s messages and warnings (without tools), read the checked way:
+    the input copied by ``read_wire``, every part read by ``_Reader``, and the result
+    converted by ``ir_messages``. ``_read_direct`` gives exactly this, faster, for the
+    inputs it takes."""
     wire = read_wire(FROM, contents, ("contents",), offset=ARGUMENTS_OFFSET)
     if type(wire) is not list:
         raise must_be(FROM, ("contents",), "a list of contents", wire)
@@ -562,8 +588,259 @@ def from_gemini(
         reader.system(read_wire(FROM, system_instruction, path), path)
     for index, entry in enumerate(wire):
         reader.content(index, entry, ("contents", index))
-    warnings = (*tool_warnings.all(), *reader.warnings.all())
-    return WireMessages(ir_messages(reader.messages), warnings, definitions)
+    return WireMessages(ir_messages(reader.messages), reader.warnings.all())
+
+
+def _read_direct(wire: list[Any], system_instruction: object) -> WireMessages | None:
+    """``_read_checked``'s result for ``unchecked_wire`` input whose every content is of
+    a common shape (``_DirectReader``), built as IR objects at once; None for any other
+    input, or any failure, for ``from_gemini`` to read it the checked way (which reports
+    what is wrong, and warns about what has no IR form, as it always did)."""
+    if not exact_dicts(wire):
+        return None
+    try:
+        reader = _DirectReader()
+        if system_instruction is not None and not reader.system(system_instruction):
+            return None
+        for index, entry in enumerate(wire):
+            if not reader.content(index, entry):
+                return None
+        if not reader.unchecked.exact(("contents",), offset=ARGUMENTS_OFFSET):
+            return None
+        reader.answer()
+        converted = reader.direct.messages(reader.messages)
+    except Exception:  # any failure: read again, checked, to report it
+        return None
+    return None if converted is None else WireMessages(converted, reader.warnings.all())
+
+
+# The parts the direct path reads, by their keys: (kind, its data key, the key of its
+# signature). A text part may have no text when it has a ``thought`` or a signature.
+_DirectShape = tuple[str, str | None, str | None]
+
+
+def _direct_shapes() -> dict[frozenset[str], _DirectShape]:
+    shapes: dict[frozenset[str], _DirectShape] = {}
+    for signature in (None, "thoughtSignature", "thought_signature"):
+        signed = () if signature is None else (signature,)
+        for thought in ((), ("thought",)):
+            shapes[frozenset(("text", *thought, *signed))] = ("text", "text", signature)
+            if thought or signed:
+                shapes[frozenset((*thought, *signed))] = ("text", None, signature)
+        for key in ("functionCall", "function_call"):
+            shapes[frozenset((key, *signed))] = ("functionCall", key, signature)
+    for key in ("functionResponse", "function_response"):
+        shapes[frozenset((key,))] = ("functionResponse", key, None)
+    return shapes
+
+
+_DIRECT_SHAPES: Final = _direct_shapes()
+_CONTENT_KEYS: Final = frozenset(("role", "parts"))
+_CALL_KEYS: Final = frozenset(("id", "name", "args"))
+_RESPONSE_KEYS: Final = frozenset(("id", "name", "response"))
+# The depth of a call's args (and a response's response) below ``contents``:
+# contents/<i>/parts/<j>/functionCall/args.
+_ARGUMENTS_DEPTH: Final = 5
+
+
+class _DirectReader:
+    """Reads what ``_Reader`` reads with no warning but TOOL_CALL_ID_ADDED and
+    RESULT_PAIRED_BY_NAME (made in the same words, at the same places) straight into IR
+    objects: contents of ``role`` (user, model or null) and ``parts`` only; text and
+    thought parts (``text``, ``thought``, a non-empty signature in either spelling: the
+    ``_DIRECT_SHAPES``), model ``functionCall`` parts (``id``, ``name``, an ``args``
+    object or none), user ``functionResponse`` parts (``id``, ``name``, ``response``
+    only); a system instruction that is a string, or ``role`` and ``parts`` of text
+    parts. Every dict looked into has exact ``str`` keys (``exact_dicts``,
+    ``exact_keys``) and every value read is of its exact type; what is not read (the
+    arguments, the responses) is checked by ``unchecked`` at the end. A response's
+    text is made by ``answer`` only after that check: its message is held as None in
+    ``messages`` until then."""
+
+    def __init__(self) -> None:
+        self.messages: list[Any] = []
+        self.warnings = Warnings("/contents")
+        self.direct = Direct()
+        self.unchecked = Unchecked()
+        self._unanswered: dict[str, list[str]] = {}
+        self._responses: list[tuple[int, str, str, Wire]] = []
+
+    def system(self, value: object) -> bool:
+        if not is_rereadable([value]):
+            return False
+        if type(value) is str:
+            self.messages.append(SystemMessage(id=assigned_id(0), content=value))
+            return True
+        if type(value) is not dict or not exact_keys(value) or not value.keys() <= _CONTENT_KEYS:
+            return False
+        role, parts = value.get("role"), value.get("parts")
+        if (role is not None and type(role) is not str) or type(parts) is not list:
+            return False
+        if not exact_dicts(parts):
+            return False
+        for part in parts:
+            text = part.get("text")
+            if len(part) != 1 or type(text) is not str:
+                return False
+            self.messages.append(SystemMessage(id=assigned_id(len(self.messages)), content=text))
+        return True
+
+    def content(self, index: int, entry: Wire) -> bool:
+        """Whether ``entry`` was read (its messages appended)."""
+        if not entry.keys() <= _CONTENT_KEYS:
+            return False
+        role, parts = entry.get("role"), entry.get("parts")
+        if type(parts) is not list or not exact_dicts(parts):
+            return False
+        if role is None:
+            return self._user(index, parts)
+        if type(role) is not str:
+            return False
+        if role == "model":
+            return self._model(index, parts)
+        return role == "user" and self._user(index, parts)
+
+    def _model(self, index: int, parts: list[Wire]) -> bool:
+        blocks: list[Any] = []
+        for part_index, part in enumerate(parts):
+            shape = _DIRECT_SHAPES.get(frozenset(part))
+            if shape is None:
+                return False
+            kind, key, signature_key = shape
+            block: TextBlock | ThinkingBlock | ToolCallBlock | None
+            if kind == "text":
+                block = _direct_text(part, key, signature_key, thinking=True)
+            elif kind == "functionCall" and key is not None:
+                block = self._call(index, part_index, part, key, signature_key)
+            else:
+                return False
+            if block is None:
+                return False
+            blocks.append(block)
+        message_id = assigned_id(len(self.messages))
+        self.messages.append(AssistantMessage(id=message_id, content=tuple(blocks)))
+        return True
+
+    def _user(self, index: int, parts: list[Wire]) -> bool:
+        # As _Reader._user: each response is a message, each run of other parts one.
+        run: list[Any] | None = None
+        produced = False
+        for part_index, part in enumerate(parts):
+            shape = _DIRECT_SHAPES.get(frozenset(part))
+            if shape is None:
+                return False
+            kind, key, signature_key = shape
+            if kind == "functionResponse" and key is not None:
+                if run is not None:
+                    self._user_message(run)
+                    run = None
+                if not self._response(index, part_index, key, part[key]):
+                    return False
+                produced = True
+                continue
+            block = _direct_text(part, key, signature_key, thinking=False)
+            if kind != "text" or block is None:
+                return False
+            run = [] if run is None else run
+            run.append(block)
+        if run is not None:
+            self._user_message(run)
+        elif not produced:
+            self._user_message([])
+        return True
+
+    def _user_message(self, blocks: list[Any]) -> None:
+        message_id = assigned_id(len(self.messages))
+        self.messages.append(UserMessage(id=message_id, content=tuple(blocks)))
+
+    def _call(
+        self, index: int, part_index: int, part: Wire, key: str, signature_key: str | None
+    ) -> ToolCallBlock | None:
+        signature = _direct_signature(part, signature_key)
+        call = part[key]
+        if signature == "" or type(call) is not dict or not exact_keys(call):
+            return None
+        if not call.keys() <= _CALL_KEYS:
+            return None
+        call_id, name, arguments = call.get("id"), call.get("name"), call.get("args")
+        if type(name) is not str:
+            return None
+        if call_id is None:
+            where = ("contents", index, "parts", part_index, key)
+            call_id = _made_up_call_id(self.warnings, index, part_index, where)
+        elif type(call_id) is not str:
+            return None
+        if arguments is None:
+            held = self.direct.arguments({})
+        elif type(arguments) is dict:
+            self.unchecked.add(_ARGUMENTS_DEPTH, arguments)
+            held = self.direct.input(arguments)
+        else:
+            return None
+        self.direct.non_blank(call_id, name)
+        self._unanswered.setdefault(name, []).append(call_id)
+        return ToolCallBlock(id=call_id, name=name, arguments=held, thought_signature=signature)
+
+    def _response(self, index: int, part_index: int, key: str, response: Any) -> bool:
+        if type(response) is not dict or not exact_keys(response):
+            return False
+        if not response.keys() <= _RESPONSE_KEYS:
+            return False
+        call_id, name, body = response.get("id"), response.get("name"), response.get("response")
+        if type(name) is not str or type(body) is not dict:
+            return False
+        if call_id is not None and type(call_id) is not str:
+            return False
+        where = ("contents", index, "parts", part_index, key)
+        call_id = _answered(
+            self.warnings, self._unanswered, (index, part_index), call_id, name, where
+        )
+        self.direct.non_blank(call_id, name)
+        self.unchecked.add(_ARGUMENTS_DEPTH, body)
+        self._responses.append((len(self.messages), call_id, name, body))
+        self.messages.append(None)
+        return True
+
+    def answer(self) -> None:
+        """The tool-result messages of the responses (their objects checked)."""
+        for position, call_id, name, body in self._responses:
+            text, is_error = response_text(body)
+            self.messages[position] = ToolResultMessage(
+                id=assigned_id(position),
+                tool_call_id=call_id,
+                tool_name=name,
+                content=text,
+                is_error=is_error,
+            )
+
+
+def _direct_signature(part: Wire, key: str | None) -> str | None:
+    """The part's signature (None: none); ``""`` when it is not a non-empty string (the
+    caller falls back: ``_Reader`` reports it)."""
+    signature = None if key is None else part[key]
+    if signature is None:
+        return None
+    return signature if type(signature) is str else ""
+
+
+def _direct_text(
+    part: Wire, key: str | None, signature_key: str | None, *, thinking: bool
+) -> TextBlock | ThinkingBlock | None:
+    """The block of a text part (``key``: ``text``, or None when the part has none);
+    None when it is not read directly."""
+    text = "" if key is None else part[key]
+    thought = part.get("thought")
+    signature = _direct_signature(part, signature_key)
+    if type(text) is not str or signature == "":
+        return None
+    if thought is None:
+        if key is None and signature is None:
+            return None  # no key but nulls: PART_NOT_READ
+    elif type(thought) is not bool or (thought and not thinking):
+        return None
+    if thought:
+        return ThinkingBlock(thinking=text, thought_signature=signature)
+    return TextBlock(text=text, thought_signature=signature)
 
 
 # Each key's snake_case spelling, read as its camelCase one.
@@ -757,14 +1034,7 @@ class _Reader:
         name = _string(call, "name", where)
         call_id = call.get("id")
         if call_id is None:
-            call_id = _ids.request_call_id(index, part_index)
-            self.warnings.add(
-                Code.TOOL_CALL_ID_ADDED,
-                index,
-                part_index,
-                f"a call without an id is given the id {quoted(call_id)} (not sent back)",
-                path=to_pointer(where),
-            )
+            call_id = _made_up_call_id(self.warnings, index, part_index, where)
         elif type(call_id) is not str:
             raise must_be(FROM, (*where, "id"), "a string", call_id)
         arguments = call.get("args")
@@ -807,35 +1077,9 @@ class _Reader:
         )
 
     def _answered(self, index: int, part_index: int, call_id: Any, name: str, path: Path) -> str:
-        """The id of the call a response answers (see the module docstring)."""
-        waiting = self._unanswered.get(name, [])
-        if call_id is not None:
-            if type(call_id) is not str:
-                raise must_be(FROM, (*path, "id"), "a string", call_id)
-            if call_id in waiting:
-                waiting.remove(call_id)
-            return call_id
-        if waiting:
-            found = waiting.pop(0)
-            self.warnings.add(
-                Code.RESULT_PAIRED_BY_NAME,
-                index,
-                part_index,
-                f"a response without an id answers the earliest unanswered call of "
-                f"{quoted(name)}: {quoted(found)}",
-                path=to_pointer(path),
-            )
-            return found
-        made_up = _ids.request_call_id(index, part_index)
-        self.warnings.add(
-            Code.TOOL_CALL_ID_ADDED,
-            index,
-            part_index,
-            f"a response without an id answers no earlier call of {quoted(name)}: it is "
-            f"given the id {quoted(made_up)} (not sent back)",
-            path=to_pointer(path),
-        )
-        return made_up
+        if call_id is not None and type(call_id) is not str:
+            raise must_be(FROM, (*path, "id"), "a string", call_id)
+        return _answered(self.warnings, self._unanswered, (index, part_index), call_id, name, path)
 
     def _response_parts(self, index: int, part_index: int, value: Any, path: Path) -> list[Wire]:
         images = []
@@ -927,6 +1171,60 @@ class _Reader:
     def _append(self, message: Wire) -> None:
         message["id"] = assigned_id(len(self.messages))
         self.messages.append(message)
+
+
+def _made_up_call_id(warnings: Warnings, index: int, part_index: int, path: Path) -> str:
+    """The id of the call without one at ``path`` (``contents[index].parts[part_index]
+    .functionCall``), with its TOOL_CALL_ID_ADDED warning."""
+    call_id = _ids.request_call_id(index, part_index)
+    warnings.add(
+        Code.TOOL_CALL_ID_ADDED,
+        index,
+        part_index,
+        f"a call without an id is given the id {quoted(call_id)} (not sent back)",
+        path=to_pointer(path),
+    )
+    return call_id
+
+
+def _answered(
+    warnings: Warnings,
+    unanswered: dict[str, list[str]],
+    place: tuple[int, int],
+    call_id: str | None,
+    name: str,
+    path: Path,
+) -> str:
+    """The id of the call the function response at ``path`` answers (see the module
+    docstring); ``unanswered``: the calls no response answered yet, by name, updated.
+    ``place``: the response's content and part indexes."""
+    waiting = unanswered.get(name, [])
+    if call_id is not None:
+        if call_id in waiting:
+            waiting.remove(call_id)
+        return call_id
+    index, part_index = place
+    if waiting:
+        found = waiting.pop(0)
+        warnings.add(
+            Code.RESULT_PAIRED_BY_NAME,
+            index,
+            part_index,
+            f"a response without an id answers the earliest unanswered call of "
+            f"{quoted(name)}: {quoted(found)}",
+            path=to_pointer(path),
+        )
+        return found
+    made_up = _ids.request_call_id(index, part_index)
+    warnings.add(
+        Code.TOOL_CALL_ID_ADDED,
+        index,
+        part_index,
+        f"a response without an id answers no earlier call of {quoted(name)}: it is "
+        f"given the id {quoted(made_up)} (not sent back)",
+        path=to_pointer(path),
+    )
+    return made_up
 
 
 def _media_kind(media_type: str) -> str:

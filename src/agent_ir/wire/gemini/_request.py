@@ -132,6 +132,7 @@ import base64
 import binascii
 import re
 from collections.abc import Callable
+from itertools import chain, repeat
 from typing import Any, Final
 
 from agent_ir._fastpath import is_rereadable
@@ -598,6 +599,11 @@ def _read_direct(wire: list[Any], system_instruction: object) -> WireMessages | 
     what is wrong, and warns about what has no IR form, as it always did)."""
     if not exact_dicts(wire):
         return None
+    # Every content's parts a list, every part a dict with str keys: checked across
+    # all of them at once (C loops) before any part is looked into.
+    parts: list[Any] = list(map(dict.get, wire, repeat("parts")))
+    if not set(map(type, parts)) <= _LIST or not exact_dicts(list(chain.from_iterable(parts))):
+        return None
     try:
         reader = _DirectReader()
         if system_instruction is not None and not reader.system(system_instruction):
@@ -635,6 +641,7 @@ def _direct_shapes() -> dict[frozenset[str], _DirectShape]:
 
 
 _DIRECT_SHAPES: Final = _direct_shapes()
+_LIST: Final = frozenset((list,))
 _CONTENT_KEYS: Final = frozenset(("role", "parts"))
 _CALL_KEYS: Final = frozenset(("id", "name", "args"))
 _RESPONSE_KEYS: Final = frozenset(("id", "name", "response"))
@@ -645,17 +652,17 @@ _ARGUMENTS_DEPTH: Final = 5
 
 class _DirectReader:
     """Reads what ``_Reader`` reads with no warning but TOOL_CALL_ID_ADDED and
-    RESULT_PAIRED_BY_NAME (made in the same words, at the same places) straight into IR
-    objects: contents of ``role`` (user, model or null) and ``parts`` only; text and
-    thought parts (``text``, ``thought``, a non-empty signature in either spelling: the
-    ``_DIRECT_SHAPES``), model ``functionCall`` parts (``id``, ``name``, an ``args``
-    object or none), user ``functionResponse`` parts (``id``, ``name``, ``response``
-    only); a system instruction that is a string, or ``role`` and ``parts`` of text
-    parts. Every dict looked into has exact ``str`` keys (``exact_dicts``,
-    ``exact_keys``) and every value read is of its exact type; what is not read (the
-    arguments, the responses) is checked by ``unchecked`` at the end. A response's
-    text is made by ``answer`` only after that check: its message is held as None in
-    ``messages`` until then."""
+    RESULT_PAIRED_BY_NAME (made by the same functions, at the same places) straight
+    into IR objects: contents of ``role`` (user, model or null) and ``parts`` only;
+    text and thought parts (``text``, ``thought``, a non-empty signature in either
+    spelling: the ``_DIRECT_SHAPES``), model ``functionCall`` parts (``id``, ``name``,
+    an ``args`` object or none), user ``functionResponse`` parts (``id``, ``name``,
+    ``response`` only); a system instruction that is a string, or ``role`` and
+    ``parts`` of text parts. Every dict looked into has exact ``str`` keys
+    (``exact_dicts``, ``exact_keys``) and every value read is of its exact type; what
+    is not read (the arguments, the responses but a one-string object) is checked by
+    ``unchecked`` at the end. The text of such a response is made by ``answer`` after
+    that check: its message is held as None in ``messages`` until then."""
 
     def __init__(self) -> None:
         self.messages: list[Any] = []
@@ -686,12 +693,11 @@ class _DirectReader:
         return True
 
     def content(self, index: int, entry: Wire) -> bool:
-        """Whether ``entry`` was read (its messages appended)."""
+        """Whether ``entry`` (its ``parts`` a list of dicts with str keys) was read (its
+        messages appended)."""
         if not entry.keys() <= _CONTENT_KEYS:
             return False
-        role, parts = entry.get("role"), entry.get("parts")
-        if type(parts) is not list or not exact_dicts(parts):
-            return False
+        role, parts = entry.get("role"), entry["parts"]
         if role is None:
             return self._user(index, parts)
         if type(role) is not str:
@@ -703,17 +709,13 @@ class _DirectReader:
     def _model(self, index: int, parts: list[Wire]) -> bool:
         blocks: list[Any] = []
         for part_index, part in enumerate(parts):
-            shape = _DIRECT_SHAPES.get(frozenset(part))
-            if shape is None:
-                return False
-            kind, key, signature_key = shape
             block: TextBlock | ThinkingBlock | ToolCallBlock | None
-            if kind == "text":
-                block = _direct_text(part, key, signature_key, thinking=True)
-            elif kind == "functionCall" and key is not None:
-                block = self._call(index, part_index, part, key, signature_key)
+            if len(part) == 1 and type(text := part.get("text")) is str:
+                block = TextBlock(text=text)
+            elif len(part) == 1 and "functionCall" in part:
+                block = self._call(index, part_index, "functionCall", part["functionCall"], None)
             else:
-                return False
+                block = self._model_part(index, part_index, part)
             if block is None:
                 return False
             blocks.append(block)
@@ -721,16 +723,27 @@ class _DirectReader:
         self.messages.append(AssistantMessage(id=message_id, content=tuple(blocks)))
         return True
 
+    def _model_part(
+        self, index: int, part_index: int, part: Wire
+    ) -> TextBlock | ThinkingBlock | ToolCallBlock | None:
+        shape = _DIRECT_SHAPES.get(frozenset(part))
+        if shape is None:
+            return None
+        kind, key, signature_key = shape
+        if kind == "text":
+            return _direct_text(part, key, signature_key, thinking=True)
+        signature = _direct_signature(part, signature_key)
+        if kind == "functionCall" and key is not None and signature != "":
+            return self._call(index, part_index, key, part[key], signature)
+        return None
+
     def _user(self, index: int, parts: list[Wire]) -> bool:
         # As _Reader._user: each response is a message, each run of other parts one.
         run: list[Any] | None = None
         produced = False
         for part_index, part in enumerate(parts):
-            shape = _DIRECT_SHAPES.get(frozenset(part))
-            if shape is None:
-                return False
-            kind, key, signature_key = shape
-            if kind == "functionResponse" and key is not None:
+            key = _response_key(part)
+            if key is not None:
                 if run is not None:
                     self._user_message(run)
                     run = None
@@ -738,11 +751,13 @@ class _DirectReader:
                     return False
                 produced = True
                 continue
-            block = _direct_text(part, key, signature_key, thinking=False)
-            if kind != "text" or block is None:
+            block = _user_text(part)
+            if block is None:
                 return False
-            run = [] if run is None else run
-            run.append(block)
+            if run is None:
+                run = [block]
+            else:
+                run.append(block)
         if run is not None:
             self._user_message(run)
         elif not produced:
@@ -754,11 +769,9 @@ class _DirectReader:
         self.messages.append(UserMessage(id=message_id, content=tuple(blocks)))
 
     def _call(
-        self, index: int, part_index: int, part: Wire, key: str, signature_key: str | None
+        self, index: int, part_index: int, key: str, call: Any, signature: str | None
     ) -> ToolCallBlock | None:
-        signature = _direct_signature(part, signature_key)
-        call = part[key]
-        if signature == "" or type(call) is not dict or not exact_keys(call):
+        if type(call) is not dict or not exact_keys(call):
             return None
         if not call.keys() <= _CALL_KEYS:
             return None
@@ -766,8 +779,7 @@ class _DirectReader:
         if type(name) is not str:
             return None
         if call_id is None:
-            where = ("contents", index, "parts", part_index, key)
-            call_id = _made_up_call_id(self.warnings, index, part_index, where)
+            call_id = _made_up_call_id(self.warnings, index, part_index, key)
         elif type(call_id) is not str:
             return None
         if arguments is None:
@@ -791,27 +803,53 @@ class _DirectReader:
             return False
         if call_id is not None and type(call_id) is not str:
             return False
-        where = ("contents", index, "parts", part_index, key)
-        call_id = _answered(
-            self.warnings, self._unanswered, (index, part_index), call_id, name, where
-        )
+        place = (index, part_index, key)
+        call_id = _answered(self.warnings, self._unanswered, place, call_id, name)
         self.direct.non_blank(call_id, name)
+        position = len(self.messages)
+        if len(body) == 1 and exact_keys(body) and type(next(iter(body.values()))) is str:
+            # {"output": s}, {"error": s}...: nothing left to check.
+            self.messages.append(_direct_result(position, call_id, name, body))
+            return True
         self.unchecked.add(_ARGUMENTS_DEPTH, body)
-        self._responses.append((len(self.messages), call_id, name, body))
+        self._responses.append((position, call_id, name, body))
         self.messages.append(None)
         return True
 
     def answer(self) -> None:
-        """The tool-result messages of the responses (their objects checked)."""
+        """The tool-result messages of the responses held (their objects checked)."""
         for position, call_id, name, body in self._responses:
-            text, is_error = response_text(body)
-            self.messages[position] = ToolResultMessage(
-                id=assigned_id(position),
-                tool_call_id=call_id,
-                tool_name=name,
-                content=text,
-                is_error=is_error,
-            )
+            self.messages[position] = _direct_result(position, call_id, name, body)
+
+
+def _direct_result(position: int, call_id: str, name: str, body: Wire) -> ToolResultMessage:
+    text, is_error = response_text(body)
+    return ToolResultMessage(
+        id=assigned_id(position),
+        tool_call_id=call_id,
+        tool_name=name,
+        content=text,
+        is_error=is_error,
+    )
+
+
+def _response_key(part: Wire) -> str | None:
+    """The key of a part that is a function response alone, in either spelling."""
+    if len(part) != 1:
+        return None
+    if "functionResponse" in part:
+        return "functionResponse"
+    return "function_response" if "function_response" in part else None
+
+
+def _user_text(part: Wire) -> TextBlock | ThinkingBlock | None:
+    """The block of a text part of a user content; None when it is not read directly."""
+    if len(part) == 1 and type(text := part.get("text")) is str:
+        return TextBlock(text=text)
+    shape = _DIRECT_SHAPES.get(frozenset(part))
+    if shape is None or shape[0] != "text":
+        return None
+    return _direct_text(part, shape[1], shape[2], thinking=False)
 
 
 def _direct_signature(part: Wire, key: str | None) -> str | None:
@@ -1034,7 +1072,7 @@ class _Reader:
         name = _string(call, "name", where)
         call_id = call.get("id")
         if call_id is None:
-            call_id = _made_up_call_id(self.warnings, index, part_index, where)
+            call_id = _made_up_call_id(self.warnings, index, part_index, keys["functionCall"])
         elif type(call_id) is not str:
             raise must_be(FROM, (*where, "id"), "a string", call_id)
         arguments = call.get("args")
@@ -1057,7 +1095,11 @@ class _Reader:
         known = {"id", "name", "response", "parts"}
         self._unread(response, response_keys, known, index, part_index, where)
         name = _string(response, "name", where)
-        call_id = self._answered(index, part_index, response.get("id"), name, where)
+        call_id = response.get("id")
+        if call_id is not None and type(call_id) is not str:
+            raise must_be(FROM, (*where, "id"), "a string", call_id)
+        place = (index, part_index, keys["functionResponse"])
+        call_id = _answered(self.warnings, self._unanswered, place, call_id, name)
         if response.get("response") is None:
             raise is_missing(FROM, (*where, "response"))
         text, is_error = response_text(_object(response["response"], (*where, "response")))
@@ -1075,11 +1117,6 @@ class _Reader:
                 "isError": is_error,
             }
         )
-
-    def _answered(self, index: int, part_index: int, call_id: Any, name: str, path: Path) -> str:
-        if call_id is not None and type(call_id) is not str:
-            raise must_be(FROM, (*path, "id"), "a string", call_id)
-        return _answered(self.warnings, self._unanswered, (index, part_index), call_id, name, path)
 
     def _response_parts(self, index: int, part_index: int, value: Any, path: Path) -> list[Wire]:
         images = []
@@ -1173,16 +1210,16 @@ class _Reader:
         self.messages.append(message)
 
 
-def _made_up_call_id(warnings: Warnings, index: int, part_index: int, path: Path) -> str:
-    """The id of the call without one at ``path`` (``contents[index].parts[part_index]
-    .functionCall``), with its TOOL_CALL_ID_ADDED warning."""
+def _made_up_call_id(warnings: Warnings, index: int, part_index: int, key: str) -> str:
+    """The id of the call without one at ``contents[index].parts[part_index]``, its
+    ``functionCall`` spelled ``key``, with its TOOL_CALL_ID_ADDED warning."""
     call_id = _ids.request_call_id(index, part_index)
     warnings.add(
         Code.TOOL_CALL_ID_ADDED,
         index,
         part_index,
         f"a call without an id is given the id {quoted(call_id)} (not sent back)",
-        path=to_pointer(path),
+        path=f"/contents/{index}/parts/{part_index}/{key}",
     )
     return call_id
 
@@ -1190,20 +1227,21 @@ def _made_up_call_id(warnings: Warnings, index: int, part_index: int, path: Path
 def _answered(
     warnings: Warnings,
     unanswered: dict[str, list[str]],
-    place: tuple[int, int],
+    place: tuple[int, int, str],
     call_id: str | None,
     name: str,
-    path: Path,
 ) -> str:
-    """The id of the call the function response at ``path`` answers (see the module
+    """The id of the call the function response at ``place`` answers (see the module
     docstring); ``unanswered``: the calls no response answered yet, by name, updated.
-    ``place``: the response's content and part indexes."""
+    ``place``: the response's content and part indexes and its ``functionResponse``
+    key's spelling."""
     waiting = unanswered.get(name, [])
     if call_id is not None:
         if call_id in waiting:
             waiting.remove(call_id)
         return call_id
-    index, part_index = place
+    index, part_index, key = place
+    pointer = f"/contents/{index}/parts/{part_index}/{key}"
     if waiting:
         found = waiting.pop(0)
         warnings.add(
@@ -1212,7 +1250,7 @@ def _answered(
             part_index,
             f"a response without an id answers the earliest unanswered call of "
             f"{quoted(name)}: {quoted(found)}",
-            path=to_pointer(path),
+            path=pointer,
         )
         return found
     made_up = _ids.request_call_id(index, part_index)
@@ -1222,7 +1260,7 @@ def _answered(
         part_index,
         f"a response without an id answers no earlier call of {quoted(name)}: it is "
         f"given the id {quoted(made_up)} (not sent back)",
-        path=to_pointer(path),
+        path=pointer,
     )
     return made_up
 

@@ -61,11 +61,12 @@ def _nested(levels: int) -> dict[str, Any]:
 
 # --- strategies ------------------------------------------------------------------------
 #
-# Each example is clean (every value of a shape the direct path reads: ids present or
-# not, both spellings, thoughts, signatures, every kind of response object) or noisy
-# (now and then a value absent, null or hostile, an odd or hostile key, a part the
-# direct path leaves to the checked read), so that both the direct reads and the
-# fallbacks are compared often.
+# Each example is clean (noise 0: every value of a shape the direct path reads: ids
+# present or not, both spellings, thoughts, signatures, every kind of response object),
+# mildly noisy (1: now and then one value absent, null, hostile, not finite, too big or
+# nested too deep in a request otherwise clean) or noisy (2: that often, and odd or
+# hostile keys, parts the direct path leaves to the checked read), so that both the
+# direct reads and each fallback are compared often.
 
 SCALARS = st.none() | st.booleans() | st.integers(-(2**40), 2**40) | st.text(max_size=8)
 NUMBERS = st.integers(-(2**70), 2**70) | st.floats(allow_nan=True, allow_infinity=True)
@@ -76,8 +77,8 @@ TEXTS = st.text(max_size=12) | st.sampled_from(['{"a":1}', '{"output":"x"}', "",
 
 
 @cache
-def _json(noisy: bool) -> st.SearchStrategy[Any]:
-    leaves = SCALARS | NUMBERS if noisy else SCALARS
+def _json(noisy: int) -> st.SearchStrategy[Any]:
+    leaves = st.one_of(*[SCALARS] * (1 if noisy > 1 else 6), NUMBERS) if noisy else SCALARS
     return st.recursive(
         leaves,
         lambda inner: (
@@ -88,27 +89,32 @@ def _json(noisy: bool) -> st.SearchStrategy[Any]:
 
 
 @cache
-def _objects(noisy: bool) -> st.SearchStrategy[dict[str, Any]]:
-    return st.dictionaries(st.text(max_size=4), _json(noisy), max_size=3)
+def _objects(noisy: int) -> st.SearchStrategy[dict[str, Any]]:
+    """Objects of JSON values; when noisy, now and then nested about as deep as the
+    request may hold (the boundary: 63 levels below ``args``)."""
+    objects = st.dictionaries(st.text(max_size=4), _json(noisy), max_size=3)
+    deep = st.integers(61, 66).map(_nested)
+    return st.one_of(*[objects] * (1 if noisy > 1 else 12), deep) if noisy else objects
 
 
-def _maybe(value: st.SearchStrategy[Any], noisy: bool) -> st.SearchStrategy[Any]:
+def _maybe(value: st.SearchStrategy[Any], noisy: int) -> st.SearchStrategy[Any]:
     """``value``, or when noisy now and then absent, null or hostile."""
     if not noisy:
         return value
-    return st.one_of(value, value, value, st.just(ABSENT) | st.none() | HOSTILE)
+    odds = 3 if noisy > 1 else 24
+    return st.one_of(*[value] * odds, st.just(ABSENT) | st.none() | HOSTILE)
 
 
 @cache
-def _odd(noisy: bool) -> st.SearchStrategy[dict[Any, Any]]:
+def _odd(noisy: int) -> st.SearchStrategy[dict[Any, Any]]:
     """Nothing; when noisy, now and then an odd key, a null odd key or a hostile key."""
-    if not noisy:
+    if noisy < 2:
         return st.just({})
     extra = [{"willContinue": True}, {"extra": None}, {_HostileKey("x"): 1}]
     return st.sampled_from([{}, {}, {}, {}, *extra])
 
 
-def _object(noisy: bool, **fields: st.SearchStrategy[Any]) -> st.SearchStrategy[Any]:
+def _object(noisy: int, **fields: st.SearchStrategy[Any]) -> st.SearchStrategy[Any]:
     """An object of the fields drawn (absent ones left out), with ``_odd`` keys; when
     noisy, now and then not an object at all."""
     odd = _odd(noisy)
@@ -117,7 +123,7 @@ def _object(noisy: bool, **fields: st.SearchStrategy[Any]) -> st.SearchStrategy[
         return {key: value for key, value in drawn.items() if value is not ABSENT} | extra
 
     built = st.builds(build, st.fixed_dictionaries(fields), odd)
-    return st.one_of(built, built, built, HOSTILE) if noisy else built
+    return st.one_of(built, built, built, HOSTILE) if noisy > 1 else built
 
 
 def _spelled(camel: str, snake: str) -> st.SearchStrategy[str]:
@@ -125,46 +131,48 @@ def _spelled(camel: str, snake: str) -> st.SearchStrategy[str]:
 
 
 @cache
-def _ids(noisy: bool) -> st.SearchStrategy[Any]:
+def _ids(noisy: int) -> st.SearchStrategy[Any]:
     ids = st.sampled_from([ABSENT, ABSENT, None, "c1", "c2", "gemini_call_0_0"])
-    return ids | st.sampled_from(["", " "]) | HOSTILE if noisy else ids
+    return ids | st.sampled_from(["", " "]) | HOSTILE if noisy > 1 else ids
 
 
 @cache
-def _names(noisy: bool) -> st.SearchStrategy[Any]:
+def _names(noisy: int) -> st.SearchStrategy[Any]:
     names = st.sampled_from(["read", "write"])
-    return st.one_of(names, names, names, st.sampled_from(["", " "]) | HOSTILE) if noisy else names
+    rare = st.sampled_from(["", " "]) | HOSTILE
+    return st.one_of(names, names, names, rare) if noisy > 1 else names
 
 
 @cache
-def _bodies(noisy: bool) -> st.SearchStrategy[Any]:
+def _bodies(noisy: int) -> st.SearchStrategy[Any]:
     bodies = (
         TEXTS.map(lambda t: {"output": t}) | TEXTS.map(lambda t: {"error": t}) | _objects(noisy)
     )
-    if noisy:
-        return bodies | st.sampled_from([{"output": "x", "error": "y"}, _nested(70)]) | HOSTILE
+    if noisy > 1:
+        deep = st.integers(61, 66).map(_nested)
+        return bodies | deep | st.just({"output": "x", "error": "y"}) | HOSTILE
     return bodies
 
 
 @cache
-def _signature(noisy: bool) -> st.SearchStrategy[dict[str, Any]]:
+def _signature(noisy: int) -> st.SearchStrategy[dict[str, Any]]:
     key = _spelled("thoughtSignature", "thought_signature")
     value = st.sampled_from(["c2lnbmF0dXJl", "sig-_=", "a", None])
-    if noisy:
+    if noisy > 1:
         value |= st.just("") | HOSTILE
     signed = st.builds(lambda k, v: {k: v}, key, value)
     both = st.builds(lambda a, b: {"thoughtSignature": a, "thought_signature": b}, value, value)
-    return st.one_of(st.just({}), st.just({}), signed, *([both] if noisy else []))
+    return st.one_of(st.just({}), st.just({}), signed, *([both] if noisy > 1 else []))
 
 
 @cache
-def _call(noisy: bool) -> st.SearchStrategy[Any]:
+def _call(noisy: int) -> st.SearchStrategy[Any]:
     args = _maybe(st.just(ABSENT) | st.none() | _objects(noisy), noisy)
     return _object(noisy, id=_ids(noisy), name=_maybe(_names(noisy), noisy), args=args)
 
 
 @cache
-def _response(noisy: bool) -> st.SearchStrategy[Any]:
+def _response(noisy: int) -> st.SearchStrategy[Any]:
     fields = {"id": _ids(noisy), "name": _maybe(_names(noisy), noisy)}
     return _object(noisy, **fields, response=_maybe(_bodies(noisy), noisy))
 
@@ -187,21 +195,21 @@ OTHER_PARTS = st.sampled_from(
 
 
 @st.composite
-def _part(draw: st.DrawFn, role: str, noisy: bool) -> Any:
+def _part(draw: st.DrawFn, role: str, noisy: int) -> Any:
     kinds = ["text", "thought", "call"] if role == "model" else ["text", "response"]
-    if noisy:
+    if noisy > 1:
         kinds += ["thought", "call", "response", "other"]
     kind = draw(st.sampled_from(kinds))
     signed = draw(_signature(noisy))
     if kind == "text":
-        part = {"text": draw(TEXTS | HOSTILE if noisy else TEXTS)}
+        part = {"text": draw(TEXTS | HOSTILE if noisy > 1 else TEXTS)}
         if not signed or draw(st.integers(0, 4)):
             thought = draw(st.sampled_from([ABSENT, ABSENT, False, None]))
             return part | ({} if thought is ABSENT else {"thought": thought}) | signed
         return signed  # a signature alone: an empty text
     if kind == "thought":
         part = {"text": draw(TEXTS)} if draw(st.booleans()) else {}
-        thought = draw(st.sampled_from([True, True, False, None, 1] if noisy else [True]))
+        thought = draw(st.sampled_from([True, True, False, None, 1] if noisy > 1 else [True]))
         return part | {"thought": thought} | signed
     if kind == "call":
         key = draw(_spelled("functionCall", "function_call"))
@@ -209,22 +217,22 @@ def _part(draw: st.DrawFn, role: str, noisy: bool) -> Any:
     if kind == "response":
         key = draw(_spelled("functionResponse", "function_response"))
         return {key: draw(_response(noisy))} | (
-            signed if noisy and draw(st.integers(0, 3)) == 0 else {}
+            signed if noisy > 1 and draw(st.integers(0, 3)) == 0 else {}
         )
     return draw(OTHER_PARTS)
 
 
 @st.composite
-def _content(draw: st.DrawFn, noisy: bool) -> Any:
+def _content(draw: st.DrawFn, noisy: int) -> Any:
     roles = ["user", "model", ABSENT, None]
-    if noisy:
+    if noisy > 1:
         roles += ["model", "system", 3, _Text("user")]
     role = draw(st.sampled_from(roles))
     read_as = role if role in ("user", "model") else "user"
     parts: Any = draw(st.lists(_part(read_as, noisy), max_size=4))
-    if noisy and draw(st.integers(0, 8)) == 0:
+    if noisy > 1 and draw(st.integers(0, 8)) == 0:
         parts = draw(st.sampled_from([ABSENT, None, "x", _HostileList([])]))
-    if noisy and draw(st.integers(0, 10)) == 0:
+    if noisy > 1 and draw(st.integers(0, 10)) == 0:
         return draw(st.sampled_from(["not a content", None]))
     fields = {"role": role, "parts": parts}
     content = {key: value for key, value in fields.items() if value is not ABSENT}
@@ -232,24 +240,26 @@ def _content(draw: st.DrawFn, noisy: bool) -> Any:
 
 
 @st.composite
-def _contents(draw: st.DrawFn, noisy: bool) -> Any:
-    if noisy and draw(st.integers(0, 20)) == 0:
+def _contents(draw: st.DrawFn, noisy: int) -> Any:
+    if noisy > 1 and draw(st.integers(0, 20)) == 0:
         return draw(st.sampled_from([None, "x", {"role": "user"}, _HostileList([])]))
     return draw(st.lists(_content(noisy), max_size=6))
 
 
 @cache
-def _systems(noisy: bool) -> st.SearchStrategy[Any]:
-    part = st.builds(lambda t: {"text": t}, TEXTS | HOSTILE if noisy else TEXTS)
-    if noisy:
+def _systems(noisy: int) -> st.SearchStrategy[Any]:
+    part = st.builds(lambda t: {"text": t}, TEXTS | HOSTILE if noisy > 1 else TEXTS)
+    if noisy > 1:
         part |= st.just({"x": "y"})
     role = st.sampled_from([ABSENT, "system", "user", ""])
     instruction = _object(noisy, role=_maybe(role, noisy), parts=st.lists(part, max_size=3))
     found = st.none() | TEXTS | instruction
-    return found | HOSTILE if noisy else found
+    return found | HOSTILE if noisy > 1 else found
 
 
-REQUESTS = st.booleans().flatmap(lambda noisy: st.tuples(_contents(noisy), _systems(noisy)))
+REQUESTS = st.sampled_from([0, 1, 2]).flatmap(
+    lambda noisy: st.tuples(_contents(noisy), _systems(noisy))
+)
 
 
 def _outcome(read: Any) -> Any:
@@ -437,13 +447,16 @@ def test_what_the_direct_path_does_not_take_is_read_the_checked_way(contents: An
 
 
 @pytest.mark.parametrize(("levels", "direct"), [(63, True), (64, False)])
-def test_arguments_are_bounded_as_the_checked_read_bounds_them(levels: int, direct: bool) -> None:
-    contents = [
-        {"role": "model", "parts": [{"functionCall": {"name": "f", "args": _nested(levels)}}]},
-        {
-            "role": "user",
-            "parts": [{"functionResponse": {"name": "f", "response": _nested(levels)}}],
-        },
-    ]
+@pytest.mark.parametrize("kind", ["args", "response"])
+def test_arguments_and_responses_are_bounded_as_the_checked_read_bounds_them(
+    kind: str, levels: int, direct: bool
+) -> None:
+    contents: list[Any] = [{"role": "model", "parts": [{"functionCall": {"name": "f"}}]}]
+    response = {"name": "f", "response": {"output": "o"}}
+    contents.append({"role": "user", "parts": [{"functionResponse": response}]})
+    if kind == "args":
+        contents[0]["parts"][0]["functionCall"]["args"] = _nested(levels)
+    else:
+        response["response"] = _nested(levels)
     assert (_request._read_direct(contents, None) is not None) is direct
     assert _outcome(lambda: from_gemini(contents)) == _outcome(lambda: CHECKED(contents, None))

@@ -110,6 +110,12 @@ camelCase. Message by message:
   model, a missing or mistyped field, an unknown part. A read message the IR refuses (a
   blank name, arguments that are not an object) is a ``TranscriptError`` indexed by IR
   position. Message ids: ``assigned_id(position)``.
+- Speed: ``contents`` that ``unchecked_wire`` takes are first read by ``_read_direct``
+  straight into IR objects (text, thought and signed parts, calls and responses with
+  or without ids, the system instruction: ``_DirectReader``); anything else in them
+  (an image, an odd key, a wrong value) sends the whole request to ``_read_checked``,
+  which gives the same result for what the direct path reads (``test_gemini_direct``)
+  and explains the rest.
 
 Round trips. IR -> Gemini -> IR keeps roles, order, text, thinking text, tool-call ids
 (made-up ones are made up again identically from the same places) and arguments,

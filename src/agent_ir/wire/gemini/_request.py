@@ -110,6 +110,12 @@ camelCase. Message by message:
   model, a missing or mistyped field, an unknown part. A read message the IR refuses (a
   blank name, arguments that are not an object) is a ``TranscriptError`` indexed by IR
   position. Message ids: ``assigned_id(position)``.
+- Speed: ``contents`` that ``unchecked_wire`` takes are first read by ``_read_direct``
+  straight into IR objects (text, thought and signed parts, calls and responses with
+  or without ids, the system instruction: ``_DirectReader``); anything else in them
+  (an image, an odd key, a wrong value) sends the whole request to ``_read_checked``,
+  which gives the same result for what the direct path reads (``test_gemini_direct``)
+  and explains the rest.
 
 Round trips. IR -> Gemini -> IR keeps roles, order, text, thinking text, tool-call ids
 (a made-up one is made up again from its place in the request: one ``from_gemini``
@@ -134,8 +140,10 @@ import base64
 import binascii
 import re
 from collections.abc import Callable
+from itertools import chain, repeat
 from typing import Any, Final
 
+from agent_ir._fastpath import is_rereadable
 from agent_ir._generated.message_schema import (
     AssistantBlock,
     AssistantMessage,
@@ -159,12 +167,16 @@ from agent_ir._paths import Path, to_pointer
 from agent_ir._text import quoted
 from agent_ir.wire._common import (
     ConversionWarningCode,
+    Direct,
+    Unchecked,
     Warnings,
     WireFormatError,
     WireMessages,
     WireRequest,
     arguments_text,
     assigned_id,
+    exact_dicts,
+    exact_keys,
     ir_messages,
     is_missing,
     key_not_read,
@@ -176,6 +188,7 @@ from agent_ir.wire._common import (
     plain_arguments,
     read_wire,
     transcript_items,
+    unchecked_wire,
     wire_list,
     wire_object,
 )
@@ -555,6 +568,26 @@ def from_gemini(
     their warnings come first."""
     tool_warnings = Warnings()
     definitions = None if tools is None else read_gemini_tools(FROM, tools, tool_warnings)
+    read = _read_contents(contents, system_instruction)
+    if tools is None:
+        return read
+    return WireMessages(read, (*tool_warnings.all(), *read.warnings), definitions)
+
+
+def _read_contents(contents: object, system_instruction: object) -> WireMessages:
+    unchecked = unchecked_wire(contents)
+    if unchecked is not None:
+        read = _read_direct(unchecked, system_instruction)
+        if read is not None:
+            return read
+    return _read_checked(contents, system_instruction)
+
+
+def _read_checked(contents: object, system_instruction: object) -> WireMessages:
+    """``from_gemini``'s messages and warnings (without tools), read the checked way:
+    the input copied by ``read_wire``, every part read by ``_Reader``, and the result
+    converted by ``ir_messages``. ``_read_direct`` gives exactly this, faster, for the
+    inputs it takes."""
     wire = read_wire(FROM, contents, ("contents",), offset=ARGUMENTS_OFFSET)
     if type(wire) is not list:
         raise must_be(FROM, ("contents",), "a list of contents", wire)
@@ -564,8 +597,296 @@ def from_gemini(
         reader.system(read_wire(FROM, system_instruction, path), path)
     for index, entry in enumerate(wire):
         reader.content(index, entry, ("contents", index))
-    warnings = (*tool_warnings.all(), *reader.warnings.all())
-    return WireMessages(ir_messages(reader.messages), warnings, definitions)
+    return WireMessages(ir_messages(reader.messages), reader.warnings.all())
+
+
+def _read_direct(wire: list[Any], system_instruction: object) -> WireMessages | None:
+    """``_read_checked``'s result for ``unchecked_wire`` input whose every content is of
+    a common shape (``_DirectReader``), built as IR objects at once; None for any other
+    input, or any failure, for ``from_gemini`` to read it the checked way (which reports
+    what is wrong, and warns about what has no IR form, as it always did)."""
+    if not exact_dicts(wire):
+        return None
+    # Every content's parts a list, every part a dict with str keys: checked across
+    # all of them at once (C loops) before any part is looked into.
+    parts: list[Any] = list(map(dict.get, wire, repeat("parts")))
+    if not set(map(type, parts)) <= _LIST or not exact_dicts(list(chain.from_iterable(parts))):
+        return None
+    try:
+        reader = _DirectReader()
+        if system_instruction is not None and not reader.system(system_instruction):
+            return None
+        for index, entry in enumerate(wire):
+            if not reader.content(index, entry):
+                return None
+        if not reader.unchecked.exact(("contents",), offset=ARGUMENTS_OFFSET):
+            return None
+        reader.answer()
+        converted = reader.direct.messages(reader.messages)
+    except Exception:  # any failure: read again, checked, to report it
+        return None
+    return None if converted is None else WireMessages(converted, reader.warnings.all())
+
+
+# The parts the direct path reads, by their keys: (kind, its data key, the key of its
+# signature). A text part may have no text when it has a ``thought`` or a signature.
+_DirectShape = tuple[str, str | None, str | None]
+
+
+def _direct_shapes() -> dict[frozenset[str], _DirectShape]:
+    shapes: dict[frozenset[str], _DirectShape] = {}
+    for signature in (None, "thoughtSignature", "thought_signature"):
+        signed = () if signature is None else (signature,)
+        for thought in ((), ("thought",)):
+            shapes[frozenset(("text", *thought, *signed))] = ("text", "text", signature)
+            if thought or signed:
+                shapes[frozenset((*thought, *signed))] = ("text", None, signature)
+        for key in ("functionCall", "function_call"):
+            shapes[frozenset((key, *signed))] = ("functionCall", key, signature)
+    for key in ("functionResponse", "function_response"):
+        shapes[frozenset((key,))] = ("functionResponse", key, None)
+    return shapes
+
+
+_DIRECT_SHAPES: Final = _direct_shapes()
+_LIST: Final = frozenset((list,))
+_CONTENT_KEYS: Final = frozenset(("role", "parts"))
+_CALL_KEYS: Final = frozenset(("id", "name", "args"))
+_RESPONSE_KEYS: Final = frozenset(("id", "name", "response"))
+# The depth of a call's args (and a response's response) below ``contents``:
+# contents/<i>/parts/<j>/functionCall/args.
+_ARGUMENTS_DEPTH: Final = 5
+
+
+class _DirectReader:
+    """Reads what ``_Reader`` reads with no warning but TOOL_CALL_ID_ADDED and
+    RESULT_PAIRED_BY_NAME (made by the same functions, at the same places) straight
+    into IR objects: contents of ``role`` (user, model or null) and ``parts`` only;
+    text and thought parts (``text``, ``thought``, a non-empty signature in either
+    spelling: the ``_DIRECT_SHAPES``), model ``functionCall`` parts (``id``, ``name``,
+    an ``args`` object or none), user ``functionResponse`` parts (``id``, ``name``,
+    ``response`` only); a system instruction that is a string, or ``role`` and
+    ``parts`` of text parts. Every dict looked into has exact ``str`` keys
+    (``exact_dicts``, ``exact_keys``) and every value read is of its exact type; what
+    is not read (the arguments, the responses but a one-string object) is checked by
+    ``unchecked`` at the end. The text of such a response is made by ``answer`` after
+    that check: its message is held as None in ``messages`` until then."""
+
+    def __init__(self) -> None:
+        self.messages: list[Any] = []
+        self.warnings = Warnings("/contents")
+        self.direct = Direct()
+        self.unchecked = Unchecked()
+        self._unanswered: dict[str, list[str]] = {}
+        self._responses: list[tuple[int, str, str, Wire]] = []
+
+    def system(self, value: object) -> bool:
+        if not is_rereadable([value]):
+            return False
+        if type(value) is str:
+            self.messages.append(SystemMessage(id=assigned_id(0), content=value))
+            return True
+        if type(value) is not dict or not exact_keys(value) or not value.keys() <= _CONTENT_KEYS:
+            return False
+        role, parts = value.get("role"), value.get("parts")
+        if (role is not None and type(role) is not str) or type(parts) is not list:
+            return False
+        if not exact_dicts(parts):
+            return False
+        for part in parts:
+            text = part.get("text")
+            if len(part) != 1 or type(text) is not str:
+                return False
+            self.messages.append(SystemMessage(id=assigned_id(len(self.messages)), content=text))
+        return True
+
+    def content(self, index: int, entry: Wire) -> bool:
+        """Whether ``entry`` (its ``parts`` a list of dicts with str keys) was read (its
+        messages appended)."""
+        if not entry.keys() <= _CONTENT_KEYS:
+            return False
+        role, parts = entry.get("role"), entry["parts"]
+        if role is None:
+            return self._user(index, parts)
+        if type(role) is not str:
+            return False
+        if role == "model":
+            return self._model(index, parts)
+        return role == "user" and self._user(index, parts)
+
+    def _model(self, index: int, parts: list[Wire]) -> bool:
+        blocks: list[Any] = []
+        for part_index, part in enumerate(parts):
+            block: TextBlock | ThinkingBlock | ToolCallBlock | None
+            if len(part) == 1 and type(text := part.get("text")) is str:
+                block = TextBlock(text=text)
+            elif len(part) == 1 and "functionCall" in part:
+                block = self._call(index, part_index, "functionCall", part["functionCall"], None)
+            else:
+                block = self._model_part(index, part_index, part)
+            if block is None:
+                return False
+            blocks.append(block)
+        message_id = assigned_id(len(self.messages))
+        self.messages.append(AssistantMessage(id=message_id, content=tuple(blocks)))
+        return True
+
+    def _model_part(
+        self, index: int, part_index: int, part: Wire
+    ) -> TextBlock | ThinkingBlock | ToolCallBlock | None:
+        shape = _DIRECT_SHAPES.get(frozenset(part))
+        if shape is None:
+            return None
+        kind, key, signature_key = shape
+        if kind == "text":
+            return _direct_text(part, key, signature_key, thinking=True)
+        signature = _direct_signature(part, signature_key)
+        if kind == "functionCall" and key is not None and signature != "":
+            return self._call(index, part_index, key, part[key], signature)
+        return None
+
+    def _user(self, index: int, parts: list[Wire]) -> bool:
+        # As _Reader._user: each response is a message, each run of other parts one.
+        run: list[Any] | None = None
+        produced = False
+        for part_index, part in enumerate(parts):
+            key = _response_key(part)
+            if key is not None:
+                if run is not None:
+                    self._user_message(run)
+                    run = None
+                if not self._response(index, part_index, key, part[key]):
+                    return False
+                produced = True
+                continue
+            block = _user_text(part)
+            if block is None:
+                return False
+            if run is None:
+                run = [block]
+            else:
+                run.append(block)
+        if run is not None:
+            self._user_message(run)
+        elif not produced:
+            self._user_message([])
+        return True
+
+    def _user_message(self, blocks: list[Any]) -> None:
+        message_id = assigned_id(len(self.messages))
+        self.messages.append(UserMessage(id=message_id, content=tuple(blocks)))
+
+    def _call(
+        self, index: int, part_index: int, key: str, call: Any, signature: str | None
+    ) -> ToolCallBlock | None:
+        if type(call) is not dict or not exact_keys(call):
+            return None
+        if not call.keys() <= _CALL_KEYS:
+            return None
+        call_id, name, arguments = call.get("id"), call.get("name"), call.get("args")
+        if type(name) is not str:
+            return None
+        if call_id is None:
+            call_id = _made_up_call_id(self.warnings, index, part_index, key)
+        elif type(call_id) is not str:
+            return None
+        if arguments is None:
+            held = self.direct.arguments({})
+        elif type(arguments) is dict:
+            self.unchecked.add(_ARGUMENTS_DEPTH, arguments)
+            held = self.direct.input(arguments)
+        else:
+            return None
+        self.direct.non_blank(call_id, name)
+        self._unanswered.setdefault(name, []).append(call_id)
+        return ToolCallBlock(id=call_id, name=name, arguments=held, thought_signature=signature)
+
+    def _response(self, index: int, part_index: int, key: str, response: Any) -> bool:
+        if type(response) is not dict or not exact_keys(response):
+            return False
+        if not response.keys() <= _RESPONSE_KEYS:
+            return False
+        call_id, name, body = response.get("id"), response.get("name"), response.get("response")
+        if type(name) is not str or type(body) is not dict:
+            return False
+        if call_id is not None and type(call_id) is not str:
+            return False
+        place = (index, part_index, key)
+        call_id = _answered(self.warnings, self._unanswered, place, call_id, name)
+        self.direct.non_blank(call_id, name)
+        position = len(self.messages)
+        if len(body) == 1 and exact_keys(body) and type(next(iter(body.values()))) is str:
+            # {"output": s}, {"error": s}...: nothing left to check.
+            self.messages.append(_direct_result(position, call_id, name, body))
+            return True
+        self.unchecked.add(_ARGUMENTS_DEPTH, body)
+        self._responses.append((position, call_id, name, body))
+        self.messages.append(None)
+        return True
+
+    def answer(self) -> None:
+        """The tool-result messages of the responses held (their objects checked)."""
+        for position, call_id, name, body in self._responses:
+            self.messages[position] = _direct_result(position, call_id, name, body)
+
+
+def _direct_result(position: int, call_id: str, name: str, body: Wire) -> ToolResultMessage:
+    text, is_error = response_text(body)
+    return ToolResultMessage(
+        id=assigned_id(position),
+        tool_call_id=call_id,
+        tool_name=name,
+        content=text,
+        is_error=is_error,
+    )
+
+
+def _response_key(part: Wire) -> str | None:
+    """The key of a part that is a function response alone, in either spelling."""
+    if len(part) != 1:
+        return None
+    if "functionResponse" in part:
+        return "functionResponse"
+    return "function_response" if "function_response" in part else None
+
+
+def _user_text(part: Wire) -> TextBlock | ThinkingBlock | None:
+    """The block of a text part of a user content; None when it is not read directly."""
+    if len(part) == 1 and type(text := part.get("text")) is str:
+        return TextBlock(text=text)
+    shape = _DIRECT_SHAPES.get(frozenset(part))
+    if shape is None or shape[0] != "text":
+        return None
+    return _direct_text(part, shape[1], shape[2], thinking=False)
+
+
+def _direct_signature(part: Wire, key: str | None) -> str | None:
+    """The part's signature (None: none); ``""`` when it is not a non-empty string (the
+    caller falls back: ``_Reader`` reports it)."""
+    signature = None if key is None else part[key]
+    if signature is None:
+        return None
+    return signature if type(signature) is str else ""
+
+
+def _direct_text(
+    part: Wire, key: str | None, signature_key: str | None, *, thinking: bool
+) -> TextBlock | ThinkingBlock | None:
+    """The block of a text part (``key``: ``text``, or None when the part has none);
+    None when it is not read directly."""
+    text = "" if key is None else part[key]
+    thought = part.get("thought")
+    signature = _direct_signature(part, signature_key)
+    if type(text) is not str or signature == "":
+        return None
+    if thought is None:
+        if key is None and signature is None:
+            return None  # no key but nulls: PART_NOT_READ
+    elif type(thought) is not bool or (thought and not thinking):
+        return None
+    if thought:
+        return ThinkingBlock(thinking=text, thought_signature=signature)
+    return TextBlock(text=text, thought_signature=signature)
 
 
 # Each key's snake_case spelling, read as its camelCase one.
@@ -759,14 +1080,7 @@ class _Reader:
         name = _string(call, "name", where)
         call_id = call.get("id")
         if call_id is None:
-            call_id = _ids.request_call_id(index, part_index)
-            self.warnings.add(
-                Code.TOOL_CALL_ID_ADDED,
-                index,
-                part_index,
-                f"a call without an id is given the id {quoted(call_id)} (not sent back)",
-                path=to_pointer(where),
-            )
+            call_id = _made_up_call_id(self.warnings, index, part_index, keys["functionCall"])
         elif type(call_id) is not str:
             raise must_be(FROM, (*where, "id"), "a string", call_id)
         arguments = call.get("args")
@@ -789,7 +1103,11 @@ class _Reader:
         known = {"id", "name", "response", "parts"}
         self._unread(response, response_keys, known, index, part_index, where)
         name = _string(response, "name", where)
-        call_id = self._answered(index, part_index, response.get("id"), name, where)
+        call_id = response.get("id")
+        if call_id is not None and type(call_id) is not str:
+            raise must_be(FROM, (*where, "id"), "a string", call_id)
+        place = (index, part_index, keys["functionResponse"])
+        call_id = _answered(self.warnings, self._unanswered, place, call_id, name)
         if response.get("response") is None:
             raise is_missing(FROM, (*where, "response"))
         text, is_error = response_text(_object(response["response"], (*where, "response")))
@@ -807,37 +1125,6 @@ class _Reader:
                 "isError": is_error,
             }
         )
-
-    def _answered(self, index: int, part_index: int, call_id: Any, name: str, path: Path) -> str:
-        """The id of the call a response answers (see the module docstring)."""
-        waiting = self._unanswered.get(name, [])
-        if call_id is not None:
-            if type(call_id) is not str:
-                raise must_be(FROM, (*path, "id"), "a string", call_id)
-            if call_id in waiting:
-                waiting.remove(call_id)
-            return call_id
-        if waiting:
-            found = waiting.pop(0)
-            self.warnings.add(
-                Code.RESULT_PAIRED_BY_NAME,
-                index,
-                part_index,
-                f"a response without an id answers the earliest unanswered call of "
-                f"{quoted(name)}: {quoted(found)}",
-                path=to_pointer(path),
-            )
-            return found
-        made_up = _ids.request_call_id(index, part_index)
-        self.warnings.add(
-            Code.TOOL_CALL_ID_ADDED,
-            index,
-            part_index,
-            f"a response without an id answers no earlier call of {quoted(name)}: it is "
-            f"given the id {quoted(made_up)} (not sent back)",
-            path=to_pointer(path),
-        )
-        return made_up
 
     def _response_parts(self, index: int, part_index: int, value: Any, path: Path) -> list[Wire]:
         images = []
@@ -929,6 +1216,61 @@ class _Reader:
     def _append(self, message: Wire) -> None:
         message["id"] = assigned_id(len(self.messages))
         self.messages.append(message)
+
+
+def _made_up_call_id(warnings: Warnings, index: int, part_index: int, key: str) -> str:
+    """The id of the call without one at ``contents[index].parts[part_index]``, its
+    ``functionCall`` spelled ``key``, with its TOOL_CALL_ID_ADDED warning."""
+    call_id = _ids.request_call_id(index, part_index)
+    warnings.add(
+        Code.TOOL_CALL_ID_ADDED,
+        index,
+        part_index,
+        f"a call without an id is given the id {quoted(call_id)} (not sent back)",
+        path=f"/contents/{index}/parts/{part_index}/{key}",
+    )
+    return call_id
+
+
+def _answered(
+    warnings: Warnings,
+    unanswered: dict[str, list[str]],
+    place: tuple[int, int, str],
+    call_id: str | None,
+    name: str,
+) -> str:
+    """The id of the call the function response at ``place`` answers (see the module
+    docstring); ``unanswered``: the calls no response answered yet, by name, updated.
+    ``place``: the response's content and part indexes and its ``functionResponse``
+    key's spelling."""
+    waiting = unanswered.get(name, [])
+    if call_id is not None:
+        if call_id in waiting:
+            waiting.remove(call_id)
+        return call_id
+    index, part_index, key = place
+    pointer = f"/contents/{index}/parts/{part_index}/{key}"
+    if waiting:
+        found = waiting.pop(0)
+        warnings.add(
+            Code.RESULT_PAIRED_BY_NAME,
+            index,
+            part_index,
+            f"a response without an id answers the earliest unanswered call of "
+            f"{quoted(name)}: {quoted(found)}",
+            path=pointer,
+        )
+        return found
+    made_up = _ids.request_call_id(index, part_index)
+    warnings.add(
+        Code.TOOL_CALL_ID_ADDED,
+        index,
+        part_index,
+        f"a response without an id answers no earlier call of {quoted(name)}: it is "
+        f"given the id {quoted(made_up)} (not sent back)",
+        path=pointer,
+    )
+    return made_up
 
 
 def _media_kind(media_type: str) -> str:

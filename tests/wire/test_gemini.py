@@ -72,11 +72,35 @@ def test_user_blocks_become_text_inline_data_and_file_data_parts() -> None:
         {"inlineData": {"mimeType": "image/png", "data": PNG_BASE64}},
         {"inlineData": {"mimeType": "audio/wav", "data": "AAAA"}},
         {"inlineData": {"mimeType": "application/pdf", "data": "JVBE"}},
-        {"fileData": {"fileUri": "https://x.test/a.png"}},
-        {"fileData": {"fileUri": "gs://b/c.pdf"}},
+        {"fileData": {"mimeType": "image/png", "fileUri": "https://x.test/a.png"}},
+        {"fileData": {"mimeType": "application/pdf", "fileUri": "gs://b/c.pdf"}},
         {"fileData": {"fileUri": "files/abc"}},
     ]
     assert request.warnings == ()
+    # Each reads back as what it was: the media type tells an image from a document.
+    assert without_ids(from_gemini(request.fields["contents"]))[0]["content"][4:] == blocks[4:]
+
+
+def test_an_image_url_whose_name_gives_no_image_type_is_sent_without_one_with_a_warning() -> None:
+    blocks = [
+        {"type": "image", "source": {"type": "url", "url": "https://x.test/render?id=7"}},
+        {"type": "image", "source": {"type": "url", "url": "gs://b/photo.pdf"}},
+    ]
+    request = to_gemini([user(blocks)])
+    assert request.fields["contents"][0]["parts"] == [
+        {"fileData": {"fileUri": "https://x.test/render?id=7"}},
+        {"fileData": {"fileUri": "gs://b/photo.pdf"}},
+    ]
+    assert paths(request) == [
+        (Code.MEDIA_TYPE_CHANGED, "/0/content/0"),
+        (Code.MEDIA_TYPE_CHANGED, "/0/content/1"),
+    ]
+    assert [
+        b["type"] for b in without_ids(from_gemini(request.fields["contents"]))[0]["content"]
+    ] == [
+        "document",
+        "document",
+    ]
 
 
 def test_what_gemini_has_no_place_for_is_warned_at_its_field() -> None:

@@ -19,7 +19,10 @@ camelCase. Message by message:
   text -> ``{"text", "thoughtSignature"?}``; a base64 image, audio or document ->
   ``{"inlineData": {"mimeType", "data"}}``; an image URL source holding a base64
   ``data:`` URL -> that ``inlineData``, another URL source (image or document) ->
-  ``{"fileData": {"fileUri"}}`` (the IR knows no media type for a URL: none is sent);
+  ``{"fileData": {"mimeType", "fileUri"}}``, the media type the URL's name gives
+  (``.png``: ``image/png``, Python's built-in table); an image URL whose name gives no
+  image type is sent without one, MEDIA_TYPE_CHANGED (it reads back as a document), a
+  document URL whose name gives none or an image type likewise without one;
   a document file source whose ``fileId`` is a Gemini file (``files/...``, or a
   ``https://generativelanguage.googleapis.com/.../files/...`` URI) -> ``{"fileData":
   {"fileUri": fileId}}``, another provider's file id -> DOCUMENT_NOT_SENT. An image's
@@ -138,6 +141,7 @@ from __future__ import annotations
 
 import base64
 import binascii
+import mimetypes
 import re
 from collections.abc import Callable
 from itertools import chain, repeat
@@ -159,7 +163,6 @@ from agent_ir._generated.message_schema import (
     ThinkingBlock,
     ToolCallBlock,
     ToolResultMessage,
-    UrlSource,
     UserMessage,
 )
 from agent_ir._jsoncopy import is_within_depth
@@ -361,7 +364,17 @@ class _Request:
         parsed = parse_data_url(source.url)
         if parsed is not None:
             return _inline(*parsed)
-        return {"fileData": {"fileUri": source.url}}
+        media_type = _url_media_type(source.url)
+        if media_type is None or not media_type.startswith("image/"):
+            self.warnings.add(
+                Code.MEDIA_TYPE_CHANGED,
+                index,
+                block_index,
+                "an image URL whose name gives no image media type is sent without one: "
+                "it reads back as a document",
+            )
+            return {"fileData": {"fileUri": source.url}}
+        return {"fileData": {"mimeType": media_type, "fileUri": source.url}}
 
     def _audio(self, block: AudioBlock, index: int, block_index: int) -> Wire | None:
         source = block.source
@@ -389,8 +402,13 @@ class _Request:
                 )
         if isinstance(source, Base64Source):
             return _inline(source.media_type, source.data)
-        uri = source.url if isinstance(source, UrlSource) else source.file_id
-        return {"fileData": {"fileUri": uri}}
+        if isinstance(source, FileSource):
+            return {"fileData": {"fileUri": source.file_id}}
+        media_type = _url_media_type(source.url)
+        if media_type is None or media_type.startswith("image/"):
+            # An image/* type would read back as an image.
+            return {"fileData": {"fileUri": source.url}}
+        return {"fileData": {"mimeType": media_type, "fileUri": source.url}}
 
     # -- model -----------------------------------------------------------------------------
 
@@ -477,6 +495,20 @@ def _signed(part: Wire, signature: str | None) -> Wire:
     if signature is not None:
         part["thoughtSignature"] = signature
     return part
+
+
+
+# Python's built-in table only (no system mime.types file is read): the same answer on
+# every machine of one Python version.
+_MEDIA_TYPES: Final = mimetypes.MimeTypes()
+
+
+def _url_media_type(url: str) -> str | None:
+    """The media type a URL's name gives (``.../chart.png`` -> ``image/png``), None when
+    it gives none: what ``fileData.mimeType`` is written from (Vertex needs it for a
+    ``gs://`` or web URL, and ``from_gemini`` tells an image from a document by it)."""
+    path = url.split("?", 1)[0].split("#", 1)[0]
+    return _MEDIA_TYPES.guess_type(path, strict=False)[0]
 
 
 def _inline(media_type: str, data: str) -> Wire:

@@ -2,7 +2,7 @@
 ``to_*`` is given, and the definitions a ``from_*`` read from a request's ``tools``.
 
 Each format's folder writes and reads its own shape (its ``_tools`` module); this one
-checks what goes in and what comes out the same way for all three:
+checks what goes in and what comes out the same way for all of them:
 
 - ``sent_tools``: the ``tools=`` of a ``to_*`` (a list or tuple of ``ToolDefinition``
   or their JSON form), read as ``validate_transcript`` reads them. Anything but a list

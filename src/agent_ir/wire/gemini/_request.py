@@ -497,7 +497,6 @@ def _signed(part: Wire, signature: str | None) -> Wire:
     return part
 
 
-
 # Python's built-in table only (no system mime.types file is read): the same answer on
 # every machine of one Python version.
 _MEDIA_TYPES: Final = mimetypes.MimeTypes()

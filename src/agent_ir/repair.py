@@ -41,6 +41,7 @@ from agent_ir._paths import Path, to_pointer
 from agent_ir._text import cut as cut_text
 from agent_ir._text import is_blank, quoted
 from agent_ir.messages import messages_of
+from agent_ir.rules import calls_to_sign
 from agent_ir.wire import _registry
 from agent_ir.wire._registry import Provider
 from agent_ir.wire._spec import ProviderSpec
@@ -297,40 +298,28 @@ def _for_provider(
 def _with_signatures(
     state: _Repair, pairs: list[tuple[int, Message]], placeholder: str, normalized: dict[str, str]
 ) -> list[tuple[int, Message]]:
-    """The first tool call of each step of the current turn (``check_wire_rules``'
-    MISSING_THOUGHT_SIGNATURE: after the last user message; a step, a run of
-    consecutive assistant messages) given ``placeholder`` when it has no signature;
-    one action per call, at the call in the input (``normalized``: the ids the
-    provider's repair rewrote, output id before -> after)."""
-    start = next(
-        (at + 1 for at in range(len(pairs) - 1, -1, -1) if type(pairs[at][1]) is UserMessage), 0
-    )
+    """The calls ``check_wire_rules``' MISSING_THOUGHT_SIGNATURE names (``calls_to_sign``:
+    the first tool call of each step of the current turn) given ``placeholder`` when
+    they have no signature; one action per call, at the call in the input
+    (``normalized``: the ids the provider's repair rewrote, output id before -> after).
+    A step's first call is its only one, so a message changes at most once."""
     call_of = {normalized.get(call.id, call.id): call for call in state.calls if call.kept}
-    out = pairs[:start]
-    first_of_step = True
-    for index, message in pairs[start:]:
-        if type(message) is not AssistantMessage:
-            first_of_step = True
-            out.append((index, message))
+    out = list(pairs)
+    for at, position, block in calls_to_sign([message for _, message in pairs]):
+        if block.thought_signature is not None:
             continue
+        index, message = out[at]
         content = list(message.content)
-        for position, block in enumerate(content):
-            if type(block) is not ToolCallBlock or not first_of_step:
-                continue
-            first_of_step = False
-            if block.thought_signature is not None:
-                continue
-            content[position] = msgspec.structs.replace(block, thought_signature=placeholder)
-            call = call_of[block.id]
-            state.act(
-                RepairCode.ADDED_THOUGHT_SIGNATURE,
-                (call.made_at, "content", call.position),
-                f"tool call {quoted(block.id)} ({cut_text(block.name)}) had no thought "
-                f"signature, which the model requires: the placeholder {quoted(placeholder)} "
-                "was added",
-            )
-            message = msgspec.structs.replace(message, content=tuple(content))
-        out.append((index, message))
+        content[position] = msgspec.structs.replace(block, thought_signature=placeholder)
+        out[at] = (index, msgspec.structs.replace(message, content=tuple(content)))
+        call = call_of[block.id]
+        state.act(
+            RepairCode.ADDED_THOUGHT_SIGNATURE,
+            (call.made_at, "content", call.position),
+            f"tool call {quoted(block.id)} ({cut_text(block.name)}) had no thought "
+            f"signature, which the model requires: the placeholder {quoted(placeholder)} "
+            "was added",
+        )
     return out
 
 

@@ -52,7 +52,7 @@ conversions merge them where a provider needs alternation.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from typing import Any
 
 import msgspec
@@ -76,7 +76,7 @@ from agent_ir.wire import _registry
 from agent_ir.wire._registry import Provider
 from agent_ir.wire._spec import ProviderSpec, ToolNameRule
 
-__all__ = ["Provider", "check_wire_rules"]
+__all__ = ["Provider", "calls_to_sign", "check_wire_rules"]
 
 
 def check_wire_rules(
@@ -285,7 +285,7 @@ def _calls_first(messages: list[Message | None], spec: ProviderSpec) -> Iterator
             return
 
 
-def _current_turn(messages: list[Message | None]) -> int:
+def _current_turn(messages: Sequence[Message | None]) -> int:
     """Where the current turn starts: after the last user message (tool results do not
     end a turn); 0 when there is none."""
     for index in range(len(messages) - 1, -1, -1):
@@ -297,11 +297,29 @@ def _current_turn(messages: list[Message | None]) -> int:
 def _missing_signatures(
     messages: list[Message | None], spec: ProviderSpec, model: str | None
 ) -> Iterator[Diagnostic]:
-    """MISSING_THOUGHT_SIGNATURE for the first tool call of each step of the current
-    turn (a step: a run of consecutive assistant messages, one model turn once merged)
-    that has no signature. A malformed message ends a step, as any message not an
-    assistant message does."""
+    """MISSING_THOUGHT_SIGNATURE for each call of ``calls_to_sign`` that has no
+    signature."""
     who = spec.label if model is None else f"{spec.label} ({quoted(model)})"
+    for index, block_index, block in calls_to_sign(messages):
+        if block.thought_signature is None:
+            yield diagnostic(
+                DiagnosticCode.MISSING_THOUGHT_SIGNATURE,
+                index,
+                ("content", block_index),
+                f"tool call {quoted(block.id)} ({quoted(block.name)}) has no thought "
+                f"signature: {who} requires one on the first call of each model "
+                "step of the current turn (the turn since the last user message)",
+            )
+
+
+def calls_to_sign(
+    messages: Sequence[Message | None],
+) -> Iterator[tuple[int, int, ToolCallBlock]]:
+    """(message index, block index, call) of the first tool call of each step of the
+    current turn: the calls a provider's ``SignatureRule`` wants signed (a step: a run
+    of consecutive assistant messages, one model turn once merged; a malformed message
+    ends a step, as any message not an assistant message does). ``repair_transcript``
+    signs the same calls that MISSING_THOUGHT_SIGNATURE names."""
     first_of_step = True
     for index in range(_current_turn(messages), len(messages)):
         message = messages[index]
@@ -309,18 +327,9 @@ def _missing_signatures(
             first_of_step = True
             continue
         for block_index, block in enumerate(message.content):
-            if type(block) is not ToolCallBlock or not first_of_step:
-                continue
-            first_of_step = False
-            if block.thought_signature is None:
-                yield diagnostic(
-                    DiagnosticCode.MISSING_THOUGHT_SIGNATURE,
-                    index,
-                    ("content", block_index),
-                    f"tool call {quoted(block.id)} ({quoted(block.name)}) has no thought "
-                    f"signature: {who} requires one on the first call of each model "
-                    "step of the current turn (the turn since the last user message)",
-                )
+            if first_of_step and type(block) is ToolCallBlock:
+                first_of_step = False
+                yield index, block_index, block
 
 
 def _empty_content(messages: list[Message | None], spec: ProviderSpec) -> Iterator[Diagnostic]:

@@ -595,10 +595,6 @@ class ReplyBuilder:
 
 
 def _with_citation(block: TextBlock, citation: Citation) -> TextBlock:
-    return TextBlock(
-        text=block.text,
-        citations=(*(block.citations or ()), citation),
-        cache_control=block.cache_control,
-        item_id=block.item_id,
-        thought_signature=block.thought_signature,
-    )
+    """``block`` with ``citation`` after its others (every other field kept, whatever
+    fields a text block gains)."""
+    return msgspec.structs.replace(block, citations=(*(block.citations or ()), citation))

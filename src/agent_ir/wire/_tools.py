@@ -23,7 +23,7 @@ checks what goes in and what comes out the same way for all of them:
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Set
+from collections.abc import Callable, Mapping, Set
 from typing import Any
 
 import msgspec
@@ -36,6 +36,7 @@ from agent_ir._tools import read_tools
 from agent_ir.wire._common import (
     ConversionWarningCode,
     Warnings,
+    WireMessages,
     is_missing,
     key_not_read,
     must_be,
@@ -46,7 +47,7 @@ from agent_ir.wire._common import (
     wire_object,
 )
 
-__all__ = ["ToolList", "definition", "sent_tools"]
+__all__ = ["ToolList", "definition", "read_with_tools", "sent_tools"]
 
 JsonDict = dict[str, Any]
 
@@ -158,6 +159,23 @@ class ToolList:
                 )
             )
         return tuple(definition for definition in read.definitions if definition is not None)
+
+
+def read_with_tools(
+    function: str,
+    tools: object,
+    read_tools: Callable[[str, object, Warnings], tuple[ToolDefinition, ...]],
+    read_messages: Callable[[], WireMessages],
+) -> WireMessages:
+    """A ``from_*``'s result: ``tools`` read first by the format's ``read_tools`` (None:
+    none read, the result's ``tools`` is None), then the messages by
+    ``read_messages``; the tools' warnings come before the messages'."""
+    if tools is None:
+        return read_messages()
+    tool_warnings = Warnings()
+    definitions = read_tools(function, tools, tool_warnings)
+    read = read_messages()
+    return WireMessages(read, (*tool_warnings.all(), *read.warnings), definitions)
 
 
 def definition(

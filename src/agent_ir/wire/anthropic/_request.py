@@ -213,7 +213,7 @@ from agent_ir.wire._common import (
     wire_object,
     wire_string,
 )
-from agent_ir.wire._tools import sent_tools
+from agent_ir.wire._tools import read_with_tools, sent_tools
 from agent_ir.wire.anthropic._tools import anthropic_tools, read_anthropic_tools
 
 __all__ = ["from_anthropic", "to_anthropic"]
@@ -652,12 +652,9 @@ def from_anthropic(
     None), read into the result's ``tools`` (``_tools``); their warnings come first.
     ``WireFormatError`` at ``tools[...]`` for an entry not of the request's shape,
     ``TranscriptError`` for a definition the IR refuses."""
-    tool_warnings = Warnings()
-    definitions = None if tools is None else read_anthropic_tools(FROM, tools, tool_warnings)
-    read = _read_messages(messages, system)
-    if tools is None:
-        return read
-    return WireMessages(read, (*tool_warnings.all(), *read.warnings), definitions)
+    return read_with_tools(
+        FROM, tools, read_anthropic_tools, lambda: _read_messages(messages, system)
+    )
 
 
 def _read_messages(messages: object, system: object) -> WireMessages:

@@ -195,7 +195,7 @@ from agent_ir.wire._common import (
     wire_list,
     wire_object,
 )
-from agent_ir.wire._tools import sent_tools
+from agent_ir.wire._tools import read_with_tools, sent_tools
 from agent_ir.wire.gemini import _ids
 from agent_ir.wire.gemini._tools import gemini_tools, read_gemini_tools
 
@@ -597,12 +597,9 @@ def from_gemini(
     ``tools``: the request's ``tools`` (a list of ``Tool`` objects; None: none read,
     the result's ``tools`` is None), read into the result's ``tools`` (``_tools``);
     their warnings come first."""
-    tool_warnings = Warnings()
-    definitions = None if tools is None else read_gemini_tools(FROM, tools, tool_warnings)
-    read = _read_contents(contents, system_instruction)
-    if tools is None:
-        return read
-    return WireMessages(read, (*tool_warnings.all(), *read.warnings), definitions)
+    return read_with_tools(
+        FROM, tools, read_gemini_tools, lambda: _read_contents(contents, system_instruction)
+    )
 
 
 def _read_contents(contents: object, system_instruction: object) -> WireMessages:

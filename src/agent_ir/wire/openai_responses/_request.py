@@ -247,7 +247,7 @@ from agent_ir.wire._common import (
     wire_string,
     without_nulls,
 )
-from agent_ir.wire._tools import sent_tools
+from agent_ir.wire._tools import read_with_tools, sent_tools
 from agent_ir.wire.openai_responses._tools import read_responses_tools, responses_tools
 
 __all__ = ["from_openai_responses", "to_openai_responses"]
@@ -704,12 +704,7 @@ def from_openai_responses(items: object, *, tools: object = None) -> WireMessage
     None), read into the result's ``tools`` (``_tools``); their warnings come first.
     ``WireFormatError`` at ``tools[...]`` for an entry not of the API's shape,
     ``TranscriptError`` for a definition the IR refuses."""
-    tool_warnings = Warnings()
-    definitions = None if tools is None else read_responses_tools(_FROM, tools, tool_warnings)
-    read = _read_items(items)
-    if tools is None:
-        return read
-    return WireMessages(read, (*tool_warnings.all(), *read.warnings), definitions)
+    return read_with_tools(_FROM, tools, read_responses_tools, lambda: _read_items(items))
 
 
 def _read_items(items: object) -> WireMessages:

@@ -38,6 +38,7 @@ LAYERS: list[tuple[str, list[str]]] = [
         "checking",
         [
             "agent_ir._fastpath",
+            "agent_ir._twins",
             "agent_ir._reference",
             "agent_ir._inspect",
             "agent_ir._diagnostics",
@@ -46,7 +47,7 @@ LAYERS: list[tuple[str, list[str]]] = [
     ),
     (
         "ir",
-        ["agent_ir.messages", "agent_ir.transcript", "agent_ir._linkage"],
+        ["agent_ir.messages", "agent_ir.transcript", "agent_ir._linkage", "agent_ir._verdict"],
     ),
     ("replies", ["agent_ir.replies", "agent_ir.replies.*"]),
     ("wire", ["agent_ir.wire", "agent_ir.wire.*"]),

@@ -26,12 +26,13 @@ from collections.abc import Callable, Sequence
 from datetime import datetime
 from functools import partial
 from itertools import chain, compress, repeat
-from operator import attrgetter, is_
-from typing import Any, Literal
+from operator import attrgetter, is_, is_not
+from typing import Annotated, Any, Literal, NamedTuple
 
 import msgspec
 import msgspec.inspect
 
+from agent_ir._errors import JsonValueError
 from agent_ir._frozen import FrozenMapping, plain_data
 from agent_ir._generated import message_schema
 from agent_ir._generated.message_schema import (
@@ -44,6 +45,7 @@ from agent_ir._generated.message_schema import (
 from agent_ir._hand_checked import NON_BLANK_FIELDS
 from agent_ir._jsoncopy import (
     are_exact_rereadable,
+    are_within_depth,
     is_exact_json,
     is_within_depth,
     snapshot_sequence,
@@ -52,15 +54,22 @@ from agent_ir._jsonobject import JsonObject, freeze_object, trusted_object
 from agent_ir._text import BLANK_CHARACTERS
 
 __all__ = [
+    "IR",
+    "Kinds",
     "MessageTuple",
+    "ObjectPlaces",
     "audio_sources_tagged",
+    "blocks_of",
     "check_timestamp",
     "convert_message",
     "convert_messages",
     "convert_value",
     "decode_messages",
     "is_rereadable",
+    "kinds_of",
+    "of_type",
     "structs_absent",
+    "unwrapped",
     "values_valid",
 ]
 
@@ -89,13 +98,15 @@ _decode_hook = _arguments_hook(is_exact_json, msgspec.to_builtins)
 
 
 def _decoded_hook(kind: type, value: Any) -> Any:
-    """``_arguments_hook`` for JSON text, written out: decoded from JSON text,
-    the arguments are fresh exact builtins with no NaN, no lone surrogates and string
-    keys, so only the depth limit is left to check. Called once per tool call of every
-    ``loads``; inlining the three calls of the general hook (the check, ``trusted_object``
-    and its ``frozen_from_plain``) measured about 0.05x ``json.loads`` of the text."""
+    """``_arguments_hook`` for JSON text, written out: decoded from JSON text, a JSON
+    object is a fresh exact ``dict`` with no NaN, no lone surrogates and string keys, so
+    only the depth limit is left to check, which ``decode_messages`` does for all of
+    them at once afterwards (``are_within_depth``: a walk per object here measured
+    about 0.1x ``json.loads`` of the text). Called once per object of every ``loads``;
+    inlining the calls of the general hook (``trusted_object`` and its
+    ``frozen_from_plain``) measured about 0.05x."""
     if kind is JsonObject:
-        if type(value) is dict and is_within_depth(value):
+        if type(value) is dict:
             frozen = _new(JsonObject)
             _set_data(frozen, value)
             _set_hash(frozen, None)
@@ -229,7 +240,13 @@ def decode_messages(data: bytes | str, *, keep: Keep = True) -> MessageTuple:
     empty object (checked, not kept); ``keep="plain"``: each its decoded dict."""
     if keep == "plain":
         return _VERDICT_PLAIN.decode(data)
-    return (_DECODER if keep else _VERDICT).decode(data)
+    if not keep:
+        return _VERDICT.decode(data)
+    messages: MessageTuple = _DECODER.decode(data)
+    objects = _IR_OBJECTS.objects(blocks_of(messages))
+    if objects and not are_within_depth(list(map(plain_data, objects))):
+        raise JsonValueError((), "holds a JSON object nested too deeply")
+    return messages
 
 
 def is_rereadable(entries: list[Any]) -> bool:
@@ -247,7 +264,12 @@ def is_rereadable(entries: list[Any]) -> bool:
     return True
 
 
-def values_valid(messages: MessageTuple, entries: list[Any] | None) -> bool:
+def values_valid(
+    messages: Sequence[Any],
+    entries: list[Any] | None,
+    kinds: Kinds | None = None,
+    blocks: list[Any] | None = None,
+) -> bool:
     """The rules the generated types leave to this pass: the fields of
     ``NON_BLANK_FIELDS`` (ids, tool names, ``toolCallId``; their regex is not generated)
     contain a non-whitespace character, timestamps are real calendar date-times, and
@@ -264,40 +286,110 @@ def values_valid(messages: MessageTuple, entries: list[Any] | None) -> bool:
     not at hand (decoded from text): a message with an audio block then returns False,
     for the caller to check it from a parse. Asking the block types gathered here
     whether there is audio at all, instead of a loop over the messages, measured 0.1x
-    ``json.loads`` of the text."""
-    contents = list(map(_CONTENT, messages))
-    blocks = list(chain.from_iterable(compress(contents, map(_IS_TUPLE, map(type, contents)))))
-    if not _none_blank(_hand_checked_strings(messages, blocks)):
+    ``json.loads`` of the text.
+
+    ``kinds``: the classes of ``messages`` (``IR``, the default: the generated ones; or
+    a verdict's twins, ``_twins``); ``blocks``: ``blocks_of(messages)`` when the caller
+    has them."""
+    kinds_of = IR if kinds is None else kinds
+    if blocks is None:
+        blocks = blocks_of(messages)
+    if not _none_blank(_hand_checked_strings(messages, blocks, kinds_of)):
         return False
     if not all(map(check_timestamp, filter(None, map(_TIMESTAMP, messages)))):
         return False
-    kinds = set(map(type, blocks))
-    if AudioBlock in kinds and (entries is None or not audio_sources_tagged(messages, entries)):
+    found = set(map(type, blocks))
+    if (
+        kinds_of.audio in found
+        and not kinds_of.tags_required
+        and (entries is None or not audio_sources_tagged(messages, entries, kinds_of))
+    ):
         return False
     return all(
-        all(_media_type_valid(block.source, prefix) for block in _of_type(blocks, kind))
-        for kind, prefix in _MEDIA_PREFIX.items()
-        if kind in kinds
+        all(_media_type_valid(block.source, prefix, kinds_of) for block in of_type(blocks, kind))
+        for kind, prefix in kinds_of.media_prefix.items()
+        if kind in found
     )
 
 
-def _of_type(items: Sequence[Any], kind: type) -> list[Any]:
+def blocks_of(messages: Sequence[Any]) -> list[Any]:
+    """The blocks of every message with a block tuple as content, in order (C loops)."""
+    contents = list(map(_CONTENT, messages))
+    return list(chain.from_iterable(compress(contents, map(_IS_TUPLE, map(type, contents)))))
+
+
+class ObjectPlaces:
+    """Where the JSON objects of a set of message classes (the generated ones or twins)
+    are: ``fields``, the JSON-object fields of each class that has any; ``text`` and
+    ``citation``, the text block (whose citations hold objects) and citation classes."""
+
+    def __init__(self, fields: dict[type, tuple[str, ...]], text: type, citation: type) -> None:
+        self.text = text
+        self.citation_objects = [attrgetter(name) for name in fields.get(citation, ())]
+        self.block_objects = {
+            kind: [attrgetter(name) for name in names]
+            for kind, names in fields.items()
+            if kind is not citation
+        }
+
+    def objects(self, blocks: list[Any]) -> list[Any]:
+        """Every JSON object the blocks hold (present ones only), gathered in C loops."""
+        found: list[Any] = []
+        present = set(map(type, blocks))
+        for kind, getters in self.block_objects.items():
+            if kind in present:
+                holders = of_type(blocks, kind)
+                for getter in getters:
+                    found.extend(map(getter, holders))
+        if self.text in present and self.citation_objects:
+            lists = filter(_PRESENT, map(_CITATIONS, of_type(blocks, self.text)))
+            citations = list(chain.from_iterable(lists))
+            for getter in self.citation_objects:
+                found.extend(map(getter, citations))
+        return list(filter(_PRESENT, found))
+
+
+_PRESENT = partial(is_not, None)
+_CITATIONS = attrgetter("citations")
+
+
+def unwrapped(annotation: Any) -> Any:
+    """The type an ``Annotated`` annotation annotates (any other: itself)."""
+    return annotation.__origin__ if typing.get_origin(annotation) is Annotated else annotation
+
+
+def _object_fields() -> dict[type, tuple[str, ...]]:
+    """The ``JsonObject`` fields of each generated message class that has any."""
+    found: dict[type, tuple[str, ...]] = {}
+    for value in vars(message_schema).values():
+        if isinstance(value, type) and issubclass(value, msgspec.Struct):
+            fields = msgspec.structs.fields(value)
+            names = tuple(field.name for field in fields if unwrapped(field.type) is JsonObject)
+            if names:
+                found[value] = names
+    return found
+
+
+_IR_OBJECTS = ObjectPlaces(_object_fields(), message_schema.TextBlock, message_schema.Citation)
+
+
+def of_type(items: Sequence[Any], kind: type) -> list[Any]:
     """The items whose exact type is ``kind``, in order (a C loop)."""
     return list(compress(items, map(partial(is_, kind), map(type, items))))
 
 
-def _hand_checked_strings(messages: MessageTuple, blocks: list[Any]) -> list[str]:
+def _hand_checked_strings(messages: Sequence[Any], blocks: list[Any], kinds: Kinds) -> list[str]:
     """Every value of a ``NON_BLANK_FIELDS`` field in the messages and their blocks."""
     strings: list[str] = []
-    for items, checks in ((messages, _NON_BLANK_CHECKS), (blocks, _NON_BLANK_BLOCK_CHECKS)):
-        of_type: dict[type, list[Any]] = {}
+    for items, checks in ((messages, kinds.non_blank), (blocks, kinds.non_blank_blocks)):
+        by_type: dict[type, list[Any]] = {}
         for kind, getter in checks:
             if kind is None:
                 strings.extend(map(getter, items))
                 continue
-            if kind not in of_type:
-                of_type[kind] = _of_type(items, kind)
-            strings.extend(map(getter, of_type[kind]))
+            if kind not in by_type:
+                by_type[kind] = of_type(items, kind)
+            strings.extend(map(getter, by_type[kind]))
     return strings
 
 
@@ -306,17 +398,21 @@ def _none_blank(strings: list[str]) -> bool:
     return all(map(_strip, strings, repeat(BLANK_CHARACTERS)))
 
 
-def audio_sources_tagged(messages: MessageTuple, entries: list[Any]) -> bool:
+def audio_sources_tagged(
+    messages: Sequence[Any], entries: list[Any], kinds: Kinds | None = None
+) -> bool:
     """True when every audio source in the plain ``entries`` the messages came from
     carries its ``"type": "base64"`` tag. msgspec treats the tag of a tagged Struct that
     is not in a union (an audio source can only be base64) as optional; the schema
     requires it. Everything is read through the base types (``dict.get``,
     ``snapshot_sequence``), as msgspec read it: a subclass's overrides never run."""
+    read = IR if kinds is None else kinds
+    user, audio = read.user, read.audio
     for message, entry in zip(messages, entries, strict=True):
-        if type(message) is not UserMessage or type(message.content) is not tuple:
+        if type(message) is not user or type(message.content) is not tuple:
             continue
         for index, block in enumerate(message.content):
-            if type(block) is AudioBlock and not _tagged(entry, index):
+            if type(block) is audio and not _tagged(entry, index):
                 return False
     return True
 
@@ -413,7 +509,6 @@ _EACH = object()
 _STRUCT_PLACES = _struct_places()
 
 
-_MEDIA_PREFIX: dict[type, str] = {ImageBlock: "image/", AudioBlock: "audio/"}
 _NON_BLANK: dict[type, tuple[str, ...]] = {
     getattr(message_schema, name): fields for name, fields in NON_BLANK_FIELDS.items()
 }
@@ -424,29 +519,71 @@ _CONTENT = attrgetter("content")
 _IS_TUPLE = partial(is_, tuple)
 _strip = str.strip
 
+_Checks = tuple[tuple[type | None, Any], ...]
 
-def _checks(kinds: list[type], *, every: bool) -> tuple[tuple[type | None, Any], ...]:
-    """(type, getter) per hand-checked field of ``kinds``. When ``kinds`` are ``every``
-    type the items can have, a field all of them share (a message's ``id``) is checked
-    once across all items, with type None."""
+
+def _checks(kinds: list[type], twin: Callable[[type], type], *, every: bool) -> _Checks:
+    """(type, getter) per hand-checked field of ``kinds`` (as ``twin`` maps them). When
+    ``kinds`` are ``every`` type the items can have, a field all of them share (a
+    message's ``id``) is checked once across all items, with type None."""
     shared = set.intersection(*(set(_NON_BLANK[kind]) for kind in kinds)) if every else set()
     checks: list[tuple[type | None, Any]] = [(None, attrgetter(name)) for name in sorted(shared)]
     for kind in kinds:
-        checks.extend((kind, attrgetter(name)) for name in _NON_BLANK[kind] if name not in shared)
+        checks.extend(
+            (twin(kind), attrgetter(name)) for name in _NON_BLANK[kind] if name not in shared
+        )
     return tuple(checks)
 
 
-_NON_BLANK_CHECKS = _checks(
-    [kind for kind in _NON_BLANK if kind in _MESSAGE_TYPES],
-    every=_NON_BLANK.keys() >= _MESSAGE_TYPES,
-)
-_NON_BLANK_BLOCK_CHECKS = _checks(
-    [kind for kind in _NON_BLANK if kind not in _MESSAGE_TYPES], every=False
-)
+class Kinds(NamedTuple):
+    """The classes ``values_valid`` and the linkage pass read messages by: the generated
+    ones (``IR``), or the twins a verdict decodes into (``_twins``), which have the same
+    fields under other classes. (``Any``: a check ``type(x) is kinds.user`` must not
+    narrow ``x`` for the type checker.)"""
+
+    user: Any
+    assistant: Any
+    tool_result: Any
+    tool_call: Any
+    server_call: Any
+    server_result: Any
+    audio: Any
+    base64: Any
+    media_prefix: dict[type, str]
+    non_blank: _Checks
+    non_blank_blocks: _Checks
+    tags_required: bool = False  # the types require every tag: audio needs no check
 
 
-def _media_type_valid(source: Any, prefix: str) -> bool:
-    return not isinstance(source, Base64Source) or source.media_type.startswith(prefix)
+def kinds_of(twin: Callable[[type], type], *, tags_required: bool = False) -> Kinds:
+    """The ``Kinds`` of the classes ``twin`` maps each generated class to."""
+    return Kinds(
+        user=twin(UserMessage),
+        assistant=twin(message_schema.AssistantMessage),
+        tool_result=twin(message_schema.ToolResultMessage),
+        tool_call=twin(message_schema.ToolCallBlock),
+        server_call=twin(message_schema.ServerToolCallBlock),
+        server_result=twin(message_schema.ServerToolResultBlock),
+        audio=twin(AudioBlock),
+        base64=twin(Base64Source),
+        media_prefix={twin(ImageBlock): "image/", twin(AudioBlock): "audio/"},
+        non_blank=_checks(
+            [kind for kind in _NON_BLANK if kind in _MESSAGE_TYPES],
+            twin,
+            every=_NON_BLANK.keys() >= _MESSAGE_TYPES,
+        ),
+        non_blank_blocks=_checks(
+            [kind for kind in _NON_BLANK if kind not in _MESSAGE_TYPES], twin, every=False
+        ),
+        tags_required=tags_required,
+    )
+
+
+IR = kinds_of(lambda kind: kind)
+
+
+def _media_type_valid(source: Any, prefix: str, kinds: Kinds) -> bool:
+    return type(source) is not kinds.base64 or source.media_type.startswith(prefix)
 
 
 def check_timestamp(text: str) -> bool:

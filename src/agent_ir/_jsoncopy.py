@@ -43,6 +43,7 @@ __all__ = [
     "MAX_DEPTH",
     "WRITABLE_INT",
     "are_exact_rereadable",
+    "are_within_depth",
     "copy_json",
     "is_exact_json",
     "is_within_depth",
@@ -177,6 +178,24 @@ def are_exact_rereadable(objects: list[dict[Any, Any]]) -> bool:
             ints = _of_type(values, int)
             if not -WRITABLE_INT < min(ints) <= max(ints) < WRITABLE_INT:
                 return False
+        dicts = _of_type(values, dict) if dict in kinds else []
+        lists = _of_type(values, list) if list in kinds else []
+        if not dicts and not lists:
+            return True
+    return False  # containers nested MAX_DEPTH levels below an object
+
+
+def are_within_depth(objects: list[dict[str, Any]]) -> bool:
+    """``all(map(is_within_depth, objects))`` for objects decoded from JSON text, level
+    by level across all of them at once (C loops over each level's values instead of a
+    Python call per container)."""
+    dicts: list[dict[str, Any]] = objects
+    lists: list[list[Any]] = []
+    for _depth in range(MAX_DEPTH):  # finds the containers at _depth + 1
+        values = list(
+            chain(chain.from_iterable(map(dict.values, dicts)), chain.from_iterable(lists))
+        )
+        kinds = set(map(type, values))
         dicts = _of_type(values, dict) if dict in kinds else []
         lists = _of_type(values, list) if list in kinds else []
         if not dicts and not lists:

@@ -39,20 +39,34 @@ from collections.abc import Callable, Collection, Iterator, Sequence
 from typing import Any, NamedTuple
 
 from agent_ir._diagnostics import diagnostic
+from agent_ir._fastpath import IR
 from agent_ir._generated.diagnostic_schema import Diagnostic, DiagnosticCode
 from agent_ir._generated.message_schema import (
-    AssistantMessage,
     Message,
-    ServerToolCallBlock,
-    ServerToolResultBlock,
-    ToolCallBlock,
-    ToolResultMessage,
 )
 from agent_ir._inspect import tool_call_blocks
 from agent_ir._paths import Path
 from agent_ir._text import cut, is_blank, quoted
+from agent_ir._twins import PLAIN, RAW
 
-__all__ = ["MalformedLinks", "linkage", "linkage_of_valid", "malformed_links", "pending_turn"]
+__all__ = [
+    "MalformedLinks",
+    "all_answered_once",
+    "linkage",
+    "linkage_of_valid",
+    "malformed_links",
+    "pending_turn",
+]
+
+
+# The classes of each role, generated and twins alike (``_twins``): the rules read
+# messages of either, mixed (a verdict's twins beside the IR of a message explained).
+_KINDS = (IR, RAW.kinds, PLAIN.kinds)
+_TOOL_RESULTS = frozenset(kinds.tool_result for kinds in _KINDS)
+_ASSISTANTS = frozenset(kinds.assistant for kinds in _KINDS)
+_TOOL_CALLS = frozenset(kinds.tool_call for kinds in _KINDS)
+_SERVER_CALLS = frozenset(kinds.server_call for kinds in _KINDS)
+_SERVER_RESULTS = frozenset(kinds.server_result for kinds in _KINDS)
 
 
 class MalformedLinks(NamedTuple):
@@ -118,7 +132,7 @@ def linkage_of_valid(
     sites; anything else goes to the rules. ``reuse``: an id used again after its call
     was answered is a new call (see the module's docstring). ``pending``: the calls of
     the pending turn need no result (see ``pending_turn``)."""
-    if _all_answered_once(messages, pending):
+    if all_answered_once(messages, pending):
         return []
     return linkage(messages, reuse=reuse, pending=pending)
 
@@ -128,6 +142,8 @@ def linkage(
 ) -> list[Diagnostic]:
     """Every linkage diagnostic over the messages (well-formed ones, or what a malformed
     one contributes), in rule order; the caller orders them by position."""
+    if all_answered_once(links, pending):
+        return []  # the common case, also beside a malformed message: one tight pass
     sites = _collect(links, reuse)
     if not sites.calls and not sites.results and not sites.server_orphans:
         return []
@@ -146,48 +162,63 @@ def pending_turn(links: Sequence[Message | MalformedLinks]) -> int | None:
     for index in range(len(links) - 1, -1, -1):
         link = links[index]
         kind = type(link)
-        if kind is ToolResultMessage:
+        if kind in _TOOL_RESULTS:
             continue
         if kind is MalformedLinks:
             assert isinstance(link, MalformedLinks)
             if link.malformed_result_id is not None:
                 continue
             return index if link.calls or link.malformed_call_ids else None
-        return index if kind is AssistantMessage else None
+        return index if kind in _ASSISTANTS else None
     return None
 
 
-def _all_answered_once(messages: Sequence[Message], pending: bool) -> bool:
+def all_answered_once(messages: Sequence[Any], pending: bool) -> bool:
+    """Whether every call of ``messages`` (well-formed ones of the generated classes or
+    a verdict's twins, mixed, and ``MalformedLinks`` that only hold well-formed calls)
+    is answered once by a later result of its name, with fresh ids, and every
+    server-tool result follows its call: then the rules find nothing.
+    ``pending``: the calls of the pending turn may be open."""
     open_calls: dict[str, str] = {}
     answered: set[str] = set()
     server_calls: set[str] = set()
     for message in messages:
         kind = type(message)
-        if kind is ToolResultMessage:
-            assert isinstance(message, ToolResultMessage)
+        if kind is MalformedLinks:
+            if (
+                message.malformed_call_ids
+                or message.servers
+                or message.malformed_result_id is not None
+            ):
+                return False  # the rules say what it suppresses
+            for _, call_id, name in message.calls:
+                if call_id in open_calls or call_id in answered:
+                    return False
+                open_calls[call_id] = name
+        elif kind in _TOOL_RESULTS:
             if open_calls.pop(message.tool_call_id, None) != message.tool_name:
                 return False
             answered.add(message.tool_call_id)
-        elif kind is AssistantMessage:
-            assert isinstance(message, AssistantMessage)
-            if not _calls_fresh(message, open_calls, answered, server_calls):
-                return False
+        elif kind in _ASSISTANTS and not _calls_fresh(message, open_calls, answered, server_calls):
+            return False
     return not open_calls or (pending and _only_pending(messages, open_calls))
 
 
-def _only_pending(messages: Sequence[Message], open_calls: dict[str, str]) -> bool:
+def _only_pending(messages: Sequence[Any], open_calls: dict[str, str]) -> bool:
     """Whether every call still open is a call of the pending turn."""
     turn = pending_turn(messages)
     if turn is None:
         return False
     message = messages[turn]
-    assert isinstance(message, AssistantMessage)
-    own = {block.id for block in message.content if type(block) is ToolCallBlock}
+    if type(message) is MalformedLinks:
+        own = {call_id for _, call_id, _ in message.calls}
+    else:
+        own = {block.id for block in message.content if type(block) in _TOOL_CALLS}
     return open_calls.keys() <= own
 
 
 def _calls_fresh(
-    message: AssistantMessage,
+    message: Any,
     open_calls: dict[str, str],
     answered: set[str],
     server_calls: set[str],
@@ -196,18 +227,14 @@ def _calls_fresh(
     each server-tool result a server-tool call before it (added to ``server_calls``)."""
     for block in message.content:
         block_kind = type(block)
-        if block_kind is ToolCallBlock:
-            assert isinstance(block, ToolCallBlock)
+        if block_kind in _TOOL_CALLS:
             if block.id in open_calls or block.id in answered:
                 return False
             open_calls[block.id] = block.name
-        elif block_kind is ServerToolCallBlock:
-            assert isinstance(block, ServerToolCallBlock)
+        elif block_kind in _SERVER_CALLS:
             server_calls.add(block.id)
-        elif block_kind is ServerToolResultBlock:
-            assert isinstance(block, ServerToolResultBlock)
-            if block.tool_call_id not in server_calls:
-                return False
+        elif block_kind in _SERVER_RESULTS and block.tool_call_id not in server_calls:
+            return False
     return True
 
 
@@ -276,17 +303,14 @@ class _Collector:
         if key in self.sites.calls:
             self.answered.add(call_id)
 
-    def assistant(self, message_index: int, message: AssistantMessage) -> None:
+    def assistant(self, message_index: int, message: Any) -> None:
         for block_index, block in enumerate(message.content):
             block_kind = type(block)
-            if block_kind is ToolCallBlock:
-                assert isinstance(block, ToolCallBlock)
+            if block_kind in _TOOL_CALLS:
                 self.call(message_index, block_index, block.id, block.name)
-            elif block_kind is ServerToolCallBlock:
-                assert isinstance(block, ServerToolCallBlock)
+            elif block_kind in _SERVER_CALLS:
                 self.server(message_index, block_index, block.id, True)
-            elif block_kind is ServerToolResultBlock:
-                assert isinstance(block, ServerToolResultBlock)
+            elif block_kind in _SERVER_RESULTS:
                 self.server(message_index, block_index, block.tool_call_id, False)
 
     def server(self, message_index: int, block_index: int, call_id: str, is_call: bool) -> None:
@@ -301,11 +325,9 @@ def _collect(links: Sequence[Message | MalformedLinks], reuse: bool) -> _Sites:
     sites = collector.sites
     for message_index, link in enumerate(links):
         kind = type(link)
-        if kind is ToolResultMessage:
-            assert isinstance(link, ToolResultMessage)
-            collector.result(message_index, link.tool_call_id, link.tool_name)
-        elif kind is AssistantMessage:
-            assert isinstance(link, AssistantMessage)
+        if kind in _TOOL_RESULTS:
+            collector.result(message_index, link.tool_call_id, link.tool_name)  # type: ignore[union-attr]
+        elif kind in _ASSISTANTS:
             collector.assistant(message_index, link)
         elif kind is MalformedLinks:
             assert isinstance(link, MalformedLinks)

@@ -10,7 +10,47 @@ from collections.abc import Iterable, Mapping
 from types import FunctionType
 from typing import Any
 
-__all__ = ["publish"]
+__all__ = ["LAZY", "publish", "publish_lazy"]
+
+# The public names ``agent_ir`` imports when first used, by module. Each of these
+# modules ends with ``publish_lazy(globals(), __name__)``, so its names say ``agent_ir``
+# however they were reached.
+LAZY: dict[str, tuple[str, ...]] = {
+    "agent_ir.repair": (
+        "RepairAction",
+        "RepairCode",
+        "RepairResult",
+        "normalize_tool_call_ids",
+        "repair_transcript",
+        "trim_transcript",
+    ),
+    "agent_ir.replies": (
+        "FixtureProviderAdapter",
+        "ModelChunk",
+        "ModelResponse",
+        "ModelStream",
+        "ProviderError",
+        "ProviderErrorCode",
+        "RefusalDeltaChunk",
+        "TextDeltaChunk",
+        "ThinkingDeltaChunk",
+        "ToolCallChunk",
+    ),
+    "agent_ir.rules": ("check_wire_rules",),
+    "agent_ir.wire": (
+        "ConversionWarning",
+        "ConversionWarningCode",
+        "WireFormatError",
+        "WireMessages",
+        "WireRequest",
+    ),
+    "agent_ir.wire._registry": ("Provider",),
+}
+
+
+def publish_lazy(namespace: Mapping[str, Any], module: str) -> None:
+    """``publish`` the names ``LAZY`` lists for ``module`` as ``agent_ir``'s."""
+    publish(namespace, LAZY[module], "agent_ir")
 
 
 def publish(namespace: Mapping[str, Any], names: Iterable[str], module: str) -> None:

@@ -94,8 +94,23 @@ class _Schema(NamedTuple):
 
 
 def _lookup(resolver: Resolver[Any], ref: str) -> _Schema:
-    resolved = resolver.lookup(ref)
-    return _Schema(resolved.contents, resolved.resolver)
+    # The registry is built once (``_registry``), so a ref read from one document always
+    # resolves to the same schema: each is resolved once per process (``referencing``
+    # took most of the time of explaining a message otherwise). ``_base_uri`` is the
+    # resolver's document; a resolver without one is not cached.
+    base = getattr(resolver, "_base_uri", None)
+    if not isinstance(base, str):
+        resolved = resolver.lookup(ref)
+        return _Schema(resolved.contents, resolved.resolver)
+    key = (base, ref)
+    found = _LOOKED_UP.get(key)
+    if found is None:
+        resolved = resolver.lookup(ref)
+        found = _LOOKED_UP[key] = _Schema(resolved.contents, resolved.resolver)
+    return found
+
+
+_LOOKED_UP: dict[tuple[str, str], _Schema] = {}
 
 
 def _select_branch(schema: _Schema, instance: Any) -> _Schema | None:

@@ -29,12 +29,9 @@ from __future__ import annotations
 
 import contextlib
 from collections.abc import Iterator, Mapping, Sequence
-from typing import Any, NamedTuple
+from typing import TYPE_CHECKING, Any, NamedTuple
 
-import jsonschema_rs
 import msgspec
-from jsonschema import Draft202012Validator
-from jsonschema.exceptions import best_match
 
 from agent_ir import schemas
 from agent_ir._diagnostics import diagnostic
@@ -48,6 +45,12 @@ from agent_ir._inspect import Inspection, tool_call_blocks
 from agent_ir._jsoncopy import snapshot_json, snapshot_sequence
 from agent_ir._paths import Path, format_path
 from agent_ir._text import cut, is_blank, is_valid_unicode, quoted
+
+if TYPE_CHECKING:
+    from jsonschema import Draft202012Validator
+
+# jsonschema and jsonschema_rs are imported where tools are read: a check without tools
+# never needs them, and importing them was a sixth of the command's start-up.
 
 __all__ = ["Tools", "read_tools"]
 
@@ -256,6 +259,8 @@ def _problem(path: Path, reason: str) -> Diagnostic:
 
 def _explain(plain: Any) -> Iterator[tuple[Path, str]]:
     """The shape problem of a definition msgspec refused, in the schema's words."""
+    from jsonschema.exceptions import best_match
+
     error = best_match(_reference().iter_errors(plain))
     if error is None:  # a rule the schema cannot state (a string that is only blanks)
         yield (), "is not a valid tool definition"
@@ -280,6 +285,8 @@ _REFERENCE: list[Draft202012Validator] = []
 
 def _reference() -> Draft202012Validator:
     if not _REFERENCE:
+        from jsonschema import Draft202012Validator
+
         schema = {"$ref": _TOOL_REF}
         _REFERENCE.append(Draft202012Validator(schema, registry=schemas.registry()))
     return _REFERENCE[0]
@@ -313,6 +320,8 @@ class _Outcome(NamedTuple):
 
 
 def _compile_parameters(parameters: dict[str, Any]) -> _Outcome:
+    import jsonschema_rs
+
     refused: list[str] = []
 
     def refuse(uri: str) -> Any:

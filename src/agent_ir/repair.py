@@ -38,6 +38,7 @@ from agent_ir._generated.message_schema import (
 )
 from agent_ir._linkage import pending_turn
 from agent_ir._paths import Path, to_pointer
+from agent_ir._publish import publish_lazy
 from agent_ir._text import cut as cut_text
 from agent_ir._text import is_blank, quoted
 from agent_ir.messages import messages_of
@@ -944,3 +945,7 @@ def _round_start(messages: list[Message], start: int) -> int:
         if spans == 0 and type(messages[cut]) is not ToolResultMessage:
             return cut
     return len(messages)
+
+
+# Last: the names ``agent_ir`` exports from here say ``agent_ir`` (``_publish.LAZY``).
+publish_lazy(globals(), __name__)

@@ -69,6 +69,7 @@ from agent_ir._generated.message_schema import (
     UserMessage,
 )
 from agent_ir._generated.transcript_schema import ToolDefinition
+from agent_ir._publish import publish_lazy
 from agent_ir._text import is_blank, quoted
 from agent_ir._tools import Tools, read_tools
 from agent_ir.transcript import Options, diagnose
@@ -371,3 +372,7 @@ def _empty_content(messages: list[Message | None], spec: ProviderSpec) -> Iterat
                 ("content", block_index, "text"),
                 f"content[{block_index}].text {problem} for {spec.name}",
             )
+
+
+# Last: the names ``agent_ir`` exports from here say ``agent_ir`` (``_publish.LAZY``).
+publish_lazy(globals(), __name__)

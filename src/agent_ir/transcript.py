@@ -14,6 +14,7 @@ exact ``str``, numbers), which one C pass (``_fastpath.is_rereadable``) establis
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from typing import Any, NamedTuple
 
 import msgspec
@@ -23,6 +24,7 @@ from agent_ir._errors import JsonValueError, TranscriptError, describe_error
 from agent_ir._fastpath import (
     Keep,
     decode_messages,
+    is_rereadable,
     values_valid,
 )
 from agent_ir._generated.diagnostic_schema import Diagnostic, DiagnosticCode
@@ -31,6 +33,15 @@ from agent_ir._inspect import Inspection, fast_messages, inspect_message
 from agent_ir._jsoncopy import snapshot_sequence
 from agent_ir._linkage import MalformedLinks, linkage, linkage_of_valid, malformed_links
 from agent_ir._tools import Tools, read_tools
+from agent_ir._verdict import (
+    Read,
+    Stage,
+    entries_chunk,
+    failing,
+    read_entries,
+    read_text,
+    text_chunk,
+)
 
 __all__ = [
     "Options",
@@ -203,6 +214,17 @@ def _verdict_of_text(text: bytes | str, options: Options) -> tuple[int, tuple[Di
     cannot be split (not JSON, not an array, lone surrogate escapes) and parts the stdlib
     reads differently are checked from one stdlib parse of the whole text, the reference
     meaning of ``validate_json``. With tools, the arguments are kept (they are checked)."""
+    if options.tools is None:
+        read = read_text(text, options.pending)
+        if read.stage is Stage.VALID:
+            assert read.messages is not None
+            return len(read.messages), ()
+        explained = _explain_text(text, read, options)
+        if explained is not None:
+            return explained
+        value = _parse_json(text)
+        count = len(value) if type(value) is list else 0
+        return count, _check(value, options, keep=False).diagnostics
     keep = _keep(False, options)
     messages = _decode_valid(text, keep=keep)
     if messages is not None:
@@ -221,6 +243,106 @@ def _verdict_of_text(text: bytes | str, options: Options) -> tuple[int, tuple[Di
 
 
 _PARTS = msgspec.json.Decoder(list[msgspec.Raw])
+
+
+def _explain_text(
+    text: bytes | str, read: Read, options: Options
+) -> tuple[int, tuple[Diagnostic, ...]] | None:
+    """The diagnostics of JSON text the verdict did not settle (without tools), going
+    down from where it stopped (``_going_down``). Twins that decoded are explained from
+    their own JSON text: msgspec writes it back as read (each JSON object as its raw
+    text, fields in schema order). Text that did not decode is split into each
+    message's text (in C, ``msgspec.Raw``). None: a part the stdlib does not read as
+    one JSON value, for the caller to check from one parse of the whole text (the
+    reference meaning of ``validate_json``)."""
+    if read.messages is not None:
+        twins = read.messages
+
+        def twin_entry(index: int) -> Any:
+            return _parse_json(msgspec.json.encode(twins[index]))
+
+        found = _going_down(read, len(twins), lambda _, __: None, twin_entry, _no_entries)
+        return len(twins), _verdict(*found, options).diagnostics
+    try:
+        parts = _PARTS.decode(text)
+    except (msgspec.ValidationError, msgspec.DecodeError, UnicodeError, RecursionError):
+        return None
+
+    def part_entry(index: int) -> Any:
+        return _parse_json(bytes(parts[index]))
+
+    try:
+        found = _going_down(
+            read, len(parts), lambda start, stop: text_chunk(parts[start:stop]), part_entry,
+            _no_entries,
+        )  # fmt: skip
+    except TranscriptError:
+        return None
+    return len(parts), _verdict(*found, options).diagnostics
+
+
+def _no_entries(start: int, stop: int) -> None:
+    return None
+
+
+def _going_down(
+    read: Read,
+    count: int,
+    twins_of: Callable[[int, int], tuple[Any, ...] | None],
+    entry_at: Callable[[int], Any],
+    entries_of: Callable[[int, int], list[Any] | None],
+) -> tuple[list[Any], dict[int, Inspection]]:
+    """Each message (a twin, an IR message, or None where malformed, its inspection
+    then kept) of a transcript of ``count`` messages the verdict did not settle. From
+    where it stopped, never back up: the twins it read are kept (``read.messages``),
+    else ``twins_of(start, stop)`` reads chunks of them, message by message only in a
+    chunk that fails; the messages failing a check on their own are found by halving
+    (``failing``), and only those are explained, from ``entry_at(index)``
+    (``inspect_message``). ``entries_of(start, stop)``: the mappings of those
+    messages, for ``PLAIN`` twins (None for ``RAW``)."""
+    plain = entries_of(0, 0) is not None
+    messages: list[Any] = []
+    bad: list[int] = []
+    if read.messages is not None:
+        messages.extend(read.messages)
+        if read.stage is not Stage.LINKAGE:
+            for start in range(0, count, _CHUNK):
+                stop = min(start + _CHUNK, count)
+                chunk = messages[start:stop]
+                bad += failing(chunk, entries_of(start, stop), plain=plain, start=start)
+    else:
+        for start in range(0, count, _CHUNK):
+            stop = min(start + _CHUNK, count)
+            twins = twins_of(start, stop)
+            if twins is not None:
+                messages.extend(twins)
+                bad += failing(twins, entries_of(start, stop), plain=plain, start=start)
+                continue
+            for index in range(start, stop):
+                single = twins_of(index, index + 1)
+                messages.append(None if single is None else single[0])
+                if single is None or failing(single, entries_of(index, index + 1), plain=plain):
+                    bad.append(index)
+    malformed: dict[int, Inspection] = {}
+    for index in bad:
+        inspection = inspect_message(entry_at(index))
+        messages[index] = inspection.message
+        if inspection.message is None:
+            malformed[index] = inspection
+    return messages, malformed
+
+
+def _explain_entries(
+    entries: list[dict[Any, Any]], read: Read
+) -> tuple[list[Any], dict[int, Inspection]]:
+    """``_going_down`` for a snapshot of rereadable message mappings."""
+    return _going_down(
+        read,
+        len(entries),
+        lambda start, stop: entries_chunk(entries[start:stop]),
+        entries.__getitem__,
+        lambda start, stop: entries[start:stop],
+    )
 
 
 def _check_parts(parts: list[msgspec.Raw], options: Options) -> _Result | None:
@@ -279,7 +401,18 @@ def _check(value: object, options: Options = _DEFAULT, *, keep: bool = True) -> 
     except BaseException as error:  # a hostile container, whatever it raises
         found = (transcript_diagnostic(f"could not be read ({type(error).__name__})"),)
         return _Result((), _with_tool_problems(found, options))
-    return _verdict(*_convert_entries(entries, _keep(keep, options)), options)
+    rereadable = None
+    if set(map(type, entries)) == {dict}:
+        # One C pass per chunk says which chunks may be read again; the verdict reads
+        # only when all may, and otherwise the chunks' own conversion reuses the
+        # answers: a verdict reads nothing more often than keeping the IR does.
+        rereadable = [is_rereadable(chunk) for chunk in _chunks(entries)]
+        if not keep and options.tools is None and all(rereadable):
+            read = read_entries(entries, options.pending)
+            if read.stage is Stage.VALID:
+                return _Result((), ())
+            return _verdict(*_explain_entries(entries, read), options)
+    return _verdict(*_convert_entries(entries, _keep(keep, options), rereadable), options)
 
 
 # Messages are converted in chunks: one msgspec call per chunk keeps the valid case
@@ -287,19 +420,26 @@ def _check(value: object, options: Options = _DEFAULT, *, keep: bool = True) -> 
 _CHUNK = 256
 
 
+def _chunks(entries: list[Any]) -> list[list[Any]]:
+    return [entries[start : start + _CHUNK] for start in range(0, len(entries), _CHUNK)]
+
+
 def _convert_entries(
-    entries: list[Any], keep: Keep
+    entries: list[Any], keep: Keep, rereadable: list[bool] | None = None
 ) -> tuple[list[Message | None], dict[int, Inspection]]:
-    """Each entry's message (None where malformed, its inspection then kept)."""
+    """Each entry's message (None where malformed, its inspection then kept).
+    ``rereadable``: ``is_rereadable`` of each chunk, when the caller has it."""
     messages: list[Message | None] = []
     malformed: dict[int, Inspection] = {}
-    for start in range(0, len(entries), _CHUNK):
+    for number, start in enumerate(range(0, len(entries), _CHUNK)):
         chunk = entries[start : start + _CHUNK]
-        converted = fast_messages(chunk, keep)
+        known = None if rereadable is None else rereadable[number]
+        converted = fast_messages(chunk, keep, known)
         if converted is not None:
             messages.extend(converted)
         else:
-            _check_one_by_one(chunk, start, keep, messages, malformed)
+            # Each entry of a rereadable chunk is; of another, each is asked alone.
+            _check_one_by_one(chunk, start, keep, messages, malformed, known or None)
     return messages, malformed
 
 
@@ -347,10 +487,12 @@ def _check_one_by_one(
     keep: Keep,
     messages: list[Message | None],
     malformed: dict[int, Inspection],
+    rereadable: bool | None = None,
 ) -> None:
-    """Append each entry's message (None if malformed, its inspection then kept)."""
+    """Append each entry's message (None if malformed, its inspection then kept).
+    ``rereadable``: ``is_rereadable(chunk)`` when known (then true of each entry)."""
     for index, entry in enumerate(chunk, start):
-        single = fast_messages([entry], keep)
+        single = fast_messages([entry], keep, rereadable)
         if single is not None:
             messages.extend(single)
             continue

@@ -10,6 +10,7 @@ holds no provider, the providers live in ``agent_ir.wire``).
 
 from __future__ import annotations
 
+from agent_ir._publish import publish_lazy
 from agent_ir.replies.fixture import FixtureProviderAdapter
 from agent_ir.replies.protocol import (
     ModelChunk,
@@ -35,3 +36,7 @@ __all__ = [
     "ThinkingDeltaChunk",
     "ToolCallChunk",
 ]
+
+
+# Last: the names ``agent_ir`` exports from here say ``agent_ir`` (``_publish.LAZY``).
+publish_lazy(globals(), __name__)

@@ -17,7 +17,7 @@ datasets (TRL's conversational format, with their ``tools``); it has no replies 
 """
 
 from agent_ir._errors import WireFormatError
-from agent_ir._publish import publish
+from agent_ir._publish import publish, publish_lazy
 from agent_ir.wire._common import (
     UNKNOWN_TOOL_NAME,
     ConversionWarning,
@@ -91,7 +91,8 @@ __all__ = [
 # Reprs say agent_ir.wire.AnthropicStream; the names agent_ir exports too say agent_ir
 # (its own publish runs after this one).
 publish(globals(), __all__, __name__)
-del publish
+publish_lazy(globals(), __name__)  # those agent_ir exports say agent_ir
+del publish, publish_lazy
 
 
 def __dir__() -> list[str]:

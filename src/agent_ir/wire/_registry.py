@@ -10,6 +10,7 @@ from collections.abc import Mapping
 from types import MappingProxyType
 from typing import Literal
 
+from agent_ir._publish import publish_lazy
 from agent_ir._text import quoted
 from agent_ir.wire._spec import DatasetFormat, ProviderSpec, RequestReader
 from agent_ir.wire.anthropic._rules import ANTHROPIC
@@ -70,3 +71,7 @@ def format_label(name: str) -> str | None:
     """The label of format ``name`` for a person; None when none is registered."""
     known = REGISTRY.get(name) or DATASETS.get(name)
     return None if known is None else known.label
+
+
+# Last: the names ``agent_ir`` exports from here say ``agent_ir`` (``_publish.LAZY``).
+publish_lazy(globals(), __name__)

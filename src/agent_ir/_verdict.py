@@ -1,0 +1,215 @@
+"""The fast verdict: is a transcript valid, in one pass that builds nothing it keeps?
+
+``validate_json`` and ``validate_transcript`` ask this first. It decodes JSON text into
+the ``RAW`` twins of the message types (``_twins``; each JSON object kept as its raw
+text) or converts Python values into the ``PLAIN`` twins (each JSON object passed
+through), then checks at once, across the whole transcript, what the types leave out:
+
+* every JSON object (tool-call arguments, a server tool's input and wire objects, a
+  citation's wire object) is one, within ``MAX_DEPTH``, made of exact JSON values: from
+  text, each raw text starts with ``{``, holds at most ``MAX_DEPTH`` brackets (then no
+  path can nest deeper; one ``bytes.count`` each), and all of them decode in one call of
+  the same decoder that reads them in a full decode; from Python values, the walk of
+  ``_jsoncopy.are_exact_rereadable``;
+* the hand-checked values (``_fastpath.values_valid``);
+* linkage: every call answered once (``_linkage.all_answered_once``).
+
+True means the transcript has no diagnostic. False means only "not settled here": the
+caller then runs the explaining path (``transcript``), which decodes into the generated
+types and says what is wrong, exactly as if this pass did not exist. So the verdict may
+refuse too much (a bracket inside a string counts, a big integer the full path accepts),
+never too little: everything it accepts the explaining path accepts, which the
+differential tests check on generated and hostile transcripts.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from enum import IntEnum
+from itertools import repeat
+from operator import add
+from typing import Any, NamedTuple
+
+import msgspec
+
+from agent_ir._fastpath import Kinds, ObjectPlaces, blocks_of, values_valid
+from agent_ir._generated.message_schema import Citation, TextBlock
+from agent_ir._jsoncopy import MAX_DEPTH, are_exact_rereadable
+from agent_ir._linkage import all_answered_once
+from agent_ir._twins import PLAIN, RAW, Twins
+
+__all__ = [
+    "Read",
+    "Stage",
+    "entries_chunk",
+    "failing",
+    "read_entries",
+    "read_text",
+    "text_chunk",
+]
+
+
+class _Verdict:
+    """What a verdict reads in the messages of one set of twins."""
+
+    def __init__(self, twins: Twins) -> None:
+        self.kinds: Kinds = twins.kinds
+        self.objects = ObjectPlaces(
+            twins.objects, twins.classes[TextBlock], twins.classes[Citation]
+        ).objects
+
+    def objects_valid(self, objects: list[Any]) -> bool:
+        """Whether each of ``objects`` (from ``objects``) is a valid JSON object."""
+        if self is _RAW:
+            return _raw_objects_valid(objects)
+        return not objects or (set(map(type, objects)) == {dict} and are_exact_rereadable(objects))
+
+
+_RAW = _Verdict(RAW)
+_PLAIN = _Verdict(PLAIN)
+_RAW_DECODER = msgspec.json.Decoder(RAW.messages)
+_ANY_DECODER = msgspec.json.Decoder()
+
+
+class Stage(IntEnum):
+    """How far a transcript got: the first check it failed, or ``VALID``."""
+
+    SHAPE = 0  # not decoded (converted) into the twins
+    OBJECTS = 1  # a JSON object that is not one
+    VALUES = 2  # a hand-checked value
+    LINKAGE = 3  # some call not answered once
+    VALID = 4
+
+
+class Read(NamedTuple):
+    """A verdict: ``stage``, and the twins when the transcript got past ``SHAPE`` (the
+    explaining path starts from them instead of reading the input again)."""
+
+    stage: Stage
+    messages: tuple[Any, ...] | None = None
+
+
+_NOT_READ = Read(Stage.SHAPE)
+
+
+def read_text(text: bytes | str, pending: bool) -> Read:
+    """The verdict of JSON text. ``pending``: ``allow_pending``."""
+    try:
+        messages = _RAW_DECODER.decode(text)
+    except Exception:  # not valid by the twins (or too deep, or not UTF-8): explain it
+        return _NOT_READ
+    return Read(_checked(messages, None, _RAW, pending), messages)
+
+
+def read_entries(entries: list[dict[Any, Any]], pending: bool) -> Read:
+    """The verdict of Python values: ``entries``, a snapshot list of ``dict`` message
+    mappings, must have passed ``_fastpath.is_rereadable`` (the caller's pass over them,
+    shared with the explaining path)."""
+    try:
+        messages = msgspec.convert(entries, PLAIN.messages)
+    except Exception:  # not valid by the twins (a Struct where a mapping is due too)
+        return _NOT_READ
+    return Read(_checked(messages, entries, _PLAIN, pending), messages)
+
+
+def _checked(
+    messages: tuple[Any, ...], entries: list[Any] | None, verdict: _Verdict, pending: bool
+) -> Stage:
+    blocks = blocks_of(messages)
+    if not verdict.objects_valid(verdict.objects(blocks)):
+        return Stage.OBJECTS
+    if not values_valid(messages, entries, verdict.kinds, blocks):
+        return Stage.VALUES
+    if not all_answered_once(messages, pending):
+        return Stage.LINKAGE
+    return Stage.VALID
+
+
+def text_chunk(parts: list[msgspec.Raw]) -> tuple[Any, ...] | None:
+    """The twins of some messages' JSON texts, or None when they do not decode."""
+    try:
+        messages: tuple[Any, ...] = _RAW_DECODER.decode(b"[" + b",".join(parts) + b"]")
+    except Exception:
+        return None
+    return messages
+
+
+def entries_chunk(entries: list[Any]) -> tuple[Any, ...] | None:
+    """The twins of some rereadable message mappings, or None when they do not convert."""
+    try:
+        messages: tuple[Any, ...] = msgspec.convert(entries, PLAIN.messages)
+    except Exception:
+        return None
+    return messages
+
+
+def failing(
+    messages: Sequence[Any], entries: list[Any] | None, *, plain: bool, start: int = 0
+) -> list[int]:
+    """The indexes (from ``start``) of the twin messages that fail the object or value
+    checks on their own, found by halving: the checks of ``n`` messages cost about
+    ``n`` single ones, so one failing message among ``n`` costs about ``2n``, not ``n``
+    separate calls. ``plain``: the twins are ``PLAIN`` (``entries`` their mappings)."""
+    verdict = _PLAIN if plain else _RAW
+    if _fine(messages, entries, verdict):
+        return []
+    if len(messages) == 1:
+        return [start]
+    half = len(messages) // 2
+    first = None if entries is None else entries[:half]
+    rest = None if entries is None else entries[half:]
+    return [
+        *failing(messages[:half], first, plain=plain, start=start),
+        *failing(messages[half:], rest, plain=plain, start=start + half),
+    ]
+
+
+def _fine(messages: Sequence[Any], entries: list[Any] | None, verdict: _Verdict) -> bool:
+    blocks = blocks_of(messages)
+    return verdict.objects_valid(verdict.objects(blocks)) and values_valid(
+        messages, entries, verdict.kinds, blocks
+    )
+
+
+def _raw_objects_valid(raws: list[msgspec.Raw]) -> bool:
+    if not raws:
+        return True
+    texts = list(map(bytes, raws))
+    if not all(map(bytes.startswith, texts, repeat(b"{"))):
+        return False
+    joined = b",".join(texts)
+    if joined.count(b"{") + joined.count(b"[") > MAX_DEPTH and not _all_shallow(texts):
+        return False
+    if _skip_suffices(joined):
+        return True
+    try:
+        _ANY_DECODER.decode(b"[" + joined + b"]")
+    except Exception:  # a number out of range, bad UTF-8
+        return False
+    return True
+
+
+def _skip_suffices(joined: bytes) -> bool:
+    """Whether decoding the raw texts could not fail once skipping them passed. msgspec's
+    skip checks the JSON grammar and every escape (a lone surrogate escape fails) but
+    neither UTF-8 nor the range of numbers; so: ASCII only, no digit followed by an
+    exponent and no run of ``_LONG_NUMBER`` digits (no float can overflow without one
+    of them, and the integers that fail to decode are longer). A digit in a string
+    counts too: that only costs the decode."""
+    if not joined.isascii():
+        return False
+    digits = joined.translate(_DIGITS_AS_ZERO)
+    return b"0e" not in digits and b"0E" not in digits and _LONG_NUMBER not in digits
+
+
+_DIGITS_AS_ZERO = bytes.maketrans(b"123456789", b"000000000")
+_LONG_NUMBER = b"0" * 309  # 1e308 has 309 digits; the largest double is below 1.8e308
+
+
+def _all_shallow(texts: list[bytes]) -> bool:
+    """Whether each text holds at most ``MAX_DEPTH`` containers in all (then none can
+    nest deeper than the bound), counted in C."""
+    braces = map(bytes.count, texts, repeat(b"{"))
+    brackets = map(bytes.count, texts, repeat(b"["))
+    highest: int = max(map(add, braces, brackets))
+    return highest <= MAX_DEPTH

@@ -60,6 +60,7 @@ __all__ = [
     "ObjectPlaces",
     "audio_sources_tagged",
     "blocks_of",
+    "by_type",
     "check_timestamp",
     "convert_message",
     "convert_messages",
@@ -243,7 +244,7 @@ def decode_messages(data: bytes | str, *, keep: Keep = True) -> MessageTuple:
     if not keep:
         return _VERDICT.decode(data)
     messages: MessageTuple = _DECODER.decode(data)
-    objects = _IR_OBJECTS.objects(blocks_of(messages))
+    objects = _IR_OBJECTS.objects(by_type(blocks_of(messages)))
     if objects and not are_within_depth(list(map(plain_data, objects))):
         raise JsonValueError((), "holds a JSON object nested too deeply")
     return messages
@@ -268,7 +269,7 @@ def values_valid(
     messages: Sequence[Any],
     entries: list[Any] | None,
     kinds: Kinds | None = None,
-    blocks: list[Any] | None = None,
+    blocks: dict[type, list[Any]] | None = None,
 ) -> bool:
     """The rules the generated types leave to this pass: the fields of
     ``NON_BLANK_FIELDS`` (ids, tool names, ``toolCallId``; their regex is not generated)
@@ -289,16 +290,16 @@ def values_valid(
     ``json.loads`` of the text.
 
     ``kinds``: the classes of ``messages`` (``IR``, the default: the generated ones; or
-    a verdict's twins, ``_twins``); ``blocks``: ``blocks_of(messages)`` when the caller
-    has them."""
+    a verdict's twins, ``_twins``); ``blocks``: ``by_type(blocks_of(messages))`` when
+    the caller has it."""
     kinds_of = IR if kinds is None else kinds
     if blocks is None:
-        blocks = blocks_of(messages)
+        blocks = by_type(blocks_of(messages))
     if not _none_blank(_hand_checked_strings(messages, blocks, kinds_of)):
         return False
     if not all(map(check_timestamp, filter(None, map(_TIMESTAMP, messages)))):
         return False
-    found = set(map(type, blocks))
+    found = blocks.keys()
     if (
         kinds_of.audio in found
         and not kinds_of.tags_required
@@ -306,7 +307,7 @@ def values_valid(
     ):
         return False
     return all(
-        all(_media_type_valid(block.source, prefix, kinds_of) for block in of_type(blocks, kind))
+        all(_media_type_valid(block.source, prefix, kinds_of) for block in blocks[kind])
         for kind, prefix in kinds_of.media_prefix.items()
         if kind in found
     )
@@ -332,17 +333,17 @@ class ObjectPlaces:
             if kind is not citation
         }
 
-    def objects(self, blocks: list[Any]) -> list[Any]:
-        """Every JSON object the blocks hold (present ones only), gathered in C loops."""
+    def objects(self, blocks: dict[type, list[Any]]) -> list[Any]:
+        """Every JSON object the blocks (``by_type``) hold, present ones only, gathered
+        in C loops."""
         found: list[Any] = []
-        present = set(map(type, blocks))
         for kind, getters in self.block_objects.items():
-            if kind in present:
-                holders = of_type(blocks, kind)
+            if kind in blocks:
+                holders = blocks[kind]
                 for getter in getters:
                     found.extend(map(getter, holders))
-        if self.text in present and self.citation_objects:
-            lists = filter(_PRESENT, map(_CITATIONS, of_type(blocks, self.text)))
+        if self.text in blocks and self.citation_objects:
+            lists = filter(_PRESENT, map(_CITATIONS, blocks[self.text]))
             citations = list(chain.from_iterable(lists))
             for getter in self.citation_objects:
                 found.extend(map(getter, citations))
@@ -378,18 +379,32 @@ def of_type(items: Sequence[Any], kind: type) -> list[Any]:
     return list(compress(items, map(partial(is_, kind), map(type, items))))
 
 
-def _hand_checked_strings(messages: Sequence[Any], blocks: list[Any], kinds: Kinds) -> list[str]:
+def by_type(items: Sequence[Any]) -> dict[type, list[Any]]:
+    """The items of each exact type among them, in order: one C pass per type, shared
+    by every check that reads one type (on a short transcript, a pass per check and
+    type was most of the time)."""
+    kinds = set(map(type, items))
+    if len(kinds) == 1:
+        return {kinds.pop(): list(items)}
+    return {kind: of_type(items, kind) for kind in kinds}
+
+
+def _hand_checked_strings(
+    messages: Sequence[Any], blocks: dict[type, list[Any]], kinds: Kinds
+) -> list[str]:
     """Every value of a ``NON_BLANK_FIELDS`` field in the messages and their blocks."""
     strings: list[str] = []
-    for items, checks in ((messages, kinds.non_blank), (blocks, kinds.non_blank_blocks)):
-        by_type: dict[type, list[Any]] = {}
-        for kind, getter in checks:
-            if kind is None:
-                strings.extend(map(getter, items))
-                continue
-            if kind not in by_type:
-                by_type[kind] = of_type(items, kind)
-            strings.extend(map(getter, by_type[kind]))
+    messages_of: dict[type, list[Any]] | None = None
+    for kind, getter in kinds.non_blank:
+        if kind is None:
+            strings.extend(map(getter, messages))
+            continue
+        if messages_of is None:
+            messages_of = by_type(messages)
+        strings.extend(map(getter, messages_of.get(kind, ())))
+    for kind, getter in kinds.non_blank_blocks:
+        if kind in blocks:
+            strings.extend(map(getter, blocks[kind]))
     return strings
 
 

@@ -32,7 +32,7 @@ from typing import Any, NamedTuple
 
 import msgspec
 
-from agent_ir._fastpath import Kinds, ObjectPlaces, blocks_of, values_valid
+from agent_ir._fastpath import Kinds, ObjectPlaces, blocks_of, by_type, values_valid
 from agent_ir._generated.message_schema import Citation, TextBlock
 from agent_ir._jsoncopy import MAX_DEPTH, are_exact_rereadable
 from agent_ir._linkage import all_answered_once
@@ -115,7 +115,7 @@ def read_entries(entries: list[dict[Any, Any]], pending: bool) -> Read:
 def _checked(
     messages: tuple[Any, ...], entries: list[Any] | None, verdict: _Verdict, pending: bool
 ) -> Stage:
-    blocks = blocks_of(messages)
+    blocks = by_type(blocks_of(messages))
     if not verdict.objects_valid(verdict.objects(blocks)):
         return Stage.OBJECTS
     if not values_valid(messages, entries, verdict.kinds, blocks):
@@ -144,31 +144,49 @@ def entries_chunk(entries: list[Any]) -> tuple[Any, ...] | None:
 
 
 def failing(
-    messages: Sequence[Any], entries: list[Any] | None, *, plain: bool, start: int = 0
+    messages: Sequence[Any],
+    entries: list[Any] | None,
+    *,
+    plain: bool,
+    start: int = 0,
+    objects: bool = True,
 ) -> list[int]:
     """The indexes (from ``start``) of the twin messages that fail the object or value
     checks on their own, found by halving: the checks of ``n`` messages cost about
     ``n`` single ones, so one failing message among ``n`` costs about ``2n``, not ``n``
-    separate calls. ``plain``: the twins are ``PLAIN`` (``entries`` their mappings)."""
+    separate calls. ``plain``: the twins are ``PLAIN`` (``entries`` their mappings).
+    ``objects=False``: the JSON objects are known valid (the verdict checked them)."""
     verdict = _PLAIN if plain else _RAW
-    if _fine(messages, entries, verdict):
+    if _fine(messages, entries, verdict, objects):
         return []
-    if len(messages) == 1:
-        return [start]
+    if len(messages) <= _FEW:
+        return [
+            start + index
+            for index, message in enumerate(messages)
+            if len(messages) == 1
+            or not _fine(
+                (message,), None if entries is None else [entries[index]], verdict, objects
+            )
+        ]
     half = len(messages) // 2
     first = None if entries is None else entries[:half]
     rest = None if entries is None else entries[half:]
     return [
-        *failing(messages[:half], first, plain=plain, start=start),
-        *failing(messages[half:], rest, plain=plain, start=start + half),
+        *failing(messages[:half], first, plain=plain, start=start, objects=objects),
+        *failing(messages[half:], rest, plain=plain, start=start + half, objects=objects),
     ]
 
 
-def _fine(messages: Sequence[Any], entries: list[Any] | None, verdict: _Verdict) -> bool:
-    blocks = blocks_of(messages)
-    return verdict.objects_valid(verdict.objects(blocks)) and values_valid(
-        messages, entries, verdict.kinds, blocks
-    )
+_FEW = 4  # below this, one check per message costs less than halving
+
+
+def _fine(
+    messages: Sequence[Any], entries: list[Any] | None, verdict: _Verdict, objects: bool
+) -> bool:
+    blocks = by_type(blocks_of(messages))
+    if objects and not verdict.objects_valid(verdict.objects(blocks)):
+        return False
+    return values_valid(messages, entries, verdict.kinds, blocks)
 
 
 def _raw_objects_valid(raws: list[msgspec.Raw]) -> bool:

@@ -261,7 +261,10 @@ def _explain_text(
         def twin_entry(index: int) -> Any:
             return _parse_json(msgspec.json.encode(twins[index]))
 
-        found = _going_down(read, len(twins), lambda _, __: None, twin_entry, _no_entries)
+        try:
+            found = _going_down(read, len(twins), lambda _, __: None, twin_entry, _no_entries)
+        except TranscriptError:  # text the stdlib reads otherwise: from the whole text
+            return None
         return len(twins), _verdict(*found, options).diagnostics
     try:
         parts = _PARTS.decode(text)
@@ -306,10 +309,14 @@ def _going_down(
     if read.messages is not None:
         messages.extend(read.messages)
         if read.stage is not Stage.LINKAGE:
+            objects = read.stage is Stage.OBJECTS  # past it, every object is valid
             for start in range(0, count, _CHUNK):
                 stop = min(start + _CHUNK, count)
                 chunk = messages[start:stop]
-                bad += failing(chunk, entries_of(start, stop), plain=plain, start=start)
+                found = failing(
+                    chunk, entries_of(start, stop), plain=plain, start=start, objects=objects
+                )
+                bad += found
     else:
         for start in range(0, count, _CHUNK):
             stop = min(start + _CHUNK, count)

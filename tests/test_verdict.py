@@ -228,3 +228,21 @@ def test_import_agent_ir_leaves_the_provider_formats_and_jsonschema_for_later() 
         [sys.executable, "-c", probe], capture_output=True, text=True, check=True
     ).stdout.splitlines()
     assert shown == ["", "agent_ir agent_ir"]
+
+
+@pytest.mark.parametrize("blank", ["", " ", "\t\n", "\u00a0\u3000", "\ufeff", " \ufeff\u2028"])
+def test_a_blank_id_is_refused_however_it_is_blank(blank: str) -> None:
+    """Blank as the schema means it: empty, Python's whitespace, or U+FEFF too (which
+    ``str.isspace`` does not count), alone or mixed."""
+    messages = [user("u0"), user(blank)]
+    assert [(d.code.value, d.path) for d in validate_transcript(messages)] == [
+        ("INVALID_MESSAGE", "/1/id")
+    ]
+    assert validate_json(json.dumps(messages)) == validate_transcript(messages)
+
+
+@pytest.mark.parametrize("visible", ["a", " a", "\ufeffa", "a\ufeff", "\u200b"])
+def test_an_id_with_a_visible_character_is_not_blank(visible: str) -> None:
+    messages = [user("u0"), user(visible)]
+    assert validate_transcript(messages) == ()
+    assert validate_json(json.dumps(messages)) == ()

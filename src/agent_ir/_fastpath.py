@@ -394,14 +394,14 @@ def _hand_checked_strings(
 ) -> list[str]:
     """Every value of a ``NON_BLANK_FIELDS`` field in the messages and their blocks."""
     strings: list[str] = []
-    messages_of: dict[type, list[Any]] | None = None
+    messages_of: dict[type, list[Any]] = {}  # only the types a check reads
     for kind, getter in kinds.non_blank:
         if kind is None:
             strings.extend(map(getter, messages))
             continue
-        if messages_of is None:
-            messages_of = by_type(messages)
-        strings.extend(map(getter, messages_of.get(kind, ())))
+        if kind not in messages_of:
+            messages_of[kind] = of_type(messages, kind)
+        strings.extend(map(getter, messages_of[kind]))
     for kind, getter in kinds.non_blank_blocks:
         if kind in blocks:
             strings.extend(map(getter, blocks[kind]))
@@ -409,7 +409,14 @@ def _hand_checked_strings(
 
 
 def _none_blank(strings: list[str]) -> bool:
-    """Whether no string in ``strings`` is blank (as ``_text.is_blank``)."""
+    """Whether no string in ``strings`` is blank (as ``_text.is_blank``): none empty,
+    none all whitespace (``str.isspace``, which allocates nothing, unlike a strip), and,
+    when one holds U+FEFF (the one blank character ``isspace`` does not count), none of
+    those blank by a strip of ``BLANK_CHARACTERS``."""
+    if not all(strings) or any(map(str.isspace, strings)):
+        return False
+    if all(map(str.isascii, strings)) or "\ufeff" not in "".join(strings):
+        return True
     return all(map(_strip, strings, repeat(BLANK_CHARACTERS)))
 
 

@@ -27,7 +27,6 @@ from __future__ import annotations
 from collections.abc import Sequence
 from enum import IntEnum
 from itertools import repeat
-from operator import add
 from typing import Any, NamedTuple
 
 import msgspec
@@ -190,21 +189,35 @@ def _fine(
 
 
 def _raw_objects_valid(raws: list[msgspec.Raw]) -> bool:
+    """Whether each raw text is a JSON object within ``MAX_DEPTH`` that decodes. The
+    texts are joined with NUL bytes, which JSON text cannot hold, so one C pass over
+    the joined bytes serves them all."""
     if not raws:
         return True
-    texts = list(map(bytes, raws))
-    if not all(map(bytes.startswith, texts, repeat(b"{"))):
+    joined = b"\x00".join(raws)
+    texts = joined.split(b"\x00")
+    if len(texts) != len(raws) or not all(map(bytes.startswith, texts, repeat(b"{"))):
         return False
-    joined = b",".join(texts)
-    if joined.count(b"{") + joined.count(b"[") > MAX_DEPTH and not _all_shallow(texts):
+    brackets = joined.translate(None, _ALL_BUT_BRACKETS)  # "{" and "[", NUL between texts
+    if len(brackets) - len(raws) + 1 > MAX_DEPTH and not _all_shallow(brackets):
         return False
     if _skip_suffices(joined):
         return True
     try:
-        _ANY_DECODER.decode(b"[" + joined + b"]")
+        _ANY_DECODER.decode(b"[" + joined.replace(b"\x00", b",") + b"]")
     except Exception:  # a number out of range, bad UTF-8
         return False
     return True
+
+
+_ALL_BUT_BRACKETS = bytes(sorted(set(range(256)) - set(b"{[\x00")))
+
+
+def _all_shallow(brackets: bytes) -> bool:
+    """Whether each text's brackets (NUL-separated) number at most ``MAX_DEPTH``: then
+    none of its containers can nest deeper than the bound."""
+    longest: int = max(map(len, brackets.split(b"\x00")))
+    return longest <= MAX_DEPTH
 
 
 def _skip_suffices(joined: bytes) -> bool:
@@ -222,12 +235,3 @@ def _skip_suffices(joined: bytes) -> bool:
 
 _DIGITS_AS_ZERO = bytes.maketrans(b"123456789", b"000000000")
 _LONG_NUMBER = b"0" * 309  # 1e308 has 309 digits; the largest double is below 1.8e308
-
-
-def _all_shallow(texts: list[bytes]) -> bool:
-    """Whether each text holds at most ``MAX_DEPTH`` containers in all (then none can
-    nest deeper than the bound), counted in C."""
-    braces = map(bytes.count, texts, repeat(b"{"))
-    brackets = map(bytes.count, texts, repeat(b"["))
-    highest: int = max(map(add, braces, brackets))
-    return highest <= MAX_DEPTH

@@ -2,13 +2,23 @@
 
 ``validate_transcript`` never raises (``KeyboardInterrupt`` and ``SystemExit`` aside);
 ``parse_transcript`` and ``loads`` return the IR or raise ``TranscriptError`` holding
-every diagnostic. Valid input takes the msgspec fast path, 256 messages per call; only
-a chunk the fast path refuses is inspected message by message, and only failing
-messages are explained by the jsonschema reference. The linkage rules are ``_linkage``'s.
+every diagnostic. The linkage rules are ``_linkage``'s.
+
+A verdict (``validate_json``, ``validate_transcript``) is one pipeline that only goes
+down: the input is read once (a snapshot of the list; JSON text as it is), the fast
+verdict (``_verdict``) decodes or converts all of it into twins of the message types
+that keep nothing and checks everything at once; only when it stops short does
+``_going_down`` continue from where it stopped, keeping what it read, finding the
+failing messages by halving, and explaining just those (``inspect_message``, whose
+jsonschema reference runs only for a message the fast path refused). With tools, and
+to keep the IR (``parse_transcript``, ``loads``), messages are converted into the
+generated types 256 per call; only a chunk the fast path refuses is inspected message
+by message.
 
 Each property is read at most once: the fast path only runs on data whose reads are not
 observable (``dict``/``list``/``tuple`` and subclasses read through the base type,
-exact ``str``, numbers), which one C pass (``_fastpath.is_rereadable``) establishes first.
+exact ``str``, numbers), which one C pass per chunk (``_fastpath.is_rereadable``)
+establishes first, shared by every path.
 """
 
 from __future__ import annotations

@@ -233,21 +233,25 @@ def convert_message(entry: Any) -> Message:
     return message
 
 
-def decode_messages(data: bytes | str, *, keep: Keep = True) -> MessageTuple:
-    """JSON text -> messages; raises on any problem. From bytes, msgspec's decoder
+def decode_messages(
+    data: bytes | str, *, keep: Keep = True
+) -> tuple[MessageTuple, dict[type, list[Any]] | None]:
+    """JSON text -> messages, and with ``keep=True`` their blocks by type (the checks
+    that follow read them); raises on any problem. From bytes, msgspec's decoder
     refuses lone surrogate escapes, NaN and non-string keys; a ``str`` holding a lone
     surrogate raises ``UnicodeEncodeError``. The result holds exact builtins only.
     ``keep=False`` is for a verdict: every tool call's ``arguments`` is then one shared
     empty object (checked, not kept); ``keep="plain"``: each its decoded dict."""
     if keep == "plain":
-        return _VERDICT_PLAIN.decode(data)
+        return _VERDICT_PLAIN.decode(data), None
     if not keep:
-        return _VERDICT.decode(data)
+        return _VERDICT.decode(data), None
     messages: MessageTuple = _DECODER.decode(data)
-    objects = _IR_OBJECTS.objects(by_type(blocks_of(messages)))
+    blocks = by_type(blocks_of(messages))
+    objects = _IR_OBJECTS.objects(blocks)
     if objects and not are_within_depth(list(map(plain_data, objects))):
         raise JsonValueError((), "holds a JSON object nested too deeply")
-    return messages
+    return messages, blocks
 
 
 def is_rereadable(entries: list[Any]) -> bool:

@@ -41,7 +41,13 @@ from agent_ir._generated.diagnostic_schema import Diagnostic, DiagnosticCode
 from agent_ir._generated.message_schema import Message
 from agent_ir._inspect import Inspection, fast_messages, inspect_message
 from agent_ir._jsoncopy import snapshot_sequence
-from agent_ir._linkage import MalformedLinks, linkage, linkage_of_valid, malformed_links
+from agent_ir._linkage import (
+    MalformedLinks,
+    all_answered_once,
+    linkage,
+    linkage_of_valid,
+    malformed_links,
+)
 from agent_ir._tools import Tools, read_tools
 from agent_ir._verdict import (
     Read,
@@ -175,6 +181,8 @@ def loads(
     except TranscriptError as error:  # not JSON text: the tools' own problems too
         raise TranscriptError(_with_tool_problems(error.diagnostics, options)) from None
     if messages is not None:
+        if options.tools is None and all_answered_once(messages, options.pending):
+            return messages  # the common case: no list or tuple copied for the linkage
         diagnostics = _verdict(list(messages), {}, options).diagnostics
         if diagnostics:
             raise TranscriptError(diagnostics)
@@ -203,14 +211,14 @@ def _decode_valid(text: bytes | str, *, keep: Keep = True) -> tuple[Message, ...
     linkage is not checked yet); None when something must be explained. ``keep=False``:
     for a verdict only (see ``decode_messages``)."""
     try:
-        messages = decode_messages(text, keep=keep)
+        messages, blocks = decode_messages(text, keep=keep)
     except (msgspec.ValidationError, msgspec.DecodeError, JsonValueError, UnicodeError):
         return None  # explained from the stdlib parse (bytes that are not UTF-8, or a
         # str holding lone surrogates, raise UnicodeError here)
     except RecursionError:
         raise TranscriptError(_too_deep()) from None
     # Audio sources need their tag checked in the plain data: the stdlib parse.
-    if values_valid(messages, None):
+    if values_valid(messages, None, blocks=blocks):
         return messages
     return None
 

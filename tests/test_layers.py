@@ -39,6 +39,7 @@ LAYERS: list[tuple[str, list[str]]] = [
         [
             "agent_ir._fastpath",
             "agent_ir._twins",
+            "agent_ir._codes",
             "agent_ir._reference",
             "agent_ir._inspect",
             "agent_ir._diagnostics",

@@ -6,21 +6,15 @@ the sentence, the path and the code of one failure per keyword.
 
 from __future__ import annotations
 
+import json
+from collections.abc import Iterator
 from typing import Any
 
 import pytest
 
-from agent_ir._reference import (
-    MESSAGE_REF,
-    Problem,
-    _lookup,
-    _member,
-    _registry,
-    _Validator,
-    _with_keyword,
-    code_for_path,
-    explain_message,
-)
+from agent_ir import schemas
+from agent_ir._codes import MESSAGE_REF, _lookup, _member, _with_keyword, code_for_path
+from agent_ir._reference import Problem, _registry, _Validator, explain_message
 
 TRANSCRIPT_ID = "https://agent-ir.dev/schemas/v1/transcript.schema.json"
 NOT_BLANK = "must be a string containing at least one non-whitespace character"
@@ -155,15 +149,15 @@ def test_code_for_path_is_default_when_no_branch_matches_the_tag() -> None:
 def test_ref_inside_another_file_resolves_against_that_file() -> None:
     # The arguments schema lives in json.schema.json; its own "#/$defs/..." references
     # must resolve there through the registry, not in message.schema.json.
-    message = _lookup(_registry().resolver(), MESSAGE_REF)
-    arguments = _lookup(message.resolver, "#/$defs/ToolCallBlock/properties/arguments")
+    message = _lookup("", MESSAGE_REF)
+    arguments = _lookup(message.base, "#/$defs/ToolCallBlock/properties/arguments")
     json_object = _with_keyword(arguments, "additionalProperties")
     assert json_object is not None
     assert json_object.contents["description"] == (
         "A JSON object with arbitrary string keys and JSON values."
     )
     assert _member(json_object, "anything") is None  # it lists no properties
-    json_value = _lookup(json_object.resolver, json_object.contents["additionalProperties"]["$ref"])
+    json_value = _lookup(json_object.base, json_object.contents["additionalProperties"]["$ref"])
     assert json_value.contents["description"] == (
         "Any JSON value: string, number, integer, boolean, null, array or object."
     )
@@ -184,3 +178,33 @@ def test_unknown_discriminator_tag_lists_the_known_tags() -> None:
 
 def test_a_message_that_is_no_object_says_what_it_is() -> None:
     assert explain_message([]) == [Problem((), "INVALID_MESSAGE", "must be an object, not array")]
+
+
+def _refs(node: Any) -> Iterator[str]:
+    if isinstance(node, dict):
+        for key, value in node.items():
+            if key == "$ref":
+                yield value
+            else:
+                yield from _refs(value)
+    elif isinstance(node, list):
+        for item in node:
+            yield from _refs(item)
+
+
+def test_codes_resolve_every_ref_of_the_schemas() -> None:
+    """``_codes`` resolves refs itself (a URL join and a JSON pointer, no ``referencing``):
+    every ref of every shipped schema lands where ``referencing`` says it does, and no
+    schema uses what that cannot resolve (an anchor, a nested ``$id``)."""
+    resolved = 0
+    for name in schemas.names():
+        document = schemas.load(name)
+        text = json.dumps(document)
+        assert '"$anchor"' not in text
+        assert '"$dynamicRef"' not in text
+        assert text.count('"$id"') == 1, name
+        resolver = _registry().resolver(base_uri=document["$id"])
+        for ref in _refs(document):
+            assert _lookup(document["$id"], ref).contents == resolver.lookup(ref).contents, ref
+            resolved += 1
+    assert resolved > 50

@@ -306,7 +306,7 @@ def _explain_message(plain: Any) -> list[Problem]:
 
 
 def _code_for_path(plain: Any, path: Path) -> str:
-    from agent_ir._reference import code_for_path
+    from agent_ir._codes import code_for_path
 
     return code_for_path(plain, path)
 

@@ -29,31 +29,19 @@ import functools
 import json
 import re
 from collections.abc import Iterator
-from typing import TYPE_CHECKING, Any, NamedTuple
+from typing import Any
 
 from jsonschema import Draft202012Validator, ValidationError, validators
 from referencing import Registry
 from referencing.jsonschema import DRAFT202012
 
 from agent_ir import schemas
+from agent_ir._codes import _JSON_TYPES, MESSAGE_REF, code_for_path
 from agent_ir._jsoncopy import INVALID
-from agent_ir._paths import Path, PathSegment, Problem, path_key
+from agent_ir._paths import Path, Problem, path_key
 from agent_ir._text import quoted
 
-if TYPE_CHECKING:
-    # referencing documents Resolver but exports it only from its _core module.
-    from referencing._core import Resolver
-
-DEFAULT_CODE = "INVALID_MESSAGE"
-MESSAGE_REF = "https://agent-ir.dev/schemas/v1/message.schema.json#/$defs/Message"
-
-_JSON_TYPES = {
-    "object": dict,
-    "array": list,
-    "string": str,
-    "boolean": bool,
-    "null": type(None),
-}
+__all__ = ["code_for_path", "explain_message"]
 
 
 def explain_message(plain: Any) -> list[Problem]:
@@ -66,107 +54,6 @@ def explain_message(plain: Any) -> list[Problem]:
         if not _under_invalid(plain, path):
             problems.add(Problem(path, code_for_path(plain, path), error.message))
     return sorted(problems, key=lambda problem: path_key(problem.path))
-
-
-def code_for_path(plain: Any, path: Path) -> str:
-    """The innermost ``x-code`` of the schemas met walking ``path`` from the message
-    root, choosing union branches by the instance's tags; ``INVALID_MESSAGE`` if none."""
-    code = DEFAULT_CODE
-    schema = _lookup(_registry().resolver(), MESSAGE_REF)
-    instance = plain
-    for segment in path:
-        branch = _select_branch(schema, instance)
-        member = None if branch is None else _member(branch, segment)
-        if member is None:
-            return code
-        schema = member
-        if isinstance(segment, str):
-            code = _keyword_value(schema, "x-code", code)
-        instance = _member_instance(instance, segment)
-    return code
-
-
-class _Schema(NamedTuple):
-    """A subschema, and the resolver for the ``$ref``s written inside it (its document)."""
-
-    contents: dict[str, Any]
-    resolver: Resolver[Any]
-
-
-def _lookup(resolver: Resolver[Any], ref: str) -> _Schema:
-    # The registry is built once (``_registry``), so a ref read from one document always
-    # resolves to the same schema: each is resolved once per process (``referencing``
-    # took most of the time of explaining a message otherwise). ``_base_uri`` is the
-    # resolver's document; a resolver without one is not cached.
-    base = getattr(resolver, "_base_uri", None)
-    if not isinstance(base, str):
-        resolved = resolver.lookup(ref)
-        return _Schema(resolved.contents, resolved.resolver)
-    key = (base, ref)
-    found = _LOOKED_UP.get(key)
-    if found is None:
-        resolved = resolver.lookup(ref)
-        found = _LOOKED_UP[key] = _Schema(resolved.contents, resolved.resolver)
-    return found
-
-
-_LOOKED_UP: dict[tuple[str, str], _Schema] = {}
-
-
-def _select_branch(schema: _Schema, instance: Any) -> _Schema | None:
-    """The union branch ``instance`` is checked against (the schema itself when it is no
-    union); None when no branch can be chosen."""
-    tagged = _with_keyword(schema, "discriminator")
-    if tagged is not None:
-        discriminator = tagged.contents["discriminator"]
-        tag = instance.get(discriminator["propertyName"]) if isinstance(instance, dict) else None
-        target = discriminator["mapping"].get(tag) if isinstance(tag, str) else None
-        return None if target is None else _lookup(tagged.resolver, target)
-    union = _with_keyword(schema, "anyOf")
-    if union is not None:
-        return _typed_branch(union, instance)
-    return schema
-
-
-def _typed_branch(union: _Schema, instance: Any) -> _Schema | None:
-    for contents in union.contents["anyOf"]:
-        branch = _Schema(contents, union.resolver)
-        expected = _JSON_TYPES.get(_keyword_value(branch, "type", ""))
-        if expected is not None and isinstance(instance, expected):
-            return branch
-    return None
-
-
-def _member(schema: _Schema, segment: PathSegment) -> _Schema | None:
-    """The subschema of property ``segment`` (a name) or of an item (an index)."""
-    if isinstance(segment, str):
-        owner = _with_keyword(schema, "properties")
-        contents = None if owner is None else owner.contents["properties"].get(segment)
-    else:
-        owner = _with_keyword(schema, "items")
-        contents = None if owner is None else owner.contents["items"]
-    return None if owner is None or contents is None else _Schema(contents, owner.resolver)
-
-
-def _keyword_value(schema: _Schema, keyword: str, default: Any) -> Any:
-    owner = _with_keyword(schema, keyword)
-    return default if owner is None else owner.contents[keyword]
-
-
-def _with_keyword(schema: _Schema, keyword: str) -> _Schema | None:
-    """The first schema along ``schema``'s ``$ref`` chain that has ``keyword``: a
-    keyword written beside a ``$ref`` wins over the referenced schema's."""
-    while keyword not in schema.contents:
-        if "$ref" not in schema.contents:
-            return None
-        schema = _lookup(schema.resolver, schema.contents["$ref"])
-    return schema
-
-
-def _member_instance(instance: Any, segment: PathSegment) -> Any:
-    if isinstance(segment, str):
-        return instance.get(segment) if isinstance(instance, dict) else None
-    return instance[segment] if isinstance(instance, list) and segment < len(instance) else None
 
 
 # Keyword functions, called by jsonschema as ``keyword(validator, value, instance, schema)``

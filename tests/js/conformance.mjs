@@ -302,7 +302,7 @@ export class ShapeChecker {
   }
 
   // The innermost x-code met walking `at` from the message root, choosing union branches
-  // by the value's tags (agent_ir._reference.code_for_path).
+  // by the value's tags (agent_ir._codes.code_for_path).
   codeForPath(message, at) {
     let code = DEFAULT_CODE;
     let place = this.locate({ id: ID_BASE }, MESSAGE);

@@ -12,7 +12,6 @@ from __future__ import annotations
 import json
 import subprocess
 import sys
-from collections.abc import Iterator
 from typing import Any
 
 import pytest
@@ -26,13 +25,12 @@ from support.builders import assistant, audio, call_block, result, user
 
 
 @pytest.fixture
-def unsettled(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
+def unsettled(monkeypatch: pytest.MonkeyPatch) -> None:
     """The verdict settles nothing: every check takes the explaining path from scratch."""
     monkeypatch.setattr(transcript_module, "read_text", lambda text, pending: Read(Stage.SHAPE))
     monkeypatch.setattr(
         transcript_module, "read_entries", lambda entries, pending: Read(Stage.SHAPE)
     )
-    yield
 
 
 def _nested(levels: int) -> dict[str, Any]:

@@ -132,17 +132,22 @@ def linkage_of_valid(
     sites; anything else goes to the rules. ``reuse``: an id used again after its call
     was answered is a new call (see the module's docstring). ``pending``: the calls of
     the pending turn need no result (see ``pending_turn``)."""
-    if all_answered_once(messages, pending):
-        return []
     return linkage(messages, reuse=reuse, pending=pending)
 
 
 def linkage(
-    links: Sequence[Message | MalformedLinks], *, reuse: bool = False, pending: bool = False
+    links: Sequence[Message | MalformedLinks],
+    *,
+    reuse: bool = False,
+    pending: bool = False,
+    answered: bool | None = None,
 ) -> list[Diagnostic]:
     """Every linkage diagnostic over the messages (well-formed ones, or what a malformed
-    one contributes), in rule order; the caller orders them by position."""
-    if all_answered_once(links, pending):
+    one contributes), in rule order; the caller orders them by position. ``answered``:
+    what ``all_answered_once`` said of them, when the caller asked it already."""
+    if answered is None:
+        answered = all_answered_once(links, pending)
+    if answered:
         return []  # the common case, also beside a malformed message: one tight pass
     sites = _collect(links, reuse)
     if not sites.calls and not sites.results and not sites.server_orphans:

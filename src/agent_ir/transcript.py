@@ -45,7 +45,6 @@ from agent_ir._linkage import (
     MalformedLinks,
     all_answered_once,
     linkage,
-    linkage_of_valid,
     malformed_links,
 )
 from agent_ir._tools import Tools, read_tools
@@ -283,7 +282,7 @@ def _explain_text(
             found = _going_down(read, len(twins), lambda _, __: None, twin_entry, _no_entries)
         except TranscriptError:  # text the stdlib reads otherwise: from the whole text
             return None
-        return len(twins), _verdict(*found, options).diagnostics
+        return len(twins), _verdict(*found, options, answered=_answered(read)).diagnostics
     try:
         parts = _PARTS.decode(text)
     except (msgspec.ValidationError, msgspec.DecodeError, UnicodeError, RecursionError):
@@ -300,6 +299,11 @@ def _explain_text(
     except TranscriptError:
         return None
     return len(parts), _verdict(*found, options).diagnostics
+
+
+def _answered(read: Read) -> bool | None:
+    """What the verdict knows of the linkage: unanswered calls when it stopped there."""
+    return False if read.stage is Stage.LINKAGE else None
 
 
 def _no_entries(start: int, stop: int) -> None:
@@ -436,7 +440,8 @@ def _check(value: object, options: Options = _DEFAULT, *, keep: bool = True) -> 
             read = read_entries(entries, options.pending)
             if read.stage is Stage.VALID:
                 return _Result((), ())
-            return _verdict(*_explain_entries(entries, read), options)
+            explained = _explain_entries(entries, read)
+            return _verdict(*explained, options, answered=_answered(read))
     return _verdict(*_convert_entries(entries, _keep(keep, options), rereadable), options)
 
 
@@ -494,12 +499,14 @@ def _verdict(
     malformed: dict[int, Inspection],
     options: Options = _DEFAULT,
     reuse: bool = False,
+    answered: bool | None = None,
 ) -> _Result:
-    """The result once every message was converted (None where ``malformed``)."""
+    """The result once every message was converted (None where ``malformed``).
+    ``answered``: ``_linkage.all_answered_once`` of them, when already asked."""
     tools = options.tools
     if not malformed:
         valid = tuple(message for message in messages if message is not None)
-        found = linkage_of_valid(valid, reuse=reuse, pending=options.pending)
+        found = linkage(valid, reuse=reuse, pending=options.pending, answered=answered)
         if tools is not None:
             found = [*tools.problems, *found, *tools.check_calls(valid, {})]
         return _Result(valid, ordered(found))

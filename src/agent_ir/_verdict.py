@@ -2,24 +2,25 @@
 
 ``validate_json`` and ``validate_transcript`` ask this first. It decodes JSON text into
 the ``RAW`` twins of the message types (``_twins``; each JSON object kept as its raw
-text) or converts Python values into the ``PLAIN`` twins (each JSON object passed
-through), then checks at once, across the whole transcript, what the types leave out:
+text) or converts Python values into the ``PLAIN`` twins (each JSON object a shallow
+copy), then checks at once, across the whole transcript, what the types leave out:
 
 * every JSON object (tool-call arguments, a server tool's input and wire objects, a
-  citation's wire object) is one, within ``MAX_DEPTH``, made of exact JSON values: from
-  text, each raw text starts with ``{``, holds at most ``MAX_DEPTH`` brackets (then no
-  path can nest deeper; one ``bytes.count`` each), and all of them decode in one call of
-  the same decoder that reads them in a full decode; from Python values, the walk of
+  citation's wire object) is one, within ``MAX_DEPTH``, made of exact JSON values. From
+  text: each raw text starts with ``{``, holds at most ``MAX_DEPTH`` brackets (then no
+  path can nest deeper), and decodes; all of them joined, so that each of these is one
+  C pass, and decoded only when a number could overflow or a byte is not ASCII (what
+  msgspec's skip of a raw value does not check). From Python values: the walk of
   ``_jsoncopy.are_exact_rereadable``;
 * the hand-checked values (``_fastpath.values_valid``);
 * linkage: every call answered once (``_linkage.all_answered_once``).
 
-True means the transcript has no diagnostic. False means only "not settled here": the
-caller then runs the explaining path (``transcript``), which decodes into the generated
-types and says what is wrong, exactly as if this pass did not exist. So the verdict may
-refuse too much (a bracket inside a string counts, a big integer the full path accepts),
-never too little: everything it accepts the explaining path accepts, which the
-differential tests check on generated and hostile transcripts.
+``Stage.VALID`` means the transcript has no diagnostic; any other stage only says
+where the verdict stopped, and ``transcript`` goes on from there (``failing`` finds the
+messages to explain). The verdict may stop too early (a bracket inside a string counts,
+a big integer the generated types accept), never too late: everything it settles the
+explaining path accepts, which the differential, property and conformance tests check,
+and ``tests/test_verdict.py`` against the explaining path reading from scratch.
 """
 
 from __future__ import annotations
@@ -176,7 +177,7 @@ def failing(
     ]
 
 
-_FEW = 4  # below this, one check per message costs less than halving
+_FEW = 4  # up to this many, one check per message costs less than halving
 
 
 def _fine(

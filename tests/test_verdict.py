@@ -244,3 +244,23 @@ def test_an_id_with_a_visible_character_is_not_blank(visible: str) -> None:
     messages = [user("u0"), user(visible)]
     assert validate_transcript(messages) == ()
     assert validate_json(json.dumps(messages)) == ()
+
+
+def test_an_explicit_null_object_is_refused_by_the_twins_of_python_values() -> None:
+    """A required JSON object passes through the ``PLAIN`` twins unread, so a ``None``
+    there is caught by the object check; an optional one is a ``dict``, so an explicit
+    ``None`` (which the schema refuses) does not look absent."""
+    assert read_entries(_call(None), False).stage is Stage.OBJECTS
+    server = {
+        "type": "serverToolCall",
+        "provider": "anthropic",
+        "id": "s1",
+        "name": "web_search",
+        "input": {"q": "x"},
+        "wire": None,
+    }
+    entries = [user("u"), assistant("a", [server])]
+    assert read_entries(entries, False) == Read(Stage.SHAPE)
+    del server["wire"]
+    assert read_entries(entries, False).stage is Stage.VALID
+    assert [d.code.value for d in validate_transcript(_call(None))] == ["INVALID_TOOL_ARGUMENTS"]

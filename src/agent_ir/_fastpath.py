@@ -325,33 +325,40 @@ def blocks_of(messages: Sequence[Any]) -> list[Any]:
 
 class ObjectPlaces:
     """Where the JSON objects of a set of message classes (the generated ones or twins)
-    are: ``fields``, the JSON-object fields of each class that has any; ``text`` and
-    ``citation``, the text block (whose citations hold objects) and citation classes."""
+    are: ``fields``, the JSON-object fields of each class that has any, each with
+    whether it is required; ``text`` and ``citation``, the text block (whose citations
+    hold objects) and citation classes."""
 
-    def __init__(self, fields: dict[type, tuple[str, ...]], text: type, citation: type) -> None:
+    def __init__(
+        self, fields: dict[type, tuple[tuple[str, bool], ...]], text: type, citation: type
+    ) -> None:
         self.text = text
-        self.citation_objects = [attrgetter(name) for name in fields.get(citation, ())]
+        self.citation_objects = [
+            (attrgetter(name), required) for name, required in fields.get(citation, ())
+        ]
         self.block_objects = {
-            kind: [attrgetter(name) for name in names]
+            kind: [(attrgetter(name), required) for name, required in names]
             for kind, names in fields.items()
             if kind is not citation
         }
 
     def objects(self, blocks: dict[type, list[Any]]) -> list[Any]:
-        """Every JSON object the blocks (``by_type``) hold, present ones only, gathered
-        in C loops."""
+        """Every JSON object the blocks (``by_type``) hold, gathered in C loops: each
+        value of a required field (whatever it is), each present optional one."""
         found: list[Any] = []
+        optional: list[Any] = []
         for kind, getters in self.block_objects.items():
             if kind in blocks:
                 holders = blocks[kind]
-                for getter in getters:
-                    found.extend(map(getter, holders))
+                for getter, required in getters:
+                    (found if required else optional).extend(map(getter, holders))
         if self.text in blocks and self.citation_objects:
             lists = filter(_PRESENT, map(_CITATIONS, blocks[self.text]))
             citations = list(chain.from_iterable(lists))
-            for getter in self.citation_objects:
-                found.extend(map(getter, citations))
-        return list(filter(_PRESENT, found))
+            for getter, required in self.citation_objects:
+                (found if required else optional).extend(map(getter, citations))
+        found.extend(filter(_PRESENT, optional))
+        return found
 
 
 _PRESENT = partial(is_not, None)
@@ -363,13 +370,18 @@ def unwrapped(annotation: Any) -> Any:
     return annotation.__origin__ if typing.get_origin(annotation) is Annotated else annotation
 
 
-def _object_fields() -> dict[type, tuple[str, ...]]:
-    """The ``JsonObject`` fields of each generated message class that has any."""
-    found: dict[type, tuple[str, ...]] = {}
+def _object_fields() -> dict[type, tuple[tuple[str, bool], ...]]:
+    """The ``JsonObject`` fields of each generated message class that has any, each with
+    whether it is required."""
+    found: dict[type, tuple[tuple[str, bool], ...]] = {}
     for value in vars(message_schema).values():
         if isinstance(value, type) and issubclass(value, msgspec.Struct):
             fields = msgspec.structs.fields(value)
-            names = tuple(field.name for field in fields if unwrapped(field.type) is JsonObject)
+            names = tuple(
+                (field.name, field.required)
+                for field in fields
+                if unwrapped(field.type) is JsonObject
+            )
             if names:
                 found[value] = names
     return found

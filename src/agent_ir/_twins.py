@@ -39,17 +39,20 @@ class Twins(NamedTuple):
 
     classes: dict[type, type]
     messages: Any
-    objects: dict[type, tuple[str, ...]]
+    objects: dict[type, tuple[tuple[str, bool], ...]]
     kinds: Kinds
 
 
-def _derive(json_object: Any) -> Twins:
+def _derive(json_object: Any, optional_object: Any) -> Twins:
+    """The twins with ``json_object`` for a required JSON-object field and
+    ``optional_object`` for an optional one."""
     classes: dict[type, type] = {}
-    objects: dict[type, tuple[str, ...]] = {}
+    objects: dict[type, tuple[tuple[str, bool], ...]] = {}
+    required = [True]  # of the field being derived
 
     def twin(annotation: Any) -> Any:
         if annotation is JsonObject:
-            return json_object
+            return json_object if required[0] else optional_object
         if isinstance(annotation, type) and issubclass(annotation, msgspec.Struct):
             tag_field = annotation.__struct_config__.tag_field
             if tag_field is None:
@@ -64,16 +67,18 @@ def _derive(json_object: Any) -> Twins:
         if cls in classes:
             return classes[cls]
         config = cls.__struct_config__
-        fields = [
-            (
-                field.name,
-                twin(field.type),
-                msgspec.field(name=field.encode_name, default=field.default)
-                if not field.required
-                else msgspec.field(name=field.encode_name),
+        fields = []
+        for field in msgspec.structs.fields(cls):
+            required[0] = field.required
+            fields.append(
+                (
+                    field.name,
+                    twin(field.type),
+                    msgspec.field(name=field.encode_name, default=field.default)
+                    if not field.required
+                    else msgspec.field(name=field.encode_name),
+                )
             )
-            for field in msgspec.structs.fields(cls)
-        ]
         made = msgspec.defstruct(
             cls.__name__,
             fields,
@@ -88,7 +93,7 @@ def _derive(json_object: Any) -> Twins:
         )
         classes[cls] = made
         held = tuple(
-            field.name
+            (field.name, field.required)
             for field in msgspec.structs.fields(cls)
             if unwrapped(field.type) is JsonObject
         )
@@ -122,10 +127,11 @@ def _rebuilt(annotation: Any, twin: Any) -> Any:
     raise TypeError(f"no twin for {annotation!r}")  # a new kind of field: teach it here
 
 
-RAW = _derive(msgspec.Raw)
-"""For JSON text: each JSON object kept as its raw text."""
+RAW = _derive(msgspec.Raw, msgspec.Raw)
+"""For JSON text: each JSON object kept as its raw text (``null`` too, which is then
+refused for not starting with ``{``)."""
 
-PLAIN = _derive(dict)
-"""For Python values: each JSON object a shallow ``dict`` copy (in C; its keys and values
-are the caller's, unchecked). ``Any`` would pass it uncopied, but lets ``null`` through
-where the schema refuses it."""
+PLAIN = _derive(Any, dict)
+"""For Python values: a required JSON object passed through as the caller's value,
+unread (``None`` too, which is then refused for not being a ``dict``); an optional one a
+shallow ``dict`` copy, since ``Any`` would make an explicit ``null`` look absent."""

@@ -254,16 +254,20 @@ def decode_messages(
     return messages, blocks
 
 
-def is_rereadable(entries: list[Any]) -> bool:
+def is_rereadable(entries: list[Any], scratch: bytearray | None = None) -> bool:
     """True when ``entries`` hold only ``dict``/``list``/``tuple`` (or their subclasses,
     read through the base type), exact ``str`` without lone surrogates, numbers, booleans
     and ``None``: one C pass (a JSON encode whose output is thrown away). Reading such
     data is not observable, so the fast path may read it and the slow path read it again;
     anything else (a general mapping, a ``str`` subclass, an object) goes straight to the
     slow path, which reads each property once. It also makes a later check of the
-    converted strings unnecessary."""
+    converted strings unnecessary. ``scratch``: a buffer the caller's checks of several
+    chunks share for the output (allocating it per chunk was a fifth of the pass)."""
     try:
-        _PLAIN.encode(entries)
+        if scratch is None:
+            _PLAIN.encode(entries)
+        else:
+            _PLAIN.encode_into(entries, scratch)
     except Exception:  # any refusal, or a hostile object raising: not plain
         return False
     return True

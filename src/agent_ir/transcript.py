@@ -435,7 +435,8 @@ def _check(value: object, options: Options = _DEFAULT, *, keep: bool = True) -> 
         # One C pass per chunk says which chunks may be read again; the verdict reads
         # only when all may, and otherwise the chunks' own conversion reuses the
         # answers: a verdict reads nothing more often than keeping the IR does.
-        rereadable = [is_rereadable(chunk) for chunk in _chunks(entries)]
+        scratch = bytearray()
+        rereadable = [is_rereadable(chunk, scratch) for chunk in _chunks(entries)]
         if not keep and options.tools is None and all(rereadable):
             read = read_entries(entries, options.pending)
             if read.stage is Stage.VALID:

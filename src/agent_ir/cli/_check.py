@@ -46,6 +46,7 @@ __all__ = [
     "Invalid",
     "check_block",
     "check_line",
+    "check_lines",
     "check_wire_line",
     "parse_line",
 ]
@@ -112,10 +113,21 @@ def check_block(
 ) -> BlockResult:
     """Check every transcript in ``data`` (whole lines starting at ``first_line``; when
     ``whole``, the one transcript of a ``.json`` file)."""
+    if whole:
+        return check_lines([data], first_line, checks, whole=True)
+    return check_lines(data.split(b"\n"), first_line, checks)
+
+
+def check_lines(
+    lines: list[bytes], first_line: int, checks: Checks = IR_CHECKS, *, whole: bool = False
+) -> BlockResult:
+    """Check every transcript in ``lines`` (without their line ends), numbered from
+    ``first_line``; blank lines are skipped (when ``whole``, the one line is a ``.json``
+    file's transcript, checked even when blank)."""
     transcripts = messages = 0
     invalid: list[Invalid] = []
-    lines = [data] if whole else data.split(b"\n")
     plain = checks.format == "ir" and checks.rules is None
+    pending = checks.pending
     keep = checks.keep
     hints = HINTS_PER_BLOCK if checks.format == "ir" else 0
     for number, line in enumerate(lines, first_line):
@@ -123,12 +135,13 @@ def check_block(
             continue
         transcripts += 1
         converted: tuple[Any, ...] | None = None
-        too_large = _too_large(line)
-        if too_large is not None:
-            invalid.append(Invalid(number, None, (_found(too_large),)))
-            continue
+        if line[:1] == b"\x00" or len(line) > MAX_TRANSCRIPT_BYTES:  # no JSON starts so
+            too_large = _too_large(line)
+            if too_large is not None:
+                invalid.append(Invalid(number, None, (_found(too_large),)))
+                continue
         if plain:
-            name, count, diagnostics = check_line(line, checks.pending)
+            name, count, diagnostics = check_line(line, pending)
             warnings: tuple[Found, ...] = ()
         else:
             name, count, diagnostics, warnings, converted = _check_wire(line, checks)

@@ -33,7 +33,6 @@ from agent_ir._errors import TranscriptError, describe_error
 from agent_ir._generated.diagnostic_schema import Diagnostic, DiagnosticCode
 from agent_ir.cli._inputs import MAX_TRANSCRIPT_BYTES, oversized
 from agent_ir.messages import dumps, to_json_value
-from agent_ir.rules import check_wire_rules
 from agent_ir.transcript import check_options, check_text, validate_transcript
 from agent_ir.wire import WireFormatError, WireMessages, _registry
 from agent_ir.wire._common import json_type
@@ -378,6 +377,8 @@ def _length(messages: object) -> int:
 def _verdict(messages: object, checks: Checks, tools: object) -> tuple[Diagnostic, ...]:
     if checks.rules is None:
         return validate_transcript(messages, tools=tools, allow_pending=checks.pending)
+    from agent_ir.rules import check_wire_rules  # --provider-rules only
+
     return check_wire_rules(
         messages,
         checks.rules,  # type: ignore[arg-type]

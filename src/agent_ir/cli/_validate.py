@@ -8,13 +8,17 @@ import sys
 import time
 from collections.abc import Iterator
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from agent_ir.cli._check import Checks, Invalid
+from agent_ir.cli._defaults import REPORT_LIMIT
 from agent_ir.cli._engines import Checked, EngineError, OnError, checked_locally
-from agent_ir.cli._html import REPORT_LIMIT, HtmlReport, Settings
 from agent_ir.cli._inputs import Input, InputError, _reason, expand
 from agent_ir.cli._progress import Bar, wanted
 from agent_ir.cli._report import Report, Summary, printable
+
+if TYPE_CHECKING:
+    from agent_ir.cli._html import HtmlReport
 
 __all__ = ["Options", "validate"]
 
@@ -97,8 +101,10 @@ class _Page:
         self._path = options.report
         self._quiet = options.quiet
         self._created = False
-        self._html = None
+        self._html: HtmlReport | None = None
         if options.report is not None:
+            from agent_ir.cli._html import HtmlReport, Settings  # --report only
+
             settings = Settings(
                 paths=tuple(options.paths),
                 format=options.format,

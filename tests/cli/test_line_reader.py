@@ -10,6 +10,8 @@ from __future__ import annotations
 import multiprocessing
 import os
 import random
+import sys
+import threading
 import time
 from collections.abc import Callable
 from concurrent.futures import ProcessPoolExecutor
@@ -170,3 +172,26 @@ def test_jobs_report_as_jobs_1_when_this_process_shares_the_ranges(
     assert invalid == [found for _, result in alone for found in result.invalid]
     assert [found.line for found in invalid] == list(range(1, 3001))
     assert shared[-1][0] == alone[-1][0] == path.stat().st_size
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="fork is Linux's")
+def test_the_workers_are_forked_before_a_progress_bar_starts_its_thread(tmp_path: Path) -> None:
+    path = tmp_path / "broken.jsonl"
+    path.write_bytes(_broken_lines(100_000))  # ~3 MB: ranges
+    source = Input(path.name, path, whole=False)
+    before = set(multiprocessing.active_children())
+    work = checked_locally([source], 2, _no_error)
+    started = [child for child in multiprocessing.active_children() if child not in before]
+    # Started when the engine is made, not when it is first read: forked, since no other
+    # thread runs yet. Spawned workers import agent_ir again, a fraction of a second each.
+    assert [type(child).__name__ for child in started] == ["ForkProcess"]
+    drawing = threading.Event()
+    bar = threading.Thread(target=drawing.wait)  # what rich's refresh thread would be
+    bar.start()
+    try:
+        checked = list(work)
+    finally:
+        drawing.set()
+        bar.join()
+    invalid = [found for result in checked for found in result.result.invalid]
+    assert [found.line for found in invalid] == list(range(1, 100_001))

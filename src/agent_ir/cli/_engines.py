@@ -58,11 +58,14 @@ def checked_locally(
     file), so nothing but results crosses between processes; standard input, which
     only this process can read, is fed to ``jobs`` workers in blocks of lines instead.
     Either way at most ``WINDOW_PER_JOB`` tasks per worker are in flight, each result
-    is reported (and let go) as soon as its turn comes, so memory stays flat. Workers
-    that cannot be started end the command (``EngineError``)."""
+    is reported (and let go) as soon as its turn comes, so memory stays flat.
+
+    The workers of the tasks are started before this returns: call it before a
+    progress bar starts its thread, and they are forked, not spawned (see
+    ``_start_method``). Workers that cannot be started end the command
+    (``EngineError``)."""
     if jobs == 1:
-        yield from _here(inputs, on_error, KeptTexts(checks))
-        return
+        return _here(inputs, on_error, KeptTexts(checks))
     if inputs and all(source.path is not None for source in inputs):
         tasks = [
             task._replace(checks=checks)
@@ -70,8 +73,15 @@ def checked_locally(
             for task in tasks_of(index, source, _range_bytes(source, jobs))
         ]
         if len(tasks) > 1:
-            yield from _tasks_shared(inputs, tasks, jobs, on_error)
-            return
+            pool = _pool(jobs - 1)
+            _started(pool, jobs, int)  # starts the workers now
+            return _tasks_shared(pool, inputs, tasks, jobs, on_error)
+    return _blocks_locally(inputs, jobs, on_error, checks)
+
+
+def _blocks_locally(
+    inputs: list[Input], jobs: int, on_error: OnError, checks: Checks
+) -> Iterator[Checked]:
     work = _blocks_of(inputs, on_error)
     first = next(work, None)
     second = next(work, None)
@@ -123,9 +133,9 @@ def _start_method() -> str:
 
 
 def _tasks_shared(
-    inputs: list[Input], tasks: list[Task], jobs: int, on_error: OnError
+    pool: ProcessPoolExecutor, inputs: list[Input], tasks: list[Task], jobs: int, on_error: OnError
 ) -> Iterator[Checked]:
-    with _pool(jobs - 1) as pool:
+    with pool:
         try:
             outcomes = _shared(tasks, pool, jobs, WINDOW_PER_JOB * (jobs - 1))
             yield from in_order(inputs, tasks, outcomes, on_error, "worker")

@@ -73,8 +73,10 @@ def validate(options: Options) -> int:
     total = None if None in sizes else sum(size or 0 for size in sizes)
     read: dict[int, int] = {}  # by the input's identity: a path given twice is read twice
     try:
+        # Workers are started before the bar's thread: they are forked, not spawned.
+        work = _engine(options, inputs, on_error)
         with Bar(total, draw=wanted(options.quiet)) as bar:
-            for checked in _engine(options, inputs, on_error):
+            for checked in work:
                 report.add(checked.source.name, checked.result.invalid)
                 page.add(checked.source.name, checked.result.invalid)
                 summary.add(checked.result)

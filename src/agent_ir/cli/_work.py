@@ -130,7 +130,9 @@ def in_order(
         lines_before[task.input_index] = offset + done.lines
         result = done.result
         if done.error is None or result.transcripts:
-            invalid = [found._replace(line=found.line + offset) for found in result.invalid]
+            # _make, not _replace (two thirds of the time), for each broken line: here, in
+            # the one process that reports for all the others
+            invalid = [Invalid._make((found[0] + offset, *found[1:])) for found in result.invalid]
             position = task.end if task.end is not None else (source.size or 0)
             yield Checked(source, position, result._replace(invalid=invalid))
         if done.error is not None:

@@ -8,13 +8,11 @@ oldest range handed to a worker is not done, and the results keep the input orde
 from __future__ import annotations
 
 import multiprocessing
-import os
 import random
+import subprocess
 import sys
 import threading
-import time
 from collections.abc import Callable
-from concurrent.futures import ProcessPoolExecutor
 from itertools import pairwise
 from pathlib import Path
 
@@ -107,12 +105,6 @@ def test_a_range_and_the_whole_file_check_the_same_as_one_block(tmp_path: Path) 
 # --- this process checks a share of the ranges ------------------------------------------
 
 
-def _wait_for(flag: str) -> None:
-    """Keeps the pool's only worker busy until ``flag`` exists."""
-    while not os.path.exists(flag):
-        time.sleep(0.01)
-
-
 def _broken_lines(count: int) -> bytes:
     return b"".join(b'{"id": "b%d", "messages": 5}\n' % number for number in range(count))
 
@@ -139,9 +131,9 @@ def test_this_process_checks_ranges_while_the_oldest_one_on_a_worker_is_not_done
         return checked_here(task)
 
     monkeypatch.setattr(_engines, "_checked_here", spied)
-    context = multiprocessing.get_context("fork")
-    with ProcessPoolExecutor(1, mp_context=context) as pool:
-        pool.submit(_wait_for, str(flag))  # the worker is busy: the oldest range waits
+    wait = f"while [ ! -e '{flag}' ]; do sleep 0.01; done"
+    with _engines._pool(1) as pool:
+        pool.submit(subprocess.run, ["sh", "-c", wait], check=True)  # the worker is busy
         outcomes = _engines._shared(tasks, pool, 2, 2)
         results = list(in_order([source], tasks, outcomes, _no_error, "worker"))
     # Ranges 0 and 1 went to the worker; this process took the next two while it waited.
@@ -180,11 +172,14 @@ def test_the_workers_are_forked_before_a_progress_bar_starts_its_thread(tmp_path
     path.write_bytes(_broken_lines(100_000))  # ~3 MB: ranges
     source = Input(path.name, path, whole=False)
     before = set(multiprocessing.active_children())
+    alone = threading.active_count() == 1  # as in the command: no other thread yet
     work = checked_locally([source], 2, _no_error)
     started = [child for child in multiprocessing.active_children() if child not in before]
-    # Started when the engine is made, not when it is first read: forked, since no other
+    # Started when the engine is made, not when it is first read: forked when no other
     # thread runs yet. Spawned workers import agent_ir again, a fraction of a second each.
-    assert [type(child).__name__ for child in started] == ["ForkProcess"]
+    assert [type(child).__name__ for child in started] == [
+        "ForkProcess" if alone else "SpawnProcess"
+    ]
     drawing = threading.Event()
     bar = threading.Thread(target=drawing.wait)  # what rich's refresh thread would be
     bar.start()

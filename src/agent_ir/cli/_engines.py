@@ -1,6 +1,6 @@
-"""Running the checks: in this process, on local worker processes (``--jobs``), or on
-a Dask cluster (``--engine dask``). Every engine yields results in input order, so the
-report is the same whichever runs it.
+"""Running the checks: in this process, on local worker processes (``--jobs``) and this
+one, or on a Dask cluster (``--engine dask``). Every engine yields results in input
+order, so the report is the same whichever runs it.
 """
 
 from __future__ import annotations

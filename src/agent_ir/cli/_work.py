@@ -4,6 +4,7 @@ worker) runs on its own, reading the file itself: a plain ``.jsonl`` file is cut
 byte ranges (a line belongs to the range holding its first byte; each task numbers its
 lines from 1 and ``in_order`` adds the lines of the ranges before it), a gzipped or
 ``.json`` file is one task. Nothing but the task's description travels to the worker.
+A plain file is read line by line (``line_blocks``), whole or in ranges, here or there.
 """
 
 from __future__ import annotations

@@ -1,17 +1,31 @@
-"""Benchmark: ``agent-ir validate`` on a large JSONL dataset, against a plain json.loads loop.
+"""Benchmark: ``agent-ir validate`` on large JSONL files, against a plain json.loads loop.
 
     python bench/dataset.py [--size-mb 200] [--large-mb 1000] [--quick] [--repeats 3]
 
-Generates (``bench/dataset_gen.py``, into a temporary directory deleted at the end) a
-``--size-mb`` file and times, each in its own subprocess, ``--repeats`` times
+Writes two ``--size-mb`` files (into a temporary directory deleted at the end):
+
+- the dataset: generated lines (``bench/dataset_gen.py``), 10-60 messages each, one in
+  50 broken;
+- the sample: ``fixtures/transcripts/sample.jsonl`` repeated, short lines of which a
+  third are broken, so that writing diagnostics weighs too;
+
+and times on each, every command in its own subprocess, ``--repeats`` times
 (interleaved; the minimum is kept):
 
 - the baseline: a Python loop that reads the file in binary and ``json.loads`` each
   non-blank line, nothing else;
-- ``agent-ir validate FILE --jobs 1 --quiet --output json`` (stdout to /dev/null);
+- ``agent-ir validate FILE --jobs 1 --quiet --output json`` (stdout to /dev/null:
+  ``--quiet`` only hides the progress bar, every diagnostic is formatted and written);
 - the same with ``--jobs 2``;
-- ``--jobs 1`` on an empty file: the start-up cost inside the other figures (reported,
-  not checked).
+
+and ``--jobs 1`` on an empty file: the start-up cost inside the other figures (reported,
+not checked).
+
+The command is ``python -m agent_ir`` with this Python, so ``PYTHONPATH`` chooses the
+code measured (the children inherit it; ``cli_module`` in the results says which file
+was imported). Children may write bytecode (``PYTHONDONTWRITEBYTECODE`` is dropped for
+them, and one untimed run comes first): an installed package has its bytecode, and
+compiling every module on each run would add a fifth of a second to each figure.
 
 Then peak RSS of ``--jobs 1`` on that file and on a ``--large-mb`` file (one run).
 ``--quick`` skips the large file and makes the default size 20 MB.
@@ -44,7 +58,9 @@ from typing import IO, Any
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE))
 
-from dataset_gen import MB, DatasetInfo, write_dataset  # noqa: E402
+from dataset_gen import MB, DatasetInfo, write_dataset, write_repeated  # noqa: E402
+
+SAMPLE = HERE.parent / "fixtures" / "transcripts" / "sample.jsonl"
 
 BASELINE_SCRIPT = """\
 import json, sys
@@ -57,6 +73,9 @@ BASELINE = "json.loads loop"
 JOBS1 = "validate --jobs 1"
 JOBS2 = "validate --jobs 2"
 STARTUP = "validate, empty file"
+ON_SAMPLE = "sample: "  # the names of the commands run on the sample file
+TARGETS = {"": 1.25, ON_SAMPLE: 2.0}  # --jobs 1 / baseline, per file
+SPEED_UP = 1.7  # --jobs 1 / --jobs 2, wall, on both files
 OPTIONAL_FLAGS = ("--jobs", "--quiet", "--output")
 
 
@@ -120,7 +139,9 @@ def run_child(command: Sequence[str], *, ok: Sequence[int] = (0,)) -> Run:
     """Run ``command`` with stdout to /dev/null; raise if its exit status is not in ``ok``."""
     with tempfile.TemporaryFile() as stderr:
         start = time.perf_counter()
-        child = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=stderr)
+        child = subprocess.Popen(
+            command, stdout=subprocess.DEVNULL, stderr=stderr, env=child_environment()
+        )
         _, status, usage = os.wait4(child.pid, 0)
         wall = time.perf_counter() - start
         child.returncode = os.waitstatus_to_exitcode(status)
@@ -132,6 +153,11 @@ def run_child(command: Sequence[str], *, ok: Sequence[int] = (0,)) -> Run:
     )
 
 
+def child_environment() -> dict[str, str]:
+    """This environment (``PYTHONPATH`` included), bytecode writing allowed."""
+    return {name: value for name, value in os.environ.items() if name != "PYTHONDONTWRITEBYTECODE"}
+
+
 def _check_status(command: Sequence[str], code: int, ok: Sequence[int], stderr: IO[bytes]) -> None:
     if code in ok:
         return
@@ -141,18 +167,44 @@ def _check_status(command: Sequence[str], code: int, ok: Sequence[int], stderr: 
 
 
 def agent_ir() -> list[str]:
-    """The installed console script next to this Python, else its entry point run with
-    ``-c`` (works whether ``agent_ir.cli`` is a module or a package, with no ``__main__``)."""
-    script = Path(sys.executable).with_name("agent-ir")
-    if script.exists():
-        return [str(script)]
-    return [sys.executable, "-c", "import sys; from agent_ir.cli import main; sys.exit(main())"]
+    """``python -m agent_ir`` with this Python: the code ``PYTHONPATH`` (else the
+    installed package) provides."""
+    return [sys.executable, "-m", "agent_ir"]
+
+
+def cli_module() -> str:
+    """The file of the ``agent_ir`` package the children import."""
+    code = "import agent_ir; print(agent_ir.__file__)"
+    done = subprocess.run(
+        [sys.executable, "-c", code],
+        capture_output=True,
+        text=True,
+        check=True,
+        env=child_environment(),
+    )
+    return done.stdout.strip()
+
+
+def broken_sample_lines(cli: Sequence[str]) -> int:
+    """How many lines of ``SAMPLE`` the command reports (one JSON record each)."""
+    done = subprocess.run(
+        [*cli, "validate", str(SAMPLE), "--jobs", "1", "--output", "json"],
+        capture_output=True,
+        text=True,
+        check=False,
+        env=child_environment(),
+    )
+    return len(done.stdout.splitlines()) - 1  # the last line is the summary
 
 
 def supported_flags(cli: Sequence[str]) -> set[str]:
     """Which of ``OPTIONAL_FLAGS`` ``agent-ir validate --help`` mentions."""
     result = subprocess.run(
-        [*cli, "validate", "--help"], capture_output=True, text=True, check=True
+        [*cli, "validate", "--help"],
+        capture_output=True,
+        text=True,
+        check=True,
+        env=child_environment(),
     )
     return {flag for flag in OPTIONAL_FLAGS if flag in result.stdout}
 
@@ -184,7 +236,7 @@ def measure(commands: dict[str, list[str] | None], repeats: int) -> dict[str, Su
         for name, command in commands.items():
             if command is None:
                 continue
-            ok = (0,) if name == BASELINE else (0, 1)
+            ok = (0,) if name.endswith(BASELINE) else (0, 1)
             runs[name].append(run_child(command, ok=ok))
             print(f"  [{repeat + 1}/{repeats}] {name}: {runs[name][-1].wall:.2f} s wall")
     return {name: Summary.of(found) if found else None for name, found in runs.items()}
@@ -193,11 +245,23 @@ def measure(commands: dict[str, list[str] | None], repeats: int) -> dict[str, Su
 def generate(path: Path, megabytes: float, seed: int) -> DatasetInfo:
     start = time.perf_counter()
     info = write_dataset(path, int(megabytes * MB), seed=seed)
+    _generated(info, start)
+    return info
+
+
+def repeat_sample(path: Path, megabytes: float, cli: Sequence[str]) -> DatasetInfo:
+    start = time.perf_counter()
+    broken = broken_sample_lines(cli)
+    info = write_repeated(path, SAMPLE, int(megabytes * MB), invalid_per_copy=broken)
+    _generated(info, start)
+    return info
+
+
+def _generated(info: DatasetInfo, start: float) -> None:
     print(
-        f"generated {path.name}: {info.bytes / MB:.1f} MB, {info.lines} lines "
+        f"generated {info.path.name}: {info.bytes / MB:.1f} MB, {info.lines} lines "
         f"({info.invalid} invalid) in {time.perf_counter() - start:.1f} s"
     )
-    return info
 
 
 def large_rss(
@@ -225,24 +289,10 @@ def ratio(numerator: float | None, denominator: float | None) -> float | None:
 def checks(
     summaries: dict[str, Summary | None], size_mb: float, large: tuple[DatasetInfo, Run] | None
 ) -> list[Check]:
-    base, one, two = summaries[BASELINE], summaries[JOBS1], summaries[JOBS2]
-    assert base is not None
+    rows = [row for prefix in TARGETS for row in _ratios(summaries, prefix)]
+    one = summaries[JOBS1]
     assert one is not None
-    versus = f"{JOBS1} / {BASELINE}"
-    rows = [
-        Check(versus, "CPU", ratio(one.cpu, base.cpu), "x", "<=", 1.25),
-        Check(versus, "wall", ratio(one.wall, base.wall), "x", "<=", 1.25),
-        Check(
-            f"speed-up {JOBS1} / {JOBS2}",
-            "wall",
-            ratio(one.wall, two.wall if two else None),
-            "x",
-            ">=",
-            1.7,
-            "" if two else "CLI has no --jobs",
-        ),
-        Check(f"peak RSS {JOBS1}, {size_mb:g} MB file", "-", one.rss_mb, "MB", "<", 100),
-    ]
+    rows.append(Check(f"peak RSS {JOBS1}, {size_mb:g} MB file", "-", one.rss_mb, "MB", "<", 100))
     large_value = large[1].rss_mb if large else None
     large_name = f"{large[0].bytes / MB:.0f} MB" if large else "large"
     skipped = "" if large else "skipped (--quick)"
@@ -252,6 +302,29 @@ def checks(
         Check("peak RSS growth (flat)", "-", growth, "MB", "<=", 10, skipped),
     ]
     return rows
+
+
+def _ratios(summaries: dict[str, Summary | None], prefix: str) -> list[Check]:
+    """The rows of one file: ``--jobs 1`` against the baseline, and the speed-up."""
+    base, one = summaries[prefix + BASELINE], summaries[prefix + JOBS1]
+    two = summaries[prefix + JOBS2]
+    assert base is not None
+    assert one is not None
+    versus = f"{prefix}{JOBS1} / {BASELINE}"
+    target = TARGETS[prefix]
+    return [
+        Check(versus, "CPU", ratio(one.cpu, base.cpu), "x", "<=", target),
+        Check(versus, "wall", ratio(one.wall, base.wall), "x", "<=", target),
+        Check(
+            f"{prefix}speed-up {JOBS1} / {JOBS2}",
+            "wall",
+            ratio(one.wall, two.wall if two else None),
+            "x",
+            ">=",
+            SPEED_UP,
+            "" if two else "CLI has no --jobs",
+        ),
+    ]
 
 
 def _format_value(value: float | None, unit: str) -> str:
@@ -264,16 +337,22 @@ def _format_met(met: bool | None) -> str:
     return {True: "yes", False: "NO", None: "-"}[met]
 
 
-def print_timings(summaries: dict[str, Summary | None], info: DatasetInfo) -> None:
-    print(f"\nTimings on {info.bytes / MB:.1f} MB, {info.lines} lines (min of runs):")
-    print(f"  {'command':<20} {'wall s':>8} {'CPU s':>8} {'MB/s wall':>10} {'peak RSS MB':>12}")
+def print_timings(
+    summaries: dict[str, Summary | None], info: DatasetInfo, sample: DatasetInfo
+) -> None:
+    print("\nTimings (min of runs):")
+    for name, shown in (("dataset", info), ("sample", sample)):
+        print(f"  {name}: {shown.bytes / MB:.1f} MB, {shown.lines} lines, {shown.invalid} invalid")
+    print(f"  {'command':<28} {'wall s':>8} {'CPU s':>8} {'MB/s wall':>10} {'peak RSS MB':>12}")
     for name, summary in summaries.items():
         if summary is None:
-            print(f"  {name:<20} {'n/a':>8}")
+            print(f"  {name:<28} {'n/a':>8}")
             continue
-        speed = f"{info.bytes / MB / summary.wall:.1f}" if name != STARTUP else "-"
+        size = sample.bytes if name.startswith(ON_SAMPLE) else info.bytes
+        speed = f"{size / MB / summary.wall:.1f}" if name != STARTUP else "-"
         print(
-            f"  {name:<20} {summary.wall:>8.2f} {summary.cpu:>8.2f} {speed:>10} {summary.rss_mb:>12.1f}"
+            f"  {name:<28} {summary.wall:>8.2f} {summary.cpu:>8.2f} {speed:>10} "
+            f"{summary.rss_mb:>12.1f}"
         )
 
 
@@ -305,6 +384,10 @@ def machine() -> dict[str, Any]:
     }
 
 
+def _described(info: DatasetInfo) -> dict[str, int]:
+    return {"bytes": info.bytes, "lines": info.lines, "invalid": info.invalid}
+
+
 def write_results(path: Path, record: dict[str, Any]) -> None:
     path.write_text(json.dumps(record, indent=2) + "\n", encoding="utf-8")
     print(f"\nwrote {path}")
@@ -314,7 +397,7 @@ def results(
     arguments: argparse.Namespace,
     cli: list[str],
     flags: set[str],
-    info: DatasetInfo,
+    files: tuple[DatasetInfo, DatasetInfo],
     summaries: dict[str, Summary | None],
     large: tuple[DatasetInfo, Run] | None,
     rows: list[Check],
@@ -323,10 +406,13 @@ def results(
         "date": datetime.datetime.now(datetime.UTC).isoformat(timespec="seconds"),
         "machine": machine(),
         "cli": cli,
+        "cli_module": cli_module(),
+        "bytecode_cached": True,
         "cli_flags": sorted(flags),
         "quick": arguments.quick,
         "repeats": arguments.repeats,
-        "dataset": {"bytes": info.bytes, "lines": info.lines, "invalid": info.invalid},
+        "dataset": _described(files[0]),
+        "sample": {**_described(files[1]), "source": str(SAMPLE.relative_to(HERE.parent))},
         "runs": {name: asdict(s) if s else None for name, s in summaries.items()},
         "large": {
             "bytes": large[0].bytes,
@@ -363,24 +449,32 @@ def main(argv: Sequence[str] | None = None) -> int:
     cli = agent_ir()
     flags = supported_flags(cli)
     print(f"cli: {' '.join(cli)} (optional flags it has: {', '.join(sorted(flags)) or 'none'})")
+    print(f"agent_ir imported from {cli_module()}")
     with tempfile.TemporaryDirectory(prefix="agent-ir-bench-", dir=arguments.tmp_dir) as tmp:
         directory = Path(tmp)
         info = generate(directory / "dataset.jsonl", arguments.size_mb, seed=2024)
+        sample = repeat_sample(directory / "sample.jsonl", arguments.size_mb, cli)
         empty = directory / "empty.jsonl"
         empty.touch()
-        commands = {
-            BASELINE: [sys.executable, "-c", BASELINE_SCRIPT, str(info.path)],
-            JOBS1: validate_command(cli, info.path, 1, flags),
-            JOBS2: validate_command(cli, info.path, 2, flags),
-            STARTUP: validate_command(cli, empty, 1, flags),
-        }
+        commands: dict[str, list[str] | None] = {STARTUP: validate_command(cli, empty, 1, flags)}
+        for prefix, file in (("", info.path), (ON_SAMPLE, sample.path)):
+            commands |= {
+                prefix + BASELINE: [sys.executable, "-c", BASELINE_SCRIPT, str(file)],
+                prefix + JOBS1: validate_command(cli, file, 1, flags),
+                prefix + JOBS2: validate_command(cli, file, 2, flags),
+            }
+        warm_up = validate_command(cli, SAMPLE, 1, flags)
+        assert warm_up is not None
+        run_child(warm_up, ok=(0, 1))  # writes the bytecode; not timed
         summaries = measure(commands, arguments.repeats)
         info.path.unlink()
+        sample.path.unlink()
         large = None if arguments.quick else large_rss(cli, directory, arguments.large_mb, flags)
     rows = checks(summaries, arguments.size_mb, large)
-    print_timings(summaries, info)
+    print_timings(summaries, info, sample)
     print_checks(rows, summaries[JOBS2])
-    write_results(arguments.results, results(arguments, cli, flags, info, summaries, large, rows))
+    record = results(arguments, cli, flags, (info, sample), summaries, large, rows)
+    write_results(arguments.results, record)
     return 0
 
 

@@ -1,4 +1,5 @@
-"""Deterministic JSONL datasets for ``bench/dataset.py``: one transcript per line.
+"""Deterministic JSONL datasets for ``bench/dataset.py``: one transcript per line
+(``write_dataset``), or a small file's lines repeated (``write_repeated``).
 
 Each line holds 10-60 messages from ``transcript_gen.make_transcript`` (a new seed per
 line). Most lines are a bare JSON array of messages; one in ``object_every`` is an object
@@ -63,6 +64,25 @@ def write_dataset(
             lines += 1
             invalid += broken
     return DatasetInfo(path=path, bytes=written, lines=lines, invalid=invalid)
+
+
+def write_repeated(
+    path: Path | str, source: Path | str, target_bytes: int, *, invalid_per_copy: int
+) -> DatasetInfo:
+    """Write copies of the lines of ``source`` to ``path`` until at least ``target_bytes``
+    (overshoot: under one copy); ``invalid_per_copy``: its broken lines, for the count."""
+    data = Path(source).read_bytes()
+    if not data.endswith(b"\n"):
+        data += b"\n"
+    lines = data.count(b"\n")
+    copies = max(1, -(-target_bytes // len(data)))
+    path = Path(path)
+    with path.open("wb") as out:
+        for _ in range(copies):
+            out.write(data)
+    return DatasetInfo(
+        path=path, bytes=copies * len(data), lines=copies * lines, invalid=copies * invalid_per_copy
+    )
 
 
 def _line(index: int, rng: random.Random, *, broken: bool, as_object: bool) -> bytes:

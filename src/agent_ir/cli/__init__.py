@@ -12,7 +12,6 @@ from typing import Any, TextIO, cast
 from agent_ir import schemas
 from agent_ir._text import non_empty_id
 from agent_ir.cli._defaults import MAX_TRANSCRIPT_BYTES, REPORT_LIMIT
-from agent_ir.cli._replay import replay
 from agent_ir.wire import _registry
 
 __all__ = ["main"]
@@ -356,6 +355,8 @@ def _run(parser: argparse.ArgumentParser, arguments: argparse.Namespace) -> int:
         )
         return validate(options)
     if arguments.command == "replay":
+        from agent_ir.cli._replay import replay  # asyncio and the adapters: replay only
+
         return replay(arguments.fixture, arguments.request_id)
     return _schema(parser, arguments)
 

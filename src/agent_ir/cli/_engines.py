@@ -1,6 +1,6 @@
-"""Running the checks: in this process, on local worker processes (``--jobs``), or on
-a Dask cluster (``--engine dask``). Every engine yields results in input order, so the
-report is the same whichever runs it.
+"""Running the checks: in this process, on local worker processes (``--jobs``) and this
+one, or on a Dask cluster (``--engine dask``). Every engine yields results in input
+order, so the report is the same whichever runs it.
 """
 
 from __future__ import annotations
@@ -16,7 +16,7 @@ from typing import TypeVar
 
 from agent_ir._errors import describe_error
 from agent_ir.cli._check import IR_CHECKS, BlockResult, Checks, check_block
-from agent_ir.cli._inputs import BLOCK_BYTES, Block, Input, InputError, blocks
+from agent_ir.cli._inputs import BLOCK_BYTES, Block, Input, InputError, _reason, blocks, plain_file
 from agent_ir.cli._work import (
     Checked,
     Done,
@@ -24,7 +24,7 @@ from agent_ir.cli._work import (
     KeptTexts,
     OnError,
     Task,
-    ahead,
+    checked_lines,
     in_order,
     run_task,
     tasks_of,
@@ -52,34 +52,63 @@ def _blocks_of(inputs: list[Input], on_error: OnError) -> Iterator[tuple[Input, 
 def checked_locally(
     inputs: list[Input], jobs: int, on_error: OnError, checks: Checks = IR_CHECKS
 ) -> Iterator[Checked]:
-    """Check every input here (``jobs`` 1, or input of one block) or on ``jobs`` worker
-    processes. Files are cut into tasks that each worker reads itself (``_work``:
-    byte ranges of a plain ``.jsonl``, a whole gzipped or ``.json`` file), so nothing
-    but results crosses between processes; standard input, which only this process
-    can read, is fed to the workers in blocks of lines instead. Either way at most
-    ``WINDOW_PER_JOB`` tasks per worker are in flight, each result is reported (and
-    let go) as soon as its turn comes, so memory stays flat. Workers that cannot be
-    started end the command (``EngineError``)."""
-    if jobs > 1 and inputs and all(source.path is not None for source in inputs):
+    """Check every input here (``jobs`` 1, or input of one block) or here and on
+    ``jobs - 1`` worker processes. Files are cut into tasks that each process reads
+    itself (``_work``: byte ranges of a plain ``.jsonl``, a whole gzipped or ``.json``
+    file), so nothing but results crosses between processes; standard input, which
+    only this process can read, is fed to ``jobs`` workers in blocks of lines instead.
+    Either way at most ``WINDOW_PER_JOB`` tasks per worker are in flight, each result
+    is reported (and let go) as soon as its turn comes, so memory stays flat.
+
+    The workers of the tasks are started before this returns: call it before a
+    progress bar starts its thread, and they are forked, not spawned (see
+    ``_start_method``). Workers that cannot be started end the command
+    (``EngineError``)."""
+    if jobs == 1:
+        return _here(inputs, on_error, KeptTexts(checks))
+    if inputs and all(source.path is not None for source in inputs):
         tasks = [
             task._replace(checks=checks)
             for index, source in enumerate(inputs)
             for task in tasks_of(index, source, _range_bytes(source, jobs))
         ]
         if len(tasks) > 1:
-            yield from _tasks_on_workers(inputs, tasks, jobs, on_error)
-            return
+            pool = _pool(jobs - 1)
+            _started(pool, jobs, int)  # starts the workers now
+            return _tasks_shared(pool, inputs, tasks, jobs, on_error)
+    return _blocks_locally(inputs, jobs, on_error, checks)
+
+
+def _blocks_locally(
+    inputs: list[Input], jobs: int, on_error: OnError, checks: Checks
+) -> Iterator[Checked]:
     work = _blocks_of(inputs, on_error)
     first = next(work, None)
-    second = next(work, None) if jobs > 1 else None
+    second = next(work, None)
     texts = KeptTexts(checks)
     if second is None:  # one block: starting workers would cost more than it saves
-        for source, block in chain([first] if first else [], work):
+        for source, block in [first] if first else []:
             result = check_block(block.data, block.first_line, block.whole, texts.checks())
             yield Checked(source, block.position, texts.count(result))
         return
     assert first is not None
     yield from _on_workers(chain([first, second], work), jobs, texts)
+
+
+def _here(inputs: list[Input], on_error: OnError, texts: KeptTexts) -> Iterator[Checked]:
+    """Every input checked in this process: a plain file line by line
+    (``checked_lines``), anything else (gzip, ``.json``, a pipe) in blocks."""
+    for source in inputs:
+        if source.path is None or not plain_file(source):
+            for source_of, block in _blocks_of([source], on_error):
+                result = check_block(block.data, block.first_line, block.whole, texts.checks())
+                yield Checked(source_of, block.position, texts.count(result))
+            continue
+        try:
+            for _, position, result in checked_lines(source.path, 0, None, texts):
+                yield Checked(source, position, result)
+        except OSError as error:  # what was read before it is reported too
+            on_error(source, f"{source.name}: {_reason(error)}")
 
 
 # Ranges small enough to keep every worker busy to the end, large enough to amortise a
@@ -103,20 +132,61 @@ def _start_method() -> str:
     return "spawn"
 
 
-def _tasks_on_workers(
-    inputs: list[Input], tasks: list[Task], jobs: int, on_error: OnError
+def _tasks_shared(
+    pool: ProcessPoolExecutor, inputs: list[Input], tasks: list[Task], jobs: int, on_error: OnError
 ) -> Iterator[Checked]:
-    with _pool(jobs) as pool:
+    with pool:
         try:
-
-            def submit(task: Task) -> Callable[[], Done]:
-                return _started(pool, jobs, run_task, task).result
-
-            outcomes = ahead(tasks, submit, WINDOW_PER_JOB * jobs)
+            outcomes = _shared(tasks, pool, jobs, WINDOW_PER_JOB * (jobs - 1))
             yield from in_order(inputs, tasks, outcomes, on_error, "worker")
         except BaseException:
             pool.shutdown(wait=False, cancel_futures=True)
             raise
+
+
+def _shared(
+    tasks: list[Task], pool: ProcessPoolExecutor, jobs: int, window: int
+) -> Iterator[Callable[[], Done]]:
+    """Each task's outcome, in order, for ``in_order``: tasks go to the ``jobs - 1``
+    workers of ``pool`` (at most ``window`` started and not yet handed out), and
+    whenever the oldest of them is not done yet this process checks the next task
+    itself instead of waiting. Its share grows with the time it has spare: with
+    ``--jobs N`` on N cores, N busy processes, where N workers and a parent reporting
+    their results were N + 1 competing for the cores. At most ``window`` results
+    checked here wait for their turn, so memory stays bounded."""
+    waiting = deque(tasks)
+    started: deque[Future[Done] | Callable[[], Done]] = deque()
+    in_pool = 0
+    while waiting or started:
+        while waiting and in_pool < window:
+            started.append(_started(pool, jobs, run_task, waiting.popleft()))
+            in_pool += 1
+        oldest = started[0]
+        spare = waiting and len(started) < 2 * window
+        if spare and isinstance(oldest, Future) and not oldest.done():
+            started.append(_checked_here(waiting.popleft()))
+            continue
+        started.popleft()
+        if isinstance(oldest, Future):
+            in_pool -= 1
+            yield oldest.result
+        else:
+            yield oldest
+
+
+def _checked_here(task: Task) -> Callable[[], Done]:
+    """``run_task(task)`` run now, its outcome handed out later: an error is raised then,
+    as a worker's would be."""
+    try:
+        done = run_task(task)
+    except Exception as error:  # reported as a worker's failure is (in_order)
+        failure = error
+
+        def failed() -> Done:
+            raise failure
+
+        return failed
+    return lambda: done
 
 
 def _on_workers(
@@ -139,9 +209,9 @@ def _on_workers(
             raise
 
 
-def _pool(jobs: int) -> ProcessPoolExecutor:
+def _pool(workers: int) -> ProcessPoolExecutor:
     context = multiprocessing.get_context(_start_method())
-    return ProcessPoolExecutor(jobs, mp_context=context)
+    return ProcessPoolExecutor(workers, mp_context=context)
 
 
 def _started(

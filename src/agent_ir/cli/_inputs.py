@@ -25,11 +25,11 @@ import os
 import stat
 import sys
 import zlib
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import ExitStack, contextmanager
 from dataclasses import dataclass
 from pathlib import Path
-from typing import BinaryIO, cast
+from typing import BinaryIO, NamedTuple, cast
 
 from agent_ir.cli._defaults import MAX_TRANSCRIPT_BYTES
 
@@ -39,10 +39,15 @@ __all__ = [
     "Block",
     "Input",
     "InputError",
+    "Lines",
     "Skipped",
     "blocks",
     "expand",
+    "first_line_start",
+    "is_gzipped",
+    "line_blocks",
     "oversized",
+    "plain_file",
 ]
 
 # Lines are handed out in blocks of about this many bytes: large enough that one block
@@ -202,6 +207,29 @@ def _open(source: Input) -> Iterator[tuple[BinaryIO, BinaryIO]]:
             yield raw, raw
 
 
+def plain_file(source: Input) -> bool:
+    """Whether ``source`` is a regular file of lines, not gzipped: one ``line_blocks``
+    reads from any offset. A pipe is never opened here (a peek would eat its bytes)."""
+    if source.path is None or source.whole:
+        return False
+    try:
+        if not stat.S_ISREG(os.stat(source.path).st_mode):
+            return False
+    except OSError:
+        return False  # reported by the reading
+    return not is_gzipped(source.path)
+
+
+def is_gzipped(path: Path) -> bool:
+    """Whether the file at ``path`` starts with gzip's magic bytes (False when it cannot
+    be read: the reading reports why)."""
+    try:
+        with open(path, "rb") as file:
+            return file.read(2) == _GZIP_MAGIC
+    except OSError:
+        return False
+
+
 def oversized(line: bytes) -> int | None:
     """The size of the transcript that ``line`` stands for when it is the marker of one
     too large to hold (see ``MAX_TRANSCRIPT_BYTES``), else None."""
@@ -264,6 +292,96 @@ def _lines(stream: BinaryIO, raw: BinaryIO, block_bytes: int, limit: int) -> Ite
     rest = b"".join(carry)
     if rest:
         yield Block(line, rest, False, _position(raw))
+
+
+class Lines(NamedTuple):
+    """Lines of a plain file (without their ``\\n``), the first numbered ``first_line``
+    (1-based, from the start of the range read); ``position``: the offset in the file
+    after them; ``ended``: the last of them ended with a ``\\n`` (not the last line of
+    a file that does not end with one)."""
+
+    first_line: int
+    lines: list[bytes]
+    position: int
+    ended: bool = True
+
+
+def line_blocks(
+    file: BinaryIO,
+    start: int = 0,
+    end: int | None = None,
+    block_bytes: int = BLOCK_BYTES,
+    limit: int = MAX_TRANSCRIPT_BYTES,
+) -> Iterator[Lines]:
+    """The lines of a plain (not gzipped) file that start in [``start``, ``end``) (to the
+    end of the file when ``end`` is None), in groups of about ``block_bytes``; ``file``
+    is a buffered reader. A line larger than ``limit`` bytes is counted, never held,
+    and replaced by its ``oversized`` marker; a byte order mark at offset 0 is skipped.
+
+    Each line is read by the reader's C ``readline``, one copy and no Python per byte:
+    reading blocks, joining the line cut between two and splitting them made four
+    passes over every byte, a fifth of the time of a ``json.loads`` loop."""
+    position = first_line_start(file, start)
+    file.seek(position)
+    stop = sys.maxsize if end is None else end
+    if position == 0:
+        if file.read(len(_BOM)) == _BOM:
+            position = len(_BOM)
+            if stop > 0:  # the first line starts at 0, with its mark
+                stop = max(stop, position + 1)
+        else:
+            file.seek(0)
+    ended = True
+    readline = file.readline
+    first = 1
+    group: list[bytes] = []
+    append = group.append
+    group_end = position + block_bytes
+    while position < stop:
+        line = readline(limit + 1)
+        if not line:
+            break
+        position += len(line)
+        if line[-1:] == b"\n":
+            line = line[:-1]
+        elif len(line) > limit:  # too long to hold: the rest is only counted
+            rest, newline = _skip_rest(readline)
+            position += rest
+            line = _marker(len(line) + rest - newline)
+            ended = newline == 1
+        else:
+            ended = False  # the last line, without its \n
+        append(line)
+        if position >= group_end:
+            yield Lines(first, group, position, ended)
+            first += len(group)
+            group = []
+            append = group.append
+            group_end = position + block_bytes
+    if group:
+        yield Lines(first, group, position, ended)
+
+
+def first_line_start(file: BinaryIO, start: int) -> int:
+    """Where the first line starting at or after ``start`` starts (the line it cuts is
+    read in blocks, never held whole)."""
+    if start == 0:
+        return 0
+    file.seek(start - 1)
+    return start - 1 + _skip_rest(file.readline)[0]
+
+
+def _skip_rest(readline: Callable[[int], bytes]) -> tuple[int, int]:
+    """Reads the rest of a line, in blocks: its bytes (its ``\\n`` included) and 1 when
+    it ends with a ``\\n`` (0 at the end of the file)."""
+    skipped = 0
+    while True:
+        piece = readline(BLOCK_BYTES)
+        skipped += len(piece)
+        if not piece:
+            return skipped, 0
+        if piece[-1:] == b"\n":
+            return skipped, 1
 
 
 def _chunks(stream: BinaryIO, block_bytes: int) -> Iterator[bytes]:

@@ -8,13 +8,17 @@ import sys
 import time
 from collections.abc import Iterator
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from agent_ir.cli._check import Checks, Invalid
+from agent_ir.cli._defaults import REPORT_LIMIT
 from agent_ir.cli._engines import Checked, EngineError, OnError, checked_locally
-from agent_ir.cli._html import REPORT_LIMIT, HtmlReport, Settings
 from agent_ir.cli._inputs import Input, InputError, _reason, expand
 from agent_ir.cli._progress import Bar, wanted
 from agent_ir.cli._report import Report, Summary, printable
+
+if TYPE_CHECKING:
+    from agent_ir.cli._html import HtmlReport
 
 __all__ = ["Options", "validate"]
 
@@ -69,8 +73,10 @@ def validate(options: Options) -> int:
     total = None if None in sizes else sum(size or 0 for size in sizes)
     read: dict[int, int] = {}  # by the input's identity: a path given twice is read twice
     try:
+        # Workers are started before the bar's thread: they are forked, not spawned.
+        work = _engine(options, inputs, on_error)
         with Bar(total, draw=wanted(options.quiet)) as bar:
-            for checked in _engine(options, inputs, on_error):
+            for checked in work:
                 report.add(checked.source.name, checked.result.invalid)
                 page.add(checked.source.name, checked.result.invalid)
                 summary.add(checked.result)
@@ -97,8 +103,10 @@ class _Page:
         self._path = options.report
         self._quiet = options.quiet
         self._created = False
-        self._html = None
+        self._html: HtmlReport | None = None
         if options.report is not None:
+            from agent_ir.cli._html import HtmlReport, Settings  # --report only
+
             settings = Settings(
                 paths=tuple(options.paths),
                 format=options.format,

@@ -12,7 +12,6 @@ checkout has no copy inside the package, so the checkout's own ``schemas/v1`` is
 from __future__ import annotations
 
 import functools
-import importlib.resources
 import json
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -28,6 +27,9 @@ VERSION = "v1"
 @functools.cache
 def schema_dir() -> Path:
     """The directory holding the ``*.schema.json`` files of this version."""
+    # Imported here: importlib.resources was a sixth of ``import agent_ir``.
+    import importlib.resources
+
     packaged = Path(str(importlib.resources.files("agent_ir"))) / "_schemas" / VERSION
     if packaged.is_dir():
         return packaged

@@ -7,13 +7,14 @@ into the generated types calls a Python hook per object (msgspec builds a ``dict
 then ``JsonObject``'s hook checks its depth and wraps it): on the bench transcript that
 was about half of the decode. Decoded into the ``RAW`` twins, each object is kept as its
 ``msgspec.Raw`` text, skipped in C; converted from Python values into the ``PLAIN``
-twins, each is copied shallowly in C. ``_fastpath.verdict_of_text`` and
-``verdict_of_entries`` then check all of them at once.
+twins, a required one is passed through unread and an optional one copied shallowly in
+C. ``_verdict.read_text`` and ``read_entries`` then check all of them at once.
 
 The twins are derived from the generated classes when this module is imported
 (``msgspec.defstruct`` over ``msgspec.structs.fields``), so they cannot drift from the
-schema. Nothing outside the verdict sees them: a value that fails on a twin is checked
-again on the generated types, which explain it.
+schema. They are stricter in one place on purpose: a tag msgspec treats as optional (a
+tagged class alone, not in a union) is required, as the schema says. Nothing outside
+the checks sees them: a message that fails on a twin is explained from its JSON form.
 """
 
 from __future__ import annotations

@@ -223,11 +223,11 @@ def _generated_verdict(example: Example) -> str:
     if example.schema in ("message", "transcript"):
         raw = b"[" + example.raw + b"]" if example.schema == "message" else example.raw
         try:
-            messages = _fastpath.decode_messages(raw)
+            messages, blocks = _fastpath.decode_messages(raw)
         except (msgspec.ValidationError, msgspec.DecodeError):
             return "invalid"
         entries = json.loads(raw)  # for the audio sources' tags
-        return "valid" if _fastpath.values_valid(messages, entries) else "invalid"
+        return "valid" if _fastpath.values_valid(messages, entries, blocks=blocks) else "invalid"
     try:
         msgspec.json.decode(example.raw, type=_generated_type(example), dec_hook=_decode_hook)
     except (msgspec.ValidationError, msgspec.DecodeError):

@@ -223,14 +223,15 @@ def _decode_valid(text: bytes | str, *, keep: Keep = True) -> tuple[Message, ...
 
 
 def _verdict_of_text(text: bytes | str, options: Options) -> tuple[int, tuple[Diagnostic, ...]]:
-    """``validate_json``'s verdict. When the whole text is not valid, its array is split
-    into each message's JSON text (in C, ``msgspec.Raw``): chunks of messages are still
-    decoded by the fast path, and only a chunk holding a problem is parsed into Python
-    values and checked message by message. Parsing the whole text with the stdlib
-    instead made one malformed message cost 6x a valid transcript. Text whose array
-    cannot be split (not JSON, not an array, lone surrogate escapes) and parts the stdlib
-    reads differently are checked from one stdlib parse of the whole text, the reference
-    meaning of ``validate_json``. With tools, the arguments are kept (they are checked)."""
+    """``validate_json``'s verdict. Without tools: the fast verdict (``read_text``), then,
+    when it stops short, ``_explain_text`` from where it stopped. With tools (the
+    arguments are kept: they are checked against the tools' parameters): the generated
+    types; when the whole text is not valid, its array is split into each message's
+    JSON text (in C, ``msgspec.Raw``), chunks of messages are still decoded by the fast
+    path, and only a chunk holding a problem is parsed into Python values and checked
+    message by message. Either way, text whose array cannot be split (not JSON, not an
+    array, lone surrogate escapes) and parts the stdlib reads differently are checked
+    from one stdlib parse of the whole text, the reference meaning of ``validate_json``."""
     if options.tools is None:
         read = read_text(text, options.pending)
         if read.stage is Stage.VALID:

@@ -161,46 +161,52 @@ def are_exact_rereadable(objects: list[dict[Any, Any]]) -> bool:
     over the types of each level's keys and values instead of a Python call per value:
     validating a parsed transcript spent a third of its time in ``is_exact_json`` of its
     tool calls' arguments, and this takes about a quarter of that."""
-    dicts: list[dict[Any, Any]] = objects
-    lists: list[list[Any]] = []
-    for _depth in range(MAX_DEPTH):  # the containers at _depth, 0 for the objects
-        if dicts and not set(map(type, chain.from_iterable(dicts))) <= _STR:
-            return False
-        values = list(
-            chain(chain.from_iterable(map(dict.values, dicts)), chain.from_iterable(lists))
-        )
-        kinds = set(map(type, values))
-        if not kinds <= _EXACT_TYPES:
-            return False
-        if float in kinds and not all(map(_isfinite, _of_type(values, float))):
-            return False
-        if int in kinds:
-            ints = _of_type(values, int)
-            if not -WRITABLE_INT < min(ints) <= max(ints) < WRITABLE_INT:
-                return False
-        dicts = _of_type(values, dict) if dict in kinds else []
-        lists = _of_type(values, list) if list in kinds else []
-        if not dicts and not lists:
-            return True
-    return False  # containers nested MAX_DEPTH levels below an object
+    return _by_level(objects, _exact_level)
 
 
 def are_within_depth(objects: list[dict[str, Any]]) -> bool:
     """``all(map(is_within_depth, objects))`` for objects decoded from JSON text, level
     by level across all of them at once (C loops over each level's values instead of a
     Python call per container)."""
-    dicts: list[dict[str, Any]] = objects
+    return _by_level(objects, None)
+
+
+def _by_level(
+    objects: list[dict[Any, Any]],
+    level_valid: Callable[[list[dict[Any, Any]], list[Any], set[type]], bool] | None,
+) -> bool:
+    """Whether the containers below ``objects`` nest at most ``MAX_DEPTH`` levels and
+    ``level_valid(dicts, values, kinds)`` (when given) holds at each level: the dicts
+    of the level, the values of its dicts and lists, and their types."""
+    dicts: list[dict[Any, Any]] = objects
     lists: list[list[Any]] = []
-    for _depth in range(MAX_DEPTH):  # finds the containers at _depth + 1
+    for _depth in range(MAX_DEPTH):  # the containers at _depth, 0 for the objects
         values = list(
             chain(chain.from_iterable(map(dict.values, dicts)), chain.from_iterable(lists))
         )
         kinds = set(map(type, values))
+        if level_valid is not None and not level_valid(dicts, values, kinds):
+            return False
         dicts = _of_type(values, dict) if dict in kinds else []
         lists = _of_type(values, list) if list in kinds else []
         if not dicts and not lists:
             return True
     return False  # containers nested MAX_DEPTH levels below an object
+
+
+def _exact_level(dicts: list[dict[Any, Any]], values: list[Any], kinds: set[type]) -> bool:
+    """``str`` keys, exact JSON types, finite floats and writable ints at one level."""
+    if dicts and not set(map(type, chain.from_iterable(dicts))) <= _STR:
+        return False
+    if not kinds <= _EXACT_TYPES:
+        return False
+    if float in kinds and not all(map(_isfinite, _of_type(values, float))):
+        return False
+    if int in kinds:
+        ints = _of_type(values, int)
+        if not -WRITABLE_INT < min(ints) <= max(ints) < WRITABLE_INT:
+            return False
+    return True
 
 
 _STR = frozenset((str,))

@@ -55,6 +55,7 @@ from agent_ir._text import BLANK_CHARACTERS
 
 __all__ = [
     "IR",
+    "OBJECT_FIELDS",
     "Kinds",
     "MessageTuple",
     "ObjectPlaces",
@@ -70,7 +71,6 @@ __all__ = [
     "kinds_of",
     "of_type",
     "structs_absent",
-    "unwrapped",
     "values_valid",
 ]
 
@@ -369,7 +369,7 @@ _PRESENT = partial(is_not, None)
 _CITATIONS = attrgetter("citations")
 
 
-def unwrapped(annotation: Any) -> Any:
+def _unwrapped(annotation: Any) -> Any:
     """The type an ``Annotated`` annotation annotates (any other: itself)."""
     return annotation.__origin__ if typing.get_origin(annotation) is Annotated else annotation
 
@@ -384,14 +384,15 @@ def _object_fields() -> dict[type, tuple[tuple[str, bool], ...]]:
             names = tuple(
                 (field.name, field.required)
                 for field in fields
-                if unwrapped(field.type) is JsonObject
+                if _unwrapped(field.type) is JsonObject
             )
             if names:
                 found[value] = names
     return found
 
 
-_IR_OBJECTS = ObjectPlaces(_object_fields(), message_schema.TextBlock, message_schema.Citation)
+OBJECT_FIELDS = _object_fields()
+_IR_OBJECTS = ObjectPlaces(OBJECT_FIELDS, message_schema.TextBlock, message_schema.Citation)
 
 
 def of_type(items: Sequence[Any], kind: type) -> list[Any]:

@@ -26,7 +26,7 @@ from typing import Annotated, Any, NamedTuple
 
 import msgspec
 
-from agent_ir._fastpath import Kinds, kinds_of, unwrapped
+from agent_ir._fastpath import OBJECT_FIELDS, Kinds, kinds_of
 from agent_ir._generated.message_schema import Message
 from agent_ir._jsonobject import JsonObject
 
@@ -93,13 +93,8 @@ def _derive(json_object: Any, optional_object: Any) -> Twins:
             gc=False,
         )
         classes[cls] = made
-        held = tuple(
-            (field.name, field.required)
-            for field in msgspec.structs.fields(cls)
-            if unwrapped(field.type) is JsonObject
-        )
-        if held:
-            objects[made] = held
+        if cls in OBJECT_FIELDS:
+            objects[made] = OBJECT_FIELDS[cls]
         return made
 
     messages = tuple[twin(typing.get_args(Message)[0]), ...]  # type: ignore[misc,valid-type]

@@ -105,9 +105,8 @@ def read_entries(entries: list[dict[Any, Any]], pending: bool) -> Read:
     """The verdict of Python values: ``entries``, a snapshot list of ``dict`` message
     mappings, must have passed ``_fastpath.is_rereadable`` (the caller's pass over them,
     shared with the explaining path)."""
-    try:
-        messages = msgspec.convert(entries, PLAIN.messages)
-    except Exception:  # not valid by the twins (a Struct where a mapping is due too)
+    messages = entries_chunk(entries)
+    if messages is None:  # not valid by the twins (a Struct where a mapping is due too)
         return _NOT_READ
     return Read(_checked(messages, entries, _PLAIN, pending), messages)
 

@@ -4,13 +4,14 @@ does for ``httpx.Response``)."""
 
 from __future__ import annotations
 
+import importlib
 import inspect
 import typing
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping, MutableMapping
 from types import FunctionType
 from typing import Any
 
-__all__ = ["LAZY", "publish", "publish_lazy"]
+__all__ = ["LAZY", "lazy_names", "publish", "publish_lazy"]
 
 # The public names ``agent_ir`` imports when first used, by module. Each of these
 # modules ends with ``publish_lazy(globals(), __name__)``, so its names say ``agent_ir``
@@ -51,6 +52,29 @@ LAZY: dict[str, tuple[str, ...]] = {
 def publish_lazy(namespace: Mapping[str, Any], module: str) -> None:
     """``publish`` the names ``LAZY`` lists for ``module`` as ``agent_ir``'s."""
     publish(namespace, LAZY[module], "agent_ir")
+
+
+def lazy_names(
+    namespace: MutableMapping[str, Any], modules: Mapping[str, tuple[str, ...]], module: str
+) -> Callable[[str], Any]:
+    """A package's ``__getattr__`` (PEP 562) that imports each of its names from the
+    module ``modules`` says on first use, ``publish``es it as ``module``'s and keeps it in
+    the package's ``namespace``: ``agent_ir.wire`` and its provider folders import a
+    provider's replies and streams (asyncio among them) only when asked for, and the
+    command's start-up, which reads only the registry, none of them."""
+    origin = {name: source for source, names in modules.items() for name in names}
+    package = namespace["__name__"]
+
+    def __getattr__(name: str) -> Any:
+        source = origin.get(name)
+        if source is None:
+            raise AttributeError(f"module {package!r} has no attribute {name!r}")
+        value = getattr(importlib.import_module(source), name)
+        publish({name: value}, (name,), module)
+        namespace[name] = value
+        return value
+
+    return __getattr__
 
 
 def publish(namespace: Mapping[str, Any], names: Iterable[str], module: str) -> None:

@@ -360,6 +360,25 @@ def test_a_range_of_a_missing_file_is_worded_as_the_local_engine_words_it(tmp_pa
     assert _run(_Task(0, gone, 0, None)).error == str(local.value)
 
 
+def test_in_flight_counts_each_task_until_it_is_reported_then_forgets_it() -> None:
+    """The bytes of the tasks not yet reported in order: each task's largest report
+    (events and completions arrive in any order, from Dask's threads), dropped once its
+    result is reported, and nothing counted for it after that."""
+    told: list[int] = []
+    in_flight = _dask.InFlight(told.append)
+    in_flight.event((0.0, [0, 100]))  # a worker's event: (timestamp, [task, bytes])
+    in_flight.read(1, 50)
+    in_flight.read(0, 80)  # an older report, arriving late: ignored
+    in_flight.read(1, 4096)  # task 1 done (its future's callback), before task 0
+    assert told == [100, 150, 4196]
+    in_flight.reported(0)
+    assert told[-1] == 4096
+    in_flight.event((0.0, [0, 4096]))  # task 0's last event, after its result: ignored
+    in_flight.reported(1)
+    in_flight.reported(2)  # a task that never reported (a failed one): nothing to drop
+    assert told == [100, 150, 4196, 4096, 0]
+
+
 # --- the command, without a cluster -----------------------------------------------------
 
 

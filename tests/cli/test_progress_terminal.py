@@ -184,3 +184,19 @@ def test_every_width_gets_one_line_that_fits_with_the_most_it_can_hold() -> None
         # The words go in order: the rate first, then the count, the label, the time.
         order = [held[3], held[2], held[0], held[4]]
         assert order == sorted(order), (width, line)
+
+
+def test_the_bar_adds_work_in_flight_to_what_came_back_and_never_moves_back() -> None:
+    from agent_ir.cli._progress import Bar
+
+    bar = Bar(1000, draw=False)
+    bar.in_flight(300)  # read by a task whose result has not come
+    assert bar.shown == 300
+    bar.in_flight(0)  # its result is about to come: the bar waits for it
+    assert bar.shown == 300
+    bar.advance(300, 5)
+    assert bar.shown == 300
+    bar.in_flight(200)
+    assert bar.shown == 500
+    bar.advance(900, 5)  # more than the total (a file grown since): held at the total
+    assert bar.shown == 1000

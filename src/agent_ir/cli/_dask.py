@@ -2,9 +2,9 @@
 outgrow one machine (the optional extra ``agent-ir[dask]``).
 
 The work is a sequence of Dask tasks, one per line range: a plain ``.jsonl`` file is cut
-into ranges of ``--dask-range-size`` bytes (4 MiB by default), each read by one task straight from the file (the
-workers must see the same paths, as on a shared file system); a gzipped or ``.json``
-file is one task. A line belongs to the range holding its first byte. Each task numbers
+into ranges of ``--dask-range-size`` bytes (4 MiB by default), each read by one task
+straight from the file (the workers must see the same paths, as on a shared file
+system); a gzipped or ``.json`` file is one task. A line belongs to the range holding its first byte. Each task numbers
 its lines from 1; the driver adds the lines of the ranges before it, so the report
 equals the local engine's, line for line. The workers are given absolute paths: their
 working directory is not the command's.

@@ -520,7 +520,7 @@ def test_a_line_that_is_not_json_and_a_foreign_message_are_drawn_as_read(
     _, report = drawn
     tree = parse(open_page(report).dom)
     _, cut, wire = conversations(tree)
-    assert cut.one("li").attrs["data-code"] == "INVALID_TRANSCRIPT"
+    assert cut.one("ul", "found").one("li").attrs["data-code"] == "INVALID_TRANSCRIPT"
     assert cut.one("pre", "raw").text() == NOT_JSON  # "<b>" as text, not bold
     assert cut.find_all("b") == []
     message = wire.one("article")
@@ -699,7 +699,7 @@ def test_the_hostile_report_is_drawn_as_the_data_says(hostile_report: Path) -> N
     assert "\\ud800" in surrogates.one("h3").words()
     assert huge.find_all(cls="cut")
     assert not_json.one("pre", "raw").text() == SCRIPT
-    assert deep.one("li").attrs["data-code"] == "INVALID_TRANSCRIPT"
+    assert deep.one("ul", "found").one("li").attrs["data-code"] == "INVALID_TRANSCRIPT"
 
 
 # --- without a browser: the page as written -------------------------------------------------

@@ -849,14 +849,16 @@ def test_the_bar_moves_while_the_workers_read(
     scheduler: str, big_dataset: Dataset, tmp_path: Path
 ) -> None:
     """On a terminal, the bar of --engine dask shows part of the file read before the
-    end: here the file is one task (a range of 4 MiB), which used to leave it at 0."""
+    end: here the file is one task (one range of 64 MiB), which used to leave it at 0."""
     from support.terminal import on_terminal
 
-    size = big_dataset.path.stat().st_size
-    assert len(_tasks(0, Input(big_dataset.path.name, big_dataset.path, whole=False))) == 1
+    path = tmp_path / "three.jsonl"  # some 11 MB: a second or more to check
+    path.write_bytes(big_dataset.path.read_bytes() * 3)
+    size = path.stat().st_size
+    assert len(_tasks(0, Input(path.name, path, whole=False), 64 << 20)) == 1
     drawn = on_terminal(
-        "validate", "--engine", "dask", "--scheduler", scheduler, big_dataset.path,
-        stdout_too=False, tmp_path=tmp_path, columns=80,
+        "validate", "--engine", "dask", "--scheduler", scheduler, "--dask-range-size", "64MiB",
+        path, stdout_too=False, tmp_path=tmp_path, columns=80,
     )  # fmt: skip
     assert drawn.status == 1, drawn.raw[-500:]
     total = f"{size / 1e6:,.1f}"

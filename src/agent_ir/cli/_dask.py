@@ -176,13 +176,13 @@ class InFlight:
 
 def run_reporting(task: Task, topic: str, number: int, every: float) -> Done:
     """``run_task(task)`` on a Dask worker, reporting the bytes read under ``topic`` as
-    ``[number, bytes]``: after a block read at least ``every`` seconds after the last
-    report, and at the end."""
+    ``[number, bytes]``: after its first block, after each block read at least
+    ``every`` seconds after the last report, and at the end."""
     from distributed import get_worker
 
     worker = get_worker()
     length = _length(task)
-    last = time.monotonic()
+    last = -every  # the first block is reported at once
 
     def on_read(read: int) -> None:
         nonlocal last

@@ -365,15 +365,16 @@ def test_in_flight_counts_each_task_until_it_is_reported_then_forgets_it() -> No
     (events and completions arrive in any order, from Dask's threads), dropped once its
     result is reported, and nothing counted for it after that."""
     told: list[int] = []
-    in_flight = _dask.InFlight(told.append)
-    in_flight.event((0.0, [0, 100]))  # a worker's event: (timestamp, [task, bytes])
+    in_flight = _dask.InFlight(told.append, "this-run")
+    in_flight.event((0.0, ["this-run", 0, 100]))  # a worker's: (timestamp, [run, task, bytes])
+    in_flight.event((0.0, ["another-run", 0, 5000]))  # another command's run: ignored
     in_flight.read(1, 50)
     in_flight.read(0, 80)  # an older report, arriving late: ignored
     in_flight.read(1, 4096)  # task 1 done (its future's callback), before task 0
     assert told == [100, 150, 4196]
     in_flight.reported(0)
     assert told[-1] == 4096
-    in_flight.event((0.0, [0, 4096]))  # task 0's last event, after its result: ignored
+    in_flight.event((0.0, ["this-run", 0, 4096]))  # task 0's last, after its result: ignored
     in_flight.reported(1)
     in_flight.reported(2)  # a task that never reported (a failed one): nothing to drop
     assert told == [100, 150, 4196, 4096, 0]
@@ -767,14 +768,12 @@ def test_the_range_size_is_for_the_dask_engine() -> None:
 
 
 def _progress_events(cluster: LocalCluster) -> dict[str, dict[int, list[int]]]:
-    """The bytes each task of each run reported, by run (its topic) and task number."""
-    topics = cluster.scheduler.get_events()
-    assert isinstance(topics, dict)
+    """The bytes each task of each run reported, by run and task number."""
+    events = cluster.scheduler.get_events(_dask.TOPIC)
+    assert isinstance(events, tuple)
     runs: dict[str, dict[int, list[int]]] = {}
-    for topic, events in topics.items():
-        if topic.startswith("agent-ir-progress-"):
-            for _, (number, read) in events:
-                runs.setdefault(topic, {}).setdefault(number, []).append(read)
+    for _, (run, number, read) in events:
+        runs.setdefault(run, {}).setdefault(number, []).append(read)
     return runs
 
 

@@ -28,8 +28,10 @@ that does not answer within the timeout end the command with a message naming th
 address and status 2, as a missing file does.
 
 While the tasks run, the bar moves: each worker reports the bytes its task has read
-(a Dask event on a topic of this run, at most every ``REPORT_EVERY`` seconds per task,
-and once more when it is done), and each future reports its task's range as done when
+(a Dask event on the topic ``TOPIC``, naming its run: after its first block, at most
+every ``REPORT_EVERY`` seconds after that, and once more when it is done; one topic for
+every run, so that what the scheduler keeps of them, a bounded log per topic, stays
+bounded however many runs a shared scheduler sees), and each future reports its task's range as done when
 it completes, whichever task that is: the driver adds the bytes of the tasks not yet
 reported in order to those that were (``InFlight``).
 """
@@ -67,7 +69,14 @@ from agent_ir.cli._work import (
 if TYPE_CHECKING:
     from distributed import Client
 
-__all__ = ["CONNECT_TIMEOUT", "REPORT_EVERY", "WINDOW_PER_THREAD", "InFlight", "checked_on_dask"]
+__all__ = [
+    "CONNECT_TIMEOUT",
+    "REPORT_EVERY",
+    "TOPIC",
+    "WINDOW_PER_THREAD",
+    "InFlight",
+    "checked_on_dask",
+]
 
 
 CONNECT_TIMEOUT = 10.0
@@ -75,6 +84,8 @@ CONNECT_TIMEOUT = 10.0
 ``AGENT_IR_DASK_CONNECT_TIMEOUT`` says otherwise."""
 WINDOW_PER_THREAD = 2
 REPORT_EVERY = 0.2
+TOPIC = "agent-ir-progress"
+"""The Dask event topic of the bytes read by the tasks of every run."""
 """Seconds between two reports of the bytes a task has read, from its worker."""
 _GRACE = 0.5
 SCHEMES = ("tcp", "tls")
@@ -109,14 +120,14 @@ def checked_on_dask(
         except Exception as error:  # the scheduler went away at once
             _fail(f"lost the Dask scheduler at {scheduler} ({describe_error(error)})")
         window = WINDOW_PER_THREAD * max(threads, 2)
-        in_flight = InFlight(on_progress or _ignored)
-        topic = f"agent-ir-progress-{uuid.uuid4().hex}"
-        client.subscribe_topic(topic, in_flight.event)
+        run = uuid.uuid4().hex
+        in_flight = InFlight(on_progress or _ignored, run)
+        client.subscribe_topic(TOPIC, in_flight.event)
         numbers = itertools.count()
 
         def submit(task: Task) -> Callable[[], Done]:
             number = next(numbers)
-            arguments = (task, topic, number, REPORT_EVERY)
+            arguments = (task, run, number, REPORT_EVERY)
             future = client.submit(run_reporting, *arguments, pure=False)
             length = _length(task)
             future.add_done_callback(lambda _: in_flight.read(number, length))
@@ -134,7 +145,7 @@ def checked_on_dask(
             yield from in_order(inputs, tasks, ahead(tasks, submit, window), on_error, "Dask")
         finally:
             with contextlib.suppress(Exception):  # the scheduler may be gone
-                client.unsubscribe_topic(topic)
+                client.unsubscribe_topic(TOPIC)
 
 
 class InFlight:
@@ -143,18 +154,21 @@ class InFlight:
     ``on_progress`` gets their sum whenever it grows. A task reported in order is
     forgotten, and what comes for it later is ignored."""
 
-    def __init__(self, on_progress: Callable[[int], None]) -> None:
+    def __init__(self, on_progress: Callable[[int], None], run: str) -> None:
         self._on_progress = on_progress
+        self._run = run
         self._lock = threading.Lock()
         self._read: dict[int, int] = {}
         self._reported: set[int] = set()
         self._sum = 0
 
     def event(self, event: tuple[float, Any]) -> None:
-        """A worker's report: ``(timestamp, [task number, bytes read])``."""
+        """A worker's report: ``(timestamp, [run, task number, bytes read])``; those of
+        other runs (on the same scheduler, under the same topic) are ignored."""
         _, message = event
-        number, read = message
-        self.read(int(number), int(read))
+        run, number, read = message
+        if run == self._run:
+            self.read(int(number), int(read))
 
     def read(self, number: int, read: int) -> None:
         with self._lock:  # held while telling: the sums arrive in the order they were made
@@ -174,9 +188,9 @@ class InFlight:
                 self._on_progress(self._sum)
 
 
-def run_reporting(task: Task, topic: str, number: int, every: float) -> Done:
-    """``run_task(task)`` on a Dask worker, reporting the bytes read under ``topic`` as
-    ``[number, bytes]``: after its first block, after each block read at least
+def run_reporting(task: Task, run: str, number: int, every: float) -> Done:
+    """``run_task(task)`` on a Dask worker, reporting the bytes read under ``TOPIC`` as
+    ``[run, number, bytes]``: after its first block, after each block read at least
     ``every`` seconds after the last report, and at the end."""
     from distributed import get_worker
 
@@ -190,10 +204,10 @@ def run_reporting(task: Task, topic: str, number: int, every: float) -> Done:
         if now - last >= every:
             last = now
             # the last line of a range may end past it: its bytes count for the next
-            worker.log_event(topic, [number, min(read, length)])
+            worker.log_event(TOPIC, [run, number, min(read, length)])
 
     done = run_task(task, on_read)
-    worker.log_event(topic, [number, length])
+    worker.log_event(TOPIC, [run, number, length])
     return done
 
 

@@ -27,13 +27,13 @@ cannot be reached, a port that answers something else than a Dask scheduler, or 
 that does not answer within the timeout end the command with a message naming the
 address and status 2, as a missing file does.
 
-While the tasks run, the bar moves: each worker reports the bytes its task has read
-(a Dask event on the topic ``TOPIC``, naming its run: after its first block, at most
-every ``REPORT_EVERY`` seconds after that, and once more when it is done; one topic for
-every run, so that what the scheduler keeps of them, a bounded log per topic, stays
-bounded however many runs a shared scheduler sees), and each future reports its task's range as done when
-it completes, whichever task that is: the driver adds the bytes of the tasks not yet
-reported in order to those that were (``InFlight``).
+While the tasks run, the bar moves: each worker reports the bytes its task has read (a
+Dask event on the topic ``TOPIC``, naming its run: after its first block, at most every
+``REPORT_EVERY`` seconds after that, and once more when it is done), and each future
+reports its task's range as done when it completes, whichever task that is; the driver
+adds the bytes of the tasks not yet reported in order to those that were
+(``InFlight``). Every run shares the one topic, so what the scheduler keeps of the
+events (a bounded log per topic) stays bounded however many runs it sees.
 """
 
 from __future__ import annotations

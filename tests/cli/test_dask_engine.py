@@ -2,9 +2,8 @@
 processes on loopback): its report equals the local engine's (``--jobs 1``), line for
 line, but for the timing of the summary.
 
-``AGENT_IR_DASK_RANGE_BYTES`` (read by ``agent_ir.cli._dask``) cuts plain ``.jsonl``
-files into ranges of ``RANGE`` bytes instead of 4 MiB, so that a file of ~200 KB is
-~50 ranges. The ownership of lines by ranges (a line belongs to the range holding its
+``--dask-range-size`` cuts plain ``.jsonl`` files into ranges of ``RANGE`` bytes instead
+of 4 MiB, so that a file of ~200 KB is ~50 ranges. The ownership of lines by ranges (a line belongs to the range holding its
 first byte) is also checked without a cluster, for random range and block sizes.
 """
 
@@ -35,6 +34,8 @@ from agent_ir.cli import _dask, _work
 from agent_ir.cli._check import Invalid, check_block, check_line
 from agent_ir.cli._dask import _first_line_start, _range, _run, _Task, _tasks
 from agent_ir.cli._inputs import Input, InputError, blocks
+
+from support.cli import Dataset
 
 try:
     import dask.bag  # noqa: F401  (the engine's own import)
@@ -73,14 +74,10 @@ def _agent_ir(
     timeout: float = 60,
     env: dict[str, str] | None = None,
 ) -> subprocess.CompletedProcess[str]:
-    env = {
-        **os.environ,
-        "AGENT_IR_DASK_RANGE_BYTES": str(RANGE),
-        "PYTHONIOENCODING": "utf-8",
-        **(env or {}),
-    }
+    env = {**os.environ, "PYTHONIOENCODING": "utf-8", **(env or {})}
+    ranges = ["--dask-range-size", str(RANGE)] if "dask" in arguments else []
     return subprocess.run(
-        [*_command(), "validate", "--quiet", *map(str, arguments)],
+        [*_command(), "validate", "--quiet", *ranges, *map(str, arguments)],
         capture_output=True,
         text=True,
         encoding="utf-8",
@@ -317,8 +314,7 @@ def test_ranges_own_every_line_exactly_once(
         # the reading block of a range task (in _work, shared with the local --jobs)
         monkeypatch.setattr(_work, "BLOCK_BYTES", rng.choice([1, 2, 7, 64, 1000, 1 << 20]))
         if rng.random() < 0.5:  # as the driver cuts: ranges of one size
-            monkeypatch.setattr(_dask, "RANGE_BYTES", rng.randint(1, len(data) - 1))
-            tasks = _tasks(0, Input(path.name, path, whole=False))
+            tasks = _tasks(0, Input(path.name, path, whole=False), rng.randint(1, len(data) - 1))
             assert len(tasks) > 1
             cuts = [task.start for task in tasks] + [len(data)]
             assert [task.end for task in tasks] == cuts[1:]
@@ -334,17 +330,16 @@ def test_tasks_cut_plain_files_only_and_hand_workers_absolute_paths(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     monkeypatch.chdir(tmp_path)
-    monkeypatch.setattr(_dask, "RANGE_BYTES", 100)
     Path("plain.jsonl").write_bytes(b"[]\n" * 150)  # 450 bytes: 5 ranges
     Path("zipped.jsonl").write_bytes(gzip.compress(b"[]\n" * 150, compresslevel=0))
     Path("one.json").write_bytes(b"[" + b" " * 450 + b"]")
     Path("small.jsonl").write_bytes(b"[]\n" * 33)  # 99 bytes
-    plain = _tasks(3, Input("plain.jsonl", Path("plain.jsonl"), whole=False))
+    plain = _tasks(3, Input("plain.jsonl", Path("plain.jsonl"), whole=False), 100)
     assert [(task.start, task.end) for task in plain] == [
         (s, min(s + 100, 450)) for s in range(0, 450, 100)
     ]
     for name in ("zipped.jsonl", "one.json", "small.jsonl"):
-        [task] = _tasks(3, Input(name, Path(name), whole=name.endswith(".json")))
+        [task] = _tasks(3, Input(name, Path(name), whole=name.endswith(".json")), 100)
         assert (task.start, task.end) == (0, None), name
         plain.append(task)
     for task in plain:
@@ -365,14 +360,24 @@ def test_a_range_of_a_missing_file_is_worded_as_the_local_engine_words_it(tmp_pa
     assert _run(_Task(0, gone, 0, None)).error == str(local.value)
 
 
-def test_the_range_size_knob_is_read_from_the_environment() -> None:
-    code = "from agent_ir.cli import _dask; print(_dask.RANGE_BYTES)"
-    for value, expected in [("4096", 4096), ("", 4 << 20), ("0", 4 << 20), ("junk", 4 << 20)]:
-        env = {**os.environ, "AGENT_IR_DASK_RANGE_BYTES": value}
-        done = subprocess.run(
-            [sys.executable, "-c", code], capture_output=True, text=True, env=env, check=True
-        )
-        assert done.stdout == f"{expected}\n", value
+def test_in_flight_counts_each_task_until_it_is_reported_then_forgets_it() -> None:
+    """The bytes of the tasks not yet reported in order: each task's largest report
+    (events and completions arrive in any order, from Dask's threads), dropped once its
+    result is reported, and nothing counted for it after that."""
+    told: list[int] = []
+    in_flight = _dask.InFlight(told.append, "this-run")
+    in_flight.event((0.0, ["this-run", 0, 100]))  # a worker's: (timestamp, [run, task, bytes])
+    in_flight.event((0.0, ["another-run", 0, 5000]))  # another command's run: ignored
+    in_flight.read(1, 50)
+    in_flight.read(0, 80)  # an older report, arriving late: ignored
+    in_flight.read(1, 4096)  # task 1 done (its future's callback), before task 0
+    assert told == [100, 150, 4196]
+    in_flight.reported(0)
+    assert told[-1] == 4096
+    in_flight.event((0.0, ["this-run", 0, 4096]))  # task 0's last, after its result: ignored
+    in_flight.reported(1)
+    in_flight.reported(2)  # a task that never reported (a failed one): nothing to drop
+    assert told == [100, 150, 4196, 4096, 0]
 
 
 # --- the command, without a cluster -----------------------------------------------------
@@ -623,7 +628,7 @@ def test_an_unreadable_gzip_file_exits_2_and_the_others_are_still_reported(
 
 
 def test_a_bounded_window_of_ranges_is_in_flight_and_released_after_use(
-    cluster: LocalCluster, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+    cluster: LocalCluster, tmp_path: Path
 ) -> None:
     """Every range's future and result were kept to the end (issue 20: 990 MB on the
     driver and 1.5 GB on a worker for 200 MB of broken transcripts): now the driver
@@ -633,9 +638,8 @@ def test_a_bounded_window_of_ranges_is_in_flight_and_released_after_use(
     built = _spanning_file()
     path = tmp_path / "spanning.jsonl"
     path.write_bytes(bytes(built.data))
-    monkeypatch.setattr(_dask, "RANGE_BYTES", RANGE)
     source = Input(path.name, path, whole=False)
-    ranges = len(_tasks(0, source))
+    ranges = len(_tasks(0, source, RANGE))
     assert ranges >= 45
     errors: list[str] = []
     window = _dask.WINDOW_PER_THREAD * 2  # two worker threads
@@ -647,7 +651,7 @@ def test_a_bounded_window_of_ranges_is_in_flight_and_released_after_use(
     def on_error(_: Input, reason: str) -> None:
         errors.append(reason)
 
-    for checked in _dask.checked_on_dask([source], address, on_error):
+    for checked in _dask.checked_on_dask([source], address, on_error, range_bytes=RANGE):
         # type(), not isinstance(): other tests' hostile doubles may still be in memory.
         futures.append(sum(issubclass(type(item), Future) for item in gc.get_objects()))
         tasks.append(len(cluster.scheduler.tasks))
@@ -716,3 +720,151 @@ def test_tls_works_with_dasks_tls_configuration(tmp_path: Path) -> None:
     assert (plain.returncode, plain.stdout) == (2, ""), plain.stderr
     assert plain.stderr.startswith("agent-ir: cannot reach the Dask scheduler at tcp://")
     assert len(plain.stderr.splitlines()) == 1, plain.stderr
+
+
+# --- the range size, an option ----------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("value", "said"),
+    [
+        ("0", "must be at least 1KiB (1024 bytes), not '0'"),
+        ("1023", "must be at least 1KiB (1024 bytes), not '1023'"),
+        ("-4096", "must be a size such as 4MiB, 512KiB or 65536 (bytes), not '-4096'"),
+        ("4MB", "must be a size such as 4MiB, 512KiB or 65536 (bytes), not '4MB'"),
+        ("1.5MiB", "must be a size such as 4MiB, 512KiB or 65536 (bytes), not '1.5MiB'"),
+        ("lots", "must be a size such as 4MiB, 512KiB or 65536 (bytes), not 'lots'"),
+    ],
+)
+def test_a_range_size_that_is_not_one_is_a_usage_error(value: str, said: str) -> None:
+    done = subprocess.run(
+        [
+            *[*_command(), "validate", "--engine", "dask", "--scheduler", UNREACHABLE],
+            *[f"--dask-range-size={value}", str(SAMPLE)],
+        ],
+        capture_output=True,
+        text=True,
+        timeout=30,
+        check=False,
+    )
+    assert (done.returncode, done.stdout) == (2, "")
+    assert done.stderr.splitlines()[-1] == (
+        f"agent-ir validate: error: argument --dask-range-size: {said}"
+    )
+
+
+def test_the_range_size_is_for_the_dask_engine() -> None:
+    done = subprocess.run(
+        [*_command(), "validate", "--dask-range-size", "4MiB", str(SAMPLE)],
+        capture_output=True,
+        text=True,
+        timeout=30,
+        check=False,
+    )
+    assert (done.returncode, done.stdout) == (2, "")
+    assert done.stderr.splitlines()[-1] == (
+        "agent-ir validate: error: --dask-range-size is for --engine dask"
+    )
+
+
+def _progress_events(cluster: LocalCluster) -> dict[str, dict[int, list[int]]]:
+    """The bytes each task of each run reported, by run and task number."""
+    events = cluster.scheduler.get_events(_dask.TOPIC)
+    assert isinstance(events, tuple)
+    runs: dict[str, dict[int, list[int]]] = {}
+    for _, (run, number, read) in events:
+        runs.setdefault(run, {}).setdefault(number, []).append(read)
+    return runs
+
+
+@pytest.mark.parametrize(
+    ("option", "range_bytes"),
+    [([], 4 << 20), (["--dask-range-size", "16KiB"], 16384), (["--dask-range-size=5000"], 5000)],
+)
+def test_the_range_size_option_sets_what_each_task_reads(
+    cluster: LocalCluster, tmp_path: Path, option: list[str], range_bytes: int
+) -> None:
+    path = tmp_path / "spanning.jsonl"
+    path.write_bytes(bytes(_spanning_file().data))
+    size = path.stat().st_size
+    before = set(_progress_events(cluster))
+    done = subprocess.run(
+        [
+            *[*_command(), "validate", "--quiet", "--engine", "dask"],
+            *["--scheduler", str(cluster.scheduler_address), *option, str(path)],
+        ],
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=False,
+    )
+    assert done.returncode == 1, done.stderr
+    # Events reach the scheduler in batches: wait for the last one of this run.
+    expected = {
+        number: min(range_bytes, size - start)
+        for number, start in enumerate(range(0, size, range_bytes))
+    }
+    deadline = time.monotonic() + 10
+    while True:
+        runs = {t: r for t, r in _progress_events(cluster).items() if t not in before}
+        finals = {n: reads[-1] for run in runs.values() for n, reads in run.items()}
+        if (len(runs) == 1 and finals == expected) or time.monotonic() > deadline:
+            break
+        time.sleep(0.05)
+    assert len(runs) == 1
+    assert finals == expected  # a task per range of range_bytes, each its range's length
+
+
+def test_a_worker_reports_the_bytes_it_has_read_before_its_result_comes(
+    cluster: LocalCluster, big_dataset: Dataset, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The bar sat at 0.0 MB until the end under --engine dask (issue 26): one task
+    (the whole file is one 4 MiB range) now reports as it reads."""
+    monkeypatch.setattr(_dask, "REPORT_EVERY", 0.0)  # after every block it reads
+    source = Input(big_dataset.path.name, big_dataset.path, whole=False)
+    size = big_dataset.path.stat().st_size
+    assert len(_tasks(0, source)) == 1
+    seen: list[tuple[int, int]] = []  # (bytes in flight, results yielded so far)
+    results: list[int] = []  # the position of each
+
+    def on_error(_: Input, reason: str) -> None:
+        pytest.fail(reason)
+
+    address = str(cluster.scheduler_address)
+    for checked in _dask.checked_on_dask(
+        [source], address, on_error, on_progress=lambda read: seen.append((read, len(results)))
+    ):
+        results.append(checked.position)
+    assert results == [size]
+    *running, reported = [read for read, yielded in seen if yielded == 0]
+    assert [read for read in running if 0 < read < size], seen  # part of the file, early
+    assert running == sorted(running)  # the sum only grows while the task runs
+    assert running[-1] == size  # then it is done
+    assert reported == 0  # and its bytes are the result's (its position) from then on
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="needs a pseudo-terminal: POSIX only")
+def test_the_bar_moves_while_the_workers_read(
+    scheduler: str, big_dataset: Dataset, tmp_path: Path
+) -> None:
+    """On a terminal, the bar of --engine dask shows part of the file read before the
+    end: here the file is one task (one range of 64 MiB), which used to leave it at 0."""
+    from support.terminal import on_terminal
+
+    path = tmp_path / "three.jsonl"  # some 11 MB: a second or more to check
+    path.write_bytes(big_dataset.path.read_bytes() * 3)
+    size = path.stat().st_size
+    assert len(_tasks(0, Input(path.name, path, whole=False), 64 << 20)) == 1
+    drawn = on_terminal(
+        "validate", "--engine", "dask", "--scheduler", scheduler, "--dask-range-size", "64MiB",
+        path, stdout_too=False, tmp_path=tmp_path, columns=80,
+    )  # fmt: skip
+    assert drawn.status == 1, drawn.raw[-500:]
+    total = f"{size / 1e6:,.1f}"
+    frames = re.findall(rb"([\d,.]+)/([\d,.]+) MB", drawn.raw)
+    assert frames, drawn.raw[-500:]
+    assert {frame[1] for frame in frames} == {total.encode()}
+    shown = [float(frame[0].replace(b",", b"")) for frame in frames]
+    assert shown == sorted(shown)  # never back
+    assert shown[-1] == float(total)
+    assert [read for read in shown if 0 < read < float(total)], shown

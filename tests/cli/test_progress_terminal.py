@@ -4,102 +4,18 @@ a VT terminal emulator (``pyte``), as a user would see it."""
 
 from __future__ import annotations
 
-import os
 import re
-import select
-import struct
-import subprocess
 import sys
-import time
-from dataclasses import dataclass
 from pathlib import Path
 
-import pyte
 import pytest
 
-from support.cli import SAMPLE, Dataset, Ran, command, report, run
+from support.cli import SAMPLE, Dataset, Ran, report, run
+from support.terminal import Drawn, on_terminal
 
 pytestmark = pytest.mark.skipif(
     sys.platform == "win32", reason="needs a pseudo-terminal (pty, termios): POSIX only"
 )
-
-if sys.platform != "win32":
-    import fcntl
-    import termios
-
-# Variables by which rich (or a CI) could change how, or whether, it draws.
-_DRAWING = ("COLUMNS", "LINES", "NO_COLOR", "FORCE_COLOR", "TTY_COMPATIBLE", "TTY_INTERACTIVE")
-
-
-@dataclass(frozen=True)
-class Drawn:
-    """A run on a terminal: its status, the bytes the terminal got, the screen they make
-    (rows, right-stripped) and standard output when it was not the terminal."""
-
-    status: int
-    raw: bytes
-    rows: list[str]
-    stdout: bytes
-
-    def text(self) -> str:
-        return "\n".join(row for row in self.rows if row)
-
-
-def on_terminal(
-    *arguments: str | Path,
-    stdout_too: bool,
-    tmp_path: Path,
-    cwd: Path | None = None,
-    columns: int = 100,
-    rows: int = 30,
-) -> Drawn:
-    """Run ``agent-ir ARGUMENTS...`` with standard error (and standard output when
-    ``stdout_too``) on a ``columns`` x ``rows`` pseudo-terminal; read all it draws."""
-    master, slave = os.openpty()
-    fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack("HHHH", rows, columns, 0, 0))
-    env = {key: value for key, value in os.environ.items() if key not in _DRAWING}
-    env["TERM"] = "xterm-256color"
-    captured = tmp_path / "stdout.bin"
-    with captured.open("wb") as stdout:
-        process = subprocess.Popen(
-            [*command(), *map(str, arguments)],
-            stdin=subprocess.DEVNULL,
-            stdout=slave if stdout_too else stdout,
-            stderr=slave,
-            cwd=cwd,
-            env=env,
-        )
-    os.close(slave)  # the child holds it now: reading ends when the child closes it
-    try:
-        raw = _read_until_closed(master, seconds=60)
-    finally:
-        os.close(master)
-        if process.poll() is None:
-            process.kill()
-    status = process.wait(timeout=60)
-    screen = pyte.Screen(columns, rows)
-    pyte.ByteStream(screen).feed(raw)
-    return Drawn(status, raw, [row.rstrip() for row in screen.display], captured.read_bytes())
-
-
-def _read_until_closed(master: int, seconds: float) -> bytes:
-    chunks: list[bytes] = []
-    deadline = time.monotonic() + seconds
-    while True:
-        left = deadline - time.monotonic()
-        if left <= 0:
-            pytest.fail(f"agent-ir still drawing after {seconds} s: {b''.join(chunks)[-500:]!r}")
-        ready, _, _ = select.select([master], [], [], left)
-        if not ready:
-            continue
-        try:
-            chunk = os.read(master, 1 << 16)
-        except OSError:  # EIO on Linux: every writer closed the terminal
-            break
-        if not chunk:  # end of file elsewhere
-            break
-        chunks.append(chunk)
-    return b"".join(chunks)
 
 
 def _ran_from(drawn: Drawn) -> Ran:
@@ -183,3 +99,104 @@ def test_the_report_and_the_bar_share_a_terminal_line_by_line(tmp_path: Path) ->
     bar_of(drawn)
     missing = [line for line in expected if line not in drawn.rows]
     assert missing == [], drawn.text()
+
+
+_TIME = re.compile(r"(\d+:\d\d:\d\d|-:--:--)")
+
+
+@pytest.mark.parametrize("columns", [80, 100, 120])
+def test_the_bar_fits_on_one_row_of_a_terminal_80_columns_or_wider(
+    tmp_path: Path, big_dataset: Dataset, columns: int
+) -> None:
+    """It wrapped onto two rows at 80 columns (issue 26): now the bar shrinks first."""
+    drawn = on_terminal(
+        "validate", "--jobs", "1", big_dataset.path, stdout_too=False, tmp_path=tmp_path,
+        columns=columns,
+    )  # fmt: skip
+    assert drawn.status == 1
+    shown = [row for row in drawn.rows if row]
+    assert len(shown) == 1, drawn.text()  # nothing wrapped onto a second row
+    [bar] = shown
+    megabytes = f"{big_dataset.path.stat().st_size / 1e6:,.1f}"
+    assert bar.startswith("validating ━"), bar
+    assert f" {megabytes}/{megabytes} MB " in bar, bar
+    assert re.search(rf" {big_dataset.transcripts:,} transcripts, [\d,]+/s ", bar), bar
+    assert _TIME.search(bar.split(" MB ")[1]), bar
+    assert len(bar) < columns
+
+
+@pytest.mark.parametrize("columns", [20, 40, 60])
+def test_a_narrow_terminal_gets_a_shorter_bar_on_one_row(
+    tmp_path: Path, big_dataset: Dataset, columns: int
+) -> None:
+    drawn = on_terminal(
+        "validate", "--jobs", "1", big_dataset.path, stdout_too=False, tmp_path=tmp_path,
+        columns=columns,
+    )  # fmt: skip
+    assert drawn.status == 1
+    shown = [row for row in drawn.rows if row]
+    assert len(shown) == 1, drawn.text()
+    [bar] = shown
+    megabytes = f"{big_dataset.path.stat().st_size / 1e6:,.1f}"
+    assert f"{megabytes}/{megabytes} MB" in bar, bar  # the size read is always there
+    assert "━" in bar, bar
+    assert len(bar) < columns
+
+
+def test_every_width_gets_one_line_that_fits_with_the_most_it_can_hold() -> None:
+    """The line as rich draws it, for every width from 2 to 130 columns: one line,
+    never wider than the width less one, holding what fits in the order of use."""
+    from io import StringIO
+
+    from rich.console import Console
+    from rich.progress import Progress
+
+    from agent_ir.cli._progress import BAR_LEAST, BAR_MOST, _fitted
+
+    now = [0.0]
+    progress = Progress(get_time=lambda: now[0])
+    task_id = progress.add_task("validate", total=123_456_789, transcripts=1_234_567)
+    now[0] = 10.0  # 123,457 transcripts/s; the time left is not known yet
+    progress.update(task_id, completed=45_678_901)
+    task = progress.tasks[0]
+    pieces = ["validating ", "45.7/123.5 MB", "1,234,567 transcripts", ", 123,457/s", "-:--:--"]
+    for width in range(2, 131):
+        out = StringIO()
+        console = Console(file=out, width=width, color_system=None, legacy_windows=False)
+        console.print(_fitted(task, width - 1))
+        lines = out.getvalue().splitlines()
+        assert len(lines) == 1, (width, lines)
+        [line] = lines
+        line = line.rstrip()
+        assert len(line) <= width - 1, (width, line)
+        held = [piece in line for piece in pieces]
+        if width > 13:
+            assert held[1], (width, line)
+        # the bar, drawn without colour: its done part, then blanks up to the size
+        before = line.split(" 45.7/123.5 MB")[0] if " 45.7/123.5 MB" in line else ""
+        bar = len(before.removeprefix("validating "))
+        assert before.removeprefix("validating ").startswith("━") or not bar, (width, line)
+        if width >= 107:  # 66 columns of words, 40 of bar, the last column left
+            assert bar == BAR_MOST, (width, line)
+            assert all(held), (width, line)
+        if bar:
+            assert BAR_LEAST <= bar <= BAR_MOST, (width, line)
+        # The words go in order: the rate first, then the count, the label, the time.
+        order = [held[3], held[2], held[0], held[4]]
+        assert order == sorted(order), (width, line)
+
+
+def test_the_bar_adds_work_in_flight_to_what_came_back_and_never_moves_back() -> None:
+    from agent_ir.cli._progress import Bar
+
+    bar = Bar(1000, draw=False)
+    bar.in_flight(300)  # read by a task whose result has not come
+    assert bar.shown == 300
+    bar.in_flight(0)  # its result is about to come: the bar waits for it
+    assert bar.shown == 300
+    bar.advance(300, 5)
+    assert bar.shown == 300
+    bar.in_flight(200)
+    assert bar.shown == 500
+    bar.advance(900, 5)  # more than the total (a file grown since): held at the total
+    assert bar.shown == 1000

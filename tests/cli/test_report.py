@@ -520,7 +520,7 @@ def test_a_line_that_is_not_json_and_a_foreign_message_are_drawn_as_read(
     _, report = drawn
     tree = parse(open_page(report).dom)
     _, cut, wire = conversations(tree)
-    assert cut.one("li").attrs["data-code"] == "INVALID_TRANSCRIPT"
+    assert cut.one("ul", "found").one("li").attrs["data-code"] == "INVALID_TRANSCRIPT"
     assert cut.one("pre", "raw").text() == NOT_JSON  # "<b>" as text, not bold
     assert cut.find_all("b") == []
     message = wire.one("article")
@@ -699,7 +699,7 @@ def test_the_hostile_report_is_drawn_as_the_data_says(hostile_report: Path) -> N
     assert "\\ud800" in surrogates.one("h3").words()
     assert huge.find_all(cls="cut")
     assert not_json.one("pre", "raw").text() == SCRIPT
-    assert deep.one("li").attrs["data-code"] == "INVALID_TRANSCRIPT"
+    assert deep.one("ul", "found").one("li").attrs["data-code"] == "INVALID_TRANSCRIPT"
 
 
 # --- without a browser: the page as written -------------------------------------------------
@@ -779,10 +779,99 @@ def test_the_bars_of_the_chart_are_as_long_as_their_counts(tmp_path: Path) -> No
     bars = parse(page_of(report)).one("svg", "chart").find_all("rect", "bar")
     counts = {bar.attrs["data-code"]: int(bar.attrs["data-count"]) for bar in bars}
     assert counts == {"INVALID_MESSAGE": 9, "ORPHAN_TOOL_RESULT": 2}
-    longest = max(int(bar.attrs["width"]) for bar in bars)
+    # On an axis from 0 to 10 in steps of 2, each bar as long as its count on it.
+    chart = parse(page_of(report)).one("svg", "chart")
+    ticks = {int(tick.words()): int(tick.attrs["x"]) for tick in chart.find_all("text", "tick")}
+    assert list(ticks) == [0, 2, 4, 6, 8, 10]
     for bar in bars:
-        share = int(bar.attrs["data-count"]) / 9
-        assert abs(int(bar.attrs["width"]) - longest * share) <= 1, bar.attrs
+        assert int(bar.attrs["x"]) == ticks[0]
+        end = ticks[0] + (ticks[10] - ticks[0]) * int(bar.attrs["data-count"]) / 10
+        assert abs(int(bar.attrs["x"]) + int(bar.attrs["width"]) - end) <= 1, bar.attrs
+
+
+def test_equal_counts_are_equal_bars_that_end_at_their_count_on_the_axis(
+    sample_report: Path,
+) -> None:
+    """Five codes counted once each drew five bars as wide as the chart (issue 26): a
+    count of 1 now ends at the 1 of an axis from 0 to 5, as five would end at 5."""
+    chart = parse(page_of(sample_report)).one("svg", "chart")
+    ticks = {int(tick.words()): int(tick.attrs["x"]) for tick in chart.find_all("text", "tick")}
+    assert list(ticks) == [0, 1, 2, 3, 4, 5]
+    grid = [int(line.attrs["x1"]) for line in chart.find_all("line", "grid")]
+    assert grid == list(ticks.values())  # a grid line at each tick
+    bars = chart.find_all("rect", "bar")
+    assert len(bars) == 5
+    for bar in bars:
+        assert bar.attrs["data-count"] == "1"
+        assert int(bar.attrs["x"]) == ticks[0]
+        assert int(bar.attrs["x"]) + int(bar.attrs["width"]) == ticks[1]
+
+
+@pytest.mark.parametrize(
+    ("top", "ticks"),
+    [
+        (1, [0, 1, 2, 3, 4, 5]),
+        (5, [0, 1, 2, 3, 4, 5]),
+        (6, [0, 2, 4, 6]),
+        (9, [0, 2, 4, 6, 8, 10]),
+        (11, [0, 5, 10, 15]),
+        (100, [0, 20, 40, 60, 80, 100]),
+        (1234, [0, 500, 1000, 1500]),
+    ],
+)
+def test_the_axis_ends_at_a_round_number_at_or_above_the_largest_count(
+    top: int, ticks: list[int]
+) -> None:
+    from agent_ir.cli._html import _axis_end
+
+    end, step = _axis_end(top)
+    assert list(range(0, end + 1, step)) == ticks
+
+
+def test_the_report_says_what_to_do_about_each_code(sample_report: Path) -> None:
+    from agent_ir.cli._html import CODE_FIXES
+
+    tree = parse(page_of(sample_report))
+    table = tree.one("table", "codes")
+    assert [cell.words() for cell in table.one("thead").find_all("th")][-1] == "What to do"
+    for row in table.one("tbody").find_all("tr"):
+        code = row.find_all("td")[0].words()
+        assert row.one("td", "fix").words() == CODE_FIXES[code]
+    for section, (_, _, _, code, _, _) in zip(conversations(tree), SAMPLE_DIAGNOSTICS, strict=True):
+        [fix] = section.one("ul", "fixes").find_all("li")
+        assert fix.attrs["data-code"] == code
+        assert fix.words() == f"{code} {CODE_FIXES[code]}"
+    assert "repair_transcript" in CODE_FIXES["MISSING_TOOL_RESULT"]
+
+
+def test_the_report_numbers_lines_and_messages_as_the_text_output_does(
+    sample_report: Path,
+) -> None:
+    """``FILE:LINE: [ID] message N CODE`` in the text output is, in the report, the
+    conversation of ``FILE:LINE`` whose message N (its label, its link) has CODE."""
+    printed = run("validate", "fixtures/transcripts/sample.jsonl", cwd=ROOT).out.splitlines()
+    lines = [
+        re.fullmatch(r"(\S+):(\d+): \[(\S+)\] message (\d+) ([A-Z_]+): .*", line)
+        for line in printed
+    ]
+    found = [match.groups() for match in lines if match]
+    assert len(found) == len(SAMPLE_DIAGNOSTICS)
+    tree = parse(page_of(sample_report))
+    by_line = {section.attrs["data-line"]: section for section in conversations(tree)}
+    for name, line, transcript, index, code in found:
+        section = by_line[line]
+        assert f"{name}:{line} {transcript}" in section.one("h3").words()
+        [listed] = section.one("ul", "found").find_all("li")
+        assert listed.words().startswith(f"{code} message {index}: ")
+        anchor = listed.one("a").attrs["href"].removeprefix("#")
+        [message] = [a for a in section.find_all("article") if a.attrs.get("id") == anchor]
+        assert message.attrs["data-index"] == index
+        label = message.find_all("span", "index")[0]  # its own (results may sit beside)
+        assert label.words() == f"message {index}"
+        assert code in [n.attrs["data-code"] for n in message.find_all("p", "diagnostic")]
+    numbering = tree.one("p", "numbering").words()
+    assert "lines from 1" in numbering
+    assert "messages from 0" in numbering
 
 
 def test_an_existing_file_is_replaced(tmp_path: Path) -> None:
@@ -986,15 +1075,15 @@ def scheduler() -> Iterator[str]:
 
 
 def test_the_dask_engine_writes_the_page_of_the_local_engine(
-    scheduler: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+    scheduler: str, tmp_path: Path
 ) -> None:
     dataset = write_dataset(tmp_path / "spread.jsonl", 100_000)
     assert len(dataset.invalid) > 20
     # The file is cut into ranges of 4 KiB (~15 tasks), each keeping its own texts.
-    monkeypatch.setenv("AGENT_IR_DASK_RANGE_BYTES", "4096")
+    on_dask = ["--engine", "dask", "--scheduler", scheduler, "--dask-range-size", "4KiB"]
     for arguments in (["--report-limit", "7"], [], ["--format", "openai-chat"]):
         pages = []
-        for engine in (["--engine", "dask", "--scheduler", scheduler], ["--jobs", "1"]):
+        for engine in (on_dask, ["--jobs", "1"]):
             report = tmp_path / "report.html"
             ran = run(
                 "validate",

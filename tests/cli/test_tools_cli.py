@@ -216,8 +216,11 @@ def test_the_report_draws_the_tools_and_marks_the_failing_argument(tmp_path: Pat
 
 
 def test_the_report_explains_every_diagnostic_code() -> None:
-    """The report's table gives each code a meaning: a code added to the schema needs one."""
+    """The report's table gives each code a meaning and what to do about it: a code
+    added to the schema needs both."""
     from agent_ir import DiagnosticCode
-    from agent_ir.cli._html import CODE_MEANINGS
+    from agent_ir.cli._html import CODE_FIXES, CODE_MEANINGS
 
     assert set(CODE_MEANINGS) == {code.value for code in DiagnosticCode}
+    assert set(CODE_FIXES) == {code.value for code in DiagnosticCode}
+    assert all(fix and fix == fix.strip() for fix in CODE_FIXES.values())

@@ -5,13 +5,19 @@ from __future__ import annotations
 
 import argparse
 import os
+import re
 import sys
 from collections.abc import Iterable, Sequence
 from typing import Any, TextIO, cast
 
 from agent_ir import schemas
 from agent_ir._text import non_empty_id
-from agent_ir.cli._defaults import MAX_TRANSCRIPT_BYTES, REPORT_LIMIT
+from agent_ir.cli._defaults import (
+    DASK_RANGE_BYTES,
+    DASK_RANGE_LEAST,
+    MAX_TRANSCRIPT_BYTES,
+    REPORT_LIMIT,
+)
 from agent_ir.wire import _registry
 
 __all__ = ["main"]
@@ -156,6 +162,14 @@ def _validate_arguments(parser: argparse.ArgumentParser) -> None:
         "--scheduler", metavar="ADDRESS", help="the Dask scheduler (tcp://HOST:PORT)"
     )
     parser.add_argument(
+        "--dask-range-size",
+        type=_size,
+        metavar="SIZE",
+        help="with --engine dask, the bytes of a plain .jsonl file each task reads: a whole "
+        "number of bytes, or of KiB, MiB or GiB (512KiB, 16MiB); at least 1KiB "
+        f"(default: {_shown_size(DASK_RANGE_BYTES)})",
+    )
+    parser.add_argument(
         "--max-diagnostics",
         type=_positive,
         metavar="N",
@@ -235,6 +249,36 @@ def _positive(text: str) -> int:
     if value < 1:
         raise argparse.ArgumentTypeError(f"must be a whole number >= 1, not {text!r}")
     return value
+
+
+_UNITS = {"": 1, "b": 1, "kib": 1 << 10, "mib": 1 << 20, "gib": 1 << 30}
+_SIZE = re.compile(r"\s*(\d+)\s*([a-z]*)\s*", re.IGNORECASE)
+
+
+def _size(text: str) -> int:
+    """``--dask-range-size``: bytes, or KiB, MiB or GiB (binary units), at least
+    ``DASK_RANGE_LEAST``."""
+    matched = _SIZE.fullmatch(text)
+    unit = _UNITS.get(matched.group(2).lower()) if matched else None
+    if matched is None or unit is None:
+        raise argparse.ArgumentTypeError(
+            f"must be a size such as 4MiB, 512KiB or 65536 (bytes), not {text!r}"
+        )
+    value = int(matched.group(1)) * unit
+    if value < DASK_RANGE_LEAST:
+        raise argparse.ArgumentTypeError(
+            f"must be at least {_shown_size(DASK_RANGE_LEAST)} ({DASK_RANGE_LEAST} bytes), "
+            f"not {text!r}"
+        )
+    return value
+
+
+def _shown_size(value: int) -> str:
+    """``value`` bytes in the largest binary unit that divides it (4MiB, 1KiB, 1000)."""
+    for unit, scale in (("GiB", 1 << 30), ("MiB", 1 << 20), ("KiB", 1 << 10)):
+        if value % scale == 0:
+            return f"{value // scale}{unit}"
+    return str(value)
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -334,6 +378,8 @@ def _run(parser: argparse.ArgumentParser, arguments: argparse.Namespace) -> int:
             usage.error("--engine dask needs --scheduler ADDRESS")
         if arguments.scheduler and arguments.engine != "dask":
             usage.error("--scheduler is for --engine dask")
+        if arguments.dask_range_size is not None and arguments.engine != "dask":
+            usage.error("--dask-range-size is for --engine dask")
         if arguments.report_limit is not None and arguments.report is None:
             usage.error("--report-limit is for --report FILE")
         if arguments.model is not None and arguments.provider_rules is None:
@@ -344,6 +390,7 @@ def _run(parser: argparse.ArgumentParser, arguments: argparse.Namespace) -> int:
             jobs=arguments.jobs,
             engine=arguments.engine,
             scheduler=arguments.scheduler,
+            dask_range_bytes=arguments.dask_range_size or DASK_RANGE_BYTES,
             max_diagnostics=arguments.max_diagnostics,
             quiet=arguments.quiet,
             format=arguments.format,

@@ -72,6 +72,86 @@ CODE_MEANINGS = {
     "MISSING_THOUGHT_SIGNATURE": "a tool call of the current turn lost its signature (provider rule)",
 }
 
+CODE_FIXES = {
+    "INVALID_TRANSCRIPT": "make each line a JSON array of messages or an object with "
+    "\"messages\"; lines in a provider's or a dataset's format need --format",
+    "INVALID_MESSAGE": "fix the field the pointer names to fit the message schema "
+    "(agent-ir schema message)",
+    "EMPTY_TOOL_NAME": "give the call the name of the tool it invoked (no repair can guess it)",
+    "INVALID_TOOL_ARGUMENTS": "store the arguments as a JSON object: decode a string of JSON "
+    "(json.loads) when the line is written",
+    "DUPLICATE_TOOL_CALL_ID": "give each call its own id; repair_transcript renames the later "
+    "call and the results after it",
+    "DUPLICATE_TOOL_RESULT": "keep one result per call; repair_transcript keeps the first "
+    '(duplicates="keep-first")',
+    "ORPHAN_TOOL_RESULT": "restore the call it answers, or drop it: repair_transcript drops "
+    'it (orphans="drop"); trim with trim_transcript, which keeps calls and results together',
+    "TOOL_RESULT_BEFORE_CALL": "put the result after its call; repair_transcript drops it and "
+    "answers the call with an error result",
+    "TOOL_NAME_MISMATCH": "name the tool the call names; repair_transcript takes the call's name",
+    "MISSING_TOOL_RESULT": "record the result after the call; repair_transcript adds an error "
+    'result (missing="error-result") or drops the call ("drop-call"); an agent saved '
+    "mid-turn: --allow-pending",
+    "ORPHAN_SERVER_TOOL_RESULT": "keep the server-tool call before its result; repair_transcript "
+    "drops the result block",
+    "UNDECLARED_TOOL": 'declare the tool in the line\'s "tools", or call one that is declared',
+    "TOOL_ARGUMENTS_MISMATCH": "make the arguments fit the tool's parameters (the pointer "
+    "names the argument), or fix the parameters if the call was right",
+    "INVALID_TOOL_DEFINITION": "fix the definition the pointer names: one tool per name, "
+    "parameters a valid JSON Schema with no $ref outside it",
+    "RESULT_NOT_IMMEDIATE": "a result does not directly follow its call (provider rule)",
+    "INVALID_TOOL_CALL_ID_FORMAT": "a call id the provider refuses (provider rule)",
+    "INVALID_ROLE_ORDER": "roles in an order the provider refuses (provider rule)",
+    "EMPTY_CONTENT": "a message without content (provider rule)",
+    "INVALID_TOOL_NAME_FORMAT": "a tool name the provider refuses (provider rule)",
+    "MISSING_THOUGHT_SIGNATURE": "a tool call of the current turn lost its signature (provider rule)",
+}
+
+CODE_FIXES = {
+    "INVALID_TRANSCRIPT": "make each line a JSON array of messages or an object with "
+    "\"messages\"; lines in a provider's or a dataset's format need --format",
+    "INVALID_MESSAGE": "fix the field the pointer names to fit the message schema "
+    "(agent-ir schema message)",
+    "EMPTY_TOOL_NAME": "give the call the name of the tool it invoked (no repair can guess it)",
+    "INVALID_TOOL_ARGUMENTS": "store the arguments as a JSON object: decode a string of JSON "
+    "(json.loads) when the line is written",
+    "DUPLICATE_TOOL_CALL_ID": "give each call its own id; repair_transcript renames the later "
+    "call and the results after it",
+    "DUPLICATE_TOOL_RESULT": "keep one result per call; repair_transcript keeps the first "
+    '(duplicates="keep-first")',
+    "ORPHAN_TOOL_RESULT": "restore the call it answers, or drop it: repair_transcript drops "
+    'it (orphans="drop"); trim with trim_transcript, which keeps calls and results together',
+    "TOOL_RESULT_BEFORE_CALL": "put the result after its call; repair_transcript drops it and "
+    "answers the call with an error result",
+    "TOOL_NAME_MISMATCH": "name the tool the call names; repair_transcript takes the call's name",
+    "MISSING_TOOL_RESULT": "record the result after the call; repair_transcript adds an error "
+    'result (missing="error-result") or drops the call ("drop-call"); an agent saved '
+    "mid-turn: --allow-pending",
+    "ORPHAN_SERVER_TOOL_RESULT": "keep the server-tool call before its result; repair_transcript "
+    "drops the result block",
+    "UNDECLARED_TOOL": 'declare the tool in the line\'s "tools", or call one that is declared',
+    "TOOL_ARGUMENTS_MISMATCH": "make the arguments fit the tool's parameters (the pointer "
+    "names the argument), or fix the parameters if the call was right",
+    "INVALID_TOOL_DEFINITION": "give the tool a name and parameters that are a JSON Schema object",
+    "RESULT_NOT_IMMEDIATE": "put the results right after their call's turn; "
+    "repair_transcript(provider=...) moves them",
+    "INVALID_TOOL_CALL_ID_FORMAT": "rewrite the ids in the provider's format: "
+    "normalize_tool_call_ids, or repair_transcript(provider=...)",
+    "INVALID_ROLE_ORDER": "order the turns as the provider requires; "
+    "repair_transcript(provider=...) adds the user turn that must come first",
+    "EMPTY_CONTENT": 'give the message content or drop it; repair_transcript(provider="anthropic")'
+    " drops empty content",
+    "INVALID_TOOL_NAME_FORMAT": "rename the tool (its definition, calls and results) to the "
+    "provider's characters and length",
+    "MISSING_THOUGHT_SIGNATURE": "keep the signature the model returned on the call; "
+    'repair_transcript(provider="gemini") adds the documented placeholder; a Gemini 1.x or '
+    "2.x model needs none: name it with --model",
+}
+"""What to do about each diagnostic code: one short imperative hint, naming the
+``repair_transcript`` option (or the command's option) that does it where there is
+one. With ``CODE_MEANINGS`` (what each code means), the one table of both: the report
+shows them, and the documentation can read them from here."""
+
 _HIDDEN = re.compile(
     "[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f\ud800-\udfff"
     # bidirectional controls: an override would reorder the text after it
@@ -320,27 +400,39 @@ def _codes(summary: Summary) -> str:
     rows = "".join(
         f'<tr><td><span class="code">{_data(code)}</span></td>'
         f'<td class="n">{count:,}</td><td class="n">{100 * count / total:.1f}%</td>'
-        f"<td>{html.escape(CODE_MEANINGS.get(code, ''))}</td></tr>\n"
+        f"<td>{html.escape(CODE_MEANINGS.get(code, ''))}</td>"
+        f'<td class="fix">{html.escape(CODE_FIXES.get(code, ""))}</td></tr>\n'
         for code, count in counts
     )
     return (
         '<section id="codes">\n<h2>Diagnostics per code</h2>\n'
         f"{_chart(counts)}"
         '<table class="codes">\n<thead><tr><th>Code</th><th class="n">Diagnostics</th>'
-        '<th class="n">Share</th><th>Meaning</th></tr></thead>\n'
+        '<th class="n">Share</th><th>Meaning</th><th>What to do</th></tr></thead>\n'
         f"<tbody>\n{rows}</tbody>\n</table>\n</section>\n"
     )
 
 
 def _chart(counts: list[tuple[str, int]]) -> str:
-    """A horizontal bar per code, drawn as inline SVG (no script, no library)."""
-    label, room, row = 250, 420, 28
-    width, height = label + room + 90, row * len(counts) + 8
-    top = max(count for _, count in counts)
+    """A horizontal bar per code, drawn as inline SVG (no script, no library), on an
+    axis from 0 to ``_axis_end`` of the largest count with a grid line per tick: each
+    bar is as long as its count on that axis, so equal counts are equal bars and a
+    count of 1 is a short bar, not the whole width."""
+    label, room, row, axis = 250, 420, 28, 22
+    width, height = label + room + 90, row * len(counts) + 8 + axis
+    end, step = _axis_end(max(count for _, count in counts))
+    base = row * len(counts) + 4  # where the bars end and the axis is drawn
+    ticks = []
+    for value in range(0, end + 1, step):
+        x = label + round(room * value / end)
+        ticks.append(
+            f'<line class="grid" x1="{x}" y1="4" x2="{x}" y2="{base}"/>'
+            f'<text class="tick" x="{x}" y="{base + 16}" text-anchor="middle">{value:,}</text>\n'
+        )
     bars = []
     for position, (code, count) in enumerate(counts):
         y = 4 + position * row
-        length = max(2, round(room * count / top))
+        length = max(2, round(room * count / end))
         bars.append(
             f'<g class="row"><title>{_data(code)}: {count:,}</title>'
             f'<text class="label" x="{label - 10}" y="{y + 16}" text-anchor="end">'
@@ -352,8 +444,23 @@ def _chart(counts: list[tuple[str, int]]) -> str:
     return (
         f'<svg class="chart" role="img" aria-label="Diagnostics per code" '
         f'xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" '
-        f'viewBox="0 0 {width} {height}">\n{"".join(bars)}</svg>\n'
+        f'viewBox="0 0 {width} {height}">\n{"".join(ticks)}'
+        f'<line class="axis" x1="{label}" y1="{base}" x2="{label + room}" y2="{base}"/>\n'
+        f"{''.join(bars)}</svg>\n"
     )
+
+
+def _axis_end(top: int) -> tuple[int, int]:
+    """(the end of the chart's axis, its step) for counts up to ``top``: the first
+    multiple of a step of 1, 2 or 5 times a power of ten that holds ``top`` in at most
+    five steps, and never less than five (counts of 1 to 5 get an axis of 0 to 5)."""
+    scale = 1
+    while True:
+        for step in (scale, 2 * scale, 5 * scale):
+            steps = -(-top // step)  # ceiling
+            if steps <= 5:
+                return step * max(steps, 5 if step == 1 else 1), step
+        scale *= 10
 
 
 def _warnings(summary: Summary) -> str:
@@ -412,6 +519,10 @@ def _broken(
         '<section id="broken">\n<h2>Broken transcripts</h2>\n'
         f'<p class="sub">The first {len(drawn):,} of {summary.invalid:,}, each drawn below '
         "as a conversation.</p>\n"
+        '<p class="sub numbering">Numbered as <code>agent-ir validate</code> prints them: '
+        "lines from 1 (<code>FILE:LINE</code>, as in an editor), messages from 0, as in "
+        "the JSON Pointers and the JSON output (<code>messageIndex</code>): message 2 is "
+        "the third message of its transcript, the one <code>/2/…</code> points into.</p>\n"
         '<table class="broken">\n<thead><tr><th class="n">#</th><th>File</th>'
         '<th class="n">Line</th><th>Id</th><th>Codes</th></tr></thead>\n'
         f"<tbody>\n{''.join(rows)}</tbody>\n</table>\n{note}</section>\n"
@@ -547,7 +658,7 @@ class _Conversation:
             f'data-line="{found.line}">\n<header>\n'
             f'<h3><a class="number" href="#{self.anchor}">#{self.number}</a> '
             f"<code>{_name(self.name)}:{found.line}</code>{label}{converted}</h3>\n"
-            f"{self._listed()}{self._warnings()}{self._tools()}</header>\n"
+            f"{self._listed()}{self._fixes()}{self._warnings()}{self._tools()}</header>\n"
         )
         try:
             body = self.other or self._messages()
@@ -574,6 +685,19 @@ class _Conversation:
         if left > 0:
             items.append(f'<li class="more">… {left:,} more diagnostics</li>\n')
         return f'<ul class="found">\n{"".join(items)}</ul>\n'
+
+    def _fixes(self) -> str:
+        """What to do about each code of the transcript, once per code (``CODE_FIXES``)."""
+        codes = _in_code_order(Counter(item[0] for item in self.found.diagnostics))
+        items = "".join(
+            f'<li data-code="{_data(code)}"><span class="code">{_data(code)}</span> '
+            f"{html.escape(CODE_FIXES[code])}</li>\n"
+            for code, _ in codes
+            if code in CODE_FIXES
+        )
+        if not items:
+            return ""
+        return f'<p class="fix-head">What to do:</p>\n<ul class="fixes">\n{items}</ul>\n'
 
     def _tools(self) -> str:
         """The tools the line declares, folded; a tool with a problem open and marked."""
@@ -1017,6 +1141,7 @@ code,pre{{font-family:ui-monospace,SFMono-Regular,"DejaVu Sans Mono",Menlo,Conso
 font-size:12.5px}}
 pre{{margin:4px 0 0;white-space:pre-wrap;overflow-wrap:anywhere}}
 .sub,.none{{color:var(--muted);margin:0}}
+.numbering{{margin-top:4px;font-size:12.5px}}
 .none{{font-style:italic}}
 .cut{{color:var(--muted);font-style:italic;font-family:system-ui,sans-serif}}
 dl.stats{{display:grid;grid-template-columns:repeat(auto-fit,minmax(130px,1fr));gap:10px;margin:0}}
@@ -1033,6 +1158,9 @@ svg.chart{{display:block;max-width:100%;height:auto;margin:4px 0 8px}}
 svg .bar{{fill:var(--bad)}}
 svg text{{font:12px ui-monospace,"DejaVu Sans Mono",monospace;fill:var(--ink)}}
 svg .value{{fill:var(--muted)}}
+svg .grid{{stroke:var(--line);stroke-width:1}}
+svg .axis{{stroke:var(--muted);stroke-width:1}}
+svg .tick{{fill:var(--muted);font-size:11px}}
 .code{{font:12px ui-monospace,"DejaVu Sans Mono",monospace;background:var(--bad-bg);
 color:var(--bad);border-radius:4px;padding:1px 6px;white-space:nowrap}}
 .code.warning{{background:var(--warn-bg);color:var(--warn)}}
@@ -1042,6 +1170,10 @@ color:var(--bad);border-radius:4px;padding:1px 6px;white-space:nowrap}}
 .number{{text-decoration:none}}
 ul.found{{margin:6px 0 0;padding:0;list-style:none}}
 ul.found li{{margin:3px 0}}
+ul.fixes{{margin:6px 0 0;padding:0;list-style:none;color:var(--muted)}}
+ul.fixes li{{margin:3px 0}} .fix-head{{margin:8px 0 0;font-weight:600}}
+ul.fixes .code{{background:none;color:var(--muted);padding:0}}
+td.fix{{color:var(--muted)}}
 .messages{{padding:14px;display:flex;flex-direction:column;gap:10px}}
 details.fold .messages{{padding:8px 0 0}}
 .message{{border:1px solid var(--line);border-radius:12px;padding:8px 12px;max-width:78%;

@@ -6,12 +6,12 @@ import contextlib
 import os
 import sys
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from agent_ir.cli._check import Checks, Invalid
-from agent_ir.cli._defaults import REPORT_LIMIT
+from agent_ir.cli._defaults import DASK_RANGE_BYTES, REPORT_LIMIT
 from agent_ir.cli._engines import Checked, EngineError, OnError, checked_locally
 from agent_ir.cli._inputs import Input, InputError, _reason, expand
 from agent_ir.cli._progress import Bar, wanted
@@ -32,6 +32,7 @@ class Options:
     jobs: int = 1
     engine: str = "local"
     scheduler: str | None = None
+    dask_range_bytes: int = DASK_RANGE_BYTES  # --dask-range-size
     max_diagnostics: int | None = None
     quiet: bool = False
     format: str = "ir"
@@ -74,8 +75,9 @@ def validate(options: Options) -> int:
     read: dict[int, int] = {}  # by the input's identity: a path given twice is read twice
     try:
         # Workers are started before the bar's thread: they are forked, not spawned.
-        work = _engine(options, inputs, on_error)
-        with Bar(total, draw=wanted(options.quiet)) as bar:
+        bar = Bar(total, draw=wanted(options.quiet))
+        work = _engine(options, inputs, on_error, bar.in_flight)
+        with bar:
             for checked in work:
                 report.add(checked.source.name, checked.result.invalid)
                 page.add(checked.source.name, checked.result.invalid)
@@ -162,7 +164,11 @@ class _Page:
         return False
 
 
-def _engine(options: Options, inputs: list[Input], on_error: OnError) -> Iterator[Checked]:
+def _engine(
+    options: Options, inputs: list[Input], on_error: OnError, in_flight: Callable[[int], None]
+) -> Iterator[Checked]:
+    """The results of the engine ``options`` name; ``in_flight`` gets the bytes read by
+    work whose results have not come yet, where the engine knows them (Dask)."""
     keep = options.report_limit if options.report is not None else 0
     checks = Checks(
         options.format, options.provider_rules, keep, options.allow_pending, options.model
@@ -170,5 +176,8 @@ def _engine(options: Options, inputs: list[Input], on_error: OnError) -> Iterato
     if options.engine == "dask":
         from agent_ir.cli._dask import checked_on_dask  # the optional extra agent-ir[dask]
 
-        return checked_on_dask(inputs, options.scheduler or "", on_error, checks)
+        scheduler = options.scheduler or ""
+        return checked_on_dask(
+            inputs, scheduler, on_error, checks, options.dask_range_bytes, in_flight
+        )
     return checked_locally(inputs, options.jobs, on_error, checks)

@@ -35,6 +35,7 @@ __all__ = [
     "EngineError",
     "KeptTexts",
     "OnError",
+    "OnRead",
     "Task",
     "ahead",
     "checked_lines",
@@ -46,6 +47,7 @@ __all__ = [
 ]
 
 OnError = Callable[[Input, str], None]
+OnRead = Callable[[int], None]
 
 # The buffer of a file read line by line: a line of a dataset (tens of KiB) is copied
 # once out of it, where the default 8 KiB buffer read it in pieces, joined again.
@@ -174,18 +176,18 @@ def tasks_of(index: int, source: Input, range_bytes: int) -> list[Task]:
     ]
 
 
-def run_task(task: Task) -> Done:
+def run_task(task: Task, on_read: OnRead | None = None) -> Done:
     """Runs on a worker (or in this process: ``--jobs`` checks a share of the tasks
-    itself)."""
+    itself). ``on_read`` gets the bytes of the task read so far, after each block."""
     try:
         if task.end is None and not plain_file(task.source):
-            return _whole(task.source, task.checks)
-        return read_range(task)
+            return _whole(task.source, task.checks, on_read)
+        return read_range(task, on_read)
     except OSError as error:  # as the local engine words it
         return Done(0, BlockResult(0, 0, []), f"{task.source.name}: {_reason(error)}")
 
 
-def _whole(source: Input, checks: Checks) -> Done:
+def _whole(source: Input, checks: Checks, on_read: OnRead | None = None) -> Done:
     transcripts = messages = 0
     invalid: list[Invalid] = []
     texts = KeptTexts(checks)  # at most checks.keep texts for the report, per task
@@ -197,23 +199,27 @@ def _whole(source: Input, checks: Checks) -> Done:
             transcripts += result.transcripts
             messages += result.messages
             invalid.extend(result.invalid)
+            if on_read is not None:
+                on_read(block.position)
     except InputError as error:  # what was read before it is reported too
         return Done(0, BlockResult(transcripts, messages, invalid), str(error))
     return Done(0, BlockResult(transcripts, messages, invalid), None)
 
 
-def read_range(task: Task) -> Done:
+def read_range(task: Task, on_read: OnRead | None = None) -> Done:
     """The lines starting in [start, end) of a plain file (to its end when ``end`` is
-    None)."""
+    None); ``on_read`` gets the bytes of the range read so far, after each block."""
     assert task.source.path is not None
     transcripts = messages = read = 0
     invalid: list[Invalid] = []
     texts = KeptTexts(task.checks)  # at most checks.keep texts for the report, per task
-    for lines, _, result in checked_lines(task.source.path, task.start, task.end, texts):
+    for lines, position, result in checked_lines(task.source.path, task.start, task.end, texts):
         transcripts += result.transcripts
         messages += result.messages
         invalid.extend(result.invalid)
         read = lines
+        if on_read is not None:
+            on_read(position - task.start)
     return Done(read, BlockResult(transcripts, messages, invalid), None)
 
 

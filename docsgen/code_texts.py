@@ -11,7 +11,7 @@ TEXTS: dict[str, dict[str, str]] = {
     "INVALID_TRANSCRIPT": {
         "meaning": "The transcript as a whole cannot be read: it is not a JSON array of messages (the command also uses it for a line that is not JSON, a line larger than 64 MiB, or a line that does not read in the `--format` given).",
         "why": "Every provider takes a list of messages; nothing else is a conversation.",
-        "fix": "Write the transcript as an array of messages (or, in a `.jsonl` file, an object `{\"messages\": [...]}`); for a dataset in a provider's format, pass `--format`.",
+        "fix": 'Write the transcript as an array of messages (or, in a `.jsonl` file, an object `{"messages": [...]}`); for a dataset in a provider\'s format, pass `--format`.',
     },
     "INVALID_MESSAGE": {
         "meaning": "A message or one of its blocks has the wrong shape or breaks a value rule of `schemas/v1/message.schema.json`: an unknown role, a missing or mistyped field, a block type its role may not hold, bad base64, an impossible timestamp, a lone surrogate. The diagnostic's path points at the field.",
@@ -30,18 +30,18 @@ TEXTS: dict[str, dict[str, str]] = {
     },
     "DUPLICATE_TOOL_CALL_ID": {
         "meaning": "A tool-call id is used by a second call; the diagnostic is at every call after the first.",
-        "why": "A result names its call by id: with two calls of one id, which one it answers is ambiguous. OpenAI refuses duplicate ids in one request; Anthropic takes an id used again after its result, which agent-ir refuses on purpose (`check_wire_rules(..., \"anthropic\")` does not report it).",
+        "why": 'A result names its call by id: with two calls of one id, which one it answers is ambiguous. OpenAI refuses duplicate ids in one request; Anthropic takes an id used again after its result, which agent-ir refuses on purpose (`check_wire_rules(..., "anthropic")` does not report it).',
         "fix": "`repair_transcript` gives the later call a fresh id (`id-2`) and its results follow it (RENAMED_DUPLICATE_CALL_ID).",
     },
     "DUPLICATE_TOOL_RESULT": {
         "meaning": "A second (third, ...) result for one tool-call id; the diagnostic is at each later result.",
         "why": "A call has one result; providers refuse a second `tool_result` for one `tool_use_id`.",
-        "fix": "`repair_transcript` keeps the first result and drops the others (`duplicates=\"keep-first\"`, DROPPED_DUPLICATE_RESULT).",
+        "fix": '`repair_transcript` keeps the first result and drops the others (`duplicates="keep-first"`, DROPPED_DUPLICATE_RESULT).',
     },
     "ORPHAN_TOOL_RESULT": {
         "meaning": "A tool result whose `toolCallId` no tool call in the transcript has: typically history trimmed between a call and its result, or an id rewritten on one side only.",
         "why": "OpenAI answers HTTP 400 (`messages with role 'tool' must be a response to a preceeding message with 'tool_calls'`); Anthropic refuses a `tool_result` without its `tool_use`.",
-        "fix": "`repair_transcript` drops the orphan (`orphans=\"drop\"`, DROPPED_ORPHAN_RESULT); `trim_transcript` cuts history without splitting a call from its result.",
+        "fix": '`repair_transcript` drops the orphan (`orphans="drop"`, DROPPED_ORPHAN_RESULT); `trim_transcript` cuts history without splitting a call from its result.',
     },
     "TOOL_RESULT_BEFORE_CALL": {
         "meaning": "A result comes at or before the message of the call it names: the messages were stored out of order.",
@@ -56,7 +56,7 @@ TEXTS: dict[str, dict[str, str]] = {
     "MISSING_TOOL_RESULT": {
         "meaning": "A tool call has no result after it: the agent was interrupted, or the result was lost.",
         "why": "OpenAI answers HTTP 400 (`An assistant message with 'tool_calls' must be followed by tool messages responding to each 'tool_call_id'`), Anthropic refuses a `tool_use` without a `tool_result` in the next turn, Gemini wants as many responses as calls.",
-        "fix": "`repair_transcript` adds an error result saying none was recorded (`missing=\"error-result\"`, the default: ADDED_ERROR_RESULT) or drops the call (`missing=\"drop-call\"`, DROPPED_TOOL_CALL). A fine-tuning line whose target is the calls themselves is valid with `allow_pending=True` (`--allow-pending`).",
+        "fix": '`repair_transcript` adds an error result saying none was recorded (`missing="error-result"`, the default: ADDED_ERROR_RESULT) or drops the call (`missing="drop-call"`, DROPPED_TOOL_CALL). A fine-tuning line whose target is the calls themselves is valid with `allow_pending=True` (`--allow-pending`).',
     },
     "ORPHAN_SERVER_TOOL_RESULT": {
         "meaning": "A server-tool result block (web search, code execution, MCP: run by the provider) answers no server-tool call earlier in its message or in an earlier assistant message.",
@@ -80,7 +80,7 @@ TEXTS: dict[str, dict[str, str]] = {
     },
     "RESULT_NOT_IMMEDIATE": {
         "meaning": "(`check_wire_rules`.) A tool result does not come directly after the assistant turn of its call: a user message landed between them (the user typed while the tool ran).",
-        "why": "OpenAI, Anthropic and Gemini all want the results right after the call's turn (Gemini: \"Please ensure that function response turn comes immediately after a function call turn.\").",
+        "why": 'OpenAI, Anthropic and Gemini all want the results right after the call\'s turn (Gemini: "Please ensure that function response turn comes immediately after a function call turn.").',
         "fix": "`repair_transcript(..., provider=...)` moves the results up to their call (MOVED_RESULT).",
     },
     "INVALID_TOOL_CALL_ID_FORMAT": {
@@ -90,7 +90,7 @@ TEXTS: dict[str, dict[str, str]] = {
     },
     "INVALID_ROLE_ORDER": {
         "meaning": "(`check_wire_rules`.) The messages are in an order the provider refuses: an assistant turn first where the provider wants a user turn first, or a turn with calls right after the system messages.",
-        "why": "Gemini: \"Please ensure that function call turn comes immediately after a user turn or after a function response turn.\"",
+        "why": 'Gemini: "Please ensure that function call turn comes immediately after a user turn or after a function response turn."',
         "fix": "`repair_transcript(..., provider=...)` adds a user message before it (ADDED_USER_MESSAGE).",
     },
     "EMPTY_CONTENT": {
@@ -100,13 +100,13 @@ TEXTS: dict[str, dict[str, str]] = {
     },
     "INVALID_TOOL_NAME_FORMAT": {
         "meaning": "(`check_wire_rules`.) A tool's name (of a definition or a call) breaks the provider's name rule, such as `^[a-zA-Z0-9_-]{1,64}$`.",
-        "why": "The provider refuses the request (Gemini: \"Invalid function name. Must start with a letter or an underscore. ...\").",
+        "why": 'The provider refuses the request (Gemini: "Invalid function name. Must start with a letter or an underscore. ...").',
         "fix": "Rename the tool in its definition and in every call and result. Not repaired: the name is the application's.",
     },
     "MISSING_THOUGHT_SIGNATURE": {
-        "meaning": "(`check_wire_rules(..., \"gemini\", model=...)`.) The first call of a model step of the current turn carries no `thoughtSignature`, which Gemini 3 and later require.",
-        "why": "Gemini 3 answers HTTP 400: \"Function call is missing a thought_signature in functionCall parts.\" A framework that drops unknown fields loses it.",
-        "fix": "Keep the signature the reply carried (the IR does: `thought_signature` on the block). Otherwise `repair_transcript(..., provider=\"gemini\")` writes the documented `skip_thought_signature_validator` (ADDED_THOUGHT_SIGNATURE).",
+        "meaning": '(`check_wire_rules(..., "gemini", model=...)`.) The first call of a model step of the current turn carries no `thoughtSignature`, which Gemini 3 and later require.',
+        "why": 'Gemini 3 answers HTTP 400: "Function call is missing a thought_signature in functionCall parts." A framework that drops unknown fields loses it.',
+        "fix": 'Keep the signature the reply carried (the IR does: `thought_signature` on the block). Otherwise `repair_transcript(..., provider="gemini")` writes the documented `skip_thought_signature_validator` (ADDED_THOUGHT_SIGNATURE).',
     },
     # Conversion warnings: to_* and from_*, replies and streams
     "THINKING_NOT_SENT": {
@@ -142,7 +142,7 @@ TEXTS: dict[str, dict[str, str]] = {
     "ERROR_FLAG_NOT_SENT": {
         "meaning": "A tool result's `isError: true` was not written: the format has no field for it (OpenAI Chat and Responses, Hugging Face chat).",
         "why": "The format has no error flag on tool output.",
-        "fix": "Say so in the result's text (\"Error: ...\") when the model must know.",
+        "fix": 'Say so in the result\'s text ("Error: ...") when the model must know.',
     },
     "PART_NOT_READ": {
         "meaning": "A part of a request, reply or stream that the IR has no place for was left out; the warning's path points at it.",

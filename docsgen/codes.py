@@ -155,7 +155,9 @@ def _diagnostic_example(code: str) -> list[str]:
     if code not in [d.code for d in found]:
         raise ExampleError(f"{code}: {case['file']} ({case['description']}) does not produce it")
     arguments = ["transcript", *([repr(provider)] if provider else [])]
-    arguments += [f"{name}={'tools' if name == 'tools' else repr(value)}" for name, value in keywords.items()]
+    arguments += [
+        f"{name}={'tools' if name == 'tools' else repr(value)}" for name, value in keywords.items()
+    ]
     lines = [
         "## Example",
         "",
@@ -184,7 +186,10 @@ def _diagnostic_example(code: str) -> list[str]:
     try:
         repaired = repair_transcript(case["transcript"], **repair_keywords)
     except Exception as error:  # what the repair refuses is part of the page
-        lines += [f"`repair_transcript({shown})` refuses it: `{type(error).__name__}: {_inline(str(error))}`.", ""]
+        lines += [
+            f"`repair_transcript({shown})` refuses it: `{type(error).__name__}: {_inline(str(error))}`.",
+            "",
+        ]
         _check_fix_names(code, [])
         return lines
     if provider is None:
@@ -196,18 +201,30 @@ def _diagnostic_example(code: str) -> list[str]:
     lines += ["```", ""]
     left = [d.code for d in after]
     lines += [
-        "after which the check finds nothing." if not left else
-        f"after which the check still finds {', '.join(sorted(set(left)))}: the repair does not fix this code.",
+        "after which the check finds nothing."
+        if not left
+        else f"after which the check still finds {', '.join(sorted(set(left)))}: the repair does not fix this code.",
         "",
     ]
     _check_fix_names(code, [a.code for a in repaired.actions])
     return lines
 
 
+_TAKEN: dict[str, list[str]] = {}
+
+
+def repair_actions(code: str) -> list[str]:
+    """The repair actions taken on the example of the diagnostic ``code``."""
+    if code not in _TAKEN:
+        _diagnostic_example(code)
+    return _TAKEN[code]
+
+
 def _check_fix_names(code: str, taken: list[str]) -> None:
     """A fix that names repair actions must be shown taking one of them."""
     from agent_ir import RepairCode
 
+    _TAKEN[code] = list(dict.fromkeys(taken))
     named = [name for name in RepairCode if re.search(rf"\b{name}\b", TEXTS[code]["fix"])]
     if named and not set(named) & set(taken):
         raise ExampleError(f"{code}: the fix names {named}, the example's repair took {taken}")
@@ -319,7 +336,13 @@ def _inline(text: str) -> str:
         if part.startswith("`"):
             out.append("`" + part.strip("`") + "`" if part.strip("`") else part)
         else:
-            out.append(part.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;").replace("*", "\\*").replace("_", "\\_"))
+            out.append(
+                part.replace("&", "&amp;")
+                .replace("<", "&lt;")
+                .replace(">", "&gt;")
+                .replace("*", "\\*")
+                .replace("_", "\\_")
+            )
     return "".join(out)
 
 

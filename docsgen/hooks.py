@@ -11,7 +11,7 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from docsgen import codes, providers, readme, reference  # noqa: E402
+from docsgen import codes, providers, readme, reference, repair
 
 
 def _generated() -> dict[str, str]:
@@ -20,6 +20,7 @@ def _generated() -> dict[str, str]:
         **codes.pages(),
         **providers.pages(),
         **readme.pages(),
+        repair.PAGE: repair.page(),
     }
 
 

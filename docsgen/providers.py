@@ -64,7 +64,10 @@ def _rules(spec: Any) -> list[str]:
     names = spec.tool_names.pattern.pattern if spec.tool_names else None
     rows = [
         ("the tool-call ids it takes (INVALID_TOOL_CALL_ID_FORMAT)", id_rule),
-        ("tool names (INVALID_TOOL_NAME_FORMAT)", f"`{names}`" if names else "no rule is known; none is checked"),
+        (
+            "tool names (INVALID_TOOL_NAME_FORMAT)",
+            f"`{names}`" if names else "no rule is known; none is checked",
+        ),
     ]
     for field, code in (
         ("results_follow_call", "RESULT_NOT_IMMEDIATE"),
@@ -78,12 +81,22 @@ def _rules(spec: Any) -> list[str]:
         rows.append((label, "yes" if getattr(turns, field) else "no"))
     if spec.signatures is not None:
         rows.append(
-            ("thought signatures (MISSING_THOUGHT_SIGNATURE)", f"required; `repair_transcript` writes `{spec.signatures.placeholder}`")
+            (
+                "thought signatures (MISSING_THOUGHT_SIGNATURE)",
+                f"required; `repair_transcript` writes `{spec.signatures.placeholder}`",
+            )
         )
     request = spec.request
-    rows.append(("the keys of a line `--format` reads", ", ".join(f"`{k}`" for k in (request.messages_key, request.system_key, request.tools_key) if k)))
+    rows.append(
+        (
+            "the keys of a line `--format` reads",
+            ", ".join(
+                f"`{k}`" for k in (request.messages_key, request.system_key, request.tools_key) if k
+            ),
+        )
+    )
     lines = [
-        f"## What `check_wire_rules(transcript, \"{spec.name}\")` checks",
+        f'## What `check_wire_rules(transcript, "{spec.name}")` checks',
         "",
         "| rule | value |",
         "|---|---|",
@@ -116,5 +129,12 @@ def _docstring(doc: str) -> str:
     out = []
     for block in re.split(r"\n\s*\n", doc):
         items = re.split(r"\n(?=[-*] )", block)
-        out.append("\n".join(_inline(" ".join(item.split())).replace("\\*\\*", "**") if not item.lstrip().startswith(("- ", "* ")) else "- " + _inline(" ".join(item.split())[2:]) for item in items))
+        out.append(
+            "\n".join(
+                _inline(" ".join(item.split())).replace("\\*\\*", "**")
+                if not item.lstrip().startswith(("- ", "* "))
+                else "- " + _inline(" ".join(item.split())[2:])
+                for item in items
+            )
+        )
     return "\n\n".join(out)

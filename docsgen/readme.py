@@ -4,7 +4,6 @@
 from __future__ import annotations
 
 import re
-from pathlib import Path
 
 from docsgen.codes import ROOT
 
@@ -32,9 +31,13 @@ PAGES: dict[str, tuple[str, str, tuple[str, ...]]] = {
         "`AGENT_IR_DOCS_URL` sets the base; by default it is this site built in the current "
         "directory (`site/`, by `nox -s docs`), as a `file://` URL, else the published site "
         "(`https://agent-ir.dev/docs/`). `--output json` lists the pages in its summary "
-        "(`\"docs\"`: code to URL), the text summary prints each beside its count, and the "
+        '(`"docs"`: code to URL), the text summary prints each beside its count, and the '
         "report links each code.",
-        ("The command line", "Validate a fine-tuning dataset", "See what is broken: the HTML report"),
+        (
+            "The command line",
+            "Validate a fine-tuning dataset",
+            "See what is broken: the HTML report",
+        ),
     ),
     "ir.md": (
         "The IR",
@@ -91,7 +94,10 @@ def pages() -> dict[str, str]:
 def _intro(text: str) -> str:
     """The README's opening: its title and what precedes the first section."""
     head = text.split("\n## ", 1)[0]
-    return head + "\n\nStart with [Getting started](getting-started.md); every code has [its page](codes/index.md)."
+    return (
+        head
+        + "\n\nStart with [Getting started](getting-started.md); every code has [its page](codes/index.md)."
+    )
 
 
 def _section(text: str, heading: str) -> str:
@@ -103,7 +109,11 @@ def _section(text: str, heading: str) -> str:
     level = len(match.group(1))
     rest = text[match.end() :]
     end = next(
-        (m for m in re.finditer(rf"^#{{1,{level}}} ", rest, flags=re.M) if rest[: m.start()].count("```") % 2 == 0),
+        (
+            m
+            for m in re.finditer(rf"^#{{1,{level}}} ", rest, flags=re.M)
+            if rest[: m.start()].count("```") % 2 == 0
+        ),
         None,
     )
     body = rest[: end.start()] if end else rest

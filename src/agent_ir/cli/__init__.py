@@ -12,6 +12,7 @@ from typing import Any, TextIO, cast
 from agent_ir import schemas
 from agent_ir._text import non_empty_id
 from agent_ir.cli._defaults import MAX_TRANSCRIPT_BYTES, REPORT_LIMIT
+from agent_ir.cli._docs import SITE_URL, code_page, docs_base
 from agent_ir.wire import _registry
 
 __all__ = ["main"]
@@ -48,8 +49,9 @@ skipped and reported as unreadable (a path given itself is read whatever it is, 
 
 Text output: one line per diagnostic,
   FILE:LINE: [ID] message N CODE: text (POINTER)
-then a summary. --output json: one JSON object per invalid transcript, then
-{"summary": {...}}.
+then a summary whose line for each code ends with the URL of the code's page
+(--docs-url). --output json: one JSON object per invalid transcript, then
+{"summary": {...}} (its "docs": each counted code's page).
 
 example:
   agent-ir validate fixtures/transcripts/sample.jsonl
@@ -198,6 +200,13 @@ def _validate_arguments(parser: argparse.ArgumentParser) -> None:
         help="also write an HTML report to FILE (self-contained, no network, no scripts): "
         "the summary, diagnostics per code, and each broken transcript drawn as a "
         "conversation with its problems highlighted",
+    )
+    parser.add_argument(
+        "--docs-url",
+        metavar="URL",
+        help="the base URL of the pages that explain each code (default: $AGENT_IR_DOCS_URL, "
+        "else the site built in ./site by nox -s docs, as a file:// URL, else "
+        f"{SITE_URL}); a code's page is URL{code_page('CODE')}",
     )
     parser.add_argument(
         "--report-limit",
@@ -352,6 +361,7 @@ def _run(parser: argparse.ArgumentParser, arguments: argparse.Namespace) -> int:
             report_limit=arguments.report_limit or REPORT_LIMIT,
             allow_pending=arguments.allow_pending,
             model=arguments.model,
+            docs_url=docs_base(arguments.docs_url),
         )
         return validate(options)
     if arguments.command == "replay":

@@ -14,7 +14,10 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
-__all__ = ["ENVIRONMENT", "SITE_URL", "code_page", "code_url", "docs_base"]
+from agent_ir._generated.conversion_warning_schema import ConversionWarningCode
+from agent_ir._generated.diagnostic_schema import DiagnosticCode
+
+__all__ = ["ENVIRONMENT", "SITE_URL", "code_page", "code_url", "docs_base", "has_page"]
 
 SITE_URL = "https://agent-ir.dev/docs/"
 """Where the site is published (``site_url`` in ``mkdocs.yml``)."""
@@ -26,6 +29,17 @@ _MARKER = "codes.json"
 def code_page(code: str) -> str:
     """The page of ``code`` inside the site: ``codes/<CODE>.html``."""
     return f"codes/{code}.html"
+
+
+_PAGED = frozenset(
+    code.value for codes in (DiagnosticCode, ConversionWarningCode) for code in codes
+)
+
+
+def has_page(code: str) -> bool:
+    """Whether ``code`` is one the command reports and the site has a page for (every
+    diagnostic and conversion-warning code)."""
+    return code in _PAGED
 
 
 def code_url(base: str, code: str) -> str:

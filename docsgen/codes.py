@@ -323,14 +323,14 @@ def _mentions(code: str) -> list[str]:
         return []
     lines = ["## Where the code says so", "", "The docstrings of the modules that report it:", ""]
     for module, item in found:
-        lines += [f"- `{module}`: {_inline(item.lstrip('-* '))}"]
+        lines += [f"- `{module}`: {_inline(re.sub(r'^[-*] ', '', item))}"]
     return [*lines, ""]
 
 
 def _inline(text: str) -> str:
     """Text for one Markdown line: ``rst`` code as code, ``<`` and ``>`` outside code
     escaped."""
-    parts = re.split(r"(``.*?``|`[^`]*`)", text)
+    parts = re.split(r"(``.*?``|`[^`]*`)", text.replace("**", ""))
     out = []
     for part in parts:
         if part.startswith("`"):

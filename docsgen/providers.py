@@ -10,15 +10,68 @@ from typing import Any
 from docsgen.codes import _inline
 from docsgen.readme import README, _section
 
-# page -> (folder, README section, stop-reason table name in the _stream module)
-FOLDERS: dict[str, tuple[str, str | None, str | None]] = {
-    "openai-chat": ("openai_chat", None, "_FINISH_REASONS"),
-    "openai-responses": ("openai_responses", None, None),
-    "anthropic": ("anthropic", None, "_STOP_REASONS"),
-    "gemini": ("gemini", "Google Gemini", None),
-    "hf-chat": ("hf_chat", "Hugging Face chat datasets", None),
+# page -> (folder, README section)
+FOLDERS: dict[str, tuple[str, str | None]] = {
+    "openai-chat": ("openai_chat", None),
+    "openai-responses": ("openai_responses", None),
+    "anthropic": ("anthropic", None),
+    "gemini": ("gemini", "Google Gemini"),
+    "hf-chat": ("hf_chat", "Hugging Face chat datasets"),
 }
-MODULES = ("_request", "_tools", "_reply", "_stream", "_rules", "_format", "_ids")
+# The tables the code reads, shown as they are: page -> (module, name, title, the
+# header of the keys, of the values (None: a set)).
+TABLES: dict[str, list[tuple[str, str, str, str, str | None]]] = {
+    "openai-chat": [
+        ("_stream", "_FINISH_REASONS", "Stop reasons", "`finish_reason`", "the IR's `stop_reason`"),
+        (
+            "_request",
+            "AUDIO_FORMATS",
+            "Audio sent",
+            "the audio's media type",
+            "`input_audio.format`",
+        ),
+    ],
+    "openai-responses": [
+        (
+            "_request",
+            "_EXTENSIONS",
+            "Documents sent",
+            "the document's media type",
+            "the file name's extension",
+        ),
+    ],
+    "anthropic": [
+        ("_stream", "_STOP_REASONS", "Stop reasons", "`stop_reason`", "the IR's `stop_reason`"),
+        (
+            "_request",
+            "IMAGE_MEDIA_TYPES",
+            "Images sent",
+            "the image media types Anthropic takes",
+            None,
+        ),
+        ("_request", "CACHE_TTLS", "Cache breakpoints", "the `ttl`s of a `cache_control`", None),
+    ],
+    "gemini": [
+        (
+            "_stream",
+            "FILTERS",
+            "Finish reasons read as a filter (stop reason `error`)",
+            "`finishReason`",
+            None,
+        ),
+    ],
+    "hf-chat": [],
+}
+# The modules of a folder, in reading order, and what each holds.
+MODULES = {
+    "_request": "Requests: `to_*` and `from_*`",
+    "_tools": "Tool definitions",
+    "_reply": "Non-streamed replies",
+    "_stream": "Streams",
+    "_rules": "The provider's rules",
+    "_format": "How the command reads a row",
+    "_ids": "Ids for calls without one",
+}
 
 
 def pages() -> dict[str, str]:
@@ -28,7 +81,7 @@ def pages() -> dict[str, str]:
 def page(name: str) -> str:
     from agent_ir.wire import _registry
 
-    folder, section, stops = FOLDERS[name]
+    folder, section = FOLDERS[name]
     spec = _registry.REGISTRY.get(name) or _registry.DATASETS[name]
     lines = [f"# {spec.label}", ""]
     lines += [
@@ -38,18 +91,18 @@ def page(name: str) -> str:
     ]
     if name in _registry.REGISTRY:
         lines += _rules(spec)
-    if stops:
-        lines += _stop_table(folder, stops)
+    for table in TABLES[name]:
+        lines += _table(folder, *table)
     if section:
         text = README.read_text(encoding="utf-8")
         lines += [_section(text, section).replace(f"## {section}", "## In short", 1), ""]
-    for module in MODULES:
+    for module, title in MODULES.items():
         try:
             loaded = importlib.import_module(f"agent_ir.wire.{folder}.{module}")
         except ModuleNotFoundError:
             continue
         if loaded.__doc__:
-            lines += [f"## `{module}`", "", _docstring(loaded.__doc__), ""]
+            lines += [f"## {title} (`{module}.py`)", "", _docstring(loaded.__doc__), ""]
     return "\n".join(lines)
 
 
@@ -106,16 +159,15 @@ def _rules(spec: Any) -> list[str]:
     return lines
 
 
-def _stop_table(folder: str, table: str) -> list[str]:
-    stops = getattr(importlib.import_module(f"agent_ir.wire.{folder}._stream"), table)
-    return [
-        "## Stop reasons",
-        "",
-        "| the provider's | the IR's `stop_reason` |",
-        "|---|---|",
-        *[f"| `{wire}` | `{stop.value}` |" for wire, stop in stops.items()],
-        "",
-    ]
+def _table(
+    folder: str, module: str, name: str, title: str, keys: str, values: str | None
+) -> list[str]:
+    table = getattr(importlib.import_module(f"agent_ir.wire.{folder}.{module}"), name)
+    lines = [f"## {title}", "", f"`{module}.{name}`:", ""]
+    if values is None:
+        return [*lines, f"| {keys} |", "|---|", *[f"| `{item}` |" for item in sorted(table)], ""]
+    rows = [f"| `{key}` | `{getattr(value, 'value', value)}` |" for key, value in table.items()]
+    return [*lines, f"| {keys} | {values} |", "|---|---|", *rows, ""]
 
 
 def _cell(value: str) -> str:
@@ -123,18 +175,23 @@ def _cell(value: str) -> str:
 
 
 def _docstring(doc: str) -> str:
-    """A module docstring as Markdown: its rst underlined headings as bold lines, each
-    list item and paragraph as it is, ``code`` as code, ``<`` and ``>`` escaped."""
-    doc = re.sub(r"^(.+)\n-{3,}$", r"**\1**", doc.strip(), flags=re.M)
+    """A module docstring as Markdown: its rst underlined headings as headings, its rst
+    tables as they are (preformatted), each list item and paragraph on one line,
+    ``code`` as code, ``<`` and ``>`` escaped."""
+    doc = re.sub(r"^(.+)\n[-=]{3,}$", r"\n### \1\n", doc.strip(), flags=re.M)
     out = []
     for block in re.split(r"\n\s*\n", doc):
-        items = re.split(r"\n(?=[-*] )", block)
-        out.append(
-            "\n".join(
-                _inline(" ".join(item.split())).replace("\\*\\*", "**")
-                if not item.lstrip().startswith(("- ", "* "))
-                else "- " + _inline(" ".join(item.split())[2:])
-                for item in items
-            )
-        )
+        if block.startswith("### "):
+            out.append("### " + _inline(block[4:]))
+        elif re.search(r"^\s*=+( +=+)+\s*$", block, flags=re.M):
+            out.append("```text\n" + block.strip("\n") + "\n```")
+        else:
+            out.append("\n".join(_item(item) for item in re.split(r"\n(?=[-*] )", block)))
     return "\n\n".join(out)
+
+
+def _item(item: str) -> str:
+    text = " ".join(item.split())
+    if text.startswith(("- ", "* ")):
+        return "- " + _inline(text[2:])
+    return _inline(text)

@@ -33,7 +33,8 @@ def page() -> str:
         "::: agent_ir.wire",
         "    options:",
         "      show_root_heading: false",
-        "      members: false",
+        "      show_submodules: false",
+        "      heading_level: 3",
         "",
     ]
     return "\n".join(lines)

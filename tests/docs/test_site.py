@@ -174,3 +174,31 @@ def test_the_console_check_sees_an_error(tmp_path: Path) -> None:
     page.write_text("<html><body><script>missing();</script></body></html>")
     [message] = open_logged(page).console
     assert "Uncaught ReferenceError: missing is not defined" in message
+
+
+def test_an_example_that_does_not_produce_its_code_stops_the_build(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    from docsgen import codes
+
+    assert "THINKING_NOT_SENT" in codes.page("warning", "THINKING_NOT_SENT")
+    monkeypatch.setitem(
+        codes.WARNING_EXAMPLES, "THINKING_NOT_SENT", codes.WARNING_EXAMPLES["AUDIO_NOT_SENT"]
+    )
+    with pytest.raises(codes.ExampleError, match="THINKING_NOT_SENT: its example gives"):
+        codes.page("warning", "THINKING_NOT_SENT")
+    monkeypatch.setitem(codes.ERROR_EXAMPLES, "PROVIDER_CANCELLED", "error = None")
+    with pytest.raises(codes.ExampleError, match="PROVIDER_CANCELLED"):
+        codes.page("provider-error", "PROVIDER_CANCELLED")
+
+
+def test_a_fix_naming_a_repair_the_example_does_not_take_stops_the_build(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    from docsgen import codes
+
+    assert "MOVED_RESULT" in codes.page("diagnostic", "RESULT_NOT_IMMEDIATE")
+    wrong = {**codes.TEXTS["RESULT_NOT_IMMEDIATE"], "fix": "repair adds ADDED_USER_MESSAGE."}
+    monkeypatch.setitem(codes.TEXTS, "RESULT_NOT_IMMEDIATE", wrong)
+    with pytest.raises(codes.ExampleError, match="the fix names"):
+        codes.page("diagnostic", "RESULT_NOT_IMMEDIATE")

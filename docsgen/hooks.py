@@ -25,9 +25,14 @@ def _generated() -> dict[str, str]:
 
 
 def on_files(files: Any, config: Any) -> Any:
+    from mkdocs.exceptions import PluginError
     from mkdocs.structure.files import File
 
-    for path, content in _generated().items():
+    try:
+        generated = _generated()
+    except codes.ExampleError as error:  # a page that would say what the code does not
+        raise PluginError(f"docsgen: {error}") from error
+    for path, content in generated.items():
         if files.get_file_from_path(path) is not None:
             files.remove(files.get_file_from_path(path))
         files.append(File.generated(config, path, content=content))
@@ -35,10 +40,12 @@ def on_files(files: Any, config: Any) -> Any:
 
 
 def on_post_page(output: str, page: Any, config: Any) -> str:
+    from mkdocs.exceptions import PluginError
+
     if page.file.src_uri == reference.PAGE:
         missing = reference.missing_entries(output)
         if missing:
-            raise SystemExit(f"API reference: no rendered entry for {', '.join(missing)}")
+            raise PluginError(f"API reference: no rendered entry for {', '.join(missing)}")
     return output
 
 

@@ -17,6 +17,7 @@ import json
 import os
 import pkgutil
 import re
+import textwrap
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -175,7 +176,7 @@ def _diagnostic_example(code: str) -> list[str]:
         f"`{function}({', '.join(arguments)})` returns:",
         "",
         "```text",
-        *[f"{d.code} at {d.path or '(the whole transcript)'}: {d.message}" for d in found],
+        *[_finding(d.code, d.path or "(the whole transcript)", d.message) for d in found],
         "```",
         "",
     ]
@@ -197,7 +198,7 @@ def _diagnostic_example(code: str) -> list[str]:
     else:
         after = check_wire_rules(repaired.transcript, provider, **keywords)
     lines += [f"`repair_transcript({shown})` takes these actions:", "", "```text"]
-    lines += [f"{a.code} at {a.path}: {a.message}" for a in repaired.actions] or ["(none)"]
+    lines += [_finding(a.code, a.path, a.message) for a in repaired.actions] or ["(none)"]
     lines += ["```", ""]
     left = [d.code for d in after]
     lines += [
@@ -218,6 +219,14 @@ def repair_actions(code: str) -> list[str]:
     if code not in _TAKEN:
         _diagnostic_example(code)
     return _TAKEN[code]
+
+
+def _finding(code: str, path: str, message: str) -> str:
+    """One diagnostic, action or warning as the example shows it: its code and path,
+    then its sentence wrapped below."""
+    return f"{code} at {path}:\n" + textwrap.fill(
+        message, width=84, initial_indent="    ", subsequent_indent="    "
+    )
 
 
 def _check_fix_names(code: str, taken: list[str]) -> None:
@@ -266,7 +275,7 @@ def _warning_example(code: str) -> list[str]:
         "`warnings` is then:",
         "",
         "```text",
-        *[f"{w.code} at {w.path}: {w.message}" for w in warnings],
+        *[_finding(w.code, w.path, w.message) for w in warnings],
         "```",
         "",
     ]

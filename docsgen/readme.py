@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import json
 import re
 
 from docsgen.codes import ROOT
@@ -87,8 +88,31 @@ def pages() -> dict[str, str]:
         body = [f"# {title}", "", introduction, ""] if title != "agent-ir" else [_intro(text)]
         for heading in headings:
             body += [_section(text, heading), ""]
+        if path == "ir.md":
+            body += _shapes()
         generated[path] = _relinked("\n".join(body), depth)
     return generated
+
+
+def _shapes() -> list[str]:
+    """The messages and blocks as ``schemas/v1/message.schema.json`` describes them."""
+    schema = json.loads((ROOT / "schemas" / "v1" / "message.schema.json").read_text("utf-8"))
+    rows = [
+        f"| `{name}` | {' '.join(definition.get('description', '').split())} |"
+        for name, definition in schema["$defs"].items()
+        if name.endswith(("Message", "Block", "Source")) and name != "Message"
+    ]
+    return [
+        "## Messages and blocks",
+        "",
+        "What each is, in the words of `schemas/v1/message.schema.json` (every field is in",
+        "the [API reference](reference.md)):",
+        "",
+        "| definition | what it is |",
+        "|---|---|",
+        *rows,
+        "",
+    ]
 
 
 def _intro(text: str) -> str:

@@ -186,7 +186,8 @@ def _docstring(doc: str) -> str:
         elif re.search(r"^\s*=+( +=+)+\s*$", block, flags=re.M):
             out.append("```text\n" + block.strip("\n") + "\n```")
         else:
-            out.append("\n".join(_item(item) for item in re.split(r"\n(?=[-*] )", block)))
+            items = re.split(r"\n(?=[-*] |\d+\. )", block)
+            out.append("\n".join(_item(item) for item in items))
     return "\n\n".join(out)
 
 
@@ -194,4 +195,7 @@ def _item(item: str) -> str:
     text = " ".join(item.split())
     if text.startswith(("- ", "* ")):
         return "- " + _inline(text[2:])
+    numbered = re.match(r"\d+\. ", text)
+    if numbered:
+        return numbered.group() + _inline(text[numbered.end() :])
     return _inline(text)

@@ -90,8 +90,34 @@ def pages() -> dict[str, str]:
             body += [_section(text, heading), ""]
         if path == "ir.md":
             body += _shapes()
+        if path == "streams.md":
+            body += _boundary()
         generated[path] = _relinked("\n".join(body), depth)
     return generated
+
+
+# The modules of the provider boundary, in reading order, and what each holds.
+BOUNDARY = {
+    "agent_ir.replies.protocol": "The protocol",
+    "agent_ir.wire._stream": "The stream drivers every provider shares",
+    "agent_ir.replies.builder": "The reply builder",
+    "agent_ir.replies.fixture": "The fixture adapter",
+    "agent_ir.replies.parser": "The fixture records",
+    "agent_ir.replies.stream": "A fixture response's stream",
+}
+
+
+def _boundary() -> list[str]:
+    """The provider boundary as its modules' docstrings state it."""
+    import importlib
+
+    from docsgen.providers import _docstring
+
+    lines = ["## The provider boundary, module by module", ""]
+    for name, title in BOUNDARY.items():
+        doc = importlib.import_module(name).__doc__ or ""
+        lines += [f"### {title} (`{name}`)", "", _docstring(doc).replace("\n### ", "\n#### "), ""]
+    return lines
 
 
 def _shapes() -> list[str]:

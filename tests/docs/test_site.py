@@ -61,11 +61,20 @@ def words(element_html: str) -> str:
     return " ".join(re.sub(r"<[^>]+>", " ", element_html).split())
 
 
-def test_the_schemas_define_the_codes_the_site_documents() -> None:
-    assert len(DIAGNOSTICS) == 20
-    assert len(WARNINGS) == 27
-    assert len(PROVIDER_ERRORS) == 14
-    assert len(set(CODES)) == len(CODES)
+def test_every_code_of_the_schemas_has_its_words_and_its_example() -> None:
+    from docsgen.code_examples import ERROR_EXAMPLES, WARNING_EXAMPLES
+    from docsgen.code_texts import TEXTS
+
+    assert len(set(CODES)) == len(CODES) == 61
+    assert set(TEXTS) == set(CODES)
+    for code in CODES:
+        assert {key for key, text in TEXTS[code].items() if text.strip()} == {
+            "meaning",
+            "why",
+            "fix",
+        }, code
+    assert set(WARNING_EXAMPLES) == set(WARNINGS)
+    assert set(ERROR_EXAMPLES) == set(PROVIDER_ERRORS)
 
 
 @pytest.mark.parametrize("code", CODES)

@@ -30,7 +30,7 @@ TEXTS: dict[str, dict[str, str]] = {
     },
     "DUPLICATE_TOOL_CALL_ID": {
         "meaning": "A tool-call id is used by a second call; the diagnostic is at every call after the first.",
-        "why": 'A result names its call by id: with two calls of one id, which one it answers is ambiguous. OpenAI refuses duplicate ids in one request; Anthropic takes an id used again after its result, which agent-ir refuses on purpose (`check_wire_rules(..., "anthropic")` does not report it).',
+        "why": 'A result names its call by id: with two calls of one id, which one it answers is ambiguous (repair and the OpenAI Responses format pair results by id). Anthropic takes an id used again after its result, which agent-ir refuses on purpose (`check_wire_rules(..., "anthropic")` does not report it).',
         "fix": "`repair_transcript` gives the later call a fresh id (`id-2`) and its results follow it (RENAMED_DUPLICATE_CALL_ID).",
     },
     "DUPLICATE_TOOL_RESULT": {
@@ -60,7 +60,7 @@ TEXTS: dict[str, dict[str, str]] = {
     },
     "ORPHAN_SERVER_TOOL_RESULT": {
         "meaning": "A server-tool result block (web search, code execution, MCP: run by the provider) answers no server-tool call earlier in its message or in an earlier assistant message.",
-        "why": "Anthropic refuses a `web_search_tool_result` whose `tool_use_id` no `server_tool_use` has.",
+        "why": "A server-tool result answers the provider's own call in the same reply (Anthropic pairs a `web_search_tool_result` with its `server_tool_use` by `tool_use_id`); without the call, the turn does not hold together.",
         "fix": "`repair_transcript` drops the block (DROPPED_ORPHAN_SERVER_RESULT).",
     },
     "UNDECLARED_TOOL": {
@@ -84,8 +84,8 @@ TEXTS: dict[str, dict[str, str]] = {
         "fix": "`repair_transcript(..., provider=...)` moves the results up to their call (MOVED_RESULT).",
     },
     "INVALID_TOOL_CALL_ID_FORMAT": {
-        "meaning": "(`check_wire_rules`.) A tool-call id has characters or a length the provider refuses (Anthropic: `^[a-zA-Z0-9_-]{1,64}$`; OpenAI: at most 64 characters), as ids written by another provider often do.",
-        "why": "The provider answers HTTP 400 naming the id's pattern.",
+        "meaning": "(`check_wire_rules`.) A tool-call id has characters or a length the provider refuses (each provider's rule is in the table below), as ids written by another provider often do.",
+        "why": "The provider refuses the request (HTTP 400, naming the id).",
         "fix": "`repair_transcript(..., provider=...)` or `normalize_tool_call_ids(..., provider=...)` rewrites the ids and their results' ids identically (RENAMED_TOOL_CALL_ID; `renamed_ids` maps old to new).",
     },
     "INVALID_ROLE_ORDER": {
@@ -99,7 +99,7 @@ TEXTS: dict[str, dict[str, str]] = {
         "fix": "`repair_transcript(..., provider=...)` drops the empty blocks or message (DROPPED_EMPTY_CONTENT).",
     },
     "INVALID_TOOL_NAME_FORMAT": {
-        "meaning": "(`check_wire_rules`.) A tool's name (of a definition or a call) breaks the provider's name rule, such as `^[a-zA-Z0-9_-]{1,64}$`.",
+        "meaning": "(`check_wire_rules`.) A tool's name (of a definition or a call) breaks the provider's name rule (each provider's rule is in the table below).",
         "why": 'The provider refuses the request (Gemini: "Invalid function name. Must start with a letter or an underscore. ...").',
         "fix": "Rename the tool in its definition and in every call and result. Not repaired: the name is the application's.",
     },
@@ -256,8 +256,8 @@ TEXTS: dict[str, dict[str, str]] = {
         "fix": "Record one response per call the test makes.",
     },
     "PROVIDER_UNKNOWN_EVENT": {
-        "meaning": "A record of a fixture has a `type` the protocol does not know.",
-        "why": "The fixture protocol is closed: an unknown record would be dropped silently.",
+        "meaning": "A record of a fixture, or an event of a provider's stream, has a type its reader does not know.",
+        "why": "The protocol is closed: an unknown record would be dropped silently.",
         "fix": "Use the record types of the fixture schema.",
     },
     "PROVIDER_INVALID_EVENT": {

@@ -98,7 +98,7 @@ def page(kind: str, code: str) -> str:
     text = TEXTS[code]
     lines = [f"# {code}", "", f"*{KINDS[kind][2][:-1]}.*", "", text["meaning"], ""]
     if kind == "diagnostic":
-        lines += _diagnostic_example(code)
+        lines += _diagnostic_example(code) + _provider_rules(code)
     elif kind == "warning":
         lines += _warning_example(code)
     else:
@@ -227,6 +227,27 @@ def _finding(code: str, path: str, message: str) -> str:
     return f"{code} at {path}:\n" + textwrap.fill(
         message, width=84, initial_indent="    ", subsequent_indent="    "
     )
+
+
+def _provider_rules(code: str) -> list[str]:
+    """Each provider's id or name rule, from its registry record, for the codes that
+    check one."""
+    from agent_ir.wire import _registry
+
+    if code not in ("INVALID_TOOL_CALL_ID_FORMAT", "INVALID_TOOL_NAME_FORMAT"):
+        return []
+    rows = []
+    for name, spec in _registry.REGISTRY.items():
+        if code == "INVALID_TOOL_NAME_FORMAT":
+            rule = f"`{spec.tool_names.pattern.pattern}`" if spec.tool_names else "none known"
+        elif spec.ids.pattern is not None:
+            rule = f"`{spec.ids.pattern.pattern}`"
+        elif spec.ids.longest is not None:
+            rule = f"at most {spec.ids.longest} characters"
+        else:
+            rule = "none known"
+        rows.append(f"| [{spec.label}](../providers/{name}.md) | {rule} |")
+    return ["## Each provider's rule", "", "| provider | rule |", "|---|---|", *rows, ""]
 
 
 def _check_fix_names(code: str, taken: list[str]) -> None:

@@ -1,4 +1,5 @@
-"""Every workflow of agent-ir. `nox` runs the checks: tests, lint, typecheck, codegen_check, fuzz.
+"""Every workflow of agent-ir. `nox` runs the checks: tests, lint, typecheck, codegen_check, fuzz,
+the JavaScript checks and the documentation site (docs).
 
 The tests run on every supported Python that is present. In CI (``CI=true``) all of
 them must be present, and a missing one is an error; elsewhere a missing one is skipped,
@@ -58,6 +59,7 @@ nox.options.sessions = [
     "fuzz",
     "conformance_js",
     "typescript",
+    "docs",
 ]
 nox.options.reuse_existing_virtualenvs = True
 nox.options.error_on_missing_interpreters = STRICT
@@ -88,6 +90,16 @@ TEST_DEPS = [
     *CODEGEN_DEPS,
 ]
 LINT_DEPS = ["ruff==0.17.6"]
+# The documentation site (mkdocs.yml, docsgen/), pinned so that a theme's release does
+# not turn a strict build red.
+DOCS_DEPS = [
+    "mkdocs==1.6.1",
+    "mkdocs-material==9.8.2",
+    "mkdocstrings[python]==1.0.8",
+    "mkdocstrings-python==2.0.11",
+    "griffelib==2.4.1",
+    "pytest>=8",
+]
 TYPECHECK_DEPS = ["mypy==2.4.1", "types-jsonschema"]
 FUZZ_DEPS = ["atheris>=3.0", "jsonschema>=4.23"]
 # Bench-only: the peers measured against agent-ir (bench/peers.py) and orjson, a floor,
@@ -162,6 +174,31 @@ def fuzz(session: nox.Session) -> None:
     session.install(*FUZZ_DEPS)
     session.install(".")
     session.run("python", "-m", "fuzz.run", *session.posargs)
+
+
+@nox.session(python=PYTHON)
+def docs(session: nox.Session) -> None:
+    """The documentation site into site/ (open site/index.html): MkDocs in strict mode,
+    so a warning, a broken link, a code without its page, an example that does not
+    produce its code or a public name without a reference entry fails it; then the
+    tests of the built site (tests/docs: every code's page, the index in headless
+    Chromium with no console message). ``nox -s docs -- serve`` serves it instead."""
+    session.install(*DOCS_DEPS)
+    session.install(".")
+    quiet = {"NO_MKDOCS_2_WARNING": "1"}  # Material's notice about its successor
+    if session.posargs[:1] == ["serve"]:
+        session.run("mkdocs", "serve", *session.posargs[1:], env=quiet)
+        return
+    session.run("mkdocs", "build", "--strict", env=quiet)
+    session.run(
+        "pytest",
+        "-p",
+        "no:cacheprovider",
+        "-W",
+        "ignore::pytest.PytestConfigWarning",  # pytest-asyncio's options: not needed here
+        "tests/docs",
+        env={"AGENT_IR_SITE": "site"},
+    )
 
 
 @nox.session(python=PYTHON)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import re
 import shutil
 import subprocess
@@ -57,9 +58,12 @@ def test_the_readme_shows_what_its_first_command_prints() -> None:
     shown = re.search(r"```text\n(.*?)```", README, flags=re.DOTALL)
     assert shown is not None
     command = shutil.which("agent-ir") or str(Path(sys.executable).with_name("agent-ir"))
+    # The links to the code pages as a fresh clone prints them (no site built in it).
+    environment = {**os.environ, "AGENT_IR_DOCS_URL": "https://agent-ir.dev/docs/"}
     done = subprocess.run(
         [command, "validate", "fixtures/transcripts/sample.jsonl"],
         cwd=ROOT,
+        env=environment,
         capture_output=True,
         text=True,
         timeout=120,

@@ -12,7 +12,7 @@ from jsonschema import Draft202012Validator
 
 from agent_ir import schemas
 
-from support.cli import FIXTURES, ROUNDTRIP, json_lines, run
+from support.cli import DOCS_URL, FIXTURES, ROUNDTRIP, json_lines, run
 
 STREAM = "https://agent-ir.dev/schemas/v1/model-stream.schema.json"
 CHUNK = Draft202012Validator({"$ref": f"{STREAM}#/$defs/ModelChunk"}, registry=schemas.registry())
@@ -90,8 +90,12 @@ def test_a_response_without_its_terminal_names_the_code_and_record(tmp_path: Pat
     path = fixture(tmp_path, [START, {"type": "text_delta", "text": "hi"}])
     ran = run("replay", path)
     assert ran.status == 1, ran
-    assert ran.err.startswith("agent-ir: response 0: PROVIDER_MISSING_TERMINAL at record 2: ")
-    assert ran.err.count("\n") == 1
+    failure, explained = ran.err.splitlines()
+    assert failure.startswith("agent-ir: response 0: PROVIDER_MISSING_TERMINAL at record 2: ")
+    assert explained == (
+        f"agent-ir: PROVIDER_MISSING_TERMINAL explained: {DOCS_URL}"
+        "codes/PROVIDER_MISSING_TERMINAL.html"
+    )
     [chunk] = json_lines(ran)  # what arrived before the failure was printed
     assert chunk == {
         "response": 0,

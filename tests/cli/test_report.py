@@ -45,7 +45,16 @@ from support.browser import (
     require,
     screenshot,
 )
-from support.cli import SAMPLE, SAMPLE_DIAGNOSTICS, Dataset, Ran, json_lines, run, write_dataset
+from support.cli import (
+    DOCS_URL,
+    SAMPLE,
+    SAMPLE_DIAGNOSTICS,
+    Dataset,
+    Ran,
+    json_lines,
+    run,
+    write_dataset,
+)
 
 ROOT = SAMPLE.parents[2]
 BROWSER = Path(__file__).resolve().parents[1] / "support" / "browser.py"
@@ -266,6 +275,10 @@ def test_the_sample_report_in_chromium_shows_the_summary_chart_and_tables(
         bar.attrs["data-code"] for bar in bars
     ]
     assert [row.find_all("td")[1].words() for row in rows] == ["1"] * 5
+    # Each code links to its page of the documentation site.
+    assert [[link.attrs["href"] for link in row.find_all("a")] for row in rows] == [
+        [f"{DOCS_URL}codes/{bar.attrs['data-code']}.html"] for bar in bars
+    ]
     # The table of broken transcripts links to each drawn conversation.
     broken = tree.one("table", "broken").one("tbody").find_all("tr")
     drawn = conversations(tree)
@@ -275,7 +288,10 @@ def test_the_sample_report_in_chromium_shows_the_summary_chart_and_tables(
     ):
         cells = [cell.words() for cell in row.find_all("td")]
         assert cells[1:] == ["fixtures/transcripts/sample.jsonl", str(line), name, code]
-        assert {link.attrs["href"] for link in row.find_all("a")} == {f"#{section.attrs['id']}"}
+        assert {link.attrs["href"] for link in row.find_all("a")} == {
+            f"#{section.attrs['id']}",
+            f"{DOCS_URL}codes/{code}.html",
+        }
         assert section.attrs["data-line"] == str(line)
     # Nothing loaded, nothing run.
     assert page.requests == []
@@ -510,7 +526,10 @@ def test_a_long_session_is_drawn_with_far_messages_folded_and_calls_beside_resul
     # Each diagnostic is listed at the top and links to its message.
     [item] = session.one("ul", "found").find_all("li")
     assert item.attrs["data-code"] == "INVALID_TOOL_ARGUMENTS"
-    assert item.one("a").attrs["href"] == f"#{session.attrs['id']}-m17"
+    assert [link.attrs["href"] for link in item.find_all("a")] == [
+        f"{DOCS_URL}codes/INVALID_TOOL_ARGUMENTS.html",  # the code's page
+        f"#{session.attrs['id']}-m17",
+    ]
 
 
 def test_a_line_that_is_not_json_and_a_foreign_message_are_drawn_as_read(
@@ -710,11 +729,16 @@ def test_the_page_is_self_contained_and_the_text_report_is_unchanged(
 ) -> None:
     page = page_of(sample_report)
     tree = parse(page)
-    # Nothing to fetch: no URL in any attribute but links inside the page, no url() or
-    # @import in the style, no script, and a policy that forbids loading anything.
+    # Nothing to fetch: no URL in any attribute but links inside the page and the links
+    # of the codes to their pages (followed only when clicked), no url() or @import in
+    # the style, no script, and a policy that forbids loading anything.
+    code_page = re.compile(re.escape(DOCS_URL) + r"codes/[A-Z_]+\.html")
     for element in tree.iter():
         for name, value in element.attrs.items():
             if name in ("href", "src", "xlink:href", "action", "srcset", "poster", "data"):
+                if element.tag == "a" and "code-page" in element.classes:
+                    assert code_page.fullmatch(value), value
+                    continue
                 assert (name, value[:1]) == ("href", "#"), (element.tag, name, value)
     style = tree.one("style").text()
     assert "url(" not in style
@@ -722,9 +746,13 @@ def test_the_page_is_self_contained_and_the_text_report_is_unchanged(
     assert tree.find_all("script") == []
     assert "<script" not in page
     assert f'content="{CSP}"' in page
-    # Every link goes somewhere on the page.
+    # Every link but the codes' pages goes somewhere on the page.
     anchors = {element.attrs["id"] for element in tree.iter() if "id" in element.attrs}
-    links = [e.attrs["href"][1:] for e in tree.find_all("a") if "href" in e.attrs]
+    links = [
+        e.attrs["href"][1:]
+        for e in tree.find_all("a")
+        if "href" in e.attrs and "code-page" not in e.classes
+    ]
     assert links
     assert set(links) <= anchors
     assert len(page) < 40_000
@@ -863,7 +891,13 @@ def test_the_report_numbers_lines_and_messages_as_the_text_output_does(
         assert f"{name}:{line} {transcript}" in section.one("h3").words()
         [listed] = section.one("ul", "found").find_all("li")
         assert listed.words().startswith(f"{code} message {index}: ")
-        anchor = listed.one("a").attrs["href"].removeprefix("#")
+        # Its code links to the code's page; its message label to the message.
+        [anchor] = [
+            a.attrs["href"].removeprefix("#")
+            for a in listed.find_all("a")
+            if a.attrs["href"].startswith("#")
+        ]
+        assert listed.one("a", "code-page").words() == code
         [message] = [a for a in section.find_all("article") if a.attrs.get("id") == anchor]
         assert message.attrs["data-index"] == index
         label = message.find_all("span", "index")[0]  # its own (results may sit beside)

@@ -212,7 +212,9 @@ def test_the_report_draws_the_tools_and_marks_the_failing_argument(tmp_path: Pat
     marked = {row.one("th").words(): "bad-argument" in row.classes for row in rows}
     assert marked == {"location": True, "unit": True}
     listed = section.one("ul", "found").find_all("li")
-    assert listed[0].one("a").attrs["href"].endswith("-tool1")
+    code_page, place = listed[0].find_all("a")
+    assert code_page.attrs["href"].endswith("/codes/INVALID_TOOL_DEFINITION.html")
+    assert place.attrs["href"].endswith("-tool1")
 
 
 def test_the_report_explains_every_diagnostic_code() -> None:

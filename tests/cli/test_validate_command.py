@@ -18,6 +18,7 @@ from jsonschema import Draft202012Validator
 from agent_ir import DiagnosticCode, schemas
 
 from support.cli import (
+    DOCS_URL,
     FIXTURES,
     SAMPLE,
     SAMPLE_DIAGNOSTICS,
@@ -74,7 +75,9 @@ def test_the_readme_command_prints_each_diagnostic_then_the_summary() -> None:
     summary = lines[len(SAMPLE_DIAGNOSTICS) :]
     assert summary[0] == "14 transcripts in 1 file: 9 valid, 5 invalid; 65 messages"
     width = max(map(len, SAMPLE_CODES))
-    assert summary[1:-1] == [f"  {code:<{width}}  1" for code in in_code_order(SAMPLE_CODES)]
+    assert summary[1:-1] == [
+        f"  {code:<{width}}  1  {DOCS_URL}codes/{code}.html" for code in in_code_order(SAMPLE_CODES)
+    ]
     assert TIMING.fullmatch(summary[-1]), summary[-1]
 
 
@@ -109,8 +112,10 @@ def test_json_output_is_one_object_per_invalid_transcript_then_the_summary() -> 
         "unreadable": [],
         "formatHints": {},
         "messagesPerSecond": summary["messagesPerSecond"],
+        "docs": {code: f"{DOCS_URL}codes/{code}.html" for code in SAMPLE_CODES},
     }
     assert list(summary["codes"]) == in_code_order(SAMPLE_CODES)
+    assert list(summary["docs"]) == in_code_order(SAMPLE_CODES)
     assert isinstance(summary["seconds"], float | int)
     assert summary["seconds"] >= 0
     assert isinstance(summary["messagesPerSecond"], int)
@@ -334,7 +339,8 @@ def test_max_diagnostics_shows_the_first_and_counts_the_rest(tmp_path: Path) -> 
         f"{source}:3: ... 3 more diagnostics",
         "3 transcripts in 1 file: 1 valid, 2 invalid; 7 messages",
     ]
-    assert ran.lines()[5] == "  INVALID_MESSAGE  8"  # the summary counts every one
+    # the summary counts every one
+    assert ran.lines()[5] == f"  INVALID_MESSAGE  8  {DOCS_URL}codes/INVALID_MESSAGE.html"
 
     records = json_lines(run("validate", "--output", "json", "--max-diagnostics", "1", source))
     every = json_lines(run("validate", "--output", "json", source))

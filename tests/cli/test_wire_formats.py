@@ -9,7 +9,7 @@ from typing import Any
 
 import pytest
 
-from support.cli import json_lines, run
+from support.cli import DOCS_URL, json_lines, run
 
 CALL = {
     "id": "call_1",
@@ -67,7 +67,7 @@ def test_openai_chat_lines_are_converted_and_validated(tmp_path: Path) -> None:
     # The interrupted turn is a valid transcript: only --provider-rules refuses it.
     assert not any(line.startswith(f"{source}:1:") for line in lines)
     assert lines[3] == "4 transcripts in 1 file: 2 valid, 2 invalid; 9 messages"
-    assert "  warning PART_NOT_READ  1" in lines
+    assert f"  warning PART_NOT_READ  1  {DOCS_URL}codes/PART_NOT_READ.html" in lines
 
 
 def test_provider_rules_report_what_the_provider_would_refuse(tmp_path: Path) -> None:

@@ -10,6 +10,9 @@ fails the test instead (``.ci/run`` installs it).
 scripts ran and timers were given time), optionally with the network requests the page
 made (from Chromium's net log). ``scripts=False`` opens it in a profile that blocks
 JavaScript, as a person who disabled it does. ``screenshot(page, png)`` draws it.
+``open_logged(page)`` also returns what the page wrote to its console (every level:
+Chromium logs them alike; an uncaught exception is one), for the documentation site's
+test.
 
 ``parse(html)`` builds a small tree (the standard library's ``html.parser``) to query a
 dumped DOM; ``outline(tree)`` is what a comparison of two DOMs looks at.
@@ -37,6 +40,7 @@ __all__ = [
     "Element",
     "Page",
     "find",
+    "open_logged",
     "open_page",
     "outline",
     "parse",
@@ -145,6 +149,35 @@ def open_page(page: Path, *, scripts: bool = True, net_log: bool = False) -> Pag
     if not dom.strip():
         raise RuntimeError(f"Chromium dumped no DOM: {done.stderr.decode(errors='replace')}")
     return Page(dom, requests)
+
+
+@dataclass(frozen=True)
+class Logged:
+    """A page opened with its console recorded."""
+
+    dom: str
+    console: list[str]
+
+
+def open_logged(page: Path) -> Logged:
+    """Load ``page`` with scripts, as ``open_page`` does, recording every console
+    message (Chromium's ``CONSOLE`` log lines, of every level)."""
+    done = _run(
+        [
+            "--enable-logging=stderr",
+            "--v=0",
+            "--virtual-time-budget=3000",
+            "--dump-dom",
+            page.resolve().as_uri(),
+        ],
+        scripts=True,
+    )
+    console = [
+        line.split("] ", 1)[-1]
+        for line in done.stderr.decode("utf-8", "replace").splitlines()
+        if ":CONSOLE" in line
+    ]
+    return Logged(done.stdout.decode("utf-8"), console)
 
 
 def _requests(log: Path) -> list[str]:

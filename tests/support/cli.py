@@ -4,7 +4,9 @@
 the one on ``PATH``, else ``python -m agent_ir``); ``run(...)`` runs it as a subprocess
 and returns a ``Ran`` whose ``out`` and ``err`` are decoded strictly as UTF-8, so a test
 reading them also checks that the command wrote valid UTF-8. ``FIXTURES`` is found from
-this file, not from the installed package: CI tests an installed wheel.
+this file, not from the installed package: CI tests an installed wheel. ``run`` sets
+``AGENT_IR_DOCS_URL`` to ``DOCS_URL`` (the published site) unless told otherwise, so the
+links to the code pages do not depend on whether the site was built in the checkout.
 """
 
 from __future__ import annotations
@@ -20,6 +22,7 @@ from pathlib import Path
 from typing import Any
 
 __all__ = [
+    "DOCS_URL",
     "FIXTURES",
     "ROUNDTRIP",
     "SAMPLE",
@@ -37,6 +40,7 @@ __all__ = [
 FIXTURES = Path(__file__).resolve().parents[2] / "fixtures"
 SAMPLE = FIXTURES / "transcripts" / "sample.jsonl"
 ROUNDTRIP = FIXTURES / "provider-tool-roundtrip.json"
+DOCS_URL = "https://agent-ir.dev/docs/"  # agent_ir.cli._docs.SITE_URL, the default base
 
 # The invalid transcripts of sample.jsonl (see tests/test_sample_transcripts.py):
 # (line, id, message index, code, JSON Pointer, a piece of the sentence).
@@ -98,13 +102,19 @@ def run(
     cwd: Path | None = None,
     prefix: list[str] | None = None,
     timeout: float = 120,
+    docs_url: str | None = DOCS_URL,
 ) -> Ran:
-    """Run ``agent-ir ARGUMENTS...`` to the end; ``stdin`` is fed to it (else empty)."""
+    """Run ``agent-ir ARGUMENTS...`` to the end; ``stdin`` is fed to it (else empty).
+    ``docs_url`` is the ``AGENT_IR_DOCS_URL`` it sees (None: the variable is unset)."""
+    environment = {key: value for key, value in os.environ.items() if key != "AGENT_IR_DOCS_URL"}
+    if docs_url is not None:
+        environment["AGENT_IR_DOCS_URL"] = docs_url
     done = subprocess.run(
         [*(prefix or command()), *arguments],
         input=stdin if stdin is not None else b"",
         capture_output=True,
         cwd=cwd,
+        env=environment,
         timeout=timeout,
         check=False,
     )

@@ -17,7 +17,7 @@ from pathlib import Path
 import pyte
 import pytest
 
-from support.cli import command
+from support.cli import DOCS_URL, command
 
 __all__ = ["Drawn", "on_terminal"]
 
@@ -57,6 +57,7 @@ def on_terminal(
     fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack("HHHH", rows, columns, 0, 0))
     env = {key: value for key, value in os.environ.items() if key not in _DRAWING}
     env["TERM"] = "xterm-256color"
+    env["AGENT_IR_DOCS_URL"] = DOCS_URL  # the code links as run() gives them
     captured = tmp_path / "stdout.bin"
     with captured.open("wb") as stdout:
         process = subprocess.Popen(

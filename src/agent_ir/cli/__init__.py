@@ -18,6 +18,7 @@ from agent_ir.cli._defaults import (
     MAX_TRANSCRIPT_BYTES,
     REPORT_LIMIT,
 )
+from agent_ir.cli._docs import SITE_URL, code_page, docs_base
 from agent_ir.wire import _registry
 
 __all__ = ["main"]
@@ -54,8 +55,9 @@ skipped and reported as unreadable (a path given itself is read whatever it is, 
 
 Text output: one line per diagnostic,
   FILE:LINE: [ID] message N CODE: text (POINTER)
-then a summary. --output json: one JSON object per invalid transcript, then
-{"summary": {...}}.
+then a summary whose line for each code ends with the URL of the code's page
+(--docs-url). --output json: one JSON object per invalid transcript, then
+{"summary": {...}} (its "docs": each counted code's page).
 
 example:
   agent-ir validate fixtures/transcripts/sample.jsonl
@@ -68,7 +70,8 @@ example:
 _REPLAY = """\
 Stream every response of a provider fixture (schemas/v1/provider-fixture.schema.json)
 through FixtureProviderAdapter: each chunk as it arrives, then each final response, as
-JSON lines. A ProviderError prints its code, record index and message.
+JSON lines. A ProviderError prints its code, record index and message, then the URL of
+the code's page (--docs-url).
 
 example:
   agent-ir replay fixtures/provider-tool-roundtrip.json"""
@@ -119,6 +122,7 @@ def _parser() -> argparse.ArgumentParser:
         metavar="ID",
         help="the request id (default: replay)",
     )
+    _docs_argument(replay_parser)
     schema_parser = commands.add_parser(
         "schema",
         help="print, list or export the v1 JSON Schemas",
@@ -213,12 +217,23 @@ def _validate_arguments(parser: argparse.ArgumentParser) -> None:
         "the summary, diagnostics per code, and each broken transcript drawn as a "
         "conversation with its problems highlighted",
     )
+    _docs_argument(parser)
     parser.add_argument(
         "--report-limit",
         type=_positive,
         metavar="N",
         help=f"draw the first N broken transcripts in the report (default: {REPORT_LIMIT}); "
         "the others are counted",
+    )
+
+
+def _docs_argument(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument(
+        "--docs-url",
+        metavar="URL",
+        help="the base URL of the pages that explain each code (default: $AGENT_IR_DOCS_URL, "
+        "else the site built in ./site by nox -s docs, as a file:// URL, else "
+        f"{SITE_URL}); a code's page is URL{code_page('CODE')}",
     )
 
 
@@ -399,12 +414,13 @@ def _run(parser: argparse.ArgumentParser, arguments: argparse.Namespace) -> int:
             report_limit=arguments.report_limit or REPORT_LIMIT,
             allow_pending=arguments.allow_pending,
             model=arguments.model,
+            docs_url=docs_base(arguments.docs_url),
         )
         return validate(options)
     if arguments.command == "replay":
         from agent_ir.cli._replay import replay  # asyncio and the adapters: replay only
 
-        return replay(arguments.fixture, arguments.request_id)
+        return replay(arguments.fixture, arguments.request_id, docs_base(arguments.docs_url))
     return _schema(parser, arguments)
 
 

@@ -7,7 +7,9 @@ table), a table of the broken transcripts linking to each, and the first
 and tool-result bubbles; thinking collapsed; tool calls with their arguments as
 formatted JSON and the result that answers each beside it; images, audio and documents
 as labelled placeholders; the offending message or block highlighted with its
-diagnostic next to it; messages far from any problem folded (``<details>``).
+diagnostic next to it; messages far from any problem folded (``<details>``). Each code
+in the tables and in a transcript's list links to its page of the documentation site
+(``Settings.docs_url``, see ``agent_ir.cli._docs``).
 
 It is written with the standard library: every piece of the data goes through
 ``_data`` (control characters, lone surrogates and bidirectional controls made visible
@@ -32,6 +34,7 @@ from typing import Any, NamedTuple
 from agent_ir._text import cut
 from agent_ir.cli._check import Found, Invalid
 from agent_ir.cli._defaults import REPORT_LIMIT
+from agent_ir.cli._docs import SITE_URL, code_url, has_page
 from agent_ir.cli._report import Summary, _in_code_order, printable, shown_pointer
 from agent_ir.wire import _registry
 
@@ -288,6 +291,7 @@ class Settings(NamedTuple):
     limit: int = REPORT_LIMIT
     max_diagnostics: int | None = None
     model: str | None = None
+    docs_url: str = SITE_URL  # the base of the code pages
 
 
 class HtmlReport:
@@ -334,8 +338,8 @@ def render(
         '<main>\n<header class="top">\n<h1>agent-ir validate</h1>\n',
         f'<p class="sub">{_inputs(settings)}</p>\n</header>\n',
         _summary(summary, seconds),
-        _codes(summary),
-        _warnings(summary),
+        _codes(summary, settings.docs_url),
+        _warnings(summary, settings.docs_url),
         _unreadable(summary),
         _broken(drawn, more, summary, settings),
         *(
@@ -389,7 +393,16 @@ def _summary(summary: Summary, seconds: float) -> str:
     )
 
 
-def _codes(summary: Summary) -> str:
+def _code(code: str, docs_url: str, kind: str = "code") -> str:
+    """A code's badge, linking to its page when the site has one."""
+    badge = f'<span class="{kind}">{_data(code)}</span>'
+    if not has_page(code):
+        return badge
+    url = html.escape(code_url(docs_url, code))
+    return f'<a class="code-page" href="{url}" title="what it means, how to fix it">{badge}</a>'
+
+
+def _codes(summary: Summary, docs_url: str) -> str:
     counts = _in_code_order(summary.codes)
     if not counts:
         return (
@@ -398,7 +411,7 @@ def _codes(summary: Summary) -> str:
         )
     total = sum(count for _, count in counts)
     rows = "".join(
-        f'<tr><td><span class="code">{_data(code)}</span></td>'
+        f"<tr><td>{_code(code, docs_url)}</td>"
         f'<td class="n">{count:,}</td><td class="n">{100 * count / total:.1f}%</td>'
         f"<td>{html.escape(CODE_MEANINGS.get(code, ''))}</td>"
         f'<td class="fix">{html.escape(CODE_FIXES.get(code, ""))}</td></tr>\n'
@@ -463,12 +476,11 @@ def _axis_end(top: int) -> tuple[int, int]:
         scale *= 10
 
 
-def _warnings(summary: Summary) -> str:
+def _warnings(summary: Summary, docs_url: str) -> str:
     if not summary.warnings:
         return ""
     rows = "".join(
-        f'<tr><td><span class="code warning">{_data(code)}</span></td>'
-        f'<td class="n">{count:,}</td></tr>\n'
+        f'<tr><td>{_code(code, docs_url, "code warning")}</td><td class="n">{count:,}</td></tr>\n'
         for code, count in sorted(summary.warnings.items())
     )
     return (
@@ -499,7 +511,7 @@ def _broken(
     for number, (name, found) in enumerate(drawn, 1):
         codes = Counter(item[0] for item in found.diagnostics)
         badges = " ".join(
-            f'<span class="code">{_data(code)}</span>' + (f" &times;{count:,}" if count > 1 else "")
+            _code(code, settings.docs_url) + (f" &times;{count:,}" if count > 1 else "")
             for code, count in _in_code_order(codes)
         )
         rows.append(
@@ -678,7 +690,7 @@ class _Conversation:
                 place = f'<a href="#{self.anchor}-m{index}">{place}</a>'
             where = f" {_pointer(pointer)}" if pointer else ""
             items.append(
-                f'<li data-code="{_data(code)}"><span class="code">{_data(code)}</span> '
+                f'<li data-code="{_data(code)}">{_code(code, self.settings.docs_url)} '
                 f"{place}: {_clipped(message, 500)}{where}</li>\n"
             )
         left = len(self.found.diagnostics) - limit
@@ -734,7 +746,7 @@ class _Conversation:
         if not warnings:
             return ""
         items = "".join(
-            f'<li data-code="{_data(code)}"><span class="code warning">{_data(code)}</span> '
+            f'<li data-code="{_data(code)}">{_code(code, self.settings.docs_url, "code warning")} '
             f"{_name(self.settings.format)} message {index}: {_clipped(message, 500)}"
             f" {_pointer(pointer)}</li>\n"
             for code, index, message, pointer, _ in warnings[:DIAGNOSTICS]
@@ -1164,6 +1176,8 @@ svg .tick{{fill:var(--muted);font-size:11px}}
 .code{{font:12px ui-monospace,"DejaVu Sans Mono",monospace;background:var(--bad-bg);
 color:var(--bad);border-radius:4px;padding:1px 6px;white-space:nowrap}}
 .code.warning{{background:var(--warn-bg);color:var(--warn)}}
+a.code-page{{text-decoration:none}}
+a.code-page:hover .code{{text-decoration:underline}}
 .conversation{{margin:26px 0;border:1px solid var(--line);border-radius:10px;overflow:hidden}}
 .conversation>header{{background:var(--soft);padding:10px 14px;border-bottom:1px solid var(--line)}}
 .conversation .id{{color:var(--muted);font-weight:400}}

@@ -8,6 +8,7 @@ import json
 import sys
 from typing import Any
 
+from agent_ir.cli._docs import SITE_URL, code_url
 from agent_ir.cli._report import printable
 from agent_ir.messages import to_json_value
 from agent_ir.replies import FixtureProviderAdapter, ProviderError
@@ -15,9 +16,10 @@ from agent_ir.replies import FixtureProviderAdapter, ProviderError
 __all__ = ["replay"]
 
 
-def replay(fixture: str, request_id: str) -> int:
-    """Stream every queued response; 0 when all end well, 1 on a ``ProviderError``,
-    2 when the fixture cannot be read."""
+def replay(fixture: str, request_id: str, docs_url: str = SITE_URL) -> int:
+    """Stream every queued response; 0 when all end well, 1 on a ``ProviderError``
+    (its code, record and message, then the URL of the code's page under
+    ``docs_url``), 2 when the fixture cannot be read."""
     try:
         adapter = FixtureProviderAdapter.from_path(fixture)
     except OSError as error:
@@ -25,12 +27,12 @@ def replay(fixture: str, request_id: str) -> int:
         print(f"agent-ir: cannot read {printable(fixture)}: {reason}", file=sys.stderr)
         return 2
     except ProviderError as error:
-        _failed(error, 0)
+        _failed(error, 0, docs_url)
         return 1
-    return asyncio.run(_replay(adapter, request_id))
+    return asyncio.run(_replay(adapter, request_id, docs_url))
 
 
-async def _replay(adapter: FixtureProviderAdapter, request_id: str) -> int:
+async def _replay(adapter: FixtureProviderAdapter, request_id: str, docs_url: str) -> int:
     response = 0
     while adapter.pending_response_count:
         stream = adapter.stream(request_id)
@@ -39,7 +41,7 @@ async def _replay(adapter: FixtureProviderAdapter, request_id: str) -> int:
                 _write({"response": response, "chunk": to_json_value(chunk)})
             final = await stream.result()
         except ProviderError as error:
-            _failed(error, response)
+            _failed(error, response, docs_url)
             return 1
         _write({"response": response, "final": to_json_value(final)})
         response += 1
@@ -51,9 +53,10 @@ def _write(record: dict[str, Any]) -> None:
     sys.stdout.flush()
 
 
-def _failed(error: ProviderError, response: int) -> None:
+def _failed(error: ProviderError, response: int, docs_url: str) -> None:
     where = "" if error.record_index is None else f" at record {error.record_index}"
     print(
-        f"agent-ir: response {response}: {error.code}{where}: {printable(error.message)}",
+        f"agent-ir: response {response}: {error.code}{where}: {printable(error.message)}\n"
+        f"agent-ir: {error.code} explained: {printable(code_url(docs_url, error.code))}",
         file=sys.stderr,
     )

@@ -10,6 +10,10 @@ reads in the order it is written.
 A text line quotes a transcript's id, and each segment of a JSON Pointer, cut to
 ``QUOTE_CHARS`` characters with the rest counted (``agent_ir._text.cut``): the id is on
 every line of its transcript. Lines are written as they are made, a few at a time.
+
+The summary links each code it counts to its page of the documentation site
+(``agent_ir.cli._docs``): the text summary ends each code's line with the URL, the
+JSON summary maps each code to it (``"docs"``).
 """
 
 from __future__ import annotations
@@ -25,6 +29,7 @@ from typing import TextIO
 from agent_ir._generated.diagnostic_schema import DiagnosticCode
 from agent_ir._text import QUOTE_CHARS, cut
 from agent_ir.cli._check import HINTS_PER_BLOCK, BlockResult, Found, Invalid
+from agent_ir.cli._docs import SITE_URL, code_url, has_page
 
 __all__ = ["Report", "Summary", "printable", "shown_pointer"]
 
@@ -82,7 +87,7 @@ class Summary:
     def valid(self) -> int:
         return self.transcripts - self.invalid
 
-    def as_json(self, seconds: float) -> dict[str, object]:
+    def as_json(self, seconds: float, docs_url: str = SITE_URL) -> dict[str, object]:
         return {
             "files": self.files,
             "transcripts": self.transcripts,
@@ -95,6 +100,11 @@ class Summary:
             "formatHints": dict(self.hints.most_common()),
             "seconds": round(seconds, 3),
             "messagesPerSecond": _rate(self.messages, seconds),
+            "docs": {
+                code: code_url(docs_url, code)
+                for code in (*dict(_in_code_order(self.codes)), *sorted(self.warnings))
+                if has_page(code)
+            },
         }
 
 
@@ -110,10 +120,18 @@ def _rate(count: int, seconds: float) -> int:
 class Report:
     """Writes results as they come, in input order, to ``out``."""
 
-    def __init__(self, out: TextIO | None, output: str, max_diagnostics: int | None) -> None:
+    def __init__(
+        self,
+        out: TextIO | None,
+        output: str,
+        max_diagnostics: int | None,
+        *,
+        docs_url: str = SITE_URL,
+    ) -> None:
         self._given = out
         self._json = output == "json"
         self._limit = max_diagnostics
+        self._docs = docs_url
 
     def add(self, name: str, invalid: list[Invalid]) -> None:
         for transcript in invalid:
@@ -178,7 +196,7 @@ class Report:
 
     def finish(self, summary: Summary, seconds: float) -> None:
         if self._json:
-            self._out.write(json.dumps({"summary": summary.as_json(seconds)}) + "\n")
+            self._out.write(json.dumps({"summary": summary.as_json(seconds, self._docs)}) + "\n")
             return
         lines = [
             f"{_count(summary.transcripts, 'transcript')} in {_count(summary.files, 'file')}: "
@@ -187,9 +205,10 @@ class Report:
         ]
         counts = _in_code_order(summary.codes)
         width = max((len(code) for code, _ in counts), default=0)
-        lines.extend(f"  {code:<{width}}  {count:,}\n" for code, count in counts)
+        lines.extend(f"  {code:<{width}}  {count:,}{self._page(code)}\n" for code, count in counts)
         lines.extend(
-            f"  warning {code}  {count:,}\n" for code, count in sorted(summary.warnings.items())
+            f"  warning {code}  {count:,}{self._page(code)}\n"
+            for code, count in sorted(summary.warnings.items())
         )
         lines.extend(f"  unreadable: {printable(name)}\n" for name in summary.unreadable)
         if summary.hints:
@@ -198,6 +217,10 @@ class Report:
             f"checked in {seconds:.2f} s ({_rate(summary.messages, seconds):,} messages/s)\n"
         )
         self._out.write("".join(lines))
+
+    def _page(self, code: str) -> str:
+        """Two spaces and the URL of ``code``'s page (nothing for a code without one)."""
+        return f"  {printable(code_url(self._docs, code))}" if has_page(code) else ""
 
 
 def _found_json(found: Found) -> str:

@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING
 
 from agent_ir.cli._check import Checks, Invalid
 from agent_ir.cli._defaults import DASK_RANGE_BYTES, REPORT_LIMIT
+from agent_ir.cli._docs import SITE_URL
 from agent_ir.cli._engines import Checked, EngineError, OnError, checked_locally
 from agent_ir.cli._inputs import Input, InputError, _reason, expand
 from agent_ir.cli._progress import Bar, wanted
@@ -41,6 +42,7 @@ class Options:
     report_limit: int = REPORT_LIMIT
     allow_pending: bool = False
     model: str | None = None  # --model, for --provider-rules
+    docs_url: str = SITE_URL  # the base of the code pages (agent_ir.cli._docs)
 
 
 def validate(options: Options) -> int:
@@ -60,7 +62,7 @@ def validate(options: Options) -> int:
     # A file found in a directory but not read (a named pipe, a device) is counted as
     # an unreadable file: the run cannot say it is valid.
     summary = Summary(files=len(inputs) + len(skipped))
-    report = Report(None, options.output, options.max_diagnostics)
+    report = Report(None, options.output, options.max_diagnostics, docs_url=options.docs_url)
     for passed in skipped:
         summary.unreadable.append(passed.name)
         print(f"agent-ir: skipped {printable(f'{passed.name}: {passed.reason}')}", file=sys.stderr)
@@ -116,6 +118,7 @@ class _Page:
                 model=options.model,
                 limit=options.report_limit,
                 max_diagnostics=options.max_diagnostics,
+                docs_url=options.docs_url,
             )
             self._html = HtmlReport(settings)
 

@@ -1,0 +1,201 @@
+"""One page per provider format: its rules as its registry record states them, its
+stop-reason table and the module docstrings that are its whole mapping."""
+
+from __future__ import annotations
+
+import importlib
+import re
+from typing import Any
+
+from docsgen.codes import _inline
+from docsgen.readme import README, _section
+
+# page -> (folder, README section)
+FOLDERS: dict[str, tuple[str, str | None]] = {
+    "openai-chat": ("openai_chat", None),
+    "openai-responses": ("openai_responses", None),
+    "anthropic": ("anthropic", None),
+    "gemini": ("gemini", "Google Gemini"),
+    "hf-chat": ("hf_chat", "Hugging Face chat datasets"),
+}
+# The tables the code reads, shown as they are: page -> (module, name, title, the
+# header of the keys, of the values (None: a set)).
+TABLES: dict[str, list[tuple[str, str, str, str, str | None]]] = {
+    "openai-chat": [
+        ("_stream", "_FINISH_REASONS", "Stop reasons", "`finish_reason`", "the IR's `stop_reason`"),
+        (
+            "_request",
+            "AUDIO_FORMATS",
+            "Audio sent",
+            "the audio's media type",
+            "`input_audio.format`",
+        ),
+    ],
+    "openai-responses": [
+        (
+            "_request",
+            "_EXTENSIONS",
+            "Documents sent",
+            "the document's media type",
+            "the file name's extension",
+        ),
+    ],
+    "anthropic": [
+        ("_stream", "_STOP_REASONS", "Stop reasons", "`stop_reason`", "the IR's `stop_reason`"),
+        (
+            "_request",
+            "IMAGE_MEDIA_TYPES",
+            "Images sent",
+            "the image media types Anthropic takes",
+            None,
+        ),
+        ("_request", "CACHE_TTLS", "Cache breakpoints", "the `ttl`s of a `cache_control`", None),
+    ],
+    "gemini": [
+        (
+            "_stream",
+            "FILTERS",
+            "Finish reasons read as a filter (stop reason `error`)",
+            "`finishReason`",
+            None,
+        ),
+    ],
+    "hf-chat": [],
+}
+# The modules of a folder, in reading order, and what each holds.
+MODULES = {
+    "_request": "Requests: `to_*` and `from_*`",
+    "_tools": "Tool definitions",
+    "_reply": "Non-streamed replies",
+    "_stream": "Streams",
+    "_rules": "The provider's rules",
+    "_format": "How the command reads a row",
+    "_ids": "Ids for calls without one",
+}
+
+
+def pages() -> dict[str, str]:
+    return {f"providers/{name}.md": page(name) for name in FOLDERS}
+
+
+def page(name: str) -> str:
+    from agent_ir.wire import _registry
+
+    folder, section = FOLDERS[name]
+    spec = _registry.REGISTRY.get(name) or _registry.DATASETS[name]
+    lines = [f"# {spec.label}", ""]
+    lines += [
+        f"`agent_ir.wire.{folder}`: this page is generated from the folder's own record "
+        f"(`_rules.py`, listed in `wire/_registry.py`), tables and module docstrings.",
+        "",
+    ]
+    if name in _registry.REGISTRY:
+        lines += _rules(spec)
+    for table in TABLES[name]:
+        lines += _table(folder, *table)
+    if section:
+        text = README.read_text(encoding="utf-8")
+        lines += [_section(text, section).replace(f"## {section}", "## In short", 1), ""]
+    for module, title in MODULES.items():
+        try:
+            loaded = importlib.import_module(f"agent_ir.wire.{folder}.{module}")
+        except ModuleNotFoundError:
+            continue
+        if loaded.__doc__:
+            lines += [f"## {title} (`{module}.py`)", "", _docstring(loaded.__doc__), ""]
+    return "\n".join(lines)
+
+
+def _rules(spec: Any) -> list[str]:
+    turns = spec.turns
+    ids = spec.ids
+    id_rule = "no limit is known; none is checked"
+    if ids.pattern is not None:
+        id_rule = f"`{ids.pattern.pattern}` (other characters become `{ids.replacement}`)"
+    elif ids.longest is not None:
+        id_rule = f"at most {ids.longest} characters"
+    names = spec.tool_names.pattern.pattern if spec.tool_names else None
+    rows = [
+        ("the tool-call ids it takes (INVALID_TOOL_CALL_ID_FORMAT)", id_rule),
+        (
+            "tool names (INVALID_TOOL_NAME_FORMAT)",
+            f"`{names}`" if names else "no rule is known; none is checked",
+        ),
+    ]
+    for field, code in (
+        ("results_follow_call", "RESULT_NOT_IMMEDIATE"),
+        ("assistant_turns_join", None),
+        ("user_turn_first", "INVALID_ROLE_ORDER"),
+        ("calls_follow_user_turn", "INVALID_ROLE_ORDER"),
+        ("content_required", "EMPTY_CONTENT"),
+        ("ids_reusable_after_result", "DUPLICATE_TOOL_CALL_ID not reported"),
+    ):
+        label = f"`{field}`" + (f" ({code})" if code else "")
+        rows.append((label, "yes" if getattr(turns, field) else "no"))
+    if spec.signatures is not None:
+        rows.append(
+            (
+                "thought signatures (MISSING_THOUGHT_SIGNATURE)",
+                f"required; `repair_transcript` writes `{spec.signatures.placeholder}`",
+            )
+        )
+    request = spec.request
+    rows.append(
+        (
+            "the keys of a line `--format` reads",
+            ", ".join(
+                f"`{k}`" for k in (request.messages_key, request.system_key, request.tools_key) if k
+            ),
+        )
+    )
+    lines = [
+        f'## What `check_wire_rules(transcript, "{spec.name}")` checks',
+        "",
+        "| rule | value |",
+        "|---|---|",
+        *[f"| {label} | {_cell(value)} |" for label, value in rows],
+        "",
+    ]
+    return lines
+
+
+def _table(
+    folder: str, module: str, name: str, title: str, keys: str, values: str | None
+) -> list[str]:
+    table = getattr(importlib.import_module(f"agent_ir.wire.{folder}.{module}"), name)
+    lines = [f"## {title}", "", f"`{module}.{name}`:", ""]
+    if values is None:
+        return [*lines, f"| {keys} |", "|---|", *[f"| `{item}` |" for item in sorted(table)], ""]
+    rows = [f"| `{key}` | `{getattr(value, 'value', value)}` |" for key, value in table.items()]
+    return [*lines, f"| {keys} | {values} |", "|---|---|", *rows, ""]
+
+
+def _cell(value: str) -> str:
+    return value.replace("|", "\\|")
+
+
+def _docstring(doc: str) -> str:
+    """A module docstring as Markdown: its rst underlined headings as headings, its rst
+    tables as they are (preformatted), each list item and paragraph on one line,
+    ``code`` as code, ``<`` and ``>`` escaped."""
+    doc = re.sub(r"^(.+)\n[-=]{3,}$", r"\n### \1\n", doc.strip(), flags=re.M)
+    out = []
+    for block in re.split(r"\n\s*\n", doc):
+        if block.startswith("### "):
+            out.append("### " + _inline(block[4:]))
+        elif re.search(r"^\s*=+( +=+)+\s*$", block, flags=re.M):
+            out.append("```text\n" + block.strip("\n") + "\n```")
+        else:
+            items = re.split(r"\n(?=[-*] |\d+\. )", block)
+            out.append("\n".join(_item(item) for item in items))
+    return "\n\n".join(out)
+
+
+def _item(item: str) -> str:
+    text = " ".join(item.split())
+    if text.startswith(("- ", "* ")):
+        return "- " + _inline(text[2:])
+    numbered = re.match(r"\d+\. ", text)
+    if numbered:
+        return numbered.group() + _inline(text[numbered.end() :])
+    return _inline(text)

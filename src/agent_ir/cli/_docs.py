@@ -1,0 +1,63 @@
+"""Where each code's page of the documentation site is: the links of the command's
+text and JSON output and of the HTML report.
+
+The base is, first found: ``--docs-url``, the ``AGENT_IR_DOCS_URL`` environment
+variable, the site built in the current directory's checkout (``site/``, as
+``nox -s docs`` writes it, recognised by its ``codes.json``) as a ``file://`` URL, and
+``SITE_URL``, where the site is published. A code's page is ``<base>codes/<CODE>.html``
+(the site is built with ``use_directory_urls: false``, so the same path works from
+a ``file://`` base, where a browser shows a folder's listing, not its index).
+"""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+from agent_ir._generated.conversion_warning_schema import ConversionWarningCode
+from agent_ir._generated.diagnostic_schema import DiagnosticCode
+
+__all__ = ["ENVIRONMENT", "SITE_URL", "code_page", "code_url", "docs_base", "has_page"]
+
+SITE_URL = "https://agent-ir.dev/docs/"
+"""Where the site is published (``site_url`` in ``mkdocs.yml``)."""
+
+ENVIRONMENT = "AGENT_IR_DOCS_URL"
+_MARKER = "codes.json"
+
+
+def code_page(code: str) -> str:
+    """The page of ``code`` inside the site: ``codes/<CODE>.html``."""
+    return f"codes/{code}.html"
+
+
+_PAGED = frozenset(
+    code.value for codes in (DiagnosticCode, ConversionWarningCode) for code in codes
+)
+
+
+def has_page(code: str) -> bool:
+    """Whether ``code`` is one the command reports and the site has a page for (every
+    diagnostic and conversion-warning code)."""
+    return code in _PAGED
+
+
+def code_url(base: str, code: str) -> str:
+    """The URL of the page of ``code`` under ``base`` (which ends with ``/``)."""
+    return base + code_page(code)
+
+
+def docs_base(option: str | None = None, *, cwd: Path | None = None) -> str:
+    """The base URL of the code pages, ending with ``/``: ``option`` (``--docs-url``),
+    else ``$AGENT_IR_DOCS_URL``, else the built ``site/`` under ``cwd`` (default: the
+    current directory) as a ``file://`` URL, else ``SITE_URL``."""
+    chosen = option or os.environ.get(ENVIRONMENT)
+    if chosen:
+        return chosen if chosen.endswith("/") else chosen + "/"
+    site = (cwd or Path.cwd()) / "site"
+    try:
+        if (site / _MARKER).is_file():
+            return site.resolve().as_uri() + "/"
+    except OSError:  # an unreadable or vanished directory: the published site, then
+        pass
+    return SITE_URL

@@ -1,0 +1,266 @@
+// Tool definitions: reading them, and checking each call against the tool it names
+// (src/agent_ir/_tools.py). A definition that is malformed, declares a name an earlier
+// one declared, or whose parameters is no JSON Schema is one INVALID_TOOL_DEFINITION
+// (with its toolIndex); a call naming no tool is UNDECLARED_TOOL; arguments its tool's
+// parameters refuse are TOOL_ARGUMENTS_MISMATCH, one per failing keyword.
+import { Ajv2020 } from "ajv/dist/2020.js";
+import { Ajv2019 } from "ajv/dist/2019.js";
+import { Ajv, type ErrorObject, type ValidateFunction } from "ajv";
+import type { Diagnostic } from "../index.js";
+import { diagnostic, type Path } from "./diagnostics.js";
+import { brokenBlocks, toolCallBlocks } from "./linkage.js";
+import { hasOwn, isObject, MAX_DEPTH, type Problem } from "./shape.js";
+import { cut, isBlank, quoted } from "./text.js";
+
+interface Tool {
+  readonly position: number;
+  readonly validate: ValidateFunction | null; // null: any arguments object
+  readonly broken: boolean;
+}
+
+/** The tools of one transcript, read once. */
+export interface Tools {
+  /** each declared name, in the order declared */
+  readonly byName: Map<string, Tool>;
+  /** the INVALID_TOOL_DEFINITION diagnostics */
+  readonly problems: Diagnostic[];
+  /** false when the tools as a whole are not an array: then no call is checked */
+  readonly readable: boolean;
+  /** each definition, or null when it is malformed */
+  readonly definitions: (Record<string, unknown> | null)[];
+}
+
+const FIELDS = ["name", "description", "parameters", "strict"];
+const MOST_DECLARED_SHOWN = 5;
+
+/** The first value of a definition JSON cannot hold: a lone surrogate, a number that is
+ * not finite, containers nested too deeply (counted from `parameters`). */
+function firstReadProblem(value: unknown, at: (string | number)[]): [Path, string] | null {
+  if (typeof value === "string") return value.isWellFormed() ? null : [at, "holds a lone surrogate (not valid Unicode)"];
+  if (typeof value === "number") return Number.isFinite(value) ? null : [at, "must be a finite number"];
+  if (typeof value !== "object" || value === null) return null;
+  const offset = at[0] === "parameters" ? 1 : 0;
+  if (at.length >= MAX_DEPTH + offset) return [at, `is nested deeper than ${MAX_DEPTH} levels`];
+  if (Array.isArray(value)) {
+    for (let index = 0; index < value.length; index += 1) {
+      const found = firstReadProblem(value[index], [...at, index]);
+      if (found !== null) return found;
+    }
+    return null;
+  }
+  for (const key of Object.keys(value)) {
+    if (!key.isWellFormed()) return [[...at, key], "is a key holding a lone surrogate (not valid Unicode)"];
+    const found = firstReadProblem((value as Record<string, unknown>)[key], [...at, key]);
+    if (found !== null) return found;
+  }
+  return null;
+}
+
+/** The one problem of a malformed definition (the most relevant, as jsonschema's
+ * best_match chooses it), or null when it is well-formed. */
+function definitionProblem(entry: unknown): [Path, string] | null {
+  const read = firstReadProblem(entry, []);
+  if (read !== null) return read;
+  if (!isObject(entry)) return [[], `the tool definition must be an object, not ${entry === null ? "null" : Array.isArray(entry) ? "array" : typeof entry}`];
+  if (!hasOwn(entry, "name")) return [["name"], "name is missing (a tool definition needs it)"];
+  const unknown = Object.keys(entry).find((key) => !FIELDS.includes(key));
+  if (unknown !== undefined) return [[unknown], `${unknown} is not a field of a tool definition (its fields: ${FIELDS.join(", ")})`];
+  if (typeof entry.name !== "string") return [["name"], "name must be a string"];
+  if (isBlank(entry.name)) return [["name"], "name must hold a character other than whitespace"];
+  if (hasOwn(entry, "description") && typeof entry.description !== "string") return [["description"], "description must be a string"];
+  if (hasOwn(entry, "parameters") && !isObject(entry.parameters)) return [["parameters"], "parameters must be a JSON object"];
+  if (hasOwn(entry, "strict") && typeof entry.strict !== "boolean") return [["strict"], "strict must be a boolean"];
+  return null;
+}
+
+function readableName(entry: unknown): string | null {
+  const name = isObject(entry) ? entry.name : undefined;
+  return typeof name === "string" && !isBlank(name) && name.isWellFormed() ? name : null;
+}
+
+interface Outcome {
+  readonly validate: ValidateFunction | null;
+  readonly path: Path;
+  readonly reason: string;
+}
+
+const DIALECTS: Record<string, () => Ajv> = {
+  "https://json-schema.org/draft/2020-12/schema": () => new Ajv2020(OPTIONS),
+  "https://json-schema.org/draft/2019-09/schema": () => new Ajv2019(OPTIONS),
+  "http://json-schema.org/draft-07/schema": () => new Ajv(OPTIONS),
+};
+
+// A tool's parameters are the user's JSON Schema, not agent-ir's: not strict, format an
+// annotation, every error reported.
+const OPTIONS = { strict: false, validateFormats: false, allErrors: true, logger: false } as const;
+
+const CACHE_SIZE = 512;
+const compiled = new Map<string, Outcome>();
+
+function compileParameters(parameters: Record<string, unknown>): Outcome {
+  const key = JSON.stringify(parameters);
+  let found = compiled.get(key);
+  if (found === undefined) {
+    found = compileOnce(parameters);
+    if (compiled.size >= CACHE_SIZE) compiled.delete(compiled.keys().next().value!);
+    compiled.set(key, found);
+  }
+  return found;
+}
+
+function compileOnce(parameters: Record<string, unknown>): Outcome {
+  const dialect = parameters.$schema;
+  let make: (() => Ajv) | undefined = DIALECTS["https://json-schema.org/draft/2020-12/schema"];
+  if (dialect !== undefined) {
+    make = typeof dialect === "string" ? DIALECTS[dialect.replace(/#$/, "")] : undefined;
+    if (make === undefined) {
+      return {
+        validate: null,
+        path: ["parameters", "$schema"],
+        reason: `parameters.$schema names an unknown JSON Schema dialect (${quoted(dialect)})`,
+      };
+    }
+  }
+  const ajv = make();
+  if (!ajv.validateSchema(parameters)) {
+    const first = (ajv.errors ?? [])[0];
+    const inside = first === undefined ? [] : pointerPath(first.instancePath);
+    return {
+      validate: null,
+      path: ["parameters", ...inside],
+      reason: `parameters is not a valid JSON Schema: ${cut(ajv.errorsText(ajv.errors))}`,
+    };
+  }
+  try {
+    return { validate: ajv.compile(parameters), path: [], reason: "" };
+  } catch (error) {
+    const text = error instanceof Error ? error.message : String(error);
+    const missing = (error as { missingRef?: string }).missingRef;
+    if (missing !== undefined) {
+      return {
+        validate: null,
+        path: ["parameters"],
+        reason: `parameters refers to ${quoted(missing)}, outside them: a $ref is resolved inside the tool's parameters only, never fetched`,
+      };
+    }
+    return { validate: null, path: ["parameters"], reason: `parameters could not be compiled as a JSON Schema (${cut(text)})` };
+  }
+}
+
+function pointerPath(pointer: string): (string | number)[] {
+  if (pointer === "") return [];
+  return pointer
+    .split("/")
+    .slice(1)
+    .map((part) => part.replaceAll("~1", "/").replaceAll("~0", "~"));
+}
+
+/** The tools of `value` (an array of tool definitions in JSON form); never throws. */
+export function readTools(value: unknown): Tools {
+  if (!Array.isArray(value)) {
+    const kind = value === null ? "null" : typeof value === "object" ? "object" : typeof value;
+    const problem = diagnostic("INVALID_TOOL_DEFINITION", -1, [], `tools must be an array of tool definitions, not ${kind}`);
+    return { byName: new Map(), problems: [problem], readable: false, definitions: [] };
+  }
+  const byName = new Map<string, Tool>();
+  const problems: Diagnostic[] = [];
+  const definitions: (Record<string, unknown> | null)[] = [];
+  value.forEach((entry: unknown, index: number) => {
+    const wrong = definitionProblem(entry);
+    let broken = wrong !== null;
+    let validate: ValidateFunction | null = null;
+    if (wrong !== null) {
+      problems.push(diagnostic("INVALID_TOOL_DEFINITION", -1, wrong[0], wrong[1], index));
+      definitions.push(null);
+    } else {
+      const definition = entry as Record<string, unknown>;
+      const name = definition.name as string;
+      definitions.push(definition);
+      const first = byName.get(name);
+      if (first !== undefined) {
+        const reason = `tool name ${quoted(name)} is already declared by tool ${first.position}`;
+        problems.push(diagnostic("INVALID_TOOL_DEFINITION", -1, ["name"], reason, index));
+        broken = true;
+      } else if (definition.parameters !== undefined) {
+        const outcome = compileParameters(definition.parameters as Record<string, unknown>);
+        if (outcome.validate === null) {
+          problems.push(diagnostic("INVALID_TOOL_DEFINITION", -1, outcome.path, outcome.reason, index));
+          broken = true;
+        }
+        validate = outcome.validate;
+      }
+    }
+    const name = readableName(entry);
+    if (name !== null && !byName.has(name)) byName.set(name, { position: index, validate, broken });
+  });
+  return { byName, problems, readable: true, definitions };
+}
+
+/** The keyword errors of Ajv as jsonschema-rs reports them: one per failing keyword,
+ * not the errors inside a composite keyword (anyOf, oneOf, not, if/then) that failed. */
+function keywordErrors(errors: readonly ErrorObject[]): ErrorObject[] {
+  const kept = errors.filter((error) => error.keyword !== "if");
+  const composite = kept
+    .filter((error) => ["anyOf", "oneOf", "not", "contains"].includes(error.keyword))
+    .map((error) => error.schemaPath + "/");
+  const found = kept.filter((error) => !composite.some((prefix) => error.schemaPath.startsWith(prefix)));
+  const seen = new Set<string>();
+  return found.filter((error) => {
+    const key = `${error.instancePath}\u0000${error.schemaPath}`;
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
+}
+
+function declared(tools: Tools): string {
+  const names = [...tools.byName.keys()];
+  if (names.length === 0) return "none is declared";
+  const shown = names.slice(0, MOST_DECLARED_SHOWN).map((name) => quoted(name)).join(", ");
+  const more = names.length - MOST_DECLARED_SHOWN;
+  return `declared: ${shown}` + (more > 0 ? ` and ${more} more` : "");
+}
+
+function checkCall(tools: Tools, messageIndex: number, blockIndex: number, call: Record<string, any>): Diagnostic[] {
+  const tool = tools.byName.get(call.name);
+  if (tool === undefined) {
+    const reason = `tool call ${quoted(call.id)} names ${quoted(call.name)}, which no tool declares (${declared(tools)})`;
+    return [diagnostic("UNDECLARED_TOOL", messageIndex, ["content", blockIndex, "name"], reason)];
+  }
+  if (tool.broken || tool.validate === null || tool.validate(call.arguments)) return [];
+  const errors = keywordErrors(tool.validate.errors ?? []);
+  return errors.map((error) => {
+    const keyword = error.keyword;
+    const reason =
+      `the arguments of tool call ${quoted(call.id)} do not match the parameters of tool ${tool.position} ` +
+      `(${cut(call.name)}): ${cut(error.message ?? "is not valid")} (keyword ${keyword} at ${error.schemaPath.slice(1) || "/"} of the parameters)`;
+    return diagnostic("TOOL_ARGUMENTS_MISMATCH", messageIndex, ["content", blockIndex, "arguments", ...pointerPath(error.instancePath)], reason);
+  });
+}
+
+/** The diagnostics of every call of the messages (null where malformed: the well-formed
+ * calls of the message, given with its problems, are checked). */
+export function checkCalls(
+  tools: Tools,
+  messages: readonly (Record<string, any> | null)[],
+  malformed: ReadonlyMap<number, { plain: unknown; problems: readonly Problem[] }>,
+): Diagnostic[] {
+  const found: Diagnostic[] = [];
+  if (!tools.readable) return found;
+  messages.forEach((message, messageIndex) => {
+    if (message !== null) {
+      if (message.role !== "assistant") return;
+      (message.content as Record<string, any>[]).forEach((block, blockIndex) => {
+        if (block.type === "toolCall") found.push(...checkCall(tools, messageIndex, blockIndex, block));
+      });
+      return;
+    }
+    const inspection = malformed.get(messageIndex);
+    if (inspection === undefined) return;
+    const broken = brokenBlocks(inspection.problems);
+    for (const [blockIndex, block] of toolCallBlocks(inspection.plain)) {
+      if (!broken.has(blockIndex)) found.push(...checkCall(tools, messageIndex, blockIndex, block));
+    }
+  });
+  return found;
+}

@@ -28,11 +28,97 @@ const OBJECT_FIELDS: ReadonlyMap<string, readonly string[]> = new Map([
   ["serverToolResult", ["wire"]],
 ]);
 
-/** The path and value of each JSON object of a message that is there, whatever its value. */
-function jsonObjects(message: unknown): [Path, unknown][] {
+/** Where a value JSON cannot hold was read: the value (or the whole object holding a
+ * bad key) is INVALID in the snapshot, as in agent_ir._jsoncopy. */
+export const INVALID: unique symbol = Symbol("INVALID");
+
+const depthOffset = (at: Path): number => (at.length > 2 && at[2] === "citations" ? 5 : 3);
+
+function isPrefix(prefix: Path, at: Path): boolean {
+  if (prefix.length > at.length) return false;
+  for (let index = 0; index < prefix.length; index += 1) if (prefix[index] !== at[index]) return false;
+  return true;
+}
+
+/** The message read as JSON (agent_ir._jsoncopy.snapshot_json): a copy where each value
+ * JSON cannot hold is INVALID, with a problem at its path: a string or key holding a
+ * lone surrogate (a bad key makes its whole object INVALID: the keys after it are not
+ * read), a number that is not finite, a container nested too deeply. */
+function snapshot(message: unknown): { plain: unknown; read: { path: Path; reason: string }[] } {
+  const read: { path: Path; reason: string }[] = [];
+  const at: (string | number)[] = [];
+  const copy = (value: unknown): unknown => {
+    if (typeof value === "string") {
+      if (value.isWellFormed()) return value;
+      read.push({ path: [...at], reason: "holds a lone surrogate (not valid Unicode)" });
+      return INVALID;
+    }
+    if (typeof value === "number") {
+      if (Number.isFinite(value)) return value;
+      read.push({ path: [...at], reason: "must be a finite number" });
+      return INVALID;
+    }
+    if (typeof value !== "object" || value === null) return value;
+    if (at.length >= MAX_DEPTH + depthOffset(at)) {
+      read.push({ path: [...at], reason: `is nested deeper than ${MAX_DEPTH} levels` });
+      return INVALID;
+    }
+    if (Array.isArray(value)) {
+      const items: unknown[] = [];
+      for (let index = 0; index < value.length; index += 1) {
+        at.push(index);
+        items.push(copy(value[index]));
+        at.pop();
+      }
+      return items;
+    }
+    const copied: JsonObject = Object.create(null);
+    for (const key of Object.keys(value)) {
+      if (!key.isWellFormed()) {
+        read.push({ path: [...at, key], reason: "has a key holding a lone surrogate (not valid Unicode)" });
+        return INVALID;
+      }
+      at.push(key);
+      copied[key] = copy((value as JsonObject)[key]);
+      at.pop();
+    }
+    return copied;
+  };
+  const plain = copy(message);
+  return { plain, read };
+}
+
+/** The paths of the values that are INVALID in `plain`. */
+function invalidPlaces(plain: unknown): Path[] {
+  const found: Path[] = [];
+  const at: (string | number)[] = [];
+  const visit = (value: unknown): void => {
+    if (value === INVALID) {
+      found.push([...at]);
+    } else if (Array.isArray(value)) {
+      value.forEach((item, index) => {
+        at.push(index);
+        visit(item);
+        at.pop();
+      });
+    } else if (typeof value === "object" && value !== null) {
+      for (const key of Object.keys(value)) {
+        at.push(key);
+        visit((value as JsonObject)[key]);
+        at.pop();
+      }
+    }
+  };
+  visit(plain);
+  return found;
+}
+
+/** The JSON objects of a message's blocks in the snapshot (agent_ir._inspect's JSON-object
+ * rule): [path, value] of each one that is there, whatever its value. */
+function jsonObjects(plain: unknown): [Path, unknown][] {
   const found: [Path, unknown][] = [];
-  if (!isObject(message) || !Array.isArray(message.content)) return found;
-  message.content.forEach((block: unknown, index: number) => {
+  if (!isObject(plain) || !Array.isArray(plain.content)) return found;
+  plain.content.forEach((block: unknown, index: number) => {
     if (!isObject(block) || typeof block.type !== "string") return;
     for (const field of OBJECT_FIELDS.get(block.type) ?? []) {
       if (hasOwn(block, field)) found.push([["content", index, field], block[field]]);
@@ -46,49 +132,6 @@ function jsonObjects(message: unknown): [Path, unknown][] {
     }
   });
   return found;
-}
-
-const depthOffset = (at: Path): number => (at.length > 2 && at[2] === "citations" ? 5 : 3);
-
-function isPrefix(prefix: Path, at: Path): boolean {
-  if (prefix.length > at.length) return false;
-  for (let index = 0; index < prefix.length; index += 1) if (prefix[index] !== at[index]) return false;
-  return true;
-}
-
-/** What reading the message as JSON refuses: lone surrogates, numbers that are not
- * finite, containers nested too deeply (agent_ir._jsoncopy). */
-function readProblems(message: unknown): { path: Path; reason: string }[] {
-  const problems: { path: Path; reason: string }[] = [];
-  const walk = (value: unknown, at: (string | number)[]): void => {
-    if (typeof value === "string") {
-      if (!value.isWellFormed()) problems.push({ path: [...at], reason: "holds a lone surrogate (not valid Unicode)" });
-    } else if (typeof value === "number") {
-      if (!Number.isFinite(value)) problems.push({ path: [...at], reason: "must be a finite number" });
-    } else if (typeof value === "object" && value !== null) {
-      if (at.length >= MAX_DEPTH + depthOffset(at)) {
-        problems.push({ path: [...at], reason: `is nested deeper than ${MAX_DEPTH} levels` });
-      } else if (Array.isArray(value)) {
-        for (let index = 0; index < value.length; index += 1) {
-          at.push(index);
-          walk(value[index], at);
-          at.pop();
-        }
-      } else {
-        for (const key of Object.keys(value)) {
-          if (!key.isWellFormed()) {
-            problems.push({ path: [...at, key], reason: "is a key holding a lone surrogate (not valid Unicode)" });
-            break;
-          }
-          at.push(key);
-          walk((value as JsonObject)[key], at);
-          at.pop();
-        }
-      }
-    }
-  };
-  walk(message, []); // the path is one live array: each problem keeps a copy
-  return problems;
 }
 
 // A timestamp the schema accepts must name a real date (year 0000 is a leap year; a leap
@@ -228,7 +271,13 @@ function walk(place: Place, value: unknown, at: Path, code: string, out: Problem
   } else if (node.type === "array" && Array.isArray(value) && node.items !== undefined) {
     value.forEach((item, index) => walk(child(place, "items"), item, [...at, index], code, out));
   }
-  if (out.length === before) out.push({ path: at, code, reason: refusal(node, value) });
+  if (out.length === before) {
+    out.push({ path: at, code, reason: refusal(node, value) });
+    // jsonschema reports each failing keyword: a value of another type is not in an enum
+    if (Array.isArray(node.enum) && typeof node.type === "string" && !typeMatches(value, node.type)) {
+      out.push({ path: at, code, reason: `must be one of ${node.enum.map((item: unknown) => JSON.stringify(item)).join(", ")}` });
+    }
+  }
 }
 
 function refusal(node: SchemaNode, value: unknown): string {
@@ -304,34 +353,43 @@ function comparePaths(a: Path, b: Path): number {
   return a.length - b.length;
 }
 
-/** Every problem of one message, in Python's order (by path); [] when it is valid. */
-export function messageProblems(message: unknown): Problem[] {
-  const read = readProblems(message);
-  const objects = jsonObjects(message);
+/** What reading one message found: its snapshot (INVALID where a value could not be
+ * read) and every problem, in Python's order (by path); no problem: it is valid. */
+export interface Inspection {
+  readonly plain: unknown;
+  readonly problems: Problem[];
+}
+
+/** Every problem of one message (agent_ir._inspect.inspect_message). */
+export function inspectMessage(message: unknown): Inspection {
+  const { plain, read } = snapshot(message);
+  const objects = jsonObjects(plain);
   if (read.length === 0 && objects.every(([, value]) => isObject(value)) && isValid(ROOT, message)) {
-    if (!hasTimestampProblem(message)) return [];
+    if (!hasTimestampProblem(plain)) return { plain, problems: [] };
   }
-  const found: Problem[] = read.map(({ path, reason }) => ({ path, code: codeForPath(message, path), reason }));
+  const found: Problem[] = read.map(({ path, reason }) => ({ path, code: codeForPath(plain, path), reason }));
   for (const [at, value] of objects) {
-    if (!isObject(value) && !read.some((bad) => isPrefix(at, bad.path))) {
-      found.push({ path: at, code: codeForPath(message, at), reason: "must be a JSON object (a mapping), not " + typeName(value) });
+    if (value === INVALID || read.some((bad) => isPrefix(at, bad.path))) continue;
+    if (!isObject(value)) {
+      found.push({ path: at, code: codeForPath(plain, at), reason: "must be a JSON object (a mapping), not " + typeName(value) });
     }
   }
+  const invalid = read.length === 0 ? [] : invalidPlaces(plain);
   const schemaProblems: Problem[] = [];
   walk(ROOT, message, [], DEFAULT_CODE, schemaProblems);
   for (const problem of schemaProblems) {
-    if (read.some((bad) => isPrefix(bad.path, problem.path))) continue;
+    if (invalid.some((place) => isPrefix(place, problem.path))) continue;
     if (objects.some(([at]) => isPrefix(at, problem.path))) continue; // the JSON-object rule's
     found.push(problem);
   }
-  if (hasTimestampProblem(message) && !read.some((bad) => bad.path.length === 1 && bad.path[0] === "timestamp")) {
+  if (hasTimestampProblem(plain)) {
     found.push({ path: ["timestamp"], code: DEFAULT_CODE, reason: "is not a real calendar date-time" });
   }
-  const unique = new Map(found.map((problem) => [JSON.stringify([problem.path, problem.code]), problem]));
-  return [...unique.values()].sort((a, b) => comparePaths(a.path, b.path));
+  const unique = new Map(found.map((problem) => [JSON.stringify([problem.path, problem.code, problem.reason]), problem]));
+  return { plain, problems: [...unique.values()].sort((a, b) => comparePaths(a.path, b.path)) };
 }
 
-function hasTimestampProblem(message: unknown): boolean {
-  const timestamp = isObject(message) ? message.timestamp : undefined;
+function hasTimestampProblem(plain: unknown): boolean {
+  const timestamp = isObject(plain) ? plain.timestamp : undefined;
   return typeof timestamp === "string" && isValid(TIMESTAMP, timestamp) && !isCalendarDate(timestamp);
 }

@@ -199,18 +199,28 @@ export function readTools(value: unknown): Tools {
 /** The keyword errors of Ajv as jsonschema-rs reports them: one per failing keyword,
  * not the errors inside a composite keyword (anyOf, oneOf, not, if/then) that failed. */
 function keywordErrors(errors: readonly ErrorObject[]): ErrorObject[] {
-  const kept = errors.filter((error) => error.keyword !== "if");
+  const kept = errors.filter((error) => error.keyword !== "if" && error.keyword !== "propertyNames");
   const composite = kept
     .filter((error) => ["anyOf", "oneOf", "not", "contains"].includes(error.keyword))
     .map((error) => error.schemaPath + "/");
   const found = kept.filter((error) => !composite.some((prefix) => error.schemaPath.startsWith(prefix)));
+  // jsonschema-rs reports additionalProperties once per object, required once per
+  // missing property, a propertyNames keyword once per name refused
   const seen = new Set<string>();
   return found.filter((error) => {
-    const key = `${error.instancePath}\u0000${error.schemaPath}`;
+    const params = error.params as { missingProperty?: string };
+    const key = JSON.stringify([error.instancePath, error.schemaPath, error.propertyName ?? null, params.missingProperty ?? null]);
     if (seen.has(key)) return false;
     seen.add(key);
     return true;
   });
+}
+
+/** The path of an Ajv error inside the arguments, as jsonschema-rs gives it: an object
+ * key that is the empty string is not in jsonschema-rs's instance_path (so not in
+ * Python's diagnostic path either: reported upstream), and is left out here too. */
+function argumentsPath(pointer: string): (string | number)[] {
+  return pointerPath(pointer).filter((segment) => segment !== "");
 }
 
 function declared(tools: Tools): string {
@@ -234,7 +244,7 @@ function checkCall(tools: Tools, messageIndex: number, blockIndex: number, call:
     const reason =
       `the arguments of tool call ${quoted(call.id)} do not match the parameters of tool ${tool.position} ` +
       `(${cut(call.name)}): ${cut(error.message ?? "is not valid")} (keyword ${keyword} at ${error.schemaPath.slice(1) || "/"} of the parameters)`;
-    return diagnostic("TOOL_ARGUMENTS_MISMATCH", messageIndex, ["content", blockIndex, "arguments", ...pointerPath(error.instancePath)], reason);
+    return diagnostic("TOOL_ARGUMENTS_MISMATCH", messageIndex, ["content", blockIndex, "arguments", ...argumentsPath(error.instancePath)], reason);
   });
 }
 

@@ -3,7 +3,7 @@
 import type { Diagnostic } from "../index.js";
 import { diagnostic, ordered } from "./diagnostics.js";
 import { linkage, malformedLinks, type Link } from "./linkage.js";
-import { isObject, messageProblems, type Problem } from "./shape.js";
+import { inspectMessage, type Problem } from "./shape.js";
 import { checkCalls, readTools, type Tools } from "./tools.js";
 
 /** How a transcript is checked. */
@@ -53,18 +53,18 @@ export function check(value: unknown, options: Options, reuse = false): Checked 
   const malformed = new Map<number, { plain: unknown; problems: Problem[] }>();
   const found: Diagnostic[] = [];
   value.forEach((entry: unknown, index: number) => {
-    const problems = messageProblems(entry);
+    const { plain, problems } = inspectMessage(entry);
     if (problems.length === 0) {
       messages.push(entry as Record<string, any>);
       links.push({ kind: "valid", message: entry as Record<string, any> });
       return;
     }
     messages.push(null);
-    malformed.set(index, { plain: entry, problems });
+    malformed.set(index, { plain, problems });
     for (const problem of problems) {
       found.push(diagnostic(problem.code as Diagnostic["code"], index, problem.path, problem.reason));
     }
-    links.push(malformedLinks(isObject(entry) ? entry : entry, problems));
+    links.push(malformedLinks(plain, problems));
   });
   found.push(...linkage(links, reuse, options.pending));
   if (options.tools !== undefined) {

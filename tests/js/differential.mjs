@@ -32,11 +32,21 @@ const PINNED = new Set([
   "MISSING_THOUGHT_SIGNATURE",
 ]);
 
+// Python's repr escapes a character its Unicode database calls unprintable, and each
+// runtime has its own Unicode version (Python 3.12: 15.0; Node 20: its ICU's): a
+// character assigned in one version only is escaped by one side. Sentences are compared
+// with the escapes of non-ASCII characters decoded.
+const decoded = (text) =>
+  text.replace(/\\(?:U([0-9a-f]{8})|u([0-9a-f]{4})|x([89a-f][0-9a-f]))/g, (escape, long, short, byte) => {
+    const code = parseInt(long ?? short ?? byte, 16);
+    return code >= 0xd800 && code <= 0xdfff ? escape : String.fromCodePoint(code);
+  });
+
 const shown = (d) => {
   const found = { code: d.code, messageIndex: d.messageIndex };
   if (d.toolIndex !== undefined) found.toolIndex = d.toolIndex;
   found.path = d.path;
-  if (PINNED.has(d.code)) found.message = d.message;
+  if (PINNED.has(d.code)) found.message = decoded(d.message);
   return JSON.stringify(found);
 };
 

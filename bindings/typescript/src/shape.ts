@@ -327,7 +327,13 @@ function walkObject(place: Place, value: JsonObject, at: Path, code: string, out
       const memberCode = xCode(owned) ?? code;
       walk(owned, item, [...at, name], memberCode, out);
       const narrowed = narrowing?.node.properties;
-      if (narrowed !== undefined && hasOwn(narrowed, name) && !isValid(child(narrowing!, "properties", name), item)) {
+      // (a value of another type gets the same sentence from both, which Python merges)
+      if (
+        narrowed !== undefined &&
+        hasOwn(narrowed, name) &&
+        (typeof narrowed[name].type !== "string" || typeMatches(item, narrowed[name].type)) &&
+        !isValid(child(narrowing!, "properties", name), item)
+      ) {
         out.push({ path: [...at, name], code: memberCode, reason: "does not fit the rest of the block" });
       }
     } else if (node.additionalProperties === false) {

@@ -1,0 +1,77 @@
+// The package's API: what each function returns, throws and never throws.
+import assert from "node:assert/strict";
+import { test } from "node:test";
+
+import { checkWireRules, parseTranscript, PROVIDERS, TranscriptError, validateTranscript } from "../dist/index.js";
+
+const call = (id, name = "read") => ({ type: "toolCall", id, name, arguments: {} });
+const VALID = [
+  { role: "user", id: "m0", content: "read a.txt" },
+  { role: "assistant", id: "m1", content: [call("c1")] },
+  { role: "toolResult", id: "m2", toolCallId: "c1", toolName: "read", content: "ok", isError: false },
+];
+
+test("a valid transcript has no diagnostic, and parseTranscript returns its messages", () => {
+  assert.deepEqual(validateTranscript(VALID), []);
+  assert.equal(parseTranscript(VALID), VALID);
+});
+
+test("a diagnostic carries its code, indexes, JSON Pointer and a sentence", () => {
+  const [found, ...rest] = validateTranscript(VALID.slice(0, 2));
+  assert.deepEqual(rest, []);
+  assert.deepEqual(found, {
+    code: "MISSING_TOOL_RESULT",
+    messageIndex: 1,
+    message: "tool call 'c1' (read) has no result after it",
+    path: "/1/content/0",
+  });
+});
+
+test("parseTranscript throws a TranscriptError carrying every diagnostic", () => {
+  const broken = [{ role: "user", id: " ", content: 1 }];
+  assert.throws(
+    () => parseTranscript(broken),
+    (error) => error instanceof TranscriptError && error.diagnostics.map((d) => d.path).join(" ") === "/0/content /0/id",
+  );
+});
+
+test("validateTranscript never throws: hostile values are one INVALID_TRANSCRIPT", () => {
+  const hostile = [
+    {
+      get role() {
+        throw new Error("boom");
+      },
+    },
+  ];
+  const cyclic = { role: "user", id: "m0", content: [] };
+  cyclic.content.push({ type: "text", text: "x", cyclic });
+  for (const value of [hostile, [cyclic], undefined, 1n, Symbol("s")]) {
+    const found = validateTranscript(value);
+    assert.ok(found.length >= 1, String(value?.toString?.()));
+  }
+  assert.equal(validateTranscript(hostile)[0].code, "INVALID_TRANSCRIPT");
+});
+
+test("options: tools and allowPending", () => {
+  const pending = VALID.slice(0, 2);
+  assert.deepEqual(validateTranscript(pending, { allowPending: true }), []);
+  const undeclared = validateTranscript(VALID, { tools: [{ name: "write" }] });
+  assert.deepEqual(undeclared.map((d) => [d.code, d.path]), [["UNDECLARED_TOOL", "/1/content/0/name"]]);
+  const broken = validateTranscript(VALID, { tools: [{ name: "read", parameters: { type: 5 } }] });
+  assert.deepEqual(broken.map((d) => [d.code, d.messageIndex, d.toolIndex, d.path]), [["INVALID_TOOL_DEFINITION", -1, 0, "/parameters/type"]]);
+});
+
+test("checkWireRules: each provider's rules, and a TypeError for another provider", () => {
+  const late = [VALID[1], { role: "user", id: "m", content: "wait" }, VALID[2]];
+  for (const provider of PROVIDERS) {
+    const codes = checkWireRules(late, provider).map((d) => d.code);
+    const expected = {
+      "openai-chat": ["RESULT_NOT_IMMEDIATE"],
+      "openai-responses": [],
+      anthropic: ["RESULT_NOT_IMMEDIATE"],
+      gemini: ["INVALID_ROLE_ORDER", "RESULT_NOT_IMMEDIATE"], // the call is before the last user message
+    }[provider];
+    assert.deepEqual(codes, expected, provider);
+  }
+  assert.throws(() => checkWireRules(VALID, "openai"), TypeError);
+});

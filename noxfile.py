@@ -310,3 +310,16 @@ def ts_package(session: nox.Session) -> None:
     env = {"PYTHONPATH": os.path.join(root, "tests")}
     session.run("python", os.path.join(tests, "write_corpus.py"), corpus, env=env)
     session.run("node", os.path.join(tests, "differential.mjs"), "dist", corpus, external=True)
+
+
+@nox.session(python=PYTHON)
+def ts_speed(session: nox.Session) -> None:
+    """The npm package's speed against Python's validate_transcript on 10,000 messages,
+    measured and printed, not asserted (tests/js/speed.py); not in the default run."""
+    root = os.path.dirname(os.path.abspath(__file__))
+    package = _copy_package(root, os.path.join(os.path.abspath(session.create_tmp()), "package"))
+    session.chdir(package)
+    session.run("npm", "ci", "--no-audit", "--no-fund", "--ignore-scripts", external=True)
+    _build_package(session, root, package, os.path.join("node_modules", "typescript", "bin", "tsc"))
+    session.install(root)
+    session.run("python", os.path.join(root, "tests", "js", "speed.py"), "dist")

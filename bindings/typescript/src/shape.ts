@@ -45,6 +45,7 @@ function isPrefix(prefix: Path, at: Path): boolean {
  * lone surrogate (a bad key makes its whole object INVALID: the keys after it are not
  * read), a number that is not finite, a container nested too deeply. */
 function snapshot(message: unknown): { plain: unknown; read: { path: Path; reason: string }[] } {
+  if (isReadable(message, 0, false)) return { plain: message, read: [] }; // the usual case: no copy
   const read: { path: Path; reason: string }[] = [];
   const at: (string | number)[] = [];
   const copy = (value: unknown): unknown => {
@@ -86,6 +87,25 @@ function snapshot(message: unknown): { plain: unknown; read: { path: Path; reaso
   };
   const plain = copy(message);
   return { plain, read };
+}
+
+/** Whether `snapshot` would find nothing under `value` at a path of `length` segments
+ * (`citations`: the path's third segment is "citations"). */
+function isReadable(value: unknown, length: number, citations: boolean): boolean {
+  if (typeof value === "string") return value.isWellFormed();
+  if (typeof value === "number") return Number.isFinite(value);
+  if (typeof value !== "object" || value === null) return true;
+  if (length >= MAX_DEPTH + (citations ? 5 : 3)) return false;
+  if (Array.isArray(value)) {
+    for (const item of value) if (!isReadable(item, length + 1, citations)) return false;
+    return true;
+  }
+  for (const key in value) {
+    if (!Object.prototype.hasOwnProperty.call(value, key)) continue;
+    if (!key.isWellFormed()) return false;
+    if (!isReadable((value as JsonObject)[key], length + 1, citations || (length === 2 && key === "citations"))) return false;
+  }
+  return true;
 }
 
 /** The paths of the values that are INVALID in `plain`. */

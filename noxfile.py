@@ -304,7 +304,8 @@ def ts_package(session: nox.Session) -> None:
     (tarball,) = [name for name in os.listdir(package) if name.endswith(".tgz")]
     tests = os.path.join(root, "tests", "js")
     tsc = os.path.join(package, "node_modules", "typescript", "bin", "tsc")
-    session.run("node", os.path.join(tests, "packed.mjs"), tarball, tsc, external=True)
+    readme = os.path.join(root, "README.md")
+    session.run("node", os.path.join(tests, "packed.mjs"), tarball, tsc, readme, external=True)
     session.install(root, "hypothesis>=6.100")
     corpus = os.path.join(work, "corpus.jsonl")
     env = {"PYTHONPATH": os.path.join(root, "tests")}

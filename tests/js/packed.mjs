@@ -1,9 +1,11 @@
 // The npm package as a user gets it: the tarball `npm pack` made, installed into a fresh
 // folder with npm, used from plain JavaScript and from TypeScript (tsc --strict).
 //
-//   node packed.mjs TARBALL TSC
+//   node packed.mjs TARBALL TSC [README]
 //
 // TSC: the path of the TypeScript compiler's bin/tsc (the package's pinned devDependency).
+// README: the repository's README.md, whose TypeScript example of the package is then
+// compiled and run too, and must print what its comments say.
 // Exit status 0 when both programs type-check, run and print what they must.
 import assert from "node:assert/strict";
 import { execFileSync } from "node:child_process";
@@ -11,7 +13,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 
-const [tarball, tsc] = process.argv.slice(2).map((file) => path.resolve(file));
+const [tarball, tsc, readme] = process.argv.slice(2).map((file) => path.resolve(file));
 const folder = fs.mkdtempSync(path.join(os.tmpdir(), "agent-ir-packed-"));
 const run = (command, args, options = {}) =>
   execFileSync(command, args, { cwd: folder, encoding: "utf8", stdio: ["ignore", "pipe", "inherit"], ...options });
@@ -88,6 +90,21 @@ fs.writeFileSync(
 run("node", [tsc, "-p", "tsconfig.json"]);
 const typed = run("node", [path.join("out", "typed.js")]).trim().split("\n");
 assert.deepEqual(typed, ["MISSING_TOOL_RESULT ORPHAN_TOOL_RESULT", "2", "2", "true"]);
+
+// The README's example, as it is written there.
+if (readme !== undefined) {
+  const text = fs.readFileSync(readme, "utf8");
+  const section = text.slice(text.indexOf("### TypeScript and JavaScript: the npm package"));
+  const example = section.slice(section.indexOf("```ts\n") + 6, section.indexOf("```\n", section.indexOf("```ts\n") + 6));
+  assert.ok(example.includes("validateTranscript"), "the README's example of the package");
+  fs.writeFileSync(path.join(folder, "readme.ts"), example);
+  const config = JSON.parse(fs.readFileSync(path.join(folder, "tsconfig.json"), "utf8"));
+  fs.writeFileSync(path.join(folder, "tsconfig.json"), JSON.stringify({ ...config, files: ["readme.ts"] }));
+  run("node", [tsc, "-p", "tsconfig.json"]);
+  const printed = run("node", [path.join("out", "readme.js")]).trim().split("\n");
+  const promised = [...example.matchAll(/^\/\/ (\d+ [A-Z_]+ \S+)$/gm)].map((match) => match[1]);
+  assert.deepEqual(printed, promised, "the README's example prints what its comments say");
+}
 
 fs.rmSync(folder, { recursive: true, force: true });
 console.log(`packed: ${path.basename(tarball)} installed into a fresh folder, used from JavaScript and TypeScript (strict)`);

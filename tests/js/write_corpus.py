@@ -12,6 +12,9 @@ names a provider) of exactly what the line holds. The cases:
 * every case of both conformance suites (``fixtures/conformance/``);
 * every schema example (``fixtures/schema-examples/``): a transcript example as it is,
   any other as a one-message transcript;
+* tool calls against tools' parameters from the grammar of the tools' property test
+  (``tests/property/test_tools_differential.py``: every keyword family, ``$ref`` into
+  ``$defs``), where a validator may count failing keywords its own way;
 * transcripts of the property-test generator (``tests/support/strategies.py``,
   ``transcripts()``, derandomized), each written as drawn and as mutants (a seeded
   ``random.Random``: messages dropped, repeated, swapped; a value anywhere replaced by
@@ -28,6 +31,7 @@ from __future__ import annotations
 
 import argparse
 import copy
+import importlib.util
 import json
 import math
 import random
@@ -302,6 +306,38 @@ def tools_for(transcript: list[Any], rng: random.Random) -> list[Any]:
     return tools
 
 
+def tool_cases(count: int) -> list[dict[str, Any]]:
+    """``count`` calls checked against parameters of the tools' property-test grammar."""
+    spec = importlib.util.spec_from_file_location(
+        "tools_grammar", ROOT / "tests" / "property" / "test_tools_differential.py"
+    )
+    assert spec is not None
+    assert spec.loader is not None
+    grammar = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(grammar)
+    pairs: list[tuple[Any, Any]] = []
+
+    @settings(
+        max_examples=count,
+        derandomize=True,
+        database=None,
+        deadline=None,
+        phases=[Phase.generate],
+        suppress_health_check=list(HealthCheck),
+    )
+    @given(grammar.parameters(), grammar.ARGUMENTS)
+    def collect(schema: Any, arguments: Any) -> None:
+        pairs.append((schema, arguments))
+
+    collect()
+    found = []
+    for number, (schema, arguments) in enumerate(pairs):
+        transcript = grammar._transcript(arguments)
+        tools = [{"name": "t", "parameters": schema}]
+        found.append(case(f"tools {number}", transcript, tools=tools))
+    return found
+
+
 def generated_cases(count: int, seed: int) -> list[dict[str, Any]]:
     """At least ``count`` cases from the generator: each draw as it is and mutants."""
     rng = random.Random(seed)
@@ -330,10 +366,16 @@ def main(argv: list[str]) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("out", type=Path)
     parser.add_argument("--generated", type=int, default=10_000)
+    parser.add_argument("--tools", type=int, default=500)
     parser.add_argument("--seed", type=int, default=25)
     args = parser.parse_args(argv)
     started = time.perf_counter()
-    cases = [*suite_cases(), *example_cases(), *generated_cases(args.generated, args.seed)]
+    cases = [
+        *suite_cases(),
+        *example_cases(),
+        *tool_cases(args.tools),
+        *generated_cases(args.generated, args.seed),
+    ]
     with args.out.open("w", encoding="utf-8") as out:
         for item in cases:
             out.write(json.dumps(item, ensure_ascii=True, allow_nan=False) + "\n")

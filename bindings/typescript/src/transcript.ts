@@ -11,7 +11,7 @@ export interface ValidateOptions {
   /** The tool definitions the calls may name (an array of ToolDefinition in JSON form).
    * Given, a call naming no tool is UNDECLARED_TOOL and arguments its tool's parameters
    * refuse are TOOL_ARGUMENTS_MISMATCH; a broken definition is INVALID_TOOL_DEFINITION.
-   * Absent: calls are not checked against definitions. */
+   * Absent (or null): calls are not checked against definitions. */
   readonly tools?: unknown;
   /** The calls of the last assistant message may wait for their results when only tool
    * results follow it: no MISSING_TOOL_RESULT for them. */
@@ -26,7 +26,9 @@ export interface Options {
 
 export function readOptions(options: ValidateOptions | undefined): Options {
   const given = options ?? {};
-  return { tools: given.tools === undefined ? undefined : readTools(given.tools), pending: given.allowPending === true };
+  // null is "not given", as Python's None
+  const tools = given.tools === undefined || given.tools === null ? undefined : readTools(given.tools);
+  return { tools, pending: Boolean(given.allowPending) };
 }
 
 /** The diagnostics, and each message when it is valid on its own (null otherwise);

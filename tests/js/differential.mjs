@@ -78,6 +78,7 @@ for (const line of lines) {
   const options = {};
   if ("tools" in item) options.tools = item.tools;
   if ("allowPending" in item) options.allowPending = item.allowPending;
+  if ("model" in item) options.model = item.model;
   const found = item.provider === undefined
     ? validateTranscript(item.transcript, options)
     : checkWireRules(item.transcript, item.provider, options);

@@ -50,6 +50,9 @@ ROOT = Path(__file__).resolve().parents[2]
 SUITE = ROOT / "fixtures" / "conformance"
 EXAMPLES = ROOT / "fixtures" / "schema-examples"
 PROVIDERS = ("openai-chat", "openai-responses", "anthropic", "gemini")
+# Models that do and do not require Gemini's thought signatures (others ignore it).
+MODELS = ("gemini-3-pro-preview", "models/gemini-2.5-flash", "gemini-3-pro-image", "gemini-flash-latest",
+          "GEMINI-10.1", "gemma-3-27b-it", "gemini-\u0663", "gemini-2\n", "gemini-4.x")  # fmt: skip
 
 
 def as_written(value: Any) -> Any:
@@ -87,6 +90,8 @@ def case(source: str, transcript: Any, **options: Any) -> dict[str, Any]:
         diagnostics = validate_transcript(transcript, **keywords)
     else:
         found["provider"] = provider
+        if "model" in options:
+            found["model"] = keywords["model"] = options["model"]
         diagnostics = check_wire_rules(transcript, provider, **keywords)
     found["diagnostics"] = [
         {
@@ -109,7 +114,8 @@ def suite_cases() -> list[dict[str, Any]]:
                 source = f"{kind}/{file.name}: {item['description']}"
                 if not finite(item["transcript"]):  # 1e400: JSON.parse reads it too
                     continue
-                options = {k: item[k] for k in ("tools", "allowPending", "provider") if k in item}
+                keys = ("tools", "allowPending", "provider", "model")
+                options = {k: item[k] for k in keys if k in item}
                 found.append(case(source, item["transcript"], **options))
     return found
 
@@ -356,6 +362,8 @@ def generated_cases(count: int, seed: int) -> list[dict[str, Any]]:
                 options["allowPending"] = True
             if rng.random() < 0.3:
                 options["provider"] = rng.choice(PROVIDERS)
+                if rng.random() < 0.3:
+                    options["model"] = rng.choice(MODELS)
             if not finite(transcript):
                 continue
             found.append(case(f"generated {number}.{variant}", transcript, **options))

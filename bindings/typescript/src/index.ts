@@ -4,11 +4,11 @@
 // generated from the v1 JSON Schemas (../index.d.ts).
 import type { Diagnostic, Message } from "../index.js";
 import { diagnostic } from "./diagnostics.js";
-import { checkWireRulesOf, PROVIDERS, type Provider } from "./rules.js";
+import { checkWireRulesOf, PROVIDERS, type Provider, type WireRulesOptions } from "./rules.js";
 import { check, readOptions, type ValidateOptions } from "./transcript.js";
 
 export type * from "../index.js";
-export type { Provider, ValidateOptions };
+export type { Provider, ValidateOptions, WireRulesOptions };
 export { PROVIDERS };
 
 function failure(error: unknown): Diagnostic[] {
@@ -49,8 +49,9 @@ export function parseTranscript(value: unknown, options?: ValidateOptions): Mess
 
 /** Every problem `provider` would refuse the transcript for: validateTranscript's
  * diagnostics and the provider's own rules, in order. A provider that is not one of
- * PROVIDERS is a TypeError; the transcript and the tools never make it throw. */
-export function checkWireRules(transcript: unknown, provider: Provider, options?: ValidateOptions): Diagnostic[] {
+ * PROVIDERS is a TypeError; the transcript and the tools never make it throw.
+ * `options`: validateTranscript's, and `model` (the model the request is for). */
+export function checkWireRules(transcript: unknown, provider: Provider, options?: WireRulesOptions): Diagnostic[] {
   if (!PROVIDERS.includes(provider)) return checkWireRulesOf(transcript, provider, options); // throws the TypeError
   try {
     return checkWireRulesOf(transcript, provider, options);

@@ -76,6 +76,43 @@ const SPECS: Record<Provider, Spec> = {
   },
 };
 
+/** checkWireRules' options: validateTranscript's, and the model the request is for. */
+export interface WireRulesOptions extends ValidateOptions {
+  /** For the rules that depend on it (Gemini's thought signatures: Gemini 3 and later
+   * require them, 1.x and 2.x do not). Absent (or not a string): judged as the current
+   * models are, which require them. Other providers ignore it. */
+  readonly model?: string | null;
+}
+
+// gemini-<major>[.<minor>] before a "-" or the end (Python's re: \d is any decimal digit,
+// $ also matches before a final newline)
+const VERSIONED = /^gemini-(\p{Nd}+)(?:[.-]\p{Nd}+)?(?=-|\n?$)/u;
+
+/** The value of a string of decimal digits of any script (Python's int). */
+function digitsValue(digits: string): number {
+  let value = 0;
+  for (const digit of digits) {
+    let code = digit.codePointAt(0)!;
+    let run = 0; // the decimal digits right before it: digits come in runs of ten
+    while (/^\p{Nd}$/u.test(String.fromCodePoint(code - 1))) {
+      code -= 1;
+      run += 1;
+    }
+    value = value * 10 + (run % 10);
+  }
+  return value;
+}
+
+/** Whether `model` refuses a current turn's call step without its signature
+ * (agent_ir.wire.gemini._rules._requires_signatures). */
+function requiresSignatures(model: string | null): boolean {
+  if (model === null) return true;
+  const name = model.slice(model.lastIndexOf("/") + 1).toLowerCase();
+  if (!name.startsWith("gemini-") || name.includes("-image")) return false;
+  const version = VERSIONED.exec(name);
+  return version === null || digitsValue(version[1]) >= 3;
+}
+
 /** Every registered provider's name. */
 export const PROVIDERS: readonly Provider[] = ["openai-chat", "openai-responses", "anthropic", "gemini"];
 
@@ -171,7 +208,8 @@ function* callsFirst(messages: readonly Message[], spec: Spec): Generator<Diagno
   }
 }
 
-function* missingSignatures(messages: readonly Message[], spec: Spec): Generator<Diagnostic> {
+function* missingSignatures(messages: readonly Message[], spec: Spec, model: string | null): Generator<Diagnostic> {
+  const who = model === null ? spec.label : `${spec.label} (${quoted(model)})`;
   let start = 0;
   for (let index = messages.length - 1; index >= 0; index -= 1) {
     const message = messages[index];
@@ -198,7 +236,7 @@ function* missingSignatures(messages: readonly Message[], spec: Spec): Generator
         index,
         ["content", blockIndex],
         `tool call ${quoted(block.id)} (${quoted(block.name)}) has no thought ` +
-          `signature: ${spec.label} requires one on the first call of each model ` +
+          `signature: ${who} requires one on the first call of each model ` +
           "step of the current turn (the turn since the last user message)",
       );
     }
@@ -255,7 +293,7 @@ function* definitionNames(definitions: readonly (Record<string, unknown> | null)
  * diagnostics (but what the provider accepts where agent-ir is stricter) and the
  * provider's own rules over the messages valid on their own, in order. Throws a
  * TypeError for a provider that is not registered; never for the transcript. */
-export function checkWireRulesOf(transcript: unknown, provider: Provider, options?: ValidateOptions): Diagnostic[] {
+export function checkWireRulesOf(transcript: unknown, provider: Provider, options?: WireRulesOptions): Diagnostic[] {
   if (typeof provider !== "string" || !Object.prototype.hasOwnProperty.call(SPECS, provider)) {
     throw new TypeError(`provider must be one of ${PROVIDERS.join(", ")}, not ${quoted(String(provider))}`);
   }
@@ -269,7 +307,8 @@ export function checkWireRulesOf(transcript: unknown, provider: Provider, option
     found.push(...idFormats(messages, spec), ...callNames(messages, spec));
     if (spec.callsFollowUserTurn) found.push(...callsFirst(messages, spec));
     if (spec.contentRequired) found.push(...emptyContent(messages, spec));
-    if (spec.signatures) found.push(...missingSignatures(messages, spec));
+    const model = typeof options?.model === "string" ? options.model : null;
+    if (spec.signatures && requiresSignatures(model)) found.push(...missingSignatures(messages, spec, model));
   }
   return ordered(found);
 }

@@ -75,3 +75,16 @@ test("checkWireRules: each provider's rules, and a TypeError for another provide
   }
   assert.throws(() => checkWireRules(VALID, "openai"), TypeError);
 });
+
+test("checkWireRules: Gemini's thought signatures depend on the model", () => {
+  const turn = [VALID[0], VALID[1], VALID[2]];
+  const signed = (model) => checkWireRules(turn, "gemini", model === undefined ? {} : { model }).map((d) => d.code);
+  for (const model of [undefined, "gemini-3-pro-preview", "models/gemini-3.1-flash-lite", "gemini-flash-latest"]) {
+    assert.deepEqual(signed(model), ["MISSING_THOUGHT_SIGNATURE"], String(model));
+  }
+  for (const model of ["gemini-2.5-flash", "gemini-3-pro-image-preview", "gemma-3-27b-it"]) {
+    assert.deepEqual(signed(model), [], model);
+  }
+  const [found] = checkWireRules(turn, "gemini", { model: "gemini-3-pro-preview" });
+  assert.match(found.message, /Google Gemini \('gemini-3-pro-preview'\) requires one/);
+});

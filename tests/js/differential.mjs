@@ -91,7 +91,7 @@ for (const line of lines) {
   bySource.set(kind, (bySource.get(kind) ?? 0) + 1);
   if (JSON.stringify(mine) === JSON.stringify(python)) continue;
   disagreements += 1;
-  if (disagreements <= 15) {
+  if (disagreements <= Number(process.env.SHOW ?? 15)) {
     console.log(`DISAGREE ${item.source}${item.provider ? ` (${item.provider})` : ""}`);
     console.log(`  transcript: ${JSON.stringify(item.transcript).slice(0, 600)}`);
     if (item.tools !== undefined) console.log(`  tools: ${JSON.stringify(item.tools).slice(0, 300)}`);

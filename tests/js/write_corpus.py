@@ -14,7 +14,8 @@ names a provider) of exactly what the line holds. The cases:
   any other as a one-message transcript;
 * tool calls against tools' parameters from the grammar of the tools' property test
   (``tests/property/test_tools_differential.py``: every keyword family, ``$ref`` into
-  ``$defs``), where a validator may count failing keywords its own way;
+  ``$defs``), where a validator may count failing keywords its own way; and parameters
+  naming each dialect (``$schema``: drafts 4 to 2020-12, unknown ones);
 * transcripts of the property-test generator (``tests/support/strategies.py``,
   ``transcripts()``, derandomized), each written as drawn and as mutants (a seeded
   ``random.Random``: messages dropped, repeated, swapped; a value anywhere replaced by
@@ -344,6 +345,49 @@ def tool_cases(count: int) -> list[dict[str, Any]]:
     return found
 
 
+DIALECTS = (
+    "http://json-schema.org/draft-04/schema#",
+    "http://json-schema.org/draft-06/schema#",
+    "http://json-schema.org/draft-07/schema#",
+    "http://json-schema.org/draft-07/schema",
+    "https://json-schema.org/draft/2019-09/schema",
+    "https://json-schema.org/draft/2020-12/schema",
+    "http://json-schema.org/schema#",
+    "http://json-schema.org/draft-03/schema#",
+    "https://example.com/dialect",
+    5,
+)
+DIALECT_PROPERTIES: tuple[dict[str, Any], ...] = (
+    {"type": "string"},
+    {"minimum": 1, "exclusiveMinimum": True},
+    {"minimum": 1, "exclusiveMinimum": False},
+    {"exclusiveMinimum": 1},
+    {"maximum": 2, "exclusiveMaximum": True},
+    {"prefixItems": [{"type": "string"}]},
+    {"items": [{"type": "string"}]},
+    {"dependentRequired": {"b": ["c"]}},
+)
+
+
+def dialect_cases() -> list[dict[str, Any]]:
+    """Parameters naming each dialect ($schema), with keywords whose meaning or validity
+    differs between drafts."""
+    found = []
+    for dialect in DIALECTS:
+        for number, schema in enumerate(DIALECT_PROPERTIES):
+            parameters = {"$schema": dialect, "type": "object", "properties": {"a": schema}}
+            for arguments in ({"a": 1}, {"a": 2}, {"a": "x"}, {"a": [1]}, {"a": ["x", 1]}):
+                transcript = [
+                    {"role": "assistant", "id": "m0", "content": [
+                        {"type": "toolCall", "id": "c1", "name": "t", "arguments": arguments}]},
+                    {"role": "toolResult", "id": "m1", "toolCallId": "c1", "toolName": "t",
+                     "content": "ok", "isError": False},
+                ]  # fmt: skip
+                tools = [{"name": "t", "parameters": parameters}]
+                found.append(case(f"dialects {dialect} {number}", transcript, tools=tools))
+    return found
+
+
 def generated_cases(count: int, seed: int) -> list[dict[str, Any]]:
     """At least ``count`` cases from the generator: each draw as it is and mutants."""
     rng = random.Random(seed)
@@ -382,6 +426,7 @@ def main(argv: list[str]) -> int:
         *suite_cases(),
         *example_cases(),
         *tool_cases(args.tools),
+        *dialect_cases(),
         *generated_cases(args.generated, args.seed),
     ]
     with args.out.open("w", encoding="utf-8") as out:

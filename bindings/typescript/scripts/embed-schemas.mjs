@@ -1,5 +1,6 @@
 // Writes src/schemas.generated.ts: the v1 JSON Schemas of the repository, embedded in
-// the package so that it needs no file system at run time. Run by `npm run build`:
+// the package so that it needs no file system at run time. Run by `npm run build`
+// (after npm ci):
 //
 //   node scripts/embed-schemas.mjs [SCHEMA_DIR]   (default: ../../schemas/v1)
 import fs from "node:fs";
@@ -13,9 +14,17 @@ const schemas = fs
   .filter((name) => name.endsWith(".schema.json"))
   .sort()
   .map((name) => JSON.parse(fs.readFileSync(path.join(dir, name), "utf8")));
+// Ajv's draft-06 meta-schema (tool parameters may name draft 6 or 4): embedded too, so
+// that the package imports no JSON file.
+const draft06 = JSON.parse(
+  fs.readFileSync(path.join(here, "..", "node_modules", "ajv", "dist", "refs", "json-schema-draft-06.json"), "utf8"),
+);
 const text =
   "// DO NOT EDIT: written by scripts/embed-schemas.mjs from schemas/v1 at build time.\n" +
   "export const SCHEMAS: readonly Record<string, any>[] = " +
   JSON.stringify(schemas) +
+  ";\n" +
+  "export const DRAFT_06: Record<string, any> = " +
+  JSON.stringify(draft06) +
   ";\n";
 fs.writeFileSync(path.join(here, "..", "src", "schemas.generated.ts"), text);

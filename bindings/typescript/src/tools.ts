@@ -8,6 +8,7 @@ import { Ajv2019 } from "ajv/dist/2019.js";
 import { Ajv, type ErrorObject, type ValidateFunction } from "ajv";
 import type { Diagnostic } from "../index.js";
 import { diagnostic, type Path } from "./diagnostics.js";
+import { DRAFT_06 } from "./schemas.generated.js";
 import { brokenBlocks, toolCallBlocks } from "./linkage.js";
 import { hasOwn, isObject, MAX_DEPTH, type Problem } from "./shape.js";
 import { cut, isBlank, quoted } from "./text.js";
@@ -84,11 +85,81 @@ interface Outcome {
   readonly reason: string;
 }
 
-const DIALECTS: Record<string, () => Ajv> = {
-  "https://json-schema.org/draft/2020-12/schema": () => new Ajv2020(OPTIONS),
-  "https://json-schema.org/draft/2019-09/schema": () => new Ajv2019(OPTIONS),
-  "http://json-schema.org/draft-07/schema": () => new Ajv(OPTIONS),
+function draft06(): Ajv {
+  const ajv = new Ajv(OPTIONS);
+  ajv.addMetaSchema(DRAFT_06);
+  return ajv;
+}
+
+interface Dialect {
+  readonly make: () => Ajv;
+  /** the $schema Ajv knows it by */
+  readonly id: string;
+}
+
+// The dialects jsonschema-rs knows, by $schema without its scheme and final "#" (it
+// takes http and https alike). Draft 4 is read as draft 6 once its differences are
+// written the draft-6 way (`drafted04`).
+const DIALECTS: Record<string, Dialect> = {
+  "json-schema.org/draft/2020-12/schema": { make: () => new Ajv2020(OPTIONS), id: "https://json-schema.org/draft/2020-12/schema" },
+  "json-schema.org/schema": { make: () => new Ajv2020(OPTIONS), id: "https://json-schema.org/draft/2020-12/schema" },
+  "json-schema.org/draft/2019-09/schema": { make: () => new Ajv2019(OPTIONS), id: "https://json-schema.org/draft/2019-09/schema" },
+  "json-schema.org/draft-07/schema": { make: () => new Ajv(OPTIONS), id: "http://json-schema.org/draft-07/schema#" },
+  "json-schema.org/draft-06/schema": { make: draft06, id: "http://json-schema.org/draft-06/schema#" },
+  "json-schema.org/draft-04/schema": { make: draft06, id: "http://json-schema.org/draft-06/schema#" },
 };
+const DEFAULT_DIALECT = DIALECTS["json-schema.org/draft/2020-12/schema"];
+
+function dialectOf(uri: string): Dialect | undefined {
+  const match = /^https?:\/\/(.*?)#?$/.exec(uri);
+  return match === null ? undefined : DIALECTS[match[1]];
+}
+
+/** The first problem of a draft-4 schema that draft 6 reads otherwise: a boolean
+ * exclusiveMinimum/exclusiveMaximum needs its minimum/maximum (reported at the schema
+ * holding it), and must be a boolean (at the keyword). */
+function draft04Problem(schema: unknown, at: (string | number)[]): (string | number)[] | null {
+  if (Array.isArray(schema)) {
+    for (let index = 0; index < schema.length; index += 1) {
+      const found = draft04Problem(schema[index], [...at, index]);
+      if (found !== null) return found;
+    }
+    return null;
+  }
+  if (!isObject(schema)) return null;
+  for (const [exclusive, bound] of [["exclusiveMinimum", "minimum"], ["exclusiveMaximum", "maximum"]]) {
+    if (hasOwn(schema, exclusive) && !hasOwn(schema, bound)) return at;
+    if (hasOwn(schema, exclusive) && typeof schema[exclusive] !== "boolean") return [...at, exclusive];
+  }
+  for (const [key, value] of Object.entries(schema)) {
+    if (key === "enum" || key === "const" || key === "default" || key === "examples") continue;
+    const found = draft04Problem(value, [...at, key]);
+    if (found !== null) return found;
+  }
+  return null;
+}
+
+/** A draft-4 schema written as draft 6: a boolean exclusiveMinimum/exclusiveMaximum
+ * beside minimum/maximum becomes the number, and `id` becomes `$id`. */
+function drafted04(schema: unknown, root = true): unknown {
+  if (Array.isArray(schema)) return schema.map((item) => drafted04(item, false));
+  if (!isObject(schema)) return schema;
+  const copy: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(schema)) copy[key] = key === "enum" || key === "const" ? value : drafted04(value, false);
+  for (const [exclusive, bound] of [["exclusiveMinimum", "minimum"], ["exclusiveMaximum", "maximum"]]) {
+    if (copy[exclusive] === true && typeof copy[bound] === "number") {
+      copy[exclusive] = copy[bound];
+      delete copy[bound];
+    } else if (copy[exclusive] === false) {
+      delete copy[exclusive];
+    }
+  }
+  if (typeof copy.id === "string" && !hasOwn(copy, "$id")) {
+    copy.$id = copy.id;
+    delete copy.id;
+  }
+  return copy;
+}
 
 // A tool's parameters are the user's JSON Schema, not agent-ir's: not strict, format an
 // annotation, every error reported.
@@ -109,28 +180,22 @@ function compileParameters(parameters: Record<string, unknown>): Outcome {
 }
 
 function compileOnce(parameters: Record<string, unknown>): Outcome {
-  const dialect = parameters.$schema;
-  let make: (() => Ajv) | undefined = DIALECTS["https://json-schema.org/draft/2020-12/schema"];
-  if (dialect !== undefined) {
-    make = typeof dialect === "string" ? DIALECTS[dialect.replace(/#$/, "")] : undefined;
-    if (make === undefined) {
-      return {
-        validate: null,
-        path: ["parameters", "$schema"],
-        reason: `parameters.$schema names an unknown JSON Schema dialect (${quoted(dialect)})`,
-      };
-    }
+  const dialectValue = parameters.$schema;
+  let dialect = DEFAULT_DIALECT;
+  if (dialectValue !== undefined) {
+    const known = typeof dialectValue === "string" ? dialectOf(dialectValue) : undefined;
+    if (known === undefined) return unknownDialect(parameters, dialectValue);
+    dialect = known;
+    parameters = { ...parameters, $schema: known.id };
   }
-  const ajv = make();
-  if (!ajv.validateSchema(parameters)) {
-    const first = (ajv.errors ?? [])[0];
-    const inside = first === undefined ? [] : pointerPath(first.instancePath);
-    return {
-      validate: null,
-      path: ["parameters", ...inside],
-      reason: `parameters is not a valid JSON Schema: ${cut(ajv.errorsText(ajv.errors))}`,
-    };
+  const ajv = dialect.make();
+  if (typeof dialectValue === "string" && dialectOf(dialectValue) === DIALECTS["json-schema.org/draft-04/schema"]) {
+    const problem = draft04Problem(parameters, []);
+    if (problem !== null) return { validate: null, path: ["parameters", ...problem], reason: "parameters is not a valid draft-4 JSON Schema" };
+    parameters = drafted04(parameters) as Record<string, unknown>;
   }
+  const refused = metaProblem(ajv, parameters);
+  if (refused !== null) return refused;
   try {
     return { validate: ajv.compile(parameters), path: [], reason: "" };
   } catch (error) {
@@ -145,6 +210,36 @@ function compileOnce(parameters: Record<string, unknown>): Outcome {
     }
     return { validate: null, path: ["parameters"], reason: `parameters could not be compiled as a JSON Schema (${cut(text)})` };
   }
+}
+
+/** The problem of parameters whose meta-schema refuses them; null when it accepts them. */
+function metaProblem(ajv: Ajv, parameters: Record<string, unknown>): Outcome | null {
+  if (ajv.validateSchema(parameters)) return null;
+  const first = (ajv.errors ?? [])[0];
+  const inside = first === undefined ? [] : pointerPath(first.instancePath);
+  return {
+    validate: null,
+    path: ["parameters", ...inside],
+    reason: `parameters is not a valid JSON Schema: ${cut(ajv.errorsText(ajv.errors))}`,
+  };
+}
+
+/** Parameters naming a dialect jsonschema-rs does not know: checked against Draft
+ * 2020-12 first (as jsonschema-rs does), then refused at $schema (nothing is fetched),
+ * or as a whole for an unknown json-schema.org meta-schema. */
+function unknownDialect(parameters: Record<string, unknown>, dialect: unknown): Outcome {
+  const { $schema: _, ...rest } = parameters;
+  // a $schema that is no string is the first thing Draft 2020-12 refuses
+  const refused = typeof dialect === "string" ? metaProblem(DEFAULT_DIALECT.make(), rest) : null;
+  if (refused !== null) return refused;
+  if (typeof dialect === "string" && /^https?:\/\/json-schema\.org\//.test(dialect)) {
+    return { validate: null, path: ["parameters"], reason: `parameters is not a valid JSON Schema: unknown meta-schema ${quoted(dialect)}` };
+  }
+  return {
+    validate: null,
+    path: ["parameters", "$schema"],
+    reason: `parameters.$schema names an unknown JSON Schema dialect (${quoted(dialect)})`,
+  };
 }
 
 function pointerPath(pointer: string): (string | number)[] {

@@ -15,7 +15,8 @@ names a provider) of exactly what the line holds. The cases:
 * tool calls against tools' parameters from the grammar of the tools' property test
   (``tests/property/test_tools_differential.py``: every keyword family, ``$ref`` into
   ``$defs``), where a validator may count failing keywords its own way; and parameters
-  naming each dialect (``$schema``: drafts 4 to 2020-12, unknown ones);
+  naming each dialect (``$schema``: drafts 4 to 2020-12, unknown ones); tool definitions
+  with one or several problems;
 * transcripts of the property-test generator (``tests/support/strategies.py``,
   ``transcripts()``, derandomized), each written as drawn and as mutants (a seeded
   ``random.Random``: messages dropped, repeated, swapped; a value anywhere replaced by
@@ -388,6 +389,36 @@ def dialect_cases() -> list[dict[str, Any]]:
     return found
 
 
+DEFINITION_FIELDS: tuple[tuple[str, tuple[Any, ...]], ...] = (
+    ("name", ("t", " ", "", 5, None, "t\ud800", "\ufeff", ["t"])),
+    ("description", ("d", 5, None, "d\ud800")),
+    ("parameters", ({"type": "object"}, [], "x", None, {"type": 5}, {"a": "\ud800"})),
+    ("strict", (True, "yes", None)),
+    ("extra", (1,)),
+    ("x\ud800", (1,)),
+)
+
+
+def definition_cases(seed: int) -> list[dict[str, Any]]:
+    """Tool definitions with one or several problems each (which one Python reports)."""
+    rng = random.Random(seed)
+    transcript = [
+        {"role": "assistant", "id": "m0", "content": [
+            {"type": "toolCall", "id": "c1", "name": "t", "arguments": {"a": 1}}]},
+        {"role": "toolResult", "id": "m1", "toolCallId": "c1", "toolName": "t", "content": "ok",
+         "isError": False},
+    ]  # fmt: skip
+    found = []
+    for number in range(300):
+        tools = []
+        for _ in range(rng.randrange(1, 4)):
+            fields = [(k, vs) for k, vs in DEFINITION_FIELDS if rng.random() < 0.5]
+            rng.shuffle(fields)
+            tools.append({key: rng.choice(values) for key, values in fields})
+        found.append(case(f"definitions {number}", transcript, tools=tools))
+    return found
+
+
 def generated_cases(count: int, seed: int) -> list[dict[str, Any]]:
     """At least ``count`` cases from the generator: each draw as it is and mutants."""
     rng = random.Random(seed)
@@ -427,6 +458,7 @@ def main(argv: list[str]) -> int:
         *example_cases(),
         *tool_cases(args.tools),
         *dialect_cases(),
+        *definition_cases(args.seed),
         *generated_cases(args.generated, args.seed),
     ]
     with args.out.open("w", encoding="utf-8") as out:

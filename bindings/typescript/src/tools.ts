@@ -57,8 +57,18 @@ function firstReadProblem(value: unknown, at: (string | number)[]): [Path, strin
   return null;
 }
 
-/** The one problem of a malformed definition (the most relevant, as jsonschema's
- * best_match chooses it), or null when it is well-formed. */
+// The JSON type each field of a ToolDefinition must have.
+const FIELD_TYPES: Record<string, (value: unknown) => boolean> = {
+  name: (value) => typeof value === "string",
+  description: (value) => typeof value === "string",
+  parameters: (value) => isObject(value),
+  strict: (value) => typeof value === "boolean",
+};
+
+/** The one problem of a malformed definition, or null when it is well-formed: what
+ * reading it as JSON refuses first, else the error jsonschema's best_match picks (the
+ * shallowest: a missing name, then an unknown field; then the wrong field whose name is
+ * the greatest). */
 function definitionProblem(entry: unknown): [Path, string] | null {
   const read = firstReadProblem(entry, []);
   if (read !== null) return read;
@@ -66,16 +76,22 @@ function definitionProblem(entry: unknown): [Path, string] | null {
   if (!hasOwn(entry, "name")) return [["name"], "name is missing (a tool definition needs it)"];
   const unknown = Object.keys(entry).find((key) => !FIELDS.includes(key));
   if (unknown !== undefined) return [[unknown], `${unknown} is not a field of a tool definition (its fields: ${FIELDS.join(", ")})`];
-  if (typeof entry.name !== "string") return [["name"], "name must be a string"];
-  if (isBlank(entry.name)) return [["name"], "name must hold a character other than whitespace"];
-  if (hasOwn(entry, "description") && typeof entry.description !== "string") return [["description"], "description must be a string"];
-  if (hasOwn(entry, "parameters") && !isObject(entry.parameters)) return [["parameters"], "parameters must be a JSON object"];
-  if (hasOwn(entry, "strict") && typeof entry.strict !== "boolean") return [["strict"], "strict must be a boolean"];
-  return null;
+  // jsonschema's relevance prefers, among the fields, the greatest name ("strict" over
+  // "parameters" over "name" over "description"): the fields' names are ASCII
+  const wrong = FIELDS.filter((field) => hasOwn(entry, field) && !FIELD_TYPES[field](entry[field]));
+  if (typeof entry.name === "string" && isBlank(entry.name)) wrong.push("name");
+  if (wrong.length === 0) return null;
+  const field = wrong.sort().at(-1)!;
+  if (field === "name" && typeof entry.name === "string") return [["name"], "name must hold a character other than whitespace"];
+  return [[field], `${field} is not valid: it must be ${field === "parameters" ? "a JSON object" : field === "strict" ? "a boolean" : "a string"}`];
 }
 
+/** The name a definition declares even when it is malformed (its calls are then not
+ * UNDECLARED_TOOL): a string with a visible character, read (a key holding a lone
+ * surrogate makes the whole definition unreadable, as in Python). */
 function readableName(entry: unknown): string | null {
-  const name = isObject(entry) ? entry.name : undefined;
+  if (!isObject(entry) || Object.keys(entry).some((key) => !key.isWellFormed())) return null;
+  const name = entry.name;
   return typeof name === "string" && !isBlank(name) && name.isWellFormed() ? name : null;
 }
 

@@ -59,7 +59,11 @@ function snapshot(message: unknown): { plain: unknown; read: { path: Path; reaso
       read.push({ path: [...at], reason: "must be a finite number" });
       return INVALID;
     }
-    if (typeof value !== "object" || value === null) return value;
+    if (value === null || typeof value === "boolean") return value;
+    if (!isJsonContainer(value)) {
+      read.push({ path: [...at], reason: `must be a JSON value, not ${kindName(value)}` });
+      return INVALID;
+    }
     if (at.length >= MAX_DEPTH + depthOffset(at)) {
       read.push({ path: [...at], reason: `is nested deeper than ${MAX_DEPTH} levels` });
       return INVALID;
@@ -94,7 +98,8 @@ function snapshot(message: unknown): { plain: unknown; read: { path: Path; reaso
 function isReadable(value: unknown, length: number, citations: boolean): boolean {
   if (typeof value === "string") return value.isWellFormed();
   if (typeof value === "number") return Number.isFinite(value);
-  if (typeof value !== "object" || value === null) return true;
+  if (value === null || typeof value === "boolean") return true;
+  if (!isJsonContainer(value)) return false;
   if (length >= MAX_DEPTH + (citations ? 5 : 3)) return false;
   if (Array.isArray(value)) {
     for (const item of value) if (!isReadable(item, length + 1, citations)) return false;
@@ -106,6 +111,21 @@ function isReadable(value: unknown, length: number, citations: boolean): boolean
     if (!isReadable((value as JsonObject)[key], length + 1, citations || (length === 2 && key === "citations"))) return false;
   }
   return true;
+}
+
+/** An array, or an object whose prototype is Object's or null: what JSON.parse makes
+ * (anything else, undefined, a function, a bigint, a Date or a Map, is no JSON value,
+ * as Python refuses what is not one). */
+function isJsonContainer(value: unknown): value is object {
+  if (Array.isArray(value)) return true;
+  if (typeof value !== "object" || value === null) return false;
+  const prototype = Object.getPrototypeOf(value);
+  return prototype === Object.prototype || prototype === null;
+}
+
+function kindName(value: unknown): string {
+  if (typeof value !== "object" || value === null) return typeof value;
+  return (value as { constructor?: { name?: string } }).constructor?.name ?? "object";
 }
 
 /** The paths of the values that are INVALID in `plain`. */

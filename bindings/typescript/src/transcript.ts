@@ -54,12 +54,13 @@ export function check(value: unknown, options: Options, reuse = false): Checked 
   const links: Link[] = [];
   const malformed = new Map<number, { plain: unknown; problems: Problem[] }>();
   const found: Diagnostic[] = [];
-  value.forEach((entry: unknown, index: number) => {
+  for (let index = 0; index < value.length; index += 1) {
+    const entry: unknown = value[index]; // a hole of a sparse array is undefined: no JSON value
     const { plain, problems } = inspectMessage(entry);
     if (problems.length === 0) {
       messages.push(entry as Record<string, any>);
       links.push({ kind: "valid", message: entry as Record<string, any> });
-      return;
+      continue;
     }
     messages.push(null);
     malformed.set(index, { plain, problems });
@@ -67,7 +68,7 @@ export function check(value: unknown, options: Options, reuse = false): Checked 
       found.push(diagnostic(problem.code as Diagnostic["code"], index, problem.path, problem.reason));
     }
     links.push(malformedLinks(plain, problems));
-  });
+  }
   found.push(...linkage(links, reuse, options.pending));
   if (options.tools !== undefined) {
     found.push(...options.tools.problems, ...checkCalls(options.tools, messages, malformed));

@@ -88,3 +88,15 @@ test("checkWireRules: Gemini's thought signatures depend on the model", () => {
   const [found] = checkWireRules(turn, "gemini", { model: "gemini-3-pro-preview" });
   assert.match(found.message, /Google Gemini \('gemini-3-pro-preview'\) requires one/);
 });
+
+test("values JSON has not are refused where they are, as Python refuses them", () => {
+  const user = (content) => [{ role: "user", id: "m0", content }];
+  const paths = (value) => validateTranscript(value).map((d) => [d.code, d.path]);
+  assert.deepEqual(paths(user([{ type: "text", text: undefined }])), [["INVALID_MESSAGE", "/0/content/0/text"]]);
+  assert.deepEqual(paths(user([{ type: "text", text: "x", when: new Date(0) }])), [["INVALID_MESSAGE", "/0/content/0/when"]]);
+  assert.deepEqual(paths(user("x\ud800")), [["INVALID_MESSAGE", "/0/content"]]);
+  assert.deepEqual(paths([, { role: "user", id: "m1", content: "x" }]), [["INVALID_MESSAGE", "/0"]]); // a hole
+  const args = { a: 1n };
+  const call = [{ role: "assistant", id: "m0", content: [{ type: "toolCall", id: "c", name: "t", arguments: args }] }];
+  assert.deepEqual(paths(call), [["INVALID_TOOL_ARGUMENTS", "/0/content/0/arguments/a"]]);
+});

@@ -410,7 +410,7 @@ export interface Inspection {
 export function inspectMessage(message: unknown): Inspection {
   const { plain, read } = snapshot(message);
   const objects = jsonObjects(plain);
-  if (read.length === 0 && objects.every(([, value]) => isObject(value)) && isValid(ROOT, message)) {
+  if (read.length === 0 && objects.every(([, value]) => isObject(value)) && isValidMessage(message)) {
     if (!hasTimestampProblem(plain)) return { plain, problems: [] };
   }
   const found: Problem[] = read.map(({ path, reason }) => ({ path, code: codeForPath(plain, path), reason }));
@@ -433,6 +433,14 @@ export function inspectMessage(message: unknown): Inspection {
   }
   const unique = new Map(found.map((problem) => [JSON.stringify([problem.path, problem.code, problem.reason]), problem]));
   return { plain, problems: [...unique.values()].sort((a, b) => comparePaths(a.path, b.path)) };
+}
+
+/** The Message schema's verdict. Its oneOf's branches each hold one role (the
+ * discriminator's mapping): the branch the role selects is checked alone, as valid
+ * exactly when the union is (Ajv would try every branch). */
+function isValidMessage(message: unknown): boolean {
+  const branch = select(ROOT, message);
+  return branch !== null ? isValid(branch, message) : isValid(ROOT, message);
 }
 
 function hasTimestampProblem(plain: unknown): boolean {

@@ -254,7 +254,7 @@ def typescript(session: nox.Session) -> None:
 
 
 # The package's files (bindings/typescript/): what `npm ci` and the build need.
-_PACKAGE_FILES = ("package.json", "package-lock.json", "tsconfig.json", "index.d.ts")
+_PACKAGE_FILES = ("package.json", "package-lock.json", "tsconfig.json", "index.d.ts", "README.md")
 _PACKAGE_DIRS = ("src", "scripts", "test")
 
 

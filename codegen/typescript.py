@@ -271,7 +271,7 @@ def package_json() -> str:
         "main": "./dist/index.js",
         "types": "./dist/index.d.ts",
         "exports": {".": {"types": "./dist/index.d.ts", "default": "./dist/index.js"}},
-        "files": ["index.d.ts", "dist"],
+        "files": ["index.d.ts", "dist", "README.md"],
         "sideEffects": False,
         "engines": {"node": ">=20"},
         "scripts": {

@@ -4,6 +4,7 @@
 //
 //   node scripts/embed-schemas.mjs [SCHEMA_DIR]   (default: ../../schemas/v1)
 import fs from "node:fs";
+import { createRequire } from "node:module";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 
@@ -17,7 +18,7 @@ const schemas = fs
 // Ajv's draft-06 meta-schema (tool parameters may name draft 6 or 4): embedded too, so
 // that the package imports no JSON file.
 const draft06 = JSON.parse(
-  fs.readFileSync(path.join(here, "..", "node_modules", "ajv", "dist", "refs", "json-schema-draft-06.json"), "utf8"),
+  fs.readFileSync(createRequire(import.meta.url).resolve("ajv/dist/refs/json-schema-draft-06.json"), "utf8"),
 );
 const text =
   "// DO NOT EDIT: written by scripts/embed-schemas.mjs from schemas/v1 at build time.\n" +

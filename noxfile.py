@@ -60,6 +60,7 @@ nox.options.sessions = [
     "conformance_js",
     "typescript",
     "docs",
+    "ts_package",
 ]
 nox.options.reuse_existing_virtualenvs = True
 nox.options.error_on_missing_interpreters = STRICT
@@ -283,10 +284,80 @@ def typescript(session: nox.Session) -> None:
     """tsc --noEmit --strict over the conformance transcripts typed with
     bindings/typescript/, installed as the package "agent-ir" (tests/js/typecheck.mjs)."""
     root = _js_checks(session)
-    package = os.path.join("node_modules", "agent-ir")
-    os.makedirs(package)
-    for name in ("package.json", "index.d.ts"):
-        shutil.copyfile(
-            os.path.join(root, "bindings", "typescript", name), os.path.join(package, name)
-        )
+    # The package built in place with the tsc and Ajv installed here (the same pins).
+    package = _copy_package(root, os.path.join("node_modules", "agent-ir"))
+    _build_package(session, root, package, os.path.join("node_modules", "typescript", "bin", "tsc"))
     session.run("node", "typecheck.mjs", root, external=True)
+
+
+# The package's files (bindings/typescript/): what `npm ci` and the build need.
+_PACKAGE_FILES = ("package.json", "package-lock.json", "tsconfig.json", "index.d.ts", "README.md")
+_PACKAGE_DIRS = ("src", "scripts", "test")
+
+
+def _copy_package(root: str, into: str) -> str:
+    """A copy of bindings/typescript/ (no node_modules, no build) at ``into``."""
+    source = os.path.join(root, "bindings", "typescript")
+    shutil.rmtree(into, ignore_errors=True)
+    os.makedirs(into)
+    for name in _PACKAGE_FILES:
+        shutil.copyfile(os.path.join(source, name), os.path.join(into, name))
+    for name in _PACKAGE_DIRS:
+        shutil.copytree(
+            os.path.join(source, name),
+            os.path.join(into, name),
+            ignore=shutil.ignore_patterns("*.generated.ts"),
+        )
+    return into
+
+
+def _build_package(session: nox.Session, root: str, package: str, tsc: str) -> None:
+    """``npm run build`` of the package at ``package``: the schemas of ``root`` embedded,
+    then tsc (strict) into dist/, ES modules with declarations."""
+    schemas = os.path.join(root, "schemas", "v1")
+    embed = os.path.join(package, "scripts", "embed-schemas.mjs")
+    session.run("node", embed, schemas, external=True)
+    session.run("node", tsc, "-p", os.path.join(package, "tsconfig.json"), external=True)
+
+
+@nox.session(python=PYTHON)
+def ts_package(session: nox.Session) -> None:
+    """The npm package (bindings/typescript/): built with tsc, its own tests (node --test:
+    both conformance suites case by case), its npm pack tarball installed into a fresh
+    folder and used from JavaScript and TypeScript (tests/js/packed.mjs), and Python's
+    diagnostics given exactly by it on the cross-language corpus (tests/js/write_corpus.py:
+    the suites, the schema examples, 10,000 generated transcripts; tests/js/differential.mjs)."""
+    root = os.path.dirname(os.path.abspath(__file__))
+    work = os.path.abspath(session.create_tmp())
+    package = _copy_package(root, os.path.join(work, "package"))
+    session.chdir(package)
+    session.run("npm", "ci", "--no-audit", "--no-fund", "--ignore-scripts", external=True)
+    _build_package(session, root, package, os.path.join("node_modules", "typescript", "bin", "tsc"))
+    session.run("node", "--test", "test/", external=True, env={"AGENT_IR_ROOT": root})
+    for name in os.listdir(package):
+        if name.endswith(".tgz"):
+            os.remove(name)
+    session.run("npm", "pack", "--silent", "--ignore-scripts", external=True)
+    (tarball,) = [name for name in os.listdir(package) if name.endswith(".tgz")]
+    tests = os.path.join(root, "tests", "js")
+    tsc = os.path.join(package, "node_modules", "typescript", "bin", "tsc")
+    readme = os.path.join(root, "README.md")
+    session.run("node", os.path.join(tests, "packed.mjs"), tarball, tsc, readme, external=True)
+    session.install(root, "hypothesis>=6.100")
+    corpus = os.path.join(work, "corpus.jsonl")
+    env = {"PYTHONPATH": os.path.join(root, "tests")}
+    session.run("python", os.path.join(tests, "write_corpus.py"), corpus, env=env)
+    session.run("node", os.path.join(tests, "differential.mjs"), "dist", corpus, external=True)
+
+
+@nox.session(python=PYTHON)
+def ts_speed(session: nox.Session) -> None:
+    """The npm package's speed against Python's validate_transcript on 10,000 messages,
+    measured and printed, not asserted (tests/js/speed.py); not in the default run."""
+    root = os.path.dirname(os.path.abspath(__file__))
+    package = _copy_package(root, os.path.join(os.path.abspath(session.create_tmp()), "package"))
+    session.chdir(package)
+    session.run("npm", "ci", "--no-audit", "--no-fund", "--ignore-scripts", external=True)
+    _build_package(session, root, package, os.path.join("node_modules", "typescript", "bin", "tsc"))
+    session.install(root)
+    session.run("python", os.path.join(root, "tests", "js", "speed.py"), "dist")

@@ -156,5 +156,8 @@ def test_the_package_is_the_python_project_s_version() -> None:
     manifest = json.loads((BINDINGS / "package.json").read_text(encoding="utf-8"))
     project = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["project"]
     assert (manifest["name"], manifest["version"]) == ("agent-ir", project["version"])
-    assert manifest["exports"] == {".": {"types": "./index.d.ts"}}
+    assert manifest["exports"] == {
+        ".": {"types": "./dist/index.d.ts", "default": "./dist/index.js"}
+    }
+    assert manifest["dependencies"] == {"ajv": "8.20.0"}  # Ajv only
     assert typescript.package_json() == (BINDINGS / "package.json").read_text(encoding="utf-8")

@@ -1,0 +1,314 @@
+// Each provider's stricter rules (src/agent_ir/rules.py and the providers' records in
+// src/agent_ir/wire/*/_rules.py): what a request must also satisfy, beyond
+// validateTranscript, before the provider accepts it.
+import type { Diagnostic } from "../index.js";
+import { diagnostic, ordered } from "./diagnostics.js";
+import { check, readOptions, type ValidateOptions } from "./transcript.js";
+import { codePoints, isBlank, quoted } from "./text.js";
+
+/** A registered provider's name. */
+export type Provider = "openai-chat" | "openai-responses" | "anthropic" | "gemini";
+
+interface Spec {
+  readonly name: Provider;
+  readonly label: string;
+  /** tool-call ids: a character class and the most characters (null: no limit) */
+  readonly ids: { readonly pattern: RegExp | null; readonly text: string | null; readonly longest: number | null };
+  readonly names: { readonly pattern: RegExp; readonly text: string };
+  readonly resultsFollowCall: boolean;
+  readonly assistantTurnsJoin: boolean;
+  readonly contentRequired: boolean;
+  readonly idsReusableAfterResult: boolean;
+  readonly callsFollowUserTurn: boolean;
+  readonly signatures: boolean;
+}
+
+const NAMES = { pattern: /^[a-zA-Z0-9_-]{1,64}$/, text: "[a-zA-Z0-9_-]{1,64}" };
+
+const SPECS: Record<Provider, Spec> = {
+  "openai-chat": {
+    name: "openai-chat",
+    label: "OpenAI Chat Completions",
+    ids: { pattern: null, text: null, longest: 40 },
+    names: NAMES,
+    resultsFollowCall: true,
+    assistantTurnsJoin: false,
+    contentRequired: false,
+    idsReusableAfterResult: false,
+    callsFollowUserTurn: false,
+    signatures: false,
+  },
+  "openai-responses": {
+    name: "openai-responses",
+    label: "OpenAI Responses",
+    ids: { pattern: null, text: null, longest: 64 },
+    names: NAMES,
+    resultsFollowCall: false,
+    assistantTurnsJoin: false,
+    contentRequired: false,
+    idsReusableAfterResult: false,
+    callsFollowUserTurn: false,
+    signatures: false,
+  },
+  anthropic: {
+    name: "anthropic",
+    label: "Anthropic Messages",
+    ids: { pattern: /^[a-zA-Z0-9_-]{1,64}$/, text: "[a-zA-Z0-9_-]{1,64}", longest: 64 },
+    names: NAMES,
+    resultsFollowCall: true,
+    assistantTurnsJoin: true,
+    contentRequired: true,
+    idsReusableAfterResult: true,
+    callsFollowUserTurn: false,
+    signatures: false,
+  },
+  gemini: {
+    name: "gemini",
+    label: "Google Gemini",
+    ids: { pattern: null, text: null, longest: null },
+    names: { pattern: /^[a-zA-Z_][a-zA-Z0-9_.:-]{0,63}$/, text: "[a-zA-Z_][a-zA-Z0-9_.:-]{0,63}" },
+    resultsFollowCall: true,
+    assistantTurnsJoin: true,
+    contentRequired: false,
+    idsReusableAfterResult: false,
+    callsFollowUserTurn: true,
+    signatures: true,
+  },
+};
+
+/** checkWireRules' options: validateTranscript's, and the model the request is for. */
+export interface WireRulesOptions extends ValidateOptions {
+  /** For the rules that depend on it (Gemini's thought signatures: Gemini 3 and later
+   * require them, 1.x and 2.x do not). Absent (or not a string): judged as the current
+   * models are, which require them. Other providers ignore it. */
+  readonly model?: string | null;
+}
+
+// gemini-<major>[.<minor>] before a "-" or the end (Python's re: \d is any decimal digit,
+// $ also matches before a final newline)
+const VERSIONED = /^gemini-(\p{Nd}+)(?:[.-]\p{Nd}+)?(?=-|\n?$)/u;
+
+/** The value of a string of decimal digits of any script (Python's int). */
+function digitsValue(digits: string): number {
+  let value = 0;
+  for (const digit of digits) {
+    let code = digit.codePointAt(0)!;
+    let run = 0; // the decimal digits right before it: digits come in runs of ten
+    while (/^\p{Nd}$/u.test(String.fromCodePoint(code - 1))) {
+      code -= 1;
+      run += 1;
+    }
+    value = value * 10 + (run % 10);
+  }
+  return value;
+}
+
+/** Whether `model` refuses a current turn's call step without its signature
+ * (agent_ir.wire.gemini._rules._requires_signatures). */
+function requiresSignatures(model: string | null): boolean {
+  if (model === null) return true;
+  const name = model.slice(model.lastIndexOf("/") + 1).toLowerCase();
+  if (!name.startsWith("gemini-") || name.includes("-image")) return false;
+  const version = VERSIONED.exec(name);
+  return version === null || digitsValue(version[1]) >= 3;
+}
+
+/** Every registered provider's name. */
+export const PROVIDERS: readonly Provider[] = ["openai-chat", "openai-responses", "anthropic", "gemini"];
+
+type Message = Record<string, any> | null;
+
+const isAssistant = (message: Message): message is Record<string, any> => message !== null && message.role === "assistant";
+
+function* toolCalls(messages: readonly Message[]): Generator<[number, number, Record<string, any>]> {
+  for (let index = 0; index < messages.length; index += 1) {
+    const message = messages[index];
+    if (!isAssistant(message)) continue;
+    const content = message.content as Record<string, any>[];
+    for (let block = 0; block < content.length; block += 1) {
+      if (content[block].type === "toolCall") yield [index, block, content[block]];
+    }
+  }
+}
+
+function* resultsNotImmediate(messages: readonly Message[], spec: Spec): Generator<Diagnostic> {
+  const latest = new Map<string, number>();
+  let runStart = 0;
+  let others = 0;
+  const othersBefore: number[] = [];
+  for (let index = 0; index < messages.length; index += 1) {
+    const message = messages[index];
+    othersBefore.push(others);
+    if (isAssistant(message)) {
+      for (const block of message.content) if (block.type === "toolCall") latest.set(block.id, index);
+    } else {
+      others += 1;
+    }
+    if (message === null || message.role !== "toolResult") {
+      runStart = index + 1;
+      continue;
+    }
+    const madeAt = latest.get(message.toolCallId);
+    if (madeAt === undefined) continue;
+    const adjacent = spec.assistantTurnsJoin ? othersBefore[runStart] === othersBefore[madeAt + 1] : runStart === madeAt + 1;
+    if (adjacent) continue;
+    yield diagnostic(
+      "RESULT_NOT_IMMEDIATE",
+      index,
+      ["toolCallId"],
+      `the result of tool call ${quoted(message.toolCallId)} must come directly after ` +
+        `the assistant message that made it (message ${madeAt}) for ${spec.name}`,
+    );
+  }
+}
+
+function* idFormats(messages: readonly Message[], spec: Spec): Generator<Diagnostic> {
+  const { ids } = spec;
+  for (const [index, block, call] of toolCalls(messages)) {
+    const fits = ids.pattern !== null ? ids.pattern.test(call.id) : ids.longest === null || codePoints(call.id) <= ids.longest;
+    if (fits) continue;
+    const rules = ids.text === null ? [] : [`match ${ids.text}`];
+    if (ids.longest !== null) rules.push(`have at most ${ids.longest} characters`);
+    yield diagnostic(
+      "INVALID_TOOL_CALL_ID_FORMAT",
+      index,
+      ["content", block, "id"],
+      `tool call id ${quoted(call.id)} must ${rules.join(" and ")} for ${spec.name}`,
+    );
+  }
+}
+
+function* callNames(messages: readonly Message[], spec: Spec): Generator<Diagnostic> {
+  for (const [index, block, call] of toolCalls(messages)) {
+    if (spec.names.pattern.test(call.name)) continue;
+    yield diagnostic(
+      "INVALID_TOOL_NAME_FORMAT",
+      index,
+      ["content", block, "name"],
+      `tool call ${quoted(call.id)} names ${quoted(call.name)}, which must match ${spec.names.text} for ${spec.name}`,
+    );
+  }
+}
+
+function* callsFirst(messages: readonly Message[], spec: Spec): Generator<Diagnostic> {
+  for (let index = 0; index < messages.length; index += 1) {
+    const message = messages[index];
+    if (message === null || message.role === "system") continue;
+    if (message.role !== "assistant") return;
+    if (message.content.some((block: Record<string, any>) => block.type === "toolCall")) {
+      yield diagnostic(
+        "INVALID_ROLE_ORDER",
+        index,
+        ["role"],
+        "an assistant turn with tool calls must come after a user turn or tool " +
+          `results for ${spec.name}, not first after the system messages`,
+      );
+      return;
+    }
+  }
+}
+
+function* missingSignatures(messages: readonly Message[], spec: Spec, model: string | null): Generator<Diagnostic> {
+  const who = model === null ? spec.label : `${spec.label} (${quoted(model)})`;
+  let start = 0;
+  for (let index = messages.length - 1; index >= 0; index -= 1) {
+    const message = messages[index];
+    if (message !== null && message.role === "user") {
+      start = index + 1;
+      break;
+    }
+  }
+  let firstOfStep = true;
+  for (let index = start; index < messages.length; index += 1) {
+    const message = messages[index];
+    if (!isAssistant(message)) {
+      firstOfStep = true;
+      continue;
+    }
+    const content = message.content as Record<string, any>[];
+    for (let blockIndex = 0; blockIndex < content.length; blockIndex += 1) {
+      const block = content[blockIndex];
+      if (!firstOfStep || block.type !== "toolCall") continue;
+      firstOfStep = false;
+      if (block.thoughtSignature !== undefined && block.thoughtSignature !== null) continue;
+      yield diagnostic(
+        "MISSING_THOUGHT_SIGNATURE",
+        index,
+        ["content", blockIndex],
+        `tool call ${quoted(block.id)} (${quoted(block.name)}) has no thought ` +
+          `signature: ${who} requires one on the first call of each model ` +
+          "step of the current turn (the turn since the last user message)",
+      );
+    }
+  }
+}
+
+function* emptyContent(messages: readonly Message[], spec: Spec): Generator<Diagnostic> {
+  for (let index = 0; index < messages.length; index += 1) {
+    const message = messages[index];
+    if (message === null || (message.role !== "user" && message.role !== "assistant")) continue;
+    const content = message.content;
+    if (content.length === 0) {
+      yield diagnostic("EMPTY_CONTENT", index, ["content"], `content must not be empty for ${spec.name}`);
+      continue;
+    }
+    if (typeof content === "string") {
+      if (isBlank(content)) {
+        yield diagnostic("EMPTY_CONTENT", index, ["content"], `content must not be only whitespace for ${spec.name}`);
+      }
+      continue;
+    }
+    const blocks = content as Record<string, any>[];
+    const said = blocks.some((block) => block.type !== "text" || !isBlank(block.text));
+    for (let blockIndex = 0; blockIndex < blocks.length; blockIndex += 1) {
+      const block = blocks[blockIndex];
+      if (block.type !== "text" || !isBlank(block.text)) continue;
+      if (block.text && said) continue; // whitespace beside other content is accepted
+      const problem = block.text ? "must not be only whitespace when nothing else in the message is content" : "must not be empty";
+      yield diagnostic(
+        "EMPTY_CONTENT",
+        index,
+        ["content", blockIndex, "text"],
+        `content[${blockIndex}].text ${problem} for ${spec.name}`,
+      );
+    }
+  }
+}
+
+function* definitionNames(definitions: readonly (Record<string, unknown> | null)[], spec: Spec): Generator<Diagnostic> {
+  for (let toolIndex = 0; toolIndex < definitions.length; toolIndex += 1) {
+    const definition = definitions[toolIndex];
+    if (definition === null || spec.names.pattern.test(definition.name as string)) continue;
+    yield diagnostic(
+      "INVALID_TOOL_NAME_FORMAT",
+      -1,
+      ["name"],
+      `tool name ${quoted(definition.name)} must match ${spec.names.text} for ${spec.name}`,
+      toolIndex,
+    );
+  }
+}
+
+/** Every problem `provider` would refuse the transcript for: validateTranscript's
+ * diagnostics (but what the provider accepts where agent-ir is stricter) and the
+ * provider's own rules over the messages valid on their own, in order. Throws a
+ * TypeError for a provider that is not registered; never for the transcript. */
+export function checkWireRulesOf(transcript: unknown, provider: Provider, options?: WireRulesOptions): Diagnostic[] {
+  if (typeof provider !== "string" || !Object.prototype.hasOwnProperty.call(SPECS, provider)) {
+    throw new TypeError(`provider must be one of ${PROVIDERS.join(", ")}, not ${quoted(String(provider))}`);
+  }
+  const spec = SPECS[provider];
+  const read = readOptions(options);
+  const { diagnostics, messages } = check(transcript, read, spec.idsReusableAfterResult);
+  const found = [...diagnostics];
+  if (read.tools !== undefined) found.push(...definitionNames(read.tools.definitions, spec));
+  if (messages !== null) {
+    if (spec.resultsFollowCall) found.push(...resultsNotImmediate(messages, spec));
+    found.push(...idFormats(messages, spec), ...callNames(messages, spec));
+    if (spec.callsFollowUserTurn) found.push(...callsFirst(messages, spec));
+    if (spec.contentRequired) found.push(...emptyContent(messages, spec));
+    const model = typeof options?.model === "string" ? options.model : null;
+    if (spec.signatures && requiresSignatures(model)) found.push(...missingSignatures(messages, spec, model));
+  }
+  return ordered(found);
+}

@@ -1,0 +1,396 @@
+// Tool definitions: reading them, and checking each call against the tool it names
+// (src/agent_ir/_tools.py). A definition that is malformed, declares a name an earlier
+// one declared, or whose parameters is no JSON Schema is one INVALID_TOOL_DEFINITION
+// (with its toolIndex); a call naming no tool is UNDECLARED_TOOL; arguments its tool's
+// parameters refuse are TOOL_ARGUMENTS_MISMATCH, one per failing keyword.
+import { Ajv2020 } from "ajv/dist/2020.js";
+import { Ajv2019 } from "ajv/dist/2019.js";
+import { Ajv, type ErrorObject, type ValidateFunction } from "ajv";
+import type { Diagnostic } from "../index.js";
+import { diagnostic, type Path } from "./diagnostics.js";
+import { DRAFT_06 } from "./schemas.generated.js";
+import { brokenBlocks, toolCallBlocks } from "./linkage.js";
+import { hasOwn, isObject, MAX_DEPTH, type Problem } from "./shape.js";
+import { cut, isBlank, quoted } from "./text.js";
+
+interface Tool {
+  readonly position: number;
+  readonly validate: ValidateFunction | null; // null: any arguments object
+  readonly broken: boolean;
+}
+
+/** The tools of one transcript, read once. */
+export interface Tools {
+  /** each declared name, in the order declared */
+  readonly byName: Map<string, Tool>;
+  /** the INVALID_TOOL_DEFINITION diagnostics */
+  readonly problems: Diagnostic[];
+  /** false when the tools as a whole are not an array: then no call is checked */
+  readonly readable: boolean;
+  /** each definition, or null when it is malformed */
+  readonly definitions: (Record<string, unknown> | null)[];
+}
+
+const FIELDS = ["name", "description", "parameters", "strict"];
+const MOST_DECLARED_SHOWN = 5;
+
+/** The first value of a definition JSON cannot hold: a lone surrogate, a number that is
+ * not finite, containers nested too deeply (counted from `parameters`). */
+function firstReadProblem(value: unknown, at: (string | number)[]): [Path, string] | null {
+  if (typeof value === "string") return value.isWellFormed() ? null : [at, "holds a lone surrogate (not valid Unicode)"];
+  if (typeof value === "number") return Number.isFinite(value) ? null : [at, "must be a finite number"];
+  if (typeof value !== "object" || value === null) return null;
+  const offset = at[0] === "parameters" ? 1 : 0;
+  if (at.length >= MAX_DEPTH + offset) return [at, `is nested deeper than ${MAX_DEPTH} levels`];
+  if (Array.isArray(value)) {
+    for (let index = 0; index < value.length; index += 1) {
+      const found = firstReadProblem(value[index], [...at, index]);
+      if (found !== null) return found;
+    }
+    return null;
+  }
+  for (const key of Object.keys(value)) {
+    if (!key.isWellFormed()) return [[...at, key], "is a key holding a lone surrogate (not valid Unicode)"];
+    const found = firstReadProblem((value as Record<string, unknown>)[key], [...at, key]);
+    if (found !== null) return found;
+  }
+  return null;
+}
+
+// The JSON type each field of a ToolDefinition must have.
+const FIELD_TYPES: Record<string, (value: unknown) => boolean> = {
+  name: (value) => typeof value === "string",
+  description: (value) => typeof value === "string",
+  parameters: (value) => isObject(value),
+  strict: (value) => typeof value === "boolean",
+};
+
+/** The one problem of a malformed definition, or null when it is well-formed: what
+ * reading it as JSON refuses first, else the error jsonschema's best_match picks (the
+ * shallowest: a missing name, then an unknown field; then the wrong field whose name is
+ * the greatest). */
+function definitionProblem(entry: unknown): [Path, string] | null {
+  const read = firstReadProblem(entry, []);
+  if (read !== null) return read;
+  if (!isObject(entry)) return [[], `the tool definition must be an object, not ${entry === null ? "null" : Array.isArray(entry) ? "array" : typeof entry}`];
+  if (!hasOwn(entry, "name")) return [["name"], "name is missing (a tool definition needs it)"];
+  const unknown = Object.keys(entry).find((key) => !FIELDS.includes(key));
+  if (unknown !== undefined) return [[unknown], `${unknown} is not a field of a tool definition (its fields: ${FIELDS.join(", ")})`];
+  // jsonschema's relevance prefers, among the fields, the greatest name ("strict" over
+  // "parameters" over "name" over "description"): the fields' names are ASCII
+  const wrong = FIELDS.filter((field) => hasOwn(entry, field) && !FIELD_TYPES[field](entry[field]));
+  if (typeof entry.name === "string" && isBlank(entry.name)) wrong.push("name");
+  if (wrong.length === 0) return null;
+  const field = wrong.sort().at(-1)!;
+  if (field === "name" && typeof entry.name === "string") return [["name"], "name must hold a character other than whitespace"];
+  return [[field], `${field} is not valid: it must be ${field === "parameters" ? "a JSON object" : field === "strict" ? "a boolean" : "a string"}`];
+}
+
+/** The name a definition declares even when it is malformed (its calls are then not
+ * UNDECLARED_TOOL): a string with a visible character, read (a key holding a lone
+ * surrogate makes the whole definition unreadable, as in Python). */
+function readableName(entry: unknown): string | null {
+  if (!isObject(entry) || Object.keys(entry).some((key) => !key.isWellFormed())) return null;
+  const name = entry.name;
+  return typeof name === "string" && !isBlank(name) && name.isWellFormed() ? name : null;
+}
+
+interface Outcome {
+  readonly validate: ValidateFunction | null;
+  readonly path: Path;
+  readonly reason: string;
+}
+
+function draft06(): Ajv {
+  const ajv = new Ajv(OPTIONS);
+  ajv.addMetaSchema(DRAFT_06);
+  return ajv;
+}
+
+interface Dialect {
+  readonly make: () => Ajv;
+  /** the $schema Ajv knows it by */
+  readonly id: string;
+}
+
+// The dialects jsonschema-rs knows, by $schema without its scheme and final "#" (it
+// takes http and https alike). Draft 4 is read as draft 6 once its differences are
+// written the draft-6 way (`drafted04`).
+const DIALECTS: Record<string, Dialect> = {
+  "json-schema.org/draft/2020-12/schema": { make: () => new Ajv2020(OPTIONS), id: "https://json-schema.org/draft/2020-12/schema" },
+  "json-schema.org/schema": { make: () => new Ajv2020(OPTIONS), id: "https://json-schema.org/draft/2020-12/schema" },
+  "json-schema.org/draft/2019-09/schema": { make: () => new Ajv2019(OPTIONS), id: "https://json-schema.org/draft/2019-09/schema" },
+  "json-schema.org/draft-07/schema": { make: () => new Ajv(OPTIONS), id: "http://json-schema.org/draft-07/schema#" },
+  "json-schema.org/draft-06/schema": { make: draft06, id: "http://json-schema.org/draft-06/schema#" },
+  "json-schema.org/draft-04/schema": { make: draft06, id: "http://json-schema.org/draft-06/schema#" },
+};
+const DEFAULT_DIALECT = DIALECTS["json-schema.org/draft/2020-12/schema"];
+
+function dialectOf(uri: string): Dialect | undefined {
+  const match = /^https?:\/\/(.*?)#?$/.exec(uri);
+  return match === null ? undefined : DIALECTS[match[1]];
+}
+
+/** The first problem of a draft-4 schema that draft 6 reads otherwise: a boolean
+ * exclusiveMinimum/exclusiveMaximum needs its minimum/maximum (reported at the schema
+ * holding it), and must be a boolean (at the keyword). */
+function draft04Problem(schema: unknown, at: (string | number)[]): (string | number)[] | null {
+  if (Array.isArray(schema)) {
+    for (let index = 0; index < schema.length; index += 1) {
+      const found = draft04Problem(schema[index], [...at, index]);
+      if (found !== null) return found;
+    }
+    return null;
+  }
+  if (!isObject(schema)) return null;
+  for (const [exclusive, bound] of [["exclusiveMinimum", "minimum"], ["exclusiveMaximum", "maximum"]]) {
+    if (hasOwn(schema, exclusive) && !hasOwn(schema, bound)) return at;
+    if (hasOwn(schema, exclusive) && typeof schema[exclusive] !== "boolean") return [...at, exclusive];
+  }
+  for (const [key, value] of Object.entries(schema)) {
+    if (key === "enum" || key === "const" || key === "default" || key === "examples") continue;
+    const found = draft04Problem(value, [...at, key]);
+    if (found !== null) return found;
+  }
+  return null;
+}
+
+/** A draft-4 schema written as draft 6: a boolean exclusiveMinimum/exclusiveMaximum
+ * beside minimum/maximum becomes the number, and `id` becomes `$id`. */
+function drafted04(schema: unknown, root = true): unknown {
+  if (Array.isArray(schema)) return schema.map((item) => drafted04(item, false));
+  if (!isObject(schema)) return schema;
+  const copy: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(schema)) copy[key] = key === "enum" || key === "const" ? value : drafted04(value, false);
+  for (const [exclusive, bound] of [["exclusiveMinimum", "minimum"], ["exclusiveMaximum", "maximum"]]) {
+    if (copy[exclusive] === true && typeof copy[bound] === "number") {
+      copy[exclusive] = copy[bound];
+      delete copy[bound];
+    } else if (copy[exclusive] === false) {
+      delete copy[exclusive];
+    }
+  }
+  if (typeof copy.id === "string" && !hasOwn(copy, "$id")) {
+    copy.$id = copy.id;
+    delete copy.id;
+  }
+  return copy;
+}
+
+// A tool's parameters are the user's JSON Schema, not agent-ir's: not strict, format an
+// annotation, every error reported.
+const OPTIONS = { strict: false, validateFormats: false, allErrors: true, logger: false } as const;
+
+const CACHE_SIZE = 512;
+const compiled = new Map<string, Outcome>();
+
+function compileParameters(parameters: Record<string, unknown>): Outcome {
+  const key = JSON.stringify(parameters);
+  let found = compiled.get(key);
+  if (found === undefined) {
+    found = compileOnce(parameters);
+    if (compiled.size >= CACHE_SIZE) compiled.delete(compiled.keys().next().value!);
+    compiled.set(key, found);
+  }
+  return found;
+}
+
+function compileOnce(parameters: Record<string, unknown>): Outcome {
+  const dialectValue = parameters.$schema;
+  let dialect = DEFAULT_DIALECT;
+  if (dialectValue !== undefined) {
+    const known = typeof dialectValue === "string" ? dialectOf(dialectValue) : undefined;
+    if (known === undefined) return unknownDialect(parameters, dialectValue);
+    dialect = known;
+    parameters = { ...parameters, $schema: known.id };
+  }
+  const ajv = dialect.make();
+  if (typeof dialectValue === "string" && dialectOf(dialectValue) === DIALECTS["json-schema.org/draft-04/schema"]) {
+    const problem = draft04Problem(parameters, []);
+    if (problem !== null) return { validate: null, path: ["parameters", ...problem], reason: "parameters is not a valid draft-4 JSON Schema" };
+    parameters = drafted04(parameters) as Record<string, unknown>;
+  }
+  const refused = metaProblem(ajv, parameters);
+  if (refused !== null) return refused;
+  try {
+    return { validate: ajv.compile(parameters), path: [], reason: "" };
+  } catch (error) {
+    const text = error instanceof Error ? error.message : String(error);
+    const missing = (error as { missingRef?: string }).missingRef;
+    if (missing !== undefined) {
+      return {
+        validate: null,
+        path: ["parameters"],
+        reason: `parameters refers to ${quoted(missing)}, outside them: a $ref is resolved inside the tool's parameters only, never fetched`,
+      };
+    }
+    return { validate: null, path: ["parameters"], reason: `parameters could not be compiled as a JSON Schema (${cut(text)})` };
+  }
+}
+
+/** The problem of parameters whose meta-schema refuses them; null when it accepts them. */
+function metaProblem(ajv: Ajv, parameters: Record<string, unknown>): Outcome | null {
+  if (ajv.validateSchema(parameters)) return null;
+  const first = (ajv.errors ?? [])[0];
+  const inside = first === undefined ? [] : pointerPath(first.instancePath);
+  return {
+    validate: null,
+    path: ["parameters", ...inside],
+    reason: `parameters is not a valid JSON Schema: ${cut(ajv.errorsText(ajv.errors))}`,
+  };
+}
+
+/** Parameters naming a dialect jsonschema-rs does not know: checked against Draft
+ * 2020-12 first (as jsonschema-rs does), then refused at $schema (nothing is fetched),
+ * or as a whole for an unknown json-schema.org meta-schema. */
+function unknownDialect(parameters: Record<string, unknown>, dialect: unknown): Outcome {
+  const { $schema: _, ...rest } = parameters;
+  // a $schema that is no string is the first thing Draft 2020-12 refuses
+  const refused = typeof dialect === "string" ? metaProblem(DEFAULT_DIALECT.make(), rest) : null;
+  if (refused !== null) return refused;
+  if (typeof dialect === "string" && /^https?:\/\/json-schema\.org\//.test(dialect)) {
+    return { validate: null, path: ["parameters"], reason: `parameters is not a valid JSON Schema: unknown meta-schema ${quoted(dialect)}` };
+  }
+  return {
+    validate: null,
+    path: ["parameters", "$schema"],
+    reason: `parameters.$schema names an unknown JSON Schema dialect (${quoted(dialect)})`,
+  };
+}
+
+function pointerPath(pointer: string): (string | number)[] {
+  if (pointer === "") return [];
+  return pointer
+    .split("/")
+    .slice(1)
+    .map((part) => part.replaceAll("~1", "/").replaceAll("~0", "~"));
+}
+
+/** The tools of `value` (an array of tool definitions in JSON form); never throws. */
+export function readTools(value: unknown): Tools {
+  if (!Array.isArray(value)) {
+    const kind = value === null ? "null" : typeof value === "object" ? "object" : typeof value;
+    const problem = diagnostic("INVALID_TOOL_DEFINITION", -1, [], `tools must be an array of tool definitions, not ${kind}`);
+    return { byName: new Map(), problems: [problem], readable: false, definitions: [] };
+  }
+  const byName = new Map<string, Tool>();
+  const problems: Diagnostic[] = [];
+  const definitions: (Record<string, unknown> | null)[] = [];
+  value.forEach((entry: unknown, index: number) => {
+    const wrong = definitionProblem(entry);
+    let broken = wrong !== null;
+    let validate: ValidateFunction | null = null;
+    if (wrong !== null) {
+      problems.push(diagnostic("INVALID_TOOL_DEFINITION", -1, wrong[0], wrong[1], index));
+      definitions.push(null);
+    } else {
+      const definition = entry as Record<string, unknown>;
+      const name = definition.name as string;
+      definitions.push(definition);
+      const first = byName.get(name);
+      if (first !== undefined) {
+        const reason = `tool name ${quoted(name)} is already declared by tool ${first.position}`;
+        problems.push(diagnostic("INVALID_TOOL_DEFINITION", -1, ["name"], reason, index));
+        broken = true;
+      } else if (definition.parameters !== undefined) {
+        const outcome = compileParameters(definition.parameters as Record<string, unknown>);
+        if (outcome.validate === null) {
+          problems.push(diagnostic("INVALID_TOOL_DEFINITION", -1, outcome.path, outcome.reason, index));
+          broken = true;
+        }
+        validate = outcome.validate;
+      }
+    }
+    const name = readableName(entry);
+    if (name !== null && !byName.has(name)) byName.set(name, { position: index, validate, broken });
+  });
+  return { byName, problems, readable: true, definitions };
+}
+
+/** The keyword errors of Ajv as jsonschema-rs reports them: one per failing keyword,
+ * not the errors inside a composite keyword (anyOf, oneOf, not, if/then) that failed. */
+function keywordErrors(errors: readonly ErrorObject[]): ErrorObject[] {
+  const kept = errors.filter((error) => error.keyword !== "if" && error.keyword !== "propertyNames");
+  const composite = kept
+    .filter((error) => ["anyOf", "oneOf", "not", "contains"].includes(error.keyword))
+    .map((error) => error.schemaPath + "/");
+  const found = kept.filter((error) => !composite.some((prefix) => error.schemaPath.startsWith(prefix)));
+  // jsonschema-rs reports additionalProperties once per object, required once per
+  // missing property, a propertyNames keyword once per name refused
+  const seen = new Set<string>();
+  return found.filter((error) => {
+    const params = error.params as { missingProperty?: string };
+    const key = JSON.stringify([error.instancePath, error.schemaPath, error.propertyName ?? null, params.missingProperty ?? null]);
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
+}
+
+/** The path of an Ajv error inside the arguments, as Python gives it. Python takes it
+ * from jsonschema-rs (0.61), whose instance_path reads each object key as an array index
+ * when Rust parses it as one ("00", "007" and "+1" become 0, 7 and 1) and leaves out the
+ * keys that are the empty string: so the pointer names another place than the key for
+ * such keys. Reported as a bug of the Python side; done here the same way so that both
+ * languages give one pointer. */
+function argumentsPath(pointer: string): (string | number)[] {
+  const found: (string | number)[] = [];
+  for (const segment of pointerPath(pointer)) {
+    if (segment === "") continue;
+    const index = typeof segment === "string" && /^\+?[0-9]+$/.test(segment) ? BigInt(segment) : null;
+    found.push(index !== null && index < 2n ** 64n ? index.toString() : segment);
+  }
+  return found;
+}
+
+function declared(tools: Tools): string {
+  const names = [...tools.byName.keys()];
+  if (names.length === 0) return "none is declared";
+  const shown = names.slice(0, MOST_DECLARED_SHOWN).map((name) => quoted(name)).join(", ");
+  const more = names.length - MOST_DECLARED_SHOWN;
+  return `declared: ${shown}` + (more > 0 ? ` and ${more} more` : "");
+}
+
+function checkCall(tools: Tools, messageIndex: number, blockIndex: number, call: Record<string, any>): Diagnostic[] {
+  const tool = tools.byName.get(call.name);
+  if (tool === undefined) {
+    const reason = `tool call ${quoted(call.id)} names ${quoted(call.name)}, which no tool declares (${declared(tools)})`;
+    return [diagnostic("UNDECLARED_TOOL", messageIndex, ["content", blockIndex, "name"], reason)];
+  }
+  if (tool.broken || tool.validate === null || tool.validate(call.arguments)) return [];
+  const errors = keywordErrors(tool.validate.errors ?? []);
+  return errors.map((error) => {
+    const keyword = error.keyword;
+    const reason =
+      `the arguments of tool call ${quoted(call.id)} do not match the parameters of tool ${tool.position} ` +
+      `(${cut(call.name)}): ${cut(error.message ?? "is not valid")} (keyword ${keyword} at ${error.schemaPath.slice(1) || "/"} of the parameters)`;
+    return diagnostic("TOOL_ARGUMENTS_MISMATCH", messageIndex, ["content", blockIndex, "arguments", ...argumentsPath(error.instancePath)], reason);
+  });
+}
+
+/** The diagnostics of every call of the messages (null where malformed: the well-formed
+ * calls of the message, given with its problems, are checked). */
+export function checkCalls(
+  tools: Tools,
+  messages: readonly (Record<string, any> | null)[],
+  malformed: ReadonlyMap<number, { plain: unknown; problems: readonly Problem[] }>,
+): Diagnostic[] {
+  const found: Diagnostic[] = [];
+  if (!tools.readable) return found;
+  messages.forEach((message, messageIndex) => {
+    if (message !== null) {
+      if (message.role !== "assistant") return;
+      (message.content as Record<string, any>[]).forEach((block, blockIndex) => {
+        if (block.type === "toolCall") found.push(...checkCall(tools, messageIndex, blockIndex, block));
+      });
+      return;
+    }
+    const inspection = malformed.get(messageIndex);
+    if (inspection === undefined) return;
+    const broken = brokenBlocks(inspection.problems);
+    for (const [blockIndex, block] of toolCallBlocks(inspection.plain)) {
+      if (!broken.has(blockIndex)) found.push(...checkCall(tools, messageIndex, blockIndex, block));
+    }
+  });
+  return found;
+}

@@ -1,0 +1,102 @@
+// The package's API: what each function returns, throws and never throws.
+import assert from "node:assert/strict";
+import { test } from "node:test";
+
+import { checkWireRules, parseTranscript, PROVIDERS, TranscriptError, validateTranscript } from "../dist/index.js";
+
+const call = (id, name = "read") => ({ type: "toolCall", id, name, arguments: {} });
+const VALID = [
+  { role: "user", id: "m0", content: "read a.txt" },
+  { role: "assistant", id: "m1", content: [call("c1")] },
+  { role: "toolResult", id: "m2", toolCallId: "c1", toolName: "read", content: "ok", isError: false },
+];
+
+test("a valid transcript has no diagnostic, and parseTranscript returns its messages", () => {
+  assert.deepEqual(validateTranscript(VALID), []);
+  assert.equal(parseTranscript(VALID), VALID);
+});
+
+test("a diagnostic carries its code, indexes, JSON Pointer and a sentence", () => {
+  const [found, ...rest] = validateTranscript(VALID.slice(0, 2));
+  assert.deepEqual(rest, []);
+  assert.deepEqual(found, {
+    code: "MISSING_TOOL_RESULT",
+    messageIndex: 1,
+    message: "tool call 'c1' (read) has no result after it",
+    path: "/1/content/0",
+  });
+});
+
+test("parseTranscript throws a TranscriptError carrying every diagnostic", () => {
+  const broken = [{ role: "user", id: " ", content: 1 }];
+  assert.throws(
+    () => parseTranscript(broken),
+    (error) => error instanceof TranscriptError && error.diagnostics.map((d) => d.path).join(" ") === "/0/content /0/id",
+  );
+});
+
+test("validateTranscript never throws: hostile values are one INVALID_TRANSCRIPT", () => {
+  const hostile = [
+    {
+      get role() {
+        throw new Error("boom");
+      },
+    },
+  ];
+  const cyclic = { role: "user", id: "m0", content: [] };
+  cyclic.content.push({ type: "text", text: "x", cyclic });
+  for (const value of [hostile, [cyclic], undefined, 1n, Symbol("s")]) {
+    const found = validateTranscript(value);
+    assert.ok(found.length >= 1, String(value?.toString?.()));
+  }
+  assert.equal(validateTranscript(hostile)[0].code, "INVALID_TRANSCRIPT");
+});
+
+test("options: tools and allowPending", () => {
+  const pending = VALID.slice(0, 2);
+  assert.deepEqual(validateTranscript(pending, { allowPending: true }), []);
+  const undeclared = validateTranscript(VALID, { tools: [{ name: "write" }] });
+  assert.deepEqual(undeclared.map((d) => [d.code, d.path]), [["UNDECLARED_TOOL", "/1/content/0/name"]]);
+  const broken = validateTranscript(VALID, { tools: [{ name: "read", parameters: { type: 5 } }] });
+  assert.deepEqual(broken.map((d) => [d.code, d.messageIndex, d.toolIndex, d.path]), [["INVALID_TOOL_DEFINITION", -1, 0, "/parameters/type"]]);
+});
+
+test("checkWireRules: each provider's rules, and a TypeError for another provider", () => {
+  const late = [VALID[1], { role: "user", id: "m", content: "wait" }, VALID[2]];
+  for (const provider of PROVIDERS) {
+    const codes = checkWireRules(late, provider).map((d) => d.code);
+    const expected = {
+      "openai-chat": ["RESULT_NOT_IMMEDIATE"],
+      "openai-responses": [],
+      anthropic: ["RESULT_NOT_IMMEDIATE"],
+      gemini: ["INVALID_ROLE_ORDER", "RESULT_NOT_IMMEDIATE"], // the call is before the last user message
+    }[provider];
+    assert.deepEqual(codes, expected, provider);
+  }
+  assert.throws(() => checkWireRules(VALID, "openai"), TypeError);
+});
+
+test("checkWireRules: Gemini's thought signatures depend on the model", () => {
+  const turn = [VALID[0], VALID[1], VALID[2]];
+  const signed = (model) => checkWireRules(turn, "gemini", model === undefined ? {} : { model }).map((d) => d.code);
+  for (const model of [undefined, "gemini-3-pro-preview", "models/gemini-3.1-flash-lite", "gemini-flash-latest"]) {
+    assert.deepEqual(signed(model), ["MISSING_THOUGHT_SIGNATURE"], String(model));
+  }
+  for (const model of ["gemini-2.5-flash", "gemini-3-pro-image-preview", "gemma-3-27b-it"]) {
+    assert.deepEqual(signed(model), [], model);
+  }
+  const [found] = checkWireRules(turn, "gemini", { model: "gemini-3-pro-preview" });
+  assert.match(found.message, /Google Gemini \('gemini-3-pro-preview'\) requires one/);
+});
+
+test("values JSON has not are refused where they are, as Python refuses them", () => {
+  const user = (content) => [{ role: "user", id: "m0", content }];
+  const paths = (value) => validateTranscript(value).map((d) => [d.code, d.path]);
+  assert.deepEqual(paths(user([{ type: "text", text: undefined }])), [["INVALID_MESSAGE", "/0/content/0/text"]]);
+  assert.deepEqual(paths(user([{ type: "text", text: "x", when: new Date(0) }])), [["INVALID_MESSAGE", "/0/content/0/when"]]);
+  assert.deepEqual(paths(user("x\ud800")), [["INVALID_MESSAGE", "/0/content"]]);
+  assert.deepEqual(paths([, { role: "user", id: "m1", content: "x" }]), [["INVALID_MESSAGE", "/0"]]); // a hole
+  const args = { a: 1n };
+  const call = [{ role: "assistant", id: "m0", content: [{ type: "toolCall", id: "c", name: "t", arguments: args }] }];
+  assert.deepEqual(paths(call), [["INVALID_TOOL_ARGUMENTS", "/0/content/0/arguments/a"]]);
+});

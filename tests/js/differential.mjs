@@ -1,0 +1,109 @@
+// The npm package (bindings/typescript/) against Python, case by case, on the corpus
+// tests/js/write_corpus.py wrote: every diagnostic of every case must be Python's, in
+// order: its code, messageIndex, toolIndex and JSON Pointer path, and its message for
+// the codes whose sentences the package writes as Python does (PINNED).
+//
+//   node differential.mjs PACKAGE_DIST CORPUS.jsonl
+//
+// Exit status 0 when every case agrees; 1 with the first disagreements and their count.
+import fs from "node:fs";
+import path from "node:path";
+import { pathToFileURL } from "node:url";
+
+const [dist, corpus] = process.argv.slice(2);
+const { checkWireRules, validateTranscript } = await import(pathToFileURL(path.join(path.resolve(dist), "index.js")).href);
+
+// The sentences that are the same in both languages (the shape sentences differ: they
+// are jsonschema's and Ajv's words).
+const PINNED = new Set([
+  "DUPLICATE_TOOL_CALL_ID",
+  "DUPLICATE_TOOL_RESULT",
+  "ORPHAN_TOOL_RESULT",
+  "TOOL_RESULT_BEFORE_CALL",
+  "TOOL_NAME_MISMATCH",
+  "MISSING_TOOL_RESULT",
+  "ORPHAN_SERVER_TOOL_RESULT",
+  "UNDECLARED_TOOL",
+  "RESULT_NOT_IMMEDIATE",
+  "INVALID_TOOL_CALL_ID_FORMAT",
+  "INVALID_TOOL_NAME_FORMAT",
+  "INVALID_ROLE_ORDER",
+  "EMPTY_CONTENT",
+  "MISSING_THOUGHT_SIGNATURE",
+]);
+
+// Python's repr escapes a character its Unicode database calls unprintable, and each
+// runtime has its own Unicode version (Python 3.12: 15.0; Node 20: its ICU's): a
+// character assigned in one version only is escaped by one side. Sentences are compared
+// with the escapes of non-ASCII characters decoded.
+const decoded = (text) =>
+  text.replace(/\\(?:U([0-9a-f]{8})|u([0-9a-f]{4})|x([89a-f][0-9a-f]))/g, (escape, long, short, byte) => {
+    const code = parseInt(long ?? short ?? byte, 16);
+    return code >= 0xd800 && code <= 0xdfff ? escape : String.fromCodePoint(code);
+  });
+
+const shown = (d) => {
+  const found = { code: d.code, messageIndex: d.messageIndex };
+  if (d.toolIndex !== undefined) found.toolIndex = d.toolIndex;
+  found.path = d.path;
+  if (PINNED.has(d.code)) found.message = decoded(d.message);
+  return JSON.stringify(found);
+};
+
+// A known Python-side bug, reported, and left out of the comparison (counted): for
+// parameters with properties, additionalProperties false and one required name that
+// properties does not list, jsonschema-rs (0.61) reports that name as missing although
+// the arguments hold it, beside the additionalProperties error (which both languages
+// report). Such a diagnostic is recognised by its sentence and by the arguments.
+function spuriousRequired(item, d) {
+  if (d.code !== "TOOL_ARGUMENTS_MISMATCH") return false;
+  const match = /: ("(?:[^"\\]|\\.)*") is a required property \(keyword required at /.exec(d.message);
+  if (match === null) return false;
+  let value = item.transcript;
+  for (const part of d.path.split("/").slice(1)) {
+    const key = part.replaceAll("~1", "/").replaceAll("~0", "~");
+    value = value?.[Array.isArray(value) ? Number(key) : key];
+  }
+  return value !== null && typeof value === "object" && Object.hasOwn(value, JSON.parse(match[1]));
+}
+
+const lines = fs.readFileSync(corpus, "utf8").split("\n").filter(Boolean);
+let knownBugs = 0;
+const started = performance.now();
+let disagreements = 0;
+let diagnostics = 0;
+const bySource = new Map();
+for (const line of lines) {
+  const item = JSON.parse(line);
+  const options = {};
+  if ("tools" in item) options.tools = item.tools;
+  if ("allowPending" in item) options.allowPending = item.allowPending;
+  if ("model" in item) options.model = item.model;
+  const found = item.provider === undefined
+    ? validateTranscript(item.transcript, options)
+    : checkWireRules(item.transcript, item.provider, options);
+  const mine = found.map(shown);
+  const expected = item.diagnostics.filter((d) => !spuriousRequired(item, d));
+  knownBugs += item.diagnostics.length - expected.length;
+  const python = expected.map(shown);
+  diagnostics += python.length;
+  const kind = item.source.split(/[ /]/)[0];
+  bySource.set(kind, (bySource.get(kind) ?? 0) + 1);
+  if (JSON.stringify(mine) === JSON.stringify(python)) continue;
+  disagreements += 1;
+  if (disagreements <= Number(process.env.SHOW ?? 15)) {
+    console.log(`DISAGREE ${item.source}${item.provider ? ` (${item.provider})` : ""}`);
+    console.log(`  transcript: ${JSON.stringify(item.transcript).slice(0, 600)}`);
+    if (item.tools !== undefined) console.log(`  tools: ${JSON.stringify(item.tools).slice(0, 300)}`);
+    console.log(`  python:  ${python.join("\n           ")}`);
+    console.log(`  package: ${mine.join("\n           ")}`);
+  }
+}
+const seconds = ((performance.now() - started) / 1000).toFixed(1);
+const counts = [...bySource].map(([kind, count]) => `${count} ${kind}`).join(", ");
+console.log(
+  `differential: ${lines.length} cases (${counts}), ${diagnostics} diagnostics of Python; ` +
+    `${disagreements} disagreements; ${knownBugs} diagnostics of Python's known jsonschema-rs bug left out ` +
+    `(a required name present in the arguments) (${seconds} s)`,
+);
+process.exitCode = disagreements === 0 ? 0 : 1;

@@ -414,3 +414,28 @@ def test_server_tool_calls_are_not_checked_against_definitions() -> None:
     )
 
     assert validate_transcript(messages, tools=[{"name": "t"}]) == ()
+
+
+def test_a_required_name_the_arguments_hold_is_unexpected_not_missing() -> None:
+    """Parameters that list ``properties`` without a required name and forbid others:
+    arguments holding the name break ``additionalProperties`` only (jsonschema-rs 0.61
+    also says the name is missing; that sentence is dropped), at any depth; arguments
+    without it are missing it."""
+    inner = {"type": "object", "properties": {}, "additionalProperties": False, "required": ["y"]}
+    parameters = {
+        "type": "object",
+        "properties": {"a": inner},
+        "additionalProperties": False,
+        "required": ["b"],
+    }
+    held = mismatches(parameters, {"b": 1, "a": {"y": 2}})
+    assert [(d.path, "additionalProperties" in d.message) for d in held] == [
+        ("/1/content/1/arguments", True),
+        ("/1/content/1/arguments/a", True),
+    ]
+    assert not any("is a required property" in d.message for d in held)
+    missing = mismatches(parameters, {"a": {}})
+    assert [(d.path, "is a required property" in d.message) for d in missing] == [
+        ("/1/content/1/arguments", True),
+        ("/1/content/1/arguments/a", True),
+    ]

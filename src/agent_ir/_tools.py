@@ -141,10 +141,15 @@ class Tools:
             return
         errors = sorted(tool.validator.iter_errors(arguments), key=_error_order)
         for error in errors:
+            if _held_yet_required(error, arguments):
+                continue
             keyword = _keyword(error)
             yield diagnostic(
                 DiagnosticCode.TOOL_ARGUMENTS_MISMATCH,
                 message_index,
+                # Known limit: jsonschema-rs (0.61) reads a key such as "007" or "+1" as
+                # an array index and leaves an empty key out, so such a path is not
+                # exact (the TypeScript package follows it: tools.ts, argumentsPath).
                 ("content", block_index, "arguments", *error.instance_path),
                 f"the arguments of tool call {quoted(call.id)} do not match the parameters "
                 f"of tool {tool.position} ({cut(call.name)}): {cut(error.message)} (keyword "
@@ -174,6 +179,23 @@ def _error_order(error: Any) -> tuple[tuple[tuple[int, Any], ...], tuple[str, ..
     validator's own follows its keyword maps)."""
     place = tuple((0, part) if isinstance(part, int) else (1, part) for part in error.instance_path)
     return place, tuple(str(part) for part in error.schema_path)
+
+
+def _held_yet_required(error: Any, arguments: Any) -> bool:
+    """Whether ``error`` says a required name is missing from an object that holds it.
+    jsonschema-rs (0.61) says so when the parameters list ``properties`` without that
+    name and forbid ``additionalProperties``: the name is then reported twice, as
+    unexpected (which it is) and as missing (which it is not). Found by the TypeScript
+    package's differential run; the sentence is dropped, the other kept."""
+    if error.kind.as_dict().keys() != {"property"} or "required" not in error.schema_path[-1:]:
+        return False
+    held = arguments
+    for part in error.instance_path:
+        try:
+            held = held[part]
+        except (KeyError, IndexError, TypeError):
+            return False  # a place the path does not name exactly: keep the sentence
+    return type(held) is dict and error.kind.property in held
 
 
 def _keyword(error: Any) -> str:

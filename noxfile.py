@@ -99,7 +99,7 @@ TEST_DEPS = [
     *CODEGEN_DEPS,
 ]
 LINT_DEPS = ["ruff==0.17.6"]
-PACKAGE_DEPS = ["build==1.6.1", "twine==7.0.0", "pytest>=8"]
+PACKAGE_DEPS = ["build==1.6.1", "twine==7.0.0", "pytest>=8", "pytest-asyncio>=0.24"]
 TYPECHECK_DEPS = ["mypy==2.4.1", "types-jsonschema"]
 FUZZ_DEPS = ["atheris>=3.0", "jsonschema>=4.23"]
 

@@ -9,9 +9,9 @@ import tomllib
 from importlib.metadata import version
 from pathlib import Path
 
-from support.cli import command, run
-
 import agent_ir
+
+from support.cli import command, run
 
 PYPROJECT = Path(__file__).resolve().parents[2] / "pyproject.toml"
 DECLARED = tomllib.loads(PYPROJECT.read_text(encoding="utf-8"))["project"]["version"]

@@ -157,7 +157,10 @@ def tests_lowest(session: nox.Session) -> None:
     (``>=X`` installed as ``==X``, the dask extra's too), on the oldest Python present:
     the bounds the metadata promises are the bounds that work.
     tests/test_lowest.py checks that each one is installed."""
-    lowest = session.create_tmp() + "/lowest.txt"
+    # Not in session.create_tmp(): that makes the session's TMPDIR a folder under .nox/,
+    # which ruff skips, so the code generator's output (tests/test_codegen.py) would not
+    # be formatted there.
+    lowest = os.path.join(session.virtualenv.location, "lowest.txt")
     with open(lowest, "w", encoding="utf-8") as constraints:
         constraints.write("".join(f"{pin}\n" for pin in LOWEST))
     session.install("-c", lowest, *TEST_DEPS, ".[dask]")

@@ -41,6 +41,7 @@ from agent_ir._generated.transcript_schema import ToolDefinition, TranscriptReco
 from agent_ir._jsoncopy import MAX_DEPTH
 from agent_ir._jsonobject import JsonObject
 from agent_ir._publish import LAZY, publish
+from agent_ir._version import version as _installed_version
 from agent_ir.messages import (
     assistant_message,
     dumps,
@@ -170,26 +171,13 @@ def __getattr__(name: str) -> Any:
     """A lazily imported public name (its module publishes its names when imported), or
     ``__version__``."""
     if name == "__version__":
-        return _version()
+        return _installed_version()
     module_name = _MODULE_OF.get(name)
     if module_name is None:
         raise AttributeError(f"module 'agent_ir' has no attribute {name!r}")
     value = getattr(importlib.import_module(module_name), name)
     globals()[name] = value
     return value
-
-
-def _version() -> str:
-    """The installed distribution's version (its metadata, as ``pip show agent-ir`` says),
-    read when first asked: ``importlib.metadata`` adds about 0.08 s to an import."""
-    from importlib.metadata import PackageNotFoundError, version
-
-    try:
-        found = version("agent-ir")
-    except PackageNotFoundError:  # src/ on sys.path without an install: no metadata
-        found = "0+unknown"
-    globals()["__version__"] = found
-    return found
 
 
 def __dir__() -> list[str]:

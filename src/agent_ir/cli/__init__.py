@@ -11,6 +11,7 @@ from typing import Any, TextIO, cast
 
 from agent_ir import schemas
 from agent_ir._text import non_empty_id
+from agent_ir._version import version
 from agent_ir.cli._defaults import MAX_TRANSCRIPT_BYTES, REPORT_LIMIT
 from agent_ir.wire import _registry
 
@@ -131,15 +132,13 @@ def _parser() -> argparse.ArgumentParser:
 
 class _Version(argparse.Action):
     """``--version``: the installed distribution's version, looked up only when asked
-    (``agent_ir.__version__``: reading the package metadata slows every start-up)."""
+    (``agent_ir._version``: reading the package metadata slows every start-up)."""
 
     def __init__(self, option_strings: Sequence[str], dest: str, help: str) -> None:
         super().__init__(option_strings, dest, nargs=0, default=argparse.SUPPRESS, help=help)
 
     def __call__(self, parser: argparse.ArgumentParser, *_: object) -> None:
-        import agent_ir
-
-        sys.stdout.write(f"agent-ir {agent_ir.__version__}\n")
+        sys.stdout.write(f"agent-ir {version()}\n")
         parser.exit()
 
 

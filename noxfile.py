@@ -153,10 +153,11 @@ def tests(session: nox.Session) -> None:
 
 @nox.session(python=PYTHON)
 def tests_lowest(session: nox.Session) -> None:
-    """The tests with the lowest version of every dependency pyproject.toml declares
-    (``>=X`` installed as ``==X``, the dask extra's too), on the oldest Python present:
-    the bounds the metadata promises are the bounds that work.
-    tests/test_lowest.py checks that each one is installed."""
+    """The tests of every place a dependency is used (``LOWEST_TESTS``; ``nox -s
+    tests_lowest -- tests`` for all of them) with the lowest version of every dependency
+    pyproject.toml declares (``>=X`` installed as ``==X``, the dask extra's too), on the
+    oldest Python present: the bounds the metadata promises are bounds that work.
+    tests/test_lowest.py checks that each one is the version installed."""
     # Not in session.create_tmp(): that makes the session's TMPDIR a folder under .nox/,
     # which ruff skips, so the code generator's output (tests/test_codegen.py) would not
     # be formatted there.
@@ -165,7 +166,41 @@ def tests_lowest(session: nox.Session) -> None:
         constraints.write("".join(f"{pin}\n" for pin in LOWEST))
     session.install("-c", lowest, *TEST_DEPS, ".[dask]")
     session.install("--no-deps", "--force-reinstall", ".")
-    _pytest(session, heavy=False, env={"AGENT_IR_TEST_LOWEST": lowest})
+    tests = session.posargs or LOWEST_TESTS
+    session.run(
+        "pytest",
+        "-n",
+        "auto",
+        "-m",
+        "not heavy",
+        *tests,
+        env={"AGENT_IR_TEST_INSTALLED": "1", "AGENT_IR_TEST_LOWEST": lowest},
+    )
+
+
+# What tests_lowest runs by default (``nox -s tests_lowest -- tests`` runs them all): the
+# tests of every place a dependency is used, which the whole suite would run in some
+# six minutes more. msgspec: the IR, JSON and the conformance suite; jsonschema and
+# referencing: the schemas and the diagnostics they explain; jsonschema-rs: tool
+# arguments; rich: the progress bar; dask and distributed: --engine dask.
+LOWEST_TESTS = [
+    "tests/conformance",
+    "tests/test_lowest.py",
+    "tests/test_public_api.py",
+    "tests/test_schemas.py",
+    "tests/test_parse_and_loads.py",
+    "tests/test_json_encoding.py",
+    "tests/test_constructors.py",
+    "tests/test_reference.py",
+    "tests/test_diagnostics.py",
+    "tests/test_other_validators.py",
+    "tests/test_tool_arguments.py",
+    "tests/test_tools_definitions.py",
+    "tests/test_tools_arguments_mismatch.py",
+    "tests/cli/test_progress_terminal.py",
+    "tests/cli/test_dask_engine.py",
+    "tests/cli/test_validate_command.py",
+]
 
 
 def _pytest(session: nox.Session, heavy: bool, env: dict[str, str] | None = None) -> None:

@@ -108,8 +108,8 @@ FUZZ_DEPS = ["atheris>=3.0", "jsonschema>=4.23"]
 
 
 def _lowest(requirements: list[str]) -> list[str]:
-    """``NAME==X`` for each ``NAME>=X`` (extras kept, markers dropped): the lowest
-    versions the requirements allow. A requirement without a ``>=`` bound is an error:
+    """``NAME==X`` for each ``NAME>=X``, as constraints for pip (which name a
+    distribution: extras and markers dropped): the lowest versions the requirements allow. A requirement without a ``>=`` bound is an error:
     the lowest version it allows cannot be tested."""
     pins = []
     for text in requirements:
@@ -206,13 +206,13 @@ LOWEST_TESTS = [
 ]
 
 
-def _pytest(session: nox.Session, heavy: bool, env: dict[str, str] | None = None) -> None:
+def _pytest(session: nox.Session, heavy: bool) -> None:
     """The tests on every CPU (pytest-xdist), then the heavy ones (time and memory
     bounds, the catalogue's million-item cases, the command in hostile surroundings)
     when ``heavy``, one at a time: they measure the library, and measured beside other
     tests their bounds would measure the neighbours. nox runs them on the newest Python
     only: they measure the library, not the interpreter."""
-    env = {"AGENT_IR_TEST_INSTALLED": "1", **(env or {})}
+    env = {"AGENT_IR_TEST_INSTALLED": "1"}
     session.run("pytest", "-n", "auto", "-m", "not heavy", *session.posargs, env=env)
     if heavy:
         session.run("pytest", "-m", "heavy", *session.posargs, env=env)

@@ -207,15 +207,16 @@ LOWEST_TESTS = [
 
 
 def _pytest(session: nox.Session, heavy: bool) -> None:
-    """The tests on every CPU (pytest-xdist), then the heavy ones (time and memory
-    bounds, the catalogue's million-item cases, the command in hostile surroundings)
-    when ``heavy``, one at a time: they measure the library, and measured beside other
-    tests their bounds would measure the neighbours. nox runs them on the newest Python
-    only: they measure the library, not the interpreter."""
-    env = {"AGENT_IR_TEST_INSTALLED": "1"}
-    session.run("pytest", "-n", "auto", "-m", "not heavy", *session.posargs, env=env)
-    if heavy:
-        session.run("pytest", "-m", "heavy", *session.posargs, env=env)
+    """The tests on every CPU (pytest-xdist, one worker per CPU): with the heavy ones
+    (time and memory bounds, the catalogue's million-item cases, the command in hostile
+    surroundings) when ``heavy``. They measure the library, not the interpreter, so nox
+    runs them on the newest Python only. Each worker has a CPU of its own, and a bound
+    compares sizes timed in one worker: on 2 CPUs they passed beside each other as they
+    did one at a time, in 2.5 minutes instead of 4.6."""
+    marker = [] if heavy else ["-m", "not heavy"]
+    session.run(
+        "pytest", "-n", "auto", *marker, *session.posargs, env={"AGENT_IR_TEST_INSTALLED": "1"}
+    )
 
 
 @nox.session(python=PYTHON)

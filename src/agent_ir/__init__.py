@@ -41,6 +41,7 @@ from agent_ir._generated.transcript_schema import ToolDefinition, TranscriptReco
 from agent_ir._jsoncopy import MAX_DEPTH
 from agent_ir._jsonobject import JsonObject
 from agent_ir._publish import LAZY, publish
+from agent_ir._version import version as _installed_version
 from agent_ir.messages import (
     assistant_message,
     dumps,
@@ -83,6 +84,8 @@ if TYPE_CHECKING:
         WireRequest,
     )
     from agent_ir.wire._registry import Provider
+
+    __version__: str
 
 # Imported when first used (``_publish.LAZY`` says from where): the provider formats,
 # replies, wire rules and repair are most of the package, and a check of JSON Lines
@@ -165,7 +168,10 @@ publish(globals(), [name for name in __all__ if name not in _MODULE_OF], __name_
 
 
 def __getattr__(name: str) -> Any:
-    """A lazily imported public name (its module publishes its names when imported)."""
+    """A lazily imported public name (its module publishes its names when imported), or
+    ``__version__``."""
+    if name == "__version__":
+        return _installed_version()
     module_name = _MODULE_OF.get(name)
     if module_name is None:
         raise AttributeError(f"module 'agent_ir' has no attribute {name!r}")

@@ -189,7 +189,6 @@ def test_an_unreadable_gzip_file_is_status_2_and_named(tmp_path: Path, data: byt
         pytest.param(["validate"], id="no-path"),
         pytest.param(["validate", "--engine", "dask", "x.jsonl"], id="dask-without-scheduler"),
         pytest.param(["validate", "--scheduler", "tcp://127.0.0.1:1", "x"], id="scheduler-alone"),
-        pytest.param([], id="no-command"),
         pytest.param(["frobnicate"], id="unknown-command"),
         pytest.param(["replay"], id="replay-without-fixture"),
     ],

@@ -12,6 +12,7 @@ from typing import Any, TextIO, cast
 
 from agent_ir import schemas
 from agent_ir._text import non_empty_id
+from agent_ir._version import version
 from agent_ir.cli._defaults import (
     DASK_RANGE_BYTES,
     DASK_RANGE_LEAST,
@@ -97,6 +98,9 @@ def _parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="agent-ir", description=_DESCRIPTION, epilog=EXIT_STATUS, formatter_class=formatter
     )
+    parser.add_argument(
+        "--version", action=_Version, help="print agent-ir's version (agent-ir X.Y.Z) and exit"
+    )
     commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
     validate_parser = commands.add_parser(
         "validate",
@@ -134,6 +138,18 @@ def _parser() -> argparse.ArgumentParser:
     schema_parser.add_argument("--list", action="store_true", help="list the schema names")
     schema_parser.add_argument("--export", metavar="DIR", help="write every schema into DIR")
     return parser
+
+
+class _Version(argparse.Action):
+    """``--version``: the installed distribution's version, looked up only when asked
+    (``agent_ir._version``: reading the package metadata slows every start-up)."""
+
+    def __init__(self, option_strings: Sequence[str], dest: str, help: str) -> None:
+        super().__init__(option_strings, dest, nargs=0, default=argparse.SUPPRESS, help=help)
+
+    def __call__(self, parser: argparse.ArgumentParser, *_: object) -> None:
+        sys.stdout.write(f"agent-ir {version()}\n")
+        parser.exit()
 
 
 def usable_cpus() -> int:
@@ -297,8 +313,12 @@ def _shown_size(value: int) -> str:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    """Run the command; returns the exit status (see ``EXIT_STATUS``)."""
+    """Run the command; returns the exit status (see ``EXIT_STATUS``). Without arguments
+    it prints its help and returns 0."""
     parser = _parser()
+    if not (sys.argv[1:] if argv is None else argv):
+        parser.print_help()
+        return 0
     arguments = parser.parse_args(argv)
     # What is printed is always printable: a lone surrogate left in a name is escaped.
     for stream in (sys.stdout, sys.stderr):

@@ -164,7 +164,7 @@ def tests(session: nox.Session) -> None:
     session.install("--no-deps", "--force-reinstall", ".")
     # With the dask extra: tests/cli runs --engine dask on a LocalCluster.
     session.install(".[dask]")
-    _pytest(session, heavy=session.python == TEST_PYTHONS[-1])
+    _pytest(session, heavy=CI and session.python == TEST_PYTHONS[-1])
 
 
 @nox.session(python=PYTHON)
@@ -225,7 +225,9 @@ def _pytest(session: nox.Session, heavy: bool) -> None:
     surroundings) when ``heavy``. They measure the library, not the interpreter, so nox
     runs them on the newest Python only. Each worker has a CPU of its own, and a bound
     compares sizes timed in one worker: on 2 CPUs they passed beside each other as they
-    did one at a time, in 2.5 minutes instead of 4.6."""
+    did one at a time, in 2.5 minutes instead of 4.6. A contributor's ``nox`` leaves
+    them to CI (``CI=true``), as it leaves most property-test examples
+    (``tests/support/examples.py``): ``nox -s tests-3.13 -- -m heavy`` runs them."""
     marker = [] if heavy else ["-m", "not heavy"]
     session.run(
         "pytest", "-n", "auto", *marker, *session.posargs, env={"AGENT_IR_TEST_INSTALLED": "1"}
@@ -291,7 +293,9 @@ def fuzz(session: nox.Session) -> None:
     targets together (default 60); failing inputs go to fuzz-crashes/ (see README)."""
     session.install(*FUZZ_DEPS)
     session.install(".")
-    session.run("python", "-m", "fuzz.run", *session.posargs)
+    # A minute under CI, 20 seconds in a contributor's `nox` (--seconds overrides).
+    budget = [] if CI or "--seconds" in session.posargs else ["--seconds", "20"]
+    session.run("python", "-m", "fuzz.run", *budget, *session.posargs)
 
 
 @nox.session(python=PYTHON)

@@ -2,7 +2,8 @@
 
 pytest runs with ``--import-mode=importlib``, which puts no test directory on
 ``sys.path``; the shared doubles and builders are imported through this entry instead.
-It also holds ``user_first_provider``, a fixture some modules share.
+It also holds ``user_first_provider``, a fixture some modules share, and loads the
+Hypothesis profile whose example counts depend on CI (``support/examples.py``).
 """
 
 from __future__ import annotations
@@ -17,6 +18,15 @@ import pytest
 TESTS = str(Path(__file__).resolve().parent)
 if TESTS not in sys.path:
     sys.path.insert(0, TESTS)
+
+from hypothesis import settings  # noqa: E402
+
+from support.examples import examples  # noqa: E402
+
+# A property test that names no count draws Hypothesis's default (100) under CI and a
+# quarter of it locally, as the counts the tests name (support/examples.py).
+settings.register_profile("agent-ir", max_examples=examples(100))
+settings.load_profile("agent-ir")
 
 
 USER_FIRST = "user-first"

@@ -14,8 +14,10 @@ from agent_ir import DiagnosticCode, parse_message, validate_json, validate_tran
 from agent_ir._diagnostics import ordered
 from agent_ir._linkage import linkage, linkage_of_valid
 
+from support.examples import examples
+
 SETTINGS = settings(
-    max_examples=400,
+    max_examples=examples(400),
     deadline=None,
     derandomize=True,
     suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],
@@ -107,7 +109,7 @@ def test_the_generator_reaches_both_paths_and_both_verdicts() -> None:
     have a pending turn with other problems (the rules), some none."""
     seen: set[str] = set()
 
-    @settings(SETTINGS, max_examples=300)
+    @settings(SETTINGS, max_examples=examples(300))
     @given(st.lists(messages(malformed=False), max_size=8))
     def collect(transcript: list[Any]) -> None:
         ir = [parse_message(message) for message in transcript]

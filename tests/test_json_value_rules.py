@@ -42,6 +42,7 @@ from agent_ir._jsoncopy import (
 from agent_ir._jsonobject import adopt_object, freeze_object
 
 from support.builders import assistant, call_block, result
+from support.examples import examples
 from support.hostile import MyFloat, MyInt, MyStr, OverridingDict, nested_dicts, nested_lists
 
 # --- the depth bound through loads -------------------------------------------------------
@@ -514,7 +515,7 @@ _VALUES = st.recursive(
 )
 
 
-@settings(max_examples=400, deadline=None)
+@settings(max_examples=examples(400), deadline=None)
 @given(st.lists(st.dictionaries(st.text(max_size=2), _VALUES, max_size=3), max_size=4))
 def test_the_batched_check_agrees_with_is_exact_json_on_rereadable_data(
     objects: list[dict[str, Any]],

@@ -51,6 +51,7 @@ from agent_ir import (
 from agent_ir.wire._registry import REGISTRY
 
 from support.builders import assistant, call_block, result, user
+from support.examples import examples
 from support.hostile import LyingList, RaisingList
 from support.strategies import NON_EMPTY, OTHER_MESSAGES, TOOL_RESULT, transcripts
 
@@ -1499,7 +1500,7 @@ def test_a_budget_that_is_not_an_int_of_zero_or_more_is_a_value_error(
 # --- properties ---------------------------------------------------------------------------
 
 PROPERTY = settings(
-    max_examples=150,
+    max_examples=examples(150),
     deadline=None,
     derandomize=True,
     database=None,

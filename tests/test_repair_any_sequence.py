@@ -31,10 +31,11 @@ from agent_ir.messages import messages_of
 from agent_ir.wire._registry import REGISTRY
 
 from support.builders import assistant, call_block, result, user
+from support.examples import examples
 from support.pending import wire_problems_with_pending
 
 PROPERTY = settings(
-    max_examples=500,
+    max_examples=examples(500),
     deadline=None,
     derandomize=True,
     database=None,

@@ -33,6 +33,7 @@ from agent_ir import (
 from agent_ir._paths import to_pointer
 
 from support.builders import assistant, call_block, result, user
+from support.examples import examples
 from support.strategies import transcripts
 
 PLACEHOLDER = "skip_thought_signature_validator"
@@ -231,7 +232,7 @@ def test_ids_are_never_renamed_for_gemini() -> None:
 # --- property --------------------------------------------------------------------------------
 
 PROPERTY = settings(
-    max_examples=150,
+    max_examples=examples(150),
     deadline=None,
     derandomize=True,
     database=None,

@@ -45,6 +45,7 @@ from agent_ir.wire import from_anthropic
 from agent_ir.wire._registry import REGISTRY
 
 from support.builders import assistant, call_block, result, user
+from support.examples import examples
 from support.hostile import (
     CountingMapping,
     LyingList,
@@ -1112,7 +1113,7 @@ def test_no_catalogue_input_makes_it_raise_and_validate_transcript_s_verdict_is_
 # --- properties -------------------------------------------------------------------------
 
 PROPERTY = settings(
-    max_examples=150,
+    max_examples=examples(150),
     deadline=None,
     derandomize=True,
     database=None,

@@ -33,6 +33,8 @@ from agent_ir import (
 from agent_ir._inspect import inspect_message
 from agent_ir._text import is_blank
 
+from support.examples import examples
+
 MESSAGE_REF = "https://agent-ir.dev/schemas/v1/message.schema.json#/$defs/Message"
 REFERENCE = Draft202012Validator({"$ref": MESSAGE_REF}, registry=schemas.registry())
 SHAPE_CODES = {
@@ -41,7 +43,7 @@ SHAPE_CODES = {
     DiagnosticCode.INVALID_TOOL_ARGUMENTS,
 }
 SETTINGS = settings(
-    max_examples=150,
+    max_examples=examples(150),
     deadline=None,
     derandomize=True,  # the same examples on every run: CI verdicts are reproducible
     suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],

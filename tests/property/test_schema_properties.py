@@ -51,6 +51,7 @@ from agent_ir import (
     validate_transcript,
 )
 
+from support.examples import examples
 from support.strategies import (
     ARGUMENTS,
     BLANK,
@@ -77,7 +78,7 @@ DEFS = schemas.load("message")["$defs"]
 
 def profile(max_examples: int) -> settings:
     return settings(
-        max_examples=max_examples,
+        max_examples=examples(max_examples),
         deadline=None,
         derandomize=True,
         database=None,
@@ -90,7 +91,8 @@ def profile(max_examples: int) -> settings:
 
 
 # Finding one example is enough: no shrinking.
-FIND = settings(profile(1000), phases=[Phase.generate])
+# A search for each branch, not a property: its whole budget everywhere.
+FIND = settings(profile(1000), max_examples=1000, phases=[Phase.generate])
 
 Located = tuple[str, int, str]
 

@@ -25,8 +25,10 @@ from jsonschema import Draft202012Validator
 
 from agent_ir import DiagnosticCode, validate_transcript
 
+from support.examples import examples
+
 SETTINGS = settings(
-    max_examples=400,
+    max_examples=examples(400),
     deadline=None,
     derandomize=True,  # the same examples on every run: CI verdicts are reproducible
     suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],
@@ -208,7 +210,7 @@ def test_the_grammar_reaches_both_verdicts() -> None:
     """The property is not vacuous: mismatches and matches are both generated."""
     seen: set[bool] = set()
 
-    @settings(SETTINGS, max_examples=60)
+    @settings(SETTINGS, max_examples=examples(60))
     @given(schema=parameters(), arguments=ARGUMENTS)
     def collect(schema: dict[str, Any], arguments: dict[str, Any]) -> None:
         seen.add(Draft202012Validator(schema).is_valid(arguments))

@@ -39,6 +39,7 @@ from agent_ir.wire import (
 )
 
 from support.builders import PNG_BASE64, readme_transcript
+from support.examples import examples
 from support.loopback import loopback_only, recording_server
 from support.sdk import assert_sdk_accepts, pydantic_accepts, sdk_problems
 from support.strategies import single_messages, transcripts
@@ -1395,7 +1396,7 @@ def _thinking_fate(block: dict[str, Any]) -> tuple[Any, Any]:
 
 
 @settings(
-    max_examples=100,
+    max_examples=examples(100),
     derandomize=True,
     deadline=None,
     suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],

@@ -24,6 +24,7 @@ from agent_ir.wire import (
 from agent_ir.wire.gemini._request import response_object, response_text
 
 from support.builders import PNG_BASE64
+from support.examples import examples
 from support.wire_cases import assistant, call, inline, png, result, system, text, user, warned
 
 Code = ConversionWarningCode
@@ -280,14 +281,14 @@ def _texts() -> st.SearchStrategy[str]:
     return st.text() | compact | nested | nested.map(lambda t: json.dumps({"output": t}))
 
 
-@settings(max_examples=300, derandomize=True, deadline=None)
+@settings(max_examples=examples(300), derandomize=True, deadline=None)
 @given(_texts(), st.booleans())
 def test_the_response_mapping_is_exact_from_the_ir(content: str, is_error: bool) -> None:
     response = response_object(content, is_error)
     assert response_text(response) == (content, is_error)
 
 
-@settings(max_examples=300, derandomize=True, deadline=None)
+@settings(max_examples=examples(300), derandomize=True, deadline=None)
 @given(RESPONSES | st.text().map(lambda t: {"output": t}) | st.text().map(lambda t: {"error": t}))
 def test_the_response_mapping_is_exact_from_the_wire(response: dict[str, Any]) -> None:
     content, is_error = response_text(response)

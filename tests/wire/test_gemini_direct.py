@@ -20,6 +20,7 @@ from agent_ir import TranscriptError, to_json_value
 from agent_ir.wire import ConversionWarningCode, WireFormatError, from_gemini, to_gemini
 from agent_ir.wire.gemini import _request
 
+from support.examples import examples
 from support.wire_cases import assistant, call, result, system, text, user
 
 Code = ConversionWarningCode
@@ -273,7 +274,7 @@ def _outcome(read: Any) -> Any:
     return tuple(found), text, found.warnings, found.tools
 
 
-@settings(max_examples=800, derandomize=True, deadline=None)
+@settings(max_examples=examples(800), derandomize=True, deadline=None)
 @given(REQUESTS)
 def test_the_direct_path_gives_what_the_checked_read_gives(request: tuple[Any, Any]) -> None:
     contents, instruction = request
@@ -372,7 +373,7 @@ def test_a_signed_id_less_tool_loop_is_read_directly(instruction: Any) -> None:
     assert _outcome(lambda: from_gemini(SIGNED_LOOP, system_instruction=instruction)) == expected
 
 
-@settings(max_examples=300, derandomize=True, deadline=None)
+@settings(max_examples=examples(300), derandomize=True, deadline=None)
 @given(COMMON)
 def test_common_shapes_are_always_read_directly(contents: list[dict[str, Any]]) -> None:
     direct = _request._read_direct(contents, None)

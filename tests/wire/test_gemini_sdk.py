@@ -20,6 +20,7 @@ from agent_ir import to_json_value
 from agent_ir.wire import from_gemini, to_gemini
 
 from support.builders import PNG_BASE64
+from support.examples import examples
 from support.loopback import loopback_only, recording_server
 from support.strategies import transcripts
 from support.wire_cases import assistant, call, inline, png, result, system, text, user
@@ -125,7 +126,7 @@ def _as_gemini_writes_bytes(transcript: list[Any]) -> list[Any]:
 
 
 @settings(
-    max_examples=60,
+    max_examples=examples(60),
     derandomize=True,
     deadline=None,
     suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],

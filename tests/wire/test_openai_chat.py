@@ -35,6 +35,7 @@ from agent_ir.wire import (
 )
 
 from support.builders import PNG_BASE64, readme_transcript
+from support.examples import examples
 from support.loopback import loopback_only, recording_server
 from support.sdk import assert_sdk_accepts, pydantic_accepts, sdk_problems
 from support.strategies import SCHEMA, single_messages, transcripts
@@ -1177,7 +1178,7 @@ _KEEP = {
 
 PROPERTY = settings(
     derandomize=True,
-    max_examples=100,
+    max_examples=examples(100),
     deadline=None,
     suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],
 )

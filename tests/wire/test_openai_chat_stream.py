@@ -28,6 +28,7 @@ from agent_ir.replies.protocol import ProviderError, ProviderErrorCode
 from agent_ir.wire.openai_chat._stream import AsyncOpenAIChatStream
 
 from support.deadline import deadline, supported
+from support.examples import examples
 from support.hostile import OverridingDict, nested_dicts
 from support.loopback import loopback_only
 from support.sse_server import sse_server
@@ -1364,7 +1365,7 @@ _OUTCOME_CODES = {code.value for code in Code} - {
 }
 
 
-@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(300), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(events=st.lists(st.one_of(chunks_strategy, json_values, st.just("[DONE]")), max_size=6))
 def test_any_events_give_a_response_or_a_provider_error(events: list[Any]) -> None:
     """Whatever the events, the stream settles with a response or a ProviderError of a

@@ -44,6 +44,7 @@ from agent_ir.wire import (
 )
 
 from support.builders import PNG_BASE64
+from support.examples import examples
 from support.loopback import recording_server
 from support.sdk import assert_sdk_accepts, pydantic_accepts, sdk_problems
 from support.strategies import SCHEMA, transcripts
@@ -1746,7 +1747,10 @@ def wire_values(type_names: list[Any]) -> st.SearchStrategy[Any]:
 
 
 @settings(
-    derandomize=True, max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow]
+    derandomize=True,
+    max_examples=examples(300),
+    deadline=None,
+    suppress_health_check=[HealthCheck.too_slow],
 )
 @given(items=st.lists(wire_values(ITEM_TYPES + PART_TYPES), max_size=4))
 def test_any_json_input_is_read_or_refused_with_a_wire_format_or_transcript_error(
@@ -2094,7 +2098,7 @@ def expected_warnings(transcript: list[Any]) -> list[tuple[str, int, int]]:
 
 @settings(
     derandomize=True,
-    max_examples=100,
+    max_examples=examples(100),
     deadline=None,
     suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],
 )

@@ -34,6 +34,7 @@ from agent_ir.wire import (
     to_openai_responses,
 )
 
+from support.examples import examples
 from support.loopback import loopback_only, recording_server
 from support.sdk import assert_sdk_accepts
 from support.strategies import ARGUMENTS, NON_EMPTY, TEXT
@@ -326,7 +327,7 @@ def tool_lists(draw: st.DrawFn) -> list[dict[str, Any]]:
 
 @pytest.mark.parametrize("provider", PROVIDERS)
 @settings(
-    max_examples=60,
+    max_examples=examples(60),
     deadline=None,
     derandomize=True,
     database=None,

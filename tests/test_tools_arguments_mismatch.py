@@ -439,3 +439,45 @@ def test_a_required_name_the_arguments_hold_is_unexpected_not_missing() -> None:
         ("/1/content/1/arguments", True),
         ("/1/content/1/arguments/a", True),
     ]
+
+
+def test_the_path_names_keys_that_read_as_numbers_and_empty_keys_exactly() -> None:
+    """jsonschema-rs reads the keys "007" and "+1" as array indexes and leaves empty keys
+    out of its paths; the diagnostic's path and schema pointer name the real keys."""
+    parameters = {
+        "type": "object",
+        "properties": {"007": {"type": "string"}, "a": {"type": "array", "items": obj()}},
+        "additionalProperties": {"maximum": 3},
+    }
+    parameters["properties"]["a"]["items"]["additionalProperties"] = {"type": "integer"}
+    found = mismatches(parameters, {"007": 1, "+1": 9, "a": [{"": "x", "k": 2}]})
+    assert [d.path for d in found] == [
+        "/1/content/1/arguments/+1",
+        "/1/content/1/arguments/a/0/",
+        "/1/content/1/arguments/007",
+    ]
+    assert "keyword type at /properties/007/type of the parameters" in found[2].message
+
+
+def test_a_path_two_keys_could_mean_is_left_as_jsonschema_rs_gives_it() -> None:
+    """Keys "7" and "007" holding the same failing value: either could be meant."""
+    parameters = {"type": "object", "additionalProperties": {"type": "string"}}
+    found = mismatches(parameters, {"7": 1, "007": 1})
+    assert [d.path for d in found] == ["/1/content/1/arguments/7"] * 2
+
+
+def test_a_schema_problem_under_a_key_that_reads_as_a_number_is_at_that_key() -> None:
+    diagnostics = validate_transcript(
+        transcript(("t", {})),
+        tools=[{"name": "t", "parameters": {"type": "object", "properties": {"007": 5}}}],
+    )
+    assert [(d.code.value, d.path) for d in diagnostics] == [
+        ("INVALID_TOOL_DEFINITION", "/parameters/properties/007")
+    ]
+
+
+def test_a_refused_extra_key_is_at_its_object_even_when_the_key_is_empty() -> None:
+    """jsonschema-rs gives ``additionalProperties: false``'s error at the object (with
+    the refused value): an empty key is not taken for the place meant."""
+    found = mismatches({"type": "object", "additionalProperties": False}, {"": 1, "00": 2})
+    assert [d.path for d in found] == ["/1/content/1/arguments"]

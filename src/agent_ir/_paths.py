@@ -9,13 +9,16 @@ indexes numerically, so ``/content/10`` comes after ``/content/9``.
 
 from __future__ import annotations
 
-from typing import NamedTuple, TypeAlias
+from collections.abc import Sequence
+from typing import Any, NamedTuple, TypeAlias
 
 __all__ = [
+    "NOTHING",
     "Path",
     "PathKey",
     "PathSegment",
     "Problem",
+    "exact_path",
     "format_path",
     "path_key",
     "pointer_key",
@@ -72,3 +75,78 @@ def pointer_key(pointer: str, *, skip: int = 0) -> PathKey:
 def _quote(key: str) -> str:
     escaped = key.replace("\\", "\\\\").replace('"', '\\"')
     return '"' + escaped.encode("utf-8", "backslashreplace").decode("utf-8") + '"'
+
+
+NOTHING: Any = object()
+"""``exact_path``'s ``found`` when no failing value tells places apart."""
+_MOST_PLACES = 10_000  # places visited looking for a path before giving up on it
+
+
+def exact_path(value: Any, given: Sequence[str | int], found: Any = NOTHING) -> tuple[Any, ...]:
+    """The path in ``value`` that jsonschema-rs (0.61) writes as ``given``: its paths
+    read every key that Rust parses as an unsigned integer as an array index ("007" and
+    "+1" become 7 and 1) and leave empty keys out. The places in ``value`` that it could
+    mean are searched; one that holds ``found`` (the failing value, when given) is
+    chosen. ``given`` itself when none or several could be meant (keys "7" and "007" in
+    one object), or when a ``$ref`` leaves ``value``."""
+    search = _Search(given, found)
+    search.visit(value, 0, ())
+    if len(search.paths) == 1 and search.visits <= _MOST_PLACES:
+        return search.paths[0]
+    return tuple(given)
+
+
+class _Search:
+    """The places of ``exact_path``, depth first."""
+
+    def __init__(self, given: Sequence[str | int], found: Any) -> None:
+        self.given = given
+        self.found = found
+        self.paths: list[tuple[Any, ...]] = []
+        self.visits = 0
+
+    def visit(self, at: Any, index: int, path: tuple[Any, ...]) -> None:
+        self.visits += 1
+        if self.visits > _MOST_PLACES or len(self.paths) > 1:
+            return  # given up, or already more than one: the given path is kept
+        given = self.given
+        if index == len(given) and (self.found is NOTHING or _same(at, self.found)):
+            self.paths.append(path)
+        if type(at) is dict:
+            if "" in at:  # an empty key: left out of the path
+                self.visit(at[""], index, (*path, ""))
+            if index < len(given):
+                self._keys(at, index, path)
+        elif type(at) is list and index < len(given):
+            part = given[index]
+            if type(part) is int and 0 <= part < len(at):
+                self.visit(at[part], index + 1, (*path, part))
+
+    def _keys(self, at: dict[str, Any], index: int, path: tuple[Any, ...]) -> None:
+        part = self.given[index]
+        for key in at:
+            read = _rust_reads(key)
+            if key != "" and type(read) is type(part) and read == part:
+                self.visit(at[key], index + 1, (*path, key))
+
+
+def _rust_reads(key: str) -> str | int:
+    """A key as jsonschema-rs's paths give it: an unsigned 64-bit integer when Rust
+    parses it as one (ASCII digits, perhaps after one "+")."""
+    digits = key[1:] if key[:1] == "+" else key
+    if digits.isascii() and digits.isdigit() and int(digits) < 1 << 64:
+        return int(digits)
+    return key
+
+
+def _same(left: Any, right: Any) -> bool:
+    """JSON equality that tells ``true`` from ``1``."""
+    if type(left) is not type(right) and not (
+        type(left) in (int, float) and type(right) in (int, float)
+    ):
+        return False
+    if type(left) is dict:
+        return left.keys() == right.keys() and all(_same(left[k], right[k]) for k in left)
+    if type(left) is list:
+        return len(left) == len(right) and all(map(_same, left, right))
+    return bool(left == right)

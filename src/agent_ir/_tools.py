@@ -43,7 +43,7 @@ from agent_ir._generated.message_schema import AssistantMessage, Message, ToolCa
 from agent_ir._generated.transcript_schema import ToolDefinition
 from agent_ir._inspect import Inspection, tool_call_blocks
 from agent_ir._jsoncopy import snapshot_json, snapshot_sequence
-from agent_ir._paths import Path, format_path
+from agent_ir._paths import NOTHING, Path, exact_path, format_path
 from agent_ir._text import cut, is_blank, is_valid_unicode, quoted
 
 if TYPE_CHECKING:
@@ -139,21 +139,23 @@ class Tools:
             return
         if tool.broken or tool.validator is None or tool.validator.is_valid(arguments):
             return
+        definition = self.definitions[tool.position]
+        declared = None if definition is None else definition.parameters
+        parameters = None if declared is None else plain_data(declared)
         errors = sorted(tool.validator.iter_errors(arguments), key=_error_order)
         for error in errors:
             if _held_yet_required(error, arguments):
                 continue
             keyword = _keyword(error)
+            where = exact_path(arguments, error.instance_path, _failing_value(error))
+            schema_path = exact_path(parameters, error.schema_path)
             yield diagnostic(
                 DiagnosticCode.TOOL_ARGUMENTS_MISMATCH,
                 message_index,
-                # Known limit: jsonschema-rs (0.61) reads a key such as "007" or "+1" as
-                # an array index and leaves an empty key out, so such a path is not
-                # exact (the TypeScript package follows it: tools.ts, argumentsPath).
-                ("content", block_index, "arguments", *error.instance_path),
+                ("content", block_index, "arguments", *where),
                 f"the arguments of tool call {quoted(call.id)} do not match the parameters "
                 f"of tool {tool.position} ({cut(call.name)}): {cut(error.message)} (keyword "
-                f"{keyword} at {_pointer(error.schema_path)} of the parameters)",
+                f"{keyword} at {_pointer(schema_path)} of the parameters)",
             )
 
     def _declared(self) -> str:
@@ -179,6 +181,15 @@ def _error_order(error: Any) -> tuple[tuple[tuple[int, Any], ...], tuple[str, ..
     validator's own follows its keyword maps)."""
     place = tuple((0, part) if isinstance(part, int) else (1, part) for part in error.instance_path)
     return place, tuple(str(part) for part in error.schema_path)
+
+
+def _failing_value(error: Any) -> Any:
+    """The value an error is at, to tell which place its path means (``exact_path``);
+    nothing for a false schema, whose error jsonschema-rs gives at the object holding
+    the refused value (``additionalProperties: false``) but with that value."""
+    if type(error.kind).__name__ == "FalseSchema":
+        return NOTHING
+    return error.instance
 
 
 def _held_yet_required(error: Any, arguments: Any) -> bool:
@@ -358,7 +369,8 @@ def _compile_parameters(parameters: dict[str, Any]) -> _Outcome:
         if isinstance(error, jsonschema_rs.ValidationError):
             first_line = str(error).splitlines()[0] if str(error) else type(error).__name__
             reason = f"parameters is not a valid JSON Schema: {cut(first_line)}"
-            return _Outcome(None, ("parameters", *error.instance_path), reason)
+            where = exact_path(parameters, error.instance_path, error.instance)
+            return _Outcome(None, ("parameters", *where), reason)
         reason = f"parameters could not be compiled as a JSON Schema ({cut(str(error))})"
         return _Outcome(None, ("parameters",), reason)
 

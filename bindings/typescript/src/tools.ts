@@ -327,20 +327,11 @@ function keywordErrors(errors: readonly ErrorObject[]): ErrorObject[] {
   });
 }
 
-/** The path of an Ajv error inside the arguments, as Python gives it. Python takes it
- * from jsonschema-rs (0.61), whose instance_path reads each object key as an array index
- * when Rust parses it as one ("00", "007" and "+1" become 0, 7 and 1) and leaves out the
- * keys that are the empty string: so the pointer names another place than the key for
- * such keys. Reported as a bug of the Python side; done here the same way so that both
- * languages give one pointer. */
+/** The path of an Ajv error inside the arguments: its instancePath, exact (Python maps
+ * jsonschema-rs's paths, which read a key such as "007" as an index and leave empty keys
+ * out, back onto the arguments: _paths.exact_path). */
 function argumentsPath(pointer: string): (string | number)[] {
-  const found: (string | number)[] = [];
-  for (const segment of pointerPath(pointer)) {
-    if (segment === "") continue;
-    const index = typeof segment === "string" && /^\+?[0-9]+$/.test(segment) ? BigInt(segment) : null;
-    found.push(index !== null && index < 2n ** 64n ? index.toString() : segment);
-  }
-  return found;
+  return pointerPath(pointer);
 }
 
 function declared(tools: Tools): string {

@@ -100,41 +100,6 @@ CODE_FIXES = {
     "UNDECLARED_TOOL": 'declare the tool in the line\'s "tools", or call one that is declared',
     "TOOL_ARGUMENTS_MISMATCH": "make the arguments fit the tool's parameters (the pointer "
     "names the argument), or fix the parameters if the call was right",
-    "INVALID_TOOL_DEFINITION": "fix the definition the pointer names: one tool per name, "
-    "parameters a valid JSON Schema with no $ref outside it",
-    "RESULT_NOT_IMMEDIATE": "a result does not directly follow its call (provider rule)",
-    "INVALID_TOOL_CALL_ID_FORMAT": "a call id the provider refuses (provider rule)",
-    "INVALID_ROLE_ORDER": "roles in an order the provider refuses (provider rule)",
-    "EMPTY_CONTENT": "a message without content (provider rule)",
-    "INVALID_TOOL_NAME_FORMAT": "a tool name the provider refuses (provider rule)",
-    "MISSING_THOUGHT_SIGNATURE": "a tool call of the current turn lost its signature (provider rule)",
-}
-
-CODE_FIXES = {
-    "INVALID_TRANSCRIPT": "make each line a JSON array of messages or an object with "
-    "\"messages\"; lines in a provider's or a dataset's format need --format",
-    "INVALID_MESSAGE": "fix the field the pointer names to fit the message schema "
-    "(agent-ir schema message)",
-    "EMPTY_TOOL_NAME": "give the call the name of the tool it invoked (no repair can guess it)",
-    "INVALID_TOOL_ARGUMENTS": "store the arguments as a JSON object: decode a string of JSON "
-    "(json.loads) when the line is written",
-    "DUPLICATE_TOOL_CALL_ID": "give each call its own id; repair_transcript renames the later "
-    "call and the results after it",
-    "DUPLICATE_TOOL_RESULT": "keep one result per call; repair_transcript keeps the first "
-    '(duplicates="keep-first")',
-    "ORPHAN_TOOL_RESULT": "restore the call it answers, or drop it: repair_transcript drops "
-    'it (orphans="drop"); trim with trim_transcript, which keeps calls and results together',
-    "TOOL_RESULT_BEFORE_CALL": "put the result after its call; repair_transcript drops it and "
-    "answers the call with an error result",
-    "TOOL_NAME_MISMATCH": "name the tool the call names; repair_transcript takes the call's name",
-    "MISSING_TOOL_RESULT": "record the result after the call; repair_transcript adds an error "
-    'result (missing="error-result") or drops the call ("drop-call"); an agent saved '
-    "mid-turn: --allow-pending",
-    "ORPHAN_SERVER_TOOL_RESULT": "keep the server-tool call before its result; repair_transcript "
-    "drops the result block",
-    "UNDECLARED_TOOL": 'declare the tool in the line\'s "tools", or call one that is declared',
-    "TOOL_ARGUMENTS_MISMATCH": "make the arguments fit the tool's parameters (the pointer "
-    "names the argument), or fix the parameters if the call was right",
     "INVALID_TOOL_DEFINITION": "give the tool a name and parameters that are a JSON Schema object",
     "RESULT_NOT_IMMEDIATE": "put the results right after their call's turn; "
     "repair_transcript(provider=...) moves them",

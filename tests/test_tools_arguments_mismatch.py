@@ -481,3 +481,11 @@ def test_a_refused_extra_key_is_at_its_object_even_when_the_key_is_empty() -> No
     the refused value): an empty key is not taken for the place meant."""
     found = mismatches({"type": "object", "additionalProperties": False}, {"": 1, "00": 2})
     assert [d.path for d in found] == ["/1/content/1/arguments"]
+
+
+def test_a_required_name_held_under_a_key_that_reads_as_a_number_is_not_missing() -> None:
+    inner = {"type": "object", "properties": {}, "additionalProperties": False, "required": ["b"]}
+    found = mismatches(obj(**{"007": inner}), {"007": {"b": 1}})
+    assert [(d.path, "additionalProperties" in d.message) for d in found] == [
+        ("/1/content/1/arguments/007", True)
+    ]

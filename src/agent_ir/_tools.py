@@ -144,10 +144,10 @@ class Tools:
         parameters = None if declared is None else plain_data(declared)
         errors = sorted(tool.validator.iter_errors(arguments), key=_error_order)
         for error in errors:
-            if _held_yet_required(error, arguments):
+            where = exact_path(arguments, error.instance_path, _failing_value(error))
+            if _held_yet_required(error, arguments, where):
                 continue
             keyword = _keyword(error)
-            where = exact_path(arguments, error.instance_path, _failing_value(error))
             schema_path = exact_path(parameters, error.schema_path)
             yield diagnostic(
                 DiagnosticCode.TOOL_ARGUMENTS_MISMATCH,
@@ -187,21 +187,26 @@ def _failing_value(error: Any) -> Any:
     """The value an error is at, to tell which place its path means (``exact_path``);
     nothing for a false schema, whose error jsonschema-rs gives at the object holding
     the refused value (``additionalProperties: false``) but with that value."""
-    if type(error.kind).__name__ == "FalseSchema":
+    import jsonschema_rs  # imported already: the error is one of its validators'
+
+    if isinstance(error.kind, jsonschema_rs.ValidationErrorKind.FalseSchema):
         return NOTHING
     return error.instance
 
 
-def _held_yet_required(error: Any, arguments: Any) -> bool:
+def _held_yet_required(error: Any, arguments: Any, where: Path) -> bool:
     """Whether ``error`` says a required name is missing from an object that holds it.
     jsonschema-rs (0.61) says so when the parameters list ``properties`` without that
     name and forbid ``additionalProperties``: the name is then reported twice, as
     unexpected (which it is) and as missing (which it is not). Found by the TypeScript
-    package's differential run; the sentence is dropped, the other kept."""
-    if error.kind.as_dict().keys() != {"property"} or "required" not in error.schema_path[-1:]:
+    package's differential run; the sentence is dropped, the other kept. ``where``: the
+    error's place in ``arguments`` (``exact_path``)."""
+    import jsonschema_rs  # imported already: the error is one of its validators'
+
+    if not isinstance(error.kind, jsonschema_rs.ValidationErrorKind.Required):
         return False
     held = arguments
-    for part in error.instance_path:
+    for part in where:
         try:
             held = held[part]
         except (KeyError, IndexError, TypeError):

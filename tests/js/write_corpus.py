@@ -134,11 +134,9 @@ def example_cases() -> list[dict[str, Any]]:
     return found
 
 
-def drawn(count: int) -> list[list[Any]]:
-    """``count`` transcripts of the property-test generator, the same on every run."""
-    out: list[list[Any]] = []
-
-    @settings(
+def _draws(count: int) -> settings:
+    """``count`` draws, generated only, the same on every run."""
+    return settings(
         max_examples=count,
         derandomize=True,
         database=None,
@@ -146,6 +144,13 @@ def drawn(count: int) -> list[list[Any]]:
         phases=[Phase.generate],
         suppress_health_check=list(HealthCheck),
     )
+
+
+def drawn(count: int) -> list[list[Any]]:
+    """``count`` transcripts of the property-test generator, the same on every run."""
+    out: list[list[Any]] = []
+
+    @_draws(count)
     @given(transcripts())
     def collect(transcript: list[Any]) -> None:
         out.append(transcript)
@@ -325,14 +330,7 @@ def tool_cases(count: int) -> list[dict[str, Any]]:
     spec.loader.exec_module(grammar)
     pairs: list[tuple[Any, Any]] = []
 
-    @settings(
-        max_examples=count,
-        derandomize=True,
-        database=None,
-        deadline=None,
-        phases=[Phase.generate],
-        suppress_health_check=list(HealthCheck),
-    )
+    @_draws(count)
     @given(grammar.parameters(), grammar.ARGUMENTS)
     def collect(schema: Any, arguments: Any) -> None:
         pairs.append((schema, arguments))

@@ -220,6 +220,19 @@ warnings = to_gemini(
     tools=[{"name": "get_weather", "parameters": {"type": "object"}, "strict": True}],
 ).warnings
 """,
+    "EVENT_NOT_READ": """
+from agent_ir.wire import AnthropicStream
+events = [
+    {"type": "message_start", "message": {"id": "msg_1", "role": "assistant", "content": [],
+     "usage": {"input_tokens": 5, "output_tokens": 1}}},
+    {"type": "message_annotation", "annotation": {"kind": "safety"}},
+    {"type": "content_block_start", "index": 0, "content_block": {"type": "text", "text": "Hi"}},
+    {"type": "content_block_stop", "index": 0},
+    {"type": "message_delta", "delta": {"stop_reason": "end_turn"}, "usage": {"output_tokens": 2}},
+    {"type": "message_stop"},
+]
+warnings = AnthropicStream(events, request_id="request-1").result().warnings
+""",
 }
 
 PRELUDE = '''

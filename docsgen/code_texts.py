@@ -244,6 +244,11 @@ TEXTS: dict[str, dict[str, str]] = {
         "why": "Gemini's function declarations have no strict flag.",
         "fix": "Nothing to fix.",
     },
+    "EVENT_NOT_READ": {
+        "meaning": "A stream event of a type this version does not know was passed over; the rest of the stream was read. The message names the event's type and its index in the stream (from 0).",
+        "why": "Providers add event types (Anthropic documents that new ones may come); their SDKs pass over the ones they do not know, and so does agent-ir, with this warning instead of silence.",
+        "fix": "Nothing to fix for the reply; if the event carries something you need, read it from the raw stream and ask for it to be mapped.",
+    },
     # Provider errors: ProviderError.code
     "PROVIDER_INVALID_FIXTURE": {
         "meaning": "A provider fixture (`schemas/v1/provider-fixture.schema.json`) could not be read: not JSON, not of the fixture's shape.",

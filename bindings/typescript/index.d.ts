@@ -34,7 +34,8 @@ export type ConversionWarningCode =
   | "SIGNATURE_NOT_SENT"
   | "TOOL_CALL_ID_ADDED"
   | "RESULT_PAIRED_BY_NAME"
-  | "TOOL_DETAIL_NOT_SENT";
+  | "TOOL_DETAIL_NOT_SENT"
+  | "EVENT_NOT_READ";
 /**
  * Stable code of a transcript problem. Codes are never renamed or reused within v1. UNDECLARED_TOOL, TOOL_ARGUMENTS_MISMATCH and INVALID_TOOL_DEFINITION are reported only when tools are given; the last six only by check_wire_rules, for a provider's stricter rules.
  */
@@ -167,7 +168,7 @@ export interface ConversionWarning {
    */
   readonly code: ConversionWarningCode;
   /**
-   * JSON Pointer (RFC 6901) of the place concerned in what the function read: for to_* the IR transcript ("/2/content/1"); for from_* the request field it came from ("/messages/2/content/1", "/input/4", "/system"); for a tool definition the tools list, in the request (from_*) or the tools argument (to_*): "/tools/3", "/tools/0/function/cache_control"; for a reply or a stream the provider's reply object as the non-streamed API returns it ("/content/3", "/output/1/content/0", "/choices/0/message/refusal").
+   * JSON Pointer (RFC 6901) of the place concerned in what the function read: for to_* the IR transcript ("/2/content/1"); for from_* the request field it came from ("/messages/2/content/1", "/input/4", "/system"); for a tool definition the tools list, in the request (from_*) or the tools argument (to_*): "/tools/3", "/tools/0/function/cache_control"; for a reply or a stream the provider's reply object as the non-streamed API returns it ("/content/3", "/output/1/content/0", "/choices/0/message/refusal"); for a stream event that has no place in that object (EVENT_NOT_READ), "", the reply as a whole, the event's index and type being in the message.
    */
   readonly path: string;
   /**

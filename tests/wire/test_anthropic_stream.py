@@ -32,7 +32,7 @@ from agent_ir import (
     user_message,
 )
 from agent_ir.replies import ModelStream, ProviderError, ProviderErrorCode
-from agent_ir.wire import from_anthropic, to_anthropic
+from agent_ir.wire import from_anthropic, reply_from_anthropic, to_anthropic
 from agent_ir.wire.anthropic import _stream as module
 from agent_ir.wire.anthropic._stream import AsyncAnthropicStream
 
@@ -979,18 +979,6 @@ FAILURES = [
         [{"type": ""}], Code.PROVIDER_INVALID_EVENT, "no non-empty string type", id="blank-type"
     ),
     pytest.param(
-        [{"type": "message_frobnicate"}],
-        Code.PROVIDER_UNKNOWN_EVENT,
-        "message_frobnicate",
-        id="unknown-first",
-    ),
-    pytest.param(
-        [PING, {"type": "message_frobnicate"}],
-        Code.PROVIDER_UNKNOWN_EVENT,
-        "unknown event type 'message_frobnicate'",
-        id="unknown-after-ping",
-    ),
-    pytest.param(
         [text_start()],
         Code.PROVIDER_MISSING_START,
         "content_block_start before message_start",
@@ -1065,13 +1053,15 @@ FAILURES = [
     pytest.param(
         [start(usage={"input_tokens": True})],
         Code.PROVIDER_INVALID_EVENT,
-        "message_start /message/usage/input_tokens must be an integer >= 0; it is a boolean (true)",
+        "message_start /message/usage/input_tokens must be an integer >= 0 or null;"
+        " it is a boolean (true)",
         id="bool-count",
     ),
     pytest.param(
         [start(usage={"input_tokens": -1})],
         Code.PROVIDER_INVALID_EVENT,
-        "message_start /message/usage/input_tokens must be an integer >= 0; it is a number (-1)",
+        "message_start /message/usage/input_tokens must be an integer >= 0 or null;"
+        " it is a number (-1)",
         id="negative-count",
     ),
     pytest.param(
@@ -1096,7 +1086,7 @@ FAILURES = [
     pytest.param(
         [start(), block_start(0, {"text": ""})],
         Code.PROVIDER_INVALID_EVENT,
-        "content_block_start /content_block/type must be a string; it is missing",
+        "content_block_start /content_block/type must be a non-empty string; it is missing",
         id="block-type",
     ),
     pytest.param(
@@ -1198,7 +1188,7 @@ FAILURES = [
     pytest.param(
         [*OPEN_TEXT, {"type": "content_block_delta", "index": 0, "delta": {"text": "x"}}],
         Code.PROVIDER_INVALID_EVENT,
-        "content_block_delta /delta/type must be a string; it is missing",
+        "content_block_delta /delta/type must be a non-empty string; it is missing",
         id="delta-type",
     ),
     pytest.param(
@@ -1244,12 +1234,6 @@ FAILURES = [
         Code.PROVIDER_INVALID_EVENT,
         "content_block_delta /delta/signature must be a string; it is null",
         id="signature-null",
-    ),
-    pytest.param(
-        [*OPEN_TEXT, delta(0, "sparkle_delta", x=1)],
-        Code.PROVIDER_UNKNOWN_EVENT,
-        "unknown delta type 'sparkle_delta'",
-        id="unknown-delta",
     ),
     pytest.param(
         [*HELLO, {"type": "message_delta"}],
@@ -1397,8 +1381,6 @@ async def test_every_failure_is_the_same_in_every_chunking_of_its_bytes(
     ("refused", "code", "index"),
     # index 6: the event after message_start, block 0's three events, block 1's two
     [
-        ({"type": "future_event"}, Code.PROVIDER_UNKNOWN_EVENT, 6),
-        (delta(1, "sparkle_delta"), Code.PROVIDER_UNKNOWN_EVENT, 6),
         (text(2, "x"), Code.PROVIDER_INVALID_EVENT, 6),
         (start(), Code.PROVIDER_DUPLICATE_START, 6),
         (message_delta(), Code.PROVIDER_INVALID_EVENT, 6),
@@ -1581,13 +1563,14 @@ def test_the_docstring_documents_every_event_stop_reason_and_skipped_block() -> 
     doc = module.__doc__
     assert doc is not None
     for name in [
-        *module._HANDLERS,
-        *module._STOP_REASONS,
-        *module._DELTA_KINDS,
+        *module._KNOWN_EVENTS,
+        *module.STOP_REASONS,
+        *module._DELTA_NAMES.values(),
         "server_tool_use",
         "web_search_tool_result",
         "redacted_thinking",
-        "PROVIDER_UNKNOWN_EVENT",
+        "EVENT_NOT_READ",
+        "PART_NOT_READ",
         "PROVIDER_MISSING_START",
         "PROVIDER_INVALID_TERMINAL",
         "PROVIDER_MISSING_TERMINAL",
@@ -1613,3 +1596,164 @@ async def test_a_hostile_dict_subclass_event_is_read_as_the_plain_data_it_holds(
     response = await response_of([Hostile(start()), *hello(0), Hostile(message_delta()), STOP])
     assert response.message.content[0].text == "hi"
     assert response.usage.output_tokens == 7
+
+
+# --- what the declaration does not know: passed over, never dropped silently -----------
+
+
+def warnings_of(response: Any) -> list[tuple[str, str, int, str]]:
+    return [(w.code.value, w.path, w.block_index, w.message) for w in response.warnings]
+
+
+FUTURE = {"type": "message_annotation", "annotation": {"kind": "safety"}}
+
+
+@pytest.mark.parametrize(
+    ("events", "index"),
+    [
+        pytest.param([FUTURE, *HELLO, *ending()], 0, id="before-message-start"),
+        pytest.param([PING, FUTURE, *HELLO, *ending()], 1, id="after-ping"),
+        pytest.param([*HELLO[:3], FUTURE, *HELLO[3:], *ending()], 3, id="inside-a-block"),
+        pytest.param([*HELLO, message_delta(), FUTURE, STOP], 5, id="before-the-terminal"),
+    ],
+)
+async def test_an_unknown_event_is_passed_over_with_one_warning_naming_it_and_its_index(
+    events: list[Any], index: int
+) -> None:
+    """As the SDK passes over an event type it does not know: the reply is read whole,
+    and one EVENT_NOT_READ says which event it was."""
+    response = await response_of(events)
+    assert [to_json_value(b) for b in response.message.content] == [{"type": "text", "text": "hi"}]
+    assert response.stop_reason.value == "stop"
+    assert warnings_of(response) == [
+        (
+            "EVENT_NOT_READ",
+            "",
+            -1,
+            f"event {index} (message_annotation) of the stream has an unknown type;"
+            " it was passed over",
+        )
+    ]
+
+
+@pytest.mark.parametrize("how", CHUNKINGS)
+async def test_an_unknown_event_inside_a_chunk_is_passed_over_in_every_chunking(how: str) -> None:
+    data = sse(*HELLO, text_start(1), text(1, "más"), FUTURE, block_stop(1), *ending())
+    chunks, response, error = await run_source(items_of(CHUNKINGS[how](data)))
+    assert error is None
+    assert [c.delta for c in chunks] == ["hi", "más"]
+    assert [w.message for w in response.warnings] == [
+        "event 6 (message_annotation) of the stream has an unknown type; it was passed over"
+    ]
+
+
+async def test_an_unknown_event_does_not_count_as_the_event_after_a_broken_tool_input() -> None:
+    """A tool call whose input is not a JSON object is refused by the next event unless
+    it cuts the reply short; an unknown event is not that event."""
+    events = [start(), tool_start(0), json_part(0, '{"a": '), block_stop(0), FUTURE]
+    response = await response_of([*events, message_delta("max_tokens"), STOP])
+    assert response.message.content == ()
+    assert response.stop_reason.value == "length"
+    assert [w.code.value for w in response.warnings] == ["EVENT_NOT_READ"]
+    error = await failure([*events, PING, text_start(1)])
+    assert error.code is Code.PROVIDER_INVALID_EVENT
+    assert error.record_index == 6
+    assert "the input is not a JSON object" in error.message
+
+
+async def test_an_unknown_delta_type_is_passed_over_once_per_block_and_the_text_kept() -> None:
+    sparkle = delta(0, "sparkle_delta", sparkle="*")
+    events = [start(), text_start(), text(0, "hi"), sparkle, text(0, " there"), sparkle]
+    response = await response_of([*events, block_stop(0), *hello(1), *ending()])
+    assert [to_json_value(b) for b in response.message.content] == [
+        {"type": "text", "text": "hi there"},
+        {"type": "text", "text": "hi"},
+    ]
+    assert warnings_of(response) == [
+        (
+            "PART_NOT_READ",
+            "/content/0",
+            0,
+            "a sparkle_delta delta of content[0] (text) has no IR form",
+        )
+    ]
+
+
+async def test_undeclared_keys_are_warned_once_at_their_place_in_the_reply() -> None:
+    """Computed from the declaration: a key it does not know and that is not null is
+    PART_NOT_READ at its place in the reply the non-streamed API returns (usage repeated
+    by message_delta is warned once); a declared key that carries nothing is not."""
+    first = start(
+        usage={"input_tokens": 5, "output_tokens": 1, "service_tier": "standard", "future": 1},
+        model="claude-x",
+        stop_sequence=None,
+        brand_new={"a": 1},
+        nothing=None,
+    )
+    block = block_start(0, {"type": "text", "text": "", "annotations_v2": [1]})
+    events = [first, block, text(0, "hi"), block_stop(0)]
+    ending_events = [message_delta(usage={"output_tokens": 3, "future": 2}, future_flag=True), STOP]
+    response = await response_of([*events, *ending_events])
+    assert [to_json_value(b) for b in response.message.content] == [{"type": "text", "text": "hi"}]
+    assert (response.usage.input_tokens, response.usage.output_tokens) == (5, 3)
+    said = "is not read: the IR has no place for it"
+    assert warnings_of(response) == [
+        ("PART_NOT_READ", "/usage/future", -1, f"/usage/future {said}"),
+        ("PART_NOT_READ", "/brand_new", -1, f"/brand_new {said}"),
+        ("PART_NOT_READ", "/content/0/annotations_v2", 0, f"/content/0/annotations_v2 {said}"),
+        ("PART_NOT_READ", "/future_flag", -1, f"/future_flag {said}"),
+    ]
+
+
+async def test_a_key_of_an_event_itself_is_warned_naming_the_event() -> None:
+    events = [*HELLO[:2], {**text(0, "hi"), "trace": "t-1"}, *HELLO[3:], *ending()]
+    response = await response_of(events)
+    assert warnings_of(response) == [
+        (
+            "PART_NOT_READ",
+            "",
+            0,
+            "content_block_delta /trace is not read: the IR has no place for it",
+        )
+    ]
+
+
+CALLER = {"type": "code_execution_20250825", "tool_id": "srvtoolu_1"}
+
+
+@pytest.mark.parametrize(("caller", "warned"), [(CALLER, True), ({"type": "direct"}, False)])
+async def test_a_call_made_by_a_server_tool_says_its_caller_is_not_read(
+    caller: dict[str, Any], warned: bool
+) -> None:
+    """Programmatic tool calling: the IR's tool call has no caller; a caller other than
+    the model is said, in a stream and in a non-streamed reply alike."""
+    events = [start(), tool_start(0, caller=caller), json_part(0, "{}"), block_stop(0)]
+    response = await response_of([*events, *ending("tool_use")])
+    reply = reply_from_anthropic(
+        {
+            "id": "msg_1",
+            "type": "message",
+            "role": "assistant",
+            "content": [
+                {"type": "tool_use", "id": "toolu_1", "name": "f", "input": {}, "caller": caller}
+            ],
+            "stop_reason": "tool_use",
+            "usage": {"input_tokens": 5, "output_tokens": 1},
+        },
+        request_id="request-1",
+    )
+    want = (
+        [
+            (
+                "PART_NOT_READ",
+                "/content/0/caller",
+                0,
+                "content[0].caller ('code_execution_20250825') has no IR form",
+            )
+        ]
+        if warned
+        else []
+    )
+    assert warnings_of(response) == want
+    assert warnings_of(reply) == want
+    assert response.message.content == reply.message.content

@@ -22,7 +22,11 @@ from openai._streaming import SSEDecoder
 from agent_ir.messages import to_json_value
 from agent_ir.replies import ModelResponse, ProviderError, ProviderErrorCode
 from agent_ir.wire import ConversionWarningCode
-from agent_ir.wire.openai_responses import from_openai_responses, to_openai_responses
+from agent_ir.wire.openai_responses import (
+    from_openai_responses,
+    reply_from_openai_responses,
+    to_openai_responses,
+)
 from agent_ir.wire.openai_responses._stream import (
     AsyncOpenAIResponsesStream,
     reasoning_signature,
@@ -249,6 +253,7 @@ def test_the_expected_outcomes_say_what_the_issue_asks() -> None:
         "refusal": "refusal",
         "hosted-web-search": "stop",
         "proxy-done-after-terminal": "toolCall",
+        "unknown-event": "stop",
     }
     errors = {name: expected(name)["error"] for name in NAMES if "error" in expected(name)}
     assert errors == {
@@ -268,7 +273,6 @@ def test_the_expected_outcomes_say_what_the_issue_asks() -> None:
             "providerCode": "context_length_exceeded",
         },
         "missing-terminal": {"code": "PROVIDER_MISSING_TERMINAL", "recordIndex": 7},
-        "unknown-event": {"code": "PROVIDER_UNKNOWN_EVENT", "recordIndex": 5},
         "invalid-arguments": {"code": "PROVIDER_INVALID_EVENT", "recordIndex": 15},
     }
     # Chunks before a failure are kept, in order.
@@ -287,6 +291,27 @@ def test_the_expected_outcomes_say_what_the_issue_asks() -> None:
     hosted = expected("hosted-web-search")["response"]["message"]["content"]
     assert [block["type"] for block in hosted] == ["serverToolCall", "text"]
     assert [c["wire"]["type"] for c in hosted[1]["citations"]] == ["url_citation"]
+    # An event of an unknown type is passed over, warned with its index and type.
+    unknown = expected("unknown-event")
+    assert [c["delta"] for c in unknown["chunks"]] == ["Hello", " world"]
+    assert [b["text"] for b in unknown["response"]["message"]["content"]] == ["Hello world"]
+    assert unknown["response"]["warnings"] == [
+        {
+            "code": "EVENT_NOT_READ",
+            "path": "",
+            "messageIndex": 0,
+            "blockIndex": -1,
+            "message": "event 5 (response.output_text.sentiment) of the stream has an unknown"
+            " type; it was passed over",
+        }
+    ]
+    other_warnings = [
+        w["code"]
+        for name in NAMES
+        if name != "unknown-event" and "response" in expected(name)
+        for w in expected(name)["response"]["warnings"]
+    ]
+    assert "EVENT_NOT_READ" not in other_warnings
 
 
 # --- the official client reading the same bytes -------------------------------------------
@@ -398,7 +423,7 @@ def ir_outcome(outcome: Outcome) -> dict[str, Any]:
     }
 
 
-AGREEING = [name for name in NAMES if name not in ("unknown-event", "invalid-arguments")]
+AGREEING = [name for name in NAMES if name != "invalid-arguments"]
 
 
 @pytest.mark.parametrize("name", AGREEING)
@@ -411,17 +436,25 @@ def test_the_official_client_reads_the_same_reply_from_the_same_bytes(name: str)
     assert any(ours.get(key) for key in ("text", "refusal", "calls", "failure", "thinking"))
 
 
-def test_the_official_client_passes_an_unknown_event_through_that_agent_ir_refuses() -> None:
+def test_the_official_client_and_agent_ir_both_pass_over_an_unknown_event() -> None:
     body = recording("unknown-event")
     with sse_server(body) as (url, _):
         client = openai.OpenAI(base_url=f"{url}/v1", api_key="test", max_retries=0)
         with client.responses.stream(model="gpt-test", input="hi") as stream:
-            types = [event.type for event in stream]
-    assert "response.output_text.sentiment" in types  # not one of the SDK's event types
+            types: list[str] = [event.type for event in stream]
+            final = stream.get_final_response()
+    assert types[5] == "response.output_text.sentiment"  # not one of the SDK's event types
+    assert final.status == "completed"
+    assert sdk_text(final.output) == "Hello world"
     outcome = asyncio.run(run(items([body])))
-    assert outcome.error is not None
-    assert outcome.error.code is Code.PROVIDER_UNKNOWN_EVENT
-    assert "response.output_text.sentiment" in outcome.error.message
+    assert outcome.error is None
+    assert outcome.response is not None
+    assert blocks(outcome.response) == [
+        text_block("Hello world", "msg_68af2c88c7da8190e9a1b3f5d7f9b1e43c8d9e0f1a2b3c4d")
+    ]
+    assert [(w.code, w.path, w.block_index) for w in outcome.response.warnings] == [
+        (ConversionWarningCode.EVENT_NOT_READ, "", -1)
+    ]
 
 
 def test_the_official_client_keeps_arguments_that_agent_ir_refuses() -> None:
@@ -1213,10 +1246,417 @@ async def test_usage_details_are_cache_read_cache_write_and_reasoning_tokens() -
         "transport_error",
     ],
 )
-async def test_unknown_event_types_are_unknown_events_naming_them(kind: str) -> None:
-    error = await failure_of([created(), text("a"), {"type": kind, "delta": "x"}, completed()])
-    assert summary(error) == (Code.PROVIDER_UNKNOWN_EVENT, 2, None)
-    assert f"unknown event type {kind!r}" in error.message
+async def test_an_unknown_event_type_is_passed_over_with_one_warning_naming_its_index_and_type(
+    kind: str,
+) -> None:
+    response = await response_of(
+        [created(), text("a"), {"type": kind, "delta": "x"}, text("b"), completed()]
+    )
+    assert blocks(response) == [text_block("ab")]  # its delta is not read
+    assert to_json_value(response)["warnings"] == [
+        unknown_warning(2, kind),
+    ]
+    assert to_json_value(response)["stopReason"] == "stop"
+
+
+def unknown_warning(index: int, kind: str) -> dict[str, Any]:
+    return {
+        "code": "EVENT_NOT_READ",
+        "path": "",
+        "messageIndex": 0,
+        "blockIndex": -1,
+        "message": f"event {index} ({kind}) of the stream has an unknown type; it was passed over",
+    }
+
+
+async def test_each_unknown_event_is_warned_once_in_order_before_the_start_too() -> None:
+    body = sse(
+        [
+            {"type": "response.future_hello"},
+            created(),
+            {"type": "mystery", "sequence_number": 2},
+            text("a"),
+            {"type": "mystery", "sequence_number": 4},
+            completed(),
+        ]
+    )
+    # A comment line is no event: the indexes count events, as record_index does.
+    outcome = await run(items([b": ping\n\n", body]))
+    assert outcome.error is None
+    assert outcome.response is not None
+    assert blocks(outcome.response) == [text_block("a")]
+    assert to_json_value(outcome.response)["warnings"] == [
+        unknown_warning(0, "response.future_hello"),
+        unknown_warning(2, "mystery"),
+        unknown_warning(4, "mystery"),
+    ]
+
+
+async def test_the_warned_index_is_the_record_index_a_failure_there_carries() -> None:
+    before = [created(), {"type": "in_progress"}, text("a")]
+    response = await response_of([*before, {"type": "mystery"}, completed()])
+    error = await failure_of([*before, {**text("x"), "delta": None}, completed()])
+    assert error.record_index == 3
+    assert to_json_value(response)["warnings"] == [
+        unknown_warning(1, "in_progress"),
+        unknown_warning(3, "mystery"),
+    ]
+
+
+async def test_a_long_unknown_type_is_cut_in_the_warning() -> None:
+    kind = "x" * 1000
+    response = await response_of([created(), {"type": kind}, completed()])
+    [warning] = response.warnings
+    assert warning.message == (
+        f"event 1 ({'x' * 200}… (800 more characters)) of the stream has an unknown type;"
+        " it was passed over"
+    )
+
+
+async def test_an_unknown_type_utf8_cannot_carry_is_escaped_in_the_warning() -> None:
+    """A lone surrogate (JSON's \\ud800) would make the response unwritable as JSON."""
+    body = b'data: {"type": "a\\ud800b"}\n\n'
+    outcome = await run(items([sse([created()]), body, sse([completed()])]))
+    assert outcome.response is not None
+    [warning] = outcome.response.warnings
+    assert warning.message == (
+        "event 1 ('a\\ud800b') of the stream has an unknown type; it was passed over"
+    )
+    written = json.dumps(to_json_value(outcome.response), ensure_ascii=False)
+    assert written.encode("utf-8").decode("utf-8") == written  # no lone surrogate in it
+
+
+KEEPALIVE = {"type": "keepalive", "sequence_number": 3}
+
+
+@pytest.mark.parametrize("place", [0, 1, 2, 3], ids=["first", "after-start", "mid-text", "twice"])
+async def test_a_keepalive_is_passed_over_silently_anywhere(place: int) -> None:
+    events: list[Any] = [created(), text("a"), text("b"), completed()]
+    events.insert(place, KEEPALIVE)
+    if place == 3:
+        events.insert(1, KEEPALIVE)
+    outcome = await run(items([sse(events)]))
+    assert outcome.error is None
+    assert outcome.response is not None
+    assert [to_json_value(c)["delta"] for c in outcome.chunks] == ["a", "b"]
+    assert blocks(outcome.response) == [text_block("ab")]
+    assert outcome.response.warnings == ()
+
+
+async def test_a_keepalive_after_done_is_still_an_event_after_the_end() -> None:
+    error = (await run(items([sse([created()]), b"data: [DONE]\n\n", sse([KEEPALIVE])]))).error
+    assert error is not None
+    assert summary(error) == (Code.PROVIDER_INVALID_EVENT, 2, None)
+    assert "a 'keepalive' event after data: [DONE]" in error.message
+
+
+# --- items the stream never finished ------------------------------------------------------------
+
+
+def item_added(index: int, item: dict[str, Any]) -> dict[str, Any]:
+    return {"type": "response.output_item.added", "output_index": index, "item": item}
+
+
+def item_done(index: int, item: dict[str, Any]) -> dict[str, Any]:
+    return {"type": "response.output_item.done", "output_index": index, "item": item}
+
+
+MCP_TOOLS = [
+    {
+        "name": "roll",
+        "description": "Roll dice",
+        "input_schema": {"type": "object", "properties": {"sides": {"type": "integer"}}},
+        "annotations": None,
+    }
+]
+# As the API sends it: added with no tools yet; response.completed lists them.
+MCP_ADDED = {"id": "mcpl_1", "type": "mcp_list_tools", "server_label": "dice", "tools": []}
+MCP_LISTED = {**MCP_ADDED, "tools": MCP_TOOLS, "error": None}
+MCP_BLOCK = {
+    "type": "serverToolCall",
+    "provider": "openai-responses",
+    "id": "mcpl_1",
+    "name": "mcp_list_tools",
+    "input": {},
+    "wire": {
+        "server_label": "dice",
+        "tools": [
+            {
+                "name": "roll",
+                "description": "Roll dice",
+                "input_schema": {"type": "object", "properties": {"sides": {"type": "integer"}}},
+            }
+        ],
+    },
+}
+MCP_EVENTS = [
+    item_added(0, MCP_ADDED),
+    {"type": "response.mcp_list_tools.in_progress", "output_index": 0, "item_id": "mcpl_1"},
+    {"type": "response.mcp_list_tools.completed", "output_index": 0, "item_id": "mcpl_1"},
+]
+
+
+def reply_of(terminal: dict[str, Any]) -> dict[str, Any]:
+    """What ``reply_from_openai_responses`` gives for the terminal event's response."""
+    reply = reply_from_openai_responses(terminal["response"], request_id="request-1")
+    value: dict[str, Any] = to_json_value(reply)
+    return value
+
+
+async def test_an_mcp_list_tools_item_never_done_is_read_from_the_completed_response() -> None:
+    """The regression: added, never done, listed by response.completed -> the server-tool
+    call reply_from_openai_responses reads from that response (it was dropped)."""
+    terminal = completed(output=[MCP_LISTED])
+    response = await response_of([created(), *MCP_EVENTS, terminal])
+    assert to_json_value(response) == reply_of(terminal)
+    assert blocks(response) == [MCP_BLOCK]
+    assert response.warnings == ()
+    assert to_json_value(response)["stopReason"] == "stop"
+
+
+MESSAGE = {
+    "id": "msg_1",
+    "type": "message",
+    "status": "completed",
+    "role": "assistant",
+    "content": [{"type": "output_text", "text": "Rolled: 4", "annotations": []}],
+}
+MESSAGE_DELTAS = [{**text("Rolled: "), "output_index": 1}, {**text("4"), "output_index": 1}]
+MESSAGE_EVENTS = [
+    item_added(1, {**MESSAGE, "status": "in_progress", "content": []}),
+    {
+        "type": "response.content_part.added",
+        "output_index": 1,
+        "content_index": 0,
+        "item_id": "msg_1",
+        "part": {"type": "output_text", "text": "", "annotations": []},
+    },
+    *MESSAGE_DELTAS,
+    {
+        "type": "response.output_text.done",
+        "output_index": 1,
+        "content_index": 0,
+        "item_id": "msg_1",
+        "text": "Rolled: 4",
+    },
+    item_done(1, MESSAGE),
+]
+
+
+def test_an_unfinished_item_comes_after_the_blocks_read_before_the_terminal() -> None:
+    """The recorded shape: the listed tools, then the answer. Everything is what
+    reply_from_openai_responses reads (and the official client keeps the item), but
+    the item's block comes where the stream could read it: at the terminal."""
+    terminal = completed(output=[MCP_LISTED, MESSAGE])
+    body = sse([created(), *MCP_EVENTS, *MESSAGE_EVENTS, terminal])
+    outcome = asyncio.run(run(items([body])))
+    assert outcome.response is not None
+    ours = to_json_value(outcome.response)
+    reply = reply_of(terminal)
+    assert reply["message"]["content"] == [MCP_BLOCK, text_block("Rolled: 4")]
+    assert ours["message"]["content"] == [text_block("Rolled: 4"), MCP_BLOCK]
+    ours["message"]["content"].reverse()
+    assert ours == reply
+    with sse_server(body) as (url, _):
+        client = openai.OpenAI(base_url=f"{url}/v1", api_key="test", max_retries=0)
+        with client.responses.stream(model="gpt-test", input="hi") as stream:
+            final = stream.get_final_response()
+    assert [item.type for item in final.output] == ["mcp_list_tools", "message"]
+    sdk = reply_from_openai_responses(final.model_dump(mode="json"), request_id="request-1")
+    assert to_json_value(sdk)["message"]["content"] == reply["message"]["content"]
+
+
+NEVER_STREAMED: dict[str, dict[str, Any]] = {
+    "message": {
+        "id": "msg_9",
+        "type": "message",
+        "role": "assistant",
+        "phase": "final_answer",
+        "content": [
+            {
+                "type": "output_text",
+                "text": "See [1].",
+                "annotations": [{"type": "url_citation", "url": "u", "title": "t"}],
+            },
+            {"type": "output_text", "text": "", "annotations": [{"type": "url_citation"}]},
+            {"type": "refusal", "refusal": "Not that."},
+            {"type": "output_audio", "data": "..."},
+        ],
+    },
+    "reasoning": {
+        "id": "rs_9",
+        "type": "reasoning",
+        "encrypted_content": "gAAA",
+        "summary": [
+            {"type": "summary_text", "text": "First."},
+            {"type": "summary_text", "text": ""},
+        ],
+        "content": [{"type": "reasoning_text", "text": "raw"}],
+    },
+    "function-call": {
+        "id": "fc_9",
+        "type": "function_call",
+        "call_id": "call_9",
+        "name": "roll",
+        "arguments": '{"sides": 6}',
+        "namespace": "dice",
+    },
+    "function-call-cut-off": {
+        "id": "fc_9",
+        "type": "function_call",
+        "call_id": "call_9",
+        "name": "roll",
+        "arguments": '{"sid',
+        "status": "incomplete",
+    },
+    "hosted-item": {"id": "ws_9", "type": "web_search_call", "status": "completed"},
+    "hosted-item-without-id": {"type": "web_search_call", "status": "completed"},
+    "custom-tool-call": {"id": "ct_9", "type": "custom_tool_call", "input": "free"},
+}
+
+
+@pytest.mark.parametrize("kind", sorted(NEVER_STREAMED))
+async def test_an_item_only_the_completed_response_lists_is_read_as_the_reply_reader_reads_it(
+    kind: str,
+) -> None:
+    terminal = completed(output=[NEVER_STREAMED[kind]])
+    outcome = await run_events([created(), terminal])
+    assert outcome.response is not None
+    assert to_json_value(outcome.response) == reply_of(terminal)
+    expected_blocks = {
+        "message": ["text", "refusal"],
+        "reasoning": ["thinking", "thinking"],
+        "function-call": ["toolCall"],
+        "function-call-cut-off": [],
+        "hosted-item": ["serverToolCall"],
+        "hosted-item-without-id": [],
+        "custom-tool-call": [],
+    }[kind]
+    expected_paths = {
+        "message": ["/output/0/content/1/annotations", "/output/0/content/3", "/output/0/phase"],
+        "reasoning": ["/output/0/content/0"],
+        "function-call": [],
+        "function-call-cut-off": ["/output/0"],
+        "hosted-item": [],
+        "hosted-item-without-id": ["/output/0"],
+        "custom-tool-call": ["/output/0"],
+    }[kind]
+    assert [block["type"] for block in blocks(outcome.response)] == expected_blocks
+    assert [w.path for w in outcome.response.warnings] == expected_paths
+    # What streamed text a delta would have carried comes as chunks.
+    chunk_types = [to_json_value(c)["type"] for c in outcome.chunks]
+    assert chunk_types == {
+        "message": ["textDelta", "refusalDelta"],
+        "reasoning": ["thinkingDelta"],
+        "function-call": ["toolCall"],
+    }.get(kind, [])
+
+
+async def test_several_unfinished_items_are_read_in_their_order_as_the_reply_reader_reads_them() -> (
+    None
+):
+    output = [NEVER_STREAMED[kind] for kind in ("reasoning", "hosted-item", "function-call")]
+    terminal = completed(output=[MCP_LISTED, *output])
+    response = await response_of([created(), *MCP_EVENTS, terminal])
+    assert to_json_value(response) == reply_of(terminal)
+    assert [block["type"] for block in blocks(response)] == [
+        "serverToolCall",
+        "thinking",
+        "thinking",
+        "serverToolCall",
+        "toolCall",
+    ]
+    assert to_json_value(response)["stopReason"] == "toolCall"
+
+
+async def test_a_message_streamed_without_its_done_keeps_its_deltas_and_is_not_read_twice() -> None:
+    listed = {**MESSAGE, "phase": "final_answer"}
+    refusal = {**listed, "content": [{"type": "refusal", "refusal": "No."}]}
+    refused = {**text("No."), "type": "response.refusal.delta"}
+    deltas = [text("Rolled: "), text("4")]
+    response = await response_of([created(), *deltas, completed(output=[listed])])
+    assert blocks(response) == [text_block("Rolled: 4")]
+    assert [(w.code, w.path) for w in response.warnings] == [
+        (ConversionWarningCode.PART_NOT_READ, "/output/0/phase")
+    ]
+    response = await response_of([created(), refused, completed(output=[refusal])])
+    assert blocks(response) == [{"type": "refusal", "text": "No.", "itemId": "msg_1"}]
+    assert to_json_value(response)["stopReason"] == "refusal"
+    # Another message, of which nothing streamed, is still read whole.
+    later = {**MESSAGE, "id": "msg_2", "content": [{"type": "output_text", "text": "More."}]}
+    response = await response_of([created(), *deltas, completed(output=[listed, later])])
+    assert blocks(response) == [text_block("Rolled: 4"), text_block("More.", "msg_2")]
+
+
+async def test_a_finished_item_the_completed_response_lists_is_not_read_again() -> None:
+    hosted = NEVER_STREAMED["hosted-item"]
+    reasoning = {**NEVER_STREAMED["reasoning"], "content": []}
+    events = [created(), item_done(0, hosted), item_done(2, reasoning), *MESSAGE_EVENTS]
+    terminal = completed(output=[hosted, MESSAGE, reasoning])
+    response = await response_of([*events, terminal])
+    # The reasoning item's summary streamed no delta: one empty block, as when done.
+    assert [block["type"] for block in blocks(response)] == ["serverToolCall", "thinking", "text"]
+    assert response.warnings == ()
+
+
+async def test_a_finished_item_the_terminal_lists_at_another_index_is_known_by_its_id() -> None:
+    """A server whose output_index is not the item's place in the terminal's output:
+    finished items, and a message whose text streamed, are matched by id (a call by its
+    call_id, as the official client matches them) and not read again."""
+    hosted = NEVER_STREAMED["hosted-item"]
+    refusal = {**MESSAGE, "id": "msg_r", "content": [{"type": "refusal", "refusal": "No."}]}
+    call = call_done(7, call_id="call_9", name="roll")["item"]
+    events = [
+        created(),
+        item_done(5, hosted),
+        {**text("Rolled: 4"), "output_index": 6},
+        {**text("No."), "type": "response.refusal.delta", "output_index": 8, "item_id": "msg_r"},
+        call_done(7, call_id="call_9", name="roll"),
+        completed(output=[hosted, MESSAGE, refusal, {**call, "id": "fc_other"}]),
+    ]
+    response = await response_of(events)
+    assert blocks(response) == [
+        {
+            "type": "serverToolCall",
+            "provider": "openai-responses",
+            "id": "ws_9",
+            "name": "web_search_call",
+            "input": {},
+            "wire": {"status": "completed"},
+        },
+        text_block("Rolled: 4"),
+        {"type": "refusal", "text": "No.", "itemId": "msg_r"},
+        {"type": "toolCall", "id": "call_9", "name": "roll", "arguments": {}, "itemId": "fc_7"},
+    ]
+    assert response.warnings == ()
+
+
+async def test_the_incomplete_response_reads_unfinished_items_but_not_the_cut_off_ones() -> None:
+    cut = {**call_added(1)["item"], "arguments": '{"si', "status": "incomplete"}
+    terminal = incomplete("max_output_tokens", output=[MCP_LISTED, cut])
+    response = await response_of(
+        [created(), *MCP_EVENTS, call_added(1), arguments('{"si', 1), terminal]
+    )
+    assert blocks(response) == [MCP_BLOCK]
+    assert [(w.code, w.path) for w in response.warnings] == [
+        (ConversionWarningCode.PART_NOT_READ, "/output/1")
+    ]
+    assert to_json_value(response)["stopReason"] == "length"
+    assert to_json_value(response) == reply_of(terminal)
+    # A reasoning item cut off inside its summary ends as it streamed, not read again.
+    listed = {**NEVER_STREAMED["reasoning"], "id": "rs_1", "content": []}
+    terminal = incomplete("max_output_tokens", output=[listed])
+    response = await response_of([created(), reasoning_added(), summary_delta("Fir"), terminal])
+    assert blocks(response) == [{"type": "thinking", "thinking": "Fir"}]
+    assert response.warnings == ()
+
+
+async def test_an_open_call_is_still_refused_when_the_completed_response_lists_it() -> None:
+    listed = {**call_done(call_id="call_q", name="g")["item"], "arguments": "{}"}
+    events = [created(), call_added(call_id="call_q", name="g"), completed(output=[listed])]
+    error = await failure_of(events)
+    assert summary(error) == (Code.PROVIDER_INVALID_EVENT, 2, None)
+    assert "function call at output_index 0 (call_q, g) is unfinished" in error.message
 
 
 # --- nothing after the terminal ----------------------------------------------------------------
@@ -1238,6 +1678,7 @@ async def test_the_stream_settles_at_its_terminal_and_reads_nothing_after_it(lat
     response = await response_of([created(), text("a"), completed(), late])
     assert blocks(response) == [text_block("a")]
     assert response.stop_reason == "stop"
+    assert response.warnings == ()  # an unknown event after it is not even warned
 
 
 async def test_a_proxys_done_and_whatever_follows_it_are_not_read() -> None:
@@ -1481,6 +1922,38 @@ async def test_arguments_are_parsed_once_at_the_end_not_per_delta() -> None:
             [created(), {"type": "response.completed", "response": {}}],
             1,
             "response.completed /response/id must be a non-empty string; it is missing",
+        ),
+        (
+            [created(), completed(output="x")],
+            1,
+            "response.completed /response/output must be an array or null; it is a string ('x')",
+        ),
+        (
+            [created(), completed(output=[5])],
+            1,
+            "response.completed /response/output/0 must be an object; it is a number (5)",
+        ),
+        (
+            [created(), incomplete("x", output=[{"type": None}])],
+            1,
+            "response.incomplete /response/output/0/type must be a string; it is null",
+        ),
+        (
+            [created(), completed(output=[{**call_done()["item"], "name": ""}])],
+            1,
+            "response.completed /response/output/0/name must be a non-empty string;"
+            " it is a string ('')",
+        ),
+        (
+            [created(), completed(output=[{"type": "reasoning", "summary": [{}]}])],
+            1,
+            "response.completed /response/output/0/summary/0/text must be a string; it is missing",
+        ),
+        (
+            [created(), completed(output=[{"type": "message", "content": [{"type": 1}]}])],
+            1,
+            "response.completed /response/output/0/content/0/type must be a string;"
+            " it is a number (1)",
         ),
         (
             [created(), incomplete("x", incomplete_details="max")],

@@ -62,6 +62,9 @@ def expected_response(folder: str, name: str) -> dict[str, Any]:
     value: dict[str, Any] = json.loads(
         (WIRE / folder / f"{name}.expected.json").read_text(encoding="utf-8")
     )["response"]
+    # A non-streamed reply has no events: the stream's EVENT_NOT_READ warnings (an event
+    # type passed over) are the one thing the same reply read whole cannot give.
+    value["warnings"] = [w for w in value["warnings"] if w["code"] != "EVENT_NOT_READ"]
     return value
 
 

@@ -24,12 +24,12 @@ class ConversionWarning(IRStruct):
     path: Annotated[
         str,
         Meta(
-            description='JSON Pointer (RFC 6901) of the place concerned in what the function read: for to_* the IR transcript ("/2/content/1"); for from_* the request field it came from ("/messages/2/content/1", "/input/4", "/system"); for a tool definition the tools list, in the request (from_*) or the tools argument (to_*): "/tools/3", "/tools/0/function/cache_control"; for a reply or a stream the provider\'s reply object as the non-streamed API returns it ("/content/3", "/output/1/content/0", "/choices/0/message/refusal").',
+            description='JSON Pointer (RFC 6901) of the place concerned in what the function read: for to_* the IR transcript ("/2/content/1"); for from_* the request field it came from ("/messages/2/content/1", "/input/4", "/system"); for a tool definition the tools list, in the request (from_*) or the tools argument (to_*): "/tools/3", "/tools/0/function/cache_control"; for a reply or a stream the provider\'s reply object as the non-streamed API returns it ("/content/3", "/output/1/content/0", "/choices/0/message/refusal"); for a stream event that has no place in that object (EVENT_NOT_READ), "", the reply as a whole, the event\'s index and type being in the message.',
             pattern="^(/([^~]|~[01])*)*\\Z",
         ),
     ]
     """
-    JSON Pointer (RFC 6901) of the place concerned in what the function read: for to_* the IR transcript ("/2/content/1"); for from_* the request field it came from ("/messages/2/content/1", "/input/4", "/system"); for a tool definition the tools list, in the request (from_*) or the tools argument (to_*): "/tools/3", "/tools/0/function/cache_control"; for a reply or a stream the provider's reply object as the non-streamed API returns it ("/content/3", "/output/1/content/0", "/choices/0/message/refusal").
+    JSON Pointer (RFC 6901) of the place concerned in what the function read: for to_* the IR transcript ("/2/content/1"); for from_* the request field it came from ("/messages/2/content/1", "/input/4", "/system"); for a tool definition the tools list, in the request (from_*) or the tools argument (to_*): "/tools/3", "/tools/0/function/cache_control"; for a reply or a stream the provider's reply object as the non-streamed API returns it ("/content/3", "/output/1/content/0", "/choices/0/message/refusal"); for a stream event that has no place in that object (EVENT_NOT_READ), "", the reply as a whole, the event's index and type being in the message.
     """
     message_index: Annotated[
         int,
@@ -106,6 +106,7 @@ class ConversionWarningCode(StrEnum):
     TOOL_CALL_ID_ADDED = "TOOL_CALL_ID_ADDED"
     RESULT_PAIRED_BY_NAME = "RESULT_PAIRED_BY_NAME"
     TOOL_DETAIL_NOT_SENT = "TOOL_DETAIL_NOT_SENT"
+    EVENT_NOT_READ = "EVENT_NOT_READ"
 
 
 Model: TypeAlias = Annotated[

@@ -45,6 +45,18 @@ pointer into the event's data), what it must be and what it is::
     response.created /response must be an object; it is null
 
 ``field_error`` builds that refusal for a check of the state's own.
+
+The index of the event a state reads: a state with an ``event_index`` attribute (an
+``IndexedStreamState``) has it set by the drivers, before each ``handle``, to the index
+of that event (0-based; the ``record_index`` a refusal of that event carries), and
+before ``end`` to the number of events read. A state without the attribute is left
+alone. It is for what a state reports about an event without refusing it, such as the
+EVENT_NOT_READ warning of an event it passes over (``event 5 (x) of the stream...``).
+
+A state that reads events straight from their text (a ``TextStreamState``: one typed
+decode of the bytes, no JSON builtins in between) is offered each event's data text
+first; it reads the event or declines it (False), and a declined event is parsed as JSON
+and given to ``handle`` as any other. Either way the event is read once.
 """
 
 from __future__ import annotations
@@ -55,11 +67,12 @@ import json
 import threading
 from collections.abc import Callable
 from types import TracebackType
-from typing import Any, Protocol
+from typing import Any, Protocol, runtime_checkable
 
 from agent_ir._errors import JsonValueError, describe_error
+from agent_ir._generated.conversion_warning_schema import ConversionWarningCode
 from agent_ir._jsoncopy import WRITABLE_INT, copy_json
-from agent_ir._text import non_empty_id, quoted
+from agent_ir._text import cut, is_valid_unicode, non_empty_id, quoted
 from agent_ir.replies.builder import Refusal, ReplyBuilder, refusal_error
 from agent_ir.replies.protocol import ModelChunk, ModelResponse, ProviderError, ProviderErrorCode
 from agent_ir.wire._sse import MAX_EVENT_BYTES, SseDecoder, SseNotUtf8, SseTooLarge
@@ -67,10 +80,13 @@ from agent_ir.wire._sse import MAX_EVENT_BYTES, SseDecoder, SseNotUtf8, SseTooLa
 __all__ = [
     "DONE",
     "AsyncStream",
+    "IndexedStreamState",
     "Refusal",
     "StreamState",
     "SyncStream",
+    "TextStreamState",
     "describe_json",
+    "event_not_read",
     "field_count",
     "field_error",
     "field_name",
@@ -100,18 +116,58 @@ class StreamState(Protocol):
         ...
 
 
+@runtime_checkable
+class IndexedStreamState(StreamState, Protocol):
+    """A ``StreamState`` told the index of the event it reads; see the module docstring."""
+
+    event_index: int
+    """Set by the driver: the 0-based index of the event ``handle`` is given (before
+    ``end``: the number of events read)."""
+
+
+@runtime_checkable
+class TextStreamState(StreamState, Protocol):
+    """A ``StreamState`` that can read an event straight from its data's text; see the
+    module docstring."""
+
+    def handle_text(self, name: str | None, text: str) -> bool:
+        """Apply one event from its data's text, decoded once into its declaration;
+        False, having done nothing, when the state wants it as JSON data instead (any
+        doubt: the event then goes through ``handle``). Raises ``Refusal`` as ``handle``
+        does."""
+        ...
+
+
 StateFactory = Callable[[ReplyBuilder], StreamState]
+
+
+def event_not_read(reply: ReplyBuilder, index: int, kind: str) -> None:
+    """The EVENT_NOT_READ warning of event ``index``, whose type ``kind`` the state does
+    not know and passes over (as the official SDKs pass it over): path "" (the reply as a
+    whole), block index -1; the type as it is (cut), or escaped when it holds a lone
+    surrogate, which UTF-8 cannot carry."""
+    named = cut(kind) if is_valid_unicode(kind) else quoted(kind)
+    reply.warn(
+        ConversionWarningCode.EVENT_NOT_READ,
+        "",
+        -1,
+        f"event {index} ({named}) of the stream has an unknown type; it was passed over",
+    )
 
 
 class _Reading:
     """Decoding and the state, without I/O: what both drivers share. Items go in,
     chunks come out in ``builder.chunks``; ``error`` holds the outcome of a failure."""
 
-    __slots__ = ("builder", "error", "events", "response", "sse", "state")
+    __slots__ = ("builder", "error", "events", "indexed", "response", "sse", "state", "texts")
 
     def __init__(self, builder: ReplyBuilder, state: StreamState, max_event_bytes: int) -> None:
         self.builder = builder
         self.state = state
+        # The state again when it takes the event index (checked once per stream).
+        self.indexed = state if isinstance(state, IndexedStreamState) else None
+        # The state again when it reads an event from its text (checked once too).
+        self.texts = state if isinstance(state, TextStreamState) else None
         self.sse = SseDecoder(max_event_bytes)
         self.events = 0
         self.error: ProviderError | None = None
@@ -156,6 +212,8 @@ class _Reading:
         self._events(events)
         if self.settled:
             return
+        if self.indexed is not None:
+            self.indexed.event_index = self.events
         try:
             self.state.end()
         except Refusal as refusal:
@@ -175,9 +233,12 @@ class _Reading:
             self.error = ProviderError(code, reason, record_index=self.events)
 
     def _events(self, events: list[Any]) -> None:
+        texts = self.texts
         for name, text in events:
             if self.settled:  # a failure, or the terminal: nothing after it is read
                 return
+            if texts is not None and self._apply(texts.handle_text, name, text):
+                continue
             data = _data(text)
             if data is _BAD:
                 self._refuse(f"event {self.events} data is not JSON: {text[:80]!r}")
@@ -185,14 +246,24 @@ class _Reading:
             self._event(name, data)
 
     def _event(self, name: str | None, data: Any) -> None:
-        if self.settled:
-            return
+        if not self.settled:
+            self._apply(self.state.handle, name, data)
+
+    def _apply(
+        self, handle: Callable[[str | None, Any], bool | None], name: str | None, value: Any
+    ) -> bool:
+        """One event through ``handle``; False when it was not taken (``handle_text``
+        declining an event), nothing done then."""
+        if self.indexed is not None:
+            self.indexed.event_index = self.events
         try:
-            self.state.handle(name, data)
+            if handle(name, value) is False:
+                return False
         except Refusal as refusal:
             self.error = refusal_error(refusal, f"event {self.events}", self.events)
         self.events += 1
         self.response = self.builder.response  # set by the terminal event
+        return True
 
     def _refuse(self, reason: str) -> None:
         self.fail(ProviderErrorCode.PROVIDER_INVALID_EVENT, reason)

@@ -30,30 +30,24 @@ from __future__ import annotations
 
 from typing import Any
 
-from agent_ir.replies.builder import ReplyBuilder
+from agent_ir.replies.builder import Refusal, ReplyBuilder
 from agent_ir.replies.protocol import ModelResponse
+from agent_ir.wire._decode import Decoder, WireError, describe_json
 from agent_ir.wire._reply import read_reply
-from agent_ir.wire._stream import (
-    field_error,
-    field_name,
-    field_object,
-    field_string,
-    optional_array,
-    optional_object,
-    optional_string,
-)
 from agent_ir.wire.anthropic._stream import (
-    _CUT_SHORT,
-    _STOP_REASONS,
-    PROVIDER,
-    SERVER_CALL_TYPES,
+    CUT_SHORT,
+    STOP_REASONS,
+    Unreads,
     Usage,
-    cite,
-    field_object_item,
-    is_server_result,
-    no_ir_form,
-    server_call_wire,
-    server_result_wire,
+    close_block,
+    first_usage,
+    open_block,
+)
+from agent_ir.wire.anthropic._wire import (
+    McpToolUseBlock,
+    Message,
+    ServerToolUseBlock,
+    ToolUseBlock,
 )
 
 __all__ = ["reply_from_anthropic"]
@@ -79,87 +73,38 @@ def reply_from_anthropic(message: object, *, request_id: object) -> ModelRespons
 # path): the input may nest as deep as the IR's arguments.
 REPLY_INPUT_OFFSET = 3
 
+_CALLS = (ToolUseBlock, ServerToolUseBlock, McpToolUseBlock)
+_MESSAGE = Decoder(Message)
+
 
 def _read(reply: ReplyBuilder, data: dict[str, Any]) -> None:
-    if data.get("type", "message") != "message":
-        raise field_error(data, "type", _F, "", "'message'")
-    if data.get("role", "assistant") != "assistant":
-        raise field_error(data, "role", _F, "", "'assistant'")
-    reply.start(field_name(data, "id", _F))
-    wire_reason = data.get("stop_reason")
-    stop_reason = _STOP_REASONS.get(wire_reason) if type(wire_reason) is str else None
-    content = optional_array(data, "content", _F) or []
-    for index in range(len(content)):
-        cut_short = stop_reason is not None and wire_reason in _CUT_SHORT  # str: hashable
-        if cut_short and index == len(content) - 1 and _is_call(content[-1]):
+    try:
+        decoded = _MESSAGE(data)
+    except WireError as error:
+        raise Refusal(f"{_F} {error}") from None
+    message: Message = decoded.value
+    if message.type != "message":
+        raise Refusal(f"{_F} /type must be 'message'; it is {describe_json(message.type)}")
+    if message.role != "assistant":
+        raise Refusal(f"{_F} /role must be 'assistant'; it is {describe_json(message.role)}")
+    first_usage(message.usage, data, _F, "")
+    reply.start(message.id)
+    wire_reason = message.stop_reason
+    stop_reason = STOP_REASONS.get(wire_reason) if type(wire_reason) is str else None
+    content = message.content or []
+    for index, block in enumerate(content):
+        cut_short = stop_reason is not None and wire_reason in CUT_SHORT
+        if cut_short and index == len(content) - 1 and isinstance(block, _CALLS):
             break  # cut inside the call: dropped, as the stream drops it
-        _block(reply, content, index)
+        at = f"/content/{index}"
+        opened = open_block(reply, index, block, data["content"][index], _F, at)
+        held = close_block(reply, opened)
+        assert held is None, "a reply's input is an object, never text"
     if stop_reason is None:
-        raise field_error(data, "stop_reason", _F, "", "an Anthropic stop reason")
+        found = describe_json(wire_reason) if "stop_reason" in data else "missing"
+        raise Refusal(f"{_F} /stop_reason must be an Anthropic stop reason; it is {found}")
+    Unreads().warn(reply, decoded, {"": ""}, _F)
     usage = Usage()
-    counts = optional_object(data, "usage", _F)
-    if counts is not None:
-        usage.read(reply, counts, _F, "/usage", start=True)
+    if message.usage is not None:
+        usage.read(message.usage)
     usage.finish(reply, stop_reason)
-
-
-def _block(reply: ReplyBuilder, content: list[Any], index: int) -> None:
-    at = f"/content/{index}"
-    block = content[index]
-    if type(block) is not dict:
-        raise field_error(content, index, _F, "/content", "an object")
-    kind = field_string(block, "type", _F, at)
-    if kind == "text":
-        _text_block(reply, block, index)
-    elif kind == "thinking":
-        thinking = field_string(block, "thinking", _F, at)
-        signature = optional_string(block, "signature", _F, at) or None
-        if thinking:
-            reply.thinking(thinking, what="thinking block")
-        reply.end_thinking(signature)
-    elif kind == "redacted_thinking":
-        reply.end_thinking(field_string(block, "data", _F, at), redacted=True)
-    elif kind == "tool_use":
-        call_id = field_name(block, "id", _F, at)
-        name = field_name(block, "name", _F, at)
-        arguments = field_object(block, "input", _F, at) if "input" in block else {}
-        reply.tool_call(call_id, name, arguments, what="tool_use")
-    elif kind in SERVER_CALL_TYPES or is_server_result(block):
-        _server_block(reply, block, index)
-    else:
-        no_ir_form(reply, index, kind)
-
-
-def _text_block(reply: ReplyBuilder, block: dict[str, Any], index: int) -> None:
-    """A text block with its citations (an empty one makes no block)."""
-    at = f"/content/{index}"
-    text = field_string(block, "text", _F, at)
-    citations = optional_array(block, "citations", _F, at) or []
-    cited = [field_object_item(citations, n, _F, f"{at}/citations") for n in range(len(citations))]
-    if text:
-        reply.text(text, what="text block")
-    cite(reply, index, cited, bool(text))
-    reply.end_text()
-
-
-def _server_block(reply: ReplyBuilder, block: dict[str, Any], index: int) -> None:
-    """A server-tool call, or the result of one (kept also when its call is not in the
-    reply: after ``pause_turn`` it is in the previous one)."""
-    at, kind = f"/content/{index}", block["type"]
-    if kind in SERVER_CALL_TYPES:
-        call_id = field_name(block, "id", _F, at)
-        name = field_name(block, "name", _F, at)
-        tool_input = field_object(block, "input", _F, at) if "input" in block else {}
-        wire = server_call_wire(block)
-        reply.server_tool_call(PROVIDER, call_id, name, tool_input, wire, what=kind)
-        return
-    call_id = field_name(block, "tool_use_id", _F, at)
-    reply.server_tool_result(PROVIDER, call_id, server_result_wire(block), what=kind)
-
-
-def _is_call(block: object) -> bool:
-    """A client or server tool call (the last block of a reply cut short is dropped)."""
-    if type(block) is not dict:
-        return False
-    kind = block.get("type")
-    return kind == "tool_use" or kind in SERVER_CALL_TYPES

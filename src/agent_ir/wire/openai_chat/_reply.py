@@ -19,10 +19,18 @@ citation with no text before it, PART_NOT_READ at ``/choices/0/message/annotatio
 ``type`` is not ``function`` is a PART_NOT_READ warning at
 ``/choices/0/message/tool_calls/<k>``, and ``tool_calls`` with every call skipped stops
 with "stop"); a ``function_call`` other than the all-empty one some servers write is
-refused (a legacy call has no id); ``finish_reason`` and ``usage`` (``prompt_tokens``,
-``completion_tokens``, ``prompt_tokens_details.cached_tokens``,
-``completion_tokens_details.reasoning_tokens``; Groq's ``x_groq.usage``) map as in the
-stream. Failures are ``ProviderError`` (``agent_ir.wire._reply``).
+refused (a legacy call has no id); any other key of the message, of a function call or
+of its ``function`` that is neither ``null`` nor the API's empty default (the request
+reader's list, ``_keys``: ``role``, ``annotations: []``, ``audio``, ``parsed``... say
+nothing; a call's ``index`` is read when it is the call's position, as the SDK's
+accumulated completion writes it) is a PART_NOT_READ warning at its path, as in the
+stream: Groq's ``executed_tools`` at ``/choices/0/message/executed_tools`` (block -1),
+the ``extra_content`` of Gemini's compatible API (its thought signature) there or at
+``/choices/0/message/tool_calls/<k>/extra_content`` (block ``k``); ``finish_reason``
+and ``usage`` (``prompt_tokens``, ``completion_tokens``,
+``prompt_tokens_details.cached_tokens``, ``completion_tokens_details.reasoning_tokens``;
+Groq's ``x_groq.usage``) map as in the stream. Failures are ``ProviderError``
+(``agent_ir.wire._reply``).
 """
 
 from __future__ import annotations
@@ -40,9 +48,11 @@ from agent_ir.wire._stream import (
     optional_object,
     optional_string,
 )
+from agent_ir.wire.openai_chat._keys import FUNCTION_KEYS, REPLY_MESSAGE_KEYS, call_keys
 from agent_ir.wire.openai_chat._stream import (
     _FINISH_REASONS,
     CITATION_PROVIDER,
+    MESSAGE_PATH,
     _Call,
     _complete,
     _error_code_and_message,
@@ -52,6 +62,7 @@ from agent_ir.wire.openai_chat._stream import (
     content_part,
     finish,
     is_function_call,
+    keys_not_read,
     not_a_function_call,
     part_not_read,
     stop_reason,
@@ -129,6 +140,8 @@ def _choice(reply: ReplyBuilder, choice: dict[str, Any]) -> tuple[str | None, bo
     finish_reason = optional_string(choice, "finish_reason", _F, "/choices/0") or None
     if finish_reason is not None and finish_reason not in _FINISH_REASONS:
         raise Refusal(f"unknown finish_reason {quoted(finish_reason)}")
+    # What the stream reads of each delta is read; any other key has no IR form.
+    keys_not_read(reply, message, REPLY_MESSAGE_KEYS, MESSAGE_PATH, -1)
     reasoning = optional_string(message, "reasoning_content", _F, _MESSAGE)
     if reasoning is None:
         reasoning = optional_string(message, "reasoning", _F, _MESSAGE)
@@ -211,6 +224,9 @@ def _tool_calls(
         arguments = optional_string(function, "arguments", _F, f"{at}/function")
         if arguments:
             call.arguments.append(arguments)
+        path = (*MESSAGE_PATH, "tool_calls", position)
+        keys_not_read(reply, item, call_keys(item, position), path, position)
+        keys_not_read(reply, function, FUNCTION_KEYS, (*path, "function"), position)
         complete = _complete(call, truncated=truncated)
         if complete is not None:
             assert call.id is not None

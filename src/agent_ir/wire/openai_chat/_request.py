@@ -99,7 +99,9 @@ Chat -> IR
   types and any other key. A value that carries nothing is not warned about: ``null``,
   and the API's empty default of a key (``DEFAULT_VALUES``: ``"annotations": []``,
   Mistral's ``"prefix": false``, ``"refusal": ""``, the all-empty ``audio``,
-  ``function_call`` and ``custom`` objects some servers write).
+  ``function_call`` and ``custom`` objects some servers write). The keys read and these
+  defaults are one list (``_keys``) with ``reply_from_openai_chat`` and
+  ``OpenAIChatStream``, which warn about the same keys of a reply's message.
 - ``WireFormatError`` (its path starts at ``messages``) for input not of the format's
   shape: not a list of objects, an unknown role or the legacy ``function`` role (its
   result has no call id to link), a missing or mistyped required field, a part without
@@ -111,8 +113,8 @@ Chat -> IR
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import Any, Final
+from collections.abc import Callable, Set
+from typing import Any
 
 from agent_ir._generated.message_schema import (
     AssistantMessage,
@@ -171,6 +173,14 @@ from agent_ir.wire._common import (
     wire_string,
 )
 from agent_ir.wire._tools import sent_tools
+from agent_ir.wire.openai_chat._keys import (
+    ASSISTANT_KEYS,
+    CALL_KEYS,
+    DEFAULT_VALUES,
+    FUNCTION_KEYS,
+    ROLE,
+    call_keys,
+)
 from agent_ir.wire.openai_chat._tools import chat_tools, read_chat_tools
 
 __all__ = ["from_openai_chat", "to_openai_chat"]
@@ -184,19 +194,6 @@ JsonDict = dict[str, Any]
 DOCUMENT_FILENAME = "document.pdf"
 # The provider of the citations read from Chat ``annotations``.
 CITATION_PROVIDER = "openai-chat"
-# Keys whose value here is the API's empty default: they carry nothing and are not
-# warned about (OpenAI writes ``annotations: []`` in every reply message, Mistral
-# ``prefix: false``, Go-based servers the zero value of every field).
-DEFAULT_VALUES: Final[dict[str, Any]] = {
-    "annotations": [],
-    "prefix": False,
-    "refusal": "",
-    "reasoning_content": "",
-    "reasoning": "",
-    "audio": {"data": "", "expires_at": 0, "id": "", "transcript": ""},
-    "function_call": {"arguments": "", "name": ""},
-    "custom": {"input": "", "name": ""},
-}
 AUDIO_FORMATS = {
     "audio/wav": "wav",
     "audio/x-wav": "wav",
@@ -606,7 +603,7 @@ class _Place:
 
 # What was read (None: nothing with an IR form, already warned about), and the keys it
 # was read from.
-_Read = tuple[JsonDict | None, set[str]]
+_Read = tuple[JsonDict | None, Set[str]]
 
 
 class _ChatReader:
@@ -714,7 +711,7 @@ class _ChatReader:
         if reader is None:
             raise must_be_one_of(FROM, place.at("role").path, list(_ROLE_READERS), role)
         fields, read = reader(self, message, place)
-        self._unread(message, read | _ROLE, place)
+        self._unread(message, read | ROLE, place)
         message_id = assigned_id(len(self.messages))
         self.messages.append({"role": _IR_ROLES[role], "id": message_id, **(fields or {})})
 
@@ -753,7 +750,7 @@ class _ChatReader:
                     block = self._tool_call(call, place, place.at("tool_calls", call_index))
                 if block is not None:
                     blocks.append(block)
-        return {"content": blocks}, _ASSISTANT_KEYS
+        return {"content": blocks}, ASSISTANT_KEYS
 
     def _annotations(self, message: JsonDict, blocks: list[JsonDict], place: _Place) -> None:
         """``url_citation`` annotations -> citations of the last text block; any other
@@ -902,12 +899,10 @@ class _ChatReader:
         arguments = (
             "" if function.get("arguments") is None else _string(function, "arguments", where)
         )
-        read = {"type", "id", "function"}
-        position = call.get("index")
-        if type(position) is int and position == place.path[-1]:
-            read.add("index")  # a stream delta's index, echoed back: its position
+        # A stream delta's index, echoed back (its position), is read too.
+        read = call_keys(call, place.path[-1])
         self._unread(call, read, _Place(place.path, place.index))
-        self._unread(function, {"name", "arguments"}, _Place(where.path, place.index))
+        self._unread(function, FUNCTION_KEYS, _Place(where.path, place.index))
         return {
             "type": "toolCall",
             "id": call_id,
@@ -930,7 +925,7 @@ class _ChatReader:
             path=to_pointer(place.path),
         )
 
-    def _unread(self, value: JsonDict, read: set[str], place: _Place) -> None:
+    def _unread(self, value: JsonDict, read: Set[str], place: _Place) -> None:
         """PART_NOT_READ for each key of ``value`` not in ``read`` (``null`` and a
         ``DEFAULT_VALUES`` value say nothing)."""
         if value.keys() <= read:
@@ -986,14 +981,14 @@ def _text_part(part: object) -> JsonDict | None:
 def _function_call(call: object) -> JsonDict | None:
     """The toolCall block of a function call that has nothing else (no warning, no
     error); None for any other call, to be read the general way."""
-    if type(call) is not dict or not exact_keys(call) or not call.keys() <= _CALL_KEYS:
+    if type(call) is not dict or not exact_keys(call) or not call.keys() <= CALL_KEYS:
         return None
     kind, call_id, function = call.get("type"), call.get("id"), call.get("function")
     if not (type(kind) is str and kind == "function" and type(call_id) is str):
         return None
     if type(function) is not dict or not exact_keys(function):
         return None
-    if not function.keys() <= _FUNCTION_KEYS:
+    if not function.keys() <= FUNCTION_KEYS:
         return None
     name, arguments = function.get("name"), function.get("arguments")
     if type(name) is not str or type(arguments) is not str:
@@ -1012,12 +1007,8 @@ def _arguments(text: str) -> object:
     return {} if not text.strip() else parse_arguments(text)
 
 
-_ROLE = frozenset({"role"})
-_ASSISTANT_KEYS = {"content", "tool_calls", "refusal", "annotations"}
 _IMAGE_DETAILS = frozenset({"auto", "low", "high"})
 _TEXT_KEYS = frozenset({"type", "text"})
-_CALL_KEYS = frozenset({"type", "id", "function"})
-_FUNCTION_KEYS = frozenset({"name", "arguments"})
 
 
 def _file_data_source(file_data: str, place: _Place) -> JsonDict:

@@ -77,10 +77,19 @@ A chunk, in this order:
   - ``function_call`` (the legacy single call, deprecated by ``tool_calls``):
     PROVIDER_INVALID_EVENT; it has no call id, and the IR does not invent ids. The
     all-empty ``{"arguments": "", "name": ""}`` some servers write is no call.
-  - Not read: ``role``, ``audio``, ``reasoning_details`` (OpenRouter's
-    structured copy of ``reasoning``; its signatures and encrypted blocks are dropped:
-    ``to_openai_chat`` does not send thinking back anyway), ``logprobs``,
-    ``content_filter_results`` and any unknown field.
+  - ``role`` says nothing. Any other key (of the delta, of a tool call delta or of its
+    ``function``) that is neither ``null`` nor the API's empty default (the request
+    reader's list, ``_keys``; ``audio: null``, the all-empty ``audio`` and ``custom``
+    objects...) is PART_NOT_READ at its path in the non-streamed reply, once for each
+    (``/choices/0/message/<key>``, block -1;
+    ``/choices/0/message/tool_calls/<index>/<key>`` and ``.../function/<key>``, block
+    ``index``), as ``reply_from_openai_chat`` warns about the same keys of the message:
+    OpenRouter's ``reasoning_details`` (a structured copy of ``reasoning`` whose
+    signatures and encrypted blocks the IR has no place for), Groq's
+    ``executed_tools``, the ``extra_content`` of Gemini's compatible API (its thought
+    signature), a streamed ``audio``. A choice's own fields besides ``index``,
+    ``delta`` and ``finish_reason`` (``logprobs``, ``content_filter_results``,
+    OpenRouter's ``native_finish_reason``) are not read.
 
 * ``choices[0].finish_reason`` (``null`` and ``""`` mean none yet): the tool calls are
   emitted as tool_call records, in index order, after the thinking_end owed; the stop
@@ -146,14 +155,16 @@ Errors
 from __future__ import annotations
 
 import json
+from collections.abc import Set
 from typing import Any
 
 from agent_ir._generated.conversion_warning_schema import ConversionWarningCode
 from agent_ir._generated.model_stream_schema import ResponseStopReason
+from agent_ir._paths import Path, to_pointer
 from agent_ir._text import cut, non_empty_id, quoted
 from agent_ir.replies.builder import ReplyBuilder
 from agent_ir.replies.protocol import ProviderErrorCode as Code
-from agent_ir.wire._common import parse_arguments
+from agent_ir.wire._common import key_not_read, parse_arguments, unread_keys
 from agent_ir.wire._stream import (
     DONE,
     AsyncStream,
@@ -167,6 +178,12 @@ from agent_ir.wire._stream import (
     optional_count,
     optional_object,
     optional_string,
+)
+from agent_ir.wire.openai_chat._keys import (
+    DEFAULT_VALUES,
+    FUNCTION_KEYS,
+    REPLY_MESSAGE_KEYS,
+    STREAM_CALL_KEYS,
 )
 
 __all__ = [
@@ -199,6 +216,8 @@ _CHUNK_OBJECTS = frozenset({"", "chat.completion.chunk"})
 _DELTA = "choices[0].delta"
 _CHUNK = "chat.completion.chunk"  # the event type the field readers name
 _FIRST_DELTA = "/choices/0/delta"  # the JSON pointer of the delta the readers mostly read
+# The message of the reply as the non-streamed API returns it: where a warning points.
+MESSAGE_PATH: Path = ("choices", 0, "message")
 _NO_ITEMS: list[Any] = []  # never changed
 
 
@@ -283,6 +302,31 @@ def not_a_function_call(reply: ReplyBuilder, index: int, kind: str) -> None:
     )
 
 
+def keys_not_read(
+    reply: ReplyBuilder,
+    value: dict[str, Any],
+    read: Set[str],
+    path: Path,
+    block_index: int,
+    warned: set[str] | None = None,
+) -> None:
+    """A PART_NOT_READ warning for each key of ``value`` (the object at ``path`` of the
+    reply as the non-streamed API returns it) not in ``read`` whose value is neither
+    ``null`` nor the API's empty default (``_keys.DEFAULT_VALUES``, as the request
+    reader): the same for a stream and a non-streamed reply. ``warned``: the pointers
+    already warned about (a stream warns once for each), updated."""
+    if value.keys() <= read:
+        return  # every chunk: nothing to warn about
+    for key in unread_keys(value, read, defaults=DEFAULT_VALUES):
+        where = (*path, key)
+        pointer = to_pointer(where)
+        if warned is not None:
+            if pointer in warned:
+                continue
+            warned.add(pointer)
+        reply.warn(ConversionWarningCode.PART_NOT_READ, pointer, block_index, key_not_read(where))
+
+
 class ChatState:
     """``chat.completion.chunk`` events -> ``ReplyBuilder`` calls (a ``StreamState``)."""
 
@@ -301,6 +345,7 @@ class ChatState:
         "_request_id",
         "_skipped",
         "_thinking",
+        "_unread",
         "_usage",
     )
 
@@ -320,6 +365,7 @@ class ChatState:
         self._other_parts: set[str] = set()  # content part types warned about
         self._annotations = 0  # annotations seen, for their paths
         self._pending: list[tuple[int, dict[str, Any]]] = []  # citations before any text
+        self._unread: set[str] = set()  # pointers of the keys warned about (not read)
 
     # --- events -----------------------------------------------------------------------
 
@@ -394,6 +440,7 @@ class ChatState:
         delta = optional_object(choice, "delta", _CHUNK, at) or {}
         finish = optional_string(choice, "finish_reason", _CHUNK, at)
         at = _FIRST_DELTA if position == 0 else f"{at}/delta"
+        keys_not_read(self._reply, delta, REPLY_MESSAGE_KEYS, MESSAGE_PATH, -1, self._unread)
         self._text(delta, at)
         self._citations(delta, at)
         self._tool_call_deltas(delta, at)
@@ -512,6 +559,11 @@ class ChatState:
         function = optional_object(item, "function", _CHUNK, at) or {}
         name = optional_string(function, "name", _CHUNK, f"{at}/function")
         arguments = optional_string(function, "arguments", _CHUNK, f"{at}/function")
+        path = (*MESSAGE_PATH, "tool_calls", index)
+        keys_not_read(self._reply, item, STREAM_CALL_KEYS, path, index, self._unread)
+        keys_not_read(
+            self._reply, function, FUNCTION_KEYS, (*path, "function"), index, self._unread
+        )
         call.id = call.id or call_id or None
         call.name = call.name or name or None
         if arguments:

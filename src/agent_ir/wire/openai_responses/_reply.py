@@ -30,7 +30,6 @@ from __future__ import annotations
 
 from typing import Any
 
-from agent_ir._generated.conversion_warning_schema import ConversionWarningCode
 from agent_ir._generated.model_stream_schema import ProviderErrorCode, ResponseStopReason
 from agent_ir._text import cut, non_empty_id, quoted
 from agent_ir.replies.builder import Refusal, ReplyBuilder
@@ -46,20 +45,18 @@ from agent_ir.wire._stream import (
     optional_string,
 )
 from agent_ir.wire.openai_responses._stream import (
-    PROVIDER,
     cut_off,
     failure,
     finish,
     hosted_item,
-    phase_not_read,
     raw_content_not_read,
-    reasoning_signature,
+    read_message,
+    read_reasoning,
 )
 
 __all__ = ["reply_from_openai_responses"]
 
 _F = "reply_from_openai_responses"
-_TEXT_PARTS = {"output_text": "text", "refusal": "refusal"}
 
 
 def reply_from_openai_responses(response: object, *, request_id: object) -> ModelResponse:
@@ -109,9 +106,9 @@ def _item(reply: ReplyBuilder, output: list[Any], index: int) -> tuple[int, int]
         raise field_error(output, index, _F, "/output", "an object")
     kind = field_string(item, "type", _F, at)
     if kind == "message":
-        return 0, _message(reply, item, at, index)
+        return 0, read_message(reply, item, index, _F, at)
     if kind == "reasoning":
-        _reasoning(reply, item, at)
+        read_reasoning(reply, item, _F, at)
         raw_content_not_read(reply, item, index, _F)
     elif kind == "function_call":
         if item.get("status") == "incomplete":
@@ -122,77 +119,6 @@ def _item(reply: ReplyBuilder, output: list[Any], index: int) -> tuple[int, int]
     else:
         hosted_item(reply, index, item, kind, _F)
     return 0, 0
-
-
-def _message(reply: ReplyBuilder, item: dict[str, Any], at: str, index: int) -> int:
-    """Read a message's parts; the number of its refusal blocks."""
-    content = optional_array(item, "content", _F, at) or []
-    item_id = optional_string(item, "id", _F, at)
-    if item_id is not None and not non_empty_id(item_id):
-        item_id = None
-    refusals = 0
-    for position, part in enumerate(content):
-        if type(part) is not dict:
-            raise field_error(content, position, _F, f"{at}/content", "an object")
-        refusals += _part(reply, part, item_id, index, position)
-    phase_not_read(reply, item, index)
-    return refusals
-
-
-def _part(
-    reply: ReplyBuilder, part: dict[str, Any], item_id: str | None, index: int, position: int
-) -> int:
-    """Read part ``position`` of message ``output[index]``: 1 when it is a refusal."""
-    where = f"/output/{index}/content/{position}"
-    kind = part.get("type")
-    if kind is not None and type(kind) is not str:  # a list is not hashable (fuzzing, W3)
-        raise field_error(part, "type", _F, where, "a string")
-    key = _TEXT_PARTS.get(kind)  # type: ignore[arg-type]
-    if key is None:
-        reply.warn(
-            ConversionWarningCode.PART_NOT_READ,
-            where,
-            position,
-            f"output[{index}].content[{position}] ({quoted(kind)} part) has no IR form",
-        )
-        return 0
-    text = field_string(part, key, _F, where)
-    annotations = optional_array(part, "annotations", _F, where) or []
-    if not text:
-        if annotations:
-            reply.warn(
-                ConversionWarningCode.PART_NOT_READ,
-                f"{where}/annotations",
-                position,
-                f"the annotations of an empty text part (output[{index}].content"
-                f"[{position}]) have no IR form: no text block holds them",
-            )
-        return 0
-    if kind == "refusal":
-        reply.refusal(text, what="refusal part", item_id=item_id)
-        reply.end_text()
-        return 1
-    reply.text(text, what=f"{kind} part", item_id=item_id)
-    for number, annotation in enumerate(annotations):
-        if type(annotation) is not dict:
-            raise field_error(annotations, number, _F, f"{where}/annotations", "an object")
-        reply.cite(PROVIDER, annotation, what="annotation")
-    reply.end_text()
-    return 0
-
-
-def _reasoning(reply: ReplyBuilder, item: dict[str, Any], at: str) -> None:
-    summary = optional_array(item, "summary", _F, at) or []
-    for position, part in enumerate(summary):
-        if type(part) is not dict:
-            raise field_error(summary, position, _F, f"{at}/summary", "an object")
-        text = field_string(part, "text", _F, f"{at}/summary/{position}")
-        reply.next_thinking_part(what="reasoning summary part")
-        if text:
-            reply.thinking(text, what="reasoning summary")
-    item_id = field_name(item, "id", _F, at)
-    encrypted = optional_string(item, "encrypted_content", _F, at)
-    reply.end_thinking(reasoning_signature(item_id, encrypted), what="reasoning item")
 
 
 def _function_call(reply: ReplyBuilder, item: dict[str, Any], at: str) -> None:

@@ -66,7 +66,8 @@ Events -> builder calls:
   "tool_call" when a tool call was emitted, else "refusal" when a refusal block was,
   else "stop"; usage: ``response.usage`` ``input_tokens`` / ``output_tokens``, details
   below}. A call, or a reasoning item whose summary part began, still unfinished then is PROVIDER_INVALID_EVENT (the API finishes every item
-  before it completes).
+  before it completes). Every other item of ``response.output`` whose
+  ``response.output_item.done`` never came is read from there (below).
 - ``response.incomplete`` -> ``response_end`` with stopReason "length" when
   ``response.incomplete_details.reason`` is ``max_output_tokens``, else "error"
   (``content_filter``, a reason this module does not know, or none). Calls still
@@ -74,6 +75,23 @@ Events -> builder calls:
   PART_NOT_READ warning: the finished ones stay, and the stop reason says the reply is
   incomplete. A reasoning item still open then
   ends with a ``thinking_end`` without signature (a cut-off item cannot be sent back).
+  Every other item of ``response.output`` whose ``response.output_item.done`` never
+  came is read from there, as for ``response.completed``.
+- An item that the terminal's ``response.output`` holds but whose
+  ``response.output_item.done`` never came (a server that left it out: a hosted
+  ``mcp_list_tools`` item, say, added and never finished) is not lost: it is read from
+  its final form there, at the terminal, after the blocks read before it (so its block
+  may come later among the blocks than its place in ``output``). A message whose text
+  or refusal deltas came is finished as its ``output_item.done`` would finish it (the
+  deltas are its text; ``phase`` -> PART_NOT_READ); any other item is read whole, as
+  ``reply_from_openai_responses`` reads it (``read_message``: a message's parts;
+  ``read_reasoning``: a reasoning item's summary parts, signed; a function call never
+  added; a hosted tool's item -> a server-tool call, or PART_NOT_READ), with the same
+  blocks and warnings. An item is known as finished (or as streamed) by its place
+  (``output_index``) or by its identity (its type and id; a call's ``call_id``, as
+  the official client matches items), so a server that numbers its items otherwise
+  does not get one read twice. An item that is not a JSON object is
+  PROVIDER_INVALID_EVENT.
 - ``response.failed`` -> ``transport_error`` {code: ``response.error.code``, message:
   ``response.error.message``}: PROVIDER_TRANSPORT_ERROR with the provider's code.
 - ``error`` -> ``transport_error`` {code, message} from the event itself (the documented
@@ -100,7 +118,9 @@ Events -> builder calls:
   item's raw ``content`` parts -> PART_NOT_READ each (``/output/<i>/content/<j>``).
 
 Skipped, no record (the IR has no place for them, or they repeat what was streamed):
-``response.queued``, ``response.in_progress`` (status), ``response.content_part.added``,
+``keepalive`` (``{"type": "keepalive", "sequence_number": N}``, which the API sends
+to keep a long stream open, before ``response.created`` too), ``response.queued``,
+``response.in_progress`` (status), ``response.content_part.added``,
 ``response.reasoning_summary_part.done``,
 ``response.reasoning_summary_text.done`` (repeat the deltas),
 ``response.reasoning_text.delta`` / ``.done`` (raw reasoning content, warned from the
@@ -112,8 +132,20 @@ event of the hosted-tool and audio families (the finished item holds what they s
 ``response.mcp_call.*``, ``response.mcp_call_arguments.*``, ``response.mcp_list_tools.*``,
 ``response.shell_call_command.*``, ``response.shell_call_output_content.*``,
 ``response.custom_tool_call_input.*``, ``response.compaction.*``, ``response.audio.*``
-(``response.audio.transcript.*`` included). Any other event type is
-PROVIDER_UNKNOWN_EVENT naming it.
+(``response.audio.transcript.*`` included).
+
+Any other event type (one the API added after this module, or a server's own) is
+passed over, as the official client passes it over, with one EVENT_NOT_READ warning
+per event: path "" (the reply as a whole), block index -1, ``event 5
+(response.output_text.sentiment) of the stream has an unknown type; it was passed
+over`` (the event's 0-based index in the stream, the ``record_index`` a failure of it
+would carry, and its type: its first 200 characters, escaped as ``repr`` writes it
+when it holds a lone surrogate, which UTF-8 cannot carry). Its data is not read
+beyond its ``type``. Before
+``response.created`` too, as the client's event stream passes it (its
+``responses.stream`` helper raises on any event before ``response.created``, a known
+one included): such an event gives the reply nothing, and every event that does still
+needs the start.
 
 The stream settles at ``response.completed`` or ``response.incomplete`` and closes the
 source there (``agent_ir.wire._stream``): nothing after it is read, a proxy's ``[DONE]``
@@ -123,7 +155,8 @@ Failures: event data that is not a JSON object, a ``type`` that is not a string,
 field this module reads that is missing or of the wrong type (``response.id``,
 ``delta``, ``output_index``, ``summary_index``, ``item``, ``item.type``, a reasoning
 item's ``id`` and ``encrypted_content``, a call's ``call_id`` / ``name`` /
-``arguments``, the usage counts, the error ``code`` / ``message`` / ``type``) are
+``arguments``, the usage counts, the error ``code`` / ``message`` / ``type``, the
+terminal's ``response.output`` and the fields of an item read from it) are
 PROVIDER_INVALID_EVENT naming the event type and the field (the wording of
 ``agent_ir.wire._stream``'s field readers: ``response.output_text.delta /delta must be a
 string; it is null``); so are an ``output_index`` added twice and argument events for an
@@ -141,7 +174,6 @@ from agent_ir._generated.conversion_warning_schema import ConversionWarningCode
 from agent_ir._generated.model_stream_schema import ResponseStopReason
 from agent_ir._text import cut, non_empty_id, quoted
 from agent_ir.replies.builder import ReplyBuilder
-from agent_ir.replies.protocol import ProviderErrorCode
 from agent_ir.wire._common import parse_arguments, without_nulls
 from agent_ir.wire._stream import (
     DONE,
@@ -149,6 +181,7 @@ from agent_ir.wire._stream import (
     Refusal,
     StreamState,
     SyncStream,
+    event_not_read,
     field_count,
     field_error,
     field_name,
@@ -172,14 +205,16 @@ __all__ = [
     "no_ir_form",
     "phase_not_read",
     "raw_content_not_read",
+    "read_message",
+    "read_reasoning",
     "reasoning_signature",
 ]
 
 Stop = ResponseStopReason
-Code = ProviderErrorCode
 
 _SKIPPED = frozenset(
     {
+        "keepalive",
         "response.queued",
         "response.in_progress",
         "response.content_part.added",
@@ -311,19 +346,112 @@ def phase_not_read(reply: ReplyBuilder, item: dict[str, Any], output_index: int)
 
 
 def raw_content_not_read(
-    reply: ReplyBuilder, item: dict[str, Any], output_index: int, event: str
+    reply: ReplyBuilder, item: dict[str, Any], output_index: int, event: str, at: str = "/item"
 ) -> None:
-    """PART_NOT_READ for each raw reasoning content part of a reasoning item (only its
-    summary is read, as ``from_openai_responses`` reads it)."""
-    at = f"/output/{output_index}"
-    content = optional_array(item, "content", event, "/item") or []
+    """PART_NOT_READ for each raw reasoning content part of a reasoning item (at JSON
+    pointer ``at`` of the ``event``; only its summary is read, as
+    ``from_openai_responses`` reads it)."""
+    warned = f"/output/{output_index}"
+    content = optional_array(item, "content", event, at) or []
     for position in range(len(content)):
         reply.warn(
             ConversionWarningCode.PART_NOT_READ,
-            f"{at}/content/{position}",
+            f"{warned}/content/{position}",
             position,
             f"output[{output_index}].content[{position}] (raw reasoning content) has no IR form",
         )
+
+
+_TEXT_PARTS = {"output_text": "text", "refusal": "refusal"}
+
+
+def read_message(
+    reply: ReplyBuilder, item: dict[str, Any], output_index: int, event: str, at: str
+) -> int:
+    """A ``message`` item (at JSON pointer ``at`` of the ``event``) read whole, as
+    ``reply_from_openai_responses`` reads it: each ``output_text`` part one text block
+    (its ``annotations`` the block's citations), each ``refusal`` part one refusal
+    block, with the message's ``id`` as ``itemId``; an empty part makes none (its
+    annotations, other part types and the ``phase``: PART_NOT_READ). The number of
+    its refusal blocks."""
+    content = optional_array(item, "content", event, at) or []
+    item_id = optional_string(item, "id", event, at)
+    if item_id is not None and not non_empty_id(item_id):
+        item_id = None
+    refusals = 0
+    for position, part in enumerate(content):
+        if type(part) is not dict:
+            raise field_error(content, position, event, f"{at}/content", "an object")
+        refusals += _message_part(reply, part, item_id, output_index, position, event, at)
+    phase_not_read(reply, item, output_index)
+    return refusals
+
+
+def _message_part(
+    reply: ReplyBuilder,
+    part: dict[str, Any],
+    item_id: str | None,
+    index: int,
+    position: int,
+    event: str,
+    at: str,
+) -> int:
+    """Read part ``position`` of message ``output[index]``: 1 when it is a refusal."""
+    where = f"{at}/content/{position}"
+    warned = f"/output/{index}/content/{position}"
+    kind = part.get("type")
+    if kind is not None and type(kind) is not str:  # a list is not hashable
+        raise field_error(part, "type", event, where, "a string")
+    key = _TEXT_PARTS.get(kind)  # type: ignore[arg-type]
+    if key is None:
+        reply.warn(
+            ConversionWarningCode.PART_NOT_READ,
+            warned,
+            position,
+            f"output[{index}].content[{position}] ({quoted(kind)} part) has no IR form",
+        )
+        return 0
+    text = field_string(part, key, event, where)
+    annotations = optional_array(part, "annotations", event, where) or []
+    if not text:
+        if annotations:
+            reply.warn(
+                ConversionWarningCode.PART_NOT_READ,
+                f"{warned}/annotations",
+                position,
+                f"the annotations of an empty text part (output[{index}].content"
+                f"[{position}]) have no IR form: no text block holds them",
+            )
+        return 0
+    if kind == "refusal":
+        reply.refusal(text, what="refusal part", item_id=item_id)
+        reply.end_text()
+        return 1
+    reply.text(text, what=f"{kind} part", item_id=item_id)
+    for number, annotation in enumerate(annotations):
+        if type(annotation) is not dict:
+            raise field_error(annotations, number, event, f"{where}/annotations", "an object")
+        reply.cite(PROVIDER, annotation, what="annotation")
+    reply.end_text()
+    return 0
+
+
+def read_reasoning(reply: ReplyBuilder, item: dict[str, Any], event: str, at: str) -> None:
+    """A ``reasoning`` item (at JSON pointer ``at`` of the ``event``) read whole, as
+    ``reply_from_openai_responses`` reads it: one thinking block per ``summary`` part
+    (its text; one empty block for an item without parts), each signed with
+    ``reasoning_signature``. (Its raw ``content``: ``raw_content_not_read``.)"""
+    summary = optional_array(item, "summary", event, at) or []
+    for position, part in enumerate(summary):
+        if type(part) is not dict:
+            raise field_error(summary, position, event, f"{at}/summary", "an object")
+        text = field_string(part, "text", event, f"{at}/summary/{position}")
+        reply.next_thinking_part(what="reasoning summary part")
+        if text:
+            reply.thinking(text, what="reasoning summary")
+    item_id = field_name(item, "id", event, at)
+    encrypted = optional_string(item, "encrypted_content", event, at)
+    reply.end_thinking(reasoning_signature(item_id, encrypted), what="reasoning item")
 
 
 def finish(
@@ -398,21 +526,31 @@ class _Call:
     whole: str | None = None  # the arguments of an event that carries all of them
 
 
-def _identity(added: str | None, item: dict[str, Any], key: str, event: str) -> str:
+def _identity(added: str | None, item: dict[str, Any], key: str, event: str, at: str) -> str:
     """A call's ``call_id`` or ``name``: as the added item gave it (an empty string
-    counts as absent), else as the finished ``item`` gives it; a refusal names the
-    event whose value it refuses."""
+    counts as absent), else as the finished ``item`` (at JSON pointer ``at`` of the
+    ``event``) gives it; a refusal names the event whose value it refuses."""
     if added:
         if non_empty_id(added):
             return added
         raise field_error({key: added}, key, _ADDED, "/item", "a non-empty string")
-    found = optional_string(item, key, event, "/item")
+    found = optional_string(item, key, event, at)
     if found is None or not non_empty_id(found):
-        raise field_error(item, key, event, "/item", "a non-empty string")
+        raise field_error(item, key, event, at, "a non-empty string")
     return found
 
 
 _ADDED = "response.output_item.added"
+# Item types known by their call_id rather than their id (as the official client
+# matches a finished item with the terminal's output).
+_BY_CALL_ID = frozenset({"function_call", "custom_tool_call", "shell_call", "shell_call_output"})
+
+
+def _identity_key(kind: str, item: dict[str, Any]) -> tuple[str, str] | None:
+    """An output item's identity: its type and its ``call_id`` (a call's) or ``id``;
+    None when it has none."""
+    found = item.get("call_id" if kind in _BY_CALL_ID else "id")
+    return (kind, found) if type(found) is str and non_empty_id(found) else None
 
 
 @dataclass
@@ -428,9 +566,18 @@ class ResponsesState:
 
     def __init__(self, reply: ReplyBuilder) -> None:
         self._reply = reply
+        # The index of the event being read, set by the driver (``IndexedStreamState``).
+        self.event_index = 0
         self._calls: dict[int, _Call] = {}
         self._reasoning: dict[int, _Reasoning] = {}
         self._added: set[int] = set()
+        # What was finished (output_item.done) and what streamed text, by output_index
+        # and by item identity (an item of the terminal's output that either names is
+        # not read again, whatever a server numbers).
+        self._finished: set[int] = set()
+        self._finished_ids: set[tuple[str, str]] = set()  # _identity_key of each
+        self._refused: set[int] = set()  # output_index of each refusal delta
+        self._streamed_ids: set[str] = set()  # item_id of each text or refusal delta
         self._tool_calls = 0
         self._refusals = 0
         # (output_index, content_index) of a text part -> whether it made a block, and
@@ -473,7 +620,7 @@ class ResponsesState:
         if handler is not None:
             handler(data)
         elif not (kind in _SKIPPED or kind.startswith(_SKIPPED_FAMILIES)):
-            raise Refusal(f"unknown event type {quoted(kind)}", Code.PROVIDER_UNKNOWN_EVENT)
+            event_not_read(self._reply, self.event_index, kind)
 
     def end(self) -> None:
         """Nothing is owed at the end: a missing terminal is the builder's to report."""
@@ -487,16 +634,24 @@ class ResponsesState:
     def text_delta(self, data: dict[str, Any]) -> None:
         kind = data["type"]
         delta = field_string(data, "delta", kind)
-        self._reply.text(delta, what=kind, item_id=_item_id(data, kind))
+        item_id = _item_id(data, kind)
+        self._reply.text(delta, what=kind, item_id=item_id)
         if delta:
-            self._part(data)[0] = 1
+            part = self._part(data)
+            if not part[0]:  # the part's first text
+                part[0] = 1
+                if item_id is not None:
+                    self._streamed_ids.add(item_id)
 
     def refusal_delta(self, data: dict[str, Any]) -> None:
         kind = data["type"]
-        self._reply.refusal(
-            field_string(data, "delta", kind), what=kind, item_id=_item_id(data, kind)
-        )
+        item_id = _item_id(data, kind)
+        self._reply.refusal(field_string(data, "delta", kind), what=kind, item_id=item_id)
         self._refusals += 1
+        output_index = data.get("output_index")  # as _part reads a text delta's, not refused
+        self._refused.add(output_index if type(output_index) is int else 0)
+        if item_id is not None:
+            self._streamed_ids.add(item_id)
 
     def annotation_added(self, data: dict[str, Any]) -> None:
         kind = data["type"]
@@ -590,6 +745,10 @@ class ResponsesState:
         output_index = field_count(data, "output_index", event)
         item = field_object(data, "item", event)
         kind = field_string(item, "type", event, "/item")
+        self._finished.add(output_index)
+        identity = _identity_key(kind, item)
+        if identity is not None:
+            self._finished_ids.add(identity)
         if kind == "function_call":
             call = self._calls.pop(output_index, None)
             if item.get("status") == "incomplete":
@@ -620,6 +779,7 @@ class ResponsesState:
             )
         if any(reasoning.open for reasoning in self._reasoning.values()):
             raise Refusal("response.completed while a reasoning item is unfinished")
+        self._unfinished_items(response, event, set())
         if self._tool_calls:
             stop_reason = Stop.TOOL_CALL
         else:
@@ -634,12 +794,15 @@ class ResponsesState:
         reason = None if details is None else details.get("reason")
         stop_reason = Stop.LENGTH if reason == "max_output_tokens" else Stop.ERROR
         # Calls cut off inside their arguments are never emitted: dropped.
+        cut = set(self._calls)
         for output_index in self._calls:
             cut_off(self._reply, output_index)
         self._calls.clear()
-        for reasoning in self._reasoning.values():
+        for output_index, reasoning in self._reasoning.items():
             if reasoning.open:
                 self._reply.end_thinking(what=event)
+                cut.add(output_index)
+        self._unfinished_items(response, event, cut)
         self._response_end(response, response_id, stop_reason, event)
 
     def response_failed(self, data: dict[str, Any]) -> None:
@@ -665,17 +828,59 @@ class ResponsesState:
             )
         return call
 
-    def _tool_call(self, call: _Call | None, item: dict[str, Any], event: str) -> None:
-        """The tool call ``item`` (a finished ``function_call`` item) ends: its
-        ``call_id`` and ``name`` as added, else as finished."""
+    def _unfinished_items(self, response: dict[str, Any], event: str, cut: set[int]) -> None:
+        """Read the items of ``response.output`` whose ``output_item.done`` never came
+        (but those at ``cut``: calls and reasoning items the terminal cut off), in order:
+        an item whose deltas the stream read is finished as its ``output_item.done``
+        would finish it, any other read whole as ``reply_from_openai_responses`` reads it."""
+        output = optional_array(response, "output", event, "/response") or []
+        for output_index, item in enumerate(output):
+            if output_index in self._finished or output_index in cut:
+                continue
+            at = f"/response/output/{output_index}"
+            if type(item) is not dict:
+                raise field_error(output, output_index, event, "/response/output", "an object")
+            kind = field_string(item, "type", event, at)
+            if _identity_key(kind, item) in self._finished_ids:  # finished at another index
+                continue
+            if kind == "message":
+                if self._streamed(output_index, item):
+                    self._reply.end_text()
+                    phase_not_read(self._reply, item, output_index)
+                else:
+                    self._refusals += read_message(self._reply, item, output_index, event, at)
+            elif kind == "reasoning":  # not open: none of its summary was streamed
+                read_reasoning(self._reply, item, event, at)
+                raw_content_not_read(self._reply, item, output_index, event, at)
+            elif kind == "function_call":  # not open: never added
+                if item.get("status") == "incomplete":
+                    cut_off(self._reply, output_index)
+                else:
+                    self._tool_call(None, item, event, at)
+            else:
+                hosted_item(self._reply, output_index, item, kind, event)
+
+    def _streamed(self, output_index: int, item: dict[str, Any]) -> bool:
+        """Whether a text or refusal delta of the message ``item`` (at ``output_index``)
+        came: one with its index, or with its id."""
+        if output_index in self._refused or item.get("id") in self._streamed_ids:
+            return True
+        return any(key[0] == output_index and part[0] for key, part in self._parts.items())
+
+    def _tool_call(
+        self, call: _Call | None, item: dict[str, Any], event: str, at: str = "/item"
+    ) -> None:
+        """The tool call ``item`` (a finished ``function_call`` item, at JSON pointer
+        ``at`` of the ``event``) ends: its ``call_id`` and ``name`` as added, else as
+        finished."""
         if call is None:  # never added: the finished item alone
             call = _Call(None, None)
-        call_id = _identity(call.call_id, item, "call_id", event)
-        name = _identity(call.name, item, "name", event)
+        call_id = _identity(call.call_id, item, "call_id", event, at)
+        name = _identity(call.name, item, "name", event, at)
         if call.deltas:
             text = "".join(call.deltas)
         else:
-            text = call.whole or optional_string(item, "arguments", event, "/item") or ""
+            text = call.whole or optional_string(item, "arguments", event, at) or ""
         arguments = parse_arguments(text) if text else {}
         if type(arguments) is not dict:
             raise Refusal(
@@ -688,8 +893,8 @@ class ResponsesState:
             name,
             arguments,
             what="function call",
-            item_id=_item_id(item, event, "/item"),
-            namespace=optional_string(item, "namespace", event, "/item"),
+            item_id=_item_id(item, event, at),
+            namespace=optional_string(item, "namespace", event, at),
         )
 
     def _response_end(

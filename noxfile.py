@@ -152,6 +152,9 @@ BENCH_DEPS = [
     "pydantic-ai-slim==2.68.0",
     "langchain-core==1.8.3",
     "openai==3.57.0",
+    # bench/bench_sdk_streams.py: each stream against its official SDK's accumulator.
+    "anthropic==2.15.0",
+    "google-genai==3.6.1",
     "orjson==3.13.0",
 ]
 

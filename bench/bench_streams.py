@@ -47,18 +47,20 @@ def _sse(events: list[tuple[str | None, Any]]) -> bytes:
     return "".join(lines).encode("utf-8")
 
 
-def _fill(make_delta: Callable[[str], tuple[str | None, Any]], seed: int) -> list[Any]:
+def _fill(
+    make_delta: Callable[[str], tuple[str | None, Any]], seed: int, size_bytes: int
+) -> list[Any]:
     rng = random.Random(seed)
     events: list[Any] = []
     size = 0
-    while size < TARGET_BYTES:
+    while size < size_bytes:
         event = make_delta(_words(rng))
         events.append(event)
         size += len(json.dumps(event[1])) + 10
     return events
 
 
-def openai_chat() -> bytes:
+def openai_chat(size_bytes: int = TARGET_BYTES) -> bytes:
     head = {"id": "chatcmpl-bench", "object": "chat.completion.chunk", "created": 1, "model": "m"}
 
     def delta(text: str) -> tuple[None, Any]:
@@ -68,10 +70,12 @@ def openai_chat() -> bytes:
     first = {**head, "choices": [{"index": 0, "delta": {"role": "assistant", "content": ""}}]}
     last = {**head, "choices": [{"index": 0, "delta": {}, "finish_reason": "stop"}]}
     usage = {**head, "choices": [], "usage": {"prompt_tokens": 10, "completion_tokens": 20}}
-    return _sse([(None, first), *_fill(delta, 1), (None, last), (None, usage), (None, "[DONE]")])
+    return _sse(
+        [(None, first), *_fill(delta, 1, size_bytes), (None, last), (None, usage), (None, "[DONE]")]
+    )
 
 
-def anthropic() -> bytes:
+def anthropic(size_bytes: int = TARGET_BYTES) -> bytes:
     def delta(text: str) -> tuple[str, Any]:
         event = {"type": "content_block_delta", "index": 0}
         return "content_block_delta", {**event, "delta": {"type": "text_delta", "text": text}}
@@ -96,7 +100,7 @@ def anthropic() -> bytes:
                     "content_block": {"type": "text", "text": ""},
                 },
             ),
-            *_fill(delta, 2),
+            *_fill(delta, 2, size_bytes),
             ("content_block_stop", {"type": "content_block_stop", "index": 0}),
             (
                 "message_delta",
@@ -111,7 +115,7 @@ def anthropic() -> bytes:
     )
 
 
-def gemini() -> bytes:
+def gemini(size_bytes: int = TARGET_BYTES) -> bytes:
     head = {"modelVersion": "m", "responseId": "rsp_bench"}
 
     def delta(text: str) -> tuple[None, Any]:
@@ -124,10 +128,10 @@ def gemini() -> bytes:
         "candidates": [{"content": content, "finishReason": "STOP", "index": 0}],
         "usageMetadata": {"promptTokenCount": 10, "candidatesTokenCount": 20},
     }
-    return _sse([*_fill(delta, 4), (None, last)])
+    return _sse([*_fill(delta, 4, size_bytes), (None, last)])
 
 
-def openai_responses() -> bytes:
+def openai_responses(size_bytes: int = TARGET_BYTES) -> bytes:
     def delta(text: str) -> tuple[str, Any]:
         event = {
             "type": "response.output_text.delta",
@@ -139,6 +143,17 @@ def openai_responses() -> bytes:
         return "response.output_text.delta", event
 
     response = {"id": "resp_bench", "object": "response", "status": "in_progress", "output": []}
+    # The message item and its part before the deltas, as OpenAI sends them (the SDK's
+    # accumulator refuses a delta of an item it was not told of).
+    message = {"id": "msg_bench", "type": "message", "role": "assistant", "content": []}
+    added = {"output_index": 0, "item": {**message, "status": "in_progress"}}
+    finished = {"output_index": 0, "item": {**message, "status": "completed"}}
+    part = {
+        "item_id": "msg_bench",
+        "output_index": 0,
+        "content_index": 0,
+        "part": {"type": "output_text", "text": "", "annotations": []},
+    }
     done = {
         **response,
         "status": "completed",
@@ -147,7 +162,10 @@ def openai_responses() -> bytes:
     return _sse(
         [
             ("response.created", {"type": "response.created", "response": response}),
-            *_fill(delta, 3),
+            ("response.output_item.added", {"type": "response.output_item.added", **added}),
+            ("response.content_part.added", {"type": "response.content_part.added", **part}),
+            *_fill(delta, 3, size_bytes),
+            ("response.output_item.done", {"type": "response.output_item.done", **finished}),
             ("response.completed", {"type": "response.completed", "response": done}),
         ]
     )

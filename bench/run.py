@@ -31,6 +31,7 @@ HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE))
 
 import bench_provider  # noqa: E402
+import bench_sdk_streams  # noqa: E402
 import bench_streams  # noqa: E402
 import bench_wire  # noqa: E402
 from peers import load_peers  # noqa: E402
@@ -146,6 +147,7 @@ def main(argv: list[str]) -> int:
         bench_growth(report, raw)
     bench_provider_stream(report)
     bench_wire_streams(report)
+    bench_against_sdks(report)
     bench_wire_requests(report)
     bench_memory(report, raw)
     # Last: the peers' imports grow the heap that every later full collection walks.
@@ -315,6 +317,38 @@ def bench_wire_streams(report: Report) -> None:
                     f"{name}, 10 MB of events, x json.loads of the data",
                     group, name, base, bench_streams.TARGET_RATIO,
                 )  # fmt: skip
+
+
+SDK_STREAM_BYTES = 1_000_000  # the SDKs take about 30 s on the 10 MB bodies
+
+
+def bench_against_sdks(report: Report) -> None:
+    """Each format's sync stream against its official SDK's accumulator, on the same
+    1 MB stream (``bench_sdk_streams``; a format whose SDK is missing is left out)."""
+    for wire_format, (make, sync_class, _) in bench_streams.STREAMS.items():
+        body = make(SDK_STREAM_BYTES)
+        sdk = bench_sdk_streams.sdk_reader(wire_format, body)
+        if sdk is None:
+            continue
+        base, read = sdk
+        ours = sync_class.__name__
+
+        def run(body: bytes = body, stream_class: Any = sync_class) -> int:
+            return bench_streams._consume_sync(stream_class, body)
+
+        group = report.time(
+            f"{wire_format}, a 1 MB stream, agent-ir and the official SDK",
+            {base: read, ours: run},
+            3,
+            base,
+        )
+        report.ratio(
+            f"{ours}, 1 MB of events, x the official SDK's accumulator",
+            group, ours, base, SDK_TARGET_RATIO,
+        )  # fmt: skip
+
+
+SDK_TARGET_RATIO = 2.0
 
 
 def bench_wire_requests(report: Report) -> None:

@@ -41,7 +41,7 @@ TABLES: dict[str, list[tuple[str, str, str, str, str | None]]] = {
         ),
     ],
     "anthropic": [
-        ("_stream", "_STOP_REASONS", "Stop reasons", "`stop_reason`", "the IR's `stop_reason`"),
+        ("_stream", "STOP_REASONS", "Stop reasons", "`stop_reason`", "the IR's `stop_reason`"),
         (
             "_request",
             "IMAGE_MEDIA_TYPES",
@@ -93,6 +93,7 @@ def page(name: str) -> str:
         lines += _rules(spec)
     for table in TABLES[name]:
         lines += _table(folder, *table)
+    lines += declared_fields(folder)
     if section:
         text = README.read_text(encoding="utf-8")
         lines += [_section(text, section).replace(f"## {section}", "## In short", 1), ""]
@@ -168,6 +169,94 @@ def _table(
         return [*lines, f"| {keys} |", "|---|", *[f"| `{item}` |" for item in sorted(table)], ""]
     rows = [f"| `{key}` | `{getattr(value, 'value', value)}` |" for key, value in table.items()]
     return [*lines, f"| {keys} | {values} |", "|---|---|", *rows, ""]
+
+
+def declared_fields(folder: str) -> list[str]:
+    """The format's declaration (``_wire.py``, when the folder has one), shape by shape:
+    each field's JSON name, its type and its description. A key a shape does not list is
+    a PART_NOT_READ warning; a block, item or event type it does not list is passed over
+    with a warning."""
+    try:
+        declared = importlib.import_module(f"agent_ir.wire.{folder}._wire")
+    except ModuleNotFoundError:
+        return []
+    from msgspec import inspect
+
+    from agent_ir.wire._decode import WireStruct
+
+    lines = [
+        "## The format, field by field (`_wire.py`)",
+        "",
+        "What the readers decode, declared once. A key that is not listed here is a "
+        "PART_NOT_READ warning at its place; a block, item or event type that is not "
+        "listed is passed over with a warning (EVENT_NOT_READ for an event).",
+        "",
+    ]
+    shapes = [
+        value
+        for value in vars(declared).values()
+        if isinstance(value, type)
+        and issubclass(value, WireStruct)
+        and value is not WireStruct
+        and value.__module__ == declared.__name__
+    ]
+    for shape in shapes:
+        info = inspect.type_info(shape)
+        assert isinstance(info, inspect.StructType)
+        tag = f" (`{info.tag_field}`: `{info.tag}`)" if info.tag_field else ""
+        doc = " ".join((shape.__doc__ or "").split())
+        lines += [f"### {shape.__name__}{tag}", "", _inline(doc), ""]
+        if not info.fields:
+            lines += ["No other field.", ""]
+            continue
+        lines += ["| field | type | meaning |", "|---|---|---|"]
+        for field in info.fields:
+            described, kind = _described(field.type)
+            required = "" if field.required else ", optional"
+            lines.append(
+                f"| `{field.encode_name}` | {_cell(kind)}{required} | {_cell(_inline(described))} |"
+            )
+        lines.append("")
+    return lines
+
+
+def _described(info: Any) -> tuple[str, str]:
+    """(the description, the type's name) of a field's type."""
+    from msgspec import inspect
+
+    description = ""
+    while isinstance(info, inspect.Metadata):
+        description = (info.extra_json_schema or {}).get("description", description)
+        info = info.type
+    return description, _type_name(info)
+
+
+def _type_name(info: Any) -> str:
+    from msgspec import inspect
+
+    if isinstance(info, inspect.Metadata):
+        return _type_name(info.type)
+    if isinstance(info, inspect.UnionType):
+        return " or ".join(_type_name(member) for member in info.types)
+    if isinstance(info, inspect.StructType):
+        return info.cls.__name__
+    if isinstance(info, inspect.ListType):
+        return f"array of {_type_name(info.item_type)}"
+    names = {
+        inspect.StrType: "string",
+        inspect.IntType: "integer",
+        inspect.FloatType: "number",
+        inspect.BoolType: "boolean",
+        inspect.NoneType: "null",
+        inspect.DictType: "object",
+        inspect.AnyType: "any JSON",
+    }
+    name = names.get(type(info), type(info).__name__)
+    if isinstance(info, inspect.IntType) and info.ge == 0:
+        return "integer >= 0"
+    if isinstance(info, inspect.StrType) and info.min_length:
+        return "non-empty string"
+    return name
 
 
 def _cell(value: str) -> str:

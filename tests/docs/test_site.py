@@ -149,11 +149,38 @@ def test_the_provider_pages_show_the_code_s_own_tables(site: Path) -> None:
     from agent_ir.wire.anthropic import _stream
 
     text = words((site / "providers" / "anthropic.html").read_text(encoding="utf-8"))
-    for wire, stop in _stream._STOP_REASONS.items():
+    for wire, stop in _stream.STOP_REASONS.items():
         assert f"{wire} {stop.value}" in text
     pattern = _registry.REGISTRY["anthropic"].ids.pattern
     assert pattern is not None
     assert pattern.pattern in text
+
+
+def test_a_provider_page_lists_every_field_of_the_format_s_declaration(site: Path) -> None:
+    """The declaration is the format's spec: each shape of ``_wire.py`` is a table whose
+    rows are its fields with their descriptions."""
+    from msgspec import inspect
+
+    from agent_ir.wire._decode import WireStruct
+    from agent_ir.wire.anthropic import _wire
+
+    text = words((site / "providers" / "anthropic.html").read_text(encoding="utf-8"))
+    shapes = [
+        value
+        for value in vars(_wire).values()
+        if isinstance(value, type) and issubclass(value, WireStruct) and value is not WireStruct
+    ]
+    assert len(shapes) >= 20
+    for shape in shapes:
+        assert shape.__name__ in text, shape
+        info = inspect.type_info(shape)
+        assert isinstance(info, inspect.StructType)
+        for field in info.fields:
+            described = field.type
+            assert isinstance(described, inspect.Metadata), (shape, field.name)
+            meaning = (described.extra_json_schema or {})["description"]
+            assert f"{field.encode_name} " in text, (shape, field.name)
+            assert " ".join(meaning.split()) in text, (shape, field.name)
 
 
 def test_the_index_opens_in_chromium_without_a_console_message(site: Path) -> None:

@@ -18,7 +18,7 @@ from agent_ir._jsoncopy import copy_json
 from agent_ir._text import non_empty_id, quoted
 from agent_ir.replies.builder import Refusal, ReplyBuilder
 from agent_ir.replies.protocol import ModelResponse, ProviderError, ProviderErrorCode
-from agent_ir.wire._stream import describe_json
+from agent_ir.wire._decode import describe_json
 
 __all__ = ["read_reply"]
 

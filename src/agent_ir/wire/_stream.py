@@ -71,10 +71,11 @@ from typing import Any, Protocol, runtime_checkable
 
 from agent_ir._errors import JsonValueError, describe_error
 from agent_ir._generated.conversion_warning_schema import ConversionWarningCode
-from agent_ir._jsoncopy import WRITABLE_INT, copy_json
+from agent_ir._jsoncopy import copy_json
 from agent_ir._text import cut, is_valid_unicode, non_empty_id, quoted
 from agent_ir.replies.builder import Refusal, ReplyBuilder, refusal_error
 from agent_ir.replies.protocol import ModelChunk, ModelResponse, ProviderError, ProviderErrorCode
+from agent_ir.wire._decode import describe_json, pointer
 from agent_ir.wire._sse import MAX_EVENT_BYTES, SseDecoder, SseNotUtf8, SseTooLarge
 
 __all__ = [
@@ -632,8 +633,6 @@ class AsyncStream:
 # ``value`` in the event's data ("" for the data itself, "/delta" for its ``delta``).
 # The reader returns the field's value, or raises ``field_error``'s refusal.
 
-_EXCERPT = 40
-
 
 def field_object(value: dict[str, Any], key: str, event: str, at: str = "") -> dict[str, Any]:
     """``value[key]``, a JSON object."""
@@ -712,33 +711,4 @@ def field_error(
     else:
         assert isinstance(key, int)
         found = describe_json(value[key]) if 0 <= key < len(value) else "missing"
-    return Refusal(f"{event} {json_pointer(at, key)} must be {expected}; it is {found}")
-
-
-def json_pointer(at: str, key: str | int) -> str:
-    """``at`` (a JSON pointer) extended by ``key`` (RFC 6901: ``~`` is ``~0``, ``/`` is
-    ``~1``)."""
-    return f"{at}/{str(key).replace('~', '~0').replace('/', '~1')}"
-
-
-def describe_json(value: object) -> str:
-    """What a JSON value is, for a refusal: its type, and a scalar's value (a string's
-    first characters): ``null``, ``a boolean (true)``, ``a number (-1)``, ``a string
-    ('')``, ``an array``, ``an object``."""
-    if value is None:
-        return "null"
-    if type(value) is bool:
-        return f"a boolean ({'true' if value else 'false'})"
-    if type(value) is int and not -WRITABLE_INT < value < WRITABLE_INT:
-        # Transport data may hold an int Python refuses to write as text.
-        return "a number (too many digits to write as text)"
-    if type(value) is int or type(value) is float:
-        return f"a number ({quoted(value)})"
-    if type(value) is str:
-        excerpt = repr(value[:_EXCERPT]) + ("..." if len(value) > _EXCERPT else "")
-        return f"a string ({excerpt})"
-    if type(value) is list:
-        return "an array"
-    if type(value) is dict:
-        return "an object"
-    return type(value).__name__
+    return Refusal(f"{event} {pointer(at, key)} must be {expected}; it is {found}")

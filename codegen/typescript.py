@@ -1,5 +1,5 @@
-"""Generate bindings/typescript/ (index.d.ts, package.json) from schemas/v1 with
-json-schema-to-typescript, run with the machine's Node.js.
+"""Generate bindings/typescript/ (index.d.ts, package.json, src/providers.ts) from
+schemas/v1 with json-schema-to-typescript, run with the machine's Node.js.
 
 Usage: python codegen/typescript.py [OUTPUT_DIR]   (default: bindings/typescript)
 
@@ -24,6 +24,13 @@ What is ours, around the tool:
 
 A schema the bundle cannot express (an array of an inline schema, two files defining
 one name) fails with ``CodegenError`` naming the schema file and the definition.
+
+``src/providers.ts`` is ours alone (no tool, no Node.js): the providers' records of
+``schemas/v1/providers.json`` as a TypeScript constant (``RECORDS``, typed with the
+declarations' ``ProviderRecord``), with the ``Provider`` type and the ``PROVIDERS`` list
+derived from their names, so that ``src/rules.ts`` holds no copy of a record. A record
+turning on a turn rule ``src/rules.ts`` does not check (``UNCHECKED_TURNS``) fails with
+``CodegenError``: the package would otherwise accept what the provider refuses.
 """
 
 from __future__ import annotations
@@ -42,6 +49,10 @@ ROOT = Path(__file__).resolve().parent.parent
 SCHEMAS = ROOT / "schemas" / "v1"
 TOOL = ROOT / "codegen" / "typescript"
 DEFAULT_OUTPUT = ROOT / "bindings" / "typescript"
+PROVIDER_RECORDS = SCHEMAS / "providers.json"
+PROVIDERS_MODULE = "src/providers.ts"
+# The turn rules of a record that src/rules.ts does not check (no provider asks them).
+UNCHECKED_TURNS = ("userTurnFirst",)
 BUNDLE_TITLE = "AgentIRSchemas"
 HEADER = (
     "// DO NOT EDIT: generated from schemas/v1 by codegen/typescript.py"
@@ -56,6 +67,7 @@ LEFT_OUT = frozenset(
     {
         "$comment",
         "contentEncoding",
+        "dependentRequired",
         "dependentSchemas",
         "discriminator",
         "if",
@@ -87,19 +99,25 @@ def main(argv: list[str]) -> int:
 
 
 def generate(output: Path) -> None:
-    """Write ``index.d.ts`` and ``package.json`` into ``output`` (created if needed;
-    nothing else in it is touched)."""
+    """Write ``index.d.ts``, ``package.json`` and ``src/providers.ts`` into ``output``
+    (created if needed; nothing else in it is touched)."""
     files = render()
-    output.mkdir(parents=True, exist_ok=True)
     for name, text in files.items():
-        (output / name).write_text(text, encoding="utf-8")
+        target = output / name
+        target.parent.mkdir(parents=True, exist_ok=True)
+        target.write_text(text, encoding="utf-8")
 
 
 def render() -> dict[str, str]:
-    """The generated files by name, not written anywhere."""
+    """The generated files by name (a path under the package), not written anywhere."""
+    providers = providers_module()  # first: it needs no Node.js
     bundled = bundle(SCHEMAS)
     declarations = finish(run_tool(bundled), set(bundled["$defs"]))
-    return {"index.d.ts": declarations, "package.json": package_json()}
+    return {
+        "index.d.ts": declarations,
+        "package.json": package_json(),
+        PROVIDERS_MODULE: providers,
+    }
 
 
 # --- the bundle ------------------------------------------------------------------------
@@ -282,6 +300,72 @@ def package_json() -> str:
         "devDependencies": {"typescript": "5.9.3"},
     }
     return json.dumps(manifest, indent=2) + "\n"
+
+
+# --- the providers' records ------------------------------------------------------------
+
+PROVIDERS_HEADER = (
+    "// DO NOT EDIT: generated from schemas/v1/providers.json by codegen/typescript.py.\n"
+    "// Regenerate with `nox -s codegen`; `nox -s codegen_check` fails on any drift.\n"
+    "// Each provider's record, the facts checkWireRules reads (the Python registry reads\n"
+    "// the same file: agent_ir.wire._records); how each rule is applied is src/rules.ts.\n"
+)
+_IDENTIFIER = re.compile(r"[A-Za-z_$][A-Za-z0-9_$]*")
+_WIDTH = 120
+
+
+def providers_module(data_file: Path = PROVIDER_RECORDS) -> str:
+    """``src/providers.ts``: the records of ``data_file`` by name, their names as the
+    ``Provider`` type and the ``PROVIDERS`` list, in the file's order."""
+    where = data_file.name
+    records = json.loads(data_file.read_text(encoding="utf-8"))["providers"]
+    names = [record["name"] for record in records]
+    if len(set(names)) != len(names):
+        raise CodegenError(f"{where}: a provider is recorded twice: {names}")
+    for record in records:
+        turned_on = [rule for rule in UNCHECKED_TURNS if record["turns"][rule]]
+        if turned_on:
+            raise CodegenError(
+                f"{where}: {record['name']}: bindings/typescript/src/rules.ts does not check"
+                f" {', '.join(turned_on)}; add it there, then to UNCHECKED_TURNS no more"
+            )
+    union = " | ".join(json.dumps(name) for name in names)
+    listed = ", ".join(json.dumps(name) for name in names)
+    entries = "".join(
+        f"  {_ts_key(name)}: {_ts_value(record, 2)},\n"
+        for name, record in zip(names, records, strict=True)
+    )
+    return (
+        PROVIDERS_HEADER
+        + 'import type { ProviderRecord } from "../index.js";\n'
+        + "\n/** A registered provider's name. */\n"
+        + f"export type Provider = {union};\n"
+        + "\n/** Every registered provider's name, in the registry's order. */\n"
+        + f"export const PROVIDERS: readonly Provider[] = [{listed}];\n"
+        + "\n/** Every registered provider's record, by name. */\n"
+        + "export const RECORDS: Readonly<Record<Provider, ProviderRecord>> = {\n"
+        + entries
+        + "};\n"
+    )
+
+
+def _ts_key(key: str) -> str:
+    return key if _IDENTIFIER.fullmatch(key) else json.dumps(key)
+
+
+def _ts_value(value: Any, indent: int) -> str:
+    """``value`` as a TypeScript literal starting at column ``indent``: on one line when
+    it fits in ``_WIDTH`` columns, else an object one member a line."""
+    if isinstance(value, dict):
+        members = [f"{_ts_key(key)}: {_ts_value(item, indent + 2)}" for key, item in value.items()]
+        inline = "{ " + ", ".join(members) + " }" if members else "{}"
+        if "\n" not in inline and indent + len(inline) + 2 <= _WIDTH:
+            return inline
+        inner = " " * (indent + 2)
+        return "{\n" + "".join(f"{inner}{member},\n" for member in members) + " " * indent + "}"
+    if isinstance(value, list):
+        return "[" + ", ".join(_ts_value(item, indent + 2) for item in value) + "]"
+    return json.dumps(value)
 
 
 if __name__ == "__main__":

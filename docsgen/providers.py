@@ -84,9 +84,15 @@ def page(name: str) -> str:
     folder, section = FOLDERS[name]
     spec = _registry.REGISTRY.get(name) or _registry.DATASETS[name]
     lines = [f"# {spec.label}", ""]
+    record = (
+        "its entry of `schemas/v1/providers.json`, built by `_rules.py` and listed in "
+        "`wire/_registry.py`"
+        if name in _registry.REGISTRY
+        else "`_format.py`, listed in `wire/_registry.py`"
+    )
     lines += [
         f"`agent_ir.wire.{folder}`: this page is generated from the folder's own record "
-        f"(`_rules.py`, listed in `wire/_registry.py`), tables and module docstrings.",
+        f"({record}), tables and module docstrings.",
         "",
     ]
     if name in _registry.REGISTRY:

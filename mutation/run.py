@@ -110,11 +110,14 @@ GROUPS: dict[str, Group] = {
         modules=(
             "src/agent_ir/rules.py",
             "src/agent_ir/wire/_spec.py",
+            "src/agent_ir/wire/_records.py",
             "src/agent_ir/wire/_registry.py",
         ),
         tests=(
             "tests/test_wire_rules.py",
+            "tests/test_wire_rules_gemini.py",
             "tests/test_registry.py",
+            "tests/test_provider_records.py",
             "tests/conformance/test_wire_rules_suite.py",
             "tests/test_rules_mutants.py",
         ),

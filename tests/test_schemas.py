@@ -32,6 +32,7 @@ from agent_ir._generated import (
     message_schema,
     model_stream_schema,
     provider_fixture_schema,
+    providers_schema,
     transcript_schema,
 )
 from agent_ir._jsonobject import JsonObject, freeze_object
@@ -44,6 +45,7 @@ SCHEMA_NAMES = (
     "message",
     "model-stream",
     "provider-fixture",
+    "providers",
     "transcript",
 )
 ID_BASE = "https://agent-ir.dev/schemas/v1/"
@@ -71,6 +73,16 @@ KNOWN_GENERATED_TYPE_GAPS: dict[str, str] = {
     "conversion-warning/invalid/tool-index-beside-message-index.json": (
         "ConversionWarning's dependentSchemas (toolIndex only with messageIndex and "
         "blockIndex -1) is not generated; only Warnings builds warnings."
+    ),
+    "providers/invalid/ids-characters-without-replacement.json": (
+        "ProviderIdRule's dependentRequired (characters and replacement come together) is "
+        "not generated: both are independent optional fields; agent_ir.wire._records "
+        "refuses such a record when it builds the provider's spec."
+    ),
+    "providers/invalid/ids-replacement-without-characters.json": (
+        "ProviderIdRule's dependentRequired (characters and replacement come together) is "
+        "not generated: both are independent optional fields; agent_ir.wire._records "
+        "refuses such a record when it builds the provider's spec."
     ),
     "json/valid/json-value-string.json": (
         "The generated JsonValue alias unions JsonObject (a custom type) with other types; "
@@ -119,6 +131,7 @@ ROOT_TYPES: dict[str, Any] = {
     "conversion-warning": conversion_warning_schema.ConversionWarning,
     "diagnostic": diagnostic_schema.Diagnostic,
     "provider-fixture": provider_fixture_schema.ProviderFixture,
+    "providers": providers_schema.ProviderRecords,
 }
 DEF_TYPES: dict[str, Callable[[str], Any]] = {
     "json": lambda name: {

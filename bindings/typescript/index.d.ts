@@ -152,6 +152,26 @@ export type RecordStopReason = "stop" | "tool_call" | "length" | "error";
  */
 export type TokenCount = number;
 /**
+ * A provider's name: lowercase ASCII letters and digits in words joined by single hyphens.
+ */
+export type ProviderName = string;
+/**
+ * The body of a regular-expression character class (what goes between [ and ]): ASCII letters and digits, ranges between them (a-z), and the characters _ . : - (a hyphen last stands for itself). It means the same in Python's re, ECMA-262 and RE2.
+ */
+export type CharacterClass = string;
+/**
+ * A value a provider documents as accepted in place of a signature it made, as written on the wire.
+ */
+export type SignaturePlaceholder = string;
+/**
+ * A piece of a model's name, lowercase, compared with the name as it is read (after its last /, lowercased).
+ */
+export type ModelNameFragment = string;
+/**
+ * A key of a request line in the object form.
+ */
+export type RequestKey = string;
+/**
  * An ordered array of messages.
  */
 export type Transcript = readonly Message[];
@@ -950,6 +970,162 @@ export interface TransportErrorRecord {
    * The provider's error message.
    */
   readonly message: NonEmptyString;
+}
+/**
+ * Every provider's record, in the order the registry lists them (PROVIDERS in TypeScript, provider_names() in Python).
+ */
+export interface ProviderRecords {
+  /**
+   * The records, one per provider, each name once.
+   */
+  readonly providers: readonly ProviderRecord[];
+}
+/**
+ * One provider: its name and label, the tool-call ids and tool names it takes, how it reads the order and content of messages, the signatures it wants back on tool calls, and the keys of its request.
+ */
+export interface ProviderRecord {
+  /**
+   * The provider's name as the public API and the command spell it (check_wire_rules' provider, --format, --provider-rules).
+   */
+  readonly name: ProviderName;
+  /**
+   * The provider's name for a person (the HTML report, the documentation, a diagnostic about a model).
+   */
+  readonly label: string;
+  /**
+   * The tool-call ids it takes (INVALID_TOOL_CALL_ID_FORMAT; normalize_tool_call_ids renames the others).
+   */
+  readonly ids: ProviderIdRule;
+  /**
+   * The tool names it takes, of tool definitions and tool calls alike (INVALID_TOOL_NAME_FORMAT). Absent: no rule is known, none is checked.
+   */
+  readonly toolNames?: ProviderToolNameRule;
+  /**
+   * How it reads the order and content of messages.
+   */
+  readonly turns: ProviderTurnRules;
+  /**
+   * The opaque signatures it wants back on the tool calls of the current turn (MISSING_THOUGHT_SIGNATURE). Absent: none.
+   */
+  readonly signatures?: ProviderSignatureRule;
+  /**
+   * The keys of a request line in the object form, as agent-ir validate --format reads it.
+   */
+  readonly request: ProviderRequestKeys;
+}
+/**
+ * The tool-call ids a provider takes: at most longest characters and, when characters is given, only those. The whole-id pattern is derived: [characters]{1,longest}, or [characters]+ without a limit. An object without either key takes any id.
+ */
+export interface ProviderIdRule {
+  /**
+   * The most characters (Unicode code points) an id may have. Absent: no limit is known, none is checked.
+   */
+  readonly longest?: number;
+  /**
+   * The characters an id may hold. Absent: any character.
+   */
+  readonly characters?: CharacterClass;
+  /**
+   * The character normalize_tool_call_ids writes in place of each character outside characters (given with characters, and only with it).
+   */
+  readonly replacement?: string;
+}
+/**
+ * The tool names a provider takes: 1 to longest characters, each in characters, and, when first is given, the first of them in first. The whole-name pattern is derived: [characters]{1,longest}, or [first][characters]{0,longest-1}.
+ */
+export interface ProviderToolNameRule {
+  /**
+   * The most characters a name may have.
+   */
+  readonly longest: number;
+  /**
+   * The characters a name may hold.
+   */
+  readonly characters: CharacterClass;
+  /**
+   * The characters a name may start with. Absent: any of characters.
+   */
+  readonly first?: CharacterClass;
+}
+/**
+ * How a provider reads the order and content of messages; every rule is stated, true or false (all false: only what validate_transcript asks).
+ */
+export interface ProviderTurnRules {
+  /**
+   * The results of an assistant message's calls come directly after it (RESULT_NOT_IMMEDIATE).
+   */
+  readonly resultsFollowCall: boolean;
+  /**
+   * Consecutive assistant messages are one turn, so the results may follow the run of them.
+   */
+  readonly assistantTurnsJoin: boolean;
+  /**
+   * The first message after the system messages is a user turn (INVALID_ROLE_ORDER).
+   */
+  readonly userTurnFirst: boolean;
+  /**
+   * An assistant turn holding tool calls comes after a user turn (a user message or tool results), never first after the system messages (INVALID_ROLE_ORDER; weaker than userTurnFirst).
+   */
+  readonly callsFollowUserTurn: boolean;
+  /**
+   * User and assistant content must not be empty or only whitespace, a text block not empty, and a whitespace-only text block not the only thing its message says (EMPTY_CONTENT).
+   */
+  readonly contentRequired: boolean;
+  /**
+   * A tool-call id may be used again once its call was answered, which validate_transcript refuses on purpose (DUPLICATE_TOOL_CALL_ID) and check_wire_rules then accepts.
+   */
+  readonly idsReusableAfterResult: boolean;
+}
+/**
+ * The opaque signatures a provider wants back: for each model that models says requires them, the first tool call of each step of the current turn must carry one (MISSING_THOUGHT_SIGNATURE). The current turn is everything after the last user message; a step is a run of consecutive assistant messages.
+ */
+export interface ProviderSignatureRule {
+  /**
+   * The values accepted in place of a signature (each also as the base64 of its bytes); repair_transcript writes the first of them on a call that lacks one.
+   */
+  readonly placeholders: readonly SignaturePlaceholder[];
+  /**
+   * Which models require the signatures.
+   */
+  readonly models: ProviderModelRule;
+}
+/**
+ * Which models a rule applies to, read from the model's name after its last / (models/x, publishers/p/models/x), lowercased. A model not given (not known) is judged as the current models: the rule applies. A name that does not start with prefix: it does not. A name that holds one of exempt: it does not. A name with a version right after prefix (<major>, <major>.<minor> or <major>-<minor>, then a hyphen or the end): the rule applies from major fromMajor on. A name with no version there (an alias that follows the newest release): the rule applies.
+ */
+export interface ProviderModelRule {
+  /**
+   * How the names of the provider's own models start.
+   */
+  readonly prefix: ModelNameFragment;
+  /**
+   * The first major version the rule applies to.
+   */
+  readonly fromMajor: number;
+  /**
+   * Pieces of a name that exempt a model of the family (an empty array: none).
+   */
+  readonly exempt: readonly ModelNameFragment[];
+}
+/**
+ * The keys of a provider's request that agent-ir validate --format reads from a line in the object form ({"<messages>": [...], ...}).
+ */
+export interface ProviderRequestKeys {
+  /**
+   * The key holding the messages.
+   */
+  readonly messages: RequestKey;
+  /**
+   * The key holding the system prompt. Absent: the format keeps it among the messages.
+   */
+  readonly system?: RequestKey;
+  /**
+   * The key holding the tool definitions. Absent: the format has none.
+   */
+  readonly tools?: RequestKey;
+  /**
+   * The line's other keys the format defines as booleans: each, when present, must be true or false (an empty array: none).
+   */
+  readonly switches: readonly RequestKey[];
 }
 /**
  * A function tool the model may call: a call (a toolCall block) names it, and its arguments must validate against its parameters. Hosted tools that the provider runs (web search, code execution) have no definition here; their calls are serverToolCall blocks.

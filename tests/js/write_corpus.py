@@ -40,18 +40,18 @@ import random
 import sys
 import time
 from pathlib import Path
-from typing import Any
+from typing import Any, get_args
 
 from hypothesis import HealthCheck, Phase, given, settings
 
-from agent_ir import check_wire_rules, validate_transcript
+from agent_ir import Provider, check_wire_rules, validate_transcript
 
 from support.strategies import transcripts
 
 ROOT = Path(__file__).resolve().parents[2]
 SUITE = ROOT / "fixtures" / "conformance"
 EXAMPLES = ROOT / "fixtures" / "schema-examples"
-PROVIDERS = ("openai-chat", "openai-responses", "anthropic", "gemini")
+PROVIDERS = get_args(Provider)  # the registry's names, in its order
 # Models that do and do not require Gemini's thought signatures (others ignore it).
 MODELS = ("gemini-3-pro-preview", "models/gemini-2.5-flash", "gemini-3-pro-image", "gemini-flash-latest",
           "GEMINI-10.1", "gemma-3-27b-it", "gemini-\u0663", "gemini-2\n", "gemini-4.x")  # fmt: skip

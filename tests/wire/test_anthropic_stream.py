@@ -1757,3 +1757,15 @@ async def test_a_call_made_by_a_server_tool_says_its_caller_is_not_read(
     assert warnings_of(response) == want
     assert warnings_of(reply) == want
     assert response.message.content == reply.message.content
+
+
+async def test_an_event_nested_too_deep_to_parse_is_refused_not_a_raw_recursion_error() -> None:
+    """The typed decode of an event's text gives way to the JSON parser on any doubt, a
+    nesting too deep for it included; the parser's refusal is the stream's."""
+    nested = "[" * 20_000 + "]" * 20_000
+    data = f'{{"type": "content_block_delta", "index": 0, "delta": {{"type": "citations_delta", "citation": {{"x": {nested}}}}}}}'
+    body = sse(*HELLO[:2]) + f"event: content_block_delta\ndata: {data}\n\n".encode()
+    _, _, error = await run_source(items_of([body]))
+    assert error is not None
+    assert (error.code, error.record_index) == (Code.PROVIDER_INVALID_EVENT, 2)
+    assert "data is not JSON" in error.message

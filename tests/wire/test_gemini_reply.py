@@ -209,7 +209,8 @@ def test_an_sdk_objects_json_dump_reads_as_its_json_and_bytes_are_refused_with_a
         (
             response({"text": "x"}, candidate={"index": -1}),
             Code.PROVIDER_INVALID_EVENT,
-            "reply_from_gemini /candidates/0/index must be an integer >= 0; it is a number (-1)",
+            "reply_from_gemini /candidates/0/index must be an integer >= 0 or null;"
+            " it is a number (-1)",
         ),
         (
             response({"text": "x"}, candidate={"finishReason": 1}),
@@ -240,3 +241,40 @@ def test_a_blank_request_id_is_a_type_error_and_a_list_is_no_reply() -> None:
     assert caught.value.message == (
         "reply_from_gemini: the reply must be a JSON object; it is an array"
     )
+
+
+def test_undeclared_keys_of_a_reply_are_warned_at_their_place() -> None:
+    reply = response(
+        {"text": "a"},
+        {"text": "b", "emphasis": "bold"},
+        candidate={"rank": 1, "avgLogprobs": -0.1},
+        traceId="t-1",
+    )
+    reply["usageMetadata"]["gatewayCost"] = 3
+    got = read(reply)
+    assert content(reply) == [{"type": "text", "text": "a"}, {"type": "text", "text": "b"}]
+    assert [(w.code, w.path, w.message) for w in got.warnings] == [
+        (
+            "PART_NOT_READ",
+            place,
+            f"{place} is not read: the IR has no place for it",
+        )
+        for place in (
+            "/usageMetadata/gatewayCost",
+            "/candidates/0/rank",
+            "/traceId",
+            "/candidates/0/content/parts/1/emphasis",
+        )
+    ]
+
+
+def test_an_sdk_objects_dump_with_every_sdk_field_set_warns_nothing() -> None:
+    reply = response({"text": "Hi."}, candidate={"safetyRatings": [], "avgLogprobs": -0.5})
+    sdk = types.GenerateContentResponse.model_validate(reply)
+    sdk.sdk_http_response = types.HttpResponse(headers={"x-request": "1"}, body=None)
+    sdk.automatic_function_calling_history = []
+    dumped = sdk.model_dump(mode="json")
+    assert dumped["sdk_http_response"] is not None
+    got = read(dumped)
+    assert (got.id, got.warnings) == ("resp-1", ())
+    assert content(dumped) == [{"type": "text", "text": "Hi."}]

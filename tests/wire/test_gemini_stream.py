@@ -480,3 +480,152 @@ def test_snake_case_chunks_read_as_camel_case_and_warn_in_camel_case() -> None:
         ("/candidates/0/content/parts/1", "parts[1] (executableCode) has no IR form"),
         ("/candidates/0/groundingMetadata", "the candidate's groundingMetadata has no IR form"),
     ]
+
+
+# --- what the declarations do not know ---------------------------------------------------
+
+
+def not_read(place: str) -> tuple[str, str, str]:
+    return ("PART_NOT_READ", place, f"{place} is not read: the IR has no place for it")
+
+
+def sse(*chunks: dict[str, Any]) -> bytes:
+    return b"".join(b"data: " + json.dumps(c).encode() + b"\n\n" for c in chunks)
+
+
+def test_undeclared_keys_are_warned_once_at_their_place_in_the_reply() -> None:
+    usage = {"promptTokenCount": 4, "gatewayCost": 3}
+    first = chunk(
+        {"text": "a", "emphasis": "bold"},
+        usageMetadata=usage,
+        candidate={"rank": 1, "safetyRatings": []},
+        traceId="t-1",
+        modelVersion="m",
+    )
+    second = chunk(
+        {"functionCall": {"name": "f", "args": {"first_name": "Ada"}, "strict": True}},
+        finish="STOP",
+        usageMetadata=usage,
+        traceId=None,
+    )
+    for source in ([first, second], [sse(first, second)]):
+        response = GeminiStream(source, request_id="request-1").result()
+        assert content(response) == [
+            {"type": "text", "text": "a"},
+            {
+                "type": "toolCall",
+                "id": "gemini_call_resp-1_0",
+                "name": "f",
+                "arguments": {"first_name": "Ada"},
+            },
+        ]
+        assert [(w.code, w.path, w.message) for w in response.warnings] == [
+            not_read("/usageMetadata/gatewayCost"),
+            not_read("/candidates/0/rank"),
+            not_read("/traceId"),
+            not_read("/candidates/0/content/parts/0/emphasis"),
+            not_read("/candidates/0/content/parts/1/functionCall/strict"),
+        ]
+
+
+def test_a_part_of_no_known_kind_is_one_warning_naming_its_keys_in_order() -> None:
+    chunks = [
+        chunk({"text": "Before "}),
+        chunk(
+            {"hologram": {"id": 1}, "thoughtSignature": "SA=="},
+            {"inlineData": {"data": "iVBO"}, "executableCode": {"code": "1"}, "tone": "x"},
+            {"text": "after."},
+            finish="STOP",
+        ),
+    ]
+    for source in (chunks, [sse(*chunks)]):
+        response = GeminiStream(source, request_id="request-1").result()
+        assert content(response) == [
+            {"type": "text", "text": "Before "},
+            {"type": "text", "text": "after."},
+        ]
+        assert [(w.code, w.path, w.message) for w in response.warnings] == [
+            (
+                "PART_NOT_READ",
+                "/candidates/0/content/parts/1",
+                "parts[1] (hologram) has no IR form (its thoughtSignature with it)",
+            ),
+            (
+                "PART_NOT_READ",
+                "/candidates/0/content/parts/2",
+                "parts[2] (inlineData, executableCode, tone) has no IR form",
+            ),
+        ]
+
+
+def test_the_keys_of_a_candidate_not_read_are_not_warned() -> None:
+    last = chunk({"text": "A"}, finish="STOP")
+    last["candidates"].append({"content": {"parts": [{"text": "B", "x": 1}]}, "index": 1, "y": 2})
+    response = read(last)
+    assert [(w.code, w.path) for w in response.warnings] == [("CHOICES_NOT_READ", "/candidates/1")]
+
+
+def test_snake_case_refusals_name_the_keys_as_they_came() -> None:
+    usage = {"candidates": [], "usage_metadata": {"prompt_token_count": -1}}
+    caught = refused(usage)
+    assert caught.message == (
+        "event 0: GenerateContentResponse /usage_metadata/prompt_token_count"
+        " must be an integer >= 0 or null; it is a number (-1)"
+    )
+    nameless = chunk({"function_call": {"args": {}}, "thought_signature": "QQ=="})
+    caught = refused(nameless)
+    assert caught.message == (
+        "event 0: GenerateContentResponse /candidates/0/content/parts/0/function_call/name"
+        " must be a non-empty string; it is missing"
+    )
+
+
+def test_both_spellings_of_a_key_the_camel_case_one_is_read_the_other_warned() -> None:
+    response = read(
+        chunk({"text": "a", "thoughtSignature": "QQ==", "thought_signature": "Qg=="}, finish="STOP")
+    )
+    assert content(response) == [{"type": "text", "text": "a", "thoughtSignature": "QQ=="}]
+    assert [(w.code, w.path, w.message) for w in response.warnings] == [
+        not_read("/candidates/0/content/parts/0/thought_signature")
+    ]
+
+
+def test_snake_case_renames_declared_keys_only_never_the_arguments() -> None:
+    snake = {
+        "candidates": [
+            {
+                "content": {"parts": [{"function_call": {"name": "f", "args": {"first_name": 1}}}]},
+                "finish_reason": "STOP",
+            }
+        ],
+        "response_id": "snake-2",
+    }
+    response = read(snake)
+    assert content(response)[0]["arguments"] == {"first_name": 1}
+    assert response.warnings == ()
+
+
+@pytest.mark.parametrize(
+    ("call", "found"),
+    [({"name": None}, "null"), ({}, "missing"), ({"name": " "}, "a string (' ')")],
+)
+def test_a_call_without_a_name_is_refused_alike_from_bytes_and_from_objects(
+    call: dict[str, Any], found: str
+) -> None:
+    bad = chunk({"text": "a"}, {"functionCall": call})
+    expected = (
+        "event 0: GenerateContentResponse /candidates/0/content/parts/1/functionCall/name"
+        f" must be a non-empty string; it is {found}"
+    )
+    assert refused(bad).message == expected
+    assert refused(sse(bad)).message == expected
+
+
+def test_a_call_in_pieces_is_warned_whole_its_unknown_keys_with_it() -> None:
+    response = read(
+        chunk({"functionCall": {"name": "f", "willContinue": True, "streamId": 1}, "hint": 2}),
+        chunk({"text": "ok"}, finish="STOP"),
+    )
+    assert [(w.code, w.path) for w in response.warnings] == [
+        ("PART_NOT_READ", "/candidates/0/content/parts/0")
+    ]

@@ -1126,7 +1126,7 @@ def _set(path: str, value: Any) -> dict[str, Any]:
         (
             "choices.0.delta.content",
             5,
-            "/choices/0/delta/content must be a string or null; it is a number (5)",
+            "/choices/0/delta/content must be a string or an array or null; it is a number (5)",
         ),
         (
             "choices.0.delta.reasoning_content",
@@ -1533,8 +1533,8 @@ async def test_an_int_too_long_to_write_is_described_not_a_crash() -> None:
     content = await error_of([{"id": "r1", "object": "chat.completion.chunk", "choices": [choice]}])
     assert content.code is ProviderErrorCode.PROVIDER_INVALID_EVENT
     assert content.message == (
-        "event 0: chat.completion.chunk /choices/0/delta/content must be a string or null; "
-        "it is a number (too many digits to write as text)"
+        "event 0: chat.completion.chunk /choices/0/delta/content must be a string or an array"
+        " or null; it is a number (too many digits to write as text)"
     )
     reported = await error_of([{"error": huge}])
     assert reported.code is ProviderErrorCode.PROVIDER_TRANSPORT_ERROR

@@ -1,80 +1,65 @@
-// Each provider's stricter rules (src/agent_ir/rules.py and the providers' records in
-// src/agent_ir/wire/*/_rules.py): what a request must also satisfy, beyond
-// validateTranscript, before the provider accepts it.
-import type { Diagnostic } from "../index.js";
+// Each provider's stricter rules (src/agent_ir/rules.py): what a request must also
+// satisfy, beyond validateTranscript, before the provider accepts it. The providers'
+// records (names, labels, id and tool-name rules, turn rules, signature rules) are data:
+// ./providers.ts, generated from schemas/v1/providers.json, the file the Python registry
+// reads too. This module only derives the patterns from them and applies the rules.
+import type { Diagnostic, ProviderModelRule, ProviderRecord, ProviderTurnRules } from "../index.js";
 import { diagnostic, ordered } from "./diagnostics.js";
+import { PROVIDERS, RECORDS, type Provider } from "./providers.js";
 import { check, readOptions, type ValidateOptions } from "./transcript.js";
 import { codePoints, isBlank, quoted } from "./text.js";
 
-/** A registered provider's name. */
-export type Provider = "openai-chat" | "openai-responses" | "anthropic" | "gemini";
+export { PROVIDERS, type Provider };
+
+/** A character-class rule: the whole-string pattern and its text (no anchors) for the
+ * messages. */
+interface Pattern {
+  readonly pattern: RegExp;
+  readonly text: string;
+}
 
 interface Spec {
   readonly name: Provider;
   readonly label: string;
-  /** tool-call ids: a character class and the most characters (null: no limit) */
-  readonly ids: { readonly pattern: RegExp | null; readonly text: string | null; readonly longest: number | null };
-  readonly names: { readonly pattern: RegExp; readonly text: string };
-  readonly resultsFollowCall: boolean;
-  readonly assistantTurnsJoin: boolean;
-  readonly contentRequired: boolean;
-  readonly idsReusableAfterResult: boolean;
-  readonly callsFollowUserTurn: boolean;
-  readonly signatures: boolean;
+  /** tool-call ids: a character class (null: any character) and the most characters
+   * (null: no limit) */
+  readonly ids: { readonly pattern: Pattern | null; readonly longest: number | null };
+  /** tool names (null: no rule is known, none is checked) */
+  readonly names: Pattern | null;
+  readonly turns: ProviderTurnRules;
+  /** which models want thought signatures back (null: none) */
+  readonly signatures: ProviderModelRule | null;
 }
 
-const NAMES = { pattern: /^[a-zA-Z0-9_-]{1,64}$/, text: "[a-zA-Z0-9_-]{1,64}" };
+const whole = (text: string): Pattern => ({ pattern: new RegExp(`^${text}$`), text });
 
-const SPECS: Record<Provider, Spec> = {
-  "openai-chat": {
-    name: "openai-chat",
-    label: "OpenAI Chat Completions",
-    ids: { pattern: null, text: null, longest: 40 },
-    names: NAMES,
-    resultsFollowCall: true,
-    assistantTurnsJoin: false,
-    contentRequired: false,
-    idsReusableAfterResult: false,
-    callsFollowUserTurn: false,
-    signatures: false,
-  },
-  "openai-responses": {
-    name: "openai-responses",
-    label: "OpenAI Responses",
-    ids: { pattern: null, text: null, longest: 64 },
-    names: NAMES,
-    resultsFollowCall: false,
-    assistantTurnsJoin: false,
-    contentRequired: false,
-    idsReusableAfterResult: false,
-    callsFollowUserTurn: false,
-    signatures: false,
-  },
-  anthropic: {
-    name: "anthropic",
-    label: "Anthropic Messages",
-    ids: { pattern: /^[a-zA-Z0-9_-]{1,64}$/, text: "[a-zA-Z0-9_-]{1,64}", longest: 64 },
-    names: NAMES,
-    resultsFollowCall: true,
-    assistantTurnsJoin: true,
-    contentRequired: true,
-    idsReusableAfterResult: true,
-    callsFollowUserTurn: false,
-    signatures: false,
-  },
-  gemini: {
-    name: "gemini",
-    label: "Google Gemini",
-    ids: { pattern: null, text: null, longest: null },
-    names: { pattern: /^[a-zA-Z_][a-zA-Z0-9_.:-]{0,63}$/, text: "[a-zA-Z_][a-zA-Z0-9_.:-]{0,63}" },
-    resultsFollowCall: true,
-    assistantTurnsJoin: true,
-    contentRequired: false,
-    idsReusableAfterResult: false,
-    callsFollowUserTurn: true,
-    signatures: true,
-  },
-};
+/** A record's rules with their patterns derived as agent_ir.wire._spec derives them
+ * (IdRule, ToolNameRule): [characters]{1,longest} or [characters]+ for ids,
+ * [characters]{1,longest} or [first][characters]{0,longest-1} for tool names. */
+function specOf(record: ProviderRecord): Spec {
+  const { ids, toolNames: names } = record;
+  const count = ids.longest === undefined ? "+" : `{1,${ids.longest}}`;
+  return {
+    name: record.name as Provider,
+    label: record.label,
+    ids: {
+      pattern: ids.characters === undefined ? null : whole(`[${ids.characters}]${count}`),
+      longest: ids.longest ?? null,
+    },
+    names:
+      names === undefined
+        ? null
+        : whole(
+            names.first === undefined
+              ? `[${names.characters}]{1,${names.longest}}`
+              : `[${names.first}][${names.characters}]{0,${names.longest - 1}}`,
+          ),
+    turns: record.turns,
+    signatures: record.signatures?.models ?? null,
+  };
+}
+
+const SPECS = Object.fromEntries(PROVIDERS.map((name) => [name, specOf(RECORDS[name])])) as Record<Provider, Spec>;
 
 /** checkWireRules' options: validateTranscript's, and the model the request is for. */
 export interface WireRulesOptions extends ValidateOptions {
@@ -84,9 +69,9 @@ export interface WireRulesOptions extends ValidateOptions {
   readonly model?: string | null;
 }
 
-// gemini-<major>[.<minor>] before a "-" or the end (Python's re: \d is any decimal digit,
-// $ also matches before a final newline)
-const VERSIONED = /^gemini-(\p{Nd}+)(?:[.-]\p{Nd}+)?(?=-|\n?$)/u;
+// <major>[.<minor>] right after a model rule's prefix, before a "-" or the end (Python's
+// re: \d is any decimal digit, $ also matches before a final newline)
+const VERSION = /^(\p{Nd}+)(?:[.-]\p{Nd}+)?(?=-|\n?$)/u;
 
 /** The value of a string of decimal digits of any script (Python's int). */
 function digitsValue(digits: string): number {
@@ -103,18 +88,15 @@ function digitsValue(digits: string): number {
   return value;
 }
 
-/** Whether `model` refuses a current turn's call step without its signature
- * (agent_ir.wire.gemini._rules._requires_signatures). */
-function requiresSignatures(model: string | null): boolean {
+/** Whether `model` refuses a current turn's call step without its signature, by the
+ * record's model rule (agent_ir.wire._spec.ModelRule). */
+function requiresSignatures(rule: ProviderModelRule, model: string | null): boolean {
   if (model === null) return true;
   const name = model.slice(model.lastIndexOf("/") + 1).toLowerCase();
-  if (!name.startsWith("gemini-") || name.includes("-image")) return false;
-  const version = VERSIONED.exec(name);
-  return version === null || digitsValue(version[1]) >= 3;
+  if (!name.startsWith(rule.prefix) || rule.exempt.some((fragment) => name.includes(fragment))) return false;
+  const version = VERSION.exec(name.slice(rule.prefix.length));
+  return version === null || digitsValue(version[1]) >= rule.fromMajor;
 }
-
-/** Every registered provider's name. */
-export const PROVIDERS: readonly Provider[] = ["openai-chat", "openai-responses", "anthropic", "gemini"];
 
 type Message = Record<string, any> | null;
 
@@ -150,7 +132,7 @@ function* resultsNotImmediate(messages: readonly Message[], spec: Spec): Generat
     }
     const madeAt = latest.get(message.toolCallId);
     if (madeAt === undefined) continue;
-    const adjacent = spec.assistantTurnsJoin ? othersBefore[runStart] === othersBefore[madeAt + 1] : runStart === madeAt + 1;
+    const adjacent = spec.turns.assistantTurnsJoin ? othersBefore[runStart] === othersBefore[madeAt + 1] : runStart === madeAt + 1;
     if (adjacent) continue;
     yield diagnostic(
       "RESULT_NOT_IMMEDIATE",
@@ -165,9 +147,9 @@ function* resultsNotImmediate(messages: readonly Message[], spec: Spec): Generat
 function* idFormats(messages: readonly Message[], spec: Spec): Generator<Diagnostic> {
   const { ids } = spec;
   for (const [index, block, call] of toolCalls(messages)) {
-    const fits = ids.pattern !== null ? ids.pattern.test(call.id) : ids.longest === null || codePoints(call.id) <= ids.longest;
+    const fits = ids.pattern !== null ? ids.pattern.pattern.test(call.id) : ids.longest === null || codePoints(call.id) <= ids.longest;
     if (fits) continue;
-    const rules = ids.text === null ? [] : [`match ${ids.text}`];
+    const rules = ids.pattern === null ? [] : [`match ${ids.pattern.text}`];
     if (ids.longest !== null) rules.push(`have at most ${ids.longest} characters`);
     yield diagnostic(
       "INVALID_TOOL_CALL_ID_FORMAT",
@@ -179,13 +161,15 @@ function* idFormats(messages: readonly Message[], spec: Spec): Generator<Diagnos
 }
 
 function* callNames(messages: readonly Message[], spec: Spec): Generator<Diagnostic> {
+  const { names } = spec;
+  if (names === null) return;
   for (const [index, block, call] of toolCalls(messages)) {
-    if (spec.names.pattern.test(call.name)) continue;
+    if (names.pattern.test(call.name)) continue;
     yield diagnostic(
       "INVALID_TOOL_NAME_FORMAT",
       index,
       ["content", block, "name"],
-      `tool call ${quoted(call.id)} names ${quoted(call.name)}, which must match ${spec.names.text} for ${spec.name}`,
+      `tool call ${quoted(call.id)} names ${quoted(call.name)}, which must match ${names.text} for ${spec.name}`,
     );
   }
 }
@@ -276,14 +260,16 @@ function* emptyContent(messages: readonly Message[], spec: Spec): Generator<Diag
 }
 
 function* definitionNames(definitions: readonly (Record<string, unknown> | null)[], spec: Spec): Generator<Diagnostic> {
+  const { names } = spec;
+  if (names === null) return;
   for (let toolIndex = 0; toolIndex < definitions.length; toolIndex += 1) {
     const definition = definitions[toolIndex];
-    if (definition === null || spec.names.pattern.test(definition.name as string)) continue;
+    if (definition === null || names.pattern.test(definition.name as string)) continue;
     yield diagnostic(
       "INVALID_TOOL_NAME_FORMAT",
       -1,
       ["name"],
-      `tool name ${quoted(definition.name)} must match ${spec.names.text} for ${spec.name}`,
+      `tool name ${quoted(definition.name)} must match ${names.text} for ${spec.name}`,
       toolIndex,
     );
   }
@@ -299,16 +285,17 @@ export function checkWireRulesOf(transcript: unknown, provider: Provider, option
   }
   const spec = SPECS[provider];
   const read = readOptions(options);
-  const { diagnostics, messages } = check(transcript, read, spec.idsReusableAfterResult);
+  const { diagnostics, messages } = check(transcript, read, spec.turns.idsReusableAfterResult);
   const found = [...diagnostics];
   if (read.tools !== undefined) found.push(...definitionNames(read.tools.definitions, spec));
   if (messages !== null) {
-    if (spec.resultsFollowCall) found.push(...resultsNotImmediate(messages, spec));
+    const { turns, signatures } = spec;
+    if (turns.resultsFollowCall) found.push(...resultsNotImmediate(messages, spec));
     found.push(...idFormats(messages, spec), ...callNames(messages, spec));
-    if (spec.callsFollowUserTurn) found.push(...callsFirst(messages, spec));
-    if (spec.contentRequired) found.push(...emptyContent(messages, spec));
+    if (turns.callsFollowUserTurn) found.push(...callsFirst(messages, spec));
+    if (turns.contentRequired) found.push(...emptyContent(messages, spec));
     const model = typeof options?.model === "string" ? options.model : null;
-    if (spec.signatures && requiresSignatures(model)) found.push(...missingSignatures(messages, spec, model));
+    if (signatures !== null && requiresSignatures(signatures, model)) found.push(...missingSignatures(messages, spec, model));
   }
   return ordered(found);
 }

@@ -17,7 +17,8 @@ untrusted JSON value (plain builtins, as ``json.loads`` makes them) into that sh
 
 A declaration whose other keys are carried whole by its reader (a server tool's call,
 kept as its ``wire``) says so with ``rest_kept = True``: its undeclared keys are not
-named.
+named. The members of a tagged family whose empty tag ("") is a tag like any other
+(not declared, so ``Unread``) say so with ``empty_tag_read = True``.
 
 ``describe_json`` is the package's one namer of a JSON value in a refusal.
 """
@@ -65,6 +66,7 @@ class WireStruct(msgspec.Struct, forbid_unknown_fields=True):
     walk names them (``Decoded.unread``) unless the class sets ``rest_kept``."""
 
     rest_kept: ClassVar[bool] = False
+    empty_tag_read: ClassVar[bool] = False
 
 
 class Unread(msgspec.Struct, frozen=True):
@@ -114,10 +116,14 @@ class Decoder:
         shape = self._shape
         if self._tag_field is not None and type(data) is dict:
             # msgspec caches how to convert a Struct class, not a union: pick the branch.
-            shape = self._by_tag.get(data.get(self._tag_field), shape)
+            tag = data.get(self._tag_field)
+            if type(tag) is str:  # any other tag (a list...) is refused by the walk
+                shape = self._by_tag.get(tag, shape)
         try:
             return Decoded(msgspec.convert(data, shape))
-        except msgspec.ValidationError:
+        except (msgspec.ValidationError, RecursionError):
+            # RecursionError: free JSON nested deeper than msgspec copies it; the walk
+            # keeps free JSON as it is.
             pass
         walk = _Walk()
         value = walk.read(data, _info(self._shape), at)
@@ -232,10 +238,11 @@ class _Walk:
         tag_field = members[0].tag_field
         assert tag_field is not None
         tag = value.get(tag_field)
-        if type(tag) is not str or not tag:
+        empty_read = getattr(members[0].cls, "empty_tag_read", False)
+        if type(tag) is not str or not (tag or empty_read):
             raise WireError(
                 pointer(at, tag_field),
-                "a non-empty string",
+                "a string" if empty_read else "a non-empty string",
                 describe_json(tag) if tag_field in value else "missing",
             )
         for member in members:

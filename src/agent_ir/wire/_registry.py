@@ -1,7 +1,9 @@
-"""The registry of providers: every provider's record (``ProviderSpec``), by name, in a
-fixed order. ``check_wire_rules``, ``repair_transcript``, ``normalize_tool_call_ids``
-and the CLI find a provider only here (``provider_spec``, ``provider_names``), so adding
-a provider is one folder with its ``_rules`` record plus one entry below.
+"""The registry of providers: every provider's record (``ProviderSpec``), by name, in
+the order of ``schemas/v1/providers.json`` (the records' data, ``wire._records``).
+``check_wire_rules``, ``repair_transcript``, ``normalize_tool_call_ids`` and the CLI
+find a provider only here (``provider_spec``, ``provider_names``), so adding a provider
+is its record in that file, one folder whose ``_rules`` module builds its spec, one
+entry below and its name in ``Provider``.
 """
 
 from __future__ import annotations
@@ -12,6 +14,7 @@ from typing import Literal
 
 from agent_ir._publish import publish_lazy
 from agent_ir._text import quoted
+from agent_ir.wire._records import record_names
 from agent_ir.wire._spec import DatasetFormat, ProviderSpec, RequestReader
 from agent_ir.wire.anthropic._rules import ANTHROPIC
 from agent_ir.wire.gemini._rules import GEMINI
@@ -31,10 +34,14 @@ __all__ = [
 ]
 
 Provider = Literal["openai-chat", "openai-responses", "anthropic", "gemini"]
-"""A provider's name, as the ``provider`` parameters take it: a key of ``REGISTRY``."""
+"""A provider's name, as the ``provider`` parameters take it: a key of ``REGISTRY``
+(spelled out for type checkers, which cannot read the data file;
+``tests/test_provider_records.py`` holds it to the file's names and order)."""
+
+_SPECS = {spec.name: spec for spec in (OPENAI_CHAT, OPENAI_RESPONSES, ANTHROPIC, GEMINI)}
 
 REGISTRY: Mapping[str, ProviderSpec] = MappingProxyType(
-    {spec.name: spec for spec in (OPENAI_CHAT, OPENAI_RESPONSES, ANTHROPIC, GEMINI)}
+    {name: _SPECS[name] for name in record_names()}
 )
 
 DATASETS: Mapping[str, DatasetFormat] = MappingProxyType({HF_CHAT.name: HF_CHAT})

@@ -1,9 +1,11 @@
 """The record that describes one provider: what the generic consumers (``check_wire_rules``,
 ``repair_transcript``, ``normalize_tool_call_ids``, the CLI and its report) need to know.
 
-Each provider folder states its record in its ``_rules`` module; ``wire._registry`` lists
-them. This module sits below both, so that the folders never import the registry or a
-consumer of it.
+The facts of each provider's record are data, ``schemas/v1/providers.json``
+(``wire._records`` reads it and builds the record); each provider folder's ``_rules``
+module adds what only Python has (the request reader's ``convert``), and
+``wire._registry`` lists the records. This module sits below all of them, so that the
+folders never import the registry or a consumer of it.
 """
 
 from __future__ import annotations
@@ -17,6 +19,7 @@ from agent_ir.wire._common import WireMessages
 
 __all__ = [
     "IdRule",
+    "ModelRule",
     "ProviderSpec",
     "RequestReader",
     "SignatureRule",
@@ -110,16 +113,52 @@ class TurnRules:
     ids_reusable_after_result: bool = False
 
 
+# A version right after a model rule's prefix: <major>, <major>.<minor> or
+# <major>-<minor>, then a hyphen or the end.
+_VERSION = re.compile(r"(\d+)(?:[.-]\d+)?(?=-|$)")
+
+
+@dataclass(frozen=True)
+class ModelRule:
+    """Which models a rule applies to, by name (``providers.schema.json``'s
+    ``ProviderModelRule``); called with a model, it says whether the rule applies.
+
+    * None (the model is not known): yes, as the current models do;
+    * the name is read after its last ``/`` (``models/gemini-3-flash-preview``,
+      ``publishers/google/models/...``), case-insensitively;
+    * a name that does not start with ``prefix``: no (another family's model);
+    * a name that holds one of ``exempt``: no;
+    * a version right after ``prefix`` (``<major>``, ``<major>.<minor>`` or
+      ``<major>-<minor>``, then ``-`` or the end): yes from major ``from_major`` on;
+    * no version there (an alias such as ``gemini-flash-latest``, which follows the
+      newest release): yes, as for None."""
+
+    prefix: str
+    from_major: int
+    exempt: tuple[str, ...] = ()
+
+    def __call__(self, model: str | None) -> bool:
+        if model is None:
+            return True
+        name = model.rsplit("/", 1)[-1].lower()
+        if not name.startswith(self.prefix):
+            return False
+        if any(fragment in name for fragment in self.exempt):
+            return False
+        version = _VERSION.match(name, len(self.prefix))
+        return version is None or int(version.group(1)) >= self.from_major
+
+
 @dataclass(frozen=True)
 class SignatureRule:
     """The opaque signatures a provider wants back on the tool calls of the current
     turn (``ToolCallBlock.thought_signature``): for each model ``requires`` says yes to
-    (``requires(None)``: the model is not known), the first tool call of each step of
-    the current turn must carry one (MISSING_THOUGHT_SIGNATURE). The current turn is
-    everything after the last user message (tool results do not end it); a step is a
-    run of consecutive assistant messages (the provider merges them into one model
-    turn). Any signature counts as present: the provider validates what it signed
-    itself, agent-ir cannot.
+    (``requires(None)``: the model is not known; a provider's record gives a
+    ``ModelRule``), the first tool call of each step of the current turn must carry one
+    (MISSING_THOUGHT_SIGNATURE). The current turn is everything after the last user
+    message (tool results do not end it); a step is a run of consecutive assistant
+    messages (the provider merges them into one model turn). Any signature counts as
+    present: the provider validates what it signed itself, agent-ir cannot.
 
     ``placeholders``: the values the provider documents as accepted in place of a
     signature it made, as they are written on the wire (each also as the base64 of its

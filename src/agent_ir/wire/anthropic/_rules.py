@@ -18,12 +18,16 @@ What Anthropic accepts, seen on accepted requests, and so not checked: an assist
 message first (no INVALID_ROLE_ORDER); a tool-use id used again in a later turn once
 its call was answered (``validate_transcript`` still reports that
 DUPLICATE_TOOL_CALL_ID, saying it is stricter on purpose).
+
+The record (these facts as data) is this provider's entry of
+``schemas/v1/providers.json``; this module adds what only Python has, the request
+reader's ``convert``.
 """
 
 from __future__ import annotations
 
 from agent_ir.wire._common import WireMessages
-from agent_ir.wire._spec import IdRule, ProviderSpec, RequestReader, ToolNameRule, TurnRules
+from agent_ir.wire._records import spec_from_record
 from agent_ir.wire.anthropic._request import from_anthropic
 
 __all__ = ["ANTHROPIC"]
@@ -33,18 +37,4 @@ def _from_request(messages: object, system: object, tools: object) -> WireMessag
     return from_anthropic(messages, system=system, tools=tools)
 
 
-ANTHROPIC = ProviderSpec(
-    name="anthropic",
-    label="Anthropic Messages",
-    ids=IdRule(longest=64, characters="a-zA-Z0-9_-", replacement="_"),
-    turns=TurnRules(
-        results_follow_call=True,
-        assistant_turns_join=True,
-        content_required=True,
-        ids_reusable_after_result=True,
-    ),
-    request=RequestReader(
-        messages_key="messages", convert=_from_request, system_key="system", tools_key="tools"
-    ),
-    tool_names=ToolNameRule(longest=64, characters="a-zA-Z0-9_-"),
-)
+ANTHROPIC = spec_from_record("anthropic", convert=_from_request)

@@ -421,8 +421,8 @@ class AnthropicState:
         shape; any other is declined (``handle`` reads it)."""
         try:
             event = _EVENTS_TEXT.decode(text)
-        except (msgspec.ValidationError, msgspec.DecodeError):
-            return False
+        except (msgspec.ValidationError, msgspec.DecodeError, RecursionError):
+            return False  # handle reads it (or the driver refuses it), as any other
         kind = _TEXT_EVENTS.get(type(event))
         if kind is None or (name is not None and name != kind and name != "message"):
             return False

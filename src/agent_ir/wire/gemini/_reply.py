@@ -9,13 +9,14 @@ kept as the string the reply holds: the API writes standard base64, and
 both back); plain ``model_dump()`` holds ``bytes``, which is not JSON data and is
 refused (PROVIDER_INVALID_EVENT).
 
-Read as the stream reads one chunk that is the whole reply (``GeminiState``, see
+Read as the stream reads one chunk that is the whole reply (``GeminiState``: decoded
+once into ``agent_ir.wire.gemini._wire``'s declarations, see
 ``agent_ir.wire.gemini._stream`` for every mapping: ``error``, ``responseId`` (absent:
 the ``request_id`` stands for it), candidate 0 and CHOICES_NOT_READ for the others,
-parts, ``finishReason``, ``promptFeedback.blockReason``, ``usageMetadata``), with one
-difference: **each part is a block of its own**, with its own ``thoughtSignature``
-(the stream joins a run of text pieces, and of thought pieces, into one block; the
-reply's parts are the model's own division). A part with empty text and a signature
+parts, ``finishReason``, ``promptFeedback.blockReason``, ``usageMetadata``, a key not
+declared as PART_NOT_READ at its place), with one difference: **each part is a block
+of its own**, with its own ``thoughtSignature`` (the stream joins a run of text pieces,
+and of thought pieces, into one block; the reply's parts are the model's own division). A part with empty text and a signature
 signs the text block before it when that block is unsigned, else it is an empty text
 block that keeps the signature. A reply whose candidate has no ``finishReason``, and
 that is not a blocked prompt, has not ended: PROVIDER_INVALID_EVENT. Failures are

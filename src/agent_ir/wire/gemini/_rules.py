@@ -50,7 +50,14 @@ A request holds ``contents`` (``user`` and ``model`` turns of parts), a separate
   following dummy signatures of either "context_engineering_is_the_way_to_go" or
   "skip_thought_signature_validator"", and Vertex AI's "You can set thought_signature
   to skip_thought_signature_validator" (the one both accept, so the one
-  ``repair_transcript`` writes). Which models require it: ``_requires_signatures``.
+  ``repair_transcript`` writes). Which models require it: the record's model rule
+  (``signatures.models``, read by ``wire._spec.ModelRule``): names from ``gemini-3`` on
+  (``gemini-3-pro-preview``, ``gemini-3.1-flash-lite``) and the aliases with no version
+  (``gemini-flash-latest``; the retired 1.0 name ``gemini-pro`` reads as one too), not
+  the image models (``-image`` in the name: Gemini 3 Pro Image does not enforce it), not
+  ``gemini-1.5-*``, ``gemini-2.0-*``, ``gemini-2.5-*``, nor another family's
+  (``gemma-3-27b-it``, open models that sign nothing); an unknown model is judged as
+  the current ones.
 
 What is not checked, and why:
 
@@ -62,75 +69,23 @@ What is not checked, and why:
   was found, so only the documented rule for call turns is checked.
 * **Empty contents and parts** (``content_required``): what ``to_gemini`` writes for
   empty IR content is its own choice; no rule is stated here.
+
+The record (these facts as data) is this provider's entry of
+``schemas/v1/providers.json``; this module adds what only Python has, the request
+reader's ``convert``.
 """
 
 from __future__ import annotations
 
-import re
-
 from agent_ir.wire._common import WireMessages
-from agent_ir.wire._spec import (
-    IdRule,
-    ProviderSpec,
-    RequestReader,
-    SignatureRule,
-    ToolNameRule,
-    TurnRules,
-)
+from agent_ir.wire._records import spec_from_record
 from agent_ir.wire.gemini._request import from_gemini
 
 __all__ = ["GEMINI"]
-
-_VERSIONED = re.compile(r"gemini-(\d+)(?:[.-]\d+)?(?=-|$)")
-
-
-def _requires_signatures(model: str | None) -> bool:
-    """Whether ``model`` refuses a current turn's call step without its signature.
-
-    * None (the model is not known): yes, as the current models do;
-    * the name is read after its last ``/`` (``models/gemini-3-flash-preview``,
-      ``publishers/google/models/...``), case-insensitively;
-    * ``gemini-<major>...``: yes from major 3 on (``gemini-3-pro-preview``,
-      ``gemini-3.1-flash-lite``), but for the image models (``-image`` in the name:
-      Gemini 3 Pro Image does not enforce it); ``gemini-1.5-*``, ``gemini-2.0-*``,
-      ``gemini-2.5-*``: no;
-    * ``gemini-`` with no version (an alias such as ``gemini-flash-latest``, which
-      follows the newest release; the retired 1.0 name ``gemini-pro`` reads as one
-      too): yes, as for None;
-    * any other name (``gemma-3-27b-it``, open models that sign nothing): no."""
-    if model is None:
-        return True
-    name = model.rsplit("/", 1)[-1].lower()
-    if not name.startswith("gemini-"):
-        return False
-    if "-image" in name:
-        return False
-    version = _VERSIONED.match(name)
-    return version is None or int(version.group(1)) >= 3
 
 
 def _from_request(contents: object, system: object, tools: object) -> WireMessages:
     return from_gemini(contents, system_instruction=system, tools=tools)
 
 
-GEMINI = ProviderSpec(
-    name="gemini",
-    label="Google Gemini",
-    ids=IdRule(longest=None),
-    turns=TurnRules(
-        results_follow_call=True,
-        assistant_turns_join=True,
-        calls_follow_user_turn=True,
-    ),
-    request=RequestReader(
-        messages_key="contents",
-        convert=_from_request,
-        system_key="systemInstruction",
-        tools_key="tools",
-    ),
-    tool_names=ToolNameRule(longest=64, characters="a-zA-Z0-9_.:-", first="a-zA-Z_"),
-    signatures=SignatureRule(
-        requires=_requires_signatures,
-        placeholders=("skip_thought_signature_validator", "context_engineering_is_the_way_to_go"),
-    ),
-)
+GEMINI = spec_from_record("gemini", convert=_from_request)

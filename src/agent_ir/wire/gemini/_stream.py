@@ -1,147 +1,99 @@
 """Gemini streaming: ``GeminiStream(source, *, request_id, cancel=None)`` reads the
 server-sent events of ``streamGenerateContent?alt=sse`` (``generate_content_stream``)
 from a sync iterable, ``AsyncGeminiStream`` from an async one; both drive
-``GeminiState`` (one ``handle(event)`` per event, calling the ``ReplyBuilder``; the
-drivers are ``agent_ir.wire._stream``'s). ``source`` yields the raw bytes in any
-chunking, or the chunks already decoded (each a ``GenerateContentResponse`` as a JSON
-object: the items of ``json.loads(body)`` of ``streamGenerateContent`` without
+``GeminiState`` (the drivers are ``agent_ir.wire._stream``'s). ``source`` yields the raw
+bytes in any chunking, or the chunks already decoded (each a ``GenerateContentResponse``
+as a JSON object: the items of ``json.loads(body)`` of ``streamGenerateContent`` without
 ``alt=sse``, which answers with one JSON array, read the same), or a mix.
 
-Every ``data:`` is one ``GenerateContentResponse`` chunk; Gemini names no events and
-sends no ``[DONE]`` (an SSE ``event:`` other than the default "message" is
-PROVIDER_UNKNOWN_EVENT, a ``[DONE]`` PROVIDER_INVALID_EVENT). Field names are read in
-the API's camelCase and in the snake_case of an SDK object's
-``model_dump(mode="json")`` (``thoughtSignature`` or ``thought_signature``, ...; null
-is absent). A missing or ill-typed field is PROVIDER_INVALID_EVENT naming its JSON
-pointer in the chunk, what it must be and what it is (``agent_ir.wire._stream``'s
-field readers): ``GenerateContentResponse /candidates/0/content/parts/1/functionCall/args
-must be an object or null; it is an array``.
+Every ``data:`` is one ``GenerateContentResponse`` chunk, decoded once into its
+declaration (``agent_ir.wire.gemini._wire``, whose field descriptions are the format as
+read here; camelCase or an SDK object's snake_case, null is absent). Gemini names no
+events and sends no ``[DONE]``: an SSE ``event:`` other than the default "message" is
+PROVIDER_UNKNOWN_EVENT (the SDK fails on one too), a ``[DONE]`` PROVIDER_INVALID_EVENT.
+A value not of its declared shape is PROVIDER_INVALID_EVENT naming its JSON pointer in
+the chunk as it came: ``GenerateContentResponse
+/candidates/0/content/parts/1/functionCall/args must be an object or null; it is an
+array``. A key the declaration does not know (not null) is PART_NOT_READ at its place in
+the reply (``/usageMetadata/<key>``, ``/candidates/0/content/parts/<n>/<key>``), once; a
+candidate other than the one read is not looked into.
 
-A chunk, in this order:
+A chunk: ``error`` (not null, read first) -> PROVIDER_TRANSPORT_ERROR whose
+``provider_code`` is the error's ``status``, else its ``code`` as text, else
+``"unknown"``. The first chunk starts the response with its ``responseId`` (absent or
+blank: the stream's ``request_id``). The candidate whose ``index`` is 0 (absent: its
+place in the list) is read; another index is CHOICES_NOT_READ (``/candidates/<index>``),
+once. ``usageMetadata`` is the counts so far (the last one is the reply's).
 
-* ``error`` (not null: ``{"error": {"code", "message", "status"}}``, what the API sends
-  for a failure mid-stream): PROVIDER_TRANSPORT_ERROR whose ``provider_code`` is the
-  error's ``status`` (``RESOURCE_EXHAUSTED``, ``INTERNAL``...), else its ``code`` as
-  text (``429``), else ``"unknown"``; its message is the error's ``message``.
-* ``responseId``: the first chunk starts the response with it; a first chunk without
-  one (absent, null or ``""``) starts it with the stream's ``request_id`` (the caller's
-  own and unique to the request, so message ids stay unique in a transcript). Later
-  chunks repeat it and are not compared.
-* ``candidates``: the candidate whose ``index`` is 0 (an absent index is its place in
-  the list) is read; a candidate of another index (``candidateCount`` > 1) is not, with
-  one CHOICES_NOT_READ warning (``/candidates/<index>``) the first time it is seen.
-* ``usageMetadata``: the counts so far (cumulative: the last one seen is the reply's).
-* ``promptFeedback.blockReason`` with no candidates: the prompt was blocked, see *The
-  end*.
+The candidate's parts, in turn (``n`` counts the stream's parts from 0 across chunks):
 
-The candidate's ``content.parts``, each in turn (a part is an object; only its
-non-null keys count):
-
-* ``text`` (``thought`` absent or false) -> text_delta. The text parts of a run (no
-  other part between them, across chunks) make ONE text block: Gemini cuts its text
-  into pieces at arbitrary places. Its ``thoughtSignature`` (Gemini signs the part,
-  and in a stream the signature often arrives on a final part whose text is ``""``)
+* ``text`` -> text_delta; the text parts of a run (no other part between them, across
+  chunks) are ONE text block (Gemini cuts its text anywhere). Its ``thoughtSignature``
   is the block's, whichever piece carries it; a second signature in one run closes the
-  block signed with the first, and its piece starts a new block (a block keeps one
-  signature, none is lost). A part with empty text and a signature ends the run and
-  signs its block when the block is unsigned (``ReplyBuilder.sign_text``: the last text
-  block if it is unsigned, else an empty text block that keeps the signature, as after
-  a call); empty text without one emits nothing.
-* ``thought: true`` -> thinking_delta; a run of thought parts is ONE thinking block,
-  ended (thinking_end with ``thoughtSignature`` as the block's ``thoughtSignature``,
-  the same rule as text) by the next part of another kind or by the finish.
-* ``functionCall {id?, name, args?}`` (it arrives whole) -> tool_call: ``id`` when
-  present, else ``gemini_call_<responseId>_<n>`` (``agent_ir.wire.gemini._ids``;
-  ``n`` the call's place among the reply's calls, from 0), ``args`` (absent or null:
-  ``{}``) must be an object, ``name`` a non-empty string, and the part's
-  ``thoughtSignature`` kept on the call (Gemini 3 signs the first call of a step; the
-  API refuses the next request without it). A call streamed in pieces
-  (``partialArgs`` or ``willContinue``, Vertex's ``streamFunctionCallArguments``) is
+  block and starts a new one. An empty text with a signature ends the run and signs
+  its block when unsigned (``ReplyBuilder.sign_text``: else an empty text block keeps
+  it); without one it emits nothing. A part with only a ``thoughtSignature`` is an
+  empty text part.
+* ``thought: true`` -> thinking_delta; a run of them is ONE thinking block, ended (with
+  the signature, the same rule) by the next part of another kind or by the finish.
+* ``functionCall`` -> tool_call with ``id``, else ``gemini_call_<responseId>_<n>``
+  (``agent_ir.wire.gemini._ids``, ``n`` the call's place among the reply's calls),
+  ``args`` (absent: ``{}``) and the part's ``thoughtSignature``; ``name`` must be a
+  non-empty string. A call streamed in pieces (``partialArgs``, ``willContinue``) is
   not assembled: PART_NOT_READ.
-* any other part (``executableCode``, ``codeExecutionResult``, ``inlineData`` (an image
-  model's picture), ``fileData``, ``functionResponse``, ``toolCall``,
-  ``toolResponse``, ...) -> a PART_NOT_READ warning (its signature goes with it, as
-  the warning says); it ends the open text or thinking run. Never a failure.
-* a part with only a ``thoughtSignature`` (no text key) is read as an empty text part.
-  ``partMetadata``, ``mediaResolution`` and ``videoMetadata`` are not read.
+* any other kind (``executableCode``, ``inlineData``, ``toolCall``... or a key not
+  declared) -> PART_NOT_READ at ``/candidates/0/content/parts/<n>`` naming its keys in
+  camelCase (its signature goes with it); it ends the open run. Never a failure.
 
-The path of a part's warning is ``/candidates/0/content/parts/<n>``, ``n`` counting
-the stream's parts from 0 across chunks; warnings name fields in camelCase, as the API
-writes them, whichever spelling came. The candidate's ``groundingMetadata``,
-``citationMetadata`` and ``urlContextMetadata`` (sources the IR cannot tie to its
-text) are PART_NOT_READ (``/candidates/0/<key>``), once each; ``safetyRatings``,
-``avgLogprobs``, ``logprobsResult``, ``tokenCount`` and ``citation``-less metadata
-are not read.
+``groundingMetadata``, ``citationMetadata`` and ``urlContextMetadata`` are
+PART_NOT_READ (``/candidates/0/<key>``), once each.
 
-The end
--------
-The terminal is the chunk whose candidate 0 has a ``finishReason`` (Gemini puts it on
-the last chunk, with that chunk's parts read first), or a chunk with
-``promptFeedback.blockReason`` and no candidates; the stream settles there and closes
-the source (nothing after it is read). ``finishReason``:
-
-* ``STOP`` -> "stop", or "tool_call" when the reply has tool calls (Gemini says
-  ``STOP`` after calls);
-* ``MAX_TOKENS`` -> "length";
-* the provider's filters (``SAFETY``, ``RECITATION``, ``BLOCKLIST``,
-  ``PROHIBITED_CONTENT``, ``SPII``, ``IMAGE_SAFETY``, ``IMAGE_PROHIBITED_CONTENT``,
-  ``IMAGE_RECITATION``, ``MODEL_ARMOR``) -> "error": the provider cut the reply, as an
-  OpenAI ``content_filter`` (a "refusal" is the model declining in its own words,
-  which Gemini does as ordinary text);
-* anything else (``MALFORMED_FUNCTION_CALL``, ``UNEXPECTED_TOOL_CALL``,
-  ``TOO_MANY_TOOL_CALLS``, ``MISSING_THOUGHT_SIGNATURE``, ``MALFORMED_RESPONSE``,
-  ``LANGUAGE``, ``OTHER``, ``IMAGE_OTHER``, ``NO_IMAGE``, ``CONTINUATION``,
-  ``FINISH_REASON_UNSPECIFIED`` and values this module does not know) -> "error".
-
-An "error" finish keeps why in a PART_NOT_READ warning at
-``/candidates/0/finishReason`` (the IR has no field for a provider's message): the
-reason and the candidate's ``finishMessage`` (for ``MALFORMED_FUNCTION_CALL``, the call
-the model wrote). A blocked prompt (no candidates, ``promptFeedback.blockReason``) ends
-with "error" and no content, with a PART_NOT_READ warning at
-``/promptFeedback/blockReason`` naming the reason and its ``blockReasonMessage``.
-
-Usage (the last ``usageMetadata``; missing counts are 0, no usage at all is 0 and 0):
-``inputTokens`` = ``promptTokenCount`` (cached content included) +
+The end: the chunk whose candidate has a ``finishReason`` (its parts read first), or a
+chunk without candidates whose ``promptFeedback`` has a ``blockReason``; the stream
+settles there and closes the source. ``STOP`` -> "stop" ("tool_call" when the reply has
+calls); ``MAX_TOKENS`` -> "length"; the provider's filters (``FILTERS``) and anything
+else -> "error", with a PART_NOT_READ warning at ``/candidates/0/finishReason`` naming
+the reason and ``finishMessage``. A blocked prompt ends with "error" and a PART_NOT_READ
+warning at ``/promptFeedback/blockReason`` naming it and its ``blockReasonMessage``.
+Usage (missing counts are 0): ``inputTokens`` = ``promptTokenCount`` +
 ``toolUsePromptTokenCount``; ``outputTokens`` = ``candidatesTokenCount`` +
 ``thoughtsTokenCount``; ``reasoningTokens`` = ``thoughtsTokenCount`` and
-``cacheReadTokens`` = ``cachedContentTokenCount`` when the reply gives them. The other
-keys (``totalTokenCount``, the ``*TokensDetails`` breakdowns by modality,
-``trafficType``, ``serviceTier``) repeat or split those counts and are not read.
-
-A stream that ends before its terminal is PROVIDER_MISSING_TERMINAL, after the chunks
-already emitted. ``reply_from_gemini`` reads a non-streamed reply with the same code,
-each part a block of its own.
+``cacheReadTokens`` = ``cachedContentTokenCount`` when given. A stream that ends before
+its terminal is PROVIDER_MISSING_TERMINAL, after the chunks already emitted.
+``reply_from_gemini`` reads a non-streamed reply with the same code, each part a block
+of its own.
 """
 
 from __future__ import annotations
 
 from typing import Any, Final
 
+import msgspec
+
 from agent_ir._generated.conversion_warning_schema import ConversionWarningCode
 from agent_ir._generated.model_stream_schema import ResponseStopReason
 from agent_ir._text import cut, non_empty_id, quoted
 from agent_ir.replies.builder import ReplyBuilder
 from agent_ir.replies.protocol import ProviderErrorCode as Code
-from agent_ir.wire._stream import (
-    DONE,
-    AsyncStream,
-    Refusal,
-    StreamState,
-    SyncStream,
-    describe_json,
-    field_error,
-    field_name,
-    optional_array,
-    optional_count,
-    optional_object,
-    optional_string,
-)
+from agent_ir.wire._decode import WireError, describe_json
+from agent_ir.wire._stream import DONE, AsyncStream, Refusal, StreamState, SyncStream
 from agent_ir.wire.gemini._ids import reply_call_id
+from agent_ir.wire.gemini._wire import (
+    Candidate,
+    FunctionCall,
+    GenerateContentResponse,
+    Part,
+    PromptFeedback,
+    Response,
+    UsageMetadata,
+    as_sent,
+    decode_response,
+)
 
 __all__ = ["AsyncGeminiStream", "GeminiState", "GeminiStream"]
 
 Stop = ResponseStopReason
-CHUNK = "GenerateContentResponse"  # how the field readers name a stream's event
+CHUNK = "GenerateContentResponse"  # how a refusal names a stream's event
 
 FILTERS: Final = frozenset(
     {
@@ -156,28 +108,24 @@ FILTERS: Final = frozenset(
         "MODEL_ARMOR",
     }
 )
-_CONTENT_METADATA = ("groundingMetadata", "citationMetadata", "urlContextMetadata")
-# Part keys that describe a part rather than hold content.
-_PART_METADATA = frozenset({"thought", "thoughtSignature", "partMetadata", "mediaResolution"})
-_PART_METADATA |= {"thought_signature", "part_metadata", "media_resolution"}
-_PART_METADATA |= {"videoMetadata", "video_metadata"}
-_SNAKE: dict[str, str] = {}
-
-
-def key(value: dict[str, Any], name: str) -> str:
-    """The key ``value`` holds the field ``name`` (camelCase) under: ``name``, or its
-    snake_case form when only that is there (an SDK object's ``model_dump``)."""
-    if name in value:
-        return name
-    snake = _SNAKE.get(name)
-    if snake is None:
-        snake = _SNAKE[name] = "".join(f"_{c.lower()}" if c.isupper() else c for c in name)
-    return snake if snake in value else name
-
-
-def get(value: dict[str, Any], name: str) -> Any:
-    """``value``'s field ``name`` in either spelling (``None`` when absent)."""
-    return value.get(key(value, name))
+_CONTENT_METADATA: Final = (
+    ("grounding_metadata", "groundingMetadata"),
+    ("citation_metadata", "citationMetadata"),
+    ("url_context_metadata", "urlContextMetadata"),
+)
+# Part keys that describe a part rather than hold content (in either spelling).
+_PART_METADATA: Final = frozenset(
+    {"thought", "thoughtSignature", "partMetadata", "mediaResolution", "videoMetadata"}
+    | {"thought_signature", "part_metadata", "media_resolution", "video_metadata"}
+)
+# The declared part kinds without an IR form (a part holding one is PART_NOT_READ).
+_OTHER_KINDS: Final = tuple(
+    (field.name, field.encode_name)
+    for field in msgspec.structs.fields(Part)
+    if field.encode_name not in _PART_METADATA and field.name not in ("text", "function_call")
+)
+_RESPONSE_TEXT: Final = msgspec.json.Decoder(GenerateContentResponse)
+_NOT_READ = ConversionWarningCode.PART_NOT_READ
 
 
 class GeminiStream(SyncStream):
@@ -249,50 +197,78 @@ class GeminiState:
             raise Refusal(f"the chunk is not a JSON object; it is {describe_json(data)}")
         self.chunk(data)
 
+    def handle_text(self, name: str | None, text: str) -> bool:
+        """A chunk read straight from its text when it is of its declared shape, has
+        no error and needs nothing of its data as it came (``_needs_data``); any other
+        is declined (``handle`` reads it)."""
+        if name is not None and name != "message":
+            return False
+        try:
+            response = _RESPONSE_TEXT.decode(text)
+        except (msgspec.ValidationError, msgspec.DecodeError, RecursionError):
+            return False
+        if response.error is not None or _needs_data(response):
+            return False
+        self._checked(response, None)
+        return True
+
     def end(self) -> None:
         """Nothing is owed: without a finishReason the stream is
         PROVIDER_MISSING_TERMINAL."""
 
     def chunk(self, data: dict[str, Any]) -> None:
         """One ``GenerateContentResponse`` (a stream's chunk, or a whole reply)."""
-        event = self._event
         error = data.get("error")
         if error is not None:
             code, message = error_code_and_message(error)
             raise self._reply.fail(code, message)
-        if not self._reply.started:
-            self._start(data)
-        candidates = optional_array(data, key(data, "candidates"), event) or []
-        usage = optional_object(data, key(data, "usageMetadata"), event)
-        if usage is not None:
-            self._usage = usage_counts(usage, event, f"/{key(data, 'usageMetadata')}")
-        candidate = self._chosen(candidates)
-        if candidate is not None:
-            self._candidate(candidate)
-        elif not candidates:
-            self._blocked(data)
+        try:
+            response = decode_response(data)
+        except WireError as error:
+            raise Refusal(f"{self._event} {error}") from None
+        self._checked(response.decoded.value, response)
 
-    def _start(self, data: dict[str, Any]) -> None:
-        response_id = optional_string(data, key(data, "responseId"), self._event)
+    def _checked(self, value: GenerateContentResponse, response: Response | None) -> None:
+        """``_read``, its own checks (a call's name) refused as the decode's are."""
+        try:
+            self._read(value, response)
+        except WireError as error:
+            spelled = response.spelled if response is not None else {}
+            said = WireError(as_sent(error.pointer, spelled), error.expected, error.found)
+            raise Refusal(f"{self._event} {said}") from None
+
+    def _read(self, value: GenerateContentResponse, response: Response | None) -> None:
+        """The chunk decoded; ``response`` the decode with the data as it came (None:
+        read from its text, nothing undeclared)."""
+        if not self._reply.started:
+            self._start(value.response_id)
+        candidates = value.candidates or []
+        usage = value.usage_metadata
+        if usage is not None:
+            self._usage = usage_counts(usage)
+        position = self._chosen(candidates)
+        places = _Places(response, position)
+        for place in places.chunk:
+            self._unread(place)
+        if position is not None:
+            self._candidate(candidates[position], places)
+        elif not candidates:
+            self._blocked(value.prompt_feedback)
+
+    def _start(self, response_id: str | None) -> None:
         if response_id is None or not non_empty_id(response_id):
             response_id = self._reply.request_id
         self._response_id = response_id
         self._reply.start(response_id)
 
-    def _chosen(self, candidates: list[Any]) -> dict[str, Any] | None:
-        """The candidate of index 0; each other index is CHOICES_NOT_READ (once)."""
+    def _chosen(self, candidates: list[Candidate]) -> int | None:
+        """The place of the candidate of index 0; each other index is CHOICES_NOT_READ
+        (once)."""
         chosen = None
         for position, candidate in enumerate(candidates):
-            if type(candidate) is not dict:
-                raise field_error(candidates, position, self._event, "/candidates", "an object")
-            index = candidate.get("index", position)
-            if index is None:
-                index = position
-            if type(index) is not int or index < 0:
-                at = f"/candidates/{position}"
-                raise field_error(candidate, "index", self._event, at, "an integer >= 0")
+            index = position if candidate.index is None else candidate.index
             if index == 0 and chosen is None:
-                chosen = candidate
+                chosen = position
             else:
                 self._once(
                     f"/candidates/{index}",
@@ -301,48 +277,42 @@ class GeminiState:
                 )
         return chosen
 
-    def _candidate(self, candidate: dict[str, Any]) -> None:
-        event, at = self._event, "/candidates/0"
-        content = optional_object(candidate, "content", event, at)
-        if content is not None:
-            parts = optional_array(content, "parts", event, f"{at}/content") or []
-            for position in range(len(parts)):
-                self._part(parts, position)
-        for name in _CONTENT_METADATA:
-            if get(candidate, name) is not None:
+    def _candidate(self, candidate: Candidate, places: _Places) -> None:
+        content = candidate.content
+        if content is not None and content.parts:
+            for index, part in enumerate(content.parts):
+                self._part(part, index, places)
+        for field, name in _CONTENT_METADATA:
+            if getattr(candidate, field) is not None:
                 self._once(
-                    f"{at}/{name}",
-                    ConversionWarningCode.PART_NOT_READ,
-                    f"the candidate's {name} has no IR form",
+                    f"/candidates/0/{name}", _NOT_READ, f"the candidate's {name} has no IR form"
                 )
-        reason_key = key(candidate, "finishReason")
-        reason = optional_string(candidate, reason_key, event, at)
+        reason = candidate.finish_reason
         if reason:
-            message = optional_string(candidate, key(candidate, "finishMessage"), event, at)
-            self._finish(reason, message)
+            self._finish(reason, candidate.finish_message)
 
     # --- parts ---------------------------------------------------------------------------
 
-    def _part(self, parts: list[Any], position: int) -> None:
-        event = self._event
-        at = f"/candidates/0/content/parts/{position}"
+    def _part(self, part: Part, index: int, places: _Places) -> None:
         number = self._parts
         self._parts += 1
-        part = parts[position]
-        if type(part) is not dict:
-            raise field_error(parts, position, event, "/candidates/0/content/parts", "an object")
-        signature = optional_string(part, key(part, "thoughtSignature"), event, at) or None
-        call = optional_object(part, key(part, "functionCall"), event, at)
-        text = optional_string(part, "text", event, at)
+        signature = part.thought_signature or None
+        call = part.function_call
+        text = part.text
+        raw = places.part(index)
         if call is not None:
-            self._call(call, signature, f"{at}/{key(part, 'functionCall')}", number)
-        elif text is not None or _only_metadata(part):
-            if part.get("thought") is True:
+            if not self._call(call, signature, number, places.at(index), raw):
+                return  # a call in pieces: the part is warned whole
+        elif text is not None or _only_metadata(part, raw):
+            if part.thought is True:
                 self._thought(text or "", signature)
             else:
                 self._text(text or "", signature)
         else:
-            self._not_read(part, signature, number)
+            self._not_read(part, raw, signature, number)
+            return  # the warning names its keys
+        for rest in places.parts.get(index, ()):
+            self._unread(f"/candidates/0/content/parts/{number}{rest}")
 
     def _text(self, text: str, signature: str | None) -> None:
         reply = self._reply
@@ -386,48 +356,58 @@ class GeminiState:
         self._run = _THINKING
         self._signature = signature or self._signature
 
-    def _call(self, call: dict[str, Any], signature: str | None, at: str, number: int) -> None:
-        event = self._event
+    def _call(
+        self,
+        call: FunctionCall,
+        signature: str | None,
+        number: int,
+        at: str,
+        raw: dict[str, Any] | None,
+    ) -> bool:
+        """The call; False for a call streamed in pieces (PART_NOT_READ)."""
         self._close()
-        if call.get("partialArgs") is not None or call.get("partial_args") is not None:
-            self._streamed_call(number)
-            return
-        if call.get("willContinue") is True or call.get("will_continue") is True:
-            self._streamed_call(number)
-            return
-        name = field_name(call, "name", event, at)
-        arguments = optional_object(call, "args", event, at)
-        call_id = optional_string(call, "id", event, at)
+        if call.partial_args is not None or call.will_continue is True:
+            self._reply.warn(
+                _NOT_READ,
+                f"/candidates/0/content/parts/{number}",
+                -1,
+                f"parts[{number}] is a functionCall streamed in pieces (partialArgs/willContinue),"
+                " which is not assembled",
+            )
+            return False
+        name = call.name
+        if name is None or not non_empty_id(name):
+            found = describe_json(name) if name is not None else _absent_name(raw)
+            raise WireError(f"{at}/functionCall/name", "a non-empty string", found)
+        call_id = call.id
         if call_id is None or not non_empty_id(call_id):
             call_id = reply_call_id(self._response_id, self._calls)
         self._reply.tool_call(
             call_id,
             name,
-            {} if arguments is None else arguments,
+            {} if call.args is None else call.args,
             what="functionCall",
             thought_signature=signature,
         )
         self._calls += 1
+        return True
 
-    def _streamed_call(self, number: int) -> None:
-        self._reply.warn(
-            ConversionWarningCode.PART_NOT_READ,
-            f"/candidates/0/content/parts/{number}",
-            -1,
-            f"parts[{number}] is a functionCall streamed in pieces (partialArgs/willContinue),"
-            " which is not assembled",
-        )
-
-    def _not_read(self, part: dict[str, Any], signature: str | None, number: int) -> None:
+    def _not_read(
+        self, part: Part, raw: dict[str, Any] | None, signature: str | None, number: int
+    ) -> None:
         self._close()
-        kinds = [_camel(name) for name, value in part.items() if value is not None]
-        kinds = [name for name in kinds if name not in _PART_METADATA] or ["empty part"]
+        if raw is not None:
+            kinds = [_camel(name) for name, value in raw.items() if value is not None]
+            kinds = [name for name in kinds if name not in _PART_METADATA]
+        else:
+            kinds = [name for field, name in _OTHER_KINDS if getattr(part, field) is not None]
         signed = " (its thoughtSignature with it)" if signature is not None else ""
         self._reply.warn(
-            ConversionWarningCode.PART_NOT_READ,
+            _NOT_READ,
             f"/candidates/0/content/parts/{number}",
             -1,
-            f"parts[{number}] ({cut(', '.join(kinds), 80)}) has no IR form{signed}",
+            f"parts[{number}] ({cut(', '.join(kinds or ['empty part']), 80)}) has no IR form"
+            f"{signed}",
         )
 
     def _close(self) -> None:
@@ -455,11 +435,29 @@ class GeminiState:
             why = "a filter of the provider" if reason in FILTERS else "an error"
             said = f": {cut(message, 400)}" if message else ""
             self._reply.warn(
-                ConversionWarningCode.PART_NOT_READ,
+                _NOT_READ,
                 "/candidates/0/finishReason",
                 -1,
                 f"finishReason {cut(reason, 60)} ({why}) ended the reply{said}",
             )
+        self._end(stop)
+
+    def _blocked(self, feedback: PromptFeedback | None) -> None:
+        """A chunk without candidates: the terminal when the prompt was blocked."""
+        reason = feedback.block_reason if feedback is not None else None
+        if feedback is None or not reason:
+            return
+        message = feedback.block_reason_message
+        said = f": {cut(message, 400)}" if message else ""
+        self._reply.warn(
+            _NOT_READ,
+            "/promptFeedback/blockReason",
+            -1,
+            f"the prompt was blocked (blockReason {cut(reason, 60)}){said}",
+        )
+        self._end(Stop.ERROR)
+
+    def _end(self, stop: ResponseStopReason) -> None:
         input_tokens, output_tokens, cache_read, reasoning = self._usage
         self._reply.finish(
             stop,
@@ -469,39 +467,90 @@ class GeminiState:
             reasoning_tokens=reasoning,
         )
 
-    def _blocked(self, data: dict[str, Any]) -> None:
-        """A chunk without candidates: the terminal when the prompt was blocked."""
-        event = self._event
-        feedback_key = key(data, "promptFeedback")
-        feedback = optional_object(data, feedback_key, event)
-        if feedback is None:
-            return
-        at = f"/{feedback_key}"
-        reason_key = key(feedback, "blockReason")
-        reason = optional_string(feedback, reason_key, event, at)
-        if not reason:
-            return
-        message = optional_string(feedback, key(feedback, "blockReasonMessage"), event, at)
-        said = f": {cut(message, 400)}" if message else ""
-        self._reply.warn(
-            ConversionWarningCode.PART_NOT_READ,
-            "/promptFeedback/blockReason",
-            -1,
-            f"the prompt was blocked (blockReason {cut(reason, 60)}){said}",
-        )
-        input_tokens, output_tokens, cache_read, reasoning = self._usage
-        self._reply.finish(
-            Stop.ERROR,
-            input_tokens,
-            output_tokens,
-            cache_read_tokens=cache_read,
-            reasoning_tokens=reasoning,
-        )
+    def _unread(self, place: str) -> None:
+        """A key the declaration does not know, at its place in the reply."""
+        self._once(place, _NOT_READ, f"{place} is not read: the IR has no place for it")
 
     def _once(self, path: str, code: ConversionWarningCode, text: str) -> None:
         if path not in self._warned:
             self._warned.add(path)
             self._reply.warn(code, path, -1, text)
+
+
+class _Places:
+    """Where a chunk's undeclared keys go in the reply, and its parts as they came:
+    ``chunk`` the places of the keys outside the parts (those of a candidate not read
+    left out), ``parts`` {a part's index in the chunk: the pointers of its keys, from
+    the part}."""
+
+    __slots__ = ("_parts", "_prefix", "chunk", "parts")
+
+    def __init__(self, response: Response | None, position: int | None) -> None:
+        self.chunk: list[str] = []
+        self.parts: dict[int, list[str]] = {}
+        self._prefix = f"/candidates/{position}"
+        self._parts: list[Any] | None = None
+        if response is None:
+            return
+        if position is not None:
+            candidate = response.data["candidates"][position]
+            content = candidate.get("content")
+            self._parts = content.get("parts") if type(content) is dict else None
+        if response.decoded.unread:
+            self._sort(response.decoded.unread, position)
+
+    def _sort(self, unread: tuple[str, ...], position: int | None) -> None:
+        chosen = self._prefix
+        in_parts = f"{chosen}/content/parts/"
+        for place in unread:
+            if position is not None and place.startswith(in_parts):
+                index, _, rest = place[len(in_parts) :].partition("/")
+                self.parts.setdefault(int(index), []).append(f"/{rest}")
+            elif position is not None and place.startswith(f"{chosen}/"):
+                self.chunk.append("/candidates/0" + place[len(chosen) :])
+            elif not place.startswith("/candidates/"):
+                self.chunk.append(place)
+
+    def part(self, index: int) -> dict[str, Any] | None:
+        """The part as it came (None: the chunk was read from its text)."""
+        return None if self._parts is None else self._parts[index]
+
+    def at(self, index: int) -> str:
+        """The part's pointer in the chunk."""
+        return f"{self._prefix}/content/parts/{index}"
+
+
+def _needs_data(response: GenerateContentResponse) -> bool:
+    """Whether a chunk read from its text must be read from its data instead: it has a
+    part without an IR form (its warning names the part's keys in their order) or a
+    call without a name (its refusal says what came)."""
+    for candidate in response.candidates or ():
+        content = candidate.content
+        for part in (content.parts or ()) if content is not None else ():
+            call = part.function_call
+            if call is not None:
+                if call.name is None:
+                    return True
+            elif part.text is None and _other_kind(part):
+                return True
+    return False
+
+
+def _other_kind(part: Part) -> bool:
+    return any(getattr(part, field) is not None for field, _name in _OTHER_KINDS)
+
+
+def _only_metadata(part: Part, raw: dict[str, Any] | None) -> bool:
+    """A part with no content key (``{"thoughtSignature": ...}``): an empty text part."""
+    if raw is None:
+        return not _other_kind(part)
+    return all(value is None or name in _PART_METADATA for name, value in raw.items())
+
+
+def _absent_name(raw: dict[str, Any] | None) -> str:
+    """How a refusal names the absent name of the call of ``raw`` (a part)."""
+    call = raw.get("functionCall") if raw is not None else None
+    return "null" if type(call) is dict and "name" in call else "missing"
 
 
 def _camel(name: str) -> str:
@@ -510,26 +559,16 @@ def _camel(name: str) -> str:
     return head + "".join(word[:1].upper() + word[1:] for word in rest)
 
 
-def _only_metadata(part: dict[str, Any]) -> bool:
-    """A part with no content key (``{"thoughtSignature": ...}``): an empty text part."""
-    return all(value is None or name in _PART_METADATA for name, value in part.items())
-
-
-def usage_counts(
-    usage: dict[str, Any], event: str, at: str
-) -> tuple[int, int, int | None, int | None]:
+def usage_counts(usage: UsageMetadata) -> tuple[int, int, int | None, int | None]:
     """(input, output, cache-read, reasoning) token counts of a ``usageMetadata``; see
     the module docstring."""
-
-    def count(name: str) -> int | None:
-        return optional_count(usage, key(usage, name), event, at)
-
-    prompt = count("promptTokenCount") or 0
-    tool_prompt = count("toolUsePromptTokenCount") or 0
-    candidates = count("candidatesTokenCount") or 0
-    thoughts = count("thoughtsTokenCount")
-    cached = count("cachedContentTokenCount")
-    return prompt + tool_prompt, candidates + (thoughts or 0), cached, thoughts
+    thoughts = usage.thoughts_token_count
+    return (
+        (usage.prompt_token_count or 0) + (usage.tool_use_prompt_token_count or 0),
+        (usage.candidates_token_count or 0) + (thoughts or 0),
+        usage.cached_content_token_count,
+        thoughts,
+    )
 
 
 def error_code_and_message(error: object) -> tuple[str, str]:

@@ -1,9 +1,9 @@
 """The keys of a Chat assistant message, of its tool calls and of their functions that
-the readers read, and the values that carry nothing: one list for the request reader
-(an assistant message of a history), the non-streamed reply reader (the reply's
-``choices[0].message``) and the stream (each chunk's ``choices[0].delta``). Every other
-key that is neither ``null`` nor its ``DEFAULT_VALUES`` value is one PART_NOT_READ
-warning at its path (``unread_keys``, ``key_not_read``).
+the request reader reads (an assistant message of a history), and the values that
+carry nothing. Every other key that is neither ``null`` nor its ``DEFAULT_VALUES``
+value is one PART_NOT_READ warning at its path (``unread_keys``, ``key_not_read``).
+The reply and the stream read their declarations (``_wire``), whose keys the IR has no
+place for are warned unless they hold these same empty defaults.
 """
 
 from __future__ import annotations
@@ -15,9 +15,7 @@ __all__ = [
     "CALL_KEYS",
     "DEFAULT_VALUES",
     "FUNCTION_KEYS",
-    "REPLY_MESSAGE_KEYS",
     "ROLE",
-    "STREAM_CALL_KEYS",
     "call_keys",
 ]
 
@@ -38,17 +36,10 @@ DEFAULT_VALUES: Final[dict[str, Any]] = {
 ROLE: Final = frozenset({"role"})
 # What every reader reads of an assistant message (besides its ``role``).
 ASSISTANT_KEYS: Final = frozenset({"content", "tool_calls", "refusal", "annotations"})
-# A reply's message (or a stream's delta) is read with its reasoning too (a thinking
-# block; a request's is warned about: thinking is not sent back in this format, and the
-# empty one is a default) and its ``function_call`` (a legacy call is refused, the
-# all-empty one some servers write is no call).
-REPLY_MESSAGE_KEYS: Final = (
-    ROLE | ASSISTANT_KEYS | {"reasoning_content", "reasoning", "function_call"}
-)
 CALL_KEYS: Final = frozenset({"type", "id", "function"})
 FUNCTION_KEYS: Final = frozenset({"name", "arguments"})
-# A stream's call delta: its ``index`` is the call it belongs to.
-STREAM_CALL_KEYS: Final = CALL_KEYS | {"index"}
+# A call that holds its stream delta's ``index``.
+_INDEXED_CALL_KEYS: Final = CALL_KEYS | {"index"}
 
 
 def call_keys(call: dict[str, Any], position: object) -> frozenset[str]:
@@ -57,5 +48,5 @@ def call_keys(call: dict[str, Any], position: object) -> frozenset[str]:
     ``openai`` SDK's accumulated completion writes it)."""
     index = call.get("index")
     if type(index) is int and index == position:
-        return STREAM_CALL_KEYS
+        return _INDEXED_CALL_KEYS
     return CALL_KEYS

@@ -17,6 +17,10 @@ not kept. Only this reader (the CLI's) knows the key: the public ``from_openai_c
 reads Chat requests, where ``weight`` is no field, and warns about it (PART_NOT_READ)
 as about any key with no IR form. A fine-tuning line's ``parallel_tool_calls`` must be
 true or false (a ``switch`` of the reader).
+
+The record (these facts as data) is this provider's entry of
+``schemas/v1/providers.json``; this module adds what only Python has, the request
+reader's ``convert``.
 """
 
 from __future__ import annotations
@@ -25,7 +29,7 @@ from typing import Any
 
 from agent_ir._errors import WireFormatError
 from agent_ir.wire._common import WireMessages, json_type, read_wire
-from agent_ir.wire._spec import IdRule, ProviderSpec, RequestReader, ToolNameRule, TurnRules
+from agent_ir.wire._records import spec_from_record
 from agent_ir.wire.openai_chat._request import FROM, from_openai_chat
 
 __all__ = ["OPENAI_CHAT"]
@@ -57,16 +61,4 @@ def _without_weights(messages: object) -> Any:
     return read
 
 
-OPENAI_CHAT = ProviderSpec(
-    name="openai-chat",
-    label="OpenAI Chat Completions",
-    ids=IdRule(longest=40),
-    turns=TurnRules(results_follow_call=True),
-    request=RequestReader(
-        messages_key="messages",
-        convert=_from_request,
-        tools_key="tools",
-        switches=("parallel_tool_calls",),
-    ),
-    tool_names=ToolNameRule(longest=64, characters="a-zA-Z0-9_-"),
-)
+OPENAI_CHAT = spec_from_record("openai-chat", convert=_from_request)

@@ -5,12 +5,12 @@ the raw response body (server-sent events, in any chunking) or of decoded
 ``chat.completion.chunk`` objects (plain dicts, e.g. ``chunk.model_dump()``), or a mix;
 ``AsyncOpenAIChatStream`` reads an async iterable. See ``agent_ir.wire._stream`` for
 the drivers, the decoding and the failures of the source itself. ``ChatState`` below
-turns each event into ``ReplyBuilder`` calls (named below as the fixture records they
-match: text_delta, thinking_end, tool_call, response_end); every field it reads is read defensively
-(an absent optional field and ``null`` are alike; a field of the wrong JSON type is
-PROVIDER_INVALID_EVENT naming it, never a ``KeyError`` or ``TypeError``: the wording of
-``agent_ir.wire._stream``'s field readers, ``chat.completion.chunk
-/choices/0/delta/content must be a string or null; it is an array``).
+decodes each chunk once into its declaration (``agent_ir.wire.openai_chat._wire``, whose
+field descriptions are the format as read here: an absent optional field and ``null``
+are alike; a value not of its declared shape is PROVIDER_INVALID_EVENT naming it,
+``chat.completion.chunk /choices/0/delta/content/0 must be an object; it is a string
+('a')``) and turns it into ``ReplyBuilder`` calls (named below as the fixture records
+they match: text_delta, thinking_end, tool_call, response_end).
 
 Events
 ------
@@ -56,7 +56,8 @@ A chunk, in this order:
     sends a list of parts: a ``text`` part -> text_delta, a ``thinking`` part
     (``{"type": "thinking", "thinking": [text parts]}``, magistral) -> thinking_delta; a
     part of another type is PART_NOT_READ (``/choices/0/message/content``, once for
-    each type); a part that is not an object is PROVIDER_INVALID_EVENT.
+    each type); a part that is not an object, or has no type, is
+    PROVIDER_INVALID_EVENT.
   - ``annotations``: each ``url_citation`` -> a citation of the text block
     (``{"provider": "openai-chat", "wire": <the annotation>}``); one that comes before
     any text (OpenRouter sends them first, with ``content: ""``) waits for the next
@@ -77,19 +78,17 @@ A chunk, in this order:
   - ``function_call`` (the legacy single call, deprecated by ``tool_calls``):
     PROVIDER_INVALID_EVENT; it has no call id, and the IR does not invent ids. The
     all-empty ``{"arguments": "", "name": ""}`` some servers write is no call.
-  - ``role`` says nothing. Any other key (of the delta, of a tool call delta or of its
-    ``function``) that is neither ``null`` nor the API's empty default (the request
-    reader's list, ``_keys``; ``audio: null``, the all-empty ``audio`` and ``custom``
-    objects...) is PART_NOT_READ at its path in the non-streamed reply, once for each
-    (``/choices/0/message/<key>``, block -1;
+  - ``role`` says nothing. A key the declarations do not know, or a declared key the
+    IR has no place for holding neither ``null`` nor its empty default (``audio``,
+    ``prefix``, a function call's ``custom``), is PART_NOT_READ at its place in the
+    non-streamed reply, once for each (``/choices/0/message/<key>``, block -1;
     ``/choices/0/message/tool_calls/<index>/<key>`` and ``.../function/<key>``, block
-    ``index``), as ``reply_from_openai_chat`` warns about the same keys of the message:
+    ``index``; a chunk's own keys and its choice's at ``/<key>`` and
+    ``/choices/0/<key>``), as ``reply_from_openai_chat`` warns about the same keys:
     OpenRouter's ``reasoning_details`` (a structured copy of ``reasoning`` whose
-    signatures and encrypted blocks the IR has no place for), Groq's
-    ``executed_tools``, the ``extra_content`` of Gemini's compatible API (its thought
-    signature), a streamed ``audio``. A choice's own fields besides ``index``,
-    ``delta`` and ``finish_reason`` (``logprobs``, ``content_filter_results``,
-    OpenRouter's ``native_finish_reason``) are not read.
+    signatures and encrypted blocks the IR has no place for), Groq's ``executed_tools``
+    and ``channel``, the ``extra_content`` of Gemini's compatible API (its thought
+    signature). A choice of another index is not read (but its ``index``).
 
 * ``choices[0].finish_reason`` (``null`` and ``""`` mean none yet): the tool calls are
   emitted as tool_call records, in index order, after the thinking_end owed; the stop
@@ -155,8 +154,10 @@ Errors
 from __future__ import annotations
 
 import json
-from collections.abc import Set
-from typing import Any
+from collections.abc import Sequence
+from typing import Any, Final
+
+import msgspec
 
 from agent_ir._generated.conversion_warning_schema import ConversionWarningCode
 from agent_ir._generated.model_stream_schema import ResponseStopReason
@@ -164,27 +165,23 @@ from agent_ir._paths import Path, to_pointer
 from agent_ir._text import cut, non_empty_id, quoted
 from agent_ir.replies.builder import ReplyBuilder
 from agent_ir.replies.protocol import ProviderErrorCode as Code
-from agent_ir.wire._common import key_not_read, parse_arguments, unread_keys
-from agent_ir.wire._stream import (
-    DONE,
-    AsyncStream,
-    Refusal,
-    StreamState,
-    SyncStream,
-    describe_json,
-    field_count,
-    field_error,
-    optional_array,
-    optional_count,
-    optional_object,
-    optional_string,
+from agent_ir.wire._common import key_not_read, parse_arguments
+from agent_ir.wire._decode import Decoder, Unread, WireError, describe_json
+from agent_ir.wire._stream import DONE, AsyncStream, Refusal, StreamState, SyncStream
+from agent_ir.wire.openai_chat._keys import DEFAULT_VALUES
+from agent_ir.wire.openai_chat._wire import (
+    Chunk,
+    ChunkChoice,
+    Delta,
+    FileAnnotation,
+    Part,
+    TextPart,
+    ThinkingPart,
+    ToolCallDelta,
+    UrlCitation,
+    carried,
 )
-from agent_ir.wire.openai_chat._keys import (
-    DEFAULT_VALUES,
-    FUNCTION_KEYS,
-    REPLY_MESSAGE_KEYS,
-    STREAM_CALL_KEYS,
-)
+from agent_ir.wire.openai_chat._wire import Usage as WireUsage
 
 __all__ = [
     "CITATION_PROVIDER",
@@ -214,11 +211,14 @@ _FINISH_REASONS = {
 }
 _CHUNK_OBJECTS = frozenset({"", "chat.completion.chunk"})
 _DELTA = "choices[0].delta"
-_CHUNK = "chat.completion.chunk"  # the event type the field readers name
-_FIRST_DELTA = "/choices/0/delta"  # the JSON pointer of the delta the readers mostly read
+_CHUNK = "chat.completion.chunk"  # the event type a refusal names
 # The message of the reply as the non-streamed API returns it: where a warning points.
 MESSAGE_PATH: Path = ("choices", 0, "message")
 _NO_ITEMS: list[Any] = []  # never changed
+_NO_DELTA: Final = Delta()  # never changed
+
+_CHUNKS: Final = Decoder(Chunk)
+_CHUNKS_TEXT: Final = msgspec.json.Decoder(Chunk)
 
 
 class OpenAIChatStream(SyncStream):
@@ -284,6 +284,13 @@ def annotation_not_read(reply: ReplyBuilder, position: int, kind: str, *, cited:
     )
 
 
+def annotation_kind(annotation: UrlCitation | FileAnnotation | Unread) -> str:
+    """The ``type`` of a decoded annotation."""
+    if isinstance(annotation, Unread):
+        return annotation.type
+    return "url_citation" if isinstance(annotation, UrlCitation) else "file"
+
+
 def part_not_read(reply: ReplyBuilder, at: str, kind: str) -> None:
     """The PART_NOT_READ warning of a content part that is neither text nor thinking."""
     reply.warn(
@@ -302,29 +309,98 @@ def not_a_function_call(reply: ReplyBuilder, index: int, kind: str) -> None:
     )
 
 
-def keys_not_read(
-    reply: ReplyBuilder,
-    value: dict[str, Any],
-    read: Set[str],
-    path: Path,
-    block_index: int,
-    warned: set[str] | None = None,
-) -> None:
-    """A PART_NOT_READ warning for each key of ``value`` (the object at ``path`` of the
-    reply as the non-streamed API returns it) not in ``read`` whose value is neither
-    ``null`` nor the API's empty default (``_keys.DEFAULT_VALUES``, as the request
-    reader): the same for a stream and a non-streamed reply. ``warned``: the pointers
-    already warned about (a stream warns once for each), updated."""
-    if value.keys() <= read:
-        return  # every chunk: nothing to warn about
-    for key in unread_keys(value, read, defaults=DEFAULT_VALUES):
-        where = (*path, key)
-        pointer = to_pointer(where)
-        if warned is not None:
-            if pointer in warned:
-                continue
-            warned.add(pointer)
-        reply.warn(ConversionWarningCode.PART_NOT_READ, pointer, block_index, key_not_read(where))
+# --- the keys not read --------------------------------------------------------------
+
+
+def only_choice_zero(data: dict[str, Any], *, first: bool) -> dict[str, Any]:
+    """``data`` with each choice that is not read (its ``index`` is not 0, or, when
+    ``first``, it follows the first of index 0) reduced to its index: what it holds is
+    neither decoded nor warned about (its CHOICES_NOT_READ warning says it all)."""
+    choices = data.get("choices")
+    if type(choices) is not list:
+        return data
+    read: list[Any] = []
+    chosen = False
+    for choice in choices:
+        index = choice.get("index", 0) if type(choice) is dict else None
+        if type(index) is int and index >= 0 and (index != 0 or (first and chosen)):
+            read.append({"index": index})
+            continue
+        chosen = chosen or index == 0
+        read.append(choice)
+    if all(new is old for new, old in zip(read, choices, strict=True)):
+        return data
+    return {**data, "choices": read}
+
+
+def in_order(places: list[str], data: dict[str, Any]) -> list[str]:
+    """``places`` (JSON Pointers of keys of ``data``) in the order of ``data``: an
+    object's keys before those of the objects it holds, each object's as it holds them."""
+    if len(places) < 2:
+        return places
+    return sorted(places, key=lambda place: _order(place, data))
+
+
+def _order(place: str, data: Any) -> tuple[tuple[int, int | str], ...]:
+    *parents, key = key_path(place)
+    order: list[tuple[int, int | str]] = []
+    for token in parents:
+        data = data[token]
+        order.append((0, token) if type(token) is int else (1, token))
+    order.append((-1, list(data).index(key)))
+    return tuple(order)
+
+
+def key_path(place: str) -> list[str | int]:
+    """A key's JSON Pointer as its path: the array positions above it as integers."""
+    tokens = [token.replace("~1", "/").replace("~0", "~") for token in place.split("/")[1:]]
+    last = len(tokens) - 1
+    return [
+        int(token) if index < last and token.isascii() and token.isdigit() else token
+        for index, token in enumerate(tokens)
+    ]
+
+
+def taken(places: list[str], under: str, but: str | None = None) -> list[str]:
+    """The places under ``under`` (a pointer ending in ``/``) but not under ``but``,
+    removed from ``places``."""
+    found = [
+        place
+        for place in places
+        if place.startswith(under) and (but is None or not place.startswith(but))
+    ]
+    for place in found:
+        places.remove(place)
+    return found
+
+
+def reply_path(place: str, choice: str, container: str, call: int = -1) -> Path:
+    """The path in the non-streamed reply of key ``place`` of what was decoded:
+    ``choice`` is the pointer of the choice read, ``container`` its ``message`` or
+    ``delta``; ``call`` the index of the tool call the key is in (-1: none)."""
+    tokens = key_path(place)
+    if not place.startswith(choice + "/"):
+        return tuple(tokens)
+    rest = tokens[choice.count("/") :]
+    if rest[0] != container:
+        return ("choices", 0, *rest)
+    if call >= 0:
+        return (*MESSAGE_PATH, "tool_calls", call, *rest[3:])
+    return (*MESSAGE_PATH, *rest[1:])
+
+
+def key_warning(reply: ReplyBuilder, path: Path, block: int, warned: set[str] | None) -> None:
+    """The PART_NOT_READ warning of the key at ``path`` of the reply; ``warned``: the
+    pointers already warned about (a stream warns once for each), updated."""
+    where = to_pointer(path)
+    if warned is not None:
+        if where in warned:
+            return
+        warned.add(where)
+    reply.warn(ConversionWarningCode.PART_NOT_READ, where, block, key_not_read(path))
+
+
+# --- the state ----------------------------------------------------------------------
 
 
 class ChatState:
@@ -374,11 +450,26 @@ class ChatState:
             if data is DONE:
                 self._done()
             else:
-                self._chunk(data)
+                self._chunk_data(data)
         elif name == "error":
             self._failure(_error_value(data))
         else:
             self._unknown(f"event {quoted(name)}")
+
+    def handle_text(self, name: str | None, text: str) -> bool:
+        """A chunk that needs nothing of its data as it came (no error, no annotation,
+        no key to warn about), read straight from its text when it is of its declared
+        shape; any other event is declined (``handle`` reads it)."""
+        if name is not None and name != "message":
+            return False
+        try:
+            chunk = _CHUNKS_TEXT.decode(text)
+        except (msgspec.ValidationError, msgspec.DecodeError):
+            return False
+        if chunk.error is not None or not _plain(chunk):
+            return False
+        self._chunk(chunk, None, None)
+        return True
 
     def end(self) -> None:
         if not self._ended and self._finish is not None:
@@ -401,67 +492,97 @@ class ChatState:
 
     # --- chunks -----------------------------------------------------------------------
 
-    def _chunk(self, data: Any) -> None:
+    def _chunk_data(self, data: Any) -> None:
+        """A chunk as JSON data: decoded once, what it does not read set apart."""
         if type(data) is not dict:
             raise Refusal(f"a chunk must be a JSON object, not {describe_json(data)}")
         if data.get("error") is not None:
             self._failure(data["error"])
-        kind = optional_string(data, "object", _CHUNK)
+        kind = data.get("object")
+        if type(kind) is str and kind not in _CHUNK_OBJECTS:
+            self._unknown(f"object {quoted(kind)}")
+        data = only_choice_zero(data, first=False)
+        try:
+            decoded = _CHUNKS(data)
+        except WireError as error:
+            raise Refusal(f"{_CHUNK} {error}") from None
+        chunk: Chunk = decoded.value
+        places = list(decoded.unread)
+        for position, choice in enumerate(chunk.choices or _NO_ITEMS):
+            if choice.index == 0 and choice.delta is not None:
+                at = f"/choices/{position}/delta"
+                places.extend(carried(choice.delta, at))
+                for call, item in enumerate(choice.delta.tool_calls or _NO_ITEMS):
+                    places.extend(carried(item, f"{at}/tool_calls/{call}"))
+        self._chunk(chunk, in_order(places, data), data)
+
+    def _chunk(self, chunk: Chunk, unread: list[str] | None, data: dict[str, Any] | None) -> None:
+        """``unread``: the places of the keys to warn about, in order (taken as they
+        are warned); ``data``: the chunk as it came (None from ``handle_text``: a
+        chunk that needs nothing of it)."""
+        kind = chunk.object
         if kind is not None and kind not in _CHUNK_OBJECTS:
             self._unknown(f"object {quoted(kind)}")
-        choices = optional_array(data, "choices", _CHUNK) or _NO_ITEMS
-        usage = _chunk_usage(data)
+        if unread:
+            for place in taken(unread, "/", "/choices/"):
+                key_warning(self._reply, tuple(key_path(place)), -1, self._unread)
+        choices = chunk.choices or _NO_ITEMS
+        usage = chunk.usage
+        if usage is None and chunk.x_groq is not None:
+            usage = chunk.x_groq.usage
         if not self._reply.started:
-            response_id = optional_string(data, "id", _CHUNK)
-            if not non_empty_id(response_id):
+            response_id = chunk.id
+            if response_id is None or not non_empty_id(response_id):
                 if not choices and usage is None:
                     return  # Azure's prompt-filter chunk: nothing the IR takes
                 response_id = self._request_id  # Snowflake's chunks: "id": ""
-            assert response_id is not None
             self._reply.start(response_id)
-        for position in range(len(choices)):
-            self._choice(choices, position)
+        for position, choice in enumerate(choices):
+            self._choice(choice, position, unread, data)
         if usage is not None:
-            self._usage = usage
+            self._usage = usage_counts(usage)
 
-    def _choice(self, choices: list[Any], position: int) -> None:
-        choice = choices[position]
-        at = "/choices/0" if position == 0 else f"/choices/{position}"  # 0: every chunk
-        if type(choice) is not dict:
-            raise field_error(choices, position, _CHUNK, "/choices", "an object")
-        index = choice.get("index", 0)
-        if type(index) is not int or index < 0:
-            raise field_error(choice, "index", _CHUNK, at, "an integer >= 0")
+    def _choice(
+        self,
+        choice: ChunkChoice,
+        position: int,
+        unread: list[str] | None,
+        data: dict[str, Any] | None,
+    ) -> None:
+        index = choice.index
         if index != 0:
             if index not in self._other_choices:
                 self._other_choices.add(index)
                 choice_not_read(self._reply, index)
             return
-        delta = optional_object(choice, "delta", _CHUNK, at) or {}
-        finish = optional_string(choice, "finish_reason", _CHUNK, at)
-        at = _FIRST_DELTA if position == 0 else f"{at}/delta"
-        keys_not_read(self._reply, delta, REPLY_MESSAGE_KEYS, MESSAGE_PATH, -1, self._unread)
-        self._text(delta, at)
-        self._citations(delta, at)
-        self._tool_call_deltas(delta, at)
+        delta = choice.delta or _NO_DELTA
+        at = f"/choices/{position}"
+        if unread:
+            for place in taken(unread, at + "/", f"{at}/delta/tool_calls/"):
+                key_warning(self._reply, reply_path(place, at, "delta"), -1, self._unread)
+        self._text(delta)
+        if delta.annotations:
+            assert data is not None, "handle_text declines annotations"
+            self._citations(delta, data["choices"][position]["delta"]["annotations"])
+        self._tool_call_deltas(delta, at, unread)
+        finish = choice.finish_reason
         if finish:  # null and "" mean none yet
             self._finish_reason(finish)
 
-    def _text(self, delta: dict[str, Any], at: str) -> None:
-        """Reasoning, content and refusal; ``at`` is the delta's JSON pointer."""
-        reasoning = optional_string(delta, "reasoning_content", _CHUNK, at)
+    def _text(self, delta: Delta) -> None:
+        """Reasoning, content and refusal."""
+        reasoning = delta.reasoning_content
         if reasoning is None:
-            reasoning = optional_string(delta, "reasoning", _CHUNK, at)
+            reasoning = delta.reasoning
         if reasoning:
             self._reasoning(reasoning)
-        content = delta.get("content")
+        content = delta.content
         if type(content) is list:
-            self._content_parts(content, at)
-        else:
-            content = optional_string(delta, "content", _CHUNK, at)
-            if content:
-                self._content(content)
-        refusal = optional_string(delta, "refusal", _CHUNK, at)
+            self._content_parts(content)
+        elif content:
+            assert isinstance(content, str)
+            self._content(content)
+        refusal = delta.refusal
         if refusal:
             self._still_open("refusal")
             self._close_thinking()
@@ -485,89 +606,79 @@ class ChatState:
             for _position, citation in pending:
                 self._reply.cite(CITATION_PROVIDER, citation)
 
-    def _content_parts(self, parts: list[Any], at: str) -> None:
+    def _content_parts(self, parts: Sequence[Part | Unread]) -> None:
         """Mistral's ``content`` as a list of parts: text parts -> text, thinking parts
-        (``{"type": "thinking", "thinking": [text parts]}``) -> thinking; a part of
-        another type is PART_NOT_READ (once for each type)."""
-        at += "/content"
-        for position, part in enumerate(parts):
-            kind, text = content_part(part, position, _CHUNK, at)
-            if kind == "text":
-                if text:
-                    self._content(text)
-            elif kind == "thinking":
-                if text:
-                    self._reasoning(text)
-            elif kind not in self._other_parts:
-                self._other_parts.add(kind)
-                part_not_read(self._reply, "/choices/0/message/content", kind)
+        -> thinking; a part of another type is PART_NOT_READ (once for each type)."""
+        for part in parts:
+            match part:
+                case TextPart(text=text):
+                    if text:
+                        self._content(text)
+                case ThinkingPart(thinking=pieces):
+                    text = thinking_text(pieces)
+                    if text:
+                        self._reasoning(text)
+                case Unread(type=kind) if kind not in self._other_parts:
+                    self._other_parts.add(kind)
+                    part_not_read(self._reply, "/choices/0/message/content", kind)
 
-    def _citations(self, delta: dict[str, Any], at: str) -> None:
+    def _citations(self, delta: Delta, raw: list[dict[str, Any]]) -> None:
         """``annotations``: each ``url_citation`` is a citation of the text (one that
-        comes before any text waits for it); any other annotation is PART_NOT_READ."""
-        annotations = optional_array(delta, "annotations", _CHUNK, at)
-        if not annotations:
-            return
+        comes before any text waits for it), the annotation as it came (``raw``); any
+        other annotation is PART_NOT_READ."""
         self._still_open("annotations")
-        for index, annotation in enumerate(annotations):
+        for index, annotation in enumerate(delta.annotations or _NO_ITEMS):
             position = self._annotations
             self._annotations += 1
-            kind = annotation_kind(annotation, index, _CHUNK, f"{at}/annotations")
-            if kind != "url_citation":
+            if not isinstance(annotation, UrlCitation):
+                kind = annotation_kind(annotation)
                 annotation_not_read(self._reply, position, kind, cited=False)
             elif self._last_is_text:
-                self._reply.cite(CITATION_PROVIDER, annotation)  # the event's own: private
+                self._reply.cite(CITATION_PROVIDER, raw[index])  # the event's own: private
             else:
-                self._pending.append((position, annotation))
+                self._pending.append((position, raw[index]))
 
-    def _tool_call_deltas(self, delta: dict[str, Any], at: str) -> None:
-        if is_function_call(delta.get("function_call")):
+    def _tool_call_deltas(self, delta: Delta, at: str, unread: list[str] | None) -> None:
+        """``at``: the pointer of the delta's choice."""
+        if is_function_call(delta.function_call):
             raise Refusal(
                 f"{_DELTA}.function_call (a legacy function call) is not supported: "
                 "it has no call id; use tools"
             )
-        tool_calls = optional_array(delta, "tool_calls", _CHUNK, at)
+        tool_calls = delta.tool_calls
         if not tool_calls:
             return
         self._still_open("tool_calls")
-        at += "/tool_calls"
-        for position in range(len(tool_calls)):
-            self._tool_call_delta(tool_calls, position, at)
+        for position, item in enumerate(tool_calls):
+            self._tool_call_delta(item, position, at, unread)
         self._close_thinking()
         self._last_is_text = False
 
-    def _tool_call_delta(self, tool_calls: list[Any], position: int, at: str) -> None:
-        """The delta ``tool_calls[position]``; ``at`` is the JSON pointer of the array."""
-        item = tool_calls[position]
-        if type(item) is not dict:
-            raise field_error(tool_calls, position, _CHUNK, at, "an object")
-        at = f"{at}/{position}"
+    def _tool_call_delta(
+        self, item: ToolCallDelta, position: int, at: str, unread: list[str] | None
+    ) -> None:
+        """The delta ``tool_calls[position]`` of the choice at ``at``."""
         # Mistral sends each call whole, without an index: its position is its index.
-        index = optional_count(item, "index", _CHUNK, at)
-        if index is None:
-            index = position
+        index = position if item.index is None else item.index
         call = self._calls.get(index)
         if call is None:
             call = self._calls[index] = _Call(index)
-        kind = optional_string(item, "type", _CHUNK, at)
+        kind = item.type
         if kind is not None and kind != "function":
             call.skipped = True
             call.kind = kind
         if call.skipped:
             return
-        call_id = optional_string(item, "id", _CHUNK, at)
-        function = optional_object(item, "function", _CHUNK, at) or {}
-        name = optional_string(function, "name", _CHUNK, f"{at}/function")
-        arguments = optional_string(function, "arguments", _CHUNK, f"{at}/function")
-        path = (*MESSAGE_PATH, "tool_calls", index)
-        keys_not_read(self._reply, item, STREAM_CALL_KEYS, path, index, self._unread)
-        keys_not_read(
-            self._reply, function, FUNCTION_KEYS, (*path, "function"), index, self._unread
-        )
-        call.id = call.id or call_id or None
-        call.name = call.name or name or None
-        if arguments:
-            call.arguments.append(arguments)
+        if unread:
+            for place in taken(unread, f"{at}/delta/tool_calls/{position}/"):
+                path = reply_path(place, at, "delta", index)
+                key_warning(self._reply, path, index, self._unread)
+        function = item.function
+        call.id = call.id or item.id or None
+        if function is not None:
+            call.name = call.name or function.name or None
+            if function.arguments:
+                call.arguments.append(function.arguments)
 
     def _finish_reason(self, finish: str) -> None:
         if finish not in _FINISH_REASONS:
@@ -621,6 +732,22 @@ class ChatState:
         finish(self._reply, stop, self._usage)
 
 
+def _plain(chunk: Chunk) -> bool:
+    """Whether a chunk needs nothing of its data as it came: no annotation (cited as it
+    came) and no declared key the IR has no place for that is not null (warned in the
+    order of the data)."""
+    for choice in chunk.choices or _NO_ITEMS:
+        delta = choice.delta
+        if delta is None:
+            continue
+        if delta.annotations or delta.audio is not None or delta.prefix is not None:
+            return False
+        for item in delta.tool_calls or _NO_ITEMS:
+            if item.custom is not None:
+                return False
+    return True
+
+
 def finish(reply: ReplyBuilder, stop: ResponseStopReason, usage: Usage) -> None:
     """The reply's terminal with its usage (stream and reply alike)."""
     reply.finish(stop, usage[0], usage[1], cache_read_tokens=usage[2], reasoning_tokens=usage[3])
@@ -629,43 +756,16 @@ def finish(reply: ReplyBuilder, stop: ResponseStopReason, usage: Usage) -> None:
 def is_function_call(value: object) -> bool:
     """Whether a ``function_call`` is a legacy function call: not null, and not the
     all-empty object some servers write in every message."""
-    return value is not None and value != _EMPTY_FUNCTION_CALL
+    return value is not None and value != DEFAULT_VALUES["function_call"]
 
 
-_EMPTY_FUNCTION_CALL = {"arguments": "", "name": ""}
-
-
-def content_part(part: object, position: int, event: str, at: str) -> tuple[str, str]:
-    """(type, text) of a content part: the text of a ``text`` part, the joined text
-    parts of a ``thinking`` part (Mistral's), ``""`` for a part of another type."""
-    if type(part) is not dict:
-        raise Refusal(f"{event} {at}/{position} must be an object; it is {describe_json(part)}")
-    kind = optional_string(part, "type", event, f"{at}/{position}") or ""
-    if kind == "text":
-        return kind, optional_string(part, "text", event, f"{at}/{position}") or ""
-    if kind == "thinking":
-        pieces = optional_array(part, "thinking", event, f"{at}/{position}") or _NO_ITEMS
-        texts = [
-            piece["text"]
-            for piece in pieces
-            if type(piece) is dict
-            and piece.get("type") == "text"
-            and type(piece.get("text")) is str
-        ]
-        return kind, "".join(texts)
-    return kind or "unknown", ""
-
-
-def annotation_kind(annotation: object, position: int, event: str, at: str) -> str:
-    """The ``type`` of an annotation (an object); ``url_citation`` needs its body."""
-    if type(annotation) is not dict:
-        raise Refusal(
-            f"{event} {at}/{position} must be an object; it is {describe_json(annotation)}"
-        )
-    kind = optional_string(annotation, "type", event, f"{at}/{position}") or "unknown"
-    if kind == "url_citation":
-        optional_object(annotation, "url_citation", event, f"{at}/{position}")
-    return kind
+def thinking_text(pieces: list[Any] | None) -> str:
+    """The text of a thinking part (Mistral's): its ``text`` parts, joined."""
+    return "".join(
+        piece["text"]
+        for piece in pieces or _NO_ITEMS
+        if type(piece) is dict and piece.get("type") == "text" and type(piece.get("text")) is str
+    )
 
 
 def stop_reason(
@@ -717,38 +817,17 @@ def _arguments(text: str) -> dict[str, Any] | None:
     return value if type(value) is dict else None
 
 
-def _chunk_usage(chunk: dict[str, Any]) -> Usage | None:
-    """The chunk's token counts, ``None`` when it carries none."""
-    usage = optional_object(chunk, "usage", _CHUNK)
-    at = "/usage"
-    if usage is None:
-        groq = optional_object(chunk, "x_groq", _CHUNK)
-        if groq is None:
-            return None
-        usage = optional_object(groq, "usage", _CHUNK, "/x_groq")
-        at = "/x_groq/usage"
-        if usage is None:
-            return None
-    return usage_counts(usage, _CHUNK, at)
-
-
-def usage_counts(usage: dict[str, Any], event: str, at: str) -> Usage:
+def usage_counts(usage: WireUsage) -> Usage:
     """``prompt_tokens``, ``completion_tokens`` and, when given,
     ``prompt_tokens_details.cached_tokens`` and
     ``completion_tokens_details.reasoning_tokens`` (stream and reply alike)."""
-    prompt = optional_object(usage, "prompt_tokens_details", event, at)
-    completion = optional_object(usage, "completion_tokens_details", event, at)
+    prompt = usage.prompt_tokens_details
+    completion = usage.completion_tokens_details
     return (
-        field_count(usage, "prompt_tokens", event, at),
-        field_count(usage, "completion_tokens", event, at),
-        None
-        if prompt is None
-        else optional_count(prompt, "cached_tokens", event, f"{at}/prompt_tokens_details"),
-        None
-        if completion is None
-        else optional_count(
-            completion, "reasoning_tokens", event, f"{at}/completion_tokens_details"
-        ),
+        usage.prompt_tokens,
+        usage.completion_tokens,
+        None if prompt is None else prompt.cached_tokens,
+        None if completion is None else completion.reasoning_tokens,
     )
 
 

@@ -8,12 +8,16 @@ Tool names (of definitions and calls) match ``^[a-zA-Z0-9_-]{1,64}$``, as for Ch
 Completions: the installed ``openai`` SDK's ``FunctionToolParam.name`` states no rule
 of its own, and its shared ``FunctionDefinition.name`` says "Must be a-z, A-Z, 0-9, or
 contain underscores and dashes, with a maximum length of 64".
+
+The record (these facts as data) is this provider's entry of
+``schemas/v1/providers.json``; this module adds what only Python has, the request
+reader's ``convert``.
 """
 
 from __future__ import annotations
 
 from agent_ir.wire._common import WireMessages
-from agent_ir.wire._spec import IdRule, ProviderSpec, RequestReader, ToolNameRule, TurnRules
+from agent_ir.wire._records import spec_from_record
 from agent_ir.wire.openai_responses._request import from_openai_responses
 
 __all__ = ["OPENAI_RESPONSES"]
@@ -23,11 +27,4 @@ def _from_request(items: object, system: object, tools: object) -> WireMessages:
     return from_openai_responses(items, tools=tools)  # the system prompt is one of the items
 
 
-OPENAI_RESPONSES = ProviderSpec(
-    name="openai-responses",
-    label="OpenAI Responses",
-    ids=IdRule(longest=64),
-    turns=TurnRules(),
-    request=RequestReader(messages_key="input", convert=_from_request, tools_key="tools"),
-    tool_names=ToolNameRule(longest=64, characters="a-zA-Z0-9_-"),
-)
+OPENAI_RESPONSES = spec_from_record("openai-responses", convert=_from_request)

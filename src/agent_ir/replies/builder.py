@@ -39,6 +39,9 @@ The rules:
   is PROVIDER_INVALID_TERMINAL ("length", "error" and "refusal" may follow either);
   token counts (and the optional cache-read, cache-write and reasoning counts) are
   integers from 0 to 2^53-1.
+- ``block_count`` and ``move_blocks`` let a reader that reads an item late (an OpenAI
+  Responses item whose end never came, read from the terminal) put its blocks at the
+  item's place; chunks stay in the order they came.
 - Strings that reach the IR must be valid Unicode (PROVIDER_INVALID_EVENT).
 """
 
@@ -298,6 +301,25 @@ class ReplyBuilder:
         self.end_text()
         self._blocks.append(TextBlock(text=delta))
         return TextDeltaChunk(request_id=self._request_id, delta=delta)
+
+    @property
+    def block_count(self) -> int:
+        """The number of blocks so far, an open text or refusal block included (an
+        open thinking block counts once it ends)."""
+        open_block = self._open_text is not None or self._open_refusal is not None
+        return len(self._blocks) + int(open_block)
+
+    def move_blocks(self, start: int, position: int) -> None:
+        """Move the blocks from index ``start`` on (the last ones added, when
+        ``block_count`` was ``start``) to index ``position``, before the blocks there;
+        no text or refusal block may be open. No chunk."""
+        if self._open_text is not None or self._open_refusal is not None:
+            raise ValueError("move_blocks while a text or refusal block is open")
+        if not 0 <= position <= start <= len(self._blocks):
+            raise ValueError(f"move_blocks({start}, {position}) of {len(self._blocks)} blocks")
+        moved = self._blocks[start:]
+        del self._blocks[start:]
+        self._blocks[position:position] = moved
 
     def end_text(self) -> None:
         """Close the open text or refusal block, if any (two text blocks stay two)."""

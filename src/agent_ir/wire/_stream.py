@@ -35,16 +35,13 @@ of events read):
   ``close()`` / ``aclose()`` before the end, or the consuming task cancelled:
   PROVIDER_CANCELLED, tied to no event (``record_index`` None), and the source is closed.
 
-Reading an event's fields: every state reads them with the ``field_*`` and
-``optional_*`` readers below, so that a missing or ill-typed field is always refused
-(PROVIDER_INVALID_EVENT) in one wording that names the event type, the field (a JSON
-pointer into the event's data), what it must be and what it is::
+Reading an event's fields: every state decodes each event once into its format's
+declaration (``agent_ir.wire._decode``), so that a missing or ill-typed field is always
+refused (PROVIDER_INVALID_EVENT) in one wording that names the event type, the field (a
+JSON pointer into the event's data), what it must be and what it is::
 
     content_block_delta /delta/partial_json must be a string; it is a number (1)
     message_start /message/id must be a non-empty string; it is missing
-    response.created /response must be an object; it is null
-
-``field_error`` builds that refusal for a check of the state's own.
 
 The index of the event a state reads: a state with an ``event_index`` attribute (an
 ``IndexedStreamState``) has it set by the drivers, before each ``handle``, to the index
@@ -75,7 +72,6 @@ from agent_ir._jsoncopy import copy_json
 from agent_ir._text import cut, is_valid_unicode, non_empty_id, quoted
 from agent_ir.replies.builder import Refusal, ReplyBuilder, refusal_error
 from agent_ir.replies.protocol import ModelChunk, ModelResponse, ProviderError, ProviderErrorCode
-from agent_ir.wire._decode import describe_json, pointer
 from agent_ir.wire._sse import MAX_EVENT_BYTES, SseDecoder, SseNotUtf8, SseTooLarge
 
 __all__ = [
@@ -86,17 +82,7 @@ __all__ = [
     "StreamState",
     "SyncStream",
     "TextStreamState",
-    "describe_json",
     "event_not_read",
-    "field_count",
-    "field_error",
-    "field_name",
-    "field_object",
-    "field_string",
-    "optional_array",
-    "optional_count",
-    "optional_object",
-    "optional_string",
 ]
 
 DONE: Any = type("Done", (), {"__repr__": lambda self: "DONE"})()
@@ -624,91 +610,3 @@ class AsyncStream:
         if closer is not None:
             with contextlib.suppress(Exception):  # its failure to close changes nothing
                 await closer()
-
-
-# --- reading an event's fields ------------------------------------------------------------
-#
-# ``value`` is the object holding the field, ``key`` the field's name, ``event`` the
-# event's type (how the refusal names the event) and ``at`` the JSON pointer of
-# ``value`` in the event's data ("" for the data itself, "/delta" for its ``delta``).
-# The reader returns the field's value, or raises ``field_error``'s refusal.
-
-
-def field_object(value: dict[str, Any], key: str, event: str, at: str = "") -> dict[str, Any]:
-    """``value[key]``, a JSON object."""
-    found = value.get(key)
-    if type(found) is dict:
-        return found
-    raise field_error(value, key, event, at, "an object")
-
-
-def field_string(value: dict[str, Any], key: str, event: str, at: str = "") -> str:
-    """``value[key]``, a string (empty included)."""
-    found = value.get(key)
-    if type(found) is str:
-        return found
-    raise field_error(value, key, event, at, "a string")
-
-
-def field_name(value: dict[str, Any], key: str, event: str, at: str = "") -> str:
-    """``value[key]``, a string that is not empty or blank (an id, a name, a code)."""
-    found = value.get(key)
-    if type(found) is str and non_empty_id(found):
-        return found
-    raise field_error(value, key, event, at, "a non-empty string")
-
-
-def field_count(value: dict[str, Any], key: str, event: str, at: str = "") -> int:
-    """``value[key]``, an integer >= 0 (not a boolean, not 1.0)."""
-    found = value.get(key)
-    if type(found) is int and found >= 0:
-        return found
-    raise field_error(value, key, event, at, "an integer >= 0")
-
-
-def optional_string(value: dict[str, Any], key: str, event: str, at: str = "") -> str | None:
-    """``value[key]``, a string; ``None`` when it is absent or null."""
-    found = value.get(key)
-    if found is None or type(found) is str:
-        return found
-    raise field_error(value, key, event, at, "a string or null")
-
-
-def optional_object(
-    value: dict[str, Any], key: str, event: str, at: str = ""
-) -> dict[str, Any] | None:
-    """``value[key]``, a JSON object; ``None`` when it is absent or null."""
-    found = value.get(key)
-    if found is None or type(found) is dict:
-        return found
-    raise field_error(value, key, event, at, "an object or null")
-
-
-def optional_array(value: dict[str, Any], key: str, event: str, at: str = "") -> list[Any] | None:
-    """``value[key]``, a JSON array; ``None`` when it is absent or null."""
-    found = value.get(key)
-    if found is None or type(found) is list:
-        return found
-    raise field_error(value, key, event, at, "an array or null")
-
-
-def optional_count(value: dict[str, Any], key: str, event: str, at: str = "") -> int | None:
-    """``value[key]``, an integer >= 0; ``None`` when it is absent or null."""
-    found = value.get(key)
-    if found is None or (type(found) is int and found >= 0):
-        return found
-    raise field_error(value, key, event, at, "an integer >= 0 or null")
-
-
-def field_error(
-    value: dict[str, Any] | list[Any], key: str | int, event: str, at: str, expected: str
-) -> Refusal:
-    """The refusal of ``value[key]`` (a field, or an item of an array): ``<event>
-    <pointer> must be <expected>; it is <what it is>`` (``missing``, ``null``, ``a
-    number (1.5)``, ``a string ('')``, ``an array``...), PROVIDER_INVALID_EVENT."""
-    if isinstance(value, dict):
-        found = describe_json(value[key]) if key in value else "missing"
-    else:
-        assert isinstance(key, int)
-        found = describe_json(value[key]) if 0 <= key < len(value) else "missing"
-    return Refusal(f"{event} {pointer(at, key)} must be {expected}; it is {found}")

@@ -918,6 +918,185 @@ def test_each_key_with_no_ir_place_is_a_warning_at_its_path_and_the_block_still_
     ]
 
 
+def test_a_caller_is_a_tool_use_key_elsewhere_even_the_direct_one_is_warned() -> None:
+    direct = {"type": "direct"}
+    read = from_anthropic(
+        [
+            {"role": "user", "content": [{**wire_text("a"), "caller": direct}], "caller": direct},
+            {"role": "assistant", "content": [{**wire_call("t", "n"), "caller": direct}]},
+        ]
+    )
+    assert ir(read)[0]["content"] == [text("a")]
+    assert [(w.code, w.message_index, w.block_index, w.path, w.message) for w in read.warnings] == [
+        (Code.PART_NOT_READ, 0, -1, "/messages/0/caller", "messages[0].caller has no IR form"),
+        (
+            Code.PART_NOT_READ,
+            0,
+            0,
+            "/messages/0/content/0/caller",
+            "messages[0].content[0].caller has no IR form",
+        ),
+    ]
+
+
+def test_a_tool_use_caller_is_warned_in_its_place_among_the_keys_not_read() -> None:
+    server_caller = {"type": "code_execution_20250825", "tool_id": "srv"}
+    block = {**wire_call("t", "n"), "x": 1, "caller": server_caller, "cache_control": 5, "y": 2}
+    read = from_anthropic([{"role": "assistant", "content": [block]}])
+    assert ir(read)[0]["content"] == [call("t", "n")]
+    assert [w.path for w in read.warnings] == [
+        "/messages/0/content/0/x",
+        "/messages/0/content/0/caller",
+        "/messages/0/content/0/y",
+        "/messages/0/content/0/cache_control",
+    ]
+    assert read.warnings[3].message == "a cache_control of another shape (5) has no IR form"
+
+
+def test_undeclared_keys_are_warned_at_their_own_object_escaped_in_the_pointer() -> None:
+    document = {
+        "type": "document",
+        "source": {"type": "text", "media_type": "text/plain", "data": "d", "a/b": 1},
+        "citations": {"enabled": True, "~k": 2},
+        "z": 3,
+    }
+    result = {**wire_result("t", [{**wire_text("r"), "q": 4}]), "w": 5}
+    read = from_anthropic(
+        [
+            {"role": "assistant", "content": [wire_call("t", "n")]},
+            {"role": "user", "content": [document, result]},
+        ],
+        system=[{"type": "text", "text": "s", "citations": []}],
+    )
+    assert [(w.message_index, w.block_index, w.path, w.message) for w in read.warnings] == [
+        (0, 0, "/system/0/citations", "system[0].citations has no IR form"),
+        (1, 0, "/messages/1/content/0/z", "messages[1].content[0].z has no IR form"),
+        (
+            1,
+            0,
+            "/messages/1/content/0/source/a~1b",
+            'messages[1].content[0].source["a/b"] has no IR form',
+        ),
+        (
+            1,
+            0,
+            "/messages/1/content/0/citations/~0k",
+            'messages[1].content[0].citations["~k"] has no IR form',
+        ),
+        (1, 1, "/messages/1/content/1/w", "messages[1].content[1].w has no IR form"),
+        (
+            1,
+            1,
+            "/messages/1/content/1/content/0/q",
+            "messages[1].content[1].content[0].q has no IR form",
+        ),
+    ]
+    assert {w.code for w in read.warnings} == {Code.PART_NOT_READ}
+
+
+@pytest.mark.parametrize(
+    ("role", "block", "path", "what"),
+    [
+        ("user", {"type": ""}, "/messages/0/content/0", "a '' block in a user message"),
+        (
+            "assistant",
+            {"type": "", "a": 1},
+            "/messages/0/content/0",
+            "a '' block in an assistant message",
+        ),
+        ("system", {"type": ""}, "/messages/0/content/0", "a '' block in a system prompt"),
+        (
+            "system",
+            {"type": "tool_addition", "tool": {"type": "tool_reference", "name": "f"}, "k": 1},
+            "/messages/0/content/0",
+            "a 'tool_addition' block in a system prompt",
+        ),
+        (
+            "user",
+            {"type": "image", "source": {"type": "", "data": 1}},
+            "/messages/0/content/0",
+            "an image with a '' source",
+        ),
+        (
+            "user",
+            {"type": "document", "source": {"type": "content", "content": []}},
+            "/messages/0/content/0",
+            "a document with a 'content' source",
+        ),
+        (
+            "user",
+            wire_result("t", [{"type": ""}, {"type": "search_result", "x": 1}]),
+            "/messages/0/content/0/content/1",
+            "a 'search_result' part of a tool result",
+        ),
+    ],
+)
+def test_a_type_not_declared_empty_too_is_passed_over_with_a_warning(
+    role: str, block: dict[str, Any], path: str, what: str
+) -> None:
+    read = from_anthropic([{"role": role, "content": [block]}])
+    [warning] = [w for w in read.warnings if w.path == path]
+    assert (warning.code, warning.message_index, warning.block_index) == (Code.PART_NOT_READ, 0, 0)
+    assert warning.message == f"{what} has no IR form"
+
+
+@pytest.mark.parametrize(
+    ("messages", "error"),
+    [
+        (
+            [{"role": "user", "content": [{"type": 1}]}],
+            "messages[0].content[0].type must be a string; it is a number (1)",
+        ),
+        (
+            [{"role": "assistant", "content": [{**wire_text("a"), "citations": [{}, 1]}]}],
+            "messages[0].content[0].citations[1] must be an object; it is a number (1)",
+        ),
+        (
+            [
+                {
+                    "role": "assistant",
+                    "content": [{"type": "web_search_tool_result", "tool_use_id": None}],
+                }
+            ],
+            "messages[0].content[0].tool_use_id must be a string; it is null",
+        ),
+        (
+            [
+                {
+                    "role": "assistant",
+                    "content": [{"type": "server_tool_use", "id": "s", "name": "n", "input": []}],
+                }
+            ],
+            "messages[0].content[0].input must be an object; it is an array",
+        ),
+        (
+            [
+                {
+                    "role": "user",
+                    "content": [{"type": "document", "source": {"type": "file", "file_id": 7}}],
+                }
+            ],
+            "messages[0].content[0].source.file_id must be a string; it is a number (7)",
+        ),
+        (
+            [{"role": "user", "content": [{**wire_result("t"), "is_error": None}]}],
+            "messages[0].content[0].is_error must be a boolean; it is null",
+        ),
+        ([{"role": ""}], "messages[0].content must be a string or an array; it is missing"),
+        (
+            [{"role": [], "content": "x"}],
+            "messages[0].role must be one of 'user', 'assistant', 'system'; it is an array",
+        ),
+    ],
+)
+def test_a_value_not_of_its_declared_shape_is_refused_in_the_decode_grammar(
+    messages: Any, error: str
+) -> None:
+    with pytest.raises(WireFormatError) as caught:
+        from_anthropic(messages)
+    assert str(caught.value) == f"from_anthropic: {error}"
+
+
 @pytest.mark.parametrize("arguments", ['{"path": "a"}', ["a"], 3, None])
 def test_tool_use_input_that_is_not_an_object_is_a_transcript_error(arguments: Any) -> None:
     with pytest.raises(TranscriptError) as caught:
@@ -982,25 +1161,34 @@ def test_wire_input_not_of_the_request_shape_is_a_wire_format_error_with_its_pat
 @pytest.mark.parametrize(
     ("messages", "system", "error"),
     [
-        ({"role": "user"}, None, "messages must be a list of messages, not an object"),
-        ([{"content": "hi"}], None, "messages[0].role is missing"),
-        ([{"role": 7, "content": "hi"}], None, "messages[0].role must be a string, not a number"),
+        ({"role": "user"}, None, "messages must be an array; it is an object"),
+        (
+            [{"content": "hi"}],
+            None,
+            "messages[0].role must be one of 'user', 'assistant', 'system'; it is missing",
+        ),
+        (
+            [{"role": 7, "content": "hi"}],
+            None,
+            "messages[0].role must be one of 'user', 'assistant', 'system'; it is a number (7)",
+        ),
         (
             [{"role": "tool", "content": "x"}],
             None,
-            "messages[0].role must be one of 'user', 'assistant', 'system', not 'tool'",
+            "messages[0].role must be one of 'user', 'assistant', 'system';"
+            " it is a string ('tool')",
         ),
         (
             [{"role": "user", "content": None}],
             None,
-            "messages[0].content must be a string or a list of blocks, not null",
+            "messages[0].content must be a string or an array; it is null",
         ),
         (
             [{"role": "user", "content": ["hi"]}],
             None,
-            "messages[0].content[0] must be an object, not a string",
+            "messages[0].content[0] must be an object; it is a string ('hi')",
         ),
-        ([], [{"type": "text"}], "system[0].text is missing"),
+        ([], [{"type": "text"}], "system[0].text must be a string; it is missing"),
     ],
 )
 def test_wire_format_errors_read_alike_in_every_format(
@@ -1719,6 +1907,95 @@ _RESULT = {"type": "tool_result", "tool_use_id": "c1", "content": "out"}
         ([{"role": "assistant", "content": [{**_CALL, _HostileKey("x"): 1}]}], None),
         ([{"role": "user", "content": [{**_RESULT, _HostileKey("x"): 1}]}], None),
         ([{"role": "assistant", "content": _HostileList([_CALL])}], None),
+        # Free values (kept as they came, or looked at) of input read at once: checked
+        # before they are read; a hostile or not exact one sends the input the checked
+        # way.
+        (
+            [{"role": "user", "content": "hi"}],
+            [{"type": "text", "text": "s", "cache_control": {"type": "ephemeral"}}],
+        ),
+        (
+            [
+                {
+                    "role": "user",
+                    "content": [{**_RESULT, "cache_control": {_HostileKey("type"): "ephemeral"}}],
+                }
+            ],
+            None,
+        ),
+        (
+            [
+                {
+                    "role": "assistant",
+                    "content": [{**_CALL, "caller": {_HostileKey("type"): "direct"}}],
+                }
+            ],
+            None,
+        ),
+        (
+            [
+                {
+                    "role": "assistant",
+                    "content": [
+                        {"type": "text", "text": "a", "citations": [{_HostileKey("k"): 1}]}
+                    ],
+                }
+            ],
+            None,
+        ),
+        (
+            [
+                {
+                    "role": "user",
+                    "content": [{"type": "text", "text": "a", "cache_control": float("nan")}],
+                }
+            ],
+            None,
+        ),
+        (
+            [{"role": "user", "content": "hi"}],
+            [{"type": "text", "text": "s", "cache_control": [10**5000]}],
+        ),
+        ([{"role": "user", "content": ({"type": "text", "text": "a"},)}], None),
+        (
+            [{"role": "system", "content": [{"type": "tool_addition", "tool": [float("nan")]}]}],
+            None,
+        ),
+        (
+            [
+                {
+                    "role": "user",
+                    "content": [
+                        {
+                            "type": "document",
+                            "source": {"type": "text", "media_type": "text/plain", "data": ""},
+                            "cache_control": {"x": float("inf")},
+                        }
+                    ],
+                }
+            ],
+            None,
+        ),
+        (
+            [
+                {
+                    "role": "assistant",
+                    "content": [{"type": "mcp_tool_use", "id": "m", "name": "f", "input": {}}],
+                }
+            ],
+            None,
+        ),
+        (
+            [
+                {
+                    "role": "assistant",
+                    "content": [
+                        {"type": "server_tool_use", "id": "s", "name": "f", "input": {"q": (1,)}}
+                    ],
+                }
+            ],
+            None,
+        ),
     ],
 )
 def test_read_directly_as_the_checked_read(

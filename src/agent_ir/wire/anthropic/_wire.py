@@ -296,3 +296,215 @@ Event = (
     | ErrorEvent
 )
 """An event of a Messages stream; any other type is ``Unread`` (EVENT_NOT_READ)."""
+
+
+# --- requests: what from_anthropic reads ----------------------------------------------
+# A request's ``system`` and ``messages`` (its ``tools`` are ``_tools``'s). The block
+# families read an empty ``type`` as a type like any other (``empty_tag_read``): not
+# declared, so passed over with a warning.
+
+_CACHE_CONTROL = _doc(
+    "A prompt-cache breakpoint: {type: ephemeral} with an optional ttl of 5m or 1h;"
+    " any other value is warned (PART_NOT_READ), null is none."
+)
+
+
+class RequestBlock(WireStruct):
+    """The base of a request's block declarations."""
+
+    empty_tag_read: ClassVar[bool] = True
+
+
+class RequestTextBlock(RequestBlock, tag_field="type", tag="text"):
+    """Text in a user, assistant or tool-result content."""
+
+    text: Annotated[str, _doc("The text.")]
+    citations: Annotated[
+        list[JsonObject] | None,
+        _doc("Where the text comes from: each citation object, kept as it is."),
+    ] = None
+    cache_control: Annotated[Any, _CACHE_CONTROL] = None
+
+
+class SystemTextBlock(RequestBlock, tag_field="type", tag="text"):
+    """One system message (any other block of a system prompt is warned)."""
+
+    text: Annotated[str, _doc("The instructions.")]
+    cache_control: Annotated[Any, _CACHE_CONTROL] = None
+
+
+class Base64Source(RequestBlock, tag_field="type", tag="base64"):
+    """Inline bytes of an image or a document."""
+
+    media_type: Annotated[str, _doc("The bytes' media type (image/png, application/pdf...).")]
+    data: Annotated[str, _doc("The bytes, base64.")]
+
+
+class UrlSource(RequestBlock, tag_field="type", tag="url"):
+    """An image or a document Anthropic fetches."""
+
+    url: Annotated[str, _doc("Where it is.")]
+
+
+class FileSource(RequestBlock, tag_field="type", tag="file"):
+    """A document uploaded with the Files API (an image by file id is warned)."""
+
+    file_id: Annotated[str, _doc("The file's id.")]
+
+
+class TextSource(RequestBlock, tag_field="type", tag="text"):
+    """A plain-text document, read as base64 of its UTF-8 bytes (empty: warned)."""
+
+    media_type: Annotated[str, _doc("The text's media type (text/plain).")]
+    data: Annotated[str, _doc("The text.")]
+
+
+class ImageBlock(RequestBlock, tag_field="type", tag="image"):
+    """An image in a user or tool-result content."""
+
+    source: Annotated[Base64Source | UrlSource, _doc("The image; any other source type is warned.")]
+    cache_control: Annotated[Any, _CACHE_CONTROL] = None
+
+
+class DocumentCitations(WireStruct):
+    """Whether Anthropic may cite the document."""
+
+    enabled: Annotated[bool | None, _doc("Citations on or off.")] = None
+
+
+class DocumentBlock(RequestBlock, tag_field="type", tag="document"):
+    """A document (PDF, text, by URL or file id) in a user content."""
+
+    source: Annotated[
+        Base64Source | UrlSource | FileSource | TextSource,
+        _doc("The document; any other source type (content) is warned."),
+    ]
+    title: Annotated[str | None, _doc("The document's title.")] = None
+    context: Annotated[str | None, _doc("Context about the document.")] = None
+    citations: Annotated[
+        DocumentCitations | None, _doc("Citations of the document, on or off.")
+    ] = None
+    cache_control: Annotated[Any, _CACHE_CONTROL] = None
+
+
+ResultPart = RequestTextBlock | ImageBlock
+"""A part of a tool result's content; any other type is warned."""
+
+
+class ToolResultBlock(RequestBlock, tag_field="type", tag="tool_result"):
+    """The result of a tool call: one tool-result message, in a user content."""
+
+    tool_use_id: Annotated[str, _doc("The id of the tool_use it answers.")]
+    is_error: Annotated[bool, _doc("Whether the tool failed.")] = False
+    content: Annotated[
+        str | list[ResultPart], _doc("The result: a string, or text and image parts.")
+    ] = ""
+    cache_control: Annotated[Any, _CACHE_CONTROL] = None
+
+
+class RequestThinkingBlock(RequestBlock, tag_field="type", tag="thinking"):
+    """Extended thinking sent back, with its signature."""
+
+    thinking: Annotated[str, _doc("The reasoning.")]
+    signature: Annotated[str, _doc("Anthropic's proof of the thinking.")]
+
+
+class RequestRedactedThinkingBlock(RequestBlock, tag_field="type", tag="redacted_thinking"):
+    """Redacted thinking sent back: a redacted thinking block signed by its data."""
+
+    data: Annotated[str, _doc("The encrypted thinking.")]
+
+
+class RequestToolUseBlock(RequestBlock, tag_field="type", tag="tool_use"):
+    """A call of one of the request's tools (a tool call)."""
+
+    id: Annotated[str, _doc("The call's id, answered by a tool_result.")]
+    name: Annotated[str, _doc("The tool's name.")]
+    input: Annotated[Any, _doc("The arguments; not an object: refused by the IR.")]
+    cache_control: Annotated[Any, _CACHE_CONTROL] = None
+    caller: Annotated[
+        Any, _doc("Who made the call: {type: direct} (the model) says nothing; else warned.")
+    ] = None
+
+
+class RequestServerToolUseBlock(RequestBlock, tag_field="type", tag="server_tool_use"):
+    """A call of a tool Anthropic runs; its keys but ``id``, ``name`` and ``input``
+    are kept as the server-tool call's ``wire``."""
+
+    rest_kept: ClassVar[bool] = True
+    id: Annotated[str, _doc("The call's id.")]
+    name: Annotated[str, _doc("The server tool's name.")]
+    input: Annotated[JsonObject, _doc("The call's input.")]
+
+
+class RequestMcpToolUseBlock(RequestBlock, tag_field="type", tag="mcp_tool_use"):
+    """A call of a tool on an MCP server; kept as ``RequestServerToolUseBlock`` is, its
+    ``wire`` holding its type and ``server_name``."""
+
+    rest_kept: ClassVar[bool] = True
+    id: Annotated[str, _doc("The call's id.")]
+    name: Annotated[str, _doc("The MCP tool's name.")]
+    input: Annotated[JsonObject, _doc("The call's input.")]
+
+
+UserBlock = RequestTextBlock | ImageBlock | DocumentBlock | ToolResultBlock
+"""A block of a user message; any other type is warned."""
+
+AssistantBlock = (
+    RequestTextBlock
+    | RequestThinkingBlock
+    | RequestRedactedThinkingBlock
+    | RequestToolUseBlock
+    | RequestServerToolUseBlock
+    | RequestMcpToolUseBlock
+)
+"""A block of an assistant message. Any other type with a ``tool_use_id`` but
+``tool_result`` is a server tool's result, kept whole (``web_search_tool_result``,
+``mcp_tool_result``...); any other block is warned."""
+
+
+class ToolAdditionBlock(RequestBlock, tag_field="type", tag="tool_addition"):
+    """A tool made available in a system turn (tool search, deferred tools); no IR
+    form: warned as a whole."""
+
+    rest_kept: ClassVar[bool] = True
+    tool: Annotated[Any, _doc("The tool added (a tool_reference).")] = None
+
+
+SystemBlock = SystemTextBlock | ToolAdditionBlock
+"""A block of a system prompt: each text block is one system message; any other block
+is warned."""
+
+SystemPrompt = str | list[SystemBlock]
+"""A system prompt: one system message, or one per text block."""
+
+
+class UserMessage(WireStruct, tag_field="role", tag="user"):
+    """A user turn: a string, or blocks; each tool_result is one tool-result message and
+    each run of other blocks one user message."""
+
+    content: Annotated[str | list[UserBlock], _doc("The turn's content.")]
+
+
+class AssistantMessage(WireStruct, tag_field="role", tag="assistant"):
+    """An assistant turn: a string (one text block), or blocks."""
+
+    content: Annotated[str | list[AssistantBlock], _doc("The turn's content.")]
+
+
+class SystemMessage(WireStruct, tag_field="role", tag="system"):
+    """A system turn (the SDK's MessageParam has one), read as the ``system`` is, in
+    its place."""
+
+    content: Annotated[SystemPrompt, _doc("The instructions.")]
+
+
+RequestMessage = UserMessage | AssistantMessage | SystemMessage
+"""A message of a request; any other role is refused."""
+
+
+class Request(WireStruct):
+    """What ``from_anthropic`` reads of a Messages request (its tools are ``_tools``'s)."""
+
+    messages: Annotated[list[RequestMessage], _doc("The conversation.")]
+    system: Annotated[SystemPrompt | None, _doc("The system prompt.")] = None

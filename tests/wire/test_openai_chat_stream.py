@@ -1542,3 +1542,46 @@ async def test_an_int_too_long_to_write_is_described_not_a_crash() -> None:
         "the provider reported an error without a message: "
         "a number (too many digits to write as text)"
     )
+
+
+MISTRAL_USAGE = {
+    "prompt_tokens": 64,
+    "completion_tokens": 6,
+    "total_tokens": 70,
+    "num_cached_tokens": 32,
+}
+
+
+@pytest.mark.parametrize(
+    ("counts", "cached"),
+    [
+        pytest.param(MISTRAL_USAGE, 32, id="mistral"),
+        pytest.param(
+            {**MISTRAL_USAGE, "prompt_tokens_details": {"cached_tokens": 16}}, 16, id="details-win"
+        ),
+        pytest.param({**MISTRAL_USAGE, "num_cached_tokens": None}, None, id="null"),
+    ],
+)
+async def test_mistral_s_cached_input_count_is_the_cache_read_count_in_a_stream_and_a_reply(
+    counts: dict[str, Any], cached: int | None
+) -> None:
+    """``num_cached_tokens`` (part of ``prompt_tokens``) is Mistral's cache read count;
+    ``prompt_tokens_details.cached_tokens``, when a server sends both, is OpenAI's."""
+    from agent_ir.wire import reply_from_openai_chat
+
+    streamed = await run([chunk({"role": "assistant", "content": "Hi"}, "stop", usage=counts)])
+    want = {"inputTokens": 64, "outputTokens": 6}
+    if cached is not None:
+        want["cacheReadTokens"] = cached
+    assert streamed["response"]["usage"] == want
+    assert streamed["response"]["warnings"] == []
+    reply = {
+        "id": RESPONSE_ID,
+        "object": "chat.completion",
+        "model": "mistral-small-latest",
+        "choices": [
+            {"index": 0, "message": {"role": "assistant", "content": "Hi"}, "finish_reason": "stop"}
+        ],
+        "usage": counts,
+    }
+    assert to_json_value(reply_from_openai_chat(reply, request_id="request-1"))["usage"] == want

@@ -819,14 +819,15 @@ def _arguments(text: str) -> dict[str, Any] | None:
 
 def usage_counts(usage: WireUsage) -> Usage:
     """``prompt_tokens``, ``completion_tokens`` and, when given,
-    ``prompt_tokens_details.cached_tokens`` and
+    ``prompt_tokens_details.cached_tokens`` (else Mistral's ``num_cached_tokens``) and
     ``completion_tokens_details.reasoning_tokens`` (stream and reply alike)."""
     prompt = usage.prompt_tokens_details
     completion = usage.completion_tokens_details
+    cached = None if prompt is None else prompt.cached_tokens
     return (
         usage.prompt_tokens,
         usage.completion_tokens,
-        None if prompt is None else prompt.cached_tokens,
+        usage.num_cached_tokens if cached is None else cached,
         None if completion is None else completion.reasoning_tokens,
     )
 

@@ -122,7 +122,10 @@ class Usage(WireStruct):
     cached_tokens: Annotated[
         Any, _doc("Cached input tokens (Hugging Face's router)" + _IGNORED)
     ] = None
-    num_cached_tokens: Annotated[Any, _doc("Cached input tokens (Mistral)" + _IGNORED)] = None
+    num_cached_tokens: Annotated[
+        Count | None,
+        _doc("Input tokens read from the cache (Mistral); cacheReadTokens when no details say"),
+    ] = None
     queue_time: Annotated[Any, _doc("Seconds queued (Groq)" + _IGNORED)] = None
     prompt_time: Annotated[Any, _doc("Seconds reading the input (Groq)" + _IGNORED)] = None
     completion_time: Annotated[Any, _doc("Seconds writing the output (Groq)" + _IGNORED)] = None

@@ -1641,24 +1641,25 @@ def test_input_not_of_the_format_is_a_wire_format_error_naming_the_path(
 @pytest.mark.parametrize(
     ("items", "error"),
     [
-        ({"input": []}, "input must be a string or a list of items, not an object"),
-        ([{"content": "x"}], "input[0].type is missing"),
-        ([{"type": 3}], "input[0].type must be a string, not a number"),
+        ({"input": []}, "input must be a string or an array; it is an object"),
+        ([{"content": "x"}], "input[0].type must be a string; it is missing"),
+        ([{"type": 3}], "input[0].type must be a string; it is a number (3)"),
         (
             [{"type": "message", "role": "tool", "content": "x"}],
-            "input[0].role must be one of 'user', 'system', 'developer', 'assistant', not 'tool'",
+            "input[0].role must be one of 'user', 'system', 'developer', 'assistant';"
+            " it is a string ('tool')",
         ),
         (
             [{"role": "user", "content": None}],
-            "input[0].content must be a string or a list of parts, not null",
+            "input[0].content must be a string or an array; it is null",
         ),
         (
             [{"role": "user", "content": ["x"]}],
-            "input[0].content[0] must be an object, not a string",
+            "input[0].content[0] must be an object; it is a string ('x')",
         ),
         (
             [{"type": "reasoning", "id": "rs_1", "summary": {}}],
-            "input[0].summary must be a list, not an object",
+            "input[0].summary must be an array; it is an object",
         ),
     ],
 )
@@ -1666,6 +1667,124 @@ def test_wire_format_errors_read_alike_in_every_format(items: Any, error: str) -
     with pytest.raises(WireFormatError) as caught:
         from_openai_responses(items)
     assert str(caught.value) == f"from_openai_responses: {error}"
+
+
+@pytest.mark.parametrize(
+    ("items", "path", "error"),
+    [
+        (
+            [{"role": "user", "content": [{"type": "input_audio", "input_audio": {"data": "x"}}]}],
+            ("input", 0, "content", 0, "input_audio", "format"),
+            "must be a string; it is missing",
+        ),
+        (
+            [{"role": "user", "content": [{"type": "input_text", "text": 1}]}],
+            ("input", 0, "content", 0, "text"),
+            "must be a string; it is a number (1)",
+        ),
+        (
+            [{"type": "function_call_output", "call_id": "c"}],
+            ("input", 0, "output"),
+            "must be a string or an array; it is missing",
+        ),
+        (
+            [{"type": "reasoning", "id": " ", "summary": []}],
+            ("input", 0, "id"),
+            "must be a non-empty string; it is a string (' ')",
+        ),
+        (
+            [
+                {
+                    "type": "reasoning",
+                    "id": "rs",
+                    "summary": [{"type": "summary_text", "text": None}],
+                }
+            ],
+            ("input", 0, "summary", 0, "text"),
+            "must be a string; it is null",
+        ),
+        (
+            [{"type": "web_search_call", "id": 5}],
+            ("input", 0, "id"),
+            "must be a string or null; it is a number (5)",
+        ),
+    ],
+)
+def test_values_not_of_their_declared_shape_are_refused_in_the_decode_grammar(
+    items: Any, path: tuple[Any, ...], error: str
+) -> None:
+    with pytest.raises(WireFormatError) as caught:
+        from_openai_responses(items)
+    assert caught.value.path == path
+    assert str(caught.value) == f"from_openai_responses: {format_path(path)} {error}"
+
+
+def test_undeclared_keys_are_warned_at_their_place_and_default_values_are_not() -> None:
+    items = [
+        {
+            "type": "message",
+            "role": "user",
+            "content": [
+                {"type": "input_file", "file_id": "f", "detail": "high", "x": 1},
+                {"type": "input_image", "image_url": "https://x/y.png", "detail": "original"},
+            ],
+            "async": False,
+            "y": 2,
+        },
+        {
+            "type": "function_call",
+            "call_id": "c",
+            "name": "n",
+            "arguments": "{}",
+            "status": "completed",
+            "caller": {"type": "direct"},
+            "async": True,
+        },
+        {
+            "type": "reasoning",
+            "id": "rs_1",
+            "summary": [{"type": "summary_text", "text": "t", "z": 1}],
+        },
+    ]
+    read = from_openai_responses(items)
+    assert [(w.code, w.message_index, w.block_index, w.path) for w in read.warnings] == [
+        (Code.PART_NOT_READ, 0, 0, "/input/0/content/0/detail"),
+        (Code.PART_NOT_READ, 0, 0, "/input/0/content/0/x"),
+        (Code.PART_NOT_READ, 0, 1, "/input/0/content/1/detail"),
+        (Code.PART_NOT_READ, 0, -1, "/input/0/y"),
+        (Code.PART_NOT_READ, 1, -1, "/input/1/async"),
+        (Code.PART_NOT_READ, 2, 0, "/input/2/summary/0/z"),
+    ]
+    assert read.warnings[1].message == "input[0].content[0].x has no IR form"
+
+
+def test_parts_and_items_of_types_not_declared_are_passed_over_with_a_warning() -> None:
+    items = [
+        {
+            "role": "assistant",
+            "id": "msg_1",
+            "content": [{"type": "output_audio", "x": 1}, {"type": "output_text", "text": "a"}],
+        },
+        {"type": "web_search_call"},
+    ]
+    read = from_openai_responses(items)
+    assert to_json_value(list(read)) == [
+        {
+            "role": "assistant",
+            "id": "msg_1",
+            "content": [{"type": "text", "text": "a", "itemId": "msg_1"}],
+        }
+    ]
+    assert [(w.code, w.message_index, w.block_index, w.path, w.message) for w in read.warnings] == [
+        (Code.PART_NOT_READ, 0, 0, "/input/0/content/0", "a 'output_audio' part has no IR form"),
+        (
+            Code.PART_NOT_READ,
+            1,
+            -1,
+            "/input/1",
+            "an item of type 'web_search_call' without an id has no IR form",
+        ),
+    ]
 
 
 def test_hostile_containers_are_read_once_through_their_base_type() -> None:

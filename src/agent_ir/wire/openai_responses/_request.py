@@ -156,7 +156,7 @@ text.
 - Message ids: the ``id`` of the first of the message's items that has a non-blank one
   (``msg_...``, ``rs_...``, ``fc_...``, a hosted item's), else ``assigned_id(position)``,
   ``position`` being the message's index among the IR messages read.
-- Not read, no warning (``IGNORED_KEYS``: keys the API writes that say nothing the IR
+- Not read, no warning (``_wire.RequestStruct``'s fields: keys the API writes that say nothing the IR
   could hold and the API does not need back): ``status``, ``created_by``,
   ``logprobs`` and ``caller``; ``async`` when false and an ``input_file``'s ``detail``
   when ``auto`` (``DEFAULT_VALUES``); ``annotations: []``; the ids of user, system and
@@ -174,9 +174,18 @@ Warnings: ``message_index`` is the IR message (``to_*``) or the item (``from_*``
 ``block_index`` the block or content part (for a reasoning item: its ``summary`` or
 ``content`` part), -1 for the whole message or item.
 
-Errors: input that is not a string or a list of items of this shape is a ``WireFormatError`` whose
-path starts at the request field ``input``, also for the items of an output list
-(``input[2].content[0].text must be a string, not a number``).
+The items are declared once (``_wire``'s request section: the item and part shapes,
+whose field descriptions are the spec) and decoded in one step
+(``agent_ir.wire._decode``): input ``unchecked_wire`` takes is converted item by item at
+once (``msgspec.convert``), its free JSON values checked as ``read_wire`` would, the
+common shapes built as IR objects (``Direct``); anything else is read from
+``read_wire``'s checked value with the same reader.
+
+Errors: input that is not a string or a list of items of this shape is a
+``WireFormatError`` whose path starts at the request field ``input``, also for the items
+of an output list, in the decode grammar (``input[2].content[0].text must be a string;
+it is a number (1)``); a part or an item that is not exactly one of its sources
+(``image_url``/``file_id``...) ``must have exactly one of`` them.
 """
 
 from __future__ import annotations
@@ -186,6 +195,9 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any, Final
 
+import msgspec
+
+from agent_ir._frozen import encode_frozen
 from agent_ir._generated.message_schema import (
     AssistantMessage,
     AudioBlock,
@@ -223,14 +235,10 @@ from agent_ir.wire._common import (
     bare_media_type,
     data_url,
     exact_dicts,
-    exact_keys,
     fits_ir,
     image_source,
     ir_messages,
-    is_missing,
     key_not_read,
-    must_be,
-    must_be_one_of,
     not_read,
     parse_arguments,
     parse_data_url,
@@ -239,15 +247,13 @@ from agent_ir.wire._common import (
     transcript_items,
     unchecked_wire,
     unknown_tool_name,
-    unread_keys,
     warn_thought_signatures,
     warn_tool_name,
-    wire_list,
-    wire_object,
-    wire_string,
     without_nulls,
 )
+from agent_ir.wire._decode import Decoder, Unread, WireError, describe_json
 from agent_ir.wire._tools import read_with_tools, sent_tools
+from agent_ir.wire.openai_responses import _wire as responses
 from agent_ir.wire.openai_responses._tools import read_responses_tools, responses_tools
 
 __all__ = ["from_openai_responses", "to_openai_responses"]
@@ -272,11 +278,6 @@ _EXTENSIONS = {
 _MEDIA_TYPES = {extension: media_type for media_type, extension in _EXTENSIONS.items()}
 _UNKNOWN_MEDIA_TYPE = "application/octet-stream"
 
-# Keys of items and parts read without a warning and without an IR form: the API's
-# bookkeeping (``status``, ``created_by``), the log probabilities of a reply's text
-# (``logprobs``, which the API does not read back) and the execution context of a
-# function call (``caller``). Any other key that is not read is PART_NOT_READ.
-IGNORED_KEYS: Final = frozenset({"status", "created_by", "logprobs", "caller"})
 # Keys whose value is the API's default, which says nothing (``async_``: the name the
 # SDK's ``model_dump`` gives ``async`` unless ``by_alias=True``; ``detail`` of an
 # ``input_file``, whose default is ``auto``: an image's ``detail`` is read).
@@ -707,286 +708,71 @@ def from_openai_responses(items: object, *, tools: object = None) -> WireMessage
     return read_with_tools(_FROM, tools, read_responses_tools, lambda: _read_items(items))
 
 
+# The declaration of each item read (a message's by its role), and its decoder.
+_MESSAGES: Final[dict[str, type]] = {
+    "user": responses.UserInput,
+    "system": responses.SystemInput,
+    "developer": responses.SystemInput,
+    "assistant": responses.AssistantInput,
+}
+_ITEMS: Final[dict[str, type]] = {
+    "function_call": responses.RequestFunctionCall,
+    "reasoning": responses.RequestReasoning,
+    "function_call_output": responses.RequestFunctionCallOutput,
+}
+_DECODERS: Final = {
+    shape: Decoder(shape) for shape in (*_MESSAGES.values(), *_ITEMS.values(), responses.HostedItem)
+}
+_SUMMARY_TEXT: Final = Decoder(responses.SummaryText)
+_ROLES: Final = "one of 'user', 'system', 'developer', 'assistant'"
+_ROOT: Final[Path] = ("input",)
+
+
 def _read_items(items: object) -> WireMessages:
+    """The items decoded (``_wire``'s request section) and read: at once when the input
+    may be read unchecked (``unchecked_wire``) and every item is of its declared shape
+    with nothing unread; else from ``read_wire``'s checked value, which reports the
+    first value not of its shape or reads what the declaration does not know with a
+    warning. The same reader either way."""
     unchecked = unchecked_wire(items)
-    if unchecked is not None:
-        read = _read_direct(unchecked)
+    if unchecked is not None and exact_dicts(unchecked):
+        try:
+            read = _convert(unchecked, Unchecked())
+        except Exception:  # any failure: read again, checked, to report it
+            read = None
         if read is not None:
             return read
-    wire = read_wire(_FROM, items, ("input",))
+    wire = read_wire(_FROM, items, _ROOT)
     if type(wire) is str:  # text input: one user message
         return WireMessages(ir_messages([{"role": "user", "id": assigned_id(0), "content": wire}]))
     if type(wire) is not list:
-        raise must_be(_FROM, ("input",), "a string or a list of items", wire)
-    reader = _Reader(_call_names(wire))
+        raise WireFormatError(
+            _FROM, _ROOT, f"must be a string or an array; it is {describe_json(wire)}"
+        )
+    read = _convert(wire, None)
+    assert read is not None, "a checked read gives its messages or raises"
+    return read
+
+
+def _convert(wire: list[Any], held: Unchecked | None) -> WireMessages | None:
+    """The items as IR messages and warnings. ``held``: input read unchecked, whose
+    values not declared as JSON types are checked at the end (None: checked input). The
+    common shapes are built as IR objects at once (``Direct``), the others in JSON form;
+    when the IR refuses a message, all are given to ``ir_messages`` in JSON form, which
+    explains (``TranscriptError``)."""
+    reader = _Reader(wire, held)
     for index, item in enumerate(wire):
-        reader.read(index, _object(item, _at(index)))
+        reader.read(index, item)
     reader.end_turn()
-    return WireMessages(ir_messages(reader.messages), reader.warnings.all())
-
-
-def _read_direct(wire: list[Any]) -> WireMessages | None:
-    """``from_openai_responses``'s result for ``unchecked_wire`` input whose every item
-    is of a common shape with nothing to warn about (``_DirectReader``), built as IR
-    objects at once; None for any other input, or any failure, for
-    ``from_openai_responses`` to read it the checked way (which reports what is wrong
-    as it always did)."""
-    if not exact_dicts(wire):
+    if held is not None and not held.exact(_ROOT):
         return None
-    reader = _DirectReader()
-    try:
-        for item in wire:
-            if not reader.read(item):
-                return None
-        reader.end_turn()
-    except Exception:  # any failure: read again, checked, to report it
+    converted = reader.direct.messages(reader.entries)
+    if converted is not None:
+        return WireMessages(converted, reader.warnings.all())
+    if held is not None:
         return None
-    if not reader.unchecked.exact(_ROOT):
-        return None
-    converted = reader.direct.messages(reader.messages)
-    return None if converted is None else WireMessages(converted)
-
-
-class _DirectReader:
-    """Reads the items ``_Reader`` would read with no warning into exactly the IR
-    messages it would give, gathering assistant turns as it does: messages of string
-    content or text parts (``input_text``, ``output_text`` without annotations,
-    ``refusal``), function calls
-    whose arguments are a JSON object, reasoning items of ``summary_text`` parts, and
-    function call outputs of string content or ``input_text`` parts answering an
-    earlier call (or naming their tool). A key not read is ignored (``IGNORED_KEYS``,
-    null) and its value checked by ``unchecked``; any other key, item or part is left to
-    ``_Reader``. The items are dicts with ``str`` keys (``exact_dicts``), so are their
-    parts (checked before any lookup); every value read has its exact type checked."""
-
-    def __init__(self) -> None:
-        self.messages: list[Message] = []
-        self.direct = Direct()
-        self.unchecked = Unchecked()
-        # Call id -> the name of the latest call read with it: the nearest earlier one,
-        # which ``CallNames`` gives a result when there is one.
-        self.calls: dict[str, str] = {}
-        self.turn: list[Any] | None = None
-        self.turn_id: str | None = None
-
-    def read(self, item: _Item) -> bool:
-        """Whether ``item`` was read (its block or message added)."""
-        kind = item.get("type")
-        if kind is None and "role" in item:
-            kind = "message"
-        elif type(kind) is not str:
-            return False
-        if kind == "message":
-            return self.message(item)
-        if kind == "function_call":
-            return self.function_call(item)
-        if kind == "function_call_output":
-            return self.output(item)
-        if kind == "reasoning":
-            return self.reasoning(item)
-        return False
-
-    def ignored(self, value: _Item, read: frozenset[str], depth: int) -> bool:
-        """Whether every key of ``value`` not in ``read`` is one ``_Reader`` ignores
-        without a warning (``IGNORED_KEYS``, null; its value checked by ``unchecked``
-        at ``depth``)."""
-        if value.keys() <= read:
-            return True
-        for key, item in value.items():
-            if key in read:
-                continue
-            if item is not None and key not in IGNORED_KEYS:
-                return False
-            self.unchecked.add(depth, item)
-        return True
-
-    def item_id(self, item: _Item) -> str | None:
-        """``_item_id``: the item's id when it is a non-blank string (``non_empty_id``
-        checks what ``Direct`` would check of a message id)."""
-        item_id = item.get("id")
-        if item_id is None:
-            return None
-        if type(item_id) is not str:
-            raise ValueError("an id that is not a string")
-        return item_id if non_empty_id(item_id) else None
-
-    def turn_of(self, item: _Item) -> list[Any]:
-        item_id = self.item_id(item)
-        if self.turn is None:
-            self.turn = []
-            self.turn_id = item_id
-        elif self.turn_id is None:
-            self.turn_id = item_id
-        return self.turn
-
-    def end_turn(self) -> None:
-        turn, self.turn = self.turn, None
-        if turn is not None:
-            message_id = self.turn_id or assigned_id(len(self.messages))
-            self.messages.append(AssistantMessage(id=message_id, content=tuple(turn)))
-
-    def message_id(self, item: _Item) -> str:
-        return self.item_id(item) or assigned_id(len(self.messages))
-
-    def message(self, item: _Item) -> bool:
-        role, content = item.get("role"), item.get("content")
-        if type(role) is not str or not self.ignored(item, _ITEM_KEYS["message"], 2):
-            return False
-        if role == "assistant":
-            return self.assistant_message(item, content)
-        if type(content) is str:
-            blocks: Any = content
-        elif type(content) is list:
-            blocks = self.text_parts(content, _DIRECT_TEXT_PARTS)
-            if blocks is None:
-                return False
-        else:
-            return False
-        self.end_turn()
-        if role == "user":
-            self.messages.append(UserMessage(id=self.message_id(item), content=blocks))
-        elif role == "system" or role == "developer":
-            text = blocks if type(blocks) is str else "".join(block.text for block in blocks)
-            self.messages.append(SystemMessage(id=self.message_id(item), content=text))
-        else:
-            return False
-        return True
-
-    def assistant_message(self, item: _Item, content: Any) -> bool:
-        item_id = self.item_id(item)
-        if type(content) is str:
-            said: Any = (TextBlock(text=content, item_id=item_id),)
-        elif type(content) is list:
-            said = self.text_parts(content, _DIRECT_TEXT_PARTS, item_id, assistant=True)
-            if said is None:
-                return False
-        else:
-            return False
-        self.turn_of(item).extend(said)
-        return True
-
-    def text_parts(
-        self,
-        parts: list[Any],
-        kinds: dict[str, str],
-        item_id: str | None = None,
-        *,
-        assistant: bool = False,
-    ) -> tuple[TextBlock | RefusalBlock, ...] | None:
-        """The text blocks of parts (at ``input/<i>/<key>/<j>``) of ``kinds`` (part type
-        -> the key of its text); None when any part is of another kind. An
-        ``assistant``'s refusal parts are refusal blocks, and its blocks take ``item_id``."""
-        blocks: list[TextBlock | RefusalBlock] = []
-        for part in parts:
-            if type(part) is not dict or not exact_keys(part):
-                return None
-            kind = part.get("type")
-            if type(kind) is not str or kind not in kinds:
-                return None
-            text = part.get(kinds[kind])
-            if type(text) is not str or not self.ignored(part, _PART_KEYS[kind], 4):
-                return None
-            annotations = part.get("annotations")
-            if not (annotations is None or (type(annotations) is list and not annotations)):
-                return None  # citations: read by ``_Reader``
-            if assistant and kind == "refusal":
-                blocks.append(RefusalBlock(text=text, item_id=item_id))
-            else:
-                blocks.append(TextBlock(text=text, item_id=item_id))
-        return tuple(blocks)
-
-    def function_call(self, item: _Item) -> bool:
-        call_id, name, text = item.get("call_id"), item.get("name"), item.get("arguments")
-        if type(call_id) is not str or type(name) is not str or type(text) is not str:
-            return False
-        namespace = item.get("namespace")
-        if namespace is not None and type(namespace) is not str:
-            return False
-        if not self.ignored(item, _ITEM_KEYS["function_call"], 2):
-            return False
-        arguments = parse_arguments(text)
-        if type(arguments) is not dict:
-            return False
-        turn = self.turn_of(item)
-        # A blank name is no call for ``_call_names``; it fails ``direct.messages``.
-        self.calls[call_id] = name
-        self.direct.non_blank(call_id, name)
-        block = ToolCallBlock(
-            id=call_id,
-            name=name,
-            arguments=self.direct.arguments(arguments),
-            item_id=self.item_id(item),
-            namespace=namespace,
-        )
-        turn.append(block)
-        return True
-
-    def reasoning(self, item: _Item) -> bool:
-        item_id, summary = item.get("id"), item.get("summary")
-        encrypted_content, content = item.get("encrypted_content"), item.get("content")
-        if type(item_id) is not str or not non_empty_id(item_id) or type(summary) is not list:
-            return False
-        if encrypted_content is not None and type(encrypted_content) is not str:
-            return False
-        if not (content is None or (type(content) is list and not content)):
-            return False
-        if not self.ignored(item, _ITEM_KEYS["reasoning"], 2):
-            return False
-        texts = []
-        for part in summary:
-            if type(part) is not dict or not exact_keys(part):
-                return False
-            kind, text = part.get("type"), part.get("text")
-            if type(kind) is not str or kind != "summary_text" or type(text) is not str:
-                return False
-            if not self.ignored(part, _SUMMARY_KEYS, 4):
-                return False
-            texts.append(text)
-        signature = _reference(item_id, encrypted_content)
-        self.turn_of(item).extend(
-            ThinkingBlock(thinking=text, signature=signature) for text in texts or [""]
-        )
-        return True
-
-    def output(self, item: _Item) -> bool:
-        call_id, output = item.get("call_id"), item.get("output")
-        if type(call_id) is not str or not self.ignored(
-            item, _ITEM_KEYS["function_call_output"], 2
-        ):
-            return False
-        if type(output) is str:
-            content: Any = output
-        elif type(output) is list:
-            content = self.text_parts(output, _DIRECT_RESULT_PARTS)
-        else:
-            return False
-        name = self.tool_name(item, call_id)
-        if name is None or content is None:
-            return False
-        self.end_turn()
-        self.direct.non_blank(call_id, name)
-        self.messages.append(
-            ToolResultMessage(
-                id=self.message_id(item),
-                tool_call_id=call_id,
-                tool_name=name,
-                content=content,
-                is_error=False,
-            )
-        )
-        return True
-
-    def tool_name(self, item: _Item, call_id: str) -> str | None:
-        """``_Reader.tool_name`` without its warning: the item's non-blank ``name``,
-        else the name of the nearest earlier call; None when there is none (a later
-        call, or none: read by ``_Reader``)."""
-        name = item.get("name")
-        if name is not None:
-            if type(name) is not str:
-                return None
-            if non_empty_id(name):
-                return name
-        return self.calls.get(call_id)
+    plain = [entry if type(entry) is dict else _json_form(entry) for entry in reader.entries]
+    return WireMessages(ir_messages(plain), reader.warnings.all())
 
 
 def _call_names(wire: list[Any]) -> CallNames:
@@ -1001,47 +787,182 @@ def _call_names(wire: list[Any]) -> CallNames:
     return names
 
 
+class _NotAtOnce(Exception):
+    """Input read unchecked holds what only the checked read reads (a key or a type not
+    declared, a value not of its shape): read it again, checked."""
+
+
 @dataclass
 class _Turn:
     """The assistant message being gathered from consecutive items."""
 
     message_id: str | None
-    content: list[_Item] = field(default_factory=list)
+    content: list[Any] = field(default_factory=list)
 
 
 class _Reader:
-    """Reads items in order into messages in JSON form, gathering assistant turns."""
+    """Decoded items -> IR messages (objects for the common shapes, else their JSON form)
+    and warnings, gathering assistant turns. ``held``: input read unchecked, whose free
+    values (of keys declared as any JSON) are checked at the end; an item that does not
+    decode whole is ``_NotAtOnce``."""
 
-    def __init__(self, call_names: CallNames) -> None:
-        self.call_names = call_names
-        self.messages: list[_Item] = []
+    def __init__(self, wire: list[Any], held: Unchecked | None) -> None:
+        self.wire = wire
+        # Call id -> the name of the latest call read with it (the nearest earlier one);
+        # all the calls (``_call_names``) only for a result that answers no earlier one.
+        self.calls: dict[str, str] = {}
+        self.call_names: CallNames | None = None
+        self.held = held
+        self.entries: list[Any] = []
+        self.direct = Direct()
         self.warnings = Warnings("/input")
         self.turn: _Turn | None = None
+        self.unread: dict[str, list[str]] = {}
+        self.raw: _Item = {}
 
-    def read(self, index: int, item: _Item) -> None:
-        kind = _item_type(item, index)
-        if kind == "message":
-            self.read_message(index, item)
-        elif kind == "function_call":
-            self.turn_of(index, item).content.append(_tool_call(item, _at(index)))
-        elif kind == "reasoning":
-            self.turn_of(index, item).content.extend(self.thinking(index, item))
-        elif kind == "function_call_output":
-            self.end_turn()
-            self.messages.append(self.tool_result(index, item))
-        elif kind in _NOT_HOSTED or _item_id(item, _at(index)) is None:
+    # -- items -------------------------------------------------------------------------
+
+    def read(self, index: int, item: Any) -> None:
+        if type(item) is not dict:
+            error = WireError("", "an object", describe_json(item))
+            raise _refused(error, item, ("input", index))
+        kind = item.get("type")
+        shape = _ITEMS.get(kind) if type(kind) is str else None
+        if shape is None:
+            if kind == "message" or (kind is None and "role" in item):
+                shape = self.message_shape(item, ("input", index))
+            elif type(kind) is not str:
+                found = describe_json(kind) if "type" in item else "missing"
+                reason = f"must be a string; it is {found}"
+                raise WireFormatError(_FROM, ("input", index, "type"), reason)
+            else:
+                self.other(index, kind, item)
+                return
+        path: Path = ("input", index)
+        if self.held is None:
+            value = self.decoded(shape, item, path)
+        else:  # converted at once; what does not convert is for the checked read
+            self.raw = item
+            try:
+                value = msgspec.convert(item, shape)
+            except Exception:
+                raise _NotAtOnce from None
+            if not (
+                value.status is None
+                and value.created_by is None
+                and value.logprobs is None
+                and value.caller is None
+            ):
+                self.hold(2, value.status, value.created_by, value.logprobs, value.caller)
+        _ITEM_READERS[type(value)](self, index, value, path)
+        if self.unread:
+            self.warn_keys(index, -1, value, path)
+
+    def function_call(self, index: int, value: Any, path: Path) -> None:
+        turn = self.turn_of(value.id)
+        turn.content.append(self.tool_call(value))
+
+    def reasoning(self, index: int, value: Any, path: Path) -> None:
+        self.turn_of(value.id).content.extend(self.thinking(index, value, path))
+
+    def output(self, index: int, value: Any, path: Path) -> None:
+        self.end_turn()
+        self.tool_result(index, value, path)
+
+    def assistant(self, index: int, value: Any, path: Path) -> None:
+        turn = self.turn_of(value.id)
+        content = value.content
+        if type(content) is str:
+            turn.content.append(TextBlock(text=content, item_id=_item_id(value.id)))
+        else:
+            turn.content.extend(self.parts(index, content, path, _item_id(value.id), True))
+
+    def user(self, index: int, value: Any, path: Path) -> None:
+        self.end_turn()
+        message_id = self.message_id(value.id)
+        content: Any = value.content
+        if type(content) is str:
+            self.entries.append(UserMessage(id=message_id, content=content))
+            return
+        blocks: Any = self.message_blocks(self.parts(index, content, path))
+        if type(blocks) is list:
+            self.entries.append({"role": "user", "id": message_id, "content": blocks})
+        else:
+            self.entries.append(UserMessage(id=message_id, content=blocks))
+
+    def system(self, index: int, value: Any, path: Path) -> None:
+        self.end_turn()
+        message_id = self.message_id(value.id)
+        text = value.content
+        if type(text) is not str:
+            text = "".join(_text_of(block) for block in self.parts(index, text, path))
+        self.entries.append(SystemMessage(id=message_id, content=text))
+
+    def message_shape(self, item: _Item, path: Path) -> type:
+        """The declaration of a message item, by its role; ``WireFormatError`` for a role
+        that is missing or not one of them (after its content's)."""
+        if "role" in item:
+            role = item["role"]
+            shape = _MESSAGES.get(role) if type(role) is str else None
+            if shape is not None:
+                return shape
+            content = item.get("content")
+            if type(content) is not str and type(content) is not list:
+                found = describe_json(content) if "content" in item else "missing"
+                reason = f"must be a string or an array; it is {found}"
+                raise WireFormatError(_FROM, (*path, "content"), reason)
+            found = describe_json(role)
+        else:
+            found = "missing"
+        raise WireFormatError(_FROM, (*path, "role"), f"must be {_ROLES}; it is {found}")
+
+    def other(self, index: int, kind: str, item: _Item) -> None:
+        """An item of a type not read into blocks of its own: a hosted tool's item (with
+        an id) is a server-tool call of the turn, any other PART_NOT_READ."""
+        if self.held is not None:
+            self.held.add(1, item)
+        hosted = None
+        if kind not in _NOT_HOSTED:
+            hosted = self.decoded(responses.HostedItem, item, _at(index))
+        if hosted is None or _item_id(hosted.id) is None:
             what = "" if kind in _NOT_HOSTED else " without an id"
             self.warnings.add(
                 _Code.PART_NOT_READ, index, -1, not_read(f"an item of type {quoted(kind)}{what}")
             )
             return
-        else:
-            self.turn_of(index, item).content.append(_server_call(kind, item))
-            return
-        self.unread(item, _ITEM_KEYS[kind], index, -1, _at(index))
+        self.turn_of(hosted.id).content.append(_server_call(kind, item))
 
-    def turn_of(self, index: int, item: _Item) -> _Turn:
-        item_id = _item_id(item, _at(index))
+    def decoded(self, shape: type, item: _Item, path: Path) -> Any:
+        """``item`` (at ``path``) decoded; its undeclared keys kept for ``warn_keys``.
+        Input read unchecked is converted at once (``_NotAtOnce`` when it does not
+        convert: what the decoder would read apart or refuse is for the checked read)."""
+        self.raw = item
+        if self.held is not None:
+            try:
+                return msgspec.convert(item, shape)
+            except Exception:
+                raise _NotAtOnce from None
+        try:
+            decoded = _DECODERS[shape](item)
+        except WireError as error:
+            raise _refused(error, item, path) from None
+        if decoded.unread or decoded.unknown:
+            self.unread = {}
+            self.keep_unread(decoded.unread)
+        else:
+            self.unread = {}
+        return decoded.value
+
+    def keep_unread(self, pointers: tuple[str, ...]) -> None:
+        """The undeclared keys at ``pointers``, by the pointer of their object."""
+        for where in pointers:
+            parent, _, key = where.rpartition("/")
+            key = key.replace("~1", "/").replace("~0", "~")
+            self.unread.setdefault(parent, []).append(key)
+
+    def turn_of(self, item_id: str | None) -> _Turn:
+        if item_id is not None and not non_empty_id(item_id):
+            item_id = None
         if self.turn is None:
             self.turn = _Turn(item_id)
         elif self.turn.message_id is None:
@@ -1051,83 +972,59 @@ class _Reader:
     def end_turn(self) -> None:
         turn, self.turn = self.turn, None
         if turn is not None:
-            message_id = turn.message_id or assigned_id(len(self.messages))
-            self.messages.append({"role": "assistant", "id": message_id, "content": turn.content})
-
-    def read_message(self, index: int, item: _Item) -> None:
-        if "role" not in item:
-            raise is_missing(_FROM, (*_at(index), "role"))
-        role = item["role"]
-        content = _content(item, _at(index))
-        if role == "assistant":
-            turn = self.turn_of(index, item)
-            said = self.parts(index, "content", content, _ASSISTANT_PARTS)
-            item_id = _item_id(item, _at(index))
-            if item_id is not None:
-                for block in said:
-                    block["itemId"] = item_id
-            turn.content.extend(said)
-            return
-        if role not in ("user", "system", "developer"):
-            raise must_be_one_of(
-                _FROM, (*_at(index), "role"), ("user", "system", "developer", "assistant"), role
-            )
-        self.end_turn()
-        message_id = _item_id(item, _at(index)) or assigned_id(len(self.messages))
-        if role == "user":
-            blocks = (
-                content
-                if isinstance(content, str)
-                else self.parts(index, "content", content, _USER_PARTS)
-            )
-            self.messages.append({"role": "user", "id": message_id, "content": blocks})
-            return
-        text = content if isinstance(content, str) else self.system_text(index, content)
-        self.messages.append({"role": "system", "id": message_id, "content": text})
-
-    def parts(
-        self, index: int, key: str, content: str | list[Any], readers: _PartReaders
-    ) -> list[_Item]:
-        if isinstance(content, str):
-            return [{"type": "text", "text": content}]
-        blocks = []
-        for part_index, part in enumerate(content):
-            path = (*_at(index), key, part_index)
-            kind = _part_type(part, path)
-            read = readers.get(kind)
-            block = None if read is None else read(part, path)
-            if block is None:
-                self.warnings.add(
-                    _Code.PART_NOT_READ,
-                    index,
-                    part_index,
-                    not_read(_unread_part(part, kind)),
-                    path=to_pointer(path),
-                )
-                continue
-            self.unread(part, _read_keys(part, kind), index, part_index, path)
-            if kind == "input_audio":
-                audio_path = (*path, "input_audio")
-                self.unread(part["input_audio"], _AUDIO_KEYS, index, part_index, audio_path)
-            blocks.append(block)
-        return blocks
-
-    def system_text(self, index: int, content: list[Any]) -> str:
-        blocks = self.parts(index, "content", content, _TEXT_PARTS)
-        return "".join(block["text"] for block in blocks)
-
-    def thinking(self, index: int, item: _Item) -> list[_Item]:
-        path = _at(index)
-        item_id = _string(item, "id", path)
-        if not non_empty_id(item_id):
-            raise WireFormatError(_FROM, (*path, "id"), "must not be blank")
-        texts = []
-        for part_index, part in enumerate(_list(item, "summary", path)):
-            part_path = (*path, "summary", part_index)
-            if _part_type(part, part_path) == "summary_text":
-                texts.append(_string(part, "text", part_path))
-                self.unread(part, _SUMMARY_KEYS, index, part_index, part_path)
+            message_id = turn.message_id or assigned_id(len(self.entries))
+            content = self.message_blocks(turn.content)
+            if type(content) is tuple:
+                self.entries.append(AssistantMessage(id=message_id, content=content))
             else:
+                self.entries.append({"role": "assistant", "id": message_id, "content": content})
+
+    def message_id(self, item_id: str | None) -> str:
+        return _item_id(item_id) or assigned_id(len(self.entries))
+
+    @staticmethod
+    def message_blocks(blocks: list[Any]) -> tuple[Any, ...] | list[Any]:
+        """``blocks`` as an IR message's (a tuple) when all are IR blocks, else all in
+        JSON form (a list)."""
+        for block in blocks:
+            if type(block) is dict:
+                return [block if type(block) is dict else _json_form(block) for block in blocks]
+        return tuple(blocks)
+
+    def tool_call(self, value: Any) -> Any:
+        arguments = parse_arguments(value.arguments)
+        item_id = _item_id(value.id)
+        if type(arguments) is not dict:  # for the IR to refuse: INVALID_TOOL_ARGUMENTS
+            block: _Item = {"type": "toolCall", "id": value.call_id, "name": value.name}
+            block["arguments"] = arguments
+            if non_empty_id(value.name):
+                self.calls[value.call_id] = value.name
+            if item_id is not None:
+                block["itemId"] = item_id
+            if value.namespace is not None:
+                block["namespace"] = value.namespace
+            return block
+        self.direct.non_blank(value.call_id, value.name)
+        if non_empty_id(value.name):  # a blank name is no call (``_call_names``)
+            self.calls[value.call_id] = value.name
+        return ToolCallBlock(
+            id=value.call_id,
+            name=value.name,
+            arguments=self.direct.arguments(arguments),
+            item_id=item_id,
+            namespace=value.namespace,
+        )
+
+    def thinking(self, index: int, value: Any, path: Path) -> list[ThinkingBlock]:
+        texts = []
+        for part_index, part in enumerate(value.summary):
+            part_path = (*path, "summary", part_index)
+            kind = part.get("type")
+            if type(kind) is not str:
+                found = describe_json(kind) if "type" in part else "missing"
+                where = (*part_path, "type")
+                raise WireFormatError(_FROM, where, f"must be a string; it is {found}")
+            if kind != "summary_text":
                 self.warnings.add(
                     _Code.PART_NOT_READ,
                     index,
@@ -1135,55 +1032,177 @@ class _Reader:
                     not_read("a reasoning summary part that is not summary_text"),
                     path=to_pointer(part_path),
                 )
-        for part_index, _part in enumerate(_optional_list(item, "content", path)):
-            self.warnings.add(
-                _Code.PART_NOT_READ,
-                index,
-                part_index,
-                not_read("raw reasoning content (only the summary is read)"),
-                path=to_pointer((*path, "content", part_index)),
+                continue
+            summary = self.summary_text(part, part_path)
+            self.hold(4, summary.status, summary.created_by, summary.logprobs, summary.caller)
+            texts.append(summary.text)
+            self.warn_keys(index, part_index, summary, part_path)
+        if value.content is not None:
+            self.hold(2, value.content)
+            for part_index in range(len(value.content)):
+                self.warnings.add(
+                    _Code.PART_NOT_READ,
+                    index,
+                    part_index,
+                    not_read("raw reasoning content (only the summary is read)"),
+                    path=to_pointer((*path, "content", part_index)),
+                )
+        signature = _reference(value.id, value.encrypted_content)
+        return [ThinkingBlock(thinking=text, signature=signature) for text in texts or [""]]
+
+    def summary_text(self, part: _Item, path: Path) -> Any:
+        """A ``summary_text`` part of the reasoning item read (at ``path``), decoded;
+        its undeclared keys join the item's."""
+        try:
+            decoded = _SUMMARY_TEXT(part, at=to_pointer(path[2:]))
+        except WireError as error:
+            if self.held is not None:
+                raise _NotAtOnce from None
+            raise _refused(error, self.raw, path[:2]) from None
+        if decoded.unread:
+            if self.held is not None:
+                raise _NotAtOnce
+            self.keep_unread(decoded.unread)
+        return decoded.value
+
+    def tool_result(self, index: int, value: Any, path: Path) -> None:
+        call_id, output = value.call_id, value.output
+        content: Any = output
+        if type(output) is not str:
+            content = self.message_blocks(self.parts(index, output, path, key="output"))
+        message_id = self.message_id(value.id)
+        name = value.name
+        if name is None or not non_empty_id(name):
+            name = self.calls.get(call_id)
+            if name is None:
+                if self.call_names is None:
+                    self.call_names = _call_names(self.wire)
+                name = self.call_names.name(call_id, index)
+            if name is None:
+                name = unknown_tool_name(self.warnings, index, -1, call_id, (*path, "call_id"))
+        if type(content) is list:
+            message = {"role": "toolResult", "id": message_id, "toolCallId": call_id}
+            message |= {"toolName": name, "content": content, "isError": False}
+            self.entries.append(message)
+            return
+        self.direct.non_blank(call_id, name)
+        self.entries.append(
+            ToolResultMessage(
+                id=message_id, tool_call_id=call_id, tool_name=name, content=content, is_error=False
             )
-        encrypted_content = _optional_string(item, "encrypted_content", path)
-        signature = _reference(item_id, encrypted_content)
-        return [
-            {"type": "thinking", "thinking": text, "signature": signature} for text in texts or [""]
-        ]
+        )
 
-    def tool_result(self, index: int, item: _Item) -> _Item:
-        path = _at(index)
-        call_id = _string(item, "call_id", path)
-        output = item.get("output")
-        content: str | list[_Item]
-        if isinstance(output, str):
-            content = output
-        elif type(output) is list:
-            content = self.parts(index, "output", output, _RESULT_PARTS)
-        else:
-            raise must_be(_FROM, (*path, "output"), "a string or a list of parts", output)
-        return {
-            "role": "toolResult",
-            "id": _item_id(item, path) or assigned_id(len(self.messages)),
-            "toolCallId": call_id,
-            "toolName": self.tool_name(index, item, call_id),
-            "content": content,
-            "isError": False,
-        }
+    # -- parts -------------------------------------------------------------------------
 
-    def tool_name(self, index: int, item: _Item, call_id: str) -> str:
-        name = _optional_string(item, "name", _at(index))
-        if name is not None and non_empty_id(name):
-            return name
-        from_call = self.call_names.name(call_id, index)
-        if from_call is not None:
-            return from_call
-        return unknown_tool_name(self.warnings, index, -1, call_id, (*_at(index), "call_id"))
+    def parts(
+        self,
+        index: int,
+        content: str | list[Any],
+        path: Path,
+        item_id: str | None = None,
+        assistant: bool = False,
+        *,
+        key: str = "content",
+    ) -> list[Any]:
+        """The blocks of a message's (or an output's) parts: IR blocks for text and
+        refusals without citations, JSON form for the others; parts that are not read
+        PART_NOT_READ. ``assistant``: a refusal part is a refusal block, and every block
+        takes ``item_id``."""
+        if type(content) is str:
+            return [TextBlock(text=content, item_id=item_id)]
+        blocks: list[Any] = []
+        for part_index, part in enumerate(content):
+            where = (*path, key, part_index)
+            block = self.part(part, where)
+            if block is None:
+                kind, data = (part.type, part.data) if type(part) is Unread else _kind(part)
+                self.warnings.add(
+                    _Code.PART_NOT_READ,
+                    index,
+                    part_index,
+                    not_read(_unread_part(data, kind)),
+                    path=to_pointer(where),
+                )
+                continue
+            self.warn_keys(index, part_index, part, where)
+            if type(part) is responses.InputAudio:
+                self.warn_keys(index, part_index, part.input_audio, (*where, "input_audio"))
+            if item_id is not None:
+                if type(block) is dict:
+                    block["itemId"] = item_id
+                else:
+                    block = type(block)(text=block.text, item_id=item_id)
+            if assistant and type(part) is responses.RequestRefusal:
+                block = RefusalBlock(text=part.refusal, item_id=item_id)
+            blocks.append(block)
+        return blocks
 
-    def unread(
-        self, value: _Item, read: frozenset[str], index: int, block_index: int, path: Path
-    ) -> None:
-        """PART_NOT_READ for each key of ``value`` (at ``path``) that is neither in
-        ``read`` nor ignored: ``IGNORED_KEYS``, a null value, a ``DEFAULT_VALUES`` one."""
-        for key in unread_keys(value, read, IGNORED_KEYS, DEFAULT_VALUES):
+    def part(self, part: Any, path: Path) -> Any:
+        """The block of one part; None when it is not read."""
+        depth = len(path) - 1
+        match part:
+            case responses.InputText(text=text):
+                self.hold(depth + 1, part.status, part.created_by, part.logprobs, part.caller)
+                return TextBlock(text=text)
+            case responses.RequestOutputText(text=text, annotations=annotations):
+                self.hold(depth + 1, part.status, part.created_by, part.logprobs, part.caller)
+                if not annotations:
+                    return TextBlock(text=text)
+                self.hold(depth + 1, annotations)
+                citations = [{"provider": PROVIDER, "wire": wire} for wire in annotations]
+                return {"type": "text", "text": text, "citations": citations}
+            case responses.RequestRefusal(refusal=text):
+                self.hold(depth + 1, part.status, part.created_by, part.logprobs, part.caller)
+                return TextBlock(text=text)
+            case responses.InputImage():
+                self.hold(depth + 1, part.status, part.created_by, part.logprobs, part.caller)
+                self.hold(depth + 1, part.detail)
+                return _image(part, path)
+            case responses.InputFile():
+                self.hold(depth + 1, part.status, part.created_by, part.logprobs, part.caller)
+                self.hold(depth + 1, part.detail)
+                return _file(part, path)
+            case responses.InputAudio(input_audio=audio):
+                self.hold(depth + 1, part.status, part.created_by, part.logprobs, part.caller)
+                self.hold(depth + 2, audio.status, audio.created_by, audio.logprobs, audio.caller)
+                return _audio(audio)
+        return None
+
+    # -- bookkeeping -------------------------------------------------------------------
+
+    def hold(self, depth: int, *values: Any) -> None:
+        """Free values of input read unchecked (``depth``: below the items list)."""
+        if self.held is not None:
+            for value in values:
+                if value is not None:
+                    self.held.add(depth, value)
+
+    def warn_keys(self, index: int, block_index: int, value: Any, path: Path) -> None:
+        """PART_NOT_READ for each key of the object at ``path`` (``value`` its decoded
+        form) that is not read, in its order: undeclared (``Decoded.unread``) but for a
+        ``DEFAULT_VALUES`` one, and an image's or a file's ``detail`` the IR does not
+        hold."""
+        keys = self.unread.get(to_pointer(path[2:]), []) if self.unread else []
+        extra = None
+        if type(value) is responses.InputImage:
+            detail = value.detail
+            if detail is not None and not (type(detail) is str and detail in _IMAGE_DETAILS_READ):
+                extra = "detail"
+        elif type(value) is responses.InputFile:
+            detail = value.detail
+            if detail is not None and not (type(detail) is str and detail == "auto"):
+                extra = "detail"
+        if not keys and extra is None:
+            return
+        raw: Any = self.raw
+        for step in path[2:]:
+            raw = raw[step]
+        keys = [key for key in keys if not _is_default(key, raw[key])]
+        if extra is not None:
+            keys.append(extra)
+            order = list(raw)
+            keys.sort(key=order.index)
+        for key in keys:
             where = (*path, key)
             self.warnings.add(
                 _Code.PART_NOT_READ,
@@ -1202,68 +1221,45 @@ def _at(index: int) -> Path:
     return ("input", index)
 
 
-def _object(value: Any, path: Path) -> _Item:
-    return wire_object(_FROM, value, path)
+def _refused(error: WireError, value: Any, root: Path) -> WireFormatError:
+    """``error`` (decoding ``value``, at ``root``) as the ``WireFormatError`` it is."""
+    path = list(root)
+    for part in error.pointer.split("/")[1:]:
+        key = part.replace("~1", "/").replace("~0", "~")
+        if type(value) is list:
+            path.append(int(key))
+            value = value[int(key)] if int(key) < len(value) else None
+        else:
+            path.append(key)
+            value = value.get(key) if type(value) is dict else None
+    return WireFormatError(_FROM, tuple(path), f"must be {error.expected}; it is {error.found}")
 
 
-def _string(value: _Item, key: str, path: Path) -> str:
-    return wire_string(_FROM, value, key, path)
-
-
-def _optional_string(value: _Item, key: str, path: Path) -> str | None:
-    """A string field that may be absent or null (the SDK's ``model_dump`` writes null)."""
-    return None if value.get(key) is None else _string(value, key, path)
-
-
-def _list(value: _Item, key: str, path: Path) -> list[Any]:
-    if key not in value:
-        raise is_missing(_FROM, (*path, key))
-    return wire_list(_FROM, value[key], (*path, key))
-
-
-def _optional_list(value: _Item, key: str, path: Path) -> list[Any]:
-    return [] if value.get(key) is None else _list(value, key, path)
-
-
-def _item_type(item: _Item, index: int) -> str:
-    if item.get("type") is None and "role" in item:
-        return "message"  # EasyInputMessage: its type may be left out
-    return _string(item, "type", _at(index))
-
-
-def _part_type(part: Any, path: Path) -> str:
-    return _string(_object(part, path), "type", path)
-
-
-def _item_id(item: _Item, path: Path) -> str | None:
-    item_id = _optional_string(item, "id", path)
+def _item_id(item_id: str | None) -> str | None:
+    """An item's id when it is not blank."""
     return item_id if item_id is not None and non_empty_id(item_id) else None
 
 
-def _content(item: _Item, path: Path) -> str | list[Any]:
-    if "content" not in item:
-        raise is_missing(_FROM, (*path, "content"))
-    content = item["content"]
-    if isinstance(content, str) or type(content) is list:
-        return content
-    raise must_be(_FROM, (*path, "content"), "a string or a list of parts", content)
+def _is_default(key: str, value: Any) -> bool:
+    """Whether ``value`` is the API's default for ``key`` (``DEFAULT_VALUES``)."""
+    default = DEFAULT_VALUES.get(key)
+    return default is not None and type(value) is type(default) and value == default
 
 
-def _tool_call(item: _Item, path: Path) -> _Item:
-    text = _string(item, "arguments", path)
-    block = {
-        "type": "toolCall",
-        "id": _string(item, "call_id", path),
-        "name": _string(item, "name", path),
-        "arguments": parse_arguments(text),
-    }
-    item_id = _item_id(item, path)
-    if item_id is not None:
-        block["itemId"] = item_id
-    namespace = _optional_string(item, "namespace", path)
-    if namespace is not None:
-        block["namespace"] = namespace
-    return block
+def _kind(part: Any) -> tuple[str, _Item]:
+    """The type and the fields of a declared part (one read without a block)."""
+    return part.__struct_config__.tag, msgspec.structs.asdict(part)
+
+
+def _json_form(value: Any) -> Any:
+    """An IR message or block built here in its JSON form, not checked (``ir_messages``
+    checks it)."""
+    return msgspec.to_builtins(value, enc_hook=encode_frozen)
+
+
+def _text_of(block: Any) -> str:
+    text: str = block["text"] if type(block) is dict else block.text
+    return text
 
 
 def _server_call(kind: str, item: _Item) -> _Item:
@@ -1302,45 +1298,23 @@ def _unread_part(part: _Item, kind: str) -> str:
     return f"a {quoted(kind)} part"
 
 
-def _text(part: _Item, path: Path) -> _Item | None:
-    return {"type": "text", "text": _string(part, "text", path)}
-
-
-def _output_text(part: _Item, path: Path) -> _Item | None:
-    """A text block with the part's annotations as citations of this format."""
-    block: _Item = {"type": "text", "text": _string(part, "text", path)}
-    annotations = _optional_list(part, "annotations", path)
-    if annotations:
-        block["citations"] = [
-            {"provider": PROVIDER, "wire": _object(annotation, (*path, "annotations", position))}
-            for position, annotation in enumerate(annotations)
-        ]
-    return block
-
-
-def _refusal(part: _Item, path: Path) -> _Item | None:
-    return {"type": "text", "text": _string(part, "refusal", path)}
-
-
-def _refusal_block(part: _Item, path: Path) -> _Item | None:
-    return {"type": "refusal", "text": _string(part, "refusal", path)}
-
-
-def _image(part: _Item, path: Path) -> _Item | None:
-    url, file_id = _one_of(part, path, ("image_url", "file_id"))
+def _image(part: Any, path: Path) -> _Item | None:
+    url, file_id = _one_of(path, ("image_url", "file_id"), part.image_url, part.file_id)
     if file_id is not None:
         return None
     assert url is not None
     block = {"type": "image", "source": image_source(url)}
-    detail = part.get("detail")
+    detail = part.detail
     if type(detail) is str and detail in _IMAGE_DETAILS:
         block["detail"] = detail
     return block
 
 
-def _file(part: _Item, path: Path) -> _Item | None:
-    data, file_id, url = _one_of(part, path, ("file_data", "file_id", "file_url"))
-    filename = _optional_string(part, "filename", path)
+def _file(part: Any, path: Path) -> _Item | None:
+    data, file_id, url = _one_of(
+        path, ("file_data", "file_id", "file_url"), part.file_data, part.file_id, part.file_url
+    )
+    filename = part.filename
     source: _Item
     if file_id is not None:
         source = {"type": "file", "fileId": file_id}
@@ -1350,7 +1324,7 @@ def _file(part: _Item, path: Path) -> _Item | None:
         assert data is not None
         parsed = parse_data_url(data)
         if parsed is None:
-            source = _plain_base64(data, part)
+            source = _plain_base64(data, filename)
         else:
             source = {"type": "base64", "mediaType": parsed[0], "data": parsed[1]}
     block = {"type": "document", "source": source}
@@ -1359,76 +1333,34 @@ def _file(part: _Item, path: Path) -> _Item | None:
     return block if source["type"] != "base64" or fits_ir(block) else None
 
 
-def _audio(part: _Item, path: Path) -> _Item | None:
-    if "input_audio" not in part:
-        raise is_missing(_FROM, (*path, "input_audio"))
-    audio = _object(part["input_audio"], (*path, "input_audio"))
-    data = _string(audio, "data", (*path, "input_audio"))
-    media_type = AUDIO_MEDIA_TYPES.get(_string(audio, "format", (*path, "input_audio")))
-    block = {"type": "audio", "source": {"type": "base64", "mediaType": media_type, "data": data}}
+def _audio(audio: Any) -> _Item | None:
+    media_type = AUDIO_MEDIA_TYPES.get(audio.format)
+    source = {"type": "base64", "mediaType": media_type, "data": audio.data}
+    block = {"type": "audio", "source": source}
     return block if media_type is not None and fits_ir(block) else None
 
 
-def _one_of(part: _Item, path: Path, keys: tuple[str, ...]) -> list[str | None]:
-    """The values of ``keys`` (null counts as absent), exactly one of them present."""
-    values = [_optional_string(part, key, path) for key in keys]
+def _one_of(path: Path, keys: tuple[str, ...], *values: str | None) -> tuple[str | None, ...]:
+    """``values`` (of ``keys``; null counts as absent), exactly one of them present."""
     if sum(value is not None for value in values) != 1:
         names = ", ".join(keys)
         raise WireFormatError(_FROM, path, f"must have exactly one of {names}")
     return values
 
 
-def _plain_base64(data: str, part: _Item) -> _Item:
-    filename = part.get("filename")
-    extension = "." + filename.rsplit(".", 1)[-1].lower() if isinstance(filename, str) else ""
+def _plain_base64(data: str, filename: str | None) -> _Item:
+    extension = "." + filename.rsplit(".", 1)[-1].lower() if filename is not None else ""
     media_type = _MEDIA_TYPES.get(extension, _UNKNOWN_MEDIA_TYPE)
     return {"type": "base64", "mediaType": media_type, "data": data}
 
 
-_PartReaders = dict[str, Callable[[_Item, Path], "_Item | None"]]
-_TEXT_PARTS: _PartReaders = {"input_text": _text, "output_text": _output_text, "refusal": _refusal}
-_ASSISTANT_PARTS: _PartReaders = {**_TEXT_PARTS, "refusal": _refusal_block}
-_USER_PARTS: _PartReaders = {
-    **_TEXT_PARTS,
-    "input_image": _image,
-    "input_file": _file,
-    "input_audio": _audio,
-}
-_RESULT_PARTS: _PartReaders = {"input_text": _text, "input_image": _image}
-
-# The keys read from each item and part; any other is ignored or warned (``_Reader.unread``).
-_ITEM_KEYS: dict[str, frozenset[str]] = {
-    "message": frozenset({"type", "role", "content", "id"}),
-    "function_call": frozenset({"type", "id", "call_id", "name", "namespace", "arguments"}),
-    "reasoning": frozenset({"type", "id", "summary", "content", "encrypted_content"}),
-    "function_call_output": frozenset({"type", "id", "call_id", "output", "name"}),
-}
-_PART_KEYS: dict[str, frozenset[str]] = {
-    "input_text": frozenset({"type", "text"}),
-    "output_text": frozenset({"type", "text", "annotations"}),
-    "refusal": frozenset({"type", "refusal"}),
-    "input_image": frozenset({"type", "image_url", "file_id", "detail"}),
-    "input_file": frozenset({"type", "file_data", "file_id", "file_url", "filename"}),
-    "input_audio": frozenset({"type", "input_audio"}),
-}
-_AUDIO_KEYS = frozenset({"data", "format"})
-_IMAGE_KEYS_BUT_DETAIL = _PART_KEYS["input_image"] - {"detail"}
-
-
-def _read_keys(part: _Item, kind: str) -> frozenset[str]:
-    """The keys of a part read into its block: an image's ``detail`` only when the IR
-    holds it (``original``, say, is warned; ``auto``, the default, reads as absent)."""
-    detail = part.get("detail")
-    if kind == "input_image" and not (type(detail) is str and detail in _IMAGE_DETAILS_READ):
-        return _IMAGE_KEYS_BUT_DETAIL
-    return _PART_KEYS[kind]
-
-
 _IMAGE_DETAILS_READ = _IMAGE_DETAILS | {"auto"}
-# The parts ``_DirectReader`` reads (those of ``_TEXT_PARTS`` and ``_RESULT_PARTS`` that
-# give a text or refusal block, an ``output_text`` without annotations) -> the key of
-# their text.
-_DIRECT_TEXT_PARTS = {"input_text": "text", "output_text": "text", "refusal": "refusal"}
-_DIRECT_RESULT_PARTS = {"input_text": "text"}
-_ROOT: Path = ("input",)
-_SUMMARY_KEYS = frozenset({"type", "text"})
+
+_ITEM_READERS: Final[dict[type, Callable[[_Reader, int, Any, Path], None]]] = {
+    responses.RequestFunctionCall: _Reader.function_call,
+    responses.RequestReasoning: _Reader.reasoning,
+    responses.RequestFunctionCallOutput: _Reader.output,
+    responses.AssistantInput: _Reader.assistant,
+    responses.UserInput: _Reader.user,
+    responses.SystemInput: _Reader.system,
+}

@@ -8,7 +8,7 @@ PART_NOT_READ warning, an item or message part whose type is not declared is rea
 
 from __future__ import annotations
 
-from typing import Annotated, Any, ClassVar
+from typing import Annotated, Any, ClassVar, Literal
 
 from msgspec import Meta, field
 
@@ -669,3 +669,210 @@ SKIPPED_FAMILIES = tuple(
 """The event families passed over by the prefix of their type, as ``Skipped``: a hosted
 tool's progress, its streamed code, arguments or input, audio and its transcript. The
 finished item holds what they say."""
+
+
+# --- requests: what from_openai_responses reads ----------------------------------------
+# The items of a request's ``input`` (or of a Response's ``output``, sent back), read one
+# by one: an item's ``type`` names its declaration (a ``message`` may leave it out; a
+# message's ``role`` names its own), any other type with an id is a hosted tool's item
+# (``HostedItem``). Each part family reads an empty ``type`` as a type like any other
+# (``empty_tag_read``): not declared, so passed over with a warning. Keys whose value is
+# the API's default (``async: false``, ``detail: "auto"``) are not warned either.
+
+_NOT_WARNED = "; not read, not warned."
+_ITEM_ID = _doc(
+    "The item's id (msg_..., fc_...): the id of the message it starts, and an assistant"
+    " block's itemId; blank reads as none."
+)
+
+
+class RequestStruct(WireStruct, kw_only=True, gc=False):
+    """The base of a request's item and part declarations: the keys the API writes on
+    any of them that say nothing the IR could hold."""
+
+    status: Annotated[Any, _doc("The item's state (completed...)" + _NOT_WARNED)] = None
+    created_by: Annotated[Any, _doc("Who made the item" + _NOT_WARNED)] = None
+    logprobs: Annotated[Any, _doc("Token log probabilities" + _NOT_WARNED)] = None
+    caller: Annotated[Any, _doc("The execution context of a call" + _NOT_WARNED)] = None
+
+
+class RequestPart(RequestStruct, kw_only=True):
+    """The base of a request's part declarations."""
+
+    empty_tag_read: ClassVar[bool] = True
+
+
+class InputText(RequestPart, tag_field="type", tag="input_text", kw_only=True):
+    """Text: a text block (in an assistant message too)."""
+
+    text: Annotated[str, _doc("The text.")]
+
+
+class RequestOutputText(RequestPart, tag_field="type", tag="output_text", kw_only=True):
+    """A reply's text sent back: a text block."""
+
+    text: Annotated[str, _doc("The text.")]
+    annotations: Annotated[
+        list[JsonObject] | None,
+        _doc(
+            "Where the text comes from (url_citation, file_citation...): each the block's"
+            " citation {provider: 'openai-responses', wire: the annotation as it is}."
+        ),
+    ] = None
+
+
+class RequestRefusal(RequestPart, tag_field="type", tag="refusal", kw_only=True):
+    """A reply's refusal sent back: a refusal block in an assistant message, text
+    elsewhere."""
+
+    refusal: Annotated[str, _doc("The refusal's text.")]
+
+
+class InputImage(RequestPart, tag_field="type", tag="input_image", kw_only=True):
+    """An image: exactly one of image_url and file_id (by file id: PART_NOT_READ, an IR
+    image has no file source)."""
+
+    image_url: Annotated[
+        str | None, _doc("A data URL (a base64 source) or any other URL (a url source).")
+    ] = None
+    file_id: Annotated[str | None, _doc("An uploaded file's id.")] = None
+    detail: Annotated[
+        Any, _doc("low or high: the block's detail; auto (the default) none; any other warned.")
+    ] = None
+
+
+class InputFile(RequestPart, tag_field="type", tag="input_file", kw_only=True):
+    """A document: exactly one of file_data, file_id and file_url."""
+
+    file_data: Annotated[
+        str | None,
+        _doc(
+            "A data URL, or plain base64 whose media type comes from filename (else"
+            " application/octet-stream): a base64 source; not base64 is PART_NOT_READ."
+        ),
+    ] = None
+    file_id: Annotated[str | None, _doc("An uploaded file's id: a file source.")] = None
+    file_url: Annotated[str | None, _doc("Where the file is: a url source.")] = None
+    filename: Annotated[str | None, _doc("The document's filename.")] = None
+    detail: Annotated[Any, _doc("auto (the default) is not warned; any other value is.")] = None
+
+
+class AudioData(RequestStruct, kw_only=True):
+    """Inline audio."""
+
+    data: Annotated[str, _doc("The bytes, base64.")]
+    format: Annotated[str, _doc("mp3 (audio/mpeg) or wav (audio/wav); any other: not read.")]
+
+
+class InputAudio(RequestPart, tag_field="type", tag="input_audio", kw_only=True):
+    """Audio: an audio block."""
+
+    input_audio: Annotated[AudioData, _doc("The audio.")]
+
+
+TextPart = InputText | RequestOutputText | RequestRefusal
+"""A part of a system, developer or assistant message; any other type is warned."""
+UserPart = InputText | RequestOutputText | RequestRefusal | InputImage | InputFile | InputAudio
+"""A part of a user message; any other type is warned."""
+ResultPart = InputText | InputImage
+"""A part of a function call's output; any other type is warned."""
+
+
+class _InputMessage(RequestStruct, kw_only=True):
+    type: Annotated[
+        Literal["message"] | None, _doc("message; may be left out (an easy input message).")
+    ] = None
+    id: Annotated[str | None, _ITEM_ID] = None
+
+
+class UserInput(_InputMessage, kw_only=True):
+    """A user message."""
+
+    role: Annotated[Literal["user"], _doc("user.")]
+    content: Annotated[str | list[UserPart], _doc("A string, or its parts as blocks.")]
+
+
+class SystemInput(_InputMessage, kw_only=True):
+    """Instructions: a system message (the IR has one instruction role)."""
+
+    role: Annotated[Literal["system", "developer"], _doc("system or developer.")]
+    content: Annotated[str | list[TextPart], _doc("A string, or text parts concatenated.")]
+
+
+class AssistantInput(_InputMessage, kw_only=True):
+    """An assistant message (an output message sent back): its blocks join the assistant
+    turn. Its phase (commentary, final_answer) has no IR form: warned."""
+
+    role: Annotated[Literal["assistant"], _doc("assistant.")]
+    content: Annotated[
+        str | list[TextPart], _doc("A string (one text block), or its parts as blocks.")
+    ]
+
+
+class RequestFunctionCall(RequestStruct, tag_field="type", tag="function_call", kw_only=True):
+    """A function tool call: a tool call of the assistant turn."""
+
+    id: Annotated[str | None, _ITEM_ID] = None
+    arguments: Annotated[
+        str,
+        _doc(
+            "The arguments, JSON text of one object; anything else is kept as it is for"
+            " the IR to refuse (INVALID_TOOL_ARGUMENTS)."
+        ),
+    ]
+    call_id: Annotated[str, _doc("The call's id, which its output answers.")]
+    name: Annotated[str, _doc("The function's name.")]
+    namespace: Annotated[str | None, _doc("The tool's namespace.")] = None
+
+
+class SummaryText(RequestStruct, tag_field="type", tag="summary_text", kw_only=True):
+    """One part of a reasoning summary: one thinking block."""
+
+    text: Annotated[str, _doc("The summary's text.")]
+
+
+class RequestReasoning(RequestStruct, tag_field="type", tag="reasoning", kw_only=True):
+    """Reasoning sent back: thinking blocks of the assistant turn, signed by its
+    reference (id and encrypted_content)."""
+
+    id: Annotated[NonBlank, _doc("The reasoning item's id (rs_...).")]
+    summary: Annotated[
+        list[JsonObject],
+        _doc(
+            "The summary: each summary_text part one thinking block (one of empty thinking"
+            " for none); another type is warned."
+        ),
+    ]
+    content: Annotated[
+        list[Any] | None, _doc("Raw reasoning text: each part warned (only the summary is read).")
+    ] = None
+    encrypted_content: Annotated[str | None, _doc("The encrypted reasoning, in the signature.")] = (
+        None
+    )
+
+
+class RequestFunctionCallOutput(
+    RequestStruct, tag_field="type", tag="function_call_output", kw_only=True
+):
+    """A function call's result: a tool-result message."""
+
+    call_id: Annotated[str, _doc("The id of the call it answers.")]
+    output: Annotated[
+        str | list[ResultPart], _doc("The result: a string, or text and image parts.")
+    ]
+    id: Annotated[str | None, _doc("The item's id: the message id.")] = None
+    name: Annotated[
+        str | None,
+        _doc("The tool's name (else the call's with call_id); blank reads as none."),
+    ] = None
+
+
+class HostedItem(WireStruct):
+    """Any other item: with an id, a hosted tool's item (web_search_call, mcp_call...), a
+    server-tool call whose wire is the item's other keys as they are; without one (or an
+    item_reference, a custom tool's call or output) PART_NOT_READ."""
+
+    rest_kept: ClassVar[bool] = True
+
+    type: Annotated[str, _doc("The item's type: the server-tool call's name.")]
+    id: Annotated[str | None, _doc("The item's id: the server-tool call's id.")] = None

@@ -334,15 +334,15 @@ def test_a_fast_path_that_differs_from_the_checked_path_is_a_failure(
 ) -> None:
     from agent_ir.wire.openai_chat import _request as chat_request
 
-    original = chat_request._read_unchecked
+    original = chat_request._read_at_once
 
     def reordered(wire: Any) -> Any:
-        reader = original(wire)
-        if reader is not None:
-            reader.messages.reverse()
-        return reader
+        read = original(wire)
+        if read is not None:
+            return type(read)(tuple(reversed(read)), read.warnings, read.tools)
+        return read
 
-    monkeypatch.setattr(chat_request, "_read_unchecked", reordered)
+    monkeypatch.setattr(chat_request, "_read_at_once", reordered)
     seed = [
         "from_openai_chat",
         [{"role": "user", "content": "a"}, {"role": "user", "content": "b"}],
@@ -361,7 +361,7 @@ def test_an_undocumented_exception_from_a_wire_reader_is_a_failure(
     def broken(*args: Any, **kwargs: Any) -> Any:
         raise KeyError("role")
 
-    monkeypatch.setattr(chat_request._ChatReader, "read", broken)
+    monkeypatch.setattr(chat_request._Reader, "read", broken)
     seed = ["from_openai_chat", [{"role": "user", "content": [{"type": "text", "text": "a"}]}]]
     with pytest.raises(OracleFailure) as caught:
         targets.TARGETS["from_wire"](reference_json(seed) + b"\0")

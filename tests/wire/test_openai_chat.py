@@ -964,28 +964,33 @@ def test_input_not_of_the_chat_shape_is_a_wire_format_error_naming_the_path(
     assert str(caught.value).startswith("from_openai_chat: messages")
 
 
+_ROLES = "'system', 'developer', 'user', 'assistant', 'tool'"
+
+
 @pytest.mark.parametrize(
     ("messages", "error"),
     [
-        ({"role": "user"}, "messages must be a list of messages, not an object"),
-        ([{"content": "hi"}], "messages[0].role is missing"),
-        ([{"role": 7, "content": "hi"}], "messages[0].role must be a string, not a number"),
+        ({"role": "user"}, "messages must be an array; it is an object"),
+        ([{"content": "hi"}], f"messages[0].role must be one of {_ROLES}; it is missing"),
+        (
+            [{"role": 7, "content": "hi"}],
+            f"messages[0].role must be one of {_ROLES}; it is a number (7)",
+        ),
         (
             [{"role": "function", "content": "x"}],
-            "messages[0].role must be one of 'system', 'developer', 'user', 'assistant',"
-            " 'tool', not 'function'",
+            f"messages[0].role must be one of {_ROLES}; it is a string ('function')",
         ),
         (
             [{"role": "user", "content": None}],
-            "messages[0].content must be a string or a list of parts, not null",
+            "messages[0].content must be a string or an array; it is null",
         ),
         (
             [{"role": "user", "content": ["hi"]}],
-            "messages[0].content[0] must be an object, not a string",
+            "messages[0].content[0] must be an object; it is a string ('hi')",
         ),
         (
             [{"role": "assistant", "tool_calls": {}}],
-            "messages[0].tool_calls must be a list, not an object",
+            "messages[0].tool_calls must be an array or null; it is an object",
         ),
     ],
 )
@@ -1525,3 +1530,196 @@ def test_str_subclass_keys_are_never_compared(messages: list[Any]) -> None:
         _HostileKey.armed = False
     assert read == from_openai_chat(wire)
     assert read.warnings == from_openai_chat(wire).warnings
+
+
+# --- the request read through its declaration (_wire.RequestMessage) -------------------
+
+
+def _warned(read: Any) -> list[tuple[str, int, int, str | None, str]]:
+    return [(w.code, w.message_index, w.block_index, w.path, w.message) for w in read.warnings]
+
+
+def test_keys_a_request_does_not_read_are_warned_in_their_object_s_order() -> None:
+    pdf = "data:application/pdf;base64," + PNG_BASE64
+    file = {"filename": 7, "extra": "x", "file_data": pdf, "file_id": "file-1", "refusal": ""}
+    call = {"id": "c1", "x": 1, "function": {"name": "f", "arguments": "{}", "y": 2}, "index": 3}
+    read = from_openai_chat(
+        [
+            {"role": "user", "content": [{"type": "file", "file": file, "z": None}]},
+            {"role": "assistant", "tool_calls": [call], "custom": {"input": "", "name": ""}},
+            {"role": "tool", "tool_call_id": "c1", "content": "ok", "prefix": True},
+        ]
+    )
+    document = {"type": "base64", "mediaType": "application/pdf", "data": PNG_BASE64}
+    assert to_json_value(read[0]) == {
+        "role": "user",
+        "id": "message-0001",
+        "content": [{"type": "document", "source": document}],
+    }
+    file_at = "/messages/0/content/0/file"
+    call_at = "/messages/1/tool_calls/0"
+    assert _warned(read) == [
+        (
+            "PART_NOT_READ",
+            0,
+            0,
+            f"{file_at}/filename",
+            "messages[0].content[0].file.filename has no IR form",
+        ),
+        (
+            "PART_NOT_READ",
+            0,
+            0,
+            f"{file_at}/extra",
+            "messages[0].content[0].file.extra has no IR form",
+        ),
+        (
+            "PART_NOT_READ",
+            0,
+            0,
+            f"{file_at}/file_id",
+            "messages[0].content[0].file.file_id has no IR form",
+        ),
+        ("PART_NOT_READ", 1, -1, f"{call_at}/x", "messages[1].tool_calls[0].x has no IR form"),
+        (
+            "PART_NOT_READ",
+            1,
+            -1,
+            f"{call_at}/index",
+            "messages[1].tool_calls[0].index has no IR form",
+        ),
+        (
+            "PART_NOT_READ",
+            1,
+            -1,
+            f"{call_at}/function/y",
+            "messages[1].tool_calls[0].function.y has no IR form",
+        ),
+        ("PART_NOT_READ", 2, -1, "/messages/2/prefix", "messages[2].prefix has no IR form"),
+    ]
+
+
+def test_part_and_annotation_types_a_request_does_not_declare_are_passed_over() -> None:
+    read = from_openai_chat(
+        [
+            {"role": "system", "content": [{"type": "", "text": "?"}, text("s")]},
+            {
+                "role": "assistant",
+                "content": [text("a"), {"type": "output_audio", "data": 1}],
+                "annotations": [
+                    {"type": "url_citation", "url_citation": {"url": "https://x"}, "k": 1},
+                    {"type": "file_path", "file_path": {}},
+                ],
+            },
+        ]
+    )
+    citation = {"type": "url_citation", "url_citation": {"url": "https://x"}, "k": 1}
+    assert to_json_value(list(read)) == [
+        {"role": "system", "id": "message-0001", "content": "s"},
+        {
+            "role": "assistant",
+            "id": "message-0002",
+            "content": [
+                {
+                    "type": "text",
+                    "text": "a",
+                    "citations": [{"provider": "openai-chat", "wire": citation}],
+                }
+            ],
+        },
+    ]
+    assert _warned(read) == [
+        ("PART_NOT_READ", 0, 0, "/messages/0/content/0", "a '' part has no IR form"),
+        ("PART_NOT_READ", 1, 1, "/messages/1/content/1", "a 'output_audio' part has no IR form"),
+        (
+            "PART_NOT_READ",
+            1,
+            -1,
+            "/messages/1/annotations/1",
+            "a 'file_path' annotation has no IR form",
+        ),
+    ]
+
+
+def test_a_call_of_another_type_is_passed_over_whatever_its_function_holds() -> None:
+    call = {"id": "k1", "type": "custom", "function": 5, "custom": {"name": "grep", "input": "x"}}
+    read = from_openai_chat(
+        [
+            {"role": "assistant", "content": "a", "tool_calls": [call]},
+            {"role": "tool", "tool_call_id": "k1", "content": "done"},
+        ]
+    )
+    assert read[1].tool_name == "grep"
+    assert _warned(read) == [
+        ("PART_NOT_READ", 0, -1, "/messages/0/tool_calls/0", "a 'custom' tool call has no IR form")
+    ]
+
+
+@pytest.mark.parametrize(
+    ("messages", "path", "error"),
+    [
+        (
+            [{"role": "user", "content": "q"}, {"role": "user", "content": [text(1)]}],
+            ("messages", 1, "content", 0, "text"),
+            "messages[1].content[0].text must be a string; it is a number (1)",
+        ),
+        (
+            [{"role": "assistant", "tool_calls": [{"id": "c", "function": {"arguments": "{}"}}]}],
+            ("messages", 0, "tool_calls", 0, "function", "name"),
+            "messages[0].tool_calls[0].function.name must be a string; it is missing",
+        ),
+        (
+            [{"role": "assistant", "tool_calls": [{"id": "c", "type": "function"}]}],
+            ("messages", 0, "tool_calls", 0, "function"),
+            "messages[0].tool_calls[0].function must be an object; it is missing",
+        ),
+        (
+            [{"role": "user", "content": [{"type": "file", "file": {"file_id": 3}}]}],
+            ("messages", 0, "content", 0, "file", "file_id"),
+            "messages[0].content[0].file.file_id must be a string; it is a number (3)",
+        ),
+        (
+            # A message's refusal comes after what the messages before it hold.
+            [
+                {"role": "user", "content": [{"type": "file", "file": {}}]},
+                {"role": "user", "content": 1},
+            ],
+            ("messages", 0, "content", 0, "file"),
+            "messages[0].content[0].file must have file_data or file_id",
+        ),
+    ],
+)
+def test_a_request_not_of_its_declared_shape_is_refused_in_the_decode_grammar(
+    messages: Any, path: tuple[Any, ...], error: str
+) -> None:
+    with pytest.raises(WireFormatError) as caught:
+        from_openai_chat(messages)
+    assert caught.value.path == path
+    assert str(caught.value) == f"from_openai_chat: {error}"
+
+
+class _Text(str):
+    pass
+
+
+def test_a_request_read_at_once_and_one_read_checked_read_alike() -> None:
+    call = {"id": "c1", "type": "function", "function": {"name": "f", "arguments": '{"a": 1}'}}
+    image = {"type": "image_url", "image_url": {"url": "https://x/a.png", "detail": "high"}}
+    messages: list[Any] = [
+        {"role": "developer", "content": "d"},
+        {"role": "user", "content": [text("q"), image]},
+        {"role": "assistant", "content": "a", "refusal": "", "tool_calls": [call]},
+        {"role": "tool", "tool_call_id": "c1", "content": "r"},
+    ]
+    at_once = from_openai_chat(messages)
+    checked = from_openai_chat([*messages[:3], {**messages[3], "content": _Text("r")}])
+    assert list(at_once) == list(checked)
+    assert at_once.warnings == checked.warnings == ()
+    assert to_json_value(at_once[2]) == {
+        "role": "assistant",
+        "id": "message-0003",
+        "content": [
+            {"type": "text", "text": "a"},
+            {"type": "toolCall", "id": "c1", "name": "f", "arguments": {"a": 1}},
+        ],
+    }

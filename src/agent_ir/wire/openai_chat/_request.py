@@ -60,61 +60,41 @@ IR -> Chat
 
 Chat -> IR
 ----------
-- ``system`` and ``developer`` -> system (OpenAI treats them alike); text parts are
-  joined without a separator.
-- ``user``: a string stays a string; parts: ``text``; ``image_url`` -> an image with a
-  base64 source when the URL is ``data:<image/...>;base64,<data>`` with valid base64
-  (so an IR URL source holding such a URL comes back as that base64 source: the same
-  image), otherwise a URL source holding the URL unchanged; its ``detail`` (``auto``,
-  ``low``, ``high``; another value is PART_NOT_READ) -> the image's; ``input_audio`` -> base64
-  audio of media type audio/wav (``wav``) or audio/mpeg (``mp3``), always these two
-  (the format holds no other spelling; ``to_openai_chat`` warns when it sends another),
-  another format is PART_NOT_READ; ``file`` -> a document: ``file_data`` (a
-  ``data:<mediaType>;base64,<data>`` URL) -> a base64 source (an ``http(s)`` URL there,
-  as OpenRouter takes, -> a URL source), else ``file_id`` -> a file source; its
-  ``filename`` -> the document's, except ``"document.pdf"`` beside ``file_data``: the
-  name ``to_openai_chat`` writes for a document without one reads back as none.
-- ``assistant``: a content string (``""`` and ``null`` give no block) -> one text block,
-  text parts -> text blocks and refusal parts -> refusal blocks, in order; ``url_citation``
-  annotations -> citations of the last text block (``{"provider": "openai-chat", "wire":
-  <the annotation as written>}``; another annotation type, or a citation with no text
-  to cite from, is PART_NOT_READ at ``/messages/<i>/annotations/<k>``); ``refusal`` (a
-  non-empty string) -> a refusal block after the text; then each ``tool_calls`` function
-  call (``type`` ``"function"`` or absent, as Mistral writes it) -> a toolCall block
-  whose arguments are the JSON object in ``arguments``; ``arguments`` absent, ``null``,
-  ``""`` or only whitespace is ``{}`` (a call without arguments, as OpenRouter writes
-  it, and as ``OpenAIChatStream`` reads it). Other text that is not a JSON object (or
-  has duplicate keys, NaN, an infinite number) is kept as it is, so ``ir_messages``
-  raises ``TranscriptError`` with INVALID_TOOL_ARGUMENTS: never a guessed ``{}``. A
-  call's ``index`` equal to its position (a stream delta's field echoed back) is not
-  warned about.
-- ``tool`` -> toolResult with ``isError: false``, a string or text blocks; its
-  ``toolName`` is the name of the nearest earlier tool call with that id (a custom call
-  too), else of the first later one, else ``UNKNOWN_TOOL_NAME`` (``"unknown"``) with a
-  TOOL_NAME_UNKNOWN warning (validation then reports the orphan).
-- Message ids: ``assigned_id(position)`` (the format has none). Whatever has no IR form
-  is PART_NOT_READ: ``name``, ``audio``, ``function_call``, custom tool calls, refusal
-  parts outside an assistant message, ``reasoning``/``reasoning_content`` (thinking is
-  not sent back in this format), a ``file_id`` beside ``file_data``, parts of other
-  types and any other key. A value that carries nothing is not warned about: ``null``,
-  and the API's empty default of a key (``DEFAULT_VALUES``: ``"annotations": []``,
-  Mistral's ``"prefix": false``, ``"refusal": ""``, the all-empty ``audio``,
-  ``function_call`` and ``custom`` objects some servers write). The keys read and these
-  defaults are one list (``_keys``) with ``reply_from_openai_chat`` and
-  ``OpenAIChatStream``, which warn about the same keys of a reply's message.
-- ``WireFormatError`` (its path starts at ``messages``) for input not of the format's
-  shape: not a list of objects, an unknown role or the legacy ``function`` role (its
-  result has no call id to link), a missing or mistyped required field, a part without
-  a string ``type``, ``file_data`` that is neither a base64 data URL nor a URL, a file part with
-  neither ``file_data`` nor ``file_id``. A value of the right shape that the IR refuses
-  (a blank tool-call id, an empty URL, audio data that is not base64) is the
-  ``TranscriptError`` of ``ir_messages``.
+The request is declared once (``_wire.RequestMessage``: each field's description is
+what it becomes) and decoded in one step (``agent_ir.wire._decode``); message by
+message (ids: ``assigned_id(position)``):
+
+- ``system`` and ``developer`` -> system, text parts joined; ``user`` -> user, a string
+  or blocks (``image_url`` -> image, ``input_audio`` -> audio, ``file`` -> document);
+  ``tool`` -> toolResult (``isError: false``) named by the nearest earlier tool call with
+  its id (a custom call too), else the first later one, else ``UNKNOWN_TOOL_NAME`` with
+  TOOL_NAME_UNKNOWN.
+- ``assistant`` -> text (string content or text parts) and refusal parts in order,
+  ``url_citation`` annotations as citations of the last text block (``{"provider":
+  "openai-chat", "wire": <the annotation as written>}``), then ``refusal``, then each
+  function call (arguments: the JSON object in ``arguments``, ``{}`` when blank; other
+  text is kept for ``ir_messages`` to refuse with INVALID_TOOL_ARGUMENTS).
+- PART_NOT_READ: a part, annotation or tool call of another type, audio of another
+  format, an annotation with no text to cite, and every key not declared (``name``,
+  ``audio``, ``function_call``, ``reasoning``...) or declared but not taken (a
+  ``detail`` of another value, a ``file_id`` beside ``file_data``, a call's ``index``
+  that is not its position), at its path; ``null`` and a key's empty default
+  (``_keys.DEFAULT_VALUES``) carry nothing and are not warned.
+- ``WireFormatError`` (path from ``messages``, reason in the decode grammar: ``must be
+  <expected>; it is <found>``) for input not of the declared shape, an unknown role
+  (the legacy ``function`` too), ``file_data`` that is neither a base64 data URL nor an
+  http(s) URL, a file with neither ``file_data`` nor ``file_id``. A value of the right
+  shape that the IR refuses (a blank id, an empty URL, audio data that is not base64)
+  is the ``TranscriptError`` of ``ir_messages``.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Set
-from typing import Any
+import re
+from collections.abc import Callable
+from typing import Any, Final, NamedTuple
+
+import msgspec
 
 from agent_ir._generated.message_schema import (
     AssistantMessage,
@@ -150,13 +130,9 @@ from agent_ir.wire._common import (
     bare_media_type,
     data_url,
     exact_dicts,
-    exact_keys,
     image_source,
     ir_messages,
-    is_missing,
     key_not_read,
-    must_be,
-    must_be_one_of,
     not_read,
     parse_arguments,
     parse_data_url,
@@ -165,22 +141,13 @@ from agent_ir.wire._common import (
     transcript_items,
     unchecked_wire,
     unknown_tool_name,
-    unread_keys,
     warn_thought_signatures,
     warn_tool_name,
-    wire_list,
-    wire_object,
-    wire_string,
 )
-from agent_ir.wire._tools import sent_tools
-from agent_ir.wire.openai_chat._keys import (
-    ASSISTANT_KEYS,
-    CALL_KEYS,
-    DEFAULT_VALUES,
-    FUNCTION_KEYS,
-    ROLE,
-    call_keys,
-)
+from agent_ir.wire._decode import Decoded, Decoder, Unread, WireError, describe_json
+from agent_ir.wire._tools import read_with_tools, sent_tools
+from agent_ir.wire.openai_chat import _wire as chat
+from agent_ir.wire.openai_chat._keys import DEFAULT_VALUES
 from agent_ir.wire.openai_chat._tools import chat_tools, read_chat_tools
 
 __all__ = ["from_openai_chat", "to_openai_chat"]
@@ -189,6 +156,7 @@ TO = "to_openai_chat"
 FROM = "from_openai_chat"
 Code = ConversionWarningCode
 JsonDict = dict[str, Any]
+Wire = dict[str, Any]
 
 # The name the API wants beside file_data, written for a document without a file name.
 DOCUMENT_FILENAME = "document.pdf"
@@ -484,6 +452,13 @@ def _tool_call(block: ToolCallBlock) -> JsonDict:
 # --- Chat -> IR -------------------------------------------------------------------------
 
 
+_MESSAGE: Final = Decoder(chat.RequestMessage)
+_MESSAGES: Final = list[chat.RequestMessage]
+_ROLES: Final = ("system", "developer", "user", "assistant", "tool")
+_IMAGE_DETAILS: Final = frozenset({"auto", "low", "high"})
+_WEB_URLS: Final = ("https://", "http://")
+
+
 def from_openai_chat(messages: object, *, tools: object = None) -> WireMessages:
     """A Chat Completions ``messages`` list (JSON values) -> IR messages with a warning
     for each wire part that has no IR form (see the module docstring).
@@ -495,510 +470,565 @@ def from_openai_chat(messages: object, *, tools: object = None) -> WireMessages:
     None), read into the result's ``tools`` (``_tools``); their warnings come first.
     ``WireFormatError`` at ``tools[...]`` for an entry not of the format's shape,
     ``TranscriptError`` for a definition the IR refuses."""
-    tool_warnings = Warnings()
-    definitions = None if tools is None else read_chat_tools(FROM, tools, tool_warnings)
+    return read_with_tools(FROM, tools, read_chat_tools, lambda: _read_messages(messages))
+
+
+def _read_messages(messages: object) -> WireMessages:
+    """The messages decoded (``_wire.RequestMessage``) and read: at once when the input
+    may be read unchecked (``unchecked_wire``) and is of its declared shape with nothing
+    unread; else from ``read_wire``'s checked value, message by message, which reports
+    the first value not of its shape or reads what the declaration does not know with a
+    warning."""
     unchecked = unchecked_wire(messages)
-    reader = None if unchecked is None else _read_unchecked(unchecked)
-    if reader is not None and reader.direct is not None:
-        converted = reader.direct.messages(reader.messages)
-        if converted is not None:
-            warnings = (*tool_warnings.all(), *reader.warnings.all())
-            return WireMessages(converted, warnings, definitions)
+    if unchecked is not None and exact_dicts(unchecked):
+        read = _read_at_once(unchecked)
+        if read is not None:
+            return read
     wire = read_wire(FROM, messages, ("messages",))
     if type(wire) is not list:
-        raise must_be(FROM, ("messages",), "a list of messages", wire)
-    reader = _ChatReader(_call_names(wire))
-    for index, message in enumerate(wire):
-        reader.read(index, message)
-    converted = ir_messages(reader.messages)
-    return WireMessages(converted, (*tool_warnings.all(), *reader.warnings.all()), definitions)
+        raise WireFormatError(FROM, ("messages",), f"must be an array; it is {describe_json(wire)}")
+    decoded: list[Any] = []
+    unread: list[tuple[str, ...]] = []
+    refused = None
+    for index, entry in enumerate(wire):
+        try:
+            found = _decoded_message(index, entry)
+        except WireFormatError as error:
+            refused = error  # raised once the messages before it are read
+            break
+        decoded.append(found.value)
+        unread.append(found.unread)
+    read = _convert(_Input(decoded, wire, unread), None, refused)
+    assert read is not None, "a checked read gives its messages or raises"
+    return read
 
 
-def _read_unchecked(wire: list[Any]) -> _ChatReader | None:
-    """The reader of ``wire`` read before ``read_wire`` checked it (``unchecked_wire``),
-    or None when anything fails or was not JSON, for ``from_openai_chat`` to read it
-    again the checked way and report what is wrong as it always did. Messages of the
-    common shapes with nothing to warn about are built as IR objects at once
-    (``Direct``), the others in JSON form."""
-    if not exact_dicts(wire):
-        return None
+def _read_at_once(wire: list[Any]) -> WireMessages | None:
+    """The messages read with one ``msgspec.convert`` of their declaration, the free
+    values (annotations kept whole, values looked at but not read) checked as
+    ``read_wire`` would check them; None when they do not convert, hold such a value
+    ``read_wire`` would copy or refuse, or anything fails: the checked read then reports
+    it."""
     try:
-        reader = _ChatReader(_call_names(wire), Unchecked(), Direct())
-        for index, message in enumerate(wire):
-            built = reader.direct_message(index, message)
-            if built is None:
-                reader.read(index, message)
-            else:
-                reader.messages.append(built)
-    except Exception:  # any failure: read again, checked, to report it
+        decoded = msgspec.convert(wire, _MESSAGES)
+        return _convert(_Input(decoded, wire, None), Unchecked(), None)
+    except Exception:  # not of its shape, a key msgspec refuses, not exact: read checked
         return None
-    assert reader.unchecked is not None
-    return reader if reader.unchecked.exact(("messages",)) else None
 
 
-def _call_names(wire: list[Any]) -> CallNames:
+def _decoded_message(index: int, entry: Any) -> Decoded[Any]:
+    """Message ``index`` of the checked input, decoded; ``WireFormatError`` for one not
+    of its shape (a role not one of ``_ROLES``)."""
+    path: Path = ("messages", index)
+    try:
+        decoded = _MESSAGE(entry)
+    except WireError as error:
+        if error.pointer == "/role":
+            raise _role_refused(entry, path) from None
+        lenient = _without_function(entry, error.pointer)
+        if lenient is not None:
+            return _decoded_message(index, lenient)
+        raise WireFormatError(
+            FROM,
+            _path(path, entry, error.pointer),
+            f"must be {error.expected}; it is {error.found}",
+        ) from None
+    if type(decoded.value) is Unread:
+        raise _role_refused(entry, path)
+    return decoded
+
+
+def _without_function(entry: dict[str, Any], pointer: str) -> dict[str, Any] | None:
+    """``entry`` without the ``function`` of the tool call that ``pointer`` (a refusal)
+    is in when that call is not a function call: such a call is passed over whole, its
+    ``function`` not read; None for any other refusal."""
+    found = _IN_FUNCTION.match(pointer)
+    if found is None:
+        return None
+    position = int(found[1])
+    calls = list(entry["tool_calls"])
+    kind = calls[position].get("type")
+    if type(kind) is not str or kind == "function":
+        return None
+    calls[position] = {k: v for k, v in calls[position].items() if k != "function"}
+    return {**entry, "tool_calls": calls}
+
+
+_IN_FUNCTION: Final = re.compile(r"/tool_calls/(\d+)/function(?:/|$)")
+
+
+def _role_refused(entry: dict[str, Any], path: Path) -> WireFormatError:
+    roles = ", ".join(quoted(role) for role in _ROLES)
+    found = describe_json(entry["role"]) if "role" in entry else "missing"
+    return WireFormatError(FROM, (*path, "role"), f"must be one of {roles}; it is {found}")
+
+
+def _path(root: Path, value: Any, pointer: str) -> Path:
+    """``pointer`` (into ``value``, at ``root``) as a path: an array's index as an int."""
+    path = list(root)
+    for part in pointer.split("/")[1:]:
+        key = part.replace("~1", "/").replace("~0", "~")
+        if type(value) is list:
+            path.append(int(key))
+            value = value[int(key)] if int(key) < len(value) else None
+        else:
+            path.append(key)
+            value = value.get(key) if type(value) is dict else None
+    return tuple(path)
+
+
+class _Input(NamedTuple):
+    """The messages decoded (``_wire``), the input as it came and, when read checked,
+    what each message holds that is not declared (``Decoded.unread``; None when read at
+    once: nothing undeclared)."""
+
+    messages: list[Any]
+    raws: list[Any]
+    unread: list[tuple[str, ...]] | None
+
+
+class _NotExact(Exception):
+    """Input read at once holds what only the checked read may read."""
+
+
+def _convert(
+    request: _Input, held: Unchecked | None, refused: WireFormatError | None
+) -> WireMessages | None:
+    """The decoded messages as IR messages and warnings. ``held``: read at once, the
+    free values to check (None when the input is checked); ``refused``: the refusal of
+    the message after the decoded ones, raised once they are read. The common shapes
+    are built as IR objects at once (``Direct``); when the IR refuses a message, the
+    messages are read again in JSON form for ``ir_messages`` to explain."""
+    names = _call_names(request)
+    reader = _Reader(names, request, held)
+    reader.read()
+    if refused is not None:
+        raise refused
+    if held is not None and not held.exact(("messages",)):
+        return None
+    assert reader.direct is not None
+    converted = reader.direct.messages(reader.entries)
+    if converted is not None:
+        return WireMessages(converted, reader.warnings.all())
+    if held is not None:
+        return None
+    plain = _Reader(names, request, None, direct=False)
+    plain.read()
+    return WireMessages(ir_messages(plain.entries), plain.warnings.all())
+
+
+def _call_names(request: _Input) -> CallNames:
     """The id and name of every tool call, function and custom alike (a call the IR
-    cannot hold still names the results that answer it), by message index. Calls not
-    of the format's shape are left out here and refused when their message is read.
-    The messages are dicts with ``str`` keys (``read_wire``'s result, or checked by
-    ``exact_dicts``); a call or its body whose keys are not all ``str`` raises (only
-    unchecked input can hold one: it is then read again, checked)."""
+    cannot hold still names the results that answer it: its name is in the object its
+    type names), by message index, read before the messages so that a result answering
+    a later call still gets a name."""
     names = CallNames()
-    for index, message in enumerate(wire):
-        if type(message) is not dict:
+    assistant = chat.RequestAssistantMessage
+    for index, message in enumerate(request.messages):
+        if type(message) is not assistant or message.tool_calls is None:
             continue
-        role = message.get("role")
-        if type(role) is not str or role != "assistant":
-            continue
-        calls = message.get("tool_calls")
-        for call in calls if type(calls) is list else ():
-            named = _named_call(call)
-            if named is not None:
-                names.add(index, *named)
+        for position, call in enumerate(message.tool_calls):
+            kind = call.type
+            if kind is None or kind == "function":
+                if call.function is not None:
+                    names.add(index, call.id, call.function.name)
+            elif request.unread is not None:  # read checked: the raw call may hold more
+                body = request.raws[index]["tool_calls"][position].get(kind)
+                name = body.get("name") if type(body) is dict else None
+                if type(name) is str:
+                    names.add(index, call.id, name)
     return names
 
 
-def _named_call(call: object) -> tuple[str, str] | None:
-    """(id, name) of a wire tool call: ``{"id", "type": kind, kind: {"name", ...}}``."""
-    if type(call) is not dict:
-        return None
-    _check_keys(call)
-    call_id, kind = call.get("id"), call.get("type")
-    if kind is None:
-        kind = "function"  # Mistral writes no type
-    body = call.get(kind) if type(kind) is str else None
-    if type(body) is dict:
-        _check_keys(body)
-    name = body.get("name") if type(body) is dict else None
-    if type(call_id) is not str or type(name) is not str:
-        return None
-    return call_id, name
+class _Reader:
+    """Decoded messages -> IR messages (objects, or their JSON form) and warnings.
 
-
-def _check_keys(value: JsonDict) -> None:
-    """Raise before a key is looked up in a dict with a key that is not an exact
-    ``str`` (only unchecked input holds one; see ``exact_keys``)."""
-    if not exact_keys(value):
-        raise ValueError("a key that is not an exact str")
-
-
-class _Place:
-    """Where a wire value is: its path, and the message and part a warning names."""
-
-    def __init__(self, path: Path, index: int, block_index: int = -1) -> None:
-        self.path = path
-        self.index = index
-        self.block_index = block_index
-
-    def at(self, *segments: str | int) -> _Place:
-        return _Place((*self.path, *segments), self.index, self.block_index)
-
-    def part(self, block_index: int) -> _Place:
-        """Part ``block_index`` of the message's ``content``."""
-        return _Place((*self.path, "content", block_index), self.index, block_index)
-
-    def fail(self, reason: str) -> WireFormatError:
-        return WireFormatError(FROM, self.path, reason)
-
-
-# What was read (None: nothing with an IR form, already warned about), and the keys it
-# was read from.
-_Read = tuple[JsonDict | None, Set[str]]
-
-
-class _ChatReader:
-    """Reads wire messages in order."""
+    ``direct``: the messages of the common shapes (string contents, plain function
+    calls) are built as IR objects (``Direct``); any other message (and every message
+    when ``direct`` is False) in JSON form. ``held``: input read at once, whose free
+    values are checked."""
 
     def __init__(
-        self,
-        call_names: CallNames,
-        unchecked: Unchecked | None = None,
-        direct: Direct | None = None,
+        self, call_names: CallNames, request: _Input, held: Unchecked | None, *, direct: bool = True
     ) -> None:
+        self.entries: list[Any] = []
         self.warnings = Warnings("/messages")
-        self.messages: list[Any] = []  # JSON form, or IR messages built by ``direct``
-        self.call_names = call_names
-        # What was not read, to check at the end, when reading unchecked input.
-        self.unchecked = unchecked
-        self.direct = direct
+        self.direct = Direct() if direct else None
+        self._call_names = call_names
+        self._request = request
+        self._held = held
+        self._unread: dict[str, list[str]] = {}  # the message's undeclared keys by parent
+        self._raw: Any = None  # the message as it came
 
-    def direct_message(self, index: int, message: JsonDict) -> Message | None:
-        """The IR message of a message (a dict with ``str`` keys) that ``read`` would
-        read with no warning into the JSON form of exactly that message: a system,
-        developer or user message of string content, a tool message of string content
-        answering a known call, an assistant message of string or null content and
-        function calls with nothing else. None for any other message."""
-        role = message.get("role")
-        if type(role) is not str:
-            return None
-        content = message.get("content")
-        message_id = assigned_id(len(self.messages))
-        if role == "user" or role == "system" or role == "developer":
-            if type(content) is not str or len(message) != 2:
-                return None
-            kind = UserMessage if role == "user" else SystemMessage
-            return kind(id=message_id, content=content)
-        if role == "tool":
-            return self._direct_tool(index, message, message_id, content)
-        if role == "assistant":
-            return self._direct_assistant(message, message_id, content)
-        return None
+    def read(self) -> None:
+        request = self._request
+        direct = self._direct if self.direct is not None else None
+        checked = request.unread is not None
+        raws = request.raws
+        for index, message in enumerate(request.messages):
+            if checked:
+                self._enter(index)
+            if direct is not None and not self._unread and direct(index, message):
+                continue
+            self._raw = raws[index]
+            path: Path = ("messages", index)
+            match message:
+                case chat.RequestUserMessage(content=content):
+                    read: Wire = {"role": "user", "content": self._user(index, content, path)}
+                case chat.RequestAssistantMessage():
+                    read = {"role": "assistant", "content": self._assistant(index, message, path)}
+                case chat.RequestToolMessage():
+                    read = self._tool(index, message, path)
+                case _:
+                    content = message.content
+                    if type(content) is not str:
+                        parts = self._text_parts(index, content, path)
+                        content = "".join(part["text"] for part in parts)
+                    read = {"role": "system", "content": content}
+            self._keys(index, -1, path)
+            read["id"] = assigned_id(len(self.entries))
+            self.entries.append(read)
 
-    def _direct_tool(
-        self, index: int, message: JsonDict, message_id: str, content: object
-    ) -> Message | None:
-        call_id = message.get("tool_call_id")
-        if type(content) is not str or type(call_id) is not str or len(message) != 3:
-            return None
-        name = self.call_names.name(call_id, index)
-        if name is None:
-            return None
-        assert self.direct is not None
-        self.direct.non_blank(call_id, name)
-        return ToolResultMessage(
-            id=message_id, tool_call_id=call_id, tool_name=name, content=content, is_error=False
-        )
-
-    def _direct_assistant(
-        self, message: JsonDict, message_id: str, content: object
-    ) -> Message | None:
-        calls = message.get("tool_calls")
-        if len(message) != ("content" in message) + ("tool_calls" in message) + 1:
-            return None
-        blocks: list[Any] = []
-        if type(content) is str:
-            if content:
-                blocks.append(TextBlock(text=content))
-        elif content is not None:
-            return None
-        if calls is not None:
-            if type(calls) is not list:
-                return None
-            for call in calls:
-                block = self._direct_call(call)
-                if block is None:
-                    return None
-                blocks.append(block)
-        return AssistantMessage(id=message_id, content=tuple(blocks))
-
-    def _direct_call(self, call: object) -> ToolCallBlock | None:
-        """A function call with nothing else (its keys and its function's keys were
-        checked by ``_call_names``)."""
-        if type(call) is not dict or len(call) != 3:
-            return None
-        kind, call_id, function = call.get("type"), call.get("id"), call.get("function")
-        if not (type(kind) is str and kind == "function" and type(call_id) is str):
-            return None
-        if type(function) is not dict or len(function) != 2:
-            return None
-        name, arguments = function.get("name"), function.get("arguments")
-        if type(name) is not str or type(arguments) is not str:
-            return None
-        value = parse_arguments(arguments)
-        if type(value) is not dict:
-            return None
-        assert self.direct is not None
-        self.direct.non_blank(call_id, name)
-        return ToolCallBlock(id=call_id, name=name, arguments=self.direct.arguments(value))
-
-    def read(self, index: int, message: object) -> None:
-        place = _Place(("messages", index), index)
-        message = _object(message, place)
-        role = message.get("role")
-        if type(role) is not str:
-            role = _string(message, "role", place)
-        reader = _ROLE_READERS.get(role)
-        if reader is None:
-            raise must_be_one_of(FROM, place.at("role").path, list(_ROLE_READERS), role)
-        fields, read = reader(self, message, place)
-        self._unread(message, read | ROLE, place)
-        message_id = assigned_id(len(self.messages))
-        self.messages.append({"role": _IR_ROLES[role], "id": message_id, **(fields or {})})
-
-    def system(self, message: JsonDict, place: _Place) -> _Read:
-        content = _content(message, place)
-        if not isinstance(content, str):
-            content = "".join(block["text"] for block in self._text_parts(content, place))
-        return {"content": content}, {"content"}
-
-    def user(self, message: JsonDict, place: _Place) -> _Read:
-        content = _content(message, place)
-        if isinstance(content, str):
-            return {"content": content}, {"content"}
-        blocks = []
-        for part_index, part in enumerate(content):
-            block = _text_part(part)
-            if block is None:
-                block = self._user_part(part, place.part(part_index))
-            if block is not None:
-                blocks.append(block)
-        return {"content": blocks}, {"content"}
-
-    def assistant(self, message: JsonDict, place: _Place) -> _Read:
-        blocks = self._assistant_text(message.get("content"), place)
-        self._annotations(message, blocks, place)
-        refusal = message.get("refusal")
-        if refusal is not None:
-            refusal = _string(message, "refusal", place)
-            if refusal:
-                blocks.append({"type": "refusal", "text": refusal})
-        calls = message.get("tool_calls")
-        if calls is not None:
-            for call_index, call in enumerate(_array(calls, place.at("tool_calls"))):
-                block = _function_call(call)
-                if block is None:
-                    block = self._tool_call(call, place, place.at("tool_calls", call_index))
-                if block is not None:
-                    blocks.append(block)
-        return {"content": blocks}, ASSISTANT_KEYS
-
-    def _annotations(self, message: JsonDict, blocks: list[JsonDict], place: _Place) -> None:
-        """``url_citation`` annotations -> citations of the last text block; any other
-        annotation, or one with no text to cite from, is PART_NOT_READ."""
-        annotations = message.get("annotations")
-        if annotations is None:
+    def _enter(self, index: int) -> None:
+        """Read message ``index`` (of checked input) next: its undeclared keys by the
+        pointer of their object."""
+        self._raw = self._request.raws[index]
+        unread = self._request.unread
+        assert unread is not None
+        places = unread[index]
+        if not places:
+            if self._unread:
+                self._unread = {}
             return
-        texts = [block for block in blocks if block["type"] == "text"]
-        for position, annotation in enumerate(_array(annotations, place.at("annotations"))):
-            where = _Place((*place.path, "annotations", position), place.index)
-            annotation = _object(annotation, where)
-            kind = _string(annotation, "type", where)
-            if kind != "url_citation" or not texts:
-                what = f"a {quoted(kind)} annotation"
-                self._not_read(where, what if texts else f"{what} with no text to cite")
-                continue
-            citation = {"provider": CITATION_PROVIDER, "wire": annotation}
-            texts[-1].setdefault("citations", []).append(citation)
-            if self.unchecked is not None:
-                self.unchecked.add(len(where.path) - 1, annotation)
+        self._unread = {}
+        prefix = to_pointer(("messages", index))
+        for place in places:
+            parent, _, key = place.rpartition("/")
+            key = key.replace("~1", "/").replace("~0", "~")
+            self._unread.setdefault(prefix + parent, []).append(key)
 
-    def tool(self, message: JsonDict, place: _Place) -> _Read:
-        call_id = _string(message, "tool_call_id", place)
-        content = _content(message, place)
-        if not isinstance(content, str):
-            content = self._text_parts(content, place)
-        name = self.call_names.name(call_id, place.index)
-        if name is None:
-            name = unknown_tool_name(
-                self.warnings, place.index, -1, call_id, place.at("tool_call_id").path
-            )
-        result = {"toolCallId": call_id, "toolName": name, "content": content, "isError": False}
-        return result, {"tool_call_id", "content"}
+    # -- messages ----------------------------------------------------------------------
 
-    # -- parts -------------------------------------------------------------------------
-
-    def _text_parts(
-        self, content: list[Any], place: _Place, *, refusals: bool = False
-    ) -> list[JsonDict]:
-        """Text parts -> text blocks (and, with ``refusals``, an assistant's refusal
-        parts -> refusal blocks); a part of another type is PART_NOT_READ."""
+    def _user(self, index: int, content: str | list[Any], path: Path) -> str | list[Wire]:
+        if type(content) is str:
+            return content
         blocks = []
         for part_index, part in enumerate(content):
-            block = _text_part(part)
+            where = (*path, "content", part_index)
+            block = self._user_part(index, part_index, part, where)
             if block is not None:
                 blocks.append(block)
-                continue
-            part_place = place.part(part_index)
-            part = _object(part, part_place)
-            kind = _string(part, "type", part_place)
-            if kind == "text" or (refusals and kind == "refusal"):
-                key = "text" if kind == "text" else "refusal"
-                self._unread(part, {"type", key}, part_place)
-                blocks.append({"type": kind, "text": _string(part, key, part_place)})
-            else:
-                self._not_read(part_place, f"a {quoted(kind)} part", part)
         return blocks
 
-    def _user_part(self, part: object, place: _Place) -> JsonDict | None:
-        part = _object(part, place)
-        kind = _string(part, "type", place)
-        reader = _USER_PART_READERS.get(kind)
-        if reader is None:
-            self._not_read(place, f"a {quoted(kind)} part", part)
-            return None
-        block, read = reader(self, part, place)
-        if block is not None:
-            self._unread(part, {"type", *read}, place)
-        elif self.unchecked is not None:
-            self.unchecked.add_unread(part, {"type"}, len(place.path))
+    def _user_part(self, index: int, block_index: int, part: Any, path: Path) -> Wire | None:
+        match part:
+            case chat.RequestTextPart(text=text):
+                self._keys(index, block_index, path)
+                return {"type": "text", "text": text}
+            case chat.ImageUrlPart(image_url=image):
+                block = self._image(index, block_index, image, (*path, "image_url"))
+            case chat.InputAudioPart(input_audio=audio):
+                media_type = AUDIO_MEDIA_TYPES.get(audio.format)
+                if media_type is None:
+                    what = f"audio in format {quoted(audio.format)}"
+                    self._not_read(index, block_index, what, path)
+                    return None
+                self._keys(index, block_index, (*path, "input_audio"))
+                source = {"type": "base64", "mediaType": media_type, "data": audio.data}
+                block = {"type": "audio", "source": source}
+            case chat.FilePart(file=file):
+                block = self._file(index, block_index, file, (*path, "file"))
+            case _:
+                self._hold_part(part, path)
+                self._not_read(index, block_index, f"a {quoted(_kind(part))} part", path)
+                return None
+        self._keys(index, block_index, path)
         return block
 
-    def text(self, part: JsonDict, place: _Place) -> _Read:
-        return {"type": "text", "text": _string(part, "text", place)}, {"text"}
-
-    def image_url(self, part: JsonDict, place: _Place) -> _Read:
-        where = place.at("image_url")
-        image = _object_at(part, "image_url", place)
-        url = _string(image, "url", where)
-        block: JsonDict = {"type": "image", "source": image_source(url)}
-        read = {"url"}
-        detail = image.get("detail")
+    def _image(self, index: int, block_index: int, image: Any, path: Path) -> Wire:
+        block: Wire = {"type": "image", "source": image_source(image.url)}
+        detail = image.detail
+        extra: tuple[str, ...] = ()
         if type(detail) is str and detail in _IMAGE_DETAILS:
             block["detail"] = detail
-            read.add("detail")
-        self._unread(image, read, where)
-        return block, {"image_url"}
+        elif detail is not None:
+            self._hold((*path, "detail"), detail)
+            extra = ("detail",)
+        self._keys(index, block_index, path, extra)
+        return block
 
-    def input_audio(self, part: JsonDict, place: _Place) -> _Read:
-        where = place.at("input_audio")
-        audio = _object_at(part, "input_audio", place)
-        data = _string(audio, "data", where)
-        audio_format = _string(audio, "format", where)
-        media_type = AUDIO_MEDIA_TYPES.get(audio_format)
-        if media_type is None:
-            self._not_read(place, f"audio in format {quoted(audio_format)}")
-            return None, {"input_audio"}
-        self._unread(audio, {"data", "format"}, where)
-        source = {"type": "base64", "mediaType": media_type, "data": data}
-        return {"type": "audio", "source": source}, {"input_audio"}
-
-    def file(self, part: JsonDict, place: _Place) -> _Read:
-        where = place.at("file")
-        file = _object_at(part, "file", place)
-        read = {"file_data"}
-        inline = file.get("file_data") is not None
-        if inline:
-            source = _file_data_source(_string(file, "file_data", where), where.at("file_data"))
-        elif file.get("file_id") is not None:
-            source = {"type": "file", "fileId": _string(file, "file_id", where)}
-            read.add("file_id")
+    def _file(self, index: int, block_index: int, file: Any, path: Path) -> Wire:
+        extra = []
+        file_data, file_id, filename = file.file_data, file.file_id, file.filename
+        if file_data is not None:
+            source = _file_data_source(file_data, (*path, "file_data"))
+            if file_id is not None:
+                self._hold((*path, "file_id"), file_id)
+                extra.append("file_id")
+        elif file_id is not None:
+            if type(file_id) is not str:
+                where = (*path, "file_id")
+                raise WireFormatError(
+                    FROM, where, f"must be a string; it is {describe_json(file_id)}"
+                )
+            source = {"type": "file", "fileId": file_id}
         else:
-            raise where.fail("must have file_data or file_id")
-        block: JsonDict = {"type": "document", "source": source}
-        filename = file.get("filename")
+            raise WireFormatError(FROM, path, "must have file_data or file_id")
+        block: Wire = {"type": "document", "source": source}
         if type(filename) is str:
-            read.add("filename")
-            if not (inline and filename == DOCUMENT_FILENAME):
+            if not (file_data is not None and filename == DOCUMENT_FILENAME):
                 block["filename"] = filename
-        self._unread(file, read, where)
-        return block, {"file"}
+        elif filename is not None:
+            self._hold((*path, "filename"), filename)
+            extra.append("filename")
+        self._keys(index, block_index, path, tuple(extra))
+        return block
 
-    # -- assistant ---------------------------------------------------------------------
+    def _assistant(self, index: int, message: Any, path: Path) -> list[Wire]:
+        content = message.content
+        blocks: list[Wire] = []
+        if type(content) is str:
+            if content:
+                blocks.append({"type": "text", "text": content})
+        elif content is not None:
+            blocks = self._text_parts(index, content, path, refusals=True)
+        if message.annotations is not None:
+            self._annotations(index, message.annotations, blocks, path)
+        if message.refusal:
+            blocks.append({"type": "refusal", "text": message.refusal})
+        for position, call in enumerate(message.tool_calls or ()):
+            block = self._tool_call(index, position, call, (*path, "tool_calls", position))
+            if block is not None:
+                blocks.append(block)
+        return blocks
 
-    def _assistant_text(self, content: object, place: _Place) -> list[JsonDict]:
-        if content is None or (type(content) is str and not content):
-            return []
-        if isinstance(content, str):
-            return [{"type": "text", "text": content}]
-        if type(content) is not list:
-            raise must_be(FROM, place.at("content").path, "a string or a list of parts", content)
-        return self._text_parts(content, place, refusals=True)
+    def _annotations(
+        self, index: int, annotations: list[Any], blocks: list[Wire], path: Path
+    ) -> None:
+        """``url_citation`` annotations -> citations of the last text block; any other
+        annotation, or one with no text to cite from, is PART_NOT_READ."""
+        texts = [block for block in blocks if block["type"] == "text"]
+        for position, annotation in enumerate(annotations):
+            where = (*path, "annotations", position)
+            if type(annotation) is not chat.RequestUrlCitation or not texts:
+                what = f"a {quoted(_kind(annotation))} annotation"
+                self._not_read(index, -1, what if texts else f"{what} with no text to cite", where)
+                continue
+            wire = self._raw_at(where)
+            self._hold(where, wire)
+            citation = {"provider": CITATION_PROVIDER, "wire": wire}
+            texts[-1].setdefault("citations", []).append(citation)
 
-    def _tool_call(self, call: object, message_place: _Place, place: _Place) -> JsonDict | None:
-        call = _object(call, place)
-        kind = "function" if call.get("type") is None else _string(call, "type", place)
-        call_id = _string(call, "id", place)
-        if kind != "function":
-            self._not_read(
-                _Place(place.path, message_place.index), f"a {quoted(kind)} tool call", call
-            )
+    def _tool_call(self, index: int, position: int, call: Any, path: Path) -> Wire | None:
+        kind = call.type
+        if kind is not None and kind != "function":
+            if call.index is not None:
+                self._hold((*path, "index"), call.index)
+            self._not_read(index, -1, f"a {quoted(kind)} tool call", path)
             return None
-        where = place.at("function")
-        function = _object_at(call, "function", place)
-        name = _string(function, "name", where)
-        arguments = (
-            "" if function.get("arguments") is None else _string(function, "arguments", where)
-        )
+        function = call.function
+        if function is None:
+            where = (*path, "function")
+            found = describe_json(self._raw_at(where)) if self._has(where) else "missing"
+            raise WireFormatError(FROM, where, f"must be an object; it is {found}")
+        arguments = "" if function.arguments is None else function.arguments
         # A stream delta's index, echoed back (its position), is read too.
-        read = call_keys(call, place.path[-1])
-        self._unread(call, read, _Place(place.path, place.index))
-        self._unread(function, FUNCTION_KEYS, _Place(where.path, place.index))
+        extra: tuple[str, ...] = ()
+        if call.index is not None and not (type(call.index) is int and call.index == position):
+            self._hold((*path, "index"), call.index)
+            extra = ("index",)
+        self._keys(index, -1, path, extra)
+        self._keys(index, -1, (*path, "function"))
         return {
             "type": "toolCall",
-            "id": call_id,
-            "name": name,
+            "id": call.id,
+            "name": function.name,
             "arguments": _arguments(arguments),
         }
 
-    # -- warnings ----------------------------------------------------------------------
+    def _tool(self, index: int, message: Any, path: Path) -> Wire:
+        call_id, content = message.tool_call_id, message.content
+        if type(content) is not str:
+            content = self._text_parts(index, content, path)
+        name = self._call_names.name(call_id, index)
+        if name is None:
+            name = unknown_tool_name(self.warnings, index, -1, call_id, (*path, "tool_call_id"))
+        return {
+            "role": "toolResult",
+            "toolCallId": call_id,
+            "toolName": name,
+            "content": content,
+            "isError": False,
+        }
 
-    def _not_read(self, place: _Place, what: str, value: JsonDict | None = None) -> None:
-        """PART_NOT_READ for what is at ``place``: ``value``, its ``type`` read (None:
-        its caller hands what it did not read to ``unchecked``)."""
-        if self.unchecked is not None and value is not None:
-            self.unchecked.add_unread(value, _TYPE, len(place.path))
+    def _text_parts(
+        self, index: int, content: list[Any], path: Path, *, refusals: bool = False
+    ) -> list[Wire]:
+        """Text parts -> text blocks (and, with ``refusals``, an assistant's refusal
+        parts -> refusal blocks); a part of another type is PART_NOT_READ."""
+        blocks: list[Wire] = []
+        for part_index, part in enumerate(content):
+            where = (*path, "content", part_index)
+            match part:
+                case chat.RequestTextPart(text=text):
+                    self._keys(index, part_index, where)
+                    blocks.append({"type": "text", "text": text})
+                case chat.RequestRefusalPart(refusal=text) if refusals:
+                    self._keys(index, part_index, where)
+                    blocks.append({"type": "refusal", "text": text})
+                case _:
+                    self._hold_part(part, where)
+                    self._not_read(index, part_index, f"a {quoted(_kind(part))} part", where)
+        return blocks
+
+    # -- IR objects at once (Direct) ---------------------------------------------------
+
+    def _direct(self, index: int, message: Any) -> bool:
+        """A message of the common shapes (nothing unread) as IR objects; False, with
+        nothing read, for any other."""
+        kind, message_id = type(message), assigned_id(len(self.entries))
+        if kind is chat.RequestAssistantMessage:
+            return self._direct_assistant(message, message_id)
+        content = message.content
+        if type(content) is not str:
+            return False
+        if kind is chat.RequestUserMessage:
+            self.entries.append(UserMessage(id=message_id, content=content))
+        elif kind is chat.RequestToolMessage:
+            call_id = message.tool_call_id
+            name = self._call_names.name(call_id, index)
+            if name is None:
+                return False
+            assert self.direct is not None
+            self.direct.non_blank(call_id, name)
+            self.entries.append(
+                ToolResultMessage(
+                    id=message_id,
+                    tool_call_id=call_id,
+                    tool_name=name,
+                    content=content,
+                    is_error=False,
+                )
+            )
+        else:
+            self.entries.append(SystemMessage(id=message_id, content=content))
+        return True
+
+    def _direct_assistant(self, message: Any, message_id: str) -> bool:
+        """Text of a string content and plain function calls whose arguments are a JSON
+        object, as IR objects; False, with nothing read, for any other message."""
+        content = message.content
+        if (
+            message.refusal
+            or message.annotations
+            or (content is not None and type(content) is not str)
+        ):
+            return False
+        blocks: list[Any] = [TextBlock(text=content)] if content else []
+        calls = message.tool_calls
+        if calls:
+            found = []
+            for call in calls:
+                function = call.function
+                if (
+                    function is None
+                    or call.index is not None
+                    or not (call.type is None or call.type == "function")
+                ):
+                    return False
+                arguments = function.arguments
+                value = (
+                    {} if arguments is None or not arguments.strip() else parse_arguments(arguments)
+                )
+                if type(value) is not dict:
+                    return False
+                found.append((call.id, function.name, value))
+            direct = self.direct
+            assert direct is not None
+            for call_id, name, value in found:
+                direct.non_blank(call_id, name)
+                arguments_held = direct.arguments(value)
+                blocks.append(ToolCallBlock(id=call_id, name=name, arguments=arguments_held))
+        self.entries.append(AssistantMessage(id=message_id, content=tuple(blocks)))
+        return True
+
+    # -- bookkeeping -------------------------------------------------------------------
+
+    def _hold(self, path: Path, value: Any) -> None:
+        """A free value kept as it came (or looked at but not read), checked by
+        ``Unchecked.exact`` (input read at once)."""
+        if self._held is not None:
+            self._held.add(len(path) - 1, value)
+
+    def _hold_part(self, part: Any, path: Path) -> None:
+        """The free value of a part passed over whole (a refusal outside an assistant
+        message)."""
+        if type(part) is chat.MisplacedRefusalPart and part.refusal is not None:
+            self._hold((*path, "refusal"), part.refusal)
+
+    def _raw_at(self, path: Path) -> Any:
+        """The value at ``path`` as it came; ``_NotExact`` when read at once and a
+        container on the way is not an exact dict or list."""
+        value: Any = self._raw
+        for key in path[2:]:
+            if type(value) is not (list if type(key) is int else dict):
+                raise _NotExact
+            value = value[key]  # type: ignore[index]
+        return value
+
+    def _has(self, path: Path) -> bool:
+        """Whether the object holding the last key of ``path`` has that key."""
+        return path[-1] in self._raw_at(path[:-1])
+
+    def _not_read(self, index: int, block_index: int, what: str, path: Path) -> None:
+        """PART_NOT_READ for ``what``, the value at ``path``."""
         self.warnings.add(
-            Code.PART_NOT_READ,
-            place.index,
-            place.block_index,
+            ConversionWarningCode.PART_NOT_READ,
+            index,
+            block_index,
             not_read(what),
-            path=to_pointer(place.path),
+            path=to_pointer(path),
         )
 
-    def _unread(self, value: JsonDict, read: Set[str], place: _Place) -> None:
-        """PART_NOT_READ for each key of ``value`` not in ``read`` (``null`` and a
-        ``DEFAULT_VALUES`` value say nothing)."""
-        if value.keys() <= read:
-            return
-        if self.unchecked is not None:
-            self.unchecked.add_unread(value, read, len(place.path))
-        for key in unread_keys(value, read, defaults=DEFAULT_VALUES):
-            where = (*place.path, key)
+    def _keys(self, index: int, block_index: int, path: Path, extra: tuple[str, ...] = ()) -> None:
+        """PART_NOT_READ for each key of the object at ``path`` that its declaration
+        does not know (``Decoded.unread``) and that holds more than its empty default
+        (``DEFAULT_VALUES``), and for each ``extra`` declared key the reader did not
+        take, in the object's order."""
+        keys = self._unread.get(to_pointer(path)) if self._unread else None
+        if keys:
+            raw = self._raw_at(path)
+            keys = [key for key in keys if not _empty(key, raw[key])]
+        if extra:
+            keys = [*(keys or ()), *extra]
+            if len(keys) > 1:
+                if self._held is not None:
+                    raise _NotExact  # the checked read orders them
+                order = list(self._raw_at(path))
+                keys.sort(key=order.index)
+        for key in keys or ():
+            where = (*path, key)
             self.warnings.add(
-                Code.PART_NOT_READ,
-                place.index,
-                place.block_index,
+                ConversionWarningCode.PART_NOT_READ,
+                index,
+                block_index,
                 key_not_read(where),
                 path=to_pointer(where),
             )
 
 
-_TYPE = frozenset({"type"})
-_RoleReader = Callable[[_ChatReader, JsonDict, _Place], _Read]
-_ROLE_READERS: dict[str, _RoleReader] = {
-    "system": _ChatReader.system,
-    "developer": _ChatReader.system,
-    "user": _ChatReader.user,
-    "assistant": _ChatReader.assistant,
-    "tool": _ChatReader.tool,
-}
-_IR_ROLES = {
-    "system": "system",
-    "developer": "system",
-    "user": "user",
-    "assistant": "assistant",
-    "tool": "toolResult",
-}
-_USER_PART_READERS: dict[str, _RoleReader] = {
-    "text": _ChatReader.text,
-    "image_url": _ChatReader.image_url,
-    "input_audio": _ChatReader.input_audio,
-    "file": _ChatReader.file,
-}
+def _empty(key: str, value: Any) -> bool:
+    """Whether ``value`` of an undeclared ``key`` is the API's empty default, which
+    carries nothing (``DEFAULT_VALUES``)."""
+    default = DEFAULT_VALUES.get(key)
+    return default is not None and type(value) is type(default) and value == default
 
 
-def _text_part(part: object) -> JsonDict | None:
-    """The text block of a text part that has nothing else (no warning, no error);
-    None for any other part, to be read the general way."""
-    if type(part) is not dict or not exact_keys(part) or not part.keys() <= _TEXT_KEYS:
-        return None
-    kind, text = part.get("type"), part.get("text")
-    if type(kind) is str and kind == "text" and type(text) is str:
-        return {"type": "text", "text": text}
-    return None
-
-
-def _function_call(call: object) -> JsonDict | None:
-    """The toolCall block of a function call that has nothing else (no warning, no
-    error); None for any other call, to be read the general way."""
-    if type(call) is not dict or not exact_keys(call) or not call.keys() <= CALL_KEYS:
-        return None
-    kind, call_id, function = call.get("type"), call.get("id"), call.get("function")
-    if not (type(kind) is str and kind == "function" and type(call_id) is str):
-        return None
-    if type(function) is not dict or not exact_keys(function):
-        return None
-    if not function.keys() <= FUNCTION_KEYS:
-        return None
-    name, arguments = function.get("name"), function.get("arguments")
-    if type(name) is not str or type(arguments) is not str:
-        return None
-    return {
-        "type": "toolCall",
-        "id": call_id,
-        "name": name,
-        "arguments": _arguments(arguments),
-    }
+def _kind(value: Any) -> str:
+    """The type of a part or annotation passed over whole."""
+    if type(value) is Unread:
+        return value.type
+    return str(value.__struct_config__.tag)
 
 
 def _arguments(text: str) -> object:
@@ -1007,50 +1037,12 @@ def _arguments(text: str) -> object:
     return {} if not text.strip() else parse_arguments(text)
 
 
-_IMAGE_DETAILS = frozenset({"auto", "low", "high"})
-_TEXT_KEYS = frozenset({"type", "text"})
-
-
-def _file_data_source(file_data: str, place: _Place) -> JsonDict:
+def _file_data_source(file_data: str, path: Path) -> Wire:
     parsed = parse_data_url(file_data)
     if parsed is not None:
         return {"type": "base64", "mediaType": parsed[0], "data": parsed[1]}
     if file_data.startswith(_WEB_URLS):
         return {"type": "url", "url": file_data}  # OpenRouter takes a URL here
-    raise place.fail("must be a data URL 'data:<media type>;base64,<data>' or an http(s) URL")
-
-
-_WEB_URLS = ("https://", "http://")
-
-
-# --- reading wire values ------------------------------------------------------------------
-
-
-def _object(value: object, place: _Place) -> JsonDict:
-    found = wire_object(FROM, value, place.path)
-    _check_keys(found)
-    return found
-
-
-def _array(value: object, place: _Place) -> list[Any]:
-    return wire_list(FROM, value, place.path)
-
-
-def _string(value: JsonDict, key: str, place: _Place) -> str:
-    return wire_string(FROM, value, key, place.path)
-
-
-def _object_at(value: JsonDict, key: str, place: _Place) -> JsonDict:
-    if key not in value:
-        raise is_missing(FROM, (*place.path, key))
-    return _object(value[key], place.at(key))
-
-
-def _content(message: JsonDict, place: _Place) -> str | list[Any]:
-    """A message's required ``content``: a string or a list of parts."""
-    if "content" not in message:
-        raise is_missing(FROM, (*place.path, "content"))
-    content = message["content"]
-    if isinstance(content, str) or type(content) is list:
-        return content
-    raise must_be(FROM, place.at("content").path, "a string or a list of parts", content)
+    raise WireFormatError(
+        FROM, path, "must be a data URL 'data:<media type>;base64,<data>' or an http(s) URL"
+    )

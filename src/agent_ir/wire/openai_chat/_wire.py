@@ -393,3 +393,212 @@ def _empty_defaults(cls: type) -> tuple[tuple[str, str, Any], ...]:
         if extra and "empty" in extra:
             found.append((field.name, field.encode_name, extra["empty"]))
     return tuple(found)
+
+
+# --- requests: what from_openai_chat reads -------------------------------------------
+# A request's ``messages`` (its ``tools`` are ``_tools``'s). A key not declared here is
+# a PART_NOT_READ warning at its place unless it holds null or its empty default
+# (``_keys.DEFAULT_VALUES``): ``name``, ``audio``, ``function_call``, ``reasoning``...
+# The part and annotation families read an empty ``type`` as a type like any other
+# (``empty_tag_read``): not declared, so passed over with a warning.
+
+
+class RequestPart(WireStruct):
+    """The base of a request's part and annotation declarations."""
+
+    empty_tag_read: ClassVar[bool] = True
+
+
+class RequestTextPart(RequestPart, tag_field="type", tag="text"):
+    """Text: a text block (of a system message, the text joined)."""
+
+    text: Annotated[str, _doc("The text.")]
+
+
+class RequestRefusalPart(RequestPart, tag_field="type", tag="refusal"):
+    """A refusal of an assistant message: a refusal block (elsewhere: warned)."""
+
+    refusal: Annotated[str, _doc("The refusal's text.")]
+
+
+class MisplacedRefusalPart(RequestPart, tag_field="type", tag="refusal"):
+    """A refusal part outside an assistant message: warned whole."""
+
+    rest_kept: ClassVar[bool] = True
+    refusal: Annotated[Any, _doc("The refusal's text" + _IGNORED)] = None
+
+
+class ImageUrl(WireStruct):
+    """An image by URL."""
+
+    url: Annotated[
+        str,
+        _doc(
+            "data:<image/...>;base64,<data> (a base64 source when the data is valid"
+            " base64), else a URL source holding the URL unchanged."
+        ),
+    ]
+    detail: Annotated[
+        Any, _doc("'auto', 'low' or 'high': the image's; another value is warned.")
+    ] = None
+
+
+class ImageUrlPart(RequestPart, tag_field="type", tag="image_url"):
+    """An image of a user message."""
+
+    image_url: Annotated[ImageUrl, _doc("The image.")]
+
+
+class InputAudio(WireStruct):
+    """Inline audio."""
+
+    data: Annotated[str, _doc("The bytes, base64.")]
+    format: Annotated[
+        str, _doc("'wav' (audio/wav) or 'mp3' (audio/mpeg); another format is warned.")
+    ]
+
+
+class InputAudioPart(RequestPart, tag_field="type", tag="input_audio"):
+    """Audio of a user message."""
+
+    input_audio: Annotated[InputAudio, _doc("The audio.")]
+
+
+class RequestFile(WireStruct):
+    """A document: file_data, else file_id (one of them is required)."""
+
+    file_data: Annotated[
+        str | None,
+        _doc(
+            "A data:<media type>;base64,<data> URL (a base64 source) or an http(s) URL"
+            " (a URL source, as OpenRouter takes); anything else is refused."
+        ),
+    ] = None
+    file_id: Annotated[
+        Any, _doc("An uploaded file's id (a string): read when there is no file_data, else warned.")
+    ] = None
+    filename: Annotated[
+        Any,
+        _doc(
+            "The document's name (another value than a string is warned); 'document.pdf'"
+            " beside file_data, which to_openai_chat writes for none, reads as none."
+        ),
+    ] = None
+
+
+class FilePart(RequestPart, tag_field="type", tag="file"):
+    """A document of a user message."""
+
+    file: Annotated[RequestFile, _doc("The document.")]
+
+
+class RequestUrlCitation(RequestPart, tag_field="type", tag="url_citation"):
+    """A web citation of an assistant message's text: a citation of its last text block,
+    the annotation kept whole as its ``wire`` (so its other keys are not named)."""
+
+    rest_kept: ClassVar[bool] = True
+    url_citation: Annotated[Any, _doc("The cited page (url, title, start_index, end_index).")] = (
+        None
+    )
+
+
+class RequestFileAnnotation(RequestPart, tag_field="type", tag="file"):
+    """A file the model read (OpenRouter): warned whole."""
+
+    rest_kept: ClassVar[bool] = True
+    file: Annotated[Any, _doc("The file's name and content" + _IGNORED)] = None
+
+
+RequestAnnotation = RequestUrlCitation | RequestFileAnnotation
+"""An annotation of an assistant message; any type but url_citation is warned whole."""
+
+TextContent = str | list[RequestTextPart | MisplacedRefusalPart]
+"""The content of a system, developer or tool message: a string, or text parts (their
+text joined for a system message, text blocks for a tool result); any other part type
+is warned."""
+
+UserPart = RequestTextPart | ImageUrlPart | InputAudioPart | FilePart | MisplacedRefusalPart
+"""A part of a user message; any other type (a refusal too) is warned."""
+
+AssistantPart = RequestTextPart | RequestRefusalPart
+"""A part of an assistant message's content; any other type is warned."""
+
+
+class RequestFunction(WireStruct):
+    """The function a function call calls."""
+
+    name: Annotated[str, _doc("The tool's name.")]
+    arguments: Annotated[
+        str | None,
+        _doc(
+            "The arguments as JSON text; absent, null, '' or only whitespace is {}; text"
+            " that is not a JSON object is kept, for the IR to refuse."
+        ),
+    ] = None
+
+
+class RequestToolCall(WireStruct, kw_only=True):
+    """A tool call of an assistant message: a toolCall block when a function call; a
+    call of another type (custom) is warned whole, its name still naming its results."""
+
+    type: Annotated[
+        str | None, _doc("'function', or absent (Mistral); another type is warned.")
+    ] = None
+    id: Annotated[str, _doc("The call's id, answered by a tool message.")]
+    function: Annotated[
+        RequestFunction | None, _doc("The function called (required for a function call).")
+    ] = None
+    index: Annotated[
+        Any,
+        _doc("A stream delta's index echoed back: not warned when it is the call's position."),
+    ] = None
+
+
+class RequestSystemMessage(WireStruct, tag_field="role", tag="system"):
+    """System instructions: a system message."""
+
+    content: Annotated[TextContent, _doc("The instructions.")]
+
+
+class RequestDeveloperMessage(WireStruct, tag_field="role", tag="developer"):
+    """Developer instructions: a system message, as OpenAI treats them alike."""
+
+    content: Annotated[TextContent, _doc("The instructions.")]
+
+
+class RequestUserMessage(WireStruct, tag_field="role", tag="user"):
+    """A user turn: a string stays a string, parts become blocks."""
+
+    content: Annotated[str | list[UserPart], _doc("The turn's content.")]
+
+
+class RequestAssistantMessage(WireStruct, tag_field="role", tag="assistant"):
+    """An assistant turn: its text, refusal and calls, in that order."""
+
+    content: Annotated[
+        str | list[AssistantPart] | None,
+        _doc("The text ('' and null: none), or text and refusal parts."),
+    ] = None
+    annotations: Annotated[
+        list[RequestAnnotation] | None,
+        _doc("Citations of the last text block; another type, or no text, is warned."),
+    ] = None
+    refusal: Annotated[str | None, _doc("A refusal block after the text ('': none).")] = None
+    tool_calls: Annotated[list[RequestToolCall] | None, _doc("The calls, in order.")] = None
+
+
+class RequestToolMessage(WireStruct, tag_field="role", tag="tool"):
+    """A tool result (``isError`` false); its tool name is the call's with its id."""
+
+    tool_call_id: Annotated[str, _doc("The id of the call it answers.")]
+    content: Annotated[TextContent, _doc("The result: a string, or text parts.")]
+
+
+RequestMessage = (
+    RequestSystemMessage
+    | RequestDeveloperMessage
+    | RequestUserMessage
+    | RequestAssistantMessage
+    | RequestToolMessage
+)
+"""A message of a request; any other role (the legacy ``function`` too) is refused."""

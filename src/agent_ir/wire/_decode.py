@@ -33,8 +33,9 @@ from typing import Annotated, Any, ClassVar, Generic, NamedTuple, TypeVar
 import msgspec
 from msgspec import inspect as mi
 
+from agent_ir._errors import WireFormatError
 from agent_ir._jsoncopy import WRITABLE_INT
-from agent_ir._paths import to_pointer
+from agent_ir._paths import Path, to_pointer
 from agent_ir._text import BLANK_CHARACTERS, quoted
 
 __all__ = [
@@ -47,7 +48,9 @@ __all__ = [
     "WireStruct",
     "decode",
     "describe_json",
+    "path_of",
     "pointer",
+    "refused",
 ]
 
 Shape = TypeVar("Shape")
@@ -133,6 +136,28 @@ class Decoder:
 def decode(data: Any, shape: Any, *, at: str = "") -> Decoded[Any]:
     """``Decoder(shape)(data, at=at)``, for a shape decoded once in a while."""
     return Decoder(shape)(data, at)
+
+
+def path_of(root: Path, value: Any, at: str) -> Path:
+    """``at`` (a JSON Pointer into ``value``, which sits at ``root``) as a path tuple, an
+    array's index as an int: the place a ``WireFormatError`` names."""
+    path = list(root)
+    for part in at.split("/")[1:]:
+        key = part.replace("~1", "/").replace("~0", "~")
+        if type(value) is list:
+            path.append(int(key))
+            value = value[int(key)] if int(key) < len(value) else None
+        else:
+            path.append(key)
+            value = value.get(key) if type(value) is dict else None
+    return tuple(path)
+
+
+def refused(function: str, error: WireError, value: Any, root: Path) -> WireFormatError:
+    """``error`` (decoding ``value``, which sits at ``root``) as the ``WireFormatError``
+    a ``from_*`` raises: ``from_x: messages[0].content must be ...; it is ...``."""
+    path = path_of(root, value, error.pointer)
+    return WireFormatError(function, path, f"must be {error.expected}; it is {error.found}")
 
 
 def pointer(at: str, *keys: str | int) -> str:

@@ -194,7 +194,7 @@ from agent_ir.wire._common import (
     warn_thought_signatures,
     warn_tool_name,
 )
-from agent_ir.wire._decode import Decoded, Decoder, Unread, WireError, describe_json
+from agent_ir.wire._decode import Decoded, Decoder, Unread, WireError, describe_json, refused
 from agent_ir.wire._tools import read_with_tools, sent_tools
 from agent_ir.wire.anthropic import _wire as anthropic
 from agent_ir.wire.anthropic._tools import anthropic_tools, read_anthropic_tools
@@ -731,7 +731,7 @@ def _decoded_message(index: int, entry: Any) -> Decoded[Any]:
     except WireError as error:
         if error.pointer == "/role":
             raise _role_refused(entry, path) from None
-        raise _refused(error, entry, path) from None
+        raise refused(FROM, error, entry, path) from None
     value = decoded.value
     if type(value) is Unread:
         raise _role_refused(entry, path)
@@ -764,27 +764,7 @@ def _decoded(decoder: Decoder, value: Any, root: Path) -> Decoded[Any]:
     try:
         return decoder(value)
     except WireError as error:
-        raise _refused(error, value, root) from None
-
-
-def _refused(error: WireError, value: Any, root: Path) -> WireFormatError:
-    """``error`` (decoding ``value``, at ``root``) as the ``WireFormatError`` it is."""
-    path = _path(root, value, error.pointer)
-    return WireFormatError(FROM, path, f"must be {error.expected}; it is {error.found}")
-
-
-def _path(root: Path, value: Any, pointer: str) -> Path:
-    """``pointer`` (into ``value``, at ``root``) as a path: an array's index as an int."""
-    path = list(root)
-    for part in pointer.split("/")[1:]:
-        key = part.replace("~1", "/").replace("~0", "~")
-        if type(value) is list:
-            path.append(int(key))
-            value = value[int(key)] if int(key) < len(value) else None
-        else:
-            path.append(key)
-            value = value.get(key) if type(value) is dict else None
-    return tuple(path)
+        raise refused(FROM, error, value, root) from None
 
 
 def _is_server_result(block: Any) -> bool:

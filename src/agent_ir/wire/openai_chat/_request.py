@@ -144,7 +144,7 @@ from agent_ir.wire._common import (
     warn_thought_signatures,
     warn_tool_name,
 )
-from agent_ir.wire._decode import Decoded, Decoder, Unread, WireError, describe_json
+from agent_ir.wire._decode import Decoded, Decoder, Unread, WireError, describe_json, path_of
 from agent_ir.wire._tools import read_with_tools, sent_tools
 from agent_ir.wire.openai_chat import _wire as chat
 from agent_ir.wire.openai_chat._keys import DEFAULT_VALUES
@@ -530,7 +530,7 @@ def _decoded_message(index: int, entry: Any) -> Decoded[Any]:
             return _decoded_message(index, lenient)
         raise WireFormatError(
             FROM,
-            _path(path, entry, error.pointer),
+            path_of(path, entry, error.pointer),
             f"must be {error.expected}; it is {error.found}",
         ) from None
     if type(decoded.value) is Unread:
@@ -561,20 +561,6 @@ def _role_refused(entry: dict[str, Any], path: Path) -> WireFormatError:
     roles = ", ".join(quoted(role) for role in _ROLES)
     found = describe_json(entry["role"]) if "role" in entry else "missing"
     return WireFormatError(FROM, (*path, "role"), f"must be one of {roles}; it is {found}")
-
-
-def _path(root: Path, value: Any, pointer: str) -> Path:
-    """``pointer`` (into ``value``, at ``root``) as a path: an array's index as an int."""
-    path = list(root)
-    for part in pointer.split("/")[1:]:
-        key = part.replace("~1", "/").replace("~0", "~")
-        if type(value) is list:
-            path.append(int(key))
-            value = value[int(key)] if int(key) < len(value) else None
-        else:
-            path.append(key)
-            value = value.get(key) if type(value) is dict else None
-    return tuple(path)
 
 
 class _Input(NamedTuple):

@@ -251,7 +251,7 @@ from agent_ir.wire._common import (
     warn_tool_name,
     without_nulls,
 )
-from agent_ir.wire._decode import Decoder, Unread, WireError, describe_json
+from agent_ir.wire._decode import Decoder, Unread, WireError, describe_json, refused
 from agent_ir.wire._tools import read_with_tools, sent_tools
 from agent_ir.wire.openai_responses import _wire as responses
 from agent_ir.wire.openai_responses._tools import read_responses_tools, responses_tools
@@ -825,7 +825,7 @@ class _Reader:
     def read(self, index: int, item: Any) -> None:
         if type(item) is not dict:
             error = WireError("", "an object", describe_json(item))
-            raise _refused(error, item, ("input", index))
+            raise refused(_FROM, error, item, ("input", index))
         kind = item.get("type")
         shape = _ITEMS.get(kind) if type(kind) is str else None
         if shape is None:
@@ -945,7 +945,7 @@ class _Reader:
         try:
             decoded = _DECODERS[shape](item)
         except WireError as error:
-            raise _refused(error, item, path) from None
+            raise refused(_FROM, error, item, path) from None
         if decoded.unread or decoded.unknown:
             self.unread = {}
             self.keep_unread(decoded.unread)
@@ -1058,7 +1058,7 @@ class _Reader:
         except WireError as error:
             if self.held is not None:
                 raise _NotAtOnce from None
-            raise _refused(error, self.raw, path[:2]) from None
+            raise refused(_FROM, error, self.raw, path[:2]) from None
         if decoded.unread:
             if self.held is not None:
                 raise _NotAtOnce
@@ -1219,20 +1219,6 @@ class _Reader:
 def _at(index: int) -> Path:
     """The path of item ``index``: paths name the request field, ``input[2].content``."""
     return ("input", index)
-
-
-def _refused(error: WireError, value: Any, root: Path) -> WireFormatError:
-    """``error`` (decoding ``value``, at ``root``) as the ``WireFormatError`` it is."""
-    path = list(root)
-    for part in error.pointer.split("/")[1:]:
-        key = part.replace("~1", "/").replace("~0", "~")
-        if type(value) is list:
-            path.append(int(key))
-            value = value[int(key)] if int(key) < len(value) else None
-        else:
-            path.append(key)
-            value = value.get(key) if type(value) is dict else None
-    return WireFormatError(_FROM, tuple(path), f"must be {error.expected}; it is {error.found}")
 
 
 def _item_id(item_id: str | None) -> str | None:

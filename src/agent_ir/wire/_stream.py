@@ -72,6 +72,7 @@ from agent_ir._jsoncopy import copy_json
 from agent_ir._text import cut, is_valid_unicode, non_empty_id, quoted
 from agent_ir.replies.builder import Refusal, ReplyBuilder, refusal_error
 from agent_ir.replies.protocol import ModelChunk, ModelResponse, ProviderError, ProviderErrorCode
+from agent_ir.wire._decode import Decoded
 from agent_ir.wire._sse import MAX_EVENT_BYTES, SseDecoder, SseNotUtf8, SseTooLarge
 
 __all__ = [
@@ -82,6 +83,7 @@ __all__ = [
     "StreamState",
     "SyncStream",
     "TextStreamState",
+    "Unreads",
     "event_not_read",
 ]
 
@@ -610,3 +612,46 @@ class AsyncStream:
         if closer is not None:
             with contextlib.suppress(Exception):  # its failure to close changes nothing
                 await closer()
+
+
+class Unreads:
+    """The PART_NOT_READ warnings of a reply's undeclared keys, each place once (a
+    stream repeats usage in every ``message_delta``)."""
+
+    __slots__ = ("warned",)
+
+    def __init__(self) -> None:
+        self.warned: set[str] = set()
+
+    def warn(
+        self,
+        reply: ReplyBuilder,
+        decoded: Decoded[Any],
+        places: dict[str, str],
+        what: str,
+        block: int = -1,
+    ) -> None:
+        """Warn each key of ``decoded.unread`` at its place in the reply: ``places`` maps
+        a prefix of the decoded pointers to the reply's ("" to ""). A key of the event
+        itself, which has no place in the reply, is warned at "" naming the event
+        (``what``)."""
+        for place in decoded.unread:
+            target = _in_reply(place, places)
+            said = f"{what} {place}" if target is None else target
+            if said in self.warned:
+                continue
+            self.warned.add(said)
+            reply.warn(
+                ConversionWarningCode.PART_NOT_READ,
+                target or "",
+                block,
+                f"{said} is not read: the IR has no place for it",
+            )
+
+
+def _in_reply(place: str, places: dict[str, str]) -> str | None:
+    """``place`` (a key's pointer in what was decoded) as a pointer into the reply."""
+    for prefix in sorted(places, key=len, reverse=True):
+        if place.startswith(prefix + "/"):
+            return places[prefix] + place[len(prefix) :]
+    return None

@@ -34,10 +34,10 @@ from agent_ir.replies.builder import Refusal, ReplyBuilder
 from agent_ir.replies.protocol import ModelResponse
 from agent_ir.wire._decode import Decoder, WireError, describe_json
 from agent_ir.wire._reply import read_reply
+from agent_ir.wire._stream import Unreads
 from agent_ir.wire.anthropic._stream import (
     CUT_SHORT,
     STOP_REASONS,
-    Unreads,
     Usage,
     close_block,
     first_usage,

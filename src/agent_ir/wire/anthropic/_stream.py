@@ -69,6 +69,7 @@ from agent_ir.wire._stream import (
     Refusal,
     StreamState,
     SyncStream,
+    Unreads,
     event_not_read,
 )
 from agent_ir.wire.anthropic._wire import (
@@ -100,7 +101,6 @@ __all__ = [
     "AnthropicState",
     "AnthropicStream",
     "AsyncAnthropicStream",
-    "Unreads",
     "Usage",
     "close_block",
     "is_server_result",
@@ -208,49 +208,6 @@ def server_result_wire(block: dict[str, Any]) -> dict[str, Any]:
     return {
         key: value for key, value in block.items() if key != "tool_use_id" and value is not None
     }
-
-
-class Unreads:
-    """The PART_NOT_READ warnings of a reply's undeclared keys, each place once (a
-    stream repeats usage in every ``message_delta``)."""
-
-    __slots__ = ("warned",)
-
-    def __init__(self) -> None:
-        self.warned: set[str] = set()
-
-    def warn(
-        self,
-        reply: ReplyBuilder,
-        decoded: Decoded[Any],
-        places: dict[str, str],
-        what: str,
-        block: int = -1,
-    ) -> None:
-        """Warn each key of ``decoded.unread`` at its place in the reply: ``places`` maps
-        a prefix of the decoded pointers to the reply's ("" to ""). A key of the event
-        itself, which has no place in the reply, is warned at "" naming the event
-        (``what``)."""
-        for place in decoded.unread:
-            target = _in_reply(place, places)
-            said = f"{what} {place}" if target is None else target
-            if said in self.warned:
-                continue
-            self.warned.add(said)
-            reply.warn(
-                ConversionWarningCode.PART_NOT_READ,
-                target or "",
-                block,
-                f"{said} is not read: the IR has no place for it",
-            )
-
-
-def _in_reply(place: str, places: dict[str, str]) -> str | None:
-    """``place`` (a key's pointer in what was decoded) as a pointer into the reply."""
-    for prefix in sorted(places, key=len, reverse=True):
-        if place.startswith(prefix + "/"):
-            return places[prefix] + place[len(prefix) :]
-    return None
 
 
 class Usage:

@@ -33,8 +33,8 @@ from agent_ir.replies.builder import Refusal, ReplyBuilder
 from agent_ir.replies.protocol import ModelResponse
 from agent_ir.wire._decode import Decoder, Unread, WireError
 from agent_ir.wire._reply import read_reply
+from agent_ir.wire._stream import Unreads
 from agent_ir.wire.openai_responses._stream import (
-    Unreads,
     cut_off,
     failure,
     finish,

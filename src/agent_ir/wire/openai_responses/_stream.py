@@ -122,6 +122,7 @@ from agent_ir.wire._stream import (
     Refusal,
     StreamState,
     SyncStream,
+    Unreads,
     event_not_read,
 )
 from agent_ir.wire.openai_responses._wire import (
@@ -162,7 +163,6 @@ __all__ = [
     "AsyncOpenAIResponsesStream",
     "OpenAIResponsesStream",
     "ResponsesState",
-    "Unreads",
     "cut_off",
     "failure",
     "finish",
@@ -232,43 +232,6 @@ class AsyncOpenAIResponsesStream(AsyncStream):
 
 
 # --- what the stream and the non-streamed reply share --------------------------------
-
-
-class Unreads:
-    """The PART_NOT_READ warnings of the keys a declaration does not know, each place
-    once (a stream repeats an item in its output_item.done and its terminal)."""
-
-    __slots__ = ("warned",)
-
-    def __init__(self) -> None:
-        self.warned: set[str] = set()
-
-    def warn(
-        self, reply: ReplyBuilder, decoded: Decoded[Any], places: dict[str, str], what: str
-    ) -> None:
-        """Warn each key of ``decoded.unread`` at its place in the reply: ``places`` maps
-        a prefix of the decoded pointers to the reply's ("" to ""). A key with no place
-        in the reply (an event's own) is warned at "", naming the event (``what``)."""
-        for place in decoded.unread:
-            target = _in_reply(place, places)
-            said = f"{what} {place}" if target is None else target
-            if said in self.warned:
-                continue
-            self.warned.add(said)
-            reply.warn(
-                ConversionWarningCode.PART_NOT_READ,
-                target or "",
-                -1,
-                f"{said} is not read: the IR has no place for it",
-            )
-
-
-def _in_reply(place: str, places: dict[str, str]) -> str | None:
-    """``place`` (a key's pointer in what was decoded) as a pointer into the reply."""
-    for prefix in sorted(places, key=len, reverse=True):
-        if place.startswith(prefix + "/"):
-            return places[prefix] + place[len(prefix) :]
-    return None
 
 
 def failure(reply: ReplyBuilder, error: ResponseError | None, fallback: str) -> Refusal:

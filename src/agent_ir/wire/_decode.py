@@ -48,6 +48,7 @@ __all__ = [
     "WireStruct",
     "decode",
     "describe_json",
+    "doc",
     "path_of",
     "pointer",
     "refused",
@@ -62,6 +63,12 @@ NonBlank = Annotated[str, msgspec.Meta(min_length=1, pattern=_NON_BLANK_PATTERN)
 """An id, a name or a code: a string that is not empty or blank."""
 Count = Annotated[int, msgspec.Meta(ge=0)]
 """A count or an index: an integer >= 0 (not a boolean, not 1.0)."""
+
+
+def doc(text: str) -> msgspec.Meta:
+    """A declared field's description (``Annotated[T, doc("...")]``): the format's spec,
+    listed on the provider's page."""
+    return msgspec.Meta(description=text)
 
 
 class WireStruct(msgspec.Struct, forbid_unknown_fields=True):

@@ -9,9 +9,10 @@ from __future__ import annotations
 
 from typing import Annotated, Any, ClassVar
 
-from msgspec import Meta, field
+from msgspec import field
 
 from agent_ir.wire._decode import Count, NonBlank, WireStruct
+from agent_ir.wire._decode import doc as _doc
 
 __all__ = [
     "Block",
@@ -36,10 +37,6 @@ __all__ = [
 ]
 
 JsonObject = dict[str, Any]
-
-
-def _doc(text: str) -> Meta:
-    return Meta(description=text)
 
 
 # --- usage --------------------------------------------------------------------------

@@ -22,10 +22,10 @@ from functools import cache
 from typing import Annotated, Any, NamedTuple
 
 import msgspec
-from msgspec import Meta
 from msgspec import inspect as mi
 
 from agent_ir.wire._decode import Count, Decoded, Decoder, WireError, WireStruct, pointer
+from agent_ir.wire._decode import doc as _doc
 
 __all__ = [
     "Candidate",
@@ -41,10 +41,6 @@ __all__ = [
 ]
 
 JsonObject = dict[str, Any]
-
-
-def _doc(text: str) -> Meta:
-    return Meta(description=text)
 
 
 class Camel(WireStruct, rename="camel"):

@@ -18,6 +18,7 @@ from msgspec import Meta
 from msgspec import inspect as mi
 
 from agent_ir.wire._decode import Count, WireStruct, pointer
+from agent_ir.wire._decode import doc as _doc
 from agent_ir.wire.openai_chat._keys import DEFAULT_VALUES
 
 __all__ = [
@@ -42,10 +43,6 @@ __all__ = [
 ]
 
 JsonObject = dict[str, Any]
-
-
-def _doc(text: str) -> Meta:
-    return Meta(description=text)
 
 
 def _unless(key: str, text: str) -> Meta:

@@ -13,6 +13,7 @@ from typing import Annotated, Any, ClassVar, Literal
 from msgspec import Meta, field
 
 from agent_ir.wire._decode import Count, NonBlank, WireStruct
+from agent_ir.wire._decode import doc as _doc
 
 __all__ = [
     "SKIPPED_FAMILIES",
@@ -49,10 +50,6 @@ __all__ = [
 ]
 
 JsonObject = dict[str, Any]
-
-
-def _doc(text: str) -> Meta:
-    return Meta(description=text)
 
 
 _SEQUENCE = "The event's number in the stream; not read (events are read in order)."

@@ -288,21 +288,8 @@ class _Graph:
             self._reference(path, held)
         elif keyword == "$anchor" and self.dialect == "2020-12" and type(held) is str:
             self.anchors.setdefault(held, path)
-        elif keyword == "enum" and type(held) is list:
-            if len(held) > LIMITS.enum_values:
-                raise _Outside(
-                    where,
-                    f"lists {len(held)} values, more than the {LIMITS.enum_values} "
-                    "of the tool-schema profile",
-                )
-            _literal(where, held)
-        elif keyword == "const":
-            _literal(where, held)
-        elif keyword == "pattern" and type(held) is str:
-            _pattern(where, held)
-        elif keyword == "patternProperties" and type(held) is dict:
-            for pattern in held:
-                _pattern((*where, pattern), pattern)
+        else:
+            _check_value(where, keyword, held)
 
     def _reference(self, path: Path, reference: Any) -> None:
         if type(reference) is not str:
@@ -390,6 +377,25 @@ def _name(keyword: str, form: str, child: Path) -> str | int | None:
     return None
 
 
+def _check_value(where: Path, keyword: str, held: Any) -> None:
+    """The limits of an assertion's value: enum and const sizes, pattern syntax."""
+    if keyword == "enum" and type(held) is list:
+        if len(held) > LIMITS.enum_values:
+            raise _Outside(
+                where,
+                f"lists {len(held)} values, more than the {LIMITS.enum_values} "
+                "of the tool-schema profile",
+            )
+        _literal(where, held)
+    elif keyword == "const":
+        _literal(where, held)
+    elif keyword == "pattern" and type(held) is str:
+        _pattern(where, held)
+    elif keyword == "patternProperties" and type(held) is dict:
+        for pattern in held:
+            _pattern((*where, pattern), pattern)
+
+
 def _literal(where: Path, value: Any) -> None:
     size = len(msgspec.json.encode(value))
     if size > LIMITS.literal_bytes:
@@ -426,36 +432,46 @@ def pattern_problem(pattern: str) -> str | None:
     operator inside a class."""
     index, quantified = 0, False
     while index < len(pattern):
-        char = pattern[index]
-        if char == "\\":
-            escaped = pattern[index + 1 : index + 2]
-            if escaped not in _ESCAPES:
-                return f"uses the escape \\{escaped}" if escaped else "ends with a lone \\"
-            index, quantified = index + 2, False
-        elif char == "[":
-            index, problem = _class_end(pattern, index)
-            if problem is not None:
-                return problem
-            quantified = False
-        elif char == "(" and pattern.startswith("?", index + 1):
-            if not pattern.startswith("?:", index + 1):
-                return f"opens the group {pattern[index : index + 3]}"
-            index, quantified = index + 3, False
-        elif char == "{":
-            braces = _BRACES.match(pattern, index)
-            if braces is None:
-                return "has a { that starts no {n}, {n,} or {n,m} (write \\{)"
-            index, quantified = braces.end(), True
-        elif char == "}":
-            return "has a } that ends no quantifier (write \\})"
-        elif char in "*+?":
-            if quantified and char == "+":
-                return "uses a possessive quantifier"
-            # after a quantifier, ? makes it lazy (which changes no verdict)
-            index, quantified = index + 1, not (quantified and char == "?")
-        else:
-            index, quantified = index + 1, False
+        index, quantified, problem = _token(pattern, index, quantified)
+        if problem is not None:
+            return problem
     return None
+
+
+def _token(pattern: str, index: int, quantified: bool) -> tuple[int, bool, str | None]:
+    """The token at ``index``: the index after it, whether it is a quantifier (the
+    previous token, ``quantified``, tells a lazy ? and a possessive + apart), and its
+    problem, if any."""
+    char = pattern[index]
+    if char == "\\":
+        return index + 2, False, _escape_problem(pattern, index)
+    if char == "[":
+        end, problem = _class_end(pattern, index)
+        return end, False, problem
+    if char == "(" and pattern.startswith("?", index + 1):
+        if not pattern.startswith("?:", index + 1):
+            return index, False, f"opens the group {pattern[index : index + 3]}"
+        return index + 3, False, None
+    if char == "{":
+        braces = _BRACES.match(pattern, index)
+        if braces is None:
+            return index, False, "has a { that starts no {n}, {n,} or {n,m} (write \\{)"
+        return braces.end(), True, None
+    if char == "}":
+        return index, False, "has a } that ends no quantifier (write \\})"
+    if char in "*+?":
+        if quantified and char == "+":
+            return index, False, "uses a possessive quantifier"
+        # after a quantifier, ? makes it lazy (which changes no verdict)
+        return index + 1, not (quantified and char == "?"), None
+    return index + 1, False, None
+
+
+def _escape_problem(pattern: str, index: int) -> str | None:
+    escaped = pattern[index + 1 : index + 2]
+    if escaped in _ESCAPES:
+        return None
+    return f"uses the escape \\{escaped}" if escaped else "ends with a lone \\"
 
 
 def _class_end(pattern: str, start: int) -> tuple[int, str | None]:
@@ -468,9 +484,9 @@ def _class_end(pattern: str, start: int) -> tuple[int, str | None]:
     while index < len(pattern):
         char = pattern[index]
         if char == "\\":
-            escaped = pattern[index + 1 : index + 2]
-            if escaped not in _ESCAPES:
-                return index, f"uses the escape \\{escaped}" if escaped else "ends with a lone \\"
+            problem = _escape_problem(pattern, index)
+            if problem is not None:
+                return index, problem
             index += 2
         elif char == "]":
             return index + 1, None

@@ -44,8 +44,8 @@ from agent_ir._generated.transcript_schema import ToolDefinition
 from agent_ir._inspect import Inspection, tool_call_blocks
 from agent_ir._jsoncopy import snapshot_json, snapshot_sequence
 from agent_ir._paths import NOTHING, Path, exact_path, format_path, places
-from agent_ir._tool_profile import LIMITS, check_profile
 from agent_ir._text import QUOTE_CHARS, cut, is_blank, is_valid_unicode, quoted
+from agent_ir._tool_profile import LIMITS, check_profile
 
 if TYPE_CHECKING:
     from jsonschema import Draft202012Validator
@@ -276,15 +276,19 @@ def _failing_value(error: Any) -> Any:
     return error.instance
 
 
-def _held_yet_required(message: str, schema_path: tuple[Any, ...], arguments: Any, where: Path) -> bool:
+def _held_yet_required(
+    message: str, schema_path: tuple[Any, ...], arguments: Any, where: Path
+) -> bool:
     """Whether a ``required`` error says a name is missing from an object that holds
     it. jsonschema-rs (0.61) says so when the parameters list ``properties`` without
     that name and forbid ``additionalProperties``: the name is then reported twice, as
     unexpected (which it is) and as missing (which it is not). Found by the TypeScript
     package's differential run; the sentence is dropped, the other kept. ``where``: the
     error's place in ``arguments``."""
-    if not schema_path or schema_path[-1] != "required" or not message.endswith(
-        " is a required property"
+    if (
+        not schema_path
+        or schema_path[-1] != "required"
+        or not message.endswith(" is a required property")
     ):
         return False
     held = arguments

@@ -8,21 +8,31 @@ the definition). ``Tools.check_calls`` then reports, for each tool call:
 
 * UNDECLARED_TOOL: its name is declared by no tool;
 * TOOL_ARGUMENTS_MISMATCH: its arguments do not validate against the tool's
-  ``parameters``, one diagnostic per failing keyword, its path inside the arguments
-  (``/3/content/1/arguments/location``), its sentence naming the keyword.
+  ``parameters``, one diagnostic per failing keyword and place (the same keyword
+  reached by several routes through the parameters is one), its path inside the
+  arguments (``/3/content/1/arguments/location``), its sentence naming the keyword and
+  quoting the failing value cut; at most ``LIMITS.errors_per_call`` per call, then one
+  at the arguments counting the rest.
 
 A call naming a tool whose definition is broken gets neither (its tool is declared,
 and there is nothing sound to check it against).
 
-The ``parameters`` are compiled by jsonschema-rs, not by the pure-Python ``jsonschema``
-the shape reference uses: measured on a weather tool's arguments, ``jsonschema``'s
-``is_valid`` took 76 us per call (22x ``json.loads`` of the arguments), jsonschema-rs
-0.5 us. Its dialect is the schema's ``$schema`` (Draft 2020-12 when absent); ``format``
-is an annotation, as Draft 2020-12 says; a ``$ref`` outside the schema is never
-fetched (the retriever refuses it, so the definition is reported; an unknown ``$schema``
-too). What compiling a schema gave (its validator, or why it is no JSON Schema) is kept
-in a bounded cache keyed by its JSON text, so the same tools on every line of a dataset
-are compiled once per process.
+Before anything is compiled, the ``parameters`` are checked against the tool-schema
+profile (``agent_ir._tool_profile``, ``docs/tool-schemas.md``): bounded size, local
+references, portable patterns, and a bounded number of subschemas evaluated at each
+place of the arguments, so that checking a call is linear in its arguments. A schema
+outside it is one INVALID_TOOL_DEFINITION at the first problem.
+
+The ``parameters`` are then compiled by jsonschema-rs, not by the pure-Python
+``jsonschema`` the shape reference uses: measured on a weather tool's arguments,
+``jsonschema``'s ``is_valid`` took 76 us per call (22x ``json.loads`` of the
+arguments), jsonschema-rs 0.5 us. Its dialect is the schema's ``$schema`` (Draft
+2020-12 when absent, or draft-07); ``format`` is an annotation; ``pattern`` is matched
+by Rust's linear ``regex`` crate; a ``$ref`` outside the schema is never fetched. What
+compiling a schema gave (its validator, or why it is none) is kept in a cache keyed by
+its JSON text and bounded in entries and in bytes of that text (``CACHE_BYTES``), so
+the same tools on every line of a dataset are compiled once per process and distinct
+tools on every line keep the memory flat.
 """
 
 from __future__ import annotations

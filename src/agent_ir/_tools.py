@@ -214,10 +214,14 @@ def _mismatches(validator: Any, arguments: Any, parameters: Any) -> list[_Mismat
     read: dict[tuple[tuple[Any, ...], tuple[Any, ...], str], list[Any]] = {}
     for error in validator.iter_errors(arguments):
         given = (tuple(error.instance_path), tuple(error.schema_path), error.message)
-        read.setdefault(given, []).append(_failing_value(error))
+        seen = read.get(given)
+        if seen is None:
+            read[given] = [1, _failing_value(error)]
+        else:  # the same keyword by another route, or another key read as this path
+            seen[0] += 1
     found: dict[_Mismatch, None] = {}
-    for (instance_path, schema_path, message), values in read.items():
-        for where, value in _wheres(arguments, instance_path, values):
+    for (instance_path, schema_path, message), (count, value) in read.items():
+        for where in _wheres(arguments, instance_path, value, count):
             if _held_yet_required(message, schema_path, arguments, where):
                 continue
             mismatch = _Mismatch(
@@ -230,23 +234,16 @@ def _mismatches(validator: Any, arguments: Any, parameters: Any) -> list[_Mismat
     return sorted(found, key=_mismatch_order)
 
 
-def _wheres(arguments: Any, given: tuple[Any, ...], values: list[Any]) -> list[tuple[Path, Any]]:
-    """The places in ``arguments`` of the errors read at jsonschema-rs's ``given`` path
-    with one keyword and sentence (``values``: their failing values). Its path reads a
-    key of digits as an index, so keys "0" and "00" are one path: when exactly as many
-    places hold the failing value as there are errors, each error is at its own."""
-    candidates = places(arguments, given, values[0], len(values))
-    if len(candidates) == len(values) and all(
-        value is NOTHING or _same_json(value, values[0]) for value in values
-    ):
-        return [(place, value) for place, value in zip(candidates, values, strict=True)]
-    if len(candidates) == 1:
-        return [(candidates[0], value) for value in values]
-    return [(exact_path(arguments, given, value), value) for value in values]
-
-
-def _same_json(left: Any, right: Any) -> bool:
-    return type(left) is type(right) and left == right
+def _wheres(arguments: Any, given: tuple[Any, ...], value: Any, count: int) -> list[Path]:
+    """The places in ``arguments`` of the ``count`` errors read at jsonschema-rs's
+    ``given`` path with one keyword and sentence (``value``: the first one's failing
+    value). Its path reads a key of digits as an index, so keys "0" and "00" are one
+    path: when exactly ``count`` places hold the failing value, each error is at its
+    own; the same keyword reached by several routes is at one place."""
+    candidates = places(arguments, given, value, count)
+    if len(candidates) == count or len(candidates) == 1:
+        return candidates
+    return [exact_path(arguments, given, value)]
 
 
 def _mismatch_order(mismatch: _Mismatch) -> tuple[Any, ...]:
@@ -279,9 +276,7 @@ def _failing_value(error: Any) -> Any:
     """The value an error is at, to tell which place its path means (``exact_path``);
     nothing for a false schema, whose error jsonschema-rs gives at the object holding
     the refused value (``additionalProperties: false``) but with that value."""
-    import jsonschema_rs  # imported already: the error is one of its validators'
-
-    if isinstance(error.kind, jsonschema_rs.ValidationErrorKind.FalseSchema):
+    if error.message.startswith("False schema does not allow "):
         return NOTHING
     return error.instance
 

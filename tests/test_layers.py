@@ -44,6 +44,7 @@ LAYERS: list[tuple[str, list[str]]] = [
             "agent_ir._reference",
             "agent_ir._inspect",
             "agent_ir._diagnostics",
+            "agent_ir._tool_profile",
             "agent_ir._tools",
         ],
     ),

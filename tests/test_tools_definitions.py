@@ -81,26 +81,27 @@ BROKEN: list[tuple[str, Any, str, str]] = [
     (
         "remote-ref",
         {"name": "x", "parameters": {"$ref": "https://example.com/schema.json"}},
-        "/parameters",
+        "/parameters/$ref",
         "never fetched",
     ),
     (
         "relative-ref-against-a-remote-id",
         {"name": "x", "parameters": {"$id": "https://example.com/a.json", "$ref": "b.json"}},
-        "/parameters",
+        "/parameters/$ref",
         "never fetched",
     ),
     (
         "unknown-schema-dialect",
         {"name": "x", "parameters": {"$schema": "https://example.com/my-dialect"}},
         "/parameters/$schema",
-        "parameters.$schema names an unknown JSON Schema dialect ('https://example.com/my-dialect')",
+        """parameters["$schema"] names the dialect 'https://example.com/my-dialect': the \
+tool-schema profile reads Draft 2020-12""",
     ),
     (
         "dangling-local-ref",
         {"name": "x", "parameters": {"$ref": "#/$defs/missing"}},
-        "/parameters",
-        "parameters is not a valid JSON Schema",
+        "/parameters/$ref",
+        "refers to '#/$defs/missing', which is not in them",
     ),
     ("nan", {"name": "x", "parameters": {"maximum": math.nan}}, "/parameters/maximum", "finite"),
     (
@@ -282,14 +283,25 @@ def test_tool_definition_objects_are_checked_like_their_json_form() -> None:
     assert problems(mixed, messages) == found
 
 
-def test_a_schema_dialect_that_is_known_is_accepted() -> None:
+def test_the_dialects_of_the_tool_schema_profile_are_accepted() -> None:
     for dialect in (
         "https://json-schema.org/draft/2020-12/schema",
-        "https://json-schema.org/draft/2019-09/schema",
+        "https://json-schema.org/draft/2020-12/schema#",
         "http://json-schema.org/draft-07/schema#",
-        "http://json-schema.org/draft-04/schema#",
+        "http://json-schema.org/draft-07/schema",
     ):
         assert problems([{"name": "x", "parameters": {"$schema": dialect}}], calls("x")) == []
+
+
+def test_a_dialect_outside_the_tool_schema_profile_is_refused_at_its_schema() -> None:
+    for dialect in (
+        "https://json-schema.org/draft/2019-09/schema",
+        "http://json-schema.org/draft-04/schema#",
+        "http://json-schema.org/draft-06/schema#",
+    ):
+        found = problems([{"name": "x", "parameters": {"$schema": dialect}}], calls("x"))
+        assert [(d.code, d.path) for d in found] == [(INVALID, "/parameters/$schema")]
+        assert "the tool-schema profile reads Draft 2020-12" in found[0].message
 
 
 def test_a_local_ref_and_an_anchor_resolve_without_the_network() -> None:
@@ -342,12 +354,13 @@ def test_a_remote_ref_is_never_fetched(schema_server: tuple[str, list[str]]) -> 
 
     assert asked == []
     assert [(d.code, d.tool_index, d.path) for d in found] == [
-        (INVALID, 0, "/parameters"),
-        (INVALID, 1, "/parameters"),
+        (INVALID, 0, "/parameters/properties/a/$ref"),
+        (INVALID, 1, "/parameters/$ref"),
     ]
     assert found[0].message == (
-        f"parameters refers to '{url}/string.json', outside them: a $ref is resolved "
-        "inside the tool's parameters only, never fetched"
+        f"parameters.properties.a[\"$ref\"] refers to '{url}/string.json', outside them: "
+        "a $ref of the tool-schema profile is local (# then a JSON Pointer or an anchor), "
+        "never fetched"
     )
-    assert f"'{url}/other.json'" in found[1].message
+    assert "refers to 'other.json', outside them" in found[1].message
     assert text == tuple(found)

@@ -21,6 +21,7 @@ __all__ = [
     "exact_path",
     "format_path",
     "path_key",
+    "places",
     "pointer_key",
     "to_pointer",
 ]
@@ -89,25 +90,34 @@ def exact_path(value: Any, given: Sequence[str | int], found: Any = NOTHING) -> 
     mean are searched; one that holds ``found`` (the failing value, when given) is
     chosen. ``given`` itself when none or several could be meant (keys "7" and "007" in
     one object), or when a ``$ref`` leaves ``value``."""
-    search = _Search(given, found)
+    found_places = places(value, given, found, 1)
+    return found_places[0] if len(found_places) == 1 else tuple(given)
+
+
+def places(value: Any, given: Sequence[str | int], found: Any, most: int) -> list[tuple[Any, ...]]:
+    """The places in ``value`` that jsonschema-rs's ``given`` may mean and that hold
+    ``found`` (see ``exact_path``), in the order of ``value``'s keys; more than ``most``
+    of them, or a search past ``_MOST_PLACES`` places: an empty list (none is told)."""
+    search = _Search(given, found, most)
     search.visit(value, 0, ())
-    if len(search.paths) == 1 and search.visits <= _MOST_PLACES:
-        return search.paths[0]
-    return tuple(given)
+    if len(search.paths) > most or search.visits > _MOST_PLACES:
+        return []
+    return search.paths
 
 
 class _Search:
     """The places of ``exact_path``, depth first."""
 
-    def __init__(self, given: Sequence[str | int], found: Any) -> None:
+    def __init__(self, given: Sequence[str | int], found: Any, most: int) -> None:
         self.given = given
         self.found = found
+        self.most = most
         self.paths: list[tuple[Any, ...]] = []
         self.visits = 0
 
     def visit(self, at: Any, index: int, path: tuple[Any, ...]) -> None:
         self.visits += 1
-        if self.visits > _MOST_PLACES or len(self.paths) > 1:
+        if self.visits > _MOST_PLACES or len(self.paths) > self.most:
             return  # given up, or already more than one: the given path is kept
         given = self.given
         if index == len(given) and (self.found is NOTHING or _same(at, self.found)):

@@ -8,21 +8,31 @@ the definition). ``Tools.check_calls`` then reports, for each tool call:
 
 * UNDECLARED_TOOL: its name is declared by no tool;
 * TOOL_ARGUMENTS_MISMATCH: its arguments do not validate against the tool's
-  ``parameters``, one diagnostic per failing keyword, its path inside the arguments
-  (``/3/content/1/arguments/location``), its sentence naming the keyword.
+  ``parameters``, one diagnostic per failing keyword and place (the same keyword
+  reached by several routes through the parameters is one), its path inside the
+  arguments (``/3/content/1/arguments/location``), its sentence naming the keyword and
+  quoting the failing value cut; at most ``LIMITS.errors_per_call`` per call, then one
+  at the arguments counting the rest.
 
 A call naming a tool whose definition is broken gets neither (its tool is declared,
 and there is nothing sound to check it against).
 
-The ``parameters`` are compiled by jsonschema-rs, not by the pure-Python ``jsonschema``
-the shape reference uses: measured on a weather tool's arguments, ``jsonschema``'s
-``is_valid`` took 76 us per call (22x ``json.loads`` of the arguments), jsonschema-rs
-0.5 us. Its dialect is the schema's ``$schema`` (Draft 2020-12 when absent); ``format``
-is an annotation, as Draft 2020-12 says; a ``$ref`` outside the schema is never
-fetched (the retriever refuses it, so the definition is reported; an unknown ``$schema``
-too). What compiling a schema gave (its validator, or why it is no JSON Schema) is kept
-in a bounded cache keyed by its JSON text, so the same tools on every line of a dataset
-are compiled once per process.
+Before anything is compiled, the ``parameters`` are checked against the tool-schema
+profile (``agent_ir._tool_profile``, ``docs/tool-schemas.md``): bounded size, local
+references, portable patterns, and a bounded number of subschemas evaluated at each
+place of the arguments, so that checking a call is linear in its arguments. A schema
+outside it is one INVALID_TOOL_DEFINITION at the first problem.
+
+The ``parameters`` are then compiled by jsonschema-rs, not by the pure-Python
+``jsonschema`` the shape reference uses: measured on a weather tool's arguments,
+``jsonschema``'s ``is_valid`` took 76 us per call (22x ``json.loads`` of the
+arguments), jsonschema-rs 0.5 us. Its dialect is the schema's ``$schema`` (Draft
+2020-12 when absent, or draft-07); ``format`` is an annotation; ``pattern`` is matched
+by Rust's linear ``regex`` crate; a ``$ref`` outside the schema is never fetched. What
+compiling a schema gave (its validator, or why it is none) is kept in a cache keyed by
+its JSON text and bounded in entries and in bytes of that text (``CACHE_BYTES``), so
+the same tools on every line of a dataset are compiled once per process and distinct
+tools on every line keep the memory flat.
 """
 
 from __future__ import annotations
@@ -43,8 +53,9 @@ from agent_ir._generated.message_schema import AssistantMessage, Message, ToolCa
 from agent_ir._generated.transcript_schema import ToolDefinition
 from agent_ir._inspect import Inspection, tool_call_blocks
 from agent_ir._jsoncopy import snapshot_json, snapshot_sequence
-from agent_ir._paths import NOTHING, Path, exact_path, format_path
-from agent_ir._text import cut, is_blank, is_valid_unicode, quoted
+from agent_ir._paths import NOTHING, Path, exact_path, format_path, places
+from agent_ir._text import QUOTE_CHARS, cut, is_blank, is_valid_unicode, quoted
+from agent_ir._tool_profile import LIMITS, check_profile
 
 if TYPE_CHECKING:
     from jsonschema import Draft202012Validator
@@ -56,6 +67,8 @@ __all__ = ["Tools", "read_tools"]
 
 _TOOL_REF = "https://agent-ir.dev/schemas/v1/transcript.schema.json#/$defs/ToolDefinition"
 _CACHE_SIZE = 512
+CACHE_BYTES = 4 * 1024 * 1024
+"""The most JSON text of compiled parameters kept (see ``_Compiled``)."""
 _MOST_DECLARED_SHOWN = 5
 
 
@@ -142,20 +155,26 @@ class Tools:
         definition = self.definitions[tool.position]
         declared = None if definition is None else definition.parameters
         parameters = None if declared is None else plain_data(declared)
-        errors = sorted(tool.validator.iter_errors(arguments), key=_error_order)
-        for error in errors:
-            where = exact_path(arguments, error.instance_path, _failing_value(error))
-            if _held_yet_required(error, arguments, where):
-                continue
-            keyword = _keyword(error)
-            schema_path = exact_path(parameters, error.schema_path)
+        mismatches = _mismatches(tool.validator, arguments, parameters)
+        shown = mismatches[: LIMITS.errors_per_call]
+        for where, keyword, schema_path, message in shown:
             yield diagnostic(
                 DiagnosticCode.TOOL_ARGUMENTS_MISMATCH,
                 message_index,
                 ("content", block_index, "arguments", *where),
                 f"the arguments of tool call {quoted(call.id)} do not match the parameters "
-                f"of tool {tool.position} ({cut(call.name)}): {cut(error.message)} (keyword "
+                f"of tool {tool.position} ({cut(call.name)}): {message} (keyword "
                 f"{keyword} at {_pointer(schema_path)} of the parameters)",
+            )
+        if len(mismatches) > len(shown):
+            yield diagnostic(
+                DiagnosticCode.TOOL_ARGUMENTS_MISMATCH,
+                message_index,
+                ("content", block_index, "arguments"),
+                f"the arguments of tool call {quoted(call.id)} do not match the parameters "
+                f"of tool {tool.position} ({cut(call.name)}) in {len(mismatches) - len(shown)} "
+                f"more places not listed (at most {LIMITS.errors_per_call} are listed per "
+                "tool call)",
             )
 
     def _declared(self) -> str:
@@ -176,34 +195,106 @@ class _PlainCall(NamedTuple):
     name: str
 
 
-def _error_order(error: Any) -> tuple[tuple[tuple[int, Any], ...], tuple[str, ...]]:
-    """Errors by their place in the arguments, then in the schema (a stable order: the
-    validator's own follows its keyword maps)."""
-    place = tuple((0, part) if isinstance(part, int) else (1, part) for part in error.instance_path)
-    return place, tuple(str(part) for part in error.schema_path)
+class _Mismatch(NamedTuple):
+    """One failing keyword, without the error it was read from (which holds a copy of
+    the failing value): its place in the arguments, keyword, place in the parameters,
+    sentence."""
+
+    where: Path
+    keyword: str
+    schema_path: Path
+    message: str
+
+
+def _mismatches(validator: Any, arguments: Any, parameters: Any) -> list[_Mismatch]:
+    """The failing keywords of ``arguments``, each once (the same keyword reached by two
+    routes through the parameters is one), by place in the arguments then in the
+    parameters. jsonschema-rs builds its errors all at once, each with a copy of its
+    failing value; each is read into a ``_Mismatch`` and let go."""
+    read: dict[tuple[tuple[Any, ...], tuple[Any, ...], str], list[Any]] = {}
+    for error in validator.iter_errors(arguments):
+        given = (tuple(error.instance_path), tuple(error.schema_path), error.message)
+        seen = read.get(given)
+        if seen is None:
+            read[given] = [1, _failing_value(error)]
+        else:  # the same keyword by another route, or another key read as this path
+            seen[0] += 1
+    found: dict[_Mismatch, None] = {}
+    for (instance_path, schema_path, message), (count, value) in read.items():
+        for where in _wheres(arguments, instance_path, value, count):
+            if _held_yet_required(message, schema_path, arguments, where):
+                continue
+            mismatch = _Mismatch(
+                where,
+                _keyword(schema_path),
+                exact_path(parameters, schema_path),
+                _unmasked(message, value),
+            )
+            found[mismatch] = None
+    return sorted(found, key=_mismatch_order)
+
+
+def _wheres(arguments: Any, given: tuple[Any, ...], value: Any, count: int) -> list[Path]:
+    """The places in ``arguments`` of the ``count`` errors read at jsonschema-rs's
+    ``given`` path with one keyword and sentence (``value``: the first one's failing
+    value). Its path reads a key of digits as an index, so keys "0" and "00" are one
+    path: when exactly ``count`` places hold the failing value, each error is at its
+    own; the same keyword reached by several routes is at one place."""
+    candidates = places(arguments, given, value, count)
+    if len(candidates) == count or len(candidates) == 1:
+        return candidates
+    return [exact_path(arguments, given, value)]
+
+
+def _mismatch_order(mismatch: _Mismatch) -> tuple[Any, ...]:
+    """By place in the arguments, then in the parameters (keys before indexes)."""
+    return (
+        tuple((0, part) if isinstance(part, int) else (1, part) for part in mismatch.where),
+        tuple(str(part) for part in mismatch.schema_path),
+        mismatch.message,
+    )
+
+
+_MASK = "\x00agent-ir failing value\x00"
+"""What jsonschema-rs writes in a sentence instead of the failing value (``mask``):
+the value is written by ``_unmasked``, cut, instead of whole in every sentence."""
+
+
+def _unmasked(message: str, value: Any) -> str:
+    """jsonschema-rs's sentence with the failing value written where it was masked,
+    cut as a sentence quotes data; the sentence then cut as before."""
+    if _MASK not in message:
+        return cut(message)
+    shown = "the value"
+    if value is not NOTHING:
+        with contextlib.suppress(TypeError, ValueError, OverflowError):
+            shown = cut(msgspec.json.encode(value).decode())
+    return cut(shown.join(message.split(_MASK)), 2 * QUOTE_CHARS)
 
 
 def _failing_value(error: Any) -> Any:
     """The value an error is at, to tell which place its path means (``exact_path``);
     nothing for a false schema, whose error jsonschema-rs gives at the object holding
     the refused value (``additionalProperties: false``) but with that value."""
-    import jsonschema_rs  # imported already: the error is one of its validators'
-
-    if isinstance(error.kind, jsonschema_rs.ValidationErrorKind.FalseSchema):
+    if error.message.startswith("False schema does not allow "):
         return NOTHING
     return error.instance
 
 
-def _held_yet_required(error: Any, arguments: Any, where: Path) -> bool:
-    """Whether ``error`` says a required name is missing from an object that holds it.
-    jsonschema-rs (0.61) says so when the parameters list ``properties`` without that
-    name and forbid ``additionalProperties``: the name is then reported twice, as
+def _held_yet_required(
+    message: str, schema_path: tuple[Any, ...], arguments: Any, where: Path
+) -> bool:
+    """Whether a ``required`` error says a name is missing from an object that holds
+    it. jsonschema-rs (0.61) says so when the parameters list ``properties`` without
+    that name and forbid ``additionalProperties``: the name is then reported twice, as
     unexpected (which it is) and as missing (which it is not). Found by the TypeScript
     package's differential run; the sentence is dropped, the other kept. ``where``: the
-    error's place in ``arguments`` (``exact_path``)."""
-    import jsonschema_rs  # imported already: the error is one of its validators'
-
-    if not isinstance(error.kind, jsonschema_rs.ValidationErrorKind.Required):
+    error's place in ``arguments``."""
+    if (
+        not schema_path
+        or schema_path[-1] != "required"
+        or not message.endswith(" is a required property")
+    ):
         return False
     held = arguments
     for part in where:
@@ -211,11 +302,17 @@ def _held_yet_required(error: Any, arguments: Any, where: Path) -> bool:
             held = held[part]
         except (KeyError, IndexError, TypeError):
             return False  # a place the path does not name exactly: keep the sentence
-    return type(held) is dict and error.kind.property in held
+    if type(held) is not dict:
+        return False
+    try:
+        name = msgspec.json.decode(message.removesuffix(" is a required property"))
+    except msgspec.DecodeError:
+        return False
+    return type(name) is str and name in held
 
 
-def _keyword(error: Any) -> str:
-    for part in reversed(error.schema_path):
+def _keyword(schema_path: Sequence[Any]) -> str:
+    for part in reversed(schema_path):
         if isinstance(part, str):
             return part
     return "schema"
@@ -357,7 +454,14 @@ class _Outcome(NamedTuple):
     reason: str = ""
 
 
-def _compile_parameters(parameters: dict[str, Any]) -> _Outcome:
+def _compile_parameters(parameters: dict[str, Any], size: int) -> _Outcome:
+    """The validator of ``parameters`` (``size`` bytes of JSON), or why there is none:
+    outside the tool-schema profile (``check_profile``, before anything is compiled),
+    or no valid JSON Schema."""
+    refusal = check_profile(parameters, size)
+    if refusal is not None:
+        where = ("parameters", *refusal.path)
+        return _Outcome(None, where, f"{format_path(where)} {refusal.reason}")
     import jsonschema_rs
 
     refused: list[str] = []
@@ -367,7 +471,15 @@ def _compile_parameters(parameters: dict[str, Any]) -> _Outcome:
         raise ValueError(f"{uri} is outside the tool's parameters: never fetched")
 
     try:
-        return _Outcome(jsonschema_rs.validator_for(parameters, retriever=refuse))
+        return _Outcome(
+            jsonschema_rs.validator_for(
+                parameters,
+                retriever=refuse,
+                validate_formats=False,
+                pattern_options=jsonschema_rs.RegexOptions(),
+                mask=_MASK,
+            )
+        )
     except (ValueError, TypeError, RecursionError) as error:
         if refused:
             return _remote_outcome(parameters, refused[0])
@@ -395,23 +507,30 @@ def _remote_outcome(parameters: dict[str, Any], uri: str) -> _Outcome:
 
 
 class _Compiled:
-    """What compiling each ``parameters`` gave (a validator, or why it is no valid JSON
-    Schema), by its JSON text, at most ``_CACHE_SIZE`` (the oldest out): the same tools
-    on every line of a dataset are compiled once, broken ones included."""
+    """What compiling each ``parameters`` gave (a validator, or why it is none), by its
+    JSON text, the least recently used out first: at most ``_CACHE_SIZE`` entries and
+    ``CACHE_BYTES`` of JSON text (a validator takes about ten times its schema's JSON).
+    The same tools on every line of a dataset are compiled once, broken ones included;
+    distinct tools on every line keep the memory bounded."""
 
     def __init__(self) -> None:
         self.cache: dict[bytes, _Outcome] = {}
+        self.size = 0
 
     def outcome(self, parameters: dict[str, Any]) -> _Outcome:
         key = msgspec.json.encode(parameters)
-        found = self.cache.get(key)
+        found = self.cache.pop(key, None)
         if found is None:
-            found = _compile_parameters(parameters)
-            if len(self.cache) >= _CACHE_SIZE:
-                # another thread may have changed the cache meanwhile: then it made room
-                with contextlib.suppress(KeyError, RuntimeError, StopIteration):
-                    del self.cache[next(iter(self.cache))]
-            self.cache[key] = found
+            found = _compile_parameters(parameters, len(key))
+            if key not in self.cache:  # another thread may have put it meanwhile
+                self.size += len(key)
+        self.cache[key] = found  # the most recently used last
+        while len(self.cache) > _CACHE_SIZE or (self.size > CACHE_BYTES and len(self.cache) > 1):
+            # another thread may have changed the cache meanwhile: then it made room
+            with contextlib.suppress(KeyError, RuntimeError, StopIteration):
+                oldest = next(iter(self.cache))
+                del self.cache[oldest]
+                self.size -= len(oldest)
         return found
 
 

@@ -326,3 +326,12 @@ def test_an_output_without_the_call_it_answers_keeps_its_name() -> None:
     messages = from_openai_responses([SHELL_OUTPUT])
     assert to_json_value(messages[0])["toolName"] == "local_shell_call"
     assert messages.warnings == ()
+
+
+def test_a_call_only_the_terminal_holds_is_read_from_there() -> None:
+    """An item whose output_item.done never came is read from response.completed."""
+    reply = reply_of(COMPUTER_CALL)
+    events = [event for event in events_of(reply) if "output_item" not in event["type"]]
+    response = OpenAIResponsesStream(events, request_id="request-1").result()
+    assert to_json_value(response.message)["content"] == [CALL_BLOCKS["computer_call"]]
+    assert response.stop_reason == "toolCall"

@@ -158,7 +158,7 @@ def type_overrides() -> dict[str, str]:
 def tagged_bases() -> dict[str, str]:
     """Every branch of a discriminated union gets a base that exposes its tag:
     ``MessageStruct`` (``.role``; ``AssistantStruct`` for the assistant message) or
-    ``TaggedStruct`` (``.type``)."""
+    ``TaggedStruct`` (``.type``); ``ToolDefinition`` gets ``ToolDefinitionStruct``."""
     bases: dict[str, str] = {}
     for schema_file in sorted(SCHEMAS.glob("*.schema.json")):
         for node in _walk(json.loads(schema_file.read_text(encoding="utf-8"))):
@@ -170,6 +170,8 @@ def tagged_bases() -> dict[str, str]:
                 bases[target.rsplit("/", 1)[-1]] = f"agent_ir._base.{base}"
     # An assistant message also exposes its tool calls (AssistantStruct is a MessageStruct).
     bases["AssistantMessage"] = "agent_ir._base.AssistantStruct"
+    # A tool definition made from plain values is checked and frozen when it is made.
+    bases["ToolDefinition"] = "agent_ir._base.ToolDefinitionStruct"
     return bases
 
 

@@ -233,6 +233,20 @@ events = [
 ]
 warnings = AnthropicStream(events, request_id="request-1").result().warnings
 """,
+    "RESULT_BLOCK_NOT_SENT": """
+from agent_ir.wire import to_openai_responses
+click = {"action": {"type": "click", "button": "left", "x": 10, "y": 20}}
+warnings = to_openai_responses([
+    {"role": "user", "id": "u1", "content": "Open the menu."},
+    {"role": "assistant", "id": "a1", "content": [
+        {"type": "toolCall", "id": "call_1", "name": "computer_call", "arguments": click,
+         "itemId": "cu_1"}]},
+    {"role": "toolResult", "id": "r1", "toolCallId": "call_1", "toolName": "computer_call",
+     "isError": False, "content": [
+        {"type": "text", "text": "The menu is open."},
+        {"type": "image", "source": {"type": "url", "url": "https://example.com/screen.png"}}]},
+]).warnings
+""",
 }
 
 PRELUDE = '''

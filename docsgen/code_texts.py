@@ -249,6 +249,11 @@ TEXTS: dict[str, dict[str, str]] = {
         "why": "Providers add event types (Anthropic documents that new ones may come); their SDKs pass over the ones they do not know, and so does agent-ir, with this warning instead of silence.",
         "fix": "Nothing to fix for the reply; if the event carries something you need, read it from the raw stream and ask for it to be mapped.",
     },
+    "RESULT_BLOCK_NOT_SENT": {
+        "meaning": "A block of a tool result was not written: the output item of the call it answers has no place for it (OpenAI Responses: a computer call's output is one screenshot, a local shell call's output is text).",
+        "why": "The API writes these calls as items of their own, and their outputs hold one thing each; a function call's output holds any text and images.",
+        "fix": "Give a computer call's result one image (the screenshot) and a local shell call's result its text.",
+    },
     # Provider errors: ProviderError.code
     "PROVIDER_INVALID_FIXTURE": {
         "meaning": "A provider fixture (`schemas/v1/provider-fixture.schema.json`) could not be read: not JSON, not of the fixture's shape.",

@@ -35,7 +35,8 @@ export type ConversionWarningCode =
   | "TOOL_CALL_ID_ADDED"
   | "RESULT_PAIRED_BY_NAME"
   | "TOOL_DETAIL_NOT_SENT"
-  | "EVENT_NOT_READ";
+  | "EVENT_NOT_READ"
+  | "RESULT_BLOCK_NOT_SENT";
 /**
  * Stable code of a transcript problem. Codes are never renamed or reused within v1. UNDECLARED_TOOL, TOOL_ARGUMENTS_MISMATCH and INVALID_TOOL_DEFINITION are reported only when tools are given; the last six only by check_wire_rules, for a provider's stricter rules.
  */

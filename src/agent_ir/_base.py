@@ -11,7 +11,10 @@ optional fields when encoded. Four things the generator cannot say are added her
 * ``message.text``, ``message.length`` and ``AssistantMessage.tool_calls``: what users
   look for on a message;
 * ``str(message)`` is a one-line summary for people; ``repr`` stays msgspec's, which
-  shows the fields as you would type them.
+  shows the fields as you would type them;
+* a ``ToolDefinition`` made from plain values is checked and its ``parameters`` frozen
+  when it is made (``ToolDefinitionStruct``): the one IR value users build directly
+  from its class, with no constructor of its own.
 """
 
 from __future__ import annotations
@@ -19,6 +22,11 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any, ClassVar, TypeAlias, TypeVar
 
 import msgspec
+
+from agent_ir._errors import InvalidMessageError, JsonValueError
+from agent_ir._jsonobject import JsonObject, freeze_object
+from agent_ir._paths import Path
+from agent_ir._text import is_blank, is_valid_unicode
 
 if TYPE_CHECKING:
     from agent_ir._generated.message_schema import ToolCallBlock
@@ -173,3 +181,44 @@ def message_summary(message: Any) -> str:
         text = text[:SUMMARY_TEXT_LIMIT] + "..."
     head = " ".join(parts)
     return f"{head}: {text}" if text else head
+
+
+class ToolDefinitionStruct(IRStruct, frozen=True):
+    """The base of ``ToolDefinition``. msgspec checks a definition's fields when it
+    decodes one, not when it is built (``ToolDefinition(name=..., parameters={...})``),
+    and a tool definition has no constructor function of its own: so it is checked
+    here, when it is made, as decoding checks it, and its ``parameters`` (any mapping)
+    become a ``JsonObject``, a private frozen copy. Every ``ToolDefinition`` is thus one
+    that every entry point taking tools reads as its JSON form. A value decoding would
+    refuse is an ``InvalidMessageError`` (code INVALID_TOOL_DEFINITION) naming the
+    field; a decoded definition passes the same checks at the cost of a few type
+    tests. Whether ``parameters`` is a valid JSON Schema is the validator's to say."""
+
+    if TYPE_CHECKING:  # declared by the generated class (field order)
+        name: str
+        description: str | None
+        parameters: Any
+        strict: bool | None
+
+    def __post_init__(self) -> None:
+        name = self.name
+        if type(name) is not str or is_blank(name) or not is_valid_unicode(name):
+            raise _refused(("name",), "must be a non-empty string of valid Unicode")
+        description = self.description
+        if description is not None and (
+            type(description) is not str or not is_valid_unicode(description)
+        ):
+            raise _refused(("description",), "must be a string of valid Unicode")
+        if self.strict is not None and type(self.strict) is not bool:
+            raise _refused(("strict",), "must be a boolean")
+        parameters = self.parameters
+        if parameters is not None and not issubclass(type(parameters), JsonObject):
+            try:
+                frozen = freeze_object(parameters)
+            except JsonValueError as error:
+                raise _refused(("parameters", *error.path), error.reason) from None
+            msgspec.structs.force_setattr(self, "parameters", frozen)
+
+
+def _refused(path: Path, reason: str) -> InvalidMessageError:
+    return InvalidMessageError("ToolDefinition", path, "INVALID_TOOL_DEFINITION", reason)

@@ -224,12 +224,14 @@ def test_values_that_are_not_the_default_are_warned_about_at_their_paths() -> No
     response = read(completion(message, "tool_calls"))
     assert [(code, path, block) for code, path, _, block, _ in warnings(response)] == [
         ("PART_NOT_READ", "/choices/0/message/prefix", -1),
-        ("PART_NOT_READ", "/choices/0/message/audio", -1),
+        ("PART_NOT_READ", "/choices/0/message/audio/id", -1),
+        ("PART_NOT_READ", "/choices/0/message/audio/data", -1),
+        ("PART_NOT_READ", "/choices/0/message/audio/expires_at", -1),
         ("PART_NOT_READ", "/choices/0/message/tool_calls/0/index", 0),
         ("PART_NOT_READ", "/choices/0/message/tool_calls/0/function/thought_signature", 0),
     ]
     assert to_json_value(response.message)["content"] == [
-        {"type": "text", "text": "a"},
+        {"type": "text", "text": "aa"},  # the content, then the audio's transcript
         WEATHER_BLOCK,
     ]
 
@@ -240,7 +242,6 @@ def test_values_that_are_not_the_default_are_warned_about_at_their_paths() -> No
         {"executed_tools": [EXECUTED_TOOL]},
         {"extra_content": SIGNATURE},
         {"name": "bot", "prefix": True, "weight": 1},
-        {"audio": {"id": "audio_1"}},
         {"annotations": [], "refusal": None, "prefix": False, "tool_call_id": None},
         {"reasoning_details": [{"type": "reasoning.text", "text": "x", "signature": "s"}]},
     ],
@@ -249,7 +250,8 @@ def test_the_reply_warns_about_the_keys_the_request_reader_warns_about(
     extra: dict[str, Any],
 ) -> None:
     """One list: the keys of an assistant message that a request and a reply leave
-    unread are the same (but the reasoning, which only a reply reads)."""
+    unread are the same (but the reasoning, which only a reply reads, and the audio,
+    whose transcript a reply reads: tests/wire/test_openai_chat_audio.py)."""
     message = {"role": "assistant", "content": "a", **extra}
     request = from_openai_chat([message])
     reply = read(completion(message))

@@ -1100,9 +1100,9 @@ HOSTED_ITEMS = [
     "mcp_call",
     "mcp_list_tools",
     "mcp_approval_request",
-    "computer_call",
+    # computer_call and local_shell_call are tool calls the application runs:
+    # tests/wire/test_openai_responses_client_calls.py
     "shell_call",
-    "local_shell_call",
     "custom_tool_call",
     "a_future_item",
 ]

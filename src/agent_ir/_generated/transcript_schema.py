@@ -5,12 +5,12 @@ from __future__ import annotations
 
 from typing import Annotated, TypeAlias
 from msgspec import Meta
-from agent_ir._base import Absent, IRStruct
+from agent_ir._base import Absent, IRStruct, ToolDefinitionStruct
 from . import message_schema
 from agent_ir._jsonobject import JsonObject
 
 
-class ToolDefinition(IRStruct):
+class ToolDefinition(ToolDefinitionStruct):
     """
     A function tool the model may call: a call (a toolCall block) names it, and its arguments must validate against its parameters. Hosted tools that the provider runs (web search, code execution) have no definition here; their calls are serverToolCall blocks.
     """

@@ -7,7 +7,9 @@ Block by block, as the stream reads the same blocks: ``text`` -> a text block wi
 no block, and citations on it are PART_NOT_READ at ``/content/<index>/citations``);
 ``thinking`` -> a thinking block with its ``signature``; ``redacted_thinking`` -> a
 redacted thinking block whose signature is its ``data``; ``tool_use`` -> a tool call
-(its ``input``, an object; absent: ``{}``); ``server_tool_use`` and ``mcp_tool_use`` ->
+(its ``input``, an object; absent: ``{}``; a ``caller`` other than ``{"type":
+"direct"}``, a call made by code execution, is PART_NOT_READ at
+``/content/<index>/caller``); ``server_tool_use`` and ``mcp_tool_use`` ->
 a server-tool call (provider "anthropic"; its other keys but null ones as ``wire``,
 with the type when it is not ``server_tool_use``); any other block with a
 ``tool_use_id`` (``web_search_tool_result``, ``code_execution_tool_result``,
@@ -18,7 +20,10 @@ linkage rule, ORPHAN_SERVER_TOOL_RESULT, judges it). A ``tool_use`` or server-to
 short by ``max_tokens``, ``model_context_window_exceeded`` or ``refusal`` is dropped, as
 the stream drops a call cut inside its input. Any other block (``compaction``,
 ``container_upload``, ...) -> a PART_NOT_READ warning (``/content/<index>``).
-``stop_reason`` and ``usage`` map as in the stream (``refusal`` -> "refusal";
+A key that the declarations (``agent_ir.wire.anthropic._wire``) do not know and that
+is not null is PART_NOT_READ at its path, where the stream says it: the message's keys
+first, then each block's as it is read, with the block's index (also for a call cut
+short and dropped). ``stop_reason`` and ``usage`` map as in the stream (``refusal`` -> "refusal";
 ``inputTokens`` counts cached input; cache and thinking counts kept; usage keys the IR
 has no place for as the stream says); a ``stop_reason`` that is null or not
 Anthropic's is refused (a reply without one has not ended). ``type`` must be
@@ -39,6 +44,7 @@ from agent_ir.wire.anthropic._stream import (
     CUT_SHORT,
     STOP_REASONS,
     Usage,
+    caller_not_read,
     close_block,
     first_usage,
     open_block,
@@ -91,20 +97,45 @@ def _read(reply: ReplyBuilder, data: dict[str, Any]) -> None:
     reply.start(message.id)
     wire_reason = message.stop_reason
     stop_reason = STOP_REASONS.get(wire_reason) if type(wire_reason) is str else None
+    # The keys not read, warned where the stream warns them: the message's first, then
+    # each block's as it opens, with its index.
+    message_keys, block_keys = _by_block(decoded.unread)
+    unreads = Unreads()
+    unreads.warn(reply, decoded._replace(unread=message_keys), {"": ""}, _F)
     content = message.content or []
     for index, block in enumerate(content):
+        at = f"/content/{index}"
         cut_short = stop_reason is not None and wire_reason in CUT_SHORT
         if cut_short and index == len(content) - 1 and isinstance(block, _CALLS):
-            break  # cut inside the call: dropped, as the stream drops it
-        at = f"/content/{index}"
+            # Cut inside the call: dropped, as the stream drops it once it has opened
+            # it (and said what it does not read).
+            if isinstance(block, ToolUseBlock):
+                caller_not_read(reply, index, block)
+            own = decoded._replace(unread=block_keys.get(index, ()))
+            unreads.warn(reply, own, {"": ""}, _F, block=index)
+            break
         opened = open_block(reply, index, block, data["content"][index], _F, at)
+        unreads.warn(reply, decoded._replace(unread=block_keys.get(index, ())), {"": ""}, _F, index)
         held = close_block(reply, opened)
         assert held is None, "a reply's input is an object, never text"
     if stop_reason is None:
         found = describe_json(wire_reason) if "stop_reason" in data else "missing"
         raise Refusal(f"{_F} /stop_reason must be an Anthropic stop reason; it is {found}")
-    Unreads().warn(reply, decoded, {"": ""}, _F)
     usage = Usage()
     if message.usage is not None:
         usage.read(message.usage)
     usage.finish(reply, stop_reason)
+
+
+def _by_block(places: tuple[str, ...]) -> tuple[tuple[str, ...], dict[int, tuple[str, ...]]]:
+    """``places`` (pointers of keys not read) as the message's own and each content
+    block's (by index), each in order."""
+    own: list[str] = []
+    blocks: dict[int, list[str]] = {}
+    for place in places:
+        parts = place.split("/", 3)
+        if len(parts) == 4 and parts[1] == "content" and parts[2].isdigit():
+            blocks.setdefault(int(parts[2]), []).append(place)
+        else:
+            own.append(place)
+    return tuple(own), {index: tuple(keys) for index, keys in blocks.items()}

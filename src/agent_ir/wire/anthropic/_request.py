@@ -626,8 +626,6 @@ INPUT_OFFSET = 5
 _MESSAGE: Final = Decoder(anthropic.RequestMessage)
 _SYSTEM: Final = Decoder(anthropic.SystemPrompt)
 _ROLES: Final = "one of 'user', 'assistant', 'system'"
-# A tool_use's caller that says nothing: the model made the call (the API's default).
-_DIRECT_CALLER: Final = {"type": "direct"}
 # The depth (below the messages list) of a tool_use input: messages/<i>/content/<j>/input.
 _INPUT_DEPTH: Final = 4
 
@@ -1284,7 +1282,7 @@ class _Reader:
         if caller is not None:
             if self._held is not None:
                 self._held.check((*path, "caller"), caller)
-            if not (type(caller) is dict and caller == _DIRECT_CALLER):
+            if not (type(caller) is dict and caller == anthropic.DIRECT_CALLER):
                 keys = [*keys, "caller"]
                 if len(keys) > 1:
                     order = list(self._raw_at(path))

@@ -73,6 +73,7 @@ from agent_ir.wire._stream import (
     event_not_read,
 )
 from agent_ir.wire.anthropic._wire import (
+    DIRECT_CALLER,
     Block,
     CitationsDelta,
     ContentBlockDelta,
@@ -273,9 +274,10 @@ def no_ir_form(reply: ReplyBuilder, index: int, wire_type: str) -> None:
 
 def caller_not_read(reply: ReplyBuilder, index: int, block: ToolUseBlock) -> None:
     """A tool call made by someone other than the model (programmatic tool calling):
-    the IR's call has no caller, so it is said."""
+    the IR's call has no caller, so it is said; only the API's default caller
+    (``{"type": "direct"}`` and nothing else) says nothing, as in ``from_anthropic``."""
     caller = block.caller
-    if caller is None or caller.get("type") == "direct":
+    if caller is None or caller == DIRECT_CALLER:
         return
     reply.warn(
         ConversionWarningCode.PART_NOT_READ,

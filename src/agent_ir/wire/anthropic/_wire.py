@@ -7,7 +7,7 @@ type that is not declared is read as ``Unread`` (see the readers for what each b
 
 from __future__ import annotations
 
-from typing import Annotated, Any, ClassVar
+from typing import Annotated, Any, ClassVar, Final
 
 from msgspec import field
 
@@ -15,6 +15,7 @@ from agent_ir.wire._decode import Count, NonBlank, WireStruct
 from agent_ir.wire._decode import doc as _doc
 
 __all__ = [
+    "DIRECT_CALLER",
     "Block",
     "ContentBlockDelta",
     "ContentBlockStart",
@@ -103,6 +104,11 @@ class RedactedThinkingBlock(WireStruct, tag_field="type", tag="redacted_thinking
     """Thinking redacted by Anthropic's safety systems."""
 
     data: Annotated[str, _doc("The encrypted thinking, sent back as it came.")]
+
+
+DIRECT_CALLER: Final = {"type": "direct"}  # never changed
+"""A tool_use's ``caller`` that says nothing: the model made the call (the API's
+default); any other caller (programmatic tool calling) is warned."""
 
 
 class ToolUseBlock(WireStruct, tag_field="type", tag="tool_use"):

@@ -16,14 +16,17 @@ parts -> thinking blocks, another part PART_NOT_READ at
 ``/choices/0/message/content/<k>``); ``url_citation`` ``annotations`` -> citations of
 the text (``{"provider": "openai-chat", "wire": <the annotation>}``; another type, or a
 citation with no text before it, PART_NOT_READ at ``/choices/0/message/annotations/<k>``);
+``audio`` (an audio reply: ``content`` null) -> its ``transcript`` as text after the
+content, its ``id``, ``data`` and ``expires_at`` each a PART_NOT_READ warning at
+``/choices/0/message/audio/<key>`` (the IR's assistant content holds no audio);
 ``refusal`` -> a refusal block (stop reason "refusal" when the reply ends normally);
 ``tool_calls`` -> tool calls (arguments parsed by the stream's rule; a call whose
 ``type`` is not ``function`` is a PART_NOT_READ warning at
 ``/choices/0/message/tool_calls/<k>``, and ``tool_calls`` with every call skipped stops
 with "stop"); a ``function_call`` other than the all-empty one some servers write is
 refused (a legacy call has no id). A key the declarations do not know, or a declared
-key the IR has no place for holding neither ``null`` nor its empty default (``audio``,
-``prefix``, a function call's ``custom``; a call's ``index`` that is not its position,
+key the IR has no place for holding neither ``null`` nor its empty default (the
+audio's keys but its transcript, ``prefix``, a function call's ``custom``; a call's ``index`` that is not its position,
 as the SDK's accumulated completion writes it), is a PART_NOT_READ warning at its path,
 as in the stream: Groq's ``executed_tools`` at ``/choices/0/message/executed_tools``
 (block -1), the ``extra_content`` of Gemini's compatible API (its thought signature)
@@ -150,13 +153,16 @@ def _checked(reply: ReplyBuilder, data: dict[str, Any]) -> dict[str, Any]:
 
 def _carried(choice: Choice, at: str) -> list[str]:
     """The places of the declared keys of the message read (of the choice at ``at``)
-    that carry what the IR has no place for: ``audio``, ``prefix``, a call's
-    ``custom``, and its ``index`` when it is not the call's position."""
+    that carry what the IR has no place for: ``prefix``, the ``audio``'s ``id``,
+    ``data`` and ``expires_at``, a call's ``custom``, and its ``index`` when it is not
+    the call's position."""
     message = choice.message
     if message is None:
         return []
     at += "/message"
     places = list(carried(message, at))
+    if message.audio is not None:
+        places.extend(carried(message.audio, f"{at}/audio"))
     for index, call in enumerate(message.tool_calls or ()):
         places.extend(carried(call, f"{at}/tool_calls/{index}"))
         if call.index is not None and not (type(call.index) is int and call.index == index):
@@ -182,6 +188,10 @@ def _choice(
         reply.thinking(reasoning, what="reasoning")
         reply.end_thinking()
     cited = _content(reply, message)
+    transcript = None if message.audio is None else message.audio.transcript
+    if transcript:
+        reply.text(transcript, what="audio.transcript")
+        cited = True
     _annotations(reply, message, raw, cited=cited)
     refusal = message.refusal
     if refusal:

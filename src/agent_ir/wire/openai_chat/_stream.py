@@ -72,6 +72,10 @@ A chunk, in this order:
     concatenated. A call whose ``type`` is neither absent nor ``"function"`` (a custom
     tool call: free-text input, no arguments object) is skipped with all its deltas,
     a PART_NOT_READ warning of the response (``/choices/0/message/tool_calls/<index>``).
+  - ``audio`` (an audio reply: pieces with the id, transcript text, base64 data, the
+    expiry last): each ``transcript`` piece -> text_delta, as ``content``; the ``id``,
+    ``data`` and ``expires_at`` are PART_NOT_READ (``/choices/0/message/audio/<key>``,
+    once for each), as ``reply_from_openai_chat`` warns about them.
   - ``refusal`` -> refusal_delta (a refusal block; ``""`` emits nothing); the response
     ends with stopReason "refusal" when it ends normally (``finish_reason`` ``stop`` or
     none, no tool call): OpenAI sends a refusal with ``finish_reason: "stop"``.
@@ -79,8 +83,8 @@ A chunk, in this order:
     PROVIDER_INVALID_EVENT; it has no call id, and the IR does not invent ids. The
     all-empty ``{"arguments": "", "name": ""}`` some servers write is no call.
   - ``role`` says nothing. A key the declarations do not know, or a declared key the
-    IR has no place for holding neither ``null`` nor its empty default (``audio``,
-    ``prefix``, a function call's ``custom``), is PART_NOT_READ at its place in the
+    IR has no place for holding neither ``null`` nor its empty default (the audio's
+    keys but its transcript, ``prefix``, a function call's ``custom``), is PART_NOT_READ at its place in the
     non-streamed reply, once for each (``/choices/0/message/<key>``, block -1;
     ``/choices/0/message/tool_calls/<index>/<key>`` and ``.../function/<key>``, block
     ``index``; a chunk's own keys and its choice's at ``/<key>`` and
@@ -512,6 +516,8 @@ class ChatState:
             if choice.index == 0 and choice.delta is not None:
                 at = f"/choices/{position}/delta"
                 places.extend(carried(choice.delta, at))
+                if choice.delta.audio is not None:
+                    places.extend(carried(choice.delta.audio, f"{at}/audio"))
                 for call, item in enumerate(choice.delta.tool_calls or _NO_ITEMS):
                     places.extend(carried(item, f"{at}/tool_calls/{call}"))
         self._chunk(chunk, in_order(places, data), data)
@@ -582,6 +588,9 @@ class ChatState:
         elif content:
             assert isinstance(content, str)
             self._content(content)
+        audio = delta.audio
+        if audio is not None and audio.transcript:
+            self._content(audio.transcript, what="audio.transcript")
         refusal = delta.refusal
         if refusal:
             self._still_open("refusal")
@@ -596,10 +605,10 @@ class ChatState:
         self._last_is_text = False
         self._reply.thinking(reasoning, what="reasoning")
 
-    def _content(self, content: str) -> None:
-        self._still_open("content")
+    def _content(self, content: str, what: str = "content") -> None:
+        self._still_open(what)
         self._close_thinking()
-        self._reply.text(content, what="content")
+        self._reply.text(content, what=what)
         self._last_is_text = True
         if self._pending:
             pending, self._pending = self._pending, []

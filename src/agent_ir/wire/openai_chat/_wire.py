@@ -23,6 +23,7 @@ from agent_ir.wire.openai_chat._keys import DEFAULT_VALUES
 
 __all__ = [
     "Annotation",
+    "Audio",
     "Choice",
     "Chunk",
     "ChunkChoice",
@@ -49,6 +50,12 @@ def _unless(key: str, text: str) -> Meta:
     """A key the IR has no place for: warned unless null or its empty default (the
     request reader's, ``_keys.DEFAULT_VALUES[key]``)."""
     return Meta(description=text, extra={"empty": DEFAULT_VALUES[key]})
+
+
+def _unless_in(key: str, inner: str, text: str) -> Meta:
+    """A key ``inner`` of the value of ``key`` that the IR has no place for: warned
+    unless null or its empty default (``_keys.DEFAULT_VALUES[key][inner]``)."""
+    return Meta(description=text, extra={"empty": DEFAULT_VALUES[key][inner]})
 
 
 _IGNORED = "; no IR form, not warned."
@@ -234,6 +241,27 @@ class ToolCallDelta(_CallFields):
     ] = None
 
 
+class Audio(WireStruct):
+    """Audio output (a request with ``modalities: ["audio"]``): whole in a reply's
+    message, in pieces in a stream's deltas (an id, base64 data or transcript text;
+    the last only its expiry). The IR's assistant content has no audio block: the
+    transcript is read as text, each other key is warned."""
+
+    transcript: Annotated[
+        str | None,
+        _doc("What the audio says: text, after the content (a stream's pieces joined)."),
+    ] = None
+    id: Annotated[
+        Any, _unless_in("audio", "id", "The audio's id, for a later turn to name: no IR form.")
+    ] = None
+    data: Annotated[
+        Any, _unless_in("audio", "data", "The audio bytes, base64 (in pieces): no IR form.")
+    ] = None
+    expires_at: Annotated[
+        Any, _unless_in("audio", "expires_at", "When the id expires (Unix seconds): no IR form.")
+    ] = None
+
+
 class _MessageFields(WireStruct):
     """What a reply's message and a chunk's delta share."""
 
@@ -254,7 +282,13 @@ class _MessageFields(WireStruct):
         ),
     ] = None
     role: Annotated[Any, _doc("Always 'assistant'" + _IGNORED)] = None
-    audio: Annotated[Any, _unless("audio", "Audio output: no IR form.")] = None
+    audio: Annotated[
+        Audio | None,
+        _doc(
+            "Audio output: its transcript is text, its id, data and expiry warned"
+            " (the IR's assistant content holds no audio)."
+        ),
+    ] = None
     prefix: Annotated[Any, _unless("prefix", "Mistral's prefix flag: no IR form.")] = None
 
 

@@ -11,10 +11,13 @@ the finished items: a ``message`` -> one text block per ``output_text`` part (it
 with the message's ``id`` as ``itemId`` (``read_message``); ``reasoning`` -> one
 thinking block per ``summary`` part, signed (``read_reasoning``; raw ``content`` parts
 -> PART_NOT_READ); ``function_call`` -> a tool call (``read_call``), but one whose
-``status`` is ``incomplete`` (cut off) is dropped with PART_NOT_READ; any other item
+``status`` is ``incomplete`` (cut off) is dropped with PART_NOT_READ; a
+``computer_call`` or ``local_shell_call`` (a tool the application runs) -> a tool call
+named by its type, its other keys the arguments (``_client_calls``), dropped alike when
+cut off; any other item
 with an id (a hosted tool's) -> a server-tool call, without an id (or a
 ``custom_tool_call``) -> PART_NOT_READ (``/output/<index>``). ``status``: ``completed``
-(or absent) -> "tool_call" after a function call, else "refusal" when a refusal block
+(or absent) -> "tool_call" after a tool call, else "refusal" when a refusal block
 was read, else "stop"; ``incomplete`` -> "length" for ``max_output_tokens``, else
 "error"; ``failed`` -> PROVIDER_TRANSPORT_ERROR with ``error.code`` (only the error is
 read); any other status (``in_progress``, ``queued``, ``cancelled``) ->
@@ -121,5 +124,5 @@ def _item(reply: ReplyBuilder, item: Any, raw: dict[str, Any], index: int) -> tu
             read_call(reply, item, raw, _F, at)
             return 1, 0
         case Unread():
-            hosted_item(reply, index, item, _F)
+            return int(hosted_item(reply, index, item, _F, at)), 0
     return 0, 0

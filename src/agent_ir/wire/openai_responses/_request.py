@@ -55,7 +55,10 @@ IR -> input items, in transcript order (one message may become several items):
   ``THINKING_NOT_SENT``;
   toolCall -> ``{"type": "function_call", "id": itemId, "call_id": id, "name",
   "namespace", "arguments": JSON text}`` (``id`` and ``namespace`` when the block has
-  them);
+  them); but a toolCall named ``computer_call`` or ``local_shell_call`` with an
+  ``itemId`` whose arguments hold its ``action`` (``actions``) and none of the item's
+  own keys -> that item, ``{"type": name, "id": itemId, "call_id": id, **arguments,
+  "status": "completed"}`` (``_client_calls``);
   serverToolCall of provider ``openai-responses`` -> the hosted tool's item as it came,
   ``{"type": name, "id": id, **wire}``; one of another provider, or with an ``input``
   other than ``{}``, a ``wire`` holding ``type`` or ``id``, or a ``name`` that is an
@@ -67,7 +70,12 @@ IR -> input items, in transcript order (one message may become several items):
   whose items directly follow those of another assistant message reads back merged into
   it, ``MESSAGES_MERGED`` (both at block -1).
 - toolResult -> ``{"type": "function_call_output", "call_id", "output"}``: the text, or a
-  list of ``input_text`` / ``input_image`` parts for blocks (as for a user). The tool name is not sent
+  list of ``input_text`` / ``input_image`` parts for blocks (as for a user). A result of
+  a call written as a ``computer_call`` -> ``{"type": "computer_call_output", "call_id",
+  "output": {"type": "computer_screenshot", "image_url": its first image}}`` (no image:
+  not sent, MESSAGE_NOT_SENT); of a ``local_shell_call`` -> ``{"type":
+  "local_shell_call_output", "id": toolCallId, "output": its text}``; any other block
+  of theirs RESULT_BLOCK_NOT_SENT. The tool name is not sent
   (the API knows it from the call): reading back takes it from the calls (the nearest
   earlier ``function_call`` with its ``call_id``, else the first later one); when that
   gives another name, or no call has the id, ``TOOL_NAME_NOT_SENT``. ``isError: true``
@@ -138,11 +146,20 @@ text.
   and raw ``content`` parts -> ``PART_NOT_READ``;
   any other item type with a non-blank ``id`` (a hosted tool's item: ``web_search_call``,
   ``file_search_call``, ``code_interpreter_call``, ``image_generation_call``,
-  ``mcp_call``, ``mcp_list_tools``, ``mcp_approval_request``, ``computer_call``,
-  ``local_shell_call``, ``tool_search_call``, ``compaction``...) -> serverToolCall
+  ``mcp_call``, ``mcp_list_tools``, ``mcp_approval_request``, ``tool_search_call``,
+  ``compaction``...) -> serverToolCall
   {provider: "openai-responses", id, name: the item's type, input: {}, wire: every
   other key as it is, null ones left out at any depth}, which ``to_openai_responses``
   writes back as it came.
+- ``computer_call`` and ``local_shell_call`` (tools the application runs) -> toolCall
+  {id: ``call_id``, name: the item's type, arguments: its other keys but ``status``,
+  null ones left out at any depth; itemId: its ``id``} (both ids required);
+  ``computer_call_output`` -> toolResult {toolCallId: ``call_id``, toolName
+  ``computer_call``, content: the screenshot's ``image_url`` as an image block (by
+  ``file_id``: PART_NOT_READ), id: the item's ``id``}, its
+  ``acknowledged_safety_checks`` PART_NOT_READ; ``local_shell_call_output`` ->
+  toolResult {toolCallId: its ``id`` (the call's ``call_id``, as the SDK names it),
+  toolName ``local_shell_call``, content: its ``output`` text}.
 - ``function_call_output`` -> toolResult {toolCallId: ``call_id``, toolName: the item's
   ``name``, else the name of the nearest earlier ``function_call`` with that ``call_id``,
   else of the first later one, else ``UNKNOWN_TOOL_NAME`` (``"unknown"``) with a
@@ -254,6 +271,11 @@ from agent_ir.wire._common import (
 from agent_ir.wire._decode import Decoder, Unread, WireError, describe_json, refused
 from agent_ir.wire._tools import read_with_tools, sent_tools
 from agent_ir.wire.openai_responses import _wire as responses
+from agent_ir.wire.openai_responses._client_calls import (
+    OUTPUT_OF_CALL,
+    call_arguments,
+    call_item,
+)
 from agent_ir.wire.openai_responses._tools import read_responses_tools, responses_tools
 
 __all__ = ["from_openai_responses", "to_openai_responses"]
@@ -309,11 +331,12 @@ def to_openai_responses(transcript: object, *, tools: object = None) -> WireRequ
     definitions = sent_tools(_TO, tools)
     messages = transcript_items(_TO, transcript)
     names = transcript_call_names(messages)
+    client_calls = _client_calls(messages)
     warnings = Warnings()
     items: list[_Item] = []
     turn: int | None = None  # the assistant message the last items sent belong to
     for index, message in enumerate(messages):
-        sent = _message_items(message, index, names, warnings)
+        sent = _message_items(message, index, names, client_calls, warnings)
         if type(message) is not AssistantMessage:
             turn = None
         elif not sent:
@@ -341,8 +364,29 @@ def to_openai_responses(transcript: object, *, tools: object = None) -> WireRequ
     return WireRequest(fields=fields, warnings=warnings.all())
 
 
+def _client_calls(messages: tuple[Message, ...] | list[Message]) -> dict[str, str]:
+    """The call id and item type of each tool call written as the item of a tool the
+    application runs (``_client_calls.call_item``): its results are that item's
+    output."""
+    found: dict[str, str] = {}
+    for message in messages:
+        if type(message) is AssistantMessage:
+            for block in message.content:
+                if type(block) is ToolCallBlock and _client_call_item(block) is not None:
+                    found[block.id] = block.name
+    return found
+
+
+def _client_call_item(block: ToolCallBlock) -> _Item | None:
+    return call_item(block.name, block.item_id, block.id, block.arguments)
+
+
 def _message_items(
-    message: Message, index: int, names: CallNames, warnings: Warnings
+    message: Message,
+    index: int,
+    names: CallNames,
+    client_calls: dict[str, str],
+    warnings: Warnings,
 ) -> list[_Item]:
     kind = type(message)
     if kind is SystemMessage:
@@ -359,6 +403,9 @@ def _message_items(
         return _assistant_items(message, index, warnings)
     assert isinstance(message, ToolResultMessage)
     warn_tool_name(warnings, names, index, message)
+    call = client_calls.get(message.tool_call_id)
+    if call is not None:
+        return _client_output(message, call, index, warnings)
     return [_output_item(message, index, warnings)]
 
 
@@ -581,7 +628,7 @@ def _assistant_items(message: AssistantMessage, index: int, warnings: Warnings) 
         elif kind is ToolCallBlock:
             assert isinstance(block, ToolCallBlock)
             _cache_control_not_sent(block.cache_control, index, block_index, warnings)
-            items.add(_function_call(block))
+            items.add(_client_call_item(block) or _function_call(block))
         elif kind is ThinkingBlock:
             assert isinstance(block, ThinkingBlock)
             items.thinking(block, block_index)
@@ -670,15 +717,7 @@ def _unsent_thinking(block: ThinkingBlock) -> str:
 
 
 def _output_item(message: ToolResultMessage, index: int, warnings: Warnings) -> _Item:
-    if message.is_error:
-        warnings.add(
-            _Code.ERROR_FLAG_NOT_SENT,
-            index,
-            -1,
-            "the error flag is not sent: function_call_output has no error field",
-            field="isError",
-        )
-    _cache_control_not_sent(message.cache_control, index, -1, warnings)
+    _result_flags_not_sent(message, "function_call_output", index, warnings)
     output: str | list[_Item]
     if isinstance(message.content, str):
         output = message.content
@@ -688,6 +727,72 @@ def _output_item(message: ToolResultMessage, index: int, warnings: Warnings) -> 
             for block_index, block in enumerate(message.content)
         ]
     return {"type": "function_call_output", "call_id": message.tool_call_id, "output": output}
+
+
+def _result_flags_not_sent(
+    message: ToolResultMessage, kind: str, index: int, warnings: Warnings
+) -> None:
+    """The warnings of what no output item holds: the error flag, a cache breakpoint."""
+    if message.is_error:
+        warnings.add(
+            _Code.ERROR_FLAG_NOT_SENT,
+            index,
+            -1,
+            f"the error flag is not sent: {kind} has no error field",
+            field="isError",
+        )
+    _cache_control_not_sent(message.cache_control, index, -1, warnings)
+
+
+def _client_output(
+    message: ToolResultMessage, call: str, index: int, warnings: Warnings
+) -> list[_Item]:
+    """The output item of a result that answers a ``computer_call`` (its first image
+    is the screenshot; a result without one is not sent) or a ``local_shell_call``
+    (its text joined); any other block is not sent (RESULT_BLOCK_NOT_SENT)."""
+    kind = OUTPUT_OF_CALL[call]
+    _result_flags_not_sent(message, kind, index, warnings)
+    content = message.content
+    # String content is one text block, at block -1 (the message's own).
+    blocks = {-1: TextBlock(text=content)} if isinstance(content, str) else dict(enumerate(content))
+    if call == "local_shell_call":
+        texts = [block.text for block in blocks.values() if isinstance(block, TextBlock)]
+        _not_sent(blocks, lambda block: isinstance(block, TextBlock), kind, "text", index, warnings)
+        return [{"type": kind, "id": message.tool_call_id, "output": "".join(texts)}]
+    image = next((block for block in blocks.values() if isinstance(block, ImageBlock)), None)
+    _not_sent(blocks, lambda block: block is image, kind, "one screenshot", index, warnings)
+    if image is None:
+        warnings.add(
+            _Code.MESSAGE_NOT_SENT,
+            index,
+            -1,
+            f"a result without an image is left out: {kind} holds one screenshot",
+        )
+        return []
+    screenshot = {"type": "computer_screenshot", "image_url": _url_of(image.source)}
+    return [{"type": kind, "call_id": message.tool_call_id, "output": screenshot}]
+
+
+def _not_sent(
+    blocks: dict[int, Any],
+    sent: Callable[[Any], bool],
+    kind: str,
+    holds: str,
+    index: int,
+    warnings: Warnings,
+) -> None:
+    """RESULT_BLOCK_NOT_SENT for each block of a result (by block index) that is not
+    ``sent`` and not empty text: ``kind`` holds only ``holds``."""
+    for block_index, block in blocks.items():
+        if sent(block) or (isinstance(block, TextBlock) and not block.text):
+            continue
+        what = "image" if isinstance(block, ImageBlock) else "text"
+        warnings.add(
+            _Code.RESULT_BLOCK_NOT_SENT,
+            index,
+            block_index,
+            f"the result's {what} is not sent: {kind} holds {holds}",
+        )
 
 
 # --- input or output items -> IR -------------------------------------------------------
@@ -719,9 +824,17 @@ _ITEMS: Final[dict[str, type]] = {
     "function_call": responses.RequestFunctionCall,
     "reasoning": responses.RequestReasoning,
     "function_call_output": responses.RequestFunctionCallOutput,
+    "computer_call_output": responses.RequestComputerCallOutput,
+    "local_shell_call_output": responses.RequestLocalShellCallOutput,
 }
 _DECODERS: Final = {
-    shape: Decoder(shape) for shape in (*_MESSAGES.values(), *_ITEMS.values(), responses.HostedItem)
+    shape: Decoder(shape)
+    for shape in (
+        *_MESSAGES.values(),
+        *_ITEMS.values(),
+        responses.HostedItem,
+        responses.ClientCall,
+    )
 }
 _SUMMARY_TEXT: Final = Decoder(responses.SummaryText)
 _ROLES: Final = "one of 'user', 'system', 'developer', 'assistant'"
@@ -921,6 +1034,9 @@ class _Reader:
         an id) is a server-tool call of the turn, any other PART_NOT_READ."""
         if self.held is not None:
             self.held.add(1, item)
+        if kind in OUTPUT_OF_CALL:
+            self.client_call(index, item)
+            return
         hosted = None
         if kind not in _NOT_HOSTED:
             hosted = self.decoded(responses.HostedItem, item, _at(index))
@@ -931,6 +1047,66 @@ class _Reader:
             )
             return
         self.turn_of(hosted.id).content.append(_server_call(kind, item))
+
+    def client_call(self, index: int, item: _Item) -> None:
+        """A call of a tool the application runs (``_client_calls``): a tool call of
+        the turn, named by the item's type."""
+        call = self.decoded(responses.ClientCall, item, _at(index))
+        self.calls[call.call_id] = call.type
+        block = {"type": "toolCall", "id": call.call_id, "name": call.type}
+        block |= {"arguments": call_arguments(item), "itemId": call.id}
+        self.turn_of(call.id).content.append(block)
+
+    def computer_output(self, index: int, value: Any, path: Path) -> None:
+        """A computer call's output: a tool result holding its screenshot."""
+        self.end_turn()
+        screenshot = value.output
+        where = (*path, "output")
+        self.hold(3, screenshot.status, screenshot.created_by, screenshot.logprobs)
+        self.hold(3, screenshot.caller)
+        content: list[Any] = []
+        if screenshot.image_url is not None:
+            content.append({"type": "image", "source": image_source(screenshot.image_url)})
+        if screenshot.file_id is not None:
+            self.warnings.add(
+                _Code.PART_NOT_READ,
+                index,
+                -1,
+                not_read("a screenshot given by file id (IR images are base64 or a URL)"),
+                path=to_pointer((*where, "file_id")),
+            )
+        self.warn_keys(index, -1, screenshot, where)
+        if value.acknowledged_safety_checks:
+            self.hold(2, value.acknowledged_safety_checks)
+            where = (*path, "acknowledged_safety_checks")
+            self.warnings.add(
+                _Code.PART_NOT_READ, index, -1, key_not_read(where), path=to_pointer(where)
+            )
+        self.entries.append(
+            {
+                "role": "toolResult",
+                "id": self.message_id(value.id),
+                "toolCallId": value.call_id,
+                "toolName": "computer_call",
+                "content": content,
+                "isError": False,
+            }
+        )
+
+    def shell_output(self, index: int, value: Any, path: Path) -> None:
+        """A local shell call's output: a tool result holding its text (``id`` is the
+        call's ``call_id``: the message id is assigned)."""
+        self.end_turn()
+        self.direct.non_blank(value.id, "local_shell_call")
+        self.entries.append(
+            ToolResultMessage(
+                id=assigned_id(len(self.entries)),
+                tool_call_id=value.id,
+                tool_name="local_shell_call",
+                content=value.output,
+                is_error=False,
+            )
+        )
 
     def decoded(self, shape: type, item: _Item, path: Path) -> Any:
         """``item`` (at ``path``) decoded; its undeclared keys kept for ``warn_keys``.
@@ -1346,6 +1522,8 @@ _ITEM_READERS: Final[dict[type, Callable[[_Reader, int, Any, Path], None]]] = {
     responses.RequestFunctionCall: _Reader.function_call,
     responses.RequestReasoning: _Reader.reasoning,
     responses.RequestFunctionCallOutput: _Reader.output,
+    responses.RequestComputerCallOutput: _Reader.computer_output,
+    responses.RequestLocalShellCallOutput: _Reader.shell_output,
     responses.AssistantInput: _Reader.assistant,
     responses.UserInput: _Reader.user,
     responses.SystemInput: _Reader.system,

@@ -49,6 +49,11 @@ Events -> builder calls:
   finished item alone. ItemId: the finished item's ``id``, namespace its
   ``namespace``. A finished call whose ``status`` is ``incomplete`` (cut off by
   ``max_output_tokens``) is dropped with PART_NOT_READ (``/output/<i>``).
+- The ``response.output_item.done`` of a ``computer_call`` or ``local_shell_call`` (a
+  tool the application runs) -> one ``tool_call`` {id: ``call_id``, name: the item's
+  type, arguments: its other keys but ``status``, null ones left out; itemId: its
+  ``id``}, as ``from_openai_responses`` reads it (``_client_calls``); one cut off
+  (``incomplete``) is dropped with PART_NOT_READ.
 - The ``response.output_item.done`` of any other item (a hosted tool's) -> a server-tool
   call {provider: "openai-responses", id, name: the item type, input: {}, wire: its
   other keys} (no chunk), as ``from_openai_responses`` reads it; without an id, or a
@@ -125,8 +130,10 @@ from agent_ir.wire._stream import (
     Unreads,
     event_not_read,
 )
+from agent_ir.wire.openai_responses._client_calls import OUTPUT_OF_CALL, call_arguments
 from agent_ir.wire.openai_responses._wire import (
     SKIPPED_FAMILIES,
+    ClientCall,
     ContentPartDone,
     ErrorEvent,
     Event,
@@ -190,6 +197,7 @@ _READ: Final = _tags(Event)
 _SKIPPED: Final = _tags(Skipped)
 _EVENTS: Final = Decoder(Event)
 _ERROR: Final = Decoder(ResponseError)
+_CLIENT_CALL: Final = Decoder(ClientCall)
 # The events read straight from their text: the frequent ones, which need nothing of
 # their data as it came (the others keep hosted items whole, or quote raw values).
 _TEXT_EVENTS: Final = msgspec.json.Decoder(
@@ -264,22 +272,50 @@ def no_ir_form(reply: ReplyBuilder, output_index: int, kind: str, why: str = "")
     )
 
 
-def hosted_item(reply: ReplyBuilder, output_index: int, item: Unread, event: str) -> None:
+def hosted_item(reply: ReplyBuilder, output_index: int, item: Unread, event: str, at: str) -> bool:
     """A finished output item of another type than message, reasoning and function
-    call: a hosted tool's, a server-tool call {id, name: its type, input: {}, wire: its
-    other keys, null ones left out at any depth} (as ``from_openai_responses`` reads
-    it); without an id, or a custom tool's call, PART_NOT_READ."""
+    call (``at``: its JSON pointer in the ``event``); whether it is a tool call. A call
+    of a tool the application runs (``computer_call``, ``local_shell_call``) is a tool
+    call (``_client_calls``; ``incomplete``: cut off, dropped); any other is a hosted
+    tool's, a server-tool call {id, name: its type, input: {}, wire: its other keys,
+    null ones left out at any depth} (as ``from_openai_responses`` reads it); without an
+    id, or a custom tool's call, PART_NOT_READ."""
     kind = item.type
-    item_id = item.data.get("id")
+    data = item.data
+    item_id = data.get("id")
+    if kind in OUTPUT_OF_CALL:
+        return _client_call(reply, output_index, item, event, at)
     if kind in _NOT_HOSTED:
         no_ir_form(reply, output_index, kind)
     elif type(item_id) is not str or not non_empty_id(item_id):
         no_ir_form(reply, output_index, kind, " without an id")
     else:
         wire = without_nulls(
-            {key: value for key, value in item.data.items() if key not in ("type", "id")}
+            {key: value for key, value in data.items() if key not in ("type", "id")}
         )
         reply.server_tool_call(PROVIDER, item_id, kind, {}, wire, what=f"{event} {kind}")
+    return False
+
+
+def _client_call(reply: ReplyBuilder, output_index: int, item: Unread, event: str, at: str) -> bool:
+    """A ``computer_call`` or ``local_shell_call`` item: the tool call the application
+    runs, as ``from_openai_responses`` reads it; one cut off (``incomplete``) is dropped
+    with PART_NOT_READ, as a function call is."""
+    try:
+        call = _CLIENT_CALL(item.data, at).value
+    except WireError as error:
+        raise Refusal(f"{event} {error}") from None
+    if call.status == "incomplete":
+        reply.warn(
+            ConversionWarningCode.PART_NOT_READ,
+            f"/output/{output_index}",
+            -1,
+            f"output[{output_index}] (a {call.type} cut off) is dropped",
+        )
+        return False
+    arguments = call_arguments(item.data)
+    reply.tool_call(call.call_id, call.type, arguments, what=call.type, item_id=call.id)
+    return True
 
 
 def cut_off(reply: ReplyBuilder, output_index: int) -> None:
@@ -752,7 +788,7 @@ class ResponsesState:
                 self._reply.end_text()
                 phase_not_read(self._reply, item.phase, output_index)
             case Unread():
-                hosted_item(self._reply, output_index, item, what)
+                self._tool_calls += hosted_item(self._reply, output_index, item, what, "/item")
 
     def _response_completed(self, response: Response, raw: dict[str, Any]) -> None:
         if self._calls:
@@ -840,7 +876,7 @@ class ResponsesState:
                         read_call(reply, item, raw["output"][output_index], event, at)
                         self._tool_calls += 1
                 case Unread():
-                    hosted_item(reply, output_index, item, event)
+                    self._tool_calls += hosted_item(reply, output_index, item, event, at)
             self._place(output_index, before)
 
     def _place(self, output_index: int, before: int) -> None:

@@ -17,6 +17,8 @@ from agent_ir.wire._decode import doc as _doc
 
 __all__ = [
     "SKIPPED_FAMILIES",
+    "ClientCall",
+    "ComputerScreenshot",
     "ContentPartDone",
     "ErrorEvent",
     "Event",
@@ -39,6 +41,8 @@ __all__ = [
     "RefusalDelta",
     "RefusalDone",
     "RefusalPart",
+    "RequestComputerCallOutput",
+    "RequestLocalShellCallOutput",
     "Response",
     "ResponseCompleted",
     "ResponseCreated",
@@ -873,3 +877,60 @@ class HostedItem(WireStruct):
 
     type: Annotated[str, _doc("The item's type: the server-tool call's name.")]
     id: Annotated[str | None, _doc("The item's id: the server-tool call's id.")] = None
+
+
+# --- the calls of tools the application runs, and their outputs ----------------------
+# (``_client_calls``: the mapping, the same in requests, replies and streams.)
+
+
+class ClientCall(WireStruct):
+    """A call of a tool the application runs that the API writes as an item of its own
+    (computer_call, local_shell_call): a tool call named by the item's type, whose
+    arguments are the item's other keys as they are (action or actions,
+    pending_safety_checks...; null ones left out at any depth)."""
+
+    rest_kept: ClassVar[bool] = True
+
+    type: Annotated[str, _doc("computer_call or local_shell_call: the tool call's name.")]
+    id: Annotated[NonBlank, _doc("The item's id (cu_..., lsh_...): the call's itemId.")]
+    call_id: Annotated[NonBlank, _doc("The call's id, which its output answers.")]
+    status: Annotated[Any, _doc("The item's state (completed...)" + _NOT_WARNED)] = None
+
+
+class ComputerScreenshot(RequestStruct, kw_only=True):
+    """What a computer call's output holds: one screenshot."""
+
+    type: Annotated[Literal["computer_screenshot"], _doc("computer_screenshot.")]
+    image_url: Annotated[
+        str | None, _doc("A data URL (a base64 source) or any other URL: the result's image.")
+    ] = None
+    file_id: Annotated[
+        str | None, _doc("An uploaded file's id: PART_NOT_READ (an IR image has no file source).")
+    ] = None
+
+
+class RequestComputerCallOutput(
+    RequestStruct, tag_field="type", tag="computer_call_output", kw_only=True
+):
+    """A computer call's result: a tool-result message (toolName computer_call) holding
+    the screenshot as an image block."""
+
+    call_id: Annotated[NonBlank, _doc("The id of the computer call it answers.")]
+    output: Annotated[ComputerScreenshot, _doc("The screenshot taken after the action.")]
+    id: Annotated[str | None, _doc("The item's id: the message id.")] = None
+    acknowledged_safety_checks: Annotated[
+        list[JsonObject] | None,
+        _doc("The safety checks the developer acknowledged: no IR form, warned when not []."),
+    ] = None
+
+
+class RequestLocalShellCallOutput(
+    RequestStruct, tag_field="type", tag="local_shell_call_output", kw_only=True
+):
+    """A local shell call's result: a tool-result message (toolName local_shell_call)
+    holding the output text."""
+
+    id: Annotated[
+        NonBlank, _doc("The call_id of the local shell call it answers (the SDK names it id).")
+    ]
+    output: Annotated[str, _doc("The command's output, as text (JSON, as the API asks).")]

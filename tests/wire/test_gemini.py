@@ -652,8 +652,34 @@ def test_arguments_that_are_not_an_object_are_a_transcript_error() -> None:
 
 
 def test_tools_not_a_list_is_a_wire_format_error() -> None:
-    with pytest.raises(WireFormatError, match="tools must be a list"):
+    with pytest.raises(WireFormatError) as caught:
         from_gemini([], tools={"function_declarations": []})
+    assert str(caught.value) == "from_gemini: tools must be an array; it is an object"
+
+
+def test_a_tool_entry_is_read_from_its_declaration_key_by_key() -> None:
+    tools = [
+        {
+            "googleSearch": {},
+            "functionDeclarations": None,
+            "function_declarations": [
+                {"name": "f", "parameters_json_schema": {"type": "object"}, "a/b": 1},
+                {"name": "g", "parametersJsonSchema": {}, "parameters": {"type": "OBJECT"}},
+            ],
+            "url_context": {},
+        }
+    ]
+    read = from_gemini([], tools=tools)
+    assert [tool.name for tool in read.tools or ()] == ["f", "g"]
+    assert paths(read) == [
+        (Code.TOOL_NOT_READ, "/tools/0"),
+        (Code.PART_NOT_READ, "/tools/0/function_declarations/0/a~1b"),
+        (Code.PART_NOT_READ, "/tools/0/function_declarations/1/parameters"),
+        (Code.TOOL_NOT_READ, "/tools/0"),
+    ]
+    assert [w.message for w in read.warnings][1] == (
+        'tools[0].function_declarations[0]["a/b"] has no IR form'
+    )
 
 
 def test_an_empty_parts_list_reads_as_an_empty_message_left_out_when_written() -> None:

@@ -35,6 +35,9 @@ def without_ids(messages: Any) -> list[Any]:
     return [{k: v for k, v in m.items() if k != "id"} for m in to_json_value(list(messages))]
 
 
+INLINE_PNG = {"mimeType": "image/png", "data": PNG_BASE64}
+
+
 def paths(result: Any) -> list[tuple[str, str]]:
     return [(w.code, w.path) for w in result.warnings]
 
@@ -462,6 +465,12 @@ def test_thought_parts_are_thinking_and_a_lone_signature_is_kept() -> None:
         ),
         ({"text": "a", "partMetadata": {"k": 1}}, "/contents/0/parts/0/partMetadata"),
         ({"text": "a", "thought": True}, "/contents/0/parts/0/thought"),
+        ({"thought": True, "thoughtSignature": "c2ln"}, "/contents/0/parts/0/thought"),
+        ({"thought": True}, "/contents/0/parts/0/thought"),
+        (
+            {"inlineData": INLINE_PNG, "thoughtSignature": "c2ln"},
+            "/contents/0/parts/0/thoughtSignature",
+        ),
         ({"functionCall": {"name": "f", "args": {}}}, "/contents/0/parts/0"),
     ],
 )
@@ -504,55 +513,80 @@ def test_other_tool_kinds_are_not_read_and_gemini_schemas_become_json_schema() -
 @pytest.mark.parametrize(
     ("contents", "system_instruction", "where", "reason"),
     [
-        ({"role": "user"}, None, "contents", "must be a list of contents, not an object"),
-        ("hi", None, "contents", "must be a list of contents, not a string"),
-        ([3], None, "contents[0]", "must be an object, not a number"),
-        ([{"role": "system", "parts": []}], None, "contents[0].role", "must be one of"),
-        ([{"role": "function", "parts": []}], None, "contents[0].role", "must be one of"),
-        ([{"role": "user"}], None, "contents[0].parts", "is missing"),
-        ([{"role": "user", "parts": {}}], None, "contents[0].parts", "must be a list"),
-        ([{"role": "user", "parts": ["x"]}], None, "contents[0].parts[0]", "must be an object"),
+        ({"role": "user"}, None, "contents", "must be an array; it is an object"),
+        ("hi", None, "contents", "must be an array; it is a string ('hi')"),
+        ([3], None, "contents[0]", "must be an object; it is a number (3)"),
+        (
+            [{"role": "system", "parts": []}],
+            None,
+            "contents[0].role",
+            "must be one of 'model', 'user' or null; it is a string ('system')",
+        ),
+        (
+            [{"role": 3, "parts": []}],
+            None,
+            "contents[0].role",
+            "must be one of 'model', 'user' or null; it is a number (3)",
+        ),
+        (
+            [{"role": "user"}],
+            None,
+            "contents[0].parts",
+            "must be an array; it is missing",
+        ),
+        (
+            [{"role": "user", "parts": {}}],
+            None,
+            "contents[0].parts",
+            "must be an array; it is an object",
+        ),
+        (
+            [{"role": "user", "parts": ["x"]}],
+            None,
+            "contents[0].parts[0]",
+            "must be an object; it is a string ('x')",
+        ),
         (
             [{"role": "user", "parts": [{"text": 3}]}],
             None,
             "contents[0].parts[0].text",
-            "must be a string",
+            "must be a string or null; it is a number (3)",
         ),
         (
             [{"role": "model", "parts": [{"functionCall": {"args": {}}}]}],
             None,
             "contents[0].parts[0].functionCall.name",
-            "is missing",
+            "must be a string; it is missing",
         ),
         (
             [{"role": "model", "parts": [{"functionCall": {"name": "f", "id": 3}}]}],
             None,
             "contents[0].parts[0].functionCall.id",
-            "must be a string",
+            "must be a string or null; it is a number (3)",
         ),
         (
             [{"role": "user", "parts": [{"functionResponse": {"name": "f"}}]}],
             None,
             "contents[0].parts[0].functionResponse.response",
-            "is missing",
+            "must be an object; it is missing",
         ),
         (
             [{"role": "user", "parts": [{"functionResponse": {"name": "f", "response": "x"}}]}],
             None,
             "contents[0].parts[0].functionResponse.response",
-            "must be an object",
+            "must be an object; it is a string ('x')",
         ),
         (
             [{"role": "user", "parts": [{"inlineData": {"mimeType": "image/png", "data": "@@@"}}]}],
             None,
             "contents[0].parts[0].inlineData.data",
-            "must be base64",
+            "must be base64 (standard or URL-safe); it is a string ('@@@')",
         ),
         (
             [{"role": "model", "parts": [{"text": "a", "thoughtSignature": 5}]}],
             None,
             "contents[0].parts[0].thoughtSignature",
-            "must be a string",
+            "must be a string or null; it is a number (5)",
         ),
         ([{"role": "user", "parts": [{"text": "\ud800"}]}], None, "contents[0].parts[0].text", ""),
         (
@@ -566,9 +600,26 @@ def test_other_tool_kinds_are_not_read_and_gemini_schemas_become_json_schema() -
             "contents[0].parts[0].functionCall.args.x",
             "",
         ),
-        ([], 3, "systemInstruction", "must be an object"),
-        ([], {"parts": "x"}, "systemInstruction.parts", "must be a list"),
-        ([], {"parts": [], "role": 1}, "systemInstruction.role", "must be a string"),
+        ([], 3, "systemInstruction", "must be an object; it is a number (3)"),
+        ([], {"parts": "x"}, "systemInstruction.parts", "must be an array; it is a string ('x')"),
+        (
+            [],
+            {"parts": [], "role": 1},
+            "systemInstruction.role",
+            "must be a string or null; it is a number (1)",
+        ),
+        (
+            [{"parts": [{"function_call": {"name": "f", "args": {}}, "thought": "yes"}]}],
+            None,
+            "contents[0].parts[0].thought",
+            "must be a boolean or null; it is a string ('yes')",
+        ),
+        (
+            [{"parts": [{"inline_data": {"mime_type": None, "data": "AAAA"}}]}],
+            None,
+            "contents[0].parts[0].inline_data.mime_type",
+            "must be a string; it is null",
+        ),
     ],
 )
 def test_input_not_of_the_request_shape_is_a_wire_format_error_with_its_path(
@@ -577,7 +628,8 @@ def test_input_not_of_the_request_shape_is_a_wire_format_error_with_its_path(
     with pytest.raises(WireFormatError) as caught:
         from_gemini(contents, system_instruction=system_instruction)
     assert str(caught.value).startswith(f"from_gemini: {where} ")
-    assert reason in str(caught.value)
+    if reason:
+        assert str(caught.value) == f"from_gemini: {where} {reason}"
 
 
 def test_deep_arguments_are_refused_with_a_path_and_huge_ones_read() -> None:
@@ -600,8 +652,34 @@ def test_arguments_that_are_not_an_object_are_a_transcript_error() -> None:
 
 
 def test_tools_not_a_list_is_a_wire_format_error() -> None:
-    with pytest.raises(WireFormatError, match="tools must be a list"):
+    with pytest.raises(WireFormatError) as caught:
         from_gemini([], tools={"function_declarations": []})
+    assert str(caught.value) == "from_gemini: tools must be an array; it is an object"
+
+
+def test_a_tool_entry_is_read_from_its_declaration_key_by_key() -> None:
+    tools = [
+        {
+            "googleSearch": {},
+            "functionDeclarations": None,
+            "function_declarations": [
+                {"name": "f", "parameters_json_schema": {"type": "object"}, "a/b": 1},
+                {"name": "g", "parametersJsonSchema": {}, "parameters": {"type": "OBJECT"}},
+            ],
+            "url_context": {},
+        }
+    ]
+    read = from_gemini([], tools=tools)
+    assert [tool.name for tool in read.tools or ()] == ["f", "g"]
+    assert paths(read) == [
+        (Code.TOOL_NOT_READ, "/tools/0"),
+        (Code.PART_NOT_READ, "/tools/0/function_declarations/0/a~1b"),
+        (Code.PART_NOT_READ, "/tools/0/function_declarations/1/parameters"),
+        (Code.TOOL_NOT_READ, "/tools/0"),
+    ]
+    assert [w.message for w in read.warnings][1] == (
+        'tools[0].function_declarations[0]["a/b"] has no IR form'
+    )
 
 
 def test_an_empty_parts_list_reads_as_an_empty_message_left_out_when_written() -> None:

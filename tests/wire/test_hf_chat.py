@@ -5,6 +5,7 @@ definitions, every shape error, and round trips."""
 from __future__ import annotations
 
 import json
+import sys
 from typing import Any
 
 import pytest
@@ -20,6 +21,7 @@ from agent_ir.wire import (
     WireFormatError,
     WireMessages,
     from_hf_chat,
+    from_openai_chat,
     to_hf_chat,
 )
 
@@ -58,6 +60,9 @@ def user(position: int, content: Any) -> dict[str, Any]:
 
 def text(value: str) -> dict[str, Any]:
     return {"type": "text", "text": value}
+
+
+ROLES = "'system', 'developer', 'user', 'assistant', 'tool'"
 
 
 def codes(warnings: Any) -> list[tuple[str, str]]:
@@ -544,71 +549,79 @@ def test_nulls_say_nothing_and_other_keys_are_warned_at_their_path() -> None:
 @pytest.mark.parametrize(
     ("messages", "where", "reason"),
     [
-        ({"role": "user"}, "messages", "must be a list of messages, not an object"),
-        (["hi"], "messages[0]", "must be an object, not a string"),
-        ([{"content": "x"}], "messages[0].role", "is missing"),
-        ([{"role": "function", "content": "x"}], "messages[0].role", "must be one of"),
-        ([{"role": "user"}], "messages[0].content", "is missing"),
+        ({"role": "user"}, "messages", "must be an array; it is an object"),
+        (["hi"], "messages[0]", "must be an object; it is a string ('hi')"),
+        ([{"content": "x"}], "messages[0].role", f"must be one of {ROLES}; it is missing"),
+        (
+            [{"role": "function", "content": "x"}],
+            "messages[0].role",
+            f"must be one of {ROLES}; it is a string ('function')",
+        ),
+        ([{"role": "user"}], "messages[0].content", "must be a string or an array; it is missing"),
         (
             [{"role": "tool", "content": 3}],
             "messages[0].content",
-            "must be a string or a list of parts",
+            "must be a string or an array; it is a number (3)",
         ),
         (
             [{"role": "assistant", "content": {"a": 1}}],
             "messages[0].content",
-            "must be a string or a list of parts",
+            "must be a string or an array or null; it is an object",
         ),
         (
             [{"role": "user", "content": [{"text": "x"}]}],
             "messages[0].content[0].type",
-            "is missing",
+            "must be a string; it is missing",
         ),
         (
             [{"role": "user", "content": [{"type": "text"}]}],
             "messages[0].content[0].text",
-            "is missing",
+            "must be a string; it is missing",
         ),
-        ([{"role": "assistant", "tool_calls": {}}], "messages[0].tool_calls", "must be a list"),
+        (
+            [{"role": "assistant", "tool_calls": {}}],
+            "messages[0].tool_calls",
+            "must be an array or null; it is an object",
+        ),
         (
             [{"role": "assistant", "tool_calls": [{"type": "function"}]}],
             "messages[0].tool_calls[0].function",
-            "is missing",
+            "must be an object; it is missing",
         ),
         (
             [{"role": "assistant", "tool_calls": [{"type": "custom", "function": {}}]}],
             "messages[0].tool_calls[0].type",
-            "must be 'function'",
+            "must be one of 'function' or null; it is a string ('custom')",
         ),
         (
             [{"role": "assistant", "tool_calls": [{"function": {"arguments": {}}}]}],
             "messages[0].tool_calls[0].function.name",
-            "is missing",
+            "must be a string; it is missing",
         ),
         (
             [{"role": "assistant", "tool_calls": [{"id": 3, "function": {"name": "f"}}]}],
             "messages[0].tool_calls[0].id",
-            "must be a string",
+            "must be a string or null; it is a number (3)",
         ),
         (
             [{"role": "assistant", "tool_calls": [wire_call("f", 3)]}],
             "messages[0].tool_calls[0].function.arguments",
-            "must be an object or JSON text of one",
+            "must be an object or a string or null; it is a number (3)",
         ),
         (
             [{"role": "tool", "content": "x", "tool_call_id": 1}],
             "messages[0].tool_call_id",
-            "must be a string",
+            "must be a string or null; it is a number (1)",
         ),
         (
             [{"role": "assistant", "content": "", "reasoning_content": 1}],
             "messages[0].reasoning_content",
-            "must be a string",
+            "must be a string or null; it is a number (1)",
         ),
         (
             [{"role": "user", "content": [{"type": "image", "url": 1}]}],
             "messages[0].content[0].url",
-            "must be a string",
+            "must be a string or null; it is a number (1)",
         ),
     ],
 )
@@ -617,7 +630,7 @@ def test_input_not_of_the_format_is_a_wire_format_error_with_its_path(
 ) -> None:
     with pytest.raises(WireFormatError) as caught:
         from_hf_chat(messages)
-    assert str(caught.value).startswith(f"from_hf_chat: {where} {reason}")
+    assert str(caught.value) == f"from_hf_chat: {where} {reason}"
 
 
 # --- tools ----------------------------------------------------------------------------------
@@ -657,29 +670,24 @@ def test_tools_read_into_definitions_and_their_extra_keys_are_warned() -> None:
 @pytest.mark.parametrize(
     ("tools", "where", "reason"),
     [
-        ({"name": "f"}, "tools", "must be a list, not an object"),
-        ("[oops", "tools", "must be a list of tools or JSON text of one"),
-        (["f"], "tools[0]", "must be an object, not a string"),
-        ([{"type": "function"}], "tools[0].function", "is missing"),
-        (
-            [{"function": {"name": " "}}],
-            "tools[0].function.name",
-            "must hold a character other than whitespace",
-        ),
+        ({"name": "f"}, "tools", "must be an array; it is an object"),
+        ("[oops", "tools", "must be an array or JSON text of one; it is other text"),
+        (["f"], "tools[0]", "must be an object; it is a string ('f')"),
+        ([{"type": "function"}], "tools[0].function", "must be an object; it is missing"),
         (
             [{"function": {"name": "f", "parameters": "{}"}}],
             "tools[0].function.parameters",
-            "must be an object, not a string",
+            "must be an object or null; it is a string ('{}')",
         ),
         (
             [{"function": {"name": "f", "description": 1}}],
             "tools[0].function.description",
-            "must be a string",
+            "must be a string or null; it is a number (1)",
         ),
         (
             [{"function": {"name": "f", "strict": "yes"}}],
             "tools[0].function.strict",
-            "must be a boolean",
+            "must be a boolean or null; it is a string ('yes')",
         ),
     ],
 )
@@ -688,7 +696,96 @@ def test_tools_not_of_the_format_are_a_wire_format_error_with_its_path(
 ) -> None:
     with pytest.raises(WireFormatError) as caught:
         from_hf_chat([], tools=tools)
-    assert str(caught.value).startswith(f"from_hf_chat: {where} {reason}")
+    assert str(caught.value) == f"from_hf_chat: {where} {reason}"
+
+
+@pytest.mark.parametrize(
+    ("function", "code", "path"),
+    [
+        ({"name": " "}, "INVALID_TOOL_DEFINITION", "/name"),
+        ({"name": "f", "parameters": {"type": 5}}, "INVALID_TOOL_DEFINITION", "/parameters/type"),
+        ({"name": "f", "parameters": {"type": "object", "required": "a"}}, None, None),
+    ],
+)
+def test_a_tool_definition_to_hf_chat_refuses_is_refused_as_the_other_readers_refuse_it(
+    function: dict[str, Any], code: str | None, path: str | None
+) -> None:
+    tools = [{"type": "function", "function": {"name": "ok"}}, {"function": function}]
+    with pytest.raises(TranscriptError) as written:
+        to_hf_chat([], tools=[{"name": "ok"}, function])
+    with pytest.raises(TranscriptError) as read:
+        from_hf_chat([], tools=tools)
+    with pytest.raises(TranscriptError) as chat:
+        from_openai_chat([], tools=tools)
+    assert read.value.diagnostics == chat.value.diagnostics == written.value.diagnostics
+    found = read.value.diagnostics[0]
+    assert found.tool_index == 1
+    if code is not None:
+        assert (found.code, found.path) == (code, path)
+
+
+def test_tools_read_from_a_row_are_written_back_as_they_came() -> None:
+    tools = [
+        {"type": "function", "function": {"name": "a", "parameters": {"type": "object"}}},
+        {"type": "function", "function": {"name": "b", "description": "d", "strict": True}},
+    ]
+    read = from_hf_chat([], tools=tools)
+    assert to_hf_chat(list(read), tools=read.tools).fields["tools"] == tools
+
+
+def test_a_name_declared_twice_is_refused_not_read_twice() -> None:
+    tools = [{"function": {"name": "f"}}, {"function": {"name": "f"}}]
+    with pytest.raises(TranscriptError) as caught:
+        from_hf_chat([], tools=tools)
+    assert [(d.code, d.tool_index) for d in caught.value.diagnostics] == [
+        ("INVALID_TOOL_DEFINITION", 1)
+    ]
+
+
+def _lines_run(read: Any) -> int:
+    """The lines of ``agent_ir.wire.hf_chat._request`` that ``read()`` runs: a count of
+    the reader's own work that does not depend on the machine's speed."""
+    module = from_hf_chat.__code__.co_filename
+    count = 0
+
+    def tracer(frame: Any, event: str, arg: Any) -> Any:
+        nonlocal count
+        if frame.f_code.co_filename != module:
+            return None
+        if event == "line":
+            count += 1
+        return tracer
+
+    sys.settrace(tracer)
+    try:
+        read()
+    finally:
+        sys.settrace(None)
+    return count
+
+
+def _answered_last_first(calls: int, *, ids: bool) -> list[dict[str, Any]]:
+    """One assistant turn of ``calls`` calls, then their results, the last call's first
+    (each result answers the call furthest from the front of the calls not answered)."""
+    names = [f"tool_{n}" for n in range(calls)]
+    turn = [
+        {"type": "function", "function": {"name": name}} | ({"id": f"c{n}"} if ids else {})
+        for n, name in enumerate(names)
+    ]
+    results = [
+        {"role": "tool", "content": "r", "name": name} | ({"tool_call_id": f"c{n}"} if ids else {})
+        for n, name in reversed(list(enumerate(names)))
+    ]
+    return [{"role": "assistant", "tool_calls": turn}, *results]
+
+
+@pytest.mark.parametrize("ids", [False, True])
+def test_results_pair_with_their_calls_in_linear_time(ids: bool) -> None:
+    small = _lines_run(lambda: from_hf_chat(_answered_last_first(250, ids=ids)))
+    large = _lines_run(lambda: from_hf_chat(_answered_last_first(1000, ids=ids)))
+    # Four times the calls: four times the work (sixteen times when a result looks
+    # through the calls not answered one by one).
+    assert large / small < 4.5
 
 
 # --- round trips ----------------------------------------------------------------------------

@@ -93,7 +93,6 @@ __all__ = [
     "json_type",
     "key_not_read",
     "must_be",
-    "must_be_one_of",
     "not_read",
     "parse_arguments",
     "parse_data_url",
@@ -108,7 +107,6 @@ __all__ = [
     "warn_tool_name",
     "wire_list",
     "wire_object",
-    "wire_string",
 ]
 
 UNKNOWN_TOOL_NAME = "unknown"
@@ -520,17 +518,6 @@ def must_be(function: str, path: Path, what: str, value: object) -> WireFormatEr
     return WireFormatError(function, path, f"must be {what}, not {json_type(value)}")
 
 
-def must_be_one_of(
-    function: str, path: Path, choices: Sequence[str], value: object
-) -> WireFormatError:
-    """``<path> must be one of 'a', 'b', not 'c'`` (``must be 'a', not 'c'`` for one
-    choice; a value that is not a string is named by its JSON type)."""
-    named = ", ".join(repr(choice) for choice in choices)
-    what = named if len(choices) == 1 else f"one of {named}"
-    found = repr(value) if isinstance(value, str) else json_type(value)
-    return WireFormatError(function, path, f"must be {what}, not {found}")
-
-
 def wire_object(function: str, value: object, path: Path) -> dict[str, Any]:
     if type(value) is not dict:
         raise must_be(function, path, "an object", value)
@@ -541,16 +528,6 @@ def wire_list(function: str, value: object, path: Path) -> list[Any]:
     if type(value) is not list:
         raise must_be(function, path, "a list", value)
     return value
-
-
-def wire_string(function: str, value: dict[str, Any], key: str, path: Path) -> str:
-    """``value[key]``, a string; ``path`` is ``value``'s."""
-    if key not in value:
-        raise is_missing(function, (*path, key))
-    found = value[key]
-    if type(found) is not str:
-        raise must_be(function, (*path, key), "a string", found)
-    return found
 
 
 # --- data URLs and media types ------------------------------------------------------------

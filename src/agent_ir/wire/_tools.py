@@ -47,7 +47,7 @@ from agent_ir.wire._common import (
     wire_object,
 )
 
-__all__ = ["ToolList", "definition", "read_with_tools", "sent_tools"]
+__all__ = ["ToolList", "checked_definitions", "definition", "read_with_tools", "sent_tools"]
 
 JsonDict = dict[str, Any]
 
@@ -144,21 +144,26 @@ class ToolList:
         return found
 
     def definitions(self) -> tuple[ToolDefinition, ...]:
-        """The definitions read, as the IR takes them; ``TranscriptError`` when it
-        refuses one (its diagnostics' ``tool_index``: the position in the request)."""
-        read = read_tools(self._read)
-        if read.problems:
-            raise TranscriptError(
-                tuple(
-                    problem
-                    if problem.tool_index is None
-                    else msgspec.structs.replace(
-                        problem, tool_index=self._positions[problem.tool_index]
-                    )
-                    for problem in read.problems
-                )
+        """The definitions read, as the IR takes them (``checked_definitions``)."""
+        return checked_definitions(self._read, self._positions)
+
+
+def checked_definitions(read: list[JsonDict], positions: list[int]) -> tuple[ToolDefinition, ...]:
+    """Definitions read from a request (JSON form; ``positions``: the index in the
+    request's ``tools`` of each), as the IR takes them, checked as ``sent_tools`` checks
+    what a ``to_*`` writes; ``TranscriptError`` (INVALID_TOOL_DEFINITION, its
+    diagnostics' ``tool_index`` the position in the request) when it refuses one."""
+    found = read_tools(read)
+    if found.problems:
+        raise TranscriptError(
+            tuple(
+                problem
+                if problem.tool_index is None
+                else msgspec.structs.replace(problem, tool_index=positions[problem.tool_index])
+                for problem in found.problems
             )
-        return tuple(definition for definition in read.definitions if definition is not None)
+        )
+    return tuple(definition for definition in found.definitions if definition is not None)
 
 
 def read_with_tools(

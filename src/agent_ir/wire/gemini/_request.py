@@ -3,138 +3,14 @@
 contents=fields["contents"], config=types.GenerateContentConfig(system_instruction=
 fields["systemInstruction"], tools=fields["tools"]))``, or the REST body as it is).
 
-``to_gemini(transcript)`` gives ``WireRequest.fields == {"contents": [...],
-"systemInstruction": {"parts": [...]}, "tools": [...]}``, ``systemInstruction`` only
-when the transcript has system messages, ``tools`` only when ``tools=`` holds
-definitions (the mapping is ``_tools``'s; its warnings come first). Every key is
-camelCase. Message by message:
-
-- system: one ``{"text"}`` part of ``systemInstruction.parts`` per system message, in
-  order. A system message after the first non-system message cannot keep its place:
-  SYSTEM_MOVED (it becomes the next part).
-- Prompt-cache breakpoints (``cacheControl`` of a system message, a block or a tool
-  result) have no Gemini form (Gemini caches by ``cachedContent``, not breakpoints):
-  CACHE_CONTROL_NOT_SENT at each. Citations of a text: CITATIONS_NOT_SENT.
-- user -> ``{"role": "user", "parts": [...]}``: a string is one ``{"text"}`` part;
-  text -> ``{"text", "thoughtSignature"?}``; a base64 image, audio or document ->
-  ``{"inlineData": {"mimeType", "data"}}``; an image URL source holding a base64
-  ``data:`` URL -> that ``inlineData``, another URL source (image or document) ->
-  ``{"fileData": {"mimeType", "fileUri"}}``, the media type the URL's name gives
-  (``.png``: ``image/png``, Python's built-in table); an image URL whose name gives no
-  image type is sent without one, MEDIA_TYPE_CHANGED (it reads back as a document), a
-  document URL whose name gives none or an image type likewise without one;
-  a document file source whose ``fileId`` is a Gemini file (``files/...``, or a
-  ``https://generativelanguage.googleapis.com/.../files/...`` URI) -> ``{"fileData":
-  {"fileUri": fileId}}``, another provider's file id -> DOCUMENT_NOT_SENT. An image's
-  ``detail``: IMAGE_DETAIL_NOT_SENT; a document's ``title``, ``context``,
-  ``filename`` and ``citations``: DOCUMENT_DETAIL_NOT_SENT, one each at its field.
-- assistant -> ``{"role": "model", "parts": [...]}``: text -> ``{"text",
-  "thoughtSignature"?}``; thinking -> ``{"text", "thought": true,
-  "thoughtSignature"?}`` (``text`` left out when the thinking is ``""``); a thinking
-  block's ``signature`` (another provider's) is not sent: SIGNATURE_NOT_SENT at
-  ``.../signature``; redacted thinking is not sent: THINKING_NOT_SENT; a tool call ->
-  ``{"functionCall": {"id"?, "name", "args"}, "thoughtSignature"?}``, ``id`` written
-  only when it is not one ``from_gemini`` made up (``_ids.is_made_up``); a refusal ->
-  a text part, REFUSAL_AS_TEXT; server-tool blocks: SERVER_TOOL_NOT_SENT. Item ids and
-  a call's ``namespace`` are other formats' bookkeeping: not sent, not warned about,
-  like message ids, timestamps and a reply's metadata.
-- tool results: consecutive tool-result messages become ONE user content of
-  ``{"functionResponse": {"id"?, "name", "response", "parts"?}}`` parts: ``id`` the
-  result's ``toolCallId`` unless made up, ``name`` its ``toolName`` (Gemini carries it:
-  nothing to warn about). ``response`` from the result's text (a string, or its text
-  blocks joined without a separator: block boundaries are not kept): an error result
-  -> ``{"error": text}``; a text that is exactly the compact JSON text of an object
-  (``json.dumps(obj, ensure_ascii=False, separators=(",", ":"))`` of its own parse,
-  nested at most ``MAX_DEPTH``) and that does not itself read back as text (below) ->
-  that object; any other text -> ``{"output": text}``. Image blocks of a result ->
-  the ``parts`` of the functionResponse (Gemini 3 multimodal function responses),
-  ``inlineData`` for base64, ``fileData`` for a URL.
-- Every other message is its own content: consecutive user (or assistant) messages
-  stay separate contents (Gemini joins them itself), so they read back one by one; a
-  user message right after results is its own user content.
-- A user or assistant message with no part to send is left out (the API refuses an
-  empty ``parts``): MESSAGE_NOT_SENT, block index -1; results around it share a
-  content.
-
-``from_gemini(contents, *, system_instruction=None, tools=None)`` is the inverse:
-
-- ``system_instruction``: a string is one system message; a ``Content`` object's
-  ``parts`` each give a system message (a part other than ``{"text"}`` is
-  PART_NOT_READ); its ``role`` (any string: the API ignores it) is not read and not
-  warned about. System messages come first.
-- Both spellings of every key are read (``functionCall``/``function_call``,
-  ``thoughtSignature``/``thought_signature``, ``inlineData``/``inline_data``,
-  ``mimeType``/``mime_type``, ``fileData``/``file_data``, ``fileUri``/``file_uri``...):
-  the API reads both; when both are present the camelCase one is read and the other is
-  PART_NOT_READ.
-- A content's ``role`` is ``user`` or ``model``; absent (or null) it is ``user``, as
-  the API takes it (it comes back written). ``parts`` must be a list (empty: a message
-  with no blocks). Other keys: PART_NOT_READ.
-- A part is read by its data key, the first of ``text``, ``functionCall``,
-  ``functionResponse``, ``inlineData``, ``fileData`` it has: ``text`` (with
-  ``thought: true``: a thinking block; ``thought: false`` is the default) and
-  ``thoughtSignature`` (a string, kept byte for byte, never re-encoded: on a text,
-  thinking or tool-call block); a part with only ``thought: true`` is thinking
-  ``""``, one with only a ``thoughtSignature`` an empty text. A part with no data key
-  the IR has (``executableCode``, ``codeExecutionResult``, ``toolCall``,
-  ``toolResponse``...) is PART_NOT_READ as a whole; another key of a read part
-  (``videoMetadata``, ``partMetadata``, ``mediaResolution``, a second data key) is
-  PART_NOT_READ at its path.
-- model: text, thinking and ``functionCall`` (``args``: the arguments, absent ``{}``;
-  not an object: ``TranscriptError`` INVALID_TOOL_ARGUMENTS). A call without an ``id``
-  gets ``_ids.request_call_id(content, part)`` with TOOL_CALL_ID_ADDED at its
-  ``functionCall``. ``inlineData``, ``fileData`` and ``functionResponse`` parts:
-  PART_NOT_READ (the IR's assistant holds none).
-- user: ``inlineData {mimeType, data}`` -> an image (``image/...``), audio
-  (``audio/...``) or a document (any other media type: PDF, text, video...) with a
-  base64 source; ``data`` in URL-safe and/or unpadded base64 (as the official Python
-  SDK sends it, and the API takes it) is re-encoded to the IR's standard padded base64,
-  the same bytes; data that is base64 in neither alphabet is a ``WireFormatError``.
-  ``fileData {fileUri}`` -> a document with a file source for a Gemini file, else an
-  image (``image/...``) or a document with a URL source; its ``mimeType`` has no IR
-  form (the IR's URL and file sources have none): PART_NOT_READ. ``displayName``:
-  PART_NOT_READ. ``functionCall`` parts: PART_NOT_READ.
-- ``functionResponse`` parts split a user content as Anthropic's ``tool_result``
-  blocks do: each is a tool-result message, each run of other parts between them one
-  user message, in order. ``name`` is the result's ``toolName``. With an ``id`` it
-  answers that call; without one it answers the earliest earlier call of the same name
-  no response answered yet (RESULT_PAIRED_BY_NAME at its ``functionResponse``); with
-  none it gets ``request_call_id`` of its own place (TOOL_CALL_ID_ADDED;
-  ``validate_transcript`` reports the orphan). ``response`` (an object, required) is
-  read back exactly: ``{"error": s}`` alone with ``s`` a string -> text ``s`` with
-  ``isError: true``; ``{"output": s}`` alone with ``s`` a string that is not the text
-  ``to_gemini`` writes as an object -> text ``s``; anything else -> the compact JSON
-  text of the whole object. ``parts`` (``inlineData`` images, ``fileData`` image URLs)
-  -> the text block and the image blocks after it; other parts (audio, a PDF):
-  PART_NOT_READ. ``willContinue``, ``scheduling``: PART_NOT_READ.
-- ``WireFormatError`` (path from ``contents`` or ``systemInstruction``:
-  ``contents[2].parts[0].functionCall.name``) for a value not of the request's shape:
-  contents not a list, a content or part not an object, a role other than user and
-  model, a missing or mistyped field, an unknown part. A read message the IR refuses (a
-  blank name, arguments that are not an object) is a ``TranscriptError`` indexed by IR
-  position. Message ids: ``assigned_id(position)``.
-- Speed: ``contents`` that ``unchecked_wire`` takes are first read by ``_read_direct``
-  straight into IR objects (text, thought and signed parts, calls and responses with
-  or without ids, the system instruction: ``_DirectReader``); anything else in them
-  (an image, an odd key, a wrong value) sends the whole request to ``_read_checked``,
-  which gives the same result for what the direct path reads (``test_gemini_direct``)
-  and explains the rest.
-
-Round trips. IR -> Gemini -> IR keeps roles, order, text, thinking text, tool-call ids
-(a made-up one is made up again from its place in the request: one ``from_gemini``
-made comes back the same, one ``reply_from_gemini`` made, ``gemini_call_<responseId>_<n>``,
-comes back as ``gemini_call_<content>_<part>``, its results following it) and arguments,
-tool results (text and error flag exactly: the response mapping is a bijection),
-signatures byte for byte, system messages one by one; it loses, with a warning each,
-what is listed above, and without one: a result's text blocks come back as one string
-(or a text block before its images), a ``data:`` image URL comes back as base64.
-Gemini -> IR -> Gemini (a recorded request read and written back) is exact but for
-what is warned and forms the API reads alike: snake_case keys come back camelCase, a
-missing role comes back ``user``, the ``systemInstruction``'s role is left out, base64
-comes back standard and padded, a content mixing function responses and other parts
-comes back as consecutive contents, ``{"text": "", "thought": true}`` loses its empty
-text, ``args`` absent comes back ``{}``, tools come back as one tool of
-``parametersJsonSchema`` declarations.
+``to_gemini`` writes each message as Gemini parts (camelCase keys; consecutive tool
+results share one user content of ``functionResponse`` parts; a call id ``from_gemini``
+made up is left out) and warns about what Gemini has no place for, one
+``ConversionWarning`` each. ``from_gemini`` decodes the request into its declaration
+(``_wire``: the field descriptions say what each field becomes) and maps it; a call or
+response without an id gets one from its place (``_ids``), so a request read and written
+back is the request that came, but for forms the API reads alike (snake_case keys come
+back camelCase, base64 standard and padded, a missing role ``user``).
 """
 
 from __future__ import annotations
@@ -144,8 +20,10 @@ import binascii
 import mimetypes
 import re
 from collections.abc import Callable
-from itertools import chain, repeat
 from typing import Any, Final
+
+import msgspec
+from msgspec.structs import astuple
 
 from agent_ir._fastpath import is_rereadable
 from agent_ir._generated.message_schema import (
@@ -181,10 +59,7 @@ from agent_ir.wire._common import (
     exact_dicts,
     exact_keys,
     ir_messages,
-    is_missing,
     key_not_read,
-    must_be,
-    must_be_one_of,
     not_read,
     parse_arguments,
     parse_data_url,
@@ -192,11 +67,11 @@ from agent_ir.wire._common import (
     read_wire,
     transcript_items,
     unchecked_wire,
-    wire_list,
-    wire_object,
 )
+from agent_ir.wire._decode import WireError, describe_json, refused
 from agent_ir.wire._tools import read_with_tools, sent_tools
 from agent_ir.wire.gemini import _ids
+from agent_ir.wire.gemini import _wire as gemini
 from agent_ir.wire.gemini._tools import gemini_tools, read_gemini_tools
 
 __all__ = ["from_gemini", "to_gemini"]
@@ -518,8 +393,9 @@ def _inline(media_type: str, data: str) -> Wire:
 
 
 def response_object(text: str, is_error: bool) -> Wire:
-    """The ``response`` of a functionResponse for a result's text (the module
-    docstring's mapping; ``response_text`` is its inverse)."""
+    """The ``response`` of a functionResponse for a result's text (as
+    ``_wire.FunctionResponse.response`` reads it back; ``response_text`` is its
+    inverse)."""
     if is_error:
         return {"error": text}
     found = _object_text(text)
@@ -583,16 +459,21 @@ def _compact_object(text: str) -> Wire | None:
 # The levels above a call's args (and a response's response) in a request:
 # contents/<i>/parts/<j>/functionCall/args; they do not count toward the IR's bound.
 ARGUMENTS_OFFSET: Final = 6
+# The depth of a call's args (and a response's response) below ``contents``.
+_ARGUMENTS_DEPTH: Final = 5
 
 
 def from_gemini(
     contents: object, *, system_instruction: object = None, tools: object = None
 ) -> WireMessages:
     """The IR messages of a Gemini request's ``contents`` (a list of ``Content``
-    objects, as JSON values) and ``system_instruction`` (a ``Content`` object or a
-    string; None for none), with a warning for each part that has no IR form.
-    ``WireFormatError`` names the path of a value not of the request's shape;
+    objects, as JSON values, camelCase or snake_case) and ``system_instruction`` (a
+    ``Content`` object or a string; None for none), with a warning for each part that
+    has no IR form (``_wire``'s request declarations say what each field becomes).
+    ``WireFormatError`` names the path of a value not of the request's shape
+    (``contents[2].parts[0].functionCall.name must be a string; it is missing``);
     ``TranscriptError`` lists the read messages the IR refuses (indexes: IR positions).
+    Messages get ids ``assigned_id(position)``.
 
     ``tools``: the request's ``tools`` (a list of ``Tool`` objects; None: none read,
     the result's ``tools`` is None), read into the result's ``tools`` (``_tools``);
@@ -603,428 +484,211 @@ def from_gemini(
 
 
 def _read_contents(contents: object, system_instruction: object) -> WireMessages:
+    """At once (one ``msgspec.convert`` of ``_wire.Request``) when the input may be read
+    unchecked and is of its declared shape, camelCase, with nothing undeclared; else
+    from ``read_wire``'s checked copy, content by content, each decoded and then read
+    (so the first refusal in order is the one raised)."""
     unchecked = unchecked_wire(contents)
-    if unchecked is not None:
-        read = _read_direct(unchecked, system_instruction)
+    if unchecked is not None and exact_dicts(unchecked):
+        read = _read_at_once(unchecked, system_instruction)
         if read is not None:
             return read
-    return _read_checked(contents, system_instruction)
-
-
-def _read_checked(contents: object, system_instruction: object) -> WireMessages:
-    """``from_gemini``'s messages and warnings (without tools), read the checked way:
-    the input copied by ``read_wire``, every part read by ``_Reader``, and the result
-    converted by ``ir_messages``. ``_read_direct`` gives exactly this, faster, for the
-    inputs it takes."""
     wire = read_wire(FROM, contents, ("contents",), offset=ARGUMENTS_OFFSET)
     if type(wire) is not list:
-        raise must_be(FROM, ("contents",), "a list of contents", wire)
+        raise WireFormatError(FROM, ("contents",), f"must be an array; it is {describe_json(wire)}")
     reader = _Reader()
     if system_instruction is not None:
-        path = ("systemInstruction",)
-        reader.system(read_wire(FROM, system_instruction, path), path)
+        root: Path = ("systemInstruction",)
+        value = read_wire(FROM, system_instruction, root)
+        if type(value) is str:
+            reader.system_text(value)
+        else:
+            decoded = _decoded(value, gemini.SystemInstruction, root)
+            reader.enter(root, value, decoded)
+            reader.system(decoded.decoded.value)
     for index, entry in enumerate(wire):
-        reader.content(index, entry, ("contents", index))
+        root = ("contents", index)
+        decoded = _decoded(entry, gemini.RequestContent, root)
+        reader.enter(root, entry, decoded)
+        reader.content(index, decoded.decoded.value)
     return WireMessages(ir_messages(reader.messages), reader.warnings.all())
 
 
-def _read_direct(wire: list[Any], system_instruction: object) -> WireMessages | None:
-    """``_read_checked``'s result for ``unchecked_wire`` input whose every content is of
-    a common shape (``_DirectReader``), built as IR objects at once; None for any other
-    input, or any failure, for ``from_gemini`` to read it the checked way (which reports
-    what is wrong, and warns about what has no IR form, as it always did)."""
-    if not exact_dicts(wire):
-        return None
-    # Every content's parts a list, every part a dict with str keys: checked across
-    # all of them at once (C loops) before any part is looked into.
-    parts: list[Any] = list(map(dict.get, wire, repeat("parts")))
-    if not set(map(type, parts)) <= _LIST or not exact_dicts(list(chain.from_iterable(parts))):
+def _decoded(value: Any, shape: type, root: Path) -> gemini.Response:
+    try:
+        return gemini.decode_camel(value, shape)
+    except WireError as error:
+        raise refused(FROM, error, value, root) from None
+
+
+def _read_at_once(wire: list[Any], system: object) -> WireMessages | None:
+    """The request read from one ``msgspec.convert``, its free values (arguments,
+    responses) checked as ``read_wire`` would check them first; None when it does not
+    convert, holds what ``read_wire`` would copy or refuse, or anything fails (the
+    checked read then reports it)."""
+    if system is not None and not is_rereadable([system]):
         return None
     try:
-        reader = _DirectReader()
-        if system_instruction is not None and not reader.system(system_instruction):
+        request = msgspec.convert({"contents": wire, "systemInstruction": system}, gemini.Request)
+        if not _free_values_exact(request.contents):
             return None
-        for index, entry in enumerate(wire):
-            if not reader.content(index, entry):
-                return None
-        if not reader.unchecked.exact(("contents",), offset=ARGUMENTS_OFFSET):
-            return None
-        reader.answer()
+        reader = _Reader(Direct())
+        instruction = request.system_instruction
+        if isinstance(instruction, str):
+            reader.system_text(instruction)
+        elif instruction is not None:
+            reader.enter(("systemInstruction",), system, None)
+            reader.system(instruction)
+        for index, content in enumerate(request.contents):
+            reader.enter(("contents", index), wire[index], None)
+            reader.content(index, content)
+        assert reader.direct is not None
         converted = reader.direct.messages(reader.messages)
     except Exception:  # any failure: read again, checked, to report it
         return None
     return None if converted is None else WireMessages(converted, reader.warnings.all())
 
 
-# The parts the direct path reads, by their keys: (kind, its data key, the key of its
-# signature). A text part may have no text when it has a ``thought`` or a signature.
-_DirectShape = tuple[str, str | None, str | None]
+def _free_values_exact(contents: list[gemini.RequestContent]) -> bool:
+    """Whether the values the declaration keeps as they came (a call's ``args``, a
+    response's ``response``, a file's ``mimeType`` when not a string) are what
+    ``read_wire`` takes as they are."""
+    held = Unchecked()
+    for content in contents:
+        for part in content.parts:
+            call, response, file = part.function_call, part.function_response, part.file_data
+            if call is not None and call.args is not None:
+                held.add(_ARGUMENTS_DEPTH, call.args)
+            if response is not None:
+                held.add(_ARGUMENTS_DEPTH, response.response)
+                for item in response.parts or ():
+                    if item.file_data is not None and item.file_data.mime_type is not None:
+                        _hold_media_type(held, item.file_data.mime_type)
+            if file is not None and file.mime_type is not None:
+                _hold_media_type(held, file.mime_type)
+    return held.exact(("contents",), offset=ARGUMENTS_OFFSET)
 
 
-def _direct_shapes() -> dict[frozenset[str], _DirectShape]:
-    shapes: dict[frozenset[str], _DirectShape] = {}
-    for signature in (None, "thoughtSignature", "thought_signature"):
-        signed = () if signature is None else (signature,)
-        for thought in ((), ("thought",)):
-            shapes[frozenset(("text", *thought, *signed))] = ("text", "text", signature)
-            if thought or signed:
-                shapes[frozenset((*thought, *signed))] = ("text", None, signature)
-        for key in ("functionCall", "function_call"):
-            shapes[frozenset((key, *signed))] = ("functionCall", key, signature)
-    for key in ("functionResponse", "function_response"):
-        shapes[frozenset((key,))] = ("functionResponse", key, None)
-    return shapes
+def _hold_media_type(held: Unchecked, media_type: Any) -> None:
+    if type(media_type) is not str:  # a string is checked already
+        held.add(_ARGUMENTS_DEPTH, media_type)
 
 
-_DIRECT_SHAPES: Final = _direct_shapes()
-_LIST: Final = frozenset((list,))
-_CONTENT_KEYS: Final = frozenset(("role", "parts"))
-_CALL_KEYS: Final = frozenset(("id", "name", "args"))
-_RESPONSE_KEYS: Final = frozenset(("id", "name", "response"))
-# The depth of a call's args (and a response's response) below ``contents``:
-# contents/<i>/parts/<j>/functionCall/args.
-_ARGUMENTS_DEPTH: Final = 5
+class _NotExact(Exception):
+    """Input read at once holds what only the checked read may read."""
 
 
-class _DirectReader:
-    """Reads what ``_Reader`` reads with no warning but TOOL_CALL_ID_ADDED and
-    RESULT_PAIRED_BY_NAME (made by the same functions, at the same places) straight
-    into IR objects: contents of ``role`` (user, model or null) and ``parts`` only;
-    text and thought parts (``text``, ``thought``, a non-empty signature in either
-    spelling: the ``_DIRECT_SHAPES``), model ``functionCall`` parts (``id``, ``name``,
-    an ``args`` object or none), user ``functionResponse`` parts (``id``, ``name``,
-    ``response`` only); a system instruction that is a string, or ``role`` and
-    ``parts`` of text parts. Every dict looked into has exact ``str`` keys
-    (``exact_dicts``, ``exact_keys``) and every value read is of its exact type; what
-    is not read (the arguments, the responses but a one-string object) is checked by
-    ``unchecked`` at the end. The text of such a response is made by ``answer`` after
-    that check: its message is held as None in ``messages`` until then."""
-
-    def __init__(self) -> None:
-        self.messages: list[Any] = []
-        self.warnings = Warnings("/contents")
-        self.direct = Direct()
-        self.unchecked = Unchecked()
-        self._unanswered: dict[str, list[str]] = {}
-        self._responses: list[tuple[int, str, str, Wire]] = []
-
-    def system(self, value: object) -> bool:
-        if not is_rereadable([value]):
-            return False
-        if type(value) is str:
-            self.messages.append(SystemMessage(id=assigned_id(0), content=value))
-            return True
-        if type(value) is not dict or not exact_keys(value) or not value.keys() <= _CONTENT_KEYS:
-            return False
-        role, parts = value.get("role"), value.get("parts")
-        if (role is not None and type(role) is not str) or type(parts) is not list:
-            return False
-        if not exact_dicts(parts):
-            return False
-        for part in parts:
-            text = part.get("text")
-            if len(part) != 1 or type(text) is not str:
-                return False
-            self.messages.append(SystemMessage(id=assigned_id(len(self.messages)), content=text))
-        return True
-
-    def content(self, index: int, entry: Wire) -> bool:
-        """Whether ``entry`` (its ``parts`` a list of dicts with str keys) was read (its
-        messages appended)."""
-        if not entry.keys() <= _CONTENT_KEYS:
-            return False
-        role, parts = entry.get("role"), entry["parts"]
-        if role is None:
-            return self._user(index, parts)
-        if type(role) is not str:
-            return False
-        if role == "model":
-            return self._model(index, parts)
-        return role == "user" and self._user(index, parts)
-
-    def _model(self, index: int, parts: list[Wire]) -> bool:
-        blocks: list[Any] = []
-        for part_index, part in enumerate(parts):
-            block: TextBlock | ThinkingBlock | ToolCallBlock | None
-            if len(part) == 1 and type(text := part.get("text")) is str:
-                block = TextBlock(text=text)
-            elif len(part) == 1 and "functionCall" in part:
-                block = self._call(index, part_index, "functionCall", part["functionCall"], None)
-            else:
-                block = self._model_part(index, part_index, part)
-            if block is None:
-                return False
-            blocks.append(block)
-        message_id = assigned_id(len(self.messages))
-        self.messages.append(AssistantMessage(id=message_id, content=tuple(blocks)))
-        return True
-
-    def _model_part(
-        self, index: int, part_index: int, part: Wire
-    ) -> TextBlock | ThinkingBlock | ToolCallBlock | None:
-        shape = _DIRECT_SHAPES.get(frozenset(part))
-        if shape is None:
-            return None
-        kind, key, signature_key = shape
-        if kind == "text":
-            return _direct_text(part, key, signature_key, thinking=True)
-        signature = _direct_signature(part, signature_key)
-        if kind == "functionCall" and key is not None and signature != "":
-            return self._call(index, part_index, key, part[key], signature)
-        return None
-
-    def _user(self, index: int, parts: list[Wire]) -> bool:
-        # As _Reader._user: each response is a message, each run of other parts one.
-        run: list[Any] | None = None
-        produced = False
-        for part_index, part in enumerate(parts):
-            key = _response_key(part)
-            if key is not None:
-                if run is not None:
-                    self._user_message(run)
-                    run = None
-                if not self._response(index, part_index, key, part[key]):
-                    return False
-                produced = True
-                continue
-            block = _user_text(part)
-            if block is None:
-                return False
-            if run is None:
-                run = [block]
-            else:
-                run.append(block)
-        if run is not None:
-            self._user_message(run)
-        elif not produced:
-            self._user_message([])
-        return True
-
-    def _user_message(self, blocks: list[Any]) -> None:
-        message_id = assigned_id(len(self.messages))
-        self.messages.append(UserMessage(id=message_id, content=tuple(blocks)))
-
-    def _call(
-        self, index: int, part_index: int, key: str, call: Any, signature: str | None
-    ) -> ToolCallBlock | None:
-        if type(call) is not dict or not exact_keys(call):
-            return None
-        if not call.keys() <= _CALL_KEYS:
-            return None
-        call_id, name, arguments = call.get("id"), call.get("name"), call.get("args")
-        if type(name) is not str:
-            return None
-        if call_id is None:
-            call_id = _made_up_call_id(self.warnings, index, part_index, key)
-        elif type(call_id) is not str:
-            return None
-        if arguments is None:
-            held = self.direct.arguments({})
-        elif type(arguments) is dict:
-            self.unchecked.add(_ARGUMENTS_DEPTH, arguments)
-            held = self.direct.input(arguments)
-        else:
-            return None
-        self.direct.non_blank(call_id, name)
-        self._unanswered.setdefault(name, []).append(call_id)
-        return ToolCallBlock(id=call_id, name=name, arguments=held, thought_signature=signature)
-
-    def _response(self, index: int, part_index: int, key: str, response: Any) -> bool:
-        if type(response) is not dict or not exact_keys(response):
-            return False
-        if not response.keys() <= _RESPONSE_KEYS:
-            return False
-        call_id, name, body = response.get("id"), response.get("name"), response.get("response")
-        if type(name) is not str or type(body) is not dict:
-            return False
-        if call_id is not None and type(call_id) is not str:
-            return False
-        place = (index, part_index, key)
-        call_id = _answered(self.warnings, self._unanswered, place, call_id, name)
-        self.direct.non_blank(call_id, name)
-        position = len(self.messages)
-        if len(body) == 1 and exact_keys(body) and type(next(iter(body.values()))) is str:
-            # {"output": s}, {"error": s}...: nothing left to check.
-            self.messages.append(_direct_result(position, call_id, name, body))
-            return True
-        self.unchecked.add(_ARGUMENTS_DEPTH, body)
-        self._responses.append((position, call_id, name, body))
-        self.messages.append(None)
-        return True
-
-    def answer(self) -> None:
-        """The tool-result messages of the responses held (their objects checked)."""
-        for position, call_id, name, body in self._responses:
-            self.messages[position] = _direct_result(position, call_id, name, body)
-
-
-def _direct_result(position: int, call_id: str, name: str, body: Wire) -> ToolResultMessage:
-    text, is_error = response_text(body)
-    return ToolResultMessage(
-        id=assigned_id(position),
-        tool_call_id=call_id,
-        tool_name=name,
-        content=text,
-        is_error=is_error,
-    )
-
-
-def _response_key(part: Wire) -> str | None:
-    """The key of a part that is a function response alone, in either spelling."""
-    if len(part) != 1:
-        return None
-    if "functionResponse" in part:
-        return "functionResponse"
-    return "function_response" if "function_response" in part else None
-
-
-def _user_text(part: Wire) -> TextBlock | ThinkingBlock | None:
-    """The block of a text part of a user content; None when it is not read directly."""
-    if len(part) == 1 and type(text := part.get("text")) is str:
-        return TextBlock(text=text)
-    shape = _DIRECT_SHAPES.get(frozenset(part))
-    if shape is None or shape[0] != "text":
-        return None
-    return _direct_text(part, shape[1], shape[2], thinking=False)
-
-
-def _direct_signature(part: Wire, key: str | None) -> str | None:
-    """The part's signature (None: none); ``""`` when it is not a non-empty string (the
-    caller falls back: ``_Reader`` reports it)."""
-    signature = None if key is None else part[key]
-    if signature is None:
-        return None
-    return signature if type(signature) is str else ""
-
-
-def _direct_text(
-    part: Wire, key: str | None, signature_key: str | None, *, thinking: bool
-) -> TextBlock | ThinkingBlock | None:
-    """The block of a text part (``key``: ``text``, or None when the part has none);
-    None when it is not read directly."""
-    text = "" if key is None else part[key]
-    thought = part.get("thought")
-    signature = _direct_signature(part, signature_key)
-    if type(text) is not str or signature == "":
-        return None
-    if thought is None:
-        if key is None and signature is None:
-            return None  # no key but nulls: PART_NOT_READ
-    elif type(thought) is not bool or (thought and not thinking):
-        return None
-    if thought:
-        return ThinkingBlock(thinking=text, thought_signature=signature)
-    return TextBlock(text=text, thought_signature=signature)
-
-
-# Each key's snake_case spelling, read as its camelCase one.
-_CAMEL: Final = {
-    "function_call": "functionCall",
-    "function_response": "functionResponse",
-    "thought_signature": "thoughtSignature",
-    "inline_data": "inlineData",
-    "file_data": "fileData",
-    "mime_type": "mimeType",
-    "file_uri": "fileUri",
-    "display_name": "displayName",
-    "video_metadata": "videoMetadata",
-    "will_continue": "willContinue",
-    "executable_code": "executableCode",
-    "code_execution_result": "codeExecutionResult",
-    "part_metadata": "partMetadata",
-    "media_resolution": "mediaResolution",
-}
-_DATA_KEYS: Final = ("text", "functionCall", "functionResponse", "inlineData", "fileData")
+_DATA_FIELDS: Final = (
+    ("text", "text"),
+    ("function_call", "functionCall"),
+    ("function_response", "functionResponse"),
+    ("inline_data", "inlineData"),
+    ("file_data", "fileData"),
+)
+# A part's declared fields by their JSON names, in the declaration's order.
+_PART_FIELDS: Final = (
+    ("text", "text"),
+    ("thought", "thought"),
+    ("function_call", "functionCall"),
+    ("function_response", "functionResponse"),
+    ("inline_data", "inlineData"),
+    ("file_data", "fileData"),
+    ("thought_signature", "thoughtSignature"),
+)
 
 
 class _Reader:
-    """The IR messages (JSON form) read so far, their warnings, and the calls no
-    response answered yet, by name (for the responses without an id)."""
+    """Decoded contents -> IR messages (JSON form) and warnings, with the calls no
+    response answered yet, by name (for the responses without an id). Each decoded unit
+    (a content, the system instruction) is ``enter``ed before it is read: its value as
+    it came, its renamed keys and its undeclared keys, for the warnings' paths."""
 
-    def __init__(self) -> None:
-        self.messages: list[Wire] = []
+    def __init__(self, direct: Direct | None = None) -> None:
+        self.messages: list[Any] = []
         self.warnings = Warnings("/contents")
+        self.direct = direct
         self._unanswered: dict[str, list[str]] = {}
+        self._root_path: Path = ()
+        self._raw: Any = None
+        self._renamed: Any = None
+        self._spelled: dict[str, str] = {}
+        self._unread: dict[str, list[str]] = {}
+
+    def enter(self, root: Path, raw: Any, decoded: gemini.Response | None) -> None:
+        """Read the unit at ``root`` next: ``raw`` as it came and ``decoded`` (None when
+        read at once: nothing renamed or undeclared)."""
+        self._root_path, self._raw = root, raw
+        if self._unread:
+            self._unread = {}
+        if decoded is None:
+            self._renamed, self._spelled = None, {}
+            return
+        self._renamed, self._spelled = decoded.data, decoded.spelled
+        for place in decoded.decoded.unread:
+            parent, _, key = place.rpartition("/")
+            key = key.replace("~1", "/").replace("~0", "~")
+            self._unread.setdefault(parent, []).append(key)
 
     # -- the system instruction ------------------------------------------------------------
 
-    def system(self, value: Any, path: Path) -> None:
-        if type(value) is str:
-            self._append({"role": "system", "content": value})
-            return
-        value = _object(value, path)
-        keys = self._keys(value, 0, -1, path)
-        role = value.get(keys.get("role", "role"))
-        if role is not None and type(role) is not str:
-            raise must_be(FROM, (*path, "role"), "a string", role)
-        self._unread(value, keys, {"role", "parts"}, 0, -1, path)
-        parts_key = keys.get("parts")
-        if parts_key is None:
-            raise is_missing(FROM, (*path, "parts"))
-        parts = wire_list(FROM, value[parts_key], (*path, parts_key))
-        for part_index, part in enumerate(parts):
-            where = (*path, parts_key, part_index)
-            part = _object(part, where)
-            part_keys = self._keys(part, 0, part_index, where)
-            if "text" not in part_keys:
-                self._not_read(0, part_index, "a system instruction part without text", where)
+    def system_text(self, text: str) -> None:
+        self._append({"role": "system", "content": text})
+
+    def system(self, value: gemini.SystemInstruction) -> None:
+        self._keys(0, -1, "")
+        for part_index, part in enumerate(value.parts):
+            at = f"/parts/{part_index}"
+            if part.text is None:
+                self._not_read(0, part_index, "a system instruction part without text", at)
                 continue
-            self._unread(part, part_keys, {"text"}, 0, part_index, where)
-            self._append({"role": "system", "content": _string(part, "text", where)})
+            self._keys(0, part_index, at, _rest(part, "text"))
+            self._append({"role": "system", "content": part.text})
 
     # -- contents ------------------------------------------------------------------------
 
-    def content(self, index: int, entry: Any, path: Path) -> None:
-        entry = _object(entry, path)
-        keys = self._keys(entry, index, -1, path)
-        role = entry.get(keys.get("role", "role"))
-        if role is None:
-            role = "user"
-        if type(role) is not str or role not in ("user", "model"):
-            raise must_be_one_of(FROM, (*path, "role"), ("user", "model"), role)
-        self._unread(entry, keys, {"role", "parts"}, index, -1, path)
-        parts_key = keys.get("parts")
-        if parts_key is None:
-            raise is_missing(FROM, (*path, "parts"))
-        parts = wire_list(FROM, entry[parts_key], (*path, parts_key))
-        if role == "model":
-            self._model(index, parts, (*path, parts_key))
+    def content(self, index: int, value: gemini.RequestContent) -> None:
+        self._keys(index, -1, "")
+        if value.role == "model":
+            self._model(index, value.parts)
         else:
-            self._user(index, parts, (*path, parts_key))
+            self._user(index, value.parts)
 
-    def _model(self, index: int, parts: list[Any], path: Path) -> None:
+    def _model(self, index: int, parts: list[gemini.RequestPart]) -> None:
+        if self.direct is not None and all(map(_plain_model, parts)):
+            self._direct_model(index, parts)
+            return
         blocks = []
         for part_index, part in enumerate(parts):
-            where = (*path, part_index)
-            read = self._part(index, part_index, part, where)
-            if read is None:
-                continue
-            kind, value, keys = read
+            at = f"/parts/{part_index}"
+            kind = self._kind(index, part_index, part, at)
             if kind == "text":
-                blocks.append(self._text(index, part_index, value, keys, where, thinking=True))
+                blocks.append(self._text(index, part_index, part, at, thinking=True))
             elif kind == "functionCall":
-                blocks.append(self._call(index, part_index, value, keys, where))
-            else:
-                self._not_read(index, part_index, f"a {kind} part in a model content", where)
+                blocks.append(self._call(index, part_index, part, at))
+            elif kind is not None:
+                self._not_read(index, part_index, f"a {kind} part in a model content", at)
         self._append({"role": "assistant", "content": blocks})
 
-    def _user(self, index: int, parts: list[Any], path: Path) -> None:
+    def _user(self, index: int, parts: list[gemini.RequestPart]) -> None:
+        if self.direct is not None and all(map(_plain_user, parts)):
+            self._direct_user(index, parts)
+            return
+        # Each response is a message, each run of other parts one.
         run: list[Wire] | None = None
         produced = False
         for part_index, part in enumerate(parts):
-            where = (*path, part_index)
-            read = self._part(index, part_index, part, where)
-            if read is None:
+            at = f"/parts/{part_index}"
+            kind = self._kind(index, part_index, part, at)
+            if kind is None:
                 continue
-            kind, value, keys = read
             if kind == "functionResponse":
                 produced |= self._flush(run)
                 run = None
-                self._response(index, part_index, value, keys, where)
+                self._response(index, part_index, part, at)
                 produced = True
                 continue
             run = [] if run is None else run
-            block = self._user_block(index, part_index, kind, value, keys, where)
+            block = self._user_block(index, part_index, kind, part, at)
             if block is not None:
                 run.append(block)
         if not self._flush(run) and not produced:
@@ -1037,159 +701,132 @@ class _Reader:
         return True
 
     def _user_block(
-        self, index: int, part_index: int, kind: str, part: Wire, keys: dict[str, str], path: Path
+        self, index: int, part_index: int, kind: str, part: gemini.RequestPart, at: str
     ) -> Wire | None:
-        if kind == "text":
-            return self._text(index, part_index, part, keys, path, thinking=False)
-        if kind == "inlineData":
-            self._unread(part, keys, {kind}, index, part_index, path)
-            return self._inline(index, part_index, part[keys[kind]], (*path, keys[kind]))
-        if kind == "fileData":
-            self._unread(part, keys, {kind}, index, part_index, path)
-            return self._file(index, part_index, part[keys[kind]], (*path, keys[kind]))
-        self._not_read(index, part_index, f"a {kind} part in a user content", path)
+        match kind:
+            case "text":
+                return self._text(index, part_index, part, at, thinking=False)
+            case "inlineData":
+                assert part.inline_data is not None
+                self._keys(index, part_index, at, _rest(part, kind))
+                return self._inline(index, part_index, part.inline_data, f"{at}/{kind}")
+            case "fileData":
+                assert part.file_data is not None
+                self._keys(index, part_index, at, _rest(part, kind))
+                return self._file(index, part_index, part.file_data, f"{at}/{kind}")
+        self._not_read(index, part_index, f"a {kind} part in a user content", at)
         return None
 
     # -- parts -----------------------------------------------------------------------------
 
-    def _part(
-        self, index: int, part_index: int, part: Any, path: Path
-    ) -> tuple[str, Wire, dict[str, str]] | None:
-        """(its data key, the part, its keys by camelCase name); None (PART_NOT_READ)
-        for a part with no data key the IR has."""
-        part = _object(part, path)
-        keys = self._keys(part, index, part_index, path)
-        kind = next((key for key in _DATA_KEYS if key in keys), None)
-        if kind is None:
-            if "thought" in keys or "thoughtSignature" in keys:
-                return "text", part, keys
-            named = ", ".join(quoted(key) for key in part) or "no key"
-            self._not_read(index, part_index, f"a part of {named}", path)
-            return None
-        return kind, part, keys
+    def _kind(self, index: int, part_index: int, part: gemini.RequestPart, at: str) -> str | None:
+        """The part's data key (text for a part of only thought or thoughtSignature);
+        None (PART_NOT_READ, the part as a whole) for a part with none the IR has."""
+        if part.text is not None:
+            return "text"
+        if part.function_call is not None:
+            return "functionCall"
+        if part.function_response is not None:
+            return "functionResponse"
+        if part.inline_data is not None:
+            return "inlineData"
+        if part.file_data is not None:
+            return "fileData"
+        if part.thought is not None or part.thought_signature is not None:
+            return "text"
+        raw = self._raw_at(at)
+        if not exact_keys(raw):
+            raise _NotExact
+        named = ", ".join(quoted(key) for key in raw) or "no key"
+        self._not_read(index, part_index, f"a part of {named}", at)
+        return None
 
     def _text(
-        self,
-        index: int,
-        part_index: int,
-        part: Wire,
-        keys: dict[str, str],
-        path: Path,
-        *,
-        thinking: bool,
+        self, index: int, part_index: int, part: gemini.RequestPart, at: str, *, thinking: bool
     ) -> Wire:
-        read = {"text", "thoughtSignature", "thought"} if thinking else {"text", "thoughtSignature"}
-        self._unread(part, keys, read, index, part_index, path)
-        text = _string(part, keys["text"], path) if "text" in keys else ""
-        thought = part.get(keys.get("thought", "thought"))
-        if thought is not None and type(thought) is not bool:
-            raise must_be(FROM, (*path, "thought"), "a boolean", thought)
+        read = ("text", "thoughtSignature", "thought") if thinking else ("text", "thoughtSignature")
+        self._keys(index, part_index, at, _rest(part, *read))
+        text = "" if part.text is None else part.text
         block: Wire = (
             {"type": "thinking", "thinking": text}
-            if thinking and thought
+            if thinking and part.thought
             else {"type": "text", "text": text}
         )
-        return self._signature(block, part, keys, path)
+        return _signed(block, part.thought_signature)
 
-    def _signature(self, block: Wire, part: Wire, keys: dict[str, str], path: Path) -> Wire:
-        key = keys.get("thoughtSignature")
-        if key is not None and part[key] is not None:
-            block["thoughtSignature"] = _string(part, key, path)
-        return block
-
-    def _call(
-        self, index: int, part_index: int, part: Wire, keys: dict[str, str], path: Path
-    ) -> Wire:
-        self._unread(part, keys, {"functionCall", "thoughtSignature"}, index, part_index, path)
-        where = (*path, keys["functionCall"])
-        call = _object(part[keys["functionCall"]], where)
-        call_keys = self._keys(call, index, part_index, where)
-        self._unread(call, call_keys, {"id", "name", "args"}, index, part_index, where)
-        name = _string(call, "name", where)
-        call_id = call.get("id")
+    def _call(self, index: int, part_index: int, part: gemini.RequestPart, at: str) -> Wire:
+        call = part.function_call
+        assert call is not None
+        self._keys(index, part_index, at, _rest(part, "functionCall", "thoughtSignature"))
+        self._keys(index, part_index, f"{at}/functionCall")
+        call_id = call.id
         if call_id is None:
-            call_id = _made_up_call_id(self.warnings, index, part_index, keys["functionCall"])
-        elif type(call_id) is not str:
-            raise must_be(FROM, (*where, "id"), "a string", call_id)
-        arguments = call.get("args")
-        self._unanswered.setdefault(name, []).append(call_id)
+            key = self._sent(f"{at}/functionCall").rpartition("/")[2]
+            call_id = _made_up_call_id(self.warnings, index, part_index, key)
+        self._unanswered.setdefault(call.name, []).append(call_id)
         block = {
             "type": "toolCall",
             "id": call_id,
-            "name": name,
-            "arguments": {} if arguments is None else arguments,
+            "name": call.name,
+            "arguments": {} if call.args is None else call.args,
         }
-        return self._signature(block, part, keys, path)
+        return _signed(block, part.thought_signature)
 
-    def _response(
-        self, index: int, part_index: int, part: Wire, keys: dict[str, str], path: Path
-    ) -> None:
-        self._unread(part, keys, {"functionResponse"}, index, part_index, path)
-        where = (*path, keys["functionResponse"])
-        response = _object(part[keys["functionResponse"]], where)
-        response_keys = self._keys(response, index, part_index, where)
-        known = {"id", "name", "response", "parts"}
-        self._unread(response, response_keys, known, index, part_index, where)
-        name = _string(response, "name", where)
-        call_id = response.get("id")
-        if call_id is not None and type(call_id) is not str:
-            raise must_be(FROM, (*where, "id"), "a string", call_id)
-        place = (index, part_index, keys["functionResponse"])
-        call_id = _answered(self.warnings, self._unanswered, place, call_id, name)
-        if response.get("response") is None:
-            raise is_missing(FROM, (*where, "response"))
-        text, is_error = response_text(_object(response["response"], (*where, "response")))
+    def _response(self, index: int, part_index: int, part: gemini.RequestPart, at: str) -> None:
+        response = part.function_response
+        assert response is not None
+        self._keys(index, part_index, at, _rest(part, "functionResponse"))
+        where = f"{at}/functionResponse"
+        self._keys(index, part_index, where)
+        place = (index, part_index, self._sent(where).rpartition("/")[2])
+        call_id = _answered(self.warnings, self._unanswered, place, response.id, response.name)
+        text, is_error = response_text(response.response)
         content: Any = text
-        parts = response.get("parts")
-        if parts is not None:
-            images = self._response_parts(index, part_index, parts, (*where, "parts"))
+        if response.parts is not None:
+            images = self._response_parts(index, part_index, response.parts, f"{where}/parts")
             content = [{"type": "text", "text": text}, *images]
         self._append(
             {
                 "role": "toolResult",
                 "toolCallId": call_id,
-                "toolName": name,
+                "toolName": response.name,
                 "content": content,
                 "isError": is_error,
             }
         )
 
-    def _response_parts(self, index: int, part_index: int, value: Any, path: Path) -> list[Wire]:
+    def _response_parts(
+        self, index: int, part_index: int, items: list[gemini.FunctionResponsePart], at: str
+    ) -> list[Wire]:
         images = []
-        for position, item in enumerate(wire_list(FROM, value, path)):
-            where = (*path, position)
-            item = _object(item, where)
-            keys = self._keys(item, index, part_index, where)
-            kind = next((key for key in ("inlineData", "fileData") if key in keys), None)
-            if kind is None:
+        for position, item in enumerate(items):
+            where = f"{at}/{position}"
+            if item.inline_data is not None:
+                self._keys(index, part_index, where, _rest(item, "inlineData"))
+                read = self._inline(index, part_index, item.inline_data, f"{where}/inlineData")
+            elif item.file_data is not None:
+                self._keys(index, part_index, where)
+                read = self._file(index, part_index, item.file_data, f"{where}/fileData")
+            else:
                 self._not_read(index, part_index, "a function response part", where)
                 continue
-            self._unread(item, keys, {kind}, index, part_index, where)
-            key_path = (*where, keys[kind])
-            read = (self._inline if kind == "inlineData" else self._file)(
-                index, part_index, item[keys[kind]], key_path
-            )
-            if read is not None and read["type"] == "image":
+            if read["type"] == "image":
                 images.append(read)
-            elif read is not None:
+            else:
                 self._not_read(index, part_index, "a function response part not an image", where)
         return images
 
-    def _inline(self, index: int, part_index: int, value: Any, path: Path) -> Wire:
-        blob = _object(value, path)
-        keys = self._keys(blob, index, part_index, path)
-        self._unread(blob, keys, {"mimeType", "data"}, index, part_index, path)
-        media_type = _string(blob, keys.get("mimeType", "mimeType"), path)
-        data = _standard_base64(_string(blob, "data", path), (*path, "data"))
+    def _inline(self, index: int, part_index: int, blob: gemini.Blob, at: str) -> Wire:
+        self._keys(index, part_index, at)
+        media_type = blob.mime_type
+        data = _standard_base64(blob.data, self._path(f"{at}/data"))
         source = {"type": "base64", "mediaType": media_type, "data": data}
         return {"type": _media_kind(media_type), "source": source}
 
-    def _file(self, index: int, part_index: int, value: Any, path: Path) -> Wire:
-        file = _object(value, path)
-        keys = self._keys(file, index, part_index, path)
-        self._unread(file, keys, {"fileUri"}, index, part_index, path)
-        uri = _string(file, keys.get("fileUri", "fileUri"), path)
-        media_type = file.get(keys.get("mimeType", "mimeType"))
+    def _file(self, index: int, part_index: int, file: gemini.FileData, at: str) -> Wire:
+        media_type = file.mime_type
+        self._keys(index, part_index, at, () if media_type is None else ("mimeType",))
+        uri = file.file_uri
         if _GEMINI_FILE.match(uri):
             return {"type": "document", "source": {"type": "file", "fileId": uri}}
         kind = (
@@ -1197,53 +834,195 @@ class _Reader:
         )
         return {"type": kind, "source": {"type": "url", "url": uri}}
 
+    # -- IR objects at once (Direct) ---------------------------------------------------
+
+    def _direct_model(self, index: int, parts: list[gemini.RequestPart]) -> None:
+        """Text, thinking and call parts (``_plain_model``) as IR objects, as ``_model``
+        reads them."""
+        direct = self.direct
+        assert direct is not None
+        blocks: list[Any] = []
+        for part_index, part in enumerate(parts):
+            call, signature = part.function_call, part.thought_signature
+            if call is None:
+                assert part.text is not None
+                if part.thought:
+                    blocks.append(ThinkingBlock(thinking=part.text, thought_signature=signature))
+                else:
+                    blocks.append(TextBlock(text=part.text, thought_signature=signature))
+                continue
+            call_id = call.id
+            if call_id is None:
+                call_id = _made_up_call_id(self.warnings, index, part_index, "functionCall")
+            self._unanswered.setdefault(call.name, []).append(call_id)
+            direct.non_blank(call_id, call.name)
+            arguments = direct.arguments({}) if call.args is None else direct.input(call.args)
+            blocks.append(
+                ToolCallBlock(
+                    id=call_id, name=call.name, arguments=arguments, thought_signature=signature
+                )
+            )
+        message_id = assigned_id(len(self.messages))
+        self.messages.append(AssistantMessage(id=message_id, content=tuple(blocks)))
+
+    def _direct_user(self, index: int, parts: list[gemini.RequestPart]) -> None:
+        """Text parts and function responses (``_plain_user``) as IR objects, as ``_user``
+        reads them."""
+        direct = self.direct
+        assert direct is not None
+        run: list[Any] | None = None
+        produced = False
+        for part_index, part in enumerate(parts):
+            response = part.function_response
+            if response is None:
+                assert part.text is not None
+                block = TextBlock(text=part.text, thought_signature=part.thought_signature)
+                run = [block] if run is None else [*run, block]
+                continue
+            if run is not None:
+                self._direct_message(run)
+                run = None
+            place = (index, part_index, "functionResponse")
+            name = response.name
+            call_id = _answered(self.warnings, self._unanswered, place, response.id, name)
+            direct.non_blank(call_id, name)
+            text, is_error = response_text(response.response)
+            result = ToolResultMessage(
+                id=assigned_id(len(self.messages)),
+                tool_call_id=call_id,
+                tool_name=name,
+                content=text,
+                is_error=is_error,
+            )
+            self.messages.append(result)
+            produced = True
+        if run is not None or not produced:
+            self._direct_message(run or [])
+
+    def _direct_message(self, blocks: list[Any]) -> None:
+        message_id = assigned_id(len(self.messages))
+        self.messages.append(UserMessage(id=message_id, content=tuple(blocks)))
+
     # -- bookkeeping -------------------------------------------------------------------
 
-    def _keys(self, value: Wire, index: int, part_index: int, path: Path) -> dict[str, str]:
-        """The keys of ``value`` by their camelCase name (null values left out); a
-        snake_case key beside its camelCase twin is PART_NOT_READ."""
-        keys: dict[str, str] = {}
-        for key, item in value.items():
-            if item is None:
-                continue
-            name = _CAMEL.get(key, key)
-            if name in keys:
-                twin = key if key != name else keys[name]
-                keys[name] = name
-                self._key_not_read(index, part_index, (*path, twin))
-                continue
-            keys[name] = key
-        return keys
+    def _keys(self, index: int, part_index: int, at: str, extra: tuple[str, ...] = ()) -> None:
+        """PART_NOT_READ for each key of the object at ``at`` that its declaration does
+        not know (``Decoded.unread``) and each ``extra`` declared key the reader does not
+        take, in the object's order."""
+        keys = self._unread.get(at, []) if self._unread else []
+        if extra:
+            keys = [*keys, *extra]
+            if len(keys) > 1:
+                if self._renamed is None:
+                    raise _NotExact  # the checked read orders them
+                order = list(_at(self._renamed, at))
+                keys.sort(key=order.index)
+        for key in keys:
+            where = f"{at}/{_escaped(key)}"
+            self.warnings.add(
+                Code.PART_NOT_READ,
+                index,
+                part_index,
+                key_not_read(self._path(where)),
+                path=to_pointer(self._root_path) + self._sent(where),
+            )
 
-    def _unread(
-        self,
-        value: Wire,
-        keys: dict[str, str],
-        read: set[str],
-        index: int,
-        part_index: int,
-        path: Path,
-    ) -> None:
-        """PART_NOT_READ for each key of ``value`` (``keys``) not in ``read`` (but
-        ``thought: false``, the default)."""
-        for name, key in keys.items():
-            if name in read or (name == "thought" and value[key] is False):
-                continue
-            self._key_not_read(index, part_index, (*path, key))
-
-    def _key_not_read(self, index: int, part_index: int, path: Path) -> None:
+    def _not_read(self, index: int, part_index: int, what: str, at: str) -> None:
         self.warnings.add(
-            Code.PART_NOT_READ, index, part_index, key_not_read(path), path=to_pointer(path)
+            Code.PART_NOT_READ,
+            index,
+            part_index,
+            not_read(what),
+            path=to_pointer(self._root_path) + self._sent(at),
         )
 
-    def _not_read(self, index: int, part_index: int, what: str, path: Path) -> None:
-        self.warnings.add(
-            Code.PART_NOT_READ, index, part_index, not_read(what), path=to_pointer(path)
-        )
+    def _sent(self, at: str) -> str:
+        """``at`` (a pointer into the renamed unit) as a pointer into the unit as it came."""
+        return gemini.as_sent(at, self._spelled) if self._spelled else at
+
+    def _path(self, at: str) -> Path:
+        """The path (from the request field) of ``at``, its keys as they came."""
+        path: Path = _at(self._raw, self._sent(at), path=True)
+        return self._root_path + path
+
+    def _raw_at(self, at: str) -> Any:
+        """The value at ``at`` as it came."""
+        return _at(self._raw, self._sent(at))
 
     def _append(self, message: Wire) -> None:
         message["id"] = assigned_id(len(self.messages))
         self.messages.append(message)
+
+
+def _plain_model(part: gemini.RequestPart) -> bool:
+    """Whether a part of a model content is read at once as an IR object: text (with
+    or without thought) or a call, with at most a non-empty signature."""
+    if part.function_response or part.inline_data or part.file_data or part.thought_signature == "":
+        return False
+    call = part.function_call
+    if call is None:
+        return part.text is not None
+    arguments = call.args
+    return (
+        part.text is None
+        and part.thought is None
+        and (arguments is None or type(arguments) is dict)
+    )
+
+
+def _plain_user(part: gemini.RequestPart) -> bool:
+    """Whether a part of a user content is read at once as an IR object: text (with at
+    most a non-empty signature), or a function response without parts."""
+    if part.function_call or part.inline_data or part.file_data or part.thought:
+        return False
+    response = part.function_response
+    if response is None:
+        return part.text is not None and part.thought_signature != ""
+    return (
+        part.text is None
+        and part.thought is None
+        and part.thought_signature is None
+        and response.parts is None
+    )
+
+
+def _rest(value: Any, *read: str) -> tuple[str, ...]:
+    """The declared keys of ``value`` (a part, or a function response's part) that hold
+    something and that its reader does not take (``read``): each is PART_NOT_READ
+    (``thought: false``, the default, says nothing)."""
+    values = astuple(value)
+    signed = "thoughtSignature" in read and value.thought_signature is not None
+    if getattr(value, "thought", None) is None and len(values) - values.count(None) == 1 + signed:
+        return ()  # the common shapes: only the data key (and a signature read with it)
+    return tuple(
+        name
+        for field, name in _PART_FIELDS
+        if name not in read
+        and getattr(value, field, None) is not None
+        and not (field == "thought" and value.thought is False)
+    )
+
+
+def _at(value: Any, at: str, *, path: bool = False) -> Any:
+    """The value at pointer ``at`` in ``value`` (``path``: the keys and indexes on the
+    way, as a path; the last key need not be there); ``_NotExact`` when a container on
+    the way is not an exact dict or list (input read at once)."""
+    keys: list[str | int] = []
+    parts = at.split("/")[1:]
+    for position, part in enumerate(parts):
+        key: str | int = part.replace("~1", "/").replace("~0", "~")
+        if type(value) is list:
+            key = int(key)
+        elif type(value) is not dict:
+            raise _NotExact
+        keys.append(key)
+        if not path or position < len(parts) - 1:
+            value = value[key]
+    return tuple(keys) if path else value
+
+
+def _escaped(key: str) -> str:
+    return key.replace("~", "~0").replace("/", "~1")
 
 
 def _made_up_call_id(warnings: Warnings, index: int, part_index: int, key: str) -> str:
@@ -1267,8 +1046,8 @@ def _answered(
     call_id: str | None,
     name: str,
 ) -> str:
-    """The id of the call the function response at ``place`` answers (see the module
-    docstring); ``unanswered``: the calls no response answered yet, by name, updated.
+    """The id of the call the function response at ``place`` answers (as
+    ``_wire.FunctionResponse.id`` says); ``unanswered``: the calls no response answered yet, by name, updated.
     ``place``: the response's content and part indexes and its ``functionResponse``
     key's spelling."""
     waiting = unanswered.get(name, [])
@@ -1321,23 +1100,11 @@ def _standard_base64(data: str, path: Path) -> str:
             return base64.b64encode(base64.b64decode(padded, validate=True)).decode("ascii")
         except binascii.Error:
             pass
-    raise WireFormatError(FROM, path, "must be base64 (standard or URL-safe)")
+    found = describe_json(data)
+    raise WireFormatError(FROM, path, f"must be base64 (standard or URL-safe); it is {found}")
 
 
 _STANDARD: Final = re.compile(
     r"(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{4}|[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)"
 )
 _ANY_BASE64: Final = re.compile(r"[A-Za-z0-9+/_-]+={0,2}")
-
-
-def _object(value: Any, path: Path) -> Wire:
-    return wire_object(FROM, value, path)
-
-
-def _string(value: Wire, key: str, path: Path) -> str:
-    if key not in value:
-        raise is_missing(FROM, (*path, _CAMEL.get(key, key)))
-    found = value[key]
-    if type(found) is not str:
-        raise must_be(FROM, (*path, key), "a string", found)
-    return found

@@ -1,32 +1,14 @@
 """Tool definitions and Gemini ``tools``, both ways.
 
 IR -> Gemini: all definitions go in ONE tool, ``[{"functionDeclarations": [{"name",
-"description", "parametersJsonSchema"}]}]`` (``description`` and
-``parametersJsonSchema`` when the definition has them). ``parametersJsonSchema`` (the
-SDK's ``FunctionDeclaration.parameters_json_schema``) takes a full JSON Schema, as the
-IR holds it; ``parameters`` takes only Gemini's OpenAPI subset (``Schema``: upper-case
-``type`` names, no ``$ref``...), so it is never written. ``strict`` has no Gemini form:
-not sent, TOOL_DETAIL_NOT_SENT at ``/tools/<i>/strict``. No tools
-(an empty list) sends no ``tools`` key.
+"description", "parametersJsonSchema"}]}]`` (``parametersJsonSchema`` takes a full JSON
+Schema, as the IR holds it; ``parameters`` takes only Gemini's OpenAPI subset, so it is
+never written); ``strict`` has no Gemini form: TOOL_DETAIL_NOT_SENT at
+``/tools/<i>/strict``. No tools (an empty list) sends no ``tools`` key.
 
-Gemini -> IR: each entry of ``tools`` is a ``Tool`` object; its ``functionDeclarations``
-(or ``function_declarations``) list gives one definition per declaration: ``name``,
-``description`` (null or absent: none), and ``parametersJsonSchema`` (or
-``parameters_json_schema``) as the parameters, else ``parameters`` (Gemini's ``Schema``)
-translated to JSON Schema: every ``type`` name (or proto enum number, ``6``) of the schema and of its
-``properties``, ``items``, ``anyOf`` and ``$defs`` is lower-cased (``OBJECT`` ->
-``object``), the rest kept as it is (``nullable``, ``propertyOrdering`` and
-``format`` are annotations JSON Schema ignores). Such a definition is written back as
-``parametersJsonSchema`` with the lower-case names: a form the API reads alike,
-without a warning. Both fields present: ``parametersJsonSchema`` is read, ``parameters``
-is PART_NOT_READ. Another key of a declaration (``response``, ``responseJsonSchema``,
-``behavior``) is PART_NOT_READ at its path. Any other key of a tool (the tools Gemini
-runs itself: ``googleSearch``, ``codeExecution``, ``urlContext``, ``fileSearch``,
-``retrieval``, ``googleMaps``, ``computerUse``, ``mcpServers``...; snake_case too) is
-TOOL_NOT_READ at ``/tools/<i>``, one per key. The definitions' diagnostics
-(``TranscriptError``) carry the index of the tool entry they are in.
-``WireFormatError`` (path from ``tools``: ``tools[0].functionDeclarations[2].name``)
-for entries not of this shape.
+Gemini -> IR: each entry is decoded into ``_wire.Tool`` (its declarations say what each
+field becomes); the definitions' diagnostics (``TranscriptError``) carry the index of the
+tool entry they are in.
 """
 
 from __future__ import annotations
@@ -35,15 +17,20 @@ from collections.abc import Sequence
 from typing import Any, Final
 
 from agent_ir._generated.transcript_schema import ToolDefinition
-from agent_ir._paths import Path
+from agent_ir._paths import Path, to_pointer
+from agent_ir._text import quoted
 from agent_ir.wire._common import (
     ConversionWarningCode,
     Warnings,
+    WireFormatError,
+    key_not_read,
+    not_read,
     plain_arguments,
-    wire_list,
-    wire_object,
+    read_wire,
 )
-from agent_ir.wire._tools import ToolList, definition
+from agent_ir.wire._decode import WireError, describe_json, path_of, pointer, refused
+from agent_ir.wire._tools import checked_definitions, definition
+from agent_ir.wire.gemini import _wire as gemini
 
 __all__ = ["gemini_tools", "read_gemini_tools"]
 
@@ -52,9 +39,6 @@ JsonDict = dict[str, Any]
 # The levels of tools/<i>/functionDeclarations/<j>/parametersJsonSchema: the IR bounds
 # a schema from itself.
 SCHEMA_OFFSET: Final = 5
-DECLARATIONS: Final = ("functionDeclarations", "function_declarations")
-JSON_SCHEMA: Final = ("parametersJsonSchema", "parameters_json_schema")
-_DECLARATION_KEYS: Final = frozenset({"name", "description", "parameters", *JSON_SCHEMA})
 # Schema keywords whose values hold schemas: an object of them, one, or a list of them.
 _SCHEMA_MAPS: Final = ("properties", "$defs")
 _SCHEMA_LISTS: Final = ("anyOf",)
@@ -84,35 +68,83 @@ def gemini_tools(definitions: Sequence[ToolDefinition], warnings: Warnings) -> l
 def read_gemini_tools(
     function: str, value: object, warnings: Warnings
 ) -> tuple[ToolDefinition, ...]:
-    """The definitions of a request's ``tools`` (see the module docstring)."""
-    tools = ToolList(function, value, warnings, SCHEMA_OFFSET)
-    for index in range(len(tools.entries)):
-        entry = tools.entry(index)
-        for key, item in entry.items():
-            if key in DECLARATIONS:
-                path = ("tools", index, key)
-                for position, declaration in enumerate(wire_list(function, item, path)):
-                    _declaration(tools, index, declaration, (*path, position))
-            elif item is not None:
-                tools.not_read(index, key)
-    return tools.definitions()
+    """The definitions of a request's ``tools``, entry by entry: each decoded into
+    ``_wire.Tool`` (``WireFormatError`` at its path when it is not of that shape), its
+    declarations read and each other key TOOL_NOT_READ at ``/tools/<i>``."""
+    entries = read_wire(function, value, ("tools",), offset=SCHEMA_OFFSET)
+    if type(entries) is not list:
+        found = describe_json(entries)
+        raise WireFormatError(function, ("tools",), f"must be an array; it is {found}")
+    read: list[JsonDict] = []
+    positions: list[int] = []
+    for index, entry in enumerate(entries):
+        root: Path = ("tools", index)
+        try:
+            decoded = gemini.decode_camel(entry, gemini.Tool)
+        except WireError as error:
+            raise refused(function, error, entry, root) from None
+        tool = _Entry(warnings, index, decoded, entry)
+        for definition_read in tool.read():
+            read.append(definition_read)
+            positions.append(index)
+    return checked_definitions(read, positions)
 
 
-def _declaration(tools: ToolList, index: int, value: object, path: Path) -> None:
-    declaration = wire_object(tools.function, value, path)
-    name = tools.string(declaration, "name", path, required=True)
-    description = tools.string(declaration, "description", path)
-    schema_key = next((key for key in JSON_SCHEMA if declaration.get(key) is not None), None)
-    read = set(_DECLARATION_KEYS)
-    if schema_key is not None:
-        parameters = tools.json_object(declaration, schema_key, path)
-        read -= {"parameters", *(key for key in JSON_SCHEMA if key != schema_key)}
-    else:
-        parameters = tools.json_object(declaration, "parameters", path)
-        if parameters is not None:
-            parameters = _json_schema(parameters)
-    tools.unread(index, declaration, read, path)
-    tools.add(index, definition(name, description, parameters, None))
+class _Entry:
+    """One decoded entry of ``tools`` being read: its warnings in the order of its keys."""
+
+    def __init__(self, warnings: Warnings, index: int, decoded: gemini.Response, raw: Any) -> None:
+        self._warnings, self._index, self._raw = warnings, index, raw
+        self._value: gemini.Tool = decoded.decoded.value
+        self._renamed, self._spelled = decoded.data, decoded.spelled
+        self._unread: dict[str, list[str]] = {}
+        for place in decoded.decoded.unread:
+            parent, _, key = place.rpartition("/")
+            self._unread.setdefault(parent, []).append(key.replace("~1", "/").replace("~0", "~"))
+
+    def read(self) -> list[JsonDict]:
+        found: list[JsonDict] = []
+        others = self._unread.get("", [])
+        for key in self._renamed:
+            if key == "functionDeclarations" and self._value.function_declarations is not None:
+                for position, declaration in enumerate(self._value.function_declarations):
+                    found.append(self._declaration(f"/{key}/{position}", declaration))
+            elif key in others:
+                what = f"tools[{self._index}], a tool of type {quoted(key)},"
+                self._warnings.add_tool(
+                    ConversionWarningCode.TOOL_NOT_READ, self._index, not_read(what)
+                )
+        return found
+
+    def _declaration(self, at: str, declaration: gemini.FunctionDeclaration) -> JsonDict:
+        parameters = declaration.parameters_json_schema
+        extra: list[str] = []
+        if parameters is None:
+            parameters = declaration.parameters
+            if parameters is not None:
+                parameters = _json_schema(parameters)
+        elif declaration.parameters is not None:
+            extra.append("parameters")
+        keys = [*self._unread.get(at, []), *extra]
+        if extra and len(keys) > 1:
+            order = list(_at(self._renamed, at))
+            keys.sort(key=order.index)
+        for key in keys:
+            sent = gemini.as_sent(pointer(at, key), self._spelled)
+            where = path_of(("tools", self._index), self._raw, sent)
+            self._warnings.add_tool(
+                ConversionWarningCode.PART_NOT_READ,
+                self._index,
+                key_not_read(where),
+                path=to_pointer(where),
+            )
+        return definition(declaration.name, declaration.description, parameters, None)
+
+
+def _at(value: Any, at: str) -> Any:
+    for key in at.split("/")[1:]:
+        value = value[int(key)] if type(value) is list else value[key]
+    return value
 
 
 def _json_schema(schema: Any) -> Any:

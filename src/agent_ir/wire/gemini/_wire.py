@@ -1,25 +1,24 @@
-"""Gemini ``GenerateContentResponse`` (a non-streamed reply, and each chunk of a
-stream), declared once: what ``reply_from_gemini``, ``GeminiStream`` and
-``AsyncGeminiStream`` decode (``agent_ir.wire._decode``). Field descriptions are the
-format's spec as agent-ir reads it; a key that is not declared here is a PART_NOT_READ
-warning (see the readers for what each field becomes).
+"""Gemini, declared once: the ``GenerateContentResponse`` that ``reply_from_gemini``,
+``GeminiStream`` and ``AsyncGeminiStream`` decode, and the request's ``contents``,
+``systemInstruction`` and ``tools`` that ``from_gemini`` decodes
+(``agent_ir.wire._decode``). The field descriptions are the format's spec; a key that is
+not declared is a PART_NOT_READ warning.
 
-Gemini's parts carry no ``type``: a part is known by the key it holds (``text``,
-``functionCall``, ``executableCode``...), so ``Part`` declares every kind and the reader
-sorts them; a part holding none it knows is the reader's PART_NOT_READ.
+Gemini's parts carry no ``type``: a part is known by the key it holds, so a part
+declares every kind it may be and the reader sorts them.
 
-Names: the API writes camelCase (the declarations' names); an SDK object's
-``model_dump(mode="json")`` writes snake_case. ``decode_response`` reads both: when the
-one-pass decode fails, the declared keys that came in snake_case are renamed to their
-camelCase once (a camelCase key that is there too wins, and the snake_case one is then
-an undeclared key), and the renamed value is decoded; a refusal names the keys as they
-came.
+Names: the API writes camelCase (the declarations' names) and reads snake_case too, as
+an SDK object's ``model_dump(mode="json")`` writes it. ``decode_camel`` reads both: when
+the one-pass decode fails, the declared keys that came in snake_case are renamed to
+their camelCase once (a camelCase key that is there too and not null wins, and the
+snake_case one is then an undeclared key), and the renamed value is decoded; a refusal
+names the keys as they came.
 """
 
 from __future__ import annotations
 
 from functools import cache
-from typing import Annotated, Any, NamedTuple
+from typing import Annotated, Any, Literal, NamedTuple
 
 import msgspec
 from msgspec import inspect as mi
@@ -28,15 +27,27 @@ from agent_ir.wire._decode import Count, Decoded, Decoder, WireError, WireStruct
 from agent_ir.wire._decode import doc as _doc
 
 __all__ = [
+    "Blob",
     "Candidate",
     "Content",
+    "FileData",
     "FunctionCall",
+    "FunctionDeclaration",
+    "FunctionResponse",
+    "FunctionResponsePart",
     "GenerateContentResponse",
     "Part",
     "PromptFeedback",
+    "Request",
+    "RequestContent",
+    "RequestFunctionCall",
+    "RequestPart",
     "Response",
+    "SystemInstruction",
+    "Tool",
     "UsageMetadata",
     "as_sent",
+    "decode_camel",
     "decode_response",
 ]
 
@@ -223,36 +234,224 @@ class GenerateContentResponse(Camel):
     parsed: Annotated[Any, _doc("The SDK's parsed structured output; not warned.")] = None
 
 
-# --- the decode step ----------------------------------------------------------------
+# --- requests: what from_gemini reads ---------------------------------------------
 
-_RESPONSE = Decoder(GenerateContentResponse)
+
+class Blob(Camel):
+    """Inline bytes: in a user content an image (``image/...``), audio (``audio/...``)
+    or a document (any other media type: PDF, text, video...), with a base64 source;
+    in a function response, an image."""
+
+    mime_type: Annotated[str, _doc("The media type, kept as it is.")]
+    data: Annotated[
+        str,
+        _doc(
+            "The bytes, base64: standard, or URL-safe and/or unpadded as the Python SDK"
+            " sends it (re-encoded standard and padded, the same bytes); anything else is"
+            " refused."
+        ),
+    ]
+
+
+class FileData(Camel):
+    """A file by URI: in a user content a document or an image, in a function response
+    an image."""
+
+    file_uri: Annotated[
+        str,
+        _doc(
+            "A Gemini file (files/..., or its URI on the Gemini API): a document with a"
+            " file source; any other URI: an image (mimeType image/...) or a document"
+            " with a URL source."
+        ),
+    ]
+    mime_type: Annotated[
+        Any,
+        _doc(
+            "image/... makes the URI an image; the IR's URL and file sources have no"
+            " media type: PART_NOT_READ."
+        ),
+    ] = None
+
+
+class RequestFunctionCall(Camel):
+    """A call of a model content: a toolCall block."""
+
+    name: Annotated[str, _doc("The function's name.")]
+    id: Annotated[
+        str | None,
+        _doc(
+            "The call's id; absent or null: gemini_call_<content>_<part>, with TOOL_CALL_ID_ADDED."
+        ),
+    ] = None
+    args: Annotated[
+        Any, _doc("The arguments (absent or null: {}; not an object: INVALID_TOOL_ARGUMENTS).")
+    ] = None
+
+
+class FunctionResponsePart(Camel):
+    """A part of a function response (Gemini 3 multimodal function responses): an image
+    block of the result; any other part (audio, a PDF, no data) is PART_NOT_READ."""
+
+    inline_data: Annotated[Blob | None, _doc("An image, inline.")] = None
+    file_data: Annotated[FileData | None, _doc("An image by URI (read when no inlineData).")] = None
+
+
+class FunctionResponse(Camel, kw_only=True):
+    """A function's result: a tool-result message."""
+
+    name: Annotated[str, _doc("The tool's name (the result's toolName).")]
+    id: Annotated[
+        str | None,
+        _doc(
+            "The id of the call it answers; absent or null: the earliest earlier call of"
+            " its name no response answered yet (RESULT_PAIRED_BY_NAME), else"
+            " gemini_call_<content>_<part> (TOOL_CALL_ID_ADDED)."
+        ),
+    ] = None
+    response: Annotated[
+        dict[str, Any],
+        _doc(
+            "The result: {error: s} alone (s a string) is text s with isError; {output:"
+            " s} alone, text s (unless s is itself the text to_gemini writes as an"
+            " object); anything else, the compact JSON text of the whole object."
+        ),
+    ]
+    parts: Annotated[
+        list[FunctionResponsePart] | None,
+        _doc("Images of the result, after its text."),
+    ] = None
+
+
+class RequestPart(Camel):
+    """One part of a content. Its kind is its first data key of text, functionCall,
+    functionResponse, inlineData, fileData (any other data key it holds is PART_NOT_READ
+    at its path); a part with only thought or thoughtSignature is an empty text; a part
+    with none of them (executableCode, toolCall...) is PART_NOT_READ as a whole."""
+
+    text: Annotated[
+        str | None, _doc("Text (a thinking block in a model content with thought).")
+    ] = None
+    thought: Annotated[
+        bool | None,
+        _doc("true: the text of a model content is thinking (in a user content: PART_NOT_READ)."),
+    ] = None
+    function_call: Annotated[
+        RequestFunctionCall | None, _doc("A call (model; in a user content: PART_NOT_READ).")
+    ] = None
+    function_response: Annotated[
+        FunctionResponse | None,
+        _doc(
+            "A result (user: each one a tool-result message, each run of other parts"
+            " between them one user message; in a model content: PART_NOT_READ)."
+        ),
+    ] = None
+    inline_data: Annotated[Blob | None, _doc("Inline bytes (user; model: PART_NOT_READ).")] = None
+    file_data: Annotated[FileData | None, _doc("A file (user; model: PART_NOT_READ).")] = None
+    thought_signature: Annotated[
+        str | None,
+        _doc(
+            "Gemini's signature of a text, thinking or call part (kept byte for byte);"
+            " on another part: PART_NOT_READ."
+        ),
+    ] = None
+
+
+class RequestContent(Camel, kw_only=True):
+    """A turn of ``contents``: a user turn (its parts become user and tool-result
+    messages) or a model turn (an assistant message)."""
+
+    role: Annotated[
+        Literal["user", "model"] | None,
+        _doc("user (absent or null, as the API reads it) or model."),
+    ] = None
+    parts: Annotated[list[RequestPart], _doc("The parts, in order (empty: no blocks).")]
+
+
+class SystemInstruction(Camel, kw_only=True):
+    """The system instruction as a content: each text part is a system message (first,
+    in order); a part without text is PART_NOT_READ."""
+
+    role: Annotated[str | None, _doc("Any string: the API ignores it; not read, not warned.")] = (
+        None
+    )
+    parts: Annotated[list[RequestPart], _doc("The parts.")]
+
+
+class Request(Camel):
+    """A request's contents and system instruction, decoded at once when every key is
+    declared (and camelCase) and every value of its type."""
+
+    contents: list[RequestContent]
+    system_instruction: str | SystemInstruction | None = None
+
+
+class FunctionDeclaration(Camel):
+    """A function the model may call: a tool definition."""
+
+    name: Annotated[str, _doc("The tool's name.")]
+    description: Annotated[str | None, _doc("What it does (null or absent: none).")] = None
+    parameters_json_schema: Annotated[
+        dict[str, Any] | None,
+        _doc("The arguments' JSON Schema, as it is (read before parameters)."),
+    ] = None
+    parameters: Annotated[
+        dict[str, Any] | None,
+        _doc(
+            "Gemini's OpenAPI subset (Schema): JSON Schema with every type name (or proto"
+            " enum number) lower-cased; beside parametersJsonSchema: PART_NOT_READ."
+        ),
+    ] = None
+
+
+class Tool(Camel):
+    """An entry of the request's ``tools``: its function declarations; any other key (a
+    tool Gemini runs itself: googleSearch, codeExecution, urlContext...) is
+    TOOL_NOT_READ, one per key."""
+
+    function_declarations: Annotated[
+        list[FunctionDeclaration] | None, _doc("The functions, each a tool definition.")
+    ] = None
+
+
+# --- the decode step ----------------------------------------------------------------
 
 
 class Response(NamedTuple):
-    """A decoded response: ``decoded`` (pointers in camelCase), ``data`` the value that
-    was decoded (``data`` itself, or a copy with its snake_case keys renamed) and
+    """A decoded value: ``decoded`` (pointers in camelCase), ``data`` the value that was
+    decoded (``data`` itself, or a copy with its snake_case keys renamed) and
     ``spelled`` {camelCase pointer: the pointer as it came} of each renamed key."""
 
-    decoded: Decoded[GenerateContentResponse]
-    data: dict[str, Any]
+    decoded: Decoded[Any]
+    data: Any
     spelled: dict[str, str]
 
 
 def decode_response(data: dict[str, Any]) -> Response:
-    """``data`` decoded into ``GenerateContentResponse`` (see the module docstring):
-    one ``msgspec.convert`` when every key is declared and every value of its type,
-    else its snake_case keys renamed and the decode step's walk. Raises ``WireError``
-    whose pointer names the keys as they came."""
+    """``data`` decoded into ``GenerateContentResponse`` (``decode_camel``)."""
+    return decode_camel(data, GenerateContentResponse)
+
+
+def decode_camel(data: Any, shape: type) -> Response:
+    """``data`` decoded into ``shape`` (see the module docstring): one
+    ``msgspec.convert`` when every key is declared and every value of its type, else
+    its snake_case keys renamed and the decode step's walk. Raises ``WireError`` whose
+    pointer names the keys as they came."""
     try:
-        return Response(Decoded(msgspec.convert(data, GenerateContentResponse)), data, {})
-    except msgspec.ValidationError:
+        return Response(Decoded(msgspec.convert(data, shape)), data, {})
+    except (msgspec.ValidationError, RecursionError):
         pass
     spelled: dict[str, str] = {}
-    renamed = _camel_case(data, GenerateContentResponse, "", "", spelled)
+    renamed = _camel_case(data, shape, "", "", spelled)
     try:
-        return Response(_RESPONSE(renamed), renamed, spelled)
+        return Response(_decoder(shape)(renamed), renamed, spelled)
     except WireError as error:
         raise WireError(as_sent(error.pointer, spelled), error.expected, error.found) from None
+
+
+@cache
+def _decoder(shape: type) -> Decoder:
+    return Decoder(shape)
 
 
 def as_sent(place: str, spelled: dict[str, str]) -> str:
@@ -282,8 +481,10 @@ def _camel_case(value: Any, shape: type, at: str, sent: str, spelled: dict[str, 
     changed = False
     for key, item in given.items():
         name = aliases.get(key, key)
-        if name != key and name in given:
+        if name != key and given.get(name) is not None:
             name = key  # the camelCase key is there too: it wins
+        elif name == key and item is None and name in renamed:
+            continue  # null, beside its snake_case twin: absent
         inner = nested.get(name)
         if inner is not None:
             new = _items(item, inner, pointer(at, name), pointer(sent, key), spelled)

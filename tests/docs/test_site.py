@@ -62,8 +62,8 @@ def words(element_html: str) -> str:
 
 
 def test_every_code_of_the_schemas_has_its_words_and_its_example() -> None:
+    from agent_ir.cli._code_texts import TEXTS
     from docsgen.code_examples import ERROR_EXAMPLES, WARNING_EXAMPLES
-    from docsgen.code_texts import TEXTS
 
     assert len(set(CODES)) == len(CODES) == 62
     assert set(TEXTS) == set(CODES)

@@ -401,9 +401,17 @@ def _js_checks(session: nox.Session) -> str:
 @nox.session(python=False)
 def conformance_js(session: nox.Session) -> None:
     """Ajv (strict) reads the schemas as Python does: every schema example, every
-    conformance transcript and the codes derived from x-code (tests/js/conformance.mjs)."""
+    conformance transcript and the codes derived from x-code (tests/js/conformance.mjs);
+    and the documentation's JavaScript examples run as written (tests/js/doc_blocks.mjs)."""
     root = _js_checks(session)
     session.run("node", "conformance.mjs", root, external=True)
+    session.run("node", "doc_blocks.mjs", root, *_JS_EXAMPLE_PAGES, external=True)
+
+
+# The documentation pages holding ```js examples, and those holding ```ts examples of the
+# npm package (tests/test_readme.py checks both lists).
+_JS_EXAMPLE_PAGES = ("docs/guide/other-languages.md",)
+_TS_EXAMPLE_PAGES = ("README.md", "docs/guide/other-languages.md")
 
 
 @nox.session(python=False)
@@ -468,8 +476,8 @@ def ts_package(session: nox.Session) -> None:
     (tarball,) = [name for name in os.listdir(package) if name.endswith(".tgz")]
     tests = os.path.join(root, "tests", "js")
     tsc = os.path.join(package, "node_modules", "typescript", "bin", "tsc")
-    readme = os.path.join(root, "README.md")
-    session.run("node", os.path.join(tests, "packed.mjs"), tarball, tsc, readme, external=True)
+    pages = [os.path.join(root, page) for page in _TS_EXAMPLE_PAGES]
+    session.run("node", os.path.join(tests, "packed.mjs"), tarball, tsc, *pages, external=True)
     session.install(root, "hypothesis>=6.100")
     corpus = os.path.join(work, "corpus.jsonl")
     env = {"PYTHONPATH": os.path.join(root, "tests")}

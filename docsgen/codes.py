@@ -22,9 +22,10 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
+from agent_ir.cli._code_texts import KINDS as TEXT_KINDS
+from agent_ir.cli._code_texts import TEXTS, provider_rules
 from agent_ir.cli._docs import code_page
 from docsgen.code_examples import ERROR_EXAMPLES, WARNING_EXAMPLES
-from docsgen.code_texts import TEXTS
 
 ROOT = Path(__file__).resolve().parent.parent
 SCHEMAS = ROOT / "schemas" / "v1"
@@ -74,9 +75,12 @@ def index_page() -> str:
         "produces it (run when this site was built), why a provider refuses it and how to",
         "fix it. Codes are never renamed or reused within v1.",
         "",
-        "The command links each code it prints to its page here: `--docs-url URL` or the",
-        "`AGENT_IR_DOCS_URL` environment variable sets the base; by default it is this site",
-        "built in the current directory (`site/`, by `nox -s docs`), else the published site.",
+        "The same words, without the examples, are printed offline by",
+        "`agent-ir explain CODE` (the text lives in the package: `agent_ir/cli/_code_texts.py`).",
+        "The command links each code it prints to its page here when it knows where this",
+        "site is: `--docs-url URL` or the `AGENT_IR_DOCS_URL` environment variable, else this",
+        "site built in the current directory (`site/`, by `nox -s docs`); otherwise it names",
+        "`agent-ir explain CODE`.",
         "",
     ]
     sections = {
@@ -103,9 +107,7 @@ def page(kind: str, code: str) -> str:
         lines += _warning_example(code)
     else:
         lines += _error_example(code)
-    why = "Why the format cannot carry it" if kind == "warning" else "Why it is refused"
-    if kind == "provider-error":
-        why = "Why it fails"
+    why = TEXT_KINDS[kind][1]
     lines += [f"## {why}", "", text["why"], "", "## How to fix it", "", text["fix"], ""]
     lines += _mentions(code)
     return "\n".join(lines)
@@ -232,21 +234,12 @@ def _finding(code: str, path: str, message: str) -> str:
 def _provider_rules(code: str) -> list[str]:
     """Each provider's id or name rule, from its registry record, for the codes that
     check one."""
-    from agent_ir.wire import _registry
-
-    if code not in ("INVALID_TOOL_CALL_ID_FORMAT", "INVALID_TOOL_NAME_FORMAT"):
+    rows = [
+        f"| [{label}](../providers/{name}.md) | {rule} |"
+        for name, label, rule in provider_rules(code)
+    ]
+    if not rows:
         return []
-    rows = []
-    for name, spec in _registry.REGISTRY.items():
-        if code == "INVALID_TOOL_NAME_FORMAT":
-            rule = f"`{spec.tool_names.pattern.pattern}`" if spec.tool_names else "none known"
-        elif spec.ids.pattern is not None:
-            rule = f"`{spec.ids.pattern.pattern}`"
-        elif spec.ids.longest is not None:
-            rule = f"at most {spec.ids.longest} characters"
-        else:
-            rule = "none known"
-        rows.append(f"| [{spec.label}](../providers/{name}.md) | {rule} |")
     return ["## Each provider's rule", "", "| provider | rule |", "|---|---|", *rows, ""]
 
 

@@ -11,7 +11,7 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from docsgen import codes, providers, readme, reference, repair
+from docsgen import codes, guides, providers, reference, repair
 
 
 def _generated() -> dict[str, str]:
@@ -19,7 +19,7 @@ def _generated() -> dict[str, str]:
         reference.PAGE: reference.page(),
         **codes.pages(),
         **providers.pages(),
-        **readme.pages(),
+        **guides.pages(),
         repair.PAGE: repair.page(),
     }
 

@@ -8,15 +8,15 @@ import re
 from typing import Any
 
 from docsgen.codes import _inline
-from docsgen.readme import README, _section
 
-# page -> (folder, README section)
-FOLDERS: dict[str, tuple[str, str | None]] = {
-    "openai-chat": ("openai_chat", None),
-    "openai-responses": ("openai_responses", None),
-    "anthropic": ("anthropic", None),
-    "gemini": ("gemini", "Google Gemini"),
-    "hf-chat": ("hf_chat", "Hugging Face chat datasets"),
+# page -> (folder, the guide that shows the format in use: its title and page)
+_CONVERSIONS = ("Sending the IR to OpenAI, Anthropic or Gemini", "conversions.md")
+FOLDERS: dict[str, tuple[str, tuple[str, str]]] = {
+    "openai-chat": ("openai_chat", _CONVERSIONS),
+    "openai-responses": ("openai_responses", _CONVERSIONS),
+    "anthropic": ("anthropic", _CONVERSIONS),
+    "gemini": ("gemini", ("Google Gemini", "gemini.md")),
+    "hf-chat": ("hf_chat", ("Hugging Face chat datasets", "hf-chat.md")),
 }
 # The tables the code reads, shown as they are: page -> (module, name, title, the
 # header of the keys, of the values (None: a set)).
@@ -100,9 +100,13 @@ def page(name: str) -> str:
     for table in TABLES[name]:
         lines += _table(folder, *table)
     lines += declared_fields(folder)
-    if section:
-        text = README.read_text(encoding="utf-8")
-        lines += [_section(text, section).replace(f"## {section}", "## In short", 1), ""]
+    title, guide = section
+    lines += [
+        "## In use",
+        "",
+        f"With examples that run: the guide [{title}](../guide/{guide}).",
+        "",
+    ]
     for module, title in MODULES.items():
         try:
             loaded = importlib.import_module(f"agent_ir.wire.{folder}.{module}")

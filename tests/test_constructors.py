@@ -1,4 +1,4 @@
-"""The message constructors: the README example, the IR types and fields they build, how they are called."""
+"""The message constructors: the IR guide's example (docs/guide/ir.md), the IR types and fields they build, how they are called."""
 
 from __future__ import annotations
 
@@ -25,7 +25,7 @@ from agent_ir import (
 
 from support.builders import PNG_BASE64, readme_transcript
 
-# --- the README example -----------------------------------------------------------------
+# --- the IR guide's example (docs/guide/ir.md) ------------------------------------------
 
 
 def test_readme_example_works_as_written() -> None:

@@ -49,6 +49,40 @@ def test_parse_transcript_of_a_non_list_raises_transcript_error() -> None:
     assert codes(raised.value.diagnostics) == [(INVALID_TRANSCRIPT, -1)]
 
 
+@pytest.mark.parametrize(
+    ("transcript", "tools", "sentence"),
+    [
+        pytest.param(
+            {"role": "user"},
+            None,
+            "INVALID_TRANSCRIPT in the transcript: transcript must be a list or tuple of "
+            "messages, not dict",
+            id="the transcript as a whole",
+        ),
+        pytest.param(
+            [result(), user(id="")],
+            None,
+            "ORPHAN_TOOL_RESULT at message 0: no tool call has id 'call-1' (and 1 more)",
+            id="a message",
+        ),
+        pytest.param(
+            [],
+            [{"name": " "}],
+            "INVALID_TOOL_DEFINITION in tool 0: name must hold a character other than whitespace",
+            id="a tool definition",
+        ),
+    ],
+)
+def test_a_transcript_error_says_where_its_first_problem_is_never_message_minus_one(
+    transcript: object, tools: list[dict[str, str]] | None, sentence: str
+) -> None:
+    with pytest.raises(TranscriptError) as raised:
+        parse_transcript(transcript, tools=tools)
+
+    assert str(raised.value) == sentence
+    assert "message -1" not in str(raised.value)
+
+
 # --- loads ------------------------------------------------------------------------------
 
 

@@ -76,8 +76,18 @@ class TranscriptError(AgentIRError, ValueError):
     def __init__(self, diagnostics: tuple[Diagnostic, ...]) -> None:
         first = diagnostics[0]
         more = f" (and {len(diagnostics) - 1} more)" if len(diagnostics) > 1 else ""
-        super().__init__(f"{first.code} at message {first.message_index}: {first.message}{more}")
+        super().__init__(f"{first.code} {_place(first)}: {first.message}{more}")
         self.diagnostics = diagnostics
+
+
+def _place(diagnostic: Diagnostic) -> str:
+    """Where a diagnostic is, as a sentence says it: its message, else its tool
+    definition, else the transcript as a whole (whose message index is -1)."""
+    if diagnostic.message_index >= 0:
+        return f"at message {diagnostic.message_index}"
+    if diagnostic.tool_index is not None:
+        return f"in tool {diagnostic.tool_index}"
+    return "in the transcript"
 
 
 def describe_error(error: BaseException) -> str:

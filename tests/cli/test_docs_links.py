@@ -1,7 +1,9 @@
-"""Each code the command counts links to its page of the documentation site: the text
-summary ends the code's line with the URL, the JSON summary maps each code to it, and
-the base is ``--docs-url``, else ``AGENT_IR_DOCS_URL``, else a site built in the current
-directory (``site/codes.json``), else the published site."""
+"""Each code the command counts says where it is explained: no site is published, so
+without one known the text summary ends the code's line with ``agent-ir explain CODE``
+(which prints the code's page offline), the JSON summary's ``"docs"`` is empty and the
+report's badge names the command; with a site known (``--docs-url``, else
+``AGENT_IR_DOCS_URL``, else a site built in the current directory, ``site/codes.json``)
+each is linked to its page there."""
 
 from __future__ import annotations
 
@@ -34,12 +36,41 @@ def summary_line(ran_out: list[str]) -> str:
     return line
 
 
-def test_without_a_built_site_the_codes_link_to_the_published_site(tmp_path: Path) -> None:
+def test_without_a_site_each_code_names_the_command_that_explains_it(tmp_path: Path) -> None:
     source = orphan_file(tmp_path)
     ran = run("validate", source, cwd=tmp_path, docs_url=None)
     assert ran.status == 1, ran
     assert summary_line(ran.lines()) == (
-        "  ORPHAN_TOOL_RESULT  1  https://agent-ir.dev/docs/codes/ORPHAN_TOOL_RESULT.html"
+        "  ORPHAN_TOOL_RESULT  1  agent-ir explain ORPHAN_TOOL_RESULT"
+    )
+    assert "http" not in ran.out
+    explained = run("explain", "ORPHAN_TOOL_RESULT", cwd=tmp_path, docs_url=None)
+    assert explained.status == 0, explained
+    assert explained.lines()[0] == "ORPHAN_TOOL_RESULT (diagnostic)"
+
+
+def test_without_a_site_the_json_summary_links_nothing_and_the_report_names_the_command(
+    tmp_path: Path,
+) -> None:
+    source = orphan_file(tmp_path)
+    report = tmp_path / "report.html"
+    records = json_lines(
+        run("validate", "--output", "json", source, "--report", report, cwd=tmp_path, docs_url=None)
+    )
+    assert records[-1]["summary"]["codes"] == {"ORPHAN_TOOL_RESULT": 1}
+    assert records[-1]["summary"]["docs"] == {}
+    page = report.read_text(encoding="utf-8")
+    assert 'title="agent-ir explain ORPHAN_TOOL_RESULT: what it means, how to fix it"' in page
+    assert "codes/ORPHAN_TOOL_RESULT.html" not in page
+
+
+def test_without_a_site_a_replayed_provider_error_names_the_command(tmp_path: Path) -> None:
+    fixture = tmp_path / "fixture.json"
+    fixture.write_text("not JSON", encoding="utf-8")
+    ran = run("replay", fixture, cwd=tmp_path, docs_url=None)
+    assert ran.status == 1, ran
+    assert ran.err.splitlines()[-1] == (
+        "agent-ir: PROVIDER_INVALID_FIXTURE explained: agent-ir explain PROVIDER_INVALID_FIXTURE"
     )
 
 
@@ -56,7 +87,7 @@ def test_a_site_folder_that_is_not_the_built_site_is_not_linked(tmp_path: Path) 
     source = orphan_file(tmp_path)
     (tmp_path / "site").mkdir()  # someone else's site/, without the marker
     ran = run("validate", source, cwd=tmp_path, docs_url=None)
-    assert summary_line(ran.lines()).endswith(f"  {DOCS_URL}codes/ORPHAN_TOOL_RESULT.html")
+    assert summary_line(ran.lines()).endswith("  agent-ir explain ORPHAN_TOOL_RESULT")
 
 
 def test_the_environment_variable_and_the_option_set_the_base(tmp_path: Path) -> None:

@@ -587,6 +587,29 @@ def test_a_wire_format_is_drawn_converted_with_its_warnings(tmp_path: Path) -> N
     ]
 
 
+def test_a_warning_about_a_tool_definition_names_the_tool_not_message_minus_one(
+    tmp_path: Path,
+) -> None:
+    source = jsonl(
+        tmp_path / "chat.jsonl",
+        [
+            {
+                "messages": [{"role": "tool", "tool_call_id": "nope", "content": "x"}],
+                "tools": [{"type": "web_search"}],  # a hosted tool: no IR form
+            }
+        ],
+    )
+    report = tmp_path / "report.html"
+    ran = reported("--format", "openai-chat", source, report=report)
+    assert ran.status == 1, ran
+    [section] = conversations(parse(report.read_text(encoding="utf-8")))
+    warnings = section.one("ul", "warnings").find_all("li")
+    said = {item.attrs["data-code"]: item.words() for item in warnings}
+    assert said["TOOL_NOT_READ"].startswith("TOOL_NOT_READ openai-chat tool 0: tools[0], ")
+    assert said["TOOL_NAME_UNKNOWN"].startswith("TOOL_NAME_UNKNOWN openai-chat message 0: ")
+    assert "-1" not in " ".join(said.values())
+
+
 # --- hostile content ------------------------------------------------------------------------
 
 SCRIPT = "<script>document.documentElement.setAttribute('data-pwned', 'script')</script>"

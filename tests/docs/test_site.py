@@ -62,8 +62,8 @@ def words(element_html: str) -> str:
 
 
 def test_every_code_of_the_schemas_has_its_words_and_its_example() -> None:
+    from agent_ir.cli._code_texts import TEXTS
     from docsgen.code_examples import ERROR_EXAMPLES, WARNING_EXAMPLES
-    from docsgen.code_texts import TEXTS
 
     assert len(set(CODES)) == len(CODES) == 63
     assert set(TEXTS) == set(CODES)
@@ -181,6 +181,27 @@ def test_a_provider_page_lists_every_field_of_the_format_s_declaration(site: Pat
             meaning = (described.extra_json_schema or {})["description"]
             assert f"{field.encode_name} " in text, (shape, field.name)
             assert " ".join(meaning.split()) in text, (shape, field.name)
+
+
+def test_no_page_links_an_unpublished_site_or_claims_a_host(site: Path) -> None:
+    """No site is published: no page names one, and without ``AGENT_IR_SITE_URL`` no
+    page claims an address of its own (a canonical link), so the folder opens from disk
+    or deploys anywhere."""
+    pages = sorted(site.rglob("*.html"))
+    assert len(pages) >= 80
+    for page in pages:
+        text = page.read_text(encoding="utf-8")
+        assert "agent-ir.dev/docs" not in text, page
+        if not os.environ.get("AGENT_IR_SITE_URL"):
+            assert 'rel="canonical"' not in text, page
+
+
+def test_a_code_page_holds_the_words_agent_ir_explain_prints(site: Path) -> None:
+    from agent_ir.cli._code_texts import TEXTS
+
+    text = words((site / "codes" / "TOOL_NAME_MISMATCH.html").read_text(encoding="utf-8"))
+    for part in ("meaning", "why", "fix"):
+        assert words(TEXTS["TOOL_NAME_MISMATCH"][part]).replace("`", "") in text, part
 
 
 def test_the_index_opens_in_chromium_without_a_console_message(site: Path) -> None:

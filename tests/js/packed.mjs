@@ -1,11 +1,12 @@
 // The npm package as a user gets it: the tarball `npm pack` made, installed into a fresh
 // folder with npm, used from plain JavaScript and from TypeScript (tsc --strict).
 //
-//   node packed.mjs TARBALL TSC [README]
+//   node packed.mjs TARBALL TSC [PAGE...]
 //
 // TSC: the path of the TypeScript compiler's bin/tsc (the package's pinned devDependency).
-// README: the repository's README.md, whose TypeScript example of the package is then
-// compiled and run too, and must print what its comments say.
+// PAGE: Markdown pages (the repository's README.md, docs/guide/other-languages.md) whose
+// TypeScript examples of the package (```ts blocks) are then compiled and run too, each
+// as it is written, and must print what their comments say.
 // Exit status 0 when both programs type-check, run and print what they must.
 import assert from "node:assert/strict";
 import { execFileSync } from "node:child_process";
@@ -13,7 +14,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 
-const [tarball, tsc, readme] = process.argv.slice(2).map((file) => path.resolve(file));
+const [tarball, tsc, ...pages] = process.argv.slice(2).map((file) => path.resolve(file));
 const folder = fs.mkdtempSync(path.join(os.tmpdir(), "agent-ir-packed-"));
 const run = (command, args, options = {}) =>
   execFileSync(command, args, { cwd: folder, encoding: "utf8", stdio: ["ignore", "pipe", "inherit"], ...options });
@@ -91,19 +92,20 @@ run("node", [tsc, "-p", "tsconfig.json"]);
 const typed = run("node", [path.join("out", "typed.js")]).trim().split("\n");
 assert.deepEqual(typed, ["MISSING_TOOL_RESULT ORPHAN_TOOL_RESULT", "2", "2", "true"]);
 
-// The README's example, as it is written there.
-if (readme !== undefined) {
-  const text = fs.readFileSync(readme, "utf8");
-  const section = text.slice(text.indexOf("### TypeScript and JavaScript: the npm package"));
-  const example = section.slice(section.indexOf("```ts\n") + 6, section.indexOf("```\n", section.indexOf("```ts\n") + 6));
-  assert.ok(example.includes("validateTranscript"), "the README's example of the package");
-  fs.writeFileSync(path.join(folder, "readme.ts"), example);
-  const config = JSON.parse(fs.readFileSync(path.join(folder, "tsconfig.json"), "utf8"));
-  fs.writeFileSync(path.join(folder, "tsconfig.json"), JSON.stringify({ ...config, files: ["readme.ts"] }));
-  run("node", [tsc, "-p", "tsconfig.json"]);
-  const printed = run("node", [path.join("out", "readme.js")]).trim().split("\n");
-  const promised = [...example.matchAll(/^\/\/ (\d+ [A-Z_]+ \S+)$/gm)].map((match) => match[1]);
-  assert.deepEqual(printed, promised, "the README's example prints what its comments say");
+// The pages' examples, as they are written there.
+for (const page of pages) {
+  const examples = [...fs.readFileSync(page, "utf8").matchAll(/^```ts\n(.*?)^```$/gms)].map((match) => match[1]);
+  assert.ok(examples.length > 0, `${page} holds no TypeScript example`);
+  for (const example of examples) {
+    assert.ok(example.includes("validateTranscript"), `${page}: an example of the package`);
+    fs.writeFileSync(path.join(folder, "readme.ts"), example);
+    const config = JSON.parse(fs.readFileSync(path.join(folder, "tsconfig.json"), "utf8"));
+    fs.writeFileSync(path.join(folder, "tsconfig.json"), JSON.stringify({ ...config, files: ["readme.ts"] }));
+    run("node", [tsc, "-p", "tsconfig.json"]);
+    const printed = run("node", [path.join("out", "readme.js")]).trim().split("\n");
+    const promised = [...example.matchAll(/^\/\/ (\d+ [A-Z_]+ \S+)$/gm)].map((match) => match[1]);
+    assert.deepEqual(printed, promised, `${page}: the example prints what its comments say`);
+  }
 }
 
 fs.rmSync(folder, { recursive: true, force: true });

@@ -26,7 +26,7 @@ PNG_BASE64 = "iVBORw0KGgo="
 
 
 def readme_transcript() -> tuple[UserMessage, AssistantMessage, ToolResultMessage]:
-    """The three messages of the README example."""
+    """The three messages of the IR guide's example (docs/guide/ir.md, once the README's)."""
     return (
         user_message(id="message-user-001", content="Read package.json."),
         assistant_message(

@@ -5,8 +5,9 @@ the one on ``PATH``, else ``python -m agent_ir``); ``run(...)`` runs it as a sub
 and returns a ``Ran`` whose ``out`` and ``err`` are decoded strictly as UTF-8, so a test
 reading them also checks that the command wrote valid UTF-8. ``FIXTURES`` is found from
 this file, not from the installed package: CI tests an installed wheel. ``run`` sets
-``AGENT_IR_DOCS_URL`` to ``DOCS_URL`` (the published site) unless told otherwise, so the
-links to the code pages do not depend on whether the site was built in the checkout.
+``AGENT_IR_DOCS_URL`` to ``DOCS_URL`` (a site served by ``mkdocs serve``) unless told
+otherwise, so the links to the code pages do not depend on whether the site was built
+in the checkout (with no site known, the command names ``agent-ir explain CODE``).
 """
 
 from __future__ import annotations
@@ -40,7 +41,7 @@ __all__ = [
 FIXTURES = Path(__file__).resolve().parents[2] / "fixtures"
 SAMPLE = FIXTURES / "transcripts" / "sample.jsonl"
 ROUNDTRIP = FIXTURES / "provider-tool-roundtrip.json"
-DOCS_URL = "https://agent-ir.dev/docs/"  # agent_ir.cli._docs.SITE_URL, the default base
+DOCS_URL = "http://localhost:8000/"  # a site as `mkdocs serve` serves it (AGENT_IR_DOCS_URL)
 
 # The invalid transcripts of sample.jsonl (see tests/test_sample_transcripts.py):
 # (line, id, message index, code, JSON Pointer, a piece of the sentence).

@@ -26,6 +26,13 @@ export function validateTranscript(value: unknown, options?: ValidateOptions): D
   }
 }
 
+/** Where a diagnostic is, as a sentence says it: its message, else its tool definition,
+ * else the transcript as a whole (whose messageIndex is -1). */
+function place(diagnostic: Diagnostic): string {
+  if (diagnostic.messageIndex >= 0) return `at message ${diagnostic.messageIndex}`;
+  return diagnostic.toolIndex === undefined ? "in the transcript" : `in tool ${diagnostic.toolIndex}`;
+}
+
 /** Thrown by parseTranscript: every diagnostic of the transcript. */
 export class TranscriptError extends Error {
   readonly diagnostics: readonly Diagnostic[];
@@ -33,7 +40,7 @@ export class TranscriptError extends Error {
   constructor(diagnostics: readonly Diagnostic[]) {
     const first = diagnostics[0];
     const more = diagnostics.length > 1 ? ` (and ${diagnostics.length - 1} more)` : "";
-    super(first === undefined ? "invalid transcript" : `message ${first.messageIndex} ${first.code}: ${first.message}${more}`);
+    super(first === undefined ? "invalid transcript" : `${first.code} ${place(first)}: ${first.message}${more}`);
     this.name = "TranscriptError";
     this.diagnostics = diagnostics;
   }

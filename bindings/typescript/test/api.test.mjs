@@ -35,6 +35,20 @@ test("parseTranscript throws a TranscriptError carrying every diagnostic", () =>
   );
 });
 
+test("a TranscriptError's sentence says where its first diagnostic is, never message -1", () => {
+  const said = (value, options) => {
+    try {
+      parseTranscript(value, options);
+    } catch (error) {
+      return error.message;
+    }
+    return "no error";
+  };
+  assert.match(said({ not: "a list" }), /^INVALID_TRANSCRIPT in the transcript: /);
+  assert.match(said([{ role: "user", id: " ", content: 1 }]), /^INVALID_MESSAGE at message 0: .* \(and 1 more\)$/);
+  assert.match(said([], { tools: [{ name: "" }] }), /^INVALID_TOOL_DEFINITION in tool 0: /);
+});
+
 test("validateTranscript never throws: hostile values are one INVALID_TRANSCRIPT", () => {
   const hostile = [
     {

@@ -1,5 +1,5 @@
-"""The ``agent-ir`` command: validate transcript datasets, replay provider fixtures,
-print or export the JSON Schemas. ``main`` is the console script."""
+"""The ``agent-ir`` command: validate transcript datasets, explain a code, replay
+provider fixtures, print or export the JSON Schemas. ``main`` is the console script."""
 
 from __future__ import annotations
 
@@ -19,24 +19,27 @@ from agent_ir.cli._defaults import (
     MAX_TRANSCRIPT_BYTES,
     REPORT_LIMIT,
 )
-from agent_ir.cli._docs import SITE_URL, code_page, docs_base
+from agent_ir.cli._docs import ENVIRONMENT, docs_base
 from agent_ir.wire import _registry
 
 __all__ = ["main"]
 
 EXIT_STATUS = """\
 exit status:
-  0  every transcript is valid (replay: every response ended well)
+  0  every transcript is valid (replay: every response ended well; explain: printed)
   1  some transcript is invalid (replay: a response failed)
   2  a usage or I/O error (a missing file, an unreadable gzip stream, a file in a
-     directory that is not a regular file, standard output that cannot be written)"""
+     directory that is not a regular file, standard output that cannot be written,
+     a code explain does not know)"""
 
 _DESCRIPTION = """\
 Validate LLM agent transcripts (agent-ir's v1 JSON form) before a provider or a training
-run finds what is broken; replay recorded provider fixtures; print the JSON Schemas.
+run finds what is broken; explain a code it reports; replay recorded provider fixtures;
+print the JSON Schemas.
 
 example:
   agent-ir validate fixtures/transcripts/sample.jsonl
+  agent-ir explain MISSING_TOOL_RESULT
   agent-ir validate --help"""
 
 _VALIDATE = """\
@@ -56,9 +59,10 @@ skipped and reported as unreadable (a path given itself is read whatever it is, 
 
 Text output: one line per diagnostic,
   FILE:LINE: [ID] message N CODE: text (POINTER)
-then a summary whose line for each code ends with the URL of the code's page
+then a summary whose line for each code ends with where the code is explained:
+agent-ir explain CODE, or the code's page of a documentation site when one is known
 (--docs-url). --output json: one JSON object per invalid transcript, then
-{"summary": {...}} (its "docs": each counted code's page).
+{"summary": {...}} (its "docs": each counted code's page, when a site is known).
 
 example:
   agent-ir validate fixtures/transcripts/sample.jsonl
@@ -71,11 +75,27 @@ example:
 _REPLAY = """\
 Stream every response of a provider fixture (schemas/v1/provider-fixture.schema.json)
 through FixtureProviderAdapter: each chunk as it arrives, then each final response, as
-JSON lines. A ProviderError prints its code, record index and message, then the URL of
-the code's page (--docs-url).
+JSON lines. A ProviderError prints its code, record index and message, then where the
+code is explained (agent-ir explain CODE, or its page of a site: --docs-url).
 
 example:
   agent-ir replay fixtures/provider-tool-roundtrip.json"""
+
+_EXPLAIN = """\
+Print what a code means, why a provider refuses it (or a format cannot carry it) and
+how to fix it (the repair_transcript option that does), offline: every diagnostic,
+conversion-warning and provider-error code the command and the library report. CODE
+may be written in any case; several codes print one page each. With a documentation site known (--docs-url), the last
+line names the code's page there, which adds an example.
+
+example:
+  agent-ir explain MISSING_TOOL_RESULT
+  agent-ir explain --list"""
+
+_EXPLAIN_STATUS = """\
+exit status:
+  0  printed
+  2  a usage error, or a code no schema defines (the nearest codes are named)"""
 
 _SCHEMA = """\
 Print a bundled v1 JSON Schema, list them, or write them all to a directory for
@@ -111,6 +131,21 @@ def _parser() -> argparse.ArgumentParser:
     )
     _validate_arguments(validate_parser)
     validate_parser.set_defaults(usage=validate_parser)  # for its own usage errors
+    explain_parser = commands.add_parser(
+        "explain",
+        help="print what a code means and how to fix it",
+        description=_EXPLAIN,
+        epilog=_EXPLAIN_STATUS,
+        formatter_class=formatter,
+    )
+    explain_parser.add_argument(
+        "codes", nargs="*", metavar="CODE", help="a code (ORPHAN_TOOL_RESULT); several: each page"
+    )
+    explain_parser.add_argument(
+        "--list", action="store_true", help="list every code with what it means"
+    )
+    _docs_argument(explain_parser)
+    explain_parser.set_defaults(usage=explain_parser)
     replay_parser = commands.add_parser(
         "replay",
         help="stream the responses of a provider fixture",
@@ -247,9 +282,10 @@ def _docs_argument(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--docs-url",
         metavar="URL",
-        help="the base URL of the pages that explain each code (default: $AGENT_IR_DOCS_URL, "
-        "else the site built in ./site by nox -s docs, as a file:// URL, else "
-        f"{SITE_URL}); a code's page is URL{code_page('CODE')}",
+        help="link each code to its page of a documentation site: the base URL of the site "
+        "(for example http://localhost:8000/ under mkdocs serve); default: "
+        f"${ENVIRONMENT}, else the site built in ./site by nox -s docs (as a file:// "
+        "URL); without a site, codes name agent-ir explain CODE",
     )
 
 
@@ -437,6 +473,14 @@ def _run(parser: argparse.ArgumentParser, arguments: argparse.Namespace) -> int:
             docs_url=docs_base(arguments.docs_url),
         )
         return validate(options)
+    if arguments.command == "explain":
+        from agent_ir.cli._explain import explain
+
+        if bool(arguments.codes) == arguments.list:
+            arguments.usage.error("give CODE... or --list")
+        return explain(
+            arguments.codes, listed=arguments.list, docs_url=docs_base(arguments.docs_url)
+        )
     if arguments.command == "replay":
         from agent_ir.cli._replay import replay  # asyncio and the adapters: replay only
 

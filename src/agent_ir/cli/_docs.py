@@ -1,12 +1,14 @@
-"""Where each code's page of the documentation site is: the links of the command's
-text and JSON output and of the HTML report.
+"""Where each code's page of a documentation site is, when there is one: the links of
+the command's text and JSON output, of the HTML report and of ``agent-ir explain``.
 
-The base is, first found: ``--docs-url``, the ``AGENT_IR_DOCS_URL`` environment
-variable, the site built in the current directory's checkout (``site/``, as
-``nox -s docs`` writes it, recognised by its ``codes.json``) as a ``file://`` URL, and
-``SITE_URL``, where the site is published. A code's page is ``<base>codes/<CODE>.html``
-(the site is built with ``use_directory_urls: false``, so the same path works from
-a ``file://`` base, where a browser shows a folder's listing, not its index).
+No site is published: the base is, first found, ``--docs-url``, the
+``AGENT_IR_DOCS_URL`` environment variable (a site served or deployed somewhere), or
+the site built in the current directory's checkout (``site/``, as ``nox -s docs``
+writes it, recognised by its ``codes.json``) as a ``file://`` URL; else there is none
+(``None``), and the command names ``agent-ir explain CODE`` instead, which prints the
+same text offline. A code's page is ``<base>codes/<CODE>.html`` (the site is built with
+``use_directory_urls: false``, so the same path works from a ``file://`` base, where a
+browser shows a folder's listing, not its index).
 """
 
 from __future__ import annotations
@@ -17,10 +19,7 @@ from pathlib import Path
 from agent_ir._generated.conversion_warning_schema import ConversionWarningCode
 from agent_ir._generated.diagnostic_schema import DiagnosticCode
 
-__all__ = ["ENVIRONMENT", "SITE_URL", "code_page", "code_url", "docs_base", "has_page"]
-
-SITE_URL = "https://agent-ir.dev/docs/"
-"""Where the site is published (``site_url`` in ``mkdocs.yml``)."""
+__all__ = ["ENVIRONMENT", "code_page", "code_url", "docs_base", "explained", "has_page"]
 
 ENVIRONMENT = "AGENT_IR_DOCS_URL"
 _MARKER = "codes.json"
@@ -47,10 +46,16 @@ def code_url(base: str, code: str) -> str:
     return base + code_page(code)
 
 
-def docs_base(option: str | None = None, *, cwd: Path | None = None) -> str:
+def explained(code: str, base: str | None) -> str:
+    """Where ``code`` is explained: its page under ``base``, else the command that
+    prints it (``agent-ir explain CODE``)."""
+    return f"agent-ir explain {code}" if base is None else code_url(base, code)
+
+
+def docs_base(option: str | None = None, *, cwd: Path | None = None) -> str | None:
     """The base URL of the code pages, ending with ``/``: ``option`` (``--docs-url``),
     else ``$AGENT_IR_DOCS_URL``, else the built ``site/`` under ``cwd`` (default: the
-    current directory) as a ``file://`` URL, else ``SITE_URL``."""
+    current directory) as a ``file://`` URL, else None: no site is known."""
     chosen = option or os.environ.get(ENVIRONMENT)
     if chosen:
         return chosen if chosen.endswith("/") else chosen + "/"
@@ -58,6 +63,6 @@ def docs_base(option: str | None = None, *, cwd: Path | None = None) -> str:
     try:
         if (site / _MARKER).is_file():
             return site.resolve().as_uri() + "/"
-    except OSError:  # an unreadable or vanished directory: the published site, then
+    except OSError:  # an unreadable or vanished directory: no site, then
         pass
-    return SITE_URL
+    return None

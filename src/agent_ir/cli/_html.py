@@ -8,8 +8,9 @@ and tool-result bubbles; thinking collapsed; tool calls with their arguments as
 formatted JSON and the result that answers each beside it; images, audio and documents
 as labelled placeholders; the offending message or block highlighted with its
 diagnostic next to it; messages far from any problem folded (``<details>``). Each code
-in the tables and in a transcript's list links to its page of the documentation site
-(``Settings.docs_url``, see ``agent_ir.cli._docs``).
+in the tables and in a transcript's list links to its page of a documentation site
+when one is known (``Settings.docs_url``, see ``agent_ir.cli._docs``); otherwise its
+badge's title names ``agent-ir explain CODE``.
 
 It is written with the standard library: every piece of the data goes through
 ``_data`` (control characters, lone surrogates and bidirectional controls made visible
@@ -34,7 +35,7 @@ from typing import Any, NamedTuple
 from agent_ir._text import cut
 from agent_ir.cli._check import Found, Invalid
 from agent_ir.cli._defaults import REPORT_LIMIT
-from agent_ir.cli._docs import SITE_URL, code_url, has_page
+from agent_ir.cli._docs import code_url, has_page
 from agent_ir.cli._report import Summary, _in_code_order, printable, shown_pointer
 from agent_ir.wire import _registry
 
@@ -180,6 +181,14 @@ def _name(name: str) -> str:
     return html.escape(printable(name), quote=True)
 
 
+def _warned_place(index: int, tool: int) -> str:
+    """What a conversion warning is about: a message, a tool definition (its message
+    index is -1) or the request as a whole."""
+    if index >= 0:
+        return f"message {index}"
+    return f"tool {tool}" if tool >= 0 else "request"
+
+
 def _id(transcript_id: str) -> str:
     """A transcript's id, as the text report prints it (one line, cut), isolated."""
     return f"<bdi>{html.escape(printable(cut(transcript_id)), quote=True)}</bdi>"
@@ -256,7 +265,7 @@ class Settings(NamedTuple):
     limit: int = REPORT_LIMIT
     max_diagnostics: int | None = None
     model: str | None = None
-    docs_url: str = SITE_URL  # the base of the code pages
+    docs_url: str | None = None  # the base of the code pages, if a site is known
 
 
 class HtmlReport:
@@ -358,16 +367,20 @@ def _summary(summary: Summary, seconds: float) -> str:
     )
 
 
-def _code(code: str, docs_url: str, kind: str = "code") -> str:
-    """A code's badge, linking to its page when the site has one."""
-    badge = f'<span class="{kind}">{_data(code)}</span>'
+def _code(code: str, docs_url: str | None, kind: str = "code") -> str:
+    """A code's badge, linking to its page when a site is known and has one, else
+    titled with the command that explains it."""
     if not has_page(code):
-        return badge
+        return f'<span class="{kind}">{_data(code)}</span>'
+    if docs_url is None:
+        explain = f"agent-ir explain {_data(code)}: what it means, how to fix it"
+        return f'<span class="{kind}" title="{explain}">{_data(code)}</span>'
+    badge = f'<span class="{kind}">{_data(code)}</span>'
     url = html.escape(code_url(docs_url, code))
     return f'<a class="code-page" href="{url}" title="what it means, how to fix it">{badge}</a>'
 
 
-def _codes(summary: Summary, docs_url: str) -> str:
+def _codes(summary: Summary, docs_url: str | None) -> str:
     counts = _in_code_order(summary.codes)
     if not counts:
         return (
@@ -441,7 +454,7 @@ def _axis_end(top: int) -> tuple[int, int]:
         scale *= 10
 
 
-def _warnings(summary: Summary, docs_url: str) -> str:
+def _warnings(summary: Summary, docs_url: str | None) -> str:
     if not summary.warnings:
         return ""
     rows = "".join(
@@ -712,9 +725,9 @@ class _Conversation:
             return ""
         items = "".join(
             f'<li data-code="{_data(code)}">{_code(code, self.settings.docs_url, "code warning")} '
-            f"{_name(self.settings.format)} message {index}: {_clipped(message, 500)}"
+            f"{_name(self.settings.format)} {_warned_place(index, tool)}: {_clipped(message, 500)}"
             f" {_pointer(pointer)}</li>\n"
-            for code, index, message, pointer, _ in warnings[:DIAGNOSTICS]
+            for code, index, message, pointer, tool in warnings[:DIAGNOSTICS]
         )
         if len(warnings) > DIAGNOSTICS:
             items += f'<li class="more">… {len(warnings) - DIAGNOSTICS:,} more warnings</li>\n'

@@ -8,7 +8,7 @@ import json
 import sys
 from typing import Any
 
-from agent_ir.cli._docs import SITE_URL, code_url
+from agent_ir.cli._docs import explained
 from agent_ir.cli._report import printable
 from agent_ir.messages import to_json_value
 from agent_ir.replies import FixtureProviderAdapter, ProviderError
@@ -16,10 +16,10 @@ from agent_ir.replies import FixtureProviderAdapter, ProviderError
 __all__ = ["replay"]
 
 
-def replay(fixture: str, request_id: str, docs_url: str = SITE_URL) -> int:
+def replay(fixture: str, request_id: str, docs_url: str | None = None) -> int:
     """Stream every queued response; 0 when all end well, 1 on a ``ProviderError``
-    (its code, record and message, then the URL of the code's page under
-    ``docs_url``), 2 when the fixture cannot be read."""
+    (its code, record and message, then where the code is explained: its page under
+    ``docs_url``, else ``agent-ir explain CODE``), 2 when the fixture cannot be read."""
     try:
         adapter = FixtureProviderAdapter.from_path(fixture)
     except OSError as error:
@@ -32,7 +32,7 @@ def replay(fixture: str, request_id: str, docs_url: str = SITE_URL) -> int:
     return asyncio.run(_replay(adapter, request_id, docs_url))
 
 
-async def _replay(adapter: FixtureProviderAdapter, request_id: str, docs_url: str) -> int:
+async def _replay(adapter: FixtureProviderAdapter, request_id: str, docs_url: str | None) -> int:
     response = 0
     while adapter.pending_response_count:
         stream = adapter.stream(request_id)
@@ -53,10 +53,10 @@ def _write(record: dict[str, Any]) -> None:
     sys.stdout.flush()
 
 
-def _failed(error: ProviderError, response: int, docs_url: str) -> None:
+def _failed(error: ProviderError, response: int, docs_url: str | None) -> None:
     where = "" if error.record_index is None else f" at record {error.record_index}"
     print(
         f"agent-ir: response {response}: {error.code}{where}: {printable(error.message)}\n"
-        f"agent-ir: {error.code} explained: {printable(code_url(docs_url, error.code))}",
+        f"agent-ir: {error.code} explained: {printable(explained(error.code, docs_url))}",
         file=sys.stderr,
     )

@@ -11,9 +11,10 @@ A text line quotes a transcript's id, and each segment of a JSON Pointer, cut to
 ``QUOTE_CHARS`` characters with the rest counted (``agent_ir._text.cut``): the id is on
 every line of its transcript. Lines are written as they are made, a few at a time.
 
-The summary links each code it counts to its page of the documentation site
-(``agent_ir.cli._docs``): the text summary ends each code's line with the URL, the
-JSON summary maps each code to it (``"docs"``).
+The summary says where each code it counts is explained (``agent_ir.cli._docs``): the
+text summary ends each code's line with its page of a documentation site when one is
+known, else with the command that prints it (``agent-ir explain CODE``); the JSON
+summary maps each code to its page (``"docs"``, empty when no site is known).
 """
 
 from __future__ import annotations
@@ -29,7 +30,7 @@ from typing import TextIO
 from agent_ir._generated.diagnostic_schema import DiagnosticCode
 from agent_ir._text import QUOTE_CHARS, cut
 from agent_ir.cli._check import HINTS_PER_BLOCK, BlockResult, Found, Invalid
-from agent_ir.cli._docs import SITE_URL, code_url, has_page
+from agent_ir.cli._docs import code_url, explained, has_page
 
 __all__ = ["Report", "Summary", "printable", "shown_pointer"]
 
@@ -87,7 +88,7 @@ class Summary:
     def valid(self) -> int:
         return self.transcripts - self.invalid
 
-    def as_json(self, seconds: float, docs_url: str = SITE_URL) -> dict[str, object]:
+    def as_json(self, seconds: float, docs_url: str | None = None) -> dict[str, object]:
         return {
             "files": self.files,
             "transcripts": self.transcripts,
@@ -103,7 +104,7 @@ class Summary:
             "docs": {
                 code: code_url(docs_url, code)
                 for code in (*dict(_in_code_order(self.codes)), *sorted(self.warnings))
-                if has_page(code)
+                if has_page(code) and docs_url is not None
             },
         }
 
@@ -126,7 +127,7 @@ class Report:
         output: str,
         max_diagnostics: int | None,
         *,
-        docs_url: str = SITE_URL,
+        docs_url: str | None = None,
     ) -> None:
         self._given = out
         self._json = output == "json"
@@ -219,8 +220,9 @@ class Report:
         self._out.write("".join(lines))
 
     def _page(self, code: str) -> str:
-        """Two spaces and the URL of ``code``'s page (nothing for a code without one)."""
-        return f"  {printable(code_url(self._docs, code))}" if has_page(code) else ""
+        """Two spaces and where ``code`` is explained: its page's URL, else
+        ``agent-ir explain CODE`` (nothing for a code without a page)."""
+        return f"  {printable(explained(code, self._docs))}" if has_page(code) else ""
 
 
 def _found_json(found: Found) -> str:

@@ -12,7 +12,6 @@ from typing import TYPE_CHECKING
 
 from agent_ir.cli._check import Checks, Invalid
 from agent_ir.cli._defaults import DASK_RANGE_BYTES, REPORT_LIMIT
-from agent_ir.cli._docs import SITE_URL
 from agent_ir.cli._engines import Checked, EngineError, OnError, checked_locally
 from agent_ir.cli._inputs import Input, InputError, _reason, expand
 from agent_ir.cli._progress import Bar, wanted
@@ -42,7 +41,7 @@ class Options:
     report_limit: int = REPORT_LIMIT
     allow_pending: bool = False
     model: str | None = None  # --model, for --provider-rules
-    docs_url: str = SITE_URL  # the base of the code pages (agent_ir.cli._docs)
+    docs_url: str | None = None  # the base of the code pages, if any (agent_ir.cli._docs)
 
 
 def validate(options: Options) -> int:

@@ -1,10 +1,73 @@
-"""What each code means, why it matters and how to fix it: the prose of the code pages
-(the examples beside it are run when the site is built, ``docsgen/codes.py``).
+"""What each code means, why it matters and how to fix it: the one text of every code,
+read by ``agent-ir explain CODE`` (offline, from the installed package) and by the code
+pages of the documentation site (``docsgen/codes.py``, which adds examples run when the
+site is built).
 
-Each entry: ``meaning`` (what the code says), ``why`` (why a provider or a training
-run refuses it; for a warning, why the format cannot carry it) and ``fix``."""
+``TEXTS`` holds, for each diagnostic, conversion-warning and provider-error code of the
+v1 schemas: ``meaning`` (what the code says), ``why`` (why a provider or a training run
+refuses it; for a warning, why the format cannot carry it; for a provider error, why it
+fails) and ``fix`` (how to fix it, naming the ``repair_transcript`` option that does).
+``KINDS`` names each kind and the heading of its ``why``; ``kind_of`` gives a code's.
+"""
 
 from __future__ import annotations
+
+from agent_ir._generated.conversion_warning_schema import ConversionWarningCode
+from agent_ir._generated.diagnostic_schema import DiagnosticCode
+from agent_ir._generated.model_stream_schema import ProviderErrorCode
+
+__all__ = ["KINDS", "TEXTS", "codes", "kind_of", "provider_rules"]
+
+# kind -> (its name, the heading of ``why`` for its codes)
+KINDS: dict[str, tuple[str, str]] = {
+    "diagnostic": ("diagnostic", "Why it is refused"),
+    "warning": ("conversion warning", "Why the format cannot carry it"),
+    "provider-error": ("provider error", "Why it fails"),
+}
+
+_ENUMS = {
+    "diagnostic": DiagnosticCode,
+    "warning": ConversionWarningCode,
+    "provider-error": ProviderErrorCode,
+}
+
+
+def codes() -> dict[str, str]:
+    """Every code, mapped to its kind (a key of ``KINDS``), in the order of the schemas'
+    enums: diagnostics, then conversion warnings, then provider errors."""
+    return {code.value: kind for kind, enum in _ENUMS.items() for code in enum}
+
+
+def kind_of(code: str) -> str | None:
+    """The kind of ``code``, or None when no schema defines it."""
+    return codes().get(code)
+
+
+# The codes whose rule differs per provider: the record field each one reads.
+_RULED = ("INVALID_TOOL_CALL_ID_FORMAT", "INVALID_TOOL_NAME_FORMAT")
+
+
+def provider_rules(code: str) -> list[tuple[str, str, str]]:
+    """Each provider's id or name rule, from its registry record, for the two codes that
+    check one (``_RULED``): ``(name, label, rule)`` rows, the rule in Markdown (a pattern
+    as code); no rows for any other code."""
+    if code not in _RULED:
+        return []
+    from agent_ir.wire import _registry  # the registry: only for these two codes
+
+    rows = []
+    for name, spec in _registry.REGISTRY.items():
+        if code == "INVALID_TOOL_NAME_FORMAT":
+            rule = f"`{spec.tool_names.pattern.pattern}`" if spec.tool_names else "none known"
+        elif spec.ids.pattern is not None:
+            rule = f"`{spec.ids.pattern.pattern}`"
+        elif spec.ids.longest is not None:
+            rule = f"at most {spec.ids.longest} characters"
+        else:
+            rule = "none known"
+        rows.append((name, spec.label, rule))
+    return rows
+
 
 TEXTS: dict[str, dict[str, str]] = {
     # Diagnostics: validate_transcript
@@ -84,7 +147,7 @@ TEXTS: dict[str, dict[str, str]] = {
         "fix": "`repair_transcript(..., provider=...)` moves the results up to their call (MOVED_RESULT).",
     },
     "INVALID_TOOL_CALL_ID_FORMAT": {
-        "meaning": "(`check_wire_rules`.) A tool-call id has characters or a length the provider refuses (each provider's rule is in the table below), as ids written by another provider often do.",
+        "meaning": "(`check_wire_rules`.) A tool-call id has characters or a length the provider refuses (each provider's rule is listed below), as ids written by another provider often do.",
         "why": "The provider refuses the request (HTTP 400, naming the id).",
         "fix": "`repair_transcript(..., provider=...)` or `normalize_tool_call_ids(..., provider=...)` rewrites the ids and their results' ids identically (RENAMED_TOOL_CALL_ID; `renamed_ids` maps old to new).",
     },
@@ -99,7 +162,7 @@ TEXTS: dict[str, dict[str, str]] = {
         "fix": "`repair_transcript(..., provider=...)` drops the empty blocks or message (DROPPED_EMPTY_CONTENT).",
     },
     "INVALID_TOOL_NAME_FORMAT": {
-        "meaning": "(`check_wire_rules`.) A tool's name (of a definition or a call) breaks the provider's name rule (each provider's rule is in the table below).",
+        "meaning": "(`check_wire_rules`.) A tool's name (of a definition or a call) breaks the provider's name rule (each provider's rule is listed below).",
         "why": 'The provider refuses the request (Gemini: "Invalid function name. Must start with a letter or an underscore. ...").',
         "fix": "Rename the tool in its definition and in every call and result. Not repaired: the name is the application's.",
     },

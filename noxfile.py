@@ -1,6 +1,6 @@
-"""Every workflow of agent-ir. `nox` runs the checks: tests, tests_lowest, package, lint,
-typecheck, codegen_check, fuzz, the JavaScript checks (conformance_js, typescript,
-ts_package) and the documentation site (docs).
+"""Every workflow of agent-ir. `nox` runs the checks: tests, package, lint, typecheck,
+codegen_check, fuzz, the JavaScript checks (conformance_js, typescript, ts_package) and
+the documentation site (docs); CI (``CI=true``) adds tests_lowest.
 
 By default the tests run once, on the newest supported Python present (with
 pytest-xdist, on every CPU), which keeps `nox` to minutes. In CI (``CI=true``, which
@@ -60,7 +60,9 @@ nox.options.sessions = [
     # A contributor's `nox` tests the newest Python present (`nox -s tests` tests every
     # one present, `nox -s tests-3.12` one); CI tests them all.
     "tests" if STRICT else f"tests-{PRESENT[-1]}",
-    "tests_lowest",
+    # The lowest versions of every dependency: a second environment of its own and a
+    # third of the default run's time, so CI's (`nox -s tests_lowest` runs it here).
+    *(["tests_lowest"] if STRICT else []),
     "package",
     "lint",
     "typecheck",

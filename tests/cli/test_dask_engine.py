@@ -10,7 +10,6 @@ first byte) is also checked without a cluster, for random range and block sizes.
 from __future__ import annotations
 
 import contextlib
-import gc
 import gzip
 import io
 import json
@@ -36,6 +35,7 @@ from agent_ir.cli._dask import _first_line_start, _range, _run, _Task, _tasks
 from agent_ir.cli._inputs import Input, InputError, blocks
 
 from support.cli import Dataset
+from support.live import live_instances
 
 try:
     import dask.bag  # noqa: F401  (the engine's own import)
@@ -632,7 +632,7 @@ def test_an_unreadable_gzip_file_exits_2_and_the_others_are_still_reported(
 
 
 def test_a_bounded_window_of_ranges_is_in_flight_and_released_after_use(
-    cluster: LocalCluster, tmp_path: Path
+    cluster: LocalCluster, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """Every range's future and result were kept to the end (issue 20: 990 MB on the
     driver and 1.5 GB on a worker for 200 MB of broken transcripts): now the driver
@@ -655,11 +655,11 @@ def test_a_bounded_window_of_ranges_is_in_flight_and_released_after_use(
     def on_error(_: Input, reason: str) -> None:
         errors.append(reason)
 
-    for checked in _dask.checked_on_dask([source], address, on_error, range_bytes=RANGE):
-        # type(), not isinstance(): other tests' hostile doubles may still be in memory.
-        futures.append(sum(issubclass(type(item), Future) for item in gc.get_objects()))
-        tasks.append(len(cluster.scheduler.tasks))
-        lines.extend(found.line for found in checked.result.invalid)
+    with live_instances(monkeypatch, Future) as live_futures:
+        for checked in _dask.checked_on_dask([source], address, on_error, range_bytes=RANGE):
+            futures.append(live_futures())
+            tasks.append(len(cluster.scheduler.tasks))
+            lines.extend(found.line for found in checked.result.invalid)
     assert errors == []
     assert len(futures) == ranges
     assert lines == built.invalid  # in order, numbered over the whole file

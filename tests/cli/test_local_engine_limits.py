@@ -9,7 +9,6 @@ a container whose CPU count is the host's) end the command with a message and st
 from __future__ import annotations
 
 import concurrent.futures
-import gc
 import os
 import subprocess
 import sys
@@ -23,6 +22,7 @@ from agent_ir.cli._inputs import Input
 
 from support.cli import Dataset, command
 from support.limits import process_limit
+from support.live import live_instances
 
 # --- memory: a bounded window of futures ---------------------------------------------------
 
@@ -32,13 +32,6 @@ def _broken_lines(path: Path, count: int) -> None:
     size, the case that made the held results grow."""
     lines = (b'{"id": "b%d", "messages": 5}\n' % number for number in range(count))
     path.write_bytes(b"".join(lines))
-
-
-def _live_futures() -> int:
-    # type(), not isinstance(): another test's hostile doubles may still be in memory,
-    # and isinstance reads their __class__, which raises.
-    future = concurrent.futures.Future
-    return sum(issubclass(type(item), future) for item in gc.get_objects())
 
 
 def test_jobs_hold_a_bounded_window_of_ranges_and_report_as_jobs_1(
@@ -56,12 +49,12 @@ def test_jobs_hold_a_bounded_window_of_ranges_and_report_as_jobs_1(
         errors.append(reason)
 
     jobs = 2
-    before = _live_futures()
     held: list[int] = []
     on_workers = []
-    for checked in checked_locally([source], jobs, on_error):
-        on_workers.append((checked.position, checked.result))
-        held.append(_live_futures() - before)
+    with live_instances(monkeypatch, concurrent.futures.Future) as live_futures:
+        for checked in checked_locally([source], jobs, on_error):
+            on_workers.append((checked.position, checked.result))
+            held.append(live_futures())
     in_process = [
         (checked.position, checked.result) for checked in checked_locally([source], 1, on_error)
     ]

@@ -151,12 +151,16 @@ def tool_links(links: Sequence[Message | MalformedLinks]) -> ToolLinks:
             answers[index] = link.tool_call_id  # type: ignore[union-attr]
         elif kind in _ASSISTANTS:
             content = link.content  # type: ignore[union-attr]
-            made = [(at, block.id) for at, block in enumerate(content) if type(block) in _TOOL_CALLS]
+            made = [
+                (at, block.id) for at, block in enumerate(content) if type(block) in _TOOL_CALLS
+            ]
             if made:
                 calls[index] = tuple(made)
         elif kind is MalformedLinks:
             assert isinstance(link, MalformedLinks)
-            made = sorted([*((at, call_id) for at, call_id, _ in link.calls), *link.malformed_calls])
+            made = sorted(
+                [*((at, call_id) for at, call_id, _ in link.calls), *link.malformed_calls]
+            )
             if made:
                 calls[index] = tuple(made)
             if link.malformed_result_id is not None:

@@ -86,7 +86,7 @@ class Piece(NamedTuple):
     html: str = ""
     first: int = 0
     last: int = 0
-    pieces: list[Piece] = []
+    pieces: tuple[Piece, ...] = ()
     said: str = ""
     raw: Clip | None = None
 
@@ -110,7 +110,9 @@ class Conversation(NamedTuple):
     body: list[Piece]
 
 
-def conversation(number: int, name: str, found: Invalid, settings: Settings, draw: Draw) -> Conversation:
+def conversation(
+    number: int, name: str, found: Invalid, settings: Settings, draw: Draw
+) -> Conversation:
     """The drawing of broken transcript ``number`` (from 1) of file ``name``."""
     anchor = f"t{number}"
     messages, other, tools = _parse(found)
@@ -132,7 +134,11 @@ def conversation(number: int, name: str, found: Invalid, settings: Settings, dra
         converted_from=settings.format if settings.format != "ir" and scene.messages else None,
         listed=listed,
         more_listed=more_listed,
-        fixes=[(code, CODE_FIXES[code]) for code, _ in in_code_order(Counter(item[0] for item in found.diagnostics)) if code in CODE_FIXES],
+        fixes=[
+            (code, CODE_FIXES[code])
+            for code, _ in in_code_order(Counter(item[0] for item in found.diagnostics))
+            if code in CODE_FIXES
+        ],
         warnings=[_warned(item, settings) for item in warnings[:DIAGNOSTICS]],
         more_warnings=max(0, len(warnings) - DIAGNOSTICS),
         format=settings.format,
@@ -172,7 +178,9 @@ def _parse(found: Invalid) -> tuple[list[Any] | None, list[Piece] | None, list[A
     return None, [shown_json], None
 
 
-def _flags(found: tuple[Found, ...], count: int) -> tuple[dict[int, dict[int | None, list[Found]]], dict[int, list[Found]]]:
+def _flags(
+    found: tuple[Found, ...], count: int
+) -> tuple[dict[int, dict[int | None, list[Found]]], dict[int, list[Found]]]:
     """The diagnostics on each message (by block, None for the message itself) and on
     each tool definition."""
     flags: dict[int, dict[int | None, list[Found]]] = {}
@@ -198,7 +206,14 @@ def _listed(found: Invalid, settings: Settings, count: int) -> tuple[list[Listed
     """Every diagnostic of the transcript (up to ``DIAGNOSTICS``), linking to its message."""
     limit = min(settings.max_diagnostics or DIAGNOSTICS, DIAGNOSTICS)
     listed = [
-        Listed(badge(code, settings.docs_url), index, tool, 0 <= index < count, clip(message, 500), shown_pointer(pointer))
+        Listed(
+            badge(code, settings.docs_url),
+            index,
+            tool,
+            0 <= index < count,
+            clip(message, 500),
+            shown_pointer(pointer),
+        )
         for code, index, message, pointer, tool in found.diagnostics[:limit]
     ]
     return listed, max(0, len(found.diagnostics) - limit)
@@ -209,7 +224,12 @@ def _warned(found: Found, settings: Settings) -> Warned:
     -1) or the request as a whole."""
     code, index, message, pointer, tool = found
     place = f"message {index}" if index >= 0 else f"tool {tool}" if tool >= 0 else "request"
-    return Warned(badge(code, settings.docs_url, "code warning"), place, clip(message, 500), shown_pointer(pointer))
+    return Warned(
+        badge(code, settings.docs_url, "code warning"),
+        place,
+        clip(message, 500),
+        shown_pointer(pointer),
+    )
 
 
 def _tools(tools: list[Any], tool_flags: dict[int, list[Found]]) -> list[Tool]:
@@ -307,7 +327,7 @@ class _Body:
                 break
             inside.append(self._unit(unit))
             before += unit[1] - unit[0] + 1
-        return Piece("fold", first=units[0][0], last=units[-1][1], pieces=inside)
+        return Piece("fold", first=units[0][0], last=units[-1][1], pieces=tuple(inside))
 
     def _unit(self, unit: Unit) -> Piece:
         first, _, beside = unit

@@ -44,7 +44,10 @@ class Drawing(NamedTuple):
 
 
 def drawing(
-    anchor: str, messages: list[Any], flags: dict[int, dict[int | None, list[Found]]], links: ToolLinks
+    anchor: str,
+    messages: list[Any],
+    flags: dict[int, dict[int | None, list[Found]]],
+    links: ToolLinks,
 ) -> Drawing:
     callers: dict[str, list[int]] = {}
     for index, calls in links.calls.items():
@@ -113,9 +116,9 @@ class Block(NamedTuple):
     rows: list[tuple[Clip, str, bool]] | None = None  # (name, JSON, pointed into)
     more: int = 0  # arguments left out
     beside: Beside | None = None
-    shown: list[tuple[str, str, str]] = []  # a server tool's (key, class, JSON)
+    shown: tuple[tuple[str, str, str], ...] = ()  # a server tool's (key, class, JSON)
     provider: Clip | None = None
-    parts: list[tuple[str, Any]] = []  # a placeholder's label, piece by piece
+    parts: tuple[tuple[str, Any], ...] = ()  # a placeholder's label, piece by piece
     is_call: bool = False
 
 
@@ -128,7 +131,7 @@ class Content(NamedTuple):
 
 class MessageView(NamedTuple):
     anchor: str  # the conversation's
-    index: int
+    message_index: int
     classes: str
     label: Clip
     answers: Answers | None
@@ -151,12 +154,16 @@ def message_view(drawing: Drawing, index: int, beside: dict[int, int] | None = N
     is_object = isinstance(message, dict)
     return MessageView(
         anchor=drawing.anchor,
-        index=index,
+        message_index=index,
         classes=_classes(message, role, flags),
         label=_label(message, role),
         answers=_answers(drawing, index, message) if is_object and role == "toolResult" else None,
         error=is_object and role == "toolResult" and message.get("isError") is True,
-        fields=[(key, scalar(message[key])) for key in ("model", "stopReason", "timestamp") if is_object and key in message],
+        fields=[
+            (key, scalar(message[key]))
+            for key in ("model", "stopReason", "timestamp")
+            if is_object and key in message
+        ],
         mid=scalar(message["id"]) if is_object and "id" in message else None,
         json=None if is_object else json_text(message),
         content=_content(drawing, index, message, beside or {}) if is_object else None,
@@ -205,7 +212,9 @@ def _answers(drawing: Drawing, index: int, message: dict[str, Any]) -> Answers:
     return Answers(tool, call, "none", -1)
 
 
-def _content(drawing: Drawing, index: int, message: dict[str, Any], beside: dict[int, int]) -> Content | None:
+def _content(
+    drawing: Drawing, index: int, message: dict[str, Any], beside: dict[int, int]
+) -> Content | None:
     content = message.get("content")
     if isinstance(content, str):
         return Content(clip(content), None, [], 0)
@@ -217,7 +226,9 @@ def _content(drawing: Drawing, index: int, message: dict[str, Any], beside: dict
     for position, block in enumerate(content[:BLOCKS]):
         drawn = _block(position, block, flags.get(position, []))
         if drawn.kind == "toolCall":
-            drawn = drawn._replace(beside=_beside(drawing, index, calls.get(position), beside.get(position)))
+            drawn = drawn._replace(
+                beside=_beside(drawing, index, calls.get(position), beside.get(position))
+            )
         blocks.append(drawn)
     return Content(None, None, blocks, max(0, len(content) - BLOCKS))
 
@@ -257,7 +268,9 @@ def _block(position: int, block: Any, flags: list[Found]) -> Block:
     if kind in ("serverToolCall", "serverToolResult"):
         return _server_tool(base, block)
     if kind in _PLACEHOLDERS:
-        return base._replace(kind="placeholder", about=kind, parts=_placeholder(kind, block.get("source")))
+        return base._replace(
+            kind="placeholder", about=kind, parts=tuple(_placeholder(kind, block.get("source")))
+        )
     return base._replace(name=None if kind is None else scalar(kind), json=json_text(block))
 
 
@@ -292,7 +305,10 @@ def _tool_call(base: Block, block: dict[str, Any], bad: set[str]) -> Block:
         arguments=json_type(arguments) if "arguments" in block else "missing",
     )
     if bad and isinstance(arguments, dict):
-        rows = [(clip(key, 100), json_text(arguments[key]), key in bad) for key in list(arguments)[:JSON_ITEMS]]
+        rows = [
+            (clip(key, 100), json_text(arguments[key]), key in bad)
+            for key in list(arguments)[:JSON_ITEMS]
+        ]
         return drawn._replace(rows=rows, more=max(0, len(arguments) - JSON_ITEMS))
     return drawn._replace(json=json_text(arguments) if "arguments" in block else None)
 
@@ -318,7 +334,7 @@ def _server_tool(base: Block, block: dict[str, Any]) -> Block:
         provider=scalar(block.get("provider")),
         name=scalar(block.get("name")),
         id=scalar(block.get("id") if is_call else block.get("toolCallId")),
-        shown=[(key, kind, json_text(block[key])) for key, kind in keys if key in block],
+        shown=tuple((key, kind, json_text(block[key])) for key, kind in keys if key in block),
     )
 
 

@@ -59,7 +59,7 @@ class Provider(NamedTuple):
 
 class CodeRow(NamedTuple):
     badge: Badge
-    count: int
+    found: int  # diagnostics of the code
     share: str
     meaning: str
     fix: str
@@ -72,7 +72,7 @@ class Tick(NamedTuple):
 
 class Bar(NamedTuple):
     code: str
-    count: int
+    found: int  # diagnostics of the code
     y: int
     length: int
 
@@ -120,7 +120,11 @@ class Page(NamedTuple):
 
 
 def page(
-    settings: Settings, summary: Summary, seconds: float, drawn: list[tuple[str, Invalid]], more: int
+    settings: Settings,
+    summary: Summary,
+    seconds: float,
+    drawn: list[tuple[str, Invalid]],
+    more: int,
 ) -> Page:
     """The page's view of ``summary`` and of the ``drawn`` broken transcripts."""
     title = (
@@ -152,7 +156,9 @@ def page(
             for code, count in sorted(summary.warnings.items())
         ],
         unreadable=summary.unreadable,
-        broken=[_broken_row(number, name, found, docs) for number, (name, found) in enumerate(drawn, 1)],
+        broken=[
+            _broken_row(number, name, found, docs) for number, (name, found) in enumerate(drawn, 1)
+        ],
         invalid=summary.invalid,
         more=more,
         limit=settings.limit,

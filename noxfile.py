@@ -203,7 +203,8 @@ def tests_lowest(session: nox.Session) -> None:
 # tests of every place a dependency is used, which the whole suite would run in some
 # six minutes more. msgspec: the IR, JSON and the conformance suite; jsonschema and
 # referencing: the schemas and the diagnostics they explain; jsonschema-rs: tool
-# arguments; rich: the progress bar; dask and distributed: --engine dask.
+# arguments; rich: the progress bar; jinja2: the HTML report; dask and distributed:
+# --engine dask.
 LOWEST_TESTS = [
     "tests/conformance",
     "tests/test_lowest.py",
@@ -219,6 +220,7 @@ LOWEST_TESTS = [
     "tests/test_tools_definitions.py",
     "tests/test_tools_arguments_mismatch.py",
     "tests/cli/test_progress_terminal.py",
+    "tests/cli/test_bounded_report.py",
     "tests/cli/test_dask_engine.py",
     "tests/cli/test_validate_command.py",
 ]

@@ -51,11 +51,13 @@ from agent_ir._twins import PLAIN, RAW
 
 __all__ = [
     "MalformedLinks",
+    "ToolLinks",
     "all_answered_once",
     "linkage",
     "linkage_of_valid",
     "malformed_links",
     "pending_turn",
+    "tool_links",
 ]
 
 
@@ -79,6 +81,8 @@ class MalformedLinks(NamedTuple):
     # a readable id (a malformed one too: its results are not orphans) and each
     # well-formed result.
     servers: tuple[tuple[int, str, bool], ...] = ()
+    # (block index, id) of the malformed calls with a readable id, in order
+    malformed_calls: tuple[tuple[int, str], ...] = ()
 
 
 _NO_LINKS = MalformedLinks((), frozenset(), None)
@@ -93,17 +97,18 @@ def malformed_links(plain: Any, problem_paths: Collection[Path]) -> MalformedLin
         return MalformedLinks((), frozenset(), _readable_id(plain.get("toolCallId")))
     broken_blocks = {path[1] for path in problem_paths if len(path) > 1 and path[0] == "content"}
     calls = []
-    malformed: set[str] = set()
+    malformed: list[tuple[int, str]] = []
     for index, block in tool_call_blocks(plain):
         call_id = _readable_id(block.get("id"))
         if call_id is None:
             continue
         if index in broken_blocks:
-            malformed.add(call_id)
+            malformed.append((index, call_id))
         else:
             calls.append((index, call_id, block["name"]))
     servers = tuple(_server_links(plain, broken_blocks))
-    return MalformedLinks(tuple(calls), frozenset(malformed), None, servers)
+    ids = frozenset(call_id for _, call_id in malformed)
+    return MalformedLinks(tuple(calls), ids, None, servers, tuple(malformed))
 
 
 def _server_links(
@@ -122,6 +127,45 @@ def _server_links(
             call_id = block.get("toolCallId")
             if isinstance(call_id, str) and call_id:
                 yield index, call_id, False
+
+
+class ToolLinks(NamedTuple):
+    """Who calls and who answers, as the linkage rules read the messages: ``calls`` maps
+    the index of each message making tool calls to their (block index, id), in block
+    order (a malformed call with a readable id included); ``answers`` maps the index of
+    each tool result to the id of the call it answers (a malformed result's, when
+    readable). What the HTML report draws beside each call."""
+
+    calls: dict[int, tuple[tuple[int, str], ...]]
+    answers: dict[int, str]
+
+
+def tool_links(links: Sequence[Message | MalformedLinks]) -> ToolLinks:
+    """The ``ToolLinks`` of the messages (well-formed ones, or what a malformed one
+    contributes)."""
+    calls: dict[int, tuple[tuple[int, str], ...]] = {}
+    answers: dict[int, str] = {}
+    for index, link in enumerate(links):
+        kind = type(link)
+        if kind in _TOOL_RESULTS:
+            answers[index] = link.tool_call_id  # type: ignore[union-attr]
+        elif kind in _ASSISTANTS:
+            content = link.content  # type: ignore[union-attr]
+            made = [
+                (at, block.id) for at, block in enumerate(content) if type(block) in _TOOL_CALLS
+            ]
+            if made:
+                calls[index] = tuple(made)
+        elif kind is MalformedLinks:
+            assert isinstance(link, MalformedLinks)
+            made = sorted(
+                [*((at, call_id) for at, call_id, _ in link.calls), *link.malformed_calls]
+            )
+            if made:
+                calls[index] = tuple(made)
+            if link.malformed_result_id is not None:
+                answers[index] = link.malformed_result_id
+    return ToolLinks(calls, answers)
 
 
 def linkage_of_valid(

@@ -43,9 +43,11 @@ from agent_ir._inspect import Inspection, fast_messages, inspect_message
 from agent_ir._jsoncopy import snapshot_sequence
 from agent_ir._linkage import (
     MalformedLinks,
+    ToolLinks,
     all_answered_once,
     linkage,
     malformed_links,
+    tool_links,
 )
 from agent_ir._tools import Tools, read_tools
 from agent_ir._verdict import (
@@ -65,6 +67,7 @@ __all__ = [
     "diagnose",
     "loads",
     "parse_transcript",
+    "tool_links_of",
     "validate_json",
     "validate_transcript",
 ]
@@ -494,6 +497,29 @@ def diagnose(
         raise
     except BaseException as error:  # the contract: never raise on any input
         return (transcript_diagnostic(f"could not be validated ({type(error).__name__})"),), None
+
+
+def tool_links_of(value: object) -> ToolLinks:
+    """Which message makes each tool call of ``value`` and which answers it, read as the
+    linkage rules read them (``_linkage.ToolLinks``: a malformed message's readable
+    calls and result count). Never raises: what cannot be read has no links."""
+    try:
+        if not issubclass(type(value), (list, tuple)):
+            return ToolLinks({}, {})
+        messages, malformed = _convert_entries(snapshot_sequence(value), keep=False)
+        links: list[Message | MalformedLinks] = []
+        for index, message in enumerate(messages):
+            if message is None:
+                inspection = malformed[index]
+                paths = [problem.path for problem in inspection.problems]
+                links.append(malformed_links(inspection.plain, paths))
+            else:
+                links.append(message)
+        return tool_links(links)
+    except (KeyboardInterrupt, SystemExit):
+        raise
+    except BaseException:  # the contract: never raise on any input
+        return ToolLinks({}, {})
 
 
 def _verdict(

@@ -873,14 +873,14 @@ def test_equal_counts_are_equal_bars_that_end_at_their_count_on_the_axis(
 def test_the_axis_ends_at_a_round_number_at_or_above_the_largest_count(
     top: int, ticks: list[int]
 ) -> None:
-    from agent_ir.cli._html import _axis_end
+    from agent_ir.cli._html._page import axis_end
 
-    end, step = _axis_end(top)
+    end, step = axis_end(top)
     assert list(range(0, end + 1, step)) == ticks
 
 
 def test_the_report_says_what_to_do_about_each_code(sample_report: Path) -> None:
-    from agent_ir.cli._html import CODE_FIXES
+    from agent_ir.cli._html._codes import CODE_FIXES
 
     tree = parse(page_of(sample_report))
     table = tree.one("table", "codes")

@@ -221,7 +221,7 @@ def test_the_report_explains_every_diagnostic_code() -> None:
     """The report's table gives each code a meaning and what to do about it: a code
     added to the schema needs both."""
     from agent_ir import DiagnosticCode
-    from agent_ir.cli._html import CODE_FIXES, CODE_MEANINGS
+    from agent_ir.cli._html._codes import CODE_FIXES, CODE_MEANINGS
 
     assert set(CODE_MEANINGS) == {code.value for code in DiagnosticCode}
     assert set(CODE_FIXES) == {code.value for code in DiagnosticCode}

@@ -32,7 +32,7 @@ from agent_ir._text import QUOTE_CHARS, cut
 from agent_ir.cli._check import HINTS_PER_BLOCK, BlockResult, Found, Invalid
 from agent_ir.cli._docs import code_url, explained, has_page
 
-__all__ = ["Report", "Summary", "printable", "shown_pointer"]
+__all__ = ["Report", "Summary", "in_code_order", "printable", "shown_pointer"]
 
 _UNPRINTABLE = re.compile(
     "[\x00-\x1f\x7f-\x9f\u2028\u2029\ud800-\udfff"
@@ -95,7 +95,7 @@ class Summary:
             "valid": self.valid,
             "invalid": self.invalid,
             "messages": self.messages,
-            "codes": dict(_in_code_order(self.codes)),
+            "codes": dict(in_code_order(self.codes)),
             "warnings": dict(sorted(self.warnings.items())),
             "unreadable": self.unreadable,
             "formatHints": dict(self.hints.most_common()),
@@ -103,13 +103,14 @@ class Summary:
             "messagesPerSecond": _rate(self.messages, seconds),
             "docs": {
                 code: code_url(docs_url, code)
-                for code in (*dict(_in_code_order(self.codes)), *sorted(self.warnings))
+                for code in (*dict(in_code_order(self.codes)), *sorted(self.warnings))
                 if has_page(code) and docs_url is not None
             },
         }
 
 
-def _in_code_order(codes: Counter[str]) -> list[tuple[str, int]]:
+def in_code_order(codes: Counter[str]) -> list[tuple[str, int]]:
+    """(code, count) pairs in the order of the schema's enum (unknown codes last)."""
     order = {code.value: position for position, code in enumerate(DiagnosticCode)}
     return sorted(codes.items(), key=lambda item: order.get(item[0], len(order)))
 
@@ -204,7 +205,7 @@ class Report:
             f"{summary.valid:,} valid, {summary.invalid:,} invalid; "
             f"{_count(summary.messages, 'message')}\n"
         ]
-        counts = _in_code_order(summary.codes)
+        counts = in_code_order(summary.codes)
         width = max((len(code) for code, _ in counts), default=0)
         lines.extend(f"  {code:<{width}}  {count:,}{self._page(code)}\n" for code, count in counts)
         lines.extend(

@@ -125,11 +125,11 @@ def _expanded(name: griffe.ExprName | griffe.ExprAttribute, public: frozenset[st
     """What a private type alias named ``name`` (``Alias``, ``module.Alias``) stands for;
     itself when it is public or not an alias of agent_ir's."""
     last = name.last if isinstance(name, griffe.ExprAttribute) else name
-    if last.name in public or not last.canonical_path.startswith("agent_ir."):
+    if last.name in public:
         return name
     try:
         target = last.resolved
-    except Exception:  # noqa: BLE001 - griffe raises several kinds for a name it cannot find
+    except Exception:  # griffe raises several kinds for a name it cannot resolve
         return name
     if target is not None and target.is_alias:
         target = target.final_target

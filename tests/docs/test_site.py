@@ -2,17 +2,13 @@
 define, a reference entry for every public name, the provider pages from the code's
 tables, and an index that opens in headless Chromium with no console message.
 
-The site is ``$AGENT_IR_SITE`` when set (``nox -s docs`` builds it first, in strict
-mode, and points here); otherwise it is built once into a temporary folder, and the
-tests are skipped where MkDocs is not installed (the ``tests`` session: they run in
-``docs``)."""
+The site is the ``site`` fixture of ``conftest.py``."""
 
 from __future__ import annotations
 
 import json
 import os
 import re
-import subprocess
 import sys
 from pathlib import Path
 from urllib.parse import unquote, urlparse
@@ -37,24 +33,6 @@ DIAGNOSTICS = schema_codes("diagnostic.schema.json", "DiagnosticCode")
 WARNINGS = schema_codes("conversion-warning.schema.json", "ConversionWarningCode")
 PROVIDER_ERRORS = schema_codes("model-stream.schema.json", "ProviderErrorCode")
 CODES = DIAGNOSTICS + WARNINGS + PROVIDER_ERRORS
-
-
-@pytest.fixture(scope="module")
-def site(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    given = os.environ.get("AGENT_IR_SITE")
-    if given:
-        return Path(given).resolve()
-    pytest.importorskip("mkdocs", reason="MkDocs builds the site (nox -s docs runs these)")
-    pytest.importorskip("mkdocstrings")
-    built = tmp_path_factory.mktemp("site")
-    subprocess.run(
-        [sys.executable, "-m", "mkdocs", "build", "--strict", "--site-dir", str(built)],
-        cwd=ROOT,
-        check=True,
-        capture_output=True,
-        env={**os.environ, "NO_MKDOCS_2_WARNING": "1"},
-    )
-    return built
 
 
 def words(element_html: str) -> str:

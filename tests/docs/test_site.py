@@ -135,22 +135,27 @@ def test_the_provider_pages_show_the_code_s_own_tables(site: Path) -> None:
 
 
 def test_a_provider_page_lists_every_field_of_the_format_s_declaration(site: Path) -> None:
-    """The declaration is the format's spec: each shape of ``_wire.py`` is a table whose
-    rows are its fields with their descriptions."""
+    """The declaration is the format's spec: each shape of ``_wire.py`` is a heading
+    saying what it is (its description's first sentence) over a table whose rows are
+    its fields with their descriptions (a base's fields with each shape deriving it)."""
     from msgspec import inspect
 
     from agent_ir.wire._decode import WireStruct
     from agent_ir.wire.anthropic import _wire
+    from docsgen.provider_fields import heading, shapes
 
     text = words((site / "providers" / "anthropic.html").read_text(encoding="utf-8"))
-    shapes = [
+    declared = [
         value
         for value in vars(_wire).values()
         if isinstance(value, type) and issubclass(value, WireStruct) and value is not WireStruct
     ]
-    assert len(shapes) >= 20
-    for shape in shapes:
-        assert shape.__name__ in text, shape
+    assert len(declared) >= 20
+    shown = shapes("anthropic")
+    assert len(shown) >= 20
+    for shape in shown:
+        assert words(heading(shape)).replace("`", "") in text, shape
+    for shape in declared:
         info = inspect.type_info(shape)
         assert isinstance(info, inspect.StructType)
         for field in info.fields:

@@ -134,9 +134,7 @@ class Page:
     requests: list[str] | None
 
 
-def open_page(
-    page: Path, *, scripts: bool = True, net_log: bool = False, query: str = ""
-) -> Page:
+def open_page(page: Path, *, scripts: bool = True, net_log: bool = False, query: str = "") -> Page:
     """Load ``page`` (a local file; ``query``, if any, after a ``?``) and dump its DOM
     once it has loaded; timers get two seconds of virtual time first, so a script that
     waits is caught too."""

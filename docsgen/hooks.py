@@ -46,6 +46,7 @@ def on_post_page(output: str, page: Any, config: Any) -> str:
         missing = reference.missing_entries(output)
         if missing:
             raise PluginError(f"API reference: no rendered entry for {', '.join(missing)}")
+        return reference.without_private_titles(output)
     return output
 
 

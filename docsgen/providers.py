@@ -1,5 +1,9 @@
-"""One page per provider format: its rules as its registry record states them, its
-stop-reason table and the module docstrings that are its whole mapping."""
+"""One page per provider format, written for its users and generated when the site
+is built: an example run through the conversion, the provider's rules in words (from
+its record, ``schemas/v1/providers.json``), what each kind of IR content becomes and
+reads back as (the conversions run on small samples: ``provider_mapping``), the tables
+the code reads (stop reasons, media types), the mapping in detail (the modules'
+docstrings) and every field of the format's declaration (``provider_fields``)."""
 
 from __future__ import annotations
 
@@ -8,6 +12,8 @@ import re
 from typing import Any
 
 from docsgen.codes import _inline
+from docsgen.provider_fields import declared_fields
+from docsgen.provider_mapping import example, mapping
 
 # page -> (folder, the guide that shows the format in use: its title and page)
 _CONVERSIONS = ("Sending the IR to OpenAI, Anthropic or Gemini", "conversions.md")
@@ -62,15 +68,51 @@ TABLES: dict[str, list[tuple[str, str, str, str, str | None]]] = {
     ],
     "hf-chat": [],
 }
-# The modules of a folder, in reading order, and what each holds.
+# The modules of a folder whose docstring tells the mapping in detail, in reading
+# order, and the heading each gets.
 MODULES = {
-    "_request": "Requests: `to_*` and `from_*`",
+    "_request": "Requests in detail",
     "_tools": "Tool definitions",
     "_reply": "Non-streamed replies",
     "_stream": "Streams",
-    "_rules": "The provider's rules",
-    "_format": "How the command reads a row",
+    "_format": "How a row is read",
     "_ids": "Ids for calls without one",
+    "_rules": "Where the rules come from",
+}
+# How each turn rule of a record reads: (when it is true, when it is false).
+TURN_WORDS = {
+    "results_follow_call": (
+        "The results of an assistant message's tool calls must come right after it "
+        "({RESULT_NOT_IMMEDIATE}).",
+        "The results of a tool call need not come right after its message.",
+    ),
+    "assistant_turns_join": (
+        "Consecutive assistant messages are one turn: the results of their calls may "
+        "follow the whole run of them.",
+        "Each assistant message is a turn of its own.",
+    ),
+    "user_turn_first": (
+        "The first message after the system messages must be a user message "
+        "({INVALID_ROLE_ORDER}).",
+        "The conversation may start with an assistant message.",
+    ),
+    "calls_follow_user_turn": (
+        "An assistant message with tool calls must come after a user turn (a user "
+        "message or tool results), never first after the system messages "
+        "({INVALID_ROLE_ORDER}).",
+        "An assistant message with tool calls may come first.",
+    ),
+    "content_required": (
+        "User and assistant messages must say something: no empty content, no empty "
+        "text block, no text block of only whitespace standing alone ({EMPTY_CONTENT}).",
+        "Empty content is not refused.",
+    ),
+    "ids_reusable_after_result": (
+        "A tool-call id may be used again once its call was answered: "
+        "`check_wire_rules` accepts it, while `validate_transcript` reports it "
+        "({DUPLICATE_TOOL_CALL_ID}), stricter on purpose.",
+        "A tool-call id may be used once in a transcript ({DUPLICATE_TOOL_CALL_ID}).",
+    ),
 }
 
 
@@ -81,196 +123,184 @@ def pages() -> dict[str, str]:
 def page(name: str) -> str:
     from agent_ir.wire import _registry
 
-    folder, section = FOLDERS[name]
+    folder, (title, guide) = FOLDERS[name]
     spec = _registry.REGISTRY.get(name) or _registry.DATASETS[name]
-    lines = [f"# {spec.label}", ""]
-    record = (
-        "its entry of `schemas/v1/providers.json`, built by `_rules.py` and listed in "
-        "`wire/_registry.py`"
-        if name in _registry.REGISTRY
-        else "`_format.py`, listed in `wire/_registry.py`"
-    )
-    lines += [
-        f"`agent_ir.wire.{folder}`: this page is generated from the folder's own record "
-        f"({record}), tables and module docstrings.",
-        "",
-    ]
+    lines = [f"# {spec.label}", "", *_intro(name, folder, spec.label), ""]
+    lines += [f"With more examples: the guide [{title}](../guide/{guide}).", ""]
+    lines += ["## An example", "", *example(folder, spec.request)]
     if name in _registry.REGISTRY:
-        lines += _rules(spec)
+        lines += rules(name)
+    lines += _request_line(name, spec.request)
+    lines += [
+        "## What each kind of content becomes",
+        "",
+        f"Each transcript below is sent with `to_{folder}` and what it gives is read back "
+        f"with `from_{folder}`, when this page is built: what the format cannot carry is "
+        "warned, never dropped silently.",
+        "",
+        *mapping(folder, spec.request, code_link),
+    ]
     for table in TABLES[name]:
         lines += _table(folder, *table)
-    lines += declared_fields(folder)
-    title, guide = section
-    lines += [
-        "## In use",
-        "",
-        f"With examples that run: the guide [{title}](../guide/{guide}).",
-        "",
-    ]
-    for module, title in MODULES.items():
+    for module, heading in MODULES.items():
         try:
             loaded = importlib.import_module(f"agent_ir.wire.{folder}.{module}")
         except ModuleNotFoundError:
             continue
         if loaded.__doc__:
-            lines += [f"## {title} (`{module}.py`)", "", _docstring(loaded.__doc__), ""]
+            lines += [f"## {heading}", "", _docstring(loaded.__doc__), ""]
+    lines += declared_fields(folder)
     return "\n".join(lines)
 
 
-def _rules(spec: Any) -> list[str]:
-    turns = spec.turns
-    ids = spec.ids
-    id_rule = "no limit is known; none is checked"
-    if ids.pattern is not None:
-        id_rule = f"`{ids.pattern.pattern}` (other characters become `{ids.replacement}`)"
-    elif ids.longest is not None:
-        id_rule = f"at most {ids.longest} characters"
-    names = spec.tool_names.pattern.pattern if spec.tool_names else None
-    rows = [
-        ("the tool-call ids it takes (INVALID_TOOL_CALL_ID_FORMAT)", id_rule),
-        (
-            "tool names (INVALID_TOOL_NAME_FORMAT)",
-            f"`{names}`" if names else "no rule is known; none is checked",
-        ),
+def code_link(code: str) -> str:
+    """``code`` linked to its page."""
+    return f"[{code}](../codes/{code}.md)"
+
+
+def _intro(name: str, folder: str, label: str) -> list[str]:
+    import agent_ir.wire
+
+    public = set(agent_ir.wire.__all__)
+    said = [f"`to_{folder}(transcript)` writes a transcript as a {label} request"]
+    said.append(f"`from_{folder}(...)` reads one back")
+    if f"reply_from_{folder}" in public:
+        said.append(f"`reply_from_{folder}(...)` reads a whole reply")
+    streams = [n for n in sorted(public) if n.endswith("Stream") and _stream_of(n, folder)]
+    if streams:
+        said.append(" and ".join(f"`{n}`" for n in streams) + " read a streamed one")
+    return [
+        "; ".join(said) + " (all in `agent_ir.wire`). This page is generated when the "
+        "site is built: the examples run, the rules come from the provider's record "
+        "(`schemas/v1/providers.json`) and the fields from the format's declaration."
     ]
-    for field, code in (
-        ("results_follow_call", "RESULT_NOT_IMMEDIATE"),
-        ("assistant_turns_join", None),
-        ("user_turn_first", "INVALID_ROLE_ORDER"),
-        ("calls_follow_user_turn", "INVALID_ROLE_ORDER"),
-        ("content_required", "EMPTY_CONTENT"),
-        ("ids_reusable_after_result", "DUPLICATE_TOOL_CALL_ID not reported"),
-    ):
-        label = f"`{field}`" + (f" ({code})" if code else "")
-        rows.append((label, "yes" if getattr(turns, field) else "no"))
-    if spec.signatures is not None:
-        rows.append(
-            (
-                "thought signatures (MISSING_THOUGHT_SIGNATURE)",
-                f"required; `repair_transcript` writes `{spec.signatures.placeholder}`",
-            )
-        )
-    request = spec.request
-    rows.append(
-        (
-            "the keys of a line `--format` reads",
-            ", ".join(
-                f"`{k}`" for k in (request.messages_key, request.system_key, request.tools_key) if k
-            ),
-        )
-    )
+
+
+def _stream_of(stream: str, folder: str) -> bool:
+    return stream.removeprefix("Async").lower().removesuffix("stream") == folder.replace("_", "")
+
+
+def rules(name: str) -> list[str]:
+    """What ``check_wire_rules(transcript, name)`` checks, in words, from the record."""
+    from agent_ir.wire import _registry
+    from agent_ir.wire._records import provider_record
+
+    spec = _registry.REGISTRY[name]
+    record = provider_record(name)
     lines = [
-        f'## What `check_wire_rules(transcript, "{spec.name}")` checks',
+        "## The rules",
         "",
-        "| rule | value |",
-        "|---|---|",
-        *[f"| {label} | {_cell(value)} |" for label, value in rows],
+        f'What `check_wire_rules(transcript, "{name}")` checks beyond `validate_transcript`, '
+        f'what `repair_transcript(..., provider="{name}")` follows and '
+        f"`agent-ir validate --provider-rules {name}` reports:",
+        "",
+        f"- Tool-call ids: {_id_words(record.ids, spec)}.",
+        f"- Tool names: {_name_words(record.tool_names, spec)}.",
+    ]
+    for field, (yes, no) in TURN_WORDS.items():
+        words = yes if getattr(spec.turns, field) else no
+        lines.append("- " + re.sub(r"\{([A-Z_]+)\}", lambda m: code_link(m[1]), words))
+    if record.signatures is not None:
+        lines.append(f"- {_signature_words(record.signatures)}")
+    return [*lines, ""]
+
+
+def _id_words(ids: Any, spec: Any) -> str:
+    if ids.characters is None:
+        if ids.longest is None:
+            return "any id (no limit is known; none is checked)"
+        return f"at most {ids.longest} characters, any characters"
+    words = (
+        f"{_length(ids.longest)}, each {characters(ids.characters)} (`{spec.ids.pattern.pattern}`)"
+    )
+    if ids.replacement is not None:
+        words += (
+            f"; `normalize_tool_call_ids` writes `{ids.replacement}` in place of any other "
+            "character"
+        )
+    return words
+
+
+def _length(longest: int | None) -> str:
+    return f"1 to {longest} characters" if longest is not None else "at least 1 character"
+
+
+def _name_words(names: Any, spec: Any) -> str:
+    if names is None:
+        return "no rule is known; none is checked"
+    first = f", the first {characters(names.first)}" if names.first else ""
+    return (
+        f"{_length(names.longest)}, each {characters(names.characters)}{first} "
+        f"(`{spec.tool_names.pattern.pattern}`), for tool definitions and calls alike "
+        f"({code_link('INVALID_TOOL_NAME_FORMAT')})"
+    )
+
+
+_CLASS_WORDS = {"a-zA-Z": "an ASCII letter", "a-z": "a lowercase ASCII letter",
+                "A-Z": "an uppercase ASCII letter", "0-9": "a digit"}  # fmt: skip
+
+
+def characters(body: str) -> str:
+    """A character class's body in words: ``a-zA-Z0-9_-`` -> ``an ASCII letter, a
+    digit, `_` or `-```."""
+    words = []
+    rest = body
+    while rest:
+        for piece, said in _CLASS_WORDS.items():
+            if rest.startswith(piece):
+                words.append(said)
+                rest = rest[len(piece) :]
+                break
+        else:
+            if len(rest) >= 3 and rest[1] == "-":
+                words.append(f"`{rest[0]}` to `{rest[2]}`")
+                rest = rest[3:]
+            else:
+                words.append(f"`{rest[0]}`")
+                rest = rest[1:]
+    return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " or " + words[-1]
+
+
+def _signature_words(signatures: Any) -> str:
+    models = signatures.models
+    exempt = ", ".join(f"`{piece}`" for piece in models.exempt)
+    return (
+        f"Thought signatures: for the models whose name starts with `{models.prefix}`, "
+        f"from version {models.from_major} on"
+        + (f" (a name holding {exempt} excepted)" if exempt else "")
+        + ", and for a model not given, the first tool call of each step of the current "
+        "turn must carry the signature the model gave it "
+        f"({code_link('MISSING_THOUGHT_SIGNATURE')}); `repair_transcript` writes "
+        f"`{signatures.placeholders[0]}`, a value the provider documents as accepted "
+        "in its place, on a call that lacks one."
+    )
+
+
+def _request_line(name: str, reader: Any) -> list[str]:
+    keys = [f'"{reader.messages_key}": [...]']
+    if reader.system_key:
+        keys.append(f'"{reader.system_key}": ...')
+    if reader.tools_key:
+        keys.append(f'"{reader.tools_key}": [...]')
+    keys += [f'"{switch}": true' for switch in reader.switches]
+    return [
+        "## A request per line",
+        "",
+        f"`agent-ir validate --format {name} FILE.jsonl` reads each line as a request: "
+        f"`{{{', '.join(keys)}}}`.",
         "",
     ]
-    return lines
 
 
 def _table(
     folder: str, module: str, name: str, title: str, keys: str, values: str | None
 ) -> list[str]:
     table = getattr(importlib.import_module(f"agent_ir.wire.{folder}.{module}"), name)
-    lines = [f"## {title}", "", f"`{module}.{name}`:", ""]
+    lines = [f"## {title}", ""]
     if values is None:
         return [*lines, f"| {keys} |", "|---|", *[f"| `{item}` |" for item in sorted(table)], ""]
     rows = [f"| `{key}` | `{getattr(value, 'value', value)}` |" for key, value in table.items()]
     return [*lines, f"| {keys} | {values} |", "|---|---|", *rows, ""]
-
-
-def declared_fields(folder: str) -> list[str]:
-    """The format's declaration (``_wire.py``, when the folder has one), shape by shape:
-    each field's JSON name, its type and its description. A key a shape does not list is
-    a PART_NOT_READ warning; a block, item or event type it does not list is passed over
-    with a warning."""
-    try:
-        declared = importlib.import_module(f"agent_ir.wire.{folder}._wire")
-    except ModuleNotFoundError:
-        return []
-    from msgspec import inspect
-
-    from agent_ir.wire._decode import WireStruct
-
-    lines = [
-        "## The format, field by field (`_wire.py`)",
-        "",
-        "What the readers decode, declared once. A key that is not listed here is a "
-        "PART_NOT_READ warning at its place; a block, item or event type that is not "
-        "listed is passed over with a warning (EVENT_NOT_READ for an event).",
-        "",
-    ]
-    shapes = [
-        value
-        for value in vars(declared).values()
-        if isinstance(value, type)
-        and issubclass(value, WireStruct)
-        and value is not WireStruct
-        and value.__module__ == declared.__name__
-    ]
-    for shape in shapes:
-        info = inspect.type_info(shape)
-        assert isinstance(info, inspect.StructType)
-        tag = f" (`{info.tag_field}`: `{info.tag}`)" if info.tag_field else ""
-        doc = " ".join((shape.__doc__ or "").split())
-        lines += [f"### {shape.__name__}{tag}", "", _inline(doc), ""]
-        if not info.fields:
-            lines += ["No other field.", ""]
-            continue
-        lines += ["| field | type | meaning |", "|---|---|---|"]
-        for field in info.fields:
-            described, kind = _described(field.type)
-            required = "" if field.required else ", optional"
-            lines.append(
-                f"| `{field.encode_name}` | {_cell(kind)}{required} | {_cell(_inline(described))} |"
-            )
-        lines.append("")
-    return lines
-
-
-def _described(info: Any) -> tuple[str, str]:
-    """(the description, the type's name) of a field's type."""
-    from msgspec import inspect
-
-    description = ""
-    while isinstance(info, inspect.Metadata):
-        description = (info.extra_json_schema or {}).get("description", description)
-        info = info.type
-    return description, _type_name(info)
-
-
-def _type_name(info: Any) -> str:
-    from msgspec import inspect
-
-    if isinstance(info, inspect.Metadata):
-        return _type_name(info.type)
-    if isinstance(info, inspect.UnionType):
-        return " or ".join(_type_name(member) for member in info.types)
-    if isinstance(info, inspect.StructType):
-        return info.cls.__name__
-    if isinstance(info, inspect.ListType):
-        return f"array of {_type_name(info.item_type)}"
-    names = {
-        inspect.StrType: "string",
-        inspect.IntType: "integer",
-        inspect.FloatType: "number",
-        inspect.BoolType: "boolean",
-        inspect.NoneType: "null",
-        inspect.DictType: "object",
-        inspect.AnyType: "any JSON",
-    }
-    name = names.get(type(info), type(info).__name__)
-    if isinstance(info, inspect.IntType) and info.ge == 0:
-        return "integer >= 0"
-    if isinstance(info, inspect.StrType) and info.min_length:
-        return "non-empty string"
-    return name
-
-
-def _cell(value: str) -> str:
-    return value.replace("|", "\\|")
 
 
 def _docstring(doc: str) -> str:

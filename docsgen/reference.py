@@ -14,6 +14,13 @@ def public_names() -> list[str]:
     return list(agent_ir.__all__)
 
 
+def wire_names() -> list[str]:
+    """Every name of ``agent_ir.wire.__all__``."""
+    import agent_ir.wire
+
+    return list(agent_ir.wire.__all__)
+
+
 def page() -> str:
     """The reference page: an introduction, then an entry per public name."""
     lines = [
@@ -27,14 +34,20 @@ def page() -> str:
     ]
     for name in public_names():
         lines += [f"::: agent_ir.{name}", ""]
+    also = [name for name in wire_names() if name in agent_ir.__all__]
     lines += [
         "## `agent_ir.wire`",
+        "",
+        f"`agent_ir.wire` also exports {', '.join(f'`{name}`' for name in also)}, the same",
+        "objects as `agent_ir`'s, described above.",
         "",
         "::: agent_ir.wire",
         "    options:",
         "      show_root_heading: false",
         "      show_submodules: false",
         "      heading_level: 3",
+        "      members:",
+        *(f"        - {name}" for name in wire_names() if name not in agent_ir.__all__),
         "",
     ]
     return "\n".join(lines)
@@ -55,3 +68,13 @@ def missing_entries(html: str) -> list[str]:
         if not text:
             missing.append(name)
     return missing
+
+
+_PRIVATE_TITLE = re.compile(r' title="agent_ir(?:\.\w+)*\._[^"]*"')
+
+
+def without_private_titles(html: str) -> str:
+    """``html`` without the tooltips naming where a type is defined (``title=
+    "agent_ir._generated.model_stream_schema.ResponseStopReason"``, which mkdocs-autorefs
+    puts on a name it does not link): the module is private, the name says enough."""
+    return _PRIVATE_TITLE.sub("", html)

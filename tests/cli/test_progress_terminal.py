@@ -101,6 +101,23 @@ def test_the_report_and_the_bar_share_a_terminal_line_by_line(tmp_path: Path) ->
     assert missing == [], drawn.text()
 
 
+def test_printed_lines_go_above_the_bar_in_batches_not_one_redraw_each(
+    tmp_path: Path, big_dataset: Dataset
+) -> None:
+    """The bar was redrawn for every line of the report printed above it (issue 37: a
+    terminal took 11 times as long as --quiet): now the lines go out in batches, with
+    one redraw per batch and a few a second. Counted, not timed: the bar's draws (each
+    writes its label) against the report's lines, on a run of some 1,100 of them."""
+    drawn = on_terminal(
+        "validate", "--jobs", "1", big_dataset.path, stdout_too=True, tmp_path=tmp_path
+    )
+    assert drawn.status == 1
+    printed = drawn.raw.count(f"{big_dataset.path}:".encode())
+    assert printed == len(big_dataset.invalid)  # every diagnostic line reached the terminal
+    draws = drawn.raw.count(b"validating ")
+    assert 1 <= draws <= printed // 20, (draws, printed)
+
+
 _TIME = re.compile(r"(\d+:\d\d:\d\d|-:--:--)")
 
 

@@ -2,17 +2,13 @@
 define, a reference entry for every public name, the provider pages from the code's
 tables, and an index that opens in headless Chromium with no console message.
 
-The site is ``$AGENT_IR_SITE`` when set (``nox -s docs`` builds it first, in strict
-mode, and points here); otherwise it is built once into a temporary folder, and the
-tests are skipped where MkDocs is not installed (the ``tests`` session: they run in
-``docs``)."""
+The site is the ``site`` fixture of ``conftest.py``."""
 
 from __future__ import annotations
 
 import json
 import os
 import re
-import subprocess
 import sys
 from pathlib import Path
 from urllib.parse import unquote, urlparse
@@ -37,24 +33,6 @@ DIAGNOSTICS = schema_codes("diagnostic.schema.json", "DiagnosticCode")
 WARNINGS = schema_codes("conversion-warning.schema.json", "ConversionWarningCode")
 PROVIDER_ERRORS = schema_codes("model-stream.schema.json", "ProviderErrorCode")
 CODES = DIAGNOSTICS + WARNINGS + PROVIDER_ERRORS
-
-
-@pytest.fixture(scope="module")
-def site(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    given = os.environ.get("AGENT_IR_SITE")
-    if given:
-        return Path(given).resolve()
-    pytest.importorskip("mkdocs", reason="MkDocs builds the site (nox -s docs runs these)")
-    pytest.importorskip("mkdocstrings")
-    built = tmp_path_factory.mktemp("site")
-    subprocess.run(
-        [sys.executable, "-m", "mkdocs", "build", "--strict", "--site-dir", str(built)],
-        cwd=ROOT,
-        check=True,
-        capture_output=True,
-        env={**os.environ, "NO_MKDOCS_2_WARNING": "1"},
-    )
-    return built
 
 
 def words(element_html: str) -> str:
@@ -157,22 +135,27 @@ def test_the_provider_pages_show_the_code_s_own_tables(site: Path) -> None:
 
 
 def test_a_provider_page_lists_every_field_of_the_format_s_declaration(site: Path) -> None:
-    """The declaration is the format's spec: each shape of ``_wire.py`` is a table whose
-    rows are its fields with their descriptions."""
+    """The declaration is the format's spec: each shape of ``_wire.py`` is a heading
+    saying what it is (its description's first sentence) over a table whose rows are
+    its fields with their descriptions (a base's fields with each shape deriving it)."""
     from msgspec import inspect
 
     from agent_ir.wire._decode import WireStruct
     from agent_ir.wire.anthropic import _wire
+    from docsgen.provider_fields import heading, shapes
 
     text = words((site / "providers" / "anthropic.html").read_text(encoding="utf-8"))
-    shapes = [
+    declared = [
         value
         for value in vars(_wire).values()
         if isinstance(value, type) and issubclass(value, WireStruct) and value is not WireStruct
     ]
-    assert len(shapes) >= 20
-    for shape in shapes:
-        assert shape.__name__ in text, shape
+    assert len(declared) >= 20
+    shown = shapes("anthropic")
+    assert len(shown) >= 20
+    for shape in shown:
+        assert words(heading(shape)).replace("`", "") in text, shape
+    for shape in declared:
         info = inspect.type_info(shape)
         assert isinstance(info, inspect.StructType)
         for field in info.fields:

@@ -134,14 +134,20 @@ class Page:
     requests: list[str] | None
 
 
-def open_page(page: Path, *, scripts: bool = True, net_log: bool = False) -> Page:
-    """Load ``page`` (a local file) and dump its DOM once it has loaded; timers get two
-    seconds of virtual time first, so a script that waits is caught too."""
+def open_page(page: Path, *, scripts: bool = True, net_log: bool = False, query: str = "") -> Page:
+    """Load ``page`` (a local file; ``query``, if any, after a ``?``) and dump its DOM
+    once it has loaded; timers get two seconds of virtual time first, so a script that
+    waits is caught too."""
     with tempfile.TemporaryDirectory(prefix="agent-ir-netlog-") as directory:
         log = Path(directory) / "net.json"
         extra = [f"--log-net-log={log}"] if net_log else []
         done = _run(
-            [*extra, "--virtual-time-budget=2000", "--dump-dom", page.resolve().as_uri()],
+            [
+                *extra,
+                "--virtual-time-budget=2000",
+                "--dump-dom",
+                page.resolve().as_uri() + (f"?{query}" if query else ""),
+            ],
             scripts=scripts,
         )
         requests = _requests(log) if net_log else None

@@ -11,8 +11,10 @@ from types import TracebackType
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
-    from rich.console import Console, RenderableType
-    from rich.progress import Progress, Task
+    from rich.console import RenderableType
+    from rich.progress import Progress, Task, TaskID
+
+    from agent_ir.cli._screen import Screen
 
 __all__ = ["BAR_LEAST", "BAR_MOST", "Bar", "wanted"]
 
@@ -31,14 +33,15 @@ class Bar:
     """A context manager; ``advance(read_bytes, transcripts)`` moves the bar as results
     come, in input order; ``in_flight(read_bytes)``, which other threads may call, adds
     the bytes read by work whose results have not come yet (a Dask task). The bar
-    never moves back."""
+    never moves back. What is printed while it is drawn goes above it
+    (``agent_ir.cli._screen``)."""
 
     def __init__(self, total_bytes: int | None, *, draw: bool) -> None:
         self._total = total_bytes
         self._progress: Progress | None = None
+        self._screen: Screen | None = None
         if draw:
-            self._progress = _progress()
-            self._task = self._progress.add_task("validate", total=total_bytes, transcripts=0)
+            self._progress, self._task, self._screen = _drawn(total_bytes)
         self._lock = threading.Lock()
         self._done = 0
         self._flight = 0
@@ -46,8 +49,8 @@ class Bar:
         self._transcripts = 0
 
     def __enter__(self) -> Bar:
-        if self._progress is not None:
-            self._progress.start()
+        if self._screen is not None:
+            self._screen.__enter__()
         return self
 
     def advance(self, read_bytes: int, transcripts: int) -> None:
@@ -73,8 +76,9 @@ class Bar:
         if self._total is not None:
             shown = min(shown, self._total)
         self._shown = max(self._shown, shown)
-        if self._progress is not None:
+        if self._progress is not None and self._screen is not None:
             self._progress.update(self._task, completed=self._shown, transcripts=self._transcripts)
+            self._screen.changed()  # drawn by the screen's own thread, a few times a second
 
     def __exit__(
         self,
@@ -82,35 +86,27 @@ class Bar:
         error: BaseException | None,
         traceback: TracebackType | None,
     ) -> None:
-        if self._progress is not None:
-            self._progress.stop()
+        if self._screen is not None:
+            self._screen.__exit__(kind, error, traceback)
 
 
-def _progress() -> Progress:
+def _drawn(total_bytes: int | None) -> tuple[Progress, TaskID, Screen]:
+    """rich's record of the task (its speed, its time left), never drawn by rich itself,
+    and the screen that draws its line."""
     # rich is imported only to draw (it costs a third of the command's start-up).
     from rich.console import Console
     from rich.progress import Progress
 
-    console = Console(file=sys.stderr)
-    return Progress(
-        _line_column(console),
-        console=console,
-        # The report goes to stdout: through rich (which keeps the bar below it) only
-        # when stdout is a terminal too; a piped report must never reach stderr.
-        redirect_stdout=sys.stdout.isatty(),
-    )
+    from agent_ir.cli._screen import Screen
 
+    progress = Progress(auto_refresh=False)
+    task_id = progress.add_task("validate", total=total_bytes, transcripts=0)
+    [task] = progress.tasks
 
-def _line_column(console: Console) -> Any:
-    """The one column of the bar: its whole line, made to fit ``console``'s width as it
-    is when drawn (``_fitted``)."""
-    from rich.progress import ProgressColumn
+    def line(width: int) -> RenderableType:
+        return _fitted(task, width - 1)  # the last column: no wrap anywhere
 
-    class Line(ProgressColumn):
-        def render(self, task: Task) -> RenderableType:
-            return _fitted(task, console.width - 1)  # the last column: no wrap anywhere
-
-    return Line()
+    return progress, task_id, Screen(Console(file=sys.stderr), line)
 
 
 def _fitted(task: Task, width: int) -> RenderableType:

@@ -80,5 +80,5 @@ def format_label(name: str) -> str | None:
     return None if known is None else known.label
 
 
-# Last: the names ``agent_ir`` exports from here say ``agent_ir`` (``_publish.LAZY``).
+# Last: the names ``agent_ir`` exports from here say ``agent_ir`` (its table, ``_publish``).
 publish_lazy(globals(), __name__)

@@ -12,7 +12,7 @@ from typing import Any
 
 from agent_ir import validate_json
 
-SAMPLE = Path(__file__).resolve().parents[1] / "fixtures" / "transcripts" / "sample.jsonl"
+SAMPLE = Path(__file__).resolve().parents[2] / "fixtures" / "transcripts" / "sample.jsonl"
 
 # transcript id -> [(code, message index, JSON Pointer)] of its diagnostics, in order.
 EXPECTED: dict[str, list[tuple[str, int, str]]] = {

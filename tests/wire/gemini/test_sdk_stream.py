@@ -41,7 +41,7 @@ from support.gemini import merged_reply, signature_bytes, sse_chunks
 from support.loopback import loopback_only, recording_server
 from support.sse_server import sse_server
 
-FOLDER = Path(__file__).resolve().parents[2] / "fixtures" / "wire" / "gemini"
+FOLDER = Path(__file__).resolve().parents[3] / "fixtures" / "wire" / "gemini"
 RECORDINGS = sorted(path.stem for path in FOLDER.glob("*.sse"))
 # The SDK reads the API's camelCase only: a snake_case body is what a caller's
 # model_dump(mode="json") gives, never what the API sends.

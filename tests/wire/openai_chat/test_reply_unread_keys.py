@@ -251,7 +251,7 @@ def test_the_reply_warns_about_the_keys_the_request_reader_warns_about(
 ) -> None:
     """One list: the keys of an assistant message that a request and a reply leave
     unread are the same (but the reasoning, which only a reply reads, and the audio,
-    whose transcript a reply reads: tests/wire/test_openai_chat_audio.py)."""
+    whose transcript a reply reads: tests/wire/openai_chat/test_audio.py)."""
     message = {"role": "assistant", "content": "a", **extra}
     request = from_openai_chat([message])
     reply = read(completion(message))

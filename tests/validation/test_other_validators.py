@@ -39,7 +39,7 @@ from agent_ir import schemas, validate_transcript
 
 jsonschema_rs = pytest.importorskip("jsonschema_rs", reason="nox's tests session installs it")
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 EXAMPLES = ROOT / "fixtures" / "schema-examples"
 SUITE = ROOT / "fixtures" / "conformance" / "transcripts"
 ID_BASE = "https://agent-ir.dev/schemas/v1/"

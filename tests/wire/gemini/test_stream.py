@@ -1,6 +1,6 @@
 """``GeminiStream`` / ``AsyncGeminiStream``: what the module docstring promises, on
 hand-built chunks (the recordings in every chunking are test_stream_pairs.py's, the
-SDK comparison test_gemini_sdk_stream.py's): text pieces joined into one block,
+SDK comparison tests/wire/gemini/test_sdk_stream.py's): text pieces joined into one block,
 signatures reaching the block they belong to wherever they arrive, calls with and
 without ids, the finish reasons, usage, the JSON-array form, and hostile chunks refused
 with a path or warned, never a KeyError."""
@@ -20,7 +20,7 @@ from agent_ir.wire import GeminiStream, reply_from_gemini
 from support.gemini import merged_reply, sse_chunks
 
 Code = ProviderErrorCode
-FOLDER = Path(__file__).resolve().parents[2] / "fixtures" / "wire" / "gemini"
+FOLDER = Path(__file__).resolve().parents[3] / "fixtures" / "wire" / "gemini"
 
 
 def chunk(

@@ -37,7 +37,7 @@ from agent_ir._generated import (
 )
 from agent_ir._jsonobject import JsonObject, freeze_object
 
-EXAMPLES = Path(__file__).parent.parent / "fixtures" / "schema-examples"
+EXAMPLES = Path(__file__).parents[2] / "fixtures" / "schema-examples"
 SCHEMA_NAMES = (
     "conversion-warning",
     "diagnostic",
@@ -364,7 +364,7 @@ def test_property_names_are_camel_case(name: str) -> None:
 def test_patterns_use_no_lookaround_and_dollar_anchors_carry_a_not() -> None:
     """Lookaround does not compile in RE2-style engines (Go, Rust's regex). Python's $
     also matches before a final newline, so a pattern ending with $ has a "not" beside
-    it that refuses that newline (tests/test_other_validators.py proves each one)."""
+    it that refuses that newline (tests/validation/test_other_validators.py proves each one)."""
     lookaround = set()
     unguarded = set()
     for name in SCHEMA_NAMES:

@@ -39,7 +39,7 @@ from support.sse_server import sse_server
 pytestmark = pytest.mark.allow_hosts(["127.0.0.1"])
 
 Code = ProviderErrorCode
-FIXTURES = Path(__file__).resolve().parents[2] / "fixtures" / "wire" / "openai-responses"
+FIXTURES = Path(__file__).resolve().parents[3] / "fixtures" / "wire" / "openai-responses"
 NAMES = sorted(path.stem for path in FIXTURES.glob("*.sse"))
 ASYNC_TEST_SECONDS = 10.0
 
@@ -1101,7 +1101,7 @@ HOSTED_ITEMS = [
     "mcp_list_tools",
     "mcp_approval_request",
     # computer_call and local_shell_call are tool calls the application runs:
-    # tests/wire/test_openai_responses_client_calls.py
+    # tests/wire/openai_responses/test_client_calls.py
     "shell_call",
     "custom_tool_call",
     "a_future_item",

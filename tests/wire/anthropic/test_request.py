@@ -59,7 +59,7 @@ from support.wire_cases import (
     without_thought_signatures,
 )
 
-SAMPLE = Path(__file__).resolve().parents[2] / "fixtures" / "transcripts" / "sample.jsonl"
+SAMPLE = Path(__file__).resolve().parents[3] / "fixtures" / "transcripts" / "sample.jsonl"
 PDF = "JVBERi0xLjQ="
 HELLO = base64.b64encode(b"hello\n").decode()  # a text/plain document
 Code = ConversionWarningCode

@@ -248,7 +248,7 @@ def test_a_valid_struct_inside_a_mapping_is_copied_not_kept() -> None:
 
 # --- valid input takes the fast path ---------------------------------------------------
 
-SAMPLE = Path(__file__).resolve().parents[1] / "fixtures" / "transcripts" / "sample.jsonl"
+SAMPLE = Path(__file__).resolve().parents[2] / "fixtures" / "transcripts" / "sample.jsonl"
 
 
 def _valid_samples() -> list[list[Any]]:

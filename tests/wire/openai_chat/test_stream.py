@@ -34,7 +34,7 @@ from support.loopback import loopback_only
 from support.sse_server import sse_server
 
 Code = ProviderErrorCode
-FIXTURES = Path(__file__).resolve().parents[2] / "fixtures" / "wire" / "openai-chat"
+FIXTURES = Path(__file__).resolve().parents[3] / "fixtures" / "wire" / "openai-chat"
 NAMES = sorted(path.name.removesuffix(".sse") for path in FIXTURES.glob("*.sse"))
 ASYNC_TEST_SECONDS = 20.0
 

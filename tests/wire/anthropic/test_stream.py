@@ -40,7 +40,7 @@ from support.loopback import loopback_only
 from support.sse_server import sse_server
 
 Code = ProviderErrorCode
-FIXTURES = Path(__file__).resolve().parents[2] / "fixtures" / "wire" / "anthropic"
+FIXTURES = Path(__file__).resolve().parents[3] / "fixtures" / "wire" / "anthropic"
 NAMES = sorted(path.stem for path in FIXTURES.glob("*.sse"))
 GUARD_SECONDS = 10
 QUESTION = user_message(id="user-1", content="hi")

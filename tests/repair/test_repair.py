@@ -17,7 +17,7 @@
   purpose: a repair is valid (and, for a provider, passes its wire rules), reports
   what it did at input indexes and paths that resolve in the input, changes nothing that was valid and nothing the second
   time; a transcript its provider accepts is returned unchanged; trimming a valid
-  transcript keeps it valid. (Any sequence at all: ``test_repair_any_sequence.py``.)
+  transcript keeps it valid. (Any sequence at all: ``tests/repair/test_any_sequence.py``.)
 """
 
 from __future__ import annotations

@@ -55,7 +55,7 @@ from support.wire_cases import (
     without_thought_signatures,
 )
 
-SAMPLE = Path(__file__).resolve().parents[2] / "fixtures" / "transcripts" / "sample.jsonl"
+SAMPLE = Path(__file__).resolve().parents[3] / "fixtures" / "transcripts" / "sample.jsonl"
 PNG_URL = f"data:image/png;base64,{PNG_BASE64}"
 PDF = "JVBERi0xLjQ="
 PDF_URL = f"data:application/pdf;base64,{PDF}"

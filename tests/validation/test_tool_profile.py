@@ -94,7 +94,7 @@ _LIBRARY = textwrap.dedent(
 
 
 def _subprocess_env() -> dict[str, str]:
-    src = str(Path(__file__).resolve().parents[1] / "src")
+    src = str(Path(__file__).resolve().parents[2] / "src")
     found = os.environ.get("PYTHONPATH", "")
     return {**os.environ, "PYTHONPATH": src + (os.pathsep + found if found else "")}
 
@@ -270,7 +270,7 @@ def test_the_compiled_schema_cache_is_bounded_in_bytes() -> None:
         """
     )
     done = subprocess.run(
-        [sys.executable, "-c", program, str(Path(__file__).parent)], capture_output=True,
+        [sys.executable, "-c", program, str(Path(__file__).parents[1])], capture_output=True,
         text=True, env=_subprocess_env(), timeout=600, check=False,
     )  # fmt: skip
     assert done.returncode == 0, done.stderr

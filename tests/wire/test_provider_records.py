@@ -31,7 +31,7 @@ from agent_ir.wire._spec import ModelRule, ProviderSpec
 
 from support.codegen import load_codegen
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 DATA = ROOT / "schemas" / "v1" / "providers.json"
 BINDINGS = ROOT / "bindings" / "typescript"
 

@@ -532,8 +532,8 @@ def test_a_refused_id_in_a_malformed_message_is_not_judged(provider: str) -> Non
 # --- INVALID_ROLE_ORDER ---------------------------------------------------------------
 # No registered provider refuses an assistant message first: Anthropic accepted one
 # (a recorded request, HTTP 200). The rule itself is tested with a provider whose record
-# asks it (tests/test_registry.py). Gemini refuses only a function-call turn first
-# (tests/test_wire_rules_gemini.py): the last case here, for it alone.
+# asks it (tests/wire/test_registry.py). Gemini refuses only a function-call turn first
+# (tests/rules/test_gemini.py): the last case here, for it alone.
 
 
 @pytest.mark.parametrize(

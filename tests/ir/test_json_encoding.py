@@ -236,7 +236,7 @@ def test_messages_pickle_and_round_trip() -> None:
 # --- JSON round trip of a transcript ----------------------------------------------------
 
 
-BENCH_GENERATOR = Path(__file__).parents[1] / "bench" / "transcript_gen.py"
+BENCH_GENERATOR = Path(__file__).parents[2] / "bench" / "transcript_gen.py"
 
 
 def load_bench_generator() -> ModuleType:

@@ -95,8 +95,9 @@ _LIBRARY = textwrap.dedent(
 
 def _subprocess_env() -> dict[str, str]:
     src = str(Path(__file__).resolve().parents[2] / "src")
+    tests = str(Path(__file__).resolve().parents[1])  # support, beside this module's folder
     found = os.environ.get("PYTHONPATH", "")
-    return {**os.environ, "PYTHONPATH": src + (os.pathsep + found if found else "")}
+    return {**os.environ, "PYTHONPATH": os.pathsep.join([src, tests, *([found] if found else [])])}
 
 
 def test_a_2mb_chain_of_45000_defs_is_one_diagnostic_not_a_segfault(tmp_path: Path) -> None:
@@ -270,7 +271,7 @@ def test_the_compiled_schema_cache_is_bounded_in_bytes() -> None:
         """
     )
     done = subprocess.run(
-        [sys.executable, "-c", program, str(Path(__file__).parents[1])], capture_output=True,
+        [sys.executable, "-c", program, str(Path(__file__).parent)], capture_output=True,
         text=True, env=_subprocess_env(), timeout=600, check=False,
     )  # fmt: skip
     assert done.returncode == 0, done.stderr

@@ -1,7 +1,12 @@
 """A diagnostic's message quotes a value of the data (an id, a tool name, a key, a
 role) cut to ``QUOTE_CHARS`` characters, with what was left out counted: one long
 value quoted by many diagnostics (a call's name, once per result) cannot multiply into
-gigabytes of messages. Short values are quoted exactly as before."""
+gigabytes of messages. Short values are quoted exactly as before.
+
+Repair actions, conversion warnings and stream refusals quote values from the data cut
+to 200 characters with the rest counted, as diagnostics do: a megabyte id repeated in
+thousands of actions or warnings does not become gigabytes of messages.
+"""
 
 from __future__ import annotations
 
@@ -10,8 +15,12 @@ from typing import Any
 
 import pytest
 
-from agent_ir import check_wire_rules, validate_json, validate_transcript
+from agent_ir import check_wire_rules, repair_transcript, validate_json, validate_transcript
 from agent_ir._text import QUOTE_CHARS, cut, left_out, quoted
+from agent_ir.replies import ProviderError
+from agent_ir.wire import OpenAIChatStream, to_openai_chat
+
+from support.builders import assistant, call_block, result, user
 
 LONG = 100_000  # characters of the long value in each case
 RESULTS = 200  # results answering one call
@@ -194,3 +203,39 @@ def test_a_key_that_is_not_a_string_is_quoted_cut() -> None:
         found.message[:300]
     )
     assert found.message.endswith(f"… ({LONG + 5 - QUOTE_CHARS} more characters)")
+
+
+MEGABYTE_ID = "c" * 2**20
+LEFT_OUT = f"… ({2**20 - 200} more characters)"
+
+
+def test_repair_actions_quote_a_long_call_id_cut() -> None:
+    transcript: list[Any] = [user("u"), assistant("a", [call_block(MEGABYTE_ID)])]
+    transcript += [result(f"r{n}", MEGABYTE_ID) for n in range(50)]  # 49 duplicates
+    repaired = repair_transcript(transcript)
+    assert len(repaired.actions) == 49
+    for action in repaired.actions:
+        assert len(action.message) < 400, len(action.message)
+        assert LEFT_OUT in action.message
+
+
+def test_conversion_warnings_quote_a_long_call_id_cut() -> None:
+    # A result no call answers: its tool name is not sent, and the warning names the id.
+    request = to_openai_chat([user("u"), result("r", MEGABYTE_ID)])
+    assert request.warnings
+    for warning in request.warnings:
+        assert len(warning.message) < 600, len(warning.message)
+    assert any(LEFT_OUT in warning.message for warning in request.warnings)
+
+
+def test_a_stream_refusal_quotes_a_long_event_type_cut() -> None:
+    long_type = "t" * 2**20
+    body = b'data: {"id":"c","object":"' + long_type.encode() + b'","choices":[]}\n\n'
+    stream = OpenAIChatStream([body], request_id="r")
+    try:
+        stream.result()
+    except ProviderError as error:
+        message = str(error)
+    else:  # an unknown object is a refusal or a warning; either way bounded
+        message = " ".join(w.message for w in stream.result().warnings)
+    assert len(message) < 600, len(message)

@@ -89,7 +89,7 @@ TEST_DEPS = [
     "pytest-socket>=0.7",
     "hypothesis>=6.100",
     "jsonschema>=4.23",
-    # tests/test_other_validators.py: a third implementation reads the schemas (Rust).
+    # tests/validation/test_other_validators.py: a third implementation reads the schemas (Rust).
     "jsonschema-rs>=0.61",
     # tests/cli: the progress bar is read through a terminal emulator.
     "pyte>=0.8",
@@ -100,7 +100,7 @@ TEST_DEPS = [
     "openai==3.57.0",
     "anthropic==2.15.0",
     "google-genai==3.6.1",
-    # tests/wire/test_hf_chat_datasets.py: rows written by to_hf_chat go through a real
+    # tests/wire/hf_chat/test_datasets.py: rows written by to_hf_chat go through a real
     # datasets (Arrow) table and back; 5.2 stores mixed JSON columns as its Json type.
     "datasets==5.2.0",
     # tests/test_codegen.py runs the generator and its post-passes (which call ruff).
@@ -209,16 +209,16 @@ LOWEST_TESTS = [
     "tests/conformance",
     "tests/test_lowest.py",
     "tests/test_public_api.py",
-    "tests/test_schemas.py",
-    "tests/test_parse_and_loads.py",
-    "tests/test_json_encoding.py",
-    "tests/test_constructors.py",
-    "tests/test_reference.py",
-    "tests/test_diagnostics.py",
-    "tests/test_other_validators.py",
-    "tests/test_tool_arguments.py",
-    "tests/test_tools_definitions.py",
-    "tests/test_tools_arguments_mismatch.py",
+    "tests/ir/test_schemas.py",
+    "tests/validation/test_parse_and_loads.py",
+    "tests/ir/test_json_encoding.py",
+    "tests/ir/test_constructors.py",
+    "tests/validation/test_reference.py",
+    "tests/validation/test_diagnostics.py",
+    "tests/validation/test_other_validators.py",
+    "tests/ir/test_argument_values.py",
+    "tests/validation/test_tool_definitions.py",
+    "tests/validation/test_tool_arguments.py",
     "tests/cli/test_progress_terminal.py",
     "tests/cli/test_bounded_report.py",
     "tests/cli/test_dask_engine.py",

@@ -2,14 +2,25 @@
 
 from __future__ import annotations
 
+import ast
+import importlib
+import importlib.util
 import pickle
+import re
+import subprocess
+import sys
 import types
 import typing
+from pathlib import Path
 
 import msgspec
 import pytest
 
 import agent_ir
+import agent_ir.wire
+from agent_ir import _publish
+
+FOLDERS = ("anthropic", "gemini", "hf_chat", "openai_chat", "openai_responses")
 
 
 def test_every_name_in_all_is_importable_from_the_package() -> None:
@@ -107,3 +118,122 @@ def test_absent_optional_fields_read_none_and_null_stays_invalid() -> None:
         agent_ir.loads(b'[{"role":"assistant","id":"a","content":[],"usage":null}]')
     assert not hasattr(agent_ir, "UNSET")
     assert not hasattr(agent_ir, "UnsetType")
+
+
+FACES = (
+    "agent_ir",
+    "agent_ir.replies",
+    "agent_ir.wire",
+    *(f"agent_ir.wire.{folder}" for folder in FOLDERS),
+)
+
+
+def _typing_names(package: str) -> list[str]:
+    """The names a type checker reads as ``package``'s exports: the ``X as X`` imports
+    and the ``__all__`` of each module the package star-imports (it sees no ``__all__``
+    of the package: ``_publish.export`` makes it at run time)."""
+    module = importlib.import_module(package)
+    tree = ast.parse(Path(module.__file__ or "").read_text(encoding="utf-8"))
+    names: list[str] = []
+    for node in ast.walk(tree):
+        if not isinstance(node, ast.ImportFrom) or node.module is None:
+            continue
+        for alias in node.names:
+            if alias.name == "*":
+                names += importlib.import_module(node.module).__all__
+            elif alias.asname == alias.name:
+                names.append(alias.name)
+    return names
+
+
+@pytest.mark.parametrize("package", FACES)
+def test_type_checkers_read_exactly_the_names_a_package_exports(package: str) -> None:
+    """Every name is spelled in its module's ``__all__`` and at most once more in the
+    package: a star import of a module that exported more than the package would let a
+    type checker accept a name the package does not have."""
+    module = importlib.import_module(package)
+    typed = _typing_names(package)
+    assert sorted(typed) == module.__all__
+    assert len(set(typed)) == len(typed)
+    assert dir(module) == module.__all__
+
+
+@pytest.mark.parametrize("package", FACES)
+def test_a_package_s_table_is_what_it_exports_and_each_name_resolves(package: str) -> None:
+    module = importlib.import_module(package)
+    face = _publish.faces()[package]
+    assert list(face.exported) == module.__all__
+    for source in face.lazy:
+        assert set(face.names[source]) <= set(importlib.import_module(source).__all__)
+    assert all(getattr(module, name) is not None for name in module.__all__)
+    with pytest.raises(AttributeError, match=rf"module '{re.escape(package)}' has no attribute"):
+        getattr(module, "_nope")  # noqa: B009
+
+
+def test_a_name_exported_by_two_packages_says_the_shallowest() -> None:
+    """``agent_ir.wire`` exports ``ConversionWarning`` too; reached through either, or
+    imported from its own module first, it says ``agent_ir``."""
+    probe = (
+        "from agent_ir.wire._common import ConversionWarning\n"
+        "import agent_ir.wire\n"
+        "import agent_ir\n"
+        "print(ConversionWarning.__module__, agent_ir.wire.ConversionWarning.__module__,"
+        " agent_ir.ConversionWarning is ConversionWarning)\n"
+        "from agent_ir.repair import RepairResult\n"
+        "print(RepairResult.__module__)\n"
+    )
+    shown = subprocess.run(
+        [sys.executable, "-c", probe], capture_output=True, text=True, check=True
+    ).stdout.split()
+    assert shown == ["agent_ir", "agent_ir", "True", "agent_ir"]
+
+
+USER_FILE = """\
+from agent_ir import *
+from agent_ir.wire import *
+import agent_ir
+import agent_ir.wire
+
+{uses}
+reveal_type(agent_ir.validate_transcript([]))
+reveal_type(agent_ir.wire.to_gemini([]))
+reveal_type(agent_ir.trim_transcript([], max_messages=1).transcript)
+reveal_type(agent_ir.wire.GeminiStream([], request_id="r").result())
+reveal_type(agent_ir.__version__)
+from agent_ir import describe_error
+from agent_ir.wire import GeminiState
+"""
+
+
+@pytest.mark.skipif(importlib.util.find_spec("mypy") is None, reason="needs mypy")
+def test_a_user_file_naming_every_public_name_type_checks_under_mypy_strict(
+    tmp_path: Path,
+) -> None:
+    """A user's ``mypy --strict`` sees every name of ``agent_ir`` and ``agent_ir.wire``
+    (star-imported and as attributes) with its own type, and no name the packages do not
+    export (a module-level ``__getattr__`` seen by mypy would make every name ``Any``)."""
+    uses = "\n".join(
+        [f"_{index} = {name}" for index, name in enumerate(agent_ir.__all__)]
+        + [f"_w{index} = {name}" for index, name in enumerate(agent_ir.wire.__all__)]
+        + [f"_f{index} = agent_ir.wire.{folder}" for index, folder in enumerate(FOLDERS)]
+    )
+    user = tmp_path / "user.py"
+    user.write_text(USER_FILE.format(uses=uses), encoding="utf-8")
+    run = subprocess.run(
+        [sys.executable, "-m", "mypy", "--strict", "--no-error-summary",
+         "--cache-dir", str(tmp_path / "cache"), str(user)],
+        capture_output=True, text=True, cwd=tmp_path, check=False,
+    )  # fmt: skip
+    lines = [line.split(": ", 1)[1] for line in run.stdout.splitlines()]
+    messages = "agent_ir._generated.message_schema"
+    assert lines == [
+        'note: Revealed type is "tuple[agent_ir._generated.diagnostic_schema.Diagnostic, ...]"',
+        'note: Revealed type is "agent_ir.wire._common.WireRequest"',
+        f'note: Revealed type is "tuple[{messages}.UserMessage | {messages}.AssistantMessage'
+        f' | {messages}.ToolResultMessage | {messages}.SystemMessage, ...]"',
+        'note: Revealed type is "agent_ir._generated.model_stream_schema.ModelResponse"',
+        'note: Revealed type is "str"',
+        'error: Module "agent_ir" has no attribute "describe_error"  [attr-defined]',
+        'error: Module "agent_ir.wire" has no attribute "GeminiState"; maybe "GeminiStream"?'
+        "  [attr-defined]",
+    ], run.stdout

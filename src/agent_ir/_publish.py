@@ -1,6 +1,19 @@
-"""Make exported names say ``agent_ir``: reprs, tracebacks and docs show
-``agent_ir.UserMessage``, not ``agent_ir._generated.message_schema.UserMessage`` (as httpx
-does for ``httpx.Response``)."""
+"""The public faces: each package's one table of names, and what is derived from it.
+
+A package says once which names it exports, by calling ``export(globals(), ...)`` at its
+end: the names it has bound by then (its eager imports), ``modules`` it exports whole,
+and ``lazy``, the names imported when first used, by module. From that call come the
+package's ``__all__``, its ``__dir__`` and its ``__getattr__`` (PEP 562: the lazy names,
+the ``faces`` it re-exports whole, ``computed`` values). Type checkers see the package's
+own imports instead (``from m import *`` of a module whose ``__all__`` is what the
+package exports; ``from m import X as X`` where the module exports more), as the call
+defines nothing they read.
+
+Exported names say where they are public: reprs, tracebacks and docs show
+``agent_ir.UserMessage``, not ``agent_ir._generated.message_schema.UserMessage`` (as
+httpx does for ``httpx.Response``). A name several packages export says the shallowest
+(``agent_ir.ConversionWarning``, though ``agent_ir.wire`` exports it too).
+"""
 
 from __future__ import annotations
 
@@ -8,73 +21,114 @@ import importlib
 import inspect
 import typing
 from collections.abc import Callable, Iterable, Mapping, MutableMapping
-from types import FunctionType
+from dataclasses import dataclass
+from types import FunctionType, ModuleType
 from typing import Any
 
-__all__ = ["LAZY", "lazy_names", "publish", "publish_lazy"]
-
-# The public names ``agent_ir`` imports when first used, by module. Each of these
-# modules ends with ``publish_lazy(globals(), __name__)``, so its names say ``agent_ir``
-# however they were reached.
-LAZY: dict[str, tuple[str, ...]] = {
-    "agent_ir.repair": (
-        "RepairAction",
-        "RepairCode",
-        "RepairResult",
-        "normalize_tool_call_ids",
-        "repair_transcript",
-        "trim_transcript",
-    ),
-    "agent_ir.replies": (
-        "FixtureProviderAdapter",
-        "ModelChunk",
-        "ModelResponse",
-        "ModelStream",
-        "ProviderError",
-        "ProviderErrorCode",
-        "RefusalDeltaChunk",
-        "TextDeltaChunk",
-        "ThinkingDeltaChunk",
-        "ToolCallChunk",
-    ),
-    "agent_ir.rules": ("check_wire_rules",),
-    "agent_ir.wire": (
-        "ConversionWarning",
-        "ConversionWarningCode",
-        "WireFormatError",
-        "WireMessages",
-        "WireRequest",
-    ),
-    "agent_ir.wire._registry": ("Provider",),
-}
+__all__ = ["Face", "export", "faces", "publish_lazy"]
 
 
-def publish_lazy(namespace: Mapping[str, Any], module: str) -> None:
-    """``publish`` the names ``LAZY`` lists for ``module`` as ``agent_ir``'s."""
-    publish(namespace, LAZY[module], "agent_ir")
+@dataclass(frozen=True)
+class Face:
+    """One package's table: ``names`` by the module they are imported from (the package
+    itself for the names it binds at once), published as ``module``'s."""
+
+    package: str
+    module: str
+    names: Mapping[str, tuple[str, ...]]
+    lazy: frozenset[str]
+
+    @property
+    def exported(self) -> tuple[str, ...]:
+        return tuple(sorted(name for names in self.names.values() for name in names))
 
 
-def lazy_names(
-    namespace: MutableMapping[str, Any], modules: Mapping[str, tuple[str, ...]], module: str
-) -> Callable[[str], Any]:
-    """A package's ``__getattr__`` (PEP 562) that imports each of its names from the
-    module ``modules`` says on first use, ``publish``es it as ``module``'s and keeps it in
-    the package's ``namespace``: ``agent_ir.wire`` and its provider folders import a
-    provider's replies and streams (asyncio among them) only when asked for, and the
-    command's start-up, which reads only the registry, none of them."""
-    origin = {name: source for source, names in modules.items() for name in names}
+_FACES: dict[str, Face] = {}
+
+
+def faces() -> Mapping[str, Face]:
+    """Every package's table so far, by package (the packages imported yet)."""
+    return dict(_FACES)
+
+
+def export(
+    namespace: MutableMapping[str, Any],
+    *,
+    modules: Iterable[str] = (),
+    lazy: Mapping[str, tuple[str, ...]] | None = None,
+    faces: Iterable[str] = (),
+    computed: Mapping[str, Callable[[], Any]] | None = None,
+    module: str | None = None,
+) -> Face:
+    """Make the package whose globals are ``namespace`` export, as ``module`` (by default
+    itself): every name it has bound that is neither private nor a module, the
+    submodules named in ``modules``, the names of ``lazy`` (imported from their module
+    when first used) and the whole ``__all__`` of each package in ``faces`` (packages of
+    lazy names themselves, imported now). ``computed`` names are made when asked for and
+    are not in ``__all__``.
+
+    Sets ``__all__``, ``__dir__`` and ``__getattr__`` in ``namespace``, publishes the
+    names bound now, and returns the table (kept for ``publish_lazy``)."""
     package = namespace["__name__"]
+    bound = [
+        name
+        for name, value in namespace.items()
+        if not name.startswith("_") and not isinstance(value, ModuleType)
+    ]
+    later = dict(lazy or {})
+    for face in faces:
+        later[face] = tuple(importlib.import_module(face).__all__)
+    face_of = Face(
+        package=package,
+        module=module or package,
+        names={package: (*bound, *modules), **later},
+        lazy=frozenset(later),
+    )
+    _FACES[package] = face_of
+    publish_lazy(namespace, package)
+    exported = list(face_of.exported)
+    namespace["__all__"] = exported
+    namespace["__dir__"] = lambda: list(exported)
+    namespace["__getattr__"] = _lazy_getattr(namespace, face_of, dict(computed or {}))
+    return face_of
+
+
+def _lazy_getattr(
+    namespace: MutableMapping[str, Any], face: Face, computed: Mapping[str, Callable[[], Any]]
+) -> Callable[[str], Any]:
+    origin = {name: source for source in face.lazy for name in face.names[source]}
 
     def __getattr__(name: str) -> Any:
+        if name in computed:
+            return computed[name]()
         source = origin.get(name)
         if source is None:
-            raise AttributeError(f"module {package!r} has no attribute {name!r}")
+            raise AttributeError(f"module {face.package!r} has no attribute {name!r}")
         value = getattr(importlib.import_module(source), name)
-        publish({name: value}, (name,), module)
+        _publish_one(value, face.module)
         namespace[name] = value
         return value
 
     return __getattr__
+
+
+def publish_lazy(namespace: Mapping[str, Any], module: str) -> None:
+    """``publish`` the names of ``module`` (a package or a module a package's table
+    names) as the shallowest exporting package's, however they were reached: a module
+    that a package imports lazily ends with this call."""
+    for face in _FACES.values():
+        for name in face.names.get(module, ()):
+            if name in namespace:
+                _publish_one(namespace[name], face.module)
+
+
+def _publish_one(value: Any, module: str) -> None:
+    """``publish`` ``value`` as ``module``'s unless a shallower face publishes it."""
+    current = getattr(value, "__module__", None)
+    public = {face.module for face in _FACES.values()}
+    if current in public and current.count(".") <= module.count("."):
+        return
+    publish({"value": value}, ("value",), module)
 
 
 def publish(namespace: Mapping[str, Any], names: Iterable[str], module: str) -> None:

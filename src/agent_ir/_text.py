@@ -4,7 +4,7 @@
 whitespace. Whitespace is the union of what Python's ``str.isspace`` and ECMA-262's
 ``\\s`` (the regex dialect of JSON Schema) call whitespace, so the schemas' pattern (an
 explicit character class, not ``\\S``) gives the same verdict in every language and
-here. ``tests/test_text.py`` checks the pattern and ``is_blank`` against each other.
+here. ``tests/ir/test_text.py`` checks the pattern and ``is_blank`` against each other.
 
 A third rule bounds what a sentence about the data may quote of it: ``cut`` and
 ``quoted`` keep the first ``QUOTE_CHARS`` characters of a value (an id, a name, a key)

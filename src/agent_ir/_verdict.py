@@ -20,7 +20,7 @@ where the verdict stopped, and ``transcript`` goes on from there (``failing`` fi
 messages to explain). The verdict may stop too early (a bracket inside a string counts,
 a big integer the generated types accept), never too late: everything it settles the
 explaining path accepts, which the differential, property and conformance tests check,
-and ``tests/test_verdict.py`` against the explaining path reading from scratch.
+and ``tests/validation/test_verdict.py`` against the explaining path reading from scratch.
 """
 
 from __future__ import annotations

@@ -947,5 +947,5 @@ def _round_start(messages: list[Message], start: int) -> int:
     return len(messages)
 
 
-# Last: the names ``agent_ir`` exports from here say ``agent_ir`` (``_publish.LAZY``).
+# Last: the names ``agent_ir`` exports from here say ``agent_ir`` (its table, ``_publish``).
 publish_lazy(globals(), __name__)

@@ -374,5 +374,5 @@ def _empty_content(messages: list[Message | None], spec: ProviderSpec) -> Iterat
             )
 
 
-# Last: the names ``agent_ir`` exports from here say ``agent_ir`` (``_publish.LAZY``).
+# Last: the names ``agent_ir`` exports from here say ``agent_ir`` (its table, ``_publish``).
 publish_lazy(globals(), __name__)

@@ -49,7 +49,7 @@ WIRE_CODES = {
     "MISSING_THOUGHT_SIGNATURE": {"gemini"},
 }
 # Codes no registered provider reports (none since Gemini refuses a call turn first;
-# tests/test_registry.py tests the user-turn-first rule with a provider whose record
+# tests/wire/test_registry.py tests the user-turn-first rule with a provider whose record
 # asks it).
 UNREPORTED: set[str] = set()
 # Transcript-suite cases a provider accepts where validate_transcript is stricter on

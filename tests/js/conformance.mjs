@@ -14,7 +14,7 @@
 //   1. every schema and every $defs entry compiles under new Ajv2020({strict: true}),
 //      with ajv-formats and the two annotation keywords registered, without a warning;
 //   2. every schema example (fixtures/schema-examples/) gets the verdict of its
-//      directory, as in Python (tests/test_schemas.py), the same gap excepted;
+//      directory, as in Python (tests/ir/test_schemas.py), the same gap excepted;
 //   3. every message of every conformance case (fixtures/conformance/transcripts/) is
 //      shape-valid exactly when Python's validate_transcript gives it no shape code,
 //      and the shape codes derived from x-code (the innermost one on the failing path,
@@ -53,7 +53,7 @@ const TOOL_DEFINITION = `${ID_BASE}transcript.schema.json#/$defs/ToolDefinition`
 const MAX_DEPTH = 64;
 
 // Examples on which a JSON Schema validator cannot give the verdict of the directory,
-// in Python as here (tests/test_schemas.py, KNOWN_SCHEMA_GAPS).
+// in Python as here (tests/ir/test_schemas.py, KNOWN_SCHEMA_GAPS).
 const KNOWN_SCHEMA_GAPS = {
   "provider-fixture/invalid/schema-version-float-1-0.json":
     "JSON's data model makes 1.0 the integer 1 (JSON.parse cannot tell them apart)",

@@ -43,7 +43,7 @@ SAMPLE = FIXTURES / "transcripts" / "sample.jsonl"
 ROUNDTRIP = FIXTURES / "provider-tool-roundtrip.json"
 DOCS_URL = "http://localhost:8000/"  # a site as `mkdocs serve` serves it (AGENT_IR_DOCS_URL)
 
-# The invalid transcripts of sample.jsonl (see tests/test_sample_transcripts.py):
+# The invalid transcripts of sample.jsonl (see tests/validation/test_sample_transcripts.py):
 # (line, id, message index, code, JSON Pointer, a piece of the sentence).
 SAMPLE_DIAGNOSTICS = [
     (10, "orphan-result-after-trim", 2, "ORPHAN_TOOL_RESULT", "/2/toolCallId", "no tool call"),

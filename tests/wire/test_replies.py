@@ -182,8 +182,8 @@ def test_reply_from_openai_responses_of_the_sdks_final_response_equals_the_strea
 
 
 def test_every_format_has_replies_compared_with_their_streams() -> None:
-    """Gemini's: ``test_gemini_sdk_stream.py`` (``generate_content`` of each answered
-    recording's content against the stream) and ``test_gemini_stream.py``."""
+    """Gemini's: ``tests/wire/gemini/test_sdk_stream.py`` (``generate_content`` of each answered
+    recording's content against the stream) and ``tests/wire/gemini/test_stream.py``."""
     assert len(answered("anthropic")) >= 8
     assert len(chat_replies()) >= 8
     assert len(responses_replies()) >= 5

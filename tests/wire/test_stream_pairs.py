@@ -735,7 +735,7 @@ def sdk_clients(wire_format: str, base_url: str) -> tuple[Any, Any]:
 
 
 # google-genai gives no raw body (it parses each chunk itself): what it reads from the
-# Gemini recordings is compared with the Gemini streams in test_gemini_sdk_stream.py.
+# Gemini recordings is compared with the Gemini streams in tests/wire/gemini/test_sdk_stream.py.
 RAW_BODY_RECORDINGS = [recording for recording in RECORDINGS if not recording.startswith("gemini/")]
 
 

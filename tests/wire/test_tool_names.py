@@ -17,7 +17,7 @@ from support.builders import assistant, call_block, result, user
 
 PROVIDERS = tuple(REGISTRY)
 # The providers whose rule is ^[a-zA-Z0-9_-]{1,64}$; Gemini's own (a letter or
-# underscore first, dots and colons too) is pinned in tests/test_wire_rules_gemini.py,
+# underscore first, dots and colons too) is pinned in tests/rules/test_gemini.py,
 # and checked here only where it agrees.
 ALNUM = tuple(name for name in REGISTRY if name != "gemini")
 TAKEN = ["get_weather", "a", "A-9_z", "x" * 64]

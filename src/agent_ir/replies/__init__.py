@@ -8,35 +8,9 @@ offline ``FixtureProviderAdapter`` (renamed from ``agent_ir.providers``: this pa
 holds no provider, the providers live in ``agent_ir.wire``).
 """
 
-from __future__ import annotations
+from agent_ir import _publish
+from agent_ir.replies.fixture import *
+from agent_ir.replies.protocol import *
 
-from agent_ir._publish import publish_lazy
-from agent_ir.replies.fixture import FixtureProviderAdapter
-from agent_ir.replies.protocol import (
-    ModelChunk,
-    ModelResponse,
-    ModelStream,
-    ProviderError,
-    ProviderErrorCode,
-    RefusalDeltaChunk,
-    TextDeltaChunk,
-    ThinkingDeltaChunk,
-    ToolCallChunk,
-)
-
-__all__ = [
-    "FixtureProviderAdapter",
-    "ModelChunk",
-    "ModelResponse",
-    "ModelStream",
-    "ProviderError",
-    "ProviderErrorCode",
-    "RefusalDeltaChunk",
-    "TextDeltaChunk",
-    "ThinkingDeltaChunk",
-    "ToolCallChunk",
-]
-
-
-# Last: the names ``agent_ir`` exports from here say ``agent_ir`` (``_publish.LAZY``).
-publish_lazy(globals(), __name__)
+# Last: the names ``agent_ir`` exports from here say ``agent_ir``.
+_publish.export(globals())

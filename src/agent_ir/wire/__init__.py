@@ -16,130 +16,37 @@ of the wrong shape is a ``WireFormatError``; a stream that fails is a
 datasets (TRL's conversational format, with their ``tools``); it has no replies or streams.
 """
 
-from typing import TYPE_CHECKING
+import typing
 
-from agent_ir._errors import WireFormatError
-from agent_ir._publish import lazy_names, publish, publish_lazy
+from agent_ir import _publish
+from agent_ir._errors import WireFormatError as WireFormatError
 from agent_ir.wire._common import (
-    UNKNOWN_TOOL_NAME,
-    ConversionWarning,
-    ConversionWarningCode,
-    WireMessages,
-    WireRequest,
+    UNKNOWN_TOOL_NAME as UNKNOWN_TOOL_NAME,
+    ConversionWarning as ConversionWarning,
+    ConversionWarningCode as ConversionWarningCode,
+    WireMessages as WireMessages,
+    WireRequest as WireRequest,
 )
-from agent_ir.wire._sse import MAX_EVENT_BYTES
+from agent_ir.wire._sse import MAX_EVENT_BYTES as MAX_EVENT_BYTES
 
-if TYPE_CHECKING:
-    from agent_ir.wire.anthropic import (
-        AnthropicStream,
-        AsyncAnthropicStream,
-        from_anthropic,
-        reply_from_anthropic,
-        to_anthropic,
-    )
-    from agent_ir.wire.gemini import (
-        AsyncGeminiStream,
-        GeminiStream,
-        from_gemini,
-        reply_from_gemini,
-        to_gemini,
-    )
-    from agent_ir.wire.hf_chat import from_hf_chat, to_hf_chat
-    from agent_ir.wire.openai_chat import (
-        AsyncOpenAIChatStream,
-        OpenAIChatStream,
-        from_openai_chat,
-        reply_from_openai_chat,
-        to_openai_chat,
-    )
-    from agent_ir.wire.openai_responses import (
-        AsyncOpenAIResponsesStream,
-        OpenAIResponsesStream,
-        from_openai_responses,
-        reply_from_openai_responses,
-        to_openai_responses,
-    )
+if typing.TYPE_CHECKING:
+    from agent_ir.wire.anthropic import *
+    from agent_ir.wire.gemini import *
+    from agent_ir.wire.hf_chat import *
+    from agent_ir.wire.openai_chat import *
+    from agent_ir.wire.openai_responses import *
 
-__all__ = [
-    "MAX_EVENT_BYTES",
-    "UNKNOWN_TOOL_NAME",
-    "AnthropicStream",
-    "AsyncAnthropicStream",
-    "AsyncGeminiStream",
-    "AsyncOpenAIChatStream",
-    "AsyncOpenAIResponsesStream",
-    "ConversionWarning",
-    "ConversionWarningCode",
-    "GeminiStream",
-    "OpenAIChatStream",
-    "OpenAIResponsesStream",
-    "WireFormatError",
-    "WireMessages",
-    "WireRequest",
-    "from_anthropic",
-    "from_gemini",
-    "from_hf_chat",
-    "from_openai_chat",
-    "from_openai_responses",
-    "reply_from_anthropic",
-    "reply_from_gemini",
-    "reply_from_openai_chat",
-    "reply_from_openai_responses",
-    "to_anthropic",
-    "to_gemini",
-    "to_hf_chat",
-    "to_openai_chat",
-    "to_openai_responses",
-]
-
-# Reprs say agent_ir.wire.AnthropicStream; the names agent_ir exports too say agent_ir
-# (its own publish runs after this one).
-publish(globals(), [name for name in __all__ if name in globals()], __name__)
-publish_lazy(globals(), __name__)  # those agent_ir exports say agent_ir
-
-# Each provider's conversions, replies and streams are imported when first used (from
-# its folder, which publishes them here): its reply and stream import the replies
-# package and asyncio, and the command's start-up reads only the registry.
-__getattr__ = lazy_names(
+# Reprs say agent_ir.wire.AnthropicStream (agent_ir.ConversionWarning for the names
+# agent_ir exports too). Each provider's conversions, replies and streams are imported
+# when first used, from its folder: its reply and stream import the replies package and
+# asyncio, and the command's start-up reads only the registry.
+_publish.export(
     globals(),
-    {
-        "agent_ir.wire.anthropic": (
-            "AnthropicStream",
-            "AsyncAnthropicStream",
-            "from_anthropic",
-            "reply_from_anthropic",
-            "to_anthropic",
-        ),
-        "agent_ir.wire.gemini": (
-            "AsyncGeminiStream",
-            "GeminiStream",
-            "from_gemini",
-            "reply_from_gemini",
-            "to_gemini",
-        ),
-        "agent_ir.wire.hf_chat": (
-            "from_hf_chat",
-            "to_hf_chat",
-        ),
-        "agent_ir.wire.openai_chat": (
-            "AsyncOpenAIChatStream",
-            "OpenAIChatStream",
-            "from_openai_chat",
-            "reply_from_openai_chat",
-            "to_openai_chat",
-        ),
-        "agent_ir.wire.openai_responses": (
-            "AsyncOpenAIResponsesStream",
-            "OpenAIResponsesStream",
-            "from_openai_responses",
-            "reply_from_openai_responses",
-            "to_openai_responses",
-        ),
-    },
-    __name__,
+    faces=(
+        "agent_ir.wire.anthropic",
+        "agent_ir.wire.gemini",
+        "agent_ir.wire.hf_chat",
+        "agent_ir.wire.openai_chat",
+        "agent_ir.wire.openai_responses",
+    ),
 )
-del lazy_names, publish, publish_lazy
-
-
-def __dir__() -> list[str]:
-    return sorted(__all__)

@@ -36,7 +36,7 @@ __all__ = [
 Provider = Literal["openai-chat", "openai-responses", "anthropic", "gemini"]
 """A provider's name, as the ``provider`` parameters take it: a key of ``REGISTRY``
 (spelled out for type checkers, which cannot read the data file;
-``tests/test_provider_records.py`` holds it to the file's names and order)."""
+``tests/wire/test_provider_records.py`` holds it to the file's names and order)."""
 
 _SPECS = {spec.name: spec for spec in (OPENAI_CHAT, OPENAI_RESPONSES, ANTHROPIC, GEMINI)}
 
@@ -80,5 +80,5 @@ def format_label(name: str) -> str | None:
     return None if known is None else known.label
 
 
-# Last: the names ``agent_ir`` exports from here say ``agent_ir`` (``_publish.LAZY``).
+# Last: the names ``agent_ir`` exports from here say ``agent_ir`` (its table, ``_publish``).
 publish_lazy(globals(), __name__)

@@ -2,37 +2,27 @@
 the request conversion both ways (``_request``, its tools in ``_tools``), the
 non-streamed reply (``_reply``) and the stream (``_stream``)."""
 
-from typing import TYPE_CHECKING
+import typing
 
-from agent_ir._publish import lazy_names
+from agent_ir import _publish
 
-if TYPE_CHECKING:
-    from agent_ir.wire.gemini._reply import reply_from_gemini
-    from agent_ir.wire.gemini._request import from_gemini, to_gemini
-    from agent_ir.wire.gemini._stream import AsyncGeminiStream, GeminiStream
-
-__all__ = [
-    "AsyncGeminiStream",
-    "GeminiStream",
-    "from_gemini",
-    "reply_from_gemini",
-    "to_gemini",
-]
+if typing.TYPE_CHECKING:
+    from agent_ir.wire.gemini._reply import *
+    from agent_ir.wire.gemini._request import *
+    from agent_ir.wire.gemini._stream import (
+        AsyncGeminiStream as AsyncGeminiStream,
+        GeminiStream as GeminiStream,
+    )
 
 # Imported when first used: the reply and the stream import the replies package and
 # asyncio, and the registry (all the command reads at start-up) needs only ``_rules``.
-__getattr__ = lazy_names(
+# Published as ``agent_ir.wire``'s however they are reached, as every folder's names.
+_publish.export(
     globals(),
-    {
+    lazy={
         "agent_ir.wire.gemini._reply": ("reply_from_gemini",),
-        "agent_ir.wire.gemini._request": (
-            "from_gemini",
-            "to_gemini",
-        ),
-        "agent_ir.wire.gemini._stream": (
-            "AsyncGeminiStream",
-            "GeminiStream",
-        ),
+        "agent_ir.wire.gemini._request": ("from_gemini", "to_gemini"),
+        "agent_ir.wire.gemini._stream": ("AsyncGeminiStream", "GeminiStream"),
     },
-    "agent_ir.wire",
+    module="agent_ir.wire",
 )

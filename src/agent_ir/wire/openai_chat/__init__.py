@@ -1,37 +1,27 @@
 """OpenAI Chat Completions: the request conversion both ways (``_request``), the
 non-streamed reply (``_reply``) and the stream, sync and async (``_stream``)."""
 
-from typing import TYPE_CHECKING
+import typing
 
-from agent_ir._publish import lazy_names
+from agent_ir import _publish
 
-if TYPE_CHECKING:
-    from agent_ir.wire.openai_chat._reply import reply_from_openai_chat
-    from agent_ir.wire.openai_chat._request import from_openai_chat, to_openai_chat
-    from agent_ir.wire.openai_chat._stream import AsyncOpenAIChatStream, OpenAIChatStream
-
-__all__ = [
-    "AsyncOpenAIChatStream",
-    "OpenAIChatStream",
-    "from_openai_chat",
-    "reply_from_openai_chat",
-    "to_openai_chat",
-]
+if typing.TYPE_CHECKING:
+    from agent_ir.wire.openai_chat._reply import *
+    from agent_ir.wire.openai_chat._request import *
+    from agent_ir.wire.openai_chat._stream import (
+        AsyncOpenAIChatStream as AsyncOpenAIChatStream,
+        OpenAIChatStream as OpenAIChatStream,
+    )
 
 # Imported when first used: the reply and the stream import the replies package and
 # asyncio, and the registry (all the command reads at start-up) needs only ``_rules``.
-__getattr__ = lazy_names(
+# Published as ``agent_ir.wire``'s however they are reached, as every folder's names.
+_publish.export(
     globals(),
-    {
+    lazy={
         "agent_ir.wire.openai_chat._reply": ("reply_from_openai_chat",),
-        "agent_ir.wire.openai_chat._request": (
-            "from_openai_chat",
-            "to_openai_chat",
-        ),
-        "agent_ir.wire.openai_chat._stream": (
-            "AsyncOpenAIChatStream",
-            "OpenAIChatStream",
-        ),
+        "agent_ir.wire.openai_chat._request": ("from_openai_chat", "to_openai_chat"),
+        "agent_ir.wire.openai_chat._stream": ("AsyncOpenAIChatStream", "OpenAIChatStream"),
     },
-    "agent_ir.wire",
+    module="agent_ir.wire",
 )

@@ -1,0 +1,455 @@
+"""The tool-schema profile (``agent_ir._tool_profile``, ``docs/tool-schemas.md``): the
+hostile tool schemas of issue 36, each now one documented diagnostic in bounded memory,
+and evaluation that does not grow with the routes through a schema.
+
+Each test is built from a measured defect (the figures in its docstring are before the
+profile). No wall-clock time is asserted: counts of diagnostics, growth ratios, and
+memory ceilings (tracemalloc, or the resident size of a subprocess). The cases that
+took the interpreter down run in a subprocess, through the library and the command."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+import textwrap
+import tracemalloc
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from agent_ir import Diagnostic, DiagnosticCode, _tools, validate_transcript
+from agent_ir._tool_profile import LIMITS, check_profile, pattern_problem
+
+from support.cli import run
+
+MISMATCH = DiagnosticCode.TOOL_ARGUMENTS_MISMATCH
+INVALID = DiagnosticCode.INVALID_TOOL_DEFINITION
+
+
+def transcript(arguments: Any) -> list[dict[str, Any]]:
+    return [
+        {"role": "user", "id": "u", "content": "go"},
+        {"role": "assistant", "id": "a", "content": [
+            {"type": "toolCall", "id": "c", "name": "t", "arguments": arguments}]},
+        {"role": "toolResult", "id": "r", "toolCallId": "c", "toolName": "t",
+         "content": "ok", "isError": False},
+    ]  # fmt: skip
+
+
+def check(parameters: Any, arguments: Any) -> list[Diagnostic]:
+    return list(
+        validate_transcript(transcript(arguments), tools=[{"name": "t", "parameters": parameters}])
+    )
+
+
+def codes(found: list[Diagnostic]) -> list[tuple[str, str]]:
+    return [(d.code.value, d.path) for d in found]
+
+
+def chain(links: int, combinator: str = "allOf") -> dict[str, Any]:
+    """``links`` $defs, each referring to the next through ``combinator``; the last one
+    asks for a string. Property ``a`` refers to the first."""
+    defs: dict[str, Any] = {
+        f"d{i}": {combinator: [{"$ref": f"#/$defs/d{i + 1}"}]} for i in range(links - 1)
+    }
+    defs[f"d{links - 1}"] = {"type": "string"}
+    return {"type": "object", "properties": {"a": {"$ref": "#/$defs/d0"}}, "$defs": defs}
+
+
+def doubling(levels: int, combinator: str = "allOf") -> dict[str, Any]:
+    """Each level ``{combinator: [{"$ref": next}, {"$ref": next}]}``: 2^levels routes to
+    the last, a string."""
+    defs: dict[str, Any] = {
+        f"d{i}": {combinator: [{"$ref": f"#/$defs/d{i + 1}"}, {"$ref": f"#/$defs/d{i + 1}"}]}
+        for i in range(levels)
+    }
+    defs[f"d{levels}"] = {"type": "string"}
+    return {"type": "object", "properties": {"a": {"$ref": "#/$defs/d0"}}, "$defs": defs}
+
+
+def peak_of(parameters: Any, arguments: Any) -> tuple[list[Diagnostic], int]:
+    """The diagnostics and the tracemalloc peak (bytes) of one check."""
+    tracemalloc.start()
+    try:
+        found = check(parameters, arguments)
+        return found, tracemalloc.get_traced_memory()[1]
+    finally:
+        tracemalloc.stop()
+
+
+# --- the cases of the issue ----------------------------------------------------------
+
+_LIBRARY = textwrap.dedent(
+    """
+    import json, sys
+    from agent_ir import validate_transcript
+    line = json.loads(sys.stdin.read())
+    for d in validate_transcript(line["messages"], tools=line["tools"]):
+        print(d.code.value, d.path, d.message[:160])
+    """
+)
+
+
+def _subprocess_env() -> dict[str, str]:
+    src = str(Path(__file__).resolve().parents[2] / "src")
+    tests = str(Path(__file__).resolve().parents[1])  # support, beside this module's folder
+    found = os.environ.get("PYTHONPATH", "")
+    return {**os.environ, "PYTHONPATH": os.pathsep.join([src, tests, *([found] if found else [])])}
+
+
+def test_a_2mb_chain_of_45000_defs_is_one_diagnostic_not_a_segfault(tmp_path: Path) -> None:
+    """Before: SIGSEGV (exit 139) while the errors were listed; with --jobs 2 the whole
+    file was reported unreadable."""
+    hostile = {"id": "hostile", "messages": transcript({"a": 1}), "tools": [
+        {"name": "t", "parameters": chain(45_000)}]}  # fmt: skip
+    text = json.dumps(hostile)
+    assert len(text) > 2_000_000
+
+    library = subprocess.run(
+        [sys.executable, "-c", _LIBRARY], input=text, capture_output=True, text=True,
+        env=_subprocess_env(), timeout=300, check=False,
+    )  # fmt: skip
+    assert library.returncode == 0, library.stderr
+    assert library.stdout.startswith(
+        f"INVALID_TOOL_DEFINITION /parameters parameters is {len(json.dumps(chain(45_000), separators=(',', ':')))} bytes"
+    ), library.stdout
+
+    good = {"id": "good", "messages": transcript({"a": "x"}), "tools": [
+        {"name": "t", "parameters": chain(3)}]}  # fmt: skip
+    dataset = tmp_path / "lines.jsonl"
+    dataset.write_text("\n".join([json.dumps(good), text, json.dumps(good)]) + "\n")
+    for jobs in ("1", "2"):
+        ran = run("validate", "--jobs", jobs, "--quiet", dataset, timeout=300)
+        assert ran.status == 1, ran  # one invalid transcript: not 139, not 2
+        reported = [line for line in ran.lines() if line.startswith(f"{dataset}:")]
+        assert len(reported) == 1, ran
+        assert reported[0].startswith(f"{dataset}:2: [hostile] tool 0 INVALID_TOOL_DEFINITION: ")
+
+
+def test_a_reference_chain_is_refused_past_the_limit_at_its_link() -> None:
+    inside = check(chain(LIMITS.reference_depth), {"a": 1})
+    outside = check(chain(LIMITS.reference_depth + 2), {"a": 1})
+
+    assert codes(inside) == [(MISMATCH.value, "/1/content/0/arguments/a")]
+    assert [d.code for d in outside] == [INVALID]
+    assert outside[0].path.startswith("/parameters/$defs/d")
+    assert f"follows more than {LIMITS.reference_depth} references in a row" in outside[0].message
+
+
+@pytest.mark.parametrize(
+    ("links", "words"),
+    [(2_000, "follows more than 32 references in a row"), (8_000, "bytes of JSON Schema")],
+)
+def test_an_anyof_chain_of_thousands_of_defs_is_refused_in_little_memory(
+    links: int, words: str
+) -> None:
+    """Before: 2,000 links (95 KB) took 352 MB for one call, 8,000 took 2.7 GB then
+    SIGSEGV. 8,000 links are past the profile's bytes."""
+    found, peak = peak_of(chain(links, "anyOf"), {"a": 1})
+
+    assert [d.code for d in found] == [INVALID]
+    assert words in found[0].message
+    assert peak < 40 * 1024 * 1024
+
+
+def test_the_profile_check_grows_linearly_with_the_chain() -> None:
+    """The check walks with explicit stacks and counts routes with memoization: its
+    memory at 4,000 links is about twice that at 2,000 (fresh schemas: the cache keeps
+    what a schema gave)."""
+    _, small = peak_of({**chain(2_000, "anyOf"), "title": "linear 2000"}, {"a": 1})
+    _, large = peak_of({**chain(4_000, "anyOf"), "title": "linear 4000"}, {"a": 1})
+
+    assert large / small < 2.6
+
+
+def test_each_doubling_level_adds_no_diagnostic() -> None:
+    """Before: each level doubled the diagnostics (14 levels: 16,384 identical
+    TOOL_ARGUMENTS_MISMATCH); the same keyword reached by many routes is one."""
+    three = check(doubling(3), {"a": 1})
+    six = check(doubling(6), {"a": 1})
+
+    assert codes(three) == codes(six) == [(MISMATCH.value, "/1/content/0/arguments/a")]
+    assert "keyword type at /$defs/d6/type" in six[0].message
+
+
+def test_a_doubling_schema_past_the_unfolded_limit_is_refused() -> None:
+    found = check(doubling(14), {"a": 1})
+
+    assert codes(found) == [(INVALID.value, "/parameters/properties/a")]
+    assert f"evaluates more than {LIMITS.unfolded} subschemas at one place" in found[0].message
+
+
+def test_a_doubling_anyof_with_a_valid_call_is_refused_not_evaluated_2_to_the_28_times() -> None:
+    """Before: 28 levels took 2.7 s per call (34 levels minutes), on every line."""
+    parameters = doubling(28, "anyOf")
+    parameters["properties"]["a"] = {"anyOf": [{"$ref": "#/$defs/d0"}, {"type": "integer"}]}
+
+    found, peak = peak_of(parameters, {"a": 1})
+
+    assert codes(found) == [(INVALID.value, "/parameters/properties/a")]
+    assert peak < 2 * 1024 * 1024
+
+
+def test_failing_subschemas_against_a_large_argument_keep_no_sentence_copies() -> None:
+    """Before: 150 failing subschemas against a 1 MB string peaked at 456 MB (RSS; 603 MB
+    tracemalloc): each error's sentence, and its long form, held the value again. Now
+    a sentence quotes the value cut; jsonschema-rs's Python binding still builds every
+    error at once with its own copy of the failing value (one per error, not four)."""
+
+    def parameters(failing: int) -> dict[str, Any]:
+        return {"type": "object", "properties": {"a": {"allOf": [
+            {"type": "integer", "title": str(i)} for i in range(failing)]}}}  # fmt: skip
+
+    megabyte = "x" * 1_000_000
+    found, peak = peak_of(parameters(150), {"a": megabyte})
+    _, half = peak_of(parameters(75), {"a": megabyte})
+
+    listed = [d for d in found if "keyword type" in d.message]
+    assert len(listed) == LIMITS.errors_per_call
+    assert all(len(d.message) < 800 for d in found)
+    assert found[0].path == "/1/content/0/arguments"
+    assert f"in {150 - LIMITS.errors_per_call} more places not listed" in found[0].message
+    assert peak < 1.25 * 150 * len(megabyte)  # one copy per error at most, was four
+    assert 1.6 < peak / half < 2.4  # linear in the failing subschemas
+
+
+def test_keys_0_and_00_get_one_mismatch_each() -> None:
+    """Before: two diagnostics at /arguments/0 (jsonschema-rs reads both keys as 0)."""
+    found = check({"type": "object", "additionalProperties": {"type": "string"}}, {"0": 1, "00": 1})
+
+    assert codes(found) == [
+        (MISMATCH.value, "/1/content/0/arguments/0"),
+        (MISMATCH.value, "/1/content/0/arguments/00"),
+    ]
+
+
+def test_a_const_with_a_prototype_name_is_a_plain_value() -> None:
+    parameters = {"type": "object", "properties": {"a": {"const": {"toString": 1}}}}
+
+    assert check(parameters, {"a": {"toString": 1}}) == []
+    assert codes(check(parameters, {"a": {"toString": 2}})) == [
+        (MISMATCH.value, "/1/content/0/arguments/a")
+    ]
+
+
+def test_a_schema_that_refers_to_itself_in_place_is_refused_as_a_cycle() -> None:
+    found = check({"not": {"$ref": "#"}}, {"a": 1})
+
+    assert codes(found) == [(INVALID.value, "/parameters/not/$ref")]
+    assert "without descending into the arguments" in found[0].message
+
+
+def test_the_compiled_schema_cache_is_bounded_in_bytes() -> None:
+    """Before: bounded by count only; a distinct 270 KB schema per line kept 2.7 MB per
+    line (160 lines: 464 MB). The resident size of a process checking 90 lines, each
+    with a distinct 200 KB schema, grows by less than a tenth of that."""
+    program = textwrap.dedent(
+        """
+        import sys
+        from agent_ir import validate_transcript, _tools
+        sys.path.insert(0, sys.argv[1])
+        from test_tool_profile import transcript
+
+        def rss():
+            with open("/proc/self/statm") as f:
+                return int(f.read().split()[1]) * 4096
+
+        def line(n):
+            props = {f"p{n}_{i}": {"type": "string", "description": "d" * 150}
+                     for i in range(1000)}
+            return [{"name": "t", "parameters": {"type": "object", "properties": props}}]
+
+        for n in range(30):
+            validate_transcript(transcript({}), tools=line(n))
+        before = rss()
+        for n in range(30, 120):
+            validate_transcript(transcript({}), tools=line(n))
+        print(rss() - before, _tools._VALIDATORS.size, len(_tools._VALIDATORS.cache))
+        """
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", program, str(Path(__file__).parent)], capture_output=True,
+        text=True, env=_subprocess_env(), timeout=600, check=False,
+    )  # fmt: skip
+    assert done.returncode == 0, done.stderr
+    growth, size, entries = (int(part) for part in done.stdout.split())
+    assert size <= _tools.CACHE_BYTES
+    assert 10 <= entries <= _tools.CACHE_BYTES // 180_000
+    assert growth < 90 * 2_700_000 / 10, growth
+
+
+# --- the profile's rules ---------------------------------------------------------------
+
+
+def test_recursion_that_descends_into_the_arguments_is_inside_the_profile() -> None:
+    tree = {
+        "$ref": "#/$defs/node",
+        "$defs": {"node": {"type": "object", "properties": {
+            "name": {"type": "string"},
+            "children": {"type": "array", "items": {"$ref": "#/$defs/node"}}}}},
+    }  # fmt: skip
+    arguments: dict[str, Any] = {"name": 5}
+    for _ in range(20):
+        arguments = {"name": "n", "children": [arguments]}
+
+    found = check(tree, arguments)
+
+    assert codes(found) == [
+        (MISMATCH.value, "/1/content/0/arguments" + "/children/0" * 20 + "/name")
+    ]
+
+
+def test_recursion_that_multiplies_at_each_level_is_refused() -> None:
+    growing = {
+        "$ref": "#/$defs/n",
+        "$defs": {
+            "n": {"properties": {"a": {"allOf": [{"$ref": "#/$defs/n"}, {"$ref": "#/$defs/n"}]}}}
+        },
+    }
+
+    found = check(growing, {})
+
+    assert [d.code for d in found] == [INVALID]
+    assert "subschemas at one place" in found[0].message
+
+
+def test_more_failing_keywords_than_the_cap_are_counted_not_listed() -> None:
+    properties = {f"p{i:03}": {"type": "string"} for i in range(100)}
+    found = check({"type": "object", "properties": properties}, dict.fromkeys(properties, 1))
+
+    assert len(found) == LIMITS.errors_per_call + 1
+    assert found[0].path == "/1/content/0/arguments"
+    assert f"in {100 - LIMITS.errors_per_call} more places" in found[0].message
+    assert [d.path for d in found[1:]] == [
+        f"/1/content/0/arguments/p{i:03}" for i in range(LIMITS.errors_per_call)
+    ]
+
+
+@pytest.mark.parametrize(
+    ("parameters", "path", "words"),
+    [
+        (
+            {"$defs": {"a": {"$id": "https://x/a"}}},
+            "/parameters/$defs/a/$id",
+            "$id inside a subschema",
+        ),
+        ({"$dynamicRef": "#a"}, "/parameters/$dynamicRef", "dynamic references"),
+        (
+            {"$schema": "https://json-schema.org/draft/2019-09/schema"},
+            "/parameters/$schema",
+            "dialect",
+        ),
+        ({"enum": list(range(LIMITS.enum_values + 1))}, "/parameters/enum", "values, more than"),
+        ({"const": "x" * LIMITS.literal_bytes}, "/parameters/const", "bytes of JSON, more than"),
+        ({"$ref": "#nowhere"}, "/parameters/$ref", "no $anchor of the parameters"),
+        ({"$ref": "#/$defs/x/0"}, "/parameters/$ref", "which is not in them"),
+        (
+            {"properties": {"a": {"pattern": "(?i)a"}}},
+            "/parameters/properties/a/pattern",
+            "group (?i",
+        ),
+        (
+            {"patternProperties": {"\\p{Greek}": {}}},
+            "/parameters/patternProperties/\\p{Greek}",
+            "escape \\p",
+        ),
+    ],
+)
+def test_a_construct_outside_the_profile_is_one_diagnostic_at_its_place(
+    parameters: dict[str, Any], path: str, words: str
+) -> None:
+    found = check(parameters, {})
+
+    assert codes(found) == [(INVALID.value, path)]
+    assert words in found[0].message
+
+
+def test_nesting_deeper_than_the_limit_is_refused() -> None:
+    inside: dict[str, Any] = {"type": "string"}
+    for _ in range(LIMITS.nesting_depth):
+        inside = {"items": inside}
+    deep: dict[str, Any] = {"type": "string"}
+    for _ in range(LIMITS.nesting_depth + 1):
+        deep = {"not": deep}
+
+    assert check_profile(inside, 10) is None
+    refusal = check_profile(deep, 10)
+    assert refusal is not None
+    assert len(refusal.path) == LIMITS.nesting_depth + 1
+
+
+def test_more_subschemas_than_the_limit_are_refused() -> None:
+    many = {"properties": {f"p{i}": {} for i in range(LIMITS.subschemas)}}
+
+    refusal = check_profile(many, 10)
+
+    assert refusal is not None
+    assert "more than 10000 subschemas" in refusal.reason
+
+
+@pytest.mark.parametrize(
+    "pattern",
+    ["(?i)a", "\\Aa", "a++", "a*+", "\\p{Greek}", "[^]", "[]", "\\0", "[\\b]", "\\bword",
+     "\\d", "\\w", "\\s", "\\u0041", "\\x41", "(?=a)", "(?<n>a)", "\\1", "[a[b]]", "[a&&b]",
+     "[a--b]", "a{", "x{,3}", "a}", "[ab", "a\\"],
+)  # fmt: skip
+def test_a_pattern_outside_the_portable_dialect_is_named(pattern: str) -> None:
+    assert pattern_problem(pattern) is not None
+
+
+@pytest.mark.parametrize(
+    "pattern",
+    ["^[a-z]+$", "^(a|b)*?$", "a{2,3}", "a{2,}", "\\.", "^(?:ab)+$", "[\\]]", "[^a-c-]",
+     "^\\$\\{x\\}$", "é+", "\\n\\t", "a??", "^(a|a)*$"],
+)  # fmt: skip
+def test_a_pattern_of_the_portable_dialect_is_accepted(pattern: str) -> None:
+    assert pattern_problem(pattern) is None
+
+
+def test_a_backtracking_pattern_is_matched_in_linear_time() -> None:
+    """``^(a|a)*$`` against 30 a's and "!": minutes in a backtracking engine; Rust's
+    regex answers at once (a hang would be this test's timeout)."""
+    parameters = {"type": "object", "properties": {"a": {"type": "string", "pattern": "^(a|a)*$"}}}
+
+    assert codes(check(parameters, {"a": "a" * 30 + "!"})) == [
+        (MISMATCH.value, "/1/content/0/arguments/a")
+    ]
+    assert check(parameters, {"a": "a" * 30}) == []
+
+
+def test_draft_07_reads_a_ref_alone() -> None:
+    """draft-07 ignores the keywords beside a $ref, so they add no work and no verdict."""
+    parameters = {
+        "$schema": "http://json-schema.org/draft-07/schema#",
+        "definitions": {"s": {"type": "string"}},
+        "properties": {"a": {"$ref": "#/definitions/s", "minLength": 5}},
+    }
+
+    assert check(parameters, {"a": "ab"}) == []
+    assert codes(check(parameters, {"a": 1})) == [(MISMATCH.value, "/1/content/0/arguments/a")]
+
+
+def test_format_is_an_annotation_in_both_dialects() -> None:
+    for dialect in (
+        "https://json-schema.org/draft/2020-12/schema",
+        "http://json-schema.org/draft-07/schema#",
+    ):
+        parameters = {"$schema": dialect, "properties": {"a": {"format": "email"}}}
+        assert check(parameters, {"a": "not an email"}) == []
+
+
+def test_a_failing_call_costs_memory_linear_in_its_failing_places() -> None:
+    """Inside the profile, explaining a failing call grows with its failing places, not
+    faster: 400 failing items take about twice the memory of 200 (the routes of the
+    schema, 128 here, are a constant factor bounded by the unfolded limit)."""
+    parameters = doubling(7)
+    parameters["properties"]["a"] = {"type": "array", "items": {"$ref": "#/$defs/d0"}}
+
+    found, small = peak_of(parameters, {"a": [1] * 200})
+    _, large = peak_of(parameters, {"a": [1] * 400})
+
+    assert len(found) == LIMITS.errors_per_call + 1
+    assert 1.6 < large / small < 2.4

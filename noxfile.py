@@ -430,7 +430,14 @@ def typescript(session: nox.Session) -> None:
 
 
 # The package's files (bindings/typescript/): what `npm ci` and the build need.
-_PACKAGE_FILES = ("package.json", "package-lock.json", "tsconfig.json", "index.d.ts", "README.md")
+_PACKAGE_FILES = (
+    "package.json",
+    "package-lock.json",
+    "tsconfig.json",
+    "index.d.ts",
+    "README.md",
+    "LICENSE",
+)
 _PACKAGE_DIRS = ("src", "scripts", "test")
 
 

@@ -23,6 +23,11 @@ fs.writeFileSync(path.join(folder, "package.json"), JSON.stringify({ name: "cons
 run("npm", ["install", "--no-audit", "--no-fund", "--prefer-offline", tarball]);
 const installed = JSON.parse(fs.readFileSync(path.join(folder, "node_modules", "agent-ir", "package.json"), "utf8"));
 assert.deepEqual(Object.keys(installed.dependencies), ["ajv"], "the package depends on Ajv only");
+// What npm shows and ships: the licence text, and a README with no link out of the package
+// (npm renders it where ../ leads nowhere).
+const packageFolder = path.join(folder, "node_modules", "agent-ir");
+assert.match(fs.readFileSync(path.join(packageFolder, "LICENSE"), "utf8"), new RegExp(`^${installed.license} License`));
+assert.doesNotMatch(fs.readFileSync(path.join(packageFolder, "README.md"), "utf8"), /\]\((?:\.\.\/|\/)/);
 
 const TRANSCRIPT = `[
   {"role": "user", "id": "m0", "content": "What is the weather in Paris?"},

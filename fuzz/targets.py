@@ -644,8 +644,8 @@ TARGETS: dict[str, Callable[[bytes], None]] = {
 
 # The targets of the other modules use the helpers above: imported last.
 from fuzz.repair_rules import repair_rules  # noqa: E402
-from fuzz.tool_schemas import tool_schemas  # noqa: E402
 from fuzz.streams import STREAM_TARGETS  # noqa: E402
+from fuzz.tool_schemas import tool_schemas  # noqa: E402
 from fuzz.wire_readers import from_wire  # noqa: E402
 
 TARGETS.update(STREAM_TARGETS)

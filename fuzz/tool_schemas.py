@@ -72,7 +72,7 @@ TOOL_POOL: list[Any] = [
             },
         },
         {"a": "a" * 30 + "!"},
-    ],  # fmt: skip
+    ],
     [{"not": {"$ref": "#"}}, {}],
     [{"properties": {"a": {"pattern": "[\\W\\d]\\b(a)\\1[^]"}}}, {"a": "é"}],
     [{"properties": {"a": {"pattern": "(a"}}}, {"a": "a"}],

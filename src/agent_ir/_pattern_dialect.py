@@ -143,7 +143,7 @@ def _char(code: int) -> str:
     """One code point in Rust's syntax: an ASCII letter or digit as itself, anything
     else as ``\\x{...}`` (never read as syntax, inside a class or out)."""
     char = chr(code)
-    return char if char.isascii() and char.isalnum() else f"\\x{{{code:X}}}"
+    return char if char.isascii() and char.isalnum() else "\\x{" + format(code, "X") + "}"
 
 
 def _written(ranges: Ranges) -> str:
@@ -327,7 +327,8 @@ class _Reader:
                 self.index += 6
                 return 0x10000 + ((code - 0xD800) << 10) + (trail - 0xDC00)
         if _SURROGATES[0] <= code <= _SURROGATES[1]:
-            raise _Refused(f"uses \\u{code:04X}, a lone surrogate, which no string holds")
+            shown = format(code, "04X")
+            raise _Refused(f"uses \\u{shown}, a lone surrogate, which no string holds")
         return code
 
     def _hex_digits(self, letter: str, count: int) -> int:

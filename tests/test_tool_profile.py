@@ -455,3 +455,127 @@ def test_a_failing_call_costs_memory_linear_in_its_failing_places() -> None:
 
     assert len(found) == LIMITS.errors_per_call + 1
     assert 1.6 < large / small < 2.4
+
+
+def test_the_limits_are_the_documented_table() -> None:
+    """docs/tool-schemas.md states each limit; the TypeScript package reads the same."""
+    page = Path(__file__).resolve().parents[1] / "docs" / "tool-schemas.md"
+    table = page.read_text(encoding="utf-8").split("## Limits", 1)[1].split("\n\n", 2)[1]
+    rows = [line.split("|")[1:3] for line in table.splitlines()[2:]]
+
+    assert [(name.strip(), int(value.replace(",", ""))) for name, value in rows] == [
+        ("schema bytes", 262_144),
+        ("subschemas", 10_000),
+        ("nesting depth", 48),
+        ("reference depth", 32),
+        ("unfolded work", 1_000),
+        ("enum values", 1_024),
+        ("enum and const bytes", 65_536),
+        ("analysis steps", 200_000),
+        ("errors per call", 32),
+    ]
+    assert [int(value.replace(",", "")) for _, value in rows] == list(LIMITS)
+
+
+def test_a_schema_of_exactly_the_byte_limit_is_inside_and_one_more_byte_is_not() -> None:
+    assert check_profile({}, LIMITS.schema_bytes) is None
+    assert check_profile({}, LIMITS.schema_bytes + 1) == (
+        (),
+        "is 262145 bytes of JSON Schema, more than the 262144 of the tool-schema profile",
+    )
+
+
+def _deep(levels: int) -> dict[str, Any]:
+    schema: dict[str, Any] = {"type": "string"}
+    for _ in range(levels):
+        schema = {"not": schema}
+    return schema
+
+
+@pytest.mark.parametrize(
+    ("parameters", "path", "sentence"),
+    [
+        (
+            {"properties": {f"p{i}": {} for i in range(LIMITS.subschemas)}},
+            "/parameters/properties/p9999",
+            "parameters.properties.p9999 has more than 10000 subschemas (the tool-schema profile)",
+        ),
+        (
+            {"enum": list(range(LIMITS.enum_values + 1))},
+            "/parameters/enum",
+            "parameters.enum lists 1025 values, more than the 1024 of the tool-schema profile",
+        ),
+        (
+            {"const": "x" * LIMITS.literal_bytes},
+            "/parameters/const",
+            "parameters.const is 65538 bytes of JSON, more than the 65536 of the tool-schema "
+            "profile",
+        ),
+        (
+            {"$ref": "https://x/y"},
+            "/parameters/$ref",
+            "parameters[\"$ref\"] refers to 'https://x/y', outside them: a $ref of the "
+            "tool-schema profile is local (# then a JSON Pointer or an anchor), never fetched",
+        ),
+        (
+            {"$ref": "#a b"},
+            "/parameters/$ref",
+            "parameters[\"$ref\"] refers to '#a b', no anchor",
+        ),
+        (
+            {"$defs": {"x": 5}, "$ref": "#/$defs/x"},
+            "/parameters/$ref",
+            "parameters[\"$ref\"] refers to '#/$defs/x', which is no schema",
+        ),
+        (
+            {"not": {"$ref": "#"}},
+            "/parameters/not/$ref",
+            'parameters.not["$ref"] comes back to a subschema it is evaluated from without '
+            "descending into the arguments (a cycle the tool-schema profile refuses)",
+        ),
+        (
+            {"$schema": 5},
+            "/parameters/$schema",
+            'parameters["$schema"] names the dialect 5: the tool-schema profile reads Draft '
+            "2020-12 (https://json-schema.org/draft/2020-12/schema) and draft-07 "
+            "(http://json-schema.org/draft-07/schema#)",
+        ),
+        (
+            {"$defs": {"a": {"$id": "https://x/a"}}},
+            "/parameters/$defs/a/$id",
+            'parameters["$defs"].a["$id"] has $id inside a subschema (outside the tool-schema '
+            "profile)",
+        ),
+        (
+            chain(34),
+            "/parameters/$defs/d0/allOf/0",
+            'parameters["$defs"].d0.allOf[0] follows more than 32 references in a row at one '
+            "place of the arguments (the tool-schema profile)",
+        ),
+        (
+            doubling(14),
+            "/parameters/properties/a",
+            "parameters.properties.a evaluates more than 1000 subschemas at one place of the "
+            "arguments, every route through $ref and the combinators counted (the "
+            "tool-schema profile)",
+        ),
+        (
+            {"pattern": "a**"},
+            "/parameters/pattern",
+            "parameters.pattern is the pattern 'a**', which has the quantifier * with nothing "
+            "to repeat: the tool-schema profile reads ECMA-262 patterns, matched in linear time",
+        ),
+        (
+            _deep(LIMITS.nesting_depth + 1),
+            "/parameters" + "/not" * 49,
+            "parameters" + ".not" * 49 + " nests subschemas 49 levels deep, more than the 48 "
+            "of the tool-schema profile",
+        ),
+    ],
+)
+def test_each_refusal_names_its_limit_or_construct_in_one_sentence(
+    parameters: dict[str, Any], path: str, sentence: str
+) -> None:
+    found = check(parameters, {})
+
+    assert [(d.code.value, d.path, d.message) for d in found] == [(INVALID.value, path, sentence)]

@@ -28,7 +28,9 @@ The ``parameters`` are then compiled by jsonschema-rs, not by the pure-Python
 ``jsonschema``'s ``is_valid`` took 76 us per call (22x ``json.loads`` of the
 arguments), jsonschema-rs 0.5 us. Its dialect is the schema's ``$schema`` (Draft
 2020-12 when absent, or draft-07); ``format`` is an annotation; ``pattern`` is matched
-by Rust's linear ``regex`` crate; a ``$ref`` outside the schema is never fetched. What
+by Rust's linear ``regex`` crate on its ECMA-262 translation, and a pattern with
+lookaround or back-references is an annotation too (``agent_ir._tool_patterns``); a
+``$ref`` outside the schema is never fetched. What
 compiling a schema gave (its validator, or why it is none) is kept in a cache keyed by
 its JSON text and bounded in entries and in bytes of that text (``CACHE_BYTES``), so
 the same tools on every line of a dataset are compiled once per process and distinct

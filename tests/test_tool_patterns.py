@@ -19,6 +19,8 @@ import pytest
 
 from agent_ir import Diagnostic, DiagnosticCode, validate_transcript
 from agent_ir._pattern_dialect import SPACE, UNASSERTED, read_pattern
+from agent_ir._tool_patterns import compiled_form
+from agent_ir._tool_profile import read_profile
 
 MISMATCH = DiagnosticCode.TOOL_ARGUMENTS_MISMATCH
 INVALID = DiagnosticCode.INVALID_TOOL_DEFINITION
@@ -87,6 +89,8 @@ ESCAPES = [
     ("^[\\x41-\\x43]$", "B", "D"),
     ("^\\uD83D\\uDE00$", "😀", "😁"),
     ("^[\\uD83D\\uDE00]$", "😀", "a"),
+    ("^\\uDBFF\\uDFFF$", "\U0010ffff", "\U0010fffe"),
+    ("^\\uD800\\uDC00$", "\U00010000", "\uffff"),
     ("^\\cJ$", "\n", "cJ"),
     ("^\\0$", "\x00", "0"),
     ("^\\v\\f$", "\x0b\x0c", "vf"),
@@ -164,6 +168,41 @@ def test_two_patterns_with_one_translation_are_each_quoted_as_written() -> None:
         '"x" does not match "^\\d$" (keyword pattern at /properties/a/pattern of the parameters)',
         '"y" does not match "^[0-9]$" (keyword pattern at /properties/b/pattern of the parameters)',
     ]
+
+
+def test_three_patterns_with_one_translation_are_each_quoted_as_written() -> None:
+    parameters = {
+        "properties": {"a": {"pattern": "^\\d$"}, "b": {"pattern": "^[0-9]$"}},
+        "patternProperties": {"^[\\d]$": {"pattern": "^[\\d]$"}},
+        "additionalProperties": {"pattern": "^[0-9]$"},
+    }
+
+    found = check(parameters, {"a": "x", "b": "y", "5": "z", "c": "w"})
+
+    assert [d.message.split(": ", 1)[1].split(" (keyword")[0] for d in found] == [
+        '"x" does not match "^\\d$"',
+        '"y" does not match "^[0-9]$"',
+        '"w" does not match "^[0-9]$"',
+        '"z" does not match "^[\\d]$"',
+    ]
+
+
+def test_parameters_without_patterns_are_compiled_as_they_are() -> None:
+    """Nothing is copied when no pattern is translated."""
+    parameters = {"properties": {"a": {"type": "string"}}}
+
+    assert compiled_form(parameters, ()) == (parameters, {})
+    assert compiled_form(parameters, ()).schema is parameters
+
+
+def test_a_translation_no_other_pattern_has_is_compiled_as_it_is() -> None:
+    parameters = {"properties": {"a": {"pattern": "^\\d$"}}, "patternProperties": {"^a$": {}}}
+    patterns = read_profile(parameters, 10).patterns
+
+    assert compiled_form(parameters, patterns) == (
+        {"properties": {"a": {"pattern": "^[0-9]$"}}, "patternProperties": {"^a$": {}}},
+        {"^[0-9]$": "^\\d$", "^a$": "^a$"},
+    )
 
 
 def test_a_pattern_properties_key_is_translated_and_named_as_written() -> None:

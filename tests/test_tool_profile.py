@@ -579,3 +579,71 @@ def test_each_refusal_names_its_limit_or_construct_in_one_sentence(
     found = check(parameters, {})
 
     assert [(d.code.value, d.path, d.message) for d in found] == [(INVALID.value, path, sentence)]
+
+
+@pytest.mark.parametrize(
+    ("parameters", "path"),
+    [
+        ({"additionalProperties": [{"$ref": "#/nowhere"}]}, "/parameters/additionalProperties"),
+        ({"properties": [{"$ref": "#/nowhere"}]}, "/parameters/properties"),
+    ],
+)
+def test_a_keyword_holding_the_wrong_form_is_refused_by_the_compiler_at_the_keyword(
+    parameters: dict[str, Any], path: str
+) -> None:
+    """A list where one schema or a map of schemas belongs holds no subschema: the
+    profile does not walk into it (its $ref is not resolved), the compiler refuses it."""
+    found = check(parameters, {})
+
+    assert codes(found) == [(INVALID.value, path)]
+    assert "parameters is not a valid JSON Schema" in found[0].message
+
+
+def test_a_reference_into_an_array_of_schemas_resolves() -> None:
+    parameters = {
+        "allOf": [{"type": "object"}, {"properties": {"n": {"type": "integer"}}}],
+        "properties": {"a": {"$ref": "#/allOf/1/properties/n"}},
+    }
+
+    assert check(parameters, {"a": 1, "n": 2}) == []
+    assert codes(check(parameters, {"a": "x"})) == [(MISMATCH.value, "/1/content/0/arguments/a")]
+
+
+def test_boolean_subschemas_count_toward_the_subschema_limit() -> None:
+    """Each ``{"not": true}`` is two schema positions: 5,000 of them and the root are
+    10,001, one more than the limit; 4,999 are inside."""
+    inside = {"properties": {f"p{i}": {"not": True} for i in range(4999)}}
+    outside = {"properties": {f"p{i}": {"not": True} for i in range(5000)}}
+
+    assert check_profile(inside, 10) is None
+    refusal = check_profile(outside, 10)
+    assert refusal is not None
+    assert refusal.reason == "has more than 10000 subschemas (the tool-schema profile)"
+
+
+def test_each_property_is_its_own_place_for_the_unfolded_count() -> None:
+    """601 subschemas under each of two properties: each place of the arguments
+    evaluates 601, inside the limit (they never apply at the same place)."""
+    wide = {"anyOf": [{} for _ in range(600)]}
+    parameters = {"properties": {"a": wide, "b": wide}}
+
+    assert check_profile(parameters, 10) is None
+    assert check(parameters, {"a": 1, "b": 2}) == []
+
+
+def test_a_schema_that_needs_too_many_steps_to_bound_is_refused() -> None:
+    """300 properties each referring to one anyOf of 900: 300 places of about 900
+    subschemas each, every one inside the unfolded limit, 270,000 steps in all."""
+    parameters = {
+        "properties": {f"p{i}": {"$ref": "#/$defs/wide"} for i in range(300)},
+        "$defs": {"wide": {"anyOf": [{} for _ in range(900)]}},
+    }
+
+    found = check(parameters, {})
+
+    assert [(d.path, d.message) for d in found] == [
+        (
+            "/parameters",
+            "parameters needs more than 200000 steps to bound its work (the tool-schema profile)",
+        )
+    ]

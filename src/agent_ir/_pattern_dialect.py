@@ -213,20 +213,21 @@ class _Reader:
         self._emit("|", _NOTHING)
 
     def _open(self) -> None:
-        rest = self.pattern[self.index : self.index + 4]
+        pattern, index = self.pattern, self.index
         for opening, construct in UNASSERTED.items():
-            if opening.startswith("(") and rest.startswith(opening):
+            if opening.startswith("(") and pattern.startswith(opening, index):
                 self._note(construct)
                 self.open_groups += 1
                 self._emit("(?:", _NOTHING, len(opening))
                 return
-        named = _NAMED_GROUP.match(self.pattern, self.index)
-        if rest.startswith("(?:") or named is not None:
-            length = 3 if named is None else named.end() - self.index
+        named = _NAMED_GROUP.match(pattern, index)
+        if pattern.startswith("(?:", index) or named is not None:
+            length = 3 if named is None else named.end() - index
             self.open_groups += 1
             self._emit("(", _NOTHING, length)
-        elif rest.startswith("(?"):
-            raise _Refused(f"opens the group {rest[:3]} (no lookaround, named group or (?:)")
+        elif pattern.startswith("(?", index):
+            group = pattern[index : index + 3]
+            raise _Refused(f"opens the group {group} (no lookaround, named group or (?:)")
         else:
             self.open_groups += 1
             self._emit("(", _NOTHING)

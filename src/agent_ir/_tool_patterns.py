@@ -83,17 +83,16 @@ class _Names:
     def __init__(self) -> None:
         self.originals: dict[str, str | None] = {}
         self.given: dict[str | None, str] = {}
-        self.taken: dict[str, int] = {}
 
     def of(self, original: str | None, translated: str) -> str:
         """The name of ``original``: its translation, told apart when another pattern
-        has the same translation (an empty named group, numbered, is added)."""
+        has the same translation (an empty group named by the count of names so far,
+        which no other name has: the count only grows)."""
         name = self.given.get(original)
         if name is None:
             name = translated
-            while name in self.originals:
-                self.taken[translated] = self.taken.get(translated, 0) + 1
-                name = f"{translated}(?<agentir{self.taken[translated]}>)"
+            if name in self.originals:
+                name = f"{translated}(?<agentir{len(self.originals)}>)"
             self.originals[name] = original
             self.given[original] = name
         return name
@@ -109,11 +108,11 @@ class _Copies:
     def at(self, path: tuple[Any, ...]) -> Any:
         """The copy of the subschema at ``path``, and of every container above it."""
         node = self.root
-        for depth in range(1, len(path) + 1):
+        for depth, part in enumerate(path, 1):
             copy = self.copies.get(path[:depth])
             if copy is None:
-                copy = _shallow(node[path[depth - 1]])
-                node[path[depth - 1]] = copy
+                copy = _shallow(node[part])
+                node[part] = copy
                 self.copies[path[:depth]] = copy
             node = copy
         return node
@@ -150,8 +149,6 @@ _MATCH = ' does not match "'
 def original_sentence(message: str, originals: dict[str, str | None]) -> str:
     """jsonschema-rs's ``pattern`` sentence (``<value> does not match "<pattern>"``),
     quoting the parameters' pattern instead of its translation."""
-    value, match, pattern = message.rpartition(_MATCH)
-    if not match or not pattern.endswith('"'):
-        return message
-    original = originals.get(pattern[:-1])
+    value, match, quoted = message.rpartition(_MATCH)
+    original = originals.get(quoted.removesuffix('"')) if match else None
     return message if original is None else f'{value}{match}{original}"'

@@ -44,7 +44,7 @@ UNASSERTED: dict[str, str] = {
 }
 """The constructs that make a pattern an annotation (not asserted), by their opening:
 no linear-time engine matches them, and providers accept them. ``docs/tool-schemas.md``
-lists them; the TypeScript package reads the same list."""
+lists them; the TypeScript package is to read the same list."""
 
 Ranges = tuple[tuple[int, int], ...]
 """A set of code points: sorted, disjoint, non-adjacent inclusive ranges."""

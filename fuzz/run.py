@@ -10,7 +10,7 @@ each distinct signature is kept once (the shortest input), and fuzzing goes on.
 libFuzzer's own artifacts (a timeout, out of memory, a crash of native code) land in
 the same folder. Prints executions, seconds and crashes per target; exits 1 on any crash.
 
-``--group streams`` (or ``core``, ``wire``, ``repair``; several may be given) runs one
+``--group streams`` (or ``core``, ``wire``, ``repair``, ``tools``; several may be given) runs one
 group's targets instead of every target; ``--targets`` names targets one by one.
 
 ``python -m fuzz.run --replay FILE... --target NAME`` runs inputs once, outside atheris.
@@ -46,6 +46,7 @@ GROUPS = {
     "streams": ["openai_chat_stream", "openai_responses_stream", "anthropic_stream"],
     "wire": ["from_wire"],
     "repair": ["repair_rules"],
+    "tools": ["tool_schemas"],
 }
 """Target groups (``--group``): each group's targets share its ``--seconds``."""
 TARGET_NAMES = [name for names in GROUPS.values() for name in names]

@@ -33,6 +33,14 @@ def main() -> None:
         _write(target, _stream_bodies(folder))
     _write("from_wire", _structures(_wire_values(transcripts)))
     _write("repair_rules", _structures(_repair_transcripts(transcripts)))
+    _write("tool_schemas", tool_schema_seeds())
+
+
+def tool_schema_seeds() -> dict[str, bytes]:
+    """The ``[parameters, arguments]`` bases of ``fuzz.tool_schemas``, numbered."""
+    from fuzz.tool_schemas import TOOL_POOL
+
+    return _structures({f"tools-{number}": base for number, base in enumerate(TOOL_POOL)})
 
 
 STREAM_FOLDERS = {

@@ -2,7 +2,8 @@
 
 The four targets of this module are below; the provider streams are in
 ``fuzz.streams``, the wire readers in ``fuzz.wire_readers``, repair and the rules in
-``fuzz.repair_rules`` (each module says its oracle); all are in ``TARGETS``.
+``fuzz.repair_rules``, tool definitions and their calls in ``fuzz.tool_schemas`` (each
+module says its oracle); all are in ``TARGETS``.
 
 Each target takes the fuzz input (``bytes``) and returns normally, or raises
 ``OracleFailure`` naming the broken check. The oracle per input:
@@ -644,8 +645,10 @@ TARGETS: dict[str, Callable[[bytes], None]] = {
 # The targets of the other modules use the helpers above: imported last.
 from fuzz.repair_rules import repair_rules  # noqa: E402
 from fuzz.streams import STREAM_TARGETS  # noqa: E402
+from fuzz.tool_schemas import tool_schemas  # noqa: E402
 from fuzz.wire_readers import from_wire  # noqa: E402
 
 TARGETS.update(STREAM_TARGETS)
 TARGETS["from_wire"] = from_wire
 TARGETS["repair_rules"] = repair_rules
+TARGETS["tool_schemas"] = tool_schemas

@@ -40,6 +40,7 @@ _FROZEN = "src/agent_ir/_frozen.py"
 _SSE = "src/agent_ir/wire/_sse.py"
 _RULES = "src/agent_ir/rules.py"
 _REPAIR = "src/agent_ir/repair.py"
+_TOOL_PATTERNS = "src/agent_ir/_tool_patterns.py"
 _INT_LIMIT = (
     "the fallback only counts when Python's int-string limit is 0 (none), never under the "
     "default limit the tests run with, where both sides read 4300"
@@ -633,5 +634,13 @@ EQUIVALENT: list[Equivalent] = [
         "if colon < 0:",
         "colon < 0 -> colon < 1",
         "a colon at 0 is a comment line, returned before: colon is never 0 here",
+    ),
+    Equivalent(
+        _TOOL_PATTERNS,
+        "_Copies.at",
+        "self.copies[path[:depth]] = copy",
+        "self.copies[path[:depth]] = copy -> pass",
+        "the memo only saves copies: without it the container already copied (and put in "
+        "its parent) is copied again with its changes and put back, the same value",
     ),
 ]

@@ -59,6 +59,20 @@ class Group:
     tests: tuple[str, ...]
 
 
+# The tool checker's tests: the pattern unit tests first (they kill most mutants
+# fastest), the comparison with Node's RegExp (derandomized: the same examples on every
+# run), the profile's cases and the definitions; left out are the three that run a
+# subprocess or measure memory (half a minute together; the cases before them pin the
+# same limits).
+_TOOL_SCHEMA_TESTS = (
+    "tests/test_tool_patterns.py",
+    "tests/test_tool_profile.py",
+    "tests/test_tools_definitions.py",
+    "tests/property/test_pattern_translation.py",
+    "-k",
+    "not 2mb and not bounded_in_bytes and not linear_in_its_failing",
+)
+
 # The tests that exercise each group: the module's own rule tests and the suites that
 # reach it through the public API (property tests and codegen are left out: slow, and
 # the first is randomized).
@@ -135,6 +149,14 @@ GROUPS: dict[str, Group] = {
             "-k",
             "not sdk",
         ),
+    ),
+    "tool profile": Group(
+        modules=("src/agent_ir/_tool_profile.py",),
+        tests=_TOOL_SCHEMA_TESTS,
+    ),
+    "tool patterns": Group(
+        modules=("src/agent_ir/_pattern_dialect.py", "src/agent_ir/_tool_patterns.py"),
+        tests=_TOOL_SCHEMA_TESTS,
     ),
     "json value": Group(
         modules=(

@@ -641,3 +641,72 @@ def test_the_crash_recorder_keeps_the_shortest_input_per_signature(tmp_path: Pat
     report = saved.with_suffix(".txt").read_text()
     assert "signature: validate_json raised KeyError" in report
     assert "OracleFailure: validate_json raised KeyError: boom" in report
+
+
+# --- the tool_schemas target (fuzz.tool_schemas) ----------------------------------------
+
+
+def _tool_input(parameters: Any, arguments: Any) -> bytes:
+    return json.dumps([parameters, arguments]).encode() + b"\0"
+
+
+def test_a_tool_verdict_that_changes_between_calls_is_a_failure(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    from fuzz import tool_schemas
+
+    calls: list[int] = []
+    real = tool_schemas.validate_transcript
+
+    def flaky(transcript: Any, tools: Any) -> Any:
+        calls.append(1)
+        return real(transcript, tools=tools) if len(calls) == 1 else ()
+
+    monkeypatch.setattr(tool_schemas, "validate_transcript", flaky)
+    with pytest.raises(OracleFailure) as caught:
+        TARGETS["tool_schemas"](_tool_input({"type": "string"}, {}))
+    assert caught.value.check == "tool verdict not deterministic"
+
+
+def test_a_broken_tool_whose_calls_are_still_checked_is_a_failure(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    from fuzz import tool_schemas
+
+    real = tool_schemas.validate_transcript
+
+    def both(transcript: Any, tools: Any) -> Any:
+        found = real(transcript, tools=tools)
+        mismatch = Diagnostic(
+            code=DiagnosticCode.TOOL_ARGUMENTS_MISMATCH,
+            message_index=1,
+            path="/1/content/0/arguments",
+            message="m",
+        )
+        return (*found, mismatch)
+
+    monkeypatch.setattr(tool_schemas, "validate_transcript", both)
+    with pytest.raises(OracleFailure) as caught:
+        TARGETS["tool_schemas"](_tool_input({"pattern": "(a"}, {}))
+    assert caught.value.check == "a broken tool is not one diagnostic alone"
+
+
+def test_a_refused_pattern_in_a_definition_called_valid_is_a_failure(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    from fuzz import tool_schemas
+
+    monkeypatch.setattr(tool_schemas, "validate_transcript", lambda transcript, tools: ())
+    with pytest.raises(OracleFailure) as caught:
+        TARGETS["tool_schemas"](_tool_input({"properties": {"a": {"pattern": "a**"}}}, {}))
+    assert caught.value.check == "a refused pattern in a valid definition"
+
+
+def test_the_tool_schemas_target_holds_on_its_hostile_bases() -> None:
+    """Every base of the pool, and each mutated by a run of choice bytes."""
+    from fuzz.tool_schemas import TOOL_POOL
+
+    for base in TOOL_POOL:
+        TARGETS["tool_schemas"](json.dumps(base).encode() + b"\0")
+        for choices in (b"\x03\x05\x01\x02\x07", b"\x08\x00\x0b\x01\x40\x02\x09\x03", b"\xff" * 9):
+            TARGETS["tool_schemas"](json.dumps(base).encode() + b"\0" + choices)

@@ -15,9 +15,10 @@ first, so that evaluating a call is linear in the size of its arguments:
   ``LIMITS.literal_bytes`` bytes of JSON;
 * every ``$ref`` is local: ``#`` then a JSON Pointer inside the parameters, or ``#name``
   for a ``$anchor`` (2020-12); the constructs of ``REFUSED`` are outside the profile;
-* every ``pattern`` (and ``patternProperties`` key) uses only the syntax of
-  ``pattern_problem``: the subset of ECMA-262 that reads the same in the linear-time
-  engines of the RE2 family (Rust's ``regex``, re2js), where it is matched;
+* every ``pattern`` (and ``patternProperties`` key) is an ECMA-262 regular expression
+  of the dialect ``agent_ir._pattern_dialect`` reads: translated for Rust's linear
+  ``regex``, or unasserted (lookaround, back-references: an annotation, as ``format``
+  is); a broken pattern or a construct the engines read differently is refused;
 * at every place in the arguments, at most ``LIMITS.unfolded`` subschemas are evaluated,
   counting each route through ``$ref``, ``allOf``/``anyOf``/``oneOf``, ``not``,
   ``if``/``then``/``else`` and ``dependentSchemas`` (``IN_PLACE``) as jsonschema-rs
@@ -36,7 +37,9 @@ schema's depth.
 
 A schema outside the profile is one ``Refusal``: the path inside the parameters of the
 first problem found (limits and constructs in document order, then references, then the
-work at each place), and the sentence naming the limit or construct.
+work at each place), and the sentence naming the limit or construct. ``read_profile``
+also gives the reading of every pattern (``PatternPlace``), which the compiled form of
+the parameters is written from (``agent_ir._tool_patterns``).
 """
 
 from __future__ import annotations
@@ -50,6 +53,7 @@ from urllib.parse import unquote
 import msgspec
 
 from agent_ir._paths import Path
+from agent_ir._pattern_dialect import Reading, read_pattern
 from agent_ir._text import quoted
 
 __all__ = [
@@ -59,9 +63,12 @@ __all__ = [
     "LIMITS",
     "REFUSED",
     "Limits",
+    "PatternPlace",
+    "Profile",
     "Refusal",
     "check_profile",
     "pattern_problem",
+    "read_profile",
 ]
 
 
@@ -176,6 +183,25 @@ class Refusal(NamedTuple):
     reason: str
 
 
+class PatternPlace(NamedTuple):
+    """A pattern of the parameters: the subschema holding it, whether it is a key of
+    that subschema's ``patternProperties`` (else its ``pattern``), the pattern, and its
+    reading."""
+
+    schema: Path
+    key: bool
+    pattern: str
+    reading: Reading
+
+
+class Profile(NamedTuple):
+    """What ``read_profile`` found: the first problem (None inside the profile) and the
+    patterns of every subschema, in document order (empty when refused)."""
+
+    refusal: Refusal | None
+    patterns: tuple[PatternPlace, ...]
+
+
 class _Outside(Exception):
     """Raised inside the check at the first problem; becomes its ``Refusal``."""
 
@@ -187,6 +213,12 @@ class _Outside(Exception):
 def check_profile(parameters: Any, size: int) -> Refusal | None:
     """None when ``parameters`` (plain JSON data, ``size`` bytes of compact JSON) is
     inside the profile; else the first problem found. Never raises."""
+    return read_profile(parameters, size).refusal
+
+
+def read_profile(parameters: Any, size: int) -> Profile:
+    """The first problem of ``parameters`` (as ``check_profile``) and, inside the
+    profile, the reading of each of its patterns. Never raises."""
     try:
         if size > LIMITS.schema_bytes:
             raise _Outside(
@@ -198,8 +230,8 @@ def check_profile(parameters: Any, size: int) -> Refusal | None:
         graph.walk()
         _Places(graph).explore()
     except _Outside as outside:
-        return outside.refusal
-    return None
+        return Profile(outside.refusal, ())
+    return Profile(None, tuple(graph.patterns))
 
 
 def _dialect(parameters: Any) -> str:
@@ -236,6 +268,7 @@ class _Graph:
         self.below: dict[Path, list[tuple[str, str | int | None, Path]]] = {}
         self.anchors: dict[str, Path] = {}
         self.references: list[tuple[Path, Any]] = []
+        self.patterns: list[PatternPlace] = []
 
     def walk(self) -> None:
         """Every subschema reachable from the root and from each reference, limits and
@@ -288,6 +321,12 @@ class _Graph:
             self._reference(path, held)
         elif keyword == "$anchor" and self.dialect == "2020-12" and type(held) is str:
             self.anchors.setdefault(held, path)
+        elif keyword == "pattern" and type(held) is str:
+            self.patterns.append(PatternPlace(path, False, held, _pattern(where, held)))
+        elif keyword == "patternProperties" and type(held) is dict:
+            for key in held:
+                reading = _pattern((*where, key), key)
+                self.patterns.append(PatternPlace(path, True, key, reading))
         else:
             _check_value(where, keyword, held)
 
@@ -378,7 +417,7 @@ def _name(keyword: str, form: str, child: Path) -> str | int | None:
 
 
 def _check_value(where: Path, keyword: str, held: Any) -> None:
-    """The limits of an assertion's value: enum and const sizes, pattern syntax."""
+    """The limits of an assertion's value: enum and const sizes."""
     if keyword == "enum" and type(held) is list:
         if len(held) > LIMITS.enum_values:
             raise _Outside(
@@ -389,11 +428,6 @@ def _check_value(where: Path, keyword: str, held: Any) -> None:
         _literal(where, held)
     elif keyword == "const":
         _literal(where, held)
-    elif keyword == "pattern" and type(held) is str:
-        _pattern(where, held)
-    elif keyword == "patternProperties" and type(held) is dict:
-        for pattern in held:
-            _pattern((*where, pattern), pattern)
 
 
 def _literal(where: Path, value: Any) -> None:
@@ -406,97 +440,25 @@ def _literal(where: Path, value: Any) -> None:
         )
 
 
-def _pattern(where: Path, pattern: str) -> None:
-    problem = pattern_problem(pattern)
-    if problem is not None:
+def _pattern(where: Path, pattern: str) -> Reading:
+    reading = read_pattern(pattern)
+    if reading.problem is not None:
         raise _Outside(
             where,
-            f"is the pattern {quoted(pattern)}, which {problem}: the tool-schema profile "
-            "reads the subset of ECMA-262 that RE2 engines read alike",
+            f"is the pattern {quoted(pattern)}, which {reading.problem}: the tool-schema "
+            "profile reads ECMA-262 patterns, matched in linear time",
         )
-
-
-# Escapes that every dialect reads as one character: the syntax characters, / and -,
-# and three control characters.
-_ESCAPES = frozenset(r".\/^$|?*+()[]{}-") | {"n", "r", "t"}
-_BRACES = re.compile(r"\{[0-9]+(?:,[0-9]*)?\}")
-_CLASS_OPERATORS = ("&&", "--", "~~", "||")
+    return reading
 
 
 def pattern_problem(pattern: str) -> str | None:
-    """None when ``pattern`` uses only the profile's syntax, else what it uses: an
-    escape other than ``_ESCAPES`` (no ``\\d``, ``\\w``, ``\\s``, ``\\b``, ``\\u``,
-    ``\\p``, back-references...), a group other than ``(`` and ``(?:`` (no lookaround,
-    named groups, flags), a possessive quantifier, a brace that is no ``{n}``, ``{n,}``
-    or ``{n,m}`` quantifier, an empty class (``[]``, ``[^]``), or a ``[`` or a set
-    operator inside a class."""
-    index, quantified = 0, False
-    while index < len(pattern):
-        index, quantified, problem = _token(pattern, index, quantified)
-        if problem is not None:
-            return problem
-    return None
-
-
-def _token(pattern: str, index: int, quantified: bool) -> tuple[int, bool, str | None]:
-    """The token at ``index``: the index after it, whether it is a quantifier (the
-    previous token, ``quantified``, tells a lazy ? and a possessive + apart), and its
-    problem, if any."""
-    char = pattern[index]
-    if char == "\\":
-        return index + 2, False, _escape_problem(pattern, index)
-    if char == "[":
-        end, problem = _class_end(pattern, index)
-        return end, False, problem
-    if char == "(" and pattern.startswith("?", index + 1):
-        if not pattern.startswith("?:", index + 1):
-            return index, False, f"opens the group {pattern[index : index + 3]}"
-        return index + 3, False, None
-    if char == "{":
-        braces = _BRACES.match(pattern, index)
-        if braces is None:
-            return index, False, "has a { that starts no {n}, {n,} or {n,m} (write \\{)"
-        return braces.end(), True, None
-    if char == "}":
-        return index, False, "has a } that ends no quantifier (write \\})"
-    if char in "*+?":
-        if quantified and char == "+":
-            return index, False, "uses a possessive quantifier"
-        # after a quantifier, ? makes it lazy (which changes no verdict)
-        return index + 1, not (quantified and char == "?"), None
-    return index + 1, False, None
-
-
-def _escape_problem(pattern: str, index: int) -> str | None:
-    escaped = pattern[index + 1 : index + 2]
-    if escaped in _ESCAPES:
-        return None
-    return f"uses the escape \\{escaped}" if escaped else "ends with a lone \\"
-
-
-def _class_end(pattern: str, start: int) -> tuple[int, str | None]:
-    """The index after the class opening at ``start``, or the problem inside it."""
-    index = start + 1
-    if pattern.startswith("^", index):
-        index += 1
-    if pattern.startswith("]", index):
-        return index, "has an empty class ([] or [^]) or a ] first in a class"
-    while index < len(pattern):
-        char = pattern[index]
-        if char == "\\":
-            problem = _escape_problem(pattern, index)
-            if problem is not None:
-                return index, problem
-            index += 2
-        elif char == "]":
-            return index + 1, None
-        elif char == "[":
-            return index, "has a [ inside a class (write \\[)"
-        elif pattern.startswith(_CLASS_OPERATORS, index):
-            return index, f"has {pattern[index : index + 2]} inside a class (a set operation)"
-        else:
-            index += 1
-    return index, "has a class that is never closed"
+    """None when the profile takes ``pattern`` (translated, or unasserted: see
+    ``agent_ir._pattern_dialect``), else why it is refused: a broken pattern (an
+    unbalanced parenthesis, a quantifier with nothing to repeat, a range out of order, a
+    ``{`` that starts no quantifier, an unclosed class) or a construct the engines read
+    differently (``\\p{...}``, ``\\u{...}``, other letter escapes, inline flags and
+    other ``(?`` groups, possessive quantifiers, octal escapes, lone surrogates)."""
+    return read_pattern(pattern).problem
 
 
 class _Places:

@@ -28,7 +28,9 @@ The ``parameters`` are then compiled by jsonschema-rs, not by the pure-Python
 ``jsonschema``'s ``is_valid`` took 76 us per call (22x ``json.loads`` of the
 arguments), jsonschema-rs 0.5 us. Its dialect is the schema's ``$schema`` (Draft
 2020-12 when absent, or draft-07); ``format`` is an annotation; ``pattern`` is matched
-by Rust's linear ``regex`` crate; a ``$ref`` outside the schema is never fetched. What
+by Rust's linear ``regex`` crate on its ECMA-262 translation, and a pattern with
+lookaround or back-references is an annotation too (``agent_ir._tool_patterns``); a
+``$ref`` outside the schema is never fetched. What
 compiling a schema gave (its validator, or why it is none) is kept in a cache keyed by
 its JSON text and bounded in entries and in bytes of that text (``CACHE_BYTES``), so
 the same tools on every line of a dataset are compiled once per process and distinct
@@ -55,7 +57,13 @@ from agent_ir._inspect import Inspection, tool_call_blocks
 from agent_ir._jsoncopy import snapshot_json, snapshot_sequence
 from agent_ir._paths import NOTHING, Path, exact_path, format_path, places
 from agent_ir._text import QUOTE_CHARS, cut, is_blank, is_valid_unicode, quoted
-from agent_ir._tool_profile import LIMITS, check_profile
+from agent_ir._tool_patterns import (
+    compiled_form,
+    original_path,
+    original_sentence,
+    original_value,
+)
+from agent_ir._tool_profile import LIMITS, read_profile
 
 if TYPE_CHECKING:
     from jsonschema import Draft202012Validator
@@ -76,6 +84,7 @@ class _Tool(NamedTuple):
     position: int  # its index in the tools
     validator: Any  # a compiled jsonschema-rs validator; None: any arguments object
     broken: bool  # the definition has a problem: its calls are not checked
+    originals: dict[str, str | None]  # its patterns as compiled -> as written
 
 
 class Tools:
@@ -155,7 +164,7 @@ class Tools:
         definition = self.definitions[tool.position]
         declared = None if definition is None else definition.parameters
         parameters = None if declared is None else plain_data(declared)
-        mismatches = _mismatches(tool.validator, arguments, parameters)
+        mismatches = _mismatches(tool.validator, arguments, parameters, tool.originals)
         shown = mismatches[: LIMITS.errors_per_call]
         for where, keyword, schema_path, message in shown:
             yield diagnostic(
@@ -206,14 +215,21 @@ class _Mismatch(NamedTuple):
     message: str
 
 
-def _mismatches(validator: Any, arguments: Any, parameters: Any) -> list[_Mismatch]:
+def _mismatches(
+    validator: Any, arguments: Any, parameters: Any, originals: dict[str, str | None]
+) -> list[_Mismatch]:
     """The failing keywords of ``arguments``, each once (the same keyword reached by two
     routes through the parameters is one), by place in the arguments then in the
     parameters. jsonschema-rs builds its errors all at once, each with a copy of its
-    failing value; each is read into a ``_Mismatch`` and let go."""
+    failing value; each is read into a ``_Mismatch`` and let go. ``originals``: the
+    patterns as compiled -> as written in ``parameters``, which the sentences quote."""
     read: dict[tuple[tuple[Any, ...], tuple[Any, ...], str], list[Any]] = {}
     for error in validator.iter_errors(arguments):
-        given = (tuple(error.instance_path), tuple(error.schema_path), error.message)
+        schema_path = original_path(tuple(error.schema_path), originals)
+        message = error.message
+        if schema_path and schema_path[-1] == "pattern":
+            message = original_sentence(message, originals)
+        given = (tuple(error.instance_path), schema_path, message)
         seen = read.get(given)
         if seen is None:
             read[given] = [1, _failing_value(error)]
@@ -342,13 +358,13 @@ def read_tools(value: object) -> Tools:
     problems: list[Diagnostic] = []
     for index, entry in enumerate(entries):
         definition, name, found = _definition(entry)
-        validator = None
+        outcome = _Outcome(None)
         if definition is not None:
-            validator, found = _compile(definition, by_name)
+            outcome, found = _compile(definition, by_name)
         definitions.append(definition)
         problems += (_on_tool(index, problem) for problem in found)
         if name is not None and name not in by_name:
-            by_name[name] = _Tool(index, validator, bool(found))
+            by_name[name] = _Tool(index, outcome.validator, bool(found), outcome.originals)
     return Tools(tuple(definitions), by_name, problems)
 
 
@@ -427,41 +443,50 @@ def _reference() -> Draft202012Validator:
     return _REFERENCE[0]
 
 
-def _compile(definition: ToolDefinition, by_name: dict[str, _Tool]) -> tuple[Any, list[Diagnostic]]:
-    """The validator of a well-formed definition (None: any arguments object), or its
-    problem: a name already declared, parameters that are no valid JSON Schema."""
+def _compile(
+    definition: ToolDefinition, by_name: dict[str, _Tool]
+) -> tuple[_Outcome, list[Diagnostic]]:
+    """What compiling a well-formed definition gave (its validator None: any arguments
+    object), and its problem: a name already declared, parameters that are no valid
+    JSON Schema."""
     first = by_name.get(definition.name)
     if first is not None:
         reason = f"tool name {quoted(definition.name)} is already declared by tool {first.position}"
-        return None, [diagnostic(DiagnosticCode.INVALID_TOOL_DEFINITION, -1, ("name",), reason)]
+        problem = diagnostic(DiagnosticCode.INVALID_TOOL_DEFINITION, -1, ("name",), reason)
+        return _Outcome(None), [problem]
     if definition.parameters is None:
-        return None, []
+        return _Outcome(None), []
     outcome = _VALIDATORS.outcome(plain_data(definition.parameters))
     if outcome.validator is None:
         problem = diagnostic(
             DiagnosticCode.INVALID_TOOL_DEFINITION, -1, outcome.path, outcome.reason
         )
-        return None, [problem]
-    return outcome.validator, []
+        return outcome, [problem]
+    return outcome, []
 
 
 class _Outcome(NamedTuple):
-    """What compiling one ``parameters`` gave: a validator, or (None) the place inside
-    the definition and the reason it is no valid JSON Schema."""
+    """What compiling one ``parameters`` gave: a validator and the patterns it was
+    compiled with (as compiled -> as written), or (None) the place inside the
+    definition and the reason it is no valid JSON Schema."""
 
     validator: Any
     path: Path = ()
     reason: str = ""
+    originals: dict[str, str | None] = {}  # noqa: RUF012  (never written)
 
 
 def _compile_parameters(parameters: dict[str, Any], size: int) -> _Outcome:
     """The validator of ``parameters`` (``size`` bytes of JSON), or why there is none:
-    outside the tool-schema profile (``check_profile``, before anything is compiled),
-    or no valid JSON Schema."""
-    refusal = check_profile(parameters, size)
-    if refusal is not None:
-        where = ("parameters", *refusal.path)
-        return _Outcome(None, where, f"{format_path(where)} {refusal.reason}")
+    outside the tool-schema profile (``read_profile``, before anything is compiled),
+    or no valid JSON Schema. What is compiled is their compiled form (each pattern
+    translated for Rust's ``regex``, the unasserted ones left out:
+    ``agent_ir._tool_patterns``)."""
+    profile = read_profile(parameters, size)
+    if profile.refusal is not None:
+        where = ("parameters", *profile.refusal.path)
+        return _Outcome(None, where, f"{format_path(where)} {profile.refusal.reason}")
+    compiled = compiled_form(parameters, profile.patterns)
     import jsonschema_rs
 
     refused: list[str] = []
@@ -471,25 +496,35 @@ def _compile_parameters(parameters: dict[str, Any], size: int) -> _Outcome:
         raise ValueError(f"{uri} is outside the tool's parameters: never fetched")
 
     try:
-        return _Outcome(
-            jsonschema_rs.validator_for(
-                parameters,
-                retriever=refuse,
-                validate_formats=False,
-                pattern_options=jsonschema_rs.RegexOptions(),
-                mask=_MASK,
-            )
+        validator = jsonschema_rs.validator_for(
+            compiled.schema,
+            retriever=refuse,
+            validate_formats=False,
+            pattern_options=jsonschema_rs.RegexOptions(),
+            mask=_MASK,
         )
+        return _Outcome(validator, originals=compiled.originals)
     except (ValueError, TypeError, RecursionError) as error:
         if refused:
             return _remote_outcome(parameters, refused[0])
         if isinstance(error, jsonschema_rs.ValidationError):
-            first_line = str(error).splitlines()[0] if str(error) else type(error).__name__
-            reason = f"parameters is not a valid JSON Schema: {cut(first_line)}"
-            where = exact_path(parameters, error.instance_path, error.instance)
-            return _Outcome(None, ("parameters", *where), reason)
+            return _invalid_outcome(parameters, error, compiled.originals)
         reason = f"parameters could not be compiled as a JSON Schema ({cut(str(error))})"
         return _Outcome(None, ("parameters",), reason)
+
+
+def _invalid_outcome(
+    parameters: dict[str, Any], error: Any, originals: dict[str, str | None]
+) -> _Outcome:
+    """Parameters that are no valid JSON Schema: the place jsonschema-rs names, and its
+    sentence with the value as written in the parameters (a pattern, not its
+    translation)."""
+    value = original_value(error.instance, originals)
+    first_line = str(error).splitlines()[0] if str(error) else type(error).__name__
+    reason = f"parameters is not a valid JSON Schema: {_unmasked(first_line, value)}"
+    given = original_path(tuple(error.instance_path), originals)
+    where = exact_path(parameters, given, value)
+    return _Outcome(None, ("parameters", *where), reason)
 
 
 def _remote_outcome(parameters: dict[str, Any], uri: str) -> _Outcome:

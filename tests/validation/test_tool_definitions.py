@@ -76,7 +76,7 @@ BROKEN: list[tuple[str, Any, str, str]] = [
         "bad-regex",
         {"name": "x", "parameters": {"pattern": "("}},
         "/parameters/pattern",
-        "parameters is not a valid JSON Schema",
+        "is the pattern '(', which has a ( that is never closed",
     ),
     (
         "remote-ref",

@@ -392,20 +392,23 @@ def test_more_subschemas_than_the_limit_are_refused() -> None:
 
 @pytest.mark.parametrize(
     "pattern",
-    ["(?i)a", "\\Aa", "a++", "a*+", "\\p{Greek}", "[^]", "[]", "\\0", "[\\b]", "\\bword",
-     "\\d", "\\w", "\\s", "\\u0041", "\\x41", "(?=a)", "(?<n>a)", "\\1", "[a[b]]", "[a&&b]",
-     "[a--b]", "a{", "x{,3}", "a}", "[ab", "a\\"],
+    ["(?i)a", "\\Aa", "a++", "a*+", "\\p{Greek}", "\\P{L}", "\\u{41}", "\\uD800", "\\01",
+     "\\a", "\\z", "\\é", "\\k", "\\c1", "\\x4", "(?P<n>a)", "[a--b]", "a{", "x{,3}", "a}",
+     "[ab", "a\\", "(a", "a)", "*a", "a**", "^*", "\\b+", "a|?", "a{2,1}", "[z-a]", "[\\d-z]",
+     "[a-\\w]", "(?=a", "[\\B]", "[\\1]"],
 )  # fmt: skip
-def test_a_pattern_outside_the_portable_dialect_is_named(pattern: str) -> None:
+def test_a_pattern_outside_the_dialect_is_named(pattern: str) -> None:
     assert pattern_problem(pattern) is not None
 
 
 @pytest.mark.parametrize(
     "pattern",
     ["^[a-z]+$", "^(a|b)*?$", "a{2,3}", "a{2,}", "\\.", "^(?:ab)+$", "[\\]]", "[^a-c-]",
-     "^\\$\\{x\\}$", "é+", "\\n\\t", "a??", "^(a|a)*$"],
+     "^\\$\\{x\\}$", "é+", "\\n\\t", "a??", "^(a|a)*$", "[^]", "[]", "\\0", "[\\b]",
+     "\\bword", "\\d", "\\w", "\\s", "\\u0041", "\\x41", "(?=a)", "(?<n>a)", "(a)\\1",
+     "[a[b]]", "[a&&b]", "\\/\\-\\<\\:", "]", "\\cJ", "\\uD83D\\uDE00", "(?<!a)b"],
 )  # fmt: skip
-def test_a_pattern_of_the_portable_dialect_is_accepted(pattern: str) -> None:
+def test_a_pattern_of_the_dialect_is_accepted(pattern: str) -> None:
     assert pattern_problem(pattern) is None
 
 
@@ -453,3 +456,195 @@ def test_a_failing_call_costs_memory_linear_in_its_failing_places() -> None:
 
     assert len(found) == LIMITS.errors_per_call + 1
     assert 1.6 < large / small < 2.4
+
+
+def test_the_limits_are_the_documented_table() -> None:
+    """docs/tool-schemas.md states each limit; the TypeScript package reads the same."""
+    page = Path(__file__).resolve().parents[1] / "docs" / "tool-schemas.md"
+    table = page.read_text(encoding="utf-8").split("## Limits", 1)[1].split("\n\n", 2)[1]
+    rows = [line.split("|")[1:3] for line in table.splitlines()[2:]]
+
+    assert [(name.strip(), int(value.replace(",", ""))) for name, value in rows] == [
+        ("schema bytes", 262_144),
+        ("subschemas", 10_000),
+        ("nesting depth", 48),
+        ("reference depth", 32),
+        ("unfolded work", 1_000),
+        ("enum values", 1_024),
+        ("enum and const bytes", 65_536),
+        ("analysis steps", 200_000),
+        ("errors per call", 32),
+    ]
+    assert [int(value.replace(",", "")) for _, value in rows] == list(LIMITS)
+
+
+def test_a_schema_of_exactly_the_byte_limit_is_inside_and_one_more_byte_is_not() -> None:
+    assert check_profile({}, LIMITS.schema_bytes) is None
+    assert check_profile({}, LIMITS.schema_bytes + 1) == (
+        (),
+        "is 262145 bytes of JSON Schema, more than the 262144 of the tool-schema profile",
+    )
+
+
+def _deep(levels: int) -> dict[str, Any]:
+    schema: dict[str, Any] = {"type": "string"}
+    for _ in range(levels):
+        schema = {"not": schema}
+    return schema
+
+
+@pytest.mark.parametrize(
+    ("parameters", "path", "sentence"),
+    [
+        (
+            {"properties": {f"p{i}": {} for i in range(LIMITS.subschemas)}},
+            "/parameters/properties/p9999",
+            "parameters.properties.p9999 has more than 10000 subschemas (the tool-schema profile)",
+        ),
+        (
+            {"enum": list(range(LIMITS.enum_values + 1))},
+            "/parameters/enum",
+            "parameters.enum lists 1025 values, more than the 1024 of the tool-schema profile",
+        ),
+        (
+            {"const": "x" * LIMITS.literal_bytes},
+            "/parameters/const",
+            "parameters.const is 65538 bytes of JSON, more than the 65536 of the tool-schema "
+            "profile",
+        ),
+        (
+            {"$ref": "https://x/y"},
+            "/parameters/$ref",
+            "parameters[\"$ref\"] refers to 'https://x/y', outside them: a $ref of the "
+            "tool-schema profile is local (# then a JSON Pointer or an anchor), never fetched",
+        ),
+        (
+            {"$ref": "#a b"},
+            "/parameters/$ref",
+            "parameters[\"$ref\"] refers to '#a b', no anchor",
+        ),
+        (
+            {"$defs": {"x": 5}, "$ref": "#/$defs/x"},
+            "/parameters/$ref",
+            "parameters[\"$ref\"] refers to '#/$defs/x', which is no schema",
+        ),
+        (
+            {"not": {"$ref": "#"}},
+            "/parameters/not/$ref",
+            'parameters.not["$ref"] comes back to a subschema it is evaluated from without '
+            "descending into the arguments (a cycle the tool-schema profile refuses)",
+        ),
+        (
+            {"$schema": 5},
+            "/parameters/$schema",
+            'parameters["$schema"] names the dialect 5: the tool-schema profile reads Draft '
+            "2020-12 (https://json-schema.org/draft/2020-12/schema) and draft-07 "
+            "(http://json-schema.org/draft-07/schema#)",
+        ),
+        (
+            {"$defs": {"a": {"$id": "https://x/a"}}},
+            "/parameters/$defs/a/$id",
+            'parameters["$defs"].a["$id"] has $id inside a subschema (outside the tool-schema '
+            "profile)",
+        ),
+        (
+            chain(34),
+            "/parameters/$defs/d0/allOf/0",
+            'parameters["$defs"].d0.allOf[0] follows more than 32 references in a row at one '
+            "place of the arguments (the tool-schema profile)",
+        ),
+        (
+            doubling(14),
+            "/parameters/properties/a",
+            "parameters.properties.a evaluates more than 1000 subschemas at one place of the "
+            "arguments, every route through $ref and the combinators counted (the "
+            "tool-schema profile)",
+        ),
+        (
+            {"pattern": "a**"},
+            "/parameters/pattern",
+            "parameters.pattern is the pattern 'a**', which has the quantifier * with nothing "
+            "to repeat: the tool-schema profile reads ECMA-262 patterns, matched in linear time",
+        ),
+        (
+            _deep(LIMITS.nesting_depth + 1),
+            "/parameters" + "/not" * 49,
+            "parameters" + ".not" * 49 + " nests subschemas 49 levels deep, more than the 48 "
+            "of the tool-schema profile",
+        ),
+    ],
+)
+def test_each_refusal_names_its_limit_or_construct_in_one_sentence(
+    parameters: dict[str, Any], path: str, sentence: str
+) -> None:
+    found = check(parameters, {})
+
+    assert [(d.code.value, d.path, d.message) for d in found] == [(INVALID.value, path, sentence)]
+
+
+@pytest.mark.parametrize(
+    ("parameters", "path"),
+    [
+        ({"additionalProperties": [{"$ref": "#/nowhere"}]}, "/parameters/additionalProperties"),
+        ({"properties": [{"$ref": "#/nowhere"}]}, "/parameters/properties"),
+    ],
+)
+def test_a_keyword_holding_the_wrong_form_is_refused_by_the_compiler_at_the_keyword(
+    parameters: dict[str, Any], path: str
+) -> None:
+    """A list where one schema or a map of schemas belongs holds no subschema: the
+    profile does not walk into it (its $ref is not resolved), the compiler refuses it."""
+    found = check(parameters, {})
+
+    assert codes(found) == [(INVALID.value, path)]
+    assert "parameters is not a valid JSON Schema" in found[0].message
+
+
+def test_a_reference_into_an_array_of_schemas_resolves() -> None:
+    parameters = {
+        "allOf": [{"type": "object"}, {"properties": {"n": {"type": "integer"}}}],
+        "properties": {"a": {"$ref": "#/allOf/1/properties/n"}},
+    }
+
+    assert check(parameters, {"a": 1, "n": 2}) == []
+    assert codes(check(parameters, {"a": "x"})) == [(MISMATCH.value, "/1/content/0/arguments/a")]
+
+
+def test_boolean_subschemas_count_toward_the_subschema_limit() -> None:
+    """Each ``{"not": true}`` is two schema positions: 5,000 of them and the root are
+    10,001, one more than the limit; 4,999 are inside."""
+    inside = {"properties": {f"p{i}": {"not": True} for i in range(4999)}}
+    outside = {"properties": {f"p{i}": {"not": True} for i in range(5000)}}
+
+    assert check_profile(inside, 10) is None
+    refusal = check_profile(outside, 10)
+    assert refusal is not None
+    assert refusal.reason == "has more than 10000 subschemas (the tool-schema profile)"
+
+
+def test_each_property_is_its_own_place_for_the_unfolded_count() -> None:
+    """601 subschemas under each of two properties: each place of the arguments
+    evaluates 601, inside the limit (they never apply at the same place)."""
+    wide = {"anyOf": [{} for _ in range(600)]}
+    parameters = {"properties": {"a": wide, "b": wide}}
+
+    assert check_profile(parameters, 10) is None
+    assert check(parameters, {"a": 1, "b": 2}) == []
+
+
+def test_a_schema_that_needs_too_many_steps_to_bound_is_refused() -> None:
+    """300 properties each referring to one anyOf of 900: 300 places of about 900
+    subschemas each, every one inside the unfolded limit, 270,000 steps in all."""
+    parameters = {
+        "properties": {f"p{i}": {"$ref": "#/$defs/wide"} for i in range(300)},
+        "$defs": {"wide": {"anyOf": [{} for _ in range(900)]}},
+    }
+
+    found = check(parameters, {})
+
+    assert [(d.path, d.message) for d in found] == [
+        (
+            "/parameters",
+            "parameters needs more than 200000 steps to bound its work (the tool-schema profile)",
+        )
+    ]

@@ -65,9 +65,9 @@ class Group:
 # subprocess or measure memory (half a minute together; the cases before them pin the
 # same limits).
 _TOOL_SCHEMA_TESTS = (
-    "tests/test_tool_patterns.py",
-    "tests/test_tool_profile.py",
-    "tests/test_tools_definitions.py",
+    "tests/validation/test_tool_patterns.py",
+    "tests/validation/test_tool_profile.py",
+    "tests/validation/test_tool_definitions.py",
     "tests/property/test_pattern_translation.py",
     "-k",
     "not 2mb and not bounded_in_bytes and not linear_in_its_failing",

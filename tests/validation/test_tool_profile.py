@@ -460,7 +460,7 @@ def test_a_failing_call_costs_memory_linear_in_its_failing_places() -> None:
 
 def test_the_limits_are_the_documented_table() -> None:
     """docs/tool-schemas.md states each limit; the TypeScript package reads the same."""
-    page = Path(__file__).resolve().parents[1] / "docs" / "tool-schemas.md"
+    page = Path(__file__).resolve().parents[2] / "docs" / "tool-schemas.md"
     table = page.read_text(encoding="utf-8").split("## Limits", 1)[1].split("\n\n", 2)[1]
     rows = [line.split("|")[1:3] for line in table.splitlines()[2:]]
 

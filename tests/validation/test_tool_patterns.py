@@ -24,7 +24,7 @@ from agent_ir._tool_profile import read_profile
 
 MISMATCH = DiagnosticCode.TOOL_ARGUMENTS_MISMATCH
 INVALID = DiagnosticCode.INVALID_TOOL_DEFINITION
-DOCS = Path(__file__).resolve().parents[1] / "docs" / "tool-schemas.md"
+DOCS = Path(__file__).resolve().parents[2] / "docs" / "tool-schemas.md"
 # pydantic's pattern for every Decimal field, seen in recorded real traffic
 DECIMAL = "^(?!^[-+.]*$)[+-]?0*\\d*\\.?\\d*$"
 

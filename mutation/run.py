@@ -64,7 +64,7 @@ class Group:
 # the first is randomized).
 GROUPS: dict[str, Group] = {
     "linkage": Group(
-        modules=("src/agent_ir/_linkage.py",),
+        modules=("src/agent_ir/validation/_linkage.py",),
         tests=(
             "tests/test_linkage.py",
             "tests/test_linkage_rules.py",
@@ -80,7 +80,7 @@ GROUPS: dict[str, Group] = {
         ),
     ),
     "diagnostics": Group(
-        modules=("src/agent_ir/_diagnostics.py",),
+        modules=("src/agent_ir/validation/_diagnostics.py",),
         tests=(
             "tests/test_diagnostic_rules.py",
             "tests/test_diagnostics.py",

@@ -11,8 +11,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from agent_ir import DiagnosticCode, parse_message, validate_json, validate_transcript
-from agent_ir._diagnostics import ordered
-from agent_ir._linkage import linkage, linkage_of_valid
+from agent_ir.validation._diagnostics import ordered
+from agent_ir.validation._linkage import linkage, linkage_of_valid
 
 from support.examples import examples
 

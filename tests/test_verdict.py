@@ -1,4 +1,4 @@
-"""The fast verdict (``agent_ir._verdict``) settles only what the explaining path accepts,
+"""The fast engine's verdict (``agent_ir.validation._fast``) settles only what the explaining path accepts,
 and the explaining path, going down from where the verdict stopped, says what it says
 when it reads everything itself.
 
@@ -16,10 +16,10 @@ from typing import Any
 
 import pytest
 
-import agent_ir.transcript as transcript_module
+import agent_ir.validation._fast as fast_engine
 from agent_ir import validate_json, validate_transcript
 from agent_ir._jsoncopy import MAX_DEPTH
-from agent_ir._verdict import Read, Stage, read_entries, read_text
+from agent_ir.validation._fast import Read, Stage, read_entries, read_text
 
 from support.builders import assistant, audio, call_block, result, user
 
@@ -27,10 +27,8 @@ from support.builders import assistant, audio, call_block, result, user
 @pytest.fixture
 def unsettled(monkeypatch: pytest.MonkeyPatch) -> None:
     """The verdict settles nothing: every check takes the explaining path from scratch."""
-    monkeypatch.setattr(transcript_module, "read_text", lambda text, pending: Read(Stage.SHAPE))
-    monkeypatch.setattr(
-        transcript_module, "read_entries", lambda entries, pending: Read(Stage.SHAPE)
-    )
+    monkeypatch.setattr(fast_engine, "read_text", lambda text, pending: Read(Stage.SHAPE))
+    monkeypatch.setattr(fast_engine, "read_entries", lambda entries, pending: Read(Stage.SHAPE))
 
 
 def _nested(levels: int) -> dict[str, Any]:
@@ -82,7 +80,7 @@ def test_json_text_arguments_get_the_verdict_of_the_explaining_path(
     text = _with_arguments_text(_ARGUMENTS_TEXTS[name])
     found = validate_json(text)
     with monkeypatch.context() as patched:
-        patched.setattr(transcript_module, "read_text", lambda text, pending: Read(Stage.SHAPE))
+        patched.setattr(fast_engine, "read_text", lambda text, pending: Read(Stage.SHAPE))
         assert validate_json(text) == found
 
 
@@ -192,10 +190,8 @@ def test_going_down_from_the_verdict_finds_what_reading_from_scratch_finds(
     assert found_text == found_entries
     codes = {d.code.value for d in found_text}
     assert codes >= {"INVALID_MESSAGE", "INVALID_TOOL_ARGUMENTS", "TOOL_NAME_MISMATCH"}
-    monkeypatch.setattr(transcript_module, "read_text", lambda text, pending: Read(Stage.SHAPE))
-    monkeypatch.setattr(
-        transcript_module, "read_entries", lambda entries, pending: Read(Stage.SHAPE)
-    )
+    monkeypatch.setattr(fast_engine, "read_text", lambda text, pending: Read(Stage.SHAPE))
+    monkeypatch.setattr(fast_engine, "read_entries", lambda entries, pending: Read(Stage.SHAPE))
     assert validate_json(text, allow_pending=allow_pending) == found_text
     assert validate_transcript(messages, allow_pending=allow_pending) == found_entries
 

@@ -16,6 +16,7 @@ from typing import Any
 
 import pytest
 
+import agent_ir.validation._conductor as conductor
 import agent_ir.validation._fast as fast_engine
 from agent_ir import validate_json, validate_transcript
 from agent_ir._jsoncopy import MAX_DEPTH
@@ -206,6 +207,51 @@ def test_one_problem_is_found_wherever_it_is(broken: int) -> None:
         assert [(d.code.value, d.message_index, d.path) for d in found] == [
             ("INVALID_MESSAGE", broken, f"/{broken}/id")
         ]
+
+
+def _one_blank_id() -> list[dict[str, Any]]:
+    """Over 1,000 messages that all decode into the twins, one of them with a blank id:
+    the verdict stops at the values, past the shape."""
+    messages = _long_transcript(260)
+    messages[700]["id"] = " "
+    return messages
+
+
+@pytest.mark.parametrize(
+    ("transcript", "failing"), [(_broken_in_many_places, 4), (_one_blank_id, 1)]
+)
+@pytest.mark.parametrize("form", ["entries", "text"])
+def test_the_conductor_asks_the_fast_engine_once_and_explains_only_what_failed(
+    form: str, transcript: Any, failing: int, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """One question to the fast engine for the verdict and the failing messages, then
+    the explaining engine handed exactly those (the real engines, counted on the way).
+    Broken in many places, four messages fail on their own (the blank id, the shape
+    error, the arguments, the malformed call; the linkage problems need no
+    explanation); with one blank id, that message alone."""
+    messages = transcript()
+    asked: list[str] = []
+    handed: list[int] = []
+    verdict_of = getattr(fast_engine, f"{form}_verdict")
+    inspect_messages = conductor.inspect_messages
+
+    def counted_verdict(*arguments: Any) -> Any:
+        asked.append(form)
+        return verdict_of(*arguments)
+
+    def counted_inspection(entries: list[Any]) -> Any:
+        handed.append(len(entries))
+        return inspect_messages(entries)
+
+    monkeypatch.setattr(conductor, f"{form}_verdict", counted_verdict)
+    monkeypatch.setattr(conductor, "inspect_messages", counted_inspection)
+    if form == "entries":
+        found = validate_transcript(messages)
+    else:
+        found = validate_json(json.dumps(messages))
+    assert asked == [form]
+    assert handed == [failing]
+    assert found == validate_transcript(messages)  # the same through either form
 
 
 def test_import_agent_ir_leaves_the_provider_formats_and_jsonschema_for_later() -> None:

@@ -2,10 +2,9 @@
 if not, which messages fail?
 
 The conductor (``_conductor``) asks it first, once (``text_verdict``,
-``entries_verdict``). It decodes JSON text into
-the ``RAW`` twins of the message types (``_twins``; each JSON object kept as its raw
-text) or converts Python values into the ``PLAIN`` twins (each JSON object a shallow
-copy), then checks at once, across the whole transcript, what the types leave out:
+``entries_verdict``). It decodes JSON text into the ``RAW`` twins of the message types
+(``_twins``; each JSON object kept as its raw text) or converts Python values into the
+``PLAIN`` twins (each JSON object a shallow copy), then checks at once, across the whole transcript, what the types leave out:
 
 * every JSON object (tool-call arguments, a server tool's input and wire objects, a
   citation's wire object) is one, within ``MAX_DEPTH``, made of exact JSON values. From

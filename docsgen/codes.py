@@ -324,7 +324,7 @@ def _documented_modules() -> Iterator[tuple[str, str]]:
     import agent_ir.replies
     import agent_ir.wire
 
-    names = ["agent_ir._linkage", "agent_ir.rules", "agent_ir.repair"]
+    names = ["agent_ir.validation._linkage", "agent_ir.rules", "agent_ir.repair"]
     for package in (agent_ir.wire, agent_ir.replies):
         for info in pkgutil.walk_packages(package.__path__, package.__name__ + "."):
             names.append(info.name)

@@ -31,9 +31,9 @@ class Equivalent(NamedTuple):
         return (self.module, self.scope, self.line, self.change, self.occurrence)
 
 
-_LINKAGE = "src/agent_ir/_linkage.py"
+_LINKAGE = "src/agent_ir/validation/_linkage.py"
 _PARSER = "src/agent_ir/replies/parser.py"
-_DIAGNOSTICS = "src/agent_ir/_diagnostics.py"
+_DIAGNOSTICS = "src/agent_ir/validation/_diagnostics.py"
 _JSONCOPY = "src/agent_ir/_jsoncopy.py"
 _JSONOBJECT = "src/agent_ir/_jsonobject.py"
 _FROZEN = "src/agent_ir/_frozen.py"

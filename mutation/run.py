@@ -78,7 +78,7 @@ _TOOL_SCHEMA_TESTS = (
 # the first is randomized).
 GROUPS: dict[str, Group] = {
     "linkage": Group(
-        modules=("src/agent_ir/_linkage.py",),
+        modules=("src/agent_ir/validation/_linkage.py",),
         tests=(
             "tests/validation/test_linkage.py",
             "tests/validation/test_diagnostic_rules.py",
@@ -93,7 +93,7 @@ GROUPS: dict[str, Group] = {
         ),
     ),
     "diagnostics": Group(
-        modules=("src/agent_ir/_diagnostics.py",),
+        modules=("src/agent_ir/validation/_diagnostics.py",),
         tests=(
             "tests/validation/test_diagnostic_rules.py",
             "tests/validation/test_diagnostics.py",

@@ -68,7 +68,7 @@ NonBlankString: TypeAlias = str
 """The schema's NonEmptyString on the hot fields of a message (ids, tool names),
 generated without its ``\\S`` pattern: msgspec would call Python's ``re`` once per
 string, measured at about 40% of validating a transcript. The rule is not dropped:
-``agent_ir._fastpath.values_valid`` checks it in the pass it makes anyway. The fields
+``agent_ir.validation._checks.values_valid`` checks it in the pass it makes anyway. The fields
 are listed once, in ``agent_ir._hand_checked.NON_BLANK_FIELDS``."""
 
 

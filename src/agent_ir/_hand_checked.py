@@ -5,7 +5,7 @@ character, ``"pattern": "\\S"``) on the hot path of every message: ids, tool nam
 ``toolCallId``. With the pattern, msgspec would call Python's ``re`` once per string,
 measured at about 40% of validating a transcript. So ``codegen/generate.py`` types them
 ``agent_ir._base.NonBlankString`` (a plain ``str``) and the fast path
-(``agent_ir._fastpath.values_valid``) checks the rule by hand in the pass it makes anyway.
+(``agent_ir.validation._checks.values_valid``) checks the rule by hand in the pass it makes anyway.
 
 This table is the one list of them: codegen builds its type overrides from it, and
 ``tests/test_codegen.py`` asserts that exactly these fields are generated as

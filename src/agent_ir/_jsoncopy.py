@@ -152,7 +152,7 @@ def is_exact_json(value: Any, depth: int = 0) -> bool:
 
 def are_exact_rereadable(objects: list[dict[Any, Any]]) -> bool:
     """``all(map(is_exact_json, objects))`` for dicts inside data that passed
-    ``_fastpath.is_rereadable`` (one JSON encode), which rules out cycles and lone
+    ``validation._convert.is_rereadable`` (one JSON encode), which rules out cycles and lone
     surrogates in strings and keys; it accepts other objects msgspec can encode
     (bytes, a UUID, a dataclass, int keys...), which the exact-type rule here refuses.
 

@@ -15,7 +15,6 @@ import msgspec
 
 from agent_ir._base import IRStruct, MessageStruct
 from agent_ir._errors import InvalidMessageError, describe_error
-from agent_ir._fastpath import convert_value
 from agent_ir._frozen import FrozenMapping, encode_frozen
 from agent_ir._generated.message_schema import (
     AssistantMessage,
@@ -24,9 +23,12 @@ from agent_ir._generated.message_schema import (
     ToolResultMessage,
     UserMessage,
 )
-from agent_ir._inspect import UNORDERED, fast_messages, holds_a_set, inspect_message
 from agent_ir._jsoncopy import snapshot_sequence, struct_builtins
 from agent_ir._paths import Path
+from agent_ir.validation._checks import UNORDERED, holds_a_set
+from agent_ir.validation._convert import convert_value
+from agent_ir.validation._explain import inspect_message
+from agent_ir.validation._fast import fast_messages
 
 __all__ = [
     "assistant_message",

@@ -36,13 +36,13 @@ from agent_ir._generated.message_schema import (
     ToolResultMessage,
     UserMessage,
 )
-from agent_ir._linkage import pending_turn
 from agent_ir._paths import Path, to_pointer
 from agent_ir._publish import publish_lazy
 from agent_ir._text import cut as cut_text
 from agent_ir._text import is_blank, quoted
 from agent_ir.messages import messages_of
 from agent_ir.rules import calls_to_sign
+from agent_ir.validation._linkage import pending_turn
 from agent_ir.wire import _registry
 from agent_ir.wire._registry import Provider
 from agent_ir.wire._spec import ProviderSpec

@@ -18,12 +18,12 @@ from typing import Any
 import pytest
 
 from agent_ir import assistant_message, tool_result_message
-from agent_ir._linkage import ToolLinks
 from agent_ir.cli._check import Checks, check_block
 from agent_ir.cli._html import Settings, render
 from agent_ir.cli._html._render import _environment
 from agent_ir.cli._report import Summary
 from agent_ir.transcript import tool_links_of
+from agent_ir.validation._linkage import ToolLinks
 
 from support.browser import Element, parse
 
@@ -93,7 +93,8 @@ class _Exploding(dict[str, Any]):
 @pytest.mark.parametrize(
     "value",
     [None, 42, "[]", {"messages": []}, [object()], [_Exploding(role="toolResult")], [[[]]]],
-    ids=repr,
+    # Names that are the same in every xdist worker (an object's repr holds its address).
+    ids=["none", "number", "text", "mapping", "object", "exploding", "nested-list"],
 )
 def test_tool_links_of_what_holds_no_readable_message_are_empty(value: Any) -> None:
     assert tool_links_of(value) == ToolLinks({}, {})

@@ -36,7 +36,6 @@ from agent_ir import (
     user_message,
     validate_json,
 )
-from agent_ir._fastpath import is_rereadable
 from agent_ir._frozen import encode_frozen, plain_data
 from agent_ir._jsoncopy import (
     INVALID,
@@ -50,6 +49,7 @@ from agent_ir._jsoncopy import (
 )
 from agent_ir._jsonobject import adopt_object, freeze_object
 from agent_ir._paths import format_path
+from agent_ir.validation._convert import is_rereadable
 
 from support.builders import assistant, call_block, result
 from support.examples import examples

@@ -24,7 +24,7 @@ import pytest
 from referencing.exceptions import Unresolvable
 
 import agent_ir
-from agent_ir import _fastpath, schemas
+from agent_ir import schemas
 from agent_ir._generated import (
     conversion_warning_schema,
     diagnostic_schema,
@@ -36,6 +36,7 @@ from agent_ir._generated import (
     transcript_schema,
 )
 from agent_ir._jsonobject import JsonObject, freeze_object
+from agent_ir.validation import _checks, _convert
 
 EXAMPLES = Path(__file__).parents[2] / "fixtures" / "schema-examples"
 SCHEMA_NAMES = (
@@ -236,11 +237,11 @@ def _generated_verdict(example: Example) -> str:
     if example.schema in ("message", "transcript"):
         raw = b"[" + example.raw + b"]" if example.schema == "message" else example.raw
         try:
-            messages, blocks = _fastpath.decode_messages(raw)
+            messages, blocks = _convert.decode_messages(raw)
         except (msgspec.ValidationError, msgspec.DecodeError):
             return "invalid"
         entries = json.loads(raw)  # for the audio sources' tags
-        return "valid" if _fastpath.values_valid(messages, entries, blocks=blocks) else "invalid"
+        return "valid" if _checks.values_valid(messages, entries, blocks=blocks) else "invalid"
     try:
         msgspec.json.decode(example.raw, type=_generated_type(example), dec_hook=_decode_hook)
     except (msgspec.ValidationError, msgspec.DecodeError):

@@ -95,7 +95,7 @@ export function createAjv(schemas, logger = console) {
 //     citations, 64 + 5 (content, index, citations, index, wire).
 // The JSON objects of a message are a tool call's arguments, a server-tool call's input
 // and wire, a server-tool result's wire and the wire of each citation of a text block,
-// in a block of any message (agent_ir._inspect._OBJECT_FIELDS). One that is not an
+// in a block of any message (agent_ir.validation._explain._OBJECT_FIELDS). One that is not an
 // object is a problem at its path (when nothing under it already is); the schema does
 // not judge one at all (agent-ir checks it as a whole, by this rule).
 
@@ -302,7 +302,7 @@ export class ShapeChecker {
   }
 
   // The innermost x-code met walking `at` from the message root, choosing union branches
-  // by the value's tags (agent_ir._codes.code_for_path).
+  // by the value's tags (agent_ir.validation._codes.code_for_path).
   codeForPath(message, at) {
     let code = DEFAULT_CODE;
     let place = this.locate({ id: ID_BASE }, MESSAGE);

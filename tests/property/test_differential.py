@@ -30,8 +30,8 @@ from agent_ir import (
     schemas,
     validate_transcript,
 )
-from agent_ir._inspect import inspect_message
 from agent_ir._text import is_blank
+from agent_ir.validation._explain import inspect_message
 
 from support.examples import examples
 

@@ -26,8 +26,8 @@ from agent_ir import (
     trim_transcript,
     validate_transcript,
 )
-from agent_ir._linkage import pending_turn
 from agent_ir.messages import messages_of
+from agent_ir.validation._linkage import pending_turn
 from agent_ir.wire._registry import REGISTRY
 
 from support.builders import assistant, call_block, result, user

@@ -12,8 +12,8 @@ import inspect
 from typing import Any
 
 from agent_ir import Diagnostic, check_wire_rules
-from agent_ir._linkage import pending_turn
 from agent_ir.messages import messages_of
+from agent_ir.validation._linkage import pending_turn
 
 
 def wire_problems_with_pending(transcript: Any, provider: Any) -> tuple[Diagnostic, ...]:

@@ -24,8 +24,8 @@ from agent_ir import (
     validate_json,
     validate_transcript,
 )
-from agent_ir._diagnostics import ordered
-from agent_ir._linkage import linkage, linkage_of_valid
+from agent_ir.validation._diagnostics import ordered
+from agent_ir.validation._linkage import linkage, linkage_of_valid
 
 from support.examples import examples
 
@@ -272,7 +272,7 @@ def test_the_one_pass_check_confirms_a_pending_turn_without_the_rules(
 ) -> None:
     """The common fine-tuning line (answered rounds, then calls waiting) stays on the
     one pass: the sites of the rules are never collected."""
-    from agent_ir import _linkage
+    from agent_ir.validation import _linkage
 
     collected: list[int] = []
     real = _linkage._collect

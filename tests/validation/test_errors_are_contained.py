@@ -249,7 +249,7 @@ def test_dumps_of_conforming_hand_built_values_is_unchanged() -> None:
 
 def test_malformed_tool_calls_read_the_problem_paths_once_not_once_per_call() -> None:
     # 16,000 malformed calls took 15 s when every call scanned every problem (O(N^2)).
-    from agent_ir._linkage import malformed_links
+    from agent_ir.validation._linkage import malformed_links
 
     class CountingPaths(list[tuple[Any, ...]]):
         iterations = 0

@@ -1,4 +1,4 @@
-"""Each tool-call linkage rule (``agent_ir._linkage``) pinned exactly: code, message
+"""Each tool-call linkage rule (``agent_ir.validation._linkage``) pinned exactly: code, message
 index, JSON Pointer and wording, on well-formed messages (the one-pass check and the
 rules) and through malformed ones (what they still contribute).
 

@@ -13,8 +13,8 @@ from typing import Any
 import pytest
 
 from agent_ir import schemas
-from agent_ir._codes import MESSAGE_REF, _lookup, _member, _with_keyword, code_for_path
-from agent_ir._reference import Problem, _registry, _Validator, explain_message
+from agent_ir.validation._codes import MESSAGE_REF, _lookup, _member, _with_keyword, code_for_path
+from agent_ir.validation._reference import Problem, _registry, _Validator, explain_message
 
 TRANSCRIPT_ID = "https://agent-ir.dev/schemas/v1/transcript.schema.json"
 NOT_BLANK = "must be a string containing at least one non-whitespace character"

@@ -15,7 +15,7 @@ from agent_ir import (
     to_json_value,
     validate_transcript,
 )
-from agent_ir._inspect import fast_messages
+from agent_ir.validation._fast import fast_messages
 
 UNTAGGED_AUDIO = {
     "role": "user",

@@ -1,4 +1,4 @@
-"""The fast verdict (``agent_ir._verdict``) settles only what the explaining path accepts,
+"""The fast engine's verdict (``agent_ir.validation._fast``) settles only what the explaining path accepts,
 and the explaining path, going down from where the verdict stopped, says what it says
 when it reads everything itself.
 
@@ -16,10 +16,11 @@ from typing import Any
 
 import pytest
 
-import agent_ir.transcript as transcript_module
+import agent_ir.validation._conductor as conductor
+import agent_ir.validation._fast as fast_engine
 from agent_ir import validate_json, validate_transcript
 from agent_ir._jsoncopy import MAX_DEPTH
-from agent_ir._verdict import Read, Stage, read_entries, read_text
+from agent_ir.validation._fast import Read, Stage, read_entries, read_text
 
 from support.builders import assistant, audio, call_block, result, user
 
@@ -27,10 +28,8 @@ from support.builders import assistant, audio, call_block, result, user
 @pytest.fixture
 def unsettled(monkeypatch: pytest.MonkeyPatch) -> None:
     """The verdict settles nothing: every check takes the explaining path from scratch."""
-    monkeypatch.setattr(transcript_module, "read_text", lambda text, pending: Read(Stage.SHAPE))
-    monkeypatch.setattr(
-        transcript_module, "read_entries", lambda entries, pending: Read(Stage.SHAPE)
-    )
+    monkeypatch.setattr(fast_engine, "read_text", lambda text, pending: Read(Stage.SHAPE))
+    monkeypatch.setattr(fast_engine, "read_entries", lambda entries, pending: Read(Stage.SHAPE))
 
 
 def _nested(levels: int) -> dict[str, Any]:
@@ -82,7 +81,7 @@ def test_json_text_arguments_get_the_verdict_of_the_explaining_path(
     text = _with_arguments_text(_ARGUMENTS_TEXTS[name])
     found = validate_json(text)
     with monkeypatch.context() as patched:
-        patched.setattr(transcript_module, "read_text", lambda text, pending: Read(Stage.SHAPE))
+        patched.setattr(fast_engine, "read_text", lambda text, pending: Read(Stage.SHAPE))
         assert validate_json(text) == found
 
 
@@ -192,10 +191,8 @@ def test_going_down_from_the_verdict_finds_what_reading_from_scratch_finds(
     assert found_text == found_entries
     codes = {d.code.value for d in found_text}
     assert codes >= {"INVALID_MESSAGE", "INVALID_TOOL_ARGUMENTS", "TOOL_NAME_MISMATCH"}
-    monkeypatch.setattr(transcript_module, "read_text", lambda text, pending: Read(Stage.SHAPE))
-    monkeypatch.setattr(
-        transcript_module, "read_entries", lambda entries, pending: Read(Stage.SHAPE)
-    )
+    monkeypatch.setattr(fast_engine, "read_text", lambda text, pending: Read(Stage.SHAPE))
+    monkeypatch.setattr(fast_engine, "read_entries", lambda entries, pending: Read(Stage.SHAPE))
     assert validate_json(text, allow_pending=allow_pending) == found_text
     assert validate_transcript(messages, allow_pending=allow_pending) == found_entries
 
@@ -210,6 +207,51 @@ def test_one_problem_is_found_wherever_it_is(broken: int) -> None:
         assert [(d.code.value, d.message_index, d.path) for d in found] == [
             ("INVALID_MESSAGE", broken, f"/{broken}/id")
         ]
+
+
+def _one_blank_id() -> list[dict[str, Any]]:
+    """Over 1,000 messages that all decode into the twins, one of them with a blank id:
+    the verdict stops at the values, past the shape."""
+    messages = _long_transcript(260)
+    messages[700]["id"] = " "
+    return messages
+
+
+@pytest.mark.parametrize(
+    ("transcript", "failing"), [(_broken_in_many_places, 4), (_one_blank_id, 1)]
+)
+@pytest.mark.parametrize("form", ["entries", "text"])
+def test_the_conductor_asks_the_fast_engine_once_and_explains_only_what_failed(
+    form: str, transcript: Any, failing: int, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """One question to the fast engine for the verdict and the failing messages, then
+    the explaining engine handed exactly those (the real engines, counted on the way).
+    Broken in many places, four messages fail on their own (the blank id, the shape
+    error, the arguments, the malformed call; the linkage problems need no
+    explanation); with one blank id, that message alone."""
+    messages = transcript()
+    asked: list[str] = []
+    handed: list[int] = []
+    verdict_of = getattr(fast_engine, f"{form}_verdict")
+    inspect_messages = conductor.inspect_messages
+
+    def counted_verdict(*arguments: Any) -> Any:
+        asked.append(form)
+        return verdict_of(*arguments)
+
+    def counted_inspection(entries: list[Any]) -> Any:
+        handed.append(len(entries))
+        return inspect_messages(entries)
+
+    monkeypatch.setattr(conductor, f"{form}_verdict", counted_verdict)
+    monkeypatch.setattr(conductor, "inspect_messages", counted_inspection)
+    if form == "entries":
+        found = validate_transcript(messages)
+    else:
+        found = validate_json(json.dumps(messages))
+    assert asked == [form]
+    assert handed == [failing]
+    assert found == validate_transcript(messages)  # the same through either form
 
 
 def test_import_agent_ir_leaves_the_provider_formats_and_jsonschema_for_later() -> None:

@@ -1,4 +1,4 @@
-// Diagnostics: their JSON Pointer paths and Python's order (src/agent_ir/_diagnostics.py,
+// Diagnostics: their JSON Pointer paths and Python's order (src/agent_ir/validation/_diagnostics.py,
 // src/agent_ir/_paths.py).
 import type { Diagnostic, DiagnosticCode } from "../index.js";
 import { CODE_ORDER } from "./schemas.js";

@@ -1,5 +1,5 @@
 // Tool-call linkage: every tool call answered once, by a later result of the same name
-// (src/agent_ir/_linkage.py). The sites of every call and result are collected once;
+// (src/agent_ir/validation/_linkage.py). The sites of every call and result are collected once;
 // each rule is then one function over them, in the order of the codes.
 import type { Diagnostic } from "../index.js";
 import { diagnostic, type Path } from "./diagnostics.js";

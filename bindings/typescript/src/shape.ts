@@ -1,6 +1,6 @@
 // The shape of one message: the v1 schema through Ajv (strict), the rules a schema cannot
 // say by hand, and where each problem is with its code (fixtures/conformance/README.md,
-// "Implementing the shape checks in another language"; Python: src/agent_ir/_inspect.py,
+// "Implementing the shape checks in another language"; Python: src/agent_ir/validation/_explain.py,
 // _reference.py, _codes.py).
 import { DOCUMENTS, ID_BASE, MESSAGE_REF, TIMESTAMP_REF, validatorOf, type SchemaNode } from "./schemas.js";
 import type { Path } from "./diagnostics.js";
@@ -153,7 +153,7 @@ function invalidPlaces(plain: unknown): Path[] {
   return found;
 }
 
-/** The JSON objects of a message's blocks in the snapshot (agent_ir._inspect's JSON-object
+/** The JSON objects of a message's blocks in the snapshot (agent_ir.validation._explain's JSON-object
  * rule): [path, value] of each one that is there, whatever its value. */
 function jsonObjects(plain: unknown): [Path, unknown][] {
   const found: [Path, unknown][] = [];
@@ -272,7 +272,7 @@ function member(place: Place, segment: string | number): Place | null {
 }
 
 /** The innermost x-code met walking `at` from the message root, choosing union branches
- * by the value's tags (agent_ir._codes.code_for_path). */
+ * by the value's tags (agent_ir.validation._codes.code_for_path). */
 export function codeForPath(message: unknown, at: Path): string {
   let code = DEFAULT_CODE;
   let place: Place | null = ROOT;
@@ -406,7 +406,7 @@ export interface Inspection {
   readonly problems: Problem[];
 }
 
-/** Every problem of one message (agent_ir._inspect.inspect_message). */
+/** Every problem of one message (agent_ir.validation._explain.inspect_message). */
 export function inspectMessage(message: unknown): Inspection {
   const { plain, read } = snapshot(message);
   const objects = jsonObjects(plain);

@@ -1,5 +1,5 @@
 // Transcript validation: shape per message, then tool-call linkage across messages, then
-// the calls against the tools (src/agent_ir/transcript.py).
+// the calls against the tools (src/agent_ir/validation/_conductor.py).
 import type { Diagnostic } from "../index.js";
 import { diagnostic, ordered } from "./diagnostics.js";
 import { linkage, malformedLinks, type Link } from "./linkage.js";

@@ -28,12 +28,13 @@ from typing import Any, NamedTuple
 
 import msgspec
 
-from agent_ir._diagnostics import transcript_diagnostic
 from agent_ir._errors import TranscriptError, describe_error
 from agent_ir._generated.diagnostic_schema import Diagnostic, DiagnosticCode
 from agent_ir.cli._inputs import MAX_TRANSCRIPT_BYTES, oversized
 from agent_ir.messages import dumps, to_json_value
-from agent_ir.transcript import check_options, check_text, validate_transcript
+from agent_ir.transcript import validate_transcript
+from agent_ir.validation._conductor import check_options, check_text
+from agent_ir.validation._diagnostics import transcript_diagnostic
 from agent_ir.wire import WireFormatError, WireMessages, _registry
 from agent_ir.wire._common import json_type
 

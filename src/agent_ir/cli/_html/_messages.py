@@ -12,10 +12,10 @@ from __future__ import annotations
 
 from typing import Any, NamedTuple
 
-from agent_ir._linkage import ToolLinks
 from agent_ir.cli._check import Found
 from agent_ir.cli._html._text import JSON_ITEMS, Clip, clip, json_text, json_type, scalar
 from agent_ir.cli._report import shown_pointer
+from agent_ir.validation._linkage import ToolLinks
 
 __all__ = ["Drawing", "MessageView", "Notes", "message_view", "notes"]
 

@@ -38,16 +38,15 @@ from __future__ import annotations
 from collections.abc import Callable, Collection, Iterator, Sequence
 from typing import Any, NamedTuple
 
-from agent_ir._diagnostics import diagnostic
-from agent_ir._fastpath import IR
 from agent_ir._generated.diagnostic_schema import Diagnostic, DiagnosticCode
 from agent_ir._generated.message_schema import (
     Message,
 )
-from agent_ir._inspect import tool_call_blocks
 from agent_ir._paths import Path
 from agent_ir._text import cut, is_blank, quoted
-from agent_ir._twins import PLAIN, RAW
+from agent_ir.validation._checks import IR
+from agent_ir.validation._diagnostics import diagnostic
+from agent_ir.validation._twins import PLAIN, RAW
 
 __all__ = [
     "MalformedLinks",
@@ -57,6 +56,7 @@ __all__ = [
     "linkage_of_valid",
     "malformed_links",
     "pending_turn",
+    "tool_call_blocks",
     "tool_links",
 ]
 
@@ -520,3 +520,17 @@ _RULES: tuple[Callable[[_Sites], Iterator[Diagnostic]], ...] = (
 
 def _readable_id(value: object) -> str | None:
     return value if isinstance(value, str) and not is_blank(value) else None
+
+
+def tool_call_blocks(plain: Any) -> list[tuple[int, dict[str, Any]]]:
+    """(index, block) of every block of an assistant snapshot whose type is toolCall."""
+    if not isinstance(plain, dict) or plain.get("role") != "assistant":
+        return []
+    content = plain.get("content")
+    if not isinstance(content, list):
+        return []
+    return [
+        (index, block)
+        for index, block in enumerate(content)
+        if isinstance(block, dict) and block.get("type") == "toolCall"
+    ]

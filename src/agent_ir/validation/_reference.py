@@ -36,10 +36,10 @@ from referencing import Registry
 from referencing.jsonschema import DRAFT202012
 
 from agent_ir import schemas
-from agent_ir._codes import _JSON_TYPES, MESSAGE_REF, code_for_path
 from agent_ir._jsoncopy import INVALID
 from agent_ir._paths import Path, Problem, path_key
 from agent_ir._text import quoted
+from agent_ir.validation._codes import _JSON_TYPES, MESSAGE_REF, code_for_path
 
 __all__ = ["code_for_path", "explain_message"]
 

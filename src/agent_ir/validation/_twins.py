@@ -8,7 +8,7 @@ then ``JsonObject``'s hook checks its depth and wraps it): on the bench transcri
 was about half of the decode. Decoded into the ``RAW`` twins, each object is kept as its
 ``msgspec.Raw`` text, skipped in C; converted from Python values into the ``PLAIN``
 twins, a required one is passed through unread and an optional one copied shallowly in
-C. ``_verdict.read_text`` and ``read_entries`` then check all of them at once.
+C. ``_fast.read_text`` and ``read_entries`` then check all of them at once.
 
 The twins are derived from the generated classes when this module is imported
 (``msgspec.defstruct`` over ``msgspec.structs.fields``), so they cannot drift from the
@@ -26,9 +26,9 @@ from typing import Annotated, Any, NamedTuple
 
 import msgspec
 
-from agent_ir._fastpath import OBJECT_FIELDS, Kinds, kinds_of
 from agent_ir._generated.message_schema import Message
 from agent_ir._jsonobject import JsonObject
+from agent_ir.validation._checks import OBJECT_FIELDS, Kinds, kinds_of
 
 __all__ = ["PLAIN", "RAW", "Twins"]
 

@@ -27,8 +27,8 @@ from collections.abc import Iterator
 from typing import Any
 
 from agent_ir import DiagnosticCode, validate_transcript
-from agent_ir._pattern_dialect import read_pattern
-from agent_ir._tool_profile import LIMITS
+from agent_ir.validation._pattern_dialect import read_pattern
+from agent_ir.validation._tool_profile import LIMITS
 
 __all__ = ["TOOL_POOL", "tool_schemas"]
 

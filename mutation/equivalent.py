@@ -40,7 +40,7 @@ _FROZEN = "src/agent_ir/_frozen.py"
 _SSE = "src/agent_ir/wire/_sse.py"
 _RULES = "src/agent_ir/rules.py"
 _REPAIR = "src/agent_ir/repair.py"
-_TOOL_PATTERNS = "src/agent_ir/_tool_patterns.py"
+_TOOL_PATTERNS = "src/agent_ir/validation/_tool_patterns.py"
 _INT_LIMIT = (
     "the fallback only counts when Python's int-string limit is 0 (none), never under the "
     "default limit the tests run with, where both sides read 4300"

@@ -151,11 +151,14 @@ GROUPS: dict[str, Group] = {
         ),
     ),
     "tool profile": Group(
-        modules=("src/agent_ir/_tool_profile.py",),
+        modules=("src/agent_ir/validation/_tool_profile.py",),
         tests=_TOOL_SCHEMA_TESTS,
     ),
     "tool patterns": Group(
-        modules=("src/agent_ir/_pattern_dialect.py", "src/agent_ir/_tool_patterns.py"),
+        modules=(
+            "src/agent_ir/validation/_pattern_dialect.py",
+            "src/agent_ir/validation/_tool_patterns.py",
+        ),
         tests=_TOOL_SCHEMA_TESTS,
     ),
     "json value": Group(

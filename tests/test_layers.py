@@ -43,8 +43,6 @@ LAYERS: list[tuple[str, list[str]]] = [
             "agent_ir.validation._twins",
             "agent_ir.validation._linkage",
             "agent_ir.validation._diagnostics",
-            "agent_ir._fastpath",
-            "agent_ir._diagnostics",
         ],
     ),
     (
@@ -54,11 +52,10 @@ LAYERS: list[tuple[str, list[str]]] = [
             "agent_ir.validation._explain",
             "agent_ir.validation._reference",
             "agent_ir.validation._codes",
-            "agent_ir._pattern_dialect",
-            "agent_ir._tool_profile",
-            "agent_ir._tool_patterns",
-            "agent_ir._tools",
-            "agent_ir._inspect",
+            "agent_ir.validation._pattern_dialect",
+            "agent_ir.validation._tool_profile",
+            "agent_ir.validation._tool_patterns",
+            "agent_ir.validation._tools",
         ],
     ),
     ("conductor", ["agent_ir.validation", "agent_ir.validation._conductor"]),
@@ -83,18 +80,6 @@ ENGINES: dict[str, set[str]] = {
     },
 }
 
-# The old names of the room's modules, kept only for the modules other branches were
-# editing while it was built; nothing else may import them (and they go once those
-# import lines change).
-TRANSITIONAL = {"agent_ir._fastpath", "agent_ir._inspect", "agent_ir._diagnostics"}
-TRANSITIONAL_IMPORTERS = {
-    "agent_ir._tools",
-    "agent_ir.wire._common",
-    "agent_ir.wire.anthropic._request",
-    "agent_ir.wire.gemini._request",
-    "agent_ir.wire.hf_chat._request",
-}
-
 
 def test_every_module_has_a_layer() -> None:
     unplaced = [module for module in _modules() if _layer_of(module) is None]
@@ -111,12 +96,6 @@ def test_the_import_graph_has_no_cycle() -> None:
 
 def test_the_two_engines_never_import_each_other() -> None:
     assert _between_engines(_import_graph()) == []
-
-
-def test_only_the_modules_edited_elsewhere_import_the_old_names() -> None:
-    graph = _import_graph()
-    importers = {module for module, imported in graph.items() if imported & TRANSITIONAL}
-    assert importers - TRANSITIONAL_IMPORTERS == set()
 
 
 def test_the_layout_guide_shows_the_same_layers() -> None:

@@ -70,9 +70,9 @@ from agent_ir._generated.message_schema import (
 from agent_ir._generated.transcript_schema import ToolDefinition
 from agent_ir._publish import publish_lazy
 from agent_ir._text import is_blank, quoted
-from agent_ir._tools import Tools, read_tools
 from agent_ir.validation._conductor import Options, diagnose
 from agent_ir.validation._diagnostics import diagnostic, ordered, transcript_diagnostic
+from agent_ir.validation._tools import Tools, read_tools
 from agent_ir.wire import _registry
 from agent_ir.wire._registry import Provider
 from agent_ir.wire._spec import ProviderSpec, ToolNameRule

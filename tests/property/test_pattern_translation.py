@@ -1,4 +1,4 @@
-"""The pattern dialect of tool schemas (``agent_ir._pattern_dialect``) against ECMA-262
+"""The pattern dialect of tool schemas (``agent_ir.validation._pattern_dialect``) against ECMA-262
 itself: Node's ``RegExp`` with the ``u`` flag, run once per test in one subprocess.
 
 Patterns are generated from the accepted subset (literals and escapes of every kind,
@@ -29,8 +29,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from agent_ir import DiagnosticCode, validate_transcript
-from agent_ir._pattern_dialect import read_pattern
-from agent_ir._tool_profile import LIMITS
+from agent_ir.validation._pattern_dialect import read_pattern
+from agent_ir.validation._tool_profile import LIMITS
 
 from support.examples import examples
 

@@ -11,14 +11,8 @@ from typing import Any
 import jsonschema_rs
 import pytest
 
-from agent_ir import (
-    DiagnosticCode,
-    JsonObject,
-    ToolDefinition,
-    _tools,
-    validate_json,
-    validate_transcript,
-)
+from agent_ir import DiagnosticCode, JsonObject, ToolDefinition, validate_json, validate_transcript
+from agent_ir.validation import _tools
 
 _FRESH = itertools.count()
 

@@ -1,5 +1,5 @@
-"""The pattern dialect of tool schemas (``agent_ir._pattern_dialect``,
-``agent_ir._tool_patterns``, ``docs/tool-schemas.md``), through ``validate_transcript``:
+"""The pattern dialect of tool schemas (``agent_ir.validation._pattern_dialect``,
+``agent_ir.validation._tool_patterns``, ``docs/tool-schemas.md``), through ``validate_transcript``:
 each escape with its ECMA-262 meaning inside and outside classes, the unasserted
 constructs (lookaround, back-references) as annotations, broken patterns as one
 INVALID_TOOL_DEFINITION at their place, and sentences that quote the pattern as written.
@@ -18,9 +18,9 @@ from typing import Any
 import pytest
 
 from agent_ir import Diagnostic, DiagnosticCode, validate_transcript
-from agent_ir._pattern_dialect import SPACE, UNASSERTED, read_pattern
-from agent_ir._tool_patterns import compiled_form
-from agent_ir._tool_profile import read_profile
+from agent_ir.validation._pattern_dialect import SPACE, UNASSERTED, read_pattern
+from agent_ir.validation._tool_patterns import compiled_form
+from agent_ir.validation._tool_profile import read_profile
 
 MISMATCH = DiagnosticCode.TOOL_ARGUMENTS_MISMATCH
 INVALID = DiagnosticCode.INVALID_TOOL_DEFINITION

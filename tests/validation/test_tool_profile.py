@@ -1,4 +1,4 @@
-"""The tool-schema profile (``agent_ir._tool_profile``, ``docs/tool-schemas.md``): the
+"""The tool-schema profile (``agent_ir.validation._tool_profile``, ``docs/tool-schemas.md``): the
 hostile tool schemas of issue 36, each now one documented diagnostic in bounded memory,
 and evaluation that does not grow with the routes through a schema.
 
@@ -20,8 +20,9 @@ from typing import Any
 
 import pytest
 
-from agent_ir import Diagnostic, DiagnosticCode, _tools, validate_transcript
-from agent_ir._tool_profile import LIMITS, check_profile, pattern_problem
+from agent_ir import Diagnostic, DiagnosticCode, validate_transcript
+from agent_ir.validation import _tools
+from agent_ir.validation._tool_profile import LIMITS, check_profile, pattern_problem
 
 from support.cli import run
 
@@ -249,7 +250,8 @@ def test_the_compiled_schema_cache_is_bounded_in_bytes() -> None:
     program = textwrap.dedent(
         """
         import sys
-        from agent_ir import validate_transcript, _tools
+        from agent_ir import validate_transcript
+        from agent_ir.validation import _tools
         sys.path.insert(0, sys.argv[1])
         from test_tool_profile import transcript
 

@@ -369,7 +369,7 @@ def test_anthropic_reads_an_input_schema_of_any_object_as_no_parameters() -> Non
 
 def _deepest_parameters() -> dict[str, Any]:
     """Parameters nested as deep as a definition takes (one level more is refused)."""
-    from agent_ir._tools import read_tools
+    from agent_ir.validation._tools import read_tools
 
     def nested(levels: int) -> dict[str, Any]:
         value: dict[str, Any] = {"type": "object"}

@@ -1,5 +1,5 @@
 // Tool definitions: reading them, and checking each call against the tool it names
-// (src/agent_ir/_tools.py). A definition that is malformed, declares a name an earlier
+// (src/agent_ir/validation/_tools.py). A definition that is malformed, declares a name an earlier
 // one declared, or whose parameters is no JSON Schema is one INVALID_TOOL_DEFINITION
 // (with its toolIndex); a call naming no tool is UNDECLARED_TOOL; arguments its tool's
 // parameters refuse are TOOL_ARGUMENTS_MISMATCH, one per failing keyword.

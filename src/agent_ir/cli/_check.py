@@ -7,7 +7,7 @@ against (``validate_transcript``'s ``tools``; in a provider's format, the provid
 tool list, converted); other keys of the object are ignored. A line that is not JSON,
 or an object without ``"messages"``, is an INVALID_TRANSCRIPT diagnostic for that line.
 Blank lines are skipped. Tools repeated on every line are compiled once per process
-(``agent_ir._tools`` keeps compiled schemas by their text).
+(``agent_ir.validation._tools`` keeps compiled schemas by their text).
 
 A line of agent-ir's form whose messages are not IR messages but convert from a
 provider's wire format gets a ``hint``: the formats that read it, which the summary

@@ -30,7 +30,6 @@ from agent_ir._errors import JsonValueError, TranscriptError, describe_error
 from agent_ir._generated.diagnostic_schema import Diagnostic, DiagnosticCode
 from agent_ir._generated.message_schema import Message
 from agent_ir._jsoncopy import snapshot_sequence
-from agent_ir._tools import Tools, read_tools
 from agent_ir.validation._checks import values_valid
 from agent_ir.validation._convert import (
     CHUNK,
@@ -49,6 +48,7 @@ from agent_ir.validation._linkage import (
     malformed_links,
     tool_links,
 )
+from agent_ir.validation._tools import Tools, read_tools
 
 __all__ = [
     "Options",

@@ -30,14 +30,12 @@ from typing import Any
 
 import msgspec
 
-from agent_ir._diagnostics import diagnostic, ordered
 from agent_ir._errors import (
     InvalidMessageError,
     JsonValueError,
     TranscriptError,
     WireFormatError,
 )
-from agent_ir._fastpath import convert_messages, is_rereadable, values_valid
 from agent_ir._frozen import frozen_from_plain, plain_data, set_plain_data
 from agent_ir._generated.conversion_warning_schema import (
     ConversionWarning,
@@ -53,7 +51,6 @@ from agent_ir._generated.message_schema import (
     UserMessage,
 )
 from agent_ir._generated.transcript_schema import ToolDefinition
-from agent_ir._inspect import fast_messages, inspect_message
 from agent_ir._jsoncopy import (
     MAX_DEPTH,
     WRITABLE_INT,
@@ -67,6 +64,11 @@ from agent_ir._paths import Path, format_path, to_pointer
 from agent_ir._text import BLANK_CHARACTERS, quoted
 from agent_ir.messages import parse_message
 from agent_ir.schemas import load
+from agent_ir.validation._checks import values_valid
+from agent_ir.validation._convert import convert_messages, is_rereadable
+from agent_ir.validation._diagnostics import diagnostic, ordered
+from agent_ir.validation._explain import inspect_message
+from agent_ir.validation._fast import fast_messages
 
 __all__ = [
     "AUDIO_MEDIA_TYPES",

@@ -32,7 +32,7 @@ from agent_ir._errors import TranscriptError
 from agent_ir._generated.transcript_schema import ToolDefinition
 from agent_ir._paths import Path, to_pointer
 from agent_ir._text import quoted
-from agent_ir._tools import read_tools
+from agent_ir.validation._tools import read_tools
 from agent_ir.wire._common import (
     ConversionWarningCode,
     Warnings,

@@ -149,7 +149,6 @@ from typing import Any, Final, NamedTuple, get_args
 import msgspec
 
 from agent_ir._errors import WireFormatError
-from agent_ir._fastpath import is_rereadable
 from agent_ir._generated.message_schema import (
     AssistantBlock,
     AssistantMessage,
@@ -173,6 +172,7 @@ from agent_ir._generated.message_schema import (
 )
 from agent_ir._paths import Path, to_pointer
 from agent_ir._text import cut, quoted
+from agent_ir.validation._convert import is_rereadable
 from agent_ir.wire._common import (
     CallNames,
     ConversionWarningCode,

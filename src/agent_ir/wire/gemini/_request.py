@@ -25,7 +25,6 @@ from typing import Any, Final
 import msgspec
 from msgspec.structs import astuple
 
-from agent_ir._fastpath import is_rereadable
 from agent_ir._generated.message_schema import (
     AssistantBlock,
     AssistantMessage,
@@ -46,6 +45,7 @@ from agent_ir._generated.message_schema import (
 from agent_ir._jsoncopy import is_within_depth
 from agent_ir._paths import Path, to_pointer
 from agent_ir._text import quoted
+from agent_ir.validation._convert import is_rereadable
 from agent_ir.wire._common import (
     ConversionWarningCode,
     Direct,

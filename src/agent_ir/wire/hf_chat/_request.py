@@ -29,7 +29,6 @@ from typing import Any, Final
 
 import msgspec
 
-from agent_ir._diagnostics import ordered
 from agent_ir._errors import TranscriptError
 from agent_ir._generated.message_schema import (
     AssistantMessage,
@@ -48,7 +47,8 @@ from agent_ir._generated.message_schema import (
 from agent_ir._generated.transcript_schema import ToolDefinition
 from agent_ir._paths import Path, to_pointer
 from agent_ir._text import is_blank, quoted
-from agent_ir._tools import read_tools
+from agent_ir.validation._diagnostics import ordered
+from agent_ir.validation._tools import read_tools
 from agent_ir.wire._common import (
     UNKNOWN_TOOL_NAME,
     CallNames,

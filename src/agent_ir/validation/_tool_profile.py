@@ -16,7 +16,7 @@ first, so that evaluating a call is linear in the size of its arguments:
 * every ``$ref`` is local: ``#`` then a JSON Pointer inside the parameters, or ``#name``
   for a ``$anchor`` (2020-12); the constructs of ``REFUSED`` are outside the profile;
 * every ``pattern`` (and ``patternProperties`` key) is an ECMA-262 regular expression
-  of the dialect ``agent_ir._pattern_dialect`` reads: translated for Rust's linear
+  of the dialect ``agent_ir.validation._pattern_dialect`` reads: translated for Rust's linear
   ``regex``, or unasserted (lookaround, back-references: an annotation, as ``format``
   is); a broken pattern or a construct the engines read differently is refused;
 * at every place in the arguments, at most ``LIMITS.unfolded`` subschemas are evaluated,
@@ -39,7 +39,7 @@ A schema outside the profile is one ``Refusal``: the path inside the parameters 
 first problem found (limits and constructs in document order, then references, then the
 work at each place), and the sentence naming the limit or construct. ``read_profile``
 also gives the reading of every pattern (``PatternPlace``), which the compiled form of
-the parameters is written from (``agent_ir._tool_patterns``).
+the parameters is written from (``agent_ir.validation._tool_patterns``).
 """
 
 from __future__ import annotations
@@ -53,8 +53,8 @@ from urllib.parse import unquote
 import msgspec
 
 from agent_ir._paths import Path
-from agent_ir._pattern_dialect import Reading, read_pattern
 from agent_ir._text import quoted
+from agent_ir.validation._pattern_dialect import Reading, read_pattern
 
 __all__ = [
     "DESCENDING",
@@ -453,7 +453,7 @@ def _pattern(where: Path, pattern: str) -> Reading:
 
 def pattern_problem(pattern: str) -> str | None:
     """None when the profile takes ``pattern`` (translated, or unasserted: see
-    ``agent_ir._pattern_dialect``), else why it is refused: a broken pattern (an
+    ``agent_ir.validation._pattern_dialect``), else why it is refused: a broken pattern (an
     unbalanced parenthesis, a quantifier with nothing to repeat, a range out of order, a
     ``{`` that starts no quantifier, an unclosed class) or a construct the engines read
     differently (``\\p{...}``, ``\\u{...}``, other letter escapes, inline flags and

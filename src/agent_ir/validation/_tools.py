@@ -18,7 +18,7 @@ A call naming a tool whose definition is broken gets neither (its tool is declar
 and there is nothing sound to check it against).
 
 Before anything is compiled, the ``parameters`` are checked against the tool-schema
-profile (``agent_ir._tool_profile``, ``docs/tool-schemas.md``): bounded size, local
+profile (``agent_ir.validation._tool_profile``, ``docs/tool-schemas.md``): bounded size, local
 references, portable patterns, and a bounded number of subschemas evaluated at each
 place of the arguments, so that checking a call is linear in its arguments. A schema
 outside it is one INVALID_TOOL_DEFINITION at the first problem.
@@ -29,7 +29,7 @@ The ``parameters`` are then compiled by jsonschema-rs, not by the pure-Python
 arguments), jsonschema-rs 0.5 us. Its dialect is the schema's ``$schema`` (Draft
 2020-12 when absent, or draft-07); ``format`` is an annotation; ``pattern`` is matched
 by Rust's linear ``regex`` crate on its ECMA-262 translation, and a pattern with
-lookaround or back-references is an annotation too (``agent_ir._tool_patterns``); a
+lookaround or back-references is an annotation too (``agent_ir.validation._tool_patterns``); a
 ``$ref`` outside the schema is never fetched. What
 compiling a schema gave (its validator, or why it is none) is kept in a cache keyed by
 its JSON text and bounded in entries and in bytes of that text (``CACHE_BYTES``), so
@@ -46,24 +46,25 @@ from typing import TYPE_CHECKING, Any, NamedTuple
 import msgspec
 
 from agent_ir import schemas
-from agent_ir._diagnostics import diagnostic
 from agent_ir._errors import JsonValueError
-from agent_ir._fastpath import convert_value
 from agent_ir._frozen import FrozenMapping, plain_data
 from agent_ir._generated.diagnostic_schema import Diagnostic, DiagnosticCode
 from agent_ir._generated.message_schema import AssistantMessage, Message, ToolCallBlock
 from agent_ir._generated.transcript_schema import ToolDefinition
-from agent_ir._inspect import Inspection, tool_call_blocks
 from agent_ir._jsoncopy import snapshot_json, snapshot_sequence
 from agent_ir._paths import NOTHING, Path, exact_path, format_path, places
 from agent_ir._text import QUOTE_CHARS, cut, is_blank, is_valid_unicode, quoted
-from agent_ir._tool_patterns import (
+from agent_ir.validation._convert import convert_value
+from agent_ir.validation._diagnostics import diagnostic
+from agent_ir.validation._explain import Inspection
+from agent_ir.validation._linkage import tool_call_blocks
+from agent_ir.validation._tool_patterns import (
     compiled_form,
     original_path,
     original_sentence,
     original_value,
 )
-from agent_ir._tool_profile import LIMITS, read_profile
+from agent_ir.validation._tool_profile import LIMITS, read_profile
 
 if TYPE_CHECKING:
     from jsonschema import Draft202012Validator
@@ -481,7 +482,7 @@ def _compile_parameters(parameters: dict[str, Any], size: int) -> _Outcome:
     outside the tool-schema profile (``read_profile``, before anything is compiled),
     or no valid JSON Schema. What is compiled is their compiled form (each pattern
     translated for Rust's ``regex``, the unasserted ones left out:
-    ``agent_ir._tool_patterns``)."""
+    ``agent_ir.validation._tool_patterns``)."""
     profile = read_profile(parameters, size)
     if profile.refusal is not None:
         where = ("parameters", *profile.refusal.path)

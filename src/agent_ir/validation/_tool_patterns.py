@@ -2,7 +2,7 @@
 parameters'.
 
 ``compiled_form`` writes each pattern of the parameters (their readings come from the
-profile check, ``agent_ir._tool_profile.read_profile``) as ``agent_ir._pattern_dialect``
+profile check, ``agent_ir.validation._tool_profile.read_profile``) as ``agent_ir.validation._pattern_dialect``
 translated it, for Rust's linear ``regex``; an unasserted pattern is left out:
 
 * an unasserted ``pattern`` keyword is removed from its subschema;
@@ -23,7 +23,7 @@ from __future__ import annotations
 
 from typing import Any, NamedTuple
 
-from agent_ir._tool_profile import PatternPlace
+from agent_ir.validation._tool_profile import PatternPlace
 
 __all__ = ["Compiled", "compiled_form", "original_path", "original_sentence", "original_value"]
 

@@ -733,6 +733,38 @@ def test_tools_read_from_a_row_are_written_back_as_they_came() -> None:
     assert to_hf_chat(list(read), tools=read.tools).fields["tools"] == tools
 
 
+def test_null_members_of_parameters_read_as_absent_but_a_null_const_or_default() -> None:
+    """A table with struct columns gives every object every key any row has, null where
+    it had none; no JSON Schema has a null member, so those read as absent (at any
+    depth), and the row is read and written back; a null ``const`` or ``default`` is a
+    value and stays."""
+    parameters = {
+        "type": "object",
+        "properties": {
+            "city": {"type": "string", "description": None},
+            "path": None,
+            "unit": {"enum": ["c", None], "default": None},
+            "none": {"const": None},
+        },
+        "required": None,
+    }
+    tools = [{"type": "function", "function": {"name": "w", "parameters": parameters}}]
+    read = from_hf_chat([], tools=tools)
+    assert read.warnings == ()
+    expected = {
+        "type": "object",
+        "properties": {
+            "city": {"type": "string"},
+            "unit": {"enum": ["c", None], "default": None},
+            "none": {"const": None},
+        },
+    }
+    (tool,) = read.tools
+    assert tool.parameters == expected
+    written = to_hf_chat(list(read), tools=read.tools).fields["tools"]
+    assert written == [{"type": "function", "function": {"name": "w", "parameters": expected}}]
+
+
 def test_a_name_declared_twice_is_refused_not_read_twice() -> None:
     tools = [{"function": {"name": "f"}}, {"function": {"name": "f"}}]
     with pytest.raises(TranscriptError) as caught:

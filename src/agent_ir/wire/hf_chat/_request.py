@@ -643,4 +643,35 @@ def _read_tool(tool: object, index: int, warnings: Warnings) -> JsonDict | None:
             *(part.replace("~1", "/").replace("~0", "~") for part in place.split("/")[1:]),
         )
         warnings.add_tool(Code.PART_NOT_READ, index, key_not_read(where), path=to_pointer(where))
-    return definition(function.name, function.description, function.parameters, function.strict)
+    parameters = function.parameters
+    if type(parameters) is dict:
+        parameters = _without_nulls(parameters)
+    return definition(function.name, function.description, parameters, function.strict)
+
+
+# The members of a JSON Schema whose null is a value (``{"const": null}``, a default of
+# null); any other null member is no schema and no keyword's value.
+_NULL_IS_A_VALUE = frozenset({"const", "default"})
+
+
+def _without_nulls(schema: dict[str, Any]) -> dict[str, Any]:
+    """``schema`` with the null members of its objects left out, at every depth (but
+    ``const`` and ``default``, whose null is a value): a table with struct columns
+    gives every object of a column every key any row has, null where it had none, and
+    no JSON Schema has a null there. Walked with a stack (any depth)."""
+    root: dict[str, Any] = {}
+    stack: list[tuple[Any, Any]] = [(schema, root)]
+    while stack:
+        source, target = stack.pop()
+        pairs = source.items() if type(source) is dict else enumerate(source)
+        for key, value in pairs:
+            if value is None and type(target) is dict and key not in _NULL_IS_A_VALUE:
+                continue
+            kept: Any = {} if type(value) is dict else [] if type(value) is list else value
+            if type(target) is dict:
+                target[key] = kept
+            else:
+                target.append(kept)
+            if kept is not value:
+                stack.append((value, kept))
+    return root

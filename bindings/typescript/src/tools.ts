@@ -7,7 +7,11 @@ import { Ajv2020 } from "ajv/dist/2020.js";
 import { Ajv2019 } from "ajv/dist/2019.js";
 import { Ajv, type ErrorObject, type ValidateFunction } from "ajv";
 import type { Diagnostic } from "../index.js";
-import { diagnostic, type Path } from "./diagnostics.js";
+import { RE2JS } from "re2js";
+import { compareCodePoints } from "./text.js";
+import { diagnostic, formatPath, type Path } from "./diagnostics.js";
+import { forRe2 } from "./patternDialect.js";
+import { jsonBytes, LIMITS, readProfile, type PatternPlace } from "./toolProfile.js";
 import { DRAFT_06 } from "./schemas.generated.js";
 import { brokenBlocks, toolCallBlocks } from "./linkage.js";
 import { hasOwn, isObject, MAX_DEPTH, type Problem } from "./shape.js";
@@ -179,7 +183,15 @@ function drafted04(schema: unknown, root = true): unknown {
 
 // A tool's parameters are the user's JSON Schema, not agent-ir's: not strict, format an
 // annotation, every error reported.
-const OPTIONS = { strict: false, validateFormats: false, allErrors: true, logger: false } as const;
+// Every pattern reaching Ajv is a translation of the profile's dialect, matched by RE2
+// (re2js): linear time, whatever the pattern and the string.
+// (Ajv keeps one matcher per `toString()`: each names its pattern.)
+const regExp = (pattern: string): { test: (text: string) => boolean; toString: () => string } => {
+  const compiled = RE2JS.compile(pattern);
+  return { test: (text: string) => compiled.matcher(text).find(), toString: () => `re2:${pattern}` };
+};
+regExp.code = 'require("re2js").RE2JS';
+const OPTIONS = { strict: false, validateFormats: false, allErrors: true, logger: false, code: { regExp } } as const;
 
 const CACHE_SIZE = 512;
 const compiled = new Map<string, Outcome>();
@@ -196,6 +208,92 @@ function compileParameters(parameters: Record<string, unknown>): Outcome {
 }
 
 function compileOnce(parameters: Record<string, unknown>): Outcome {
+  const profile = readProfile(parameters, jsonBytes(parameters));
+  if (profile.refusal !== null) {
+    const where = ["parameters", ...profile.refusal.path];
+    return { validate: null, path: where, reason: `${formatPath(where)} ${profile.refusal.reason}` };
+  }
+  parameters = compiledForm(parameters, profile.patterns) as Record<string, unknown>;
+  try {
+    return compileChecked(parameters);
+  } catch (error) {
+    const text = error instanceof Error ? error.message : String(error);
+    return { validate: null, path: ["parameters"], reason: `parameters could not be compiled as a JSON Schema (${cut(text)})` };
+  }
+}
+
+/** The parameters with each pattern translated for RE2, the unasserted ones left out
+ * (src/agent_ir/_tool_patterns.py): an unasserted pattern keyword is removed; the
+ * unasserted patternProperties keys are replaced by one key matching every name, holding
+ * true. Two patterns with the same translation are told apart (an empty group added).
+ * Only the containers on the way are copied. */
+function compiledForm(parameters: unknown, patterns: readonly PatternPlace[]): unknown {
+  if (patterns.length === 0) return parameters;
+  const root = shallow(parameters);
+  const copies = new Map<string, any>([["[]", root]]);
+  const names = new Map<string, string>(); // translation written -> taken
+  const given = new Map<string | null, string>();
+  const nameOf = (original: string | null, translated: string): string => {
+    let name = given.get(original);
+    if (name === undefined) {
+      name = forRe2(translated);
+      while (names.has(name)) name += "(?:)";
+      names.set(name, "");
+      given.set(original, name);
+    }
+    return name;
+  };
+  const at = (path: Path): any => {
+    let node = root;
+    for (let depth = 1; depth <= path.length; depth += 1) {
+      const key = JSON.stringify(path.slice(0, depth));
+      let copy = copies.get(key);
+      if (copy === undefined) {
+        copy = shallow(node[path[depth - 1]]);
+        node[path[depth - 1]] = copy;
+        copies.set(key, copy);
+      }
+      node = copy;
+    }
+    return node;
+  };
+  const keys = new Map<string, [Path, Map<string, PatternPlace>]>();
+  for (const place of patterns) {
+    if (place.key) {
+      const key = JSON.stringify(place.schema);
+      if (!keys.has(key)) keys.set(key, [place.schema, new Map()]);
+      keys.get(key)![1].set(place.pattern, place);
+      continue;
+    }
+    const schema = at(place.schema);
+    if (place.reading.translated === null) delete schema.pattern;
+    else schema.pattern = nameOf(place.pattern, place.reading.translated);
+  }
+  for (const [path, places] of keys.values()) {
+    const schema = at(path);
+    const written: Record<string, unknown> = {};
+    let unasserted = false;
+    for (const [key, value] of Object.entries(schema.patternProperties as Record<string, unknown>)) {
+      const translated = places.get(key)!.reading.translated;
+      if (translated === null) unasserted = true;
+      else Object.defineProperty(written, nameOf(key, translated), { value, enumerable: true, writable: true, configurable: true });
+    }
+    if (unasserted) Object.defineProperty(written, nameOf(null, ""), { value: true, enumerable: true, writable: true, configurable: true });
+    schema.patternProperties = written;
+  }
+  return root;
+}
+
+function shallow(container: any): any {
+  if (Array.isArray(container)) return [...container];
+  const copy: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(container)) {
+    Object.defineProperty(copy, key, { value, enumerable: true, writable: true, configurable: true });
+  }
+  return copy;
+}
+
+function compileChecked(parameters: Record<string, unknown>): Outcome {
   const dialectValue = parameters.$schema;
   let dialect = DEFAULT_DIALECT;
   if (dialectValue !== undefined) {
@@ -348,15 +446,59 @@ function checkCall(tools: Tools, messageIndex: number, blockIndex: number, call:
     const reason = `tool call ${quoted(call.id)} names ${quoted(call.name)}, which no tool declares (${declared(tools)})`;
     return [diagnostic("UNDECLARED_TOOL", messageIndex, ["content", blockIndex, "name"], reason)];
   }
-  if (tool.broken || tool.validate === null || tool.validate(call.arguments)) return [];
-  const errors = keywordErrors(tool.validate.errors ?? []);
-  return errors.map((error) => {
-    const keyword = error.keyword;
-    const reason =
-      `the arguments of tool call ${quoted(call.id)} do not match the parameters of tool ${tool.position} ` +
-      `(${cut(call.name)}): ${cut(error.message ?? "is not valid")} (keyword ${keyword} at ${error.schemaPath.slice(1) || "/"} of the parameters)`;
-    return diagnostic("TOOL_ARGUMENTS_MISMATCH", messageIndex, ["content", blockIndex, "arguments", ...argumentsPath(error.instancePath)], reason);
+  if (tool.broken || tool.validate === null) return [];
+  let valid: boolean;
+  try {
+    valid = tool.validate(call.arguments) as boolean;
+  } catch {
+    valid = true; // never reached by a schema of the profile; a throw is no verdict
+  }
+  if (valid) return [];
+  const found = new Map<string, [Path, string[], string, string]>();
+  for (const error of keywordErrors(tool.validate.errors ?? [])) {
+    const where = argumentsPath(error.instancePath);
+    const schemaPath = pointerPath(error.schemaPath.slice(1)).map(String);
+    const named = error.propertyName === undefined ? "" : `${quoted(error.propertyName)} `;
+    const sentence = cut(named + (error.message ?? "is not valid"));
+    const key = JSON.stringify([where, schemaPath, error.keyword, sentence]);
+    if (!found.has(key)) found.set(key, [where, schemaPath, error.keyword, sentence]);
+  }
+  const mismatches = [...found.values()].sort(mismatchOrder);
+  const shown = mismatches.slice(0, LIMITS.errors_per_call);
+  const head = `the arguments of tool call ${quoted(call.id)} do not match the parameters of tool ${tool.position} (${cut(call.name)})`;
+  const listed = shown.map(([where, schemaPath, keyword, sentence]) => {
+    const reason = `${head}: ${sentence} (keyword ${keyword} at ${"/" + schemaPath.join("/")} of the parameters)`;
+    return diagnostic("TOOL_ARGUMENTS_MISMATCH", messageIndex, ["content", blockIndex, "arguments", ...where], reason);
   });
+  if (mismatches.length > shown.length) {
+    const reason = `${head} in ${mismatches.length - shown.length} more places not listed (at most ${LIMITS.errors_per_call} are listed per tool call)`;
+    listed.push(diagnostic("TOOL_ARGUMENTS_MISMATCH", messageIndex, ["content", blockIndex, "arguments"], reason));
+  }
+  return listed;
+}
+
+/** Python's order of mismatches: by place in the arguments (indexes before keys), then
+ * by place in the parameters, then by sentence; strings by code point. */
+function mismatchOrder(a: [Path, string[], string, string], b: [Path, string[], string, string]): number {
+  const places = compareParts(a[0], b[0]);
+  if (places !== 0) return places;
+  const schema = compareParts(a[1], b[1]);
+  return schema !== 0 ? schema : compareCodePoints(a[3], b[3]);
+}
+
+function compareParts(a: Path, b: Path): number {
+  for (let index = 0; index < Math.min(a.length, b.length); index += 1) {
+    const x = a[index], y = b[index];
+    if (typeof x === "number" && typeof y === "number") {
+      if (x !== y) return x - y;
+    } else if (typeof x === "number") return -1;
+    else if (typeof y === "number") return 1;
+    else {
+      const order = compareCodePoints(x, y);
+      if (order !== 0) return order;
+    }
+  }
+  return a.length - b.length;
 }
 
 /** The diagnostics of every call of the messages (null where malformed: the well-formed

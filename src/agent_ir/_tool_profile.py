@@ -305,7 +305,7 @@ class _Graph:
             return  # a boolean schema; anything else is for the compiler to refuse
         # draft-07 evaluates a $ref alone: the keywords beside it are not evaluated
         evaluated = not (self.dialect == "draft-07" and "$ref" in value)
-        for keyword, held in value.items():
+        for keyword, held in _members(value):
             self._check_keyword(path, keyword, held)
             yield from self._children(path, keyword, held, evaluated)
 
@@ -324,7 +324,7 @@ class _Graph:
         elif keyword == "pattern" and type(held) is str:
             self.patterns.append(PatternPlace(path, False, held, _pattern(where, held)))
         elif keyword == "patternProperties" and type(held) is dict:
-            for key in held:
+            for key, _ in _members(held):
                 reading = _pattern((*where, key), key)
                 self.patterns.append(PatternPlace(path, True, key, reading))
         else:
@@ -403,9 +403,29 @@ def _held(where: Path, form: str, held: Any) -> Iterator[tuple[Path, Any]]:
             if type(value) is dict or type(value) is bool:
                 yield (*where, index), value
     elif form == _MAP and type(held) is dict:
-        for name, value in held.items():
+        for name, value in _members(held):
             if type(value) is dict or type(value) is bool:
                 yield (*where, name), value
+
+
+def _members(mapping: dict[str, Any]) -> list[tuple[str, Any]]:
+    """The members of a JSON object in document order as both languages read it:
+    ECMAScript's own-property order, the array-index names ("0", "17", below 2^32 - 1)
+    first by value, then the others as written. ``JSON.parse`` keeps no other order, so
+    the TypeScript package finds the same first problem."""
+    indexes = [
+        (int(name), name, value)
+        for name, value in mapping.items()
+        if name.isascii()
+        and name.isdigit()
+        and (name == "0" or name[0] != "0")
+        and int(name) < 2**32 - 1
+    ]
+    if not indexes:
+        return list(mapping.items())
+    ordered = [(name, value) for _, name, value in sorted(indexes)]
+    taken = {name for _, name, _ in indexes}
+    return ordered + [(name, value) for name, value in mapping.items() if name not in taken]
 
 
 def _name(keyword: str, form: str, child: Path) -> str | int | None:

@@ -42,13 +42,13 @@ import time
 from pathlib import Path
 from typing import Any, get_args
 
+from hostile_tools import hostile_tool_schemas
+from hostile_tools import transcript as tool_transcript
 from hypothesis import HealthCheck, Phase, given, settings
 
 from agent_ir import Provider, check_wire_rules, validate_transcript
 
 from support.strategies import transcripts
-
-from hostile_tools import hostile_tool_schemas, transcript as tool_transcript
 
 ROOT = Path(__file__).resolve().parents[2]
 SUITE = ROOT / "fixtures" / "conformance"

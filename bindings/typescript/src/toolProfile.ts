@@ -80,6 +80,7 @@ export interface PatternPlace {
 
 export interface Profile {
   readonly refusal: Refusal | null;
+  readonly dialect: string;
   readonly patterns: readonly PatternPlace[];
 }
 
@@ -97,17 +98,19 @@ const keyOf = (path: Path): string => JSON.stringify(path);
 /** The first problem of `parameters` (`size` bytes of compact UTF-8 JSON) and, inside
  * the profile, the reading of each of its patterns. Never throws. */
 export function readProfile(parameters: Json, size: number): Profile {
+  let dialect = "2020-12";
   try {
     if (size > LIMITS.schema_bytes) {
       throw new Outside([], `is ${size} bytes of JSON Schema, more than the ${LIMITS.schema_bytes} of the tool-schema profile`);
     }
-    const graph = new Graph(parameters, dialectOf(parameters));
+    dialect = dialectOf(parameters);
+    const graph = new Graph(parameters, dialect);
     graph.walk();
     new Places(graph).explore();
-    return { refusal: null, patterns: graph.patterns };
+    return { refusal: null, dialect, patterns: graph.patterns };
   } catch (error) {
-    if (error instanceof Outside) return { refusal: { path: error.path, reason: error.reason }, patterns: [] };
-    if (error instanceof RangeError) return { refusal: { path: [], reason: "could not be read within the tool-schema profile" }, patterns: [] };
+    if (error instanceof Outside) return { refusal: { path: error.path, reason: error.reason }, dialect, patterns: [] };
+    if (error instanceof RangeError) return { refusal: { path: [], reason: "could not be read within the tool-schema profile" }, dialect, patterns: [] };
     throw error;
   }
 }

@@ -11,7 +11,7 @@ import { RE2JS } from "re2js";
 import { compareCodePoints } from "./text.js";
 import { diagnostic, formatPath, type Path } from "./diagnostics.js";
 import { forRe2 } from "./patternDialect.js";
-import { jsonBytes, LIMITS, readProfile, type PatternPlace } from "./toolProfile.js";
+import { DESCENDING, IN_PLACE, jsonBytes, LIMITS, readProfile, type PatternPlace } from "./toolProfile.js";
 import { DRAFT_06 } from "./schemas.generated.js";
 import { brokenBlocks, toolCallBlocks } from "./linkage.js";
 import { hasOwn, isObject, MAX_DEPTH, type Problem } from "./shape.js";
@@ -191,7 +191,33 @@ const regExp = (pattern: string): { test: (text: string) => boolean; toString: (
   return { test: (text: string) => compiled.matcher(text).find(), toString: () => `re2:${pattern}` };
 };
 regExp.code = 'require("re2js").RE2JS';
-const OPTIONS = { strict: false, validateFormats: false, allErrors: true, logger: false, code: { regExp } } as const;
+// ownProperties: a name is read from the arguments only when they hold it (never from
+// Object.prototype: "constructor", "toString"...).
+const OPTIONS = { strict: false, validateFormats: false, allErrors: true, logger: false, ownProperties: true, code: { regExp } } as const;
+
+/** multipleOf as jsonschema-rs reads it: on the numbers as written (their shortest
+ * decimal form), exactly; 0.07 is a multiple of 0.01. */
+function exactMultiples(ajv: Ajv): Ajv {
+  ajv.removeKeyword("multipleOf");
+  ajv.addKeyword({ keyword: "multipleOf", type: "number", schemaType: "number", errors: false, validate: (divisor: number, value: number) => isMultiple(value, divisor) });
+  return ajv;
+}
+
+function decimal(value: number): [bigint, number] {
+  const match = /^(-?)(\d+)(?:\.(\d+))?(?:e([+-]\d+))?$/.exec(String(value))!;
+  const digits = BigInt(match[1] + match[2] + (match[3] ?? ""));
+  return [digits, Number(match[4] ?? 0) - (match[3] ?? "").length];
+}
+
+function isMultiple(value: number, divisor: number): boolean {
+  if (!Number.isFinite(value) || !Number.isFinite(divisor) || divisor <= 0) return true;
+  const [a, p] = decimal(value);
+  const [b, q] = decimal(divisor);
+  const low = Math.min(p, q);
+  const x = a * 10n ** BigInt(p - low);
+  const y = b * 10n ** BigInt(q - low);
+  return x % y === 0n;
+}
 
 const CACHE_SIZE = 512;
 const compiled = new Map<string, Outcome>();
@@ -214,6 +240,7 @@ function compileOnce(parameters: Record<string, unknown>): Outcome {
     return { validate: null, path: where, reason: `${formatPath(where)} ${profile.refusal.reason}` };
   }
   parameters = compiledForm(parameters, profile.patterns) as Record<string, unknown>;
+  parameters = adjusted(parameters, profile.dialect, true) as Record<string, unknown>;
   try {
     return compileChecked(parameters);
   } catch (error) {
@@ -284,6 +311,47 @@ function compiledForm(parameters: unknown, patterns: readonly PatternPlace[]): u
   return root;
 }
 
+// The keywords Ajv evaluates beside a draft-07 $ref, which draft 7 ignores.
+const ASSERTIONS = ["type", "enum", "const", "required", "minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum",
+  "multipleOf", "minLength", "maxLength", "pattern", "format", "minItems", "maxItems", "uniqueItems", "minProperties",
+  "maxProperties"];
+
+/** The parameters as Ajv must read them to judge as jsonschema-rs does (a copy):
+ * `enum: []` matches nothing (Ajv refuses the schema); `items: false` after prefixItems
+ * (2020-12) refuses each item beyond them at its own place (Ajv: once at the array);
+ * a draft-07 $ref is evaluated alone. */
+function adjusted(schema: unknown, dialect: string, root = false): unknown {
+  if (!isObject(schema)) return schema;
+  const inPlace = IN_PLACE[dialect];
+  const descending = DESCENDING[dialect];
+  const copy: Record<string, unknown> = {};
+  const alone = dialect === "draft-07" && hasOwn(schema, "$ref");
+  for (const [key, value] of Object.entries(schema)) {
+    if (alone && (ASSERTIONS.includes(key) || inPlace.has(key) || descending.has(key))) continue;
+    const form = key === "$defs" || key === "definitions" ? "map" : inPlace.get(key) ?? descending.get(key)?.[0];
+    let written: unknown = value;
+    if (form === "map" && isObject(value)) {
+      const map: Record<string, unknown> = {};
+      for (const [name, held] of Object.entries(value)) define(map, name, adjusted(held, dialect));
+      written = map;
+    } else if ((form === "list" || Array.isArray(value)) && form !== undefined && Array.isArray(value)) {
+      written = value.map((held) => adjusted(held, dialect));
+    } else if (form !== undefined) {
+      written = adjusted(value, dialect);
+    } else if (key === "enum" && Array.isArray(value) && value.length === 0) {
+      written = [{ "\u0000agent-ir: an empty enum matches nothing": [] }];
+    }
+    if (key === "items" && value === false && dialect === "2020-12" && hasOwn(schema, "prefixItems")) written = { not: true };
+    define(copy, key, written);
+  }
+  void root;
+  return copy;
+}
+
+function define(target: Record<string, unknown>, key: string, value: unknown): void {
+  Object.defineProperty(target, key, { value, enumerable: true, writable: true, configurable: true });
+}
+
 function shallow(container: any): any {
   if (Array.isArray(container)) return [...container];
   const copy: Record<string, unknown> = {};
@@ -302,7 +370,7 @@ function compileChecked(parameters: Record<string, unknown>): Outcome {
     dialect = known;
     parameters = { ...parameters, $schema: known.id };
   }
-  const ajv = dialect.make();
+  const ajv = exactMultiples(dialect.make());
   if (typeof dialectValue === "string" && dialectOf(dialectValue) === DIALECTS["json-schema.org/draft-04/schema"]) {
     const problem = draft04Problem(parameters, []);
     if (problem !== null) return { validate: null, path: ["parameters", ...problem], reason: "parameters is not a valid draft-4 JSON Schema" };

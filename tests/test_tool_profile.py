@@ -518,9 +518,23 @@ def _deep(levels: int) -> dict[str, Any]:
             "tool-schema profile is local (# then a JSON Pointer or an anchor), never fetched",
         ),
         (
+            {"$ref": "#a:b"},
+            "/parameters/$ref",
+            "parameters[\"$ref\"] refers to '#a:b', no anchor",
+        ),
+        (
             {"$ref": "#a b"},
             "/parameters/$ref",
-            "parameters[\"$ref\"] refers to '#a b', no anchor",
+            "parameters[\"$ref\"] refers to '#a b', which is no fragment of the tool-schema "
+            "profile (letters, digits and -._~!$&'()*+,;=:@/? only: no percent-encoding, which "
+            "the engines read differently, and no other character)",
+        ),
+        (
+            {"$defs": {"a": {}}, "$ref": "#/$defs/%61"},
+            "/parameters/$ref",
+            "parameters[\"$ref\"] refers to '#/$defs/%61', which is no fragment of the "
+            "tool-schema profile (letters, digits and -._~!$&'()*+,;=:@/? only: no "
+            "percent-encoding, which the engines read differently, and no other character)",
         ),
         (
             {"$defs": {"x": 5}, "$ref": "#/$defs/x"},

@@ -48,7 +48,6 @@ import re
 from collections import Counter, deque
 from collections.abc import Iterator
 from typing import Any, NamedTuple
-from urllib.parse import unquote
 
 import msgspec
 
@@ -172,6 +171,7 @@ REFUSED = {
 """Keywords outside the profile, with the sentence saying so. ``$id`` and ``$schema``
 below the root are refused too (a new base for references, another dialect)."""
 
+_FRAGMENT = re.compile(r"[A-Za-z0-9\-._~!$&'()*+,;=:@/?]*")
 _ANCHOR = re.compile(r"[A-Za-z_][A-Za-z0-9._-]*\Z")
 
 
@@ -339,6 +339,13 @@ class _Graph:
                 f"refers to {quoted(reference)}, outside them: a $ref of the tool-schema "
                 "profile is local (# then a JSON Pointer or an anchor), never fetched",
             )
+        if _FRAGMENT.fullmatch(reference, 1) is None:
+            raise _Outside(
+                (*path, "$ref"),
+                f"refers to {quoted(reference)}, which is no fragment of the tool-schema "
+                "profile (letters, digits and -._~!$&'()*+,;=:@/? only: no percent-encoding, "
+                "which the engines read differently, and no other character)",
+            )
         self.references.append((path, reference))
 
     def _children(
@@ -362,7 +369,7 @@ class _Graph:
                 yield child, value
 
     def _resolve(self, place: Path, reference: str) -> Path:
-        fragment = unquote(reference[1:])
+        fragment = reference[1:]  # no percent-encoding (_FRAGMENT)
         where = (*place, "$ref")
         if fragment and not fragment.startswith("/"):
             if self.dialect == "2020-12" and fragment in self.anchors:

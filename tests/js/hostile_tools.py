@@ -132,8 +132,18 @@ class _Grammar:
         roll = self.rng.random()
         if roll < 0.6 and self.defs:
             return "#/$defs/" + self.rng.choice(self.defs).replace("~", "~0").replace("/", "~1")
-        return self.rng.choice(("#", "#/properties", "#/$defs/missing", "#here", "#/$defs/%61",
-                                "https://example.com/s.json", "other.json#/x", "#/allOf/0"))
+        return self.rng.choice(
+            (
+                "#",
+                "#/properties",
+                "#/$defs/missing",
+                "#here",
+                "#/$defs/%61",
+                "https://example.com/s.json",
+                "other.json#/x",
+                "#/allOf/0",
+            )
+        )
 
     def schema(self, depth: int) -> Any:
         rng = self.rng
@@ -146,8 +156,17 @@ class _Grammar:
                 schema["$ref"] = self.reference()
             elif keyword in ("allOf", "anyOf", "oneOf"):
                 schema[keyword] = [self.schema(depth + 1) for _ in range(rng.randrange(1, 3))]
-            elif keyword in ("not", "if", "then", "else", "items", "additionalProperties",
-                             "propertyNames", "contains", "unevaluatedProperties"):
+            elif keyword in (
+                "not",
+                "if",
+                "then",
+                "else",
+                "items",
+                "additionalProperties",
+                "propertyNames",
+                "contains",
+                "unevaluatedProperties",
+            ):
                 schema[keyword] = self.schema(depth + 1)
             elif keyword == "properties":
                 schema[keyword] = {self.name(): self.schema(depth + 1) for _ in range(2)}
@@ -159,11 +178,24 @@ class _Grammar:
                 schema[keyword] = [self.name() for _ in range(rng.randrange(0, 3))]
             elif keyword in ("const", "enum"):
                 literal = self.value()
-                schema[keyword] = literal if keyword == "const" else [literal, self.value()][
-                    : rng.randrange(0, 3)]
+                schema[keyword] = (
+                    literal
+                    if keyword == "const"
+                    else [literal, self.value()][: rng.randrange(0, 3)]
+                )
             elif keyword == "type":
-                schema[keyword] = rng.choice(("object", "string", "integer", "number", "array",
-                                              "boolean", "null", ["string", "null"]))
+                schema[keyword] = rng.choice(
+                    (
+                        "object",
+                        "string",
+                        "integer",
+                        "number",
+                        "array",
+                        "boolean",
+                        "null",
+                        ["string", "null"],
+                    )
+                )
             elif keyword == "$anchor":
                 schema[keyword] = rng.choice(("here", "there", "1bad"))
             elif keyword == "multipleOf":
@@ -181,8 +213,12 @@ class _Grammar:
         self.defs = [self.name() for _ in range(rng.randrange(0, 4))]
         parameters: dict[str, Any] = {}
         if rng.random() < 0.1:
-            parameters["$schema"] = rng.choice(("http://json-schema.org/draft-07/schema#",
-                                                "https://json-schema.org/draft/2020-12/schema"))
+            parameters["$schema"] = rng.choice(
+                (
+                    "http://json-schema.org/draft-07/schema#",
+                    "https://json-schema.org/draft/2020-12/schema",
+                )
+            )
         parameters["type"] = "object"
         drawn = self.schema(0) if rng.random() < 0.5 else {}
         parameters.update(drawn if type(drawn) is dict else {})

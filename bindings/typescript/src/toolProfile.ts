@@ -64,6 +64,7 @@ export const REFUSED: ReadonlyMap<string, string> = new Map([
   ["$vocabulary", "vocabularies are outside the tool-schema profile"],
 ]);
 
+const FRAGMENT = /^[A-Za-z0-9\-._~!$&'()*+,;=:@/?]*$/;
 const ANCHOR = /^[A-Za-z_][A-Za-z0-9._-]*$/;
 
 export interface Refusal {
@@ -235,6 +236,12 @@ class Graph {
         `refers to ${quoted(reference)}, outside them: a $ref of the tool-schema profile is local (# then a JSON Pointer or an anchor), never fetched`,
       );
     }
+    if (!FRAGMENT.test(reference.slice(1))) {
+      throw new Outside(
+        [...path, "$ref"],
+        `refers to ${quoted(reference)}, which is no fragment of the tool-schema profile (letters, digits and -._~!$&'()*+,;=:@/? only: no percent-encoding, which the engines read differently, and no other character)`,
+      );
+    }
     this.references.push([path, reference]);
   }
 
@@ -265,12 +272,7 @@ class Graph {
   }
 
   private resolve(place: Path, reference: string): Path {
-    let fragment: string;
-    try {
-      fragment = decodeURIComponentLoose(reference.slice(1));
-    } catch {
-      fragment = reference.slice(1);
-    }
+    const fragment = reference.slice(1); // no percent-encoding (FRAGMENT)
     const where = [...place, "$ref"];
     if (fragment && !fragment.startsWith("/")) {
       const anchored = this.dialect === "2020-12" ? this.anchors.get(fragment) : undefined;
@@ -301,17 +303,6 @@ class Graph {
     for (const part of path) value = (value as Record<string | number, Json>)[part];
     return value;
   }
-}
-
-/** Python's urllib.parse.unquote: %XX sequences as UTF-8, invalid ones (or bytes that
- * are no UTF-8) as U+FFFD, anything else kept. */
-function decodeURIComponentLoose(text: string): string {
-  if (!text.includes("%")) return text;
-  return text.replace(/(?:%[0-9A-Fa-f]{2})+/g, (run) => {
-    const bytes = Uint8Array.from(run.slice(1).split("%"), (hex) => parseInt(hex, 16));
-    const Decoder = (globalThis as unknown as { TextDecoder: new (label: string) => { decode(bytes: Uint8Array): string } }).TextDecoder;
-    return new Decoder("utf-8").decode(bytes);
-  });
 }
 
 function heldSchemas(where: Path, form: string, held: Json): [Path, Json][] {

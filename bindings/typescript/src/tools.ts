@@ -200,7 +200,23 @@ const OPTIONS = { strict: false, validateFormats: false, allErrors: true, logger
 function exactMultiples(ajv: Ajv): Ajv {
   ajv.removeKeyword("multipleOf");
   ajv.addKeyword({ keyword: "multipleOf", type: "number", schemaType: "number", errors: false, validate: (divisor: number, value: number) => isMultiple(value, divisor) });
+  // const and enum compared as JSON, own members only (Ajv's equal calls a "toString"
+  // or "valueOf" member it finds, and throws); an empty enum matches nothing
+  ajv.removeKeyword("const");
+  ajv.removeKeyword("enum");
+  ajv.addKeyword({ keyword: "const", errors: false, validate: (expected: unknown, value: unknown) => jsonEqual(expected, value) });
+  ajv.addKeyword({ keyword: "enum", schemaType: "array", errors: false, validate: (values: unknown[], value: unknown) => values.some((expected) => jsonEqual(expected, value)) });
   return ajv;
+}
+
+/** Two JSON values equal as JSON (numbers by value, objects whatever their order). */
+function jsonEqual(a: unknown, b: unknown): boolean {
+  if (a === b) return true;
+  if (Array.isArray(a)) return Array.isArray(b) && a.length === b.length && a.every((item, index) => jsonEqual(item, b[index]));
+  if (!isObject(a) || !isObject(b)) return false;
+  const keys = Object.keys(a);
+  if (keys.length !== Object.keys(b).length) return false;
+  return keys.every((key) => hasOwn(b, key) && jsonEqual(a[key], b[key]));
 }
 
 function decimal(value: number): [bigint, number] {

@@ -537,9 +537,30 @@ def _deep(levels: int) -> dict[str, Any]:
             "percent-encoding, which the engines read differently, and no other character)",
         ),
         (
-            {"$defs": {"x": 5}, "$ref": "#/$defs/x"},
+            {"required": ["a"], "$ref": "#/required"},
             "/parameters/$ref",
-            "parameters[\"$ref\"] refers to '#/$defs/x', which is no schema",
+            "parameters[\"$ref\"] refers to '#/required', which is no schema",
+        ),
+        (
+            {"$defs": {"x": 5}, "$ref": "#/$defs/x"},
+            "/parameters/$defs/x",
+            'parameters["$defs"].x is no schema of $defs: it must be an object or a boolean',
+        ),
+        (
+            {"properties": {"a": {"$comment": {}}}},
+            "/parameters/properties/a/$comment",
+            'parameters.properties.a["$comment"] is no valid $comment: it must be a string',
+        ),
+        (
+            {"allOf": [], "$anchor": "1bad"},
+            "/parameters/allOf",
+            "parameters.allOf is no valid allOf: it must be a non-empty array of schemas",
+        ),
+        (
+            {"$anchor": "1bad"},
+            "/parameters/$anchor",
+            'parameters["$anchor"] is no valid $anchor: it must be a name: a letter or _, then '
+            "letters, digits, -, _ and .",
         ),
         (
             {"not": {"$ref": "#"}},

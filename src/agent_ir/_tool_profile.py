@@ -317,6 +317,12 @@ class _Graph:
             raise _Outside(
                 where, f"has {keyword} inside a subschema (outside the tool-schema profile)"
             )
+        wrong = self._wrong_form(keyword, held)
+        if wrong is not None:
+            raise _Outside(where, f"is no valid {keyword}: it must be {wrong}")
+        member = _wrong_member(where, keyword, held) if self._holds_many(keyword) else None
+        if member is not None:
+            raise _Outside(member, f"is no schema of {keyword}: it must be an object or a boolean")
         if keyword == "$ref":
             self._reference(path, held)
         elif keyword == "$anchor" and self.dialect == "2020-12" and type(held) is str:
@@ -329,6 +335,46 @@ class _Graph:
                 self.patterns.append(PatternPlace(path, True, key, reading))
         else:
             _check_value(where, keyword, held)
+
+    def _holds_many(self, keyword: str) -> bool:
+        """Whether ``keyword`` holds a list or a map of schemas (draft-07's ``items``
+        and ``dependencies`` are checked whole by ``_wrong_form``)."""
+        if keyword in _DEFINITIONS:
+            return True
+        if self.dialect == "draft-07" and keyword in ("items", "dependencies"):
+            return False
+        form = self.in_place.get(keyword) or self.descending.get(keyword, ("", ""))[0]
+        return form in (_LIST, _MAP)
+
+    def _wrong_form(self, keyword: str, held: Any) -> str | None:
+        """What ``held`` must be when it is not of its keyword's form (the forms of the
+        applicators, ``$comment`` and ``$anchor``, checked here in document order so
+        that both languages report the same first one), else None."""
+        if keyword == "$comment":
+            return None if type(held) is str else "a string"
+        if keyword == "$anchor" and self.dialect == "2020-12":
+            return None if type(held) is str and _ANCHOR.match(held) else _FORMS["anchor"]
+        if keyword in _DEFINITIONS:
+            form = _MAP
+        elif keyword in self.in_place:
+            form = self.in_place[keyword]
+        elif keyword in self.descending:
+            form = self.descending[keyword][0]
+        else:
+            return None
+        if self.dialect == "draft-07" and keyword == "items":
+            return None if _is_schema(held) or _schemas(held) else _FORMS["items"]
+        if self.dialect == "draft-07" and keyword == "dependencies":
+            valid = type(held) is dict and all(
+                _is_schema(value) or (type(value) is list and all(type(v) is str for v in value))
+                for value in held.values()
+            )
+            return None if valid else _FORMS["dependencies"]
+        if form == _ONE:
+            return None if _is_schema(held) else _FORMS[_ONE]
+        if form == _LIST:
+            return None if type(held) is list and held else _FORMS[_LIST]
+        return None if type(held) is dict else _FORMS[_MAP]
 
     def _reference(self, path: Path, reference: Any) -> None:
         if type(reference) is not str:
@@ -397,6 +443,40 @@ class _Graph:
         for part in path:
             value = value[part]
         return value
+
+
+_FORMS = {
+    _ONE: "a schema (an object or a boolean)",
+    _LIST: "a non-empty array of schemas",
+    _MAP: "an object of schemas",
+    "items": "a schema or an array of schemas",
+    "dependencies": "an object of schemas or arrays of names",
+    "anchor": "a name: a letter or _, then letters, digits, -, _ and .",
+}
+"""What each form of keyword must be, for the sentence of a refusal."""
+
+
+def _wrong_member(where: Path, keyword: str, held: Any) -> Path | None:
+    """The place of the first member of a list or map of schemas that is no schema
+    (``_wrong_form`` checked the container)."""
+    if type(held) is list:
+        for index, value in enumerate(held):
+            if not _is_schema(value):
+                return (*where, index)
+    elif type(held) is dict:
+        for name, value in _members(held):
+            if not _is_schema(value):
+                return (*where, name)
+    return None
+
+
+def _is_schema(value: Any) -> bool:
+    return type(value) is dict or type(value) is bool
+
+
+def _schemas(value: Any) -> bool:
+    """An array of schemas."""
+    return type(value) is list and all(_is_schema(item) for item in value)
 
 
 def _held(where: Path, form: str, held: Any) -> Iterator[tuple[Path, Any]]:

@@ -213,6 +213,10 @@ class Graph {
     if ((keyword === "$id" || keyword === "$schema") && path.length) {
       throw new Outside(where, `has ${keyword} inside a subschema (outside the tool-schema profile)`);
     }
+    const wrong = this.wrongForm(keyword, held);
+    if (wrong !== null) throw new Outside(where, `is no valid ${keyword}: it must be ${wrong}`);
+    const member = this.holdsMany(keyword) ? wrongMember(where, held) : null;
+    if (member !== null) throw new Outside(member, `is no schema of ${keyword}: it must be an object or a boolean`);
     if (keyword === "$ref") {
       this.reference(path, held);
     } else if (keyword === "$anchor" && this.dialect === "2020-12" && typeof held === "string") {
@@ -226,6 +230,36 @@ class Graph {
     } else {
       checkValue(where, keyword, held);
     }
+  }
+
+  /** Whether `keyword` holds a list or a map of schemas (draft-07's items and
+   * dependencies are checked whole by wrongForm). */
+  private holdsMany(keyword: string): boolean {
+    if (DEFINITIONS.has(keyword)) return true;
+    if (this.dialect === "draft-07" && (keyword === "items" || keyword === "dependencies")) return false;
+    const form = this.inPlace.get(keyword) ?? this.descending.get(keyword)?.[0];
+    return form === LIST || form === MAP;
+  }
+
+  /** What `held` must be when it is not of its keyword's form, else null (Python's
+   * `_wrong_form`). */
+  private wrongForm(keyword: string, held: Json): string | null {
+    if (keyword === "$comment") return typeof held === "string" ? null : "a string";
+    if (keyword === "$anchor" && this.dialect === "2020-12") {
+      return typeof held === "string" && ANCHOR.test(held) ? null : FORMS.anchor;
+    }
+    let form: string | undefined;
+    if (DEFINITIONS.has(keyword)) form = MAP;
+    else form = this.inPlace.get(keyword) ?? this.descending.get(keyword)?.[0];
+    if (form === undefined) return null;
+    if (this.dialect === "draft-07" && keyword === "items") return isSchema(held) || schemas(held) ? null : FORMS.items;
+    if (this.dialect === "draft-07" && keyword === "dependencies") {
+      const valid = isDict(held) && Object.values(held).every((value) => isSchema(value) || (Array.isArray(value) && value.every((name) => typeof name === "string")));
+      return valid ? null : FORMS.dependencies;
+    }
+    if (form === ONE) return isSchema(held) ? null : FORMS[ONE];
+    if (form === LIST) return Array.isArray(held) && held.length > 0 ? null : FORMS[LIST];
+    return isDict(held) ? null : FORMS[MAP];
   }
 
   private reference(path: Path, reference: Json): void {
@@ -303,6 +337,29 @@ class Graph {
     for (const part of path) value = (value as Record<string | number, Json>)[part];
     return value;
   }
+}
+
+const FORMS: Record<string, string> = {
+  [ONE]: "a schema (an object or a boolean)",
+  [LIST]: "a non-empty array of schemas",
+  [MAP]: "an object of schemas",
+  items: "a schema or an array of schemas",
+  dependencies: "an object of schemas or arrays of names",
+  anchor: "a name: a letter or _, then letters, digits, -, _ and .",
+};
+
+const schemas = (value: Json): boolean => Array.isArray(value) && value.every(isSchema);
+
+/** The place of the first member of a list or map of schemas that is no schema. */
+function wrongMember(where: Path, held: Json): Path | null {
+  if (Array.isArray(held)) {
+    const index = held.findIndex((value) => !isSchema(value));
+    return index < 0 ? null : [...where, index];
+  }
+  if (isDict(held)) {
+    for (const [name, value] of Object.entries(held)) if (!isSchema(value)) return [...where, name];
+  }
+  return null;
 }
 
 function heldSchemas(where: Path, form: string, held: Json): [Path, Json][] {

@@ -142,9 +142,11 @@ def _complement(ranges: Iterable[tuple[int, int]]) -> Ranges:
 
 def _char(code: int) -> str:
     """One code point in Rust's syntax: an ASCII letter or digit as itself, anything
-    else as ``\\x{...}`` (never read as syntax, inside a class or out)."""
+    else as ``\\u{...}`` (never read as syntax, inside a class or out; Rust's ``regex``
+    and ECMA-262 with the u flag both read it, so the draft-07 meta-schema's ``regex``
+    format, which jsonschema-rs checks on the translation, accepts it)."""
     char = chr(code)
-    return char if char.isascii() and char.isalnum() else "\\x{" + format(code, "X") + "}"
+    return char if char.isascii() and char.isalnum() else "\\u{" + format(code, "X") + "}"
 
 
 def _written(ranges: Ranges) -> str:

@@ -53,9 +53,11 @@ export function readPattern(pattern: string): Reading {
   return { translated: reader.out.join(""), unasserted: null, problem: null };
 }
 
-/** A translation (Rust's syntax) as RE2 reads it: RE2's \b and \B are ASCII already. */
+/** A translation (Rust's syntax) as RE2 reads it: a code point is \x{...} (every \u{
+ * of a translation is one: a backslash itself is \u{5C}); RE2's \b and \B are ASCII
+ * already. */
 export function forRe2(translated: string): string {
-  return translated.replaceAll("(?-u:\\b)", "\\b").replaceAll("(?-u:\\B)", "\\B");
+  return translated.replaceAll("\\u{", "\\x{").replaceAll("(?-u:\\b)", "\\b").replaceAll("(?-u:\\B)", "\\B");
 }
 
 const NOTHING = 0, ASSERTION = 1, ATOM = 2, QUANTIFIER = 3, LAZY = 4;
@@ -95,7 +97,7 @@ function complement(ranges: Ranges): Ranges {
 
 function char(code: number): string {
   const text = String.fromCodePoint(code);
-  return isAsciiAlnum(text) ? text : `\\x{${code.toString(16).toUpperCase()}}`;
+  return isAsciiAlnum(text) ? text : `\\u{${code.toString(16).toUpperCase()}}`;
 }
 
 function written(ranges: Ranges): string {

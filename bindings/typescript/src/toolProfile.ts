@@ -82,6 +82,8 @@ export interface PatternPlace {
 export interface Profile {
   readonly refusal: Refusal | null;
   readonly dialect: string;
+  /** each $anchor's subschema (the first one named so), inside the profile */
+  readonly anchors: ReadonlyMap<string, Path>;
   readonly patterns: readonly PatternPlace[];
 }
 
@@ -108,10 +110,10 @@ export function readProfile(parameters: Json, size: number): Profile {
     const graph = new Graph(parameters, dialect);
     graph.walk();
     new Places(graph).explore();
-    return { refusal: null, dialect, patterns: graph.patterns };
+    return { refusal: null, dialect, anchors: graph.anchors, patterns: graph.patterns };
   } catch (error) {
-    if (error instanceof Outside) return { refusal: { path: error.path, reason: error.reason }, dialect, patterns: [] };
-    if (error instanceof RangeError) return { refusal: { path: [], reason: "could not be read within the tool-schema profile" }, dialect, patterns: [] };
+    if (error instanceof Outside) return { refusal: { path: error.path, reason: error.reason }, dialect, anchors: new Map(), patterns: [] };
+    if (error instanceof RangeError) return { refusal: { path: [], reason: "could not be read within the tool-schema profile" }, dialect, anchors: new Map(), patterns: [] };
     throw error;
   }
 }

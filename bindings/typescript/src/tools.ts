@@ -256,7 +256,7 @@ function compileOnce(parameters: Record<string, unknown>): Outcome {
     return { validate: null, path: where, reason: `${formatPath(where)} ${profile.refusal.reason}` };
   }
   parameters = compiledForm(parameters, profile.patterns) as Record<string, unknown>;
-  parameters = adjusted(parameters, profile.dialect, true) as Record<string, unknown>;
+  parameters = adjusted(parameters, profile.dialect, profile.anchors) as Record<string, unknown>;
   try {
     return compileChecked(parameters);
   } catch (error) {
@@ -335,8 +335,10 @@ const ASSERTIONS = ["type", "enum", "const", "required", "minimum", "maximum", "
 /** The parameters as Ajv must read them to judge as jsonschema-rs does (a copy):
  * `enum: []` matches nothing (Ajv refuses the schema); `items: false` after prefixItems
  * (2020-12) refuses each item beyond them at its own place (Ajv: once at the array);
- * a draft-07 $ref is evaluated alone. */
-function adjusted(schema: unknown, dialect: string, root = false): unknown {
+ * a draft-07 $ref is evaluated alone; a $ref to an anchor is written as the JSON Pointer
+ * the profile resolved it to, and $anchor left out (Ajv refuses a name given twice,
+ * jsonschema-rs takes the first, and Ajv reads $anchor in draft 7 too). */
+function adjusted(schema: unknown, dialect: string, anchors: ReadonlyMap<string, Path>): unknown {
   if (!isObject(schema)) return schema;
   const inPlace = IN_PLACE[dialect];
   const descending = DESCENDING[dialect];
@@ -348,19 +350,22 @@ function adjusted(schema: unknown, dialect: string, root = false): unknown {
     let written: unknown = value;
     if (form === "map" && isObject(value)) {
       const map: Record<string, unknown> = {};
-      for (const [name, held] of Object.entries(value)) define(map, name, adjusted(held, dialect));
+      for (const [name, held] of Object.entries(value)) define(map, name, adjusted(held, dialect, anchors));
       written = map;
     } else if ((form === "list" || Array.isArray(value)) && form !== undefined && Array.isArray(value)) {
-      written = value.map((held) => adjusted(held, dialect));
+      written = value.map((held) => adjusted(held, dialect, anchors));
     } else if (form !== undefined) {
-      written = adjusted(value, dialect);
+      written = adjusted(value, dialect, anchors);
+    } else if (key === "$anchor") {
+      continue; // references to anchors are written as JSON Pointers (Ajv refuses a name twice)
+    } else if (key === "$ref" && typeof value === "string" && /^#[^/]/.test(value) && anchors.has(value.slice(1))) {
+      written = "#" + anchors.get(value.slice(1))!.map((part) => "/" + String(part).replaceAll("~", "~0").replaceAll("/", "~1")).join("");
     } else if (key === "enum" && Array.isArray(value) && value.length === 0) {
       written = [{ "\u0000agent-ir: an empty enum matches nothing": [] }];
     }
     if (key === "items" && value === false && dialect === "2020-12" && hasOwn(schema, "prefixItems")) written = { not: true };
     define(copy, key, written);
   }
-  void root;
   return copy;
 }
 

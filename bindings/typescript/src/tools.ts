@@ -366,6 +366,21 @@ function adjusted(schema: unknown, dialect: string, anchors: ReadonlyMap<string,
     if (key === "items" && value === false && dialect === "2020-12" && hasOwn(schema, "prefixItems")) written = { not: true };
     define(copy, key, written);
   }
+  // Ajv leaves a property named "__proto__" out of properties: the same schema, as the
+  // pattern matching that name only, is evaluated at the same place
+  const properties = copy.properties;
+  if (isObject(properties) && hasOwn(properties, "__proto__") && !(alone && dialect === "draft-07")) {
+    const held = properties.__proto__;
+    const rest: Record<string, unknown> = {};
+    for (const [name, value] of Object.entries(properties)) if (name !== "__proto__") define(rest, name, value);
+    const patterns: Record<string, unknown> = {};
+    const given = copy.patternProperties;
+    if (isObject(given)) for (const [name, value] of Object.entries(given)) define(patterns, name, value);
+    const only = "^__proto__$";
+    define(patterns, only, hasOwn(patterns, only) ? { allOf: [patterns[only], held] } : held);
+    define(copy, "properties", rest);
+    define(copy, "patternProperties", patterns);
+  }
   return copy;
 }
 

@@ -560,9 +560,19 @@ function checkCall(tools: Tools, messageIndex: number, blockIndex: number, call:
   if (valid) return [];
   const found = new Map<string, [Path, string[], string, string]>();
   for (const error of keywordErrors(tool.validate.errors ?? [])) {
-    const where = argumentsPath(error.instancePath);
-    const schemaPath = pointerPath(error.schemaPath.slice(1)).map(String);
-    const named = error.propertyName === undefined ? "" : `${quoted(error.propertyName)} `;
+    let where: Path = argumentsPath(error.instancePath);
+    let schemaPath = pointerPath(error.schemaPath.slice(1)).map(String);
+    const unevaluated = unevaluatedObject(where, schemaPath);
+    if (unevaluated !== null) {
+      // jsonschema-rs: one unevaluatedProperties error at the object, whatever failed in it
+      [where, schemaPath] = unevaluated;
+      const key = JSON.stringify([where, schemaPath, "unevaluatedProperties", ""]);
+      if (!found.has(key)) found.set(key, [where, schemaPath, "unevaluatedProperties", "has unevaluated properties that are not allowed"]);
+      continue;
+    }
+    // jsonschema-rs's const sentence does not quote the value: a const refusing several
+    // names (propertyNames) is one sentence
+    const named = error.propertyName === undefined || error.keyword === "const" ? "" : `${quoted(error.propertyName)} `;
     const sentence = cut(named + (error.message ?? "is not valid"));
     const key = JSON.stringify([where, schemaPath, error.keyword, sentence]);
     if (!found.has(key)) found.set(key, [where, schemaPath, error.keyword, sentence]);
@@ -579,6 +589,29 @@ function checkCall(tools: Tools, messageIndex: number, blockIndex: number, call:
     listed.push(diagnostic("TOOL_ARGUMENTS_MISMATCH", messageIndex, ["content", blockIndex, "arguments"], reason));
   }
   return listed;
+}
+
+// The keywords that move one level down in the arguments (propertyNames stays: Ajv
+// gives its errors at the object).
+const DOWN = new Set(["properties", "patternProperties", "additionalProperties", "items", "prefixItems", "contains", "unevaluatedItems", "unevaluatedProperties", "additionalItems"]);
+const NAMED = new Set(["properties", "patternProperties", "prefixItems", "dependentSchemas", "$defs", "definitions", "allOf", "anyOf", "oneOf"]);
+
+/** For an error Ajv gives inside an unevaluatedProperties subschema (at a property, or
+ * below it), the object holding that property and the keyword's place; else null. The
+ * levels below the property are counted along the schema path after the keyword (a
+ * $ref inside restarts Ajv's schema path: then the object is not found, and the error
+ * is kept as Ajv gives it). */
+function unevaluatedObject(where: Path, schemaPath: string[]): [Path, string[]] | null {
+  const at = schemaPath.lastIndexOf("unevaluatedProperties");
+  if (at < 0 || at === schemaPath.length - 1) return null;
+  let levels = 1;
+  for (let index = at + 1; index < schemaPath.length; index += 1) {
+    const keyword = schemaPath[index];
+    if (DOWN.has(keyword)) levels += 1;
+    if (NAMED.has(keyword) || (keyword === "items" && /^[0-9]+$/.test(schemaPath[index + 1] ?? ""))) index += 1;
+  }
+  if (levels > where.length) return null;
+  return [where.slice(0, where.length - levels), schemaPath.slice(0, at + 1)];
 }
 
 /** Python's order of mismatches: by place in the arguments (indexes before keys), then

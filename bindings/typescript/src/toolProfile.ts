@@ -9,8 +9,8 @@ import type { Path } from "./diagnostics.js";
 import { readPattern, type Reading } from "./patternDialect.js";
 import { quoted } from "./text.js";
 
-/** The profile's limits (Python's `LIMITS`; tests/js/write_corpus.py checks they are
- * the same numbers). */
+/** The profile's limits (Python's `LIMITS`; tests/test_tool_profile_typescript.py
+ * checks they are the same numbers, and the REFUSED and DIALECTS tables). */
 export const LIMITS = Object.freeze({
   schema_bytes: 256 * 1024,
   subschemas: 10_000,

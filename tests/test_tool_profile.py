@@ -614,3 +614,23 @@ def test_each_refusal_names_its_limit_or_construct_in_one_sentence(
     found = check(parameters, {})
 
     assert [(d.code.value, d.path, d.message) for d in found] == [(INVALID.value, path, sentence)]
+
+
+def test_the_first_problem_is_found_in_ecmascripts_member_order() -> None:
+    """JSON.parse gives the array-index names of an object first, by value: Python walks
+    the members in that order, so the package finds the same first problem."""
+    parameters = {
+        "properties": {
+            "b": {"$dynamicRef": "#x"},
+            "10": {"$dynamicRef": "#x"},
+            "2": {"$dynamicRef": "#x"},
+            "01": {"$dynamicRef": "#x"},
+        }
+    }
+    refusal = check_profile(parameters, len(json.dumps(parameters)))
+    assert refusal is not None
+    assert refusal.path == ("properties", "2", "$dynamicRef")
+    del parameters["properties"]["2"], parameters["properties"]["10"]
+    refusal = check_profile(parameters, len(json.dumps(parameters)))
+    assert refusal is not None
+    assert refusal.path == ("properties", "b", "$dynamicRef")  # "01" is no array index

@@ -634,3 +634,19 @@ def test_the_first_problem_is_found_in_ecmascripts_member_order() -> None:
     refusal = check_profile(parameters, len(json.dumps(parameters)))
     assert refusal is not None
     assert refusal.path == ("properties", "b", "$dynamicRef")  # "01" is no array index
+
+
+def test_a_draft_07_word_boundary_is_refused_at_its_pattern() -> None:
+    """jsonschema-rs checks a draft-07 pattern against the meta-schema's regex format,
+    which refuses the ASCII word boundary of the translation: the profile says so at the
+    pattern, in both languages; Draft 2020-12 takes it."""
+    draft07 = {
+        "$schema": "http://json-schema.org/draft-07/schema#",
+        "properties": {"a": {"pattern": "\\bq"}},
+    }
+    refusal = check_profile(draft07, 100)
+    assert refusal is not None
+    assert refusal.path == ("properties", "a", "pattern")
+    assert "uses \\b or \\B, which draft-07 parameters cannot hold" in refusal.reason
+    assert check_profile({"properties": {"a": {"pattern": "\\bq"}}}, 100) is None
+    assert check_profile({**draft07, "properties": {"a": {"pattern": "[\\b]q"}}}, 100) is None

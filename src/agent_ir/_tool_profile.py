@@ -328,10 +328,11 @@ class _Graph:
         elif keyword == "$anchor" and self.dialect == "2020-12" and type(held) is str:
             self.anchors.setdefault(held, path)
         elif keyword == "pattern" and type(held) is str:
-            self.patterns.append(PatternPlace(path, False, held, _pattern(where, held)))
+            reading = _pattern(where, held, self.dialect)
+            self.patterns.append(PatternPlace(path, False, held, reading))
         elif keyword == "patternProperties" and type(held) is dict:
             for key, _ in _members(held):
-                reading = _pattern((*where, key), key)
+                reading = _pattern((*where, key), key, self.dialect)
                 self.patterns.append(PatternPlace(path, True, key, reading))
         else:
             _check_value(where, keyword, held)
@@ -547,15 +548,25 @@ def _literal(where: Path, value: Any) -> None:
         )
 
 
-def _pattern(where: Path, pattern: str) -> Reading:
+def _pattern(where: Path, pattern: str, dialect: str) -> Reading:
     reading = read_pattern(pattern)
-    if reading.problem is not None:
+    problem = reading.problem
+    if problem is None and dialect == "draft-07" and _ASCII_BOUNDARY in (reading.translated or ""):
+        # jsonschema-rs checks a draft-07 pattern against the meta-schema's "regex"
+        # format, which refuses the translation's ASCII word boundary
+        problem = (
+            "uses \\b or \\B, which draft-07 parameters cannot hold (write them as Draft 2020-12)"
+        )
+    if problem is not None:
         raise _Outside(
             where,
-            f"is the pattern {quoted(pattern)}, which {reading.problem}: the tool-schema "
+            f"is the pattern {quoted(pattern)}, which {problem}: the tool-schema "
             "profile reads ECMA-262 patterns, matched in linear time",
         )
     return reading
+
+
+_ASCII_BOUNDARY = "(?-u:\\"
 
 
 def pattern_problem(pattern: str) -> str | None:

@@ -100,6 +100,8 @@ ISSUE_CASES: tuple[tuple[Any, Any], ...] = (
     ({"type": "object", "properties": {"0": {"type": "string"}, "00": {"type": "string"}}},
      {"0": 1, "00": 1}),
     ({"$dynamicRef": "#x"}, {}),
+    ({"$schema": "http://json-schema.org/draft-07/schema#", "properties": {"s": {"pattern": "\\bq"}}}, {}),
+    ({"$schema": "http://json-schema.org/draft-07/schema#", "properties": {"s": {"pattern": "\\/"}}}, {"s": "x"}),
     ({"properties": {"a": {"$id": "https://example.com/a"}}}, {}),
     ({"enum": list(range(2000))}, {"x": 1}),
 )  # fmt: skip

@@ -224,10 +224,10 @@ class Graph {
     } else if (keyword === "$anchor" && this.dialect === "2020-12" && typeof held === "string") {
       if (!this.anchors.has(held)) this.anchors.set(held, path);
     } else if (keyword === "pattern" && typeof held === "string") {
-      this.patterns.push({ schema: path, key: false, pattern: held, reading: patternReading(where, held) });
+      this.patterns.push({ schema: path, key: false, pattern: held, reading: patternReading(where, held, this.dialect) });
     } else if (keyword === "patternProperties" && isDict(held)) {
       for (const key of Object.keys(held)) {
-        this.patterns.push({ schema: path, key: true, pattern: key, reading: patternReading([...where, key], key) });
+        this.patterns.push({ schema: path, key: true, pattern: key, reading: patternReading([...where, key], key, this.dialect) });
       }
     } else {
       checkValue(where, keyword, held);
@@ -396,12 +396,18 @@ function literal(where: Path, value: Json): void {
   }
 }
 
-function patternReading(where: Path, pattern: string): Reading {
+function patternReading(where: Path, pattern: string, dialect: string): Reading {
   const reading = readPattern(pattern);
-  if (reading.problem !== null) {
+  let problem = reading.problem;
+  if (problem === null && dialect === "draft-07" && (reading.translated ?? "").includes("(?-u:\\")) {
+    // Python: jsonschema-rs checks a draft-07 pattern against the meta-schema's "regex"
+    // format, which refuses the translation's ASCII word boundary
+    problem = "uses \\b or \\B, which draft-07 parameters cannot hold (write them as Draft 2020-12)";
+  }
+  if (problem !== null) {
     throw new Outside(
       where,
-      `is the pattern ${quoted(pattern)}, which ${reading.problem}: the tool-schema profile reads ECMA-262 patterns, matched in linear time`,
+      `is the pattern ${quoted(pattern)}, which ${problem}: the tool-schema profile reads ECMA-262 patterns, matched in linear time`,
     );
   }
   return reading;

@@ -42,6 +42,8 @@ import time
 from pathlib import Path
 from typing import Any, get_args
 
+from hostile_tools import hostile_tool_schemas
+from hostile_tools import transcript as tool_transcript
 from hypothesis import HealthCheck, Phase, given, settings
 
 from agent_ir import Provider, check_wire_rules, validate_transcript
@@ -417,6 +419,16 @@ def definition_cases(seed: int) -> list[dict[str, Any]]:
     return found
 
 
+def hostile_tool_cases(count: int, seed: int) -> list[dict[str, Any]]:
+    """The hostile tool schemas (``hostile_tools.py``): the issue's cases and ``count``
+    drawn ones, each a tool and one call checked against it."""
+    return [
+        case(source, tool_transcript(arguments), tools=[{"name": "t", "parameters": parameters}])
+        for source, parameters, arguments in hostile_tool_schemas(count, seed)
+        if finite(parameters) and finite(arguments)
+    ]
+
+
 def generated_cases(count: int, seed: int) -> list[dict[str, Any]]:
     """At least ``count`` cases from the generator: each draw as it is and mutants."""
     rng = random.Random(seed)
@@ -448,6 +460,7 @@ def main(argv: list[str]) -> int:
     parser.add_argument("out", type=Path)
     parser.add_argument("--generated", type=int, default=10_000)
     parser.add_argument("--tools", type=int, default=500)
+    parser.add_argument("--hostile", type=int, default=10_000)
     parser.add_argument("--seed", type=int, default=25)
     args = parser.parse_args(argv)
     started = time.perf_counter()
@@ -457,6 +470,7 @@ def main(argv: list[str]) -> int:
         *tool_cases(args.tools),
         *dialect_cases(),
         *definition_cases(args.seed),
+        *hostile_tool_cases(args.hostile, args.seed),
         *generated_cases(args.generated, args.seed),
     ]
     with args.out.open("w", encoding="utf-8") as out:

@@ -521,14 +521,49 @@ def _deep(levels: int) -> dict[str, Any]:
             "tool-schema profile is local (# then a JSON Pointer or an anchor), never fetched",
         ),
         (
+            {"$ref": "#a:b"},
+            "/parameters/$ref",
+            "parameters[\"$ref\"] refers to '#a:b', no anchor",
+        ),
+        (
             {"$ref": "#a b"},
             "/parameters/$ref",
-            "parameters[\"$ref\"] refers to '#a b', no anchor",
+            "parameters[\"$ref\"] refers to '#a b', which is no fragment of the tool-schema "
+            "profile (letters, digits and -._~!$&'()*+,;=:@/? only: no percent-encoding, which "
+            "the engines read differently, and no other character)",
+        ),
+        (
+            {"$defs": {"a": {}}, "$ref": "#/$defs/%61"},
+            "/parameters/$ref",
+            "parameters[\"$ref\"] refers to '#/$defs/%61', which is no fragment of the "
+            "tool-schema profile (letters, digits and -._~!$&'()*+,;=:@/? only: no "
+            "percent-encoding, which the engines read differently, and no other character)",
+        ),
+        (
+            {"required": ["a"], "$ref": "#/required"},
+            "/parameters/$ref",
+            "parameters[\"$ref\"] refers to '#/required', which is no schema",
         ),
         (
             {"$defs": {"x": 5}, "$ref": "#/$defs/x"},
-            "/parameters/$ref",
-            "parameters[\"$ref\"] refers to '#/$defs/x', which is no schema",
+            "/parameters/$defs/x",
+            'parameters["$defs"].x is no schema of $defs: it must be an object or a boolean',
+        ),
+        (
+            {"properties": {"a": {"$comment": {}}}},
+            "/parameters/properties/a/$comment",
+            'parameters.properties.a["$comment"] is no valid $comment: it must be a string',
+        ),
+        (
+            {"allOf": [], "$anchor": "1bad"},
+            "/parameters/allOf",
+            "parameters.allOf is no valid allOf: it must be a non-empty array of schemas",
+        ),
+        (
+            {"$anchor": "1bad"},
+            "/parameters/$anchor",
+            'parameters["$anchor"] is no valid $anchor: it must be a name: a letter or _, then '
+            "letters, digits, -, _ and .",
         ),
         (
             {"not": {"$ref": "#"}},
@@ -591,15 +626,17 @@ def test_each_refusal_names_its_limit_or_construct_in_one_sentence(
         ({"properties": [{"$ref": "#/nowhere"}]}, "/parameters/properties"),
     ],
 )
-def test_a_keyword_holding_the_wrong_form_is_refused_by_the_compiler_at_the_keyword(
+def test_a_keyword_holding_the_wrong_form_is_refused_at_the_keyword(
     parameters: dict[str, Any], path: str
 ) -> None:
     """A list where one schema or a map of schemas belongs holds no subschema: the
-    profile does not walk into it (its $ref is not resolved), the compiler refuses it."""
+    profile does not walk into it (its $ref is not resolved) and refuses the keyword's
+    form itself, in document order, as the TypeScript package does."""
     found = check(parameters, {})
 
     assert codes(found) == [(INVALID.value, path)]
-    assert "parameters is not a valid JSON Schema" in found[0].message
+    keyword = path.rsplit("/", 1)[1]
+    assert found[0].message.startswith(f"parameters.{keyword} is no valid {keyword}: it must be")
 
 
 def test_a_reference_into_an_array_of_schemas_resolves() -> None:
@@ -650,3 +687,39 @@ def test_a_schema_that_needs_too_many_steps_to_bound_is_refused() -> None:
             "parameters needs more than 200000 steps to bound its work (the tool-schema profile)",
         )
     ]
+
+
+def test_the_first_problem_is_found_in_ecmascripts_member_order() -> None:
+    """JSON.parse gives the array-index names of an object first, by value: Python walks
+    the members in that order, so the package finds the same first problem."""
+    parameters = {
+        "properties": {
+            "b": {"$dynamicRef": "#x"},
+            "10": {"$dynamicRef": "#x"},
+            "2": {"$dynamicRef": "#x"},
+            "01": {"$dynamicRef": "#x"},
+        }
+    }
+    refusal = check_profile(parameters, len(json.dumps(parameters)))
+    assert refusal is not None
+    assert refusal.path == ("properties", "2", "$dynamicRef")
+    del parameters["properties"]["2"], parameters["properties"]["10"]
+    refusal = check_profile(parameters, len(json.dumps(parameters)))
+    assert refusal is not None
+    assert refusal.path == ("properties", "b", "$dynamicRef")  # "01" is no array index
+
+
+def test_a_draft_07_word_boundary_is_refused_at_its_pattern() -> None:
+    """jsonschema-rs checks a draft-07 pattern against the meta-schema's regex format,
+    which refuses the ASCII word boundary of the translation: the profile says so at the
+    pattern, in both languages; Draft 2020-12 takes it."""
+    draft07 = {
+        "$schema": "http://json-schema.org/draft-07/schema#",
+        "properties": {"a": {"pattern": "\\bq"}},
+    }
+    refusal = check_profile(draft07, 100)
+    assert refusal is not None
+    assert refusal.path == ("properties", "a", "pattern")
+    assert "uses \\b or \\B, which draft-07 parameters cannot hold" in refusal.reason
+    assert check_profile({"properties": {"a": {"pattern": "\\bq"}}}, 100) is None
+    assert check_profile({**draft07, "properties": {"a": {"pattern": "[\\b]q"}}}, 100) is None

@@ -7,7 +7,11 @@ import { Ajv2020 } from "ajv/dist/2020.js";
 import { Ajv2019 } from "ajv/dist/2019.js";
 import { Ajv, type ErrorObject, type ValidateFunction } from "ajv";
 import type { Diagnostic } from "../index.js";
-import { diagnostic, type Path } from "./diagnostics.js";
+import { RE2JS } from "re2js";
+import { compareCodePoints } from "./text.js";
+import { diagnostic, formatPath, type Path } from "./diagnostics.js";
+import { forRe2 } from "./patternDialect.js";
+import { DESCENDING, IN_PLACE, jsonBytes, LIMITS, readProfile, type PatternPlace } from "./toolProfile.js";
 import { DRAFT_06 } from "./schemas.generated.js";
 import { brokenBlocks, toolCallBlocks } from "./linkage.js";
 import { hasOwn, isObject, MAX_DEPTH, type Problem } from "./shape.js";
@@ -179,7 +183,57 @@ function drafted04(schema: unknown, root = true): unknown {
 
 // A tool's parameters are the user's JSON Schema, not agent-ir's: not strict, format an
 // annotation, every error reported.
-const OPTIONS = { strict: false, validateFormats: false, allErrors: true, logger: false } as const;
+// Every pattern reaching Ajv is a translation of the profile's dialect, matched by RE2
+// (re2js): linear time, whatever the pattern and the string.
+// (Ajv keeps one matcher per `toString()`: each names its pattern.)
+const regExp = (pattern: string): { test: (text: string) => boolean; toString: () => string } => {
+  const compiled = RE2JS.compile(pattern);
+  return { test: (text: string) => compiled.matcher(text).find(), toString: () => `re2:${pattern}` };
+};
+regExp.code = 'require("re2js").RE2JS';
+// ownProperties: a name is read from the arguments only when they hold it (never from
+// Object.prototype: "constructor", "toString"...).
+const OPTIONS = { strict: false, validateFormats: false, allErrors: true, logger: false, ownProperties: true, code: { regExp } } as const;
+
+/** multipleOf as jsonschema-rs reads it: on the numbers as written (their shortest
+ * decimal form), exactly; 0.07 is a multiple of 0.01. */
+function exactMultiples(ajv: Ajv): Ajv {
+  ajv.removeKeyword("multipleOf");
+  ajv.addKeyword({ keyword: "multipleOf", type: "number", schemaType: "number", errors: false, validate: (divisor: number, value: number) => isMultiple(value, divisor) });
+  // const and enum compared as JSON, own members only (Ajv's equal calls a "toString"
+  // or "valueOf" member it finds, and throws); an empty enum matches nothing
+  ajv.removeKeyword("const");
+  ajv.removeKeyword("enum");
+  ajv.addKeyword({ keyword: "const", errors: false, validate: (expected: unknown, value: unknown) => jsonEqual(expected, value) });
+  ajv.addKeyword({ keyword: "enum", schemaType: "array", errors: false, validate: (values: unknown[], value: unknown) => values.some((expected) => jsonEqual(expected, value)) });
+  return ajv;
+}
+
+/** Two JSON values equal as JSON (numbers by value, objects whatever their order). */
+function jsonEqual(a: unknown, b: unknown): boolean {
+  if (a === b) return true;
+  if (Array.isArray(a)) return Array.isArray(b) && a.length === b.length && a.every((item, index) => jsonEqual(item, b[index]));
+  if (!isObject(a) || !isObject(b)) return false;
+  const keys = Object.keys(a);
+  if (keys.length !== Object.keys(b).length) return false;
+  return keys.every((key) => hasOwn(b, key) && jsonEqual(a[key], b[key]));
+}
+
+function decimal(value: number): [bigint, number] {
+  const match = /^(-?)(\d+)(?:\.(\d+))?(?:e([+-]\d+))?$/.exec(String(value))!;
+  const digits = BigInt(match[1] + match[2] + (match[3] ?? ""));
+  return [digits, Number(match[4] ?? 0) - (match[3] ?? "").length];
+}
+
+function isMultiple(value: number, divisor: number): boolean {
+  if (!Number.isFinite(value) || !Number.isFinite(divisor) || divisor <= 0) return true;
+  const [a, p] = decimal(value);
+  const [b, q] = decimal(divisor);
+  const low = Math.min(p, q);
+  const x = a * 10n ** BigInt(p - low);
+  const y = b * 10n ** BigInt(q - low);
+  return x % y === 0n;
+}
 
 const CACHE_SIZE = 512;
 const compiled = new Map<string, Outcome>();
@@ -196,6 +250,154 @@ function compileParameters(parameters: Record<string, unknown>): Outcome {
 }
 
 function compileOnce(parameters: Record<string, unknown>): Outcome {
+  const profile = readProfile(parameters, jsonBytes(parameters));
+  if (profile.refusal !== null) {
+    const where = ["parameters", ...profile.refusal.path];
+    return { validate: null, path: where, reason: `${formatPath(where)} ${profile.refusal.reason}` };
+  }
+  parameters = compiledForm(parameters, profile.patterns) as Record<string, unknown>;
+  parameters = adjusted(parameters, profile.dialect, profile.anchors) as Record<string, unknown>;
+  try {
+    return compileChecked(parameters);
+  } catch (error) {
+    const text = error instanceof Error ? error.message : String(error);
+    return { validate: null, path: ["parameters"], reason: `parameters could not be compiled as a JSON Schema (${cut(text)})` };
+  }
+}
+
+/** The parameters with each pattern translated for RE2, the unasserted ones left out
+ * (src/agent_ir/validation/_tool_patterns.py): an unasserted pattern keyword is removed; the
+ * unasserted patternProperties keys are replaced by one key matching every name, holding
+ * true. Two patterns with the same translation are told apart (an empty group added).
+ * Only the containers on the way are copied. */
+function compiledForm(parameters: unknown, patterns: readonly PatternPlace[]): unknown {
+  if (patterns.length === 0) return parameters;
+  const root = shallow(parameters);
+  const copies = new Map<string, any>([["[]", root]]);
+  const names = new Map<string, string>(); // translation written -> taken
+  const given = new Map<string | null, string>();
+  const nameOf = (original: string | null, translated: string): string => {
+    let name = given.get(original);
+    if (name === undefined) {
+      name = forRe2(translated);
+      while (names.has(name)) name += "(?:)";
+      names.set(name, "");
+      given.set(original, name);
+    }
+    return name;
+  };
+  const at = (path: Path): any => {
+    let node = root;
+    for (let depth = 1; depth <= path.length; depth += 1) {
+      const key = JSON.stringify(path.slice(0, depth));
+      let copy = copies.get(key);
+      if (copy === undefined) {
+        copy = shallow(node[path[depth - 1]]);
+        node[path[depth - 1]] = copy;
+        copies.set(key, copy);
+      }
+      node = copy;
+    }
+    return node;
+  };
+  const keys = new Map<string, [Path, Map<string, PatternPlace>]>();
+  for (const place of patterns) {
+    if (place.key) {
+      const key = JSON.stringify(place.schema);
+      if (!keys.has(key)) keys.set(key, [place.schema, new Map()]);
+      keys.get(key)![1].set(place.pattern, place);
+      continue;
+    }
+    const schema = at(place.schema);
+    if (place.reading.translated === null) delete schema.pattern;
+    else schema.pattern = nameOf(place.pattern, place.reading.translated);
+  }
+  for (const [path, places] of keys.values()) {
+    const schema = at(path);
+    const written: Record<string, unknown> = {};
+    let unasserted = false;
+    for (const [key, value] of Object.entries(schema.patternProperties as Record<string, unknown>)) {
+      const translated = places.get(key)!.reading.translated;
+      if (translated === null) unasserted = true;
+      else Object.defineProperty(written, nameOf(key, translated), { value, enumerable: true, writable: true, configurable: true });
+    }
+    if (unasserted) Object.defineProperty(written, nameOf(null, ""), { value: true, enumerable: true, writable: true, configurable: true });
+    schema.patternProperties = written;
+  }
+  return root;
+}
+
+// The keywords Ajv evaluates beside a draft-07 $ref, which draft 7 ignores.
+const ASSERTIONS = ["type", "enum", "const", "required", "minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum",
+  "multipleOf", "minLength", "maxLength", "pattern", "format", "minItems", "maxItems", "uniqueItems", "minProperties",
+  "maxProperties"];
+
+/** The parameters as Ajv must read them to judge as jsonschema-rs does (a copy):
+ * `enum: []` matches nothing (Ajv refuses the schema); `items: false` after prefixItems
+ * (2020-12) refuses each item beyond them at its own place (Ajv: once at the array);
+ * a draft-07 $ref is evaluated alone; a $ref to an anchor is written as the JSON Pointer
+ * the profile resolved it to, and $anchor left out (Ajv refuses a name given twice,
+ * jsonschema-rs takes the first, and Ajv reads $anchor in draft 7 too). */
+function adjusted(schema: unknown, dialect: string, anchors: ReadonlyMap<string, Path>): unknown {
+  if (!isObject(schema)) return schema;
+  const inPlace = IN_PLACE[dialect];
+  const descending = DESCENDING[dialect];
+  const copy: Record<string, unknown> = {};
+  const alone = dialect === "draft-07" && hasOwn(schema, "$ref");
+  for (const [key, value] of Object.entries(schema)) {
+    if (alone && (ASSERTIONS.includes(key) || inPlace.has(key) || descending.has(key))) continue;
+    const form = key === "$defs" || key === "definitions" ? "map" : inPlace.get(key) ?? descending.get(key)?.[0];
+    let written: unknown = value;
+    if (form === "map" && isObject(value)) {
+      const map: Record<string, unknown> = {};
+      for (const [name, held] of Object.entries(value)) define(map, name, adjusted(held, dialect, anchors));
+      written = map;
+    } else if ((form === "list" || Array.isArray(value)) && form !== undefined && Array.isArray(value)) {
+      written = value.map((held) => adjusted(held, dialect, anchors));
+    } else if (form !== undefined) {
+      written = adjusted(value, dialect, anchors);
+    } else if (key === "$anchor") {
+      continue; // references to anchors are written as JSON Pointers (Ajv refuses a name twice)
+    } else if (key === "$ref" && typeof value === "string" && /^#[^/]/.test(value) && anchors.has(value.slice(1))) {
+      written = "#" + anchors.get(value.slice(1))!.map((part) => "/" + String(part).replaceAll("~", "~0").replaceAll("/", "~1")).join("");
+    } else if (key === "enum" && Array.isArray(value) && value.length === 0) {
+      written = [{ "\u0000agent-ir: an empty enum matches nothing": [] }];
+    }
+    if (key === "items" && value === false && dialect === "2020-12" && hasOwn(schema, "prefixItems")) written = { not: true };
+    define(copy, key, written);
+  }
+  // Ajv leaves a property named "__proto__" out of properties: the same schema, as the
+  // pattern matching that name only, is evaluated at the same place
+  const properties = copy.properties;
+  if (isObject(properties) && hasOwn(properties, "__proto__") && !(alone && dialect === "draft-07")) {
+    const held = properties.__proto__;
+    const rest: Record<string, unknown> = {};
+    for (const [name, value] of Object.entries(properties)) if (name !== "__proto__") define(rest, name, value);
+    const patterns: Record<string, unknown> = {};
+    const given = copy.patternProperties;
+    if (isObject(given)) for (const [name, value] of Object.entries(given)) define(patterns, name, value);
+    const only = "^__proto__$";
+    define(patterns, only, hasOwn(patterns, only) ? { allOf: [patterns[only], held] } : held);
+    define(copy, "properties", rest);
+    define(copy, "patternProperties", patterns);
+  }
+  return copy;
+}
+
+function define(target: Record<string, unknown>, key: string, value: unknown): void {
+  Object.defineProperty(target, key, { value, enumerable: true, writable: true, configurable: true });
+}
+
+function shallow(container: any): any {
+  if (Array.isArray(container)) return [...container];
+  const copy: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(container)) {
+    Object.defineProperty(copy, key, { value, enumerable: true, writable: true, configurable: true });
+  }
+  return copy;
+}
+
+function compileChecked(parameters: Record<string, unknown>): Outcome {
   const dialectValue = parameters.$schema;
   let dialect = DEFAULT_DIALECT;
   if (dialectValue !== undefined) {
@@ -204,7 +406,7 @@ function compileOnce(parameters: Record<string, unknown>): Outcome {
     dialect = known;
     parameters = { ...parameters, $schema: known.id };
   }
-  const ajv = dialect.make();
+  const ajv = exactMultiples(dialect.make());
   if (typeof dialectValue === "string" && dialectOf(dialectValue) === DIALECTS["json-schema.org/draft-04/schema"]) {
     const problem = draft04Problem(parameters, []);
     if (problem !== null) return { validate: null, path: ["parameters", ...problem], reason: "parameters is not a valid draft-4 JSON Schema" };
@@ -348,15 +550,92 @@ function checkCall(tools: Tools, messageIndex: number, blockIndex: number, call:
     const reason = `tool call ${quoted(call.id)} names ${quoted(call.name)}, which no tool declares (${declared(tools)})`;
     return [diagnostic("UNDECLARED_TOOL", messageIndex, ["content", blockIndex, "name"], reason)];
   }
-  if (tool.broken || tool.validate === null || tool.validate(call.arguments)) return [];
-  const errors = keywordErrors(tool.validate.errors ?? []);
-  return errors.map((error) => {
-    const keyword = error.keyword;
-    const reason =
-      `the arguments of tool call ${quoted(call.id)} do not match the parameters of tool ${tool.position} ` +
-      `(${cut(call.name)}): ${cut(error.message ?? "is not valid")} (keyword ${keyword} at ${error.schemaPath.slice(1) || "/"} of the parameters)`;
-    return diagnostic("TOOL_ARGUMENTS_MISMATCH", messageIndex, ["content", blockIndex, "arguments", ...argumentsPath(error.instancePath)], reason);
+  if (tool.broken || tool.validate === null) return [];
+  let valid: boolean;
+  try {
+    valid = tool.validate(call.arguments) as boolean;
+  } catch {
+    valid = true; // never reached by a schema of the profile; a throw is no verdict
+  }
+  if (valid) return [];
+  const found = new Map<string, [Path, string[], string, string]>();
+  for (const error of keywordErrors(tool.validate.errors ?? [])) {
+    let where: Path = argumentsPath(error.instancePath);
+    let schemaPath = pointerPath(error.schemaPath.slice(1)).map(String);
+    const unevaluated = unevaluatedObject(where, schemaPath);
+    if (unevaluated !== null) {
+      // jsonschema-rs: one unevaluatedProperties error at the object, whatever failed in it
+      [where, schemaPath] = unevaluated;
+      const key = JSON.stringify([where, schemaPath, "unevaluatedProperties", ""]);
+      if (!found.has(key)) found.set(key, [where, schemaPath, "unevaluatedProperties", "has unevaluated properties that are not allowed"]);
+      continue;
+    }
+    // jsonschema-rs's const sentence does not quote the value: a const refusing several
+    // names (propertyNames) is one sentence
+    const named = error.propertyName === undefined || error.keyword === "const" ? "" : `${quoted(error.propertyName)} `;
+    const sentence = cut(named + (error.message ?? "is not valid"));
+    const key = JSON.stringify([where, schemaPath, error.keyword, sentence]);
+    if (!found.has(key)) found.set(key, [where, schemaPath, error.keyword, sentence]);
+  }
+  const mismatches = [...found.values()].sort(mismatchOrder);
+  const shown = mismatches.slice(0, LIMITS.errors_per_call);
+  const head = `the arguments of tool call ${quoted(call.id)} do not match the parameters of tool ${tool.position} (${cut(call.name)})`;
+  const listed = shown.map(([where, schemaPath, keyword, sentence]) => {
+    const reason = `${head}: ${sentence} (keyword ${keyword} at ${"/" + schemaPath.join("/")} of the parameters)`;
+    return diagnostic("TOOL_ARGUMENTS_MISMATCH", messageIndex, ["content", blockIndex, "arguments", ...where], reason);
   });
+  if (mismatches.length > shown.length) {
+    const reason = `${head} in ${mismatches.length - shown.length} more places not listed (at most ${LIMITS.errors_per_call} are listed per tool call)`;
+    listed.push(diagnostic("TOOL_ARGUMENTS_MISMATCH", messageIndex, ["content", blockIndex, "arguments"], reason));
+  }
+  return listed;
+}
+
+// The keywords that move one level down in the arguments (propertyNames stays: Ajv
+// gives its errors at the object).
+const DOWN = new Set(["properties", "patternProperties", "additionalProperties", "items", "prefixItems", "contains", "unevaluatedItems", "unevaluatedProperties", "additionalItems"]);
+const NAMED = new Set(["properties", "patternProperties", "prefixItems", "dependentSchemas", "$defs", "definitions", "allOf", "anyOf", "oneOf"]);
+
+/** For an error Ajv gives inside an unevaluatedProperties subschema (at a property, or
+ * below it), the object holding that property and the keyword's place; else null. The
+ * levels below the property are counted along the schema path after the keyword (a
+ * $ref inside restarts Ajv's schema path: then the object is not found, and the error
+ * is kept as Ajv gives it). */
+function unevaluatedObject(where: Path, schemaPath: string[]): [Path, string[]] | null {
+  const at = schemaPath.lastIndexOf("unevaluatedProperties");
+  if (at < 0 || at === schemaPath.length - 1) return null;
+  let levels = 1;
+  for (let index = at + 1; index < schemaPath.length; index += 1) {
+    const keyword = schemaPath[index];
+    if (DOWN.has(keyword)) levels += 1;
+    if (NAMED.has(keyword) || (keyword === "items" && /^[0-9]+$/.test(schemaPath[index + 1] ?? ""))) index += 1;
+  }
+  if (levels > where.length) return null;
+  return [where.slice(0, where.length - levels), schemaPath.slice(0, at + 1)];
+}
+
+/** Python's order of mismatches: by place in the arguments (indexes before keys), then
+ * by place in the parameters, then by sentence; strings by code point. */
+function mismatchOrder(a: [Path, string[], string, string], b: [Path, string[], string, string]): number {
+  const places = compareParts(a[0], b[0]);
+  if (places !== 0) return places;
+  const schema = compareParts(a[1], b[1]);
+  return schema !== 0 ? schema : compareCodePoints(a[3], b[3]);
+}
+
+function compareParts(a: Path, b: Path): number {
+  for (let index = 0; index < Math.min(a.length, b.length); index += 1) {
+    const x = a[index], y = b[index];
+    if (typeof x === "number" && typeof y === "number") {
+      if (x !== y) return x - y;
+    } else if (typeof x === "number") return -1;
+    else if (typeof y === "number") return 1;
+    else {
+      const order = compareCodePoints(x, y);
+      if (order !== 0) return order;
+    }
+  }
+  return a.length - b.length;
 }
 
 /** The diagnostics of every call of the messages (null where malformed: the well-formed

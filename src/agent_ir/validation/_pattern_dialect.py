@@ -106,6 +106,7 @@ _BRACES = re.compile(r"\{([0-9]+)(?:(,)([0-9]*))?\}")
 _NAMED_GROUP = re.compile(r"\(\?<[A-Za-z_$][A-Za-z0-9_$]*>")
 _NAMED_REFERENCE = re.compile(r"\\k<[A-Za-z_$][A-Za-z0-9_$]*>")
 _HEX = re.compile(r"[0-9A-Fa-f]+")
+_DECIMAL = tuple("0123456789")
 _CONTROL_ESCAPES = {"f": 0x0C, "n": 0x0A, "r": 0x0D, "t": 0x09, "v": 0x0B}
 
 
@@ -141,9 +142,11 @@ def _complement(ranges: Iterable[tuple[int, int]]) -> Ranges:
 
 def _char(code: int) -> str:
     """One code point in Rust's syntax: an ASCII letter or digit as itself, anything
-    else as ``\\x{...}`` (never read as syntax, inside a class or out)."""
+    else as ``\\u{...}`` (never read as syntax, inside a class or out; Rust's ``regex``
+    and ECMA-262 with the u flag both read it, so the draft-07 meta-schema's ``regex``
+    format, which jsonschema-rs checks on the translation, accepts it)."""
     char = chr(code)
-    return char if char.isascii() and char.isalnum() else "\\x{" + format(code, "X") + "}"
+    return char if char.isascii() and char.isalnum() else "\\u{" + format(code, "X") + "}"
 
 
 def _written(ranges: Ranges) -> str:
@@ -313,7 +316,7 @@ class _Reader:
         return self._hex_digits("x", 2)
 
     def _null(self) -> int:
-        if self.pattern[self.index + 2 : self.index + 3].isdigit():
+        if self.pattern[self.index + 2 : self.index + 3] in _DECIMAL:  # ASCII, as ECMA-262
             raise _Refused("uses \\0 followed by a digit (an octal escape)")
         self.index += 2
         return 0

@@ -48,7 +48,6 @@ import re
 from collections import Counter, deque
 from collections.abc import Iterator
 from typing import Any, NamedTuple
-from urllib.parse import unquote
 
 import msgspec
 
@@ -172,6 +171,7 @@ REFUSED = {
 """Keywords outside the profile, with the sentence saying so. ``$id`` and ``$schema``
 below the root are refused too (a new base for references, another dialect)."""
 
+_FRAGMENT = re.compile(r"[A-Za-z0-9\-._~!$&'()*+,;=:@/?]*")
 _ANCHOR = re.compile(r"[A-Za-z_][A-Za-z0-9._-]*\Z")
 
 
@@ -305,7 +305,7 @@ class _Graph:
             return  # a boolean schema; anything else is for the compiler to refuse
         # draft-07 evaluates a $ref alone: the keywords beside it are not evaluated
         evaluated = not (self.dialect == "draft-07" and "$ref" in value)
-        for keyword, held in value.items():
+        for keyword, held in _members(value):
             self._check_keyword(path, keyword, held)
             yield from self._children(path, keyword, held, evaluated)
 
@@ -317,18 +317,65 @@ class _Graph:
             raise _Outside(
                 where, f"has {keyword} inside a subschema (outside the tool-schema profile)"
             )
+        wrong = self._wrong_form(keyword, held)
+        if wrong is not None:
+            raise _Outside(where, f"is no valid {keyword}: it must be {wrong}")
+        member = _wrong_member(where, keyword, held) if self._holds_many(keyword) else None
+        if member is not None:
+            raise _Outside(member, f"is no schema of {keyword}: it must be an object or a boolean")
         if keyword == "$ref":
             self._reference(path, held)
         elif keyword == "$anchor" and self.dialect == "2020-12" and type(held) is str:
             self.anchors.setdefault(held, path)
         elif keyword == "pattern" and type(held) is str:
-            self.patterns.append(PatternPlace(path, False, held, _pattern(where, held)))
+            reading = _pattern(where, held, self.dialect)
+            self.patterns.append(PatternPlace(path, False, held, reading))
         elif keyword == "patternProperties" and type(held) is dict:
-            for key in held:
-                reading = _pattern((*where, key), key)
+            for key, _ in _members(held):
+                reading = _pattern((*where, key), key, self.dialect)
                 self.patterns.append(PatternPlace(path, True, key, reading))
         else:
             _check_value(where, keyword, held)
+
+    def _holds_many(self, keyword: str) -> bool:
+        """Whether ``keyword`` holds a list or a map of schemas (draft-07's ``items``
+        and ``dependencies`` are checked whole by ``_wrong_form``)."""
+        if keyword in _DEFINITIONS:
+            return True
+        if self.dialect == "draft-07" and keyword in ("items", "dependencies"):
+            return False
+        form = self.in_place.get(keyword) or self.descending.get(keyword, ("", ""))[0]
+        return form in (_LIST, _MAP)
+
+    def _wrong_form(self, keyword: str, held: Any) -> str | None:
+        """What ``held`` must be when it is not of its keyword's form (the forms of the
+        applicators, ``$comment`` and ``$anchor``, checked here in document order so
+        that both languages report the same first one), else None."""
+        if keyword == "$comment":
+            return None if type(held) is str else "a string"
+        if keyword == "$anchor" and self.dialect == "2020-12":
+            return None if type(held) is str and _ANCHOR.match(held) else _FORMS["anchor"]
+        if keyword in _DEFINITIONS:
+            form = _MAP
+        elif keyword in self.in_place:
+            form = self.in_place[keyword]
+        elif keyword in self.descending:
+            form = self.descending[keyword][0]
+        else:
+            return None
+        if self.dialect == "draft-07" and keyword == "items":
+            return None if _is_schema(held) or _schemas(held) else _FORMS["items"]
+        if self.dialect == "draft-07" and keyword == "dependencies":
+            valid = type(held) is dict and all(
+                _is_schema(value) or (type(value) is list and all(type(v) is str for v in value))
+                for value in held.values()
+            )
+            return None if valid else _FORMS["dependencies"]
+        if form == _ONE:
+            return None if _is_schema(held) else _FORMS[_ONE]
+        if form == _LIST:
+            return None if type(held) is list and held else _FORMS[_LIST]
+        return None if type(held) is dict else _FORMS[_MAP]
 
     def _reference(self, path: Path, reference: Any) -> None:
         if type(reference) is not str:
@@ -338,6 +385,13 @@ class _Graph:
                 (*path, "$ref"),
                 f"refers to {quoted(reference)}, outside them: a $ref of the tool-schema "
                 "profile is local (# then a JSON Pointer or an anchor), never fetched",
+            )
+        if _FRAGMENT.fullmatch(reference, 1) is None:
+            raise _Outside(
+                (*path, "$ref"),
+                f"refers to {quoted(reference)}, which is no fragment of the tool-schema "
+                "profile (letters, digits and -._~!$&'()*+,;=:@/? only: no percent-encoding, "
+                "which the engines read differently, and no other character)",
             )
         self.references.append((path, reference))
 
@@ -362,7 +416,7 @@ class _Graph:
                 yield child, value
 
     def _resolve(self, place: Path, reference: str) -> Path:
-        fragment = unquote(reference[1:])
+        fragment = reference[1:]  # no percent-encoding (_FRAGMENT)
         where = (*place, "$ref")
         if fragment and not fragment.startswith("/"):
             if self.dialect == "2020-12" and fragment in self.anchors:
@@ -392,6 +446,40 @@ class _Graph:
         return value
 
 
+_FORMS = {
+    _ONE: "a schema (an object or a boolean)",
+    _LIST: "a non-empty array of schemas",
+    _MAP: "an object of schemas",
+    "items": "a schema or an array of schemas",
+    "dependencies": "an object of schemas or arrays of names",
+    "anchor": "a name: a letter or _, then letters, digits, -, _ and .",
+}
+"""What each form of keyword must be, for the sentence of a refusal."""
+
+
+def _wrong_member(where: Path, keyword: str, held: Any) -> Path | None:
+    """The place of the first member of a list or map of schemas that is no schema
+    (``_wrong_form`` checked the container)."""
+    if type(held) is list:
+        for index, value in enumerate(held):
+            if not _is_schema(value):
+                return (*where, index)
+    elif type(held) is dict:
+        for name, value in _members(held):
+            if not _is_schema(value):
+                return (*where, name)
+    return None
+
+
+def _is_schema(value: Any) -> bool:
+    return type(value) is dict or type(value) is bool
+
+
+def _schemas(value: Any) -> bool:
+    """An array of schemas."""
+    return type(value) is list and all(_is_schema(item) for item in value)
+
+
 def _held(where: Path, form: str, held: Any) -> Iterator[tuple[Path, Any]]:
     """The subschemas a keyword holds, by form (a value of the wrong form holds none:
     the compiler refuses it)."""
@@ -403,9 +491,29 @@ def _held(where: Path, form: str, held: Any) -> Iterator[tuple[Path, Any]]:
             if type(value) is dict or type(value) is bool:
                 yield (*where, index), value
     elif form == _MAP and type(held) is dict:
-        for name, value in held.items():
+        for name, value in _members(held):
             if type(value) is dict or type(value) is bool:
                 yield (*where, name), value
+
+
+def _members(mapping: dict[str, Any]) -> list[tuple[str, Any]]:
+    """The members of a JSON object in document order as both languages read it:
+    ECMAScript's own-property order, the array-index names ("0", "17", below 2^32 - 1)
+    first by value, then the others as written. ``JSON.parse`` keeps no other order, so
+    the TypeScript package finds the same first problem."""
+    indexes = [
+        (int(name), name, value)
+        for name, value in mapping.items()
+        if name.isascii()
+        and name.isdigit()
+        and (name == "0" or name[0] != "0")
+        and int(name) < 2**32 - 1
+    ]
+    if not indexes:
+        return list(mapping.items())
+    ordered = [(name, value) for _, name, value in sorted(indexes)]
+    taken = {name for _, name, _ in indexes}
+    return ordered + [(name, value) for name, value in mapping.items() if name not in taken]
 
 
 def _name(keyword: str, form: str, child: Path) -> str | int | None:
@@ -440,15 +548,25 @@ def _literal(where: Path, value: Any) -> None:
         )
 
 
-def _pattern(where: Path, pattern: str) -> Reading:
+def _pattern(where: Path, pattern: str, dialect: str) -> Reading:
     reading = read_pattern(pattern)
-    if reading.problem is not None:
+    problem = reading.problem
+    if problem is None and dialect == "draft-07" and _ASCII_BOUNDARY in (reading.translated or ""):
+        # jsonschema-rs checks a draft-07 pattern against the meta-schema's "regex"
+        # format, which refuses the translation's ASCII word boundary
+        problem = (
+            "uses \\b or \\B, which draft-07 parameters cannot hold (write them as Draft 2020-12)"
+        )
+    if problem is not None:
         raise _Outside(
             where,
-            f"is the pattern {quoted(pattern)}, which {reading.problem}: the tool-schema "
+            f"is the pattern {quoted(pattern)}, which {problem}: the tool-schema "
             "profile reads ECMA-262 patterns, matched in linear time",
         )
     return reading
+
+
+_ASCII_BOUNDARY = "(?-u:\\"
 
 
 def pattern_problem(pattern: str) -> str | None:

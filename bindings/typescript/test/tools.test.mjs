@@ -1,0 +1,67 @@
+// Hostile tool schemas (issue 36): the package never throws, never backtracks, and reads
+// them as Python does (tests/js/differential.mjs compares thousands more).
+import assert from "node:assert/strict";
+import { test } from "node:test";
+
+import { validateTranscript } from "../dist/index.js";
+
+const checked = (parameters, args) =>
+  validateTranscript(
+    [
+      { role: "user", id: "m0", content: "go" },
+      { role: "assistant", id: "m1", content: [{ type: "toolCall", id: "c1", name: "t", arguments: args }] },
+      { role: "toolResult", id: "m2", toolCallId: "c1", toolName: "t", content: "ok", isError: false },
+    ],
+    { tools: [{ name: "t", parameters }] },
+  ).map((d) => [d.code, d.path]);
+
+const MISMATCH = (path) => ["TOOL_ARGUMENTS_MISMATCH", `/1/content/0/arguments${path}`];
+
+test("a backtracking pattern is matched by a linear engine: (a|a)* against 30 a's and ! fails, 3,000 a's pass", () => {
+  const parameters = { type: "object", properties: { s: { type: "string", pattern: "^(a|a)*$" } } };
+  assert.deepEqual(checked(parameters, { s: "a".repeat(30) + "!" }), [MISMATCH("/s")]);
+  assert.deepEqual(checked(parameters, { s: "a".repeat(3000) }), []);
+});
+
+test("prototype names are data: const with toString, required constructor, a __proto__ property", () => {
+  assert.deepEqual(checked({ const: { toString: 1 } }, { toString: 2 }), [MISMATCH("")]);
+  assert.deepEqual(checked({ const: { toString: 1 } }, { toString: 1 }), []);
+  assert.deepEqual(checked({ type: "object", required: ["constructor"] }, {}), [MISMATCH("")]);
+  const proto = JSON.parse('{"type":"object","properties":{"__proto__":{"type":"string"}}}');
+  assert.deepEqual(checked(proto, JSON.parse('{"__proto__":1}')), [MISMATCH("/__proto__")]);
+});
+
+test("a schema outside the profile is one INVALID_TOOL_DEFINITION at its place, with Python's sentence", () => {
+  const [found, ...rest] = validateTranscript([{ role: "user", id: "m0", content: "go" }], {
+    tools: [{ name: "t", parameters: { not: { $ref: "#" } } }],
+  });
+  assert.deepEqual(rest, []);
+  assert.equal(found.code, "INVALID_TOOL_DEFINITION");
+  assert.equal(found.path, "/parameters/not/$ref");
+  assert.equal(
+    found.message,
+    'parameters.not["$ref"] comes back to a subschema it is evaluated from without descending into the arguments (a cycle the tool-schema profile refuses)',
+  );
+  assert.deepEqual(checked({ properties: { s: { pattern: "(?i)a" } } }, {}), [["INVALID_TOOL_DEFINITION", "/parameters/properties/s/pattern"]]);
+});
+
+test("multipleOf is exact on the numbers as written; an empty enum matches nothing", () => {
+  assert.deepEqual(checked({ properties: { n: { multipleOf: 0.01 } } }, { n: 0.07 }), []);
+  assert.deepEqual(checked({ properties: { n: { multipleOf: 0.01 } } }, { n: 0.071 }), [MISMATCH("/n")]);
+  assert.deepEqual(checked({ properties: { e: { enum: [] } } }, { e: 1 }), [MISMATCH("/e")]);
+});
+
+test("lookaround is not asserted: the rest of the schema still is", () => {
+  const parameters = { properties: { s: { type: "string", pattern: "(?=a)b" } } };
+  assert.deepEqual(checked(parameters, { s: "zzz" }), []);
+  assert.deepEqual(checked(parameters, { s: 1 }), [MISMATCH("/s")]);
+});
+
+test("at most 32 mismatches are listed per call, then one counting the rest", () => {
+  const args = Object.fromEntries(Array.from({ length: 40 }, (_, index) => [`k${index}`, "x"]));
+  const found = checked({ type: "object", additionalProperties: { type: "integer" } }, args);
+  assert.equal(found.length, 33);
+  // the one counting the rest is at the arguments: first in the order of paths
+  assert.deepEqual(found[0], MISMATCH(""));
+  assert.deepEqual(found.slice(1).filter(([, path]) => path === MISMATCH("")[1]), []);
+});

@@ -1,0 +1,251 @@
+"""Hostile tool schemas for the cross-language corpus (``write_corpus.py``): each a tool
+definition and a call checked against it, in both languages.
+
+* ``ISSUE_CASES``: the disagreements issue 36 lists (a backtracking pattern, prototype
+  names in ``const``, ``required`` and keys, a self-reference, the regex dialect,
+  ``multipleOf`` in binary floating point, ``$anchor``, an unused remote ``$ref``,
+  draft-07 ``$ref`` siblings, ``enum: []``, ``unevaluatedProperties``, ``items: false``,
+  the case of ``$schema``, a broken pattern's path, characters newer than Unicode 14);
+* ``generated``: schemas drawn from a seeded grammar of references (chains, cycles,
+  anchors, remote ones), combinators, patterns (fragments of the dialect, broken ones,
+  unasserted ones), limits (deep nesting, wide ``enum``) and prototype names, each with
+  arguments drawn from the names and values the schema uses.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+PROTOTYPE_NAMES = ("constructor", "__proto__", "toString", "hasOwnProperty", "valueOf",
+                   "prototype", "__defineGetter__", "isPrototypeOf", "a", "b", "0", "00",
+                   "", "a/b", "~1", "\U0001fae8", "\u0663")  # fmt: skip
+
+PATTERN_PARTS = ("a", "(a|a)*", "\\d", "\\D", "\\w", "\\W", "\\s", "\\S", "\\b", "\\B", ".",
+                 "[^]", "[]", "\\0", "[\\b]", "\\u0041", "\\uD83D\\uDE00", "\\x41", "\\cJ",
+                 "[a-z]", "[^\\d]", "[\\W\\d]", "[\\d-z]", "[z-a]", "x{2,3}", "x{3,2}", "{",
+                 "}", "(?i)", "\\A", "a++", "\\p{Greek}", "\\u{41}", "(?=a)", "(?!a)",
+                 "(?<=a)", "(?<!a)", "(a)\\1", "(?<n>a)\\k<n>", "(?<n>a)", "(?:ab)", "(", ")",
+                 "*", "+?", "|", "^", "$", "\\", "\\-", "\\/", "\\q", "\\00", "é", "\U0001fae8",
+                 "\\uD800", "[\\u0061-\\u007A]+", "\\.")  # fmt: skip
+
+STRINGS = ("", "a", "aa", "A", "0", "9", " ", "\u00a0", "é", "\U0001fae8", "a" * 30 + "!",
+           "ab", "a\nb", "__proto__", "constructor", "Ab9_", "\u2028", "\x00", "\ufeff")  # fmt: skip
+
+
+def transcript(arguments: Any) -> list[Any]:
+    return [
+        {"role": "user", "id": "m0", "content": "go"},
+        {"role": "assistant", "id": "m1", "content": [
+            {"type": "toolCall", "id": "c1", "name": "t", "arguments": arguments}]},
+        {"role": "toolResult", "id": "m2", "toolCallId": "c1", "toolName": "t",
+         "content": "ok", "isError": False},
+    ]  # fmt: skip
+
+
+def _chain(depth: int, combinator: str, twice: bool) -> dict[str, Any]:
+    defs: dict[str, Any] = {}
+    for level in range(depth):
+        target = {"$ref": f"#/$defs/d{level + 1}"}
+        defs[f"d{level}"] = {combinator: [target, target] if twice else [target]}
+    defs[f"d{depth}"] = {"type": "integer"}
+    return {"type": "object", "properties": {"x": {"$ref": "#/$defs/d0"}}, "$defs": defs}
+
+
+ISSUE_CASES: tuple[tuple[Any, Any], ...] = (
+    ({"type": "object", "properties": {"s": {"type": "string", "pattern": "^(a|a)*$"}}},
+     {"s": "a" * 30 + "!"}),
+    ({"const": {"toString": 1}}, {"toString": 1}),
+    ({"const": {"toString": 1}}, {"toString": 2}),
+    ({"not": {"$ref": "#"}}, {}),
+    ({"type": "object", "properties": {"s": {"pattern": "(?i)a"}}}, {"s": "A"}),
+    ({"type": "object", "properties": {"s": {"pattern": "\\Aa"}}}, {"s": "a"}),
+    ({"type": "object", "properties": {"s": {"pattern": "a++"}}}, {"s": "a"}),
+    ({"type": "object", "properties": {"s": {"pattern": "\\p{Greek}"}}}, {"s": "a"}),
+    ({"type": "object", "properties": {"s": {"pattern": "^[^]$"}}}, {"s": "\n"}),
+    ({"type": "object", "properties": {"s": {"pattern": "^\\0$"}}}, {"s": "\x00"}),
+    ({"type": "object", "properties": {"s": {"pattern": "^[\\b]$"}}}, {"s": "\b"}),
+    ({"type": "object", "properties": {"s": {"pattern": "\\bq"}}}, {"s": "éq"}),
+    ({"type": "object", "properties": {"s": {"pattern": "\\Bq"}}}, {"s": "éq"}),
+    ({"type": "object", "properties": {"n": {"multipleOf": 0.01}}}, {"n": 0.07}),
+    ({"type": "object", "required": ["constructor"]}, {}),
+    ({"type": "object", "required": ["constructor", "__proto__"]}, {"__proto__": 1}),
+    ({"type": "object", "properties": {"__proto__": {"type": "string"}}}, {"__proto__": 1}),
+    ({"type": "object", "additionalProperties": False}, {"__proto__": {}, "constructor": 1}),
+    ({"$defs": {"a": {"$anchor": "here", "type": "string"}},
+      "properties": {"s": {"$ref": "#here"}}}, {"s": 1}),
+    ({"properties": {"s": {"$ref": "#nowhere"}}}, {"s": 1}),
+    ({"$defs": {"unused": {"$ref": "https://example.com/x.json"}}, "type": "object"}, {}),
+    ({"$schema": "http://json-schema.org/draft-07/schema#",
+      "definitions": {"s": {"type": "string"}},
+      "properties": {"s": {"$ref": "#/definitions/s", "minLength": 5}}}, {"s": "ab"}),
+    ({"type": "object", "properties": {"e": {"enum": []}}}, {"e": 1}),
+    ({"type": "object", "properties": {"a": {}}, "unevaluatedProperties": False},
+     {"a": 1, "b": 2, "c": 3}),
+    ({"type": "object", "properties": {"l": {"type": "array", "items": False}}}, {"l": [1, 2]}),
+    ({"type": "object", "properties": {"l": {"prefixItems": [{}], "items": False}}},
+     {"l": [1, 2, 3]}),
+    ({"$schema": "HTTPS://JSON-SCHEMA.ORG/DRAFT/2020-12/SCHEMA"}, {}),
+    ({"$schema": "https://json-schema.org/draft/2020-12/schema#"}, {}),
+    ({"$schema": "http://json-schema.org/draft-04/schema#"}, {}),
+    ({"type": "object", "properties": {"s": {"type": "string", "pattern": "(a"}}}, {"s": "a"}),
+    ({"type": "object", "patternProperties": {"[z-a]": {}}}, {"s": "a"}),
+    ({"type": "object", "properties": {"\U0001fae8\u1fae": {"const": "\U0001fae8"}}},
+     {"\U0001fae8\u1fae": "x"}),
+    (_chain(14, "allOf", True), {"x": "no"}),
+    (_chain(28, "anyOf", True), {"x": 1}),
+    (_chain(40, "allOf", False), {"x": "no"}),
+    ({"type": "object", "additionalProperties": {"type": "integer"}},
+     {str(index): "x" for index in range(40)}),
+    ({"type": "object", "properties": {"0": {"type": "string"}, "00": {"type": "string"}}},
+     {"0": 1, "00": 1}),
+    ({"$dynamicRef": "#x"}, {}),
+    ({"$schema": "http://json-schema.org/draft-07/schema#", "properties": {"s": {"pattern": "\\bq"}}}, {}),
+    ({"$schema": "http://json-schema.org/draft-07/schema#", "properties": {"s": {"pattern": "\\/"}}}, {"s": "x"}),
+    ({"properties": {"a": {"$id": "https://example.com/a"}}}, {}),
+    ({"enum": list(range(2000))}, {"x": 1}),
+)  # fmt: skip
+
+
+class _Grammar:
+    """A seeded draw of hostile schemas and of arguments using their names."""
+
+    def __init__(self, rng: random.Random) -> None:
+        self.rng = rng
+        self.defs: list[str] = []
+
+    def name(self) -> str:
+        return self.rng.choice(PROTOTYPE_NAMES)
+
+    def pattern(self) -> str:
+        return "".join(self.rng.choice(PATTERN_PARTS) for _ in range(self.rng.randrange(1, 4)))
+
+    def value(self, depth: int = 0) -> Any:
+        roll = self.rng.random()
+        if depth < 2 and roll < 0.15:
+            return {self.name(): self.value(depth + 1) for _ in range(self.rng.randrange(0, 3))}
+        if depth < 2 and roll < 0.25:
+            return [self.value(depth + 1) for _ in range(self.rng.randrange(0, 3))]
+        if roll < 0.6:
+            return self.rng.choice(STRINGS)
+        return self.rng.choice((0, 1, -1, 0.07, 0.1, 2.5, 10**20, True, False, None))
+
+    def reference(self) -> str:
+        roll = self.rng.random()
+        if roll < 0.6 and self.defs:
+            return "#/$defs/" + self.rng.choice(self.defs).replace("~", "~0").replace("/", "~1")
+        return self.rng.choice(
+            (
+                "#",
+                "#/properties",
+                "#/$defs/missing",
+                "#here",
+                "#/$defs/%61",
+                "https://example.com/s.json",
+                "other.json#/x",
+                "#/allOf/0",
+            )
+        )
+
+    def schema(self, depth: int) -> Any:
+        rng = self.rng
+        if depth > 4 or rng.random() < 0.12:
+            return rng.choice((True, False, {}, {"type": "string"}, {"type": "integer"}))
+        schema: dict[str, Any] = {}
+        for _ in range(rng.randrange(1, 4)):
+            keyword = rng.choice(KEYWORDS)
+            if keyword == "$ref":
+                schema["$ref"] = self.reference()
+            elif keyword in ("allOf", "anyOf", "oneOf"):
+                schema[keyword] = [self.schema(depth + 1) for _ in range(rng.randrange(1, 3))]
+            elif keyword in (
+                "not",
+                "if",
+                "then",
+                "else",
+                "items",
+                "additionalProperties",
+                "propertyNames",
+                "contains",
+                "unevaluatedProperties",
+            ):
+                schema[keyword] = self.schema(depth + 1)
+            elif keyword == "properties":
+                schema[keyword] = {self.name(): self.schema(depth + 1) for _ in range(2)}
+            elif keyword == "patternProperties":
+                schema[keyword] = {self.pattern(): self.schema(depth + 1)}
+            elif keyword == "pattern":
+                schema[keyword] = self.pattern()
+            elif keyword == "required":
+                schema[keyword] = [self.name() for _ in range(rng.randrange(0, 3))]
+            elif keyword in ("const", "enum"):
+                literal = self.value()
+                schema[keyword] = (
+                    literal
+                    if keyword == "const"
+                    else [literal, self.value()][: rng.randrange(0, 3)]
+                )
+            elif keyword == "type":
+                schema[keyword] = rng.choice(
+                    (
+                        "object",
+                        "string",
+                        "integer",
+                        "number",
+                        "array",
+                        "boolean",
+                        "null",
+                        ["string", "null"],
+                    )
+                )
+            elif keyword == "$anchor":
+                schema[keyword] = rng.choice(("here", "there", "1bad"))
+            elif keyword == "multipleOf":
+                schema[keyword] = rng.choice((0.01, 0.1, 3, 0.5))
+            elif keyword in ("minLength", "maxLength", "minimum", "maximum", "maxProperties"):
+                schema[keyword] = rng.choice((0, 1, 2, 5))
+            elif keyword == "prefixItems":
+                schema[keyword] = [self.schema(depth + 1)]
+            else:  # a keyword outside the profile, or none of JSON Schema
+                schema[keyword] = rng.choice(("#x", True, {}))
+        return schema
+
+    def parameters(self) -> Any:
+        rng = self.rng
+        self.defs = [self.name() for _ in range(rng.randrange(0, 4))]
+        parameters: dict[str, Any] = {}
+        if rng.random() < 0.1:
+            parameters["$schema"] = rng.choice(
+                (
+                    "http://json-schema.org/draft-07/schema#",
+                    "https://json-schema.org/draft/2020-12/schema",
+                )
+            )
+        parameters["type"] = "object"
+        drawn = self.schema(0) if rng.random() < 0.5 else {}
+        parameters.update(drawn if type(drawn) is dict else {})
+        parameters["properties"] = {self.name(): self.schema(1) for _ in range(rng.randrange(1, 4))}
+        if self.defs:
+            parameters["$defs"] = {name: self.schema(1) for name in self.defs}
+        return parameters
+
+    def arguments(self) -> dict[str, Any]:
+        return {self.name(): self.value() for _ in range(self.rng.randrange(0, 4))}
+
+
+KEYWORDS = ("$ref", "$ref", "allOf", "anyOf", "oneOf", "not", "if", "then", "else", "items",
+            "additionalProperties", "propertyNames", "contains", "unevaluatedProperties",
+            "properties", "patternProperties", "pattern", "pattern", "required", "const",
+            "enum", "type", "$anchor", "multipleOf", "minLength", "maxLength", "minimum",
+            "maximum", "maxProperties", "prefixItems", "$dynamicRef", "$id", "$comment",
+            "dependentSchemas")  # fmt: skip
+
+
+def hostile_tool_schemas(count: int, seed: int) -> list[tuple[str, Any, Any]]:
+    """(source, parameters, arguments): the issue's cases, then ``count`` drawn ones."""
+    found = [(f"hostile-tools issue {number}", parameters, arguments)
+             for number, (parameters, arguments) in enumerate(ISSUE_CASES)]  # fmt: skip
+    grammar = _Grammar(random.Random(seed))
+    for number in range(count):
+        found.append((f"hostile-tools drawn {number}", grammar.parameters(), grammar.arguments()))
+    return found

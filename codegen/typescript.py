@@ -296,7 +296,8 @@ def package_json() -> str:
             "build": "node scripts/embed-schemas.mjs && tsc -p tsconfig.json",
             "test": "node --test test/",
         },
-        "dependencies": {"ajv": "8.20.0"},
+        # Ajv checks the schemas; re2js (RE2, linear time) matches tool-schema patterns.
+        "dependencies": {"ajv": "8.20.0", "re2js": "2.10.0"},
         "devDependencies": {"typescript": "5.9.3"},
     }
     return json.dumps(manifest, indent=2) + "\n"

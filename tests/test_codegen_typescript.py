@@ -159,5 +159,6 @@ def test_the_package_is_the_python_project_s_version() -> None:
     assert manifest["exports"] == {
         ".": {"types": "./dist/index.d.ts", "default": "./dist/index.js"}
     }
-    assert manifest["dependencies"] == {"ajv": "8.20.0"}  # Ajv only
+    # Ajv, and RE2 for tool-schema patterns (linear time)
+    assert manifest["dependencies"] == {"ajv": "8.20.0", "re2js": "2.10.0"}
     assert typescript.package_json() == (BINDINGS / "package.json").read_text(encoding="utf-8")

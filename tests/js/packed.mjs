@@ -22,7 +22,7 @@ const run = (command, args, options = {}) =>
 fs.writeFileSync(path.join(folder, "package.json"), JSON.stringify({ name: "consumer", private: true, type: "module" }));
 run("npm", ["install", "--no-audit", "--no-fund", "--prefer-offline", tarball]);
 const installed = JSON.parse(fs.readFileSync(path.join(folder, "node_modules", "agent-ir", "package.json"), "utf8"));
-assert.deepEqual(Object.keys(installed.dependencies), ["ajv"], "the package depends on Ajv only");
+assert.deepEqual(Object.keys(installed.dependencies), ["ajv", "re2js"], "the package depends on Ajv and RE2 only");
 // What npm shows and ships: the licence text, and a README with no link out of the package
 // (npm renders it where ../ leads nowhere).
 const packageFolder = path.join(folder, "node_modules", "agent-ir");

@@ -831,6 +831,41 @@ def test_content_rules_concern_only_user_and_assistant_text(message: dict[str, A
     assert check_wire_rules(transcript, "anthropic") == ()
 
 
+# --- the names of the tool definitions ---------------------------------------------
+
+
+@pytest.mark.parametrize("provider", PROVIDERS)
+def test_every_tool_definition_name_the_provider_refuses_is_reported_at_its_tool(
+    provider: str,
+) -> None:
+    """``tools=``: each definition's name is checked against the provider's documented
+    pattern (the same one as a call's name), one INVALID_TOOL_NAME_FORMAT per refused
+    definition at its ``tool_index``, path ``/name``; the accepted ones say nothing."""
+    pattern = (_GEMINI_TOOL_NAME if provider == "gemini" else _TOOL_NAME).pattern
+    long_name = "x" * 65
+    tools = [{"name": "read file"}, {"name": "ok_tool"}, {"name": long_name}]
+
+    found = check_wire_rules([user("u0")], provider, tools=tools)
+
+    assert [(d.code, d.message_index, d.tool_index, d.path, d.message) for d in found] == [
+        (
+            INVALID_TOOL_NAME_FORMAT,
+            -1,
+            0,
+            "/name",
+            f"tool name 'read file' must match {pattern} for {provider}",
+        ),
+        (
+            INVALID_TOOL_NAME_FORMAT,
+            -1,
+            2,
+            "/name",
+            f"tool name '{long_name}' must match {pattern} for {provider}",
+        ),
+    ]
+    assert check_wire_rules([user("u0")], provider, tools=[{"name": "ok_tool"}]) == ()
+
+
 # --- validate_transcript's diagnostics, included and ordered ------------------------
 
 

@@ -2148,6 +2148,48 @@ def test_an_orphan_server_tool_result_is_dropped_from_its_message_and_said() -> 
     assert validate_transcript(repaired.transcript) == ()
 
 
+def two_server_rounds() -> list[Any]:
+    """Two server-tool calls, each answered in the next message: a cut between a call
+    and its result (at 2 or 5) would strand the result."""
+    return [
+        user("u0"),
+        assistant("a1", [server_call("s1")]),
+        assistant("a2", [server_result("s1"), text("found")]),
+        user("u3"),
+        assistant("a4", [server_call("s2")]),
+        assistant("a5", [server_result("s2"), text("found")]),
+        user("u6"),
+        assistant("a7", [text("done")]),
+    ]
+
+
+@pytest.mark.parametrize(
+    ("budget", "kept"),
+    [
+        (8, ["u0", "a1", "a2", "u3", "a4", "a5", "u6", "a7"]),
+        (7, ["a1", "a2", "u3", "a4", "a5", "u6", "a7"]),
+        (6, ["u3", "a4", "a5", "u6", "a7"]),  # a cut at a2 would strand its result
+        (5, ["u3", "a4", "a5", "u6", "a7"]),
+        (4, ["a4", "a5", "u6", "a7"]),  # after the first span, cuts are free again
+        (3, ["u6", "a7"]),  # a cut at a5 would strand its result
+        (2, ["u6", "a7"]),
+        (1, ["a7"]),
+    ],
+)
+def test_trimming_moves_the_cut_only_past_a_server_tool_span_it_would_split(
+    budget: int, kept: list[str]
+) -> None:
+    """A server-tool call and its result in later messages cover only the cuts between
+    them: the cut moves to just after the result, and every cut after a span ends is
+    free again (the newest messages within the budget are kept)."""
+    transcript = two_server_rounds()
+
+    trimmed = trim_transcript(transcript, max_messages=budget)
+
+    assert ids_of(trimmed.transcript) == kept
+    assert validate_transcript(trimmed.transcript) == ()
+
+
 def test_an_assistant_message_left_with_nothing_is_dropped_for_anthropic_only() -> None:
     transcript = [user("u0"), assistant("a1", [server_result("s9")]), user("u2")]
 

@@ -808,3 +808,29 @@ def test_the_well_formed_calls_of_a_malformed_pending_turn_may_wait_for_results(
     assert [
         (d.code, d.message_index, d.path) for d in validate_transcript(earlier, allow_pending=True)
     ] == [("MISSING_TOOL_RESULT", 1, "/1/content/0"), ("INVALID_MESSAGE", 3, "/3/content/2/text")]
+
+
+def test_tool_links_name_each_call_by_block_and_each_answer_also_through_malformed_messages() -> (
+    None
+):
+    """``tool_links_of`` (what the HTML report draws): each message making calls maps to
+    its (block index, id) in block order, a malformed call with a readable id included;
+    each result maps to the id it answers, a malformed result's too."""
+    from agent_ir.transcript import tool_links_of
+
+    transcript = [
+        user("u0"),
+        assistant("a1", [text(), call_block("c1"), call_block("c2")]),
+        result("r2", "c1"),
+        result("r3", "c2"),
+        assistant("a4", [nan_call("c5"), call_block("c4"), {"type": "text", "text": 5}]),
+        result("r5", "c4"),
+        {**result("r6", "c5"), "content": 5},
+        user("u7"),
+    ]
+
+    links = tool_links_of(transcript)
+
+    assert links.calls == {1: ((1, "c1"), (2, "c2")), 4: ((0, "c5"), (1, "c4"))}
+    assert links.answers == {2: "c1", 3: "c2", 5: "c4", 6: "c5"}
+    assert tool_links_of([user("u0"), assistant("a1", [text()])]) == ({}, {})

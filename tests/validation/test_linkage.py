@@ -834,3 +834,22 @@ def test_tool_links_name_each_call_by_block_and_each_answer_also_through_malform
     assert links.calls == {1: ((1, "c1"), (2, "c2")), 4: ((0, "c5"), (1, "c4"))}
     assert links.answers == {2: "c1", 3: "c2", 5: "c4", 6: "c5"}
     assert tool_links_of([user("u0"), assistant("a1", [text()])]) == ({}, {})
+
+
+def test_an_id_used_again_by_a_malformed_message_after_its_result_is_a_duplicate() -> None:
+    """A well-formed call of a malformed message reusing an id whose call was answered is
+    a duplicate as in a well-formed one (the one-pass check must not take it as fresh)."""
+    transcript = [
+        user("u0"),
+        assistant("a1", [call_block("c1")]),
+        result("r2", "c1"),
+        assistant("a3", [call_block("c1"), {"type": "text", "text": 5}]),
+        result("r4", "c1"),
+    ]
+
+    found = [(d.code, d.message_index, d.path) for d in validate_transcript(transcript)]
+
+    assert found == [
+        ("DUPLICATE_TOOL_CALL_ID", 3, "/3/content/0/id"),
+        ("INVALID_MESSAGE", 3, "/3/content/1/text"),
+    ]

@@ -2213,3 +2213,55 @@ def test_trimming_never_keeps_a_server_tool_result_without_its_earlier_call(budg
     assert ("a4" in kept) <= ("a3" in kept)  # a4 answers a3's server-tool call
     for message in trimmed.transcript:  # kept messages are whole
         assert to_json_value(message) in transcript
+
+
+# --- Gemini: a user turn before a leading run of calls ----------------------------------
+
+
+@pytest.mark.parametrize(
+    "transcript",
+    [
+        [assistant("a0", [text("Hi.")])],
+        [system("s0"), assistant("a1", [text("Hi.")]), assistant("a2", [text("More.")])],
+    ],
+    ids=["one", "after-a-system-message"],
+)
+def test_gemini_leaves_a_leading_model_turn_without_calls_up_to_the_end(
+    transcript: list[Any],
+) -> None:
+    """A run of assistant messages without a tool call that reaches the end of the
+    transcript needs no user turn before it for Gemini: nothing is added."""
+    repaired = repair_transcript(transcript, provider="gemini")
+
+    assert repaired.actions == ()
+    assert [to_json_value(message) for message in repaired.transcript] == transcript
+
+
+def test_gemini_adds_a_user_turn_before_a_leading_run_whose_call_follows_a_system_message() -> None:
+    """A system message inside the leading run of assistant messages does not end it: the
+    call after it makes the run a call turn, which gets a user message before it; the
+    call's missing signature is said in full."""
+    transcript = [
+        assistant("a0", [text("Look.")]),
+        system("s1"),
+        assistant("a2", [call_block("c1")]),
+        result("r3", "c1"),
+    ]
+
+    repaired = repair_transcript(transcript, provider="gemini")
+
+    assert ids_of(repaired.transcript) == ["repair-user-start", "a0", "s1", "a2", "r3"]
+    assert [(str(a.code), a.path, a.message) for a in repaired.actions] == [
+        (
+            "ADDED_USER_MESSAGE",
+            "/0",
+            "the transcript started with an assistant message: a user message was added before it",
+        ),
+        (
+            "ADDED_THOUGHT_SIGNATURE",
+            "/2/content/0",
+            "tool call 'c1' (read) had no thought signature, which the model requires: "
+            "the placeholder 'skip_thought_signature_validator' was added",
+        ),
+    ]
+    assert check_wire_rules(repaired.transcript, "gemini") == ()

@@ -586,6 +586,15 @@ EQUIVALENT: list[Equivalent] = [
         "refused anyway (a cut is never on a result), so the same cut is chosen",
     ),
     Equivalent(
+        _REPAIR,
+        "_server_spans",
+        "continue",
+        "continue -> pass",
+        "only an assistant message can hold server-tool blocks (a user message's blocks are "
+        "text, image, audio or document, a tool result's text or image, a system message's "
+        "content a string): the loop over another message's content matches no block",
+    ),
+    Equivalent(
         _SSE,
         "module",
         "_SLICE = 1024 * 1024",

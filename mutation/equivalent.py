@@ -240,6 +240,16 @@ EQUIVALENT: list[Equivalent] = [
     ),
     Equivalent(
         _LINKAGE,
+        "_missing_results",
+        "continue  # allow_pending: its results may still come",
+        "continue -> break",
+        "calls are keyed in message order and only tool results follow the pending turn, so "
+        "every key after the first single call of the pending turn also has its first call "
+        "there: each is skipped either way (one call in the pending turn, or several calls, "
+        "a duplicate id)",
+    ),
+    Equivalent(
+        _LINKAGE,
         "_results_before_call",
         "if message_index <= call[0]:",
         "message_index <= call[0] -> message_index < call[0]",

@@ -668,6 +668,15 @@ def test_a_whitespace_only_text_block_beside_other_content_is_accepted_for_anthr
     assert check_wire_rules(transcript, "anthropic") == ()
 
 
+def test_an_empty_text_block_after_accepted_whitespace_is_still_reported() -> None:
+    """Accepting a whitespace block beside other content does not end the message's
+    check: an empty text block after it is reported at its block, the whitespace ones
+    around it are not."""
+    content = [text("hi"), text(" "), text(""), text("\t")]
+
+    assert wire([user("u0", content)], "anthropic") == [(EMPTY_CONTENT, 0, "/0/content/2/text")]
+
+
 def test_the_recorded_space_beside_two_tool_uses_passes_for_anthropic() -> None:
     request = [
         {"role": "user", "content": [{"type": "text", "text": "Two names for a pet pelican"}]},

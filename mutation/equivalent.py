@@ -443,6 +443,14 @@ EQUIVALENT: list[Equivalent] = [
     ),
     # --- provider rules -----------------------------------------------------------------
     Equivalent(
+        "src/agent_ir/wire/_spec.py",
+        "ModelRule.__call__",
+        'name = model.rsplit("/", 1)[-1].lower()',
+        "model.rsplit('/', 1) -> model.rsplit('/', 2)",
+        "only the last part is read ([-1]): splitting off one more '/' from the right leaves "
+        "the same last part",
+    ),
+    Equivalent(
         _RULES,
         "_results_not_immediate",
         "run_start = 0  # where the run of tool results holding the current message starts",

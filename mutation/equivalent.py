@@ -240,6 +240,16 @@ EQUIVALENT: list[Equivalent] = [
     ),
     Equivalent(
         _LINKAGE,
+        "_missing_results",
+        "continue  # allow_pending: its results may still come",
+        "continue -> break",
+        "calls are keyed in message order and only tool results follow the pending turn, so "
+        "every key after the first single call of the pending turn also has its first call "
+        "there: each is skipped either way (one call in the pending turn, or several calls, "
+        "a duplicate id)",
+    ),
+    Equivalent(
+        _LINKAGE,
         "_results_before_call",
         "if message_index <= call[0]:",
         "message_index <= call[0] -> message_index < call[0]",
@@ -433,6 +443,14 @@ EQUIVALENT: list[Equivalent] = [
     ),
     # --- provider rules -----------------------------------------------------------------
     Equivalent(
+        "src/agent_ir/wire/_spec.py",
+        "ModelRule.__call__",
+        'name = model.rsplit("/", 1)[-1].lower()',
+        "model.rsplit('/', 1) -> model.rsplit('/', 2)",
+        "only the last part is read ([-1]): splitting off one more '/' from the right leaves "
+        "the same last part",
+    ),
+    Equivalent(
         _RULES,
         "_results_not_immediate",
         "run_start = 0  # where the run of tool results holding the current message starts",
@@ -584,6 +602,15 @@ EQUIVALENT: list[Equivalent] = [
         "index + 1 -> index + 0",
         "the span then ends before the result instead of on it; a cut on the result is "
         "refused anyway (a cut is never on a result), so the same cut is chosen",
+    ),
+    Equivalent(
+        _REPAIR,
+        "_server_spans",
+        "continue",
+        "continue -> pass",
+        "only an assistant message can hold server-tool blocks (a user message's blocks are "
+        "text, image, audio or document, a tool result's text or image, a system message's "
+        "content a string): the loop over another message's content matches no block",
     ),
     Equivalent(
         _SSE,

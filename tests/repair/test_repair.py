@@ -2148,6 +2148,48 @@ def test_an_orphan_server_tool_result_is_dropped_from_its_message_and_said() -> 
     assert validate_transcript(repaired.transcript) == ()
 
 
+def two_server_rounds() -> list[Any]:
+    """Two server-tool calls, each answered in the next message: a cut between a call
+    and its result (at 2 or 5) would strand the result."""
+    return [
+        user("u0"),
+        assistant("a1", [server_call("s1")]),
+        assistant("a2", [server_result("s1"), text("found")]),
+        user("u3"),
+        assistant("a4", [server_call("s2")]),
+        assistant("a5", [server_result("s2"), text("found")]),
+        user("u6"),
+        assistant("a7", [text("done")]),
+    ]
+
+
+@pytest.mark.parametrize(
+    ("budget", "kept"),
+    [
+        (8, ["u0", "a1", "a2", "u3", "a4", "a5", "u6", "a7"]),
+        (7, ["a1", "a2", "u3", "a4", "a5", "u6", "a7"]),
+        (6, ["u3", "a4", "a5", "u6", "a7"]),  # a cut at a2 would strand its result
+        (5, ["u3", "a4", "a5", "u6", "a7"]),
+        (4, ["a4", "a5", "u6", "a7"]),  # after the first span, cuts are free again
+        (3, ["u6", "a7"]),  # a cut at a5 would strand its result
+        (2, ["u6", "a7"]),
+        (1, ["a7"]),
+    ],
+)
+def test_trimming_moves_the_cut_only_past_a_server_tool_span_it_would_split(
+    budget: int, kept: list[str]
+) -> None:
+    """A server-tool call and its result in later messages cover only the cuts between
+    them: the cut moves to just after the result, and every cut after a span ends is
+    free again (the newest messages within the budget are kept)."""
+    transcript = two_server_rounds()
+
+    trimmed = trim_transcript(transcript, max_messages=budget)
+
+    assert ids_of(trimmed.transcript) == kept
+    assert validate_transcript(trimmed.transcript) == ()
+
+
 def test_an_assistant_message_left_with_nothing_is_dropped_for_anthropic_only() -> None:
     transcript = [user("u0"), assistant("a1", [server_result("s9")]), user("u2")]
 
@@ -2171,3 +2213,55 @@ def test_trimming_never_keeps_a_server_tool_result_without_its_earlier_call(budg
     assert ("a4" in kept) <= ("a3" in kept)  # a4 answers a3's server-tool call
     for message in trimmed.transcript:  # kept messages are whole
         assert to_json_value(message) in transcript
+
+
+# --- Gemini: a user turn before a leading run of calls ----------------------------------
+
+
+@pytest.mark.parametrize(
+    "transcript",
+    [
+        [assistant("a0", [text("Hi.")])],
+        [system("s0"), assistant("a1", [text("Hi.")]), assistant("a2", [text("More.")])],
+    ],
+    ids=["one", "after-a-system-message"],
+)
+def test_gemini_leaves_a_leading_model_turn_without_calls_up_to_the_end(
+    transcript: list[Any],
+) -> None:
+    """A run of assistant messages without a tool call that reaches the end of the
+    transcript needs no user turn before it for Gemini: nothing is added."""
+    repaired = repair_transcript(transcript, provider="gemini")
+
+    assert repaired.actions == ()
+    assert [to_json_value(message) for message in repaired.transcript] == transcript
+
+
+def test_gemini_adds_a_user_turn_before_a_leading_run_whose_call_follows_a_system_message() -> None:
+    """A system message inside the leading run of assistant messages does not end it: the
+    call after it makes the run a call turn, which gets a user message before it; the
+    call's missing signature is said in full."""
+    transcript = [
+        assistant("a0", [text("Look.")]),
+        system("s1"),
+        assistant("a2", [call_block("c1")]),
+        result("r3", "c1"),
+    ]
+
+    repaired = repair_transcript(transcript, provider="gemini")
+
+    assert ids_of(repaired.transcript) == ["repair-user-start", "a0", "s1", "a2", "r3"]
+    assert [(str(a.code), a.path, a.message) for a in repaired.actions] == [
+        (
+            "ADDED_USER_MESSAGE",
+            "/0",
+            "the transcript started with an assistant message: a user message was added before it",
+        ),
+        (
+            "ADDED_THOUGHT_SIGNATURE",
+            "/2/content/0",
+            "tool call 'c1' (read) had no thought signature, which the model requires: "
+            "the placeholder 'skip_thought_signature_validator' was added",
+        ),
+    ]
+    assert check_wire_rules(repaired.transcript, "gemini") == ()

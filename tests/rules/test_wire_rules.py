@@ -668,6 +668,15 @@ def test_a_whitespace_only_text_block_beside_other_content_is_accepted_for_anthr
     assert check_wire_rules(transcript, "anthropic") == ()
 
 
+def test_an_empty_text_block_after_accepted_whitespace_is_still_reported() -> None:
+    """Accepting a whitespace block beside other content does not end the message's
+    check: an empty text block after it is reported at its block, the whitespace ones
+    around it are not."""
+    content = [text("hi"), text(" "), text(""), text("\t")]
+
+    assert wire([user("u0", content)], "anthropic") == [(EMPTY_CONTENT, 0, "/0/content/2/text")]
+
+
 def test_the_recorded_space_beside_two_tool_uses_passes_for_anthropic() -> None:
     request = [
         {"role": "user", "content": [{"type": "text", "text": "Two names for a pet pelican"}]},
@@ -829,6 +838,41 @@ def test_content_rules_concern_only_user_and_assistant_text(message: dict[str, A
         transcript.insert(1, message)
 
     assert check_wire_rules(transcript, "anthropic") == ()
+
+
+# --- the names of the tool definitions ---------------------------------------------
+
+
+@pytest.mark.parametrize("provider", PROVIDERS)
+def test_every_tool_definition_name_the_provider_refuses_is_reported_at_its_tool(
+    provider: str,
+) -> None:
+    """``tools=``: each definition's name is checked against the provider's documented
+    pattern (the same one as a call's name), one INVALID_TOOL_NAME_FORMAT per refused
+    definition at its ``tool_index``, path ``/name``; the accepted ones say nothing."""
+    pattern = (_GEMINI_TOOL_NAME if provider == "gemini" else _TOOL_NAME).pattern
+    long_name = "x" * 65
+    tools = [{"name": "read file"}, {"name": "ok_tool"}, {"name": long_name}]
+
+    found = check_wire_rules([user("u0")], provider, tools=tools)
+
+    assert [(d.code, d.message_index, d.tool_index, d.path, d.message) for d in found] == [
+        (
+            INVALID_TOOL_NAME_FORMAT,
+            -1,
+            0,
+            "/name",
+            f"tool name 'read file' must match {pattern} for {provider}",
+        ),
+        (
+            INVALID_TOOL_NAME_FORMAT,
+            -1,
+            2,
+            "/name",
+            f"tool name '{long_name}' must match {pattern} for {provider}",
+        ),
+    ]
+    assert check_wire_rules([user("u0")], provider, tools=[{"name": "ok_tool"}]) == ()
 
 
 # --- validate_transcript's diagnostics, included and ordered ------------------------

@@ -730,3 +730,126 @@ def test_an_orphan_result_is_reported_until_its_call_precedes_it() -> None:
     assert diagnostics[0].path == "/0/toolCallId"
     assert validate_transcript([call, orphan]) == ()
     assert validate_transcript(to_json_value([orphan])) == diagnostics
+
+
+# --- the common case is confirmed in one pass ------------------------------------------
+
+
+def answered_rounds(count: int) -> list[Any]:
+    """``count`` rounds of one call answered by its result, after one user message."""
+    transcript: list[Any] = [user("u0")]
+    for round_index in range(count):
+        transcript.append(assistant(f"a{round_index}", [call_block(f"c{round_index}")]))
+        transcript.append(result(f"r{round_index}", f"c{round_index}"))
+    return transcript
+
+
+@pytest.mark.parametrize("malformed", [False, True], ids=["all-valid", "beside-a-malformed"])
+def test_answered_calls_are_confirmed_without_collecting_sites(
+    malformed: bool, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Every call answered once: the one tight pass says so and the rules' collection of
+    call and result sites (a dict of lists per id) never runs, also beside a malformed
+    message; each transcript is asked once."""
+    from agent_ir.validation import _linkage
+
+    counted = {"collect": 0, "answered": 0}
+    collect, answered_once = _linkage._collect, _linkage.all_answered_once
+
+    def counting_collect(*args: Any) -> Any:
+        counted["collect"] += 1
+        return collect(*args)
+
+    def counting_answered(*args: Any) -> bool:
+        counted["answered"] += 1
+        return answered_once(*args)
+
+    monkeypatch.setattr(_linkage, "_collect", counting_collect)
+    monkeypatch.setattr(_linkage, "all_answered_once", counting_answered)
+    transcript = answered_rounds(50)
+    if malformed:
+        transcript.append(user("u-bad", content=5))
+
+    found = rows(transcript)
+
+    expected = (
+        [
+            (
+                "INVALID_MESSAGE",
+                101,
+                "/101/content",
+                "content must be a string or an array, not integer",
+            )
+        ]
+        if malformed
+        else []
+    )
+    assert found == expected
+    assert counted["collect"] == 0
+    assert counted["answered"] <= 1
+
+
+def test_the_well_formed_calls_of_a_malformed_pending_turn_may_wait_for_results() -> None:
+    """``allow_pending``: the pending turn is the last assistant message even when it is
+    malformed; its well-formed calls need no result (only its own problem is reported),
+    while an unanswered call of an earlier turn still does."""
+    pending_turn = assistant(
+        "a1", [call_block("c1"), call_block("c2"), {"type": "text", "text": 5}]
+    )
+    transcript = [user("u0"), pending_turn]
+
+    found = [
+        (d.code, d.message_index, d.path)
+        for d in validate_transcript(transcript, allow_pending=True)
+    ]
+
+    assert found == [("INVALID_MESSAGE", 1, "/1/content/2/text")]
+    earlier = [user("u0"), assistant("a0", [call_block("c0")]), user("u1"), pending_turn]
+    assert [
+        (d.code, d.message_index, d.path) for d in validate_transcript(earlier, allow_pending=True)
+    ] == [("MISSING_TOOL_RESULT", 1, "/1/content/0"), ("INVALID_MESSAGE", 3, "/3/content/2/text")]
+
+
+def test_tool_links_name_each_call_by_block_and_each_answer_also_through_malformed_messages() -> (
+    None
+):
+    """``tool_links_of`` (what the HTML report draws): each message making calls maps to
+    its (block index, id) in block order, a malformed call with a readable id included;
+    each result maps to the id it answers, a malformed result's too."""
+    from agent_ir.transcript import tool_links_of
+
+    transcript = [
+        user("u0"),
+        assistant("a1", [text(), call_block("c1"), call_block("c2")]),
+        result("r2", "c1"),
+        result("r3", "c2"),
+        assistant("a4", [nan_call("c5"), call_block("c4"), {"type": "text", "text": 5}]),
+        result("r5", "c4"),
+        {**result("r6", "c5"), "content": 5},
+        user("u7"),
+    ]
+
+    links = tool_links_of(transcript)
+
+    assert links.calls == {1: ((1, "c1"), (2, "c2")), 4: ((0, "c5"), (1, "c4"))}
+    assert links.answers == {2: "c1", 3: "c2", 5: "c4", 6: "c5"}
+    assert tool_links_of([user("u0"), assistant("a1", [text()])]) == ({}, {})
+
+
+def test_an_id_used_again_by_a_malformed_message_after_its_result_is_a_duplicate() -> None:
+    """A well-formed call of a malformed message reusing an id whose call was answered is
+    a duplicate as in a well-formed one (the one-pass check must not take it as fresh)."""
+    transcript = [
+        user("u0"),
+        assistant("a1", [call_block("c1")]),
+        result("r2", "c1"),
+        assistant("a3", [call_block("c1"), {"type": "text", "text": 5}]),
+        result("r4", "c1"),
+    ]
+
+    found = [(d.code, d.message_index, d.path) for d in validate_transcript(transcript)]
+
+    assert found == [
+        ("DUPLICATE_TOOL_CALL_ID", 3, "/3/content/0/id"),
+        ("INVALID_MESSAGE", 3, "/3/content/1/text"),
+    ]

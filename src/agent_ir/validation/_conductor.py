@@ -344,17 +344,18 @@ def tool_links_of(value: object) -> ToolLinks:
         messages, malformed = _convert_entries(snapshot_sequence(value), keep=False)
         links: list[Message | MalformedLinks] = []
         for index, message in enumerate(messages):
-            if message is None:
-                inspection = malformed[index]
-                paths = [problem.path for problem in inspection.problems]
-                links.append(malformed_links(inspection.plain, paths))
-            else:
-                links.append(message)
+            links.append(_links_of(malformed[index]) if message is None else message)
         return tool_links(links)
     except (KeyboardInterrupt, SystemExit):
         raise
     except BaseException:  # the contract: never raise on any input
         return ToolLinks({}, {})
+
+
+def _links_of(inspection: Inspection) -> MalformedLinks:
+    """What a malformed message still contributes to the linkage."""
+    paths = [problem.path for problem in inspection.problems]
+    return malformed_links(inspection.plain, paths)
 
 
 def _verdict(
@@ -413,8 +414,7 @@ def _diagnostics_of_malformed(
         for problem in inspection.problems:
             code = DiagnosticCode(problem.code)
             shape.append(diagnostic(code, index, problem.path, problem.reason))
-        paths = [problem.path for problem in inspection.problems]
-        links.append(malformed_links(inspection.plain, paths))
+        links.append(_links_of(inspection))
     found = [*shape, *linkage(links, reuse=reuse, pending=options.pending)]
     if options.tools is not None:
         tools = options.tools

@@ -63,6 +63,9 @@ nox.options.sessions = [
     # The lowest versions of every dependency: a second environment of its own and a
     # third of the default run's time, so CI's (`nox -s tests_lowest` runs it here).
     *(["tests_lowest"] if STRICT else []),
+    # Rows through a real datasets (Arrow) table: 350 MB of pyarrow, pandas and numpy, a
+    # third of .nox, for one test file; CI's (`nox -s tests_datasets` runs it here).
+    *(["tests_datasets"] if STRICT else []),
     "package",
     "lint",
     "typecheck",
@@ -100,9 +103,6 @@ TEST_DEPS = [
     "openai==3.57.0",
     "anthropic==2.15.0",
     "google-genai==3.6.1",
-    # tests/wire/hf_chat/test_datasets.py: rows written by to_hf_chat go through a real
-    # datasets (Arrow) table and back; 5.2 stores mixed JSON columns as its Json type.
-    "datasets==5.2.0",
     # tests/test_codegen.py runs the generator and its post-passes (which call ruff).
     *CODEGEN_DEPS,
 ]
@@ -161,6 +161,15 @@ BENCH_DEPS = [
 ]
 
 
+def _tidy(session: nox.Session) -> None:
+    """Remove what a session built in its temporary folder (a wheel's test installs, the
+    npm packages, the corpus), once it has passed: ``.nox`` keeps environments, not
+    outputs (a failed session keeps them for a look). Outputs named by posargs are kept
+    where they were written."""
+    session.chdir(os.path.dirname(os.path.abspath(__file__)))
+    shutil.rmtree(session.create_tmp(), ignore_errors=True)
+
+
 @nox.session(python=TEST_PYTHONS)
 def tests(session: nox.Session) -> None:
     """pytest against the installed wheel (not src/ on the path), on every CPU."""
@@ -197,6 +206,25 @@ def tests_lowest(session: nox.Session) -> None:
         *tests,
         env={"AGENT_IR_TEST_INSTALLED": "1", "AGENT_IR_TEST_LOWEST": lowest},
     )
+
+
+@nox.session(python=PYTHON)
+def tests_datasets(session: nox.Session) -> None:
+    """tests/wire/hf_chat/test_datasets.py, which the tests session leaves out: rows
+    written by ``to_hf_chat`` go through a real ``datasets`` (Arrow) table and back.
+    Pinned: 5.2 stores mixed JSON columns as its Json type."""
+    session.install("pytest>=8", "datasets==5.2.0", ".")
+    session.run(
+        "pytest",
+        "-p",
+        "no:cacheprovider",
+        "-W",
+        "ignore::pytest.PytestConfigWarning",  # pytest-asyncio's options: not needed here
+        *(session.posargs or [DATASETS_TESTS]),
+    )
+
+
+DATASETS_TESTS = "tests/wire/hf_chat/test_datasets.py"
 
 
 # What tests_lowest runs by default (``nox -s tests_lowest -- tests`` runs them all): the
@@ -237,6 +265,8 @@ def _pytest(session: nox.Session, heavy: bool) -> None:
     (``tests/support/examples.py``; the other Pythons under CI draw the same quarter):
     ``nox -s tests-3.13 -- -m heavy`` runs them."""
     marker = [] if heavy else ["-m", "not heavy"]
+    # tests_datasets runs it, in an environment of its own (datasets is not installed here).
+    marker += ["--ignore", DATASETS_TESTS]
     # Every property-test example on the run that has the heavy tests, a quarter on the
     # others (tests/support/examples.py): the Pythons differ in the interpreter, not in
     # what a thousand more generated transcripts find.
@@ -261,6 +291,7 @@ def package(session: nox.Session) -> None:
         "tests/test_distribution.py",
         env={"AGENT_IR_DIST": dist},
     )
+    _tidy(session)
 
 
 def _files(folder: str) -> list[str]:
@@ -410,6 +441,7 @@ def conformance_js(session: nox.Session) -> None:
     root = _js_checks(session)
     session.run("node", "conformance.mjs", root, external=True)
     session.run("node", "doc_blocks.mjs", root, *_JS_EXAMPLE_PAGES, external=True)
+    _tidy(session)
 
 
 # The documentation pages holding ```js examples, and those holding ```ts examples of the
@@ -427,6 +459,7 @@ def typescript(session: nox.Session) -> None:
     package = _copy_package(root, os.path.join("node_modules", "agent-ir"))
     _build_package(session, root, package, os.path.join("node_modules", "typescript", "bin", "tsc"))
     session.run("node", "typecheck.mjs", root, external=True)
+    _tidy(session)
 
 
 # The package's files (bindings/typescript/): what `npm ci` and the build need.
@@ -494,6 +527,7 @@ def ts_package(session: nox.Session) -> None:
     env = {"PYTHONPATH": os.path.join(root, "tests")}
     session.run("python", os.path.join(tests, "write_corpus.py"), corpus, env=env)
     session.run("node", os.path.join(tests, "differential.mjs"), "dist", corpus, external=True)
+    _tidy(session)
 
 
 @nox.session(python=PYTHON)

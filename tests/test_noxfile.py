@@ -43,6 +43,7 @@ def test_nox_tests_only_the_newest_python_present_and_runs_every_other_check() -
     assert [name for name in selected if name.startswith("tests-")] == [max(tests, key=_python)]
     others = {name for name in selected if not name.startswith("tests-")}
     assert "tests_lowest" not in others  # CI's: a second environment, a third of the time
+    assert "tests_datasets" not in others  # CI's: 350 MB of Arrow, pandas and numpy
     assert {
         "package",
         "lint",
@@ -60,6 +61,7 @@ def test_ci_true_tests_every_supported_python_and_the_lowest_versions() -> None:
         f"tests-{version}" for version in SUPPORTED
     ]
     assert "tests_lowest" in selected
+    assert "tests_datasets" in selected
 
 
 def test_ci_run_sets_ci_true_before_the_readme_command() -> None:

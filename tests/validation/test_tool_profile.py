@@ -72,7 +72,10 @@ def doubling(levels: int, combinator: str = "allOf") -> dict[str, Any]:
 
 
 def peak_of(parameters: Any, arguments: Any) -> tuple[list[Diagnostic], int]:
-    """The diagnostics and the tracemalloc peak (bytes) of one check."""
+    """The diagnostics and the tracemalloc peak (bytes) of one check. tracemalloc counts
+    Python's allocations only: jsonschema-rs's own (Rust) copy of a failing object or
+    array per error is not in it (150 failing subschemas at a 1 MB object: 1.6 MB
+    traced, 150 MB resident); a failing string's copies are (its Python copy per error)."""
     tracemalloc.start()
     try:
         found = check(parameters, arguments)

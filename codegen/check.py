@@ -2,7 +2,7 @@
 
 Usage: python codegen/check.py [CHECKED_IN_DIR]   (default: src/agent_ir/_generated)
 
-Only the generated ``*.py`` files are compared, byte for byte: anything else in the
+Only the generated ``*.py`` files (those of ``wire/`` included) are compared, byte for byte: anything else in the
 directory (``__pycache__/``) is not generated and is ignored. Without an argument
 (``nox -s codegen_check``), the generated files of ``bindings/typescript/``
 (``index.d.ts``, ``package.json``, and ``src/providers.ts``, the providers' records of
@@ -86,7 +86,10 @@ def check_typescript(checked_in: Path = typescript.DEFAULT_OUTPUT) -> int:
 
 
 def _modules(directory: Path) -> dict[str, bytes]:
-    return {path.name: path.read_bytes() for path in sorted(directory.glob("*.py"))}
+    return {
+        path.relative_to(directory).as_posix(): path.read_bytes()
+        for path in sorted([*directory.glob("*.py"), *directory.glob("wire/*.py")])
+    }
 
 
 if __name__ == "__main__":

@@ -2,7 +2,7 @@
 
 Each ``schemas/v1/wire/<format>.schema.json`` declares one provider wire format; every
 definition of its ``$defs`` becomes, in the file's order, either a ``WireStruct`` class
-(``agent_ir.wire._decode``: an object with ``properties``) or a type alias (anything
+(``agent_ir._wire_base``: an object with ``properties``) or a type alias (anything
 else: a union of definitions, or another definition under a second name), in
 ``_generated/wire/<format>.py`` (``hf-chat`` -> ``hf_chat``). The output is ruff
 formatted and reproducible byte for byte; ``codegen/check.py`` fails on any drift.
@@ -131,7 +131,7 @@ class _Module:
             lines.append(f"from typing import {', '.join(typing_names)}\n")
         if msgspec_names:
             lines.append(f"\nfrom msgspec import {', '.join(msgspec_names)}\n")
-        lines.append(f"\nfrom agent_ir.wire._decode import {', '.join(decode_names)}\n")
+        lines.append(f"\nfrom agent_ir._wire_base import {', '.join(decode_names)}\n")
         return "".join(lines)
 
     def definition(self, name: str) -> str:

@@ -12,7 +12,7 @@ from typing import Annotated, Any, ClassVar
 
 from msgspec import Meta, field
 
-from agent_ir.wire._decode import Count, NonBlank, WireStruct
+from agent_ir._wire_base import Count, NonBlank, WireStruct
 
 __all__ = [
     "AssistantBlock",

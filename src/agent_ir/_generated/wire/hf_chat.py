@@ -13,7 +13,7 @@ from typing import Annotated, Any, ClassVar, Literal
 
 from msgspec import Meta
 
-from agent_ir.wire._decode import WireStruct
+from agent_ir._wire_base import WireStruct
 
 __all__ = [
     "AssistantMessage",

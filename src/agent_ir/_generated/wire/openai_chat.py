@@ -15,7 +15,7 @@ from typing import Annotated, Any, ClassVar
 
 from msgspec import Meta
 
-from agent_ir.wire._decode import Count, WireStruct
+from agent_ir._wire_base import Count, WireStruct
 
 __all__ = [
     "Annotation",

@@ -13,7 +13,7 @@ from typing import Annotated, Any, ClassVar, Literal
 
 from msgspec import Meta, field
 
-from agent_ir.wire._decode import Count, NonBlank, WireStruct
+from agent_ir._wire_base import Count, NonBlank, WireStruct
 
 __all__ = [
     "AssistantInput",

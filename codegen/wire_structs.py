@@ -25,8 +25,11 @@ How a schema maps to Python (``schemas/README.md``, "Wire formats", is the refer
   ``x-python-name`` a field's Python name when it is not the key (or, under
   ``x-rename: camel``, not the key in snake_case).
 
-Anything else (a keyword the emitter does not know where it decides the type) raises
-``CodegenError`` naming the schema file and the definition; nothing is written then.
+A definition is a class when it is a closed object (``"type": "object"``,
+``"additionalProperties": false``); an open object is a ``dict`` alias. Anything else
+(a keyword the emitter does not read, a ``required`` key that is no property, a
+constraint other than those two) raises ``CodegenError`` naming the schema file and the
+definition; nothing is written then.
 """
 
 from __future__ import annotations
@@ -51,6 +54,11 @@ _TYPE_KEYS = {
     *("type", "items", "additionalProperties", "anyOf", "$ref", "const", "enum"),
     *("minimum", "minLength", "pattern", "description", "x-extra"),
 }
+_CLASS_KEYS = {
+    *("description", "type", "properties", "required", "additionalProperties", "x-base"),
+    *("x-tag-field", "x-kw-only", "x-gc", "x-rename", "x-rest-kept", "x-empty-tag-read"),
+}
+_ROOT_KEYS = {"$schema", "$id", "title", "description", "$defs"}
 _CLASS_VARIABLES = (("x-rest-kept", "rest_kept"), ("x-empty-tag-read", "empty_tag_read"))
 _DESCRIPTION_WIDTH = 76
 
@@ -58,15 +66,6 @@ _DESCRIPTION_WIDTH = 76
 class CodegenError(Exception):
     """A wire schema the emitter cannot turn into Structs; the message names the schema
     file and the definition."""
-
-
-def generate(output: Path) -> None:
-    """Write the package ``render_all`` makes into ``output`` (a new directory);
-    raises ``CodegenError`` before writing anything."""
-    texts = render_all()
-    output.mkdir(parents=True)
-    for name, text in texts.items():
-        (output / name).write_text(text, encoding="utf-8")
 
 
 def render_all(schemas: Path | None = None) -> dict[str, str]:
@@ -78,6 +77,13 @@ def render_all(schemas: Path | None = None) -> dict[str, str]:
     return texts
 
 
+def is_class(node: dict[str, Any]) -> bool:
+    """Whether a definition is a class: a closed object (``"type": "object"``,
+    ``"additionalProperties": false``). An open object is a ``dict`` alias, never a
+    class, which would drop every key it does not declare."""
+    return node.get("type") == "object" and node.get("additionalProperties") is False
+
+
 def module_name(schema_file: Path) -> str:
     """``hf-chat.schema.json`` -> ``hf_chat``."""
     return schema_file.name.removesuffix(".schema.json").replace("-", "_")
@@ -87,6 +93,9 @@ def render(schema_file: Path) -> str:
     """The ruff-formatted module of one wire schema."""
     schema = json.loads(schema_file.read_text(encoding="utf-8"))
     where = f"schemas/v1/wire/{schema_file.name}"
+    unknown = set(schema) - _ROOT_KEYS
+    if unknown:
+        raise CodegenError(f"{where}: keywords the emitter does not read: {sorted(unknown)}")
     module = _Module(where, schema["$defs"])
     body = [module.definition(name) for name in schema["$defs"]]
     public = sorted(name for name in schema["$defs"] if not name.startswith("_"))
@@ -137,7 +146,7 @@ class _Module:
     def definition(self, name: str) -> str:
         self.current = name
         node = self.definitions[name]
-        if "properties" in node or node.get("type") == "object":
+        if is_class(node):
             return self.struct(name, node)
         rest = {key: value for key, value in node.items() if key != "description"}
         text = f"{name} = {self.type_of(rest)}\n"
@@ -148,6 +157,13 @@ class _Module:
     # --- classes -------------------------------------------------------------------
 
     def struct(self, name: str, node: dict[str, Any]) -> str:
+        unknown = set(node) - _CLASS_KEYS
+        if unknown:
+            raise self.error(f"keywords the emitter does not read: {sorted(unknown)}")
+        properties = node.get("properties", {})
+        undeclared = [key for key in node.get("required", ()) if key not in properties]
+        if undeclared:
+            raise self.error(f"required keys that are not properties: {undeclared}")
         base = node.get("x-base", "WireStruct")
         if base == "WireStruct":
             self.used.add("WireStruct")
@@ -346,11 +362,3 @@ def _ruff_format(text: str) -> str:
     if result.returncode != 0:
         raise CodegenError(f"generated code does not format: {result.stderr.decode()[:400]}")
     return result.stdout.decode("utf-8")
-
-
-if __name__ == "__main__":
-    try:
-        generate(Path(sys.argv[1]).resolve())
-    except CodegenError as error:
-        print(f"codegen: {error}", file=sys.stderr)
-        raise SystemExit(1) from None

@@ -128,7 +128,8 @@ def test_every_generated_class_has_its_schema_s_keys_tags_and_descriptions(name:
     classes = 0
     for definition, node in schema["$defs"].items():
         value = getattr(module, definition)
-        if "properties" not in node and node.get("type") != "object":
+        if not wire_structs.is_class(node):
+            assert not isinstance(value, type) or definition != value.__name__
             continue
         classes += 1
         assert isinstance(value, type)
@@ -225,6 +226,7 @@ def _one_class(field: dict[str, Any]) -> dict[str, Any]:
         ),
         ({"type": "string"}, "size: an optional property needs a default"),
         ({"type": "tuple", "default": None}, "type 'tuple' cannot be emitted"),
+        ({"type": "integer", "default": None, "x-kw-only": True}, "does not read: ['x-kw-only']"),
     ],
 )
 def test_what_the_emitter_cannot_say_is_refused_naming_the_file_and_definition(
@@ -234,6 +236,35 @@ def test_what_the_emitter_cannot_say_is_refused_naming_the_file_and_definition(
         _render(tmp_path, _one_class(field))
     assert str(raised.value).startswith("schemas/v1/wire/example.schema.json: Thing: ")
     assert refusal in str(raised.value)
+
+
+def test_a_class_keyword_the_emitter_does_not_read_is_refused(tmp_path: Path) -> None:
+    schema = _one_class({"type": "integer", "default": None})
+    schema["$defs"]["Thing"]["minProperties"] = 1
+    with pytest.raises(
+        wire_structs.CodegenError, match=r"Thing: .*does not read: \['minProperties'\]"
+    ):
+        _render(tmp_path, schema)
+    del schema["$defs"]["Thing"]["minProperties"]
+    schema["$defs"]["Thing"]["required"] = ["sise"]
+    with pytest.raises(
+        wire_structs.CodegenError, match=r"Thing: required keys that are not properties: \['sise'\]"
+    ):
+        _render(tmp_path, schema)
+
+
+def test_an_open_object_definition_is_a_dict_alias_not_a_class_that_drops_keys(
+    tmp_path: Path,
+) -> None:
+    schema = _one_class({"$ref": "#/$defs/Free", "default": None})
+    schema["$defs"]["Free"] = {
+        "description": "Any object.",
+        "type": "object",
+        "additionalProperties": {},
+    }
+    text = _render(tmp_path, schema)
+    assert 'Free = dict[str, Any]\n"""Any object."""\n' in text
+    assert "class Free" not in text
 
 
 def test_the_emitter_writes_each_keyword_as_its_msgspec_form(tmp_path: Path) -> None:

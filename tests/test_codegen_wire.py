@@ -12,6 +12,7 @@ from __future__ import annotations
 import copy
 import importlib
 import json
+import re
 import shutil
 import sys
 from pathlib import Path
@@ -32,6 +33,8 @@ SCHEMA_FILES = sorted(WIRE_SCHEMAS.glob("*.schema.json"))
 FORMATS = ["anthropic", "gemini", "hf-chat", "openai-chat", "openai-responses"]
 
 wire_structs = load_codegen("wire_structs")
+wire_typescript = load_codegen("wire_typescript")
+BINDINGS = ROOT / "bindings" / "typescript"
 
 
 def _schema(name: str) -> dict[str, Any]:
@@ -311,3 +314,49 @@ def test_a_wire_schema_edit_is_drift_the_check_reports(
     assert '+    error: Annotated[ErrorDetail, Meta(description="The error.")]' in out
     assert "generated/wire/anthropic.py" in out
     assert out.endswith("drifted; run `nox -s codegen`.\n")
+
+
+# --- the TypeScript declarations -----------------------------------------------------
+
+
+def test_the_checked_in_wire_declarations_are_a_fresh_generation() -> None:
+    rendered = wire_typescript.render_all()
+    assert sorted(rendered) == [f"wire/{name}.d.ts" for name in FORMATS]
+    for name, text in rendered.items():
+        assert (BINDINGS / name).read_text(encoding="utf-8") == text, name
+
+
+@pytest.mark.parametrize("name", FORMATS)
+def test_every_wire_definition_is_one_exported_typescript_type(name: str) -> None:
+    text = wire_typescript.render(WIRE_SCHEMAS / f"{name}.schema.json")
+    exported = re.findall(r"^export (?:interface|type) (\w+)", text, re.MULTILINE)
+    assert exported == list(_schema(name)["$defs"])
+
+
+def test_a_wire_interface_is_readonly_optional_unless_required_and_tagged_by_its_const() -> None:
+    text = wire_typescript.render(WIRE_SCHEMAS / "anthropic.schema.json")
+    start = text.index("export interface ToolUseBlock {")
+    block = text[start : text.index("\n}\n", start)]
+    members = re.findall(r"^  (readonly .*);$", block, re.MULTILINE)
+    assert members[:3] == [
+        'readonly type: "tool_use"',
+        "readonly id: string",
+        "readonly name: string",
+    ]
+    assert "readonly input?: { readonly [key: string]: unknown }" in members
+    assert "readonly caller?: { readonly [key: string]: unknown } | null" in members
+    assert (
+        "export type Delta = TextDelta | InputJsonDelta | ThinkingDelta | SignatureDelta | CitationsDelta;"
+        in text
+    )
+
+
+def test_the_typescript_emitter_refuses_what_it_cannot_declare(tmp_path: Path) -> None:
+    schema_file = tmp_path / "example.schema.json"
+    schema = {"title": "Example", **_one_class({"type": "integer", "format": "int32"})}
+    schema_file.write_text(json.dumps(schema), encoding="utf-8")
+    with pytest.raises(wire_typescript.CodegenError) as raised:
+        wire_typescript.render(schema_file)
+    assert str(raised.value) == (
+        "schemas/v1/wire/example.schema.json: Thing: keywords the emitter does not read: ['format']"
+    )

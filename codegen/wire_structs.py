@@ -167,8 +167,10 @@ class _Module:
         base = node.get("x-base", "WireStruct")
         if base == "WireStruct":
             self.used.add("WireStruct")
-        elif base not in self.definitions:
-            raise self.error(f"x-base {base!r} is not a definition")
+        elif base not in self.definitions or not is_class(self.definitions[base]):
+            raise self.error(f"x-base {base!r} is not a class of this file")
+        elif list(self.definitions).index(base) > list(self.definitions).index(name):
+            raise self.error(f"x-base {base!r} is defined after the class")
         options = self.options(node)
         lines = [f"class {name}({', '.join([base, *options])}):\n"]
         if "description" in node:

@@ -256,6 +256,19 @@ def test_a_class_keyword_the_emitter_does_not_read_is_refused(tmp_path: Path) ->
         _render(tmp_path, schema)
 
 
+def test_a_base_must_be_a_class_defined_before_its_subclass(tmp_path: Path) -> None:
+    schema = _one_class({"type": "integer", "default": None})
+    schema["$defs"]["Thing"]["x-base"] = "Base"
+    schema["$defs"]["Base"] = {"type": "object", "additionalProperties": False}
+    with pytest.raises(wire_structs.CodegenError, match="Thing: x-base 'Base' is defined after"):
+        _render(tmp_path, schema)
+    schema["$defs"] = {"Base": schema["$defs"].pop("Base"), **schema["$defs"]}
+    assert "class Thing(Base):" in _render(tmp_path, schema)
+    schema["$defs"]["Base"] = {"anyOf": [{"type": "string"}]}
+    with pytest.raises(wire_structs.CodegenError, match="x-base 'Base' is not a class"):
+        _render(tmp_path, schema)
+
+
 def test_an_open_object_definition_is_a_dict_alias_not_a_class_that_drops_keys(
     tmp_path: Path,
 ) -> None:

@@ -2,11 +2,12 @@
 
 Usage: python codegen/check.py [CHECKED_IN_DIR]   (default: src/agent_ir/_generated)
 
-Only the generated ``*.py`` files are compared, byte for byte: anything else in the
+Only the generated ``*.py`` files (those of ``wire/`` included) are compared, byte for byte: anything else in the
 directory (``__pycache__/``) is not generated and is ignored. Without an argument
 (``nox -s codegen_check``), the generated files of ``bindings/typescript/``
-(``index.d.ts``, ``package.json``, and ``src/providers.ts``, the providers' records of
-``schemas/v1/providers.json``) are compared too (``check_typescript``).
+(``index.d.ts``, ``package.json``, ``src/providers.ts``, the providers' records of
+``schemas/v1/providers.json``, and ``wire/<format>.d.ts``, the wire formats'
+declarations) are compared too (``check_typescript``).
 """
 
 from __future__ import annotations
@@ -53,8 +54,9 @@ def check(checked_in: Path = DEFAULT_OUTPUT) -> int:
 
 
 def check_typescript(checked_in: Path = typescript.DEFAULT_OUTPUT) -> int:
-    """0 when ``index.d.ts``, ``package.json`` and ``src/providers.ts`` in ``checked_in``
-    equal a fresh generation; else 1, after printing what drifted."""
+    """0 when ``index.d.ts``, ``package.json``, ``src/providers.ts`` and
+    ``wire/<format>.d.ts`` in ``checked_in`` equal a fresh generation; else 1, after
+    printing what drifted."""
     try:
         expected = typescript.render()
     except typescript.CodegenError as error:
@@ -86,7 +88,10 @@ def check_typescript(checked_in: Path = typescript.DEFAULT_OUTPUT) -> int:
 
 
 def _modules(directory: Path) -> dict[str, bytes]:
-    return {path.name: path.read_bytes() for path in sorted(directory.glob("*.py"))}
+    return {
+        path.relative_to(directory).as_posix(): path.read_bytes()
+        for path in sorted([*directory.glob("*.py"), *directory.glob("wire/*.py")])
+    }
 
 
 if __name__ == "__main__":

@@ -25,6 +25,10 @@ What is ours, around the tool:
 A schema the bundle cannot express (an array of an inline schema, two files defining
 one name) fails with ``CodegenError`` naming the schema file and the definition.
 
+``wire/<format>.d.ts`` are ours too: the wire formats' declarations
+(``schemas/v1/wire/``), written by ``codegen/wire_typescript.py`` (no Node.js). They are
+not in the package's ``files`` or ``exports`` yet.
+
 ``src/providers.ts`` is ours alone (no tool, no Node.js): the providers' records of
 ``schemas/v1/providers.json`` as a TypeScript constant (``RECORDS``, typed with the
 declarations' ``ProviderRecord``), with the ``Provider`` type and the ``PROVIDERS`` list
@@ -44,6 +48,10 @@ import tempfile
 import tomllib
 from pathlib import Path
 from typing import Any
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+import wire_typescript
 
 ROOT = Path(__file__).resolve().parent.parent
 SCHEMAS = ROOT / "schemas" / "v1"
@@ -99,7 +107,8 @@ def main(argv: list[str]) -> int:
 
 
 def generate(output: Path) -> None:
-    """Write ``index.d.ts``, ``package.json`` and ``src/providers.ts`` into ``output``
+    """Write ``index.d.ts``, ``package.json``, ``src/providers.ts`` and
+    ``wire/<format>.d.ts`` into ``output``
     (created if needed; nothing else in it is touched)."""
     files = render()
     for name, text in files.items():
@@ -110,13 +119,18 @@ def generate(output: Path) -> None:
 
 def render() -> dict[str, str]:
     """The generated files by name (a path under the package), not written anywhere."""
-    providers = providers_module()  # first: it needs no Node.js
+    providers = providers_module()  # first: these need no Node.js
+    try:
+        wire = wire_typescript.render_all()
+    except wire_typescript.CodegenError as error:
+        raise CodegenError(str(error)) from None
     bundled = bundle(SCHEMAS)
     declarations = finish(run_tool(bundled), set(bundled["$defs"]))
     return {
         "index.d.ts": declarations,
         "package.json": package_json(),
         PROVIDERS_MODULE: providers,
+        **wire,
     }
 
 

@@ -1,4 +1,5 @@
-"""A format's declaration (``wire/<format>/_wire.py``) as a reference for users: each
+"""A format's declaration (``schemas/v1/wire/<format>.schema.json``, read as the Structs
+generated from it: ``agent_ir._generated.wire.<format>``) as a reference for users: each
 shape under a heading that says what it is (its description's first sentence and its
 ``type``), each field's JSON name, type and meaning; a shape named by another is named
 by its ``type`` (``a `base64` object``), never by its Python class."""
@@ -18,10 +19,10 @@ def shapes(folder: str) -> list[type]:
     """The Structs the format's declaration holds, in its order (none without one),
     but the bases others share (their fields are listed with each of those)."""
     try:
-        declared = importlib.import_module(f"agent_ir.wire.{folder}._wire")
+        declared = importlib.import_module(f"agent_ir._generated.wire.{folder}")
     except ModuleNotFoundError:
         return []
-    from agent_ir.wire._decode import WireStruct
+    from agent_ir._wire_base import WireStruct
 
     found = [
         value

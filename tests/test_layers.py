@@ -29,6 +29,7 @@ LAYERS: list[tuple[str, list[str]]] = [
             "agent_ir._jsonobject",
             "agent_ir._hand_checked",
             "agent_ir._base",
+            "agent_ir._wire_base",
             "agent_ir._publish",
             "agent_ir._version",
             "agent_ir.schemas",

@@ -1,7 +1,8 @@
 """The one decode step of the wire formats: a JSON value in, a declared wire value out.
 
-A wire format declares its shapes once, as ``WireStruct`` classes (a tagged family
-carries ``tag_field``/``tag``, as msgspec spells it); ``Decoder(shape)(data)`` turns an
+A wire format declares its shapes once, as ``WireStruct`` classes
+(``agent_ir._wire_base``, generated from ``schemas/v1/wire/``; a tagged family carries
+``tag_field``/``tag``, as msgspec spells it); ``Decoder(shape)(data)`` turns an
 untrusted JSON value (plain builtins, as ``json.loads`` makes them) into that shape:
 
 * The common case is one ``msgspec.convert`` (C, no Python per field): every key
@@ -28,7 +29,7 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping
 from functools import cache
-from typing import Annotated, Any, ClassVar, Generic, NamedTuple, TypeVar
+from typing import Any, Generic, NamedTuple, TypeVar
 
 import msgspec
 from msgspec import inspect as mi
@@ -36,7 +37,8 @@ from msgspec import inspect as mi
 from agent_ir._errors import WireFormatError
 from agent_ir._jsoncopy import WRITABLE_INT
 from agent_ir._paths import Path, to_pointer
-from agent_ir._text import BLANK_CHARACTERS, quoted
+from agent_ir._text import quoted
+from agent_ir._wire_base import Count, NonBlank, WireStruct
 
 __all__ = [
     "Count",
@@ -56,27 +58,11 @@ __all__ = [
 
 Shape = TypeVar("Shape")
 
-# A string that is not blank: msgspec's pattern is searched, so "holds one character
-# that is not blank" (the blank characters of agent_ir._text, as ids and names use).
-_NON_BLANK_PATTERN = "[^" + "".join(f"\\u{ord(c):04x}" for c in BLANK_CHARACTERS) + "]"
-NonBlank = Annotated[str, msgspec.Meta(min_length=1, pattern=_NON_BLANK_PATTERN)]
-"""An id, a name or a code: a string that is not empty or blank."""
-Count = Annotated[int, msgspec.Meta(ge=0)]
-"""A count or an index: an integer >= 0 (not a boolean, not 1.0)."""
-
 
 def doc(text: str) -> msgspec.Meta:
     """A declared field's description (``Annotated[T, doc("...")]``): the format's spec,
     listed on the provider's page."""
     return msgspec.Meta(description=text)
-
-
-class WireStruct(msgspec.Struct, forbid_unknown_fields=True):
-    """The base of every wire declaration. Undeclared keys fail the fast path, so the
-    walk names them (``Decoded.unread``) unless the class sets ``rest_kept``."""
-
-    rest_kept: ClassVar[bool] = False
-    empty_tag_read: ClassVar[bool] = False
 
 
 class Unread(msgspec.Struct, frozen=True):

@@ -1,32 +1,114 @@
-"""OpenAI Responses replies and stream events, declared once: what
-``reply_from_openai_responses``, ``OpenAIResponsesStream`` and
-``AsyncOpenAIResponsesStream`` decode (``agent_ir.wire._decode``). Field descriptions
-are the format's spec as agent-ir reads it; a key that is not declared here is a
-PART_NOT_READ warning, an item or message part whose type is not declared is read as
-``Unread`` (a hosted tool's item, or a part the IR has no place for: see the readers).
+"""The OpenAI Responses wire format: the declarations generated from
+``schemas/v1/wire/openai-responses.schema.json``
+(``agent_ir._generated.wire.openai_responses``, whose docstring describes the format),
+and the helpers its readers share.
+
+What ``from_openai_responses`` reads of a request: the items of a request's ``input``
+(or of a Response's ``output``, sent back), read one by one: an item's ``type`` names
+its declaration (a ``message`` may leave it out; a message's ``role`` names its own),
+any other type with an id is a hosted tool's item (``HostedItem``). Each part family
+reads an empty ``type`` as a type like any other (``empty_tag_read``): not declared, so
+passed over with a warning. Keys whose value is the API's default (``async: false``,
+``detail: "auto"``) are not warned either.
 """
 
 from __future__ import annotations
 
-from typing import Annotated, Any, ClassVar, Literal
-
-from msgspec import Meta, field
-
-from agent_ir.wire._decode import Count, NonBlank, WireStruct
-from agent_ir.wire._decode import doc as _doc
+from agent_ir._generated.wire.openai_responses import (
+    AssistantInput,
+    AudioData,
+    ClientCall,
+    ComputerScreenshot,
+    ContentPartAdded,
+    ContentPartDone,
+    ErrorEvent,
+    Event,
+    FailedResponse,
+    FinishedPart,
+    FunctionCall,
+    FunctionCallArgumentsDelta,
+    FunctionCallArgumentsDone,
+    HostedItem,
+    IncompleteDetails,
+    InputAudio,
+    InputFile,
+    InputImage,
+    InputText,
+    InputTokensDetails,
+    Item,
+    Keepalive,
+    Message,
+    OutputItemAdded,
+    OutputItemDone,
+    OutputText,
+    OutputTextAnnotationAdded,
+    OutputTextDelta,
+    OutputTextDone,
+    OutputTokensDetails,
+    Part,
+    Reasoning,
+    ReasoningSummaryPartAdded,
+    ReasoningSummaryPartDone,
+    ReasoningSummaryTextDelta,
+    ReasoningSummaryTextDone,
+    ReasoningTextDelta,
+    ReasoningTextDone,
+    RefusalDelta,
+    RefusalDone,
+    RefusalPart,
+    RequestComputerCallOutput,
+    RequestFunctionCall,
+    RequestFunctionCallOutput,
+    RequestLocalShellCallOutput,
+    RequestOutputText,
+    RequestPart,
+    RequestReasoning,
+    RequestRefusal,
+    RequestStruct,
+    Response,
+    ResponseCompleted,
+    ResponseCreated,
+    ResponseError,
+    ResponseFailed,
+    ResponseIncomplete,
+    ResponseInProgress,
+    ResponseQueued,
+    ResponseStart,
+    ResultPart,
+    Skipped,
+    SummaryPart,
+    SummaryText,
+    SystemInput,
+    TextPart,
+    Usage,
+    UserInput,
+    UserPart,
+)
 
 __all__ = [
     "SKIPPED_FAMILIES",
+    "AssistantInput",
+    "AudioData",
     "ClientCall",
     "ComputerScreenshot",
+    "ContentPartAdded",
     "ContentPartDone",
     "ErrorEvent",
     "Event",
     "FailedResponse",
+    "FinishedPart",
     "FunctionCall",
     "FunctionCallArgumentsDelta",
     "FunctionCallArgumentsDone",
+    "HostedItem",
+    "IncompleteDetails",
+    "InputAudio",
+    "InputFile",
+    "InputImage",
+    "InputText",
+    "InputTokensDetails",
     "Item",
+    "Keepalive",
     "Message",
     "OutputItemAdded",
     "OutputItemDone",
@@ -34,620 +116,47 @@ __all__ = [
     "OutputTextAnnotationAdded",
     "OutputTextDelta",
     "OutputTextDone",
+    "OutputTokensDetails",
     "Part",
     "Reasoning",
     "ReasoningSummaryPartAdded",
+    "ReasoningSummaryPartDone",
     "ReasoningSummaryTextDelta",
+    "ReasoningSummaryTextDone",
+    "ReasoningTextDelta",
+    "ReasoningTextDone",
     "RefusalDelta",
     "RefusalDone",
     "RefusalPart",
     "RequestComputerCallOutput",
+    "RequestFunctionCall",
+    "RequestFunctionCallOutput",
     "RequestLocalShellCallOutput",
+    "RequestOutputText",
+    "RequestPart",
+    "RequestReasoning",
+    "RequestRefusal",
+    "RequestStruct",
     "Response",
     "ResponseCompleted",
     "ResponseCreated",
     "ResponseError",
     "ResponseFailed",
+    "ResponseInProgress",
     "ResponseIncomplete",
+    "ResponseQueued",
+    "ResponseStart",
+    "ResultPart",
     "Skipped",
+    "SummaryPart",
+    "SummaryText",
+    "SystemInput",
+    "TextPart",
     "Usage",
+    "UserInput",
+    "UserPart",
 ]
 
-JsonObject = dict[str, Any]
-
-
-_SEQUENCE = "The event's number in the stream; not read (events are read in order)."
-
-
-# --- usage --------------------------------------------------------------------------
-
-
-class InputTokensDetails(WireStruct):
-    """A decomposition of ``input_tokens``."""
-
-    cached_tokens: Annotated[
-        Count | None, _doc("Input tokens read from the prompt cache: cacheReadTokens.")
-    ] = None
-    cache_write_tokens: Annotated[
-        Count | None,
-        _doc("Input tokens written to the prompt cache (some servers): cacheWriteTokens."),
-    ] = None
-    cache_write_tokens_details: Annotated[
-        Any, _doc("The cache write split by time to live; not warned.")
-    ] = None
-
-
-class OutputTokensDetails(WireStruct):
-    """A decomposition of ``output_tokens``."""
-
-    reasoning_tokens: Annotated[
-        Count | None, _doc("Output tokens spent on reasoning: reasoningTokens.")
-    ] = None
-
-
-class Usage(WireStruct):
-    """Token counts of a finished response (absent or null: 0 and 0, a server that
-    does not count)."""
-
-    input_tokens: Annotated[Count, _doc("Input tokens, cached ones included.")]
-    output_tokens: Annotated[Count, _doc("Output tokens, reasoning included.")]
-    input_tokens_details: Annotated[
-        InputTokensDetails | None, _doc("Where the input tokens went.")
-    ] = None
-    output_tokens_details: Annotated[
-        OutputTokensDetails | None, _doc("Where the output tokens went.")
-    ] = None
-    total_tokens: Annotated[Any, _doc("The sum of the two; not read.")] = None
-
-
-# --- message parts ------------------------------------------------------------------
-
-
-class OutputText(WireStruct, tag_field="type", tag="output_text"):
-    """Text of a message: one text block (none when empty)."""
-
-    text: Annotated[str, _doc("The text (empty in a stream's content_part.added).")]
-    annotations: Annotated[
-        list[JsonObject] | None,
-        _doc(
-            "Where the text comes from (url_citation, file_citation...): each the block's"
-            " citation {provider: 'openai-responses', wire: the annotation}; on an empty"
-            " part (no block) PART_NOT_READ."
-        ),
-    ] = None
-    logprobs: Annotated[Any, _doc("Token log probabilities; no IR form, not warned.")] = None
-
-
-class RefusalPart(WireStruct, tag_field="type", tag="refusal"):
-    """The model's refusal: one refusal block (none when empty)."""
-
-    refusal: Annotated[str, _doc("The refusal's text.")]
-
-
-Part = OutputText | RefusalPart
-"""A part of a message's content; any other type (``output_audio``...) is ``Unread``:
-PART_NOT_READ at ``/output/<i>/content/<j>``."""
-
-
-# --- output items -------------------------------------------------------------------
-
-
-class Message(WireStruct, tag_field="type", tag="message"):
-    """The model's message: its parts, in order."""
-
-    id: Annotated[str | None, _doc("The item's id: the itemId of its blocks (blank: none).")] = None
-    content: Annotated[
-        list[Part] | None, _doc("The parts (empty in a stream's output_item.added).")
-    ] = None
-    phase: Annotated[
-        Any, _doc("commentary or final_answer; no IR form: PART_NOT_READ when not null.")
-    ] = None
-    role: Annotated[Any, _doc("Always 'assistant'; not read.")] = None
-    status: Annotated[Any, _doc("in_progress, completed or incomplete; not read.")] = None
-
-
-class SummaryPart(WireStruct):
-    """A part of a reasoning item's summary: one thinking block."""
-
-    text: Annotated[str, _doc("The summary text (empty: an empty thinking block).")]
-    type: Annotated[Any, _doc("Always 'summary_text'; not read.")] = None
-
-
-class Reasoning(WireStruct, tag_field="type", tag="reasoning"):
-    """Reasoning: one thinking block per summary part (one empty block without parts),
-    each signed with the item's reference (``reasoning_signature``)."""
-
-    id: Annotated[
-        str | None,
-        _doc(
-            "The item's id, in its signature: a non-empty string once the item is read"
-            " (not read in output_item.added)."
-        ),
-    ] = None
-    summary: Annotated[list[SummaryPart] | None, _doc("The summary parts, in order.")] = None
-    encrypted_content: Annotated[
-        str | None,
-        _doc(
-            "The reasoning, encrypted (request include=['reasoning.encrypted_content']):"
-            " in the signature, sent back as it came."
-        ),
-    ] = None
-    content: Annotated[
-        list[Any] | None,
-        _doc("Raw reasoning text parts: PART_NOT_READ each (only the summary is read)."),
-    ] = None
-    status: Annotated[Any, _doc("in_progress, completed or incomplete; not read.")] = None
-
-
-class FunctionCall(WireStruct, tag_field="type", tag="function_call"):
-    """A call of one of the request's function tools: one tool call once its item is
-    done (``status`` incomplete, cut off inside its arguments: dropped, PART_NOT_READ)."""
-
-    call_id: Annotated[
-        str | None,
-        _doc(
-            "The call's id, answered by a function_call_output: a non-empty string in the"
-            " added item or else in the finished one."
-        ),
-    ] = None
-    name: Annotated[str | None, _doc("The function's name (non-empty: as call_id is read).")] = None
-    arguments: Annotated[
-        str | None,
-        _doc(
-            "The arguments, JSON text of an object (a stream's deltas, when any, are the"
-            " text read; '' or none: {})."
-        ),
-    ] = None
-    id: Annotated[str | None, _doc("The item's id: the call's itemId (blank: none).")] = None
-    namespace: Annotated[
-        str | None, _doc("The namespace of the tool (a tool in a namespace): kept.")
-    ] = None
-    status: Annotated[Any, _doc("in_progress, completed, or incomplete (the call is dropped).")] = (
-        None
-    )
-    caller: Annotated[Any, _doc("Who made the call; no IR form, not warned.")] = None
-    async_: Annotated[Any, _doc("Whether the call runs asynchronously; not warned.")] = field(
-        default=None, name="async"
-    )
-
-
-Item = Message | Reasoning | FunctionCall
-"""An item of a response's output. Any other type is ``Unread``, read whole: a hosted
-tool's item (``web_search_call``, ``file_search_call``, ``code_interpreter_call``,
-``image_generation_call``, ``mcp_call``, ``mcp_list_tools``, ``computer_call``,
-``tool_search_call``, ``compaction``...) with a non-blank ``id`` is a server-tool call
-{id, name: the type, input: {}, wire: its other keys}; without an id, or a
-``custom_tool_call``, PART_NOT_READ."""
-
-
-# --- the response -------------------------------------------------------------------
-
-
-class IncompleteDetails(WireStruct):
-    """Why a response is incomplete."""
-
-    reason: Annotated[
-        Any,
-        _doc("max_output_tokens: stop reason length; anything else (content_filter...): error."),
-    ] = None
-
-
-class ResponseError(WireStruct):
-    """An error the API reports (a failed response's, or an error event's)."""
-
-    code: Annotated[
-        str | None,
-        _doc("The provider's code (blank or none: the type, else the event type)."),
-    ] = None
-    message: Annotated[
-        str | None, _doc("What went wrong (blank or none: 'the response failed').")
-    ] = None
-    type: Annotated[str | None, _doc("The error's type: the code when it has none.")] = None
-    param: Annotated[Any, _doc("The request parameter at fault; not read.")] = None
-    misalignment: Annotated[Any, _doc("Not read.")] = None
-
-
-def _not_read(what: str) -> Meta:
-    return _doc(f"{what}; no IR form, not warned.")
-
-
-class Response(WireStruct):
-    """A Responses API reply (``client.responses.create()``), and a stream terminal's
-    ``response``: its output items, in order, and its status and usage."""
-
-    id: Annotated[NonBlank, _doc("The response's id.")]
-    status: Annotated[
-        str | None,
-        _doc(
-            "completed (or none): stop, tool_call after a function call, refusal after a"
-            " refusal; incomplete: see incomplete_details; failed: the error; in_progress,"
-            " queued, cancelled: not ended (PROVIDER_MISSING_TERMINAL)."
-        ),
-    ] = None
-    output: Annotated[list[Item] | None, _doc("The output items, in order.")] = None
-    usage: Annotated[Usage | None, _doc("Token counts.")] = None
-    incomplete_details: Annotated[
-        IncompleteDetails | None, _doc("Why the response is incomplete.")
-    ] = None
-    error: Annotated[
-        Any, _doc("Null unless failed; a failed response is read as FailedResponse.")
-    ] = None
-    object: Annotated[Any, _doc("Always 'response'; not read.")] = None
-    created_at: Annotated[Any, _not_read("When it was created")] = None
-    completed_at: Annotated[Any, _not_read("When it completed")] = None
-    model: Annotated[Any, _not_read("The model that answered")] = None
-    output_text: Annotated[
-        Any, _not_read("The JavaScript SDK's join of the output text (read from the items)")
-    ] = None
-    instructions: Annotated[Any, _not_read("The request's instructions, echoed")] = None
-    metadata: Annotated[Any, _not_read("The request's metadata, echoed")] = None
-    tools: Annotated[Any, _not_read("The request's tools, echoed")] = None
-    tool_choice: Annotated[Any, _not_read("The request's tool_choice, echoed")] = None
-    parallel_tool_calls: Annotated[Any, _not_read("A request setting, echoed")] = None
-    temperature: Annotated[Any, _not_read("A request setting, echoed")] = None
-    top_p: Annotated[Any, _not_read("A request setting, echoed")] = None
-    top_logprobs: Annotated[Any, _not_read("A request setting, echoed")] = None
-    frequency_penalty: Annotated[Any, _not_read("A request setting, echoed")] = None
-    presence_penalty: Annotated[Any, _not_read("A request setting, echoed")] = None
-    max_output_tokens: Annotated[Any, _not_read("A request setting, echoed")] = None
-    max_tool_calls: Annotated[Any, _not_read("A request setting, echoed")] = None
-    truncation: Annotated[Any, _not_read("A request setting, echoed")] = None
-    reasoning: Annotated[Any, _not_read("The request's reasoning settings, echoed")] = None
-    text: Annotated[Any, _not_read("The request's text settings, echoed")] = None
-    store: Annotated[Any, _not_read("A request setting, echoed")] = None
-    background: Annotated[Any, _not_read("A request setting, echoed")] = None
-    service_tier: Annotated[Any, _not_read("The service tier")] = None
-    user: Annotated[Any, _not_read("A request setting, echoed")] = None
-    safety_identifier: Annotated[Any, _not_read("A request setting, echoed")] = None
-    previous_response_id: Annotated[Any, _not_read("A request setting, echoed")] = None
-    conversation: Annotated[Any, _not_read("The conversation it belongs to")] = None
-    prompt: Annotated[Any, _not_read("The request's prompt template, echoed")] = None
-    prompt_cache_key: Annotated[Any, _not_read("A request setting, echoed")] = None
-    prompt_cache_retention: Annotated[Any, _not_read("A request setting, echoed")] = None
-    prompt_cache_options: Annotated[Any, _not_read("A request setting, echoed")] = None
-    prompt_cache_diagnostics: Annotated[Any, _not_read("Prompt-cache diagnostics")] = None
-    moderation: Annotated[Any, _not_read("Moderation results")] = None
-    content_filters: Annotated[Any, _not_read("Azure OpenAI's content filter results")] = None
-    tool_usage: Annotated[Any, _not_read("Hosted tool usage (not tokens)")] = None
-    access_programs: Annotated[Any, _not_read("A request setting, echoed")] = None
-    image: Annotated[Any, _not_read("A request setting, echoed")] = None
-    input_transformations: Annotated[Any, _not_read("Input transformations applied")] = None
-
-
-class ResponseStart(WireStruct):
-    """The response as a stream begins it (``response.created``): only its id is
-    read. The rest (no output, no usage yet) is what the terminal's response repeats,
-    read and warned there, so it is not warned here."""
-
-    rest_kept: ClassVar[bool] = True
-    id: Annotated[NonBlank, _doc("The response's id.")]
-
-
-class FailedResponse(WireStruct):
-    """A failed response (``status`` failed, or ``response.failed``'s): only its error
-    is read (PROVIDER_TRANSPORT_ERROR with its code), nothing else of it."""
-
-    rest_kept: ClassVar[bool] = True
-    error: Annotated[ResponseError | None, _doc("The error (none: the fallbacks).")] = None
-
-
-# --- stream events: the response ----------------------------------------------------
-
-
-class ResponseCreated(WireStruct, tag_field="type", tag="response.created"):
-    """The stream's first event: response_start."""
-
-    response: Annotated[ResponseStart, _doc("The response so far.")]
-    sequence_number: Annotated[Any, _doc(_SEQUENCE)] = None
-
-
-class ResponseCompleted(WireStruct, tag_field="type", tag="response.completed"):
-    """A terminal: the response finished."""
-
-    response: Annotated[Response, _doc("The finished response, output and usage.")]
-    sequence_number: Annotated[Any, _doc(_SEQUENCE)] = None
-
-
-class ResponseIncomplete(WireStruct, tag_field="type", tag="response.incomplete"):
-    """A terminal: the response ended early (incomplete_details says why)."""
-
-    response: Annotated[Response, _doc("The response as it ended.")]
-    sequence_number: Annotated[Any, _doc(_SEQUENCE)] = None
-
-
-class ResponseFailed(WireStruct, tag_field="type", tag="response.failed"):
-    """The response failed: PROVIDER_TRANSPORT_ERROR."""
-
-    response: Annotated[FailedResponse, _doc("The failed response.")]
-    sequence_number: Annotated[Any, _doc(_SEQUENCE)] = None
-
-
-class ErrorEvent(WireStruct, tag_field="type", tag="error"):
-    """An error in the stream: PROVIDER_TRANSPORT_ERROR, from the event itself (the
-    documented shape) or from its ``error`` object (some servers')."""
-
-    code: Annotated[str | None, _doc("The provider's code (as ResponseError's).")] = None
-    message: Annotated[str | None, _doc("What went wrong (as ResponseError's).")] = None
-    param: Annotated[Any, _doc("The request parameter at fault; not read.")] = None
-    error: Annotated[
-        Any,
-        _doc(
-            "An object: the error, a ResponseError, read instead of the event's own keys"
-            " (the shape the official client raises as APIError); anything else: not read."
-        ),
-    ] = None
-    sequence_number: Annotated[Any, _doc(_SEQUENCE)] = None
-
-
-# --- stream events: items -----------------------------------------------------------
-
-
-class OutputItemAdded(WireStruct, tag_field="type", tag="response.output_item.added"):
-    """An output item begins: a function call opens (its deltas find it by
-    output_index), a reasoning item is known; any other item is read when done."""
-
-    output_index: Annotated[Count, _doc("The item's place in the output (once each).")]
-    item: Annotated[Item, _doc("The item as it begins.")]
-    sequence_number: Annotated[Any, _doc(_SEQUENCE)] = None
-
-
-class OutputItemDone(WireStruct, tag_field="type", tag="response.output_item.done"):
-    """An output item is finished: a message's open text ends, a reasoning item's
-    thinking ends signed, a function call is one tool call, a hosted tool's item a
-    server-tool call."""
-
-    output_index: Annotated[Count, _doc("The item's place in the output.")]
-    item: Annotated[Item, _doc("The finished item.")]
-    sequence_number: Annotated[Any, _doc(_SEQUENCE)] = None
-
-
-class OutputTextDelta(WireStruct, tag_field="type", tag="response.output_text.delta"):
-    """More text of a message part: a text_delta chunk."""
-
-    delta: Annotated[str, _doc("The piece of text.")]
-    item_id: Annotated[str | None, _doc("The message's id: the block's itemId (blank: none).")] = (
-        None
-    )
-    output_index: Annotated[Count | None, _doc("The message's place (none: 0).")] = None
-    content_index: Annotated[Count | None, _doc("The part's place (none: 0).")] = None
-    logprobs: Annotated[Any, _doc("Token log probabilities; not warned.")] = None
-    obfuscation: Annotated[Any, _doc("Padding that hides the length; not read.")] = None
-    sequence_number: Annotated[Any, _doc(_SEQUENCE)] = None
-
-
-class RefusalDelta(WireStruct, tag_field="type", tag="response.refusal.delta"):
-    """More of the model's refusal: a refusalDelta chunk of a refusal block."""
-
-    delta: Annotated[str, _doc("The piece of refusal text.")]
-    item_id: Annotated[str | None, _doc("The message's id: the block's itemId (blank: none).")] = (
-        None
-    )
-    output_index: Annotated[Count | None, _doc("The message's place (none: 0).")] = None
-    content_index: Annotated[Any, _doc("The part's place; not read.")] = None
-    obfuscation: Annotated[Any, _doc("Padding that hides the length; not read.")] = None
-    sequence_number: Annotated[Any, _doc(_SEQUENCE)] = None
-
-
-class _PartDone(WireStruct):
-    """The end of a text or refusal part: its block ends (``text`` or ``refusal``
-    repeats the deltas and is not read)."""
-
-    item_id: Annotated[Any, _doc("The message's id; not read.")] = None
-    output_index: Annotated[Any, _doc("The message's place; not read.")] = None
-    content_index: Annotated[Any, _doc("The part's place; not read.")] = None
-    sequence_number: Annotated[Any, _doc(_SEQUENCE)] = None
-
-
-class OutputTextDone(_PartDone, tag_field="type", tag="response.output_text.done"):
-    """A text part ends."""
-
-    text: Annotated[Any, _doc("The part's text, the deltas joined; not read.")] = None
-    logprobs: Annotated[Any, _doc("Token log probabilities; not warned.")] = None
-
-
-class RefusalDone(_PartDone, tag_field="type", tag="response.refusal.done"):
-    """A refusal part ends."""
-
-    refusal: Annotated[Any, _doc("The refusal, the deltas joined; not read.")] = None
-
-
-class OutputTextAnnotationAdded(
-    WireStruct, tag_field="type", tag="response.output_text.annotation.added"
-):
-    """An annotation of a text part: a citation of its block (of a part with no text
-    yet: PART_NOT_READ)."""
-
-    annotation: Annotated[JsonObject, _doc("The annotation, kept as it is.")]
-    output_index: Annotated[Count | None, _doc("The message's place (none: 0).")] = None
-    content_index: Annotated[Count | None, _doc("The part's place (none: 0).")] = None
-    annotation_index: Annotated[Any, _doc("The annotation's place; not read.")] = None
-    item_id: Annotated[Any, _doc("The message's id; not read.")] = None
-    sequence_number: Annotated[Any, _doc(_SEQUENCE)] = None
-
-
-class FinishedPart(WireStruct):
-    """A message part as ``response.content_part.done`` repeats it: only the
-    annotations of an ``output_text`` part are read; the rest is read (and warned)
-    from the finished message."""
-
-    rest_kept: ClassVar[bool] = True
-    type: Annotated[Any, _doc("output_text (its annotations read), refusal...")] = None
-    annotations: Annotated[
-        list[JsonObject] | None, _doc("An output_text part's annotations (as OutputText's).")
-    ] = None
-
-
-class ContentPartDone(WireStruct, tag_field="type", tag="response.content_part.done"):
-    """A message part is finished: the annotations of an output_text part that no
-    annotation event gave are citations of its block."""
-
-    part: Annotated[FinishedPart | None, _doc("The finished part.")] = None
-    output_index: Annotated[Count | None, _doc("The message's place (none: 0).")] = None
-    content_index: Annotated[Count | None, _doc("The part's place (none: 0).")] = None
-    item_id: Annotated[Any, _doc("The message's id; not read.")] = None
-    sequence_number: Annotated[Any, _doc(_SEQUENCE)] = None
-
-
-class ReasoningSummaryPartAdded(
-    WireStruct, tag_field="type", tag="response.reasoning_summary_part.added"
-):
-    """A summary part of a reasoning item begins: a new thinking block (no chunk)."""
-
-    output_index: Annotated[Count, _doc("The reasoning item's place.")]
-    summary_index: Annotated[Count, _doc("The part's place in the summary.")]
-    part: Annotated[Any, _doc("The part as it begins (no text yet); not read.")] = None
-    item_id: Annotated[Any, _doc("The reasoning item's id; not read.")] = None
-    sequence_number: Annotated[Any, _doc(_SEQUENCE)] = None
-
-
-class ReasoningSummaryTextDelta(
-    WireStruct, tag_field="type", tag="response.reasoning_summary_text.delta"
-):
-    """More text of a summary part: a thinking_delta chunk (a part other than the
-    item's current one begins a new thinking block, as its part event would)."""
-
-    delta: Annotated[str, _doc("The piece of summary text.")]
-    output_index: Annotated[Count, _doc("The reasoning item's place.")]
-    summary_index: Annotated[Count, _doc("The part's place in the summary.")]
-    item_id: Annotated[Any, _doc("The reasoning item's id; not read.")] = None
-    obfuscation: Annotated[Any, _doc("Padding that hides the length; not read.")] = None
-    sequence_number: Annotated[Any, _doc(_SEQUENCE)] = None
-
-
-class FunctionCallArgumentsDelta(
-    WireStruct, tag_field="type", tag="response.function_call_arguments.delta"
-):
-    """More of a function call's arguments text (the call added at output_index)."""
-
-    output_index: Annotated[Count, _doc("The call's place (a function call added).")]
-    delta: Annotated[str, _doc("The piece of JSON text.")]
-    item_id: Annotated[Any, _doc("The call's item id; not read.")] = None
-    obfuscation: Annotated[Any, _doc("Padding that hides the length; not read.")] = None
-    sequence_number: Annotated[Any, _doc(_SEQUENCE)] = None
-
-
-class FunctionCallArgumentsDone(
-    WireStruct, tag_field="type", tag="response.function_call_arguments.done"
-):
-    """A function call's whole arguments text (read when no delta came)."""
-
-    output_index: Annotated[Count, _doc("The call's place (a function call added).")]
-    arguments: Annotated[str, _doc("The arguments, JSON text.")]
-    item_id: Annotated[Any, _doc("The call's item id; not read.")] = None
-    name: Annotated[Any, _doc("The function's name; not read (the item's is).")] = None
-    sequence_number: Annotated[Any, _doc(_SEQUENCE)] = None
-
-
-Event = (
-    ResponseCreated
-    | OutputTextDelta
-    | RefusalDelta
-    | OutputTextDone
-    | RefusalDone
-    | OutputTextAnnotationAdded
-    | ContentPartDone
-    | ReasoningSummaryPartAdded
-    | ReasoningSummaryTextDelta
-    | OutputItemAdded
-    | FunctionCallArgumentsDelta
-    | FunctionCallArgumentsDone
-    | OutputItemDone
-    | ResponseCompleted
-    | ResponseIncomplete
-    | ResponseFailed
-    | ErrorEvent
-)
-"""An event of a Responses stream that is read. A skipped one (``Skipped``,
-``SKIPPED_FAMILIES``) is passed over by its type alone; any other type is passed over
-with EVENT_NOT_READ."""
-
-
-# --- stream events: skipped ---------------------------------------------------------
-
-
-class _Skipped(WireStruct):
-    """An event the IR has no place for, or that repeats what other events say: passed
-    over by its type, its data never read, refused or warned."""
-
-    sequence_number: Annotated[Any, _doc(_SEQUENCE)] = None
-
-
-class _PartSkipped(_Skipped):
-    """A skipped event about a part of an output item."""
-
-    item_id: Annotated[Any, _doc("The item's id.")] = None
-    output_index: Annotated[Any, _doc("The item's place.")] = None
-
-
-class Keepalive(_Skipped, tag_field="type", tag="keepalive"):
-    """Sent to keep a long stream open, before response.created too."""
-
-
-class ResponseQueued(_Skipped, tag_field="type", tag="response.queued"):
-    """The response waits (status only)."""
-
-    response: Annotated[Any, _doc("The response so far.")] = None
-
-
-class ResponseInProgress(_Skipped, tag_field="type", tag="response.in_progress"):
-    """The response runs (status only)."""
-
-    response: Annotated[Any, _doc("The response so far.")] = None
-
-
-class ContentPartAdded(_PartSkipped, tag_field="type", tag="response.content_part.added"):
-    """A message part begins (its deltas make its block)."""
-
-    content_index: Annotated[Any, _doc("The part's place.")] = None
-    part: Annotated[Any, _doc("The part as it begins.")] = None
-
-
-class ReasoningSummaryPartDone(
-    _PartSkipped, tag_field="type", tag="response.reasoning_summary_part.done"
-):
-    """A summary part ends (it repeats the deltas)."""
-
-    summary_index: Annotated[Any, _doc("The part's place.")] = None
-    part: Annotated[Any, _doc("The finished part.")] = None
-    status: Annotated[Any, _doc("The part's status.")] = None
-
-
-class ReasoningSummaryTextDone(
-    _PartSkipped, tag_field="type", tag="response.reasoning_summary_text.done"
-):
-    """A summary part's text (it repeats the deltas)."""
-
-    summary_index: Annotated[Any, _doc("The part's place.")] = None
-    text: Annotated[Any, _doc("The part's text.")] = None
-
-
-class ReasoningTextDelta(_PartSkipped, tag_field="type", tag="response.reasoning_text.delta"):
-    """Raw reasoning text (PART_NOT_READ from the finished item's content)."""
-
-    content_index: Annotated[Any, _doc("The part's place.")] = None
-    delta: Annotated[Any, _doc("The piece of raw reasoning.")] = None
-    obfuscation: Annotated[Any, _doc("Padding that hides the length.")] = None
-
-
-class ReasoningTextDone(_PartSkipped, tag_field="type", tag="response.reasoning_text.done"):
-    """Raw reasoning text, whole (PART_NOT_READ from the finished item's content)."""
-
-    content_index: Annotated[Any, _doc("The part's place.")] = None
-    text: Annotated[Any, _doc("The raw reasoning.")] = None
-
-
-Skipped = (
-    Keepalive
-    | ResponseQueued
-    | ResponseInProgress
-    | ContentPartAdded
-    | ReasoningSummaryPartDone
-    | ReasoningSummaryTextDone
-    | ReasoningTextDelta
-    | ReasoningTextDone
-)
-"""The events passed over by their type: status, part starts and ends that repeat the
-deltas, raw reasoning text."""
 
 SKIPPED_FAMILIES = tuple(
     f"response.{family}."
@@ -670,267 +179,3 @@ SKIPPED_FAMILIES = tuple(
 """The event families passed over by the prefix of their type, as ``Skipped``: a hosted
 tool's progress, its streamed code, arguments or input, audio and its transcript. The
 finished item holds what they say."""
-
-
-# --- requests: what from_openai_responses reads ----------------------------------------
-# The items of a request's ``input`` (or of a Response's ``output``, sent back), read one
-# by one: an item's ``type`` names its declaration (a ``message`` may leave it out; a
-# message's ``role`` names its own), any other type with an id is a hosted tool's item
-# (``HostedItem``). Each part family reads an empty ``type`` as a type like any other
-# (``empty_tag_read``): not declared, so passed over with a warning. Keys whose value is
-# the API's default (``async: false``, ``detail: "auto"``) are not warned either.
-
-_NOT_WARNED = "; not read, not warned."
-_ITEM_ID = _doc(
-    "The item's id (msg_..., fc_...): the id of the message it starts, and an assistant"
-    " block's itemId; blank reads as none."
-)
-
-
-class RequestStruct(WireStruct, kw_only=True, gc=False):
-    """The base of a request's item and part declarations: the keys the API writes on
-    any of them that say nothing the IR could hold."""
-
-    status: Annotated[Any, _doc("The item's state (completed...)" + _NOT_WARNED)] = None
-    created_by: Annotated[Any, _doc("Who made the item" + _NOT_WARNED)] = None
-    logprobs: Annotated[Any, _doc("Token log probabilities" + _NOT_WARNED)] = None
-    caller: Annotated[Any, _doc("The execution context of a call" + _NOT_WARNED)] = None
-
-
-class RequestPart(RequestStruct, kw_only=True):
-    """The base of a request's part declarations."""
-
-    empty_tag_read: ClassVar[bool] = True
-
-
-class InputText(RequestPart, tag_field="type", tag="input_text", kw_only=True):
-    """Text: a text block (in an assistant message too)."""
-
-    text: Annotated[str, _doc("The text.")]
-
-
-class RequestOutputText(RequestPart, tag_field="type", tag="output_text", kw_only=True):
-    """A reply's text sent back: a text block."""
-
-    text: Annotated[str, _doc("The text.")]
-    annotations: Annotated[
-        list[JsonObject] | None,
-        _doc(
-            "Where the text comes from (url_citation, file_citation...): each the block's"
-            " citation {provider: 'openai-responses', wire: the annotation as it is}."
-        ),
-    ] = None
-
-
-class RequestRefusal(RequestPart, tag_field="type", tag="refusal", kw_only=True):
-    """A reply's refusal sent back: a refusal block in an assistant message, text
-    elsewhere."""
-
-    refusal: Annotated[str, _doc("The refusal's text.")]
-
-
-class InputImage(RequestPart, tag_field="type", tag="input_image", kw_only=True):
-    """An image: exactly one of image_url and file_id (by file id: PART_NOT_READ, an IR
-    image has no file source)."""
-
-    image_url: Annotated[
-        str | None, _doc("A data URL (a base64 source) or any other URL (a url source).")
-    ] = None
-    file_id: Annotated[str | None, _doc("An uploaded file's id.")] = None
-    detail: Annotated[
-        Any, _doc("low or high: the block's detail; auto (the default) none; any other warned.")
-    ] = None
-
-
-class InputFile(RequestPart, tag_field="type", tag="input_file", kw_only=True):
-    """A document: exactly one of file_data, file_id and file_url."""
-
-    file_data: Annotated[
-        str | None,
-        _doc(
-            "A data URL, or plain base64 whose media type comes from filename (else"
-            " application/octet-stream): a base64 source; not base64 is PART_NOT_READ."
-        ),
-    ] = None
-    file_id: Annotated[str | None, _doc("An uploaded file's id: a file source.")] = None
-    file_url: Annotated[str | None, _doc("Where the file is: a url source.")] = None
-    filename: Annotated[str | None, _doc("The document's filename.")] = None
-    detail: Annotated[Any, _doc("auto (the default) is not warned; any other value is.")] = None
-
-
-class AudioData(RequestStruct, kw_only=True):
-    """Inline audio."""
-
-    data: Annotated[str, _doc("The bytes, base64.")]
-    format: Annotated[str, _doc("mp3 (audio/mpeg) or wav (audio/wav); any other: not read.")]
-
-
-class InputAudio(RequestPart, tag_field="type", tag="input_audio", kw_only=True):
-    """Audio: an audio block."""
-
-    input_audio: Annotated[AudioData, _doc("The audio.")]
-
-
-TextPart = InputText | RequestOutputText | RequestRefusal
-"""A part of a system, developer or assistant message; any other type is warned."""
-UserPart = InputText | RequestOutputText | RequestRefusal | InputImage | InputFile | InputAudio
-"""A part of a user message; any other type is warned."""
-ResultPart = InputText | InputImage
-"""A part of a function call's output; any other type is warned."""
-
-
-class _InputMessage(RequestStruct, kw_only=True):
-    type: Annotated[
-        Literal["message"] | None, _doc("message; may be left out (an easy input message).")
-    ] = None
-    id: Annotated[str | None, _ITEM_ID] = None
-
-
-class UserInput(_InputMessage, kw_only=True):
-    """A user message."""
-
-    role: Annotated[Literal["user"], _doc("user.")]
-    content: Annotated[str | list[UserPart], _doc("A string, or its parts as blocks.")]
-
-
-class SystemInput(_InputMessage, kw_only=True):
-    """Instructions: a system message (the IR has one instruction role)."""
-
-    role: Annotated[Literal["system", "developer"], _doc("system or developer.")]
-    content: Annotated[str | list[TextPart], _doc("A string, or text parts concatenated.")]
-
-
-class AssistantInput(_InputMessage, kw_only=True):
-    """An assistant message (an output message sent back): its blocks join the assistant
-    turn. Its phase (commentary, final_answer) has no IR form: warned."""
-
-    role: Annotated[Literal["assistant"], _doc("assistant.")]
-    content: Annotated[
-        str | list[TextPart], _doc("A string (one text block), or its parts as blocks.")
-    ]
-
-
-class RequestFunctionCall(RequestStruct, tag_field="type", tag="function_call", kw_only=True):
-    """A function tool call: a tool call of the assistant turn."""
-
-    id: Annotated[str | None, _ITEM_ID] = None
-    arguments: Annotated[
-        str,
-        _doc(
-            "The arguments, JSON text of one object; anything else is kept as it is for"
-            " the IR to refuse (INVALID_TOOL_ARGUMENTS)."
-        ),
-    ]
-    call_id: Annotated[str, _doc("The call's id, which its output answers.")]
-    name: Annotated[str, _doc("The function's name.")]
-    namespace: Annotated[str | None, _doc("The tool's namespace.")] = None
-
-
-class SummaryText(RequestStruct, tag_field="type", tag="summary_text", kw_only=True):
-    """One part of a reasoning summary: one thinking block."""
-
-    text: Annotated[str, _doc("The summary's text.")]
-
-
-class RequestReasoning(RequestStruct, tag_field="type", tag="reasoning", kw_only=True):
-    """Reasoning sent back: thinking blocks of the assistant turn, signed by its
-    reference (id and encrypted_content)."""
-
-    id: Annotated[NonBlank, _doc("The reasoning item's id (rs_...).")]
-    summary: Annotated[
-        list[JsonObject],
-        _doc(
-            "The summary: each summary_text part one thinking block (one of empty thinking"
-            " for none); another type is warned."
-        ),
-    ]
-    content: Annotated[
-        list[Any] | None, _doc("Raw reasoning text: each part warned (only the summary is read).")
-    ] = None
-    encrypted_content: Annotated[str | None, _doc("The encrypted reasoning, in the signature.")] = (
-        None
-    )
-
-
-class RequestFunctionCallOutput(
-    RequestStruct, tag_field="type", tag="function_call_output", kw_only=True
-):
-    """A function call's result: a tool-result message."""
-
-    call_id: Annotated[str, _doc("The id of the call it answers.")]
-    output: Annotated[
-        str | list[ResultPart], _doc("The result: a string, or text and image parts.")
-    ]
-    id: Annotated[str | None, _doc("The item's id: the message id.")] = None
-    name: Annotated[
-        str | None,
-        _doc("The tool's name (else the call's with call_id); blank reads as none."),
-    ] = None
-
-
-class HostedItem(WireStruct):
-    """Any other item: with an id, a hosted tool's item (web_search_call, mcp_call...), a
-    server-tool call whose wire is the item's other keys as they are; without one (or an
-    item_reference, a custom tool's call or output) PART_NOT_READ."""
-
-    rest_kept: ClassVar[bool] = True
-
-    type: Annotated[str, _doc("The item's type: the server-tool call's name.")]
-    id: Annotated[str | None, _doc("The item's id: the server-tool call's id.")] = None
-
-
-# --- the calls of tools the application runs, and their outputs ----------------------
-# (``_client_calls``: the mapping, the same in requests, replies and streams.)
-
-
-class ClientCall(WireStruct):
-    """A call of a tool the application runs that the API writes as an item of its own
-    (computer_call, local_shell_call): a tool call named by the item's type, whose
-    arguments are the item's other keys as they are (action or actions,
-    pending_safety_checks...; null ones left out at any depth)."""
-
-    rest_kept: ClassVar[bool] = True
-
-    type: Annotated[str, _doc("computer_call or local_shell_call: the tool call's name.")]
-    id: Annotated[NonBlank, _doc("The item's id (cu_..., lsh_...): the call's itemId.")]
-    call_id: Annotated[NonBlank, _doc("The call's id, which its output answers.")]
-    status: Annotated[Any, _doc("The item's state (completed...)" + _NOT_WARNED)] = None
-
-
-class ComputerScreenshot(RequestStruct, kw_only=True):
-    """What a computer call's output holds: one screenshot."""
-
-    type: Annotated[Literal["computer_screenshot"], _doc("computer_screenshot.")]
-    image_url: Annotated[
-        str | None, _doc("A data URL (a base64 source) or any other URL: the result's image.")
-    ] = None
-    file_id: Annotated[
-        str | None, _doc("An uploaded file's id: PART_NOT_READ (an IR image has no file source).")
-    ] = None
-
-
-class RequestComputerCallOutput(
-    RequestStruct, tag_field="type", tag="computer_call_output", kw_only=True
-):
-    """A computer call's result: a tool-result message (toolName computer_call) holding
-    the screenshot as an image block."""
-
-    call_id: Annotated[NonBlank, _doc("The id of the computer call it answers.")]
-    output: Annotated[ComputerScreenshot, _doc("The screenshot taken after the action.")]
-    id: Annotated[str | None, _doc("The item's id: the message id.")] = None
-    acknowledged_safety_checks: Annotated[
-        list[JsonObject] | None,
-        _doc("The safety checks the developer acknowledged: no IR form, warned when not []."),
-    ] = None
-
-
-class RequestLocalShellCallOutput(
-    RequestStruct, tag_field="type", tag="local_shell_call_output", kw_only=True
-):
-    """A local shell call's result: a tool-result message (toolName local_shell_call)
-    holding the output text."""
-
-    id: Annotated[
-        NonBlank, _doc("The call_id of the local shell call it answers (the SDK names it id).")
-    ]
-    output: Annotated[str, _doc("The command's output, as text (JSON, as the API asks).")]

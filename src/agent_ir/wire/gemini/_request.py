@@ -612,6 +612,10 @@ class _Reader:
         self._renamed: Any = None
         self._spelled: dict[str, str] = {}
         self._unread: dict[str, list[str]] = {}
+        # Read at once: the free values and the ids and names read directly, checked
+        # together at the end (``contents_at_once``).
+        self._free: list[Any] = []
+        self._names: list[str] = []
 
     def enter(self, root: Path, raw: Any, decoded: gemini.Response | None) -> None:
         """Read the unit at ``root`` next: ``raw`` as it came and ``decoded`` (None when
@@ -650,21 +654,22 @@ class _Reader:
         as IR objects (``_direct_model``, ``_direct_user``), any other content as
         ``content`` reads it once its free values are checked. False when a free value
         is not what ``read_wire`` takes as it is (the messages read are then wrong)."""
-        free: list[Any] = []  # the args and responses of the contents read directly
         for index, content in enumerate(contents):
             parts = content.parts
             if content.role == "model":
-                if self._direct_model(index, parts, free):
+                if self._direct_model(index, parts):
                     continue
-            elif self._direct_user(index, parts, free):
+            elif self._direct_user(index, parts):
                 continue
             if not _free_values_exact([content]):
                 return False
             self.enter(("contents", index), wire[index], None)
             self.content(index, content)
+        assert self.direct is not None
+        self.direct.non_blank(*self._names)
         held = Unchecked()
         # One list one level up holds each value at its own depth: one check for all.
-        held.add(_ARGUMENTS_DEPTH - 1, free)
+        held.add(_ARGUMENTS_DEPTH - 1, self._free)
         return held.exact(("contents",), offset=ARGUMENTS_OFFSET)
 
     def content(self, index: int, value: gemini.RequestContent) -> None:
@@ -854,24 +859,21 @@ class _Reader:
     # The speed path: each part's fields compared by identity in one loop (a function
     # call per part to test its shape measured a tenth of the read).
 
-    def _direct_model(self, index: int, parts: list[gemini.RequestPart], free: list[Any]) -> bool:
+    def _direct_model(self, index: int, parts: list[gemini.RequestPart]) -> bool:
         """A model content of text, thinking and call parts (at most a non-empty
         signature beside; a call's args an object or absent) as an IR message, as
-        ``_model`` reads it, its calls' args added to ``free``; False, with nothing
-        read, for any other."""
+        ``_model`` reads it; False, with nothing read, for any other."""
         blocks: list[Any] = []
         calls = False
         for part in parts:
+            call, text, signature = part.function_call, part.text, part.thought_signature
             if (
                 part.function_response is not None
                 or part.inline_data is not None
                 or part.file_data is not None
+                or signature == ""
             ):
                 return False
-            signature = part.thought_signature
-            if signature == "":
-                return False
-            call, text = part.function_call, part.text
             if call is None:
                 if text is None:
                     return False
@@ -879,23 +881,24 @@ class _Reader:
                     blocks.append(ThinkingBlock(thinking=text, thought_signature=signature))
                 else:
                     blocks.append(TextBlock(text=text, thought_signature=signature))
-                continue
-            arguments = call.args
-            if text is not None or part.thought is not None:
+            elif (
+                text is None
+                and part.thought is None
+                and (call.args is None or type(call.args) is dict)
+            ):
+                blocks.append(part)
+                calls = True
+            else:
                 return False
-            if arguments is not None and type(arguments) is not dict:
-                return False
-            blocks.append(part)
-            calls = True
         if calls:
-            self._direct_calls(index, blocks, free)
+            self._direct_calls(index, blocks)
         message_id = assigned_id(len(self.messages))
         self.messages.append(AssistantMessage(id=message_id, content=tuple(blocks)))
         return True
 
-    def _direct_calls(self, index: int, blocks: list[Any], free: list[Any]) -> None:
+    def _direct_calls(self, index: int, blocks: list[Any]) -> None:
         """The call parts among ``blocks`` as IR tool calls, in place, in order."""
-        direct, unanswered = self.direct, self._unanswered
+        direct, unanswered, names = self.direct, self._unanswered, self._names
         assert direct is not None
         for part_index, part in enumerate(blocks):
             if type(part) is not gemini.RequestPart:
@@ -905,21 +908,25 @@ class _Reader:
             call_id, name, arguments = call.id, call.name, call.args
             if call_id is None:
                 call_id = _made_up_call_id(self.warnings, index, part_index, "functionCall")
-            unanswered.setdefault(name, []).append(call_id)
-            direct.non_blank(call_id, name)
+            waiting = unanswered.get(name)
+            if waiting is None:
+                unanswered[name] = [call_id]
+            else:
+                waiting.append(call_id)
+            names += (call_id, name)
             if arguments is None:
                 held = direct.arguments({})
             else:
-                free.append(arguments)
+                self._free.append(arguments)
                 held = direct.input(arguments)
             blocks[part_index] = ToolCallBlock(
                 id=call_id, name=name, arguments=held, thought_signature=part.thought_signature
             )
 
-    def _direct_user(self, index: int, parts: list[gemini.RequestPart], free: list[Any]) -> bool:
+    def _direct_user(self, index: int, parts: list[gemini.RequestPart]) -> bool:
         """A user content of text parts (at most a non-empty signature beside) and
-        function responses without parts as IR messages, as ``_user`` reads it, the
-        responses added to ``free``; False, with nothing read, for any other."""
+        function responses without parts as IR messages, as ``_user`` reads it; False,
+        with nothing read, for any other."""
         for part in parts:
             if (
                 part.function_call is not None
@@ -940,20 +947,19 @@ class _Reader:
                 or not exact_keys(response.response)  # looked up before it is checked
             ):
                 return False
-        self._direct_user_messages(index, parts, free)
+        self._direct_user_messages(index, parts)
         return True
 
-    def _direct_user_messages(
-        self, index: int, parts: list[gemini.RequestPart], free: list[Any]
-    ) -> None:
-        direct, messages = self.direct, self.messages
-        assert direct is not None
+    def _direct_user_messages(self, index: int, parts: list[gemini.RequestPart]) -> None:
+        messages, names = self.messages, self._names
         run: list[Any] | None = None
         produced = False
         for part_index, part in enumerate(parts):
             response = part.function_response
             if response is None:
-                block = TextBlock(text=part.text, thought_signature=part.thought_signature)
+                text = part.text
+                assert text is not None
+                block = TextBlock(text=text, thought_signature=part.thought_signature)
                 if run is None:
                     run = [block]
                 else:
@@ -965,8 +971,8 @@ class _Reader:
             place = (index, part_index, "functionResponse")
             name, value = response.name, response.response
             call_id = _answered(self.warnings, self._unanswered, place, response.id, name)
-            direct.non_blank(call_id, name)
-            free.append(value)
+            names += (call_id, name)
+            self._free.append(value)
             text, is_error = response_text(value)
             result = ToolResultMessage(
                 id=assigned_id(len(messages)),
@@ -1096,9 +1102,9 @@ def _answered(
     ``_wire.FunctionResponse.id`` says); ``unanswered``: the calls no response answered yet, by name, updated.
     ``place``: the response's content and part indexes and its ``functionResponse``
     key's spelling."""
-    waiting = unanswered.get(name, [])
+    waiting = unanswered.get(name)
     if call_id is not None:
-        if call_id in waiting:
+        if waiting and call_id in waiting:
             waiting.remove(call_id)
         return call_id
     index, part_index, key = place

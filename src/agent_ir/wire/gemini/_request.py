@@ -972,7 +972,8 @@ class _Reader:
             name, value = response.name, response.response
             call_id = _answered(self.warnings, self._unanswered, place, response.id, name)
             names += (call_id, name)
-            self._free.append(value)
+            if len(value) != 1 or type(next(iter(value.values()))) is not str:
+                self._free.append(value)  # else exact already: one str key, one str
             text, is_error = response_text(value)
             result = ToolResultMessage(
                 id=assigned_id(len(messages)),

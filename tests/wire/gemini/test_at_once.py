@@ -494,3 +494,29 @@ def test_arguments_and_responses_are_bounded_as_the_checked_read_bounds_them(
         response["response"] = _nested(levels)
     assert (_request._read_at_once(contents, None) is not None) is at_once
     assert _outcome(lambda: from_gemini(contents)) == _outcome(lambda: read_checked(contents, None))
+
+
+class _CountedKey(str):
+    """A ``str`` subclass key that counts the comparisons made with it."""
+
+    compared = 0
+
+    def __eq__(self, other: object) -> bool:
+        _CountedKey.compared += 1
+        return str.__eq__(self, other)
+
+    __hash__ = str.__hash__
+
+
+@pytest.mark.parametrize("key", ["output", "error"])
+def test_a_response_whose_key_is_not_an_exact_string_is_not_looked_into_at_once(
+    key: str,
+) -> None:
+    response = {_CountedKey(key): "text"}
+    contents = [
+        {"role": "user", "parts": [{"functionResponse": {"name": "f", "response": response}}]}
+    ]
+    _CountedKey.compared = 0
+    assert _request._read_at_once(contents, None) is None
+    assert _CountedKey.compared == 0
+    assert _outcome(lambda: from_gemini(contents)) == _outcome(lambda: read_checked(contents, None))

@@ -520,3 +520,23 @@ def test_a_response_whose_key_is_not_an_exact_string_is_not_looked_into_at_once(
     assert _request._read_at_once(contents, None) is None
     assert _CountedKey.compared == 0
     assert _outcome(lambda: from_gemini(contents)) == _outcome(lambda: read_checked(contents, None))
+
+
+FILE = {"fileUri": "https://x/a.png"}
+
+
+@pytest.mark.parametrize(
+    "part",
+    [
+        {"fileData": {**FILE, "mimeType": float("nan")}},
+        {"fileData": {**FILE, "mimeType": {"a": (1,)}}},
+        {"fileData": {**FILE, "mimeType": _nested(64)}},
+        {"functionResponse": {"name": "f", "response": {"a": float("inf")}, "parts": []}},
+        {"functionResponse": {"name": "f", "response": {"a": (1,)}, "parts": [{"fileData": FILE}]}},
+    ],
+)
+def test_a_content_not_of_the_common_shapes_is_checked_before_it_is_read(part: Any) -> None:
+    contents = [{"role": "user", "parts": [{"text": "look"}, part]}]
+    checked = _outcome(lambda: read_checked(contents, None))
+    assert _request._read_at_once(contents, None) is None
+    assert _outcome(lambda: from_gemini(contents)) == checked

@@ -494,3 +494,49 @@ def test_arguments_and_responses_are_bounded_as_the_checked_read_bounds_them(
         response["response"] = _nested(levels)
     assert (_request._read_at_once(contents, None) is not None) is at_once
     assert _outcome(lambda: from_gemini(contents)) == _outcome(lambda: read_checked(contents, None))
+
+
+class _CountedKey(str):
+    """A ``str`` subclass key that counts the comparisons made with it."""
+
+    compared = 0
+
+    def __eq__(self, other: object) -> bool:
+        _CountedKey.compared += 1
+        return str.__eq__(self, other)
+
+    __hash__ = str.__hash__
+
+
+@pytest.mark.parametrize("key", ["output", "error"])
+def test_a_response_whose_key_is_not_an_exact_string_is_not_looked_into_at_once(
+    key: str,
+) -> None:
+    response = {_CountedKey(key): "text"}
+    contents = [
+        {"role": "user", "parts": [{"functionResponse": {"name": "f", "response": response}}]}
+    ]
+    _CountedKey.compared = 0
+    assert _request._read_at_once(contents, None) is None
+    assert _CountedKey.compared == 0
+    assert _outcome(lambda: from_gemini(contents)) == _outcome(lambda: read_checked(contents, None))
+
+
+FILE = {"fileUri": "https://x/a.png"}
+
+
+@pytest.mark.parametrize(
+    "part",
+    [
+        {"fileData": {**FILE, "mimeType": float("nan")}},
+        {"fileData": {**FILE, "mimeType": {"a": (1,)}}},
+        {"fileData": {**FILE, "mimeType": _nested(64)}},
+        {"functionResponse": {"name": "f", "response": {"a": float("inf")}, "parts": []}},
+        {"functionResponse": {"name": "f", "response": {"a": (1,)}, "parts": [{"fileData": FILE}]}},
+    ],
+)
+def test_a_content_not_of_the_common_shapes_is_checked_before_it_is_read(part: Any) -> None:
+    contents = [{"role": "user", "parts": [{"text": "look"}, part]}]
+    checked = _outcome(lambda: read_checked(contents, None))
+    assert _request._read_at_once(contents, None) is None
+    assert _outcome(lambda: from_gemini(contents)) == checked

@@ -409,7 +409,8 @@ def response_text(response: Wire) -> tuple[str, bool]:
         if type(response.get("error")) is str:
             return response["error"], True
         output = response.get("output")
-        if type(output) is str and _object_text(output) is None:
+        # Only a text starting with { may be an object's text (``_compact_object``).
+        if type(output) is str and (output[:1] != "{" or _object_text(output) is None):
             return output, False
     return arguments_text(response), False
 
@@ -523,15 +524,13 @@ def _decoded(value: Any, shape: type, root: Path) -> gemini.Response:
 
 def _read_at_once(wire: list[Any], system: object) -> WireMessages | None:
     """The request read from one ``msgspec.convert``, its free values (arguments,
-    responses) checked as ``read_wire`` would check them first; None when it does not
-    convert, holds what ``read_wire`` would copy or refuse, or anything fails (the
-    checked read then reports it)."""
+    responses) checked as ``read_wire`` would check them (``contents_at_once``); None
+    when it does not convert, holds what ``read_wire`` would copy or refuse, or anything
+    fails (the checked read then reports it)."""
     if system is not None and not is_rereadable([system]):
         return None
     try:
         request = msgspec.convert({"contents": wire, "systemInstruction": system}, gemini.Request)
-        if not _free_values_exact(request.contents):
-            return None
         reader = _Reader(Direct())
         instruction = request.system_instruction
         if isinstance(instruction, str):
@@ -539,9 +538,8 @@ def _read_at_once(wire: list[Any], system: object) -> WireMessages | None:
         elif instruction is not None:
             reader.enter(("systemInstruction",), system, None)
             reader.system(instruction)
-        for index, content in enumerate(request.contents):
-            reader.enter(("contents", index), wire[index], None)
-            reader.content(index, content)
+        if not reader.contents_at_once(wire, request.contents):
+            return None
         assert reader.direct is not None
         converted = reader.direct.messages(reader.messages)
     except Exception:  # any failure: read again, checked, to report it
@@ -552,7 +550,8 @@ def _read_at_once(wire: list[Any], system: object) -> WireMessages | None:
 def _free_values_exact(contents: list[gemini.RequestContent]) -> bool:
     """Whether the values the declaration keeps as they came (a call's ``args``, a
     response's ``response``, a file's ``mimeType`` when not a string) are what
-    ``read_wire`` takes as they are."""
+    ``read_wire`` takes as they are (checked before a content not of the common shapes
+    is read)."""
     held = Unchecked()
     for content in contents:
         for part in content.parts:
@@ -613,6 +612,10 @@ class _Reader:
         self._renamed: Any = None
         self._spelled: dict[str, str] = {}
         self._unread: dict[str, list[str]] = {}
+        # Read at once: the free values and the ids and names read directly, checked
+        # together at the end (``contents_at_once``).
+        self._free: list[Any] = []
+        self._names: list[str] = []
 
     def enter(self, root: Path, raw: Any, decoded: gemini.Response | None) -> None:
         """Read the unit at ``root`` next: ``raw`` as it came and ``decoded`` (None when
@@ -646,6 +649,29 @@ class _Reader:
 
     # -- contents ------------------------------------------------------------------------
 
+    def contents_at_once(self, wire: list[Any], contents: list[gemini.RequestContent]) -> bool:
+        """``contents`` (decoded from ``wire``, unchecked input) read: the common shapes
+        as IR objects (``_direct_model``, ``_direct_user``), any other content as
+        ``content`` reads it once its free values are checked. False when a free value
+        is not what ``read_wire`` takes as it is (the messages read are then wrong)."""
+        for index, content in enumerate(contents):
+            parts = content.parts
+            if content.role == "model":
+                if self._direct_model(index, parts):
+                    continue
+            elif self._direct_user(index, parts):
+                continue
+            if not _free_values_exact([content]):
+                return False
+            self.enter(("contents", index), wire[index], None)
+            self.content(index, content)
+        assert self.direct is not None
+        self.direct.non_blank(*self._names)
+        held = Unchecked()
+        # One list one level up holds each value at its own depth: one check for all.
+        held.add(_ARGUMENTS_DEPTH - 1, self._free)
+        return held.exact(("contents",), offset=ARGUMENTS_OFFSET)
+
     def content(self, index: int, value: gemini.RequestContent) -> None:
         self._keys(index, -1, "")
         if value.role == "model":
@@ -654,9 +680,6 @@ class _Reader:
             self._user(index, value.parts)
 
     def _model(self, index: int, parts: list[gemini.RequestPart]) -> None:
-        if self.direct is not None and all(map(_plain_model, parts)):
-            self._direct_model(index, parts)
-            return
         blocks = []
         for part_index, part in enumerate(parts):
             at = f"/parts/{part_index}"
@@ -670,9 +693,6 @@ class _Reader:
         self._append({"role": "assistant", "content": blocks})
 
     def _user(self, index: int, parts: list[gemini.RequestPart]) -> None:
-        if self.direct is not None and all(map(_plain_user, parts)):
-            self._direct_user(index, parts)
-            return
         # Each response is a message, each run of other parts one.
         run: list[Wire] | None = None
         produced = False
@@ -835,73 +855,141 @@ class _Reader:
         return {"type": kind, "source": {"type": "url", "url": uri}}
 
     # -- IR objects at once (Direct) ---------------------------------------------------
+    #
+    # The speed path: a content's parts are tested in one loop, field by field (no call
+    # per part), and the IR objects built at once; the args and responses read are
+    # checked together at the end (``contents_at_once``).
 
-    def _direct_model(self, index: int, parts: list[gemini.RequestPart]) -> None:
-        """Text, thinking and call parts (``_plain_model``) as IR objects, as ``_model``
-        reads them."""
-        direct = self.direct
-        assert direct is not None
+    def _direct_model(self, index: int, parts: list[gemini.RequestPart]) -> bool:
+        """A model content of text, thinking and call parts (at most a non-empty
+        signature beside; a call's args an object or absent) as an IR message, as
+        ``_model`` reads it; False, with nothing read, for any other."""
         blocks: list[Any] = []
-        for part_index, part in enumerate(parts):
-            call, signature = part.function_call, part.thought_signature
+        calls = False
+        for part in parts:
+            call, text, signature = part.function_call, part.text, part.thought_signature
+            if (
+                part.function_response is not None
+                or part.inline_data is not None
+                or part.file_data is not None
+                or signature == ""
+            ):
+                return False
             if call is None:
-                assert part.text is not None
+                if text is None:
+                    return False
                 if part.thought:
-                    blocks.append(ThinkingBlock(thinking=part.text, thought_signature=signature))
+                    blocks.append(ThinkingBlock(thinking=text, thought_signature=signature))
                 else:
-                    blocks.append(TextBlock(text=part.text, thought_signature=signature))
-                continue
-            call_id = call.id
-            if call_id is None:
-                call_id = _made_up_call_id(self.warnings, index, part_index, "functionCall")
-            self._unanswered.setdefault(call.name, []).append(call_id)
-            direct.non_blank(call_id, call.name)
-            arguments = direct.arguments({}) if call.args is None else direct.input(call.args)
-            blocks.append(
-                ToolCallBlock(
-                    id=call_id, name=call.name, arguments=arguments, thought_signature=signature
-                )
-            )
+                    blocks.append(TextBlock(text=text, thought_signature=signature))
+            elif (
+                text is None
+                and part.thought is None
+                and (call.args is None or type(call.args) is dict)
+            ):
+                blocks.append(part)
+                calls = True
+            else:
+                return False
+        if calls:
+            self._direct_calls(index, blocks)
         message_id = assigned_id(len(self.messages))
         self.messages.append(AssistantMessage(id=message_id, content=tuple(blocks)))
+        return True
 
-    def _direct_user(self, index: int, parts: list[gemini.RequestPart]) -> None:
-        """Text parts and function responses (``_plain_user``) as IR objects, as ``_user``
-        reads them."""
-        direct = self.direct
+    def _direct_calls(self, index: int, blocks: list[Any]) -> None:
+        """The call parts among ``blocks`` as IR tool calls, in place, in order."""
+        direct, unanswered, names = self.direct, self._unanswered, self._names
         assert direct is not None
+        for part_index, part in enumerate(blocks):
+            if type(part) is not gemini.RequestPart:
+                continue
+            call = part.function_call
+            assert call is not None
+            call_id, name, arguments = call.id, call.name, call.args
+            if call_id is None:
+                call_id = _made_up_call_id(self.warnings, index, part_index, "functionCall")
+            waiting = unanswered.get(name)
+            if waiting is None:
+                unanswered[name] = [call_id]
+            else:
+                waiting.append(call_id)
+            names += (call_id, name)
+            if arguments is None:
+                held = direct.arguments({})
+            else:
+                self._free.append(arguments)
+                held = direct.input(arguments)
+            blocks[part_index] = ToolCallBlock(
+                id=call_id, name=name, arguments=held, thought_signature=part.thought_signature
+            )
+
+    def _direct_user(self, index: int, parts: list[gemini.RequestPart]) -> bool:
+        """A user content of text parts (at most a non-empty signature beside) and
+        function responses without parts as IR messages, as ``_user`` reads it; False,
+        with nothing read, for any other."""
+        for part in parts:
+            if (
+                part.function_call is not None
+                or part.inline_data is not None
+                or part.file_data is not None
+                or part.thought
+            ):
+                return False
+            response = part.function_response
+            if response is None:
+                if part.text is None or part.thought_signature == "":
+                    return False
+            elif (
+                part.text is not None
+                or part.thought is not None
+                or part.thought_signature is not None
+                or response.parts is not None
+                or not exact_keys(response.response)  # looked up before it is checked
+            ):
+                return False
+        self._direct_user_messages(index, parts)
+        return True
+
+    def _direct_user_messages(self, index: int, parts: list[gemini.RequestPart]) -> None:
+        """The parts ``_direct_user`` took: each response a tool-result message, each
+        run of text parts one user message (an empty content: one empty message)."""
+        messages, names = self.messages, self._names
         run: list[Any] | None = None
         produced = False
         for part_index, part in enumerate(parts):
             response = part.function_response
             if response is None:
-                assert part.text is not None
-                block = TextBlock(text=part.text, thought_signature=part.thought_signature)
-                run = [block] if run is None else [*run, block]
+                text = part.text
+                assert text is not None
+                block = TextBlock(text=text, thought_signature=part.thought_signature)
+                if run is None:
+                    run = [block]
+                else:
+                    run.append(block)
                 continue
             if run is not None:
-                self._direct_message(run)
+                messages.append(UserMessage(id=assigned_id(len(messages)), content=tuple(run)))
                 run = None
             place = (index, part_index, "functionResponse")
-            name = response.name
+            name, value = response.name, response.response
             call_id = _answered(self.warnings, self._unanswered, place, response.id, name)
-            direct.non_blank(call_id, name)
-            text, is_error = response_text(response.response)
+            names += (call_id, name)
+            if len(value) != 1 or type(next(iter(value.values()))) is not str:
+                self._free.append(value)  # else exact already: one str key, one str
+            text, is_error = response_text(value)
             result = ToolResultMessage(
-                id=assigned_id(len(self.messages)),
+                id=assigned_id(len(messages)),
                 tool_call_id=call_id,
                 tool_name=name,
                 content=text,
                 is_error=is_error,
             )
-            self.messages.append(result)
+            messages.append(result)
             produced = True
         if run is not None or not produced:
-            self._direct_message(run or [])
-
-    def _direct_message(self, blocks: list[Any]) -> None:
-        message_id = assigned_id(len(self.messages))
-        self.messages.append(UserMessage(id=message_id, content=tuple(blocks)))
+            content = () if run is None else tuple(run)
+            messages.append(UserMessage(id=assigned_id(len(messages)), content=content))
 
     # -- bookkeeping -------------------------------------------------------------------
 
@@ -952,38 +1040,6 @@ class _Reader:
     def _append(self, message: Wire) -> None:
         message["id"] = assigned_id(len(self.messages))
         self.messages.append(message)
-
-
-def _plain_model(part: gemini.RequestPart) -> bool:
-    """Whether a part of a model content is read at once as an IR object: text (with
-    or without thought) or a call, with at most a non-empty signature."""
-    if part.function_response or part.inline_data or part.file_data or part.thought_signature == "":
-        return False
-    call = part.function_call
-    if call is None:
-        return part.text is not None
-    arguments = call.args
-    return (
-        part.text is None
-        and part.thought is None
-        and (arguments is None or type(arguments) is dict)
-    )
-
-
-def _plain_user(part: gemini.RequestPart) -> bool:
-    """Whether a part of a user content is read at once as an IR object: text (with at
-    most a non-empty signature), or a function response without parts."""
-    if part.function_call or part.inline_data or part.file_data or part.thought:
-        return False
-    response = part.function_response
-    if response is None:
-        return part.text is not None and part.thought_signature != ""
-    return (
-        part.text is None
-        and part.thought is None
-        and part.thought_signature is None
-        and response.parts is None
-    )
 
 
 def _rest(value: Any, *read: str) -> tuple[str, ...]:
@@ -1050,9 +1106,9 @@ def _answered(
     ``_wire.FunctionResponse.id`` says); ``unanswered``: the calls no response answered yet, by name, updated.
     ``place``: the response's content and part indexes and its ``functionResponse``
     key's spelling."""
-    waiting = unanswered.get(name, [])
+    waiting = unanswered.get(name)
     if call_id is not None:
-        if call_id in waiting:
+        if waiting and call_id in waiting:
             waiting.remove(call_id)
         return call_id
     index, part_index, key = place

@@ -25,6 +25,10 @@ What is ours, around the tool:
 A schema the bundle cannot express (an array of an inline schema, two files defining
 one name) fails with ``CodegenError`` naming the schema file and the definition.
 
+``src/keywordSentences.ts`` is ours alone too: the sentence templates of
+``src/agent_ir/validation/keyword_sentences.json`` (what TOOL_ARGUMENTS_MISMATCH says of
+each failing keyword), which Python fills too, so that both say the same words.
+
 ``src/providers.ts`` is ours alone (no tool, no Node.js): the providers' records of
 ``schemas/v1/providers.json`` as a TypeScript constant (``RECORDS``, typed with the
 declarations' ``ProviderRecord``), with the ``Provider`` type and the ``PROVIDERS`` list
@@ -51,6 +55,8 @@ TOOL = ROOT / "codegen" / "typescript"
 DEFAULT_OUTPUT = ROOT / "bindings" / "typescript"
 PROVIDER_RECORDS = SCHEMAS / "providers.json"
 PROVIDERS_MODULE = "src/providers.ts"
+KEYWORD_SENTENCES = ROOT / "src" / "agent_ir" / "validation" / "keyword_sentences.json"
+SENTENCES_MODULE = "src/keywordSentences.ts"
 # The turn rules of a record that src/rules.ts does not check (no provider asks them).
 UNCHECKED_TURNS = ("userTurnFirst",)
 BUNDLE_TITLE = "AgentIRSchemas"
@@ -110,13 +116,15 @@ def generate(output: Path) -> None:
 
 def render() -> dict[str, str]:
     """The generated files by name (a path under the package), not written anywhere."""
-    providers = providers_module()  # first: it needs no Node.js
+    providers = providers_module()  # first: they need no Node.js
+    sentences = sentences_module()
     bundled = bundle(SCHEMAS)
     declarations = finish(run_tool(bundled), set(bundled["$defs"]))
     return {
         "index.d.ts": declarations,
         "package.json": package_json(),
         PROVIDERS_MODULE: providers,
+        SENTENCES_MODULE: sentences,
     }
 
 
@@ -367,6 +375,56 @@ def _ts_value(value: Any, indent: int) -> str:
     if isinstance(value, list):
         return "[" + ", ".join(_ts_value(item, indent + 2) for item in value) + "]"
     return json.dumps(value)
+
+
+# --- the sentences of failing keywords ------------------------------------------------
+
+SENTENCES_HEADER = (
+    "// DO NOT EDIT: generated from src/agent_ir/validation/keyword_sentences.json by\n"
+    "// codegen/typescript.py. Regenerate with `nox -s codegen`; `nox -s codegen_check` fails\n"
+    "// on any drift. The sentence template of each failing keyword of a tool's parameters,\n"
+    "// the table Python fills (agent_ir.validation._keyword_sentences); src/sentences.ts\n"
+    "// fills them here.\n"
+)
+
+
+def sentences_module(data_file: Path = KEYWORD_SENTENCES) -> str:
+    """``src/keywordSentences.ts``: the templates of ``data_file`` by keyword, in the
+    file's order. A template naming a fact no template filler knows fails with
+    ``CodegenError`` (both languages would write it as nothing)."""
+    table = json.loads(data_file.read_text(encoding="utf-8"))["sentences"]
+    for keyword, template in table.items():
+        unknown = set(re.findall(r"\{(\w+)", template)) - SENTENCE_FACTS
+        if unknown:
+            raise CodegenError(f"{data_file.name}: {keyword}: unknown facts {sorted(unknown)}")
+    entries = "".join(
+        f"  {json.dumps(key)}: {json.dumps(value, ensure_ascii=False)},\n"
+        for key, value in table.items()
+    )
+    return (
+        SENTENCES_HEADER
+        + '\n/** Keyword (a variant after a slash; "*" any other keyword) -> template. */\n'
+        + "export const SENTENCES: Readonly<Record<string, string>> = {\n"
+        + entries
+        + "};\n"
+    )
+
+
+# The facts a template may name (agent_ir.validation._keyword_sentences._written).
+SENTENCE_FACTS = frozenset(
+    {
+        "value",
+        "limit",
+        "expected",
+        "options",
+        "types",
+        "property",
+        "pattern",
+        "unexpected",
+        "count",
+        "keyword",
+    }
+)
 
 
 if __name__ == "__main__":

@@ -223,17 +223,17 @@ def _mismatches(
     own sentence (the failing value masked) only tells its errors apart.
     ``originals``: the patterns as compiled -> as written in ``parameters``, which the
     sentences quote."""
-    read: dict[tuple[tuple[Any, ...], tuple[Any, ...], str], list[Any]] = {}
+    read: dict[tuple[tuple[Any, ...], tuple[Any, ...], str, Any], list[Any]] = {}
     for error in validator.iter_errors(arguments):
         schema_path = original_path(tuple(error.schema_path), originals)
-        given = (tuple(error.instance_path), schema_path, error.message)
+        given = (tuple(error.instance_path), schema_path, error.message, _scalar(error.instance))
         seen = read.get(given)
         if seen is None:
             read[given] = [1, _failing_value(error), error.instance, error.kind]
         else:  # the same keyword by another route, or another key read as this path
             seen[0] += 1
     found: dict[_Mismatch, None] = {}
-    for (instance_path, schema_path, _), (count, value, instance, kind) in read.items():
+    for (instance_path, schema_path, _, _), (count, value, instance, kind) in read.items():
         for where in _wheres(arguments, instance_path, value, count):
             if _held_yet_required(kind, arguments, where):
                 continue
@@ -261,6 +261,18 @@ _DOWN = frozenset(
         "contains",
     }
 )
+
+
+_SCALARS = (str, int, float, bool, type(None))
+
+
+def _scalar(instance: Any) -> Any:
+    """What tells apart two errors jsonschema-rs gives at one path with one sentence
+    (keys "0" and "00" are one path to it, and the failing value is masked): a scalar
+    failing value with its type (1, 1.0 and True are equal in Python); None for a
+    container, which is not copied again."""
+    kind = type(instance)
+    return (kind.__name__, instance) if kind in _SCALARS else None
 
 
 def _schema_place(parameters: Any, schema_path: tuple[Any, ...], where: Path) -> Path:
@@ -295,7 +307,7 @@ def _schema_place(parameters: Any, schema_path: tuple[Any, ...], where: Path) ->
 def _reads_as(key: str, part: Any) -> bool:
     """Whether jsonschema-rs writes the key ``key`` as ``part`` in a path."""
     if type(part) is not int:
-        return key == part
+        return bool(key == part)
     return key.isascii() and key.lstrip("+").isdigit() and int(key) == part
 
 

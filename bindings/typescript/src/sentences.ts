@@ -37,9 +37,8 @@ function written(name: string, fact: unknown): string {
   return cut(jsonText(fact));
 }
 
-/** `value` as JSON.stringify writes it (Python's json_text writes the same). */
+/** `value` as JSON.stringify writes it (Python's json_text writes the same; -0 is 0). */
 export function jsonText(value: unknown): string {
-  if (typeof value === "number" && Object.is(value, -0)) return "0";
   return JSON.stringify(value) ?? "null";
 }
 

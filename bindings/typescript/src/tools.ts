@@ -210,9 +210,32 @@ function exactMultiples(ajv: Ajv): Ajv {
   // or "valueOf" member it finds, and throws); an empty enum matches nothing
   ajv.removeKeyword("const");
   ajv.removeKeyword("enum");
+  // uniqueItems compared as JSON (Ajv's keeps the strings it saw as keys of a plain
+  // object, where "__proto__" is never seen twice), in the meta-schemas too
+  ajv.removeKeyword("uniqueItems");
+  ajv.addKeyword({ keyword: "uniqueItems", schemaType: "boolean", errors: false, validate: (unique: boolean, value: unknown) => !unique || !Array.isArray(value) || distinct(value) });
   ajv.addKeyword({ keyword: "const", errors: false, validate: (expected: unknown, value: unknown) => jsonEqual(expected, value) });
   ajv.addKeyword({ keyword: "enum", schemaType: "array", errors: false, validate: (values: unknown[], value: unknown) => values.some((expected) => jsonEqual(expected, value)) });
   return ajv;
+}
+
+/** Whether no two of `items` are equal as JSON. */
+function distinct(items: readonly unknown[]): boolean {
+  const seen = new Set<string>();
+  for (const item of items) {
+    const key = canonical(item);
+    if (seen.has(key)) return false;
+    seen.add(key);
+  }
+  return true;
+}
+
+/** A JSON value's text with every object's keys sorted: equal texts, equal values. */
+function canonical(value: unknown): string {
+  if (Array.isArray(value)) return "[" + value.map(canonical).join(",") + "]";
+  if (!isObject(value)) return JSON.stringify(value) ?? "null";
+  const keys = Object.keys(value).sort(compareCodePoints);
+  return "{" + keys.map((key) => JSON.stringify(key) + ":" + canonical(value[key])).join(",") + "}";
 }
 
 /** Two JSON values equal as JSON (numbers by value, objects whatever their order). */
@@ -265,7 +288,10 @@ function compileOnce(parameters: Record<string, unknown>): Outcome {
   parameters = compiledForm(parameters, profile.patterns, originals) as Record<string, unknown>;
   parameters = adjusted(parameters, profile.dialect, profile.anchors) as Record<string, unknown>;
   try {
-    return { ...compileChecked(parameters), originals };
+    const outcome = compileChecked(parameters);
+    if (outcome.validate !== null || outcome.path[0] !== "parameters") return { ...outcome, originals };
+    // a place inside the parameters as written, not in their compiled form
+    return { ...outcome, path: ["parameters", ...writtenParts(outcome.path.slice(1).map(String), originals)] };
   } catch (error) {
     const text = error instanceof Error ? error.message : String(error);
     return { validate: null, path: ["parameters"], reason: `parameters could not be compiled as a JSON Schema (${cut(text)})` };
@@ -368,6 +394,10 @@ function adjusted(schema: unknown, dialect: string, anchors: ReadonlyMap<string,
       continue; // references to anchors are written as JSON Pointers (Ajv refuses a name twice)
     } else if (key === "$ref" && typeof value === "string" && /^#[^/]/.test(value) && anchors.has(value.slice(1))) {
       written = "#" + anchors.get(value.slice(1))!.map((part) => "/" + String(part).replaceAll("~", "~0").replaceAll("/", "~1")).join("");
+    } else if (typeof value === "object" && value !== null && !LITERALS.includes(key)) {
+      // a keyword the dialect does not evaluate: no schema to jsonschema-rs, but Ajv
+      // still reads the anchors inside it (and refuses a malformed one)
+      written = withoutAnchors(value);
     } else if (key === "enum" && Array.isArray(value) && value.length === 0) {
       written = [{ [EMPTY_ENUM]: [] }];
     }
@@ -392,6 +422,18 @@ function adjusted(schema: unknown, dialect: string, anchors: ReadonlyMap<string,
     define(copy, "properties", rest);
     define(copy, "patternProperties", patterns);
   }
+  return copy;
+}
+
+// The keywords whose value is data, not schemas.
+const LITERALS = ["const", "enum", "default", "examples", "required", "type"];
+
+/** `value` with every $anchor member left out, at any depth (the containers copied). */
+function withoutAnchors(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(withoutAnchors);
+  if (!isObject(value)) return value;
+  const copy: Record<string, unknown> = {};
+  for (const [key, held] of Object.entries(value)) if (key !== "$anchor") define(copy, key, withoutAnchors(held));
   return copy;
 }
 
@@ -698,6 +740,13 @@ function schemaParts(error: ErrorObject, originals: ReadonlyMap<string, string>)
   });
   if (parts.at(-1) === "false schema") parts.pop();
   if (error.keyword === "not" && FALSE_ITEMS.has(error.parentSchema as object)) parts.pop();
+  return writtenParts(parts, originals);
+}
+
+/** A path in the compiled form of the parameters as a path in them as written: each
+ * patternProperties key as written, the one written for properties.__proto__ read back
+ * as it. */
+function writtenParts(parts: string[], originals: ReadonlyMap<string, string>): string[] {
   for (let index = 0; index + 1 < parts.length; index += 1) {
     if (parts[index] !== "patternProperties") continue;
     if (parts[index + 1] === PROTO_PATTERN) parts.splice(index, 2, "properties", "__proto__");

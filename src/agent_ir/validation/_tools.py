@@ -10,9 +10,10 @@ the definition). ``Tools.check_calls`` then reports, for each tool call:
 * TOOL_ARGUMENTS_MISMATCH: its arguments do not validate against the tool's
   ``parameters``, one diagnostic per failing keyword and place (the same keyword
   reached by several routes through the parameters is one), its path inside the
-  arguments (``/3/content/1/arguments/location``), its sentence naming the keyword and
-  quoting the failing value cut; at most ``LIMITS.errors_per_call`` per call, then one
-  at the arguments counting the rest.
+  arguments (``/3/content/1/arguments/location``), its sentence the keyword's template
+  (``keyword_sentences.json``, which the npm package fills too) filled with the
+  keyword's value and the failing value, cut (``_keyword_sentences``); at most
+  ``LIMITS.errors_per_call`` per call, then one at the arguments counting the rest.
 
 A call naming a tool whose definition is broken gets neither (its tool is declared,
 and there is nothing sound to check it against).

@@ -33,6 +33,8 @@ export const SENTENCES: Readonly<Record<string, string>> = {
   "pattern": "{value} does not match \"{pattern}\"",
   "uniqueItems": "{value} has non-unique elements",
   "contains": "None of {value} are valid under the given schema",
+  "minContains": "{value} has less than {limit} {limit|item|items} valid under the schema of contains",
+  "maxContains": "{value} has more than {limit} {limit|item|items} valid under the schema of contains",
   "not": "{value} is not allowed: it is valid under the schema of not",
   "anyOf": "{value} is not valid under any of the schemas listed in the 'anyOf' keyword",
   "oneOf": "{value} is not valid under any of the schemas listed in the 'oneOf' keyword",

@@ -645,7 +645,8 @@ function checkCall(tools: Tools, messageIndex: number, blockIndex: number, call:
       addName(named, where, schemaPath, "propertyNames/falseSchema", String(error.data));
       continue;
     }
-    const [keyword, facts] = factsOf(error, tool.originals);
+    if (error.keyword === "contains") schemaPath = containsBound(error, schemaPath, tool.validate.errors ?? []);
+    const [keyword, facts] = factsOf(error, tool.originals, schemaPath);
     if (!Object.hasOwn(facts, "value")) facts.value = error.data;
     const sentence = fill(keyword, facts);
     const key = JSON.stringify([where, schemaPath, sentence]);
@@ -689,10 +690,14 @@ function addName(named: Map<string, Named>, where: Path, schemaPath: string[], k
 
 /** The template of an Ajv error (src/keywordSentences.ts) and the facts it is filled
  * with: the keyword's value, the failing value (Python's _tools._facts). */
-function factsOf(error: ErrorObject, originals: ReadonlyMap<string, string>): [string, Facts] {
+function factsOf(error: ErrorObject, originals: ReadonlyMap<string, string>, schemaPath: readonly string[]): [string, Facts] {
   const params = error.params as Record<string, any>;
   const schema = error.schema as any;
   switch (error.keyword) {
+    case "contains": {
+      const bound = schemaPath.at(-1)!;
+      return bound === "contains" ? ["contains", {}] : [bound, { limit: params[bound] }];
+    }
     case "type":
       return ["type", { types: (Array.isArray(schema) ? [...schema] : [schema]).sort(compareCodePoints) }];
     case "enum":
@@ -722,6 +727,27 @@ function factsOf(error: ErrorObject, originals: ReadonlyMap<string, string>): [s
     default:
       return [error.keyword, params.limit === undefined ? {} : { limit: params.limit }];
   }
+}
+
+/** The place of a failing `contains` as jsonschema-rs gives it: at minContains when
+ * the schema has one and too few items are valid under contains, at maxContains when
+ * too many are; else at contains. The valid items are those no error of the contains
+ * schema is at (Ajv gives each item's errors, with allErrors). */
+function containsBound(error: ErrorObject, schemaPath: string[], errors: readonly ErrorObject[]): string[] {
+  const params = error.params as { minContains?: number; maxContains?: number };
+  const parent = error.parentSchema as Record<string, unknown> | undefined;
+  const items = error.data as unknown[];
+  const inside = error.schemaPath + "/";
+  const failing = new Set<string>();
+  for (const other of errors) {
+    if (!other.schemaPath.startsWith(inside) || !other.instancePath.startsWith(error.instancePath + "/")) continue;
+    failing.add(other.instancePath.slice(error.instancePath.length + 1).split("/")[0]);
+  }
+  const valid = items.length - failing.size;
+  const tooFew = valid < (params.minContains ?? 1);
+  const bound = tooFew ? "minContains" : "maxContains";
+  if (parent === undefined || !hasOwn(parent, bound)) return schemaPath;
+  return [...schemaPath.slice(0, -1), bound];
 }
 
 /** The place in the parameters of an Ajv error, as Python names it: its schemaPath's

@@ -241,6 +241,7 @@ def _mismatches(
             exact = _schema_place(parameters, schema_path, where)
             held = _held(arguments, where, instance)
             keyword, facts = _facts(kind, held, schema_path, originals)
+            keyword = _contains_bound(keyword, facts, parameters, exact)
             if keyword in ("const", "enum"):  # the value as written (jsonschema-rs sorts keys)
                 written = _written_value(parameters, exact)
                 if written is not NOTHING:
@@ -310,6 +311,18 @@ def _reads_as(key: str, part: Any) -> bool:
     if type(part) is not int:
         return bool(key == part)
     return key.isascii() and key.lstrip("+").isdigit() and int(key) == part
+
+
+def _contains_bound(keyword: str, facts: dict[str, Any], parameters: Any, exact: Path) -> str:
+    """A ``contains`` error jsonschema-rs gives at ``minContains`` or ``maxContains``
+    (at ``exact``): the template of that bound, its value in ``facts``."""
+    if keyword != "contains" or not exact or exact[-1] not in ("minContains", "maxContains"):
+        return keyword
+    limit = _written_value(parameters, exact)
+    if type(limit) not in (int, float):
+        return keyword
+    facts["limit"] = limit
+    return str(exact[-1])
 
 
 def _written_value(parameters: Any, exact: Path) -> Any:

@@ -14,6 +14,7 @@ sentence at twice that.
 
 from __future__ import annotations
 
+import functools
 import json
 import re
 from collections.abc import Iterable, Mapping
@@ -37,17 +38,34 @@ def fill(keyword: str, facts: Mapping[str, Any]) -> str:
     """The sentence of ``keyword`` (its template, or ``*``'s) with ``facts`` written in:
     ``{name}`` as ``_written`` writes that fact, ``{name|one|many}`` the word for the
     count of that fact (its number, or how many it lists); cut at twice ``QUOTE_CHARS``."""
-    template = SENTENCES.get(keyword, SENTENCES["*"])
-
-    def place(match: re.Match[str]) -> str:
-        name, one, many = match.groups()
+    parts = []
+    for literal, name, one, many in _parsed(SENTENCES.get(keyword, SENTENCES["*"])):
+        parts.append(literal)
+        if name is None:
+            continue
         fact = facts.get(name, keyword if name == "keyword" else None)
-        if one is not None:
+        if one is None:
+            parts.append(_written(name, fact))
+        else:
             count = fact if type(fact) is int else len(fact) if fact is not None else 0
-            return one if count == 1 else many
-        return _written(name, fact)
+            parts.append(one if count == 1 else str(many))
+    return cut("".join(parts), 2 * QUOTE_CHARS)
 
-    return cut(_PLACE.sub(place, template), 2 * QUOTE_CHARS)
+
+_Part = tuple[str, str | None, str | None, str | None]
+
+
+@functools.cache
+def _parsed(template: str) -> tuple[_Part, ...]:
+    """``template`` as (text, then the fact named, its word for one, for many)."""
+    found: list[_Part] = []
+    start = 0
+    for match in _PLACE.finditer(template):
+        name, one, many = match.groups()
+        found.append((template[start : match.start()], name, one, many))
+        start = match.end()
+    found.append((template[start:], None, None, None))
+    return tuple(found)
 
 
 def _written(name: str, fact: Any) -> str:

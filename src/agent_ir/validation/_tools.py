@@ -235,21 +235,36 @@ def _mismatches(
             seen[0] += 1
     found: dict[_Mismatch, None] = {}
     for (instance_path, schema_path, _, _), (count, value, instance, kind) in read.items():
+        exact = exact_path(parameters, schema_path)  # once per place in the parameters
         for where in _wheres(arguments, instance_path, value, count):
-            if _held_yet_required(kind, arguments, where):
-                continue
-            exact = _schema_place(parameters, schema_path, where)
-            held = _held(arguments, where, instance)
-            keyword, facts = _facts(kind, held, schema_path, originals)
-            keyword = _contains_bound(keyword, facts, parameters, exact)
-            if keyword in ("const", "enum"):  # the value as written (jsonschema-rs sorts keys)
-                written = _written_value(parameters, exact)
-                if written is not NOTHING:
-                    facts["expected" if keyword == "const" else "options"] = written
-            facts.setdefault("value", held)
-            mismatch = _Mismatch(where, _keyword(exact), exact, fill(keyword, facts))
-            found[mismatch] = None
+            if not _held_yet_required(kind, arguments, where):
+                place = _schema_place(parameters, schema_path, exact, where)
+                held = _held(arguments, where, instance)
+                found[_mismatch(kind, where, held, schema_path, place, parameters, originals)] = (
+                    None
+                )
     return sorted(found, key=_mismatch_order)
+
+
+def _mismatch(
+    kind: Any,
+    where: Path,
+    held: Any,
+    schema_path: tuple[Any, ...],
+    exact: Path,
+    parameters: Any,
+    originals: dict[str, str | None],
+) -> _Mismatch:
+    """The mismatch of an error of ``kind`` at ``where`` in the arguments (holding
+    ``held``) and ``exact`` in the parameters, its sentence filled (``_facts``)."""
+    keyword, facts = _facts(kind, held, schema_path, originals)
+    keyword = _contains_bound(keyword, facts, parameters, exact)
+    if keyword in ("const", "enum"):  # the value as written (jsonschema-rs sorts keys)
+        written = _written_value(parameters, exact)
+        if written is not NOTHING:
+            facts["expected" if keyword == "const" else "options"] = written
+    facts.setdefault("value", held)
+    return _Mismatch(where, _keyword(exact), exact, fill(keyword, facts))
 
 
 # The keywords whose subschemas are evaluated one level down in the arguments.
@@ -277,12 +292,12 @@ def _scalar(instance: Any) -> Any:
     return (kind.__name__, instance) if kind in _SCALARS else None
 
 
-def _schema_place(parameters: Any, schema_path: tuple[Any, ...], where: Path) -> Path:
-    """The place in ``parameters`` of jsonschema-rs's ``schema_path`` (``exact_path``).
-    When that cannot tell which name it means (properties "0" and "00" are both 0 to
-    jsonschema-rs), each name under ``properties`` is the key of the arguments at the
-    same depth of ``where`` (the error's exact place) that jsonschema-rs reads as it."""
-    exact = exact_path(parameters, schema_path)
+def _schema_place(parameters: Any, schema_path: tuple[Any, ...], exact: Path, where: Path) -> Path:
+    """The place in ``parameters`` of jsonschema-rs's ``schema_path``: ``exact`` (its
+    ``exact_path``), unless that cannot tell which name it means (properties "0" and
+    "00" are both 0 to jsonschema-rs); then each name under ``properties`` is the key of
+    the arguments at the same depth of ``where`` (the error's exact place) that
+    jsonschema-rs reads as it."""
     if exact != schema_path or not any(type(part) is int for part in schema_path):
         return exact
     named = list(schema_path)

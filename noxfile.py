@@ -471,7 +471,7 @@ _PACKAGE_FILES = (
     "README.md",
     "LICENSE",
 )
-_PACKAGE_DIRS = ("src", "scripts", "test")
+_PACKAGE_DIRS = ("src", "scripts", "test", "wire")
 
 
 def _copy_package(root: str, into: str) -> str:

@@ -6,8 +6,9 @@ Only the generated ``*.py`` files (those of ``wire/`` included) are compared, by
 directory (``__pycache__/``) is not generated and is ignored. Without an argument
 (``nox -s codegen_check``), the generated files of ``bindings/typescript/``
 (``index.d.ts``, ``package.json``, ``src/providers.ts``, the providers' records of
-``schemas/v1/providers.json``, and ``wire/<format>.d.ts``, the wire formats'
-declarations) are compared too (``check_typescript``).
+``schemas/v1/providers.json``, ``src/keywordSentences.ts``, the sentence templates
+of ``src/agent_ir/validation/keyword_sentences.json``, and ``wire/<format>.d.ts``, the
+wire formats' declarations) are compared too (``check_typescript``).
 """
 
 from __future__ import annotations
@@ -54,9 +55,9 @@ def check(checked_in: Path = DEFAULT_OUTPUT) -> int:
 
 
 def check_typescript(checked_in: Path = typescript.DEFAULT_OUTPUT) -> int:
-    """0 when ``index.d.ts``, ``package.json``, ``src/providers.ts`` and
-    ``wire/<format>.d.ts`` in ``checked_in`` equal a fresh generation; else 1, after
-    printing what drifted."""
+    """0 when every file ``typescript.render`` writes (``index.d.ts``, ``package.json``,
+    ``src/providers.ts``, ``src/keywordSentences.ts``, ``wire/<format>.d.ts``) equals the
+    one in ``checked_in``; else 1, after printing what drifted."""
     try:
         expected = typescript.render()
     except typescript.CodegenError as error:

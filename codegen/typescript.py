@@ -26,8 +26,12 @@ A schema the bundle cannot express (an array of an inline schema, two files defi
 one name) fails with ``CodegenError`` naming the schema file and the definition.
 
 ``wire/<format>.d.ts`` are ours too: the wire formats' declarations
-(``schemas/v1/wire/``), written by ``codegen/wire_typescript.py`` (no Node.js). They are
-not in the package's ``files`` or ``exports`` yet.
+(``schemas/v1/wire/``), written by ``codegen/wire_typescript.py`` (no Node.js), and
+exported as types only (``import type { Message } from "agent-ir/wire/anthropic"``).
+
+``src/keywordSentences.ts`` is ours alone too: the sentence templates of
+``src/agent_ir/validation/keyword_sentences.json`` (what TOOL_ARGUMENTS_MISMATCH says of
+each failing keyword), which Python fills too, so that both say the same words.
 
 ``src/providers.ts`` is ours alone (no tool, no Node.js): the providers' records of
 ``schemas/v1/providers.json`` as a TypeScript constant (``RECORDS``, typed with the
@@ -59,6 +63,8 @@ TOOL = ROOT / "codegen" / "typescript"
 DEFAULT_OUTPUT = ROOT / "bindings" / "typescript"
 PROVIDER_RECORDS = SCHEMAS / "providers.json"
 PROVIDERS_MODULE = "src/providers.ts"
+KEYWORD_SENTENCES = ROOT / "src" / "agent_ir" / "validation" / "keyword_sentences.json"
+SENTENCES_MODULE = "src/keywordSentences.ts"
 # The turn rules of a record that src/rules.ts does not check (no provider asks them).
 UNCHECKED_TURNS = ("userTurnFirst",)
 BUNDLE_TITLE = "AgentIRSchemas"
@@ -120,6 +126,7 @@ def generate(output: Path) -> None:
 def render() -> dict[str, str]:
     """The generated files by name (a path under the package), not written anywhere."""
     providers = providers_module()  # first: these need no Node.js
+    sentences = sentences_module()
     try:
         wire = wire_typescript.render_all()
     except wire_typescript.CodegenError as error:
@@ -130,6 +137,7 @@ def render() -> dict[str, str]:
         "index.d.ts": declarations,
         "package.json": package_json(),
         PROVIDERS_MODULE: providers,
+        SENTENCES_MODULE: sentences,
         **wire,
     }
 
@@ -289,7 +297,8 @@ def package_json() -> str:
     """The package's manifest: its version is the Python project's. The package is the
     generated declarations (``index.d.ts``) and the hand-written validator beside them
     (``src/*.ts``, built by ``tsc`` into ``dist/``, whose ``index.d.ts`` re-exports the
-    declarations); its one dependency is Ajv, pinned as ``tests/js`` pins it."""
+    declarations), and the wire formats' declarations (``wire/``, types only); its
+    dependencies are Ajv, pinned as ``tests/js`` pins it, and re2js."""
     project = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["project"]
     manifest = {
         "name": "agent-ir",
@@ -302,8 +311,12 @@ def package_json() -> str:
         "type": "module",
         "main": "./dist/index.js",
         "types": "./dist/index.d.ts",
-        "exports": {".": {"types": "./dist/index.d.ts", "default": "./dist/index.js"}},
-        "files": ["index.d.ts", "dist", "README.md"],
+        "exports": {
+            ".": {"types": "./dist/index.d.ts", "default": "./dist/index.js"},
+            # The wire formats' declarations, types only: agent-ir/wire/anthropic...
+            "./wire/*": {"types": "./wire/*.d.ts"},
+        },
+        "files": ["index.d.ts", "dist", "wire", "README.md"],
         "sideEffects": False,
         "engines": {"node": ">=20"},
         "scripts": {
@@ -381,6 +394,56 @@ def _ts_value(value: Any, indent: int) -> str:
     if isinstance(value, list):
         return "[" + ", ".join(_ts_value(item, indent + 2) for item in value) + "]"
     return json.dumps(value)
+
+
+# --- the sentences of failing keywords ------------------------------------------------
+
+SENTENCES_HEADER = (
+    "// DO NOT EDIT: generated from src/agent_ir/validation/keyword_sentences.json by\n"
+    "// codegen/typescript.py. Regenerate with `nox -s codegen`; `nox -s codegen_check` fails\n"
+    "// on any drift. The sentence template of each failing keyword of a tool's parameters,\n"
+    "// the table Python fills (agent_ir.validation._keyword_sentences); src/sentences.ts\n"
+    "// fills them here.\n"
+)
+
+
+def sentences_module(data_file: Path = KEYWORD_SENTENCES) -> str:
+    """``src/keywordSentences.ts``: the templates of ``data_file`` by keyword, in the
+    file's order. A template naming a fact no template filler knows fails with
+    ``CodegenError`` (both languages would write it as nothing)."""
+    table = json.loads(data_file.read_text(encoding="utf-8"))["sentences"]
+    for keyword, template in table.items():
+        unknown = set(re.findall(r"\{(\w+)", template)) - SENTENCE_FACTS
+        if unknown:
+            raise CodegenError(f"{data_file.name}: {keyword}: unknown facts {sorted(unknown)}")
+    entries = "".join(
+        f"  {json.dumps(key)}: {json.dumps(value, ensure_ascii=False)},\n"
+        for key, value in table.items()
+    )
+    return (
+        SENTENCES_HEADER
+        + '\n/** Keyword (a variant after a slash; "*" any other keyword) -> template. */\n'
+        + "export const SENTENCES: Readonly<Record<string, string>> = {\n"
+        + entries
+        + "};\n"
+    )
+
+
+# The facts a template may name (agent_ir.validation._keyword_sentences._written).
+SENTENCE_FACTS = frozenset(
+    {
+        "value",
+        "limit",
+        "expected",
+        "options",
+        "types",
+        "property",
+        "pattern",
+        "unexpected",
+        "count",
+        "keyword",
+    }
+)
 
 
 if __name__ == "__main__":

@@ -157,8 +157,10 @@ def test_the_package_is_the_python_project_s_version() -> None:
     project = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["project"]
     assert (manifest["name"], manifest["version"]) == ("agent-ir", project["version"])
     assert manifest["exports"] == {
-        ".": {"types": "./dist/index.d.ts", "default": "./dist/index.js"}
+        ".": {"types": "./dist/index.d.ts", "default": "./dist/index.js"},
+        "./wire/*": {"types": "./wire/*.d.ts"},
     }
+    assert "wire" in manifest["files"]
     # Ajv, and RE2 for tool-schema patterns (linear time)
     assert manifest["dependencies"] == {"ajv": "8.20.0", "re2js": "2.10.0"}
     assert typescript.package_json() == (BINDINGS / "package.json").read_text(encoding="utf-8")

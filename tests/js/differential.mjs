@@ -1,12 +1,16 @@
 // The npm package (bindings/typescript/) against Python, case by case, on the corpus
 // tests/js/write_corpus.py wrote: every diagnostic of every case must be Python's, in
 // order: its code, messageIndex, toolIndex and JSON Pointer path, and its message for
-// the codes whose sentences the package writes as Python does (PINNED) and for the
-// sentences of the tool-schema profile (PROFILE).
+// the codes whose sentences the package writes as Python does (PINNED), for the
+// sentences of the tool-schema profile (PROFILE) and for every TOOL_ARGUMENTS_MISMATCH
+// (each failing keyword's sentence is filled from one table in both languages:
+// src/agent_ir/validation/keyword_sentences.json).
 //
 //   node differential.mjs PACKAGE_DIST CORPUS.jsonl
 //
-// Exit status 0 when every case agrees; 1 with the first disagreements and their count.
+// Exit status 0 when every case agrees; 1 with the first disagreements (SHOW=N of them)
+// and their count. DUMP=FILE appends each disagreeing case to FILE as one JSON line
+// (its source, Python's diagnostics and the package's), to classify them.
 import fs from "node:fs";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
@@ -43,6 +47,11 @@ const decoded = (text) =>
     return code >= 0xd800 && code <= 0xdfff ? escape : String.fromCodePoint(code);
   });
 
+// JSON.parse reads an integer beyond 2**53 as the nearest double, which the package
+// quotes; Python quotes the integer written. Such integers (16 digits or more) are
+// compared as the doubles both read.
+const doubles = (text) => text.replace(/-?[0-9]{16,}/g, (digits) => String(Number(digits)));
+
 // The sentences of the tool-schema profile (a refusal, its own words in both languages)
 // and the one counting the mismatches not listed.
 const PROFILE = /tool-schema profile|, no (?:\$anchor of the parameters|anchor)$|, which is (?:not in them|no schema)$|is no valid \S+: it must be |is no schema of \S+: it must be |more places not listed/;
@@ -53,6 +62,7 @@ const shown = (d) => {
   found.path = d.path;
   const profile = (d.code === "INVALID_TOOL_DEFINITION" || d.code === "TOOL_ARGUMENTS_MISMATCH") && PROFILE.test(d.message);
   if (PINNED.has(d.code) || profile) found.message = decoded(d.message);
+  else if (d.code === "TOOL_ARGUMENTS_MISMATCH") found.message = doubles(decoded(d.message));
   return JSON.stringify(found);
 };
 
@@ -76,6 +86,7 @@ for (const line of lines) {
   const kind = item.source.split(/[ /]/)[0];
   bySource.set(kind, (bySource.get(kind) ?? 0) + 1);
   if (JSON.stringify(mine) === JSON.stringify(python)) continue;
+  if (process.env.DUMP) fs.appendFileSync(process.env.DUMP, JSON.stringify({ source: item.source, python: item.diagnostics, mine: found }) + "\n");
   disagreements += 1;
   if (disagreements <= Number(process.env.SHOW ?? 15)) {
     console.log(`DISAGREE ${item.source}${item.provider ? ` (${item.provider})` : ""}`);

@@ -5,10 +5,14 @@ definition and a call checked against it, in both languages.
   names in ``const``, ``required`` and keys, a self-reference, the regex dialect,
   ``multipleOf`` in binary floating point, ``$anchor``, an unused remote ``$ref``,
   draft-07 ``$ref`` siblings, ``enum: []``, ``unevaluatedProperties``, ``items: false``,
-  the case of ``$schema``, a broken pattern's path, characters newer than Unicode 14);
+  the case of ``$schema``, a broken pattern's path, characters newer than Unicode 14;
+  and what the sentences' keywords found: "__proto__" twice in ``required``, an
+  ``$anchor`` inside a keyword the dialect does not evaluate, the place of a problem
+  below a translated pattern or a ``__proto__`` property, objects unique as JSON);
 * ``generated``: schemas drawn from a seeded grammar of references (chains, cycles,
   anchors, remote ones), combinators, patterns (fragments of the dialect, broken ones,
-  unasserted ones), limits (deep nesting, wide ``enum``) and prototype names, each with
+  unasserted ones), limits (deep nesting, wide ``enum``), prototype names and every
+  keyword whose failure has a sentence of its own (``keyword_sentences.json``), each with
   arguments drawn from the names and values the schema uses.
 """
 
@@ -104,6 +108,13 @@ ISSUE_CASES: tuple[tuple[Any, Any], ...] = (
     ({"$schema": "http://json-schema.org/draft-07/schema#", "properties": {"s": {"pattern": "\\/"}}}, {"s": "x"}),
     ({"properties": {"a": {"$id": "https://example.com/a"}}}, {}),
     ({"enum": list(range(2000))}, {"x": 1}),
+    ({"type": "object", "required": ["__proto__", "__proto__"]}, {}),
+    ({"$schema": "http://json-schema.org/draft-07/schema#",
+      "properties": {"a": {"unevaluatedItems": {"$anchor": "1bad"}}}}, {"a": 1}),
+    ({"type": "object", "patternProperties": {"\\d": {"required": ["a", "a"]}}}, {}),
+    ({"type": "object", "properties": {"__proto__": {"required": ["a", "a"]}}}, {}),
+    ({"type": "object", "properties": {"l": {"uniqueItems": True}}},
+     {"l": [{"a": 1, "b": 2}, {"b": 2, "a": 1}]}),
 )  # fmt: skip
 
 
@@ -202,8 +213,18 @@ class _Grammar:
                 schema[keyword] = rng.choice(("here", "there", "1bad"))
             elif keyword == "multipleOf":
                 schema[keyword] = rng.choice((0.01, 0.1, 3, 0.5))
-            elif keyword in ("minLength", "maxLength", "minimum", "maximum", "maxProperties"):
+            elif keyword in ("minLength", "maxLength", "minimum", "maximum", "maxProperties",
+                             "minProperties", "minItems", "maxItems", "minContains",
+                             "maxContains"):  # fmt: skip
                 schema[keyword] = rng.choice((0, 1, 2, 5))
+            elif keyword in ("exclusiveMinimum", "exclusiveMaximum"):
+                schema[keyword] = rng.choice((0, 1, 2.5, 10**20))
+            elif keyword == "uniqueItems":
+                schema[keyword] = rng.choice((True, False))
+            elif keyword == "dependentRequired":
+                schema[keyword] = {self.name(): [self.name() for _ in range(rng.randrange(1, 3))]}
+            elif keyword == "unevaluatedItems":
+                schema[keyword] = self.schema(depth + 1)
             elif keyword == "prefixItems":
                 schema[keyword] = [self.schema(depth + 1)]
             else:  # a keyword outside the profile, or none of JSON Schema
@@ -238,7 +259,9 @@ KEYWORDS = ("$ref", "$ref", "allOf", "anyOf", "oneOf", "not", "if", "then", "els
             "properties", "patternProperties", "pattern", "pattern", "required", "const",
             "enum", "type", "$anchor", "multipleOf", "minLength", "maxLength", "minimum",
             "maximum", "maxProperties", "prefixItems", "$dynamicRef", "$id", "$comment",
-            "dependentSchemas")  # fmt: skip
+            "dependentSchemas", "minProperties", "minItems", "maxItems", "minContains",
+            "maxContains", "exclusiveMinimum", "exclusiveMaximum", "uniqueItems",
+            "dependentRequired", "unevaluatedItems")  # fmt: skip
 
 
 def hostile_tool_schemas(count: int, seed: int) -> list[tuple[str, Any, Any]]:

@@ -64,6 +64,7 @@ fs.writeFileSync(
   path.join(folder, "typed.ts"),
   `import { validateTranscript, parseTranscript, checkWireRules, TranscriptError } from "agent-ir";
 import type { Diagnostic, DiagnosticCode, Message, Provider, ValidateOptions } from "agent-ir";
+import type { Message as AnthropicReply, Usage as AnthropicUsage } from "agent-ir/wire/anthropic";
 
 const transcript: unknown = JSON.parse(${JSON.stringify(TRANSCRIPT)});
 const options: ValidateOptions = { tools: [{ name: "get_weather" }], allowPending: false };
@@ -78,6 +79,12 @@ try {
 } catch (error) {
   if (error instanceof TranscriptError) console.log(error.diagnostics.length);
 }
+// The wire formats' declarations (types only): a count is a number.
+const usage: AnthropicUsage = { input_tokens: 3, output_tokens: 5 };
+// @ts-expect-error: a count given as a string
+const wrong: AnthropicUsage = { input_tokens: "3" };
+const reply = JSON.parse('{"usage": {"input_tokens": 3}}') as AnthropicReply;
+console.log(usage.output_tokens, reply.usage?.input_tokens, typeof wrong);
 try {
   // @ts-expect-error: not a registered provider
   checkWireRules(transcript, "openai");
@@ -95,7 +102,7 @@ fs.writeFileSync(
 );
 run("node", [tsc, "-p", "tsconfig.json"]);
 const typed = run("node", [path.join("out", "typed.js")]).trim().split("\n");
-assert.deepEqual(typed, ["MISSING_TOOL_RESULT ORPHAN_TOOL_RESULT", "2", "2", "true"]);
+assert.deepEqual(typed, ["MISSING_TOOL_RESULT ORPHAN_TOOL_RESULT", "2", "2", "5 3 object", "true"]);
 
 // The pages' examples, as they are written there.
 for (const page of pages) {

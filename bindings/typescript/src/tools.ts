@@ -16,11 +16,14 @@ import { DRAFT_06 } from "./schemas.generated.js";
 import { brokenBlocks, toolCallBlocks } from "./linkage.js";
 import { hasOwn, isObject, MAX_DEPTH, type Problem } from "./shape.js";
 import { cut, isBlank, quoted } from "./text.js";
+import { fill, keyOrder, type Facts } from "./sentences.js";
 
 interface Tool {
   readonly position: number;
   readonly validate: ValidateFunction | null; // null: any arguments object
   readonly broken: boolean;
+  /** its patterns as compiled -> as written (what the sentences quote) */
+  readonly originals: ReadonlyMap<string, string>;
 }
 
 /** The tools of one transcript, read once. */
@@ -103,6 +106,7 @@ interface Outcome {
   readonly validate: ValidateFunction | null;
   readonly path: Path;
   readonly reason: string;
+  readonly originals?: ReadonlyMap<string, string>;
 }
 
 function draft06(): Ajv {
@@ -193,7 +197,9 @@ const regExp = (pattern: string): { test: (text: string) => boolean; toString: (
 regExp.code = 'require("re2js").RE2JS';
 // ownProperties: a name is read from the arguments only when they hold it (never from
 // Object.prototype: "constructor", "toString"...).
-const OPTIONS = { strict: false, validateFormats: false, allErrors: true, logger: false, ownProperties: true, code: { regExp } } as const;
+// verbose: each error carries the failing value and the keyword's value, which its
+// sentence is built from (src/sentences.ts).
+const OPTIONS = { strict: false, validateFormats: false, allErrors: true, logger: false, ownProperties: true, verbose: true, code: { regExp } } as const;
 
 /** multipleOf as jsonschema-rs reads it: on the numbers as written (their shortest
  * decimal form), exactly; 0.07 is a multiple of 0.01. */
@@ -204,9 +210,32 @@ function exactMultiples(ajv: Ajv): Ajv {
   // or "valueOf" member it finds, and throws); an empty enum matches nothing
   ajv.removeKeyword("const");
   ajv.removeKeyword("enum");
+  // uniqueItems compared as JSON (Ajv's keeps the strings it saw as keys of a plain
+  // object, where "__proto__" is never seen twice), in the meta-schemas too
+  ajv.removeKeyword("uniqueItems");
+  ajv.addKeyword({ keyword: "uniqueItems", schemaType: "boolean", errors: false, validate: (unique: boolean, value: unknown) => !unique || !Array.isArray(value) || distinct(value) });
   ajv.addKeyword({ keyword: "const", errors: false, validate: (expected: unknown, value: unknown) => jsonEqual(expected, value) });
   ajv.addKeyword({ keyword: "enum", schemaType: "array", errors: false, validate: (values: unknown[], value: unknown) => values.some((expected) => jsonEqual(expected, value)) });
   return ajv;
+}
+
+/** Whether no two of `items` are equal as JSON. */
+function distinct(items: readonly unknown[]): boolean {
+  const seen = new Set<string>();
+  for (const item of items) {
+    const key = canonical(item);
+    if (seen.has(key)) return false;
+    seen.add(key);
+  }
+  return true;
+}
+
+/** A JSON value's text with every object's keys sorted: equal texts, equal values. */
+function canonical(value: unknown): string {
+  if (Array.isArray(value)) return "[" + value.map(canonical).join(",") + "]";
+  if (!isObject(value)) return JSON.stringify(value) ?? "null";
+  const keys = Object.keys(value).sort(compareCodePoints);
+  return "{" + keys.map((key) => JSON.stringify(key) + ":" + canonical(value[key])).join(",") + "}";
 }
 
 /** Two JSON values equal as JSON (numbers by value, objects whatever their order). */
@@ -255,10 +284,14 @@ function compileOnce(parameters: Record<string, unknown>): Outcome {
     const where = ["parameters", ...profile.refusal.path];
     return { validate: null, path: where, reason: `${formatPath(where)} ${profile.refusal.reason}` };
   }
-  parameters = compiledForm(parameters, profile.patterns) as Record<string, unknown>;
+  const originals = new Map<string, string>();
+  parameters = compiledForm(parameters, profile.patterns, originals) as Record<string, unknown>;
   parameters = adjusted(parameters, profile.dialect, profile.anchors) as Record<string, unknown>;
   try {
-    return compileChecked(parameters);
+    const outcome = compileChecked(parameters);
+    if (outcome.validate !== null || outcome.path[0] !== "parameters") return { ...outcome, originals };
+    // a place inside the parameters as written, not in their compiled form
+    return { ...outcome, path: ["parameters", ...writtenParts(outcome.path.slice(1).map(String), originals)] };
   } catch (error) {
     const text = error instanceof Error ? error.message : String(error);
     return { validate: null, path: ["parameters"], reason: `parameters could not be compiled as a JSON Schema (${cut(text)})` };
@@ -270,7 +303,7 @@ function compileOnce(parameters: Record<string, unknown>): Outcome {
  * unasserted patternProperties keys are replaced by one key matching every name, holding
  * true. Two patterns with the same translation are told apart (an empty group added).
  * Only the containers on the way are copied. */
-function compiledForm(parameters: unknown, patterns: readonly PatternPlace[]): unknown {
+function compiledForm(parameters: unknown, patterns: readonly PatternPlace[], originals: Map<string, string>): unknown {
   if (patterns.length === 0) return parameters;
   const root = shallow(parameters);
   const copies = new Map<string, any>([["[]", root]]);
@@ -283,6 +316,7 @@ function compiledForm(parameters: unknown, patterns: readonly PatternPlace[]): u
       while (names.has(name)) name += "(?:)";
       names.set(name, "");
       given.set(original, name);
+      if (original !== null) originals.set(name, original);
     }
     return name;
   };
@@ -360,10 +394,17 @@ function adjusted(schema: unknown, dialect: string, anchors: ReadonlyMap<string,
       continue; // references to anchors are written as JSON Pointers (Ajv refuses a name twice)
     } else if (key === "$ref" && typeof value === "string" && /^#[^/]/.test(value) && anchors.has(value.slice(1))) {
       written = "#" + anchors.get(value.slice(1))!.map((part) => "/" + String(part).replaceAll("~", "~0").replaceAll("/", "~1")).join("");
+    } else if (typeof value === "object" && value !== null && !LITERALS.includes(key)) {
+      // a keyword the dialect does not evaluate: no schema to jsonschema-rs, but Ajv
+      // still reads the anchors inside it (and refuses a malformed one)
+      written = withoutAnchors(value);
     } else if (key === "enum" && Array.isArray(value) && value.length === 0) {
-      written = [{ "\u0000agent-ir: an empty enum matches nothing": [] }];
+      written = [{ [EMPTY_ENUM]: [] }];
     }
-    if (key === "items" && value === false && dialect === "2020-12" && hasOwn(schema, "prefixItems")) written = { not: true };
+    if (key === "items" && value === false && dialect === "2020-12" && hasOwn(schema, "prefixItems")) {
+      written = { not: true };
+      FALSE_ITEMS.add(written as object); // its errors are a false schema's
+    }
     define(copy, key, written);
   }
   // Ajv leaves a property named "__proto__" out of properties: the same schema, as the
@@ -376,13 +417,34 @@ function adjusted(schema: unknown, dialect: string, anchors: ReadonlyMap<string,
     const patterns: Record<string, unknown> = {};
     const given = copy.patternProperties;
     if (isObject(given)) for (const [name, value] of Object.entries(given)) define(patterns, name, value);
-    const only = "^__proto__$";
+    const only = PROTO_PATTERN;
     define(patterns, only, hasOwn(patterns, only) ? { allOf: [patterns[only], held] } : held);
     define(copy, "properties", rest);
     define(copy, "patternProperties", patterns);
   }
   return copy;
 }
+
+// The keywords whose value is data, not schemas.
+const LITERALS = ["const", "enum", "default", "examples", "required", "type"];
+
+/** `value` with every $anchor member left out, at any depth (the containers copied). */
+function withoutAnchors(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(withoutAnchors);
+  if (!isObject(value)) return value;
+  const copy: Record<string, unknown> = {};
+  for (const [key, held] of Object.entries(value)) if (key !== "$anchor") define(copy, key, withoutAnchors(held));
+  return copy;
+}
+
+/** The only value of the enum written for `enum: []` (Ajv refuses an empty enum). */
+const EMPTY_ENUM = "\u0000agent-ir: an empty enum matches nothing";
+
+/** The `{ not: true }` written for a false `items` after prefixItems. */
+const FALSE_ITEMS = new WeakSet<object>();
+
+/** The pattern written for properties.__proto__ (read back as it: schemaParts). */
+const PROTO_PATTERN = "^(?:__proto__)$";
 
 function define(target: Record<string, unknown>, key: string, value: unknown): void {
   Object.defineProperty(target, key, { value, enumerable: true, writable: true, configurable: true });
@@ -482,6 +544,7 @@ export function readTools(value: unknown): Tools {
     const wrong = definitionProblem(entry);
     let broken = wrong !== null;
     let validate: ValidateFunction | null = null;
+    let originals: ReadonlyMap<string, string> = new Map();
     if (wrong !== null) {
       problems.push(diagnostic("INVALID_TOOL_DEFINITION", -1, wrong[0], wrong[1], index));
       definitions.push(null);
@@ -501,10 +564,11 @@ export function readTools(value: unknown): Tools {
           broken = true;
         }
         validate = outcome.validate;
+        originals = outcome.originals ?? originals;
       }
     }
     const name = readableName(entry);
-    if (name !== null && !byName.has(name)) byName.set(name, { position: index, validate, broken });
+    if (name !== null && !byName.has(name)) byName.set(name, { position: index, validate, broken, originals });
   });
   return { byName, problems, readable: true, definitions };
 }
@@ -521,8 +585,9 @@ function keywordErrors(errors: readonly ErrorObject[]): ErrorObject[] {
   // missing property, a propertyNames keyword once per name refused
   const seen = new Set<string>();
   return found.filter((error) => {
-    const params = error.params as { missingProperty?: string };
-    const key = JSON.stringify([error.instancePath, error.schemaPath, error.propertyName ?? null, params.missingProperty ?? null]);
+    const params = error.params as { missingProperty?: string; additionalProperty?: string; unevaluatedProperty?: string };
+    const name = params.missingProperty ?? params.additionalProperty ?? params.unevaluatedProperty ?? null;
+    const key = JSON.stringify([error.instancePath, error.schemaPath, error.propertyName ?? null, name]);
     if (seen.has(key)) return false;
     seen.add(key);
     return true;
@@ -559,29 +624,43 @@ function checkCall(tools: Tools, messageIndex: number, blockIndex: number, call:
   }
   if (valid) return [];
   const found = new Map<string, [Path, string[], string, string]>();
+  const named = new Map<string, Named>(); // the sentences listing names, by place
   for (const error of keywordErrors(tool.validate.errors ?? [])) {
     let where: Path = argumentsPath(error.instancePath);
-    let schemaPath = pointerPath(error.schemaPath.slice(1)).map(String);
+    let schemaPath = schemaParts(error, tool.originals);
     const unevaluated = unevaluatedObject(where, schemaPath);
     if (unevaluated !== null) {
-      // jsonschema-rs: one unevaluatedProperties error at the object, whatever failed in it
-      [where, schemaPath] = unevaluated;
-      const key = JSON.stringify([where, schemaPath, "unevaluatedProperties", ""]);
-      if (!found.has(key)) found.set(key, [where, schemaPath, "unevaluatedProperties", "has unevaluated properties that are not allowed"]);
+      // jsonschema-rs: one unevaluatedProperties error at the object, naming each
+      // property that failed in it
+      const [object, keywordPath] = unevaluated;
+      addName(named, object, keywordPath, "unevaluatedProperties", String(where[object.length]));
       continue;
     }
-    // jsonschema-rs's const sentence does not quote the value: a const refusing several
-    // names (propertyNames) is one sentence
-    const named = error.propertyName === undefined || error.keyword === "const" ? "" : `${quoted(error.propertyName)} `;
-    const sentence = cut(named + (error.message ?? "is not valid"));
-    const key = JSON.stringify([where, schemaPath, error.keyword, sentence]);
-    if (!found.has(key)) found.set(key, [where, schemaPath, error.keyword, sentence]);
+    const params = error.params as Record<string, unknown>;
+    if (error.keyword === "additionalProperties" || error.keyword === "unevaluatedProperties") {
+      addName(named, where, schemaPath, error.keyword, String(params.additionalProperty ?? params.unevaluatedProperty));
+      continue;
+    }
+    if (error.keyword === "false schema" && schemaPath.at(-1) === "propertyNames") {
+      addName(named, where, schemaPath, "propertyNames/falseSchema", String(error.data));
+      continue;
+    }
+    if (error.keyword === "contains") schemaPath = containsBound(error, schemaPath, tool.validate.errors ?? []);
+    const [keyword, facts] = factsOf(error, tool.originals, schemaPath);
+    if (!Object.hasOwn(facts, "value")) facts.value = error.data;
+    const sentence = fill(keyword, facts);
+    const key = JSON.stringify([where, schemaPath, sentence]);
+    if (!found.has(key)) found.set(key, [where, schemaPath, keywordOf(schemaPath), sentence]);
+  }
+  for (const { where, schemaPath, keyword, names } of named.values()) {
+    const sentence = fill(keyword, { unexpected: keyOrder([...new Set(names)]) });
+    found.set(JSON.stringify([where, schemaPath, sentence]), [where, schemaPath, keywordOf(schemaPath), sentence]);
   }
   const mismatches = [...found.values()].sort(mismatchOrder);
   const shown = mismatches.slice(0, LIMITS.errors_per_call);
   const head = `the arguments of tool call ${quoted(call.id)} do not match the parameters of tool ${tool.position} (${cut(call.name)})`;
   const listed = shown.map(([where, schemaPath, keyword, sentence]) => {
-    const reason = `${head}: ${sentence} (keyword ${keyword} at ${"/" + schemaPath.join("/")} of the parameters)`;
+    const reason = `${head}: ${sentence} (keyword ${keyword} at ${pointer(schemaPath)} of the parameters)`;
     return diagnostic("TOOL_ARGUMENTS_MISMATCH", messageIndex, ["content", blockIndex, "arguments", ...where], reason);
   });
   if (mismatches.length > shown.length) {
@@ -589,6 +668,136 @@ function checkCall(tools: Tools, messageIndex: number, blockIndex: number, call:
     listed.push(diagnostic("TOOL_ARGUMENTS_MISMATCH", messageIndex, ["content", blockIndex, "arguments"], reason));
   }
   return listed;
+}
+
+interface Named {
+  readonly where: Path;
+  readonly schemaPath: string[];
+  readonly keyword: string;
+  readonly names: string[];
+}
+
+/** One more name for the sentence of `keyword` at `where` and `schemaPath`. */
+function addName(named: Map<string, Named>, where: Path, schemaPath: string[], keyword: string, name: string): void {
+  const key = JSON.stringify([where, schemaPath, keyword]);
+  let entry = named.get(key);
+  if (entry === undefined) {
+    entry = { where, schemaPath, keyword, names: [] };
+    named.set(key, entry);
+  }
+  entry.names.push(name);
+}
+
+/** The template of an Ajv error (src/keywordSentences.ts) and the facts it is filled
+ * with: the keyword's value, the failing value (Python's _tools._facts). */
+function factsOf(error: ErrorObject, originals: ReadonlyMap<string, string>, schemaPath: readonly string[]): [string, Facts] {
+  const params = error.params as Record<string, any>;
+  const schema = error.schema as any;
+  switch (error.keyword) {
+    case "contains": {
+      const bound = schemaPath.at(-1)!;
+      return bound === "contains" ? ["contains", {}] : [bound, { limit: params[bound] }];
+    }
+    case "type":
+      return ["type", { types: (Array.isArray(schema) ? [...schema] : [schema]).sort(compareCodePoints) }];
+    case "enum":
+      return Array.isArray(schema) && schema.length === 1 && isObject(schema[0]) && hasOwn(schema[0], EMPTY_ENUM)
+        ? ["enum/empty", {}]
+        : ["enum", { options: schema }];
+    case "const":
+      return ["const", { expected: schema }];
+    case "required":
+    case "dependentRequired":
+    case "dependencies":
+      return ["required", { property: params.missingProperty }];
+    case "multipleOf":
+      return ["multipleOf", { limit: schema }];
+    case "pattern":
+      return ["pattern", { pattern: originals.get(params.pattern) ?? params.pattern }];
+    case "oneOf":
+      return [params.passingSchemas ? "oneOf/several" : "oneOf", {}];
+    case "not":
+      return FALSE_ITEMS.has(error.parentSchema as object) ? ["falseSchema", {}] : ["not", {}];
+    case "false schema":
+      return ["falseSchema", {}];
+    case "unevaluatedItems":
+      return ["unevaluatedItems", { count: (error.data as unknown[]).length - params.limit }];
+    case "additionalItems":
+      return ["additionalItems", { limit: params.limit, count: (error.data as unknown[]).length - params.limit }];
+    default:
+      return [error.keyword, params.limit === undefined ? {} : { limit: params.limit }];
+  }
+}
+
+/** The place of a failing `contains` as jsonschema-rs gives it: at minContains when
+ * the schema has one and too few items are valid under contains, at maxContains when
+ * too many are; else at contains. The valid items are those no error of the contains
+ * schema is at (Ajv gives each item's errors, with allErrors). */
+function containsBound(error: ErrorObject, schemaPath: string[], errors: readonly ErrorObject[]): string[] {
+  const params = error.params as { minContains?: number; maxContains?: number };
+  const parent = error.parentSchema as Record<string, unknown> | undefined;
+  const items = error.data as unknown[];
+  const inside = error.schemaPath + "/";
+  const failing = new Set<string>();
+  for (const other of errors) {
+    if (!other.schemaPath.startsWith(inside) || !other.instancePath.startsWith(error.instancePath + "/")) continue;
+    failing.add(other.instancePath.slice(error.instancePath.length + 1).split("/")[0]);
+  }
+  const valid = items.length - failing.size;
+  const tooFew = valid < (params.minContains ?? 1);
+  const bound = tooFew ? "minContains" : "maxContains";
+  if (parent === undefined || !hasOwn(parent, bound)) return schemaPath;
+  return [...schemaPath.slice(0, -1), bound];
+}
+
+/** The place in the parameters of an Ajv error, as Python names it: its schemaPath's
+ * parts decoded (Ajv writes them URI-encoded), each pattern as written, the pattern
+ * written for properties.__proto__ read back as it, the `{ not: true }` written for a
+ * false `items` and Ajv's "false schema" part left out. */
+function schemaParts(error: ErrorObject, originals: ReadonlyMap<string, string>): string[] {
+  const parts = error.schemaPath.split("/").slice(1).map((part) => {
+    let decoded = part;
+    try {
+      decoded = decodeURIComponent(part);
+    } catch {
+      // kept as Ajv wrote it
+    }
+    return decoded.replaceAll("~1", "/").replaceAll("~0", "~");
+  });
+  if (parts.at(-1) === "false schema") parts.pop();
+  if (error.keyword === "not" && FALSE_ITEMS.has(error.parentSchema as object)) parts.pop();
+  return writtenParts(parts, originals);
+}
+
+/** A path in the compiled form of the parameters as a path in them as written: each
+ * patternProperties key as written, the one written for properties.__proto__ read back
+ * as it. */
+function writtenParts(parts: string[], originals: ReadonlyMap<string, string>): string[] {
+  for (let index = 0; index + 1 < parts.length; index += 1) {
+    if (parts[index] !== "patternProperties") continue;
+    if (parts[index + 1] === PROTO_PATTERN) parts.splice(index, 2, "properties", "__proto__");
+    else parts[index + 1] = originals.get(parts[index + 1]) ?? parts[index + 1];
+  }
+  return parts;
+}
+
+/** The keyword a place in the parameters is at (Python's _tools._keyword): the last
+ * part that is neither an index nor a name under a keyword naming subschemas. */
+function keywordOf(schemaPath: readonly string[]): string {
+  let keyword = "schema";
+  for (let index = 0; index < schemaPath.length; index += 1) {
+    const part = schemaPath[index];
+    if (/^[0-9]+$/.test(part)) continue;
+    keyword = part;
+    if (NAMING.has(part)) index += 1;
+  }
+  return keyword;
+}
+
+const NAMING = new Set(["properties", "patternProperties", "$defs", "definitions", "dependentSchemas", "dependencies", "dependentRequired"]);
+
+function pointer(path: readonly string[]): string {
+  return path.map((part) => "/" + part.replaceAll("~", "~0").replaceAll("/", "~1")).join("") || "/";
 }
 
 // The keywords that move one level down in the arguments (propertyNames stays: Ajv

@@ -65,3 +65,26 @@ test("at most 32 mismatches are listed per call, then one counting the rest", ()
   assert.deepEqual(found[0], MISMATCH(""));
   assert.deepEqual(found.slice(1).filter(([, path]) => path === MISMATCH("")[1]), []);
 });
+
+const definitionPaths = (parameters) =>
+  validateTranscript([{ role: "user", id: "m0", content: "go" }], { tools: [{ name: "t", parameters }] }).map((d) => [d.code, d.path]);
+const REFUSED = (path) => ["INVALID_TOOL_DEFINITION", `/parameters${path}`];
+
+test('"__proto__" twice in required is not unique (Ajv keeps the names it saw in a plain object)', () => {
+  assert.deepEqual(definitionPaths({ type: "object", required: ["__proto__", "__proto__"] }), [REFUSED("/required")]);
+  assert.deepEqual(definitionPaths({ type: "object", required: ["__proto__", "constructor"] }), []);
+  const objects = { type: "object", properties: { l: { uniqueItems: true } } };
+  assert.deepEqual(checked(objects, { l: [{ a: 1, b: 2 }, { b: 2, a: 1 }] }), [MISMATCH("/l")]);
+  assert.deepEqual(checked(objects, { l: [{ a: 1 }, { a: 2 }] }), []);
+});
+
+test("an $anchor inside a keyword the dialect does not evaluate is no schema's anchor", () => {
+  const parameters = { $schema: "http://json-schema.org/draft-07/schema#", properties: { a: { unevaluatedItems: { $anchor: "1bad" } } } };
+  assert.deepEqual(definitionPaths(parameters), []);
+});
+
+test("a problem below a translated pattern or a __proto__ property is at its place as written", () => {
+  assert.deepEqual(definitionPaths({ type: "object", patternProperties: { "\\d": { required: ["a", "a"] } } }), [REFUSED("/patternProperties/\\d/required")]);
+  const proto = JSON.parse('{"type":"object","properties":{"__proto__":{"required":["a","a"]}}}');
+  assert.deepEqual(definitionPaths(proto), [REFUSED("/properties/__proto__/required")]);
+});

@@ -10,9 +10,10 @@ the definition). ``Tools.check_calls`` then reports, for each tool call:
 * TOOL_ARGUMENTS_MISMATCH: its arguments do not validate against the tool's
   ``parameters``, one diagnostic per failing keyword and place (the same keyword
   reached by several routes through the parameters is one), its path inside the
-  arguments (``/3/content/1/arguments/location``), its sentence naming the keyword and
-  quoting the failing value cut; at most ``LIMITS.errors_per_call`` per call, then one
-  at the arguments counting the rest.
+  arguments (``/3/content/1/arguments/location``), its sentence the keyword's template
+  (``keyword_sentences.json``, which the npm package fills too) filled with the
+  keyword's value and the failing value, cut (``_keyword_sentences``); at most
+  ``LIMITS.errors_per_call`` per call, then one at the arguments counting the rest.
 
 A call naming a tool whose definition is broken gets neither (its tool is declared,
 and there is nothing sound to check it against).
@@ -57,13 +58,9 @@ from agent_ir._text import QUOTE_CHARS, cut, is_blank, is_valid_unicode, quoted
 from agent_ir.validation._convert import convert_value
 from agent_ir.validation._diagnostics import diagnostic
 from agent_ir.validation._explain import Inspection
+from agent_ir.validation._keyword_sentences import fill, js_key_order
 from agent_ir.validation._linkage import tool_call_blocks
-from agent_ir.validation._tool_patterns import (
-    compiled_form,
-    original_path,
-    original_sentence,
-    original_value,
-)
+from agent_ir.validation._tool_patterns import compiled_form, original_path, original_value
 from agent_ir.validation._tool_profile import LIMITS, read_profile
 
 if TYPE_CHECKING:
@@ -222,33 +219,239 @@ def _mismatches(
     """The failing keywords of ``arguments``, each once (the same keyword reached by two
     routes through the parameters is one), by place in the arguments then in the
     parameters. jsonschema-rs builds its errors all at once, each with a copy of its
-    failing value; each is read into a ``_Mismatch`` and let go. ``originals``: the
-    patterns as compiled -> as written in ``parameters``, which the sentences quote."""
-    read: dict[tuple[tuple[Any, ...], tuple[Any, ...], str], list[Any]] = {}
+    failing value; each is read into a ``_Mismatch`` and let go. Its sentence is built
+    from the keyword, its value and the failing value (``_sentence``); jsonschema-rs's
+    own sentence (the failing value masked) only tells its errors apart.
+    ``originals``: the patterns as compiled -> as written in ``parameters``, which the
+    sentences quote."""
+    read: dict[tuple[tuple[Any, ...], tuple[Any, ...], str, Any], list[Any]] = {}
     for error in validator.iter_errors(arguments):
         schema_path = original_path(tuple(error.schema_path), originals)
-        message = error.message
-        if schema_path and schema_path[-1] == "pattern":
-            message = original_sentence(message, originals)
-        given = (tuple(error.instance_path), schema_path, message)
+        given = (tuple(error.instance_path), schema_path, error.message, _scalar(error.instance))
         seen = read.get(given)
         if seen is None:
-            read[given] = [1, _failing_value(error)]
+            read[given] = [1, _failing_value(error), error.instance, error.kind]
         else:  # the same keyword by another route, or another key read as this path
             seen[0] += 1
     found: dict[_Mismatch, None] = {}
-    for (instance_path, schema_path, message), (count, value) in read.items():
+    for (instance_path, schema_path, _, _), (count, value, instance, kind) in read.items():
+        exact = exact_path(parameters, schema_path)  # once per place in the parameters
         for where in _wheres(arguments, instance_path, value, count):
-            if _held_yet_required(message, schema_path, arguments, where):
-                continue
-            mismatch = _Mismatch(
-                where,
-                _keyword(schema_path),
-                exact_path(parameters, schema_path),
-                _unmasked(message, value),
-            )
-            found[mismatch] = None
+            if not _held_yet_required(kind, arguments, where):
+                place = _schema_place(parameters, schema_path, exact, where)
+                held = _held(arguments, where, instance)
+                found[_mismatch(kind, where, held, schema_path, place, parameters, originals)] = (
+                    None
+                )
     return sorted(found, key=_mismatch_order)
+
+
+def _mismatch(
+    kind: Any,
+    where: Path,
+    held: Any,
+    schema_path: tuple[Any, ...],
+    exact: Path,
+    parameters: Any,
+    originals: dict[str, str | None],
+) -> _Mismatch:
+    """The mismatch of an error of ``kind`` at ``where`` in the arguments (holding
+    ``held``) and ``exact`` in the parameters, its sentence filled (``_facts``)."""
+    keyword, facts = _facts(kind, held, schema_path, originals)
+    keyword = _contains_bound(keyword, facts, parameters, exact)
+    if keyword in ("const", "enum"):  # the value as written (jsonschema-rs sorts keys)
+        written = _written_value(parameters, exact)
+        if written is not NOTHING:
+            facts["expected" if keyword == "const" else "options"] = written
+    facts.setdefault("value", held)
+    return _Mismatch(where, _keyword(exact), exact, fill(keyword, facts))
+
+
+# The keywords whose subschemas are evaluated one level down in the arguments.
+_DOWN = frozenset(
+    {
+        "additionalProperties",
+        "unevaluatedProperties",
+        "items",
+        "additionalItems",
+        "unevaluatedItems",
+        "contains",
+    }
+)
+
+
+_SCALARS = (str, int, float, bool, type(None))
+
+
+def _scalar(instance: Any) -> Any:
+    """What tells apart two errors jsonschema-rs gives at one path with one sentence
+    (keys "0" and "00" are one path to it, and the failing value is masked): a scalar
+    failing value with its type (1, 1.0 and True are equal in Python); None for a
+    container, which is not copied again."""
+    kind = type(instance)
+    return (kind.__name__, instance) if kind in _SCALARS else None
+
+
+def _schema_place(parameters: Any, schema_path: tuple[Any, ...], exact: Path, where: Path) -> Path:
+    """The place in ``parameters`` of jsonschema-rs's ``schema_path``: ``exact`` (its
+    ``exact_path``), unless that cannot tell which name it means (properties "0" and
+    "00" are both 0 to jsonschema-rs); then each name under ``properties`` is the key of
+    the arguments at the same depth of ``where`` (the error's exact place) that
+    jsonschema-rs reads as it."""
+    if exact != schema_path or not any(type(part) is int for part in schema_path):
+        return exact
+    named = list(schema_path)
+    depth = 0
+    index = 0
+    while index < len(named):
+        part = named[index]
+        if part == "properties" and index + 1 < len(named) and depth < len(where):
+            key = where[depth]
+            if type(key) is str and _reads_as(key, named[index + 1]):
+                named[index + 1] = key
+        if part in ("properties", "patternProperties", "prefixItems"):
+            depth += 1
+            index += 1
+        elif part in _NAMING:
+            index += 1
+        elif part in _DOWN:
+            depth += 1
+        index += 1
+    found = tuple(named)
+    return found if _written_value(parameters, found) is not NOTHING else exact
+
+
+def _reads_as(key: str, part: Any) -> bool:
+    """Whether jsonschema-rs writes the key ``key`` as ``part`` in a path."""
+    if type(part) is not int:
+        return bool(key == part)
+    return key.isascii() and key.lstrip("+").isdigit() and int(key) == part
+
+
+def _contains_bound(keyword: str, facts: dict[str, Any], parameters: Any, exact: Path) -> str:
+    """A ``contains`` error jsonschema-rs gives at ``minContains`` or ``maxContains``
+    (at ``exact``): the template of that bound, its value in ``facts``."""
+    if keyword != "contains" or not exact or exact[-1] not in ("minContains", "maxContains"):
+        return keyword
+    limit = _written_value(parameters, exact)
+    if type(limit) not in (int, float):
+        return keyword
+    facts["limit"] = limit
+    return str(exact[-1])
+
+
+def _written_value(parameters: Any, exact: Path) -> Any:
+    """The value at ``exact`` in ``parameters``; nothing when it names no place."""
+    held = parameters
+    for part in exact:
+        try:
+            held = held[part]
+        except (KeyError, IndexError, TypeError):
+            return NOTHING
+    return held
+
+
+def _held(arguments: Any, where: Path, instance: Any) -> Any:
+    """The value at ``where`` in ``arguments`` (the failing value as the call holds it);
+    ``instance`` (jsonschema-rs's copy) when ``where`` names no place exactly."""
+    held = arguments
+    for part in where:
+        try:
+            held = held[part]
+        except (KeyError, IndexError, TypeError):
+            return instance
+    return held
+
+
+def _facts(
+    kind: Any, held: Any, schema_path: tuple[Any, ...], originals: dict[str, str | None]
+) -> tuple[str, dict[str, Any]]:
+    """The template (``keyword_sentences.json``) of a jsonschema-rs error kind and the
+    facts it is filled with: the keyword's value as jsonschema-rs read it, the failing
+    value ``held`` (the value at the error's place in the arguments)."""
+    name = kind.name
+    if name == "propertyNames":  # a property name failed: the sentence of its keyword
+        inner = kind.error
+        keyword, facts = _facts(inner.kind, inner.instance, schema_path, originals)
+        facts.setdefault("value", inner.instance)
+        return keyword, facts
+    if name == "falseSchema":
+        held_by = schema_path[-1] if schema_path else None
+        if held_by in ("additionalProperties", "propertyNames") and type(held) is dict:
+            # jsonschema-rs's error for a false additionalProperties without properties
+            # (every name is refused), or a false propertyNames: at the object
+            keyword = "propertyNames/falseSchema"
+            if held_by == "additionalProperties":
+                keyword = "additionalProperties"
+            return keyword, {"unexpected": js_key_order(held)}
+        return name, {}
+    reader = _FACTS.get(name)
+    return reader(kind, held, originals) if reader is not None else _other(kind)
+
+
+def _other(kind: Any) -> tuple[str, dict[str, Any]]:
+    return kind.name, {}
+
+
+def _limit(kind: Any, held: Any, originals: dict[str, str | None]) -> tuple[str, dict[str, Any]]:
+    return kind.name, {"limit": kind.limit}
+
+
+def _unexpected(
+    kind: Any, held: Any, originals: dict[str, str | None]
+) -> tuple[str, dict[str, Any]]:
+    return kind.name, {"unexpected": js_key_order(kind.unexpected)}
+
+
+def _pattern(kind: Any, held: Any, originals: dict[str, str | None]) -> tuple[str, dict[str, Any]]:
+    return "pattern", {"pattern": originals.get(kind.pattern) or kind.pattern}
+
+
+def _enum(kind: Any, held: Any, originals: dict[str, str | None]) -> tuple[str, dict[str, Any]]:
+    return ("enum" if kind.options else "enum/empty"), {"options": kind.options}
+
+
+def _one_of(kind: Any, held: Any, originals: dict[str, str | None]) -> tuple[str, dict[str, Any]]:
+    import jsonschema_rs
+
+    several = isinstance(kind, jsonschema_rs.ValidationErrorKind.OneOfMultipleValid)
+    return ("oneOf/several" if several else "oneOf"), {}
+
+
+def _additional_items(
+    kind: Any, held: Any, originals: dict[str, str | None]
+) -> tuple[str, dict[str, Any]]:
+    count = len(held) - kind.limit if type(held) is list else 0
+    return "additionalItems", {"limit": kind.limit, "count": count}
+
+
+_FACTS: dict[str, Any] = {
+    "type": lambda kind, held, originals: ("type", {"types": sorted(kind.types)}),
+    "enum": _enum,
+    "const": lambda kind, held, originals: ("const", {"expected": kind.expected_value}),
+    "required": lambda kind, held, originals: ("required", {"property": kind.property}),
+    "additionalProperties": _unexpected,
+    "unevaluatedProperties": _unexpected,
+    "unevaluatedItems": lambda kind, held, originals: (
+        "unevaluatedItems",
+        {"count": len(kind.unexpected)},
+    ),
+    "additionalItems": _additional_items,
+    "maxLength": _limit,
+    "minLength": _limit,
+    "maxItems": _limit,
+    "minItems": _limit,
+    "maxProperties": _limit,
+    "minProperties": _limit,
+    "minimum": _limit,
+    "maximum": _limit,
+    "exclusiveMinimum": _limit,
+    "exclusiveMaximum": _limit,
+    "multipleOf": lambda kind, held, originals: ("multipleOf", {"limit": kind.multiple_of}),
+    "pattern": _pattern,
+    "oneOf": _one_of,
+}
+"""jsonschema-rs's error kind -> its template and facts (any other: its name, no facts)."""
 
 
 def _wheres(arguments: Any, given: tuple[Any, ...], value: Any, count: int) -> list[Path]:
@@ -298,20 +501,14 @@ def _failing_value(error: Any) -> Any:
     return error.instance
 
 
-def _held_yet_required(
-    message: str, schema_path: tuple[Any, ...], arguments: Any, where: Path
-) -> bool:
+def _held_yet_required(kind: Any, arguments: Any, where: Path) -> bool:
     """Whether a ``required`` error says a name is missing from an object that holds
     it. jsonschema-rs (0.61) says so when the parameters list ``properties`` without
     that name and forbid ``additionalProperties``: the name is then reported twice, as
     unexpected (which it is) and as missing (which it is not). Found by the TypeScript
     package's differential run; the sentence is dropped, the other kept. ``where``: the
     error's place in ``arguments``."""
-    if (
-        not schema_path
-        or schema_path[-1] != "required"
-        or not message.endswith(" is a required property")
-    ):
+    if kind.name != "required":
         return False
     held = arguments
     for part in where:
@@ -319,20 +516,37 @@ def _held_yet_required(
             held = held[part]
         except (KeyError, IndexError, TypeError):
             return False  # a place the path does not name exactly: keep the sentence
-    if type(held) is not dict:
-        return False
-    try:
-        name = msgspec.json.decode(message.removesuffix(" is a required property"))
-    except msgspec.DecodeError:
-        return False
-    return type(name) is str and name in held
+    return type(held) is dict and kind.property in held
+
+
+# The keywords whose value maps names to subschemas or lists: the part after them in a
+# path is a name, not a keyword.
+_NAMING = frozenset(
+    {
+        "properties",
+        "patternProperties",
+        "$defs",
+        "definitions",
+        "dependentSchemas",
+        "dependencies",
+        "dependentRequired",
+    }
+)
 
 
 def _keyword(schema_path: Sequence[Any]) -> str:
-    for part in reversed(schema_path):
+    """The keyword a place in the parameters is at: the last part of its path that is
+    neither an index nor a name under a keyword naming subschemas (``properties``); a
+    false subschema is at the keyword holding it."""
+    keyword = "schema"
+    index = 0
+    while index < len(schema_path):
+        part = schema_path[index]
+        index += 1
         if isinstance(part, str):
-            return part
-    return "schema"
+            keyword = part
+            index += part in _NAMING
+    return keyword
 
 
 def _pointer(path: Sequence[str | int]) -> str:

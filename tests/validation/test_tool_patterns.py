@@ -13,40 +13,21 @@ from __future__ import annotations
 import copy
 import re
 from pathlib import Path
-from typing import Any
 
 import pytest
 
-from agent_ir import Diagnostic, DiagnosticCode, validate_transcript
+from agent_ir import DiagnosticCode
 from agent_ir.validation._pattern_dialect import SPACE, UNASSERTED, read_pattern
 from agent_ir.validation._tool_patterns import compiled_form
 from agent_ir.validation._tool_profile import read_profile
+
+from support.tool_calls import check, codes
 
 MISMATCH = DiagnosticCode.TOOL_ARGUMENTS_MISMATCH
 INVALID = DiagnosticCode.INVALID_TOOL_DEFINITION
 DOCS = Path(__file__).resolve().parents[2] / "docs" / "tool-schemas.md"
 # pydantic's pattern for every Decimal field, seen in recorded real traffic
 DECIMAL = "^(?!^[-+.]*$)[+-]?0*\\d*\\.?\\d*$"
-
-
-def transcript(arguments: Any) -> list[dict[str, Any]]:
-    return [
-        {"role": "user", "id": "u", "content": "go"},
-        {"role": "assistant", "id": "a", "content": [
-            {"type": "toolCall", "id": "c", "name": "t", "arguments": arguments}]},
-        {"role": "toolResult", "id": "r", "toolCallId": "c", "toolName": "t",
-         "content": "ok", "isError": False},
-    ]  # fmt: skip
-
-
-def check(parameters: Any, arguments: Any) -> list[Diagnostic]:
-    return list(
-        validate_transcript(transcript(arguments), tools=[{"name": "t", "parameters": parameters}])
-    )
-
-
-def codes(found: list[Diagnostic]) -> list[tuple[str, str]]:
-    return [(d.code.value, d.path) for d in found]
 
 
 def matches(pattern: str, text: str) -> bool:

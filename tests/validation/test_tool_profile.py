@@ -20,34 +20,15 @@ from typing import Any
 
 import pytest
 
-from agent_ir import Diagnostic, DiagnosticCode, validate_transcript
+from agent_ir import Diagnostic, DiagnosticCode
 from agent_ir.validation import _tools
 from agent_ir.validation._tool_profile import LIMITS, check_profile, pattern_problem
 
 from support.cli import run
+from support.tool_calls import check, codes, transcript
 
 MISMATCH = DiagnosticCode.TOOL_ARGUMENTS_MISMATCH
 INVALID = DiagnosticCode.INVALID_TOOL_DEFINITION
-
-
-def transcript(arguments: Any) -> list[dict[str, Any]]:
-    return [
-        {"role": "user", "id": "u", "content": "go"},
-        {"role": "assistant", "id": "a", "content": [
-            {"type": "toolCall", "id": "c", "name": "t", "arguments": arguments}]},
-        {"role": "toolResult", "id": "r", "toolCallId": "c", "toolName": "t",
-         "content": "ok", "isError": False},
-    ]  # fmt: skip
-
-
-def check(parameters: Any, arguments: Any) -> list[Diagnostic]:
-    return list(
-        validate_transcript(transcript(arguments), tools=[{"name": "t", "parameters": parameters}])
-    )
-
-
-def codes(found: list[Diagnostic]) -> list[tuple[str, str]]:
-    return [(d.code.value, d.path) for d in found]
 
 
 def chain(links: int, combinator: str = "allOf") -> dict[str, Any]:

@@ -52,6 +52,7 @@ from agent_ir._errors import describe_error
 from agent_ir.cli._check import IR_CHECKS, Checks
 from agent_ir.cli._defaults import DASK_RANGE_BYTES
 from agent_ir.cli._inputs import Input
+from agent_ir.cli._isolated import rechecked_task
 from agent_ir.cli._work import (
     Checked,
     Done,
@@ -114,6 +115,8 @@ def checked_on_dask(
     ]
     if not tasks:
         return
+    from distributed import KilledWorker
+
     with _client(scheduler) as client:
         try:
             threads = sum(client.nthreads().values())
@@ -136,6 +139,8 @@ def checked_on_dask(
                 try:
                     done: Done = future.result()
                     return done
+                except KilledWorker:  # its workers died: its lines checked again here
+                    return rechecked_task(task)
                 finally:  # now counted by the result's position (or failed)
                     in_flight.reported(number)
 

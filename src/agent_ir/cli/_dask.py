@@ -27,6 +27,12 @@ cannot be reached, a port that answers something else than a Dask scheduler, or 
 that does not answer within the timeout end the command with a message naming the
 address and status 2, as a missing file does.
 
+A task Dask gives up on because the workers running it died (``KilledWorker``: a
+segfault, the OOM killer; Dask first retries it ``allowed-failures`` times) costs the
+line it died on, never the file: the driver checks its range again in processes of its
+own (``_isolated``), reading the same path, and reports that line as an
+INVALID_TRANSCRIPT diagnostic.
+
 While the tasks run, the bar moves: each worker reports the bytes its task has read (a
 Dask event on the topic ``TOPIC``, naming its run: after its first block, at most every
 ``REPORT_EVERY`` seconds after that, and once more when it is done), and each future

@@ -193,6 +193,9 @@ def _run(work: _Work, on_line: Callable[[_Line], None]) -> _Ending:
             for line in message.lines:
                 on_line(line)
             position = message.position
+    except BaseException:  # an interrupt: the process is not waited for
+        process.kill()
+        raise
     finally:
         receiver.close()
         process.join()

@@ -13,16 +13,27 @@ each marked line, in line order.
 
 from __future__ import annotations
 
+import faulthandler
 import gzip
 import json
+import multiprocessing
 import os
+import random
+import signal
 import subprocess
 import sys
 from collections.abc import Iterator
+from itertools import pairwise
 from pathlib import Path
 from typing import Any
 
 import pytest
+
+from agent_ir.cli import _check, _isolated
+from agent_ir.cli._check import check_line as _check_line
+from agent_ir.cli._inputs import Input
+from agent_ir.cli._work import Task, run_task
+from agent_ir.validation._diagnostics import transcript_diagnostic
 
 from support.cli import command
 
@@ -32,6 +43,7 @@ from sitecustomize import MARKER  # noqa: E402  (the shim's own marker)
 
 sys.path.remove(str(SHIM))
 
+BOM = b"\xef\xbb\xbf"
 DIED = "transcript was not checked: the process checking it died (signal 11, SIGSEGV)"
 
 
@@ -197,6 +209,46 @@ def test_lines_that_all_kill_their_process_cost_one_process_each(tmp_path: Path,
     assert count * len(names) < deaths <= (count + 1) * len(names), deaths
 
 
+def test_a_worker_killed_on_a_line_costs_that_line_and_names_the_signal(tmp_path: Path) -> None:
+    # The kernel's OOM killer sends SIGKILL; standard input goes to the workers in blocks.
+    env = {**_environment(), "DYING_WORKER_SIGNAL": "SIGKILL"}
+    done = subprocess.run(
+        [*command(), "validate", "--quiet", "--jobs", "2", "-"],
+        input=_dataset(40, {7}, {8}),
+        capture_output=True,
+        env=env,
+        timeout=300,
+        check=False,
+    )
+    assert (done.returncode, done.stderr) == (1, b"")
+    lines = done.stdout.decode().splitlines()
+    assert lines[:2] == [
+        "<stdin>:7: INVALID_TRANSCRIPT: transcript was not checked: the process checking it "
+        "died (signal 9, SIGKILL)",
+        "<stdin>:8: [bad-8] INVALID_TRANSCRIPT: transcript must be a list or tuple of "
+        "messages, not int",
+    ]
+    assert lines[2] == "40 transcripts in 1 file: 38 valid, 2 invalid; 38 messages"
+
+
+def test_a_process_that_dies_before_its_first_line_ends_the_work_with_an_error(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    path = tmp_path / "good.jsonl"
+    path.write_bytes(_dataset(10, set(), set()))
+    source = Input(path.name, path, whole=False)
+
+    def dying_at_once(*_: object) -> None:
+        faulthandler.disable()
+        os.kill(os.getpid(), signal.SIGSEGV)
+
+    monkeypatch.setattr(_isolated, "_check_each", dying_at_once)
+    monkeypatch.setattr(_isolated, "_context", lambda: multiprocessing.get_context("fork"))
+    done = _isolated.rechecked_task(Task(0, source, 0, None))
+    reason = "the process checking it died (signal 11, SIGSEGV) before it checked a line"
+    assert done == (0, (0, 0, []), f"good.jsonl: {reason}")
+
+
 # --- --engine dask: a worker lost while running a task ------------------------------------
 
 
@@ -249,3 +301,59 @@ def test_a_dask_worker_dying_on_lines_costs_those_lines_only(
     assert all(" - distributed." in line for line in stderr.splitlines()), stderr
     assert _comparable(report) == _comparable(_with_deaths(reference, str(path), killers))
     assert report[-1]["summary"]["unreadable"] == []
+
+
+# --- in this process: ranges cut anywhere, killers anywhere -------------------------------
+
+
+def _random_file(rng: random.Random) -> tuple[bytes, list[int]]:
+    """Lines of every kind (a byte order mark, CRLF, blank, broken, over 64 lines), the
+    killers among them; maybe no newline last. Their numbers, from 1."""
+    pieces = [BOM] if rng.random() < 0.5 else []
+    killers: list[int] = []
+    count = rng.randint(1, 200)
+    for number in range(1, count + 1):
+        kind = rng.random()
+        if kind < 0.15:
+            killers.append(number)
+            line = _killer(number)
+        else:
+            line = rng.choice([b"", b"  ", b"[]", b"{not json", _bad(number), _good(number)])
+        last = number == count and rng.random() < 0.5
+        pieces.append(line + (b"" if last else rng.choice([b"\n", b"\r\n"])))
+    return b"".join(pieces), killers
+
+
+def _dying(line: bytes, pending: bool = False) -> Any:
+    """``check_line``, but the process dies on a marked line."""
+    if MARKER in line:
+        faulthandler.disable()  # pytest's, inherited: no traceback for a death meant
+        os.kill(os.getpid(), signal.SIGSEGV)
+    return _check_line(line, pending)
+
+
+def _marking(line: bytes, pending: bool = False) -> Any:
+    """``check_line``, but a marked line gets the diagnostic of a line its process
+    died on: what the engine must report, here where nothing dies."""
+    if MARKER in line:
+        return None, 0, (transcript_diagnostic(DIED.removeprefix("transcript ")),)
+    return _check_line(line, pending)
+
+
+@pytest.mark.parametrize("seed", range(8))
+def test_ranges_checked_again_report_each_line_as_if_its_process_had_not_died(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, seed: int
+) -> None:
+    rng = random.Random(seed)
+    data, killers = _random_file(rng)
+    path = tmp_path / "random.jsonl"
+    path.write_bytes(data)
+    source = Input(path.name, path, whole=False)
+    cuts = sorted({0, len(data), *(rng.randrange(len(data) + 1) for _ in range(3))})
+    tasks = [Task(0, source, start, end) for start, end in pairwise(cuts)]
+    monkeypatch.setattr(_check, "check_line", _marking)
+    expected = [run_task(task) for task in tasks]
+    assert sum(len(done.result.invalid) for done in expected) >= len(killers)
+    monkeypatch.setattr(_check, "check_line", _dying)  # the forked processes die
+    monkeypatch.setattr(_isolated, "_context", lambda: multiprocessing.get_context("fork"))
+    assert [_isolated.rechecked_task(task) for task in tasks] == expected, (seed, killers)

@@ -114,10 +114,10 @@ def _rechecked(work: _Work, plain: bool) -> Done:
             return tally.done(ending.error)
         last = tally.checked  # the number of the last line whose result came back
         checking = ending.checking + tally.offset
-        if checking <= last:  # it died before it checked a line: none to blame
+        if checking <= last or checking in tally.dead:  # no new line to blame: give up
             reason = f"the process checking it died ({ending.how}) before it checked a line"
             return tally.done(f"{_name(work)}: {reason}")
-        tally.dead.setdefault(checking, ending.how)
+        tally.dead[checking] = ending.how  # one more each time: at most n + 1 processes
         dead = {n + tally.offset for n in work.dead if n + tally.offset > last} | {checking}
         if plain:  # the next process starts after the last line whose result came back
             tally.offset = last

@@ -6,7 +6,8 @@ load it, by putting this directory on the ``PYTHONPATH`` of the processes they s
 It wraps ``agent_ir.cli._check.check_line``, which every check of a line of
 agent-ir's form goes through, whichever process runs it. Before it dies, a process
 appends its pid to the file ``DYING_WORKER_LOG`` names (when set), so that a test can
-count the deaths."""
+count the deaths. ``DYING_WORKER_SIGNAL`` names another signal to die of (``SIGKILL``:
+the kernel's OOM killer)."""
 
 from __future__ import annotations
 
@@ -29,7 +30,8 @@ def _install() -> None:
             if log:
                 with open(log, "a", encoding="ascii") as file:
                     file.write(f"{os.getpid()}\n")
-            os.kill(os.getpid(), signal.SIGSEGV)
+            name = os.environ.get("DYING_WORKER_SIGNAL", "SIGSEGV")
+            os.kill(os.getpid(), signal.Signals[name])
         return check_line(line, pending)
 
     _check.check_line = dying  # type: ignore[assignment]

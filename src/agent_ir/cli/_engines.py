@@ -61,8 +61,9 @@ def checked_locally(
     the work it held is checked again in processes of its own (``_isolated``). Files are
     cut into tasks that each worker reads itself (``_work``: byte ranges of a plain
     ``.jsonl``, a whole gzipped or ``.json`` file), so nothing but results crosses
-    between processes; standard input, which only this process can read, is fed to
-    the workers in blocks of lines instead (to one worker when it is one block). Either
+    between processes; standard input, which only this process can read, and a lone
+    gzipped or ``.json`` file are fed to the workers in blocks of lines instead (to one
+    worker when they are one block). Either
     way at most ``WINDOW_PER_JOB`` tasks per worker are in flight, each result is
     reported (and let go) as soon as its turn comes, so memory stays flat.
 
@@ -78,8 +79,10 @@ def checked_locally(
             for index, source in enumerate(inputs)
             for task in tasks_of(index, source, _range_bytes(source, jobs))
         ]
-        if len(tasks) > 1:
-            workers = _Workers(jobs, jobs)  # starts the workers now
+        # One small plain file is one task: one worker. One gzipped or .json file is
+        # read here and its blocks fed to the workers (below).
+        if len(tasks) > 1 or plain_file(inputs[0]):
+            workers = _Workers(min(jobs, len(tasks)), jobs)  # starts the workers now
             return _tasks_on_workers(workers, inputs, tasks, on_error)
     return _blocks_locally(inputs, jobs, on_error, checks)
 

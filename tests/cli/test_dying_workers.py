@@ -31,6 +31,7 @@ import pytest
 
 from agent_ir.cli import _check, _isolated
 from agent_ir.cli._check import check_line as _check_line
+from agent_ir.cli._engines import checked_locally
 from agent_ir.cli._inputs import Input
 from agent_ir.cli._work import Task, run_task
 from agent_ir.validation._diagnostics import transcript_diagnostic
@@ -247,6 +248,29 @@ def test_a_process_that_dies_before_its_first_line_ends_the_work_with_an_error(
     done = _isolated.rechecked_task(Task(0, source, 0, None))
     reason = "the process checking it died (signal 11, SIGSEGV) before it checked a line"
     assert done == (0, (0, 0, []), f"good.jsonl: {reason}")
+
+
+def test_a_block_whose_lines_cannot_be_checked_again_is_reported_unreadable(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # A lone gzipped file goes to the workers in blocks, read here.
+    path = tmp_path / "one.jsonl.gz"
+    path.write_bytes(_gzipped(_dataset(10, {4}, set())))
+    errors: list[str] = []
+
+    def dying_at_once(*_: object) -> None:
+        faulthandler.disable()
+        os.kill(os.getpid(), signal.SIGSEGV)
+
+    monkeypatch.setattr(_check, "check_line", _dying)  # the worker dies on line 4
+    monkeypatch.setattr(_isolated, "_check_each", dying_at_once)  # and every re-check
+    monkeypatch.setattr(_isolated, "_context", lambda: multiprocessing.get_context("fork"))
+    source = Input(path.name, path, whole=False)
+    results = list(checked_locally([source], 2, lambda _, reason: errors.append(reason)))
+    assert [checked.result for checked in results] == [(0, 0, [])]
+    assert errors == [
+        "one.jsonl.gz: the process checking it died (signal 11, SIGSEGV) before it checked a line"
+    ]
 
 
 # --- --engine dask: a worker lost while running a task ------------------------------------

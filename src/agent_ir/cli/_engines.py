@@ -96,9 +96,9 @@ def _blocks_locally(
         return
     second = next(work, None)
     if second is None:  # one block: one worker, where more would cost more than they save
-        yield from _on_workers(iter([first]), 1, jobs, KeptTexts(checks))
+        yield from _on_workers(iter([first]), 1, jobs, KeptTexts(checks), on_error)
         return
-    yield from _on_workers(chain([first, second], work), jobs, jobs, KeptTexts(checks))
+    yield from _on_workers(chain([first, second], work), jobs, jobs, KeptTexts(checks), on_error)
 
 
 def _here(inputs: list[Input], on_error: OnError, texts: KeptTexts) -> Iterator[Checked]:
@@ -164,7 +164,11 @@ def _task_outcome(future: Future[Done], task: Task) -> Callable[[], Done]:
 
 
 def _on_workers(
-    work: Iterator[tuple[Input, Block]], count: int, jobs: int, texts: KeptTexts
+    work: Iterator[tuple[Input, Block]],
+    count: int,
+    jobs: int,
+    texts: KeptTexts,
+    on_error: OnError,
 ) -> Iterator[Checked]:
     with _Workers(count, jobs) as workers:
         pending: deque[tuple[Input, Block, Checks, Future[BlockResult]]] = deque()
@@ -173,9 +177,9 @@ def _on_workers(
             arguments = (block.data, block.first_line, block.whole, checks)
             pending.append((source, block, checks, workers.submit(check_block, *arguments)))
             if len(pending) >= WINDOW_PER_JOB * count:
-                yield _done(pending.popleft(), texts)
+                yield _done(pending.popleft(), texts, on_error)
         while pending:
-            yield _done(pending.popleft(), texts)
+            yield _done(pending.popleft(), texts, on_error)
 
 
 class _Workers:
@@ -241,10 +245,15 @@ def _started(
         ) from error
 
 
-def _done(entry: tuple[Input, Block, Checks, Future[BlockResult]], texts: KeptTexts) -> Checked:
+def _done(
+    entry: tuple[Input, Block, Checks, Future[BlockResult]], texts: KeptTexts, on_error: OnError
+) -> Checked:
     source, block, checks, task = entry
     try:
         result = task.result()
     except BrokenProcessPool:  # a worker died: each line checked again on its own
-        result = rechecked_block(block.data, block.first_line, block.whole, checks)
+        done = rechecked_block(block.data, block.first_line, block.whole, checks)
+        if done.error is not None:  # the lines after those reported were not checked
+            on_error(source, f"{source.name}: {done.error}")
+        result = done.result
     return Checked(source, block.position, texts.count(result))

@@ -49,14 +49,16 @@ def rechecked_task(task: Task) -> Done:
     which one dies is reported (``died``) and the next goes on without it."""
     assert task.source.path is not None
     plain = task.end is not None or plain_file(task.source)
-    return _rechecked(_Work(task, task.start, 0, frozenset(), task.checks), plain)
+    work = _Work(task, task.start, 0, frozenset(), task.checks)
+    return _rechecked(work, plain, f"{task.source.name}: ")
 
 
-def rechecked_block(data: bytes, first_line: int, whole: bool, checks: Checks) -> BlockResult:
-    """``check_block(data, first_line, whole, checks)``, its lines checked in new
-    processes: a line on which one dies is reported (``died``)."""
+def rechecked_block(data: bytes, first_line: int, whole: bool, checks: Checks) -> Done:
+    """``check_block(data, first_line, whole, checks)`` as a ``Done`` (its lines not
+    counted), its lines checked in new processes: a line on which one dies is reported
+    (``died``). Its error says why the lines after those reported were not checked."""
     work = _Work(None, 0, 0, frozenset(), checks, data, first_line, whole)
-    return _rechecked(work, plain=False).result
+    return _rechecked(work, plain=False, named="")
 
 
 def died(how: str) -> Found:
@@ -104,9 +106,10 @@ class _Batch(NamedTuple):
     position: int
 
 
-def _rechecked(work: _Work, plain: bool) -> Done:
+def _rechecked(work: _Work, plain: bool, named: str) -> Done:
     """The lines of ``work`` checked in new processes, one after another: each starts
-    after the last line whose result came back, passing over the lines others died on."""
+    after the last line whose result came back, passing over the lines others died on.
+    ``named`` comes before the reason of an error of this function's own."""
     tally = _Tally(work.checks)
     while True:
         ending = _run(work._replace(checks=tally.texts.checks()), tally.add)
@@ -116,7 +119,7 @@ def _rechecked(work: _Work, plain: bool) -> Done:
         checking = ending.checking + tally.offset
         if checking <= last or checking in tally.dead:  # no new line to blame: give up
             reason = f"the process checking it died ({ending.how}) before it checked a line"
-            return tally.done(f"{_name(work)}: {reason}")
+            return tally.done(named + reason)
         tally.dead[checking] = ending.how  # one more each time: at most n + 1 processes
         dead = {n + tally.offset for n in work.dead if n + tally.offset > last} | {checking}
         if plain:  # the next process starts after the last line whose result came back
@@ -287,7 +290,3 @@ def _split(data: bytes, first_line: int, whole: bool, skip: int) -> Iterator[_Re
     for number, line in enumerate(lines, first_line):
         if number > skip:
             yield number, line, True, whole, 0
-
-
-def _name(work: _Work) -> str:
-    return "standard input" if work.task is None else work.task.source.name

@@ -250,6 +250,8 @@ def test_a_process_that_dies_before_its_first_line_ends_the_work_with_an_error(
     assert done == (0, (0, 0, []), f"good.jsonl: {reason}")
 
 
+# Forked, so that the patches reach the processes; the one other thread is the pool's.
+@pytest.mark.filterwarnings("ignore:This process .* is multi-threaded:DeprecationWarning")
 def test_a_block_whose_lines_cannot_be_checked_again_is_reported_unreadable(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:

@@ -1,28 +1,28 @@
 """Plain ``.jsonl`` files are read line by line (``line_blocks``), from any offset: a
 line belongs to the range holding its first byte, so ranges cut anywhere read every
 line exactly once, in order, with its number; a line over the limit is its marker, as
-the block reader makes it. With ``--jobs N`` this process checks ranges too, while the
-oldest range handed to a worker is not done, and the results keep the input order.
+the block reader makes it. With ``--jobs N`` the ranges are checked on N workers and
+none in this process (a line that kills its process must not take the command with
+it: issue 36), and the results keep the input order.
 """
 
 from __future__ import annotations
 
 import multiprocessing
+import os
 import random
-import subprocess
 import sys
 import threading
-from collections.abc import Callable
 from itertools import pairwise
 from pathlib import Path
 
 import pytest
 
-from agent_ir.cli import _engines
-from agent_ir.cli._check import IR_CHECKS, check_block
+from agent_ir.cli import _engines, _work
+from agent_ir.cli._check import IR_CHECKS, BlockResult, Checks, check_block
 from agent_ir.cli._engines import checked_locally
 from agent_ir.cli._inputs import Input, line_blocks, oversized
-from agent_ir.cli._work import Done, KeptTexts, Task, checked_lines, in_order, read_range
+from agent_ir.cli._work import KeptTexts, Task, checked_lines, read_range
 
 BOM = b"\xef\xbb\xbf"
 
@@ -102,46 +102,37 @@ def test_a_range_and_the_whole_file_check_the_same_as_one_block(tmp_path: Path) 
     assert (newlines, position, result) == (len(lines), len(data), done.result)
 
 
-# --- this process checks a share of the ranges ------------------------------------------
+# --- the ranges are checked on the workers, none in this process ---------------------------
 
 
 def _broken_lines(count: int) -> bytes:
     return b"".join(b'{"id": "b%d", "messages": 5}\n' % number for number in range(count))
 
 
-def test_this_process_checks_ranges_while_the_oldest_one_on_a_worker_is_not_done(
+def test_jobs_check_every_range_on_a_worker_and_none_in_this_process(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     path = tmp_path / "broken.jsonl"
-    data = _broken_lines(400)
+    data = _broken_lines(3000)
     path.write_bytes(data)
+    monkeypatch.setattr(_engines, "BLOCK_BYTES", 2048)
+    monkeypatch.setattr(_engines, "_LARGEST_RANGE", 2048)
+    here = os.getpid()
+    checked_here: list[int] = []
+    check_lines = _work.check_lines
+
+    def spied(lines: list[bytes], first_line: int, checks: Checks = IR_CHECKS) -> BlockResult:
+        if os.getpid() == here:  # the forked workers run this too, on their own copy
+            checked_here.append(first_line)
+        return check_lines(lines, first_line, checks)
+
+    monkeypatch.setattr(_work, "check_lines", spied)
     source = Input(path.name, path, whole=False)
-    size = 1000
-    tasks = [
-        Task(0, source, start, min(start + size, len(data))) for start in range(0, len(data), size)
-    ]
-    flag = tmp_path / "go"
-    here: list[int] = []
-    checked_here = _engines._checked_here
-
-    def spied(task: Task) -> Callable[[], Done]:
-        here.append(task.start)
-        if len(here) == 2:
-            flag.touch()  # the worker may go on once this process took two ranges
-        return checked_here(task)
-
-    monkeypatch.setattr(_engines, "_checked_here", spied)
-    wait = f"while [ ! -e '{flag}' ]; do sleep 0.01; done"
-    with _engines._pool(1) as pool:
-        pool.submit(subprocess.run, ["sh", "-c", wait], check=True)  # the worker is busy
-        outcomes = _engines._shared(tasks, pool, 2, 2)
-        results = list(in_order([source], tasks, outcomes, _no_error, "worker"))
-    # Ranges 0 and 1 went to the worker; this process took the next two while it waited.
-    assert here[:2] == [2 * size, 3 * size]
+    results = list(checked_locally([source], 2, _no_error))
+    assert len(results) > 20  # one result per range
+    assert checked_here == []
     expected = check_block(data, 1, False)
     assert [found for checked in results for found in checked.result.invalid] == expected.invalid
-    assert sum(checked.result.transcripts for checked in results) == 400
-    assert [checked.position for checked in results] == [task.end for task in tasks]
 
 
 def _no_error(source: Input, reason: str) -> None:
@@ -149,9 +140,7 @@ def _no_error(source: Input, reason: str) -> None:
 
 
 @pytest.mark.parametrize("jobs", [2, 3])
-def test_jobs_report_as_jobs_1_when_this_process_shares_the_ranges(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, jobs: int
-) -> None:
+def test_jobs_report_as_jobs_1(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, jobs: int) -> None:
     path = tmp_path / "broken.jsonl"
     path.write_bytes(_broken_lines(3000))
     monkeypatch.setattr(_engines, "BLOCK_BYTES", 2048)
@@ -179,7 +168,7 @@ def test_the_workers_are_forked_before_a_progress_bar_starts_its_thread(tmp_path
     # thread runs yet. Spawned workers import agent_ir again, a fraction of a second each.
     assert [type(child).__name__ for child in started] == [
         "ForkProcess" if alone else "SpawnProcess"
-    ]
+    ] * 2
     drawing = threading.Event()
     bar = threading.Thread(target=drawing.wait)  # what rich's refresh thread would be
     bar.start()

@@ -72,9 +72,9 @@ def provider_rules(code: str) -> list[tuple[str, str, str]]:
 TEXTS: dict[str, dict[str, str]] = {
     # Diagnostics: validate_transcript
     "INVALID_TRANSCRIPT": {
-        "meaning": "The transcript as a whole cannot be read: it is not a JSON array of messages (the command also uses it for a line that is not JSON, a line larger than 64 MiB, or a line that does not read in the `--format` given).",
+        "meaning": 'The transcript as a whole cannot be read: it is not a JSON array of messages (the command also uses it for a line that is not JSON, a line larger than 64 MiB, a line that does not read in the `--format` given, or a line on which the process checking it died under `--jobs` 2 or more or `--engine dask`: "was not checked: the process checking it died (signal 11, SIGSEGV)").',
         "why": "Every provider takes a list of messages; nothing else is a conversation.",
-        "fix": 'Write the transcript as an array of messages (or, in a `.jsonl` file, an object `{"messages": [...]}`); for a dataset in a provider\'s format, pass `--format`.',
+        "fix": 'Write the transcript as an array of messages (or, in a `.jsonl` file, an object `{"messages": [...]}`); for a dataset in a provider\'s format, pass `--format`. A line on which a checking process died was not checked at all: it holds what crashed a checker (a segfault in a C extension is a bug to report, with the line), or its process was killed, often for memory (the kernel log says so); the other lines were checked.',
     },
     "INVALID_MESSAGE": {
         "meaning": "A message or one of its blocks has the wrong shape or breaks a value rule of `schemas/v1/message.schema.json`: an unknown role, a missing or mistyped field, a block type its role may not hold, bad base64, an impossible timestamp, a lone surrogate. The diagnostic's path points at the field.",

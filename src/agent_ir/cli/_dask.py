@@ -27,6 +27,12 @@ cannot be reached, a port that answers something else than a Dask scheduler, or 
 that does not answer within the timeout end the command with a message naming the
 address and status 2, as a missing file does.
 
+A task Dask gives up on because the workers running it died (``KilledWorker``: a
+segfault, the OOM killer; Dask first retries it ``allowed-failures`` times) costs the
+line it died on, never the file: the driver checks its range again in processes of its
+own (``_isolated``), reading the same path, and reports that line as an
+INVALID_TRANSCRIPT diagnostic.
+
 While the tasks run, the bar moves: each worker reports the bytes its task has read (a
 Dask event on the topic ``TOPIC``, naming its run: after its first block, at most every
 ``REPORT_EVERY`` seconds after that, and once more when it is done), and each future
@@ -52,6 +58,7 @@ from agent_ir._errors import describe_error
 from agent_ir.cli._check import IR_CHECKS, Checks
 from agent_ir.cli._defaults import DASK_RANGE_BYTES
 from agent_ir.cli._inputs import Input
+from agent_ir.cli._isolated import rechecked_task
 from agent_ir.cli._work import (
     Checked,
     Done,
@@ -114,6 +121,8 @@ def checked_on_dask(
     ]
     if not tasks:
         return
+    from distributed import KilledWorker
+
     with _client(scheduler) as client:
         try:
             threads = sum(client.nthreads().values())
@@ -136,6 +145,8 @@ def checked_on_dask(
                 try:
                     done: Done = future.result()
                     return done
+                except KilledWorker:  # its workers died: its lines checked again here
+                    return rechecked_task(task)
                 finally:  # now counted by the result's position (or failed)
                     in_flight.reported(number)
 

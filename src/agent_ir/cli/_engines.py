@@ -11,12 +11,14 @@ import threading
 from collections import deque
 from collections.abc import Callable, Iterator
 from concurrent.futures import Future, ProcessPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
 from itertools import chain
 from typing import TypeVar
 
 from agent_ir._errors import describe_error
 from agent_ir.cli._check import IR_CHECKS, BlockResult, Checks, check_block
 from agent_ir.cli._inputs import BLOCK_BYTES, Block, Input, InputError, _reason, blocks, plain_file
+from agent_ir.cli._isolated import rechecked_block, rechecked_task
 from agent_ir.cli._work import (
     Checked,
     Done,
@@ -24,6 +26,7 @@ from agent_ir.cli._work import (
     KeptTexts,
     OnError,
     Task,
+    ahead,
     checked_lines,
     in_order,
     run_task,
@@ -52,13 +55,17 @@ def _blocks_of(inputs: list[Input], on_error: OnError) -> Iterator[tuple[Input, 
 def checked_locally(
     inputs: list[Input], jobs: int, on_error: OnError, checks: Checks = IR_CHECKS
 ) -> Iterator[Checked]:
-    """Check every input here (``jobs`` 1, or input of one block) or here and on
-    ``jobs - 1`` worker processes. Files are cut into tasks that each process reads
-    itself (``_work``: byte ranges of a plain ``.jsonl``, a whole gzipped or ``.json``
-    file), so nothing but results crosses between processes; standard input, which
-    only this process can read, is fed to ``jobs`` workers in blocks of lines instead.
-    Either way at most ``WINDOW_PER_JOB`` tasks per worker are in flight, each result
-    is reported (and let go) as soon as its turn comes, so memory stays flat.
+    """Check every input here (``jobs`` 1) or on ``jobs`` worker processes, this one
+    only handing out the work and reporting, so that a worker that dies (a segfault in a
+    C extension, the OOM killer) costs the line it died on and never the command:
+    the work it held is checked again in processes of its own (``_isolated``). Files are
+    cut into tasks that each worker reads itself (``_work``: byte ranges of a plain
+    ``.jsonl``, a whole gzipped or ``.json`` file), so nothing but results crosses
+    between processes; standard input, which only this process can read, and a lone
+    gzipped or ``.json`` file are fed to the workers in blocks of lines instead (to one
+    worker when they are one block). Either
+    way at most ``WINDOW_PER_JOB`` tasks per worker are in flight, each result is
+    reported (and let go) as soon as its turn comes, so memory stays flat.
 
     The workers of the tasks are started before this returns: call it before a
     progress bar starts its thread, and they are forked, not spawned (see
@@ -72,10 +79,11 @@ def checked_locally(
             for index, source in enumerate(inputs)
             for task in tasks_of(index, source, _range_bytes(source, jobs))
         ]
-        if len(tasks) > 1:
-            pool = _pool(jobs - 1)
-            _started(pool, jobs, int)  # starts the workers now
-            return _tasks_shared(pool, inputs, tasks, jobs, on_error)
+        # One small plain file is one task: one worker. One gzipped or .json file is
+        # read here and its blocks fed to the workers (below).
+        if len(tasks) > 1 or plain_file(inputs[0]):
+            workers = _Workers(min(jobs, len(tasks)), jobs)  # starts the workers now
+            return _tasks_on_workers(workers, inputs, tasks, on_error)
     return _blocks_locally(inputs, jobs, on_error, checks)
 
 
@@ -84,15 +92,13 @@ def _blocks_locally(
 ) -> Iterator[Checked]:
     work = _blocks_of(inputs, on_error)
     first = next(work, None)
-    second = next(work, None)
-    texts = KeptTexts(checks)
-    if second is None:  # one block: starting workers would cost more than it saves
-        for source, block in [first] if first else []:
-            result = check_block(block.data, block.first_line, block.whole, texts.checks())
-            yield Checked(source, block.position, texts.count(result))
+    if first is None:
         return
-    assert first is not None
-    yield from _on_workers(chain([first, second], work), jobs, texts)
+    second = next(work, None)
+    if second is None:  # one block: one worker, where more would cost more than they save
+        yield from _on_workers(iter([first]), 1, jobs, KeptTexts(checks), on_error)
+        return
+    yield from _on_workers(chain([first, second], work), jobs, jobs, KeptTexts(checks), on_error)
 
 
 def _here(inputs: list[Input], on_error: OnError, texts: KeptTexts) -> Iterator[Checked]:
@@ -132,81 +138,79 @@ def _start_method() -> str:
     return "spawn"
 
 
-def _tasks_shared(
-    pool: ProcessPoolExecutor, inputs: list[Input], tasks: list[Task], jobs: int, on_error: OnError
+def _tasks_on_workers(
+    workers: _Workers, inputs: list[Input], tasks: list[Task], on_error: OnError
 ) -> Iterator[Checked]:
-    with pool:
+    with workers:
+        window = WINDOW_PER_JOB * workers.count
+
+        def submit(task: Task) -> Callable[[], Done]:
+            return _task_outcome(workers.submit(run_task, task), task)
+
+        yield from in_order(inputs, tasks, ahead(tasks, submit, window), on_error, "worker")
+
+
+def _task_outcome(future: Future[Done], task: Task) -> Callable[[], Done]:
+    """The call that waits for ``task``'s ``Done``: its worker's or, when a worker of
+    its pool died, its lines checked again in processes of their own."""
+
+    def outcome() -> Done:
         try:
-            outcomes = _shared(tasks, pool, jobs, WINDOW_PER_JOB * (jobs - 1))
-            yield from in_order(inputs, tasks, outcomes, on_error, "worker")
-        except BaseException:
-            pool.shutdown(wait=False, cancel_futures=True)
-            raise
+            return future.result()
+        except BrokenProcessPool:
+            return rechecked_task(task)
 
-
-def _shared(
-    tasks: list[Task], pool: ProcessPoolExecutor, jobs: int, window: int
-) -> Iterator[Callable[[], Done]]:
-    """Each task's outcome, in order, for ``in_order``: tasks go to the ``jobs - 1``
-    workers of ``pool`` (at most ``window`` started and not yet handed out), and
-    whenever the oldest of them is not done yet this process checks the next task
-    itself instead of waiting. Its share grows with the time it has spare: with
-    ``--jobs N`` on N cores, N busy processes, where N workers and a parent reporting
-    their results were N + 1 competing for the cores. At most ``window`` results
-    checked here wait for their turn, so memory stays bounded."""
-    waiting = deque(tasks)
-    started: deque[Future[Done] | Callable[[], Done]] = deque()
-    in_pool = 0
-    while waiting or started:
-        while waiting and in_pool < window:
-            started.append(_started(pool, jobs, run_task, waiting.popleft()))
-            in_pool += 1
-        oldest = started[0]
-        spare = waiting and len(started) < 2 * window
-        if spare and isinstance(oldest, Future) and not oldest.done():
-            started.append(_checked_here(waiting.popleft()))
-            continue
-        started.popleft()
-        if isinstance(oldest, Future):
-            in_pool -= 1
-            yield oldest.result
-        else:
-            yield oldest
-
-
-def _checked_here(task: Task) -> Callable[[], Done]:
-    """``run_task(task)`` run now, its outcome handed out later: an error is raised then,
-    as a worker's would be."""
-    try:
-        done = run_task(task)
-    except Exception as error:  # reported as a worker's failure is (in_order)
-        failure = error
-
-        def failed() -> Done:
-            raise failure
-
-        return failed
-    return lambda: done
+    return outcome
 
 
 def _on_workers(
-    work: Iterator[tuple[Input, Block]], jobs: int, texts: KeptTexts
+    work: Iterator[tuple[Input, Block]],
+    count: int,
+    jobs: int,
+    texts: KeptTexts,
+    on_error: OnError,
 ) -> Iterator[Checked]:
-    with _pool(jobs) as pool:
-        pending: deque[tuple[Input, int, Future[BlockResult]]] = deque()
+    with _Workers(count, jobs) as workers:
+        pending: deque[tuple[Input, Block, Checks, Future[BlockResult]]] = deque()
+        for source, block in work:
+            checks = texts.checks()
+            arguments = (block.data, block.first_line, block.whole, checks)
+            pending.append((source, block, checks, workers.submit(check_block, *arguments)))
+            if len(pending) >= WINDOW_PER_JOB * count:
+                yield _done(pending.popleft(), texts, on_error)
+        while pending:
+            yield _done(pending.popleft(), texts, on_error)
+
+
+class _Workers:
+    """``count`` worker processes: a pool, replaced by a new one when one of its
+    workers died. A pool whose worker died takes no more tasks, and each task it held
+    fails with ``BrokenProcessPool``: its caller checks it again (``_isolated``). A new
+    pool is made only after a task failed so, however many workers die, there are at
+    most as many pools as tasks."""
+
+    def __init__(self, count: int, jobs: int) -> None:
+        self.count = count
+        self._jobs = jobs
+        self._pool = _pool(count)
+        _started(self._pool, jobs, int)  # starts the workers now
+
+    def submit(self, function: Callable[..., _T], *arguments: object) -> Future[_T]:
         try:
-            for source, block in work:
-                checks = texts.checks()
-                arguments = (block.data, block.first_line, block.whole, checks)
-                task = _started(pool, jobs, check_block, *arguments)
-                pending.append((source, block.position, task))
-                if len(pending) >= WINDOW_PER_JOB * jobs:
-                    yield _done(pending.popleft(), texts)
-            while pending:
-                yield _done(pending.popleft(), texts)
-        except BaseException:
-            pool.shutdown(wait=False, cancel_futures=True)
-            raise
+            return _started(self._pool, self._jobs, function, *arguments)
+        except BrokenProcessPool:
+            self._pool.shutdown(wait=False, cancel_futures=True)
+            self._pool = _pool(self.count)
+            return _started(self._pool, self._jobs, function, *arguments)
+
+    def __enter__(self) -> _Workers:
+        return self
+
+    def __exit__(self, kind: type[BaseException] | None, *_: object) -> None:
+        if kind is None:
+            self._pool.shutdown()
+        else:
+            self._pool.shutdown(wait=False, cancel_futures=True)
 
 
 def _pool(workers: int) -> ProcessPoolExecutor:
@@ -225,6 +229,8 @@ def _started(
     workers already started, which would otherwise keep it from ever exiting."""
     try:
         return pool.submit(function, *arguments)
+    except BrokenProcessPool:  # a RuntimeError too: a worker died, not one not started
+        raise
     except (OSError, RuntimeError) as error:  # RuntimeError: "can't start new thread"
         pool.shutdown(wait=False, cancel_futures=True)
         for child in multiprocessing.active_children():  # this command starts no others
@@ -239,6 +245,15 @@ def _started(
         ) from error
 
 
-def _done(entry: tuple[Input, int, Future[BlockResult]], texts: KeptTexts) -> Checked:
-    source, position, task = entry
-    return Checked(source, position, texts.count(task.result()))
+def _done(
+    entry: tuple[Input, Block, Checks, Future[BlockResult]], texts: KeptTexts, on_error: OnError
+) -> Checked:
+    source, block, checks, task = entry
+    try:
+        result = task.result()
+    except BrokenProcessPool:  # a worker died: each line checked again on its own
+        done = rechecked_block(block.data, block.first_line, block.whole, checks)
+        if done.error is not None:  # the lines after those reported were not checked
+            on_error(source, f"{source.name}: {done.error}")
+        result = done.result
+    return Checked(source, block.position, texts.count(result))

@@ -48,8 +48,10 @@ def test_the_wheel_holds_every_module_and_data_file_of_the_package() -> None:
 
 
 def test_the_wheel_holds_every_schema_where_agent_ir_schemas_reads_them() -> None:
-    schemas = {path.name for path in (ROOT / "schemas" / "v1").iterdir() if path.is_file()}
-    assert "message.schema.json" in schemas
+    folder = ROOT / "schemas" / "v1"
+    # The wire formats' declarations (schemas/v1/wire/) ship beside the IR's.
+    schemas = {path.relative_to(folder).as_posix() for path in folder.rglob("*.json")}
+    assert {"message.schema.json", "wire/anthropic.schema.json"} <= schemas
     packaged = {
         name.removeprefix("agent_ir/_schemas/v1/")
         for name in _wheel_names()

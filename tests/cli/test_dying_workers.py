@@ -29,7 +29,7 @@ from typing import Any
 
 import pytest
 
-from agent_ir.cli import _check, _isolated
+from agent_ir.cli import _check, _engines, _isolated
 from agent_ir.cli._check import check_line as _check_line
 from agent_ir.cli._engines import checked_locally
 from agent_ir.cli._inputs import Input
@@ -267,6 +267,9 @@ def test_a_block_whose_lines_cannot_be_checked_again_is_reported_unreadable(
     monkeypatch.setattr(_check, "check_line", _dying)  # the worker dies on line 4
     monkeypatch.setattr(_isolated, "_check_each", dying_at_once)  # and every re-check
     monkeypatch.setattr(_isolated, "_context", lambda: multiprocessing.get_context("fork"))
+    # Forked workers inherit the patches (under pytest-xdist other threads run, and the
+    # engine would spawn them).
+    monkeypatch.setattr(_engines, "_start_method", lambda: "fork")
     source = Input(path.name, path, whole=False)
     results = list(checked_locally([source], 2, lambda _, reason: errors.append(reason)))
     assert [checked.result for checked in results] == [(0, 0, [])]

@@ -69,6 +69,12 @@ _EMPTY_POINTER = (
     "there is no segment to skip"
 )
 
+_PLACE_FAST_PATH = (
+    "the fast path of _place only skips the loop when no key is long; the loop writes a "
+    "key of at most QUOTE_CHARS characters whole, as format_path does, so the text is "
+    "the same"
+)
+
 _UNENDED_LINE = (
     "the unended last line is never empty (only text after the last line end is kept, "
     "and only when there is some), and only an empty line completes an event, so _line "
@@ -308,6 +314,54 @@ EQUIVALENT: list[Equivalent] = [
         "inside = pointer_key(diagnostic.path, skip=0 if diagnostic.message_index < 0 else 1)",
         "0 if diagnostic.message_index < 0 else 1 -> 1 if diagnostic.message_index < 0 else 1",
         _EMPTY_POINTER,
+    ),
+    Equivalent(
+        _DIAGNOSTICS,
+        "_place",
+        "if all(isinstance(segment, int) or len(segment) <= QUOTE_CHARS for segment in path):",
+        "isinstance(segment, int) or len(segment) <= QUOTE_CHARS -> isinstance(segment, int) "
+        "and len(segment) <= QUOTE_CHARS",
+        _PLACE_FAST_PATH + "; the first segment of a shape problem's place is always a "
+        "field name (a message is an object; the transcript's own problems have the empty "
+        "place), so len() is never asked of an index",
+    ),
+    Equivalent(
+        _DIAGNOSTICS,
+        "_place",
+        "if all(isinstance(segment, int) or len(segment) <= QUOTE_CHARS for segment in path):",
+        "len(segment) <= QUOTE_CHARS -> len(segment) < QUOTE_CHARS",
+        _PLACE_FAST_PATH + " (a key of exactly QUOTE_CHARS characters is not cut there)",
+    ),
+    Equivalent(
+        _DIAGNOSTICS,
+        "_place",
+        "return format_path(path)  # the usual case",
+        "return format_path(path) -> pass",
+        _PLACE_FAST_PATH,
+    ),
+    Equivalent(
+        _DIAGNOSTICS,
+        "_place",
+        'piece = format_path((0, shown))[len("[0]") :]',
+        "(0, shown) -> (1, shown)",
+        "the index before the segment is only there to be cut off: [1] is as long as [0]",
+    ),
+    Equivalent(
+        _DIAGNOSTICS,
+        "_position",
+        "tool = -1 if diagnostic.tool_index is None else diagnostic.tool_index",
+        "-1 -> -2",
+        "any value below 0 sorts the diagnostics without a tool before those of tool 0",
+    ),
+    Equivalent(
+        _DIAGNOSTICS,
+        "_position",
+        "tool = -1 if diagnostic.tool_index is None else diagnostic.tool_index",
+        "-1 -> -0",
+        "the only diagnostics of message index -1 without a tool are the transcript's "
+        "(INVALID_TRANSCRIPT, the first code, at the empty pointer, which sorts first) and "
+        "the unreadable tools' (INVALID_TOOL_DEFINITION at the empty pointer, when no tool "
+        "is read, so no tool 0 either): a tie with tool 0 keeps their order",
     ),
     # --- JSON value modules ------------------------------------------------------------
     Equivalent(

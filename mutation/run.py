@@ -1,7 +1,7 @@
 """A small AST mutation tool: how many one-change mutants of the rule modules the tests kill.
 
     python mutation/run.py [--sample N] [--seed S] [--min-score P] [--group NAME ...]
-                           [--jobs J] [--timeout SECONDS] [--list]
+                           [--jobs J] [--timeout SECONDS] [--select coverage|all] [--list]
 
 Every mutation point of each target module is enumerated deterministically (AST walk
 order); ``--sample N`` (default 60 per module, 0 for all) picks a seeded, reproducible
@@ -13,6 +13,18 @@ killed and is reported as a hang. Tests that fail without any mutation (known de
 ``src/``) are deselected and listed. Mutants listed in ``mutation/equivalent.py`` cannot
 be killed by any test; they are left out of the score and printed separately.
 
+Test selection (``--select coverage``, the default): one more unmutated run of the
+group's tests under coverage.py, each test's node id as the coverage context, maps every
+line of the group's modules to the tests that run it. A mutant then runs only the tests
+that run one of its lines (in the pool's order: those of the first file, then, if none
+failed, the rest); a mutant whose lines no test runs survives without a run and is
+reported as not covered; a line run at import (outside any test) reaches every test, so
+such a mutant runs the whole pool, and so do the tests that start a Python subprocess
+(whose lines coverage does not see) for every covered mutant. ``--select all`` runs the
+whole pool for every mutant. Each run is a child forked by a warm pytest
+(``mutation/warm.py``, one per workspace) that has imported pytest, its plugins and the
+tests' libraries once, but never ``agent_ir``: each child imports the mutated copy.
+
 Operators: comparison swaps (``==``/``!=``, ``<``/``<=``, ``>``/``>=``, ``is``/``is not``,
 ``in``/``not in``), ``and``/``or``, ``not x`` -> ``x``, ``continue``/``break``,
 ``return True``/``return False``, integer constants +1 and -1 (``0`` only to ``1``), the
@@ -21,7 +33,7 @@ of a ``diagnostic``/``*error``/``*Error`` function) replaced, a statement of an
 ``if``/``else`` body or an early ``return`` replaced by ``pass``, and ``+``/``-``.
 
 Prints the score per module and per group, each survivor as
-``file:line: original -> mutant``; exits 1 when a group's score is below
+``file:line: original -> mutant`` (``SURVIVED (not covered)`` when no test runs it); exits 1 when a group's score is below
 ``--min-score`` (percent of the non-equivalent mutants run), 2 when the run cannot be
 trusted: the unmutated tests cannot run, or a broken copy of a module passes them.
 """

@@ -64,6 +64,12 @@ _EMPTY_POINTER = (
     "there is no segment to skip"
 )
 
+_TURN_AT_THE_USER_MESSAGE = (
+    "the current turn then starts at the last user message instead of just after it; "
+    "calls_to_sign, its only reader, skips that message (it is no assistant message) "
+    "and marks the next one first of its step, as it is at the start anyway"
+)
+
 _PLACE_FAST_PATH = (
     "the fast path of _place only skips the loop when no key is long; the loop writes a "
     "key of at most QUOTE_CHARS characters whole, as format_path does, so the text is "
@@ -194,6 +200,21 @@ EQUIVALENT: list[Equivalent] = [
         _NEVER_EQUAL,
     ),
     # --- parser ----------------------------------------------------------------------
+    Equivalent(
+        _RULES,
+        "_current_turn",
+        "for index in range(len(messages) - 1, -1, -1):",
+        "-1 -> -0",
+        _TURN_AT_THE_USER_MESSAGE + " (the loop then stops before index 0: a user message "
+        "there starts the turn at 0 instead of 1)",
+    ),
+    Equivalent(
+        _RULES,
+        "_current_turn",
+        "return index + 1",
+        "index + 1 -> index + 0",
+        _TURN_AT_THE_USER_MESSAGE,
+    ),
     # --- diagnostics -----------------------------------------------------------------
     Equivalent(
         _DIAGNOSTICS,

@@ -38,6 +38,7 @@ _JSONCOPY = "src/agent_ir/_jsoncopy.py"
 _JSONOBJECT = "src/agent_ir/_jsonobject.py"
 _FROZEN = "src/agent_ir/_frozen.py"
 _SSE = "src/agent_ir/wire/_sse.py"
+_ANTHROPIC_STREAM = "src/agent_ir/wire/anthropic/_stream.py"
 _RULES = "src/agent_ir/rules.py"
 _REPAIR = "src/agent_ir/repair.py"
 _TOOL_PATTERNS = "src/agent_ir/validation/_tool_patterns.py"
@@ -214,6 +215,30 @@ EQUIVALENT: list[Equivalent] = [
         "return index + 1",
         "index + 1 -> index + 0",
         _TURN_AT_THE_USER_MESSAGE,
+    ),
+    # --- linkage (2026-12-03) ---------------------------------------------------------
+    Equivalent(
+        _LINKAGE,
+        "tool_links",
+        "assert isinstance(link, MalformedLinks)",
+        "assert isinstance(link, MalformedLinks) -> pass",
+        "the assert only narrows the type for mypy: the kind is MalformedLinks check above holds",
+    ),
+    Equivalent(
+        _LINKAGE,
+        "pending_turn",
+        "assert isinstance(link, MalformedLinks)",
+        "assert isinstance(link, MalformedLinks) -> pass",
+        "the assert only narrows the type for mypy: the kind is MalformedLinks check above holds",
+    ),
+    # --- anthropic stream --------------------------------------------------------------
+    Equivalent(
+        _ANTHROPIC_STREAM,
+        "open_block",
+        'raise AssertionError(f"not a block: {block!r}")',
+        "'not a block: ' -> '<mutated>'",
+        "the match above has a case for every block type the declaration decodes, each "
+        "returning: the line is never reached",
     ),
     # --- diagnostics -----------------------------------------------------------------
     Equivalent(

@@ -2021,3 +2021,11 @@ async def test_citations_of_an_empty_text_block_are_part_not_read() -> None:
         )
     ]
     assert [block.text for block in response.message.content] == ["hi"]
+
+
+async def test_an_empty_text_block_without_citations_says_nothing() -> None:
+    empty = block_start(0, {"type": "text", "text": "", "citations": []})
+    response = await response_of([start(), empty, block_stop(0), *hello(1), *ending()])
+
+    assert warnings_of(response) == []
+    assert [block.text for block in response.message.content] == ["hi"]

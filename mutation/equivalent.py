@@ -240,6 +240,15 @@ EQUIVALENT: list[Equivalent] = [
         "the match above has a case for every block type the declaration decodes, each "
         "returning: the line is never reached",
     ),
+    # --- parser ----------------------------------------------------------------------
+    Equivalent(
+        _PARSER,
+        "ResponseParser.feed_all",
+        "if type(text) is str and is_valid_unicode(text):",
+        "if type(text) is str and is_valid_unicode(text): emit(builder.text_block_chunk(text)) c... -> pass",
+        "feed_all's branch for text deltas is a fast path: without it each delta goes "
+        "through feed, which makes the same text block chunk and emits it",
+    ),
     # --- diagnostics -----------------------------------------------------------------
     Equivalent(
         _DIAGNOSTICS,

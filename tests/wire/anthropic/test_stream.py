@@ -2029,3 +2029,14 @@ async def test_an_empty_text_block_without_citations_says_nothing() -> None:
 
     assert warnings_of(response) == []
     assert [block.text for block in response.message.content] == ["hi"]
+
+
+async def test_an_unknown_field_of_a_known_delta_is_part_not_read_at_its_block() -> None:
+    unknown_field = delta(0, "text_delta", text="hi", future=1)
+    response = await response_of([start(), text_start(0), unknown_field, block_stop(0), *ending()])
+
+    said = "is not read: the IR has no place for it"
+    assert warnings_of(response) == [
+        ("PART_NOT_READ", "/content/0/future", 0, f"/content/0/future {said}")
+    ]
+    assert response.message.content[0].text == "hi"

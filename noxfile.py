@@ -379,9 +379,11 @@ def bench(session: nox.Session) -> None:
 @nox.session(python=PYTHON)
 def mutate(session: nox.Session) -> None:
     """Mutation testing of the rule modules (not in the default run): a seeded sample of
-    one-change mutants, each run against its tests; prints the score per module and the
-    survivors. ``nox -s mutate -- [--sample N] [--seed S] [--group NAME] [--min-score P]``."""
-    session.install(*TEST_DEPS)
+    one-change mutants, each run against the tests that cover its lines; prints the score
+    per module and the survivors.
+    ``nox -s mutate -- [--sample N] [--seed S] [--group NAME] [--min-score P]``."""
+    # coverage: which tests run each line (run.py's per-line test selection).
+    session.install(*TEST_DEPS, "coverage>=7.10")
     # The package's dependencies; run.py points PYTHONPATH at a mutated copy of src/.
     session.install("-e", ".")
     session.run("python", "mutation/run.py", *session.posargs)

@@ -38,6 +38,7 @@ _JSONCOPY = "src/agent_ir/_jsoncopy.py"
 _JSONOBJECT = "src/agent_ir/_jsonobject.py"
 _FROZEN = "src/agent_ir/_frozen.py"
 _SSE = "src/agent_ir/wire/_sse.py"
+_ANTHROPIC_STREAM = "src/agent_ir/wire/anthropic/_stream.py"
 _RULES = "src/agent_ir/rules.py"
 _REPAIR = "src/agent_ir/repair.py"
 _TOOL_PATTERNS = "src/agent_ir/validation/_tool_patterns.py"
@@ -55,11 +56,6 @@ _NEVER_EQUAL = (
     "the other a tool result), so the two indexes are never equal"
 )
 
-_DEPTH_FILTER = (
-    "is_within_depth only lets data decoded from JSON text skip the copy walk: the mutant "
-    "makes it answer False (not sure) for more values, never True for a value too deep; "
-    "the walk then accepts or refuses each value exactly as before"
-)
 _SAME_MESSAGE = (
     "the sort key starts with the message index, so two pointers are only compared "
     "within one message, where keeping its index as the first segment keeps their order"
@@ -67,6 +63,18 @@ _SAME_MESSAGE = (
 _EMPTY_POINTER = (
     "only transcript_diagnostic uses message index -1, always with the empty pointer: "
     "there is no segment to skip"
+)
+
+_TURN_AT_THE_USER_MESSAGE = (
+    "the current turn then starts at the last user message instead of just after it; "
+    "calls_to_sign, its only reader, skips that message (it is no assistant message) "
+    "and marks the next one first of its step, as it is at the start anyway"
+)
+
+_PLACE_FAST_PATH = (
+    "the fast path of _place only skips the loop when no key is long; the loop writes a "
+    "key of at most QUOTE_CHARS characters whole, as format_path does, so the text is "
+    "the same"
 )
 
 _UNENDED_LINE = (
@@ -102,20 +110,6 @@ EQUIVALENT: list[Equivalent] = [
     ),
     Equivalent(
         _LINKAGE,
-        "_all_answered_once",
-        "assert isinstance(message, ToolResultMessage)",
-        "assert isinstance(message, ToolResultMessage) -> pass",
-        _TYPE_ASSERT,
-    ),
-    Equivalent(
-        _LINKAGE,
-        "_all_answered_once",
-        "assert isinstance(message, AssistantMessage)",
-        "assert isinstance(message, AssistantMessage) -> pass",
-        _TYPE_ASSERT,
-    ),
-    Equivalent(
-        _LINKAGE,
         "_calls_fresh",
         "if block.id in open_calls or block.id in answered:",
         "block.id in open_calls -> block.id not in open_calls",
@@ -127,27 +121,6 @@ EQUIVALENT: list[Equivalent] = [
         "if block.id in open_calls or block.id in answered:",
         "block.id in answered -> block.id not in answered",
         _ONE_PASS,
-    ),
-    Equivalent(
-        _LINKAGE,
-        "_calls_fresh",
-        "assert isinstance(block, ToolCallBlock)",
-        "assert isinstance(block, ToolCallBlock) -> pass",
-        _TYPE_ASSERT,
-    ),
-    Equivalent(
-        _LINKAGE,
-        "_calls_fresh",
-        "assert isinstance(block, ServerToolCallBlock)",
-        "assert isinstance(block, ServerToolCallBlock) -> pass",
-        _TYPE_ASSERT,
-    ),
-    Equivalent(
-        _LINKAGE,
-        "_calls_fresh",
-        "assert isinstance(block, ServerToolResultBlock)",
-        "assert isinstance(block, ServerToolResultBlock) -> pass",
-        _TYPE_ASSERT,
     ),
     Equivalent(
         _LINKAGE,
@@ -191,41 +164,6 @@ EQUIVALENT: list[Equivalent] = [
     ),
     Equivalent(
         _LINKAGE,
-        "_Collector.assistant",
-        "assert isinstance(block, ServerToolResultBlock)",
-        "assert isinstance(block, ServerToolResultBlock) -> pass",
-        _TYPE_ASSERT,
-    ),
-    Equivalent(
-        _LINKAGE,
-        "_Collector.assistant",
-        "assert isinstance(block, ToolCallBlock)",
-        "assert isinstance(block, ToolCallBlock) -> pass",
-        _TYPE_ASSERT,
-    ),
-    Equivalent(
-        _LINKAGE,
-        "_Collector.assistant",
-        "assert isinstance(block, ServerToolCallBlock)",
-        "assert isinstance(block, ServerToolCallBlock) -> pass",
-        _TYPE_ASSERT,
-    ),
-    Equivalent(
-        _LINKAGE,
-        "_collect",
-        "assert isinstance(link, ToolResultMessage)",
-        "assert isinstance(link, ToolResultMessage) -> pass",
-        _TYPE_ASSERT,
-    ),
-    Equivalent(
-        _LINKAGE,
-        "_collect",
-        "assert isinstance(link, AssistantMessage)",
-        "assert isinstance(link, AssistantMessage) -> pass",
-        _TYPE_ASSERT,
-    ),
-    Equivalent(
-        _LINKAGE,
         "_collect",
         "assert isinstance(link, MalformedLinks)",
         "assert isinstance(link, MalformedLinks) -> pass",
@@ -264,21 +202,52 @@ EQUIVALENT: list[Equivalent] = [
     ),
     # --- parser ----------------------------------------------------------------------
     Equivalent(
-        _PARSER,
-        "ResponseParser.feed_all",
-        "if type(text) is str and is_valid_unicode(text):",
-        "if type(text) is str and is_valid_unicode(text): keep_block(TextBlock(text=text)) emit(... -> pass",
-        "feed_all's loop for text deltas is a fast path: without it each delta goes "
-        "through feed, whose own first branch appends the same block and emits the same chunk",
+        _RULES,
+        "_current_turn",
+        "for index in range(len(messages) - 1, -1, -1):",
+        "-1 -> -0",
+        _TURN_AT_THE_USER_MESSAGE + " (the loop then stops before index 0: a user message "
+        "there starts the turn at 0 instead of 1)",
     ),
+    Equivalent(
+        _RULES,
+        "_current_turn",
+        "return index + 1",
+        "index + 1 -> index + 0",
+        _TURN_AT_THE_USER_MESSAGE,
+    ),
+    # --- linkage (2026-12-03) ---------------------------------------------------------
+    Equivalent(
+        _LINKAGE,
+        "tool_links",
+        "assert isinstance(link, MalformedLinks)",
+        "assert isinstance(link, MalformedLinks) -> pass",
+        "the assert only narrows the type for mypy: the kind is MalformedLinks check above holds",
+    ),
+    Equivalent(
+        _LINKAGE,
+        "pending_turn",
+        "assert isinstance(link, MalformedLinks)",
+        "assert isinstance(link, MalformedLinks) -> pass",
+        "the assert only narrows the type for mypy: the kind is MalformedLinks check above holds",
+    ),
+    # --- anthropic stream --------------------------------------------------------------
+    Equivalent(
+        _ANTHROPIC_STREAM,
+        "open_block",
+        'raise AssertionError(f"not a block: {block!r}")',
+        "'not a block: ' -> '<mutated>'",
+        "the match above has a case for every block type the declaration decodes, each "
+        "returning: the line is never reached",
+    ),
+    # --- parser ----------------------------------------------------------------------
     Equivalent(
         _PARSER,
         "ResponseParser.feed_all",
-        "is_open = self._response is None and self._response_id is not None",
-        "self._response_id is not None -> self._response_id is None",
-        "after a record is fed without error the response has started, so the mutant only "
-        "turns the fast path off (is_open False): feed handles each delta the same way",
-        occurrence=2,  # the update after each record; the first one, before the loop, is not
+        "if type(text) is str and is_valid_unicode(text):",
+        "if type(text) is str and is_valid_unicode(text): emit(builder.text_block_chunk(text)) c... -> pass",
+        "feed_all's branch for text deltas is a fast path: without it each delta goes "
+        "through feed, which makes the same text block chunk and emits it",
     ),
     # --- diagnostics -----------------------------------------------------------------
     Equivalent(
@@ -309,44 +278,69 @@ EQUIVALENT: list[Equivalent] = [
         "0 if diagnostic.message_index < 0 else 1 -> 1 if diagnostic.message_index < 0 else 1",
         _EMPTY_POINTER,
     ),
+    Equivalent(
+        _DIAGNOSTICS,
+        "_place",
+        "if all(isinstance(segment, int) or len(segment) <= QUOTE_CHARS for segment in path):",
+        "isinstance(segment, int) or len(segment) <= QUOTE_CHARS -> isinstance(segment, int) "
+        "and len(segment) <= QUOTE_CHARS",
+        _PLACE_FAST_PATH + "; the first segment of a shape problem's place is always a "
+        "field name (a message is an object; the transcript's own problems have the empty "
+        "place), so len() is never asked of an index",
+    ),
+    Equivalent(
+        _DIAGNOSTICS,
+        "_place",
+        "if all(isinstance(segment, int) or len(segment) <= QUOTE_CHARS for segment in path):",
+        "len(segment) <= QUOTE_CHARS -> len(segment) < QUOTE_CHARS",
+        _PLACE_FAST_PATH + " (a key of exactly QUOTE_CHARS characters is not cut there)",
+    ),
+    Equivalent(
+        _DIAGNOSTICS,
+        "_place",
+        "return format_path(path)  # the usual case",
+        "return format_path(path) -> pass",
+        _PLACE_FAST_PATH,
+    ),
+    Equivalent(
+        _DIAGNOSTICS,
+        "_place",
+        'piece = format_path((0, shown))[len("[0]") :]',
+        "(0, shown) -> (1, shown)",
+        "the index before the segment is only there to be cut off: [1] is as long as [0]",
+    ),
+    Equivalent(
+        _DIAGNOSTICS,
+        "_position",
+        "tool = -1 if diagnostic.tool_index is None else diagnostic.tool_index",
+        "-1 -> -2",
+        "any value below 0 sorts the diagnostics without a tool before those of tool 0",
+    ),
+    Equivalent(
+        _DIAGNOSTICS,
+        "_position",
+        "tool = -1 if diagnostic.tool_index is None else diagnostic.tool_index",
+        "-1 -> -0",
+        "the only diagnostics of message index -1 without a tool are the transcript's "
+        "(INVALID_TRANSCRIPT, the first code, at the empty pointer, which sorts first) and "
+        "the unreadable tools' (INVALID_TOOL_DEFINITION at the empty pointer, when no tool "
+        "is read, so no tool 0 either): a tie with tool 0 keeps their order",
+    ),
     # --- JSON value modules ------------------------------------------------------------
     Equivalent(
         _JSONCOPY,
         "is_within_depth",
-        "def is_within_depth(value: Any, depth: int = 0) -> bool:",
-        "0 -> 1",
-        _DEPTH_FILTER,
-    ),
-    Equivalent(
-        _JSONCOPY,
-        "is_within_depth",
-        "if (kind is dict or kind is list) and not is_within_depth(item, depth + 1):",
-        "(kind is dict or kind is list) and (not is_within_depth(item, depth + 1)) -> "
-        "(kind is dict or kind is list) or not is_within_depth(item, depth + 1)",
-        "the filter then answers False at the first container, and for a scalar either False "
-        "or an exception that msgspec reports as a ValidationError (loads then takes the "
-        "slow path); it answers True only for an empty object",
-    ),
-    Equivalent(
-        _JSONCOPY,
-        "is_within_depth",
-        "if (kind is dict or kind is list) and not is_within_depth(item, depth + 1):",
-        "depth + 1 -> depth + 2",
-        _DEPTH_FILTER,
-    ),
-    Equivalent(
-        _JSONCOPY,
-        "is_within_depth",
         "return True",
-        "return True -> return False",
-        _DEPTH_FILTER,
+        "return True -> pass",
+        "the fast path for a container holding no container: the loop below then finds no "
+        "container among its items and returns True as well",
     ),
     Equivalent(
         _JSONCOPY,
         "_Walk.__init__",
-        "def __init__(self, offset: int = 0, transport: bool = False) -> None:",
+        "def __init__(self, offset: int | Callable[[Path], int] = 0, transport: bool = False) -> None:",
         "0 -> 1",
-        "every _Walk(...) passes offset: the default is never used",
+        "every _Walk(...) (copy_json, snapshot_json) passes offset: the default is never used",
     ),
     Equivalent(
         _JSONCOPY,

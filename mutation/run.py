@@ -1,7 +1,7 @@
 """A small AST mutation tool: how many one-change mutants of the rule modules the tests kill.
 
     python mutation/run.py [--sample N] [--seed S] [--min-score P] [--group NAME ...]
-                           [--jobs J] [--timeout SECONDS] [--list]
+                           [--jobs J] [--timeout SECONDS] [--select coverage|all] [--list]
 
 Every mutation point of each target module is enumerated deterministically (AST walk
 order); ``--sample N`` (default 60 per module, 0 for all) picks a seeded, reproducible
@@ -13,6 +13,18 @@ killed and is reported as a hang. Tests that fail without any mutation (known de
 ``src/``) are deselected and listed. Mutants listed in ``mutation/equivalent.py`` cannot
 be killed by any test; they are left out of the score and printed separately.
 
+Test selection (``--select coverage``, the default): one more unmutated run of the
+group's tests under coverage.py, each test's node id as the coverage context, maps every
+line of the group's modules to the tests that run it. A mutant then runs only the tests
+that run one of its lines (in the pool's order: those of the first file, then, if none
+failed, the rest); a mutant whose lines no test runs survives without a run and is
+reported as not covered; a line run at import (outside any test) reaches every test, so
+such a mutant runs the whole pool, and so do the tests that start a Python subprocess
+(whose lines coverage does not see) for every covered mutant. ``--select all`` runs the
+whole pool for every mutant. Each run is a child forked by a warm pytest
+(``mutation/warm.py``, one per workspace) that has imported pytest, its plugins and the
+tests' libraries once, but never ``agent_ir``: each child imports the mutated copy.
+
 Operators: comparison swaps (``==``/``!=``, ``<``/``<=``, ``>``/``>=``, ``is``/``is not``,
 ``in``/``not in``), ``and``/``or``, ``not x`` -> ``x``, ``continue``/``break``,
 ``return True``/``return False``, integer constants +1 and -1 (``0`` only to ``1``), the
@@ -21,7 +33,7 @@ of a ``diagnostic``/``*error``/``*Error`` function) replaced, a statement of an
 ``if``/``else`` body or an early ``return`` replaced by ``pass``, and ``+``/``-``.
 
 Prints the score per module and per group, each survivor as
-``file:line: original -> mutant``; exits 1 when a group's score is below
+``file:line: original -> mutant`` (``SURVIVED (not covered)`` when no test runs it); exits 1 when a group's score is below
 ``--min-score`` (percent of the non-equivalent mutants run), 2 when the run cannot be
 trusted: the unmutated tests cannot run, or a broken copy of a module passes them.
 """
@@ -32,9 +44,11 @@ import argparse
 import ast
 import copy
 import dataclasses
+import json
 import os
 import random
 import re
+import select
 import shutil
 import signal
 import subprocess
@@ -46,6 +60,7 @@ from collections.abc import Iterator
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(Path(__file__).resolve().parent))
@@ -208,6 +223,7 @@ class Mutant:
     variant: int  # which mutation of that node
     operator: str
     line: int
+    end_line: int  # the last line of the mutated node
     scope: str  # the enclosing function or class ("module" at the top level)
     line_text: str  # the stripped source line the node starts on
     occurrence: int  # 1 + how many mutants before it share scope, line text and change
@@ -243,6 +259,7 @@ def enumerate_mutants(module: str) -> list[Mutant]:
                     variant=variant,
                     operator=operator,
                     line=node.lineno,
+                    end_line=node.end_lineno or node.lineno,
                     scope=context.scope(node),
                     line_text=lines[node.lineno - 1].strip(),
                     occurrence=0,  # numbered below, in source order
@@ -543,29 +560,59 @@ class Outcome:
     hang: bool
     seconds: float
     output: str
+    covered: bool = True  # False: no test runs the mutant's lines (not run, survived)
 
 
 class Workspace:
-    """A temporary copy of ``src/`` and ``schemas/`` the tests import instead of the tree."""
+    """A temporary copy of ``src/`` and ``schemas/`` the tests import instead of the tree,
+    and a warm pytest (``mutation/warm.py``) that forks one run after another over it."""
 
     def __init__(self) -> None:
         self.root = Path(tempfile.mkdtemp(prefix="agent-ir-mutation-"))
         ignore = shutil.ignore_patterns("__pycache__", "*.pyc")
         shutil.copytree(ROOT / "src", self.root / "src", ignore=ignore)
         shutil.copytree(ROOT / "schemas", self.root / "schemas", ignore=ignore)
+        self.output = self.root / "pytest-output.txt"
+        self._warm: subprocess.Popen[str] | None = None
+        self._received = b""
 
     def run(
-        self, tests: tuple[str, ...], timeout: float, replaced: dict[str, str], first: bool = True
+        self,
+        tests: tuple[str, ...],
+        timeout: float,
+        replaced: dict[str, str],
+        first: bool = True,
+        only: list[str] | None = None,
     ) -> Outcome:
         """Run pytest over ``tests`` (paths and options) with each module of ``replaced``
-        (path -> text) swapped in; ``first``: stop at the first failure."""
+        (path -> text) swapped in; ``first``: stop at the first failure; ``only``: the
+        node ids to run (the others collected are deselected)."""
         for module, text in replaced.items():
             (self.root / module).write_text(text, encoding="utf-8")
         try:
-            return self._pytest((*(["-x"] if first else ["-rfE"]), *tests), timeout)
+            options = ["-x"] if first else ["-rfE"]
+            return self._pytest({"args": [*options, *tests], "only": only}, timeout)
         finally:
             for module in replaced:
                 shutil.copyfile(ROOT / module, self.root / module)
+
+    def measure(self, tests: tuple[str, ...], modules: tuple[str, ...]) -> Coverage:
+        """The unmutated run of ``tests`` under coverage: which tests run each line of
+        ``modules``."""
+        found = self.root / "coverage-map.json"
+        paths = [str(self.root / module) for module in modules]
+        names = [_module_name(module) for module in modules]
+        request = {"map": str(found), "modules": paths, "names": names}
+        outcome = self._pytest({"args": ["-rfE", *tests], "coverage": request}, timeout=1800)
+        if outcome.killed:
+            print(outcome.output)
+            raise SystemExit("the coverage run of the unmutated tests failed")
+        measured = json.loads(found.read_text(encoding="utf-8"))
+        lines = {
+            module: {int(line): tuple(names) for line, names in measured["lines"][path].items()}
+            for module, path in zip(modules, paths, strict=True)
+        }
+        return Coverage(lines, tuple(measured["spawners"]), tuple(measured["order"]))
 
     def environment(self) -> dict[str, str]:
         env = dict(os.environ)
@@ -577,30 +624,60 @@ class Workspace:
         env["PYTHONDONTWRITEBYTECODE"] = "1"
         return env
 
-    def _pytest(self, tests: tuple[str, ...], timeout: float) -> Outcome:
-        command = [sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", *tests]
+    def _pytest(self, request: dict[str, object], timeout: float) -> Outcome:
+        """One run by the warm pytest: a forked child in its own session, killed with
+        everything it started when it outlives ``timeout``."""
+        warm = self._started()
+        assert warm.stdin is not None
         started = time.monotonic()
-        process = subprocess.Popen(
-            command,
-            cwd=ROOT,
-            env=self.environment(),
-            stdout=subprocess.PIPE,
-            stderr=subprocess.STDOUT,
-            text=True,
-            start_new_session=True,
-        )
-        try:
-            output, _ = process.communicate(timeout=timeout)
-        except subprocess.TimeoutExpired:
-            os.killpg(process.pid, signal.SIGKILL)  # the session this run started
-            output, _ = process.communicate()
+        warm.stdin.write(json.dumps({**request, "output": str(self.output)}) + "\n")
+        warm.stdin.flush()
+        pid = self._answer(warm, None)["pid"]
+        answer = self._answer(warm, timeout)
+        hang = answer is None
+        if hang:
+            os.killpg(pid, signal.SIGKILL)  # the session this run started
+            answer = self._answer(warm, None)
+        output = self.output.read_text(encoding="utf-8", errors="replace")
+        status = answer["status"]
+        if hang:
             return Outcome(True, True, time.monotonic() - started, output)
-        if process.returncode in (4, 5):  # usage error, no tests collected: a tool failure
-            raise SystemExit(f"pytest could not run {tests}:\n{output}")
-        return Outcome(process.returncode != 0, False, time.monotonic() - started, output)
+        if status in (4, 5):  # usage error, no tests collected: a tool failure
+            raise SystemExit(f"pytest could not run {request['args']}:\n{output}")
+        return Outcome(status != 0, False, time.monotonic() - started, output)
+
+    def _started(self) -> subprocess.Popen[str]:
+        if self._warm is None or self._warm.poll() is not None:
+            self._received = b""
+            self._warm = subprocess.Popen(
+                [sys.executable, str(Path(__file__).resolve().parent / "warm.py")],
+                cwd=ROOT,
+                env=self.environment(),
+                stdin=subprocess.PIPE,
+                stdout=subprocess.PIPE,
+                text=True,
+            )
+        return self._warm
+
+    def _answer(self, warm: subprocess.Popen[str], timeout: float | None) -> Any:
+        """The warm pytest's next answer; None when ``timeout`` seconds pass first. Read
+        from the descriptor (a buffered reader would hide a line already received)."""
+        assert warm.stdout is not None
+        deadline = None if timeout is None else time.monotonic() + timeout
+        while b"\n" not in self._received:
+            left = None if deadline is None else max(0.0, deadline - time.monotonic())
+            ready, _, _ = select.select([warm.stdout], [], [], left)
+            if not ready:
+                return None
+            chunk = os.read(warm.stdout.fileno(), 65536)
+            if not chunk:
+                raise SystemExit(f"the warm pytest ended (status {warm.wait()})")
+            self._received += chunk
+        line, _, self._received = self._received.partition(b"\n")
+        return json.loads(line)
 
     def imported_file(self, module: str) -> str:
-        name = module.removeprefix("src/").removesuffix(".py").replace("/", ".")
+        name = _module_name(module)
         command = [sys.executable, "-c", f"import {name} as m; print(m.__file__)"]
         found = subprocess.run(
             command, cwd=ROOT, env=self.environment(), capture_output=True, text=True, check=True
@@ -608,6 +685,10 @@ class Workspace:
         return found.stdout.strip()
 
     def remove(self) -> None:
+        if self._warm is not None:
+            assert self._warm.stdin is not None
+            self._warm.stdin.close()
+            self._warm.wait()
         shutil.rmtree(self.root, ignore_errors=True)
 
 
@@ -647,6 +728,46 @@ def check_baseline(workspace: Workspace, name: str, group: Group) -> Baseline:
         if not broken.killed:
             raise SystemExit(f"{name}: a broken {module} passes the tests: not the copy?")
     return baseline
+
+
+def _module_name(module: str) -> str:
+    return module.removeprefix("src/").removesuffix(".py").replace("/", ".")
+
+
+@dataclass(frozen=True)
+class Coverage:
+    """Which tests of a group's pool run each line of its modules (the unmutated run)."""
+
+    lines: dict[str, dict[int, tuple[str, ...]]]  # module -> line -> node ids ("": no test)
+    spawners: tuple[str, ...]  # tests that start a Python subprocess: they run for every mutant
+    order: tuple[str, ...]  # every node id, in the order the pool runs them
+
+    def tests_of(self, mutant: Mutant) -> list[str] | None:
+        """The node ids whose tests run a line of ``mutant``, in the pool's order; None
+        (the whole pool) when one of its lines runs outside a test (at import: its
+        effect reaches every test); empty when no test runs it."""
+        by_line = self.lines[mutant.module]
+        found: set[str] = set()
+        for line in range(mutant.line, mutant.end_line + 1):
+            found.update(by_line.get(line, ()))
+        if "" in found:
+            return None
+        if found:
+            found.update(self.spawners)
+        return [node for node in self.order if node in found]
+
+
+def selected(tests: tuple[str, ...], node_ids: list[str]) -> tuple[str, ...]:
+    """``tests`` (paths and options) narrowed to the files of ``node_ids``: the options
+    stay, the paths become those files (collecting the others would be wasted)."""
+    options: list[str] = []
+    taking = False
+    for part in tests:
+        if taking or part.startswith("-"):
+            options.append(part)
+            taking = not taking and part in ("-k", "-m", "--deselect")
+    files = dict.fromkeys(node.split("::", 1)[0] for node in node_ids)
+    return (*files, *options)
 
 
 def _failed_node_ids(output: str) -> list[str]:
@@ -704,6 +825,12 @@ def _arguments(argv: list[str] | None) -> argparse.Namespace:
     parser.add_argument("--group", action="append", choices=sorted(GROUPS))
     parser.add_argument("--jobs", type=int, default=1)
     parser.add_argument("--timeout", type=float, default=None, help="seconds per mutant")
+    parser.add_argument(
+        "--select",
+        choices=("coverage", "all"),
+        default="coverage",
+        help="coverage: run each mutant against the tests that run its lines; all: the pool",
+    )
     parser.add_argument("--list", action="store_true", help="list every mutant; run nothing")
     return parser.parse_args(argv)
 
@@ -714,7 +841,8 @@ class GroupResult:
     baseline: Baseline
     tally: Tally
     modules: list[tuple[str, Tally, int]]  # (module, its tally, its non-equivalent mutants)
-    survivors: list[Mutant]
+    survivors: list[Mutant]  # run against the tests that cover them, and not killed
+    uncovered: list[Mutant]  # no test runs their lines (survivors, not run)
     hangs: list[Mutant]
     equivalents: list[tuple[Mutant, str]]
     stale: list[Equivalent]
@@ -726,20 +854,27 @@ def _run_group(
     baseline = check_baseline(workspaces[0], name, group)
     timeout = options.timeout or max(60.0, 10 * baseline.seconds)
     print(f"\n== {name}: unmutated run {baseline.seconds:.1f}s; timeout {timeout:.0f}s per mutant")
-    result = GroupResult(name, baseline, Tally(), [], [], [], [], [])
+    pool = baseline.selection(group)
+    coverage = None
+    if options.select == "coverage":
+        coverage = workspaces[0].measure(pool, group.modules)
+        print(f"   coverage: {len(coverage.order)} tests, {len(coverage.spawners)} spawn Python")
+    result = GroupResult(name, baseline, Tally(), [], [], [], [], [], [])
     for module in group.modules:
         every = enumerate_mutants(module)
         result.stale += [e for e in stale_equivalents(every) if e.module == module]
         live = [mutant for mutant in every if equivalence_reason(mutant) is None]
         result.equivalents += [(m, r) for m in every if (r := equivalence_reason(m)) is not None]
         chosen = sample(live, options.sample, options.seed, module)
-        outcomes = _run_mutants(chosen, baseline.selection(group), workspaces, timeout)
+        outcomes = _run_mutants(chosen, pool, coverage, workspaces, timeout)
         tally = Tally(sum(outcome.killed for outcome in outcomes), len(chosen))
         result.tally.killed += tally.killed
         result.tally.total += tally.total
         result.modules.append((module, tally, len(live)))
-        result.survivors += [m for m, o in zip(chosen, outcomes, strict=True) if not o.killed]
-        result.hangs += [m for m, o in zip(chosen, outcomes, strict=True) if o.hang]
+        ran = list(zip(chosen, outcomes, strict=True))
+        result.survivors += [m for m, o in ran if not o.killed and o.covered]
+        result.uncovered += [m for m, o in ran if not o.covered]
+        result.hangs += [m for m, o in ran if o.hang]
     return result
 
 
@@ -751,37 +886,91 @@ def _report(results: list[GroupResult], min_score: float) -> None:
         for module, tally, live in result.modules:
             print(f"  {module}: {tally}, {live} non-equivalent in all")
     for result in results:
-        for node in result.baseline.failing:
-            print(f"{result.name}: fails unmutated, deselected: {node}")
-        for mutant in result.hangs:
-            print(f"{result.name}: killed by the timeout (a hang): {mutant.describe()}")
-        for mutant in result.survivors:
-            print(f"{result.name}: SURVIVED {mutant.describe()}")
-        for entry in result.stale:
-            print(f"{result.name}: stale entry in equivalent.py: {entry.module} {entry.change}")
+        _report_findings(result)
     print("\n== equivalent mutants (not scored)")
     for result in results:
         for mutant, reason in result.equivalents:
             print(f"{mutant.describe()}\n    {reason}")
 
 
+def _run_staged(
+    workspace: Workspace,
+    mutant: Mutant,
+    pool: tuple[str, ...],
+    node_ids: list[str] | None,
+    timeout: float,
+) -> Outcome:
+    """``mutant`` against the tests ``node_ids`` (None: the whole pool) in two stages: the
+    ones of the first test file (the module's own tests come first in a pool), then, if
+    none failed, the others. Collecting every file costs more than most kills take."""
+    replaced = {mutant.module: mutant.source}
+    if node_ids is None:
+        return workspace.run(pool, timeout, replaced)
+    first_file = node_ids[0].split("::", 1)[0]
+    stages = [
+        [node for node in node_ids if node.split("::", 1)[0] == first_file],
+        [node for node in node_ids if node.split("::", 1)[0] != first_file],
+    ]
+    seconds = 0.0
+    for stage in filter(None, stages):
+        outcome = workspace.run(selected(pool, stage), timeout, replaced, only=stage)
+        seconds += outcome.seconds
+        if outcome.killed:
+            break
+    return dataclasses.replace(outcome, seconds=seconds)
+
+
+def _report_findings(result: GroupResult) -> None:
+    for node in result.baseline.failing:
+        print(f"{result.name}: fails unmutated, deselected: {node}")
+    for mutant in result.hangs:
+        print(f"{result.name}: killed by the timeout (a hang): {mutant.describe()}")
+    for mutant in result.survivors:
+        print(f"{result.name}: SURVIVED {mutant.describe()}")
+    for mutant in result.uncovered:
+        print(f"{result.name}: SURVIVED (not covered) {mutant.describe()}")
+    for entry in result.stale:
+        print(f"{result.name}: stale entry in equivalent.py: {entry.module} {entry.change}")
+
+
 def _run_mutants(
-    chosen: list[Mutant], selection: tuple[str, ...], workspaces: list[Workspace], timeout: float
+    chosen: list[Mutant],
+    pool: tuple[str, ...],
+    coverage: Coverage | None,
+    workspaces: list[Workspace],
+    timeout: float,
 ) -> list[Outcome]:
+    """Each mutant against the tests of ``pool`` that run its lines (``coverage``), or
+    against the whole pool (no ``coverage``, or a line run at import)."""
     free = list(workspaces)
 
     def run_one(mutant: Mutant) -> Outcome:
-        workspace = free.pop()
-        try:
-            outcome = workspace.run(selection, timeout, {mutant.module: mutant.source})
-        finally:
-            free.append(workspace)
-        state = "hang" if outcome.hang else "killed" if outcome.killed else "SURVIVED"
-        print(f"  {state:8} {outcome.seconds:5.1f}s {mutant.describe()}", flush=True)
+        node_ids = None if coverage is None else coverage.tests_of(mutant)
+        if node_ids == []:
+            outcome = Outcome(False, False, 0.0, "", covered=False)
+        else:
+            workspace = free.pop()
+            try:
+                outcome = _run_staged(workspace, mutant, pool, node_ids, timeout)
+            finally:
+                free.append(workspace)
+        state = (
+            "hang"
+            if outcome.hang
+            else "killed"
+            if outcome.killed
+            else "SURVIVED"
+            if outcome.covered
+            else "UNCOVERED"
+        )
+        count = "all" if node_ids is None else len(node_ids)
+        print(
+            f"  {state:9} {outcome.seconds:5.1f}s {count:>4} tests {mutant.describe()}", flush=True
+        )
         return outcome
 
-    with ThreadPoolExecutor(max_workers=len(workspaces)) as pool:
-        return list(pool.map(run_one, chosen))
+    with ThreadPoolExecutor(max_workers=len(workspaces)) as pool_of_threads:
+        return list(pool_of_threads.map(run_one, chosen))
 
 
 if __name__ == "__main__":

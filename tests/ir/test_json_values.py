@@ -43,6 +43,7 @@ from agent_ir._jsoncopy import (
     are_exact_rereadable,
     copy_json,
     is_exact_json,
+    is_within_depth,
     snapshot_json,
     snapshot_sequence,
     thaw,
@@ -976,6 +977,8 @@ def test_the_batched_check_agrees_with_is_exact_json_on_rereadable_data(
         ([{"a": {"b": -math.inf}}], False),
         ([{"a": [WRITABLE_INT - 1, -(WRITABLE_INT - 1)]}], True),
         ([{"a": 1}, {"b": [-WRITABLE_INT]}], False),
+        ([{"a": 1}, {"b": [WRITABLE_INT]}], False),
+        ([{"s": "x", "i": 1, "f": 1.5, "b": True, "n": None, "d": {}, "l": []}], True),
         ([{"a": {1: "x"}}], False),
         ([{"a": (1, 2)}], False),
         ([{"a": [MyInt(1)]}], False),
@@ -992,6 +995,8 @@ def test_the_batched_check_agrees_with_is_exact_json_on_rereadable_data(
         "infinity",
         "writable-ints",
         "unwritable-int",
+        "unwritable-positive-int",
+        "every-kind-at-one-level",
         "int-key",
         "tuple",
         "int-subclass",
@@ -1005,3 +1010,35 @@ def test_the_batched_check_refuses_what_is_exact_json_refuses(
 ) -> None:
     assert are_exact_rereadable(objects) is exact
     assert all(map(is_exact_json, objects)) is exact
+
+
+@pytest.mark.parametrize(
+    ("value", "within"),
+    [
+        (nested_dicts(MAX_DEPTH), True),
+        (nested_dicts(MAX_DEPTH + 1), False),
+        ({"a": nested_lists(MAX_DEPTH - 1)}, True),
+        ({"a": nested_lists(MAX_DEPTH)}, False),
+        ({"a": [1, {"b": []}], "c": "text"}, True),
+        ({"a": {"b": 1}, "c": nested_dicts(MAX_DEPTH)}, False),
+        ({"a": [[1], nested_lists(MAX_DEPTH)]}, False),
+        ({}, True),
+    ],
+    ids=[
+        "objects-at-the-bound",
+        "objects-past-it",
+        "arrays-at-the-bound",
+        "arrays-past-it",
+        "shallow-containers",
+        "deep-object-after-a-shallow-one",
+        "deep-array-after-a-shallow-one",
+        "empty",
+    ],
+)
+def test_is_within_depth_accepts_containers_nested_at_most_max_depth_levels(
+    value: dict[str, Any], within: bool
+) -> None:
+    """The depth check of data decoded from JSON text (``convert_messages`` and Gemini's
+    requests skip the copy walk when it holds): every branch is followed, a shallow
+    container before a deep one included."""
+    assert is_within_depth(value) is within

@@ -190,6 +190,18 @@ def test_a_call_turn_first_is_invalid_role_order() -> None:
     )
 
 
+def test_a_first_call_turn_of_two_messages_is_one_invalid_role_order() -> None:
+    """Two assistant messages with calls first make one model turn: reported once, at
+    the message of its first call."""
+    transcript = [
+        assistant("a0", [signed("c1")]),
+        assistant("a1", [signed("c2")]),
+        result("r2", "c1"),
+        result("r3", "c2"),
+    ]
+    assert wire(transcript) == [("INVALID_ROLE_ORDER", 0, "/0/role")]
+
+
 def test_a_call_after_a_leading_text_message_is_in_the_same_first_model_turn() -> None:
     transcript = [
         assistant("a0", [text("Let me look.")]),

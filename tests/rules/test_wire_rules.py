@@ -30,8 +30,10 @@ path and message, for each kind of empty content the rule names (these pin what
 from __future__ import annotations
 
 import copy
+import dataclasses
 import re
 from collections.abc import Callable
+from types import MappingProxyType
 from typing import Any
 
 import pytest
@@ -48,13 +50,14 @@ from agent_ir import (
     validate_transcript,
 )
 from agent_ir._text import BLANK_CHARACTERS
-from agent_ir.wire import from_anthropic
+from agent_ir.wire import _registry, from_anthropic
 from agent_ir.wire._registry import REGISTRY
 
 from support.builders import assistant, call_block, result, user
 from support.examples import examples
 from support.hostile import (
     CountingMapping,
+    HostileInt,
     LyingList,
     LyingTuple,
     RaisingItem,
@@ -838,6 +841,50 @@ def test_content_rules_concern_only_user_and_assistant_text(message: dict[str, A
         transcript.insert(1, message)
 
     assert check_wire_rules(transcript, "anthropic") == ()
+
+
+@pytest.mark.parametrize("provider", PROVIDERS)
+def test_a_refused_call_name_after_an_accepted_one_is_still_reported(provider: str) -> None:
+    """Each call's name is checked: one the provider accepts does not end the check of
+    the calls after it."""
+    transcript = [
+        user("u0"),
+        assistant("a1", [call_block("c1", "ok_tool"), call_block("c2", "read file")]),
+        result("r2", "c1", "ok_tool"),
+        result("r3", "c2", "read file"),
+    ]
+
+    found = check_wire_rules(transcript, provider)
+
+    assert [(d.message_index, d.path) for d in found if d.code == INVALID_TOOL_NAME_FORMAT] == [
+        (1, "/1/content/1/name")
+    ]
+
+
+def test_a_provider_without_a_tool_name_rule_checks_no_name(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A record without ``tool_names`` (the schema allows it): neither the calls' names
+    nor the definitions' are checked."""
+    free = dataclasses.replace(REGISTRY["anthropic"], name="free-names", tool_names=None)
+    monkeypatch.setattr(_registry, "REGISTRY", MappingProxyType({**REGISTRY, "free-names": free}))
+    transcript = [
+        user("u0"),
+        assistant("a1", [call_block("c1", "read file")]),
+        result("r2", "c1", "read file"),
+    ]
+
+    assert check_wire_rules(transcript, "free-names", tools=[{"name": "read file"}]) == ()
+
+
+def test_an_allow_pending_whose_truth_raises_is_one_transcript_diagnostic() -> None:
+    """The contract is never to raise: an option whose ``bool()`` raises becomes one
+    INVALID_TRANSCRIPT naming the exception's type, and no rule runs on a guess."""
+    found = check_wire_rules([user("u0")], "anthropic", allow_pending=HostileInt(1))
+
+    assert [(d.code, d.message_index, d.path, d.message) for d in found] == [
+        ("INVALID_TRANSCRIPT", -1, "", "transcript could not be validated (RuntimeError)")
+    ]
 
 
 # --- the names of the tool definitions ---------------------------------------------

@@ -170,6 +170,21 @@ def test_a_long_key_is_cut_once_in_each_problem_under_it() -> None:
     assert all(len(item.message) < MESSAGE_CHARS for item in found)
 
 
+def test_a_key_of_exactly_quote_chars_beside_a_long_key_is_written_whole() -> None:
+    """Only a key longer than ``QUOTE_CHARS`` is cut: one of exactly that length, on the
+    path of a problem under a long key, is written whole, with nothing counted."""
+    exact = "k" * QUOTE_CHARS
+    key = "a b" * (LONG // 3)
+    message = _call("c", "read") | {
+        "content": [_call("c", "read")["content"][0] | {"arguments": {exact: {key: ["\ud800"]}}}]
+    }
+    [found] = validate_transcript([message, _result("c", "read", "r")])
+    cut_key = f'["{key[:QUOTE_CHARS]}"]… ({len(key) - QUOTE_CHARS} more characters)'
+    assert found.message == (
+        f"content[0].arguments.{exact}{cut_key}[0] holds a lone surrogate (not valid Unicode)"
+    )
+
+
 def test_short_places_and_values_read_as_before() -> None:
     transcript = [
         {"role": "user", "id": "m", "content": "x", "a b": 1, "k" * QUOTE_CHARS: 2},

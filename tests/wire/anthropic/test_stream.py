@@ -1959,3 +1959,84 @@ def test_a_thinking_block_cut_short_by_message_delta_keeps_its_signature() -> No
     response = AnthropicStream(events, request_id="request-1").result()
     (thinking,) = response.message.content
     assert (thinking.thinking, thinking.signature) == ("let me see", "sig-1")
+
+
+# --- server-tool results and citations with nothing to stand on ---------------------------
+
+
+SERVER_CALL = block_start(
+    0, {"type": "server_tool_use", "id": "srvtoolu_1", "name": "web_search", "input": {}}
+)
+
+
+def server_result(index: int, call_id: str = "srvtoolu_1") -> dict[str, Any]:
+    return block_start(
+        index, {"type": "web_search_tool_result", "tool_use_id": call_id, "content": []}
+    )
+
+
+async def test_deltas_of_a_server_tool_result_are_one_part_not_read() -> None:
+    """A server-tool result is the block its start gave: deltas after it have no IR
+    form, said once for the block however many come."""
+    deltas = [text(1, "a"), text(1, "b")]
+    response = await response_of(
+        [start(), SERVER_CALL, block_stop(0), server_result(1), *deltas, block_stop(1), *ending()]
+    )
+
+    assert warnings_of(response) == [
+        (
+            "PART_NOT_READ",
+            "/content/1",
+            1,
+            "a delta of content[1] (web_search_tool_result) has no IR form: the result is "
+            "the block its content_block_start gave",
+        )
+    ]
+
+
+async def test_a_server_tool_result_with_an_empty_call_id_is_refused() -> None:
+    error = await failure(
+        [start(), SERVER_CALL, block_stop(0), server_result(1, ""), block_stop(1), *ending()]
+    )
+
+    assert (error.code, error.record_index) == (ProviderErrorCode.PROVIDER_INVALID_EVENT, 3)
+    assert error.message == (
+        "event 3: content_block_start /content_block/tool_use_id must be a non-empty "
+        "string; it is a string ('')"
+    )
+
+
+async def test_citations_of_an_empty_text_block_are_part_not_read() -> None:
+    empty_cited = block_start(
+        0, {"type": "text", "text": "", "citations": [{"type": "web_search_result_location"}]}
+    )
+    response = await response_of([start(), empty_cited, block_stop(0), *hello(1), *ending()])
+
+    assert warnings_of(response) == [
+        (
+            "PART_NOT_READ",
+            "/content/0/citations",
+            0,
+            "content[0].citations of an empty text block have no IR form",
+        )
+    ]
+    assert [block.text for block in response.message.content] == ["hi"]
+
+
+async def test_an_empty_text_block_without_citations_says_nothing() -> None:
+    empty = block_start(0, {"type": "text", "text": "", "citations": []})
+    response = await response_of([start(), empty, block_stop(0), *hello(1), *ending()])
+
+    assert warnings_of(response) == []
+    assert [block.text for block in response.message.content] == ["hi"]
+
+
+async def test_an_unknown_field_of_a_known_delta_is_part_not_read_at_its_block() -> None:
+    unknown_field = delta(0, "text_delta", text="hi", future=1)
+    response = await response_of([start(), text_start(0), unknown_field, block_stop(0), *ending()])
+
+    said = "is not read: the IR has no place for it"
+    assert warnings_of(response) == [
+        ("PART_NOT_READ", "/content/0/future", 0, f"/content/0/future {said}")
+    ]
+    assert response.message.content[0].text == "hi"

@@ -122,14 +122,15 @@ class WireFormatError(AgentIRError, ValueError):
     """Wire input that is not of its format's shape; ``path`` names the place as a
     tuple (``("messages", 2, "content", 0, "type")``), ``pointer`` as a JSON Pointer
     (``"/messages/2/content/0/type"``, the form of every other location agent-ir gives),
-    and ``reason`` what is wrong."""
+    and ``reason`` what is wrong. The message is ``<function>: <pointer> <reason>``, the
+    input as a whole written ``/`` (as the decode step writes its root):
+    ``from_gemini: /contents/0/role must be ...; it is ...``."""
 
     def __init__(self, function: str, path: Path, reason: str) -> None:
-        where = format_path(path) or "input"
-        super().__init__(f"{function}: {where} {reason}")
         self.function = function
         self.path = path
         self.reason = reason
+        super().__init__(f"{function}: {self.pointer or '/'} {reason}")
 
     @property
     def pointer(self) -> str:

@@ -54,7 +54,10 @@ def test_broken_fine_tuning_lines_get_their_codes_and_paths() -> None:
         (3, "INVALID_TRANSCRIPT", ""),
     ]
     assert '"format" is a required property' in records[0]["diagnostics"][0]["message"]
-    assert "messages[1].weight must be 0 or 1, not 2" in records[2]["diagnostics"][0]["message"]
+    assert (
+        "/messages/1/weight must be 0 or 1; it is a number (2)"
+        in records[2]["diagnostics"][0]["message"]
+    )
 
 
 @pytest.mark.parametrize("value", ["yes", 1, None, []], ids=["string", "number", "null", "array"])

@@ -256,17 +256,17 @@ def test_anthropic_stop_reasons_and_usage_read_as_the_stream_reads_them() -> Non
         (
             {"stop_reason": None},
             Code.PROVIDER_INVALID_EVENT,
-            "reply_from_anthropic /stop_reason must be an Anthropic stop reason; it is null",
+            "reply_from_anthropic: /stop_reason must be an Anthropic stop reason; it is null",
         ),
         (
             {"content": [{"type": "tool_use", "id": "t", "name": "f", "input": None}]},
             Code.PROVIDER_INVALID_EVENT,
-            "reply_from_anthropic /content/0/input must be an object; it is null",
+            "reply_from_anthropic: /content/0/input must be an object; it is null",
         ),
         (
             {"usage": {"output_tokens": 1}},
             Code.PROVIDER_INVALID_EVENT,
-            "reply_from_anthropic /usage/input_tokens must be an integer >= 0; it is missing",
+            "reply_from_anthropic: /usage/input_tokens must be an integer >= 0; it is missing",
         ),
         (
             {"stop_reason": "tool_use"},
@@ -276,7 +276,7 @@ def test_anthropic_stop_reasons_and_usage_read_as_the_stream_reads_them() -> Non
         (
             {"role": "user"},
             Code.PROVIDER_INVALID_EVENT,
-            "reply_from_anthropic /role must be 'assistant'; it is a string ('user')",
+            "reply_from_anthropic: /role must be 'assistant'; it is a string ('user')",
         ),
     ],
 )

@@ -97,11 +97,11 @@ def test_a_weight_outside_an_assistant_message_is_warned_about_as_before() -> No
 @pytest.mark.parametrize(
     ("weight", "reason"),
     [
-        (2, "must be 0 or 1, not 2"),
-        (-1, "must be 0 or 1, not -1"),
-        (True, "must be 0 or 1, not a boolean"),
-        (1.0, "must be 0 or 1, not a number"),
-        ("1", "must be 0 or 1, not a string"),
+        (2, "must be 0 or 1; it is a number (2)"),
+        (-1, "must be 0 or 1; it is a number (-1)"),
+        (True, "must be 0 or 1; it is a boolean (true)"),
+        (1.0, "must be 0 or 1; it is a number (1.0)"),
+        ("1", "must be 0 or 1; it is a string ('1')"),
     ],
 )
 def test_a_weight_other_than_0_or_1_is_a_wire_format_error_at_its_path(

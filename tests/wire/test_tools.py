@@ -522,59 +522,71 @@ def test_tool_warnings_are_valid_conversion_warnings_under_the_schema(provider: 
 
 
 MALFORMED: list[tuple[str, Any, str]] = [
-    ("openai-chat", {"type": "function"}, "from_openai_chat: tools must be a list, not an object"),
-    ("openai-chat", ["f"], "from_openai_chat: tools[0] must be an object, not a string"),
-    ("openai-chat", [{"type": "function"}], "from_openai_chat: tools[0].function is missing"),
+    (
+        "openai-chat",
+        {"type": "function"},
+        "from_openai_chat: /tools must be an array; it is an object",
+    ),
+    ("openai-chat", ["f"], "from_openai_chat: /tools/0 must be an object; it is a string ('f')"),
+    (
+        "openai-chat",
+        [{"type": "function"}],
+        "from_openai_chat: /tools/0/function must be an object; it is missing",
+    ),
     (
         "openai-chat",
         [{"type": 1, "function": {"name": "f"}}],
-        "from_openai_chat: tools[0].type must be a string, not a number",
+        "from_openai_chat: /tools/0/type must be a string; it is a number (1)",
     ),
     (
         "openai-chat",
         [{"type": "function", "function": {"name": "f"}}, {"function": {"description": "d"}}],
-        "from_openai_chat: tools[1].function.name is missing",
+        "from_openai_chat: /tools/1/function/name must be a string; it is missing",
     ),
     (
         "openai-chat",
         [{"function": {"name": "f", "parameters": "{}"}}],
-        "from_openai_chat: tools[0].function.parameters must be an object, not a string",
+        "from_openai_chat: /tools/0/function/parameters must be an object; it is a string ('{}')",
     ),
     (
         "openai-chat",
         [{"function": {"name": "f", "strict": "yes"}}],
-        "from_openai_chat: tools[0].function.strict must be a boolean, not a string",
+        "from_openai_chat: /tools/0/function/strict must be a boolean; it is a string ('yes')",
     ),
     (
         "openai-responses",
         [{"name": "f"}],
-        "from_openai_responses: tools[0].type is missing",
+        "from_openai_responses: /tools/0/type must be a string; it is missing",
     ),
     (
         "openai-responses",
         [{"type": "function", "name": None}],
-        "from_openai_responses: tools[0].name must be a string, not null",
+        "from_openai_responses: /tools/0/name must be a string; it is null",
     ),
     (
         "openai-responses",
         [{"type": "function", "name": "f", "description": 3}],
-        "from_openai_responses: tools[0].description must be a string, not a number",
+        "from_openai_responses: /tools/0/description must be a string; it is a number (3)",
     ),
-    ("anthropic", [{"name": "f"}], "from_anthropic: tools[0].input_schema is missing"),
+    (
+        "anthropic",
+        [{"name": "f"}],
+        "from_anthropic: /tools/0/input_schema must be an object; it is missing",
+    ),
     (
         "anthropic",
         [{"name": "f", "input_schema": None}],
-        "from_anthropic: tools[0].input_schema must be an object, not null",
+        "from_anthropic: /tools/0/input_schema must be an object; it is null",
     ),
     (
         "anthropic",
         [{"input_schema": {"type": "object"}}],
-        "from_anthropic: tools[0].name is missing",
+        "from_anthropic: /tools/0/name must be a string; it is missing",
     ),
     (
         "anthropic",
         [{"name": "f", "input_schema": {"type": "object"}, "strict": 1}],
-        "from_anthropic: tools[0].strict must be a boolean, not a number",
+        "from_anthropic: /tools/0/strict must be a boolean; it is a number (1)",
     ),
 ]
 

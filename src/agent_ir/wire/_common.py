@@ -7,9 +7,10 @@ A conversion never drops anything silently: whatever a format cannot carry is a
 
 Conventions every format keeps:
 
-- ``WireFormatError`` paths start at the request field (``messages``, ``input``,
-  ``system``), and the reason reads ``is missing``, ``must be <what>, not <what it is>``
-  or ``must be one of ..., not ...``.
+- ``WireFormatError`` paths start at the request field (``/messages``, ``/input``,
+  ``/system``), and the reason is in the decode step's grammar
+  (``agent_ir.wire._decode``): ``must be <expected>; it is <what it is>``, what it is
+  named by ``describe_json`` (``missing`` when absent).
 - A message read from the wire without an id of its own gets ``assigned_id(position)``,
   ``position`` being its index in the result (as in a ``TranscriptError``).
 - None of the formats carries a tool result's tool name: it is read back from the calls
@@ -91,10 +92,8 @@ __all__ = [
     "fits_ir",
     "image_source",
     "ir_messages",
-    "is_missing",
     "json_type",
     "key_not_read",
-    "must_be",
     "not_read",
     "parse_arguments",
     "parse_data_url",
@@ -107,8 +106,6 @@ __all__ = [
     "unread_keys",
     "warn_thought_signatures",
     "warn_tool_name",
-    "wire_list",
-    "wire_object",
 ]
 
 UNKNOWN_TOOL_NAME = "unknown"
@@ -511,27 +508,6 @@ def json_type(value: object) -> str:
         return "null"
     names = {dict: "an object", list: "a list", str: "a string", bool: "a boolean"}
     return names.get(type(value), "a number")
-
-
-def is_missing(function: str, path: Path) -> WireFormatError:
-    return WireFormatError(function, path, "is missing")
-
-
-def must_be(function: str, path: Path, what: str, value: object) -> WireFormatError:
-    """``<path> must be <what>, not <the JSON type of value>``."""
-    return WireFormatError(function, path, f"must be {what}, not {json_type(value)}")
-
-
-def wire_object(function: str, value: object, path: Path) -> dict[str, Any]:
-    if type(value) is not dict:
-        raise must_be(function, path, "an object", value)
-    return value
-
-
-def wire_list(function: str, value: object, path: Path) -> list[Any]:
-    if type(value) is not list:
-        raise must_be(function, path, "a list", value)
-    return value
 
 
 # --- data URLs and media types ------------------------------------------------------------

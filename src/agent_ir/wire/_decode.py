@@ -148,7 +148,7 @@ def path_of(root: Path, value: Any, at: str) -> Path:
 
 def refused(function: str, error: WireError, value: Any, root: Path) -> WireFormatError:
     """``error`` (decoding ``value``, which sits at ``root``) as the ``WireFormatError``
-    a ``from_*`` raises: ``from_x: messages[0].content must be ...; it is ...``."""
+    a ``from_*`` raises: ``from_x: /messages/0/content must be ...; it is ...``."""
     path = path_of(root, value, error.pointer)
     return WireFormatError(function, path, f"must be {error.expected}; it is {error.found}")
 

@@ -3,9 +3,10 @@
 ``read_reply`` copies the untrusted reply once (JSON data only), hands it to the
 provider's reader with a ``ReplyBuilder`` (the same builder, and the same builder calls,
 as the provider's stream), and returns the ``ModelResponse``. Every refusal is a
-``ProviderError``: PROVIDER_INVALID_EVENT in the stream's wording (``reply_from_anthropic
-/content/2/input must be an object; it is null``), a provider's own error as
-PROVIDER_TRANSPORT_ERROR with its code; ``record_index`` is ``None``.
+``ProviderError``: PROVIDER_INVALID_EVENT in the stream's wording, written as every wire
+refusal is (``reply_from_anthropic: /content/2/input must be an object; it is null``), a
+provider's own error as PROVIDER_TRANSPORT_ERROR with its code; ``record_index`` is
+``None``.
 """
 
 from __future__ import annotations
@@ -48,8 +49,11 @@ def read_reply(
         read(builder, data)
     except Refusal as refusal:
         said = str(refusal)
-        # The field readers' refusals name the function already, as the event.
-        own = refusal.provider_code is not None or said.startswith(f"{function} /")
+        # The field readers' refusals name the function already, as the stream names
+        # the event (``reply_from_x /id ...``): written ``<function>: <pointer> ...``.
+        if said.startswith(f"{function} /"):
+            said = said[len(function) + 1 :]
+        own = refusal.provider_code is not None
         message = said if own else f"{function}: {said}"
         raise ProviderError(refusal.code, message, provider_code=refusal.provider_code) from None
     response = builder.response

@@ -13,7 +13,8 @@ checks what goes in and what comes out the same way for all of them:
   ``parse_transcript(..., tools=...)`` raises for them. Nothing is sent for a broken
   definition.
 - ``ToolList``: a request's ``tools`` being read: the list itself (``WireFormatError``
-  at ``tools`` when it is not a list, at ``tools[N]`` when an entry is not an object),
+  at ``/tools`` when it is not an array, at ``/tools/<i>`` when an entry is not an
+  object, in the decode step's grammar: ``must be an object; it is a string ('f')``),
   the warnings about a tool (TOOL_NOT_READ for a hosted tool, PART_NOT_READ for a key
   with no IR form), and the definitions read, in JSON form, checked at the end as
   ``sent_tools`` checks them: a definition the IR refuses (a blank name, parameters
@@ -28,7 +29,7 @@ from typing import Any
 
 import msgspec
 
-from agent_ir._errors import TranscriptError
+from agent_ir._errors import TranscriptError, WireFormatError
 from agent_ir._generated.transcript_schema import ToolDefinition
 from agent_ir._paths import Path, to_pointer
 from agent_ir._text import quoted
@@ -37,15 +38,12 @@ from agent_ir.wire._common import (
     ConversionWarningCode,
     Warnings,
     WireMessages,
-    is_missing,
     key_not_read,
-    must_be,
     not_read,
     read_wire,
     unread_keys,
-    wire_list,
-    wire_object,
 )
+from agent_ir.wire._decode import describe_json
 
 __all__ = ["ToolList", "checked_definitions", "definition", "read_with_tools", "sent_tools"]
 
@@ -77,15 +75,19 @@ class ToolList:
     def __init__(self, function: str, value: object, warnings: Warnings, offset: int) -> None:
         self.function = function
         self.warnings = warnings
-        self.entries: list[Any] = wire_list(
-            function, read_wire(function, value, ("tools",), offset=offset), ("tools",)
-        )
+        entries = read_wire(function, value, ("tools",), offset=offset)
+        if type(entries) is not list:
+            raise _must_be(function, ("tools",), "an array", describe_json(entries))
+        self.entries: list[Any] = entries
         self._read: list[JsonDict] = []
         self._positions: list[int] = []
 
     def entry(self, index: int) -> JsonDict:
         """Entry ``index``, an object."""
-        return wire_object(self.function, self.entries[index], ("tools", index))
+        entry = self.entries[index]
+        if type(entry) is not dict:
+            raise _must_be(self.function, ("tools", index), "an object", describe_json(entry))
+        return entry
 
     def add(self, index: int, definition: JsonDict) -> None:
         """The JSON form of the definition read from entry ``index``."""
@@ -121,8 +123,8 @@ class ToolList:
             )
 
     def string(self, value: JsonDict, key: str, path: Path, *, required: bool = False) -> Any:
-        """``value[key]``, a string; None when it is absent or null (``is missing``
-        when ``required``)."""
+        """``value[key]``, a string; None when it is absent or null (``must be a string;
+        it is missing`` when ``required``)."""
         return self._typed(value, key, path, str, "a string", required)
 
     def json_object(self, value: JsonDict, key: str, path: Path, *, required: bool = False) -> Any:
@@ -135,12 +137,12 @@ class ToolList:
         self, value: JsonDict, key: str, path: Path, kind: type, what: str, required: bool
     ) -> Any:
         if required and key not in value:
-            raise is_missing(self.function, (*path, key))
+            raise _must_be(self.function, (*path, key), what, "missing")
         found = value.get(key)
         if found is None and not required:
             return None
         if type(found) is not kind:
-            raise must_be(self.function, (*path, key), what, found)
+            raise _must_be(self.function, (*path, key), what, describe_json(found))
         return found
 
     def definitions(self) -> tuple[ToolDefinition, ...]:
@@ -195,3 +197,8 @@ def definition(
     if strict is not None:
         found["strict"] = strict
     return found
+
+
+def _must_be(function: str, path: Path, expected: str, found: str) -> WireFormatError:
+    """The decode step's grammar: ``<pointer> must be <expected>; it is <found>``."""
+    return WireFormatError(function, path, f"must be {expected}; it is {found}")

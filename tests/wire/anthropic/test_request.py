@@ -1045,11 +1045,11 @@ def test_a_type_not_declared_empty_too_is_passed_over_with_a_warning(
     [
         (
             [{"role": "user", "content": [{"type": 1}]}],
-            "messages[0].content[0].type must be a string; it is a number (1)",
+            "/messages/0/content/0/type must be a string; it is a number (1)",
         ),
         (
             [{"role": "assistant", "content": [{**wire_text("a"), "citations": [{}, 1]}]}],
-            "messages[0].content[0].citations[1] must be an object; it is a number (1)",
+            "/messages/0/content/0/citations/1 must be an object; it is a number (1)",
         ),
         (
             [
@@ -1058,7 +1058,7 @@ def test_a_type_not_declared_empty_too_is_passed_over_with_a_warning(
                     "content": [{"type": "web_search_tool_result", "tool_use_id": None}],
                 }
             ],
-            "messages[0].content[0].tool_use_id must be a string; it is null",
+            "/messages/0/content/0/tool_use_id must be a string; it is null",
         ),
         (
             [
@@ -1067,7 +1067,7 @@ def test_a_type_not_declared_empty_too_is_passed_over_with_a_warning(
                     "content": [{"type": "server_tool_use", "id": "s", "name": "n", "input": []}],
                 }
             ],
-            "messages[0].content[0].input must be an object; it is an array",
+            "/messages/0/content/0/input must be an object; it is an array",
         ),
         (
             [
@@ -1076,16 +1076,16 @@ def test_a_type_not_declared_empty_too_is_passed_over_with_a_warning(
                     "content": [{"type": "document", "source": {"type": "file", "file_id": 7}}],
                 }
             ],
-            "messages[0].content[0].source.file_id must be a string; it is a number (7)",
+            "/messages/0/content/0/source/file_id must be a string; it is a number (7)",
         ),
         (
             [{"role": "user", "content": [{**wire_result("t"), "is_error": None}]}],
-            "messages[0].content[0].is_error must be a boolean; it is null",
+            "/messages/0/content/0/is_error must be a boolean; it is null",
         ),
-        ([{"role": ""}], "messages[0].content must be a string or an array; it is missing"),
+        ([{"role": ""}], "/messages/0/content must be a string or an array; it is missing"),
         (
             [{"role": [], "content": "x"}],
-            "messages[0].role must be one of 'user', 'assistant', 'system'; it is an array",
+            "/messages/0/role must be one of 'user', 'assistant', 'system'; it is an array",
         ),
     ],
 )
@@ -1155,40 +1155,40 @@ def test_wire_input_not_of_the_request_shape_is_a_wire_format_error_with_its_pat
     with pytest.raises(WireFormatError) as caught:
         from_anthropic(messages, system=system)
     assert caught.value.path == path
-    assert str(caught.value).startswith(f"from_anthropic: {path[0]}")
+    assert str(caught.value).startswith(f"from_anthropic: /{path[0]}")
 
 
 @pytest.mark.parametrize(
     ("messages", "system", "error"),
     [
-        ({"role": "user"}, None, "messages must be an array; it is an object"),
+        ({"role": "user"}, None, "/messages must be an array; it is an object"),
         (
             [{"content": "hi"}],
             None,
-            "messages[0].role must be one of 'user', 'assistant', 'system'; it is missing",
+            "/messages/0/role must be one of 'user', 'assistant', 'system'; it is missing",
         ),
         (
             [{"role": 7, "content": "hi"}],
             None,
-            "messages[0].role must be one of 'user', 'assistant', 'system'; it is a number (7)",
+            "/messages/0/role must be one of 'user', 'assistant', 'system'; it is a number (7)",
         ),
         (
             [{"role": "tool", "content": "x"}],
             None,
-            "messages[0].role must be one of 'user', 'assistant', 'system';"
+            "/messages/0/role must be one of 'user', 'assistant', 'system';"
             " it is a string ('tool')",
         ),
         (
             [{"role": "user", "content": None}],
             None,
-            "messages[0].content must be a string or an array; it is null",
+            "/messages/0/content must be a string or an array; it is null",
         ),
         (
             [{"role": "user", "content": ["hi"]}],
             None,
-            "messages[0].content[0] must be an object; it is a string ('hi')",
+            "/messages/0/content/0 must be an object; it is a string ('hi')",
         ),
-        ([], [{"type": "text"}], "system[0].text must be a string; it is missing"),
+        ([], [{"type": "text"}], "/system/0/text must be a string; it is missing"),
     ],
 )
 def test_wire_format_errors_read_alike_in_every_format(

@@ -203,25 +203,25 @@ def test_an_sdk_objects_json_dump_reads_as_its_json_and_bytes_are_refused_with_a
         (
             response({"functionCall": {"name": "f", "args": "{}"}}),
             Code.PROVIDER_INVALID_EVENT,
-            "reply_from_gemini /candidates/0/content/parts/0/functionCall/args"
+            "reply_from_gemini: /candidates/0/content/parts/0/functionCall/args"
             " must be an object or null; it is a string ('{}')",
         ),
         (
             response({"text": "x"}, candidate={"index": -1}),
             Code.PROVIDER_INVALID_EVENT,
-            "reply_from_gemini /candidates/0/index must be an integer >= 0 or null;"
+            "reply_from_gemini: /candidates/0/index must be an integer >= 0 or null;"
             " it is a number (-1)",
         ),
         (
             response({"text": "x"}, candidate={"finishReason": 1}),
             Code.PROVIDER_INVALID_EVENT,
-            "reply_from_gemini /candidates/0/finishReason must be a string or null;"
+            "reply_from_gemini: /candidates/0/finishReason must be a string or null;"
             " it is a number (1)",
         ),
         (
             {**response({"text": "x"}), "responseId": 3},
             Code.PROVIDER_INVALID_EVENT,
-            "reply_from_gemini /responseId must be a string or null; it is a number (3)",
+            "reply_from_gemini: /responseId must be a string or null; it is a number (3)",
         ),
     ],
 )

@@ -513,82 +513,82 @@ def test_other_tool_kinds_are_not_read_and_gemini_schemas_become_json_schema() -
 @pytest.mark.parametrize(
     ("contents", "system_instruction", "where", "reason"),
     [
-        ({"role": "user"}, None, "contents", "must be an array; it is an object"),
-        ("hi", None, "contents", "must be an array; it is a string ('hi')"),
-        ([3], None, "contents[0]", "must be an object; it is a number (3)"),
+        ({"role": "user"}, None, "/contents", "must be an array; it is an object"),
+        ("hi", None, "/contents", "must be an array; it is a string ('hi')"),
+        ([3], None, "/contents/0", "must be an object; it is a number (3)"),
         (
             [{"role": "system", "parts": []}],
             None,
-            "contents[0].role",
+            "/contents/0/role",
             "must be one of 'model', 'user' or null; it is a string ('system')",
         ),
         (
             [{"role": 3, "parts": []}],
             None,
-            "contents[0].role",
+            "/contents/0/role",
             "must be one of 'model', 'user' or null; it is a number (3)",
         ),
         (
             [{"role": "user"}],
             None,
-            "contents[0].parts",
+            "/contents/0/parts",
             "must be an array; it is missing",
         ),
         (
             [{"role": "user", "parts": {}}],
             None,
-            "contents[0].parts",
+            "/contents/0/parts",
             "must be an array; it is an object",
         ),
         (
             [{"role": "user", "parts": ["x"]}],
             None,
-            "contents[0].parts[0]",
+            "/contents/0/parts/0",
             "must be an object; it is a string ('x')",
         ),
         (
             [{"role": "user", "parts": [{"text": 3}]}],
             None,
-            "contents[0].parts[0].text",
+            "/contents/0/parts/0/text",
             "must be a string or null; it is a number (3)",
         ),
         (
             [{"role": "model", "parts": [{"functionCall": {"args": {}}}]}],
             None,
-            "contents[0].parts[0].functionCall.name",
+            "/contents/0/parts/0/functionCall/name",
             "must be a string; it is missing",
         ),
         (
             [{"role": "model", "parts": [{"functionCall": {"name": "f", "id": 3}}]}],
             None,
-            "contents[0].parts[0].functionCall.id",
+            "/contents/0/parts/0/functionCall/id",
             "must be a string or null; it is a number (3)",
         ),
         (
             [{"role": "user", "parts": [{"functionResponse": {"name": "f"}}]}],
             None,
-            "contents[0].parts[0].functionResponse.response",
+            "/contents/0/parts/0/functionResponse/response",
             "must be an object; it is missing",
         ),
         (
             [{"role": "user", "parts": [{"functionResponse": {"name": "f", "response": "x"}}]}],
             None,
-            "contents[0].parts[0].functionResponse.response",
+            "/contents/0/parts/0/functionResponse/response",
             "must be an object; it is a string ('x')",
         ),
         (
             [{"role": "user", "parts": [{"inlineData": {"mimeType": "image/png", "data": "@@@"}}]}],
             None,
-            "contents[0].parts[0].inlineData.data",
+            "/contents/0/parts/0/inlineData/data",
             "must be base64 (standard or URL-safe); it is a string ('@@@')",
         ),
         (
             [{"role": "model", "parts": [{"text": "a", "thoughtSignature": 5}]}],
             None,
-            "contents[0].parts[0].thoughtSignature",
+            "/contents/0/parts/0/thoughtSignature",
             "must be a string or null; it is a number (5)",
         ),
-        ([{"role": "user", "parts": [{"text": "\ud800"}]}], None, "contents[0].parts[0].text", ""),
+        ([{"role": "user", "parts": [{"text": "\ud800"}]}], None, "/contents/0/parts/0/text", ""),
         (
             [
                 {
@@ -597,27 +597,27 @@ def test_other_tool_kinds_are_not_read_and_gemini_schemas_become_json_schema() -
                 }
             ],
             None,
-            "contents[0].parts[0].functionCall.args.x",
+            "/contents/0/parts/0/functionCall/args/x",
             "",
         ),
-        ([], 3, "systemInstruction", "must be an object; it is a number (3)"),
-        ([], {"parts": "x"}, "systemInstruction.parts", "must be an array; it is a string ('x')"),
+        ([], 3, "/systemInstruction", "must be an object; it is a number (3)"),
+        ([], {"parts": "x"}, "/systemInstruction/parts", "must be an array; it is a string ('x')"),
         (
             [],
             {"parts": [], "role": 1},
-            "systemInstruction.role",
+            "/systemInstruction/role",
             "must be a string or null; it is a number (1)",
         ),
         (
             [{"parts": [{"function_call": {"name": "f", "args": {}}, "thought": "yes"}]}],
             None,
-            "contents[0].parts[0].thought",
+            "/contents/0/parts/0/thought",
             "must be a boolean or null; it is a string ('yes')",
         ),
         (
             [{"parts": [{"inline_data": {"mime_type": None, "data": "AAAA"}}]}],
             None,
-            "contents[0].parts[0].inline_data.mime_type",
+            "/contents/0/parts/0/inline_data/mime_type",
             "must be a string; it is null",
         ),
     ],
@@ -639,7 +639,7 @@ def test_deep_arguments_are_refused_with_a_path_and_huge_ones_read() -> None:
     contents = [{"role": "model", "parts": [{"functionCall": {"name": "f", "args": deep}}]}]
     with pytest.raises(WireFormatError) as caught:
         from_gemini(contents)
-    assert str(caught.value).startswith("from_gemini: contents[0].parts[0].functionCall.args.a")
+    assert str(caught.value).startswith("from_gemini: /contents/0/parts/0/functionCall/args/a")
     wide = {str(i): "x" * 100 for i in range(10_000)}
     contents[0]["parts"][0]["functionCall"]["args"] = wide
     assert to_gemini(list(from_gemini(contents))).fields["contents"] == contents
@@ -654,7 +654,7 @@ def test_arguments_that_are_not_an_object_are_a_transcript_error() -> None:
 def test_tools_not_a_list_is_a_wire_format_error() -> None:
     with pytest.raises(WireFormatError) as caught:
         from_gemini([], tools={"function_declarations": []})
-    assert str(caught.value) == "from_gemini: tools must be an array; it is an object"
+    assert str(caught.value) == "from_gemini: /tools must be an array; it is an object"
 
 
 def test_a_tool_entry_is_read_from_its_declaration_key_by_key() -> None:

@@ -487,7 +487,7 @@ def test_a_choice_that_is_not_read_is_neither_decoded_nor_warned_about() -> None
     with pytest.raises(ProviderError) as caught:
         reply_from_openai_chat(reply, request_id="r")
     assert caught.value.message == (
-        "reply_from_openai_chat /choices/1/index must be an integer >= 0; it is a number (-1)"
+        "reply_from_openai_chat: /choices/1/index must be an integer >= 0; it is a number (-1)"
     )
 
 
@@ -545,7 +545,7 @@ def test_a_content_part_without_a_type_is_refused_naming_it() -> None:
         reply_from_openai_chat(completion(message), request_id="r")
     assert (caught.value.code, caught.value.message) == (
         ProviderErrorCode.PROVIDER_INVALID_EVENT,
-        "reply_from_openai_chat /choices/0/message/content/0/type must be a non-empty string;"
+        "reply_from_openai_chat: /choices/0/message/content/0/type must be a non-empty string;"
         " it is missing",
     )
     with pytest.raises(ProviderError) as caught:

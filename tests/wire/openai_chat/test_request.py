@@ -961,7 +961,7 @@ def test_input_not_of_the_chat_shape_is_a_wire_format_error_naming_the_path(
     with pytest.raises(WireFormatError) as caught:
         from_openai_chat(messages)
     assert caught.value.path == path
-    assert str(caught.value).startswith("from_openai_chat: messages")
+    assert str(caught.value).startswith("from_openai_chat: /messages")
 
 
 _ROLES = "'system', 'developer', 'user', 'assistant', 'tool'"
@@ -970,27 +970,27 @@ _ROLES = "'system', 'developer', 'user', 'assistant', 'tool'"
 @pytest.mark.parametrize(
     ("messages", "error"),
     [
-        ({"role": "user"}, "messages must be an array; it is an object"),
-        ([{"content": "hi"}], f"messages[0].role must be one of {_ROLES}; it is missing"),
+        ({"role": "user"}, "/messages must be an array; it is an object"),
+        ([{"content": "hi"}], f"/messages/0/role must be one of {_ROLES}; it is missing"),
         (
             [{"role": 7, "content": "hi"}],
-            f"messages[0].role must be one of {_ROLES}; it is a number (7)",
+            f"/messages/0/role must be one of {_ROLES}; it is a number (7)",
         ),
         (
             [{"role": "function", "content": "x"}],
-            f"messages[0].role must be one of {_ROLES}; it is a string ('function')",
+            f"/messages/0/role must be one of {_ROLES}; it is a string ('function')",
         ),
         (
             [{"role": "user", "content": None}],
-            "messages[0].content must be a string or an array; it is null",
+            "/messages/0/content must be a string or an array; it is null",
         ),
         (
             [{"role": "user", "content": ["hi"]}],
-            "messages[0].content[0] must be an object; it is a string ('hi')",
+            "/messages/0/content/0 must be an object; it is a string ('hi')",
         ),
         (
             [{"role": "assistant", "tool_calls": {}}],
-            "messages[0].tool_calls must be an array or null; it is an object",
+            "/messages/0/tool_calls must be an array or null; it is an object",
         ),
     ],
 )
@@ -1661,22 +1661,22 @@ def test_a_call_of_another_type_is_passed_over_whatever_its_function_holds() -> 
         (
             [{"role": "user", "content": "q"}, {"role": "user", "content": [text(1)]}],
             ("messages", 1, "content", 0, "text"),
-            "messages[1].content[0].text must be a string; it is a number (1)",
+            "/messages/1/content/0/text must be a string; it is a number (1)",
         ),
         (
             [{"role": "assistant", "tool_calls": [{"id": "c", "function": {"arguments": "{}"}}]}],
             ("messages", 0, "tool_calls", 0, "function", "name"),
-            "messages[0].tool_calls[0].function.name must be a string; it is missing",
+            "/messages/0/tool_calls/0/function/name must be a string; it is missing",
         ),
         (
             [{"role": "assistant", "tool_calls": [{"id": "c", "type": "function"}]}],
             ("messages", 0, "tool_calls", 0, "function"),
-            "messages[0].tool_calls[0].function must be an object; it is missing",
+            "/messages/0/tool_calls/0/function must be an object; it is missing",
         ),
         (
             [{"role": "user", "content": [{"type": "file", "file": {"file_id": 3}}]}],
             ("messages", 0, "content", 0, "file", "file_id"),
-            "messages[0].content[0].file.file_id must be a string; it is a number (3)",
+            "/messages/0/content/0/file/file_id must be a string; it is a number (3)",
         ),
         (
             # A message's refusal comes after what the messages before it hold.
@@ -1685,7 +1685,7 @@ def test_a_call_of_another_type_is_passed_over_whatever_its_function_holds() -> 
                 {"role": "user", "content": 1},
             ],
             ("messages", 0, "content", 0, "file"),
-            "messages[0].content[0].file must have file_data or file_id",
+            "/messages/0/content/0/file must have file_data or file_id",
         ),
     ],
 )

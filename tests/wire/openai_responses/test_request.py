@@ -34,7 +34,7 @@ from agent_ir import (
     tool_result_message,
     user_message,
 )
-from agent_ir._paths import format_path
+from agent_ir._paths import format_path, to_pointer
 from agent_ir.wire import (
     UNKNOWN_TOOL_NAME,
     ConversionWarningCode,
@@ -1635,31 +1635,31 @@ def test_input_not_of_the_format_is_a_wire_format_error_naming_the_path(
     with pytest.raises(WireFormatError) as caught:
         from_openai_responses(items)
     assert caught.value.path == path
-    assert str(caught.value).startswith("from_openai_responses: input")
+    assert str(caught.value).startswith("from_openai_responses: /input")
 
 
 @pytest.mark.parametrize(
     ("items", "error"),
     [
-        ({"input": []}, "input must be a string or an array; it is an object"),
-        ([{"content": "x"}], "input[0].type must be a string; it is missing"),
-        ([{"type": 3}], "input[0].type must be a string; it is a number (3)"),
+        ({"input": []}, "/input must be a string or an array; it is an object"),
+        ([{"content": "x"}], "/input/0/type must be a string; it is missing"),
+        ([{"type": 3}], "/input/0/type must be a string; it is a number (3)"),
         (
             [{"type": "message", "role": "tool", "content": "x"}],
-            "input[0].role must be one of 'user', 'system', 'developer', 'assistant';"
+            "/input/0/role must be one of 'user', 'system', 'developer', 'assistant';"
             " it is a string ('tool')",
         ),
         (
             [{"role": "user", "content": None}],
-            "input[0].content must be a string or an array; it is null",
+            "/input/0/content must be a string or an array; it is null",
         ),
         (
             [{"role": "user", "content": ["x"]}],
-            "input[0].content[0] must be an object; it is a string ('x')",
+            "/input/0/content/0 must be an object; it is a string ('x')",
         ),
         (
             [{"type": "reasoning", "id": "rs_1", "summary": {}}],
-            "input[0].summary must be an array; it is an object",
+            "/input/0/summary must be an array; it is an object",
         ),
     ],
 )
@@ -1716,7 +1716,7 @@ def test_values_not_of_their_declared_shape_are_refused_in_the_decode_grammar(
     with pytest.raises(WireFormatError) as caught:
         from_openai_responses(items)
     assert caught.value.path == path
-    assert str(caught.value) == f"from_openai_responses: {format_path(path)} {error}"
+    assert str(caught.value) == f"from_openai_responses: {to_pointer(path)} {error}"
 
 
 def test_undeclared_keys_are_warned_at_their_place_and_default_values_are_not() -> None:

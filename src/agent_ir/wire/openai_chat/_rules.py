@@ -28,7 +28,8 @@ from __future__ import annotations
 from typing import Any
 
 from agent_ir._errors import WireFormatError
-from agent_ir.wire._common import WireMessages, json_type, read_wire
+from agent_ir.wire._common import WireMessages, read_wire
+from agent_ir.wire._decode import describe_json
 from agent_ir.wire._records import spec_from_record
 from agent_ir.wire.openai_chat._request import FROM, from_openai_chat
 
@@ -53,9 +54,10 @@ def _without_weights(messages: object) -> Any:
             continue  # a weight elsewhere is no fine-tuning field: warned about
         weight = message["weight"]
         if weight is not None and not (type(weight) is int and weight in (0, 1)):
-            found = str(weight) if type(weight) is int else json_type(weight)
             raise WireFormatError(
-                FROM, ("messages", index, "weight"), f"must be 0 or 1, not {found}"
+                FROM,
+                ("messages", index, "weight"),
+                f"must be 0 or 1; it is {describe_json(weight)}",
             )
         read[index] = {key: value for key, value in message.items() if key != "weight"}
     return read

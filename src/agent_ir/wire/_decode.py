@@ -117,9 +117,10 @@ class Decoder:
                 shape = self._by_tag.get(tag, shape)
         try:
             return Decoded(msgspec.convert(data, shape))
-        except (msgspec.ValidationError, RecursionError):
+        except (msgspec.ValidationError, RecursionError, UnicodeEncodeError):
             # RecursionError: free JSON nested deeper than msgspec copies it; the walk
-            # keeps free JSON as it is.
+            # keeps free JSON as it is. UnicodeEncodeError: msgspec names an undeclared
+            # key holding a lone surrogate by encoding it; the walk names it instead.
             pass
         walk = _Walk()
         value = walk.read(data, _info(self._shape), at)

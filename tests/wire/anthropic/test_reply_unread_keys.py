@@ -220,3 +220,24 @@ def test_a_call_cut_short_is_dropped_but_what_it_held_is_still_said() -> None:
     ]
     assert warnings(response) == warnings(stream) == want
     assert to_json_value(response) == to_json_value(stream)
+
+
+@pytest.mark.parametrize("where", ["message", "block"])
+def test_an_undeclared_key_holding_a_lone_surrogate_is_warned_not_raised(where: str) -> None:
+    """Found by the fuzzer (from_wire): msgspec names an undeclared key by encoding it,
+    which raised UnicodeEncodeError out of ``reply_from_anthropic`` for a key holding a
+    lone surrogate; the decode step's walk names it (the path keeps the surrogate as it
+    is, as every pointer does until it is written out)."""
+    reply = copy.deepcopy(REPLY)
+    holder = reply if where == "message" else reply["content"][0]
+    holder["k\ud800"] = 1
+    pointer = "/k\ud800" if where == "message" else "/content/0/k\ud800"
+
+    response = reply_from_anthropic(reply, request_id="req_1")
+
+    assert [block.type for block in response.message.content] == [
+        "text",
+        "serverToolCall",
+        "toolCall",
+    ]
+    assert pointer in [warning.path for warning in response.warnings]

@@ -51,6 +51,7 @@ __all__ = [
     "decode",
     "describe_json",
     "doc",
+    "must_be",
     "path_of",
     "pointer",
     "refused",
@@ -150,8 +151,14 @@ def path_of(root: Path, value: Any, at: str) -> Path:
 def refused(function: str, error: WireError, value: Any, root: Path) -> WireFormatError:
     """``error`` (decoding ``value``, which sits at ``root``) as the ``WireFormatError``
     a ``from_*`` raises: ``from_x: /messages/0/content must be ...; it is ...``."""
-    path = path_of(root, value, error.pointer)
-    return WireFormatError(function, path, f"must be {error.expected}; it is {error.found}")
+    return must_be(function, path_of(root, value, error.pointer), error.expected, error.found)
+
+
+def must_be(function: str, path: Path, expected: str, found: str) -> WireFormatError:
+    """A ``from_*`` refusal in the decode grammar, for a check made outside a
+    declaration: ``from_x: <pointer> must be <expected>; it is <found>`` (``found`` as
+    ``describe_json`` names a value, or ``missing``)."""
+    return WireFormatError(function, path, f"must be {expected}; it is {found}")
 
 
 def pointer(at: str, *keys: str | int) -> str:

@@ -29,7 +29,7 @@ from typing import Any
 
 import msgspec
 
-from agent_ir._errors import TranscriptError, WireFormatError
+from agent_ir._errors import TranscriptError
 from agent_ir._generated.transcript_schema import ToolDefinition
 from agent_ir._paths import Path, to_pointer
 from agent_ir._text import quoted
@@ -43,7 +43,7 @@ from agent_ir.wire._common import (
     read_wire,
     unread_keys,
 )
-from agent_ir.wire._decode import describe_json
+from agent_ir.wire._decode import describe_json, must_be
 
 __all__ = ["ToolList", "checked_definitions", "definition", "read_with_tools", "sent_tools"]
 
@@ -77,7 +77,7 @@ class ToolList:
         self.warnings = warnings
         entries = read_wire(function, value, ("tools",), offset=offset)
         if type(entries) is not list:
-            raise _must_be(function, ("tools",), "an array", describe_json(entries))
+            raise must_be(function, ("tools",), "an array", describe_json(entries))
         self.entries: list[Any] = entries
         self._read: list[JsonDict] = []
         self._positions: list[int] = []
@@ -86,7 +86,7 @@ class ToolList:
         """Entry ``index``, an object."""
         entry = self.entries[index]
         if type(entry) is not dict:
-            raise _must_be(self.function, ("tools", index), "an object", describe_json(entry))
+            raise must_be(self.function, ("tools", index), "an object", describe_json(entry))
         return entry
 
     def add(self, index: int, definition: JsonDict) -> None:
@@ -137,12 +137,12 @@ class ToolList:
         self, value: JsonDict, key: str, path: Path, kind: type, what: str, required: bool
     ) -> Any:
         if required and key not in value:
-            raise _must_be(self.function, (*path, key), what, "missing")
+            raise must_be(self.function, (*path, key), what, "missing")
         found = value.get(key)
         if found is None and not required:
             return None
         if type(found) is not kind:
-            raise _must_be(self.function, (*path, key), what, describe_json(found))
+            raise must_be(self.function, (*path, key), what, describe_json(found))
         return found
 
     def definitions(self) -> tuple[ToolDefinition, ...]:
@@ -197,8 +197,3 @@ def definition(
     if strict is not None:
         found["strict"] = strict
     return found
-
-
-def _must_be(function: str, path: Path, expected: str, found: str) -> WireFormatError:
-    """The decode step's grammar: ``<pointer> must be <expected>; it is <found>``."""
-    return WireFormatError(function, path, f"must be {expected}; it is {found}")

@@ -11,54 +11,12 @@ from typing import Any, NamedTuple
 import msgspec
 from msgspec import inspect as mi
 
-from agent_ir._generated.wire.gemini import (
-    Blob,
-    Camel,
-    Candidate,
-    Content,
-    FileData,
-    FunctionCall,
-    FunctionDeclaration,
-    FunctionResponse,
-    FunctionResponsePart,
-    GenerateContentResponse,
-    Part,
-    PromptFeedback,
-    Request,
-    RequestContent,
-    RequestFunctionCall,
-    RequestPart,
-    SystemInstruction,
-    Tool,
-    UsageMetadata,
-)
+from agent_ir._generated.wire import gemini as _declarations
+from agent_ir._generated.wire.gemini import *
 from agent_ir.wire._decode import Decoded, Decoder, WireError, pointer
 
-__all__ = [
-    "Blob",
-    "Camel",
-    "Candidate",
-    "Content",
-    "FileData",
-    "FunctionCall",
-    "FunctionDeclaration",
-    "FunctionResponse",
-    "FunctionResponsePart",
-    "GenerateContentResponse",
-    "Part",
-    "PromptFeedback",
-    "Request",
-    "RequestContent",
-    "RequestFunctionCall",
-    "RequestPart",
-    "Response",
-    "SystemInstruction",
-    "Tool",
-    "UsageMetadata",
-    "as_sent",
-    "decode_camel",
-    "decode_response",
-]
+# The declarations, as generated, and the helpers below.
+__all__ = [*_declarations.__all__, "Response", "as_sent", "decode_camel", "decode_response"]
 
 
 # --- the decode step ----------------------------------------------------------------

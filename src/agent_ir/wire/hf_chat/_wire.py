@@ -1,46 +1,12 @@
 """The Hugging Face chat wire format: the declarations generated from ``schemas/v1/wire/hf-
 chat.schema.json`` (``agent_ir._generated.wire.hf_chat``, whose docstring describes the
-format), and the helpers its readers share.
+format).
 """
 
 from __future__ import annotations
 
-from agent_ir._generated.wire.hf_chat import (
-    AssistantMessage,
-    DeveloperMessage,
-    Function,
-    FunctionTool,
-    ImagePart,
-    MediaContent,
-    Message,
-    OtherImagePart,
-    Part,
-    SystemMessage,
-    TextContent,
-    TextPart,
-    Tool,
-    ToolCall,
-    ToolFunction,
-    ToolMessage,
-    UserMessage,
-)
+from agent_ir._generated.wire import hf_chat as _declarations
+from agent_ir._generated.wire.hf_chat import *
 
-__all__ = [
-    "AssistantMessage",
-    "DeveloperMessage",
-    "Function",
-    "FunctionTool",
-    "ImagePart",
-    "MediaContent",
-    "Message",
-    "OtherImagePart",
-    "Part",
-    "SystemMessage",
-    "TextContent",
-    "TextPart",
-    "Tool",
-    "ToolCall",
-    "ToolFunction",
-    "ToolMessage",
-    "UserMessage",
-]
+# The declarations, as generated (no helper of its own).
+__all__ = [*_declarations.__all__]

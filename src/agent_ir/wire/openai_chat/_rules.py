@@ -27,9 +27,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from agent_ir._errors import WireFormatError
 from agent_ir.wire._common import WireMessages, read_wire
-from agent_ir.wire._decode import describe_json
+from agent_ir.wire._decode import describe_json, must_be
 from agent_ir.wire._records import spec_from_record
 from agent_ir.wire.openai_chat._request import FROM, from_openai_chat
 
@@ -54,11 +53,7 @@ def _without_weights(messages: object) -> Any:
             continue  # a weight elsewhere is no fine-tuning field: warned about
         weight = message["weight"]
         if weight is not None and not (type(weight) is int and weight in (0, 1)):
-            raise WireFormatError(
-                FROM,
-                ("messages", index, "weight"),
-                f"must be 0 or 1; it is {describe_json(weight)}",
-            )
+            raise must_be(FROM, ("messages", index, "weight"), "0 or 1", describe_json(weight))
         read[index] = {key: value for key, value in message.items() if key != "weight"}
     return read
 

@@ -76,6 +76,8 @@ if typing.TYPE_CHECKING:
         ConversionWarningCode as ConversionWarningCode,
         WireMessages as WireMessages,
         WireRequest as WireRequest,
+        from_otel as from_otel,
+        to_otel as to_otel,
     )
     from agent_ir.wire._registry import Provider as Provider
 
@@ -114,6 +116,8 @@ _publish.export(
             "ConversionWarningCode",
             "WireMessages",
             "WireRequest",
+            "from_otel",
+            "to_otel",
         ),
         "agent_ir.wire._registry": ("Provider",),
     },

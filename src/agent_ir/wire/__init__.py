@@ -14,6 +14,8 @@ of the wrong shape is a ``WireFormatError``; a stream that fails is a
 ``ProviderError``. Each folder's modules document its mapping.
 ``hf_chat`` (``to_hf_chat`` / ``from_hf_chat``) converts to and from Hugging Face chat
 datasets (TRL's conversational format, with their ``tools``); it has no replies or streams.
+``otel`` (``to_otel`` / ``from_otel``) converts to and from the OpenTelemetry GenAI
+conventions' message attributes of a span; it has no replies or streams either.
 """
 
 import typing
@@ -35,6 +37,7 @@ if typing.TYPE_CHECKING:
     from agent_ir.wire.hf_chat import *
     from agent_ir.wire.openai_chat import *
     from agent_ir.wire.openai_responses import *
+    from agent_ir.wire.otel import *
 
 # Reprs say agent_ir.wire.AnthropicStream (agent_ir.ConversionWarning for the names
 # agent_ir exports too). Each provider's conversions, replies and streams are imported
@@ -48,5 +51,6 @@ _publish.export(
         "agent_ir.wire.hf_chat",
         "agent_ir.wire.openai_chat",
         "agent_ir.wire.openai_responses",
+        "agent_ir.wire.otel",
     ),
 )

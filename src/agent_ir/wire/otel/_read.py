@@ -1,0 +1,7 @@
+"""placeholder"""
+
+__all__ = ["from_otel"]
+
+
+def from_otel(attributes: object) -> object:
+    raise NotImplementedError

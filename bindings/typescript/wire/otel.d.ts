@@ -40,6 +40,10 @@ export interface ToolCallRequestPart {
    * The arguments: an object as it is, or JSON text of one (absent, null, '' or only whitespace: {}); anything else is kept for the IR to refuse (INVALID_TOOL_ARGUMENTS).
    */
   readonly arguments?: unknown;
+  /**
+   * True: a call of a tool the provider runs (not in the conventions; pydantic-ai writes it for its builtin tools): a serverToolCall block (provider "otel", its input the arguments object).
+   */
+  readonly builtin?: boolean | null;
 }
 
 /**
@@ -66,6 +70,10 @@ export interface ToolCallResponsePart {
    * The result, as pydantic-ai spells response (read when response is absent or null).
    */
   readonly result?: unknown;
+  /**
+   * True: the result of a tool the provider ran (not in the conventions; pydantic-ai writes it for its builtin tools), in the assistant message of its call: a serverToolResult block (provider "otel") whose wire holds the name and the result.
+   */
+  readonly builtin?: boolean | null;
 }
 
 /**

@@ -98,6 +98,16 @@ class ToolCallRequestPart(Part, tag_field="type", tag="tool_call", kw_only=True)
             )
         ),
     ] = None
+    builtin: Annotated[
+        bool | None,
+        Meta(
+            description=(
+                "True: a call of a tool the provider runs (not in the conventions; "
+                "pydantic-ai writes it for its builtin tools): a serverToolCall block "
+                '(provider "otel", its input the arguments object).'
+            )
+        ),
+    ] = None
 
 
 class ToolCallResponsePart(Part, tag_field="type", tag="tool_call_response", kw_only=True):
@@ -131,6 +141,17 @@ class ToolCallResponsePart(Part, tag_field="type", tag="tool_call_response", kw_
         Meta(
             description=(
                 "The result, as pydantic-ai spells response (read when response is absent or null)."
+            )
+        ),
+    ] = None
+    builtin: Annotated[
+        bool | None,
+        Meta(
+            description=(
+                "True: the result of a tool the provider ran (not in the conventions; "
+                "pydantic-ai writes it for its builtin tools), in the assistant message of "
+                'its call: a serverToolResult block (provider "otel") whose wire holds the '
+                "name and the result."
             )
         ),
     ] = None

@@ -1,7 +1,563 @@
-"""placeholder"""
+"""The OpenTelemetry GenAI message attributes -> the IR (``from_otel``).
+
+``from_otel(attributes)`` reads a span's attributes (a mapping; each value a JSON value
+or, as span attributes hold them, JSON text of one) into one transcript, in this order:
+``gen_ai.system_instructions`` (each text part one system message), then
+``gen_ai.input.messages``, then ``gen_ai.output.messages``; ``gen_ai.tool.definitions``
+becomes the result's ``tools`` (None when the key is absent). Every other attribute of
+the span (the model, usage, ids) is no message and is not read. The declaration
+(``_wire``, ``schemas/v1/wire/otel.schema.json``) says what each part and key becomes.
+
+A message of the wire may become several IR messages: a user or tool message's
+``tool_call_response`` parts are toolResult messages, in place among the user turns its
+other parts make. Messages get ids ``assigned_id(position)``; a call without an id gets
+``<its message's id>-call-<n>`` (TOOL_CALL_ID_ADDED).
+
+Warnings name the place in the attributes (``/gen_ai.input.messages/3/parts/1``); a
+warning's message index is the message's index in its attribute's array (0 for a system
+instruction, whose parts are the block indexes). What has no IR form is PART_NOT_READ,
+never dropped silently: a part type the declaration does not know (the conventions'
+generic parts), a key it does not declare, a part without its content (an
+instrumentation that does not capture content), media the IR has no block for (video;
+audio by URI or file id; an image by file id; media outside a user turn or a tool
+result), a compaction part, a message of another role, a participant's name, a finish
+reason the IR has no stop reason for. A tool of a type other than function is
+TOOL_NOT_READ.
+
+Input of the wrong shape is a ``WireFormatError`` in the decode step's grammar
+(``from_otel: /gen_ai.input.messages/0/parts must be an array; it is missing``).
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping
+from typing import Any, Final
+
+from agent_ir._generated.transcript_schema import ToolDefinition
+from agent_ir._paths import Path, to_pointer
+from agent_ir._text import is_blank, quoted
+from agent_ir.wire._common import (
+    UNKNOWN_TOOL_NAME,
+    CallNames,
+    ConversionWarningCode,
+    Warnings,
+    WireFormatError,
+    WireMessages,
+    assigned_id,
+    fits_ir,
+    ir_messages,
+    key_not_read,
+    not_read,
+    parse_arguments,
+    read_wire,
+)
+from agent_ir.wire._decode import Decoder, Unread, WireError, describe_json, must_be, refused
+from agent_ir.wire._tools import checked_definitions, definition
+from agent_ir.wire.hf_chat._request import _Pending
+from agent_ir.wire.otel import _wire as otel
+from agent_ir.wire.otel._keys import (
+    INPUT_MESSAGES,
+    OUTPUT_MESSAGES,
+    RESPONSE_FINISH_REASONS,
+    STOP_REASONS,
+    SYSTEM_INSTRUCTIONS,
+    TOOL_DEFINITIONS,
+)
+from agent_ir.wire.otel._write import OTEL_PROVIDER
 
 __all__ = ["from_otel"]
 
+FROM = "from_otel"
+Code = ConversionWarningCode
+JsonDict = dict[str, Any]
 
-def from_otel(attributes: object) -> object:
-    raise NotImplementedError
+# The levels above a call's arguments in an attribute (<key>/<i>/parts/<j>/arguments) and
+# above a tool's parameters (<key>/<i>/parameters): they do not count toward the IR's
+# bound on those objects (see read_wire), so what to_otel writes reads back.
+ARGUMENTS_OFFSET = 5
+PARAMETERS_OFFSET = 3
+
+_SYSTEM: Final = Decoder(otel.SystemInstructions)
+_INPUT: Final = Decoder(otel.InputMessages)
+_OUTPUT: Final = Decoder(otel.OutputMessages)
+_TOOLS: Final = Decoder(otel.ToolDefinitions)
+_PARTS: Final = Decoder(list[otel.MessagePart])
+_MEDIA: Final = (otel.TextPart, otel.BlobPart, otel.UriPart, otel.FilePart)
+
+
+def from_otel(attributes: object) -> WireMessages:
+    """A span's attributes (a mapping) -> ``WireMessages``: the IR messages of
+    ``gen_ai.system_instructions``, ``gen_ai.input.messages`` and
+    ``gen_ai.output.messages`` (each a JSON value or JSON text of one; absent: none),
+    a warning for each part that has no IR form, and the tools of
+    ``gen_ai.tool.definitions`` as ``ToolDefinition`` (None when absent).
+    ``WireFormatError`` when the input is not of the format's shape; ``TranscriptError``
+    when a message read is not valid IR (arguments that are not a JSON object:
+    INVALID_TOOL_ARGUMENTS) or a tool definition is not (INVALID_TOOL_DEFINITION)."""
+    found = _attributes(attributes)
+    reader = _Reader()
+    tools = None
+    if TOOL_DEFINITIONS in found:
+        tools = _read_tools(found[TOOL_DEFINITIONS], reader.warnings)
+    system = found.get(SYSTEM_INSTRUCTIONS)
+    if system is not None:
+        reader.system_instructions(_decoded(_SYSTEM, system, SYSTEM_INSTRUCTIONS))
+    for key, decoder in ((INPUT_MESSAGES, _INPUT), (OUTPUT_MESSAGES, _OUTPUT)):
+        value = found.get(key)
+        if value is not None:
+            reasons = found.get(RESPONSE_FINISH_REASONS) if key == OUTPUT_MESSAGES else None
+            reader.messages(key, _decoded(decoder, value, key), reasons)
+    return WireMessages(ir_messages(reader.read), reader.warnings.all(), tools)
+
+
+def _attributes(attributes: object) -> dict[str, Any]:
+    """The attributes ``from_otel`` reads, each a JSON value (JSON text parsed)."""
+    if not isinstance(attributes, Mapping):
+        raise must_be(FROM, (), "a mapping of span attributes", describe_json(attributes))
+    keys = (SYSTEM_INSTRUCTIONS, INPUT_MESSAGES, OUTPUT_MESSAGES, TOOL_DEFINITIONS)
+    found: dict[str, Any] = {}
+    try:
+        for key in (*keys, RESPONSE_FINISH_REASONS):
+            if key in attributes:
+                found[key] = attributes[key]
+    except (KeyboardInterrupt, SystemExit):
+        raise
+    except Exception as error:  # a hostile mapping: its own failure, named
+        raise WireFormatError(FROM, (), f"could not be read ({type(error).__name__})") from None
+    for key in keys:
+        if key in found and type(found[key]) is str:
+            found[key] = _parsed(key, found[key])
+    # A sequence of strings (the SDK keeps it as a tuple); anything else is no message
+    # data and is not read.
+    reasons = found.pop(RESPONSE_FINISH_REASONS, None)
+    if type(reasons) in (list, tuple) and all(type(reason) is str for reason in reasons):
+        found[RESPONSE_FINISH_REASONS] = list(reasons)
+    return found
+
+
+def _parsed(key: str, text: str) -> Any:
+    try:
+        return json.loads(text)
+    except (ValueError, RecursionError):
+        raise must_be(FROM, (key,), "an array or JSON text of one", "other text") from None
+
+
+def _decoded(decoder: Decoder, value: Any, key: str) -> tuple[list[Any], dict[str, list[str]]]:
+    """Attribute ``key`` decoded, and the pointers (from the attribute) of its undeclared
+    keys, by the pointer of the object holding them."""
+    offset = PARAMETERS_OFFSET if key == TOOL_DEFINITIONS else ARGUMENTS_OFFSET
+    wire = read_wire(FROM, value, (key,), offset=offset)
+    try:
+        decoded = decoder(wire)
+    except WireError as error:
+        raise refused(FROM, error, wire, (key,)) from None
+    unread: dict[str, list[str]] = {}
+    for place in decoded.unread:
+        parent, _, name = place.rpartition("/")
+        unread.setdefault(parent, []).append(name.replace("~1", "/").replace("~0", "~"))
+    return decoded.value, unread
+
+
+def _split(at: str) -> Path:
+    """A pointer into an attribute as a path (every number in it an index)."""
+    return tuple(int(key) if key.isdigit() else key for key in at.split("/")[1:])
+
+
+class _Reader:
+    """Decoded attributes -> IR messages (JSON form) and warnings, pairing results with
+    the calls they answer."""
+
+    def __init__(self) -> None:
+        self.warnings = Warnings()
+        self.read: list[JsonDict] = []
+        self.pending = _Pending()
+        self.names = CallNames()
+        self._key = ""
+        self._unread: dict[str, list[str]] = {}
+        self._index = 0
+        # The server-tool calls of the message being read, for a result without an id.
+        self._server_ids: list[str] = []
+
+    # -- attributes --------------------------------------------------------------------
+
+    def system_instructions(self, decoded: tuple[list[Any], dict[str, list[str]]]) -> None:
+        parts, self._unread = decoded
+        self._key, self._index = SYSTEM_INSTRUCTIONS, 0
+        for part_index, part in enumerate(parts):
+            at = f"/{part_index}"
+            text = self._text(part, part_index, at)
+            if text is not None:
+                self._append({"role": "system", "content": text})
+            self._keys(part_index, at)
+
+    def messages(
+        self, key: str, decoded: tuple[list[Any], dict[str, list[str]]], reasons: object
+    ) -> None:
+        messages, self._unread = decoded
+        self._key = key
+        for index, message in enumerate(messages):
+            self._index = index
+            self._message(message, f"/{index}")
+            if type(message) is otel.OutputMessage:
+                self._finish(message, index, reasons)
+            self._keys(-1, f"/{index}")
+
+    # -- messages ----------------------------------------------------------------------
+
+    def _message(self, message: Any, at: str) -> None:
+        role = message.role
+        self._server_ids = []
+        if message.name is not None:
+            self._not_read(-1, f"{at}/name", key_not_read((self._key, *_split(f"{at}/name"))))
+        if role == "system":
+            for part_index, part in enumerate(message.parts):
+                text = self._text(part, part_index, f"{at}/parts/{part_index}")
+                if text is not None:
+                    self._append({"role": "system", "content": text})
+                self._keys(part_index, f"{at}/parts/{part_index}")
+        elif role in ("user", "tool"):
+            self._user_turn(message.parts, at, role == "tool")
+        elif role == "assistant":
+            self._append({"role": "assistant", "content": self._assistant(message.parts, at)})
+        else:
+            self._not_read(-1, at, not_read(f"a message of role {quoted(role)}"))
+
+    def _user_turn(self, parts: list[Any], at: str, is_tool: bool) -> None:
+        """A user (or tool) message's parts: its results become toolResult messages in
+        place, the parts between them user messages (a tool message's other parts are
+        PART_NOT_READ)."""
+        blocks: list[JsonDict] = []
+        for part_index, part in enumerate(parts):
+            place = f"{at}/parts/{part_index}"
+            if type(part) is otel.ToolCallResponsePart and not part.builtin:
+                self._flush_user(blocks)
+                blocks = []
+                self._append(self._result(part, part_index, place))
+            elif is_tool or not isinstance(part, _MEDIA):
+                self._part_not_read(part, part_index, place)
+            else:
+                block = self._media(part, part_index, place, ("image", "audio", "document"))
+                if block is not None:
+                    blocks.append(block)
+            self._keys(part_index, place)
+        if blocks or not parts:
+            self._flush_user(blocks)
+
+    def _flush_user(self, blocks: list[JsonDict]) -> None:
+        if not blocks:
+            return
+        if len(blocks) == 1 and blocks[0]["type"] == "text":
+            self._append({"role": "user", "content": blocks[0]["text"]})
+        else:
+            self._append({"role": "user", "content": blocks})
+
+    def _assistant(self, parts: list[Any], at: str) -> list[JsonDict]:
+        blocks: list[JsonDict] = []
+        for part_index, part in enumerate(parts):
+            place = f"{at}/parts/{part_index}"
+            block = self._assistant_block(part, part_index, place)
+            if block is not None:
+                blocks.append(block)
+            self._keys(part_index, place)
+        return blocks
+
+    def _assistant_block(self, part: Any, part_index: int, at: str) -> JsonDict | None:
+        match part:
+            case otel.TextPart():
+                text = self._text(part, part_index, at)
+                return None if text is None else {"type": "text", "text": text}
+            case otel.ReasoningPart(content=content) | otel.ThinkingPart(content=content):
+                if content is None:
+                    self._not_read(part_index, at, not_read("reasoning without its content"))
+                    return None
+                return {"type": "thinking", "thinking": content}
+            case otel.ToolCallRequestPart():
+                return self._call(part, part_index, at)
+            case otel.ServerToolCallPart():
+                call_id = part.id or self._added_id(part_index, at)
+                self._server_ids.append(call_id)
+                return self._server_call(call_id, part.name, part.server_tool_call)
+            case otel.ServerToolCallResponsePart():
+                return self._server_result(part.id, part.server_tool_call_response, part_index, at)
+            case otel.ToolCallResponsePart(builtin=True):
+                wire = {"type": part.name or "tool_call_response", "result": _response(part)}
+                return self._server_result(part.id, wire, part_index, at)
+        self._part_not_read(part, part_index, at)
+        return None
+
+    # -- calls -------------------------------------------------------------------------
+
+    def _call(self, part: otel.ToolCallRequestPart, part_index: int, at: str) -> JsonDict:
+        call_id = part.id or self._added_id(part_index, at)
+        arguments = _arguments(part.arguments)
+        if part.builtin:
+            self._server_ids.append(call_id)
+            return self._server_call(call_id, part.name, arguments)
+        self.pending.add(call_id, part.name)
+        self.names.add(len(self.read), call_id, part.name)
+        return {"type": "toolCall", "id": call_id, "name": part.name, "arguments": arguments}
+
+    def _added_id(self, part_index: int, at: str) -> str:
+        call_id = f"{assigned_id(len(self.read))}-call-{part_index + 1}"
+        self.warnings.add(
+            Code.TOOL_CALL_ID_ADDED,
+            self._index,
+            part_index,
+            f"a call without an id is given the id {quoted(call_id)}",
+            path=self._pointer(at),
+        )
+        return call_id
+
+    def _server_call(self, call_id: str, name: str, details: object) -> JsonDict:
+        return {
+            "type": "serverToolCall",
+            "provider": OTEL_PROVIDER,
+            "id": call_id,
+            "name": name,
+            "input": details,
+        }
+
+    def _server_result(
+        self, call_id: str | None, wire: object, part_index: int, at: str
+    ) -> JsonDict | None:
+        if call_id is None:
+            if not self._server_ids:
+                what = "a server-tool result without an id, after no server-tool call"
+                self._not_read(part_index, at, not_read(what))
+                return None
+            call_id = self._server_ids[-1]
+        return {
+            "type": "serverToolResult",
+            "provider": OTEL_PROVIDER,
+            "toolCallId": call_id,
+            "wire": wire,
+        }
+
+    # -- results -----------------------------------------------------------------------
+
+    def _result(self, part: otel.ToolCallResponsePart, part_index: int, at: str) -> JsonDict:
+        call_id, call_name = self._answered(part, part_index, at)
+        name = part.name or call_name
+        if name is None:
+            self.warnings.add(
+                Code.TOOL_NAME_UNKNOWN,
+                self._index,
+                part_index,
+                f"no tool call has id {quoted(call_id)}: the tool name "
+                f"{quoted(UNKNOWN_TOOL_NAME)} is used",
+                path=self._pointer(at),
+            )
+            name = UNKNOWN_TOOL_NAME
+        return {
+            "role": "toolResult",
+            "toolCallId": call_id,
+            "toolName": name,
+            "content": self._result_content(_response(part)),
+            "isError": False,
+        }
+
+    def _answered(
+        self, part: otel.ToolCallResponsePart, part_index: int, at: str
+    ) -> tuple[str, str | None]:
+        """The id and name of the call a result answers, taken off the calls not answered
+        yet (the declaration's ``ToolCallResponsePart``)."""
+        if part.id is not None:
+            found = self.pending.take_id(part.id)
+            if found is not None:
+                return found
+            return part.id, self.names.name(part.id, len(self.read))
+        found = self.pending.take_name(part.name)
+        if found is not None:
+            how = f"of {quoted(part.name)}" if part.name is not None else "(of any name)"
+            self.warnings.add(
+                Code.RESULT_PAIRED_BY_NAME,
+                self._index,
+                part_index,
+                f"a response without an id answers the earliest unanswered call {how}: "
+                f"{quoted(found[0])}",
+                path=self._pointer(at),
+            )
+            return found
+        return f"{assigned_id(len(self.read))}-result", None
+
+    def _result_content(self, response: object) -> str | list[JsonDict]:
+        """A string as it is, null as ``""``, an array of text and media parts as blocks
+        (text and images), anything else its compact JSON text."""
+        if response is None:
+            return ""
+        if type(response) is str:
+            return response
+        if type(response) is list and response:
+            blocks = _result_blocks(response)
+            if blocks is not None:
+                return blocks
+        return json.dumps(response, ensure_ascii=False, separators=(",", ":"))
+
+    # -- parts -------------------------------------------------------------------------
+
+    def _text(self, part: Any, part_index: int, at: str) -> str | None:
+        if type(part) is not otel.TextPart:
+            self._part_not_read(part, part_index, at)
+            return None
+        if part.content is None:
+            self._not_read(part_index, at, not_read("a text part without its content"))
+        return part.content
+
+    def _media(
+        self, part: Any, part_index: int, at: str, kinds: tuple[str, ...]
+    ) -> JsonDict | None:
+        """A text, blob, uri or file part -> its block (of one of ``kinds``), or None with
+        its PART_NOT_READ."""
+        if type(part) is otel.TextPart:
+            text = self._text(part, part_index, at)
+            return None if text is None else {"type": "text", "text": text}
+        block = _media_block(part)
+        if block is None or block["type"] not in kinds:
+            what = f"a {quoted(part.type)} part of modality {quoted(_modality(part))}"
+            self._not_read(part_index, at, not_read(what))
+            return None
+        return block
+
+    def _part_not_read(self, part: Any, part_index: int, at: str) -> None:
+        kind = part.type if type(part) is Unread else type(part).__struct_config__.tag
+        self._not_read(part_index, at, not_read(f"a {quoted(kind)} part here"))
+
+    # -- finish reasons ----------------------------------------------------------------
+
+    def _finish(self, message: otel.OutputMessage, index: int, reasons: object) -> None:
+        reason: object = message.finish_reason
+        at = f"/{index}/finish_reason"
+        if reason is None and type(reasons) is list and index < len(reasons):
+            reason = reasons[index]
+            at = f"/{RESPONSE_FINISH_REASONS}/{index}"
+        if reason is None or message.role != "assistant":
+            if reason is not None:
+                self._not_read(-1, at, key_not_read((self._key, *_split(at))))
+            return
+        stop = STOP_REASONS.get(reason) if type(reason) is str else None
+        if stop is None:
+            what = f"the finish reason {quoted(reason)}"
+            path = at if at.startswith(f"/{RESPONSE_FINISH_REASONS}") else self._pointer(at)
+            self.warnings.add(Code.PART_NOT_READ, index, -1, not_read(what), path=path)
+            return
+        self.read[-1]["stopReason"] = stop
+
+    # -- what is read ------------------------------------------------------------------
+
+    def _append(self, message: JsonDict) -> None:
+        message = {"role": message.pop("role"), "id": assigned_id(len(self.read)), **message}
+        self.read.append(message)
+
+    def _pointer(self, at: str) -> str:
+        return f"/{self._key}{at}"
+
+    def _not_read(self, part_index: int, at: str, text: str) -> None:
+        self.warnings.add(
+            Code.PART_NOT_READ, self._index, part_index, text, path=self._pointer(at)
+        )
+
+    def _keys(self, part_index: int, at: str) -> None:
+        """PART_NOT_READ for each undeclared key of the object at ``at``."""
+        for key in self._unread.get(at, ()) if self._unread else ():
+            where = (self._key, *_split(at), key)
+            self.warnings.add(
+                Code.PART_NOT_READ,
+                self._index,
+                part_index,
+                key_not_read(where),
+                path=to_pointer(where),
+            )
+
+
+def _response(part: otel.ToolCallResponsePart) -> Any:
+    return part.response if part.response is not None else part.result
+
+
+def _arguments(value: Any) -> object:
+    """A call's arguments: a JSON object as it is; JSON text -> ``parse_arguments``
+    (empty or only whitespace: ``{}``); absent or null -> ``{}``; anything else as it is
+    (the IR refuses it: INVALID_TOOL_ARGUMENTS)."""
+    if value is None:
+        return {}
+    if type(value) is str:
+        return {} if is_blank(value) else parse_arguments(value)
+    return value
+
+
+_MODALITY_OF_TYPE = {"image": "image", "audio": "audio"}
+
+
+def _modality(part: Any) -> str:
+    """A media part's modality: as given, else from its MIME type (image/..., audio/...;
+    anything else a document)."""
+    if part.modality is not None:
+        modality: str = part.modality
+        return modality
+    prefix = (part.mime_type or "").partition("/")[0].strip().lower()
+    return _MODALITY_OF_TYPE.get(prefix, "document")
+
+
+def _media_block(part: Any) -> JsonDict | None:
+    """A blob, uri or file part -> an image, audio or document block the IR takes;
+    None when it has none (video, an image by file id, audio but as base64...)."""
+    modality = _modality(part)
+    if modality not in ("image", "audio", "document"):
+        return None
+    match part:
+        case otel.BlobPart(mime_type=str(media_type), content=data):
+            source: JsonDict = {"type": "base64", "mediaType": media_type, "data": data}
+        case otel.UriPart(uri=uri) if modality != "audio":
+            source = {"type": "url", "url": uri}
+        case otel.FilePart(file_id=file_id) if modality == "document":
+            source = {"type": "file", "fileId": file_id}
+        case _:
+            return None
+    block = {"type": modality, "source": source}
+    return block if fits_ir(block) else None
+
+
+def _result_blocks(response: list[Any]) -> list[JsonDict] | None:
+    """An array of text and image parts -> a tool result's blocks; None when it is
+    anything else (the result is then its JSON text)."""
+    try:
+        decoded = _PARTS(response)
+    except WireError:
+        return None
+    if decoded.unread or decoded.unknown:
+        return None
+    blocks = []
+    for part in decoded.value:
+        if type(part) is otel.TextPart and part.content is not None:
+            blocks.append({"type": "text", "text": part.content})
+            continue
+        block = _media_block(part) if isinstance(part, _MEDIA[1:]) else None
+        if block is None or block["type"] != "image":
+            return None
+        blocks.append(block)
+    return blocks
+
+
+# --- tools ----------------------------------------------------------------------------------
+
+
+def _read_tools(value: Any, warnings: Warnings) -> tuple[ToolDefinition, ...]:
+    """The definitions of ``gen_ai.tool.definitions``, checked as ``to_otel`` checks what
+    it writes (``checked_definitions``)."""
+    tools, unread = _decoded(_TOOLS, value, TOOL_DEFINITIONS)
+    read: list[JsonDict] = []
+    positions: list[int] = []
+    for index, tool in enumerate(tools):
+        path = f"/{TOOL_DEFINITIONS}/{index}"
+        if tool.type != "function":
+            what = f"a {quoted(tool.type)} tool"
+            warnings.add_tool(Code.TOOL_NOT_READ, index, not_read(what), path=path)
+            continue
+        for key in unread.get(f"/{index}", ()):
+            where = (TOOL_DEFINITIONS, index, key)
+            warnings.add_tool(
+                Code.PART_NOT_READ, index, key_not_read(where), path=to_pointer(where)
+            )
+        read.append(definition(tool.name, tool.description, tool.parameters, None))
+        positions.append(index)
+    return checked_definitions(read, positions)

@@ -414,14 +414,13 @@ class _Reader:
             return None if text is None else {"type": "text", "text": text}
         block = _media_block(part)
         if block is None or block["type"] not in kinds:
-            what = f"a {quoted(part.type)} part of modality {quoted(_modality(part))}"
+            what = f"a {quoted(_kind(part))} part of modality {quoted(_modality(part))}"
             self._not_read(part_index, at, not_read(what))
             return None
         return block
 
     def _part_not_read(self, part: Any, part_index: int, at: str) -> None:
-        kind = part.type if type(part) is Unread else type(part).__struct_config__.tag
-        self._not_read(part_index, at, not_read(f"a {quoted(kind)} part here"))
+        self._not_read(part_index, at, not_read(f"a {quoted(_kind(part))} part here"))
 
     # -- finish reasons ----------------------------------------------------------------
 
@@ -468,6 +467,12 @@ class _Reader:
                 key_not_read(where),
                 path=to_pointer(where),
             )
+
+
+def _kind(part: Any) -> str:
+    """A decoded part's type: its tag, or the type of a part the declaration does not know."""
+    kind: str = part.type if type(part) is Unread else type(part).__struct_config__.tag
+    return kind
 
 
 def _response(part: otel.ToolCallResponsePart) -> Any:

@@ -345,9 +345,10 @@ def test_the_cli_offers_a_registered_provider_and_describes_its_request_form(
     assert (
         '{"messages": [...]} (openai-chat, anthropic with "system", hf-chat), {"input": [...]} '
         '(openai-responses), {"contents": [...]} (gemini with "systemInstruction"), '
-        '{"turns": [...]} (fake-chat with "preamble") or a bare array'
+        '{"turns": [...]} (fake-chat with "preamble"), {"attributes": {...}} (otel) or a bare '
+        "array"
     ) in shown
-    assert "{ir,openai-chat,openai-responses,anthropic,gemini,fake-chat,hf-chat}" in shown
+    assert "{ir,openai-chat,openai-responses,anthropic,gemini,fake-chat,hf-chat,otel}" in shown
     assert (
         "(check_wire_rules): openai-chat, openai-responses, anthropic, gemini, fake-chat" in shown
     )
@@ -430,7 +431,7 @@ def test_every_provider_folder_has_exactly_one_registry_entry_and_every_entry_a_
     packages = sorted(
         path.parent.name
         for path in WIRE.glob("*/__init__.py")
-        if path.parent.name not in {"hf_chat"}  # the dataset formats' folders
+        if path.parent.name not in {"hf_chat", "otel"}  # the dataset formats' folders
     )
     assert sorted(_folders().values()) == sorted(WIRE / package for package in packages)
     assert len(_folders()) == len(REGISTRY)
@@ -457,7 +458,7 @@ def test_each_dataset_format_folder_states_its_format_and_no_provider_record() -
         [record] = [value for value in vars(module).values() if isinstance(value, DatasetFormat)]
         assert _registry.DATASETS[record.name] is record
         found[record.name] = init.parent.name
-    assert found == {"hf-chat": "hf_chat"}
+    assert found == {"hf-chat": "hf_chat", "otel": "otel"}
     assert set(_registry.format_names()) == {*REGISTRY, *found}
     with pytest.raises(ValueError, match="provider must be one of"):
         check_wire_rules([], "hf-chat")  # type: ignore[arg-type]

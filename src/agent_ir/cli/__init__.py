@@ -296,10 +296,13 @@ def _request_forms() -> str:
     forms: dict[str, list[str]] = {}
     for name in _registry.format_names():
         reader = _registry.request_reader(name)
-        names = forms.setdefault(reader.messages_key, [])
+        # a format whose line comes in several forms (a span, or its attributes) holds
+        # an object of them under its key, not an array of messages
+        key = f'"{reader.messages_key}": ' + ("[...]" if reader.line is None else "{...}")
+        names = forms.setdefault(key, [])
         system = "" if reader.system_key is None else f' with "{reader.system_key}"'
         names.append(name + system)
-    return ", ".join(f'{{"{key}": [...]}} ({", ".join(names)})' for key, names in forms.items())
+    return ", ".join(f"{{{key}}} ({', '.join(names)})" for key, names in forms.items())
 
 
 def _request_id(text: str) -> str:

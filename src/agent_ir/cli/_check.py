@@ -366,6 +366,8 @@ def _wire_parts(value: Any, format: str) -> tuple[str | None, Any, Any, Any]:
         reader = _registry.request_reader(format)
         key, system_key, tools_key = reader.messages_key, reader.system_key, reader.tools_key
         switches = reader.switches
+        if reader.line is not None:
+            value = reader.line(value)
     name = _name(value.get("id"))
     if key not in value:
         return name, None, f'is an object without "{key}"', None

@@ -21,6 +21,7 @@ from agent_ir.wire.gemini._rules import GEMINI
 from agent_ir.wire.hf_chat._format import HF_CHAT
 from agent_ir.wire.openai_chat._rules import OPENAI_CHAT
 from agent_ir.wire.openai_responses._rules import OPENAI_RESPONSES
+from agent_ir.wire.otel._format import OTEL
 
 __all__ = [
     "DATASETS",
@@ -44,8 +45,9 @@ REGISTRY: Mapping[str, ProviderSpec] = MappingProxyType(
     {name: _SPECS[name] for name in record_names()}
 )
 
-DATASETS: Mapping[str, DatasetFormat] = MappingProxyType({HF_CHAT.name: HF_CHAT})
-"""The dataset formats that are no provider's API, by name: the command reads them
+DATASETS: Mapping[str, DatasetFormat] = MappingProxyType({HF_CHAT.name: HF_CHAT, OTEL.name: OTEL})
+"""The dataset formats that are no provider's API (Hugging Face chat rows,
+OpenTelemetry GenAI spans), by name: the command reads them
 (``--format``) beside the providers' formats; nothing else takes them."""
 
 

@@ -14,6 +14,7 @@ import base64
 import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from typing import Any
 
 from agent_ir.wire._common import WireMessages
 
@@ -199,13 +200,17 @@ class RequestReader:
     (``system`` is None when the format has no system key, ``tools`` None when the
     line has no tools key; the result's ``tools`` is then None too). ``switches``: the
     line's other keys the format defines as booleans (OpenAI fine-tuning's
-    ``parallel_tool_calls``): each, when present, must be true or false."""
+    ``parallel_tool_calls``): each, when present, must be true or false. ``line``: how
+    the command finds that object form in a line's object, for a format whose lines
+    come in more than one form (OpenTelemetry: a span holding ``attributes``, or the
+    attributes themselves); None: the line's object is it."""
 
     messages_key: str
     convert: Callable[[object, object, object], WireMessages]
     system_key: str | None = None
     tools_key: str | None = None
     switches: tuple[str, ...] = ()
+    line: Callable[[dict[str, Any]], dict[str, Any]] | None = None
 
 
 @dataclass(frozen=True)

@@ -452,9 +452,7 @@ class _Reader:
         return f"/{self._key}{at}"
 
     def _not_read(self, part_index: int, at: str, text: str) -> None:
-        self.warnings.add(
-            Code.PART_NOT_READ, self._index, part_index, text, path=self._pointer(at)
-        )
+        self.warnings.add(Code.PART_NOT_READ, self._index, part_index, text, path=self._pointer(at))
 
     def _keys(self, part_index: int, at: str) -> None:
         """PART_NOT_READ for each undeclared key of the object at ``at``."""

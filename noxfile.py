@@ -103,6 +103,10 @@ TEST_DEPS = [
     "openai==3.57.0",
     "anthropic==2.15.0",
     "google-genai==3.6.1",
+    # tests/wire/otel/test_pydantic_ai.py: a real instrumentation writes the OpenTelemetry
+    # GenAI spans from_otel reads back (pydantic-ai's FunctionModel, the SDK's exporter).
+    "pydantic-ai-slim==2.68.0",
+    "opentelemetry-sdk==1.45.2",
     # tests/test_codegen.py runs the generator and its post-passes (which call ruff).
     *CODEGEN_DEPS,
 ]

@@ -254,6 +254,10 @@ export interface ChatMessage {
    * The participant's name: not read (PART_NOT_READ).
    */
   readonly name?: string | null;
+  /**
+   * Why the generation of an assistant message stopped (not in the conventions' input messages; pydantic-ai writes it, and so does to_otel): read as an output message's.
+   */
+  readonly finish_reason?: string | null;
 }
 
 /**

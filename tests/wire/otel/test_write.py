@@ -38,6 +38,7 @@ WRITTEN = {
                 {"type": "text", "content": "Checking."},
                 {"type": "tool_call", "id": "c1", "name": "weather", "arguments": {"city": "Paris"}},
             ],
+            "finish_reason": "tool_call",
         },
         {
             "role": "tool",
@@ -153,9 +154,14 @@ def test_an_output_message_carries_its_stop_reason_as_finish_reason(
     conventions(fields)
 
 
-def test_an_input_message_carries_no_finish_reason() -> None:
-    transcript = [assistant({"type": "text", "text": "x"}, stopReason="stop"), user("y")]
-    assert "finish_reason" not in to_otel(transcript).fields["gen_ai.input.messages"][0]
+def test_an_input_assistant_message_carries_its_finish_reason_as_pydantic_ai_writes_it(
+    declared, conventions
+) -> None:
+    transcript = [assistant({"type": "text", "text": "x"}, stopReason="length"), user("y")]
+    fields = to_otel(transcript).fields
+    assert fields["gen_ai.input.messages"][0]["finish_reason"] == "length"
+    declared(fields)
+    conventions(fields)
 
 
 def test_every_loss_is_warned_at_its_place() -> None:

@@ -368,6 +368,16 @@ class ChatMessage(WireStruct):
     name: Annotated[
         str | None, Meta(description="The participant's name: not read (PART_NOT_READ).")
     ] = None
+    finish_reason: Annotated[
+        str | None,
+        Meta(
+            description=(
+                "Why the generation of an assistant message stopped (not in the conventions' "
+                "input messages; pydantic-ai writes it, and so does to_otel): read as an "
+                "output message's."
+            )
+        ),
+    ] = None
 
 
 class OutputMessage(WireStruct):

@@ -199,8 +199,7 @@ class _Reader:
         for index, message in enumerate(messages):
             self._index = index
             self._message(message, f"/{index}")
-            if type(message) is otel.OutputMessage:
-                self._finish(message, index, reasons)
+            self._finish(message, index, reasons)
             self._keys(-1, f"/{index}")
 
     # -- messages ----------------------------------------------------------------------
@@ -424,7 +423,9 @@ class _Reader:
 
     # -- finish reasons ----------------------------------------------------------------
 
-    def _finish(self, message: otel.OutputMessage, index: int, reasons: object) -> None:
+    def _finish(
+        self, message: otel.ChatMessage | otel.OutputMessage, index: int, reasons: object
+    ) -> None:
         reason: object = message.finish_reason
         at = f"/{index}/finish_reason"
         if reason is None and type(reasons) is list and index < len(reasons):

@@ -11,8 +11,12 @@ are span attributes as JSON values (set them on a span as JSON text:
 - ``gen_ai.output.messages``: the output messages. By default (``output=None``) they are
   the trailing assistant messages: those after the last message of another role (the
   reply the span's call produced); ``output=n`` takes the last ``n`` messages instead
-  (``0``: none, every message is input). An output assistant message with a
-  ``stopReason`` carries it as ``finish_reason`` (``FINISH_REASONS``).
+  (``0``: none, every message is input).
+
+An assistant message with a ``stopReason`` carries it as ``finish_reason``
+(``FINISH_REASONS``): on an output message as the conventions declare it (deprecated
+there in favour of the span's ``gen_ai.response.finish_reasons``), on an input message
+as pydantic-ai writes it (the conventions' messages take other keys).
 - ``gen_ai.tool.definitions``: the ``tools`` given, as function tools (absent when none
   are given).
 
@@ -36,8 +40,7 @@ name that would not read back from its call (TOOL_NAME_NOT_SENT), a server-tool 
 provider and its call's ``wire`` (SERVER_TOOL_NOT_SENT: it reads back as provider
 ``"otel"``), a tool's ``strict`` flag (TOOL_DETAIL_NOT_SENT). Not message content, so
 not sent and not warned about: message ids, timestamps, an assistant's provider, model
-and usage (span attributes of their own), a stopReason of an input message, and the
-``itemId`` and ``namespace`` of other formats' bookkeeping.
+and usage (span attributes of their own), and the ``itemId`` and ``namespace`` of other formats' bookkeeping.
 """
 
 from __future__ import annotations
@@ -119,11 +122,9 @@ def to_otel(transcript: object, *, tools: object = None, output: int | None = No
     fields: JsonDict = {}
     if leading:
         fields[SYSTEM_INSTRUCTIONS] = [writer.system_part(index) for index in range(leading)]
-    fields[INPUT_MESSAGES] = [
-        writer.message(index, False) for index in range(leading, first_output)
-    ]
+    fields[INPUT_MESSAGES] = [writer.message(index) for index in range(leading, first_output)]
     fields[OUTPUT_MESSAGES] = [
-        writer.message(index, True) for index in range(first_output, len(messages))
+        writer.message(index) for index in range(first_output, len(messages))
     ]
     if definitions is not None:
         fields[TOOL_DEFINITIONS] = [
@@ -176,7 +177,7 @@ class _Writer:
         self._cache_control(message, index, -1)
         return {"type": "text", "content": message.content}
 
-    def message(self, index: int, is_output: bool) -> JsonDict:
+    def message(self, index: int) -> JsonDict:
         message = self.messages[index]
         kind = type(message)
         if kind is SystemMessage:
@@ -184,7 +185,7 @@ class _Writer:
         elif kind is AssistantMessage:
             written = {"role": "assistant", "parts": self._assistant(index, message)}
             reason = message.stop_reason
-            if is_output and reason is not None:
+            if reason is not None:
                 written["finish_reason"] = FINISH_REASONS[reason]
         elif kind is ToolResultMessage:
             written = {"role": "tool", "parts": [self._tool_result(index, message)]}

@@ -107,6 +107,12 @@ TEST_DEPS = [
     # GenAI spans from_otel reads back (pydantic-ai's FunctionModel, the SDK's exporter).
     "pydantic-ai-slim==2.68.0",
     "opentelemetry-sdk==1.45.2",
+    # tests/wire/otel/test_openai_v2.py: the OpenTelemetry project's OpenAI instrumentation
+    # writes the span of a request to a loopback server; util-genai 1.2 and later dropped
+    # the module this release imports, and the instrumentation imports httpx.
+    "opentelemetry-instrumentation-openai-v2==2.4b0",
+    "opentelemetry-util-genai==1.1b0",
+    "httpx==0.29.0",
     # tests/test_codegen.py runs the generator and its post-passes (which call ruff).
     *CODEGEN_DEPS,
 ]

@@ -375,7 +375,28 @@ def test_an_output_message_finish_reason_wins_over_the_span_attribute() -> None:
         "gen_ai.response.finish_reasons": ["stop", "content_filter"],
     }
     read = plain(from_otel(attributes))
-    assert [m.get("stopReason") for m in read] == ["length", "refusal", None]
+    assert [m.get("stopReason") for m in read] == ["length", "error", None]
+
+
+@pytest.mark.parametrize(
+    ("reason", "stop"),
+    [
+        ("content_filter", "error"),
+        ("tool_calls", "toolCall"),
+        ("function_call", "toolCall"),
+        ("end_turn", "stop"),
+        ("stop_sequence", "stop"),
+        ("max_tokens", "length"),
+        ("tool_use", "toolCall"),
+        ("refusal", "refusal"),
+        ("aborted", "aborted"),
+    ],
+)
+def test_the_providers_finish_reasons_instrumentations_pass_through_are_read(
+    reason: str, stop: str
+) -> None:
+    read = from_otel({OUT: [{"role": "assistant", "parts": [], "finish_reason": reason}]})
+    assert (plain(read)[0]["stopReason"], read.warnings) == (stop, ())
 
 
 def test_a_finish_reason_of_the_span_the_ir_has_no_stop_reason_for_is_warned_there() -> None:

@@ -142,7 +142,7 @@ def test_output_must_be_none_or_a_count(output: Any) -> None:
         ("length", "length"),
         ("toolCall", "tool_call"),
         ("error", "error"),
-        ("refusal", "content_filter"),
+        ("refusal", "refusal"),
         ("aborted", "aborted"),
     ],
 )

@@ -404,8 +404,9 @@ class OutputMessage(WireStruct):
             description=(
                 "Why generation stopped (deprecated by the conventions in favour of "
                 "gen_ai.response.finish_reasons, read when this is absent): the assistant "
-                "message's stopReason (stop, length, tool_call: toolCall, content_filter: "
-                "refusal, error: error; another reason: PART_NOT_READ)."
+                "message's stopReason (the conventions' values, the IR's own, and OpenAI's "
+                "and Anthropic's spellings, which instrumentations pass through: "
+                "agent_ir.wire.otel._keys.STOP_REASONS; another reason: PART_NOT_READ)."
             )
         ),
     ] = None

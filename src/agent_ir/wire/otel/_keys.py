@@ -34,13 +34,32 @@ FINISH_REASONS = MappingProxyType(
         "length": "length",
         "toolCall": "tool_call",
         "error": "error",
-        "refusal": "content_filter",
+        "refusal": "refusal",
         "aborted": "aborted",
     }
 )
-"""The IR's ``stopReason`` -> an output message's ``finish_reason`` (``aborted`` has no
-conventions' value: written as it is, a string the conventions allow)."""
+"""The IR's ``stopReason`` -> an assistant message's ``finish_reason``: the conventions'
+value where one means the same (``stop``, ``length``, ``tool_call``, ``error``), else
+the IR's own (``refusal``: the model declined, which is no ``content_filter``;
+``aborted``), strings the conventions allow."""
 
-STOP_REASONS = MappingProxyType({reason: stop for stop, reason in FINISH_REASONS.items()})
-"""An output message's ``finish_reason`` -> the IR's ``stopReason``; any other reason is
-PART_NOT_READ."""
+STOP_REASONS = MappingProxyType(
+    {
+        **{reason: stop for stop, reason in FINISH_REASONS.items()},
+        # the conventions' other value: a filter stopped the output, as OpenAI Chat's
+        # content_filter is read (agent_ir.wire.openai_chat)
+        "content_filter": "error",
+        # the providers' own spellings, which instrumentations pass through
+        # (opentelemetry-instrumentation-openai-v2 writes OpenAI's)
+        "tool_calls": "toolCall",
+        "function_call": "toolCall",
+        "eos": "stop",
+        "model_length": "length",
+        "end_turn": "stop",
+        "stop_sequence": "stop",
+        "max_tokens": "length",
+        "tool_use": "toolCall",
+    }
+)
+"""A ``finish_reason`` -> the IR's ``stopReason``; any other reason (``compaction``,
+say) is PART_NOT_READ."""

@@ -39,10 +39,16 @@ def declared() -> Check:
         DECLARATION, Resource.from_contents(json.loads(text), default_specification=DRAFT202012)
     )
 
+    validators = {
+        key: jsonschema.Draft202012Validator(
+            {"$ref": f"{DECLARATION}#/$defs/{name}"}, registry=registry
+        )
+        for key, (_, name) in SCHEMAS.items()
+    }
+
     def check(attributes: dict[str, Any]) -> None:
         for key, value in attributes.items():
-            schema = {"$ref": f"{DECLARATION}#/$defs/{SCHEMAS[key][1]}"}
-            jsonschema.Draft202012Validator(schema, registry=registry).validate(value)
+            validators[key].validate(value)
 
     return check
 
@@ -62,16 +68,23 @@ def conventions() -> Check:
         for key, (file, _) in SCHEMAS.items()
     }
 
+    validators = {key: jsonschema.Draft202012Validator(schema) for key, schema in loaded.items()}
+    members = {
+        (key, name): jsonschema.Draft202012Validator(
+            {"$defs": schema["$defs"], "$ref": f"#/$defs/{name}"}
+        )
+        for key, schema in loaded.items()
+        for name in schema["$defs"]
+    }
+
     def check(attributes: dict[str, Any]) -> None:
         for key, value in attributes.items():
-            schema = loaded[key]
-            jsonschema.Draft202012Validator(schema).validate(value)
+            validators[key].validate(value)
             # Each union ends with a generic member that takes any object with a type
             # (GenericPart, GenericToolDefinition): check each part against the member
             # its type names too, or a text part without its content would pass.
             for item, name in _members(key, value):
-                member = {"$defs": schema["$defs"], "$ref": f"#/$defs/{name}"}
-                jsonschema.Draft202012Validator(member).validate(item)
+                members[key, name].validate(item)
 
     return check
 

@@ -158,7 +158,7 @@ def test_a_user_message_with_results_becomes_results_and_user_turns_in_order() -
         (None, ""),
         ({"a": [1, "é"]}, '{"a":[1,"é"]}'),
         (3, "3"),
-        ([], "[]"),
+        ([], []),
         ([text("a"), {"type": "uri", "modality": "image", "uri": "https://e.com/a.png"}],
          [{"type": "text", "text": "a"}, {"type": "image", "source": {"type": "url", "url": "https://e.com/a.png"}}]),
         ([text("a"), {"type": "file", "modality": "document", "file_id": "f"}],

@@ -240,8 +240,10 @@ class _Reader:
                 if block is not None:
                     blocks.append(block)
             self._keys(part_index, place)
-        if blocks or not parts:
+        if blocks:
             self._flush_user(blocks)
+        elif not parts:  # a user turn of no parts, as to_otel writes an empty content
+            self._append({"role": "user", "content": []})
 
     def _flush_user(self, blocks: list[JsonDict]) -> None:
         if not blocks:
@@ -381,13 +383,13 @@ class _Reader:
         return f"{assigned_id(len(self.read))}-result", None
 
     def _result_content(self, response: object) -> str | list[JsonDict]:
-        """A string as it is, null as ``""``, an array of text and media parts as blocks
-        (text and images), anything else its compact JSON text."""
+        """A string as it is, null as ``""``, an array of text and image parts as blocks
+        (``[]``: none), anything else its compact JSON text."""
         if response is None:
             return ""
         if type(response) is str:
             return response
-        if type(response) is list and response:
+        if type(response) is list:
             blocks = _result_blocks(response)
             if blocks is not None:
                 return blocks

@@ -436,7 +436,7 @@ for _ in range(200):
     [
         ([], "from_otel: / must be a mapping of span attributes; it is an array"),
         (None, "from_otel: / must be a mapping of span attributes; it is null"),
-        (_Hostile(), "from_otel: / could not be read (RuntimeError)"),
+        (_Hostile(), "from_otel: / must be a mapping of span attributes; it is a mapping that fails when read (RuntimeError)"),
         ({IN: "[{"}, f"from_otel: /{IN} must be an array or JSON text of one; it is other text"),
         ({IN: "5"}, f"from_otel: /{IN} must be an array; it is a number (5)"),
         ({IN: {}}, f"from_otel: /{IN} must be an array; it is an object"),

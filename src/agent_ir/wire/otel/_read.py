@@ -42,7 +42,6 @@ from agent_ir.wire._common import (
     CallNames,
     ConversionWarningCode,
     Warnings,
-    WireFormatError,
     WireMessages,
     assigned_id,
     fits_ir,
@@ -124,7 +123,8 @@ def _attributes(attributes: object) -> dict[str, Any]:
     except (KeyboardInterrupt, SystemExit):
         raise
     except Exception as error:  # a hostile mapping: its own failure, named
-        raise WireFormatError(FROM, (), f"could not be read ({type(error).__name__})") from None
+        found_text = f"a mapping that fails when read ({type(error).__name__})"
+        raise must_be(FROM, (), "a mapping of span attributes", found_text) from None
     for key in keys:
         if key in found and type(found[key]) is str:
             found[key] = _parsed(key, found[key])

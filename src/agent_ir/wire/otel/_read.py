@@ -37,6 +37,8 @@ from typing import Any, Final
 from agent_ir._generated.transcript_schema import ToolDefinition
 from agent_ir._paths import Path, to_pointer
 from agent_ir._text import is_blank, quoted
+from agent_ir.validation._checks import values_valid
+from agent_ir.validation._convert import convert_messages
 from agent_ir.wire._common import (
     UNKNOWN_TOOL_NAME,
     CallNames,
@@ -95,7 +97,18 @@ def from_otel(attributes: object) -> WireMessages:
     when a message read is not valid IR (arguments that are not a JSON object:
     INVALID_TOOL_ARGUMENTS) or a tool definition is not (INVALID_TOOL_DEFINITION)."""
     found = _attributes(attributes)
-    reader = _Reader()
+    # Media are checked against the IR all at once (one fast conversion); only when one
+    # does not fit is the input read again with each checked where it is, to warn there.
+    reader, tools = _read(found, check_media=False)
+    if reader.media and not _all_fit(reader.media):
+        reader, tools = _read(found, check_media=True)
+    return WireMessages(ir_messages(reader.read), reader.warnings.all(), tools)
+
+
+def _read(
+    found: dict[str, Any], *, check_media: bool
+) -> tuple[_Reader, tuple[ToolDefinition, ...] | None]:
+    reader = _Reader(check_media=check_media)
     tools = None
     if TOOL_DEFINITIONS in found:
         tools = _read_tools(found[TOOL_DEFINITIONS], reader.warnings)
@@ -107,7 +120,19 @@ def from_otel(attributes: object) -> WireMessages:
         if value is not None:
             reasons = found.get(RESPONSE_FINISH_REASONS) if key == OUTPUT_MESSAGES else None
             reader.messages(key, _decoded(decoder, value, key), reasons)
-    return WireMessages(ir_messages(reader.read), reader.warnings.all(), tools)
+    return reader, tools
+
+
+def _all_fit(blocks: list[JsonDict]) -> bool:
+    """Whether every media block read is valid IR (a media type and base64 data the IR
+    takes), checked as one user message on the fast path."""
+    probe = [{"role": "user", "id": "m", "content": blocks}]
+    try:
+        return values_valid(convert_messages(probe), probe)
+    except (KeyboardInterrupt, SystemExit):
+        raise
+    except Exception:  # any refusal: read again, block by block
+        return False
 
 
 def _attributes(attributes: object) -> dict[str, Any]:
@@ -168,7 +193,11 @@ class _Reader:
     """Decoded attributes -> IR messages (JSON form) and warnings, pairing results with
     the calls they answer."""
 
-    def __init__(self) -> None:
+    def __init__(self, *, check_media: bool) -> None:
+        # check_media: each media block checked where it is read (fits_ir), else kept
+        # in ``media`` for one check of them all (``_all_fit``)
+        self.check_media = check_media
+        self.media: list[JsonDict] = []
         self.warnings = Warnings()
         self.read: list[JsonDict] = []
         self.pending = _Pending()
@@ -390,7 +419,7 @@ class _Reader:
         if type(response) is str:
             return response
         if type(response) is list:
-            blocks = _result_blocks(response)
+            blocks = self._result_blocks(response)
             if blocks is not None:
                 return blocks
         return json.dumps(response, ensure_ascii=False, separators=(",", ":"))
@@ -413,12 +442,26 @@ class _Reader:
         if type(part) is otel.TextPart:
             text = self._text(part, part_index, at)
             return None if text is None else {"type": "text", "text": text}
-        block = _media_block(part)
+        block = self._media_block(part)
         if block is None or block["type"] not in kinds:
             what = f"a {quoted(_kind(part))} part of modality {quoted(_modality(part))}"
             self._not_read(part_index, at, not_read(what))
             return None
         return block
+
+    def _media_block(self, part: Any) -> JsonDict | None:
+        """A blob, uri or file part -> its block when the IR takes it (checked here, or
+        kept for ``_all_fit``)."""
+        block = _media_block(part)
+        if block is None:
+            return None
+        if self.check_media:
+            return block if fits_ir(block) else None
+        self.media.append(block)
+        return block
+
+    def _result_blocks(self, response: list[Any]) -> list[JsonDict] | None:
+        return _result_blocks(self, response)
 
     def _part_not_read(self, part: Any, part_index: int, at: str) -> None:
         self._not_read(part_index, at, not_read(f"a {quoted(_kind(part))} part here"))
@@ -505,8 +548,8 @@ def _modality(part: Any) -> str:
 
 
 def _media_block(part: Any) -> JsonDict | None:
-    """A blob, uri or file part -> an image, audio or document block the IR takes;
-    None when it has none (video, an image by file id, audio but as base64...)."""
+    """A blob, uri or file part -> an image, audio or document block; None when the IR
+    has none (video, an image by file id, audio by URI...)."""
     modality = _modality(part)
     if modality not in ("image", "audio", "document"):
         return None
@@ -519,11 +562,10 @@ def _media_block(part: Any) -> JsonDict | None:
             source = {"type": "file", "fileId": file_id}
         case _:
             return None
-    block = {"type": modality, "source": source}
-    return block if fits_ir(block) else None
+    return {"type": modality, "source": source}
 
 
-def _result_blocks(response: list[Any]) -> list[JsonDict] | None:
+def _result_blocks(reader: _Reader, response: list[Any]) -> list[JsonDict] | None:
     """An array of text and image parts -> a tool result's blocks; None when it is
     anything else (the result is then its JSON text)."""
     try:
@@ -537,7 +579,7 @@ def _result_blocks(response: list[Any]) -> list[JsonDict] | None:
         if type(part) is otel.TextPart and part.content is not None:
             blocks.append({"type": "text", "text": part.content})
             continue
-        block = _media_block(part) if isinstance(part, _MEDIA[1:]) else None
+        block = reader._media_block(part) if isinstance(part, _MEDIA[1:]) else None
         if block is None or block["type"] != "image":
             return None
         blocks.append(block)

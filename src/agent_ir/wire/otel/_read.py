@@ -461,7 +461,24 @@ class _Reader:
         return block
 
     def _result_blocks(self, response: list[Any]) -> list[JsonDict] | None:
-        return _result_blocks(self, response)
+        """An array of text and image parts -> a tool result's blocks; None when it is
+        anything else (the result is then its JSON text)."""
+        try:
+            decoded = _PARTS(response)
+        except WireError:
+            return None
+        if decoded.unread or decoded.unknown:
+            return None
+        blocks = []
+        for part in decoded.value:
+            if type(part) is otel.TextPart and part.content is not None:
+                blocks.append({"type": "text", "text": part.content})
+                continue
+            block = self._media_block(part) if isinstance(part, _MEDIA[1:]) else None
+            if block is None or block["type"] != "image":
+                return None
+            blocks.append(block)
+        return blocks
 
     def _part_not_read(self, part: Any, part_index: int, at: str) -> None:
         self._not_read(part_index, at, not_read(f"a {quoted(_kind(part))} part here"))
@@ -563,27 +580,6 @@ def _media_block(part: Any) -> JsonDict | None:
         case _:
             return None
     return {"type": modality, "source": source}
-
-
-def _result_blocks(reader: _Reader, response: list[Any]) -> list[JsonDict] | None:
-    """An array of text and image parts -> a tool result's blocks; None when it is
-    anything else (the result is then its JSON text)."""
-    try:
-        decoded = _PARTS(response)
-    except WireError:
-        return None
-    if decoded.unread or decoded.unknown:
-        return None
-    blocks = []
-    for part in decoded.value:
-        if type(part) is otel.TextPart and part.content is not None:
-            blocks.append({"type": "text", "text": part.content})
-            continue
-        block = reader._media_block(part) if isinstance(part, _MEDIA[1:]) else None
-        if block is None or block["type"] != "image":
-            return None
-        blocks.append(block)
-    return blocks
 
 
 # --- tools ----------------------------------------------------------------------------------

@@ -18,7 +18,9 @@ An assistant message with a ``stopReason`` carries it as ``finish_reason``
 there in favour of the span's ``gen_ai.response.finish_reasons``), on an input message
 as pydantic-ai writes it (the conventions' messages take other keys).
 - ``gen_ai.tool.definitions``: the ``tools`` given, as function tools (absent when none
-  are given).
+  are given), their ``parameters`` as they are: the IR reads them as Draft 2020-12
+  unless their ``$schema`` names another draft, the conventions ask for draft-07, and
+  the two read the schemas tools use (objects, properties, required, enums) the same.
 
 Parts: text -> ``text``; thinking -> ``reasoning``; a tool call -> ``tool_call`` (its
 arguments as an object); a tool result -> a ``tool`` message of one

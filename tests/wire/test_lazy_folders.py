@@ -1,5 +1,6 @@
-"""The provider folders import their replies and streams when first used: the command's
-start-up reads only the registry, and a name reached any way says ``agent_ir.wire``."""
+"""The provider folders import their request readers, replies and streams when first
+used: the command's start-up reads only the registry (with every reader imported, it
+took twice as long: 0.53 s against 0.24 s to import ``agent_ir.cli``), and a name reached any way says ``agent_ir.wire``."""
 
 from __future__ import annotations
 
@@ -23,14 +24,14 @@ def _run(probe: str) -> list[str]:
     ).stdout.splitlines()
 
 
-def test_the_registry_and_the_command_import_no_reply_stream_or_asyncio() -> None:
+def test_the_registry_and_the_command_import_no_reader_reply_stream_or_asyncio() -> None:
     probe = (
         "import sys\n"
         "import agent_ir.cli\n"
         "from agent_ir.wire import _registry\n"
         "assert _registry.format_names()\n"
         "print(sorted(name for name in sys.modules if name == 'asyncio'"
-        " or name.startswith('agent_ir.replies') or name.endswith(('._reply', '._stream'))))\n"
+        " or name.startswith('agent_ir.replies') or name.endswith(('._request', '._reply', '._stream'))))\n"
     )
     assert _run(probe) == ["[]"]
 

@@ -28,12 +28,14 @@ from __future__ import annotations
 
 from agent_ir.wire._common import WireMessages
 from agent_ir.wire._records import spec_from_record
-from agent_ir.wire.anthropic._request import from_anthropic
 
 __all__ = ["ANTHROPIC"]
 
 
 def _from_request(messages: object, system: object, tools: object) -> WireMessages:
+    # Imported when a line is read: the command starts without the readers.
+    from agent_ir.wire.anthropic._request import from_anthropic
+
     return from_anthropic(messages, system=system, tools=tools)
 
 

@@ -79,12 +79,14 @@ from __future__ import annotations
 
 from agent_ir.wire._common import WireMessages
 from agent_ir.wire._records import spec_from_record
-from agent_ir.wire.gemini._request import from_gemini
 
 __all__ = ["GEMINI"]
 
 
 def _from_request(contents: object, system: object, tools: object) -> WireMessages:
+    # Imported when a line is read: the command starts without the readers.
+    from agent_ir.wire.gemini._request import from_gemini
+
     return from_gemini(contents, system_instruction=system, tools=tools)
 
 

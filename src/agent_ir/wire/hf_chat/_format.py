@@ -12,12 +12,14 @@ from __future__ import annotations
 
 from agent_ir.wire._common import WireMessages
 from agent_ir.wire._spec import DatasetFormat, RequestReader
-from agent_ir.wire.hf_chat._request import from_hf_chat
 
 __all__ = ["HF_CHAT"]
 
 
 def _from_row(messages: object, system: object, tools: object) -> WireMessages:
+    # Imported when a line is read: the command starts without the readers.
+    from agent_ir.wire.hf_chat._request import from_hf_chat
+
     # the system prompt is one of the messages
     return from_hf_chat(messages, tools=tools)
 

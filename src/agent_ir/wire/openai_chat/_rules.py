@@ -30,12 +30,16 @@ from typing import Any
 from agent_ir.wire._common import WireMessages, read_wire
 from agent_ir.wire._decode import describe_json, must_be
 from agent_ir.wire._records import spec_from_record
-from agent_ir.wire.openai_chat._request import FROM, from_openai_chat
 
 __all__ = ["OPENAI_CHAT"]
 
+FROM = "from_openai_chat"
+
 
 def _from_request(messages: object, system: object, tools: object) -> WireMessages:
+    # Imported when a line is read: the command starts without the readers.
+    from agent_ir.wire.openai_chat._request import from_openai_chat
+
     # the system prompt is one of the messages
     return from_openai_chat(_without_weights(messages), tools=tools)
 

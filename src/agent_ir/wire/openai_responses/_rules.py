@@ -18,12 +18,14 @@ from __future__ import annotations
 
 from agent_ir.wire._common import WireMessages
 from agent_ir.wire._records import spec_from_record
-from agent_ir.wire.openai_responses._request import from_openai_responses
 
 __all__ = ["OPENAI_RESPONSES"]
 
 
 def _from_request(items: object, system: object, tools: object) -> WireMessages:
+    # Imported when a line is read: the command starts without the readers.
+    from agent_ir.wire.openai_responses._request import from_openai_responses
+
     return from_openai_responses(items, tools=tools)  # the system prompt is one of the items
 
 

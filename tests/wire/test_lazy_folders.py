@@ -31,7 +31,7 @@ def test_the_registry_and_the_command_import_no_reader_reply_stream_or_asyncio()
         "from agent_ir.wire import _registry\n"
         "assert _registry.format_names()\n"
         "print(sorted(name for name in sys.modules if name == 'asyncio'"
-        " or name.startswith('agent_ir.replies') or name.endswith(('._request', '._reply', '._stream'))))\n"
+        " or name.startswith('agent_ir.replies') or name.endswith(('._request', '._read', '._write', '._reply', '._stream'))))\n"
     )
     assert _run(probe) == ["[]"]
 

@@ -17,7 +17,6 @@ from typing import Any
 from agent_ir.wire._common import WireMessages
 from agent_ir.wire._spec import DatasetFormat, RequestReader
 from agent_ir.wire.otel._keys import KEYS
-from agent_ir.wire.otel._read import from_otel
 
 __all__ = ["OTEL"]
 
@@ -25,6 +24,9 @@ ATTRIBUTES = "attributes"
 
 
 def _from_line(attributes: object, system: object, tools: object) -> WireMessages:
+    # Imported when a line is read: the command starts without the readers.
+    from agent_ir.wire.otel._read import from_otel
+
     # the system instructions and the tools are attributes too
     return from_otel(attributes)
 

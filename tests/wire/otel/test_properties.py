@@ -18,7 +18,7 @@ from support.strategies import single_messages, transcripts
 
 SETTINGS = settings(
     derandomize=True,
-    max_examples=examples(200),
+    max_examples=examples(100),
     deadline=None,
     suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],
 )

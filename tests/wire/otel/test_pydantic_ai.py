@@ -126,13 +126,19 @@ def test_a_span_as_the_sdk_writes_it_as_json_reads_the_same() -> None:
     assert plain(from_otel(as_json["attributes"])) == plain(from_otel(span.attributes))
 
 
-def test_what_is_read_back_writes_what_pydantic_ai_wrote_in_the_conventions_terms(
-    conventions: Any,
-) -> None:
+def _rewritten() -> tuple[dict[str, Any], Any]:
+    """The answer span's attributes read back and written again, and the attributes."""
     [_, span] = chat_spans(5)
     attributes = span.attributes or {}
-    written = to_otel(from_otel(attributes), tools=from_otel(attributes).tools).fields
-    conventions(written)
+    read = from_otel(attributes)
+    return to_otel(read, tools=read.tools).fields, attributes
+
+
+def test_what_is_read_back_writes_what_pydantic_ai_wrote_in_the_conventions_terms(
+    declared: Any,
+) -> None:
+    written, attributes = _rewritten()
+    declared(written)
     assert written["gen_ai.input.messages"][-1] == {
         "role": "tool",
         "parts": [
@@ -146,6 +152,10 @@ def test_what_is_read_back_writes_what_pydantic_ai_wrote_in_the_conventions_term
     assert written["gen_ai.system_instructions"] == json.loads(
         str(attributes["gen_ai.system_instructions"])
     )
+
+
+def test_what_is_written_again_is_valid_under_the_conventions_schemas(conventions: Any) -> None:
+    conventions(_rewritten()[0])
 
 
 def test_spans_without_their_content_read_with_a_warning_for_each_part_left_out() -> None:

@@ -11,7 +11,12 @@ the span (the model, usage, ids) is no message and is not read. The declaration
 A message of the wire may become several IR messages: a user or tool message's
 ``tool_call_response`` parts are toolResult messages, in place among the user turns its
 other parts make. Messages get ids ``assigned_id(position)``; a call without an id gets
-``<its message's id>-call-<n>`` (TOOL_CALL_ID_ADDED).
+``<its message's id>-call-<n>`` (TOOL_CALL_ID_ADDED); a result without an id answers the
+first earlier call not answered yet of its ``name``, else of any name
+(RESULT_PAIRED_BY_NAME), else none (``<its id>-result``, tool name ``unknown``:
+TOOL_NAME_UNKNOWN). A call's absent or null arguments read as ``{}`` and a result's
+absent or null response as ``""`` (what an instrumentation that does not capture content
+leaves out, which the validator then judges against the tool's parameters).
 
 Warnings name the place in the attributes (``/gen_ai.input.messages/3/parts/1``); a
 warning's message index is the message's index in its attribute's array (0 for a system

@@ -250,8 +250,21 @@ def _summary(runs: list[TargetRun], crash_root: Path) -> None:
         print(f"{run.target:32} {run.executions:>11} {run.seconds:>8.0f} {len(run.crashes):>8}")
         for crash in run.crashes:
             print(f"    {crash_root / run.target / crash}")
+            # What failed, in the log itself: under CI the folder is gone with the runner.
+            for line in _crash_lines(crash_root / run.target, crash):
+                print(f"        {line}")
     total = sum(len(run.crashes) for run in runs)
     print(f"fuzz: {total} crash(es); inputs in {crash_root}" if total else "fuzz: no crash")
+
+
+def _crash_lines(folder: Path, crash: str, limit: int = 12) -> list[str]:
+    """The first lines of a crash's ``.txt`` (the failed check, the traceback), or the end
+    of libFuzzer's log when the crash has no ``.txt`` (a native crash, a timeout)."""
+    described = folder / (Path(crash).stem + ".txt")
+    if described.is_file():
+        return described.read_text(errors="replace").splitlines()[:limit]
+    log = folder / "libfuzzer.log"
+    return log.read_text(errors="replace").splitlines()[-limit:] if log.is_file() else []
 
 
 # --- the child: one target under atheris ----------------------------------------------------

@@ -33,6 +33,7 @@ if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))  # fuzz/ is a tool beside the package, not part of it
 
 from fuzz import reference, targets  # noqa: E402
+from fuzz import run as run_module  # noqa: E402
 from fuzz.run import CrashRecorder, signature_of  # noqa: E402
 from fuzz.targets import TARGETS, OracleFailure  # noqa: E402
 
@@ -175,6 +176,40 @@ def test_a_call_over_the_time_limit_is_a_failure(monkeypatch: pytest.MonkeyPatch
     with pytest.raises(OracleFailure) as caught:
         TARGETS["validate_json_bytes"](b"[]")
     assert caught.value.check == "slow validate_json"
+
+
+def test_a_call_slow_once_is_timed_again_and_passes(monkeypatch: pytest.MonkeyPatch) -> None:
+    times = iter([0.0, 5.0, 10.0, 10.1])  # first call 5 s (a pause), the second 0.1 s
+    monkeypatch.setattr(targets.time, "perf_counter", lambda: next(times))
+    calls: list[int] = []
+    outcome = targets.call("f", lambda x: calls.append(x) or x, 7)
+    assert outcome == targets.Outcome(7, None)
+    assert calls == [7, 7]
+
+
+def test_a_call_slow_twice_is_a_failure(monkeypatch: pytest.MonkeyPatch) -> None:
+    times = iter([0.0, 5.0, 10.0, 15.0])
+    monkeypatch.setattr(targets.time, "perf_counter", lambda: next(times))
+    with pytest.raises(OracleFailure) as caught:
+        targets.call("f", lambda: None)
+    assert caught.value.check == "slow f"
+
+
+def test_the_summary_prints_what_failed(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    folder = tmp_path / "from_wire"
+    folder.mkdir()
+    (folder / "abc.input").write_bytes(b"x")
+    (folder / "abc.txt").write_text("check: from_wire raised KeyError\nTraceback ...\n")
+    (folder / "libfuzzer.log").write_text("==1== ERROR: libFuzzer: deadly signal\nlast line\n")
+    run_module._summary(
+        [
+            run_module.TargetRun("from_wire", 10, 1.0, ["abc.input", "crash-1"], 0),
+        ],
+        tmp_path,
+    )
+    printed = capsys.readouterr().out
+    assert "        check: from_wire raised KeyError" in printed
+    assert "        ==1== ERROR: libFuzzer: deadly signal" in printed  # no .txt: the log's end
 
 
 def test_a_stream_that_differs_from_the_reference_model_is_a_failure(

@@ -247,6 +247,16 @@ warnings = to_openai_responses([
         {"type": "image", "source": {"type": "url", "url": "https://example.com/screen.png"}}]},
 ]).warnings
 """,
+    "FOREIGN_SIGNATURE_DROPPED": """
+from agent_ir.wire import to_anthropic
+reference = '{"type":"reasoning","id":"rs_1","encrypted_content":"gAAAAB"}'
+warnings = to_anthropic([
+    {"role": "user", "id": "u1", "content": "Weather in Paris?"},
+    {"role": "assistant", "id": "a1", "content": [
+        {"type": "thinking", "thinking": "", "signature": reference, "signatureProvider": "openai-responses"},
+        {"type": "text", "text": "Sunny."}]},
+]).warnings
+""",
 }
 
 PRELUDE = '''

@@ -36,7 +36,8 @@ export type ConversionWarningCode =
   | "RESULT_PAIRED_BY_NAME"
   | "TOOL_DETAIL_NOT_SENT"
   | "EVENT_NOT_READ"
-  | "RESULT_BLOCK_NOT_SENT";
+  | "RESULT_BLOCK_NOT_SENT"
+  | "FOREIGN_SIGNATURE_DROPPED";
 /**
  * Stable code of a transcript problem. Codes are never renamed or reused within v1. UNDECLARED_TOOL, TOOL_ARGUMENTS_MISMATCH and INVALID_TOOL_DEFINITION are reported only when tools are given; the last six only by check_wire_rules, for a provider's stricter rules.
  */
@@ -443,9 +444,13 @@ export interface ThinkingBlock {
    */
   readonly thinking: string;
   /**
-   * Opaque provider signature that authenticates the reasoning.
+   * Opaque provider signature that authenticates the reasoning (for a redacted block, the provider's data; from OpenAI Responses, its reasoning item's reference with the encrypted content). Sent back only to the format that made it (signatureProvider).
    */
   readonly signature?: string;
+  /**
+   * The wire format that made signature: "anthropic" or "openai-responses", stamped by that format's readers (requests, replies, streams). A writer of another format does not send the signature, nor the redacted data or encrypted reasoning it holds (FOREIGN_SIGNATURE_DROPPED). Absent (a transcript written before makers were recorded): each writer sends the signature as before, by its form alone.
+   */
+  readonly signatureProvider?: NonEmptyString;
   /**
    * True when the provider withheld the reasoning text.
    */

@@ -543,12 +543,23 @@ class ThinkingBlock(TaggedStruct, tag_field="type", tag="thinking"):
         Annotated[
             str,
             Meta(
-                description="Opaque provider signature that authenticates the reasoning."
+                description="Opaque provider signature that authenticates the reasoning (for a redacted block, the provider's data; from OpenAI Responses, its reasoning item's reference with the encrypted content). Sent back only to the format that made it (signatureProvider)."
             ),
         ]
     ] = None
     """
-    Opaque provider signature that authenticates the reasoning.
+    Opaque provider signature that authenticates the reasoning (for a redacted block, the provider's data; from OpenAI Responses, its reasoning item's reference with the encrypted content). Sent back only to the format that made it (signatureProvider).
+    """
+    signature_provider: Absent[
+        Annotated[
+            NonEmptyString,
+            Meta(
+                description='The wire format that made signature: "anthropic" or "openai-responses", stamped by that format\'s readers (requests, replies, streams). A writer of another format does not send the signature, nor the redacted data or encrypted reasoning it holds (FOREIGN_SIGNATURE_DROPPED). Absent (a transcript written before makers were recorded): each writer sends the signature as before, by its form alone.'
+            ),
+        ]
+    ] = field(name="signatureProvider", default=None)
+    """
+    The wire format that made signature: "anthropic" or "openai-responses", stamped by that format's readers (requests, replies, streams). A writer of another format does not send the signature, nor the redacted data or encrypted reasoning it holds (FOREIGN_SIGNATURE_DROPPED). Absent (a transcript written before makers were recorded): each writer sends the signature as before, by its form alone.
     """
     redacted: Absent[
         Annotated[

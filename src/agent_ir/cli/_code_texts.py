@@ -317,6 +317,11 @@ TEXTS: dict[str, dict[str, str]] = {
         "why": "The API writes these calls as items of their own, and their outputs hold one thing each; a function call's output holds any text and images.",
         "fix": "Give a computer call's result one image (the screenshot) and a local shell call's result its text.",
     },
+    "FOREIGN_SIGNATURE_DROPPED": {
+        "meaning": "A thinking block's `signature` (its signature, redacted data or encrypted reasoning) was made by another format than the target (`signatureProvider`) and was not written. Where the target refuses thinking without its own signature (Anthropic, OpenAI Responses) the block is not written either; Gemini gets the reasoning text as a thought part.",
+        "why": "Only the provider that made an opaque value can check or decrypt it: Anthropic verifies thinking signatures and refuses a request whose signature is another provider's.",
+        "fix": "Nothing to fix when switching providers; to keep the reasoning, send the turn back to the provider that made it.",
+    },
     # Provider errors: ProviderError.code
     "PROVIDER_INVALID_FIXTURE": {
         "meaning": "A provider fixture (`schemas/v1/provider-fixture.schema.json`) could not be read: not JSON, not of the fixture's shape.",

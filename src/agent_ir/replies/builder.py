@@ -375,10 +375,12 @@ class ReplyBuilder:
         redacted: bool = False,
         what: str = "thinking end",
         thought_signature: str | None = None,
+        signature_provider: str | None = None,
     ) -> None:
         """Close the thinking block (its text may be empty: a redacted block), one block
         per part when ``next_thinking_part`` started parts; ``thought_signature`` is
-        Gemini's (``signature`` other providers')."""
+        Gemini's (``signature`` other providers', ``signature_provider`` the format that
+        made it, kept on the block when there is a signature)."""
         self._check_started(what)
         if signature is not None and not is_valid_unicode(signature):
             raise Refusal(f"{what} signature must be a string of valid Unicode")
@@ -392,6 +394,7 @@ class ReplyBuilder:
             ThinkingBlock(
                 thinking=text,
                 signature=signature,
+                signature_provider=None if signature is None else signature_provider,
                 redacted=flag,
                 thought_signature=thought_signature,
             )

@@ -195,6 +195,7 @@ from agent_ir.wire._common import (
     warn_tool_name,
 )
 from agent_ir.wire._decode import Decoded, Decoder, Unread, WireError, describe_json, refused
+from agent_ir.wire._opaque import foreign_maker, warn_foreign_signature
 from agent_ir.wire._tools import read_with_tools, sent_tools
 from agent_ir.wire.anthropic import _wire as anthropic
 from agent_ir.wire.anthropic._tools import anthropic_tools, read_anthropic_tools
@@ -594,6 +595,10 @@ def _server_type(kind: object, call: bool) -> bool:
 def _thinking(
     block: ThinkingBlock, index: int, block_index: int, warnings: Warnings
 ) -> Wire | None:
+    maker = foreign_maker(block, PROVIDER)
+    if maker is not None:  # as thinking without a signature: the API would refuse it
+        warn_foreign_signature(warnings, index, block_index, maker, "Anthropic", block_sent=False)
+        return None
     if block.signature is None:
         warnings.add(
             ConversionWarningCode.THINKING_NOT_SENT,
@@ -976,10 +981,12 @@ class _Reader:
                 return self._text(index, block_index, block, path)
             case anthropic.RequestThinkingBlock(thinking=thinking, signature=signature):
                 self._unread_keys(index, block_index, path)
-                return {"type": "thinking", "thinking": thinking, "signature": signature}
+                signed = {"signature": signature, "signatureProvider": PROVIDER}
+                return {"type": "thinking", "thinking": thinking, **signed}
             case anthropic.RequestRedactedThinkingBlock(data=data):
                 self._unread_keys(index, block_index, path)
-                return {"type": "thinking", "thinking": "", "signature": data, "redacted": True}
+                signed = {"signature": data, "signatureProvider": PROVIDER}
+                return {"type": "thinking", "thinking": "", **signed, "redacted": True}
             case anthropic.RequestToolUseBlock():
                 return self._tool_use(index, block_index, block, path)
             case anthropic.RequestServerToolUseBlock() | anthropic.RequestMcpToolUseBlock():

@@ -540,7 +540,7 @@ class AnthropicState:
                 )
             self._block = None
             if block.kind == _THINKING:
-                self._reply.end_thinking(block.signature or None)
+                self._reply.end_thinking(block.signature or None, signature_provider=PROVIDER)
             elif block.kind == _TEXT:
                 _end_text(self._reply, block)
         if event.usage is not None:
@@ -581,7 +581,7 @@ def close_block(reply: ReplyBuilder, block: OpenBlock) -> str | None:
     builder calls it makes; for a tool call whose input text is not a JSON object, why
     (nothing is called)."""
     if block.kind == _THINKING:
-        reply.end_thinking(block.signature or None)
+        reply.end_thinking(block.signature or None, signature_provider=PROVIDER)
     elif block.kind == _TEXT:
         _end_text(reply, block)  # each Anthropic text block stays one block
     elif block.kind in (_TOOL_USE, _SERVER_CALL):
@@ -621,7 +621,9 @@ def open_block(
             _thinking(reply, thinking, "thinking block")
             return opened
         case RedactedThinkingBlock(data=data):
-            reply.end_thinking(data, redacted=True, what="redacted_thinking block")
+            reply.end_thinking(
+                data, redacted=True, what="redacted_thinking block", signature_provider=PROVIDER
+            )
             return OpenBlock(index, _REDACTED, "redacted_thinking")
         case ToolUseBlock():
             caller_not_read(reply, index, block)

@@ -69,6 +69,7 @@ from agent_ir.wire._common import (
     unchecked_wire,
 )
 from agent_ir.wire._decode import WireError, describe_json, refused
+from agent_ir.wire._opaque import foreign_maker, warn_foreign_signature
 from agent_ir.wire._tools import read_with_tools, sent_tools
 from agent_ir.wire.gemini import _ids
 from agent_ir.wire.gemini import _wire as gemini
@@ -334,7 +335,12 @@ class _Request:
                 "redacted thinking has no Gemini form: not sent",
             )
             return None
-        if block.signature is not None:
+        maker = foreign_maker(block, "gemini")
+        if maker is not None:
+            warn_foreign_signature(
+                self.warnings, index, block_index, maker, "Gemini", block_sent=True
+            )
+        elif block.signature is not None:
             self.warnings.add(
                 Code.SIGNATURE_NOT_SENT,
                 index,

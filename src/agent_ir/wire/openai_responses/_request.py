@@ -269,6 +269,7 @@ from agent_ir.wire._common import (
     without_nulls,
 )
 from agent_ir.wire._decode import Decoder, Unread, WireError, describe_json, refused
+from agent_ir.wire._opaque import foreign_maker, warn_foreign_signature
 from agent_ir.wire._tools import read_with_tools, sent_tools
 from agent_ir.wire.openai_responses import _wire as responses
 from agent_ir.wire.openai_responses._client_calls import (
@@ -572,6 +573,12 @@ class _Items:
         return annotations
 
     def thinking(self, block: ThinkingBlock, block_index: int) -> None:
+        maker = foreign_maker(block, PROVIDER)
+        if maker is not None:
+            warn_foreign_signature(
+                self.warnings, self.index, block_index, maker, "OpenAI", block_sent=False
+            )
+            return
         reference = _reasoning_reference(block.signature)
         if reference is None:
             self.warnings.add(
@@ -1224,7 +1231,10 @@ class _Reader:
                     path=to_pointer((*path, "content", part_index)),
                 )
         signature = _reference(value.id, value.encrypted_content)
-        return [ThinkingBlock(thinking=text, signature=signature) for text in texts or [""]]
+        return [
+            ThinkingBlock(thinking=text, signature=signature, signature_provider=PROVIDER)
+            for text in texts or [""]
+        ]
 
     def summary_text(self, part: _Item, path: Path) -> Any:
         """A ``summary_text`` part of the reasoning item read (at ``path``), decoded;

@@ -418,7 +418,11 @@ def read_reasoning(
         if part.text:
             reply.thinking(part.text, what="reasoning summary")
     item_id = _name(item.id, raw, "id", event, at)
-    reply.end_thinking(reasoning_signature(item_id, item.encrypted_content), what="reasoning item")
+    reply.end_thinking(
+        reasoning_signature(item_id, item.encrypted_content),
+        what="reasoning item",
+        signature_provider=PROVIDER,
+    )
 
 
 def finish(
@@ -782,7 +786,7 @@ class ResponsesState:
                 self._reasoning.pop(output_index, None)
                 item_id = _name(item.id, raw, "id", what, "/item")
                 signature = reasoning_signature(item_id, item.encrypted_content)
-                self._reply.end_thinking(signature, what=what)
+                self._reply.end_thinking(signature, what=what, signature_provider=PROVIDER)
                 raw_content_not_read(self._reply, item.content, output_index)
             case Message():
                 self._reply.end_text()

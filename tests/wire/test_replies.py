@@ -403,8 +403,18 @@ def test_a_hosted_tool_item_is_a_server_tool_call_and_reasoning_keeps_its_signat
     signature = '{"type":"reasoning","id":"rs_1"}'
     assert to_json_value(response.message)["content"] == [
         # One thinking block per summary part, as from_openai_responses reads the item.
-        {"type": "thinking", "thinking": "a", "signature": signature},
-        {"type": "thinking", "thinking": "b", "signature": signature},
+        {
+            "type": "thinking",
+            "thinking": "a",
+            "signature": signature,
+            "signatureProvider": "openai-responses",
+        },
+        {
+            "type": "thinking",
+            "thinking": "b",
+            "signature": signature,
+            "signatureProvider": "openai-responses",
+        },
         {
             "type": "serverToolCall",
             "provider": "openai-responses",

@@ -135,8 +135,11 @@ def ir(messages: WireMessages) -> list[dict[str, Any]]:
 
 
 def thinking(value: str, signature: str | None = None, **extra: Any) -> dict[str, Any]:
+    """A thinking block; signed, by Anthropic unless ``signatureProvider`` says."""
     block = {"type": "thinking", "thinking": value, **extra}
-    return block if signature is None else {**block, "signature": signature}
+    if signature is None:
+        return block
+    return {"signatureProvider": "anthropic", **block, "signature": signature}
 
 
 def by_url(kind: str, url: str) -> dict[str, Any]:
@@ -1575,8 +1578,13 @@ def _document_fate(block: dict[str, Any]) -> tuple[Any, Any]:
 
 
 def _thinking_fate(block: dict[str, Any]) -> tuple[Any, Any]:
+    """Another format's signature is not sent, nor its block; an unsigned block is not
+    sent; a signature of Anthropic's or of no recorded maker reads back as Anthropic's."""
     if "signature" not in block:
         return Code.THINKING_NOT_SENT, None
+    if block.get("signatureProvider", "anthropic") != "anthropic":
+        return Code.FOREIGN_SIGNATURE_DROPPED, None
+    block = {**block, "signatureProvider": "anthropic"}
     if not block.get("redacted"):
         return None, {k: v for k, v in block.items() if k != "redacted"}
     back = {**block, "thinking": ""}

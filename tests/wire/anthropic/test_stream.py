@@ -261,9 +261,11 @@ def ir_block(block: Any) -> dict[str, Any] | None:
         ]
         return {"type": "text", "text": block.text} | ({"citations": cited} if cited else {})
     if block.type == "thinking":
-        return {"type": "thinking", "thinking": block.thinking, "signature": block.signature}
+        signed = {"signature": block.signature, "signatureProvider": "anthropic"}
+        return {"type": "thinking", "thinking": block.thinking, **signed}
     if block.type == "redacted_thinking":
-        return {"type": "thinking", "thinking": "", "signature": block.data, "redacted": True}
+        signed = {"signature": block.data, "signatureProvider": "anthropic"}
+        return {"type": "thinking", "thinking": "", **signed, "redacted": True}
     if block.type == "tool_use":
         return {"type": "toolCall", "id": block.id, "name": block.name, "arguments": block.input}
     wire = block.to_dict()
@@ -331,6 +333,7 @@ def test_the_sdk_accumulator_reports_what_agent_ir_produced_from_the_same_bytes(
     for block in sdk["blocks"]:
         if block["type"] == "thinking" and block["signature"] is None:
             del block["signature"]  # the IR's JSON leaves out an absent signature
+            del block["signatureProvider"]  # and the maker of none
     if name in TRUNCATED_CALL:
         call = sdk["blocks"].pop()
         assert call["type"] == "toolCall"
@@ -542,7 +545,9 @@ async def test_text_and_thinking_chunks_stream_in_order_and_empty_deltas_emit_no
         ("TextDeltaChunk", ", world"),
     ]
     # The last signature_delta wins, as in the SDK's accumulator.
-    assert response.message.content[0] == ThinkingBlock(thinking="first then", signature="sig-b")
+    assert response.message.content[0] == ThinkingBlock(
+        thinking="first then", signature="sig-b", signature_provider="anthropic"
+    )
 
 
 async def test_a_thinking_start_signature_is_kept_when_no_signature_delta_comes() -> None:
@@ -554,7 +559,9 @@ async def test_a_thinking_start_signature_is_kept_when_no_signature_delta_comes(
             *ending(),
         ]
     )
-    assert response.message.content == (ThinkingBlock(thinking="x", signature="sig"),)
+    assert response.message.content == (
+        ThinkingBlock(thinking="x", signature="sig", signature_provider="anthropic"),
+    )
 
 
 async def test_thinking_without_a_signature_has_none_and_to_anthropic_says_it_is_not_sent() -> None:
@@ -583,7 +590,7 @@ async def test_redacted_thinking_is_a_redacted_block_that_goes_back_as_redacted_
         ]
     )
     assert response.message.content[0] == ThinkingBlock(
-        thinking="", signature="opaque==", redacted=True
+        thinking="", signature="opaque==", signature_provider="anthropic", redacted=True
     )
     request = to_anthropic([QUESTION, response.message])
     assert request.fields["messages"][1]["content"][0] == {

@@ -885,11 +885,17 @@ def test_the_items_of_one_assistant_turn_merge_into_one_message_in_order() -> No
             "role": "assistant",
             "id": "rs_1",
             "content": [
-                {"type": "thinking", "thinking": "First.", "signature": reference("rs_1", "gAAAA")},
+                {
+                    "type": "thinking",
+                    "thinking": "First.",
+                    "signature": reference("rs_1", "gAAAA"),
+                    "signatureProvider": "openai-responses",
+                },
                 {
                     "type": "thinking",
                     "thinking": "Second.",
                     "signature": reference("rs_1", "gAAAA"),
+                    "signatureProvider": "openai-responses",
                 },
                 {"type": "text", "text": "Reading ", "itemId": "msg_1"},
                 {"type": "text", "text": "it.", "itemId": "msg_1"},
@@ -977,7 +983,12 @@ def test_unknown_items_are_warned_and_do_not_end_an_assistant_turn() -> None:
         {
             "role": "assistant",
             "content": [
-                {"type": "thinking", "thinking": "", "signature": reference("rs_1")},
+                {
+                    "type": "thinking",
+                    "thinking": "",
+                    "signature": reference("rs_1"),
+                    "signatureProvider": "openai-responses",
+                },
                 {"type": "text", "text": "found it"},
             ],
         }
@@ -998,7 +1009,12 @@ def test_raw_reasoning_content_is_warned_and_the_summary_read() -> None:
     }
     messages = from_openai_responses([item])
     assert to_json_value(messages[0])["content"] == [
-        {"type": "thinking", "thinking": "S", "signature": reference("rs_1")}
+        {
+            "type": "thinking",
+            "thinking": "S",
+            "signature": reference("rs_1"),
+            "signatureProvider": "openai-responses",
+        }
     ]
     assert codes(messages.warnings) == [(Code.PART_NOT_READ, 0, 1), (Code.PART_NOT_READ, 0, 0)]
     assert "raw reasoning" in messages.warnings[1].message
@@ -1909,6 +1925,7 @@ README_SESSION: list[dict[str, Any]] = [
                 "type": "thinking",
                 "thinking": "Read the PDF first.",
                 "signature": reference("rs_a1", "gAAAAB-enc"),
+                "signatureProvider": "openai-responses",
             },
             {"type": "text", "text": "Let me read both."},
             {
@@ -2020,8 +2037,17 @@ def _with_references(draw: st.DrawFn, index: int, message: dict[str, Any]) -> di
         if block["type"] == "thinking" and draw(st.booleans()):
             item_id = f"rs_{index}_{block_index}"
             block = {**block, "signature": reference(item_id, block.get("signature"))}
+            maker = draw(st.sampled_from([PROVIDER, None, block.get("signatureProvider")]))
+            block.pop("signatureProvider", None)
+            if maker is not None:
+                block["signatureProvider"] = maker
         content.append(block)
     return {**message, "content": content}
+
+
+def is_foreign(block: dict[str, Any]) -> bool:
+    """Whether a thinking block's signature was made by another format."""
+    return "signature" in block and block.get("signatureProvider", PROVIDER) != PROVIDER
 
 
 def is_reference(block: dict[str, Any]) -> bool:
@@ -2056,7 +2082,7 @@ def sends_server_call(block: dict[str, Any]) -> bool:
 def is_sent(block: dict[str, Any]) -> bool:
     """Whether an assistant block becomes (a part of) an item."""
     if block["type"] == "thinking":
-        return is_reference(block)
+        return is_reference(block) and not is_foreign(block)
     if block["type"] == "serverToolCall":
         return sends_server_call(block)
     return block["type"] != "serverToolResult"
@@ -2106,7 +2132,8 @@ def read_back_assistant_block(block: dict[str, Any]) -> dict[str, Any]:
         return {k: v for k, v in block.items() if k != "cacheControl"}
     if kind == "serverToolCall":
         return {**block, "wire": block.get("wire", {})}
-    return {k: v for k, v in block.items() if k != "redacted"}
+    back = {k: v for k, v in block.items() if k != "redacted"}
+    return {**back, "signatureProvider": PROVIDER}
 
 
 def expected_round_trip(transcript: list[Any]) -> list[Any]:
@@ -2174,6 +2201,8 @@ def block_warnings(block: dict[str, Any], index: int, j: int) -> list[tuple[str,
             found.append((Code.DOCUMENT_DETAIL_NOT_SENT, index, j))
     elif kind == "audio":
         found.append((Code.AUDIO_NOT_SENT, index, j))
+    elif kind == "thinking" and is_foreign(block):
+        found.append((Code.FOREIGN_SIGNATURE_DROPPED, index, j))
     elif kind == "thinking" and not is_reference(block):
         found.append((Code.THINKING_NOT_SENT, index, j))
     elif kind == "thinking" and block.get("redacted"):
@@ -2357,6 +2386,7 @@ def test_a_response_output_parsed_by_the_sdk_is_read_and_continues_the_history()
                         "type": "thinking",
                         "thinking": "Need the file.",
                         "signature": reference("rs_7", "gAAAA7"),
+                        "signatureProvider": "openai-responses",
                     },
                     {"type": "text", "text": "Reading.", "itemId": "msg_7"},
                     {

@@ -821,8 +821,18 @@ async def test_summary_deltas_are_thinking_closed_by_the_reasoning_item_with_its
     )
     signature = '{"type":"reasoning","id":"rs_1","encrypted_content":"enc=="}'
     assert blocks(response) == [
-        {"type": "thinking", "thinking": "ab", "signature": signature},
-        {"type": "thinking", "thinking": "c", "signature": signature},
+        {
+            "type": "thinking",
+            "thinking": "ab",
+            "signature": signature,
+            "signatureProvider": "openai-responses",
+        },
+        {
+            "type": "thinking",
+            "thinking": "c",
+            "signature": signature,
+            "signatureProvider": "openai-responses",
+        },
         text_block("ok"),
     ]
 
@@ -870,7 +880,12 @@ async def test_a_reasoning_item_without_encrypted_content_has_a_reference_withou
     done = reasoning_done() if encrypted == "absent" else reasoning_done(encrypted_content=None)
     response = await response_of([created(), reasoning_added(), done, completed()])
     assert blocks(response) == [
-        {"type": "thinking", "thinking": "", "signature": '{"type":"reasoning","id":"rs_1"}'}
+        {
+            "type": "thinking",
+            "thinking": "",
+            "signature": '{"type":"reasoning","id":"rs_1"}',
+            "signatureProvider": "openai-responses",
+        }
     ]
 
 

@@ -272,7 +272,8 @@ def _signature_words(signatures: Any) -> str:
         "turn must carry the signature the model gave it "
         f"({code_link('MISSING_THOUGHT_SIGNATURE')}); `repair_transcript` writes "
         f"`{signatures.placeholders[0]}`, a value the provider documents as accepted "
-        "in its place, on a call that lacks one."
+        f"in its place, on a call that lacks one, as the base64 of its bytes "
+        f"(`{signatures.placeholder}`), the form the SDK sends."
     )
 
 

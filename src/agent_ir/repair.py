@@ -45,7 +45,7 @@ from agent_ir.rules import calls_to_sign
 from agent_ir.validation._linkage import pending_turn
 from agent_ir.wire import _registry
 from agent_ir.wire._registry import Provider
-from agent_ir.wire._spec import ProviderSpec
+from agent_ir.wire._spec import ProviderSpec, SignatureRule
 
 __all__ = [
     "RepairAction",
@@ -233,8 +233,9 @@ def repair_transcript(
     a provider that wants signatures back on tool calls (Gemini, when ``model``
     requires them: ``check_wire_rules`` says which), the first call of each step of
     the current turn that has none gets the provider's documented placeholder
-    (Gemini: ``skip_thought_signature_validator``), one ADDED_THOUGHT_SIGNATURE per
-    call, at the call in the input. ``model`` is ignored without such a provider.
+    (Gemini: ``skip_thought_signature_validator`` as the base64 of its bytes, the form
+    the SDK sends: ``c2tpcF90aG91Z2h0X3NpZ25hdHVyZV92YWxpZGF0b3I=``), one
+    ADDED_THOUGHT_SIGNATURE per call, at the call in the input. ``model`` is ignored without such a provider.
     ``actions`` lists everything done, in order.
 
     With ``allow_pending=True`` the unanswered calls of the pending turn (``pending_turn``:
@@ -268,7 +269,7 @@ def repair_transcript(
         if spec.signatures is not None and spec.signatures.requires(
             model if type(model) is str else None
         ):
-            pairs = _with_signatures(state, pairs, spec.signatures.placeholder, normalized)
+            pairs = _with_signatures(state, pairs, spec.signatures, normalized)
     result = tuple(message for _, message in pairs)
     return RepairResult(result, tuple(state.actions), _renamed_ids(state, normalized))
 
@@ -297,13 +298,17 @@ def _for_provider(
 
 
 def _with_signatures(
-    state: _Repair, pairs: list[tuple[int, Message]], placeholder: str, normalized: dict[str, str]
+    state: _Repair,
+    pairs: list[tuple[int, Message]],
+    rule: SignatureRule,
+    normalized: dict[str, str],
 ) -> list[tuple[int, Message]]:
     """The calls ``check_wire_rules``' MISSING_THOUGHT_SIGNATURE names (``calls_to_sign``:
-    the first tool call of each step of the current turn) given ``placeholder`` when
+    the first tool call of each step of the current turn) given ``rule``'s placeholder when
     they have no signature; one action per call, at the call in the input
     (``normalized``: the ids the provider's repair rewrote, output id before -> after).
     A step's first call is its only one, so a message changes at most once."""
+    placeholder = rule.placeholder
     call_of = {normalized.get(call.id, call.id): call for call in state.calls if call.kept}
     out = list(pairs)
     for at, position, block in calls_to_sign([message for _, message in pairs]):
@@ -319,7 +324,7 @@ def _with_signatures(
             (call.made_at, "content", call.position),
             f"tool call {quoted(block.id)} ({cut_text(block.name)}) had no thought "
             f"signature, which the model requires: the placeholder {quoted(placeholder)} "
-            "was added",
+            f"(the base64 of {quoted(rule.placeholders[0])}) was added",
         )
     return out
 

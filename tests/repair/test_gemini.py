@@ -4,7 +4,8 @@
 * a short user message before a leading function-call turn (ADDED_USER_MESSAGE), none
   before a leading text-only one;
 * the first call of each step of the current turn that has no signature gets the
-  documented placeholder ``skip_thought_signature_validator``, one
+  documented placeholder ``skip_thought_signature_validator`` (as the base64 of its
+  bytes, which the SDK sends), one
   ADDED_THOUGHT_SIGNATURE at the call in the input, after every other repair; calls
   signed already, later calls of a step and calls of earlier turns are left; nothing
   for a model that does not require signatures;
@@ -36,7 +37,7 @@ from support.builders import assistant, call_block, result, user
 from support.examples import examples
 from support.strategies import transcripts
 
-PLACEHOLDER = "skip_thought_signature_validator"
+PLACEHOLDER = "c2tpcF90aG91Z2h0X3NpZ25hdHVyZV92YWxpZGF0b3I="  # b"skip_thought_signature_validator"
 SIGNATURE = "CiQBjz1rX2Nsb3NlZF9zaWduYXR1cmVfYnl0ZXM="
 
 
@@ -86,7 +87,7 @@ def test_the_first_unsigned_call_of_each_step_of_the_current_turn_gets_the_place
     ]
     assert repaired.actions[0].message == (
         "tool call 'c1' (read) had no thought signature, which the model requires: the "
-        "placeholder 'skip_thought_signature_validator' was added"
+        "placeholder 'c2tpcF90aG91Z2h0X3NpZ25hdHVyZV92YWxpZGF0b3I=' (the base64 of 'skip_thought_signature_validator') was added"
     )
     assert signatures(repaired) == [
         ("old", None),

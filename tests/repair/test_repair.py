@@ -1820,7 +1820,7 @@ def _check_actions(transcript: list[Any], repaired: RepairResult, provider: Any)
             for message in repaired.transcript
             if type(message) is AssistantMessage
             for block in message.tool_calls
-            if block.thought_signature == "skip_thought_signature_validator"
+            if block.thought_signature == "c2tpcF90aG91Z2h0X3NpZ25hdHVyZV92YWxpZGF0b3I="
         ]
         assert len(signed) >= count["ADDED_THOUGHT_SIGNATURE"]
 
@@ -2261,7 +2261,8 @@ def test_gemini_adds_a_user_turn_before_a_leading_run_whose_call_follows_a_syste
             "ADDED_THOUGHT_SIGNATURE",
             "/2/content/0",
             "tool call 'c1' (read) had no thought signature, which the model requires: "
-            "the placeholder 'skip_thought_signature_validator' was added",
+            "the placeholder 'c2tpcF90aG91Z2h0X3NpZ25hdHVyZV92YWxpZGF0b3I=' (the base64 of "
+            "'skip_thought_signature_validator') was added",
         ),
     ]
     assert check_wire_rules(repaired.transcript, "gemini") == ()

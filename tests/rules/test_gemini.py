@@ -72,7 +72,9 @@ def test_the_record_names_gemini_and_turns_on_its_rules() -> None:
     assert GEMINI.tool_names is not None
     assert GEMINI.tool_names.pattern.pattern == "[a-zA-Z_][a-zA-Z0-9_.:-]{0,63}"
     assert GEMINI.signatures is not None
-    assert GEMINI.signatures.placeholder == "skip_thought_signature_validator"
+    assert GEMINI.signatures.placeholders[0] == "skip_thought_signature_validator"
+    # What repair writes: the base64 of those bytes, the form the SDK sends.
+    assert GEMINI.signatures.placeholder == "c2tpcF90aG91Z2h0X3NpZ25hdHVyZV92YWxpZGF0b3I="
 
 
 def test_the_function_name_rule_is_the_one_the_installed_sdk_states() -> None:
@@ -99,6 +101,7 @@ def test_the_sdk_carries_the_signature_on_the_part_as_bytes() -> None:
     assert GEMINI.signatures is not None
     assert GEMINI.signatures.is_placeholder(sent)
     assert base64.urlsafe_b64decode(sent) == b"skip_thought_signature_validator"
+    assert sent == GEMINI.signatures.placeholder  # what repair_transcript writes
 
 
 # --- the function-response turn right after its call turn ----------------------------------

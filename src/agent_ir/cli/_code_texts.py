@@ -169,7 +169,7 @@ TEXTS: dict[str, dict[str, str]] = {
     "MISSING_THOUGHT_SIGNATURE": {
         "meaning": '(`check_wire_rules(..., "gemini", model=...)`.) The first call of a model step of the current turn carries no `thoughtSignature`, which Gemini 3 and later require.',
         "why": 'Gemini 3 answers HTTP 400: "Function call is missing a thought_signature in functionCall parts." A framework that drops unknown fields loses it.',
-        "fix": 'Keep the signature the reply carried (the IR does: `thought_signature` on the block). Otherwise `repair_transcript(..., provider="gemini")` writes the documented `skip_thought_signature_validator` (ADDED_THOUGHT_SIGNATURE).',
+        "fix": 'Keep the signature the reply carried (the IR does: `thought_signature` on the block). Otherwise `repair_transcript(..., provider="gemini")` writes the documented `skip_thought_signature_validator`, as the base64 of its bytes that the SDK sends (`c2tpcF90aG91Z2h0X3NpZ25hdHVyZV92YWxpZGF0b3I=`; ADDED_THOUGHT_SIGNATURE).',
     },
     # Conversion warnings: to_* and from_*, replies and streams
     "THINKING_NOT_SENT": {

@@ -162,9 +162,18 @@ class SignatureRule:
     present: the provider validates what it signed itself, agent-ir cannot.
 
     ``placeholders``: the values the provider documents as accepted in place of a
-    signature it made, as they are written on the wire (each also as the base64 of its
-    bytes, which an SDK that takes bytes sends); ``placeholder``, the first of them,
-    is what ``repair_transcript`` writes on a call that lacks one."""
+    signature it made, as its documentation names them; each counts as written and as
+    the base64 of its bytes. ``placeholder``, what ``repair_transcript`` writes on a
+    call that lacks one, is the base64 of the first one's bytes: the wire's signature
+    field holds bytes in base64 (the IR keeps it in that form), and the base64 form is
+    what the official SDK sends and a peer checked live. google-genai 3.6.1
+    ``types.py:2649`` declares ``Part.thought_signature: Optional[bytes]`` and its
+    models serialize bytes as base64 (``_common.py:610``, ``ser_json_bytes='base64'``),
+    so ``b"skip_thought_signature_validator"`` reaches the wire as
+    ``c2tpcF90aG91Z2h0X3NpZ25hdHVyZV92YWxpZGF0b3I=`` (captured on a loopback server);
+    pydantic-ai-slim 2.68.0 ``models/google.py:2189`` sends those bytes, "verified
+    live, 2026-10-27" (its comment at line 2188). The name written as it is would be
+    read by the API as the base64 of other bytes."""
 
     requires: Callable[[str | None], bool]
     placeholders: tuple[str, ...]
@@ -182,8 +191,9 @@ class SignatureRule:
 
     @property
     def placeholder(self) -> str:
-        """The value ``repair_transcript`` writes on a call that lacks a signature."""
-        return self.placeholders[0]
+        """The value ``repair_transcript`` writes on a call that lacks a signature: the
+        standard base64 of the first placeholder's bytes (see the class)."""
+        return base64.b64encode(self.placeholders[0].encode("utf-8")).decode("ascii")
 
     def is_placeholder(self, signature: str) -> bool:
         """Whether ``signature`` is one of the documented placeholders (as written, or

@@ -50,7 +50,9 @@ A request holds ``contents`` (``user`` and ``model`` turns of parts), a separate
   following dummy signatures of either "context_engineering_is_the_way_to_go" or
   "skip_thought_signature_validator"", and Vertex AI's "You can set thought_signature
   to skip_thought_signature_validator" (the one both accept, so the one
-  ``repair_transcript`` writes). Which models require it: the record's model rule
+  ``repair_transcript`` writes, as the base64 of its bytes: the field holds bytes, and
+  that form is what the SDK sends and pydantic-ai checked live; ``wire._spec.
+  SignatureRule`` gives the evidence). Which models require it: the record's model rule
   (``signatures.models``, read by ``wire._spec.ModelRule``): names from ``gemini-3`` on
   (``gemini-3-pro-preview``, ``gemini-3.1-flash-lite``) and the aliases with no version
   (``gemini-flash-latest``; the retired 1.0 name ``gemini-pro`` reads as one too), not

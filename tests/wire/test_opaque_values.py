@@ -1,0 +1,470 @@
+"""Opaque values stay with their maker: a thinking signature (Anthropic's signature or
+redacted data, OpenAI's reasoning reference with its encrypted content) and Gemini's
+thoughtSignature go back only to the wire format that made them.
+
+* The readers of Anthropic and OpenAI Responses (requests, replies, streams) record the
+  maker in ``signatureProvider``; Gemini's signature is a field of its own.
+* Every writer drops another format's value with one warning at its place
+  (FOREIGN_SIGNATURE_DROPPED for a thinking signature, SIGNATURE_NOT_SENT for a Gemini
+  thoughtSignature), and sends a value back to its own maker byte for byte.
+* A signature with no maker recorded (a transcript from before) is judged as before.
+* The property: for every ordered pair of formats, a history written to the first, read
+  back and written to the second holds none of the first's opaque values (and each drop
+  is warned at its block), and written back to the first holds all of them unchanged.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Callable
+from typing import Any
+
+import openai
+from anthropic.types import MessageParam
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from agent_ir.wire import (
+    ConversionWarningCode,
+    WireRequest,
+    from_anthropic,
+    from_gemini,
+    from_openai_responses,
+    reply_from_anthropic,
+    reply_from_gemini,
+    reply_from_openai_responses,
+    to_anthropic,
+    to_gemini,
+    to_openai_chat,
+    to_openai_responses,
+)
+from agent_ir.wire._registry import provider_names, request_reader
+
+from support.examples import examples
+from support.sdk import assert_sdk_accepts
+
+Code = ConversionWarningCode
+FOREIGN = Code.FOREIGN_SIGNATURE_DROPPED
+
+ENCRYPTED = "gAAAAABoOpaqueEncryptedReasoning-from-OpenAI=="
+REASONING_ITEM = {
+    "type": "reasoning",
+    "id": "rs_0a1b2c",
+    "summary": [{"type": "summary_text", "text": "Add the two numbers."}],
+    "encrypted_content": ENCRYPTED,
+}
+ANTHROPIC_SIGNATURE = "EqQBCkgIBhABGAIiQAnthropicSignature=="
+REDACTED_DATA = "EmwKAhgBEgyAnthropicRedactedData=="
+THOUGHT_SIGNATURE = "CiQBjz1rX0dlbWluaVRob3VnaHQ="
+CALL_SIGNATURE = "CiQBjz1rX0dlbWluaUNhbGw="
+
+WRITERS: dict[str, Callable[[Any], WireRequest]] = {
+    "openai-chat": to_openai_chat,
+    "openai-responses": to_openai_responses,
+    "anthropic": to_anthropic,
+    "gemini": to_gemini,
+}
+
+
+def sent(request: WireRequest) -> str:
+    """The request's fields as the JSON text that goes on the wire."""
+    return json.dumps(request.fields)
+
+
+def places(request: WireRequest) -> list[tuple[str, str]]:
+    return [(w.code.value, w.path) for w in request.warnings]
+
+
+# --- OpenAI Responses reasoning -> Anthropic: the case of issue 39 -----------------------
+
+
+def responses_history() -> Any:
+    return from_openai_responses(
+        [
+            {"role": "user", "content": "What is 27 + 453?"},
+            REASONING_ITEM,
+            {
+                "type": "message",
+                "id": "msg_1",
+                "role": "assistant",
+                "content": [{"type": "output_text", "text": "480", "annotations": []}],
+            },
+            {"role": "user", "content": "Thanks."},
+        ]
+    )
+
+
+def test_a_reasoning_item_read_from_a_request_goes_to_anthropic_without_openais_signature() -> None:
+    history = responses_history()
+    assert history[1].content[0].signature_provider == "openai-responses"
+    request = to_anthropic(history)
+    assert ENCRYPTED not in sent(request)
+    assert "rs_0a1b2c" not in sent(request)
+    assert places(request) == [("FOREIGN_SIGNATURE_DROPPED", "/1/content/0")]
+    assert request.fields["messages"][1] == {
+        "role": "assistant",
+        "content": [{"type": "text", "text": "480"}],
+    }
+    assert_sdk_accepts(request.fields["messages"], list[MessageParam], "messages")
+
+
+def test_a_reasoning_item_of_a_reply_goes_to_anthropic_without_openais_signature() -> None:
+    reply = {
+        "id": "resp_1",
+        "object": "response",
+        "created_at": 1733000000,
+        "model": "o4-mini",
+        "status": "completed",
+        "parallel_tool_calls": True,
+        "tool_choice": "auto",
+        "tools": [],
+        "output": [
+            REASONING_ITEM,
+            {
+                "type": "message",
+                "id": "msg_1",
+                "role": "assistant",
+                "status": "completed",
+                "content": [{"type": "output_text", "text": "480", "annotations": []}],
+            },
+        ],
+        "usage": {
+            "input_tokens": 9,
+            "output_tokens": 30,
+            "total_tokens": 39,
+            "input_tokens_details": {"cached_tokens": 0, "cache_write_tokens": 0},
+            "output_tokens_details": {"reasoning_tokens": 24},
+        },
+    }
+    openai.types.responses.Response.model_validate(reply)  # a reply the SDK parses
+    message = reply_from_openai_responses(reply, request_id="r1").message
+    assert message.content[0].signature_provider == "openai-responses"
+    question = {"role": "user", "id": "u1", "content": "What is 27 + 453?"}
+    request = to_anthropic([question, message])
+    assert ENCRYPTED not in sent(request)
+    assert places(request) == [("FOREIGN_SIGNATURE_DROPPED", "/1/content/0")]
+    # Back to OpenAI, the same item goes as it came, encrypted content byte for byte.
+    back = to_openai_responses([question, message])
+    assert back.warnings == ()
+    assert back.fields["input"][1] == REASONING_ITEM
+
+
+def test_a_redacted_reasoning_of_openai_is_not_sent_to_anthropic_as_redacted_thinking() -> None:
+    block = responses_history()[1].content[0]
+    hostile = {
+        "type": "thinking",
+        "thinking": "",
+        "signature": block.signature,
+        "signatureProvider": "openai-responses",
+        "redacted": True,
+    }
+    request = to_anthropic([{"role": "assistant", "id": "a", "content": [hostile]}])
+    assert ENCRYPTED not in sent(request)
+    assert places(request) == [
+        ("FOREIGN_SIGNATURE_DROPPED", "/0/content/0"),
+        ("MESSAGE_NOT_SENT", "/0"),
+    ]
+
+
+# --- Anthropic's signature and redacted data -> Gemini, OpenAI ---------------------------
+
+
+def anthropic_history() -> Any:
+    return from_anthropic(
+        [
+            {"role": "user", "content": "What is 27 + 453?"},
+            {
+                "role": "assistant",
+                "content": [
+                    {
+                        "type": "thinking",
+                        "thinking": "27 + 453 = 480.",
+                        "signature": ANTHROPIC_SIGNATURE,
+                    },
+                    {"type": "redacted_thinking", "data": REDACTED_DATA},
+                    {"type": "text", "text": "480"},
+                ],
+            },
+        ]
+    )
+
+
+def test_anthropic_reads_stamp_the_maker_on_request_reply_and_redacted_blocks() -> None:
+    history = anthropic_history()
+    assert [b.signature_provider for b in history[1].content[:2]] == ["anthropic", "anthropic"]
+    reply = reply_from_anthropic(
+        {
+            "id": "msg_1",
+            "type": "message",
+            "role": "assistant",
+            "model": "claude-sonnet-4-5",
+            "content": [
+                {"type": "thinking", "thinking": "t", "signature": ANTHROPIC_SIGNATURE},
+                {"type": "redacted_thinking", "data": REDACTED_DATA},
+                {"type": "text", "text": "480"},
+            ],
+            "stop_reason": "end_turn",
+            "stop_sequence": None,
+            "usage": {"input_tokens": 9, "output_tokens": 30},
+        },
+        request_id="r1",
+    )
+    assert [b.signature_provider for b in reply.message.content[:2]] == ["anthropic", "anthropic"]
+
+
+def test_an_anthropic_signature_goes_to_gemini_without_it_and_the_reasoning_as_a_thought() -> None:
+    request = to_gemini(anthropic_history())
+    assert ANTHROPIC_SIGNATURE not in sent(request)
+    assert REDACTED_DATA not in sent(request)
+    assert places(request) == [
+        ("FOREIGN_SIGNATURE_DROPPED", "/1/content/0/signature"),
+        ("THINKING_NOT_SENT", "/1/content/1"),  # redacted: no Gemini form, data and all
+    ]
+    assert request.fields["contents"][1]["parts"] == [
+        {"text": "27 + 453 = 480.", "thought": True},
+        {"text": "480"},
+    ]
+
+
+def test_an_anthropic_signature_goes_to_openai_responses_without_its_blocks() -> None:
+    request = to_openai_responses(anthropic_history())
+    assert ANTHROPIC_SIGNATURE not in sent(request)
+    assert REDACTED_DATA not in sent(request)
+    assert places(request) == [
+        ("FOREIGN_SIGNATURE_DROPPED", "/1/content/0"),
+        ("FOREIGN_SIGNATURE_DROPPED", "/1/content/1"),
+    ]
+
+
+def test_an_anthropic_history_goes_back_to_anthropic_byte_for_byte() -> None:
+    request = to_anthropic(anthropic_history())
+    assert request.warnings == ()
+    assert request.fields["messages"][1]["content"][:2] == [
+        {"type": "thinking", "thinking": "27 + 453 = 480.", "signature": ANTHROPIC_SIGNATURE},
+        {"type": "redacted_thinking", "data": REDACTED_DATA},
+    ]
+
+
+# --- Gemini's thoughtSignature -> Anthropic, OpenAI ------------------------------------
+
+GEMINI_CONTENTS = [
+    {"role": "user", "parts": [{"text": "Read a.txt."}]},
+    {
+        "role": "model",
+        "parts": [
+            {"text": "Read it first.", "thought": True, "thoughtSignature": THOUGHT_SIGNATURE},
+            {
+                "functionCall": {"id": "c1", "name": "read", "args": {"path": "a.txt"}},
+                "thoughtSignature": CALL_SIGNATURE,
+            },
+        ],
+    },
+    {
+        "role": "user",
+        "parts": [{"functionResponse": {"id": "c1", "name": "read", "response": {"ok": 1}}}],
+    },
+]
+
+
+def test_gemini_signatures_go_to_no_other_format_each_warned_at_its_place() -> None:
+    history = from_gemini(GEMINI_CONTENTS)
+    for name in ("anthropic", "openai-responses", "openai-chat"):
+        request = WRITERS[name](history)
+        assert THOUGHT_SIGNATURE not in sent(request), name
+        assert CALL_SIGNATURE not in sent(request), name
+        signature_places = [p for c, p in places(request) if c == "SIGNATURE_NOT_SENT"]
+        assert signature_places == [
+            "/1/content/0/thoughtSignature",
+            "/1/content/1/thoughtSignature",
+        ], name
+
+
+def test_a_gemini_reply_signature_goes_back_to_gemini_byte_for_byte_and_nowhere_else() -> None:
+    reply = reply_from_gemini(
+        {
+            "candidates": [
+                {
+                    "content": {"role": "model", "parts": GEMINI_CONTENTS[1]["parts"]},
+                    "finishReason": "STOP",
+                }
+            ],
+            "usageMetadata": {"promptTokenCount": 5, "candidatesTokenCount": 7},
+            "modelVersion": "gemini-3-pro-preview",
+        },
+        request_id="r1",
+    )
+    question = {"role": "user", "id": "u1", "content": "Read a.txt."}
+    own = to_gemini([question, reply.message])
+    assert own.fields["contents"][1]["parts"] == GEMINI_CONTENTS[1]["parts"]
+    anthropic = to_anthropic([question, reply.message])
+    assert THOUGHT_SIGNATURE not in sent(anthropic)
+    assert CALL_SIGNATURE not in sent(anthropic)
+
+
+def test_a_history_read_from_gemini_goes_back_to_gemini_byte_for_byte() -> None:
+    request = to_gemini(from_gemini(GEMINI_CONTENTS))
+    assert request.warnings == ()
+    assert request.fields["contents"] == GEMINI_CONTENTS
+
+
+def test_openai_reasoning_goes_back_to_openai_byte_for_byte() -> None:
+    request = to_openai_responses(responses_history())
+    assert request.warnings == ()
+    assert request.fields["input"][1] == REASONING_ITEM
+
+
+# --- the maker as recorded -------------------------------------------------------------
+
+
+def test_a_signature_with_no_maker_recorded_is_sent_as_before() -> None:
+    """A transcript written before makers were recorded: each writer goes by the
+    signature's form, as it did (to_anthropic sends any signature)."""
+    old = {"type": "thinking", "thinking": "t", "signature": ANTHROPIC_SIGNATURE}
+    request = to_anthropic([{"role": "assistant", "id": "a", "content": [old]}])
+    assert request.warnings == ()
+    assert request.fields["messages"][0]["content"] == [old]
+
+
+def test_a_maker_is_compared_exactly_and_an_unknown_one_is_foreign_everywhere() -> None:
+    for maker in ("Anthropic", " anthropic", "anthropic-vertex", "openai", "x"):
+        block = {
+            "type": "thinking",
+            "thinking": "t",
+            "signature": ANTHROPIC_SIGNATURE,
+            "signatureProvider": maker,
+        }
+        transcript = [{"role": "assistant", "id": "a", "content": [block]}]
+        for name in ("anthropic", "openai-responses", "gemini"):
+            request = WRITERS[name](transcript)
+            assert ANTHROPIC_SIGNATURE not in sent(request), (maker, name)
+            assert request.warnings[0].code == FOREIGN, (maker, name)
+
+
+def test_the_recorded_maker_wins_over_the_form_of_the_signature() -> None:
+    """An OpenAI reference that says Anthropic made it goes to Anthropic, not to OpenAI:
+    the maker recorded is the reader's word; the form is only a guess."""
+    reference = responses_history()[1].content[0].signature
+    block = {"type": "thinking", "thinking": "", "signature": reference}
+    transcript = [
+        {"role": "assistant", "id": "a", "content": [{**block, "signatureProvider": "anthropic"}]}
+    ]
+    assert places(to_openai_responses(transcript))[0] == (
+        "FOREIGN_SIGNATURE_DROPPED",
+        "/0/content/0",
+    )
+    assert to_anthropic(transcript).warnings == ()
+
+
+# --- the property: every ordered pair of formats ---------------------------------------
+
+# The formats whose requests carry opaque values back, and where they put them.
+MAKERS = ("anthropic", "openai-responses", "gemini")
+
+
+def test_every_registered_provider_has_a_writer_in_the_pair_property() -> None:
+    assert set(WRITERS) == set(provider_names())
+
+
+@st.composite
+def signed_histories(draw: st.DrawFn) -> tuple[list[Any], list[str]]:
+    """A history whose assistant turns hold thinking and tool calls signed with tokens
+    that appear nowhere else, and the tokens: written to a maker, each is an opaque value
+    of that maker (an Anthropic signature, an OpenAI reasoning item's encrypted content,
+    a Gemini thoughtSignature)."""
+    tokens: list[str] = []
+    messages: list[Any] = [{"role": "user", "id": "u0", "content": "Go."}]
+    for turn in range(draw(st.integers(min_value=1, max_value=3))):
+        blocks: list[Any] = []
+        for position in range(draw(st.integers(min_value=1, max_value=3))):
+            token = f"OPAQUE{turn}x{position}x{draw(st.integers(0, 10**6))}"
+            tokens.append(token)
+            text = draw(st.sampled_from(["", "Think it over."]))
+            blocks.append({"type": "thinking", "thinking": text, "_token": token})
+        if draw(st.booleans()):
+            token = f"OPAQUECALL{turn}x{draw(st.integers(0, 10**6))}"
+            tokens.append(token)
+            call = {"type": "toolCall", "id": f"c{turn}", "name": "read", "arguments": {}}
+            blocks.append({**call, "_token": token})
+        blocks.append({"type": "text", "text": f"Step {turn}."})
+        messages.append({"role": "assistant", "id": f"a{turn}", "content": blocks})
+        if blocks[-2]["type"] == "toolCall":
+            result = {"role": "toolResult", "id": f"r{turn}", "toolCallId": f"c{turn}"}
+            messages.append({**result, "toolName": "read", "content": "ok", "isError": False})
+        messages.append({"role": "user", "id": f"u{turn + 1}", "content": "Next."})
+    return messages, tokens
+
+
+def signed_by(maker: str, history: list[Any]) -> list[Any]:
+    """``history`` with each token as an opaque value of ``maker`` (no maker recorded:
+    the maker's reader records it when the request is read back)."""
+    out = []
+    for message in history:
+        if message["role"] != "assistant":
+            out.append(message)
+            continue
+        content = []
+        for block in message["content"]:
+            block = dict(block)
+            token = block.pop("_token", None)
+            if token is not None and maker == "gemini":
+                block["thoughtSignature"] = token
+            elif token is not None and block["type"] == "thinking" and maker == "anthropic":
+                block["signature"] = token
+            elif token is not None and block["type"] == "thinking":
+                reference = {"type": "reasoning", "id": f"rs_{token}", "encrypted_content": token}
+                block["signature"] = json.dumps(reference, separators=(",", ":"))
+            content.append(block)
+        out.append({**message, "content": content})
+    return out
+
+
+def made_by(maker: str, tokens: list[str]) -> list[str]:
+    """The tokens that are ``maker``'s opaque values (Gemini alone signs tool calls)."""
+    return [t for t in tokens if maker == "gemini" or not t.startswith("OPAQUECALL")]
+
+
+def read_back(maker: str, request: WireRequest) -> Any:
+    reader = request_reader(maker)
+    fields = request.fields
+    system = None if reader.system_key is None else fields.get(reader.system_key)
+    return reader.convert(fields[reader.messages_key], system, None)
+
+
+@settings(
+    max_examples=examples(25),
+    derandomize=True,
+    deadline=None,
+    suppress_health_check=[HealthCheck.too_slow],
+)
+@given(signed_histories())
+def test_no_request_holds_an_opaque_value_another_format_made(
+    drawn: tuple[list[Any], list[str]],
+) -> None:
+    history, tokens = drawn
+    for maker in MAKERS:
+        made = made_by(maker, tokens)
+        read = read_back(maker, WRITERS[maker](signed_by(maker, history)))
+        for target, write in WRITERS.items():
+            request = write(read)
+            text = sent(request)
+            if target == maker:
+                assert all(text.count(token) >= 1 for token in made), (maker, target)
+                continue
+            assert [t for t in made if t in text] == [], (maker, target)
+            warned = {block_of(w.path) for w in request.warnings}
+            for index, message in enumerate(read):
+                for block_index, block in enumerate(message.content):
+                    if opaque_value(block) is not None:
+                        where = f"/{index}/content/{block_index}"
+                        assert where in warned, (maker, target, where)
+
+
+def block_of(path: str) -> str:
+    """The block a warning's path is in (``/2/content/1/signature`` -> ``/2/content/1``)."""
+    match = re.match(r"/[0-9]+/content/[0-9]+", path)
+    return "" if match is None else match.group()
+
+
+def opaque_value(block: Any) -> str | None:
+    return getattr(block, "signature", None) or getattr(block, "thought_signature", None)

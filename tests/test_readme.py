@@ -23,7 +23,7 @@ GUIDES = ROOT / "docs" / "guide"
 PAGES = {
     "README.md": 3,
     "docs/guide/ir.md": 2,
-    "docs/guide/conversions.md": 1,
+    "docs/guide/conversions.md": 2,
     "docs/guide/replies-and-streams.md": 3,
     "docs/guide/caching-and-refusals.md": 2,
     "docs/guide/gemini.md": 1,

@@ -41,7 +41,9 @@ message:
   signature}``; redacted thinking (``redacted: true``, its opaque data kept in the IR's
   ``signature``) is ``redacted_thinking {data}``, and text it still holds is not sent
   (THINKING_NOT_SENT). Thinking without a signature cannot be sent back:
-  THINKING_NOT_SENT. A refusal has no Anthropic block: it is a ``text`` block,
+  THINKING_NOT_SENT. Thinking whose ``signatureProvider`` is another format's is not
+  sent either, its signature never goes to Anthropic: FOREIGN_SIGNATURE_DROPPED at the
+  block (``wire._opaque``); a signature with no maker recorded is sent as it is. A refusal has no Anthropic block: it is a ``text`` block,
   REFUSAL_AS_TEXT. A server-tool call of provider "anthropic" is ``server_tool_use {id,
   name, input}`` with the keys of its ``wire`` (whose ``type``, when there, replaces
   ``server_tool_use``, as ``mcp_tool_use``); a server-tool result is its ``wire`` with
@@ -95,7 +97,8 @@ mapping:
   first later one; when no call has it, ``UNKNOWN_TOOL_NAME`` with TOOL_NAME_UNKNOWN at
   its ``tool_use_id`` (``validate_transcript`` reports the orphan).
 - assistant: a string is one text block; ``text``, ``thinking``, ``redacted_thinking``
-  (a redacted thinking block signed by its ``data``) and ``tool_use`` (``input`` the
+  (a redacted thinking block signed by its ``data``; both with ``signatureProvider``
+  "anthropic") and ``tool_use`` (``input`` the
   arguments: not an object is a ``TranscriptError`` INVALID_TOOL_ARGUMENTS, never a
   guess) are IR blocks; ``server_tool_use`` and ``mcp_tool_use`` are server-tool calls
   (provider "anthropic"; the other keys but null ones as ``wire``, with the ``type``

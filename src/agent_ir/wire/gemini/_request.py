@@ -340,7 +340,7 @@ class _Request:
             warn_foreign_signature(
                 self.warnings, index, block_index, maker, "Gemini", block_sent=True
             )
-        elif block.signature is not None:
+        elif block.signature is not None:  # no maker recorded: no place for it
             self.warnings.add(
                 Code.SIGNATURE_NOT_SENT,
                 index,

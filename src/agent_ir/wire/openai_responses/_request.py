@@ -101,7 +101,10 @@ same keys and values, in the order ``type``, ``id``, ``summary``,
 ``encrypted_content`` (key order means nothing to the API; it is not warned about),
 but that a summary of one empty part goes back as no part (one empty thinking block
 stands for both).
-Any other signature (Anthropic's, say) means nothing to OpenAI and is not sent. A
+A signature whose ``signatureProvider`` is another format's is not sent, nor its block:
+FOREIGN_SIGNATURE_DROPPED at the block (``wire._opaque``); thinking read from this
+format has ``signatureProvider`` "openai-responses". With no maker recorded, the form
+decides: any other signature (Anthropic's, say) means nothing to OpenAI and is not sent. A
 signature holding more or otherwise (the whole reasoning item, other keys, another
 order, spacing) is sent as its reference, with a ``SIGNATURE_CHANGED`` warning: it
 would not read back as it was.

@@ -18,6 +18,7 @@ from __future__ import annotations
 import json
 import re
 from collections.abc import Callable
+from pathlib import Path
 from typing import Any
 
 import openai
@@ -27,6 +28,7 @@ from hypothesis import strategies as st
 
 from agent_ir.wire import (
     ConversionWarningCode,
+    OpenAIResponsesStream,
     WireRequest,
     from_anthropic,
     from_gemini,
@@ -44,6 +46,7 @@ from agent_ir.wire._registry import provider_names, request_reader
 from support.examples import examples
 from support.sdk import assert_sdk_accepts
 
+FIXTURES = Path(__file__).parents[2] / "fixtures" / "wire"
 Code = ConversionWarningCode
 FOREIGN = Code.FOREIGN_SIGNATURE_DROPPED
 
@@ -148,6 +151,25 @@ def test_a_reasoning_item_of_a_reply_goes_to_anthropic_without_openais_signature
     back = to_openai_responses([question, message])
     assert back.warnings == ()
     assert back.fields["input"][1] == REASONING_ITEM
+
+
+def test_the_reasoning_of_a_recorded_stream_goes_to_anthropic_without_openais_signature() -> None:
+    """The recorded Responses stream's reasoning item (two summary parts): stamped by
+    the stream, neither part goes to Anthropic, and OpenAI gets its item back."""
+    body = (FIXTURES / "openai-responses" / "reasoning-summary.sse").read_bytes()
+    message = OpenAIResponsesStream([body], request_id="r1").result().message
+    thinking = [b for b in message.content if b.type == "thinking"]
+    assert [b.signature_provider for b in thinking] == ["openai-responses"] * 2
+    encrypted = json.loads(thinking[0].signature)["encrypted_content"]
+    question = {"role": "user", "id": "u1", "content": "What is pi?"}
+    request = to_anthropic([question, message])
+    assert encrypted not in sent(request)
+    assert places(request) == [
+        ("FOREIGN_SIGNATURE_DROPPED", "/1/content/0"),
+        ("FOREIGN_SIGNATURE_DROPPED", "/1/content/1"),
+    ]
+    back = to_openai_responses([question, message])
+    assert back.fields["input"][1]["encrypted_content"] == encrypted
 
 
 def test_a_redacted_reasoning_of_openai_is_not_sent_to_anthropic_as_redacted_thinking() -> None:

@@ -7,6 +7,7 @@ docstrings) and every field of the format's declaration (``provider_fields``).""
 
 from __future__ import annotations
 
+import base64
 import importlib
 import re
 from typing import Any
@@ -273,8 +274,12 @@ def _signature_words(signatures: Any) -> str:
         f"({code_link('MISSING_THOUGHT_SIGNATURE')}); `repair_transcript` writes "
         f"`{signatures.placeholders[0]}`, a value the provider documents as accepted "
         f"in its place, on a call that lacks one, as the base64 of its bytes "
-        f"(`{signatures.placeholder}`), the form the SDK sends."
+        f"(`{_base64(signatures.placeholders[0])}`), the form the SDK sends."
     )
+
+
+def _base64(value: str) -> str:
+    return base64.b64encode(value.encode("utf-8")).decode("ascii")
 
 
 def _request_line(name: str, reader: Any) -> list[str]:

@@ -378,6 +378,17 @@ def test_the_recorded_maker_wins_over_the_form_of_the_signature() -> None:
     assert to_anthropic(transcript).warnings == ()
 
 
+def test_a_hostile_maker_is_foreign_and_named_bounded_and_printable() -> None:
+    for maker in ("x" * 100_000, "\u202eciporhtna", "anthropic\n"):
+        block = {"type": "thinking", "thinking": "t", "signature": "s", "signatureProvider": maker}
+        request = to_anthropic([{"role": "assistant", "id": "a", "content": [block]}])
+        (warning,) = [w for w in request.warnings if w.code == FOREIGN]
+        assert warning.path == "/0/content/0"
+        assert len(warning.message) < 400
+        assert "\u202e" not in warning.message
+        assert "\n" not in warning.message
+
+
 # --- the property: every ordered pair of formats ---------------------------------------
 
 # The formats whose requests carry opaque values back, and where they put them.
@@ -490,14 +501,3 @@ def block_of(path: str) -> str:
 
 def opaque_value(block: Any) -> str | None:
     return getattr(block, "signature", None) or getattr(block, "thought_signature", None)
-
-
-def test_a_hostile_maker_is_foreign_and_named_bounded_and_printable() -> None:
-    for maker in ("x" * 100_000, "\u202eciporhtna", "anthropic\n"):
-        block = {"type": "thinking", "thinking": "t", "signature": "s", "signatureProvider": maker}
-        request = to_anthropic([{"role": "assistant", "id": "a", "content": [block]}])
-        (warning,) = [w for w in request.warnings if w.code == FOREIGN]
-        assert warning.path == "/0/content/0"
-        assert len(warning.message) < 400
-        assert "\u202e" not in warning.message
-        assert "\n" not in warning.message

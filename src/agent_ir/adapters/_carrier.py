@@ -161,12 +161,16 @@ def apply(
 
 
 def warn_carried(
-    warnings: Warnings, ir: JsonDict, carrier: JsonDict, index: int, framework: str
+    warnings: Warnings, ir: JsonDict, back: JsonDict, carrier: JsonDict, index: int, framework: str
 ) -> None:
-    """A warning for each thing ``carrier`` (of IR message ``index``) keeps that a
-    model would not get from the framework's native form."""
+    """A warning for each thing ``carrier`` (of IR message ``index``, whose native form
+    reads back as ``back``) keeps that a model would not get from the framework's
+    native form. A key the native form holds too, in another spelling (a cache point's
+    default time to live, base64 of the same bytes), is not a loss."""
     for key in carrier:
         if key == "blocks" or key in _SILENT:
+            continue
+        if key != "content" and key in back and carrier[key] is not None:
             continue
         if key == "content":
             warnings.add(
@@ -198,8 +202,9 @@ def warn_carried(
                 f" {change['as']} part, kept as it was in the agent-ir metadata",
             )
             continue
+        read = back["content"][block_index]
         for key in change:
-            if key == "as" or key in _SILENT:
+            if key == "as" or key in _SILENT or (key in read and change[key] is not None):
                 continue
             code = _KEY_CODES.get(key, Code.PART_NOT_READ)
             if key == "citations" and block["type"] == "document":

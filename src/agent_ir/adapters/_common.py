@@ -80,7 +80,8 @@ def carrier_of(
 ) -> JsonDict:
     """The carrier of IR message ``ir`` (message ``index``) whose native form reads back
     as ``read_back()``, its losses warned; empty when it reads back equal."""
-    carrier = difference(ir, read_back())
+    back = read_back()
+    carrier = difference(ir, back)
     if carrier:
-        warn_carried(warnings, ir, carrier, index, framework)
+        warn_carried(warnings, ir, back, carrier, index, framework)
     return carrier

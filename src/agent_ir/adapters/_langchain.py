@@ -119,8 +119,8 @@ def to_langchain(transcript: object) -> WireRequest:
     warnings = Warnings()
     written: list[Any] = []
     names = CallNames()
-    for index, message in enumerate(messages):
-        ir = to_json_value(message)
+    # One encoding of the whole transcript (each message's costs a check of its own).
+    for index, ir in enumerate(to_json_value(messages)):
         native = _WRITERS[ir["role"]](lc, ir)
         if ir["role"] == "assistant":
             for block in ir["content"]:

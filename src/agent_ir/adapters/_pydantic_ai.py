@@ -125,8 +125,8 @@ def to_pydantic_ai(transcript: object) -> WireRequest:
             history.append(_write_request(m, pending, warnings))
             pending.clear()
 
-    for index, message in enumerate(messages):
-        ir = to_json_value(message)
+    # One encoding of the whole transcript (each message's costs a check of its own).
+    for index, ir in enumerate(to_json_value(messages)):
         if ir["role"] == "assistant":
             flush()
             history.append(_write_response(m, ir, index, warnings))

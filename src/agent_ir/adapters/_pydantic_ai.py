@@ -37,7 +37,8 @@ Read from pydantic-ai without an IR form, each a ``PART_NOT_READ`` warning at it
 (``/<message>/parts/<part>[/...]``): video, ``AudioUrl``, a response's ``FilePart``
 and its ``provider_details``, citations of a ``TextPart``, a thinking part's ``id``, a
 ``RetryPromptPart`` (read as an error tool result, or a user message without a tool
-name, holding the text pydantic-ai sends), a tool return's ``metadata`` and an outcome
+name, holding the text pydantic-ai sends) and a ``RetryFeedbackPart`` (a user message
+of that text), a tool return's ``metadata`` and an outcome
 other than success or failed, and the parts pydantic-ai adds for its own machinery
 (tool search, compaction, speech, deltas). A request's ``instructions`` are read as a
 system message before its parts (SYSTEM_MOVED), once while they stay the same. Not
@@ -447,11 +448,25 @@ def _read_retry(m: Any, part: Any, index: int, part_index: int, warnings: Warnin
     }
 
 
+def _read_feedback(
+    m: Any, part: Any, index: int, part_index: int, warnings: Warnings
+) -> JsonDict:
+    warnings.add(
+        Code.PART_NOT_READ,
+        index,
+        part_index,
+        "retry feedback has no IR form: read as a user message of the text pydantic-ai sends",
+        path=f"/{index}/parts/{part_index}",
+    )
+    return {"role": "user", "id": "", "content": part.model_response()}
+
+
 _REQUEST_READERS: dict[str, Callable[[Any, Any, int, int, Warnings], JsonDict]] = {
     "SystemPromptPart": _read_system,
     "UserPromptPart": _read_user,
     "ToolReturnPart": _read_tool_return,
     "RetryPromptPart": _read_retry,
+    "RetryFeedbackPart": _read_feedback,
 }
 
 
@@ -526,6 +541,17 @@ def _read_response(
     m: Any, response: Any, index: int, position: int, warnings: Warnings
 ) -> JsonDict:
     provider = response.provider_name
+    if provider is None:
+        # A thinking part names its signature's maker when the response does not
+        # (pydantic-ai's FunctionModel, say): the message's provider, read once.
+        provider = next(
+            (
+                part.provider_name
+                for part in response.parts
+                if type(part).__name__ == "ThinkingPart" and part.provider_name is not None
+            ),
+            None,
+        )
     message: JsonDict = {
         "role": "assistant",
         "id": response.provider_response_id or assigned_id(position),

@@ -483,6 +483,20 @@ def _read_assistant(
         read = _read_block(block, index, block_index, message_id, provider, warnings)
         if read is not None:
             message["content"].append(read)
+    # content_blocks leaves out a tool call without an id: read here, with one given.
+    for call_index, call in enumerate(item.tool_calls):
+        if not (type(call.get("id")) is str and call["id"].strip()):
+            call_id = f"{message_id}-call-{call_index}"
+            warnings.add(
+                Code.TOOL_CALL_ID_ADDED,
+                index,
+                -1,
+                f"a tool call without an id is given the id {call_id!r}",
+                path=f"/{index}/tool_calls/{call_index}",
+            )
+            message["content"].append(
+                {"type": "toolCall", "id": call_id, "name": call["name"], "arguments": call["args"]}
+            )
     return message
 
 
@@ -537,7 +551,7 @@ def _read_block(
     if kind == "tool_call":
         call_id = block.get("id")
         if not (type(call_id) is str and call_id.strip()):
-            call_id = f"{message_id}-call-{block_index}"
+            call_id = f"{message_id}-block-{block_index}"
             warnings.add(
                 Code.TOOL_CALL_ID_ADDED,
                 index,

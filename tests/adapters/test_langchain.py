@@ -86,7 +86,8 @@ def test_every_kind_of_message_reads_back_equal_through_langchain_s_dicts(
 def test_every_kind_of_block_has_its_native_form() -> None:
     request = to_langchain(every_kind())
     system, user, reply, result, refusal = request.fields["messages"]
-    assert isinstance(system, SystemMessage) and system.content == "Be brief."
+    assert isinstance(system, SystemMessage)
+    assert system.content == "Be brief."
     assert isinstance(user, HumanMessage)
     assert user.content[:4] == [
         {"type": "text", "text": "Look:"},
@@ -152,7 +153,12 @@ def test_langchain_s_own_openai_converter_takes_what_is_written() -> None:
             "function": {"name": "weather", "arguments": '{"city": "Paris"}'},
         }
     ]
-    assert openai[2] == {"role": "tool", "tool_call_id": "c1", "name": "weather", "content": "sunny"}
+    assert openai[2] == {
+        "role": "tool",
+        "tool_call_id": "c1",
+        "name": "weather",
+        "content": "sunny",
+    }
 
 
 def test_a_legacy_openai_history_with_tool_calls_reads_into_a_valid_transcript() -> None:

@@ -88,7 +88,8 @@ def test_every_kind_of_block_has_its_native_part() -> None:
     assert text == "Look:"
     assert png == pm.BinaryContent(data=base64.b64decode(PNG), media_type="image/png")
     assert url == pm.ImageUrl(url="https://x.test/a.png", vendor_metadata={"detail": "low"})
-    assert audio.media_type == "audio/wav" and pdf.media_type == "application/pdf"
+    assert audio.media_type == "audio/wav"
+    assert pdf.media_type == "application/pdf"
     assert pdf_url == pm.DocumentUrl(url="https://x.test/a.pdf")
     assert uploaded == pm.UploadedFile(file_id="file-abc", provider_name="openai")
     thinking, redacted, answer, call, server_call, server_result = reply.parts
@@ -131,7 +132,9 @@ def _weather_model(messages: list[pm.ModelMessage], info: AgentInfo) -> pm.Model
     if len(messages) == 1:
         return pm.ModelResponse(
             parts=[
-                pm.ThinkingPart("I need the weather.", signature="sig-1", provider_name="anthropic"),
+                pm.ThinkingPart(
+                    "I need the weather.", signature="sig-1", provider_name="anthropic"
+                ),
                 pm.ToolCallPart("weather", {"city": "Paris"}, tool_call_id="call-1"),
                 pm.ToolCallPart("weather", '{"city": "Rome"}', tool_call_id="call-2"),
             ]
@@ -190,7 +193,9 @@ def test_what_the_ir_has_no_place_for_is_warned_at_its_path() -> None:
                 ]
             ),
             retry,
-            pm.RetryFeedbackPart(content="try again", retry=pm.RetryInfo(cause="output_validation")),
+            pm.RetryFeedbackPart(
+                content="try again", retry=pm.RetryInfo(cause="output_validation")
+            ),
             pm.ToolReturnPart("weather", "failed, retrying", tool_call_id="c8", outcome="retried"),
         ]
     )
@@ -209,10 +214,12 @@ def test_what_the_ir_has_no_place_for_is_warned_at_its_path() -> None:
         (Code.PART_NOT_READ, "/1/parts/2"),
     ]
     user, retry, retry_user, retried, assistant = read
-    assert user.content[0].text == "see" and len(user.content) == 1
+    assert user.content[0].text == "see"
+    assert len(user.content) == 1
     assert (retry.role, retry.is_error, retry.tool_name) == ("toolResult", True, "weather")
     assert retry.content.startswith("bad")
-    assert retry_user.role == "user" and "try again" in retry_user.content
+    assert retry_user.role == "user"
+    assert "try again" in retry_user.content
     assert (retried.is_error, retried.content) == (True, "failed, retrying")
     assert assistant.content[0].thought_signature == "c2ln"
     assert [block.type for block in assistant.content] == ["text", "thinking"]
@@ -247,7 +254,9 @@ def test_a_carrier_that_no_longer_fits_is_not_applied_and_is_warned() -> None:
         ([pm.TextPart("loose part")], (0,)),
     ],
 )
-def test_input_that_is_not_a_history_is_a_wire_format_error(value: Any, path: tuple[Any, ...]) -> None:
+def test_input_that_is_not_a_history_is_a_wire_format_error(
+    value: Any, path: tuple[Any, ...]
+) -> None:
     with pytest.raises(WireFormatError) as raised:
         from_pydantic_ai(value)
     assert raised.value.path == path

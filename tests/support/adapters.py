@@ -33,7 +33,8 @@ def conformance_transcripts() -> list[tuple[str, list[Any]]]:
 
 def bench_transcript(messages: int) -> list[dict[str, Any]]:
     spec = importlib.util.spec_from_file_location("transcript_gen", BENCH_GENERATOR)
-    assert spec is not None and spec.loader is not None
+    assert spec is not None
+    assert spec.loader is not None
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)
     transcript: list[dict[str, Any]] = module.make_transcript(messages)

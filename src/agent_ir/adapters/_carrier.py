@@ -109,18 +109,11 @@ def apply(
             path=pointer,
         )
         return message
-    result = dict(message)
-    for key, value in carrier.items():
-        if key == "blocks":
-            continue
-        if value is None:
-            result.pop(key, None)
-        else:
-            result[key] = value
+    result = _overlaid(message, carrier, skip="blocks")
     blocks = carrier.get("blocks")
-    content = result.get("content")
     if blocks is None:
         return result
+    content = result.get("content")
     if type(blocks) is not dict or type(content) is not list:
         warnings.add(
             Code.PART_NOT_READ,
@@ -130,6 +123,26 @@ def apply(
             path=f"{pointer}/blocks",
         )
         return result
+    result["content"] = _blocks_overlaid(content, blocks, warnings, index, pointer)
+    return result
+
+
+def _overlaid(value: JsonDict, changes: JsonDict, skip: str) -> JsonDict:
+    """``value`` with ``changes`` laid over it (None: the key is absent)."""
+    result = dict(value)
+    for key, change in changes.items():
+        if key == skip:
+            continue
+        if change is None:
+            result.pop(key, None)
+        else:
+            result[key] = change
+    return result
+
+
+def _blocks_overlaid(
+    content: list[Any], blocks: JsonDict, warnings: Warnings, index: int, pointer: str
+) -> list[Any]:
     content = list(content)
     for key, change in blocks.items():
         position = int(key) if type(key) is str and key.isdecimal() else -1
@@ -147,17 +160,8 @@ def apply(
                 path=f"{pointer}/blocks/{_escaped(str(key))}",
             )
             continue
-        block = dict(content[position])
-        for name, value in change.items():
-            if name == "as":
-                continue
-            if value is None:
-                block.pop(name, None)
-            else:
-                block[name] = value
-        content[position] = block
-    result["content"] = content
-    return result
+        content[position] = _overlaid(content[position], change, skip="as")
+    return content
 
 
 def warn_carried(

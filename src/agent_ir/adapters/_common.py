@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import base64
 import binascii
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from datetime import UTC, datetime
 from typing import Any
 
@@ -73,14 +73,13 @@ def input_items(function: str, value: object) -> Sequence[Any]:
 
 def carrier_of(
     ir: JsonDict,
-    read_back: Callable[[], JsonDict],
+    back: JsonDict,
     warnings: Warnings,
     index: int,
     framework: str,
 ) -> JsonDict:
     """The carrier of IR message ``ir`` (message ``index``) whose native form reads back
-    as ``read_back()``, its losses warned; empty when it reads back equal."""
-    back = read_back()
+    as ``back``, its losses warned; empty when it reads back equal."""
     carrier = difference(ir, back)
     if carrier:
         warn_carried(warnings, ir, back, carrier, index, framework)

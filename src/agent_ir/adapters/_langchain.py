@@ -126,15 +126,8 @@ def to_langchain(transcript: object) -> WireRequest:
             for block in ir["content"]:
                 if block["type"] == "toolCall":
                     names.add(index, block["id"], block["name"])
-        carrier = carrier_of(
-            ir,
-            lambda native=native, index=index: _read_message(
-                lc, native, index, index, Warnings(), names
-            ),
-            warnings,
-            index,
-            FRAMEWORK,
-        )
+        back = _read_message(lc, native, index, index, Warnings(), names)
+        carrier = carrier_of(ir, back, warnings, index, FRAMEWORK)
         if carrier:
             native.response_metadata[CARRIER_KEY] = carrier
         written.append(native)
@@ -236,7 +229,10 @@ def _write_block(block: JsonDict) -> JsonDict:
         return written
     if kind == "thinking":
         if block.get("redacted") and "signature" in block and not block["thinking"]:
-            return {"type": "non_standard", "value": {"type": _REDACTED, "data": block["signature"]}}
+            return {
+                "type": "non_standard",
+                "value": {"type": _REDACTED, "data": block["signature"]},
+            }
         written = {"type": "reasoning", "reasoning": block["thinking"]}
         if "signature" in block:
             written["extras"] = {"signature": block["signature"]}
@@ -391,7 +387,9 @@ def _read_user_block(
             "data": block["base64"],
         }
     elif block.get("url"):
-        source = image_source(block["url"]) if kind == "image" else {"type": "url", "url": block["url"]}
+        source = (
+            image_source(block["url"]) if kind == "image" else {"type": "url", "url": block["url"]}
+        )
     elif block.get("file_id") and kind == "file":
         source = {"type": "file", "fileId": block["file_id"]}
     if source is None or (kind == "audio" and source["type"] != "base64"):
@@ -403,7 +401,9 @@ def _read_user_block(
         read["filename"] = extras["filename"]
     _extras_not_read(block, index, block_index, warnings, ("filename",) if kind == "file" else ())
     if not fits_ir(read):
-        _not_read(warnings, index, block_index, f"a {kind} of media type {block.get('mime_type')!r}")
+        _not_read(
+            warnings, index, block_index, f"a {kind} of media type {block.get('mime_type')!r}"
+        )
         return None
     return read
 
@@ -459,6 +459,25 @@ def _read_assistant(
 ) -> JsonDict:
     metadata = item.response_metadata
     provider = metadata.get("model_provider")
+    message = _assistant_fields(item, provider)
+    for key in item.additional_kwargs:
+        if key not in _KWARGS_READ:
+            _not_read(
+                warnings, index, -1, f"additional_kwargs[{key!r}]", f"/additional_kwargs/{key}"
+            )
+    for call_index, _call in enumerate(item.invalid_tool_calls):
+        _not_read(warnings, index, -1, "an invalid tool call", f"/invalid_tool_calls/{call_index}")
+    reader = _BlockReader(index, message_id, provider, warnings)
+    for block_index, block in enumerate(item.content_blocks):
+        read = _BLOCK_READERS.get(block.get("type"), _not_a_block)(reader, block, block_index)
+        if read is not None:
+            message["content"].append(read)
+    message["content"] += _calls_without_ids(item, index, message_id, warnings)
+    return message
+
+
+def _assistant_fields(item: Any, provider: object) -> JsonDict:
+    metadata = item.response_metadata
     message: JsonDict = {"role": "assistant", "id": "", "content": []}
     if type(provider) is str:
         message["provider"] = provider
@@ -472,32 +491,29 @@ def _read_assistant(
         message["stopReason"] = stop
     if item.usage_metadata:
         message["usage"] = _read_usage(item.usage_metadata)
-    for key in item.additional_kwargs:
-        if key not in _KWARGS_READ:
-            _not_read(warnings, index, -1, f"additional_kwargs[{key!r}]", f"/additional_kwargs/{key}")
-    for call_index, _call in enumerate(item.invalid_tool_calls):
-        _not_read(
-            warnings, index, -1, "an invalid tool call", f"/invalid_tool_calls/{call_index}"
-        )
-    for block_index, block in enumerate(item.content_blocks):
-        read = _read_block(block, index, block_index, message_id, provider, warnings)
-        if read is not None:
-            message["content"].append(read)
-    # content_blocks leaves out a tool call without an id: read here, with one given.
-    for call_index, call in enumerate(item.tool_calls):
-        if not (type(call.get("id")) is str and call["id"].strip()):
-            call_id = f"{message_id}-call-{call_index}"
-            warnings.add(
-                Code.TOOL_CALL_ID_ADDED,
-                index,
-                -1,
-                f"a tool call without an id is given the id {call_id!r}",
-                path=f"/{index}/tool_calls/{call_index}",
-            )
-            message["content"].append(
-                {"type": "toolCall", "id": call_id, "name": call["name"], "arguments": call["args"]}
-            )
     return message
+
+
+def _calls_without_ids(
+    item: Any, index: int, message_id: str, warnings: Warnings
+) -> list[JsonDict]:
+    """The tool calls without an id, which content_blocks leaves out, each given one."""
+    calls = []
+    for call_index, call in enumerate(item.tool_calls):
+        if type(call.get("id")) is str and call["id"].strip():
+            continue
+        call_id = f"{message_id}-call-{call_index}"
+        warnings.add(
+            Code.TOOL_CALL_ID_ADDED,
+            index,
+            -1,
+            f"a tool call without an id is given the id {call_id!r}",
+            path=f"/{index}/tool_calls/{call_index}",
+        )
+        calls.append(
+            {"type": "toolCall", "id": call_id, "name": call["name"], "arguments": call["args"]}
+        )
+    return calls
 
 
 def _read_usage(usage: Any) -> JsonDict:
@@ -517,75 +533,111 @@ def _read_usage(usage: Any) -> JsonDict:
     return read
 
 
-def _read_block(
-    block: Any,
-    index: int,
-    block_index: int,
-    message_id: str,
-    provider: object,
-    warnings: Warnings,
-) -> JsonDict | None:
-    kind = block.get("type")
-    if kind == "text":
-        read: JsonDict = {"type": "text", "text": block["text"]}
-        block_id = block.get("id")
-        if type(block_id) is str and block_id and not block_id.startswith("lc_"):
-            read["itemId"] = block_id
-        if block.get("annotations"):
-            _not_read(warnings, index, block_index, "a text block's annotations", "/annotations")
-        _extras_not_read(block, index, block_index, warnings, ())
-        return read
-    if kind == "reasoning":
-        read = {"type": "thinking", "thinking": block.get("reasoning") or ""}
-        extras = block.get("extras") or {}
-        if type(extras.get("signature")) is str:
-            read["signature"] = extras["signature"]
-        _extras_not_read(block, index, block_index, warnings, ("signature",))
-        return read
-    if kind == "non_standard":
-        value = block.get("value")
-        if isinstance(value, dict) and value.get("type") == _REDACTED and type(value.get("data")) is str:
-            return {"type": "thinking", "thinking": "", "signature": value["data"], "redacted": True}
-        _not_read(warnings, index, block_index, "a non_standard block")
-        return None
-    if kind == "tool_call":
-        call_id = block.get("id")
-        if not (type(call_id) is str and call_id.strip()):
-            call_id = f"{message_id}-block-{block_index}"
-            warnings.add(
-                Code.TOOL_CALL_ID_ADDED,
-                index,
-                block_index,
-                f"a tool call without an id is given the id {call_id!r}",
-                path=f"/{index}/content/{block_index}",
-            )
-        _extras_not_read(block, index, block_index, warnings, ())
-        return {"type": "toolCall", "id": call_id, "name": block["name"], "arguments": block["args"]}
-    if kind == "refusal":
-        return {"type": "refusal", "text": block.get("refusal") or ""}
-    if kind == "server_tool_call":
-        read = {
-            "type": "serverToolCall",
-            "provider": provider if type(provider) is str and provider.strip() else "unknown",
-            "id": block["id"],
-            "name": block["name"],
-            "input": block.get("args") or {},
-        }
-        if block.get("extras"):
-            read["wire"] = block["extras"]
-        return read
-    if kind == "server_tool_result":
-        output = block.get("output")
-        if block.get("status") != "success":
-            _not_read(warnings, index, block_index, f"the status {block.get('status')!r}", "/status")
-        return {
-            "type": "serverToolResult",
-            "provider": provider if type(provider) is str and provider.strip() else "unknown",
-            "toolCallId": block["tool_call_id"],
-            "wire": output if isinstance(output, dict) else {"output": output},
-        }
-    _not_read(warnings, index, block_index, f"a {kind!r} block")
+class _BlockReader:
+    """What reading an AIMessage's content blocks needs."""
+
+    def __init__(self, index: int, message_id: str, provider: object, warnings: Warnings) -> None:
+        self.index = index
+        self.message_id = message_id
+        self.provider = provider if type(provider) is str and provider.strip() else "unknown"
+        self.warnings = warnings
+
+    def not_read(self, block_index: int, what: str, suffix: str = "") -> None:
+        _not_read(self.warnings, self.index, block_index, what, suffix)
+
+    def extras(self, block: Any, block_index: int, read: tuple[str, ...] = ()) -> None:
+        _extras_not_read(block, self.index, block_index, self.warnings, read)
+
+
+def _text_block(reader: _BlockReader, block: Any, block_index: int) -> JsonDict:
+    read: JsonDict = {"type": "text", "text": block["text"]}
+    block_id = block.get("id")
+    if type(block_id) is str and block_id and not block_id.startswith("lc_"):
+        read["itemId"] = block_id
+    if block.get("annotations"):
+        reader.not_read(block_index, "a text block's annotations", "/annotations")
+    reader.extras(block, block_index)
+    return read
+
+
+def _reasoning_block(reader: _BlockReader, block: Any, block_index: int) -> JsonDict:
+    read: JsonDict = {"type": "thinking", "thinking": block.get("reasoning") or ""}
+    extras = block.get("extras") or {}
+    if type(extras.get("signature")) is str:
+        read["signature"] = extras["signature"]
+    reader.extras(block, block_index, ("signature",))
+    return read
+
+
+def _non_standard_block(reader: _BlockReader, block: Any, block_index: int) -> JsonDict | None:
+    value = block.get("value")
+    if (
+        isinstance(value, dict)
+        and value.get("type") == _REDACTED
+        and type(value.get("data")) is str
+    ):
+        return {"type": "thinking", "thinking": "", "signature": value["data"], "redacted": True}
+    reader.not_read(block_index, "a non_standard block")
     return None
+
+
+def _tool_call_block(reader: _BlockReader, block: Any, block_index: int) -> JsonDict:
+    call_id = block.get("id")
+    if not (type(call_id) is str and call_id.strip()):
+        call_id = f"{reader.message_id}-block-{block_index}"
+        reader.warnings.add(
+            Code.TOOL_CALL_ID_ADDED,
+            reader.index,
+            block_index,
+            f"a tool call without an id is given the id {call_id!r}",
+            path=f"/{reader.index}/content/{block_index}",
+        )
+    reader.extras(block, block_index)
+    return {"type": "toolCall", "id": call_id, "name": block["name"], "arguments": block["args"]}
+
+
+def _refusal_block(reader: _BlockReader, block: Any, block_index: int) -> JsonDict:
+    return {"type": "refusal", "text": block.get("refusal") or ""}
+
+
+def _server_call_block(reader: _BlockReader, block: Any, block_index: int) -> JsonDict:
+    read: JsonDict = {
+        "type": "serverToolCall",
+        "provider": reader.provider,
+        "id": block["id"],
+        "name": block["name"],
+        "input": block.get("args") or {},
+    }
+    if block.get("extras"):
+        read["wire"] = block["extras"]
+    return read
+
+
+def _server_result_block(reader: _BlockReader, block: Any, block_index: int) -> JsonDict:
+    output = block.get("output")
+    if block.get("status") != "success":
+        reader.not_read(block_index, f"the status {block.get('status')!r}", "/status")
+    return {
+        "type": "serverToolResult",
+        "provider": reader.provider,
+        "toolCallId": block["tool_call_id"],
+        "wire": output if isinstance(output, dict) else {"output": output},
+    }
+
+
+def _not_a_block(reader: _BlockReader, block: Any, block_index: int) -> None:
+    reader.not_read(block_index, f"a {block.get('type')!r} block")
+
+
+_BLOCK_READERS: dict[Any, Callable[[_BlockReader, Any, int], JsonDict | None]] = {
+    "text": _text_block,
+    "reasoning": _reasoning_block,
+    "non_standard": _non_standard_block,
+    "tool_call": _tool_call_block,
+    "refusal": _refusal_block,
+    "server_tool_call": _server_call_block,
+    "server_tool_result": _server_result_block,
+}
 
 
 def _extras_not_read(

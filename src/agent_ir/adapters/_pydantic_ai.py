@@ -144,7 +144,7 @@ def _write_request(m: Any, messages: list[tuple[int, JsonDict]], warnings: Warni
     read = _read_request(m, request, 0, start, Warnings(), _State())
     carriers: JsonDict = {}
     for (index, ir), back in zip(messages, read, strict=True):
-        carrier = carrier_of(ir, lambda back=back: back, warnings, index, FRAMEWORK)
+        carrier = carrier_of(ir, back, warnings, index, FRAMEWORK)
         if carrier:
             carriers[str(index - start)] = {"role": ir["role"], **carrier}
     if carriers:
@@ -222,9 +222,8 @@ def _write_response(m: Any, ir: JsonDict, index: int, warnings: Warnings) -> Any
         provider_response_id=ir["id"],
         finish_reason=_FINISH_FROM_IR.get(ir.get("stopReason", "")),
     )
-    carrier = carrier_of(
-        ir, lambda: _read_response(m, response, 0, index, Warnings()), warnings, index, FRAMEWORK
-    )
+    back = _read_response(m, response, 0, index, Warnings())
+    carrier = carrier_of(ir, back, warnings, index, FRAMEWORK)
     if carrier:
         response.metadata = {CARRIER_KEY: carrier}
     return response
@@ -346,7 +345,10 @@ def _read_request(
             message["timestamp"] = timestamp
         carrier = parts.get(str(part_index)) if isinstance(parts, dict) else None
         if carrier is not None:
-            if isinstance(carrier, dict) and carrier.get("role", message["role"]) != message["role"]:
+            if (
+                isinstance(carrier, dict)
+                and carrier.get("role", message["role"]) != message["role"]
+            ):
                 warnings.add(
                     Code.PART_NOT_READ,
                     index,
@@ -434,8 +436,7 @@ def _read_retry(m: Any, part: Any, index: int, part_index: int, warnings: Warnin
         Code.PART_NOT_READ,
         index,
         part_index,
-        "a retry prompt has no IR form: read as an error tool result of the text"
-        " pydantic-ai sends",
+        "a retry prompt has no IR form: read as an error tool result of the text pydantic-ai sends",
         path=pointer,
     )
     return {
@@ -448,9 +449,7 @@ def _read_retry(m: Any, part: Any, index: int, part_index: int, warnings: Warnin
     }
 
 
-def _read_feedback(
-    m: Any, part: Any, index: int, part_index: int, warnings: Warnings
-) -> JsonDict:
+def _read_feedback(m: Any, part: Any, index: int, part_index: int, warnings: Warnings) -> JsonDict:
     warnings.add(
         Code.PART_NOT_READ,
         index,
@@ -508,27 +507,9 @@ def _read_item(m: Any, item: Any, path: str, index: int, warnings: Warnings) -> 
             not_read("a text content's metadata")
         return {"type": "text", "text": item.content}
     if isinstance(item, m.BinaryContent):
-        media_type = item.media_type
-        kind = media_type.split("/", 1)[0].lower()
-        block: JsonDict = {
-            "type": {"image": "image", "audio": "audio"}.get(kind, "document"),
-            "source": {"type": "base64", "mediaType": media_type, "data": b64(item.data)},
-        }
-        if kind == "video" or not item.data or not fits_ir(block):
-            not_read(f"binary content of media type {media_type!r}")
-            return None
-        return block
+        return _binary(item, not_read)
     if isinstance(item, m.ImageUrl):
-        block = {"type": "image", "source": {"type": "url", "url": item.url}}
-        metadata = dict(item.vendor_metadata or {})
-        detail = metadata.pop("detail", None)
-        if detail in ("auto", "low", "high"):
-            block["detail"] = detail
-        elif detail is not None:
-            metadata["detail"] = detail
-        if metadata:
-            not_read(f"the image's vendor_metadata {sorted(metadata)}")
-        return block
+        return _image_url(item, not_read)
     if isinstance(item, m.DocumentUrl):
         return {"type": "document", "source": {"type": "url", "url": item.url}}
     if isinstance(item, m.UploadedFile):
@@ -537,21 +518,70 @@ def _read_item(m: Any, item: Any, path: str, index: int, warnings: Warnings) -> 
     return None
 
 
+def _binary(item: Any, not_read: Callable[[str], None]) -> JsonDict | None:
+    media_type = item.media_type
+    kind = media_type.split("/", 1)[0].lower()
+    block: JsonDict = {
+        "type": {"image": "image", "audio": "audio"}.get(kind, "document"),
+        "source": {"type": "base64", "mediaType": media_type, "data": b64(item.data)},
+    }
+    if kind == "video" or not item.data or not fits_ir(block):
+        not_read(f"binary content of media type {media_type!r}")
+        return None
+    return block
+
+
+def _image_url(item: Any, not_read: Callable[[str], None]) -> JsonDict:
+    block: JsonDict = {"type": "image", "source": {"type": "url", "url": item.url}}
+    metadata = dict(item.vendor_metadata or {})
+    detail = metadata.pop("detail", None)
+    if detail in ("auto", "low", "high"):
+        block["detail"] = detail
+    elif detail is not None:
+        metadata["detail"] = detail
+    if metadata:
+        not_read(f"the image's vendor_metadata {sorted(metadata)}")
+    return block
+
+
 def _read_response(
     m: Any, response: Any, index: int, position: int, warnings: Warnings
 ) -> JsonDict:
-    provider = response.provider_name
-    if provider is None:
-        # A thinking part names its signature's maker when the response does not
-        # (pydantic-ai's FunctionModel, say): the message's provider, read once.
-        provider = next(
-            (
-                part.provider_name
-                for part in response.parts
-                if type(part).__name__ == "ThinkingPart" and part.provider_name is not None
-            ),
-            None,
+    provider = _response_provider(response)
+    message = _response_fields(response, provider, position)
+    if response.provider_details:
+        warnings.add(
+            Code.PART_NOT_READ,
+            index,
+            -1,
+            "a response's provider_details have no IR form",
+            path=f"/{index}/provider_details",
         )
+    calls: dict[str, str] = {}
+    for part_index, part in enumerate(response.parts):
+        reader = _PartReader(part, index, part_index, provider, calls, warnings)
+        read = _RESPONSE_READERS.get(type(part).__name__, _not_a_part)
+        block = read(reader)
+        if block is not None:
+            message["content"].append(block)
+    carrier = _carrier(response.metadata)
+    if carrier is not None:
+        message = apply(message, carrier, warnings, index, f"/{index}/metadata/{CARRIER_KEY}")
+    return message
+
+
+def _response_provider(response: Any) -> str | None:
+    """The response's provider_name; when it has none, a thinking part's (which names
+    its signature's maker: pydantic-ai's FunctionModel, say)."""
+    if response.provider_name is not None:
+        return str(response.provider_name)
+    for part in response.parts:
+        if type(part).__name__ == "ThinkingPart" and part.provider_name is not None:
+            return str(part.provider_name)
+    return None
+
+
+def _response_fields(response: Any, provider: str | None, position: int) -> JsonDict:
     message: JsonDict = {
         "role": "assistant",
         "id": response.provider_response_id or assigned_id(position),
@@ -570,22 +600,6 @@ def _read_response(
     stop = _FINISH_TO_IR.get(response.finish_reason or "")
     if stop is not None:
         message["stopReason"] = stop
-    if response.provider_details:
-        warnings.add(
-            Code.PART_NOT_READ,
-            index,
-            -1,
-            "a response's provider_details have no IR form",
-            path=f"/{index}/provider_details",
-        )
-    calls: dict[str, str] = {}
-    for part_index, part in enumerate(response.parts):
-        block = _read_part(m, part, index, part_index, provider, calls, warnings)
-        if block is not None:
-            message["content"].append(block)
-    carrier = _carrier(response.metadata)
-    if carrier is not None:
-        message = apply(message, carrier, warnings, index, f"/{index}/metadata/{CARRIER_KEY}")
     return message
 
 
@@ -606,88 +620,126 @@ def _read_usage(usage: Any) -> JsonDict | None:
     return read
 
 
-def _read_part(
-    m: Any,
-    part: Any,
-    index: int,
-    part_index: int,
-    provider: str | None,
-    calls: dict[str, str],
-    warnings: Warnings,
-) -> JsonDict | None:
-    pointer = f"/{index}/parts/{part_index}"
+class _PartReader:
+    """One response part being read, with what its reading needs."""
 
-    def not_read(what: str, suffix: str = "") -> None:
-        warnings.add(
-            Code.PART_NOT_READ, index, part_index, f"{what} has no IR form", path=pointer + suffix
+    def __init__(
+        self,
+        part: Any,
+        index: int,
+        part_index: int,
+        provider: str | None,
+        calls: dict[str, str],
+        warnings: Warnings,
+    ) -> None:
+        self.part = part
+        self.index = index
+        self.part_index = part_index
+        self.provider = provider
+        self.calls = calls
+        self.warnings = warnings
+
+    def not_read(self, what: str, suffix: str = "") -> None:
+        self.warnings.add(
+            Code.PART_NOT_READ,
+            self.index,
+            self.part_index,
+            f"{what} has no IR form",
+            path=f"/{self.index}/parts/{self.part_index}{suffix}",
         )
 
-    def signature(block: JsonDict) -> JsonDict:
-        details = dict(part.provider_details or {})
+    def signed(self, block: JsonDict) -> JsonDict:
+        """``block`` with the part's Gemini thought signature; the other
+        provider_details warned."""
+        details = dict(self.part.provider_details or {})
         value = details.pop(_SIGNATURE, None)
         if type(value) is str and value:
             block["thoughtSignature"] = value
         elif value is not None:
             details[_SIGNATURE] = value
         if details:
-            not_read(f"provider_details {sorted(details)}", "/provider_details")
+            self.not_read(f"provider_details {sorted(details)}", "/provider_details")
         return block
 
-    kind = type(part).__name__
-    if kind == "TextPart":
-        block: JsonDict = {"type": "text", "text": part.content}
-        if part.id is not None:
-            block["itemId"] = part.id
-        if part.citations:
-            not_read("a text part's citations", "/citations")
-        return signature(block)
-    if kind == "ThinkingPart":
-        block = {"type": "thinking", "thinking": part.content}
-        if part.signature is not None:
-            block["signature"] = part.signature
-        if part.id == _REDACTED:
-            block["redacted"] = True
-        elif part.id is not None:
-            not_read("a thinking part's id", "/id")
-        if part.provider_name is not None and part.provider_name != provider:
-            not_read(f"a thinking part's provider_name {part.provider_name!r}", "/provider_name")
-        return signature(block)
-    if kind == "ToolCallPart":
-        block = {
-            "type": "toolCall",
-            "id": part.tool_call_id,
-            "name": part.tool_name,
-            "arguments": _arguments(part.args),
-        }
-        if part.id is not None:
-            block["itemId"] = part.id
-        return signature(block)
-    if kind == "NativeToolCallPart":
-        calls[part.tool_call_id] = part.tool_name
-        block = {
-            "type": "serverToolCall",
-            "provider": part.provider_name or "unknown",
-            "id": part.tool_call_id,
-            "name": part.tool_name,
-            "input": _arguments(part.args),
-        }
-        if part.provider_details is not None:
-            block["wire"] = _jsonable(part.provider_details)
-        return block
-    if kind == "NativeToolReturnPart":
-        content = _jsonable(part.content)
-        if calls.get(part.tool_call_id, "unknown") != part.tool_name:
-            not_read(f"the tool name {part.tool_name!r} of a built-in tool return", "/tool_name")
-        if part.outcome != "success":
-            not_read(f"the outcome {part.outcome!r} of a built-in tool return", "/outcome")
-        return {
-            "type": "serverToolResult",
-            "provider": part.provider_name or "unknown",
-            "toolCallId": part.tool_call_id,
-            "wire": content if isinstance(content, dict) else {"content": content},
-        }
-    not_read(f"a {kind}")
-    return None
+
+def _text_part(reader: _PartReader) -> JsonDict:
+    part = reader.part
+    block: JsonDict = {"type": "text", "text": part.content}
+    if part.id is not None:
+        block["itemId"] = part.id
+    if part.citations:
+        reader.not_read("a text part's citations", "/citations")
+    return reader.signed(block)
+
+
+def _thinking_part(reader: _PartReader) -> JsonDict:
+    part = reader.part
+    block: JsonDict = {"type": "thinking", "thinking": part.content}
+    if part.signature is not None:
+        block["signature"] = part.signature
+    if part.id == _REDACTED:
+        block["redacted"] = True
+    elif part.id is not None:
+        reader.not_read("a thinking part's id", "/id")
+    if part.provider_name is not None and part.provider_name != reader.provider:
+        reader.not_read(f"a thinking part's provider_name {part.provider_name!r}", "/provider_name")
+    return reader.signed(block)
+
+
+def _tool_call_part(reader: _PartReader) -> JsonDict:
+    part = reader.part
+    block: JsonDict = {
+        "type": "toolCall",
+        "id": part.tool_call_id,
+        "name": part.tool_name,
+        "arguments": _arguments(part.args),
+    }
+    if part.id is not None:
+        block["itemId"] = part.id
+    return reader.signed(block)
+
+
+def _native_call_part(reader: _PartReader) -> JsonDict:
+    part = reader.part
+    reader.calls[part.tool_call_id] = part.tool_name
+    block: JsonDict = {
+        "type": "serverToolCall",
+        "provider": part.provider_name or "unknown",
+        "id": part.tool_call_id,
+        "name": part.tool_name,
+        "input": _arguments(part.args),
+    }
+    if part.provider_details is not None:
+        block["wire"] = _jsonable(part.provider_details)
+    return block
+
+
+def _native_return_part(reader: _PartReader) -> JsonDict:
+    part = reader.part
+    content = _jsonable(part.content)
+    if reader.calls.get(part.tool_call_id, "unknown") != part.tool_name:
+        reader.not_read(f"the tool name {part.tool_name!r} of a built-in tool return", "/tool_name")
+    if part.outcome != "success":
+        reader.not_read(f"the outcome {part.outcome!r} of a built-in tool return", "/outcome")
+    return {
+        "type": "serverToolResult",
+        "provider": part.provider_name or "unknown",
+        "toolCallId": part.tool_call_id,
+        "wire": content if isinstance(content, dict) else {"content": content},
+    }
+
+
+def _not_a_part(reader: _PartReader) -> None:
+    reader.not_read(f"a {type(reader.part).__name__}")
+
+
+_RESPONSE_READERS: dict[str, Callable[[_PartReader], JsonDict | None]] = {
+    "TextPart": _text_part,
+    "ThinkingPart": _thinking_part,
+    "ToolCallPart": _tool_call_part,
+    "NativeToolCallPart": _native_call_part,
+    "NativeToolReturnPart": _native_return_part,
+}
 
 
 def _arguments(args: object) -> object:

@@ -11,6 +11,7 @@ from typing import Any
 
 import pytest
 from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 from langchain_core.language_models.fake_chat_models import GenericFakeChatModel
 from langchain_core.messages import (
     AIMessage,
@@ -26,6 +27,7 @@ from langchain_core.messages import (
 
 from agent_ir import (
     ConversionWarningCode,
+    TranscriptError,
     WireFormatError,
     WireMessages,
     WireRequest,
@@ -297,3 +299,55 @@ def test_input_that_is_not_a_list_of_messages_is_a_wire_format_error(
     with pytest.raises(WireFormatError) as raised:
         from_langchain(value)
     assert raised.value.path == path
+
+
+@pytest.mark.parametrize(
+    ("message", "pointer"),
+    [
+        (HumanMessage(content=[{"type": "text"}]), "/0/content/0/text"),
+        (AIMessage(content=[{"type": "text", "text": 5}]), "/0/content/0/text"),
+        (AIMessage(content=[{"type": "tool_call", "id": "c", "args": {}}]), "/0/content/0/name"),
+        (AIMessage(content=[{"type": "server_tool_call", "id": "c"}]), "/0/content/0/name"),
+        (AIMessage(content=[{"type": "server_tool_result"}]), "/0/content/0/tool_call_id"),
+    ],
+)
+def test_a_block_without_its_required_string_is_a_wire_format_error_at_it(
+    message: BaseMessage, pointer: str
+) -> None:
+    with pytest.raises(WireFormatError) as raised:
+        from_langchain([message])
+    assert raised.value.pointer == pointer
+
+
+KEYS = st.sampled_from(["type", "text", "id", "name", "args", "base64", "url", "mime_type",
+                        "extras", "value", "reasoning", "tool_call_id", "output", "status",
+                        "image_url", "source_type", "data", "thinking", "signature", "input"])  # fmt: skip
+TYPES = st.sampled_from(["text", "reasoning", "tool_call", "image", "audio", "file", "video",
+                         "non_standard", "refusal", "server_tool_call", "server_tool_result",
+                         "image_url", "thinking", "redacted_thinking", "tool_use", "x"])  # fmt: skip
+SCALARS = st.none() | st.booleans() | st.integers() | st.text(max_size=6) | TYPES
+BLOCKS = st.dictionaries(KEYS, st.recursive(SCALARS, lambda inner: st.dictionaries(KEYS, inner, max_size=3) | st.lists(inner, max_size=2), max_leaves=6), max_size=5)  # fmt: skip
+
+
+@settings(derandomize=True, max_examples=examples(200), deadline=None)
+@given(
+    kind=st.sampled_from([HumanMessage, AIMessage, SystemMessage]),
+    blocks=st.lists(BLOCKS, max_size=4),
+    provider=st.sampled_from([None, "anthropic", "openai", "google_genai"]),
+)
+def test_hostile_content_is_read_or_refused_with_a_path_never_crashes(
+    kind: Any, blocks: list[Any], provider: str | None
+) -> None:
+    metadata = {"model_provider": provider} if provider else {}
+    try:
+        message = kind(content=blocks, response_metadata=metadata)
+    except (ValueError, TypeError):  # LangChain's own validation refused it
+        return
+    try:
+        read = from_langchain([message])
+    except WireFormatError as error:
+        assert error.path[:1] == (0,)
+    except TranscriptError as error:
+        assert error.diagnostics
+    else:
+        assert all(warning.path.startswith("/0") for warning in read.warnings)

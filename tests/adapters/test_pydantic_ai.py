@@ -17,6 +17,7 @@ from pydantic_ai.models.function import AgentInfo, FunctionModel
 
 from agent_ir import (
     ConversionWarningCode,
+    TranscriptError,
     WireFormatError,
     WireMessages,
     WireRequest,
@@ -260,3 +261,51 @@ def test_input_that_is_not_a_history_is_a_wire_format_error(
     with pytest.raises(WireFormatError) as raised:
         from_pydantic_ai(value)
     assert raised.value.path == path
+
+
+def _forced(instance: Any, field: str, value: Any) -> Any:
+    """``instance`` with ``field`` set around pydantic-ai's own checks (a history built
+    by code that skips them, or unpickled from another version)."""
+    object.__setattr__(instance, field, value)
+    return instance
+
+
+@pytest.mark.parametrize(
+    ("message", "pointer"),
+    [
+        (
+            pm.ModelRequest(parts=[_forced(pm.UserPromptPart("x"), "content", 5)]),
+            "/0/parts/0/content",
+        ),
+        (_forced(pm.ModelRequest(parts=[]), "parts", 5), "/0"),
+        (
+            pm.ModelRequest(
+                parts=[
+                    pm.UserPromptPart(
+                        [_forced(pm.BinaryContent(b"x", media_type="image/png"), "data", "x")]
+                    )
+                ]
+            ),
+            "/0",
+        ),
+    ],
+)
+def test_a_message_outside_pydantic_ai_s_shapes_is_a_wire_format_error_at_it(
+    message: Any, pointer: str
+) -> None:
+    with pytest.raises(WireFormatError) as raised:
+        from_pydantic_ai([message])
+    assert raised.value.pointer == pointer
+
+
+def test_a_part_with_a_value_the_ir_refuses_is_a_transcript_error() -> None:
+    with pytest.raises(TranscriptError) as raised:
+        from_pydantic_ai([pm.ModelResponse(parts=[pm.ToolCallPart("f", args="[1, 2]")])])
+    assert [d.code for d in raised.value.diagnostics] == ["INVALID_TOOL_ARGUMENTS"]
+
+
+def test_a_request_carrier_that_is_not_an_object_of_parts_is_warned() -> None:
+    request = pm.ModelRequest(parts=[pm.UserPromptPart("a")], metadata={"agent_ir": "x"})
+    read = from_pydantic_ai([request])
+    assert read[0].content == "a"
+    assert codes(read.warnings) == [(Code.PART_NOT_READ, "/0/metadata/agent_ir")]

@@ -6,9 +6,9 @@ from __future__ import annotations
 
 import base64
 import binascii
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from datetime import UTC, datetime
-from typing import Any
+from typing import Any, TypeVar
 
 from agent_ir._errors import WireFormatError
 from agent_ir.adapters._carrier import difference, warn_carried
@@ -19,12 +19,14 @@ __all__ = [
     "b64",
     "carrier_of",
     "from_timestamp",
+    "guarded",
     "input_items",
     "to_timestamp",
     "unb64",
 ]
 
 JsonDict = dict[str, Any]
+T = TypeVar("T")
 
 
 def to_timestamp(value: object) -> datetime:
@@ -69,6 +71,23 @@ def input_items(function: str, value: object) -> Sequence[Any]:
             function, (), f"must be a list or tuple of messages; it is {type(value).__name__}"
         )
     return value
+
+
+def guarded(function: str, index: int, read: Callable[..., T], *arguments: Any) -> T:
+    """``read(*arguments)`` of framework message ``index``; a message whose fields are not of the
+    types the framework declares (built around its checks) fails there, as a
+    ``WireFormatError`` at the message, never as whatever the reading ran into."""
+    try:
+        return read(*arguments)
+    except WireFormatError:
+        raise
+    except (TypeError, KeyError, AttributeError, ValueError, IndexError) as error:
+        raise WireFormatError(
+            function,
+            (index,),
+            f"must be a message of the framework's declared shape; reading it failed with"
+            f" {type(error).__name__}: {error}",
+        ) from None
 
 
 def carrier_of(

@@ -53,7 +53,7 @@ from typing import Any
 
 from agent_ir._generated.conversion_warning_schema import ConversionWarningCode
 from agent_ir.adapters._carrier import CARRIER_KEY, apply
-from agent_ir.adapters._common import JsonDict, carrier_of, input_items
+from agent_ir.adapters._common import JsonDict, carrier_of, guarded, input_items
 from agent_ir.messages import to_json_value
 from agent_ir.wire._common import (
     UNKNOWN_TOOL_NAME,
@@ -68,6 +68,7 @@ from agent_ir.wire._common import (
     ir_messages,
     transcript_items,
 )
+from agent_ir.wire._decode import describe_json
 
 __all__ = ["from_langchain", "to_langchain"]
 
@@ -296,7 +297,8 @@ def from_langchain(messages: object) -> WireMessages:
     warnings = Warnings()
     read: list[JsonDict] = []
     for index, item in enumerate(items):
-        message = _read_message(lc, item, index, len(read), warnings, names)
+        position = len(read)
+        message = guarded(FROM, index, _read_message, lc, item, index, position, warnings, names)
         if message is not None:
             read.append(message)
     return WireMessages(ir_messages(read), warnings.all())
@@ -338,7 +340,7 @@ def _read_system(lc: Any, item: Any, index: int, warnings: Warnings) -> JsonDict
         texts = []
         for block_index, block in enumerate(item.content_blocks):
             if block.get("type") == "text":
-                texts.append(block["text"])
+                texts.append(_text_of(block, index, block_index))
             else:
                 _not_read(warnings, index, block_index, f"a {block.get('type')!r} block")
         if len(texts) > 1:
@@ -375,7 +377,7 @@ def _read_user_block(
     kind = block.get("type")
     if kind == "text":
         _extras_not_read(block, index, block_index, warnings, ())
-        return {"type": "text", "text": block["text"]}
+        return {"type": "text", "text": _text_of(block, index, block_index)}
     if kind not in ("image", "audio", "file"):
         _not_read(warnings, index, block_index, f"a {kind!r} block")
         return None
@@ -406,6 +408,16 @@ def _read_user_block(
         )
         return None
     return read
+
+
+def _text_of(block: Any, index: int, block_index: int) -> str:
+    text = block.get("text")
+    if type(text) is not str:
+        found = describe_json(text) if "text" in block else "missing"
+        raise WireFormatError(
+            FROM, (index, "content", block_index, "text"), f"must be a string; it is {found}"
+        )
+    return text
 
 
 def _read_tool(
@@ -469,7 +481,10 @@ def _read_assistant(
         _not_read(warnings, index, -1, "an invalid tool call", f"/invalid_tool_calls/{call_index}")
     reader = _BlockReader(index, message_id, provider, warnings)
     for block_index, block in enumerate(item.content_blocks):
-        read = _BLOCK_READERS.get(block.get("type"), _not_a_block)(reader, block, block_index)
+        kind = block.get("type")
+        read = _BLOCK_READERS.get(kind if type(kind) is str else "", _not_a_block)(
+            reader, block, block_index
+        )
         if read is not None:
             message["content"].append(read)
     message["content"] += _calls_without_ids(item, index, message_id, warnings)
@@ -542,6 +557,19 @@ class _BlockReader:
         self.provider = provider if type(provider) is str and provider.strip() else "unknown"
         self.warnings = warnings
 
+    def required(self, block: Any, block_index: int, key: str) -> str:
+        """The string at ``key`` of content block ``block_index``; ``WireFormatError``
+        when it is missing or not a string."""
+        value = block.get(key)
+        if type(value) is not str:
+            found = describe_json(value) if key in block else "missing"
+            raise WireFormatError(
+                FROM,
+                (self.index, "content", block_index, key),
+                f"must be a string; it is {found}",
+            )
+        return value
+
     def not_read(self, block_index: int, what: str, suffix: str = "") -> None:
         _not_read(self.warnings, self.index, block_index, what, suffix)
 
@@ -550,7 +578,7 @@ class _BlockReader:
 
 
 def _text_block(reader: _BlockReader, block: Any, block_index: int) -> JsonDict:
-    read: JsonDict = {"type": "text", "text": block["text"]}
+    read: JsonDict = {"type": "text", "text": reader.required(block, block_index, "text")}
     block_id = block.get("id")
     if type(block_id) is str and block_id and not block_id.startswith("lc_"):
         read["itemId"] = block_id
@@ -593,7 +621,8 @@ def _tool_call_block(reader: _BlockReader, block: Any, block_index: int) -> Json
             path=f"/{reader.index}/content/{block_index}",
         )
     reader.extras(block, block_index)
-    return {"type": "toolCall", "id": call_id, "name": block["name"], "arguments": block["args"]}
+    name = reader.required(block, block_index, "name")
+    return {"type": "toolCall", "id": call_id, "name": name, "arguments": block.get("args")}
 
 
 def _refusal_block(reader: _BlockReader, block: Any, block_index: int) -> JsonDict:
@@ -604,8 +633,8 @@ def _server_call_block(reader: _BlockReader, block: Any, block_index: int) -> Js
     read: JsonDict = {
         "type": "serverToolCall",
         "provider": reader.provider,
-        "id": block["id"],
-        "name": block["name"],
+        "id": reader.required(block, block_index, "id"),
+        "name": reader.required(block, block_index, "name"),
         "input": block.get("args") or {},
     }
     if block.get("extras"):
@@ -620,7 +649,7 @@ def _server_result_block(reader: _BlockReader, block: Any, block_index: int) -> 
     return {
         "type": "serverToolResult",
         "provider": reader.provider,
-        "toolCallId": block["tool_call_id"],
+        "toolCallId": reader.required(block, block_index, "tool_call_id"),
         "wire": output if isinstance(output, dict) else {"output": output},
     }
 

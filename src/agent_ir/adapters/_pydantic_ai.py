@@ -60,6 +60,7 @@ from agent_ir.adapters._common import (
     b64,
     carrier_of,
     from_timestamp,
+    guarded,
     input_items,
     to_timestamp,
     unb64,
@@ -289,10 +290,13 @@ def from_pydantic_ai(messages: object) -> WireMessages:
     state = _State()
     read: list[JsonDict] = []
     for index, item in enumerate(items):
+        position = len(read)
         if isinstance(item, m.ModelRequest):
-            read.extend(_read_request(m, item, index, len(read), warnings, state))
+            read.extend(
+                guarded(FROM, index, _read_request, m, item, index, position, warnings, state)
+            )
         elif isinstance(item, m.ModelResponse):
-            read.append(_read_response(m, item, index, len(read), warnings))
+            read.append(guarded(FROM, index, _read_response, m, item, index, position, warnings))
         else:
             raise WireFormatError(
                 FROM,
@@ -326,6 +330,14 @@ def _read_request(
         read.append({"role": "system", "id": assigned_id(position), "content": instructions})
     carriers = _carrier(request.metadata)
     parts = carriers.get("parts") if isinstance(carriers, dict) else None
+    if carriers is not None and not isinstance(parts, dict):
+        warnings.add(
+            Code.PART_NOT_READ,
+            index,
+            -1,
+            "the agent-ir carrier is not an object of parts: not applied",
+            path=f"/{index}/metadata/{CARRIER_KEY}",
+        )
     for part_index, part in enumerate(request.parts):
         pointer = f"/{index}/parts/{part_index}"
         reader = _REQUEST_READERS.get(type(part).__name__)
@@ -376,6 +388,12 @@ def _read_system(m: Any, part: Any, index: int, part_index: int, warnings: Warni
 def _read_user(m: Any, part: Any, index: int, part_index: int, warnings: Warnings) -> JsonDict:
     content = part.content
     if type(content) is not str:
+        if not isinstance(content, (list, tuple)):
+            raise WireFormatError(
+                FROM,
+                (index, "parts", part_index, "content"),
+                f"must be a string or a list; it is {type(content).__name__}",
+            )
         content = _read_items(m, content, f"/{index}/parts/{part_index}/content", index, warnings)
     return {"role": "user", "id": "", "content": content}
 

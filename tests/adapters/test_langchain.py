@@ -203,6 +203,14 @@ def test_a_legacy_openai_history_with_tool_calls_reads_into_a_valid_transcript()
     ]
     assert read[5].content[0].text == "Sunny in both."
     assert codes(read.warnings) == [(Code.PART_NOT_READ, "/2/additional_kwargs/service")]
+    # Written back: the same calls, results and text, in v1 blocks, and the same IR.
+    again = written(read)
+    assert again[2].tool_calls == history[2].tool_calls
+    assert [(m.tool_call_id, m.content, m.status) for m in again[3:5]] == [
+        (m.tool_call_id, m.content, m.status) for m in history[3:5]
+    ]
+    assert again[5].text == history[5].text
+    assert list(from_langchain(again)) == list(read)
 
 
 def test_anthropic_legacy_content_reads_thinking_signatures_and_redacted_thinking() -> None:

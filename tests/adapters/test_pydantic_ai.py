@@ -309,3 +309,34 @@ def test_a_request_carrier_that_is_not_an_object_of_parts_is_warned() -> None:
     read = from_pydantic_ai([request])
     assert read[0].content == "a"
     assert codes(read.warnings) == [(Code.PART_NOT_READ, "/0/metadata/agent_ir")]
+
+
+def _args_as_dict(part: Any) -> Any:
+    """A tool call's arguments as the IR holds them: an object (JSON text decoded)."""
+    if isinstance(part, pm.ToolCallPart):
+        return pm.ToolCallPart(part.tool_name, part.args_as_dict(), tool_call_id=part.tool_call_id)
+    return part
+
+
+def test_a_history_read_and_written_back_gives_the_same_parts() -> None:
+    agent = Agent(FunctionModel(_weather_model), system_prompt="Be brief.")
+
+    @agent.tool_plain
+    def weather(city: str) -> str:
+        return f"sunny in {city}"
+
+    original = agent.run_sync("Weather in Paris and Rome?").all_messages()
+    read = from_pydantic_ai(original)
+    assert read.warnings == ()
+    again = history(read)
+    assert [type(message) for message in again] == [type(message) for message in original]
+    for before, after in zip(original, again, strict=True):
+        assert after.parts == [_args_as_dict(part) for part in before.parts]
+        assert after.metadata is None  # nothing needed the carrier
+    for before, after in zip(original[1::2], again[1::2], strict=True):
+        assert (after.usage, after.model_name, after.timestamp, after.provider_response_id) == (
+            before.usage,
+            before.model_name,
+            before.timestamp,
+            before.provider_response_id,
+        )

@@ -220,7 +220,8 @@ def _write_response(m: Any, ir: JsonDict, index: int, warnings: Warnings) -> Any
         model_name=ir.get("model"),
         timestamp=to_timestamp(ir.get("timestamp")),
         provider_name=provider,
-        provider_response_id=ir["id"],
+        # An id from_pydantic_ai gave (none in the response) is not written as one.
+        provider_response_id=None if ir["id"] == assigned_id(index) else ir["id"],
         finish_reason=_FINISH_FROM_IR.get(ir.get("stopReason", "")),
     )
     back = _read_response(m, response, 0, index, Warnings())

@@ -359,3 +359,40 @@ def test_hostile_content_is_read_or_refused_with_a_path_never_crashes(
         assert error.diagnostics
     else:
         assert all(warning.path.startswith("/0") for warning in read.warnings)
+
+
+def test_gemini_signatures_of_calls_are_where_langchain_google_genai_keeps_them() -> None:
+    transcript = [{"role": "assistant", "id": "a", "content": [
+        {"type": "toolCall", "id": "c1", "name": "f", "arguments": {}, "thoughtSignature": "c2ln"},
+        {"type": "toolCall", "id": "c2", "name": "f", "arguments": {}},
+        {"type": "text", "text": "t", "thoughtSignature": "dGV4dA=="},
+    ]}]  # fmt: skip
+    request = to_langchain(transcript)
+    [message] = request.fields["messages"]
+    assert message.additional_kwargs == {
+        "__gemini_function_call_thought_signatures__": {"c1": "c2ln"}
+    }
+    # A text part's signature has no LangChain field: kept in the carrier, warned.
+    assert codes(request.warnings) == [(Code.SIGNATURE_NOT_SENT, "/0/content/2/thoughtSignature")]
+    assert to_json_value(list(from_langchain([message]))) == transcript
+    stray = AIMessage(
+        content="",
+        tool_calls=[{"id": "c1", "name": "f", "args": {}}],
+        additional_kwargs={
+            "__gemini_function_call_thought_signatures__": {"c1": "c2ln", "c9": "eA=="}
+        },
+    )
+    read = from_langchain([stray])
+    assert read[0].content[0].thought_signature == "c2ln"
+    assert codes(read.warnings) == [
+        (Code.PART_NOT_READ, "/0/additional_kwargs/__gemini_function_call_thought_signatures__/c9")
+    ]
+
+
+def test_a_carrier_made_for_another_role_is_not_applied() -> None:
+    message = AIMessage(
+        content="hi", response_metadata={"agent_ir": {"role": "user", "content": 5}}
+    )
+    read = from_langchain([message])
+    assert read[0].role == "assistant"
+    assert codes(read.warnings) == [(Code.PART_NOT_READ, "/0/response_metadata/agent_ir")]

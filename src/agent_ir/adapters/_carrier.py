@@ -97,15 +97,24 @@ def apply(
     pointer: str,
 ) -> JsonDict:
     """``message`` (the IR JSON form read natively, message ``index`` of the result)
-    with ``carrier`` (found at ``pointer``) laid over it. A carrier of the wrong shape,
-    or a block that no longer reads as the type it was made for, is not applied
-    (PART_NOT_READ at its place)."""
+    with ``carrier`` (found at ``pointer``) laid over it. A carrier of the wrong shape
+    or made for a message of another role, or a block that no longer reads as the type
+    it was made for, is not applied (PART_NOT_READ at its place)."""
     if type(carrier) is not dict:
         warnings.add(
             Code.PART_NOT_READ,
             index,
             -1,
             f"the agent-ir carrier is {_kind(carrier)}, not an object: not applied",
+            path=pointer,
+        )
+        return message
+    if carrier.get("role", message["role"]) != message["role"]:
+        warnings.add(
+            Code.PART_NOT_READ,
+            index,
+            -1,
+            "the agent-ir carrier was made for a message of another role: not applied",
             path=pointer,
         )
         return message

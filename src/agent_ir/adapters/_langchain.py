@@ -28,8 +28,12 @@ The mapping (IR -> LangChain, read back the same way):
   and stop reason in ``response_metadata`` (``model_name``, ``model_provider``,
   ``finish_reason`` in OpenAI's words).
 
+A Gemini ``thoughtSignature`` of a tool call: ``additional_kwargs
+["__gemini_function_call_thought_signatures__"]`` by call id, where langchain-google-genai
+4 keeps them (its ``_FUNCTION_CALL_THOUGHT_SIGNATURES_MAP_KEY``).
+
 What LangChain has no field for (timestamps, cache breakpoints, citations, Gemini
-thought signatures, an image's detail, a document's title, ...) rides in the message's
+thought signatures of text and thinking, an image's detail, a document's title, ...) rides in the message's
 ``response_metadata["agent_ir"]`` (the *carrier*, which no LangChain chat model sends;
 see ``agent_ir.adapters._carrier``) so that the IR reads back equal, and what a model
 would not get is a ``ConversionWarning`` all the same.
@@ -94,6 +98,9 @@ _STOP_TO_IR = {
 }
 # additional_kwargs keys content_blocks reads itself, or that repeat tool_calls.
 _KWARGS_READ = frozenset({"reasoning_content", "refusal", "tool_calls", "function_call"})
+# Where langchain-google-genai (4.x) keeps the Gemini thought signatures of an AIMessage's
+# function calls: call id -> the signature as base64 text.
+_GEMINI_SIGNATURES = "__gemini_function_call_thought_signatures__"
 _REDACTED = "redacted_thinking"
 
 
@@ -185,6 +192,11 @@ def _write_assistant(lc: Any, ir: JsonDict) -> Any:
         content.append(written)
         if written["type"] == "tool_call":
             calls.append(dict(written))
+    signatures = {
+        block["id"]: block["thoughtSignature"]
+        for block in ir["content"]
+        if block["type"] == "toolCall" and "thoughtSignature" in block
+    }
     metadata: JsonDict = {"output_version": "v1"}
     if "model" in ir:
         metadata["model_name"] = ir["model"]
@@ -200,6 +212,7 @@ def _write_assistant(lc: Any, ir: JsonDict) -> Any:
         id=ir["id"],
         response_metadata=metadata,
         usage_metadata=None if usage is None else _write_usage(usage),
+        additional_kwargs={_GEMINI_SIGNATURES: signatures} if signatures else {},
     )
 
 
@@ -473,7 +486,7 @@ def _read_assistant(
     provider = metadata.get("model_provider")
     message = _assistant_fields(item, provider)
     for key in item.additional_kwargs:
-        if key not in _KWARGS_READ:
+        if key not in _KWARGS_READ and key != _GEMINI_SIGNATURES:
             _not_read(
                 warnings, index, -1, f"additional_kwargs[{key!r}]", f"/additional_kwargs/{key}"
             )
@@ -488,7 +501,39 @@ def _read_assistant(
         if read is not None:
             message["content"].append(read)
     message["content"] += _calls_without_ids(item, index, message_id, warnings)
+    _read_signatures(item.additional_kwargs.get(_GEMINI_SIGNATURES), message, index, warnings)
     return message
+
+
+def _read_signatures(signatures: object, message: JsonDict, index: int, warnings: Warnings) -> None:
+    """The Gemini thought signatures langchain-google-genai keeps by call id, onto the
+    calls; one that no call has (or not base64 text) is warned."""
+    if not signatures:
+        return
+    pointer = f"/{index}/additional_kwargs/{_GEMINI_SIGNATURES}"
+    if not isinstance(signatures, dict):
+        _not_read(
+            warnings,
+            index,
+            -1,
+            "Gemini thought signatures not by call id",
+            pointer[len(f"/{index}") :],
+        )
+        return
+    calls = {block["id"]: block for block in message["content"] if block["type"] == "toolCall"}
+    for call_id, signature in signatures.items():
+        call = calls.get(call_id)
+        if call is None or type(signature) is not str or not signature:
+            warnings.add(
+                Code.PART_NOT_READ,
+                index,
+                -1,
+                f"the Gemini thought signature of {call_id!r} has no IR form (no such call"
+                " or not text)",
+                path=f"{pointer}/{str(call_id).replace('~', '~0').replace('/', '~1')}",
+            )
+            continue
+        call["thoughtSignature"] = signature
 
 
 def _assistant_fields(item: Any, provider: object) -> JsonDict:

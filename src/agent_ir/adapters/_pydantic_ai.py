@@ -358,26 +358,13 @@ def _read_request(
             message["timestamp"] = timestamp
         carrier = parts.get(str(part_index)) if isinstance(parts, dict) else None
         if carrier is not None:
-            if (
-                isinstance(carrier, dict)
-                and carrier.get("role", message["role"]) != message["role"]
-            ):
-                warnings.add(
-                    Code.PART_NOT_READ,
-                    index,
-                    part_index,
-                    "the agent-ir carrier of this part was made for another kind of part:"
-                    " not applied",
-                    path=f"/{index}/metadata/{CARRIER_KEY}/parts/{part_index}",
-                )
-            else:
-                message = apply(
-                    message,
-                    carrier,
-                    warnings,
-                    index,
-                    f"/{index}/metadata/{CARRIER_KEY}/parts/{part_index}",
-                )
+            message = apply(
+                message,
+                carrier,
+                warnings,
+                index,
+                f"/{index}/metadata/{CARRIER_KEY}/parts/{part_index}",
+            )
         read.append(message)
     return read
 

@@ -11,6 +11,7 @@ from typing import Any
 
 import pytest
 from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 from pydantic_ai import Agent, PydanticAIDeprecationWarning
 from pydantic_ai import messages as pm
 from pydantic_ai.models.function import AgentInfo, FunctionModel
@@ -340,3 +341,69 @@ def test_a_history_read_and_written_back_gives_the_same_parts() -> None:
             before.timestamp,
             before.provider_response_id,
         )
+
+
+NAMES = st.sampled_from(["weather", "read", "search_docs"])
+IDS = st.text(alphabet="abc123_-", min_size=1, max_size=6)
+TEXT = st.text(max_size=8)
+ARGS = st.dictionaries(st.text(max_size=4), st.integers() | TEXT | st.booleans(), max_size=3)
+USER_ITEMS = st.lists(
+    TEXT
+    | st.builds(pm.BinaryContent, data=st.binary(min_size=1, max_size=6), media_type=st.just("image/png"))
+    | st.builds(pm.ImageUrl, url=st.just("https://x.test/a.png"))
+    | st.builds(pm.DocumentUrl, url=st.just("https://x.test/a.pdf")),
+    max_size=3,
+)  # fmt: skip
+REQUEST_PARTS = st.lists(
+    st.builds(pm.SystemPromptPart, content=TEXT)
+    | st.builds(pm.UserPromptPart, content=TEXT | USER_ITEMS)
+    | st.builds(pm.ToolReturnPart, tool_name=NAMES, content=TEXT, tool_call_id=IDS,
+                outcome=st.sampled_from(["success", "failed"])),
+    min_size=1,
+    max_size=3,
+)  # fmt: skip
+
+
+@st.composite
+def responses(draw: st.DrawFn) -> pm.ModelResponse:
+    provider = draw(st.sampled_from([None, "anthropic", "openai"]))
+    parts = draw(
+        st.lists(
+            st.builds(pm.TextPart, content=TEXT, id=st.none() | IDS)
+            | st.builds(pm.ThinkingPart, content=TEXT, signature=st.none() | TEXT,
+                        provider_name=st.just(provider))
+            | st.builds(pm.ToolCallPart, tool_name=NAMES, args=ARGS, tool_call_id=IDS),
+            max_size=4,
+        )
+    )  # fmt: skip
+    if provider is None:
+        parts = [part for part in parts if not isinstance(part, pm.ThinkingPart)]
+    return pm.ModelResponse(
+        parts=parts,
+        provider_name=provider,
+        model_name=draw(st.none() | TEXT),
+        usage=pm.RequestUsage(
+            input_tokens=draw(st.integers(0, 99)), output_tokens=draw(st.integers(0, 99))
+        ),
+        finish_reason=draw(st.sampled_from([None, "stop", "length", "tool_call"])),
+    )
+
+
+HISTORIES = st.lists(st.builds(pm.ModelRequest, parts=REQUEST_PARTS) | responses(), max_size=5)
+
+
+@SETTINGS
+@given(original=HISTORIES)
+def test_a_generated_history_read_and_written_back_gives_the_same_parts(
+    original: list[Any],
+) -> None:
+    read = from_pydantic_ai(original)
+    assert read.warnings == ()
+    written = to_pydantic_ai(read)
+    assert written.warnings == ()
+    again = [message for message in written.fields["message_history"]]
+    # Consecutive requests are one request once written: compare their parts in order.
+    assert [part for message in again for part in message.parts] == [
+        part for message in original for part in message.parts
+    ]
+    assert list(from_pydantic_ai(again)) == list(read)

@@ -401,7 +401,7 @@ def test_a_generated_history_read_and_written_back_gives_the_same_parts(
     assert read.warnings == ()
     written = to_pydantic_ai(read)
     assert written.warnings == ()
-    again = [message for message in written.fields["message_history"]]
+    again = list(written.fields["message_history"])
     # Consecutive requests are one request once written: compare their parts in order.
     assert [part for message in again for part in message.parts] == [
         part for message in original for part in message.parts

@@ -77,6 +77,10 @@ nox.options.sessions = [
     "ts_package",
 ]
 nox.options.reuse_existing_virtualenvs = True
+# uv builds each session's environment when nox has it (`pip install 'nox[uv]'`, as the
+# README says): the tests' environment took 76 s with virtualenv and pip, 8 s with uv
+# (2026-12-04); plain `pip install nox` falls back to virtualenv and pip.
+nox.options.default_venv_backend = "uv|virtualenv"
 nox.options.error_on_missing_interpreters = STRICT
 
 PYTHON = (PRESENT or SUPPORTED)[0]

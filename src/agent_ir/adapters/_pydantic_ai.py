@@ -17,7 +17,8 @@ The mapping (IR -> pydantic-ai, read back the same way):
   Files API names them, else ``openai``), and a ``CachePoint`` after a block with a
   cache breakpoint); tool result: ``ToolReturnPart`` (``outcome="failed"`` for an
   error); timestamps: each part's ``timestamp``.
-- assistant: ``ModelResponse`` with ``provider_response_id`` (the id),
+- assistant: ``ModelResponse`` with ``provider_response_id`` (the id, unless it is the
+  one ``from_pydantic_ai`` gives a response without one),
   ``model_name``, ``provider_name``, ``timestamp``, ``usage`` (``RequestUsage``) and
   ``finish_reason``; text: ``TextPart`` (``id``: the item id); thinking:
   ``ThinkingPart`` with its ``signature`` and the message's ``provider_name`` (so that

@@ -396,3 +396,69 @@ def test_a_carrier_made_for_another_role_is_not_applied() -> None:
     read = from_langchain([message])
     assert read[0].role == "assistant"
     assert codes(read.warnings) == [(Code.PART_NOT_READ, "/0/response_metadata/agent_ir")]
+
+
+LC_IDS = st.text(alphabet="abc123_-", min_size=1, max_size=6)
+LC_TEXT = st.text(max_size=8)
+LC_NAMES = st.sampled_from(["weather", "read"])
+LC_ARGS = st.dictionaries(st.text(max_size=4), st.integers() | LC_TEXT, max_size=3)
+V1_AI_BLOCKS = st.lists(
+    st.fixed_dictionaries({"type": st.just("text"), "text": LC_TEXT})
+    | st.fixed_dictionaries({"type": st.just("reasoning"), "reasoning": LC_TEXT},
+                            optional={"extras": st.fixed_dictionaries({"signature": LC_IDS})})
+    | st.fixed_dictionaries({"type": st.just("tool_call"), "id": LC_IDS, "name": LC_NAMES,
+                             "args": LC_ARGS})
+    | st.fixed_dictionaries({"type": st.just("refusal"), "refusal": LC_TEXT}),
+    max_size=4,
+)  # fmt: skip
+V1_USER = LC_TEXT | st.lists(
+    st.fixed_dictionaries({"type": st.just("text"), "text": LC_TEXT})
+    | st.fixed_dictionaries({"type": st.just("image"), "url": st.just("https://x.test/a.png")})
+    | st.fixed_dictionaries({"type": st.just("file"), "base64": st.just(PNG),
+                             "mime_type": st.just("application/pdf")}),
+    max_size=3,
+)  # fmt: skip
+
+
+def _ai(blocks: list[Any], message_id: str) -> AIMessage:
+    calls = [dict(block) for block in blocks if block["type"] == "tool_call"]
+    return AIMessage(
+        content=blocks,
+        tool_calls=calls,
+        id=message_id,
+        response_metadata={"output_version": "v1"},
+    )
+
+
+LC_HISTORIES = st.lists(
+    st.builds(SystemMessage, content=LC_TEXT, id=LC_IDS)
+    | st.builds(HumanMessage, content=V1_USER, id=LC_IDS)
+    | st.builds(_ai, V1_AI_BLOCKS, LC_IDS)
+    | st.builds(ToolMessage, content=LC_TEXT, tool_call_id=LC_IDS, name=LC_NAMES, id=LC_IDS,
+                status=st.sampled_from(["success", "error"])),
+    max_size=5,
+)  # fmt: skip
+
+
+@SETTINGS
+@given(original=LC_HISTORIES)
+def test_a_generated_v1_history_read_and_written_back_gives_the_same_messages(
+    original: list[BaseMessage],
+) -> None:
+    read = from_langchain(original)
+    assert read.warnings == ()
+    request = to_langchain(read)
+    assert request.warnings == ()
+    again = request.fields["messages"]
+    assert [type(message) for message in again] == [type(message) for message in original]
+    for before, after in zip(original, again, strict=True):
+        assert (after.id, after.content) == (before.id, before.content)
+        assert "agent_ir" not in after.response_metadata  # nothing needed the carrier
+        if isinstance(before, AIMessage):
+            assert after.tool_calls == before.tool_calls
+        if isinstance(before, ToolMessage):
+            assert (after.tool_call_id, after.name, after.status) == (
+                before.tool_call_id,
+                before.name,
+                before.status,
+            )

@@ -25,7 +25,9 @@ import openai
 from anthropic.types import MessageParam
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from pydantic_ai import messages as pm
 
+from agent_ir.adapters import from_pydantic_ai
 from agent_ir.wire import (
     ConversionWarningCode,
     OpenAIResponsesStream,
@@ -387,6 +389,31 @@ def test_a_hostile_maker_is_foreign_and_named_bounded_and_printable() -> None:
         assert len(warning.message) < 400
         assert "\u202e" not in warning.message
         assert "\n" not in warning.message
+
+
+def test_a_pydantic_ai_history_keeps_each_signature_with_its_maker() -> None:
+    """pydantic-ai names a thinking part's maker in ``provider_name``; read, it is the
+    block's ``signatureProvider``, so that switching provider drops the signature."""
+
+    def reply(provider: str, signature: str) -> Any:
+        thinking = pm.ThinkingPart(content="t", signature=signature, provider_name=provider)
+        return pm.ModelResponse(
+            parts=[thinking, pm.TextPart(content="480")], provider_name=provider
+        )
+
+    question = pm.ModelRequest(parts=[pm.UserPromptPart(content="27 + 453?")])
+    for provider, maker, signature, other in (
+        ("anthropic", "anthropic", ANTHROPIC_SIGNATURE, to_openai_responses),
+        ("openai", "openai-responses", ENCRYPTED, to_anthropic),
+        ("google-gla", "google-gla", THOUGHT_SIGNATURE, to_anthropic),
+    ):
+        history = from_pydantic_ai([question, reply(provider, signature)])
+        assert history[1].content[0].signature_provider == maker
+        request = other(history)
+        assert signature not in sent(request), provider
+        assert places(request) == [("FOREIGN_SIGNATURE_DROPPED", "/1/content/0")], provider
+    own = to_anthropic(from_pydantic_ai([question, reply("anthropic", ANTHROPIC_SIGNATURE)]))
+    assert own.fields["messages"][1]["content"][0]["signature"] == ANTHROPIC_SIGNATURE
 
 
 # --- the property: every ordered pair of formats ---------------------------------------

@@ -32,7 +32,17 @@ JsonDict = dict[str, Any]
 # The IR keys a model never reads in any format (ids, bookkeeping, reply metadata):
 # carried without a warning.
 _SILENT = frozenset(
-    {"id", "timestamp", "usage", "model", "provider", "stopReason", "itemId", "namespace"}
+    {
+        "id",
+        "timestamp",
+        "usage",
+        "model",
+        "provider",
+        "stopReason",
+        "itemId",
+        "namespace",
+        "signatureProvider",
+    }
 )
 # A key of a message or block a model would not get -> its code.
 _KEY_CODES = {

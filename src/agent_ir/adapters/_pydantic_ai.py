@@ -22,7 +22,9 @@ The mapping (IR -> pydantic-ai, read back the same way):
   ``model_name``, ``provider_name``, ``timestamp``, ``usage`` (``RequestUsage``) and
   ``finish_reason``; text: ``TextPart`` (``id``: the item id); thinking:
   ``ThinkingPart`` with its ``signature`` and the message's ``provider_name`` (so that
-  pydantic-ai sends a signature back to its maker only), redacted thinking as
+  pydantic-ai sends a signature back to its maker only; read back, a signed part's
+  ``provider_name``, else the response's, is the block's ``signatureProvider``,
+  ``"openai"`` read as ``"openai-responses"``), redacted thinking as
   pydantic-ai writes it (``id="redacted_thinking"``); tool call: ``ToolCallPart``;
   a server tool's call and result: ``NativeToolCallPart`` (its ``wire`` in
   ``provider_details``) and ``NativeToolReturnPart``; a Gemini ``thoughtSignature``:
@@ -96,6 +98,10 @@ _FINISH_TO_IR = {
 _FINISH_FROM_IR = {value: key for key, value in _FINISH_TO_IR.items()}
 _REDACTED = "redacted_thinking"
 _SIGNATURE = "thought_signature"
+# pydantic-ai's provider_name of a thinking part -> the wire format that made its
+# signature (``ThinkingBlock.signatureProvider``); any other name is kept as it is, a
+# maker no writer is, so its signature goes nowhere but back to pydantic-ai.
+_SIGNATURE_MAKERS = {"anthropic": "anthropic", "openai": "openai-responses"}
 
 
 def _pai() -> Any:
@@ -684,6 +690,9 @@ def _thinking_part(reader: _PartReader) -> JsonDict:
     block: JsonDict = {"type": "thinking", "thinking": part.content}
     if part.signature is not None:
         block["signature"] = part.signature
+        maker = part.provider_name or reader.provider
+        if maker:  # the signature's maker, so that no other format gets it
+            block["signatureProvider"] = _SIGNATURE_MAKERS.get(maker, maker)
     if part.id == _REDACTED:
         block["redacted"] = True
     elif part.id is not None:

@@ -225,9 +225,10 @@ def test_anthropic_legacy_content_reads_thinking_signatures_and_redacted_thinkin
         response_metadata={"model_provider": "anthropic", "stop_reason": "tool_use"},
     )
     [read] = from_langchain([reply])
+    maker = {"signatureProvider": "anthropic"}  # the model_provider: no other format gets them
     assert to_json_value(read.content) == [
-        {"type": "thinking", "thinking": "hmm", "signature": "sig"},
-        {"type": "thinking", "thinking": "", "signature": "opaque", "redacted": True},
+        {"type": "thinking", "thinking": "hmm", "signature": "sig", **maker},
+        {"type": "thinking", "thinking": "", "signature": "opaque", **maker, "redacted": True},
         {"type": "text", "text": "Checking."},
         {"type": "toolCall", "id": "toolu_1", "name": "weather", "arguments": {"city": "Paris"}},
     ]

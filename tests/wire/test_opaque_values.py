@@ -25,9 +25,10 @@ import openai
 from anthropic.types import MessageParam
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from langchain_core.messages import AIMessage, HumanMessage
 from pydantic_ai import messages as pm
 
-from agent_ir.adapters import from_pydantic_ai
+from agent_ir.adapters import from_langchain, from_pydantic_ai
 from agent_ir.wire import (
     ConversionWarningCode,
     OpenAIResponsesStream,
@@ -414,6 +415,28 @@ def test_a_pydantic_ai_history_keeps_each_signature_with_its_maker() -> None:
         assert places(request) == [("FOREIGN_SIGNATURE_DROPPED", "/1/content/0")], provider
     own = to_anthropic(from_pydantic_ai([question, reply("anthropic", ANTHROPIC_SIGNATURE)]))
     assert own.fields["messages"][1]["content"][0]["signature"] == ANTHROPIC_SIGNATURE
+
+
+def test_a_langchain_history_keeps_each_signature_with_its_maker() -> None:
+    """LangChain names the reply's maker in ``response_metadata["model_provider"]``
+    (Anthropic's reply in its legacy content, OpenAI's in v1 blocks)."""
+    anthropic = {"type": "thinking", "thinking": "t", "signature": ANTHROPIC_SIGNATURE}
+    openai = {"type": "reasoning", "reasoning": "t", "extras": {"signature": ENCRYPTED}}
+    for provider, maker, thinking, other in (
+        ("anthropic", "anthropic", anthropic, to_openai_responses),
+        ("openai", "openai-responses", openai, to_anthropic),
+    ):
+        reply = AIMessage(
+            content=[thinking, {"type": "text", "text": "480"}],
+            response_metadata={"model_provider": provider},
+        )
+        history = from_langchain([HumanMessage("27 + 453?"), reply])
+        assert history.warnings == ()
+        assert history[1].content[0].signature_provider == maker
+        request = other(history)
+        assert ANTHROPIC_SIGNATURE not in sent(request), provider
+        assert ENCRYPTED not in sent(request), provider
+        assert places(request) == [("FOREIGN_SIGNATURE_DROPPED", "/1/content/0")], provider
 
 
 # --- the property: every ordered pair of formats ---------------------------------------

@@ -21,12 +21,25 @@ __all__ = [
     "from_timestamp",
     "guarded",
     "input_items",
+    "signature_maker",
     "to_timestamp",
     "unb64",
 ]
 
 JsonDict = dict[str, Any]
 T = TypeVar("T")
+
+
+# A framework's provider name -> the wire format that made a thinking signature
+# (``ThinkingBlock.signatureProvider``); any other name is kept as it is, a maker no
+# writer is, so that its signature goes nowhere but back to the framework.
+_SIGNATURE_MAKERS = {"anthropic": "anthropic", "openai": "openai-responses"}
+
+
+def signature_maker(provider: str) -> str:
+    """The ``signatureProvider`` of a signature that framework provider ``provider``
+    (pydantic-ai's ``provider_name``, LangChain's ``model_provider``) made."""
+    return _SIGNATURE_MAKERS.get(provider, provider)
 
 
 def to_timestamp(value: object) -> datetime:

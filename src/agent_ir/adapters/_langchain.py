@@ -19,7 +19,8 @@ The mapping (IR -> LangChain, read back the same way):
   ``status="error"`` for an error).
 - assistant: ``AIMessage``; text: ``text`` (``id``: the item id); thinking:
   ``reasoning`` with the signature in ``extras["signature"]`` (as LangChain reads
-  Anthropic's), redacted thinking as Anthropic's ``redacted_thinking`` in a
+  Anthropic's; read back, the message's ``model_provider`` is the signature's maker,
+  ``signatureProvider``), redacted thinking as Anthropic's ``redacted_thinking`` in a
   ``non_standard`` block; tool call: a ``tool_call`` block and its entry in
   ``tool_calls``; refusal: ``refusal``; a server tool's call and result:
   ``server_tool_call`` (its ``wire`` in ``extras``) and ``server_tool_result`` (the
@@ -57,7 +58,13 @@ from typing import Any
 
 from agent_ir._generated.conversion_warning_schema import ConversionWarningCode
 from agent_ir.adapters._carrier import CARRIER_KEY, apply
-from agent_ir.adapters._common import JsonDict, carrier_of, guarded, input_items
+from agent_ir.adapters._common import (
+    JsonDict,
+    carrier_of,
+    guarded,
+    input_items,
+    signature_maker,
+)
 from agent_ir.messages import to_json_value
 from agent_ir.wire._common import (
     UNKNOWN_TOOL_NAME,
@@ -638,6 +645,8 @@ def _reasoning_block(reader: _BlockReader, block: Any, block_index: int) -> Json
     extras = block.get("extras") or {}
     if type(extras.get("signature")) is str:
         read["signature"] = extras["signature"]
+        if reader.provider != "unknown":  # the maker, so that no other format gets it
+            read["signatureProvider"] = signature_maker(reader.provider)
     reader.extras(block, block_index, ("signature",))
     return read
 
@@ -649,7 +658,10 @@ def _non_standard_block(reader: _BlockReader, block: Any, block_index: int) -> J
         and value.get("type") == _REDACTED
         and type(value.get("data")) is str
     ):
-        return {"type": "thinking", "thinking": "", "signature": value["data"], "redacted": True}
+        read = {"type": "thinking", "thinking": "", "signature": value["data"], "redacted": True}
+        if reader.provider != "unknown":
+            read["signatureProvider"] = signature_maker(reader.provider)
+        return read
     reader.not_read(block_index, "a non_standard block")
     return None
 

@@ -65,6 +65,7 @@ from agent_ir.adapters._common import (
     from_timestamp,
     guarded,
     input_items,
+    signature_maker,
     to_timestamp,
     unb64,
 )
@@ -98,10 +99,6 @@ _FINISH_TO_IR = {
 _FINISH_FROM_IR = {value: key for key, value in _FINISH_TO_IR.items()}
 _REDACTED = "redacted_thinking"
 _SIGNATURE = "thought_signature"
-# pydantic-ai's provider_name of a thinking part -> the wire format that made its
-# signature (``ThinkingBlock.signatureProvider``); any other name is kept as it is, a
-# maker no writer is, so its signature goes nowhere but back to pydantic-ai.
-_SIGNATURE_MAKERS = {"anthropic": "anthropic", "openai": "openai-responses"}
 
 
 def _pai() -> Any:
@@ -692,7 +689,7 @@ def _thinking_part(reader: _PartReader) -> JsonDict:
         block["signature"] = part.signature
         maker = part.provider_name or reader.provider
         if maker:  # the signature's maker, so that no other format gets it
-            block["signatureProvider"] = _SIGNATURE_MAKERS.get(maker, maker)
+            block["signatureProvider"] = signature_maker(maker)
     if part.id == _REDACTED:
         block["redacted"] = True
     elif part.id is not None:

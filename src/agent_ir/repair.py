@@ -235,7 +235,8 @@ def repair_transcript(
     the current turn that has none gets the provider's documented placeholder
     (Gemini: ``skip_thought_signature_validator`` as the base64 of its bytes, the form
     the SDK sends: ``c2tpcF90aG91Z2h0X3NpZ25hdHVyZV92YWxpZGF0b3I=``), one
-    ADDED_THOUGHT_SIGNATURE per call, at the call in the input. ``model`` is ignored without such a provider.
+    ADDED_THOUGHT_SIGNATURE per call, at the call in the input. ``model`` is ignored
+    without such a provider.
     ``actions`` lists everything done, in order.
 
     With ``allow_pending=True`` the unanswered calls of the pending turn (``pending_turn``:

@@ -43,7 +43,8 @@ message:
   (THINKING_NOT_SENT). Thinking without a signature cannot be sent back:
   THINKING_NOT_SENT. Thinking whose ``signatureProvider`` is another format's is not
   sent either, its signature never goes to Anthropic: FOREIGN_SIGNATURE_DROPPED at the
-  block (``wire._opaque``); a signature with no maker recorded is sent as it is. A refusal has no Anthropic block: it is a ``text`` block,
+  block (``wire._opaque``); a signature with no maker recorded is sent as it is. A
+  refusal has no Anthropic block: it is a ``text`` block,
   REFUSAL_AS_TEXT. A server-tool call of provider "anthropic" is ``server_tool_use {id,
   name, input}`` with the keys of its ``wire`` (whose ``type``, when there, replaces
   ``server_tool_use``, as ``mcp_tool_use``); a server-tool result is its ``wire`` with

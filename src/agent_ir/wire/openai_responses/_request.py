@@ -104,10 +104,10 @@ stands for both).
 A signature whose ``signatureProvider`` is another format's is not sent, nor its block:
 FOREIGN_SIGNATURE_DROPPED at the block (``wire._opaque``); thinking read from this
 format has ``signatureProvider`` "openai-responses". With no maker recorded, the form
-decides: any other signature (Anthropic's, say) means nothing to OpenAI and is not sent. A
-signature holding more or otherwise (the whole reasoning item, other keys, another
-order, spacing) is sent as its reference, with a ``SIGNATURE_CHANGED`` warning: it
-would not read back as it was.
+decides: any other signature (Anthropic's, say) means nothing to OpenAI and is not
+sent. A signature holding more or otherwise (the whole reasoning item, other keys,
+another order, spacing) is sent as its reference, with a ``SIGNATURE_CHANGED``
+warning: it would not read back as it was.
 
 Input or output items -> IR (``index`` is the item's position in ``items``). ``input``
 given as a string (the API takes it for one user message) -> one user message of that

@@ -13,6 +13,8 @@ from typing import Any, TypeVar
 from agent_ir._errors import WireFormatError
 from agent_ir.adapters._carrier import difference, warn_carried
 from agent_ir.wire._common import Warnings
+from agent_ir.wire.anthropic._rules import ANTHROPIC
+from agent_ir.wire.openai_responses._rules import OPENAI_RESPONSES
 
 __all__ = [
     "JsonDict",
@@ -33,7 +35,7 @@ T = TypeVar("T")
 # A framework's provider name -> the wire format that made a thinking signature
 # (``ThinkingBlock.signatureProvider``); any other name is kept as it is, a maker no
 # writer is, so that its signature goes nowhere but back to the framework.
-_SIGNATURE_MAKERS = {"anthropic": "anthropic", "openai": "openai-responses"}
+_SIGNATURE_MAKERS = {ANTHROPIC.name: ANTHROPIC.name, "openai": OPENAI_RESPONSES.name}
 
 
 def signature_maker(provider: str) -> str:

@@ -81,6 +81,7 @@ from agent_ir.wire._common import (
     parse_arguments,
     transcript_items,
 )
+from agent_ir.wire.anthropic._rules import ANTHROPIC
 
 __all__ = ["from_pydantic_ai", "to_pydantic_ai"]
 
@@ -196,7 +197,7 @@ def _write_item(m: Any, block: JsonDict) -> Any:
         return m.BinaryContent(data=unb64(source["data"]), media_type=source["mediaType"])
     if source["type"] == "file":
         file_id = source["fileId"]
-        provider = "anthropic" if file_id.startswith("file_") else "openai"
+        provider = ANTHROPIC.name if file_id.startswith("file_") else "openai"
         return m.UploadedFile(file_id=file_id, provider_name=provider)
     if kind == "image":
         detail = block.get("detail")

@@ -28,6 +28,7 @@ from hypothesis import strategies as st
 from langchain_core.messages import AIMessage, HumanMessage
 from pydantic_ai import messages as pm
 
+import agent_ir.wire
 from agent_ir.adapters import from_langchain, from_pydantic_ai
 from agent_ir.wire import (
     ConversionWarningCode,
@@ -41,7 +42,6 @@ from agent_ir.wire import (
     reply_from_openai_responses,
     to_anthropic,
     to_gemini,
-    to_openai_chat,
     to_openai_responses,
 )
 from agent_ir.wire._registry import provider_names, request_reader
@@ -65,12 +65,28 @@ REDACTED_DATA = "EmwKAhgBEgyAnthropicRedactedData=="
 THOUGHT_SIGNATURE = "CiQBjz1rX0dlbWluaVRob3VnaHQ="
 CALL_SIGNATURE = "CiQBjz1rX0dlbWluaUNhbGw="
 
-WRITERS: dict[str, Callable[[Any], WireRequest]] = {
-    "openai-chat": to_openai_chat,
-    "openai-responses": to_openai_responses,
-    "anthropic": to_anthropic,
-    "gemini": to_gemini,
+# How each provider's requests carry an opaque value back: "signature" (a thinking
+# block's signature as it is), "reference" (an OpenAI reasoning item: id and encrypted
+# content), "thoughtSignature" (Gemini's, on any part), or None (it takes none back).
+# Every registered provider must be named, so that a new one joins the pair property
+# (the providers of other branches are named ahead: a name not registered is not used).
+OPAQUE_FORMS: dict[str, str | None] = {
+    "openai-chat": None,
+    "openai-responses": "reference",
+    "anthropic": "signature",
+    "gemini": "thoughtSignature",
+    "mistral": "signature",
+    "bedrock-converse": "signature",
 }
+
+
+def writer(name: str) -> Callable[[Any], WireRequest]:
+    """The ``to_*`` of registered provider ``name``."""
+    function: Callable[[Any], WireRequest] = getattr(agent_ir.wire, f"to_{name.replace('-', '_')}")
+    return function
+
+
+WRITERS = {name: writer(name) for name in provider_names()}
 
 
 def sent(request: WireRequest) -> str:
@@ -441,12 +457,13 @@ def test_a_langchain_history_keeps_each_signature_with_its_maker() -> None:
 
 # --- the property: every ordered pair of formats ---------------------------------------
 
-# The formats whose requests carry opaque values back, and where they put them.
-MAKERS = ("anthropic", "openai-responses", "gemini")
+# The formats whose requests carry opaque values back.
+MAKERS = [name for name in provider_names() if OPAQUE_FORMS[name] is not None]
 
 
-def test_every_registered_provider_has_a_writer_in_the_pair_property() -> None:
-    assert set(WRITERS) == set(provider_names())
+def test_every_registered_provider_says_how_it_carries_opaque_values() -> None:
+    assert set(provider_names()) <= set(OPAQUE_FORMS)
+    assert {"anthropic", "openai-responses", "gemini"} <= set(MAKERS)
 
 
 @st.composite
@@ -490,9 +507,10 @@ def signed_by(maker: str, history: list[Any]) -> list[Any]:
         for block in message["content"]:
             block = dict(block)
             token = block.pop("_token", None)
-            if token is not None and maker == "gemini":
+            form = OPAQUE_FORMS[maker]
+            if token is not None and form == "thoughtSignature":
                 block["thoughtSignature"] = token
-            elif token is not None and block["type"] == "thinking" and maker == "anthropic":
+            elif token is not None and block["type"] == "thinking" and form == "signature":
                 block["signature"] = token
             elif token is not None and block["type"] == "thinking":
                 reference = {"type": "reasoning", "id": f"rs_{token}", "encrypted_content": token}
@@ -504,7 +522,8 @@ def signed_by(maker: str, history: list[Any]) -> list[Any]:
 
 def made_by(maker: str, tokens: list[str]) -> list[str]:
     """The tokens that are ``maker``'s opaque values (Gemini alone signs tool calls)."""
-    return [t for t in tokens if maker == "gemini" or not t.startswith("OPAQUECALL")]
+    signs_calls = OPAQUE_FORMS[maker] == "thoughtSignature"
+    return [t for t in tokens if signs_calls or not t.startswith("OPAQUECALL")]
 
 
 def read_back(maker: str, request: WireRequest) -> Any:

@@ -1,9 +1,9 @@
-"""``GeminiStream`` / ``AsyncGeminiStream``: what the module docstring promises, on
-hand-built chunks (the recordings in every chunking are test_stream_pairs.py's, the
-SDK comparison tests/wire/gemini/test_sdk_stream.py's): text pieces joined into one block,
-signatures reaching the block they belong to wherever they arrive, calls with and
-without ids, the finish reasons, usage, the JSON-array form, and hostile chunks refused
-with a path or warned, never a KeyError."""
+"""``GeminiStream`` / ``AsyncGeminiStream``: what the provider page promises (*Streams*
+in ``docsgen/mapping/gemini.md``), on hand-built chunks (the recordings in every chunking
+are test_stream_pairs.py's, the SDK comparison tests/wire/gemini/test_sdk_stream.py's):
+text pieces joined into one block, signatures reaching the block they belong to wherever
+they arrive, calls with and without ids, the finish reasons, usage, the JSON-array form,
+and hostile chunks refused with a path or warned, never a KeyError."""
 
 from __future__ import annotations
 

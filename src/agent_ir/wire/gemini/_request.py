@@ -1,17 +1,6 @@
 """Google Gemini: the IR to and from a ``generateContent`` request's ``contents``,
-``systemInstruction`` and ``tools`` (``genai.Client().models.generate_content(model=...,
-contents=fields["contents"], config=types.GenerateContentConfig(system_instruction=
-fields["systemInstruction"], tools=fields["tools"]))``, or the REST body as it is).
-
-``to_gemini`` writes each message as Gemini parts (camelCase keys; consecutive tool
-results share one user content of ``functionResponse`` parts; a call id ``from_gemini``
-made up is left out) and warns about what Gemini has no place for, one
-``ConversionWarning`` each. ``from_gemini`` decodes the request into its declaration
-(``_wire``: the field descriptions say what each field becomes) and maps it; a call or
-response without an id gets one from its place (``_ids``), so a request read and written
-back is the request that came, but for forms the API reads alike (snake_case keys come
-back camelCase, base64 standard and padded, a missing role ``user``).
-"""
+``systemInstruction`` and ``tools``, each loss a ``ConversionWarning`` (the mapping:
+``docsgen/mapping/gemini.md``; the fields: ``_wire``'s declaration)."""
 
 from __future__ import annotations
 

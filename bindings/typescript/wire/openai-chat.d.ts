@@ -72,6 +72,7 @@ export interface CompletionTokensDetails {
  * Token counts. In a stream, the last report seen is the reply's (OpenAI sends it
  * in a chunk of its own after the finish, with ``stream_options.include_usage``;
  * vLLM's continuous usage is cumulative).
+ * OpenAI streams none unless stream_options: {include_usage: true} is requested (no usage: 0 and 0).
  */
 export interface Usage {
   /**
@@ -248,7 +249,7 @@ export interface Function {
  */
 export interface _CallFields {
   /**
-   * The call's id (a stream may repeat it).
+   * The call's id (a stream may repeat it). OpenAI sends it once; Groq, OpenRouter and DeepSeek repeat it and the name in every delta: the first non-empty one is kept.
    */
   readonly id?: string | null;
   /**
@@ -296,7 +297,7 @@ export interface ToolCall {
  */
 export interface ToolCallDelta {
   /**
-   * The call's id (a stream may repeat it).
+   * The call's id (a stream may repeat it). OpenAI sends it once; Groq, OpenRouter and DeepSeek repeat it and the name in every delta: the first non-empty one is kept.
    */
   readonly id?: string | null;
   /**
@@ -347,7 +348,7 @@ export interface Audio {
  */
 export interface _MessageFields {
   /**
-   * The text, or (Mistral) a list of parts.
+   * The text, or (Mistral) a list of parts. '' (OpenAI's first chunk) adds nothing.
    */
   readonly content?: string | readonly Part[] | null;
   /**
@@ -363,7 +364,7 @@ export interface _MessageFields {
    */
   readonly refusal?: string | null;
   /**
-   * Citations of the text.
+   * Citations of the text. OpenRouter sends them before the text, with content ''.
    */
   readonly annotations?: readonly Annotation[] | null;
   /**
@@ -435,7 +436,7 @@ export interface Message {
  */
 export interface Delta {
   /**
-   * The text, or (Mistral) a list of parts.
+   * The text, or (Mistral) a list of parts. '' (OpenAI's first chunk) adds nothing.
    */
   readonly content?: string | readonly Part[] | null;
   /**
@@ -451,7 +452,7 @@ export interface Delta {
    */
   readonly refusal?: string | null;
   /**
-   * Citations of the text.
+   * Citations of the text. OpenRouter sends them before the text, with content ''.
    */
   readonly annotations?: readonly Annotation[] | null;
   /**
@@ -485,7 +486,7 @@ export interface _ChoiceFields {
    */
   readonly index?: number;
   /**
-   * Why the reply ended; null (or '') until it does.
+   * Why the reply ended; null (or '') until it does. stop or eos (Together), tool_calls or function_call, length or model_length (Mistral), content_filter or error (OpenRouter). OpenAI sends a refusal with stop; Ollama and Gemini's compatible API say stop after calls; some compatible servers never send one.
    */
   readonly finish_reason?: string | null;
   /**
@@ -565,7 +566,7 @@ export interface ChunkChoice {
    */
   readonly index?: number;
   /**
-   * Why the reply ended; null (or '') until it does.
+   * Why the reply ended; null (or '') until it does. stop or eos (Together), tool_calls or function_call, length or model_length (Mistral), content_filter or error (OpenRouter). OpenAI sends a refusal with stop; Ollama and Gemini's compatible API say stop after calls; some compatible servers never send one.
    */
   readonly finish_reason?: string | null;
   /**
@@ -611,7 +612,7 @@ export interface ChunkChoice {
  */
 export interface _TopFields {
   /**
-   * The reply's id; absent, null or '': the request id stands for it.
+   * The reply's id; absent, null or '': the request id stands for it. Every chunk repeats it; Azure's first chunk has '' (with prompt_filter_results only), Snowflake writes '' in every chunk.
    */
   readonly id?: string | null;
   /**
@@ -627,7 +628,7 @@ export interface _TopFields {
    */
   readonly x_groq?: XGroq | null;
   /**
-   * An error (not null): PROVIDER_TRANSPORT_ERROR with its code, else its type; nothing else is read.
+   * An error (not null): PROVIDER_TRANSPORT_ERROR with its code, else its type; nothing else is read. OpenAI sends {error: {message, type}} and nothing else; OpenRouter an ordinary chunk with an error beside choices.
    */
   readonly error?: unknown;
   /**
@@ -717,7 +718,7 @@ export interface Completion {
  */
 export interface Chunk {
   /**
-   * The reply's id; absent, null or '': the request id stands for it.
+   * The reply's id; absent, null or '': the request id stands for it. Every chunk repeats it; Azure's first chunk has '' (with prompt_filter_results only), Snowflake writes '' in every chunk.
    */
   readonly id?: string | null;
   /**
@@ -733,7 +734,7 @@ export interface Chunk {
    */
   readonly x_groq?: XGroq | null;
   /**
-   * An error (not null): PROVIDER_TRANSPORT_ERROR with its code, else its type; nothing else is read.
+   * An error (not null): PROVIDER_TRANSPORT_ERROR with its code, else its type; nothing else is read. OpenAI sends {error: {message, type}} and nothing else; OpenRouter an ordinary chunk with an error beside choices.
    */
   readonly error?: unknown;
   /**
@@ -1025,7 +1026,7 @@ export interface RequestDeveloperMessage {
 export interface RequestUserMessage {
   readonly role: "user";
   /**
-   * The turn's content.
+   * The turn's content. The API refuses an empty array (to_openai_chat sends '' for no parts).
    */
   readonly content: string | readonly UserPart[];
 }
@@ -1054,7 +1055,7 @@ export interface RequestAssistantMessage {
 }
 
 /**
- * A tool result (``isError`` false); its tool name is the call's with its id.
+ * A tool result (``isError`` false); its tool name is the call's with its id. The API wants a call's results right after it, and a tool message holds no image.
  */
 export interface RequestToolMessage {
   readonly role: "tool";

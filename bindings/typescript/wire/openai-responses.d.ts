@@ -1758,7 +1758,7 @@ export interface ClientCall {
    */
   readonly call_id: string;
   /**
-   * The item's state (completed...); not read, not warned.
+   * The item's state (completed...); not read, not warned. to_openai_responses writes completed: the SDK requires the status, and a call read back is complete.
    */
   readonly status?: unknown;
 }

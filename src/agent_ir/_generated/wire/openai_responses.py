@@ -1119,7 +1119,14 @@ class ClientCall(WireStruct):
     id: Annotated[NonBlank, Meta(description="The item's id (cu_..., lsh_...): the call's itemId.")]
     call_id: Annotated[NonBlank, Meta(description="The call's id, which its output answers.")]
     status: Annotated[
-        Any, Meta(description="The item's state (completed...); not read, not warned.")
+        Any,
+        Meta(
+            description=(
+                "The item's state (completed...); not read, not warned. to_openai_responses "
+                "writes completed: the SDK requires the status, and a call read back is "
+                "complete."
+            )
+        ),
     ] = None
 
 

@@ -1685,7 +1685,7 @@ async def test_an_unknown_delta_type_is_passed_over_once_per_block_and_the_text_
             "PART_NOT_READ",
             "/content/0",
             0,
-            "a sparkle_delta delta of content[0] (text) has no IR form",
+            "a sparkle_delta delta of /content/0 (text) has no IR form",
         )
     ]
 
@@ -1759,7 +1759,7 @@ async def test_a_call_made_by_a_server_tool_says_its_caller_is_not_read(
                 "PART_NOT_READ",
                 "/content/0/caller",
                 0,
-                "content[0].caller ('code_execution_20250825') has no IR form",
+                "/content/0/caller ('code_execution_20250825') has no IR form",
             )
         ]
         if warned
@@ -1922,7 +1922,7 @@ def test_a_skipped_block_is_a_part_not_read_warning_naming_its_index_and_type() 
         for w in response.warnings  # type: ignore[attr-defined]
     ]
     assert warnings == [
-        ("PART_NOT_READ", "/content/0", "content[0] (container_upload) has no IR form")
+        ("PART_NOT_READ", "/content/0", "/content/0 (container_upload) has no IR form")
     ]
 
 
@@ -1995,7 +1995,7 @@ async def test_deltas_of_a_server_tool_result_are_one_part_not_read() -> None:
             "PART_NOT_READ",
             "/content/1",
             1,
-            "a delta of content[1] (web_search_tool_result) has no IR form: the result is "
+            "a delta of /content/1 (web_search_tool_result) has no IR form: the result is "
             "the block its content_block_start gave",
         )
     ]
@@ -2024,7 +2024,7 @@ async def test_citations_of_an_empty_text_block_are_part_not_read() -> None:
             "PART_NOT_READ",
             "/content/0/citations",
             0,
-            "content[0].citations of an empty text block have no IR form",
+            "/content/0/citations of an empty text block have no IR form",
         )
     ]
     assert [block.text for block in response.message.content] == ["hi"]

@@ -11,6 +11,7 @@ import msgspec
 
 from agent_ir._generated.conversion_warning_schema import ConversionWarningCode
 from agent_ir._generated.model_stream_schema import ProviderErrorCode, ResponseStopReason
+from agent_ir._paths import to_pointer
 from agent_ir._text import cut, non_empty_id, quoted
 from agent_ir.replies.builder import ReplyBuilder
 from agent_ir.wire._common import parse_arguments
@@ -216,12 +217,8 @@ def first_usage(usage: WireUsage | None, raw: dict[str, Any], what: str, at: str
 def no_ir_form(reply: ReplyBuilder, index: int, wire_type: str) -> None:
     """The PART_NOT_READ warning of a content block the IR has no place for: the same
     for a stream and a non-streamed reply."""
-    reply.warn(
-        ConversionWarningCode.PART_NOT_READ,
-        f"/content/{index}",
-        index,
-        f"content[{index}] ({wire_type}) has no IR form",
-    )
+    at = to_pointer(("content", index))
+    reply.warn(ConversionWarningCode.PART_NOT_READ, at, index, f"{at} ({wire_type}) has no IR form")
 
 
 def caller_not_read(reply: ReplyBuilder, index: int, block: ToolUseBlock) -> None:
@@ -231,11 +228,12 @@ def caller_not_read(reply: ReplyBuilder, index: int, block: ToolUseBlock) -> Non
     caller = block.caller
     if caller is None or caller == DIRECT_CALLER:
         return
+    at = to_pointer(("content", index, "caller"))
     reply.warn(
         ConversionWarningCode.PART_NOT_READ,
-        f"/content/{index}/caller",
+        at,
         index,
-        f"content[{index}].caller ({quoted(caller.get('type'))}) has no IR form",
+        f"{at} ({quoted(caller.get('type'))}) has no IR form",
     )
 
 
@@ -442,11 +440,12 @@ class AnthropicState:
         if block.kind == _SKIPPED or block.emitted:
             return
         block.emitted = True
+        at = to_pointer(("content", block.index))
         self._reply.warn(
             ConversionWarningCode.PART_NOT_READ,
-            f"/content/{block.index}",
+            at,
             block.index,
-            f"a delta of content[{block.index}] ({block.wire_type}) has no IR form:"
+            f"a delta of {at} ({block.wire_type}) has no IR form:"
             " the result is the block its content_block_start gave",
         )
 
@@ -456,12 +455,12 @@ class AnthropicState:
         if block.delta_warned:
             return
         block.delta_warned = True
+        at = to_pointer(("content", block.index))
         self._reply.warn(
             ConversionWarningCode.PART_NOT_READ,
-            f"/content/{block.index}",
+            at,
             block.index,
-            f"a {cut(delta_type)} delta of content[{block.index}] ({block.wire_type})"
-            " has no IR form",
+            f"a {cut(delta_type)} delta of {at} ({block.wire_type}) has no IR form",
         )
 
     def _content_block_stop(self, index: int) -> None:
@@ -611,11 +610,12 @@ def cite(
     if not citations:
         return
     if not text:
+        at = to_pointer(("content", block_index, "citations"))
         reply.warn(
             ConversionWarningCode.PART_NOT_READ,
-            f"/content/{block_index}/citations",
+            at,
             block_index,
-            f"content[{block_index}].citations of an empty text block have no IR form",
+            f"{at} of an empty text block have no IR form",
         )
         return
     for citation in citations:

@@ -11,6 +11,7 @@ import msgspec
 
 from agent_ir._generated.conversion_warning_schema import ConversionWarningCode
 from agent_ir._generated.model_stream_schema import ResponseStopReason
+from agent_ir._paths import to_pointer
 from agent_ir._text import cut, non_empty_id, quoted
 from agent_ir.replies.builder import ReplyBuilder
 from agent_ir.replies.protocol import ProviderErrorCode as Code
@@ -306,11 +307,12 @@ class GeminiState:
         """The call; False for a call streamed in pieces (PART_NOT_READ)."""
         self._close()
         if call.partial_args is not None or call.will_continue is True:
+            at = _part_pointer(number)
             self._reply.warn(
                 _NOT_READ,
-                f"/candidates/0/content/parts/{number}",
+                at,
                 -1,
-                f"parts[{number}] is a functionCall streamed in pieces (partialArgs/willContinue),"
+                f"{at} is a functionCall streamed in pieces (partialArgs/willContinue),"
                 " which is not assembled",
             )
             return False
@@ -341,12 +343,12 @@ class GeminiState:
         else:
             kinds = [name for field, name in _OTHER_KINDS if getattr(part, field) is not None]
         signed = " (its thoughtSignature with it)" if signature is not None else ""
+        at = _part_pointer(number)
         self._reply.warn(
             _NOT_READ,
-            f"/candidates/0/content/parts/{number}",
+            at,
             -1,
-            f"parts[{number}] ({cut(', '.join(kinds or ['empty part']), 80)}) has no IR form"
-            f"{signed}",
+            f"{at} ({cut(', '.join(kinds or ['empty part']), 80)}) has no IR form{signed}",
         )
 
     def _close(self) -> None:
@@ -457,6 +459,11 @@ class _Places:
     def at(self, index: int) -> str:
         """The part's pointer in the chunk."""
         return f"{self._prefix}/content/parts/{index}"
+
+
+def _part_pointer(number: int) -> str:
+    """Where part ``number`` of the reply's content is, as the non-streamed reply holds it."""
+    return to_pointer(("candidates", 0, "content", "parts", number))
 
 
 def _needs_data(response: GenerateContentResponse) -> bool:

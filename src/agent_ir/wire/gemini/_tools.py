@@ -100,7 +100,7 @@ class _Entry:
                 for position, declaration in enumerate(self._value.function_declarations):
                     found.append(self._declaration(f"/{key}/{position}", declaration))
             elif key in others:
-                what = f"tools[{self._index}], a tool of type {quoted(key)},"
+                what = f"{to_pointer(('tools', self._index))} (a tool of type {quoted(key)})"
                 self._warnings.add_tool(
                     ConversionWarningCode.TOOL_NOT_READ, self._index, not_read(what)
                 )

@@ -62,7 +62,7 @@ _FINISH_REASONS = {
     "error": Stop.ERROR,
 }
 _CHUNK_OBJECTS = frozenset({"", "chat.completion.chunk"})
-_DELTA = "choices[0].delta"
+_DELTA = ("choices", 0, "delta")  # where the delta read is, in a chunk
 _CHUNK = "chat.completion.chunk"  # the event type a refusal names
 # The message of the reply as the non-streamed API returns it: where a warning points.
 MESSAGE_PATH: Path = ("choices", 0, "message")
@@ -127,10 +127,11 @@ def choice_not_read(reply: ReplyBuilder, position: int) -> None:
 def annotation_not_read(reply: ReplyBuilder, position: int, kind: str, *, cited: bool) -> None:
     """The PART_NOT_READ warning of annotation ``position`` of the message: not a
     ``url_citation`` (``cited`` False), or a citation with no text to cite from."""
-    what = f"annotations[{position}] ({kind})"
+    at = to_pointer(("choices", 0, "message", "annotations", position))
+    what = f"{at} ({kind})"
     reply.warn(
         ConversionWarningCode.PART_NOT_READ,
-        f"/choices/0/message/annotations/{position}",
+        at,
         -1,
         f"{what} has no text to cite from" if cited else f"{what} has no IR form",
     )
@@ -153,12 +154,8 @@ def part_not_read(reply: ReplyBuilder, at: str, kind: str) -> None:
 def not_a_function_call(reply: ReplyBuilder, index: int, kind: str) -> None:
     """The PART_NOT_READ warning of a tool call that is not a function call (a custom
     tool's free-text input): the same for a stream and a non-streamed reply."""
-    reply.warn(
-        ConversionWarningCode.PART_NOT_READ,
-        f"/choices/0/message/tool_calls/{index}",
-        index,
-        f"tool_calls[{index}] ({kind}) has no IR form",
-    )
+    at = to_pointer(("choices", 0, "message", "tool_calls", index))
+    reply.warn(ConversionWarningCode.PART_NOT_READ, at, index, f"{at} ({kind}) has no IR form")
 
 
 # --- the keys not read --------------------------------------------------------------
@@ -499,7 +496,8 @@ class ChatState:
         """``at``: the pointer of the delta's choice."""
         if is_function_call(delta.function_call):
             raise Refusal(
-                f"{_DELTA}.function_call (a legacy function call) is not supported: "
+                f"{_CHUNK} {to_pointer((*_DELTA, 'function_call'))} (a legacy function call) "
+                "is not supported: "
                 "it has no call id; use tools"
             )
         tool_calls = delta.tool_calls
@@ -552,7 +550,8 @@ class ChatState:
 
     def _still_open(self, what: str) -> None:
         if self._finish is not None:
-            raise Refusal(f"{_DELTA}.{what} after finish_reason {quoted(self._finish)}")
+            at = to_pointer((*_DELTA, *what.split(".")))
+            raise Refusal(f"{_CHUNK} {at} after finish_reason {quoted(self._finish)}")
 
     # --- what is owed ------------------------------------------------------------------
 

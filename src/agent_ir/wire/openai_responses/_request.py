@@ -34,7 +34,7 @@ from agent_ir._generated.message_schema import (
     UserMessage,
 )
 from agent_ir._jsoncopy import thaw
-from agent_ir._paths import Path, to_pointer
+from agent_ir._paths import Path, to_pointer, unescape_segment
 from agent_ir._text import non_empty_id, quoted
 from agent_ir.wire._common import (
     AUDIO_MEDIA_TYPES,
@@ -932,8 +932,7 @@ class _Reader:
         """The undeclared keys at ``pointers``, by the pointer of their object."""
         for where in pointers:
             parent, _, key = where.rpartition("/")
-            key = key.replace("~1", "/").replace("~0", "~")
-            self.unread.setdefault(parent, []).append(key)
+            self.unread.setdefault(parent, []).append(unescape_segment(key))
 
     def turn_of(self, item_id: str | None) -> _Turn:
         if item_id is not None and not non_empty_id(item_id):

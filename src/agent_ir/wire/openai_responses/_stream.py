@@ -13,6 +13,7 @@ import msgspec
 
 from agent_ir._generated.conversion_warning_schema import ConversionWarningCode
 from agent_ir._generated.model_stream_schema import ResponseStopReason
+from agent_ir._paths import to_pointer
 from agent_ir._text import cut, non_empty_id, quoted
 from agent_ir.replies.builder import ReplyBuilder
 from agent_ir.wire._common import parse_arguments, without_nulls
@@ -160,12 +161,8 @@ _NOT_HOSTED = frozenset({"custom_tool_call", "custom_tool_call_output", "item_re
 def no_ir_form(reply: ReplyBuilder, output_index: int, kind: str, why: str = "") -> None:
     """The PART_NOT_READ warning of an output item the IR has no place for: the same
     for a stream and a non-streamed reply."""
-    reply.warn(
-        ConversionWarningCode.PART_NOT_READ,
-        f"/output/{output_index}",
-        -1,
-        f"output[{output_index}] ({kind}{why}) has no IR form",
-    )
+    at = to_pointer(("output", output_index))
+    reply.warn(ConversionWarningCode.PART_NOT_READ, at, -1, f"{at} ({kind}{why}) has no IR form")
 
 
 def hosted_item(reply: ReplyBuilder, output_index: int, item: Unread, event: str, at: str) -> bool:
@@ -202,11 +199,9 @@ def _client_call(reply: ReplyBuilder, output_index: int, item: Unread, event: st
     except WireError as error:
         raise Refusal(f"{event} {error}") from None
     if call.status == "incomplete":
+        at = to_pointer(("output", output_index))
         reply.warn(
-            ConversionWarningCode.PART_NOT_READ,
-            f"/output/{output_index}",
-            -1,
-            f"output[{output_index}] (a {call.type} cut off) is dropped",
+            ConversionWarningCode.PART_NOT_READ, at, -1, f"{at} (a {call.type} cut off) is dropped"
         )
         return False
     arguments = call_arguments(item.data)
@@ -217,34 +212,32 @@ def _client_call(reply: ReplyBuilder, output_index: int, item: Unread, event: st
 def cut_off(reply: ReplyBuilder, output_index: int) -> None:
     """The warning of a function call cut off inside its arguments (``incomplete``),
     which is dropped: the stop reason says the reply is incomplete."""
+    at = to_pointer(("output", output_index))
     reply.warn(
         ConversionWarningCode.PART_NOT_READ,
-        f"/output/{output_index}",
+        at,
         -1,
-        f"output[{output_index}] (a function call cut off inside its arguments) is dropped",
+        f"{at} (a function call cut off inside its arguments) is dropped",
     )
 
 
 def phase_not_read(reply: ReplyBuilder, phase: Any, output_index: int) -> None:
     """PART_NOT_READ for a message's ``phase``, which the IR has no place for."""
     if phase is not None:
-        reply.warn(
-            ConversionWarningCode.PART_NOT_READ,
-            f"/output/{output_index}/phase",
-            -1,
-            f"output[{output_index}].phase has no IR form",
-        )
+        at = to_pointer(("output", output_index, "phase"))
+        reply.warn(ConversionWarningCode.PART_NOT_READ, at, -1, f"{at} has no IR form")
 
 
 def raw_content_not_read(reply: ReplyBuilder, content: list[Any] | None, output_index: int) -> None:
     """PART_NOT_READ for each raw reasoning content part of a reasoning item (only its
     summary is read, as ``from_openai_responses`` reads it)."""
     for position in range(len(content or ())):
+        at = to_pointer(("output", output_index, "content", position))
         reply.warn(
             ConversionWarningCode.PART_NOT_READ,
-            f"/output/{output_index}/content/{position}",
+            at,
             position,
-            f"output[{output_index}].content[{position}] (raw reasoning content) has no IR form",
+            f"{at} (raw reasoning content) has no IR form",
         )
 
 
@@ -270,7 +263,7 @@ def _message_part(
     position: int,
 ) -> int:
     """Read part ``position`` of message ``output[index]``: 1 when it is a refusal."""
-    warned = f"/output/{index}/content/{position}"
+    warned = to_pointer(("output", index, "content", position))
     match part:
         case OutputText(text=text, annotations=annotations):
             if text:
@@ -283,8 +276,8 @@ def _message_part(
                     ConversionWarningCode.PART_NOT_READ,
                     f"{warned}/annotations",
                     position,
-                    f"the annotations of an empty text part (output[{index}].content"
-                    f"[{position}]) have no IR form: no text block holds them",
+                    f"the annotations of an empty text part ({warned}) have no IR form: "
+                    "no text block holds them",
                 )
         case RefusalPart(refusal=text):
             if text:
@@ -296,7 +289,7 @@ def _message_part(
                 ConversionWarningCode.PART_NOT_READ,
                 warned,
                 position,
-                f"output[{index}].content[{position}] ({quoted(kind)} part) has no IR form",
+                f"{warned} ({quoted(kind)} part) has no IR form",
             )
     return 0
 

@@ -10,7 +10,7 @@ from collections.abc import Mapping
 from typing import Any, Final
 
 from agent_ir._generated.transcript_schema import ToolDefinition
-from agent_ir._paths import Path, to_pointer
+from agent_ir._paths import Path, to_pointer, unescape_segment
 from agent_ir._text import is_blank, quoted
 from agent_ir.validation._checks import values_valid
 from agent_ir.validation._convert import convert_messages
@@ -155,7 +155,7 @@ def _decoded(decoder: Decoder, value: Any, key: str) -> tuple[list[Any], dict[st
     unread: dict[str, list[str]] = {}
     for place in decoded.unread:
         parent, _, name = place.rpartition("/")
-        unread.setdefault(parent, []).append(name.replace("~1", "/").replace("~0", "~"))
+        unread.setdefault(parent, []).append(unescape_segment(name))
     return decoded.value, unread
 
 

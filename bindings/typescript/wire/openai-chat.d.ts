@@ -344,6 +344,84 @@ export interface Audio {
 }
 
 /**
+ * Reasoning text (OpenRouter): a thinking block, signed with the detail's reference when it has a signature.
+ */
+export interface ReasoningText {
+  readonly type: "reasoning.text";
+  /**
+   * The reasoning (a stream: this piece of it).
+   */
+  readonly text?: string | null;
+  /**
+   * The provider's signature of the reasoning (a stream: in a piece of its own, after the text).
+   */
+  readonly signature?: string | null;
+  /**
+   * The detail's id: kept in the block's signature, sent back.
+   */
+  readonly id?: string | null;
+  /**
+   * Whose reasoning it is (anthropic-claude-v1, openai-responses-v1...): kept in the block's signature, sent back.
+   */
+  readonly format?: string | null;
+  /**
+   * Which detail a stream's piece belongs to: a new index starts a new block.
+   */
+  readonly index?: number | null;
+}
+
+/**
+ * A summary of the reasoning (OpenRouter): a thinking block, unsigned.
+ */
+export interface ReasoningSummary {
+  readonly type: "reasoning.summary";
+  /**
+   * The summary (a stream: this piece of it).
+   */
+  readonly summary?: string | null;
+  /**
+   * The detail's id: kept in the block's signature, sent back.
+   */
+  readonly id?: string | null;
+  /**
+   * Whose reasoning it is (anthropic-claude-v1, openai-responses-v1...): kept in the block's signature, sent back.
+   */
+  readonly format?: string | null;
+  /**
+   * Which detail a stream's piece belongs to: a new index starts a new block.
+   */
+  readonly index?: number | null;
+}
+
+/**
+ * Reasoning the provider encrypted or redacted (OpenRouter): a redacted thinking block whose signature is the detail's reference, data included.
+ */
+export interface ReasoningEncrypted {
+  readonly type: "reasoning.encrypted";
+  /**
+   * The encrypted reasoning.
+   */
+  readonly data?: string | null;
+  /**
+   * The detail's id: kept in the block's signature, sent back.
+   */
+  readonly id?: string | null;
+  /**
+   * Whose reasoning it is (anthropic-claude-v1, openai-responses-v1...): kept in the block's signature, sent back.
+   */
+  readonly format?: string | null;
+  /**
+   * Which detail a stream's piece belongs to: a new index starts a new block.
+   */
+  readonly index?: number | null;
+}
+
+/**
+ * One of OpenRouter's reasoning_details; any other type is ``Unread`` (PART_NOT_READ).
+ */
+export type ReasoningDetail = ReasoningText | ReasoningSummary | ReasoningEncrypted;
+
+/**
  * What a reply's message and a chunk's delta share.
  */
 export interface _MessageFields {
@@ -359,6 +437,10 @@ export interface _MessageFields {
    * Reasoning (OpenRouter, Groq, vLLM); read when no reasoning_content.
    */
   readonly reasoning?: string | null;
+  /**
+   * OpenRouter's structured reasoning: read instead of reasoning (its plain copy) when it holds any detail; each detail one thinking block, a signed one (or an encrypted one) with the detail less its text as its signature, so that to_openai_chat sends it back.
+   */
+  readonly reasoning_details?: readonly ReasoningDetail[] | null;
   /**
    * The model's refusal.
    */
@@ -401,6 +483,10 @@ export interface Message {
    * Reasoning (OpenRouter, Groq, vLLM); read when no reasoning_content.
    */
   readonly reasoning?: string | null;
+  /**
+   * OpenRouter's structured reasoning: read instead of reasoning (its plain copy) when it holds any detail; each detail one thinking block, a signed one (or an encrypted one) with the detail less its text as its signature, so that to_openai_chat sends it back.
+   */
+  readonly reasoning_details?: readonly ReasoningDetail[] | null;
   /**
    * The model's refusal.
    */
@@ -447,6 +533,10 @@ export interface Delta {
    * Reasoning (OpenRouter, Groq, vLLM); read when no reasoning_content.
    */
   readonly reasoning?: string | null;
+  /**
+   * OpenRouter's structured reasoning: read instead of reasoning (its plain copy) when it holds any detail; each detail one thinking block, a signed one (or an encrypted one) with the detail less its text as its signature, so that to_openai_chat sends it back.
+   */
+  readonly reasoning_details?: readonly ReasoningDetail[] | null;
   /**
    * The model's refusal.
    */
@@ -1040,6 +1130,10 @@ export interface RequestAssistantMessage {
    * The text ('' and null: none), or text and refusal parts.
    */
   readonly content?: string | readonly AssistantPart[] | null;
+  /**
+   * OpenRouter's structured reasoning, as a reply gives it: each detail one thinking block before the text (as the reply reads it).
+   */
+  readonly reasoning_details?: readonly ReasoningDetail[] | null;
   /**
    * Citations of the last text block; another type, or no text, is warned.
    */

@@ -38,6 +38,10 @@ __all__ = [
     "MisplacedRefusalPart",
     "Part",
     "PromptTokensDetails",
+    "ReasoningDetail",
+    "ReasoningEncrypted",
+    "ReasoningSummary",
+    "ReasoningText",
     "RequestAnnotation",
     "RequestAssistantMessage",
     "RequestDeveloperMessage",
@@ -345,6 +349,95 @@ class Audio(WireStruct):
     ] = None
 
 
+class ReasoningText(WireStruct, tag_field="type", tag="reasoning.text"):
+    """Reasoning text (OpenRouter): a thinking block, signed with the detail's reference when it has a signature."""
+
+    text: Annotated[str | None, Meta(description="The reasoning (a stream: this piece of it).")] = (
+        None
+    )
+    signature: Annotated[
+        str | None,
+        Meta(
+            description=(
+                "The provider's signature of the reasoning (a stream: in a piece of its own, "
+                "after the text)."
+            )
+        ),
+    ] = None
+    id: Annotated[
+        str | None, Meta(description="The detail's id: kept in the block's signature, sent back.")
+    ] = None
+    format: Annotated[
+        str | None,
+        Meta(
+            description=(
+                "Whose reasoning it is (anthropic-claude-v1, openai-responses-v1...): kept "
+                "in the block's signature, sent back."
+            )
+        ),
+    ] = None
+    index: Annotated[
+        Count | None,
+        Meta(
+            description="Which detail a stream's piece belongs to: a new index starts a new block."
+        ),
+    ] = None
+
+
+class ReasoningSummary(WireStruct, tag_field="type", tag="reasoning.summary"):
+    """A summary of the reasoning (OpenRouter): a thinking block, unsigned."""
+
+    summary: Annotated[
+        str | None, Meta(description="The summary (a stream: this piece of it).")
+    ] = None
+    id: Annotated[
+        str | None, Meta(description="The detail's id: kept in the block's signature, sent back.")
+    ] = None
+    format: Annotated[
+        str | None,
+        Meta(
+            description=(
+                "Whose reasoning it is (anthropic-claude-v1, openai-responses-v1...): kept "
+                "in the block's signature, sent back."
+            )
+        ),
+    ] = None
+    index: Annotated[
+        Count | None,
+        Meta(
+            description="Which detail a stream's piece belongs to: a new index starts a new block."
+        ),
+    ] = None
+
+
+class ReasoningEncrypted(WireStruct, tag_field="type", tag="reasoning.encrypted"):
+    """Reasoning the provider encrypted or redacted (OpenRouter): a redacted thinking block whose signature is the detail's reference, data included."""
+
+    data: Annotated[str | None, Meta(description="The encrypted reasoning.")] = None
+    id: Annotated[
+        str | None, Meta(description="The detail's id: kept in the block's signature, sent back.")
+    ] = None
+    format: Annotated[
+        str | None,
+        Meta(
+            description=(
+                "Whose reasoning it is (anthropic-claude-v1, openai-responses-v1...): kept "
+                "in the block's signature, sent back."
+            )
+        ),
+    ] = None
+    index: Annotated[
+        Count | None,
+        Meta(
+            description="Which detail a stream's piece belongs to: a new index starts a new block."
+        ),
+    ] = None
+
+
+ReasoningDetail = ReasoningText | ReasoningSummary | ReasoningEncrypted
+"""One of OpenRouter's reasoning_details; any other type is ``Unread`` (PART_NOT_READ)."""
+
+
 class _MessageFields(WireStruct):
     """What a reply's message and a chunk's delta share."""
 
@@ -360,6 +453,17 @@ class _MessageFields(WireStruct):
     reasoning: Annotated[
         str | None,
         Meta(description="Reasoning (OpenRouter, Groq, vLLM); read when no reasoning_content."),
+    ] = None
+    reasoning_details: Annotated[
+        list[ReasoningDetail] | None,
+        Meta(
+            description=(
+                "OpenRouter's structured reasoning: read instead of reasoning (its plain "
+                "copy) when it holds any detail; each detail one thinking block, a signed "
+                "one (or an encrypted one) with the detail less its text as its signature, "
+                "so that to_openai_chat sends it back."
+            )
+        ),
     ] = None
     refusal: Annotated[str | None, Meta(description="The model's refusal.")] = None
     annotations: Annotated[
@@ -788,6 +892,15 @@ class RequestAssistantMessage(WireStruct, tag_field="role", tag="assistant"):
     content: Annotated[
         str | list[AssistantPart] | None,
         Meta(description="The text ('' and null: none), or text and refusal parts."),
+    ] = None
+    reasoning_details: Annotated[
+        list[ReasoningDetail] | None,
+        Meta(
+            description=(
+                "OpenRouter's structured reasoning, as a reply gives it: each detail one "
+                "thinking block before the text (as the reply reads it)."
+            )
+        ),
     ] = None
     annotations: Annotated[
         list[RequestAnnotation] | None,

@@ -12,6 +12,7 @@ from agent_ir.replies.builder import Refusal, ReplyBuilder
 from agent_ir.replies.protocol import ModelResponse
 from agent_ir.wire._decode import Decoder, Unread, WireError, describe_json
 from agent_ir.wire._reply import read_reply
+from agent_ir.wire.openai_chat._reasoning import read_details
 from agent_ir.wire.openai_chat._stream import (
     _FINISH_REASONS,
     _NO_USAGE,
@@ -146,12 +147,15 @@ def _choice(
         raise Refusal(f"unknown finish_reason {quoted(finish_reason)}")
     for place in taken(unread, at + "/", f"{at}/message/tool_calls/"):
         key_warning(reply, reply_path(place, at, "message"), -1, None)
-    reasoning = message.reasoning_content
-    if reasoning is None:
-        reasoning = message.reasoning
-    if reasoning:
-        reply.thinking(reasoning, what="reasoning")
-        reply.end_thinking()
+    if message.reasoning_details:  # reasoning is its plain copy
+        read_details(reply, message.reasoning_details)
+    else:
+        reasoning = message.reasoning_content
+        if reasoning is None:
+            reasoning = message.reasoning
+        if reasoning:
+            reply.thinking(reasoning, what="reasoning")
+            reply.end_thinking()
     cited = _content(reply, message)
     transcript = None if message.audio is None else message.audio.transcript
     if transcript:

@@ -24,6 +24,7 @@ from agent_ir._generated.message_schema import (
     ServerToolResultBlock,
     SystemMessage,
     TextBlock,
+    ThinkingBlock,
     ToolCallBlock,
     ToolResultMessage,
     UserMessage,
@@ -63,6 +64,7 @@ from agent_ir.wire._decode import Decoded, Decoder, Unread, WireError, describe_
 from agent_ir.wire._tools import read_with_tools, sent_tools
 from agent_ir.wire.openai_chat import _wire as chat
 from agent_ir.wire.openai_chat._keys import DEFAULT_VALUES
+from agent_ir.wire.openai_chat._reasoning import detail_of, reference
 from agent_ir.wire.openai_chat._tools import chat_tools, read_chat_tools
 
 __all__ = ["from_openai_chat", "to_openai_chat"]
@@ -322,9 +324,13 @@ def _assistant(message: AssistantMessage, index: int, warnings: Warnings) -> Jso
     texts: list[str] = []
     refusals: list[str] = []
     calls: list[JsonDict] = []
+    details: list[JsonDict] = []
     for block_index, block in enumerate(message.content):
         kind = type(block)
-        if kind is TextBlock:
+        detail = _detail(block) if kind is ThinkingBlock else None
+        if detail is not None:
+            details.append({**detail, "index": len(details)})
+        elif kind is TextBlock:
             _block_details(block, index, block_index, warnings)
             texts.append(block.text)  # type: ignore[union-attr]
         elif kind is ToolCallBlock:
@@ -338,11 +344,24 @@ def _assistant(message: AssistantMessage, index: int, warnings: Warnings) -> Jso
     text, refusal = "".join(texts), "".join(refusals)
     held = bool(calls or refusal)
     wire: JsonDict = {"role": "assistant", "content": None if held and not text else text}
+    if details:
+        wire["reasoning_details"] = details
     if refusal:
         wire["refusal"] = refusal
     if calls:
         wire["tool_calls"] = calls
     return wire
+
+
+def _detail(block: Any) -> JsonDict | None:
+    """The OpenRouter reasoning detail a thinking block was read from (its signature
+    the detail's reference, ``_reasoning``), or None: not sent."""
+    found = detail_of(block.signature)
+    if found is None or (found["type"] == "reasoning.encrypted") is not bool(block.redacted):
+        return None
+    if found["type"] == "reasoning.text":
+        return {"type": "reasoning.text", "text": block.thinking, **found}
+    return found if not block.thinking else None
 
 
 _THINKING_NOT_SENT = (Code.THINKING_NOT_SENT, "Chat Completions takes no thinking back")
@@ -688,6 +707,10 @@ class _Reader:
     def _assistant(self, index: int, message: Any, path: Path) -> list[Wire]:
         content = message.content
         blocks: list[Wire] = []
+        for position, detail in enumerate(message.reasoning_details or ()):
+            block = self._detail(index, detail, (*path, "reasoning_details", position))
+            if block is not None:
+                blocks.append(block)
         if type(content) is str:
             if content:
                 blocks.append({"type": "text", "text": content})
@@ -702,6 +725,27 @@ class _Reader:
             if block is not None:
                 blocks.append(block)
         return blocks
+
+    def _detail(self, index: int, detail: Any, path: Path) -> Wire | None:
+        """A reasoning detail (OpenRouter's) as a thinking block, as the reply reads it;
+        another type, or an encrypted one without data, is PART_NOT_READ."""
+        if type(detail) is chat.ReasoningEncrypted and detail.data is not None:
+            self._keys(index, -1, path)
+            return {"type": "thinking", "thinking": "", "redacted": True,
+                    "signature": reference(detail)}  # fmt: skip
+        if type(detail) is chat.ReasoningText or type(detail) is chat.ReasoningSummary:
+            self._keys(index, -1, path)
+            text = detail.text if isinstance(detail, chat.ReasoningText) else detail.summary
+            signature = reference(detail) if type(detail) is chat.ReasoningText else None
+            if not text and signature is None:
+                return None
+            block: Wire = {"type": "thinking", "thinking": text or ""}
+            if signature is not None:
+                block["signature"] = signature
+            return block
+        kind = detail.type if type(detail) is Unread else "reasoning.encrypted"
+        self._not_read(index, -1, f"a {quoted(kind)} reasoning detail", path)
+        return None
 
     def _annotations(
         self, index: int, annotations: list[Any], blocks: list[Wire], path: Path
@@ -821,6 +865,7 @@ class _Reader:
         content = message.content
         if (
             message.refusal
+            or message.reasoning_details
             or message.annotations
             or (content is not None and type(content) is not str)
         ):

@@ -21,12 +21,16 @@ from agent_ir.wire._common import key_not_read, parse_arguments
 from agent_ir.wire._decode import Decoder, Unread, WireError, describe_json
 from agent_ir.wire._stream import DONE, AsyncStream, Refusal, StreamState, SyncStream
 from agent_ir.wire.openai_chat._keys import DEFAULT_VALUES
+from agent_ir.wire.openai_chat._reasoning import detail_not_read, reference, reference_of
 from agent_ir.wire.openai_chat._wire import (
     Chunk,
     ChunkChoice,
     Delta,
     FileAnnotation,
     Part,
+    ReasoningEncrypted,
+    ReasoningSummary,
+    ReasoningText,
     TextPart,
     ThinkingPart,
     ToolCallDelta,
@@ -258,6 +262,8 @@ class ChatState:
     __slots__ = (
         "_annotations",
         "_calls",
+        "_detail",
+        "_detail_keys",
         "_emitted_calls",
         "_ended",
         "_finish",
@@ -268,6 +274,7 @@ class ChatState:
         "_refused",
         "_reply",
         "_request_id",
+        "_signature",
         "_skipped",
         "_thinking",
         "_unread",
@@ -278,6 +285,9 @@ class ChatState:
         self._reply = reply
         self._request_id = request_id  # the response id when the chunks carry none
         self._thinking = False  # a thinking block is open
+        self._detail: int | None = None  # the reasoning detail the open block reads
+        self._detail_keys: dict[str, str] = {}  # its id and format, as they came
+        self._signature: str | None = None  # its reference once its signature came
         self._last_is_text = False  # the last block so far is text: a citation is taken
         self._calls: dict[int, _Call] = {}
         self._emitted_calls = 0
@@ -422,11 +432,14 @@ class ChatState:
 
     def _text(self, delta: Delta) -> None:
         """Reasoning, content and refusal."""
-        reasoning = delta.reasoning_content
-        if reasoning is None:
-            reasoning = delta.reasoning
-        if reasoning:
-            self._reasoning(reasoning)
+        if delta.reasoning_details:  # reasoning is its plain copy
+            self._details(delta.reasoning_details)
+        else:
+            reasoning = delta.reasoning_content
+            if reasoning is None:
+                reasoning = delta.reasoning
+            if reasoning:
+                self._reasoning(reasoning)
         content = delta.content
         if type(content) is list:
             self._content_parts(content)
@@ -443,6 +456,43 @@ class ChatState:
             self._refused = True
             self._last_is_text = False
             self._reply.refusal(refusal)
+
+    def _details(self, details: Sequence[Any]) -> None:
+        """Pieces of OpenRouter's ``reasoning_details``: the pieces of one detail (its
+        ``index``) are one thinking block, signed with the detail's reference once its
+        signature comes; an encrypted detail is a redacted block of its own."""
+        for position, detail in enumerate(details):
+            if type(detail) is Unread:
+                detail_not_read(self._reply, position, detail)
+                continue
+            index = position if detail.index is None else detail.index
+            if self._thinking and self._detail != index:
+                self._close_thinking()
+            if type(detail) is ReasoningEncrypted:
+                self._still_open("reasoning_details")
+                if detail.data is None:
+                    detail_not_read(self._reply, index, detail)
+                    continue
+                self._close_thinking()
+                self._last_is_text = False
+                self._reply.end_thinking(reference(detail), redacted=True, what="reasoning")
+                continue
+            self._detail_piece(detail, index)
+
+    def _detail_piece(self, detail: ReasoningText | ReasoningSummary, index: int) -> None:
+        text = detail.text if isinstance(detail, ReasoningText) else detail.summary
+        if text:
+            self._reasoning(text)
+        self._detail = index
+        for key in ("id", "format"):
+            if getattr(detail, key) is not None:
+                self._detail_keys[key] = getattr(detail, key)
+        if type(detail) is ReasoningText and detail.signature is not None:
+            self._still_open("reasoning_details")
+            self._thinking = True  # a signature alone signs an empty block
+            self._last_is_text = False
+            found = {"type": "reasoning.text", **self._detail_keys}
+            self._signature = reference_of({**found, "signature": detail.signature})
 
     def _reasoning(self, reasoning: str) -> None:
         self._still_open("reasoning")
@@ -558,7 +608,9 @@ class ChatState:
     def _close_thinking(self) -> None:
         if self._thinking:
             self._thinking = False
-            self._reply.end_thinking()
+            signature, self._signature = self._signature, None
+            self._detail, self._detail_keys = None, {}
+            self._reply.end_thinking(signature)
 
     def _tool_calls(self, *, truncated: bool) -> None:
         """The assembled calls, in index order; ``truncated``: the output limit cut the

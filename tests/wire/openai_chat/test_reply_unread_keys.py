@@ -607,3 +607,18 @@ def test_chunks_read_from_their_text_or_as_data_give_the_same_reply(
     as_data = OpenAIChatStream([*chunks, b"data: [DONE]\n\n"], request_id="request-1").result()
     assert to_json_value(from_text) == to_json_value(as_data)
     assert from_text.warnings != ()
+
+
+def test_a_legacy_function_call_in_a_reply_is_refused_naming_its_place() -> None:
+    message = {
+        "role": "assistant",
+        "content": None,
+        "function_call": {"name": "f", "arguments": "{}"},
+    }
+    with pytest.raises(ProviderError) as caught:
+        read(completion(message))
+    assert (caught.value.code, caught.value.message) == (
+        ProviderErrorCode.PROVIDER_INVALID_EVENT,
+        "reply_from_openai_chat: /choices/0/message/function_call (a legacy function call) is "
+        "not supported: it has no call id; use tools",
+    )

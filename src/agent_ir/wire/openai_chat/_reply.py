@@ -167,7 +167,7 @@ def _choice(
         reply.refusal(refusal)
     if is_function_call(message.function_call):
         raise Refusal(
-            "message.function_call (a legacy function call) is not supported: "
+            f"{_F} {at}/message/function_call (a legacy function call) is not supported: "
             "it has no call id; use tools"
         )
     truncated = finish_reason == "length"

@@ -67,11 +67,12 @@ CALL_SIGNATURE = "CiQBjz1rX0dlbWluaUNhbGw="
 
 # How each provider's requests carry an opaque value back: "signature" (a thinking
 # block's signature as it is), "reference" (an OpenAI reasoning item: id and encrypted
-# content), "thoughtSignature" (Gemini's, on any part), or None (it takes none back).
+# content), "detail" (an OpenRouter reasoning detail of OpenAI Chat), "thoughtSignature"
+# (Gemini's, on any part), or None (it takes none back).
 # Every registered provider must be named, so that a new one joins the pair property
 # (the providers of other branches are named ahead: a name not registered is not used).
 OPAQUE_FORMS: dict[str, str | None] = {
-    "openai-chat": None,
+    "openai-chat": "detail",
     "openai-responses": "reference",
     "anthropic": "signature",
     "gemini": "thoughtSignature",
@@ -463,7 +464,7 @@ MAKERS = [name for name in provider_names() if OPAQUE_FORMS[name] is not None]
 
 def test_every_registered_provider_says_how_it_carries_opaque_values() -> None:
     assert set(provider_names()) <= set(OPAQUE_FORMS)
-    assert {"anthropic", "openai-responses", "gemini"} <= set(MAKERS)
+    assert {"openai-chat", "anthropic", "openai-responses", "gemini"} <= set(MAKERS)
 
 
 @st.composite
@@ -512,6 +513,9 @@ def signed_by(maker: str, history: list[Any]) -> list[Any]:
                 block["thoughtSignature"] = token
             elif token is not None and block["type"] == "thinking" and form == "signature":
                 block["signature"] = token
+            elif token is not None and block["type"] == "thinking" and form == "detail":
+                detail = {"type": "reasoning.text", "signature": token}
+                block["signature"] = json.dumps(detail, separators=(",", ":"))
             elif token is not None and block["type"] == "thinking":
                 reference = {"type": "reasoning", "id": f"rs_{token}", "encrypted_content": token}
                 block["signature"] = json.dumps(reference, separators=(",", ":"))

@@ -554,12 +554,12 @@ class ThinkingBlock(TaggedStruct, tag_field="type", tag="thinking"):
         Annotated[
             NonEmptyString,
             Meta(
-                description='The wire format that made signature: "anthropic" or "openai-responses", stamped by that format\'s readers (requests, replies, streams). A writer of another format does not send the signature, nor the redacted data or encrypted reasoning it holds (FOREIGN_SIGNATURE_DROPPED). Absent (a transcript written before makers were recorded): each writer sends the signature as before, by its form alone.'
+                description='The wire format that made signature: "anthropic", "openai-responses" or "openai-chat" (OpenRouter\'s reasoning details), stamped by that format\'s readers (requests, replies, streams); the framework adapters take it from the framework\'s provider name. A writer of another format does not send the signature, nor the redacted data or encrypted reasoning it holds (FOREIGN_SIGNATURE_DROPPED). Absent (a transcript written before makers were recorded): each writer sends the signature as before, by its form alone.'
             ),
         ]
     ] = field(name="signatureProvider", default=None)
     """
-    The wire format that made signature: "anthropic" or "openai-responses", stamped by that format's readers (requests, replies, streams). A writer of another format does not send the signature, nor the redacted data or encrypted reasoning it holds (FOREIGN_SIGNATURE_DROPPED). Absent (a transcript written before makers were recorded): each writer sends the signature as before, by its form alone.
+    The wire format that made signature: "anthropic", "openai-responses" or "openai-chat" (OpenRouter's reasoning details), stamped by that format's readers (requests, replies, streams); the framework adapters take it from the framework's provider name. A writer of another format does not send the signature, nor the redacted data or encrypted reasoning it holds (FOREIGN_SIGNATURE_DROPPED). Absent (a transcript written before makers were recorded): each writer sends the signature as before, by its form alone.
     """
     redacted: Absent[
         Annotated[

@@ -1147,6 +1147,10 @@ def _keep_assistant(message: Any, index: int, losses: list[Any], moved: list[Any
             refusals.append(block["text"])
         elif kind in ("serverToolCall", "serverToolResult"):
             losses.append(("SERVER_TOOL_NOT_SENT", index, block_index))
+        elif "signature" in block and block.get("signatureProvider", "openai-chat") != (
+            "openai-chat"
+        ):  # another format's signature: never sent, nor its block
+            losses.append(("FOREIGN_SIGNATURE_DROPPED", index, block_index))
         else:
             losses.append(("THINKING_NOT_SENT", index, block_index))
     joined, refusal = "".join(texts), "".join(refusals)
@@ -1370,9 +1374,9 @@ def test_each_from_openai_chat_warning_points_at_the_wire_value_it_is_about() ->
             0,
             2,
             "/messages/0/content/2/image_url/detail",
-            "messages[0].content[2].image_url.detail has no IR form",
+            "/messages/0/content/2/image_url/detail has no IR form",
         ),
-        ("PART_NOT_READ", 0, -1, "/messages/0/name", "messages[0].name has no IR form"),
+        ("PART_NOT_READ", 0, -1, "/messages/0/name", "/messages/0/name has no IR form"),
         (
             "PART_NOT_READ",
             1,
@@ -1380,7 +1384,7 @@ def test_each_from_openai_chat_warning_points_at_the_wire_value_it_is_about() ->
             "/messages/1/tool_calls/0",
             "a 'custom' tool call has no IR form",
         ),
-        ("PART_NOT_READ", 1, -1, "/messages/1/audio", "messages[1].audio has no IR form"),
+        ("PART_NOT_READ", 1, -1, "/messages/1/audio", "/messages/1/audio has no IR form"),
         ("PART_NOT_READ", 2, 0, "/messages/2/content/0", "a 'refusal' part has no IR form"),
         (
             "TOOL_NAME_UNKNOWN",
@@ -1564,38 +1568,38 @@ def test_keys_a_request_does_not_read_are_warned_in_their_object_s_order() -> No
             0,
             0,
             f"{file_at}/filename",
-            "messages[0].content[0].file.filename has no IR form",
+            "/messages/0/content/0/file/filename has no IR form",
         ),
         (
             "PART_NOT_READ",
             0,
             0,
             f"{file_at}/extra",
-            "messages[0].content[0].file.extra has no IR form",
+            "/messages/0/content/0/file/extra has no IR form",
         ),
         (
             "PART_NOT_READ",
             0,
             0,
             f"{file_at}/file_id",
-            "messages[0].content[0].file.file_id has no IR form",
+            "/messages/0/content/0/file/file_id has no IR form",
         ),
-        ("PART_NOT_READ", 1, -1, f"{call_at}/x", "messages[1].tool_calls[0].x has no IR form"),
+        ("PART_NOT_READ", 1, -1, f"{call_at}/x", "/messages/1/tool_calls/0/x has no IR form"),
         (
             "PART_NOT_READ",
             1,
             -1,
             f"{call_at}/index",
-            "messages[1].tool_calls[0].index has no IR form",
+            "/messages/1/tool_calls/0/index has no IR form",
         ),
         (
             "PART_NOT_READ",
             1,
             -1,
             f"{call_at}/function/y",
-            "messages[1].tool_calls[0].function.y has no IR form",
+            "/messages/1/tool_calls/0/function/y has no IR form",
         ),
-        ("PART_NOT_READ", 2, -1, "/messages/2/prefix", "messages[2].prefix has no IR form"),
+        ("PART_NOT_READ", 2, -1, "/messages/2/prefix", "/messages/2/prefix has no IR form"),
     ]
 
 

@@ -1,159 +1,7 @@
-"""A streamed OpenAI Chat Completions reply (``stream: true``), read sync or async.
-
-``OpenAIChatStream(source, *, request_id, cancel=None)``: ``source`` is an iterable of
-the raw response body (server-sent events, in any chunking) or of decoded
-``chat.completion.chunk`` objects (plain dicts, e.g. ``chunk.model_dump()``), or a mix;
-``AsyncOpenAIChatStream`` reads an async iterable. See ``agent_ir.wire._stream`` for
-the drivers, the decoding and the failures of the source itself. ``ChatState`` below
-decodes each chunk once into its declaration (``agent_ir.wire.openai_chat._wire``, whose
-field descriptions are the format as read here: an absent optional field and ``null``
-are alike; a value not of its declared shape is PROVIDER_INVALID_EVENT naming it,
-``chat.completion.chunk /choices/0/delta/content/0 must be an object; it is a string
-('a')``) and turns it into ``ReplyBuilder`` calls (named below as the fixture records
-they match: text_delta, thinking_end, tool_call, response_end).
-
-Events
-------
-=======================================  ==============================================
-SSE event                                records
-=======================================  ==============================================
-``data: {chunk}`` (no ``event`` field,   the chunk, below
-``event: message``, or a decoded dict)
-``data: [DONE]``                         what the finish owed (when no ``finish_reason``
-                                         came: thinking_end, tool_call) + response_end
-``event: error``                         transport_error (its data is the error object,
-                                         or an object holding one under ``error``)
-``event: <anything else>``               PROVIDER_UNKNOWN_EVENT
-``: comment`` lines (OpenRouter's        nothing (the SSE decoder drops them)
-``: OPENROUTER PROCESSING``)
-=======================================  ==============================================
-
-A chunk, in this order:
-
-* ``error`` (not null; OpenAI sends ``{"error": {"message", "type"}}`` and nothing else,
-  OpenRouter an ordinary chunk with an ``error`` beside ``choices``): one
-  transport_error and nothing else of the chunk; see *Errors* for its code.
-* ``object``: absent, ``""`` (Azure's prompt-filter chunk) or ``"chat.completion.chunk"``;
-  any other string is PROVIDER_UNKNOWN_EVENT.
-* ``id``: the first chunk with a non-empty ``id`` starts the response
-  (``response_start``, that id for ``responseId``); later ids are not read (every chunk
-  repeats it). A chunk without an id (absent, ``null``, ``""``) before the start is
-  skipped when it carries no choices and no usage (Azure's first chunk: ``id: ""``,
-  ``prompt_filter_results``); one with choices or usage starts the response with the
-  stream's ``request_id`` as its id (Snowflake writes ``"id": ""`` in every chunk: the
-  request id is the caller's own and unique to the request, so message ids stay
-  unique in a transcript). An id that is not a string is PROVIDER_INVALID_EVENT.
-* ``choices``: ``index`` (absent reads as 0) must be an integer >= 0. Choice 0 is read;
-  a choice of another index (a request with ``n > 1``) is not, with one
-  CHOICES_NOT_READ warning (``/choices/<index>``) the first time the index is seen.
-* ``choices[0].delta`` (absent reads as ``{}``), in this order:
-
-  - ``reasoning_content`` (DeepSeek, vLLM) or, when that is absent, ``reasoning``
-    (OpenRouter, newer vLLM) -> thinking_delta; the thinking block is closed by a
-    thinking_end (never a signature: the format has none) right before the next text,
-    tool call or response_end. Reasoning after text opens a new block.
-  - ``content`` -> text_delta. ``""`` (OpenAI's first chunk) emits nothing. Mistral
-    sends a list of parts: a ``text`` part -> text_delta, a ``thinking`` part
-    (``{"type": "thinking", "thinking": [text parts]}``, magistral) -> thinking_delta; a
-    part of another type is PART_NOT_READ (``/choices/0/message/content``, once for
-    each type); a part that is not an object, or has no type, is
-    PROVIDER_INVALID_EVENT.
-  - ``annotations``: each ``url_citation`` -> a citation of the text block
-    (``{"provider": "openai-chat", "wire": <the annotation>}``); one that comes before
-    any text (OpenRouter sends them first, with ``content: ""``) waits for the next
-    text, and one that no text follows is PART_NOT_READ at the end. Another type
-    (OpenRouter's ``file``) is PART_NOT_READ (``/choices/0/message/annotations/<k>``,
-    ``k`` counting the stream's annotations).
-  - ``tool_calls`` -> assembled by ``index`` (an integer >= 0; absent or ``null``: the
-    item's position in the delta's list, as Mistral sends each call whole): the first
-    non-empty ``id`` and ``function.name`` are kept and any later one is ignored
-    (OpenAI sends them once; Groq, OpenRouter and DeepSeek repeat them in every delta,
-    and concatenating would double them); ``function.arguments`` pieces are
-    concatenated. A call whose ``type`` is neither absent nor ``"function"`` (a custom
-    tool call: free-text input, no arguments object) is skipped with all its deltas,
-    a PART_NOT_READ warning of the response (``/choices/0/message/tool_calls/<index>``).
-  - ``audio`` (an audio reply: pieces with the id, transcript text, base64 data, the
-    expiry last): each ``transcript`` piece -> text_delta, as ``content``; the ``id``,
-    ``data`` and ``expires_at`` are PART_NOT_READ (``/choices/0/message/audio/<key>``,
-    once for each), as ``reply_from_openai_chat`` warns about them.
-  - ``refusal`` -> refusal_delta (a refusal block; ``""`` emits nothing); the response
-    ends with stopReason "refusal" when it ends normally (``finish_reason`` ``stop`` or
-    none, no tool call): OpenAI sends a refusal with ``finish_reason: "stop"``.
-  - ``function_call`` (the legacy single call, deprecated by ``tool_calls``):
-    PROVIDER_INVALID_EVENT; it has no call id, and the IR does not invent ids. The
-    all-empty ``{"arguments": "", "name": ""}`` some servers write is no call.
-  - ``role`` says nothing. A key the declarations do not know, or a declared key the
-    IR has no place for holding neither ``null`` nor its empty default (the audio's
-    keys but its transcript, ``prefix``, a function call's ``custom``), is PART_NOT_READ at its place in the
-    non-streamed reply, once for each (``/choices/0/message/<key>``, block -1;
-    ``/choices/0/message/tool_calls/<index>/<key>`` and ``.../function/<key>``, block
-    ``index``; a chunk's own keys and its choice's at ``/<key>`` and
-    ``/choices/0/<key>``), as ``reply_from_openai_chat`` warns about the same keys:
-    OpenRouter's ``reasoning_details`` (a structured copy of ``reasoning`` whose
-    signatures and encrypted blocks the IR has no place for), Groq's ``executed_tools``
-    and ``channel``, the ``extra_content`` of Gemini's compatible API (its thought
-    signature). A choice of another index is not read (but its ``index``).
-
-* ``choices[0].finish_reason`` (``null`` and ``""`` mean none yet): the tool calls are
-  emitted as tool_call records, in index order, after the thinking_end owed; the stop
-  reason is kept for the response_end. Mapping: ``stop`` and ``eos`` (Together's) ->
-  "stop" ("tool_call" when tool calls were emitted: Ollama and Gemini's compatibility
-  API say ``stop`` after calls; "refusal" after a refusal), ``tool_calls`` and
-  ``function_call`` -> "tool_call" ("stop" when every call was skipped: the message
-  holds none, the warnings name them), ``length`` and ``model_length`` (Mistral) ->
-  "length", ``content_filter`` and ``error`` (OpenRouter) -> "error" (the provider cut
-  the reply; a refusal is the model's own); any other value is PROVIDER_INVALID_EVENT.
-  The same ``finish_reason`` again (on a later chunk) is ignored, another one is
-  PROVIDER_INVALID_EVENT, and so is a delta carrying text, reasoning, a refusal,
-  annotations or tool calls after it.
-* ``usage`` (not null): ``prompt_tokens`` -> inputTokens, ``completion_tokens`` ->
-  outputTokens (reasoning tokens are part of it), and when given
-  ``prompt_tokens_details.cached_tokens`` -> cacheReadTokens (part of inputTokens) and
-  ``completion_tokens_details.reasoning_tokens`` -> reasoningTokens (part of
-  outputTokens); the last usage seen is the response's
-  (with ``stream_options.include_usage`` it is the chunk after the finish, with
-  ``choices: []``; vLLM's continuous usage is cumulative). Groq's ``x_groq.usage`` is
-  read when the chunk has no ``usage``. **No usage at all** (the default: OpenAI sends
-  none unless ``stream_options: {"include_usage": true}`` is requested) -> 0 and 0.
-
-The end
--------
-``[DONE]`` emits the response_end (with the usage seen so far). Without a
-``finish_reason`` before it (some compatible servers never send one) the reply is taken
-as it stands: stopReason "tool_call" when tool calls were assembled, else "stop" (or
-"refusal" after a refusal). A body that ends after a ``finish_reason`` but without
-``[DONE]`` (decoded chunks have no ``[DONE]``) ends the same way when the source ends;
-usage that would have come after that point is 0. A body that ends with neither emits
-no response_end: PROVIDER_MISSING_TERMINAL after the chunks already emitted. The stream
-settles at ``[DONE]`` and closes the source there, as the official client stops
-reading at it: nothing after it is read. A transport_error fails the stream where it
-stands.
-
-Tool calls
-----------
-The arguments of each call are joined and parsed once, when it is emitted: ``""`` (or
-only whitespace) is ``{}``; text that is not one JSON object (not JSON, another JSON
-type, a duplicate key, NaN or an infinite number) is PROVIDER_INVALID_EVENT naming the
-call's id and name, as is a call with no id or no name. After ``finish_reason:
-"length"`` such a call is the output limit cutting it short: it is dropped and the
-response ends with "length" and the calls that are complete (never a guessed ``{}``).
-
-Errors
-------
-* An ``error`` in a chunk or an ``event: error``: transport_error ->
-  PROVIDER_TRANSPORT_ERROR whose ``provider_code`` is the error's ``code`` (a string,
-  or an integer such as OpenRouter's 502, as text), else its ``type`` (OpenAI's
-  mid-stream ``server_error`` has no code), else ``"unknown"``; its message is the
-  error's ``message``, else a description of the error value.
-* PROVIDER_INVALID_EVENT: a chunk that is not a JSON object, a field of the wrong type,
-  an unknown ``finish_reason``, a delta after the finish, a legacy ``function_call``,
-  tool calls as above; and (``agent_ir.wire._stream``) event data that is not JSON, an
-  ``event: error`` with plain-text data included.
-* PROVIDER_UNKNOWN_EVENT: an unknown SSE ``event`` name or chunk ``object``.
-* PROVIDER_MISSING_START: ``[DONE]`` before any chunk with an id.
-* The reply builder's own checks still apply (e.g. "tool_calls" with no call assembled is
-  PROVIDER_INVALID_TERMINAL).
-"""
+"""A streamed OpenAI Chat Completions reply (``stream: true``), read sync or async:
+``ChatState`` decodes each chunk once into its declaration (``_wire``) and turns it into
+``ReplyBuilder`` calls; the drivers are ``agent_ir.wire._stream``'s. The events, their
+mapping, the end and the failures: ``docsgen/mapping/openai-chat.md`` (*Streams*)."""
 
 from __future__ import annotations
 
@@ -173,12 +21,21 @@ from agent_ir.wire._common import key_not_read, parse_arguments
 from agent_ir.wire._decode import Decoder, Unread, WireError, describe_json
 from agent_ir.wire._stream import DONE, AsyncStream, Refusal, StreamState, SyncStream
 from agent_ir.wire.openai_chat._keys import DEFAULT_VALUES
+from agent_ir.wire.openai_chat._reasoning import (
+    MAKER,
+    detail_not_read,
+    reference,
+    reference_of,
+)
 from agent_ir.wire.openai_chat._wire import (
     Chunk,
     ChunkChoice,
     Delta,
     FileAnnotation,
     Part,
+    ReasoningEncrypted,
+    ReasoningSummary,
+    ReasoningText,
     TextPart,
     ThinkingPart,
     ToolCallDelta,
@@ -214,7 +71,7 @@ _FINISH_REASONS = {
     "error": Stop.ERROR,
 }
 _CHUNK_OBJECTS = frozenset({"", "chat.completion.chunk"})
-_DELTA = "choices[0].delta"
+_DELTA = ("choices", 0, "delta")  # where the delta read is, in a chunk
 _CHUNK = "chat.completion.chunk"  # the event type a refusal names
 # The message of the reply as the non-streamed API returns it: where a warning points.
 MESSAGE_PATH: Path = ("choices", 0, "message")
@@ -227,7 +84,7 @@ _CHUNKS_TEXT: Final = msgspec.json.Decoder(Chunk)
 
 class OpenAIChatStream(SyncStream):
     """A streamed Chat Completions reply read from a sync iterable (``for chunk in
-    stream``, ``stream.result()``); see the module docstring. ``TypeError`` for a blank
+    stream``, ``stream.result()``); see the provider page. ``TypeError`` for a blank
     ``request_id`` or a ``cancel`` that is not a ``threading.Event``."""
 
     _function = "OpenAIChatStream"
@@ -240,7 +97,7 @@ class OpenAIChatStream(SyncStream):
 
 class AsyncOpenAIChatStream(AsyncStream):
     """A streamed Chat Completions reply read from an async iterable (``async for``,
-    ``await stream.result()``); see the module docstring. ``TypeError`` for a blank
+    ``await stream.result()``); see the provider page. ``TypeError`` for a blank
     ``request_id`` or a ``cancel`` that is not an ``asyncio.Event``."""
 
     _function = "AsyncOpenAIChatStream"
@@ -279,10 +136,11 @@ def choice_not_read(reply: ReplyBuilder, position: int) -> None:
 def annotation_not_read(reply: ReplyBuilder, position: int, kind: str, *, cited: bool) -> None:
     """The PART_NOT_READ warning of annotation ``position`` of the message: not a
     ``url_citation`` (``cited`` False), or a citation with no text to cite from."""
-    what = f"annotations[{position}] ({kind})"
+    at = to_pointer(("choices", 0, "message", "annotations", position))
+    what = f"{at} ({kind})"
     reply.warn(
         ConversionWarningCode.PART_NOT_READ,
-        f"/choices/0/message/annotations/{position}",
+        at,
         -1,
         f"{what} has no text to cite from" if cited else f"{what} has no IR form",
     )
@@ -305,12 +163,8 @@ def part_not_read(reply: ReplyBuilder, at: str, kind: str) -> None:
 def not_a_function_call(reply: ReplyBuilder, index: int, kind: str) -> None:
     """The PART_NOT_READ warning of a tool call that is not a function call (a custom
     tool's free-text input): the same for a stream and a non-streamed reply."""
-    reply.warn(
-        ConversionWarningCode.PART_NOT_READ,
-        f"/choices/0/message/tool_calls/{index}",
-        index,
-        f"tool_calls[{index}] ({kind}) has no IR form",
-    )
+    at = to_pointer(("choices", 0, "message", "tool_calls", index))
+    reply.warn(ConversionWarningCode.PART_NOT_READ, at, index, f"{at} ({kind}) has no IR form")
 
 
 # --- the keys not read --------------------------------------------------------------
@@ -413,6 +267,8 @@ class ChatState:
     __slots__ = (
         "_annotations",
         "_calls",
+        "_detail",
+        "_detail_keys",
         "_emitted_calls",
         "_ended",
         "_finish",
@@ -423,6 +279,7 @@ class ChatState:
         "_refused",
         "_reply",
         "_request_id",
+        "_signature",
         "_skipped",
         "_thinking",
         "_unread",
@@ -433,6 +290,9 @@ class ChatState:
         self._reply = reply
         self._request_id = request_id  # the response id when the chunks carry none
         self._thinking = False  # a thinking block is open
+        self._detail: int | None = None  # the reasoning detail the open block reads
+        self._detail_keys: dict[str, str] = {}  # its id and format, as they came
+        self._signature: str | None = None  # its reference once its signature came
         self._last_is_text = False  # the last block so far is text: a citation is taken
         self._calls: dict[int, _Call] = {}
         self._emitted_calls = 0
@@ -577,11 +437,14 @@ class ChatState:
 
     def _text(self, delta: Delta) -> None:
         """Reasoning, content and refusal."""
-        reasoning = delta.reasoning_content
-        if reasoning is None:
-            reasoning = delta.reasoning
-        if reasoning:
-            self._reasoning(reasoning)
+        if delta.reasoning_details:  # reasoning is its plain copy
+            self._details(delta.reasoning_details)
+        else:
+            reasoning = delta.reasoning_content
+            if reasoning is None:
+                reasoning = delta.reasoning
+            if reasoning:
+                self._reasoning(reasoning)
         content = delta.content
         if type(content) is list:
             self._content_parts(content)
@@ -598,6 +461,45 @@ class ChatState:
             self._refused = True
             self._last_is_text = False
             self._reply.refusal(refusal)
+
+    def _details(self, details: Sequence[Any]) -> None:
+        """Pieces of OpenRouter's ``reasoning_details``: the pieces of one detail (its
+        ``index``) are one thinking block, signed with the detail's reference once its
+        signature comes; an encrypted detail is a redacted block of its own."""
+        for position, detail in enumerate(details):
+            if type(detail) is Unread:
+                detail_not_read(self._reply, position, detail)
+                continue
+            index = position if detail.index is None else detail.index
+            if self._thinking and self._detail != index:
+                self._close_thinking()
+            if type(detail) is ReasoningEncrypted:
+                self._still_open("reasoning_details")
+                if detail.data is None:
+                    detail_not_read(self._reply, index, detail)
+                    continue
+                self._close_thinking()
+                self._last_is_text = False
+                self._reply.end_thinking(
+                    reference(detail), redacted=True, what="reasoning", signature_provider=MAKER
+                )
+                continue
+            self._detail_piece(detail, index)
+
+    def _detail_piece(self, detail: ReasoningText | ReasoningSummary, index: int) -> None:
+        text = detail.text if isinstance(detail, ReasoningText) else detail.summary
+        if text:
+            self._reasoning(text)
+        self._detail = index
+        for key in ("id", "format"):
+            if getattr(detail, key) is not None:
+                self._detail_keys[key] = getattr(detail, key)
+        if type(detail) is ReasoningText and detail.signature is not None:
+            self._still_open("reasoning_details")
+            self._thinking = True  # a signature alone signs an empty block
+            self._last_is_text = False
+            found = {"type": "reasoning.text", **self._detail_keys}
+            self._signature = reference_of({**found, "signature": detail.signature})
 
     def _reasoning(self, reasoning: str) -> None:
         self._still_open("reasoning")
@@ -651,7 +553,8 @@ class ChatState:
         """``at``: the pointer of the delta's choice."""
         if is_function_call(delta.function_call):
             raise Refusal(
-                f"{_DELTA}.function_call (a legacy function call) is not supported: "
+                f"{_CHUNK} {to_pointer((*_DELTA, 'function_call'))} (a legacy function call) "
+                "is not supported: "
                 "it has no call id; use tools"
             )
         tool_calls = delta.tool_calls
@@ -704,14 +607,17 @@ class ChatState:
 
     def _still_open(self, what: str) -> None:
         if self._finish is not None:
-            raise Refusal(f"{_DELTA}.{what} after finish_reason {quoted(self._finish)}")
+            at = to_pointer((*_DELTA, *what.split(".")))
+            raise Refusal(f"{_CHUNK} {at} after finish_reason {quoted(self._finish)}")
 
     # --- what is owed ------------------------------------------------------------------
 
     def _close_thinking(self) -> None:
         if self._thinking:
             self._thinking = False
-            self._reply.end_thinking()
+            signature, self._signature = self._signature, None
+            self._detail, self._detail_keys = None, {}
+            self._reply.end_thinking(signature, signature_provider=MAKER)
 
     def _tool_calls(self, *, truncated: bool) -> None:
         """The assembled calls, in index order; ``truncated``: the output limit cut the

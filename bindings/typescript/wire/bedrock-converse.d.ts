@@ -421,7 +421,7 @@ export interface ToolSpec {
    */
   readonly inputSchema: InputSchema;
   /**
-   * Whether the input must follow the schema exactly; no IR form (PART_NOT_READ).
+   * Whether the input must follow the schema exactly (kept as the IR's strict).
    */
   readonly strict?: boolean | null;
 }

@@ -136,7 +136,7 @@ class DocumentSource(WireStruct):
     ] = None
 
 
-class DocumentBlock(WireStruct):
+class DocumentBlock(WireStruct, kw_only=True):
     """A document: its ``format`` (pdf, csv, doc, docx, xls, xlsx, html, txt, md: the IR's media type), its ``name`` (the IR's title), its source."""
 
     format: Annotated[
@@ -355,7 +355,7 @@ class InputSchema(WireStruct):
     json: Annotated[Any, Meta(description="The JSON Schema of the tool's input.")]
 
 
-class ToolSpec(WireStruct):
+class ToolSpec(WireStruct, kw_only=True):
     """A tool the model may call."""
 
     name: Annotated[str, Meta(description="The tool's name.")]
@@ -364,9 +364,7 @@ class ToolSpec(WireStruct):
     strict: Annotated[
         bool | None,
         Meta(
-            description=(
-                "Whether the input must follow the schema exactly; no IR form (PART_NOT_READ)."
-            )
+            description="Whether the input must follow the schema exactly (kept as the IR's strict)."
         ),
     ] = None
 

@@ -300,7 +300,7 @@ class _Request:
             converted = self._user_block(block, index, block_index)
             if converted is not None:
                 blocks.append(converted)
-                _cache_point(blocks, block.cache_control)
+                _cache_point(blocks, getattr(block, "cache_control", None))
         return blocks
 
     def _user_block(
@@ -353,7 +353,11 @@ class _Request:
             fmt = _extension_format(source.url, bedrock.IMAGE_FORMATS, {"jpg": "jpeg"})
         sent = self._source(source) if fmt else None
         if sent is None:
-            what = media if media is not None else "an image URL that is not s3:// (or names no format)"
+            what = (
+                media
+                if media is not None
+                else "an image URL that is not s3:// (or names no format)"
+            )
             self.warnings.add(
                 ConversionWarningCode.IMAGE_NOT_SENT,
                 index,
@@ -802,7 +806,9 @@ class _Reader:
                 location = (*where, "s3Location")
                 self._keys(index, block_index, location)
                 if source.s3Location.bucketOwner is not None:
-                    self._not_read(index, block_index, "an S3 bucket owner", (*location, "bucketOwner"))
+                    self._not_read(
+                        index, block_index, "an S3 bucket owner", (*location, "bucketOwner")
+                    )
                 return {"type": "url", "url": source.s3Location.uri}
         self._not_read(index, block_index, f"a {quoted(found[0])} source", (*where, found[0]))
         return None
@@ -863,7 +869,9 @@ class _Reader:
         if value.type is not None:
             call: Wire = {"type": "serverToolCall", "provider": PROVIDER, "id": value.toolUseId}
             call |= {"name": value.name, "input": value.input}
-            return call | ({} if value.type == "server_tool_use" else {"wire": {"type": value.type}})
+            return call | (
+                {} if value.type == "server_tool_use" else {"wire": {"type": value.type}}
+            )
         return {
             "type": "toolCall",
             "id": value.toolUseId,
@@ -920,7 +928,9 @@ class _Reader:
             self._not_read(index, block_index, what, (*path, "json"))
             return {"type": "text", "text": text}
         if kind is not None:
-            self._not_read(index, block_index, f"a {quoted(kind)} part of a tool result", (*path, kind))
+            self._not_read(
+                index, block_index, f"a {quoted(kind)} part of a tool result", (*path, kind)
+            )
         return None
 
     def _cached(

@@ -80,8 +80,8 @@ def _read(reply: ReplyBuilder, data: dict[str, Any]) -> None:
     response: Response = decoded.value
     message = response.output.message
     if message.role != "assistant":
-        found = describe_json(message.role)
-        raise Refusal(f"{_F} /output/message/role must be 'assistant'; it is {found}")
+        role = describe_json(message.role)
+        raise Refusal(f"{_F} /output/message/role must be 'assistant'; it is {role}")
     stop_reason = stop_reason_of(response.stopReason, f"{_F} ")
     reply.start(reply.request_id)
     Unreads().warn(reply, decoded, {"": ""}, _F)

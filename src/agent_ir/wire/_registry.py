@@ -41,8 +41,7 @@ Provider = Literal["openai-chat", "openai-responses", "anthropic", "gemini", "be
 ``tests/wire/test_provider_records.py`` holds it to the file's names and order)."""
 
 _SPECS = {
-    spec.name: spec
-    for spec in (OPENAI_CHAT, OPENAI_RESPONSES, ANTHROPIC, GEMINI, BEDROCK_CONVERSE)
+    spec.name: spec for spec in (OPENAI_CHAT, OPENAI_RESPONSES, ANTHROPIC, GEMINI, BEDROCK_CONVERSE)
 }
 
 REGISTRY: Mapping[str, ProviderSpec] = MappingProxyType(

@@ -748,7 +748,9 @@ class _Reader:
             self._keys(index, block_index, path)
             return None
         holds = "nothing" if not found else f"{', '.join(found)}"
-        raise must_be(FROM, path, f"an object holding exactly one of {kinds}", f"holding {holds}")
+        raise must_be(
+            FROM, path, f"an object holding exactly one of {kinds}", f"an object holding {holds}"
+        )
 
     def _misplaced(self, kind: str, role: str, index: int, block_index: int, path: Path) -> None:
         what = f"a {quoted(kind)} block" + ("" if kind in _NO_IR_FORM else f" in {role} message")
@@ -794,7 +796,9 @@ class _Reader:
         found = bedrock.kinds(source)
         if len(found) != 1:
             expected = "an object holding exactly one of " + ", ".join(source.__struct_fields__)
-            raise must_be(FROM, where, expected, f"holding {', '.join(found) or 'nothing'}")
+            raise must_be(
+                FROM, where, expected, f"an object holding {', '.join(found) or 'nothing'}"
+            )
         match found[0]:
             case "bytes":
                 _check_base64(source.bytes, (*where, "bytes"))
@@ -853,7 +857,9 @@ class _Reader:
         found = bedrock.kinds(value)
         if len(found) != 1:
             expected = "an object holding exactly one of reasoningText, redactedContent"
-            raise must_be(FROM, path, expected, f"holding {', '.join(found) or 'nothing'}")
+            raise must_be(
+                FROM, path, expected, f"an object holding {', '.join(found) or 'nothing'}"
+            )
         if value.redactedContent is not None:
             _check_base64(value.redactedContent, (*path, "redactedContent"))
             data = value.redactedContent

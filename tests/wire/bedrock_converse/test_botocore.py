@@ -275,3 +275,69 @@ def test_media_written_as_bytes_is_what_boto3_sends_as_base64() -> None:
     assert list(from_bedrock_converse(as_bytes["messages"])) == list(
         from_bedrock_converse(as_json["messages"])
     )
+
+
+# --- the recordings of every format, sent to Bedrock and read back ----------------------
+
+RECORDINGS = Path(__file__).parents[3] / "fixtures" / "wire"
+# Block fields other formats keep for their own bookkeeping, lost without a warning
+# (the module docstring of _request says so): Responses item ids and namespaces.
+_BOOKKEEPING = {"itemId", "namespace"}
+
+
+def _recorded_replies() -> list[Any]:
+    found = []
+    for path in sorted(RECORDINGS.glob("*/*.expected.json")):
+        response = json.loads(path.read_text(encoding="utf-8")).get("response")
+        if response:
+            found.append(pytest.param(response["message"], id=f"{path.parent.name}/{path.name}"))
+    return found
+
+
+def _session(message: dict[str, Any]) -> list[dict[str, Any]]:
+    """A recorded reply in a session: a user turn before it, a result for each call."""
+    results = [
+        {
+            "role": "toolResult",
+            "id": f"r{index}",
+            "toolCallId": block["id"],
+            "toolName": block["name"],
+            "content": "ok",
+            "isError": False,
+        }
+        for index, block in enumerate(message["content"])
+        if block["type"] == "toolCall"
+    ]
+    reply = {key: message[key] for key in ("role", "id", "content")}
+    return [{"role": "user", "id": "u", "content": "go"}, reply, *results]
+
+
+@pytest.mark.parametrize("message", _recorded_replies())
+def test_every_recorded_reply_goes_to_bedrock_and_back_with_each_difference_warned(
+    message: dict[str, Any],
+) -> None:
+    session = _session(message)
+    request = to_bedrock_converse(session)
+    assert validation_errors(request.fields) == ""
+    read = from_bedrock_converse(request.fields["messages"])
+    assert read.warnings == ()
+    back = [to_json_value(entry) for entry in read]
+    warned = {(w.message_index, w.block_index) for w in request.warnings}
+    left_out = {w.message_index for w in request.warnings if w.code == "MESSAGE_NOT_SENT"}
+    kept_messages = [(i, m) for i, m in enumerate(session) if i not in left_out]
+    assert [entry["role"] for entry in back] == [m["role"] for _, m in kept_messages]
+    for (index, sent), got in zip(kept_messages, back, strict=True):
+        if isinstance(sent["content"], str):
+            continue
+        kept = [
+            {key: value for key, value in block.items() if key not in _BOOKKEEPING}
+            for position, block in enumerate(sent["content"])
+            if (index, position) not in warned
+        ]
+        # What was not warned comes back as it was, in order; what was warned may come
+        # back changed (a refusal as text) or not at all, never anything else.
+        remaining = iter(got["content"])
+        assert all(any(block == other for other in remaining) for block in kept), index
+        assert len(got["content"]) <= len(sent["content"])
+    for warning in request.warnings:
+        assert warning.path.startswith(f"/{warning.message_index}")

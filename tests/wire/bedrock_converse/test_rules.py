@@ -39,11 +39,15 @@ def test_repair_makes_a_transcript_bedrock_refuses_one_it_takes() -> None:
     ]
     assert found == [("INVALID_TOOL_CALL_ID_FORMAT", 1), ("INVALID_ROLE_ORDER", 1)]
     repaired = repair_transcript(FIRST_ASSISTANT, provider="bedrock-converse")
-    assert [action.code for action in repaired.actions] == ["ADDED_USER_MESSAGE"]
-    renamed = normalize_tool_call_ids(repaired.transcript, "bedrock-converse")
+    assert [action.code for action in repaired.actions] == [
+        "RENAMED_TOOL_CALL_ID",
+        "ADDED_USER_MESSAGE",
+    ]
+    assert dict(repaired.renamed_ids) == {"call/1": "call_1"}
+    assert check_wire_rules(repaired.transcript, "bedrock-converse") == ()
+    assert validation_errors(to_bedrock_converse(repaired.transcript).fields) == ""
+    renamed = normalize_tool_call_ids(FIRST_ASSISTANT, "bedrock-converse")
     assert dict(renamed.renamed_ids) == {"call/1": "call_1"}
-    assert check_wire_rules(renamed.transcript, "bedrock-converse") == ()
-    assert validation_errors(to_bedrock_converse(renamed.transcript).fields) == ""
 
 
 def test_the_command_reads_a_converse_request_line_with_its_rules(tmp_path: Path) -> None:
@@ -66,4 +70,4 @@ def test_the_command_reads_a_converse_request_line_with_its_rules(tmp_path: Path
     lines = [json.loads(line) for line in ran.out.splitlines()]
     codes = [d["code"] for line in lines for d in line.get("diagnostics", ())]
     assert codes == ["INVALID_TOOL_CALL_ID_FORMAT", "INVALID_ROLE_ORDER"], ran.out + ran.err
-    assert ran.returncode == 1
+    assert ran.status == 1

@@ -15,6 +15,8 @@ from typing import Any
 
 import botocore
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from agent_ir import InvalidMessageError, ProviderError, to_json_value
 from agent_ir.wire import (
@@ -27,6 +29,8 @@ from agent_ir.wire import (
 
 from support.bedrock import event_stream, parsed_reply, service_model, validation_errors
 from support.builders import PNG_BASE64
+from support.examples import examples
+from support.strategies import single_messages, transcripts
 
 CONFORMANCE = Path(__file__).parents[3] / "fixtures" / "conformance" / "transcripts"
 TOOLS = [
@@ -341,3 +345,30 @@ def test_every_recorded_reply_goes_to_bedrock_and_back_with_each_difference_warn
         assert len(got["content"]) <= len(sent["content"])
     for warning in request.warnings:
         assert warning.path.startswith(f"/{warning.message_index}")
+
+
+# --- properties ---------------------------------------------------------------------------
+
+
+@settings(
+    max_examples=examples(100),
+    derandomize=True,
+    deadline=None,
+    suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],
+)
+@given(st.one_of(transcripts(), single_messages()))
+def test_any_transcript_is_a_request_botocore_validates_and_a_fixed_point_once_read(
+    transcript: list[Any],
+) -> None:
+    try:
+        request = to_bedrock_converse(transcript)
+    except InvalidMessageError:
+        return  # a message not valid on its own: refused, not written
+    assert validation_errors(request.fields) == ""
+    for warning in request.warnings:
+        assert warning.path.startswith(f"/{warning.message_index}")
+    fields = request.fields
+    read = from_bedrock_converse(fields["messages"], system=fields.get("system"))
+    again = to_bedrock_converse(list(read))
+    assert again.fields == fields
+    assert {w.code for w in again.warnings} <= {"TOOL_NAME_NOT_SENT"}

@@ -50,7 +50,8 @@ Message by message:
   another provider's: SERVER_TOOL_NOT_SENT.
 - tool results: ``toolResult {toolUseId, content, status}`` in the user turn:
   ``content`` the result's string as one ``{"text"}`` part, or its text and image blocks
-  as above; ``status: "error"`` for an error (no ``status`` otherwise: only some models
+  as above (a text's citations: CITATIONS_NOT_SENT, a result holds no
+  ``citationsContent``); ``status: "error"`` for an error (no ``status`` otherwise: only some models
   take it). The tool name is not sent (read back from the calls):
   TOOL_NAME_NOT_SENT when that would give another name.
 - Turns: the API wants user and assistant turns to alternate, so consecutive messages
@@ -334,6 +335,19 @@ class _Request:
             return {"text": block.text}
         return {"citationsContent": {"content": [{"text": block.text}], "citations": own}}
 
+    def _result_text(self, block: TextBlock, index: int, block_index: int) -> Wire:
+        """A result's text: a result holds no ``citationsContent``."""
+        if block.citations is not None:
+            self.warnings.add(
+                ConversionWarningCode.CITATIONS_NOT_SENT,
+                index,
+                block_index,
+                "the citations of a tool result's text have no Bedrock form (a result holds "
+                "no citationsContent): not sent",
+                field="citations",
+            )
+        return {"text": block.text}
+
     def _blob(self, data: str) -> Any:
         return base64.b64decode(data) if self.as_bytes else data
 
@@ -451,7 +465,7 @@ class _Request:
         else:
             for block_index, block in enumerate(message.content):
                 if isinstance(block, TextBlock):
-                    content.append(self._text(block, index, block_index))
+                    content.append(self._result_text(block, index, block_index))
                 else:
                     image = self._image(block, index, block_index)
                     if image is not None:

@@ -372,3 +372,14 @@ def test_any_transcript_is_a_request_botocore_validates_and_a_fixed_point_once_r
     again = to_bedrock_converse(list(read))
     assert again.fields == fields
     assert {w.code for w in again.warnings} <= {"TOOL_NAME_NOT_SENT"}
+
+
+def test_closing_the_stream_early_closes_boto3s_event_stream_and_its_connection() -> None:
+    events = event_stream(EVENTS)
+    stream = BedrockConverseStream(events, request_id="req")
+    assert type(next(stream)).__name__ == "ThinkingDeltaChunk"
+    stream.close()
+    assert events._raw_stream.closed  # botocore's EventStream.close closed the body
+    with pytest.raises(ProviderError) as raised:
+        stream.result()
+    assert raised.value.code == "PROVIDER_CANCELLED"

@@ -48,8 +48,10 @@ not Bedrock's; ``metadata`` before ``messageStop``. A stream that ends without
 
 from __future__ import annotations
 
+import asyncio
 import base64
 import binascii
+import threading
 from collections.abc import AsyncIterator, Iterator
 from typing import Any, Final
 
@@ -59,6 +61,7 @@ from agent_ir._text import cut, quoted
 from agent_ir.replies.builder import ReplyBuilder
 from agent_ir.wire._common import parse_arguments
 from agent_ir.wire._decode import Decoded, Decoder, WireError, describe_json
+from agent_ir.wire._sse import MAX_EVENT_BYTES
 from agent_ir.wire._stream import (
     AsyncStream,
     Refusal,
@@ -157,8 +160,20 @@ class BedrockConverseStream(SyncStream):
     _start = "messageStart"
     _terminal = "metadata"
 
-    def __init__(self, source: object, **options: Any) -> None:
-        super().__init__(_blobs_read(source), **options)
+    def __init__(
+        self,
+        source: object,
+        *,
+        request_id: object,
+        cancel: threading.Event | None = None,
+        max_event_bytes: int = MAX_EVENT_BYTES,
+    ) -> None:
+        super().__init__(
+            _blobs_read(source),
+            request_id=request_id,
+            cancel=cancel,
+            max_event_bytes=max_event_bytes,
+        )
 
     def _state(self, builder: ReplyBuilder) -> StreamState:
         return BedrockConverseState(builder)
@@ -173,8 +188,20 @@ class AsyncBedrockConverseStream(AsyncStream):
     _start = "messageStart"
     _terminal = "metadata"
 
-    def __init__(self, source: object, **options: Any) -> None:
-        super().__init__(_async_blobs_read(source), **options)
+    def __init__(
+        self,
+        source: object,
+        *,
+        request_id: object,
+        cancel: asyncio.Event | None = None,
+        max_event_bytes: int = MAX_EVENT_BYTES,
+    ) -> None:
+        super().__init__(
+            _async_blobs_read(source),
+            request_id=request_id,
+            cancel=cancel,
+            max_event_bytes=max_event_bytes,
+        )
 
     def _state(self, builder: ReplyBuilder) -> StreamState:
         return BedrockConverseState(builder)
@@ -197,9 +224,12 @@ class _Blobs:
         return blobs_as_base64(next(self._iterator))
 
     def close(self) -> None:
-        closer = getattr(self._iterator, "close", None) or getattr(self._source, "close", None)
-        if closer is not None:
-            closer()
+        """Close the source's iterator, then the source (boto3's ``EventStream.close``
+        releases the connection)."""
+        for owner in (self._iterator, self._source):
+            closer = getattr(owner, "close", None)
+            if closer is not None:
+                closer()
 
 
 class _AsyncBlobs:
@@ -218,9 +248,11 @@ class _AsyncBlobs:
         return blobs_as_base64(await self._iterator.__anext__())
 
     async def aclose(self) -> None:
-        closer = getattr(self._iterator, "aclose", None) or getattr(self._source, "aclose", None)
-        if closer is not None:
-            await closer()
+        """Close the source's iterator, then the source."""
+        for owner in (self._iterator, self._source):
+            closer = getattr(owner, "aclose", None)
+            if closer is not None:
+                await closer()
 
 
 def _blobs_read(source: object) -> object:

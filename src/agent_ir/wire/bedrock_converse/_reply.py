@@ -39,8 +39,8 @@ from agent_ir.wire.bedrock_converse._stream import (
 from agent_ir.wire.bedrock_converse._wire import (
     PROVIDER,
     Response,
-    blobs_as_base64,
     kinds,
+    reply_blobs,
 )
 
 __all__ = ["reply_from_bedrock_converse"]
@@ -57,7 +57,7 @@ def reply_from_bedrock_converse(response: object, *, request_id: object) -> Mode
     """The ``ModelResponse`` of a non-streamed Converse reply; see the module docstring.
     ``TypeError`` for a blank ``request_id``."""
     if type(response) is dict:
-        response = blobs_as_base64(
+        response = reply_blobs(
             {key: value for key, value in response.items() if key != "ResponseMetadata"}
         )
     return read_reply(

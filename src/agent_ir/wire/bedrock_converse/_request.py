@@ -758,7 +758,7 @@ class _Reader:
         if len(found) == 1:
             self._keys(index, block_index, path)
             return found[0]
-        if not found and self._unread.get(to_pointer(path)):
+        if not found and self._unread and self._unread.get(to_pointer(path)):
             self._keys(index, block_index, path)
             return None
         holds = "nothing" if not found else f"{', '.join(found)}"
@@ -988,6 +988,8 @@ class _Reader:
 
     def _keys(self, index: int, block_index: int, path: Path) -> None:
         """PART_NOT_READ for each undeclared key of the object at ``path``."""
+        if not self._unread:  # the common case: nothing undeclared in this message
+            return
         for key in self._unread.get(to_pointer(path), ()):
             where = (*path, key)
             self.warnings.add(

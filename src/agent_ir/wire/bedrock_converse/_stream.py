@@ -80,7 +80,7 @@ from agent_ir.wire.bedrock_converse._wire import (
     Metadata,
     StreamEvent,
     StreamException,
-    blobs_as_base64,
+    event_blobs,
 )
 from agent_ir.wire.bedrock_converse._wire import Usage as WireUsage
 
@@ -208,7 +208,7 @@ class AsyncBedrockConverseStream(AsyncStream):
 
 
 class _Blobs:
-    """A sync source whose events' blobs are read as base64 (``blobs_as_base64``);
+    """A sync source whose events' blobs are read as base64 (``event_blobs``);
     closing it closes the source."""
 
     def __init__(self, source: object) -> None:
@@ -221,7 +221,7 @@ class _Blobs:
 
     def __next__(self) -> Any:
         assert self._iterator is not None
-        return blobs_as_base64(next(self._iterator))
+        return event_blobs(next(self._iterator))
 
     def close(self) -> None:
         """Close the source's iterator, then the source (boto3's ``EventStream.close``
@@ -245,7 +245,7 @@ class _AsyncBlobs:
 
     async def __anext__(self) -> Any:
         assert self._iterator is not None
-        return blobs_as_base64(await self._iterator.__anext__())
+        return event_blobs(await self._iterator.__anext__())
 
     async def aclose(self) -> None:
         """Close the source's iterator, then the source."""

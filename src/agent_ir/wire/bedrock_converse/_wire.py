@@ -5,15 +5,18 @@ share: the one-key block unions, the media formats, and blobs as boto3 gives the
 
 Blobs: boto3 takes and returns ``bytes`` where the service model says ``blob`` (image,
 document, video and audio bytes, redacted reasoning), and the HTTP API's JSON body
-holds their base64 text. The readers take both: ``blobs_as_base64`` turns ``bytes`` (or
-``bytearray``) held under the keys ``bytes`` and ``redactedContent`` into their base64
-text before the one decode step, so the declarations (and the IR) hold base64 text.
+holds their base64 text. The readers take both: ``blobs_as_base64`` (a request's
+messages), ``reply_blobs`` (a reply) and ``event_blobs`` (a stream event) turn the
+``bytes`` (or ``bytearray``) in those places into their base64 text before the one
+decode step, so the declarations (and the IR) hold base64 text.
 """
 
 from __future__ import annotations
 
 import base64
 from typing import Any, Final
+
+import msgspec
 
 from agent_ir._generated.wire import bedrock_converse as _declarations
 from agent_ir._generated.wire.bedrock_converse import *
@@ -26,7 +29,9 @@ __all__ = [
     "IMAGE_FORMATS",
     "PROVIDER",
     "blobs_as_base64",
+    "event_blobs",
     "kinds",
+    "reply_blobs",
 ]
 
 PROVIDER: Final = "bedrock-converse"
@@ -65,39 +70,96 @@ AUDIO_FORMATS: Final = {
 """An audio block's ``format`` -> its IR media type (and back); the model's other
 formats (mkv, mka, x-aac, mpeg, mpga) have no one IR media type: not read."""
 
-# The keys that hold a blob in the service model, and how deep below a value the
-# readers look for them (a tool result's image: content/<j>/toolResult/content/<k>/
-# image/source/bytes from a message).
-_BLOB_KEYS: Final = frozenset({"bytes", "redactedContent"})
-_BLOB_DEPTH: Final = 10
+# The kinds of block whose ``source`` may hold ``bytes``.
+_MEDIA: Final = ("image", "document", "video", "audio")
 
 
-def blobs_as_base64(value: Any, depth: int = _BLOB_DEPTH) -> Any:
-    """``value`` with every ``bytes`` or ``bytearray`` held under a key ``bytes`` or
-    ``redactedContent`` (of a plain ``dict``, within ``depth`` levels of plain dicts and
-    lists) replaced by its base64 text; the containers on the way copied, the rest
-    shared; ``value`` itself when it holds none. Anything else (bytes elsewhere, a
-    subclass) is left for the decode step to refuse with its path."""
-    kind = type(value)
-    if depth <= 0 or (kind is not dict and kind is not list):
-        return value
-    if kind is list:
-        items = [blobs_as_base64(item, depth - 1) for item in value]
-        changed = any(new is not old for new, old in zip(items, value, strict=True))
-        return items if changed else value
-    found: dict[Any, Any] = {}
-    changed = False
-    for key, item in value.items():
-        if key in _BLOB_KEYS and type(item) in (bytes, bytearray):
-            new: Any = base64.b64encode(item).decode("ascii")
-        else:
-            new = blobs_as_base64(item, depth - 1)
-        changed |= new is not item
-        found[key] = new
-    return found if changed else value
+def blobs_as_base64(messages: Any) -> Any:
+    """``messages`` (a request's) with every blob that is ``bytes`` (or ``bytearray``)
+    replaced by its base64 text, where the service model has blobs: a media block's
+    ``source.bytes`` (in a message or a tool result) and ``reasoningContent.
+    redactedContent``. The containers on the way are copied, the rest shared (a tool's
+    input is never walked); ``messages`` itself when it holds none. Anything else
+    (bytes elsewhere, a subclass) is left for the decode step to refuse with its path."""
+    if type(messages) is not list:
+        return messages
+    found = [_message_blobs(message) for message in messages]
+    return found if any(n is not o for n, o in zip(found, messages, strict=True)) else messages
+
+
+def reply_blobs(reply: Any) -> Any:
+    """A Converse reply (``output.message``) with its blobs as base64 text."""
+    output = reply.get("output") if type(reply) is dict else None
+    message = output.get("message") if type(output) is dict else None
+    new = _message_blobs(message)
+    if new is message:
+        return reply
+    return {**reply, "output": {**output, "message": new}}  # type: ignore[dict-item]
+
+
+def event_blobs(event: Any) -> Any:
+    """A ConverseStream event with the blobs of its delta as base64 text."""
+    body = event.get("contentBlockDelta") if type(event) is dict else None
+    delta = body.get("delta") if type(body) is dict else None
+    if type(delta) is not dict:
+        return event
+    new = _block_blobs(delta)
+    if new is delta:
+        return event
+    return {**event, "contentBlockDelta": {**body, "delta": new}}  # type: ignore[dict-item]
+
+
+def _message_blobs(message: Any) -> Any:
+    content = message.get("content") if type(message) is dict else None
+    new = _blocks_blobs(content)
+    return message if new is content else {**message, "content": new}
+
+
+def _blocks_blobs(blocks: Any) -> Any:
+    if type(blocks) is not list:
+        return blocks
+    found = [_block_blobs(block) for block in blocks]
+    return found if any(n is not o for n, o in zip(found, blocks, strict=True)) else blocks
+
+
+def _block_blobs(block: Any) -> Any:
+    if type(block) is not dict:
+        return block
+    changed: dict[str, Any] = {}
+    for kind in _MEDIA:
+        media = block.get(kind)
+        source = media.get("source") if type(media) is dict else None
+        if type(source) is dict:
+            data = _base64(source.get("bytes"))
+            if data is not None:
+                changed[kind] = {**media, "source": {**source, "bytes": data}}  # type: ignore[dict-item]
+    reasoning = block.get("reasoningContent")
+    if type(reasoning) is dict:
+        data = _base64(reasoning.get("redactedContent"))
+        if data is not None:
+            changed["reasoningContent"] = {**reasoning, "redactedContent": data}
+    result = block.get("toolResult")
+    if type(result) is dict:
+        content = result.get("content")
+        new = _blocks_blobs(content)
+        if new is not content:
+            changed["toolResult"] = {**result, "content": new}
+    return {**block, **changed} if changed else block
+
+
+def _base64(value: Any) -> str | None:
+    """The base64 text of ``value`` when it is bytes; None else."""
+    if type(value) is bytes or type(value) is bytearray:
+        return base64.b64encode(value).decode("ascii")
+    return None
 
 
 def kinds(block: Any) -> list[str]:
     """The keys of a one-key union value (a ``ContentBlock``, a ``SystemBlock``...)
     that are set (not None), in declaration order."""
-    return [name for name in block.__struct_fields__ if getattr(block, name) is not None]
+    values = msgspec.structs.astuple(block)
+    return [
+        name
+        for name, value in zip(block.__struct_fields__, values, strict=True)
+        if value is not None
+    ]

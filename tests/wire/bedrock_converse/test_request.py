@@ -525,6 +525,19 @@ def test_tools_go_both_ways_and_system_tools_are_not_read() -> None:
             None,
             "/messages/0/content/0/extra must be a JSON value, not bytes",
         ),
+        (
+            [
+                {"role": "user", "content": [{"text": "x"}]},
+                {
+                    "role": "assistant",
+                    "content": [
+                        {"toolUse": {"toolUseId": "c", "name": "n", "input": {"bytes": b"x"}}}
+                    ],
+                },
+            ],
+            None,
+            "/messages/1/content/0/toolUse/input/bytes must be a JSON value, not bytes",
+        ),
     ],
 )
 def test_input_not_of_the_request_shape_is_a_wire_format_error_with_its_path(

@@ -107,6 +107,9 @@ TEST_DEPS = [
     "openai==3.57.0",
     "anthropic==2.15.0",
     "google-genai==3.6.1",
+    # tests/wire/bedrock_converse: botocore's Bedrock runtime service model, parameter
+    # validation and parsers (offline: the model is a data file of the package).
+    "botocore==1.44.5",
     # tests/wire/otel/test_pydantic_ai.py: a real instrumentation writes the OpenTelemetry
     # GenAI spans from_otel reads back (pydantic-ai's FunctionModel, the SDK's exporter);
     # tests/adapters: the pydantic-ai and LangChain adapters against the real libraries

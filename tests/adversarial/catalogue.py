@@ -1308,6 +1308,11 @@ def _gemini_call(args: object) -> list[Any]:
     return [{"role": "user", "parts": [{"text": "u"}]}, {"role": "model", "parts": [part]}]
 
 
+def _bedrock_call(value: object) -> list[Any]:
+    block = {"toolUse": {"toolUseId": "call-1", "name": "read", "input": value}}
+    return [{"role": "user", "content": [{"text": "u"}]}, {"role": "assistant", "content": [block]}]
+
+
 WIRE_PLACES: dict[str, Callable[[Any], tuple[str, Any, Any]]] = {
     "chat-messages": lambda value: ("openai-chat", value, None),
     "chat-message": lambda value: ("openai-chat", [value], None),
@@ -1330,13 +1335,35 @@ WIRE_PLACES: dict[str, Callable[[Any], tuple[str, Any, Any]]] = {
     "gemini-parts": lambda value: ("gemini", [{"role": "user", "parts": value}], None),
     "gemini-args": lambda value: ("gemini", _gemini_call(value), None),
     "gemini-system": lambda value: ("gemini", [{"role": "user", "parts": [{"text": "u"}]}], value),
+    "bedrock-messages": lambda value: ("bedrock-converse", value, None),
+    "bedrock-message": lambda value: ("bedrock-converse", [value], None),
+    "bedrock-content": lambda value: (
+        "bedrock-converse",
+        [{"role": "user", "content": value}],
+        None,
+    ),
+    "bedrock-input": lambda value: ("bedrock-converse", _bedrock_call(value), None),
+    "bedrock-system": lambda value: (
+        "bedrock-converse",
+        [{"role": "user", "content": [{"text": "u"}]}],
+        value,
+    ),
 }
 WIRE_COUNTERPARTS: dict[str, tuple[str, ...]] = {
-    "transcript": ("chat-messages", "responses-input", "anthropic-messages", "gemini-contents"),
-    "message": ("chat-message", "responses-item", "anthropic-message", "gemini-content"),
-    "content": ("chat-content", "responses-content", "anthropic-content", "gemini-parts"),
-    "arguments": ("chat-arguments", "anthropic-input", "gemini-args"),
-    "system-content": ("anthropic-system", "gemini-system"),
+    "transcript": (
+        *("chat-messages", "responses-input", "anthropic-messages", "gemini-contents"),
+        "bedrock-messages",
+    ),
+    "message": (
+        *("chat-message", "responses-item", "anthropic-message", "gemini-content"),
+        "bedrock-message",
+    ),
+    "content": (
+        *("chat-content", "responses-content", "anthropic-content", "gemini-parts"),
+        "bedrock-content",
+    ),
+    "arguments": ("chat-arguments", "anthropic-input", "gemini-args", "bedrock-input"),
+    "system-content": ("anthropic-system", "gemini-system", "bedrock-system"),
 }
 
 

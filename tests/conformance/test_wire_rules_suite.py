@@ -37,15 +37,22 @@ FILES = {
     "gemini-turns.json",
     "gemini-tool-names.json",
     "gemini-signatures.json",
+    "bedrock-converse.json",
 }
 # The codes only check_wire_rules reports, and the providers each applies to.
 WIRE_CODES = {
-    "RESULT_NOT_IMMEDIATE": {"openai-chat", "anthropic", "gemini"},
-    "INVALID_TOOL_CALL_ID_FORMAT": {"openai-chat", "openai-responses", "anthropic"},
-    # no registered provider asks a user turn first; Gemini refuses a call turn first
-    "INVALID_ROLE_ORDER": {"gemini"},
-    "EMPTY_CONTENT": {"anthropic"},
-    "INVALID_TOOL_NAME_FORMAT": {"openai-chat", "openai-responses", "anthropic", "gemini"},
+    "RESULT_NOT_IMMEDIATE": {"openai-chat", "anthropic", "gemini", "bedrock-converse"},
+    "INVALID_TOOL_CALL_ID_FORMAT": {
+        *("openai-chat", "openai-responses", "anthropic"),
+        "bedrock-converse",
+    },
+    # Bedrock asks a user turn first; Gemini refuses a call turn first
+    "INVALID_ROLE_ORDER": {"gemini", "bedrock-converse"},
+    "EMPTY_CONTENT": {"anthropic", "bedrock-converse"},
+    "INVALID_TOOL_NAME_FORMAT": {
+        *("openai-chat", "openai-responses", "anthropic", "gemini"),
+        "bedrock-converse",
+    },
     "MISSING_THOUGHT_SIGNATURE": {"gemini"},
 }
 # Codes no registered provider reports (none since Gemini refuses a call turn first;

@@ -82,7 +82,10 @@ def _codes(diagnostics: tuple[Any, ...]) -> list[tuple[str, int, str]]:
 
 
 def test_the_registry_lists_the_four_providers_each_under_its_own_name() -> None:
-    assert tuple(REGISTRY) == ("openai-chat", "openai-responses", "anthropic", "gemini")
+    assert tuple(REGISTRY) == (
+        *("openai-chat", "openai-responses", "anthropic", "gemini"),
+        "bedrock-converse",
+    )
     assert all(spec.name == name for name, spec in REGISTRY.items())
 
 
@@ -99,7 +102,8 @@ def test_the_registry_cannot_be_changed_in_place() -> None:
 
 def test_a_name_not_registered_is_a_value_error_naming_the_registered_ones() -> None:
     message = (
-        "provider must be one of openai-chat, openai-responses, anthropic, gemini, not 'mistral'"
+        "provider must be one of openai-chat, openai-responses, anthropic, gemini, "
+        "bedrock-converse, not 'mistral'"
     )
     with pytest.raises(ValueError, match=r"^provider must be one of") as raised:
         provider_spec("mistral")
@@ -113,6 +117,7 @@ def test_a_name_not_registered_is_a_value_error_naming_the_registered_ones() -> 
         ("openai-responses", 64, None),
         ("anthropic", 64, "[a-zA-Z0-9_-]{1,64}"),
         ("gemini", None, None),  # no limit is known
+        ("bedrock-converse", 64, "[a-zA-Z0-9_.:-]{1,64}"),
     ],
 )
 def test_each_provider_states_its_id_rule(
@@ -343,14 +348,16 @@ def test_the_cli_offers_a_registered_provider_and_describes_its_request_form(
     # argparse may wrap a line after a hyphen: "openai-\nresponses"
     shown = " ".join(capsys.readouterr().out.split()).replace("- ", "-")
     assert (
-        '{"messages": [...]} (openai-chat, anthropic with "system", hf-chat), {"input": [...]} '
-        '(openai-responses), {"contents": [...]} (gemini with "systemInstruction"), '
-        '{"turns": [...]} (fake-chat with "preamble"), {"attributes": {...}} (otel) or a bare '
-        "array"
+        '{"messages": [...]} (openai-chat, anthropic with "system", bedrock-converse with '
+        '"system", hf-chat), {"input": [...]} (openai-responses), {"contents": [...]} (gemini '
+        'with "systemInstruction"), {"turns": [...]} (fake-chat with "preamble"), '
+        '{"attributes": {...}} (otel) or a bare array'
     ) in shown
-    assert "{ir,openai-chat,openai-responses,anthropic,gemini,fake-chat,hf-chat,otel}" in shown
+    formats = "ir,openai-chat,openai-responses,anthropic,gemini,bedrock-converse,fake-chat"
+    assert "{" + formats + ",hf-chat,otel}" in shown
     assert (
-        "(check_wire_rules): openai-chat, openai-responses, anthropic, gemini, fake-chat" in shown
+        "(check_wire_rules): openai-chat, openai-responses, anthropic, gemini, "
+        "bedrock-converse, fake-chat" in shown
     )
 
 
@@ -443,6 +450,7 @@ def test_each_folder_states_its_record_in_its_rules_module() -> None:
         "openai-responses": "openai_responses",
         "anthropic": "anthropic",
         "gemini": "gemini",
+        "bedrock-converse": "bedrock_converse",
     }
 
 

@@ -91,8 +91,9 @@ WRITERS = {name: writer(name) for name in provider_names()}
 
 
 def sent(request: WireRequest) -> str:
-    """The request's fields as the JSON text that goes on the wire."""
-    return json.dumps(request.fields)
+    """The request's fields as JSON text (bytes, which Bedrock's blobs are, as Latin-1
+    text, so that a token inside them is still found)."""
+    return json.dumps(request.fields, default=lambda value: bytes(value).decode("latin-1"))
 
 
 def places(request: WireRequest) -> list[tuple[str, str]]:
@@ -277,6 +278,20 @@ def test_an_anthropic_signature_goes_to_openai_responses_without_its_blocks() ->
         ("FOREIGN_SIGNATURE_DROPPED", "/1/content/0"),
         ("FOREIGN_SIGNATURE_DROPPED", "/1/content/1"),
     ]
+
+
+def test_an_anthropic_signature_goes_to_bedrock_without_it_and_the_reasoning_unsigned() -> None:
+    """Bedrock's Claude signs its own reasoning: Anthropic's signature is not sent there
+    (the text goes as unsigned reasoning does), nor its redacted data."""
+    request = WRITERS["bedrock-converse"](anthropic_history())
+    assert ANTHROPIC_SIGNATURE not in sent(request)
+    assert places(request) == [
+        ("FOREIGN_SIGNATURE_DROPPED", "/1/content/0/signature"),
+        ("FOREIGN_SIGNATURE_DROPPED", "/1/content/1"),
+    ]
+    assert request.fields["messages"][1]["content"][0] == {
+        "reasoningContent": {"reasoningText": {"text": "27 + 453 = 480."}}
+    }
 
 
 def test_an_anthropic_history_goes_back_to_anthropic_byte_for_byte() -> None:

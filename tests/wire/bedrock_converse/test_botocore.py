@@ -199,11 +199,17 @@ def test_a_reply_parsed_by_botocore_reads_as_its_stream_parsed_by_botocore() -> 
     assert reply.warnings == ()
     content = to_json_value(reply.message)["content"]
     assert content[:2] == [
-        {"type": "thinking", "thinking": "Think.", "signature": "sig-1"},
+        {
+            "type": "thinking",
+            "thinking": "Think.",
+            "signature": "sig-1",
+            "signatureProvider": "bedrock-converse",
+        },
         {
             "type": "thinking",
             "thinking": "",
             "signature": base64.b64encode(b"\x00secret").decode(),
+            "signatureProvider": "bedrock-converse",
             "redacted": True,
         },
     ]

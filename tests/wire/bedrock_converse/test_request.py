@@ -125,9 +125,20 @@ def test_reasoning_with_signatures_and_redacted_reasoning_go_both_ways() -> None
     transcript = [
         user("think"),
         assistant(
-            {"type": "thinking", "thinking": "hm", "signature": "sig"},
+            {
+                "type": "thinking",
+                "thinking": "hm",
+                "signature": "sig",
+                "signatureProvider": "bedrock-converse",
+            },
             {"type": "thinking", "thinking": "no signature"},
-            {"type": "thinking", "thinking": "", "signature": secret, "redacted": True},
+            {
+                "type": "thinking",
+                "thinking": "",
+                "signature": secret,
+                "signatureProvider": "bedrock-converse",
+                "redacted": True,
+            },
             text("answer"),
         ),
     ]

@@ -71,6 +71,7 @@ def test_redacted_reasoning_in_pieces_is_one_block_signed_by_all_its_bytes() -> 
             "type": "thinking",
             "thinking": "",
             "signature": base64.b64encode(b"abcd").decode(),
+            "signatureProvider": "bedrock-converse",  # Bedrock made it: back to Bedrock only
             "redacted": True,
         }
     ]

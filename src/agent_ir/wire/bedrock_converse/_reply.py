@@ -160,9 +160,10 @@ def _reasoning(reply: ReplyBuilder, value: Any, at: str) -> None:
             raise Refusal(
                 f"{_F} {at}/reasoningContent/redactedContent must be bytes or base64 text"
             )
-        reply.end_thinking(value.redactedContent, redacted=True, what="reasoningContent")
+        data, what = value.redactedContent, "reasoningContent"
+        reply.end_thinking(data, redacted=True, what=what, signature_provider=PROVIDER)
         return
     text = value.reasoningText
     if text.text:
         reply.thinking(text.text, what="reasoningContent")
-    reply.end_thinking(text.signature, what="reasoningContent")
+    reply.end_thinking(text.signature, what="reasoningContent", signature_provider=PROVIDER)

@@ -44,7 +44,9 @@ Message by message:
   redacted thinking (``redacted: true``, its data's base64 in the IR's ``signature``) is
   ``reasoningContent {redactedContent}`` (a signature that is not base64:
   THINKING_NOT_SENT; text it still holds is not sent: THINKING_NOT_SENT at
-  ``.../thinking``). A refusal is a text block: REFUSAL_AS_TEXT. A server-tool call of
+  ``.../thinking``). Thinking whose ``signatureProvider`` is another format's goes
+  without its signature (its text as unsigned thinking; redacted, not at all):
+  FOREIGN_SIGNATURE_DROPPED. A refusal is a text block: REFUSAL_AS_TEXT. A server-tool call of
   provider "bedrock-converse" is ``toolUse`` with ``type: "server_tool_use"``, a
   server-tool result ``toolResult`` with its ``toolUseId`` and the keys of its ``wire``;
   another provider's: SERVER_TOOL_NOT_SENT.
@@ -80,7 +82,8 @@ JSON body's). The mapping:
   TOOL_NAME_UNKNOWN.
 - assistant: ``text``, ``citationsContent``, ``reasoningContent`` (``reasoningText`` a
   thinking block with its signature; ``redactedContent`` a redacted thinking block whose
-  signature is its base64), ``toolUse`` (a tool call; with ``type``
+  signature is its base64; both with ``signatureProvider`` "bedrock-converse"),
+  ``toolUse`` (a tool call; with ``type``
   ``server_tool_use``, a server-tool call of provider "bedrock-converse"; ``input`` not
   an object: ``TranscriptError`` INVALID_TOOL_ARGUMENTS) and ``toolResult`` (a
   server-tool result: ``wire`` the block without ``toolUseId``).
@@ -159,6 +162,7 @@ from agent_ir.wire._common import (
     warn_tool_name,
 )
 from agent_ir.wire._decode import Decoder, WireError, describe_json, must_be, refused
+from agent_ir.wire._opaque import foreign_maker, warn_foreign_signature
 from agent_ir.wire._tools import read_with_tools, sent_tools
 from agent_ir.wire.bedrock_converse import _wire as bedrock
 from agent_ir.wire.bedrock_converse._tools import bedrock_tools, read_bedrock_tools
@@ -505,6 +509,15 @@ class _Request:
         return self._server_block(block, index, block_index)
 
     def _thinking(self, block: ThinkingBlock, index: int, block_index: int) -> Wire | None:
+        maker = foreign_maker(block, PROVIDER)
+        if maker is not None:  # as thinking without a signature: its text goes, if any
+            sent = not block.redacted
+            warn_foreign_signature(
+                self.warnings, index, block_index, maker, "Bedrock", block_sent=sent
+            )
+            return (
+                {"reasoningContent": {"reasoningText": {"text": block.thinking}}} if sent else None
+            )
         if not block.redacted:
             text: Wire = {"text": block.thinking}
             if block.signature is not None:
@@ -877,12 +890,14 @@ class _Reader:
         if value.redactedContent is not None:
             _check_base64(value.redactedContent, (*path, "redactedContent"))
             data = value.redactedContent
-            return {"type": "thinking", "thinking": "", "signature": data, "redacted": True}
+            signed = {"signature": data, "signatureProvider": PROVIDER}
+            return {"type": "thinking", "thinking": "", **signed, "redacted": True}
         text = value.reasoningText
         self._keys(index, block_index, (*path, "reasoningText"))
         read: Wire = {"type": "thinking", "thinking": text.text}
         if text.signature is not None:
             read["signature"] = text.signature
+            read["signatureProvider"] = PROVIDER
         return read
 
     def _tool_use(self, value: Any) -> Wire:

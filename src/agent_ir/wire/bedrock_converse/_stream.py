@@ -466,9 +466,10 @@ class BedrockConverseState:
             reply.end_text()
         elif block.kind == _REASONING:
             if block.redacted:
-                reply.end_thinking(_joined_base64(block.redacted), redacted=True)
+                data = _joined_base64(block.redacted)
+                reply.end_thinking(data, redacted=True, signature_provider=PROVIDER)
             else:
-                reply.end_thinking(block.signature)
+                reply.end_thinking(block.signature, signature_provider=PROVIDER)
         elif block.kind in (_TOOL_USE, _SERVER_CALL):
             text = "".join(block.parts)
             arguments = parse_arguments(text) if text else {}

@@ -40,12 +40,18 @@ FILES = {
 }
 # The codes only check_wire_rules reports, and the providers each applies to.
 WIRE_CODES = {
-    "RESULT_NOT_IMMEDIATE": {"openai-chat", "anthropic", "gemini"},
-    "INVALID_TOOL_CALL_ID_FORMAT": {"openai-chat", "openai-responses", "anthropic"},
+    "RESULT_NOT_IMMEDIATE": {"openai-chat", "anthropic", "gemini", "mistral"},
+    "INVALID_TOOL_CALL_ID_FORMAT": {"openai-chat", "openai-responses", "anthropic", "mistral"},
     # no registered provider asks a user turn first; Gemini refuses a call turn first
     "INVALID_ROLE_ORDER": {"gemini"},
     "EMPTY_CONTENT": {"anthropic"},
-    "INVALID_TOOL_NAME_FORMAT": {"openai-chat", "openai-responses", "anthropic", "gemini"},
+    "INVALID_TOOL_NAME_FORMAT": {
+        "openai-chat",
+        "openai-responses",
+        "anthropic",
+        "gemini",
+        "mistral",
+    },
     "MISSING_THOUGHT_SIGNATURE": {"gemini"},
 }
 # Codes no registered provider reports (none since Gemini refuses a call turn first;

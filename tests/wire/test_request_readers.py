@@ -19,12 +19,14 @@ LINE_TOOLS: dict[str, list[dict[str, Any]]] = {
     "openai-responses": [{"type": "function", "name": "lookup"}],
     "anthropic": [{"name": "lookup", "input_schema": {"type": "object"}}],
     "gemini": [{"functionDeclarations": [{"name": "lookup"}]}],
+    "mistral": [{"type": "function", "function": {"name": "lookup"}}],
 }
 MESSAGES: dict[str, list[dict[str, Any]]] = {
     "openai-chat": [{"role": "user", "content": "hi"}],
     "openai-responses": [{"role": "user", "content": "hi"}],
     "anthropic": [{"role": "user", "content": "hi"}],
     "gemini": [{"role": "user", "parts": [{"text": "hi"}]}],
+    "mistral": [{"role": "user", "content": "hi"}],
 }
 FINE_TUNING = [
     {"role": "system", "content": "Be brief."},

@@ -40,9 +40,7 @@ Provider = Literal["openai-chat", "openai-responses", "anthropic", "gemini", "mi
 (spelled out for type checkers, which cannot read the data file;
 ``tests/wire/test_provider_records.py`` holds it to the file's names and order)."""
 
-_SPECS = {
-    spec.name: spec for spec in (OPENAI_CHAT, OPENAI_RESPONSES, ANTHROPIC, GEMINI, MISTRAL)
-}
+_SPECS = {spec.name: spec for spec in (OPENAI_CHAT, OPENAI_RESPONSES, ANTHROPIC, GEMINI, MISTRAL)}
 
 REGISTRY: Mapping[str, ProviderSpec] = MappingProxyType(
     {name: _SPECS[name] for name in record_names()}

@@ -151,9 +151,7 @@ def _checked(reply: ReplyBuilder, data: dict[str, Any], function: str) -> dict[s
         raise reply.fail(code, message)
     kind = data.get("object")
     if type(kind) is str and kind not in _OBJECTS:
-        raise Refusal(
-            f"{function} /object must be 'chat.completion'; it is {describe_json(kind)}"
-        )
+        raise Refusal(f"{function} /object must be 'chat.completion'; it is {describe_json(kind)}")
     return data
 
 

@@ -22,6 +22,7 @@ FOLDERS: dict[str, tuple[str, tuple[str, str]]] = {
     "openai-responses": ("openai_responses", _CONVERSIONS),
     "anthropic": ("anthropic", _CONVERSIONS),
     "gemini": ("gemini", ("Google Gemini", "gemini.md")),
+    "mistral": ("mistral", ("Mistral", "mistral.md")),
     "hf-chat": ("hf_chat", ("Hugging Face chat datasets", "hf-chat.md")),
 }
 # The tables the code reads, shown as they are: page -> (module, name, title, the
@@ -66,6 +67,7 @@ TABLES: dict[str, list[tuple[str, str, str, str, str | None]]] = {
             None,
         ),
     ],
+    "mistral": [],
     "hf-chat": [],
 }
 # The modules of a folder whose docstring tells the mapping in detail, in reading
@@ -210,14 +212,16 @@ def _id_words(ids: Any, spec: Any) -> str:
         if ids.longest is None:
             return "any id (no limit is known; none is checked)"
         return f"at most {ids.longest} characters, any characters"
-    words = (
-        f"{_length(ids.longest)}, each {characters(ids.characters)} (`{spec.ids.pattern.pattern}`)"
-    )
+    shortest = 1 if ids.shortest is None else ids.shortest
+    length = f"exactly {shortest} characters" if shortest == ids.longest else _length(ids.longest)
+    words = f"{length}, each {characters(ids.characters)} (`{spec.ids.pattern.pattern}`)"
     if ids.replacement is not None:
         words += (
             f"; `normalize_tool_call_ids` writes `{ids.replacement}` in place of any other "
             "character"
         )
+        if shortest > 1:
+            words += " and pads a shorter id with it"
     return words
 
 

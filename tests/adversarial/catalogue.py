@@ -1308,6 +1308,11 @@ def _gemini_call(args: object) -> list[Any]:
     return [{"role": "user", "parts": [{"text": "u"}]}, {"role": "model", "parts": [part]}]
 
 
+def _mistral_call(arguments: object) -> list[Any]:
+    call = {"id": "aB3dE6gH9", "function": {"name": "read", "arguments": arguments}}
+    return [{"role": "user", "content": "u"}, {"role": "assistant", "tool_calls": [call]}]
+
+
 WIRE_PLACES: dict[str, Callable[[Any], tuple[str, Any, Any]]] = {
     "chat-messages": lambda value: ("openai-chat", value, None),
     "chat-message": lambda value: ("openai-chat", [value], None),
@@ -1330,12 +1335,34 @@ WIRE_PLACES: dict[str, Callable[[Any], tuple[str, Any, Any]]] = {
     "gemini-parts": lambda value: ("gemini", [{"role": "user", "parts": value}], None),
     "gemini-args": lambda value: ("gemini", _gemini_call(value), None),
     "gemini-system": lambda value: ("gemini", [{"role": "user", "parts": [{"text": "u"}]}], value),
+    "mistral-messages": lambda value: ("mistral", value, None),
+    "mistral-message": lambda value: ("mistral", [value], None),
+    "mistral-content": lambda value: ("mistral", [{"role": "user", "content": value}], None),
+    "mistral-arguments": lambda value: ("mistral", _mistral_call(value), None),
 }
 WIRE_COUNTERPARTS: dict[str, tuple[str, ...]] = {
-    "transcript": ("chat-messages", "responses-input", "anthropic-messages", "gemini-contents"),
-    "message": ("chat-message", "responses-item", "anthropic-message", "gemini-content"),
-    "content": ("chat-content", "responses-content", "anthropic-content", "gemini-parts"),
-    "arguments": ("chat-arguments", "anthropic-input", "gemini-args"),
+    "transcript": (
+        "chat-messages",
+        "responses-input",
+        "anthropic-messages",
+        "gemini-contents",
+        "mistral-messages",
+    ),
+    "message": (
+        "chat-message",
+        "responses-item",
+        "anthropic-message",
+        "gemini-content",
+        "mistral-message",
+    ),
+    "content": (
+        "chat-content",
+        "responses-content",
+        "anthropic-content",
+        "gemini-parts",
+        "mistral-content",
+    ),
+    "arguments": ("chat-arguments", "anthropic-input", "gemini-args", "mistral-arguments"),
     "system-content": ("anthropic-system", "gemini-system"),
 }
 

@@ -19,10 +19,12 @@ from agent_ir.wire import (
     WireMessages,
     from_anthropic,
     from_gemini,
+    from_mistral,
     from_openai_chat,
     from_openai_responses,
     to_anthropic,
     to_gemini,
+    to_mistral,
     to_openai_chat,
     to_openai_responses,
 )
@@ -32,12 +34,14 @@ READERS: dict[str, Any] = {
     "openai-responses": lambda field, system: from_openai_responses(field),
     "anthropic": lambda field, system: from_anthropic(field, system=system),
     "gemini": lambda field, system: from_gemini(field, system_instruction=system),
+    "mistral": lambda field, system: from_mistral(field),
 }
 WRITERS: dict[str, Any] = {
     "openai-chat": to_openai_chat,
     "openai-responses": to_openai_responses,
     "anthropic": to_anthropic,
     "gemini": to_gemini,
+    "mistral": to_mistral,
 }
 
 

@@ -46,11 +46,13 @@ from agent_ir.wire import (
     from_anthropic,
     from_gemini,
     from_hf_chat,
+    from_mistral,
     from_openai_chat,
     from_openai_responses,
     to_anthropic,
     to_gemini,
     to_hf_chat,
+    to_mistral,
     to_openai_chat,
     to_openai_responses,
 )
@@ -69,6 +71,8 @@ def _read_back(provider: Provider, fields: dict[str, Any]) -> Any:
         return from_hf_chat(fields["messages"])
     if provider == "gemini":
         return from_gemini(fields["contents"], system_instruction=fields.get("systemInstruction"))
+    if provider == "mistral":
+        return from_mistral(fields["messages"])
     return from_anthropic(fields["messages"], system=fields.get("system"))
 
 
@@ -77,6 +81,7 @@ WRITERS = {
     "openai-responses": to_openai_responses,
     "anthropic": to_anthropic,
     "gemini": to_gemini,
+    "mistral": to_mistral,
 }
 
 

@@ -27,6 +27,7 @@ PAGES = {
     "openai-responses": "openai_responses",
     "anthropic": "anthropic",
     "gemini": "gemini",
+    "mistral": "mistral",
     "hf-chat": "hf_chat",
 }
 # The records' field names, as the schema and the Python record spell them.

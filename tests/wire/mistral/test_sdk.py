@@ -183,7 +183,8 @@ def test_the_sdk_client_sends_what_to_mistral_built_and_it_reads_back_the_same()
     read = from_mistral(body["messages"], tools=body["tools"])
     assert read.warnings == ()
     assert _ir(read) == _ir(transcript)
-    assert read.tools is not None and [tool.name for tool in read.tools] == ["weather"]
+    assert read.tools is not None
+    assert [tool.name for tool in read.tools] == ["weather"]
     # the SDK's parsed reply, dumped, reads as the body did
     dumped = reply_from_mistral(response.model_dump(mode="json"), request_id="req-1")
     assert dumped.message.content[0].text == "It is sunny."  # type: ignore[union-attr]
@@ -299,3 +300,36 @@ def test_png_data_urls_go_out_and_come_back_as_base64_sources() -> None:
         {"type": "image_url", "image_url": f"data:image/png;base64,{PNG_BASE64}"}
     ]
     assert _ir(from_mistral(fields["messages"])) == _ir([user([png()])])
+
+
+def test_a_thinking_signature_is_the_block_s_in_the_reply_and_in_the_stream() -> None:
+    thinking = sdk.ThinkChunk(thinking=[sdk.TextChunk(text="t")], signature="c2ln")
+    message = sdk.AssistantMessage(content=[thinking, sdk.TextChunk(text="a")])
+    reply = sdk.ChatCompletionResponse(
+        id=REPLY_ID,
+        object="chat.completion",
+        model="magistral-medium-latest",
+        created=1750000000,
+        usage=sdk.UsageInfo(prompt_tokens=3, completion_tokens=2, total_tokens=5),
+        choices=[sdk.ChatCompletionChoice(index=0, finish_reason="stop", message=message)],
+    ).model_dump(mode="json", by_alias=True)
+    expected = [{"type": "thinking", "thinking": "t", "signature": "c2ln"}, text("a")]
+
+    response = reply_from_mistral(reply, request_id="req-1")
+    assert response.warnings == ()
+    assert to_json_value(response.message)["content"] == expected
+
+    part = thinking.model_dump(mode="json", by_alias=True)
+    stream = MistralStream(
+        [_chunk({"content": [part]}), _chunk({"content": "a"}, "stop")], request_id="req-1"
+    )
+    streamed = stream.result()
+    assert streamed.warnings == ()
+    assert to_json_value(streamed.message)["content"] == expected
+    # and it goes back on the next turn as the same chunk
+    sent = to_mistral([user("u"), to_json_value(streamed.message)]).fields["messages"][1]
+    assert sent["content"][0] == {
+        "type": "thinking",
+        "thinking": [{"type": "text", "text": "t"}],
+        "signature": "c2ln",
+    }

@@ -227,11 +227,11 @@ def _content(reply: ReplyBuilder, message: Message) -> bool:
             case TextPart(text=text) if text:
                 reply.text(text, what="content")
                 last_is_text = True
-            case ThinkingPart(thinking=pieces):
+            case ThinkingPart(thinking=pieces, signature=signature):
                 text = thinking_text(pieces)
-                if text:
+                if text or signature is not None:
                     reply.thinking(text, what="thinking part")
-                    reply.end_thinking()
+                    reply.end_thinking(signature, what="thinking part")
                     last_is_text = False
             case Unread(type=kind):
                 part_not_read(reply, f"{_MESSAGE}/content/{position}", kind)

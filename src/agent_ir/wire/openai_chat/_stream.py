@@ -50,11 +50,12 @@ A chunk, in this order:
 
   - ``reasoning_content`` (DeepSeek, vLLM) or, when that is absent, ``reasoning``
     (OpenRouter, newer vLLM) -> thinking_delta; the thinking block is closed by a
-    thinking_end (never a signature: the format has none) right before the next text,
-    tool call or response_end. Reasoning after text opens a new block.
+    thinking_end (with no signature but a Mistral thinking part's) right before the next
+    text, tool call or response_end. Reasoning after text opens a new block.
   - ``content`` -> text_delta. ``""`` (OpenAI's first chunk) emits nothing. Mistral
     sends a list of parts: a ``text`` part -> text_delta, a ``thinking`` part
-    (``{"type": "thinking", "thinking": [text parts]}``, magistral) -> thinking_delta; a
+    (``{"type": "thinking", "thinking": [text parts], "signature"}``, magistral) ->
+    thinking_delta, its ``signature`` the block's (at its thinking_end); a
     part of another type is PART_NOT_READ (``/choices/0/message/content``, once for
     each type); a part that is not an object, or has no type, is
     PROVIDER_INVALID_EVENT.
@@ -423,6 +424,7 @@ class ChatState:
         "_refused",
         "_reply",
         "_request_id",
+        "_signature",
         "_skipped",
         "_thinking",
         "_unread",
@@ -433,6 +435,7 @@ class ChatState:
         self._reply = reply
         self._request_id = request_id  # the response id when the chunks carry none
         self._thinking = False  # a thinking block is open
+        self._signature: str | None = None  # the open thinking block's (Mistral's)
         self._last_is_text = False  # the last block so far is text: a citation is taken
         self._calls: dict[int, _Call] = {}
         self._emitted_calls = 0
@@ -623,10 +626,12 @@ class ChatState:
                 case TextPart(text=text):
                     if text:
                         self._content(text)
-                case ThinkingPart(thinking=pieces):
+                case ThinkingPart(thinking=pieces, signature=signature):
                     text = thinking_text(pieces)
-                    if text:
+                    if text or (signature is not None and not self._thinking):
                         self._reasoning(text)
+                    if signature is not None:
+                        self._signature = signature
                 case Unread(type=kind) if kind not in self._other_parts:
                     self._other_parts.add(kind)
                     part_not_read(self._reply, "/choices/0/message/content", kind)
@@ -711,7 +716,8 @@ class ChatState:
     def _close_thinking(self) -> None:
         if self._thinking:
             self._thinking = False
-            self._reply.end_thinking()
+            signature, self._signature = self._signature, None
+            self._reply.end_thinking(signature)
 
     def _tool_calls(self, *, truncated: bool) -> None:
         """The assembled calls, in index order; ``truncated``: the output limit cut the

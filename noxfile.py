@@ -103,6 +103,9 @@ TEST_DEPS = [
     "openai==3.57.0",
     "anthropic==2.15.0",
     "google-genai==3.6.1",
+    # tests/wire/mistral: Mistral requests checked against its SDK's request models, its
+    # client sending them to a loopback server.
+    "mistralai==3.7.0",
     # tests/wire/otel/test_pydantic_ai.py: a real instrumentation writes the OpenTelemetry
     # GenAI spans from_otel reads back (pydantic-ai's FunctionModel, the SDK's exporter).
     "pydantic-ai-slim==2.68.0",

@@ -47,6 +47,7 @@ from agent_ir.wire import (
     OpenAIChatStream,
     OpenAIResponsesStream,
     from_anthropic,
+    from_mistral,
     from_openai_chat,
     from_openai_responses,
     reply_from_anthropic,
@@ -54,6 +55,7 @@ from agent_ir.wire import (
     reply_from_openai_chat,
     reply_from_openai_responses,
     to_anthropic,
+    to_mistral,
     to_openai_chat,
     to_openai_responses,
 )
@@ -187,6 +189,7 @@ TRANSCRIPT_ENTRIES: dict[str, Callable[[Any], Any]] = {
     "to_openai_chat": to_openai_chat,
     "to_openai_responses": to_openai_responses,
     "to_anthropic": to_anthropic,
+    "to_mistral": to_mistral,
 }
 TRANSCRIPT_SHAPES = [
     # 1,000 items: the smaller run takes about 10 ms, above the timer's noise.
@@ -201,6 +204,7 @@ TRANSCRIPT_SHAPES = [
 def wire_request(provider: str) -> Callable[[int], Any]:
     writers = {"openai-chat": to_openai_chat, "openai-responses": to_openai_responses}
     writers["anthropic"] = to_anthropic
+    writers["mistral"] = to_mistral
     return lambda count: writers[provider](tool_rounds(count)).fields
 
 
@@ -222,6 +226,12 @@ READ_SHAPES = [
         lambda fields: from_anthropic(fields["messages"]),
         500,
         id="tool-rounds/from_anthropic",
+    ),
+    pytest.param(
+        wire_request("mistral"),
+        lambda fields: from_mistral(fields["messages"]),
+        500,
+        id="tool-rounds/from_mistral",
     ),
 ]
 

@@ -10,7 +10,7 @@ import sys
 
 import pytest
 
-FOLDERS = ("anthropic", "gemini", "hf_chat", "openai_chat", "openai_responses", "otel")
+FOLDERS = ("anthropic", "gemini", "hf_chat", "mistral", "openai_chat", "openai_responses", "otel")
 
 
 def _folder_names(folder: str) -> list[str]:

@@ -30,6 +30,7 @@ import agent_ir
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE))
 
+import bench_adapters as bench_adapters_module  # noqa: E402
 import bench_provider  # noqa: E402
 import bench_sdk_streams  # noqa: E402
 import bench_streams  # noqa: E402
@@ -149,6 +150,7 @@ def main(argv: list[str]) -> int:
     bench_wire_streams(report)
     bench_against_sdks(report)
     bench_wire_requests(report)
+    bench_adapters(report)
     bench_memory(report, raw)
     # Last: the peers' imports grow the heap that every later full collection walks.
     bench_peers(report, raw)
@@ -365,6 +367,23 @@ def bench_wire_requests(report: Report) -> None:
             report.ratio(
                 f"{name}, x {bench_wire.BASELINE}", group, name, bench_wire.BASELINE, bound
             )
+
+
+def bench_adapters(report: Report) -> None:
+    """The pydantic-ai and LangChain adapters both ways on the bench transcript, against
+    ``json.dumps`` of its JSON form (see ``bench_adapters``); no target."""
+    try:
+        cases = bench_adapters_module.adapter_cases(bench_wire.transcript(MESSAGES))
+    except ImportError as error:  # a framework is not installed
+        report.notes.append(f"framework adapters skipped: {error}")
+        return
+    group = report.time(
+        f"framework adapters, {MESSAGES:,} messages", cases, 3 if report.quick else 5,
+        bench_wire.BASELINE,
+    )  # fmt: skip
+    for name in cases:
+        if name != bench_wire.BASELINE:
+            report.ratio(f"{name}, x {bench_wire.BASELINE}", group, name, bench_wire.BASELINE)
 
 
 def bench_memory(report: Report, raw: bytes) -> None:

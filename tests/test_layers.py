@@ -64,6 +64,7 @@ LAYERS: list[tuple[str, list[str]]] = [
     ("ir", ["agent_ir.messages", "agent_ir.transcript"]),
     ("replies", ["agent_ir.replies", "agent_ir.replies.*"]),
     ("wire", ["agent_ir.wire", "agent_ir.wire.*"]),
+    ("adapters", ["agent_ir.adapters", "agent_ir.adapters.*"]),
     ("repair", ["agent_ir.rules", "agent_ir.repair"]),
     ("cli", ["agent_ir.cli", "agent_ir.cli.*", "agent_ir.__main__"]),
     ("package", ["agent_ir"]),

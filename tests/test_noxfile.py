@@ -66,5 +66,5 @@ def test_ci_true_tests_every_supported_python_and_the_lowest_versions() -> None:
 
 def test_ci_run_sets_ci_true_before_the_readme_command() -> None:
     lines = (ROOT / ".ci" / "run").read_text(encoding="utf-8").splitlines()
-    command = lines.index("pip install nox && nox")
+    command = lines.index("pip install 'nox[uv]' && nox")
     assert "export CI=true" in lines[:command]

@@ -122,6 +122,7 @@ def test_absent_optional_fields_read_none_and_null_stays_invalid() -> None:
 
 FACES = (
     "agent_ir",
+    "agent_ir.adapters",
     "agent_ir.replies",
     "agent_ir.wire",
     *(f"agent_ir.wire.{folder}" for folder in FOLDERS),

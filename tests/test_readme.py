@@ -29,6 +29,7 @@ PAGES = {
     "docs/guide/gemini.md": 1,
     "docs/guide/mistral.md": 1,
     "docs/guide/otel.md": 1,
+    "docs/guide/frameworks.md": 1,
 }
 
 
@@ -91,8 +92,8 @@ def test_the_readme_shows_a_first_example_of_each_main_use() -> None:
 
 def test_the_readme_commands_are_the_ci_commands_and_name_existing_files() -> None:
     ci = (ROOT / ".ci" / "run").read_text(encoding="utf-8")
-    assert "pip install nox && nox" in README
-    assert "pip install nox && nox" in ci.splitlines()
+    assert "pip install 'nox[uv]' && nox" in README
+    assert "pip install 'nox[uv]' && nox" in ci.splitlines()
     paths = re.findall(r"agent-ir validate (fixtures/\S+)", README)
     assert paths
     for path in paths:

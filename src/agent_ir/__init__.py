@@ -68,6 +68,7 @@ from agent_ir.transcript import (
 )
 
 if typing.TYPE_CHECKING:
+    from agent_ir.adapters import *
     from agent_ir.repair import *
     from agent_ir.replies import *
     from agent_ir.rules import check_wire_rules as check_wire_rules
@@ -90,6 +91,12 @@ _publish.export(
     globals(),
     modules=("schemas",),
     lazy={
+        "agent_ir.adapters": (
+            "from_langchain",
+            "from_pydantic_ai",
+            "to_langchain",
+            "to_pydantic_ai",
+        ),
         "agent_ir.repair": (
             "RepairAction",
             "RepairCode",

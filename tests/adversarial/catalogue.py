@@ -1378,6 +1378,7 @@ STREAM_BASES = {
     "openai-responses": "openai-responses/text-only.sse",
     "anthropic": "anthropic/text-only.sse",
     "gemini": "gemini/text-only.sse",
+    "mistral": "mistral/text.sse",
 }
 
 

@@ -2,13 +2,15 @@
 is built: an example run through the conversion, the provider's rules in words (from
 its record, ``schemas/v1/providers.json``), what each kind of IR content becomes and
 reads back as (the conversions run on small samples: ``provider_mapping``), the tables
-the code reads (stop reasons, media types), the mapping in detail (the modules'
-docstrings) and every field of the format's declaration (``provider_fields``)."""
+the code reads (stop reasons, media types), the mapping in detail (written by hand in
+``docsgen/mapping/<page>.md``: what maps to what, what is warned) and every field of the
+format's declaration (``provider_fields``: the schema's descriptions)."""
 
 from __future__ import annotations
 
 import importlib
 import re
+from pathlib import Path
 from typing import Any
 
 from docsgen.codes import _inline
@@ -70,17 +72,9 @@ TABLES: dict[str, list[tuple[str, str, str, str, str | None]]] = {
     "mistral": [],
     "hf-chat": [],
 }
-# The modules of a folder whose docstring tells the mapping in detail, in reading
-# order, and the heading each gets.
-MODULES = {
-    "_request": "Requests in detail",
-    "_tools": "Tool definitions",
-    "_reply": "Non-streamed replies",
-    "_stream": "Streams",
-    "_format": "How a row is read",
-    "_ids": "Ids for calls without one",
-    "_rules": "Where the rules come from",
-}
+# The mapping in detail, one page each: IR <-> wire, what is warned, the stream's events,
+# where the rules come from (Markdown, its own ``##`` headings).
+MAPPING = Path(__file__).resolve().parent / "mapping"
 # How each turn rule of a record reads: (when it is true, when it is false).
 TURN_WORDS = {
     "results_follow_call": (
@@ -144,15 +138,14 @@ def page(name: str) -> str:
     ]
     for table in TABLES[name]:
         lines += _table(folder, *table)
-    for module, heading in MODULES.items():
-        try:
-            loaded = importlib.import_module(f"agent_ir.wire.{folder}.{module}")
-        except ModuleNotFoundError:
-            continue
-        if loaded.__doc__:
-            lines += [f"## {heading}", "", _docstring(loaded.__doc__), ""]
+    lines += [mapping_text(name), ""]
     lines += declared_fields(folder)
     return "\n".join(lines)
+
+
+def mapping_text(name: str) -> str:
+    """The hand-written mapping of page ``name`` (``docsgen/mapping/<name>.md``)."""
+    return (MAPPING / f"{name}.md").read_text(encoding="utf-8").strip("\n")
 
 
 def code_link(code: str) -> str:

@@ -18,12 +18,14 @@ __all__ = [
     "PathKey",
     "PathSegment",
     "Problem",
+    "escape_segment",
     "exact_path",
     "format_path",
     "path_key",
     "places",
     "pointer_key",
     "to_pointer",
+    "unescape_segment",
 ]
 
 PathSegment: TypeAlias = str | int
@@ -55,7 +57,18 @@ def format_path(path: Path) -> str:
 def to_pointer(path: Path) -> str:
     """``(2, "content", 1, "a/b")`` -> ``/2/content/1/a~1b`` (RFC 6901). A lone surrogate
     in a key is kept as it is: callers that write pointers out escape it."""
-    return "".join("/" + str(segment).replace("~", "~0").replace("/", "~1") for segment in path)
+    return "".join("/" + escape_segment(str(segment)) for segment in path)
+
+
+def escape_segment(key: str) -> str:
+    """A key as one segment of a JSON Pointer: ``a/b~c`` -> ``a~1b~0c`` (RFC 6901); the
+    package's one escaper."""
+    return key.replace("~", "~0").replace("/", "~1")
+
+
+def unescape_segment(segment: str) -> str:
+    """The key one segment of a JSON Pointer names: ``a~1b~0c`` -> ``a/b~c``."""
+    return segment.replace("~1", "/").replace("~0", "~")
 
 
 def path_key(path: Path) -> PathKey:
@@ -67,7 +80,7 @@ def pointer_key(pointer: str, *, skip: int = 0) -> PathKey:
     """``path_key`` of a JSON Pointer, leaving out its first ``skip`` segments. A segment
     made of ASCII digits is an array index (an object key that looks like one sorts with
     the indexes, which only orders two problems inside one object differently)."""
-    parts = [part.replace("~1", "/").replace("~0", "~") for part in pointer.split("/")[1 + skip :]]
+    parts = [unescape_segment(part) for part in pointer.split("/")[1 + skip :]]
     return path_key(
         tuple(int(part) if part.isascii() and part.isdigit() else part for part in parts)
     )

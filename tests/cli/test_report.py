@@ -605,7 +605,9 @@ def test_a_warning_about_a_tool_definition_names_the_tool_not_message_minus_one(
     [section] = conversations(parse(report.read_text(encoding="utf-8")))
     warnings = section.one("ul", "warnings").find_all("li")
     said = {item.attrs["data-code"]: item.words() for item in warnings}
-    assert said["TOOL_NOT_READ"].startswith("TOOL_NOT_READ openai-chat tool 0: tools[0], ")
+    assert said["TOOL_NOT_READ"].startswith(
+        "TOOL_NOT_READ openai-chat tool 0: /tools/0 (a tool of type "
+    )
     assert said["TOOL_NAME_UNKNOWN"].startswith("TOOL_NAME_UNKNOWN openai-chat message 0: ")
     assert "-1" not in " ".join(said.values())
 

@@ -223,7 +223,7 @@ def test_a_block_with_no_ir_form_is_a_warning_with_its_path_and_the_reply_keeps_
         "text",
     ]
     assert [(w.code, w.path, w.block_index, w.message) for w in response.warnings] == [
-        ("PART_NOT_READ", "/content/3", 3, "content[3] (container_upload) has no IR form"),
+        ("PART_NOT_READ", "/content/3", 3, "/content/3 (container_upload) has no IR form"),
     ]
 
 

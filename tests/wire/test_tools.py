@@ -432,7 +432,7 @@ def test_hosted_tools_are_tool_not_read_at_their_place_and_the_function_tools_ar
         ("TOOL_NOT_READ", -1, -1, index, f"/tools/{index}") for index in range(len(hosted))
     ]
     kind = hosted[0]["type"]
-    assert read.warnings[0].message == f"tools[0], a tool of type {kind!r}, has no IR form"
+    assert read.warnings[0].message == f"/tools/0 (a tool of type {kind!r}) has no IR form"
 
 
 UNKNOWN_KEYS: dict[str, tuple[dict[str, Any], list[str]]] = {

@@ -291,7 +291,7 @@ export interface CitationsDelta {
 export type Delta = TextDelta | InputJsonDelta | ThinkingDelta | SignatureDelta | CitationsDelta;
 
 /**
- * The stream's first event.
+ * The stream's first event. A compatible server's may have no usage (0 and 0).
  */
 export interface MessageStart {
   readonly type: "message_start";
@@ -427,7 +427,7 @@ export interface ErrorEvent {
 }
 
 /**
- * An event of a Messages stream; any other type is ``Unread`` (EVENT_NOT_READ).
+ * An event of a Messages stream; any other type is ``Unread`` (EVENT_NOT_READ). Anthropic documents that new event types may be added: an unknown one is passed over with EVENT_NOT_READ, as the SDK passes it over.
  */
 export type Event = MessageStart | ContentBlockStart | ContentBlockDelta | ContentBlockStop | MessageDelta | MessageStop | Ping | ErrorEvent;
 
@@ -766,7 +766,7 @@ export interface SystemMessage {
 }
 
 /**
- * A message of a request; any other role is refused.
+ * A message of a request; any other role is refused. The API refuses an empty message and empty text, combines consecutive turns of one role itself, and wants the tool results first in the user turn that answers the calls.
  */
 export type RequestMessage = UserMessage | AssistantMessage | SystemMessage;
 

@@ -22,7 +22,7 @@ export interface FunctionCall {
    */
   readonly args?: { readonly [key: string]: unknown } | null;
   /**
-   * The call's id (absent or blank: gemini_call_<responseId>_<n>).
+   * The call's id (absent or blank: gemini_call_<responseId>_<n>). Most calls come without one: the API pairs a functionResponse with its functionCall by position and name.
    */
   readonly id?: string | null;
   /**
@@ -43,7 +43,7 @@ export interface FunctionCall {
  */
 export interface Part {
   /**
-   * Gemini's signature of the part (base64), sent back as it came.
+   * Gemini's signature of the part (base64), sent back as it came. The API writes standard base64; an SDK object's model_dump(mode='json') URL-safe base64 (the API takes both back).
    */
   readonly thoughtSignature?: string | null;
   /**
@@ -271,7 +271,7 @@ export interface PromptFeedback {
 }
 
 /**
- * A reply of ``generateContent``, or one chunk of ``streamGenerateContent``.
+ * A reply of ``generateContent``, or one chunk of ``streamGenerateContent``. The JSON body as the API sends it (camelCase) or an SDK object's model_dump(mode='json') (snake_case keys), read the same; Gemini names no events and sends no [DONE].
  */
 export interface GenerateContentResponse {
   /**

@@ -72,6 +72,7 @@ export interface CompletionTokensDetails {
  * Token counts. In a stream, the last report seen is the reply's (OpenAI sends it
  * in a chunk of its own after the finish, with ``stream_options.include_usage``;
  * vLLM's continuous usage is cumulative).
+ * OpenAI streams none unless stream_options: {include_usage: true} is requested (no usage: 0 and 0).
  */
 export interface Usage {
   /**
@@ -252,7 +253,7 @@ export interface Function {
  */
 export interface _CallFields {
   /**
-   * The call's id (a stream may repeat it).
+   * The call's id (a stream may repeat it). OpenAI sends it once; Groq, OpenRouter and DeepSeek repeat it and the name in every delta: the first non-empty one is kept.
    */
   readonly id?: string | null;
   /**
@@ -300,7 +301,7 @@ export interface ToolCall {
  */
 export interface ToolCallDelta {
   /**
-   * The call's id (a stream may repeat it).
+   * The call's id (a stream may repeat it). OpenAI sends it once; Groq, OpenRouter and DeepSeek repeat it and the name in every delta: the first non-empty one is kept.
    */
   readonly id?: string | null;
   /**
@@ -347,11 +348,89 @@ export interface Audio {
 }
 
 /**
+ * Reasoning text (OpenRouter): a thinking block, signed with the detail's reference when it has a signature.
+ */
+export interface ReasoningText {
+  readonly type: "reasoning.text";
+  /**
+   * The reasoning (a stream: this piece of it).
+   */
+  readonly text?: string | null;
+  /**
+   * The provider's signature of the reasoning (a stream: in a piece of its own, after the text).
+   */
+  readonly signature?: string | null;
+  /**
+   * The detail's id: kept in the block's signature, sent back.
+   */
+  readonly id?: string | null;
+  /**
+   * Whose reasoning it is (anthropic-claude-v1, openai-responses-v1...): kept in the block's signature, sent back.
+   */
+  readonly format?: string | null;
+  /**
+   * Which detail a stream's piece belongs to: a new index starts a new block.
+   */
+  readonly index?: number | null;
+}
+
+/**
+ * A summary of the reasoning (OpenRouter): a thinking block, unsigned.
+ */
+export interface ReasoningSummary {
+  readonly type: "reasoning.summary";
+  /**
+   * The summary (a stream: this piece of it).
+   */
+  readonly summary?: string | null;
+  /**
+   * The detail's id: kept in the block's signature, sent back.
+   */
+  readonly id?: string | null;
+  /**
+   * Whose reasoning it is (anthropic-claude-v1, openai-responses-v1...): kept in the block's signature, sent back.
+   */
+  readonly format?: string | null;
+  /**
+   * Which detail a stream's piece belongs to: a new index starts a new block.
+   */
+  readonly index?: number | null;
+}
+
+/**
+ * Reasoning the provider encrypted or redacted (OpenRouter): a redacted thinking block whose signature is the detail's reference, data included.
+ */
+export interface ReasoningEncrypted {
+  readonly type: "reasoning.encrypted";
+  /**
+   * The encrypted reasoning.
+   */
+  readonly data?: string | null;
+  /**
+   * The detail's id: kept in the block's signature, sent back.
+   */
+  readonly id?: string | null;
+  /**
+   * Whose reasoning it is (anthropic-claude-v1, openai-responses-v1...): kept in the block's signature, sent back.
+   */
+  readonly format?: string | null;
+  /**
+   * Which detail a stream's piece belongs to: a new index starts a new block.
+   */
+  readonly index?: number | null;
+}
+
+/**
+ * One of OpenRouter's reasoning_details; any other type is ``Unread`` (PART_NOT_READ).
+ */
+export type ReasoningDetail = ReasoningText | ReasoningSummary | ReasoningEncrypted;
+
+/**
  * What a reply's message and a chunk's delta share.
  */
 export interface _MessageFields {
   /**
-   * The text, or (Mistral) a list of parts.
+   * The text, or (Mistral) a list of parts. '' (OpenAI's first chunk) adds nothing.
    */
   readonly content?: string | readonly Part[] | null;
   /**
@@ -363,11 +442,15 @@ export interface _MessageFields {
    */
   readonly reasoning?: string | null;
   /**
+   * OpenRouter's structured reasoning: read instead of reasoning (its plain copy) when it holds any detail; each detail one thinking block, a signed one (or an encrypted one) with the detail less its text as its signature, so that to_openai_chat sends it back.
+   */
+  readonly reasoning_details?: readonly ReasoningDetail[] | null;
+  /**
    * The model's refusal.
    */
   readonly refusal?: string | null;
   /**
-   * Citations of the text.
+   * Citations of the text. OpenRouter sends them before the text, with content ''.
    */
   readonly annotations?: readonly Annotation[] | null;
   /**
@@ -405,6 +488,10 @@ export interface Message {
    */
   readonly reasoning?: string | null;
   /**
+   * OpenRouter's structured reasoning: read instead of reasoning (its plain copy) when it holds any detail; each detail one thinking block, a signed one (or an encrypted one) with the detail less its text as its signature, so that to_openai_chat sends it back.
+   */
+  readonly reasoning_details?: readonly ReasoningDetail[] | null;
+  /**
    * The model's refusal.
    */
   readonly refusal?: string | null;
@@ -439,7 +526,7 @@ export interface Message {
  */
 export interface Delta {
   /**
-   * The text, or (Mistral) a list of parts.
+   * The text, or (Mistral) a list of parts. '' (OpenAI's first chunk) adds nothing.
    */
   readonly content?: string | readonly Part[] | null;
   /**
@@ -451,11 +538,15 @@ export interface Delta {
    */
   readonly reasoning?: string | null;
   /**
+   * OpenRouter's structured reasoning: read instead of reasoning (its plain copy) when it holds any detail; each detail one thinking block, a signed one (or an encrypted one) with the detail less its text as its signature, so that to_openai_chat sends it back.
+   */
+  readonly reasoning_details?: readonly ReasoningDetail[] | null;
+  /**
    * The model's refusal.
    */
   readonly refusal?: string | null;
   /**
-   * Citations of the text.
+   * Citations of the text. OpenRouter sends them before the text, with content ''.
    */
   readonly annotations?: readonly Annotation[] | null;
   /**
@@ -489,7 +580,7 @@ export interface _ChoiceFields {
    */
   readonly index?: number;
   /**
-   * Why the reply ended; null (or '') until it does.
+   * Why the reply ended; null (or '') until it does. stop or eos (Together), tool_calls or function_call, length or model_length (Mistral), content_filter or error (OpenRouter). OpenAI sends a refusal with stop; Ollama and Gemini's compatible API say stop after calls; some compatible servers never send one.
    */
   readonly finish_reason?: string | null;
   /**
@@ -569,7 +660,7 @@ export interface ChunkChoice {
    */
   readonly index?: number;
   /**
-   * Why the reply ended; null (or '') until it does.
+   * Why the reply ended; null (or '') until it does. stop or eos (Together), tool_calls or function_call, length or model_length (Mistral), content_filter or error (OpenRouter). OpenAI sends a refusal with stop; Ollama and Gemini's compatible API say stop after calls; some compatible servers never send one.
    */
   readonly finish_reason?: string | null;
   /**
@@ -615,7 +706,7 @@ export interface ChunkChoice {
  */
 export interface _TopFields {
   /**
-   * The reply's id; absent, null or '': the request id stands for it.
+   * The reply's id; absent, null or '': the request id stands for it. Every chunk repeats it; Azure's first chunk has '' (with prompt_filter_results only), Snowflake writes '' in every chunk.
    */
   readonly id?: string | null;
   /**
@@ -631,7 +722,7 @@ export interface _TopFields {
    */
   readonly x_groq?: XGroq | null;
   /**
-   * An error (not null): PROVIDER_TRANSPORT_ERROR with its code, else its type; nothing else is read.
+   * An error (not null): PROVIDER_TRANSPORT_ERROR with its code, else its type; nothing else is read. OpenAI sends {error: {message, type}} and nothing else; OpenRouter an ordinary chunk with an error beside choices.
    */
   readonly error?: unknown;
   /**
@@ -721,7 +812,7 @@ export interface Completion {
  */
 export interface Chunk {
   /**
-   * The reply's id; absent, null or '': the request id stands for it.
+   * The reply's id; absent, null or '': the request id stands for it. Every chunk repeats it; Azure's first chunk has '' (with prompt_filter_results only), Snowflake writes '' in every chunk.
    */
   readonly id?: string | null;
   /**
@@ -737,7 +828,7 @@ export interface Chunk {
    */
   readonly x_groq?: XGroq | null;
   /**
-   * An error (not null): PROVIDER_TRANSPORT_ERROR with its code, else its type; nothing else is read.
+   * An error (not null): PROVIDER_TRANSPORT_ERROR with its code, else its type; nothing else is read. OpenAI sends {error: {message, type}} and nothing else; OpenRouter an ordinary chunk with an error beside choices.
    */
   readonly error?: unknown;
   /**
@@ -1029,7 +1120,7 @@ export interface RequestDeveloperMessage {
 export interface RequestUserMessage {
   readonly role: "user";
   /**
-   * The turn's content.
+   * The turn's content. The API refuses an empty array (to_openai_chat sends '' for no parts).
    */
   readonly content: string | readonly UserPart[];
 }
@@ -1043,6 +1134,10 @@ export interface RequestAssistantMessage {
    * The text ('' and null: none), or text and refusal parts.
    */
   readonly content?: string | readonly AssistantPart[] | null;
+  /**
+   * OpenRouter's structured reasoning, as a reply gives it: each detail one thinking block before the text (as the reply reads it).
+   */
+  readonly reasoning_details?: readonly ReasoningDetail[] | null;
   /**
    * Citations of the last text block; another type, or no text, is warned.
    */
@@ -1058,7 +1153,7 @@ export interface RequestAssistantMessage {
 }
 
 /**
- * A tool result (``isError`` false); its tool name is the call's with its id.
+ * A tool result (``isError`` false); its tool name is the call's with its id. The API wants a call's results right after it, and a tool message holds no image.
  */
 export interface RequestToolMessage {
   readonly role: "tool";

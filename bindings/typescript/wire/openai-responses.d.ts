@@ -191,7 +191,7 @@ export interface FunctionCall {
    */
   readonly namespace?: string | null;
   /**
-   * in_progress, completed, or incomplete (the call is dropped).
+   * in_progress, completed, or incomplete (the call is dropped). incomplete: cut off by max_output_tokens.
    */
   readonly status?: unknown;
   /**
@@ -472,7 +472,7 @@ export interface ResponseCreated {
 }
 
 /**
- * A terminal: the response finished.
+ * A terminal: the response finished. The API finishes every item before it completes: a call or a reasoning summary still open then is PROVIDER_INVALID_EVENT.
  */
 export interface ResponseCompleted {
   readonly type: "response.completed";
@@ -925,6 +925,7 @@ export interface FunctionCallArgumentsDone {
  * An event of a Responses stream that is read. A skipped one (``Skipped``,
  * ``SKIPPED_FAMILIES``) is passed over by its type alone; any other type is passed over
  * with EVENT_NOT_READ.
+ * The data's type names the event; the SSE event: line is not read, as the official client does not read it. A data: [DONE] line (which proxies append) ends the reading as it ends the official client's.
  */
 export type Event = ResponseCreated | OutputTextDelta | RefusalDelta | OutputTextDone | RefusalDone | OutputTextAnnotationAdded | ContentPartDone | ReasoningSummaryPartAdded | ReasoningSummaryTextDelta | OutputItemAdded | FunctionCallArgumentsDelta | FunctionCallArgumentsDone | OutputItemDone | ResponseCompleted | ResponseIncomplete | ResponseFailed | ErrorEvent;
 
@@ -1309,7 +1310,7 @@ export interface InputImage {
    */
   readonly file_id?: string | null;
   /**
-   * low or high: the block's detail; auto (the default) none; any other warned.
+   * low or high: the block's detail; auto (the default) none; any other warned. The SDK requires the field and auto is the API's default, so an absent detail and auto mean the same (to_openai_responses sends auto for none).
    */
   readonly detail?: unknown;
 }
@@ -1348,7 +1349,7 @@ export interface InputFile {
    */
   readonly file_url?: string | null;
   /**
-   * The document's filename.
+   * The document's filename. The API reads file_data's type from the name (to_openai_responses makes one up, document-<m>-<b><ext>, when the block has none).
    */
   readonly filename?: string | null;
   /**
@@ -1489,7 +1490,7 @@ export interface UserInput {
    */
   readonly role: "user";
   /**
-   * A string, or its parts as blocks.
+   * A string, or its parts as blocks. A request's input may also be one string, which the API takes for one user message.
    */
   readonly content: string | readonly UserPart[];
 }
@@ -1535,6 +1536,7 @@ export interface SystemInput {
 /**
  * An assistant message (an output message sent back): its blocks join the assistant
  * turn. Its phase (commentary, final_answer) has no IR form: warned.
+ * The SDK asks to send its phase back.
  */
 export interface AssistantInput {
   /**
@@ -1664,7 +1666,7 @@ export interface RequestReasoning {
    */
   readonly caller?: unknown;
   /**
-   * The reasoning item's id (rs_...).
+   * The reasoning item's id (rs_...). The SDK requires it; the API checks the rs_ prefix and looks stored items up by it, so an id cannot be made up.
    */
   readonly id: string;
   /**
@@ -1715,7 +1717,7 @@ export interface RequestFunctionCallOutput {
    */
   readonly id?: string | null;
   /**
-   * The tool's name (else the call's with call_id); blank reads as none.
+   * The tool's name (else the call's with call_id); blank reads as none. to_openai_responses does not send it: the API knows it from the call.
    */
   readonly name?: string | null;
 }
@@ -1756,7 +1758,7 @@ export interface ClientCall {
    */
   readonly call_id: string;
   /**
-   * The item's state (completed...); not read, not warned.
+   * The item's state (completed...); not read, not warned. to_openai_responses writes completed: the SDK requires the status, and a call read back is complete.
    */
   readonly status?: unknown;
 }

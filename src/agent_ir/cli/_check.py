@@ -36,7 +36,7 @@ from agent_ir.transcript import validate_transcript
 from agent_ir.validation._conductor import check_options, check_text
 from agent_ir.validation._diagnostics import transcript_diagnostic
 from agent_ir.wire import WireFormatError, WireMessages, _registry
-from agent_ir.wire._common import json_type
+from agent_ir.wire._decode import describe_json
 
 __all__ = [
     "TEXT_BYTES",
@@ -373,7 +373,7 @@ def _wire_parts(value: Any, format: str) -> tuple[str | None, Any, Any, Any]:
         return name, None, f'is an object without "{key}"', None
     for switch in switches:
         if switch in value and type(value[switch]) is not bool:
-            found = json_type(value[switch])
+            found = describe_json(value[switch])
             return name, None, f'has "{switch}" set to {found}, not true or false', None
     system = None if system_key is None else value.get(system_key)
     tools = None if tools_key is None else value.get(tools_key)

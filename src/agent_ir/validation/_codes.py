@@ -14,7 +14,7 @@ from typing import Any, NamedTuple
 from urllib.parse import unquote, urljoin
 
 from agent_ir import schemas
-from agent_ir._paths import Path, PathSegment
+from agent_ir._paths import Path, PathSegment, unescape_segment
 
 __all__ = ["DEFAULT_CODE", "MESSAGE_REF", "code_for_path"]
 
@@ -67,7 +67,7 @@ def _lookup(base: str, ref: str) -> _Schema:
         url, _, pointer = urljoin(base, ref).partition("#")
         node: Any = _documents()[url]
         for part in pointer.split("/")[1:] if pointer else ():
-            node = node[unquote(part).replace("~1", "/").replace("~0", "~")]
+            node = node[unescape_segment(unquote(part))]
         found = _LOOKED_UP[key] = _Schema(node, url)
     return found
 

@@ -51,7 +51,7 @@ from typing import Any, NamedTuple
 
 import msgspec
 
-from agent_ir._paths import Path
+from agent_ir._paths import Path, unescape_segment
 from agent_ir._text import quoted
 from agent_ir.validation._pattern_dialect import Reading, read_pattern
 
@@ -426,7 +426,7 @@ class _Graph:
         path: list[str | int] = []
         value = self.root
         for token in fragment.split("/")[1:] if fragment else []:
-            key = token.replace("~1", "/").replace("~0", "~")
+            key = unescape_segment(token)
             if type(value) is dict and key in value:
                 path.append(key)
                 value = value[key]

@@ -53,7 +53,7 @@ from agent_ir._generated.diagnostic_schema import Diagnostic, DiagnosticCode
 from agent_ir._generated.message_schema import AssistantMessage, Message, ToolCallBlock
 from agent_ir._generated.transcript_schema import ToolDefinition
 from agent_ir._jsoncopy import snapshot_json, snapshot_sequence
-from agent_ir._paths import NOTHING, Path, exact_path, format_path, places
+from agent_ir._paths import NOTHING, Path, exact_path, format_path, places, to_pointer
 from agent_ir._text import QUOTE_CHARS, cut, is_blank, is_valid_unicode, quoted
 from agent_ir.validation._convert import convert_value
 from agent_ir.validation._diagnostics import diagnostic
@@ -550,7 +550,7 @@ def _keyword(schema_path: Sequence[Any]) -> str:
 
 
 def _pointer(path: Sequence[str | int]) -> str:
-    return "".join("/" + str(part).replace("~", "~0").replace("/", "~1") for part in path) or "/"
+    return to_pointer(tuple(path)) or "/"
 
 
 def read_tools(value: object) -> Tools:

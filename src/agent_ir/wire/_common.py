@@ -61,7 +61,7 @@ from agent_ir._jsoncopy import (
     thaw,
 )
 from agent_ir._jsonobject import JsonObject, trusted_object
-from agent_ir._paths import Path, format_path, to_pointer
+from agent_ir._paths import Path, to_pointer
 from agent_ir._text import BLANK_CHARACTERS, quoted
 from agent_ir.messages import parse_message
 from agent_ir.schemas import load
@@ -92,7 +92,6 @@ __all__ = [
     "fits_ir",
     "image_source",
     "ir_messages",
-    "json_type",
     "key_not_read",
     "not_read",
     "parse_arguments",
@@ -502,14 +501,6 @@ _STR = frozenset((str,))
 _EXACT_TYPES = frozenset((str, int, float, bool, type(None), dict, list))
 
 
-def json_type(value: object) -> str:
-    """How an error names what a wire value is: ``null``, ``a string``, ``a list``..."""
-    if value is None:
-        return "null"
-    names = {dict: "an object", list: "a list", str: "a string", bool: "a boolean"}
-    return names.get(type(value), "a number")
-
-
 # --- data URLs and media types ------------------------------------------------------------
 
 _MEDIA_TYPE = re.compile(
@@ -583,8 +574,8 @@ def not_read(what: str) -> str:
 
 
 def key_not_read(path: Path) -> str:
-    """``not_read`` of the key at ``path`` (``messages[3].name has no IR form``)."""
-    return not_read(format_path(path))
+    """``not_read`` of the key at ``path`` (``/messages/3/name has no IR form``)."""
+    return not_read(to_pointer(path))
 
 
 def _is_default(defaults: Mapping[str, Any], key: str, value: Any) -> bool:

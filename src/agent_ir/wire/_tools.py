@@ -100,7 +100,7 @@ class ToolList:
         self.warnings.add_tool(
             ConversionWarningCode.TOOL_NOT_READ,
             index,
-            not_read(f"tools[{index}], a tool of type {quoted(kind)},"),
+            not_read(f"{to_pointer(('tools', index))} (a tool of type {quoted(kind)})"),
         )
 
     def unread(

@@ -55,7 +55,7 @@ CALLER_WARNING = (
     "PART_NOT_READ",
     "/content/2/caller",
     2,
-    "content[2].caller ('code_execution_20250825') has no IR form",
+    "/content/2/caller ('code_execution_20250825') has no IR form",
 )
 EVENTS = TypeAdapter(list[RawMessageStreamEvent])
 

@@ -900,20 +900,20 @@ def test_each_key_with_no_ir_place_is_a_warning_at_its_path_and_the_block_still_
         {"role": "assistant", "id": "message-0002", "content": [call("t", "n")]},
     ]
     assert [(w.code, w.message_index, w.block_index, w.path, w.message) for w in read.warnings] == [
-        (Code.PART_NOT_READ, 0, -1, "/messages/0/name", "messages[0].name has no IR form"),
+        (Code.PART_NOT_READ, 0, -1, "/messages/0/name", "/messages/0/name has no IR form"),
         (
             Code.PART_NOT_READ,
             0,
             0,
             "/messages/0/content/0/metadata",
-            "messages[0].content[0].metadata has no IR form",
+            "/messages/0/content/0/metadata has no IR form",
         ),
         (
             Code.PART_NOT_READ,
             1,
             0,
             "/messages/1/content/0/caller",
-            "messages[1].content[0].caller has no IR form",
+            "/messages/1/content/0/caller has no IR form",
         ),
     ]
 
@@ -928,13 +928,13 @@ def test_a_caller_is_a_tool_use_key_elsewhere_even_the_direct_one_is_warned() ->
     )
     assert ir(read)[0]["content"] == [text("a")]
     assert [(w.code, w.message_index, w.block_index, w.path, w.message) for w in read.warnings] == [
-        (Code.PART_NOT_READ, 0, -1, "/messages/0/caller", "messages[0].caller has no IR form"),
+        (Code.PART_NOT_READ, 0, -1, "/messages/0/caller", "/messages/0/caller has no IR form"),
         (
             Code.PART_NOT_READ,
             0,
             0,
             "/messages/0/content/0/caller",
-            "messages[0].content[0].caller has no IR form",
+            "/messages/0/content/0/caller has no IR form",
         ),
     ]
 
@@ -969,26 +969,26 @@ def test_undeclared_keys_are_warned_at_their_own_object_escaped_in_the_pointer()
         system=[{"type": "text", "text": "s", "citations": []}],
     )
     assert [(w.message_index, w.block_index, w.path, w.message) for w in read.warnings] == [
-        (0, 0, "/system/0/citations", "system[0].citations has no IR form"),
-        (1, 0, "/messages/1/content/0/z", "messages[1].content[0].z has no IR form"),
+        (0, 0, "/system/0/citations", "/system/0/citations has no IR form"),
+        (1, 0, "/messages/1/content/0/z", "/messages/1/content/0/z has no IR form"),
         (
             1,
             0,
             "/messages/1/content/0/source/a~1b",
-            'messages[1].content[0].source["a/b"] has no IR form',
+            "/messages/1/content/0/source/a~1b has no IR form",
         ),
         (
             1,
             0,
             "/messages/1/content/0/citations/~0k",
-            'messages[1].content[0].citations["~k"] has no IR form',
+            "/messages/1/content/0/citations/~0k has no IR form",
         ),
-        (1, 1, "/messages/1/content/1/w", "messages[1].content[1].w has no IR form"),
+        (1, 1, "/messages/1/content/1/w", "/messages/1/content/1/w has no IR form"),
         (
             1,
             1,
             "/messages/1/content/1/content/0/q",
-            "messages[1].content[1].content[0].q has no IR form",
+            "/messages/1/content/1/content/0/q has no IR form",
         ),
     ]
     assert {w.code for w in read.warnings} == {Code.PART_NOT_READ}
@@ -1779,10 +1779,10 @@ def test_each_from_anthropic_warning_points_at_the_wire_value_it_is_about() -> N
         (Code.PART_NOT_READ, 4, 0, "/messages/4/content/0"),
     ]
     assert [w.message for w in read.warnings if w.code == Code.PART_NOT_READ] == [
-        "system[1].title has no IR form",
-        "messages[0].name has no IR form",
+        "/system/1/title has no IR form",
+        "/messages/0/name has no IR form",
         "a 'compaction' block in an assistant message has no IR form",
-        "messages[2].content[0].metadata has no IR form",
+        "/messages/2/content/0/metadata has no IR form",
         "a 'document' part of a tool result has no IR form",
         "an image with a 'file' source has no IR form",
     ]

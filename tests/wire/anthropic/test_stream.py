@@ -6,13 +6,14 @@ objects, and compared with its ``.expected.json``; then the same bytes are serve
 loopback HTTP server to the official ``anthropic`` client, whose own stream accumulator
 must report, block for block, the text, thinking, tool calls, stop reason and usage
 agent-ir produced (and a streamed reply goes back through ``to_anthropic`` as the SDK
-read it). Then every mapping and failure of the module docstring on decoded events, each
+read it). Then every mapping and failure the provider page states (*Streams* in
+``docsgen/mapping/anthropic.md``) on decoded events, each
 failure again as bytes in every chunking (the same chunks, code, record index and
 message), and the stream's discipline: cancellation closes the source, a failing source
 is a transport error, nothing after the terminal, hostile events.
 
 ``AnthropicStream``'s own refusals read in full (code, record index and the whole
-message the module docstring describes), where the broader tests match a fragment;
+message the provider page describes), where the broader tests match a fragment;
 these pin what ``mutation/run.py``'s ``anthropic stream`` group changes.
 """
 
@@ -45,6 +46,14 @@ from support.sse_server import sse_server
 
 Code = ProviderErrorCode
 FIXTURES = Path(__file__).resolve().parents[3] / "fixtures" / "wire" / "anthropic"
+# What the provider page says of streams (its hand-written part), whitespace collapsed.
+DOCUMENTED = " ".join(
+    (Path(__file__).resolve().parents[3] / "docsgen" / "mapping" / "anthropic.md")
+    .read_text(encoding="utf-8")
+    .partition("## Streams")[2]
+    .partition("\n## ")[0]
+    .split()
+)
 NAMES = sorted(path.stem for path in FIXTURES.glob("*.sse"))
 GUARD_SECONDS = 10
 QUESTION = user_message(id="user-1", content="hi")
@@ -483,7 +492,7 @@ def call_events(index: int = 0, call_id: str = "toolu_1", arguments: str = '{"a"
 async def test_each_stop_reason_maps_as_documented(wire: str, reason: str) -> None:
     response = await response_of([*HELLO, *ending(wire)])
     assert response.stop_reason.value == reason
-    assert wire in module.__doc__
+    assert wire in DOCUMENTED
 
 
 async def test_tool_use_maps_to_tool_call_and_length_and_refusal_may_follow_calls() -> None:
@@ -952,7 +961,7 @@ async def test_a_message_start_without_usage_counts_zero_as_documented() -> None
     del event["message"]["usage"]
     response = await response_of([event, *HELLO[1:], message_delta(usage=None), STOP])
     assert (response.usage.input_tokens, response.usage.output_tokens) == (0, 0)
-    assert "counts 0 and 0" in module.__doc__
+    assert "counts 0 and 0" in DOCUMENTED
 
 
 async def test_an_in_stream_error_is_a_transport_error_with_anthropics_code_even_first() -> None:
@@ -1563,9 +1572,7 @@ def test_blank_request_ids_and_bad_cancel_events_are_type_errors() -> None:
         AsyncAnthropicStream(items_of([]), request_id="r", cancel=object())  # type: ignore[arg-type]
 
 
-def test_the_docstring_documents_every_event_stop_reason_and_skipped_block() -> None:
-    doc = module.__doc__
-    assert doc is not None
+def test_the_page_documents_every_event_stop_reason_and_skipped_block() -> None:
     for name in [
         *module._KNOWN_EVENTS,
         *module.STOP_REASONS,
@@ -1580,7 +1587,7 @@ def test_the_docstring_documents_every_event_stop_reason_and_skipped_block() -> 
         "PROVIDER_MISSING_TERMINAL",
         "PROVIDER_TRANSPORT_ERROR",
     ]:
-        assert f"``{name}``" in doc or name in doc, name
+        assert name in DOCUMENTED, name
 
 
 class Hostile(dict):  # type: ignore[type-arg]
@@ -1678,7 +1685,7 @@ async def test_an_unknown_delta_type_is_passed_over_once_per_block_and_the_text_
             "PART_NOT_READ",
             "/content/0",
             0,
-            "a sparkle_delta delta of content[0] (text) has no IR form",
+            "a sparkle_delta delta of /content/0 (text) has no IR form",
         )
     ]
 
@@ -1752,7 +1759,7 @@ async def test_a_call_made_by_a_server_tool_says_its_caller_is_not_read(
                 "PART_NOT_READ",
                 "/content/0/caller",
                 0,
-                "content[0].caller ('code_execution_20250825') has no IR form",
+                "/content/0/caller ('code_execution_20250825') has no IR form",
             )
         ]
         if warned
@@ -1915,7 +1922,7 @@ def test_a_skipped_block_is_a_part_not_read_warning_naming_its_index_and_type() 
         for w in response.warnings  # type: ignore[attr-defined]
     ]
     assert warnings == [
-        ("PART_NOT_READ", "/content/0", "content[0] (container_upload) has no IR form")
+        ("PART_NOT_READ", "/content/0", "/content/0 (container_upload) has no IR form")
     ]
 
 
@@ -1988,7 +1995,7 @@ async def test_deltas_of_a_server_tool_result_are_one_part_not_read() -> None:
             "PART_NOT_READ",
             "/content/1",
             1,
-            "a delta of content[1] (web_search_tool_result) has no IR form: the result is "
+            "a delta of /content/1 (web_search_tool_result) has no IR form: the result is "
             "the block its content_block_start gave",
         )
     ]
@@ -2017,7 +2024,7 @@ async def test_citations_of_an_empty_text_block_are_part_not_read() -> None:
             "PART_NOT_READ",
             "/content/0/citations",
             0,
-            "content[0].citations of an empty text block have no IR form",
+            "/content/0/citations of an empty text block have no IR form",
         )
     ]
     assert [block.text for block in response.message.content] == ["hi"]

@@ -154,7 +154,11 @@ def test_an_image_models_picture_is_warned_not_refused() -> None:
     got = read(reply)
     assert content(reply) == [{"type": "text", "text": "Here it is:"}]
     assert [(w.code, w.path, w.message) for w in got.warnings] == [
-        ("PART_NOT_READ", "/candidates/0/content/parts/1", "parts[1] (inlineData) has no IR form")
+        (
+            "PART_NOT_READ",
+            "/candidates/0/content/parts/1",
+            "/candidates/0/content/parts/1 (inlineData) has no IR form",
+        )
     ]
 
 

@@ -678,7 +678,7 @@ def test_a_tool_entry_is_read_from_its_declaration_key_by_key() -> None:
         (Code.TOOL_NOT_READ, "/tools/0"),
     ]
     assert [w.message for w in read.warnings][1] == (
-        'tools[0].function_declarations[0]["a/b"] has no IR form'
+        "/tools/0/function_declarations/0/a~1b has no IR form"
     )
 
 

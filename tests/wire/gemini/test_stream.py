@@ -1,9 +1,9 @@
-"""``GeminiStream`` / ``AsyncGeminiStream``: what the module docstring promises, on
-hand-built chunks (the recordings in every chunking are test_stream_pairs.py's, the
-SDK comparison tests/wire/gemini/test_sdk_stream.py's): text pieces joined into one block,
-signatures reaching the block they belong to wherever they arrive, calls with and
-without ids, the finish reasons, usage, the JSON-array form, and hostile chunks refused
-with a path or warned, never a KeyError."""
+"""``GeminiStream`` / ``AsyncGeminiStream``: what the provider page promises (*Streams*
+in ``docsgen/mapping/gemini.md``), on hand-built chunks (the recordings in every chunking
+are test_stream_pairs.py's, the SDK comparison tests/wire/gemini/test_sdk_stream.py's):
+text pieces joined into one block, signatures reaching the block they belong to wherever
+they arrive, calls with and without ids, the finish reasons, usage, the JSON-array form,
+and hostile chunks refused with a path or warned, never a KeyError."""
 
 from __future__ import annotations
 
@@ -194,11 +194,15 @@ def test_parts_without_an_ir_form_are_warned_with_their_place_and_split_the_text
         {"type": "text", "text": "after."},
     ]
     assert [(w.code, w.path, w.message) for w in response.warnings] == [
-        ("PART_NOT_READ", "/candidates/0/content/parts/1", "parts[1] (inlineData) has no IR form"),
+        (
+            "PART_NOT_READ",
+            "/candidates/0/content/parts/1",
+            "/candidates/0/content/parts/1 (inlineData) has no IR form",
+        ),
         (
             "PART_NOT_READ",
             "/candidates/0/content/parts/2",
-            "parts[2] (executableCode) has no IR form (its thoughtSignature with it)",
+            "/candidates/0/content/parts/2 (executableCode) has no IR form (its thoughtSignature with it)",
         ),
     ]
 
@@ -477,7 +481,10 @@ def test_snake_case_chunks_read_as_camel_case_and_warn_in_camel_case() -> None:
     assert content(response) == [{"type": "text", "text": "hi", "thoughtSignature": "c2ln"}]
     assert (response.usage.input_tokens, response.usage.output_tokens) == (3, 1)
     assert [(w.path, w.message) for w in response.warnings] == [
-        ("/candidates/0/content/parts/1", "parts[1] (executableCode) has no IR form"),
+        (
+            "/candidates/0/content/parts/1",
+            "/candidates/0/content/parts/1 (executableCode) has no IR form",
+        ),
         ("/candidates/0/groundingMetadata", "the candidate's groundingMetadata has no IR form"),
     ]
 
@@ -548,12 +555,12 @@ def test_a_part_of_no_known_kind_is_one_warning_naming_its_keys_in_order() -> No
             (
                 "PART_NOT_READ",
                 "/candidates/0/content/parts/1",
-                "parts[1] (hologram) has no IR form (its thoughtSignature with it)",
+                "/candidates/0/content/parts/1 (hologram) has no IR form (its thoughtSignature with it)",
             ),
             (
                 "PART_NOT_READ",
                 "/candidates/0/content/parts/2",
-                "parts[2] (inlineData, executableCode, tone) has no IR form",
+                "/candidates/0/content/parts/2 (inlineData, executableCode, tone) has no IR form",
             ),
         ]
 

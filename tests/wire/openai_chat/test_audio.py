@@ -54,19 +54,19 @@ AUDIO_WARNINGS = [
         "PART_NOT_READ",
         "/choices/0/message/audio/id",
         -1,
-        "choices[0].message.audio.id has no IR form",
+        "/choices/0/message/audio/id has no IR form",
     ),
     (
         "PART_NOT_READ",
         "/choices/0/message/audio/data",
         -1,
-        "choices[0].message.audio.data has no IR form",
+        "/choices/0/message/audio/data has no IR form",
     ),
     (
         "PART_NOT_READ",
         "/choices/0/message/audio/expires_at",
         -1,
-        "choices[0].message.audio.expires_at has no IR form",
+        "/choices/0/message/audio/expires_at has no IR form",
     ),
 ]
 TRANSCRIPT_BLOCK = {"type": "text", "text": AUDIO["transcript"]}
@@ -201,4 +201,4 @@ def test_a_transcript_after_the_finish_is_refused_but_a_late_expiry_is_warned() 
     with pytest.raises(ProviderError) as caught:
         streamed([*CHUNKS[:2], chunk({}, "stop"), CHUNKS[2]])
     assert caught.value.code == ProviderErrorCode.PROVIDER_INVALID_EVENT
-    assert "choices[0].delta.audio.transcript after finish_reason 'stop'" in str(caught.value)
+    assert "/choices/0/delta/audio/transcript after finish_reason 'stop'" in str(caught.value)

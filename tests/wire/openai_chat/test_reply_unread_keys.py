@@ -117,7 +117,7 @@ def test_groqs_executed_tools_are_a_warning_and_the_content_is_read_as_without_t
             "/choices/0/message/executed_tools",
             0,
             -1,
-            "choices[0].message.executed_tools has no IR form",
+            "/choices/0/message/executed_tools has no IR form",
         )
     ]
     assert to_json_value(response.message)["content"] == [
@@ -140,7 +140,7 @@ def test_geminis_extra_content_on_a_message_is_a_warning_and_its_call_is_read() 
             "/choices/0/message/extra_content",
             0,
             -1,
-            "choices[0].message.extra_content has no IR form",
+            "/choices/0/message/extra_content has no IR form",
         )
     ]
     assert to_json_value(response.message)["content"] == [WEATHER_BLOCK]
@@ -161,7 +161,7 @@ def test_geminis_extra_content_on_a_tool_call_is_a_warning_with_the_calls_index(
             "/choices/0/message/tool_calls/1/extra_content",
             0,
             1,
-            "choices[0].message.tool_calls[1].extra_content has no IR form",
+            "/choices/0/message/tool_calls/1/extra_content has no IR form",
         )
     ]
     assert to_json_value(response.message)["content"] == [
@@ -335,14 +335,14 @@ def test_the_stream_warns_about_a_tool_call_deltas_keys_once_for_each_call() -> 
                 "/choices/0/message/extra_content",
                 0,
                 -1,
-                "choices[0].message.extra_content has no IR form",
+                "/choices/0/message/extra_content has no IR form",
             ),
             (
                 "PART_NOT_READ",
                 "/choices/0/message/tool_calls/0/extra_content",
                 0,
                 0,
-                "choices[0].message.tool_calls[0].extra_content has no IR form",
+                "/choices/0/message/tool_calls/0/extra_content has no IR form",
             ),
         ]
     )
@@ -436,20 +436,20 @@ def test_undeclared_keys_of_the_chunk_its_choice_and_its_usage_are_warned_at_the
         {**top, "choices": [{"index": 0, "delta": {"content": "b"}, "matched_stop": "."}]},
         {**top, "choices": [{"index": 0, "delta": {}, "finish_reason": "stop"}], "usage": usage},
     )
-    citations = ("PART_NOT_READ", "/citations", 0, -1, "citations has no IR form")
+    citations = ("PART_NOT_READ", "/citations", 0, -1, "/citations has no IR form")
     matched = (
         "PART_NOT_READ",
         "/choices/0/matched_stop",
         0,
         -1,
-        "choices[0].matched_stop has no IR form",
+        "/choices/0/matched_stop has no IR form",
     )
     details = (
         "PART_NOT_READ",
         "/usage/prompt_tokens_details/x_tokens",
         0,
         -1,
-        "usage.prompt_tokens_details.x_tokens has no IR form",
+        "/usage/prompt_tokens_details/x_tokens has no IR form",
     )
     assert warnings(stream) == [citations, matched, details]
     assert to_json_value(stream.message)["content"] == [{"type": "text", "text": "ab"}]
@@ -512,7 +512,7 @@ def test_a_part_or_annotation_of_an_unknown_type_is_passed_over_with_a_warning()
             "/choices/0/message/annotations/0",
             0,
             -1,
-            "annotations[0] (web_search) has no IR form",
+            "/choices/0/message/annotations/0 (web_search) has no IR form",
         ),
     ]
     stream = streamed(
@@ -533,7 +533,7 @@ def test_a_part_or_annotation_of_an_unknown_type_is_passed_over_with_a_warning()
             "/choices/0/message/annotations/0",
             0,
             -1,
-            "annotations[0] (web_search) has no IR form",
+            "/choices/0/message/annotations/0 (web_search) has no IR form",
         ),
     ]
     assert to_json_value(stream.message)["content"] == [{"type": "text", "text": "a"}]
@@ -607,3 +607,18 @@ def test_chunks_read_from_their_text_or_as_data_give_the_same_reply(
     as_data = OpenAIChatStream([*chunks, b"data: [DONE]\n\n"], request_id="request-1").result()
     assert to_json_value(from_text) == to_json_value(as_data)
     assert from_text.warnings != ()
+
+
+def test_a_legacy_function_call_in_a_reply_is_refused_naming_its_place() -> None:
+    message = {
+        "role": "assistant",
+        "content": None,
+        "function_call": {"name": "f", "arguments": "{}"},
+    }
+    with pytest.raises(ProviderError) as caught:
+        read(completion(message))
+    assert (caught.value.code, caught.value.message) == (
+        ProviderErrorCode.PROVIDER_INVALID_EVENT,
+        "reply_from_openai_chat: /choices/0/message/function_call (a legacy function call) is "
+        "not supported: it has no call id; use tools",
+    )

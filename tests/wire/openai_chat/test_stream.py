@@ -551,7 +551,7 @@ async def test_the_same_finish_reason_again_is_ignored_and_another_is_refused() 
 async def test_a_delta_after_the_finish_is_an_invalid_event(delta: Any, field: str) -> None:
     error = await error_of([chunk({"content": "a"}), chunk(finish="stop"), chunk(delta)])
     assert error.code == Code.PROVIDER_INVALID_EVENT
-    assert f"choices[0].delta.{field} after finish_reason 'stop'" in error.message
+    assert f"/choices/0/delta/{field} after finish_reason 'stop'" in error.message
 
 
 async def test_empty_deltas_and_null_fields_after_the_finish_are_taken() -> None:
@@ -774,7 +774,10 @@ async def test_a_legacy_function_call_is_refused() -> None:
         [chunk({"function_call": {"name": "f", "arguments": "{}"}}), chunk(finish="function_call")]
     )
     assert error.code == Code.PROVIDER_INVALID_EVENT
-    assert "function_call" in error.message
+    assert error.message == (
+        "event 0: chat.completion.chunk /choices/0/delta/function_call (a legacy function "
+        "call) is not supported: it has no call id; use tools"
+    )
     assert "no call id" in error.message
 
 

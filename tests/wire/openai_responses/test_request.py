@@ -34,7 +34,7 @@ from agent_ir import (
     tool_result_message,
     user_message,
 )
-from agent_ir._paths import format_path, to_pointer
+from agent_ir._paths import to_pointer
 from agent_ir.wire import (
     UNKNOWN_TOOL_NAME,
     ConversionWarningCode,
@@ -1126,12 +1126,12 @@ def user_parts(*parts: dict[str, Any]) -> dict[str, Any]:
 # (items with one key the module does not read, (item index, block index), its path)
 UNKNOWN_KEYS: list[Any] = [
     pytest.param(
-        [{"role": "user", "content": "hi", "cache": True}], (0, -1), "input[0].cache", id="message"
+        [{"role": "user", "content": "hi", "cache": True}], (0, -1), "/input/0/cache", id="message"
     ),
     pytest.param(
         [with_key({"role": "assistant", "content": "a"}, "name", "bot")],
         (0, -1),
-        "input[0].name",
+        "/input/0/name",
         id="assistant message",
     ),
     pytest.param(
@@ -1141,7 +1141,7 @@ UNKNOWN_KEYS: list[Any] = [
             )
         ],
         (0, 1),
-        "input[0].content[1].x",
+        "/input/0/content/1/x",
         id="input_text part",
     ),
     pytest.param(
@@ -1151,7 +1151,7 @@ UNKNOWN_KEYS: list[Any] = [
             )
         ],
         (0, 0),
-        "input[0].content[0].prompt_cache_breakpoint",
+        "/input/0/content/0/prompt_cache_breakpoint",
         id="a request option the IR has no place for",
     ),
     pytest.param(
@@ -1162,49 +1162,49 @@ UNKNOWN_KEYS: list[Any] = [
             }
         ],
         (0, 0),
-        "input[0].content[0].x",
+        "/input/0/content/0/x",
         id="output_text part",
     ),
     pytest.param(
         [{"role": "assistant", "content": "a", "phase": "commentary"}],
         (0, -1),
-        "input[0].phase",
+        "/input/0/phase",
         id="the phase of an assistant message (the IR has no place for it)",
     ),
     pytest.param(
         [user_parts({"type": "input_image", "image_url": "https://e/x.png", "detail": "original"})],
         (0, 0),
-        "input[0].content[0].detail",
+        "/input/0/content/0/detail",
         id="an image detail the IR does not hold",
     ),
     pytest.param(
         [user_parts({"type": "input_file", "file_id": "file-1", "detail": "low"})],
         (0, 0),
-        "input[0].content[0].detail",
+        "/input/0/content/0/detail",
         id="a file's detail other than the default",
     ),
     pytest.param(
         [{"role": "assistant", "content": [{"type": "refusal", "refusal": "no", "x": 1}]}],
         (0, 0),
-        "input[0].content[0].x",
+        "/input/0/content/0/x",
         id="refusal part",
     ),
     pytest.param(
         [user_parts({"type": "input_image", "image_url": "https://e/x.png", "x": 1})],
         (0, 0),
-        "input[0].content[0].x",
+        "/input/0/content/0/x",
         id="input_image part",
     ),
     pytest.param(
         [user_parts({"type": "input_file", "file_id": "file-1", "x": 1})],
         (0, 0),
-        "input[0].content[0].x",
+        "/input/0/content/0/x",
         id="input_file part",
     ),
     pytest.param(
         [user_parts(with_key(AUDIO_PART, "x", 1))],
         (0, 0),
-        "input[0].content[0].x",
+        "/input/0/content/0/x",
         id="input_audio part",
     ),
     pytest.param(
@@ -1214,25 +1214,25 @@ UNKNOWN_KEYS: list[Any] = [
             )
         ],
         (0, 0),
-        "input[0].content[0].input_audio.x",
+        "/input/0/content/0/input_audio/x",
         id="input_audio object",
     ),
     pytest.param(
         [{"role": "user", "content": "q"}, with_key(CALL, "x", 1)],
         (1, -1),
-        "input[1].x",
+        "/input/1/x",
         id="function_call",
     ),
     pytest.param(
         [CALL, with_key(CALL, "async", True)],
         (1, -1),
-        "input[1].async",
+        "/input/1/async",
         id="function_call async other than the default",
     ),
     pytest.param(
         [CALL, {"type": "function_call_output", "call_id": "c", "output": "o", "x": 1}],
         (1, -1),
-        "input[1].x",
+        "/input/1/x",
         id="function_call_output",
     ),
     pytest.param(
@@ -1245,13 +1245,13 @@ UNKNOWN_KEYS: list[Any] = [
             },
         ],
         (1, 0),
-        "input[1].output[0].x",
+        "/input/1/output/0/x",
         id="function_call_output part",
     ),
     pytest.param(
         [{"type": "reasoning", "id": "rs_1", "summary": [], "x": 1}],
         (0, -1),
-        "input[0].x",
+        "/input/0/x",
         id="reasoning",
     ),
     pytest.param(
@@ -1266,13 +1266,13 @@ UNKNOWN_KEYS: list[Any] = [
             }
         ],
         (0, 1),
-        "input[0].summary[1].x",
+        "/input/0/summary/1/x",
         id="summary part",
     ),
     pytest.param(
         [{"role": "user", "content": "hi", "a b": 1}],
         (0, -1),
-        'input[0]["a b"]',
+        "/input/0/a b",
         id="a key that is not a name",
     ),
 ]
@@ -1289,7 +1289,7 @@ def drop_key(items: list[Any], path: str) -> list[Any]:
         return {
             key: walk(item, (*where, key))
             for key, item in value.items()
-            if format_path((*where, key)) != path
+            if to_pointer((*where, key)) != path
         }
 
     return walk(items, ("input",))
@@ -1755,7 +1755,7 @@ def test_undeclared_keys_are_warned_at_their_place_and_default_values_are_not() 
         (Code.PART_NOT_READ, 1, -1, "/input/1/async"),
         (Code.PART_NOT_READ, 2, 0, "/input/2/summary/0/z"),
     ]
-    assert read.warnings[1].message == "input[0].content[0].x has no IR form"
+    assert read.warnings[1].message == "/input/0/content/0/x has no IR form"
 
 
 def test_parts_and_items_of_types_not_declared_are_passed_over_with_a_warning() -> None:
@@ -2459,7 +2459,7 @@ def test_each_from_openai_responses_warning_points_at_the_wire_value_it_is_about
         (w.code, w.message_index, w.block_index, w.path, w.message) for w in messages.warnings
     ] == [
         (Code.PART_NOT_READ, 0, -1, "/input/0", "an item of type 'item_reference' has no IR form"),
-        (Code.PART_NOT_READ, 1, 0, "/input/1/content/0/x", "input[1].content[0].x has no IR form"),
+        (Code.PART_NOT_READ, 1, 0, "/input/1/content/0/x", "/input/1/content/0/x has no IR form"),
         (Code.PART_NOT_READ, 1, 1, "/input/1/content/1", "a 'input_video' part has no IR form"),
         (
             Code.PART_NOT_READ,

@@ -231,7 +231,7 @@ def test_an_unknown_message_part_is_passed_over_with_a_warning_and_the_others_re
         ("PART_NOT_READ", "/output/0/content/0", 0)
     ]
     assert reply["warnings"][0]["message"] == (
-        "output[0].content[0] ('output_audio' part) has no IR form"
+        "/output/0/content/0 ('output_audio' part) has no IR form"
     )
     response = read([created(), completed([item])])
     assert to_json_value(response) == reply

@@ -269,7 +269,7 @@ Delta = TextDelta | InputJsonDelta | ThinkingDelta | SignatureDelta | CitationsD
 
 
 class MessageStart(WireStruct, tag_field="type", tag="message_start"):
-    """The stream's first event."""
+    """The stream's first event. A compatible server's may have no usage (0 and 0)."""
 
     message: Annotated[Message, Meta(description="The reply so far (no content yet).")]
 
@@ -349,7 +349,7 @@ Event = (
     | Ping
     | ErrorEvent
 )
-"""An event of a Messages stream; any other type is ``Unread`` (EVENT_NOT_READ)."""
+"""An event of a Messages stream; any other type is ``Unread`` (EVENT_NOT_READ). Anthropic documents that new event types may be added: an unknown one is passed over with EVENT_NOT_READ, as the SDK passes it over."""
 
 
 class RequestBlock(WireStruct):
@@ -600,7 +600,7 @@ class SystemMessage(WireStruct, tag_field="role", tag="system"):
 
 
 RequestMessage = UserMessage | AssistantMessage | SystemMessage
-"""A message of a request; any other role is refused."""
+"""A message of a request; any other role is refused. The API refuses an empty message and empty text, combines consecutive turns of one role itself, and wants the tool results first in the user turn that answers the calls."""
 
 
 class Request(WireStruct):

@@ -63,7 +63,13 @@ class FunctionCall(Camel):
     ] = None
     id: Annotated[
         str | None,
-        Meta(description="The call's id (absent or blank: gemini_call_<responseId>_<n>)."),
+        Meta(
+            description=(
+                "The call's id (absent or blank: gemini_call_<responseId>_<n>). Most calls "
+                "come without one: the API pairs a functionResponse with its functionCall by "
+                "position and name."
+            )
+        ),
     ] = None
     partial_args: Annotated[
         Any, Meta(description="Vertex's arguments streamed in pieces: the call is PART_NOT_READ.")
@@ -81,7 +87,13 @@ class Part(Camel):
 
     thought_signature: Annotated[
         str | None,
-        Meta(description="Gemini's signature of the part (base64), sent back as it came."),
+        Meta(
+            description=(
+                "Gemini's signature of the part (base64), sent back as it came. The API "
+                "writes standard base64; an SDK object's model_dump(mode='json') URL-safe "
+                "base64 (the API takes both back)."
+            )
+        ),
     ] = None
     function_call: Annotated[FunctionCall | None, Meta(description="A call of a function.")] = None
     text: Annotated[str | None, Meta(description="Text, or reasoning when thought is true.")] = None
@@ -223,7 +235,7 @@ class PromptFeedback(Camel):
 
 
 class GenerateContentResponse(Camel):
-    """A reply of ``generateContent``, or one chunk of ``streamGenerateContent``."""
+    """A reply of ``generateContent``, or one chunk of ``streamGenerateContent``. The JSON body as the API sends it (camelCase) or an SDK object's model_dump(mode='json') (snake_case keys), read the same; Gemini names no events and sends no [DONE]."""
 
     error: Annotated[
         Any,

@@ -38,6 +38,10 @@ __all__ = [
     "MisplacedRefusalPart",
     "Part",
     "PromptTokensDetails",
+    "ReasoningDetail",
+    "ReasoningEncrypted",
+    "ReasoningSummary",
+    "ReasoningText",
     "RequestAnnotation",
     "RequestAssistantMessage",
     "RequestDeveloperMessage",
@@ -121,7 +125,8 @@ class CompletionTokensDetails(WireStruct):
 class Usage(WireStruct):
     """Token counts. In a stream, the last report seen is the reply's (OpenAI sends it
     in a chunk of its own after the finish, with ``stream_options.include_usage``;
-    vLLM's continuous usage is cumulative)."""
+    vLLM's continuous usage is cumulative).
+    OpenAI streams none unless stream_options: {include_usage: true} is requested (no usage: 0 and 0)."""
 
     prompt_tokens: Annotated[Count, Meta(description="Input tokens, cached ones included.")]
     completion_tokens: Annotated[Count, Meta(description="Output tokens, reasoning included.")]
@@ -274,7 +279,16 @@ class Function(WireStruct):
 class _CallFields(WireStruct):
     """What a tool call and a tool call delta share."""
 
-    id: Annotated[str | None, Meta(description="The call's id (a stream may repeat it).")] = None
+    id: Annotated[
+        str | None,
+        Meta(
+            description=(
+                "The call's id (a stream may repeat it). OpenAI sends it once; Groq, "
+                "OpenRouter and DeepSeek repeat it and the name in every delta: the first "
+                "non-empty one is kept."
+            )
+        ),
+    ] = None
     type: Annotated[
         str | None,
         Meta(
@@ -294,6 +308,7 @@ class _CallFields(WireStruct):
 class ToolCall(_CallFields):
     """A tool call of a reply's message."""
 
+    id: Annotated[str | None, Meta(description="The call's id (a stream may repeat it).")] = None
     index: Annotated[
         Any,
         Meta(
@@ -343,21 +358,131 @@ class Audio(WireStruct):
     ] = None
 
 
+class ReasoningText(WireStruct, tag_field="type", tag="reasoning.text"):
+    """Reasoning text (OpenRouter): a thinking block, signed with the detail's reference when it has a signature."""
+
+    text: Annotated[str | None, Meta(description="The reasoning (a stream: this piece of it).")] = (
+        None
+    )
+    signature: Annotated[
+        str | None,
+        Meta(
+            description=(
+                "The provider's signature of the reasoning (a stream: in a piece of its own, "
+                "after the text)."
+            )
+        ),
+    ] = None
+    id: Annotated[
+        str | None, Meta(description="The detail's id: kept in the block's signature, sent back.")
+    ] = None
+    format: Annotated[
+        str | None,
+        Meta(
+            description=(
+                "Whose reasoning it is (anthropic-claude-v1, openai-responses-v1...): kept "
+                "in the block's signature, sent back."
+            )
+        ),
+    ] = None
+    index: Annotated[
+        Count | None,
+        Meta(
+            description="Which detail a stream's piece belongs to: a new index starts a new block."
+        ),
+    ] = None
+
+
+class ReasoningSummary(WireStruct, tag_field="type", tag="reasoning.summary"):
+    """A summary of the reasoning (OpenRouter): a thinking block, unsigned."""
+
+    summary: Annotated[
+        str | None, Meta(description="The summary (a stream: this piece of it).")
+    ] = None
+    id: Annotated[
+        str | None, Meta(description="The detail's id: kept in the block's signature, sent back.")
+    ] = None
+    format: Annotated[
+        str | None,
+        Meta(
+            description=(
+                "Whose reasoning it is (anthropic-claude-v1, openai-responses-v1...): kept "
+                "in the block's signature, sent back."
+            )
+        ),
+    ] = None
+    index: Annotated[
+        Count | None,
+        Meta(
+            description="Which detail a stream's piece belongs to: a new index starts a new block."
+        ),
+    ] = None
+
+
+class ReasoningEncrypted(WireStruct, tag_field="type", tag="reasoning.encrypted"):
+    """Reasoning the provider encrypted or redacted (OpenRouter): a redacted thinking block whose signature is the detail's reference, data included."""
+
+    data: Annotated[str | None, Meta(description="The encrypted reasoning.")] = None
+    id: Annotated[
+        str | None, Meta(description="The detail's id: kept in the block's signature, sent back.")
+    ] = None
+    format: Annotated[
+        str | None,
+        Meta(
+            description=(
+                "Whose reasoning it is (anthropic-claude-v1, openai-responses-v1...): kept "
+                "in the block's signature, sent back."
+            )
+        ),
+    ] = None
+    index: Annotated[
+        Count | None,
+        Meta(
+            description="Which detail a stream's piece belongs to: a new index starts a new block."
+        ),
+    ] = None
+
+
+ReasoningDetail = ReasoningText | ReasoningSummary | ReasoningEncrypted
+"""One of OpenRouter's reasoning_details; any other type is ``Unread`` (PART_NOT_READ)."""
+
+
 class _MessageFields(WireStruct):
     """What a reply's message and a chunk's delta share."""
 
     content: Annotated[
-        str | list[Part] | None, Meta(description="The text, or (Mistral) a list of parts.")
+        str | list[Part] | None,
+        Meta(
+            description=(
+                "The text, or (Mistral) a list of parts. '' (OpenAI's first chunk) adds nothing."
+            )
+        ),
     ] = None
     reasoning_content: Annotated[str | None, Meta(description="Reasoning (DeepSeek, vLLM).")] = None
     reasoning: Annotated[
         str | None,
         Meta(description="Reasoning (OpenRouter, Groq, vLLM); read when no reasoning_content."),
     ] = None
+    reasoning_details: Annotated[
+        list[ReasoningDetail] | None,
+        Meta(
+            description=(
+                "OpenRouter's structured reasoning: read instead of reasoning (its plain "
+                "copy) when it holds any detail; each detail one thinking block, a signed "
+                "one (or an encrypted one) with the detail less its text as its signature, "
+                "so that to_openai_chat sends it back."
+            )
+        ),
+    ] = None
     refusal: Annotated[str | None, Meta(description="The model's refusal.")] = None
-    annotations: Annotated[list[Annotation] | None, Meta(description="Citations of the text.")] = (
-        None
-    )
+    annotations: Annotated[
+        list[Annotation] | None,
+        Meta(
+            description=(
+                "Citations of the text. OpenRouter sends them before the text, with content ''."
+            )
+        ),
+    ] = None
     function_call: Annotated[
         Any,
         Meta(
@@ -385,6 +510,12 @@ class _MessageFields(WireStruct):
 class Message(_MessageFields):
     """The message of a reply's choice."""
 
+    content: Annotated[
+        str | list[Part] | None, Meta(description="The text, or (Mistral) a list of parts.")
+    ] = None
+    annotations: Annotated[list[Annotation] | None, Meta(description="Citations of the text.")] = (
+        None
+    )
     tool_calls: Annotated[list[ToolCall] | None, Meta(description="The tool calls, in order.")] = (
         None
     )
@@ -405,7 +536,16 @@ class _ChoiceFields(WireStruct):
         Count, Meta(description="The choice's index: 0 is read, any other (n > 1) is warned.")
     ] = 0
     finish_reason: Annotated[
-        str | None, Meta(description="Why the reply ended; null (or '') until it does.")
+        str | None,
+        Meta(
+            description=(
+                "Why the reply ended; null (or '') until it does. stop or eos (Together), "
+                "tool_calls or function_call, length or model_length (Mistral), "
+                "content_filter or error (OpenRouter). OpenAI sends a refusal with stop; "
+                "Ollama and Gemini's compatible API say stop after calls; some compatible "
+                "servers never send one."
+            )
+        ),
     ] = None
     logprobs: Annotated[
         Any, Meta(description="Token log probabilities; no IR form, not warned.")
@@ -433,6 +573,9 @@ class _ChoiceFields(WireStruct):
 class Choice(_ChoiceFields):
     """A choice of a reply."""
 
+    finish_reason: Annotated[
+        str | None, Meta(description="Why the reply ended; null (or '') until it does.")
+    ] = None
     message: Annotated[Message | None, Meta(description="The assistant message.")] = None
 
 
@@ -455,7 +598,13 @@ class _TopFields(WireStruct):
 
     id: Annotated[
         str | None,
-        Meta(description="The reply's id; absent, null or '': the request id stands for it."),
+        Meta(
+            description=(
+                "The reply's id; absent, null or '': the request id stands for it. Every "
+                "chunk repeats it; Azure's first chunk has '' (with prompt_filter_results "
+                "only), Snowflake writes '' in every chunk."
+            )
+        ),
     ] = None
     object: Annotated[str | None, Meta(description="The object's type (see each).")] = None
     usage: Annotated[Usage | None, Meta(description="Token counts.")] = None
@@ -465,7 +614,8 @@ class _TopFields(WireStruct):
         Meta(
             description=(
                 "An error (not null): PROVIDER_TRANSPORT_ERROR with its code, else its type; "
-                "nothing else is read."
+                "nothing else is read. OpenAI sends {error: {message, type}} and nothing "
+                "else; OpenRouter an ordinary chunk with an error beside choices."
             )
         ),
     ] = None
@@ -494,6 +644,19 @@ class Completion(_TopFields):
     """A non-streamed reply (``client.chat.completions.create()``); ``object`` is
     absent, '' or 'chat.completion'."""
 
+    id: Annotated[
+        str | None,
+        Meta(description="The reply's id; absent, null or '': the request id stands for it."),
+    ] = None
+    error: Annotated[
+        Any,
+        Meta(
+            description=(
+                "An error (not null): PROVIDER_TRANSPORT_ERROR with its code, else its type; "
+                "nothing else is read."
+            )
+        ),
+    ] = None
     choices: Annotated[
         list[Choice] | None, Meta(description="The choices; only the first of index 0 is read.")
     ] = None
@@ -721,7 +884,15 @@ class RequestDeveloperMessage(WireStruct, tag_field="role", tag="developer"):
 class RequestUserMessage(WireStruct, tag_field="role", tag="user"):
     """A user turn: a string stays a string, parts become blocks."""
 
-    content: Annotated[str | list[UserPart], Meta(description="The turn's content.")]
+    content: Annotated[
+        str | list[UserPart],
+        Meta(
+            description=(
+                "The turn's content. The API refuses an empty array (to_openai_chat sends '' "
+                "for no parts)."
+            )
+        ),
+    ]
 
 
 class RequestAssistantMessage(WireStruct, tag_field="role", tag="assistant"):
@@ -730,6 +901,15 @@ class RequestAssistantMessage(WireStruct, tag_field="role", tag="assistant"):
     content: Annotated[
         str | list[AssistantPart] | None,
         Meta(description="The text ('' and null: none), or text and refusal parts."),
+    ] = None
+    reasoning_details: Annotated[
+        list[ReasoningDetail] | None,
+        Meta(
+            description=(
+                "OpenRouter's structured reasoning, as a reply gives it: each detail one "
+                "thinking block before the text (as the reply reads it)."
+            )
+        ),
     ] = None
     annotations: Annotated[
         list[RequestAnnotation] | None,
@@ -744,7 +924,7 @@ class RequestAssistantMessage(WireStruct, tag_field="role", tag="assistant"):
 
 
 class RequestToolMessage(WireStruct, tag_field="role", tag="tool"):
-    """A tool result (``isError`` false); its tool name is the call's with its id."""
+    """A tool result (``isError`` false); its tool name is the call's with its id. The API wants a call's results right after it, and a tool message holds no image."""
 
     tool_call_id: Annotated[str, Meta(description="The id of the call it answers.")]
     content: Annotated[TextContent, Meta(description="The result: a string, or text parts.")]

@@ -251,7 +251,13 @@ class FunctionCall(WireStruct, tag_field="type", tag="function_call"):
         str | None, Meta(description="The namespace of the tool (a tool in a namespace): kept.")
     ] = None
     status: Annotated[
-        Any, Meta(description="in_progress, completed, or incomplete (the call is dropped).")
+        Any,
+        Meta(
+            description=(
+                "in_progress, completed, or incomplete (the call is dropped). incomplete: "
+                "cut off by max_output_tokens."
+            )
+        ),
     ] = None
     caller: Annotated[Any, Meta(description="Who made the call; no IR form, not warned.")] = None
     async_: Annotated[
@@ -471,7 +477,7 @@ class ResponseCreated(WireStruct, tag_field="type", tag="response.created"):
 
 
 class ResponseCompleted(WireStruct, tag_field="type", tag="response.completed"):
-    """A terminal: the response finished."""
+    """A terminal: the response finished. The API finishes every item before it completes: a call or a reasoning summary still open then is PROVIDER_INVALID_EVENT."""
 
     response: Annotated[Response, Meta(description="The finished response, output and usage.")]
     sequence_number: Annotated[
@@ -735,7 +741,8 @@ Event = (
 )
 """An event of a Responses stream that is read. A skipped one (``Skipped``,
 ``SKIPPED_FAMILIES``) is passed over by its type alone; any other type is passed over
-with EVENT_NOT_READ."""
+with EVENT_NOT_READ.
+The data's type names the event; the SSE event: line is not read, as the official client does not read it. A data: [DONE] line (which proxies append) ends the reading as it ends the official client's."""
 
 
 class _Skipped(WireStruct):
@@ -889,7 +896,11 @@ class InputImage(RequestPart, tag_field="type", tag="input_image", kw_only=True)
     detail: Annotated[
         Any,
         Meta(
-            description="low or high: the block's detail; auto (the default) none; any other warned."
+            description=(
+                "low or high: the block's detail; auto (the default) none; any other warned. "
+                "The SDK requires the field and auto is the API's default, so an absent "
+                "detail and auto mean the same (to_openai_responses sends auto for none)."
+            )
         ),
     ] = None
 
@@ -908,7 +919,16 @@ class InputFile(RequestPart, tag_field="type", tag="input_file", kw_only=True):
     ] = None
     file_id: Annotated[str | None, Meta(description="An uploaded file's id: a file source.")] = None
     file_url: Annotated[str | None, Meta(description="Where the file is: a url source.")] = None
-    filename: Annotated[str | None, Meta(description="The document's filename.")] = None
+    filename: Annotated[
+        str | None,
+        Meta(
+            description=(
+                "The document's filename. The API reads file_data's type from the name "
+                "(to_openai_responses makes one up, document-<m>-<b><ext>, when the block "
+                "has none)."
+            )
+        ),
+    ] = None
     detail: Annotated[
         Any, Meta(description="auto (the default) is not warned; any other value is.")
     ] = None
@@ -961,7 +981,15 @@ class UserInput(_InputMessage, kw_only=True):
     """A user message."""
 
     role: Annotated[Literal["user"], Meta(description="user.")]
-    content: Annotated[str | list[UserPart], Meta(description="A string, or its parts as blocks.")]
+    content: Annotated[
+        str | list[UserPart],
+        Meta(
+            description=(
+                "A string, or its parts as blocks. A request's input may also be one string, "
+                "which the API takes for one user message."
+            )
+        ),
+    ]
 
 
 class SystemInput(_InputMessage, kw_only=True):
@@ -975,7 +1003,8 @@ class SystemInput(_InputMessage, kw_only=True):
 
 class AssistantInput(_InputMessage, kw_only=True):
     """An assistant message (an output message sent back): its blocks join the assistant
-    turn. Its phase (commentary, final_answer) has no IR form: warned."""
+    turn. Its phase (commentary, final_answer) has no IR form: warned.
+    The SDK asks to send its phase back."""
 
     role: Annotated[Literal["assistant"], Meta(description="assistant.")]
     content: Annotated[
@@ -1019,7 +1048,15 @@ class RequestReasoning(RequestStruct, tag_field="type", tag="reasoning", kw_only
     """Reasoning sent back: thinking blocks of the assistant turn, signed by its
     reference (id and encrypted_content)."""
 
-    id: Annotated[NonBlank, Meta(description="The reasoning item's id (rs_...).")]
+    id: Annotated[
+        NonBlank,
+        Meta(
+            description=(
+                "The reasoning item's id (rs_...). The SDK requires it; the API checks the "
+                "rs_ prefix and looks stored items up by it, so an id cannot be made up."
+            )
+        ),
+    ]
     summary: Annotated[
         list[dict[str, Any]],
         Meta(
@@ -1050,7 +1087,12 @@ class RequestFunctionCallOutput(
     id: Annotated[str | None, Meta(description="The item's id: the message id.")] = None
     name: Annotated[
         str | None,
-        Meta(description="The tool's name (else the call's with call_id); blank reads as none."),
+        Meta(
+            description=(
+                "The tool's name (else the call's with call_id); blank reads as none. "
+                "to_openai_responses does not send it: the API knows it from the call."
+            )
+        ),
     ] = None
 
 
@@ -1077,7 +1119,14 @@ class ClientCall(WireStruct):
     id: Annotated[NonBlank, Meta(description="The item's id (cu_..., lsh_...): the call's itemId.")]
     call_id: Annotated[NonBlank, Meta(description="The call's id, which its output answers.")]
     status: Annotated[
-        Any, Meta(description="The item's state (completed...); not read, not warned.")
+        Any,
+        Meta(
+            description=(
+                "The item's state (completed...); not read, not warned. to_openai_responses "
+                "writes completed: the SDK requires the status, and a call read back is "
+                "complete."
+            )
+        ),
     ] = None
 
 

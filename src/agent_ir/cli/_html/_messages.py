@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from typing import Any, NamedTuple
 
+from agent_ir._paths import unescape_segment
 from agent_ir.cli._check import Found
 from agent_ir.cli._html._text import JSON_ITEMS, Clip, clip, json_text, json_type, scalar
 from agent_ir.cli._report import shown_pointer
@@ -319,7 +320,7 @@ def _argument_keys(flags: list[Found]) -> set[str]:
     for found in flags:
         parts = found[3].split("/")
         if len(parts) > 5 and parts[4] == "arguments":
-            keys.add(parts[5].replace("~1", "/").replace("~0", "~"))
+            keys.add(unescape_segment(parts[5]))
     return keys
 
 

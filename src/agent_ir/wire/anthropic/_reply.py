@@ -1,35 +1,6 @@
-"""``reply_from_anthropic(message, *, request_id)``: a non-streamed Messages reply
-(``client.messages.create()``'s JSON, or the SDK object's ``model_dump()``) as the
-``ModelResponse`` that ``AnthropicStream`` gives for the same reply.
-
-Block by block, as the stream reads the same blocks: ``text`` -> a text block with its
-``citations`` (each an Anthropic ``Citation``, the object as it is; an empty text makes
-no block, and citations on it are PART_NOT_READ at ``/content/<index>/citations``);
-``thinking`` -> a thinking block with its ``signature``; ``redacted_thinking`` -> a
-redacted thinking block whose signature is its ``data``; ``tool_use`` -> a tool call
-(its ``input``, an object; absent: ``{}``; a ``caller`` other than ``{"type":
-"direct"}``, a call made by code execution, is PART_NOT_READ at
-``/content/<index>/caller``); ``server_tool_use`` and ``mcp_tool_use`` ->
-a server-tool call (provider "anthropic"; its other keys but null ones as ``wire``,
-with the type when it is not ``server_tool_use``); any other block with a
-``tool_use_id`` (``web_search_tool_result``, ``code_execution_tool_result``,
-``mcp_tool_result``, ...) -> a server-tool result (``wire``: the block without its
-``tool_use_id`` and null keys), also when its call is not in the reply (a turn
-continued after ``pause_turn`` answers a call of the previous reply; the transcript's
-linkage rule, ORPHAN_SERVER_TOOL_RESULT, judges it). A ``tool_use`` or server-tool call that ends a reply cut
-short by ``max_tokens``, ``model_context_window_exceeded`` or ``refusal`` is dropped, as
-the stream drops a call cut inside its input. Any other block (``compaction``,
-``container_upload``, ...) -> a PART_NOT_READ warning (``/content/<index>``).
-A key that the declarations (``agent_ir.wire.anthropic._wire``) do not know and that
-is not null is PART_NOT_READ at its path, where the stream says it: the message's keys
-first, then each block's as it is read, with the block's index (also for a call cut
-short and dropped). ``stop_reason`` and ``usage`` map as in the stream (``refusal`` -> "refusal";
-``inputTokens`` counts cached input; cache and thinking counts kept; usage keys the IR
-has no place for as the stream says); a ``stop_reason`` that is null or not
-Anthropic's is refused (a reply without one has not ended). ``type`` must be
-``message`` and ``role`` ``assistant`` when present. Failures are ``ProviderError``
-(``agent_ir.wire._reply``).
-"""
+"""``reply_from_anthropic(message, *, request_id)``: a non-streamed Messages reply as the
+``ModelResponse`` that ``AnthropicStream`` gives for the same reply (the mapping:
+``docsgen/mapping/anthropic.md``)."""
 
 from __future__ import annotations
 

@@ -1,55 +1,7 @@
-"""Anthropic Messages streaming: ``AnthropicStream(source, *, request_id, cancel=None)``
-reads the server-sent events of ``client.messages.create(..., stream=True)`` from a sync
-iterable (raw bytes in any chunking, or the events already decoded to their JSON
-objects), ``AsyncAnthropicStream`` from an async one; both drive ``AnthropicState``.
-
-Each event is decoded once into its declaration (``agent_ir.wire.anthropic._wire``,
-whose field descriptions are the format as read here) and the state ``match``es on it,
-calling the ``ReplyBuilder``. What the declaration does not know is passed over, never
-dropped silently, as the SDK passes it over:
-
-* an event type: EVENT_NOT_READ naming the event and its index (before
-  ``message_start`` too);
-* a delta type: PART_NOT_READ at ``/content/<index>``, once a block;
-* a block type without a ``tool_use_id`` (``compaction``, ``container_upload``...):
-  PART_NOT_READ at ``/content/<index>``, with its deltas; one with a ``tool_use_id``
-  (``web_search_tool_result``, ``mcp_tool_result``...) is a server tool's result, whole
-  in its start (``wire``: the block without ``tool_use_id`` and null keys);
-* a key that is not null: PART_NOT_READ at its place in the reply as the non-streamed
-  API returns it (``/usage/<key>``, ``/content/<index>/<key>``), once.
-
-The mapping, event by event: ``message_start`` -> ``response_start`` (its ``content``
-must be empty); a block's ``content_block_start``, ``content_block_delta`` events
-(``text_delta``, ``citations_delta``, ``thinking_delta``, ``signature_delta``,
-``input_json_delta``) and ``content_block_stop`` -> one IR block (text with its
-citations; thinking with the last signature; ``redacted_thinking`` as a redacted block
-signed by its ``data``; a tool call whose input text is parsed once at its stop,
-``parse_arguments``; a ``server_tool_use`` or ``mcp_tool_use``: a server tool's call with its other keys
-as ``wire``);
-``message_start`` without ``usage`` (a compatible server's) counts 0 and 0;
-``message_delta`` -> the stop reason (``end_turn``, ``stop_sequence``, ``pause_turn``:
-stop; ``tool_use``: tool call; ``max_tokens``, ``model_context_window_exceeded``:
-length; ``refusal``: refusal) and cumulative usage; ``message_stop`` -> the terminal;
-``ping`` nothing; ``error`` -> PROVIDER_TRANSPORT_ERROR with Anthropic's code.
-``inputTokens`` counts every input token (``input_tokens`` + cache read + cache
-write); reasoning tokens are ``output_tokens_details.thinking_tokens``.
-
-A reply cut short (``max_tokens``, ``model_context_window_exceeded``, ``refusal``)
-while a block is open ends that block there; an open tool call, or one whose input text
-is not a JSON object, is dropped. Such a call is otherwise refused by the next event
-but ``ping``, ``error`` or an unread one.
-
-Refused (PROVIDER_INVALID_EVENT unless said otherwise; ``record_index`` the event's):
-data that is not an object or has no string ``type``; an SSE name other than the
-type (or "message"); ``[DONE]``; a value not of its declared shape (``<event>
-<pointer> must be <what>; it is <what it is>``); any event but ``ping`` or ``error``
-before ``message_start`` (PROVIDER_MISSING_START); blocks that overlap, repeat an index
-or start after ``message_delta``; a delta or stop of a block that is not open; a delta
-of a known type in a block of another kind; ``message_delta`` while a block is open
-(unless cut short); ``message_stop`` without ``message_delta``. A ``tool_use`` stop
-without a call, or ``end_turn`` after one, is the builder's PROVIDER_INVALID_TERMINAL; a
-stream that ends without ``message_stop`` PROVIDER_MISSING_TERMINAL.
-"""
+"""Anthropic Messages streaming, sync or async: ``AnthropicState`` turns each decoded
+event into ``ReplyBuilder`` calls; the drivers are ``agent_ir.wire._stream``'s. The
+events, stop reasons, blocks passed over and failures: ``docsgen/mapping/anthropic.md``
+(*Streams*)."""
 
 from __future__ import annotations
 
@@ -59,6 +11,7 @@ import msgspec
 
 from agent_ir._generated.conversion_warning_schema import ConversionWarningCode
 from agent_ir._generated.model_stream_schema import ProviderErrorCode, ResponseStopReason
+from agent_ir._paths import to_pointer
 from agent_ir._text import cut, non_empty_id, quoted
 from agent_ir.replies.builder import ReplyBuilder
 from agent_ir.wire._common import parse_arguments
@@ -264,12 +217,8 @@ def first_usage(usage: WireUsage | None, raw: dict[str, Any], what: str, at: str
 def no_ir_form(reply: ReplyBuilder, index: int, wire_type: str) -> None:
     """The PART_NOT_READ warning of a content block the IR has no place for: the same
     for a stream and a non-streamed reply."""
-    reply.warn(
-        ConversionWarningCode.PART_NOT_READ,
-        f"/content/{index}",
-        index,
-        f"content[{index}] ({wire_type}) has no IR form",
-    )
+    at = to_pointer(("content", index))
+    reply.warn(ConversionWarningCode.PART_NOT_READ, at, index, f"{at} ({wire_type}) has no IR form")
 
 
 def caller_not_read(reply: ReplyBuilder, index: int, block: ToolUseBlock) -> None:
@@ -279,17 +228,18 @@ def caller_not_read(reply: ReplyBuilder, index: int, block: ToolUseBlock) -> Non
     caller = block.caller
     if caller is None or caller == DIRECT_CALLER:
         return
+    at = to_pointer(("content", index, "caller"))
     reply.warn(
         ConversionWarningCode.PART_NOT_READ,
-        f"/content/{index}/caller",
+        at,
         index,
-        f"content[{index}].caller ({quoted(caller.get('type'))}) has no IR form",
+        f"{at} ({quoted(caller.get('type'))}) has no IR form",
     )
 
 
 class AnthropicStream(SyncStream):
     """An Anthropic Messages event stream read from a sync iterable (``for chunk in
-    stream``, ``stream.result()``); see the module docstring. ``source``: raw SSE
+    stream``, ``stream.result()``); see the provider page. ``source``: raw SSE
     bytes (any chunking) or decoded event objects. ``TypeError`` for a blank
     ``request_id`` or a ``cancel`` that is not a ``threading.Event``."""
 
@@ -303,7 +253,7 @@ class AnthropicStream(SyncStream):
 
 class AsyncAnthropicStream(AsyncStream):
     """An Anthropic Messages event stream read from an async iterable (``async for
-    chunk in stream``, ``await stream.result()``); see the module docstring.
+    chunk in stream``, ``await stream.result()``); see the provider page.
     ``TypeError`` for a blank ``request_id`` or a ``cancel`` that is not an
     ``asyncio.Event``."""
 
@@ -350,7 +300,7 @@ class OpenBlock:
 
 class AnthropicState:
     """Anthropic Messages events -> ``ReplyBuilder`` calls (a ``StreamState``); one
-    per stream. See the module docstring for every mapping and failure."""
+    per stream. See the provider page for every mapping and failure."""
 
     def __init__(self, reply: ReplyBuilder) -> None:
         self._reply = reply
@@ -490,11 +440,12 @@ class AnthropicState:
         if block.kind == _SKIPPED or block.emitted:
             return
         block.emitted = True
+        at = to_pointer(("content", block.index))
         self._reply.warn(
             ConversionWarningCode.PART_NOT_READ,
-            f"/content/{block.index}",
+            at,
             block.index,
-            f"a delta of content[{block.index}] ({block.wire_type}) has no IR form:"
+            f"a delta of {at} ({block.wire_type}) has no IR form:"
             " the result is the block its content_block_start gave",
         )
 
@@ -504,12 +455,12 @@ class AnthropicState:
         if block.delta_warned:
             return
         block.delta_warned = True
+        at = to_pointer(("content", block.index))
         self._reply.warn(
             ConversionWarningCode.PART_NOT_READ,
-            f"/content/{block.index}",
+            at,
             block.index,
-            f"a {cut(delta_type)} delta of content[{block.index}] ({block.wire_type})"
-            " has no IR form",
+            f"a {cut(delta_type)} delta of {at} ({block.wire_type}) has no IR form",
         )
 
     def _content_block_stop(self, index: int) -> None:
@@ -659,11 +610,12 @@ def cite(
     if not citations:
         return
     if not text:
+        at = to_pointer(("content", block_index, "citations"))
         reply.warn(
             ConversionWarningCode.PART_NOT_READ,
-            f"/content/{block_index}/citations",
+            at,
             block_index,
-            f"content[{block_index}].citations of an empty text block have no IR form",
+            f"{at} of an empty text block have no IR form",
         )
         return
     for citation in citations:

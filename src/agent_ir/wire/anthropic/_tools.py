@@ -1,25 +1,5 @@
-"""Tool definitions and Anthropic Messages ``tools``, both ways.
-
-IR -> Anthropic: each definition is ``{"name", "description", "input_schema",
-"strict"}`` (``description`` and ``strict`` when the definition has them; the SDK's
-``ToolParam`` has ``strict``). Anthropic requires ``input_schema``: a definition
-without ``parameters`` (any arguments object) sends ``{"type": "object"}``, which
-means the same, and reads back as no parameters. Parameters are sent as they are (the
-API wants ``"type": "object"`` at their top; a schema without it is sent unchanged,
-and refused there). Nothing is lost. No tools (an empty list) sends no ``tools`` key.
-
-Anthropic -> IR: a tool without ``type`` (or ``type`` ``"custom"``) -> a definition:
-``input_schema`` -> ``parameters``, except exactly ``{"type": "object"}``, which is no
-parameters (the same meaning: a definition whose parameters are exactly that reads
-back without them); ``description`` and ``strict`` null or absent are absent. A tool
-of any other type (the provider's own tools: ``web_search_20250305``,
-``bash_20250124``, ``text_editor_20250728``, ``computer_20250124``,
-``code_execution_...``, ``memory_...``, ``web_fetch_...``) is TOOL_NOT_READ at
-``/tools/<i>``; another key of a custom tool (``cache_control``, ``input_examples``,
-``defer_loading``...) is PART_NOT_READ at its path (not ``defer_loading: false``,
-its default). ``WireFormatError`` (path from
-``tools``: ``tools[0].input_schema``) for entries not of this shape.
-"""
+"""Tool definitions and Anthropic Messages ``tools``, both ways (the mapping:
+``docsgen/mapping/anthropic.md``)."""
 
 from __future__ import annotations
 
@@ -61,7 +41,7 @@ def _tool(tool: ToolDefinition) -> JsonDict:
 def read_anthropic_tools(
     function: str, value: object, warnings: Warnings
 ) -> tuple[ToolDefinition, ...]:
-    """The definitions of a request's ``tools`` (see the module docstring)."""
+    """The definitions of a request's ``tools`` (see the provider page)."""
     tools = ToolList(function, value, warnings, SCHEMA_OFFSET)
     for index in range(len(tools.entries)):
         entry = tools.entry(index)

@@ -1,20 +1,5 @@
-"""The ids agent-ir gives Gemini's function calls that came without one.
-
-Gemini calls mostly carry no ``id`` (the API pairs a ``functionResponse`` with its
-``functionCall`` by position and name); the IR links a result to its call by id, so
-``from_gemini`` and ``reply_from_gemini`` give such a call an id made from its place,
-and ``to_gemini`` recognises that form and leaves it out again, so a request read and
-written back is the request that came (a call that had an id keeps it both ways):
-
-* in a request, ``gemini_call_<content>_<part>``: the indexes of the content and part
-  the call is in (unique in the request);
-* in a reply, ``gemini_call_<responseId>_<n>``: the reply's id and the call's place
-  among its calls (unique across the replies of a conversation, since each reply's id
-  is).
-
-An id of that form that a caller wrote by hand is taken as made up too: it is not sent
-(the API pairs by position, as for any call without an id).
-"""
+"""The ids agent-ir gives Gemini's function calls that came without one (how they are
+made: ``docsgen/mapping/gemini.md``)."""
 
 from __future__ import annotations
 

@@ -1,17 +1,6 @@
 """Google Gemini: the IR to and from a ``generateContent`` request's ``contents``,
-``systemInstruction`` and ``tools`` (``genai.Client().models.generate_content(model=...,
-contents=fields["contents"], config=types.GenerateContentConfig(system_instruction=
-fields["systemInstruction"], tools=fields["tools"]))``, or the REST body as it is).
-
-``to_gemini`` writes each message as Gemini parts (camelCase keys; consecutive tool
-results share one user content of ``functionResponse`` parts; a call id ``from_gemini``
-made up is left out) and warns about what Gemini has no place for, one
-``ConversionWarning`` each. ``from_gemini`` decodes the request into its declaration
-(``_wire``: the field descriptions say what each field becomes) and maps it; a call or
-response without an id gets one from its place (``_ids``), so a request read and written
-back is the request that came, but for forms the API reads alike (snake_case keys come
-back camelCase, base64 standard and padded, a missing role ``user``).
-"""
+``systemInstruction`` and ``tools``, each loss a ``ConversionWarning`` (the mapping:
+``docsgen/mapping/gemini.md``; the fields: ``_wire``'s declaration)."""
 
 from __future__ import annotations
 
@@ -43,7 +32,7 @@ from agent_ir._generated.message_schema import (
     UserMessage,
 )
 from agent_ir._jsoncopy import is_within_depth
-from agent_ir._paths import Path, to_pointer
+from agent_ir._paths import Path, escape_segment, to_pointer, unescape_segment
 from agent_ir._text import quoted
 from agent_ir.validation._convert import is_rereadable
 from agent_ir.wire._common import (
@@ -629,8 +618,7 @@ class _Reader:
         self._renamed, self._spelled = decoded.data, decoded.spelled
         for place in decoded.decoded.unread:
             parent, _, key = place.rpartition("/")
-            key = key.replace("~1", "/").replace("~0", "~")
-            self._unread.setdefault(parent, []).append(key)
+            self._unread.setdefault(parent, []).append(unescape_segment(key))
 
     # -- the system instruction ------------------------------------------------------------
 
@@ -1006,7 +994,7 @@ class _Reader:
                 order = list(_at(self._renamed, at))
                 keys.sort(key=order.index)
         for key in keys:
-            where = f"{at}/{_escaped(key)}"
+            where = f"{at}/{escape_segment(key)}"
             self.warnings.add(
                 Code.PART_NOT_READ,
                 index,
@@ -1066,7 +1054,7 @@ def _at(value: Any, at: str, *, path: bool = False) -> Any:
     keys: list[str | int] = []
     parts = at.split("/")[1:]
     for position, part in enumerate(parts):
-        key: str | int = part.replace("~1", "/").replace("~0", "~")
+        key: str | int = unescape_segment(part)
         if type(value) is list:
             key = int(key)
         elif type(value) is not dict:
@@ -1075,10 +1063,6 @@ def _at(value: Any, at: str, *, path: bool = False) -> Any:
         if not path or position < len(parts) - 1:
             value = value[key]
     return tuple(keys) if path else value
-
-
-def _escaped(key: str) -> str:
-    return key.replace("~", "~0").replace("/", "~1")
 
 
 def _made_up_call_id(warnings: Warnings, index: int, part_index: int, key: str) -> str:

@@ -1,68 +1,7 @@
-"""Gemini streaming: ``GeminiStream(source, *, request_id, cancel=None)`` reads the
-server-sent events of ``streamGenerateContent?alt=sse`` (``generate_content_stream``)
-from a sync iterable, ``AsyncGeminiStream`` from an async one; both drive
-``GeminiState`` (the drivers are ``agent_ir.wire._stream``'s). ``source`` yields the raw
-bytes in any chunking, or the chunks already decoded (each a ``GenerateContentResponse``
-as a JSON object: the items of ``json.loads(body)`` of ``streamGenerateContent`` without
-``alt=sse``, which answers with one JSON array, read the same), or a mix.
-
-Every ``data:`` is one ``GenerateContentResponse`` chunk, decoded once into its
-declaration (``agent_ir.wire.gemini._wire``, whose field descriptions are the format as
-read here; camelCase or an SDK object's snake_case, null is absent). Gemini names no
-events and sends no ``[DONE]``: an SSE ``event:`` other than the default "message" is
-PROVIDER_UNKNOWN_EVENT (the SDK fails on one too), a ``[DONE]`` PROVIDER_INVALID_EVENT.
-A value not of its declared shape is PROVIDER_INVALID_EVENT naming its JSON pointer in
-the chunk as it came: ``GenerateContentResponse
-/candidates/0/content/parts/1/functionCall/args must be an object or null; it is an
-array``. A key the declaration does not know (not null) is PART_NOT_READ at its place in
-the reply (``/usageMetadata/<key>``, ``/candidates/0/content/parts/<n>/<key>``), once; a
-candidate other than the one read is not looked into.
-
-A chunk: ``error`` (not null, read first) -> PROVIDER_TRANSPORT_ERROR whose
-``provider_code`` is the error's ``status``, else its ``code`` as text, else
-``"unknown"``. The first chunk starts the response with its ``responseId`` (absent or
-blank: the stream's ``request_id``). The candidate whose ``index`` is 0 (absent: its
-place in the list) is read; another index is CHOICES_NOT_READ (``/candidates/<index>``),
-once. ``usageMetadata`` is the counts so far (the last one is the reply's).
-
-The candidate's parts, in turn (``n`` counts the stream's parts from 0 across chunks):
-
-* ``text`` -> text_delta; the text parts of a run (no other part between them, across
-  chunks) are ONE text block (Gemini cuts its text anywhere). Its ``thoughtSignature``
-  is the block's, whichever piece carries it; a second signature in one run closes the
-  block and starts a new one. An empty text with a signature ends the run and signs
-  its block when unsigned (``ReplyBuilder.sign_text``: else an empty text block keeps
-  it); without one it emits nothing. A part with only a ``thoughtSignature`` is an
-  empty text part.
-* ``thought: true`` -> thinking_delta; a run of them is ONE thinking block, ended (with
-  the signature, the same rule) by the next part of another kind or by the finish.
-* ``functionCall`` -> tool_call with ``id``, else ``gemini_call_<responseId>_<n>``
-  (``agent_ir.wire.gemini._ids``, ``n`` the call's place among the reply's calls),
-  ``args`` (absent: ``{}``) and the part's ``thoughtSignature``; ``name`` must be a
-  non-empty string. A call streamed in pieces (``partialArgs``, ``willContinue``) is
-  not assembled: PART_NOT_READ.
-* any other kind (``executableCode``, ``inlineData``, ``toolCall``... or a key not
-  declared) -> PART_NOT_READ at ``/candidates/0/content/parts/<n>`` naming its keys in
-  camelCase (its signature goes with it); it ends the open run. Never a failure.
-
-``groundingMetadata``, ``citationMetadata`` and ``urlContextMetadata`` are
-PART_NOT_READ (``/candidates/0/<key>``), once each.
-
-The end: the chunk whose candidate has a ``finishReason`` (its parts read first), or a
-chunk without candidates whose ``promptFeedback`` has a ``blockReason``; the stream
-settles there and closes the source. ``STOP`` -> "stop" ("tool_call" when the reply has
-calls); ``MAX_TOKENS`` -> "length"; the provider's filters (``FILTERS``) and anything
-else -> "error", with a PART_NOT_READ warning at ``/candidates/0/finishReason`` naming
-the reason and ``finishMessage``. A blocked prompt ends with "error" and a PART_NOT_READ
-warning at ``/promptFeedback/blockReason`` naming it and its ``blockReasonMessage``.
-Usage (missing counts are 0): ``inputTokens`` = ``promptTokenCount`` +
-``toolUsePromptTokenCount``; ``outputTokens`` = ``candidatesTokenCount`` +
-``thoughtsTokenCount``; ``reasoningTokens`` = ``thoughtsTokenCount`` and
-``cacheReadTokens`` = ``cachedContentTokenCount`` when given. A stream that ends before
-its terminal is PROVIDER_MISSING_TERMINAL, after the chunks already emitted.
-``reply_from_gemini`` reads a non-streamed reply with the same code, each part a block
-of its own.
-"""
+"""Gemini streaming (``streamGenerateContent?alt=sse``), sync or async: ``GeminiState``
+turns each decoded chunk into ``ReplyBuilder`` calls; the drivers are
+``agent_ir.wire._stream``'s. The chunks, their mapping and the failures:
+``docsgen/mapping/gemini.md`` (*Streams*)."""
 
 from __future__ import annotations
 
@@ -72,6 +11,7 @@ import msgspec
 
 from agent_ir._generated.conversion_warning_schema import ConversionWarningCode
 from agent_ir._generated.model_stream_schema import ResponseStopReason
+from agent_ir._paths import to_pointer
 from agent_ir._text import cut, non_empty_id, quoted
 from agent_ir.replies.builder import ReplyBuilder
 from agent_ir.replies.protocol import ProviderErrorCode as Code
@@ -130,7 +70,7 @@ _NOT_READ = ConversionWarningCode.PART_NOT_READ
 
 class GeminiStream(SyncStream):
     """A Gemini ``streamGenerateContent`` stream read from a sync iterable (``for chunk
-    in stream``, ``stream.result()``); see the module docstring. ``TypeError`` for a
+    in stream``, ``stream.result()``); see the provider page. ``TypeError`` for a
     blank ``request_id`` or a ``cancel`` that is not a ``threading.Event``."""
 
     _function = "GeminiStream"
@@ -143,7 +83,7 @@ class GeminiStream(SyncStream):
 
 class AsyncGeminiStream(AsyncStream):
     """A Gemini ``streamGenerateContent`` stream read from an async iterable (``async
-    for``, ``await stream.result()``); see the module docstring. ``TypeError`` for a
+    for``, ``await stream.result()``); see the provider page. ``TypeError`` for a
     blank ``request_id`` or a ``cancel`` that is not an ``asyncio.Event``."""
 
     _function = "AsyncGeminiStream"
@@ -367,11 +307,12 @@ class GeminiState:
         """The call; False for a call streamed in pieces (PART_NOT_READ)."""
         self._close()
         if call.partial_args is not None or call.will_continue is True:
+            at = _part_pointer(number)
             self._reply.warn(
                 _NOT_READ,
-                f"/candidates/0/content/parts/{number}",
+                at,
                 -1,
-                f"parts[{number}] is a functionCall streamed in pieces (partialArgs/willContinue),"
+                f"{at} is a functionCall streamed in pieces (partialArgs/willContinue),"
                 " which is not assembled",
             )
             return False
@@ -402,12 +343,12 @@ class GeminiState:
         else:
             kinds = [name for field, name in _OTHER_KINDS if getattr(part, field) is not None]
         signed = " (its thoughtSignature with it)" if signature is not None else ""
+        at = _part_pointer(number)
         self._reply.warn(
             _NOT_READ,
-            f"/candidates/0/content/parts/{number}",
+            at,
             -1,
-            f"parts[{number}] ({cut(', '.join(kinds or ['empty part']), 80)}) has no IR form"
-            f"{signed}",
+            f"{at} ({cut(', '.join(kinds or ['empty part']), 80)}) has no IR form{signed}",
         )
 
     def _close(self) -> None:
@@ -520,6 +461,11 @@ class _Places:
         return f"{self._prefix}/content/parts/{index}"
 
 
+def _part_pointer(number: int) -> str:
+    """Where part ``number`` of the reply's content is, as the non-streamed reply holds it."""
+    return to_pointer(("candidates", 0, "content", "parts", number))
+
+
 def _needs_data(response: GenerateContentResponse) -> bool:
     """Whether a chunk read from its text must be read from its data instead: it has a
     part without an IR form (its warning names the part's keys in their order) or a
@@ -561,7 +507,7 @@ def _camel(name: str) -> str:
 
 def usage_counts(usage: UsageMetadata) -> tuple[int, int, int | None, int | None]:
     """(input, output, cache-read, reasoning) token counts of a ``usageMetadata``; see
-    the module docstring."""
+    the provider page."""
     thoughts = usage.thoughts_token_count
     return (
         (usage.prompt_token_count or 0) + (usage.tool_use_prompt_token_count or 0),

@@ -1,15 +1,5 @@
-"""Tool definitions and Gemini ``tools``, both ways.
-
-IR -> Gemini: all definitions go in ONE tool, ``[{"functionDeclarations": [{"name",
-"description", "parametersJsonSchema"}]}]`` (``parametersJsonSchema`` takes a full JSON
-Schema, as the IR holds it; ``parameters`` takes only Gemini's OpenAPI subset, so it is
-never written); ``strict`` has no Gemini form: TOOL_DETAIL_NOT_SENT at
-``/tools/<i>/strict``. No tools (an empty list) sends no ``tools`` key.
-
-Gemini -> IR: each entry is decoded into ``_wire.Tool`` (its declarations say what each
-field becomes); the definitions' diagnostics (``TranscriptError``) carry the index of the
-tool entry they are in.
-"""
+"""Tool definitions and Gemini ``tools``, both ways (the mapping:
+``docsgen/mapping/gemini.md``)."""
 
 from __future__ import annotations
 
@@ -110,7 +100,7 @@ class _Entry:
                 for position, declaration in enumerate(self._value.function_declarations):
                     found.append(self._declaration(f"/{key}/{position}", declaration))
             elif key in others:
-                what = f"tools[{self._index}], a tool of type {quoted(key)},"
+                what = f"{to_pointer(('tools', self._index))} (a tool of type {quoted(key)})"
                 self._warnings.add_tool(
                     ConversionWarningCode.TOOL_NOT_READ, self._index, not_read(what)
                 )

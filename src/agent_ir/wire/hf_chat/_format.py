@@ -1,12 +1,5 @@
-"""Hugging Face chat datasets as the command reads them (``--format hf-chat``).
-
-A dataset row is no request to a provider, so this folder holds no provider record
-(``_rules``) and ``check_wire_rules`` takes no "hf-chat": nothing limits a row's
-tool-call ids, turns or tool names beyond the IR's own rules. The model a team trains
-on the dataset may have rules of its own: check them with that provider's name
-(``--provider-rules``). A row holds ``messages``, the system prompt among them, and
-``tools``.
-"""
+"""Hugging Face chat datasets as the command reads them (``--format hf-chat``; how a row
+is read: ``docsgen/mapping/hf-chat.md``)."""
 
 from __future__ import annotations
 

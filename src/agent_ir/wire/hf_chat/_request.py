@@ -1,24 +1,6 @@
-"""The IR to and from Hugging Face chat datasets: TRL's conversational format, the
-``messages`` (and ``tools``) of a dataset row as transformers chat templates take them.
-
-``to_hf_chat(transcript, tools=...)`` returns a ``WireRequest`` whose ``fields`` are one
-dataset row: ``{"messages": [...]}``, with ``"tools": [...]`` (OpenAI's function form,
-which ``get_json_schema`` writes) when tools are given. Thinking is written as
-``reasoning_content`` (several blocks joined by a blank line), tool calls with their
-arguments as a mapping, tool results with their call id and tool name; what a chat
-template has no place for (audio, documents, cache breakpoints, citations, signatures,
-an error flag, hosted-tool blocks, redacted or empty thinking) is left out with a
-``ConversionWarning`` each. ``from_hf_chat(messages, tools=...)`` reads a row back
-through its declaration (``_wire``: the field descriptions say what each field
-becomes).
-
-Limits of ``datasets`` (Arrow) tables: a table with struct columns
-(``Dataset.from_list(rows)`` without ``on_mixed_types="use_json"``) gives every object
-of a column every key of that column, null where it had none; a key Arrow added to a
-call's ``arguments`` (or inside a tool's ``parameters``) cannot be told from one that
-holds null, so such arguments read back with extra null keys, and such a table refuses
-a column whose values differ in type across rows.
-"""
+"""The IR to and from Hugging Face chat datasets (TRL's conversational format: a row's
+``messages`` and ``tools``), each loss a ``ConversionWarning`` (the mapping:
+``docsgen/mapping/hf-chat.md``)."""
 
 from __future__ import annotations
 
@@ -93,7 +75,7 @@ def to_hf_chat(transcript: object, *, tools: object = None) -> WireRequest:
     its own; linkage is not required) and ``tools`` (a list or tuple of
     ``ToolDefinition`` or their JSON form, or None) -> ``WireRequest(fields={"messages":
     [...], "tools": [...]})``, ``"tools"`` only when tools are given, with a warning for
-    each loss (see the module docstring). ``TranscriptError`` (INVALID_TOOL_DEFINITION)
+    each loss (see the provider page). ``TranscriptError`` (INVALID_TOOL_DEFINITION)
     when a tool definition is not valid."""
     messages = transcript_items(TO, transcript)
     warnings = Warnings()

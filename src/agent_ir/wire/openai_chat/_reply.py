@@ -1,41 +1,6 @@
-"""``reply_from_openai_chat(completion, *, request_id)``: a non-streamed Chat
-Completions reply (``client.chat.completions.create()``'s JSON, or the SDK object's
-``model_dump()``) as the ``ModelResponse`` that ``OpenAIChatStream`` gives for the same
-reply.
-
-The reply is decoded once into its declaration (``agent_ir.wire.openai_chat._wire``)
-and read as the stream reads its chunks: an ``error`` (not null) is
-PROVIDER_TRANSPORT_ERROR with its code; ``object`` is absent, ``""`` or
-``"chat.completion"``; ``id`` starts the response (absent, ``null`` or ``""``, as
-Gemini's compatible API writes it: the ``request_id`` stands for it, as in the stream);
-the choice of ``index`` 0 is read (an absent index is 0), each other choice (``n > 1``)
-is a CHOICES_NOT_READ warning at ``/choices/<k>`` (only its ``index`` is read); its
-``message``: ``reasoning_content`` (or ``reasoning``) -> a thinking block; ``content``
--> a text block (Mistral's list of parts: ``text`` parts -> text blocks, ``thinking``
-parts -> thinking blocks, another part PART_NOT_READ at
-``/choices/0/message/content/<k>``); ``url_citation`` ``annotations`` -> citations of
-the text (``{"provider": "openai-chat", "wire": <the annotation>}``; another type, or a
-citation with no text before it, PART_NOT_READ at ``/choices/0/message/annotations/<k>``);
-``audio`` (an audio reply: ``content`` null) -> its ``transcript`` as text after the
-content, its ``id``, ``data`` and ``expires_at`` each a PART_NOT_READ warning at
-``/choices/0/message/audio/<key>`` (the IR's assistant content holds no audio);
-``refusal`` -> a refusal block (stop reason "refusal" when the reply ends normally);
-``tool_calls`` -> tool calls (arguments parsed by the stream's rule; a call whose
-``type`` is not ``function`` is a PART_NOT_READ warning at
-``/choices/0/message/tool_calls/<k>``, and ``tool_calls`` with every call skipped stops
-with "stop"); a ``function_call`` other than the all-empty one some servers write is
-refused (a legacy call has no id). A key the declarations do not know, or a declared
-key the IR has no place for holding neither ``null`` nor its empty default (the
-audio's keys but its transcript, ``prefix``, a function call's ``custom``; a call's ``index`` that is not its position,
-as the SDK's accumulated completion writes it), is a PART_NOT_READ warning at its path,
-as in the stream: Groq's ``executed_tools`` at ``/choices/0/message/executed_tools``
-(block -1), the ``extra_content`` of Gemini's compatible API (its thought signature)
-there or at ``/choices/0/message/tool_calls/<k>/extra_content`` (block ``k``).
-``finish_reason`` and ``usage`` (``prompt_tokens``, ``completion_tokens``,
-``prompt_tokens_details.cached_tokens``, ``completion_tokens_details.reasoning_tokens``;
-Groq's ``x_groq.usage``) map as in the stream. Failures are ``ProviderError``
-(``agent_ir.wire._reply``).
-"""
+"""``reply_from_openai_chat(completion, *, request_id)``: a non-streamed Chat Completions
+reply as the ``ModelResponse`` that ``OpenAIChatStream`` gives for the same reply (the
+mapping: ``docsgen/mapping/openai-chat.md``)."""
 
 from __future__ import annotations
 
@@ -47,6 +12,7 @@ from agent_ir.replies.builder import Refusal, ReplyBuilder
 from agent_ir.replies.protocol import ModelResponse
 from agent_ir.wire._decode import Decoder, Unread, WireError, describe_json
 from agent_ir.wire._reply import read_reply
+from agent_ir.wire.openai_chat._reasoning import read_details
 from agent_ir.wire.openai_chat._stream import (
     _FINISH_REASONS,
     _NO_USAGE,
@@ -185,12 +151,15 @@ def _choice(
         raise Refusal(f"unknown finish_reason {quoted(finish_reason)}")
     for place in taken(unread, at + "/", f"{at}/message/tool_calls/"):
         key_warning(reply, reply_path(place, at, "message"), -1, None)
-    reasoning = message.reasoning_content
-    if reasoning is None:
-        reasoning = message.reasoning
-    if reasoning:
-        reply.thinking(reasoning, what="reasoning")
-        reply.end_thinking()
+    if message.reasoning_details:  # reasoning is its plain copy
+        read_details(reply, message.reasoning_details)
+    else:
+        reasoning = message.reasoning_content
+        if reasoning is None:
+            reasoning = message.reasoning
+        if reasoning:
+            reply.thinking(reasoning, what="reasoning")
+            reply.end_thinking()
     cited = _content(reply, message)
     transcript = None if message.audio is None else message.audio.transcript
     if transcript:
@@ -202,7 +171,7 @@ def _choice(
         reply.refusal(refusal)
     if is_function_call(message.function_call):
         raise Refusal(
-            "message.function_call (a legacy function call) is not supported: "
+            f"{_F} {at}/message/function_call (a legacy function call) is not supported: "
             "it has no call id; use tools"
         )
     truncated = finish_reason == "length"

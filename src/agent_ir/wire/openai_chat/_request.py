@@ -1,92 +1,7 @@
-"""The IR to and from OpenAI Chat Completions (``messages`` of ``chat.completions.create``).
-
-``to_openai_chat(transcript)`` returns a ``WireRequest`` whose ``fields`` are
-``{"messages": [...]}``; ``from_openai_chat(messages)`` reads such a ``messages`` list
-back into IR messages (``WireMessages``). With ``tools=``, both also write and read the
-request's ``tools`` (the mapping is ``_tools``'s). Every loss is a ``ConversionWarning``
-(``message_index``: the message's index in that call's input; ``block_index``: the
-block or part, -1 for the message as a whole).
-
-IR -> Chat
-----------
-- system -> ``{"role": "system", "content": text}``.
-- user: string content stays a string; blocks become parts: text ->
-  ``{"type": "text", "text"}``; image -> ``{"type": "image_url", "image_url": {"url",
-  "detail"}}``, a ``data:<mediaType>;base64,<data>`` URL for a base64 source, the URL
-  itself for a URL source, ``detail`` when the block has one; audio -> ``{"type": "input_audio", "input_audio": {"data", "format"}}`` when
-  its media type (case and parameters ignored) is audio/wav, audio/x-wav or audio/wave
-  (``wav``) or audio/mpeg or audio/mp3 (``mp3``), otherwise AUDIO_NOT_SENT and dropped.
-  The format names only ``wav`` or ``mp3``, which read back as audio/wav and
-  audio/mpeg: audio of any other spelling (audio/x-wav, Audio/WAV, audio/wav;
-  rate=8000...) is sent, its data unchanged, with a MEDIA_TYPE_CHANGED warning naming
-  the media type it will read back as;
-  document -> a ``file`` part: ``{"file": {"filename", "file_data": data URL}}`` for a
-  base64 application/pdf source (``filename`` the block's, else ``"document.pdf"``: the
-  API wants one), ``{"file": {"file_id", "filename"}}`` for a file source (``filename``
-  when the block has one), otherwise (a URL, another media type) DOCUMENT_NOT_SENT and
-  dropped. A sent document's ``title``, ``context`` and ``citations`` flag (Anthropic's)
-  have no place: DOCUMENT_DETAIL_NOT_SENT, one for each, at its path
-  (``/3/content/0/title``). A list left empty is sent as ``""`` (the API refuses an
-  empty array).
-- assistant: text blocks joined (no separator) into ``content``; refusal blocks joined
-  the same way into ``refusal`` (the message's one refusal field: two refusal blocks come
-  back as one, as two text blocks do; an empty refusal carries nothing and is not
-  sent); tool calls -> ``tool_calls: [{"id", "type": "function", "function": {"name",
-  "arguments"}}]`` with the arguments as compact JSON text; ``content`` is ``null`` when
-  there is no text but there are tool calls or a refusal, ``""`` when there is none of
-  them (the turn is kept, so the roles keep their order). Thinking (redacted or not) ->
-  THINKING_NOT_SENT, hosted-tool blocks (server-tool calls and results) ->
-  SERVER_TOOL_NOT_SENT, dropped. The format has one text, one refusal and one list of
-  calls per message, so they come back in that order (text, refusal, calls): text,
-  calls and their order are kept, block boundaries not.
-- Cache breakpoints (``cacheControl`` on a system message, a tool result or a block) are
-  not sent (OpenAI caches prefixes by itself): CACHE_CONTROL_NOT_SENT, one for each
-  breakpoint, at its path (``/0/cacheControl``, ``/2/content/1/cacheControl``).
-  Citations on a text block: CITATIONS_NOT_SENT at ``/<i>/content/<j>/citations`` (a
-  request holds no ``annotations``). A text's or a call's ``itemId`` and a call's
-  ``namespace`` are other formats' bookkeeping: not sent, not warned about.
-- A Gemini ``thoughtSignature`` (on any block) has no Chat form: SIGNATURE_NOT_SENT at
-  ``.../content/<j>/thoughtSignature``, after the other warnings.
-- toolResult -> ``{"role": "tool", "tool_call_id", "content"}``: a string stays a
-  string, text blocks become text parts (no text: ``""``). Images cannot be in a tool
-  message: each is IMAGE_MOVED into one user message of image parts sent right after
-  the run of consecutive tool messages (the API wants a call's results right after it).
-  ``isError: true`` -> ERROR_FLAG_NOT_SENT (no field holds it). The tool name is not
-  sent: reading back takes it from the calls (the nearest earlier call with the
-  result's id, else the first later one); when that gives another name, or no call has
-  the id, TOOL_NAME_NOT_SENT.
-- Not part of a request, so not sent and not warned about: message ids, timestamps,
-  and the assistant's provider, model, usage and stopReason.
-
-Chat -> IR
-----------
-The request is declared once (``_wire.RequestMessage``: each field's description is
-what it becomes) and decoded in one step (``agent_ir.wire._decode``); message by
-message (ids: ``assigned_id(position)``):
-
-- ``system`` and ``developer`` -> system, text parts joined; ``user`` -> user, a string
-  or blocks (``image_url`` -> image, ``input_audio`` -> audio, ``file`` -> document);
-  ``tool`` -> toolResult (``isError: false``) named by the nearest earlier tool call with
-  its id (a custom call too), else the first later one, else ``UNKNOWN_TOOL_NAME`` with
-  TOOL_NAME_UNKNOWN.
-- ``assistant`` -> text (string content or text parts) and refusal parts in order,
-  ``url_citation`` annotations as citations of the last text block (``{"provider":
-  "openai-chat", "wire": <the annotation as written>}``), then ``refusal``, then each
-  function call (arguments: the JSON object in ``arguments``, ``{}`` when blank; other
-  text is kept for ``ir_messages`` to refuse with INVALID_TOOL_ARGUMENTS).
-- PART_NOT_READ: a part, annotation or tool call of another type, audio of another
-  format, an annotation with no text to cite, and every key not declared (``name``,
-  ``audio``, ``function_call``, ``reasoning``...) or declared but not taken (a
-  ``detail`` of another value, a ``file_id`` beside ``file_data``, a call's ``index``
-  that is not its position), at its path; ``null`` and a key's empty default
-  (``_keys.DEFAULT_VALUES``) carry nothing and are not warned.
-- ``WireFormatError`` (path from ``messages``, reason in the decode grammar: ``must be
-  <expected>; it is <found>``) for input not of the declared shape, an unknown role
-  (the legacy ``function`` too), ``file_data`` that is neither a base64 data URL nor an
-  http(s) URL, a file with neither ``file_data`` nor ``file_id``. A value of the right
-  shape that the IR refuses (a blank id, an empty URL, audio data that is not base64)
-  is the ``TranscriptError`` of ``ir_messages``.
-"""
+"""The IR to and from OpenAI Chat Completions (``messages`` of ``chat.completions.create``):
+``to_openai_chat`` writes a request's messages, ``from_openai_chat`` reads them back, each
+loss a ``ConversionWarning``. What maps to what and what is warned:
+``docsgen/mapping/openai-chat.md`` (the provider page); the fields: ``_wire``'s declaration."""
 
 from __future__ import annotations
 
@@ -109,6 +24,7 @@ from agent_ir._generated.message_schema import (
     ServerToolResultBlock,
     SystemMessage,
     TextBlock,
+    ThinkingBlock,
     ToolCallBlock,
     ToolResultMessage,
     UserMessage,
@@ -148,6 +64,7 @@ from agent_ir.wire._decode import Decoded, Decoder, Unread, WireError, describe_
 from agent_ir.wire._tools import read_with_tools, sent_tools
 from agent_ir.wire.openai_chat import _wire as chat
 from agent_ir.wire.openai_chat._keys import DEFAULT_VALUES
+from agent_ir.wire.openai_chat._reasoning import detail_of, reference
 from agent_ir.wire.openai_chat._tools import chat_tools, read_chat_tools
 
 __all__ = ["from_openai_chat", "to_openai_chat"]
@@ -177,7 +94,7 @@ AUDIO_FORMATS = {
 def to_openai_chat(transcript: object, *, tools: object = None) -> WireRequest:
     """``transcript`` (a list or tuple of IR messages or their JSON form, each valid on
     its own; linkage is not required) -> ``WireRequest(fields={"messages": [...]})``
-    with a warning for each loss (see the module docstring).
+    with a warning for each loss (see the provider page).
 
     ``tools``: tool definitions (a list or tuple of ``ToolDefinition`` or their JSON
     form), written to ``fields["tools"]`` in the Chat shape (``_tools``). Anything but
@@ -407,9 +324,13 @@ def _assistant(message: AssistantMessage, index: int, warnings: Warnings) -> Jso
     texts: list[str] = []
     refusals: list[str] = []
     calls: list[JsonDict] = []
+    details: list[JsonDict] = []
     for block_index, block in enumerate(message.content):
         kind = type(block)
-        if kind is TextBlock:
+        detail = _detail(block) if kind is ThinkingBlock else None
+        if detail is not None:
+            details.append({**detail, "index": len(details)})
+        elif kind is TextBlock:
             _block_details(block, index, block_index, warnings)
             texts.append(block.text)  # type: ignore[union-attr]
         elif kind is ToolCallBlock:
@@ -423,11 +344,24 @@ def _assistant(message: AssistantMessage, index: int, warnings: Warnings) -> Jso
     text, refusal = "".join(texts), "".join(refusals)
     held = bool(calls or refusal)
     wire: JsonDict = {"role": "assistant", "content": None if held and not text else text}
+    if details:
+        wire["reasoning_details"] = details
     if refusal:
         wire["refusal"] = refusal
     if calls:
         wire["tool_calls"] = calls
     return wire
+
+
+def _detail(block: Any) -> JsonDict | None:
+    """The OpenRouter reasoning detail a thinking block was read from (its signature
+    the detail's reference, ``_reasoning``), or None: not sent."""
+    found = detail_of(block.signature)
+    if found is None or (found["type"] == "reasoning.encrypted") is not bool(block.redacted):
+        return None
+    if found["type"] == "reasoning.text":
+        return {"type": "reasoning.text", "text": block.thinking, **found}
+    return found if not block.thinking else None
 
 
 _THINKING_NOT_SENT = (Code.THINKING_NOT_SENT, "Chat Completions takes no thinking back")
@@ -461,7 +395,7 @@ _WEB_URLS: Final = ("https://", "http://")
 
 def from_openai_chat(messages: object, *, tools: object = None) -> WireMessages:
     """A Chat Completions ``messages`` list (JSON values) -> IR messages with a warning
-    for each wire part that has no IR form (see the module docstring).
+    for each wire part that has no IR form (see the provider page).
     ``WireFormatError`` when the input is not of the format's shape; ``TranscriptError``
     when a message read is not valid IR (tool-call arguments that are not a JSON
     object: INVALID_TOOL_ARGUMENTS).
@@ -773,6 +707,10 @@ class _Reader:
     def _assistant(self, index: int, message: Any, path: Path) -> list[Wire]:
         content = message.content
         blocks: list[Wire] = []
+        for position, detail in enumerate(message.reasoning_details or ()):
+            block = self._detail(index, detail, (*path, "reasoning_details", position))
+            if block is not None:
+                blocks.append(block)
         if type(content) is str:
             if content:
                 blocks.append({"type": "text", "text": content})
@@ -787,6 +725,27 @@ class _Reader:
             if block is not None:
                 blocks.append(block)
         return blocks
+
+    def _detail(self, index: int, detail: Any, path: Path) -> Wire | None:
+        """A reasoning detail (OpenRouter's) as a thinking block, as the reply reads it;
+        another type, or an encrypted one without data, is PART_NOT_READ."""
+        if type(detail) is chat.ReasoningEncrypted and detail.data is not None:
+            self._keys(index, -1, path)
+            return {"type": "thinking", "thinking": "", "redacted": True,
+                    "signature": reference(detail)}  # fmt: skip
+        if type(detail) is chat.ReasoningText or type(detail) is chat.ReasoningSummary:
+            self._keys(index, -1, path)
+            text = detail.text if isinstance(detail, chat.ReasoningText) else detail.summary
+            signature = reference(detail) if type(detail) is chat.ReasoningText else None
+            if not text and signature is None:
+                return None
+            block: Wire = {"type": "thinking", "thinking": text or ""}
+            if signature is not None:
+                block["signature"] = signature
+            return block
+        kind = detail.type if type(detail) is Unread else "reasoning.encrypted"
+        self._not_read(index, -1, f"a {quoted(kind)} reasoning detail", path)
+        return None
 
     def _annotations(
         self, index: int, annotations: list[Any], blocks: list[Wire], path: Path
@@ -906,6 +865,7 @@ class _Reader:
         content = message.content
         if (
             message.refusal
+            or message.reasoning_details
             or message.annotations
             or (content is not None and type(content) is not str)
         ):

@@ -1,27 +1,6 @@
-"""OpenAI Chat Completions as the generic rules, repair and the CLI read it.
-
-Tool-call ids have at most 40 characters (the limit the API has been seen to enforce;
-conservative). The ``tool`` messages answering an assistant message's calls come
-directly after it. A request holds ``messages``, the system prompt among them, and
-``tools``.
-
-Tool names (of definitions and calls) match ``^[a-zA-Z0-9_-]{1,64}$``: the installed
-``openai`` SDK's ``FunctionDefinition.name`` says "Must be a-z, A-Z, 0-9, or contain
-underscores and dashes, with a maximum length of 64".
-
-The request reader reads OpenAI fine-tuning lines too (``{"messages": [...], "tools":
-[...]}``): an assistant message's ``weight`` (0: the line does not train on it, 1: it
-does) is read without a warning, and must be 0 or 1 (null says nothing), else a
-``WireFormatError`` at ``messages[i].weight``. The IR has no place for it, so it is
-not kept. Only this reader (the CLI's) knows the key: the public ``from_openai_chat``
-reads Chat requests, where ``weight`` is no field, and warns about it (PART_NOT_READ)
-as about any key with no IR form. A fine-tuning line's ``parallel_tool_calls`` must be
-true or false (a ``switch`` of the reader).
-
-The record (these facts as data) is this provider's entry of
-``schemas/v1/providers.json``; this module adds what only Python has, the request
-reader's ``convert``.
-"""
+"""OpenAI Chat Completions as the generic rules, repair and the CLI read it: the record
+of ``schemas/v1/providers.json`` and the request reader's ``convert`` (where each rule
+comes from: ``docsgen/mapping/openai-chat.md``)."""
 
 from __future__ import annotations
 

@@ -1,20 +1,3 @@
-"""A streamed OpenAI Chat Completions reply (``stream: true``), read sync or async.
-
-``OpenAIChatStream(source, *, request_id, cancel=None)``: ``source`` is an iterable of
-the raw response body (server-sent events, in any chunking) or of decoded
-``chat.completion.chunk`` objects (plain dicts, e.g. ``chunk.model_dump()``), or a mix;
-``AsyncOpenAIChatStream`` reads an async iterable. See ``agent_ir.wire._stream`` for
-the drivers, the decoding and the failures of the source itself. ``ChatState`` below
-decodes each chunk once into its declaration (``agent_ir.wire.openai_chat._wire``, whose
-field descriptions are the format as read here: an absent optional field and ``null``
-are alike; a value not of its declared shape is PROVIDER_INVALID_EVENT naming it,
-``chat.completion.chunk /choices/0/delta/content/0 must be an object; it is a string
-('a')``) and turns it into ``ReplyBuilder`` calls (named below as the fixture records
-they match: text_delta, thinking_end, tool_call, response_end).
-
-Events
-------
-=======================================  ==============================================
 SSE event                                records
 =======================================  ==============================================
 ``data: {chunk}`` (no ``event`` field,   the chunk, below
@@ -155,6 +138,11 @@ Errors
 * The reply builder's own checks still apply (e.g. "tool_calls" with no call assembled is
   PROVIDER_INVALID_TERMINAL).
 """
+=======
+"""A streamed OpenAI Chat Completions reply (``stream: true``), read sync or async:
+``ChatState`` decodes each chunk once into its declaration (``_wire``) and turns it into
+``ReplyBuilder`` calls; the drivers are ``agent_ir.wire._stream``'s. The events, their
+mapping, the end and the failures: ``docsgen/mapping/openai-chat.md`` (*Streams*)."""
 
 from __future__ import annotations
 
@@ -174,12 +162,16 @@ from agent_ir.wire._common import key_not_read, parse_arguments
 from agent_ir.wire._decode import Decoder, Unread, WireError, describe_json
 from agent_ir.wire._stream import DONE, AsyncStream, Refusal, StreamState, SyncStream
 from agent_ir.wire.openai_chat._keys import DEFAULT_VALUES
+from agent_ir.wire.openai_chat._reasoning import detail_not_read, reference, reference_of
 from agent_ir.wire.openai_chat._wire import (
     Chunk,
     ChunkChoice,
     Delta,
     FileAnnotation,
     Part,
+    ReasoningEncrypted,
+    ReasoningSummary,
+    ReasoningText,
     TextPart,
     ThinkingPart,
     ToolCallDelta,
@@ -215,7 +207,7 @@ _FINISH_REASONS = {
     "error": Stop.ERROR,
 }
 _CHUNK_OBJECTS = frozenset({"", "chat.completion.chunk"})
-_DELTA = "choices[0].delta"
+_DELTA = ("choices", 0, "delta")  # where the delta read is, in a chunk
 _CHUNK = "chat.completion.chunk"  # the event type a refusal names
 # The message of the reply as the non-streamed API returns it: where a warning points.
 MESSAGE_PATH: Path = ("choices", 0, "message")
@@ -228,7 +220,7 @@ _CHUNKS_TEXT: Final = msgspec.json.Decoder(Chunk)
 
 class OpenAIChatStream(SyncStream):
     """A streamed Chat Completions reply read from a sync iterable (``for chunk in
-    stream``, ``stream.result()``); see the module docstring. ``TypeError`` for a blank
+    stream``, ``stream.result()``); see the provider page. ``TypeError`` for a blank
     ``request_id`` or a ``cancel`` that is not a ``threading.Event``."""
 
     _function = "OpenAIChatStream"
@@ -241,7 +233,7 @@ class OpenAIChatStream(SyncStream):
 
 class AsyncOpenAIChatStream(AsyncStream):
     """A streamed Chat Completions reply read from an async iterable (``async for``,
-    ``await stream.result()``); see the module docstring. ``TypeError`` for a blank
+    ``await stream.result()``); see the provider page. ``TypeError`` for a blank
     ``request_id`` or a ``cancel`` that is not an ``asyncio.Event``."""
 
     _function = "AsyncOpenAIChatStream"
@@ -280,10 +272,11 @@ def choice_not_read(reply: ReplyBuilder, position: int) -> None:
 def annotation_not_read(reply: ReplyBuilder, position: int, kind: str, *, cited: bool) -> None:
     """The PART_NOT_READ warning of annotation ``position`` of the message: not a
     ``url_citation`` (``cited`` False), or a citation with no text to cite from."""
-    what = f"annotations[{position}] ({kind})"
+    at = to_pointer(("choices", 0, "message", "annotations", position))
+    what = f"{at} ({kind})"
     reply.warn(
         ConversionWarningCode.PART_NOT_READ,
-        f"/choices/0/message/annotations/{position}",
+        at,
         -1,
         f"{what} has no text to cite from" if cited else f"{what} has no IR form",
     )
@@ -306,12 +299,8 @@ def part_not_read(reply: ReplyBuilder, at: str, kind: str) -> None:
 def not_a_function_call(reply: ReplyBuilder, index: int, kind: str) -> None:
     """The PART_NOT_READ warning of a tool call that is not a function call (a custom
     tool's free-text input): the same for a stream and a non-streamed reply."""
-    reply.warn(
-        ConversionWarningCode.PART_NOT_READ,
-        f"/choices/0/message/tool_calls/{index}",
-        index,
-        f"tool_calls[{index}] ({kind}) has no IR form",
-    )
+    at = to_pointer(("choices", 0, "message", "tool_calls", index))
+    reply.warn(ConversionWarningCode.PART_NOT_READ, at, index, f"{at} ({kind}) has no IR form")
 
 
 # --- the keys not read --------------------------------------------------------------
@@ -414,6 +403,8 @@ class ChatState:
     __slots__ = (
         "_annotations",
         "_calls",
+        "_detail",
+        "_detail_keys",
         "_emitted_calls",
         "_ended",
         "_finish",
@@ -435,7 +426,9 @@ class ChatState:
         self._reply = reply
         self._request_id = request_id  # the response id when the chunks carry none
         self._thinking = False  # a thinking block is open
-        self._signature: str | None = None  # the open thinking block's (Mistral's)
+        self._detail: int | None = None  # the reasoning detail the open block reads
+        self._detail_keys: dict[str, str] = {}  # its id and format, as they came
+        self._signature: str | None = None  # its reference once its signature came
         self._last_is_text = False  # the last block so far is text: a citation is taken
         self._calls: dict[int, _Call] = {}
         self._emitted_calls = 0
@@ -580,11 +573,14 @@ class ChatState:
 
     def _text(self, delta: Delta) -> None:
         """Reasoning, content and refusal."""
-        reasoning = delta.reasoning_content
-        if reasoning is None:
-            reasoning = delta.reasoning
-        if reasoning:
-            self._reasoning(reasoning)
+        if delta.reasoning_details:  # reasoning is its plain copy
+            self._details(delta.reasoning_details)
+        else:
+            reasoning = delta.reasoning_content
+            if reasoning is None:
+                reasoning = delta.reasoning
+            if reasoning:
+                self._reasoning(reasoning)
         content = delta.content
         if type(content) is list:
             self._content_parts(content)
@@ -601,6 +597,43 @@ class ChatState:
             self._refused = True
             self._last_is_text = False
             self._reply.refusal(refusal)
+
+    def _details(self, details: Sequence[Any]) -> None:
+        """Pieces of OpenRouter's ``reasoning_details``: the pieces of one detail (its
+        ``index``) are one thinking block, signed with the detail's reference once its
+        signature comes; an encrypted detail is a redacted block of its own."""
+        for position, detail in enumerate(details):
+            if type(detail) is Unread:
+                detail_not_read(self._reply, position, detail)
+                continue
+            index = position if detail.index is None else detail.index
+            if self._thinking and self._detail != index:
+                self._close_thinking()
+            if type(detail) is ReasoningEncrypted:
+                self._still_open("reasoning_details")
+                if detail.data is None:
+                    detail_not_read(self._reply, index, detail)
+                    continue
+                self._close_thinking()
+                self._last_is_text = False
+                self._reply.end_thinking(reference(detail), redacted=True, what="reasoning")
+                continue
+            self._detail_piece(detail, index)
+
+    def _detail_piece(self, detail: ReasoningText | ReasoningSummary, index: int) -> None:
+        text = detail.text if isinstance(detail, ReasoningText) else detail.summary
+        if text:
+            self._reasoning(text)
+        self._detail = index
+        for key in ("id", "format"):
+            if getattr(detail, key) is not None:
+                self._detail_keys[key] = getattr(detail, key)
+        if type(detail) is ReasoningText and detail.signature is not None:
+            self._still_open("reasoning_details")
+            self._thinking = True  # a signature alone signs an empty block
+            self._last_is_text = False
+            found = {"type": "reasoning.text", **self._detail_keys}
+            self._signature = reference_of({**found, "signature": detail.signature})
 
     def _reasoning(self, reasoning: str) -> None:
         self._still_open("reasoning")
@@ -656,7 +689,8 @@ class ChatState:
         """``at``: the pointer of the delta's choice."""
         if is_function_call(delta.function_call):
             raise Refusal(
-                f"{_DELTA}.function_call (a legacy function call) is not supported: "
+                f"{_CHUNK} {to_pointer((*_DELTA, 'function_call'))} (a legacy function call) "
+                "is not supported: "
                 "it has no call id; use tools"
             )
         tool_calls = delta.tool_calls
@@ -709,7 +743,8 @@ class ChatState:
 
     def _still_open(self, what: str) -> None:
         if self._finish is not None:
-            raise Refusal(f"{_DELTA}.{what} after finish_reason {quoted(self._finish)}")
+            at = to_pointer((*_DELTA, *what.split(".")))
+            raise Refusal(f"{_CHUNK} {at} after finish_reason {quoted(self._finish)}")
 
     # --- what is owed ------------------------------------------------------------------
 
@@ -717,6 +752,7 @@ class ChatState:
         if self._thinking:
             self._thinking = False
             signature, self._signature = self._signature, None
+            self._detail, self._detail_keys = None, {}
             self._reply.end_thinking(signature)
 
     def _tool_calls(self, *, truncated: bool) -> None:

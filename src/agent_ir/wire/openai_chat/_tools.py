@@ -1,17 +1,5 @@
-"""Tool definitions and Chat Completions ``tools``, both ways.
-
-IR -> Chat: each definition is ``{"type": "function", "function": {"name",
-"description", "parameters", "strict"}}``, each field when the definition has it:
-nothing is lost. No tools (an empty list) sends no ``tools`` key: the API refuses an
-empty array.
-
-Chat -> IR: a ``function`` tool (``type`` ``"function"``, or absent as for a tool call)
--> a definition; ``description``, ``parameters`` and ``strict`` null or absent are
-absent. A ``custom`` tool (free-form text input, no JSON object) or a tool of any
-other type is TOOL_NOT_READ at ``/tools/<i>``; another key of an entry or of its
-``function`` is PART_NOT_READ at its path. ``WireFormatError`` (path from ``tools``:
-``tools[2].function.name``) for entries not of this shape.
-"""
+"""Tool definitions and Chat Completions ``tools``, both ways (the mapping:
+``docsgen/mapping/openai-chat.md``)."""
 
 from __future__ import annotations
 
@@ -49,7 +37,7 @@ def _function(tool: ToolDefinition) -> JsonDict:
 
 
 def read_chat_tools(function: str, value: object, warnings: Warnings) -> tuple[ToolDefinition, ...]:
-    """The definitions of a request's ``tools`` (see the module docstring)."""
+    """The definitions of a request's ``tools`` (see the provider page)."""
     tools = ToolList(function, value, warnings, PARAMETERS_OFFSET)
     for index in range(len(tools.entries)):
         entry = tools.entry(index)

@@ -1,22 +1,7 @@
 """The calls of tools the application runs that the Responses API writes as items of
-their own, ``computer_call`` and ``local_shell_call``, and their outputs
-(``computer_call_output``, ``local_shell_call_output``): the one mapping that the
-request (both ways), the reply and the stream share.
-
-Such a call is not the provider's to finish: the application runs it and sends its
-output back, so it is an IR tool call (a reply ending in one stops with "toolCall"):
-``{id: call_id, name: the item's type, arguments: the item's other keys as they are
-(action or actions, pending_safety_checks; null ones left out at any depth), itemId: the
-item's id}``. Its output is a tool result of that name. ``call_item`` writes the call
-back as its item, ``{type, id, call_id, **arguments, status: "completed"}`` (the SDK
-requires the status; a call read back is complete), so that an item read and written
-is the item as it was, less its null keys.
-
-A function tool may be named ``computer_call`` too: a tool call is written as such an
-item only when it has an item id and its arguments hold an ``action`` (or, for a
-computer call, ``actions``) and none of the item's own keys; any other is a
-``function_call``.
-"""
+their own (``computer_call``, ``local_shell_call``) and their outputs: the one mapping
+that the request (both ways), the reply and the stream share (told in
+``docsgen/mapping/openai-responses.md``)."""
 
 from __future__ import annotations
 
@@ -54,7 +39,7 @@ def call_item(
     name: str, item_id: str | None, call_id: str, arguments: Mapping[str, Any]
 ) -> dict[str, Any] | None:
     """The item of a tool call named ``name`` (``arguments`` the IR's, not changed),
-    when it is one of these calls (see the module docstring); else None."""
+    when it is one of these calls (see ``docsgen/mapping/openai-responses.md``); else None."""
     actions = _ACTIONS.get(name)
     if actions is None or item_id is None:
         return None

@@ -1,30 +1,6 @@
 """``reply_from_openai_responses(response, *, request_id)``: a non-streamed Responses API
-reply (``client.responses.create()``'s JSON, or the SDK object's ``model_dump()``) as
-the ``ModelResponse`` that ``OpenAIResponsesStream`` gives for the same reply. (A
-``model_dump()`` adds a null for every optional field the server left out; a hosted
-item's ``wire`` leaves null keys out, so it is the same either way.)
-
-The reply is decoded once into its declaration (``Response`` of
-``agent_ir.wire.openai_responses._wire``), then read item by item, as the stream reads
-the finished items: a ``message`` -> one text block per ``output_text`` part (its
-``annotations`` the block's citations) and one refusal block per ``refusal`` part, all
-with the message's ``id`` as ``itemId`` (``read_message``); ``reasoning`` -> one
-thinking block per ``summary`` part, signed (``read_reasoning``; raw ``content`` parts
--> PART_NOT_READ); ``function_call`` -> a tool call (``read_call``), but one whose
-``status`` is ``incomplete`` (cut off) is dropped with PART_NOT_READ; a
-``computer_call`` or ``local_shell_call`` (a tool the application runs) -> a tool call
-named by its type, its other keys the arguments (``_client_calls``), dropped alike when
-cut off; any other item
-with an id (a hosted tool's) -> a server-tool call, without an id (or a
-``custom_tool_call``) -> PART_NOT_READ (``/output/<index>``). ``status``: ``completed``
-(or absent) -> "tool_call" after a tool call, else "refusal" when a refusal block
-was read, else "stop"; ``incomplete`` -> "length" for ``max_output_tokens``, else
-"error"; ``failed`` -> PROVIDER_TRANSPORT_ERROR with ``error.code`` (only the error is
-read); any other status (``in_progress``, ``queued``, ``cancelled``) ->
-PROVIDER_MISSING_TERMINAL (the reply has not ended). Usage as in the stream; a key the
-declaration does not know -> PART_NOT_READ at its place. Failures are ``ProviderError``
-(``agent_ir.wire._reply``).
-"""
+reply as the ``ModelResponse`` that ``OpenAIResponsesStream`` gives for the same reply
+(the mapping: ``docsgen/mapping/openai-responses.md``)."""
 
 from __future__ import annotations
 

@@ -1,209 +1,8 @@
-"""OpenAI Responses API input to and from the IR.
-
-``to_openai_responses(transcript)`` returns a ``WireRequest`` whose ``fields`` are
-``{"input": [...]}``: ``client.responses.create(model=..., **request.fields)``.
-``from_openai_responses(items)`` reads such an ``input`` list back, and also the
-``output`` list of a Response as JSON (``[item.model_dump(mode="json") for item in
-response.output]``), so that a reply can be appended to the history it continues.
-With ``tools=``, both also write and read the request's ``tools`` (the mapping is
-``_tools``'s).
-
-IR -> input items, in transcript order (one message may become several items):
-
-- system -> ``{"type": "message", "role": "system", "content": text}``, where it stands
-  (never the top-level ``instructions``, which would lose the order).
-- user with string content -> ``{"type": "message", "role": "user", "content": text}``;
-  with blocks -> ``content`` is a list of parts:
-  text -> ``{"type": "input_text", "text"}`` (its citations: ``CITATIONS_NOT_SENT``, an
-  input part has no annotations; its ``itemId``, which only an assistant's output
-  message has, is not sent);
-  image -> ``{"type": "input_image", "image_url", "detail"}``, the URL itself or
-  ``data:<mediaType>;base64,<data>``; ``detail`` is the block's, ``"auto"`` when it has
-  none: the SDK requires the field and ``auto`` is the API's default, so an absent
-  detail and ``auto`` mean the same and both read back absent;
-  document -> ``{"type": "input_file", ...}`` with ``file_data``
-  (``data:<mediaType>;base64,<data>``) and ``filename``, or ``file_url``, or
-  ``file_id``; ``filename`` is the block's when it has one (with any source), else, for
-  ``file_data`` (which the API reads the type of from the name), a made-up
-  ``document-<m>-<b><ext>`` (the positions of message and block, the extension from
-  the media type) that reads back as the block's filename; ``title``, ``context`` and
-  ``citations: true`` are not sent, ``DOCUMENT_DETAIL_NOT_SENT`` each (path: the field);
-  audio -> not sent, ``AUDIO_NOT_SENT`` (no input part of the Responses API holds audio).
-- assistant -> one item per block, in block order, but that the blocks that came from
-  one item go back as that item:
-  text without ``itemId`` -> ``{"type": "message", "role": "assistant", "content":
-  text}`` (string content: the SDK's input types take ``output_text`` parts only in an
-  output message, which needs an item id); its citations are not sent,
-  ``CITATIONS_NOT_SENT`` (path: the citation);
-  text with ``itemId`` -> an output message ``{"type": "message", "role": "assistant",
-  "id": itemId, "status": "completed", "content": [{"type": "output_text", "text",
-  "annotations": [...]}]}``, the annotations being the ``wire`` of its citations of
-  provider ``openai-responses``; a citation of another provider is not sent,
-  ``CITATIONS_NOT_SENT``; refusal with ``itemId`` -> a ``{"type": "refusal",
-  "refusal": text}`` part of such a message; refusal without it -> string content as
-  text, ``REFUSAL_AS_TEXT``; consecutive text and refusal blocks with one ``itemId`` are
-  the parts of one output message, in order;
-  thinking whose signature is an OpenAI reasoning reference (below) ->
-  ``{"type": "reasoning", "id", "summary": [{"type": "summary_text", "text": thinking}],
-  "encrypted_content"}`` (``summary`` is ``[]`` for one block of empty thinking;
-  ``encrypted_content`` only when the reference has one); consecutive thinking blocks
-  with the same signature are the summary parts of one reasoning item, one part each,
-  in order; ``redacted: true`` is not sent (no
-  field holds it), ``REDACTED_FLAG_NOT_SENT``; a signature that would not read back as
-  it is (other keys, a null ``encrypted_content``, spacing) is sent as its reference,
-  ``SIGNATURE_CHANGED`` saying what it reads back as; any other thinking -> not sent,
-  ``THINKING_NOT_SENT``;
-  toolCall -> ``{"type": "function_call", "id": itemId, "call_id": id, "name",
-  "namespace", "arguments": JSON text}`` (``id`` and ``namespace`` when the block has
-  them); but a toolCall named ``computer_call`` or ``local_shell_call`` with an
-  ``itemId`` whose arguments hold its ``action`` (``actions``) and none of the item's
-  own keys -> that item, ``{"type": name, "id": itemId, "call_id": id, **arguments,
-  "status": "completed"}`` (``_client_calls``);
-  serverToolCall of provider ``openai-responses`` -> the hosted tool's item as it came,
-  ``{"type": name, "id": id, **wire}``; one of another provider, or with an ``input``
-  other than ``{}``, a ``wire`` holding ``type`` or ``id``, or a ``name`` that is an
-  item type read otherwise (``message``, ``function_call``, ``item_reference``...) is
-  not sent, ``SERVER_TOOL_NOT_SENT``, and so is every serverToolResult (a hosted item
-  holds its own result).
-  The items of one turn are not marked as such: an assistant message that sends nothing
-  (no block, or only blocks that are not sent) is left out, ``MESSAGE_NOT_SENT``; one
-  whose items directly follow those of another assistant message reads back merged into
-  it, ``MESSAGES_MERGED`` (both at block -1).
-- toolResult -> ``{"type": "function_call_output", "call_id", "output"}``: the text, or a
-  list of ``input_text`` / ``input_image`` parts for blocks (as for a user). A result of
-  a call written as a ``computer_call`` -> ``{"type": "computer_call_output", "call_id",
-  "output": {"type": "computer_screenshot", "image_url": its first image}}`` (no image:
-  not sent, MESSAGE_NOT_SENT); of a ``local_shell_call`` -> ``{"type":
-  "local_shell_call_output", "id": toolCallId, "output": its text}``; any other block
-  of theirs RESULT_BLOCK_NOT_SENT. The tool name is not sent
-  (the API knows it from the call): reading back takes it from the calls (the nearest
-  earlier ``function_call`` with its ``call_id``, else the first later one); when that
-  gives another name, or no call has the id, ``TOOL_NAME_NOT_SENT``. ``isError: true``
-  is not sent, ``ERROR_FLAG_NOT_SENT``.
-- ``cacheControl`` (of a system or tool-result message, or of a block) is not sent,
-  ``CACHE_CONTROL_NOT_SENT`` (path: the field): OpenAI caches prompt prefixes
-  automatically.
-- A Gemini ``thoughtSignature`` (on any block) has no Responses form: SIGNATURE_NOT_SENT
-  at ``.../content/<j>/thoughtSignature``, after the other warnings.
-- Message ids, timestamps and an assistant message's provider, model, usage and
-  stopReason are not part of a request: not sent, no warning.
-
-The OpenAI reasoning reference. A reasoning item needs its ``id`` (the SDK requires it;
-the API checks the ``rs_`` prefix and looks stored items up by it, so an id cannot be
-made up) and the IR's thinking block has only ``signature`` for provider data. A thinking
-block read from this format therefore holds its item in ``signature`` as compact JSON,
-``{"type":"reasoning","id":"rs_...","encrypted_content":"..."}`` (no
-``encrypted_content`` when the item had none; the same reference the reply and stream
-readers write, whatever the order of the item's keys): the encrypted content is carried
-by the signature, next to the id it belongs to. So a reasoning item of those keys and
-``summary`` (``summary_text`` parts, or none) reads into IR and writes back with the
-same keys and values, in the order ``type``, ``id``, ``summary``,
-``encrypted_content`` (key order means nothing to the API; it is not warned about),
-but that a summary of one empty part goes back as no part (one empty thinking block
-stands for both).
-Any other signature (Anthropic's, say) means nothing to OpenAI and is not sent. A
-signature holding more or otherwise (the whole reasoning item, other keys, another
-order, spacing) is sent as its reference, with a ``SIGNATURE_CHANGED`` warning: it
-would not read back as it was.
-
-Input or output items -> IR (``index`` is the item's position in ``items``). ``input``
-given as a string (the API takes it for one user message) -> one user message of that
-text.
-
-- ``message`` (``type`` may be left out) with role user -> user: string content stays a
-  string; parts become blocks: ``input_text``, ``output_text`` -> text (an
-  ``output_text``'s annotations -> citations, as below); ``refusal`` ->
-  text (its ``refusal``); ``input_image`` -> image (a data URL holding an image the IR
-  takes -> base64 source, any other URL -> url source; by ``file_id`` ->
-  ``PART_NOT_READ``: an IR image has no file source; ``detail`` ``low`` or ``high`` ->
-  detail, ``auto`` (the default) -> none, any other (``original``) -> ``PART_NOT_READ``);
-  ``input_file`` -> document (``file_data``, a data URL or
-  plain base64 whose media type comes from ``filename`` or is
-  ``application/octet-stream`` -> base64, not base64 -> ``PART_NOT_READ``; ``file_id`` ->
-  file; ``file_url`` -> url; ``filename`` -> filename; a ``detail`` other than the
-  default ``auto`` -> ``PART_NOT_READ``); ``input_audio`` -> audio (mp3 ->
-  ``audio/mpeg``, wav -> ``audio/wav``); any other part -> ``PART_NOT_READ``.
-- role system or developer -> system (the IR has one instruction role): text parts
-  concatenated, any other part -> ``PART_NOT_READ``.
-- The items of one assistant turn, which the API writes separately (assistant
-  ``message``, ``reasoning``, ``function_call``), are merged into ONE assistant message
-  in item order until a user, system or tool-output item comes; consecutive IR assistant
-  messages therefore come back as one (``to_openai_responses`` warns). Assistant text
-  (string and ``output_text`` parts) -> text blocks, ``refusal`` parts -> refusal
-  blocks, each with the message item's ``id`` as ``itemId`` (when it has a non-blank
-  one); an ``output_text``'s ``annotations`` (``url_citation``, ``file_citation``,
-  ``container_file_citation``, ``file_path``, any object) -> its citations
-  ``{provider: "openai-responses", wire: the annotation as it is}``; other parts ->
-  ``PART_NOT_READ``;
-  ``function_call`` -> toolCall {id: ``call_id``, name, arguments: the parsed JSON
-  object; ``arguments`` text that is not one JSON object (or has duplicate keys, NaN,
-  an infinite number) is kept as it is, so that ``ir_messages`` raises
-  ``TranscriptError`` with INVALID_TOOL_ARGUMENTS, never ``{}``; itemId: the item's
-  ``id``; namespace: its ``namespace``};
-  ``reasoning`` -> one thinking block per ``summary_text`` part (one of empty thinking
-  for none), each {thinking: the part's text, signature: the reference above, written
-  compactly with the keys in that order}; summary parts other than ``summary_text``
-  and raw ``content`` parts -> ``PART_NOT_READ``;
-  any other item type with a non-blank ``id`` (a hosted tool's item: ``web_search_call``,
-  ``file_search_call``, ``code_interpreter_call``, ``image_generation_call``,
-  ``mcp_call``, ``mcp_list_tools``, ``mcp_approval_request``, ``tool_search_call``,
-  ``compaction``...) -> serverToolCall
-  {provider: "openai-responses", id, name: the item's type, input: {}, wire: every
-  other key as it is, null ones left out at any depth}, which ``to_openai_responses``
-  writes back as it came.
-- ``computer_call`` and ``local_shell_call`` (tools the application runs) -> toolCall
-  {id: ``call_id``, name: the item's type, arguments: its other keys but ``status``,
-  null ones left out at any depth; itemId: its ``id``} (both ids required);
-  ``computer_call_output`` -> toolResult {toolCallId: ``call_id``, toolName
-  ``computer_call``, content: the screenshot's ``image_url`` as an image block (by
-  ``file_id``: PART_NOT_READ), id: the item's ``id``}, its
-  ``acknowledged_safety_checks`` PART_NOT_READ; ``local_shell_call_output`` ->
-  toolResult {toolCallId: its ``id`` (the call's ``call_id``, as the SDK names it),
-  toolName ``local_shell_call``, content: its ``output`` text}.
-- ``function_call_output`` -> toolResult {toolCallId: ``call_id``, toolName: the item's
-  ``name``, else the name of the nearest earlier ``function_call`` with that ``call_id``,
-  else of the first later one, else ``UNKNOWN_TOOL_NAME`` (``"unknown"``) with a
-  ``TOOL_NAME_UNKNOWN`` warning (block -1); content: the text, or ``input_text`` /
-  ``input_image`` parts as text and image blocks (``input_file`` -> ``PART_NOT_READ``);
-  isError: false}.
-- An item of another type without an id (a client's ``tool_search_call``,
-  ``additional_tools``...), an ``item_reference``, and a ``custom_tool_call`` or its
-  output (client tools whose free-form input is no JSON object) -> ``PART_NOT_READ``
-  (block -1); it does not end an assistant turn.
-- Message ids: the ``id`` of the first of the message's items that has a non-blank one
-  (``msg_...``, ``rs_...``, ``fc_...``, a hosted item's), else ``assigned_id(position)``,
-  ``position`` being the message's index among the IR messages read.
-- Not read, no warning (``_wire.RequestStruct``'s fields: keys the API writes that say nothing the IR
-  could hold and the API does not need back): ``status``, ``created_by``,
-  ``logprobs`` and ``caller``; ``async`` when false and an ``input_file``'s ``detail``
-  when ``auto`` (``DEFAULT_VALUES``); ``annotations: []``; the ids of user, system and
-  tool-output items (the IR message id, not sent back); and any key whose value is
-  ``null`` (the SDK's ``model_dump`` writes null for absent fields). An assistant
-  message's ``phase`` (``commentary``, ``final_answer``), which the SDK asks to send
-  back, has no place in the IR: ``PART_NOT_READ``, as below.
-- Any other key of an item or part that is read (an item of a type above; a content,
-  output or summary part read into a block; ``input_audio``'s object) is PART_NOT_READ,
-  one warning per key naming its path, as ``from_openai_chat`` does:
-  ``input[2].content[0].cache has no IR form`` (block index: the part's, -1 for an
-  item's own keys). The item or part is read without it.
-
-Warnings: ``message_index`` is the IR message (``to_*``) or the item (``from_*``);
-``block_index`` the block or content part (for a reasoning item: its ``summary`` or
-``content`` part), -1 for the whole message or item.
-
-The items are declared once (``_wire``'s request section: the item and part shapes,
-whose field descriptions are the spec) and decoded in one step
-(``agent_ir.wire._decode``): input ``unchecked_wire`` takes is converted item by item at
-once (``msgspec.convert``), its free JSON values checked as ``read_wire`` would, the
-common shapes built as IR objects (``Direct``); anything else is read from
-``read_wire``'s checked value with the same reader.
-
-Errors: input that is not a string or a list of items of this shape is a
-``WireFormatError`` whose path starts at the request field ``input``, also for the items
-of an output list, in the decode grammar (``input[2].content[0].text must be a string;
-it is a number (1)``); a part or an item that is not exactly one of its sources
-(``image_url``/``file_id``...) ``must have exactly one of`` them.
-"""
+"""OpenAI Responses API input to and from the IR: ``to_openai_responses`` writes a
+request's ``input`` items, ``from_openai_responses`` reads input or output items back,
+each loss a ``ConversionWarning``. What maps to what and what is warned, and the
+reasoning reference a thinking block's signature holds:
+``docsgen/mapping/openai-responses.md``; the fields: ``_wire``'s declaration."""
 
 from __future__ import annotations
 
@@ -235,7 +34,7 @@ from agent_ir._generated.message_schema import (
     UserMessage,
 )
 from agent_ir._jsoncopy import thaw
-from agent_ir._paths import Path, to_pointer
+from agent_ir._paths import Path, to_pointer, unescape_segment
 from agent_ir._text import non_empty_id, quoted
 from agent_ir.wire._common import (
     AUDIO_MEDIA_TYPES,
@@ -322,7 +121,7 @@ def to_openai_responses(transcript: object, *, tools: object = None) -> WireRequ
     """The ``input`` items of ``transcript`` (a list or tuple of IR messages or their
     JSON form, each valid on its own; linkage is not required). ``TypeError`` for
     anything but a list or tuple, ``InvalidMessageError`` for a message that is not
-    valid. Every loss is a warning (see the module docstring).
+    valid. Every loss is a warning (see the provider page).
 
     ``tools``: tool definitions (a list or tuple of ``ToolDefinition`` or their JSON
     form), written to ``fields["tools"]`` in the Responses shape (``_tools``). Anything
@@ -800,7 +599,7 @@ def _not_sent(
 
 def from_openai_responses(items: object, *, tools: object = None) -> WireMessages:
     """IR messages from Responses API items: an ``input`` list, or the ``output`` list of
-    a Response as JSON (see the module docstring for the mapping and the ids).
+    a Response as JSON (see the provider page for the mapping and the ids).
     ``WireFormatError`` naming the path for input that is not a list of items of this
     API's shape; ``TranscriptError`` (from ``ir_messages``) when a converted message is
     not valid IR, e.g. INVALID_TOOL_ARGUMENTS for ``arguments`` that are not a JSON
@@ -1133,8 +932,7 @@ class _Reader:
         """The undeclared keys at ``pointers``, by the pointer of their object."""
         for where in pointers:
             parent, _, key = where.rpartition("/")
-            key = key.replace("~1", "/").replace("~0", "~")
-            self.unread.setdefault(parent, []).append(key)
+            self.unread.setdefault(parent, []).append(unescape_segment(key))
 
     def turn_of(self, item_id: str | None) -> _Turn:
         if item_id is not None and not non_empty_id(item_id):
@@ -1442,7 +1240,7 @@ def _server_call(kind: str, item: _Item) -> _Item:
 
 def _reference(item_id: str, encrypted_content: str | None) -> str:
     """The signature of a thinking block read from a reasoning item: its reference as
-    compact JSON (see the module docstring)."""
+    compact JSON (see the provider page)."""
     reference: _Item = {"type": "reasoning", "id": item_id}
     if encrypted_content is not None:
         reference["encrypted_content"] = encrypted_content

@@ -1,111 +1,7 @@
-"""OpenAI Responses API streaming: ``OpenAIResponsesStream(source, *, request_id,
-cancel=None)`` reads a ``client.responses.create(..., stream=True)`` body from a sync
-iterable (its raw server-sent-event bytes in any chunking, or its events already
-decoded into JSON objects), ``AsyncOpenAIResponsesStream`` from an async one. The
-drivers (``agent_ir.wire._stream``) own decoding, closing and cancellation, the
-``ReplyBuilder`` the terminal discipline; ``ResponsesState`` here turns each event into
-builder calls (named below as the fixture records they match).
-
-Each event is decoded once into its declaration (``agent_ir.wire.openai_responses._wire``,
-whose field descriptions are the format as read here) and the state ``match``es on it;
-the frequent events are decoded straight from their text (``handle_text``). The data's
-``type`` names the event; the SSE ``event:`` line is not read, as the official client
-does not read it. A ``data: [DONE]`` line (which proxies append) ends the reading as it
-ends the official client's: an event after it is PROVIDER_INVALID_EVENT, nothing after
-it PROVIDER_MISSING_TERMINAL.
-
-Events -> builder calls:
-
-- ``response.created`` -> ``response_start`` {responseId: ``response.id``}.
-- ``response.output_text.delta`` -> ``text_delta`` (itemId: ``item_id``);
-  ``response.refusal.delta`` -> a ``refusalDelta`` chunk of a refusal block;
-  ``response.output_text.done``, ``response.refusal.done`` and the
-  ``response.output_item.done`` of a ``message`` -> ``text_end``: each content part is
-  one text or refusal block, as ``from_openai_responses`` reads the finished message.
-  ``response.output_text.annotation.added`` -> a citation {provider:
-  "openai-responses", wire: ``annotation``} of the text block; the ``annotations`` of a
-  ``response.content_part.done`` part that no such event gave -> citations alike; an
-  annotation of a part with no text (no block) -> PART_NOT_READ. A message's ``phase``
-  -> PART_NOT_READ (``/output/<i>/phase``).
-- ``response.reasoning_summary_part.added`` -> a new thinking block of the reasoning
-  item at ``output_index`` (``ReplyBuilder.next_thinking_part``; no chunk);
-  ``response.reasoning_summary_text.delta`` -> ``thinking_delta``, a delta of another
-  ``summary_index`` than the item's current part starting a new block alike: each
-  summary part is one thinking block, a part without deltas an empty one.
-- ``response.output_item.done`` of a ``reasoning`` item -> ``thinking_end`` {signature:
-  the OpenAI reasoning reference ``{"type":"reasoning","id":"rs_...",
-  "encrypted_content":"..."}`` (``reasoning_signature``: what ``from_openai_responses``
-  gives the same item and ``to_openai_responses`` sends back)} on every block of the
-  item (one empty block for an item without summary parts); its raw ``content`` parts
-  -> PART_NOT_READ each (``/output/<i>/content/<j>``).
-- ``response.output_item.added`` of a ``function_call`` opens a call at its
-  ``output_index``; ``response.function_call_arguments.delta`` appends to it,
-  ``.done`` keeps its whole text; the item's ``response.output_item.done`` -> one
-  ``tool_call`` {id: ``call_id``, name, arguments}. The arguments text is the deltas
-  joined; without any, the ``.done`` event's, else the finished item's, else the added
-  item's, else "". It is parsed once (``parse_arguments``): "" -> {}, anything but a
-  JSON object -> PROVIDER_INVALID_EVENT naming the call. ``call_id`` and ``name`` come
-  from the added item, else from the finished one; a call never added is read from its
-  finished item alone. ItemId: the finished item's ``id``, namespace its
-  ``namespace``. A finished call whose ``status`` is ``incomplete`` (cut off by
-  ``max_output_tokens``) is dropped with PART_NOT_READ (``/output/<i>``).
-- The ``response.output_item.done`` of a ``computer_call`` or ``local_shell_call`` (a
-  tool the application runs) -> one ``tool_call`` {id: ``call_id``, name: the item's
-  type, arguments: its other keys but ``status``, null ones left out; itemId: its
-  ``id``}, as ``from_openai_responses`` reads it (``_client_calls``); one cut off
-  (``incomplete``) is dropped with PART_NOT_READ.
-- The ``response.output_item.done`` of any other item (a hosted tool's) -> a server-tool
-  call {provider: "openai-responses", id, name: the item type, input: {}, wire: its
-  other keys} (no chunk), as ``from_openai_responses`` reads it; without an id, or a
-  ``custom_tool_call`` -> PART_NOT_READ (``/output/<i>``).
-- ``response.completed`` -> ``response_end`` {responseId, stopReason: "tool_call" when
-  a tool call was emitted, else "refusal" when a refusal block was, else "stop"; usage}.
-  A call, or a reasoning item whose summary began, still unfinished then is
-  PROVIDER_INVALID_EVENT (the API finishes every item before it completes).
-- ``response.incomplete`` -> ``response_end`` with stopReason "length" for
-  ``incomplete_details.reason`` ``max_output_tokens``, else "error". Calls still
-  unfinished then are dropped, each with PART_NOT_READ; a reasoning item still open
-  ends with a ``thinking_end`` without signature (a cut-off item cannot be sent back).
-- An item of the terminal's ``response.output`` whose ``response.output_item.done``
-  never came (a hosted ``mcp_list_tools`` item, say, added and never finished) is read
-  from there: a message whose deltas came is finished as its ``output_item.done`` would
-  finish it; any other item is read whole, as ``reply_from_openai_responses`` reads it
-  (``read_message``, ``read_reasoning``, a function call, a hosted item), with the same
-  blocks and warnings. Its blocks go at its place in ``output`` (before the blocks of
-  the items after it); its chunks come at the terminal. An item is known as finished or
-  streamed by its ``output_index`` or by its identity (its type and id; a call's
-  ``call_id``, as the official client matches items), so none is read twice.
-- ``response.failed`` -> ``transport_error`` {code: ``response.error.code``, message}:
-  PROVIDER_TRANSPORT_ERROR with the provider's code. ``error`` -> ``transport_error``
-  from the event itself or from its ``error`` object. An ``error`` and the
-  ``response.failed`` after it are ONE failure, the first. A code that is absent, null
-  or blank falls back to the error's ``type``, else to the event type; a missing or
-  blank message to "the response failed".
-- Usage: ``input_tokens`` / ``output_tokens`` (absent or null usage: 0 and 0),
-  ``input_tokens_details.cached_tokens`` -> cacheReadTokens, ``.cache_write_tokens`` ->
-  cacheWriteTokens, ``output_tokens_details.reasoning_tokens`` -> reasoningTokens.
-
-Passed over, no record: the ``Skipped`` events and ``SKIPPED_FAMILIES`` of the
-declaration (``keepalive``, status, part starts and ends that repeat the deltas, raw
-reasoning text, every hosted-tool and audio event), by their type alone; the
-``response.output_item.added`` of items other than a function call or reasoning (read
-when done). Any other event type is passed over, as the official client passes it
-over, with one EVENT_NOT_READ warning per event (``event 5 (response.output_text.sentiment)
-of the stream has an unknown type; it was passed over``), before ``response.created``
-too. A key the declaration does not know: PART_NOT_READ at its place in the reply as
-the non-streamed API returns it (``/output/<i>/<key>``, ``/usage/<key>``), or at "",
-naming the event, when it has none; once each.
-
-The stream settles at ``response.completed`` or ``response.incomplete`` and closes the
-source there: nothing after it is read, a proxy's ``[DONE]`` included.
-
-Failures (PROVIDER_INVALID_EVENT): event data that is not a JSON object or has no
-string ``type``; a value not of its declared shape, named in the decode step's grammar
-(``response.output_text.delta /delta must be a string; it is null``); an id or name the
-reader needs and does not get (a reasoning item's ``id``, a call's ``call_id`` and
-``name``); an ``output_index`` added twice; argument events for an index that holds no
-function call.
-"""
+"""OpenAI Responses API streaming, sync or async: ``ResponsesState`` turns each decoded
+event into ``ReplyBuilder`` calls; the drivers are ``agent_ir.wire._stream``'s. The
+events, their mapping and the failures: ``docsgen/mapping/openai-responses.md``
+(*Streams*)."""
 
 from __future__ import annotations
 
@@ -117,6 +13,7 @@ import msgspec
 
 from agent_ir._generated.conversion_warning_schema import ConversionWarningCode
 from agent_ir._generated.model_stream_schema import ResponseStopReason
+from agent_ir._paths import to_pointer
 from agent_ir._text import cut, non_empty_id, quoted
 from agent_ir.replies.builder import ReplyBuilder
 from agent_ir.wire._common import parse_arguments, without_nulls
@@ -215,7 +112,7 @@ _TEXT_EVENTS: Final = msgspec.json.Decoder(
 
 class OpenAIResponsesStream(SyncStream):
     """An OpenAI Responses API event stream read from a sync iterable (``for chunk in
-    stream``, ``stream.result()``); see the module docstring. ``TypeError`` for a blank
+    stream``, ``stream.result()``); see the provider page. ``TypeError`` for a blank
     ``request_id`` or a ``cancel`` that is not a ``threading.Event``."""
 
     _function = "OpenAIResponsesStream"
@@ -228,7 +125,7 @@ class OpenAIResponsesStream(SyncStream):
 
 class AsyncOpenAIResponsesStream(AsyncStream):
     """An OpenAI Responses API event stream read from an async iterable (``async for``,
-    ``await stream.result()``); see the module docstring. ``TypeError`` for a blank
+    ``await stream.result()``); see the provider page. ``TypeError`` for a blank
     ``request_id`` or a ``cancel`` that is not an ``asyncio.Event``."""
 
     _function = "AsyncOpenAIResponsesStream"
@@ -264,12 +161,8 @@ _NOT_HOSTED = frozenset({"custom_tool_call", "custom_tool_call_output", "item_re
 def no_ir_form(reply: ReplyBuilder, output_index: int, kind: str, why: str = "") -> None:
     """The PART_NOT_READ warning of an output item the IR has no place for: the same
     for a stream and a non-streamed reply."""
-    reply.warn(
-        ConversionWarningCode.PART_NOT_READ,
-        f"/output/{output_index}",
-        -1,
-        f"output[{output_index}] ({kind}{why}) has no IR form",
-    )
+    at = to_pointer(("output", output_index))
+    reply.warn(ConversionWarningCode.PART_NOT_READ, at, -1, f"{at} ({kind}{why}) has no IR form")
 
 
 def hosted_item(reply: ReplyBuilder, output_index: int, item: Unread, event: str, at: str) -> bool:
@@ -306,11 +199,9 @@ def _client_call(reply: ReplyBuilder, output_index: int, item: Unread, event: st
     except WireError as error:
         raise Refusal(f"{event} {error}") from None
     if call.status == "incomplete":
+        at = to_pointer(("output", output_index))
         reply.warn(
-            ConversionWarningCode.PART_NOT_READ,
-            f"/output/{output_index}",
-            -1,
-            f"output[{output_index}] (a {call.type} cut off) is dropped",
+            ConversionWarningCode.PART_NOT_READ, at, -1, f"{at} (a {call.type} cut off) is dropped"
         )
         return False
     arguments = call_arguments(item.data)
@@ -321,34 +212,32 @@ def _client_call(reply: ReplyBuilder, output_index: int, item: Unread, event: st
 def cut_off(reply: ReplyBuilder, output_index: int) -> None:
     """The warning of a function call cut off inside its arguments (``incomplete``),
     which is dropped: the stop reason says the reply is incomplete."""
+    at = to_pointer(("output", output_index))
     reply.warn(
         ConversionWarningCode.PART_NOT_READ,
-        f"/output/{output_index}",
+        at,
         -1,
-        f"output[{output_index}] (a function call cut off inside its arguments) is dropped",
+        f"{at} (a function call cut off inside its arguments) is dropped",
     )
 
 
 def phase_not_read(reply: ReplyBuilder, phase: Any, output_index: int) -> None:
     """PART_NOT_READ for a message's ``phase``, which the IR has no place for."""
     if phase is not None:
-        reply.warn(
-            ConversionWarningCode.PART_NOT_READ,
-            f"/output/{output_index}/phase",
-            -1,
-            f"output[{output_index}].phase has no IR form",
-        )
+        at = to_pointer(("output", output_index, "phase"))
+        reply.warn(ConversionWarningCode.PART_NOT_READ, at, -1, f"{at} has no IR form")
 
 
 def raw_content_not_read(reply: ReplyBuilder, content: list[Any] | None, output_index: int) -> None:
     """PART_NOT_READ for each raw reasoning content part of a reasoning item (only its
     summary is read, as ``from_openai_responses`` reads it)."""
     for position in range(len(content or ())):
+        at = to_pointer(("output", output_index, "content", position))
         reply.warn(
             ConversionWarningCode.PART_NOT_READ,
-            f"/output/{output_index}/content/{position}",
+            at,
             position,
-            f"output[{output_index}].content[{position}] (raw reasoning content) has no IR form",
+            f"{at} (raw reasoning content) has no IR form",
         )
 
 
@@ -374,7 +263,7 @@ def _message_part(
     position: int,
 ) -> int:
     """Read part ``position`` of message ``output[index]``: 1 when it is a refusal."""
-    warned = f"/output/{index}/content/{position}"
+    warned = to_pointer(("output", index, "content", position))
     match part:
         case OutputText(text=text, annotations=annotations):
             if text:
@@ -387,8 +276,8 @@ def _message_part(
                     ConversionWarningCode.PART_NOT_READ,
                     f"{warned}/annotations",
                     position,
-                    f"the annotations of an empty text part (output[{index}].content"
-                    f"[{position}]) have no IR form: no text block holds them",
+                    f"the annotations of an empty text part ({warned}) have no IR form: "
+                    "no text block holds them",
                 )
         case RefusalPart(refusal=text):
             if text:
@@ -400,7 +289,7 @@ def _message_part(
                 ConversionWarningCode.PART_NOT_READ,
                 warned,
                 position,
-                f"output[{index}].content[{position}] ({quoted(kind)} part) has no IR form",
+                f"{warned} ({quoted(kind)} part) has no IR form",
             )
     return 0
 
@@ -560,7 +449,7 @@ class _Reasoning:
 
 
 class ResponsesState:
-    """Responses API events -> ``ReplyBuilder`` calls; see the module docstring."""
+    """Responses API events -> ``ReplyBuilder`` calls; see the provider page."""
 
     def __init__(self, reply: ReplyBuilder) -> None:
         self._reply = reply

@@ -1,22 +1,5 @@
-"""Tool definitions and Responses API ``tools``, both ways.
-
-IR -> Responses: each definition is ``{"type": "function", "name", "description",
-"parameters", "strict"}``. The SDK's ``FunctionToolParam`` requires ``parameters`` and
-``strict``: a definition without them sends ``null`` (which reads back as absent; a
-null ``strict`` leaves it to the API's default, which OpenAI's guide gives as strict
-for the Responses API: set ``strict`` in the definition to be sure);
-``description`` is sent when the definition has one. Nothing is lost. No tools (an
-empty list) sends no ``tools`` key.
-
-Responses -> IR: a ``function`` tool -> a definition (``description``, ``parameters``,
-``strict`` null or absent are absent). A tool the provider runs (``web_search``,
-``file_search``, ``code_interpreter``, ``mcp``, ``image_generation``, ``computer...``,
-``local_shell``...) or a ``custom`` tool (free-form text input) is TOOL_NOT_READ at
-``/tools/<i>``; another key of a function tool is PART_NOT_READ at its path (not
-``defer_loading: false``, its default).
-``WireFormatError`` (path from ``tools``: ``tools[1].name``) for entries not of this
-shape (``type`` is required).
-"""
+"""Tool definitions and Responses API ``tools``, both ways (the mapping:
+``docsgen/mapping/openai-responses.md``)."""
 
 from __future__ import annotations
 
@@ -55,7 +38,7 @@ def _tool(tool: ToolDefinition) -> JsonDict:
 def read_responses_tools(
     function: str, value: object, warnings: Warnings
 ) -> tuple[ToolDefinition, ...]:
-    """The definitions of a request's ``tools`` (see the module docstring)."""
+    """The definitions of a request's ``tools`` (see the provider page)."""
     tools = ToolList(function, value, warnings, PARAMETERS_OFFSET)
     for index in range(len(tools.entries)):
         entry = tools.entry(index)

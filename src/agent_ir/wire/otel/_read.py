@@ -1,37 +1,7 @@
-"""The OpenTelemetry GenAI message attributes -> the IR (``from_otel``).
-
-``from_otel(attributes)`` reads a span's attributes (a mapping; each value a JSON value
-or, as span attributes hold them, JSON text of one) into one transcript, in this order:
-``gen_ai.system_instructions`` (each text part one system message), then
-``gen_ai.input.messages``, then ``gen_ai.output.messages``; ``gen_ai.tool.definitions``
-becomes the result's ``tools`` (None when the key is absent). Every other attribute of
-the span (the model, usage, ids) is no message and is not read. The declaration
-(``_wire``, ``schemas/v1/wire/otel.schema.json``) says what each part and key becomes.
-
-A message of the wire may become several IR messages: a user or tool message's
-``tool_call_response`` parts are toolResult messages, in place among the user turns its
-other parts make. Messages get ids ``assigned_id(position)``; a call without an id gets
-``<its message's id>-call-<n>`` (TOOL_CALL_ID_ADDED); a result without an id answers the
-first earlier call not answered yet of its ``name``, else of any name
-(RESULT_PAIRED_BY_NAME), else none (``<its id>-result``, tool name ``unknown``:
-TOOL_NAME_UNKNOWN). A call's absent or null arguments read as ``{}`` and a result's
-absent or null response as ``""`` (what an instrumentation that does not capture content
-leaves out, which the validator then judges against the tool's parameters).
-
-Warnings name the place in the attributes (``/gen_ai.input.messages/3/parts/1``); a
-warning's message index is the message's index in its attribute's array (0 for a system
-instruction, whose parts are the block indexes). What has no IR form is PART_NOT_READ,
-never dropped silently: a part type the declaration does not know (the conventions'
-generic parts), a key it does not declare, a part without its content (an
-instrumentation that does not capture content), media the IR has no block for (video;
-audio by URI or file id; an image by file id; media outside a user turn or a tool
-result), a compaction part, a message of another role, a participant's name, a finish
-reason the IR has no stop reason for. A tool of a type other than function is
-TOOL_NOT_READ.
-
-Input of the wrong shape is a ``WireFormatError`` in the decode step's grammar
-(``from_otel: /gen_ai.input.messages/0/parts must be an array; it is missing``).
-"""
+"""The OpenTelemetry GenAI message attributes -> the IR (``from_otel``): how a span's
+attributes become one transcript, the ids given and what is warned is told in
+``docs/guide/otel.md`` (*In detail*); what each part and key becomes: the declaration
+(``_wire``, ``schemas/v1/wire/otel.schema.json``)."""
 
 from __future__ import annotations
 
@@ -40,7 +10,7 @@ from collections.abc import Mapping
 from typing import Any, Final
 
 from agent_ir._generated.transcript_schema import ToolDefinition
-from agent_ir._paths import Path, to_pointer
+from agent_ir._paths import Path, to_pointer, unescape_segment
 from agent_ir._text import is_blank, quoted
 from agent_ir.validation._checks import values_valid
 from agent_ir.validation._convert import convert_messages
@@ -185,7 +155,7 @@ def _decoded(decoder: Decoder, value: Any, key: str) -> tuple[list[Any], dict[st
     unread: dict[str, list[str]] = {}
     for place in decoded.unread:
         parent, _, name = place.rpartition("/")
-        unread.setdefault(parent, []).append(name.replace("~1", "/").replace("~0", "~"))
+        unread.setdefault(parent, []).append(unescape_segment(name))
     return decoded.value, unread
 
 

@@ -1,49 +1,6 @@
-"""The IR -> the OpenTelemetry GenAI message attributes (``to_otel``).
-
-``to_otel(transcript, tools=..., output=...)`` returns a ``WireRequest`` whose ``fields``
-are span attributes as JSON values (set them on a span as JSON text:
-``span.set_attribute(key, json.dumps(value))``):
-
-- ``gen_ai.system_instructions``: the leading system messages (those before any other
-  message), one text part each; absent when there are none. A system message later in
-  the transcript stays in its place, as a ``system`` message of one text part.
-- ``gen_ai.input.messages``: the messages before the output messages.
-- ``gen_ai.output.messages``: the output messages. By default (``output=None``) they are
-  the trailing assistant messages: those after the last message of another role (the
-  reply the span's call produced); ``output=n`` takes the last ``n`` messages instead
-  (``0``: none, every message is input).
-
-An assistant message with a ``stopReason`` carries it as ``finish_reason``
-(``FINISH_REASONS``): on an output message as the conventions declare it (deprecated
-there in favour of the span's ``gen_ai.response.finish_reasons``), on an input message
-as pydantic-ai writes it (the conventions' messages take other keys).
-- ``gen_ai.tool.definitions``: the ``tools`` given, as function tools (absent when none
-  are given), their ``parameters`` as they are: the IR reads them as Draft 2020-12
-  unless their ``$schema`` names another draft, the conventions ask for draft-07, and
-  the two read the schemas tools use (objects, properties, required, enums) the same.
-
-Parts: text -> ``text``; thinking -> ``reasoning``; a tool call -> ``tool_call`` (its
-arguments as an object); a tool result -> a ``tool`` message of one
-``tool_call_response`` part (its id the call's; a string result as it is, blocks as
-text, blob and uri parts); a server-tool call -> ``server_tool_call`` (its details: the
-input, with the tool's name as ``type`` unless the input has one) and its result ->
-``server_tool_call_response`` (its details: the provider's block, ``wire``); images,
-audio and documents -> ``blob`` (base64, with ``mime_type``), ``uri`` (a URL) or
-``file`` (a file id), with the ``modality`` image, audio or document.
-
-What the conventions have no place for is left out with a ``ConversionWarning`` (path
-into the transcript, ``/2/content/1/...``): thinking signatures (SIGNATURE_CHANGED) and
-redacted or empty thinking (THINKING_NOT_SENT), Gemini thought signatures
-(SIGNATURE_NOT_SENT), cache breakpoints (CACHE_CONTROL_NOT_SENT), citations
-(CITATIONS_NOT_SENT), an image's detail (IMAGE_DETAIL_NOT_SENT), a document's file
-name, title, context and citations switch (DOCUMENT_DETAIL_NOT_SENT), a refusal (sent
-as text: REFUSAL_AS_TEXT), a tool result's error flag (ERROR_FLAG_NOT_SENT) and a tool
-name that would not read back from its call (TOOL_NAME_NOT_SENT), a server-tool block's
-provider and its call's ``wire`` (SERVER_TOOL_NOT_SENT: it reads back as provider
-``"otel"``), a tool's ``strict`` flag (TOOL_DETAIL_NOT_SENT). Not message content, so
-not sent and not warned about: message ids, timestamps, an assistant's provider, model
-and usage (span attributes of their own), and the ``itemId`` and ``namespace`` of other formats' bookkeeping.
-"""
+"""The IR -> the OpenTelemetry GenAI message attributes (``to_otel``): which messages are
+input and output, what each block becomes and what is warned is told in
+``docs/guide/otel.md`` (*In detail*); the parts: the declaration (``_wire``)."""
 
 from __future__ import annotations
 
@@ -109,7 +66,7 @@ def to_otel(transcript: object, *, tools: object = None, output: int | None = No
     ``WireRequest(fields={"gen_ai.system_instructions": [...], "gen_ai.input.messages":
     [...], "gen_ai.output.messages": [...], "gen_ai.tool.definitions": [...]})``, the
     first only when the transcript starts with system messages, the last only when
-    tools are given, with a warning for each loss (see the module docstring).
+    tools are given, with a warning for each loss (see the OpenTelemetry guide).
     ``TypeError`` for a transcript or tools that are not a list or tuple;
     ``ValueError`` for an ``output`` that is not an int >= 0;
     ``InvalidMessageError`` for a message that is not valid;

@@ -1,18 +1,6 @@
-"""A streamed Mistral chat completion (``client.chat.stream()``, ``stream: true``),
-read sync or async.
-
-``MistralStream(source, *, request_id, cancel=None)``: ``source`` is an iterable of the
-raw response body (server-sent events, in any chunking) or of decoded
-``chat.completion.chunk`` objects (plain dicts: the SDK's ``CompletionEvent.data``
-``.model_dump()``), or a mix; ``AsyncMistralStream`` reads an async iterable. Mistral
-streams Chat Completions chunks, ended by ``data: [DONE]``: they are read by the one
-Chat Completions stream state (``agent_ir.wire.openai_chat._stream.ChatState``, whose
-docstring is the mapping in full): ``delta.content`` as a string or as chunks
-(``text`` -> text_delta, Magistral's ``thinking`` -> thinking_delta, another chunk
-type PART_NOT_READ once per type), index-less ``tool_calls`` (Mistral sends each call
-whole in one delta), ``finish_reason`` and ``usage`` (``num_cached_tokens`` as the
-cache read count) in the last chunk.
-"""
+"""A streamed Mistral chat completion, read sync or async: Mistral streams Chat
+Completions chunks, which the one Chat Completions stream state
+(``openai_chat._stream.ChatState``) reads (the mapping: ``docsgen/mapping/mistral.md``)."""
 
 from __future__ import annotations
 

@@ -107,6 +107,9 @@ TEST_DEPS = [
     "openai==3.57.0",
     "anthropic==2.15.0",
     "google-genai==3.6.1",
+    # tests/wire/bedrock_converse: botocore's Bedrock runtime service model, parameter
+    # validation and parsers (offline: the model is a data file of the package).
+    "botocore==1.44.5",
     # tests/wire/mistral: Mistral requests checked against its SDK's request models, its
     # client sending them to a loopback server.
     "mistralai==3.7.0",

@@ -66,7 +66,7 @@ PROVIDERS_MODULE = "src/providers.ts"
 KEYWORD_SENTENCES = ROOT / "src" / "agent_ir" / "validation" / "keyword_sentences.json"
 SENTENCES_MODULE = "src/keywordSentences.ts"
 # The turn rules of a record that src/rules.ts does not check (no provider asks them).
-UNCHECKED_TURNS = ("userTurnFirst",)
+UNCHECKED_TURNS: tuple[str, ...] = ()
 BUNDLE_TITLE = "AgentIRSchemas"
 HEADER = (
     "// DO NOT EDIT: generated from schemas/v1 by codegen/typescript.py"

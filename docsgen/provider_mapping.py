@@ -127,7 +127,10 @@ def convert(folder: str, transcript: list[dict[str, Any]], reader: Any) -> Conve
     import agent_ir
     from agent_ir import wire
 
-    request = getattr(wire, f"to_{folder}")(agent_ir.parse_transcript(transcript))
+    write = getattr(wire, f"to_{folder}")
+    # A writer of binary values (Bedrock's bytes for boto3) writes the JSON form here.
+    binary = {"binary": "base64"} if "binary" in inspect.signature(write).parameters else {}
+    request = write(agent_ir.parse_transcript(transcript), **binary)
     sent = dict(request.fields)
     read = getattr(wire, f"from_{folder}")
     # from_anthropic(messages, *, system=...), from_gemini(contents, *,

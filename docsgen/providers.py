@@ -24,6 +24,7 @@ FOLDERS: dict[str, tuple[str, tuple[str, str]]] = {
     "openai-responses": ("openai_responses", _CONVERSIONS),
     "anthropic": ("anthropic", _CONVERSIONS),
     "gemini": ("gemini", ("Google Gemini", "gemini.md")),
+    "bedrock-converse": ("bedrock_converse", ("AWS Bedrock Converse", "bedrock.md")),
     "mistral": ("mistral", ("Mistral", "mistral.md")),
     "hf-chat": ("hf_chat", ("Hugging Face chat datasets", "hf-chat.md")),
 }
@@ -68,6 +69,13 @@ TABLES: dict[str, list[tuple[str, str, str, str, str | None]]] = {
             "`finishReason`",
             None,
         ),
+    ],
+    "bedrock-converse": [
+        ("_stream", "STOP_REASONS", "Stop reasons", "`stopReason`", "the IR's `stop_reason`"),
+        ("_wire", "IMAGE_FORMATS", "Images", "an image's `format`", "the IR's media type"),
+        ("_wire", "DOCUMENT_FORMATS", "Documents", "a document's `format`", "the IR's media type"),
+        ("_wire", "AUDIO_FORMATS", "Audio", "an audio block's `format`", "the IR's media type"),
+        ("_request", "CACHE_TTLS", "Cache points", "the `ttl`s of a `cachePoint`", None),
     ],
     "mistral": [],
     "hf-chat": [],

@@ -30,7 +30,10 @@ ROOT = Path(__file__).resolve().parent.parent
 WIRE_SCHEMAS = ROOT / "schemas" / "v1" / "wire"
 GENERATED = ROOT / "src" / "agent_ir" / "_generated"
 SCHEMA_FILES = sorted(WIRE_SCHEMAS.glob("*.schema.json"))
-FORMATS = ["anthropic", "gemini", "hf-chat", "mistral", "openai-chat", "openai-responses", "otel"]
+FORMATS = [
+    *("anthropic", "bedrock-converse", "gemini", "hf-chat", "mistral", "openai-chat"),
+    *("openai-responses", "otel"),
+]
 
 wire_structs = load_codegen("wire_structs")
 wire_typescript = load_codegen("wire_typescript")

@@ -20,7 +20,10 @@ import agent_ir
 import agent_ir.wire
 from agent_ir import _publish
 
-FOLDERS = ("anthropic", "gemini", "hf_chat", "mistral", "openai_chat", "openai_responses", "otel")
+FOLDERS = (
+    *("anthropic", "bedrock_converse", "gemini", "hf_chat", "mistral", "openai_chat"),
+    *("openai_responses", "otel"),
+)
 
 
 def test_every_name_in_all_is_importable_from_the_package() -> None:

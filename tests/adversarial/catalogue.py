@@ -1308,6 +1308,11 @@ def _gemini_call(args: object) -> list[Any]:
     return [{"role": "user", "parts": [{"text": "u"}]}, {"role": "model", "parts": [part]}]
 
 
+def _bedrock_call(value: object) -> list[Any]:
+    block = {"toolUse": {"toolUseId": "call-1", "name": "read", "input": value}}
+    return [{"role": "user", "content": [{"text": "u"}]}, {"role": "assistant", "content": [block]}]
+
+
 def _mistral_call(arguments: object) -> list[Any]:
     call = {"id": "aB3dE6gH9", "function": {"name": "read", "arguments": arguments}}
     return [{"role": "user", "content": "u"}, {"role": "assistant", "tool_calls": [call]}]
@@ -1335,6 +1340,19 @@ WIRE_PLACES: dict[str, Callable[[Any], tuple[str, Any, Any]]] = {
     "gemini-parts": lambda value: ("gemini", [{"role": "user", "parts": value}], None),
     "gemini-args": lambda value: ("gemini", _gemini_call(value), None),
     "gemini-system": lambda value: ("gemini", [{"role": "user", "parts": [{"text": "u"}]}], value),
+    "bedrock-messages": lambda value: ("bedrock-converse", value, None),
+    "bedrock-message": lambda value: ("bedrock-converse", [value], None),
+    "bedrock-content": lambda value: (
+        "bedrock-converse",
+        [{"role": "user", "content": value}],
+        None,
+    ),
+    "bedrock-input": lambda value: ("bedrock-converse", _bedrock_call(value), None),
+    "bedrock-system": lambda value: (
+        "bedrock-converse",
+        [{"role": "user", "content": [{"text": "u"}]}],
+        value,
+    ),
     "mistral-messages": lambda value: ("mistral", value, None),
     "mistral-message": lambda value: ("mistral", [value], None),
     "mistral-content": lambda value: ("mistral", [{"role": "user", "content": value}], None),
@@ -1342,28 +1360,22 @@ WIRE_PLACES: dict[str, Callable[[Any], tuple[str, Any, Any]]] = {
 }
 WIRE_COUNTERPARTS: dict[str, tuple[str, ...]] = {
     "transcript": (
-        "chat-messages",
-        "responses-input",
-        "anthropic-messages",
-        "gemini-contents",
-        "mistral-messages",
+        *("chat-messages", "responses-input", "anthropic-messages", "gemini-contents"),
+        *("bedrock-messages", "mistral-messages"),
     ),
     "message": (
-        "chat-message",
-        "responses-item",
-        "anthropic-message",
-        "gemini-content",
-        "mistral-message",
+        *("chat-message", "responses-item", "anthropic-message", "gemini-content"),
+        *("bedrock-message", "mistral-message"),
     ),
     "content": (
-        "chat-content",
-        "responses-content",
-        "anthropic-content",
-        "gemini-parts",
-        "mistral-content",
+        *("chat-content", "responses-content", "anthropic-content", "gemini-parts"),
+        *("bedrock-content", "mistral-content"),
     ),
-    "arguments": ("chat-arguments", "anthropic-input", "gemini-args", "mistral-arguments"),
-    "system-content": ("anthropic-system", "gemini-system"),
+    "arguments": (
+        *("chat-arguments", "anthropic-input", "gemini-args", "bedrock-input"),
+        "mistral-arguments",
+    ),
+    "system-content": ("anthropic-system", "gemini-system", "bedrock-system"),
 }
 
 

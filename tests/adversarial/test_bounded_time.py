@@ -47,14 +47,17 @@ from agent_ir.wire import (
     OpenAIChatStream,
     OpenAIResponsesStream,
     from_anthropic,
+    from_bedrock_converse,
     from_mistral,
     from_openai_chat,
     from_openai_responses,
     reply_from_anthropic,
+    reply_from_bedrock_converse,
     reply_from_gemini,
     reply_from_openai_chat,
     reply_from_openai_responses,
     to_anthropic,
+    to_bedrock_converse,
     to_mistral,
     to_openai_chat,
     to_openai_responses,
@@ -189,6 +192,8 @@ TRANSCRIPT_ENTRIES: dict[str, Callable[[Any], Any]] = {
     "to_openai_chat": to_openai_chat,
     "to_openai_responses": to_openai_responses,
     "to_anthropic": to_anthropic,
+    "to_bedrock_converse": to_bedrock_converse,
+    "check_wire_rules[bedrock-converse]": lambda t: check_wire_rules(t, "bedrock-converse"),
     "to_mistral": to_mistral,
 }
 TRANSCRIPT_SHAPES = [
@@ -204,6 +209,7 @@ TRANSCRIPT_SHAPES = [
 def wire_request(provider: str) -> Callable[[int], Any]:
     writers = {"openai-chat": to_openai_chat, "openai-responses": to_openai_responses}
     writers["anthropic"] = to_anthropic
+    writers["bedrock-converse"] = to_bedrock_converse
     writers["mistral"] = to_mistral
     return lambda count: writers[provider](tool_rounds(count)).fields
 
@@ -226,6 +232,12 @@ READ_SHAPES = [
         lambda fields: from_anthropic(fields["messages"]),
         500,
         id="tool-rounds/from_anthropic",
+    ),
+    pytest.param(
+        wire_request("bedrock-converse"),
+        lambda fields: from_bedrock_converse(fields["messages"]),
+        500,
+        id="tool-rounds/from_bedrock_converse",
     ),
     pytest.param(
         wire_request("mistral"),
@@ -268,6 +280,14 @@ def anthropic_reply(count: int) -> dict[str, Any]:
     }
 
 
+def bedrock_reply(count: int) -> dict[str, Any]:
+    content = [
+        {"toolUse": {"toolUseId": f"c{n}", "name": "read", "input": {}}} for n in range(count)
+    ]
+    message = {"role": "assistant", "content": content}
+    return {"output": {"message": message}, "stopReason": "tool_use"}
+
+
 def gemini_reply(count: int) -> dict[str, Any]:
     parts = [
         {"functionCall": {"name": "read", "args": {}}, "thoughtSignature": "c2ln"}
@@ -301,6 +321,12 @@ REPLY_SHAPES = [
         lambda r: reply_from_gemini(r, request_id="q"),
         500,
         id="calls/reply_from_gemini",
+    ),
+    pytest.param(
+        bedrock_reply,
+        lambda r: reply_from_bedrock_converse(r, request_id="q"),
+        500,
+        id="calls/reply_from_bedrock_converse",
     ),
 ]
 

@@ -18,11 +18,13 @@ from agent_ir.wire import (
     WireFormatError,
     WireMessages,
     from_anthropic,
+    from_bedrock_converse,
     from_gemini,
     from_mistral,
     from_openai_chat,
     from_openai_responses,
     to_anthropic,
+    to_bedrock_converse,
     to_gemini,
     to_mistral,
     to_openai_chat,
@@ -34,6 +36,7 @@ READERS: dict[str, Any] = {
     "openai-responses": lambda field, system: from_openai_responses(field),
     "anthropic": lambda field, system: from_anthropic(field, system=system),
     "gemini": lambda field, system: from_gemini(field, system_instruction=system),
+    "bedrock-converse": lambda field, system: from_bedrock_converse(field, system=system),
     "mistral": lambda field, system: from_mistral(field),
 }
 WRITERS: dict[str, Any] = {
@@ -41,6 +44,7 @@ WRITERS: dict[str, Any] = {
     "openai-responses": to_openai_responses,
     "anthropic": to_anthropic,
     "gemini": to_gemini,
+    "bedrock-converse": to_bedrock_converse,
     "mistral": to_mistral,
 }
 

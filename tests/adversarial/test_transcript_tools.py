@@ -11,7 +11,8 @@ caller's value, and on the rest keeps its promise:
 * ``normalize_tool_call_ids`` leaves no call id the provider refuses;
 * ``check_wire_rules`` never raises, and gives every one of ``validate_transcript``'s
   diagnostics, in their order;
-* ``to_openai_chat``/``to_openai_responses``/``to_anthropic``/``to_gemini`` write a request whose
+* ``to_openai_chat``/``to_openai_responses``/``to_anthropic``/``to_gemini``/
+  ``to_bedrock_converse`` write a request whose
   ``from_*`` reading does not raise.
 """
 
@@ -44,12 +45,14 @@ from agent_ir import (
 from agent_ir.messages import messages_of
 from agent_ir.wire import (
     from_anthropic,
+    from_bedrock_converse,
     from_gemini,
     from_hf_chat,
     from_mistral,
     from_openai_chat,
     from_openai_responses,
     to_anthropic,
+    to_bedrock_converse,
     to_gemini,
     to_hf_chat,
     to_mistral,
@@ -71,6 +74,8 @@ def _read_back(provider: Provider, fields: dict[str, Any]) -> Any:
         return from_hf_chat(fields["messages"])
     if provider == "gemini":
         return from_gemini(fields["contents"], system_instruction=fields.get("systemInstruction"))
+    if provider == "bedrock-converse":
+        return from_bedrock_converse(fields["messages"], system=fields.get("system"))
     if provider == "mistral":
         return from_mistral(fields["messages"])
     return from_anthropic(fields["messages"], system=fields.get("system"))
@@ -81,6 +86,7 @@ WRITERS = {
     "openai-responses": to_openai_responses,
     "anthropic": to_anthropic,
     "gemini": to_gemini,
+    "bedrock-converse": to_bedrock_converse,
     "mistral": to_mistral,
 }
 

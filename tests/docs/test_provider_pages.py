@@ -27,6 +27,7 @@ PAGES = {
     "openai-responses": "openai_responses",
     "anthropic": "anthropic",
     "gemini": "gemini",
+    "bedrock-converse": "bedrock_converse",
     "mistral": "mistral",
     "hf-chat": "hf_chat",
 }
@@ -112,7 +113,10 @@ def test_each_kind_of_content_shows_its_warnings_linked_to_their_pages(
     found = sections(pages[name])
     warned = 0
     for title, transcript in SAMPLES:
-        request = getattr(wire, f"to_{PAGES[name]}")(parse_transcript(transcript))
+        write = getattr(wire, f"to_{PAGES[name]}")
+        # The page shows the JSON form of a writer of binary values (Bedrock's).
+        binary = {"binary": "base64"} if name == "bedrock-converse" else {}
+        request = write(parse_transcript(transcript), **binary)
         body = found[title]
         sent = "".join(json.dumps(request.fields, ensure_ascii=False).split())
         assert f"sent:{sent}" in "".join(text_of(body).split()), title

@@ -6,8 +6,8 @@
   "anthropic" also after a run of assistant messages starting with the call's (one
   turn); only "anthropic" has the empty-content rule (whitespace-only text is empty:
   Python's and ECMA's whitespace, each character; a whitespace-only text block beside
-  other content is accepted, as Anthropic accepts it); no provider refuses an
-  assistant message first (Anthropic accepts it);
+  other content is accepted, as Anthropic accepts it; "bedrock-converse" has it too);
+  only "bedrock-converse" refuses an assistant message first (Anthropic accepts it);
 * what Anthropic accepts where agent-ir is stricter on purpose: a call id used again
   once its call was answered is not reported for "anthropic" (each use is a call of its
   own), and is DUPLICATE_TOOL_CALL_ID for the others, saying so;
@@ -118,8 +118,11 @@ def interrupted_turn() -> list[Any]:
 # --- every provider, the public shape -------------------------------------------------
 
 
-def test_the_providers_are_the_five_wire_formats() -> None:
-    assert PROVIDERS == ("openai-chat", "openai-responses", "anthropic", "gemini", "mistral")
+def test_the_providers_are_the_registered_wire_formats() -> None:
+    assert (
+        *("openai-chat", "openai-responses", "anthropic", "gemini"),
+        *("bedrock-converse", "mistral"),
+    ) == PROVIDERS
 
 
 @pytest.mark.parametrize("provider", PROVIDERS)
@@ -453,27 +456,28 @@ def test_a_late_result_of_a_duplicated_id_is_late_for_its_latest_call(provider: 
 
 ID_VERDICTS = [
     # (id, refused by openai-chat, by openai-responses, by anthropic, by gemini: no
-    # rule is known, none is checked, by mistral: exactly 9 of [a-zA-Z0-9])
-    ("call_1-A9", False, False, False, False, True),
-    ("toolu_01Hh2Jk4Lm6Np8Qr", False, False, False, False, True),
-    ("call 1", False, False, True, False, True),
-    ("call.1", False, False, True, False, True),
-    ("call/1", False, False, True, False, True),
-    ("\u00e9t\u00e9", False, False, True, False, True),
-    ("c\n", False, False, True, False, True),
-    ("x" * 40, False, False, False, False, True),
-    ("x" * 41, True, False, False, False, True),
-    ("x" * 64, True, False, False, False, True),
-    ("x" * 65, True, True, True, False, True),
-    ("\u00e9" * 40, False, False, True, False, True),
-    ("\u00e9" * 41, True, False, True, False, True),
-    ("x" * 1000, True, True, True, False, True),
-    ("aB3dE6gH9", False, False, False, False, False),
-    ("aB3dE6gH", False, False, False, False, True),
-    ("aB3dE6gH90", False, False, False, False, True),
-    ("aB3d_6gH9", False, False, False, False, True),
-    ("aB3d\u00e96gH9", False, False, True, False, True),
-    ("aB3dE6gH\n", False, False, True, False, True),
+    # rule is known, none is checked; by bedrock-converse: [a-zA-Z0-9_.:-]{1,64}; by
+    # mistral: exactly 9 of [a-zA-Z0-9])
+    ("call_1-A9", False, False, False, False, False, True),
+    ("toolu_01Hh2Jk4Lm6Np8Qr", False, False, False, False, False, True),
+    ("call 1", False, False, True, False, True, True),
+    ("call.1", False, False, True, False, False, True),
+    ("call/1", False, False, True, False, True, True),
+    ("\u00e9t\u00e9", False, False, True, False, True, True),
+    ("c\n", False, False, True, False, True, True),
+    ("x" * 40, False, False, False, False, False, True),
+    ("x" * 41, True, False, False, False, False, True),
+    ("x" * 64, True, False, False, False, False, True),
+    ("x" * 65, True, True, True, False, True, True),
+    ("\u00e9" * 40, False, False, True, False, True, True),
+    ("\u00e9" * 41, True, False, True, False, True, True),
+    ("x" * 1000, True, True, True, False, True, True),
+    ("aB3dE6gH9", False, False, False, False, False, False),
+    ("aB3dE6gH", False, False, False, False, False, True),
+    ("aB3dE6gH90", False, False, False, False, False, True),
+    ("aB3d_6gH9", False, False, False, False, False, True),
+    ("aB3d\u00e96gH9", False, False, True, False, True, True),
+    ("aB3dE6gH\n", False, False, True, False, True, True),
 ]
 
 
@@ -547,10 +551,9 @@ def test_a_refused_id_in_a_malformed_message_is_not_judged(provider: str) -> Non
 
 
 # --- INVALID_ROLE_ORDER ---------------------------------------------------------------
-# No registered provider refuses an assistant message first: Anthropic accepted one
-# (a recorded request, HTTP 200). The rule itself is tested with a provider whose record
-# asks it (tests/wire/test_registry.py). Gemini refuses only a function-call turn first
-# (tests/rules/test_gemini.py): the last case here, for it alone.
+# Only Bedrock Converse refuses an assistant message first (its record asks a user turn
+# first); Anthropic accepted one (a recorded request, HTTP 200). Gemini refuses only a
+# function-call turn first (tests/rules/test_gemini.py): the last case here, for it alone.
 
 
 @pytest.mark.parametrize(
@@ -563,9 +566,10 @@ def test_a_refused_id_in_a_malformed_message_is_not_judged(provider: str) -> Non
     ],
     ids=["assistant-first", "after-system", "user-first", "assistant-first-call"],
 )
-def test_no_provider_needs_a_user_turn_first(transcript: list[Any]) -> None:
+def test_only_bedrock_needs_a_user_turn_first(transcript: list[Any]) -> None:
     first = transcript[0]
     calls_first = first["role"] == "assistant" and first["content"][0]["type"] == "toolCall"
+    leading = next(i for i, m in enumerate(transcript) if m["role"] != "system")
     for provider in PROVIDERS:
         expected = []
         if provider == "gemini" and calls_first:
@@ -573,6 +577,8 @@ def test_no_provider_needs_a_user_turn_first(transcript: list[Any]) -> None:
                 (MISSING_THOUGHT_SIGNATURE, 0, "/0/content/0"),
                 (INVALID_ROLE_ORDER, 0, "/0/role"),
             ]
+        if provider == "bedrock-converse" and transcript[leading]["role"] == "assistant":
+            expected = [(INVALID_ROLE_ORDER, leading, f"/{leading}/role")]
         assert wire(transcript, provider) == expected, provider
 
 
@@ -586,7 +592,8 @@ def test_an_assistant_message_first_is_accepted_for_anthropic_as_anthropic_accep
     messages = from_anthropic(request, system="You are a helpful assistant.")
 
     assert check_wire_rules(messages, "anthropic") == ()
-    assert not any(spec.turns.user_turn_first for spec in REGISTRY.values())
+    asking = [name for name, spec in REGISTRY.items() if spec.turns.user_turn_first]
+    assert asking == ["bedrock-converse"]
 
 
 def test_a_tool_result_first_is_a_user_turn_for_anthropic_and_only_an_orphan() -> None:
@@ -1109,6 +1116,11 @@ def test_entries_that_raise_are_invalid_messages_and_the_rest_still_checked(
             (INVALID_ROLE_ORDER, 1, "/1/role"),
             (RESULT_NOT_IMMEDIATE, 4, "/4/toolCallId"),
         ],
+        # the first valid message after the system messages is the assistant's
+        "bedrock-converse": [
+            (INVALID_ROLE_ORDER, 1, "/1/role"),
+            (RESULT_NOT_IMMEDIATE, 4, "/4/toolCallId"),
+        ],
         "mistral": [(RESULT_NOT_IMMEDIATE, 4, "/4/toolCallId")],
     }
     assert [row for row in got if row[0] in WIRE_CODES] == wire_rows[provider]
@@ -1375,12 +1387,14 @@ _ANTHROPIC_ID = re.compile(r"[a-zA-Z0-9_-]{1,64}")
 # Mistral's error: "Tool call id was ... but must be a-z, A-Z, 0-9, with a length of 9"
 _MISTRAL_ID = re.compile(r"[a-zA-Z0-9]{9}")
 _LONGEST = {"openai-chat": 40, "openai-responses": 64, "anthropic": 64, "gemini": None}
+_BEDROCK_ID = re.compile(r"[a-zA-Z0-9_.:-]{1,64}")
 # OpenAI's and Anthropic's tool names (OpenAI's SDK docstring; Anthropic's
 # documentation); Gemini's (the API's 400: a letter or underscore first, then letters,
 # digits, "_", ".", ":" and "-", at most 64).
 _TOOL_NAME = re.compile(r"[a-zA-Z0-9_-]{1,64}")
 _GEMINI_TOOL_NAME = re.compile(r"[a-zA-Z_][a-zA-Z0-9_.:-]{0,63}")
-JOINS = ("anthropic", "gemini")  # consecutive assistant messages are one turn
+JOINS = ("anthropic", "gemini", "bedrock-converse")  # consecutive assistant messages: one turn
+CONTENT_REQUIRED = ("anthropic", "bedrock-converse")
 
 
 def expected_wire_rows(transcript: list[Any], provider: str) -> list[Located]:
@@ -1412,7 +1426,7 @@ def expected_wire_rows(transcript: list[Any], provider: str) -> list[Located]:
                     rows.append(
                         (INVALID_TOOL_NAME_FORMAT, index, f"/{index}/content/{block_index}/name")
                     )
-        if provider != "anthropic":
+        if provider not in CONTENT_REQUIRED:
             continue
         if role in ("user", "assistant"):
             content = message["content"]
@@ -1426,6 +1440,10 @@ def expected_wire_rows(transcript: list[Any], provider: str) -> list[Located]:
                         rows.append((EMPTY_CONTENT, index, f"/{index}/content/{block_index}/text"))
     if provider == "gemini":
         rows.extend(_gemini_turn_rows(transcript, valid))
+    if provider == "bedrock-converse":
+        leading = [index for index in valid if transcript[index]["role"] != "system"][:1]
+        if leading and transcript[leading[0]]["role"] == "assistant":
+            rows.append((INVALID_ROLE_ORDER, leading[0], f"/{leading[0]}/role"))
     return rows
 
 
@@ -1540,6 +1558,8 @@ def _valid_positions(transcript: list[Any]) -> list[int]:
 def _fits(call_id: str, provider: str) -> bool:
     if provider == "anthropic":
         return _ANTHROPIC_ID.fullmatch(call_id) is not None
+    if provider == "bedrock-converse":
+        return _BEDROCK_ID.fullmatch(call_id) is not None
     if provider == "mistral":
         return _MISTRAL_ID.fullmatch(call_id) is not None
     longest = _LONGEST[provider]

@@ -10,7 +10,10 @@ import sys
 
 import pytest
 
-FOLDERS = ("anthropic", "gemini", "hf_chat", "mistral", "openai_chat", "openai_responses", "otel")
+FOLDERS = (
+    *("anthropic", "bedrock_converse", "gemini", "hf_chat", "mistral", "openai_chat"),
+    *("openai_responses", "otel"),
+)
 
 
 def _folder_names(folder: str) -> list[str]:

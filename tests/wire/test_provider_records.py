@@ -140,6 +140,7 @@ def test_the_derived_patterns_are_those_the_rules_have_always_read() -> None:
         "openai-responses": None,
         "anthropic": "[a-zA-Z0-9_-]{1,64}",
         "gemini": None,
+        "bedrock-converse": "[a-zA-Z0-9_.:-]{1,64}",
         "mistral": "[a-zA-Z0-9]{9}",
     }
     assert {
@@ -149,6 +150,7 @@ def test_the_derived_patterns_are_those_the_rules_have_always_read() -> None:
         "openai-responses": "[a-zA-Z0-9_-]{1,64}",
         "anthropic": "[a-zA-Z0-9_-]{1,64}",
         "gemini": "[a-zA-Z_][a-zA-Z0-9_.:-]{0,63}",
+        "bedrock-converse": "[a-zA-Z0-9_-]{1,64}",
         "mistral": "[a-zA-Z0-9_-]{1,64}",
     }
 
@@ -280,7 +282,12 @@ def test_rules_ts_holds_no_copy_of_a_record() -> None:
     assert 'from "./providers.js"' in rules
 
 
-def test_the_generation_refuses_a_turn_rule_rules_ts_does_not_check(tmp_path: Path) -> None:
+def test_the_generation_refuses_a_turn_rule_rules_ts_does_not_check(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # rules.ts checks every rule now (userTurnFirst since bedrock-converse asks it): the
+    # guard is proven on a rule it is told is not checked.
+    monkeypatch.setattr(typescript, "UNCHECKED_TURNS", ("userTurnFirst",))
     record = {**RECORDS[0], "turns": {**RECORDS[0]["turns"], "userTurnFirst": True}}
     data = tmp_path / "providers.json"
     data.write_text(json.dumps({"providers": [record]}), encoding="utf-8")

@@ -81,8 +81,11 @@ def _codes(diagnostics: tuple[Any, ...]) -> list[tuple[str, int, str]]:
 # --- the registry and the public type -----------------------------------------------------
 
 
-def test_the_registry_lists_the_five_providers_each_under_its_own_name() -> None:
-    assert tuple(REGISTRY) == ("openai-chat", "openai-responses", "anthropic", "gemini", "mistral")
+def test_the_registry_lists_the_six_providers_each_under_its_own_name() -> None:
+    assert tuple(REGISTRY) == (
+        *("openai-chat", "openai-responses", "anthropic", "gemini"),
+        *("bedrock-converse", "mistral"),
+    )
     assert all(spec.name == name for name, spec in REGISTRY.items())
 
 
@@ -99,8 +102,8 @@ def test_the_registry_cannot_be_changed_in_place() -> None:
 
 def test_a_name_not_registered_is_a_value_error_naming_the_registered_ones() -> None:
     message = (
-        "provider must be one of openai-chat, openai-responses, anthropic, gemini, mistral, "
-        "not 'cohere'"
+        "provider must be one of openai-chat, openai-responses, anthropic, gemini, "
+        "bedrock-converse, mistral, not 'cohere'"
     )
     with pytest.raises(ValueError, match=r"^provider must be one of") as raised:
         provider_spec("cohere")
@@ -114,6 +117,7 @@ def test_a_name_not_registered_is_a_value_error_naming_the_registered_ones() -> 
         ("openai-responses", 64, None),
         ("anthropic", 64, "[a-zA-Z0-9_-]{1,64}"),
         ("gemini", None, None),  # no limit is known
+        ("bedrock-converse", 64, "[a-zA-Z0-9_.:-]{1,64}"),
         ("mistral", 9, "[a-zA-Z0-9]{9}"),  # exactly 9
     ],
 )
@@ -345,18 +349,16 @@ def test_the_cli_offers_a_registered_provider_and_describes_its_request_form(
     # argparse may wrap a line after a hyphen: "openai-\nresponses"
     shown = " ".join(capsys.readouterr().out.split()).replace("- ", "-")
     assert (
-        '{"messages": [...]} (openai-chat, anthropic with "system", mistral, hf-chat), '
-        '{"input": [...]} '
-        '(openai-responses), {"contents": [...]} (gemini with "systemInstruction"), '
-        '{"turns": [...]} (fake-chat with "preamble"), {"attributes": {...}} (otel) or a bare '
-        "array"
+        '{"messages": [...]} (openai-chat, anthropic with "system", bedrock-converse with '
+        '"system", mistral, hf-chat), {"input": [...]} (openai-responses), {"contents": [...]} '
+        '(gemini with "systemInstruction"), {"turns": [...]} (fake-chat with "preamble"), '
+        '{"attributes": {...}} (otel) or a bare array'
     ) in shown
+    formats = "ir,openai-chat,openai-responses,anthropic,gemini,bedrock-converse,mistral"
+    assert "{" + formats + ",fake-chat,hf-chat,otel}" in shown
     assert (
-        "{ir,openai-chat,openai-responses,anthropic,gemini,mistral,fake-chat,hf-chat,otel}" in shown
-    )
-    assert (
-        "(check_wire_rules): openai-chat, openai-responses, anthropic, gemini, mistral, fake-chat"
-        in shown
+        "(check_wire_rules): openai-chat, openai-responses, anthropic, gemini, "
+        "bedrock-converse, mistral, fake-chat" in shown
     )
 
 
@@ -449,6 +451,7 @@ def test_each_folder_states_its_record_in_its_rules_module() -> None:
         "openai-responses": "openai_responses",
         "anthropic": "anthropic",
         "gemini": "gemini",
+        "bedrock-converse": "bedrock_converse",
         "mistral": "mistral",
     }
 

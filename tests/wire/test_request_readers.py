@@ -19,6 +19,9 @@ LINE_TOOLS: dict[str, list[dict[str, Any]]] = {
     "openai-responses": [{"type": "function", "name": "lookup"}],
     "anthropic": [{"name": "lookup", "input_schema": {"type": "object"}}],
     "gemini": [{"functionDeclarations": [{"name": "lookup"}]}],
+    "bedrock-converse": [
+        {"toolSpec": {"name": "lookup", "inputSchema": {"json": {"type": "object"}}}}
+    ],
     "mistral": [{"type": "function", "function": {"name": "lookup"}}],
 }
 MESSAGES: dict[str, list[dict[str, Any]]] = {
@@ -26,6 +29,7 @@ MESSAGES: dict[str, list[dict[str, Any]]] = {
     "openai-responses": [{"role": "user", "content": "hi"}],
     "anthropic": [{"role": "user", "content": "hi"}],
     "gemini": [{"role": "user", "parts": [{"text": "hi"}]}],
+    "bedrock-converse": [{"role": "user", "content": [{"text": "hi"}]}],
     "mistral": [{"role": "user", "content": "hi"}],
 }
 FINE_TUNING = [
@@ -40,7 +44,7 @@ FINE_TUNING = [
 @pytest.mark.parametrize("provider", PROVIDERS)
 def test_each_reader_names_the_tools_key_and_reads_the_lines_tools(provider: str) -> None:
     reader = REGISTRY[provider].request
-    assert reader.tools_key == "tools"
+    assert reader.tools_key == ("toolConfig" if provider == "bedrock-converse" else "tools")
 
     read = reader.convert(MESSAGES[provider], None, LINE_TOOLS[provider])
 

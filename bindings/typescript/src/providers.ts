@@ -5,10 +5,10 @@
 import type { ProviderRecord } from "../index.js";
 
 /** A registered provider's name. */
-export type Provider = "openai-chat" | "openai-responses" | "anthropic" | "gemini" | "mistral";
+export type Provider = "openai-chat" | "openai-responses" | "anthropic" | "gemini" | "bedrock-converse" | "mistral";
 
 /** Every registered provider's name, in the registry's order. */
-export const PROVIDERS: readonly Provider[] = ["openai-chat", "openai-responses", "anthropic", "gemini", "mistral"];
+export const PROVIDERS: readonly Provider[] = ["openai-chat", "openai-responses", "anthropic", "gemini", "bedrock-converse", "mistral"];
 
 /** Every registered provider's record, by name. */
 export const RECORDS: Readonly<Record<Provider, ProviderRecord>> = {
@@ -75,6 +75,21 @@ export const RECORDS: Readonly<Record<Provider, ProviderRecord>> = {
       models: { prefix: "gemini-", fromMajor: 3, exempt: ["-image"] },
     },
     request: { messages: "contents", system: "systemInstruction", tools: "tools", switches: [] },
+  },
+  "bedrock-converse": {
+    name: "bedrock-converse",
+    label: "AWS Bedrock Converse",
+    ids: { longest: 64, characters: "a-zA-Z0-9_.:-", replacement: "_" },
+    toolNames: { longest: 64, characters: "a-zA-Z0-9_-" },
+    turns: {
+      resultsFollowCall: true,
+      assistantTurnsJoin: true,
+      userTurnFirst: true,
+      callsFollowUserTurn: false,
+      contentRequired: true,
+      idsReusableAfterResult: false,
+    },
+    request: { messages: "messages", system: "system", tools: "toolConfig", switches: [] },
   },
   mistral: {
     name: "mistral",

@@ -196,6 +196,22 @@ function* callNames(messages: readonly Message[], spec: Spec): Generator<Diagnos
   }
 }
 
+function* roleOrder(messages: readonly Message[], spec: Spec): Generator<Diagnostic> {
+  for (let index = 0; index < messages.length; index += 1) {
+    const message = messages[index];
+    if (message === null || message.role === "system") continue;
+    if (message.role === "assistant") {
+      yield diagnostic(
+        "INVALID_ROLE_ORDER",
+        index,
+        ["role"],
+        `the first message after the system messages must be a user turn for ${spec.name}`,
+      );
+    }
+    return;
+  }
+}
+
 function* callsFirst(messages: readonly Message[], spec: Spec): Generator<Diagnostic> {
   for (let index = 0; index < messages.length; index += 1) {
     const message = messages[index];
@@ -314,7 +330,8 @@ export function checkWireRulesOf(transcript: unknown, provider: Provider, option
     const { turns, signatures } = spec;
     if (turns.resultsFollowCall) found.push(...resultsNotImmediate(messages, spec));
     found.push(...idFormats(messages, spec), ...callNames(messages, spec));
-    if (turns.callsFollowUserTurn) found.push(...callsFirst(messages, spec));
+    if (turns.userTurnFirst) found.push(...roleOrder(messages, spec));
+    else if (turns.callsFollowUserTurn) found.push(...callsFirst(messages, spec));
     if (turns.contentRequired) found.push(...emptyContent(messages, spec));
     const model = typeof options?.model === "string" ? options.model : null;
     if (signatures !== null && requiresSignatures(signatures, model)) found.push(...missingSignatures(messages, spec, model));

@@ -1,6 +1,6 @@
 """Provider wire formats, one folder each: OpenAI Chat Completions (``openai_chat``),
 OpenAI Responses (``openai_responses``), Anthropic Messages (``anthropic``), Google
-Gemini (``gemini``) and Mistral (``mistral``).
+Gemini (``gemini``), AWS Bedrock Converse (``bedrock_converse``) and Mistral (``mistral``).
 
 Each folder gives the same five things: ``to_*`` (IR -> the request's messages, a
 ``WireRequest``; with ``tools=``, the request's ``tools`` too), ``from_*`` (a request's
@@ -33,6 +33,7 @@ from agent_ir.wire._sse import MAX_EVENT_BYTES as MAX_EVENT_BYTES
 
 if typing.TYPE_CHECKING:
     from agent_ir.wire.anthropic import *
+    from agent_ir.wire.bedrock_converse import *
     from agent_ir.wire.gemini import *
     from agent_ir.wire.hf_chat import *
     from agent_ir.wire.mistral import *
@@ -48,6 +49,7 @@ _publish.export(
     globals(),
     faces=(
         "agent_ir.wire.anthropic",
+        "agent_ir.wire.bedrock_converse",
         "agent_ir.wire.gemini",
         "agent_ir.wire.hf_chat",
         "agent_ir.wire.mistral",

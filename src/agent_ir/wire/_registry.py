@@ -17,6 +17,7 @@ from agent_ir._text import quoted
 from agent_ir.wire._records import record_names
 from agent_ir.wire._spec import DatasetFormat, ProviderSpec, RequestReader
 from agent_ir.wire.anthropic._rules import ANTHROPIC
+from agent_ir.wire.bedrock_converse._rules import BEDROCK_CONVERSE
 from agent_ir.wire.gemini._rules import GEMINI
 from agent_ir.wire.hf_chat._format import HF_CHAT
 from agent_ir.wire.mistral._rules import MISTRAL
@@ -35,12 +36,17 @@ __all__ = [
     "request_reader",
 ]
 
-Provider = Literal["openai-chat", "openai-responses", "anthropic", "gemini", "mistral"]
+Provider = Literal[
+    "openai-chat", "openai-responses", "anthropic", "gemini", "bedrock-converse", "mistral"
+]
 """A provider's name, as the ``provider`` parameters take it: a key of ``REGISTRY``
 (spelled out for type checkers, which cannot read the data file;
 ``tests/wire/test_provider_records.py`` holds it to the file's names and order)."""
 
-_SPECS = {spec.name: spec for spec in (OPENAI_CHAT, OPENAI_RESPONSES, ANTHROPIC, GEMINI, MISTRAL)}
+_SPECS = {
+    spec.name: spec
+    for spec in (OPENAI_CHAT, OPENAI_RESPONSES, ANTHROPIC, GEMINI, BEDROCK_CONVERSE, MISTRAL)
+}
 
 REGISTRY: Mapping[str, ProviderSpec] = MappingProxyType(
     {name: _SPECS[name] for name in record_names()}

@@ -1,0 +1,1026 @@
+"""AWS Bedrock Converse: the IR to and from a Converse request's ``system``,
+``messages`` and ``toolConfig`` (``boto3.client("bedrock-runtime").converse(modelId=...,
+**to_bedrock_converse(transcript).fields)``).
+
+``to_bedrock_converse(transcript, *, tools=None, binary="bytes")`` gives
+``WireRequest.fields == {"system": [...], "messages": [...]}`` (``system`` left out when
+the transcript has none; with ``tools=``, ``toolConfig {"tools": [{"toolSpec":
+...}]}`` too: ``_tools``). Blobs (image, document and audio bytes, redacted reasoning)
+are ``bytes``, as boto3 takes them; ``binary="base64"`` writes their base64 text
+instead, as the HTTP API's JSON body holds them (the fields are then JSON values).
+Message by message:
+
+- system: each system message is one ``{"text"}`` block of ``system``, in order (one
+  after the conversation started is moved there: SYSTEM_MOVED); an empty one cannot be
+  sent (the API takes no empty system text): MESSAGE_NOT_SENT.
+- Prompt-cache points: Bedrock marks a cache point with a block of its own,
+  ``{"cachePoint": {"type": "default"}}`` (with ``ttl`` "5m" or "1h" when the IR has
+  one), right after what it caches. The ``cacheControl`` of a system message, of any
+  block of a user or assistant message (text, image, document, audio, tool call,
+  thinking) and of a tool-result message is that block right after it: in ``system``,
+  in the message's content, after the ``toolResult`` block. Nothing is lost.
+- user: a string is one ``{"text"}`` block; text blocks ``{"text"}`` (with Bedrock
+  citations: ``citationsContent``, below); ``image {format, source: {bytes}}`` for
+  image/png, image/jpeg, image/gif and image/webp, ``source: {s3Location: {uri}}`` for an
+  ``s3://`` URL (any other URL, or another media type: IMAGE_NOT_SENT; ``detail``:
+  IMAGE_DETAIL_NOT_SENT); ``document {format, name, source, context, citations
+  {enabled}}`` for the media types of ``DOCUMENT_FORMATS`` (pdf, csv, doc, docx, xls,
+  xlsx, html, txt, md) as bytes or an ``s3://`` URL (anything else, a file id:
+  DOCUMENT_NOT_SENT); ``audio {format, source: {bytes}}`` for the media types of
+  ``AUDIO_FORMATS`` (another: AUDIO_NOT_SENT).
+- A document's ``name`` (required by the API, and read back as the IR's ``title``) is
+  its title, else its file name, else "Document <n>"; the API takes only letters,
+  digits, single spaces, hyphens, parentheses and square brackets, so any other
+  character becomes a space (runs of spaces one). DOCUMENT_DETAIL_NOT_SENT at
+  ``.../title`` when the name sent is not the title as it is (a title changed, a name
+  made up) and at ``.../filename`` for a file name (sent as the name, or not at all).
+- Citations of a text block whose ``provider`` is "bedrock-converse" make it a
+  ``citationsContent {content: [{text}], citations}`` block, each citation's ``wire``
+  as it is; another provider's citations are not sent: CITATIONS_NOT_SENT at
+  ``.../citations``.
+- A Gemini ``thoughtSignature`` has no Bedrock form: SIGNATURE_NOT_SENT.
+- assistant: text; a tool call is ``toolUse {toolUseId, name, input}``; thinking is
+  ``reasoningContent {reasoningText {text, signature}}`` (``signature`` when it has one);
+  redacted thinking (``redacted: true``, its data's base64 in the IR's ``signature``) is
+  ``reasoningContent {redactedContent}`` (a signature that is not base64:
+  THINKING_NOT_SENT; text it still holds is not sent: THINKING_NOT_SENT at
+  ``.../thinking``). A refusal is a text block: REFUSAL_AS_TEXT. A server-tool call of
+  provider "bedrock-converse" is ``toolUse`` with ``type: "server_tool_use"``, a
+  server-tool result ``toolResult`` with its ``toolUseId`` and the keys of its ``wire``;
+  another provider's: SERVER_TOOL_NOT_SENT.
+- tool results: ``toolResult {toolUseId, content, status}`` in the user turn:
+  ``content`` the result's string as one ``{"text"}`` part, or its text and image blocks
+  as above (a text's citations: CITATIONS_NOT_SENT, a result holds no
+  ``citationsContent``); ``status: "error"`` for an error (no ``status`` otherwise: only some models
+  take it). The tool name is not sent (read back from the calls):
+  TOOL_NAME_NOT_SENT when that would give another name.
+- Turns: the API wants user and assistant turns to alternate, so consecutive messages
+  of one role are one turn: results and the user message after them share the user
+  turn (they read back as they were); two user messages (not results) in a row, or two
+  assistant messages, become one message: MESSAGES_MERGED at the later one (block -1).
+  A message with nothing to send is left out: MESSAGE_NOT_SENT. Empty text is sent as
+  it is (the API refuses it; repair the transcript first).
+
+``from_bedrock_converse(messages, *, system=None, tools=None)`` reads a request's
+``messages``, ``system`` and ``toolConfig`` (``tools``: the ``toolConfig`` object, or
+its ``tools`` list) back, the inverse of the above; each value decoded once into its
+declaration (``_wire``). Blobs may be ``bytes`` (boto3's form) or base64 text (the
+JSON body's). The mapping:
+
+- ``system``: each ``text`` block is one system message; a ``cachePoint`` after it is
+  its ``cacheControl``.
+- user: ``text``, ``image``, ``document`` (``name`` -> ``title``; a ``text`` source as
+  the base64 of its UTF-8 bytes), ``audio`` and ``citationsContent`` (its parts' text
+  joined, its citations provider "bedrock-converse") are IR blocks; each ``toolResult``
+  is one tool-result message (its ``status`` "error" -> ``isError``; its ``text`` and
+  ``image`` parts blocks; a ``json`` part a text block of its compact JSON text, with
+  PART_NOT_READ at the part: the form is not kept), each run of other blocks one user
+  message, in order. A result's ``toolName`` comes from the ``toolUse`` with its id
+  (the nearest earlier, else the first later); none: ``UNKNOWN_TOOL_NAME`` with
+  TOOL_NAME_UNKNOWN.
+- assistant: ``text``, ``citationsContent``, ``reasoningContent`` (``reasoningText`` a
+  thinking block with its signature; ``redactedContent`` a redacted thinking block whose
+  signature is its base64), ``toolUse`` (a tool call; with ``type``
+  ``server_tool_use``, a server-tool call of provider "bedrock-converse"; ``input`` not
+  an object: ``TranscriptError`` INVALID_TOOL_ARGUMENTS) and ``toolResult`` (a
+  server-tool result: ``wire`` the block without ``toolUseId``).
+- ``cachePoint`` after a block that is read is its ``cacheControl`` (``type``
+  "default"; ``ttl`` "5m" or "1h"); one in any other place (first in a message, after a
+  block not read or another cache point) or of another shape: PART_NOT_READ.
+- PART_NOT_READ (left out): ``video``, ``guardContent``, ``searchResult``,
+  ``toolAddition``, ``toolRemoval``, a document of another format or with a
+  ``content`` source, an image or audio of another format, a block of a kind the
+  declaration does not hold, a block where the IR has no place for it (an image in an
+  assistant message, a ``toolUse`` in a user one), an S3 location's ``bucketOwner``,
+  and each undeclared key at its path. A ``toolConfig``'s ``systemTool`` is
+  TOOL_NOT_READ, its ``cachePoint`` and a tool's ``strict`` PART_NOT_READ; ``toolChoice``
+  is not part of a transcript: not read, not warned.
+- A value not of its declared shape is a ``WireFormatError`` at its path (a block
+  that holds none or more than one known kind too: ``messages[0].content[1] must hold
+  exactly one of text, image, ...``); a message the IR refuses a ``TranscriptError``.
+
+Round trips IR -> wire -> IR keep roles, order, text, ids, names and arguments,
+system messages, cache points, Bedrock citations, reasoning and its signatures; they
+lose, with a warning each, what is listed above, and without one: message ids and
+metadata, item ids and namespaces, ``redacted: false``, and forms the API reads
+alike: a user message's or result's string comes back as one text block, ``isError:
+false`` as no status. Round trips wire -> IR -> wire are exact but for what is warned
+and for such forms: a result's ``status: "success"`` comes back absent, a document's
+``text`` source as its bytes, the parts of a ``citationsContent`` as one part, blobs in
+the form ``binary`` asks for.
+"""
+
+from __future__ import annotations
+
+import base64
+import binascii
+import json
+import re
+from typing import Any, Final, Literal
+
+from agent_ir._errors import WireFormatError
+from agent_ir._generated.message_schema import (
+    AssistantBlock,
+    AssistantMessage,
+    AudioBlock,
+    Base64Source,
+    CacheControl,
+    DocumentBlock,
+    ImageBlock,
+    Message,
+    RefusalBlock,
+    ServerToolCallBlock,
+    SystemMessage,
+    TextBlock,
+    ThinkingBlock,
+    ToolCallBlock,
+    ToolResultMessage,
+    UrlSource,
+    UserMessage,
+)
+from agent_ir._paths import Path, to_pointer
+from agent_ir._text import quoted
+from agent_ir.wire._common import (
+    CallNames,
+    ConversionWarningCode,
+    Warnings,
+    WireMessages,
+    WireRequest,
+    assigned_id,
+    ir_messages,
+    key_not_read,
+    not_read,
+    plain_arguments,
+    read_wire,
+    transcript_call_names,
+    transcript_items,
+    unknown_tool_name,
+    warn_thought_signatures,
+    warn_tool_name,
+)
+from agent_ir.wire._decode import Decoder, WireError, describe_json, must_be, refused
+from agent_ir.wire._tools import read_with_tools, sent_tools
+from agent_ir.wire.bedrock_converse import _wire as bedrock
+from agent_ir.wire.bedrock_converse._tools import bedrock_tools, read_bedrock_tools
+
+__all__ = ["from_bedrock_converse", "to_bedrock_converse"]
+
+TO: Final = "to_bedrock_converse"
+FROM: Final = "from_bedrock_converse"
+PROVIDER: Final = bedrock.PROVIDER
+S3: Final = "s3://"
+CACHE_TTLS: Final = frozenset({"5m", "1h"})
+Binary = Literal["bytes", "base64"]
+
+_IMAGE_TYPES: Final = {media: fmt for fmt, media in bedrock.IMAGE_FORMATS.items()}
+_DOCUMENT_TYPES: Final = {media: fmt for fmt, media in bedrock.DOCUMENT_FORMATS.items()}
+_AUDIO_TYPES: Final = {media: fmt for fmt, media in bedrock.AUDIO_FORMATS.items()}
+# What a document's name may hold: the API's rule (letters, digits, single whitespace,
+# hyphens, parentheses, square brackets).
+_NAME_REFUSED: Final = re.compile(r"[^A-Za-z0-9\s()\[\]-]")
+_SPACES: Final = re.compile(r"\s+")
+
+Wire = dict[str, Any]
+
+
+# --- IR -> Bedrock ---------------------------------------------------------------------
+
+
+def to_bedrock_converse(
+    transcript: object, *, tools: object = None, binary: Binary = "bytes"
+) -> WireRequest:
+    """The ``system`` and ``messages`` of a Converse request for ``transcript`` (a list
+    or tuple of IR messages or JSON-form mappings, each valid on its own).
+    ``InvalidMessageError`` names the first invalid message.
+
+    ``tools``: tool definitions, written to ``fields["toolConfig"]`` (``_tools``).
+    ``binary``: "bytes" (boto3) or "base64" (the JSON body); anything else is a
+    ``ValueError``."""
+    if binary not in ("bytes", "base64"):
+        raise ValueError(f"{TO}: binary must be 'bytes' or 'base64', not {quoted(binary)}")
+    definitions = sent_tools(TO, tools)
+    messages = transcript_items(TO, transcript)
+    request = _Request(Warnings(), transcript_call_names(messages), binary == "bytes")
+    for index, message in enumerate(messages):
+        request.add(index, message)
+    fields: dict[str, Any] = {}
+    if request.system:
+        fields["system"] = request.system
+    fields["messages"] = request.turns
+    if definitions:
+        fields["toolConfig"] = {"tools": bedrock_tools(definitions)}
+    warn_thought_signatures(request.warnings, messages, "Bedrock Converse")
+    return WireRequest(fields, request.warnings.all())
+
+
+class _Request:
+    """The request being built: the system blocks, the turns (consecutive messages of
+    one role share one), and what the last turn's last message was."""
+
+    def __init__(self, warnings: Warnings, call_names: CallNames, as_bytes: bool) -> None:
+        self.warnings = warnings
+        self.call_names = call_names
+        self.as_bytes = as_bytes
+        self.system: list[Wire] = []
+        self.turns: list[Wire] = []
+        self._started = False
+        self._last: str | None = None  # "user", "result" or "assistant"
+        self._documents = 0
+
+    def add(self, index: int, message: Message) -> None:
+        if isinstance(message, SystemMessage):
+            self._system(index, message)
+            return
+        self._started = True
+        if isinstance(message, ToolResultMessage):
+            blocks = self._tool_result(index, message)
+            self._append(index, "result", blocks)
+            return
+        if isinstance(message, UserMessage):
+            blocks = self._user(index, message)
+            kind = "user"
+        else:
+            blocks = self._assistant(index, message)
+            kind = "assistant"
+        if blocks:
+            self._append(index, kind, blocks)
+        else:
+            self.warnings.add(
+                ConversionWarningCode.MESSAGE_NOT_SENT,
+                index,
+                -1,
+                f"{'a user' if kind == 'user' else 'an assistant'} message with no content to "
+                "send is left out: Bedrock refuses empty messages",
+            )
+
+    def _system(self, index: int, message: SystemMessage) -> None:
+        if not message.content:
+            self.warnings.add(
+                ConversionWarningCode.MESSAGE_NOT_SENT,
+                index,
+                -1,
+                "an empty system message is left out: Bedrock takes no empty system text",
+            )
+            return
+        if self._started:
+            self.warnings.add(
+                ConversionWarningCode.SYSTEM_MOVED,
+                index,
+                -1,
+                "a system message after the conversation started is moved into the "
+                "request's system prompt",
+            )
+        self.system.append({"text": message.content})
+        _cache_point(self.system, message.cache_control)
+
+    def _append(self, index: int, kind: str, blocks: list[Wire]) -> None:
+        role = "assistant" if kind == "assistant" else "user"
+        last = self.turns[-1] if self.turns else None
+        if last is None or last["role"] != role:
+            self.turns.append({"role": role, "content": blocks})
+            self._last = kind
+            return
+        if kind == self._last and kind != "result":
+            self.warnings.add(
+                ConversionWarningCode.MESSAGES_MERGED,
+                index,
+                -1,
+                f"two {role} messages in a row are one {role} turn: Bedrock wants the roles "
+                "to alternate; they read back as one message",
+            )
+        last["content"].extend(blocks)
+        self._last = kind
+
+    # -- blocks ------------------------------------------------------------------------
+
+    def _user(self, index: int, message: UserMessage) -> list[Wire]:
+        if isinstance(message.content, str):
+            return [{"text": message.content}]
+        blocks: list[Wire] = []
+        for block_index, block in enumerate(message.content):
+            converted = self._user_block(block, index, block_index)
+            if converted is not None:
+                blocks.append(converted)
+                _cache_point(blocks, getattr(block, "cache_control", None))
+        return blocks
+
+    def _user_block(
+        self,
+        block: TextBlock | ImageBlock | AudioBlock | DocumentBlock,
+        index: int,
+        block_index: int,
+    ) -> Wire | None:
+        if isinstance(block, TextBlock):
+            return self._text(block, index, block_index)
+        if isinstance(block, ImageBlock):
+            return self._image(block, index, block_index)
+        if isinstance(block, DocumentBlock):
+            return self._document(block, index, block_index)
+        return self._audio(block, index, block_index)
+
+    def _text(self, block: TextBlock, index: int, block_index: int) -> Wire:
+        if block.citations is None:
+            return {"text": block.text}
+        own = [plain_arguments(c.wire) for c in block.citations if c.provider == PROVIDER]
+        others = len(block.citations) - len(own)
+        if others:
+            self.warnings.add(
+                ConversionWarningCode.CITATIONS_NOT_SENT,
+                index,
+                block_index,
+                f"{others} citation(s) of another provider have no Bedrock form: not sent",
+                field="citations",
+            )
+        if others and not own:
+            return {"text": block.text}
+        return {"citationsContent": {"content": [{"text": block.text}], "citations": own}}
+
+    def _result_text(self, block: TextBlock, index: int, block_index: int) -> Wire:
+        """A result's text: a result holds no ``citationsContent``."""
+        if block.citations is not None:
+            self.warnings.add(
+                ConversionWarningCode.CITATIONS_NOT_SENT,
+                index,
+                block_index,
+                "the citations of a tool result's text have no Bedrock form (a result holds "
+                "no citationsContent): not sent",
+                field="citations",
+            )
+        return {"text": block.text}
+
+    def _blob(self, data: str) -> Any:
+        return base64.b64decode(data) if self.as_bytes else data
+
+    def _source(self, source: Any) -> Wire | None:
+        """``{bytes}`` or ``{s3Location}`` for a base64 or ``s3://`` source; None else."""
+        if isinstance(source, Base64Source):
+            return {"bytes": self._blob(source.data)}
+        if isinstance(source, UrlSource) and source.url.startswith(S3):
+            return {"s3Location": {"uri": source.url}}
+        return None
+
+    def _image(self, block: ImageBlock, index: int, block_index: int) -> Wire | None:
+        source = block.source
+        media = source.media_type if isinstance(source, Base64Source) else None
+        fmt = "" if media is None else _IMAGE_TYPES.get(media, "")
+        if isinstance(source, UrlSource) and source.url.startswith(S3):
+            fmt = _extension_format(source.url, bedrock.IMAGE_FORMATS, {"jpg": "jpeg"})
+        sent = self._source(source) if fmt else None
+        if sent is None:
+            what = (
+                media
+                if media is not None
+                else "an image URL that is not s3:// (or names no format)"
+            )
+            self.warnings.add(
+                ConversionWarningCode.IMAGE_NOT_SENT,
+                index,
+                block_index,
+                f"{what} is not an image Bedrock takes (png, jpeg, gif or webp bytes, or an "
+                "S3 object): not sent",
+            )
+            return None
+        if block.detail is not None:
+            self.warnings.add(
+                ConversionWarningCode.IMAGE_DETAIL_NOT_SENT,
+                index,
+                block_index,
+                f"an image detail ({block.detail.value}) has no Bedrock form: not sent",
+                field="detail",
+            )
+        return {"image": {"format": fmt, "source": sent}}
+
+    def _document(self, block: DocumentBlock, index: int, block_index: int) -> Wire | None:
+        source = block.source
+        fmt: str | None = None
+        if isinstance(source, Base64Source):
+            fmt = _DOCUMENT_TYPES.get(source.media_type)
+        elif isinstance(source, UrlSource) and source.url.startswith(S3):
+            fmt = _extension_format(source.url, bedrock.DOCUMENT_FORMATS, {}) or None
+        sent = self._source(source) if fmt is not None else None
+        if sent is None:
+            self.warnings.add(
+                ConversionWarningCode.DOCUMENT_NOT_SENT,
+                index,
+                block_index,
+                "a document Bedrock cannot take (its formats are pdf, csv, doc, docx, xls, "
+                "xlsx, html, txt and md, as bytes or an S3 object): not sent",
+            )
+            return None
+        wire: Wire = {"format": fmt, "name": self._name(block, index, block_index)}
+        wire["source"] = sent
+        if block.context is not None:
+            wire["context"] = block.context
+        if block.citations is not None:
+            wire["citations"] = {"enabled": block.citations}
+        return {"document": wire}
+
+    def _name(self, block: DocumentBlock, index: int, block_index: int) -> str:
+        """The document's ``name``: its title, else its file name, else made up, with
+        the characters the API refuses replaced; warned where it is not the title."""
+        self._documents += 1
+        given = block.title if block.title is not None else block.filename
+        name = _SPACES.sub(" ", _NAME_REFUSED.sub(" ", given or "")).strip()
+        if not name:
+            name = f"Document {self._documents}"
+        if block.filename is not None:
+            self.warnings.add(
+                ConversionWarningCode.DOCUMENT_DETAIL_NOT_SENT,
+                index,
+                block_index,
+                "a document's file name has no Bedrock form"
+                + ("" if block.title is not None else f": sent as its name {quoted(name)}"),
+                field="filename",
+            )
+        if block.title != name:
+            self.warnings.add(
+                ConversionWarningCode.DOCUMENT_DETAIL_NOT_SENT,
+                index,
+                block_index,
+                f"the document is sent with the name {quoted(name)} (Bedrock requires a "
+                "name of letters, digits, spaces, hyphens, parentheses and brackets), "
+                "which reads back as its title",
+                field="title",
+            )
+        return name
+
+    def _audio(self, block: AudioBlock, index: int, block_index: int) -> Wire | None:
+        source = block.source
+        fmt = _AUDIO_TYPES.get(source.media_type)
+        if fmt is None:
+            self.warnings.add(
+                ConversionWarningCode.AUDIO_NOT_SENT,
+                index,
+                block_index,
+                f"{source.media_type} is not an audio format Bedrock takes: not sent",
+            )
+            return None
+        return {"audio": {"format": fmt, "source": {"bytes": self._blob(source.data)}}}
+
+    def _tool_result(self, index: int, message: ToolResultMessage) -> list[Wire]:
+        warn_tool_name(self.warnings, self.call_names, index, message)
+        content: list[Wire] = []
+        if isinstance(message.content, str):
+            content.append({"text": message.content})
+        else:
+            for block_index, block in enumerate(message.content):
+                if isinstance(block, TextBlock):
+                    content.append(self._result_text(block, index, block_index))
+                else:
+                    image = self._image(block, index, block_index)
+                    if image is not None:
+                        content.append(image)
+        result: Wire = {"toolUseId": message.tool_call_id, "content": content}
+        if message.is_error:
+            result["status"] = "error"
+        blocks: list[Wire] = [{"toolResult": result}]
+        _cache_point(blocks, message.cache_control)
+        return blocks
+
+    def _assistant(self, index: int, message: AssistantMessage) -> list[Wire]:
+        blocks: list[Wire] = []
+        for block_index, block in enumerate(message.content):
+            converted = self._assistant_block(block, index, block_index)
+            if converted is not None:
+                blocks.append(converted)
+                _cache_point(blocks, getattr(block, "cache_control", None))
+        return blocks
+
+    def _assistant_block(self, block: AssistantBlock, index: int, block_index: int) -> Wire | None:
+        if isinstance(block, TextBlock):
+            return self._text(block, index, block_index)
+        if isinstance(block, ToolCallBlock):
+            call = {"toolUseId": block.id, "name": block.name}
+            return {"toolUse": call | {"input": plain_arguments(block.arguments)}}
+        if isinstance(block, ThinkingBlock):
+            return self._thinking(block, index, block_index)
+        if isinstance(block, RefusalBlock):
+            self.warnings.add(
+                ConversionWarningCode.REFUSAL_AS_TEXT,
+                index,
+                block_index,
+                "a refusal has no Bedrock block: sent as a text block",
+            )
+            return {"text": block.text}
+        return self._server_block(block, index, block_index)
+
+    def _thinking(self, block: ThinkingBlock, index: int, block_index: int) -> Wire | None:
+        if not block.redacted:
+            text: Wire = {"text": block.thinking}
+            if block.signature is not None:
+                text["signature"] = block.signature
+            return {"reasoningContent": {"reasoningText": text}}
+        data = None if block.signature is None else _base64_data(block.signature)
+        if data is None:
+            self.warnings.add(
+                ConversionWarningCode.THINKING_NOT_SENT,
+                index,
+                block_index,
+                "redacted thinking whose signature is not base64 has no Bedrock form "
+                "(redactedContent holds bytes): not sent",
+            )
+            return None
+        if block.thinking:
+            self.warnings.add(
+                ConversionWarningCode.THINKING_NOT_SENT,
+                index,
+                block_index,
+                "the text of redacted thinking is not sent: redactedContent holds only its data",
+                field="thinking",
+            )
+        return {"reasoningContent": {"redactedContent": self._blob(data)}}
+
+    def _server_block(self, block: Any, index: int, block_index: int) -> Wire | None:
+        call = isinstance(block, ServerToolCallBlock)
+        wire: Wire = {} if block.wire is None else plain_arguments(block.wire)
+        own = {"toolUseId", "name", "input", "type"} if call else {"toolUseId"}
+        if block.provider != PROVIDER or not own.isdisjoint(wire):
+            what = "call" if call else "result"
+            self.warnings.add(
+                ConversionWarningCode.SERVER_TOOL_NOT_SENT,
+                index,
+                block_index,
+                f"a server-tool {what} of {quoted(block.provider)} (or whose wire repeats "
+                "its own fields) has no Bedrock form: not sent",
+            )
+            return None
+        if call:
+            fields = {"toolUseId": block.id, "name": block.name}
+            fields |= {"input": plain_arguments(block.input), "type": "server_tool_use"}
+            return {"toolUse": fields | wire}
+        return {"toolResult": {"toolUseId": block.tool_call_id} | wire}
+
+
+def _cache_point(blocks: list[Wire], cache_control: CacheControl | None) -> None:
+    """The cache point of ``cache_control`` after the last of ``blocks``, if any."""
+    if cache_control is not None:
+        point: Wire = {"type": "default"}
+        if cache_control.ttl is not None:
+            point["ttl"] = cache_control.ttl.value
+        blocks.append({"cachePoint": point})
+
+
+def _extension_format(url: str, formats: dict[str, str], aliases: dict[str, str]) -> str:
+    """The format an S3 object's name ends with (``.png``...); "" when none."""
+    extension = url.rpartition("/")[2].rpartition(".")[2].lower()
+    extension = aliases.get(extension, extension)
+    return extension if extension in formats else ""
+
+
+def _base64_data(text: str) -> str | None:
+    """``text`` when it is standard base64 (the bytes of redacted reasoning); else None."""
+    try:
+        base64.b64decode(text, validate=True)
+    except (binascii.Error, ValueError):
+        return None
+    return text
+
+
+# --- Bedrock -> IR ---------------------------------------------------------------------
+
+# The levels above a toolUse input in a request: messages/<i>/content/<j>/toolUse/input.
+INPUT_OFFSET = 6
+
+_MESSAGE: Final = Decoder(bedrock.Message)
+_SYSTEM: Final = Decoder(list[bedrock.SystemBlock])
+_BLOCK_KINDS: Final = ", ".join(bedrock.ContentBlock.__struct_fields__)
+_SYSTEM_KINDS: Final = ", ".join(bedrock.SystemBlock.__struct_fields__)
+_PART_KINDS: Final = ", ".join(bedrock.ToolResultPart.__struct_fields__)
+# Block kinds with no IR form, read over with PART_NOT_READ wherever they are.
+_NO_IR_FORM: Final = frozenset(
+    {"video", "guardContent", "searchResult", "toolAddition", "toolRemoval"}
+)
+_USER_KINDS: Final = frozenset({"text", "image", "document", "audio", "citationsContent"})
+_ASSISTANT_KINDS: Final = frozenset({"text", "citationsContent", "reasoningContent", "toolUse"})
+
+
+def from_bedrock_converse(
+    messages: object, *, system: object = None, tools: object = None
+) -> WireMessages:
+    """The IR messages of a Converse request's ``messages`` (a list of message objects,
+    as boto3 takes them or as JSON) and ``system`` (a list of system blocks; None for
+    none), with a warning for each part that has no IR form. ``WireFormatError`` names
+    the path of a value not of the request's shape; ``TranscriptError`` lists the read
+    messages the IR refuses (indexes: IR positions).
+
+    ``tools``: the request's ``toolConfig`` (or its ``tools`` list), read into the
+    result's ``tools`` (``_tools``); their warnings come first."""
+    return read_with_tools(FROM, tools, read_bedrock_tools, lambda: _read(messages, system))
+
+
+def _read(messages: object, system: object) -> WireMessages:
+    wire = read_wire(FROM, bedrock.blobs_as_base64(messages), ("messages",), offset=INPUT_OFFSET)
+    if type(wire) is not list:
+        raise must_be(FROM, ("messages",), "an array", describe_json(wire))
+    reader = _Reader(wire)
+    if system is not None:
+        prompt = read_wire(FROM, system, ("system",))
+        decoded = _decoded(_SYSTEM, prompt, ("system",))
+        reader.unread(decoded.unread, ("system",))
+        reader.system(decoded.value)
+    for index, entry in enumerate(wire):
+        decoded = _decoded(_MESSAGE, entry, ("messages", index))
+        reader.unread(decoded.unread, ("messages", index))
+        reader.message(index, decoded.value)
+    return WireMessages(ir_messages(reader.entries), reader.warnings.all())
+
+
+def _decoded(decoder: Decoder, value: Any, root: Path) -> Any:
+    try:
+        return decoder(value)
+    except WireError as error:
+        raise refused(FROM, error, value, root) from None
+
+
+def _call_names(messages: list[Any]) -> CallNames:
+    """The id and name of each ``toolUse`` of the assistant messages, by message index
+    (read from the checked input before the messages)."""
+    names = CallNames()
+    for index, message in enumerate(messages):
+        if type(message) is not dict or message.get("role") != "assistant":
+            continue
+        content = message.get("content")
+        for block in content if type(content) is list else ():
+            call = block.get("toolUse") if type(block) is dict else None
+            if type(call) is dict and call.get("type") is None:
+                call_id, name = call.get("toolUseId"), call.get("name")
+                if type(call_id) is str and type(name) is str:
+                    names.add(index, call_id, name)
+    return names
+
+
+class _Reader:
+    """Decoded messages -> IR messages in JSON form, and warnings."""
+
+    def __init__(self, wire: list[Any]) -> None:
+        self.entries: list[Wire] = []
+        self.warnings = Warnings("/messages")
+        self._names = _call_names(wire)
+        self._unread: dict[str, list[str]] = {}
+
+    def unread(self, places: tuple[str, ...], root: Path) -> None:
+        """The undeclared keys of the value at ``root`` (pointers from it), by their
+        object's pointer, for ``_keys`` to warn as each object is read."""
+        self._unread = {}
+        prefix = to_pointer(root)
+        for place in places:
+            parent, _, key = place.rpartition("/")
+            key = key.replace("~1", "/").replace("~0", "~")
+            self._unread.setdefault(prefix + parent, []).append(key)
+
+    # -- the system prompt ---------------------------------------------------------------
+
+    def system(self, blocks: list[Any]) -> None:
+        last: Wire | None = None
+        for block_index, block in enumerate(blocks):
+            where: Path = ("system", block_index)
+            kind = self._kind(block, where, _SYSTEM_KINDS, 0, block_index)
+            if kind == "text":
+                last = {"role": "system", "content": block.text}
+                self._append(last)
+            elif kind == "cachePoint":
+                last = self._cached(last, block.cachePoint, 0, block_index, where)
+            elif kind is not None:
+                last = None
+                self._not_read(0, block_index, f"a {quoted(kind)} block", (*where, kind))
+
+    # -- messages ------------------------------------------------------------------------
+
+    def message(self, index: int, message: Any) -> None:
+        path: Path = ("messages", index, "content")
+        self._keys(index, -1, ("messages", index))
+        if message.role == "assistant":
+            self._assistant(index, message.content, path)
+        else:
+            self._user(index, message.content, path)
+
+    def _user(self, index: int, content: list[Any], path: Path) -> None:
+        """Each ``toolResult`` is one tool-result message, each run of other blocks one
+        user message, in order (an empty content, one empty user message)."""
+        run: list[Wire] | None = None
+        produced = False
+        last: Wire | None = None
+        for block_index, block in enumerate(content):
+            where = (*path, block_index)
+            kind = self._kind(block, where, _BLOCK_KINDS, index, block_index)
+            if kind == "cachePoint":
+                last = self._cached(last, block.cachePoint, index, block_index, where)
+                continue
+            if kind == "toolResult":
+                produced |= self._flush(run)
+                run = None
+                last = self._tool_result(index, block_index, block.toolResult, where)
+                produced = True
+                continue
+            run = [] if run is None else run
+            last = None
+            if kind in _USER_KINDS:
+                last = self._block(kind, index, block_index, getattr(block, kind), where)
+            elif kind is not None:
+                self._misplaced(kind, "a user", index, block_index, where)
+            if last is not None:
+                run.append(last)
+        if not self._flush(run) and not produced:
+            self._append({"role": "user", "content": []})
+
+    def _flush(self, run: list[Wire] | None) -> bool:
+        if run is None:
+            return False
+        self._append({"role": "user", "content": run})
+        return True
+
+    def _assistant(self, index: int, content: list[Any], path: Path) -> None:
+        blocks: list[Wire] = []
+        last: Wire | None = None
+        for block_index, block in enumerate(content):
+            where = (*path, block_index)
+            kind = self._kind(block, where, _BLOCK_KINDS, index, block_index)
+            if kind == "cachePoint":
+                last = self._cached(last, block.cachePoint, index, block_index, where)
+                continue
+            last = None
+            if kind == "toolResult":
+                self._keys(index, block_index, (*where, "toolResult"))
+                last = self._server_result(block.toolResult)
+            elif kind in _ASSISTANT_KINDS:
+                last = self._block(kind, index, block_index, getattr(block, kind), where)
+            elif kind is not None:
+                self._misplaced(kind, "an assistant", index, block_index, where)
+            if last is not None:
+                blocks.append(last)
+        self._append({"role": "assistant", "content": blocks})
+
+    def _kind(self, block: Any, path: Path, kinds: str, index: int, block_index: int) -> Any:
+        """The one kind ``block`` holds; None (its undeclared keys warned) when it holds
+        only keys the declaration does not know. ``WireFormatError`` when it holds no
+        key, or more than one known kind."""
+        found = bedrock.kinds(block)
+        if len(found) == 1:
+            self._keys(index, block_index, path)
+            return found[0]
+        if not found and self._unread and self._unread.get(to_pointer(path)):
+            self._keys(index, block_index, path)
+            return None
+        holds = "nothing" if not found else f"{', '.join(found)}"
+        raise must_be(
+            FROM, path, f"an object holding exactly one of {kinds}", f"an object holding {holds}"
+        )
+
+    def _misplaced(self, kind: str, role: str, index: int, block_index: int, path: Path) -> None:
+        what = f"a {quoted(kind)} block" + ("" if kind in _NO_IR_FORM else f" in {role} message")
+        self._not_read(index, block_index, what, (*path, kind))
+
+    def _block(self, kind: str, index: int, block_index: int, value: Any, path: Path) -> Any:
+        where = (*path, kind)
+        self._keys(index, block_index, where)
+        match kind:
+            case "text":
+                return {"type": "text", "text": value}
+            case "citationsContent":
+                return self._citations(index, block_index, value, where)
+            case "image":
+                return self._image(index, block_index, value, where)
+            case "document":
+                return self._document(index, block_index, value, where)
+            case "audio":
+                return self._audio(index, block_index, value, where)
+            case "reasoningContent":
+                return self._reasoning(index, block_index, value, where)
+            case "toolUse":
+                return self._tool_use(value)
+        raise AssertionError(kind)
+
+    def _citations(self, index: int, block_index: int, value: Any, path: Path) -> Wire:
+        parts = []
+        for part_index, part in enumerate(value.content):
+            where = (*path, "content", part_index)
+            self._keys(index, block_index, where)
+            if part.text is not None:
+                parts.append(part.text)
+        citations = [{"provider": PROVIDER, "wire": wire} for wire in value.citations]
+        return {"type": "text", "text": "".join(parts), "citations": citations}
+
+    def _source(
+        self, index: int, block_index: int, source: Any, media: str, path: Path
+    ) -> Wire | None:
+        """An image's, a document's or audio's source in the IR's form: base64 bytes, a
+        document's text as the base64 of its UTF-8 bytes, or an S3 object's URL."""
+        where = (*path, "source")
+        self._keys(index, block_index, where)
+        found = bedrock.kinds(source)
+        if len(found) != 1:
+            expected = "an object holding exactly one of " + ", ".join(source.__struct_fields__)
+            raise must_be(
+                FROM, where, expected, f"an object holding {', '.join(found) or 'nothing'}"
+            )
+        match found[0]:
+            case "bytes":
+                _check_base64(source.bytes, (*where, "bytes"))
+                return {"type": "base64", "mediaType": media, "data": source.bytes}
+            case "text":
+                data = base64.b64encode(source.text.encode("utf-8")).decode("ascii")
+                return {"type": "base64", "mediaType": media, "data": data}
+            case "s3Location":
+                location = (*where, "s3Location")
+                self._keys(index, block_index, location)
+                if source.s3Location.bucketOwner is not None:
+                    self._not_read(
+                        index, block_index, "an S3 bucket owner", (*location, "bucketOwner")
+                    )
+                return {"type": "url", "url": source.s3Location.uri}
+        self._not_read(index, block_index, f"a {quoted(found[0])} source", (*where, found[0]))
+        return None
+
+    def _image(self, index: int, block_index: int, value: Any, path: Path) -> Wire | None:
+        media = bedrock.IMAGE_FORMATS.get(value.format)
+        if media is None:
+            self._not_read(index, block_index, f"an image of format {quoted(value.format)}", path)
+            return None
+        source = self._source(index, block_index, value.source, media, path)
+        return None if source is None else {"type": "image", "source": source}
+
+    def _audio(self, index: int, block_index: int, value: Any, path: Path) -> Wire | None:
+        media = bedrock.AUDIO_FORMATS.get(value.format)
+        if media is None:
+            self._not_read(index, block_index, f"audio of format {quoted(value.format)}", path)
+            return None
+        source = self._source(index, block_index, value.source, media, path)
+        if source is not None and source["type"] != "base64":
+            self._not_read(index, block_index, "audio in S3", (*path, "source"))
+            return None
+        return None if source is None else {"type": "audio", "source": source}
+
+    def _document(self, index: int, block_index: int, value: Any, path: Path) -> Wire | None:
+        media = bedrock.DOCUMENT_FORMATS.get(value.format or "")
+        if media is None:
+            what = f"a document of format {quoted(value.format)}"
+            self._not_read(index, block_index, what, path)
+            return None
+        source = self._source(index, block_index, value.source, media, path)
+        if source is None:
+            return None
+        read: Wire = {"type": "document", "source": source, "title": value.name}
+        if value.context is not None:
+            read["context"] = value.context
+        if value.citations is not None:
+            self._keys(index, block_index, (*path, "citations"))
+            read["citations"] = value.citations.enabled
+        return read
+
+    def _reasoning(self, index: int, block_index: int, value: Any, path: Path) -> Wire | None:
+        found = bedrock.kinds(value)
+        if len(found) != 1:
+            expected = "an object holding exactly one of reasoningText, redactedContent"
+            raise must_be(
+                FROM, path, expected, f"an object holding {', '.join(found) or 'nothing'}"
+            )
+        if value.redactedContent is not None:
+            _check_base64(value.redactedContent, (*path, "redactedContent"))
+            data = value.redactedContent
+            return {"type": "thinking", "thinking": "", "signature": data, "redacted": True}
+        text = value.reasoningText
+        self._keys(index, block_index, (*path, "reasoningText"))
+        read: Wire = {"type": "thinking", "thinking": text.text}
+        if text.signature is not None:
+            read["signature"] = text.signature
+        return read
+
+    def _tool_use(self, value: Any) -> Wire:
+        if value.type is not None:
+            call: Wire = {"type": "serverToolCall", "provider": PROVIDER, "id": value.toolUseId}
+            call |= {"name": value.name, "input": value.input}
+            return call | (
+                {} if value.type == "server_tool_use" else {"wire": {"type": value.type}}
+            )
+        return {
+            "type": "toolCall",
+            "id": value.toolUseId,
+            "name": value.name,
+            "arguments": value.input,
+        }
+
+    def _server_result(self, value: Any) -> Wire:
+        raw = _raw(value)
+        wire = {key: item for key, item in raw.items() if key != "toolUseId"}
+        return {
+            "type": "serverToolResult",
+            "provider": PROVIDER,
+            "toolCallId": value.toolUseId,
+            "wire": wire,
+        }
+
+    def _tool_result(self, index: int, block_index: int, value: Any, path: Path) -> Wire:
+        where = (*path, "toolResult")
+        self._keys(index, block_index, where)
+        if value.type is not None:
+            self._not_read(index, block_index, "a tool result's type", (*where, "type"))
+        content: list[Wire] = []
+        for part_index, part in enumerate(value.content):
+            read = self._result_part(index, block_index, part, (*where, "content", part_index))
+            if read is not None:
+                content.append(read)
+        call_id = value.toolUseId
+        name = self._names.name(call_id, index)
+        if name is None:
+            name = unknown_tool_name(
+                self.warnings, index, block_index, call_id, (*where, "toolUseId")
+            )
+        message = {
+            "role": "toolResult",
+            "toolCallId": call_id,
+            "toolName": name,
+            "content": content,
+            "isError": value.status == "error",
+        }
+        self._append(message)
+        return message
+
+    def _result_part(self, index: int, block_index: int, part: Any, path: Path) -> Wire | None:
+        kind = self._kind(part, path, _PART_KINDS, index, block_index)
+        if kind == "text":
+            return {"type": "text", "text": part.text}
+        if kind == "image":
+            self._keys(index, block_index, (*path, "image"))
+            return self._image(index, block_index, part.image, (*path, "image"))
+        if kind == "json":
+            text = json.dumps(part.json, ensure_ascii=False, separators=(",", ":"))
+            what = "a json part of a tool result (read as its JSON text)"
+            self._not_read(index, block_index, what, (*path, "json"))
+            return {"type": "text", "text": text}
+        if kind is not None:
+            self._not_read(
+                index, block_index, f"a {quoted(kind)} part of a tool result", (*path, kind)
+            )
+        return None
+
+    def _cached(
+        self, last: Wire | None, point: Any, index: int, block_index: int, path: Path
+    ) -> Wire | None:
+        """A ``cachePoint``: the ``cacheControl`` of ``last`` (the block or message read
+        right before it); None, the point warned, when there is none or it is not of
+        the shape the IR holds. Returns None: a second point marks nothing."""
+        where = (*path, "cachePoint")
+        self._keys(index, block_index, where)
+        ttl = point.ttl
+        if last is None or "cacheControl" in last:
+            self._not_read(index, block_index, "a cache point after nothing cacheable", where)
+        elif point.type != "default" or (ttl is not None and ttl not in CACHE_TTLS):
+            what = f"a cache point of type {quoted(point.type)} with ttl {quoted(ttl)}"
+            self._not_read(index, block_index, what, where)
+        else:
+            last["cacheControl"] = {"type": "ephemeral"} | ({} if ttl is None else {"ttl": ttl})
+        return None
+
+    # -- bookkeeping ---------------------------------------------------------------------
+
+    def _append(self, message: Wire) -> None:
+        message["id"] = assigned_id(len(self.entries))
+        self.entries.append(message)
+
+    def _not_read(self, index: int, block_index: int, what: str, path: Path) -> None:
+        self.warnings.add(
+            ConversionWarningCode.PART_NOT_READ,
+            index,
+            block_index,
+            not_read(what),
+            path=to_pointer(path),
+        )
+
+    def _keys(self, index: int, block_index: int, path: Path) -> None:
+        """PART_NOT_READ for each undeclared key of the object at ``path``."""
+        if not self._unread:  # the common case: nothing undeclared in this message
+            return
+        for key in self._unread.get(to_pointer(path), ()):
+            where = (*path, key)
+            self.warnings.add(
+                ConversionWarningCode.PART_NOT_READ,
+                index,
+                block_index,
+                key_not_read(where),
+                path=to_pointer(where),
+            )
+
+
+def _raw(value: Any) -> Wire:
+    """A decoded declaration back as its JSON object (the keys that are set)."""
+    return {
+        key: _plain(getattr(value, key))
+        for key in value.__struct_fields__
+        if getattr(value, key) is not None
+    }
+
+
+def _plain(value: Any) -> Any:
+    if isinstance(value, list):
+        return [_plain(item) for item in value]
+    if hasattr(value, "__struct_fields__"):
+        return _raw(value)
+    return value
+
+
+def _check_base64(text: str, path: Path) -> None:
+    """``WireFormatError`` when a blob's text is not standard base64."""
+    try:
+        base64.b64decode(text, validate=True)
+    except (binascii.Error, ValueError):
+        raise WireFormatError(FROM, path, "must be base64 text or bytes") from None

@@ -110,6 +110,9 @@ TEST_DEPS = [
     # tests/wire/bedrock_converse: botocore's Bedrock runtime service model, parameter
     # validation and parsers (offline: the model is a data file of the package).
     "botocore==1.44.5",
+    # tests/wire/mistral: Mistral requests checked against its SDK's request models, its
+    # client sending them to a loopback server.
+    "mistralai==3.7.0",
     # tests/wire/otel/test_pydantic_ai.py: a real instrumentation writes the OpenTelemetry
     # GenAI spans from_otel reads back (pydantic-ai's FunctionModel, the SDK's exporter);
     # tests/adapters: the pydantic-ai and LangChain adapters against the real libraries

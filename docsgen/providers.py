@@ -26,6 +26,7 @@ FOLDERS: dict[str, tuple[str, tuple[str, str]]] = {
     "anthropic": ("anthropic", _CONVERSIONS),
     "gemini": ("gemini", ("Google Gemini", "gemini.md")),
     "bedrock-converse": ("bedrock_converse", ("AWS Bedrock Converse", "bedrock.md")),
+    "mistral": ("mistral", ("Mistral", "mistral.md")),
     "hf-chat": ("hf_chat", ("Hugging Face chat datasets", "hf-chat.md")),
 }
 # The tables the code reads, shown as they are: page -> (module, name, title, the
@@ -77,6 +78,7 @@ TABLES: dict[str, list[tuple[str, str, str, str, str | None]]] = {
         ("_wire", "AUDIO_FORMATS", "Audio", "an audio block's `format`", "the IR's media type"),
         ("_request", "CACHE_TTLS", "Cache points", "the `ttl`s of a `cachePoint`", None),
     ],
+    "mistral": [],
     "hf-chat": [],
 }
 # The mapping in detail, one page each: IR <-> wire, what is warned, the stream's events,
@@ -212,14 +214,16 @@ def _id_words(ids: Any, spec: Any) -> str:
         if ids.longest is None:
             return "any id (no limit is known; none is checked)"
         return f"at most {ids.longest} characters, any characters"
-    words = (
-        f"{_length(ids.longest)}, each {characters(ids.characters)} (`{spec.ids.pattern.pattern}`)"
-    )
+    shortest = 1 if ids.shortest is None else ids.shortest
+    length = f"exactly {shortest} characters" if shortest == ids.longest else _length(ids.longest)
+    words = f"{length}, each {characters(ids.characters)} (`{spec.ids.pattern.pattern}`)"
     if ids.replacement is not None:
         words += (
             f"; `normalize_tool_call_ids` writes `{ids.replacement}` in place of any other "
             "character"
         )
+        if shortest > 1:
+            words += " and pads a shorter id with it"
     return words
 
 

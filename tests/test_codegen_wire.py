@@ -31,8 +31,8 @@ WIRE_SCHEMAS = ROOT / "schemas" / "v1" / "wire"
 GENERATED = ROOT / "src" / "agent_ir" / "_generated"
 SCHEMA_FILES = sorted(WIRE_SCHEMAS.glob("*.schema.json"))
 FORMATS = [
-    *("anthropic", "bedrock-converse", "gemini", "hf-chat", "openai-chat", "openai-responses"),
-    "otel",
+    *("anthropic", "bedrock-converse", "gemini", "hf-chat", "mistral", "openai-chat"),
+    *("openai-responses", "otel"),
 ]
 
 wire_structs = load_codegen("wire_structs")

@@ -21,8 +21,8 @@ import agent_ir.wire
 from agent_ir import _publish
 
 FOLDERS = (
-    *("anthropic", "bedrock_converse", "gemini", "hf_chat", "openai_chat", "openai_responses"),
-    "otel",
+    *("anthropic", "bedrock_converse", "gemini", "hf_chat", "mistral", "openai_chat"),
+    *("openai_responses", "otel"),
 )
 
 

@@ -1020,9 +1020,13 @@ export interface ProviderRecord {
   readonly request: ProviderRequestKeys;
 }
 /**
- * The tool-call ids a provider takes: at most longest characters and, when characters is given, only those. The whole-id pattern is derived: [characters]{1,longest}, or [characters]+ without a limit. An object without either key takes any id.
+ * The tool-call ids a provider takes: at least shortest and at most longest characters and, when characters is given, only those. The whole-id pattern is derived: [characters]{shortest,longest} ({n} when both are n), or [characters]{shortest,} without a limit ([characters]+ when shortest is 1). An object without any key takes any id.
  */
 export interface ProviderIdRule {
+  /**
+   * The fewest characters (Unicode code points) an id may have (Mistral: exactly 9). Absent: 1. normalize_tool_call_ids pads a shorter id with replacement (the record gives characters and replacement with it).
+   */
+  readonly shortest?: number;
   /**
    * The most characters (Unicode code points) an id may have. Absent: no limit is known, none is checked.
    */

@@ -694,9 +694,12 @@ def _without_empty_text(state: _Repair, index: int, message: Message) -> Message
 
 def normalize_tool_call_ids(transcript: object, provider: Provider) -> RepairResult:
     """``transcript`` with every tool-call id ``provider`` refuses rewritten (Anthropic:
-    characters outside ``[a-zA-Z0-9_-]`` become ``_``; ids cut to the provider's length),
+    characters outside ``[a-zA-Z0-9_-]`` become ``_``; ids cut to the provider's length;
+    Mistral: exactly 9 of ``[a-zA-Z0-9]``, others become ``0``, shorter ids padded with
+    ``0``),
     in calls and in the results that name them identically; collision-free (a suffix
-    ``_2``, ``_3``... when a rewritten id is taken) and deterministic.
+    ``_2``, ``_3``... when a rewritten id is taken; ``02``, ``03``... for Mistral) and
+    deterministic.
 
     Returns a ``RepairResult``: ``renamed_ids`` maps every id that changed (each is
     renamed uniformly, in every call and result that has it), and ``actions`` has one
@@ -752,7 +755,8 @@ def _normalized(
             continue
         base = call_id if rule.refused is None else rule.refused.sub(rule.replacement, call_id)
         cut = base if longest is None else base[:longest]
-        new = _free("call" if is_blank(cut) else cut, longest, taken, next_suffix)
+        cut = ("call" if is_blank(cut) else cut).ljust(rule.shortest, rule.replacement)
+        new = _free(cut, longest, rule.replacement, taken, next_suffix)
         taken.add(new)
         mapping[call_id] = new
     if not mapping:
@@ -771,15 +775,18 @@ def _call_ids(messages: list[Message]) -> list[str]:
     return list(found)
 
 
-def _free(base: str, longest: int | None, taken: set[str], next_suffix: dict[str, int]) -> str:
-    """``base`` if free, else the first of ``base`` cut to end in ``_2``, ``_3``... that
-    is free; the search starts at ``next_suffix[base]`` (ids are only ever taken, so every
-    lower suffix is still taken) and records where the next one starts."""
+def _free(
+    base: str, longest: int | None, mark: str, taken: set[str], next_suffix: dict[str, int]
+) -> str:
+    """``base`` if free, else the first of ``base`` cut to end in ``<mark>2``,
+    ``<mark>3``... (the rule's replacement: ``_2``, or ``02`` where ``_`` is refused)
+    that is free; the search starts at ``next_suffix[base]`` (ids are only ever taken,
+    so every lower suffix is still taken) and records where the next one starts."""
     if base not in taken:
         return base
     number = next_suffix.get(base, 2)
     while True:
-        suffix = f"_{number}"
+        suffix = f"{mark}{number}"
         candidate = (base if longest is None else base[: longest - len(suffix)]) + suffix
         if candidate not in taken:
             next_suffix[base] = number + 1

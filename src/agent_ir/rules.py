@@ -224,8 +224,7 @@ def _id_formats(messages: list[Message | None], spec: ProviderSpec) -> Iterator[
         if ids.fits(block.id):
             continue
         rules = [] if ids.pattern is None else [f"match {ids.pattern.pattern}"]
-        if ids.longest is not None:
-            rules.append(f"have at most {ids.longest} characters")
+        rules.extend(ids.sizes())
         yield diagnostic(
             DiagnosticCode.INVALID_TOOL_CALL_ID_FORMAT,
             index,

@@ -1313,6 +1313,11 @@ def _bedrock_call(value: object) -> list[Any]:
     return [{"role": "user", "content": [{"text": "u"}]}, {"role": "assistant", "content": [block]}]
 
 
+def _mistral_call(arguments: object) -> list[Any]:
+    call = {"id": "aB3dE6gH9", "function": {"name": "read", "arguments": arguments}}
+    return [{"role": "user", "content": "u"}, {"role": "assistant", "tool_calls": [call]}]
+
+
 WIRE_PLACES: dict[str, Callable[[Any], tuple[str, Any, Any]]] = {
     "chat-messages": lambda value: ("openai-chat", value, None),
     "chat-message": lambda value: ("openai-chat", [value], None),
@@ -1348,21 +1353,28 @@ WIRE_PLACES: dict[str, Callable[[Any], tuple[str, Any, Any]]] = {
         [{"role": "user", "content": [{"text": "u"}]}],
         value,
     ),
+    "mistral-messages": lambda value: ("mistral", value, None),
+    "mistral-message": lambda value: ("mistral", [value], None),
+    "mistral-content": lambda value: ("mistral", [{"role": "user", "content": value}], None),
+    "mistral-arguments": lambda value: ("mistral", _mistral_call(value), None),
 }
 WIRE_COUNTERPARTS: dict[str, tuple[str, ...]] = {
     "transcript": (
         *("chat-messages", "responses-input", "anthropic-messages", "gemini-contents"),
-        "bedrock-messages",
+        *("bedrock-messages", "mistral-messages"),
     ),
     "message": (
         *("chat-message", "responses-item", "anthropic-message", "gemini-content"),
-        "bedrock-message",
+        *("bedrock-message", "mistral-message"),
     ),
     "content": (
         *("chat-content", "responses-content", "anthropic-content", "gemini-parts"),
-        "bedrock-content",
+        *("bedrock-content", "mistral-content"),
     ),
-    "arguments": ("chat-arguments", "anthropic-input", "gemini-args", "bedrock-input"),
+    "arguments": (
+        *("chat-arguments", "anthropic-input", "gemini-args", "bedrock-input"),
+        "mistral-arguments",
+    ),
     "system-content": ("anthropic-system", "gemini-system", "bedrock-system"),
 }
 
@@ -1378,6 +1390,7 @@ STREAM_BASES = {
     "openai-responses": "openai-responses/text-only.sse",
     "anthropic": "anthropic/text-only.sse",
     "gemini": "gemini/text-only.sse",
+    "mistral": "mistral/text.sse",
 }
 
 

@@ -48,6 +48,7 @@ from agent_ir.wire import (
     OpenAIResponsesStream,
     from_anthropic,
     from_bedrock_converse,
+    from_mistral,
     from_openai_chat,
     from_openai_responses,
     reply_from_anthropic,
@@ -57,6 +58,7 @@ from agent_ir.wire import (
     reply_from_openai_responses,
     to_anthropic,
     to_bedrock_converse,
+    to_mistral,
     to_openai_chat,
     to_openai_responses,
 )
@@ -192,6 +194,7 @@ TRANSCRIPT_ENTRIES: dict[str, Callable[[Any], Any]] = {
     "to_anthropic": to_anthropic,
     "to_bedrock_converse": to_bedrock_converse,
     "check_wire_rules[bedrock-converse]": lambda t: check_wire_rules(t, "bedrock-converse"),
+    "to_mistral": to_mistral,
 }
 TRANSCRIPT_SHAPES = [
     # 1,000 items: the smaller run takes about 10 ms, above the timer's noise.
@@ -207,6 +210,7 @@ def wire_request(provider: str) -> Callable[[int], Any]:
     writers = {"openai-chat": to_openai_chat, "openai-responses": to_openai_responses}
     writers["anthropic"] = to_anthropic
     writers["bedrock-converse"] = to_bedrock_converse
+    writers["mistral"] = to_mistral
     return lambda count: writers[provider](tool_rounds(count)).fields
 
 
@@ -234,6 +238,12 @@ READ_SHAPES = [
         lambda fields: from_bedrock_converse(fields["messages"]),
         500,
         id="tool-rounds/from_bedrock_converse",
+    ),
+    pytest.param(
+        wire_request("mistral"),
+        lambda fields: from_mistral(fields["messages"]),
+        500,
+        id="tool-rounds/from_mistral",
     ),
 ]
 

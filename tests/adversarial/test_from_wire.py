@@ -20,11 +20,13 @@ from agent_ir.wire import (
     from_anthropic,
     from_bedrock_converse,
     from_gemini,
+    from_mistral,
     from_openai_chat,
     from_openai_responses,
     to_anthropic,
     to_bedrock_converse,
     to_gemini,
+    to_mistral,
     to_openai_chat,
     to_openai_responses,
 )
@@ -35,6 +37,7 @@ READERS: dict[str, Any] = {
     "anthropic": lambda field, system: from_anthropic(field, system=system),
     "gemini": lambda field, system: from_gemini(field, system_instruction=system),
     "bedrock-converse": lambda field, system: from_bedrock_converse(field, system=system),
+    "mistral": lambda field, system: from_mistral(field),
 }
 WRITERS: dict[str, Any] = {
     "openai-chat": to_openai_chat,
@@ -42,6 +45,7 @@ WRITERS: dict[str, Any] = {
     "anthropic": to_anthropic,
     "gemini": to_gemini,
     "bedrock-converse": to_bedrock_converse,
+    "mistral": to_mistral,
 }
 
 

@@ -20,9 +20,11 @@ from agent_ir.wire import (
     AnthropicStream,
     AsyncAnthropicStream,
     AsyncGeminiStream,
+    AsyncMistralStream,
     AsyncOpenAIChatStream,
     AsyncOpenAIResponsesStream,
     GeminiStream,
+    MistralStream,
     OpenAIChatStream,
     OpenAIResponsesStream,
 )
@@ -34,6 +36,7 @@ PAIRS: dict[str, tuple[Any, Any]] = {
     "openai-responses": (OpenAIResponsesStream, AsyncOpenAIResponsesStream),
     "anthropic": (AnthropicStream, AsyncAnthropicStream),
     "gemini": (GeminiStream, AsyncGeminiStream),
+    "mistral": (MistralStream, AsyncMistralStream),
 }
 SECONDS = 60.0  # a stream that never settles fails instead of hanging the suite
 

@@ -48,12 +48,14 @@ from agent_ir.wire import (
     from_bedrock_converse,
     from_gemini,
     from_hf_chat,
+    from_mistral,
     from_openai_chat,
     from_openai_responses,
     to_anthropic,
     to_bedrock_converse,
     to_gemini,
     to_hf_chat,
+    to_mistral,
     to_openai_chat,
     to_openai_responses,
 )
@@ -74,6 +76,8 @@ def _read_back(provider: Provider, fields: dict[str, Any]) -> Any:
         return from_gemini(fields["contents"], system_instruction=fields.get("systemInstruction"))
     if provider == "bedrock-converse":
         return from_bedrock_converse(fields["messages"], system=fields.get("system"))
+    if provider == "mistral":
+        return from_mistral(fields["messages"])
     return from_anthropic(fields["messages"], system=fields.get("system"))
 
 
@@ -83,6 +87,7 @@ WRITERS = {
     "anthropic": to_anthropic,
     "gemini": to_gemini,
     "bedrock-converse": to_bedrock_converse,
+    "mistral": to_mistral,
 }
 
 

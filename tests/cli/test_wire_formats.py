@@ -169,7 +169,7 @@ def test_a_line_of_the_wrong_shape_for_its_format_is_one_diagnostic(tmp_path: Pa
 
 def test_an_unknown_format_or_provider_is_a_usage_error(tmp_path: Path) -> None:
     source = _jsonl(tmp_path / "x.jsonl", [[]])
-    for arguments in (["--format", "mistral"], ["--provider-rules", "ir"]):
+    for arguments in (["--format", "cohere"], ["--provider-rules", "ir"]):
         ran = run("validate", *arguments, source)
         assert ran.status == 2, ran
         assert "invalid choice" in ran.err

@@ -41,17 +41,17 @@ FILES = {
 }
 # The codes only check_wire_rules reports, and the providers each applies to.
 WIRE_CODES = {
-    "RESULT_NOT_IMMEDIATE": {"openai-chat", "anthropic", "gemini", "bedrock-converse"},
+    "RESULT_NOT_IMMEDIATE": {"openai-chat", "anthropic", "gemini", "bedrock-converse", "mistral"},
     "INVALID_TOOL_CALL_ID_FORMAT": {
         *("openai-chat", "openai-responses", "anthropic"),
-        "bedrock-converse",
+        *("bedrock-converse", "mistral"),
     },
     # Bedrock asks a user turn first; Gemini refuses a call turn first
     "INVALID_ROLE_ORDER": {"gemini", "bedrock-converse"},
     "EMPTY_CONTENT": {"anthropic", "bedrock-converse"},
     "INVALID_TOOL_NAME_FORMAT": {
         *("openai-chat", "openai-responses", "anthropic", "gemini"),
-        "bedrock-converse",
+        *("bedrock-converse", "mistral"),
     },
     "MISSING_THOUGHT_SIGNATURE": {"gemini"},
 }

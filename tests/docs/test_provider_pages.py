@@ -28,6 +28,7 @@ PAGES = {
     "anthropic": "anthropic",
     "gemini": "gemini",
     "bedrock-converse": "bedrock_converse",
+    "mistral": "mistral",
     "hf-chat": "hf_chat",
 }
 # The records' field names, as the schema and the Python record spell them.
@@ -135,7 +136,10 @@ def test_the_rules_say_in_words_what_the_record_states(pages: dict[str, str], na
     record = RECORDS[name]
     rules = text_of(sections(pages[name])["The rules"])
     ids = record["ids"]
-    if "characters" in ids:
+    if "shortest" in ids and ids["shortest"] == ids.get("longest"):
+        assert f"Tool-call ids: exactly {ids['longest']} characters, each " in rules
+        assert "pads a shorter id with it" in rules
+    elif "characters" in ids:
         assert f"Tool-call ids: 1 to {ids['longest']} characters, each " in rules
     elif "longest" in ids:
         assert f"Tool-call ids: at most {ids['longest']} characters" in rules

@@ -29,6 +29,9 @@ from support.pending import wire_problems_with_pending
 
 MISSING_TEXT = "No result was recorded for this tool call (the turn was interrupted)."
 PROVIDERS = [None, *REGISTRY]
+# Mistral takes only ids of exactly 9 letters and digits: repair renames these
+# transcripts' ids for it (tests/repair/test_mistral_ids.py).
+PLAIN_IDS = [provider for provider in PROVIDERS if provider != "mistral"]
 MISSING = ["error-result", "drop-call"]
 
 
@@ -67,7 +70,7 @@ def mid_turn() -> list[Any]:
 
 
 @pytest.mark.parametrize("missing", MISSING)
-@pytest.mark.parametrize("provider", PROVIDERS)
+@pytest.mark.parametrize("provider", PLAIN_IDS)
 def test_the_unanswered_calls_of_a_pending_turn_are_kept_with_no_action(
     provider: Any, missing: Any
 ) -> None:

@@ -179,7 +179,12 @@ def valid_turn() -> list[Any]:
     ]
 
 
-@pytest.mark.parametrize("provider", [None, *REGISTRY])
+# Mistral takes only ids of exactly 9 letters and digits: repair renames these
+# transcripts' ids for it (tests/repair/test_mistral_ids.py), so they are no plain ids.
+PLAIN_IDS = [None, *(name for name in REGISTRY if name != "mistral")]
+
+
+@pytest.mark.parametrize("provider", PLAIN_IDS)
 def test_a_valid_transcript_with_plain_ids_is_returned_as_it_is(provider: Any) -> None:
     repaired = repair_transcript(valid_turn(), provider=provider)
 
@@ -1806,7 +1811,7 @@ def _check_actions(transcript: list[Any], repaired: RepairResult, provider: Any)
         + count["ADDED_USER_MESSAGE"]
         - dropped
     )
-    if provider not in ("anthropic", "openai-chat", "gemini", "bedrock-converse"):
+    if provider not in ("anthropic", "openai-chat", "gemini", "bedrock-converse", "mistral"):
         assert count["MOVED_RESULT"] == 0
     if provider in (None, "gemini"):
         assert count["RENAMED_TOOL_CALL_ID"] == 0  # Gemini states no id rule
@@ -2104,7 +2109,7 @@ def rich_transcript() -> list[Any]:
     ]
 
 
-@pytest.mark.parametrize("provider", [None, *REGISTRY])
+@pytest.mark.parametrize("provider", PLAIN_IDS)
 def test_repair_keeps_refusals_server_tool_blocks_citations_and_cache_markers(
     provider: Any,
 ) -> None:
@@ -2117,7 +2122,7 @@ def test_repair_keeps_refusals_server_tool_blocks_citations_and_cache_markers(
     assert output(repaired) == transcript
 
 
-@pytest.mark.parametrize("provider", list(REGISTRY))
+@pytest.mark.parametrize("provider", PLAIN_IDS[1:])
 def test_normalizing_ids_leaves_server_tool_ids_alone(provider: Any) -> None:
     transcript = rich_transcript()
 

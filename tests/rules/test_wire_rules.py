@@ -121,7 +121,7 @@ def interrupted_turn() -> list[Any]:
 def test_the_providers_are_the_registered_wire_formats() -> None:
     assert (
         *("openai-chat", "openai-responses", "anthropic", "gemini"),
-        "bedrock-converse",
+        *("bedrock-converse", "mistral"),
     ) == PROVIDERS
 
 
@@ -135,12 +135,13 @@ def test_a_valid_transcript_with_plain_ids_passes_every_provider(provider: str) 
             [
                 text("Reading."),
                 # Gemini signs the first call of a step; the others ignore it
-                {**call_block("call_1"), "thoughtSignature": "c2lnbmVk"},
-                call_block("call_2", "ls"),
+                # nine letters and digits: an id every provider takes (Mistral only those)
+                {**call_block("call1Abcd"), "thoughtSignature": "c2lnbmVk"},
+                call_block("call2Abcd", "ls"),
             ],
         ),
-        result("r3", "call_2", "ls"),
-        result("r4", "call_1"),
+        result("r3", "call2Abcd", "ls"),
+        result("r4", "call1Abcd"),
         assistant("a5", [text("Both read.")]),
     ]
 
@@ -368,8 +369,8 @@ def test_orphans_and_results_before_their_call_are_left_to_validate_transcript(
 ) -> None:
     transcript = [
         user("u0"),
-        result("r1", "c1"),
-        assistant("a2", [call_block("c1")]),
+        result("r1", "call1Abcd"),
+        assistant("a2", [call_block("call1Abcd")]),
         user("u3"),
         result("r4", "never-called"),
     ]
@@ -455,21 +456,28 @@ def test_a_late_result_of_a_duplicated_id_is_late_for_its_latest_call(provider: 
 
 ID_VERDICTS = [
     # (id, refused by openai-chat, by openai-responses, by anthropic, by gemini: no
-    # rule is known, none is checked; by bedrock-converse: [a-zA-Z0-9_.:-]{1,64})
-    ("call_1-A9", False, False, False, False, False),
-    ("toolu_01Hh2Jk4Lm6Np8Qr", False, False, False, False, False),
-    ("call 1", False, False, True, False, True),
-    ("call.1", False, False, True, False, False),
-    ("call/1", False, False, True, False, True),
-    ("\u00e9t\u00e9", False, False, True, False, True),
-    ("c\n", False, False, True, False, True),
-    ("x" * 40, False, False, False, False, False),
-    ("x" * 41, True, False, False, False, False),
-    ("x" * 64, True, False, False, False, False),
-    ("x" * 65, True, True, True, False, True),
-    ("\u00e9" * 40, False, False, True, False, True),
-    ("\u00e9" * 41, True, False, True, False, True),
-    ("x" * 1000, True, True, True, False, True),
+    # rule is known, none is checked; by bedrock-converse: [a-zA-Z0-9_.:-]{1,64}; by
+    # mistral: exactly 9 of [a-zA-Z0-9])
+    ("call_1-A9", False, False, False, False, False, True),
+    ("toolu_01Hh2Jk4Lm6Np8Qr", False, False, False, False, False, True),
+    ("call 1", False, False, True, False, True, True),
+    ("call.1", False, False, True, False, False, True),
+    ("call/1", False, False, True, False, True, True),
+    ("\u00e9t\u00e9", False, False, True, False, True, True),
+    ("c\n", False, False, True, False, True, True),
+    ("x" * 40, False, False, False, False, False, True),
+    ("x" * 41, True, False, False, False, False, True),
+    ("x" * 64, True, False, False, False, False, True),
+    ("x" * 65, True, True, True, False, True, True),
+    ("\u00e9" * 40, False, False, True, False, True, True),
+    ("\u00e9" * 41, True, False, True, False, True, True),
+    ("x" * 1000, True, True, True, False, True, True),
+    ("aB3dE6gH9", False, False, False, False, False, False),
+    ("aB3dE6gH", False, False, False, False, False, True),
+    ("aB3dE6gH90", False, False, False, False, False, True),
+    ("aB3d_6gH9", False, False, False, False, False, True),
+    ("aB3d\u00e96gH9", False, False, True, False, True, True),
+    ("aB3dE6gH\n", False, False, True, False, True, True),
 ]
 
 
@@ -554,7 +562,7 @@ def test_a_refused_id_in_a_malformed_message_is_not_judged(provider: str) -> Non
         [assistant("a0", [text()])],
         [system("s0"), system("s1"), assistant("a2", [text()])],
         [system("s0"), user("u1"), assistant("a2", [text()])],
-        [assistant("a0", [call_block("c1")]), result("r1", "c1")],
+        [assistant("a0", [call_block("call1Abcd")]), result("r1", "call1Abcd")],
     ],
     ids=["assistant-first", "after-system", "user-first", "assistant-first-call"],
 )
@@ -1085,10 +1093,10 @@ def test_entries_that_raise_are_invalid_messages_and_the_rest_still_checked(
 ) -> None:
     transcript = [
         RaisingMapping(RuntimeError("boom")),
-        assistant("a1", [call_block("c1")]),
+        assistant("a1", [call_block("call1Abcd")]),
         RaisingKeys(),
         RaisingItem(user("u3"), "content", ValueError("no")),
-        result("r4", "c1"),
+        result("r4", "call1Abcd"),
     ]
 
     got = wire(transcript, provider)
@@ -1113,6 +1121,7 @@ def test_entries_that_raise_are_invalid_messages_and_the_rest_still_checked(
             (INVALID_ROLE_ORDER, 1, "/1/role"),
             (RESULT_NOT_IMMEDIATE, 4, "/4/toolCallId"),
         ],
+        "mistral": [(RESULT_NOT_IMMEDIATE, 4, "/4/toolCallId")],
     }
     assert [row for row in got if row[0] in WIRE_CODES] == wire_rows[provider]
 
@@ -1130,7 +1139,7 @@ ENTRIES = {
 def test_unreadable_cyclic_and_deep_entries_are_invalid_messages(
     provider: str, make: Callable[[], Any]
 ) -> None:
-    got = wire([user("u0"), make(), assistant("a2", [call_block("c1")])], provider)
+    got = wire([user("u0"), make(), assistant("a2", [call_block("call1Abcd")])], provider)
 
     assert got[0][:2] == ("INVALID_MESSAGE", 1)
     signature = {(MISSING_THOUGHT_SIGNATURE, 2)} if provider == "gemini" else set()
@@ -1375,6 +1384,8 @@ def _replace_an_id(draw: st.DrawFn, transcript: list[Any]) -> None:
 
 
 _ANTHROPIC_ID = re.compile(r"[a-zA-Z0-9_-]{1,64}")
+# Mistral's error: "Tool call id was ... but must be a-z, A-Z, 0-9, with a length of 9"
+_MISTRAL_ID = re.compile(r"[a-zA-Z0-9]{9}")
 _LONGEST = {"openai-chat": 40, "openai-responses": 64, "anthropic": 64, "gemini": None}
 _BEDROCK_ID = re.compile(r"[a-zA-Z0-9_.:-]{1,64}")
 # OpenAI's and Anthropic's tool names (OpenAI's SDK docstring; Anthropic's
@@ -1549,6 +1560,8 @@ def _fits(call_id: str, provider: str) -> bool:
         return _ANTHROPIC_ID.fullmatch(call_id) is not None
     if provider == "bedrock-converse":
         return _BEDROCK_ID.fullmatch(call_id) is not None
+    if provider == "mistral":
+        return _MISTRAL_ID.fullmatch(call_id) is not None
     longest = _LONGEST[provider]
     return longest is None or len(call_id) <= longest
 

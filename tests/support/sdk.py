@@ -28,6 +28,8 @@ _REQUIRED = (typing.Required, typing_extensions.Required)
 _NOT_REQUIRED = (typing.NotRequired, typing_extensions.NotRequired)
 _WRAPPERS = (*_REQUIRED, *_NOT_REQUIRED, typing.Annotated)
 _LISTS = (list, collections.abc.Iterable, collections.abc.Sequence)
+# mistralai names its unions and its Nullable[T] with type aliases: read through.
+_ALIASES = tuple({typing.TypeAliasType, typing_extensions.TypeAliasType})
 
 
 def assert_sdk_accepts(value: Any, annotation: Any, path: str) -> None:
@@ -54,7 +56,12 @@ def sdk_problems(value: Any, annotation: Any, path: str) -> list[str]:
     """Where ``value`` departs from the SDK type ``annotation``, one line each (empty:
     it fits). The response models some SDK unions hold are refused: a request holds
     params."""
+    if isinstance(annotation, _ALIASES):
+        return sdk_problems(value, annotation.__value__, path)
     origin = typing.get_origin(annotation)
+    if isinstance(origin, _ALIASES):
+        arguments = typing.get_args(annotation)
+        return sdk_problems(value, origin.__value__[arguments], path)
     if typing_extensions.is_typeddict(annotation):
         return _typeddict_problems(value, annotation, path)
     if origin in _WRAPPERS:

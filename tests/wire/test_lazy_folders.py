@@ -11,8 +11,8 @@ import sys
 import pytest
 
 FOLDERS = (
-    *("anthropic", "bedrock_converse", "gemini", "hf_chat", "openai_chat", "openai_responses"),
-    "otel",
+    *("anthropic", "bedrock_converse", "gemini", "hf_chat", "mistral", "openai_chat"),
+    *("openai_responses", "otel"),
 )
 
 

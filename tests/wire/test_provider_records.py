@@ -92,6 +92,8 @@ def test_the_registry_lists_the_file_s_providers_in_its_order() -> None:
 def _said(spec: ProviderSpec) -> dict[str, Any]:
     """What a Python record says, in the file's words (absent where the file omits it)."""
     ids: dict[str, Any] = {}
+    if spec.ids.shortest != 1:
+        ids["shortest"] = spec.ids.shortest
     if spec.ids.longest is not None:
         ids["longest"] = spec.ids.longest
     if spec.ids.characters is not None:
@@ -139,6 +141,7 @@ def test_the_derived_patterns_are_those_the_rules_have_always_read() -> None:
         "anthropic": "[a-zA-Z0-9_-]{1,64}",
         "gemini": None,
         "bedrock-converse": "[a-zA-Z0-9_.:-]{1,64}",
+        "mistral": "[a-zA-Z0-9]{9}",
     }
     assert {
         name: spec.tool_names and spec.tool_names.pattern.pattern for name, spec in REGISTRY.items()
@@ -148,6 +151,7 @@ def test_the_derived_patterns_are_those_the_rules_have_always_read() -> None:
         "anthropic": "[a-zA-Z0-9_-]{1,64}",
         "gemini": "[a-zA-Z_][a-zA-Z0-9_.:-]{0,63}",
         "bedrock-converse": "[a-zA-Z0-9_-]{1,64}",
+        "mistral": "[a-zA-Z0-9_-]{1,64}",
     }
 
 
@@ -205,20 +209,25 @@ def test_a_record_of_the_wrong_shape_fails(data_dir: Path) -> None:
 
 
 @pytest.mark.parametrize(
-    "ids", [{"characters": "a-z"}, {"longest": 5, "replacement": "_"}], ids=["chars", "repl"]
+    "ids",
+    [{"characters": "a-z"}, {"longest": 5, "replacement": "_"}, {"shortest": 3}],
+    ids=["chars", "repl", "shortest"],
 )
 def test_an_id_rule_with_half_its_characters_rule_fails(
     data_dir: Path, ids: dict[str, Any]
 ) -> None:
     _write(data_dir, [{**RECORDS[0], "ids": ids}])
-    message = f"providers.json: '{NAMES[0]}': ids.characters and ids.replacement come together"
+    message = (
+        f"providers.json: '{NAMES[0]}': ids.characters and ids.replacement come together, "
+        "and ids.shortest only with them"
+    )
     with pytest.raises(ValueError, match=f"^{re.escape(message)}$"):
         _records.spec_from_record(NAMES[0], convert=_convert)
 
 
 def test_a_name_not_recorded_is_a_key_error_naming_the_file() -> None:
-    with pytest.raises(KeyError, match=re.escape("providers.json has no provider 'mistral'")):
-        _records.spec_from_record("mistral", convert=_convert)
+    with pytest.raises(KeyError, match=re.escape("providers.json has no provider 'cohere'")):
+        _records.spec_from_record("cohere", convert=_convert)
 
 
 def test_a_record_read_from_another_file_builds_its_spec(data_dir: Path) -> None:

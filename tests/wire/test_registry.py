@@ -81,10 +81,10 @@ def _codes(diagnostics: tuple[Any, ...]) -> list[tuple[str, int, str]]:
 # --- the registry and the public type -----------------------------------------------------
 
 
-def test_the_registry_lists_the_four_providers_each_under_its_own_name() -> None:
+def test_the_registry_lists_the_six_providers_each_under_its_own_name() -> None:
     assert tuple(REGISTRY) == (
         *("openai-chat", "openai-responses", "anthropic", "gemini"),
-        "bedrock-converse",
+        *("bedrock-converse", "mistral"),
     )
     assert all(spec.name == name for name, spec in REGISTRY.items())
 
@@ -103,10 +103,10 @@ def test_the_registry_cannot_be_changed_in_place() -> None:
 def test_a_name_not_registered_is_a_value_error_naming_the_registered_ones() -> None:
     message = (
         "provider must be one of openai-chat, openai-responses, anthropic, gemini, "
-        "bedrock-converse, not 'mistral'"
+        "bedrock-converse, mistral, not 'cohere'"
     )
     with pytest.raises(ValueError, match=r"^provider must be one of") as raised:
-        provider_spec("mistral")
+        provider_spec("cohere")
     assert str(raised.value) == message
 
 
@@ -118,6 +118,7 @@ def test_a_name_not_registered_is_a_value_error_naming_the_registered_ones() -> 
         ("anthropic", 64, "[a-zA-Z0-9_-]{1,64}"),
         ("gemini", None, None),  # no limit is known
         ("bedrock-converse", 64, "[a-zA-Z0-9_.:-]{1,64}"),
+        ("mistral", 9, "[a-zA-Z0-9]{9}"),  # exactly 9
     ],
 )
 def test_each_provider_states_its_id_rule(
@@ -349,15 +350,15 @@ def test_the_cli_offers_a_registered_provider_and_describes_its_request_form(
     shown = " ".join(capsys.readouterr().out.split()).replace("- ", "-")
     assert (
         '{"messages": [...]} (openai-chat, anthropic with "system", bedrock-converse with '
-        '"system", hf-chat), {"input": [...]} (openai-responses), {"contents": [...]} (gemini '
-        'with "systemInstruction"), {"turns": [...]} (fake-chat with "preamble"), '
+        '"system", mistral, hf-chat), {"input": [...]} (openai-responses), {"contents": [...]} '
+        '(gemini with "systemInstruction"), {"turns": [...]} (fake-chat with "preamble"), '
         '{"attributes": {...}} (otel) or a bare array'
     ) in shown
-    formats = "ir,openai-chat,openai-responses,anthropic,gemini,bedrock-converse,fake-chat"
-    assert "{" + formats + ",hf-chat,otel}" in shown
+    formats = "ir,openai-chat,openai-responses,anthropic,gemini,bedrock-converse,mistral"
+    assert "{" + formats + ",fake-chat,hf-chat,otel}" in shown
     assert (
         "(check_wire_rules): openai-chat, openai-responses, anthropic, gemini, "
-        "bedrock-converse, fake-chat" in shown
+        "bedrock-converse, mistral, fake-chat" in shown
     )
 
 
@@ -451,6 +452,7 @@ def test_each_folder_states_its_record_in_its_rules_module() -> None:
         "anthropic": "anthropic",
         "gemini": "gemini",
         "bedrock-converse": "bedrock_converse",
+        "mistral": "mistral",
     }
 
 

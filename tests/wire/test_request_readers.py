@@ -22,6 +22,7 @@ LINE_TOOLS: dict[str, list[dict[str, Any]]] = {
     "bedrock-converse": [
         {"toolSpec": {"name": "lookup", "inputSchema": {"json": {"type": "object"}}}}
     ],
+    "mistral": [{"type": "function", "function": {"name": "lookup"}}],
 }
 MESSAGES: dict[str, list[dict[str, Any]]] = {
     "openai-chat": [{"role": "user", "content": "hi"}],
@@ -29,6 +30,7 @@ MESSAGES: dict[str, list[dict[str, Any]]] = {
     "anthropic": [{"role": "user", "content": "hi"}],
     "gemini": [{"role": "user", "parts": [{"text": "hi"}]}],
     "bedrock-converse": [{"role": "user", "content": [{"text": "hi"}]}],
+    "mistral": [{"role": "user", "content": "hi"}],
 }
 FINE_TUNING = [
     {"role": "system", "content": "Be brief."},

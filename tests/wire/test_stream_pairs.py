@@ -1,7 +1,7 @@
 """The sync and async stream of every provider format, as a pair, and the drivers'
 discipline (``agent_ir.wire._stream``).
 
-Every recording in ``fixtures/wire/{anthropic,gemini,openai-chat,openai-responses}`` is read in
+Every recording in ``fixtures/wire/{anthropic,gemini,mistral,openai-chat,openai-responses}`` is read in
 every chunking (whole, 1-byte, 7-byte, split inside each multi-byte character) and as
 decoded event objects, through both the sync and the async class of its format, and
 must give its ``.expected.json``. Then what the sync driver promises (``result()``
@@ -33,9 +33,11 @@ from agent_ir.wire import (
     AnthropicStream,
     AsyncAnthropicStream,
     AsyncGeminiStream,
+    AsyncMistralStream,
     AsyncOpenAIChatStream,
     AsyncOpenAIResponsesStream,
     GeminiStream,
+    MistralStream,
     OpenAIChatStream,
     OpenAIResponsesStream,
 )
@@ -49,6 +51,7 @@ ROOT = Path(__file__).resolve().parents[2] / "fixtures" / "wire"
 PAIRS: dict[str, tuple[type[Any], type[Any]]] = {
     "anthropic": (AnthropicStream, AsyncAnthropicStream),
     "gemini": (GeminiStream, AsyncGeminiStream),
+    "mistral": (MistralStream, AsyncMistralStream),
     "openai-chat": (OpenAIChatStream, AsyncOpenAIChatStream),
     "openai-responses": (OpenAIResponsesStream, AsyncOpenAIResponsesStream),
 }
@@ -237,7 +240,7 @@ async def test_a_recording_that_needs_its_sse_framing_reads_alike_sync_and_async
 
 def test_the_recordings_cover_every_format_and_the_byte_level_cases() -> None:
     assert {recording.split("/")[0] for recording in RECORDINGS} == set(PAIRS)
-    assert len(RECORDINGS) == 66
+    assert len(RECORDINGS) == 68
     assert {how for _, how in CHUNKED} == set(CHUNKINGS)
     bodies = [body(recording) for recording in RECORDINGS]
     assert any(b"\r\n" in data for data in bodies)

@@ -39,8 +39,8 @@ def rows(found: tuple[Any, ...]) -> list[tuple[str, int, int | None, str]]:
 def called(name: str) -> list[Any]:
     return [
         user("u0"),
-        assistant("a1", [first_call("c1", name)]),
-        result("r2", "c1", name),
+        assistant("a1", [first_call("call1Abcd", name)]),
+        result("r2", "call1Abcd", name),
     ]
 
 
@@ -77,7 +77,7 @@ def test_a_refused_name_is_reported_on_the_definition_and_on_the_call(
             f"tool name {shown!r} must match [a-zA-Z0-9_-]{{1,64}} for {provider}"
         )
         assert found[1].message == (
-            f"tool call 'c1' names {shown!r}, which must match [a-zA-Z0-9_-]{{1,64}} for {provider}"
+            f"tool call 'call1Abcd' names {shown!r}, which must match [a-zA-Z0-9_-]{{1,64}} for {provider}"
         )
 
 
@@ -110,9 +110,9 @@ def test_tools_are_checked_as_validate_transcript_checks_them(provider: str) -> 
     ]
     transcript = [
         user("u0"),
-        assistant("a1", [first_call("c1", "weather", {}), call_block("c2", "other")]),
-        result("r2", "c1", "weather"),
-        result("r3", "c2", "other"),
+        assistant("a1", [first_call("call1Abcd", "weather", {}), call_block("call2Abcd", "other")]),
+        result("r2", "call1Abcd", "weather"),
+        result("r3", "call2Abcd", "other"),
     ]
 
     found = check_wire_rules(transcript, provider, tools=tools)
@@ -128,7 +128,7 @@ def test_tools_are_checked_as_validate_transcript_checks_them(provider: str) -> 
 
 @pytest.mark.parametrize("provider", PROVIDERS)
 def test_allow_pending_is_passed_to_the_linkage_checks(provider: str) -> None:
-    transcript = [user("u0"), assistant("a1", [first_call("c1", "weather")])]
+    transcript = [user("u0"), assistant("a1", [first_call("call1Abcd", "weather")])]
 
     assert [str(d.code) for d in check_wire_rules(transcript, provider)] == ["MISSING_TOOL_RESULT"]
     assert check_wire_rules(transcript, provider, allow_pending=True) == ()

@@ -5,10 +5,10 @@
 import type { ProviderRecord } from "../index.js";
 
 /** A registered provider's name. */
-export type Provider = "openai-chat" | "openai-responses" | "anthropic" | "gemini" | "bedrock-converse";
+export type Provider = "openai-chat" | "openai-responses" | "anthropic" | "gemini" | "bedrock-converse" | "mistral";
 
 /** Every registered provider's name, in the registry's order. */
-export const PROVIDERS: readonly Provider[] = ["openai-chat", "openai-responses", "anthropic", "gemini", "bedrock-converse"];
+export const PROVIDERS: readonly Provider[] = ["openai-chat", "openai-responses", "anthropic", "gemini", "bedrock-converse", "mistral"];
 
 /** Every registered provider's record, by name. */
 export const RECORDS: Readonly<Record<Provider, ProviderRecord>> = {
@@ -90,5 +90,20 @@ export const RECORDS: Readonly<Record<Provider, ProviderRecord>> = {
       idsReusableAfterResult: false,
     },
     request: { messages: "messages", system: "system", tools: "toolConfig", switches: [] },
+  },
+  mistral: {
+    name: "mistral",
+    label: "Mistral",
+    ids: { shortest: 9, longest: 9, characters: "a-zA-Z0-9", replacement: "0" },
+    toolNames: { longest: 64, characters: "a-zA-Z0-9_-" },
+    turns: {
+      resultsFollowCall: true,
+      assistantTurnsJoin: false,
+      userTurnFirst: false,
+      callsFollowUserTurn: false,
+      contentRequired: false,
+      idsReusableAfterResult: false,
+    },
+    request: { messages: "messages", tools: "tools", switches: ["parallel_tool_calls"] },
   },
 };

@@ -23,7 +23,11 @@ interface Spec {
   readonly label: string;
   /** tool-call ids: a character class (null: any character) and the most characters
    * (null: no limit) */
-  readonly ids: { readonly pattern: Pattern | null; readonly longest: number | null };
+  readonly ids: {
+    readonly pattern: Pattern | null;
+    readonly longest: number | null;
+    readonly shortest: number;
+  };
   /** tool names (null: no rule is known, none is checked) */
   readonly names: Pattern | null;
   readonly turns: ProviderTurnRules;
@@ -34,17 +38,27 @@ interface Spec {
 const whole = (text: string): Pattern => ({ pattern: new RegExp(`^${text}$`), text });
 
 /** A record's rules with their patterns derived as agent_ir.wire._spec derives them
- * (IdRule, ToolNameRule): [characters]{1,longest} or [characters]+ for ids,
+ * (IdRule, ToolNameRule): [characters]{shortest,longest} ({n} when both are n) or
+ * [characters]+ ({shortest,} when shortest is not 1) for ids,
  * [characters]{1,longest} or [first][characters]{0,longest-1} for tool names. */
 function specOf(record: ProviderRecord): Spec {
   const { ids, toolNames: names } = record;
-  const count = ids.longest === undefined ? "+" : `{1,${ids.longest}}`;
+  const shortest = ids.shortest ?? 1;
+  const count =
+    ids.longest === undefined
+      ? shortest === 1
+        ? "+"
+        : `{${shortest},}`
+      : shortest === ids.longest
+        ? `{${shortest}}`
+        : `{${shortest},${ids.longest}}`;
   return {
     name: record.name as Provider,
     label: record.label,
     ids: {
       pattern: ids.characters === undefined ? null : whole(`[${ids.characters}]${count}`),
       longest: ids.longest ?? null,
+      shortest,
     },
     names:
       names === undefined
@@ -147,10 +161,18 @@ function* resultsNotImmediate(messages: readonly Message[], spec: Spec): Generat
 function* idFormats(messages: readonly Message[], spec: Spec): Generator<Diagnostic> {
   const { ids } = spec;
   for (const [index, block, call] of toolCalls(messages)) {
-    const fits = ids.pattern !== null ? ids.pattern.pattern.test(call.id) : ids.longest === null || codePoints(call.id) <= ids.longest;
+    const size = codePoints(call.id);
+    const fits =
+      ids.pattern !== null
+        ? ids.pattern.pattern.test(call.id)
+        : size >= ids.shortest && (ids.longest === null || size <= ids.longest);
     if (fits) continue;
     const rules = ids.pattern === null ? [] : [`match ${ids.pattern.text}`];
-    if (ids.longest !== null) rules.push(`have at most ${ids.longest} characters`);
+    if (ids.shortest === ids.longest) rules.push(`have exactly ${ids.longest} characters`);
+    else {
+      if (ids.shortest !== 1) rules.push(`have at least ${ids.shortest} characters`);
+      if (ids.longest !== null) rules.push(`have at most ${ids.longest} characters`);
+    }
     yield diagnostic(
       "INVALID_TOOL_CALL_ID_FORMAT",
       index,

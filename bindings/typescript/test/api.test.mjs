@@ -85,6 +85,7 @@ test("checkWireRules: each provider's rules, and a TypeError for another provide
       anthropic: ["RESULT_NOT_IMMEDIATE"],
       gemini: ["INVALID_ROLE_ORDER", "RESULT_NOT_IMMEDIATE"], // the call is before the last user message
       "bedrock-converse": ["INVALID_ROLE_ORDER", "RESULT_NOT_IMMEDIATE"], // an assistant turn first
+      mistral: ["INVALID_TOOL_CALL_ID_FORMAT", "RESULT_NOT_IMMEDIATE"], // its ids are 9 of [a-zA-Z0-9]
     }[provider];
     assert.deepEqual(codes, expected, provider);
   }

@@ -192,6 +192,10 @@ export interface ThinkingPart {
    */
   readonly thinking?: readonly unknown[] | null;
   /**
+   * The signature that replays the reasoning across turns (Mistral's): the thinking block's signature.
+   */
+  readonly signature?: string | null;
+  /**
    * Whether the reasoning is complete; no IR form, not warned.
    */
   readonly closed?: unknown;

@@ -34,9 +34,21 @@ A piece of a model's name, lowercase, compared with the name as it is read (afte
 
 class ProviderIdRule(IRStruct):
     """
-    The tool-call ids a provider takes: at most longest characters and, when characters is given, only those. The whole-id pattern is derived: [characters]{1,longest}, or [characters]+ without a limit. An object without either key takes any id.
+    The tool-call ids a provider takes: at least shortest and at most longest characters and, when characters is given, only those. The whole-id pattern is derived: [characters]{shortest,longest} ({n} when both are n), or [characters]{shortest,} without a limit ([characters]+ when shortest is 1). An object without any key takes any id.
     """
 
+    shortest: Absent[
+        Annotated[
+            int,
+            Meta(
+                description="The fewest characters (Unicode code points) an id may have (Mistral: exactly 9). Absent: 1. normalize_tool_call_ids pads a shorter id with replacement (the record gives characters and replacement with it).",
+                ge=1,
+            ),
+        ]
+    ] = None
+    """
+    The fewest characters (Unicode code points) an id may have (Mistral: exactly 9). Absent: 1. normalize_tool_call_ids pads a shorter id with replacement (the record gives characters and replacement with it).
+    """
     longest: Absent[
         Annotated[
             int,

@@ -1,6 +1,6 @@
 """Provider wire formats, one folder each: OpenAI Chat Completions (``openai_chat``),
 OpenAI Responses (``openai_responses``), Anthropic Messages (``anthropic``), Google
-Gemini (``gemini``) and AWS Bedrock Converse (``bedrock_converse``).
+Gemini (``gemini``), AWS Bedrock Converse (``bedrock_converse``) and Mistral (``mistral``).
 
 Each folder gives the same five things: ``to_*`` (IR -> the request's messages, a
 ``WireRequest``; with ``tools=``, the request's ``tools`` too), ``from_*`` (a request's
@@ -36,6 +36,7 @@ if typing.TYPE_CHECKING:
     from agent_ir.wire.bedrock_converse import *
     from agent_ir.wire.gemini import *
     from agent_ir.wire.hf_chat import *
+    from agent_ir.wire.mistral import *
     from agent_ir.wire.openai_chat import *
     from agent_ir.wire.openai_responses import *
     from agent_ir.wire.otel import *
@@ -51,6 +52,7 @@ _publish.export(
         "agent_ir.wire.bedrock_converse",
         "agent_ir.wire.gemini",
         "agent_ir.wire.hf_chat",
+        "agent_ir.wire.mistral",
         "agent_ir.wire.openai_chat",
         "agent_ir.wire.openai_responses",
         "agent_ir.wire.otel",

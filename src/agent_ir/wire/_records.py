@@ -74,14 +74,18 @@ def spec_from_record(
     ids = record.ids
     if ids.characters is not None and ids.replacement is not None:
         id_rule = IdRule(
-            longest=ids.longest, characters=ids.characters, replacement=ids.replacement
+            longest=ids.longest,
+            characters=ids.characters,
+            replacement=ids.replacement,
+            shortest=1 if ids.shortest is None else ids.shortest,
         )
-    elif ids.characters is None and ids.replacement is None:
+    elif ids.characters is None and ids.replacement is None and ids.shortest is None:
         id_rule = IdRule(longest=ids.longest)
     else:
         # the schema's dependentRequired, which the generated types do not check
         raise ValueError(
-            f"{DATA_FILE}: {quoted(name)}: ids.characters and ids.replacement come together"
+            f"{DATA_FILE}: {quoted(name)}: ids.characters and ids.replacement come together, "
+            "and ids.shortest only with them"
         )
     names = record.tool_names
     signatures = record.signatures

@@ -20,6 +20,7 @@ from agent_ir.wire.anthropic._rules import ANTHROPIC
 from agent_ir.wire.bedrock_converse._rules import BEDROCK_CONVERSE
 from agent_ir.wire.gemini._rules import GEMINI
 from agent_ir.wire.hf_chat._format import HF_CHAT
+from agent_ir.wire.mistral._rules import MISTRAL
 from agent_ir.wire.openai_chat._rules import OPENAI_CHAT
 from agent_ir.wire.openai_responses._rules import OPENAI_RESPONSES
 from agent_ir.wire.otel._format import OTEL
@@ -35,13 +36,16 @@ __all__ = [
     "request_reader",
 ]
 
-Provider = Literal["openai-chat", "openai-responses", "anthropic", "gemini", "bedrock-converse"]
+Provider = Literal[
+    "openai-chat", "openai-responses", "anthropic", "gemini", "bedrock-converse", "mistral"
+]
 """A provider's name, as the ``provider`` parameters take it: a key of ``REGISTRY``
 (spelled out for type checkers, which cannot read the data file;
 ``tests/wire/test_provider_records.py`` holds it to the file's names and order)."""
 
 _SPECS = {
-    spec.name: spec for spec in (OPENAI_CHAT, OPENAI_RESPONSES, ANTHROPIC, GEMINI, BEDROCK_CONVERSE)
+    spec.name: spec
+    for spec in (OPENAI_CHAT, OPENAI_RESPONSES, ANTHROPIC, GEMINI, BEDROCK_CONVERSE, MISTRAL)
 }
 
 REGISTRY: Mapping[str, ProviderSpec] = MappingProxyType(

@@ -32,33 +32,55 @@ __all__ = [
 @dataclass(frozen=True)
 class IdRule:
     """The tool-call ids a provider takes: at most ``longest`` characters (None: no
-    limit is known, none is checked) and, when ``characters`` is given (the body of a
-    regular-expression character class, such as ``a-zA-Z0-9_-``), only those
-    characters; ``normalize_tool_call_ids`` replaces every other character with
-    ``replacement``. ``pattern`` (the whole id) and ``refused`` (one character outside
-    the class) are derived from them, so each fact is stated once.
+    limit is known, none is checked), at least ``shortest`` (Mistral's are exactly 9)
+    and, when ``characters`` is given (the body of a regular-expression character
+    class, such as ``a-zA-Z0-9_-``), only those characters; ``normalize_tool_call_ids``
+    replaces every other character with ``replacement``, pads a shorter id with it and
+    starts a suffix that makes an id unique with it (``_2``, or ``02`` for Mistral).
+    ``pattern`` (the whole id) and ``refused`` (one character outside the class) are
+    derived from them, so each fact is stated once.
     """
 
     longest: int | None
     characters: str | None = None
     replacement: str = "_"
+    shortest: int = 1
     pattern: re.Pattern[str] | None = field(init=False, repr=False, compare=False)
     refused: re.Pattern[str] | None = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         pattern = refused = None
         if self.characters is not None:
-            count = "+" if self.longest is None else f"{{1,{self.longest}}}"
-            pattern = re.compile(f"[{self.characters}]{count}")
+            pattern = re.compile(f"[{self.characters}]{self.count}")
             refused = re.compile(f"[^{self.characters}]")
         object.__setattr__(self, "pattern", pattern)
         object.__setattr__(self, "refused", refused)
+
+    @property
+    def count(self) -> str:
+        """How many characters, as the pattern says it: ``{1,40}``, ``{9}``, ``+``."""
+        shortest, longest = self.shortest, self.longest
+        if longest is None:
+            return "+" if shortest == 1 else f"{{{shortest},}}"
+        return f"{{{shortest}}}" if shortest == longest else f"{{{shortest},{longest}}}"
 
     def fits(self, call_id: str) -> bool:
         """Whether the provider takes ``call_id`` as it is."""
         if self.pattern is not None:
             return self.pattern.fullmatch(call_id) is not None
-        return self.longest is None or len(call_id) <= self.longest
+        size = len(call_id)
+        return size >= self.shortest and (self.longest is None or size <= self.longest)
+
+    def sizes(self) -> list[str]:
+        """What the rule says of an id's length, for a person: ``have at most 40
+        characters``, ``have exactly 9 characters`` (none when any length is taken)."""
+        shortest, longest = self.shortest, self.longest
+        if shortest == longest:
+            return [f"have exactly {longest} characters"]
+        said = [] if shortest == 1 else [f"have at least {shortest} characters"]
+        if longest is not None:
+            said.append(f"have at most {longest} characters")
+        return said
 
 
 @dataclass(frozen=True)

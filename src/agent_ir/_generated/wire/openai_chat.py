@@ -223,6 +223,15 @@ class ThinkingPart(WireStruct, tag_field="type", tag="thinking"):
             description="The reasoning as parts: the text of each {type: text, text} part, joined."
         ),
     ] = None
+    signature: Annotated[
+        str | None,
+        Meta(
+            description=(
+                "The signature that replays the reasoning across turns (Mistral's): the "
+                "thinking block's signature."
+            )
+        ),
+    ] = None
     closed: Annotated[
         Any, Meta(description="Whether the reasoning is complete; no IR form, not warned.")
     ] = None

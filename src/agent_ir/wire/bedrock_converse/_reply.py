@@ -1,24 +1,6 @@
-"""``reply_from_bedrock_converse(response, *, request_id)``: a non-streamed Converse reply
-(``client.converse(...)``'s dict as boto3 returns it, blobs as ``bytes``, or the HTTP
-API's JSON body, blobs as base64) as the ``ModelResponse`` that
-``BedrockConverseStream`` gives for the same reply.
-
-The response's id is the ``request_id`` (Bedrock's reply carries none; boto3's
-``ResponseMetadata`` is not read). Block by block of ``output.message.content``: ``text``
--> a text block (empty: none); ``citationsContent`` -> a text block of its parts' text
-with its citations (provider "bedrock-converse", each as it is); ``reasoningContent``
--> a thinking block with its signature, or a redacted one signed by the base64 of its
-``redactedContent``; ``toolUse`` -> a tool call (``input`` an object, else refused;
-with ``type``: a server-tool call); ``toolResult`` -> a server-tool result (``wire`` the
-block without ``toolUseId``); any other block (an image, ``cachePoint``...) ->
-PART_NOT_READ at ``/output/message/content/<index>``. A tool call that ends a reply cut
-short (``max_tokens``, ``model_context_window_exceeded``) is dropped, as the stream
-drops a call cut inside its input. ``stopReason`` and ``usage`` map as in the stream
-(an unknown stop reason is refused); ``trace`` and ``additionalModelResponseFields``
-are PART_NOT_READ; an undeclared key PART_NOT_READ at its path; ``metrics`` and
-``ResponseMetadata`` are not read, not warned. ``output.message.role`` must be
-``assistant``. Failures are ``ProviderError`` (``agent_ir.wire._reply``).
-"""
+"""``reply_from_bedrock_converse``: a Converse response read into a ``ModelResponse``. What
+maps to what and what is warned: ``docsgen/mapping/bedrock-converse.md`` (the provider
+page, *Non-streamed replies*)."""
 
 from __future__ import annotations
 

@@ -1,16 +1,6 @@
-"""AWS Bedrock Converse as the generic rules, repair and the CLI read it.
-
-Tool-use ids match ``^[a-zA-Z0-9_.:-]+$`` with at most 64 characters and tool names
-``^[a-zA-Z0-9_-]+$`` with at most 64 (the service model shipped with botocore:
-``ToolUseId``, ``ToolName``). The API wants the conversation to start with a user
-message and the roles to alternate (``to_bedrock_converse`` joins consecutive messages
-of one role into one turn, MESSAGES_MERGED where that is a loss); the results of an
-assistant turn's calls come in the next user turn; content blocks must not be empty.
-A request holds ``messages``, a separate ``system`` and ``toolConfig``.
-
-The record (these facts as data) is this provider's entry of
-``schemas/v1/providers.json``; this module adds the request reader's ``convert``.
-"""
+"""Bedrock Converse's provider record: its id and name rules, turn rules and request
+reader. What maps to what and what is warned: ``docsgen/mapping/bedrock-converse.md``
+(the provider page, *Where the rules come from*)."""
 
 from __future__ import annotations
 

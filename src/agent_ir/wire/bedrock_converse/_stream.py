@@ -1,50 +1,7 @@
-"""AWS Bedrock ConverseStream: ``BedrockConverseStream(source, *, request_id,
-cancel=None)`` reads the events of ``client.converse_stream(...)["stream"]`` as boto3
-yields them (each a dict with one key, the event's name: ``{"contentBlockDelta":
-{"delta": {"text": "Hi"}, "contentBlockIndex": 0}}``) from a sync iterable,
-``AsyncBedrockConverseStream`` from an async one (aioboto3's); both drive
-``BedrockConverseState``. Blobs may be ``bytes`` (boto3) or base64 text.
-
-Bedrock's stream is AWS's binary event stream, which boto3 decodes: the source gives
-events, never bytes (an item of bytes, which would be read as server-sent events, is
-refused). boto3 raises the exception events (``throttlingException``...) as
-``EventStreamError`` while iterating: the stream then fails with
-PROVIDER_TRANSPORT_ERROR (the source failing); an exception event given as an event
-(``{"throttlingException": {"message": ...}}``, as other clients yield it) is
-PROVIDER_TRANSPORT_ERROR with the event's name as its code.
-
-Each event is decoded once into its declaration (``_wire.StreamEvent``) and the state
-``match``es on it, calling the ``ReplyBuilder``. The mapping: ``messageStart`` ->
-``response_start`` (the response's id is the ``request_id``: Bedrock's events carry
-none); a text block opens with its first ``contentBlockDelta`` (``text``; ``citation``
-deltas are its citations, provider "bedrock-converse"); a reasoning block likewise
-(``reasoningContent``: ``text`` pieces, its ``signature``; ``redactedContent``: a
-redacted thinking block signed by its base64); a tool call opens with
-``contentBlockStart`` (``toolUse {toolUseId, name}``; with ``type``: a server-tool
-call) and gathers ``toolUse.input`` text, parsed once at its ``contentBlockStop``
-(``parse_arguments``); ``messageStop`` -> the stop reason (``end_turn``,
-``stop_sequence``: stop; ``tool_use``: tool call; ``max_tokens``,
-``model_context_window_exceeded``: length; ``guardrail_intervened``,
-``content_filtered``, ``malformed_model_output``, ``malformed_tool_use``: error);
-``metadata`` -> usage (``inputTokens`` + cache read + cache write as the input) and the
-terminal (``metadata`` is the stream's last event).
-
-Passed over with a warning, never dropped silently: an event of another name
-(EVENT_NOT_READ); a block that starts as a ``toolResult`` or an ``image``, and its
-deltas (PART_NOT_READ at ``/output/message/content/<index>``, once); a key that is
-not declared (PART_NOT_READ at its place in the reply, once); ``trace`` and
-``additionalModelResponseFields`` (PART_NOT_READ).
-
-Refused (PROVIDER_INVALID_EVENT unless said otherwise): an event that is not an object
-holding exactly one key; bytes; a value not of its declared shape (``contentBlockDelta
-/delta/text must be a string; it is a number (1)``); any event before ``messageStart``
-(PROVIDER_MISSING_START); a delta or stop of another block than the open one; a
-delta of another kind than its block's; a block index used again; a tool call whose
-input is not a JSON object; ``messageStop`` while a block is open (but ``max_tokens``,
-which ends the block there and drops an open tool call) or with a stop reason that is
-not Bedrock's; ``metadata`` before ``messageStop``. A stream that ends without
-``metadata`` is PROVIDER_MISSING_TERMINAL.
-"""
+"""AWS Bedrock ConverseStream, sync or async: ``BedrockConverseState`` turns each event
+boto3 yields into ``ReplyBuilder`` calls; the drivers are ``agent_ir.wire._stream``'s.
+What maps to what and what is warned: ``docsgen/mapping/bedrock-converse.md`` (the
+provider page, *Streams*)."""
 
 from __future__ import annotations
 

@@ -1,18 +1,6 @@
-"""Tool definitions and a Bedrock Converse request's ``toolConfig``, both ways.
-
-IR -> Bedrock: each definition is ``{"toolSpec": {"name", "description",
-"inputSchema": {"json": ...}}}`` (``description`` when the definition has one). The API
-requires ``inputSchema``: a definition without ``parameters`` sends ``{"type":
-"object"}``, which reads back as no parameters. ``strict`` has no place in every model's
-tools: sent as ``toolSpec.strict`` (the service model has it).
-
-Bedrock -> IR: ``tools`` is the ``toolConfig`` object (its ``tools`` read, its
-``toolChoice`` not: no part of a transcript) or its ``tools`` list. A ``toolSpec`` is a
-definition (``inputSchema.json`` -> ``parameters``, except exactly ``{"type":
-"object"}``: none); a ``systemTool`` is TOOL_NOT_READ; a ``cachePoint`` (the IR's
-definitions hold no cache point) and another key PART_NOT_READ at its path.
-``WireFormatError`` (path from ``tools``) for entries not of this shape.
-"""
+"""Bedrock Converse's ``toolConfig`` tools to and from the IR's tool definitions. What maps
+to what and what is warned: ``docsgen/mapping/bedrock-converse.md`` (the provider page,
+*Tool definitions*)."""
 
 from __future__ import annotations
 

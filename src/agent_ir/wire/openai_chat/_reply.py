@@ -63,18 +63,22 @@ def reply_from_openai_chat(completion: object, *, request_id: object) -> ModelRe
         _F,
         completion,
         request_id,
-        partial(_read, request_id=request_id),
+        partial(read_completion, request_id=request_id),
         start="first chunk",
         terminal="[DONE]",
     )
 
 
-def _read(reply: ReplyBuilder, data: dict[str, Any], *, request_id: Any) -> None:
-    data = only_choice_zero(_checked(reply, data), first=True)
+def read_completion(
+    reply: ReplyBuilder, data: dict[str, Any], *, request_id: Any, function: str = _F
+) -> None:
+    """The reader ``read_reply`` calls with a Chat Completions reply (``function``: the
+    ``reply_from_*`` its refusals name: Mistral's replies are read here too)."""
+    data = only_choice_zero(_checked(reply, data, function), first=True)
     try:
         decoded = _COMPLETIONS(data)
     except WireError as error:
-        raise Refusal(f"{_F} {error}") from None
+        raise Refusal(f"{function} {error}") from None
     completion: Completion = decoded.value
     response_id = completion.id
     # No id (Gemini's compatible API writes ""): the request's id stands for it.
@@ -106,14 +110,14 @@ def _read(reply: ReplyBuilder, data: dict[str, Any], *, request_id: Any) -> None
     finish(reply, stop_reason(finish_reason, refused=refused, calls=calls), counts)
 
 
-def _checked(reply: ReplyBuilder, data: dict[str, Any]) -> dict[str, Any]:
+def _checked(reply: ReplyBuilder, data: dict[str, Any], function: str) -> dict[str, Any]:
     """``data``, once it is neither an error nor another object."""
     if data.get("error") is not None:
         code, message = _error_code_and_message(data["error"])
         raise reply.fail(code, message)
     kind = data.get("object")
     if type(kind) is str and kind not in _OBJECTS:
-        raise Refusal(f"{_F} /object must be 'chat.completion'; it is {describe_json(kind)}")
+        raise Refusal(f"{function} /object must be 'chat.completion'; it is {describe_json(kind)}")
     return data
 
 
@@ -192,11 +196,11 @@ def _content(reply: ReplyBuilder, message: Message) -> bool:
             case TextPart(text=text) if text:
                 reply.text(text, what="content")
                 last_is_text = True
-            case ThinkingPart(thinking=pieces):
+            case ThinkingPart(thinking=pieces, signature=signature):
                 text = thinking_text(pieces)
-                if text:
+                if text or signature is not None:
                     reply.thinking(text, what="thinking part")
-                    reply.end_thinking()
+                    reply.end_thinking(signature, what="thinking part")
                     last_is_text = False
             case Unread(type=kind):
                 part_not_read(reply, f"{_MESSAGE}/content/{position}", kind)

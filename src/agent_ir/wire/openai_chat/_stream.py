@@ -525,10 +525,12 @@ class ChatState:
                 case TextPart(text=text):
                     if text:
                         self._content(text)
-                case ThinkingPart(thinking=pieces):
+                case ThinkingPart(thinking=pieces, signature=signature):
                     text = thinking_text(pieces)
-                    if text:
+                    if text or (signature is not None and not self._thinking):
                         self._reasoning(text)
+                    if signature is not None:  # Mistral's: the block's, at its end
+                        self._signature = signature
                 case Unread(type=kind) if kind not in self._other_parts:
                     self._other_parts.add(kind)
                     part_not_read(self._reply, "/choices/0/message/content", kind)

@@ -1,0 +1,563 @@
+"""Mistral chat completions: the IR to and from a request's ``messages`` (and
+``tools``), each loss a ``ConversionWarning`` (the mapping:
+``docsgen/mapping/mistral.md``; the fields: ``_wire``'s declaration)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any, Final
+
+import msgspec
+
+from agent_ir._generated.message_schema import (
+    AssistantMessage,
+    AudioBlock,
+    Base64Source,
+    DocumentBlock,
+    FileSource,
+    ImageBlock,
+    RefusalBlock,
+    SystemMessage,
+    TextBlock,
+    ThinkingBlock,
+    ToolCallBlock,
+    ToolResultMessage,
+    UserMessage,
+)
+from agent_ir._paths import Path, to_pointer
+from agent_ir._text import is_blank, quoted
+from agent_ir.wire._common import (
+    CallNames,
+    ConversionWarningCode,
+    Warnings,
+    WireFormatError,
+    WireMessages,
+    WireRequest,
+    arguments_text,
+    assigned_id,
+    data_url,
+    image_source,
+    ir_messages,
+    key_not_read,
+    not_read,
+    parse_arguments,
+    parse_data_url,
+    read_wire,
+    transcript_items,
+    unknown_tool_name,
+    warn_thought_signatures,
+)
+from agent_ir.wire._decode import Decoded, Decoder, Unread, WireError, describe_json, refused
+from agent_ir.wire._tools import read_with_tools, sent_tools
+from agent_ir.wire.mistral import _wire as mistral
+from agent_ir.wire.openai_chat._tools import chat_tools, read_chat_tools
+
+__all__ = ["from_mistral", "to_mistral"]
+
+TO = "to_mistral"
+FROM = "from_mistral"
+Code = ConversionWarningCode
+JsonDict = dict[str, Any]
+
+
+# --- IR -> Mistral ----------------------------------------------------------------------
+
+
+def to_mistral(transcript: object, *, tools: object = None) -> WireRequest:
+    """``transcript`` (a list or tuple of IR messages or their JSON form, each valid on
+    its own; linkage is not required) -> ``WireRequest(fields={"messages": [...]})``
+    with a warning for each loss (see the module docstring).
+
+    ``tools``: tool definitions (a list or tuple of ``ToolDefinition`` or their JSON
+    form), written to ``fields["tools"]`` in the function-tool shape Mistral shares with
+    OpenAI Chat. Anything but a list or tuple is a ``TypeError``, a definition
+    ``validate_transcript`` would report a ``TranscriptError`` holding its
+    INVALID_TOOL_DEFINITION diagnostics."""
+    definitions = sent_tools(TO, tools)
+    messages = transcript_items(TO, transcript)
+    warnings = Warnings()
+    written = [
+        _WRITERS[type(message)](message, index, warnings) for index, message in enumerate(messages)
+    ]
+    fields: JsonDict = {"messages": written}
+    if definitions:
+        fields["tools"] = chat_tools(definitions)
+    warn_thought_signatures(warnings, messages, "Mistral")
+    return WireRequest(fields=fields, warnings=warnings.all())
+
+
+def _system(message: Any, index: int, warnings: Warnings) -> JsonDict:
+    _cache_control(message, index, -1, warnings)
+    return {"role": "system", "content": message.content}
+
+
+def _user(message: Any, index: int, warnings: Warnings) -> JsonDict:
+    content = message.content
+    if type(content) is str:
+        return {"role": "user", "content": content}
+    chunks = []
+    for block_index, block in enumerate(content):
+        chunk = _user_chunk(block, index, block_index, warnings)
+        if chunk is not None:
+            chunks.append(chunk)
+    return {"role": "user", "content": chunks}
+
+
+def _user_chunk(block: Any, index: int, block_index: int, warnings: Warnings) -> JsonDict | None:
+    kind = type(block)
+    if kind is AudioBlock:
+        warnings.add(
+            Code.AUDIO_NOT_SENT,
+            index,
+            block_index,
+            "Mistral's input_audio has no media type: audio is not sent",
+        )
+        return None
+    _cache_control(block, index, block_index, warnings)
+    if kind is DocumentBlock:
+        return _document(block, index, block_index, warnings)
+    return _chunk(block, index, block_index, warnings)
+
+
+def _chunk(block: Any, index: int, block_index: int, warnings: Warnings) -> JsonDict:
+    """A text or image block -> its chunk (the block's cache breakpoint warned by the
+    caller), with the warning of a text's citations."""
+    if type(block) is TextBlock:
+        if block.citations:
+            warnings.add(
+                Code.CITATIONS_NOT_SENT,
+                index,
+                block_index,
+                "Mistral takes no citations in a request",
+                field="citations",
+            )
+        return {"type": "text", "text": block.text}
+    assert isinstance(block, ImageBlock)
+    source = block.source
+    url = (
+        data_url(source.media_type, source.data) if type(source) is Base64Source else source.url  # type: ignore[union-attr]
+    )
+    if block.detail is None:
+        return {"type": "image_url", "image_url": url}
+    return {"type": "image_url", "image_url": {"url": url, "detail": block.detail.value}}
+
+
+def _document(block: DocumentBlock, index: int, block_index: int, warnings: Warnings) -> JsonDict:
+    for field in ("title", "context", "citations"):
+        if getattr(block, field) is not None:
+            warnings.add(
+                Code.DOCUMENT_DETAIL_NOT_SENT,
+                index,
+                block_index,
+                f"a Mistral document has no {field}",
+                field=field,
+            )
+    source = block.source
+    if type(source) is FileSource:
+        if block.filename is not None:
+            warnings.add(
+                Code.DOCUMENT_DETAIL_NOT_SENT,
+                index,
+                block_index,
+                "a Mistral file chunk has no file name",
+                field="filename",
+            )
+        return {"type": "file", "file_id": source.file_id}
+    url = (
+        data_url(source.media_type, source.data) if type(source) is Base64Source else source.url  # type: ignore[union-attr]
+    )
+    chunk: JsonDict = {"type": "document_url", "document_url": url}
+    if block.filename is not None:
+        chunk["document_name"] = block.filename
+    return chunk
+
+
+def _assistant(message: Any, index: int, warnings: Warnings) -> JsonDict:
+    chunks: list[JsonDict] = []
+    calls: list[JsonDict] = []
+    for block_index, block in enumerate(message.content):
+        kind = type(block)
+        if kind is ToolCallBlock:
+            _cache_control(block, index, block_index, warnings)
+            calls.append(_tool_call(block))
+        elif kind is TextBlock:
+            _cache_control(block, index, block_index, warnings)
+            chunks.append(_chunk(block, index, block_index, warnings))
+        elif kind is ThinkingBlock:
+            chunk = _thinking(block, index, block_index, warnings)
+            if chunk is not None:
+                chunks.append(chunk)
+        elif kind is RefusalBlock:
+            warnings.add(
+                Code.REFUSAL_AS_TEXT, index, block_index, "Mistral has no refusal: sent as text"
+            )
+            chunks.append({"type": "text", "text": block.text})
+        else:
+            warnings.add(
+                Code.SERVER_TOOL_NOT_SENT,
+                index,
+                block_index,
+                "Mistral has no hosted-tool blocks: the provider's server-tool block is not sent",
+            )
+    wire: JsonDict = {"role": "assistant", "content": _assistant_content(chunks, bool(calls))}
+    if calls:
+        wire["tool_calls"] = calls
+    return wire
+
+
+def _assistant_content(chunks: list[JsonDict], calls: bool) -> str | list[JsonDict] | None:
+    if not chunks:
+        return None if calls else ""
+    if len(chunks) == 1 and chunks[0]["type"] == "text" and chunks[0]["text"]:
+        return str(chunks[0]["text"])
+    return chunks
+
+
+def _thinking(
+    block: ThinkingBlock, index: int, block_index: int, warnings: Warnings
+) -> JsonDict | None:
+    if block.redacted:
+        warnings.add(
+            Code.THINKING_NOT_SENT,
+            index,
+            block_index,
+            "Mistral has no redacted thinking: not sent",
+        )
+        return None
+    chunk: JsonDict = {"type": "thinking", "thinking": [{"type": "text", "text": block.thinking}]}
+    if block.signature is not None:
+        chunk["signature"] = block.signature
+    return chunk
+
+
+def _tool_call(block: ToolCallBlock) -> JsonDict:
+    return {
+        "id": block.id,
+        "type": "function",
+        "function": {"name": block.name, "arguments": arguments_text(block.arguments)},
+    }
+
+
+def _tool_result(message: Any, index: int, warnings: Warnings) -> JsonDict:
+    _cache_control(message, index, -1, warnings)
+    if message.is_error:
+        warnings.add(
+            Code.ERROR_FLAG_NOT_SENT,
+            index,
+            -1,
+            "a Mistral tool message has no error flag",
+            field="isError",
+        )
+    content = message.content
+    if type(content) is not str:
+        chunks = []
+        for block_index, block in enumerate(content):
+            _cache_control(block, index, block_index, warnings)
+            chunks.append(_chunk(block, index, block_index, warnings))
+        content = chunks
+    return {
+        "role": "tool",
+        "tool_call_id": message.tool_call_id,
+        "name": message.tool_name,
+        "content": content,
+    }
+
+
+def _cache_control(value: Any, index: int, block_index: int, warnings: Warnings) -> None:
+    if getattr(value, "cache_control", None) is not None:
+        warnings.add(
+            Code.CACHE_CONTROL_NOT_SENT,
+            index,
+            block_index,
+            "Mistral has no cache breakpoints (it caches prefixes itself)",
+            field="cacheControl",
+        )
+
+
+_Writer = Callable[[Any, int, Warnings], JsonDict]
+_WRITERS: dict[type, _Writer] = {
+    SystemMessage: _system,
+    UserMessage: _user,
+    AssistantMessage: _assistant,
+    ToolResultMessage: _tool_result,
+}
+
+
+# --- Mistral -> IR ----------------------------------------------------------------------
+
+
+# The levels above a call's arguments (messages/<i>/tool_calls/<j>/function/arguments):
+# they do not count toward the IR's bound on those objects (see read_wire), so what
+# to_mistral writes reads back.
+ARGUMENTS_OFFSET = 6
+
+_MESSAGE: Final = Decoder(mistral.Message)
+_MESSAGES: Final = list[mistral.Message]
+_ROLES: Final = ("system", "user", "assistant", "tool")
+_IMAGE_DETAILS: Final = frozenset({"auto", "low", "high"})
+
+
+def from_mistral(messages: object, *, tools: object = None) -> WireMessages:
+    """A Mistral ``messages`` list (JSON values) -> IR messages with a warning for each
+    wire part that has no IR form (see the module docstring). ``WireFormatError`` when
+    the input is not of the format's shape (``messages[0].content must be a string, an
+    array or null; it is missing``); ``TranscriptError`` when a message read is not
+    valid IR (tool-call arguments that are not a JSON object: INVALID_TOOL_ARGUMENTS).
+
+    ``tools``: the request's ``tools`` (None: none read, the result's ``tools`` is
+    None), read into the result's ``tools``; their warnings come first.
+    ``WireFormatError`` at ``tools[...]`` for an entry not of the format's shape,
+    ``TranscriptError`` for a definition the IR refuses."""
+    return read_with_tools(FROM, tools, read_chat_tools, lambda: _read_messages(messages))
+
+
+def _read_messages(messages: object) -> WireMessages:
+    wire = read_wire(FROM, messages, ("messages",), offset=ARGUMENTS_OFFSET)
+    if type(wire) is not list:
+        raise WireFormatError(FROM, ("messages",), f"must be an array; it is {describe_json(wire)}")
+    reader = _Reader(wire)
+    try:
+        decoded = msgspec.convert(wire, _MESSAGES)
+    except (msgspec.ValidationError, RecursionError):  # read message by message
+        decoded = None
+    for index, entry in enumerate(wire):
+        if decoded is None:
+            found = _decoded_message(index, entry)
+            reader.read(index, found.value, found.unread)
+        else:
+            reader.read(index, decoded[index], ())
+    return WireMessages(ir_messages(reader.messages), reader.warnings.all())
+
+
+def _decoded_message(index: int, entry: Any) -> Decoded[Any]:
+    """Message ``index`` decoded; ``WireFormatError`` for one not of its shape (a role
+    not one of ``_ROLES``)."""
+    path: Path = ("messages", index)
+    try:
+        decoded = _MESSAGE(entry)
+    except WireError as error:
+        if error.pointer == "/role":
+            raise _role_refused(entry, path) from None
+        raise refused(FROM, error, entry, path) from None
+    if type(decoded.value) is Unread:
+        raise _role_refused(entry, path)
+    return decoded
+
+
+def _role_refused(entry: dict[str, Any], path: Path) -> WireFormatError:
+    roles = ", ".join(quoted(role) for role in _ROLES)
+    found = describe_json(entry["role"]) if "role" in entry else "missing"
+    return WireFormatError(FROM, (*path, "role"), f"must be one of {roles}; it is {found}")
+
+
+class _Reader:
+    """Decoded messages -> IR messages (JSON form) and warnings."""
+
+    def __init__(self, wire: list[Any]) -> None:
+        self.warnings = Warnings("/messages")
+        self.messages: list[JsonDict] = []
+        self.call_names = _call_names(wire)
+        self._unread: dict[str, list[str]] = {}
+
+    def read(self, index: int, message: Any, unread: tuple[str, ...]) -> None:
+        """Message ``index``, decoded, with the pointers of its undeclared keys."""
+        self._unread = {}
+        for place in unread:
+            parent, _, key = place.rpartition("/")
+            self._unread.setdefault(parent, []).append(key.replace("~1", "/").replace("~0", "~"))
+        match message:
+            case mistral.SystemMessage(content=content):
+                if not isinstance(content, str):
+                    content = "".join(block["text"] for block in self._chunks(index, content))
+                read: JsonDict = {"role": "system", "content": content}
+            case mistral.UserMessage(content=content):
+                read = {"role": "user", "content": self._content(index, content)}
+            case mistral.AssistantMessage():
+                read = {"role": "assistant", "content": self._assistant(index, message)}
+            case _:
+                read = self._tool(index, message)
+        self._keys(index, -1, "")
+        self.messages.append({"role": read.pop("role"), "id": assigned_id(index), **read})
+
+    def _content(self, index: int, content: str | list[Any] | None) -> str | list[JsonDict]:
+        if content is None:
+            return ""
+        return content if isinstance(content, str) else self._chunks(index, content)
+
+    def _assistant(self, index: int, message: mistral.AssistantMessage) -> list[JsonDict]:
+        if message.prefix:
+            self._not_read(
+                index,
+                -1,
+                "/prefix",
+                "prefix: true (the model continues this message) has no IR form: "
+                "the message reads as a finished turn",
+            )
+        content = message.content
+        blocks: list[JsonDict] = []
+        if isinstance(content, str):
+            if content:
+                blocks.append({"type": "text", "text": content})
+        elif content is not None:
+            blocks = self._chunks(index, content, thinking=True)
+        for position, call in enumerate(message.tool_calls or ()):
+            at = f"/tool_calls/{position}"
+            self._keys(index, -1, at)
+            self._keys(index, -1, f"{at}/function")
+            function = call.function
+            blocks.append(
+                {
+                    "type": "toolCall",
+                    "id": call.id,
+                    "name": function.name,
+                    "arguments": _arguments(function.arguments),
+                }
+            )
+        return blocks
+
+    def _tool(self, index: int, message: mistral.ToolMessage) -> JsonDict:
+        call_id, name = message.tool_call_id, message.name
+        if name is None:
+            name = self.call_names.name(call_id, index)
+        if name is None:
+            name = unknown_tool_name(
+                self.warnings, index, -1, call_id, ("messages", index, "tool_call_id")
+            )
+        return {
+            "role": "toolResult",
+            "toolCallId": call_id,
+            "toolName": name,
+            "content": self._content(index, message.content),
+            "isError": False,
+        }
+
+    # -- chunks ------------------------------------------------------------------------
+
+    def _chunks(self, index: int, content: list[Any], *, thinking: bool = False) -> list[JsonDict]:
+        """The chunks the message holds -> blocks (its declaration says which; thinking
+        only with ``thinking``: an assistant's); any other chunk is PART_NOT_READ."""
+        blocks = []
+        for position, chunk in enumerate(content):
+            at = f"/content/{position}"
+            block = self._chunk(index, position, chunk, at, thinking)
+            if block is None:
+                what = f"a {quoted(_kind(chunk))} chunk"
+                self._not_read(index, position, at, not_read(what))
+                continue
+            self._keys(index, position, at)
+            blocks.append(block)
+        return blocks
+
+    def _chunk(
+        self, index: int, position: int, chunk: Any, at: str, thinking: bool
+    ) -> JsonDict | None:
+        match chunk:
+            case mistral.TextChunk(text=text):
+                return {"type": "text", "text": text}
+            case mistral.ImageUrlChunk(image_url=image):
+                return self._image(index, position, image, f"{at}/image_url")
+            case mistral.ThinkChunk() if thinking:
+                return self._thinking(index, position, chunk, at)
+            case mistral.DocumentUrlChunk(document_url=url, document_name=name):
+                parsed = parse_data_url(url)
+                source: JsonDict = (
+                    {"type": "url", "url": url}
+                    if parsed is None
+                    else {"type": "base64", "mediaType": parsed[0], "data": parsed[1]}
+                )
+                block: JsonDict = {"type": "document", "source": source}
+                if name is not None:
+                    block["filename"] = name
+                return block
+            case mistral.FileChunk(file_id=file_id):
+                return {"type": "document", "source": {"type": "file", "fileId": file_id}}
+        return None
+
+    def _image(self, index: int, position: int, image: Any, at: str) -> JsonDict:
+        if type(image) is str:
+            return {"type": "image", "source": image_source(image)}
+        block: JsonDict = {"type": "image", "source": image_source(image.url)}
+        detail = image.detail
+        if type(detail) is str and detail in _IMAGE_DETAILS:
+            block["detail"] = detail
+        elif detail is not None:
+            self._not_read(
+                index, position, f"{at}/detail", not_read(f"an image detail {quoted(detail)}")
+            )
+        self._keys(index, position, at)
+        return block
+
+    def _thinking(self, index: int, position: int, chunk: mistral.ThinkChunk, at: str) -> JsonDict:
+        texts = []
+        for piece_index, piece in enumerate(chunk.thinking):
+            where = f"{at}/thinking/{piece_index}"
+            if type(piece) is mistral.TextChunk:
+                self._keys(index, position, where)
+                texts.append(piece.text)
+                continue
+            what = f"a {quoted(_kind(piece))} chunk in thinking"
+            self._not_read(index, position, where, not_read(what))
+        if chunk.closed is False:
+            self._not_read(
+                index,
+                position,
+                f"{at}/closed",
+                "closed: false (thinking left open for the model to go on) has no IR form",
+            )
+        block: JsonDict = {"type": "thinking", "thinking": "".join(texts)}
+        if chunk.signature is not None:
+            block["signature"] = chunk.signature
+        return block
+
+    # -- warnings ----------------------------------------------------------------------
+
+    def _not_read(self, index: int, block_index: int, at: str, text: str) -> None:
+        path = f"/messages/{index}{at}"
+        self.warnings.add(Code.PART_NOT_READ, index, block_index, text, path=path)
+
+    def _keys(self, index: int, block_index: int, at: str) -> None:
+        """PART_NOT_READ for each undeclared key of the object at ``at``."""
+        for key in self._unread.get(at, ()) if self._unread else ():
+            where = (*_path(index, at), key)
+            self.warnings.add(
+                Code.PART_NOT_READ,
+                index,
+                block_index,
+                key_not_read(where),
+                path=to_pointer(where),
+            )
+
+
+def _path(index: int, at: str) -> Path:
+    """The path of ``at`` (a pointer into message ``index``, whose arrays are its
+    ``content``, ``thinking`` and ``tool_calls``: every number in it is an index)."""
+    keys = [int(key) if key.isdigit() else key for key in at.split("/")[1:]]
+    return ("messages", index, *keys)
+
+
+def _call_names(wire: list[Any]) -> CallNames:
+    """The names of the calls by id, for a tool message without a ``name``. Messages
+    and calls not of the format's shape are left out here and refused when read."""
+    names = CallNames()
+    for index, message in enumerate(wire):
+        calls = message.get("tool_calls") if type(message) is dict else None
+        for call in calls if type(calls) is list else ():
+            function = call.get("function") if type(call) is dict else None
+            call_id = call.get("id") if type(call) is dict else None
+            name = function.get("name") if type(function) is dict else None
+            if type(call_id) is str and type(name) is str:
+                names.add(index, call_id, name)
+    return names
+
+
+def _kind(chunk: Any) -> str:
+    """The type of a chunk passed over whole."""
+    return chunk.type if type(chunk) is Unread else str(chunk.__struct_config__.tag)
+
+
+def _arguments(value: dict[str, Any] | str) -> object:
+    """A call's arguments: a JSON object as it is; JSON text -> ``parse_arguments``
+    (empty or only whitespace: ``{}``)."""
+    if type(value) is str:
+        return {} if is_blank(value) else parse_arguments(value)
+    return value

@@ -41,7 +41,12 @@ RICH = [
     system("Be brief."),
     user([text("Compare"), png()], id="u1"),
     assistant(
-        {"type": "thinking", "thinking": "Two calls.", "signature": "c2ln"},
+        {
+            "type": "thinking",
+            "thinking": "Two calls.",
+            "signature": "c2ln",
+            "signatureProvider": "mistral",
+        },
         text("Looking."),
         call("aB3dE6gH9", "weather", {"city": "Paris"}),
         call("Zz0Zz0Zz0", "weather", {"city": "Rome"}),

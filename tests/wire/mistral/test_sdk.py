@@ -56,7 +56,12 @@ def magistral_tool_loop() -> list[Any]:
         system("Answer briefly."),
         user([text("Weather in Paris? And read this."), png()], id="u1"),
         assistant(
-            {"type": "thinking", "thinking": "The user wants Paris.", "signature": "c2ln"},
+            {
+                "type": "thinking",
+                "thinking": "The user wants Paris.",
+                "signature": "c2ln",
+                "signatureProvider": "mistral",
+            },
             text("Looking it up."),
             call("D681PevKs", "weather", {"city": "Paris"}),
             id="a1",
@@ -313,7 +318,8 @@ def test_a_thinking_signature_is_the_block_s_in_the_reply_and_in_the_stream() ->
         usage=sdk.UsageInfo(prompt_tokens=3, completion_tokens=2, total_tokens=5),
         choices=[sdk.ChatCompletionChoice(index=0, finish_reason="stop", message=message)],
     ).model_dump(mode="json", by_alias=True)
-    expected = [{"type": "thinking", "thinking": "t", "signature": "c2ln"}, text("a")]
+    signed = {"signature": "c2ln", "signatureProvider": "mistral"}  # Mistral made it
+    expected = [{"type": "thinking", "thinking": "t", **signed}, text("a")]
 
     response = reply_from_mistral(reply, request_id="req-1")
     assert response.warnings == ()

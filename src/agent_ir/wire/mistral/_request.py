@@ -48,11 +48,14 @@ from agent_ir.wire._common import (
     warn_thought_signatures,
 )
 from agent_ir.wire._decode import Decoded, Decoder, Unread, WireError, describe_json, refused
+from agent_ir.wire._opaque import foreign_maker, warn_foreign_signature
 from agent_ir.wire._tools import read_with_tools, sent_tools
 from agent_ir.wire.mistral import _wire as mistral
 from agent_ir.wire.openai_chat._tools import chat_tools, read_chat_tools
 
 __all__ = ["from_mistral", "to_mistral"]
+
+PROVIDER: Final = "mistral"
 
 TO = "to_mistral"
 FROM = "from_mistral"
@@ -225,7 +228,10 @@ def _thinking(
         )
         return None
     chunk: JsonDict = {"type": "thinking", "thinking": [{"type": "text", "text": block.thinking}]}
-    if block.signature is not None:
+    maker = foreign_maker(block, PROVIDER)
+    if maker is not None:  # the text goes, as thinking without a signature does
+        warn_foreign_signature(warnings, index, block_index, maker, "Mistral", block_sent=True)
+    elif block.signature is not None:
         chunk["signature"] = block.signature
     return chunk
 
@@ -507,6 +513,7 @@ class _Reader:
         block: JsonDict = {"type": "thinking", "thinking": "".join(texts)}
         if chunk.signature is not None:
             block["signature"] = chunk.signature
+            block["signatureProvider"] = PROVIDER
         return block
 
     # -- warnings ----------------------------------------------------------------------

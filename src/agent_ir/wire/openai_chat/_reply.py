@@ -12,6 +12,7 @@ from agent_ir.replies.builder import Refusal, ReplyBuilder
 from agent_ir.replies.protocol import ModelResponse
 from agent_ir.wire._decode import Decoder, Unread, WireError, describe_json
 from agent_ir.wire._reply import read_reply
+from agent_ir.wire.mistral._rules import MISTRAL
 from agent_ir.wire.openai_chat._reasoning import read_details
 from agent_ir.wire.openai_chat._stream import (
     _FINISH_REASONS,
@@ -200,7 +201,9 @@ def _content(reply: ReplyBuilder, message: Message) -> bool:
                 text = thinking_text(pieces)
                 if text or signature is not None:
                     reply.thinking(text, what="thinking part")
-                    reply.end_thinking(signature, what="thinking part")
+                    # A signed thinking part is Magistral's: Mistral made the signature.
+                    maker = MISTRAL.name
+                    reply.end_thinking(signature, what="thinking part", signature_provider=maker)
                     last_is_text = False
             case Unread(type=kind):
                 part_not_read(reply, f"{_MESSAGE}/content/{position}", kind)

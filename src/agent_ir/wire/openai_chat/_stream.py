@@ -20,6 +20,7 @@ from agent_ir.replies.protocol import ProviderErrorCode as Code
 from agent_ir.wire._common import key_not_read, parse_arguments
 from agent_ir.wire._decode import Decoder, Unread, WireError, describe_json
 from agent_ir.wire._stream import DONE, AsyncStream, Refusal, StreamState, SyncStream
+from agent_ir.wire.mistral._rules import MISTRAL
 from agent_ir.wire.openai_chat._keys import DEFAULT_VALUES
 from agent_ir.wire.openai_chat._reasoning import (
     MAKER,
@@ -280,6 +281,7 @@ class ChatState:
         "_reply",
         "_request_id",
         "_signature",
+        "_signed_by",
         "_skipped",
         "_thinking",
         "_unread",
@@ -293,6 +295,7 @@ class ChatState:
         self._detail: int | None = None  # the reasoning detail the open block reads
         self._detail_keys: dict[str, str] = {}  # its id and format, as they came
         self._signature: str | None = None  # its reference once its signature came
+        self._signed_by = MAKER  # who made it: OpenRouter (a detail's), Mistral (a part's)
         self._last_is_text = False  # the last block so far is text: a citation is taken
         self._calls: dict[int, _Call] = {}
         self._emitted_calls = 0
@@ -500,6 +503,7 @@ class ChatState:
             self._last_is_text = False
             found = {"type": "reasoning.text", **self._detail_keys}
             self._signature = reference_of({**found, "signature": detail.signature})
+            self._signed_by = MAKER
 
     def _reasoning(self, reasoning: str) -> None:
         self._still_open("reasoning")
@@ -530,7 +534,7 @@ class ChatState:
                     if text or (signature is not None and not self._thinking):
                         self._reasoning(text)
                     if signature is not None:  # Mistral's: the block's, at its end
-                        self._signature = signature
+                        self._signature, self._signed_by = signature, MISTRAL.name
                 case Unread(type=kind) if kind not in self._other_parts:
                     self._other_parts.add(kind)
                     part_not_read(self._reply, "/choices/0/message/content", kind)
@@ -619,7 +623,7 @@ class ChatState:
             self._thinking = False
             signature, self._signature = self._signature, None
             self._detail, self._detail_keys = None, {}
-            self._reply.end_thinking(signature, signature_provider=MAKER)
+            self._reply.end_thinking(signature, signature_provider=self._signed_by)
 
     def _tool_calls(self, *, truncated: bool) -> None:
         """The assembled calls, in index order; ``truncated``: the output limit cut the

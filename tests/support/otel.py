@@ -1,14 +1,31 @@
 """What the OpenTelemetry tests share: a conversation holding every part the IR can
-write (``CONVERSATION``), its tool, and the conformance transcripts' folder."""
+write (``CONVERSATION``), its tool, the conformance transcripts' folder, and the check
+of attributes against the project's declaration of the format."""
 
 from __future__ import annotations
 
+import functools
+import json
 from pathlib import Path
 from typing import Any
+
+import jsonschema
+from referencing import Registry, Resource
+from referencing.jsonschema import DRAFT202012
+
+from agent_ir import schemas
 
 from support.builders import PNG_BASE64
 
 CONFORMANCE = Path(__file__).parents[2] / "fixtures" / "conformance" / "transcripts"
+# attribute -> (the conventions' file, the declaration's definition)
+SCHEMAS = {
+    "gen_ai.system_instructions": ("gen-ai-system-instructions.json", "SystemInstructions"),
+    "gen_ai.input.messages": ("gen-ai-input-messages.json", "InputMessages"),
+    "gen_ai.output.messages": ("gen-ai-output-messages.json", "OutputMessages"),
+    "gen_ai.tool.definitions": ("gen-ai-tool-definitions.json", "ToolDefinitions"),
+}
+DECLARATION = "https://agent-ir.dev/schemas/v1/wire/otel.schema.json"
 WEATHER = {
     "name": "weather",
     "description": "The weather of a city.",
@@ -84,3 +101,25 @@ CONVERSATION = [
         id="a2",
     ),
 ]  # fmt: skip
+
+
+@functools.cache
+def _declared() -> dict[str, jsonschema.Draft202012Validator]:
+    text = (schemas.schema_dir() / "wire" / "otel.schema.json").read_text(encoding="utf-8")
+    registry: Registry[Any] = Registry().with_resource(
+        DECLARATION, Resource.from_contents(json.loads(text), default_specification=DRAFT202012)
+    )
+    return {
+        key: jsonschema.Draft202012Validator(
+            {"$ref": f"{DECLARATION}#/$defs/{name}"}, registry=registry
+        )
+        for key, (_, name) in SCHEMAS.items()
+    }
+
+
+def check_declared(attributes: dict[str, Any]) -> None:
+    """Each attribute valid under the project's declaration of the format (closed
+    objects: a key the declaration does not hold fails)."""
+    validators = _declared()
+    for key, value in attributes.items():
+        validators[key].validate(value)

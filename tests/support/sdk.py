@@ -43,6 +43,20 @@ def assert_sdk_accepts(value: Any, annotation: Any, path: str) -> None:
     assert problems == [], problems
 
 
+def assert_mistral_accepts(fields: dict[str, Any]) -> None:
+    """A ``to_mistral`` request's fields as the ``mistralai`` SDK's model reads them (no
+    chunk read as an unknown one), and as its TypedDicts say they must be, strictly."""
+    from mistralai.client import models as sdk
+
+    request = {"model": "magistral-medium-latest", **fields}
+    parsed = sdk.ChatCompletionRequest.model_validate(request)
+    for message in parsed.messages:
+        content = message.content
+        for chunk in content if isinstance(content, list) else ():
+            assert not getattr(chunk, "is_unknown", False), chunk
+    assert_sdk_accepts(request, sdk.ChatCompletionRequestTypedDict, "request")
+
+
 def pydantic_accepts(value: Any, annotation: Any) -> bool:
     """What pydantic alone says (lazy ``Iterable`` fields iterated)."""
     try:

@@ -3,7 +3,10 @@
 before it, a result for each of its calls), is written to each of the newer formats
 (Bedrock Converse, Mistral, OpenTelemetry GenAI) and read back: every message header and
 block comes back as it was, or the writer warned at its path (``support.round_trip``
-says how the two are compared); reading back what was written warns of nothing.
+says how the two are compared); reading back what was written warns of nothing. What
+is written is also held to each format's oracle on the way: botocore's parameter
+validation, the ``mistralai`` SDK's request model, the project's declaration of the
+OpenTelemetry attributes.
 
 Not compared, as the formats' guides say: message ids (readers number messages again),
 an assistant message's provider, model, usage and timestamp (no request holds them), the
@@ -28,7 +31,9 @@ from agent_ir.wire import (
 )
 
 from support.bedrock import validation_errors
+from support.otel import check_declared
 from support.round_trip import WIRE, recorded_replies, session, unwarned_differences
+from support.sdk import assert_mistral_accepts
 
 Trip = Callable[[list[dict[str, Any]]], tuple[tuple[ConversionWarning, ...], WireMessages]]
 
@@ -42,11 +47,13 @@ def _bedrock(sent: list[dict[str, Any]]) -> tuple[tuple[ConversionWarning, ...],
 
 def _mistral(sent: list[dict[str, Any]]) -> tuple[tuple[ConversionWarning, ...], WireMessages]:
     request = to_mistral(sent)
+    assert_mistral_accepts(request.fields)  # the mistralai SDK's request model, strictly
     return request.warnings, from_mistral(request.fields["messages"])
 
 
 def _otel(sent: list[dict[str, Any]]) -> tuple[tuple[ConversionWarning, ...], WireMessages]:
     request = to_otel(sent)
+    check_declared(request.fields)  # the project's declaration of the conventions' format
     return request.warnings, from_otel(request.fields)
 
 

@@ -25,7 +25,7 @@ from agent_ir.wire import MistralStream, from_mistral, reply_from_mistral, to_mi
 from support.builders import PNG_BASE64
 from support.examples import examples
 from support.loopback import loopback_only, recording_server
-from support.sdk import assert_sdk_accepts, sdk_problems
+from support.sdk import assert_mistral_accepts, sdk_problems
 from support.sse_server import sse_server
 from support.strategies import transcripts
 from support.wire_cases import assistant, call, png, result, system, text, user
@@ -95,17 +95,6 @@ def magistral_tool_loop() -> list[Any]:
     ]
 
 
-def validate_with_sdk(fields: dict[str, Any]) -> None:
-    """The request as the SDK's model reads it, and as its TypedDicts say it strictly."""
-    request = {"model": "magistral-medium-latest", **fields}
-    parsed = sdk.ChatCompletionRequest.model_validate(request)
-    for message in parsed.messages:
-        content = message.content
-        for chunk in content if isinstance(content, list) else ():
-            assert not getattr(chunk, "is_unknown", False), chunk
-    assert_sdk_accepts(request, sdk.ChatCompletionRequestTypedDict, "request")
-
-
 def test_the_strict_walk_catches_what_the_sdk_model_lets_pass() -> None:
     typo = {"model": "m", "messages": [{"role": "user", "content": [{"type": "text", "txt": "a"}]}]}
     sdk.ChatCompletionRequest.model_validate(typo)  # pydantic reads it as an unknown chunk
@@ -118,7 +107,7 @@ def test_the_strict_walk_catches_what_the_sdk_model_lets_pass() -> None:
 def test_a_magistral_tool_loop_validates_with_the_sdk_types() -> None:
     request = to_mistral(magistral_tool_loop(), tools=TOOLS)
     assert request.warnings == ()
-    validate_with_sdk(request.fields)
+    assert_mistral_accepts(request.fields)
 
 
 def _conformance_transcripts() -> list[Any]:
@@ -136,7 +125,7 @@ def test_every_conformance_transcript_is_written_as_the_sdk_takes_it() -> None:
             fields = to_mistral(param.values[0]).fields
         except (InvalidMessageError, TypeError):
             continue  # a message not valid on its own: refused, not written
-        validate_with_sdk(fields)
+        assert_mistral_accepts(fields)
         written += 1
     assert written >= 140
 
@@ -149,7 +138,7 @@ def test_every_conformance_transcript_is_written_as_the_sdk_takes_it() -> None:
 )
 @given(transcripts())
 def test_every_to_mistral_output_validates_with_the_sdk_types(transcript: list[Any]) -> None:
-    validate_with_sdk(to_mistral(transcript).fields)
+    assert_mistral_accepts(to_mistral(transcript).fields)
 
 
 def _ir(messages: Any) -> list[Any]:

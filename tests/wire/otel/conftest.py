@@ -12,20 +12,10 @@ from typing import Any
 
 import jsonschema
 import pytest
-from referencing import Registry, Resource
-from referencing.jsonschema import DRAFT202012
 
-from agent_ir import schemas
+from support.otel import SCHEMAS, check_declared
 
 CONVENTIONS = Path(os.environ.get("AGENT_IR_OTEL_SPECS", "/work/shared/specs/otel-genai"))
-# attribute -> (the conventions' file, the declaration's definition)
-SCHEMAS = {
-    "gen_ai.system_instructions": ("gen-ai-system-instructions.json", "SystemInstructions"),
-    "gen_ai.input.messages": ("gen-ai-input-messages.json", "InputMessages"),
-    "gen_ai.output.messages": ("gen-ai-output-messages.json", "OutputMessages"),
-    "gen_ai.tool.definitions": ("gen-ai-tool-definitions.json", "ToolDefinitions"),
-}
-DECLARATION = "https://agent-ir.dev/schemas/v1/wire/otel.schema.json"
 
 Check = Callable[[dict[str, Any]], None]
 
@@ -34,23 +24,7 @@ Check = Callable[[dict[str, Any]], None]
 def declared() -> Check:
     """Checks each attribute against the project's declaration (closed objects: a key
     the declaration does not hold fails)."""
-    text = (schemas.schema_dir() / "wire" / "otel.schema.json").read_text(encoding="utf-8")
-    registry: Registry[Any] = Registry().with_resource(
-        DECLARATION, Resource.from_contents(json.loads(text), default_specification=DRAFT202012)
-    )
-
-    validators = {
-        key: jsonschema.Draft202012Validator(
-            {"$ref": f"{DECLARATION}#/$defs/{name}"}, registry=registry
-        )
-        for key, (_, name) in SCHEMAS.items()
-    }
-
-    def check(attributes: dict[str, Any]) -> None:
-        for key, value in attributes.items():
-            validators[key].validate(value)
-
-    return check
+    return check_declared
 
 
 @pytest.fixture(scope="session")

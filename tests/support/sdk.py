@@ -29,7 +29,13 @@ _NOT_REQUIRED = (typing.NotRequired, typing_extensions.NotRequired)
 _WRAPPERS = (*_REQUIRED, *_NOT_REQUIRED, typing.Annotated)
 _LISTS = (list, collections.abc.Iterable, collections.abc.Sequence)
 # mistralai names its unions and its Nullable[T] with type aliases: read through.
-_ALIASES = tuple({typing.TypeAliasType, typing_extensions.TypeAliasType})
+# typing.TypeAliasType is new in Python 3.12; on 3.11 only typing_extensions has one.
+_ALIASES = tuple(
+    {
+        getattr(typing, "TypeAliasType", typing_extensions.TypeAliasType),
+        typing_extensions.TypeAliasType,
+    }
+)
 
 
 def assert_sdk_accepts(value: Any, annotation: Any, path: str) -> None:

@@ -247,6 +247,15 @@ warnings = to_openai_responses([
         {"type": "image", "source": {"type": "url", "url": "https://example.com/screen.png"}}]},
 ]).warnings
 """,
+    "BLOCK_MOVED": """
+from agent_ir.wire import to_openai_chat
+warnings = to_openai_chat([
+    {"role": "user", "id": "u1", "content": "Weather in Paris?"},
+    {"role": "assistant", "id": "a1", "content": [
+        {"type": "toolCall", "id": "call_1", "name": "weather", "arguments": {"city": "Paris"}},
+        {"type": "text", "text": "Checking the weather now."}]},
+]).warnings
+""",
     "FOREIGN_SIGNATURE_DROPPED": """
 from agent_ir.wire import to_anthropic
 reference = '{"type":"reasoning","id":"rs_1","encrypted_content":"gAAAAB"}'

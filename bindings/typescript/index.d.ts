@@ -37,7 +37,8 @@ export type ConversionWarningCode =
   | "TOOL_DETAIL_NOT_SENT"
   | "EVENT_NOT_READ"
   | "RESULT_BLOCK_NOT_SENT"
-  | "FOREIGN_SIGNATURE_DROPPED";
+  | "FOREIGN_SIGNATURE_DROPPED"
+  | "BLOCK_MOVED";
 /**
  * Stable code of a transcript problem. Codes are never renamed or reused within v1. UNDECLARED_TOOL, TOOL_ARGUMENTS_MISMATCH and INVALID_TOOL_DEFINITION are reported only when tools are given; the last six only by check_wire_rules, for a provider's stricter rules.
  */

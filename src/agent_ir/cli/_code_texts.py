@@ -317,6 +317,11 @@ TEXTS: dict[str, dict[str, str]] = {
         "why": "The API writes these calls as items of their own, and their outputs hold one thing each; a function call's output holds any text and images.",
         "fix": "Give a computer call's result one image (the screenshot) and a local shell call's result its text.",
     },
+    "BLOCK_MOVED": {
+        "meaning": "A block that came after a tool call in an assistant message was sent before it: OpenAI Chat Completions and Mistral hold an assistant message's calls in `tool_calls`, after its content, so text, refusal or thinking written after a call reads back ahead of it.",
+        "why": "The format has one content and one list of calls per assistant message; their relative order has no place in it.",
+        "fix": "Nothing to fix when the order does not matter; to keep it, split the message where the call is (a message per step), or send it to a format that keeps the order (Anthropic, OpenAI Responses, Gemini, Bedrock).",
+    },
     "FOREIGN_SIGNATURE_DROPPED": {
         "meaning": "A thinking block's `signature` (its signature, redacted data or encrypted reasoning) was made by another format than the target (`signatureProvider`) and was not written. Where the target refuses thinking without its own signature (Anthropic, OpenAI Responses) the block is not written either; Gemini gets the reasoning text as a thought part.",
         "why": "Only the provider that made an opaque value can check or decrypt it: Anthropic verifies thinking signatures and refuses a request whose signature is another provider's.",

@@ -103,6 +103,7 @@ __all__ = [
     "unchecked_wire",
     "unknown_tool_name",
     "unread_keys",
+    "warn_moved",
     "warn_thought_signatures",
     "warn_tool_name",
 ]
@@ -689,6 +690,30 @@ def transcript_call_names(messages: Sequence[Message]) -> CallNames:
                 if type(block) is ToolCallBlock:
                     names.add(index, block.id, block.name)
     return names
+
+
+def warn_moved(
+    warnings: Warnings,
+    index: int,
+    content: Sequence[object],
+    in_content: frozenset[type],
+    format_name: str,
+) -> None:
+    """BLOCK_MOVED at ``/index/content/<j>`` for each block of a kind the format sends in
+    an assistant message's content (``in_content``) that comes after a tool call: the
+    format holds the calls after the content, so the block reads back ahead of the call."""
+    after_call = False
+    for block_index, block in enumerate(content):
+        kind = type(block)
+        if after_call and kind in in_content:
+            warnings.add(
+                ConversionWarningCode.BLOCK_MOVED,
+                index,
+                block_index,
+                f"a block after a tool call is sent before it: {format_name} holds an"
+                " assistant message's tool calls after its content",
+            )
+        after_call = after_call or kind is ToolCallBlock
 
 
 def warn_tool_name(

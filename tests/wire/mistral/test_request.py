@@ -382,3 +382,13 @@ def _request_part(message: dict[str, Any]) -> dict[str, Any]:
             {k: v for k, v in block.items() if k not in _BOOKKEEPING} for block in kept["content"]
         ]
     return kept
+
+
+def test_text_after_a_tool_call_is_warned_as_moved_before_it() -> None:
+    """Mistral holds the calls after the content: text after a call reads back ahead of it."""
+    moved = [user("Weather?"), assistant(call("abc123XYZ", "weather"), text("Checking."))]
+    found = to_mistral(moved)
+    assert located(found) == [("BLOCK_MOVED", "/1/content/1")]
+    assert found.fields["messages"][1]["content"] == "Checking."
+    in_order = [user("Weather?"), assistant(text("Checking."), call("abc123XYZ", "weather"))]
+    assert located(to_mistral(in_order)) == []

@@ -289,7 +289,8 @@ def test_assistant_text_is_joined_and_tool_calls_follow() -> None:
             ],
         }
     ]
-    assert request.warnings == ()
+    # "Then edit." came after the first call: it is sent before the calls.
+    assert [(str(w.code), w.path) for w in request.warnings] == [("BLOCK_MOVED", "/0/content/2")]
 
 
 @pytest.mark.parametrize("blocks", [[], [text("")], [text(""), text("")]])
@@ -1139,6 +1140,8 @@ def _keep_assistant(message: Any, index: int, losses: list[Any], moved: list[Any
     texts, refusals, calls = [], [], []
     for block_index, block in enumerate(message["content"]):
         kind = block["type"]
+        if calls and kind in ("text", "refusal"):  # Chat sends it ahead of the calls
+            losses.append(("BLOCK_MOVED", index, block_index))
         if kind == "text":
             texts.append(_details(block, index, block_index, losses)["text"])
         elif kind == "toolCall":
@@ -1727,3 +1730,26 @@ def test_a_request_read_at_once_and_one_read_checked_read_alike() -> None:
             {"type": "toolCall", "id": "c1", "name": "f", "arguments": {"a": 1}},
         ],
     }
+
+
+def test_text_and_a_refusal_after_a_tool_call_are_warned_as_moved_before_it() -> None:
+    """Chat holds the calls in tool_calls, after the content: what followed a call reads
+    back ahead of it; a block before the first call is not moved."""
+    call = {"type": "toolCall", "id": "call_1", "name": "weather", "arguments": {}}
+    found = to_openai_chat(
+        [
+            {"role": "user", "id": "u", "content": "Weather?"},
+            {
+                "role": "assistant",
+                "id": "a",
+                "content": [
+                    {"type": "text", "text": "Let me check."},
+                    call,
+                    {"type": "text", "text": "Checking."},
+                    {"type": "refusal", "text": "No."},
+                ],
+            },
+        ]
+    )
+    moved = [(str(w.code), w.path) for w in found.warnings if w.code == "BLOCK_MOVED"]
+    assert moved == [("BLOCK_MOVED", "/1/content/2"), ("BLOCK_MOVED", "/1/content/3")]

@@ -45,6 +45,7 @@ from agent_ir.wire._common import (
     read_wire,
     transcript_items,
     unknown_tool_name,
+    warn_moved,
     warn_thought_signatures,
 )
 from agent_ir.wire._decode import Decoded, Decoder, Unread, WireError, describe_json, refused
@@ -175,9 +176,14 @@ def _document(block: DocumentBlock, index: int, block_index: int, warnings: Warn
     return chunk
 
 
+# The blocks an assistant message sends in its content, which goes before its tool_calls.
+_IN_CONTENT: Final = frozenset({TextBlock, ThinkingBlock, RefusalBlock})
+
+
 def _assistant(message: Any, index: int, warnings: Warnings) -> JsonDict:
     chunks: list[JsonDict] = []
     calls: list[JsonDict] = []
+    warn_moved(warnings, index, message.content, _IN_CONTENT, "Mistral")
     for block_index, block in enumerate(message.content):
         kind = type(block)
         if kind is ToolCallBlock:

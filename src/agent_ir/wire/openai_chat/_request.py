@@ -57,6 +57,7 @@ from agent_ir.wire._common import (
     transcript_items,
     unchecked_wire,
     unknown_tool_name,
+    warn_moved,
     warn_thought_signatures,
     warn_tool_name,
 )
@@ -321,11 +322,17 @@ _USER_PARTS: dict[type, _UserPart] = {
 }
 
 
+# The blocks an assistant message sends in its content, which goes before its tool_calls
+# (thinking goes to reasoning_details, a field of its own).
+_IN_CONTENT: Final = frozenset({TextBlock, RefusalBlock})
+
+
 def _assistant(message: AssistantMessage, index: int, warnings: Warnings) -> JsonDict:
     texts: list[str] = []
     refusals: list[str] = []
     calls: list[JsonDict] = []
     details: list[JsonDict] = []
+    warn_moved(warnings, index, message.content, _IN_CONTENT, "Chat Completions")
     for block_index, block in enumerate(message.content):
         kind = type(block)
         maker = foreign_maker(block, MAKER) if isinstance(block, ThinkingBlock) else None

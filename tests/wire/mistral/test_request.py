@@ -378,8 +378,14 @@ _BOOKKEEPING = {"itemId", "namespace"}
 def _request_part(message: dict[str, Any]) -> dict[str, Any]:
     kept = {k: v for k, v in message.items() if k not in _NOT_REQUEST}
     if isinstance(kept["content"], list):
+        # An empty citations list says what no list says: nothing to send, nothing lost.
         kept["content"] = [
-            {k: v for k, v in block.items() if k not in _BOOKKEEPING} for block in kept["content"]
+            {
+                k: v
+                for k, v in block.items()
+                if k not in _BOOKKEEPING and not (k == "citations" and v == [])
+            }
+            for block in kept["content"]
         ]
     return kept
 

@@ -340,12 +340,18 @@ class SyncStream:
         builder = ReplyBuilder(request_id, start=self._start, terminal=self._terminal)
         limit = _checked_limit(self._function, max_event_bytes)
         self._reading = _Reading(builder, self._state(builder), limit)
-        self._source: Any = source
+        self._source: Any = self._view(source)
         self._iterator: Any = None
         self._cancel = cancel
 
     def _state(self, builder: ReplyBuilder) -> StreamState:
         raise NotImplementedError
+
+    @staticmethod
+    def _view(source: object) -> object:
+        """The source as the state reads it: itself, unless a format's events need a view
+        of their own (Bedrock's blobs, bytes from boto3 or base64 text)."""
+        return source
 
     def __repr__(self) -> str:
         return f"<{type(self).__module__}.{type(self).__qualname__}>"
@@ -460,7 +466,7 @@ class AsyncStream:
         builder = ReplyBuilder(request_id, start=self._start, terminal=self._terminal)
         limit = _checked_limit(self._function, max_event_bytes)
         self._reading = _Reading(builder, self._state(builder), limit)
-        self._source: Any = source
+        self._source: Any = self._view(source)
         self._iterator: Any = None
         self._cancel = cancel
         self._watcher: asyncio.Task[None] | None = None
@@ -469,6 +475,12 @@ class AsyncStream:
 
     def _state(self, builder: ReplyBuilder) -> StreamState:
         raise NotImplementedError
+
+    @staticmethod
+    def _view(source: object) -> object:
+        """The source as the state reads it: itself, unless a format's events need a view
+        of their own (Bedrock's blobs, bytes from boto3 or base64 text)."""
+        return source
 
     def __repr__(self) -> str:
         return f"<{type(self).__module__}.{type(self).__qualname__}>"

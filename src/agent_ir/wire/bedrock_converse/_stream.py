@@ -5,10 +5,8 @@ provider page, *Streams*)."""
 
 from __future__ import annotations
 
-import asyncio
 import base64
 import binascii
-import threading
 from collections.abc import AsyncIterator, Iterator
 from typing import Any, Final
 
@@ -18,7 +16,6 @@ from agent_ir._text import cut, quoted
 from agent_ir.replies.builder import ReplyBuilder
 from agent_ir.wire._common import parse_arguments
 from agent_ir.wire._decode import Decoded, Decoder, WireError, describe_json
-from agent_ir.wire._sse import MAX_EVENT_BYTES
 from agent_ir.wire._stream import (
     AsyncStream,
     Refusal,
@@ -108,6 +105,14 @@ def stop_reason_of(wire_reason: str, what: str) -> ResponseStopReason:
     return found
 
 
+def _blobs_read(source: object) -> object:
+    return _Blobs(source) if hasattr(source, "__iter__") else source
+
+
+def _async_blobs_read(source: object) -> object:
+    return _AsyncBlobs(source) if hasattr(source, "__aiter__") else source
+
+
 class BedrockConverseStream(SyncStream):
     """A ConverseStream read from a sync iterable of boto3's events (``for chunk in
     stream``, ``stream.result()``); see the module docstring. ``TypeError`` for a
@@ -116,21 +121,7 @@ class BedrockConverseStream(SyncStream):
     _function = "BedrockConverseStream"
     _start = "messageStart"
     _terminal = "metadata"
-
-    def __init__(
-        self,
-        source: object,
-        *,
-        request_id: object,
-        cancel: threading.Event | None = None,
-        max_event_bytes: int = MAX_EVENT_BYTES,
-    ) -> None:
-        super().__init__(
-            _blobs_read(source),
-            request_id=request_id,
-            cancel=cancel,
-            max_event_bytes=max_event_bytes,
-        )
+    _view = staticmethod(_blobs_read)
 
     def _state(self, builder: ReplyBuilder) -> StreamState:
         return BedrockConverseState(builder)
@@ -144,21 +135,7 @@ class AsyncBedrockConverseStream(AsyncStream):
     _function = "AsyncBedrockConverseStream"
     _start = "messageStart"
     _terminal = "metadata"
-
-    def __init__(
-        self,
-        source: object,
-        *,
-        request_id: object,
-        cancel: asyncio.Event | None = None,
-        max_event_bytes: int = MAX_EVENT_BYTES,
-    ) -> None:
-        super().__init__(
-            _async_blobs_read(source),
-            request_id=request_id,
-            cancel=cancel,
-            max_event_bytes=max_event_bytes,
-        )
+    _view = staticmethod(_async_blobs_read)
 
     def _state(self, builder: ReplyBuilder) -> StreamState:
         return BedrockConverseState(builder)
@@ -210,14 +187,6 @@ class _AsyncBlobs:
             closer = getattr(owner, "aclose", None)
             if closer is not None:
                 await closer()
-
-
-def _blobs_read(source: object) -> object:
-    return _Blobs(source) if hasattr(source, "__iter__") else source
-
-
-def _async_blobs_read(source: object) -> object:
-    return _AsyncBlobs(source) if hasattr(source, "__aiter__") else source
 
 
 class _Block:

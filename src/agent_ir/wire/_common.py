@@ -103,6 +103,7 @@ __all__ = [
     "unchecked_wire",
     "unknown_tool_name",
     "unread_keys",
+    "warn_cache_control",
     "warn_moved",
     "warn_thought_signatures",
     "warn_tool_name",
@@ -690,6 +691,21 @@ def transcript_call_names(messages: Sequence[Message]) -> CallNames:
                 if type(block) is ToolCallBlock:
                     names.add(index, block.id, block.name)
     return names
+
+
+def warn_cache_control(
+    value: Any, index: int, block_index: int, warnings: Warnings, why: str
+) -> None:
+    """CACHE_CONTROL_NOT_SENT at ``value``'s ``cacheControl`` when it has one: for a format
+    with no cache breakpoints at all (``why`` says so in its words)."""
+    if getattr(value, "cache_control", None) is not None:
+        warnings.add(
+            ConversionWarningCode.CACHE_CONTROL_NOT_SENT,
+            index,
+            block_index,
+            why,
+            field="cacheControl",
+        )
 
 
 def warn_moved(

@@ -49,6 +49,7 @@ from agent_ir.wire._common import (
     plain_arguments,
     read_wire,
     transcript_items,
+    warn_cache_control,
     warn_thought_signatures,
 )
 from agent_ir.wire._decode import Decoded, Decoder, Unread, WireError, describe_json, refused
@@ -250,14 +251,9 @@ def _tool_result(message: Any, index: int, warnings: Warnings) -> JsonDict:
 
 
 def _cache_control(value: Any, index: int, block_index: int, warnings: Warnings) -> None:
-    if getattr(value, "cache_control", None) is not None:
-        warnings.add(
-            Code.CACHE_CONTROL_NOT_SENT,
-            index,
-            block_index,
-            "a chat dataset has no cache breakpoints",
-            field="cacheControl",
-        )
+    warn_cache_control(
+        value, index, block_index, warnings, "a chat dataset has no cache breakpoints"
+    )
 
 
 _Writer = Callable[[Any, int, Warnings], JsonDict]

@@ -45,6 +45,7 @@ from agent_ir.wire._common import (
     read_wire,
     transcript_items,
     unknown_tool_name,
+    warn_cache_control,
     warn_moved,
     warn_thought_signatures,
 )
@@ -276,14 +277,13 @@ def _tool_result(message: Any, index: int, warnings: Warnings) -> JsonDict:
 
 
 def _cache_control(value: Any, index: int, block_index: int, warnings: Warnings) -> None:
-    if getattr(value, "cache_control", None) is not None:
-        warnings.add(
-            Code.CACHE_CONTROL_NOT_SENT,
-            index,
-            block_index,
-            "Mistral has no cache breakpoints (it caches prefixes itself)",
-            field="cacheControl",
-        )
+    warn_cache_control(
+        value,
+        index,
+        block_index,
+        warnings,
+        "Mistral has no cache breakpoints (it caches prefixes itself)",
+    )
 
 
 _Writer = Callable[[Any, int, Warnings], JsonDict]

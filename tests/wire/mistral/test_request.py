@@ -379,15 +379,22 @@ def _request_part(message: dict[str, Any]) -> dict[str, Any]:
     kept = {k: v for k, v in message.items() if k not in _NOT_REQUEST}
     if isinstance(kept["content"], list):
         # An empty citations list says what no list says: nothing to send, nothing lost.
-        kept["content"] = [
-            {
-                k: v
-                for k, v in block.items()
-                if k not in _BOOKKEEPING and not (k == "citations" and v == [])
-            }
-            for block in kept["content"]
-        ]
+        kept["content"] = [_block_back(block) for block in kept["content"]]
     return kept
+
+
+def _block_back(block: dict[str, Any]) -> dict[str, Any]:
+    """A block as it reads back: an empty citations list says what no list says (nothing
+    to send, nothing lost), and a signature of no recorded maker reads back as Mistral's
+    (what the reader sees came from Mistral, as in every other format)."""
+    back = {
+        k: v
+        for k, v in block.items()
+        if k not in _BOOKKEEPING and not (k == "citations" and v == [])
+    }
+    if back.get("type") == "thinking" and "signature" in back:
+        back.setdefault("signatureProvider", "mistral")
+    return back
 
 
 def test_text_after_a_tool_call_is_warned_as_moved_before_it() -> None:

@@ -40,7 +40,7 @@ export type ConversionWarningCode =
   | "FOREIGN_SIGNATURE_DROPPED"
   | "BLOCK_MOVED";
 /**
- * Stable code of a transcript problem. Codes are never renamed or reused within v1. UNDECLARED_TOOL, TOOL_ARGUMENTS_MISMATCH and INVALID_TOOL_DEFINITION are reported only when tools are given; the last six only by check_wire_rules, for a provider's stricter rules.
+ * Stable code of a transcript problem. Codes are never renamed or reused within v1. UNDECLARED_TOOL, TOOL_ARGUMENTS_MISMATCH and INVALID_TOOL_DEFINITION are reported only when tools are given; the last nine only by check_wire_rules, for a provider's stricter rules.
  */
 export type DiagnosticCode =
   | "INVALID_TRANSCRIPT"
@@ -62,7 +62,10 @@ export type DiagnosticCode =
   | "INVALID_ROLE_ORDER"
   | "EMPTY_CONTENT"
   | "INVALID_TOOL_NAME_FORMAT"
-  | "MISSING_THOUGHT_SIGNATURE";
+  | "MISSING_THOUGHT_SIGNATURE"
+  | "TOO_MANY_IMAGES"
+  | "TOO_MANY_DOCUMENTS"
+  | "MEDIA_TOO_LARGE";
 /**
  * Any JSON value: string, number, integer, boolean, null, array or object.
  */
@@ -1016,6 +1019,10 @@ export interface ProviderRecord {
    */
   readonly signatures?: ProviderSignatureRule;
   /**
+   * The limits it sets on the images and documents of a request (TOO_MANY_IMAGES, TOO_MANY_DOCUMENTS, MEDIA_TOO_LARGE). Absent: none is known, none is checked.
+   */
+  readonly media?: ProviderMediaLimits;
+  /**
    * The keys of a request line in the object form, as agent-ir validate --format reads it.
    */
   readonly request: ProviderRequestKeys;
@@ -1099,6 +1106,32 @@ export interface ProviderSignatureRule {
    * Which models require the signatures.
    */
   readonly models: ProviderModelRule;
+}
+/**
+ * The limits a provider sets on the images and documents of a request, each kind on its own. A user turn is a run of consecutive user and tool-result messages (system messages between them do not end it; an assistant message or a malformed one does): the wire conversions send it as one user message.
+ */
+export interface ProviderMediaLimits {
+  /**
+   * The image blocks' limits: the count is of the image blocks of the turn's user messages (not those inside tool results); the size is of every image, in user messages and tool results. Absent: none.
+   */
+  readonly images?: ProviderMediaLimit;
+  /**
+   * The document blocks' limits (documents are in user messages only). Absent: none.
+   */
+  readonly documents?: ProviderMediaLimit;
+}
+/**
+ * How many blocks of one kind a user turn may hold, and how large one may be. A block's size is known only for a base64 source: the bytes it decodes to (the padded base64's length over 4 times 3, less one per '='); a URL or file source's size is not known to agent-ir and is not checked.
+ */
+export interface ProviderMediaLimit {
+  /**
+   * The most blocks of the kind one user turn may hold (TOO_MANY_IMAGES, TOO_MANY_DOCUMENTS, at the first block beyond it). Absent: no limit is known, none is checked.
+   */
+  readonly mostPerTurn?: number;
+  /**
+   * The most bytes one block's decoded base64 data may have (MEDIA_TOO_LARGE, at the block). Absent: no limit is known, none is checked.
+   */
+  readonly largestBytes?: number;
 }
 /**
  * Which models a rule applies to, read from the model's name after its last / (models/x, publishers/p/models/x), lowercased. A model not given (not known) is judged as the current models: the rule applies. A name that does not start with prefix: it does not. A name that holds one of exempt: it does not. A name with a version right after prefix (<major>, <major>.<minor> or <major>-<minor>, then a hyphen or the end): the rule applies from major fromMajor on. A name with no version there (an alias that follows the newest release): the rule applies.

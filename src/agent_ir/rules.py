@@ -45,6 +45,18 @@ own), and, over the messages that are valid on their own, the rules of ``provide
   (``/<i>/content/<j>``). The current turn is what follows the last user message
   (tool results do not end it); a step is a run of consecutive assistant messages.
   Any signature counts, the documented placeholders included.
+* TOO_MANY_IMAGES, TOO_MANY_DOCUMENTS, MEDIA_TOO_LARGE ("bedrock-converse"): the
+  limits a provider's record sets on images and documents (``media``). A user turn (a
+  run of consecutive user and tool-result messages, sent as one user message; system
+  messages between them do not end it, an assistant message or a malformed one does)
+  holds at most ``mostPerTurn`` image blocks in its user messages (images inside tool
+  results are not counted) and ``mostPerTurn`` documents: reported once per turn, at
+  the first block beyond the limit (``/<i>/content/<j>``). Each image (tool results'
+  too) and document with a base64 source decodes to at most ``largestBytes`` bytes
+  (counted from the base64's length, never decoded): at the block. A URL or file
+  source's size is not known here and not checked. Bedrock: 20 images of at most
+  3.75 MB and 5 documents of at most 4.5 MB per message (where the numbers come
+  from: ``agent_ir.wire.bedrock_converse._rules``).
 
 Consecutive messages of one role are not a problem for any provider: the wire
 conversions merge them where a provider needs alternation.
@@ -60,6 +72,9 @@ import msgspec
 from agent_ir._generated.diagnostic_schema import Diagnostic, DiagnosticCode
 from agent_ir._generated.message_schema import (
     AssistantMessage,
+    Base64Source,
+    DocumentBlock,
+    ImageBlock,
     Message,
     SystemMessage,
     TextBlock,
@@ -75,7 +90,7 @@ from agent_ir.validation._diagnostics import diagnostic, ordered, transcript_dia
 from agent_ir.validation._tools import Tools, read_tools
 from agent_ir.wire import _registry
 from agent_ir.wire._registry import Provider
-from agent_ir.wire._spec import ProviderSpec, ToolNameRule
+from agent_ir.wire._spec import MediaLimit, MediaLimits, ProviderSpec, ToolNameRule
 
 __all__ = ["Provider", "calls_to_sign", "check_wire_rules"]
 
@@ -166,6 +181,8 @@ def _provider_rules(
         yield from _empty_content(messages, spec)
     if spec.signatures is not None and spec.signatures.requires(model):
         yield from _missing_signatures(messages, spec, model)
+    if spec.media is not None:
+        yield from _media_limits(messages, spec, spec.media)
 
 
 def _results_not_immediate(
@@ -371,6 +388,99 @@ def _empty_content(messages: list[Message | None], spec: ProviderSpec) -> Iterat
                 ("content", block_index, "text"),
                 f"content[{block_index}].text {problem} for {spec.name}",
             )
+
+
+def decoded_size(data: str) -> int:
+    """How many bytes the padded base64 ``data`` decodes to (RFC 4648 section 4, as
+    the message schema's ``Base64Data`` requires): counted from its length and its
+    padding, in constant time, nothing decoded."""
+    padding = 2 if data.endswith("==") else 1 if data.endswith("=") else 0
+    return len(data) // 4 * 3 - padding
+
+
+class _Kind:
+    """One kind of media block (images, documents): its limit, and how many of them
+    the user turn that starts at message ``turn`` holds so far."""
+
+    def __init__(self, noun: str, code: DiagnosticCode, limit: MediaLimit | None) -> None:
+        self.noun = noun
+        self.code = code
+        self.limit = limit
+        self.turn = -1
+        self.count = 0
+
+
+def _media_limits(
+    messages: list[Message | None], spec: ProviderSpec, media: MediaLimits
+) -> Iterator[Diagnostic]:
+    """TOO_MANY_IMAGES and TOO_MANY_DOCUMENTS once per user turn, at the first block
+    beyond the limit; MEDIA_TOO_LARGE at each block whose base64 data decodes to more
+    bytes than its kind's limit. One pass, each block looked at once."""
+    kinds = {
+        ImageBlock: _Kind("image", DiagnosticCode.TOO_MANY_IMAGES, media.images),
+        DocumentBlock: _Kind("document", DiagnosticCode.TOO_MANY_DOCUMENTS, media.documents),
+    }
+    for start, index, block_index, counts, block in _media_blocks(messages):
+        kind = kinds[type(block)]
+        limit = kind.limit
+        if limit is None:
+            continue
+        if counts:
+            if kind.turn != start:
+                kind.turn, kind.count = start, 0
+            kind.count += 1
+            if limit.most_per_turn is not None and kind.count == limit.most_per_turn + 1:
+                yield _too_many(kind, limit.most_per_turn, index, block_index, start, spec)
+        source = block.source
+        if limit.largest_bytes is not None and type(source) is Base64Source:
+            size = decoded_size(source.data)
+            if size > limit.largest_bytes:
+                yield diagnostic(
+                    DiagnosticCode.MEDIA_TOO_LARGE,
+                    index,
+                    ("content", block_index),
+                    f"the {kind.noun}'s base64 data decodes to {size} bytes: {spec.name} "
+                    f"takes {kind.noun}s of at most {limit.largest_bytes} bytes",
+                )
+
+
+def _media_blocks(
+    messages: list[Message | None],
+) -> Iterator[tuple[int, int, int, bool, ImageBlock | DocumentBlock]]:
+    """(where its user turn starts, message index, block index, whether it is counted,
+    block) of each image and document of the user turns, in order. A user turn is a run
+    of user and tool-result messages: system messages between them do not end it, an
+    assistant message or a malformed one does. A block of a user message is counted, one
+    inside a tool result is not."""
+    start = -1  # -1: no user turn is open
+    for index, message in enumerate(messages):
+        kind = type(message)
+        if kind is SystemMessage:
+            continue
+        if kind is not UserMessage and kind is not ToolResultMessage:
+            start = -1
+            continue
+        if start < 0:
+            start = index
+        content: Any = message.content  # type: ignore[union-attr]
+        if type(content) is str:
+            continue
+        for block_index, block in enumerate(content):
+            if type(block) is ImageBlock or type(block) is DocumentBlock:
+                yield start, index, block_index, kind is UserMessage, block
+
+
+def _too_many(
+    kind: _Kind, most: int, index: int, block_index: int, start: int, spec: ProviderSpec
+) -> Diagnostic:
+    return diagnostic(
+        kind.code,
+        index,
+        ("content", block_index),
+        f"this is {kind.noun} {most + 1} of the user turn that starts at message {start}: "
+        f"{spec.name} takes at most {most} {kind.noun}s in one user message (consecutive "
+        "user and tool-result messages are sent as one)",
+    )
 
 
 # Last: the names ``agent_ir`` exports from here say ``agent_ir`` (its table, ``_publish``).

@@ -63,7 +63,7 @@ class Diagnostic(IRStruct):
 
 class DiagnosticCode(StrEnum):
     """
-    Stable code of a transcript problem. Codes are never renamed or reused within v1. UNDECLARED_TOOL, TOOL_ARGUMENTS_MISMATCH and INVALID_TOOL_DEFINITION are reported only when tools are given; the last six only by check_wire_rules, for a provider's stricter rules.
+    Stable code of a transcript problem. Codes are never renamed or reused within v1. UNDECLARED_TOOL, TOOL_ARGUMENTS_MISMATCH and INVALID_TOOL_DEFINITION are reported only when tools are given; the last nine only by check_wire_rules, for a provider's stricter rules.
     """
 
     INVALID_TRANSCRIPT = "INVALID_TRANSCRIPT"
@@ -86,6 +86,9 @@ class DiagnosticCode(StrEnum):
     EMPTY_CONTENT = "EMPTY_CONTENT"
     INVALID_TOOL_NAME_FORMAT = "INVALID_TOOL_NAME_FORMAT"
     MISSING_THOUGHT_SIGNATURE = "MISSING_THOUGHT_SIGNATURE"
+    TOO_MANY_IMAGES = "TOO_MANY_IMAGES"
+    TOO_MANY_DOCUMENTS = "TOO_MANY_DOCUMENTS"
+    MEDIA_TOO_LARGE = "MEDIA_TOO_LARGE"
 
 
 Model: TypeAlias = Annotated[

@@ -84,6 +84,66 @@ class ProviderIdRule(IRStruct):
     """
 
 
+class ProviderMediaLimit(IRStruct):
+    """
+    How many blocks of one kind a user turn may hold, and how large one may be. A block's size is known only for a base64 source: the bytes it decodes to (the padded base64's length over 4 times 3, less one per '='); a URL or file source's size is not known to agent-ir and is not checked.
+    """
+
+    most_per_turn: Absent[
+        Annotated[
+            int,
+            Meta(
+                description="The most blocks of the kind one user turn may hold (TOO_MANY_IMAGES, TOO_MANY_DOCUMENTS, at the first block beyond it). Absent: no limit is known, none is checked.",
+                ge=1,
+            ),
+        ]
+    ] = field(name="mostPerTurn", default=None)
+    """
+    The most blocks of the kind one user turn may hold (TOO_MANY_IMAGES, TOO_MANY_DOCUMENTS, at the first block beyond it). Absent: no limit is known, none is checked.
+    """
+    largest_bytes: Absent[
+        Annotated[
+            int,
+            Meta(
+                description="The most bytes one block's decoded base64 data may have (MEDIA_TOO_LARGE, at the block). Absent: no limit is known, none is checked.",
+                ge=1,
+            ),
+        ]
+    ] = field(name="largestBytes", default=None)
+    """
+    The most bytes one block's decoded base64 data may have (MEDIA_TOO_LARGE, at the block). Absent: no limit is known, none is checked.
+    """
+
+
+class ProviderMediaLimits(IRStruct):
+    """
+    The limits a provider sets on the images and documents of a request, each kind on its own. A user turn is a run of consecutive user and tool-result messages (system messages between them do not end it; an assistant message or a malformed one does): the wire conversions send it as one user message.
+    """
+
+    images: Absent[
+        Annotated[
+            ProviderMediaLimit,
+            Meta(
+                description="The image blocks' limits: the count is of the image blocks of the turn's user messages (not those inside tool results); the size is of every image, in user messages and tool results. Absent: none."
+            ),
+        ]
+    ] = None
+    """
+    The image blocks' limits: the count is of the image blocks of the turn's user messages (not those inside tool results); the size is of every image, in user messages and tool results. Absent: none.
+    """
+    documents: Absent[
+        Annotated[
+            ProviderMediaLimit,
+            Meta(
+                description="The document blocks' limits (documents are in user messages only). Absent: none."
+            ),
+        ]
+    ] = None
+    """
+    The document blocks' limits (documents are in user messages only). Absent: none.
+    """
+
+
 class ProviderModelRule(IRStruct):
     """
     Which models a rule applies to, read from the model's name after its last / (models/x, publishers/p/models/x), lowercased. A model not given (not known) is judged as the current models: the rule applies. A name that does not start with prefix: it does not. A name that holds one of exempt: it does not. A name with a version right after prefix (<major>, <major>.<minor> or <major>-<minor>, then a hyphen or the end): the rule applies from major fromMajor on. A name with no version there (an alias that follows the newest release): the rule applies.
@@ -195,6 +255,17 @@ class ProviderRecord(IRStruct):
     ] = None
     """
     The opaque signatures it wants back on the tool calls of the current turn (MISSING_THOUGHT_SIGNATURE). Absent: none.
+    """
+    media: Absent[
+        Annotated[
+            ProviderMediaLimits,
+            Meta(
+                description="The limits it sets on the images and documents of a request (TOO_MANY_IMAGES, TOO_MANY_DOCUMENTS, MEDIA_TOO_LARGE). Absent: none is known, none is checked."
+            ),
+        ]
+    ] = None
+    """
+    The limits it sets on the images and documents of a request (TOO_MANY_IMAGES, TOO_MANY_DOCUMENTS, MEDIA_TOO_LARGE). Absent: none is known, none is checked.
     """
 
 

@@ -1,6 +1,6 @@
 """The providers' records as data: ``schemas/v1/providers.json``, the one place each
 provider's facts are stated (its name and label, id and tool-name rules, turn rules,
-signature rule and request keys), read by the registry here and generated into the
+signature rule, media limits and request keys), read by the registry here and generated into the
 TypeScript package (``bindings/typescript/src/providers.ts``, ``codegen/typescript.py``).
 
 The file is decoded into the types generated from ``providers.schema.json``
@@ -19,11 +19,18 @@ from types import MappingProxyType
 import msgspec
 
 from agent_ir import schemas
-from agent_ir._generated.providers_schema import ProviderRecord, ProviderRecords
+from agent_ir._generated.providers_schema import (
+    ProviderMediaLimit,
+    ProviderMediaLimits,
+    ProviderRecord,
+    ProviderRecords,
+)
 from agent_ir._text import quoted
 from agent_ir.wire._common import WireMessages
 from agent_ir.wire._spec import (
     IdRule,
+    MediaLimit,
+    MediaLimits,
     ModelRule,
     ProviderSpec,
     RequestReader,
@@ -116,4 +123,17 @@ def spec_from_record(
             ),
             placeholders=signatures.placeholders,
         ),
+        media=_media(record.media),
     )
+
+
+def _media(media: ProviderMediaLimits | None) -> MediaLimits | None:
+    if media is None:
+        return None
+    return MediaLimits(images=_limit(media.images), documents=_limit(media.documents))
+
+
+def _limit(limit: ProviderMediaLimit | None) -> MediaLimit | None:
+    if limit is None:
+        return None
+    return MediaLimit(most_per_turn=limit.most_per_turn, largest_bytes=limit.largest_bytes)

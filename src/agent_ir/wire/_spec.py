@@ -20,6 +20,8 @@ from agent_ir.wire._common import WireMessages
 
 __all__ = [
     "IdRule",
+    "MediaLimit",
+    "MediaLimits",
     "ModelRule",
     "ProviderSpec",
     "RequestReader",
@@ -224,6 +226,30 @@ class SignatureRule:
 
 
 @dataclass(frozen=True)
+class MediaLimit:
+    """How many blocks of one kind (images, documents) a user turn may hold,
+    ``most_per_turn`` (TOO_MANY_IMAGES, TOO_MANY_DOCUMENTS), and how many bytes one
+    block's base64 data may decode to, ``largest_bytes`` (MEDIA_TOO_LARGE); None: no
+    limit is known, none is checked. A user turn is a run of consecutive user and
+    tool-result messages (system messages between them do not end it; an assistant
+    message or a malformed one does): the wire conversions send it as one user
+    message. A URL or file source's size is not known and not checked."""
+
+    most_per_turn: int | None = None
+    largest_bytes: int | None = None
+
+
+@dataclass(frozen=True)
+class MediaLimits:
+    """A provider's limits on the ``images`` and ``documents`` of a request (None: none
+    for that kind). Images are counted in the user messages only (not inside tool
+    results); every image's size is checked, a tool result's too."""
+
+    images: MediaLimit | None = None
+    documents: MediaLimit | None = None
+
+
+@dataclass(frozen=True)
 class RequestReader:
     """How ``agent-ir validate --format NAME`` reads a line in the object form: the key
     holding the messages, the key holding the system prompt (None: the format keeps it
@@ -250,8 +276,9 @@ class ProviderSpec:
     """One provider: ``name`` as the public API and the CLI spell it, ``label`` for a
     person (the HTML report), its tool-call ``ids``, its ``turns`` rules, the
     ``request`` reader of its wire format, the ``tool_names`` it takes (None: no
-    rule is known, none is checked) and the ``signatures`` it wants back on tool
-    calls (None: none)."""
+    rule is known, none is checked), the ``signatures`` it wants back on tool
+    calls (None: none) and the ``media`` limits it sets on images and documents
+    (None: none is known, none is checked)."""
 
     name: str
     label: str
@@ -260,6 +287,7 @@ class ProviderSpec:
     request: RequestReader
     tool_names: ToolNameRule | None = None
     signatures: SignatureRule | None = None
+    media: MediaLimits | None = None
 
 
 @dataclass(frozen=True)

@@ -35,6 +35,9 @@ const PINNED = new Set([
   "INVALID_ROLE_ORDER",
   "EMPTY_CONTENT",
   "MISSING_THOUGHT_SIGNATURE",
+  "TOO_MANY_IMAGES",
+  "TOO_MANY_DOCUMENTS",
+  "MEDIA_TOO_LARGE",
 ]);
 
 // Python's repr escapes a character its Unicode database calls unprintable, and each

@@ -12,6 +12,8 @@ names a provider) of exactly what the line holds. The cases:
 * every case of both conformance suites (``fixtures/conformance/``);
 * every schema example (``fixtures/schema-examples/``): a transcript example as it is,
   any other as a one-message transcript;
+* each provider's media limits (``support/media.py``): counts at and over them, sizes
+  at and over them (base64 of megabytes) and thousands of images;
 * tool calls against tools' parameters from the grammar of the tools' property test
   (``tests/property/test_tools_differential.py``: every keyword family, ``$ref`` into
   ``$defs``), where a validator may count failing keywords its own way; and parameters
@@ -47,7 +49,9 @@ from hostile_tools import transcript as tool_transcript
 from hypothesis import HealthCheck, Phase, given, settings
 
 from agent_ir import Provider, check_wire_rules, validate_transcript
+from agent_ir.wire._registry import REGISTRY
 
+from support import media
 from support.strategies import transcripts
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -133,6 +137,26 @@ def example_cases() -> list[dict[str, Any]]:
             value = value["instance"]
         transcript = value if schema == "transcript" else [value]
         found.append(case(f"schema-examples/{file.relative_to(EXAMPLES)}", transcript))
+    return found
+
+
+def media_cases() -> list[dict[str, Any]]:
+    """Every provider's media limits (``ProviderSpec.media``): counts at and over each
+    provider's limits for every provider (each declares its own, or none), sizes at and
+    over them (blocks of megabytes: only for the providers that declare them), and
+    hostile counts."""
+    found = []
+    for provider in PROVIDERS:
+        limits = REGISTRY[provider].media
+        images = documents = 3
+        if limits is not None:
+            images = (limits.images and limits.images.most_per_turn) or images
+            documents = (limits.documents and limits.documents.most_per_turn) or documents
+        named = media.count_cases(images, documents) + media.hostile_cases(2000)
+        if limits is not None:
+            named += media.size_cases(limits)
+        for name, transcript in named:
+            found.append(case(f"media/{provider}: {name}", transcript, provider=provider))
     return found
 
 
@@ -469,6 +493,7 @@ def main(argv: list[str]) -> int:
         *example_cases(),
         *tool_cases(args.tools),
         *dialect_cases(),
+        *media_cases(),
         *definition_cases(args.seed),
         *hostile_tool_cases(args.hostile, args.seed),
         *generated_cases(args.generated, args.seed),

@@ -1,9 +1,18 @@
 // Each provider's stricter rules (src/agent_ir/rules.py): what a request must also
 // satisfy, beyond validateTranscript, before the provider accepts it. The providers'
-// records (names, labels, id and tool-name rules, turn rules, signature rules) are data:
+// records (names, labels, id and tool-name rules, turn rules, signature rules, media
+// limits) are data:
 // ./providers.ts, generated from schemas/v1/providers.json, the file the Python registry
 // reads too. This module only derives the patterns from them and applies the rules.
-import type { Diagnostic, ProviderModelRule, ProviderRecord, ProviderTurnRules } from "../index.js";
+import type {
+  Diagnostic,
+  DiagnosticCode,
+  ProviderMediaLimit,
+  ProviderMediaLimits,
+  ProviderModelRule,
+  ProviderRecord,
+  ProviderTurnRules,
+} from "../index.js";
 import { diagnostic, ordered } from "./diagnostics.js";
 import { PROVIDERS, RECORDS, type Provider } from "./providers.js";
 import { check, readOptions, type ValidateOptions } from "./transcript.js";
@@ -33,6 +42,8 @@ interface Spec {
   readonly turns: ProviderTurnRules;
   /** which models want thought signatures back (null: none) */
   readonly signatures: ProviderModelRule | null;
+  /** the limits on images and documents (null: none is known, none is checked) */
+  readonly media: ProviderMediaLimits | null;
 }
 
 const whole = (text: string): Pattern => ({ pattern: new RegExp(`^${text}$`), text });
@@ -70,6 +81,7 @@ function specOf(record: ProviderRecord): Spec {
           ),
     turns: record.turns,
     signatures: record.signatures?.models ?? null,
+    media: record.media ?? null,
   };
 }
 
@@ -297,6 +309,88 @@ function* emptyContent(messages: readonly Message[], spec: Spec): Generator<Diag
   }
 }
 
+/** How many bytes the padded base64 `data` decodes to (the message schema's
+ * Base64Data), counted from its length and padding (agent_ir.rules.decoded_size). */
+function decodedSize(data: string): number {
+  const padding = data.endsWith("==") ? 2 : data.endsWith("=") ? 1 : 0;
+  return Math.floor(data.length / 4) * 3 - padding;
+}
+
+interface Kind {
+  readonly noun: string;
+  readonly code: DiagnosticCode;
+  readonly limit: ProviderMediaLimit | undefined;
+  turn: number;
+  count: number;
+}
+
+/** Each image and document of the user turns: [turn start, message index, block index,
+ * whether it is counted (in a user message, not a tool result), block]
+ * (agent_ir.rules._media_blocks). */
+function* mediaBlocks(messages: readonly Message[]): Generator<[number, number, number, boolean, Record<string, any>]> {
+  let start = -1; // -1: no user turn is open
+  for (let index = 0; index < messages.length; index += 1) {
+    const message = messages[index];
+    if (message !== null && message.role === "system") continue;
+    if (message === null || (message.role !== "user" && message.role !== "toolResult")) {
+      start = -1;
+      continue;
+    }
+    if (start < 0) start = index;
+    const content = message.content;
+    if (typeof content === "string") continue;
+    for (let blockIndex = 0; blockIndex < content.length; blockIndex += 1) {
+      const block = content[blockIndex];
+      if (block.type === "image" || block.type === "document") yield [start, index, blockIndex, message.role === "user", block];
+    }
+  }
+}
+
+/** TOO_MANY_IMAGES and TOO_MANY_DOCUMENTS once per user turn, at the first block beyond
+ * the limit; MEDIA_TOO_LARGE at each block whose base64 data is larger than its kind's
+ * limit (agent_ir.rules._media_limits). */
+function* mediaLimits(messages: readonly Message[], spec: Spec, media: ProviderMediaLimits): Generator<Diagnostic> {
+  const kinds: Record<string, Kind> = {
+    image: { noun: "image", code: "TOO_MANY_IMAGES", limit: media.images, turn: -1, count: 0 },
+    document: { noun: "document", code: "TOO_MANY_DOCUMENTS", limit: media.documents, turn: -1, count: 0 },
+  };
+  for (const [start, index, blockIndex, counts, block] of mediaBlocks(messages)) {
+    const kind = kinds[block.type];
+    const { limit } = kind;
+    if (limit === undefined) continue;
+    if (counts) {
+      if (kind.turn !== start) {
+        kind.turn = start;
+        kind.count = 0;
+      }
+      kind.count += 1;
+      const most = limit.mostPerTurn;
+      if (most !== undefined && kind.count === most + 1) {
+        yield diagnostic(
+          kind.code,
+          index,
+          ["content", blockIndex],
+          `this is ${kind.noun} ${most + 1} of the user turn that starts at message ${start}: ` +
+            `${spec.name} takes at most ${most} ${kind.noun}s in one user message (consecutive ` +
+            "user and tool-result messages are sent as one)",
+        );
+      }
+    }
+    const largest = limit.largestBytes;
+    if (largest !== undefined && block.source.type === "base64") {
+      const size = decodedSize(block.source.data);
+      if (size > largest) {
+        yield diagnostic(
+          "MEDIA_TOO_LARGE",
+          index,
+          ["content", blockIndex],
+          `the ${kind.noun}'s base64 data decodes to ${size} bytes: ${spec.name} takes ${kind.noun}s of at most ${largest} bytes`,
+        );
+      }
+    }
+  }
+}
+
 function* definitionNames(definitions: readonly (Record<string, unknown> | null)[], spec: Spec): Generator<Diagnostic> {
   const { names } = spec;
   if (names === null) return;
@@ -335,6 +429,7 @@ export function checkWireRulesOf(transcript: unknown, provider: Provider, option
     if (turns.contentRequired) found.push(...emptyContent(messages, spec));
     const model = typeof options?.model === "string" ? options.model : null;
     if (signatures !== null && requiresSignatures(signatures, model)) found.push(...missingSignatures(messages, spec, model));
+    if (spec.media !== null) found.push(...mediaLimits(messages, spec, spec.media));
   }
   return ordered(found);
 }

@@ -1,0 +1,156 @@
+"""Transcripts around a provider's media limits (``ProviderSpec.media``: images and
+documents per user turn, bytes per block), in JSON form, shared by the rule's tests
+(``tests/rules/test_media_limits.py``) and the cross-language corpus
+(``tests/js/write_corpus.py``)."""
+
+from __future__ import annotations
+
+import base64
+from typing import Any
+
+from agent_ir.wire._spec import MediaLimits
+
+PNG = "iVBORw0KGgo="  # 8 bytes
+PDF = "JVBERi0xLjQK"  # 9 bytes
+
+
+def data_of(size: int) -> str:
+    """Standard padded base64 of ``size`` bytes."""
+    return base64.b64encode(b"\x00" * size).decode("ascii")
+
+
+def image(data: str = PNG) -> dict[str, Any]:
+    return {"type": "image", "source": {"type": "base64", "mediaType": "image/png", "data": data}}
+
+
+def document(data: str = PDF) -> dict[str, Any]:
+    source = {"type": "base64", "mediaType": "application/pdf", "data": data}
+    return {"type": "document", "source": source}
+
+
+def url_image(url: str = "s3://bucket/huge.png") -> dict[str, Any]:
+    return {"type": "image", "source": {"type": "url", "url": url}}
+
+
+def file_document(file_id: str = "file-huge") -> dict[str, Any]:
+    return {"type": "document", "source": {"type": "file", "fileId": file_id}}
+
+
+def text(value: str = "look") -> dict[str, Any]:
+    return {"type": "text", "text": value}
+
+
+def user(id: str, *blocks: dict[str, Any]) -> dict[str, Any]:
+    return {"role": "user", "id": id, "content": [*blocks, text()]}
+
+
+def assistant(id: str, *blocks: dict[str, Any]) -> dict[str, Any]:
+    return {"role": "assistant", "id": id, "content": [*blocks] or [text("seen")]}
+
+
+def call(call_id: str) -> dict[str, Any]:
+    return {"type": "toolCall", "id": call_id, "name": "shot", "arguments": {}}
+
+
+def result(id: str, call_id: str, *blocks: dict[str, Any]) -> dict[str, Any]:
+    return {
+        "role": "toolResult",
+        "id": id,
+        "toolCallId": call_id,
+        "toolName": "shot",
+        "content": [*blocks, text("done")],
+        "isError": False,
+    }
+
+
+def system(id: str) -> dict[str, Any]:
+    return {"role": "system", "id": id, "content": "be brief"}
+
+
+def count_cases(images: int, documents: int) -> list[tuple[str, list[Any]]]:
+    """Transcripts at and one over ``images`` images and ``documents`` documents a user
+    turn, the blocks in one message or split over a turn's messages (user messages,
+    tool results, a system message between them), and turns that an assistant message
+    or a malformed message ends (small blocks: no size limit is near)."""
+    at, over = [image()] * images, [image()] * (images + 1)
+    docs, docs_over = [document()] * documents, [document()] * (documents + 1)
+    half = images // 2
+    return [
+        ("images at the limit in one message", [user("u", *at)]),
+        ("images one over the limit in one message", [user("u", *over)]),
+        ("documents at the limit", [user("u", *docs)]),
+        ("documents one over the limit", [user("u", *docs_over)]),
+        ("both kinds one over", [user("u", *over, *docs_over)]),
+        (
+            "images one over, split over a turn's user messages and a system message",
+            [user("u1", *at[:half]), system("s"), user("u2", *over[half:])],
+        ),
+        (
+            "an assistant message ends the turn: each turn at the limit",
+            [user("u1", *at), assistant("a"), user("u2", *at)],
+        ),
+        (
+            "a malformed message ends the turn",
+            [user("u1", *at), {"role": "assistant", "id": "bad"}, user("u2", image())],
+        ),
+        (
+            "tool results' images are not counted, the user message after them is",
+            [
+                user("u1"),
+                assistant("a", call("c1")),
+                result("r1", "c1", *over),
+                user("u2", *at),
+            ],
+        ),
+        (
+            "documents one over, split over two user messages in a row",
+            [user("u1", *docs[:1]), user("u2", *docs_over[1:])],
+        ),
+    ]
+
+
+def size_cases(media: MediaLimits) -> list[tuple[str, list[Any]]]:
+    """Transcripts with blocks at, around and over the record's byte limits (for the
+    images every padding: sizes of each remainder modulo 3), a tool result's image over
+    the limit, and URL and file sources, whose size is not known."""
+    found: list[tuple[str, list[Any]]] = []
+    kinds = (("image", image, media.images), ("document", document, media.documents))
+    for noun, block, limit in kinds:
+        if limit is None or limit.largest_bytes is None:
+            continue
+        largest = limit.largest_bytes
+        # every padding for the images; the documents' count as the images' do
+        sizes = (
+            (largest - 1, largest, largest + 1, largest + 2)
+            if noun == "image"
+            else (largest, largest + 1)
+        )
+        for size in sizes:
+            found.append((f"one {noun} of {size} bytes", [user("u", block(data_of(size)))]))
+    if media.images is not None and media.images.largest_bytes is not None:
+        big = image(data_of(media.images.largest_bytes + 1))
+        found.append(
+            (
+                "a tool result's image over the size limit",
+                [user("u"), assistant("a", call("c1")), result("r1", "c1", big)],
+            )
+        )
+    found.append(
+        ("URL and file sources: no size is known", [user("u", url_image(), file_document())])
+    )
+    return found
+
+
+def hostile_cases(count: int) -> list[tuple[str, list[Any]]]:
+    """``count`` images in one message, and ``count`` one-image user messages in one
+    turn (tool results between them)."""
+    many: list[Any] = [user("u0")]
+    for index in range(count):
+        many.append(assistant(f"a{index}", call(f"c{index}")))
+        many.append(result(f"r{index}", f"c{index}"))
+        many.append(user(f"u{index + 1}", image()))
+    return [
+        (f"{count} images in one message", [user("u", *[image()] * count)]),
+        (f"{count} images in alternating turns", many),
+        (f"{count} images in one turn", [user(f"u{index}", image()) for index in range(count)]),
+    ]

@@ -1,9 +1,29 @@
 """The examples of the warning and provider-error pages: Python run when the site is
 built (``docsgen/codes.py``), from the repository's root. A warning's example ends with
 ``warnings`` (the warnings of a conversion), a provider error's with ``error`` (the
-``ProviderError`` caught); the build fails unless it holds the page's code."""
+``ProviderError`` caught); the build fails unless it holds the page's code. A diagnostic's
+example is the smallest conformance case that shows it, but for the few whose smallest
+transcript is too large to show (``DIAGNOSTIC_EXAMPLES``)."""
 
 from __future__ import annotations
+
+# The diagnostics whose smallest transcript is too large for the conformance suite and a
+# page (MEDIA_TOO_LARGE: base64 of megabytes), built in Python: each ends with
+# ``transcript``, ``provider`` and ``diagnostics`` (check_wire_rules' of them).
+DIAGNOSTIC_EXAMPLES: dict[str, str] = {
+    "MEDIA_TOO_LARGE": """
+import base64
+from agent_ir import check_wire_rules
+photo = base64.b64encode(bytes(3_750_001)).decode("ascii")  # 3.75 MB and one byte
+transcript = [
+    {"role": "user", "id": "u1", "content": [
+        {"type": "text", "text": "What is in this photo?"},
+        {"type": "image", "source": {"type": "base64", "mediaType": "image/jpeg", "data": photo}}]},
+]
+provider = "bedrock-converse"
+diagnostics = check_wire_rules(transcript, provider)
+""",
+}
 
 WARNING_EXAMPLES: dict[str, str] = {
     "THINKING_NOT_SENT": """

@@ -25,7 +25,7 @@ from typing import Any
 from agent_ir.cli._code_texts import KINDS as TEXT_KINDS
 from agent_ir.cli._code_texts import TEXTS, provider_rules
 from agent_ir.cli._docs import code_page
-from docsgen.code_examples import ERROR_EXAMPLES, WARNING_EXAMPLES
+from docsgen.code_examples import DIAGNOSTIC_EXAMPLES, ERROR_EXAMPLES, WARNING_EXAMPLES
 
 ROOT = Path(__file__).resolve().parent.parent
 SCHEMAS = ROOT / "schemas" / "v1"
@@ -145,9 +145,39 @@ def _call(case: dict[str, Any]) -> tuple[str, dict[str, Any]]:
     return ("check_wire_rules" if "provider" in case else "validate_transcript"), keywords
 
 
-def _diagnostic_example(code: str) -> list[str]:
-    from agent_ir import check_wire_rules, repair_transcript, validate_transcript
+def _built_example(code: str) -> list[str]:
+    """The example of a diagnostic whose transcript is too large to show
+    (``DIAGNOSTIC_EXAMPLES``): the Python that builds it, what it returns, and what
+    ``repair_transcript`` then does."""
+    source = DIAGNOSTIC_EXAMPLES[code].strip()
+    namespace = run_example(source)
+    found = namespace["diagnostics"]
+    if code not in [d.code for d in found]:
+        raise ExampleError(f"{code}: its example gives {[d.code for d in found]}")
+    lines = [
+        "## Example",
+        "",
+        "Its transcript is too large to show, so it is built:",
+        "",
+        "```python",
+        source,
+        "```",
+        "",
+        "`diagnostics` is then:",
+        "",
+        "```text",
+        *[_finding(d.code, d.path or "(the whole transcript)", d.message) for d in found],
+        "```",
+        "",
+    ]
+    return lines + _repair_lines(code, namespace["transcript"], namespace["provider"], {})
 
+
+def _diagnostic_example(code: str) -> list[str]:
+    from agent_ir import check_wire_rules, validate_transcript
+
+    if code in DIAGNOSTIC_EXAMPLES:
+        return _built_example(code)
     case = smallest_case(code)
     function, keywords = _call(case)
     provider = case.get("provider")
@@ -182,12 +212,22 @@ def _diagnostic_example(code: str) -> list[str]:
         "```",
         "",
     ]
+    return lines + _repair_lines(code, case["transcript"], provider, keywords)
+
+
+def _repair_lines(
+    code: str, transcript: Any, provider: str | None, keywords: dict[str, Any]
+) -> list[str]:
+    """What ``repair_transcript`` does with the example, and what the check then finds."""
+    from agent_ir import check_wire_rules, repair_transcript, validate_transcript
+
+    lines: list[str] = []
     repair_keywords = {"allow_pending": True} if keywords.get("allow_pending") else {}
     if provider:
         repair_keywords["provider"] = provider
     shown = ", ".join(["transcript", *[f"{k}={v!r}" for k, v in repair_keywords.items()]])
     try:
-        repaired = repair_transcript(case["transcript"], **repair_keywords)
+        repaired = repair_transcript(transcript, **repair_keywords)
     except Exception as error:  # what the repair refuses is part of the page
         lines += [
             f"`repair_transcript({shown})` refuses it: `{type(error).__name__}: {_inline(str(error))}`.",

@@ -32,6 +32,9 @@ CODE_MEANINGS = {
     "EMPTY_CONTENT": "a message without content (provider rule)",
     "INVALID_TOOL_NAME_FORMAT": "a tool name the provider refuses (provider rule)",
     "MISSING_THOUGHT_SIGNATURE": "a tool call of the current turn lost its signature (provider rule)",
+    "TOO_MANY_IMAGES": "more images in a user turn than the provider takes (provider rule)",
+    "TOO_MANY_DOCUMENTS": "more documents in a user turn than the provider takes (provider rule)",
+    "MEDIA_TOO_LARGE": "an image or document larger than the provider takes (provider rule)",
 }
 
 CODE_FIXES = {
@@ -73,6 +76,9 @@ CODE_FIXES = {
     "MISSING_THOUGHT_SIGNATURE": "keep the signature the model returned on the call; "
     'repair_transcript(provider="gemini") adds the documented placeholder; a Gemini 1.x or '
     "2.x model needs none: name it with --model",
+    "TOO_MANY_IMAGES": "send fewer images in the turn, or spread them over turns (not repaired)",
+    "TOO_MANY_DOCUMENTS": "send fewer documents in the turn, or their text as text (not repaired)",
+    "MEDIA_TOO_LARGE": "downscale or split it, or send it by s3:// URL (not repaired)",
 }
 """What to do about each diagnostic code: one short imperative hint, naming the
 ``repair_transcript`` option (or the command's option) that does it where there is

@@ -206,7 +206,33 @@ def rules(name: str) -> list[str]:
         lines.append("- " + re.sub(r"\{([A-Z_]+)\}", lambda m: code_link(m[1]), words))
     if record.signatures is not None:
         lines.append(f"- {_signature_words(record.signatures)}")
+    if record.media is not None:
+        lines.append(f"- {_media_words(record.media)}")
     return [*lines, ""]
+
+
+def _media_words(media: Any) -> str:
+    """The record's media limits in words (``ProviderMediaLimits``)."""
+    said = []
+    for noun, code, limit in (
+        ("images", "TOO_MANY_IMAGES", media.images),
+        ("documents", "TOO_MANY_DOCUMENTS", media.documents),
+    ):
+        if limit is None:
+            continue
+        if limit.most_per_turn is not None:
+            said.append(f"at most {limit.most_per_turn} {noun} ({code_link(code)})")
+        if limit.largest_bytes is not None:
+            said.append(
+                f"{noun} of at most {limit.largest_bytes:,} bytes each "
+                f"({code_link('MEDIA_TOO_LARGE')})"
+            )
+    return (
+        "Media: in one user turn (consecutive user and tool-result messages, sent as one "
+        "user message), " + ", ".join(said) + ". Images inside tool results are not "
+        "counted, but their size is checked; a size is the bytes base64 data decodes to, "
+        "and a URL or file source's size is not known and not checked. Not repaired."
+    )
 
 
 def _id_words(ids: Any, spec: Any) -> str:

@@ -27,7 +27,7 @@ PAGES = {
     "docs/guide/replies-and-streams.md": 3,
     "docs/guide/caching-and-refusals.md": 2,
     "docs/guide/gemini.md": 1,
-    "docs/guide/bedrock.md": 1,
+    "docs/guide/bedrock.md": 2,
     "docs/guide/mistral.md": 1,
     "docs/guide/otel.md": 1,
     "docs/guide/frameworks.md": 1,

@@ -33,10 +33,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from agent_ir import Diagnostic, check_wire_rules, repair_transcript
-from agent_ir.wire import to_bedrock_converse
 from agent_ir.cli import main
 from agent_ir.rules import decoded_size
-from agent_ir.wire import _registry
+from agent_ir.wire import _registry, to_bedrock_converse
 from agent_ir.wire._registry import REGISTRY
 from agent_ir.wire._spec import MediaLimit, MediaLimits
 

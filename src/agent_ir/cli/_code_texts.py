@@ -173,17 +173,17 @@ TEXTS: dict[str, dict[str, str]] = {
     },
     "TOO_MANY_IMAGES": {
         "meaning": "(`check_wire_rules`.) A user turn holds more images than the provider takes in one message (Bedrock Converse: 20). A user turn is a run of user and tool-result messages, which the conversion sends as one user message; images inside tool results are not counted. Reported once per turn, at the first image beyond the limit.",
-        "why": "Bedrock's API reference (Message.content): \"You can include up to 20 images.\" The request is refused.",
+        "why": 'Bedrock\'s API reference (Message.content): "You can include up to 20 images." The request is refused.',
         "fix": "Send fewer images in the turn: drop or merge some, or spread them over turns with an assistant reply between. Not repaired: which images matter is the application's choice.",
     },
     "TOO_MANY_DOCUMENTS": {
         "meaning": "(`check_wire_rules`.) A user turn holds more documents than the provider takes in one message (Bedrock Converse: 5). Reported once per turn, at the first document beyond the limit.",
-        "why": "Bedrock's API reference (Message.content): \"You can include up to five documents.\" The request is refused.",
+        "why": 'Bedrock\'s API reference (Message.content): "You can include up to five documents." The request is refused.',
         "fix": "Send fewer documents in the turn, or their text as text. Not repaired: which documents matter is the application's choice.",
     },
     "MEDIA_TOO_LARGE": {
         "meaning": "(`check_wire_rules`.) An image or document's base64 data decodes to more bytes than the provider takes (Bedrock Converse: images 3.75 MB, documents 4.5 MB, read as 3,750,000 and 4,500,000 bytes). The decoded bytes are counted, not the base64 characters; a URL or file source's size is not known and not checked.",
-        "why": "Bedrock's API reference (Message.content): each image \"must be no more than 3.75 MB\", each document \"no more than 4.5 MB\". The request is refused.",
+        "why": 'Bedrock\'s API reference (Message.content): each image "must be no more than 3.75 MB", each document "no more than 4.5 MB". The request is refused.',
         "fix": "Downscale or recompress the image, split the document, or send it by S3 URI (an `s3://` URL source). Not repaired: the bytes are the application's.",
     },
     # Conversion warnings: to_* and from_*, replies and streams

@@ -1,7 +1,8 @@
 """Explicit repair and trimming of transcripts: only when asked, saying what was done.
 
 * ``repair_transcript`` makes a transcript whose tool-call linkage is broken valid (and,
-  with a ``provider``, acceptable to that provider: ``check_wire_rules`` passes), and
+  with a ``provider``, acceptable to that provider: ``check_wire_rules`` passes, but
+  for its media limits, which no repair meets without dropping content), and
   lists every action with a stable code (``RepairCode``).
 * ``normalize_tool_call_ids`` rewrites the call ids a provider would refuse, and the
   matching results' ids identically.
@@ -236,7 +237,10 @@ def repair_transcript(
     (Gemini: ``skip_thought_signature_validator`` as the base64 of its bytes, the form
     the SDK sends: ``c2tpcF90aG91Z2h0X3NpZ25hdHVyZV92YWxpZGF0b3I=``), one
     ADDED_THOUGHT_SIGNATURE per call, at the call in the input. ``model`` is ignored
-    without such a provider.
+    without such a provider. A provider's media limits (Bedrock's TOO_MANY_IMAGES,
+    TOO_MANY_DOCUMENTS, MEDIA_TOO_LARGE) are the one exception: no repair meets them
+    without dropping content, so the blocks are left as they are and
+    ``check_wire_rules`` still reports them.
     ``actions`` lists everything done, in order.
 
     With ``allow_pending=True`` the unanswered calls of the pending turn (``pending_turn``:

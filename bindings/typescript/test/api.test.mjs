@@ -116,3 +116,49 @@ test("values JSON has not are refused where they are, as Python refuses them", (
   const call = [{ role: "assistant", id: "m0", content: [{ type: "toolCall", id: "c", name: "t", arguments: args }] }];
   assert.deepEqual(paths(call), [["INVALID_TOOL_ARGUMENTS", "/0/content/0/arguments/a"]]);
 });
+
+const image = (data = "iVBORw0KGgo=") => ({ type: "image", source: { type: "base64", mediaType: "image/png", data } });
+const documentOf = (data = "JVBERi0xLjQK") => ({ type: "document", source: { type: "base64", mediaType: "application/pdf", data } });
+const bytes = (size) => Buffer.alloc(size).toString("base64");
+const located = (found) => found.map((d) => [d.code, d.messageIndex, d.path]);
+
+test("checkWireRules: Bedrock's media counts, per user turn, at the first block beyond", () => {
+  const at = [{ role: "user", id: "u", content: [...Array(20).fill(image()), ...Array(5).fill(documentOf()), { type: "text", text: "t" }] }];
+  assert.deepEqual(checkWireRules(at, "bedrock-converse"), []);
+  const split = [
+    { role: "user", id: "u1", content: Array(10).fill(image()) },
+    { role: "system", id: "s", content: "be brief" },
+    { role: "user", id: "u2", content: [...Array(11).fill(image()), ...Array(6).fill(documentOf())] },
+  ];
+  const found = checkWireRules(split, "bedrock-converse");
+  assert.deepEqual(located(found), [
+    ["TOO_MANY_IMAGES", 2, "/2/content/10"],
+    ["TOO_MANY_DOCUMENTS", 2, "/2/content/16"],
+  ]);
+  assert.equal(
+    found[0].message,
+    "this is image 21 of the user turn that starts at message 0: bedrock-converse takes at most 20 images " +
+      "in one user message (consecutive user and tool-result messages are sent as one)",
+  );
+  for (const provider of PROVIDERS.filter((name) => name !== "bedrock-converse")) {
+    assert.deepEqual(checkWireRules(split, provider), [], provider);
+  }
+});
+
+test("checkWireRules: Bedrock's media sizes are the decoded bytes, and megabytes of base64 validate", () => {
+  for (const [size, expected] of [
+    [3_749_999, []],
+    [3_750_000, []],
+    [3_750_001, [["MEDIA_TOO_LARGE", 0, "/0/content/0"]]],
+    [3_750_002, [["MEDIA_TOO_LARGE", 0, "/0/content/0"]]],
+  ]) {
+    const transcript = [{ role: "user", id: "u", content: [image(bytes(size))] }];
+    assert.deepEqual(validateTranscript(transcript), [], String(size));
+    assert.deepEqual(located(checkWireRules(transcript, "bedrock-converse")), expected, String(size));
+  }
+  const [found] = checkWireRules([{ role: "user", id: "u", content: [documentOf(bytes(4_500_001))] }], "bedrock-converse");
+  assert.equal(found.message, "the document's base64 data decodes to 4500001 bytes: bedrock-converse takes documents of at most 4500000 bytes");
+  // base64 the schema refuses is still refused, however long
+  const broken = [{ role: "user", id: "u", content: [image("A".repeat(5_000_001))] }];
+  assert.deepEqual(located(validateTranscript(broken)), [["INVALID_MESSAGE", 0, "/0/content/0/source/data"]]);
+});

@@ -1,7 +1,7 @@
 """The providers' records as data: ``schemas/v1/providers.json``, the one place each
 provider's facts are stated (its name and label, id and tool-name rules, turn rules,
-signature rule, media limits and request keys), read by the registry here and generated into the
-TypeScript package (``bindings/typescript/src/providers.ts``, ``codegen/typescript.py``).
+signature rule, media limits and request keys), read by the registry here and generated
+into the TypeScript package (``bindings/typescript/src/providers.ts``, ``codegen/typescript.py``).
 
 The file is decoded into the types generated from ``providers.schema.json``
 (``agent_ir._generated.providers_schema``), so a record of the wrong shape fails here,
@@ -113,6 +113,7 @@ def spec_from_record(
         tool_names=None
         if names is None
         else ToolNameRule(longest=names.longest, characters=names.characters, first=names.first),
+        cache_breakpoints=record.cache_breakpoints,
         signatures=None
         if signatures is None
         else SignatureRule(

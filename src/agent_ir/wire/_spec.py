@@ -277,8 +277,9 @@ class ProviderSpec:
     person (the HTML report), its tool-call ``ids``, its ``turns`` rules, the
     ``request`` reader of its wire format, the ``tool_names`` it takes (None: no
     rule is known, none is checked), the ``signatures`` it wants back on tool
-    calls (None: none) and the ``media`` limits it sets on images and documents
-    (None: none is known, none is checked)."""
+    calls (None: none), ``cache_breakpoints``, the most cache breakpoints a request
+    may hold (None: no limit is known), and the ``media`` limits it sets on images and
+    documents (None: none is known, none is checked)."""
 
     name: str
     label: str
@@ -287,6 +288,7 @@ class ProviderSpec:
     request: RequestReader
     tool_names: ToolNameRule | None = None
     signatures: SignatureRule | None = None
+    cache_breakpoints: int | None = None
     media: MediaLimits | None = None
 
 

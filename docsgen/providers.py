@@ -227,11 +227,15 @@ def _media_words(media: Any) -> str:
                 f"{noun} of at most {limit.largest_bytes:,} bytes each "
                 f"({code_link('MEDIA_TOO_LARGE')})"
             )
+    if media.documents_need_text:
+        said.append(f"and text beside a document ({code_link('DOCUMENT_WITHOUT_TEXT')})")
     return (
         "Media: in one user turn (consecutive user and tool-result messages, sent as one "
         "user message), " + ", ".join(said) + ". Images inside tool results are not "
         "counted, but their size is checked; a size is the bytes base64 data decodes to, "
-        "and a URL or file source's size is not known and not checked. Not repaired."
+        "and a URL or file source's size is not known and not checked. The counts and "
+        "sizes are not repaired; `repair_transcript` adds a short text beside a document "
+        "that has none."
     )
 
 

@@ -41,7 +41,7 @@ export type ConversionWarningCode =
   | "BLOCK_MOVED"
   | "THINKING_AS_TEXT";
 /**
- * Stable code of a transcript problem. Codes are never renamed or reused within v1. UNDECLARED_TOOL, TOOL_ARGUMENTS_MISMATCH and INVALID_TOOL_DEFINITION are reported only when tools are given; the last nine only by check_wire_rules, for a provider's stricter rules.
+ * Stable code of a transcript problem. Codes are never renamed or reused within v1. UNDECLARED_TOOL, TOOL_ARGUMENTS_MISMATCH and INVALID_TOOL_DEFINITION are reported only when tools are given; the last ten only by check_wire_rules, for a provider's stricter rules.
  */
 export type DiagnosticCode =
   | "INVALID_TRANSCRIPT"
@@ -66,7 +66,8 @@ export type DiagnosticCode =
   | "MISSING_THOUGHT_SIGNATURE"
   | "TOO_MANY_IMAGES"
   | "TOO_MANY_DOCUMENTS"
-  | "MEDIA_TOO_LARGE";
+  | "MEDIA_TOO_LARGE"
+  | "DOCUMENT_WITHOUT_TEXT";
 /**
  * Any JSON value: string, number, integer, boolean, null, array or object.
  */
@@ -1024,7 +1025,7 @@ export interface ProviderRecord {
    */
   readonly cacheBreakpoints?: number;
   /**
-   * The limits it sets on the images and documents of a request (TOO_MANY_IMAGES, TOO_MANY_DOCUMENTS, MEDIA_TOO_LARGE). Absent: none is known, none is checked.
+   * The limits it sets on the images and documents of a request (TOO_MANY_IMAGES, TOO_MANY_DOCUMENTS, MEDIA_TOO_LARGE, DOCUMENT_WITHOUT_TEXT). Absent: none is known, none is checked.
    */
   readonly media?: ProviderMediaLimits;
   /**
@@ -1124,6 +1125,10 @@ export interface ProviderMediaLimits {
    * The document blocks' limits (documents are in user messages only). Absent: none.
    */
   readonly documents?: ProviderMediaLimit;
+  /**
+   * A user turn holding a document must also hold a text block that is not blank, in its user messages (DOCUMENT_WITHOUT_TEXT, at the turn's first document). Absent: false.
+   */
+  readonly documentsNeedText?: boolean;
 }
 /**
  * How many blocks of one kind a user turn may hold, and how large one may be. A block's size is known only for a base64 source: the bytes it decodes to (the padded base64's length over 4 times 3, less one per '='); a URL or file source's size is not known to agent-ir and is not checked.

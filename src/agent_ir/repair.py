@@ -2,7 +2,8 @@
 
 * ``repair_transcript`` makes a transcript whose tool-call linkage is broken valid (and,
   with a ``provider``, acceptable to that provider: ``check_wire_rules`` passes, but
-  for its media limits, which no repair meets without dropping content), and
+  for its limits on the number and size of images and documents, which no repair
+  meets without dropping content), and
   lists every action with a stable code (``RepairCode``).
 * ``normalize_tool_call_ids`` rewrites the call ids a provider would refuse, and the
   matching results' ids identically.
@@ -28,6 +29,7 @@ import msgspec
 
 from agent_ir._generated.message_schema import (
     AssistantMessage,
+    DocumentBlock,
     Message,
     ServerToolCallBlock,
     ServerToolResultBlock,
@@ -42,7 +44,7 @@ from agent_ir._publish import publish_lazy
 from agent_ir._text import cut as cut_text
 from agent_ir._text import is_blank, quoted
 from agent_ir.messages import messages_of
-from agent_ir.rules import calls_to_sign
+from agent_ir.rules import calls_to_sign, holds_text, user_turns
 from agent_ir.validation._linkage import pending_turn
 from agent_ir.wire import _registry
 from agent_ir.wire._registry import Provider
@@ -74,6 +76,7 @@ class RepairCode(StrEnum):
     TRIMMED_MESSAGES = "TRIMMED_MESSAGES"
     DROPPED_ORPHAN_SERVER_RESULT = "DROPPED_ORPHAN_SERVER_RESULT"
     ADDED_THOUGHT_SIGNATURE = "ADDED_THOUGHT_SIGNATURE"
+    ADDED_DOCUMENT_TEXT = "ADDED_DOCUMENT_TEXT"
 
 
 @dataclass(frozen=True)
@@ -121,6 +124,9 @@ class RepairResult:
 
 MISSING_RESULT_TEXT = "No result was recorded for this tool call (the turn was interrupted)."
 EARLIER_TEXT = "(The earlier conversation was not kept.)"
+DOCUMENT_TEXT = "(A document is attached.)"
+"""The text block ``repair_transcript`` adds beside a document in a user turn that has
+no text, for a provider that wants it (Bedrock: DOCUMENT_WITHOUT_TEXT)."""
 
 
 # ----------------------------------------------------------------- repair_transcript
@@ -237,7 +243,11 @@ def repair_transcript(
     (Gemini: ``skip_thought_signature_validator`` as the base64 of its bytes, the form
     the SDK sends: ``c2tpcF90aG91Z2h0X3NpZ25hdHVyZV92YWxpZGF0b3I=``), one
     ADDED_THOUGHT_SIGNATURE per call, at the call in the input. ``model`` is ignored
-    without such a provider. A provider's media limits (Bedrock's TOO_MANY_IMAGES,
+    without such a provider. For a provider that wants text beside a document
+    (Bedrock), a user turn holding a document but no text gets ``"(A document is
+    attached.)"`` as a text block after the first document's message's blocks
+    (ADDED_DOCUMENT_TEXT, at that message's content in the input). A provider's limits
+    on the number and size of images and documents (Bedrock's TOO_MANY_IMAGES,
     TOO_MANY_DOCUMENTS, MEDIA_TOO_LARGE) are the one exception: no repair meets them
     without dropping content, so the blocks are left as they are and
     ``check_wire_rules`` still reports them.
@@ -314,6 +324,43 @@ def _for_provider(
         pairs = _user_turn_first(state, pairs, calls_only=False)
     elif spec.turns.calls_follow_user_turn:
         pairs = _user_turn_first(state, pairs, calls_only=True)
+    if spec.media is not None and spec.media.documents_need_text:
+        pairs = _text_beside_documents(state, pairs)
+    return pairs
+
+
+def _text_beside_documents(
+    state: _Repair, pairs: list[tuple[int, Message]]
+) -> list[tuple[int, Message]]:
+    """In each user turn (``user_turns``) holding a document but no text that is not
+    blank, ``DOCUMENT_TEXT`` added as a text block at the end of the user message
+    holding its first document (ADDED_DOCUMENT_TEXT, at that message's content in the
+    input)."""
+    pairs = list(pairs)
+    for turn in user_turns([message for _, message in pairs]):
+        users = [(at, message) for at, message in turn if type(message) is UserMessage]
+        if any(holds_text(message.content) for _, message in users):
+            continue
+        holding = next(
+            (
+                (at, message)
+                for at, message in users
+                if type(message.content) is tuple
+                and any(type(block) is DocumentBlock for block in message.content)
+            ),
+            None,
+        )
+        if holding is None:
+            continue
+        at, message = holding
+        content = (*message.content, TextBlock(text=DOCUMENT_TEXT))
+        pairs[at] = (pairs[at][0], msgspec.structs.replace(message, content=content))
+        state.act(
+            RepairCode.ADDED_DOCUMENT_TEXT,
+            (pairs[at][0], "content"),
+            "a user turn held a document but no text, which the provider requires beside "
+            f"a document: the text {quoted(DOCUMENT_TEXT)} was added after it",
+        )
     return pairs
 
 

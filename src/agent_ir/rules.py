@@ -57,6 +57,10 @@ own), and, over the messages that are valid on their own, the rules of ``provide
   source's size is not known here and not checked. Bedrock: 20 images of at most
   3.75 MB and 5 documents of at most 4.5 MB per message (where the numbers come
   from: ``agent_ir.wire.bedrock_converse._rules``).
+* DOCUMENT_WITHOUT_TEXT ("bedrock-converse", the record's ``documentsNeedText``): a
+  user turn holding a document must also hold a text block that is not blank (or
+  string content that is not) in its user messages; reported once per turn, at its
+  first document.
 
 Consecutive messages of one role are not a problem for any provider: the wire
 conversions merge them where a provider needs alternation.
@@ -183,6 +187,8 @@ def _provider_rules(
         yield from _missing_signatures(messages, spec, model)
     if spec.media is not None:
         yield from _media_limits(messages, spec, spec.media)
+        if spec.media.documents_need_text:
+            yield from _documents_without_text(messages, spec)
 
 
 def _results_not_immediate(
@@ -444,30 +450,77 @@ def _media_limits(
                 )
 
 
+def user_turns(messages: list[Message | None]) -> Iterator[list[tuple[int, Any]]]:
+    """Each user turn, as the (index, message) of its user and tool-result messages. A
+    user turn is a run of user and tool-result messages, sent as one user message:
+    system messages between them do not end it, an assistant message or a malformed
+    one does."""
+    turn: list[tuple[int, Any]] = []
+    for index, message in enumerate(messages):
+        kind = type(message)
+        if kind is UserMessage or kind is ToolResultMessage:
+            turn.append((index, message))
+        elif kind is not SystemMessage and turn:
+            yield turn
+            turn = []
+    if turn:
+        yield turn
+
+
 def _media_blocks(
     messages: list[Message | None],
 ) -> Iterator[tuple[int, int, int, bool, ImageBlock | DocumentBlock]]:
     """(where its user turn starts, message index, block index, whether it is counted,
-    block) of each image and document of the user turns, in order. A user turn is a run
-    of user and tool-result messages: system messages between them do not end it, an
-    assistant message or a malformed one does. A block of a user message is counted, one
-    inside a tool result is not."""
-    start = -1  # -1: no user turn is open
-    for index, message in enumerate(messages):
-        kind = type(message)
-        if kind is SystemMessage:
+    block) of each image and document of the user turns (``user_turns``), in order. A
+    block of a user message is counted, one inside a tool result is not."""
+    for turn in user_turns(messages):
+        start = turn[0][0]
+        for index, message in turn:
+            content = message.content
+            if type(content) is str:
+                continue
+            counted = type(message) is UserMessage
+            for block_index, block in enumerate(content):
+                if type(block) is ImageBlock or type(block) is DocumentBlock:
+                    yield start, index, block_index, counted, block
+
+
+def _documents_without_text(
+    messages: list[Message | None], spec: ProviderSpec
+) -> Iterator[Diagnostic]:
+    """DOCUMENT_WITHOUT_TEXT at the first document of each user turn
+    (``user_turns``) whose user messages hold no text that is not blank."""
+    for turn in user_turns(messages):
+        users = [(index, message) for index, message in turn if type(message) is UserMessage]
+        if any(holds_text(message.content) for _, message in users):
             continue
-        if kind is not UserMessage and kind is not ToolResultMessage:
-            start = -1
+        first = next(
+            (
+                (index, block_index)
+                for index, message in users
+                if type(message.content) is not str
+                for block_index, block in enumerate(message.content)
+                if type(block) is DocumentBlock
+            ),
+            None,
+        )
+        if first is None:
             continue
-        if start < 0:
-            start = index
-        content: Any = message.content  # type: ignore[union-attr]
-        if type(content) is str:
-            continue
-        for block_index, block in enumerate(content):
-            if type(block) is ImageBlock or type(block) is DocumentBlock:
-                yield start, index, block_index, kind is UserMessage, block
+        yield diagnostic(
+            DiagnosticCode.DOCUMENT_WITHOUT_TEXT,
+            first[0],
+            ("content", first[1]),
+            f"the user turn that starts at message {turn[0][0]} holds a document but no text: "
+            f"{spec.name} requires a text block beside a document in a user message "
+            "(consecutive user and tool-result messages are sent as one)",
+        )
+
+
+def holds_text(content: Any) -> bool:
+    """Whether user content holds text that is not blank."""
+    if type(content) is str:
+        return not is_blank(content)
+    return any(type(block) is TextBlock and not is_blank(block.text) for block in content)
 
 
 def _too_many(

@@ -57,6 +57,7 @@ WIRE_CODES = {
     "TOO_MANY_IMAGES": {"bedrock-converse"},
     "TOO_MANY_DOCUMENTS": {"bedrock-converse"},
     "MEDIA_TOO_LARGE": {"bedrock-converse"},
+    "DOCUMENT_WITHOUT_TEXT": {"bedrock-converse"},
 }
 # Codes whose smallest case is too large for the suite (MEDIA_TOO_LARGE: base64 of
 # megabytes): tests/rules/test_media_limits.py and the cross-language corpus

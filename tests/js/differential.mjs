@@ -38,6 +38,7 @@ const PINNED = new Set([
   "TOO_MANY_IMAGES",
   "TOO_MANY_DOCUMENTS",
   "MEDIA_TOO_LARGE",
+  "DOCUMENT_WITHOUT_TEXT",
 ]);
 
 // Python's repr escapes a character its Unicode database calls unprintable, and each

@@ -153,6 +153,7 @@ def media_cases() -> list[dict[str, Any]]:
             images = (limits.images and limits.images.most_per_turn) or images
             documents = (limits.documents and limits.documents.most_per_turn) or documents
         named = media.count_cases(images, documents) + media.hostile_cases(2000)
+        named += media.textless_cases()
         if limits is not None:
             named += media.size_cases(limits)
         for name, transcript in named:

@@ -133,6 +133,7 @@ def test_repair_codes_are_stable_strings_equal_to_their_names() -> None:
         "TRIMMED_MESSAGES",
         "DROPPED_ORPHAN_SERVER_RESULT",
         "ADDED_THOUGHT_SIGNATURE",
+        "ADDED_DOCUMENT_TEXT",
     ]
     assert all(code == code.name for code in RepairCode)
 
@@ -1739,6 +1740,9 @@ def _check_indexes(transcript: list[Any], repaired: RepairResult) -> None:
             assert _has_empty_text(message) or _calls([message]), action
         elif action.code == "ADDED_USER_MESSAGE":
             assert message["role"] == "assistant", action
+        elif action.code == "ADDED_DOCUMENT_TEXT":
+            assert message["role"] == "user", action
+            assert any(block["type"] == "document" for block in message["content"]), action
 
 
 _PATH_SHAPES = {
@@ -1753,6 +1757,7 @@ _PATH_SHAPES = {
     "RENAMED_TOOL_CALL_ID": r"/\d+/content/\d+/id",
     "DROPPED_EMPTY_CONTENT": r"/\d+(/content)?",
     "ADDED_THOUGHT_SIGNATURE": r"/\d+/content/\d+",
+    "ADDED_DOCUMENT_TEXT": r"/\d+/content",
 }
 
 
@@ -1820,6 +1825,8 @@ def _check_actions(transcript: list[Any], repaired: RepairResult, provider: Any)
     # Gemini: a user turn before a leading assistant turn with calls, once at most;
     # Bedrock: before any leading assistant turn, once at most
     assert count["ADDED_USER_MESSAGE"] <= (1 if provider in ("gemini", "bedrock-converse") else 0)
+    if provider != "bedrock-converse":
+        assert count["ADDED_DOCUMENT_TEXT"] == 0
     if provider != "gemini":
         assert count["ADDED_THOUGHT_SIGNATURE"] == 0
     else:

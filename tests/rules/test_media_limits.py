@@ -12,8 +12,9 @@ MEDIA_TOO_LARGE, from the limits a provider's record declares (``media`` in
   for every padding, a tool result's image too; a URL or file source has no known size
   and is never reported;
 * another provider declaring its own limits gets them checked (the rule is generic);
-* ``repair_transcript`` changes nothing for them (no repair keeps the content), and
-  hostile counts take linear time.
+* ``repair_transcript`` adds a text block beside a document that has none
+  (ADDED_DOCUMENT_TEXT) and changes nothing for the counts and sizes (no repair keeps
+  the content), and hostile counts take linear time.
 """
 
 from __future__ import annotations
@@ -32,7 +33,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from agent_ir import Diagnostic, check_wire_rules, repair_transcript
+from agent_ir import Diagnostic, TextBlock, check_wire_rules, parse_message, repair_transcript
 from agent_ir.cli import main
 from agent_ir.rules import decoded_size
 from agent_ir.wire import _registry, to_bedrock_converse
@@ -53,6 +54,7 @@ from support.media import (
     result,
     size_cases,
     system,
+    textless_cases,
     url_image,
     user,
 )
@@ -100,7 +102,11 @@ def test_bedrock_s_record_holds_the_limits_the_service_model_documents() -> None
     assert BEDROCK.media == MediaLimits(
         images=MediaLimit(most_per_turn=20, largest_bytes=3_750_000),
         documents=MediaLimit(most_per_turn=5, largest_bytes=4_500_000),
+        documents_need_text=True,
     )
+    # and: "If you include a ContentBlock with a document field in the array, you must
+    # also include a ContentBlock with a text field."
+    assert "with a document field in the array, you must also include a" in said
 
 
 def test_no_other_provider_declares_media_limits() -> None:
@@ -184,6 +190,37 @@ def test_urls_and_file_ids_count_as_images_and_documents() -> None:
         ("TOO_MANY_IMAGES", 0, "/0/content/20"),
         ("TOO_MANY_DOCUMENTS", 0, "/0/content/26"),
     ]
+
+
+# --- a document needs text ---------------------------------------------------------------
+
+TEXTLESS: dict[str, list[Located]] = {
+    "a document alone": [("DOCUMENT_WITHOUT_TEXT", 0, "/0/content/0")],
+    "a document beside blank text": [("DOCUMENT_WITHOUT_TEXT", 0, "/0/content/1")],
+    "a document, and text in the turn's next user message": [],
+    "a document, and string content in the turn's next user message": [],
+    "an assistant message between the document and the text": [
+        ("DOCUMENT_WITHOUT_TEXT", 0, "/0/content/0")
+    ],
+    "a tool result's text does not count": [("DOCUMENT_WITHOUT_TEXT", 3, "/3/content/0")],
+    "an image alone needs no text": [],
+}
+
+
+@pytest.mark.parametrize(("name", "transcript"), textless_cases(), ids=lambda x: str(x)[:40])
+def test_a_user_turn_holding_a_document_holds_text(name: str, transcript: list[Any]) -> None:
+    assert wire(transcript) == TEXTLESS[name]
+
+
+def test_the_document_sentence_names_the_turn_and_the_rule() -> None:
+    transcript = [user("u1"), assistant("a"), {"role": "user", "id": "u2", "content": [document()]}]
+    [found] = check_wire_rules(transcript, "bedrock-converse")
+
+    assert found.message == (
+        "the user turn that starts at message 2 holds a document but no text: "
+        "bedrock-converse requires a text block beside a document in a user message "
+        "(consecutive user and tool-result messages are sent as one)"
+    )
 
 
 # --- sizes ---------------------------------------------------------------------------------
@@ -270,13 +307,40 @@ def test_a_provider_declaring_its_own_limits_gets_them_checked(
 
 
 def test_repair_keeps_the_media_and_check_wire_rules_still_reports_them() -> None:
-    """No repair meets a media limit without losing content: repair_transcript leaves
+    """No repair meets a count or size limit without losing content: repair_transcript leaves
     the blocks as they are (and says nothing), check_wire_rules still reports them."""
     transcript = [user("u", *[image()] * 21)]
     repaired = repair_transcript(transcript, provider="bedrock-converse")
 
     assert repaired.actions == ()
     assert wire(repaired.transcript) == [("TOO_MANY_IMAGES", 0, "/0/content/20")]
+
+
+@pytest.mark.parametrize(("name", "transcript"), textless_cases(), ids=lambda x: str(x)[:40])
+def test_repair_adds_text_beside_a_document_that_has_none(name: str, transcript: list[Any]) -> None:
+    """One ADDED_DOCUMENT_TEXT per turn check_wire_rules reports, at the content of the
+    message holding the turn's first document (in the input); the text block is added
+    after that message's blocks; then check_wire_rules passes."""
+    reported = [row for row in wire(transcript) if row[0] == "DOCUMENT_WITHOUT_TEXT"]
+    repaired = repair_transcript(transcript, provider="bedrock-converse")
+
+    added = [(a.code, a.message_index, a.path) for a in repaired.actions]
+    assert added == [
+        ("ADDED_DOCUMENT_TEXT", index, f"/{index}/content") for _, index, _ in reported
+    ]
+    assert wire(repaired.transcript) == []
+    for _, index, _ in reported:
+        message = repaired.transcript[index]
+        assert message.content[-1] == TextBlock(text="(A document is attached.)")  # type: ignore[union-attr]
+        assert message.content[:-1] == parse_message(transcript[index]).content  # type: ignore[union-attr]
+
+
+def test_repair_adds_no_text_where_the_turn_has_some_or_for_another_provider() -> None:
+    transcript = [{"role": "user", "id": "u", "content": [document()]}]
+
+    assert repair_transcript(transcript, provider="anthropic").actions == ()
+    assert repair_transcript(transcript).actions == ()
+    assert repair_transcript([user("u", document())], provider="bedrock-converse").actions == ()
 
 
 def test_the_command_reports_the_media_limits(

@@ -109,6 +109,35 @@ def count_cases(images: int, documents: int) -> list[tuple[str, list[Any]]]:
     ]
 
 
+def textless_cases() -> list[tuple[str, list[Any]]]:
+    """User turns holding a document, with and without text that is not blank."""
+
+    def bare(id: str, *blocks: dict[str, Any]) -> dict[str, Any]:
+        return {"role": "user", "id": id, "content": [*blocks]}
+
+    return [
+        ("a document alone", [bare("u", document())]),
+        ("a document beside blank text", [bare("u", text(" \n"), document())]),
+        (
+            "a document, and text in the turn's next user message",
+            [bare("u1", document()), bare("u2", text("what is it?"))],
+        ),
+        (
+            "a document, and string content in the turn's next user message",
+            [bare("u1", document()), {"role": "user", "id": "u2", "content": "what is it?"}],
+        ),
+        (
+            "an assistant message between the document and the text",
+            [bare("u1", document()), assistant("a"), bare("u2", text("what is it?"))],
+        ),
+        (
+            "a tool result's text does not count",
+            [user("u1"), assistant("a", call("c1")), result("r1", "c1"), bare("u2", document())],
+        ),
+        ("an image alone needs no text", [bare("u", image())]),
+    ]
+
+
 def size_cases(media: MediaLimits) -> list[tuple[str, list[Any]]]:
     """Transcripts with blocks at, around and over the record's byte limits (for the
     images every padding: sizes of each remainder modulo 3), a tool result's image over

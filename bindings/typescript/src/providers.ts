@@ -90,7 +90,11 @@ export const RECORDS: Readonly<Record<Provider, ProviderRecord>> = {
       contentRequired: true,
       idsReusableAfterResult: false,
     },
-    media: { images: { mostPerTurn: 20, largestBytes: 3750000 }, documents: { mostPerTurn: 5, largestBytes: 4500000 } },
+    media: {
+      images: { mostPerTurn: 20, largestBytes: 3750000 },
+      documents: { mostPerTurn: 5, largestBytes: 4500000 },
+      documentsNeedText: true,
+    },
     request: { messages: "messages", system: "system", tools: "toolConfig", switches: [] },
   },
   mistral: {

@@ -324,25 +324,67 @@ interface Kind {
   count: number;
 }
 
+/** Each user turn as the [index, message] of its user and tool-result messages: system
+ * messages do not end it, an assistant message or a malformed one does
+ * (agent_ir.rules.user_turns). */
+function* userTurns(messages: readonly Message[]): Generator<[number, Record<string, any>][]> {
+  let turn: [number, Record<string, any>][] = [];
+  for (let index = 0; index < messages.length; index += 1) {
+    const message = messages[index];
+    if (message !== null && (message.role === "user" || message.role === "toolResult")) turn.push([index, message]);
+    else if ((message === null || message.role !== "system") && turn.length > 0) {
+      yield turn;
+      turn = [];
+    }
+  }
+  if (turn.length > 0) yield turn;
+}
+
 /** Each image and document of the user turns: [turn start, message index, block index,
  * whether it is counted (in a user message, not a tool result), block]
  * (agent_ir.rules._media_blocks). */
 function* mediaBlocks(messages: readonly Message[]): Generator<[number, number, number, boolean, Record<string, any>]> {
-  let start = -1; // -1: no user turn is open
-  for (let index = 0; index < messages.length; index += 1) {
-    const message = messages[index];
-    if (message !== null && message.role === "system") continue;
-    if (message === null || (message.role !== "user" && message.role !== "toolResult")) {
-      start = -1;
-      continue;
+  for (const turn of userTurns(messages)) {
+    const start = turn[0][0];
+    for (const [index, message] of turn) {
+      const content = message.content;
+      if (typeof content === "string") continue;
+      for (let blockIndex = 0; blockIndex < content.length; blockIndex += 1) {
+        const block = content[blockIndex];
+        if (block.type === "image" || block.type === "document") yield [start, index, blockIndex, message.role === "user", block];
+      }
     }
-    if (start < 0) start = index;
-    const content = message.content;
-    if (typeof content === "string") continue;
-    for (let blockIndex = 0; blockIndex < content.length; blockIndex += 1) {
-      const block = content[blockIndex];
-      if (block.type === "image" || block.type === "document") yield [start, index, blockIndex, message.role === "user", block];
+  }
+}
+
+/** Whether user content holds text that is not blank (agent_ir.rules.holds_text). */
+const says = (content: string | Record<string, any>[]): boolean =>
+  typeof content === "string" ? !isBlank(content) : content.some((block) => block.type === "text" && !isBlank(block.text));
+
+/** DOCUMENT_WITHOUT_TEXT at the first document of each user turn whose user messages
+ * hold no text that is not blank (agent_ir.rules._documents_without_text). */
+function* documentsWithoutText(messages: readonly Message[], spec: Spec): Generator<Diagnostic> {
+  for (const turn of userTurns(messages)) {
+    const users = turn.filter(([, message]) => message.role === "user");
+    if (users.some(([, message]) => says(message.content))) continue;
+    let first: [number, number] | null = null;
+    for (const [index, message] of users) {
+      if (typeof message.content === "string") continue;
+      const blockIndex = (message.content as Record<string, any>[]).findIndex((block) => block.type === "document");
+      if (blockIndex >= 0) {
+        first = [index, blockIndex];
+        break;
+      }
     }
+    if (first === null) continue;
+    yield diagnostic(
+      "DOCUMENT_WITHOUT_TEXT",
+      first[0],
+      ["content", first[1]],
+      `the user turn that starts at message ${turn[0][0]} holds a document but no text: ` +
+        `${spec.name} requires a text block beside a document in a user message ` +
+        "(consecutive user and tool-result messages are sent as one)",
+    );
   }
 }
 
@@ -429,7 +471,10 @@ export function checkWireRulesOf(transcript: unknown, provider: Provider, option
     if (turns.contentRequired) found.push(...emptyContent(messages, spec));
     const model = typeof options?.model === "string" ? options.model : null;
     if (signatures !== null && requiresSignatures(signatures, model)) found.push(...missingSignatures(messages, spec, model));
-    if (spec.media !== null) found.push(...mediaLimits(messages, spec, spec.media));
+    if (spec.media !== null) {
+      found.push(...mediaLimits(messages, spec, spec.media));
+      if (spec.media.documentsNeedText === true) found.push(...documentsWithoutText(messages, spec));
+    }
   }
   return ordered(found);
 }

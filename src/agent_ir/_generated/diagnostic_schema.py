@@ -63,7 +63,7 @@ class Diagnostic(IRStruct):
 
 class DiagnosticCode(StrEnum):
     """
-    Stable code of a transcript problem. Codes are never renamed or reused within v1. UNDECLARED_TOOL, TOOL_ARGUMENTS_MISMATCH and INVALID_TOOL_DEFINITION are reported only when tools are given; the last nine only by check_wire_rules, for a provider's stricter rules.
+    Stable code of a transcript problem. Codes are never renamed or reused within v1. UNDECLARED_TOOL, TOOL_ARGUMENTS_MISMATCH and INVALID_TOOL_DEFINITION are reported only when tools are given; the last ten only by check_wire_rules, for a provider's stricter rules.
     """
 
     INVALID_TRANSCRIPT = "INVALID_TRANSCRIPT"
@@ -89,6 +89,7 @@ class DiagnosticCode(StrEnum):
     TOO_MANY_IMAGES = "TOO_MANY_IMAGES"
     TOO_MANY_DOCUMENTS = "TOO_MANY_DOCUMENTS"
     MEDIA_TOO_LARGE = "MEDIA_TOO_LARGE"
+    DOCUMENT_WITHOUT_TEXT = "DOCUMENT_WITHOUT_TEXT"
 
 
 Model: TypeAlias = Annotated[

@@ -142,6 +142,17 @@ class ProviderMediaLimits(IRStruct):
     """
     The document blocks' limits (documents are in user messages only). Absent: none.
     """
+    documents_need_text: Absent[
+        Annotated[
+            bool,
+            Meta(
+                description="A user turn holding a document must also hold a text block that is not blank, in its user messages (DOCUMENT_WITHOUT_TEXT, at the turn's first document). Absent: false."
+            ),
+        ]
+    ] = field(name="documentsNeedText", default=None)
+    """
+    A user turn holding a document must also hold a text block that is not blank, in its user messages (DOCUMENT_WITHOUT_TEXT, at the turn's first document). Absent: false.
+    """
 
 
 class ProviderModelRule(IRStruct):
@@ -272,12 +283,12 @@ class ProviderRecord(IRStruct):
         Annotated[
             ProviderMediaLimits,
             Meta(
-                description="The limits it sets on the images and documents of a request (TOO_MANY_IMAGES, TOO_MANY_DOCUMENTS, MEDIA_TOO_LARGE). Absent: none is known, none is checked."
+                description="The limits it sets on the images and documents of a request (TOO_MANY_IMAGES, TOO_MANY_DOCUMENTS, MEDIA_TOO_LARGE, DOCUMENT_WITHOUT_TEXT). Absent: none is known, none is checked."
             ),
         ]
     ] = None
     """
-    The limits it sets on the images and documents of a request (TOO_MANY_IMAGES, TOO_MANY_DOCUMENTS, MEDIA_TOO_LARGE). Absent: none is known, none is checked.
+    The limits it sets on the images and documents of a request (TOO_MANY_IMAGES, TOO_MANY_DOCUMENTS, MEDIA_TOO_LARGE, DOCUMENT_WITHOUT_TEXT). Absent: none is known, none is checked.
     """
 
 

@@ -186,6 +186,11 @@ TEXTS: dict[str, dict[str, str]] = {
         "why": 'Bedrock\'s API reference (Message.content): each image "must be no more than 3.75 MB", each document "no more than 4.5 MB". The request is refused.',
         "fix": "Downscale or recompress the image, split the document, or send it by S3 URI (an `s3://` URL source). Not repaired: the bytes are the application's.",
     },
+    "DOCUMENT_WITHOUT_TEXT": {
+        "meaning": "(`check_wire_rules`.) A user turn holds a document but no text that is not blank in its user messages (the text of a tool result does not count). A user turn is a run of user and tool-result messages, which the conversion sends as one user message. Reported once per turn, at its first document.",
+        "why": 'Bedrock\'s API reference (Message.content): "If you include a ContentBlock with a document field in the array, you must also include a ContentBlock with a text field." The API answers "A text block must be included when using documents."',
+        "fix": "Say what to do with the document: add a text block (the question) to the user message. `repair_transcript(..., provider=\"bedrock-converse\")` adds `(A document is attached.)` as a text block after the first document's message's blocks (ADDED_DOCUMENT_TEXT).",
+    },
     # Conversion warnings: to_* and from_*, replies and streams
     "THINKING_NOT_SENT": {
         "meaning": "A thinking block was not written: the target format has no place for thinking (OpenAI Chat), or for thinking from another provider.",

@@ -131,7 +131,11 @@ def spec_from_record(
 def _media(media: ProviderMediaLimits | None) -> MediaLimits | None:
     if media is None:
         return None
-    return MediaLimits(images=_limit(media.images), documents=_limit(media.documents))
+    return MediaLimits(
+        images=_limit(media.images),
+        documents=_limit(media.documents),
+        documents_need_text=media.documents_need_text is True,
+    )
 
 
 def _limit(limit: ProviderMediaLimit | None) -> MediaLimit | None:

@@ -243,10 +243,13 @@ class MediaLimit:
 class MediaLimits:
     """A provider's limits on the ``images`` and ``documents`` of a request (None: none
     for that kind). Images are counted in the user messages only (not inside tool
-    results); every image's size is checked, a tool result's too."""
+    results); every image's size is checked, a tool result's too.
+    ``documents_need_text``: a user turn holding a document must also hold a text block
+    that is not blank in its user messages (DOCUMENT_WITHOUT_TEXT)."""
 
     images: MediaLimit | None = None
     documents: MediaLimit | None = None
+    documents_need_text: bool = False
 
 
 @dataclass(frozen=True)

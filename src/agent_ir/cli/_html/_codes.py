@@ -35,6 +35,7 @@ CODE_MEANINGS = {
     "TOO_MANY_IMAGES": "more images in a user turn than the provider takes (provider rule)",
     "TOO_MANY_DOCUMENTS": "more documents in a user turn than the provider takes (provider rule)",
     "MEDIA_TOO_LARGE": "an image or document larger than the provider takes (provider rule)",
+    "DOCUMENT_WITHOUT_TEXT": "a user turn holds a document but no text (provider rule)",
 }
 
 CODE_FIXES = {
@@ -79,6 +80,8 @@ CODE_FIXES = {
     "TOO_MANY_IMAGES": "send fewer images in the turn, or spread them over turns (not repaired)",
     "TOO_MANY_DOCUMENTS": "send fewer documents in the turn, or their text as text (not repaired)",
     "MEDIA_TOO_LARGE": "downscale or split it, or send it by s3:// URL (not repaired)",
+    "DOCUMENT_WITHOUT_TEXT": "add the user's question as text beside the document; "
+    "repair_transcript(provider=...) adds a short text",
 }
 """What to do about each diagnostic code: one short imperative hint, naming the
 ``repair_transcript`` option (or the command's option) that does it where there is

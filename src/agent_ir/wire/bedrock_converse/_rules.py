@@ -5,7 +5,9 @@ from*). The media limits (``media`` in ``schemas/v1/providers.json``: 20 images 
 most 3,750,000 bytes and 5 documents of at most 4,500,000 bytes per user message) are
 the botocore service model's documentation of ``Message.content`` ("up to 20 images",
 "no more than 3.75 MB", "up to five documents", "no more than 4.5 MB"; MB read as 10^6
-bytes, the stricter reading), which ``tests/rules/test_media_limits.py`` reads from the
+bytes, the stricter reading) and its "If you include a ContentBlock with a document
+field in the array, you must also include a ContentBlock with a text field"
+(``documentsNeedText``), which ``tests/rules/test_media_limits.py`` reads from the
 installed botocore and compares with the record."""
 
 from __future__ import annotations

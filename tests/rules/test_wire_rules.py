@@ -29,6 +29,7 @@ path and message, for each kind of empty content the rule names (these pin what
 
 from __future__ import annotations
 
+import base64
 import copy
 import dataclasses
 import re
@@ -80,6 +81,7 @@ INVALID_ROLE_ORDER = "INVALID_ROLE_ORDER"
 EMPTY_CONTENT = "EMPTY_CONTENT"
 INVALID_TOOL_NAME_FORMAT = "INVALID_TOOL_NAME_FORMAT"
 MISSING_THOUGHT_SIGNATURE = "MISSING_THOUGHT_SIGNATURE"
+MEDIA_CODES = ("TOO_MANY_IMAGES", "TOO_MANY_DOCUMENTS", "MEDIA_TOO_LARGE", "DOCUMENT_WITHOUT_TEXT")
 WIRE_CODES = frozenset(
     {
         RESULT_NOT_IMMEDIATE,
@@ -88,6 +90,7 @@ WIRE_CODES = frozenset(
         EMPTY_CONTENT,
         INVALID_TOOL_NAME_FORMAT,
         MISSING_THOUGHT_SIGNATURE,
+        *MEDIA_CODES,
     }
 )
 
@@ -1444,6 +1447,55 @@ def expected_wire_rows(transcript: list[Any], provider: str) -> list[Located]:
         leading = [index for index in valid if transcript[index]["role"] != "system"][:1]
         if leading and transcript[leading[0]]["role"] == "assistant":
             rows.append((INVALID_ROLE_ORDER, leading[0], f"/{leading[0]}/role"))
+        rows.extend(_bedrock_media_rows(transcript, valid))
+    return rows
+
+
+def _bedrock_media_rows(transcript: list[Any], valid: list[int]) -> list[Located]:
+    """Bedrock's media limits, stated with the API reference's numbers: per user turn (a
+    run of valid user and result messages; system messages do not end it, anything
+    else does), the 21st image of its user messages and the 6th document; each image
+    over 3,750,000 decoded bytes and document over 4,500,000 (base64.b64decode's
+    length); the first document of a turn whose user messages say nothing."""
+    turns: list[list[int]] = [[]]
+    for index, message in enumerate(transcript):
+        role = message.get("role") if index in valid else None
+        if role in ("user", "toolResult"):
+            turns[-1].append(index)
+        elif role != "system":
+            turns.append([])
+    rows: list[Located] = []
+    for turn in turns:
+        images = documents = 0
+        first_document = None
+        said = False
+        for index in turn:
+            content = transcript[index]["content"]
+            user = transcript[index]["role"] == "user"
+            if type(content) is str:
+                said = said or (user and not _blank(content))
+                continue
+            for block_index, block in enumerate(content):
+                at = f"/{index}/content/{block_index}"
+                kind = block["type"]
+                said = said or (user and kind == "text" and not _blank(block["text"]))
+                if kind not in ("image", "document"):
+                    continue
+                if user and kind == "image":
+                    images += 1
+                    if images == 21:
+                        rows.append(("TOO_MANY_IMAGES", index, at))
+                if kind == "document":
+                    documents += 1
+                    if documents == 6:
+                        rows.append(("TOO_MANY_DOCUMENTS", index, at))
+                    first_document = first_document or (index, at)
+                largest = 3_750_000 if kind == "image" else 4_500_000
+                source = block["source"]
+                if source["type"] == "base64" and len(base64.b64decode(source["data"])) > largest:
+                    rows.append(("MEDIA_TOO_LARGE", index, at))
+        if first_document is not None and not said:
+            rows.append(("DOCUMENT_WITHOUT_TEXT", *first_document))
     return rows
 
 

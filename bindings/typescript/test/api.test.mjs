@@ -126,7 +126,7 @@ test("checkWireRules: Bedrock's media counts, per user turn, at the first block 
   const at = [{ role: "user", id: "u", content: [...Array(20).fill(image()), ...Array(5).fill(documentOf()), { type: "text", text: "t" }] }];
   assert.deepEqual(checkWireRules(at, "bedrock-converse"), []);
   const split = [
-    { role: "user", id: "u1", content: Array(10).fill(image()) },
+    { role: "user", id: "u1", content: [...Array(10).fill(image()), { type: "text", text: "look" }] },
     { role: "system", id: "s", content: "be brief" },
     { role: "user", id: "u2", content: [...Array(11).fill(image()), ...Array(6).fill(documentOf())] },
   ];
@@ -161,4 +161,21 @@ test("checkWireRules: Bedrock's media sizes are the decoded bytes, and megabytes
   // base64 the schema refuses is still refused, however long
   const broken = [{ role: "user", id: "u", content: [image("A".repeat(5_000_001))] }];
   assert.deepEqual(located(validateTranscript(broken)), [["INVALID_MESSAGE", 0, "/0/content/0/source/data"]]);
+});
+
+test("checkWireRules: a Bedrock user turn holding a document holds text", () => {
+  const alone = [{ role: "user", id: "u", content: [documentOf()] }];
+  const [found, ...rest] = checkWireRules(alone, "bedrock-converse");
+  assert.deepEqual(rest, []);
+  assert.deepEqual(located([found]), [["DOCUMENT_WITHOUT_TEXT", 0, "/0/content/0"]]);
+  assert.equal(
+    found.message,
+    "the user turn that starts at message 0 holds a document but no text: bedrock-converse requires a text block " +
+      "beside a document in a user message (consecutive user and tool-result messages are sent as one)",
+  );
+  // text in the turn's next user message counts; blank text does not
+  assert.deepEqual(checkWireRules([...alone, { role: "user", id: "u2", content: "what is it?" }], "bedrock-converse"), []);
+  const blank = [{ role: "user", id: "u", content: [{ type: "text", text: " \n" }, documentOf()] }];
+  assert.deepEqual(located(checkWireRules(blank, "bedrock-converse")), [["DOCUMENT_WITHOUT_TEXT", 0, "/0/content/1"]]);
+  assert.deepEqual(checkWireRules(alone, "anthropic"), []);
 });

@@ -328,9 +328,9 @@ TEXTS: dict[str, dict[str, str]] = {
         "fix": "Nothing to fix when switching providers; to keep the reasoning, send the turn back to the provider that made it.",
     },
     "THINKING_AS_TEXT": {
-        "meaning": "A thinking block made by another provider (`signatureProvider`) was sent as a text block of its reasoning: `retarget(..., thinking=\"text\")` asked for it.",
+        "meaning": 'A thinking block made by another provider (`signatureProvider`) was sent as a text block of its reasoning: `retarget(..., thinking="text")` asked for it.',
         "why": "Only the provider that made a thinking block can check its signature; the target takes the reasoning only as something the assistant said.",
-        "fix": "Nothing to fix; `thinking=\"drop\"` (the default) leaves it out instead.",
+        "fix": 'Nothing to fix; `thinking="drop"` (the default) leaves it out instead.',
     },
     # Provider errors: ProviderError.code
     "PROVIDER_INVALID_FIXTURE": {

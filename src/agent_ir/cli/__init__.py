@@ -35,8 +35,8 @@ exit status:
 
 _DESCRIPTION = """\
 Validate LLM agent transcripts (agent-ir's v1 JSON form) before a provider or a training
-run finds what is broken; explain a code it reports; replay recorded provider fixtures;
-print the JSON Schemas.
+run finds what is broken; convert them into one provider's requests; explain a code it
+reports; replay recorded provider fixtures; print the JSON Schemas.
 
 example:
   agent-ir validate fixtures/transcripts/sample.jsonl

@@ -1142,6 +1142,10 @@ export interface ProviderMediaLimit {
    * The most bytes one block's decoded base64 data may have (MEDIA_TOO_LARGE, at the block). Absent: no limit is known, none is checked.
    */
   readonly largestBytes?: number;
+  /**
+   * Images only: the most pixels an image's width and its height may each have (MEDIA_TOO_LARGE, at the block), read from the header of its base64 bytes (PNG, GIF, WebP, JPEG; another format's, or a URL or file source's, is not known and not checked). Absent: no limit is known, none is checked.
+   */
+  readonly largestSide?: number;
 }
 /**
  * Which models a rule applies to, read from the model's name after its last / (models/x, publishers/p/models/x), lowercased. A model not given (not known) is judged as the current models: the rule applies. A name that does not start with prefix: it does not. A name that holds one of exempt: it does not. A name with a version right after prefix (<major>, <major>.<minor> or <major>-<minor>, then a hyphen or the end): the rule applies from major fromMajor on. A name with no version there (an alias that follows the newest release): the rule applies.

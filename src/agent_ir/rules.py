@@ -54,9 +54,11 @@ own), and, over the messages that are valid on their own, the rules of ``provide
   the first block beyond the limit (``/<i>/content/<j>``). Each image (tool results'
   too) and document with a base64 source decodes to at most ``largestBytes`` bytes
   (counted from the base64's length, never decoded): at the block. A URL or file
-  source's size is not known here and not checked. Bedrock: 20 images of at most
-  3.75 MB and 5 documents of at most 4.5 MB per message (where the numbers come
-  from: ``agent_ir.wire.bedrock_converse._rules``).
+  source's size is not known here and not checked. With ``largestSide``, an image
+  whose header (PNG, GIF, WebP, JPEG: ``agent_ir._image_size``) gives a width or
+  height over it is MEDIA_TOO_LARGE too. Bedrock: 20 images of at most 3.75 MB and
+  8000 pixels a side, and 5 documents of at most 4.5 MB, per message (where the
+  numbers come from: ``agent_ir.wire.bedrock_converse._rules``).
 * DOCUMENT_WITHOUT_TEXT ("bedrock-converse", the record's ``documentsNeedText``): a
   user turn holding a document must also hold a text block that is not blank (or
   string content that is not) in its user messages; reported once per turn, at its
@@ -87,6 +89,7 @@ from agent_ir._generated.message_schema import (
     UserMessage,
 )
 from agent_ir._generated.transcript_schema import ToolDefinition
+from agent_ir._image_size import image_size
 from agent_ir._publish import publish_lazy
 from agent_ir._text import is_blank, quoted
 from agent_ir.validation._conductor import Options, diagnose
@@ -437,17 +440,36 @@ def _media_limits(
             kind.count += 1
             if limit.most_per_turn is not None and kind.count == limit.most_per_turn + 1:
                 yield _too_many(kind, limit.most_per_turn, index, block_index, start, spec)
-        source = block.source
-        if limit.largest_bytes is not None and type(source) is Base64Source:
-            size = decoded_size(source.data)
-            if size > limit.largest_bytes:
-                yield diagnostic(
-                    DiagnosticCode.MEDIA_TOO_LARGE,
-                    index,
-                    ("content", block_index),
-                    f"the {kind.noun}'s base64 data decodes to {size} bytes: {spec.name} "
-                    f"takes {kind.noun}s of at most {limit.largest_bytes} bytes",
-                )
+        if type(block.source) is Base64Source:
+            yield from _too_large(kind, limit, block.source.data, index, block_index, spec)
+
+
+def _too_large(
+    kind: _Kind, limit: MediaLimit, data: str, index: int, block_index: int, spec: ProviderSpec
+) -> Iterator[Diagnostic]:
+    """MEDIA_TOO_LARGE for base64 ``data`` over the limit's bytes, then (an image) for
+    a width or height over its pixels a side."""
+    where = ("content", block_index)
+    if limit.largest_bytes is not None:
+        size = decoded_size(data)
+        if size > limit.largest_bytes:
+            yield diagnostic(
+                DiagnosticCode.MEDIA_TOO_LARGE,
+                index,
+                where,
+                f"the {kind.noun}'s base64 data decodes to {size} bytes: {spec.name} "
+                f"takes {kind.noun}s of at most {limit.largest_bytes} bytes",
+            )
+    if limit.largest_side is not None and kind.noun == "image":
+        sides = image_size(data)
+        if sides is not None and max(sides) > limit.largest_side:
+            yield diagnostic(
+                DiagnosticCode.MEDIA_TOO_LARGE,
+                index,
+                where,
+                f"the image is {sides[0]} x {sides[1]} pixels: {spec.name} takes images of "
+                f"at most {limit.largest_side} pixels a side",
+            )
 
 
 def user_turns(messages: list[Message | None]) -> Iterator[list[tuple[int, Any]]]:

@@ -155,7 +155,7 @@ def media_cases() -> list[dict[str, Any]]:
         named = media.count_cases(images, documents) + media.hostile_cases(2000)
         named += media.textless_cases()
         if limits is not None:
-            named += media.size_cases(limits)
+            named += media.size_cases(limits) + media.side_cases() + media.header_cases(300, 7)
         for name, transcript in named:
             found.append(case(f"media/{provider}: {name}", transcript, provider=provider))
     return found

@@ -11,6 +11,8 @@ MEDIA_TOO_LARGE, from the limits a provider's record declares (``media`` in
 * sizes: the decoded bytes of base64 data (at the limit passes, one byte over fails),
   for every padding, a tool result's image too; a URL or file source has no known size
   and is never reported;
+* pixels: an image's width and height from its header (PNG, GIF, WebP, JPEG, made by
+  Pillow), 8000 a side passing and 8001 failing; what cannot be read is not checked;
 * another provider declaring its own limits gets them checked (the rule is generic);
 * ``repair_transcript`` adds a text block beside a document that has none
   (ADDED_DOCUMENT_TEXT) and changes nothing for the counts and sizes (no repair keeps
@@ -34,6 +36,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from agent_ir import Diagnostic, TextBlock, check_wire_rules, parse_message, repair_transcript
+from agent_ir._image_size import image_size
 from agent_ir.cli import main
 from agent_ir.rules import decoded_size
 from agent_ir.wire import _registry, to_bedrock_converse
@@ -43,6 +46,7 @@ from agent_ir.wire._spec import MediaLimit, MediaLimits
 from support.bedrock import validation_errors
 from support.deadline import deadline, supported
 from support.media import (
+    SIDED,
     assistant,
     call,
     count_cases,
@@ -52,6 +56,7 @@ from support.media import (
     hostile_cases,
     image,
     result,
+    side_cases,
     size_cases,
     system,
     textless_cases,
@@ -100,7 +105,7 @@ def test_bedrock_s_record_holds_the_limits_the_service_model_documents() -> None
     assert "You can include up to five documents." in said
     assert "Each document's size must be no more than 4.5 MB." in said
     assert BEDROCK.media == MediaLimits(
-        images=MediaLimit(most_per_turn=20, largest_bytes=3_750_000),
+        images=MediaLimit(most_per_turn=20, largest_bytes=3_750_000, largest_side=8000),
         documents=MediaLimit(most_per_turn=5, largest_bytes=4_500_000),
         documents_need_text=True,
     )
@@ -271,6 +276,54 @@ def test_the_decoded_bytes_are_counted_not_the_base64_characters() -> None:
 @given(st.binary(min_size=1, max_size=64))
 def test_decoded_size_is_the_length_of_the_decoded_bytes(raw: bytes) -> None:
     assert decoded_size(base64.b64encode(raw).decode("ascii")) == len(raw)
+
+
+# --- pixels ------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(("name", "transcript"), side_cases(), ids=lambda x: str(x)[:40])
+def test_a_side_of_8000_pixels_passes_and_8001_fails_in_every_format(
+    name: str, transcript: list[Any]
+) -> None:
+    """Images Pillow made (tests/support/media.py, SIDED), read from their headers."""
+    if "8001" not in name and "over" not in name:
+        assert wire(transcript) == []
+        return
+    at = 2 if "tool result" in name else 0
+    found = check_wire_rules(transcript, "bedrock-converse")
+    assert located(found) == [("MEDIA_TOO_LARGE", at, f"/{at}/content/0")]
+    assert found[0].message == (
+        "the image is 1 x 8001 pixels: bedrock-converse takes images of at most 8000 pixels a side"
+    )
+
+
+def test_image_size_reads_each_format_s_header() -> None:
+    for name, _, width, height, data in SIDED:
+        assert image_size(data) == (width, height), name
+
+
+def test_image_size_is_none_for_what_it_cannot_read() -> None:
+    png = base64.b64decode(SIDED[0][4])
+    jpeg = base64.b64decode(next(data for name, *_, data in SIDED if name == "jpeg"))
+    for raw in (
+        b"plain text",
+        png[:20],  # cut inside the IHDR chunk
+        png[:12] + b"IHDX" + png[16:],
+        b"GIF89a\x01",
+        b"RIFF\x00\x00\x00\x00WEBPVP8Z" + bytes(20),
+        b"\xff\xd8\xff\xda\x00\x08" + bytes(10),  # a scan before any frame
+        b"\xff\xd8\x00\x00",  # no marker where one must be
+        jpeg[:30],
+    ):
+        assert image_size(base64.b64encode(raw).decode("ascii")) is None, raw[:16]
+
+
+@pytest.mark.skipif(not supported(), reason="deadlines need SIGALRM")
+def test_a_jpeg_of_a_million_tiny_segments_is_read_in_linear_time() -> None:
+    """Each segment moves the walk forward: 4 MB of 4-byte segments, then a frame."""
+    raw = b"\xff\xd8" + b"\xff\xfe\x00\x02" * 1_000_000 + b"\xff\xc0\x00\x11\x08\x1f\x41\x00\x07"
+    with deadline(20, "a million JPEG segments"):
+        assert image_size(base64.b64encode(raw).decode("ascii")) == (7, 8001)
 
 
 def test_other_providers_do_not_check_media() -> None:

@@ -6,12 +6,142 @@ documents per user turn, bytes per block), in JSON form, shared by the rule's te
 from __future__ import annotations
 
 import base64
+import random
 from typing import Any
 
 from agent_ir.wire._spec import MediaLimits
 
 PNG = "iVBORw0KGgo="  # 8 bytes
 PDF = "JVBERi0xLjQK"  # 9 bytes
+
+
+# Images made by Pillow 13.0.0 (Image.new, then save), 8000 pixels wide and 8001 high: the
+# largest side Bedrock takes, and one pixel over it, in each format whose header
+# agent_ir._image_size reads. (format, media type, width, height, base64)
+SIDED: tuple[tuple[str, str, int, int, str], ...] = (
+    (
+        "png",
+        "image/png",
+        8000,
+        1,
+        "iVBORw0KGgoAAAANSUhEUgAAH0AAAAABCAAAAAB2CMfGAAAAHElEQVR4nO3BAQEAAACAkP6v7ggKAAAA"
+        "AAAAAGgfQQABwNe7owAAAABJRU5ErkJggg==",
+    ),
+    (
+        "png",
+        "image/png",
+        1,
+        8001,
+        "iVBORw0KGgoAAAANSUhEUgAAAAEAAB9BCAAAAACksH0eAAAAJUlEQVR4nO3BAQEAAACAkP6v7ggKAAAA"
+        "AAAAAAAAAAAAAAAAqgY+ggABFUKGmgAAAABJRU5ErkJggg==",
+    ),
+    (
+        "gif",
+        "image/gif",
+        8000,
+        1,
+        "R0lGODdhQB8BAIEAAAAAAAAAAAAAAAAAACwAAAAAQB8BAAAIkAABCBxIsKDBgwgTKlzIsKHDhxAjSpxI"
+        "saLFixgzatzIsaPHjyBDihxJsqTJkyhTqlzJsqXLlzBjypxJs6bNmzhz6tzJs6fPn0CDCh1KtKjRo0iT"
+        "Kl3KtKnTp1CjSp1KtarVq1izat3KtavXr2DDih1LtqzZs2jTql3Ltq3bt3Djyp1Lt67du3jz6t3Lt2/f"
+        "gAA7",
+    ),
+    (
+        "gif",
+        "image/gif",
+        1,
+        8001,
+        "R0lGODdhAQBBH4EAAAAAAAAAAAAAAAAAACwAAAAAAQBBHwAIkAABCBxIsKDBgwgTKlzIsKHDhxAjSpxI"
+        "saLFixgzatzIsaPHjyBDihxJsqTJkyhTqlzJsqXLlzBjypxJs6bNmzhz6tzJs6fPn0CDCh1KtKjRo0iT"
+        "Kl3KtKnTp1CjSp1KtarVq1izat3KtavXr2DDih1LtqzZs2jTql3Ltq3bt3Djyp1Lt67du3jz6t3Lt6/f"
+        "gAA7",
+    ),
+    (
+        "webp-lossless",
+        "image/webp",
+        8000,
+        1,
+        "UklGRiAAAABXRUJQVlA4TBQAAAAvPx8AAAcQEf0PAAnh/30lov+pOQ==",
+    ),
+    (
+        "webp-lossless",
+        "image/webp",
+        1,
+        8001,
+        "UklGRiIAAABXRUJQVlA4TBYAAAAvAADQBwcQEf0PACjS//8U0f/Q/0AD",
+    ),
+    (
+        "webp-lossy",
+        "image/webp",
+        8000,
+        1,
+        "UklGRhgBAABXRUJQVlA4IAwBAAAQHgCdASpAHwEAPtFosVMoJiSioCgBABoJaW7hd2EbQAnsA99snIe+"
+        "2TkPfbJyHvtk5D32ych77ZOQ99snIe+2TkPfbJyHvtk5D32ych77ZOQ99snIe+2TkPfbJyHvtk5D32yc"
+        "h77ZOQ99snIe+2TkPfbJyHvtk5D32ych77ZOQ99snIe+2TkPfbJyHvtk5D32ych77ZOQ99snIe+2TkPf"
+        "bJyHvtk5D32ych77ZOQ99snIe+2TkPfbJyHvtk5D32ych77ZOQ99snIe+2TkPfbJyHvtk5D32ych77ZO"
+        "Q99snIe+2TkPfbJyHvtk5D32ych77ZOQ99snH8AA/v/GBgAAAAAAAAAAAAAAAAAA",
+    ),
+    (
+        "webp-lossy",
+        "image/webp",
+        1,
+        8001,
+        "UklGRhoBAABXRUJQVlA4IA4BAAAwHgCdASoBAEEfPtFosVMoJiSioCgBABoJaW7hd2EbQAnsA99snIe+"
+        "2TkPfbJyHvtk5D32ych77ZOQ99snIe+2TkPfbJyHvtk5D32ych77ZOQ99snIe+2TkPfbJyHvtk5D32yc"
+        "h77ZOQ99snIe+2TkPfbJyHvtk5D32ych77ZOQ99snIe+2TkPfbJyHvtk5D32ych77ZOQ99snIe+2TkPf"
+        "bJyHvtk5D32ych77ZOQ99snIe+2TkPfbJyHvtk5D32ych77ZOQ99snIe+2TkPfbJyHvtk5D32ych77ZO"
+        "Q99snIe+2TkPfbJyHvtk5D32ych77ZOQ99snIbwAAP7/xgYAAAAAAAAAAAAAAAAAAAA=",
+    ),
+    (
+        "jpeg",
+        "image/jpeg",
+        8000,
+        1,
+        "/9j/4AAQSkZJRgABAQAAAQABAAD/2wBDAFA3PEY8MlBGQUZaVVBfeMiCeG5uePWvuZHI////////////"
+        "////////////////////////////////////////wAALCAABH0ABAREA/8QAHwAAAQUBAQEBAQEAAAAA"
+        "AAAAAAECAwQFBgcICQoL/8QAtRAAAgEDAwIEAwUFBAQAAAF9AQIDAAQRBRIhMUEGE1FhByJxFDKBkaEI"
+        "I0KxwRVS0fAkM2JyggkKFhcYGRolJicoKSo0NTY3ODk6Q0RFRkdISUpTVFVWV1hZWmNkZWZnaGlqc3R1"
+        "dnd4eXqDhIWGh4iJipKTlJWWl5iZmqKjpKWmp6ipqrKztLW2t7i5usLDxMXGx8jJytLT1NXW19jZ2uHi"
+        "4+Tl5ufo6erx8vP09fb3+Pn6/9oACAEBAAA/AKVFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFF"
+        "FFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFF"
+        "FFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFF"
+        "FFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFF"
+        "FFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFF"
+        "FFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFF"
+        "FFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFF"
+        "FFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFF"
+        "FFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFF"
+        "FFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFF"
+        "FFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFF"
+        "FFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFF"
+        "FFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFf/"
+        "2Q==",
+    ),
+    (
+        "jpeg",
+        "image/jpeg",
+        1,
+        8001,
+        "/9j/4AAQSkZJRgABAQAAAQABAAD/2wBDAFA3PEY8MlBGQUZaVVBfeMiCeG5uePWvuZHI////////////"
+        "////////////////////////////////////////wAALCB9BAAEBAREA/8QAHwAAAQUBAQEBAQEAAAAA"
+        "AAAAAAECAwQFBgcICQoL/8QAtRAAAgEDAwIEAwUFBAQAAAF9AQIDAAQRBRIhMUEGE1FhByJxFDKBkaEI"
+        "I0KxwRVS0fAkM2JyggkKFhcYGRolJicoKSo0NTY3ODk6Q0RFRkdISUpTVFVWV1hZWmNkZWZnaGlqc3R1"
+        "dnd4eXqDhIWGh4iJipKTlJWWl5iZmqKjpKWmp6ipqrKztLW2t7i5usLDxMXGx8jJytLT1NXW19jZ2uHi"
+        "4+Tl5ufo6erx8vP09fb3+Pn6/9oACAEBAAA/AKVFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFF"
+        "FFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFF"
+        "FFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFF"
+        "FFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFF"
+        "FFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFF"
+        "FFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFF"
+        "FFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFF"
+        "FFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFF"
+        "FFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFF"
+        "FFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFF"
+        "FFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFF"
+        "FFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFF"
+        "FFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFf"
+        "/9k=",
+    ),
+)
 
 
 def data_of(size: int) -> str:
@@ -167,6 +297,52 @@ def size_cases(media: MediaLimits) -> list[tuple[str, list[Any]]]:
     found.append(
         ("URL and file sources: no size is known", [user("u", url_image(), file_document())])
     )
+    return found
+
+
+def sided_image(name: str, height: int) -> dict[str, Any]:
+    """The image of ``SIDED`` named ``name`` (png, gif, webp-lossless, webp-lossy, jpeg)
+    that is ``height`` pixels high (1: 8000 wide; 8001)."""
+    for found, media, _, high, data in SIDED:
+        if found == name and high == height:
+            source = {"type": "base64", "mediaType": media, "data": data}
+            return {"type": "image", "source": source}
+    raise KeyError(name)
+
+
+def side_cases() -> list[tuple[str, list[Any]]]:
+    """Each image of ``SIDED`` alone in a user message, and one in a tool result."""
+    found: list[tuple[str, list[Any]]] = []
+    for name, _, width, height, _ in SIDED:
+        transcript = [user("u", sided_image(name, height))]
+        found.append((f"a {name} of {width} x {height} pixels", transcript))
+    over = sided_image("png", 8001)
+    found.append(
+        (
+            "a tool result's image over the side limit",
+            [user("u"), assistant("a", call("c1")), result("r1", "c1", over)],
+        )
+    )
+    return found
+
+
+def header_cases(count: int, seed: int) -> list[tuple[str, list[Any]]]:
+    """``count`` images whose bytes are those of ``SIDED`` cut, changed or padded at
+    random (seeded), each alone in a user message: headers cut short, wrong chunk names,
+    markers broken, fill bytes; what the two languages must read alike."""
+    rng = random.Random(seed)
+    images = [base64.b64decode(data) for *_, data in SIDED]
+    found: list[tuple[str, list[Any]]] = []
+    for number in range(count):
+        raw = bytearray(rng.choice(images)[: rng.randint(1, 160)])
+        for _ in range(rng.randint(0, 3)):
+            raw[rng.randrange(len(raw))] = rng.choice((0x00, 0x01, 0xFF, 0xC0, 0xDA, 0x2F, 0x9D))
+        if rng.random() < 0.3:
+            raw += bytes(rng.randrange(256) for _ in range(rng.randint(0, 30)))
+        if rng.random() < 0.2 and raw[:2] == b"\xff\xd8":
+            raw[2:2] = b"\xff\xff\xc0\x00\x11\x08\x1f\x41\x00\x01"
+        data = base64.b64encode(bytes(raw)).decode("ascii")
+        found.append((f"image header {number}", [user("u", image(data))]))
     return found
 
 

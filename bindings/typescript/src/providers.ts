@@ -91,7 +91,7 @@ export const RECORDS: Readonly<Record<Provider, ProviderRecord>> = {
       idsReusableAfterResult: false,
     },
     media: {
-      images: { mostPerTurn: 20, largestBytes: 3750000 },
+      images: { mostPerTurn: 20, largestBytes: 3750000, largestSide: 8000 },
       documents: { mostPerTurn: 5, largestBytes: 4500000 },
       documentsNeedText: true,
     },

@@ -14,6 +14,7 @@ import type {
   ProviderTurnRules,
 } from "../index.js";
 import { diagnostic, ordered } from "./diagnostics.js";
+import { imageSize } from "./imageSize.js";
 import { PROVIDERS, RECORDS, type Provider } from "./providers.js";
 import { check, readOptions, type ValidateOptions } from "./transcript.js";
 import { codePoints, isBlank, quoted } from "./text.js";
@@ -418,8 +419,9 @@ function* mediaLimits(messages: readonly Message[], spec: Spec, media: ProviderM
         );
       }
     }
+    if (block.source.type !== "base64") continue;
     const largest = limit.largestBytes;
-    if (largest !== undefined && block.source.type === "base64") {
+    if (largest !== undefined) {
       const size = decodedSize(block.source.data);
       if (size > largest) {
         yield diagnostic(
@@ -427,6 +429,18 @@ function* mediaLimits(messages: readonly Message[], spec: Spec, media: ProviderM
           index,
           ["content", blockIndex],
           `the ${kind.noun}'s base64 data decodes to ${size} bytes: ${spec.name} takes ${kind.noun}s of at most ${largest} bytes`,
+        );
+      }
+    }
+    const side = limit.largestSide;
+    if (side !== undefined && kind.noun === "image") {
+      const sides = imageSize(block.source.data);
+      if (sides !== null && Math.max(...sides) > side) {
+        yield diagnostic(
+          "MEDIA_TOO_LARGE",
+          index,
+          ["content", blockIndex],
+          `the image is ${sides[0]} x ${sides[1]} pixels: ${spec.name} takes images of at most ${side} pixels a side`,
         );
       }
     }

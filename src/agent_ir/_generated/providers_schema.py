@@ -113,6 +113,18 @@ class ProviderMediaLimit(IRStruct):
     """
     The most bytes one block's decoded base64 data may have (MEDIA_TOO_LARGE, at the block). Absent: no limit is known, none is checked.
     """
+    largest_side: Absent[
+        Annotated[
+            int,
+            Meta(
+                description="Images only: the most pixels an image's width and its height may each have (MEDIA_TOO_LARGE, at the block), read from the header of its base64 bytes (PNG, GIF, WebP, JPEG; another format's, or a URL or file source's, is not known and not checked). Absent: no limit is known, none is checked.",
+                ge=1,
+            ),
+        ]
+    ] = field(name="largestSide", default=None)
+    """
+    Images only: the most pixels an image's width and its height may each have (MEDIA_TOO_LARGE, at the block), read from the header of its base64 bytes (PNG, GIF, WebP, JPEG; another format's, or a URL or file source's, is not known and not checked). Absent: no limit is known, none is checked.
+    """
 
 
 class ProviderMediaLimits(IRStruct):

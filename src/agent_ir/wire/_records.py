@@ -141,4 +141,8 @@ def _media(media: ProviderMediaLimits | None) -> MediaLimits | None:
 def _limit(limit: ProviderMediaLimit | None) -> MediaLimit | None:
     if limit is None:
         return None
-    return MediaLimit(most_per_turn=limit.most_per_turn, largest_bytes=limit.largest_bytes)
+    return MediaLimit(
+        most_per_turn=limit.most_per_turn,
+        largest_bytes=limit.largest_bytes,
+        largest_side=limit.largest_side,
+    )

@@ -233,10 +233,13 @@ class MediaLimit:
     limit is known, none is checked. A user turn is a run of consecutive user and
     tool-result messages (system messages between them do not end it; an assistant
     message or a malformed one does): the wire conversions send it as one user
-    message. A URL or file source's size is not known and not checked."""
+    message. A URL or file source's size is not known and not checked.
+    ``largest_side`` (images): the most pixels an image's width and height may each
+    have, read from its header (``agent_ir._image_size``; MEDIA_TOO_LARGE)."""
 
     most_per_turn: int | None = None
     largest_bytes: int | None = None
+    largest_side: int | None = None
 
 
 @dataclass(frozen=True)

@@ -227,6 +227,11 @@ def _media_words(media: Any) -> str:
                 f"{noun} of at most {limit.largest_bytes:,} bytes each "
                 f"({code_link('MEDIA_TOO_LARGE')})"
             )
+        if limit.largest_side is not None:
+            said.append(
+                f"{noun} of at most {limit.largest_side} pixels a side, read from a PNG, "
+                f"GIF, WebP or JPEG header ({code_link('MEDIA_TOO_LARGE')})"
+            )
     if media.documents_need_text:
         said.append(f"and text beside a document ({code_link('DOCUMENT_WITHOUT_TEXT')})")
     return (

@@ -182,8 +182,8 @@ TEXTS: dict[str, dict[str, str]] = {
         "fix": "Send fewer documents in the turn, or their text as text. Not repaired: which documents matter is the application's choice.",
     },
     "MEDIA_TOO_LARGE": {
-        "meaning": "(`check_wire_rules`.) An image or document's base64 data decodes to more bytes than the provider takes (Bedrock Converse: images 3.75 MB, documents 4.5 MB, read as 3,750,000 and 4,500,000 bytes). The decoded bytes are counted, not the base64 characters; a URL or file source's size is not known and not checked.",
-        "why": 'Bedrock\'s API reference (Message.content): each image "must be no more than 3.75 MB", each document "no more than 4.5 MB". The request is refused.',
+        "meaning": "(`check_wire_rules`.) An image or document's base64 data decodes to more bytes than the provider takes (Bedrock Converse: images 3.75 MB, documents 4.5 MB, read as 3,750,000 and 4,500,000 bytes), or an image is wider or higher than it takes (Bedrock: 8000 pixels a side, read from the PNG, GIF, WebP or JPEG header). The decoded bytes are counted, not the base64 characters; a URL or file source's size, and the sides of an image whose header cannot be read, are not known and not checked.",
+        "why": 'Bedrock\'s API reference (Message.content): "Each image\'s size, height, and width must be no more than 3.75 MB, 8000 px, and 8000 px, respectively", each document "no more than 4.5 MB". The request is refused.',
         "fix": "Downscale or recompress the image, split the document, or send it by S3 URI (an `s3://` URL source). Not repaired: the bytes are the application's.",
     },
     "DOCUMENT_WITHOUT_TEXT": {

@@ -34,7 +34,7 @@ CODE_MEANINGS = {
     "MISSING_THOUGHT_SIGNATURE": "a tool call of the current turn lost its signature (provider rule)",
     "TOO_MANY_IMAGES": "more images in a user turn than the provider takes (provider rule)",
     "TOO_MANY_DOCUMENTS": "more documents in a user turn than the provider takes (provider rule)",
-    "MEDIA_TOO_LARGE": "an image or document larger than the provider takes (provider rule)",
+    "MEDIA_TOO_LARGE": "an image or document larger than the provider takes, in bytes or pixels (provider rule)",
     "DOCUMENT_WITHOUT_TEXT": "a user turn holds a document but no text (provider rule)",
 }
 

@@ -32,6 +32,7 @@ LAYERS: list[tuple[str, list[str]]] = [
             "agent_ir._wire_base",
             "agent_ir._publish",
             "agent_ir._version",
+            "agent_ir._image_size",
             "agent_ir.schemas",
         ],
     ),

@@ -17,9 +17,23 @@ export interface InputTokensDetails {
    */
   readonly cache_write_tokens?: number | null;
   /**
-   * The cache write split by time to live; not warned.
+   * The cache write split by time to live: the usage's cacheWritesByTtl (30m, then 12h).
    */
-  readonly cache_write_tokens_details?: unknown;
+  readonly cache_write_tokens_details?: CacheWriteTokensDetails | null;
+}
+
+/**
+ * The cache write split by time to live; each count present is one of the usage's cacheWritesByTtl.
+ */
+export interface CacheWriteTokensDetails {
+  /**
+   * Input tokens written with 30-minute retention: ttl 30m.
+   */
+  readonly ttl_30m_tokens?: number | null;
+  /**
+   * Input tokens written with 12-hour retention: ttl 12h.
+   */
+  readonly ttl_12h_tokens?: number | null;
 }
 
 /**
@@ -292,9 +306,9 @@ export interface Response {
    */
   readonly completed_at?: unknown;
   /**
-   * The model that answered; no IR form, not warned.
+   * The model that answered: the response's model and its message's (blank: none; in a stream, the terminal response's).
    */
-  readonly model?: unknown;
+  readonly model?: string | null;
   /**
    * The JavaScript SDK's join of the output text (read from the items); no IR form, not warned.
    */

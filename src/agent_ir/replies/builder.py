@@ -39,8 +39,8 @@ The rules:
   is PROVIDER_INVALID_TERMINAL ("length", "error" and "refusal" may follow either);
   token counts (and the optional cache-read, cache-write and reasoning counts, the
   cache writes by time to live and the server tools' request counts) are integers
-  from 0 to 2^53-1; the model, when the reply names it, a non-empty string of valid
-  Unicode, kept on the response and on its message.
+  from 0 to 2^53-1; the model, when the reply names it, a string of valid Unicode,
+  kept on the response and on its message (a blank one is none).
 - ``block_count`` and ``move_blocks`` let a reader that reads an item late (an OpenAI
   Responses item whose end never came, read from the terminal) put its blocks at the
   item's place; chunks stay in the order they came.
@@ -87,7 +87,7 @@ from agent_ir._generated.model_stream_schema import (
 )
 from agent_ir._jsonobject import adopt_object
 from agent_ir._paths import format_path
-from agent_ir._text import cut, is_valid_unicode, non_empty_id
+from agent_ir._text import cut, is_blank, is_valid_unicode, non_empty_id
 from agent_ir.replies.protocol import ProviderError
 
 __all__ = ["MAX_TOKEN_COUNT", "Refusal", "ReplyBuilder", "refusal_error"]
@@ -532,7 +532,7 @@ class ReplyBuilder:
         and reasoning counts, when the provider reports them, are parts of
         ``input_tokens`` and ``output_tokens``; ``cache_writes_by_ttl`` (time to live,
         tokens) and ``server_tool_requests`` (tool, requests) are kept in the order
-        given, ``model`` on the response and on its message."""
+        given, ``model`` on the response and on its message (blank: none)."""
         start, what = self._names
         if self._response is not None:
             raise Refusal(f"a second {what}", ProviderErrorCode.PROVIDER_DUPLICATE_TERMINAL)
@@ -546,8 +546,8 @@ class ReplyBuilder:
             cache_writes_by_ttl,
             server_tool_requests,
         )
-        if model is not None and not non_empty_id(model):
-            raise Refusal(f"{what} model must be a non-empty string of valid Unicode")
+        if model is not None and (type(model) is not str or not is_valid_unicode(model)):
+            raise Refusal(f"{what} model must be a string of valid Unicode")
         if response_id is not None and response_id != start_id:
             raise Refusal(
                 f"{what} id {response_id!r} differs from {start}'s {start_id!r}",
@@ -566,7 +566,7 @@ class ReplyBuilder:
         message = AssistantMessage(
             id="message-" + start_id,
             content=tuple(self._blocks),
-            model=model,
+            model=None if model is None or is_blank(model) else model,
             usage=usage,
             stop_reason=_MESSAGE_STOP[stop_reason],
         )
@@ -577,7 +577,7 @@ class ReplyBuilder:
             stop_reason=stop_reason,
             usage=usage,
             warnings=tuple(self._warnings),
-            model=model,
+            model=message.model,
         )
         return self._response
 
@@ -656,9 +656,9 @@ def _counted(
     what: str,
     unit: str,
 ) -> Any:
-    """``counts`` (name, count) as a tuple of ``kind`` (None for None): each name a
-    non-empty string of valid Unicode, once; each count an integer from 0 to 2^53-1."""
-    if counts is None:
+    """``counts`` (name, count) as a tuple of ``kind`` (None for None or none): each name
+    a non-empty string of valid Unicode, once; each count an integer from 0 to 2^53-1."""
+    if not counts:
         return None
     seen: set[str] = set()
     for name, count in counts:

@@ -18,6 +18,7 @@ from agent_ir._wire_base import Count, NonBlank, WireStruct
 __all__ = [
     "AssistantInput",
     "AudioData",
+    "CacheWriteTokensDetails",
     "ClientCall",
     "ComputerScreenshot",
     "ContentPartAdded",
@@ -100,7 +101,24 @@ class InputTokensDetails(WireStruct):
         ),
     ] = None
     cache_write_tokens_details: Annotated[
-        Any, Meta(description="The cache write split by time to live; not warned.")
+        CacheWriteTokensDetails | None,
+        Meta(
+            description=(
+                "The cache write split by time to live: the usage's cacheWritesByTtl (30m, "
+                "then 12h)."
+            )
+        ),
+    ] = None
+
+
+class CacheWriteTokensDetails(WireStruct):
+    """The cache write split by time to live; each count present is one of the usage's cacheWritesByTtl."""
+
+    ttl_30m_tokens: Annotated[
+        Count | None, Meta(description="Input tokens written with 30-minute retention: ttl 30m.")
+    ] = None
+    ttl_12h_tokens: Annotated[
+        Count | None, Meta(description="Input tokens written with 12-hour retention: ttl 12h.")
     ] = None
 
 
@@ -334,9 +352,15 @@ class Response(WireStruct):
     completed_at: Annotated[Any, Meta(description="When it completed; no IR form, not warned.")] = (
         None
     )
-    model: Annotated[Any, Meta(description="The model that answered; no IR form, not warned.")] = (
-        None
-    )
+    model: Annotated[
+        str | None,
+        Meta(
+            description=(
+                "The model that answered: the response's model and its message's (blank: "
+                "none; in a stream, the terminal response's)."
+            )
+        ),
+    ] = None
     output_text: Annotated[
         Any,
         Meta(

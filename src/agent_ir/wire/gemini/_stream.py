@@ -12,7 +12,7 @@ import msgspec
 from agent_ir._generated.conversion_warning_schema import ConversionWarningCode
 from agent_ir._generated.model_stream_schema import ResponseStopReason
 from agent_ir._paths import to_pointer
-from agent_ir._text import cut, non_empty_id, quoted
+from agent_ir._text import cut, is_blank, non_empty_id, quoted
 from agent_ir.replies.builder import ReplyBuilder
 from agent_ir.replies.protocol import ProviderErrorCode as Code
 from agent_ir.wire._decode import WireError, describe_json
@@ -188,7 +188,7 @@ class GeminiState:
         usage = value.usage_metadata
         if usage is not None:
             self._usage = usage_counts(usage)
-        if value.model_version is not None:
+        if value.model_version is not None and not is_blank(value.model_version):
             self._model = value.model_version
         position = self._chosen(candidates)
         places = _Places(response, position)

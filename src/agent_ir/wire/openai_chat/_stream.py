@@ -14,7 +14,7 @@ import msgspec
 from agent_ir._generated.conversion_warning_schema import ConversionWarningCode
 from agent_ir._generated.model_stream_schema import ResponseStopReason
 from agent_ir._paths import Path, to_pointer
-from agent_ir._text import cut, non_empty_id, quoted
+from agent_ir._text import cut, is_blank, non_empty_id, quoted
 from agent_ir.replies.builder import ReplyBuilder
 from agent_ir.replies.protocol import ProviderErrorCode as Code
 from agent_ir.wire._common import key_not_read, parse_arguments
@@ -424,10 +424,11 @@ class ChatState:
         self._reported(usage, chunk.model)
 
     def _reported(self, usage: WireUsage | None, model: str | None) -> None:
-        """A chunk's usage and model replace those of the chunks before it."""
+        """A chunk's usage and model replace those of the chunks before it (a blank
+        model, Azure's content-filter chunks', names none)."""
         if usage is not None:
             self._usage = usage_counts(usage)
-        if model is not None:
+        if model is not None and not is_blank(model):
             self._model = model
 
     def _choice(

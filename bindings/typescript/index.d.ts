@@ -271,7 +271,7 @@ export interface Usage {
    */
   readonly cacheWritesByTtl?: readonly CacheWrite[];
   /**
-   * How many requests each server tool (a tool the provider runs: web search, web fetch) made for the reply, as the provider reports them (Anthropic server_tool_use, OpenRouter server_tool_use_details), each tool once; providers bill these per request, apart from tokens.
+   * How many requests each server tool (a tool the provider runs: web search, web fetch) made for the reply, as the provider reports them (Anthropic server_tool_use, OpenAI Responses tool_usage, OpenRouter server_tool_use_details), each tool once; providers bill these per request, apart from tokens.
    */
   readonly serverToolRequests?: readonly ServerToolRequests[];
 }
@@ -280,7 +280,7 @@ export interface Usage {
  */
 export interface CacheWrite {
   /**
-   * The time to live as the provider names it: a count and a unit, e.g. "5m", "1h", "30m", "12h".
+   * The time to live as the provider names it: a count and a unit, e.g. "5m", "1h" (Anthropic, Bedrock), "30m", "12h" (OpenAI Responses).
    */
   readonly ttl: NonEmptyString;
   /**
@@ -293,7 +293,7 @@ export interface CacheWrite {
  */
 export interface ServerToolRequests {
   /**
-   * The tool as the provider names it in its usage report (Anthropic and OpenRouter web_search, Anthropic web_fetch).
+   * The tool as the provider names it in its usage report (web_search: Anthropic, OpenAI Responses, OpenRouter; web_fetch: Anthropic).
    */
   readonly tool: NonEmptyString;
   /**

@@ -265,6 +265,30 @@ export interface ResponseError {
 }
 
 /**
+ * The web search tool's billable usage.
+ */
+export interface ToolUsageWebSearch {
+  /**
+   * Billable web searches: tool web_search of the usage's serverToolRequests.
+   */
+  readonly num_requests?: number | null;
+}
+
+/**
+ * What the hosted tools report of their own usage.
+ */
+export interface ToolUsage {
+  /**
+   * The web searches run.
+   */
+  readonly web_search?: ToolUsageWebSearch | null;
+  /**
+   * Image generation's token counts (its own tokens, not requests); no IR form, not warned.
+   */
+  readonly image_gen?: unknown;
+}
+
+/**
  * A Responses API reply (``client.responses.create()``), and a stream terminal's
  * ``response``: its output items, in order, and its status and usage.
  */
@@ -430,9 +454,9 @@ export interface Response {
    */
   readonly content_filters?: unknown;
   /**
-   * Hosted tool usage (not tokens); no IR form, not warned.
+   * Usage reported by hosted tools (not tokens of the model): web_search.num_requests is the usage's serverToolRequests.
    */
-  readonly tool_usage?: unknown;
+  readonly tool_usage?: ToolUsage | null;
   /**
    * A request setting, echoed; no IR form, not warned.
    */

@@ -172,11 +172,11 @@ class CacheWrite(IRStruct):
     ttl: Annotated[
         NonEmptyString,
         Meta(
-            description='The time to live as the provider names it: a count and a unit, e.g. "5m", "1h", "30m", "12h".'
+            description='The time to live as the provider names it: a count and a unit, e.g. "5m", "1h" (Anthropic, Bedrock), "30m", "12h" (OpenAI Responses).'
         ),
     ]
     """
-    The time to live as the provider names it: a count and a unit, e.g. "5m", "1h", "30m", "12h".
+    The time to live as the provider names it: a count and a unit, e.g. "5m", "1h" (Anthropic, Bedrock), "30m", "12h" (OpenAI Responses).
     """
     tokens: Annotated[
         int,
@@ -434,11 +434,11 @@ class ServerToolRequests(IRStruct):
     tool: Annotated[
         NonEmptyString,
         Meta(
-            description="The tool as the provider names it in its usage report (Anthropic and OpenRouter web_search, Anthropic web_fetch)."
+            description="The tool as the provider names it in its usage report (web_search: Anthropic, OpenAI Responses, OpenRouter; web_fetch: Anthropic)."
         ),
     ]
     """
-    The tool as the provider names it in its usage report (Anthropic and OpenRouter web_search, Anthropic web_fetch).
+    The tool as the provider names it in its usage report (web_search: Anthropic, OpenAI Responses, OpenRouter; web_fetch: Anthropic).
     """
     requests: Annotated[
         int,
@@ -902,12 +902,12 @@ class Usage(IRStruct):
         Annotated[
             tuple[ServerToolRequests, ...],
             Meta(
-                description="How many requests each server tool (a tool the provider runs: web search, web fetch) made for the reply, as the provider reports them (Anthropic server_tool_use, OpenRouter server_tool_use_details), each tool once; providers bill these per request, apart from tokens."
+                description="How many requests each server tool (a tool the provider runs: web search, web fetch) made for the reply, as the provider reports them (Anthropic server_tool_use, OpenAI Responses tool_usage, OpenRouter server_tool_use_details), each tool once; providers bill these per request, apart from tokens."
             ),
         ]
     ] = field(name="serverToolRequests", default=None)
     """
-    How many requests each server tool (a tool the provider runs: web search, web fetch) made for the reply, as the provider reports them (Anthropic server_tool_use, OpenRouter server_tool_use_details), each tool once; providers bill these per request, apart from tokens.
+    How many requests each server tool (a tool the provider runs: web search, web fetch) made for the reply, as the provider reports them (Anthropic server_tool_use, OpenAI Responses tool_usage, OpenRouter server_tool_use_details), each tool once; providers bill these per request, apart from tokens.
     """
 
 

@@ -82,6 +82,8 @@ __all__ = [
     "SummaryText",
     "SystemInput",
     "TextPart",
+    "ToolUsage",
+    "ToolUsageWebSearch",
     "Usage",
     "UserInput",
     "UserPart",
@@ -322,6 +324,34 @@ class ResponseError(WireStruct):
     misalignment: Annotated[Any, Meta(description="Not read.")] = None
 
 
+class ToolUsageWebSearch(WireStruct):
+    """The web search tool's billable usage."""
+
+    num_requests: Annotated[
+        Count | None,
+        Meta(
+            description="Billable web searches: tool web_search of the usage's serverToolRequests."
+        ),
+    ] = None
+
+
+class ToolUsage(WireStruct):
+    """What the hosted tools report of their own usage."""
+
+    web_search: Annotated[ToolUsageWebSearch | None, Meta(description="The web searches run.")] = (
+        None
+    )
+    image_gen: Annotated[
+        Any,
+        Meta(
+            description=(
+                "Image generation's token counts (its own tokens, not requests); no IR form, "
+                "not warned."
+            )
+        ),
+    ] = None
+
+
 class Response(WireStruct):
     """A Responses API reply (``client.responses.create()``), and a stream terminal's
     ``response``: its output items, in order, and its status and usage."""
@@ -458,7 +488,13 @@ class Response(WireStruct):
         Any, Meta(description="Azure OpenAI's content filter results; no IR form, not warned.")
     ] = None
     tool_usage: Annotated[
-        Any, Meta(description="Hosted tool usage (not tokens); no IR form, not warned.")
+        ToolUsage | None,
+        Meta(
+            description=(
+                "Usage reported by hosted tools (not tokens of the model): "
+                "web_search.num_requests is the usage's serverToolRequests."
+            )
+        ),
     ] = None
     access_programs: Annotated[
         Any, Meta(description="A request setting, echoed; no IR form, not warned.")

@@ -60,6 +60,7 @@ from agent_ir.wire.openai_responses._wire import (
     ResponseFailed,
     ResponseIncomplete,
     Skipped,
+    ToolUsage,
 )
 
 __all__ = [
@@ -322,10 +323,13 @@ def finish(
     response_id: str | None = None,
 ) -> None:
     """The reply's end with the response's usage (absent or null: 0 and 0, a server
-    that does not count) and model."""
+    that does not count), its hosted tools' request counts and its model."""
     usage = response.usage
+    tools = _tool_requests(response.tool_usage)
     if usage is None:
-        reply.finish(stop, 0, 0, response_id=response_id, model=response.model)
+        reply.finish(
+            stop, 0, 0, response_id=response_id, server_tool_requests=tools, model=response.model
+        )
         return
     inputs = usage.input_tokens_details
     outputs = usage.output_tokens_details
@@ -338,8 +342,18 @@ def finish(
         cache_write_tokens=None if inputs is None else inputs.cache_write_tokens,
         reasoning_tokens=None if outputs is None else outputs.reasoning_tokens,
         cache_writes_by_ttl=None if inputs is None else _by_ttl(inputs.cache_write_tokens_details),
+        server_tool_requests=tools,
         model=response.model,
     )
+
+
+def _tool_requests(usage: ToolUsage | None) -> list[tuple[str, int]] | None:
+    """The hosted tools' request counts: ``tool_usage.web_search.num_requests`` (None
+    when not given)."""
+    searches = None if usage is None else usage.web_search
+    if searches is None or searches.num_requests is None:
+        return None
+    return [("web_search", searches.num_requests)]
 
 
 def _by_ttl(split: CacheWriteTokensDetails | None) -> list[tuple[str, int]] | None:

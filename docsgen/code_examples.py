@@ -266,6 +266,17 @@ warnings = to_anthropic([
         {"type": "text", "text": "Sunny."}]},
 ]).warnings
 """,
+    "THINKING_AS_TEXT": """
+from agent_ir import retarget
+reference = '{"type":"reasoning","id":"rs_1","encrypted_content":"gAAAAB"}'
+warnings = retarget([
+    {"role": "user", "id": "u1", "content": "Weather in Paris?"},
+    {"role": "assistant", "id": "a1", "content": [
+        {"type": "thinking", "thinking": "Paris is usually mild.", "signature": reference,
+         "signatureProvider": "openai-responses"},
+        {"type": "text", "text": "Sunny."}]},
+], "anthropic", thinking="text").report
+""",
 }
 
 PRELUDE = '''

@@ -31,6 +31,7 @@ PAGES = {
     "docs/guide/mistral.md": 1,
     "docs/guide/otel.md": 1,
     "docs/guide/frameworks.md": 1,
+    "docs/guide/hf-chat.md": 1,
 }
 
 
@@ -76,8 +77,8 @@ def test_the_readme_shows_a_first_example_of_each_main_use() -> None:
     assert sections[:6] == [
         "Two commands",
         "Convert to a provider",
+        "Switch provider mid-conversation",
         "Read a reply as it streams",
-        "Datasets: Hugging Face chat",
         "TypeScript and JavaScript",
         "Documentation",
     ]

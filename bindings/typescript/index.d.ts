@@ -38,7 +38,8 @@ export type ConversionWarningCode =
   | "EVENT_NOT_READ"
   | "RESULT_BLOCK_NOT_SENT"
   | "FOREIGN_SIGNATURE_DROPPED"
-  | "BLOCK_MOVED";
+  | "BLOCK_MOVED"
+  | "THINKING_AS_TEXT";
 /**
  * Stable code of a transcript problem. Codes are never renamed or reused within v1. UNDECLARED_TOOL, TOOL_ARGUMENTS_MISMATCH and INVALID_TOOL_DEFINITION are reported only when tools are given; the last six only by check_wire_rules, for a provider's stricter rules.
  */
@@ -1053,6 +1054,10 @@ export interface ProviderRecord {
    * The opaque signatures it wants back on the tool calls of the current turn (MISSING_THOUGHT_SIGNATURE). Absent: none.
    */
   readonly signatures?: ProviderSignatureRule;
+  /**
+   * The most cache breakpoints (cacheControl on blocks and messages) a request may hold; retarget keeps the last ones and reports the others. Absent: no limit is known.
+   */
+  readonly cacheBreakpoints?: number;
   /**
    * The keys of a request line in the object form, as agent-ir validate --format reads it.
    */

@@ -73,6 +73,7 @@ if typing.TYPE_CHECKING:
     from agent_ir.adapters import *
     from agent_ir.repair import *
     from agent_ir.replies import *
+    from agent_ir.retargeting import *
     from agent_ir.rules import check_wire_rules as check_wire_rules
     from agent_ir.wire import (
         ConversionWarning as ConversionWarning,
@@ -119,6 +120,7 @@ _publish.export(
             "ThinkingDeltaChunk",
             "ToolCallChunk",
         ),
+        "agent_ir.retargeting": ("RetargetChange", "Retargeted", "retarget"),
         "agent_ir.rules": ("check_wire_rules",),
         "agent_ir.wire": (
             "ConversionWarning",

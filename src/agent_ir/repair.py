@@ -259,8 +259,23 @@ def repair_transcript(
         raise ValueError(f'missing must be "error-result" or "drop-call", not {quoted(missing)}')
     if orphans != "drop" or duplicates != "keep-first":
         raise ValueError('orphans must be "drop" and duplicates "keep-first"')
+    messages = messages_of("repair_transcript", transcript)
+    return repaired_pairs(messages, provider, missing, allow_pending, model)[1]
+
+
+def repaired_pairs(
+    messages: list[Message],
+    provider: Provider | None,
+    missing: Literal["error-result", "drop-call"] = "error-result",
+    allow_pending: bool = False,
+    model: str | None = None,
+) -> tuple[list[tuple[int, Message]], RepairResult]:
+    """``repair_transcript`` of IR ``messages``, with where each output message came
+    from: (index in ``messages``, message) in the output's order; a message the repair
+    added has the index of the message it was added for (and an id no input message
+    has). For ``retarget``, which says where each of its changes is in its input."""
     spec = None if provider is None else _registry.provider_spec(provider)
-    state = _Repair(messages_of("repair_transcript", transcript))
+    state = _Repair(messages)
     _link(state)
     _answer_missing(state, missing, _pending_at(state) if allow_pending else None)
     pairs = list(state.out)  # (input index, message)
@@ -272,7 +287,7 @@ def repair_transcript(
         ):
             pairs = _with_signatures(state, pairs, spec.signatures, normalized)
     result = tuple(message for _, message in pairs)
-    return RepairResult(result, tuple(state.actions), _renamed_ids(state, normalized))
+    return pairs, RepairResult(result, tuple(state.actions), _renamed_ids(state, normalized))
 
 
 def _for_provider(

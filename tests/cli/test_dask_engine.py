@@ -872,3 +872,28 @@ def test_the_bar_moves_while_the_workers_read(
     assert shown == sorted(shown)  # never back
     assert shown[-1] == float(total)
     assert [read for read in shown if 0 < read < float(total)], shown
+
+
+def test_convert_on_the_cluster_writes_what_the_local_engine_writes(
+    scheduler: str, tmp_path: Path
+) -> None:
+    """``agent-ir convert`` runs on the same engines: a file of ~50 ranges converted on
+    the cluster gives the local engine's requests file, byte for byte, and its report."""
+    built = _spanning_file()
+    (tmp_path / "spanning.jsonl").write_bytes(bytes(built.data))
+    runs = []
+    for engine in (["--engine", "dask", "--scheduler", scheduler, "--dask-range-size",
+                    str(RANGE)], ["--jobs", "1"]):  # fmt: skip
+        out = tmp_path / f"{engine[1]}.jsonl"
+        ran = subprocess.run(
+            [*_command(), "convert", "--quiet", "--output", "json", *engine, "spanning.jsonl",
+             "--to", "anthropic", "--out", str(out)],
+            capture_output=True, text=True, encoding="utf-8", cwd=tmp_path, timeout=120,
+            check=False,
+        )  # fmt: skip
+        assert "Traceback" not in ran.stderr, ran.stderr
+        runs.append((ran.returncode, _without_timing(ran.stdout, "json"), out.read_bytes()))
+    on_dask, local = runs
+    assert on_dask == local
+    assert local[0] == 1  # the file's broken lines (not JSON, not messages) have no request
+    assert len(local[2].splitlines()) > 100

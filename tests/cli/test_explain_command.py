@@ -64,7 +64,7 @@ def words(text: str) -> str:
 
 
 def test_the_schemas_define_sixty_four_codes_and_each_has_its_text() -> None:
-    assert len(CODES) == len({code for code, _ in CODES}) == 65
+    assert len(CODES) == len({code for code, _ in CODES}) == 66
     assert set(TEXTS) == {code for code, _ in CODES}
 
 
@@ -142,7 +142,7 @@ def test_an_unknown_code_exits_2_naming_the_nearest_codes(
     assert (ran.status, ran.out) == (2, ""), ran
     assert ran.err.splitlines() == [
         f"agent-ir: no code is named '{given}'; the nearest: {nearest}",
-        "agent-ir: agent-ir explain --list names all 65 codes",
+        "agent-ir: agent-ir explain --list names all 66 codes",
     ]
 
 
@@ -151,7 +151,7 @@ def test_an_unknown_code_like_none_exits_2_and_points_to_the_list(tmp_path: Path
     assert (ran.status, ran.out) == (2, ""), ran
     assert ran.err.splitlines() == [
         "agent-ir: no code is named 'qqq'",
-        "agent-ir: agent-ir explain --list names all 65 codes",
+        "agent-ir: agent-ir explain --list names all 66 codes",
     ]
 
 
@@ -161,7 +161,7 @@ def test_one_unknown_code_among_known_ones_prints_no_page(tmp_path: Path) -> Non
     assert ran.err.splitlines() == [
         "agent-ir: no code is named 'EMPTY'; the nearest: EMPTY_CONTENT, EMPTY_TOOL_NAME",
         "agent-ir: no code is named 'qqq'",
-        "agent-ir: agent-ir explain --list names all 65 codes",
+        "agent-ir: agent-ir explain --list names all 66 codes",
     ]
 
 
@@ -176,7 +176,7 @@ def test_a_hostile_code_is_quoted_printable_cut_and_refused(hostile: str, tmp_pa
     assert ran.status == 2, ran
     [first, second] = ran.err.splitlines()  # strict UTF-8, one line each
     assert first.startswith("agent-ir: no code is named '")
-    assert second == "agent-ir: agent-ir explain --list names all 65 codes"
+    assert second == "agent-ir: agent-ir explain --list names all 66 codes"
     assert not any(c in first for c in "\u202e\x1b")
     assert len(first) < 1_000
     assert "Traceback" not in ran.err

@@ -43,7 +43,7 @@ def test_every_code_of_the_schemas_has_its_words_and_its_example() -> None:
     from agent_ir.cli._code_texts import TEXTS
     from docsgen.code_examples import ERROR_EXAMPLES, WARNING_EXAMPLES
 
-    assert len(set(CODES)) == len(CODES) == 65
+    assert len(set(CODES)) == len(CODES) == 66
     assert set(TEXTS) == set(CODES)
     for code in CODES:
         assert {key for key, text in TEXTS[code].items() if text.strip()} == {

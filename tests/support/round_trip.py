@@ -9,7 +9,8 @@ diffed in order; every item of the session that is not given back as it was (dro
 changed, merged into another message) must lie under a warning's path (the warning's
 path is the item's path or above it, or names a field within it), and nothing may be
 given back that the session did not have in that place unless something warned was
-dropped there (a refusal given back as text)."""
+dropped there (a refusal given back as text) or it is a warned block of the session given
+back elsewhere as it was (a block moved ahead of a tool call)."""
 
 from __future__ import annotations
 
@@ -94,6 +95,8 @@ def unwarned_differences(
     matcher = difflib.SequenceMatcher(
         None, [text for _, text in before], [text for _, text in after], autojunk=False
     )
+    # A block warned at its place may come back elsewhere as it was (BLOCK_MOVED).
+    moved = {text for path, text in before if "/content/" in path and _covered(path, paths)}
     found = []
     for tag, low, high, other_low, other_high in matcher.get_opcodes():
         if tag == "equal":
@@ -104,5 +107,6 @@ def unwarned_differences(
                 found.append(f"{path} {text} came back otherwise with no warning")
         if not any(_covered(path, paths) for path, _ in lost):
             for path, text in after[other_low:other_high]:
-                found.append(f"{path} {text} came back where nothing was sent")
+                if text not in moved:
+                    found.append(f"{path} {text} came back where nothing was sent")
     return found

@@ -144,3 +144,13 @@ def test_something_given_back_that_was_not_sent_is_a_difference() -> None:
     added = _with(1, content=[*SENT[1]["content"], {"type": "text", "text": "more"}])
     assert unwarned_differences(SENT, added, []) != []
     assert unwarned_differences(SENT, added, ["/0"]) != []
+
+
+def test_a_block_moved_is_a_difference_unless_it_was_warned_at_its_place() -> None:
+    thinking, one, call = SENT[1]["content"]
+    after_call = _with(1, content=[thinking, call, one])  # text after the call, as sent
+    ahead = _with(1, content=[thinking, one, call])  # given back ahead of it
+    assert unwarned_differences(after_call, ahead, []) != []
+    assert unwarned_differences(after_call, ahead, ["/1/content/2"]) == []
+    changed = _with(1, content=[thinking, {**one, "text": "two"}, call])
+    assert unwarned_differences(after_call, changed, ["/1/content/2"]) != []

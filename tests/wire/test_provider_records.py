@@ -116,6 +116,8 @@ def _said(spec: ProviderSpec) -> dict[str, Any]:
                 "exempt": list(models.exempt),
             },
         }
+    if spec.cache_breakpoints is not None:
+        said["cacheBreakpoints"] = spec.cache_breakpoints
     request = spec.request
     said["request"] = {"messages": request.messages_key}
     if request.system_key is not None:

@@ -47,6 +47,7 @@ export const RECORDS: Readonly<Record<Provider, ProviderRecord>> = {
     label: "Anthropic Messages",
     ids: { longest: 64, characters: "a-zA-Z0-9_-", replacement: "_" },
     toolNames: { longest: 64, characters: "a-zA-Z0-9_-" },
+    cacheBreakpoints: 4,
     turns: {
       resultsFollowCall: true,
       assistantTurnsJoin: true,

@@ -196,6 +196,18 @@ class ProviderRecord(IRStruct):
     """
     The opaque signatures it wants back on the tool calls of the current turn (MISSING_THOUGHT_SIGNATURE). Absent: none.
     """
+    cache_breakpoints: Absent[
+        Annotated[
+            int,
+            Meta(
+                description="The most cache breakpoints (cacheControl on blocks and messages) a request may hold; retarget keeps the last ones and reports the others. Absent: no limit is known.",
+                ge=0,
+            ),
+        ]
+    ] = field(name="cacheBreakpoints", default=None)
+    """
+    The most cache breakpoints (cacheControl on blocks and messages) a request may hold; retarget keeps the last ones and reports the others. Absent: no limit is known.
+    """
 
 
 class ProviderRecords(IRStruct):

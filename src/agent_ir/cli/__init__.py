@@ -1,5 +1,6 @@
-"""The ``agent-ir`` command: validate transcript datasets, explain a code, replay
-provider fixtures, print or export the JSON Schemas. ``main`` is the console script."""
+"""The ``agent-ir`` command: validate transcript datasets, convert them into one
+provider's requests, explain a code, replay provider fixtures, print or export the JSON
+Schemas. ``main`` is the console script."""
 
 from __future__ import annotations
 
@@ -72,6 +73,32 @@ example:
   agent-ir validate loop.jsonl --provider-rules gemini --model gemini-3-flash-preview
   zcat day.jsonl.gz | agent-ir validate -""".replace("LIMIT", str(MAX_TRANSCRIPT_BYTES >> 20))
 
+_CONVERT = """\
+Convert transcripts into requests for one provider (retarget): another provider's
+thinking left out (or sent as text: --thinking text), the provider's repair (results
+moved after their calls, ids it refuses renamed, unanswered calls answered), cache
+breakpoints within its limit, then its request format. PATH is read as validate reads
+it (--format for lines in a wire format).
+
+Each transcript's request is written to FILE (--out) as one JSON line, in input order:
+  {"file": ..., "line": N, "id": ..., "provider": ..., "request": {...}}
+(pass "request"'s fields to the provider's SDK with the model and the rest). The report
+is validate's: each change as a warning (its code, and its path in the messages read),
+each problem the provider would still refuse as a diagnostic; a transcript with one is
+invalid (its request is still written), one that cannot be converted (not JSON, not
+messages) has no request.
+
+example:
+  agent-ir convert sessions.jsonl --to anthropic --out requests.jsonl
+  agent-ir convert chat.jsonl --format openai-chat --to gemini --out gemini.jsonl
+  agent-ir convert traces/ --to openai-responses --thinking text --out out.jsonl --output json"""
+
+_CONVERT_STATUS = """\
+exit status:
+  0  every transcript converted, each request one the provider accepts
+  1  some transcript could not be converted, or its request would be refused
+  2  a usage or I/O error (as validate's, and FILE cannot be written)"""
+
 _REPLAY = """\
 Stream every response of a provider fixture (schemas/v1/provider-fixture.schema.json)
 through FixtureProviderAdapter: each chunk as it arrives, then each final response, as
@@ -131,6 +158,15 @@ def _parser() -> argparse.ArgumentParser:
     )
     _validate_arguments(validate_parser)
     validate_parser.set_defaults(usage=validate_parser)  # for its own usage errors
+    convert_parser = commands.add_parser(
+        "convert",
+        help="convert transcripts into requests for one provider, with a report",
+        description=_CONVERT,
+        epilog=_CONVERT_STATUS,
+        formatter_class=formatter,
+    )
+    _convert_arguments(convert_parser)
+    convert_parser.set_defaults(usage=convert_parser)
     explain_parser = commands.add_parser(
         "explain",
         help="print what a code means and how to fix it",
@@ -197,8 +233,38 @@ def usable_cpus() -> int:
         return os.cpu_count() or 1
 
 
-def _validate_arguments(parser: argparse.ArgumentParser) -> None:
+def _convert_arguments(parser: argparse.ArgumentParser) -> None:
     providers = _registry.provider_names()
+    _run_arguments(parser)
+    parser.add_argument(
+        "--to",
+        required=True,
+        choices=providers,
+        metavar="PROVIDER",
+        help="the provider to convert for: " + ", ".join(providers),
+    )
+    parser.add_argument(
+        "--out", required=True, metavar="FILE", help="where the requests are written (JSON Lines)"
+    )
+    parser.add_argument(
+        "--thinking",
+        choices=("drop", "text"),
+        default="drop",
+        help="another provider's thinking: left out (drop, the default) or sent as text",
+    )
+    parser.add_argument(
+        "--model",
+        metavar="MODEL",
+        help="the model the requests are for, for the rules that depend on it (Gemini 3 "
+        "and later want thought signatures on the current turn's calls: the documented "
+        "placeholder is added where one is missing)",
+    )
+    _docs_argument(parser)
+
+
+def _run_arguments(parser: argparse.ArgumentParser) -> None:
+    """The arguments validate and convert share: the inputs, how they are read and
+    where the work runs, and the report."""
     parser.add_argument("paths", nargs="+", metavar="PATH", help="files, directories or -")
     parser.add_argument(
         "--output", choices=("text", "json"), default="text", help="report format (text)"
@@ -240,6 +306,11 @@ def _validate_arguments(parser: argparse.ArgumentParser) -> None:
         f"{_request_forms()} or a bare array; conversion warnings are reported with the "
         "diagnostics",
     )
+
+
+def _validate_arguments(parser: argparse.ArgumentParser) -> None:
+    providers = _registry.provider_names()
+    _run_arguments(parser)
     parser.add_argument(
         "--provider-rules",
         choices=providers,
@@ -448,12 +519,7 @@ def _run(parser: argparse.ArgumentParser, arguments: argparse.Namespace) -> int:
         from agent_ir.cli._validate import Options, validate
 
         usage: argparse.ArgumentParser = arguments.usage
-        if arguments.engine == "dask" and not arguments.scheduler:
-            usage.error("--engine dask needs --scheduler ADDRESS")
-        if arguments.scheduler and arguments.engine != "dask":
-            usage.error("--scheduler is for --engine dask")
-        if arguments.dask_range_size is not None and arguments.engine != "dask":
-            usage.error("--dask-range-size is for --engine dask")
+        _engine_usage(arguments)
         if arguments.report_limit is not None and arguments.report is None:
             usage.error("--report-limit is for --report FILE")
         if arguments.model is not None and arguments.provider_rules is None:
@@ -476,6 +542,28 @@ def _run(parser: argparse.ArgumentParser, arguments: argparse.Namespace) -> int:
             docs_url=docs_base(arguments.docs_url),
         )
         return validate(options)
+    if arguments.command == "convert":
+        from agent_ir.cli._validate import Options, validate
+
+        _engine_usage(arguments)
+        return validate(
+            Options(
+                paths=arguments.paths,
+                output=arguments.output,
+                jobs=arguments.jobs,
+                engine=arguments.engine,
+                scheduler=arguments.scheduler,
+                dask_range_bytes=arguments.dask_range_size or DASK_RANGE_BYTES,
+                max_diagnostics=arguments.max_diagnostics,
+                quiet=arguments.quiet,
+                format=arguments.format,
+                model=arguments.model,
+                docs_url=docs_base(arguments.docs_url),
+                convert_to=arguments.to,
+                thinking=arguments.thinking,
+                out=arguments.out,
+            )
+        )
     if arguments.command == "explain":
         from agent_ir.cli._explain import explain
 
@@ -489,6 +577,17 @@ def _run(parser: argparse.ArgumentParser, arguments: argparse.Namespace) -> int:
 
         return replay(arguments.fixture, arguments.request_id, docs_base(arguments.docs_url))
     return _schema(parser, arguments)
+
+
+def _engine_usage(arguments: argparse.Namespace) -> None:
+    """The usage errors of the engine options validate and convert share."""
+    usage: argparse.ArgumentParser = arguments.usage
+    if arguments.engine == "dask" and not arguments.scheduler:
+        usage.error("--engine dask needs --scheduler ADDRESS")
+    if arguments.scheduler and arguments.engine != "dask":
+        usage.error("--scheduler is for --engine dask")
+    if arguments.dask_range_size is not None and arguments.engine != "dask":
+        usage.error("--dask-range-size is for --engine dask")
 
 
 def _schema(parser: argparse.ArgumentParser, arguments: argparse.Namespace) -> int:

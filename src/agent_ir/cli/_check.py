@@ -75,6 +75,7 @@ class Invalid(NamedTuple):
     text: bytes | None = None
     cut: int = 0
     hint: tuple[str, ...] = ()  # the wire formats that read this line (format "ir")
+    request: bytes | None = None  # agent-ir convert: the request's fields, as JSON
 
 
 class BlockResult(NamedTuple):
@@ -92,13 +93,18 @@ class Checks(NamedTuple):
     transcripts (the first ones) keep their ``text`` for the HTML report (0: none);
     ``pending``: ``allow_pending`` (the last assistant turn's calls may wait);
     ``model``: the model the lines were sent to, for the provider rules that depend on
-    it (``check_wire_rules``' ``model``)."""
+    it (``check_wire_rules``' ``model``; ``retarget``'s with ``convert``); ``convert``:
+    the provider each line is retargeted to (``agent-ir convert --to``; every line then
+    gives an ``Invalid`` holding its ``request``, its report as warnings and the
+    diagnostics left), with ``thinking`` for ``retarget``'s ``thinking``."""
 
     format: str = "ir"
     rules: str | None = None
     keep: int = 0
     pending: bool = False
     model: str | None = None
+    convert: str | None = None  # agent-ir convert --to: the provider lines are retargeted to
+    thinking: str = "drop"  # agent-ir convert --thinking: retarget's thinking
 
 
 IR_CHECKS = Checks()
@@ -140,6 +146,11 @@ def check_lines(
             if too_large is not None:
                 invalid.append(Invalid(number, None, (_found(too_large),)))
                 continue
+        if checks.convert is not None:
+            count, found = _retargeted(line, number, checks)
+            messages += count
+            invalid.append(found)
+            continue
         if plain:
             name, count, diagnostics = check_line(line, pending)
             warnings: tuple[Found, ...] = ()
@@ -421,6 +432,61 @@ def _converted(
     warnings = tuple(_warning(found, root) for found in converted.warnings)
     verdict = _verdict(tuple(converted), checks, converted.tools)
     return name, len(converted), verdict, warnings, converted
+
+
+def _retargeted(line: bytes, number: int, checks: Checks) -> tuple[int, Invalid]:
+    """(messages read, the line's result) of one line retargeted to ``checks.convert``:
+    its request (None when none could be made), the reading's warnings and the report of
+    ``retarget`` as warnings (IR paths into the messages read), and as diagnostics what
+    the target would still refuse, or why no request could be made (the messages'
+    ``validate_transcript`` diagnostics when they are not IR messages)."""
+    try:
+        value = parse_line(line)
+    except (ValueError, RecursionError):
+        count, diagnostics = check_text(line)  # its INVALID_TRANSCRIPT diagnostic
+        return count, Invalid(number, None, tuple(map(_found, diagnostics)))
+    name, messages, extra, tools = _wire_parts(value, checks.format)
+    if messages is None:
+        return 0, Invalid(number, name, (_found(transcript_diagnostic(extra)),))
+    read: tuple[Found, ...] = ()
+    if checks.format != "ir":
+        name, count, diagnostics, read, converted = _converted(
+            name, messages, extra, tools, checks._replace(rules=None), bare=type(value) is list
+        )
+        if converted is None:
+            return count, Invalid(number, name, tuple(map(_found, diagnostics)), read)
+        messages, tools = tuple(converted), converted.tools
+    from agent_ir.retargeting import retarget  # agent-ir convert only
+
+    try:
+        result = retarget(
+            messages,
+            checks.convert,  # type: ignore[arg-type]
+            model=checks.model,
+            tools=tools,
+            thinking=checks.thinking,  # type: ignore[arg-type]
+        )
+    except (KeyboardInterrupt, SystemExit):
+        raise
+    except Exception as error:  # not IR messages, tools the writer refuses: say why
+        diagnostics = validate_transcript(messages, tools=tools) or (
+            transcript_diagnostic(f"could not be converted ({describe_error(error)})"),
+        )
+        return _length(messages), Invalid(number, name, tuple(map(_found, diagnostics)), read)
+    report = tuple(
+        (
+            str(change.code),
+            change.message_index,
+            change.message,
+            change.path,
+            -1 if change.tool_index is None else change.tool_index,
+        )
+        for change in result.report
+    )
+    request = msgspec.json.encode(result.request.fields)
+    found = tuple(map(_found, result.diagnostics))
+    count = len(messages) if type(messages) in (list, tuple) else 0
+    return count, Invalid(number, name, found, read + report, request=request)
 
 
 def _warning(found: Any, root: str | None) -> Found:

@@ -327,6 +327,11 @@ TEXTS: dict[str, dict[str, str]] = {
         "why": "Only the provider that made an opaque value can check or decrypt it: Anthropic verifies thinking signatures and refuses a request whose signature is another provider's.",
         "fix": "Nothing to fix when switching providers; to keep the reasoning, send the turn back to the provider that made it.",
     },
+    "THINKING_AS_TEXT": {
+        "meaning": 'A thinking block made by another provider (`signatureProvider`) was sent as a text block of its reasoning: `retarget(..., thinking="text")` asked for it.',
+        "why": "Only the provider that made a thinking block can check its signature; the target takes the reasoning only as something the assistant said.",
+        "fix": 'Nothing to fix; `thinking="drop"` (the default) leaves it out instead.',
+    },
     # Provider errors: ProviderError.code
     "PROVIDER_INVALID_FIXTURE": {
         "meaning": "A provider fixture (`schemas/v1/provider-fixture.schema.json`) could not be read: not JSON, not of the fixture's shape.",

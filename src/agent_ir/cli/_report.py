@@ -129,7 +129,9 @@ class Report:
         max_diagnostics: int | None,
         *,
         docs_url: str | None = None,
+        done: str = "checked",
     ) -> None:
+        self._done = done  # the summary's last line: "checked in 1.20 s (...)"
         self._given = out
         self._json = output == "json"
         self._limit = max_diagnostics
@@ -216,7 +218,7 @@ class Report:
         if summary.hints:
             lines.append(_hint(summary.hints))
         lines.append(
-            f"checked in {seconds:.2f} s ({_rate(summary.messages, seconds):,} messages/s)\n"
+            f"{self._done} in {seconds:.2f} s ({_rate(summary.messages, seconds):,} messages/s)\n"
         )
         self._out.write("".join(lines))
 

@@ -1,4 +1,6 @@
-"""``agent-ir validate``: inputs -> an engine -> the report, with progress."""
+"""``agent-ir validate``: inputs -> an engine -> the report, with progress; and
+``agent-ir convert``, the same run with every line retargeted to a provider
+(``Options.convert_to``) and its request written to ``Options.out`` in input order."""
 
 from __future__ import annotations
 
@@ -8,7 +10,8 @@ import sys
 import time
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from json.encoder import encode_basestring_ascii as _json_text
+from typing import TYPE_CHECKING, BinaryIO
 
 from agent_ir.cli._check import Checks, Invalid
 from agent_ir.cli._defaults import DASK_RANGE_BYTES, REPORT_LIMIT
@@ -40,8 +43,11 @@ class Options:
     report: str | None = None  # --report FILE.html
     report_limit: int = REPORT_LIMIT
     allow_pending: bool = False
-    model: str | None = None  # --model, for --provider-rules
+    model: str | None = None  # --model, for --provider-rules (and convert)
     docs_url: str | None = None  # the base of the code pages, if any (agent_ir.cli._docs)
+    convert_to: str | None = None  # agent-ir convert --to PROVIDER
+    thinking: str = "drop"  # agent-ir convert --thinking
+    out: str | None = None  # agent-ir convert --out FILE: the requests
 
 
 def validate(options: Options) -> int:
@@ -55,13 +61,20 @@ def validate(options: Options) -> int:
     if options.engine == "dask" and any(source.path is None for source in inputs):
         print("agent-ir: standard input (-) needs --engine local", file=sys.stderr)
         return 2
-    page = _Page(options)
-    if not page.ready():
+    requests, page = _Requests(options), _Page(options)
+    if not requests.ready() or not page.ready():
+        requests.close()
         return 2
     # A file found in a directory but not read (a named pipe, a device) is counted as
     # an unreadable file: the run cannot say it is valid.
     summary = Summary(files=len(inputs) + len(skipped))
-    report = Report(None, options.output, options.max_diagnostics, docs_url=options.docs_url)
+    report = Report(
+        None,
+        options.output,
+        options.max_diagnostics,
+        docs_url=options.docs_url,
+        done=_done(options),
+    )
     for passed in skipped:
         summary.unreadable.append(passed.name)
         print(f"agent-ir: skipped {printable(f'{passed.name}: {passed.reason}')}", file=sys.stderr)
@@ -80,7 +93,8 @@ def validate(options: Options) -> int:
         work = _engine(options, inputs, on_error, bar.in_flight)
         with bar:
             for checked in work:
-                report.add(checked.source.name, checked.result.invalid)
+                found = requests.add(checked.source.name, checked.result.invalid)
+                report.add(checked.source.name, found)
                 page.add(checked.source.name, checked.result.invalid)
                 summary.add(checked.result)
                 key = id(checked.source)
@@ -89,10 +103,11 @@ def validate(options: Options) -> int:
     except EngineError as error:
         print(f"agent-ir: {printable(str(error))}", file=sys.stderr)
         page.abandon()
+        requests.close()
         return 2
     seconds = time.perf_counter() - start
     report.finish(summary, seconds)
-    if not page.write(summary, seconds):
+    if not page.write(summary, seconds) or not requests.close():
         return 2
     if summary.unreadable:
         return 2
@@ -166,6 +181,69 @@ class _Page:
         return False
 
 
+def _done(options: Options) -> str:
+    """What the summary's last line says was done."""
+    return "checked" if options.convert_to is None else f"converted to {options.convert_to}"
+
+
+class _Requests:
+    """The requests of ``agent-ir convert`` (``--out FILE``; nothing when validating):
+    one JSON line per transcript a request was made for, in input order,
+    ``{"file", "line", "id", "provider", "request"}`` (``id`` only when the line has
+    one; ``request`` the provider's request fields), written as results come."""
+
+    def __init__(self, options: Options) -> None:
+        self._path = options.out if options.convert_to is not None else None
+        self._provider = _json_text(options.convert_to or "")
+        self._file: BinaryIO | None = None
+        self._failed: OSError | None = None
+
+    def ready(self) -> bool:
+        """Whether the file could be opened (before anything is converted)."""
+        if self._path is None:
+            return True
+        try:
+            self._file = open(self._path, "wb")  # noqa: SIM115 -- closed by close()
+        except OSError as error:
+            return self._cannot(error)
+        return True
+
+    def add(self, name: str, found: list[Invalid]) -> list[Invalid]:
+        """Write the requests of ``found``; the entries to report (those with a
+        diagnostic or a warning; every line of a conversion has an entry)."""
+        if self._file is None:
+            return found
+        head = f'{{"file": {_json_text(printable(name))}, "line": '
+        lines = []
+        for entry in found:
+            if entry.request is None:
+                continue
+            named = "" if entry.id is None else f', "id": {_json_text(printable(entry.id))}'
+            start = f'{head}{entry.line}{named}, "provider": {self._provider}, "request": '
+            lines.append(start.encode("ascii") + entry.request + b"}\n")
+        if self._failed is None:
+            try:
+                self._file.writelines(lines)
+            except OSError as error:
+                self._failed = error
+        return [entry for entry in found if entry.diagnostics or entry.warnings]
+
+    def close(self) -> bool:
+        """Close the file; False (said) when it could not be written."""
+        if self._file is None:
+            return True
+        try:
+            self._file.close()
+        except OSError as error:
+            self._failed = self._failed or error
+        return self._failed is None or self._cannot(self._failed)
+
+    def _cannot(self, error: OSError) -> bool:
+        reason = printable(f"{self._path}: {_reason(error)}")
+        print(f"agent-ir: cannot write the requests {reason}", file=sys.stderr)
+        return False
+
+
 def _engine(
     options: Options, inputs: list[Input], on_error: OnError, in_flight: Callable[[int], None]
 ) -> Iterator[Checked]:
@@ -173,7 +251,13 @@ def _engine(
     work whose results have not come yet, where the engine knows them (Dask)."""
     keep = options.report_limit if options.report is not None else 0
     checks = Checks(
-        options.format, options.provider_rules, keep, options.allow_pending, options.model
+        options.format,
+        options.provider_rules,
+        keep,
+        options.allow_pending,
+        options.model,
+        options.convert_to,
+        options.thinking,
     )
     if options.engine == "dask":
         from agent_ir.cli._dask import checked_on_dask  # the optional extra agent-ir[dask]

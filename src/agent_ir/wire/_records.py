@@ -106,6 +106,7 @@ def spec_from_record(
         tool_names=None
         if names is None
         else ToolNameRule(longest=names.longest, characters=names.characters, first=names.first),
+        cache_breakpoints=record.cache_breakpoints,
         signatures=None
         if signatures is None
         else SignatureRule(

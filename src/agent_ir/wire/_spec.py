@@ -250,8 +250,9 @@ class ProviderSpec:
     """One provider: ``name`` as the public API and the CLI spell it, ``label`` for a
     person (the HTML report), its tool-call ``ids``, its ``turns`` rules, the
     ``request`` reader of its wire format, the ``tool_names`` it takes (None: no
-    rule is known, none is checked) and the ``signatures`` it wants back on tool
-    calls (None: none)."""
+    rule is known, none is checked), the ``signatures`` it wants back on tool
+    calls (None: none) and ``cache_breakpoints``, the most cache breakpoints a request
+    may hold (None: no limit is known)."""
 
     name: str
     label: str
@@ -260,6 +261,7 @@ class ProviderSpec:
     request: RequestReader
     tool_names: ToolNameRule | None = None
     signatures: SignatureRule | None = None
+    cache_breakpoints: int | None = None
 
 
 @dataclass(frozen=True)

@@ -229,3 +229,26 @@ def test_from_openai_chat_warns_about_a_detail_it_cannot_hold_at_its_path() -> N
         ),
     ]
     assert json.loads(content(read[0])[0]["signature"])["signature"] == SIGNATURE
+
+
+def test_a_request_message_with_text_parts_keeps_its_reasoning_details() -> None:
+    """Content as a list of text parts (several text blocks are sent so) beside
+    reasoning_details: both are read, the thinking first (it was once lost)."""
+    message = {
+        "role": "assistant",
+        "content": [{"type": "text", "text": "One."}, {"type": "text", "text": "Two."}],
+        "reasoning_details": [TEXT],
+    }
+    back = from_openai_chat([message])
+    assert back.warnings == ()
+    assert content(back[0]) == [
+        {
+            "type": "thinking",
+            "thinking": "Think.",
+            "signature": REFERENCE,
+            "signatureProvider": "openai-chat",
+        },
+        {"type": "text", "text": "One."},
+        {"type": "text", "text": "Two."},
+    ]
+    assert to_openai_chat(back).fields["messages"] == [message]

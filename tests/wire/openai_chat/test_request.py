@@ -271,7 +271,9 @@ def test_a_user_list_left_empty_is_sent_as_an_empty_string(
     assert warned(request) == warnings
 
 
-def test_assistant_text_is_joined_and_tool_calls_follow() -> None:
+def test_assistant_text_blocks_are_text_parts_and_tool_calls_follow() -> None:
+    """One text block is the content string; several are a text part each, so that they
+    read back as the blocks they were (a string would join them into one)."""
     message = assistant(
         text("I will read it. "),
         call("call-1", "read", {"path": "a.txt"}),
@@ -282,7 +284,10 @@ def test_assistant_text_is_joined_and_tool_calls_follow() -> None:
     assert request.fields["messages"] == [
         {
             "role": "assistant",
-            "content": "I will read it. Then edit.",
+            "content": [
+                {"type": "text", "text": "I will read it. "},
+                {"type": "text", "text": "Then edit."},
+            ],
             "tool_calls": [
                 wire_call("call-1", "read", '{"path":"a.txt"}'),
                 wire_call("call-2", "edit", '{"path":"a.txt","lines":[1,2]}'),
@@ -473,7 +478,10 @@ def test_ir_objects_and_their_json_form_convert_alike() -> None:
         {"role": "user", "content": "Read package.json."},
         {
             "role": "assistant",
-            "content": "I will inspect it. Then I will summarize it.",
+            "content": [
+                {"type": "text", "text": "I will inspect it. "},
+                {"type": "text", "text": "Then I will summarize it."},
+            ],
             "tool_calls": [wire_call("call-read-001", "read", '{"path":"package.json"}')],
         },
         {"role": "tool", "tool_call_id": "call-read-001", "content": '{"name":"pify-docs"}'},
@@ -1156,8 +1164,8 @@ def _keep_assistant(message: Any, index: int, losses: list[Any], moved: list[Any
             losses.append(("FOREIGN_SIGNATURE_DROPPED", index, block_index))
         else:
             losses.append(("THINKING_NOT_SENT", index, block_index))
-    joined, refusal = "".join(texts), "".join(refusals)
-    content = [text(joined)] if joined else []
+    refusal = "".join(refusals)
+    content = [text(part) for part in texts if part]  # each non-empty one a part
     if refusal:
         content.append({"type": "refusal", "text": refusal})
     return {"role": "assistant", "content": content + calls}

@@ -354,9 +354,8 @@ def _assistant(message: AssistantMessage, index: int, warnings: Warnings) -> Jso
         else:
             code, why = _NOT_SENT.get(kind, _THINKING_NOT_SENT)
             warnings.add(code, index, block_index, why)
-    text, refusal = "".join(texts), "".join(refusals)
-    held = bool(calls or refusal)
-    wire: JsonDict = {"role": "assistant", "content": None if held and not text else text}
+    refusal = "".join(refusals)
+    wire: JsonDict = {"role": "assistant", "content": _content(texts, bool(calls or refusal))}
     if details:
         wire["reasoning_details"] = details
     if refusal:
@@ -364,6 +363,16 @@ def _assistant(message: AssistantMessage, index: int, warnings: Warnings) -> Jso
     if calls:
         wire["tool_calls"] = calls
     return wire
+
+
+def _content(texts: list[str], held: bool) -> str | list[JsonDict] | None:
+    """An assistant message's ``content``: one text as a string, several as a text part
+    each (they read back as the blocks they were; an empty one carries nothing), None
+    when there is none and the message holds calls or a refusal."""
+    parts = [part for part in texts if part]
+    if len(parts) > 1:
+        return [{"type": "text", "text": part} for part in parts]
+    return None if held and not parts else "".join(parts)
 
 
 def _detail(block: Any) -> JsonDict | None:
@@ -728,7 +737,7 @@ class _Reader:
             if content:
                 blocks.append({"type": "text", "text": content})
         elif content is not None:
-            blocks = self._text_parts(index, content, path, refusals=True)
+            blocks.extend(self._text_parts(index, content, path, refusals=True))
         if message.annotations is not None:
             self._annotations(index, message.annotations, blocks, path)
         if message.refusal:

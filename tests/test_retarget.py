@@ -1,0 +1,265 @@
+"""``retarget``: another provider's thinking, the target's repair, cache breakpoints and
+the writer's warnings, each change reported at its path in the input. The pair matrix
+(``tests/wire/test_pair_matrix.py``) holds it to every recording; these say what each
+step does, with small histories."""
+
+from __future__ import annotations
+
+import importlib
+from typing import Any
+
+import pytest
+from anthropic.types import MessageParam
+
+from agent_ir import (
+    InvalidMessageError,
+    RepairCode,
+    retarget,
+    to_json_value,
+)
+from agent_ir.wire import (
+    ConversionWarningCode,
+    from_openai_responses,
+    to_anthropic,
+    to_openai_chat,
+    to_openai_responses,
+)
+from agent_ir.wire._registry import provider_names
+
+from support.sdk import assert_sdk_accepts
+
+ENCRYPTED = "gAAAAABo_encrypted_reasoning"
+REASONING_ITEM = {
+    "type": "reasoning",
+    "id": "rs_0a1b2c",
+    "summary": [{"type": "summary_text", "text": "Add the two numbers."}],
+    "encrypted_content": ENCRYPTED,
+}
+
+
+def responses_history() -> Any:
+    """A history read from OpenAI Responses: its reasoning item is a thinking block
+    whose signature is OpenAI's (``signatureProvider`` "openai-responses")."""
+    return from_openai_responses(
+        [
+            {"role": "user", "content": "What is 27 + 453?"},
+            REASONING_ITEM,
+            {
+                "type": "message",
+                "id": "msg_1",
+                "role": "assistant",
+                "content": [{"type": "output_text", "text": "480", "annotations": []}],
+            },
+            {"role": "user", "content": "Thanks."},
+        ]
+    )
+
+
+def places(result: Any) -> list[tuple[str, str]]:
+    return [(str(change.code), change.path) for change in result.report]
+
+
+def test_openais_reasoning_goes_to_anthropic_without_its_signature_and_says_so() -> None:
+    """The case issue 39 names: a Responses reasoning item must not reach Anthropic as a
+    thinking block signed with OpenAI's item (Anthropic refuses the request)."""
+    history = responses_history()
+    assert history[1].content[0].signature_provider == "openai-responses"
+    result = retarget(history, "anthropic")
+    sent = repr(result.request.fields)
+    assert ENCRYPTED not in sent
+    assert "rs_0a1b2c" not in sent
+    assert places(result) == [("THINKING_NOT_SENT", "/1/content/0")]
+    assert result.report[0].message_index == 1
+    assert result.diagnostics == ()
+    assert result.request.fields["messages"][1] == {
+        "role": "assistant",
+        "content": [{"type": "text", "text": "480"}],
+    }
+    assert_sdk_accepts(result.request.fields["messages"], list[MessageParam], "messages")
+
+
+def test_thinking_text_sends_the_reasoning_as_text_at_its_place() -> None:
+    result = retarget(responses_history(), "anthropic", thinking="text")
+    assert places(result) == [("THINKING_AS_TEXT", "/1/content/0")]
+    assert result.request.fields["messages"][1]["content"] == [
+        {"type": "text", "text": "Add the two numbers."},
+        {"type": "text", "text": "480"},
+    ]
+    assert ENCRYPTED not in repr(result.request.fields)
+
+
+def test_redacted_thinking_has_no_text_to_send_and_is_dropped_either_way() -> None:
+    history = [
+        {"role": "user", "id": "u", "content": "Hi"},
+        {"role": "assistant", "id": "a", "content": [
+            {"type": "thinking", "thinking": "", "redacted": True, "signature": "opaque",
+             "signatureProvider": "anthropic"},
+            {"type": "text", "text": "Hello."}]},
+    ]  # fmt: skip
+    for thinking in ("drop", "text"):
+        result = retarget(history, "gemini", thinking=thinking)  # type: ignore[arg-type]
+        assert places(result) == [("THINKING_NOT_SENT", "/1/content/0")]
+        assert "opaque" not in repr(result.request.fields)
+
+
+def test_a_history_retargeted_to_its_own_provider_is_unchanged() -> None:
+    history = responses_history()
+    result = retarget(history, "openai-responses")
+    assert result.request == to_openai_responses(history)
+    assert result.report == ()
+    assert result.diagnostics == ()
+    assert result.transcript == tuple(history)
+    assert ENCRYPTED in repr(result.request.fields)  # its maker gets it back
+
+
+def test_repairs_are_reported_at_their_place_in_the_input_after_a_dropped_block() -> None:
+    """The thinking dropped from message 1 shifts its blocks; the rename of the call
+    behind it is still reported at the call's place in the input, and the result that
+    came after a user message is moved after its call."""
+    history = [
+        {"role": "user", "id": "u1", "content": "Weather in Paris?"},
+        {"role": "assistant", "id": "a1", "content": [
+            {"type": "thinking", "thinking": "Need a tool.", "signature": "sig",
+             "signatureProvider": "openai-responses"},
+            {"type": "toolCall", "id": "call_1|fc_1", "name": "weather",
+             "arguments": {"city": "Paris"}}]},
+        {"role": "user", "id": "u2", "content": "hurry"},
+        {"role": "toolResult", "id": "r1", "toolCallId": "call_1|fc_1", "toolName": "weather",
+         "content": "sunny", "isError": False},
+    ]  # fmt: skip
+    result = retarget(history, "anthropic")
+    assert places(result) == [
+        ("THINKING_NOT_SENT", "/1/content/0"),
+        ("RENAMED_TOOL_CALL_ID", "/1/content/1/id"),
+        ("MOVED_RESULT", "/3"),
+    ]
+    assert [type(change.code) for change in result.report] == [
+        ConversionWarningCode,
+        RepairCode,
+        RepairCode,
+    ]
+    assert dict(result.renamed_ids) == {"call_1|fc_1": "call_1_fc_1"}
+    assert result.diagnostics == ()
+    [call] = result.request.fields["messages"][1]["content"]
+    assert call["id"] == "call_1_fc_1"
+
+
+def test_a_writer_warning_after_a_dropped_block_points_into_the_input() -> None:
+    history = [
+        {"role": "user", "id": "u", "content": "Hi"},
+        {"role": "assistant", "id": "a", "content": [
+            {"type": "thinking", "thinking": "hm", "signature": "s",
+             "signatureProvider": "anthropic"},
+            {"type": "text", "text": "Hello.", "cacheControl": {"type": "ephemeral"}}]},
+    ]  # fmt: skip
+    result = retarget(history, "openai-chat")
+    assert places(result) == [
+        ("THINKING_NOT_SENT", "/1/content/0"),
+        ("CACHE_CONTROL_NOT_SENT", "/1/content/1/cacheControl"),
+    ]
+    # the writer's own warning is about what it was given: block 0 of the sent message
+    assert [w.path for w in result.request.warnings] == ["/1/content/0/cacheControl"]
+
+
+def test_a_message_the_repair_added_is_reported_at_the_message_it_answers() -> None:
+    """An unanswered call gets an error result; Chat Completions cannot say it is an
+    error: that warning is about the added message, reported at the call's message."""
+    history = [
+        {"role": "user", "id": "u", "content": "List files."},
+        {"role": "assistant", "id": "a", "content": [
+            {"type": "toolCall", "id": "c1", "name": "ls", "arguments": {}}]},
+        {"role": "user", "id": "u2", "content": "Never mind."},
+    ]  # fmt: skip
+    result = retarget(history, "openai-chat")
+    assert places(result) == [("ADDED_ERROR_RESULT", "/1/content/0"), ("ERROR_FLAG_NOT_SENT", "/1")]
+    assert [m["role"] for m in result.request.fields["messages"]] == [
+        "user",
+        "assistant",
+        "tool",
+        "user",
+    ]
+    assert result.diagnostics == ()
+
+
+def breakpoints(count: int) -> list[dict[str, Any]]:
+    cached = {"type": "ephemeral"}
+    return [
+        {"role": "system", "id": "s", "content": "Be brief.", "cacheControl": cached},
+        *(
+            {"role": "user", "id": f"u{n}", "content": [
+                {"type": "text", "text": f"turn {n}", "cacheControl": cached}]}
+            if n % 2 == 0
+            else {"role": "assistant", "id": f"a{n}", "content": [
+                {"type": "text", "text": f"reply {n}", "cacheControl": cached}]}
+            for n in range(count - 1)
+        ),
+    ]  # fmt: skip
+
+
+def cache_marks(fields: dict[str, Any]) -> int:
+    return repr(fields).count("cache_control")
+
+
+def test_anthropic_keeps_the_last_four_cache_breakpoints_and_reports_the_others() -> None:
+    assert cache_marks(retarget(breakpoints(4), "anthropic").request.fields) == 4
+    assert retarget(breakpoints(4), "anthropic").report == ()
+    result = retarget(breakpoints(6), "anthropic")
+    assert cache_marks(result.request.fields) == 4
+    assert places(result) == [
+        ("CACHE_CONTROL_NOT_SENT", "/0/cacheControl"),
+        ("CACHE_CONTROL_NOT_SENT", "/1/content/0/cacheControl"),
+    ]
+    assert "at most 4 cache breakpoints" in result.report[0].message
+    assert cache_marks(to_anthropic(breakpoints(6)).fields) == 6  # the writer alone sends all
+    # the input is not changed
+    assert breakpoints(6)[0]["cacheControl"] == {"type": "ephemeral"}
+
+
+def test_a_target_without_breakpoints_warns_each_through_its_writer() -> None:
+    result = retarget(breakpoints(6), "openai-chat")
+    assert [code for code, _ in places(result)] == ["CACHE_CONTROL_NOT_SENT"] * 6
+    assert result.request == to_openai_chat(breakpoints(6))
+
+
+def test_what_the_repair_cannot_make_valid_stays_in_the_diagnostics() -> None:
+    tools = [{"name": "bad name!", "parameters": {"type": "object"}}]
+    result = retarget([{"role": "user", "id": "u", "content": "Hi"}], "anthropic", tools=tools)
+    assert [d.code for d in result.diagnostics] == ["INVALID_TOOL_NAME_FORMAT"]
+    assert "tools" in result.request.fields
+
+
+def test_every_registered_provider_has_the_writer_retarget_finds() -> None:
+    for name in provider_names():
+        module = importlib.import_module(f"agent_ir.wire.{name.replace('-', '_')}")
+        writer = getattr(module, f"to_{name.replace('-', '_')}")
+        result = retarget([{"role": "user", "id": "u", "content": "Hi"}], name)  # type: ignore[arg-type]
+        assert result.request == writer([{"role": "user", "id": "u", "content": "Hi"}])
+        assert result.provider == name
+
+
+@pytest.mark.parametrize(
+    ("arguments", "error", "words"),
+    [
+        (([], "openai"), ValueError, "provider must be one of"),
+        (([], None), ValueError, "provider must be one of"),
+        (([], "anthropic", "keep"), ValueError, 'thinking must be "drop" or "text"'),
+        (([{"role": "user"}], "anthropic"), InvalidMessageError, r"retarget: \[0\].content"),
+        (("not a list", "anthropic"), TypeError, "retarget: expected a list or tuple"),
+    ],
+)
+def test_bad_arguments_are_clear_errors(
+    arguments: tuple[Any, ...], error: type, words: str
+) -> None:
+    transcript, provider, *thinking = arguments
+    with pytest.raises(error, match=words):
+        retarget(transcript, provider, thinking=thinking[0] if thinking else "drop")
+
+
+def test_the_result_is_immutable_and_hashable() -> None:
+    result = retarget(responses_history(), "anthropic")
+    with pytest.raises(TypeError):
+        result.renamed_ids["x"] = "y"  # type: ignore[index]
+    assert hash(result) == hash(retarget(responses_history(), "anthropic"))
+    assert [to_json_value(m) for m in result.transcript][1]["content"] == [
+        {"type": "text", "text": "480", "itemId": "msg_1"}
+    ]

@@ -68,6 +68,10 @@ def wire_cases(messages: tuple[Any, ...]) -> dict[str, Case]:
         "from_gemini": lambda: from_gemini(
             gemini["contents"], system_instruction=gemini.get("systemInstruction")
         ),
+        # retarget: the writer, plus the thinking step, the repair and check_wire_rules
+        # of what is sent (no target: it is the writer's cost and a validation's)
+        "retarget to anthropic": lambda: agent_ir.retarget(messages, "anthropic"),
+        "retarget to openai-responses": lambda: agent_ir.retarget(messages, "openai-responses"),
     }
 
 

@@ -19,40 +19,14 @@ from agent_ir import (
 )
 from agent_ir.wire import (
     ConversionWarningCode,
-    from_openai_responses,
     to_anthropic,
     to_openai_chat,
     to_openai_responses,
 )
 from agent_ir.wire._registry import provider_names
 
+from support.histories import ENCRYPTED, SWITCHED, responses_history
 from support.sdk import assert_sdk_accepts
-
-ENCRYPTED = "gAAAAABo_encrypted_reasoning"
-REASONING_ITEM = {
-    "type": "reasoning",
-    "id": "rs_0a1b2c",
-    "summary": [{"type": "summary_text", "text": "Add the two numbers."}],
-    "encrypted_content": ENCRYPTED,
-}
-
-
-def responses_history() -> Any:
-    """A history read from OpenAI Responses: its reasoning item is a thinking block
-    whose signature is OpenAI's (``signatureProvider`` "openai-responses")."""
-    return from_openai_responses(
-        [
-            {"role": "user", "content": "What is 27 + 453?"},
-            REASONING_ITEM,
-            {
-                "type": "message",
-                "id": "msg_1",
-                "role": "assistant",
-                "content": [{"type": "output_text", "text": "480", "annotations": []}],
-            },
-            {"role": "user", "content": "Thanks."},
-        ]
-    )
 
 
 def places(result: Any) -> list[tuple[str, str]]:
@@ -116,17 +90,7 @@ def test_repairs_are_reported_at_their_place_in_the_input_after_a_dropped_block(
     """The thinking dropped from message 1 shifts its blocks; the rename of the call
     behind it is still reported at the call's place in the input, and the result that
     came after a user message is moved after its call."""
-    history = [
-        {"role": "user", "id": "u1", "content": "Weather in Paris?"},
-        {"role": "assistant", "id": "a1", "content": [
-            {"type": "thinking", "thinking": "Need a tool.", "signature": "sig",
-             "signatureProvider": "openai-responses"},
-            {"type": "toolCall", "id": "call_1|fc_1", "name": "weather",
-             "arguments": {"city": "Paris"}}]},
-        {"role": "user", "id": "u2", "content": "hurry"},
-        {"role": "toolResult", "id": "r1", "toolCallId": "call_1|fc_1", "toolName": "weather",
-         "content": "sunny", "isError": False},
-    ]  # fmt: skip
+    history = SWITCHED
     result = retarget(history, "anthropic")
     assert places(result) == [
         ("THINKING_NOT_SENT", "/1/content/0"),

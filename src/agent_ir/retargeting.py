@@ -54,11 +54,15 @@ from agent_ir._generated.message_schema import (
 from agent_ir._paths import to_pointer, unescape_segment
 from agent_ir._publish import publish_lazy
 from agent_ir._text import quoted
-from agent_ir.messages import messages_of
 from agent_ir.repair import RepairCode, repaired_pairs
 from agent_ir.rules import check_wire_rules
 from agent_ir.wire import _registry
-from agent_ir.wire._common import ConversionWarning, ConversionWarningCode, WireRequest
+from agent_ir.wire._common import (
+    ConversionWarning,
+    ConversionWarningCode,
+    WireRequest,
+    transcript_items,
+)
 from agent_ir.wire._registry import Provider
 from agent_ir.wire._spec import ProviderSpec
 
@@ -136,7 +140,8 @@ def retarget(
     spec = _registry.provider_spec(provider)
     if thinking not in ("drop", "text"):
         raise ValueError(f'thinking must be "drop" or "text", not {quoted(thinking)}')
-    messages = messages_of("retarget", transcript)
+    # As the writers take them: IR objects as they are, mappings validated.
+    messages = transcript_items("retarget", transcript)
     changes: list[RetargetChange] = []
     prepared, positions = _own_thinking(messages, spec, thinking, changes)
     pairs, repaired = repaired_pairs(prepared, provider, model=model)

@@ -16,23 +16,8 @@ from agent_ir import retarget
 from agent_ir.wire import from_openai_chat
 
 from support.cli import SAMPLE, json_lines, run
+from support.histories import SWITCHED
 
-THINKING = {
-    "type": "thinking",
-    "thinking": "Need a tool.",
-    "signature": "sig",
-    "signatureProvider": "openai-responses",
-}
-SWITCHED = [
-    {"role": "user", "id": "u1", "content": "Weather in Paris?"},
-    {"role": "assistant", "id": "a1", "content": [
-        THINKING,
-        {"type": "toolCall", "id": "call_1|fc_1", "name": "weather",
-         "arguments": {"city": "Paris"}}]},
-    {"role": "user", "id": "u2", "content": "hurry"},
-    {"role": "toolResult", "id": "r1", "toolCallId": "call_1|fc_1", "toolName": "weather",
-     "content": "sunny", "isError": False},
-]  # fmt: skip
 HELLO = [{"role": "user", "id": "u1", "content": "Hi"}]
 
 

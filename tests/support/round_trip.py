@@ -10,7 +10,8 @@ changed, merged into another message) must lie under a warning's path (the warni
 path is the item's path or above it, or names a field within it), and nothing may be
 given back that the session did not have in that place unless something warned was
 dropped there (a refusal given back as text) or it is a warned block of the session given
-back elsewhere as it was (a block moved ahead of a tool call)."""
+back elsewhere as it was (a block moved ahead of a tool call, a result moved after its
+call)."""
 
 from __future__ import annotations
 
@@ -95,8 +96,13 @@ def unwarned_differences(
     matcher = difflib.SequenceMatcher(
         None, [text for _, text in before], [text for _, text in after], autojunk=False
     )
-    # A block warned at its place may come back elsewhere as it was (BLOCK_MOVED).
-    moved = {text for path, text in before if "/content/" in path and _covered(path, paths)}
+    # A block warned at its place, or a message warned as a whole, may come back
+    # elsewhere as it was (BLOCK_MOVED, MOVED_RESULT).
+    moved = {
+        text
+        for path, text in before
+        if ("/content/" in path and _covered(path, paths)) or path in paths
+    }
     found = []
     for tag, low, high, other_low, other_high in matcher.get_opcodes():
         if tag == "equal":

@@ -36,7 +36,6 @@ from agent_ir.wire import (
     WireRequest,
     from_anthropic,
     from_gemini,
-    from_openai_responses,
     reply_from_anthropic,
     reply_from_gemini,
     reply_from_openai_responses,
@@ -47,19 +46,13 @@ from agent_ir.wire import (
 from agent_ir.wire._registry import provider_names, request_reader
 
 from support.examples import examples
+from support.histories import ENCRYPTED, REASONING_ITEM, responses_history
 from support.sdk import assert_sdk_accepts
 
 FIXTURES = Path(__file__).parents[2] / "fixtures" / "wire"
 Code = ConversionWarningCode
 FOREIGN = Code.FOREIGN_SIGNATURE_DROPPED
 
-ENCRYPTED = "gAAAAABoOpaqueEncryptedReasoning-from-OpenAI=="
-REASONING_ITEM = {
-    "type": "reasoning",
-    "id": "rs_0a1b2c",
-    "summary": [{"type": "summary_text", "text": "Add the two numbers."}],
-    "encrypted_content": ENCRYPTED,
-}
 ANTHROPIC_SIGNATURE = "EqQBCkgIBhABGAIiQAnthropicSignature=="
 REDACTED_DATA = "EmwKAhgBEgyAnthropicRedactedData=="
 THOUGHT_SIGNATURE = "CiQBjz1rX0dlbWluaVRob3VnaHQ="
@@ -101,22 +94,6 @@ def places(request: WireRequest) -> list[tuple[str, str]]:
 
 
 # --- OpenAI Responses reasoning -> Anthropic: the case of issue 39 -----------------------
-
-
-def responses_history() -> Any:
-    return from_openai_responses(
-        [
-            {"role": "user", "content": "What is 27 + 453?"},
-            REASONING_ITEM,
-            {
-                "type": "message",
-                "id": "msg_1",
-                "role": "assistant",
-                "content": [{"type": "output_text", "text": "480", "annotations": []}],
-            },
-            {"role": "user", "content": "Thanks."},
-        ]
-    )
 
 
 def test_a_reasoning_item_read_from_a_request_goes_to_anthropic_without_openais_signature() -> None:

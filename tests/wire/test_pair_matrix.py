@@ -1,6 +1,6 @@
 """The pair matrix: every recording of ``fixtures/wire/`` (read from its format into the
 IR, as the next turn of a session: ``support.round_trip.session``) and the README's
-example, retargeted to every provider. For each ordered pair of a source format and a
+histories, retargeted to every provider. For each ordered pair of a source format and a
 target:
 
 * the request passes ``check_wire_rules`` for the target with 0 diagnostics (what
@@ -16,7 +16,9 @@ reply's provider, model, usage and stop reason (no request holds them)."""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -25,7 +27,7 @@ from google.genai import types as genai
 from openai.types.chat import ChatCompletionMessageParam
 from openai.types.responses import ResponseInputItemParam
 
-from agent_ir import check_wire_rules, retarget, to_json_value
+from agent_ir import check_wire_rules, parse_message, retarget, to_json_value
 from agent_ir.wire import (
     WireMessages,
     from_anthropic,
@@ -55,7 +57,7 @@ def _gemini_accepts(fields: Fields) -> None:
 def _anthropic_accepts(fields: Fields) -> None:
     assert_sdk_accepts(fields["messages"], list[MessageParam], "messages")
     if "system" in fields:
-        assert_sdk_accepts(fields["system"], list[TextBlockParam], "system")
+        assert_sdk_accepts(fields["system"], str | list[TextBlockParam], "system")
 
 
 def _chat_accepts(fields: Fields) -> None:
@@ -95,20 +97,48 @@ TARGETS: dict[str, tuple[Callable[[Fields], None], Callable[[Fields], WireMessag
 }
 
 
-def _readme() -> Any:
-    return pytest.param(
-        [to_json_value(message) for message in readme_transcript()], id="readme/example"
-    )
+README = Path(__file__).resolve().parents[2] / "README.md"
+
+
+def _readme() -> list[Any]:
+    """The README's histories (the session of its conversion example, the Anthropic and
+    pydantic-ai histories of its switching example, run as written) and the IR guide's
+    example, once the README's."""
+    blocks = re.findall(r"^```python\n(.*?)^```$", README.read_text(encoding="utf-8"),
+                        flags=re.DOTALL | re.MULTILINE)  # fmt: skip
+    found = [("readme/ir-guide", list(readme_transcript()))]
+    for block, names in zip(blocks, (("session",), ("history", "transcript")), strict=False):
+        scope: dict[str, Any] = {"__name__": "example"}
+        exec(compile(block, str(README), "exec"), scope)
+        found += [(f"readme/{name}", list(scope[name])) for name in names]
+    return [
+        pytest.param([_request_part(parse_message(m)) for m in messages], id=name)
+        for name, messages in found
+    ]
+
+
+# No part of a request: no writer sends them, none warns (as support.round_trip.session).
+_NOT_REQUEST = frozenset({"timestamp", "provider", "model", "usage", "stopReason"})
+
+
+def _request_part(message: Any) -> Fields:
+    return {k: v for k, v in to_json_value(message).items() if k not in _NOT_REQUEST}
 
 
 SOURCES = [
     *(pytest.param(session(p.values[0]), id=p.id) for p in recorded_replies()),
-    _readme(),
+    *_readme(),
 ]
 
 
 def test_the_matrix_has_every_provider_as_a_target_and_every_format_as_a_source() -> None:
     assert sorted(TARGETS) == sorted(provider_names())
+    assert [p.id for p in SOURCES if p.id.startswith("readme/")] == [
+        "readme/ir-guide",
+        "readme/session",
+        "readme/history",
+        "readme/transcript",
+    ]
     assert {param.id.split("/")[0] for param in SOURCES} == {
         "anthropic",
         "gemini",

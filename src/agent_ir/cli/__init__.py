@@ -35,8 +35,8 @@ exit status:
 
 _DESCRIPTION = """\
 Validate LLM agent transcripts (agent-ir's v1 JSON form) before a provider or a training
-run finds what is broken; explain a code it reports; replay recorded provider fixtures;
-print the JSON Schemas.
+run finds what is broken; convert them into one provider's requests; explain a code it
+reports; replay recorded provider fixtures; print the JSON Schemas.
 
 example:
   agent-ir validate fixtures/transcripts/sample.jsonl
@@ -524,41 +524,22 @@ def _run(parser: argparse.ArgumentParser, arguments: argparse.Namespace) -> int:
             usage.error("--report-limit is for --report FILE")
         if arguments.model is not None and arguments.provider_rules is None:
             usage.error("--model is for --provider-rules PROVIDER")
-        options = Options(
-            paths=arguments.paths,
-            output=arguments.output,
-            jobs=arguments.jobs,
-            engine=arguments.engine,
-            scheduler=arguments.scheduler,
-            dask_range_bytes=arguments.dask_range_size or DASK_RANGE_BYTES,
-            max_diagnostics=arguments.max_diagnostics,
-            quiet=arguments.quiet,
-            format=arguments.format,
-            provider_rules=arguments.provider_rules,
-            report=arguments.report,
-            report_limit=arguments.report_limit or REPORT_LIMIT,
-            allow_pending=arguments.allow_pending,
-            model=arguments.model,
-            docs_url=docs_base(arguments.docs_url),
+        return validate(
+            Options(
+                **_run_options(arguments),
+                provider_rules=arguments.provider_rules,
+                report=arguments.report,
+                report_limit=arguments.report_limit or REPORT_LIMIT,
+                allow_pending=arguments.allow_pending,
+            )
         )
-        return validate(options)
     if arguments.command == "convert":
         from agent_ir.cli._validate import Options, validate
 
         _engine_usage(arguments)
         return validate(
             Options(
-                paths=arguments.paths,
-                output=arguments.output,
-                jobs=arguments.jobs,
-                engine=arguments.engine,
-                scheduler=arguments.scheduler,
-                dask_range_bytes=arguments.dask_range_size or DASK_RANGE_BYTES,
-                max_diagnostics=arguments.max_diagnostics,
-                quiet=arguments.quiet,
-                format=arguments.format,
-                model=arguments.model,
-                docs_url=docs_base(arguments.docs_url),
+                **_run_options(arguments),
                 convert_to=arguments.to,
                 thinking=arguments.thinking,
                 out=arguments.out,
@@ -577,6 +558,24 @@ def _run(parser: argparse.ArgumentParser, arguments: argparse.Namespace) -> int:
 
         return replay(arguments.fixture, arguments.request_id, docs_base(arguments.docs_url))
     return _schema(parser, arguments)
+
+
+def _run_options(arguments: argparse.Namespace) -> dict[str, Any]:
+    """The options validate and convert share (``_run_arguments``), as ``Options``
+    takes them."""
+    return {
+        "paths": arguments.paths,
+        "output": arguments.output,
+        "jobs": arguments.jobs,
+        "engine": arguments.engine,
+        "scheduler": arguments.scheduler,
+        "dask_range_bytes": arguments.dask_range_size or DASK_RANGE_BYTES,
+        "max_diagnostics": arguments.max_diagnostics,
+        "quiet": arguments.quiet,
+        "format": arguments.format,
+        "model": arguments.model,
+        "docs_url": docs_base(arguments.docs_url),
+    }
 
 
 def _engine_usage(arguments: argparse.Namespace) -> None:

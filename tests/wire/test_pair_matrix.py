@@ -16,6 +16,7 @@ reply's provider, model, usage and stop reason (no request holds them)."""
 
 from __future__ import annotations
 
+import importlib
 import re
 from collections.abc import Callable
 from pathlib import Path
@@ -213,3 +214,24 @@ def test_each_source_retargeted_to_each_provider_is_accepted_and_every_differenc
         renamed |= _assigned_again(sent, got)
     expected = _renamed(sent, renamed)
     assert unwarned_differences(expected, got, [c.path for c in result.report]) == []
+
+
+_OWN = [
+    pytest.param(p.id.split("/")[0], p.values[0], id=p.id)
+    for p in SOURCES
+    if p.id.split("/")[0] in TARGETS
+]
+
+
+@pytest.mark.parametrize(("provider", "sent"), _OWN)
+def test_a_history_retargeted_to_the_provider_it_came_from_is_its_writer_s_request(
+    provider: str, sent: list[Fields]
+) -> None:
+    """Unchanged: the request is the provider's own ``to_*`` of the history, the report
+    only that writer's warnings (each recording is its provider's reply)."""
+    result = retarget(sent, provider)  # type: ignore[arg-type]
+    module = importlib.import_module(f"agent_ir.wire.{provider.replace('-', '_')}")
+    written = getattr(module, f"to_{provider.replace('-', '_')}")(sent)
+    assert result.request == written
+    assert [(c.code, c.path) for c in result.report] == [(w.code, w.path) for w in written.warnings]
+    assert dict(result.renamed_ids) == {}

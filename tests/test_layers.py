@@ -66,7 +66,7 @@ LAYERS: list[tuple[str, list[str]]] = [
     ("replies", ["agent_ir.replies", "agent_ir.replies.*"]),
     ("wire", ["agent_ir.wire", "agent_ir.wire.*"]),
     ("adapters", ["agent_ir.adapters", "agent_ir.adapters.*"]),
-    ("repair", ["agent_ir.rules", "agent_ir.repair"]),
+    ("repair", ["agent_ir.rules", "agent_ir.repair", "agent_ir.retargeting"]),
     ("cli", ["agent_ir.cli", "agent_ir.cli.*", "agent_ir.__main__"]),
     ("package", ["agent_ir"]),
 ]

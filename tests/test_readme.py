@@ -25,7 +25,7 @@ PAGES = {
     "docs/guide/ir.md": 2,
     "docs/guide/conversions.md": 2,
     "docs/guide/replies-and-streams.md": 3,
-    "docs/guide/caching-and-refusals.md": 2,
+    "docs/guide/caching-and-refusals.md": 3,
     "docs/guide/gemini.md": 1,
     "docs/guide/bedrock.md": 2,
     "docs/guide/mistral.md": 1,

@@ -264,13 +264,47 @@ export interface Usage {
    */
   readonly cacheReadTokens?: number;
   /**
-   * Of inputTokens, how many were written to the provider's prompt cache (Anthropic cache_creation_input_tokens).
+   * Of inputTokens, how many were written to the provider's prompt cache (Anthropic cache_creation_input_tokens, Bedrock cacheWriteInputTokens, OpenAI cache_write_tokens).
    */
   readonly cacheWriteTokens?: number;
   /**
    * Of outputTokens, how many were reasoning the reply does not show (OpenAI reasoning_tokens).
    */
   readonly reasoningTokens?: number;
+  /**
+   * Of cacheWriteTokens, how many were written with each time to live, as the provider reports them (Anthropic cache_creation: 5m and 1h; Bedrock cacheDetails: 5m and 1h; OpenAI Responses cache_write_tokens_details: 30m and 12h), shortest first, each time to live once.
+   */
+  readonly cacheWritesByTtl?: readonly CacheWrite[];
+  /**
+   * How many requests each server tool (a tool the provider runs: web search, web fetch) made for the reply, as the provider reports them (Anthropic server_tool_use, OpenAI Responses tool_usage, OpenRouter server_tool_use_details), each tool once; providers bill these per request, apart from tokens.
+   */
+  readonly serverToolRequests?: readonly ServerToolRequests[];
+}
+/**
+ * The prompt-cache write of one time to live.
+ */
+export interface CacheWrite {
+  /**
+   * The time to live as the provider names it: a count and a unit, e.g. "5m", "1h" (Anthropic, Bedrock), "30m", "12h" (OpenAI Responses).
+   */
+  readonly ttl: NonEmptyString;
+  /**
+   * The input tokens written to the cache with this time to live.
+   */
+  readonly tokens: number;
+}
+/**
+ * The requests one server tool made for a reply.
+ */
+export interface ServerToolRequests {
+  /**
+   * The tool as the provider names it in its usage report (web_search: Anthropic, OpenAI Responses, OpenRouter; web_fetch: Anthropic).
+   */
+  readonly tool: NonEmptyString;
+  /**
+   * How many requests it made (web searches run, pages fetched).
+   */
+  readonly requests: number;
 }
 /**
  * Inline bytes as base64 with their media type.
@@ -782,6 +816,10 @@ export interface ModelResponse {
    * Token counts for the response.
    */
   readonly usage: Usage;
+  /**
+   * The model that produced the reply, as the provider names it in the reply (OpenAI and Anthropic model, Gemini modelVersion); absent when the reply does not say (Bedrock Converse). The same as the message's model.
+   */
+  readonly model?: NonEmptyString;
   /**
    * What the reply held that the IR has no place for (a hosted tool's block, a citation), each with a stable code and its path in the reply; empty when nothing was left out.
    */

@@ -273,6 +273,8 @@ def repair_transcript(
         raise ValueError(f'missing must be "error-result" or "drop-call", not {quoted(missing)}')
     if orphans != "drop" or duplicates != "keep-first":
         raise ValueError('orphans must be "drop" and duplicates "keep-first"')
+    if provider is not None:
+        _registry.provider_spec(provider)  # a ValueError before the transcript is read
     messages = messages_of("repair_transcript", transcript)
     return repaired_pairs(messages, provider, missing, allow_pending, model)[1]
 

@@ -40,13 +40,13 @@ export interface Usage {
    */
   readonly output_tokens_details?: OutputTokensDetails | null;
   /**
-   * The cache write split by time to live; no IR form, not warned.
+   * The cache write split by time to live: the usage's cacheWritesByTtl (5m, then 1h).
    */
-  readonly cache_creation?: unknown;
+  readonly cache_creation?: CacheCreation | null;
   /**
-   * Server tool requests (not tokens); no IR form, not warned.
+   * Server tool requests (not tokens): the usage's serverToolRequests (web_search, then web_fetch).
    */
-  readonly server_tool_use?: unknown;
+  readonly server_tool_use?: ServerToolUsage | null;
   /**
    * The service tier; no IR form, not warned.
    */
@@ -63,6 +63,34 @@ export interface Usage {
    * Per-iteration counts; no IR form, not warned.
    */
   readonly iterations?: unknown;
+}
+
+/**
+ * The cache write split by time to live; each count present is one of the usage's cacheWritesByTtl.
+ */
+export interface CacheCreation {
+  /**
+   * Input tokens written with a 5-minute time to live: ttl 5m.
+   */
+  readonly ephemeral_5m_input_tokens?: number | null;
+  /**
+   * Input tokens written with a 1-hour time to live: ttl 1h.
+   */
+  readonly ephemeral_1h_input_tokens?: number | null;
+}
+
+/**
+ * Requests of the server tools (billed per request); each count present is one of the usage's serverToolRequests.
+ */
+export interface ServerToolUsage {
+  /**
+   * Web searches run: tool web_search.
+   */
+  readonly web_search_requests?: number | null;
+  /**
+   * Web pages fetched: tool web_fetch.
+   */
+  readonly web_fetch_requests?: number | null;
 }
 
 /**
@@ -205,9 +233,9 @@ export interface Message {
    */
   readonly usage?: Usage | null;
   /**
-   * The model that answered; no IR form, not warned.
+   * The model that answered: the response's model and its message's (blank: none).
    */
-  readonly model?: unknown;
+  readonly model?: string | null;
   /**
    * The stop sequence met; no IR form, not warned.
    */

@@ -459,6 +459,20 @@ export interface ToolConfig {
 }
 
 /**
+ * The cache write of one time to live.
+ */
+export interface CacheDetail {
+  /**
+   * The time to live (5m or 1h): a CacheWrite's ttl.
+   */
+  readonly ttl: string;
+  /**
+   * Input tokens written with it: a CacheWrite's tokens.
+   */
+  readonly inputTokens: number;
+}
+
+/**
  * Token counts.
  */
 export interface Usage {
@@ -483,9 +497,9 @@ export interface Usage {
    */
   readonly cacheWriteInputTokens?: number | null;
   /**
-   * The cache writes by time to live; no IR form, not warned.
+   * The cache writes by time to live: the usage's cacheWritesByTtl, in this order (each time to live once).
    */
-  readonly cacheDetails?: unknown;
+  readonly cacheDetails?: readonly CacheDetail[] | null;
 }
 
 /**

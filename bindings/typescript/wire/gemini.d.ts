@@ -295,9 +295,9 @@ export interface GenerateContentResponse {
    */
   readonly promptFeedback?: PromptFeedback | null;
   /**
-   * The model that answered; not warned.
+   * The model that answered: the response's model and its message's (blank: none; in a stream, the last chunk's that names one).
    */
-  readonly modelVersion?: unknown;
+  readonly modelVersion?: string | null;
   /**
    * Vertex's creation time; not warned.
    */

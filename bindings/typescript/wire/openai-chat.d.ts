@@ -33,9 +33,9 @@ export interface PromptTokensDetails {
    */
   readonly multimodal_tokens?: unknown;
   /**
-   * Input tokens written to the cache (OpenRouter); no IR form, not warned.
+   * Input tokens written to the prompt cache (part of prompt_tokens; OpenRouter): cacheWriteTokens.
    */
-  readonly cache_write_tokens?: unknown;
+  readonly cache_write_tokens?: number | null;
 }
 
 /**
@@ -108,9 +108,9 @@ export interface Usage {
    */
   readonly is_byok?: unknown;
   /**
-   * Server tool requests, not tokens (OpenRouter); no IR form, not warned.
+   * Server tool requests, not tokens (OpenRouter): web_search_requests is the usage's serverToolRequests.
    */
-  readonly server_tool_use_details?: unknown;
+  readonly server_tool_use_details?: ServerToolUseDetails | null;
   /**
    * DeepSeek's cache hits (its prompt_tokens_details.cached_tokens); no IR form, not warned.
    */
@@ -147,6 +147,24 @@ export interface Usage {
    * The Pydantic AI Gateway's cost estimate; no IR form, not warned.
    */
   readonly pydantic_ai_gateway?: unknown;
+}
+
+/**
+ * OpenRouter's counts of the tools it ran for the reply.
+ */
+export interface ServerToolUseDetails {
+  /**
+   * Web searches run: tool web_search of the usage's serverToolRequests.
+   */
+  readonly web_search_requests?: number | null;
+  /**
+   * Calls of OpenRouter's server tools the model requested; not read, not warned.
+   */
+  readonly tool_calls_requested?: unknown;
+  /**
+   * Of those, the calls OpenRouter ran; not read, not warned.
+   */
+  readonly tool_calls_executed?: unknown;
 }
 
 /**
@@ -730,9 +748,9 @@ export interface _TopFields {
    */
   readonly created?: unknown;
   /**
-   * The model that answered; no IR form, not warned.
+   * The model that answered: the response's model and its message's (blank: none; in a stream, the last chunk's that names one).
    */
-  readonly model?: unknown;
+  readonly model?: string | null;
   /**
    * The backend's configuration; no IR form, not warned.
    */
@@ -781,9 +799,9 @@ export interface Completion {
    */
   readonly created?: unknown;
   /**
-   * The model that answered; no IR form, not warned.
+   * The model that answered: the response's model and its message's (blank: none; in a stream, the last chunk's that names one).
    */
-  readonly model?: unknown;
+  readonly model?: string | null;
   /**
    * The backend's configuration; no IR form, not warned.
    */
@@ -836,9 +854,9 @@ export interface Chunk {
    */
   readonly created?: unknown;
   /**
-   * The model that answered; no IR form, not warned.
+   * The model that answered: the response's model and its message's (blank: none; in a stream, the last chunk's that names one).
    */
-  readonly model?: unknown;
+  readonly model?: string | null;
   /**
    * The backend's configuration; no IR form, not warned.
    */

@@ -17,9 +17,23 @@ export interface InputTokensDetails {
    */
   readonly cache_write_tokens?: number | null;
   /**
-   * The cache write split by time to live; not warned.
+   * The cache write split by time to live: the usage's cacheWritesByTtl (30m, then 12h).
    */
-  readonly cache_write_tokens_details?: unknown;
+  readonly cache_write_tokens_details?: CacheWriteTokensDetails | null;
+}
+
+/**
+ * The cache write split by time to live; each count present is one of the usage's cacheWritesByTtl.
+ */
+export interface CacheWriteTokensDetails {
+  /**
+   * Input tokens written with 30-minute retention: ttl 30m.
+   */
+  readonly ttl_30m_tokens?: number | null;
+  /**
+   * Input tokens written with 12-hour retention: ttl 12h.
+   */
+  readonly ttl_12h_tokens?: number | null;
 }
 
 /**
@@ -251,6 +265,30 @@ export interface ResponseError {
 }
 
 /**
+ * The web search tool's billable usage.
+ */
+export interface ToolUsageWebSearch {
+  /**
+   * Billable web searches: tool web_search of the usage's serverToolRequests.
+   */
+  readonly num_requests?: number | null;
+}
+
+/**
+ * What the hosted tools report of their own usage.
+ */
+export interface ToolUsage {
+  /**
+   * The web searches run.
+   */
+  readonly web_search?: ToolUsageWebSearch | null;
+  /**
+   * Image generation's token counts (its own tokens, not requests); no IR form, not warned.
+   */
+  readonly image_gen?: unknown;
+}
+
+/**
  * A Responses API reply (``client.responses.create()``), and a stream terminal's
  * ``response``: its output items, in order, and its status and usage.
  */
@@ -292,9 +330,9 @@ export interface Response {
    */
   readonly completed_at?: unknown;
   /**
-   * The model that answered; no IR form, not warned.
+   * The model that answered: the response's model and its message's (blank: none; in a stream, the terminal response's).
    */
-  readonly model?: unknown;
+  readonly model?: string | null;
   /**
    * The JavaScript SDK's join of the output text (read from the items); no IR form, not warned.
    */
@@ -416,9 +454,9 @@ export interface Response {
    */
   readonly content_filters?: unknown;
   /**
-   * Hosted tool usage (not tokens); no IR form, not warned.
+   * Usage reported by hosted tools (not tokens of the model): web_search.num_requests is the usage's serverToolRequests.
    */
-  readonly tool_usage?: unknown;
+  readonly tool_usage?: ToolUsage | null;
   /**
    * A request setting, echoed; no IR form, not warned.
    */

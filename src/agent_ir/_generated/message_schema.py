@@ -164,6 +164,32 @@ class CacheTtl(StrEnum):
     FIELD_1H = "1h"
 
 
+class CacheWrite(IRStruct):
+    """
+    The prompt-cache write of one time to live.
+    """
+
+    ttl: Annotated[
+        NonEmptyString,
+        Meta(
+            description='The time to live as the provider names it: a count and a unit, e.g. "5m", "1h" (Anthropic, Bedrock), "30m", "12h" (OpenAI Responses).'
+        ),
+    ]
+    """
+    The time to live as the provider names it: a count and a unit, e.g. "5m", "1h" (Anthropic, Bedrock), "30m", "12h" (OpenAI Responses).
+    """
+    tokens: Annotated[
+        int,
+        Meta(
+            description="The input tokens written to the cache with this time to live.",
+            ge=0,
+        ),
+    ]
+    """
+    The input tokens written to the cache with this time to live.
+    """
+
+
 class Citation(IRStruct):
     """
     One citation backing a text block, kept in its provider's own form: sent back to the same provider as it is, and not sent to another (with a warning).
@@ -397,6 +423,32 @@ class ServerToolCallBlock(TaggedStruct, tag_field="type", tag="serverToolCall"):
     ] = None
     """
     The provider block's other keys, exactly as written (its type when not the plain server-tool call, an MCP call's server_name, a Responses item's status and action): written back as they are.
+    """
+
+
+class ServerToolRequests(IRStruct):
+    """
+    The requests one server tool made for a reply.
+    """
+
+    tool: Annotated[
+        NonEmptyString,
+        Meta(
+            description="The tool as the provider names it in its usage report (web_search: Anthropic, OpenAI Responses, OpenRouter; web_fetch: Anthropic)."
+        ),
+    ]
+    """
+    The tool as the provider names it in its usage report (web_search: Anthropic, OpenAI Responses, OpenRouter; web_fetch: Anthropic).
+    """
+    requests: Annotated[
+        int,
+        Meta(
+            description="How many requests it made (web searches run, pages fetched).",
+            ge=0,
+        ),
+    ]
+    """
+    How many requests it made (web searches run, pages fetched).
     """
 
 
@@ -815,13 +867,13 @@ class Usage(IRStruct):
         Annotated[
             int,
             Meta(
-                description="Of inputTokens, how many were written to the provider's prompt cache (Anthropic cache_creation_input_tokens).",
+                description="Of inputTokens, how many were written to the provider's prompt cache (Anthropic cache_creation_input_tokens, Bedrock cacheWriteInputTokens, OpenAI cache_write_tokens).",
                 ge=0,
             ),
         ]
     ] = field(name="cacheWriteTokens", default=None)
     """
-    Of inputTokens, how many were written to the provider's prompt cache (Anthropic cache_creation_input_tokens).
+    Of inputTokens, how many were written to the provider's prompt cache (Anthropic cache_creation_input_tokens, Bedrock cacheWriteInputTokens, OpenAI cache_write_tokens).
     """
     reasoning_tokens: Absent[
         Annotated[
@@ -834,6 +886,28 @@ class Usage(IRStruct):
     ] = field(name="reasoningTokens", default=None)
     """
     Of outputTokens, how many were reasoning the reply does not show (OpenAI reasoning_tokens).
+    """
+    cache_writes_by_ttl: Absent[
+        Annotated[
+            tuple[CacheWrite, ...],
+            Meta(
+                description="Of cacheWriteTokens, how many were written with each time to live, as the provider reports them (Anthropic cache_creation: 5m and 1h; Bedrock cacheDetails: 5m and 1h; OpenAI Responses cache_write_tokens_details: 30m and 12h), shortest first, each time to live once."
+            ),
+        ]
+    ] = field(name="cacheWritesByTtl", default=None)
+    """
+    Of cacheWriteTokens, how many were written with each time to live, as the provider reports them (Anthropic cache_creation: 5m and 1h; Bedrock cacheDetails: 5m and 1h; OpenAI Responses cache_write_tokens_details: 30m and 12h), shortest first, each time to live once.
+    """
+    server_tool_requests: Absent[
+        Annotated[
+            tuple[ServerToolRequests, ...],
+            Meta(
+                description="How many requests each server tool (a tool the provider runs: web search, web fetch) made for the reply, as the provider reports them (Anthropic server_tool_use, OpenAI Responses tool_usage, OpenRouter server_tool_use_details), each tool once; providers bill these per request, apart from tokens."
+            ),
+        ]
+    ] = field(name="serverToolRequests", default=None)
+    """
+    How many requests each server tool (a tool the provider runs: web search, web fetch) made for the reply, as the provider reports them (Anthropic server_tool_use, OpenAI Responses tool_usage, OpenRouter server_tool_use_details), each tool once; providers bill these per request, apart from tokens.
     """
 
 

@@ -68,6 +68,17 @@ class ModelResponse(IRStruct):
     """
     What the reply held that the IR has no place for (a hosted tool's block, a citation), each with a stable code and its path in the reply; empty when nothing was left out.
     """
+    model: Absent[
+        Annotated[
+            message_schema.NonEmptyString,
+            Meta(
+                description="The model that produced the reply, as the provider names it in the reply (OpenAI and Anthropic model, Gemini modelVersion); absent when the reply does not say (Bedrock Converse). The same as the message's model."
+            ),
+        ]
+    ] = None
+    """
+    The model that produced the reply, as the provider names it in the reply (OpenAI and Anthropic model, Gemini modelVersion); absent when the reply does not say (Bedrock Converse). The same as the message's model.
+    """
 
 
 class ProviderErrorCode(StrEnum):

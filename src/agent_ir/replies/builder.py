@@ -37,8 +37,10 @@ The rules:
   transcript's linkage rule judges it.
 - ``finish(stop_reason, usage)``: "tool_call" without a tool call, or "stop" with one,
   is PROVIDER_INVALID_TERMINAL ("length", "error" and "refusal" may follow either);
-  token counts (and the optional cache-read, cache-write and reasoning counts) are
-  integers from 0 to 2^53-1.
+  token counts (and the optional cache-read, cache-write and reasoning counts, the
+  cache writes by time to live and the server tools' request counts) are integers
+  from 0 to 2^53-1; the model, when the reply names it, a string of valid Unicode,
+  kept on the response and on its message (a blank one is none).
 - ``block_count`` and ``move_blocks`` let a reader that reads an item late (an OpenAI
   Responses item whose end never came, read from the terminal) put its blocks at the
   item's place; chunks stay in the order they came.
@@ -48,6 +50,7 @@ The rules:
 from __future__ import annotations
 
 from collections import deque
+from collections.abc import Sequence
 from typing import Any
 
 import msgspec
@@ -60,9 +63,11 @@ from agent_ir._generated.conversion_warning_schema import (
 from agent_ir._generated.message_schema import (
     AssistantBlock,
     AssistantMessage,
+    CacheWrite,
     Citation,
     RefusalBlock,
     ServerToolCallBlock,
+    ServerToolRequests,
     ServerToolResultBlock,
     StopReason,
     TextBlock,
@@ -82,7 +87,7 @@ from agent_ir._generated.model_stream_schema import (
 )
 from agent_ir._jsonobject import adopt_object
 from agent_ir._paths import format_path
-from agent_ir._text import is_valid_unicode, non_empty_id
+from agent_ir._text import cut, is_blank, is_valid_unicode, non_empty_id
 from agent_ir.replies.protocol import ProviderError
 
 __all__ = ["MAX_TOKEN_COUNT", "Refusal", "ReplyBuilder", "refusal_error"]
@@ -518,30 +523,31 @@ class ReplyBuilder:
         cache_read_tokens: int | None = None,
         cache_write_tokens: int | None = None,
         reasoning_tokens: int | None = None,
+        cache_writes_by_ttl: Sequence[tuple[str, int]] | None = None,
+        server_tool_requests: Sequence[tuple[str, int]] | None = None,
+        model: str | None = None,
     ) -> ModelResponse:
         """The terminal: the response, with the message of every block so far;
         ``response_id``, when the terminal repeats it, must be the start's. The cache
         and reasoning counts, when the provider reports them, are parts of
-        ``input_tokens`` and ``output_tokens``."""
+        ``input_tokens`` and ``output_tokens``; ``cache_writes_by_ttl`` (time to live,
+        tokens) and ``server_tool_requests`` (tool, requests) are kept in the order
+        given, ``model`` on the response and on its message (blank: none)."""
         start, what = self._names
         if self._response is not None:
             raise Refusal(f"a second {what}", ProviderErrorCode.PROVIDER_DUPLICATE_TERMINAL)
         start_id = self._check_started(what)
         if self._thinking is not None:
             raise Refusal(f"{what} inside a thinking block (no end of the block came)")
-        for name, count in (("input", input_tokens), ("output", output_tokens)):
-            if type(count) is not int or not 0 <= count <= MAX_TOKEN_COUNT:
-                raise Refusal(f"{what} {name} token count must be an integer from 0 to 2^53-1")
-        details = (
-            ("cache-read", cache_read_tokens),
-            ("cache-write", cache_write_tokens),
-            ("reasoning", reasoning_tokens),
+        usage = _usage(
+            what,
+            (input_tokens, output_tokens),
+            (cache_read_tokens, cache_write_tokens, reasoning_tokens),
+            cache_writes_by_ttl,
+            server_tool_requests,
         )
-        for name, detail in details:
-            if detail is not None and (
-                type(detail) is not int or not 0 <= detail <= MAX_TOKEN_COUNT
-            ):
-                raise Refusal(f"{what} {name} token count must be an integer from 0 to 2^53-1")
+        if model is not None and (type(model) is not str or not is_valid_unicode(model)):
+            raise Refusal(f"{what} model must be a string of valid Unicode")
         if response_id is not None and response_id != start_id:
             raise Refusal(
                 f"{what} id {response_id!r} differs from {start}'s {start_id!r}",
@@ -557,16 +563,10 @@ class ReplyBuilder:
                 'stop reason "stop" after a tool call', ProviderErrorCode.PROVIDER_INVALID_TERMINAL
             )
         self.end_text()
-        usage = Usage(
-            input_tokens=input_tokens,
-            output_tokens=output_tokens,
-            cache_read_tokens=cache_read_tokens,
-            cache_write_tokens=cache_write_tokens,
-            reasoning_tokens=reasoning_tokens,
-        )
         message = AssistantMessage(
             id="message-" + start_id,
             content=tuple(self._blocks),
+            model=None if model is None or is_blank(model) else model,
             usage=usage,
             stop_reason=_MESSAGE_STOP[stop_reason],
         )
@@ -577,6 +577,7 @@ class ReplyBuilder:
             stop_reason=stop_reason,
             usage=usage,
             warnings=tuple(self._warnings),
+            model=message.model,
         )
         return self._response
 
@@ -617,6 +618,58 @@ class ReplyBuilder:
                 f"a {what} before {self._names[0]}", ProviderErrorCode.PROVIDER_MISSING_START
             )
         return self._response_id
+
+
+def _usage(
+    what: str,
+    totals: tuple[int, int],
+    details: tuple[int | None, int | None, int | None],
+    cache_writes_by_ttl: Sequence[tuple[str, int]] | None,
+    server_tool_requests: Sequence[tuple[str, int]] | None,
+) -> Usage:
+    """The ``Usage`` of ``finish``'s counts: (input, output), (cache-read, cache-write,
+    reasoning), each checked (a ``Refusal`` names the first that is not a count)."""
+    for name, count in zip(("input", "output"), totals, strict=True):
+        if type(count) is not int or not 0 <= count <= MAX_TOKEN_COUNT:
+            raise Refusal(f"{what} {name} token count must be an integer from 0 to 2^53-1")
+    for name, detail in zip(("cache-read", "cache-write", "reasoning"), details, strict=True):
+        if detail is not None and (type(detail) is not int or not 0 <= detail <= MAX_TOKEN_COUNT):
+            raise Refusal(f"{what} {name} token count must be an integer from 0 to 2^53-1")
+    return Usage(
+        input_tokens=totals[0],
+        output_tokens=totals[1],
+        cache_read_tokens=details[0],
+        cache_write_tokens=details[1],
+        reasoning_tokens=details[2],
+        cache_writes_by_ttl=_counted(
+            cache_writes_by_ttl, CacheWrite, f"{what} cache-write", "token count"
+        ),
+        server_tool_requests=_counted(
+            server_tool_requests, ServerToolRequests, what, "request count"
+        ),
+    )
+
+
+def _counted(
+    counts: Sequence[tuple[str, int]] | None,
+    kind: type[CacheWrite] | type[ServerToolRequests],
+    what: str,
+    unit: str,
+) -> Any:
+    """``counts`` (name, count) as a tuple of ``kind`` (None for None or none): each name
+    a non-empty string of valid Unicode, once; each count an integer from 0 to 2^53-1."""
+    if not counts:
+        return None
+    seen: set[str] = set()
+    for name, count in counts:
+        if not non_empty_id(name) or name in seen:
+            raise Refusal(f"{what} names must be non-empty strings of valid Unicode, each once")
+        seen.add(name)
+        if type(count) is not int or not 0 <= count <= MAX_TOKEN_COUNT:
+            raise Refusal(f"{what} {cut(name)} {unit} must be an integer from 0 to 2^53-1")
+    if kind is CacheWrite:
+        return tuple(CacheWrite(ttl=name, tokens=count) for name, count in counts)
+    return tuple(ServerToolRequests(tool=name, requests=count) for name, count in counts)
 
 
 def _with_citation(block: TextBlock, citation: Citation) -> TextBlock:

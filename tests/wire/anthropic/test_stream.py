@@ -307,10 +307,25 @@ def sdk_view(message: Any) -> dict[str, Any]:
         counts["cacheWriteTokens"] = cache_write
     if usage.output_tokens_details is not None:
         counts["reasoningTokens"] = usage.output_tokens_details.thinking_tokens
+    # The SDK's fields of a count the reply left out read None.
+    split = usage.cache_creation
+    if split is not None:
+        by_ttl = (("5m", split.ephemeral_5m_input_tokens), ("1h", split.ephemeral_1h_input_tokens))
+        counts["cacheWritesByTtl"] = [{"ttl": t, "tokens": n} for t, n in by_ttl if n is not None]
+    tools = usage.server_tool_use
+    if tools is not None:
+        requests = (
+            ("web_search", tools.web_search_requests),
+            ("web_fetch", tools.web_fetch_requests),
+        )
+        counts["serverToolRequests"] = [
+            {"tool": t, "requests": n} for t, n in requests if n is not None
+        ]
     return {
         "blocks": [block for block in blocks if block is not None],
         "stopReason": SDK_STOP[message.stop_reason],
         "usage": counts,
+        "model": message.model,
     }
 
 
@@ -319,6 +334,7 @@ def our_view(response: dict[str, Any]) -> dict[str, Any]:
         "blocks": response["message"]["content"],
         "stopReason": response["stopReason"],
         "usage": response["usage"],
+        "model": response["model"],
     }
 
 

@@ -486,6 +486,7 @@ def test_cache_usage_counts_in_the_input_and_is_kept_apart() -> None:
         "cacheReadTokens": 896,
         "cacheWriteTokens": 100,
         "reasoningTokens": 3,
+        "cacheWritesByTtl": [{"ttl": "5m", "tokens": 100}, {"ttl": "1h", "tokens": 0}],
     }
     assert response.warnings == ()
 

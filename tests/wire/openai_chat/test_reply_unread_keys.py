@@ -424,6 +424,7 @@ def test_the_keys_compatible_servers_add_that_carry_nothing_are_declared_not_war
             "inputTokens": 11,
             "outputTokens": 7,
             "cacheReadTokens": 2,
+            "cacheWriteTokens": 0,
             "reasoningTokens": 3,
         }
 

@@ -19,6 +19,7 @@ __all__ = [
     "AssistantMessage",
     "Base64Source",
     "Block",
+    "CacheCreation",
     "CitationsDelta",
     "ContentBlockDelta",
     "ContentBlockStart",
@@ -51,6 +52,7 @@ __all__ = [
     "RequestThinkingBlock",
     "RequestToolUseBlock",
     "ResultPart",
+    "ServerToolUsage",
     "ServerToolUseBlock",
     "SignatureDelta",
     "SystemBlock",
@@ -100,10 +102,21 @@ class Usage(WireStruct):
         OutputTokensDetails | None, Meta(description="Where the output tokens went.")
     ] = None
     cache_creation: Annotated[
-        Any, Meta(description="The cache write split by time to live; no IR form, not warned.")
+        CacheCreation | None,
+        Meta(
+            description=(
+                "The cache write split by time to live: the usage's cacheWritesByTtl (5m, then 1h)."
+            )
+        ),
     ] = None
     server_tool_use: Annotated[
-        Any, Meta(description="Server tool requests (not tokens); no IR form, not warned.")
+        ServerToolUsage | None,
+        Meta(
+            description=(
+                "Server tool requests (not tokens): the usage's serverToolRequests "
+                "(web_search, then web_fetch)."
+            )
+        ),
     ] = None
     service_tier: Annotated[Any, Meta(description="The service tier; no IR form, not warned.")] = (
         None
@@ -114,6 +127,28 @@ class Usage(WireStruct):
     speed: Annotated[Any, Meta(description="The speed mode; no IR form, not warned.")] = None
     iterations: Annotated[
         Any, Meta(description="Per-iteration counts; no IR form, not warned.")
+    ] = None
+
+
+class CacheCreation(WireStruct):
+    """The cache write split by time to live; each count present is one of the usage's cacheWritesByTtl."""
+
+    ephemeral_5m_input_tokens: Annotated[
+        Count | None, Meta(description="Input tokens written with a 5-minute time to live: ttl 5m.")
+    ] = None
+    ephemeral_1h_input_tokens: Annotated[
+        Count | None, Meta(description="Input tokens written with a 1-hour time to live: ttl 1h.")
+    ] = None
+
+
+class ServerToolUsage(WireStruct):
+    """Requests of the server tools (billed per request); each count present is one of the usage's serverToolRequests."""
+
+    web_search_requests: Annotated[
+        Count | None, Meta(description="Web searches run: tool web_search.")
+    ] = None
+    web_fetch_requests: Annotated[
+        Count | None, Meta(description="Web pages fetched: tool web_fetch.")
     ] = None
 
 
@@ -218,9 +253,14 @@ class Message(WireStruct):
         ),
     ] = None
     usage: Annotated[Usage | None, Meta(description="Token counts.")] = None
-    model: Annotated[Any, Meta(description="The model that answered; no IR form, not warned.")] = (
-        None
-    )
+    model: Annotated[
+        str | None,
+        Meta(
+            description=(
+                "The model that answered: the response's model and its message's (blank: none)."
+            )
+        ),
+    ] = None
     stop_sequence: Annotated[
         Any, Meta(description="The stop sequence met; no IR form, not warned.")
     ] = None

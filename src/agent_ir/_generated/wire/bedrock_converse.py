@@ -25,6 +25,7 @@ from agent_ir._wire_base import Count, WireStruct
 __all__ = [
     "AudioBlock",
     "BlockStart",
+    "CacheDetail",
     "CachePoint",
     "CitationsConfig",
     "CitationsContent",
@@ -398,6 +399,15 @@ class ToolConfig(WireStruct):
     ] = None
 
 
+class CacheDetail(WireStruct):
+    """The cache write of one time to live."""
+
+    ttl: Annotated[str, Meta(description="The time to live (5m or 1h): a CacheWrite's ttl.")]
+    inputTokens: Annotated[
+        Count, Meta(description="Input tokens written with it: a CacheWrite's tokens.")
+    ]
+
+
 class Usage(WireStruct):
     """Token counts."""
 
@@ -413,7 +423,13 @@ class Usage(WireStruct):
         Count | None, Meta(description="Input tokens written to the prompt cache.")
     ] = None
     cacheDetails: Annotated[
-        Any, Meta(description="The cache writes by time to live; no IR form, not warned.")
+        list[CacheDetail] | None,
+        Meta(
+            description=(
+                "The cache writes by time to live: the usage's cacheWritesByTtl, in this "
+                "order (each time to live once)."
+            )
+        ),
     ] = None
 
 

@@ -255,7 +255,15 @@ class GenerateContentResponse(Camel):
     prompt_feedback: Annotated[
         PromptFeedback | None, Meta(description="Set when the prompt was blocked.")
     ] = None
-    model_version: Annotated[Any, Meta(description="The model that answered; not warned.")] = None
+    model_version: Annotated[
+        str | None,
+        Meta(
+            description=(
+                "The model that answered: the response's model and its message's (blank: "
+                "none; in a stream, the last chunk's that names one)."
+            )
+        ),
+    ] = None
     create_time: Annotated[Any, Meta(description="Vertex's creation time; not warned.")] = None
     model_status: Annotated[Any, Meta(description="The model's status; not warned.")] = None
     sdk_http_response: Annotated[

@@ -57,6 +57,7 @@ __all__ = [
     "RequestToolMessage",
     "RequestUrlCitation",
     "RequestUserMessage",
+    "ServerToolUseDetails",
     "TextContent",
     "TextPart",
     "ThinkingPart",
@@ -92,8 +93,13 @@ class PromptTokensDetails(WireStruct):
         Any, Meta(description="Multimodal input tokens (vLLM); no IR form, not warned.")
     ] = None
     cache_write_tokens: Annotated[
-        Any,
-        Meta(description="Input tokens written to the cache (OpenRouter); no IR form, not warned."),
+        Count | None,
+        Meta(
+            description=(
+                "Input tokens written to the prompt cache (part of prompt_tokens; "
+                "OpenRouter): cacheWriteTokens."
+            )
+        ),
     ] = None
 
 
@@ -150,8 +156,13 @@ class Usage(WireStruct):
         Meta(description="Whether the caller's own key paid (OpenRouter); no IR form, not warned."),
     ] = None
     server_tool_use_details: Annotated[
-        Any,
-        Meta(description="Server tool requests, not tokens (OpenRouter); no IR form, not warned."),
+        ServerToolUseDetails | None,
+        Meta(
+            description=(
+                "Server tool requests, not tokens (OpenRouter): web_search_requests is the "
+                "usage's serverToolRequests."
+            )
+        ),
     ] = None
     prompt_cache_hit_tokens: Annotated[
         Any,
@@ -191,6 +202,26 @@ class Usage(WireStruct):
     ] = None
     pydantic_ai_gateway: Annotated[
         Any, Meta(description="The Pydantic AI Gateway's cost estimate; no IR form, not warned.")
+    ] = None
+
+
+class ServerToolUseDetails(WireStruct):
+    """OpenRouter's counts of the tools it ran for the reply."""
+
+    web_search_requests: Annotated[
+        Count | None,
+        Meta(description="Web searches run: tool web_search of the usage's serverToolRequests."),
+    ] = None
+    tool_calls_requested: Annotated[
+        Any,
+        Meta(
+            description=(
+                "Calls of OpenRouter's server tools the model requested; not read, not warned."
+            )
+        ),
+    ] = None
+    tool_calls_executed: Annotated[
+        Any, Meta(description="Of those, the calls OpenRouter ran; not read, not warned.")
     ] = None
 
 
@@ -622,9 +653,15 @@ class _TopFields(WireStruct):
     created: Annotated[
         Any, Meta(description="When the reply was made; no IR form, not warned.")
     ] = None
-    model: Annotated[Any, Meta(description="The model that answered; no IR form, not warned.")] = (
-        None
-    )
+    model: Annotated[
+        str | None,
+        Meta(
+            description=(
+                "The model that answered: the response's model and its message's (blank: "
+                "none; in a stream, the last chunk's that names one)."
+            )
+        ),
+    ] = None
     system_fingerprint: Annotated[
         Any, Meta(description="The backend's configuration; no IR form, not warned.")
     ] = None

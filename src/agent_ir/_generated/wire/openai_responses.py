@@ -18,6 +18,7 @@ from agent_ir._wire_base import Count, NonBlank, WireStruct
 __all__ = [
     "AssistantInput",
     "AudioData",
+    "CacheWriteTokensDetails",
     "ClientCall",
     "ComputerScreenshot",
     "ContentPartAdded",
@@ -81,6 +82,8 @@ __all__ = [
     "SummaryText",
     "SystemInput",
     "TextPart",
+    "ToolUsage",
+    "ToolUsageWebSearch",
     "Usage",
     "UserInput",
     "UserPart",
@@ -100,7 +103,24 @@ class InputTokensDetails(WireStruct):
         ),
     ] = None
     cache_write_tokens_details: Annotated[
-        Any, Meta(description="The cache write split by time to live; not warned.")
+        CacheWriteTokensDetails | None,
+        Meta(
+            description=(
+                "The cache write split by time to live: the usage's cacheWritesByTtl (30m, "
+                "then 12h)."
+            )
+        ),
+    ] = None
+
+
+class CacheWriteTokensDetails(WireStruct):
+    """The cache write split by time to live; each count present is one of the usage's cacheWritesByTtl."""
+
+    ttl_30m_tokens: Annotated[
+        Count | None, Meta(description="Input tokens written with 30-minute retention: ttl 30m.")
+    ] = None
+    ttl_12h_tokens: Annotated[
+        Count | None, Meta(description="Input tokens written with 12-hour retention: ttl 12h.")
     ] = None
 
 
@@ -304,6 +324,34 @@ class ResponseError(WireStruct):
     misalignment: Annotated[Any, Meta(description="Not read.")] = None
 
 
+class ToolUsageWebSearch(WireStruct):
+    """The web search tool's billable usage."""
+
+    num_requests: Annotated[
+        Count | None,
+        Meta(
+            description="Billable web searches: tool web_search of the usage's serverToolRequests."
+        ),
+    ] = None
+
+
+class ToolUsage(WireStruct):
+    """What the hosted tools report of their own usage."""
+
+    web_search: Annotated[ToolUsageWebSearch | None, Meta(description="The web searches run.")] = (
+        None
+    )
+    image_gen: Annotated[
+        Any,
+        Meta(
+            description=(
+                "Image generation's token counts (its own tokens, not requests); no IR form, "
+                "not warned."
+            )
+        ),
+    ] = None
+
+
 class Response(WireStruct):
     """A Responses API reply (``client.responses.create()``), and a stream terminal's
     ``response``: its output items, in order, and its status and usage."""
@@ -334,9 +382,15 @@ class Response(WireStruct):
     completed_at: Annotated[Any, Meta(description="When it completed; no IR form, not warned.")] = (
         None
     )
-    model: Annotated[Any, Meta(description="The model that answered; no IR form, not warned.")] = (
-        None
-    )
+    model: Annotated[
+        str | None,
+        Meta(
+            description=(
+                "The model that answered: the response's model and its message's (blank: "
+                "none; in a stream, the terminal response's)."
+            )
+        ),
+    ] = None
     output_text: Annotated[
         Any,
         Meta(
@@ -434,7 +488,13 @@ class Response(WireStruct):
         Any, Meta(description="Azure OpenAI's content filter results; no IR form, not warned.")
     ] = None
     tool_usage: Annotated[
-        Any, Meta(description="Hosted tool usage (not tokens); no IR form, not warned.")
+        ToolUsage | None,
+        Meta(
+            description=(
+                "Usage reported by hosted tools (not tokens of the model): "
+                "web_search.num_requests is the usage's serverToolRequests."
+            )
+        ),
     ] = None
     access_programs: Annotated[
         Any, Meta(description="A request setting, echoed; no IR form, not warned.")

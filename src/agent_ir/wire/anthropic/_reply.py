@@ -93,6 +93,7 @@ def _read(reply: ReplyBuilder, data: dict[str, Any]) -> None:
         found = describe_json(wire_reason) if "stop_reason" in data else "missing"
         raise Refusal(f"{_F} /stop_reason must be an Anthropic stop reason; it is {found}")
     usage = Usage()
+    usage.model = message.model
     if message.usage is not None:
         usage.read(message.usage)
     usage.finish(reply, stop_reason)

@@ -166,9 +166,18 @@ def server_result_wire(block: dict[str, Any]) -> dict[str, Any]:
 
 class Usage:
     """The usage of a reply as read so far: Anthropic's counts (each replaced by a later
-    report that has it, as the SDK does)."""
+    report that has it, as the SDK does), and the model that answered."""
 
-    __slots__ = ("cache_read", "cache_write", "input", "output", "reasoning")
+    __slots__ = (
+        "by_ttl",
+        "cache_read",
+        "cache_write",
+        "input",
+        "model",
+        "output",
+        "reasoning",
+        "tools",
+    )
 
     def __init__(self) -> None:
         self.input = 0
@@ -176,6 +185,9 @@ class Usage:
         self.cache_read: int | None = None
         self.cache_write: int | None = None
         self.reasoning: int | None = None
+        self.by_ttl: dict[str, int] = {}  # cache writes by time to live, 5m first
+        self.tools: dict[str, int] = {}  # server tools' requests, web_search first
+        self.model: str | None = None
 
     def read(self, usage: WireUsage) -> None:
         """Every count present replaces the one so far."""
@@ -186,6 +198,14 @@ class Usage:
         details = usage.output_tokens_details
         if details is not None:
             self.reasoning = _so_far(details.thinking_tokens, self.reasoning)
+        split = usage.cache_creation
+        if split is not None:
+            _counts(self.by_ttl, ("5m", split.ephemeral_5m_input_tokens))
+            _counts(self.by_ttl, ("1h", split.ephemeral_1h_input_tokens))
+        tools = usage.server_tool_use
+        if tools is not None:
+            _counts(self.tools, ("web_search", tools.web_search_requests))
+            _counts(self.tools, ("web_fetch", tools.web_fetch_requests))
 
     def finish(self, reply: ReplyBuilder, stop_reason: ResponseStopReason) -> None:
         """The reply's ``finish``: input counts every input token, cached ones included."""
@@ -197,7 +217,22 @@ class Usage:
             cache_read_tokens=self.cache_read,
             cache_write_tokens=self.cache_write,
             reasoning_tokens=self.reasoning,
+            cache_writes_by_ttl=_in_order(self.by_ttl, ("5m", "1h")),
+            server_tool_requests=_in_order(self.tools, ("web_search", "web_fetch")),
+            model=self.model,
         )
+
+
+def _counts(so_far: dict[str, int], named: tuple[str, int | None]) -> None:
+    """A count present replaces the one of its name so far."""
+    name, count = named
+    if count is not None:
+        so_far[name] = count
+
+
+def _in_order(counts: dict[str, int], names: tuple[str, ...]) -> list[tuple[str, int]] | None:
+    """``counts`` in the order of ``names`` (None when there are none)."""
+    return [(name, counts[name]) for name in names if name in counts] or None
 
 
 def _so_far(found: Any, so_far: Any) -> Any:
@@ -380,6 +415,7 @@ class AnthropicState:
             raise _must_be(data["message"], "content", event, "/message", "an empty array or null")
         first_usage(message.usage, data["message"], event, "/message")
         self._reply.start(message.id)
+        self._usage.model = message.model
         if message.usage is not None:
             self._usage.read(message.usage)
         self._unreads.warn(self._reply, decoded, {"/message": ""}, event)

@@ -81,7 +81,7 @@ _SKIPPED: Final = "skipped"
 
 def finish(reply: ReplyBuilder, stop_reason: ResponseStopReason, usage: WireUsage | None) -> None:
     """The reply's ``finish``: input counts every input token, cached ones included;
-    no usage: 0 and 0."""
+    no usage: 0 and 0. Bedrock names no model in a reply."""
     if usage is None:
         reply.finish(stop_reason, 0, 0)
         return
@@ -92,6 +92,9 @@ def finish(reply: ReplyBuilder, stop_reason: ResponseStopReason, usage: WireUsag
         usage.outputTokens,
         cache_read_tokens=read,
         cache_write_tokens=write,
+        cache_writes_by_ttl=None
+        if usage.cacheDetails is None
+        else [(detail.ttl, detail.inputTokens) for detail in usage.cacheDetails],
     )
 
 

@@ -12,7 +12,7 @@ import msgspec
 from agent_ir._generated.conversion_warning_schema import ConversionWarningCode
 from agent_ir._generated.model_stream_schema import ResponseStopReason
 from agent_ir._paths import to_pointer
-from agent_ir._text import cut, non_empty_id, quoted
+from agent_ir._text import cut, is_blank, non_empty_id, quoted
 from agent_ir.replies.builder import ReplyBuilder
 from agent_ir.replies.protocol import ProviderErrorCode as Code
 from agent_ir.wire._decode import WireError, describe_json
@@ -107,6 +107,7 @@ class GeminiState:
         "_calls",
         "_event",
         "_join",
+        "_model",
         "_parts",
         "_reply",
         "_response_id",
@@ -126,6 +127,7 @@ class GeminiState:
         self._calls = 0
         self._parts = 0  # parts read, across chunks (a warning's path)
         self._usage: tuple[int, int, int | None, int | None] = (0, 0, None, None)
+        self._model: str | None = None  # the last modelVersion a chunk named
         self._warned: set[str] = set()
 
     def handle(self, name: str | None, data: Any) -> None:
@@ -186,6 +188,8 @@ class GeminiState:
         usage = value.usage_metadata
         if usage is not None:
             self._usage = usage_counts(usage)
+        if value.model_version is not None and not is_blank(value.model_version):
+            self._model = value.model_version
         position = self._chosen(candidates)
         places = _Places(response, position)
         for place in places.chunk:
@@ -406,6 +410,7 @@ class GeminiState:
             output_tokens,
             cache_read_tokens=cache_read,
             reasoning_tokens=reasoning,
+            model=self._model,
         )
 
     def _unread(self, place: str) -> None:

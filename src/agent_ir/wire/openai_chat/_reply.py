@@ -108,7 +108,8 @@ def read_completion(
     if usage is None and completion.x_groq is not None:
         usage = completion.x_groq.usage
     counts = _NO_USAGE if usage is None else usage_counts(usage)
-    finish(reply, stop_reason(finish_reason, refused=refused, calls=calls), counts)
+    stop = stop_reason(finish_reason, refused=refused, calls=calls)
+    finish(reply, stop, counts, completion.model)
 
 
 def _checked(reply: ReplyBuilder, data: dict[str, Any], function: str) -> dict[str, Any]:

@@ -7,14 +7,14 @@ from __future__ import annotations
 
 import json
 from collections.abc import Sequence
-from typing import Any, Final
+from typing import Any, Final, NamedTuple
 
 import msgspec
 
 from agent_ir._generated.conversion_warning_schema import ConversionWarningCode
 from agent_ir._generated.model_stream_schema import ResponseStopReason
 from agent_ir._paths import Path, to_pointer
-from agent_ir._text import cut, non_empty_id, quoted
+from agent_ir._text import cut, is_blank, non_empty_id, quoted
 from agent_ir.replies.builder import ReplyBuilder
 from agent_ir.replies.protocol import ProviderErrorCode as Code
 from agent_ir.wire._common import key_not_read, parse_arguments
@@ -56,9 +56,20 @@ __all__ = [
 ]
 
 CITATION_PROVIDER = "openai-chat"
-# (input, output, cache-read, reasoning) token counts; the last two None when not given.
-Usage = tuple[int, int, "int | None", "int | None"]
-_NO_USAGE: Usage = (0, 0, None, None)
+
+
+class Usage(NamedTuple):
+    """A reply's counts: tokens, and the web searches OpenRouter ran (None: not given)."""
+
+    input: int
+    output: int
+    cache_read: int | None = None
+    reasoning: int | None = None
+    cache_write: int | None = None
+    web_search: int | None = None
+
+
+_NO_USAGE = Usage(0, 0)
 
 Stop = ResponseStopReason
 _FINISH_REASONS = {
@@ -274,6 +285,7 @@ class ChatState:
         "_ended",
         "_finish",
         "_last_is_text",
+        "_model",
         "_other_choices",
         "_other_parts",
         "_pending",
@@ -303,6 +315,7 @@ class ChatState:
         self._finish: str | None = None  # the provider's finish_reason, once seen
         self._refused = False
         self._usage = _NO_USAGE
+        self._model: str | None = None  # the last model a chunk named
         self._ended = False  # the response ended
         self._other_choices: set[int] = set()  # indexes other than 0 seen (and warned)
         self._other_parts: set[str] = set()  # content part types warned about
@@ -408,8 +421,15 @@ class ChatState:
             self._reply.start(response_id)
         for position, choice in enumerate(choices):
             self._choice(choice, position, unread, data)
+        self._reported(usage, chunk.model)
+
+    def _reported(self, usage: WireUsage | None, model: str | None) -> None:
+        """A chunk's usage and model replace those of the chunks before it (a blank
+        model, Azure's content-filter chunks', names none)."""
         if usage is not None:
             self._usage = usage_counts(usage)
+        if model is not None and not is_blank(model):
+            self._model = model
 
     def _choice(
         self,
@@ -650,7 +670,7 @@ class ChatState:
         stop = stop_reason(
             self._finish, refused=self._refused, calls=self._emitted_calls, skipped=self._skipped
         )
-        finish(self._reply, stop, self._usage)
+        finish(self._reply, stop, self._usage, self._model)
 
 
 def _plain(chunk: Chunk) -> bool:
@@ -669,9 +689,19 @@ def _plain(chunk: Chunk) -> bool:
     return True
 
 
-def finish(reply: ReplyBuilder, stop: ResponseStopReason, usage: Usage) -> None:
-    """The reply's terminal with its usage (stream and reply alike)."""
-    reply.finish(stop, usage[0], usage[1], cache_read_tokens=usage[2], reasoning_tokens=usage[3])
+def finish(reply: ReplyBuilder, stop: ResponseStopReason, usage: Usage, model: str | None) -> None:
+    """The reply's terminal with its usage and model (stream and reply alike)."""
+    searches = usage.web_search
+    reply.finish(
+        stop,
+        usage.input,
+        usage.output,
+        cache_read_tokens=usage.cache_read,
+        cache_write_tokens=usage.cache_write,
+        reasoning_tokens=usage.reasoning,
+        server_tool_requests=None if searches is None else [("web_search", searches)],
+        model=model,
+    )
 
 
 def is_function_call(value: object) -> bool:
@@ -741,15 +771,20 @@ def _arguments(text: str) -> dict[str, Any] | None:
 def usage_counts(usage: WireUsage) -> Usage:
     """``prompt_tokens``, ``completion_tokens`` and, when given,
     ``prompt_tokens_details.cached_tokens`` (else Mistral's ``num_cached_tokens``) and
-    ``completion_tokens_details.reasoning_tokens`` (stream and reply alike)."""
+    ``cache_write_tokens``, ``completion_tokens_details.reasoning_tokens`` and
+    OpenRouter's ``server_tool_use_details.web_search_requests`` (stream and reply
+    alike)."""
     prompt = usage.prompt_tokens_details
     completion = usage.completion_tokens_details
+    tools = usage.server_tool_use_details
     cached = None if prompt is None else prompt.cached_tokens
-    return (
+    return Usage(
         usage.prompt_tokens,
         usage.completion_tokens,
         usage.num_cached_tokens if cached is None else cached,
         None if completion is None else completion.reasoning_tokens,
+        None if prompt is None else prompt.cache_write_tokens,
+        None if tools is None else tools.web_search_requests,
     )
 
 

@@ -73,7 +73,7 @@ def _read(reply: ReplyBuilder, data: dict[str, Any]) -> None:
             f"status {quoted(status)}: the response has not ended",
             ProviderErrorCode.PROVIDER_MISSING_TERMINAL,
         )
-    finish(reply, stop, response.usage)
+    finish(reply, stop, response)
 
 
 def _decoded(decoder: Decoder, data: dict[str, Any]) -> Any:

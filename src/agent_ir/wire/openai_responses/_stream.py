@@ -30,6 +30,7 @@ from agent_ir.wire._stream import (
 from agent_ir.wire.openai_responses._client_calls import OUTPUT_OF_CALL, call_arguments
 from agent_ir.wire.openai_responses._wire import (
     SKIPPED_FAMILIES,
+    CacheWriteTokensDetails,
     ClientCall,
     ContentPartDone,
     ErrorEvent,
@@ -59,7 +60,7 @@ from agent_ir.wire.openai_responses._wire import (
     ResponseFailed,
     ResponseIncomplete,
     Skipped,
-    Usage,
+    ToolUsage,
 )
 
 __all__ = [
@@ -317,14 +318,18 @@ def read_reasoning(
 def finish(
     reply: ReplyBuilder,
     stop: ResponseStopReason,
-    usage: Usage | None,
+    response: Response,
     *,
     response_id: str | None = None,
 ) -> None:
-    """The reply's end with its usage (absent or null: 0 and 0, a server that does not
-    count)."""
+    """The reply's end with the response's usage (absent or null: 0 and 0, a server
+    that does not count), its hosted tools' request counts and its model."""
+    usage = response.usage
+    tools = _tool_requests(response.tool_usage)
     if usage is None:
-        reply.finish(stop, 0, 0, response_id=response_id)
+        reply.finish(
+            stop, 0, 0, response_id=response_id, server_tool_requests=tools, model=response.model
+        )
         return
     inputs = usage.input_tokens_details
     outputs = usage.output_tokens_details
@@ -336,7 +341,27 @@ def finish(
         cache_read_tokens=None if inputs is None else inputs.cached_tokens,
         cache_write_tokens=None if inputs is None else inputs.cache_write_tokens,
         reasoning_tokens=None if outputs is None else outputs.reasoning_tokens,
+        cache_writes_by_ttl=None if inputs is None else _by_ttl(inputs.cache_write_tokens_details),
+        server_tool_requests=tools,
+        model=response.model,
     )
+
+
+def _tool_requests(usage: ToolUsage | None) -> list[tuple[str, int]] | None:
+    """The hosted tools' request counts: ``tool_usage.web_search.num_requests`` (None
+    when not given)."""
+    searches = None if usage is None else usage.web_search
+    if searches is None or searches.num_requests is None:
+        return None
+    return [("web_search", searches.num_requests)]
+
+
+def _by_ttl(split: CacheWriteTokensDetails | None) -> list[tuple[str, int]] | None:
+    """The cache writes by time to live, 30m then 12h (None when none is given)."""
+    if split is None:
+        return None
+    named = (("30m", split.ttl_30m_tokens), ("12h", split.ttl_12h_tokens))
+    return [(ttl, tokens) for ttl, tokens in named if tokens is not None] or None
 
 
 def reasoning_signature(item_id: str, encrypted_content: str | None) -> str:
@@ -697,7 +722,7 @@ class ResponsesState:
             stop_reason = Stop.TOOL_CALL
         else:
             stop_reason = Stop.REFUSAL if self._refusals else Stop.STOP
-        finish(self._reply, stop_reason, response.usage, response_id=response.id)
+        finish(self._reply, stop_reason, response, response_id=response.id)
 
     def _response_incomplete(self, response: Response, raw: dict[str, Any]) -> None:
         what = "response.incomplete"
@@ -714,7 +739,7 @@ class ResponsesState:
                 self._reply.end_thinking(what=what)
                 cut.add(output_index)
         self._unfinished_items(response, raw, what, cut)
-        finish(self._reply, stop_reason, response.usage, response_id=response.id)
+        finish(self._reply, stop_reason, response, response_id=response.id)
 
     def _error(self, event: ErrorEvent) -> Refusal:
         """The transport error of an ``error`` event: its ``error`` object when it has

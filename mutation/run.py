@@ -133,6 +133,14 @@ GROUPS: dict[str, Group] = {
             "not property",
         ),
     ),
+    "retarget": Group(
+        modules=("src/agent_ir/retargeting.py",),
+        tests=(
+            "tests/test_retarget.py",
+            "tests/wire/test_pair_matrix.py",
+            "tests/cli/test_convert_command.py",
+        ),
+    ),
     "rules": Group(
         modules=(
             "src/agent_ir/rules.py",

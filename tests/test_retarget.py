@@ -227,3 +227,111 @@ def test_the_result_is_immutable_and_hashable() -> None:
     assert [to_json_value(m) for m in result.transcript][1]["content"] == [
         {"type": "text", "text": "480", "itemId": "msg_1"}
     ]
+
+
+# --- where a writer's warning is in the input ----------------------------------------
+
+
+def test_a_writer_warning_about_a_message_the_repair_moved_names_its_input_place() -> None:
+    """The result is moved ahead of the user message: that message is the writer's
+    message 3 and the input's message 2."""
+    cached = {"type": "text", "text": "Also hidden files.", "cacheControl": {"type": "ephemeral"}}
+    history = [
+        {"role": "user", "id": "u1", "content": "List the files."},
+        {"role": "assistant", "id": "a1", "content": [
+            {"type": "toolCall", "id": "c1", "name": "ls", "arguments": {}}]},
+        {"role": "user", "id": "u2", "content": [cached]},
+        {"role": "toolResult", "id": "r1", "toolCallId": "c1", "toolName": "ls",
+         "content": "a b", "isError": False},
+    ]  # fmt: skip
+    result = retarget(history, "openai-chat")
+    assert [(str(c.code), c.message_index, c.path) for c in result.report] == [
+        ("CACHE_CONTROL_NOT_SENT", 2, "/2/content/0/cacheControl"),
+        ("MOVED_RESULT", 3, "/3"),
+    ]
+    assert [w.path for w in result.request.warnings] == ["/3/content/0/cacheControl"]
+
+
+def test_a_writer_warning_behind_blocks_the_repair_dropped_names_its_input_place() -> None:
+    audio = {"type": "audio", "source": {"type": "base64", "mediaType": "audio/wav",
+                                         "data": "UklGRg=="}}  # fmt: skip
+    history = [{"role": "user", "id": "u", "content": [
+        {"type": "text", "text": ""}, {"type": "text", "text": "Listen:"}, {"type": "text", "text": " "},
+        audio, {"type": "text", "text": "thanks"}]}]  # fmt: skip
+    result = retarget(history, "anthropic")
+    assert [(str(c.code), c.path) for c in result.report] == [
+        ("DROPPED_EMPTY_CONTENT", "/0/content"),
+        ("AUDIO_NOT_SENT", "/0/content/3"),
+    ]
+    # the writer was given the message without its empty text block
+    assert [w.path for w in result.request.warnings] == ["/0/content/2"]
+
+
+def test_a_writer_warning_behind_thinking_sent_as_text_names_its_input_place() -> None:
+    citation = {"provider": "anthropic", "wire": {"type": "char_location", "cited_text": "x",
+                "document_index": 0, "start_char_index": 0, "end_char_index": 1}}  # fmt: skip
+    history = [
+        {"role": "user", "id": "u", "content": "Hi"},
+        {"role": "assistant", "id": "a", "content": [
+            {"type": "thinking", "thinking": "hm", "signature": "s", "signatureProvider": "anthropic"},
+            {"type": "text", "text": "A", "citations": [citation]},
+            {"type": "text", "text": "B"}]},
+    ]  # fmt: skip
+    for thinking, path in (("text", "/1/content/1/citations"), ("drop", "/1/content/1/citations")):
+        result = retarget(history, "openai-chat", thinking=thinking)  # type: ignore[arg-type]
+        assert [c.path for c in result.report] == ["/1/content/0", path]
+        assert [w.path for w in result.request.warnings] == [
+            "/1/content/1/citations" if thinking == "text" else "/1/content/0/citations"
+        ]
+
+
+def test_a_warning_about_a_tool_definition_keeps_its_place_in_the_tools() -> None:
+    tools = [{"name": "f", "parameters": {"type": "object"}, "strict": True}]
+    result = retarget([{"role": "user", "id": "u", "content": "Hi"}], "gemini", tools=tools)
+    [change] = result.report
+    assert (str(change.code), change.message_index, change.tool_index, change.path) == (
+        "TOOL_DETAIL_NOT_SENT",
+        -1,
+        0,
+        "/tools/0/strict",
+    )
+
+
+def test_the_sentences_name_the_maker_the_target_and_the_choice() -> None:
+    said = {
+        thinking: [c.message for c in retarget(responses_history(), "anthropic", thinking=thinking).report]  # type: ignore[arg-type]
+        for thinking in ("drop", "text")
+    }  # fmt: skip
+    assert said == {
+        "drop": [
+            "thinking made by 'openai-responses' is not sent: Anthropic Messages takes only "
+            "its own, and only its maker can check its signature (thinking='drop')"
+        ],
+        "text": [
+            "thinking made by 'openai-responses' is sent as text: Anthropic Messages takes "
+            "only its own (thinking='text')"
+        ],
+    }
+    redacted = [
+        {"role": "user", "id": "u", "content": "Hi"},
+        {"role": "assistant", "id": "a", "content": [{"type": "thinking", "thinking": "",
+         "redacted": True, "signature": "d", "signatureProvider": "anthropic"},
+         {"type": "text", "text": "Hello."}]},
+    ]  # fmt: skip
+    [change] = retarget(redacted, "gemini", thinking="text").report
+    assert change.message == (
+        "thinking made by 'anthropic' is not sent: Google Gemini takes only its own, and it "
+        "holds no reasoning to send as text"
+    )
+    dropped = retarget(breakpoints(5), "anthropic").report
+    assert [c.message for c in dropped] == [
+        "Anthropic Messages takes at most 4 cache breakpoints: this earlier one is not sent "
+        "(the last 4 are)"
+    ]
+
+
+def test_fewer_breakpoints_than_the_limit_are_all_sent() -> None:
+    for count in (1, 2, 3):
+        result = retarget(breakpoints(count), "anthropic")
+        assert result.report == ()
+        assert cache_marks(result.request.fields) == count

@@ -53,7 +53,7 @@ from agent_ir._generated.message_schema import (
 )
 from agent_ir._paths import to_pointer, unescape_segment
 from agent_ir._publish import publish_lazy
-from agent_ir._text import quoted
+from agent_ir._text import is_blank, quoted
 from agent_ir.repair import RepairCode, repaired_pairs
 from agent_ir.rules import check_wire_rules
 from agent_ir.wire import _registry
@@ -179,9 +179,10 @@ def _own_thinking(
     prepared: list[Message] = []
     positions: _Positions = []
     for index, message in enumerate(messages):
-        if type(message) is not AssistantMessage or not any(
+        foreign = type(message) is AssistantMessage and any(
             _foreign(block, spec) for block in message.content
-        ):
+        )
+        if not foreign:
             prepared.append(message)
             positions.append(None)
             continue
@@ -207,14 +208,18 @@ def _own_thinking(
                     )
                 )
                 continue
-            why = "has no reasoning to show" if thinking == "text" else "(thinking='drop')"
+            why = (
+                "it holds no reasoning to send as text"
+                if thinking == "text"
+                else "only its maker can check its signature (thinking='drop')"
+            )
             changes.append(
                 RetargetChange(
                     ConversionWarningCode.THINKING_NOT_SENT,
                     index,
                     where,
                     f"thinking made by {maker} is not sent: {spec.label} takes only its own, "
-                    f"and only its maker can check its signature {why}",
+                    f"and {why}",
                 )
             )
         prepared.append(msgspec.structs.replace(message, content=tuple(content)))
@@ -326,16 +331,15 @@ def _located(
 
 def _matched(before: Message, after: Message) -> list[int]:
     """Where each block of ``after`` was in ``before``, a message the repair changed only
-    by dropping empty text blocks (and renaming ids): each block of ``after`` is the
-    next block of ``before`` of its type."""
+    by dropping blank text blocks (the blocks it keeps are the same objects, in order;
+    a call it renamed is a new one): the blocks of ``before`` that are not ``after``'s
+    next block and are blank text were dropped."""
     old, new = _blocks(before), _blocks(after)
-    if len(old) == len(new):
-        return list(range(len(new)))
     found: list[int] = []
     at = 0
     for block in new:
-        while at < len(old) - 1 and type(old[at]) is not type(block):
-            at += 1
+        while old[at] is not block and type(old[at]) is TextBlock and is_blank(old[at].text):
+            at += 1  # dropped
         found.append(at)
         at += 1
     return found
@@ -352,8 +356,8 @@ def _input_path(path: str, positions: _Positions) -> str:
     block position mapped to the input message's."""
     tokens = list(_tokens(path))
     if len(tokens) > 2 and tokens[1] == "content" and type(tokens[2]) is int:
-        kept = positions[tokens[0]] if type(tokens[0]) is int else None
-        if kept is not None and tokens[2] < len(kept):
+        kept = positions[tokens[0]]  # type: ignore[index]  # a message's path
+        if kept is not None:
             tokens[2] = kept[tokens[2]]
     return to_pointer(tuple(tokens))
 

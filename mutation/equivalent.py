@@ -41,6 +41,7 @@ _SSE = "src/agent_ir/wire/_sse.py"
 _ANTHROPIC_STREAM = "src/agent_ir/wire/anthropic/_stream.py"
 _RULES = "src/agent_ir/rules.py"
 _REPAIR = "src/agent_ir/repair.py"
+_RETARGET = "src/agent_ir/retargeting.py"
 _TOOL_PATTERNS = "src/agent_ir/validation/_tool_patterns.py"
 _INT_LIMIT = (
     "the fallback only counts when Python's int-string limit is 0 (none), never under the "
@@ -663,5 +664,23 @@ EQUIVALENT: list[Equivalent] = [
         "self.copies[path[:depth]] = copy -> pass",
         "the memo only saves copies: without it the container already copied (and put in "
         "its parent) is copied again with its changes and put back, the same value",
+    ),
+    Equivalent(
+        _RETARGET,
+        "_own_thinking",
+        "foreign = type(message) is AssistantMessage and any(",
+        "type(message) is AssistantMessage and any((_foreign(block, spec) for block in "
+        "message.c... -> type(message) is AssistantMessage or any((_foreign(block, spec) for "
+        "block in message.co...",
+        "a fast path: an assistant message without another provider's thinking then goes "
+        "through the loop, which keeps every block at its place (the same content and an "
+        "identity map); another message has no thinking, so any() stays false",
+    ),
+    Equivalent(
+        _RETARGET,
+        "_within_breakpoints",
+        "if len(marked) <= most:",
+        "len(marked) <= most -> len(marked) < most",
+        "a fast path: with exactly the limit, the slow path drops marked[:0], nothing",
     ),
 ]

@@ -323,8 +323,9 @@ def _located(
         tokens = [index]
     else:
         tokens[0] = index
-        if len(tokens) > 2 and tokens[1] == "content" and type(tokens[2]) is int:
-            tokens[2] = _matched(prepared[index], sent)[tokens[2]]
+        block = _block_at(tokens)
+        if block is not None:
+            tokens[2] = _matched(prepared[index], sent)[block]
     path = _input_path(to_pointer(tuple(tokens)), positions)
     return RetargetChange(warning.code, index, path, warning.message)
 
@@ -351,14 +352,23 @@ def _tokens(pointer: str) -> tuple[str | int, ...]:
     return tuple(int(part) if part.isascii() and part.isdigit() else part for part in parts)
 
 
+def _block_at(tokens: list[str | int]) -> int | None:
+    """The block a path's segments name (``/3/content/1...``: 1); None for the message
+    or its content as a whole (``/3``, ``/3/content``)."""
+    if len(tokens) > 2 and tokens[1] == "content" and type(tokens[2]) is int:
+        return tokens[2]
+    return None
+
+
 def _input_path(path: str, positions: _Positions) -> str:
     """``path`` (in the prepared transcript: message indexes are the input's) with its
     block position mapped to the input message's."""
     tokens = list(_tokens(path))
-    if len(tokens) > 2 and tokens[1] == "content" and type(tokens[2]) is int:
+    block = _block_at(tokens)
+    if block is not None:
         kept = positions[tokens[0]]  # type: ignore[index]  # a message's path
         if kept is not None:
-            tokens[2] = kept[tokens[2]]
+            tokens[2] = kept[block]
     return to_pointer(tuple(tokens))
 
 

@@ -683,4 +683,29 @@ EQUIVALENT: list[Equivalent] = [
         "len(marked) <= most -> len(marked) < most",
         "a fast path: with exactly the limit, the slow path drops marked[:0], nothing",
     ),
+    Equivalent(
+        _REPAIR,
+        "_with_unique_calls",
+        "continue",
+        "continue -> pass",
+        "after a server-tool call the block falls to the checks below, which are for other "
+        "types: the next one it meets is `type(block) is not ToolCallBlock`, a continue",
+    ),
+    Equivalent(
+        _REPAIR,
+        "_with_unique_calls",
+        "continue",
+        "continue -> pass",
+        "after a server-tool result the block falls to `type(block) is not ToolCallBlock`, "
+        "a continue",
+        occurrence=2,
+    ),
+    Equivalent(
+        _REPAIR,
+        "_server_spans",
+        "if made_at < index:",
+        "made_at < index -> made_at <= index",
+        "a span of one message (the call and the result in it) adds 1 and takes 1 at the "
+        "same place of the cut counts: no cut is covered",
+    ),
 ]

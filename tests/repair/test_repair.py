@@ -2139,6 +2139,19 @@ def test_normalizing_ids_leaves_server_tool_ids_alone(provider: Any) -> None:
     assert normalized.actions == ()
 
 
+def test_a_tool_call_after_server_tool_blocks_in_its_message_is_still_answered() -> None:
+    """The server-tool blocks before a call do not end the reading of the message: the
+    call after them has no result, so one is added."""
+    transcript = [
+        user("u0"),
+        assistant("a1", [server_call("s1"), server_result("s1"), call_block("c1", "ls")]),
+    ]
+
+    repaired = repair_transcript(transcript)
+
+    assert located(repaired) == [("ADDED_ERROR_RESULT", "/1/content/2")]
+
+
 def test_an_orphan_server_tool_result_is_dropped_from_its_message_and_said() -> None:
     transcript = [
         user("u0"),

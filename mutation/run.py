@@ -118,8 +118,24 @@ GROUPS: dict[str, Group] = {
         ),
     ),
     "parser": Group(
-        modules=("src/agent_ir/replies/parser.py", "src/agent_ir/replies/builder.py"),
+        modules=("src/agent_ir/replies/parser.py",),
         tests=("tests/replies",),
+    ),
+    # The one reply builder: every provider's reply reader and stream drives it, so its
+    # pool is theirs (its refusals, citations, signatures and moved blocks come from
+    # them, not from the fixture parser's tests).
+    "reply builder": Group(
+        modules=("src/agent_ir/replies/builder.py",),
+        tests=(
+            "tests/replies",
+            "tests/wire/test_replies.py",
+            "tests/wire/test_reply_metadata.py",
+            "tests/wire/anthropic/test_stream.py",
+            "tests/wire/bedrock_converse/test_stream.py",
+            "tests/wire/gemini/test_stream.py",
+            "tests/wire/openai_chat/test_stream.py",
+            "tests/wire/openai_responses/test_stream.py",
+        ),
     ),
     "repair": Group(
         modules=("src/agent_ir/repair.py",),

@@ -27,7 +27,7 @@ import pytest
 from agent_ir import Provider, schemas
 from agent_ir.wire import _records
 from agent_ir.wire._registry import REGISTRY
-from agent_ir.wire._spec import ModelRule, ProviderSpec
+from agent_ir.wire._spec import MediaLimits, ModelRule, ProviderSpec
 
 from support.codegen import load_codegen
 
@@ -118,6 +118,8 @@ def _said(spec: ProviderSpec) -> dict[str, Any]:
         }
     if spec.cache_breakpoints is not None:
         said["cacheBreakpoints"] = spec.cache_breakpoints
+    if spec.media is not None:
+        said["media"] = _said_media(spec.media)
     request = spec.request
     said["request"] = {"messages": request.messages_key}
     if request.system_key is not None:
@@ -125,6 +127,24 @@ def _said(spec: ProviderSpec) -> dict[str, Any]:
     if request.tools_key is not None:
         said["request"]["tools"] = request.tools_key
     said["request"]["switches"] = list(request.switches)
+    return said
+
+
+def _said_media(media: MediaLimits) -> dict[str, Any]:
+    said: dict[str, Any] = {}
+    for kind, limit in (("images", media.images), ("documents", media.documents)):
+        if limit is not None:
+            said[kind] = {
+                key: value
+                for key, value in (
+                    ("mostPerTurn", limit.most_per_turn),
+                    ("largestBytes", limit.largest_bytes),
+                    ("largestSide", limit.largest_side),
+                )
+                if value is not None
+            }
+    if media.documents_need_text:
+        said["documentsNeedText"] = True
     return said
 
 

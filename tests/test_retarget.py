@@ -335,3 +335,24 @@ def test_fewer_breakpoints_than_the_limit_are_all_sent() -> None:
         result = retarget(breakpoints(count), "anthropic")
         assert result.report == ()
         assert cache_marks(result.request.fields) == count
+
+
+def test_a_text_the_repair_added_beside_a_document_does_not_shift_the_places() -> None:
+    """Bedrock wants text beside a document: the repair adds it, and the writer's
+    warnings about the blocks around it still name their places in the input (real
+    recorded requests raised IndexError here once)."""
+    document = {"type": "document", "source": {"type": "base64",
+                "mediaType": "application/pdf", "data": "JVBERi0xLjQ="}}  # fmt: skip
+    image = {"type": "image", "source": {"type": "base64", "mediaType": "image/png",
+             "data": "iVBORw0KGgo="}, "detail": "high"}  # fmt: skip
+    history = [{"role": "user", "id": "u", "content": [
+        {"type": "text", "text": ""}, image, document, {"type": "text", "text": " "}, image]}]  # fmt: skip
+    result = retarget(history, "bedrock-converse")
+    assert [(str(c.code), c.path) for c in result.report] == [
+        ("DROPPED_EMPTY_CONTENT", "/0/content"),
+        ("ADDED_DOCUMENT_TEXT", "/0/content"),
+        ("IMAGE_DETAIL_NOT_SENT", "/0/content/1/detail"),
+        ("DOCUMENT_DETAIL_NOT_SENT", "/0/content/2/title"),
+        ("IMAGE_DETAIL_NOT_SENT", "/0/content/4/detail"),
+    ]
+    assert result.diagnostics == ()

@@ -50,6 +50,7 @@ from agent_ir._generated.message_schema import (
     Message,
     TextBlock,
     ThinkingBlock,
+    ToolCallBlock,
 )
 from agent_ir._paths import to_pointer, unescape_segment
 from agent_ir._publish import publish_lazy
@@ -331,19 +332,31 @@ def _located(
 
 
 def _matched(before: Message, after: Message) -> list[int]:
-    """Where each block of ``after`` was in ``before``, a message the repair changed only
-    by dropping blank text blocks (the blocks it keeps are the same objects, in order;
-    a call it renamed is a new one): the blocks of ``before`` that are not ``after``'s
-    next block and are blank text were dropped."""
+    """Where each block of ``after`` was in ``before``, a message the repair changed by
+    dropping blank text blocks, renaming or signing calls and adding a text block (beside
+    a document, for Bedrock). The blocks it keeps are the same objects, in order; a call
+    it renamed or signed is a new call at the same place; a block it added is given the
+    place it took (the next block's)."""
     old, new = _blocks(before), _blocks(after)
     found: list[int] = []
     at = 0
     for block in new:
-        while old[at] is not block and type(old[at]) is TextBlock and is_blank(old[at].text):
+        while at < len(old) and old[at] is not block and _blank_text(old[at]):
             at += 1  # dropped
-        found.append(at)
-        at += 1
+        if at < len(old) and (old[at] is block or _both_calls(old[at], block)):
+            found.append(at)
+            at += 1
+        else:  # added by the repair
+            found.append(min(at, len(old) - 1))
     return found
+
+
+def _blank_text(block: object) -> bool:
+    return type(block) is TextBlock and is_blank(block.text)
+
+
+def _both_calls(old: object, new: object) -> bool:
+    return type(old) is ToolCallBlock and type(new) is ToolCallBlock
 
 
 def _tokens(pointer: str) -> tuple[str | int, ...]:

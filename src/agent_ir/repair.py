@@ -361,7 +361,8 @@ def _text_beside_documents(
             RepairCode.ADDED_DOCUMENT_TEXT,
             (pairs[at][0], "content"),
             "a user turn held a document but no text, which the provider requires beside "
-            f"a document: the text {quoted(DOCUMENT_TEXT)} was added after it",
+            f"a document: the text {quoted(DOCUMENT_TEXT)} was added at the end of the message "
+            "holding its first document",
         )
     return pairs
 

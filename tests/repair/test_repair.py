@@ -2294,3 +2294,30 @@ def test_gemini_adds_a_user_turn_before_a_leading_run_whose_call_follows_a_syste
         ),
     ]
     assert check_wire_rules(repaired.transcript, "gemini") == ()
+
+
+def test_text_is_added_beside_each_bedrock_turn_s_document_after_a_turn_without_one() -> None:
+    """A turn with neither text nor a document (an image alone) needs nothing; the turn
+    after it, a document alone, gets the text at the end of its message, said so."""
+    image = {"type": "image", "source": {"type": "base64", "mediaType": "image/png",
+             "data": "iVBORw0KGgo="}}  # fmt: skip
+    document = {"type": "document", "source": {"type": "base64",
+                "mediaType": "application/pdf", "data": "JVBERi0xLjQ="}}  # fmt: skip
+    transcript = [
+        {"role": "user", "id": "u0", "content": [image]},
+        {"role": "assistant", "id": "a1", "content": [{"type": "text", "text": "A cat."}]},
+        {"role": "user", "id": "u2", "content": [document]},
+    ]
+
+    repaired = repair_transcript(transcript, provider="bedrock-converse")
+
+    assert located(repaired) == [("ADDED_DOCUMENT_TEXT", "/2/content")]
+    assert repaired.actions[0].message == (
+        "a user turn held a document but no text, which the provider requires beside a "
+        "document: the text '(A document is attached.)' was added at the end of the "
+        "message holding its first document"
+    )
+    assert output(repaired)[2]["content"][-1] == {
+        "type": "text",
+        "text": "(A document is attached.)",
+    }

@@ -42,6 +42,11 @@ _ANTHROPIC_STREAM = "src/agent_ir/wire/anthropic/_stream.py"
 _RULES = "src/agent_ir/rules.py"
 _REPAIR = "src/agent_ir/repair.py"
 _RETARGET = "src/agent_ir/retargeting.py"
+_ADDED_AT_THE_END = (
+    "the only block the repair adds (the text beside a Bedrock document) is added at the "
+    "end of its message, and no writer warns about a plain text block: the place given "
+    "to it is never read, and no block comes after it to shift"
+)
 _TOOL_PATTERNS = "src/agent_ir/validation/_tool_patterns.py"
 _INT_LIMIT = (
     "the fallback only counts when Python's int-string limit is 0 (none), never under the "
@@ -707,5 +712,43 @@ EQUIVALENT: list[Equivalent] = [
         "made_at < index -> made_at <= index",
         "a span of one message (the call and the result in it) adds 1 and takes 1 at the "
         "same place of the cut counts: no cut is covered",
+    ),
+    Equivalent(
+        _RETARGET,
+        "_matched",
+        "found.append(min(at, len(old) - 1))",
+        "found.append(min(at, len(old) - 1)) -> pass",
+        _ADDED_AT_THE_END,
+    ),
+    Equivalent(
+        _RETARGET,
+        "_matched",
+        "found.append(min(at, len(old) - 1))",
+        "len(old) - 1 -> len(old) + 1",
+        _ADDED_AT_THE_END,
+    ),
+    Equivalent(
+        _RETARGET,
+        "_matched",
+        "found.append(min(at, len(old) - 1))",
+        "len(old) - 1 -> len(old) - 2",
+        _ADDED_AT_THE_END,
+    ),
+    Equivalent(
+        _RETARGET,
+        "_matched",
+        "found.append(min(at, len(old) - 1))",
+        "len(old) - 1 -> len(old) - 0",
+        _ADDED_AT_THE_END,
+    ),
+    Equivalent(
+        _RETARGET,
+        "_both_calls",
+        "return type(old) is ToolCallBlock and type(new) is ToolCallBlock",
+        "type(old) is ToolCallBlock and type(new) is ToolCallBlock -> type(old) is "
+        "ToolCallBlock or type(new) is ToolCallBlock",
+        "the repair replaces a call only by a call at its place (renamed or signed) and "
+        "adds text only at the end: a block that is not the old one is either a call "
+        "facing a call or the added text facing no block",
     ),
 ]

@@ -385,8 +385,9 @@ def _request_part(message: dict[str, Any]) -> dict[str, Any]:
 
 def _block_back(block: dict[str, Any]) -> dict[str, Any]:
     """A block as it reads back: an empty citations list says what no list says (nothing
-    to send, nothing lost), and a signature of no recorded maker reads back as Mistral's
-    (what the reader sees came from Mistral, as in every other format)."""
+    to send, nothing lost), as ``redacted: false`` says what no flag says, and a
+    signature of no recorded maker reads back as Mistral's (what the reader sees came
+    from Mistral, as in every other format)."""
     back = {
         k: v
         for k, v in block.items()
@@ -394,6 +395,8 @@ def _block_back(block: dict[str, Any]) -> dict[str, Any]:
     }
     if back.get("type") == "thinking" and "signature" in back:
         back.setdefault("signatureProvider", "mistral")
+    if back.get("redacted") is False:  # says what no flag says
+        del back["redacted"]
     return back
 
 

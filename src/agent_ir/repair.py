@@ -29,7 +29,6 @@ import msgspec
 
 from agent_ir._generated.message_schema import (
     AssistantMessage,
-    DocumentBlock,
     Message,
     ServerToolCallBlock,
     ServerToolResultBlock,
@@ -44,7 +43,7 @@ from agent_ir._publish import publish_lazy
 from agent_ir._text import cut as cut_text
 from agent_ir._text import is_blank, quoted
 from agent_ir.messages import messages_of
-from agent_ir.rules import calls_to_sign, holds_text, user_turns
+from agent_ir.rules import calls_to_sign, documents_without_text
 from agent_ir.validation._linkage import pending_turn
 from agent_ir.wire import _registry
 from agent_ir.wire._registry import Provider
@@ -334,27 +333,13 @@ def _for_provider(
 def _text_beside_documents(
     state: _Repair, pairs: list[tuple[int, Message]]
 ) -> list[tuple[int, Message]]:
-    """In each user turn (``user_turns``) holding a document but no text that is not
-    blank, ``DOCUMENT_TEXT`` added as a text block at the end of the user message
-    holding its first document (ADDED_DOCUMENT_TEXT, at that message's content in the
+    """In each user turn that needs text beside its documents (``documents_without_text``,
+    what check_wire_rules reports), ``DOCUMENT_TEXT`` added as a text block at the end of
+    the user message holding its first document (ADDED_DOCUMENT_TEXT, at that message's content in the
     input)."""
     pairs = list(pairs)
-    for turn in user_turns([message for _, message in pairs]):
-        users = [(at, message) for at, message in turn if type(message) is UserMessage]
-        if any(holds_text(message.content) for _, message in users):
-            continue
-        holding = next(
-            (
-                (at, message)
-                for at, message in users
-                if type(message.content) is tuple
-                and any(type(block) is DocumentBlock for block in message.content)
-            ),
-            None,
-        )
-        if holding is None:
-            continue
-        at, message = holding
+    for _, at, _ in list(documents_without_text([message for _, message in pairs])):
+        message = pairs[at][1]
         content = (*message.content, TextBlock(text=DOCUMENT_TEXT))
         pairs[at] = (pairs[at][0], msgspec.structs.replace(message, content=content))
         state.act(

@@ -510,8 +510,23 @@ def _media_blocks(
 def _documents_without_text(
     messages: list[Message | None], spec: ProviderSpec
 ) -> Iterator[Diagnostic]:
-    """DOCUMENT_WITHOUT_TEXT at the first document of each user turn
-    (``user_turns``) whose user messages hold no text that is not blank."""
+    """DOCUMENT_WITHOUT_TEXT at the first document of each user turn that needs text
+    beside it (``documents_without_text``)."""
+    for start, index, block_index in documents_without_text(messages):
+        yield diagnostic(
+            DiagnosticCode.DOCUMENT_WITHOUT_TEXT,
+            index,
+            ("content", block_index),
+            f"the user turn that starts at message {start} holds a document but no text: "
+            f"{spec.name} requires a text block beside a document in a user message "
+            "(consecutive user and tool-result messages are sent as one)",
+        )
+
+
+def documents_without_text(messages: list[Message | None]) -> Iterator[tuple[int, int, int]]:
+    """(the turn's first message, message, block) of the first document in a user
+    message of each user turn (``user_turns``) whose user messages hold no text that is
+    not blank: what DOCUMENT_WITHOUT_TEXT reports and ``repair_transcript`` mends."""
     for turn in user_turns(messages):
         users = [(index, message) for index, message in turn if type(message) is UserMessage]
         if any(holds_text(message.content) for _, message in users):
@@ -526,16 +541,8 @@ def _documents_without_text(
             ),
             None,
         )
-        if first is None:
-            continue
-        yield diagnostic(
-            DiagnosticCode.DOCUMENT_WITHOUT_TEXT,
-            first[0],
-            ("content", first[1]),
-            f"the user turn that starts at message {turn[0][0]} holds a document but no text: "
-            f"{spec.name} requires a text block beside a document in a user message "
-            "(consecutive user and tool-result messages are sent as one)",
-        )
+        if first is not None:
+            yield turn[0][0], *first
 
 
 def holds_text(content: Any) -> bool:

@@ -70,11 +70,14 @@ nox.options.sessions = [
     "lint",
     "typecheck",
     "codegen_check",
-    "fuzz",
     "conformance_js",
     "typescript",
     "docs",
     "ts_package",
+    # Last: the one session whose failure depends on what it draws. A failing input is
+    # printed with its traceback, and CI keeps only the end of its log (a crash's lines
+    # before ts_package's 600 were cut off, 2026-12-04).
+    "fuzz",
 ]
 nox.options.reuse_existing_virtualenvs = True
 # uv builds each session's environment when nox has it (`pip install 'nox[uv]'`, as the

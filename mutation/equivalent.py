@@ -48,6 +48,12 @@ _ADDED_AT_THE_END = (
     "to it is never read, and no block comes after it to shift"
 )
 _TOOL_PATTERNS = "src/agent_ir/validation/_tool_patterns.py"
+_TOOL_PROFILE = "src/agent_ir/validation/_tool_profile.py"
+_HELD_IN_FORM = (
+    "_held is only reached for a keyword _check_keyword has checked the form of (a list "
+    "for a list form, an object for a map form, draft-07's items list turned to the list "
+    "form): a list never comes with the map form nor an object with the list form"
+)
 _INT_LIMIT = (
     "the fallback only counts when Python's int-string limit is 0 (none), never under the "
     "default limit the tests run with, where both sides read 4300"
@@ -750,5 +756,37 @@ EQUIVALENT: list[Equivalent] = [
         "the repair replaces a call only by a call at its place (renamed or signed) and "
         "adds text only at the end: a block that is not the old one is either a call "
         "facing a call or the added text facing no block",
+    ),
+    # --- tool profile (2026-12-04) ---
+    Equivalent(
+        _TOOL_PROFILE,
+        "_held",
+        "elif form == _LIST and type(held) is list:",
+        "form == _LIST and type(held) is list -> form == _LIST or type(held) is list",
+        _HELD_IN_FORM,
+    ),
+    Equivalent(
+        _TOOL_PROFILE,
+        "_held",
+        "elif form == _MAP and type(held) is dict:",
+        "form == _MAP and type(held) is dict -> form == _MAP or type(held) is dict",
+        _HELD_IN_FORM,
+    ),
+    Equivalent(
+        _TOOL_PROFILE,
+        "_members",
+        "return list(mapping.items())",
+        "return list(mapping.items()) -> pass",
+        "a fast path: without array-index names the general path returns no index members "
+        "followed by every member as written, the same list",
+    ),
+    Equivalent(
+        _TOOL_PROFILE,
+        "_Places._settle",
+        "return",
+        "return -> pass",
+        "a fast path: a subschema already counted had every subschema in place below it "
+        "counted first (post-order), so the walk pushes none of them and counts the start "
+        "again to the same count and reference chain, whose limit it passed the first time",
     ),
 ]

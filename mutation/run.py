@@ -250,6 +250,7 @@ class Mutant:
     operator: str
     line: int
     end_line: int  # the last line of the mutated node
+    statement_line: int  # the first line of the statement holding the node
     scope: str  # the enclosing function or class ("module" at the top level)
     line_text: str  # the stripped source line the node starts on
     occurrence: int  # 1 + how many mutants before it share scope, line text and change
@@ -286,6 +287,7 @@ def enumerate_mutants(module: str) -> list[Mutant]:
                     operator=operator,
                     line=node.lineno,
                     end_line=node.end_lineno or node.lineno,
+                    statement_line=context.statement(node).lineno,
                     scope=context.scope(node),
                     line_text=lines[node.lineno - 1].strip(),
                     occurrence=0,  # numbered below, in source order
@@ -343,6 +345,12 @@ class _Context:
         # An elif cannot become ``pass`` in place; the statements of its body can.
         line = self.lines[statement.lineno - 1]
         return isinstance(statement, ast.If) and line[statement.col_offset :].startswith(b"elif")
+
+    def statement(self, node: ast.AST) -> ast.stmt:
+        """The statement holding ``node`` (``node`` itself when it is one)."""
+        while not isinstance(node, ast.stmt):
+            node = self.parents[node]
+        return node
 
     def scope(self, node: ast.AST) -> str:
         """The qualified name of the function or class around ``node``."""
@@ -771,11 +779,16 @@ class Coverage:
     def tests_of(self, mutant: Mutant) -> list[str] | None:
         """The node ids whose tests run a line of ``mutant``, in the pool's order; None
         (the whole pool) when one of its lines runs outside a test (at import: its
-        effect reaches every test); empty when no test runs it."""
+        effect reaches every test); empty when no test runs it. A node on lines that
+        run no code of their own (a member of a constant tuple spread over lines: the
+        compiler folds it into one constant, run on its statement's first line) is run
+        by the tests that run its statement."""
         by_line = self.lines[mutant.module]
         found: set[str] = set()
         for line in range(mutant.line, mutant.end_line + 1):
             found.update(by_line.get(line, ()))
+        if not found:
+            found.update(by_line.get(mutant.statement_line, ()))
         if "" in found:
             return None
         if found:

@@ -317,9 +317,9 @@ def test_more_failing_keywords_than_the_cap_are_counted_not_listed() -> None:
 @pytest.mark.parametrize(
     ("parameters", "path", "words"),
     [
-        (
-            {"$defs": {"a": {"$id": "https://x/a"}}},
-            "/parameters/$defs/a/$id",
+        (  # (not the sentences' test's schema: see below)
+            {"$defs": {"b": {"$id": "https://x/b"}}},
+            "/parameters/$defs/b/$id",
             "$id inside a subschema",
         ),
         ({"$dynamicRef": "#a"}, "/parameters/$dynamicRef", "dynamic references"),
@@ -328,8 +328,10 @@ def test_more_failing_keywords_than_the_cap_are_counted_not_listed() -> None:
             "/parameters/$schema",
             "dialect",
         ),
-        ({"enum": list(range(LIMITS.enum_values + 1))}, "/parameters/enum", "values, more than"),
-        ({"const": "x" * LIMITS.literal_bytes}, "/parameters/const", "bytes of JSON, more than"),
+        # (not the sentences' test's schemas below: the compiled-schema cache would answer
+        # that test without reading its schema, and a changed sentence would go unseen)
+        ({"enum": list(range(1, LIMITS.enum_values + 2))}, "/parameters/enum", "values, more than"),
+        ({"const": "y" * LIMITS.literal_bytes}, "/parameters/const", "bytes of JSON, more than"),
         ({"$ref": "#nowhere"}, "/parameters/$ref", "no $anchor of the parameters"),
         ({"$ref": "#/$defs/x/0"}, "/parameters/$ref", "which is not in them"),
         (
@@ -707,3 +709,334 @@ def test_a_draft_07_word_boundary_is_refused_at_its_pattern() -> None:
     assert "uses \\b or \\B, which draft-07 parameters cannot hold" in refusal.reason
     assert check_profile({"properties": {"a": {"pattern": "\\bq"}}}, 100) is None
     assert check_profile({**draft07, "properties": {"a": {"pattern": "[\\b]q"}}}, 100) is None
+
+
+# --- each rule at its boundary, in both dialects -----------------------------------------
+
+DRAFT_07 = "http://json-schema.org/draft-07/schema#"
+
+
+def _wide(count: int) -> dict[str, Any]:
+    """A subschema evaluating ``count + 1`` subschemas where it applies."""
+    return {"anyOf": [{} for _ in range(count)]} if count else {}
+
+
+def _doubling_defs(levels: int, where: str) -> dict[str, Any]:
+    """``doubling``'s definitions under ``where`` (``$defs`` or draft-07's ``definitions``)."""
+    defs: dict[str, Any] = {
+        f"d{i}": {"allOf": [{"$ref": f"#/{where}/d{i + 1}"}, {"$ref": f"#/{where}/d{i + 1}"}]}
+        for i in range(levels)
+    }
+    defs[f"d{levels}"] = {"type": "string"}
+    return defs
+
+
+def _only(found: list[Diagnostic]) -> tuple[str, str, str]:
+    assert len(found) == 1, found
+    return found[0].code.value, found[0].path, found[0].message
+
+
+UNFOLDED_SENTENCE = (
+    "evaluates more than 1000 subschemas at one place of the arguments, every route through "
+    "$ref and the combinators counted (the tool-schema profile)"
+)
+
+
+def test_a_draft_07_schema_is_counted_as_a_2020_12_one() -> None:
+    parameters = {
+        "$schema": DRAFT_07,
+        "definitions": _doubling_defs(14, "definitions"),
+        "properties": {"a": {"$ref": "#/definitions/d0"}},
+    }
+
+    assert _only(check(parameters, {"a": "x"})) == (
+        INVALID.value, "/parameters/properties/a", f"parameters.properties.a {UNFOLDED_SENTENCE}"
+    )  # fmt: skip
+
+
+def test_the_keywords_beside_a_ref_are_counted_in_2020_12_and_not_in_draft_07() -> None:
+    """Draft 2020-12 evaluates the keywords beside a ``$ref``: a doubling ``allOf`` there
+    is refused; draft-07 ignores them, so the same schema is inside and checks only the
+    reference."""
+
+    def beside(dialect: str | None, where: str) -> dict[str, Any]:
+        return {
+            **({} if dialect is None else {"$schema": dialect}),
+            where: {**_doubling_defs(14, where), "s": {"type": "string"}},
+            "properties": {
+                "a": {"$ref": f"#/{where}/s", "allOf": [{"$ref": f"#/{where}/d0"}]},
+            },
+        }
+
+    assert _only(check(beside(None, "$defs"), {"a": "x"})) == (
+        INVALID.value, "/parameters/properties/a", f"parameters.properties.a {UNFOLDED_SENTENCE}"
+    )  # fmt: skip
+    assert check(beside(DRAFT_07, "definitions"), {"a": "x"}) == []
+    assert codes(check(beside(DRAFT_07, "definitions"), {"a": 1})) == [
+        (MISMATCH.value, "/1/content/0/arguments/a")
+    ]
+
+
+@pytest.mark.parametrize(
+    ("parameters", "path", "sentence"),
+    [
+        (
+            {"anyOf": [{}, 5]},
+            "/parameters/anyOf/1",
+            "parameters.anyOf[1] is no schema of anyOf: it must be an object or a boolean",
+        ),
+        (
+            {"$schema": DRAFT_07, "allOf": [{}, 5]},
+            "/parameters/allOf/1",
+            "parameters.allOf[1] is no schema of allOf: it must be an object or a boolean",
+        ),
+        (
+            {"properties": {"a": 5}},
+            "/parameters/properties/a",
+            "parameters.properties.a is no schema of properties: it must be an object or a boolean",
+        ),
+        (
+            {"$schema": DRAFT_07, "allOf": []},
+            "/parameters/allOf",
+            "parameters.allOf is no valid allOf: it must be a non-empty array of schemas",
+        ),
+        (
+            {"items": [{}]},
+            "/parameters/items",
+            "parameters.items is no valid items: it must be a schema (an object or a boolean)",
+        ),
+        (
+            {"$schema": DRAFT_07, "items": 5},
+            "/parameters/items",
+            "parameters.items is no valid items: it must be a schema or an array of schemas",
+        ),
+        (
+            {"$schema": DRAFT_07, "items": [{}, 5]},
+            "/parameters/items",
+            "parameters.items is no valid items: it must be a schema or an array of schemas",
+        ),
+        *(
+            (
+                {"$schema": DRAFT_07, "dependencies": dependencies},
+                "/parameters/dependencies",
+                "parameters.dependencies is no valid dependencies: it must be an object of "
+                "schemas or arrays of names",
+            )
+            for dependencies in ({"a": 5}, {"a": [1]}, {"a": "b"}, ["a"])
+        ),
+        (
+            {"$ref": 5},
+            "/parameters/$ref",
+            'parameters is not a valid JSON Schema: 5 is not of type "string"',
+        ),
+        (
+            {"$ref": "#%61"},
+            "/parameters/$ref",
+            "parameters[\"$ref\"] refers to '#%61', which is no fragment of the tool-schema "
+            "profile (letters, digits and -._~!$&'()*+,;=:@/? only: no percent-encoding, which "
+            "the engines read differently, and no other character)",
+        ),
+        (
+            {"allOf": [{}, {}], "properties": {"a": {"$ref": "#/allOf/2"}}},
+            "/parameters/properties/a/$ref",
+            "parameters.properties.a[\"$ref\"] refers to '#/allOf/2', which is not in them",
+        ),
+        (
+            {"$schema": DRAFT_07, "items": [{}, {"pattern": "(?i)a"}]},
+            "/parameters/items/1/pattern",
+            "parameters.items[1].pattern is the pattern '(?i)a', which opens the group (?i (no "
+            "lookaround, named group or (?:): the tool-schema profile reads ECMA-262 patterns, "
+            "matched in linear time",
+        ),
+        (
+            {"items": {"$dynamicRef": "#x"}},
+            "/parameters/items/$dynamicRef",
+            'parameters.items["$dynamicRef"] dynamic references are outside the tool-schema '
+            "profile",
+        ),
+        (
+            {"enum": ["x" * 40_000, "y" * 40_000]},
+            "/parameters/enum",
+            "parameters.enum is 80007 bytes of JSON, more than the 65536 of the tool-schema "
+            "profile",
+        ),
+        (
+            {"properties": {f"p{i}": True for i in range(LIMITS.subschemas)}},
+            "/parameters/properties/p9999",
+            "parameters.properties.p9999 has more than 10000 subschemas (the tool-schema profile)",
+        ),
+        (
+            {"anyOf": [True] * LIMITS.unfolded},
+            "/parameters",
+            f"parameters {UNFOLDED_SENTENCE}",
+        ),
+        (
+            {"items": {"$ref": "#/$defs/d0"}, "$defs": _doubling_defs(14, "$defs")},
+            "/parameters/items",
+            f"parameters.items {UNFOLDED_SENTENCE}",
+        ),
+        (
+            {"properties": {"a": _wide(600)}, "patternProperties": {"^a": _wide(600)}},
+            "/parameters/properties/a",
+            f"parameters.properties.a {UNFOLDED_SENTENCE}",
+        ),
+    ],
+)
+def test_a_refused_form_or_count_is_one_sentence_at_its_place(
+    parameters: dict[str, Any], path: str, sentence: str
+) -> None:
+    """Members that are no schemas in both dialects' forms; draft-07's ``items`` and
+    ``dependencies``; a ``$ref`` that is no string, a bad first character, an index past
+    an array; what draft-07's array of ``items`` holds; the bytes of an ``enum`` within
+    its count; boolean subschemas counted as subschemas and as work; the work under
+    ``items`` (any index) and of ``patternProperties`` added to a named property's."""
+    assert _only(check(parameters, {})) == (INVALID.value, path, sentence)
+
+
+def test_draft_07_items_and_dependencies_in_their_valid_forms_are_inside() -> None:
+    parameters = {
+        "$schema": DRAFT_07,
+        "properties": {
+            "one": {"items": {"type": "string"}},
+            "each": {"items": [{"type": "string"}, {"type": "integer"}]},
+            "deps": {"dependencies": {"a": ["b"], "c": {"required": ["d"]}}},
+        },
+    }
+
+    assert check(parameters, {"one": ["x"], "each": ["x", 1], "deps": {"a": 1, "b": 2}}) == []
+    assert codes(check(parameters, {"one": [1], "each": ["x", "y"], "deps": {"a": 1}})) == [
+        (MISMATCH.value, "/1/content/0/arguments/deps"),
+        (MISMATCH.value, "/1/content/0/arguments/each/1"),
+        (MISMATCH.value, "/1/content/0/arguments/one/0"),
+    ]
+
+
+def test_the_limits_hold_their_own_value() -> None:
+    """An enum of exactly ``enum_values`` values, a const of exactly ``literal_bytes``
+    bytes of JSON, ``unfolded`` subschemas at one place (boolean ones), a long list of
+    ``required`` names (not an enum): each inside."""
+    parameters = {
+        "properties": {
+            "e": {"enum": list(range(LIMITS.enum_values))},
+            "c": {"const": "z" * (LIMITS.literal_bytes - 2)},
+            "u": {"anyOf": [True] * (LIMITS.unfolded - 1)},
+            "r": {"required": [f"n{i}" for i in range(LIMITS.enum_values + 1)]},
+        }
+    }
+
+    assert check_profile(parameters, 10) is None
+    assert codes(check(parameters, {"e": LIMITS.enum_values, "c": "z"})) == [
+        (MISMATCH.value, "/1/content/0/arguments/c"),
+        (MISMATCH.value, "/1/content/0/arguments/e"),
+    ]
+
+
+def test_exactly_the_analysis_steps_are_inside_and_one_more_is_not() -> None:
+    """246 properties, each a place of 813 subschemas (itself, the shared ``anyOf`` and
+    its 811), the root and the place of ``items``: 200,000 steps; an ``items`` of two
+    subschemas makes 200,001."""
+
+    def parameters(items: dict[str, Any]) -> dict[str, Any]:
+        return {
+            "properties": {f"p{i}": {"$ref": "#/$defs/wide"} for i in range(246)},
+            "items": items,
+            "$defs": {"wide": _wide(811)},
+        }
+
+    assert check_profile(parameters({}), 10) is None
+    assert check_profile(parameters({"not": {}}), 10) == (
+        (),
+        f"needs more than {LIMITS.analysis_steps} steps to bound its work (the tool-schema "
+        "profile)",
+    )
+
+
+def test_each_prefix_item_is_its_own_place() -> None:
+    parameters = {"properties": {"a": {"prefixItems": [_wide(600), _wide(600)]}}}
+
+    assert check_profile(parameters, 10) is None
+    assert check(parameters, {"a": [1, 2]}) == []
+
+
+def test_a_subschema_reached_by_two_routes_counts_its_work_below_twice_not_more() -> None:
+    """``x`` applies twice at ``a`` (two references), so its ``c`` (300 subschemas)
+    counts 600 at ``a.c``: inside; 500 would be 1,000 and the ``a.c`` place itself, past."""
+
+    def parameters(width: int) -> dict[str, Any]:
+        return {
+            "properties": {"a": {"allOf": [{"$ref": "#/$defs/x"}, {"$ref": "#/$defs/x"}]}},
+            "$defs": {"x": {"properties": {"c": _wide(width)}}},
+        }
+
+    assert check_profile(parameters(299), 10) is None
+    assert check_profile(parameters(500), 10) == (
+        ("$defs", "x", "properties", "c"), UNFOLDED_SENTENCE
+    )  # fmt: skip
+
+
+def test_a_subschema_both_applying_and_referred_to_counts_once_per_route() -> None:
+    """At property ``a`` apply ``properties.a``, ``additionalProperties`` and the
+    ``patternProperties`` (an upper bound: they may); ``properties.a`` also refers to
+    ``additionalProperties``, which so applies by two routes. At ``a.c``:
+    ``additionalProperties``' ``c`` twice and the pattern's ``c`` once."""
+
+    def parameters(additional: int, pattern: int) -> dict[str, Any]:
+        return {
+            "properties": {"a": {"$ref": "#/additionalProperties"}},
+            "additionalProperties": {"properties": {"c": _wide(additional)}},
+            "patternProperties": {"^b": {"properties": {"c": _wide(pattern)}}},
+        }
+
+    assert check_profile(parameters(299, 0), 10) is None  # 2 * 300 + 1
+    assert check_profile(parameters(0, 998), 10) == (  # 2 * 1 + 999
+        ("patternProperties", "^b", "properties", "c"), UNFOLDED_SENTENCE
+    )  # fmt: skip
+
+
+def test_the_refusal_names_the_heaviest_subschema_at_its_place() -> None:
+    """At ``a``: ``properties.a`` (1,501 subschemas, counted as 1,001: past the limit
+    whatever its size) and ``$defs.S.properties.a``, 501 applying twice (1,002)."""
+    parameters = {
+        "properties": {"a": _wide(1500)},
+        "allOf": [{"$ref": "#/$defs/S"}, {"$ref": "#/$defs/S"}],
+        "$defs": {"S": {"properties": {"a": _wide(500)}}},
+    }
+
+    assert check_profile(parameters, 10) == (
+        ("$defs", "S", "properties", "a"), UNFOLDED_SENTENCE
+    )  # fmt: skip
+
+
+@pytest.mark.parametrize(
+    ("names", "first"),
+    [
+        (["b", "4294967295"], "b"),  # 2^32 - 1 is no array index: in written order
+        (["b", "4294967294"], "4294967294"),  # the largest array index: first
+        (["0", "b"], "b"),  # the other names after the indexes
+    ],
+)
+def test_the_array_index_names_end_below_2_to_the_32_minus_1(names: list[str], first: str) -> None:
+    """ECMAScript's own-property order: array indexes (below 2^32 - 1) first by value,
+    then the other names as written; the first problem is found in that order."""
+    parameters = {"properties": {name: {"$dynamicRef": "#x"} for name in names}}
+    if names[0] == "0":
+        parameters["properties"]["0"] = {}
+
+    refusal = check_profile(parameters, 10)
+
+    assert refusal is not None
+    assert refusal.path == ("properties", first, "$dynamicRef")
+
+
+def test_a_cycle_below_the_first_subschema_is_refused() -> None:
+    parameters = {
+        "properties": {"a": {"$ref": "#/$defs/x"}},
+        "$defs": {"x": {"not": {"$ref": "#/$defs/x"}}},
+    }
+
+    assert _only(check(parameters, {})) == (
+        INVALID.value,
+        "/parameters/$defs/x/not/$ref",
+        'parameters["$defs"].x.not["$ref"] comes back to a subschema it is evaluated from '
+        "without descending into the arguments (a cycle the tool-schema profile refuses)",
+    )

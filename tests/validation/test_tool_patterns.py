@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import copy
 import re
+import string
 from pathlib import Path
 
 import pytest
@@ -87,6 +88,10 @@ ESCAPES = [
     ("^[a&&b]$", "&", "c"),
     ("^(?<year>\\d{4})$", "2024", "24"),
     ("]", "]", "a"),
+    ("^\\t\\r\\n$", "\t\r\n", "trn"),
+    ("^[a-zb]$", "q", "{"),  # a member inside a range before it
+    ("^[a-cx-zy]$", "z", "d"),  # ... inside the last range, not the first
+    ("^[^\\uDBFF\\uDFFE]$", "\U0010ffff", "\U0010fffe"),  # all but the next-to-last
 ]
 
 
@@ -110,6 +115,24 @@ def test_whitespace_is_exactly_ecma_262_s() -> None:
         0x09, 0x0A, 0x0B, 0x0C, 0x0D, 0x20, 0xA0, 0x1680, *range(0x2000, 0x200B), 0x2028,
         0x2029, 0x202F, 0x205F, 0x3000, 0xFEFF,
     ]  # fmt: skip
+
+
+def test_word_digit_and_dot_are_exactly_ecma_262s() -> None:
+    """Every code point of the Basic Multilingual Plane on the side ECMA-262 puts it:
+    ``\\w`` is the ASCII letters, digits and ``_``; ``\\d`` the ten digits; ``.`` every
+    character but LF, CR, LS and PS."""
+    plane = [chr(code) for code in range(0xD800)]
+    for escape, inside in (
+        ("w", string.ascii_letters + string.digits + "_"),
+        ("d", string.digits),
+    ):
+        outside = "".join(char for char in plane if char not in inside)
+        assert matches(f"^\\{escape}+$", inside)
+        assert not matches(f"\\{escape}", outside)
+        assert matches(f"^\\{escape.upper()}+$", outside)
+    terminators = "\n\r\u2028\u2029"
+    assert matches("^.+$", "".join(char for char in plane if char not in terminators))
+    assert not any(matches("^.$", char) for char in terminators)
 
 
 def test_real_date_patterns_check_real_calls() -> None:
@@ -299,21 +322,21 @@ def test_the_parameters_are_not_changed_by_compiling_them() -> None:
         ("a{2,1}", "has the quantifier {2,1}, its minimum above its maximum"),
         ("a{10,9}", "has the quantifier {10,9}, its minimum above its maximum"),
         ("[z-a]", "has the range z-a out of order"),
-        ("[\\d-z]", "has a range with a class escape at one end"),
+        ("[\\d-z]", "has a range with a class escape at one end (such as [\\d-z])"),
         ("[ab", "has a class that is never closed"),
         ("(?=a", "has a ( that is never closed"),
         ("(?=a)\\p{L}", "uses the escape \\p"),
-        ("(?i)a", "opens the group (?i"),
-        ("\\u{41}", "uses \\u{...}"),
-        ("\\uD800", "uses \\uD800, a lone surrogate"),
-        ("\\x4", "uses \\x without 2 hex digits"),
-        ("\\u004", "uses \\u without 4 hex digits"),
-        ("\\c1", "uses \\c without an ASCII letter"),
-        ("\\01", "uses \\0 followed by a digit"),
+        ("(?i)a", "opens the group (?i (no lookaround, named group or (?:)"),
+        ("\\u{41}", "uses \\u{...}, a code point only with the u flag (write \\uXXXX)"),
+        ("\\uD800", "uses \\uD800, a lone surrogate, which no string holds"),
+        ("\\x4", "uses \\x without 2 hex digits after it"),
+        ("\\u004", "uses \\u without 4 hex digits after it"),
+        ("\\c1", "uses \\c without an ASCII letter after it"),
+        ("\\01", "uses \\0 followed by a digit (an octal escape)"),
         ("\\k", "uses the escape \\k without a <name>"),
         ("a++", "uses a possessive quantifier"),
-        ("a{", "has a { that starts no {n}, {n,} or {n,m}"),
-        ("a}", "has a } that ends no quantifier"),
+        ("a{", "has a { that starts no {n}, {n,} or {n,m} (write \\{)"),
+        ("a}", "has a } that ends no quantifier (write \\})"),
         ("a\\", "ends with a lone \\"),
         ("[\\B]", "uses the escape \\B"),
     ],
@@ -322,7 +345,8 @@ def test_a_broken_or_foreign_pattern_is_one_invalid_definition_at_its_place(
     pattern: str, words: str
 ) -> None:
     """Broken syntax, and constructs read differently by the engines (refused even
-    beside an unasserted construct): one INVALID_TOOL_DEFINITION quoting the pattern."""
+    beside an unasserted construct): one INVALID_TOOL_DEFINITION quoting the pattern,
+    its whole sentence."""
     for parameters, path in (
         ({"properties": {"a": {"pattern": pattern}}}, "/parameters/properties/a/pattern"),
         ({"patternProperties": {pattern: {}}}, "/parameters/patternProperties/" + pattern),
@@ -330,7 +354,10 @@ def test_a_broken_or_foreign_pattern_is_one_invalid_definition_at_its_place(
         found = check(parameters, {"a": "x"})
 
         assert codes(found) == [(INVALID.value, path.replace("~", "~0"))]
-        assert f"is the pattern {pattern!r}, which {words}" in found[0].message
+        assert found[0].message.endswith(
+            f" is the pattern {pattern!r}, which {words}: the tool-schema profile reads "
+            "ECMA-262 patterns, matched in linear time"
+        )
 
 
 def test_a_pattern_the_engine_cannot_compile_is_named_as_written() -> None:

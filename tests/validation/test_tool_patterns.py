@@ -91,6 +91,8 @@ ESCAPES = [
     ("^\\t\\r\\n$", "\t\r\n", "trn"),
     ("^[a-zb]$", "q", "{"),  # a member inside a range before it
     ("^[a-cx-zy]$", "z", "d"),  # ... inside the last range, not the first
+    ("^[^a-zc~]$", "{", "q"),  # the same, negated: no gap inside a range
+    ("^[^a-cx-zy]$", "d", "z"),
     ("^[^\\uDBFF\\uDFFE]$", "\U0010ffff", "\U0010fffe"),  # all but the next-to-last
 ]
 

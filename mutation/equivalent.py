@@ -809,4 +809,20 @@ EQUIVALENT: list[Equivalent] = [
             "merged[-1][1] + 1 -> merged[-1][1] + 0",
         )
     ),
+    *(
+        Equivalent(
+            _PATTERN_DIALECT,
+            "_Reader._escape",
+            'self._emit("", _ATOM, _digits_after(self.pattern, self.index + 1))',
+            change,
+            "a back-reference makes the pattern unasserted (its translation is dropped); "
+            "reading fewer of its digits leaves the others to be read as literal digits, "
+            "atoms as the reference is, which no construct after them reads differently",
+        )
+        for change in (
+            "self.index + 1 -> self.index - 1",
+            "self.index + 1 -> self.index + 2",
+            "self.index + 1 -> self.index + 0",
+        )
+    ),
 ]

@@ -93,6 +93,7 @@ ESCAPES = [
     ("^[a-cx-zy]$", "z", "d"),  # ... inside the last range, not the first
     ("^[^a-zc~]$", "{", "q"),  # the same, negated: no gap inside a range
     ("^[^a-cx-zy]$", "d", "z"),
+    ("^a{2,2}$", "aa", "a"),  # a maximum equal to the minimum
     ("^[^\\uDBFF\\uDFFE]$", "\U0010ffff", "\U0010fffe"),  # all but the next-to-last
 ]
 
@@ -341,6 +342,15 @@ def test_the_parameters_are_not_changed_by_compiling_them() -> None:
         ("a}", "has a } that ends no quantifier (write \\})"),
         ("a\\", "ends with a lone \\"),
         ("[\\B]", "uses the escape \\B"),
+        ("(?<x>a)\\k<x>)", "has a ) that closes no group"),  # read on after a reference
+        ("\\012", "uses \\0 followed by a digit (an octal escape)"),
+        ("\\u0041\\uDC00", "uses \\uDC00, a lone surrogate, which no string holds"),
+        ("\\uD7FF\\uDC00", "uses \\uDC00, a lone surrogate, which no string holds"),
+        ("\\uDC00\\uDC00", "uses \\uDC00, a lone surrogate, which no string holds"),
+        ("\\uD83D\\u00", "uses \\uD83D, a lone surrogate, which no string holds"),
+        ("\\uD83D\\uDBFF", "uses \\uD83D, a lone surrogate, which no string holds"),
+        ("\\uD83D\\uE000", "uses \\uD83D, a lone surrogate, which no string holds"),
+        ("\\uDFFF", "uses \\uDFFF, a lone surrogate, which no string holds"),
     ],
 )
 def test_a_broken_or_foreign_pattern_is_one_invalid_definition_at_its_place(

@@ -825,4 +825,39 @@ EQUIVALENT: list[Equivalent] = [
             "self.index + 1 -> self.index + 0",
         )
     ),
+    *(
+        Equivalent(
+            _PATTERN_DIALECT,
+            "_digits_after",
+            line,
+            change,
+            "a back-reference makes the pattern unasserted (its translation is dropped); "
+            "reading fewer of its digits leaves the others to be read as literal digits, "
+            "atoms as the reference is, which no construct after them reads differently",
+        )
+        for line, change in (
+            (
+                'while end < len(pattern) and pattern[end] in "0123456789":',
+                "pattern[end] in '0123456789' -> pattern[end] not in '0123456789'",
+            ),
+            ("return end - start + 1", "end - start + 1 -> end - start + 0"),
+        )
+    ),
+    Equivalent(
+        _TOOL_PATTERNS,
+        "_Names.of",
+        "self.given[original] = name",
+        "self.given[original] = name -> pass",
+        "the memo gives a pattern written twice its first name; without it the second "
+        "gets a name of its own (its translation with an empty named group), which reads "
+        "back to the same pattern: the same matches, sentences and paths",
+    ),
+    Equivalent(
+        _TOOL_PATTERNS,
+        "original_path",
+        "return path",
+        "return path -> pass",
+        "a fast path: with no translated pattern the loop finds no key to read back and "
+        "rebuilds the same path",
+    ),
 ]

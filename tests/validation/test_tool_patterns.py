@@ -94,6 +94,9 @@ ESCAPES = [
     ("^[^a-zc~]$", "{", "q"),  # the same, negated: no gap inside a range
     ("^[^a-cx-zy]$", "d", "z"),
     ("^a{2,2}$", "aa", "a"),  # a maximum equal to the minimum
+    ("^[\\b]$", "\x08", "\x07"),
+    ("^[\\b-\\n]$", "\x08", "\x07"),  # backspace starts a range
+    ("^[a-a]$", "a", "b"),  # a range of one
     ("^[^\\uDBFF\\uDFFE]$", "\U0010ffff", "\U0010fffe"),  # all but the next-to-last
 ]
 
@@ -288,6 +291,31 @@ def test_an_unasserted_pattern_properties_key_applies_nothing_and_counts_no_name
         assert codes(check(schema, {"5": 1})) == [(MISMATCH.value, "/1/content/0/arguments/5")]
 
 
+def test_a_nested_pattern_properties_key_is_named_as_written() -> None:
+    parameters = {"properties": {"a": {"patternProperties": {"^\\d$": {"type": "integer"}}}}}
+
+    found = check(parameters, {"a": {"1": "x"}})
+
+    assert [(d.path, d.message.split(": ", 1)[1]) for d in found] == [
+        (
+            "/1/content/0/arguments/a/1",
+            '"x" is not of type "integer" (keyword type at /properties/a/patternProperties/'
+            "^\\d$/type of the parameters)",
+        )
+    ]
+
+
+def test_an_invalid_keyword_holding_an_array_is_named_with_its_value() -> None:
+    """The value jsonschema-rs refuses is read back as written (a pattern would be):
+    an array or object is no pattern, and is shown as it is."""
+    assert [(d.path, d.message) for d in check({"properties": {"a": {"minimum": []}}}, {})] == [
+        (
+            "/parameters/properties/a/minimum",
+            'parameters is not a valid JSON Schema: [] is not of type "number"',
+        )
+    ]
+
+
 def test_an_unasserted_pattern_in_defs_and_property_names_is_not_asserted() -> None:
     parameters = {
         "type": "object",
@@ -343,6 +371,8 @@ def test_the_parameters_are_not_changed_by_compiling_them() -> None:
         ("a\\", "ends with a lone \\"),
         ("[\\B]", "uses the escape \\B"),
         ("(?<x>a)\\k<x>)", "has a ) that closes no group"),  # read on after a reference
+        ("(a)\\1)", "has a ) that closes no group"),
+        ("(a)\\12)", "has a ) that closes no group"),
         ("\\012", "uses \\0 followed by a digit (an octal escape)"),
         ("\\u0041\\uDC00", "uses \\uDC00, a lone surrogate, which no string holds"),
         ("\\uD7FF\\uDC00", "uses \\uDC00, a lone surrogate, which no string holds"),

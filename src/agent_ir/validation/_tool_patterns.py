@@ -15,8 +15,8 @@ Only the containers on the way to a changed pattern are copied; the parameters a
 never written. The translations are told apart: two patterns with the same translation
 (``\\d`` and ``[0-9]``) are written differently (an empty named group added), so each
 translation names one pattern of the parameters. ``Compiled.originals`` reads them back:
-``original_path`` for a path through the compiled schema, ``original_sentence`` for
-jsonschema-rs's ``pattern`` sentence, which quotes the pattern it matched.
+``original_path`` for a path through the compiled schema, ``original_value`` for a
+value jsonschema-rs names in it (a refused pattern is quoted as written).
 """
 
 from __future__ import annotations
@@ -25,7 +25,7 @@ from typing import Any, NamedTuple
 
 from agent_ir.validation._tool_profile import PatternPlace
 
-__all__ = ["Compiled", "compiled_form", "original_path", "original_sentence", "original_value"]
+__all__ = ["Compiled", "compiled_form", "original_path", "original_value"]
 
 
 class Compiled(NamedTuple):
@@ -141,14 +141,3 @@ def original_value(value: Any, originals: dict[str, str | None]) -> Any:
     if type(value) is str and originals.get(value) is not None:
         return originals[value]
     return value
-
-
-_MATCH = ' does not match "'
-
-
-def original_sentence(message: str, originals: dict[str, str | None]) -> str:
-    """jsonschema-rs's ``pattern`` sentence (``<value> does not match "<pattern>"``),
-    quoting the parameters' pattern instead of its translation."""
-    value, match, quoted = message.rpartition(_MATCH)
-    original = originals.get(quoted.removesuffix('"')) if match else None
-    return message if original is None else f'{value}{match}{original}"'

@@ -56,6 +56,9 @@ def _chain(depth: int, combinator: str, twice: bool) -> dict[str, Any]:
     return {"type": "object", "properties": {"x": {"$ref": "#/$defs/d0"}}, "$defs": defs}
 
 
+WIDE = {"type": "object", "properties": {"a": {"allOf": [{"type": "integer"}] * 999}}}
+"""Parameters whose widest place (``a``) evaluates 1,000 subschemas, the profile's most."""
+
 ISSUE_CASES: tuple[tuple[Any, Any], ...] = (
     ({"type": "object", "properties": {"s": {"type": "string", "pattern": "^(a|a)*$"}}},
      {"s": "a" * 30 + "!"}),
@@ -115,6 +118,13 @@ ISSUE_CASES: tuple[tuple[Any, Any], ...] = (
     ({"type": "object", "properties": {"__proto__": {"required": ["a", "a"]}}}, {}),
     ({"type": "object", "properties": {"l": {"uniqueItems": True}}},
      {"l": [{"a": 1, "b": 2}, {"b": 2, "a": 1}]}),
+    # The explained work (argument bytes x the widest place, 1,000 here) at its bound
+    # and one past it: strings, a key, numbers, null, true and a 4-byte character.
+    (WIDE, {"a": "x" * 33_551}), (WIDE, {"a": "x" * 33_552}),
+    (WIDE, {"a": "\u00e9" * 16_775}), (WIDE, {"a": "\u00e9" * 16_776}),
+    (WIDE, {"a": [1, None, True, "\U0001fae8"] * 4_193}),
+    (WIDE, {"a": [1, None, True, "\U0001fae8"] * 4_194}),
+    (WIDE, {"\u00e9": 1, "a": "x" * 33_548}), (WIDE, {"\u00e9": 1, "a": "x" * 33_549}),
 )  # fmt: skip
 
 

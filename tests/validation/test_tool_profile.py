@@ -181,24 +181,41 @@ def test_a_doubling_anyof_with_a_valid_call_is_refused_not_evaluated_2_to_the_28
 def test_failing_subschemas_against_a_large_argument_keep_no_sentence_copies() -> None:
     """Before: 150 failing subschemas against a 1 MB string peaked at 456 MB (RSS; 603 MB
     tracemalloc): each error's sentence, and its long form, held the value again. Now
-    a sentence quotes the value cut; jsonschema-rs's Python binding still builds every
-    error at once with its own copy of the failing value (one per error, not four)."""
+    a sentence quotes the value cut, and jsonschema-rs's Python binding, which builds
+    every error at once with its own copy of the failing value, is asked for them only
+    while the copies stay within the explained work (argument bytes x the widest place):
+    at 100 KB the 150 are explained, one copy each; at 1 MB the call is one mismatch
+    and no copy is made."""
 
     def parameters(failing: int) -> dict[str, Any]:
         return {"type": "object", "properties": {"a": {"allOf": [
             {"type": "integer", "title": str(i)} for i in range(failing)]}}}  # fmt: skip
 
-    megabyte = "x" * 1_000_000
-    found, peak = peak_of(parameters(150), {"a": megabyte})
-    _, half = peak_of(parameters(75), {"a": megabyte})
+    explained = "x" * 100_000
+    found, peak = peak_of(parameters(150), {"a": explained})
+    _, half = peak_of(parameters(75), {"a": explained})
 
     listed = [d for d in found if "keyword type" in d.message]
     assert len(listed) == LIMITS.errors_per_call
     assert all(len(d.message) < 800 for d in found)
     assert found[0].path == "/1/content/0/arguments"
     assert f"in {150 - LIMITS.errors_per_call} more places not listed" in found[0].message
-    assert peak < 1.25 * 150 * len(megabyte)  # one copy per error at most, was four
+    assert peak < 1.25 * 150 * len(explained)  # one copy per error at most, was four
     assert 1.6 < peak / half < 2.4  # linear in the failing subschemas
+
+    megabyte = "x" * 1_000_000
+    found, peak = peak_of(parameters(150), {"a": megabyte})
+    _, half = peak_of(parameters(75), {"a": megabyte})
+
+    assert [(d.code, d.path) for d in found] == [(MISMATCH, "/1/content/0/arguments")]
+    assert found[0].message == (
+        "the arguments of tool call 'c' do not match the parameters of tool 0 (t); the "
+        "places are not listed: their 1000003 bytes times the 151 subschemas evaluated "
+        f"at one place are more than the {LIMITS.explained_work} explained per tool call"
+    )
+    # The copies reading the transcript makes, none per subschema (150 MB before).
+    assert peak < 2 * len(megabyte)
+    assert peak / half < 1.1
 
 
 def test_keys_0_and_00_get_one_mismatch_each() -> None:
@@ -460,6 +477,7 @@ def test_the_limits_are_the_documented_table() -> None:
         ("enum and const bytes", 65_536),
         ("analysis steps", 200_000),
         ("errors per call", 32),
+        ("explained work", 33_554_432),
     ]
     assert [int(value.replace(",", "")) for _, value in rows] == list(LIMITS)
 

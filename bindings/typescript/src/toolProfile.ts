@@ -21,6 +21,10 @@ export const LIMITS = Object.freeze({
   literal_bytes: 64 * 1024,
   analysis_steps: 200_000,
   errors_per_call: 32,
+  /** a failing call's argument bytes (`argumentBytes`) times its parameters' widest place,
+   * above which its places are not listed (Python: jsonschema-rs copies the failing
+   * value into every error) */
+  explained_work: 32 * 1024 * 1024,
 });
 
 export const DIALECTS: ReadonlyMap<string, string> = new Map([
@@ -85,6 +89,8 @@ export interface Profile {
   /** each $anchor's subschema (the first one named so), inside the profile */
   readonly anchors: ReadonlyMap<string, Path>;
   readonly patterns: readonly PatternPlace[];
+  /** the most subschemas evaluated at one place of the arguments (0 when refused) */
+  readonly widest: number;
 }
 
 class Outside extends Error {
@@ -109,16 +115,49 @@ export function readProfile(parameters: Json, size: number): Profile {
     dialect = dialectOf(parameters);
     const graph = new Graph(parameters, dialect);
     graph.walk();
-    new Places(graph).explore();
-    return { refusal: null, dialect, anchors: graph.anchors, patterns: graph.patterns };
+    const places = new Places(graph);
+    places.explore();
+    return { refusal: null, dialect, anchors: graph.anchors, patterns: graph.patterns, widest: places.widest };
   } catch (error) {
-    if (error instanceof Outside) return { refusal: { path: error.path, reason: error.reason }, dialect, anchors: new Map(), patterns: [] };
-    if (error instanceof RangeError) return { refusal: { path: [], reason: "could not be read within the tool-schema profile" }, dialect, anchors: new Map(), patterns: [] };
+    if (error instanceof Outside) return { refusal: { path: error.path, reason: error.reason }, dialect, anchors: new Map(), patterns: [], widest: 0 };
+    if (error instanceof RangeError) return { refusal: { path: [], reason: "could not be read within the tool-schema profile" }, dialect, anchors: new Map(), patterns: [], widest: 0 };
     throw error;
   }
 }
 
 /** The compact UTF-8 JSON size of a value (msgspec's encoding, as Python measures it). */
+/** The size of a call's arguments that bounds the work of explaining it: the UTF-8
+ * bytes of every string and key, plus one for every value (Python's `argument_bytes`;
+ * walked, since compact JSON text writes numbers differently in the two languages). */
+export function argumentBytes(value: Json): number {
+  let total = 0;
+  const stack: Json[] = [value];
+  while (stack.length > 0) {
+    const item = stack.pop();
+    total += 1;
+    if (typeof item === "string") total += utf8Length(item);
+    else if (Array.isArray(item)) {
+      for (const member of item) stack.push(member); // no spread: an array may be huge
+    }
+    else if (isDict(item)) {
+      for (const [key, member] of Object.entries(item)) {
+        total += utf8Length(key);
+        stack.push(member);
+      }
+    }
+  }
+  return total;
+}
+
+function utf8Length(text: string): number {
+  let bytes = 0;
+  for (const character of text) {
+    const code = character.codePointAt(0)!;
+    bytes += code < 0x80 ? 1 : code < 0x800 ? 2 : code < 0x10000 ? 3 : 4;
+  }
+  return bytes;
+}
+
 export function jsonBytes(value: Json): number {
   const text = JSON.stringify(value) ?? "";
   let bytes = 0;
@@ -425,6 +464,8 @@ class Places {
   readonly local = new Map<string, number>();
   readonly chain = new Map<string, number>();
   steps = 0;
+  /** the most subschemas evaluated at one place */
+  widest = 0;
 
   constructor(readonly graph: Graph) {}
 
@@ -463,6 +504,7 @@ class Places {
         `evaluates more than ${LIMITS.unfolded} subschemas at one place of the arguments, every route through $ref and the combinators counted (the tool-schema profile)`,
       );
     }
+    this.widest = Math.max(this.widest, work);
     const order = this.closure(heads);
     this.steps += order.length;
     if (this.steps > LIMITS.analysis_steps) {

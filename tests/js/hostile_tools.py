@@ -118,13 +118,16 @@ ISSUE_CASES: tuple[tuple[Any, Any], ...] = (
     ({"type": "object", "properties": {"__proto__": {"required": ["a", "a"]}}}, {}),
     ({"type": "object", "properties": {"l": {"uniqueItems": True}}},
      {"l": [{"a": 1, "b": 2}, {"b": 2, "a": 1}]}),
-    # The explained work (argument bytes x the widest place, 1,000 here) at its bound
-    # and one past it: strings, a key, numbers, null, true and a 4-byte character.
-    (WIDE, {"a": "x" * 33_551}), (WIDE, {"a": "x" * 33_552}),
-    (WIDE, {"a": "\u00e9" * 16_775}), (WIDE, {"a": "\u00e9" * 16_776}),
-    (WIDE, {"a": [1, None, True, "\U0001fae8"] * 4_193}),
-    (WIDE, {"a": [1, None, True, "\U0001fae8"] * 4_194}),
-    (WIDE, {"\u00e9": 1, "a": "x" * 33_548}), (WIDE, {"\u00e9": 1, "a": "x" * 33_549}),
+    # The explained work ((2,048 per value + the bytes of text) x the widest place, 1,000
+    # here) at its bound and one past it: strings, a key, numbers, null, true, a 4-byte
+    # character; and 1,000 items failing 100 subschemas each (170 MB when explained).
+    (WIDE, {"a": "x" * 29_457}), (WIDE, {"a": "x" * 29_458}),
+    (WIDE, {"a": "\u00e9" * 14_728}), (WIDE, {"a": "\u00e9" * 14_729}),
+    (WIDE, {"a": [1, None, True, "\U0001fae8"] * 3}),
+    (WIDE, {"a": [1, None, True, "\U0001fae8"] * 4}),
+    (WIDE, {"\u00e9": 1, "a": "x" * 27_407}), (WIDE, {"\u00e9": 1, "a": "x" * 27_408}),
+    ({"type": "object", "properties": {"a": {"type": "array", "items": {"allOf": [
+        {"type": "integer", "minimum": i} for i in range(100)]}}}}, {"a": [-1] * 1_000}),
 )  # fmt: skip
 
 

@@ -1,7 +1,8 @@
 """The explained work (``LIMITS.explained_work``, ``docs/tool-schemas.md``): a failing
-tool call is explained place by place only while its argument bytes times the most
-subschemas its parameters evaluate at one place stay within it, because jsonschema-rs's
-Python binding copies the failing value into every error it builds, all at once.
+tool call is explained place by place only while (2,048 bytes per value of its
+arguments + the UTF-8 bytes of their text) times the most subschemas its parameters
+evaluate at one place stays within it, because jsonschema-rs's Python binding builds
+every error at once, each about 1.7 KB with its own copy of the value it is about.
 
 Memory is asserted as a ceiling on the resident size of a subprocess (the binding's
 copies of an object are made in Rust, where tracemalloc does not see them), never as a
@@ -22,7 +23,7 @@ import pytest
 
 from agent_ir import DiagnosticCode
 from agent_ir.validation._tool_profile import LIMITS, read_profile
-from agent_ir.validation._tools import argument_bytes
+from agent_ir.validation._tools import argument_size
 
 from support.tool_calls import check
 
@@ -44,26 +45,31 @@ def test_the_widest_place_counts_every_subschema_evaluated_there() -> None:
 @pytest.mark.parametrize(
     ("arguments", "size"),
     [
-        ({}, 1),
-        ({"a": "x"}, 4),  # the object, its key, the string and its byte
-        ({"\u00e9": [1, None, True, 2.5]}, 1 + 2 + 5),
-        ({"a": "\U0001fae8"}, 3 + 4),  # four UTF-8 bytes
-        ({"a": "\ud800"}, 3 + 3),  # a lone surrogate (a malformed call): three, as in JS
-        ([[[]]], 3),
+        ({}, (1, 0)),
+        ({"a": "x"}, (2, 2)),  # the object and the string; its key's byte and its own
+        ({"\u00e9": [1, None, True, 2.5]}, (6, 2)),
+        ({"a": "\U0001fae8"}, (2, 1 + 4)),  # four UTF-8 bytes
+        ({"a": "\ud800"}, (2, 1 + 3)),  # a lone surrogate (a malformed call): three, as in JS
+        ([[[]]], (3, 0)),
     ],
 )
-def test_argument_bytes_count_utf8_bytes_of_strings_and_keys_and_one_per_value(
-    arguments: Any, size: int
+def test_the_size_is_the_values_and_the_utf8_bytes_of_strings_and_keys(
+    arguments: Any, size: tuple[int, int]
 ) -> None:
-    assert argument_bytes(arguments) == size
+    assert argument_size(arguments) == size
+
+
+def cost(arguments: Any, widest: int = 1_000) -> int:
+    values, text = argument_size(arguments)
+    return (values * LIMITS.value_bytes + text) * widest
 
 
 def test_a_failing_call_at_the_explained_work_is_explained_and_one_byte_more_is_not() -> None:
-    """33,554 bytes x 1,000 subschemas is within the 33,554,432; 33,555 x 1,000 is not.
-    The same pairs are in the cross-language corpus (``tests/js/hostile_tools.py``)."""
-    at = {"a": "x" * 33_551}
-    past = {"a": "x" * 33_552}
-    assert (argument_bytes(at), argument_bytes(past)) == (33_554, 33_555)
+    """(2 x 2,048 + 29,458) x 1,000 is within the 33,554,432; one byte of text more is
+    not. The same pairs are in the cross-language corpus (``tests/js/hostile_tools.py``)."""
+    at = {"a": "x" * 29_457}
+    past = {"a": "x" * 29_458}
+    assert (cost(at), cost(past)) == (33_554_000, 33_555_000)
 
     explained = check(WIDE, at)
     assert len(explained) == LIMITS.errors_per_call + 1
@@ -75,10 +81,28 @@ def test_a_failing_call_at_the_explained_work_is_explained_and_one_byte_more_is_
             MISMATCH,
             "/1/content/0/arguments",
             "the arguments of tool call 'c' do not match the parameters of tool 0 (t); the "
-            "places are not listed: their 33555 bytes times the 1000 subschemas evaluated "
-            "at one place are more than the 33554432 explained per tool call",
+            "places are not listed: explaining them would cost 33555000 bytes (2 values at "
+            "2048 and 29459 bytes of text, times the 1000 subschemas evaluated at one "
+            "place), more than the 33554432 explained per tool call",
         )
     ]
+
+
+def test_many_small_failing_values_count_as_much_as_their_errors() -> None:
+    """Before: 1,000 items failing 100 subschemas each (100,000 errors, a few bytes of
+    text) were explained: 3 s and 170 MB. Each value counts 2,048 bytes: 100 items are
+    still explained, 1,000 are one mismatch."""
+    parameters = {"type": "object", "properties": {"a": {"type": "array", "items": {
+        "allOf": [{"type": "integer", "minimum": i} for i in range(100)]}}}}  # fmt: skip
+
+    hundred = check(parameters, {"a": [-1] * 100})
+    thousand = check(parameters, {"a": [-1] * 1_000})
+
+    assert len(hundred) == LIMITS.errors_per_call + 1
+    assert [d.path for d in thousand] == ["/1/content/0/arguments"]
+    assert "cost 207261797 bytes (1002 values at 2048 and 1 bytes of text, times the 101" in (
+        thousand[0].message
+    )
 
 
 def test_a_valid_call_is_never_cut_short_whatever_its_size() -> None:
@@ -138,10 +162,10 @@ def test_an_object_failing_150_subschemas_is_not_copied_150_times() -> None:
     megabyte = 1_000_000
     grown, messages = _grown(150, megabyte)
     more, _ = _grown(300, megabyte)
-    explained, listed = _grown(30, megabyte)  # 31 x 1000005 is within: copied
+    explained, listed = _grown(30, megabyte)  # (6,144 + 1,000,002) x 31 is within: copied
 
     assert len(messages) == 1
-    assert "the places are not listed: their 1000005 bytes times the 151" in messages[0]
+    assert "(3 values at 2048 and 1000002 bytes of text, times the 151" in messages[0]
     assert grown < 16 * megabyte  # was 150 MB
     assert more < grown + 8 * megabyte  # flat in the failing subschemas
     assert len(listed) == 1  # anyOf: one mismatch, its 30 errors built and copied

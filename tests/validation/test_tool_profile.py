@@ -210,8 +210,9 @@ def test_failing_subschemas_against_a_large_argument_keep_no_sentence_copies() -
     assert [(d.code, d.path) for d in found] == [(MISMATCH, "/1/content/0/arguments")]
     assert found[0].message == (
         "the arguments of tool call 'c' do not match the parameters of tool 0 (t); the "
-        "places are not listed: their 1000003 bytes times the 151 subschemas evaluated "
-        f"at one place are more than the {LIMITS.explained_work} explained per tool call"
+        "places are not listed: explaining them would cost 151618647 bytes (2 values at "
+        "2048 and 1000001 bytes of text, times the 151 subschemas evaluated at one place), "
+        f"more than the {LIMITS.explained_work} explained per tool call"
     )
     # The copies reading the transcript makes, none per subschema (150 MB before).
     assert peak < 2 * len(megabyte)
@@ -448,16 +449,18 @@ def test_format_is_an_annotation_in_both_dialects() -> None:
 
 
 def test_a_failing_call_costs_memory_linear_in_its_failing_places() -> None:
-    """Inside the profile, explaining a failing call grows with its failing places, not
-    faster: 400 failing items take about twice the memory of 200 (the routes of the
-    schema, 128 here, are a constant factor bounded by the unfolded limit)."""
+    """Inside the profile and the explained work, explaining a failing call grows with
+    its failing places, not faster: 28 failing items take about twice the memory of 14
+    (the routes of the schema, 128 here, are a constant factor bounded by the unfolded
+    limit; 28 items at its widest place, 510 subschemas, are near the explained work)."""
     parameters = doubling(7)
     parameters["properties"]["a"] = {"type": "array", "items": {"$ref": "#/$defs/d0"}}
 
-    found, small = peak_of(parameters, {"a": [1] * 200})
-    _, large = peak_of(parameters, {"a": [1] * 400})
+    found, small = peak_of(parameters, {"a": [1] * 14})
+    listed, large = peak_of(parameters, {"a": [1] * 28})
 
-    assert len(found) == LIMITS.errors_per_call + 1
+    assert len(found) == 14
+    assert [d.path for d in listed] == [f"/1/content/0/arguments/a/{i}" for i in range(28)]
     assert 1.6 < large / small < 2.4
 
 
@@ -478,6 +481,7 @@ def test_the_limits_are_the_documented_table() -> None:
         ("analysis steps", 200_000),
         ("errors per call", 32),
         ("explained work", 33_554_432),
+        ("value bytes", 2_048),
     ]
     assert [int(value.replace(",", "")) for _, value in rows] == list(LIMITS)
 

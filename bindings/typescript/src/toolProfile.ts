@@ -21,10 +21,12 @@ export const LIMITS = Object.freeze({
   literal_bytes: 64 * 1024,
   analysis_steps: 200_000,
   errors_per_call: 32,
-  /** a failing call's argument bytes (`argumentBytes`) times its parameters' widest place,
-   * above which its places are not listed (Python: jsonschema-rs copies the failing
-   * value into every error) */
+  /** what explaining a failing call may cost, in bytes: (value_bytes per value of its
+   * arguments + the bytes of their text) x its parameters' widest place; beyond it the
+   * places are not listed (Python: jsonschema-rs builds every error at once, each with a
+   * copy of the value it is about) */
   explained_work: 32 * 1024 * 1024,
+  value_bytes: 2_048,
 });
 
 export const DIALECTS: ReadonlyMap<string, string> = new Map([
@@ -126,27 +128,27 @@ export function readProfile(parameters: Json, size: number): Profile {
 }
 
 /** The compact UTF-8 JSON size of a value (msgspec's encoding, as Python measures it). */
-/** The size of a call's arguments that bounds the work of explaining it: the UTF-8
- * bytes of every string and key, plus one for every value (Python's `argument_bytes`;
- * walked, since compact JSON text writes numbers differently in the two languages). */
-export function argumentBytes(value: Json): number {
-  let total = 0;
+/** What explaining a call's arguments may cost is counted from: [the number of their
+ * values, the UTF-8 bytes of their strings and keys] (Python's `argument_size`; walked,
+ * since compact JSON text writes numbers differently in the two languages). */
+export function argumentSize(value: Json): [number, number] {
+  let values = 0;
+  let text = 0;
   const stack: Json[] = [value];
   while (stack.length > 0) {
     const item = stack.pop();
-    total += 1;
-    if (typeof item === "string") total += utf8Length(item);
+    values += 1;
+    if (typeof item === "string") text += utf8Length(item);
     else if (Array.isArray(item)) {
       for (const member of item) stack.push(member); // no spread: an array may be huge
-    }
-    else if (isDict(item)) {
+    } else if (isDict(item)) {
       for (const [key, member] of Object.entries(item)) {
-        total += utf8Length(key);
+        text += utf8Length(key);
         stack.push(member);
       }
     }
   }
-  return total;
+  return [values, text];
 }
 
 function utf8Length(text: string): number {

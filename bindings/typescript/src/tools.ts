@@ -11,7 +11,7 @@ import { RE2JS } from "re2js";
 import { compareCodePoints } from "./text.js";
 import { diagnostic, formatPath, type Path } from "./diagnostics.js";
 import { forRe2 } from "./patternDialect.js";
-import { argumentBytes, DESCENDING, IN_PLACE, jsonBytes, LIMITS, readProfile, type PatternPlace } from "./toolProfile.js";
+import { argumentSize, DESCENDING, IN_PLACE, jsonBytes, LIMITS, readProfile, type PatternPlace } from "./toolProfile.js";
 import { DRAFT_06 } from "./schemas.generated.js";
 import { brokenBlocks, toolCallBlocks } from "./linkage.js";
 import { hasOwn, isObject, MAX_DEPTH, type Problem } from "./shape.js";
@@ -628,9 +628,10 @@ function checkCall(tools: Tools, messageIndex: number, blockIndex: number, call:
     valid = true; // never reached by a schema of the profile; a throw is no verdict
   }
   if (valid) return [];
-  const size = argumentBytes(call.arguments);
-  if (size * tool.widest > LIMITS.explained_work) {
-    const reason = `the arguments of tool call ${quoted(call.id)} do not match the parameters of tool ${tool.position} (${cut(call.name)}); the places are not listed: their ${size} bytes times the ${tool.widest} subschemas evaluated at one place are more than the ${LIMITS.explained_work} explained per tool call`;
+  const [values, text] = argumentSize(call.arguments);
+  const cost = (values * LIMITS.value_bytes + text) * tool.widest;
+  if (cost > LIMITS.explained_work) {
+    const reason = `the arguments of tool call ${quoted(call.id)} do not match the parameters of tool ${tool.position} (${cut(call.name)}); the places are not listed: explaining them would cost ${cost} bytes (${values} values at ${LIMITS.value_bytes} and ${text} bytes of text, times the ${tool.widest} subschemas evaluated at one place), more than the ${LIMITS.explained_work} explained per tool call`;
     return [diagnostic("TOOL_ARGUMENTS_MISMATCH", messageIndex, ["content", blockIndex, "arguments"], reason)];
   }
   const found = new Map<string, [Path, string[], string, string]>();

@@ -84,7 +84,8 @@ class Limits(NamedTuple):
     literal_bytes: int  # the JSON of one enum or const, in bytes
     analysis_steps: int  # subschema visits of the profile check itself
     errors_per_call: int  # TOOL_ARGUMENTS_MISMATCH listed for one tool call
-    explained_work: int  # a failing call's argument bytes x its parameters' widest place
+    explained_work: int  # what explaining a failing call may cost (``_tools``), in bytes
+    value_bytes: int  # what one value of the arguments counts in it (one error's cost)
 
 
 LIMITS = Limits(
@@ -98,12 +99,14 @@ LIMITS = Limits(
     analysis_steps=200_000,
     errors_per_call=32,
     # jsonschema-rs's Python binding builds every error of a failing call at once, each
-    # with its own copy of the value that fails (an upstream lazy iter_errors would end
-    # that): 150 failing subschemas at a 1 MB string grew the process by 150 MB. A
-    # failing call whose argument bytes times its parameters' widest place exceed this
-    # is one TOOL_ARGUMENTS_MISMATCH, its places not listed (``_tools``): the copies
-    # stay under about this many bytes (2026-12-04).
+    # about 1.7 KB and holding its own copy of the value that fails (an upstream lazy
+    # iter_errors would end that): 150 failing subschemas at a 1 MB string grew the
+    # process by 150 MB, 1,000 items failing 100 subschemas each by 170 MB (3 s). A
+    # failing call is explained only while (value_bytes per value + the bytes of its
+    # text) x its parameters' widest place stays within explained_work (``_tools``);
+    # beyond, one TOOL_ARGUMENTS_MISMATCH (2026-12-04).
     explained_work=32 * 1024 * 1024,
+    value_bytes=2_048,
 )
 
 DIALECTS = {

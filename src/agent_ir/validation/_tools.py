@@ -160,16 +160,18 @@ class Tools:
             return
         if tool.broken or tool.validator is None or tool.validator.is_valid(arguments):
             return
-        size = argument_bytes(arguments)
-        if size * tool.widest > LIMITS.explained_work:
+        values, text = argument_size(arguments)
+        cost = (values * LIMITS.value_bytes + text) * tool.widest
+        if cost > LIMITS.explained_work:
             yield diagnostic(
                 DiagnosticCode.TOOL_ARGUMENTS_MISMATCH,
                 message_index,
                 ("content", block_index, "arguments"),
                 f"the arguments of tool call {quoted(call.id)} do not match the parameters "
                 f"of tool {tool.position} ({cut(call.name)}); the places are not listed: "
-                f"their {size} bytes times the {tool.widest} "
-                "subschemas evaluated at one place are more than the "
+                f"explaining them would cost {cost} bytes ({values} values at "
+                f"{LIMITS.value_bytes} and {text} bytes of text, times the {tool.widest} "
+                "subschemas evaluated at one place), more than the "
                 f"{LIMITS.explained_work} explained per tool call",
             )
             return
@@ -211,25 +213,26 @@ class Tools:
 _plain = FrozenMapping.__dict__["_data"].__get__
 
 
-def argument_bytes(arguments: Any) -> int:
-    """The size of a call's arguments (plain JSON data) that bounds the work of
-    explaining it: the UTF-8 bytes of every string and key, plus one for every value.
-    Counted by walking the value, so that TypeScript counts the same (compact JSON text
-    would not: its numbers are written differently)."""
-    total = 0
+def argument_size(arguments: Any) -> tuple[int, int]:
+    """What explaining a call's arguments (plain JSON data) may cost is counted from: the
+    number of its values (each may be the place of an error) and the UTF-8 bytes of its
+    strings and keys (each error copies the value it is about). Counted by walking the
+    value, so that TypeScript counts the same (compact JSON text would not: its numbers
+    are written differently)."""
+    values = text = 0
     stack = [arguments]
     while stack:
         value = stack.pop()
-        total += 1
+        values += 1
         kind = type(value)
         if kind is str:
-            total += _utf8_length(value)
+            text += _utf8_length(value)
         elif kind is dict:
-            total += sum(_utf8_length(key) for key in value)
+            text += sum(_utf8_length(key) for key in value)
             stack.extend(value.values())
         elif kind is list:
             stack.extend(value)
-    return total
+    return values, text
 
 
 def _utf8_length(text: str) -> int:

@@ -53,7 +53,7 @@ from agent_ir._generated.diagnostic_schema import Diagnostic, DiagnosticCode
 from agent_ir._generated.message_schema import AssistantMessage, Message, ToolCallBlock
 from agent_ir._generated.transcript_schema import ToolDefinition
 from agent_ir._jsoncopy import snapshot_json, snapshot_sequence
-from agent_ir._paths import NOTHING, Path, exact_path, format_path, places, to_pointer
+from agent_ir._paths import NOTHING, KeyIndex, Path, exact_path, format_path, places, to_pointer
 from agent_ir._text import QUOTE_CHARS, cut, is_blank, is_valid_unicode, quoted
 from agent_ir.validation._convert import convert_value
 from agent_ir.validation._diagnostics import diagnostic
@@ -280,9 +280,10 @@ def _mismatches(
         else:  # the same keyword by another route, or another key read as this path
             seen[0] += 1
     found: dict[_Mismatch, None] = {}
+    keys = KeyIndex()  # the searches of every error share it
     for (instance_path, schema_path, _, _), (count, value, instance, kind) in read.items():
-        exact = exact_path(parameters, schema_path)  # once per place in the parameters
-        for where in _wheres(arguments, instance_path, value, count):
+        exact = exact_path(parameters, schema_path, keys=keys)  # once per place in them
+        for where in _wheres(arguments, instance_path, value, count, keys):
             if not _held_yet_required(kind, arguments, where):
                 place = _schema_place(parameters, schema_path, exact, where)
                 held = _held(arguments, where, instance)
@@ -500,16 +501,18 @@ _FACTS: dict[str, Any] = {
 """jsonschema-rs's error kind -> its template and facts (any other: its name, no facts)."""
 
 
-def _wheres(arguments: Any, given: tuple[Any, ...], value: Any, count: int) -> list[Path]:
+def _wheres(
+    arguments: Any, given: tuple[Any, ...], value: Any, count: int, keys: KeyIndex
+) -> list[Path]:
     """The places in ``arguments`` of the ``count`` errors read at jsonschema-rs's
     ``given`` path with one keyword and sentence (``value``: the first one's failing
     value). Its path reads a key of digits as an index, so keys "0" and "00" are one
     path: when exactly ``count`` places hold the failing value, each error is at its
     own; the same keyword reached by several routes is at one place."""
-    candidates = places(arguments, given, value, count)
+    candidates = places(arguments, given, value, count, keys)
     if len(candidates) == count or len(candidates) == 1:
         return candidates
-    return [exact_path(arguments, given, value)]
+    return [exact_path(arguments, given, value, keys)]
 
 
 def _mismatch_order(mismatch: _Mismatch) -> tuple[Any, ...]:

@@ -880,3 +880,39 @@ def test_names_of_counts_must_be_non_empty_and_once(names: list[Any]) -> None:
         INVALID,
         "response_end names must be non-empty strings of valid Unicode, each once",
     )
+
+
+def test_a_signature_or_citation_alone_goes_on_the_last_block_not_an_earlier_one() -> None:
+    builder = started()
+    builder.text("a")
+    builder.tool_call("c1", "f", {})
+    builder.text("b")
+    builder.end_text()
+    builder.cite("anthropic", {"n": 1})
+    builder.sign_text("sig")
+    assert content(builder, TOOL_CALL) == [
+        {"type": "text", "text": "a"},
+        {"type": "toolCall", "id": "c1", "name": "f", "arguments": {}},
+        {
+            "type": "text",
+            "text": "b",
+            "citations": [{"provider": "anthropic", "wire": {"n": 1}}],
+            "thoughtSignature": "sig",
+        },
+    ]
+
+
+def test_a_thinking_part_opened_with_no_delta_is_an_open_thinking_block() -> None:
+    builder = started(terminal="message_stop")
+    builder.next_thinking_part()
+    assert refused(lambda: builder.finish(STOP, 1, 1)) == (
+        INVALID,
+        "message_stop inside a thinking block (no end of the block came)",
+    )
+    builder.next_thinking_part()  # the first part ends empty
+    builder.thinking("x")
+    builder.end_thinking("sig")
+    assert content(builder) == [
+        {"type": "thinking", "thinking": "", "signature": "sig"},
+        {"type": "thinking", "thinking": "x", "signature": "sig"},
+    ]

@@ -42,6 +42,7 @@ _ANTHROPIC_STREAM = "src/agent_ir/wire/anthropic/_stream.py"
 _RULES = "src/agent_ir/rules.py"
 _REPAIR = "src/agent_ir/repair.py"
 _RETARGET = "src/agent_ir/retargeting.py"
+_BUILDER = "src/agent_ir/replies/builder.py"
 _ADDED_AT_THE_END = (
     "the only block the repair adds (the text beside a Bedrock document) is added at the "
     "end of its message, and no writer warns about a plain text block: the place given "
@@ -750,5 +751,23 @@ EQUIVALENT: list[Equivalent] = [
         "the repair replaces a call only by a call at its place (renamed or signed) and "
         "adds text only at the end: a block that is not the old one is either a call "
         "facing a call or the added text facing no block",
+    ),
+    # --- reply builder (2026-12-04) ---
+    Equivalent(
+        _BUILDER,
+        "ReplyBuilder.end_text",
+        "self._item_id = None",
+        "self._item_id = None -> pass",
+        "the item id is only read by end_text for an open text or refusal block, and "
+        "opening either one (text, refusal) sets it first: the closed block's id is never read",
+    ),
+    Equivalent(
+        _BUILDER,
+        "ReplyBuilder.end_text",
+        "self._item_id = None",
+        "self._item_id = None -> pass",
+        "the item id is only read by end_text for an open text or refusal block, and "
+        "opening either one (text, refusal) sets it first: the closed block's id is never read",
+        occurrence=2,
     ),
 ]

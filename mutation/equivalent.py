@@ -43,6 +43,14 @@ _RULES = "src/agent_ir/rules.py"
 _REPAIR = "src/agent_ir/repair.py"
 _RETARGET = "src/agent_ir/retargeting.py"
 _BUILDER = "src/agent_ir/replies/builder.py"
+_DECODE = "src/agent_ir/wire/_decode.py"
+_DECODE_FAST_PATH = (
+    "the fast path: one msgspec.convert of the whole value, or of the branch its tag "
+    "names; without it, or with the whole union instead of the branch, the walk (or "
+    "msgspec on the union) reads every value convert takes into the same value, so only "
+    "the time differs (the formats' fast-and-checked differentials and the from_wire "
+    "fuzz oracle compare the two paths)"
+)
 _ADDED_AT_THE_END = (
     "the only block the repair adds (the text beside a Bedrock document) is added at the "
     "end of its message, and no writer warns about a plain text block: the place given "
@@ -490,6 +498,119 @@ EQUIVALENT: list[Equivalent] = [
         "string content then reaches the loop over blocks, which reads its characters: "
         "none is a TextBlock, so nothing more is reported",
         occurrence=3,
+    ),
+    # --- decode step (2026-12-04) ---------------------------------------------------
+    Equivalent(
+        _DECODE,
+        "Decoder.__call__",
+        "if self._tag_field is not None and type(data) is dict:",
+        "self._tag_field is not None -> self._tag_field is None",
+        _DECODE_FAST_PATH,
+    ),
+    Equivalent(
+        _DECODE,
+        "Decoder.__call__",
+        "if type(tag) is str:  # any other tag (a list...) is refused by the walk",
+        "if type(tag) is str: shape = self._by_tag.get(tag, shape) -> pass",
+        _DECODE_FAST_PATH,
+    ),
+    Equivalent(
+        _DECODE,
+        "Decoder.__call__",
+        "shape = self._by_tag.get(tag, shape)",
+        "shape = self._by_tag.get(tag, shape) -> pass",
+        _DECODE_FAST_PATH,
+    ),
+    Equivalent(
+        _DECODE,
+        "Decoder.__call__",
+        "return Decoded(msgspec.convert(data, shape))",
+        "return Decoded(msgspec.convert(data, shape)) -> pass",
+        _DECODE_FAST_PATH,
+    ),
+    Equivalent(
+        _DECODE,
+        "_tags",
+        "if len(members) != len(info.types) or len(fields) != 1:",
+        "len(members) != len(info.types) or len(fields) != 1 -> len(members) != len(info.types) and len(fields) != 1",
+        "_tags only chooses the branch of the fast path: " + _DECODE_FAST_PATH,
+    ),
+    Equivalent(
+        _DECODE,
+        "_tags",
+        "if len(members) != len(info.types) or len(fields) != 1:",
+        "len(members) != len(info.types) -> len(members) == len(info.types)",
+        "_tags only chooses the branch of the fast path: " + _DECODE_FAST_PATH,
+    ),
+    Equivalent(
+        _DECODE,
+        "_tags",
+        "if len(members) != len(info.types) or len(fields) != 1:",
+        "len(fields) != 1 -> len(fields) == 1",
+        "_tags only chooses the branch of the fast path: " + _DECODE_FAST_PATH,
+    ),
+    Equivalent(
+        _DECODE,
+        "_tags",
+        "if len(members) != len(info.types) or len(fields) != 1:",
+        "len(fields) != 1 -> len(fields) != 2",
+        "_tags only chooses the branch of the fast path: " + _DECODE_FAST_PATH,
+    ),
+    Equivalent(
+        _DECODE,
+        "_tags",
+        "if len(members) != len(info.types) or len(fields) != 1:",
+        "len(fields) != 1 -> len(fields) != 0",
+        "_tags only chooses the branch of the fast path: " + _DECODE_FAST_PATH,
+    ),
+    Equivalent(
+        _DECODE,
+        "_accepts",
+        "assert isinstance(info, mi.StrType)",
+        "assert isinstance(info, mi.StrType) -> pass",
+        _TYPE_ASSERT,
+    ),
+    Equivalent(
+        _DECODE,
+        "_accepts",
+        "assert isinstance(info, mi.IntType)",
+        "assert isinstance(info, mi.IntType) -> pass",
+        _TYPE_ASSERT,
+    ),
+    Equivalent(
+        _DECODE,
+        "_accepts",
+        "assert isinstance(info, mi.LiteralType)",
+        "assert isinstance(info, mi.LiteralType) -> pass",
+        _TYPE_ASSERT,
+    ),
+    Equivalent(
+        _DECODE,
+        "_expected",
+        "assert isinstance(info, mi.UnionType)",
+        "assert isinstance(info, mi.UnionType) -> pass",
+        _TYPE_ASSERT,
+    ),
+    Equivalent(
+        _DECODE,
+        "_expected",
+        "assert isinstance(info, mi.LiteralType)",
+        "assert isinstance(info, mi.LiteralType) -> pass",
+        _TYPE_ASSERT,
+    ),
+    Equivalent(
+        _DECODE,
+        "_expected",
+        "assert isinstance(info, mi.StrType)",
+        "assert isinstance(info, mi.StrType) -> pass",
+        _TYPE_ASSERT,
+    ),
+    Equivalent(
+        _DECODE,
+        "_expected",
+        "assert isinstance(info, mi.IntType)",
+        "assert isinstance(info, mi.IntType) -> pass",
+        _TYPE_ASSERT,
     ),
     # --- repair -------------------------------------------------------------------------
     Equivalent(

@@ -31,10 +31,6 @@ class Text(WireStruct, tag_field="type", tag="text"):
     text: str
 
 
-class Image(WireStruct, tag_field="type", tag="image"):
-    url: str
-
-
 class Empty(WireStruct, tag_field="type", tag=""):
     empty_tag_read: ClassVar[bool] = True
 

@@ -226,6 +226,7 @@ GROUPS: dict[str, Group] = {
     "decode step": Group(
         modules=("src/agent_ir/wire/_decode.py",),
         tests=(
+            "tests/wire/test_decode_step.py",
             "tests/wire/test_refusal_grammar.py",
             "tests/wire/test_request_readers.py",
             "tests/wire/test_replies.py",

@@ -44,6 +44,11 @@ _REPAIR = "src/agent_ir/repair.py"
 _RETARGET = "src/agent_ir/retargeting.py"
 _BUILDER = "src/agent_ir/replies/builder.py"
 _DECODE = "src/agent_ir/wire/_decode.py"
+_TOOLS = "src/agent_ir/validation/_tools.py"
+_CHECKED_AGAIN = (
+    "the fast path of check_calls: a call it passes over is valid, and _call, which then "
+    "gets it, checks validity again first and yields nothing for it"
+)
 _DECODE_FAST_PATH = (
     "the fast path: one msgspec.convert of the whole value, or of the branch its tag "
     "names; without it, or with the whole union instead of the branch, the walk (or "
@@ -611,6 +616,35 @@ EQUIVALENT: list[Equivalent] = [
         "assert isinstance(info, mi.IntType)",
         "assert isinstance(info, mi.IntType) -> pass",
         _TYPE_ASSERT,
+    ),
+    # --- tool checker (2026-12-04) --------------------------------------------------
+    Equivalent(
+        _TOOLS,
+        "module",
+        "from jsonschema import Draft202012Validator",
+        "from jsonschema import Draft202012Validator -> pass",
+        "an import for the type checker only (under TYPE_CHECKING): never run",
+    ),
+    Equivalent(
+        _TOOLS,
+        "Tools.check_calls",
+        "continue  # the common case, checked without a generator",
+        "continue -> pass",
+        _CHECKED_AGAIN,
+    ),
+    Equivalent(
+        _TOOLS,
+        "Tools.check_calls",
+        "elif message is None and message_index in malformed:",
+        "message is None and message_index in malformed -> message is None or message_index in malformed",
+        "a message is None exactly when its index is in malformed (the conductor puts each malformed message's inspection there and None in its place), so either test alone decides",
+    ),
+    Equivalent(
+        _TOOLS,
+        "_utf8_length",
+        "return len(text)",
+        "return len(text) -> pass",
+        "the fast path for ASCII text: its UTF-8 encoding, which the next line counts, has as many bytes as it has characters",
     ),
     # --- repair -------------------------------------------------------------------------
     Equivalent(

@@ -617,6 +617,15 @@ EQUIVALENT: list[Equivalent] = [
         "assert isinstance(info, mi.IntType) -> pass",
         _TYPE_ASSERT,
     ),
+    Equivalent(
+        _DECODE,
+        "_Walk.union",
+        "continue",
+        "continue -> pass",
+        "null is read before the loop; a null member the loop does not pass over is asked "
+        "_accepts, which answers False for it (only a member of a JSON type, or Any, "
+        "takes a value), so it is passed over all the same",
+    ),
     # --- tool checker (2026-12-04) --------------------------------------------------
     Equivalent(
         _TOOLS,

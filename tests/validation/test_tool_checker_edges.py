@@ -155,3 +155,74 @@ def test_an_assistant_message_whose_content_is_no_list_has_no_calls() -> None:
     assert codes
     assert all(code != "TOOL_ARGUMENTS_MISMATCH" for code, _ in codes)
     assert "INVALID_TRANSCRIPT" not in [code for code, _ in codes]
+
+
+# --- the place in the parameters of properties jsonschema-rs reads alike -------------------
+
+ZEROS = {"type": "object", "properties": {"0": {"type": "string"}, "00": {"type": "integer"}}}
+"""Properties "0" and "00": jsonschema-rs writes both as the index 0 in its paths."""
+
+
+@pytest.mark.parametrize(
+    ("parameters", "arguments", "places"),
+    [
+        (ZEROS, {"0": 1, "00": "x"}, [("/0", "/properties/0"), ("/00", "/properties/00")]),
+        (
+            {"type": "object", "properties": {"a": ZEROS}},
+            {"a": {"0": 1, "00": "x"}},
+            [("/a/0", "/properties/a/properties/0"), ("/a/00", "/properties/a/properties/00")],
+        ),
+        (
+            {"type": "object", "properties": {"1": ZEROS}},
+            {"1": {"0": 1, "00": "x"}},
+            [("/1/0", "/properties/1/properties/0"), ("/1/00", "/properties/1/properties/00")],
+        ),
+        (
+            {"type": "object", "patternProperties": {"^p": ZEROS}},
+            {"p": {"0": 1, "00": "x"}},
+            [
+                ("/p/0", "/patternProperties/^p/properties/0"),
+                ("/p/00", "/patternProperties/^p/properties/00"),
+            ],
+        ),
+        (
+            {"type": "object", "properties": {"a": {"type": "array", "items": ZEROS}}},
+            {"a": [{"0": 1, "00": "x"}]},
+            [
+                ("/a/0/0", "/properties/a/items/properties/0"),
+                ("/a/0/00", "/properties/a/items/properties/00"),
+            ],
+        ),
+        (
+            {"type": "object", "properties": {"a": {"type": "array", "prefixItems": [ZEROS]}}},
+            {"a": [{"0": 1, "00": "x"}]},
+            [
+                ("/a/0/0", "/properties/a/prefixItems/0/properties/0"),
+                ("/a/0/00", "/properties/a/prefixItems/0/properties/00"),
+            ],
+        ),
+        (
+            {
+                "type": "object",
+                "properties": {"0": {"type": "string"}},
+                "allOf": [{"properties": {"00": {"type": "integer"}}}],
+            },
+            {"0": 1, "00": "x"},
+            [("/0", "/properties/0"), ("/00", "/allOf/0/properties/00")],
+        ),
+        (
+            {"type": "object", "properties": {"a": {"properties": {"7": {"type": "string"}}}}},
+            {"a": {"7": 1}},
+            [("/a/7", "/properties/a/properties/7")],
+        ),
+    ],
+)
+def test_a_mismatch_names_the_property_as_written_in_both_places(
+    parameters: Any, arguments: Any, places: list[tuple[str, str]]
+) -> None:
+    found = check(parameters, arguments)
+
+    assert [
+        (d.path.removeprefix("/1/content/0/arguments"), d.message.split("(keyword type at ")[1])
+        for d in found
+    ] == [(where, f"{place}/type of the parameters)") for where, place in places]

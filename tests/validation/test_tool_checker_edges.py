@@ -226,3 +226,58 @@ def test_a_mismatch_names_the_property_as_written_in_both_places(
         (d.path.removeprefix("/1/content/0/arguments"), d.message.split("(keyword type at ")[1])
         for d in found
     ] == [(where, f"{place}/type of the parameters)") for where, place in places]
+
+
+def test_keys_read_alike_that_cannot_be_told_apart_are_named_as_jsonschema_rs_names_them() -> None:
+    """Three keys read as 0, each holding 1: the property "0" fails its own schema and
+    the other two fail additionalProperties; no failing value tells the places apart,
+    so each mismatch is at the path jsonschema-rs gives, quoting the failing value."""
+    parameters = {
+        "type": "object",
+        "properties": {"0": {"type": "string"}},
+        "additionalProperties": {"type": "string"},
+    }
+    found = check(parameters, {"0": 1, "00": 1, "000": 1})
+
+    assert [(d.path, d.message.split("(t): ")[1]) for d in found] == [
+        (
+            "/1/content/0/arguments/0",
+            '1 is not of type "string" (keyword type at /additionalProperties/type of the '
+            "parameters)",
+        ),
+        (
+            "/1/content/0/arguments/0",
+            '1 is not of type "string" (keyword type at /properties/0/type of the parameters)',
+        ),
+    ]
+
+
+@pytest.mark.parametrize(
+    ("bound", "items", "said"),
+    [
+        (
+            {"minContains": 2},
+            [1, "x"],
+            '[1,"x"] has less than 2 items valid under the schema of contains (keyword '
+            "minContains at /properties/a/minContains of the parameters)",
+        ),
+        (
+            {"maxContains": 1},
+            [1, 2],
+            "[1,2] has more than 1 item valid under the schema of contains (keyword "
+            "maxContains at /properties/a/maxContains of the parameters)",
+        ),
+        (
+            {},
+            ["x"],
+            'None of ["x"] are valid under the given schema (keyword contains at '
+            "/properties/a/contains of the parameters)",
+        ),
+    ],
+)
+def test_a_contains_bound_is_named_with_its_limit(bound: Any, items: Any, said: str) -> None:
+    parameters = {"type": "object", "properties": {"a": {
+        "type": "array", "contains": {"type": "integer"}, **bound}}}  # fmt: skip
+    found = check(parameters, {"a": items})
+
+    assert [d.message.split("(t): ")[1] for d in found] == [said]

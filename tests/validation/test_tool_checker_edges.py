@@ -281,3 +281,85 @@ def test_a_contains_bound_is_named_with_its_limit(bound: Any, items: Any, said: 
     found = check(parameters, {"a": items})
 
     assert [d.message.split("(t): ")[1] for d in found] == [said]
+
+
+@pytest.mark.parametrize(
+    ("parameters", "arguments", "said"),
+    [
+        (
+            {"type": "object", "properties": {"0": {"type": "string"}},
+             "additionalProperties": {"type": "string"}},
+            {"0": 1, "00": 1, "000": 1, "b": 2, "a": 3},
+            [
+                ("/a", '3 is not of type "string" (keyword type at /additionalProperties/type'),
+                ("/b", '2 is not of type "string" (keyword type at /additionalProperties/type'),
+                ("/0", '1 is not of type "string" (keyword type at /additionalProperties/type'),
+                ("/0", '1 is not of type "string" (keyword type at /properties/0/type'),
+            ],
+        ),
+        (
+            {"type": "object", "properties": {"o": {"type": "object",
+                                                    "additionalProperties": False}}},
+            {"o": {"x": 1}},
+            [("/o", "Additional properties are not allowed ('x' was unexpected) (keyword "
+                    "additionalProperties at /properties/o/additionalProperties")],
+        ),
+        (
+            {"type": "object", "properties": {"o": {"type": "object", "propertyNames": False}}},
+            {"o": {"x": 1}},
+            [("/o", "Property names are not allowed ('x' was unexpected) (keyword "
+                    "propertyNames at /properties/o/propertyNames")],
+        ),
+        (
+            {"type": "object", "properties": {"a": {}}, "additionalProperties": False},
+            {"a": 1, "b": 2},
+            [("", "Additional properties are not allowed ('b' was unexpected) (keyword "
+                  "additionalProperties at /additionalProperties")],
+        ),
+    ],
+)  # fmt: skip
+def test_names_refused_below_the_root_and_keys_read_alike_beside_others(
+    parameters: Any, arguments: Any, said: list[tuple[str, str]]
+) -> None:
+    found = check(parameters, arguments)
+
+    assert [
+        (d.path.removeprefix("/1/content/0/arguments"), d.message.split("(t): ")[1]) for d in found
+    ] == [(where, f"{sentence} of the parameters)") for where, sentence in said]
+
+
+@pytest.mark.parametrize(
+    ("parameters", "path", "said"),
+    [
+        (
+            {"type": 5},
+            "/parameters/type",
+            "5 is not valid under any of the schemas listed in the 'anyOf' keyword",
+        ),
+        (
+            {"type": "object", "properties": {"a": {"minLength": "x" * 500}}},
+            "/parameters/properties/a/minLength",
+            '"' + "x" * 199 + '\u2026 (302 more characters) is not of type "integer"',
+        ),
+        (
+            {"type": "object", "properties": {"a": {"pattern": 5}}},
+            "/parameters/properties/a/pattern",
+            '5 is not of type "string"',
+        ),
+    ],
+)
+def test_parameters_that_are_no_json_schema_quote_the_value_cut(
+    parameters: Any, path: str, said: str
+) -> None:
+    found = validate_transcript(
+        [{"role": "user", "id": "u", "content": "hi"}],
+        tools=[{"name": "t", "parameters": parameters}],
+    )
+
+    assert [(d.code, d.path, d.message) for d in found] == [
+        (
+            DiagnosticCode.INVALID_TOOL_DEFINITION,
+            path,
+            f"parameters is not a valid JSON Schema: {said}",
+        )
+    ]

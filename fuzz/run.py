@@ -44,7 +44,12 @@ GROUPS = {
         "validate_transcript_structures",
         "fixture_records",
     ],
-    "streams": ["openai_chat_stream", "openai_responses_stream", "anthropic_stream"],
+    "streams": [
+        "openai_chat_stream",
+        "openai_responses_stream",
+        "anthropic_stream",
+        "gemini_stream",
+    ],
     "wire": ["from_wire"],
     "repair": ["repair_rules"],
     "tools": ["tool_schemas"],

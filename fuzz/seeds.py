@@ -47,6 +47,7 @@ STREAM_FOLDERS = {
     "openai_chat_stream": "openai-chat",
     "openai_responses_stream": "openai-responses",
     "anthropic_stream": "anthropic",
+    "gemini_stream": "gemini",
 }
 # Cut bytes of a stream seed: none (one piece), and a few piece-length sequences.
 CUTS = [b"", b"\x07", b"\x01\x05\x40", b"\x03\xff\x11"]
@@ -65,30 +66,20 @@ def _wire_values(transcripts: dict[str, Any]) -> dict[str, Any]:
     """``[reader, value(, system)]`` seeds: the target's pool, and the requests that
     ``to_*`` writes for the valid sample transcripts."""
     from agent_ir import TranscriptError, validate_transcript
-    from agent_ir.wire import to_anthropic, to_openai_chat, to_openai_responses
-    from fuzz.wire_readers import WIRE_POOL
+    from fuzz.wire_readers import REQUEST_READERS, WIRE_POOL, written_request
 
     found: dict[str, Any] = {f"pool-{value[0]}-{n}": value for n, value in enumerate(WIRE_POOL)}
-    writers = [
-        ("from_openai_chat", to_openai_chat, "messages"),
-        ("from_openai_responses", to_openai_responses, "input"),
-        ("from_anthropic", to_anthropic, "messages"),
-    ]
     samples = [
         (name, value)
         for name, value in transcripts.items()
         if type(value) is list and len(value) > 2 and not validate_transcript(value)
     ]
-    for reader, writer, field in writers:
+    for reader in REQUEST_READERS:
         for name, value in samples[:4]:
             try:
-                fields = writer(value).fields
+                found[f"{reader}-{name}"] = written_request(reader, value)
             except (TranscriptError, ValueError, TypeError):
                 continue
-            seed = [reader, fields[field]]
-            if reader == "from_anthropic" and fields.get("system") is not None:
-                seed.append(fields["system"])
-            found[f"{reader}-{name}"] = seed
     return found
 
 

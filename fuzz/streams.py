@@ -1,5 +1,5 @@
-"""The provider stream targets: ``openai_chat_stream``, ``openai_responses_stream`` and
-``anthropic_stream``. Importable without atheris.
+"""The provider stream targets: ``openai_chat_stream``, ``openai_responses_stream``,
+``anthropic_stream`` and ``gemini_stream``. Importable without atheris.
 
 An input is ``SSE bytes, NUL, cut bytes`` (split at the last NUL byte; without one the
 whole input is the body and there are no cut bytes). The cut bytes choose a chunking of
@@ -34,8 +34,10 @@ from agent_ir import ProviderError, ProviderErrorCode, to_json_value
 from agent_ir.wire import (
     AnthropicStream,
     AsyncAnthropicStream,
+    AsyncGeminiStream,
     AsyncOpenAIChatStream,
     AsyncOpenAIResponsesStream,
+    GeminiStream,
     OpenAIChatStream,
     OpenAIResponsesStream,
 )
@@ -323,8 +325,14 @@ def anthropic_stream(data: bytes) -> None:
     check_stream(AnthropicStream, AsyncAnthropicStream, data)
 
 
+def gemini_stream(data: bytes) -> None:
+    """``GeminiStream`` / ``AsyncGeminiStream``; see the module docstring."""
+    check_stream(GeminiStream, AsyncGeminiStream, data)
+
+
 STREAM_TARGETS: dict[str, Callable[[bytes], None]] = {
     "openai_chat_stream": openai_chat_stream,
     "openai_responses_stream": openai_responses_stream,
     "anthropic_stream": anthropic_stream,
+    "gemini_stream": gemini_stream,
 }

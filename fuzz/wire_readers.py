@@ -1,4 +1,4 @@
-"""The ``from_wire`` target: the three ``from_*`` request readers and the three
+"""The ``from_wire`` target: the eight ``from_*`` request readers and the six
 ``reply_from_*`` reply readers on structures. Importable without atheris.
 
 An input is a structure (``fuzz.structures``) whose base is ``[reader, value]`` or
@@ -7,7 +7,8 @@ mutated structure is not of that form, the reader is picked by the input's lengt
 the whole structure is its value. The oracle, per input:
 
 * ``from_*``: success, ``WireFormatError`` whose ``pointer`` is a JSON Pointer under the
-  request field (``/messages``, ``/input``, ``/system``), or ``TranscriptError``
+  request field (``/messages``, ``/input``, ``/contents``; the system prompt's
+  ``/system``, ``/systemInstruction``; any for OTel's attributes), or ``TranscriptError``
   (documented: a read message the IR refuses) and nothing else;
 * on success: a ``WireMessages`` of IR messages that ``validate_transcript`` finds no
   shape problem in (``ir_messages`` checks each message), warnings with JSON Pointer
@@ -15,9 +16,10 @@ the whole structure is its value. The oracle, per input:
   its output back (``from_*(to_*(from_*(x)))``) succeeds (what comes back is not
   compared: the writers merge, move and leave out messages, each with a warning, and
   block boundaries and ids are not promised to survive);
-* the fast path and the checked path agree: the same messages and warnings, or the same
-  error type and pointer (the checked path is forced by making ``unchecked_wire`` return
-  None, as it does for input it may not read unchecked);
+* a reader with a fast path (Chat, Responses, Anthropic, Gemini): the fast path and the
+  checked path agree: the same messages and warnings, or the same error type and
+  pointer (the checked path is forced by making ``unchecked_wire`` return None, as it
+  does for input it may not read unchecked);
 * ``reply_from_*``: success or ``ProviderError`` PROVIDER_INVALID_EVENT,
   PROVIDER_TRANSPORT_ERROR or (a Responses status that has not ended)
   PROVIDER_MISSING_TERMINAL, with ``record_index`` None; a response's message is valid IR
@@ -30,7 +32,7 @@ from __future__ import annotations
 import contextlib
 import re
 from collections.abc import Callable, Iterator
-from typing import Any
+from typing import Any, NamedTuple
 
 from agent_ir import (
     ProviderError,
@@ -43,21 +45,35 @@ from agent_ir.wire import (
     WireFormatError,
     WireMessages,
     from_anthropic,
+    from_bedrock_converse,
+    from_gemini,
+    from_hf_chat,
+    from_mistral,
     from_openai_chat,
     from_openai_responses,
+    from_otel,
     reply_from_anthropic,
+    reply_from_bedrock_converse,
+    reply_from_gemini,
+    reply_from_mistral,
     reply_from_openai_chat,
     reply_from_openai_responses,
     to_anthropic,
+    to_bedrock_converse,
+    to_gemini,
+    to_hf_chat,
+    to_mistral,
     to_openai_chat,
     to_openai_responses,
+    to_otel,
 )
 from agent_ir.wire.anthropic import _request as anthropic_request
+from agent_ir.wire.gemini import _request as gemini_request
 from agent_ir.wire.openai_chat import _request as chat_request
 from agent_ir.wire.openai_responses import _request as responses_request
 from fuzz.structures import decode_structure
 
-__all__ = ["READERS", "WIRE_POOL", "from_wire", "is_pointer"]
+__all__ = ["READERS", "REQUEST_READERS", "WIRE_POOL", "from_wire", "is_pointer", "written_request"]
 
 REQUEST_ID = "request-fuzz"
 READERS = [
@@ -67,6 +83,14 @@ READERS = [
     "reply_from_openai_chat",
     "reply_from_openai_responses",
     "reply_from_anthropic",
+    "from_gemini",
+    "from_bedrock_converse",
+    "from_mistral",
+    "from_hf_chat",
+    "from_otel",
+    "reply_from_gemini",
+    "reply_from_bedrock_converse",
+    "reply_from_mistral",
 ]
 _POINTER = re.compile(r"(/([^~/]|~[01])*)*")
 
@@ -170,22 +194,102 @@ WIRE_POOL: list[Any] = [
             "usage": {"input_tokens": 1, "output_tokens": 2},
         },
     ],
+    [
+        "reply_from_gemini",
+        {
+            "candidates": [
+                {
+                    "content": {"role": "model", "parts": [{"text": "hi"}]},
+                    "finishReason": "STOP",
+                    "index": 0,
+                }
+            ],
+            "usageMetadata": {"promptTokenCount": 1, "candidatesTokenCount": 2},
+            "modelVersion": "gemini-2.5-flash",
+        },
+    ],
+    [
+        "reply_from_bedrock_converse",
+        {
+            "output": {"message": {"role": "assistant", "content": [{"text": "hi"}]}},
+            "stopReason": "end_turn",
+            "usage": {"inputTokens": 1, "outputTokens": 2, "totalTokens": 3},
+            "metrics": {"latencyMs": 10},
+        },
+    ],
+    [
+        "reply_from_mistral",
+        {
+            "id": "cmpl-1",
+            "object": "chat.completion",
+            "model": "mistral-small-latest",
+            "created": 1,
+            "choices": [
+                {
+                    "index": 0,
+                    "message": {"role": "assistant", "content": "hi"},
+                    "finish_reason": "stop",
+                }
+            ],
+            "usage": {"prompt_tokens": 1, "completion_tokens": 2, "total_tokens": 3},
+        },
+    ],
 ]
 
-_FROM: dict[str, tuple[Callable[..., WireMessages], Callable[..., Any], str, Any]] = {
-    "from_openai_chat": (from_openai_chat, to_openai_chat, "messages", chat_request),
-    "from_openai_responses": (
-        from_openai_responses,
-        to_openai_responses,
-        "input",
-        responses_request,
+
+class _Request(NamedTuple):
+    """A request reader: its writer, the request field it reads (None: the whole value,
+    OTel's span attributes), its module when it has a fast path that ``unchecked_wire``
+    turns on (None: one path), and the keyword of its system prompt (None: none)."""
+
+    function: Callable[..., WireMessages]
+    writer: Callable[..., Any]
+    field: str | None
+    module: Any
+    system: str | None = None
+
+
+_FROM: dict[str, _Request] = {
+    "from_openai_chat": _Request(from_openai_chat, to_openai_chat, "messages", chat_request),
+    "from_openai_responses": _Request(
+        from_openai_responses, to_openai_responses, "input", responses_request
     ),
-    "from_anthropic": (from_anthropic, to_anthropic, "messages", anthropic_request),
+    "from_anthropic": _Request(
+        from_anthropic, to_anthropic, "messages", anthropic_request, "system"
+    ),
+    "from_gemini": _Request(
+        from_gemini, to_gemini, "contents", gemini_request, "system_instruction"
+    ),
+    "from_bedrock_converse": _Request(
+        from_bedrock_converse, to_bedrock_converse, "messages", None, "system"
+    ),
+    "from_mistral": _Request(from_mistral, to_mistral, "messages", None),
+    "from_hf_chat": _Request(from_hf_chat, to_hf_chat, "messages", None),
+    "from_otel": _Request(from_otel, to_otel, None, None),
 }
+_WRITTEN_SYSTEM = {"system": "system", "system_instruction": "systemInstruction"}
+"""A system keyword -> the field ``to_*`` writes the system prompt in."""
+REQUEST_READERS = list(_FROM)
+
+
+def written_request(reader: str, messages: Any) -> list[Any]:
+    """``[reader, value(, system)]``: what the reader's ``to_*`` writes for ``messages``,
+    as a seed of this target (the value the reader reads, and the system prompt beside
+    it when the writer wrote one)."""
+    request = _FROM[reader]
+    fields = request.writer(messages).fields
+    seed = [reader, fields if request.field is None else fields[request.field]]
+    system = fields.get(_WRITTEN_SYSTEM[request.system]) if request.system else None
+    return seed if system is None else [*seed, system]
+
+
 _REPLY: dict[str, tuple[Callable[..., Any], Callable[..., Any]]] = {
     "reply_from_openai_chat": (reply_from_openai_chat, to_openai_chat),
     "reply_from_openai_responses": (reply_from_openai_responses, to_openai_responses),
     "reply_from_anthropic": (reply_from_anthropic, to_anthropic),
+    "reply_from_gemini": (reply_from_gemini, to_gemini),
+    "reply_from_bedrock_converse": (reply_from_bedrock_converse, to_bedrock_converse),
+    "reply_from_mistral": (reply_from_mistral, to_mistral),
 }
 REPLY_CODES = frozenset(
     {
@@ -219,7 +323,7 @@ def _reader_of(value: Any, size: int) -> tuple[str, list[Any]]:
     if type(value) is list and 2 <= len(value) <= 3 and value[0] in READERS:
         reader = value[0]
         if reader in _FROM:
-            system = value[2] if len(value) == 3 and reader == "from_anthropic" else None
+            system = value[2] if len(value) == 3 and _FROM[reader].system else None
             return reader, [value[1], system]
         return reader, [value[1]]
     reader = READERS[size % len(READERS)]
@@ -227,10 +331,10 @@ def _reader_of(value: Any, size: int) -> tuple[str, list[Any]]:
 
 
 def _read(reader: str, value: Any, system: Any) -> Any:
-    function = _FROM[reader][0]
-    if reader == "from_anthropic":
-        return function(value, system=system)
-    return function(value)
+    request = _FROM[reader]
+    if request.system is not None:
+        return request.function(value, **{request.system: system})
+    return request.function(value)
 
 
 @contextlib.contextmanager
@@ -255,16 +359,24 @@ def _outcome(reader: str, value: Any, system: Any, how: str) -> Any:
         return error
     if type(error) is not WireFormatError:
         raise OracleFailure(f"{reader} raised {type(error).__name__}", f"{how}: {error!r}"[:300])
-    field = _FROM[reader][2]
     pointer = error.pointer
-    if not is_pointer(pointer) or not (
-        pointer.startswith(f"/{field}")
-        or (reader == "from_anthropic" and pointer.startswith("/system"))
-    ):
+    if not is_pointer(pointer) or not _under_request(reader, pointer):
         raise OracleFailure(
             f"{reader}: WireFormatError pointer is not under the request", repr(pointer)
         )
     return error
+
+
+def _under_request(reader: str, pointer: str) -> bool:
+    """Whether ``pointer`` is under the reader's request field or its system prompt's
+    (named as the request names it: Gemini's ``/systemInstruction``); OTel reads a whole
+    mapping: any pointer."""
+    request = _FROM[reader]
+    if request.field is None:
+        return True
+    return pointer.startswith(f"/{request.field}") or (
+        request.system is not None and pointer.startswith(f"/{_WRITTEN_SYSTEM[request.system]}")
+    )
 
 
 def _summary(outcome: Any) -> Any:
@@ -281,8 +393,12 @@ def _check_from(reader: str, value: Any, system: Any) -> None:
     from fuzz.targets import SHAPE_CODES, OracleFailure, call
 
     fast = _outcome(reader, value, system, "fast path")
-    with _checked_path(_FROM[reader][3]):
-        checked = _outcome(reader, value, system, "checked path")
+    module = _FROM[reader].module
+    if module is not None:
+        with _checked_path(module):
+            checked = _outcome(reader, value, system, "checked path")
+    else:
+        checked = fast
     if _summary(fast) != _summary(checked):
         raise OracleFailure(
             f"{reader}: the fast and the checked path disagree",
@@ -296,23 +412,23 @@ def _check_from(reader: str, value: Any, system: Any) -> None:
     diagnostics = validate_transcript(messages)
     if any(d.code in SHAPE_CODES for d in diagnostics):
         raise OracleFailure(f"{reader} made invalid IR", repr(diagnostics)[:300])
-    field = _FROM[reader][2]
     for warning in fast.warnings:
-        if not is_pointer(warning.path) or not (
-            warning.path.startswith(f"/{field}") or warning.path.startswith("/system")
-        ):
+        if not is_pointer(warning.path) or not _under_request(reader, warning.path):
             raise OracleFailure(
                 f"{reader}: a warning's path is not under the request", repr(warning)
             )
-    written = call(f"to_* of {reader}", _FROM[reader][1], messages)
+    request = _FROM[reader]
+    written = call(f"to_* of {reader}", request.writer, messages)
     if written.error is not None:
         error = written.error
         raise OracleFailure(
             f"to_* of {reader}'s messages raised {type(error).__name__}", repr(error)[:300]
         )
     fields = written.value.fields
-    again_system = fields.get("system") if reader == "from_anthropic" else None
-    again = _outcome(reader, fields[field], again_system, "reading to_*'s output")
+    system_field = _WRITTEN_SYSTEM.get(request.system or "")
+    again_system = fields.get(system_field) if system_field else None
+    again_value = fields if request.field is None else fields[request.field]
+    again = _outcome(reader, again_value, again_system, "reading to_*'s output")
     if isinstance(again, BaseException):
         raise OracleFailure(
             f"{reader} refuses what to_* wrote", f"{type(again).__name__}: {again}"[:300]

@@ -42,6 +42,20 @@ _ANTHROPIC_STREAM = "src/agent_ir/wire/anthropic/_stream.py"
 _RULES = "src/agent_ir/rules.py"
 _REPAIR = "src/agent_ir/repair.py"
 _RETARGET = "src/agent_ir/retargeting.py"
+_BUILDER = "src/agent_ir/replies/builder.py"
+_DECODE = "src/agent_ir/wire/_decode.py"
+_TOOLS = "src/agent_ir/validation/_tools.py"
+_CHECKED_AGAIN = (
+    "the fast path of check_calls: a call it passes over is valid, and _call, which then "
+    "gets it, checks validity again first and yields nothing for it"
+)
+_DECODE_FAST_PATH = (
+    "the fast path: one msgspec.convert of the whole value, or of the branch its tag "
+    "names; without it, or with the whole union instead of the branch, the walk (or "
+    "msgspec on the union) reads every value convert takes into the same value, so only "
+    "the time differs (the formats' fast-and-checked differentials and the from_wire "
+    "fuzz oracle compare the two paths)"
+)
 _ADDED_AT_THE_END = (
     "the only block the repair adds (the text beside a Bedrock document) is added at the "
     "end of its message, and no writer warns about a plain text block: the place given "
@@ -497,6 +511,157 @@ EQUIVALENT: list[Equivalent] = [
         "none is a TextBlock, so nothing more is reported",
         occurrence=3,
     ),
+    # --- decode step (2026-12-04) ---------------------------------------------------
+    Equivalent(
+        _DECODE,
+        "Decoder.__call__",
+        "if self._tag_field is not None and type(data) is dict:",
+        "self._tag_field is not None -> self._tag_field is None",
+        _DECODE_FAST_PATH,
+    ),
+    Equivalent(
+        _DECODE,
+        "Decoder.__call__",
+        "if type(tag) is str:  # any other tag (a list...) is refused by the walk",
+        "if type(tag) is str: shape = self._by_tag.get(tag, shape) -> pass",
+        _DECODE_FAST_PATH,
+    ),
+    Equivalent(
+        _DECODE,
+        "Decoder.__call__",
+        "shape = self._by_tag.get(tag, shape)",
+        "shape = self._by_tag.get(tag, shape) -> pass",
+        _DECODE_FAST_PATH,
+    ),
+    Equivalent(
+        _DECODE,
+        "Decoder.__call__",
+        "return Decoded(msgspec.convert(data, shape))",
+        "return Decoded(msgspec.convert(data, shape)) -> pass",
+        _DECODE_FAST_PATH,
+    ),
+    Equivalent(
+        _DECODE,
+        "_tags",
+        "if len(members) != len(info.types) or len(fields) != 1:",
+        "len(members) != len(info.types) or len(fields) != 1 -> len(members) != len(info.types) and len(fields) != 1",
+        "_tags only chooses the branch of the fast path: " + _DECODE_FAST_PATH,
+    ),
+    Equivalent(
+        _DECODE,
+        "_tags",
+        "if len(members) != len(info.types) or len(fields) != 1:",
+        "len(members) != len(info.types) -> len(members) == len(info.types)",
+        "_tags only chooses the branch of the fast path: " + _DECODE_FAST_PATH,
+    ),
+    Equivalent(
+        _DECODE,
+        "_tags",
+        "if len(members) != len(info.types) or len(fields) != 1:",
+        "len(fields) != 1 -> len(fields) == 1",
+        "_tags only chooses the branch of the fast path: " + _DECODE_FAST_PATH,
+    ),
+    Equivalent(
+        _DECODE,
+        "_tags",
+        "if len(members) != len(info.types) or len(fields) != 1:",
+        "len(fields) != 1 -> len(fields) != 2",
+        "_tags only chooses the branch of the fast path: " + _DECODE_FAST_PATH,
+    ),
+    Equivalent(
+        _DECODE,
+        "_tags",
+        "if len(members) != len(info.types) or len(fields) != 1:",
+        "len(fields) != 1 -> len(fields) != 0",
+        "_tags only chooses the branch of the fast path: " + _DECODE_FAST_PATH,
+    ),
+    Equivalent(
+        _DECODE,
+        "_accepts",
+        "assert isinstance(info, mi.StrType)",
+        "assert isinstance(info, mi.StrType) -> pass",
+        _TYPE_ASSERT,
+    ),
+    Equivalent(
+        _DECODE,
+        "_accepts",
+        "assert isinstance(info, mi.IntType)",
+        "assert isinstance(info, mi.IntType) -> pass",
+        _TYPE_ASSERT,
+    ),
+    Equivalent(
+        _DECODE,
+        "_accepts",
+        "assert isinstance(info, mi.LiteralType)",
+        "assert isinstance(info, mi.LiteralType) -> pass",
+        _TYPE_ASSERT,
+    ),
+    Equivalent(
+        _DECODE,
+        "_expected",
+        "assert isinstance(info, mi.UnionType)",
+        "assert isinstance(info, mi.UnionType) -> pass",
+        _TYPE_ASSERT,
+    ),
+    Equivalent(
+        _DECODE,
+        "_expected",
+        "assert isinstance(info, mi.LiteralType)",
+        "assert isinstance(info, mi.LiteralType) -> pass",
+        _TYPE_ASSERT,
+    ),
+    Equivalent(
+        _DECODE,
+        "_expected",
+        "assert isinstance(info, mi.StrType)",
+        "assert isinstance(info, mi.StrType) -> pass",
+        _TYPE_ASSERT,
+    ),
+    Equivalent(
+        _DECODE,
+        "_expected",
+        "assert isinstance(info, mi.IntType)",
+        "assert isinstance(info, mi.IntType) -> pass",
+        _TYPE_ASSERT,
+    ),
+    Equivalent(
+        _DECODE,
+        "_Walk.union",
+        "continue",
+        "continue -> pass",
+        "null is read before the loop; a null member the loop does not pass over is asked "
+        "_accepts, which answers False for it (only a member of a JSON type, or Any, "
+        "takes a value), so it is passed over all the same",
+    ),
+    # --- tool checker (2026-12-04) --------------------------------------------------
+    Equivalent(
+        _TOOLS,
+        "module",
+        "from jsonschema import Draft202012Validator",
+        "from jsonschema import Draft202012Validator -> pass",
+        "an import for the type checker only (under TYPE_CHECKING): never run",
+    ),
+    Equivalent(
+        _TOOLS,
+        "Tools.check_calls",
+        "continue  # the common case, checked without a generator",
+        "continue -> pass",
+        _CHECKED_AGAIN,
+    ),
+    Equivalent(
+        _TOOLS,
+        "Tools.check_calls",
+        "elif message is None and message_index in malformed:",
+        "message is None and message_index in malformed -> message is None or message_index in malformed",
+        "a message is None exactly when its index is in malformed (the conductor puts each malformed message's inspection there and None in its place), so either test alone decides",
+    ),
+    Equivalent(
+        _TOOLS,
+        "_utf8_length",
+        "return len(text)",
+        "return len(text) -> pass",
+        "the fast path for ASCII text: its UTF-8 encoding, which the next line counts, has as many bytes as it has characters",
+    ),
     # --- repair -------------------------------------------------------------------------
     Equivalent(
         _REPAIR,
@@ -859,5 +1024,23 @@ EQUIVALENT: list[Equivalent] = [
         "return path -> pass",
         "a fast path: with no translated pattern the loop finds no key to read back and "
         "rebuilds the same path",
+    ),
+    # --- reply builder (2026-12-04) ---
+    Equivalent(
+        _BUILDER,
+        "ReplyBuilder.end_text",
+        "self._item_id = None",
+        "self._item_id = None -> pass",
+        "the item id is only read by end_text for an open text or refusal block, and "
+        "opening either one (text, refusal) sets it first: the closed block's id is never read",
+    ),
+    Equivalent(
+        _BUILDER,
+        "ReplyBuilder.end_text",
+        "self._item_id = None",
+        "self._item_id = None -> pass",
+        "the item id is only read by end_text for an open text or refusal block, and "
+        "opening either one (text, refusal) sets it first: the closed block's id is never read",
+        occurrence=2,
     ),
 ]

@@ -202,6 +202,48 @@ GROUPS: dict[str, Group] = {
         ),
         tests=_TOOL_SCHEMA_TESTS,
     ),
+    # The tool checker: reading the definitions, checking each call, placing and
+    # wording its mismatches, the explained work (its own tests; the memory tests that
+    # run a subprocess are left out: they pin the same bound as the ones kept).
+    "tool checker": Group(
+        modules=("src/agent_ir/validation/_tools.py",),
+        tests=(
+            "tests/validation/test_tool_arguments.py",
+            "tests/validation/test_tool_definitions.py",
+            "tests/validation/test_tool_definition_plain_values.py",
+            "tests/validation/test_tool_entry_points.py",
+            "tests/validation/test_tool_cache.py",
+            "tests/validation/test_tool_explained_work.py",
+            "tests/validation/test_tool_checker_edges.py",
+            "tests/validation/test_keyword_sentences.py",
+            "tests/validation/test_tool_profile.py",
+            "tests/conformance",
+            "-k",
+            "not 2mb and not bounded_in_bytes and not copied_150_times",
+        ),
+    ),
+    # The decode step every wire reader, reply reader and stream decodes with: the
+    # refusal grammar's tests and each format's request and reply tests reach it.
+    "decode step": Group(
+        modules=("src/agent_ir/wire/_decode.py",),
+        tests=(
+            "tests/wire/test_decode_step.py",
+            "tests/wire/test_refusal_grammar.py",
+            "tests/wire/test_request_readers.py",
+            "tests/wire/test_replies.py",
+            "tests/wire/test_reply_metadata.py",
+            "tests/wire/anthropic/test_request.py",
+            "tests/wire/anthropic/test_reply_unread_keys.py",
+            "tests/wire/openai_chat/test_request.py",
+            "tests/wire/openai_responses/test_request.py",
+            "tests/wire/gemini/test_request.py",
+            "tests/wire/gemini/test_reply.py",
+            "tests/wire/mistral",
+            "tests/wire/bedrock_converse/test_request.py",
+            "tests/wire/hf_chat/test_request.py",  # its datasets test needs pyarrow: CI's
+            "tests/wire/otel",
+        ),
+    ),
     "json value": Group(
         modules=(
             "src/agent_ir/_jsoncopy.py",

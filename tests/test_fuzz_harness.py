@@ -264,6 +264,7 @@ def test_every_new_target_has_seeds_and_a_group() -> None:
         "openai_chat_stream",
         "openai_responses_stream",
         "anthropic_stream",
+        "gemini_stream",
     ]
     for name in (*GROUPS["streams"], "from_wire", "repair_rules"):
         assert len(list((CORPUS / name).glob("seed-*"))) >= 5

@@ -14,6 +14,7 @@ from typing import Any, NamedTuple, TypeAlias
 
 __all__ = [
     "NOTHING",
+    "KeyIndex",
     "Path",
     "PathKey",
     "PathSegment",
@@ -96,35 +97,70 @@ NOTHING: Any = object()
 _MOST_PLACES = 10_000  # places visited looking for a path before giving up on it
 
 
-def exact_path(value: Any, given: Sequence[str | int], found: Any = NOTHING) -> tuple[Any, ...]:
+def exact_path(
+    value: Any, given: Sequence[str | int], found: Any = NOTHING, keys: KeyIndex | None = None
+) -> tuple[Any, ...]:
     """The path in ``value`` that jsonschema-rs (0.61) writes as ``given``: its paths
     read every key that Rust parses as an unsigned integer as an array index ("007" and
     "+1" become 7 and 1) and leave empty keys out. The places in ``value`` that it could
     mean are searched; one that holds ``found`` (the failing value, when given) is
     chosen. ``given`` itself when none or several could be meant (keys "7" and "007" in
-    one object), or when a ``$ref`` leaves ``value``."""
-    found_places = places(value, given, found, 1)
+    one object), or when a ``$ref`` leaves ``value``. ``keys``: shared by the searches
+    of one set of errors (``KeyIndex``)."""
+    found_places = places(value, given, found, 1, keys)
     return found_places[0] if len(found_places) == 1 else tuple(given)
 
 
-def places(value: Any, given: Sequence[str | int], found: Any, most: int) -> list[tuple[Any, ...]]:
+def places(
+    value: Any,
+    given: Sequence[str | int],
+    found: Any,
+    most: int,
+    keys: KeyIndex | None = None,
+) -> list[tuple[Any, ...]]:
     """The places in ``value`` that jsonschema-rs's ``given`` may mean and that hold
     ``found`` (see ``exact_path``), in the order of ``value``'s keys; more than ``most``
     of them, or a search past ``_MOST_PLACES`` places: an empty list (none is told)."""
-    search = _Search(given, found, most)
+    search = _Search(given, found, most, KeyIndex() if keys is None else keys)
     search.visit(value, 0, ())
     if len(search.paths) > most or search.visits > _MOST_PLACES:
         return []
     return search.paths
 
 
+class KeyIndex:
+    """The keys of each object that jsonschema-rs reads as an array index, by that
+    index, built once per object for all the searches of one set of errors: a search per
+    error, each reading every key of an object of n failing members, took n x n (8,000
+    members: 10 s)."""
+
+    __slots__ = ("_held",)
+
+    def __init__(self) -> None:
+        # id -> (the object, kept so that its id is not reused; its index)
+        self._held: dict[int, tuple[dict[str, Any], dict[int, list[str]]]] = {}
+
+    def numeric(self, at: dict[str, Any]) -> dict[int, list[str]]:
+        held = self._held.get(id(at))
+        if held is None or held[0] is not at:
+            index: dict[int, list[str]] = {}
+            for key in at:
+                read = _rust_reads(key)
+                if type(read) is int:
+                    index.setdefault(read, []).append(key)
+            held = (at, index)
+            self._held[id(at)] = held
+        return held[1]
+
+
 class _Search:
     """The places of ``exact_path``, depth first."""
 
-    def __init__(self, given: Sequence[str | int], found: Any, most: int) -> None:
+    def __init__(self, given: Sequence[str | int], found: Any, most: int, keys: KeyIndex) -> None:
         self.given = given
         self.found = found
         self.most = most
+        self.keys = keys
         self.paths: list[tuple[Any, ...]] = []
         self.visits = 0
 
@@ -146,11 +182,16 @@ class _Search:
                 self.visit(at[part], index + 1, (*path, part))
 
     def _keys(self, at: dict[str, Any], index: int, path: tuple[Any, ...]) -> None:
+        """The members of ``at`` that the path's next part names: the key itself when
+        the part is a name (a key Rust reads as an index never is), each key read as that
+        index when it is one (their order in ``at``)."""
         part = self.given[index]
-        for key in at:
-            read = _rust_reads(key)
-            if key != "" and type(read) is type(part) and read == part:
-                self.visit(at[key], index + 1, (*path, key))
+        if isinstance(part, str):
+            if part != "" and part in at and type(_rust_reads(part)) is str:
+                self.visit(at[part], index + 1, (*path, part))
+            return
+        for key in self.keys.numeric(at).get(part, ()):
+            self.visit(at[key], index + 1, (*path, key))
 
 
 def _rust_reads(key: str) -> str | int:

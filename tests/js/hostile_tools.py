@@ -56,6 +56,9 @@ def _chain(depth: int, combinator: str, twice: bool) -> dict[str, Any]:
     return {"type": "object", "properties": {"x": {"$ref": "#/$defs/d0"}}, "$defs": defs}
 
 
+WIDE = {"type": "object", "properties": {"a": {"allOf": [{"type": "integer"}] * 999}}}
+"""Parameters whose widest place (``a``) evaluates 1,000 subschemas, the profile's most."""
+
 ISSUE_CASES: tuple[tuple[Any, Any], ...] = (
     ({"type": "object", "properties": {"s": {"type": "string", "pattern": "^(a|a)*$"}}},
      {"s": "a" * 30 + "!"}),
@@ -115,6 +118,16 @@ ISSUE_CASES: tuple[tuple[Any, Any], ...] = (
     ({"type": "object", "properties": {"__proto__": {"required": ["a", "a"]}}}, {}),
     ({"type": "object", "properties": {"l": {"uniqueItems": True}}},
      {"l": [{"a": 1, "b": 2}, {"b": 2, "a": 1}]}),
+    # The explained work ((2,048 per value + the bytes of text) x the widest place, 1,000
+    # here) at its bound and one past it: strings, a key, numbers, null, true, a 4-byte
+    # character; and 1,000 items failing 100 subschemas each (170 MB when explained).
+    (WIDE, {"a": "x" * 29_457}), (WIDE, {"a": "x" * 29_458}),
+    (WIDE, {"a": "\u00e9" * 14_728}), (WIDE, {"a": "\u00e9" * 14_729}),
+    (WIDE, {"a": [1, None, True, "\U0001fae8"] * 3}),
+    (WIDE, {"a": [1, None, True, "\U0001fae8"] * 4}),
+    (WIDE, {"\u00e9": 1, "a": "x" * 27_407}), (WIDE, {"\u00e9": 1, "a": "x" * 27_408}),
+    ({"type": "object", "properties": {"a": {"type": "array", "items": {"allOf": [
+        {"type": "integer", "minimum": i} for i in range(100)]}}}}, {"a": [-1] * 1_000}),
 )  # fmt: skip
 
 

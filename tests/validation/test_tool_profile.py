@@ -181,24 +181,42 @@ def test_a_doubling_anyof_with_a_valid_call_is_refused_not_evaluated_2_to_the_28
 def test_failing_subschemas_against_a_large_argument_keep_no_sentence_copies() -> None:
     """Before: 150 failing subschemas against a 1 MB string peaked at 456 MB (RSS; 603 MB
     tracemalloc): each error's sentence, and its long form, held the value again. Now
-    a sentence quotes the value cut; jsonschema-rs's Python binding still builds every
-    error at once with its own copy of the failing value (one per error, not four)."""
+    a sentence quotes the value cut, and jsonschema-rs's Python binding, which builds
+    every error at once with its own copy of the failing value, is asked for them only
+    while the copies stay within the explained work (argument bytes x the widest place):
+    at 100 KB the 150 are explained, one copy each; at 1 MB the call is one mismatch
+    and no copy is made."""
 
     def parameters(failing: int) -> dict[str, Any]:
         return {"type": "object", "properties": {"a": {"allOf": [
             {"type": "integer", "title": str(i)} for i in range(failing)]}}}  # fmt: skip
 
-    megabyte = "x" * 1_000_000
-    found, peak = peak_of(parameters(150), {"a": megabyte})
-    _, half = peak_of(parameters(75), {"a": megabyte})
+    explained = "x" * 100_000
+    found, peak = peak_of(parameters(150), {"a": explained})
+    _, half = peak_of(parameters(75), {"a": explained})
 
     listed = [d for d in found if "keyword type" in d.message]
     assert len(listed) == LIMITS.errors_per_call
     assert all(len(d.message) < 800 for d in found)
     assert found[0].path == "/1/content/0/arguments"
     assert f"in {150 - LIMITS.errors_per_call} more places not listed" in found[0].message
-    assert peak < 1.25 * 150 * len(megabyte)  # one copy per error at most, was four
+    assert peak < 1.25 * 150 * len(explained)  # one copy per error at most, was four
     assert 1.6 < peak / half < 2.4  # linear in the failing subschemas
+
+    megabyte = "x" * 1_000_000
+    found, peak = peak_of(parameters(150), {"a": megabyte})
+    _, half = peak_of(parameters(75), {"a": megabyte})
+
+    assert [(d.code, d.path) for d in found] == [(MISMATCH, "/1/content/0/arguments")]
+    assert found[0].message == (
+        "the arguments of tool call 'c' do not match the parameters of tool 0 (t); the "
+        "places are not listed: explaining them would cost 151618647 bytes (2 values at "
+        "2048 and 1000001 bytes of text, times the 151 subschemas evaluated at one place), "
+        f"more than the {LIMITS.explained_work} explained per tool call"
+    )
+    # The copies reading the transcript makes, none per subschema (150 MB before).
+    assert peak < 2 * len(megabyte)
+    assert peak / half < 1.1
 
 
 def test_keys_0_and_00_get_one_mismatch_each() -> None:
@@ -433,16 +451,18 @@ def test_format_is_an_annotation_in_both_dialects() -> None:
 
 
 def test_a_failing_call_costs_memory_linear_in_its_failing_places() -> None:
-    """Inside the profile, explaining a failing call grows with its failing places, not
-    faster: 400 failing items take about twice the memory of 200 (the routes of the
-    schema, 128 here, are a constant factor bounded by the unfolded limit)."""
+    """Inside the profile and the explained work, explaining a failing call grows with
+    its failing places, not faster: 28 failing items take about twice the memory of 14
+    (the routes of the schema, 128 here, are a constant factor bounded by the unfolded
+    limit; 28 items at its widest place, 510 subschemas, are near the explained work)."""
     parameters = doubling(7)
     parameters["properties"]["a"] = {"type": "array", "items": {"$ref": "#/$defs/d0"}}
 
-    found, small = peak_of(parameters, {"a": [1] * 200})
-    _, large = peak_of(parameters, {"a": [1] * 400})
+    found, small = peak_of(parameters, {"a": [1] * 14})
+    listed, large = peak_of(parameters, {"a": [1] * 28})
 
-    assert len(found) == LIMITS.errors_per_call + 1
+    assert len(found) == 14
+    assert [d.path for d in listed] == [f"/1/content/0/arguments/a/{i}" for i in range(28)]
     assert 1.6 < large / small < 2.4
 
 
@@ -462,6 +482,8 @@ def test_the_limits_are_the_documented_table() -> None:
         ("enum and const bytes", 65_536),
         ("analysis steps", 200_000),
         ("errors per call", 32),
+        ("explained work", 33_554_432),
+        ("value bytes", 2_048),
     ]
     assert [int(value.replace(",", "")) for _, value in rows] == list(LIMITS)
 

@@ -21,6 +21,12 @@ export const LIMITS = Object.freeze({
   literal_bytes: 64 * 1024,
   analysis_steps: 200_000,
   errors_per_call: 32,
+  /** what explaining a failing call may cost, in bytes: (value_bytes per value of its
+   * arguments + the bytes of their text) x its parameters' widest place; beyond it the
+   * places are not listed (Python: jsonschema-rs builds every error at once, each with a
+   * copy of the value it is about) */
+  explained_work: 32 * 1024 * 1024,
+  value_bytes: 2_048,
 });
 
 export const DIALECTS: ReadonlyMap<string, string> = new Map([
@@ -85,6 +91,8 @@ export interface Profile {
   /** each $anchor's subschema (the first one named so), inside the profile */
   readonly anchors: ReadonlyMap<string, Path>;
   readonly patterns: readonly PatternPlace[];
+  /** the most subschemas evaluated at one place of the arguments (0 when refused) */
+  readonly widest: number;
 }
 
 class Outside extends Error {
@@ -109,16 +117,49 @@ export function readProfile(parameters: Json, size: number): Profile {
     dialect = dialectOf(parameters);
     const graph = new Graph(parameters, dialect);
     graph.walk();
-    new Places(graph).explore();
-    return { refusal: null, dialect, anchors: graph.anchors, patterns: graph.patterns };
+    const places = new Places(graph);
+    places.explore();
+    return { refusal: null, dialect, anchors: graph.anchors, patterns: graph.patterns, widest: places.widest };
   } catch (error) {
-    if (error instanceof Outside) return { refusal: { path: error.path, reason: error.reason }, dialect, anchors: new Map(), patterns: [] };
-    if (error instanceof RangeError) return { refusal: { path: [], reason: "could not be read within the tool-schema profile" }, dialect, anchors: new Map(), patterns: [] };
+    if (error instanceof Outside) return { refusal: { path: error.path, reason: error.reason }, dialect, anchors: new Map(), patterns: [], widest: 0 };
+    if (error instanceof RangeError) return { refusal: { path: [], reason: "could not be read within the tool-schema profile" }, dialect, anchors: new Map(), patterns: [], widest: 0 };
     throw error;
   }
 }
 
 /** The compact UTF-8 JSON size of a value (msgspec's encoding, as Python measures it). */
+/** What explaining a call's arguments may cost is counted from: [the number of their
+ * values, the UTF-8 bytes of their strings and keys] (Python's `argument_size`; walked,
+ * since compact JSON text writes numbers differently in the two languages). */
+export function argumentSize(value: Json): [number, number] {
+  let values = 0;
+  let text = 0;
+  const stack: Json[] = [value];
+  while (stack.length > 0) {
+    const item = stack.pop();
+    values += 1;
+    if (typeof item === "string") text += utf8Length(item);
+    else if (Array.isArray(item)) {
+      for (const member of item) stack.push(member); // no spread: an array may be huge
+    } else if (isDict(item)) {
+      for (const [key, member] of Object.entries(item)) {
+        text += utf8Length(key);
+        stack.push(member);
+      }
+    }
+  }
+  return [values, text];
+}
+
+function utf8Length(text: string): number {
+  let bytes = 0;
+  for (const character of text) {
+    const code = character.codePointAt(0)!;
+    bytes += code < 0x80 ? 1 : code < 0x800 ? 2 : code < 0x10000 ? 3 : 4;
+  }
+  return bytes;
+}
+
 export function jsonBytes(value: Json): number {
   const text = JSON.stringify(value) ?? "";
   let bytes = 0;
@@ -425,6 +466,8 @@ class Places {
   readonly local = new Map<string, number>();
   readonly chain = new Map<string, number>();
   steps = 0;
+  /** the most subschemas evaluated at one place */
+  widest = 0;
 
   constructor(readonly graph: Graph) {}
 
@@ -463,6 +506,7 @@ class Places {
         `evaluates more than ${LIMITS.unfolded} subschemas at one place of the arguments, every route through $ref and the combinators counted (the tool-schema profile)`,
       );
     }
+    this.widest = Math.max(this.widest, work);
     const order = this.closure(heads);
     this.steps += order.length;
     if (this.steps > LIMITS.analysis_steps) {

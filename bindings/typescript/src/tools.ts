@@ -11,7 +11,7 @@ import { RE2JS } from "re2js";
 import { compareCodePoints } from "./text.js";
 import { diagnostic, formatPath, type Path } from "./diagnostics.js";
 import { forRe2 } from "./patternDialect.js";
-import { DESCENDING, IN_PLACE, jsonBytes, LIMITS, readProfile, type PatternPlace } from "./toolProfile.js";
+import { argumentSize, DESCENDING, IN_PLACE, jsonBytes, LIMITS, readProfile, type PatternPlace } from "./toolProfile.js";
 import { DRAFT_06 } from "./schemas.generated.js";
 import { brokenBlocks, toolCallBlocks } from "./linkage.js";
 import { hasOwn, isObject, MAX_DEPTH, type Problem } from "./shape.js";
@@ -24,6 +24,8 @@ interface Tool {
   readonly broken: boolean;
   /** its patterns as compiled -> as written (what the sentences quote) */
   readonly originals: ReadonlyMap<string, string>;
+  /** the most subschemas its parameters evaluate at one place */
+  readonly widest: number;
 }
 
 /** The tools of one transcript, read once. */
@@ -107,6 +109,7 @@ interface Outcome {
   readonly path: Path;
   readonly reason: string;
   readonly originals?: ReadonlyMap<string, string>;
+  readonly widest?: number;
 }
 
 function draft06(): Ajv {
@@ -289,7 +292,7 @@ function compileOnce(parameters: Record<string, unknown>): Outcome {
   parameters = adjusted(parameters, profile.dialect, profile.anchors) as Record<string, unknown>;
   try {
     const outcome = compileChecked(parameters);
-    if (outcome.validate !== null || outcome.path[0] !== "parameters") return { ...outcome, originals };
+    if (outcome.validate !== null || outcome.path[0] !== "parameters") return { ...outcome, originals, widest: profile.widest };
     // a place inside the parameters as written, not in their compiled form
     return { ...outcome, path: ["parameters", ...writtenParts(outcome.path.slice(1).map(String), originals)] };
   } catch (error) {
@@ -545,6 +548,7 @@ export function readTools(value: unknown): Tools {
     let broken = wrong !== null;
     let validate: ValidateFunction | null = null;
     let originals: ReadonlyMap<string, string> = new Map();
+    let widest = 0;
     if (wrong !== null) {
       problems.push(diagnostic("INVALID_TOOL_DEFINITION", -1, wrong[0], wrong[1], index));
       definitions.push(null);
@@ -565,10 +569,11 @@ export function readTools(value: unknown): Tools {
         }
         validate = outcome.validate;
         originals = outcome.originals ?? originals;
+        widest = outcome.widest ?? 0;
       }
     }
     const name = readableName(entry);
-    if (name !== null && !byName.has(name)) byName.set(name, { position: index, validate, broken, originals });
+    if (name !== null && !byName.has(name)) byName.set(name, { position: index, validate, broken, originals, widest });
   });
   return { byName, problems, readable: true, definitions };
 }
@@ -623,6 +628,12 @@ function checkCall(tools: Tools, messageIndex: number, blockIndex: number, call:
     valid = true; // never reached by a schema of the profile; a throw is no verdict
   }
   if (valid) return [];
+  const [values, text] = argumentSize(call.arguments);
+  const cost = (values * LIMITS.value_bytes + text) * tool.widest;
+  if (cost > LIMITS.explained_work) {
+    const reason = `the arguments of tool call ${quoted(call.id)} do not match the parameters of tool ${tool.position} (${cut(call.name)}); the places are not listed: explaining them would cost ${cost} bytes (${values} values at ${LIMITS.value_bytes} and ${text} bytes of text, times the ${tool.widest} subschemas evaluated at one place), more than the ${LIMITS.explained_work} explained per tool call`;
+    return [diagnostic("TOOL_ARGUMENTS_MISMATCH", messageIndex, ["content", blockIndex, "arguments"], reason)];
+  }
   const found = new Map<string, [Path, string[], string, string]>();
   const named = new Map<string, Named>(); // the sentences listing names, by place
   for (const error of keywordErrors(tool.validate.errors ?? [])) {

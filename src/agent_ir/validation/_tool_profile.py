@@ -84,6 +84,8 @@ class Limits(NamedTuple):
     literal_bytes: int  # the JSON of one enum or const, in bytes
     analysis_steps: int  # subschema visits of the profile check itself
     errors_per_call: int  # TOOL_ARGUMENTS_MISMATCH listed for one tool call
+    explained_work: int  # what explaining a failing call may cost (``_tools``), in bytes
+    value_bytes: int  # what one value of the arguments counts in it (one error's cost)
 
 
 LIMITS = Limits(
@@ -96,6 +98,15 @@ LIMITS = Limits(
     literal_bytes=64 * 1024,
     analysis_steps=200_000,
     errors_per_call=32,
+    # jsonschema-rs's Python binding builds every error of a failing call at once, each
+    # about 1.7 KB and holding its own copy of the value that fails (an upstream lazy
+    # iter_errors would end that): 150 failing subschemas at a 1 MB string grew the
+    # process by 150 MB, 1,000 items failing 100 subschemas each by 170 MB (3 s). A
+    # failing call is explained only while (value_bytes per value + the bytes of its
+    # text) x its parameters' widest place stays within explained_work (``_tools``);
+    # beyond, one TOOL_ARGUMENTS_MISMATCH (2026-12-04).
+    explained_work=32 * 1024 * 1024,
+    value_bytes=2_048,
 )
 
 DIALECTS = {
@@ -195,11 +206,13 @@ class PatternPlace(NamedTuple):
 
 
 class Profile(NamedTuple):
-    """What ``read_profile`` found: the first problem (None inside the profile) and the
-    patterns of every subschema, in document order (empty when refused)."""
+    """What ``read_profile`` found: the first problem (None inside the profile), the
+    patterns of every subschema, in document order (empty when refused), and the most
+    subschemas evaluated at one place of the arguments (``widest``; 0 when refused)."""
 
     refusal: Refusal | None
     patterns: tuple[PatternPlace, ...]
+    widest: int = 0
 
 
 class _Outside(Exception):
@@ -228,10 +241,11 @@ def read_profile(parameters: Any, size: int) -> Profile:
             )
         graph = _Graph(parameters, _dialect(parameters))
         graph.walk()
-        _Places(graph).explore()
+        places = _Places(graph)
+        places.explore()
     except _Outside as outside:
         return Profile(outside.refusal, ())
-    return Profile(None, tuple(graph.patterns))
+    return Profile(None, tuple(graph.patterns), places.widest)
 
 
 def _dialect(parameters: Any) -> str:
@@ -588,6 +602,7 @@ class _Places:
         self.local: dict[Path, int] = {}  # the unfolded count of a subschema, capped
         self.chain: dict[Path, int] = {}  # references in a row from a subschema
         self.steps = 0
+        self.widest = 0  # the most subschemas evaluated at one place
 
     def explore(self) -> None:
         start: Counter[Path] = Counter({(): 1})
@@ -615,6 +630,7 @@ class _Places:
                 "arguments, every route through $ref and the combinators counted (the "
                 "tool-schema profile)",
             )
+        self.widest = max(self.widest, work)
         order = self._closure(heads)
         self.steps += len(order)
         if self.steps > LIMITS.analysis_steps:

@@ -53,7 +53,7 @@ from agent_ir._generated.diagnostic_schema import Diagnostic, DiagnosticCode
 from agent_ir._generated.message_schema import AssistantMessage, Message, ToolCallBlock
 from agent_ir._generated.transcript_schema import ToolDefinition
 from agent_ir._jsoncopy import snapshot_json, snapshot_sequence
-from agent_ir._paths import NOTHING, Path, exact_path, format_path, places, to_pointer
+from agent_ir._paths import NOTHING, KeyIndex, Path, exact_path, format_path, places, to_pointer
 from agent_ir._text import QUOTE_CHARS, cut, is_blank, is_valid_unicode, quoted
 from agent_ir.validation._convert import convert_value
 from agent_ir.validation._diagnostics import diagnostic
@@ -83,6 +83,7 @@ class _Tool(NamedTuple):
     validator: Any  # a compiled jsonschema-rs validator; None: any arguments object
     broken: bool  # the definition has a problem: its calls are not checked
     originals: dict[str, str | None]  # its patterns as compiled -> as written
+    widest: int  # the most subschemas its parameters evaluate at one place
 
 
 class Tools:
@@ -159,6 +160,21 @@ class Tools:
             return
         if tool.broken or tool.validator is None or tool.validator.is_valid(arguments):
             return
+        values, text = argument_size(arguments)
+        cost = (values * LIMITS.value_bytes + text) * tool.widest
+        if cost > LIMITS.explained_work:
+            yield diagnostic(
+                DiagnosticCode.TOOL_ARGUMENTS_MISMATCH,
+                message_index,
+                ("content", block_index, "arguments"),
+                f"the arguments of tool call {quoted(call.id)} do not match the parameters "
+                f"of tool {tool.position} ({cut(call.name)}); the places are not listed: "
+                f"explaining them would cost {cost} bytes ({values} values at "
+                f"{LIMITS.value_bytes} and {text} bytes of text, times the {tool.widest} "
+                "subschemas evaluated at one place), more than the "
+                f"{LIMITS.explained_work} explained per tool call",
+            )
+            return
         definition = self.definitions[tool.position]
         declared = None if definition is None else definition.parameters
         parameters = None if declared is None else plain_data(declared)
@@ -195,6 +211,36 @@ class Tools:
 
 # plain_data without the call: the data of a JsonObject (read once per tool call)
 _plain = FrozenMapping.__dict__["_data"].__get__
+
+
+def argument_size(arguments: Any) -> tuple[int, int]:
+    """What explaining a call's arguments (plain JSON data) may cost is counted from: the
+    number of its values (each may be the place of an error) and the UTF-8 bytes of its
+    strings and keys (each error copies the value it is about). Counted by walking the
+    value, so that TypeScript counts the same (compact JSON text would not: its numbers
+    are written differently)."""
+    values = text = 0
+    stack = [arguments]
+    while stack:
+        value = stack.pop()
+        values += 1
+        kind = type(value)
+        if kind is str:
+            text += _utf8_length(value)
+        elif kind is dict:
+            text += sum(_utf8_length(key) for key in value)
+            stack.extend(value.values())
+        elif kind is list:
+            stack.extend(value)
+    return values, text
+
+
+def _utf8_length(text: str) -> int:
+    """UTF-8 bytes of ``text``; a lone surrogate (the IR has none, a malformed call's
+    snapshot may) counts 3, as TypeScript counts it."""
+    if text.isascii():  # no copy of a long ASCII text
+        return len(text)
+    return len(text.encode("utf-8", "surrogatepass"))
 
 
 class _PlainCall(NamedTuple):
@@ -234,9 +280,10 @@ def _mismatches(
         else:  # the same keyword by another route, or another key read as this path
             seen[0] += 1
     found: dict[_Mismatch, None] = {}
+    keys = KeyIndex()  # the searches of every error share it
     for (instance_path, schema_path, _, _), (count, value, instance, kind) in read.items():
-        exact = exact_path(parameters, schema_path)  # once per place in the parameters
-        for where in _wheres(arguments, instance_path, value, count):
+        exact = exact_path(parameters, schema_path, keys=keys)  # once per place in them
+        for where in _wheres(arguments, instance_path, value, count, keys):
             if not _held_yet_required(kind, arguments, where):
                 place = _schema_place(parameters, schema_path, exact, where)
                 held = _held(arguments, where, instance)
@@ -454,16 +501,18 @@ _FACTS: dict[str, Any] = {
 """jsonschema-rs's error kind -> its template and facts (any other: its name, no facts)."""
 
 
-def _wheres(arguments: Any, given: tuple[Any, ...], value: Any, count: int) -> list[Path]:
+def _wheres(
+    arguments: Any, given: tuple[Any, ...], value: Any, count: int, keys: KeyIndex
+) -> list[Path]:
     """The places in ``arguments`` of the ``count`` errors read at jsonschema-rs's
     ``given`` path with one keyword and sentence (``value``: the first one's failing
     value). Its path reads a key of digits as an index, so keys "0" and "00" are one
     path: when exactly ``count`` places hold the failing value, each error is at its
     own; the same keyword reached by several routes is at one place."""
-    candidates = places(arguments, given, value, count)
+    candidates = places(arguments, given, value, count, keys)
     if len(candidates) == count or len(candidates) == 1:
         return candidates
-    return [exact_path(arguments, given, value)]
+    return [exact_path(arguments, given, value, keys)]
 
 
 def _mismatch_order(mismatch: _Mismatch) -> tuple[Any, ...]:
@@ -579,7 +628,9 @@ def read_tools(value: object) -> Tools:
         definitions.append(definition)
         problems += (_on_tool(index, problem) for problem in found)
         if name is not None and name not in by_name:
-            by_name[name] = _Tool(index, outcome.validator, bool(found), outcome.originals)
+            by_name[name] = _Tool(
+                index, outcome.validator, bool(found), outcome.originals, outcome.widest
+            )
     return Tools(tuple(definitions), by_name, problems)
 
 
@@ -689,6 +740,7 @@ class _Outcome(NamedTuple):
     path: Path = ()
     reason: str = ""
     originals: dict[str, str | None] = {}  # noqa: RUF012  (never written)
+    widest: int = 0  # the most subschemas evaluated at one place (``Profile.widest``)
 
 
 def _compile_parameters(parameters: dict[str, Any], size: int) -> _Outcome:
@@ -718,7 +770,7 @@ def _compile_parameters(parameters: dict[str, Any], size: int) -> _Outcome:
             pattern_options=jsonschema_rs.RegexOptions(),
             mask=_MASK,
         )
-        return _Outcome(validator, originals=compiled.originals)
+        return _Outcome(validator, originals=compiled.originals, widest=profile.widest)
     except (ValueError, TypeError, RecursionError) as error:
         if refused:
             return _remote_outcome(parameters, refused[0])

@@ -227,6 +227,13 @@ def test_an_sdk_objects_json_dump_reads_as_its_json_and_bytes_are_refused_with_a
             Code.PROVIDER_INVALID_EVENT,
             "reply_from_gemini: /responseId must be a string or null; it is a number (3)",
         ),
+        # Found by the fuzzer (from_wire): a transport string holding a lone surrogate
+        # made msgspec raise UnicodeEncodeError out of reply_from_gemini.
+        (
+            {**response({"text": "x"}), "candidates": "\ud800"},
+            Code.PROVIDER_INVALID_EVENT,
+            "reply_from_gemini: /candidates must be an array or null; it is a string ('\\ud800')",
+        ),
     ],
 )
 def test_a_reply_the_ir_cannot_take_is_refused_naming_the_place(
@@ -282,3 +289,16 @@ def test_an_sdk_objects_dump_with_every_sdk_field_set_warns_nothing() -> None:
     got = read(dumped)
     assert (got.id, got.warnings) == ("resp-1", ())
     assert content(dumped) == [{"type": "text", "text": "Hi."}]
+
+
+def test_an_undeclared_key_holding_a_lone_surrogate_is_warned_not_raised() -> None:
+    """Found by the fuzzer (from_wire): msgspec names an undeclared key by encoding it,
+    which raised UnicodeEncodeError out of ``reply_from_gemini``; the decode step's walk
+    reads the reply and names the key at its place."""
+    reply = response({"text": "a"})
+    reply["usageMetadata"]["\ud800"] = "candidates"
+
+    got = read(reply)
+
+    assert content(reply) == [{"type": "text", "text": "a"}]
+    assert [(w.code, w.path) for w in got.warnings] == [("PART_NOT_READ", "/usageMetadata/\ud800")]

@@ -222,6 +222,26 @@ def test_a_second_candidate_is_warned_once_and_grounding_metadata_once() -> None
     ]
 
 
+def test_a_lone_surrogate_in_an_event_is_read_or_refused_never_raised() -> None:
+    """Found by the fuzzer (from_wire, on the reply reader this stream shares its decode
+    with): msgspec encodes a lone surrogate (JSON's \\ud800) to name it and raised
+    UnicodeEncodeError out of the stream. An undeclared key holding one is warned at its
+    place; a value of the wrong type holding one is refused as any other."""
+    first = chunk({"text": "A"}, finish="STOP")
+    first["candidates"][0]["\ud800"] = 1
+    response = read(first)
+    assert content(response) == [{"type": "text", "text": "A"}]
+    assert [(w.code, w.path) for w in response.warnings] == [
+        ("PART_NOT_READ", "/candidates/0/\ud800")
+    ]
+    error = refused({"candidates": "\ud800"})
+    assert (error.code, error.message) == (
+        Code.PROVIDER_INVALID_EVENT,
+        "event 0: GenerateContentResponse /candidates must be an array or null;"
+        " it is a string ('\\ud800')",
+    )
+
+
 # --- the end: finish reasons, usage, errors --------------------------------------------------
 
 

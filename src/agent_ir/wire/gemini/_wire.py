@@ -44,7 +44,9 @@ def decode_camel(data: Any, shape: type) -> Response:
     pointer names the keys as they came."""
     try:
         return Response(Decoded(msgspec.convert(data, shape)), data, {})
-    except (msgspec.ValidationError, RecursionError):
+    except (msgspec.ValidationError, RecursionError, UnicodeEncodeError):
+        # As in the decode step (``Decoder``): msgspec encodes a lone surrogate (a
+        # transport string may hold one) to name it and fails; the walk reads it.
         pass
     spelled: dict[str, str] = {}
     renamed = _camel_case(data, shape, "", "", spelled)

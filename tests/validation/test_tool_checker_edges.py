@@ -1,0 +1,365 @@
+"""The tool checker (``agent_ir.validation._tools``) at its edges: the compile cache's
+two bounds exactly, the explained work at exactly its limit, the whole sentence of the
+mismatches left out, the declared names a sentence lists, and the calls of a malformed
+message (checked when it is an assistant message, whatever its other problems)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import msgspec
+import pytest
+
+from agent_ir import DiagnosticCode, validate_transcript
+from agent_ir.validation import _tools
+from agent_ir.validation._tool_profile import LIMITS, read_profile
+
+from support.tool_calls import check
+
+MISMATCH = DiagnosticCode.TOOL_ARGUMENTS_MISMATCH
+
+
+# --- the compile cache ----------------------------------------------------------------------
+
+
+def _refused(size: int) -> dict[str, Any]:
+    """Parameters whose JSON text is ``size`` bytes, refused by the profile's byte limit
+    before anything is compiled (cached all the same)."""
+    filler = "x" * (size - len(msgspec.json.encode({"description": ""})))
+    parameters = {"description": filler}
+    assert len(msgspec.json.encode(parameters)) == size
+    return parameters
+
+
+def test_the_cache_keeps_512_entries_the_least_recently_used_out_first() -> None:
+    cache = _tools._Compiled()
+    for number in range(512):
+        cache.outcome({"title": str(number)})
+    assert len(cache.cache) == 512
+    cache.outcome({"title": "0"})  # used again: now the most recent
+    cache.outcome({"title": "512"})
+    kept = [msgspec.json.decode(key)["title"] for key in cache.cache]
+    assert len(kept) == 512
+    assert kept[0] == "2"
+    assert kept[-2:] == ["0", "512"]
+
+
+def test_the_cache_keeps_4_mib_of_schema_text_and_not_a_byte_more() -> None:
+    cache = _tools._Compiled()
+    quarter = _tools.CACHE_BYTES // 4
+    for number in range(4):
+        parameters = _refused(quarter)
+        parameters["description"] = str(number) + parameters["description"][1:]
+        cache.outcome(parameters)
+    assert (len(cache.cache), cache.size) == (4, 4 * 1024 * 1024)
+    cache.outcome({"type": "object"})  # 17 bytes more: the oldest goes
+    assert len(cache.cache) == 4
+    assert cache.size == 3 * quarter + len(b'{"type":"object"}')
+
+
+# --- the explained work, exactly ------------------------------------------------------------
+
+HALF = {"type": "object", "properties": {"a": {"allOf": [{"type": "integer"}] * 511}}}
+"""Parameters whose widest place evaluates 512 subschemas: 2^25 / 512 = 65,536."""
+
+
+def test_a_call_costing_exactly_the_explained_work_is_explained() -> None:
+    assert read_profile(HALF, len(msgspec.json.encode(HALF))).widest == 512
+    exactly = {"a": "x" * (65_536 - 2 * LIMITS.value_bytes - 1)}  # 2 values, key "a"
+
+    explained = check(HALF, exactly)
+    past = check(HALF, {"a": exactly["a"] + "x"})
+
+    assert len(explained) == LIMITS.errors_per_call + 1
+    assert explained[0].message == (
+        "the arguments of tool call 'c' do not match the parameters of tool 0 (t) in 479 "
+        "more places not listed (at most 32 are listed per tool call)"
+    )
+    assert [d.path for d in past] == ["/1/content/0/arguments"]
+    assert "would cost 33554944 bytes" in past[0].message
+
+
+# --- the sentences --------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("names", "listed"),
+    [
+        (5, "declared: 't0', 't1', 't2', 't3', 't4')"),
+        (6, "declared: 't0', 't1', 't2', 't3', 't4' and 1 more)"),
+        (7, "declared: 't0', 't1', 't2', 't3', 't4' and 2 more)"),
+    ],
+)
+def test_an_undeclared_tool_lists_five_declared_names_and_counts_the_rest(
+    names: int, listed: str
+) -> None:
+    tools = [{"name": f"t{number}"} for number in range(names)]
+    found = validate_transcript(_transcript({"role": "assistant", "id": "a", "content": [
+        {"type": "toolCall", "id": "c", "name": "other", "arguments": {}}]}), tools=tools)  # fmt: skip
+
+    undeclared = [d for d in found if d.code is DiagnosticCode.UNDECLARED_TOOL]
+    assert len(undeclared) == 1
+    assert undeclared[0].message.endswith(listed)
+
+
+# --- calls of a malformed message -----------------------------------------------------------
+
+TOOLS = [{"name": "t", "parameters": {"type": "object", "properties": {"a": {"type": "string"}}}}]
+
+
+def _transcript(message: dict[str, Any]) -> list[dict[str, Any]]:
+    return [
+        {"role": "user", "id": "u", "content": "go"},
+        message,
+        {"role": "toolResult", "id": "r", "toolCallId": "c", "toolName": "t",
+         "content": "ok", "isError": False},
+    ]  # fmt: skip
+
+
+def _codes(message: dict[str, Any]) -> list[tuple[str, str]]:
+    return [(d.code.value, d.path) for d in validate_transcript(_transcript(message), tools=TOOLS)]
+
+
+def test_the_calls_of_a_malformed_assistant_message_are_still_checked() -> None:
+    """The message has a problem of its own (a stop reason it may not have); its
+    well-formed call is checked against its tool all the same."""
+    codes = _codes({"role": "assistant", "id": "a", "stopReason": "sideways", "content": [
+        {"type": "toolCall", "id": "c", "name": "t", "arguments": {"a": 1}}]})  # fmt: skip
+
+    assert ("TOOL_ARGUMENTS_MISMATCH", "/1/content/0/arguments/a") in codes
+
+
+def test_a_call_whose_own_block_is_malformed_is_not_checked_again() -> None:
+    codes = _codes({"role": "assistant", "id": "a", "content": [
+        {"type": "toolCall", "id": "c", "name": "t", "arguments": {"a": 1}, "extra": 1},
+        {"type": "toolCall", "id": "d", "name": "t", "arguments": {"a": 2}}]})  # fmt: skip
+
+    assert ("TOOL_ARGUMENTS_MISMATCH", "/1/content/1/arguments/a") in codes
+    assert ("TOOL_ARGUMENTS_MISMATCH", "/1/content/0/arguments/a") not in codes
+
+
+def test_a_malformed_message_that_is_no_assistant_message_has_no_calls_checked() -> None:
+    """A user message holding a tool-call block is malformed (only an assistant message
+    holds calls): the block is not checked as a call."""
+    codes = _codes({"role": "user", "id": "m", "content": [
+        {"type": "toolCall", "id": "c", "name": "t", "arguments": {"a": 1}}]})  # fmt: skip
+
+    assert "TOOL_ARGUMENTS_MISMATCH" not in [code for code, _ in codes]
+    assert codes  # the message's own problem is reported
+
+
+def test_an_assistant_message_whose_content_is_no_list_has_no_calls() -> None:
+    """Its problem is at /content itself (not below a block)."""
+    codes = _codes({"role": "assistant", "id": "a", "content": "text"})
+
+    assert codes
+    assert all(code != "TOOL_ARGUMENTS_MISMATCH" for code, _ in codes)
+    assert "INVALID_TRANSCRIPT" not in [code for code, _ in codes]
+
+
+# --- the place in the parameters of properties jsonschema-rs reads alike -------------------
+
+ZEROS = {"type": "object", "properties": {"0": {"type": "string"}, "00": {"type": "integer"}}}
+"""Properties "0" and "00": jsonschema-rs writes both as the index 0 in its paths."""
+
+
+@pytest.mark.parametrize(
+    ("parameters", "arguments", "places"),
+    [
+        (ZEROS, {"0": 1, "00": "x"}, [("/0", "/properties/0"), ("/00", "/properties/00")]),
+        (
+            {"type": "object", "properties": {"a": ZEROS}},
+            {"a": {"0": 1, "00": "x"}},
+            [("/a/0", "/properties/a/properties/0"), ("/a/00", "/properties/a/properties/00")],
+        ),
+        (
+            {"type": "object", "properties": {"1": ZEROS}},
+            {"1": {"0": 1, "00": "x"}},
+            [("/1/0", "/properties/1/properties/0"), ("/1/00", "/properties/1/properties/00")],
+        ),
+        (
+            {"type": "object", "patternProperties": {"^p": ZEROS}},
+            {"p": {"0": 1, "00": "x"}},
+            [
+                ("/p/0", "/patternProperties/^p/properties/0"),
+                ("/p/00", "/patternProperties/^p/properties/00"),
+            ],
+        ),
+        (
+            {"type": "object", "properties": {"a": {"type": "array", "items": ZEROS}}},
+            {"a": [{"0": 1, "00": "x"}]},
+            [
+                ("/a/0/0", "/properties/a/items/properties/0"),
+                ("/a/0/00", "/properties/a/items/properties/00"),
+            ],
+        ),
+        (
+            {"type": "object", "properties": {"a": {"type": "array", "prefixItems": [ZEROS]}}},
+            {"a": [{"0": 1, "00": "x"}]},
+            [
+                ("/a/0/0", "/properties/a/prefixItems/0/properties/0"),
+                ("/a/0/00", "/properties/a/prefixItems/0/properties/00"),
+            ],
+        ),
+        (
+            {
+                "type": "object",
+                "properties": {"0": {"type": "string"}},
+                "allOf": [{"properties": {"00": {"type": "integer"}}}],
+            },
+            {"0": 1, "00": "x"},
+            [("/0", "/properties/0"), ("/00", "/allOf/0/properties/00")],
+        ),
+        (
+            {"type": "object", "properties": {"a": {"properties": {"7": {"type": "string"}}}}},
+            {"a": {"7": 1}},
+            [("/a/7", "/properties/a/properties/7")],
+        ),
+    ],
+)
+def test_a_mismatch_names_the_property_as_written_in_both_places(
+    parameters: Any, arguments: Any, places: list[tuple[str, str]]
+) -> None:
+    found = check(parameters, arguments)
+
+    assert [
+        (d.path.removeprefix("/1/content/0/arguments"), d.message.split("(keyword type at ")[1])
+        for d in found
+    ] == [(where, f"{place}/type of the parameters)") for where, place in places]
+
+
+def test_keys_read_alike_that_cannot_be_told_apart_are_named_as_jsonschema_rs_names_them() -> None:
+    """Three keys read as 0, each holding 1: the property "0" fails its own schema and
+    the other two fail additionalProperties; no failing value tells the places apart,
+    so each mismatch is at the path jsonschema-rs gives, quoting the failing value."""
+    parameters = {
+        "type": "object",
+        "properties": {"0": {"type": "string"}},
+        "additionalProperties": {"type": "string"},
+    }
+    found = check(parameters, {"0": 1, "00": 1, "000": 1})
+
+    assert [(d.path, d.message.split("(t): ")[1]) for d in found] == [
+        (
+            "/1/content/0/arguments/0",
+            '1 is not of type "string" (keyword type at /additionalProperties/type of the '
+            "parameters)",
+        ),
+        (
+            "/1/content/0/arguments/0",
+            '1 is not of type "string" (keyword type at /properties/0/type of the parameters)',
+        ),
+    ]
+
+
+@pytest.mark.parametrize(
+    ("bound", "items", "said"),
+    [
+        (
+            {"minContains": 2},
+            [1, "x"],
+            '[1,"x"] has less than 2 items valid under the schema of contains (keyword '
+            "minContains at /properties/a/minContains of the parameters)",
+        ),
+        (
+            {"maxContains": 1},
+            [1, 2],
+            "[1,2] has more than 1 item valid under the schema of contains (keyword "
+            "maxContains at /properties/a/maxContains of the parameters)",
+        ),
+        (
+            {},
+            ["x"],
+            'None of ["x"] are valid under the given schema (keyword contains at '
+            "/properties/a/contains of the parameters)",
+        ),
+    ],
+)
+def test_a_contains_bound_is_named_with_its_limit(bound: Any, items: Any, said: str) -> None:
+    parameters = {"type": "object", "properties": {"a": {
+        "type": "array", "contains": {"type": "integer"}, **bound}}}  # fmt: skip
+    found = check(parameters, {"a": items})
+
+    assert [d.message.split("(t): ")[1] for d in found] == [said]
+
+
+@pytest.mark.parametrize(
+    ("parameters", "arguments", "said"),
+    [
+        (
+            {"type": "object", "properties": {"0": {"type": "string"}},
+             "additionalProperties": {"type": "string"}},
+            {"0": 1, "00": 1, "000": 1, "b": 2, "a": 3},
+            [
+                ("/a", '3 is not of type "string" (keyword type at /additionalProperties/type'),
+                ("/b", '2 is not of type "string" (keyword type at /additionalProperties/type'),
+                ("/0", '1 is not of type "string" (keyword type at /additionalProperties/type'),
+                ("/0", '1 is not of type "string" (keyword type at /properties/0/type'),
+            ],
+        ),
+        (
+            {"type": "object", "properties": {"o": {"type": "object",
+                                                    "additionalProperties": False}}},
+            {"o": {"x": 1}},
+            [("/o", "Additional properties are not allowed ('x' was unexpected) (keyword "
+                    "additionalProperties at /properties/o/additionalProperties")],
+        ),
+        (
+            {"type": "object", "properties": {"o": {"type": "object", "propertyNames": False}}},
+            {"o": {"x": 1}},
+            [("/o", "Property names are not allowed ('x' was unexpected) (keyword "
+                    "propertyNames at /properties/o/propertyNames")],
+        ),
+        (
+            {"type": "object", "properties": {"a": {}}, "additionalProperties": False},
+            {"a": 1, "b": 2},
+            [("", "Additional properties are not allowed ('b' was unexpected) (keyword "
+                  "additionalProperties at /additionalProperties")],
+        ),
+    ],
+)  # fmt: skip
+def test_names_refused_below_the_root_and_keys_read_alike_beside_others(
+    parameters: Any, arguments: Any, said: list[tuple[str, str]]
+) -> None:
+    found = check(parameters, arguments)
+
+    assert [
+        (d.path.removeprefix("/1/content/0/arguments"), d.message.split("(t): ")[1]) for d in found
+    ] == [(where, f"{sentence} of the parameters)") for where, sentence in said]
+
+
+@pytest.mark.parametrize(
+    ("parameters", "path", "said"),
+    [
+        (
+            {"type": 5},
+            "/parameters/type",
+            "5 is not valid under any of the schemas listed in the 'anyOf' keyword",
+        ),
+        (
+            {"type": "object", "properties": {"a": {"minLength": "x" * 500}}},
+            "/parameters/properties/a/minLength",
+            '"' + "x" * 199 + '\u2026 (302 more characters) is not of type "integer"',
+        ),
+        (
+            {"type": "object", "properties": {"a": {"pattern": 5}}},
+            "/parameters/properties/a/pattern",
+            '5 is not of type "string"',
+        ),
+    ],
+)
+def test_parameters_that_are_no_json_schema_quote_the_value_cut(
+    parameters: Any, path: str, said: str
+) -> None:
+    found = validate_transcript(
+        [{"role": "user", "id": "u", "content": "hi"}],
+        tools=[{"name": "t", "parameters": parameters}],
+    )
+
+    assert [(d.code, d.path, d.message) for d in found] == [
+        (
+            DiagnosticCode.INVALID_TOOL_DEFINITION,
+            path,
+            f"parameters is not a valid JSON Schema: {said}",
+        )
+    ]

@@ -955,6 +955,22 @@ EQUIVALENT: list[Equivalent] = [
         "counted first (post-order), so the walk pushes none of them and counts the start "
         "again to the same count and reference chain, whose limit it passed the first time",
     ),
+    Equivalent(
+        _TOOL_PROFILE,
+        "Profile",
+        "widest: int = 0",
+        "widest: int = 0 -> widest: int = 1",
+        "the default is only taken by a refused profile, whose widest place nothing reads "
+        "(_tools builds a refused tool's outcome from its refusal alone)",
+    ),
+    Equivalent(
+        _TOOL_PROFILE,
+        "_Places.__init__",
+        "self.widest = 0  # the most subschemas evaluated at one place",
+        "self.widest = 0 -> self.widest = 1",
+        "every profile read to its end has read the root's place, whose work is at least "
+        "1 (the root itself): the most work at one place is at least 1 either way",
+    ),
     # --- tool patterns (2026-12-04) ---
     *(
         Equivalent(

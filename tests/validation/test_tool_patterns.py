@@ -94,7 +94,7 @@ ESCAPES = [
     ("^[^a-zc~]$", "{", "q"),  # the same, negated: no gap inside a range
     ("^[^a-cx-zy]$", "d", "z"),
     ("^a{2,2}$", "aa", "a"),  # a maximum equal to the minimum
-    ("^[\\b]$", "\x08", "\x07"),
+    ("^x[\\b]$", "x\x08", "x\x07"),  # (not "^[\\b]$": the compiled cache would answer)
     ("^[\\b-\\n]$", "\x08", "\x07"),  # backspace starts a range
     ("^[a-a]$", "a", "b"),  # a range of one
     ("^[^\\uDBFF\\uDFFE]$", "\U0010ffff", "\U0010fffe"),  # all but the next-to-last

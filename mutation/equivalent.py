@@ -540,89 +540,40 @@ EQUIVALENT: list[Equivalent] = [
         "return Decoded(msgspec.convert(data, shape)) -> pass",
         _DECODE_FAST_PATH,
     ),
-    Equivalent(
-        _DECODE,
-        "_tags",
-        "if len(members) != len(info.types) or len(fields) != 1:",
-        "len(members) != len(info.types) or len(fields) != 1 -> len(members) != len(info.types) and len(fields) != 1",
-        "_tags only chooses the branch of the fast path: " + _DECODE_FAST_PATH,
+    *(
+        Equivalent(
+            _DECODE,
+            "_tags",
+            "if len(members) != len(info.types) or len(fields) != 1:",
+            change,
+            "_tags only chooses the branch of the fast path: " + _DECODE_FAST_PATH,
+        )
+        for change in (
+            "len(members) != len(info.types) or len(fields) != 1 -> "
+            "len(members) != len(info.types) and len(fields) != 1",
+            "len(members) != len(info.types) -> len(members) == len(info.types)",
+            "len(fields) != 1 -> len(fields) == 1",
+            "len(fields) != 1 -> len(fields) != 2",
+            "len(fields) != 1 -> len(fields) != 0",
+        )
     ),
-    Equivalent(
-        _DECODE,
-        "_tags",
-        "if len(members) != len(info.types) or len(fields) != 1:",
-        "len(members) != len(info.types) -> len(members) == len(info.types)",
-        "_tags only chooses the branch of the fast path: " + _DECODE_FAST_PATH,
-    ),
-    Equivalent(
-        _DECODE,
-        "_tags",
-        "if len(members) != len(info.types) or len(fields) != 1:",
-        "len(fields) != 1 -> len(fields) == 1",
-        "_tags only chooses the branch of the fast path: " + _DECODE_FAST_PATH,
-    ),
-    Equivalent(
-        _DECODE,
-        "_tags",
-        "if len(members) != len(info.types) or len(fields) != 1:",
-        "len(fields) != 1 -> len(fields) != 2",
-        "_tags only chooses the branch of the fast path: " + _DECODE_FAST_PATH,
-    ),
-    Equivalent(
-        _DECODE,
-        "_tags",
-        "if len(members) != len(info.types) or len(fields) != 1:",
-        "len(fields) != 1 -> len(fields) != 0",
-        "_tags only chooses the branch of the fast path: " + _DECODE_FAST_PATH,
-    ),
-    Equivalent(
-        _DECODE,
-        "_accepts",
-        "assert isinstance(info, mi.StrType)",
-        "assert isinstance(info, mi.StrType) -> pass",
-        _TYPE_ASSERT,
-    ),
-    Equivalent(
-        _DECODE,
-        "_accepts",
-        "assert isinstance(info, mi.IntType)",
-        "assert isinstance(info, mi.IntType) -> pass",
-        _TYPE_ASSERT,
-    ),
-    Equivalent(
-        _DECODE,
-        "_accepts",
-        "assert isinstance(info, mi.LiteralType)",
-        "assert isinstance(info, mi.LiteralType) -> pass",
-        _TYPE_ASSERT,
-    ),
-    Equivalent(
-        _DECODE,
-        "_expected",
-        "assert isinstance(info, mi.UnionType)",
-        "assert isinstance(info, mi.UnionType) -> pass",
-        _TYPE_ASSERT,
-    ),
-    Equivalent(
-        _DECODE,
-        "_expected",
-        "assert isinstance(info, mi.LiteralType)",
-        "assert isinstance(info, mi.LiteralType) -> pass",
-        _TYPE_ASSERT,
-    ),
-    Equivalent(
-        _DECODE,
-        "_expected",
-        "assert isinstance(info, mi.StrType)",
-        "assert isinstance(info, mi.StrType) -> pass",
-        _TYPE_ASSERT,
-    ),
-    Equivalent(
-        _DECODE,
-        "_expected",
-        "assert isinstance(info, mi.IntType)",
-        "assert isinstance(info, mi.IntType) -> pass",
-        _TYPE_ASSERT,
+    *(
+        Equivalent(
+            _DECODE,
+            scope,
+            f"assert isinstance(info, mi.{kind})",
+            f"assert isinstance(info, mi.{kind}) -> pass",
+            _TYPE_ASSERT,
+        )
+        for scope, kind in (
+            ("_accepts", "StrType"),
+            ("_accepts", "IntType"),
+            ("_accepts", "LiteralType"),
+            ("_expected", "UnionType"),
+            ("_expected", "LiteralType"),
+            ("_expected", "StrType"),
+            ("_expected", "IntType"),
+        )
     ),
     Equivalent(
         _DECODE,

@@ -993,21 +993,17 @@ EQUIVALENT: list[Equivalent] = [
         "rebuilds the same path",
     ),
     # --- reply builder (2026-12-04) ---
-    Equivalent(
-        _BUILDER,
-        "ReplyBuilder.end_text",
-        "self._item_id = None",
-        "self._item_id = None -> pass",
-        "the item id is only read by end_text for an open text or refusal block, and "
-        "opening either one (text, refusal) sets it first: the closed block's id is never read",
-    ),
-    Equivalent(
-        _BUILDER,
-        "ReplyBuilder.end_text",
-        "self._item_id = None",
-        "self._item_id = None -> pass",
-        "the item id is only read by end_text for an open text or refusal block, and "
-        "opening either one (text, refusal) sets it first: the closed block's id is never read",
-        occurrence=2,
+    *(
+        Equivalent(
+            _BUILDER,
+            "ReplyBuilder.end_text",
+            "self._item_id = None",
+            "self._item_id = None -> pass",
+            "the item id is only read by end_text for an open text or refusal block, and "
+            "opening either one (text, refusal) sets it first: the closed block's id is "
+            "never read",
+            occurrence=occurrence,
+        )
+        for occurrence in (1, 2)
     ),
 ]

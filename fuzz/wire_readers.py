@@ -276,11 +276,15 @@ def written_request(reader: str, messages: Any) -> list[Any]:
     """``[reader, value(, system)]``: what the reader's ``to_*`` writes for ``messages``,
     as a seed of this target (the value the reader reads, and the system prompt beside
     it when the writer wrote one)."""
-    request = _FROM[reader]
-    fields = request.writer(messages).fields
-    seed = [reader, fields if request.field is None else fields[request.field]]
-    system = fields.get(_WRITTEN_SYSTEM[request.system]) if request.system else None
-    return seed if system is None else [*seed, system]
+    value, system = _read_back(_FROM[reader], _FROM[reader].writer(messages).fields)
+    return [reader, value] if system is None else [reader, value, system]
+
+
+def _read_back(request: _Request, fields: dict[str, Any]) -> tuple[Any, Any]:
+    """(the value, the system prompt or None) the reader reads from a written request's
+    ``fields``."""
+    value = fields if request.field is None else fields[request.field]
+    return value, fields.get(_WRITTEN_SYSTEM[request.system]) if request.system else None
 
 
 _REPLY: dict[str, tuple[Callable[..., Any], Callable[..., Any]]] = {
@@ -424,10 +428,7 @@ def _check_from(reader: str, value: Any, system: Any) -> None:
         raise OracleFailure(
             f"to_* of {reader}'s messages raised {type(error).__name__}", repr(error)[:300]
         )
-    fields = written.value.fields
-    system_field = _WRITTEN_SYSTEM.get(request.system or "")
-    again_system = fields.get(system_field) if system_field else None
-    again_value = fields if request.field is None else fields[request.field]
+    again_value, again_system = _read_back(request, written.value.fields)
     again = _outcome(reader, again_value, again_system, "reading to_*'s output")
     if isinstance(again, BaseException):
         raise OracleFailure(

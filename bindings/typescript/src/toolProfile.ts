@@ -161,13 +161,7 @@ function utf8Length(text: string): number {
 }
 
 export function jsonBytes(value: Json): number {
-  const text = JSON.stringify(value) ?? "";
-  let bytes = 0;
-  for (const character of text) {
-    const code = character.codePointAt(0)!;
-    bytes += code < 0x80 ? 1 : code < 0x800 ? 2 : code < 0x10000 ? 3 : 4;
-  }
-  return bytes;
+  return utf8Length(JSON.stringify(value) ?? "");
 }
 
 function dialectOf(parameters: Json): string {

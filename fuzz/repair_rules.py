@@ -11,7 +11,8 @@ The oracle, per input (``agent_ir.repair``'s and ``agent_ir.rules``' docstrings)
   function succeeds, without provider and for each provider, with both ``missing``
   modes; otherwise each raises ``InvalidMessageError`` only;
 * ``repair_transcript(t)``'s transcript passes ``validate_transcript``;
-  ``repair_transcript(t, provider=p)``'s passes ``check_wire_rules(..., p)``; every
+  ``repair_transcript(t, provider=p)``'s passes ``check_wire_rules(..., p)`` but for
+  INVALID_TOOL_NAME_FORMAT (a refused tool name is documented as not repaired); every
   action's ``path`` is a JSON Pointer starting with ``/<message_index>``, the index one
   of the input's;
 * ``normalize_tool_call_ids(t, p)`` keeps the number of messages, leaves no
@@ -149,6 +150,10 @@ def _check_repair(value: list[Any], provider: str | None, missing: str, valid_al
         left = _never_raises("validate_transcript", validate_transcript, output)
     else:
         left = _never_raises(f"check_wire_rules({provider})", check_wire_rules, output, provider)
+    # A tool name the provider refuses is not repaired (renaming it would change the
+    # tool the call names): docs/guide/conversions.md says it stays, and retarget
+    # reports it among its diagnostics. Found by CI's fuzz run, 2026-12-04.
+    left = [d for d in left if d.code is not DiagnosticCode.INVALID_TOOL_NAME_FORMAT]
     if left:
         codes = sorted({d.code.value for d in left})
         raise OracleFailure(

@@ -154,3 +154,16 @@ def test_a_blank_id_is_refused_with_its_path() -> None:
 def test_parse_message_and_built_agree_on_a_valid_message() -> None:
     message = parse_message({"role": "user", "id": "u", "content": "hi"})
     assert Built().messages([message]) == (message,)
+
+
+def test_an_object_that_is_not_a_dict_is_refused_as_the_ir_refuses_it() -> None:
+    built = Built()
+    call = ToolCallBlock(id="c1", name="f", arguments=built.object("text"))
+    with pytest.raises(TranscriptError) as error:
+        built.messages([AssistantMessage(id="a1", content=(call,))])
+    assert [(d.path, d.message) for d in error.value.diagnostics] == [
+        (
+            "/0/content/0/arguments",
+            "content[0].arguments must be a JSON object (a mapping), not str",
+        )
+    ]

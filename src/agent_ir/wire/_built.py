@@ -43,12 +43,13 @@ class Built:
     server tools' input and wire, citations' wire), each given to the message as a
     ``JsonObject`` at once and checked, with the messages, by ``messages``."""
 
-    __slots__ = ("_copied", "_fresh", "_holders")
+    __slots__ = ("_copied", "_fresh", "_holders", "_refused")
 
     def __init__(self) -> None:
         self._fresh: list[dict[str, Any]] = []
         self._copied: list[dict[str, Any]] = []
         self._holders: list[JsonObject] = []
+        self._refused = False
 
     def fresh(self, value: dict[str, Any]) -> JsonObject:
         """``value``, a dict nothing else references (decoded from text by the reader),
@@ -56,9 +57,14 @@ class Built:
         self._fresh.append(value)
         return frozen_from_plain(JsonObject, value)
 
-    def object(self, value: dict[str, Any]) -> JsonObject:
+    def object(self, value: Any) -> JsonObject:
         """``value``, a dict of the caller's input, as a ``JsonObject`` that ``messages``
-        fills with a copy of it (the IR never shares the caller's data)."""
+        fills with a copy of it (the IR never shares the caller's data). Any other value
+        (a wire value that is not an object where the IR wants one) is returned as it
+        is, for ``messages`` to refuse with the IR's diagnostic."""
+        if type(value) is not dict:
+            self._refused = True
+            return value  # type: ignore[no-any-return]
         holder = frozen_from_plain(JsonObject, {})
         self._copied.append(value)
         self._holders.append(holder)
@@ -74,7 +80,8 @@ class Built:
         objects = self._fresh + self._copied
         blocks = by_type(blocks_of(entries))
         if (
-            (not objects or are_exact_rereadable(objects))
+            not self._refused
+            and (not objects or are_exact_rereadable(objects))
             and values_valid(entries, None, blocks=blocks)
             and constraints_hold(entries, blocks)
         ):

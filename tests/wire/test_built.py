@@ -128,7 +128,7 @@ def _plain(message: Any) -> dict[str, Any]:
     return plain
 
 
-def test_arguments_are_copied_and_checked() -> None:
+def test_input_is_copied_and_parsed_arguments_are_checked() -> None:
     built = Built()
     source = {"a": [1, 2]}
     call = ToolCallBlock(id="c1", name="f", arguments=built.object(source))
@@ -139,7 +139,7 @@ def test_arguments_are_copied_and_checked() -> None:
     deep: Any = {}
     for _ in range(100):
         deep = {"k": deep}
-    call = ToolCallBlock(id="c1", name="f", arguments=hostile.object(deep))
+    call = ToolCallBlock(id="c1", name="f", arguments=hostile.fresh(deep))
     with pytest.raises(TranscriptError) as error:
         hostile.messages([AssistantMessage(id="a1", content=(call,))])
     assert error.value.diagnostics[0].path.startswith("/0/content/0/arguments")

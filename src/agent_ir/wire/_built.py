@@ -37,6 +37,8 @@ from agent_ir.validation._explain import inspect_message
 
 __all__ = ["Built", "constraints_hold"]
 
+_new = object.__new__
+
 
 class Built:
     """The JSON objects of the IR messages one reader builds (tool calls' arguments,
@@ -53,22 +55,32 @@ class Built:
 
     def fresh(self, value: dict[str, Any]) -> JsonObject:
         """``value``, a dict nothing else references (decoded from text by the reader),
-        as the ``JsonObject`` over it."""
+        as the ``JsonObject`` over it; ``messages`` checks it as the IR checks a tool
+        call's arguments (``are_exact_rereadable``: exact JSON within the bound)."""
         self._fresh.append(value)
         return frozen_from_plain(JsonObject, value)
 
     def object(self, value: Any) -> JsonObject:
         """``value``, a dict of the caller's input, as a ``JsonObject`` that ``messages``
-        fills with a copy of it (the IR never shares the caller's data). Any other value
+        fills with a copy of it (the IR never shares the caller's data). The reader has
+        had it checked as ``read_wire`` checks (``read_wire``'s value, or input read at
+        once whose ``Unchecked`` is exact): exact JSON nested within the IR's bound,
+        counted from the object, so it is not checked again here. Any other value
         (a wire value that is not an object where the IR wants one) is returned as it
         is, for ``messages`` to refuse with the IR's diagnostic."""
         if type(value) is not dict:
             self._refused = True
             return value  # type: ignore[no-any-return]
-        holder = frozen_from_plain(JsonObject, {})
+        holder: JsonObject = _new(JsonObject)  # given its data by ``messages``
         self._copied.append(value)
         self._holders.append(holder)
         return holder
+
+    def refused(self, value: Any) -> Any:
+        """``value``, of a type the IR's field does not take (an image read from a file
+        source, say), kept for ``messages`` to refuse with the IR's diagnostic."""
+        self._refused = True
+        return value
 
     def messages(self, entries: Sequence[Message]) -> tuple[Message, ...]:
         """``entries`` when every one is a valid IR message; else ``TranscriptError``
@@ -77,11 +89,10 @@ class Built:
         if self._copied:
             for holder, copy in zip(self._holders, msgspec.to_builtins(self._copied), strict=True):
                 set_plain_data(holder, copy)
-        objects = self._fresh + self._copied
         blocks = by_type(blocks_of(entries))
         if (
             not self._refused
-            and (not objects or are_exact_rereadable(objects))
+            and (not self._fresh or are_exact_rereadable(self._fresh))
             and values_valid(entries, None, blocks=blocks)
             and constraints_hold(entries, blocks)
         ):

@@ -13,42 +13,49 @@ import msgspec
 
 from agent_ir._errors import TranscriptError
 from agent_ir._generated.message_schema import (
+    AssistantBlock,
     AssistantMessage,
     AudioBlock,
     Base64Source,
     DocumentBlock,
     ImageBlock,
+    Message,
     RefusalBlock,
     SystemMessage,
     TextBlock,
     ThinkingBlock,
     ToolCallBlock,
     ToolResultMessage,
+    UrlSource,
     UserMessage,
 )
 from agent_ir._generated.transcript_schema import ToolDefinition
+from agent_ir._jsonobject import JsonObject
 from agent_ir._paths import Path, to_pointer
 from agent_ir._text import is_blank, quoted
 from agent_ir.validation._diagnostics import ordered
+from agent_ir.validation._explain import inspect_message
 from agent_ir.validation._tools import read_tools
+from agent_ir.wire._built import Built
 from agent_ir.wire._common import (
     UNKNOWN_TOOL_NAME,
     CallNames,
     ConversionWarningCode,
+    Unchecked,
     Warnings,
     WireFormatError,
     WireMessages,
     WireRequest,
     assigned_id,
     data_url,
-    image_source,
-    ir_messages,
     key_not_read,
     not_read,
     parse_arguments,
+    parse_data_url,
     plain_arguments,
     read_wire,
     transcript_items,
+    unchecked_wire,
     warn_cache_control,
     warn_thought_signatures,
 )
@@ -279,6 +286,11 @@ _MESSAGE: Final = Decoder(hf.Message)
 _MESSAGES: Final = list[hf.Message]
 _TOOL: Final = Decoder(hf.Tool)
 _ROLES: Final = ("system", "developer", "user", "assistant", "tool")
+# The depths below the messages list of the free values a row holds: a call's arguments
+# (messages/<i>/tool_calls/<j>/function/arguments) and an image part's values where the
+# message has no image (messages/<i>/content/<j>/url).
+_ARGUMENTS_DEPTH: Final = 5
+_PART_VALUE_DEPTH: Final = 4
 
 
 def from_hf_chat(messages: object, *, tools: object = None) -> WireMessages:
@@ -293,22 +305,46 @@ def from_hf_chat(messages: object, *, tools: object = None) -> WireMessages:
     (INVALID_TOOL_DEFINITION, as ``to_hf_chat`` refuses it). Messages get ids
     ``assigned_id(position)``; tool definitions' warnings have message index -1 and
     paths from ``/tools``."""
+    reader = _read_messages(messages)
+    definitions = None if tools is None else _read_tools(tools, reader.warnings)
+    return WireMessages(reader.built.messages(reader.entries), reader.warnings.all(), definitions)
+
+
+def _read_messages(messages: object) -> _Reader:
+    """The messages decoded (``_wire.Message``) and read: at once when the input may be
+    read unchecked (``unchecked_wire``) and is of its declared shape with nothing
+    undeclared; else from ``read_wire``'s checked value, message by message, which
+    reports the first value not of its shape or reads what the declaration does not
+    know with a warning."""
+    unchecked = unchecked_wire(messages)
+    if unchecked is not None:
+        reader = _read_at_once(unchecked)
+        if reader is not None:
+            return reader
     wire = read_wire(FROM, messages, ("messages",), offset=ARGUMENTS_OFFSET)
     if type(wire) is not list:
         raise WireFormatError(FROM, ("messages",), f"must be an array; it is {describe_json(wire)}")
-    reader = _Reader(wire)
+    decoded = [_decoded_message(index, entry) for index, entry in enumerate(wire)]
+    reader = _Reader([found.value for found in decoded], None)
+    for index, found in enumerate(decoded):
+        reader.read(index, found.value, found.unread)
+    return reader
+
+
+def _read_at_once(wire: list[Any]) -> _Reader | None:
+    """The messages read with one ``msgspec.convert`` of their declaration, the free
+    values they hold (arguments, what an image part holds where it is not read)
+    checked as ``read_wire`` would check them; None when they do not convert or hold a
+    value ``read_wire`` would copy or refuse: the checked read then reports it."""
     try:
         decoded = msgspec.convert(wire, _MESSAGES)
-    except (msgspec.ValidationError, RecursionError):  # read message by message
-        decoded = None
-    for index, entry in enumerate(wire):
-        if decoded is None:
-            found = _decoded_message(index, entry)
-            reader.read(index, found.value, found.unread)
-        else:
-            reader.read(index, decoded[index], ())
-    definitions = None if tools is None else _read_tools(tools, reader.warnings)
-    return WireMessages(ir_messages(reader.messages), reader.warnings.all(), definitions)
+    except Exception:  # not of its shape, or a key msgspec refuses: read checked
+        return None
+    held = Unchecked()
+    reader = _Reader(decoded, held)
+    for index, message in enumerate(decoded):
+        reader.read(index, message, ())
+    return reader if held.exact(("messages",), offset=ARGUMENTS_OFFSET) else None
 
 
 def _decoded_message(index: int, entry: Any) -> Decoded[Any]:
@@ -333,65 +369,78 @@ def _role_refused(entry: dict[str, Any], path: Path) -> WireFormatError:
 
 
 class _Reader:
-    """Decoded messages -> IR messages (JSON form) and warnings, pairing tool messages
-    with the calls they answer (``_Pending``)."""
+    """Decoded messages -> IR messages (``Built``) and warnings, pairing tool messages
+    with the calls they answer (``_Pending``). ``held``: input read at once, whose free
+    values are checked."""
 
-    def __init__(self, wire: list[Any]) -> None:
+    def __init__(self, messages: list[Any], held: Unchecked | None) -> None:
+        self.entries: list[Message] = []
         self.warnings = Warnings("/messages")
-        self.messages: list[JsonDict] = []
-        self.given_ids, self.call_names = _given_calls(wire)
+        self.built = Built()
+        self.given_ids, self.call_names = _given_calls(messages)
         self.pending = _Pending()
-        self._unread: dict[str, list[str]] = {}
+        self._held = held
+        self._unread: dict[str, list[str]] = {}  # the message's undeclared keys by parent
 
     def read(self, index: int, message: Any, unread: tuple[str, ...]) -> None:
         """Message ``index``, decoded, with the pointers of its undeclared keys."""
-        self._unread = {}
-        for place in unread:
-            parent, _, key = place.rpartition("/")
-            self._unread.setdefault(parent, []).append(key.replace("~1", "/").replace("~0", "~"))
-        match message:
-            case hf.SystemMessage(content=content) | hf.DeveloperMessage(content=content):
-                if not isinstance(content, str):
-                    parts = self._parts(index, content)
-                    content = "".join(part["text"] for part in parts)
-                read: JsonDict = {"role": "system", "content": content}
-            case hf.UserMessage(content=content):
-                read = {"role": "user", "content": self._content(index, content)}
-            case hf.AssistantMessage():
-                read = {"role": "assistant", "content": self._assistant(index, message)}
-            case _:
-                read = self._tool(index, message)
-        self._keys(index, -1, "")
-        self.messages.append({"role": read.pop("role"), "id": assigned_id(index), **read})
+        if unread or self._unread:
+            self._unread = {}
+            for place in unread:
+                parent, _, key = place.rpartition("/")
+                key = key.replace("~1", "/").replace("~0", "~")
+                self._unread.setdefault(parent, []).append(key)
+        message_id = assigned_id(index)
+        kind = type(message)
+        entry: Message
+        if kind is hf.UserMessage:
+            content = message.content
+            if type(content) is not str:
+                content = self._parts(index, content)
+            entry = UserMessage(id=message_id, content=content)
+        elif kind is hf.AssistantMessage:
+            entry = AssistantMessage(id=message_id, content=self._assistant(index, message))
+        elif kind is hf.ToolMessage:
+            entry = self._tool(index, message_id, message)
+        else:  # system or developer: the text of its parts (text blocks) joined
+            content = message.content
+            if type(content) is not str:
+                texts: Any = self._parts(index, content)
+                content = "".join([block.text for block in texts])
+            entry = SystemMessage(id=message_id, content=content)
+        if self._unread:
+            self._keys(index, -1, "")
+        self.entries.append(entry)
 
-    def _content(self, index: int, content: str | list[Any]) -> str | list[JsonDict]:
-        return content if isinstance(content, str) else self._parts(index, content)
-
-    def _assistant(self, index: int, message: hf.AssistantMessage) -> list[JsonDict]:
-        blocks = []
-        thinking = [
-            (key, text)
-            for key, text in (
-                ("reasoning_content", message.reasoning_content),
-                ("thinking", message.thinking),
-            )
-            if text
-        ]
-        for key, _text in thinking[1:]:
-            self._not_read(index, -1, f"/{key}", key_not_read(("messages", index, key)))
-        blocks += [{"type": "thinking", "thinking": text} for _key, text in thinking[:1]]
-        content = message.content
-        if isinstance(content, str):
+    def _assistant(self, index: int, message: hf.AssistantMessage) -> tuple[AssistantBlock, ...]:
+        """Its thinking, its text and its calls, in that order."""
+        blocks: list[AssistantBlock] = []
+        reasoning, thinking = message.reasoning_content, message.thinking
+        if reasoning:
+            blocks.append(ThinkingBlock(thinking=reasoning))
+            if thinking:
+                where = ("messages", index, "thinking")
+                self._not_read(index, -1, "/thinking", key_not_read(where))
+        elif thinking:
+            blocks.append(ThinkingBlock(thinking=thinking))
+        content: Any = message.content
+        if type(content) is str:
             if content:
-                blocks.append({"type": "text", "text": content})
+                blocks.append(TextBlock(text=content))
         elif content is not None:
-            blocks += self._parts(index, content)
-        for position, call in enumerate(message.tool_calls or ()):
-            blocks.append(self._tool_call(index, position, call))
-        return blocks
+            texts: Any = self._parts(index, content)  # text blocks only (TextContent)
+            blocks += texts
+        calls = message.tool_calls
+        if calls:
+            blocks += [
+                self._tool_call(index, position, call) for position, call in enumerate(calls)
+            ]
+        return tuple(blocks)
 
-    def _tool(self, index: int, message: hf.ToolMessage) -> JsonDict:
-        content = self._content(index, message.content)
+    def _tool(self, index: int, message_id: str, message: hf.ToolMessage) -> ToolResultMessage:
+        content: Any = message.content
+        if type(content) is not str:
+            content = self._parts(index, content)
         name = message.name
         call_id, call_name = self._answered_call(message.tool_call_id, name, index)
         if name is None:
@@ -405,31 +454,38 @@ class _Reader:
                 f"{quoted(UNKNOWN_TOOL_NAME)} is used",
             )
             name = UNKNOWN_TOOL_NAME
-        return {
-            "role": "toolResult",
-            "toolCallId": call_id,
-            "toolName": name,
-            "content": content,
-            "isError": False,
-        }
+        return ToolResultMessage(
+            id=message_id, tool_call_id=call_id, tool_name=name, content=content, is_error=False
+        )
 
     # -- calls -------------------------------------------------------------------------
 
-    def _tool_call(self, index: int, position: int, call: hf.ToolCall) -> JsonDict:
+    def _tool_call(self, index: int, position: int, call: hf.ToolCall) -> ToolCallBlock:
+        if self._unread:
+            at = f"/tool_calls/{position}"
+            self._keys(index, -1, at)
+            self._keys(index, -1, f"{at}/function")
         function = call.function
-        at = f"/tool_calls/{position}"
-        self._keys(index, -1, at)
-        self._keys(index, -1, f"{at}/function")
         call_id = call.id
         if call_id is None:
             call_id = self._assigned_call_id(index, position)
         self.pending.add(call_id, function.name)
-        return {
-            "type": "toolCall",
-            "id": call_id,
-            "name": function.name,
-            "arguments": _arguments(function.arguments),
-        }
+        return ToolCallBlock(
+            id=call_id, name=function.name, arguments=self._arguments(function.arguments)
+        )
+
+    def _arguments(self, value: dict[str, Any] | str | None) -> JsonObject:
+        """A call's arguments: a JSON object as it is; JSON text -> ``parse_arguments``
+        (empty or only whitespace: ``{}``), text of anything but an object kept for the
+        IR to refuse (INVALID_TOOL_ARGUMENTS); absent or null -> ``{}``."""
+        if isinstance(value, dict):
+            if self._held is not None:
+                self._held.add(_ARGUMENTS_DEPTH, value)
+            return self.built.object(value)
+        if value is None or is_blank(value):
+            return self.built.fresh({})
+        parsed = parse_arguments(value)
+        return self.built.fresh(parsed) if type(parsed) is dict else self.built.object(parsed)
 
     def _assigned_call_id(self, index: int, position: int) -> str:
         base = f"{assigned_id(index)}-call-{position + 1}"
@@ -457,32 +513,32 @@ class _Reader:
 
     # -- parts -------------------------------------------------------------------------
 
-    def _parts(self, index: int, content: list[Any]) -> list[JsonDict]:
+    def _parts(self, index: int, content: list[Any]) -> tuple[TextBlock | ImageBlock, ...]:
         """Text and image parts -> blocks; any other part is PART_NOT_READ."""
-        blocks = []
+        blocks: list[TextBlock | ImageBlock] = []
         for part_index, part in enumerate(content):
-            at = f"/content/{part_index}"
-            match part:
-                case hf.TextPart(text=text):
-                    block: JsonDict | None = {"type": "text", "text": text}
-                case hf.ImagePart(url=url, image=image):
-                    found = image if url is None else url
-                    block = None
-                    if found is not None:
-                        block = {"type": "image", "source": image_source(found)}
-                        if url is not None and image is not None:
-                            self._unread.setdefault(at, []).append("image")
-                case _:
-                    kind = "image" if type(part) is hf.OtherImagePart else part.type
-                    what = f"a {quoted(kind)} part"
-                    self._not_read(index, part_index, at, not_read(what))
-                    continue
-            if block is None:
-                self._not_read(index, part_index, at, not_read("an image without a URL"))
+            kind = type(part)
+            if kind is hf.TextPart:
+                blocks.append(TextBlock(text=part.text))
+            elif kind is hf.ImagePart and (part.url is not None or part.image is not None):
+                url, image = part.url, part.image
+                blocks.append(ImageBlock(source=_image_source(image if url is None else url)))
+                if url is not None and image is not None:
+                    self._unread.setdefault(f"/content/{part_index}", []).append("image")
+            else:
+                if kind is hf.ImagePart:
+                    what = "an image without a URL"
+                else:
+                    if kind is hf.OtherImagePart and self._held is not None:
+                        self._held.add(_PART_VALUE_DEPTH, part.url)
+                        self._held.add(_PART_VALUE_DEPTH, part.image)
+                    kind_name = "image" if kind is hf.OtherImagePart else part.type
+                    what = f"a {quoted(kind_name)} part"
+                self._not_read(index, part_index, f"/content/{part_index}", not_read(what))
                 continue
-            self._keys(index, part_index, at)
-            blocks.append(block)
-        return blocks
+            if self._unread:
+                self._keys(index, part_index, f"/content/{part_index}")
+        return tuple(blocks)
 
     # -- warnings ----------------------------------------------------------------------
 
@@ -492,7 +548,7 @@ class _Reader:
 
     def _keys(self, index: int, block_index: int, at: str) -> None:
         """PART_NOT_READ for each undeclared key of the object at ``at``."""
-        for key in self._unread.get(at, ()) if self._unread else ():
+        for key in self._unread.get(at, ()):
             where = (*_path(index, at), key)
             self.warnings.add(
                 Code.PART_NOT_READ,
@@ -501,6 +557,19 @@ class _Reader:
                 key_not_read(where),
                 path=to_pointer(where),
             )
+
+
+def _image_source(url: str) -> Base64Source | UrlSource:
+    """The IR source of an image URL: a base64 source for a data URL holding an image the
+    IR takes (an ``image/...`` media type, valid base64), so that an IR base64 image
+    sent as a data URL comes back as it was; else the URL itself."""
+    parsed = parse_data_url(url)
+    if parsed is not None:
+        source = Base64Source(media_type=parsed[0], data=parsed[1])
+        image = UserMessage(id="m", content=(ImageBlock(source=source),))
+        if inspect_message(image).message is not None:
+            return source
+    return UrlSource(url=url)
 
 
 def _path(index: int, at: str) -> Path:
@@ -547,33 +616,18 @@ class _Pending:
         return None
 
 
-def _given_calls(wire: list[Any]) -> tuple[set[str], CallNames]:
-    """Every id the input gives a call, and the names of those calls by id (for a tool
-    message whose id names a call already answered, or a later one). Messages and calls
-    not of the format's shape are left out here and refused when they are read."""
+def _given_calls(messages: list[Any]) -> tuple[set[str], CallNames]:
+    """Every id the decoded messages give a call, and the names of those calls by id
+    (for a tool message whose id names a call already answered, or a later one)."""
     ids: set[str] = set()
     names = CallNames()
-    for index, message in enumerate(wire):
-        calls = message.get("tool_calls") if type(message) is dict else None
-        for call in calls if type(calls) is list else ():
-            function = call.get("function") if type(call) is dict else None
-            call_id = call.get("id") if type(call) is dict else None
-            if type(call_id) is str:
-                ids.add(call_id)
-                name = function.get("name") if type(function) is dict else None
-                if type(name) is str:
-                    names.add(index, call_id, name)
+    for index, message in enumerate(messages):
+        if type(message) is hf.AssistantMessage and message.tool_calls:
+            for call in message.tool_calls:
+                if call.id is not None:
+                    ids.add(call.id)
+                    names.add(index, call.id, call.function.name)
     return ids, names
-
-
-def _arguments(value: dict[str, Any] | str | None) -> object:
-    """A call's arguments: a JSON object as it is; JSON text -> ``parse_arguments``
-    (empty or only whitespace: ``{}``); absent or null -> ``{}``."""
-    if value is None:
-        return {}
-    if isinstance(value, str):
-        return {} if is_blank(value) else parse_arguments(value)
-    return value
 
 
 # --- tools ----------------------------------------------------------------------------------

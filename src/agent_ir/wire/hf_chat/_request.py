@@ -31,7 +31,7 @@ from agent_ir._generated.message_schema import (
 )
 from agent_ir._generated.transcript_schema import ToolDefinition
 from agent_ir._jsonobject import JsonObject
-from agent_ir._paths import Path, to_pointer
+from agent_ir._paths import Path, to_pointer, unescape_segment
 from agent_ir._text import is_blank, quoted
 from agent_ir.validation._diagnostics import ordered
 from agent_ir.validation._explain import inspect_message
@@ -326,8 +326,7 @@ def _read_messages(messages: object) -> _Reader:
         raise WireFormatError(FROM, ("messages",), f"must be an array; it is {describe_json(wire)}")
     decoded = [_decoded_message(index, entry) for index, entry in enumerate(wire)]
     reader = _Reader([found.value for found in decoded], None)
-    for index, found in enumerate(decoded):
-        reader.read(index, found.value, found.unread)
+    reader.read([found.value for found in decoded], [found.unread for found in decoded])
     return reader
 
 
@@ -342,8 +341,7 @@ def _read_at_once(wire: list[Any]) -> _Reader | None:
         return None
     held = Unchecked()
     reader = _Reader(decoded, held)
-    for index, message in enumerate(decoded):
-        reader.read(index, message, ())
+    reader.read(decoded, None)
     return reader if held.exact(("messages",), offset=ARGUMENTS_OFFSET) else None
 
 
@@ -377,40 +375,48 @@ class _Reader:
         self.entries: list[Message] = []
         self.warnings = Warnings("/messages")
         self.built = Built()
-        self.given_ids, self.call_names = _given_calls(messages)
+        self._messages = messages
+        self._given: tuple[set[str], CallNames] | None = None  # _given_calls, when asked
         self.pending = _Pending()
         self._held = held
         self._unread: dict[str, list[str]] = {}  # the message's undeclared keys by parent
 
-    def read(self, index: int, message: Any, unread: tuple[str, ...]) -> None:
-        """Message ``index``, decoded, with the pointers of its undeclared keys."""
-        if unread or self._unread:
-            self._unread = {}
-            for place in unread:
-                parent, _, key = place.rpartition("/")
-                key = key.replace("~1", "/").replace("~0", "~")
-                self._unread.setdefault(parent, []).append(key)
-        message_id = assigned_id(index)
-        kind = type(message)
-        entry: Message
-        if kind is hf.UserMessage:
+    def read(self, messages: list[Any], unread: list[tuple[str, ...]] | None) -> None:
+        """The decoded messages, with the pointers of each one's undeclared keys (None:
+        read at once, none)."""
+        entries = self.entries
+        for index, message in enumerate(messages):
+            if unread is not None:
+                self._enter(unread[index])
+            message_id = assigned_id(index)
+            kind = type(message)
             content = message.content
-            if type(content) is not str:
-                content = self._parts(index, content)
-            entry = UserMessage(id=message_id, content=content)
-        elif kind is hf.AssistantMessage:
-            entry = AssistantMessage(id=message_id, content=self._assistant(index, message))
-        elif kind is hf.ToolMessage:
-            entry = self._tool(index, message_id, message)
-        else:  # system or developer: the text of its parts (text blocks) joined
-            content = message.content
-            if type(content) is not str:
-                texts: Any = self._parts(index, content)
-                content = "".join([block.text for block in texts])
-            entry = SystemMessage(id=message_id, content=content)
-        if self._unread:
-            self._keys(index, -1, "")
-        self.entries.append(entry)
+            entry: Message
+            if kind is hf.AssistantMessage:
+                entry = AssistantMessage(id=message_id, content=self._assistant(index, message))
+            elif kind is hf.ToolMessage:
+                entry = self._tool(index, message_id, message)
+            elif kind is hf.UserMessage:
+                if type(content) is not str:
+                    content = self._parts(index, content)
+                entry = UserMessage(id=message_id, content=content)
+            else:  # system or developer: the text of its parts (text blocks) joined
+                if type(content) is not str:
+                    texts: Any = self._parts(index, content)
+                    content = "".join([block.text for block in texts])
+                entry = SystemMessage(id=message_id, content=content)
+            if self._unread:
+                self._keys(index, -1, "")
+            entries.append(entry)
+
+    def _enter(self, places: tuple[str, ...]) -> None:
+        """Read a message next whose undeclared keys are at ``places`` (pointers)."""
+        if not places and not self._unread:
+            return
+        self._unread = {}
+        for place in places:
+            parent, _, key = place.rpartition("/")
+            self._unread.setdefault(parent, []).append(unescape_segment(key))
 
     def _assistant(self, index: int, message: hf.AssistantMessage) -> tuple[AssistantBlock, ...]:
         """Its thinking, its text and its calls, in that order."""
@@ -432,10 +438,29 @@ class _Reader:
             blocks += texts
         calls = message.tool_calls
         if calls:
-            blocks += [
-                self._tool_call(index, position, call) for position, call in enumerate(calls)
-            ]
+            self._calls(index, calls, blocks)
         return tuple(blocks)
+
+    def _calls(self, index: int, calls: list[hf.ToolCall], blocks: list[AssistantBlock]) -> None:
+        """A message's calls, each a toolCall block added to ``blocks``."""
+        held, built, pending = self._held, self.built, self.pending
+        for position, call in enumerate(calls):
+            if self._unread:
+                at = f"/tool_calls/{position}"
+                self._keys(index, -1, at)
+                self._keys(index, -1, f"{at}/function")
+            function = call.function
+            call_id, name, arguments = call.id, function.name, function.arguments
+            if call_id is None:
+                call_id = self._assigned_call_id(index, position)
+            pending.add(call_id, name)
+            if isinstance(arguments, dict):  # an object, as it is (the common case)
+                if held is not None:
+                    held.add(_ARGUMENTS_DEPTH, arguments)
+                read = built.object(arguments)
+            else:
+                read = self._arguments(arguments)
+            blocks.append(ToolCallBlock(id=call_id, name=name, arguments=read))
 
     def _tool(self, index: int, message_id: str, message: hf.ToolMessage) -> ToolResultMessage:
         content: Any = message.content
@@ -460,28 +485,10 @@ class _Reader:
 
     # -- calls -------------------------------------------------------------------------
 
-    def _tool_call(self, index: int, position: int, call: hf.ToolCall) -> ToolCallBlock:
-        if self._unread:
-            at = f"/tool_calls/{position}"
-            self._keys(index, -1, at)
-            self._keys(index, -1, f"{at}/function")
-        function = call.function
-        call_id = call.id
-        if call_id is None:
-            call_id = self._assigned_call_id(index, position)
-        self.pending.add(call_id, function.name)
-        return ToolCallBlock(
-            id=call_id, name=function.name, arguments=self._arguments(function.arguments)
-        )
-
-    def _arguments(self, value: dict[str, Any] | str | None) -> JsonObject:
-        """A call's arguments: a JSON object as it is; JSON text -> ``parse_arguments``
-        (empty or only whitespace: ``{}``), text of anything but an object kept for the
-        IR to refuse (INVALID_TOOL_ARGUMENTS); absent or null -> ``{}``."""
-        if isinstance(value, dict):
-            if self._held is not None:
-                self._held.add(_ARGUMENTS_DEPTH, value)
-            return self.built.object(value)
+    def _arguments(self, value: str | None) -> JsonObject:
+        """A call's arguments given as JSON text -> ``parse_arguments`` (empty or only
+        whitespace: ``{}``), text of anything but an object kept for the IR to refuse
+        (INVALID_TOOL_ARGUMENTS); absent or null -> ``{}``."""
         if value is None or is_blank(value):
             return self.built.fresh({})
         parsed = parse_arguments(value)
@@ -490,10 +497,11 @@ class _Reader:
     def _assigned_call_id(self, index: int, position: int) -> str:
         base = f"{assigned_id(index)}-call-{position + 1}"
         call_id, suffix = base, 1
-        while call_id in self.given_ids:
+        given_ids = self._given_calls()[0]
+        while call_id in given_ids:
             suffix += 1
             call_id = f"{base}-{suffix}"
-        self.given_ids.add(call_id)
+        given_ids.add(call_id)
         return call_id
 
     def _answered_call(
@@ -505,11 +513,18 @@ class _Reader:
             found = self.pending.take_id(given_id)
             if found is not None:
                 return found
-            return given_id, self.call_names.name(given_id, index)
+            return given_id, self._given_calls()[1].name(given_id, index)
         found = self.pending.take_name(name)
         if found is not None:
             return found
         return f"{assigned_id(index)}-result", None
+
+    def _given_calls(self) -> tuple[set[str], CallNames]:
+        """``_given_calls`` of all the messages, found the first time a call has no id
+        or a result answers no call pending (most rows need neither)."""
+        if self._given is None:
+            self._given = _given_calls(self._messages)
+        return self._given
 
     # -- parts -------------------------------------------------------------------------
 
@@ -596,8 +611,12 @@ class _Pending:
         self._calls.append((call_id, name))
         self._answered.append(False)
         self._all.append(number)
-        self._by_id.setdefault(call_id, deque()).append(number)
-        self._by_name.setdefault(name, deque()).append(number)
+        for queues, key in ((self._by_id, call_id), (self._by_name, name)):
+            queue = queues.get(key)
+            if queue is None:
+                queues[key] = deque((number,))
+            else:
+                queue.append(number)
 
     def take_id(self, call_id: str) -> tuple[str, str] | None:
         """The first call not answered yet of id ``call_id``, now answered."""

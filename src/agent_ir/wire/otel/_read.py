@@ -6,14 +6,39 @@ attributes become one transcript, the ids given and what is warned is told in
 from __future__ import annotations
 
 import json
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Any, Final
 
+from msgspec.structs import replace
+
+from agent_ir._generated.message_schema import (
+    AssistantBlock,
+    AssistantMessage,
+    AudioBlock,
+    Base64Source,
+    DocumentBlock,
+    FileSource,
+    ImageBlock,
+    Message,
+    ServerToolCallBlock,
+    ServerToolResultBlock,
+    StopReason,
+    SystemMessage,
+    TextBlock,
+    ThinkingBlock,
+    ToolCallBlock,
+    ToolResultMessage,
+    UrlSource,
+    UserBlock,
+    UserMessage,
+)
 from agent_ir._generated.transcript_schema import ToolDefinition
+from agent_ir._jsonobject import JsonObject
 from agent_ir._paths import Path, to_pointer, unescape_segment
 from agent_ir._text import is_blank, quoted
-from agent_ir.validation._checks import values_valid
-from agent_ir.validation._convert import convert_messages
+from agent_ir.validation._checks import blocks_of, by_type, values_valid
+from agent_ir.validation._explain import inspect_message
+from agent_ir.wire._built import Built, constraints_hold
 from agent_ir.wire._common import (
     UNKNOWN_TOOL_NAME,
     CallNames,
@@ -21,8 +46,6 @@ from agent_ir.wire._common import (
     Warnings,
     WireMessages,
     assigned_id,
-    fits_ir,
-    ir_messages,
     key_not_read,
     not_read,
     parse_arguments,
@@ -72,18 +95,7 @@ def from_otel(attributes: object) -> WireMessages:
     when a message read is not valid IR (arguments that are not a JSON object:
     INVALID_TOOL_ARGUMENTS) or a tool definition is not (INVALID_TOOL_DEFINITION)."""
     found = _attributes(attributes)
-    # Media are checked against the IR all at once (one fast conversion); only when one
-    # does not fit is the input read again with each checked where it is, to warn there.
-    reader, tools = _read(found, check_media=False)
-    if reader.media and not _all_fit(reader.media):
-        reader, tools = _read(found, check_media=True)
-    return WireMessages(ir_messages(reader.read), reader.warnings.all(), tools)
-
-
-def _read(
-    found: dict[str, Any], *, check_media: bool
-) -> tuple[_Reader, tuple[ToolDefinition, ...] | None]:
-    reader = _Reader(check_media=check_media)
+    reader = _Reader()
     tools = None
     if TOOL_DEFINITIONS in found:
         tools = _read_tools(found[TOOL_DEFINITIONS], reader.warnings)
@@ -95,19 +107,7 @@ def _read(
         if value is not None:
             reasons = found.get(RESPONSE_FINISH_REASONS) if key == OUTPUT_MESSAGES else None
             reader.messages(key, _decoded(decoder, value, key), reasons)
-    return reader, tools
-
-
-def _all_fit(blocks: list[JsonDict]) -> bool:
-    """Whether every media block read is valid IR (a media type and base64 data the IR
-    takes), checked as one user message on the fast path."""
-    probe = [{"role": "user", "id": "m", "content": blocks}]
-    try:
-        return values_valid(convert_messages(probe), probe)
-    except (KeyboardInterrupt, SystemExit):
-        raise
-    except Exception:  # any refusal: read again, block by block
-        return False
+    return WireMessages(reader.built.messages(reader.entries), reader.warnings.all(), tools)
 
 
 def _attributes(attributes: object) -> dict[str, Any]:
@@ -165,16 +165,13 @@ def _split(at: str) -> Path:
 
 
 class _Reader:
-    """Decoded attributes -> IR messages (JSON form) and warnings, pairing results with
+    """Decoded attributes -> IR messages (``Built``) and warnings, pairing results with
     the calls they answer."""
 
-    def __init__(self, *, check_media: bool) -> None:
-        # check_media: each media block checked where it is read (fits_ir), else kept
-        # in ``media`` for one check of them all (``_all_fit``)
-        self.check_media = check_media
-        self.media: list[JsonDict] = []
+    def __init__(self) -> None:
+        self.entries: list[Message] = []
         self.warnings = Warnings()
-        self.read: list[JsonDict] = []
+        self.built = Built()
         self.pending = _Pending()
         self.names = CallNames()
         self._key = ""
@@ -192,7 +189,7 @@ class _Reader:
             at = f"/{part_index}"
             text = self._text(part, part_index, at)
             if text is not None:
-                self._append({"role": "system", "content": text})
+                self._append(SystemMessage, content=text)
             self._keys(part_index, at)
 
     def messages(
@@ -217,12 +214,12 @@ class _Reader:
             for part_index, part in enumerate(message.parts):
                 text = self._text(part, part_index, f"{at}/parts/{part_index}")
                 if text is not None:
-                    self._append({"role": "system", "content": text})
+                    self._append(SystemMessage, content=text)
                 self._keys(part_index, f"{at}/parts/{part_index}")
         elif role in ("user", "tool"):
             self._user_turn(message.parts, at, role == "tool")
         elif role == "assistant":
-            self._append({"role": "assistant", "content": self._assistant(message.parts, at)})
+            self._append(AssistantMessage, content=self._assistant(message.parts, at))
         else:
             self._not_read(-1, at, not_read(f"a message of role {quoted(role)}"))
 
@@ -230,59 +227,62 @@ class _Reader:
         """A user (or tool) message's parts: its results become toolResult messages in
         place, the parts between them user messages (a tool message's other parts are
         PART_NOT_READ)."""
-        blocks: list[JsonDict] = []
+        blocks: list[UserBlock] = []
         for part_index, part in enumerate(parts):
             place = f"{at}/parts/{part_index}"
             if type(part) is otel.ToolCallResponsePart and not part.builtin:
                 self._flush_user(blocks)
                 blocks = []
-                self._append(self._result(part, part_index, place))
+                self._result(part, part_index, place)
             elif is_tool or not isinstance(part, _MEDIA):
                 self._part_not_read(part, part_index, place)
             else:
-                block = self._media(part, part_index, place, ("image", "audio", "document"))
+                block = self._media(part, part_index, place)
                 if block is not None:
                     blocks.append(block)
             self._keys(part_index, place)
         if blocks:
             self._flush_user(blocks)
         elif not parts:  # a user turn of no parts, as to_otel writes an empty content
-            self._append({"role": "user", "content": []})
+            self._append(UserMessage, content=())
 
-    def _flush_user(self, blocks: list[JsonDict]) -> None:
+    def _flush_user(self, blocks: list[UserBlock]) -> None:
         if not blocks:
             return
-        if len(blocks) == 1 and blocks[0]["type"] == "text":
-            self._append({"role": "user", "content": blocks[0]["text"]})
+        first = blocks[0]
+        if len(blocks) == 1 and type(first) is TextBlock:
+            self._append(UserMessage, content=first.text)
         else:
-            self._append({"role": "user", "content": blocks})
+            self._append(UserMessage, content=tuple(blocks))
 
-    def _assistant(self, parts: list[Any], at: str) -> list[JsonDict]:
-        blocks: list[JsonDict] = []
+    def _assistant(self, parts: list[Any], at: str) -> tuple[AssistantBlock, ...]:
+        blocks: list[AssistantBlock] = []
         for part_index, part in enumerate(parts):
             place = f"{at}/parts/{part_index}"
             block = self._assistant_block(part, part_index, place)
             if block is not None:
                 blocks.append(block)
             self._keys(part_index, place)
-        return blocks
+        return tuple(blocks)
 
-    def _assistant_block(self, part: Any, part_index: int, at: str) -> JsonDict | None:
+    def _assistant_block(self, part: Any, part_index: int, at: str) -> AssistantBlock | None:
         match part:
             case otel.TextPart():
                 text = self._text(part, part_index, at)
-                return None if text is None else {"type": "text", "text": text}
+                return None if text is None else TextBlock(text=text)
             case otel.ReasoningPart(content=content) | otel.ThinkingPart(content=content):
                 if content is None:
                     self._not_read(part_index, at, not_read("reasoning without its content"))
                     return None
-                return {"type": "thinking", "thinking": content}
+                return ThinkingBlock(thinking=content)
             case otel.ToolCallRequestPart():
                 return self._call(part, part_index, at)
             case otel.ServerToolCallPart():
                 call_id = part.id or self._added_id(part_index, at)
                 self._server_ids.append(call_id)
-                return self._server_call(call_id, part.name, part.server_tool_call)
+                return self._server_call(
+                    call_id, part.name, self.built.object(part.server_tool_call)
+                )
             case otel.ServerToolCallResponsePart():
                 return self._server_result(part.id, part.server_tool_call_response, part_index, at)
             case otel.ToolCallResponsePart(builtin=True):
@@ -293,18 +293,33 @@ class _Reader:
 
     # -- calls -------------------------------------------------------------------------
 
-    def _call(self, part: otel.ToolCallRequestPart, part_index: int, at: str) -> JsonDict:
+    def _call(
+        self, part: otel.ToolCallRequestPart, part_index: int, at: str
+    ) -> ToolCallBlock | ServerToolCallBlock:
         call_id = part.id or self._added_id(part_index, at)
-        arguments = _arguments(part.arguments)
+        arguments = self._arguments(part.arguments)
         if part.builtin:
             self._server_ids.append(call_id)
             return self._server_call(call_id, part.name, arguments)
         self.pending.add(call_id, part.name)
-        self.names.add(len(self.read), call_id, part.name)
-        return {"type": "toolCall", "id": call_id, "name": part.name, "arguments": arguments}
+        self.names.add(len(self.entries), call_id, part.name)
+        return ToolCallBlock(id=call_id, name=part.name, arguments=arguments)
+
+    def _arguments(self, value: Any) -> JsonObject:
+        """A call's arguments: a JSON object as it is; JSON text -> ``parse_arguments``
+        (empty or only whitespace: ``{}``); absent or null -> ``{}``; anything else as it
+        is (the IR refuses it: INVALID_TOOL_ARGUMENTS)."""
+        if value is None:
+            return self.built.fresh({})
+        if type(value) is str:
+            if is_blank(value):
+                return self.built.fresh({})
+            parsed = parse_arguments(value)
+            return self.built.fresh(parsed) if type(parsed) is dict else self.built.object(parsed)
+        return self.built.object(value)
 
     def _added_id(self, part_index: int, at: str) -> str:
-        call_id = f"{assigned_id(len(self.read))}-call-{part_index + 1}"
+        call_id = f"{assigned_id(len(self.entries))}-call-{part_index + 1}"
         self.warnings.add(
             Code.TOOL_CALL_ID_ADDED,
             self._index,
@@ -314,34 +329,25 @@ class _Reader:
         )
         return call_id
 
-    def _server_call(self, call_id: str, name: str, details: object) -> JsonDict:
-        return {
-            "type": "serverToolCall",
-            "provider": OTEL_PROVIDER,
-            "id": call_id,
-            "name": name,
-            "input": details,
-        }
+    def _server_call(self, call_id: str, name: str, details: JsonObject) -> ServerToolCallBlock:
+        return ServerToolCallBlock(provider=OTEL_PROVIDER, id=call_id, name=name, input=details)
 
     def _server_result(
         self, call_id: str | None, wire: object, part_index: int, at: str
-    ) -> JsonDict | None:
+    ) -> ServerToolResultBlock | None:
         if call_id is None:
             if not self._server_ids:
                 what = "a server-tool result without an id, after no server-tool call"
                 self._not_read(part_index, at, not_read(what))
                 return None
             call_id = self._server_ids[-1]
-        return {
-            "type": "serverToolResult",
-            "provider": OTEL_PROVIDER,
-            "toolCallId": call_id,
-            "wire": wire,
-        }
+        return ServerToolResultBlock(
+            provider=OTEL_PROVIDER, tool_call_id=call_id, wire=self.built.object(wire)
+        )
 
     # -- results -----------------------------------------------------------------------
 
-    def _result(self, part: otel.ToolCallResponsePart, part_index: int, at: str) -> JsonDict:
+    def _result(self, part: otel.ToolCallResponsePart, part_index: int, at: str) -> None:
         call_id, call_name = self._answered(part, part_index, at)
         name = part.name or call_name
         if name is None:
@@ -354,13 +360,13 @@ class _Reader:
                 path=self._pointer(at),
             )
             name = UNKNOWN_TOOL_NAME
-        return {
-            "role": "toolResult",
-            "toolCallId": call_id,
-            "toolName": name,
-            "content": self._result_content(_response(part)),
-            "isError": False,
-        }
+        self._append(
+            ToolResultMessage,
+            tool_call_id=call_id,
+            tool_name=name,
+            content=self._result_content(_response(part)),
+            is_error=False,
+        )
 
     def _answered(
         self, part: otel.ToolCallResponsePart, part_index: int, at: str
@@ -371,7 +377,7 @@ class _Reader:
             found = self.pending.take_id(part.id)
             if found is not None:
                 return found
-            return part.id, self.names.name(part.id, len(self.read))
+            return part.id, self.names.name(part.id, len(self.entries))
         found = self.pending.take_name(part.name)
         if found is not None:
             how = f"of {quoted(part.name)}" if part.name is not None else "(of any name)"
@@ -384,9 +390,9 @@ class _Reader:
                 path=self._pointer(at),
             )
             return found
-        return f"{assigned_id(len(self.read))}-result", None
+        return f"{assigned_id(len(self.entries))}-result", None
 
-    def _result_content(self, response: object) -> str | list[JsonDict]:
+    def _result_content(self, response: object) -> str | tuple[TextBlock | ImageBlock, ...]:
         """A string as it is, null as ``""``, an array of text and image parts as blocks
         (``[]``: none), anything else its compact JSON text."""
         if response is None:
@@ -409,33 +415,20 @@ class _Reader:
             self._not_read(part_index, at, not_read("a text part without its content"))
         return part.content
 
-    def _media(
-        self, part: Any, part_index: int, at: str, kinds: tuple[str, ...]
-    ) -> JsonDict | None:
-        """A text, blob, uri or file part -> its block (of one of ``kinds``), or None with
-        its PART_NOT_READ."""
+    def _media(self, part: Any, part_index: int, at: str) -> UserBlock | None:
+        """A text, blob, uri or file part -> its block, or None with its PART_NOT_READ
+        (no block the IR takes)."""
         if type(part) is otel.TextPart:
             text = self._text(part, part_index, at)
-            return None if text is None else {"type": "text", "text": text}
-        block = self._media_block(part)
-        if block is None or block["type"] not in kinds:
+            return None if text is None else TextBlock(text=text)
+        block = _media_block(part)
+        if block is None or not _fits(block):
             what = f"a {quoted(_kind(part))} part of modality {quoted(_modality(part))}"
             self._not_read(part_index, at, not_read(what))
             return None
         return block
 
-    def _media_block(self, part: Any) -> JsonDict | None:
-        """A blob, uri or file part -> its block when the IR takes it (checked here, or
-        kept for ``_all_fit``)."""
-        block = _media_block(part)
-        if block is None:
-            return None
-        if self.check_media:
-            return block if fits_ir(block) else None
-        self.media.append(block)
-        return block
-
-    def _result_blocks(self, response: list[Any]) -> list[JsonDict] | None:
+    def _result_blocks(self, response: list[Any]) -> tuple[TextBlock | ImageBlock, ...] | None:
         """An array of text and image parts -> a tool result's blocks; None when it is
         anything else (the result is then its JSON text)."""
         try:
@@ -444,16 +437,16 @@ class _Reader:
             return None
         if decoded.unread or decoded.unknown:
             return None
-        blocks = []
+        blocks: list[TextBlock | ImageBlock] = []
         for part in decoded.value:
             if type(part) is otel.TextPart and part.content is not None:
-                blocks.append({"type": "text", "text": part.content})
+                blocks.append(TextBlock(text=part.content))
                 continue
-            block = self._media_block(part) if isinstance(part, _MEDIA[1:]) else None
-            if block is None or block["type"] != "image":
+            block = _media_block(part) if isinstance(part, _MEDIA[1:]) else None
+            if type(block) is not ImageBlock or not _fits(block):
                 return None
             blocks.append(block)
-        return blocks
+        return tuple(blocks)
 
     def _part_not_read(self, part: Any, part_index: int, at: str) -> None:
         self._not_read(part_index, at, not_read(f"a {quoted(_kind(part))} part here"))
@@ -478,13 +471,13 @@ class _Reader:
             path = at if at.startswith(f"/{RESPONSE_FINISH_REASONS}") else self._pointer(at)
             self.warnings.add(Code.PART_NOT_READ, index, -1, not_read(what), path=path)
             return
-        self.read[-1]["stopReason"] = stop
+        # the assistant message just read
+        self.entries[-1] = replace(self.entries[-1], stop_reason=StopReason(stop))
 
     # -- what is read ------------------------------------------------------------------
 
-    def _append(self, message: JsonDict) -> None:
-        message = {"role": message.pop("role"), "id": assigned_id(len(self.read)), **message}
-        self.read.append(message)
+    def _append(self, kind: Callable[..., Message], **fields: Any) -> None:
+        self.entries.append(kind(id=assigned_id(len(self.entries)), **fields))
 
     def _pointer(self, at: str) -> str:
         return f"/{self._key}{at}"
@@ -505,6 +498,16 @@ class _Reader:
             )
 
 
+def _fits(block: UserBlock) -> bool:
+    """Whether a media block read is valid IR (a media type and base64 data the IR takes,
+    a URL or file id it takes), checked as a message holding it would be."""
+    probe = UserMessage(id="m", content=(block,))
+    blocks = by_type(blocks_of([probe]))
+    if values_valid([probe], None, blocks=blocks) and constraints_hold([probe], blocks):
+        return True
+    return inspect_message(probe).message is not None
+
+
 def _kind(part: Any) -> str:
     """A decoded part's type: its tag, or the type of a part the declaration does not know."""
     kind: str = part.type if type(part) is Unread else type(part).__struct_config__.tag
@@ -513,17 +516,6 @@ def _kind(part: Any) -> str:
 
 def _response(part: otel.ToolCallResponsePart) -> Any:
     return part.response if part.response is not None else part.result
-
-
-def _arguments(value: Any) -> object:
-    """A call's arguments: a JSON object as it is; JSON text -> ``parse_arguments``
-    (empty or only whitespace: ``{}``); absent or null -> ``{}``; anything else as it is
-    (the IR refuses it: INVALID_TOOL_ARGUMENTS)."""
-    if value is None:
-        return {}
-    if type(value) is str:
-        return {} if is_blank(value) else parse_arguments(value)
-    return value
 
 
 _MODALITY_OF_TYPE = {"image": "image", "audio": "audio"}
@@ -539,22 +531,26 @@ def _modality(part: Any) -> str:
     return _MODALITY_OF_TYPE.get(prefix, "document")
 
 
-def _media_block(part: Any) -> JsonDict | None:
+def _media_block(part: Any) -> ImageBlock | AudioBlock | DocumentBlock | None:
     """A blob, uri or file part -> an image, audio or document block; None when the IR
     has none (video, an image by file id, audio by URI...)."""
     modality = _modality(part)
-    if modality not in ("image", "audio", "document"):
-        return None
     match part:
         case otel.BlobPart(mime_type=str(media_type), content=data):
-            source: JsonDict = {"type": "base64", "mediaType": media_type, "data": data}
-        case otel.UriPart(uri=uri) if modality != "audio":
-            source = {"type": "url", "url": uri}
+            source = Base64Source(media_type=media_type, data=data)
+            if modality == "image":
+                return ImageBlock(source=source)
+            if modality == "audio":
+                return AudioBlock(source=source)
+            if modality == "document":
+                return DocumentBlock(source=source)
+        case otel.UriPart(uri=uri) if modality == "image":
+            return ImageBlock(source=UrlSource(url=uri))
+        case otel.UriPart(uri=uri) if modality == "document":
+            return DocumentBlock(source=UrlSource(url=uri))
         case otel.FilePart(file_id=file_id) if modality == "document":
-            source = {"type": "file", "fileId": file_id}
-        case _:
-            return None
-    return {"type": modality, "source": source}
+            return DocumentBlock(source=FileSource(file_id=file_id))
+    return None
 
 
 # --- tools ----------------------------------------------------------------------------------

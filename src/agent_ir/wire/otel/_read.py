@@ -7,8 +7,13 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable, Mapping
+from functools import cache
+from itertools import chain
+from operator import attrgetter
 from typing import Any, Final
 
+import msgspec
+from msgspec import inspect as mi
 from msgspec.structs import replace
 
 from agent_ir._generated.message_schema import (
@@ -43,6 +48,7 @@ from agent_ir.wire._common import (
     UNKNOWN_TOOL_NAME,
     CallNames,
     ConversionWarningCode,
+    Unchecked,
     Warnings,
     WireMessages,
     assigned_id,
@@ -50,6 +56,7 @@ from agent_ir.wire._common import (
     not_read,
     parse_arguments,
     read_wire,
+    unchecked_wire,
 )
 from agent_ir.wire._decode import Decoder, Unread, WireError, describe_json, must_be, refused
 from agent_ir.wire._tools import checked_definitions, definition
@@ -82,6 +89,11 @@ _INPUT: Final = Decoder(otel.InputMessages)
 _OUTPUT: Final = Decoder(otel.OutputMessages)
 _TOOLS: Final = Decoder(otel.ToolDefinitions)
 _PARTS: Final = Decoder(list[otel.MessagePart])
+_SHAPES: Final = {
+    SYSTEM_INSTRUCTIONS: otel.SystemInstructions,
+    INPUT_MESSAGES: otel.InputMessages,
+    OUTPUT_MESSAGES: otel.OutputMessages,
+}
 _MEDIA: Final = (otel.TextPart, otel.BlobPart, otel.UriPart, otel.FilePart)
 
 
@@ -145,7 +157,14 @@ def _parsed(key: str, text: str) -> Any:
 
 def _decoded(decoder: Decoder, value: Any, key: str) -> tuple[list[Any], dict[str, list[str]]]:
     """Attribute ``key`` decoded, and the pointers (from the attribute) of its undeclared
-    keys, by the pointer of the object holding them."""
+    keys, by the pointer of the object holding them: at once when it may be read
+    unchecked and is of its declared shape (``_at_once``), else from ``read_wire``'s
+    checked value, which reports the first value not of its shape or names what the
+    declaration does not know."""
+    if key != TOOL_DEFINITIONS:
+        at_once = _at_once(value, key)
+        if at_once is not None:
+            return at_once, {}
     offset = PARAMETERS_OFFSET if key == TOOL_DEFINITIONS else ARGUMENTS_OFFSET
     wire = read_wire(FROM, value, (key,), offset=offset)
     try:
@@ -157,6 +176,49 @@ def _decoded(decoder: Decoder, value: Any, key: str) -> tuple[list[Any], dict[st
         parent, _, name = place.rpartition("/")
         unread.setdefault(parent, []).append(unescape_segment(name))
     return decoded.value, unread
+
+
+def _at_once(value: Any, key: str) -> list[Any] | None:
+    """Attribute ``key`` (system instructions or messages) decoded with one
+    ``msgspec.convert`` of its declaration, when ``unchecked_wire`` takes it and the
+    values msgspec takes as they are, or checks less than ``read_wire`` (free JSON,
+    numbers: ``_loose``), are what ``read_wire`` takes as they are; else None."""
+    unchecked = unchecked_wire(value)
+    if unchecked is None:
+        return None
+    try:
+        decoded: list[Any] = msgspec.convert(unchecked, _SHAPES[key])
+    except Exception:  # not of its shape, or a key msgspec refuses: read checked
+        return None
+    if key == SYSTEM_INSTRUCTIONS:  # <key>/<j>/<field>
+        parts, depth = decoded, 2
+    else:  # <key>/<i>/parts/<j>/<field>
+        parts, depth = list(chain.from_iterable([message.parts for message in decoded])), 4
+    held = Unchecked()
+    for kind, group in by_type(parts).items():
+        for getter in _loose(kind):
+            for found in map(getter, group):
+                if found is not None:
+                    held.add(depth, found)
+    return decoded if held.exact((key,), offset=ARGUMENTS_OFFSET) else None
+
+
+@cache
+def _loose(kind: type) -> tuple[Callable[[Any], Any], ...]:
+    """Getters of the fields of a part declaration whose values msgspec converts as they
+    are or checks less than ``read_wire`` does: free JSON (``Any``, objects of it) and
+    numbers (``read_wire`` takes only finite floats and writable ints)."""
+    info = mi.type_info(kind)
+    fields = info.fields if isinstance(info, mi.StructType) else ()
+    return tuple(attrgetter(field.name) for field in fields if _is_loose(field.type))
+
+
+def _is_loose(kind: mi.Type) -> bool:
+    if isinstance(kind, mi.Metadata):
+        return _is_loose(kind.type)
+    if isinstance(kind, mi.UnionType):
+        return any(map(_is_loose, kind.types))
+    return isinstance(kind, (mi.AnyType, mi.DictType, mi.ListType, mi.IntType, mi.FloatType))
 
 
 def _split(at: str) -> Path:

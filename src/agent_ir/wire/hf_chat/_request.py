@@ -597,42 +597,57 @@ def _path(index: int, at: str) -> Path:
 class _Pending:
     """The calls not answered yet, in order, found by id, by name or first of all, each
     in constant time (amortized): each call is a number; the queues hold the numbers
-    in order and an answered call is dropped from the others when it comes up."""
+    in order and an answered call is dropped from the others when it comes up. A queue
+    is filled with the calls added since it was last asked for, when asked for (most
+    results name their call's id: the queues by name are then never built)."""
 
     def __init__(self) -> None:
         self._calls: list[tuple[str, str]] = []
-        self._answered: list[bool] = []
+        self._answered: set[int] = set()
         self._all: deque[int] = deque()
         self._by_id: dict[str, deque[int]] = {}
         self._by_name: dict[str, deque[int]] = {}
+        self._ids_queued = 0  # the calls in the queues by id
+        self._names_queued = 0  # the calls in _all and the queues by name
 
     def add(self, call_id: str, name: str) -> None:
-        number = len(self._calls)
         self._calls.append((call_id, name))
-        self._answered.append(False)
-        self._all.append(number)
-        for queues, key in ((self._by_id, call_id), (self._by_name, name)):
-            queue = queues.get(key)
-            if queue is None:
-                queues[key] = deque((number,))
-            else:
-                queue.append(number)
 
     def take_id(self, call_id: str) -> tuple[str, str] | None:
         """The first call not answered yet of id ``call_id``, now answered."""
+        if self._ids_queued < len(self._calls):
+            self._ids_queued = _queue(self._by_id, self._calls, self._ids_queued, 0)
         return self._take(self._by_id.get(call_id))
 
     def take_name(self, name: str | None) -> tuple[str, str] | None:
         """The first call not answered yet of ``name`` (None: of any name), now answered."""
+        if self._names_queued < len(self._calls):
+            self._all.extend(range(self._names_queued, len(self._calls)))
+            self._names_queued = _queue(self._by_name, self._calls, self._names_queued, 1)
         return self._take(self._all if name is None else self._by_name.get(name))
 
     def _take(self, queue: deque[int] | None) -> tuple[str, str] | None:
         while queue:
             number = queue.popleft()
-            if not self._answered[number]:
-                self._answered[number] = True
+            if number not in self._answered:
+                self._answered.add(number)
                 return self._calls[number]
         return None
+
+
+def _queue(
+    queues: dict[str, deque[int]], calls: list[tuple[str, str]], start: int, field: int
+) -> int:
+    """The calls from number ``start`` added to ``queues``, by their id (``field`` 0) or
+    name (1); the number of calls queued."""
+    for number in range(start, len(calls)):
+        key = calls[number][field]
+        queue = queues.get(key)
+        if queue is None:
+            queues[key] = deque((number,))
+        else:
+            queue.append(number)
+    return len(calls)
 
 
 def _given_calls(messages: list[Any]) -> tuple[set[str], CallNames]:

@@ -14,7 +14,6 @@ from typing import Any, Final
 
 import msgspec
 from msgspec import inspect as mi
-from msgspec.structs import replace
 
 from agent_ir._generated.message_schema import (
     AssistantBlock,
@@ -89,6 +88,7 @@ _INPUT: Final = Decoder(otel.InputMessages)
 _OUTPUT: Final = Decoder(otel.OutputMessages)
 _TOOLS: Final = Decoder(otel.ToolDefinitions)
 _PARTS: Final = Decoder(list[otel.MessagePart])
+_STOP_REASONS: Final = {reason: StopReason(stop) for reason, stop in STOP_REASONS.items()}
 _SHAPES: Final = {
     SYSTEM_INSTRUCTIONS: otel.SystemInstructions,
     INPUT_MESSAGES: otel.InputMessages,
@@ -197,9 +197,8 @@ def _at_once(value: Any, key: str) -> list[Any] | None:
     held = Unchecked()
     for kind, group in by_type(parts).items():
         for getter in _loose(kind):
-            for found in map(getter, group):
-                if found is not None:
-                    held.add(depth, found)
+            # the values at ``depth``, as the items of one list a level above them
+            held.add(depth - 1, list(map(getter, group)))
     return decoded if held.exact((key,), offset=ARGUMENTS_OFFSET) else None
 
 
@@ -228,14 +227,19 @@ def _split(at: str) -> Path:
 
 class _Reader:
     """Decoded attributes -> IR messages (``Built``) and warnings, pairing results with
-    the calls they answer."""
+    the calls they answer.
+
+    A part is named by ``prefix`` (the pointer of its list, with the slash after it)
+    and its index; its pointer is made only for a warning."""
 
     def __init__(self) -> None:
         self.entries: list[Message] = []
         self.warnings = Warnings()
         self.built = Built()
         self.pending = _Pending()
-        self.names = CallNames()
+        self._names = CallNames()
+        self._calls: list[tuple[int, str, str]] = []  # (message position, id, name)
+        self._named = 0  # the calls in _names
         self._key = ""
         self._unread: dict[str, list[str]] = {}
         self._index = 0
@@ -247,12 +251,7 @@ class _Reader:
     def system_instructions(self, decoded: tuple[list[Any], dict[str, list[str]]]) -> None:
         parts, self._unread = decoded
         self._key, self._index = SYSTEM_INSTRUCTIONS, 0
-        for part_index, part in enumerate(parts):
-            at = f"/{part_index}"
-            text = self._text(part, part_index, at)
-            if text is not None:
-                self._append(SystemMessage, content=text)
-            self._keys(part_index, at)
+        self._system_parts(parts, "/")
 
     def messages(
         self, key: str, decoded: tuple[list[Any], dict[str, list[str]]], reasons: object
@@ -261,114 +260,147 @@ class _Reader:
         self._key = key
         for index, message in enumerate(messages):
             self._index = index
-            self._message(message, f"/{index}")
-            self._finish(message, index, reasons)
-            self._keys(-1, f"/{index}")
+            self._message(message, index, reasons)
+            if self._unread:
+                self._keys(-1, f"/{index}")
 
     # -- messages ----------------------------------------------------------------------
 
-    def _message(self, message: Any, at: str) -> None:
+    def _message(self, message: Any, index: int, reasons: object) -> None:
+        """Message ``index``, then its finish reason (an assistant message's stopReason,
+        read after its parts)."""
         role = message.role
-        self._server_ids = []
+        if self._server_ids:
+            self._server_ids = []
         if message.name is not None:
-            self._not_read(-1, f"{at}/name", key_not_read((self._key, *_split(f"{at}/name"))))
-        if role == "system":
-            for part_index, part in enumerate(message.parts):
-                text = self._text(part, part_index, f"{at}/parts/{part_index}")
-                if text is not None:
-                    self._append(SystemMessage, content=text)
-                self._keys(part_index, f"{at}/parts/{part_index}")
-        elif role in ("user", "tool"):
-            self._user_turn(message.parts, at, role == "tool")
-        elif role == "assistant":
-            self._append(AssistantMessage, content=self._assistant(message.parts, at))
+            where = (self._key, index, "name")
+            self._not_read(-1, f"/{index}/name", key_not_read(where))
+        prefix = f"/{index}/parts/"
+        finished = message.finish_reason is not None or reasons is not None
+        if role == "assistant":
+            content = self._assistant(message.parts, prefix)
+            stop = self._finish(message, index, reasons) if finished else None
+            message_id = assigned_id(len(self.entries))
+            self.entries.append(AssistantMessage(id=message_id, content=content, stop_reason=stop))
+            return
+        if role in ("user", "tool"):
+            text = None if role == "tool" or self._unread else _one_text(message.parts)
+            if text is not None:  # the common case, at once
+                self.entries.append(UserMessage(id=assigned_id(len(self.entries)), content=text))
+            else:
+                self._user_turn(message.parts, prefix, role == "tool")
+        elif role == "system":
+            self._system_parts(message.parts, prefix)
         else:
-            self._not_read(-1, at, not_read(f"a message of role {quoted(role)}"))
+            self._not_read(-1, f"/{index}", not_read(f"a message of role {quoted(role)}"))
+        if finished:
+            self._finish(message, index, reasons)
 
-    def _user_turn(self, parts: list[Any], at: str, is_tool: bool) -> None:
+    def _system_parts(self, parts: list[Any], prefix: str) -> None:
+        """System instructions: each text part one system message."""
+        for part_index, part in enumerate(parts):
+            text = self._text(part, part_index, prefix)
+            if text is not None:
+                self.entries.append(SystemMessage(id=assigned_id(len(self.entries)), content=text))
+            if self._unread:
+                self._keys(part_index, f"{prefix}{part_index}")
+
+    def _user_turn(self, parts: list[Any], prefix: str, is_tool: bool) -> None:
         """A user (or tool) message's parts: its results become toolResult messages in
         place, the parts between them user messages (a tool message's other parts are
         PART_NOT_READ)."""
         blocks: list[UserBlock] = []
         for part_index, part in enumerate(parts):
-            place = f"{at}/parts/{part_index}"
-            if type(part) is otel.ToolCallResponsePart and not part.builtin:
+            kind = type(part)
+            if kind is otel.ToolCallResponsePart and not part.builtin:
                 self._flush_user(blocks)
                 blocks = []
-                self._result(part, part_index, place)
+                self._result(part, part_index, prefix)
+            elif kind is otel.TextPart and not is_tool and part.content is not None:
+                blocks.append(TextBlock(text=part.content))  # the common case, at once
             elif is_tool or not isinstance(part, _MEDIA):
-                self._part_not_read(part, part_index, place)
+                self._part_not_read(part, part_index, prefix)
             else:
-                block = self._media(part, part_index, place)
+                block = self._media(part, part_index, prefix)
                 if block is not None:
                     blocks.append(block)
-            self._keys(part_index, place)
+            if self._unread:
+                self._keys(part_index, f"{prefix}{part_index}")
         if blocks:
             self._flush_user(blocks)
         elif not parts:  # a user turn of no parts, as to_otel writes an empty content
-            self._append(UserMessage, content=())
+            self.entries.append(UserMessage(id=self._next_id(), content=()))
 
     def _flush_user(self, blocks: list[UserBlock]) -> None:
         if not blocks:
             return
         first = blocks[0]
         if len(blocks) == 1 and type(first) is TextBlock:
-            self._append(UserMessage, content=first.text)
+            self.entries.append(UserMessage(id=self._next_id(), content=first.text))
         else:
-            self._append(UserMessage, content=tuple(blocks))
+            self.entries.append(UserMessage(id=self._next_id(), content=tuple(blocks)))
 
-    def _assistant(self, parts: list[Any], at: str) -> tuple[AssistantBlock, ...]:
+    def _assistant(self, parts: list[Any], prefix: str) -> tuple[AssistantBlock, ...]:
         blocks: list[AssistantBlock] = []
         for part_index, part in enumerate(parts):
-            place = f"{at}/parts/{part_index}"
-            block = self._assistant_block(part, part_index, place)
-            if block is not None:
-                blocks.append(block)
-            self._keys(part_index, place)
+            kind = type(part)
+            if kind is otel.TextPart and part.content is not None:
+                blocks.append(TextBlock(text=part.content))  # the common case, at once
+            elif kind is otel.ToolCallRequestPart:
+                blocks.append(self._call(part, part_index, prefix))
+            else:
+                block = self._assistant_block(part, part_index, prefix)
+                if block is not None:
+                    blocks.append(block)
+            if self._unread:
+                self._keys(part_index, f"{prefix}{part_index}")
         return tuple(blocks)
 
-    def _assistant_block(self, part: Any, part_index: int, at: str) -> AssistantBlock | None:
+    def _assistant_block(self, part: Any, part_index: int, prefix: str) -> AssistantBlock | None:
         match part:
             case otel.TextPart():
-                text = self._text(part, part_index, at)
+                text = self._text(part, part_index, prefix)
                 return None if text is None else TextBlock(text=text)
             case otel.ReasoningPart(content=content) | otel.ThinkingPart(content=content):
                 if content is None:
-                    self._not_read(part_index, at, not_read("reasoning without its content"))
+                    what = not_read("reasoning without its content")
+                    self._not_read(part_index, f"{prefix}{part_index}", what)
                     return None
                 return ThinkingBlock(thinking=content)
-            case otel.ToolCallRequestPart():
-                return self._call(part, part_index, at)
             case otel.ServerToolCallPart():
-                call_id = part.id or self._added_id(part_index, at)
+                call_id = part.id or self._added_id(part_index, prefix)
                 self._server_ids.append(call_id)
-                return self._server_call(
-                    call_id, part.name, self.built.object(part.server_tool_call)
-                )
+                details = self.built.object(part.server_tool_call)
+                return self._server_call(call_id, part.name, details)
             case otel.ServerToolCallResponsePart():
-                return self._server_result(part.id, part.server_tool_call_response, part_index, at)
+                wire = part.server_tool_call_response
+                return self._server_result(part.id, wire, part_index, prefix)
             case otel.ToolCallResponsePart(builtin=True):
                 wire = {"type": part.name or "tool_call_response", "result": _response(part)}
-                return self._server_result(part.id, wire, part_index, at)
-        self._part_not_read(part, part_index, at)
+                return self._server_result(part.id, wire, part_index, prefix)
+        self._part_not_read(part, part_index, prefix)
         return None
 
     # -- calls -------------------------------------------------------------------------
 
     def _call(
-        self, part: otel.ToolCallRequestPart, part_index: int, at: str
+        self, part: otel.ToolCallRequestPart, part_index: int, prefix: str
     ) -> ToolCallBlock | ServerToolCallBlock:
-        call_id = part.id or self._added_id(part_index, at)
-        arguments = self._arguments(part.arguments)
+        call_id = part.id or self._added_id(part_index, prefix)
+        arguments = part.arguments
+        if type(arguments) is dict:  # an object, as it is (the common case)
+            read = self.built.object(arguments)
+        else:
+            read = self._arguments(arguments)
         if part.builtin:
             self._server_ids.append(call_id)
-            return self._server_call(call_id, part.name, arguments)
+            return self._server_call(call_id, part.name, read)
         self.pending.add(call_id, part.name)
-        self.names.add(len(self.entries), call_id, part.name)
-        return ToolCallBlock(id=call_id, name=part.name, arguments=arguments)
+        self._calls.append((len(self.entries), call_id, part.name))
+        return ToolCallBlock(id=call_id, name=part.name, arguments=read)
 
     def _arguments(self, value: Any) -> JsonObject:
-        """A call's arguments: a JSON object as it is; JSON text -> ``parse_arguments``
+        """A call's arguments that are not an object: JSON text -> ``parse_arguments``
         (empty or only whitespace: ``{}``); absent or null -> ``{}``; anything else as it
         is (the IR refuses it: INVALID_TOOL_ARGUMENTS)."""
         if value is None:
@@ -380,14 +412,14 @@ class _Reader:
             return self.built.fresh(parsed) if type(parsed) is dict else self.built.object(parsed)
         return self.built.object(value)
 
-    def _added_id(self, part_index: int, at: str) -> str:
+    def _added_id(self, part_index: int, prefix: str) -> str:
         call_id = f"{assigned_id(len(self.entries))}-call-{part_index + 1}"
         self.warnings.add(
             Code.TOOL_CALL_ID_ADDED,
             self._index,
             part_index,
             f"a call without an id is given the id {quoted(call_id)}",
-            path=self._pointer(at),
+            path=self._pointer(f"{prefix}{part_index}"),
         )
         return call_id
 
@@ -395,12 +427,12 @@ class _Reader:
         return ServerToolCallBlock(provider=OTEL_PROVIDER, id=call_id, name=name, input=details)
 
     def _server_result(
-        self, call_id: str | None, wire: object, part_index: int, at: str
+        self, call_id: str | None, wire: object, part_index: int, prefix: str
     ) -> ServerToolResultBlock | None:
         if call_id is None:
             if not self._server_ids:
                 what = "a server-tool result without an id, after no server-tool call"
-                self._not_read(part_index, at, not_read(what))
+                self._not_read(part_index, f"{prefix}{part_index}", not_read(what))
                 return None
             call_id = self._server_ids[-1]
         return ServerToolResultBlock(
@@ -409,8 +441,8 @@ class _Reader:
 
     # -- results -----------------------------------------------------------------------
 
-    def _result(self, part: otel.ToolCallResponsePart, part_index: int, at: str) -> None:
-        call_id, call_name = self._answered(part, part_index, at)
+    def _result(self, part: otel.ToolCallResponsePart, part_index: int, prefix: str) -> None:
+        call_id, call_name = self._answered(part, part_index, prefix)
         name = part.name or call_name
         if name is None:
             self.warnings.add(
@@ -419,19 +451,23 @@ class _Reader:
                 part_index,
                 f"no tool call has id {quoted(call_id)}: the tool name "
                 f"{quoted(UNKNOWN_TOOL_NAME)} is used",
-                path=self._pointer(at),
+                path=self._pointer(f"{prefix}{part_index}"),
             )
             name = UNKNOWN_TOOL_NAME
-        self._append(
-            ToolResultMessage,
-            tool_call_id=call_id,
-            tool_name=name,
-            content=self._result_content(_response(part)),
-            is_error=False,
+        response = _response(part)
+        content = response if type(response) is str else self._result_content(response)
+        self.entries.append(
+            ToolResultMessage(
+                id=self._next_id(),
+                tool_call_id=call_id,
+                tool_name=name,
+                content=content,
+                is_error=False,
+            )
         )
 
     def _answered(
-        self, part: otel.ToolCallResponsePart, part_index: int, at: str
+        self, part: otel.ToolCallResponsePart, part_index: int, prefix: str
     ) -> tuple[str, str | None]:
         """The id and name of the call a result answers, taken off the calls not answered
         yet (the declaration's ``ToolCallResponsePart``)."""
@@ -439,7 +475,7 @@ class _Reader:
             found = self.pending.take_id(part.id)
             if found is not None:
                 return found
-            return part.id, self.names.name(part.id, len(self.entries))
+            return part.id, self._call_names().name(part.id, len(self.entries))
         found = self.pending.take_name(part.name)
         if found is not None:
             how = f"of {quoted(part.name)}" if part.name is not None else "(of any name)"
@@ -449,10 +485,17 @@ class _Reader:
                 part_index,
                 f"a response without an id answers the earliest unanswered call {how}: "
                 f"{quoted(found[0])}",
-                path=self._pointer(at),
+                path=self._pointer(f"{prefix}{part_index}"),
             )
             return found
         return f"{assigned_id(len(self.entries))}-result", None
+
+    def _call_names(self) -> CallNames:
+        """The calls read so far, by id (made when a result's id names no call pending)."""
+        for position, call_id, name in self._calls[self._named :]:
+            self._names.add(position, call_id, name)
+        self._named = len(self._calls)
+        return self._names
 
     def _result_content(self, response: object) -> str | tuple[TextBlock | ImageBlock, ...]:
         """A string as it is, null as ``""``, an array of text and image parts as blocks
@@ -469,24 +512,25 @@ class _Reader:
 
     # -- parts -------------------------------------------------------------------------
 
-    def _text(self, part: Any, part_index: int, at: str) -> str | None:
+    def _text(self, part: Any, part_index: int, prefix: str) -> str | None:
         if type(part) is not otel.TextPart:
-            self._part_not_read(part, part_index, at)
+            self._part_not_read(part, part_index, prefix)
             return None
         if part.content is None:
-            self._not_read(part_index, at, not_read("a text part without its content"))
+            what = not_read("a text part without its content")
+            self._not_read(part_index, f"{prefix}{part_index}", what)
         return part.content
 
-    def _media(self, part: Any, part_index: int, at: str) -> UserBlock | None:
+    def _media(self, part: Any, part_index: int, prefix: str) -> UserBlock | None:
         """A text, blob, uri or file part -> its block, or None with its PART_NOT_READ
         (no block the IR takes)."""
         if type(part) is otel.TextPart:
-            text = self._text(part, part_index, at)
+            text = self._text(part, part_index, prefix)
             return None if text is None else TextBlock(text=text)
         block = _media_block(part)
         if block is None or not _fits(block):
             what = f"a {quoted(_kind(part))} part of modality {quoted(_modality(part))}"
-            self._not_read(part_index, at, not_read(what))
+            self._not_read(part_index, f"{prefix}{part_index}", not_read(what))
             return None
         return block
 
@@ -510,14 +554,17 @@ class _Reader:
             blocks.append(block)
         return tuple(blocks)
 
-    def _part_not_read(self, part: Any, part_index: int, at: str) -> None:
-        self._not_read(part_index, at, not_read(f"a {quoted(_kind(part))} part here"))
+    def _part_not_read(self, part: Any, part_index: int, prefix: str) -> None:
+        what = not_read(f"a {quoted(_kind(part))} part here")
+        self._not_read(part_index, f"{prefix}{part_index}", what)
 
     # -- finish reasons ----------------------------------------------------------------
 
     def _finish(
         self, message: otel.ChatMessage | otel.OutputMessage, index: int, reasons: object
-    ) -> None:
+    ) -> StopReason | None:
+        """An assistant message's stopReason, from its finish reason or the span's;
+        PART_NOT_READ for one of another message or one the IR has no value for."""
         reason: object = message.finish_reason
         at = f"/{index}/finish_reason"
         if reason is None and type(reasons) is list and index < len(reasons):
@@ -526,20 +573,19 @@ class _Reader:
         if reason is None or message.role != "assistant":
             if reason is not None:
                 self._not_read(-1, at, key_not_read((self._key, *_split(at))))
-            return
-        stop = STOP_REASONS.get(reason) if type(reason) is str else None
+            return None
+        stop = _STOP_REASONS.get(reason) if type(reason) is str else None
         if stop is None:
             what = f"the finish reason {quoted(reason)}"
             path = at if at.startswith(f"/{RESPONSE_FINISH_REASONS}") else self._pointer(at)
             self.warnings.add(Code.PART_NOT_READ, index, -1, not_read(what), path=path)
-            return
-        # the assistant message just read
-        self.entries[-1] = replace(self.entries[-1], stop_reason=StopReason(stop))
+        return stop
 
     # -- what is read ------------------------------------------------------------------
 
-    def _append(self, kind: Callable[..., Message], **fields: Any) -> None:
-        self.entries.append(kind(id=assigned_id(len(self.entries)), **fields))
+    def _next_id(self) -> str:
+        """The id of the next message read."""
+        return assigned_id(len(self.entries))
 
     def _pointer(self, at: str) -> str:
         return f"/{self._key}{at}"
@@ -549,7 +595,7 @@ class _Reader:
 
     def _keys(self, part_index: int, at: str) -> None:
         """PART_NOT_READ for each undeclared key of the object at ``at``."""
-        for key in self._unread.get(at, ()) if self._unread else ():
+        for key in self._unread.get(at, ()):
             where = (self._key, *_split(at), key)
             self.warnings.add(
                 Code.PART_NOT_READ,
@@ -558,6 +604,16 @@ class _Reader:
                 key_not_read(where),
                 path=to_pointer(where),
             )
+
+
+def _one_text(parts: list[Any]) -> str | None:
+    """The text of a user turn of one text part (with its content), else None."""
+    if len(parts) == 1:
+        part = parts[0]
+        if type(part) is otel.TextPart:
+            text: str | None = part.content
+            return text
+    return None
 
 
 def _fits(block: UserBlock) -> bool:

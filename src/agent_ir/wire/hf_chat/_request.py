@@ -326,7 +326,7 @@ def _read_messages(messages: object) -> _Reader:
         raise WireFormatError(FROM, ("messages",), f"must be an array; it is {describe_json(wire)}")
     decoded = [_decoded_message(index, entry) for index, entry in enumerate(wire)]
     reader = _Reader([found.value for found in decoded], None)
-    reader.read([found.value for found in decoded], [found.unread for found in decoded])
+    reader.read([found.unread for found in decoded])
     return reader
 
 
@@ -341,7 +341,7 @@ def _read_at_once(wire: list[Any]) -> _Reader | None:
         return None
     held = Unchecked()
     reader = _Reader(decoded, held)
-    reader.read(decoded, None)
+    reader.read(None)
     return reader if held.exact(("messages",), offset=ARGUMENTS_OFFSET) else None
 
 
@@ -369,7 +369,7 @@ def _role_refused(entry: dict[str, Any], path: Path) -> WireFormatError:
 class _Reader:
     """Decoded messages -> IR messages (``Built``) and warnings, pairing tool messages
     with the calls they answer (``_Pending``). ``held``: input read at once, whose free
-    values are checked."""
+    values are checked once all are read."""
 
     def __init__(self, messages: list[Any], held: Unchecked | None) -> None:
         self.entries: list[Message] = []
@@ -381,11 +381,11 @@ class _Reader:
         self._held = held
         self._unread: dict[str, list[str]] = {}  # the message's undeclared keys by parent
 
-    def read(self, messages: list[Any], unread: list[tuple[str, ...]] | None) -> None:
+    def read(self, unread: list[tuple[str, ...]] | None) -> None:
         """The decoded messages, with the pointers of each one's undeclared keys (None:
         read at once, none)."""
         entries = self.entries
-        for index, message in enumerate(messages):
+        for index, message in enumerate(self._messages):
             if unread is not None:
                 self._enter(unread[index])
             message_id = assigned_id(index)

@@ -229,8 +229,8 @@ class _Reader:
     """Decoded attributes -> IR messages (``Built``) and warnings, pairing results with
     the calls they answer.
 
-    A part is named by ``prefix`` (the pointer of its list, with the slash after it)
-    and its index; its pointer is made only for a warning."""
+    A part is named by its index in the parts of message ``_at`` (-1: in the system
+    instructions); its pointer (``_place``) is made only for a warning."""
 
     def __init__(self) -> None:
         self.entries: list[Message] = []
@@ -243,6 +243,7 @@ class _Reader:
         self._key = ""
         self._unread: dict[str, list[str]] = {}
         self._index = 0
+        self._at = -1  # the message whose parts are read (-1: the system instructions)
         # The server-tool calls of the message being read, for a result without an id.
         self._server_ids: list[str] = []
 
@@ -250,8 +251,8 @@ class _Reader:
 
     def system_instructions(self, decoded: tuple[list[Any], dict[str, list[str]]]) -> None:
         parts, self._unread = decoded
-        self._key, self._index = SYSTEM_INSTRUCTIONS, 0
-        self._system_parts(parts, "/")
+        self._key, self._index, self._at = SYSTEM_INSTRUCTIONS, 0, -1
+        self._system_parts(parts)
 
     def messages(
         self, key: str, decoded: tuple[list[Any], dict[str, list[str]]], reasons: object
@@ -275,37 +276,49 @@ class _Reader:
         if message.name is not None:
             where = (self._key, index, "name")
             self._not_read(-1, f"/{index}/name", key_not_read(where))
-        prefix = f"/{index}/parts/"
+        self._at = index
         finished = message.finish_reason is not None or reasons is not None
         if role == "assistant":
-            content = self._assistant(message.parts, prefix)
+            content = self._assistant(message.parts)
             stop = self._finish(message, index, reasons) if finished else None
             message_id = assigned_id(len(self.entries))
             self.entries.append(AssistantMessage(id=message_id, content=content, stop_reason=stop))
             return
         if role in ("user", "tool"):
-            text = None if role == "tool" or self._unread else _one_text(message.parts)
-            if text is not None:  # the common case, at once
-                self.entries.append(UserMessage(id=assigned_id(len(self.entries)), content=text))
-            else:
-                self._user_turn(message.parts, prefix, role == "tool")
+            parts, is_tool = message.parts, role == "tool"
+            if len(parts) != 1 or self._unread or not self._one_part(parts[0], is_tool):
+                self._user_turn(parts, is_tool)
         elif role == "system":
-            self._system_parts(message.parts, prefix)
+            self._system_parts(message.parts)
         else:
             self._not_read(-1, f"/{index}", not_read(f"a message of role {quoted(role)}"))
         if finished:
             self._finish(message, index, reasons)
 
-    def _system_parts(self, parts: list[Any], prefix: str) -> None:
+    def _system_parts(self, parts: list[Any]) -> None:
         """System instructions: each text part one system message."""
         for part_index, part in enumerate(parts):
-            text = self._text(part, part_index, prefix)
+            text = self._text(part, part_index)
             if text is not None:
                 self.entries.append(SystemMessage(id=assigned_id(len(self.entries)), content=text))
             if self._unread:
-                self._keys(part_index, f"{prefix}{part_index}")
+                self._keys(part_index, self._place(part_index))
 
-    def _user_turn(self, parts: list[Any], prefix: str, is_tool: bool) -> None:
+    def _one_part(self, part: Any, is_tool: bool) -> bool:
+        """A turn of one part read at once when it is a result or a user's text (the
+        common cases); False for any other."""
+        kind = type(part)
+        if kind is otel.ToolCallResponsePart and not part.builtin:
+            self._result(part, 0)
+            return True
+        if kind is otel.TextPart and not is_tool and part.content is not None:
+            self.entries.append(
+                UserMessage(id=assigned_id(len(self.entries)), content=part.content)
+            )
+            return True
+        return False
+
+    def _user_turn(self, parts: list[Any], is_tool: bool) -> None:
         """A user (or tool) message's parts: its results become toolResult messages in
         place, the parts between them user messages (a tool message's other parts are
         PART_NOT_READ)."""
@@ -315,17 +328,17 @@ class _Reader:
             if kind is otel.ToolCallResponsePart and not part.builtin:
                 self._flush_user(blocks)
                 blocks = []
-                self._result(part, part_index, prefix)
+                self._result(part, part_index)
             elif kind is otel.TextPart and not is_tool and part.content is not None:
                 blocks.append(TextBlock(text=part.content))  # the common case, at once
             elif is_tool or not isinstance(part, _MEDIA):
-                self._part_not_read(part, part_index, prefix)
+                self._part_not_read(part, part_index)
             else:
-                block = self._media(part, part_index, prefix)
+                block = self._media(part, part_index)
                 if block is not None:
                     blocks.append(block)
             if self._unread:
-                self._keys(part_index, f"{prefix}{part_index}")
+                self._keys(part_index, self._place(part_index))
         if blocks:
             self._flush_user(blocks)
         elif not parts:  # a user turn of no parts, as to_otel writes an empty content
@@ -340,53 +353,53 @@ class _Reader:
         else:
             self.entries.append(UserMessage(id=self._next_id(), content=tuple(blocks)))
 
-    def _assistant(self, parts: list[Any], prefix: str) -> tuple[AssistantBlock, ...]:
+    def _assistant(self, parts: list[Any]) -> tuple[AssistantBlock, ...]:
         blocks: list[AssistantBlock] = []
         for part_index, part in enumerate(parts):
             kind = type(part)
             if kind is otel.TextPart and part.content is not None:
                 blocks.append(TextBlock(text=part.content))  # the common case, at once
             elif kind is otel.ToolCallRequestPart:
-                blocks.append(self._call(part, part_index, prefix))
+                blocks.append(self._call(part, part_index))
             else:
-                block = self._assistant_block(part, part_index, prefix)
+                block = self._assistant_block(part, part_index)
                 if block is not None:
                     blocks.append(block)
             if self._unread:
-                self._keys(part_index, f"{prefix}{part_index}")
+                self._keys(part_index, self._place(part_index))
         return tuple(blocks)
 
-    def _assistant_block(self, part: Any, part_index: int, prefix: str) -> AssistantBlock | None:
+    def _assistant_block(self, part: Any, part_index: int) -> AssistantBlock | None:
         match part:
             case otel.TextPart():
-                text = self._text(part, part_index, prefix)
+                text = self._text(part, part_index)
                 return None if text is None else TextBlock(text=text)
             case otel.ReasoningPart(content=content) | otel.ThinkingPart(content=content):
                 if content is None:
                     what = not_read("reasoning without its content")
-                    self._not_read(part_index, f"{prefix}{part_index}", what)
+                    self._not_read(part_index, self._place(part_index), what)
                     return None
                 return ThinkingBlock(thinking=content)
             case otel.ServerToolCallPart():
-                call_id = part.id or self._added_id(part_index, prefix)
+                call_id = part.id or self._added_id(part_index)
                 self._server_ids.append(call_id)
                 details = self.built.object(part.server_tool_call)
                 return self._server_call(call_id, part.name, details)
             case otel.ServerToolCallResponsePart():
                 wire = part.server_tool_call_response
-                return self._server_result(part.id, wire, part_index, prefix)
+                return self._server_result(part.id, wire, part_index)
             case otel.ToolCallResponsePart(builtin=True):
                 wire = {"type": part.name or "tool_call_response", "result": _response(part)}
-                return self._server_result(part.id, wire, part_index, prefix)
-        self._part_not_read(part, part_index, prefix)
+                return self._server_result(part.id, wire, part_index)
+        self._part_not_read(part, part_index)
         return None
 
     # -- calls -------------------------------------------------------------------------
 
     def _call(
-        self, part: otel.ToolCallRequestPart, part_index: int, prefix: str
+        self, part: otel.ToolCallRequestPart, part_index: int
     ) -> ToolCallBlock | ServerToolCallBlock:
-        call_id = part.id or self._added_id(part_index, prefix)
+        call_id = part.id or self._added_id(part_index)
         arguments = part.arguments
         if type(arguments) is dict:  # an object, as it is (the common case)
             read = self.built.object(arguments)
@@ -412,14 +425,14 @@ class _Reader:
             return self.built.fresh(parsed) if type(parsed) is dict else self.built.object(parsed)
         return self.built.object(value)
 
-    def _added_id(self, part_index: int, prefix: str) -> str:
+    def _added_id(self, part_index: int) -> str:
         call_id = f"{assigned_id(len(self.entries))}-call-{part_index + 1}"
         self.warnings.add(
             Code.TOOL_CALL_ID_ADDED,
             self._index,
             part_index,
             f"a call without an id is given the id {quoted(call_id)}",
-            path=self._pointer(f"{prefix}{part_index}"),
+            path=self._pointer(self._place(part_index)),
         )
         return call_id
 
@@ -427,12 +440,12 @@ class _Reader:
         return ServerToolCallBlock(provider=OTEL_PROVIDER, id=call_id, name=name, input=details)
 
     def _server_result(
-        self, call_id: str | None, wire: object, part_index: int, prefix: str
+        self, call_id: str | None, wire: object, part_index: int
     ) -> ServerToolResultBlock | None:
         if call_id is None:
             if not self._server_ids:
                 what = "a server-tool result without an id, after no server-tool call"
-                self._not_read(part_index, f"{prefix}{part_index}", not_read(what))
+                self._not_read(part_index, self._place(part_index), not_read(what))
                 return None
             call_id = self._server_ids[-1]
         return ServerToolResultBlock(
@@ -441,8 +454,8 @@ class _Reader:
 
     # -- results -----------------------------------------------------------------------
 
-    def _result(self, part: otel.ToolCallResponsePart, part_index: int, prefix: str) -> None:
-        call_id, call_name = self._answered(part, part_index, prefix)
+    def _result(self, part: otel.ToolCallResponsePart, part_index: int) -> None:
+        call_id, call_name = self._answered(part, part_index)
         name = part.name or call_name
         if name is None:
             self.warnings.add(
@@ -451,7 +464,7 @@ class _Reader:
                 part_index,
                 f"no tool call has id {quoted(call_id)}: the tool name "
                 f"{quoted(UNKNOWN_TOOL_NAME)} is used",
-                path=self._pointer(f"{prefix}{part_index}"),
+                path=self._pointer(self._place(part_index)),
             )
             name = UNKNOWN_TOOL_NAME
         response = _response(part)
@@ -466,9 +479,7 @@ class _Reader:
             )
         )
 
-    def _answered(
-        self, part: otel.ToolCallResponsePart, part_index: int, prefix: str
-    ) -> tuple[str, str | None]:
+    def _answered(self, part: otel.ToolCallResponsePart, part_index: int) -> tuple[str, str | None]:
         """The id and name of the call a result answers, taken off the calls not answered
         yet (the declaration's ``ToolCallResponsePart``)."""
         if part.id is not None:
@@ -485,7 +496,7 @@ class _Reader:
                 part_index,
                 f"a response without an id answers the earliest unanswered call {how}: "
                 f"{quoted(found[0])}",
-                path=self._pointer(f"{prefix}{part_index}"),
+                path=self._pointer(self._place(part_index)),
             )
             return found
         return f"{assigned_id(len(self.entries))}-result", None
@@ -512,25 +523,25 @@ class _Reader:
 
     # -- parts -------------------------------------------------------------------------
 
-    def _text(self, part: Any, part_index: int, prefix: str) -> str | None:
+    def _text(self, part: Any, part_index: int) -> str | None:
         if type(part) is not otel.TextPart:
-            self._part_not_read(part, part_index, prefix)
+            self._part_not_read(part, part_index)
             return None
         if part.content is None:
             what = not_read("a text part without its content")
-            self._not_read(part_index, f"{prefix}{part_index}", what)
+            self._not_read(part_index, self._place(part_index), what)
         return part.content
 
-    def _media(self, part: Any, part_index: int, prefix: str) -> UserBlock | None:
+    def _media(self, part: Any, part_index: int) -> UserBlock | None:
         """A text, blob, uri or file part -> its block, or None with its PART_NOT_READ
         (no block the IR takes)."""
         if type(part) is otel.TextPart:
-            text = self._text(part, part_index, prefix)
+            text = self._text(part, part_index)
             return None if text is None else TextBlock(text=text)
         block = _media_block(part)
         if block is None or not _fits(block):
             what = f"a {quoted(_kind(part))} part of modality {quoted(_modality(part))}"
-            self._not_read(part_index, f"{prefix}{part_index}", not_read(what))
+            self._not_read(part_index, self._place(part_index), not_read(what))
             return None
         return block
 
@@ -554,9 +565,9 @@ class _Reader:
             blocks.append(block)
         return tuple(blocks)
 
-    def _part_not_read(self, part: Any, part_index: int, prefix: str) -> None:
+    def _part_not_read(self, part: Any, part_index: int) -> None:
         what = not_read(f"a {quoted(_kind(part))} part here")
-        self._not_read(part_index, f"{prefix}{part_index}", what)
+        self._not_read(part_index, self._place(part_index), what)
 
     # -- finish reasons ----------------------------------------------------------------
 
@@ -587,6 +598,12 @@ class _Reader:
         """The id of the next message read."""
         return assigned_id(len(self.entries))
 
+    def _place(self, part_index: int) -> str:
+        """The pointer (in the attribute) of part ``part_index`` being read."""
+        if self._at < 0:
+            return f"/{part_index}"
+        return f"/{self._at}/parts/{part_index}"
+
     def _pointer(self, at: str) -> str:
         return f"/{self._key}{at}"
 
@@ -604,16 +621,6 @@ class _Reader:
                 key_not_read(where),
                 path=to_pointer(where),
             )
-
-
-def _one_text(parts: list[Any]) -> str | None:
-    """The text of a user turn of one text part (with its content), else None."""
-    if len(parts) == 1:
-        part = parts[0]
-        if type(part) is otel.TextPart:
-            text: str | None = part.content
-            return text
-    return None
 
 
 def _fits(block: UserBlock) -> bool:

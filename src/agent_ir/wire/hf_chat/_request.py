@@ -33,10 +33,11 @@ from agent_ir._generated.transcript_schema import ToolDefinition
 from agent_ir._jsonobject import JsonObject
 from agent_ir._paths import Path, to_pointer, unescape_segment
 from agent_ir._text import is_blank, quoted
+from agent_ir.validation._checks import blocks_of, by_type, values_valid
 from agent_ir.validation._diagnostics import ordered
 from agent_ir.validation._explain import inspect_message
 from agent_ir.validation._tools import read_tools
-from agent_ir.wire._built import Built
+from agent_ir.wire._built import Built, constraints_hold
 from agent_ir.wire._common import (
     UNKNOWN_TOOL_NAME,
     CallNames,
@@ -581,10 +582,21 @@ def _image_source(url: str) -> Base64Source | UrlSource:
     parsed = parse_data_url(url)
     if parsed is not None:
         source = Base64Source(media_type=parsed[0], data=parsed[1])
-        image = UserMessage(id="m", content=(ImageBlock(source=source),))
-        if inspect_message(image).message is not None:
+        if block_fits(ImageBlock(source=source)):
             return source
     return UrlSource(url=url)
+
+
+def block_fits(block: TextBlock | ImageBlock | AudioBlock | DocumentBlock) -> bool:
+    """Whether a user block a reader built is valid IR (a media type and base64 data the
+    IR takes, a URL it takes...), as a message holding it would be: checked as
+    ``Built.messages`` checks, explained by ``inspect_message`` only when that fails
+    (a rule the fast checks leave to the parse)."""
+    probe = UserMessage(id="m", content=(block,))
+    blocks = by_type(blocks_of([probe]))
+    if values_valid([probe], None, blocks=blocks) and constraints_hold([probe], blocks):
+        return True
+    return inspect_message(probe).message is not None
 
 
 def _path(index: int, at: str) -> Path:

@@ -38,7 +38,8 @@ from agent_ir._generated.message_schema import (
 from agent_ir._jsoncopy import thaw
 from agent_ir._paths import Path, to_pointer, unescape_segment
 from agent_ir._text import non_empty_id, quoted
-from agent_ir.wire._built import Built, _explained
+from agent_ir.validation._explain import inspect_message
+from agent_ir.wire._built import Built, image_source, user_block_fits
 from agent_ir.wire._common import (
     AUDIO_MEDIA_TYPES,
     CallNames,
@@ -684,10 +685,7 @@ def _convert(wire: list[Any], held: Unchecked | None) -> WireMessages | None:
     reader.end_turn()
     if held is not None and not held.exact(_ROOT):
         return None
-    messages = reader.built.messages(reader.entries)
-    if reader.refused:  # arguments that are no JSON object, which only the IR explains
-        messages = _explained(messages)
-    return WireMessages(messages, reader.warnings.all())
+    return WireMessages(reader.built.messages(reader.entries), reader.warnings.all())
 
 
 def _call_names(wire: list[Any]) -> CallNames:
@@ -729,9 +727,6 @@ class _Reader:
         self.held = held
         self.entries: list[Message] = []
         self.built = Built()
-        # A tool call's arguments are no JSON object: kept as they came for the IR to
-        # refuse (INVALID_TOOL_ARGUMENTS), which no check of ``Built`` would.
-        self.refused = False
         self.warnings = Warnings("/input")
         self.turn: _Turn | None = None
         self.unread: dict[str, list[str]] = {}
@@ -886,7 +881,7 @@ class _Reader:
         self.hold(3, screenshot.caller)
         content: tuple[ImageBlock, ...] = ()
         if screenshot.image_url is not None:
-            content = (ImageBlock(source=_image_source(screenshot.image_url)),)
+            content = (ImageBlock(source=image_source(screenshot.image_url)),)
         if screenshot.file_id is not None:
             self.warnings.add(
                 _Code.PART_NOT_READ,
@@ -971,11 +966,9 @@ class _Reader:
 
     def tool_call(self, value: Any) -> ToolCallBlock:
         parsed = parse_arguments(value.arguments)
-        arguments: Any = parsed
-        if type(parsed) is dict:
-            arguments = self.built.fresh(parsed)
-        else:
-            self.refused = True
+        # Text that is no JSON object is kept for the IR to refuse: INVALID_TOOL_ARGUMENTS.
+        built = self.built
+        arguments = built.fresh(parsed) if type(parsed) is dict else built.refused(parsed)
         if non_empty_id(value.name):  # a blank name is no call (``_call_names``)
             self.calls[value.call_id] = value.name
         return ToolCallBlock(
@@ -1232,20 +1225,8 @@ def _image(part: Any, path: Path) -> ImageBlock | None:
     assert url is not None
     detail = part.detail
     if type(detail) is str and detail in _IMAGE_DETAILS:
-        return ImageBlock(source=_image_source(url), detail=ImageDetail(detail))
-    return ImageBlock(source=_image_source(url))
-
-
-def _image_source(url: str) -> Base64Source | UrlSource:
-    """The source of an image URL: a base64 source for a data URL holding an image the
-    IR takes (an ``image/...`` media type, valid base64), so that an IR base64 image sent
-    as a data URL comes back as it was; else the URL itself."""
-    parsed = parse_data_url(url)
-    if parsed is not None:
-        source = Base64Source(media_type=parsed[0], data=parsed[1])
-        if _fits(ImageBlock(source=source)):
-            return source
-    return UrlSource(url=url)
+        return ImageBlock(source=image_source(url), detail=ImageDetail(detail))
+    return ImageBlock(source=image_source(url))
 
 
 def _file(part: Any, path: Path) -> DocumentBlock | None:
@@ -1266,7 +1247,7 @@ def _file(part: Any, path: Path) -> DocumentBlock | None:
         else:
             source = Base64Source(media_type=parsed[0], data=parsed[1])
     block = DocumentBlock(source=source, filename=filename)
-    return block if type(source) is not Base64Source or _fits(block) else None
+    return block if type(source) is not Base64Source or user_block_fits(block) else None
 
 
 def _audio(audio: Any) -> AudioBlock | None:
@@ -1274,17 +1255,10 @@ def _audio(audio: Any) -> AudioBlock | None:
     if media_type is None:
         return None
     block = AudioBlock(source=Base64Source(media_type=media_type, data=audio.data))
-    return block if _fits(block) else None
-
-
-def _fits(block: ImageBlock | DocumentBlock | AudioBlock) -> bool:
-    """Whether a block read is valid IR (a media type and base64 data the IR takes):
-    one that is not is passed over with a warning rather than refusing the request."""
-    try:
-        Built().messages([UserMessage(id="m", content=(block,))])
-    except TranscriptError:
-        return False
-    return True
+    # Not ``user_block_fits``, which refuses every audio block (``values_valid`` leaves
+    # an audio source's tag to a parse): the IR's boundary decides.
+    fits = inspect_message(UserMessage(id="m", content=(block,))).message is not None
+    return block if fits else None
 
 
 def _one_of(path: Path, keys: tuple[str, ...], *values: str | None) -> tuple[str | None, ...]:

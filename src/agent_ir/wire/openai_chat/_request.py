@@ -34,6 +34,7 @@ from agent_ir._generated.message_schema import (
 )
 from agent_ir._paths import Path, to_pointer
 from agent_ir._text import quoted
+from agent_ir.validation._convert import is_rereadable
 from agent_ir.validation._explain import inspect_message
 from agent_ir.wire._built import Built, _explained
 from agent_ir.wire._common import (
@@ -582,6 +583,7 @@ class _Reader:
         self.entries: list[Message] = []
         self.warnings = Warnings("/messages")
         self._built = Built()
+        self._escaped: list[dict[str, Any]] = []  # arguments from text with a \\u escape
         self._loose = False  # a call's arguments text that holds no JSON object
         self._call_names = call_names
         self._request = request
@@ -614,14 +616,18 @@ class _Reader:
                 if type(content) is not str:
                     content = "".join(part.text for part in self._text_parts(index, content, path))
                 entry = SystemMessage(id=message_id, content=content)
-            self._keys(index, -1, path)
+            if self._unread:
+                self._keys(index, -1, path)
             self.entries.append(entry)
 
     def messages(self) -> tuple[Message, ...]:
         """The messages read, when the IR takes every one; else ``TranscriptError`` with
         the diagnostics of each it refuses."""
         checked = self._built.messages(self.entries)
-        if self._loose:  # kept for the IR to refuse (INVALID_TOOL_ARGUMENTS): it raises
+        # Arguments text that holds no JSON object, or a lone surrogate (an escape
+        # json.loads takes, which Built's check of the objects does not look for): the
+        # IR refuses the call (INVALID_TOOL_ARGUMENTS), which _explained raises.
+        if self._loose or (self._escaped and not is_rereadable(self._escaped)):
             return _explained(self.entries)
         return checked
 
@@ -799,11 +805,14 @@ class _Reader:
         if call.index is not None and not (type(call.index) is int and call.index == position):
             self._hold((*path, "index"), call.index)
             extra = ("index",)
-        self._keys(index, -1, path, extra)
-        self._keys(index, -1, (*path, "function"))
+        if self._unread or extra:
+            self._keys(index, -1, path, extra)
+            self._keys(index, -1, (*path, "function"))
         text = function.arguments
         value = {} if text is None or not text.strip() else parse_arguments(text)
         if type(value) is dict:
+            if text is not None and "\\u" in text:  # only an escape gives a lone surrogate
+                self._escaped.append(value)
             arguments: Any = self._built.fresh(value)
         else:  # the text as it came
             self._loose = True

@@ -19,12 +19,13 @@ from agent_ir._generated.message_schema import (
     ThinkingBlock,
     ToolCallBlock,
     ToolResultMessage,
+    UrlSource,
     Usage,
     UserMessage,
 )
 from agent_ir._jsonobject import JsonObject
 from agent_ir.validation._checks import blocks_of, by_type
-from agent_ir.wire._built import Built, constraints_hold
+from agent_ir.wire._built import Built, constraints_hold, image_source, user_block_fits
 from agent_ir.wire._common import ir_messages
 
 
@@ -128,7 +129,7 @@ def _plain(message: Any) -> dict[str, Any]:
     return plain
 
 
-def test_arguments_are_copied_and_checked() -> None:
+def test_input_is_copied_and_parsed_arguments_are_checked() -> None:
     built = Built()
     source = {"a": [1, 2]}
     call = ToolCallBlock(id="c1", name="f", arguments=built.object(source))
@@ -139,7 +140,7 @@ def test_arguments_are_copied_and_checked() -> None:
     deep: Any = {}
     for _ in range(100):
         deep = {"k": deep}
-    call = ToolCallBlock(id="c1", name="f", arguments=hostile.object(deep))
+    call = ToolCallBlock(id="c1", name="f", arguments=hostile.fresh(deep))
     with pytest.raises(TranscriptError) as error:
         hostile.messages([AssistantMessage(id="a1", content=(call,))])
     assert error.value.diagnostics[0].path.startswith("/0/content/0/arguments")
@@ -154,3 +155,43 @@ def test_a_blank_id_is_refused_with_its_path() -> None:
 def test_parse_message_and_built_agree_on_a_valid_message() -> None:
     message = parse_message({"role": "user", "id": "u", "content": "hi"})
     assert Built().messages([message]) == (message,)
+
+
+def test_an_object_that_is_not_a_dict_is_refused_as_the_ir_refuses_it() -> None:
+    built = Built()
+    call = ToolCallBlock(id="c1", name="f", arguments=built.object("text"))
+    with pytest.raises(TranscriptError) as error:
+        built.messages([AssistantMessage(id="a1", content=(call,))])
+    assert [(d.path, d.message) for d in error.value.diagnostics] == [
+        (
+            "/0/content/0/arguments",
+            "content[0].arguments must be a JSON object (a mapping), not str",
+        )
+    ]
+
+
+@pytest.mark.parametrize(
+    ("url", "kept"),
+    [
+        ("data:image/png;base64,AAAA", True),
+        ("data:image/png;base64,AA!A", False),  # not base64
+        ("data:image/png;base64,", False),  # no byte
+        ("data:text/plain;base64,AAAA", False),  # not an image
+        ("data:image/ png;base64,AAAA", False),  # not a media type
+        ("https://example.com/a.png", False),
+    ],
+)
+def test_an_image_url_is_a_base64_source_only_when_the_ir_takes_it(url: str, kept: bool) -> None:
+    source = image_source(url)
+    if kept:
+        assert source == Base64Source(media_type="image/png", data="AAAA")
+    else:
+        assert source == UrlSource(url=url)
+
+
+def test_a_user_block_fits_as_the_ir_says() -> None:
+    assert user_block_fits(ImageBlock(source=Base64Source(media_type="image/png", data="AAAA")))
+    assert not user_block_fits(
+        ImageBlock(source=Base64Source(media_type="application/pdf", data="AAAA"))
+    )
+    assert not user_block_fits(ImageBlock(source=Base64Source(media_type="image/png", data="A")))

@@ -28,14 +28,24 @@ from msgspec import inspect as mi
 from agent_ir._errors import TranscriptError
 from agent_ir._frozen import frozen_from_plain, set_plain_data
 from agent_ir._generated.diagnostic_schema import Diagnostic, DiagnosticCode
-from agent_ir._generated.message_schema import Message
+from agent_ir._generated.message_schema import (
+    Base64Source,
+    ImageBlock,
+    Message,
+    UrlSource,
+    UserBlock,
+    UserMessage,
+)
 from agent_ir._jsoncopy import are_exact_rereadable
 from agent_ir._jsonobject import JsonObject
 from agent_ir.validation._checks import blocks_of, by_type, values_valid
 from agent_ir.validation._diagnostics import diagnostic, ordered
 from agent_ir.validation._explain import inspect_message
+from agent_ir.wire._common import parse_data_url
 
-__all__ = ["Built", "constraints_hold"]
+__all__ = ["Built", "constraints_hold", "image_source", "user_block_fits"]
+
+_new = object.__new__
 
 
 class Built:
@@ -43,26 +53,42 @@ class Built:
     server tools' input and wire, citations' wire), each given to the message as a
     ``JsonObject`` at once and checked, with the messages, by ``messages``."""
 
-    __slots__ = ("_copied", "_fresh", "_holders")
+    __slots__ = ("_copied", "_fresh", "_holders", "_refused")
 
     def __init__(self) -> None:
         self._fresh: list[dict[str, Any]] = []
         self._copied: list[dict[str, Any]] = []
         self._holders: list[JsonObject] = []
+        self._refused = False
 
     def fresh(self, value: dict[str, Any]) -> JsonObject:
         """``value``, a dict nothing else references (decoded from text by the reader),
-        as the ``JsonObject`` over it."""
+        as the ``JsonObject`` over it; ``messages`` checks it as the IR checks a tool
+        call's arguments (``are_exact_rereadable``: exact JSON within the bound)."""
         self._fresh.append(value)
         return frozen_from_plain(JsonObject, value)
 
-    def object(self, value: dict[str, Any]) -> JsonObject:
+    def object(self, value: Any) -> JsonObject:
         """``value``, a dict of the caller's input, as a ``JsonObject`` that ``messages``
-        fills with a copy of it (the IR never shares the caller's data)."""
-        holder = frozen_from_plain(JsonObject, {})
+        fills with a copy of it (the IR never shares the caller's data). The reader has
+        had it checked as ``read_wire`` checks (``read_wire``'s value, or input read at
+        once whose ``Unchecked`` is exact): exact JSON nested within the IR's bound,
+        counted from the object, so it is not checked again here. Any other value
+        (a wire value that is not an object where the IR wants one) is returned as it
+        is, for ``messages`` to refuse with the IR's diagnostic."""
+        if type(value) is not dict:
+            self._refused = True
+            return value  # type: ignore[no-any-return]
+        holder: JsonObject = _new(JsonObject)  # given its data by ``messages``
         self._copied.append(value)
         self._holders.append(holder)
         return holder
+
+    def refused(self, value: Any) -> Any:
+        """``value``, of a type the IR's field does not take (an image read from a file
+        source, say), kept for ``messages`` to refuse with the IR's diagnostic."""
+        self._refused = True
+        return value
 
     def messages(self, entries: Sequence[Message]) -> tuple[Message, ...]:
         """``entries`` when every one is a valid IR message; else ``TranscriptError``
@@ -71,15 +97,36 @@ class Built:
         if self._copied:
             for holder, copy in zip(self._holders, msgspec.to_builtins(self._copied), strict=True):
                 set_plain_data(holder, copy)
-        objects = self._fresh + self._copied
         blocks = by_type(blocks_of(entries))
         if (
-            (not objects or are_exact_rereadable(objects))
+            not self._refused
+            and (not self._fresh or are_exact_rereadable(self._fresh))
             and values_valid(entries, None, blocks=blocks)
             and constraints_hold(entries, blocks)
         ):
             return tuple(entries)
         return _explained(entries)
+
+
+def user_block_fits(block: UserBlock) -> bool:
+    """Whether one user block built from the wire is valid IR (an image's media type and
+    base64 data the IR takes, say), checked as ``messages`` checks it; for a reader that
+    keeps such a block only when it is."""
+    message = UserMessage(id="m", content=(block,))
+    blocks = {type(block): [block]}
+    return values_valid([message], None, blocks=blocks) and constraints_hold([message], blocks)
+
+
+def image_source(url: str) -> Base64Source | UrlSource:
+    """The IR source of an image URL read from the wire: a base64 source for a data URL
+    holding an image the IR takes (an ``image/...`` media type, valid base64), so that an
+    IR base64 image sent as a data URL comes back as it was; else the URL itself."""
+    parsed = parse_data_url(url)
+    if parsed is not None:
+        source = Base64Source(media_type=parsed[0], data=parsed[1])
+        if user_block_fits(ImageBlock(source=source)):
+            return source
+    return UrlSource(url=url)
 
 
 def _explained(entries: Sequence[Message]) -> tuple[Message, ...]:

@@ -1,7 +1,8 @@
 """The IR to and from OpenAI Chat Completions (``messages`` of ``chat.completions.create``):
-``to_openai_chat`` writes a request's messages, ``from_openai_chat`` reads them back, each
-loss a ``ConversionWarning``. What maps to what and what is warned:
-``docsgen/mapping/openai-chat.md`` (the provider page); the fields: ``_wire``'s declaration."""
+``to_openai_chat`` writes a request's messages; ``from_openai_chat`` maps each decoded
+message (``_wire``'s declarations) straight to IR objects, checked all at once
+(``wire._built``). Each loss is a ``ConversionWarning``; what maps to what and what is
+warned: ``docsgen/mapping/openai-chat.md`` (the provider page)."""
 
 from __future__ import annotations
 
@@ -35,8 +36,7 @@ from agent_ir._generated.message_schema import (
 from agent_ir._paths import Path, to_pointer
 from agent_ir._text import quoted
 from agent_ir.validation._convert import is_rereadable
-from agent_ir.validation._explain import inspect_message
-from agent_ir.wire._built import Built, _explained
+from agent_ir.wire._built import Built, image_source
 from agent_ir.wire._common import (
     AUDIO_MEDIA_TYPES,
     CallNames,
@@ -423,7 +423,7 @@ def from_openai_chat(messages: object, *, tools: object = None) -> WireMessages:
     for each wire part that has no IR form (see the provider page).
     ``WireFormatError`` when the input is not of the format's shape; ``TranscriptError``
     when a message read is not valid IR (tool-call arguments that are not a JSON
-    object: INVALID_TOOL_ARGUMENTS).
+    object, or hold a lone surrogate: INVALID_TOOL_ARGUMENTS).
 
     ``tools``: the request's ``tools`` (None: none read, the result's ``tools`` is
     None), read into the result's ``tools`` (``_tools``); their warnings come first.
@@ -583,8 +583,6 @@ class _Reader:
         self.entries: list[Message] = []
         self.warnings = Warnings("/messages")
         self._built = Built()
-        self._escaped: list[dict[str, Any]] = []  # arguments from text with a \\u escape
-        self._loose = False  # a call's arguments text that holds no JSON object
         self._call_names = call_names
         self._request = request
         self._held = held
@@ -616,20 +614,14 @@ class _Reader:
                 if type(content) is not str:
                     content = "".join(part.text for part in self._text_parts(index, content, path))
                 entry = SystemMessage(id=message_id, content=content)
-            if self._unread:
+            if self._unread:  # else _keys has nothing to warn about (most messages)
                 self._keys(index, -1, path)
             self.entries.append(entry)
 
     def messages(self) -> tuple[Message, ...]:
         """The messages read, when the IR takes every one; else ``TranscriptError`` with
         the diagnostics of each it refuses."""
-        checked = self._built.messages(self.entries)
-        # Arguments text that holds no JSON object, or a lone surrogate (an escape
-        # json.loads takes, which Built's check of the objects does not look for): the
-        # IR refuses the call (INVALID_TOOL_ARGUMENTS), which _explained raises.
-        if self._loose or (self._escaped and not is_rereadable(self._escaped)):
-            return _explained(self.entries)
-        return checked
+        return self._built.messages(self.entries)
 
     def _enter(self, index: int) -> None:
         """Read message ``index`` (of checked input) next: its undeclared keys by the
@@ -694,7 +686,7 @@ class _Reader:
             self._hold((*path, "detail"), detail)
             extra = ("detail",)
         self._keys(index, block_index, path, extra)
-        return ImageBlock(source=_image_source(image.url), detail=known)
+        return ImageBlock(source=image_source(image.url), detail=known)
 
     def _file(self, index: int, block_index: int, file: Any, path: Path) -> DocumentBlock:
         extra = []
@@ -809,14 +801,17 @@ class _Reader:
             self._keys(index, -1, path, extra)
             self._keys(index, -1, (*path, "function"))
         text = function.arguments
-        value = {} if text is None or not text.strip() else parse_arguments(text)
-        if type(value) is dict:
-            if text is not None and "\\u" in text:  # only an escape gives a lone surrogate
-                self._escaped.append(value)
-            arguments: Any = self._built.fresh(value)
-        else:  # the text as it came
-            self._loose = True
-            arguments = value
+        if text is None or not text.strip():  # no arguments
+            arguments: Any = self._built.fresh({})
+        else:
+            value = parse_arguments(text)
+            # Kept as they came for the IR to refuse (INVALID_TOOL_ARGUMENTS): text that
+            # holds no JSON object, or one holding a lone surrogate, which only a \u
+            # escape gives (json.loads takes it; Built does not look for it in a fresh one).
+            if type(value) is dict and ("\\u" not in text or is_rereadable([value])):
+                arguments = self._built.fresh(value)
+            else:
+                arguments = self._built.refused(value)
         return ToolCallBlock(id=call.id, name=function.name, arguments=arguments)
 
     def _tool(self, index: int, message_id: str, message: Any, path: Path) -> ToolResultMessage:
@@ -938,20 +933,3 @@ def _file_data_source(file_data: str, path: Path) -> Base64Source | UrlSource:
     raise WireFormatError(
         FROM, path, "must be a data URL 'data:<media type>;base64,<data>' or an http(s) URL"
     )
-
-
-def _image_source(url: str) -> Base64Source | UrlSource:
-    """The source of an image URL: a base64 source for a data URL holding an image the
-    IR takes (an ``image/...`` media type, valid base64), so that an IR base64 image
-    sent as a data URL comes back as it was; else the URL itself."""
-    parsed = parse_data_url(url)
-    if parsed is not None:
-        source = Base64Source(media_type=parsed[0], data=parsed[1])
-        if _block_fits(ImageBlock(source=source)):
-            return source
-    return UrlSource(url=url)
-
-
-def _block_fits(block: Any) -> bool:
-    """Whether the IR takes ``block`` in a user message."""
-    return inspect_message(UserMessage(id="m", content=(block,))).message is not None

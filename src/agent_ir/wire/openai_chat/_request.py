@@ -602,7 +602,9 @@ class _Reader:
             kind = type(message)
             entry: Message
             if kind is chat.RequestUserMessage:
-                content = self._user(index, message.content, path)
+                content = message.content
+                if type(content) is not str:
+                    content = self._user(index, content, path)
                 entry = UserMessage(id=message_id, content=content)
             elif kind is chat.RequestAssistantMessage:
                 blocks = self._assistant(index, message, path)
@@ -642,9 +644,7 @@ class _Reader:
 
     # -- messages ----------------------------------------------------------------------
 
-    def _user(self, index: int, content: str | list[Any], path: Path) -> str | tuple[Any, ...]:
-        if type(content) is str:
-            return content
+    def _user(self, index: int, content: list[Any], path: Path) -> tuple[Any, ...]:
         blocks = []
         for part_index, part in enumerate(content):
             where = (*path, "content", part_index)

@@ -166,8 +166,8 @@ AUDIO = {
 )
 def test_arguments_escaping_a_lone_surrogate_are_refused(arguments: str, beside: list[Any]) -> None:
     """json.loads takes the escape of half a surrogate pair; the IR holds valid Unicode
-    only (``to_json_value`` could not write the call). Was accepted unless the request
-    held audio (whose check explained every message)."""
+    only (``to_json_value`` could not write the call, which was accepted). Beside audio,
+    whose check explains every message, and without: the same refusal."""
     call = {"id": "c", "type": "function", "function": {"name": "f", "arguments": arguments}}
     messages = [{"role": "assistant", "content": None, "tool_calls": [call]}, *beside]
     with pytest.raises(TranscriptError) as caught:

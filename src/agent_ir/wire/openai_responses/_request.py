@@ -38,7 +38,6 @@ from agent_ir._generated.message_schema import (
 from agent_ir._jsoncopy import thaw
 from agent_ir._paths import Path, to_pointer, unescape_segment
 from agent_ir._text import non_empty_id, quoted
-from agent_ir.validation._explain import inspect_message
 from agent_ir.wire._built import Built, image_source, user_block_fits
 from agent_ir.wire._common import (
     AUDIO_MEDIA_TYPES,
@@ -1255,10 +1254,7 @@ def _audio(audio: Any) -> AudioBlock | None:
     if media_type is None:
         return None
     block = AudioBlock(source=Base64Source(media_type=media_type, data=audio.data))
-    # Not ``user_block_fits``, which refuses every audio block (``values_valid`` leaves
-    # an audio source's tag to a parse): the IR's boundary decides.
-    fits = inspect_message(UserMessage(id="m", content=(block,))).message is not None
-    return block if fits else None
+    return block if user_block_fits(block) else None
 
 
 def _one_of(path: Path, keys: tuple[str, ...], *values: str | None) -> tuple[str | None, ...]:

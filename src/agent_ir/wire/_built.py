@@ -28,16 +28,29 @@ from msgspec import inspect as mi
 from agent_ir._errors import TranscriptError
 from agent_ir._frozen import frozen_from_plain, set_plain_data
 from agent_ir._generated.diagnostic_schema import Diagnostic, DiagnosticCode
-from agent_ir._generated.message_schema import Message
+from agent_ir._generated.message_schema import (
+    Base64Source,
+    ImageBlock,
+    Message,
+    UrlSource,
+    UserBlock,
+    UserMessage,
+)
 from agent_ir._jsoncopy import are_exact_rereadable
 from agent_ir._jsonobject import JsonObject
-from agent_ir.validation._checks import blocks_of, by_type, values_valid
+from agent_ir.validation._checks import blocks_of, by_type, kinds_of, values_valid
 from agent_ir.validation._diagnostics import diagnostic, ordered
 from agent_ir.validation._explain import inspect_message
+from agent_ir.wire._common import parse_data_url
 
-__all__ = ["Built", "constraints_hold"]
+__all__ = ["Built", "constraints_hold", "image_source", "user_block_fits"]
 
 _new = object.__new__
+
+# The generated classes, read as built objects: an audio block's source is a
+# ``Base64Source`` object, so its tag is there (in JSON form, ``values_valid`` leaves an
+# audio source's tag to a parse).
+_BUILT = kinds_of(lambda kind: kind, tags_required=True)
 
 
 class Built:
@@ -89,15 +102,36 @@ class Built:
         if self._copied:
             for holder, copy in zip(self._holders, msgspec.to_builtins(self._copied), strict=True):
                 set_plain_data(holder, copy)
-        blocks = by_type(blocks_of(entries))
+        grouped, blocks = by_type(entries), by_type(blocks_of(entries))
         if (
             not self._refused
             and (not self._fresh or are_exact_rereadable(self._fresh))
-            and values_valid(entries, None, blocks=blocks)
-            and constraints_hold(entries, blocks)
+            and values_valid(entries, None, _BUILT, blocks, grouped)
+            and constraints_hold(entries, blocks, grouped)
         ):
             return tuple(entries)
         return _explained(entries)
+
+
+def user_block_fits(block: UserBlock) -> bool:
+    """Whether one user block built from the wire is valid IR (an image's media type and
+    base64 data the IR takes, say), checked as ``messages`` checks it; for a reader that
+    keeps such a block only when it is."""
+    message = UserMessage(id="m", content=(block,))
+    blocks = {type(block): [block]}
+    return values_valid([message], None, _BUILT, blocks) and constraints_hold([message], blocks)
+
+
+def image_source(url: str) -> Base64Source | UrlSource:
+    """The IR source of an image URL read from the wire: a base64 source for a data URL
+    holding an image the IR takes (an ``image/...`` media type, valid base64), so that an
+    IR base64 image sent as a data URL comes back as it was; else the URL itself."""
+    parsed = parse_data_url(url)
+    if parsed is not None:
+        source = Base64Source(media_type=parsed[0], data=parsed[1])
+        if user_block_fits(ImageBlock(source=source)):
+            return source
+    return UrlSource(url=url)
 
 
 def _explained(entries: Sequence[Message]) -> tuple[Message, ...]:
@@ -125,30 +159,35 @@ def _explained(entries: Sequence[Message]) -> tuple[Message, ...]:
 Check = Callable[[list[Any]], bool]
 
 
-def constraints_hold(messages: Sequence[Any], blocks: dict[type, list[Any]]) -> bool:
+def constraints_hold(
+    messages: Sequence[Any],
+    blocks: dict[type, list[Any]],
+    grouped: dict[type, list[Any]] | None = None,
+) -> bool:
     """Whether every IR object of ``messages`` (and every object they hold) meets the
     constraints its generated type declares: a string's pattern and length, a number's
     bounds, an enum's or literal's values. Absent values (None) are not checked.
     ``blocks``: the messages' blocks by type (``by_type(blocks_of(messages))``), shared
-    with ``values_valid``."""
-    return _groups_hold(by_type(messages), skip="content") and _groups_hold(blocks)
+    with ``values_valid``; ``grouped``: ``by_type(messages)``, when the caller has it."""
+    groups = by_type(messages) if grouped is None else grouped
+    return _groups_hold(groups, skip="content") and _groups_hold(blocks)
 
 
 def _groups_hold(groups: dict[type, list[Any]], skip: str = "") -> bool:
     """``constraints_hold`` for objects grouped by type, leaving out the field ``skip``.
     The values of one field are gathered across all objects of a type and checked at
-    once; a type with nothing to check (``_plan``) is not read."""
+    once; a type with nothing to check (``_plan``) is not read. (A first pass asking
+    whether all of a type's fields to check are absent, through one ``attrgetter`` of
+    them all, measured slower: it builds and hashes a tuple per object.)"""
     for kind, group in groups.items():
         for name, getter, check, nested in _plan(kind):
             if name == skip:
                 continue
             values = list(map(getter, group))
-            absent = values.count(None)
-            if absent == len(values):
+            nones = values.count(None)
+            if nones == len(values):
                 continue
-            present = (
-                list(compress(values, map(is_not, values, repeat(None)))) if absent else values
-            )
+            present = list(compress(values, map(is_not, values, repeat(None)))) if nones else values
             if check is not None and not check(present):
                 return False
             if nested and not _groups_hold(by_type(_held(present))):

@@ -26,18 +26,15 @@ from agent_ir._generated.message_schema import (
     ThinkingBlock,
     ToolCallBlock,
     ToolResultMessage,
-    UrlSource,
     UserMessage,
 )
 from agent_ir._generated.transcript_schema import ToolDefinition
 from agent_ir._jsonobject import JsonObject
 from agent_ir._paths import Path, to_pointer, unescape_segment
 from agent_ir._text import is_blank, quoted
-from agent_ir.validation._checks import blocks_of, by_type, values_valid
 from agent_ir.validation._diagnostics import ordered
-from agent_ir.validation._explain import inspect_message
 from agent_ir.validation._tools import read_tools
-from agent_ir.wire._built import Built, constraints_hold
+from agent_ir.wire._built import Built, image_source
 from agent_ir.wire._common import (
     UNKNOWN_TOOL_NAME,
     CallNames,
@@ -52,7 +49,6 @@ from agent_ir.wire._common import (
     key_not_read,
     not_read,
     parse_arguments,
-    parse_data_url,
     plain_arguments,
     read_wire,
     transcript_items,
@@ -538,7 +534,7 @@ class _Reader:
                 blocks.append(TextBlock(text=part.text))
             elif kind is hf.ImagePart and (part.url is not None or part.image is not None):
                 url, image = part.url, part.image
-                blocks.append(ImageBlock(source=_image_source(image if url is None else url)))
+                blocks.append(ImageBlock(source=image_source(image if url is None else url)))
                 if url is not None and image is not None:
                     self._unread.setdefault(f"/content/{part_index}", []).append("image")
             else:
@@ -573,30 +569,6 @@ class _Reader:
                 key_not_read(where),
                 path=to_pointer(where),
             )
-
-
-def _image_source(url: str) -> Base64Source | UrlSource:
-    """The IR source of an image URL: a base64 source for a data URL holding an image the
-    IR takes (an ``image/...`` media type, valid base64), so that an IR base64 image
-    sent as a data URL comes back as it was; else the URL itself."""
-    parsed = parse_data_url(url)
-    if parsed is not None:
-        source = Base64Source(media_type=parsed[0], data=parsed[1])
-        if block_fits(ImageBlock(source=source)):
-            return source
-    return UrlSource(url=url)
-
-
-def block_fits(block: TextBlock | ImageBlock | AudioBlock | DocumentBlock) -> bool:
-    """Whether a user block a reader built is valid IR (a media type and base64 data the
-    IR takes, a URL it takes...), as a message holding it would be: checked as
-    ``Built.messages`` checks, explained by ``inspect_message`` only when that fails
-    (a rule the fast checks leave to the parse)."""
-    probe = UserMessage(id="m", content=(block,))
-    blocks = by_type(blocks_of([probe]))
-    if values_valid([probe], None, blocks=blocks) and constraints_hold([probe], blocks):
-        return True
-    return inspect_message(probe).message is not None
 
 
 def _path(index: int, at: str) -> Path:

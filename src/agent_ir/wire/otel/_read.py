@@ -41,7 +41,7 @@ from agent_ir._jsonobject import JsonObject
 from agent_ir._paths import Path, to_pointer, unescape_segment
 from agent_ir._text import is_blank, quoted
 from agent_ir.validation._checks import by_type
-from agent_ir.wire._built import Built
+from agent_ir.wire._built import Built, user_block_fits
 from agent_ir.wire._common import (
     UNKNOWN_TOOL_NAME,
     CallNames,
@@ -58,7 +58,7 @@ from agent_ir.wire._common import (
 )
 from agent_ir.wire._decode import Decoder, Unread, WireError, describe_json, must_be, refused
 from agent_ir.wire._tools import checked_definitions, definition
-from agent_ir.wire.hf_chat._request import _Pending, block_fits
+from agent_ir.wire.hf_chat._request import _Pending
 from agent_ir.wire.otel import _wire as otel
 from agent_ir.wire.otel._keys import (
     INPUT_MESSAGES,
@@ -538,7 +538,7 @@ class _Reader:
             text = self._text(part, part_index)
             return None if text is None else TextBlock(text=text)
         block = _media_block(part)
-        if block is None or not block_fits(block):
+        if block is None or not user_block_fits(block):
             what = f"a {quoted(_kind(part))} part of modality {quoted(_modality(part))}"
             self._not_read(part_index, self._place(part_index), not_read(what))
             return None
@@ -559,7 +559,7 @@ class _Reader:
                 blocks.append(TextBlock(text=part.content))
                 continue
             block = _media_block(part) if isinstance(part, _MEDIA[1:]) else None
-            if type(block) is not ImageBlock or not block_fits(block):
+            if type(block) is not ImageBlock or not user_block_fits(block):
                 return None
             blocks.append(block)
         return tuple(blocks)

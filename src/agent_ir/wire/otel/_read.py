@@ -466,11 +466,12 @@ class _Reader:
                 path=self._pointer(self._place(part_index)),
             )
             name = UNKNOWN_TOOL_NAME
-        response = _response(part)
+        response = part.response if part.response is not None else part.result
         content = response if type(response) is str else self._result_content(response)
-        self.entries.append(
+        entries = self.entries
+        entries.append(
             ToolResultMessage(
-                id=self._next_id(),
+                id=assigned_id(len(entries)),
                 tool_call_id=call_id,
                 tool_name=name,
                 content=content,
@@ -576,6 +577,10 @@ class _Reader:
         """An assistant message's stopReason, from its finish reason or the span's;
         PART_NOT_READ for one of another message or one the IR has no value for."""
         reason: object = message.finish_reason
+        if type(reason) is str and message.role == "assistant":
+            stop = _STOP_REASONS.get(reason)
+            if stop is not None:  # the common case, at once
+                return stop
         at = f"/{index}/finish_reason"
         if reason is None and type(reasons) is list and index < len(reasons):
             reason = reasons[index]

@@ -9,7 +9,8 @@ import base64
 import binascii
 import json
 import re
-from itertools import repeat
+from itertools import chain, repeat
+from operator import attrgetter
 from typing import Any, Final, Literal, NamedTuple, TypeAlias
 
 import msgspec
@@ -519,8 +520,9 @@ _CACHES: Final = {
     ttl: CacheControl(type="ephemeral", ttl=CacheTtl(ttl)) for ttl in sorted(CACHE_TTLS)
 }
 
-# Where the block or message a cache point would mark is: a list and its position.
-_Last: TypeAlias = tuple[list[Any], int] | None
+# The list whose last item is the block or message a cache point would mark (None:
+# nothing to mark).
+_Last: TypeAlias = list[Any] | None
 
 
 def from_bedrock_converse(
@@ -568,7 +570,7 @@ def _read(messages: object, system: object) -> WireMessages:
         except WireFormatError as error:
             failure = error
             break
-    reader = _Reader(_call_names([message.value for message in decoded]), None)
+    reader = _Reader(None)
     reader.read(
         _Input(
             None if prompt is None else prompt.value,
@@ -603,8 +605,10 @@ def _read_at_once(messages: list[Any], system: object) -> WireMessages | None:
         request = msgspec.convert({"messages": messages, "system": system}, bedrock.Request)
     except Exception:  # not of its shape, a key msgspec refuses, bytes: read checked
         return None
+    if not _all_one_kind(request.messages):  # the checked read says which is not
+        return None
     held = _Held()
-    reader = _Reader(_call_names(request.messages), held)
+    reader = _Reader(held)
     try:
         reader.read(_Input(request.system, request.messages))
     except WireFormatError:  # the checked read says where, after what comes before it
@@ -640,11 +644,12 @@ class _Held:
     """Input read at once: its free JSON values, by their depth below their request
     field, for one ``read_wire``-equivalent check."""
 
-    __slots__ = ("messages", "system")
+    __slots__ = ("inputs", "messages", "system")
 
     def __init__(self) -> None:
         self.messages = Unchecked()
         self.system = Unchecked()
+        self.inputs: list[Any] = []  # the toolUse inputs (at _INPUT_DEPTH)
 
     def add(self, path: Path, value: Any) -> None:
         """The value at ``path`` (from its request field), checked by ``exact``."""
@@ -653,6 +658,9 @@ class _Held:
             held.add(len(path) - 1, value)
 
     def exact(self) -> bool:
+        if self.inputs:  # one list of them, a level above them
+            self.messages.add(_INPUT_DEPTH - 1, self.inputs)
+            self.inputs = []
         return self.messages.exact(("messages",), offset=INPUT_OFFSET) and self.system.exact(
             ("system",)
         )
@@ -662,23 +670,35 @@ class _Reader:
     """Decoded messages -> IR messages (``Built``) and warnings. ``held``: input read at
     once, whose free values are checked."""
 
-    def __init__(self, names: CallNames, held: _Held | None) -> None:
+    def __init__(self, held: _Held | None) -> None:
         self.entries: list[Message] = []
         self.warnings = Warnings("/messages")
         self.built = Built()
-        self._names = names
         self._held = held
         self._unread: dict[str, list[str]] = {}  # the unit's undeclared keys by parent
+        # Whether the message read holds nothing undeclared and one kind in each block
+        # and tool result part (``_all_one_kind``): its common blocks are read at once.
+        self._plain = False
+        self._messages: list[Any] = []
+        # The name of each tool call read so far, by id: a result's name is that of the
+        # nearest call with its id before it (``CallNames``), else of the first after it.
+        self._called: dict[str, str] = {}
+        self._names: CallNames | None = None  # every call of the request, when needed
 
     def read(self, request: _Input) -> None:
+        """The system prompt and messages of ``request`` (``unread`` None: read at once,
+        every block of one kind)."""
+        self._messages = request.messages
         if request.system is not None:
             self._enter(request.system_unread, ("system",))
             self._system(request.system)
         unread = request.unread
+        self._plain = unread is None
         for index, message in enumerate(request.messages):
             if unread is not None:
                 self._enter(unread[index], ("messages", index))
                 self._keys(index, -1, ("messages", index))
+                self._plain = not self._unread and _all_one_kind([message])
             path: Path = ("messages", index, "content")
             if message.role == "assistant":
                 self._assistant(index, message.content, path)
@@ -710,7 +730,7 @@ class _Reader:
             kind = self._kind(block, where, _SYSTEM_KINDS, 0, block_index)
             if kind == "text":
                 entries.append(SystemMessage(id=assigned_id(len(entries)), content=block.text))
-                last = (entries, len(entries) - 1)
+                last = entries
             elif kind == "cachePoint":
                 last = self._cached(last, block.cachePoint, 0, block_index, where)
             elif kind is not None:
@@ -727,13 +747,13 @@ class _Reader:
         run: list[UserBlock] | None = None
         produced = False
         last: _Last = None
-        plain = not self._unread and _one_kind_each(content, _ONE_KIND)
+        plain = self._plain
         for block_index, block in enumerate(content):
             text = block.text
             if plain and text is not None:  # the common case, at once
                 run = [] if run is None else run
                 run.append(TextBlock(text=text))
-                last = (run, len(run) - 1)
+                last = run
                 continue
             where = (*path, block_index)
             if plain and block.toolResult is not None:
@@ -745,7 +765,7 @@ class _Reader:
                     entries.append(UserMessage(id=assigned_id(len(entries)), content=tuple(run)))
                     run = None
                 self._tool_result(index, block_index, block.toolResult, where)
-                last = (entries, len(entries) - 1)
+                last = entries
                 produced = True
             elif kind == "cachePoint":
                 last = self._cached(last, block.cachePoint, index, block_index, where)
@@ -754,7 +774,7 @@ class _Reader:
                 read = self._user_block(kind, index, block_index, block, where)
                 if read is not None:
                     run.append(read)
-                last = None if read is None else (run, len(run) - 1)
+                last = None if read is None else run
         if run is not None or not produced:
             entries.append(UserMessage(id=assigned_id(len(entries)), content=tuple(run or ())))
 
@@ -774,12 +794,12 @@ class _Reader:
     def _assistant(self, index: int, content: list[Any], path: Path) -> None:
         blocks: list[AssistantBlock] = []
         last: _Last = None
-        plain = not self._unread and _one_kind_each(content, _ONE_KIND)
+        plain = self._plain
         for block_index, block in enumerate(content):
             text = block.text
             if plain and text is not None:  # the common case, at once
                 blocks.append(TextBlock(text=text))
-                last = (blocks, len(blocks) - 1)
+                last = blocks
                 continue
             where = (*path, block_index)
             if plain and block.toolUse is not None:
@@ -803,7 +823,7 @@ class _Reader:
                 last = None
             else:
                 blocks.append(read)
-                last = (blocks, len(blocks) - 1)
+                last = blocks
         message_id = assigned_id(len(self.entries))
         self.entries.append(AssistantMessage(id=message_id, content=tuple(blocks)))
 
@@ -966,11 +986,12 @@ class _Reader:
         if self._unread:
             self._keys(index, block_index, (*path, "toolUse"))
         if self._held is not None:
-            self._held.messages.add(_INPUT_DEPTH, value.input)
+            self._held.inputs.append(value.input)
         kind = value.type
         if kind is None:
-            arguments = self.built.object(value.input)
-            return ToolCallBlock(id=value.toolUseId, name=value.name, arguments=arguments)
+            call_id, name = value.toolUseId, value.name
+            self._called[call_id] = name
+            return ToolCallBlock(id=call_id, name=name, arguments=self.built.object(value.input))
         return ServerToolCallBlock(
             provider=PROVIDER,
             id=value.toolUseId,
@@ -990,27 +1011,31 @@ class _Reader:
         )
 
     def _tool_result(self, index: int, block_index: int, value: Any, path: Path) -> None:
-        where = (*path, "toolResult")
         if self._unread:
-            self._keys(index, block_index, where)
+            self._keys(index, block_index, (*path, "toolResult"))
         if value.type is not None:
-            self._not_read(index, block_index, "a tool result's type", (*where, "type"))
+            where = (*path, "toolResult", "type")
+            self._not_read(index, block_index, "a tool result's type", where)
         content: list[TextBlock | ImageBlock] = []
-        parts = value.content
-        plain = not self._unread and _one_kind_each(parts, _ONE_PART)
-        for part_index, part in enumerate(parts):
+        plain = self._plain
+        for part_index, part in enumerate(value.content):
             text = part.text
             if plain and text is not None:  # the common case, at once
                 content.append(TextBlock(text=text))
                 continue
-            read = self._result_part(index, block_index, part, (*where, "content", part_index))
+            where = (*path, "toolResult", "content", part_index)
+            read = self._result_part(index, block_index, part, where)
             if read is not None:
                 content.append(read)
         call_id = value.toolUseId
-        name = self._names.name(call_id, index)
+        name = self._called.get(call_id)
+        if name is None:  # a call after the result, if any
+            if self._names is None:
+                self._names = _call_names(self._messages)
+            name = self._names.name(call_id, index)
         if name is None:
             name = unknown_tool_name(
-                self.warnings, index, block_index, call_id, (*where, "toolUseId")
+                self.warnings, index, block_index, call_id, (*path, "toolResult", "toolUseId")
             )
         entries = self.entries
         entries.append(
@@ -1061,14 +1086,13 @@ class _Reader:
             what = f"a cache point of type {quoted(point.type)} with ttl {quoted(ttl)}"
             self._not_read(index, block_index, what, where)
         else:
-            items, position = last
-            marked = items[position]
+            marked = last[-1]
             if type(marked) in _UNCACHED:
                 what = f"a cache point after a {marked.type} block (it has no IR cache breakpoint)"
                 self._not_read(index, block_index, what, where)
             else:
                 cache = _DEFAULT_CACHE if ttl is None else _CACHES[ttl]
-                items[position] = msgspec.structs.replace(marked, cache_control=cache)
+                last[-1] = msgspec.structs.replace(marked, cache_control=cache)
         return None
 
     # -- bookkeeping ---------------------------------------------------------------------
@@ -1114,6 +1138,20 @@ class _Reader:
 _UNCACHED: Final = frozenset(
     {ThinkingBlock, AudioBlock, ServerToolCallBlock, ServerToolResultBlock}
 )
+
+
+def _all_one_kind(messages: list[Any]) -> bool:
+    """Whether each block of ``messages`` and each part of their tool results holds
+    exactly one kind (C loops across them all)."""
+    blocks = list(chain.from_iterable(map(_CONTENT, messages)))
+    if not _one_kind_each(blocks, _ONE_KIND):
+        return False
+    results = filter(None, map(_TOOL_RESULT, blocks))
+    return _one_kind_each(list(chain.from_iterable(map(_CONTENT, results))), _ONE_PART)
+
+
+_CONTENT: Final = attrgetter("content")
+_TOOL_RESULT: Final = attrgetter("toolResult")
 
 
 def _one_kind_each(values: list[Any], others: int) -> bool:

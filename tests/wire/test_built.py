@@ -19,12 +19,13 @@ from agent_ir._generated.message_schema import (
     ThinkingBlock,
     ToolCallBlock,
     ToolResultMessage,
+    UrlSource,
     Usage,
     UserMessage,
 )
 from agent_ir._jsonobject import JsonObject
 from agent_ir.validation._checks import blocks_of, by_type
-from agent_ir.wire._built import Built, constraints_hold
+from agent_ir.wire._built import Built, constraints_hold, image_source, user_block_fits
 from agent_ir.wire._common import ir_messages
 
 
@@ -167,3 +168,30 @@ def test_an_object_that_is_not_a_dict_is_refused_as_the_ir_refuses_it() -> None:
             "content[0].arguments must be a JSON object (a mapping), not str",
         )
     ]
+
+
+@pytest.mark.parametrize(
+    ("url", "kept"),
+    [
+        ("data:image/png;base64,AAAA", True),
+        ("data:image/png;base64,AA!A", False),  # not base64
+        ("data:image/png;base64,", False),  # no byte
+        ("data:text/plain;base64,AAAA", False),  # not an image
+        ("data:image/ png;base64,AAAA", False),  # not a media type
+        ("https://example.com/a.png", False),
+    ],
+)
+def test_an_image_url_is_a_base64_source_only_when_the_ir_takes_it(url: str, kept: bool) -> None:
+    source = image_source(url)
+    if kept:
+        assert source == Base64Source(media_type="image/png", data="AAAA")
+    else:
+        assert source == UrlSource(url=url)
+
+
+def test_a_user_block_fits_as_the_ir_says() -> None:
+    assert user_block_fits(ImageBlock(source=Base64Source(media_type="image/png", data="AAAA")))
+    assert not user_block_fits(
+        ImageBlock(source=Base64Source(media_type="application/pdf", data="AAAA"))
+    )
+    assert not user_block_fits(ImageBlock(source=Base64Source(media_type="image/png", data="A")))

@@ -28,14 +28,22 @@ from msgspec import inspect as mi
 from agent_ir._errors import TranscriptError
 from agent_ir._frozen import frozen_from_plain, set_plain_data
 from agent_ir._generated.diagnostic_schema import Diagnostic, DiagnosticCode
-from agent_ir._generated.message_schema import Message
+from agent_ir._generated.message_schema import (
+    Base64Source,
+    ImageBlock,
+    Message,
+    UrlSource,
+    UserBlock,
+    UserMessage,
+)
 from agent_ir._jsoncopy import are_exact_rereadable
 from agent_ir._jsonobject import JsonObject
 from agent_ir.validation._checks import blocks_of, by_type, values_valid
 from agent_ir.validation._diagnostics import diagnostic, ordered
 from agent_ir.validation._explain import inspect_message
+from agent_ir.wire._common import parse_data_url
 
-__all__ = ["Built", "constraints_hold"]
+__all__ = ["Built", "constraints_hold", "image_source", "user_block_fits"]
 
 _new = object.__new__
 
@@ -98,6 +106,27 @@ class Built:
         ):
             return tuple(entries)
         return _explained(entries)
+
+
+def user_block_fits(block: UserBlock) -> bool:
+    """Whether one user block built from the wire is valid IR (an image's media type and
+    base64 data the IR takes, say), checked as ``messages`` checks it; for a reader that
+    keeps such a block only when it is."""
+    message = UserMessage(id="m", content=(block,))
+    blocks = {type(block): [block]}
+    return values_valid([message], None, blocks=blocks) and constraints_hold([message], blocks)
+
+
+def image_source(url: str) -> Base64Source | UrlSource:
+    """The IR source of an image URL read from the wire: a base64 source for a data URL
+    holding an image the IR takes (an ``image/...`` media type, valid base64), so that an
+    IR base64 image sent as a data URL comes back as it was; else the URL itself."""
+    parsed = parse_data_url(url)
+    if parsed is not None:
+        source = Base64Source(media_type=parsed[0], data=parsed[1])
+        if user_block_fits(ImageBlock(source=source)):
+            return source
+    return UrlSource(url=url)
 
 
 def _explained(entries: Sequence[Message]) -> tuple[Message, ...]:

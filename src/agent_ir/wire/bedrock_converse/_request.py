@@ -755,23 +755,24 @@ class _Reader:
                 run.append(TextBlock(text=text))
                 last = run
                 continue
-            where = (*path, block_index)
             if plain and block.toolResult is not None:
                 kind = "toolResult"
             else:
-                kind = self._kind(block, where, _BLOCK_KINDS, index, block_index)
+                kind = self._kind(block, (*path, block_index), _BLOCK_KINDS, index, block_index)
             if kind == "toolResult":
                 if run is not None:
                     entries.append(UserMessage(id=assigned_id(len(entries)), content=tuple(run)))
                     run = None
-                self._tool_result(index, block_index, block.toolResult, where)
+                self._tool_result(index, block_index, block.toolResult, path)
                 last = entries
                 produced = True
             elif kind == "cachePoint":
-                last = self._cached(last, block.cachePoint, index, block_index, where)
+                last = self._cached(
+                    last, block.cachePoint, index, block_index, (*path, block_index)
+                )
             else:
                 run = [] if run is None else run
-                read = self._user_block(kind, index, block_index, block, where)
+                read = self._user_block(kind, index, block_index, block, (*path, block_index))
                 if read is not None:
                     run.append(read)
                 last = None if read is None else run
@@ -801,23 +802,26 @@ class _Reader:
                 blocks.append(TextBlock(text=text))
                 last = blocks
                 continue
-            where = (*path, block_index)
             if plain and block.toolUse is not None:
                 kind = "toolUse"
             else:
-                kind = self._kind(block, where, _BLOCK_KINDS, index, block_index)
+                kind = self._kind(block, (*path, block_index), _BLOCK_KINDS, index, block_index)
             read: AssistantBlock | None = None
             if kind == "toolUse":
-                read = self._tool_use(index, block_index, block.toolUse, where)
+                read = self._tool_use(index, block_index, block.toolUse, path)
             elif kind == "cachePoint":
+                where = (*path, block_index)
                 last = self._cached(last, block.cachePoint, index, block_index, where)
                 continue
             elif kind == "toolResult":
-                self._keys(index, block_index, (*where, "toolResult"))
-                read = self._server_result(block.toolResult, (*where, "toolResult"))
+                where = (*path, block_index, "toolResult")
+                self._keys(index, block_index, where)
+                read = self._server_result(block.toolResult, where)
             elif kind in _ASSISTANT_KINDS:
-                read = self._block(kind, index, block_index, getattr(block, kind), where)
+                value = getattr(block, kind)
+                read = self._block(kind, index, block_index, value, (*path, block_index))
             elif kind is not None:
+                where = (*path, block_index)
                 self._misplaced(kind, "an assistant", index, block_index, block, where)
             if read is None:
                 last = None
@@ -983,8 +987,9 @@ class _Reader:
     def _tool_use(
         self, index: int, block_index: int, value: Any, path: Path
     ) -> ToolCallBlock | ServerToolCallBlock:
+        """The ``toolUse`` of block ``block_index`` of the content at ``path``."""
         if self._unread:
-            self._keys(index, block_index, (*path, "toolUse"))
+            self._keys(index, block_index, (*path, block_index, "toolUse"))
         if self._held is not None:
             self._held.inputs.append(value.input)
         kind = value.type
@@ -1011,10 +1016,12 @@ class _Reader:
         )
 
     def _tool_result(self, index: int, block_index: int, value: Any, path: Path) -> None:
+        """The ``toolResult`` of block ``block_index`` of the content at ``path``: one
+        tool-result message."""
         if self._unread:
-            self._keys(index, block_index, (*path, "toolResult"))
+            self._keys(index, block_index, (*path, block_index, "toolResult"))
         if value.type is not None:
-            where = (*path, "toolResult", "type")
+            where = (*path, block_index, "toolResult", "type")
             self._not_read(index, block_index, "a tool result's type", where)
         content: list[TextBlock | ImageBlock] = []
         plain = self._plain
@@ -1023,7 +1030,7 @@ class _Reader:
             if plain and text is not None:  # the common case, at once
                 content.append(TextBlock(text=text))
                 continue
-            where = (*path, "toolResult", "content", part_index)
+            where = (*path, block_index, "toolResult", "content", part_index)
             read = self._result_part(index, block_index, part, where)
             if read is not None:
                 content.append(read)
@@ -1035,7 +1042,11 @@ class _Reader:
             name = self._names.name(call_id, index)
         if name is None:
             name = unknown_tool_name(
-                self.warnings, index, block_index, call_id, (*path, "toolResult", "toolUseId")
+                self.warnings,
+                index,
+                block_index,
+                call_id,
+                (*path, block_index, "toolResult", "toolUseId"),
             )
         entries = self.entries
         entries.append(

@@ -237,3 +237,21 @@ def test_a_block_of_two_kinds_is_refused_after_the_blocks_before_it() -> None:
     assert str(raised.value).startswith(
         "from_bedrock_converse: /messages/1/content/0 must be an object holding exactly one of"
     )
+
+
+def _nested(levels: int) -> list[Any]:
+    value: list[Any] = []
+    for _ in range(levels):
+        value = [value]
+    return value
+
+
+@pytest.mark.parametrize("role", ["user", "assistant"])
+@pytest.mark.parametrize("levels", [990, 5000])
+def test_a_json_part_nested_too_deep_is_refused_with_its_path(role: str, levels: int) -> None:
+    part = {"json": _nested(levels)}
+    messages = [{"role": role, "content": [{"toolResult": {"toolUseId": "c", "content": [part]}}]}]
+    with pytest.raises(WireFormatError) as raised:
+        from_bedrock_converse(messages)
+    assert "/messages/0/content/0/toolResult/content/0/json/0/0" in str(raised.value)
+    assert "is nested deeper than" in str(raised.value)

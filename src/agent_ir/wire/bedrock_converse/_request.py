@@ -611,7 +611,7 @@ def _read_at_once(messages: list[Any], system: object) -> WireMessages | None:
     reader = _Reader(held)
     try:
         reader.read(_Input(request.system, request.messages))
-    except WireFormatError:  # the checked read says where, after what comes before it
+    except (WireFormatError, RecursionError):  # the checked read says where and why
         return None
     if not held.exact():
         return None
@@ -1182,10 +1182,12 @@ def _raw(value: Any) -> Wire:
 
 
 def _plain(value: Any) -> Any:
-    if isinstance(value, list):
-        return [_plain(item) for item in value]
-    if hasattr(value, "__struct_fields__"):
+    """A declared value as JSON: a Struct or a declared list of them converted, a free
+    value (``Any``) as it is (not walked: read at once, it is not checked yet)."""
+    if isinstance(value, msgspec.Struct):
         return _raw(value)
+    if type(value) is list and value and isinstance(value[0], msgspec.Struct):
+        return [_raw(item) for item in value]
     return value
 
 

@@ -10,6 +10,7 @@ import pytest
 from agent_ir import TranscriptError, parse_message, to_json_value
 from agent_ir._generated.message_schema import (
     AssistantMessage,
+    AudioBlock,
     Base64Source,
     CacheControl,
     CacheTtl,
@@ -195,3 +196,10 @@ def test_a_user_block_fits_as_the_ir_says() -> None:
         ImageBlock(source=Base64Source(media_type="application/pdf", data="AAAA"))
     )
     assert not user_block_fits(ImageBlock(source=Base64Source(media_type="image/png", data="A")))
+
+
+def test_an_audio_block_fits_when_the_ir_takes_it() -> None:
+    assert user_block_fits(AudioBlock(source=Base64Source(media_type="audio/wav", data="UklGRg==")))
+    assert not user_block_fits(
+        AudioBlock(source=Base64Source(media_type="image/png", data="UklGRg=="))
+    )

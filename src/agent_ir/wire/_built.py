@@ -97,12 +97,12 @@ class Built:
         if self._copied:
             for holder, copy in zip(self._holders, msgspec.to_builtins(self._copied), strict=True):
                 set_plain_data(holder, copy)
-        blocks = by_type(blocks_of(entries))
+        grouped, blocks = by_type(entries), by_type(blocks_of(entries))
         if (
             not self._refused
             and (not self._fresh or are_exact_rereadable(self._fresh))
-            and values_valid(entries, None, blocks=blocks)
-            and constraints_hold(entries, blocks)
+            and values_valid(entries, None, blocks=blocks, grouped=grouped)
+            and constraints_hold(entries, blocks, grouped)
         ):
             return tuple(entries)
         return _explained(entries)
@@ -114,7 +114,10 @@ def user_block_fits(block: UserBlock) -> bool:
     keeps such a block only when it is."""
     message = UserMessage(id="m", content=(block,))
     blocks = {type(block): [block]}
-    return values_valid([message], None, blocks=blocks) and constraints_hold([message], blocks)
+    if values_valid([message], None, blocks=blocks) and constraints_hold([message], blocks):
+        return True
+    # values_valid leaves an audio block's source tag to a parse: the IR's boundary says.
+    return inspect_message(message).message is not None
 
 
 def image_source(url: str) -> Base64Source | UrlSource:
@@ -154,13 +157,18 @@ def _explained(entries: Sequence[Message]) -> tuple[Message, ...]:
 Check = Callable[[list[Any]], bool]
 
 
-def constraints_hold(messages: Sequence[Any], blocks: dict[type, list[Any]]) -> bool:
+def constraints_hold(
+    messages: Sequence[Any],
+    blocks: dict[type, list[Any]],
+    grouped: dict[type, list[Any]] | None = None,
+) -> bool:
     """Whether every IR object of ``messages`` (and every object they hold) meets the
     constraints its generated type declares: a string's pattern and length, a number's
     bounds, an enum's or literal's values. Absent values (None) are not checked.
     ``blocks``: the messages' blocks by type (``by_type(blocks_of(messages))``), shared
-    with ``values_valid``."""
-    return _groups_hold(by_type(messages), skip="content") and _groups_hold(blocks)
+    with ``values_valid``; ``grouped``: ``by_type(messages)``, when the caller has it."""
+    groups = by_type(messages) if grouped is None else grouped
+    return _groups_hold(groups, skip="content") and _groups_hold(blocks)
 
 
 def _groups_hold(groups: dict[type, list[Any]], skip: str = "") -> bool:

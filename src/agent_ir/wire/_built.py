@@ -30,6 +30,8 @@ from agent_ir._frozen import frozen_from_plain, set_plain_data
 from agent_ir._generated.diagnostic_schema import Diagnostic, DiagnosticCode
 from agent_ir._generated.message_schema import (
     Base64Source,
+    CacheControl,
+    CacheTtl,
     ImageBlock,
     Message,
     UrlSource,
@@ -43,7 +45,7 @@ from agent_ir.validation._diagnostics import diagnostic, ordered
 from agent_ir.validation._explain import inspect_message
 from agent_ir.wire._common import parse_data_url
 
-__all__ = ["Built", "constraints_hold", "image_source", "user_block_fits"]
+__all__ = ["Built", "cache_breakpoint", "constraints_hold", "image_source", "user_block_fits"]
 
 _new = object.__new__
 
@@ -111,6 +113,29 @@ class Built:
         ):
             return tuple(entries)
         return _explained(entries)
+
+
+def cache_breakpoint(value: Any) -> CacheControl | None:
+    """The IR cache breakpoint of a wire ``cache_control`` value (Anthropic's, as
+    OpenRouter takes it on Chat content parts too): ``{"type": "ephemeral"}`` with an
+    optional ``ttl`` of "5m" or "1h"; None for any other value (the reader warns it).
+    ``value`` is exact JSON (checked before it is looked at)."""
+    if (
+        type(value) is not dict
+        or value.get("type") != "ephemeral"
+        or not value.keys() <= _CACHE_KEYS
+    ):
+        return None
+    ttl = value.get("ttl")
+    if ttl is None:
+        return CacheControl(type="ephemeral")
+    if type(ttl) is str and ttl in _TTLS:
+        return CacheControl(type="ephemeral", ttl=CacheTtl(ttl))
+    return None
+
+
+_CACHE_KEYS = frozenset({"type", "ttl"})
+_TTLS = frozenset(ttl.value for ttl in CacheTtl)
 
 
 def user_block_fits(block: UserBlock) -> bool:

@@ -16,6 +16,7 @@ from agent_ir._generated.message_schema import (
     AssistantMessage,
     AudioBlock,
     Base64Source,
+    CacheControl,
     Citation,
     DocumentBlock,
     FileSource,
@@ -34,9 +35,9 @@ from agent_ir._generated.message_schema import (
     UserMessage,
 )
 from agent_ir._paths import Path, to_pointer
-from agent_ir._text import quoted
+from agent_ir._text import cut, quoted
 from agent_ir.validation._convert import is_rereadable
-from agent_ir.wire._built import Built, image_source
+from agent_ir.wire._built import Built, cache_breakpoint, image_source
 from agent_ir.wire._common import (
     AUDIO_MEDIA_TYPES,
     CallNames,
@@ -612,10 +613,12 @@ class _Reader:
             elif kind is chat.RequestToolMessage:
                 entry = self._tool(index, message_id, message, path)
             else:
-                content = message.content
+                content, cached = message.content, None
                 if type(content) is not str:
-                    content = "".join(part.text for part in self._text_parts(index, content, path))
-                entry = SystemMessage(id=message_id, content=content)
+                    texts = self._text_parts(index, content, path, joined=True)
+                    content = "".join(block.text for block in texts)
+                    cached = texts[-1].cache_control if texts else None
+                entry = SystemMessage(id=message_id, content=content, cache_control=cached)
             if self._unread:  # else _keys has nothing to warn about (most messages)
                 self._keys(index, -1, path)
             self.entries.append(entry)
@@ -656,9 +659,14 @@ class _Reader:
     def _user_part(self, index: int, block_index: int, part: Any, path: Path) -> Any:
         block: Any
         match part:
-            case chat.RequestTextPart(text=text):
+            case chat.RequestTextPart(text=text, cache_control=None):
                 self._keys(index, block_index, path)
                 return TextBlock(text=text)
+            case chat.RequestTextPart(text=text, cache_control=cache):
+                self._keys(index, block_index, path)
+                return TextBlock(
+                    text=text, cache_control=self._cache(cache, index, block_index, path)
+                )
             case chat.ImageUrlPart(image_url=image):
                 block = self._image(index, block_index, image, (*path, "image_url"))
             case chat.InputAudioPart(input_audio=audio):
@@ -826,24 +834,61 @@ class _Reader:
         )
 
     def _text_parts(
-        self, index: int, content: list[Any], path: Path, *, refusals: bool = False
+        self,
+        index: int,
+        content: list[Any],
+        path: Path,
+        *,
+        refusals: bool = False,
+        joined: bool = False,
     ) -> list[Any]:
         """Text parts -> text blocks (and, with ``refusals``, an assistant's refusal
-        parts -> refusal blocks); a part of another type is PART_NOT_READ."""
+        parts -> refusal blocks); a part of another type is PART_NOT_READ. ``joined``:
+        the text is joined into one (a system message's), so a cache breakpoint holds
+        only on the last text block read; one on another is PART_NOT_READ."""
         blocks: list[Any] = []
+        cached: list[tuple[int, int, Path]] = []  # block, part index, place of a breakpoint
         for part_index, part in enumerate(content):
             where = (*path, "content", part_index)
             match part:
-                case chat.RequestTextPart(text=text):
+                case chat.RequestTextPart(text=text, cache_control=None):
                     self._keys(index, part_index, where)
                     blocks.append(TextBlock(text=text))
+                case chat.RequestTextPart(text=text, cache_control=cache):
+                    self._keys(index, part_index, where)
+                    block = TextBlock(
+                        text=text, cache_control=self._cache(cache, index, part_index, where)
+                    )
+                    blocks.append(block)
+                    if joined and block.cache_control is not None:
+                        cached.append((len(blocks) - 1, part_index, where))
                 case chat.RequestRefusalPart(refusal=text) if refusals:
                     self._keys(index, part_index, where)
                     blocks.append(RefusalBlock(text=text))
                 case _:
                     self._hold_part(part, where)
                     self._not_read(index, part_index, f"a {quoted(_kind(part))} part", where)
+        for position, part_index, where in cached:
+            if position != len(blocks) - 1:
+                blocks[position] = TextBlock(text=blocks[position].text)
+                what = "a cache breakpoint inside a system message's text (it is joined)"
+                self._not_read(index, part_index, what, (*where, "cache_control"))
         return blocks
+
+    def _cache(self, value: Any, index: int, block_index: int, path: Path) -> CacheControl | None:
+        """The cache breakpoint of the text part at ``path`` whose ``cache_control`` is
+        ``value`` (``cache_breakpoint``); any other value is PART_NOT_READ."""
+        where = (*path, "cache_control")
+        if self._held is not None:  # read at once: checked before it is looked at
+            held = Unchecked()
+            held.add(len(where) - 1, value)
+            if not held.exact(("messages",)):
+                raise _NotExact
+        cached = cache_breakpoint(value)
+        if cached is None:
+            what = f"a cache_control of another shape ({cut(repr(value))})"
+            self._not_read(index, block_index, what, where)
+        return cached
 
     # -- bookkeeping -------------------------------------------------------------------
 

@@ -30,7 +30,8 @@ FOLDERS: dict[str, tuple[str, tuple[str, str]]] = {
     "hf-chat": ("hf_chat", ("Hugging Face chat datasets", "hf-chat.md")),
 }
 # The tables the code reads, shown as they are: page -> (module, name, title, the
-# header of the keys, of the values (None: a set)).
+# header of the keys, of the values (None: a set)); a module in the provider's folder,
+# or a shared one of wire/ (its name starting with "..").
 TABLES: dict[str, list[tuple[str, str, str, str, str | None]]] = {
     "openai-chat": [
         ("_stream", "_FINISH_REASONS", "Stop reasons", "`finish_reason`", "the IR's `stop_reason`"),
@@ -60,7 +61,7 @@ TABLES: dict[str, list[tuple[str, str, str, str, str | None]]] = {
             "the image media types Anthropic takes",
             None,
         ),
-        ("_request", "CACHE_TTLS", "Cache breakpoints", "the `ttl`s of a `cache_control`", None),
+        ("../_built", "CACHE_TTLS", "Cache breakpoints", "the `ttl`s of a `cache_control`", None),
     ],
     "gemini": [
         (
@@ -76,7 +77,7 @@ TABLES: dict[str, list[tuple[str, str, str, str, str | None]]] = {
         ("_wire", "IMAGE_FORMATS", "Images", "an image's `format`", "the IR's media type"),
         ("_wire", "DOCUMENT_FORMATS", "Documents", "a document's `format`", "the IR's media type"),
         ("_wire", "AUDIO_FORMATS", "Audio", "an audio block's `format`", "the IR's media type"),
-        ("_request", "CACHE_TTLS", "Cache points", "the `ttl`s of a `cachePoint`", None),
+        ("../_built", "CACHE_TTLS", "Cache points", "the `ttl`s of a `cachePoint`", None),
     ],
     "mistral": [],
     "hf-chat": [],
@@ -341,7 +342,8 @@ def _request_line(name: str, reader: Any) -> list[str]:
 def _table(
     folder: str, module: str, name: str, title: str, keys: str, values: str | None
 ) -> list[str]:
-    table = getattr(importlib.import_module(f"agent_ir.wire.{folder}.{module}"), name)
+    where = module[3:] if module.startswith("../") else f"{folder}.{module}"
+    table = getattr(importlib.import_module(f"agent_ir.wire.{where}"), name)
     lines = [f"## {title}", ""]
     if values is None:
         return [*lines, f"| {keys} |", "|---|", *[f"| `{item}` |" for item in sorted(table)], ""]

@@ -45,7 +45,14 @@ from agent_ir.validation._diagnostics import diagnostic, ordered
 from agent_ir.validation._explain import inspect_message
 from agent_ir.wire._common import parse_data_url
 
-__all__ = ["Built", "cache_breakpoint", "constraints_hold", "image_source", "user_block_fits"]
+__all__ = [
+    "CACHE_TTLS",
+    "Built",
+    "cache_breakpoint",
+    "constraints_hold",
+    "image_source",
+    "user_block_fits",
+]
 
 _new = object.__new__
 
@@ -129,13 +136,14 @@ def cache_breakpoint(value: Any) -> CacheControl | None:
     ttl = value.get("ttl")
     if ttl is None:
         return CacheControl(type="ephemeral")
-    if type(ttl) is str and ttl in _TTLS:
+    if type(ttl) is str and ttl in CACHE_TTLS:
         return CacheControl(type="ephemeral", ttl=CacheTtl(ttl))
     return None
 
 
 _CACHE_KEYS = frozenset({"type", "ttl"})
-_TTLS = frozenset(ttl.value for ttl in CacheTtl)
+CACHE_TTLS = frozenset(ttl.value for ttl in CacheTtl)
+"""The ``ttl``s of a cache breakpoint the IR holds."""
 
 
 def user_block_fits(block: UserBlock) -> bool:

@@ -41,7 +41,7 @@ from agent_ir._generated.message_schema import (
 )
 from agent_ir._paths import Path, to_pointer
 from agent_ir._text import quoted
-from agent_ir.wire._built import Built
+from agent_ir.wire._built import CACHE_TTLS, Built
 from agent_ir.wire._common import (
     CallNames,
     ConversionWarningCode,
@@ -73,7 +73,6 @@ TO: Final = "to_bedrock_converse"
 FROM: Final = "from_bedrock_converse"
 PROVIDER: Final = bedrock.PROVIDER
 S3: Final = "s3://"
-CACHE_TTLS: Final = frozenset({"5m", "1h"})
 Binary = Literal["bytes", "base64"]
 
 _IMAGE_TYPES: Final = {media: fmt for fmt, media in bedrock.IMAGE_FORMATS.items()}

@@ -756,28 +756,25 @@ def _compile_parameters(parameters: dict[str, Any], size: int) -> _Outcome:
     compiled = compiled_form(parameters, profile.patterns)
     import jsonschema_rs
 
-    refused: list[str] = []
-
-    def refuse(uri: str) -> Any:
-        refused.append(uri)
-        raise ValueError(f"{uri} is outside the tool's parameters: never fetched")
-
     try:
         validator = jsonschema_rs.validator_for(
             compiled.schema,
-            retriever=refuse,
+            retriever=_never_fetched,
             validate_formats=False,
             pattern_options=jsonschema_rs.RegexOptions(),
             mask=_MASK,
         )
-        return _Outcome(validator, originals=compiled.originals, widest=profile.widest)
-    except (ValueError, TypeError, RecursionError) as error:
-        if refused:
-            return _remote_outcome(parameters, refused[0])
-        if isinstance(error, jsonschema_rs.ValidationError):
-            return _invalid_outcome(parameters, error, compiled.originals)
-        reason = f"parameters could not be compiled as a JSON Schema ({cut(str(error))})"
-        return _Outcome(None, ("parameters",), reason)
+    except jsonschema_rs.ValidationError as error:
+        return _invalid_outcome(parameters, error, compiled.originals)
+    return _Outcome(validator, originals=compiled.originals, widest=profile.widest)
+
+
+def _never_fetched(uri: str) -> Any:
+    """What jsonschema-rs would fetch a remote ``$ref`` or an unknown dialect's
+    meta-schema with. The profile admits neither (local references only, ``$id`` and
+    ``$schema`` at the root only, two dialects jsonschema-rs holds), so this is never
+    called: it is given so that nothing can ever be fetched."""
+    raise LookupError(uri)
 
 
 def _invalid_outcome(
@@ -792,20 +789,6 @@ def _invalid_outcome(
     given = original_path(tuple(error.instance_path), originals)
     where = exact_path(parameters, given, value)
     return _Outcome(None, ("parameters", *where), reason)
-
-
-def _remote_outcome(parameters: dict[str, Any], uri: str) -> _Outcome:
-    """Parameters that asked for ``uri``: an unknown ``$schema`` (its meta-schema would
-    have to be fetched) or a ``$ref`` outside them. Nothing is fetched."""
-    dialect = parameters.get("$schema")
-    if type(dialect) is str and dialect.rstrip("#") == uri.rstrip("#"):
-        reason = f"parameters.$schema names an unknown JSON Schema dialect ({quoted(uri)})"
-        return _Outcome(None, ("parameters", "$schema"), reason)
-    reason = (
-        f"parameters refers to {quoted(uri)}, outside them: a $ref is resolved "
-        "inside the tool's parameters only, never fetched"
-    )
-    return _Outcome(None, ("parameters",), reason)
 
 
 class _Compiled:

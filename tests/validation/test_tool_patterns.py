@@ -18,7 +18,7 @@ from pathlib import Path
 import pytest
 
 from agent_ir import DiagnosticCode
-from agent_ir.validation._pattern_dialect import SPACE, UNASSERTED, read_pattern
+from agent_ir.validation._pattern_dialect import PATTERN_SIZE, SPACE, UNASSERTED, read_pattern
 from agent_ir.validation._tool_patterns import compiled_form
 from agent_ir.validation._tool_profile import read_profile
 
@@ -402,22 +402,83 @@ def test_a_broken_or_foreign_pattern_is_one_invalid_definition_at_its_place(
         )
 
 
-def test_a_pattern_the_engine_cannot_compile_is_named_as_written() -> None:
-    """A translation Rust's regex refuses (past its size limit) is refused with the
-    pattern as written, at its place, the key of patternProperties too."""
-    for parameters, path in (
-        ({"properties": {"a": {"pattern": "\\w{99999999}"}}}, "/parameters/properties/a/pattern"),
+def test_a_pattern_past_the_pattern_size_is_refused_at_its_place() -> None:
+    """Before: a translation past Rust's regex size limit was refused by the engine
+    (Python) at the pattern and by the TypeScript package at ``/parameters``; the
+    profile's own bound (``PATTERN_SIZE``) refuses it alike, at its place, the key of
+    patternProperties too."""
+    words = (
+        "is more than 4096 characters long once each repetition is written out (the "
+        "pattern size, which keeps it within what Rust's regex compiles): the "
+        "tool-schema profile reads ECMA-262 patterns, matched in linear time"
+    )
+    for parameters, path, where in (
+        (
+            {"properties": {"a": {"pattern": "\\w{99999999}"}}},
+            "/parameters/properties/a/pattern",
+            "parameters.properties.a.pattern",
+        ),
         (
             {"patternProperties": {"\\w{99999999}": {}}},
             "/parameters/patternProperties/\\w{99999999}",
+            'parameters.patternProperties["\\\\w{99999999}"]',
         ),
     ):
         found = check(parameters, {})
 
         assert codes(found) == [(INVALID.value, path)]
-        assert found[0].message == (
-            'parameters is not a valid JSON Schema: "\\\\w{99999999}" is not a "regex"'
-        )
+        assert found[0].message == f"{where} is the pattern '\\\\w{{99999999}}', which {words}"
+
+
+@pytest.mark.parametrize(
+    ("pattern", "size"),
+    [
+        ("a{4096}", 4096),
+        (".{4096}", 4096),
+        ("x" * 4096, 4096),
+        ("\U0001fae8{4096}", 4096),
+        ("(a{64}){61}", 66 * 61),  # a group counts its parentheses
+        ("(?:a){819}", 5 * 819),
+        ("a{3,4096}", 4096),
+        ("a{4096,}", 4096),
+        ("a{0}" * 1000, 1000),  # at least once
+        ("(a|b)*" + "c" * 4091, 4096),
+        ("[^a]{1024}", 4096),
+    ],
+)
+def test_a_pattern_within_the_pattern_size_is_translated(pattern: str, size: int) -> None:
+    assert size <= PATTERN_SIZE
+    assert read_pattern(pattern).translated is not None
+
+
+@pytest.mark.parametrize(
+    "pattern",
+    [
+        "a{4097}",
+        "x" * 4097,
+        "(a{64}){64}",
+        "(?:a){4092}",
+        "a{2,4097}",
+        "a{4097,}",
+        "a{" + "0" * 9 + "4097}",
+        "(a|b){1366}",
+        "[^a]{1025}",
+        "\\w{99999999}",
+        "((a{20}){20}){20}",
+        "(?:(?:(?:(?:(?:a{4097}){4097}){4097}){4097}){4097}){0}",
+        "a{0}" * 4097,
+    ],
+)
+def test_a_pattern_past_the_pattern_size_is_refused(pattern: str) -> None:
+    assert read_pattern(pattern).problem == (
+        "is more than 4096 characters long once each repetition is written out (the "
+        "pattern size, which keeps it within what Rust's regex compiles)"
+    )
+
+
+def test_an_unasserted_pattern_is_never_too_large() -> None:
+    """It is never compiled: the pattern size bounds translated patterns only."""
+    assert read_pattern("(?=a)a{5000}").unasserted == "a lookahead"
 
 
 def test_the_unasserted_constructs_are_the_documented_list() -> None:
@@ -439,4 +500,7 @@ def test_a_quantifier_bound_of_any_length_is_read_without_int() -> None:
     assert read_pattern("a{" + digits + ",1}").problem == (
         "has the quantifier {" + digits + ",1}, its minimum above its maximum"
     )
-    assert read_pattern("a{1," + digits + "}").translated == "a{1," + digits + "}"
+    assert read_pattern("a{1," + digits + "}").problem == (
+        "is more than 4096 characters long once each repetition is written out (the "
+        "pattern size, which keeps it within what Rust's regex compiles)"
+    )

@@ -32,7 +32,15 @@ import re
 from collections.abc import Iterable
 from typing import NamedTuple
 
-__all__ = ["SPACE", "UNASSERTED", "Reading", "read_pattern"]
+__all__ = ["PATTERN_SIZE", "SPACE", "UNASSERTED", "Reading", "read_pattern"]
+
+PATTERN_SIZE = 4_096
+"""The most code points a translated pattern may have once each quantified atom is
+written out as many times as its quantifier's count (``x{n}``, ``x{n,}``: n; ``x{n,m}``:
+m; ``*``, ``+``, ``?`` and ``{0}``: once). Rust's ``regex`` refuses a pattern whose compiled form
+passes its size limit (10 MB), which another language cannot know: the profile's own
+bound keeps every pattern well within it (its costliest atom, ``.``, passes it from
+about 7,800 copies) and is the same in both languages."""
 
 UNASSERTED: dict[str, str] = {
     "(?=": "a lookahead",
@@ -89,6 +97,12 @@ def read_pattern(pattern: str) -> Reading:
         return Reading(problem=refused.problem)
     if reader.unasserted is not None:
         return Reading(unasserted=reader.unasserted)
+    if reader.sizes[0] > PATTERN_SIZE:
+        return Reading(
+            problem=f"is more than {PATTERN_SIZE} characters long once each repetition is "
+            "written out (the pattern size, which keeps it within what Rust's regex "
+            "compiles)"
+        )
     return Reading(translated="".join(reader.out))
 
 
@@ -188,13 +202,36 @@ class _Reader:
         self.open_groups = 0
         self.last = _NOTHING
         self.unasserted: str | None = None
+        self.sizes = [0]  # the written-out size of each open group, the pattern's first
+        self.atom = 0  # the written-out size of the last atom
+        self.count = 1  # the count of the last quantifier
 
     def read(self) -> None:
         tokens = _TOKENS
         while self.index < len(self.pattern):
-            tokens.get(self.pattern[self.index], _Reader._literal)(self)
+            start = self.index
+            char = self.pattern[start]
+            tokens.get(char, _Reader._literal)(self)
+            self._measure(char, self.index - start)
         if self.open_groups:
             raise _Refused("has a ( that is never closed")
+
+    def _measure(self, char: str, length: int) -> None:
+        """The written-out size after a token of ``length`` code points starting with
+        ``char``: an atom adds its length, a quantifier its atom ``count - 1`` times
+        more, a group its whole size; each capped just past ``PATTERN_SIZE``."""
+        sizes, cap = self.sizes, PATTERN_SIZE + 1
+        if self.last == _QUANTIFIER:
+            sizes[-1] = min(cap, sizes[-1] + self.atom * (self.count - 1))
+            self.atom = min(cap, self.atom * self.count)
+            return
+        if char == "(":
+            sizes.append(length)
+            return
+        if char == ")":
+            length += sizes.pop()
+        sizes[-1] = min(cap, sizes[-1] + length)
+        self.atom = min(cap, length)
 
     def _emit(self, text: str, last: int, length: int = 1) -> None:
         self.out.append(text)
@@ -262,6 +299,7 @@ class _Reader:
     def _repeat(self, quantifier: str) -> None:
         if self.last != _ATOM:
             raise _Refused(f"has the quantifier {quantifier} with nothing to repeat")
+        self.count = _count(quantifier)
         self._emit(quantifier, _QUANTIFIER, len(quantifier))
 
     def _lone_brace(self) -> None:
@@ -427,6 +465,19 @@ def _hex_value(pattern: str, start: int, count: int) -> int | None:
     if len(digits) != count or _HEX.fullmatch(digits) is None:
         return None
     return int(digits, 16)
+
+
+def _count(quantifier: str) -> int:
+    """How many times a quantifier writes its atom out (``PATTERN_SIZE``), capped just
+    past it: ``{n}`` and ``{n,}`` n, ``{n,m}`` m, ``*``, ``+`` and ``?`` once; at least
+    once (``{0}`` too)."""
+    if not quantifier.startswith("{"):
+        return 1
+    low, _, high = quantifier[1:-1].partition(",")
+    significant = (high or low).lstrip("0")
+    if len(significant) > len(str(PATTERN_SIZE)):
+        return PATTERN_SIZE + 1
+    return min(PATTERN_SIZE + 1, max(1, int(significant or "0")))
 
 
 def _number(digits: str) -> tuple[int, str]:

@@ -22,6 +22,10 @@ export const UNASSERTED: ReadonlyMap<string, string> = new Map([
  * the profile bounds it alike in both languages. */
 export const PATTERN_SIZE = 4_096;
 
+/** The most times a counted quantifier may repeat an atom, nested ones multiplied
+ * (Python's PATTERN_REPEAT): RE2's bound (kMaxRepeat), which re2js keeps. */
+export const PATTERN_REPEAT = 1_000;
+
 export interface Reading {
   readonly translated: string | null;
   readonly unasserted: string | null;
@@ -56,6 +60,10 @@ export function readPattern(pattern: string): Reading {
     throw error;
   }
   if (reader.unasserted !== null) return { translated: null, unasserted: reader.unasserted, problem: null };
+  if (reader.repeats[0] > PATTERN_REPEAT) {
+    const problem = `repeats an atom more than ${PATTERN_REPEAT} times (counted quantifiers, nested ones multiplied: the bound of RE2's engines)`;
+    return { translated: null, unasserted: null, problem };
+  }
   if (reader.sizes[0] > PATTERN_SIZE) {
     const problem = `is more than ${PATTERN_SIZE} characters long once each repetition is written out (the pattern size, which keeps it within what Rust's regex compiles)`;
     return { translated: null, unasserted: null, problem };
@@ -140,6 +148,9 @@ class Reader {
   readonly sizes = [0]; // the written-out size of each open group, the pattern's first
   atom = 0; // the written-out size of the last atom
   count = 1; // the count of the last quantifier
+  readonly repeats = [1]; // the most repetitions of an atom in each open group
+  repeated = 1; // the repetitions of the last atom
+  times = 1; // the repetitions the last quantifier multiplies by
 
   constructor(readonly pattern: string) {}
 
@@ -158,21 +169,30 @@ class Reader {
     if (this.openGroups) throw new Refused("has a ( that is never closed");
   }
 
-  /** The written-out size after a token of `length` code points starting with `first`
-   * (Python's _measure): each capped just past PATTERN_SIZE. */
+  /** The written-out size and the repetitions after a token of `length` code points
+   * starting with `first` (Python's _measure): each capped just past its bound. */
   private measure(first: string, length: number): void {
     const sizes = this.sizes;
+    const repeats = this.repeats;
     const cap = PATTERN_SIZE + 1;
     if (this.last === QUANTIFIER) {
       sizes[sizes.length - 1] = Math.min(cap, sizes[sizes.length - 1] + this.atom * (this.count - 1));
       this.atom = Math.min(cap, this.atom * this.count);
+      this.repeated = Math.min(PATTERN_REPEAT + 1, this.repeated * this.times);
+      repeats[repeats.length - 1] = Math.max(repeats[repeats.length - 1], this.repeated);
       return;
     }
     if (first === "(") {
       sizes.push(length);
+      repeats.push(1);
       return;
     }
-    if (first === ")") length += sizes.pop()!;
+    this.repeated = 1;
+    if (first === ")") {
+      length += sizes.pop()!;
+      this.repeated = repeats.pop()!;
+      repeats[repeats.length - 1] = Math.max(repeats[repeats.length - 1], this.repeated);
+    }
     sizes[sizes.length - 1] = Math.min(cap, sizes[sizes.length - 1] + length);
     this.atom = Math.min(cap, length);
   }
@@ -254,6 +274,7 @@ class Reader {
   private repeat(quantifier: string): void {
     if (this.last !== ATOM) throw new Refused(`has the quantifier ${quantifier} with nothing to repeat`);
     this.count = count(quantifier);
+    this.times = times(quantifier);
     this.emit(quantifier, QUANTIFIER, quantifier.length);
   }
 
@@ -415,6 +436,17 @@ function count(quantifier: string): number {
   const significant = (high || low).replace(/^0+/, "");
   if (significant.length > String(PATTERN_SIZE).length) return PATTERN_SIZE + 1;
   return Math.min(PATTERN_SIZE + 1, Math.max(1, Number(significant || "0")));
+}
+
+/** How many times a counted quantifier repeats its atom (PATTERN_REPEAT), capped just
+ * past the bound: {n} and {n,} n, {n,m} m, *, +, ? and {0,} 1, {0} and {0,0} none. */
+function times(quantifier: string): number {
+  if (!quantifier.startsWith("{")) return 1;
+  const [low, high] = quantifier.slice(1, -1).split(",");
+  const significant = (high || low).replace(/^0+/, "");
+  if (significant.length > String(PATTERN_REPEAT).length) return PATTERN_REPEAT + 1;
+  if (!significant) return high || high === undefined ? 0 : 1;
+  return Math.min(PATTERN_REPEAT + 1, Number(significant));
 }
 
 /** The code points of `text` from UTF-16 index `start` to `end` (a surrogate pair is

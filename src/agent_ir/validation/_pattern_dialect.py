@@ -32,7 +32,7 @@ import re
 from collections.abc import Iterable
 from typing import NamedTuple
 
-__all__ = ["PATTERN_SIZE", "SPACE", "UNASSERTED", "Reading", "read_pattern"]
+__all__ = ["PATTERN_REPEAT", "PATTERN_SIZE", "SPACE", "UNASSERTED", "Reading", "read_pattern"]
 
 PATTERN_SIZE = 4_096
 """The most code points a translated pattern may have once each quantified atom is
@@ -41,6 +41,12 @@ m; ``*``, ``+``, ``?`` and ``{0}``: once). Rust's ``regex`` refuses a pattern wh
 passes its size limit (10 MB), which another language cannot know: the profile's own
 bound keeps every pattern well within it (its costliest atom, ``.``, passes it from
 about 7,800 copies) and is the same in both languages."""
+
+PATTERN_REPEAT = 1_000
+"""The most times a counted quantifier may repeat an atom, nested ones multiplied
+(``(a{10}){100}`` is 1,000; ``*``, ``+`` and ``?`` count once, what ``{0}`` repeats not
+at all): RE2's
+bound (``kMaxRepeat``), which the TypeScript package's engine keeps."""
 
 UNASSERTED: dict[str, str] = {
     "(?=": "a lookahead",
@@ -97,6 +103,11 @@ def read_pattern(pattern: str) -> Reading:
         return Reading(problem=refused.problem)
     if reader.unasserted is not None:
         return Reading(unasserted=reader.unasserted)
+    if reader.repeats[0] > PATTERN_REPEAT:
+        return Reading(
+            problem=f"repeats an atom more than {PATTERN_REPEAT} times (counted "
+            "quantifiers, nested ones multiplied: the bound of RE2's engines)"
+        )
     if reader.sizes[0] > PATTERN_SIZE:
         return Reading(
             problem=f"is more than {PATTERN_SIZE} characters long once each repetition is "
@@ -205,6 +216,9 @@ class _Reader:
         self.sizes = [0]  # the written-out size of each open group, the pattern's first
         self.atom = 0  # the written-out size of the last atom
         self.count = 1  # the count of the last quantifier
+        self.repeats = [1]  # the most repetitions of an atom in each open group
+        self.repeated = 1  # the repetitions of the last atom
+        self.times = 1  # the repetitions the last quantifier multiplies by
 
     def read(self) -> None:
         tokens = _TOKENS
@@ -217,19 +231,27 @@ class _Reader:
             raise _Refused("has a ( that is never closed")
 
     def _measure(self, char: str, length: int) -> None:
-        """The written-out size after a token of ``length`` code points starting with
-        ``char``: an atom adds its length, a quantifier its atom ``count - 1`` times
-        more, a group its whole size; each capped just past ``PATTERN_SIZE``."""
-        sizes, cap = self.sizes, PATTERN_SIZE + 1
+        """The written-out size and the repetitions after a token of ``length`` code
+        points starting with ``char``: an atom adds its length, a quantifier its atom
+        ``count - 1`` times more and multiplies its repetitions, a group gives its whole
+        size and its most repeated atom; each capped just past its bound."""
+        sizes, repeats = self.sizes, self.repeats
+        cap = PATTERN_SIZE + 1
         if self.last == _QUANTIFIER:
             sizes[-1] = min(cap, sizes[-1] + self.atom * (self.count - 1))
             self.atom = min(cap, self.atom * self.count)
+            self.repeated = min(PATTERN_REPEAT + 1, self.repeated * self.times)
+            repeats[-1] = max(repeats[-1], self.repeated)
             return
         if char == "(":
             sizes.append(length)
+            repeats.append(1)
             return
+        self.repeated = 1
         if char == ")":
             length += sizes.pop()
+            self.repeated = repeats.pop()
+            repeats[-1] = max(repeats[-1], self.repeated)
         sizes[-1] = min(cap, sizes[-1] + length)
         self.atom = min(cap, length)
 
@@ -300,6 +322,7 @@ class _Reader:
         if self.last != _ATOM:
             raise _Refused(f"has the quantifier {quantifier} with nothing to repeat")
         self.count = _count(quantifier)
+        self.times = _times(quantifier)
         self._emit(quantifier, _QUANTIFIER, len(quantifier))
 
     def _lone_brace(self) -> None:
@@ -478,6 +501,22 @@ def _count(quantifier: str) -> int:
     if len(significant) > len(str(PATTERN_SIZE)):
         return PATTERN_SIZE + 1
     return min(PATTERN_SIZE + 1, max(1, int(significant or "0")))
+
+
+def _times(quantifier: str) -> int:
+    """How many times a counted quantifier repeats its atom (``PATTERN_REPEAT``), capped
+    just past the bound: ``{n}`` and ``{n,}`` n, ``{n,m}`` m, ``*``, ``+``, ``?`` and
+    ``{0,}`` 1 (RE2 counts no repetition for them), ``{0}`` and ``{0,0}`` none (what they
+    repeat is matched no time, and RE2 leaves it out)."""
+    if not quantifier.startswith("{"):
+        return 1
+    low, comma, high = quantifier[1:-1].partition(",")
+    significant = (high or low).lstrip("0")
+    if len(significant) > len(str(PATTERN_REPEAT)):
+        return PATTERN_REPEAT + 1
+    if not significant:  # {0} and {0,0} repeat nothing (RE2 reads them as empty); {0,} once
+        return 0 if high or not comma else 1
+    return min(PATTERN_REPEAT + 1, int(significant))
 
 
 def _number(digits: str) -> tuple[int, str]:

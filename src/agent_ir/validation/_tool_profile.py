@@ -53,7 +53,12 @@ import msgspec
 
 from agent_ir._paths import Path, unescape_segment
 from agent_ir._text import quoted
-from agent_ir.validation._pattern_dialect import PATTERN_SIZE, Reading, read_pattern
+from agent_ir.validation._pattern_dialect import (
+    PATTERN_REPEAT,
+    PATTERN_SIZE,
+    Reading,
+    read_pattern,
+)
 
 __all__ = [
     "DESCENDING",
@@ -87,6 +92,7 @@ class Limits(NamedTuple):
     explained_work: int  # what explaining a failing call may cost (``_tools``), in bytes
     value_bytes: int  # what one value of the arguments counts in it (one error's cost)
     pattern_size: int  # code points of a pattern written out (``_pattern_dialect``)
+    pattern_repeat: int  # repetitions of an atom by counted quantifiers, nested multiplied
 
 
 LIMITS = Limits(
@@ -109,6 +115,7 @@ LIMITS = Limits(
     explained_work=32 * 1024 * 1024,
     value_bytes=2_048,
     pattern_size=PATTERN_SIZE,
+    pattern_repeat=PATTERN_REPEAT,
 )
 
 DIALECTS = {

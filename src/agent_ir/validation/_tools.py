@@ -132,9 +132,7 @@ class Tools:
         return found
 
     def _malformed_calls(self, message_index: int, inspection: Inspection) -> Iterator[Diagnostic]:
-        plain = inspection.plain
-        if not isinstance(plain, dict) or plain.get("role") != "assistant":
-            return
+        plain = inspection.plain  # a snapshot of another role holds no calls (tool_call_blocks)
         broken = {
             problem.path[1]
             for problem in inspection.problems
@@ -609,14 +607,7 @@ def read_tools(value: object) -> Tools:
         reason = f"tools must be a list or tuple of tool definitions, not {type(value).__name__}"
         problem = diagnostic(DiagnosticCode.INVALID_TOOL_DEFINITION, -1, (), reason)
         return Tools((), {}, [problem], readable=False)
-    try:
-        entries = snapshot_sequence(value)
-    except (KeyboardInterrupt, SystemExit):
-        raise
-    except BaseException as error:  # a hostile container, whatever it raises
-        reason = f"tools could not be read ({type(error).__name__})"
-        problem = diagnostic(DiagnosticCode.INVALID_TOOL_DEFINITION, -1, (), reason)
-        return Tools((), {}, [problem], readable=False)
+    entries = snapshot_sequence(value)  # through the base type: overrides are never run
     definitions: list[ToolDefinition | None] = []
     by_name: dict[str, _Tool] = {}
     problems: list[Diagnostic] = []

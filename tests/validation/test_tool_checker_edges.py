@@ -580,6 +580,11 @@ def test_a_mismatch_is_placed_and_said_exactly(
             "/parameters",
             "Invalid URI reference 'http:// bad': unexpected character at index 7",
         ),
+        (
+            {"$id": "http:// " + "x" * 300},
+            "/parameters",
+            "Invalid URI reference 'http:// " + "x" * 169 + "\u2026 (165 more characters)",
+        ),
         (  # a failing value masked: written cut, then the sentence cut at twice that
             {"type": "x" * 400},
             "/parameters/type",

@@ -67,6 +67,14 @@ _ONLY_INDEXES_RENAMED = (
     "named whole, comes out of it as exact (the other parts are kept, and an index of a "
     "list is no properties name)"
 )
+_PROPERTIES_NAMED = (
+    "the two bounds only keep the loop from reading past a path: a properties part is "
+    "followed by its name, except when jsonschema-rs left out an empty name, and then it "
+    "left the empty key out of the error's place as well, so depth is no longer below the "
+    "length of where; so index + 1 < len(named) decides nothing that depth < len(where) "
+    "does not, and where (the exact place) has a key or index for every descent before a "
+    "properties part that is followed by a name"
+)
 _KEY_AT_ITS_DEPTH = (
     "the key of the arguments at the depth of a properties name is a key jsonschema-rs "
     "wrote as that name (it matches properties by exact name): equal to a string name, and "
@@ -763,6 +771,34 @@ EQUIVALENT: list[Equivalent] = [
         "widest: int = 0  # the most subschemas evaluated at one place (``Profile.widest``)",
         "widest: int = 0 -> widest: int = 1",
         "the default is taken only by outcomes without a validator (no parameters, broken ones), whose calls are never explained: widest counts only in explaining a failing call",
+    ),
+    Equivalent(
+        _TOOLS,
+        "_schema_place",
+        'if part == "properties" and index + 1 < len(named) and depth < len(where):',
+        "index + 1 < len(named) -> index + 1 <= len(named)",
+        _PROPERTIES_NAMED,
+    ),
+    Equivalent(
+        _TOOLS,
+        "_schema_place",
+        'if part == "properties" and index + 1 < len(named) and depth < len(where):',
+        "depth < len(where) -> depth <= len(where)",
+        _PROPERTIES_NAMED,
+    ),
+    Equivalent(
+        _TOOLS,
+        "_schema_place",
+        'if part == "properties" and index + 1 < len(named) and depth < len(where):',
+        "index + 1 -> index - 1",
+        _PROPERTIES_NAMED,
+    ),
+    Equivalent(
+        _TOOLS,
+        "_schema_place",
+        'if part == "properties" and index + 1 < len(named) and depth < len(where):',
+        "index + 1 -> index + 0",
+        _PROPERTIES_NAMED,
     ),
     # --- repair -------------------------------------------------------------------------
     Equivalent(

@@ -22,13 +22,21 @@ from typing import Any
 import agent_ir
 from agent_ir.wire import (
     from_anthropic,
+    from_bedrock_converse,
     from_gemini,
+    from_hf_chat,
+    from_mistral,
     from_openai_chat,
     from_openai_responses,
+    from_otel,
     to_anthropic,
+    to_bedrock_converse,
     to_gemini,
+    to_hf_chat,
+    to_mistral,
     to_openai_chat,
     to_openai_responses,
+    to_otel,
 )
 
 HERE = Path(__file__).resolve().parent
@@ -55,6 +63,10 @@ def wire_cases(messages: tuple[Any, ...]) -> dict[str, Case]:
     chat = to_openai_chat(messages).fields["messages"]
     responses = to_openai_responses(messages).fields["input"]
     gemini = to_gemini(messages).fields
+    bedrock = to_bedrock_converse(messages).fields
+    mistral = to_mistral(messages).fields["messages"]
+    hf_chat = to_hf_chat(messages).fields["messages"]
+    otel = dict(to_otel(messages).fields)
     system = anthropic.get("system")
     return {
         BASELINE: lambda: json.dumps(plain),
@@ -62,12 +74,22 @@ def wire_cases(messages: tuple[Any, ...]) -> dict[str, Case]:
         "to_openai_chat": lambda: to_openai_chat(messages),
         "to_openai_responses": lambda: to_openai_responses(messages),
         "to_gemini": lambda: to_gemini(messages),
+        "to_bedrock_converse": lambda: to_bedrock_converse(messages),
+        "to_mistral": lambda: to_mistral(messages),
+        "to_hf_chat": lambda: to_hf_chat(messages),
+        "to_otel": lambda: to_otel(messages),
         "from_anthropic": lambda: from_anthropic(anthropic["messages"], system=system),
         "from_openai_chat": lambda: from_openai_chat(chat),
         "from_openai_responses": lambda: from_openai_responses(responses),
         "from_gemini": lambda: from_gemini(
             gemini["contents"], system_instruction=gemini.get("systemInstruction")
         ),
+        "from_bedrock_converse": lambda: from_bedrock_converse(
+            bedrock["messages"], system=bedrock.get("system")
+        ),
+        "from_mistral": lambda: from_mistral(mistral),
+        "from_hf_chat": lambda: from_hf_chat(hf_chat),
+        "from_otel": lambda: from_otel(otel),
         # retarget: the writer, plus the thinking step, the repair and check_wire_rules
         # of what is sent (no target: it is the writer's cost and a validation's)
         "retarget to anthropic": lambda: agent_ir.retarget(messages, "anthropic"),

@@ -64,6 +64,7 @@ def values_valid(
     entries: list[Any] | None,
     kinds: Kinds | None = None,
     blocks: dict[type, list[Any]] | None = None,
+    grouped: dict[type, list[Any]] | None = None,
 ) -> bool:
     """The rules the generated types leave to this pass: the fields of
     ``NON_BLANK_FIELDS`` (ids, tool names, ``toolCallId``; their regex is not generated)
@@ -85,11 +86,11 @@ def values_valid(
 
     ``kinds``: the classes of ``messages`` (``IR``, the default: the generated ones; or
     a verdict's twins, ``_twins``); ``blocks``: ``by_type(blocks_of(messages))`` when
-    the caller has it."""
+    the caller has it; ``grouped``: ``by_type(messages)`` when the caller has it."""
     kinds_of = IR if kinds is None else kinds
     if blocks is None:
         blocks = by_type(blocks_of(messages))
-    if not _none_blank(_hand_checked_strings(messages, blocks, kinds_of)):
+    if not _none_blank(_hand_checked_strings(messages, blocks, kinds_of, grouped)):
         return False
     if not all(map(check_timestamp, filter(None, map(_TIMESTAMP, messages)))):
         return False
@@ -196,14 +197,21 @@ def by_type(items: Sequence[Any]) -> dict[type, list[Any]]:
 
 
 def _hand_checked_strings(
-    messages: Sequence[Any], blocks: dict[type, list[Any]], kinds: Kinds
+    messages: Sequence[Any],
+    blocks: dict[type, list[Any]],
+    kinds: Kinds,
+    grouped: dict[type, list[Any]] | None,
 ) -> list[str]:
-    """Every value of a ``NON_BLANK_FIELDS`` field in the messages and their blocks."""
+    """Every value of a ``NON_BLANK_FIELDS`` field in the messages and their blocks
+    (``grouped``: the messages by type, when the caller has them)."""
     strings: list[str] = []
     messages_of: dict[type, list[Any]] = {}  # only the types a check reads
     for kind, getter in kinds.non_blank:
         if kind is None:
             strings.extend(map(getter, messages))
+            continue
+        if grouped is not None:
+            strings.extend(map(getter, grouped.get(kind, ())))
             continue
         if kind not in messages_of:
             messages_of[kind] = of_type(messages, kind)

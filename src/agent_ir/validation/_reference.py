@@ -48,11 +48,13 @@ def explain_message(plain: Any) -> list[Problem]:
     """Every schema problem of a message snapshot (plain builtins, ``INVALID`` where a
     value could not be read), in path order. Problems at or below an ``INVALID`` value
     are left out: the snapshot already reported them."""
-    problems: set[Problem] = set()
+    # A dict, not a set: the problems at one path keep the order jsonschema finds them
+    # in (the schema's), whatever the string hash seed (a set's order is not).
+    problems: dict[Problem, None] = {}
     for error in _message_validator().iter_errors(plain):
         path = tuple(error.absolute_path)
         if not _under_invalid(plain, path):
-            problems.add(Problem(path, code_for_path(plain, path), error.message))
+            problems[Problem(path, code_for_path(plain, path), error.message)] = None
     return sorted(problems, key=lambda problem: path_key(problem.path))
 
 

@@ -2518,7 +2518,7 @@ def test_each_from_openai_responses_warning_points_at_the_wire_value_it_is_about
         resolve({"input": items}, warning.path)
 
 
-# --- the direct read of common items, against the checked read ------------------------
+# --- input read at once (unchecked), against the checked read ---------------------------
 
 
 def _nested(levels: int) -> list[Any]:
@@ -2570,7 +2570,7 @@ _SAID = {
     "content": [{"type": "output_text", "text": "said", "annotations": [], "logprobs": None}],
 }
 
-# Inputs the direct read takes (``read_wire`` is not reached).
+# Inputs read at once (``read_wire`` is not reached).
 _DIRECT_CASES: list[Any] = [
     [],
     [_USER],
@@ -2599,7 +2599,7 @@ _DIRECT_CASES: list[Any] = [
     [{**_USER, "id": "u1"}, {**_OUTPUT, "call_id": "c1", "name": "n", "output": []}],
 ]
 
-# Inputs the direct read leaves to the checked read, which says what is wrong or warns.
+# Inputs read at once only in part: the checked read says what is wrong or warns.
 _CHECKED_CASES: list[Any] = [
     [_OUTPUT, _CALL],
     [{**_OUTPUT, "call_id": "nope"}],
@@ -2719,3 +2719,57 @@ def test_what_to_openai_responses_writes_is_read_directly_as_the_checked_read(
     direct = from_openai_responses(items)
     assert direct == checked
     assert direct.warnings == checked.warnings == ()
+
+
+def test_a_refusal_lists_every_problem_of_one_read(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Arguments that are no JSON object and a blank call id in another message: both
+    reported, by the one read of the input (the checked read is not reached)."""
+    from agent_ir.wire.openai_responses import _request
+
+    items = [{**_CALL, "arguments": "[1]"}, {**_OUTPUT, "call_id": " "}]
+    monkeypatch.setattr(_request, "unchecked_wire", lambda value: None)
+    with pytest.raises(TranscriptError) as checked:
+        from_openai_responses(items)
+    monkeypatch.undo()
+
+    def unreached(*args: Any, **kwargs: Any) -> Any:
+        raise AssertionError("read the checked way")
+
+    monkeypatch.setattr(_request, "read_wire", unreached)
+    with pytest.raises(TranscriptError) as caught:
+        from_openai_responses(items)
+    found = [(d.code, d.message_index, d.path) for d in caught.value.diagnostics]
+    assert found == [
+        (DiagnosticCode.INVALID_TOOL_ARGUMENTS, 0, "/0/content/0/arguments"),
+        (DiagnosticCode.INVALID_MESSAGE, 1, "/1/toolCallId"),
+    ]
+    assert caught.value.diagnostics == checked.value.diagnostics
+
+
+@pytest.mark.parametrize("unchecked", [True, False])
+def test_annotations_are_citations_copied_from_the_input(
+    unchecked: bool, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from agent_ir.wire.openai_responses import _request
+
+    annotation = {"type": "url_citation", "url": "https://x", "spans": [[0, 4]]}
+    part = {"type": "output_text", "text": "said", "annotations": [annotation]}
+    items = [{**_SAID, "content": [part]}]
+    if not unchecked:
+        monkeypatch.setattr(_request, "unchecked_wire", lambda value: None)
+    [message] = from_openai_responses(items)
+    annotation["spans"][0].append(9)
+    annotation["url"] = "changed"
+    assert to_json_value(message)["content"] == [
+        {
+            "type": "text",
+            "text": "said",
+            "itemId": "msg_1",
+            "citations": [
+                {
+                    "provider": "openai-responses",
+                    "wire": {"type": "url_citation", "url": "https://x", "spans": [[0, 4]]},
+                }
+            ],
+        }
+    ]

@@ -18,6 +18,8 @@ from agent_ir._generated.message_schema import (
     AudioBlock,
     Base64Source,
     CacheControl,
+    CacheTtl,
+    Citation,
     DocumentBlock,
     FileSource,
     ImageBlock,
@@ -31,21 +33,21 @@ from agent_ir._generated.message_schema import (
     ToolCallBlock,
     ToolResultMessage,
     UrlSource,
+    UserBlock,
     UserMessage,
 )
 from agent_ir._paths import Path, to_pointer
 from agent_ir._text import cut, quoted
 from agent_ir.validation._convert import is_rereadable
+from agent_ir.wire._built import Built
 from agent_ir.wire._common import (
     CallNames,
     ConversionWarningCode,
-    Direct,
     Unchecked,
     Warnings,
     WireMessages,
     WireRequest,
     assigned_id,
-    ir_messages,
     key_not_read,
     not_read,
     plain_arguments,
@@ -640,24 +642,14 @@ def _is_server_result(block: Any) -> bool:
 
 
 def _convert(request: _Input, held: _Held | None) -> WireMessages | None:
-    """The decoded request as IR messages and warnings. ``held``: read at once, the
-    free values to check (None when the input is checked). The common shapes are built
-    as IR objects at once (``Direct``); when the IR refuses a message, the request is
-    read again in JSON form for ``ir_messages`` to explain (``TranscriptError``)."""
-    names = _call_names(request.messages)
-    reader = _Reader(names, held)
+    """The decoded request as IR messages and warnings; ``TranscriptError`` when the IR
+    refuses a message. ``held``: read at once, the free values to check (None when the
+    input is checked): None when one is not what ``read_wire`` takes as it is."""
+    reader = _Reader(_call_names(request.messages), held)
     reader.read(request)
     if held is not None and not held.exact():
         return None
-    assert reader.direct is not None
-    converted = reader.direct.messages(reader.entries)
-    if converted is not None:
-        return WireMessages(converted, reader.warnings.all())
-    if held is not None:
-        return None
-    plain = _Reader(names, None, direct=False)
-    plain.read(request)
-    return WireMessages(ir_messages(plain.entries), plain.warnings.all())
+    return WireMessages(reader.built.messages(reader.entries), reader.warnings.all())
 
 
 def _call_names(messages: list[Any]) -> CallNames:
@@ -706,17 +698,13 @@ class _Held:
 
 
 class _Reader:
-    """Decoded messages -> IR messages (objects, or their JSON form) and warnings.
+    """Decoded messages -> IR messages (``Built``) and warnings. ``held``: input read at
+    once, whose free values are checked."""
 
-    ``direct``: the messages of the common shapes (text without citations or cache
-    breakpoints, tool calls and string tool results) are built as IR objects
-    (``Direct``); any other message (and every message when ``direct`` is False) in
-    JSON form. ``held``: input read at once, whose free values are checked."""
-
-    def __init__(self, call_names: CallNames, held: _Held | None, *, direct: bool = True) -> None:
-        self.entries: list[Any] = []
+    def __init__(self, call_names: CallNames, held: _Held | None) -> None:
+        self.entries: list[Message] = []
         self.warnings = Warnings("/messages")
-        self.direct = Direct() if direct else None
+        self.built = Built()
         self._call_names = call_names
         self._held = held
         self._unread: dict[str, list[str]] = {}  # the unit's undeclared keys by parent
@@ -726,23 +714,20 @@ class _Reader:
         if request.system is not None:
             self._enter(request.system_unread, request.raw_system, ("system",))
             self._system(0, request.system, ("system",))
-        direct = self.direct is not None
         unread, raws = request.unread, request.raws
         for index, message in enumerate(request.messages):
+            path: Path = ("messages", index)
             if raws is not None:
                 assert unread is not None
-                self._enter(unread[index], raws[index], ("messages", index))
-            if direct and not self._unread and self._direct(index, message):
-                continue
-            path: Path = ("messages", index)
-            self._unread_keys(index, -1, path)
-            match message:
-                case anthropic.UserMessage(content=content):
-                    self._user(index, content, (*path, "content"))
-                case anthropic.AssistantMessage(content=content):
-                    self._assistant(index, content, (*path, "content"))
-                case anthropic.SystemMessage(content=content):
-                    self._system(index, content, (*path, "content"))
+                self._enter(unread[index], raws[index], path)
+                self._unread_keys(index, -1, path)
+            content = message.content
+            if type(message) is anthropic.UserMessage:
+                self._user(index, content, (*path, "content"))
+            elif type(message) is anthropic.AssistantMessage:
+                self._assistant(index, content, (*path, "content"))
+            else:
+                self._system(index, content, (*path, "content"))
 
     def _enter(self, places: tuple[str, ...], raw: Any, root: Path) -> None:
         """Read the value ``raw`` (at ``root``) next: its undeclared keys (``places``,
@@ -766,17 +751,18 @@ class _Reader:
         system message (with its cache breakpoint) and any other block PART_NOT_READ.
         ``index``: the wire message it is (0 for the ``system`` argument)."""
         if type(value) is str:
-            self._system_message(value)
+            self.entries.append(SystemMessage(id=assigned_id(len(self.entries)), content=value))
             return
         for block_index, block in enumerate(value):
             where = (*path, block_index)
             match block:
-                case anthropic.SystemTextBlock(text=text, cache_control=None) if not self._unread:
-                    self._system_message(text)
                 case anthropic.SystemTextBlock(text=text, cache_control=cache):
                     self._unread_keys(index, block_index, where)
-                    message = {"role": "system", "content": text}
-                    self._append(self._cached(message, cache, index, block_index, where))
+                    cached = self._cache(cache, index, block_index, where)
+                    message_id = assigned_id(len(self.entries))
+                    self.entries.append(
+                        SystemMessage(id=message_id, content=text, cache_control=cached)
+                    )
                 case anthropic.ToolAdditionBlock(tool=tool):
                     self._hold((*where, "tool"), tool)
                     what = "a 'tool_addition' block in a system prompt"
@@ -788,36 +774,36 @@ class _Reader:
     def _user(self, index: int, content: str | list[Any], path: Path) -> None:
         """Each ``tool_result`` is one tool-result message, each run of other blocks
         one user message, in order (an empty content, one empty user message)."""
-        if isinstance(content, str):
-            self._user_text(content)
+        entries = self.entries
+        if type(content) is str:
+            entries.append(UserMessage(id=assigned_id(len(entries)), content=content))
             return
-        run: list[Wire] | None = None
+        run: list[UserBlock] | None = None
         produced = False
         for block_index, block in enumerate(content):
             where = (*path, block_index)
             if type(block) is anthropic.ToolResultBlock:
-                produced |= self._flush(run)
-                run = None
+                if run is not None:
+                    entries.append(UserMessage(id=assigned_id(len(entries)), content=tuple(run)))
+                    run = None
                 self._tool_result(index, block_index, block, where)
                 produced = True
                 continue
             run = [] if run is None else run
+            if type(block) is anthropic.RequestTextBlock:
+                if block.citations is block.cache_control is None and not self._unread:
+                    run.append(TextBlock(text=block.text))  # the common case, at once
+                else:
+                    run.append(self._text(index, block_index, block, where))
+                continue
             converted = self._user_block(index, block_index, block, where)
             if converted is not None:
                 run.append(converted)
-        if not self._flush(run) and not produced:
-            self._append({"role": "user", "content": []})
+        if run is not None or not produced:
+            entries.append(UserMessage(id=assigned_id(len(entries)), content=tuple(run or ())))
 
-    def _flush(self, run: list[Wire] | None) -> bool:
-        if run is None:
-            return False
-        self._append({"role": "user", "content": run})
-        return True
-
-    def _user_block(self, index: int, block_index: int, block: Any, path: Path) -> Wire | None:
+    def _user_block(self, index: int, block_index: int, block: Any, path: Path) -> UserBlock | None:
         match block:
-            case anthropic.RequestTextBlock():
-                return self._text(index, block_index, block, path)
             case anthropic.ImageBlock():
                 return self._image(index, block_index, block, path)
             case anthropic.DocumentBlock():
@@ -828,183 +814,91 @@ class _Reader:
         return None
 
     def _assistant(self, index: int, content: str | list[Any], path: Path) -> None:
-        if isinstance(content, str):
-            self._assistant_text(content)
+        message_id = assigned_id(len(self.entries))
+        if type(content) is str:
+            self.entries.append(AssistantMessage(id=message_id, content=(TextBlock(text=content),)))
             return
-        blocks = []
+        blocks: list[AssistantBlock] = []
+        text_block, call_block = anthropic.RequestTextBlock, anthropic.RequestToolUseBlock
+        plain = not self._unread
         for block_index, block in enumerate(content):
-            converted = self._assistant_block(index, block_index, block, (*path, block_index))
-            if converted is not None:
-                blocks.append(converted)
-        self._append({"role": "assistant", "content": blocks})
+            kind = type(block)
+            if kind is text_block and plain and block.citations is block.cache_control is None:
+                blocks.append(TextBlock(text=block.text))  # the common case, at once
+            elif kind is text_block:
+                blocks.append(self._text(index, block_index, block, (*path, block_index)))
+            elif kind is call_block:
+                blocks.append(self._tool_use(index, block_index, block, (*path, block_index)))
+            else:
+                where = (*path, block_index)
+                converted = self._assistant_block(index, block_index, block, where)
+                if converted is not None:
+                    blocks.append(converted)
+        self.entries.append(AssistantMessage(id=message_id, content=tuple(blocks)))
 
-    def _assistant_block(self, index: int, block_index: int, block: Any, path: Path) -> Wire | None:
+    def _assistant_block(
+        self, index: int, block_index: int, block: Any, path: Path
+    ) -> AssistantBlock | None:
         match block:
-            case anthropic.RequestTextBlock():
-                return self._text(index, block_index, block, path)
             case anthropic.RequestThinkingBlock(thinking=thinking, signature=signature):
                 self._unread_keys(index, block_index, path)
-                signed = {"signature": signature, "signatureProvider": PROVIDER}
-                return {"type": "thinking", "thinking": thinking, **signed}
+                return ThinkingBlock(
+                    thinking=thinking, signature=signature, signature_provider=PROVIDER
+                )
             case anthropic.RequestRedactedThinkingBlock(data=data):
                 self._unread_keys(index, block_index, path)
-                signed = {"signature": data, "signatureProvider": PROVIDER}
-                return {"type": "thinking", "thinking": "", **signed, "redacted": True}
-            case anthropic.RequestToolUseBlock():
-                return self._tool_use(index, block_index, block, path)
+                return ThinkingBlock(
+                    thinking="", signature=data, signature_provider=PROVIDER, redacted=True
+                )
             case anthropic.RequestServerToolUseBlock() | anthropic.RequestMcpToolUseBlock():
                 return self._server_call(block, path)
             case Unread(data=data) if _is_server_result(block):
                 # A server tool's result: the call it answers, the rest as its wire.
                 wire = {k: v for k, v in data.items() if k != "tool_use_id" and v is not None}
-                result: Wire = {"type": "serverToolResult", "provider": PROVIDER}
-                return result | {"toolCallId": data["tool_use_id"], "wire": wire}
+                return ServerToolResultBlock(
+                    provider=PROVIDER,
+                    tool_call_id=data["tool_use_id"],
+                    wire=self.built.object(wire),
+                )
             case Unread(type=kind):
                 what = f"a {quoted(kind)} block in an assistant message"
                 self._not_read(index, block_index, what, path)
         return None
 
-    # -- IR objects at once (Direct) ---------------------------------------------------
+    # -- blocks ------------------------------------------------------------------------
 
-    def _system_message(self, text: str) -> None:
-        position = len(self.entries)
-        if self.direct is not None:
-            self.entries.append(SystemMessage(id=assigned_id(position), content=text))
-        else:
-            self._append({"role": "system", "content": text})
-
-    def _user_text(self, text: str) -> None:
-        if self.direct is not None:
-            self.entries.append(UserMessage(id=assigned_id(len(self.entries)), content=text))
-        else:
-            self._append({"role": "user", "content": text})
-
-    def _assistant_text(self, text: str) -> None:
-        if self.direct is not None:
-            message_id = assigned_id(len(self.entries))
-            content = (TextBlock(text=text),)
-            self.entries.append(AssistantMessage(id=message_id, content=content))
-        else:
-            self._append({"role": "assistant", "content": [{"type": "text", "text": text}]})
-
-    # The speed path: the blocks' classes compared by identity (a ``match`` of class
-    # patterns with keyword sub-patterns measured a fifth slower here).
-
-    def _direct(self, index: int, message: Any) -> bool:
-        """A message of the common shapes (nothing unread) as IR objects; False, with
-        nothing read, for any other."""
-        kind, content = type(message), message.content
-        if kind is anthropic.UserMessage:
-            if type(content) is str:
-                self._user_text(content)
-                return True
-            return self._direct_user(index, content)
-        if kind is anthropic.AssistantMessage:
-            if type(content) is str:
-                self._assistant_text(content)
-                return True
-            return self._direct_assistant(content)
-        return False
-
-    def _direct_user(self, index: int, content: list[Any]) -> bool:
-        """Blocks that are plain text and string results answering known calls, as IR
-        objects (as ``_user`` reads them); False, with nothing read, for any other."""
-        assert self.direct is not None
-        text_block, result_block = anthropic.RequestTextBlock, anthropic.ToolResultBlock
-        start = len(self.entries)
-        read: list[Message] = []
-        run: list[TextBlock] = []
-        strings: list[str] = []
-        for block in content:
-            kind = type(block)
-            if kind is text_block:
-                if block.citations is not None or block.cache_control is not None:
-                    return False
-                run.append(TextBlock(text=block.text))
-                continue
-            if kind is not result_block or block.cache_control is not None:
-                return False
-            text, call_id = block.content, block.tool_use_id
-            name = self._call_names.name(call_id, index)
-            if type(text) is not str or name is None:
-                return False
-            if run:
-                read.append(UserMessage(id=assigned_id(start + len(read)), content=tuple(run)))
-                run = []
-            strings += (call_id, name)
-            result = ToolResultMessage(
-                id=assigned_id(start + len(read)),
-                tool_call_id=call_id,
-                tool_name=name,
-                content=text,
-                is_error=block.is_error,
-            )
-            read.append(result)
-        if run or not read:
-            read.append(UserMessage(id=assigned_id(start + len(read)), content=tuple(run)))
-        self.direct.non_blank(*strings)
-        self.entries.extend(read)
-        return True
-
-    def _direct_assistant(self, content: list[Any]) -> bool:
-        """Plain text blocks and tool calls whose input is an object, as IR objects;
-        False, with nothing read, for any other block."""
-        text_block, call_block = anthropic.RequestTextBlock, anthropic.RequestToolUseBlock
-        blocks: list[Any] = []
-        calls = False
-        for block in content:
-            kind = type(block)
-            if kind is text_block:
-                if block.citations is not None or block.cache_control is not None:
-                    return False
-                blocks.append(TextBlock(text=block.text))
-            elif (
-                kind is call_block
-                and block.cache_control is None
-                and block.caller is None
-                and type(block.input) is dict
-            ):
-                blocks.append(block)
-                calls = True
-            else:
-                return False
-        if calls:
-            self._direct_calls(blocks)
-        message_id = assigned_id(len(self.entries))
-        self.entries.append(AssistantMessage(id=message_id, content=tuple(blocks)))
-        return True
-
-    def _direct_calls(self, blocks: list[Any]) -> None:
-        """The ``tool_use`` blocks of ``blocks`` as IR tool calls, in place."""
-        direct, held = self.direct, self._held
-        assert direct is not None
-        for position, block in enumerate(blocks):
-            if type(block) is anthropic.RequestToolUseBlock:
-                arguments = block.input
-                if held is not None:
-                    held.messages.add(_INPUT_DEPTH, arguments)
-                direct.non_blank(block.id, block.name)
-                holder = direct.input(arguments)
-                blocks[position] = ToolCallBlock(id=block.id, name=block.name, arguments=holder)
-
-    # -- blocks (JSON form) ------------------------------------------------------------
-
-    def _text(self, index: int, block_index: int, block: Any, path: Path) -> Wire:
-        self._unread_keys(index, block_index, path)
-        text: Wire = {"type": "text", "text": block.text}
-        citations = block.citations
+    def _text(self, index: int, block_index: int, block: Any, path: Path) -> TextBlock:
+        if self._unread:
+            self._unread_keys(index, block_index, path)
+        citations, cache = block.citations, block.cache_control
+        if citations is None and cache is None:
+            return TextBlock(text=block.text)
+        read = None
         if citations is not None:
             self._hold((*path, "citations"), citations)
-            text["citations"] = [{"provider": PROVIDER, "wire": wire} for wire in citations]
-        return self._cached(text, block.cache_control, index, block_index, path)
+            read = tuple(
+                Citation(provider=PROVIDER, wire=self.built.object(wire)) for wire in citations
+            )
+        cached = self._cache(cache, index, block_index, path)
+        return TextBlock(text=block.text, citations=read, cache_control=cached)
 
-    def _tool_use(self, index: int, block_index: int, block: Any, path: Path) -> Wire:
-        self._unread_keys(index, block_index, path, block.caller)
-        self._hold((*path, "input"), block.input)
-        call = {"type": "toolCall", "id": block.id, "name": block.name, "arguments": block.input}
-        return self._cached(call, block.cache_control, index, block_index, path)
+    def _tool_use(self, index: int, block_index: int, block: Any, path: Path) -> ToolCallBlock:
+        caller = block.caller
+        if self._unread or caller is not None:
+            self._unread_keys(index, block_index, path, caller)
+        arguments = block.input
+        if self._held is not None:
+            self._held.messages.add(_INPUT_DEPTH, arguments)
+        cache = block.cache_control
+        cached = None if cache is None else self._cache(cache, index, block_index, path)
+        return ToolCallBlock(
+            id=block.id,
+            name=block.name,
+            arguments=self.built.object(arguments),
+            cache_control=cached,
+        )
 
-    def _server_call(self, block: Any, path: Path) -> Wire:
+    def _server_call(self, block: Any, path: Path) -> ServerToolCallBlock:
         """A server-tool call (``server_tool_use``, ``mcp_tool_use``): its id, name and
         input, and its other keys (its type when not ``server_tool_use``) as ``wire``."""
         kind = block.__struct_config__.tag
@@ -1016,11 +910,15 @@ class _Reader:
         if wire.get("type") == SERVER_TOOL_USE:
             del wire["type"]
         self._hold((*path, "input"), block.input)
-        call: Wire = {"type": "serverToolCall", "provider": PROVIDER, "id": block.id}
-        call |= {"name": block.name, "input": block.input}
-        return call | ({"wire": wire} if wire else {})
+        return ServerToolCallBlock(
+            provider=PROVIDER,
+            id=block.id,
+            name=block.name,
+            input=self.built.object(block.input),
+            wire=self.built.object(wire) if wire else None,
+        )
 
-    def _image(self, index: int, block_index: int, block: Any, path: Path) -> Wire | None:
+    def _image(self, index: int, block_index: int, block: Any, path: Path) -> ImageBlock | None:
         self._unread_keys(index, block_index, path)
         source = block.source
         if type(source) is Unread:
@@ -1028,10 +926,15 @@ class _Reader:
             self._not_read(index, block_index, what, path)
             return None
         self._unread_keys(index, block_index, (*path, "source"))
-        image = {"type": "image", "source": _source(source)}
-        return self._cached(image, block.cache_control, index, block_index, path)
+        cached = self._cache(block.cache_control, index, block_index, path)
+        read = _source(source)
+        if isinstance(read, FileSource):  # the IR has no image file: refused as it refuses it
+            return ImageBlock(source=self.built.refused(read), cache_control=cached)
+        return ImageBlock(source=read, cache_control=cached)
 
-    def _document(self, index: int, block_index: int, block: Any, path: Path) -> Wire | None:
+    def _document(
+        self, index: int, block_index: int, block: Any, path: Path
+    ) -> DocumentBlock | None:
         self._unread_keys(index, block_index, path)
         source = block.source
         if type(source) is Unread:
@@ -1043,19 +946,20 @@ class _Reader:
             self._hold((*path, "cache_control"), block.cache_control)
             self._not_read(index, block_index, "an empty text document", path)
             return None
-        read: Wire = {"type": "document", "source": _source(source)}
-        if block.title is not None:
-            read["title"] = block.title
-        if block.context is not None:
-            read["context"] = block.context
-        if block.citations is not None:
+        citations = block.citations
+        if citations is not None:
             self._unread_keys(index, block_index, (*path, "citations"))
-            if block.citations.enabled is not None:
-                read["citations"] = block.citations.enabled
-        return self._cached(read, block.cache_control, index, block_index, path)
+        return DocumentBlock(
+            source=_source(source),
+            title=block.title,
+            context=block.context,
+            citations=None if citations is None else citations.enabled,
+            cache_control=self._cache(block.cache_control, index, block_index, path),
+        )
 
     def _tool_result(self, index: int, block_index: int, block: Any, path: Path) -> None:
-        self._unread_keys(index, block_index, path)
+        if self._unread:
+            self._unread_keys(index, block_index, path)
         call_id = block.tool_use_id
         content = block.content
         if type(content) is not str:
@@ -1065,19 +969,24 @@ class _Reader:
             name = unknown_tool_name(
                 self.warnings, index, block_index, call_id, (*path, "tool_use_id")
             )
-        message = {
-            "role": "toolResult",
-            "toolCallId": call_id,
-            "toolName": name,
-            "content": content,
-            "isError": block.is_error,
-        }
-        self._append(self._cached(message, block.cache_control, index, block_index, path))
+        cache = block.cache_control
+        self.entries.append(
+            ToolResultMessage(
+                id=assigned_id(len(self.entries)),
+                tool_call_id=call_id,
+                tool_name=name,
+                content=content,
+                is_error=block.is_error,
+                cache_control=None
+                if cache is None
+                else self._cache(cache, index, block_index, path),
+            )
+        )
 
     def _result_content(
         self, index: int, block_index: int, content: list[Any], path: Path
-    ) -> list[Wire]:
-        blocks = []
+    ) -> tuple[TextBlock | ImageBlock, ...]:
+        blocks: list[TextBlock | ImageBlock] = []
         for part_index, part in enumerate(content):
             where = (*path, part_index)
             match part:
@@ -1090,14 +999,14 @@ class _Reader:
                 case Unread(type=kind):
                     what = f"a {quoted(kind)} part of a tool result"
                     self._not_read(index, block_index, what, where)
-        return blocks
+        return tuple(blocks)
 
-    def _cached(self, read: Wire, value: Any, index: int, block_index: int, path: Path) -> Wire:
-        """``read`` (the IR form of the block at ``path``) with the cache breakpoint of
-        its ``cache_control`` ``value``: ``{"type": "ephemeral"}`` with an optional
-        ``ttl`` of "5m" or "1h"; any other value is PART_NOT_READ (``null``: none)."""
+    def _cache(self, value: Any, index: int, block_index: int, path: Path) -> CacheControl | None:
+        """The cache breakpoint of the block at ``path`` whose ``cache_control`` is
+        ``value``: ``{"type": "ephemeral"}`` with an optional ``ttl`` of "5m" or "1h"; any
+        other value is PART_NOT_READ (``null``: none)."""
         if value is None:
-            return read
+            return None
         where = (*path, "cache_control")
         if self._held is not None:
             self._held.check(where, value)
@@ -1108,17 +1017,12 @@ class _Reader:
             and value.keys() <= {"type", "ttl"}
             and (ttl is None or (type(ttl) is str and ttl in CACHE_TTLS))
         ):
-            read["cacheControl"] = {"type": "ephemeral"} | ({} if ttl is None else {"ttl": ttl})
-            return read
+            return CacheControl(type="ephemeral", ttl=None if ttl is None else CacheTtl(ttl))
         what = f"a cache_control of another shape ({cut(repr(value))})"
         self._not_read(index, block_index, what, where)
-        return read
+        return None
 
     # -- bookkeeping -------------------------------------------------------------------
-
-    def _append(self, message: Wire) -> None:
-        message["id"] = assigned_id(len(self.entries))
-        self.entries.append(message)
 
     def _hold(self, path: Path, value: Any) -> None:
         """A free value kept as it came, checked by ``_Held.exact`` (input read at once)."""
@@ -1168,17 +1072,17 @@ class _Reader:
             )
 
 
-def _source(source: Any) -> Wire:
-    """An image's or a document's source in the IR's form (a text source: base64 of
-    its UTF-8 bytes)."""
+def _source(source: Any) -> Base64Source | UrlSource | FileSource:
+    """An image's or a document's source in the IR (a text source: base64 of its UTF-8
+    bytes)."""
     match source:
         case anthropic.Base64Source(media_type=media_type, data=data):
-            return {"type": "base64", "mediaType": media_type, "data": data}
+            return Base64Source(media_type=media_type, data=data)
         case anthropic.UrlSource(url=url):
-            return {"type": "url", "url": url}
+            return UrlSource(url=url)
         case anthropic.FileSource(file_id=file_id):
-            return {"type": "file", "fileId": file_id}
+            return FileSource(file_id=file_id)
         case anthropic.TextSource(media_type=media_type, data=text):
             data = base64.b64encode(text.encode("utf-8")).decode("ascii")
-            return {"type": "base64", "mediaType": media_type, "data": data}
+            return Base64Source(media_type=media_type, data=data)
     raise AssertionError(f"not a source: {source!r}")

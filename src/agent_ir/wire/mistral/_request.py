@@ -16,16 +16,21 @@ from agent_ir._generated.message_schema import (
     DocumentBlock,
     FileSource,
     ImageBlock,
+    ImageDetail,
+    Message,
     RefusalBlock,
     SystemMessage,
     TextBlock,
     ThinkingBlock,
     ToolCallBlock,
     ToolResultMessage,
+    UrlSource,
     UserMessage,
 )
+from agent_ir._jsonobject import JsonObject
 from agent_ir._paths import Path, to_pointer
 from agent_ir._text import is_blank, quoted
+from agent_ir.wire._built import Built, image_source
 from agent_ir.wire._common import (
     CallNames,
     ConversionWarningCode,
@@ -36,8 +41,6 @@ from agent_ir.wire._common import (
     arguments_text,
     assigned_id,
     data_url,
-    image_source,
-    ir_messages,
     key_not_read,
     not_read,
     parse_arguments,
@@ -327,18 +330,18 @@ def _read_messages(messages: object) -> WireMessages:
     wire = read_wire(FROM, messages, ("messages",), offset=ARGUMENTS_OFFSET)
     if type(wire) is not list:
         raise WireFormatError(FROM, ("messages",), f"must be an array; it is {describe_json(wire)}")
-    reader = _Reader(wire)
     try:
         decoded = msgspec.convert(wire, _MESSAGES)
     except (msgspec.ValidationError, RecursionError):  # read message by message
         decoded = None
+    reader = _Reader(_call_names(wire) if decoded is None else _decoded_call_names(decoded))
     for index, entry in enumerate(wire):
         if decoded is None:
             found = _decoded_message(index, entry)
             reader.read(index, found.value, found.unread)
         else:
             reader.read(index, decoded[index], ())
-    return WireMessages(ir_messages(reader.messages), reader.warnings.all())
+    return WireMessages(reader.built.messages(reader.messages), reader.warnings.all())
 
 
 def _decoded_message(index: int, entry: Any) -> Decoded[Any]:
@@ -363,12 +366,13 @@ def _role_refused(entry: dict[str, Any], path: Path) -> WireFormatError:
 
 
 class _Reader:
-    """Decoded messages -> IR messages (JSON form) and warnings."""
+    """Decoded messages -> IR messages (``Built``) and warnings."""
 
-    def __init__(self, wire: list[Any]) -> None:
+    def __init__(self, call_names: CallNames) -> None:
         self.warnings = Warnings("/messages")
-        self.messages: list[JsonDict] = []
-        self.call_names = _call_names(wire)
+        self.messages: list[Message] = []
+        self.built = Built()
+        self.call_names = call_names
         self._unread: dict[str, list[str]] = {}
 
     def read(self, index: int, message: Any, unread: tuple[str, ...]) -> None:
@@ -377,26 +381,31 @@ class _Reader:
         for place in unread:
             parent, _, key = place.rpartition("/")
             self._unread.setdefault(parent, []).append(key.replace("~1", "/").replace("~0", "~"))
-        match message:
-            case mistral.SystemMessage(content=content):
-                if not isinstance(content, str):
-                    content = "".join(block["text"] for block in self._chunks(index, content))
-                read: JsonDict = {"role": "system", "content": content}
-            case mistral.UserMessage(content=content):
-                read = {"role": "user", "content": self._content(index, content)}
-            case mistral.AssistantMessage():
-                read = {"role": "assistant", "content": self._assistant(index, message)}
-            case _:
-                read = self._tool(index, message)
-        self._keys(index, -1, "")
-        self.messages.append({"role": read.pop("role"), "id": assigned_id(index), **read})
+        message_id = assigned_id(index)
+        kind = type(message)  # classes by identity: a match of class patterns is slower
+        read: Message
+        if kind is mistral.AssistantMessage:
+            read = AssistantMessage(id=message_id, content=self._assistant(index, message))
+        elif kind is mistral.ToolMessage:
+            read = self._tool(index, message_id, message)
+        elif kind is mistral.UserMessage:
+            read = UserMessage(id=message_id, content=self._content(index, message.content))
+        else:
+            content = message.content
+            if not isinstance(content, str):
+                chunks = self._chunks(index, content)
+                content = "".join(block.text for block in chunks if type(block) is TextBlock)
+            read = SystemMessage(id=message_id, content=content)
+        if unread:
+            self._keys(index, -1, "")
+        self.messages.append(read)
 
-    def _content(self, index: int, content: str | list[Any] | None) -> str | list[JsonDict]:
+    def _content(self, index: int, content: str | list[Any] | None) -> str | tuple[Any, ...]:
         if content is None:
             return ""
-        return content if isinstance(content, str) else self._chunks(index, content)
+        return content if isinstance(content, str) else tuple(self._chunks(index, content))
 
-    def _assistant(self, index: int, message: mistral.AssistantMessage) -> list[JsonDict]:
+    def _assistant(self, index: int, message: mistral.AssistantMessage) -> tuple[Any, ...]:
         if message.prefix:
             self._not_read(
                 index,
@@ -406,28 +415,31 @@ class _Reader:
                 "the message reads as a finished turn",
             )
         content = message.content
-        blocks: list[JsonDict] = []
+        blocks: list[Any] = []
         if isinstance(content, str):
             if content:
-                blocks.append({"type": "text", "text": content})
+                blocks.append(TextBlock(text=content))
         elif content is not None:
             blocks = self._chunks(index, content, thinking=True)
         for position, call in enumerate(message.tool_calls or ()):
-            at = f"/tool_calls/{position}"
-            self._keys(index, -1, at)
-            self._keys(index, -1, f"{at}/function")
+            if self._unread:
+                at = f"/tool_calls/{position}"
+                self._keys(index, -1, at)
+                self._keys(index, -1, f"{at}/function")
             function = call.function
-            blocks.append(
-                {
-                    "type": "toolCall",
-                    "id": call.id,
-                    "name": function.name,
-                    "arguments": _arguments(function.arguments),
-                }
-            )
-        return blocks
+            arguments = self._arguments(function.arguments)
+            blocks.append(ToolCallBlock(id=call.id, name=function.name, arguments=arguments))
+        return tuple(blocks)
 
-    def _tool(self, index: int, message: mistral.ToolMessage) -> JsonDict:
+    def _arguments(self, value: dict[str, Any] | str) -> JsonObject:
+        """A call's arguments: a JSON object as it is; JSON text -> ``parse_arguments``
+        (empty or only whitespace: ``{}``)."""
+        if type(value) is not str:
+            return self.built.object(value)
+        parsed = {} if is_blank(value) else parse_arguments(value)
+        return self.built.fresh(parsed) if type(parsed) is dict else self.built.refused(parsed)
+
+    def _tool(self, index: int, message_id: str, message: mistral.ToolMessage) -> Message:
         call_id, name = message.tool_call_id, message.name
         if name is None:
             name = self.call_names.name(call_id, index)
@@ -435,17 +447,17 @@ class _Reader:
             name = unknown_tool_name(
                 self.warnings, index, -1, call_id, ("messages", index, "tool_call_id")
             )
-        return {
-            "role": "toolResult",
-            "toolCallId": call_id,
-            "toolName": name,
-            "content": self._content(index, message.content),
-            "isError": False,
-        }
+        return ToolResultMessage(
+            id=message_id,
+            tool_call_id=call_id,
+            tool_name=name,
+            content=self._content(index, message.content),
+            is_error=False,
+        )
 
     # -- chunks ------------------------------------------------------------------------
 
-    def _chunks(self, index: int, content: list[Any], *, thinking: bool = False) -> list[JsonDict]:
+    def _chunks(self, index: int, content: list[Any], *, thinking: bool = False) -> list[Any]:
         """The chunks the message holds -> blocks (its declaration says which; thinking
         only with ``thinking``: an assistant's); any other chunk is PART_NOT_READ."""
         blocks = []
@@ -460,46 +472,43 @@ class _Reader:
             blocks.append(block)
         return blocks
 
-    def _chunk(
-        self, index: int, position: int, chunk: Any, at: str, thinking: bool
-    ) -> JsonDict | None:
+    def _chunk(self, index: int, position: int, chunk: Any, at: str, thinking: bool) -> Any:
         match chunk:
             case mistral.TextChunk(text=text):
-                return {"type": "text", "text": text}
+                return TextBlock(text=text)
             case mistral.ImageUrlChunk(image_url=image):
                 return self._image(index, position, image, f"{at}/image_url")
             case mistral.ThinkChunk() if thinking:
                 return self._thinking(index, position, chunk, at)
             case mistral.DocumentUrlChunk(document_url=url, document_name=name):
                 parsed = parse_data_url(url)
-                source: JsonDict = (
-                    {"type": "url", "url": url}
+                source = (
+                    UrlSource(url=url)
                     if parsed is None
-                    else {"type": "base64", "mediaType": parsed[0], "data": parsed[1]}
+                    else Base64Source(media_type=parsed[0], data=parsed[1])
                 )
-                block: JsonDict = {"type": "document", "source": source}
-                if name is not None:
-                    block["filename"] = name
-                return block
+                return DocumentBlock(source=source, filename=name)
             case mistral.FileChunk(file_id=file_id):
-                return {"type": "document", "source": {"type": "file", "fileId": file_id}}
+                return DocumentBlock(source=FileSource(file_id=file_id))
         return None
 
-    def _image(self, index: int, position: int, image: Any, at: str) -> JsonDict:
+    def _image(self, index: int, position: int, image: Any, at: str) -> ImageBlock:
         if type(image) is str:
-            return {"type": "image", "source": image_source(image)}
-        block: JsonDict = {"type": "image", "source": image_source(image.url)}
+            return ImageBlock(source=image_source(image))
         detail = image.detail
+        read = None
         if type(detail) is str and detail in _IMAGE_DETAILS:
-            block["detail"] = detail
+            read = ImageDetail(detail)
         elif detail is not None:
             self._not_read(
                 index, position, f"{at}/detail", not_read(f"an image detail {quoted(detail)}")
             )
         self._keys(index, position, at)
-        return block
+        return ImageBlock(source=image_source(image.url), detail=read)
 
-    def _thinking(self, index: int, position: int, chunk: mistral.ThinkChunk, at: str) -> JsonDict:
+    def _thinking(
+        self, index: int, position: int, chunk: mistral.ThinkChunk, at: str
+    ) -> ThinkingBlock:
         texts = []
         for piece_index, piece in enumerate(chunk.thinking):
             where = f"{at}/thinking/{piece_index}"
@@ -516,11 +525,12 @@ class _Reader:
                 f"{at}/closed",
                 "closed: false (thinking left open for the model to go on) has no IR form",
             )
-        block: JsonDict = {"type": "thinking", "thinking": "".join(texts)}
-        if chunk.signature is not None:
-            block["signature"] = chunk.signature
-            block["signatureProvider"] = PROVIDER
-        return block
+        signed = chunk.signature is not None
+        return ThinkingBlock(
+            thinking="".join(texts),
+            signature=chunk.signature,
+            signature_provider=PROVIDER if signed else None,
+        )
 
     # -- warnings ----------------------------------------------------------------------
 
@@ -563,14 +573,16 @@ def _call_names(wire: list[Any]) -> CallNames:
     return names
 
 
+def _decoded_call_names(messages: list[Any]) -> CallNames:
+    """``_call_names`` of messages decoded at once."""
+    names = CallNames()
+    for index, message in enumerate(messages):
+        if type(message) is mistral.AssistantMessage:
+            for call in message.tool_calls or ():
+                names.add(index, call.id, call.function.name)
+    return names
+
+
 def _kind(chunk: Any) -> str:
     """The type of a chunk passed over whole."""
     return chunk.type if type(chunk) is Unread else str(chunk.__struct_config__.tag)
-
-
-def _arguments(value: dict[str, Any] | str) -> object:
-    """A call's arguments: a JSON object as it is; JSON text -> ``parse_arguments``
-    (empty or only whitespace: ``{}``)."""
-    if type(value) is str:
-        return {} if is_blank(value) else parse_arguments(value)
-    return value

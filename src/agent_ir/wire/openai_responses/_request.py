@@ -13,14 +13,16 @@ from typing import Any, Final
 
 import msgspec
 
-from agent_ir._frozen import encode_frozen
+from agent_ir._errors import TranscriptError
 from agent_ir._generated.message_schema import (
     AssistantMessage,
     AudioBlock,
     Base64Source,
+    Citation,
     DocumentBlock,
     FileSource,
     ImageBlock,
+    ImageDetail,
     Message,
     RefusalBlock,
     ServerToolCallBlock,
@@ -36,11 +38,11 @@ from agent_ir._generated.message_schema import (
 from agent_ir._jsoncopy import thaw
 from agent_ir._paths import Path, to_pointer, unescape_segment
 from agent_ir._text import non_empty_id, quoted
+from agent_ir.wire._built import Built, image_source, user_block_fits
 from agent_ir.wire._common import (
     AUDIO_MEDIA_TYPES,
     CallNames,
     ConversionWarningCode,
-    Direct,
     Unchecked,
     Warnings,
     WireFormatError,
@@ -51,9 +53,6 @@ from agent_ir.wire._common import (
     bare_media_type,
     data_url,
     exact_dicts,
-    fits_ir,
-    image_source,
-    ir_messages,
     key_not_read,
     not_read,
     parse_arguments,
@@ -608,9 +607,9 @@ def from_openai_responses(items: object, *, tools: object = None) -> WireMessage
     """IR messages from Responses API items: an ``input`` list, or the ``output`` list of
     a Response as JSON (see the provider page for the mapping and the ids).
     ``WireFormatError`` naming the path for input that is not a list of items of this
-    API's shape; ``TranscriptError`` (from ``ir_messages``) when a converted message is
-    not valid IR, e.g. INVALID_TOOL_ARGUMENTS for ``arguments`` that are not a JSON
-    object (its message indexes count IR messages).
+    API's shape; ``TranscriptError`` when a converted message is not valid IR, e.g.
+    INVALID_TOOL_ARGUMENTS for ``arguments`` that are not a JSON object (its message
+    indexes count IR messages).
 
     ``tools``: the request's ``tools`` (None: none read, the result's ``tools`` is
     None), read into the result's ``tools`` (``_tools``); their warnings come first.
@@ -657,13 +656,15 @@ def _read_items(items: object) -> WireMessages:
     if unchecked is not None and exact_dicts(unchecked):
         try:
             read = _convert(unchecked, Unchecked())
-        except Exception:  # any failure: read again, checked, to report it
+        except TranscriptError:
+            raise  # the IR refused what was read whole: the checked read reads the same
+        except Exception:  # any other failure: read again, checked, to report it
             read = None
         if read is not None:
             return read
     wire = read_wire(_FROM, items, _ROOT)
     if type(wire) is str:  # text input: one user message
-        return WireMessages(ir_messages([{"role": "user", "id": assigned_id(0), "content": wire}]))
+        return WireMessages(Built().messages([UserMessage(id=assigned_id(0), content=wire)]))
     if type(wire) is not list:
         raise WireFormatError(
             _FROM, _ROOT, f"must be a string or an array; it is {describe_json(wire)}"
@@ -674,24 +675,16 @@ def _read_items(items: object) -> WireMessages:
 
 
 def _convert(wire: list[Any], held: Unchecked | None) -> WireMessages | None:
-    """The items as IR messages and warnings. ``held``: input read unchecked, whose
-    values not declared as JSON types are checked at the end (None: checked input). The
-    common shapes are built as IR objects at once (``Direct``), the others in JSON form;
-    when the IR refuses a message, all are given to ``ir_messages`` in JSON form, which
-    explains (``TranscriptError``)."""
+    """The items as IR messages and warnings; ``TranscriptError`` when the IR refuses a
+    message. ``held``: input read unchecked, whose values not declared as JSON types are
+    checked before the messages (None: checked input); None when they are not exact."""
     reader = _Reader(wire, held)
     for index, item in enumerate(wire):
         reader.read(index, item)
     reader.end_turn()
     if held is not None and not held.exact(_ROOT):
         return None
-    converted = reader.direct.messages(reader.entries)
-    if converted is not None:
-        return WireMessages(converted, reader.warnings.all())
-    if held is not None:
-        return None
-    plain = [entry if type(entry) is dict else _json_form(entry) for entry in reader.entries]
-    return WireMessages(ir_messages(plain), reader.warnings.all())
+    return WireMessages(reader.built.messages(reader.entries), reader.warnings.all())
 
 
 def _call_names(wire: list[Any]) -> CallNames:
@@ -720,10 +713,9 @@ class _Turn:
 
 
 class _Reader:
-    """Decoded items -> IR messages (objects for the common shapes, else their JSON form)
-    and warnings, gathering assistant turns. ``held``: input read unchecked, whose free
-    values (of keys declared as any JSON) are checked at the end; an item that does not
-    decode whole is ``_NotAtOnce``."""
+    """Decoded items -> IR messages and warnings, gathering assistant turns. ``held``:
+    input read unchecked, whose free values (of keys declared as any JSON) are checked at
+    the end; an item that does not decode whole is ``_NotAtOnce``."""
 
     def __init__(self, wire: list[Any], held: Unchecked | None) -> None:
         self.wire = wire
@@ -732,8 +724,8 @@ class _Reader:
         self.calls: dict[str, str] = {}
         self.call_names: CallNames | None = None
         self.held = held
-        self.entries: list[Any] = []
-        self.direct = Direct()
+        self.entries: list[Message] = []
+        self.built = Built()
         self.warnings = Warnings("/input")
         self.turn: _Turn | None = None
         self.unread: dict[str, list[str]] = {}
@@ -800,21 +792,17 @@ class _Reader:
         self.end_turn()
         message_id = self.message_id(value.id)
         content: Any = value.content
-        if type(content) is str:
-            self.entries.append(UserMessage(id=message_id, content=content))
-            return
-        blocks: Any = self.message_blocks(self.parts(index, content, path))
-        if type(blocks) is list:
-            self.entries.append({"role": "user", "id": message_id, "content": blocks})
-        else:
-            self.entries.append(UserMessage(id=message_id, content=blocks))
+        if type(content) is not str:
+            content = tuple(self.parts(index, content, path))
+        self.entries.append(UserMessage(id=message_id, content=content))
 
     def system(self, index: int, value: Any, path: Path) -> None:
         self.end_turn()
         message_id = self.message_id(value.id)
         text = value.content
         if type(text) is not str:
-            text = "".join(_text_of(block) for block in self.parts(index, text, path))
+            parts = self.parts(index, text, path, cited=False)
+            text = "".join(block.text for block in parts)
         self.entries.append(SystemMessage(id=message_id, content=text))
 
     def message_shape(self, item: _Item, path: Path) -> type:
@@ -852,15 +840,35 @@ class _Reader:
                 _Code.PART_NOT_READ, index, -1, not_read(f"an item of type {quoted(kind)}{what}")
             )
             return
-        self.turn_of(hosted.id).content.append(_server_call(kind, item))
+        self.turn_of(hosted.id).content.append(self.server_call(kind, hosted.id, item))
+
+    def server_call(self, kind: str, item_id: str, item: _Item) -> ServerToolCallBlock:
+        """The server-tool call block of a hosted tool's item (an item with an id): its
+        type is the name, every key but ``type`` and ``id`` the wire, exactly as written
+        (but null ones, at any depth: the SDK's ``model_dump()`` writes null for every
+        field the server left out, and null means absent to the API)."""
+        wire = without_nulls(
+            {key: value for key, value in item.items() if key not in ("type", "id")}
+        )
+        return ServerToolCallBlock(
+            provider=PROVIDER,
+            id=item_id,
+            name=kind,
+            input=self.built.fresh({}),
+            wire=self.built.fresh(wire),
+        )
 
     def client_call(self, index: int, item: _Item) -> None:
         """A call of a tool the application runs (``_client_calls``): a tool call of
         the turn, named by the item's type."""
         call = self.decoded(responses.ClientCall, item, _at(index))
         self.calls[call.call_id] = call.type
-        block = {"type": "toolCall", "id": call.call_id, "name": call.type}
-        block |= {"arguments": call_arguments(item), "itemId": call.id}
+        block = ToolCallBlock(
+            id=call.call_id,
+            name=call.type,
+            arguments=self.built.fresh(call_arguments(item)),
+            item_id=call.id,
+        )
         self.turn_of(call.id).content.append(block)
 
     def computer_output(self, index: int, value: Any, path: Path) -> None:
@@ -870,9 +878,9 @@ class _Reader:
         where = (*path, "output")
         self.hold(3, screenshot.status, screenshot.created_by, screenshot.logprobs)
         self.hold(3, screenshot.caller)
-        content: list[Any] = []
+        content: tuple[ImageBlock, ...] = ()
         if screenshot.image_url is not None:
-            content.append({"type": "image", "source": image_source(screenshot.image_url)})
+            content = (ImageBlock(source=image_source(screenshot.image_url)),)
         if screenshot.file_id is not None:
             self.warnings.add(
                 _Code.PART_NOT_READ,
@@ -889,21 +897,19 @@ class _Reader:
                 _Code.PART_NOT_READ, index, -1, key_not_read(where), path=to_pointer(where)
             )
         self.entries.append(
-            {
-                "role": "toolResult",
-                "id": self.message_id(value.id),
-                "toolCallId": value.call_id,
-                "toolName": "computer_call",
-                "content": content,
-                "isError": False,
-            }
+            ToolResultMessage(
+                id=self.message_id(value.id),
+                tool_call_id=value.call_id,
+                tool_name="computer_call",
+                content=content,
+                is_error=False,
+            )
         )
 
     def shell_output(self, index: int, value: Any, path: Path) -> None:
         """A local shell call's output: a tool result holding its text (``id`` is the
         call's ``call_id``: the message id is assigned)."""
         self.end_turn()
-        self.direct.non_blank(value.id, "local_shell_call")
         self.entries.append(
             ToolResultMessage(
                 id=assigned_id(len(self.entries)),
@@ -928,11 +934,9 @@ class _Reader:
             decoded = _DECODERS[shape](item)
         except WireError as error:
             raise refused(_FROM, error, item, path) from None
-        if decoded.unread or decoded.unknown:
-            self.unread = {}
+        self.unread = {}
+        if decoded.unread:
             self.keep_unread(decoded.unread)
-        else:
-            self.unread = {}
         return decoded.value
 
     def keep_unread(self, pointers: tuple[str, ...]) -> None:
@@ -954,45 +958,23 @@ class _Reader:
         turn, self.turn = self.turn, None
         if turn is not None:
             message_id = turn.message_id or assigned_id(len(self.entries))
-            content = self.message_blocks(turn.content)
-            if type(content) is tuple:
-                self.entries.append(AssistantMessage(id=message_id, content=content))
-            else:
-                self.entries.append({"role": "assistant", "id": message_id, "content": content})
+            self.entries.append(AssistantMessage(id=message_id, content=tuple(turn.content)))
 
     def message_id(self, item_id: str | None) -> str:
         return _item_id(item_id) or assigned_id(len(self.entries))
 
-    @staticmethod
-    def message_blocks(blocks: list[Any]) -> tuple[Any, ...] | list[Any]:
-        """``blocks`` as an IR message's (a tuple) when all are IR blocks, else all in
-        JSON form (a list)."""
-        for block in blocks:
-            if type(block) is dict:
-                return [block if type(block) is dict else _json_form(block) for block in blocks]
-        return tuple(blocks)
-
-    def tool_call(self, value: Any) -> Any:
-        arguments = parse_arguments(value.arguments)
-        item_id = _item_id(value.id)
-        if type(arguments) is not dict:  # for the IR to refuse: INVALID_TOOL_ARGUMENTS
-            block: _Item = {"type": "toolCall", "id": value.call_id, "name": value.name}
-            block["arguments"] = arguments
-            if non_empty_id(value.name):
-                self.calls[value.call_id] = value.name
-            if item_id is not None:
-                block["itemId"] = item_id
-            if value.namespace is not None:
-                block["namespace"] = value.namespace
-            return block
-        self.direct.non_blank(value.call_id, value.name)
+    def tool_call(self, value: Any) -> ToolCallBlock:
+        parsed = parse_arguments(value.arguments)
+        # Text that is no JSON object is kept for the IR to refuse: INVALID_TOOL_ARGUMENTS.
+        built = self.built
+        arguments = built.fresh(parsed) if type(parsed) is dict else built.refused(parsed)
         if non_empty_id(value.name):  # a blank name is no call (``_call_names``)
             self.calls[value.call_id] = value.name
         return ToolCallBlock(
             id=value.call_id,
             name=value.name,
-            arguments=self.direct.arguments(arguments),
-            item_id=item_id,
+            arguments=arguments,
+            item_id=_item_id(value.id),
             namespace=value.namespace,
         )
 
@@ -1053,7 +1035,7 @@ class _Reader:
         call_id, output = value.call_id, value.output
         content: Any = output
         if type(output) is not str:
-            content = self.message_blocks(self.parts(index, output, path, key="output"))
+            content = tuple(self.parts(index, output, path, key="output"))
         message_id = self.message_id(value.id)
         name = value.name
         if name is None or not non_empty_id(name):
@@ -1064,12 +1046,6 @@ class _Reader:
                 name = self.call_names.name(call_id, index)
             if name is None:
                 name = unknown_tool_name(self.warnings, index, -1, call_id, (*path, "call_id"))
-        if type(content) is list:
-            message = {"role": "toolResult", "id": message_id, "toolCallId": call_id}
-            message |= {"toolName": name, "content": content, "isError": False}
-            self.entries.append(message)
-            return
-        self.direct.non_blank(call_id, name)
         self.entries.append(
             ToolResultMessage(
                 id=message_id, tool_call_id=call_id, tool_name=name, content=content, is_error=False
@@ -1081,23 +1057,23 @@ class _Reader:
     def parts(
         self,
         index: int,
-        content: str | list[Any],
+        content: list[Any],
         path: Path,
         item_id: str | None = None,
         assistant: bool = False,
         *,
         key: str = "content",
+        cited: bool = True,
     ) -> list[Any]:
-        """The blocks of a message's (or an output's) parts: IR blocks for text and
-        refusals without citations, JSON form for the others; parts that are not read
+        """The blocks of a message's (or an output's) parts; parts that are not read
         PART_NOT_READ. ``assistant``: a refusal part is a refusal block, and every block
-        takes ``item_id``."""
-        if type(content) is str:
-            return [TextBlock(text=content, item_id=item_id)]
+        takes ``item_id`` (an assistant message has text parts only). ``cited``: an
+        ``output_text`` part's annotations are its block's citations (a system message
+        keeps only the text)."""
         blocks: list[Any] = []
         for part_index, part in enumerate(content):
             where = (*path, key, part_index)
-            block = self.part(part, where)
+            block = self.part(part, where, item_id, assistant, cited)
             if block is None:
                 kind, data = (part.type, part.data) if type(part) is Unread else _kind(part)
                 self.warnings.add(
@@ -1111,33 +1087,33 @@ class _Reader:
             self.warn_keys(index, part_index, part, where)
             if type(part) is responses.InputAudio:
                 self.warn_keys(index, part_index, part.input_audio, (*where, "input_audio"))
-            if item_id is not None:
-                if type(block) is dict:
-                    block["itemId"] = item_id
-                else:
-                    block = type(block)(text=block.text, item_id=item_id)
-            if assistant and type(part) is responses.RequestRefusal:
-                block = RefusalBlock(text=part.refusal, item_id=item_id)
             blocks.append(block)
         return blocks
 
-    def part(self, part: Any, path: Path) -> Any:
+    def part(self, part: Any, path: Path, item_id: str | None, assistant: bool, cited: bool) -> Any:
         """The block of one part; None when it is not read."""
         depth = len(path) - 1
         match part:
             case responses.InputText(text=text):
                 self.hold(depth + 1, part.status, part.created_by, part.logprobs, part.caller)
-                return TextBlock(text=text)
+                return TextBlock(text=text, item_id=item_id)
             case responses.RequestOutputText(text=text, annotations=annotations):
                 self.hold(depth + 1, part.status, part.created_by, part.logprobs, part.caller)
                 if not annotations:
-                    return TextBlock(text=text)
+                    return TextBlock(text=text, item_id=item_id)
                 self.hold(depth + 1, annotations)
-                citations = [{"provider": PROVIDER, "wire": wire} for wire in annotations]
-                return {"type": "text", "text": text, "citations": citations}
+                if not cited:
+                    return TextBlock(text=text)
+                citations = tuple(
+                    Citation(provider=PROVIDER, wire=self.built.object(wire))
+                    for wire in annotations
+                )
+                return TextBlock(text=text, citations=citations, item_id=item_id)
             case responses.RequestRefusal(refusal=text):
                 self.hold(depth + 1, part.status, part.created_by, part.logprobs, part.caller)
-                return TextBlock(text=text)
+                if assistant:
+                    return RefusalBlock(text=text, item_id=item_id)
+                return TextBlock(text=text, item_id=item_id)
             case responses.InputImage():
                 self.hold(depth + 1, part.status, part.created_by, part.logprobs, part.caller)
                 self.hold(depth + 1, part.detail)
@@ -1221,33 +1197,6 @@ def _kind(part: Any) -> tuple[str, _Item]:
     return part.__struct_config__.tag, msgspec.structs.asdict(part)
 
 
-def _json_form(value: Any) -> Any:
-    """An IR message or block built here in its JSON form, not checked (``ir_messages``
-    checks it)."""
-    return msgspec.to_builtins(value, enc_hook=encode_frozen)
-
-
-def _text_of(block: Any) -> str:
-    text: str = block["text"] if type(block) is dict else block.text
-    return text
-
-
-def _server_call(kind: str, item: _Item) -> _Item:
-    """The server-tool call block of a hosted tool's item (an item with an id): its
-    type is the name, every key but ``type`` and ``id`` the wire, exactly as written
-    (but null ones, at any depth: the SDK's ``model_dump()`` writes null for every field
-    the server left out, and null means absent to the API)."""
-    wire = without_nulls({key: value for key, value in item.items() if key not in ("type", "id")})
-    return {
-        "type": "serverToolCall",
-        "provider": PROVIDER,
-        "id": item["id"],
-        "name": kind,
-        "input": {},
-        "wire": wire,
-    }
-
-
 def _reference(item_id: str, encrypted_content: str | None) -> str:
     """The signature of a thinking block read from a reasoning item: its reference as
     compact JSON (see the provider page)."""
@@ -1268,46 +1217,44 @@ def _unread_part(part: _Item, kind: str) -> str:
     return f"a {quoted(kind)} part"
 
 
-def _image(part: Any, path: Path) -> _Item | None:
+def _image(part: Any, path: Path) -> ImageBlock | None:
     url, file_id = _one_of(path, ("image_url", "file_id"), part.image_url, part.file_id)
     if file_id is not None:
         return None
     assert url is not None
-    block = {"type": "image", "source": image_source(url)}
     detail = part.detail
     if type(detail) is str and detail in _IMAGE_DETAILS:
-        block["detail"] = detail
-    return block
+        return ImageBlock(source=image_source(url), detail=ImageDetail(detail))
+    return ImageBlock(source=image_source(url))
 
 
-def _file(part: Any, path: Path) -> _Item | None:
+def _file(part: Any, path: Path) -> DocumentBlock | None:
     data, file_id, url = _one_of(
         path, ("file_data", "file_id", "file_url"), part.file_data, part.file_id, part.file_url
     )
     filename = part.filename
-    source: _Item
+    source: Base64Source | UrlSource | FileSource
     if file_id is not None:
-        source = {"type": "file", "fileId": file_id}
+        source = FileSource(file_id=file_id)
     elif url is not None:
-        source = {"type": "url", "url": url}
+        source = UrlSource(url=url)
     else:
         assert data is not None
         parsed = parse_data_url(data)
         if parsed is None:
-            source = _plain_base64(data, filename)
+            source = Base64Source(media_type=_media_type(filename), data=data)
         else:
-            source = {"type": "base64", "mediaType": parsed[0], "data": parsed[1]}
-    block = {"type": "document", "source": source}
-    if filename is not None:
-        block["filename"] = filename
-    return block if source["type"] != "base64" or fits_ir(block) else None
+            source = Base64Source(media_type=parsed[0], data=parsed[1])
+    block = DocumentBlock(source=source, filename=filename)
+    return block if type(source) is not Base64Source or user_block_fits(block) else None
 
 
-def _audio(audio: Any) -> _Item | None:
+def _audio(audio: Any) -> AudioBlock | None:
     media_type = AUDIO_MEDIA_TYPES.get(audio.format)
-    source = {"type": "base64", "mediaType": media_type, "data": audio.data}
-    block = {"type": "audio", "source": source}
-    return block if media_type is not None and fits_ir(block) else None
+    if media_type is None:
+        return None
+    block = AudioBlock(source=Base64Source(media_type=media_type, data=audio.data))
+    return block if user_block_fits(block) else None
 
 
 def _one_of(path: Path, keys: tuple[str, ...], *values: str | None) -> tuple[str | None, ...]:
@@ -1318,10 +1265,10 @@ def _one_of(path: Path, keys: tuple[str, ...], *values: str | None) -> tuple[str
     return values
 
 
-def _plain_base64(data: str, filename: str | None) -> _Item:
+def _media_type(filename: str | None) -> str:
+    """The media type of plain base64 file data, from its file name's extension."""
     extension = "." + filename.rsplit(".", 1)[-1].lower() if filename is not None else ""
-    media_type = _MEDIA_TYPES.get(extension, _UNKNOWN_MEDIA_TYPE)
-    return {"type": "base64", "mediaType": media_type, "data": data}
+    return _MEDIA_TYPES.get(extension, _UNKNOWN_MEDIA_TYPE)
 
 
 _IMAGE_DETAILS_READ = _IMAGE_DETAILS | {"auto"}

@@ -464,6 +464,11 @@ def test_a_pattern_past_the_engines_bounds_is_refused_at_its_place() -> None:
         ("(a*){1000}", 4000, 1000),
         ("a{3,}" * 1000, 3000, 3),
         ("(?:a{0,}){0,1}" * 10, 60, 1),
+        ("a{1000}(b{1}){2}", 1000 + 3 * 2, 1000),  # a group counts the repetitions inside it
+        ("a{1000}((b)c){2}", 1000 + 6 * 2, 1000),
+        ("(" + "x" * 60 + "y{19}){50}", (62 + 19) * 50, 950),
+        ("x" * 4095 + "a*", 4096, 1),  # *, + and ? write their atom once
+        ("x" * 4094 + "a+?", 4096, 1),  # a lazy ? is written out as a character
     ],
 )
 def test_a_pattern_within_the_bounds_is_translated(pattern: str, size: int, repeated: int) -> None:
@@ -488,6 +493,10 @@ def test_a_pattern_within_the_bounds_is_translated(pattern: str, size: int, repe
         ("(?:a{1000}){2}", _TOO_REPEATED),
         ("((a{2})b){501}", _TOO_REPEATED),
         ("((a{20}){20}){20}", _TOO_REPEATED),
+        ("(ab){1001}", _TOO_REPEATED),  # a group without a quantifier inside counts once
+        ("((a{10})b){101}", _TOO_REPEATED),  # through a group that is not repeated
+        ("(" + "x" * 60 + "y{20}){50}", _TOO_LARGE),  # the count inside, times the group's
+        ("x" * 4096 + "a?", _TOO_LARGE),
         ("\\w{99999999}", _TOO_REPEATED),
         ("(?:(?:(?:a{4097}){4097}){4097}){4097}", _TOO_REPEATED),
     ],

@@ -177,7 +177,6 @@ class Reader {
     const cap = PATTERN_SIZE + 1;
     if (this.last === QUANTIFIER) {
       sizes[sizes.length - 1] = Math.min(cap, sizes[sizes.length - 1] + this.atom * (this.count - 1));
-      this.atom = Math.min(cap, this.atom * this.count);
       this.repeated = Math.min(PATTERN_REPEAT + 1, this.repeated * this.times);
       repeats[repeats.length - 1] = Math.max(repeats[repeats.length - 1], this.repeated);
       return;

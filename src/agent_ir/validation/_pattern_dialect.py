@@ -234,12 +234,12 @@ class _Reader:
         """The written-out size and the repetitions after a token of ``length`` code
         points starting with ``char``: an atom adds its length, a quantifier its atom
         ``count - 1`` times more and multiplies its repetitions, a group gives its whole
-        size and its most repeated atom; each capped just past its bound."""
+        size and its most repeated atom; each capped just past its bound. (The next
+        token after a quantifier sets ``atom`` again before any quantifier reads it.)"""
         sizes, repeats = self.sizes, self.repeats
         cap = PATTERN_SIZE + 1
         if self.last == _QUANTIFIER:
             sizes[-1] = min(cap, sizes[-1] + self.atom * (self.count - 1))
-            self.atom = min(cap, self.atom * self.count)
             self.repeated = min(PATTERN_REPEAT + 1, self.repeated * self.times)
             repeats[-1] = max(repeats[-1], self.repeated)
             return

@@ -272,8 +272,8 @@ class Reader {
 
   private repeat(quantifier: string): void {
     if (this.last !== ATOM) throw new Refused(`has the quantifier ${quantifier} with nothing to repeat`);
-    this.count = count(quantifier);
-    this.times = times(quantifier);
+    this.count = count(quantifier, PATTERN_SIZE);
+    this.times = count(quantifier, PATTERN_REPEAT);
     this.emit(quantifier, QUANTIFIER, quantifier.length);
   }
 
@@ -427,25 +427,13 @@ function hexValue(pattern: string, start: number, count: number): number | null 
   return parseInt(digits, 16);
 }
 
-/** How many times a quantifier writes its atom out (PATTERN_SIZE), capped just past
- * it: {n} and {n,} n, {n,m} m, *, + and ? once; at least once ({0} too). */
-function count(quantifier: string): number {
-  if (!quantifier.startsWith("{")) return 1;
-  const [low, high = ""] = quantifier.slice(1, -1).split(",");
+/** How many times a quantifier writes out or repeats its atom (Python's _count): {n}
+ * and {n,} n, {n,m} m, *, +, ? and {0} once; capped just past `bound`. */
+function count(quantifier: string, bound: number): number {
+  const [low, high = ""] = quantifier.slice(1, -1).split(","); // "" for *, + and ?
   const significant = (high || low).replace(/^0+/, "");
-  if (significant.length > String(PATTERN_SIZE).length) return PATTERN_SIZE + 1;
-  return Math.min(PATTERN_SIZE + 1, Math.max(1, Number(significant || "0")));
-}
-
-/** How many times a counted quantifier repeats its atom (PATTERN_REPEAT), capped just
- * past the bound: {n} and {n,} n, {n,m} m, *, +, ? and {0,} 1, {0} and {0,0} none. */
-function times(quantifier: string): number {
-  if (!quantifier.startsWith("{")) return 1;
-  const [low, high] = quantifier.slice(1, -1).split(",");
-  const significant = (high || low).replace(/^0+/, "");
-  if (significant.length > String(PATTERN_REPEAT).length) return PATTERN_REPEAT + 1;
-  if (!significant) return high || high === undefined ? 0 : 1;
-  return Math.min(PATTERN_REPEAT + 1, Number(significant));
+  if (significant.length > String(bound).length) return bound + 1;
+  return Math.min(bound + 1, Math.max(1, Number(significant || "0")));
 }
 
 /** The code points of `text` from UTF-16 index `start` to `end` (a surrogate pair is

@@ -37,15 +37,14 @@ __all__ = ["PATTERN_REPEAT", "PATTERN_SIZE", "SPACE", "UNASSERTED", "Reading", "
 PATTERN_SIZE = 4_096
 """The most code points a translated pattern may have once each quantified atom is
 written out as many times as its quantifier's count (``x{n}``, ``x{n,}``: n; ``x{n,m}``:
-m; ``*``, ``+``, ``?`` and ``{0}``: once). Rust's ``regex`` refuses a pattern whose compiled form
-passes its size limit (10 MB), which another language cannot know: the profile's own
-bound keeps every pattern well within it (its costliest atom, ``.``, passes it from
-about 7,800 copies) and is the same in both languages."""
+m; ``*``, ``+``, ``?`` and ``{0}``: once). Rust's ``regex`` refuses a pattern whose
+compiled form passes its size limit (10 MB), which another language cannot know: the
+profile's own bound keeps every pattern well within it (its costliest atom, ``.``,
+passes it from about 7,800 copies) and is the same in both languages."""
 
 PATTERN_REPEAT = 1_000
 """The most times a counted quantifier may repeat an atom, nested ones multiplied
-(``(a{10}){100}`` is 1,000; ``*``, ``+`` and ``?`` count once, what ``{0}`` repeats not
-at all): RE2's
+(``(a{10}){100}`` is 1,000; ``*``, ``+``, ``?`` and ``{0}`` count once): RE2's
 bound (``kMaxRepeat``), which the TypeScript package's engine keeps."""
 
 UNASSERTED: dict[str, str] = {
@@ -321,8 +320,8 @@ class _Reader:
     def _repeat(self, quantifier: str) -> None:
         if self.last != _ATOM:
             raise _Refused(f"has the quantifier {quantifier} with nothing to repeat")
-        self.count = _count(quantifier)
-        self.times = _times(quantifier)
+        self.count = _count(quantifier, PATTERN_SIZE)
+        self.times = _count(quantifier, PATTERN_REPEAT)
         self._emit(quantifier, _QUANTIFIER, len(quantifier))
 
     def _lone_brace(self) -> None:
@@ -490,33 +489,15 @@ def _hex_value(pattern: str, start: int, count: int) -> int | None:
     return int(digits, 16)
 
 
-def _count(quantifier: str) -> int:
-    """How many times a quantifier writes its atom out (``PATTERN_SIZE``), capped just
-    past it: ``{n}`` and ``{n,}`` n, ``{n,m}`` m, ``*``, ``+`` and ``?`` once; at least
-    once (``{0}`` too)."""
-    if not quantifier.startswith("{"):
-        return 1
-    low, _, high = quantifier[1:-1].partition(",")
+def _count(quantifier: str, bound: int) -> int:
+    """How many times a quantifier writes out or repeats its atom: ``{n}`` and ``{n,}``
+    n, ``{n,m}`` m, ``*``, ``+``, ``?`` and ``{0}`` once; capped just past ``bound``
+    (read without ``int`` past its digits)."""
+    low, _, high = quantifier[1:-1].partition(",")  # "" for *, + and ?
     significant = (high or low).lstrip("0")
-    if len(significant) > len(str(PATTERN_SIZE)):
-        return PATTERN_SIZE + 1
-    return min(PATTERN_SIZE + 1, max(1, int(significant or "0")))
-
-
-def _times(quantifier: str) -> int:
-    """How many times a counted quantifier repeats its atom (``PATTERN_REPEAT``), capped
-    just past the bound: ``{n}`` and ``{n,}`` n, ``{n,m}`` m, ``*``, ``+``, ``?`` and
-    ``{0,}`` 1 (RE2 counts no repetition for them), ``{0}`` and ``{0,0}`` none (what they
-    repeat is matched no time, and RE2 leaves it out)."""
-    if not quantifier.startswith("{"):
-        return 1
-    low, comma, high = quantifier[1:-1].partition(",")
-    significant = (high or low).lstrip("0")
-    if len(significant) > len(str(PATTERN_REPEAT)):
-        return PATTERN_REPEAT + 1
-    if not significant:  # {0} and {0,0} repeat nothing (RE2 reads them as empty); {0,} once
-        return 0 if high or not comma else 1
-    return min(PATTERN_REPEAT + 1, int(significant))
+    if len(significant) > len(str(bound)):
+        return bound + 1
+    return min(bound + 1, max(1, int(significant or "0")))
 
 
 def _number(digits: str) -> tuple[int, str]:

@@ -67,6 +67,19 @@ _ONLY_INDEXES_RENAMED = (
     "named whole, comes out of it as exact (the other parts are kept, and an index of a "
     "list is no properties name)"
 )
+_SET_BEFORE_READ = (
+    "the reader sets it before anything reads it: a quantifier follows an atom (one "
+    "after an opening parenthesis or at the start is refused), and the atom and _repeat "
+    "set what _measure reads for it"
+)
+_FIRST_MOST = (
+    "the most repetitions start at 1 and are only compared with PATTERN_REPEAT (1,000): "
+    "0, 1 or 2 give the same verdict"
+)
+_JUST_PAST = (
+    "a cap just past the bound keeps the numbers small (no overflow in TypeScript): any "
+    "cap above the bound gives the same verdicts"
+)
 _PROPERTIES_NAMED = (
     "the two bounds only keep the loop from reading past a path: a properties part is "
     "followed by its name, except when jsonschema-rs left out an empty name, and then it "
@@ -799,6 +812,83 @@ EQUIVALENT: list[Equivalent] = [
         'if part == "properties" and index + 1 < len(named) and depth < len(where):',
         "index + 1 -> index + 0",
         _PROPERTIES_NAMED,
+    ),
+    Equivalent(
+        _PATTERN_DIALECT,
+        "_Reader.__init__",
+        "self.atom = 0  # the written-out size of the last atom",
+        "self.atom = 0 -> self.atom = 1",
+        _SET_BEFORE_READ,
+    ),
+    Equivalent(
+        _PATTERN_DIALECT,
+        "_Reader.__init__",
+        "self.count = 1  # the count of the last quantifier",
+        "self.count = 1 -> self.count = 2",
+        _SET_BEFORE_READ,
+    ),
+    Equivalent(
+        _PATTERN_DIALECT,
+        "_Reader.__init__",
+        "self.count = 1  # the count of the last quantifier",
+        "self.count = 1 -> self.count = 0",
+        _SET_BEFORE_READ,
+    ),
+    Equivalent(
+        _PATTERN_DIALECT,
+        "_Reader.__init__",
+        "self.repeats = [1]  # the most repetitions of an atom in each open group",
+        "[1] -> [2]",
+        _FIRST_MOST,
+    ),
+    Equivalent(
+        _PATTERN_DIALECT,
+        "_Reader.__init__",
+        "self.repeats = [1]  # the most repetitions of an atom in each open group",
+        "[1] -> [0]",
+        _FIRST_MOST,
+    ),
+    Equivalent(
+        _PATTERN_DIALECT,
+        "_Reader.__init__",
+        "self.repeated = 1  # the repetitions of the last atom",
+        "self.repeated = 1 -> self.repeated = 2",
+        _SET_BEFORE_READ,
+    ),
+    Equivalent(
+        _PATTERN_DIALECT,
+        "_Reader.__init__",
+        "self.repeated = 1  # the repetitions of the last atom",
+        "self.repeated = 1 -> self.repeated = 0",
+        _SET_BEFORE_READ,
+    ),
+    Equivalent(
+        _PATTERN_DIALECT,
+        "_Reader.__init__",
+        "self.times = 1  # the repetitions the last quantifier multiplies by",
+        "self.times = 1 -> self.times = 2",
+        _SET_BEFORE_READ,
+    ),
+    Equivalent(
+        _PATTERN_DIALECT,
+        "_Reader.__init__",
+        "self.times = 1  # the repetitions the last quantifier multiplies by",
+        "self.times = 1 -> self.times = 0",
+        _SET_BEFORE_READ,
+    ),
+    Equivalent(
+        _PATTERN_DIALECT,
+        "_Reader._measure",
+        "cap = PATTERN_SIZE + 1",
+        "PATTERN_SIZE + 1 -> PATTERN_SIZE + 2",
+        _JUST_PAST,
+    ),
+    Equivalent(
+        _PATTERN_DIALECT,
+        "_Reader._measure",
+        "self.repeated = min(PATTERN_REPEAT + 1, self.repeated * self.times)",
+        "PATTERN_REPEAT + 1 -> PATTERN_REPEAT + 2",
+        _JUST_PAST,
     ),
     # --- repair -------------------------------------------------------------------------
     Equivalent(

@@ -890,6 +890,20 @@ EQUIVALENT: list[Equivalent] = [
         "PATTERN_REPEAT + 1 -> PATTERN_REPEAT + 2",
         _JUST_PAST,
     ),
+    Equivalent(
+        _PATTERN_DIALECT,
+        "_count",
+        "return bound + 1",
+        "bound + 1 -> bound + 2",
+        _JUST_PAST,
+    ),
+    Equivalent(
+        _PATTERN_DIALECT,
+        "_count",
+        'return min(bound + 1, max(1, int(significant or "0")))',
+        "bound + 1 -> bound + 2",
+        _JUST_PAST,
+    ),
     # --- repair -------------------------------------------------------------------------
     Equivalent(
         _REPAIR,

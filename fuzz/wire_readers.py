@@ -69,8 +69,10 @@ from agent_ir.wire import (
 )
 from agent_ir.wire.anthropic import _request as anthropic_request
 from agent_ir.wire.gemini import _request as gemini_request
+from agent_ir.wire.hf_chat import _request as hf_request
 from agent_ir.wire.openai_chat import _request as chat_request
 from agent_ir.wire.openai_responses import _request as responses_request
+from agent_ir.wire.otel import _read as otel_read
 from fuzz.structures import decode_structure
 
 __all__ = ["READERS", "REQUEST_READERS", "WIRE_POOL", "from_wire", "is_pointer", "written_request"]
@@ -264,8 +266,8 @@ _FROM: dict[str, _Request] = {
         from_bedrock_converse, to_bedrock_converse, "messages", None, "system"
     ),
     "from_mistral": _Request(from_mistral, to_mistral, "messages", None),
-    "from_hf_chat": _Request(from_hf_chat, to_hf_chat, "messages", None),
-    "from_otel": _Request(from_otel, to_otel, None, None),
+    "from_hf_chat": _Request(from_hf_chat, to_hf_chat, "messages", hf_request),
+    "from_otel": _Request(from_otel, to_otel, None, otel_read),
 }
 _WRITTEN_SYSTEM = {"system": "system", "system_instruction": "systemInstruction"}
 """A system keyword -> the field ``to_*`` writes the system prompt in."""

@@ -203,3 +203,13 @@ def test_an_audio_block_fits_when_the_ir_takes_it() -> None:
     assert not user_block_fits(
         AudioBlock(source=Base64Source(media_type="image/png", data="UklGRg=="))
     )
+
+
+def test_a_built_audio_block_is_checked_at_once_not_explained() -> None:
+    # Its source is a Base64Source object, so its tag is there: no message-by-message
+    # explanation (which returns new objects), as a request with one audio part was.
+    message = UserMessage(
+        id="u1", content=(AudioBlock(source=Base64Source(media_type="audio/wav", data="UklGRg==")),)
+    )
+    (built,) = Built().messages([message])
+    assert built is message

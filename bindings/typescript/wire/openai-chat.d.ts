@@ -925,6 +925,10 @@ export interface RequestTextPart {
    * The text.
    */
   readonly text: string;
+  /**
+   * A prompt-cache breakpoint at the end of this part, as OpenRouter takes it for Anthropic and Gemini models: {type: ephemeral} with an optional ttl of 5m or 1h, read into the block's cacheControl (a system message's text is joined: its last part's only); any other value is warned (PART_NOT_READ), null is none. OpenAI's own API has none.
+   */
+  readonly cache_control?: unknown;
 }
 
 /**

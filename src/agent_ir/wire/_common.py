@@ -37,7 +37,7 @@ from agent_ir._errors import (
     TranscriptError,
     WireFormatError,
 )
-from agent_ir._frozen import frozen_from_plain, plain_data, set_plain_data
+from agent_ir._frozen import plain_data
 from agent_ir._generated.conversion_warning_schema import (
     ConversionWarning,
     ConversionWarningCode,
@@ -55,14 +55,13 @@ from agent_ir._generated.transcript_schema import ToolDefinition
 from agent_ir._jsoncopy import (
     MAX_DEPTH,
     WRITABLE_INT,
-    are_exact_rereadable,
     copy_json,
     snapshot_sequence,
     thaw,
 )
-from agent_ir._jsonobject import JsonObject, trusted_object
+from agent_ir._jsonobject import JsonObject
 from agent_ir._paths import Path, to_pointer
-from agent_ir._text import BLANK_CHARACTERS, quoted
+from agent_ir._text import quoted
 from agent_ir.messages import parse_message
 from agent_ir.schemas import load
 from agent_ir.validation._checks import values_valid
@@ -77,7 +76,6 @@ __all__ = [
     "CallNames",
     "ConversionWarning",
     "ConversionWarningCode",
-    "Direct",
     "Unchecked",
     "Warnings",
     "WireFormatError",
@@ -394,70 +392,6 @@ def exact_dicts(values: list[Any]) -> bool:
 
 
 _DICT = frozenset((dict,))
-
-
-class Direct:
-    """IR messages a reader of ``unchecked_wire`` input built itself, for the shapes
-    whose JSON form ``convert_messages`` would take field for field (exact ``str``
-    values, an assigned id, no optional field): what it would still check is gathered
-    here and checked at once by ``messages``: the ``NON_BLANK_FIELDS`` strings that did
-    not come from ``assigned_id`` (call ids, tool names) and the tool calls' arguments
-    (``are_exact_rereadable``, as ``convert_messages`` checks them). The other messages
-    stay in JSON form and take ``convert_messages`` and ``values_valid`` as before."""
-
-    __slots__ = ("_arguments", "_holders", "_inputs", "_strings")
-
-    def __init__(self) -> None:
-        self._strings: list[str] = []
-        self._arguments: list[dict[str, Any]] = []
-        self._inputs: list[dict[str, Any]] = []
-        self._holders: list[JsonObject] = []
-
-    def non_blank(self, *strings: str) -> None:
-        self._strings.extend(strings)
-
-    def arguments(self, value: dict[str, Any]) -> JsonObject:
-        """The ``JsonObject`` of arguments ``value``: a fresh dict (decoded from text by
-        ``parse_arguments``) that nothing else references, checked by ``messages``."""
-        self._arguments.append(value)
-        return trusted_object(value)
-
-    def input(self, value: dict[str, Any]) -> JsonObject:
-        """The ``JsonObject`` of arguments ``value``, the caller's exact dict, filled by
-        ``messages`` with a copy (as ``convert_messages`` copies it). The reader hands
-        ``value`` to its ``Unchecked`` at its own depth: that check is
-        ``are_exact_rereadable``'s with a bound no looser, so it is not made again."""
-        holder = frozen_from_plain(JsonObject, {})
-        self._inputs.append(value)
-        self._holders.append(holder)
-        return holder
-
-    def messages(self, entries: list[Any]) -> tuple[Message, ...] | None:
-        """``entries`` (IR messages built here, and messages in JSON form) as
-        ``ir_messages`` gives them when all are valid; None otherwise (the caller then
-        reads the input again the checked way, for ``ir_messages`` to explain)."""
-        if not all(map(str.strip, self._strings, repeat(BLANK_CHARACTERS))):
-            return None
-        if not are_exact_rereadable(self._arguments):
-            return None
-        if self._inputs:
-            for holder, copy in zip(self._holders, msgspec.to_builtins(self._inputs), strict=True):
-                set_plain_data(holder, copy)
-        plain = [index for index, entry in enumerate(entries) if type(entry) is dict]
-        if plain:
-            dicts = [entries[index] for index in plain]
-            try:
-                converted = convert_messages(dicts)
-                if not values_valid(converted, dicts):
-                    return None
-            except (KeyboardInterrupt, SystemExit):
-                raise
-            except Exception:  # any refusal: explained by the checked read
-                return None
-            entries = list(entries)
-            for index, message in zip(plain, converted, strict=True):
-                entries[index] = message
-        return tuple(entries)
 
 
 def _is_exact_wire(value: object, levels: int) -> bool:

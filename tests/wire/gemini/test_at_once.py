@@ -440,8 +440,6 @@ def test_what_to_gemini_writes_is_read_at_once_with_ids_or_without() -> None:
                 "parts": [{"functionResponse": {"name": "f", "response": {"a": 2**14300}}}],
             }
         ],
-        [{"role": "model", "parts": [{"functionCall": {"id": " ", "name": "f"}}]}],
-        [{"role": "model", "parts": [{"text": "a", "thoughtSignature": ""}]}],
         [
             {
                 "role": "user",
@@ -457,6 +455,30 @@ def test_what_to_gemini_writes_is_read_at_once_with_ids_or_without() -> None:
 def test_what_is_not_read_at_once_is_read_the_checked_way(contents: Any) -> None:
     assert _request._read_at_once(contents, None) is None
     assert _outcome(lambda: from_gemini(contents)) == _outcome(lambda: read_checked(contents, None))
+
+
+@pytest.mark.parametrize(
+    "contents",
+    [
+        [{"role": "model", "parts": [{"functionCall": {"id": " ", "name": "f"}}]}],
+        [{"role": "model", "parts": [{"text": "a", "thoughtSignature": ""}]}],
+        [{"role": "model", "parts": [{"functionCall": {"name": "f", "args": [1]}}]}],
+        [
+            {"role": "model", "parts": [{"functionCall": {"name": "f", "args": "x"}}]},
+            {"role": "user", "parts": [{"inlineData": {"mimeType": "image/", "data": "AAAA"}}]},
+        ],
+    ],
+)
+def test_what_the_ir_refuses_is_refused_at_once_as_the_checked_read_refuses_it(
+    contents: Any,
+) -> None:
+    """Decoded at once, a request is read once: the IR's refusal of what was read is
+    raised from that read, not by reading the request again."""
+    with pytest.raises(TranscriptError) as at_once:
+        _request._read_at_once(contents, None)
+    with pytest.raises(TranscriptError) as checked:
+        read_checked(contents, None)
+    assert at_once.value.diagnostics == checked.value.diagnostics
 
 
 @pytest.mark.parametrize(
@@ -540,3 +562,53 @@ def test_a_content_not_of_the_common_shapes_is_checked_before_it_is_read(part: A
     checked = _outcome(lambda: read_checked(contents, None))
     assert _request._read_at_once(contents, None) is None
     assert _outcome(lambda: from_gemini(contents)) == checked
+
+
+@pytest.mark.parametrize(
+    "part",
+    [
+        {"text": "a", "functionCall": {"name": "f", "args": {"a": float("nan")}}},
+        {"text": "a", "functionCall": {"name": "f", "args": _nested(64)}},
+        {"functionResponse": {"name": "f", "response": {"a": 2**14300}}},
+        {"fileData": {**FILE, "mimeType": float("inf")}},
+    ],
+)
+def test_a_system_instruction_read_at_once_is_checked_as_the_checked_read_checks_it(
+    part: Any,
+) -> None:
+    """The values a system instruction's declaration keeps as they came (a part's args,
+    say) are checked before it is read at once: read_wire refuses them, so must the
+    read at once (it once read them into a warning)."""
+    contents = [{"role": "user", "parts": [{"text": "hi"}]}]
+    instruction = {"parts": [part]}
+    assert _request._read_at_once(contents, instruction) is None
+    checked = _outcome(lambda: read_checked(contents, instruction))
+    assert checked[0] is WireFormatError
+    assert _outcome(lambda: from_gemini(contents, system_instruction=instruction)) == checked
+
+
+class _WatchedDict(dict[str, Any]):
+    """A dict subclass that counts the calls of its ``items`` (which json's encoder makes
+    on a dict subclass); a raise would be taken for a failed read."""
+
+    calls: ClassVar[int] = 0
+
+    def items(self) -> Any:
+        _WatchedDict.calls += 1
+        return super().items()
+
+
+def test_a_response_read_at_once_is_checked_before_its_text_is_made() -> None:
+    """A response's text is its compact JSON: read at once, it is made only once the
+    response is checked as read_wire checks it (a dict subclass is not; read checked)."""
+    response = {"n": 1, "nested": _WatchedDict(a=1)}
+    contents = [
+        {"role": "model", "parts": [{"functionCall": {"name": "f"}}]},
+        {"role": "user", "parts": [{"functionResponse": {"name": "f", "response": response}}]},
+    ]
+    _WatchedDict.calls = 0
+    assert _request._read_at_once(contents, None) is None
+    assert _WatchedDict.calls == 0
+    read = from_gemini(contents)
+    assert read[1].content == '{"n":1,"nested":{"a":1}}'  # type: ignore[union-attr]
+    assert _outcome(lambda: read) == _outcome(lambda: read_checked(contents, None))

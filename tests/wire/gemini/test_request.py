@@ -686,3 +686,16 @@ def test_an_empty_parts_list_reads_as_an_empty_message_left_out_when_written() -
     read = from_gemini([{"role": "model", "parts": []}])
     assert without_ids(read) == [{"role": "assistant", "content": []}]
     assert warned(to_gemini(list(read))) == [(Code.MESSAGE_NOT_SENT, 0, -1)]
+
+
+def test_the_reader_unpacks_a_part_in_its_declarations_order() -> None:
+    """The reader reads a part's values by position (``astuple``, in ``_PART_FIELDS``
+    order): a field added to or moved in the declaration must be added there too."""
+    from agent_ir.wire.gemini import _request
+    from agent_ir.wire.gemini import _wire as gemini
+
+    fields = tuple(field for field, _ in _request._PART_FIELDS)
+    assert gemini.RequestPart.__struct_fields__ == fields
+    assert gemini.RequestPart.__struct_encode_fields__ == tuple(
+        name for _, name in _request._PART_FIELDS
+    )

@@ -742,6 +742,18 @@ class RequestTextPart(RequestPart, tag_field="type", tag="text"):
     """Text: a text block (of a system message, the text joined)."""
 
     text: Annotated[str, Meta(description="The text.")]
+    cache_control: Annotated[
+        Any,
+        Meta(
+            description=(
+                "A prompt-cache breakpoint at the end of this part, as OpenRouter takes it "
+                "for Anthropic and Gemini models: {type: ephemeral} with an optional ttl of "
+                "5m or 1h, read into the block's cacheControl (a system message's text is "
+                "joined: its last part's only); any other value is warned (PART_NOT_READ), "
+                "null is none. OpenAI's own API has none."
+            )
+        ),
+    ] = None
 
 
 class RequestRefusalPart(RequestPart, tag_field="type", tag="refusal"):

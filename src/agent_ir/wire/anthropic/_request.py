@@ -18,7 +18,6 @@ from agent_ir._generated.message_schema import (
     AudioBlock,
     Base64Source,
     CacheControl,
-    CacheTtl,
     Citation,
     DocumentBlock,
     FileSource,
@@ -39,7 +38,7 @@ from agent_ir._generated.message_schema import (
 from agent_ir._paths import Path, to_pointer
 from agent_ir._text import cut, quoted
 from agent_ir.validation._convert import is_rereadable
-from agent_ir.wire._built import Built
+from agent_ir.wire._built import Built, cache_breakpoint
 from agent_ir.wire._common import (
     CallNames,
     ConversionWarningCode,
@@ -75,8 +74,6 @@ IMAGE_MEDIA_TYPES: Final = frozenset({"image/jpeg", "image/png", "image/gif", "i
 PDF: Final = "application/pdf"
 PLAIN_TEXT: Final = "text/plain"
 
-# The cache_control values the IR holds: {"type": "ephemeral"} with an optional ttl.
-CACHE_TTLS: Final = frozenset({"5m", "1h"})
 # The block type of a plain server-tool call (its type is not kept in the IR's wire).
 SERVER_TOOL_USE: Final = "server_tool_use"
 # Assistant block types read as server-tool calls: {id, name, input} and other keys.
@@ -1003,24 +1000,18 @@ class _Reader:
 
     def _cache(self, value: Any, index: int, block_index: int, path: Path) -> CacheControl | None:
         """The cache breakpoint of the block at ``path`` whose ``cache_control`` is
-        ``value``: ``{"type": "ephemeral"}`` with an optional ``ttl`` of "5m" or "1h"; any
-        other value is PART_NOT_READ (``null``: none)."""
+        ``value`` (``cache_breakpoint``); any other value is PART_NOT_READ (``null``:
+        none)."""
         if value is None:
             return None
         where = (*path, "cache_control")
         if self._held is not None:
             self._held.check(where, value)
-        ttl = value.get("ttl") if type(value) is dict else None
-        if (
-            type(value) is dict
-            and value.get("type") == "ephemeral"
-            and value.keys() <= {"type", "ttl"}
-            and (ttl is None or (type(ttl) is str and ttl in CACHE_TTLS))
-        ):
-            return CacheControl(type="ephemeral", ttl=None if ttl is None else CacheTtl(ttl))
-        what = f"a cache_control of another shape ({cut(repr(value))})"
-        self._not_read(index, block_index, what, where)
-        return None
+        cached = cache_breakpoint(value)
+        if cached is None:
+            what = f"a cache_control of another shape ({cut(repr(value))})"
+            self._not_read(index, block_index, what, where)
+        return cached
 
     # -- bookkeeping -------------------------------------------------------------------
 

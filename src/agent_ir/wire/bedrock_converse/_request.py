@@ -9,7 +9,11 @@ import base64
 import binascii
 import json
 import re
-from typing import Any, Final, Literal
+from itertools import chain, repeat
+from operator import attrgetter
+from typing import Any, Final, Literal, NamedTuple, TypeAlias
+
+import msgspec
 
 from agent_ir._errors import WireFormatError
 from agent_ir._generated.message_schema import (
@@ -18,40 +22,46 @@ from agent_ir._generated.message_schema import (
     AudioBlock,
     Base64Source,
     CacheControl,
+    CacheTtl,
+    Citation,
     DocumentBlock,
     ImageBlock,
     Message,
     RefusalBlock,
     ServerToolCallBlock,
+    ServerToolResultBlock,
     SystemMessage,
     TextBlock,
     ThinkingBlock,
     ToolCallBlock,
     ToolResultMessage,
     UrlSource,
+    UserBlock,
     UserMessage,
 )
 from agent_ir._paths import Path, to_pointer
 from agent_ir._text import quoted
+from agent_ir.wire._built import Built
 from agent_ir.wire._common import (
     CallNames,
     ConversionWarningCode,
+    Unchecked,
     Warnings,
     WireMessages,
     WireRequest,
     assigned_id,
-    ir_messages,
     key_not_read,
     not_read,
     plain_arguments,
     read_wire,
     transcript_call_names,
     transcript_items,
+    unchecked_wire,
     unknown_tool_name,
     warn_thought_signatures,
     warn_tool_name,
 )
-from agent_ir.wire._decode import Decoder, WireError, describe_json, must_be, refused
+from agent_ir.wire._decode import Decoded, Decoder, WireError, describe_json, must_be, refused
 from agent_ir.wire._opaque import foreign_maker, warn_foreign_signature
 from agent_ir.wire._tools import read_with_tools, sent_tools
 from agent_ir.wire.bedrock_converse import _wire as bedrock
@@ -486,15 +496,33 @@ INPUT_OFFSET = 6
 
 _MESSAGE: Final = Decoder(bedrock.Message)
 _SYSTEM: Final = Decoder(list[bedrock.SystemBlock])
-_BLOCK_KINDS: Final = ", ".join(bedrock.ContentBlock.__struct_fields__)
+_BLOCK_FIELDS: Final = bedrock.ContentBlock.__struct_fields__
+_BLOCK_KINDS: Final = ", ".join(_BLOCK_FIELDS)
 _SYSTEM_KINDS: Final = ", ".join(bedrock.SystemBlock.__struct_fields__)
 _PART_KINDS: Final = ", ".join(bedrock.ToolResultPart.__struct_fields__)
+# A block holding exactly one kind: all its fields but one are None.
+_ONE_KIND: Final = len(_BLOCK_FIELDS) - 1
+_ONE_PART: Final = len(bedrock.ToolResultPart.__struct_fields__) - 1
 # Block kinds with no IR form, read over with PART_NOT_READ wherever they are.
 _NO_IR_FORM: Final = frozenset(
     {"video", "guardContent", "searchResult", "toolAddition", "toolRemoval"}
 )
 _USER_KINDS: Final = frozenset({"text", "image", "document", "audio", "citationsContent"})
 _ASSISTANT_KINDS: Final = frozenset({"text", "citationsContent", "reasoningContent", "toolUse"})
+# Block kinds that hold no free JSON value (``Any`` in the declaration), and tool result
+# parts that do: read at once, those are checked as ``read_wire`` would (``_Held``).
+_NOT_FREE: Final = frozenset({"text", "image", "video", "audio", "cachePoint", "reasoningContent"})
+_FREE_PARTS: Final = frozenset({"json", "searchResult"})
+# The levels below the messages list of a toolUse input: <i>/content/<j>/toolUse/input.
+_INPUT_DEPTH: Final = 5
+_DEFAULT_CACHE: Final = CacheControl(type="ephemeral")
+_CACHES: Final = {
+    ttl: CacheControl(type="ephemeral", ttl=CacheTtl(ttl)) for ttl in sorted(CACHE_TTLS)
+}
+
+# The list whose last item is the block or message a cache point would mark (None:
+# nothing to mark).
+_Last: TypeAlias = list[Any] | None
 
 
 def from_bedrock_converse(
@@ -512,23 +540,86 @@ def from_bedrock_converse(
 
 
 def _read(messages: object, system: object) -> WireMessages:
+    """The request decoded (``_wire.Request``) and read: at once when the input may be
+    read unchecked and is of its declared shape with nothing undeclared (its blobs as
+    base64 text when it holds bytes); else from ``read_wire``'s checked value, which
+    reports the first value not of its shape or reads what the declaration does not
+    know with a warning. Both feed one mapper (``_Reader``)."""
+    unchecked = unchecked_wire(messages)
+    if unchecked is not None and (system is None or unchecked_wire(system) is not None):
+        read = _read_at_once(unchecked, system)
+        if read is None:  # bytes (boto3's blobs) are not text: read again as base64
+            as_text = bedrock.blobs_as_base64(unchecked)
+            if as_text is not unchecked:
+                read = _read_at_once(as_text, system)
+        if read is not None:
+            return read
     wire = read_wire(FROM, bedrock.blobs_as_base64(messages), ("messages",), offset=INPUT_OFFSET)
     if type(wire) is not list:
         raise must_be(FROM, ("messages",), "an array", describe_json(wire))
-    reader = _Reader(wire)
+    prompt = None
     if system is not None:
-        prompt = read_wire(FROM, system, ("system",))
-        decoded = _decoded(_SYSTEM, prompt, ("system",))
-        reader.unread(decoded.unread, ("system",))
-        reader.system(decoded.value)
+        prompt = _decoded(_SYSTEM, read_wire(FROM, system, ("system",)), ("system",))
+    # Each message decoded before the messages are read, the first one not of its shape
+    # reported after those before it are read (a block they hold may be refused first).
+    decoded: list[Decoded[Any]] = []
+    failure: WireFormatError | None = None
     for index, entry in enumerate(wire):
-        decoded = _decoded(_MESSAGE, entry, ("messages", index))
-        reader.unread(decoded.unread, ("messages", index))
-        reader.message(index, decoded.value)
-    return WireMessages(ir_messages(reader.entries), reader.warnings.all())
+        try:
+            decoded.append(_decoded(_MESSAGE, entry, ("messages", index)))
+        except WireFormatError as error:
+            failure = error
+            break
+    reader = _Reader(None)
+    reader.read(
+        _Input(
+            None if prompt is None else prompt.value,
+            [message.value for message in decoded],
+            () if prompt is None else prompt.unread,
+            [message.unread for message in decoded],
+        )
+    )
+    if failure is not None:
+        raise failure
+    return WireMessages(reader.built.messages(reader.entries), reader.warnings.all())
 
 
-def _decoded(decoder: Decoder, value: Any, root: Path) -> Any:
+class _Input(NamedTuple):
+    """A request decoded: its system blocks (None: none) and messages, as declared
+    (``_wire``); when read checked, also what each holds that is not declared
+    (``Decoded.unread``), else None (read at once: nothing undeclared)."""
+
+    system: list[Any] | None
+    messages: list[Any]
+    system_unread: tuple[str, ...] = ()
+    unread: list[tuple[str, ...]] | None = None
+
+
+def _read_at_once(messages: list[Any], system: object) -> WireMessages | None:
+    """The request read with one ``msgspec.convert`` of its declaration, its free JSON
+    values (tool inputs, citations, the values of kinds with no IR form) checked as
+    ``read_wire`` would check them; None when it does not convert, holds such a value
+    ``read_wire`` would copy or refuse, or a block is not of its shape: the checked
+    read then reports it. A message the IR refuses is refused here as there."""
+    try:
+        request = msgspec.convert({"messages": messages, "system": system}, bedrock.Request)
+    except Exception:  # not of its shape, a key msgspec refuses, bytes: read checked
+        return None
+    if not _all_one_kind(request.messages):  # the checked read says which is not
+        return None
+    held = _Held()
+    reader = _Reader(held)
+    try:
+        reader.read(_Input(request.system, request.messages))
+    except Exception:  # a value not of its shape, too deep...: the checked read says so
+        return None
+    if not held.exact():
+        return None
+    return WireMessages(reader.built.messages(reader.entries), reader.warnings.all())
+
+
+def _decoded(decoder: Decoder, value: Any, root: Path) -> Decoded[Any]:
+    """``value`` (at ``root``) decoded; ``WireFormatError`` at the failing place."""
     try:
         return decoder(value)
     except WireError as error:
@@ -536,34 +627,91 @@ def _decoded(decoder: Decoder, value: Any, root: Path) -> Any:
 
 
 def _call_names(messages: list[Any]) -> CallNames:
-    """The id and name of each ``toolUse`` of the assistant messages, by message index
-    (read from the checked input before the messages)."""
+    """The id and name of each ``toolUse`` of the assistant messages (not a server
+    tool's), by message index, read before the messages so that a result answering a
+    later call still gets a name."""
     names = CallNames()
     for index, message in enumerate(messages):
-        if type(message) is not dict or message.get("role") != "assistant":
-            continue
-        content = message.get("content")
-        for block in content if type(content) is list else ():
-            call = block.get("toolUse") if type(block) is dict else None
-            if type(call) is dict and call.get("type") is None:
-                call_id, name = call.get("toolUseId"), call.get("name")
-                if type(call_id) is str and type(name) is str:
-                    names.add(index, call_id, name)
+        if message.role == "assistant":
+            for block in message.content:
+                call = block.toolUse
+                if call is not None and call.type is None:
+                    names.add(index, call.toolUseId, call.name)
     return names
 
 
+class _Held:
+    """Input read at once: its free JSON values, by their depth below their request
+    field, for one ``read_wire``-equivalent check."""
+
+    __slots__ = ("inputs", "messages", "system")
+
+    def __init__(self) -> None:
+        self.messages = Unchecked()
+        self.system = Unchecked()
+        self.inputs: list[Any] = []  # the toolUse inputs (at _INPUT_DEPTH)
+
+    def add(self, path: Path, value: Any) -> None:
+        """The value at ``path`` (from its request field), checked by ``exact``."""
+        if value is not None:
+            held = self.messages if path[0] == "messages" else self.system
+            held.add(len(path) - 1, value)
+
+    def exact(self) -> bool:
+        if self.inputs:  # one list of them, a level above them
+            self.messages.add(_INPUT_DEPTH - 1, self.inputs)
+            self.inputs = []
+        return self.messages.exact(("messages",), offset=INPUT_OFFSET) and self.system.exact(
+            ("system",)
+        )
+
+
 class _Reader:
-    """Decoded messages -> IR messages in JSON form, and warnings."""
+    """Decoded messages -> IR messages (``Built``) and warnings. ``held``: input read at
+    once, whose free values are checked."""
 
-    def __init__(self, wire: list[Any]) -> None:
-        self.entries: list[Wire] = []
+    def __init__(self, held: _Held | None) -> None:
+        self.entries: list[Message] = []
         self.warnings = Warnings("/messages")
-        self._names = _call_names(wire)
-        self._unread: dict[str, list[str]] = {}
+        self.built = Built()
+        self._held = held
+        self._unread: dict[str, list[str]] = {}  # the unit's undeclared keys by parent
+        # Whether the message read holds nothing undeclared and one kind in each block
+        # and tool result part (``_all_one_kind``): its common blocks are read at once.
+        self._plain = False
+        self._messages: list[Any] = []
+        # The name of each tool call read so far, by id: a result's name is that of the
+        # nearest call with its id before it (``CallNames``), else of the first after it.
+        self._called: dict[str, str] = {}
+        self._names: CallNames | None = None  # every call of the request, when needed
 
-    def unread(self, places: tuple[str, ...], root: Path) -> None:
-        """The undeclared keys of the value at ``root`` (pointers from it), by their
-        object's pointer, for ``_keys`` to warn as each object is read."""
+    def read(self, request: _Input) -> None:
+        """The system prompt and messages of ``request`` (``unread`` None: read at once,
+        every block of one kind)."""
+        self._messages = request.messages
+        if request.system is not None:
+            self._enter(request.system_unread, ("system",))
+            self._system(request.system)
+        unread = request.unread
+        self._plain = unread is None
+        for index, message in enumerate(request.messages):
+            if unread is not None:
+                self._enter(unread[index], ("messages", index))
+                self._keys(index, -1, ("messages", index))
+                self._plain = not self._unread and _all_one_kind([message])
+            path: Path = ("messages", index, "content")
+            if message.role == "assistant":
+                self._assistant(index, message.content, path)
+            else:
+                self._user(index, message.content, path)
+
+    def _enter(self, places: tuple[str, ...], root: Path) -> None:
+        """The undeclared keys of the value at ``root`` (``places``: pointers from it),
+        by their object's pointer, for ``_keys`` to warn as each object is read."""
+        if not places:
+            if self._unread:
+                self._unread = {}
+            return
         self._unread = {}
         prefix = to_pointer(root)
         for place in places:
@@ -573,85 +721,115 @@ class _Reader:
 
     # -- the system prompt ---------------------------------------------------------------
 
-    def system(self, blocks: list[Any]) -> None:
-        last: Wire | None = None
+    def _system(self, blocks: list[Any]) -> None:
+        """Each ``text`` block one system message, a ``cachePoint`` its breakpoint."""
+        entries = self.entries
+        last: _Last = None
         for block_index, block in enumerate(blocks):
             where: Path = ("system", block_index)
             kind = self._kind(block, where, _SYSTEM_KINDS, 0, block_index)
             if kind == "text":
-                last = {"role": "system", "content": block.text}
-                self._append(last)
+                entries.append(SystemMessage(id=assigned_id(len(entries)), content=block.text))
+                last = entries
             elif kind == "cachePoint":
                 last = self._cached(last, block.cachePoint, 0, block_index, where)
             elif kind is not None:
                 last = None
+                self._hold((*where, kind), getattr(block, kind))
                 self._not_read(0, block_index, f"a {quoted(kind)} block", (*where, kind))
 
     # -- messages ------------------------------------------------------------------------
 
-    def message(self, index: int, message: Any) -> None:
-        path: Path = ("messages", index, "content")
-        self._keys(index, -1, ("messages", index))
-        if message.role == "assistant":
-            self._assistant(index, message.content, path)
-        else:
-            self._user(index, message.content, path)
-
     def _user(self, index: int, content: list[Any], path: Path) -> None:
         """Each ``toolResult`` is one tool-result message, each run of other blocks one
         user message, in order (an empty content, one empty user message)."""
-        run: list[Wire] | None = None
+        entries = self.entries
+        run: list[UserBlock] | None = None
         produced = False
-        last: Wire | None = None
+        last: _Last = None
+        plain = self._plain
         for block_index, block in enumerate(content):
-            where = (*path, block_index)
-            kind = self._kind(block, where, _BLOCK_KINDS, index, block_index)
-            if kind == "cachePoint":
-                last = self._cached(last, block.cachePoint, index, block_index, where)
+            text = block.text
+            if plain and text is not None:  # the common case, at once
+                run = [] if run is None else run
+                run.append(TextBlock(text=text))
+                last = run
                 continue
+            if plain and block.toolResult is not None:
+                kind = "toolResult"
+            else:
+                kind = self._kind(block, (*path, block_index), _BLOCK_KINDS, index, block_index)
             if kind == "toolResult":
-                produced |= self._flush(run)
-                run = None
-                last = self._tool_result(index, block_index, block.toolResult, where)
+                if run is not None:
+                    entries.append(UserMessage(id=assigned_id(len(entries)), content=tuple(run)))
+                    run = None
+                self._tool_result(index, block_index, block.toolResult, path)
+                last = entries
                 produced = True
-                continue
-            run = [] if run is None else run
-            last = None
-            if kind in _USER_KINDS:
-                last = self._block(kind, index, block_index, getattr(block, kind), where)
-            elif kind is not None:
-                self._misplaced(kind, "a user", index, block_index, where)
-            if last is not None:
-                run.append(last)
-        if not self._flush(run) and not produced:
-            self._append({"role": "user", "content": []})
+            elif kind == "cachePoint":
+                last = self._cached(
+                    last, block.cachePoint, index, block_index, (*path, block_index)
+                )
+            else:
+                run = [] if run is None else run
+                read = self._user_block(kind, index, block_index, block, (*path, block_index))
+                if read is not None:
+                    run.append(read)
+                last = None if read is None else run
+        if run is not None or not produced:
+            entries.append(UserMessage(id=assigned_id(len(entries)), content=tuple(run or ())))
 
-    def _flush(self, run: list[Wire] | None) -> bool:
-        if run is None:
-            return False
-        self._append({"role": "user", "content": run})
-        return True
+    def _user_block(
+        self, kind: str | None, index: int, block_index: int, block: Any, path: Path
+    ) -> UserBlock | None:
+        """A block of a user message but a tool result or a cache point (None: not read)."""
+        if kind in _USER_KINDS:
+            read: UserBlock | None = self._block(
+                kind, index, block_index, getattr(block, kind), path
+            )
+            return read
+        if kind is not None:
+            self._misplaced(kind, "a user", index, block_index, block, path)
+        return None
 
     def _assistant(self, index: int, content: list[Any], path: Path) -> None:
-        blocks: list[Wire] = []
-        last: Wire | None = None
+        blocks: list[AssistantBlock] = []
+        last: _Last = None
+        plain = self._plain
         for block_index, block in enumerate(content):
-            where = (*path, block_index)
-            kind = self._kind(block, where, _BLOCK_KINDS, index, block_index)
-            if kind == "cachePoint":
+            text = block.text
+            if plain and text is not None:  # the common case, at once
+                blocks.append(TextBlock(text=text))
+                last = blocks
+                continue
+            if plain and block.toolUse is not None:
+                kind = "toolUse"
+            else:
+                kind = self._kind(block, (*path, block_index), _BLOCK_KINDS, index, block_index)
+            read: AssistantBlock | None = None
+            if kind == "toolUse":
+                read = self._tool_use(index, block_index, block.toolUse, path)
+            elif kind == "cachePoint":
+                where = (*path, block_index)
                 last = self._cached(last, block.cachePoint, index, block_index, where)
                 continue
-            last = None
-            if kind == "toolResult":
-                self._keys(index, block_index, (*where, "toolResult"))
-                last = self._server_result(block.toolResult)
+            elif kind == "toolResult":
+                where = (*path, block_index, "toolResult")
+                self._keys(index, block_index, where)
+                read = self._server_result(block.toolResult, where)
             elif kind in _ASSISTANT_KINDS:
-                last = self._block(kind, index, block_index, getattr(block, kind), where)
+                value = getattr(block, kind)
+                read = self._block(kind, index, block_index, value, (*path, block_index))
             elif kind is not None:
-                self._misplaced(kind, "an assistant", index, block_index, where)
-            if last is not None:
-                blocks.append(last)
-        self._append({"role": "assistant", "content": blocks})
+                where = (*path, block_index)
+                self._misplaced(kind, "an assistant", index, block_index, block, where)
+            if read is None:
+                last = None
+            else:
+                blocks.append(read)
+                last = blocks
+        message_id = assigned_id(len(self.entries))
+        self.entries.append(AssistantMessage(id=message_id, content=tuple(blocks)))
 
     def _kind(self, block: Any, path: Path, kinds: str, index: int, block_index: int) -> Any:
         """The one kind ``block`` holds; None (its undeclared keys warned) when it holds
@@ -659,7 +837,8 @@ class _Reader:
         key, or more than one known kind."""
         found = bedrock.kinds(block)
         if len(found) == 1:
-            self._keys(index, block_index, path)
+            if self._unread:
+                self._keys(index, block_index, path)
             return found[0]
         if not found and self._unread and self._unread.get(to_pointer(path)):
             self._keys(index, block_index, path)
@@ -669,7 +848,11 @@ class _Reader:
             FROM, path, f"an object holding exactly one of {kinds}", f"an object holding {holds}"
         )
 
-    def _misplaced(self, kind: str, role: str, index: int, block_index: int, path: Path) -> None:
+    def _misplaced(
+        self, kind: str, role: str, index: int, block_index: int, block: Any, path: Path
+    ) -> None:
+        if self._held is not None:
+            self._hold_block(kind, getattr(block, kind), (*path, kind))
         what = f"a {quoted(kind)} block" + ("" if kind in _NO_IR_FORM else f" in {role} message")
         self._not_read(index, block_index, what, (*path, kind))
 
@@ -678,7 +861,7 @@ class _Reader:
         self._keys(index, block_index, where)
         match kind:
             case "text":
-                return {"type": "text", "text": value}
+                return TextBlock(text=value)
             case "citationsContent":
                 return self._citations(index, block_index, value, where)
             case "image":
@@ -689,24 +872,26 @@ class _Reader:
                 return self._audio(index, block_index, value, where)
             case "reasoningContent":
                 return self._reasoning(index, block_index, value, where)
-            case "toolUse":
-                return self._tool_use(value)
         raise AssertionError(kind)
 
-    def _citations(self, index: int, block_index: int, value: Any, path: Path) -> Wire:
+    # -- blocks --------------------------------------------------------------------------
+
+    def _citations(self, index: int, block_index: int, value: Any, path: Path) -> TextBlock:
+        self._hold((*path, "citations"), value.citations)
         parts = []
         for part_index, part in enumerate(value.content):
-            where = (*path, "content", part_index)
-            self._keys(index, block_index, where)
+            self._keys(index, block_index, (*path, "content", part_index))
             if part.text is not None:
                 parts.append(part.text)
-        citations = [{"provider": PROVIDER, "wire": wire} for wire in value.citations]
-        return {"type": "text", "text": "".join(parts), "citations": citations}
+        citations = tuple(
+            Citation(provider=PROVIDER, wire=self.built.object(wire)) for wire in value.citations
+        )
+        return TextBlock(text="".join(parts), citations=citations)
 
     def _source(
         self, index: int, block_index: int, source: Any, media: str, path: Path
-    ) -> Wire | None:
-        """An image's, a document's or audio's source in the IR's form: base64 bytes, a
+    ) -> Base64Source | UrlSource | None:
+        """An image's, a document's or audio's source in the IR: base64 bytes, a
         document's text as the base64 of its UTF-8 bytes, or an S3 object's URL."""
         where = (*path, "source")
         self._keys(index, block_index, where)
@@ -719,10 +904,10 @@ class _Reader:
         match found[0]:
             case "bytes":
                 _check_base64(source.bytes, (*where, "bytes"))
-                return {"type": "base64", "mediaType": media, "data": source.bytes}
+                return Base64Source(media_type=media, data=source.bytes)
             case "text":
                 data = base64.b64encode(source.text.encode("utf-8")).decode("ascii")
-                return {"type": "base64", "mediaType": media, "data": data}
+                return Base64Source(media_type=media, data=data)
             case "s3Location":
                 location = (*where, "s3Location")
                 self._keys(index, block_index, location)
@@ -730,30 +915,33 @@ class _Reader:
                     self._not_read(
                         index, block_index, "an S3 bucket owner", (*location, "bucketOwner")
                     )
-                return {"type": "url", "url": source.s3Location.uri}
+                return UrlSource(url=source.s3Location.uri)
         self._not_read(index, block_index, f"a {quoted(found[0])} source", (*where, found[0]))
         return None
 
-    def _image(self, index: int, block_index: int, value: Any, path: Path) -> Wire | None:
+    def _image(self, index: int, block_index: int, value: Any, path: Path) -> ImageBlock | None:
         media = bedrock.IMAGE_FORMATS.get(value.format)
         if media is None:
             self._not_read(index, block_index, f"an image of format {quoted(value.format)}", path)
             return None
         source = self._source(index, block_index, value.source, media, path)
-        return None if source is None else {"type": "image", "source": source}
+        return None if source is None else ImageBlock(source=source)
 
-    def _audio(self, index: int, block_index: int, value: Any, path: Path) -> Wire | None:
+    def _audio(self, index: int, block_index: int, value: Any, path: Path) -> AudioBlock | None:
         media = bedrock.AUDIO_FORMATS.get(value.format)
         if media is None:
             self._not_read(index, block_index, f"audio of format {quoted(value.format)}", path)
             return None
         source = self._source(index, block_index, value.source, media, path)
-        if source is not None and source["type"] != "base64":
+        if isinstance(source, UrlSource):
             self._not_read(index, block_index, "audio in S3", (*path, "source"))
             return None
-        return None if source is None else {"type": "audio", "source": source}
+        return None if source is None else AudioBlock(source=source)
 
-    def _document(self, index: int, block_index: int, value: Any, path: Path) -> Wire | None:
+    def _document(
+        self, index: int, block_index: int, value: Any, path: Path
+    ) -> DocumentBlock | None:
+        self._hold((*path, "source", "content"), value.source.content)
         media = bedrock.DOCUMENT_FORMATS.get(value.format or "")
         if media is None:
             what = f"a document of format {quoted(value.format)}"
@@ -762,15 +950,17 @@ class _Reader:
         source = self._source(index, block_index, value.source, media, path)
         if source is None:
             return None
-        read: Wire = {"type": "document", "source": source, "title": value.name}
-        if value.context is not None:
-            read["context"] = value.context
-        if value.citations is not None:
+        citations = value.citations
+        if citations is not None:
             self._keys(index, block_index, (*path, "citations"))
-            read["citations"] = value.citations.enabled
-        return read
+        return DocumentBlock(
+            source=source,
+            title=value.name,
+            context=value.context,
+            citations=None if citations is None else citations.enabled,
+        )
 
-    def _reasoning(self, index: int, block_index: int, value: Any, path: Path) -> Wire | None:
+    def _reasoning(self, index: int, block_index: int, value: Any, path: Path) -> ThinkingBlock:
         found = bedrock.kinds(value)
         if len(found) != 1:
             expected = "an object holding exactly one of reasoningText, redactedContent"
@@ -779,71 +969,106 @@ class _Reader:
             )
         if value.redactedContent is not None:
             _check_base64(value.redactedContent, (*path, "redactedContent"))
-            data = value.redactedContent
-            signed = {"signature": data, "signatureProvider": PROVIDER}
-            return {"type": "thinking", "thinking": "", **signed, "redacted": True}
+            return ThinkingBlock(
+                thinking="",
+                signature=value.redactedContent,
+                signature_provider=PROVIDER,
+                redacted=True,
+            )
         text = value.reasoningText
         self._keys(index, block_index, (*path, "reasoningText"))
-        read: Wire = {"type": "thinking", "thinking": text.text}
-        if text.signature is not None:
-            read["signature"] = text.signature
-            read["signatureProvider"] = PROVIDER
-        return read
+        signature = text.signature
+        return ThinkingBlock(
+            thinking=text.text,
+            signature=signature,
+            signature_provider=None if signature is None else PROVIDER,
+        )
 
-    def _tool_use(self, value: Any) -> Wire:
-        if value.type is not None:
-            call: Wire = {"type": "serverToolCall", "provider": PROVIDER, "id": value.toolUseId}
-            call |= {"name": value.name, "input": value.input}
-            return call | (
-                {} if value.type == "server_tool_use" else {"wire": {"type": value.type}}
-            )
-        return {
-            "type": "toolCall",
-            "id": value.toolUseId,
-            "name": value.name,
-            "arguments": value.input,
-        }
+    def _tool_use(
+        self, index: int, block_index: int, value: Any, path: Path
+    ) -> ToolCallBlock | ServerToolCallBlock:
+        """The ``toolUse`` of block ``block_index`` of the content at ``path``."""
+        if self._unread:
+            self._keys(index, block_index, (*path, block_index, "toolUse"))
+        if self._held is not None:
+            self._held.inputs.append(value.input)
+        kind = value.type
+        if kind is None:
+            call_id, name = value.toolUseId, value.name
+            self._called[call_id] = name
+            return ToolCallBlock(id=call_id, name=name, arguments=self.built.object(value.input))
+        return ServerToolCallBlock(
+            provider=PROVIDER,
+            id=value.toolUseId,
+            name=value.name,
+            input=self.built.object(value.input),
+            wire=None if kind == "server_tool_use" else self.built.object({"type": kind}),
+        )
 
-    def _server_result(self, value: Any) -> Wire:
+    def _server_result(self, value: Any, path: Path) -> ServerToolResultBlock:
+        """A ``toolResult`` in an assistant message: a server tool's result, its keys
+        but the call's id as its wire."""
         raw = _raw(value)
-        wire = {key: item for key, item in raw.items() if key != "toolUseId"}
-        return {
-            "type": "serverToolResult",
-            "provider": PROVIDER,
-            "toolCallId": value.toolUseId,
-            "wire": wire,
-        }
+        self._hold(path, raw)
+        del raw["toolUseId"]
+        return ServerToolResultBlock(
+            provider=PROVIDER, tool_call_id=value.toolUseId, wire=self.built.object(raw)
+        )
 
-    def _tool_result(self, index: int, block_index: int, value: Any, path: Path) -> Wire:
-        where = (*path, "toolResult")
-        self._keys(index, block_index, where)
+    def _tool_result(self, index: int, block_index: int, value: Any, path: Path) -> None:
+        """The ``toolResult`` of block ``block_index`` of the content at ``path``: one
+        tool-result message."""
+        if self._unread:
+            self._keys(index, block_index, (*path, block_index, "toolResult"))
         if value.type is not None:
-            self._not_read(index, block_index, "a tool result's type", (*where, "type"))
-        content: list[Wire] = []
+            where = (*path, block_index, "toolResult", "type")
+            self._not_read(index, block_index, "a tool result's type", where)
+        content: list[TextBlock | ImageBlock] = []
+        plain = self._plain
         for part_index, part in enumerate(value.content):
-            read = self._result_part(index, block_index, part, (*where, "content", part_index))
+            text = part.text
+            if plain and text is not None:  # the common case, at once
+                content.append(TextBlock(text=text))
+                continue
+            where = (*path, block_index, "toolResult", "content", part_index)
+            read = self._result_part(index, block_index, part, where)
             if read is not None:
                 content.append(read)
         call_id = value.toolUseId
-        name = self._names.name(call_id, index)
+        name = self._called.get(call_id)
+        if name is None:  # a call after the result, if any
+            if self._names is None:
+                self._names = _call_names(self._messages)
+            name = self._names.name(call_id, index)
         if name is None:
             name = unknown_tool_name(
-                self.warnings, index, block_index, call_id, (*where, "toolUseId")
+                self.warnings,
+                index,
+                block_index,
+                call_id,
+                (*path, block_index, "toolResult", "toolUseId"),
             )
-        message = {
-            "role": "toolResult",
-            "toolCallId": call_id,
-            "toolName": name,
-            "content": content,
-            "isError": value.status == "error",
-        }
-        self._append(message)
-        return message
+        entries = self.entries
+        entries.append(
+            ToolResultMessage(
+                id=assigned_id(len(entries)),
+                tool_call_id=call_id,
+                tool_name=name,
+                content=tuple(content),
+                is_error=value.status == "error",
+            )
+        )
 
-    def _result_part(self, index: int, block_index: int, part: Any, path: Path) -> Wire | None:
+    def _result_part(
+        self, index: int, block_index: int, part: Any, path: Path
+    ) -> TextBlock | ImageBlock | None:
         kind = self._kind(part, path, _PART_KINDS, index, block_index)
+        if self._held is not None and kind in _FREE_PARTS:
+            self._hold((*path, kind), getattr(part, kind))
+        elif self._held is not None and kind == "document":
+            self._hold((*path, kind, "source", "content"), part.document.source.content)
         if kind == "text":
-            return {"type": "text", "text": part.text}
+            return TextBlock(text=part.text)
         if kind == "image":
             self._keys(index, block_index, (*path, "image"))
             return self._image(index, block_index, part.image, (*path, "image"))
@@ -851,36 +1076,50 @@ class _Reader:
             text = json.dumps(part.json, ensure_ascii=False, separators=(",", ":"))
             what = "a json part of a tool result (read as its JSON text)"
             self._not_read(index, block_index, what, (*path, "json"))
-            return {"type": "text", "text": text}
+            return TextBlock(text=text)
         if kind is not None:
             self._not_read(
                 index, block_index, f"a {quoted(kind)} part of a tool result", (*path, kind)
             )
         return None
 
-    def _cached(
-        self, last: Wire | None, point: Any, index: int, block_index: int, path: Path
-    ) -> Wire | None:
+    def _cached(self, last: _Last, point: Any, index: int, block_index: int, path: Path) -> _Last:
         """A ``cachePoint``: the ``cacheControl`` of ``last`` (the block or message read
-        right before it); None, the point warned, when there is none or it is not of
-        the shape the IR holds. Returns None: a second point marks nothing."""
+        right before it); the point warned when there is none, when it is not of the
+        shape the IR holds, or when the block has no IR cache breakpoint (thinking, audio,
+        a server tool's call or result). Returns None: a second point marks nothing."""
         where = (*path, "cachePoint")
         self._keys(index, block_index, where)
         ttl = point.ttl
-        if last is None or "cacheControl" in last:
+        if last is None:
             self._not_read(index, block_index, "a cache point after nothing cacheable", where)
         elif point.type != "default" or (ttl is not None and ttl not in CACHE_TTLS):
             what = f"a cache point of type {quoted(point.type)} with ttl {quoted(ttl)}"
             self._not_read(index, block_index, what, where)
         else:
-            last["cacheControl"] = {"type": "ephemeral"} | ({} if ttl is None else {"ttl": ttl})
+            marked = last[-1]
+            if type(marked) in _UNCACHED:
+                what = f"a cache point after a {marked.type} block (it has no IR cache breakpoint)"
+                self._not_read(index, block_index, what, where)
+            else:
+                cache = _DEFAULT_CACHE if ttl is None else _CACHES[ttl]
+                last[-1] = msgspec.structs.replace(marked, cache_control=cache)
         return None
 
     # -- bookkeeping ---------------------------------------------------------------------
 
-    def _append(self, message: Wire) -> None:
-        message["id"] = assigned_id(len(self.entries))
-        self.entries.append(message)
+    def _hold(self, path: Path, value: Any) -> None:
+        """A free value kept as it came, checked by ``_Held.exact`` (input read at once)."""
+        if self._held is not None:
+            self._held.add(path, value)
+
+    def _hold_block(self, kind: str, value: Any, path: Path) -> None:
+        """The free values of a block's ``kind`` value at ``path`` that is not read
+        (input read at once): the value itself (a dict holding a tool's input, say)."""
+        if kind == "document":
+            self._hold((*path, "source", "content"), value.source.content)
+        elif kind not in _NOT_FREE:
+            self._hold(path, _raw(value) if hasattr(value, "__struct_fields__") else value)
 
     def _not_read(self, index: int, block_index: int, what: str, path: Path) -> None:
         self.warnings.add(
@@ -906,6 +1145,33 @@ class _Reader:
             )
 
 
+# The blocks a cache point may follow that hold no IR cache breakpoint.
+_UNCACHED: Final = frozenset(
+    {ThinkingBlock, AudioBlock, ServerToolCallBlock, ServerToolResultBlock}
+)
+
+
+def _all_one_kind(messages: list[Any]) -> bool:
+    """Whether each block of ``messages`` and each part of their tool results holds
+    exactly one kind (C loops across them all)."""
+    blocks = list(chain.from_iterable(map(_CONTENT, messages)))
+    if not _one_kind_each(blocks, _ONE_KIND):
+        return False
+    results = filter(None, map(_TOOL_RESULT, blocks))
+    return _one_kind_each(list(chain.from_iterable(map(_CONTENT, results))), _ONE_PART)
+
+
+_CONTENT: Final = attrgetter("content")
+_TOOL_RESULT: Final = attrgetter("toolResult")
+
+
+def _one_kind_each(values: list[Any], others: int) -> bool:
+    """Whether each of ``values`` (declared one-key unions of one class, with ``others``
+    fields but one) holds exactly one kind (C loops across them all)."""
+    counts = map(tuple.count, map(msgspec.structs.astuple, values), repeat(None))
+    return all(map(others.__eq__, counts))
+
+
 def _raw(value: Any) -> Wire:
     """A decoded declaration back as its JSON object (the keys that are set)."""
     return {
@@ -916,10 +1182,12 @@ def _raw(value: Any) -> Wire:
 
 
 def _plain(value: Any) -> Any:
-    if isinstance(value, list):
-        return [_plain(item) for item in value]
-    if hasattr(value, "__struct_fields__"):
+    """A declared value as JSON: a Struct or a declared list of them converted, a free
+    value (``Any``) as it is (not walked: read at once, it is not checked yet)."""
+    if isinstance(value, msgspec.Struct):
         return _raw(value)
+    if type(value) is list and value and isinstance(value[0], msgspec.Struct):
+        return [_raw(item) for item in value]
     return value
 
 

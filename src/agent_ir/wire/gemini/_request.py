@@ -1,6 +1,8 @@
 """Google Gemini: the IR to and from a ``generateContent`` request's ``contents``,
 ``systemInstruction`` and ``tools``, each loss a ``ConversionWarning`` (the mapping:
-``docsgen/mapping/gemini.md``; the fields: ``_wire``'s declaration)."""
+``docsgen/mapping/gemini.md``; the fields: ``_wire``'s declaration). A request read is
+decoded (at once, or checked content by content) and its decoded values are mapped by
+one reader, ``_Reader``, straight to IR objects, which ``Built`` checks at once."""
 
 from __future__ import annotations
 
@@ -12,7 +14,7 @@ from collections.abc import Callable
 from typing import Any, Final
 
 import msgspec
-from msgspec.structs import astuple
+from msgspec.structs import astuple, replace
 
 from agent_ir._generated.message_schema import (
     AssistantBlock,
@@ -29,15 +31,17 @@ from agent_ir._generated.message_schema import (
     ThinkingBlock,
     ToolCallBlock,
     ToolResultMessage,
+    UrlSource,
+    UserBlock,
     UserMessage,
 )
 from agent_ir._jsoncopy import is_within_depth
 from agent_ir._paths import Path, escape_segment, to_pointer, unescape_segment
 from agent_ir._text import quoted
 from agent_ir.validation._convert import is_rereadable
+from agent_ir.wire._built import Built
 from agent_ir.wire._common import (
     ConversionWarningCode,
-    Direct,
     Unchecked,
     Warnings,
     WireFormatError,
@@ -47,7 +51,6 @@ from agent_ir.wire._common import (
     assigned_id,
     exact_dicts,
     exact_keys,
-    ir_messages,
     key_not_read,
     not_read,
     parse_arguments,
@@ -400,14 +403,23 @@ def response_object(text: str, is_error: bool) -> Wire:
 def response_text(response: Wire) -> tuple[str, bool]:
     """The text and error flag of a result whose functionResponse ``response`` is
     ``response`` (an object of exact JSON builtins)."""
+    read = _string_text(response)
+    return (arguments_text(response), False) if read is None else read
+
+
+def _string_text(response: Wire) -> tuple[str, bool] | None:
+    """``response_text`` of a response read as its one string (``{"error": s}``, or
+    ``{"output": s}`` unless s is an object's text), both key and string exact; None
+    for any other response (its text is its compact JSON)."""
     if len(response) == 1:
-        if type(response.get("error")) is str:
-            return response["error"], True
-        output = response.get("output")
-        # Only a text starting with { may be an object's text (``_compact_object``).
-        if type(output) is str and (output[:1] != "{" or _object_text(output) is None):
-            return output, False
-    return arguments_text(response), False
+        ((key, value),) = response.items()
+        if type(value) is str and type(key) is str:
+            if key == "error":
+                return value, True
+            # Only a text starting with { may be an object's text (``_compact_object``).
+            if key == "output" and (value[:1] != "{" or _object_text(value) is None):
+                return value, False
+    return None
 
 
 def _object_text(text: str) -> Wire | None:
@@ -480,10 +492,11 @@ def from_gemini(
 
 
 def _read_contents(contents: object, system_instruction: object) -> WireMessages:
-    """At once (one ``msgspec.convert`` of ``_wire.Request``) when the input may be read
-    unchecked and is of its declared shape, camelCase, with nothing undeclared; else
-    from ``read_wire``'s checked copy, content by content, each decoded and then read
-    (so the first refusal in order is the one raised)."""
+    """The request decoded at once (one ``msgspec.convert`` of ``_wire.Request``) when
+    the input may be read unchecked and is of its declared shape, camelCase, with
+    nothing undeclared; else from ``read_wire``'s checked copy, content by content, each
+    decoded and then read (so the first refusal in order is the one raised). Either way
+    the decoded values take the one mapping, ``_Reader``."""
     unchecked = unchecked_wire(contents)
     if unchecked is not None and exact_dicts(unchecked):
         read = _read_at_once(unchecked, system_instruction)
@@ -507,7 +520,7 @@ def _read_contents(contents: object, system_instruction: object) -> WireMessages
         decoded = _decoded(entry, gemini.RequestContent, root)
         reader.enter(root, entry, decoded)
         reader.content(index, decoded.decoded.value)
-    return WireMessages(ir_messages(reader.messages), reader.warnings.all())
+    return reader.result()
 
 
 def _decoded(value: Any, shape: type, root: Path) -> gemini.Response:
@@ -518,67 +531,36 @@ def _decoded(value: Any, shape: type, root: Path) -> gemini.Response:
 
 
 def _read_at_once(wire: list[Any], system: object) -> WireMessages | None:
-    """The request read from one ``msgspec.convert``, its free values (arguments,
-    responses) checked as ``read_wire`` would check them (``contents_at_once``); None
-    when it does not convert, holds what ``read_wire`` would copy or refuse, or anything
-    fails (the checked read then reports it)."""
+    """The request decoded by one ``msgspec.convert`` and read, the values the
+    declaration keeps as they came checked as ``read_wire`` would check them; None when
+    it does not convert, holds what ``read_wire`` would copy or refuse, or its reading
+    fails in any way (the checked read then reports it). The IR's refusal of what was
+    read (``TranscriptError``) is raised: the checked read would read the same."""
     if system is not None and not is_rereadable([system]):
         return None
     try:
         request = msgspec.convert({"contents": wire, "systemInstruction": system}, gemini.Request)
-        reader = _Reader(Direct())
+        reader = _Reader()
         instruction = request.system_instruction
         if isinstance(instruction, str):
             reader.system_text(instruction)
         elif instruction is not None:
+            if not _system_exact(system):
+                return None
             reader.enter(("systemInstruction",), system, None)
             reader.system(instruction)
-        if not reader.contents_at_once(wire, request.contents):
+        reader.contents_at_once(wire, request.contents)
+        if not reader.checked():
             return None
-        assert reader.direct is not None
-        converted = reader.direct.messages(reader.messages)
     except Exception:  # any failure: read again, checked, to report it
         return None
-    return None if converted is None else WireMessages(converted, reader.warnings.all())
-
-
-def _free_values_exact(contents: list[gemini.RequestContent]) -> bool:
-    """Whether the values the declaration keeps as they came (a call's ``args``, a
-    response's ``response``, a file's ``mimeType`` when not a string) are what
-    ``read_wire`` takes as they are (checked before a content not of the common shapes
-    is read)."""
-    held = Unchecked()
-    for content in contents:
-        for part in content.parts:
-            call, response, file = part.function_call, part.function_response, part.file_data
-            if call is not None and call.args is not None:
-                held.add(_ARGUMENTS_DEPTH, call.args)
-            if response is not None:
-                held.add(_ARGUMENTS_DEPTH, response.response)
-                for item in response.parts or ():
-                    if item.file_data is not None and item.file_data.mime_type is not None:
-                        _hold_media_type(held, item.file_data.mime_type)
-            if file is not None and file.mime_type is not None:
-                _hold_media_type(held, file.mime_type)
-    return held.exact(("contents",), offset=ARGUMENTS_OFFSET)
-
-
-def _hold_media_type(held: Unchecked, media_type: Any) -> None:
-    if type(media_type) is not str:  # a string is checked already
-        held.add(_ARGUMENTS_DEPTH, media_type)
+    return reader.result()
 
 
 class _NotExact(Exception):
     """Input read at once holds what only the checked read may read."""
 
 
-_DATA_FIELDS: Final = (
-    ("text", "text"),
-    ("function_call", "functionCall"),
-    ("function_response", "functionResponse"),
-    ("inline_data", "inlineData"),
-    ("file_data", "fileData"),
-)
 # A part's declared fields by their JSON names, in the declaration's order.
 _PART_FIELDS: Final = (
     ("text", "text"),
@@ -589,28 +571,43 @@ _PART_FIELDS: Final = (
     ("file_data", "fileData"),
     ("thought_signature", "thoughtSignature"),
 )
+# The keys of a part each reading takes (``_rest``).
+_MODEL_TEXT: Final = ("text", "thoughtSignature", "thought")
+_USER_TEXT: Final = ("text", "thoughtSignature")
+_SYSTEM_TEXT: Final = ("text",)
+_CALL: Final = ("functionCall", "thoughtSignature")
+_RESPONSE: Final = ("functionResponse",)
+_INLINE: Final = ("inlineData",)
+_FILE: Final = ("fileData",)
+_MEDIA_TYPE_KEY: Final = ("mimeType",)
 
 
 class _Reader:
-    """Decoded contents -> IR messages (JSON form) and warnings, with the calls no
-    response answered yet, by name (for the responses without an id). Each decoded unit
-    (a content, the system instruction) is ``enter``ed before it is read: its value as
-    it came, its renamed keys and its undeclared keys, for the warnings' paths."""
+    """Decoded Gemini values -> IR messages and warnings: the one mapping, for a request
+    decoded at once and one decoded checked alike. The messages are IR objects, checked
+    together by ``result`` (``Built``); the calls no response answered yet are kept by
+    name (for the responses without an id).
 
-    def __init__(self, direct: Direct | None = None) -> None:
-        self.messages: list[Any] = []
+    Each unit decoded checked (a content, the system instruction) is ``enter``ed before
+    it is read: its value as it came, its renamed keys and its undeclared keys, for the
+    warnings' paths; contents decoded at once are read by ``contents_at_once``."""
+
+    def __init__(self) -> None:
+        self.messages: list[Message] = []
         self.warnings = Warnings("/contents")
-        self.direct = direct
+        self._built = Built()
         self._unanswered: dict[str, list[str]] = {}
         self._root_path: Path = ()
         self._raw: Any = None
+        self._units: list[Any] | None = None
         self._renamed: Any = None
         self._spelled: dict[str, str] = {}
         self._unread: dict[str, list[str]] = {}
-        # Read at once: the free values and the ids and names read directly, checked
-        # together at the end (``contents_at_once``).
-        self._free: list[Any] = []
-        self._names: list[str] = []
+        # Read at once: the values the declaration keeps as they came (args, a response
+        # not read, a file's mimeType not a string), checked together by ``checked``
+        # (``Built`` takes the args as checked).
+        self._held: list[Any] = []
+        self._texts_due: list[tuple[int, dict[str, Any]]] = []
 
     def enter(self, root: Path, raw: Any, decoded: gemini.Response | None) -> None:
         """Read the unit at ``root`` next: ``raw`` as it came and ``decoded`` (None when
@@ -626,10 +623,39 @@ class _Reader:
             parent, _, key = place.rpartition("/")
             self._unread.setdefault(parent, []).append(unescape_segment(key))
 
+    def contents_at_once(self, wire: list[Any], contents: list[gemini.RequestContent]) -> None:
+        """Read ``contents``, decoded at once from ``wire`` (content ``index`` being
+        ``wire[index]``: nothing renamed or undeclared)."""
+        self.enter(("contents",), wire, None)
+        self._units = wire
+        model, user = self._model, self._user
+        for index, content in enumerate(contents):
+            (model if content.role == "model" else user)(index, content.parts)
+
+    def checked(self) -> bool:
+        """Whether the values held (read at once) are what ``read_wire`` takes as they
+        are; if so, the texts of the responses held are made."""
+        if not _exact(self._held):
+            return False
+        messages = self.messages
+        for position, value in self._texts_due:
+            message = messages[position]
+            assert type(message) is ToolResultMessage
+            text, is_error = response_text(value)
+            content = message.content
+            content = text if type(content) is str else (TextBlock(text=text), *content[1:])
+            messages[position] = replace(message, content=content, is_error=is_error)
+        return True
+
+    def result(self) -> WireMessages:
+        """The messages read, each a valid IR message, and the warnings;
+        ``TranscriptError`` listing each message the IR refuses."""
+        return WireMessages(self._built.messages(self.messages), self.warnings.all())
+
     # -- the system instruction ------------------------------------------------------------
 
     def system_text(self, text: str) -> None:
-        self._append({"role": "system", "content": text})
+        self.messages.append(SystemMessage(id=assigned_id(len(self.messages)), content=text))
 
     def system(self, value: gemini.SystemInstruction) -> None:
         self._keys(0, -1, "")
@@ -638,102 +664,135 @@ class _Reader:
             if part.text is None:
                 self._not_read(0, part_index, "a system instruction part without text", at)
                 continue
-            self._keys(0, part_index, at, _rest(part, "text"))
-            self._append({"role": "system", "content": part.text})
+            self._keys(0, part_index, at, _rest(part, _SYSTEM_TEXT))
+            self.system_text(part.text)
 
     # -- contents ------------------------------------------------------------------------
-
-    def contents_at_once(self, wire: list[Any], contents: list[gemini.RequestContent]) -> bool:
-        """``contents`` (decoded from ``wire``, unchecked input) read: the common shapes
-        as IR objects (``_direct_model``, ``_direct_user``), any other content as
-        ``content`` reads it once its free values are checked. False when a free value
-        is not what ``read_wire`` takes as it is (the messages read are then wrong)."""
-        for index, content in enumerate(contents):
-            parts = content.parts
-            if content.role == "model":
-                if self._direct_model(index, parts):
-                    continue
-            elif self._direct_user(index, parts):
-                continue
-            if not _free_values_exact([content]):
-                return False
-            self.enter(("contents", index), wire[index], None)
-            self.content(index, content)
-        assert self.direct is not None
-        self.direct.non_blank(*self._names)
-        held = Unchecked()
-        # One list one level up holds each value at its own depth: one check for all.
-        held.add(_ARGUMENTS_DEPTH - 1, self._free)
-        return held.exact(("contents",), offset=ARGUMENTS_OFFSET)
+    #
+    # A part holding only keys its reading takes, in a content with no undeclared key,
+    # has nothing to warn about or hold: the common parts are read from the part's
+    # values (``astuple``, in ``_PART_FIELDS`` order) without asking for its kind.
 
     def content(self, index: int, value: gemini.RequestContent) -> None:
-        self._keys(index, -1, "")
+        if self._unread:
+            self._keys(index, -1, "")
         if value.role == "model":
             self._model(index, value.parts)
         else:
             self._user(index, value.parts)
 
     def _model(self, index: int, parts: list[gemini.RequestPart]) -> None:
-        blocks = []
+        blocks: list[AssistantBlock] = []
+        whole = not self._unread
         for part_index, part in enumerate(parts):
-            at = f"/parts/{part_index}"
-            kind = self._kind(index, part_index, part, at)
-            if kind == "text":
-                blocks.append(self._text(index, part_index, part, at, thinking=True))
-            elif kind == "functionCall":
-                blocks.append(self._call(index, part_index, part, at))
-            elif kind is not None:
-                self._not_read(index, part_index, f"a {kind} part in a model content", at)
-        self._append({"role": "assistant", "content": blocks})
+            text, thought, call, response, inline, file, signature = astuple(part)
+            # A text part or a call part of only the keys its reading takes is read as it
+            # is; any other is asked its kind (``_model_part``).
+            if whole and response is None and inline is None and file is None:
+                if call is None:
+                    if text is not None or thought is not None or signature is not None:
+                        blocks.append(_model_text(text, thought, signature))
+                        continue
+                elif text is None and thought is None:
+                    blocks.append(self._call(index, part_index, call, signature))
+                    continue
+            block = self._model_part(index, part_index, part)
+            if block is not None:
+                blocks.append(block)
+        message_id = assigned_id(len(self.messages))
+        self.messages.append(AssistantMessage(id=message_id, content=tuple(blocks)))
+
+    def _model_part(
+        self, index: int, part_index: int, part: gemini.RequestPart
+    ) -> AssistantBlock | None:
+        kind = self._kind(index, part_index, part)
+        at = f"/parts/{part_index}"
+        if kind == "text":
+            self._keys(index, part_index, at, self._rest_held(part, _MODEL_TEXT))
+            return _model_text(part.text, part.thought, part.thought_signature)
+        if kind == "functionCall":
+            assert part.function_call is not None
+            self._keys(index, part_index, at, self._rest_held(part, _CALL))
+            self._keys(index, part_index, f"{at}/functionCall")
+            return self._call(index, part_index, part.function_call, part.thought_signature)
+        if kind is not None:
+            self._hold(part)
+            self._not_read(index, part_index, f"a {kind} part in a model content", at)
+        return None
 
     def _user(self, index: int, parts: list[gemini.RequestPart]) -> None:
-        # Each response is a message, each run of other parts one.
-        run: list[Wire] | None = None
+        # Each response is a message, each run of other parts one (a run of parts none
+        # of which is read too: an empty user message).
+        messages = self.messages
+        whole = not self._unread
+        run: list[UserBlock] | None = None
         produced = False
         for part_index, part in enumerate(parts):
-            at = f"/parts/{part_index}"
-            kind = self._kind(index, part_index, part, at)
-            if kind is None:
+            text, thought, call, response, inline, file, signature = astuple(part)
+            block: UserBlock | None = None
+            # A text part or a response part of only the keys its reading takes is read
+            # as it is; any other is asked its kind (``_user_part``).
+            common = whole and thought is None and call is None and inline is None and file is None
+            if common and response is None and (text is not None or signature is not None):
+                block = TextBlock(text="" if text is None else text, thought_signature=signature)
+            elif not (common and response is not None and text is None and signature is None):
+                read = self._user_part(index, part_index, part)
+                if read is None:
+                    continue
+                block, response = read
+            if response is None:
+                run = [] if run is None else run
+                if block is not None:
+                    run.append(block)
                 continue
-            if kind == "functionResponse":
-                produced |= self._flush(run)
+            if run is not None:
+                messages.append(UserMessage(id=assigned_id(len(messages)), content=tuple(run)))
                 run = None
-                self._response(index, part_index, part, at)
-                produced = True
-                continue
-            run = [] if run is None else run
-            block = self._user_block(index, part_index, kind, part, at)
-            if block is not None:
-                run.append(block)
-        if not self._flush(run) and not produced:
-            self._append({"role": "user", "content": []})
+            self._response(index, part_index, response)
+            produced = True
+        if run is not None or not produced:
+            content = () if run is None else tuple(run)
+            messages.append(UserMessage(id=assigned_id(len(messages)), content=content))
 
-    def _flush(self, run: list[Wire] | None) -> bool:
-        if run is None:
-            return False
-        self._append({"role": "user", "content": run})
-        return True
+    def _user_part(
+        self, index: int, part_index: int, part: gemini.RequestPart
+    ) -> tuple[UserBlock | None, gemini.FunctionResponse | None] | None:
+        """A user part's block (None: nothing read, in the run) or its response; None
+        for a part not read as a whole."""
+        kind = self._kind(index, part_index, part)
+        if kind is None:
+            return None
+        if kind == "functionResponse":
+            at = f"/parts/{part_index}"
+            self._keys(index, part_index, at, self._rest_held(part, _RESPONSE))
+            self._keys(index, part_index, f"{at}/functionResponse")
+            return None, part.function_response
+        return self._user_block(index, part_index, kind, part), None
 
     def _user_block(
-        self, index: int, part_index: int, kind: str, part: gemini.RequestPart, at: str
-    ) -> Wire | None:
-        match kind:
-            case "text":
-                return self._text(index, part_index, part, at, thinking=False)
-            case "inlineData":
-                assert part.inline_data is not None
-                self._keys(index, part_index, at, _rest(part, kind))
-                return self._inline(index, part_index, part.inline_data, f"{at}/{kind}")
-            case "fileData":
-                assert part.file_data is not None
-                self._keys(index, part_index, at, _rest(part, kind))
-                return self._file(index, part_index, part.file_data, f"{at}/{kind}")
+        self, index: int, part_index: int, kind: str, part: gemini.RequestPart
+    ) -> UserBlock | None:
+        at = f"/parts/{part_index}"
+        if kind == "text":
+            self._keys(index, part_index, at, self._rest_held(part, _USER_TEXT))
+            text = "" if part.text is None else part.text
+            return TextBlock(text=text, thought_signature=part.thought_signature)
+        if kind == "inlineData":
+            assert part.inline_data is not None
+            self._keys(index, part_index, at, self._rest_held(part, _INLINE))
+            return self._inline(index, part_index, part.inline_data, f"{at}/inlineData")
+        if kind == "fileData":
+            assert part.file_data is not None
+            self._keys(index, part_index, at, self._rest_held(part, _FILE))
+            self._hold_media_type(part.file_data.mime_type)
+            return self._file(index, part_index, part.file_data, f"{at}/fileData")
+        self._hold(part)
         self._not_read(index, part_index, f"a {kind} part in a user content", at)
         return None
 
     # -- parts -----------------------------------------------------------------------------
 
-    def _kind(self, index: int, part_index: int, part: gemini.RequestPart, at: str) -> str | None:
+    def _kind(self, index: int, part_index: int, part: gemini.RequestPart) -> str | None:
         """The part's data key (text for a part of only thought or thoughtSignature);
         None (PART_NOT_READ, the part as a whole) for a part with none the IR has."""
         if part.text is not None:
@@ -748,75 +807,77 @@ class _Reader:
             return "fileData"
         if part.thought is not None or part.thought_signature is not None:
             return "text"
-        raw = self._raw_at(at)
+        at = f"/parts/{part_index}"
+        raw = self._raw_at(index, at)
         if not exact_keys(raw):
             raise _NotExact
         named = ", ".join(quoted(key) for key in raw) or "no key"
         self._not_read(index, part_index, f"a part of {named}", at)
         return None
 
-    def _text(
-        self, index: int, part_index: int, part: gemini.RequestPart, at: str, *, thinking: bool
-    ) -> Wire:
-        read = ("text", "thoughtSignature", "thought") if thinking else ("text", "thoughtSignature")
-        self._keys(index, part_index, at, _rest(part, *read))
-        text = "" if part.text is None else part.text
-        block: Wire = (
-            {"type": "thinking", "thinking": text}
-            if thinking and part.thought
-            else {"type": "text", "text": text}
-        )
-        return _signed(block, part.thought_signature)
-
-    def _call(self, index: int, part_index: int, part: gemini.RequestPart, at: str) -> Wire:
-        call = part.function_call
-        assert call is not None
-        self._keys(index, part_index, at, _rest(part, "functionCall", "thoughtSignature"))
-        self._keys(index, part_index, f"{at}/functionCall")
-        call_id = call.id
+    def _call(
+        self, index: int, part_index: int, call: gemini.RequestFunctionCall, signature: str | None
+    ) -> ToolCallBlock:
+        call_id, name, args = call.id, call.name, call.args
         if call_id is None:
-            key = self._sent(f"{at}/functionCall").rpartition("/")[2]
+            key = self._spelling(part_index, "functionCall")
             call_id = _made_up_call_id(self.warnings, index, part_index, key)
-        self._unanswered.setdefault(call.name, []).append(call_id)
-        block = {
-            "type": "toolCall",
-            "id": call_id,
-            "name": call.name,
-            "arguments": {} if call.args is None else call.args,
-        }
-        return _signed(block, part.thought_signature)
-
-    def _response(self, index: int, part_index: int, part: gemini.RequestPart, at: str) -> None:
-        response = part.function_response
-        assert response is not None
-        self._keys(index, part_index, at, _rest(part, "functionResponse"))
-        where = f"{at}/functionResponse"
-        self._keys(index, part_index, where)
-        place = (index, part_index, self._sent(where).rpartition("/")[2])
-        call_id = _answered(self.warnings, self._unanswered, place, response.id, response.name)
-        text, is_error = response_text(response.response)
-        content: Any = text
-        if response.parts is not None:
-            images = self._response_parts(index, part_index, response.parts, f"{where}/parts")
-            content = [{"type": "text", "text": text}, *images]
-        self._append(
-            {
-                "role": "toolResult",
-                "toolCallId": call_id,
-                "toolName": response.name,
-                "content": content,
-                "isError": is_error,
-            }
+        waiting = self._unanswered.get(name)
+        if waiting is None:
+            self._unanswered[name] = [call_id]
+        else:
+            waiting.append(call_id)
+        if args is None:
+            arguments = self._built.fresh({})
+        else:
+            self._held.append(args)
+            arguments = self._built.object(args)  # not an object: the IR refuses it
+        return ToolCallBlock(
+            id=call_id, name=name, arguments=arguments, thought_signature=signature
         )
+
+    def _response(self, index: int, part_index: int, response: gemini.FunctionResponse) -> None:
+        name, value, call_id = response.name, response.response, response.id
+        if call_id is None:
+            place = (index, part_index, self._spelling(part_index, "functionResponse"))
+            call_id = _paired(self.warnings, self._unanswered, place, name)
+        else:
+            waiting = self._unanswered.get(name)
+            if waiting and call_id in waiting:
+                waiting.remove(call_id)
+        read = response_text(value) if self._units is None else _string_text(value)
+        if read is None:
+            # Read at once, a response is looked into (its text is its compact JSON)
+            # only once checked with the values held: its text is made then (``checked``).
+            self._held.append(value)
+            self._texts_due.append((len(self.messages), value))
+            read = "", False
+        text, is_error = read
+        content: str | tuple[TextBlock | ImageBlock, ...] = text
+        if response.parts is not None:
+            images = self._response_parts(index, part_index, response.parts)
+            content = (TextBlock(text=text), *images)
+        result = ToolResultMessage(
+            id=assigned_id(len(self.messages)),
+            tool_call_id=call_id,
+            tool_name=name,
+            content=content,
+            is_error=is_error,
+        )
+        self.messages.append(result)
 
     def _response_parts(
-        self, index: int, part_index: int, items: list[gemini.FunctionResponsePart], at: str
-    ) -> list[Wire]:
+        self, index: int, part_index: int, items: list[gemini.FunctionResponsePart]
+    ) -> list[ImageBlock]:
+        at = f"/parts/{part_index}/functionResponse/parts"
         images = []
         for position, item in enumerate(items):
             where = f"{at}/{position}"
+            read: UserBlock
+            if item.file_data is not None:
+                self._hold_media_type(item.file_data.mime_type)
             if item.inline_data is not None:
-                self._keys(index, part_index, where, _rest(item, "inlineData"))
+                self._keys(index, part_index, where, _rest(item, _INLINE))
                 read = self._inline(index, part_index, item.inline_data, f"{where}/inlineData")
             elif item.file_data is not None:
                 self._keys(index, part_index, where)
@@ -824,166 +885,67 @@ class _Reader:
             else:
                 self._not_read(index, part_index, "a function response part", where)
                 continue
-            if read["type"] == "image":
+            if type(read) is ImageBlock:
                 images.append(read)
             else:
                 self._not_read(index, part_index, "a function response part not an image", where)
         return images
 
-    def _inline(self, index: int, part_index: int, blob: gemini.Blob, at: str) -> Wire:
+    def _inline(self, index: int, part_index: int, blob: gemini.Blob, at: str) -> UserBlock:
         self._keys(index, part_index, at)
         media_type = blob.mime_type
-        data = _standard_base64(blob.data, self._path(f"{at}/data"))
-        source = {"type": "base64", "mediaType": media_type, "data": data}
-        return {"type": _media_kind(media_type), "source": source}
+        data = _standard_base64(blob.data)
+        if data is None:
+            found = describe_json(blob.data)
+            raise WireFormatError(
+                FROM,
+                self._path(index, f"{at}/data"),
+                f"must be base64 (standard or URL-safe); it is {found}",
+            )
+        source = Base64Source(media_type=media_type, data=data)
+        if media_type.startswith("image/"):
+            return ImageBlock(source=source)
+        if media_type.startswith("audio/"):
+            return AudioBlock(source=source)
+        return DocumentBlock(source=source)
 
-    def _file(self, index: int, part_index: int, file: gemini.FileData, at: str) -> Wire:
+    def _file(self, index: int, part_index: int, file: gemini.FileData, at: str) -> UserBlock:
         media_type = file.mime_type
-        self._keys(index, part_index, at, () if media_type is None else ("mimeType",))
+        self._keys(index, part_index, at, () if media_type is None else _MEDIA_TYPE_KEY)
         uri = file.file_uri
         if _GEMINI_FILE.match(uri):
-            return {"type": "document", "source": {"type": "file", "fileId": uri}}
-        kind = (
-            "image" if type(media_type) is str and media_type.startswith("image/") else "document"
-        )
-        return {"type": kind, "source": {"type": "url", "url": uri}}
+            return DocumentBlock(source=FileSource(file_id=uri))
+        source = UrlSource(url=uri)
+        if type(media_type) is str and media_type.startswith("image/"):
+            return ImageBlock(source=source)
+        return DocumentBlock(source=source)
 
-    # -- IR objects at once (Direct) ---------------------------------------------------
-    #
-    # The speed path: a content's parts are tested in one loop, field by field (no call
-    # per part), and the IR objects built at once; the args and responses read are
-    # checked together at the end (``contents_at_once``).
+    # -- the values held (read at once) ----------------------------------------------------
 
-    def _direct_model(self, index: int, parts: list[gemini.RequestPart]) -> bool:
-        """A model content of text, thinking and call parts (at most a non-empty
-        signature beside; a call's args an object or absent) as an IR message, as
-        ``_model`` reads it; False, with nothing read, for any other."""
-        blocks: list[Any] = []
-        calls = False
-        for part in parts:
-            call, text, signature = part.function_call, part.text, part.thought_signature
-            if (
-                part.function_response is not None
-                or part.inline_data is not None
-                or part.file_data is not None
-                or signature == ""
-            ):
-                return False
-            if call is None:
-                if text is None:
-                    return False
-                if part.thought:
-                    blocks.append(ThinkingBlock(thinking=text, thought_signature=signature))
-                else:
-                    blocks.append(TextBlock(text=text, thought_signature=signature))
-            elif (
-                text is None
-                and part.thought is None
-                and (call.args is None or type(call.args) is dict)
-            ):
-                blocks.append(part)
-                calls = True
-            else:
-                return False
-        if calls:
-            self._direct_calls(index, blocks)
-        message_id = assigned_id(len(self.messages))
-        self.messages.append(AssistantMessage(id=message_id, content=tuple(blocks)))
-        return True
+    def _rest_held(self, part: gemini.RequestPart, read: tuple[str, ...]) -> tuple[str, ...]:
+        """``_rest(part, read)``, the part's values held when it has keys not read."""
+        rest = _rest(part, read)
+        if rest:
+            self._hold(part)
+        return rest
 
-    def _direct_calls(self, index: int, blocks: list[Any]) -> None:
-        """The call parts among ``blocks`` as IR tool calls, in place, in order."""
-        direct, unanswered, names = self.direct, self._unanswered, self._names
-        assert direct is not None
-        for part_index, part in enumerate(blocks):
-            if type(part) is not gemini.RequestPart:
-                continue
-            call = part.function_call
-            assert call is not None
-            call_id, name, arguments = call.id, call.name, call.args
-            if call_id is None:
-                call_id = _made_up_call_id(self.warnings, index, part_index, "functionCall")
-            waiting = unanswered.get(name)
-            if waiting is None:
-                unanswered[name] = [call_id]
-            else:
-                waiting.append(call_id)
-            names += (call_id, name)
-            if arguments is None:
-                held = direct.arguments({})
-            else:
-                self._free.append(arguments)
-                held = direct.input(arguments)
-            blocks[part_index] = ToolCallBlock(
-                id=call_id, name=name, arguments=held, thought_signature=part.thought_signature
-            )
+    def _hold(self, part: gemini.RequestPart) -> None:
+        """Hold the values kept as they came of a part not read whole (some may be read
+        and held again: no matter)."""
+        call, response, file = part.function_call, part.function_response, part.file_data
+        if call is not None and call.args is not None:
+            self._held.append(call.args)
+        if response is not None:
+            self._held.append(response.response)
+            for item in response.parts or ():
+                if item.file_data is not None:
+                    self._hold_media_type(item.file_data.mime_type)
+        if file is not None:
+            self._hold_media_type(file.mime_type)
 
-    def _direct_user(self, index: int, parts: list[gemini.RequestPart]) -> bool:
-        """A user content of text parts (at most a non-empty signature beside) and
-        function responses without parts as IR messages, as ``_user`` reads it; False,
-        with nothing read, for any other."""
-        for part in parts:
-            if (
-                part.function_call is not None
-                or part.inline_data is not None
-                or part.file_data is not None
-                or part.thought
-            ):
-                return False
-            response = part.function_response
-            if response is None:
-                if part.text is None or part.thought_signature == "":
-                    return False
-            elif (
-                part.text is not None
-                or part.thought is not None
-                or part.thought_signature is not None
-                or response.parts is not None
-                or not exact_keys(response.response)  # looked up before it is checked
-            ):
-                return False
-        self._direct_user_messages(index, parts)
-        return True
-
-    def _direct_user_messages(self, index: int, parts: list[gemini.RequestPart]) -> None:
-        """The parts ``_direct_user`` took: each response a tool-result message, each
-        run of text parts one user message (an empty content: one empty message)."""
-        messages, names = self.messages, self._names
-        run: list[Any] | None = None
-        produced = False
-        for part_index, part in enumerate(parts):
-            response = part.function_response
-            if response is None:
-                text = part.text
-                assert text is not None
-                block = TextBlock(text=text, thought_signature=part.thought_signature)
-                if run is None:
-                    run = [block]
-                else:
-                    run.append(block)
-                continue
-            if run is not None:
-                messages.append(UserMessage(id=assigned_id(len(messages)), content=tuple(run)))
-                run = None
-            place = (index, part_index, "functionResponse")
-            name, value = response.name, response.response
-            call_id = _answered(self.warnings, self._unanswered, place, response.id, name)
-            names += (call_id, name)
-            if len(value) != 1 or type(next(iter(value.values()))) is not str:
-                self._free.append(value)  # else exact already: one str key, one str
-            text, is_error = response_text(value)
-            result = ToolResultMessage(
-                id=assigned_id(len(messages)),
-                tool_call_id=call_id,
-                tool_name=name,
-                content=text,
-                is_error=is_error,
-            )
-            messages.append(result)
-            produced = True
-        if run is not None or not produced:
-            content = () if run is None else tuple(run)
-            messages.append(UserMessage(id=assigned_id(len(messages)), content=content))
+    def _hold_media_type(self, media_type: Any) -> None:
+        if media_type is not None and type(media_type) is not str:  # a string is checked
+            self._held.append(media_type)
 
     # -- bookkeeping -------------------------------------------------------------------
 
@@ -991,6 +953,8 @@ class _Reader:
         """PART_NOT_READ for each key of the object at ``at`` that its declaration does
         not know (``Decoded.unread``) and each ``extra`` declared key the reader does not
         take, in the object's order."""
+        if not self._unread and not extra:
+            return
         keys = self._unread.get(at, []) if self._unread else []
         if extra:
             keys = [*keys, *extra]
@@ -999,14 +963,15 @@ class _Reader:
                     raise _NotExact  # the checked read orders them
                 order = list(_at(self._renamed, at))
                 keys.sort(key=order.index)
+        root = self._unit(index)[0]
         for key in keys:
             where = f"{at}/{escape_segment(key)}"
             self.warnings.add(
                 Code.PART_NOT_READ,
                 index,
                 part_index,
-                key_not_read(self._path(where)),
-                path=to_pointer(self._root_path) + self._sent(where),
+                key_not_read(self._path(index, where)),
+                path=to_pointer(root) + self._sent(where),
             )
 
     def _not_read(self, index: int, part_index: int, what: str, at: str) -> None:
@@ -1015,28 +980,67 @@ class _Reader:
             index,
             part_index,
             not_read(what),
-            path=to_pointer(self._root_path) + self._sent(at),
+            path=to_pointer(self._unit(index)[0]) + self._sent(at),
         )
+
+    def _unit(self, index: int) -> tuple[Path, Any]:
+        """The path and the value as it came of the unit being read, content ``index``
+        (``contents[index]`` when read at once) or the system instruction."""
+        if self._units is None:
+            return self._root_path, self._raw
+        return ("contents", index), self._units[index]
 
     def _sent(self, at: str) -> str:
         """``at`` (a pointer into the renamed unit) as a pointer into the unit as it came."""
         return gemini.as_sent(at, self._spelled) if self._spelled else at
 
-    def _path(self, at: str) -> Path:
+    def _spelling(self, part_index: int, key: str) -> str:
+        """How the part at ``part_index`` spells its data key ``key`` (camelCase)."""
+        if not self._spelled:
+            return key
+        return self._sent(f"/parts/{part_index}/{key}").rpartition("/")[2]
+
+    def _path(self, index: int, at: str) -> Path:
         """The path (from the request field) of ``at``, its keys as they came."""
-        path: Path = _at(self._raw, self._sent(at), path=True)
-        return self._root_path + path
+        root, raw = self._unit(index)
+        path: Path = _at(raw, self._sent(at), path=True)
+        return root + path
 
-    def _raw_at(self, at: str) -> Any:
+    def _raw_at(self, index: int, at: str) -> Any:
         """The value at ``at`` as it came."""
-        return _at(self._raw, self._sent(at))
-
-    def _append(self, message: Wire) -> None:
-        message["id"] = assigned_id(len(self.messages))
-        self.messages.append(message)
+        return _at(self._unit(index)[1], self._sent(at))
 
 
-def _rest(value: Any, *read: str) -> tuple[str, ...]:
+def _model_text(
+    text: str | None, thought: bool | None, signature: str | None
+) -> TextBlock | ThinkingBlock:
+    """The block of a model content's text part (empty: a part of only thought or
+    thoughtSignature)."""
+    if text is None:
+        text = ""
+    if thought:
+        return ThinkingBlock(thinking=text, thought_signature=signature)
+    return TextBlock(text=text, thought_signature=signature)
+
+
+def _exact(values: list[Any]) -> bool:
+    """Whether ``values``, each at the depth of a call's args, are what ``read_wire``
+    takes as they are: one list one level up holds them all, one check."""
+    held = Unchecked()
+    held.add(_ARGUMENTS_DEPTH - 1, values)
+    return held.exact(("contents",), offset=ARGUMENTS_OFFSET)
+
+
+def _system_exact(system: Any) -> bool:
+    """Whether a system instruction (read at once) is what ``read_wire`` takes as it is,
+    the values its declaration keeps as they came (a part's args) included: checked
+    whole, a value that small."""
+    held = Unchecked()
+    held.add(0, system)
+    return held.exact(("systemInstruction",))
+
+
+def _rest(value: Any, read: tuple[str, ...]) -> tuple[str, ...]:
     """The declared keys of ``value`` (a part, or a function response's part) that hold
     something and that its reader does not take (``read``): each is PART_NOT_READ
     (``thought: false``, the default, says nothing)."""
@@ -1085,22 +1089,14 @@ def _made_up_call_id(warnings: Warnings, index: int, part_index: int, key: str) 
     return call_id
 
 
-def _answered(
-    warnings: Warnings,
-    unanswered: dict[str, list[str]],
-    place: tuple[int, int, str],
-    call_id: str | None,
-    name: str,
+def _paired(
+    warnings: Warnings, unanswered: dict[str, list[str]], place: tuple[int, int, str], name: str
 ) -> str:
-    """The id of the call the function response at ``place`` answers (as
-    ``_wire.FunctionResponse.id`` says); ``unanswered``: the calls no response answered yet, by name, updated.
-    ``place``: the response's content and part indexes and its ``functionResponse``
-    key's spelling."""
+    """The id of the call a function response without an id at ``place`` answers (as
+    ``_wire.FunctionResponse.id`` says); ``unanswered``: the calls no response answered
+    yet, by name, updated. ``place``: the response's content and part indexes and its
+    ``functionResponse`` key's spelling."""
     waiting = unanswered.get(name)
-    if call_id is not None:
-        if waiting and call_id in waiting:
-            waiting.remove(call_id)
-        return call_id
     index, part_index, key = place
     pointer = f"/contents/{index}/parts/{part_index}/{key}"
     if waiting:
@@ -1126,17 +1122,10 @@ def _answered(
     return made_up
 
 
-def _media_kind(media_type: str) -> str:
-    if media_type.startswith("image/"):
-        return "image"
-    if media_type.startswith("audio/"):
-        return "audio"
-    return "document"
-
-
-def _standard_base64(data: str, path: Path) -> str:
+def _standard_base64(data: str) -> str | None:
     """``data`` as standard padded base64: as it is when it is, else decoded from the
-    URL-safe and/or unpadded form and encoded again (the same bytes)."""
+    URL-safe and/or unpadded form and encoded again (the same bytes); None when it is
+    not base64."""
     if _STANDARD.fullmatch(data):
         return data
     if _ANY_BASE64.fullmatch(data) and len(data) % 4 != 1:
@@ -1146,8 +1135,7 @@ def _standard_base64(data: str, path: Path) -> str:
             return base64.b64encode(base64.b64decode(padded, validate=True)).decode("ascii")
         except binascii.Error:
             pass
-    found = describe_json(data)
-    raise WireFormatError(FROM, path, f"must be base64 (standard or URL-safe); it is {found}")
+    return None
 
 
 _STANDARD: Final = re.compile(

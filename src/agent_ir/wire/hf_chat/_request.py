@@ -13,11 +13,13 @@ import msgspec
 
 from agent_ir._errors import TranscriptError
 from agent_ir._generated.message_schema import (
+    AssistantBlock,
     AssistantMessage,
     AudioBlock,
     Base64Source,
     DocumentBlock,
     ImageBlock,
+    Message,
     RefusalBlock,
     SystemMessage,
     TextBlock,
@@ -27,28 +29,30 @@ from agent_ir._generated.message_schema import (
     UserMessage,
 )
 from agent_ir._generated.transcript_schema import ToolDefinition
-from agent_ir._paths import Path, to_pointer
+from agent_ir._jsonobject import JsonObject
+from agent_ir._paths import Path, to_pointer, unescape_segment
 from agent_ir._text import is_blank, quoted
 from agent_ir.validation._diagnostics import ordered
 from agent_ir.validation._tools import read_tools
+from agent_ir.wire._built import Built, image_source
 from agent_ir.wire._common import (
     UNKNOWN_TOOL_NAME,
     CallNames,
     ConversionWarningCode,
+    Unchecked,
     Warnings,
     WireFormatError,
     WireMessages,
     WireRequest,
     assigned_id,
     data_url,
-    image_source,
-    ir_messages,
     key_not_read,
     not_read,
     parse_arguments,
     plain_arguments,
     read_wire,
     transcript_items,
+    unchecked_wire,
     warn_cache_control,
     warn_thought_signatures,
 )
@@ -279,6 +283,11 @@ _MESSAGE: Final = Decoder(hf.Message)
 _MESSAGES: Final = list[hf.Message]
 _TOOL: Final = Decoder(hf.Tool)
 _ROLES: Final = ("system", "developer", "user", "assistant", "tool")
+# The depths below the messages list of the free values a row holds: a call's arguments
+# (messages/<i>/tool_calls/<j>/function/arguments) and an image part's values where the
+# message has no image (messages/<i>/content/<j>/url).
+_ARGUMENTS_DEPTH: Final = 5
+_PART_VALUE_DEPTH: Final = 4
 
 
 def from_hf_chat(messages: object, *, tools: object = None) -> WireMessages:
@@ -293,22 +302,44 @@ def from_hf_chat(messages: object, *, tools: object = None) -> WireMessages:
     (INVALID_TOOL_DEFINITION, as ``to_hf_chat`` refuses it). Messages get ids
     ``assigned_id(position)``; tool definitions' warnings have message index -1 and
     paths from ``/tools``."""
+    reader = _read_messages(messages)
+    definitions = None if tools is None else _read_tools(tools, reader.warnings)
+    return WireMessages(reader.built.messages(reader.entries), reader.warnings.all(), definitions)
+
+
+def _read_messages(messages: object) -> _Reader:
+    """The messages decoded (``_wire.Message``) and read: at once when the input may be
+    read unchecked (``unchecked_wire``) and is of its declared shape with nothing
+    undeclared; else from ``read_wire``'s checked value, message by message, which
+    reports the first value not of its shape or reads what the declaration does not
+    know with a warning."""
+    unchecked = unchecked_wire(messages)
+    if unchecked is not None:
+        reader = _read_at_once(unchecked)
+        if reader is not None:
+            return reader
     wire = read_wire(FROM, messages, ("messages",), offset=ARGUMENTS_OFFSET)
     if type(wire) is not list:
         raise WireFormatError(FROM, ("messages",), f"must be an array; it is {describe_json(wire)}")
-    reader = _Reader(wire)
+    decoded = [_decoded_message(index, entry) for index, entry in enumerate(wire)]
+    reader = _Reader([found.value for found in decoded], None)
+    reader.read([found.unread for found in decoded])
+    return reader
+
+
+def _read_at_once(wire: list[Any]) -> _Reader | None:
+    """The messages read with one ``msgspec.convert`` of their declaration, the free
+    values they hold (arguments, what an image part holds where it is not read)
+    checked as ``read_wire`` would check them; None when they do not convert or hold a
+    value ``read_wire`` would copy or refuse: the checked read then reports it."""
     try:
         decoded = msgspec.convert(wire, _MESSAGES)
-    except (msgspec.ValidationError, RecursionError):  # read message by message
-        decoded = None
-    for index, entry in enumerate(wire):
-        if decoded is None:
-            found = _decoded_message(index, entry)
-            reader.read(index, found.value, found.unread)
-        else:
-            reader.read(index, decoded[index], ())
-    definitions = None if tools is None else _read_tools(tools, reader.warnings)
-    return WireMessages(ir_messages(reader.messages), reader.warnings.all(), definitions)
+    except Exception:  # not of its shape, or a key msgspec refuses: read checked
+        return None
+    held = Unchecked()
+    reader = _Reader(decoded, held)
+    reader.read(None)
+    return reader if held.exact(("messages",), offset=ARGUMENTS_OFFSET) else None
 
 
 def _decoded_message(index: int, entry: Any) -> Decoded[Any]:
@@ -333,65 +364,105 @@ def _role_refused(entry: dict[str, Any], path: Path) -> WireFormatError:
 
 
 class _Reader:
-    """Decoded messages -> IR messages (JSON form) and warnings, pairing tool messages
-    with the calls they answer (``_Pending``)."""
+    """Decoded messages -> IR messages (``Built``) and warnings, pairing tool messages
+    with the calls they answer (``_Pending``). ``held``: input read at once, whose free
+    values are checked once all are read."""
 
-    def __init__(self, wire: list[Any]) -> None:
+    def __init__(self, messages: list[Any], held: Unchecked | None) -> None:
+        self.entries: list[Message] = []
         self.warnings = Warnings("/messages")
-        self.messages: list[JsonDict] = []
-        self.given_ids, self.call_names = _given_calls(wire)
+        self.built = Built()
+        self._messages = messages
+        self._given: tuple[set[str], CallNames] | None = None  # _given_calls, when asked
         self.pending = _Pending()
-        self._unread: dict[str, list[str]] = {}
+        self._held = held
+        self._unread: dict[str, list[str]] = {}  # the message's undeclared keys by parent
 
-    def read(self, index: int, message: Any, unread: tuple[str, ...]) -> None:
-        """Message ``index``, decoded, with the pointers of its undeclared keys."""
+    def read(self, unread: list[tuple[str, ...]] | None) -> None:
+        """The decoded messages, with the pointers of each one's undeclared keys (None:
+        read at once, none)."""
+        entries = self.entries
+        for index, message in enumerate(self._messages):
+            if unread is not None:
+                self._enter(unread[index])
+            message_id = assigned_id(index)
+            kind = type(message)
+            content = message.content
+            entry: Message
+            if kind is hf.AssistantMessage:
+                entry = AssistantMessage(id=message_id, content=self._assistant(index, message))
+            elif kind is hf.ToolMessage:
+                entry = self._tool(index, message_id, message)
+            elif kind is hf.UserMessage:
+                if type(content) is not str:
+                    content = self._parts(index, content)
+                entry = UserMessage(id=message_id, content=content)
+            else:  # system or developer: the text of its parts (text blocks) joined
+                if type(content) is not str:
+                    texts: Any = self._parts(index, content)
+                    content = "".join([block.text for block in texts])
+                entry = SystemMessage(id=message_id, content=content)
+            if self._unread:
+                self._keys(index, -1, "")
+            entries.append(entry)
+
+    def _enter(self, places: tuple[str, ...]) -> None:
+        """Read a message next whose undeclared keys are at ``places`` (pointers)."""
+        if not places and not self._unread:
+            return
         self._unread = {}
-        for place in unread:
+        for place in places:
             parent, _, key = place.rpartition("/")
-            self._unread.setdefault(parent, []).append(key.replace("~1", "/").replace("~0", "~"))
-        match message:
-            case hf.SystemMessage(content=content) | hf.DeveloperMessage(content=content):
-                if not isinstance(content, str):
-                    parts = self._parts(index, content)
-                    content = "".join(part["text"] for part in parts)
-                read: JsonDict = {"role": "system", "content": content}
-            case hf.UserMessage(content=content):
-                read = {"role": "user", "content": self._content(index, content)}
-            case hf.AssistantMessage():
-                read = {"role": "assistant", "content": self._assistant(index, message)}
-            case _:
-                read = self._tool(index, message)
-        self._keys(index, -1, "")
-        self.messages.append({"role": read.pop("role"), "id": assigned_id(index), **read})
+            self._unread.setdefault(parent, []).append(unescape_segment(key))
 
-    def _content(self, index: int, content: str | list[Any]) -> str | list[JsonDict]:
-        return content if isinstance(content, str) else self._parts(index, content)
-
-    def _assistant(self, index: int, message: hf.AssistantMessage) -> list[JsonDict]:
-        blocks = []
-        thinking = [
-            (key, text)
-            for key, text in (
-                ("reasoning_content", message.reasoning_content),
-                ("thinking", message.thinking),
-            )
-            if text
-        ]
-        for key, _text in thinking[1:]:
-            self._not_read(index, -1, f"/{key}", key_not_read(("messages", index, key)))
-        blocks += [{"type": "thinking", "thinking": text} for _key, text in thinking[:1]]
-        content = message.content
-        if isinstance(content, str):
+    def _assistant(self, index: int, message: hf.AssistantMessage) -> tuple[AssistantBlock, ...]:
+        """Its thinking, its text and its calls, in that order."""
+        blocks: list[AssistantBlock] = []
+        reasoning, thinking = message.reasoning_content, message.thinking
+        if reasoning:
+            blocks.append(ThinkingBlock(thinking=reasoning))
+            if thinking:
+                where = ("messages", index, "thinking")
+                self._not_read(index, -1, "/thinking", key_not_read(where))
+        elif thinking:
+            blocks.append(ThinkingBlock(thinking=thinking))
+        content: Any = message.content
+        if type(content) is str:
             if content:
-                blocks.append({"type": "text", "text": content})
+                blocks.append(TextBlock(text=content))
         elif content is not None:
-            blocks += self._parts(index, content)
-        for position, call in enumerate(message.tool_calls or ()):
-            blocks.append(self._tool_call(index, position, call))
-        return blocks
+            texts: Any = self._parts(index, content)  # text blocks only (TextContent)
+            blocks += texts
+        calls = message.tool_calls
+        if calls:
+            self._calls(index, calls, blocks)
+        return tuple(blocks)
 
-    def _tool(self, index: int, message: hf.ToolMessage) -> JsonDict:
-        content = self._content(index, message.content)
+    def _calls(self, index: int, calls: list[hf.ToolCall], blocks: list[AssistantBlock]) -> None:
+        """A message's calls, each a toolCall block added to ``blocks``."""
+        held, built, pending = self._held, self.built, self.pending
+        for position, call in enumerate(calls):
+            if self._unread:
+                at = f"/tool_calls/{position}"
+                self._keys(index, -1, at)
+                self._keys(index, -1, f"{at}/function")
+            function = call.function
+            call_id, name, arguments = call.id, function.name, function.arguments
+            if call_id is None:
+                call_id = self._assigned_call_id(index, position)
+            pending.add(call_id, name)
+            if isinstance(arguments, dict):  # an object, as it is (the common case)
+                if held is not None:
+                    held.add(_ARGUMENTS_DEPTH, arguments)
+                read = built.object(arguments)
+            else:
+                read = self._arguments(arguments)
+            blocks.append(ToolCallBlock(id=call_id, name=name, arguments=read))
+
+    def _tool(self, index: int, message_id: str, message: hf.ToolMessage) -> ToolResultMessage:
+        content: Any = message.content
+        if type(content) is not str:
+            content = self._parts(index, content)
         name = message.name
         call_id, call_name = self._answered_call(message.tool_call_id, name, index)
         if name is None:
@@ -405,39 +476,29 @@ class _Reader:
                 f"{quoted(UNKNOWN_TOOL_NAME)} is used",
             )
             name = UNKNOWN_TOOL_NAME
-        return {
-            "role": "toolResult",
-            "toolCallId": call_id,
-            "toolName": name,
-            "content": content,
-            "isError": False,
-        }
+        return ToolResultMessage(
+            id=message_id, tool_call_id=call_id, tool_name=name, content=content, is_error=False
+        )
 
     # -- calls -------------------------------------------------------------------------
 
-    def _tool_call(self, index: int, position: int, call: hf.ToolCall) -> JsonDict:
-        function = call.function
-        at = f"/tool_calls/{position}"
-        self._keys(index, -1, at)
-        self._keys(index, -1, f"{at}/function")
-        call_id = call.id
-        if call_id is None:
-            call_id = self._assigned_call_id(index, position)
-        self.pending.add(call_id, function.name)
-        return {
-            "type": "toolCall",
-            "id": call_id,
-            "name": function.name,
-            "arguments": _arguments(function.arguments),
-        }
+    def _arguments(self, value: str | None) -> JsonObject:
+        """A call's arguments given as JSON text -> ``parse_arguments`` (empty or only
+        whitespace: ``{}``), text of anything but an object kept for the IR to refuse
+        (INVALID_TOOL_ARGUMENTS); absent or null -> ``{}``."""
+        if value is None or is_blank(value):
+            return self.built.fresh({})
+        parsed = parse_arguments(value)
+        return self.built.fresh(parsed) if type(parsed) is dict else self.built.object(parsed)
 
     def _assigned_call_id(self, index: int, position: int) -> str:
         base = f"{assigned_id(index)}-call-{position + 1}"
         call_id, suffix = base, 1
-        while call_id in self.given_ids:
+        given_ids = self._given_calls()[0]
+        while call_id in given_ids:
             suffix += 1
             call_id = f"{base}-{suffix}"
-        self.given_ids.add(call_id)
+        given_ids.add(call_id)
         return call_id
 
     def _answered_call(
@@ -449,40 +510,47 @@ class _Reader:
             found = self.pending.take_id(given_id)
             if found is not None:
                 return found
-            return given_id, self.call_names.name(given_id, index)
+            return given_id, self._given_calls()[1].name(given_id, index)
         found = self.pending.take_name(name)
         if found is not None:
             return found
         return f"{assigned_id(index)}-result", None
 
+    def _given_calls(self) -> tuple[set[str], CallNames]:
+        """``_given_calls`` of all the messages, found the first time a call has no id
+        or a result answers no call pending (most rows need neither)."""
+        if self._given is None:
+            self._given = _given_calls(self._messages)
+        return self._given
+
     # -- parts -------------------------------------------------------------------------
 
-    def _parts(self, index: int, content: list[Any]) -> list[JsonDict]:
+    def _parts(self, index: int, content: list[Any]) -> tuple[TextBlock | ImageBlock, ...]:
         """Text and image parts -> blocks; any other part is PART_NOT_READ."""
-        blocks = []
+        blocks: list[TextBlock | ImageBlock] = []
         for part_index, part in enumerate(content):
-            at = f"/content/{part_index}"
-            match part:
-                case hf.TextPart(text=text):
-                    block: JsonDict | None = {"type": "text", "text": text}
-                case hf.ImagePart(url=url, image=image):
-                    found = image if url is None else url
-                    block = None
-                    if found is not None:
-                        block = {"type": "image", "source": image_source(found)}
-                        if url is not None and image is not None:
-                            self._unread.setdefault(at, []).append("image")
-                case _:
-                    kind = "image" if type(part) is hf.OtherImagePart else part.type
-                    what = f"a {quoted(kind)} part"
-                    self._not_read(index, part_index, at, not_read(what))
-                    continue
-            if block is None:
-                self._not_read(index, part_index, at, not_read("an image without a URL"))
+            kind = type(part)
+            if kind is hf.TextPart:
+                blocks.append(TextBlock(text=part.text))
+            elif kind is hf.ImagePart and (part.url is not None or part.image is not None):
+                url, image = part.url, part.image
+                blocks.append(ImageBlock(source=image_source(image if url is None else url)))
+                if url is not None and image is not None:
+                    self._unread.setdefault(f"/content/{part_index}", []).append("image")
+            else:
+                if kind is hf.ImagePart:
+                    what = "an image without a URL"
+                else:
+                    if kind is hf.OtherImagePart and self._held is not None:
+                        self._held.add(_PART_VALUE_DEPTH, part.url)
+                        self._held.add(_PART_VALUE_DEPTH, part.image)
+                    kind_name = "image" if kind is hf.OtherImagePart else part.type
+                    what = f"a {quoted(kind_name)} part"
+                self._not_read(index, part_index, f"/content/{part_index}", not_read(what))
                 continue
-            self._keys(index, part_index, at)
-            blocks.append(block)
-        return blocks
+            if self._unread:
+                self._keys(index, part_index, f"/content/{part_index}")
+        return tuple(blocks)
 
     # -- warnings ----------------------------------------------------------------------
 
@@ -492,7 +560,7 @@ class _Reader:
 
     def _keys(self, index: int, block_index: int, at: str) -> None:
         """PART_NOT_READ for each undeclared key of the object at ``at``."""
-        for key in self._unread.get(at, ()) if self._unread else ():
+        for key in self._unread.get(at, ()):
             where = (*_path(index, at), key)
             self.warnings.add(
                 Code.PART_NOT_READ,
@@ -513,67 +581,71 @@ def _path(index: int, at: str) -> Path:
 class _Pending:
     """The calls not answered yet, in order, found by id, by name or first of all, each
     in constant time (amortized): each call is a number; the queues hold the numbers
-    in order and an answered call is dropped from the others when it comes up."""
+    in order and an answered call is dropped from the others when it comes up. A queue
+    is filled with the calls added since it was last asked for, when asked for (most
+    results name their call's id: the queues by name are then never built)."""
 
     def __init__(self) -> None:
         self._calls: list[tuple[str, str]] = []
-        self._answered: list[bool] = []
+        self._answered: set[int] = set()
         self._all: deque[int] = deque()
         self._by_id: dict[str, deque[int]] = {}
         self._by_name: dict[str, deque[int]] = {}
+        self._ids_queued = 0  # the calls in the queues by id
+        self._names_queued = 0  # the calls in _all and the queues by name
 
     def add(self, call_id: str, name: str) -> None:
-        number = len(self._calls)
         self._calls.append((call_id, name))
-        self._answered.append(False)
-        self._all.append(number)
-        self._by_id.setdefault(call_id, deque()).append(number)
-        self._by_name.setdefault(name, deque()).append(number)
 
     def take_id(self, call_id: str) -> tuple[str, str] | None:
         """The first call not answered yet of id ``call_id``, now answered."""
+        if self._ids_queued < len(self._calls):
+            self._ids_queued = _queue(self._by_id, self._calls, self._ids_queued, 0)
         return self._take(self._by_id.get(call_id))
 
     def take_name(self, name: str | None) -> tuple[str, str] | None:
         """The first call not answered yet of ``name`` (None: of any name), now answered."""
+        if self._names_queued < len(self._calls):
+            self._all.extend(range(self._names_queued, len(self._calls)))
+            self._names_queued = _queue(self._by_name, self._calls, self._names_queued, 1)
         return self._take(self._all if name is None else self._by_name.get(name))
 
     def _take(self, queue: deque[int] | None) -> tuple[str, str] | None:
         while queue:
             number = queue.popleft()
-            if not self._answered[number]:
-                self._answered[number] = True
+            if number not in self._answered:
+                self._answered.add(number)
                 return self._calls[number]
         return None
 
 
-def _given_calls(wire: list[Any]) -> tuple[set[str], CallNames]:
-    """Every id the input gives a call, and the names of those calls by id (for a tool
-    message whose id names a call already answered, or a later one). Messages and calls
-    not of the format's shape are left out here and refused when they are read."""
+def _queue(
+    queues: dict[str, deque[int]], calls: list[tuple[str, str]], start: int, field: int
+) -> int:
+    """The calls from number ``start`` added to ``queues``, by their id (``field`` 0) or
+    name (1); the number of calls queued."""
+    for number in range(start, len(calls)):
+        key = calls[number][field]
+        queue = queues.get(key)
+        if queue is None:
+            queues[key] = deque((number,))
+        else:
+            queue.append(number)
+    return len(calls)
+
+
+def _given_calls(messages: list[Any]) -> tuple[set[str], CallNames]:
+    """Every id the decoded messages give a call, and the names of those calls by id
+    (for a tool message whose id names a call already answered, or a later one)."""
     ids: set[str] = set()
     names = CallNames()
-    for index, message in enumerate(wire):
-        calls = message.get("tool_calls") if type(message) is dict else None
-        for call in calls if type(calls) is list else ():
-            function = call.get("function") if type(call) is dict else None
-            call_id = call.get("id") if type(call) is dict else None
-            if type(call_id) is str:
-                ids.add(call_id)
-                name = function.get("name") if type(function) is dict else None
-                if type(name) is str:
-                    names.add(index, call_id, name)
+    for index, message in enumerate(messages):
+        if type(message) is hf.AssistantMessage and message.tool_calls:
+            for call in message.tool_calls:
+                if call.id is not None:
+                    ids.add(call.id)
+                    names.add(index, call.id, call.function.name)
     return ids, names
-
-
-def _arguments(value: dict[str, Any] | str | None) -> object:
-    """A call's arguments: a JSON object as it is; JSON text -> ``parse_arguments``
-    (empty or only whitespace: ``{}``); absent or null -> ``{}``."""
-    if value is None:
-        return {}
-    if isinstance(value, str):
-        return {} if is_blank(value) else parse_arguments(value)
-    return value
 
 
 # --- tools ----------------------------------------------------------------------------------

@@ -1,7 +1,8 @@
 """The IR to and from OpenAI Chat Completions (``messages`` of ``chat.completions.create``):
-``to_openai_chat`` writes a request's messages, ``from_openai_chat`` reads them back, each
-loss a ``ConversionWarning``. What maps to what and what is warned:
-``docsgen/mapping/openai-chat.md`` (the provider page); the fields: ``_wire``'s declaration."""
+``to_openai_chat`` writes a request's messages; ``from_openai_chat`` maps each decoded
+message (``_wire``'s declarations) straight to IR objects, checked all at once
+(``wire._built``). Each loss is a ``ConversionWarning``; what maps to what and what is
+warned: ``docsgen/mapping/openai-chat.md`` (the provider page)."""
 
 from __future__ import annotations
 
@@ -15,9 +16,12 @@ from agent_ir._generated.message_schema import (
     AssistantMessage,
     AudioBlock,
     Base64Source,
+    CacheControl,
+    Citation,
     DocumentBlock,
     FileSource,
     ImageBlock,
+    ImageDetail,
     Message,
     RefusalBlock,
     ServerToolCallBlock,
@@ -27,15 +31,17 @@ from agent_ir._generated.message_schema import (
     ThinkingBlock,
     ToolCallBlock,
     ToolResultMessage,
+    UrlSource,
     UserMessage,
 )
 from agent_ir._paths import Path, to_pointer
-from agent_ir._text import quoted
+from agent_ir._text import cut, quoted
+from agent_ir.validation._convert import is_rereadable
+from agent_ir.wire._built import Built, cache_breakpoint, image_source
 from agent_ir.wire._common import (
     AUDIO_MEDIA_TYPES,
     CallNames,
     ConversionWarningCode,
-    Direct,
     Unchecked,
     Warnings,
     WireFormatError,
@@ -46,8 +52,6 @@ from agent_ir.wire._common import (
     bare_media_type,
     data_url,
     exact_dicts,
-    image_source,
-    ir_messages,
     key_not_read,
     not_read,
     parse_arguments,
@@ -411,7 +415,7 @@ def _tool_call(block: ToolCallBlock) -> JsonDict:
 _MESSAGE: Final = Decoder(chat.RequestMessage)
 _MESSAGES: Final = list[chat.RequestMessage]
 _ROLES: Final = ("system", "developer", "user", "assistant", "tool")
-_IMAGE_DETAILS: Final = frozenset({"auto", "low", "high"})
+_IMAGE_DETAILS: Final = {detail.value: detail for detail in ImageDetail}
 _WEB_URLS: Final = ("https://", "http://")
 
 
@@ -420,7 +424,7 @@ def from_openai_chat(messages: object, *, tools: object = None) -> WireMessages:
     for each wire part that has no IR form (see the provider page).
     ``WireFormatError`` when the input is not of the format's shape; ``TranscriptError``
     when a message read is not valid IR (tool-call arguments that are not a JSON
-    object: INVALID_TOOL_ARGUMENTS).
+    object, or hold a lone surrogate: INVALID_TOOL_ARGUMENTS).
 
     ``tools``: the request's ``tools`` (None: none read, the result's ``tools`` is
     None), read into the result's ``tools`` (``_tools``); their warnings come first.
@@ -538,25 +542,14 @@ def _convert(
 ) -> WireMessages | None:
     """The decoded messages as IR messages and warnings. ``held``: read at once, the
     free values to check (None when the input is checked); ``refused``: the refusal of
-    the message after the decoded ones, raised once they are read. The common shapes
-    are built as IR objects at once (``Direct``); when the IR refuses a message, the
-    messages are read again in JSON form for ``ir_messages`` to explain."""
-    names = _call_names(request)
-    reader = _Reader(names, request, held)
+    the message after the decoded ones, raised once they are read."""
+    reader = _Reader(_call_names(request), request, held)
     reader.read()
     if refused is not None:
         raise refused
     if held is not None and not held.exact(("messages",)):
         return None
-    assert reader.direct is not None
-    converted = reader.direct.messages(reader.entries)
-    if converted is not None:
-        return WireMessages(converted, reader.warnings.all())
-    if held is not None:
-        return None
-    plain = _Reader(names, request, None, direct=False)
-    plain.read()
-    return WireMessages(ir_messages(plain.entries), plain.warnings.all())
+    return WireMessages(reader.messages(), reader.warnings.all())
 
 
 def _call_names(request: _Input) -> CallNames:
@@ -583,19 +576,14 @@ def _call_names(request: _Input) -> CallNames:
 
 
 class _Reader:
-    """Decoded messages -> IR messages (objects, or their JSON form) and warnings.
+    """Decoded messages -> IR messages, built with the generated classes and checked
+    all at once by ``messages`` (``Built``), and warnings. ``held``: input read at once,
+    whose free values are checked."""
 
-    ``direct``: the messages of the common shapes (string contents, plain function
-    calls) are built as IR objects (``Direct``); any other message (and every message
-    when ``direct`` is False) in JSON form. ``held``: input read at once, whose free
-    values are checked."""
-
-    def __init__(
-        self, call_names: CallNames, request: _Input, held: Unchecked | None, *, direct: bool = True
-    ) -> None:
-        self.entries: list[Any] = []
+    def __init__(self, call_names: CallNames, request: _Input, held: Unchecked | None) -> None:
+        self.entries: list[Message] = []
         self.warnings = Warnings("/messages")
-        self.direct = Direct() if direct else None
+        self._built = Built()
         self._call_names = call_names
         self._request = request
         self._held = held
@@ -604,37 +592,45 @@ class _Reader:
 
     def read(self) -> None:
         request = self._request
-        direct = self._direct if self.direct is not None else None
         checked = request.unread is not None
         raws = request.raws
         for index, message in enumerate(request.messages):
             if checked:
                 self._enter(index)
-            if direct is not None and not self._unread and direct(index, message):
-                continue
             self._raw = raws[index]
             path: Path = ("messages", index)
-            match message:
-                case chat.RequestUserMessage(content=content):
-                    read: Wire = {"role": "user", "content": self._user(index, content, path)}
-                case chat.RequestAssistantMessage():
-                    read = {"role": "assistant", "content": self._assistant(index, message, path)}
-                case chat.RequestToolMessage():
-                    read = self._tool(index, message, path)
-                case _:
-                    content = message.content
-                    if type(content) is not str:
-                        parts = self._text_parts(index, content, path)
-                        content = "".join(part["text"] for part in parts)
-                    read = {"role": "system", "content": content}
-            self._keys(index, -1, path)
-            read["id"] = assigned_id(len(self.entries))
-            self.entries.append(read)
+            message_id = assigned_id(len(self.entries))
+            kind = type(message)
+            entry: Message
+            if kind is chat.RequestUserMessage:
+                content = message.content
+                if type(content) is not str:
+                    content = self._user(index, content, path)
+                entry = UserMessage(id=message_id, content=content)
+            elif kind is chat.RequestAssistantMessage:
+                blocks = self._assistant(index, message, path)
+                entry = AssistantMessage(id=message_id, content=blocks)
+            elif kind is chat.RequestToolMessage:
+                entry = self._tool(index, message_id, message, path)
+            else:
+                content, cached = message.content, None
+                if type(content) is not str:
+                    texts = self._text_parts(index, content, path, joined=True)
+                    content = "".join(block.text for block in texts)
+                    cached = texts[-1].cache_control if texts else None
+                entry = SystemMessage(id=message_id, content=content, cache_control=cached)
+            if self._unread:  # else _keys has nothing to warn about (most messages)
+                self._keys(index, -1, path)
+            self.entries.append(entry)
+
+    def messages(self) -> tuple[Message, ...]:
+        """The messages read, when the IR takes every one; else ``TranscriptError`` with
+        the diagnostics of each it refuses."""
+        return self._built.messages(self.entries)
 
     def _enter(self, index: int) -> None:
         """Read message ``index`` (of checked input) next: its undeclared keys by the
         pointer of their object."""
-        self._raw = self._request.raws[index]
         unread = self._request.unread
         assert unread is not None
         places = unread[index]
@@ -651,22 +647,26 @@ class _Reader:
 
     # -- messages ----------------------------------------------------------------------
 
-    def _user(self, index: int, content: str | list[Any], path: Path) -> str | list[Wire]:
-        if type(content) is str:
-            return content
+    def _user(self, index: int, content: list[Any], path: Path) -> tuple[Any, ...]:
         blocks = []
         for part_index, part in enumerate(content):
             where = (*path, "content", part_index)
             block = self._user_part(index, part_index, part, where)
             if block is not None:
                 blocks.append(block)
-        return blocks
+        return tuple(blocks)
 
-    def _user_part(self, index: int, block_index: int, part: Any, path: Path) -> Wire | None:
+    def _user_part(self, index: int, block_index: int, part: Any, path: Path) -> Any:
+        block: Any
         match part:
-            case chat.RequestTextPart(text=text):
+            case chat.RequestTextPart(text=text, cache_control=None):
                 self._keys(index, block_index, path)
-                return {"type": "text", "text": text}
+                return TextBlock(text=text)
+            case chat.RequestTextPart(text=text, cache_control=cache):
+                self._keys(index, block_index, path)
+                return TextBlock(
+                    text=text, cache_control=self._cache(cache, index, block_index, path)
+                )
             case chat.ImageUrlPart(image_url=image):
                 block = self._image(index, block_index, image, (*path, "image_url"))
             case chat.InputAudioPart(input_audio=audio):
@@ -676,8 +676,7 @@ class _Reader:
                     self._not_read(index, block_index, what, path)
                     return None
                 self._keys(index, block_index, (*path, "input_audio"))
-                source = {"type": "base64", "mediaType": media_type, "data": audio.data}
-                block = {"type": "audio", "source": source}
+                block = AudioBlock(source=Base64Source(media_type=media_type, data=audio.data))
             case chat.FilePart(file=file):
                 block = self._file(index, block_index, file, (*path, "file"))
             case _:
@@ -687,21 +686,20 @@ class _Reader:
         self._keys(index, block_index, path)
         return block
 
-    def _image(self, index: int, block_index: int, image: Any, path: Path) -> Wire:
-        block: Wire = {"type": "image", "source": image_source(image.url)}
+    def _image(self, index: int, block_index: int, image: Any, path: Path) -> ImageBlock:
         detail = image.detail
+        known = _IMAGE_DETAILS.get(detail) if type(detail) is str else None
         extra: tuple[str, ...] = ()
-        if type(detail) is str and detail in _IMAGE_DETAILS:
-            block["detail"] = detail
-        elif detail is not None:
+        if known is None and detail is not None:
             self._hold((*path, "detail"), detail)
             extra = ("detail",)
         self._keys(index, block_index, path, extra)
-        return block
+        return ImageBlock(source=image_source(image.url), detail=known)
 
-    def _file(self, index: int, block_index: int, file: Any, path: Path) -> Wire:
+    def _file(self, index: int, block_index: int, file: Any, path: Path) -> DocumentBlock:
         extra = []
         file_data, file_id, filename = file.file_data, file.file_id, file.filename
+        source: Base64Source | UrlSource | FileSource
         if file_data is not None:
             source = _file_data_source(file_data, (*path, "file_data"))
             if file_id is not None:
@@ -713,69 +711,70 @@ class _Reader:
                 raise WireFormatError(
                     FROM, where, f"must be a string; it is {describe_json(file_id)}"
                 )
-            source = {"type": "file", "fileId": file_id}
+            source = FileSource(file_id=file_id)
         else:
             raise WireFormatError(FROM, path, "must have file_data or file_id")
-        block: Wire = {"type": "document", "source": source}
+        name = None
         if type(filename) is str:
             if not (file_data is not None and filename == DOCUMENT_FILENAME):
-                block["filename"] = filename
+                name = filename
         elif filename is not None:
             self._hold((*path, "filename"), filename)
             extra.append("filename")
         self._keys(index, block_index, path, tuple(extra))
-        return block
+        return DocumentBlock(source=source, filename=name)
 
-    def _assistant(self, index: int, message: Any, path: Path) -> list[Wire]:
+    def _assistant(self, index: int, message: Any, path: Path) -> tuple[Any, ...]:
         content = message.content
-        blocks: list[Wire] = []
+        blocks: list[Any] = []
         for position, detail in enumerate(message.reasoning_details or ()):
-            block = self._detail(index, detail, (*path, "reasoning_details", position))
-            if block is not None:
-                blocks.append(block)
+            thinking = self._detail(index, detail, (*path, "reasoning_details", position))
+            if thinking is not None:
+                blocks.append(thinking)
         if type(content) is str:
             if content:
-                blocks.append({"type": "text", "text": content})
+                blocks.append(TextBlock(text=content))
         elif content is not None:
             blocks.extend(self._text_parts(index, content, path, refusals=True))
         if message.annotations is not None:
             self._annotations(index, message.annotations, blocks, path)
         if message.refusal:
-            blocks.append({"type": "refusal", "text": message.refusal})
+            blocks.append(RefusalBlock(text=message.refusal))
         for position, call in enumerate(message.tool_calls or ()):
-            block = self._tool_call(index, position, call, (*path, "tool_calls", position))
-            if block is not None:
-                blocks.append(block)
-        return blocks
+            tool_call = self._tool_call(index, position, call, (*path, "tool_calls", position))
+            if tool_call is not None:
+                blocks.append(tool_call)
+        return tuple(blocks)
 
-    def _detail(self, index: int, detail: Any, path: Path) -> Wire | None:
+    def _detail(self, index: int, detail: Any, path: Path) -> ThinkingBlock | None:
         """A reasoning detail (OpenRouter's) as a thinking block, as the reply reads it;
         another type, or an encrypted one without data, is PART_NOT_READ."""
         if type(detail) is chat.ReasoningEncrypted and detail.data is not None:
             self._keys(index, -1, path)
-            return {"type": "thinking", "thinking": "", "redacted": True,
-                    "signature": reference(detail), "signatureProvider": MAKER}  # fmt: skip
+            signature = reference(detail)
+            return ThinkingBlock(
+                thinking="", redacted=True, signature=signature, signature_provider=MAKER
+            )
         if type(detail) is chat.ReasoningText or type(detail) is chat.ReasoningSummary:
             self._keys(index, -1, path)
             text = detail.text if isinstance(detail, chat.ReasoningText) else detail.summary
             signature = reference(detail) if type(detail) is chat.ReasoningText else None
             if not text and signature is None:
                 return None
-            block: Wire = {"type": "thinking", "thinking": text or ""}
-            if signature is not None:
-                block["signature"] = signature
-                block["signatureProvider"] = MAKER
-            return block
+            maker = None if signature is None else MAKER
+            return ThinkingBlock(thinking=text or "", signature=signature, signature_provider=maker)
         kind = detail.type if type(detail) is Unread else "reasoning.encrypted"
         self._not_read(index, -1, f"a {quoted(kind)} reasoning detail", path)
         return None
 
     def _annotations(
-        self, index: int, annotations: list[Any], blocks: list[Wire], path: Path
+        self, index: int, annotations: list[Any], blocks: list[Any], path: Path
     ) -> None:
-        """``url_citation`` annotations -> citations of the last text block; any other
-        annotation, or one with no text to cite from, is PART_NOT_READ."""
-        texts = [block for block in blocks if block["type"] == "text"]
+        """``url_citation`` annotations -> citations of the last text block of
+        ``blocks`` (replaced by one holding them); any other annotation, or one with no
+        text to cite from, is PART_NOT_READ."""
+        texts = [place for place, block in enumerate(blocks) if type(block) is TextBlock]
+        citations = []
         for position, annotation in enumerate(annotations):
             where = (*path, "annotations", position)
             if type(annotation) is not chat.RequestUrlCitation or not texts:
@@ -784,10 +783,12 @@ class _Reader:
                 continue
             wire = self._raw_at(where)
             self._hold(where, wire)
-            citation = {"provider": CITATION_PROVIDER, "wire": wire}
-            texts[-1].setdefault("citations", []).append(citation)
+            citations.append(Citation(provider=CITATION_PROVIDER, wire=self._built.object(wire)))
+        if citations:
+            last = texts[-1]
+            blocks[last] = TextBlock(text=blocks[last].text, citations=tuple(citations))
 
-    def _tool_call(self, index: int, position: int, call: Any, path: Path) -> Wire | None:
+    def _tool_call(self, index: int, position: int, call: Any, path: Path) -> ToolCallBlock | None:
         kind = call.type
         if kind is not None and kind != "function":
             if call.index is not None:
@@ -799,127 +800,95 @@ class _Reader:
             where = (*path, "function")
             found = describe_json(self._raw_at(where)) if self._has(where) else "missing"
             raise WireFormatError(FROM, where, f"must be an object; it is {found}")
-        arguments = "" if function.arguments is None else function.arguments
         # A stream delta's index, echoed back (its position), is read too.
         extra: tuple[str, ...] = ()
         if call.index is not None and not (type(call.index) is int and call.index == position):
             self._hold((*path, "index"), call.index)
             extra = ("index",)
-        self._keys(index, -1, path, extra)
-        self._keys(index, -1, (*path, "function"))
-        return {
-            "type": "toolCall",
-            "id": call.id,
-            "name": function.name,
-            "arguments": _arguments(arguments),
-        }
+        if self._unread or extra:
+            self._keys(index, -1, path, extra)
+            self._keys(index, -1, (*path, "function"))
+        text = function.arguments
+        if text is None or not text.strip():  # no arguments
+            arguments: Any = self._built.fresh({})
+        else:
+            value = parse_arguments(text)
+            # Kept as they came for the IR to refuse (INVALID_TOOL_ARGUMENTS): text that
+            # holds no JSON object, or one holding a lone surrogate, which only a \u
+            # escape gives (json.loads takes it; Built does not look for it in a fresh one).
+            if type(value) is dict and ("\\u" not in text or is_rereadable([value])):
+                arguments = self._built.fresh(value)
+            else:
+                arguments = self._built.refused(value)
+        return ToolCallBlock(id=call.id, name=function.name, arguments=arguments)
 
-    def _tool(self, index: int, message: Any, path: Path) -> Wire:
+    def _tool(self, index: int, message_id: str, message: Any, path: Path) -> ToolResultMessage:
         call_id, content = message.tool_call_id, message.content
         if type(content) is not str:
-            content = self._text_parts(index, content, path)
+            content = tuple(self._text_parts(index, content, path))
         name = self._call_names.name(call_id, index)
         if name is None:
             name = unknown_tool_name(self.warnings, index, -1, call_id, (*path, "tool_call_id"))
-        return {
-            "role": "toolResult",
-            "toolCallId": call_id,
-            "toolName": name,
-            "content": content,
-            "isError": False,
-        }
+        return ToolResultMessage(
+            id=message_id, tool_call_id=call_id, tool_name=name, content=content, is_error=False
+        )
 
     def _text_parts(
-        self, index: int, content: list[Any], path: Path, *, refusals: bool = False
-    ) -> list[Wire]:
+        self,
+        index: int,
+        content: list[Any],
+        path: Path,
+        *,
+        refusals: bool = False,
+        joined: bool = False,
+    ) -> list[Any]:
         """Text parts -> text blocks (and, with ``refusals``, an assistant's refusal
-        parts -> refusal blocks); a part of another type is PART_NOT_READ."""
-        blocks: list[Wire] = []
+        parts -> refusal blocks); a part of another type is PART_NOT_READ. ``joined``:
+        the text is joined into one (a system message's), so a cache breakpoint holds
+        only on the last text block read; one on another is PART_NOT_READ."""
+        blocks: list[Any] = []
+        cached: list[tuple[int, int, Path]] = []  # block, part index, place of a breakpoint
         for part_index, part in enumerate(content):
             where = (*path, "content", part_index)
             match part:
-                case chat.RequestTextPart(text=text):
+                case chat.RequestTextPart(text=text, cache_control=None):
                     self._keys(index, part_index, where)
-                    blocks.append({"type": "text", "text": text})
+                    blocks.append(TextBlock(text=text))
+                case chat.RequestTextPart(text=text, cache_control=cache):
+                    self._keys(index, part_index, where)
+                    block = TextBlock(
+                        text=text, cache_control=self._cache(cache, index, part_index, where)
+                    )
+                    blocks.append(block)
+                    if joined and block.cache_control is not None:
+                        cached.append((len(blocks) - 1, part_index, where))
                 case chat.RequestRefusalPart(refusal=text) if refusals:
                     self._keys(index, part_index, where)
-                    blocks.append({"type": "refusal", "text": text})
+                    blocks.append(RefusalBlock(text=text))
                 case _:
                     self._hold_part(part, where)
                     self._not_read(index, part_index, f"a {quoted(_kind(part))} part", where)
+        for position, part_index, where in cached:
+            if position != len(blocks) - 1:
+                blocks[position] = TextBlock(text=blocks[position].text)
+                what = "a cache breakpoint inside a system message's text (it is joined)"
+                self._not_read(index, part_index, what, (*where, "cache_control"))
         return blocks
 
-    # -- IR objects at once (Direct) ---------------------------------------------------
-
-    def _direct(self, index: int, message: Any) -> bool:
-        """A message of the common shapes (nothing unread) as IR objects; False, with
-        nothing read, for any other."""
-        kind, message_id = type(message), assigned_id(len(self.entries))
-        if kind is chat.RequestAssistantMessage:
-            return self._direct_assistant(message, message_id)
-        content = message.content
-        if type(content) is not str:
-            return False
-        if kind is chat.RequestUserMessage:
-            self.entries.append(UserMessage(id=message_id, content=content))
-        elif kind is chat.RequestToolMessage:
-            call_id = message.tool_call_id
-            name = self._call_names.name(call_id, index)
-            if name is None:
-                return False
-            assert self.direct is not None
-            self.direct.non_blank(call_id, name)
-            self.entries.append(
-                ToolResultMessage(
-                    id=message_id,
-                    tool_call_id=call_id,
-                    tool_name=name,
-                    content=content,
-                    is_error=False,
-                )
-            )
-        else:
-            self.entries.append(SystemMessage(id=message_id, content=content))
-        return True
-
-    def _direct_assistant(self, message: Any, message_id: str) -> bool:
-        """Text of a string content and plain function calls whose arguments are a JSON
-        object, as IR objects; False, with nothing read, for any other message."""
-        content = message.content
-        if (
-            message.refusal
-            or message.reasoning_details
-            or message.annotations
-            or (content is not None and type(content) is not str)
-        ):
-            return False
-        blocks: list[Any] = [TextBlock(text=content)] if content else []
-        calls = message.tool_calls
-        if calls:
-            found = []
-            for call in calls:
-                function = call.function
-                if (
-                    function is None
-                    or call.index is not None
-                    or not (call.type is None or call.type == "function")
-                ):
-                    return False
-                arguments = function.arguments
-                value = (
-                    {} if arguments is None or not arguments.strip() else parse_arguments(arguments)
-                )
-                if type(value) is not dict:
-                    return False
-                found.append((call.id, function.name, value))
-            direct = self.direct
-            assert direct is not None
-            for call_id, name, value in found:
-                direct.non_blank(call_id, name)
-                arguments_held = direct.arguments(value)
-                blocks.append(ToolCallBlock(id=call_id, name=name, arguments=arguments_held))
-        self.entries.append(AssistantMessage(id=message_id, content=tuple(blocks)))
-        return True
+    def _cache(self, value: Any, index: int, block_index: int, path: Path) -> CacheControl | None:
+        """The cache breakpoint of the text part at ``path`` whose ``cache_control`` is
+        ``value`` (``cache_breakpoint``); any other value is PART_NOT_READ."""
+        where = (*path, "cache_control")
+        if self._held is not None:  # read at once: checked before it is looked at
+            held = Unchecked()
+            held.add(len(where) - 1, value)
+            if not held.exact(("messages",)):
+                raise _NotExact
+        cached = cache_breakpoint(value)
+        if cached is None:
+            what = f"a cache_control of another shape ({cut(repr(value))})"
+            self._not_read(index, block_index, what, where)
+        return cached
 
     # -- bookkeeping -------------------------------------------------------------------
 
@@ -1000,18 +969,12 @@ def _kind(value: Any) -> str:
     return str(value.__struct_config__.tag)
 
 
-def _arguments(text: str) -> object:
-    """``parse_arguments``, with text that is empty or only whitespace (a call that
-    takes no arguments, as ``OpenAIChatStream`` reads it) as ``{}``."""
-    return {} if not text.strip() else parse_arguments(text)
-
-
-def _file_data_source(file_data: str, path: Path) -> Wire:
+def _file_data_source(file_data: str, path: Path) -> Base64Source | UrlSource:
     parsed = parse_data_url(file_data)
     if parsed is not None:
-        return {"type": "base64", "mediaType": parsed[0], "data": parsed[1]}
+        return Base64Source(media_type=parsed[0], data=parsed[1])
     if file_data.startswith(_WEB_URLS):
-        return {"type": "url", "url": file_data}  # OpenRouter takes a URL here
+        return UrlSource(url=file_data)  # OpenRouter takes a URL here
     raise WireFormatError(
         FROM, path, "must be a data URL 'data:<media type>;base64,<data>' or an http(s) URL"
     )

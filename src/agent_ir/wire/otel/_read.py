@@ -6,27 +6,55 @@ attributes become one transcript, the ids given and what is warned is told in
 from __future__ import annotations
 
 import json
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
+from functools import cache
+from itertools import chain
+from operator import attrgetter
 from typing import Any, Final
 
+import msgspec
+from msgspec import inspect as mi
+
+from agent_ir._generated.message_schema import (
+    AssistantBlock,
+    AssistantMessage,
+    AudioBlock,
+    Base64Source,
+    DocumentBlock,
+    FileSource,
+    ImageBlock,
+    Message,
+    ServerToolCallBlock,
+    ServerToolResultBlock,
+    StopReason,
+    SystemMessage,
+    TextBlock,
+    ThinkingBlock,
+    ToolCallBlock,
+    ToolResultMessage,
+    UrlSource,
+    UserBlock,
+    UserMessage,
+)
 from agent_ir._generated.transcript_schema import ToolDefinition
+from agent_ir._jsonobject import JsonObject
 from agent_ir._paths import Path, to_pointer, unescape_segment
 from agent_ir._text import is_blank, quoted
-from agent_ir.validation._checks import values_valid
-from agent_ir.validation._convert import convert_messages
+from agent_ir.validation._checks import by_type
+from agent_ir.wire._built import Built, user_block_fits
 from agent_ir.wire._common import (
     UNKNOWN_TOOL_NAME,
     CallNames,
     ConversionWarningCode,
+    Unchecked,
     Warnings,
     WireMessages,
     assigned_id,
-    fits_ir,
-    ir_messages,
     key_not_read,
     not_read,
     parse_arguments,
     read_wire,
+    unchecked_wire,
 )
 from agent_ir.wire._decode import Decoder, Unread, WireError, describe_json, must_be, refused
 from agent_ir.wire._tools import checked_definitions, definition
@@ -59,6 +87,12 @@ _INPUT: Final = Decoder(otel.InputMessages)
 _OUTPUT: Final = Decoder(otel.OutputMessages)
 _TOOLS: Final = Decoder(otel.ToolDefinitions)
 _PARTS: Final = Decoder(list[otel.MessagePart])
+_STOP_REASONS: Final = {reason: StopReason(stop) for reason, stop in STOP_REASONS.items()}
+_SHAPES: Final = {
+    SYSTEM_INSTRUCTIONS: otel.SystemInstructions,
+    INPUT_MESSAGES: otel.InputMessages,
+    OUTPUT_MESSAGES: otel.OutputMessages,
+}
 _MEDIA: Final = (otel.TextPart, otel.BlobPart, otel.UriPart, otel.FilePart)
 
 
@@ -72,18 +106,7 @@ def from_otel(attributes: object) -> WireMessages:
     when a message read is not valid IR (arguments that are not a JSON object:
     INVALID_TOOL_ARGUMENTS) or a tool definition is not (INVALID_TOOL_DEFINITION)."""
     found = _attributes(attributes)
-    # Media are checked against the IR all at once (one fast conversion); only when one
-    # does not fit is the input read again with each checked where it is, to warn there.
-    reader, tools = _read(found, check_media=False)
-    if reader.media and not _all_fit(reader.media):
-        reader, tools = _read(found, check_media=True)
-    return WireMessages(ir_messages(reader.read), reader.warnings.all(), tools)
-
-
-def _read(
-    found: dict[str, Any], *, check_media: bool
-) -> tuple[_Reader, tuple[ToolDefinition, ...] | None]:
-    reader = _Reader(check_media=check_media)
+    reader = _Reader()
     tools = None
     if TOOL_DEFINITIONS in found:
         tools = _read_tools(found[TOOL_DEFINITIONS], reader.warnings)
@@ -95,19 +118,7 @@ def _read(
         if value is not None:
             reasons = found.get(RESPONSE_FINISH_REASONS) if key == OUTPUT_MESSAGES else None
             reader.messages(key, _decoded(decoder, value, key), reasons)
-    return reader, tools
-
-
-def _all_fit(blocks: list[JsonDict]) -> bool:
-    """Whether every media block read is valid IR (a media type and base64 data the IR
-    takes), checked as one user message on the fast path."""
-    probe = [{"role": "user", "id": "m", "content": blocks}]
-    try:
-        return values_valid(convert_messages(probe), probe)
-    except (KeyboardInterrupt, SystemExit):
-        raise
-    except Exception:  # any refusal: read again, block by block
-        return False
+    return WireMessages(reader.built.messages(reader.entries), reader.warnings.all(), tools)
 
 
 def _attributes(attributes: object) -> dict[str, Any]:
@@ -145,7 +156,14 @@ def _parsed(key: str, text: str) -> Any:
 
 def _decoded(decoder: Decoder, value: Any, key: str) -> tuple[list[Any], dict[str, list[str]]]:
     """Attribute ``key`` decoded, and the pointers (from the attribute) of its undeclared
-    keys, by the pointer of the object holding them."""
+    keys, by the pointer of the object holding them: at once when it may be read
+    unchecked and is of its declared shape (``_at_once``), else from ``read_wire``'s
+    checked value, which reports the first value not of its shape or names what the
+    declaration does not know."""
+    if key != TOOL_DEFINITIONS:
+        at_once = _at_once(value, key)
+        if at_once is not None:
+            return at_once, {}
     offset = PARAMETERS_OFFSET if key == TOOL_DEFINITIONS else ARGUMENTS_OFFSET
     wire = read_wire(FROM, value, (key,), offset=offset)
     try:
@@ -159,27 +177,72 @@ def _decoded(decoder: Decoder, value: Any, key: str) -> tuple[list[Any], dict[st
     return decoded.value, unread
 
 
+def _at_once(value: Any, key: str) -> list[Any] | None:
+    """Attribute ``key`` (system instructions or messages) decoded with one
+    ``msgspec.convert`` of its declaration, when ``unchecked_wire`` takes it and the
+    values msgspec takes as they are, or checks less than ``read_wire`` (free JSON,
+    numbers: ``_loose``), are what ``read_wire`` takes as they are; else None."""
+    unchecked = unchecked_wire(value)
+    if unchecked is None:
+        return None
+    try:
+        decoded: list[Any] = msgspec.convert(unchecked, _SHAPES[key])
+    except Exception:  # not of its shape, or a key msgspec refuses: read checked
+        return None
+    if key == SYSTEM_INSTRUCTIONS:  # <key>/<j>/<field>
+        parts, depth = decoded, 2
+    else:  # <key>/<i>/parts/<j>/<field>
+        parts, depth = list(chain.from_iterable([message.parts for message in decoded])), 4
+    held = Unchecked()
+    for kind, group in by_type(parts).items():
+        for getter in _loose(kind):
+            # the values at ``depth``, as the items of one list a level above them
+            held.add(depth - 1, list(map(getter, group)))
+    return decoded if held.exact((key,), offset=ARGUMENTS_OFFSET) else None
+
+
+@cache
+def _loose(kind: type) -> tuple[Callable[[Any], Any], ...]:
+    """Getters of the fields of a part declaration whose values msgspec converts as they
+    are or checks less than ``read_wire`` does: free JSON (``Any``, objects of it) and
+    numbers (``read_wire`` takes only finite floats and writable ints)."""
+    info = mi.type_info(kind)
+    fields = info.fields if isinstance(info, mi.StructType) else ()
+    return tuple(attrgetter(field.name) for field in fields if _is_loose(field.type))
+
+
+def _is_loose(kind: mi.Type) -> bool:
+    if isinstance(kind, mi.Metadata):
+        return _is_loose(kind.type)
+    if isinstance(kind, mi.UnionType):
+        return any(map(_is_loose, kind.types))
+    return isinstance(kind, (mi.AnyType, mi.DictType, mi.ListType, mi.IntType, mi.FloatType))
+
+
 def _split(at: str) -> Path:
     """A pointer into an attribute as a path (every number in it an index)."""
     return tuple(int(key) if key.isdigit() else key for key in at.split("/")[1:])
 
 
 class _Reader:
-    """Decoded attributes -> IR messages (JSON form) and warnings, pairing results with
-    the calls they answer."""
+    """Decoded attributes -> IR messages (``Built``) and warnings, pairing results with
+    the calls they answer.
 
-    def __init__(self, *, check_media: bool) -> None:
-        # check_media: each media block checked where it is read (fits_ir), else kept
-        # in ``media`` for one check of them all (``_all_fit``)
-        self.check_media = check_media
-        self.media: list[JsonDict] = []
+    A part is named by its index in the parts of message ``_at`` (-1: in the system
+    instructions); its pointer (``_place``) is made only for a warning."""
+
+    def __init__(self) -> None:
+        self.entries: list[Message] = []
         self.warnings = Warnings()
-        self.read: list[JsonDict] = []
+        self.built = Built()
         self.pending = _Pending()
-        self.names = CallNames()
+        self._names = CallNames()
+        self._calls: list[tuple[int, str, str]] = []  # (message position, id, name)
+        self._named = 0  # the calls in _names
         self._key = ""
         self._unread: dict[str, list[str]] = {}
         self._index = 0
+        self._at = -1  # the message whose parts are read (-1: the system instructions)
         # The server-tool calls of the message being read, for a result without an id.
         self._server_ids: list[str] = []
 
@@ -187,13 +250,8 @@ class _Reader:
 
     def system_instructions(self, decoded: tuple[list[Any], dict[str, list[str]]]) -> None:
         parts, self._unread = decoded
-        self._key, self._index = SYSTEM_INSTRUCTIONS, 0
-        for part_index, part in enumerate(parts):
-            at = f"/{part_index}"
-            text = self._text(part, part_index, at)
-            if text is not None:
-                self._append({"role": "system", "content": text})
-            self._keys(part_index, at)
+        self._key, self._index, self._at = SYSTEM_INSTRUCTIONS, 0, -1
+        self._system_parts(parts)
 
     def messages(
         self, key: str, decoded: tuple[list[Any], dict[str, list[str]]], reasons: object
@@ -202,147 +260,201 @@ class _Reader:
         self._key = key
         for index, message in enumerate(messages):
             self._index = index
-            self._message(message, f"/{index}")
-            self._finish(message, index, reasons)
-            self._keys(-1, f"/{index}")
+            self._message(message, index, reasons)
+            if self._unread:
+                self._keys(-1, f"/{index}")
 
     # -- messages ----------------------------------------------------------------------
 
-    def _message(self, message: Any, at: str) -> None:
+    def _message(self, message: Any, index: int, reasons: object) -> None:
+        """Message ``index``, then its finish reason (an assistant message's stopReason,
+        read after its parts)."""
         role = message.role
-        self._server_ids = []
+        if self._server_ids:
+            self._server_ids = []
         if message.name is not None:
-            self._not_read(-1, f"{at}/name", key_not_read((self._key, *_split(f"{at}/name"))))
-        if role == "system":
-            for part_index, part in enumerate(message.parts):
-                text = self._text(part, part_index, f"{at}/parts/{part_index}")
-                if text is not None:
-                    self._append({"role": "system", "content": text})
-                self._keys(part_index, f"{at}/parts/{part_index}")
-        elif role in ("user", "tool"):
-            self._user_turn(message.parts, at, role == "tool")
-        elif role == "assistant":
-            self._append({"role": "assistant", "content": self._assistant(message.parts, at)})
+            where = (self._key, index, "name")
+            self._not_read(-1, f"/{index}/name", key_not_read(where))
+        self._at = index
+        finished = message.finish_reason is not None or reasons is not None
+        if role == "assistant":
+            content = self._assistant(message.parts)
+            stop = self._finish(message, index, reasons) if finished else None
+            message_id = assigned_id(len(self.entries))
+            self.entries.append(AssistantMessage(id=message_id, content=content, stop_reason=stop))
+            return
+        if role in ("user", "tool"):
+            parts, is_tool = message.parts, role == "tool"
+            if len(parts) != 1 or self._unread or not self._one_part(parts[0], is_tool):
+                self._user_turn(parts, is_tool)
+        elif role == "system":
+            self._system_parts(message.parts)
         else:
-            self._not_read(-1, at, not_read(f"a message of role {quoted(role)}"))
+            self._not_read(-1, f"/{index}", not_read(f"a message of role {quoted(role)}"))
+        if finished:
+            self._finish(message, index, reasons)
 
-    def _user_turn(self, parts: list[Any], at: str, is_tool: bool) -> None:
+    def _system_parts(self, parts: list[Any]) -> None:
+        """System instructions: each text part one system message."""
+        for part_index, part in enumerate(parts):
+            text = self._text(part, part_index)
+            if text is not None:
+                self.entries.append(SystemMessage(id=assigned_id(len(self.entries)), content=text))
+            if self._unread:
+                self._keys(part_index, self._place(part_index))
+
+    def _one_part(self, part: Any, is_tool: bool) -> bool:
+        """A turn of one part read at once when it is a result or a user's text (the
+        common cases); False for any other."""
+        kind = type(part)
+        if kind is otel.ToolCallResponsePart and not part.builtin:
+            self._result(part, 0)
+            return True
+        if kind is otel.TextPart and not is_tool and part.content is not None:
+            self.entries.append(
+                UserMessage(id=assigned_id(len(self.entries)), content=part.content)
+            )
+            return True
+        return False
+
+    def _user_turn(self, parts: list[Any], is_tool: bool) -> None:
         """A user (or tool) message's parts: its results become toolResult messages in
         place, the parts between them user messages (a tool message's other parts are
         PART_NOT_READ)."""
-        blocks: list[JsonDict] = []
+        blocks: list[UserBlock] = []
         for part_index, part in enumerate(parts):
-            place = f"{at}/parts/{part_index}"
-            if type(part) is otel.ToolCallResponsePart and not part.builtin:
+            kind = type(part)
+            if kind is otel.ToolCallResponsePart and not part.builtin:
                 self._flush_user(blocks)
                 blocks = []
-                self._append(self._result(part, part_index, place))
+                self._result(part, part_index)
+            elif kind is otel.TextPart and not is_tool and part.content is not None:
+                blocks.append(TextBlock(text=part.content))  # the common case, at once
             elif is_tool or not isinstance(part, _MEDIA):
-                self._part_not_read(part, part_index, place)
+                self._part_not_read(part, part_index)
             else:
-                block = self._media(part, part_index, place, ("image", "audio", "document"))
+                block = self._media(part, part_index)
                 if block is not None:
                     blocks.append(block)
-            self._keys(part_index, place)
+            if self._unread:
+                self._keys(part_index, self._place(part_index))
         if blocks:
             self._flush_user(blocks)
         elif not parts:  # a user turn of no parts, as to_otel writes an empty content
-            self._append({"role": "user", "content": []})
+            self.entries.append(UserMessage(id=self._next_id(), content=()))
 
-    def _flush_user(self, blocks: list[JsonDict]) -> None:
+    def _flush_user(self, blocks: list[UserBlock]) -> None:
         if not blocks:
             return
-        if len(blocks) == 1 and blocks[0]["type"] == "text":
-            self._append({"role": "user", "content": blocks[0]["text"]})
+        first = blocks[0]
+        if len(blocks) == 1 and type(first) is TextBlock:
+            self.entries.append(UserMessage(id=self._next_id(), content=first.text))
         else:
-            self._append({"role": "user", "content": blocks})
+            self.entries.append(UserMessage(id=self._next_id(), content=tuple(blocks)))
 
-    def _assistant(self, parts: list[Any], at: str) -> list[JsonDict]:
-        blocks: list[JsonDict] = []
+    def _assistant(self, parts: list[Any]) -> tuple[AssistantBlock, ...]:
+        blocks: list[AssistantBlock] = []
         for part_index, part in enumerate(parts):
-            place = f"{at}/parts/{part_index}"
-            block = self._assistant_block(part, part_index, place)
-            if block is not None:
-                blocks.append(block)
-            self._keys(part_index, place)
-        return blocks
+            kind = type(part)
+            if kind is otel.TextPart and part.content is not None:
+                blocks.append(TextBlock(text=part.content))  # the common case, at once
+            elif kind is otel.ToolCallRequestPart:
+                blocks.append(self._call(part, part_index))
+            else:
+                block = self._assistant_block(part, part_index)
+                if block is not None:
+                    blocks.append(block)
+            if self._unread:
+                self._keys(part_index, self._place(part_index))
+        return tuple(blocks)
 
-    def _assistant_block(self, part: Any, part_index: int, at: str) -> JsonDict | None:
+    def _assistant_block(self, part: Any, part_index: int) -> AssistantBlock | None:
         match part:
             case otel.TextPart():
-                text = self._text(part, part_index, at)
-                return None if text is None else {"type": "text", "text": text}
+                text = self._text(part, part_index)
+                return None if text is None else TextBlock(text=text)
             case otel.ReasoningPart(content=content) | otel.ThinkingPart(content=content):
                 if content is None:
-                    self._not_read(part_index, at, not_read("reasoning without its content"))
+                    what = not_read("reasoning without its content")
+                    self._not_read(part_index, self._place(part_index), what)
                     return None
-                return {"type": "thinking", "thinking": content}
-            case otel.ToolCallRequestPart():
-                return self._call(part, part_index, at)
+                return ThinkingBlock(thinking=content)
             case otel.ServerToolCallPart():
-                call_id = part.id or self._added_id(part_index, at)
+                call_id = part.id or self._added_id(part_index)
                 self._server_ids.append(call_id)
-                return self._server_call(call_id, part.name, part.server_tool_call)
+                details = self.built.object(part.server_tool_call)
+                return self._server_call(call_id, part.name, details)
             case otel.ServerToolCallResponsePart():
-                return self._server_result(part.id, part.server_tool_call_response, part_index, at)
+                wire = part.server_tool_call_response
+                return self._server_result(part.id, wire, part_index)
             case otel.ToolCallResponsePart(builtin=True):
                 wire = {"type": part.name or "tool_call_response", "result": _response(part)}
-                return self._server_result(part.id, wire, part_index, at)
-        self._part_not_read(part, part_index, at)
+                return self._server_result(part.id, wire, part_index)
+        self._part_not_read(part, part_index)
         return None
 
     # -- calls -------------------------------------------------------------------------
 
-    def _call(self, part: otel.ToolCallRequestPart, part_index: int, at: str) -> JsonDict:
-        call_id = part.id or self._added_id(part_index, at)
-        arguments = _arguments(part.arguments)
+    def _call(
+        self, part: otel.ToolCallRequestPart, part_index: int
+    ) -> ToolCallBlock | ServerToolCallBlock:
+        call_id = part.id or self._added_id(part_index)
+        arguments = part.arguments
+        if type(arguments) is dict:  # an object, as it is (the common case)
+            read = self.built.object(arguments)
+        else:
+            read = self._arguments(arguments)
         if part.builtin:
             self._server_ids.append(call_id)
-            return self._server_call(call_id, part.name, arguments)
+            return self._server_call(call_id, part.name, read)
         self.pending.add(call_id, part.name)
-        self.names.add(len(self.read), call_id, part.name)
-        return {"type": "toolCall", "id": call_id, "name": part.name, "arguments": arguments}
+        self._calls.append((len(self.entries), call_id, part.name))
+        return ToolCallBlock(id=call_id, name=part.name, arguments=read)
 
-    def _added_id(self, part_index: int, at: str) -> str:
-        call_id = f"{assigned_id(len(self.read))}-call-{part_index + 1}"
+    def _arguments(self, value: Any) -> JsonObject:
+        """A call's arguments that are not an object: JSON text -> ``parse_arguments``
+        (empty or only whitespace: ``{}``); absent or null -> ``{}``; anything else as it
+        is (the IR refuses it: INVALID_TOOL_ARGUMENTS)."""
+        if value is None:
+            return self.built.fresh({})
+        if type(value) is str:
+            if is_blank(value):
+                return self.built.fresh({})
+            parsed = parse_arguments(value)
+            return self.built.fresh(parsed) if type(parsed) is dict else self.built.object(parsed)
+        return self.built.object(value)
+
+    def _added_id(self, part_index: int) -> str:
+        call_id = f"{assigned_id(len(self.entries))}-call-{part_index + 1}"
         self.warnings.add(
             Code.TOOL_CALL_ID_ADDED,
             self._index,
             part_index,
             f"a call without an id is given the id {quoted(call_id)}",
-            path=self._pointer(at),
+            path=self._pointer(self._place(part_index)),
         )
         return call_id
 
-    def _server_call(self, call_id: str, name: str, details: object) -> JsonDict:
-        return {
-            "type": "serverToolCall",
-            "provider": OTEL_PROVIDER,
-            "id": call_id,
-            "name": name,
-            "input": details,
-        }
+    def _server_call(self, call_id: str, name: str, details: JsonObject) -> ServerToolCallBlock:
+        return ServerToolCallBlock(provider=OTEL_PROVIDER, id=call_id, name=name, input=details)
 
     def _server_result(
-        self, call_id: str | None, wire: object, part_index: int, at: str
-    ) -> JsonDict | None:
+        self, call_id: str | None, wire: object, part_index: int
+    ) -> ServerToolResultBlock | None:
         if call_id is None:
             if not self._server_ids:
                 what = "a server-tool result without an id, after no server-tool call"
-                self._not_read(part_index, at, not_read(what))
+                self._not_read(part_index, self._place(part_index), not_read(what))
                 return None
             call_id = self._server_ids[-1]
-        return {
-            "type": "serverToolResult",
-            "provider": OTEL_PROVIDER,
-            "toolCallId": call_id,
-            "wire": wire,
-        }
+        return ServerToolResultBlock(
+            provider=OTEL_PROVIDER, tool_call_id=call_id, wire=self.built.object(wire)
+        )
 
     # -- results -----------------------------------------------------------------------
 
-    def _result(self, part: otel.ToolCallResponsePart, part_index: int, at: str) -> JsonDict:
-        call_id, call_name = self._answered(part, part_index, at)
+    def _result(self, part: otel.ToolCallResponsePart, part_index: int) -> None:
+        call_id, call_name = self._answered(part, part_index)
         name = part.name or call_name
         if name is None:
             self.warnings.add(
@@ -351,27 +463,30 @@ class _Reader:
                 part_index,
                 f"no tool call has id {quoted(call_id)}: the tool name "
                 f"{quoted(UNKNOWN_TOOL_NAME)} is used",
-                path=self._pointer(at),
+                path=self._pointer(self._place(part_index)),
             )
             name = UNKNOWN_TOOL_NAME
-        return {
-            "role": "toolResult",
-            "toolCallId": call_id,
-            "toolName": name,
-            "content": self._result_content(_response(part)),
-            "isError": False,
-        }
+        response = part.response if part.response is not None else part.result
+        content = response if type(response) is str else self._result_content(response)
+        entries = self.entries
+        entries.append(
+            ToolResultMessage(
+                id=assigned_id(len(entries)),
+                tool_call_id=call_id,
+                tool_name=name,
+                content=content,
+                is_error=False,
+            )
+        )
 
-    def _answered(
-        self, part: otel.ToolCallResponsePart, part_index: int, at: str
-    ) -> tuple[str, str | None]:
+    def _answered(self, part: otel.ToolCallResponsePart, part_index: int) -> tuple[str, str | None]:
         """The id and name of the call a result answers, taken off the calls not answered
         yet (the declaration's ``ToolCallResponsePart``)."""
         if part.id is not None:
             found = self.pending.take_id(part.id)
             if found is not None:
                 return found
-            return part.id, self.names.name(part.id, len(self.read))
+            return part.id, self._call_names().name(part.id, len(self.entries))
         found = self.pending.take_name(part.name)
         if found is not None:
             how = f"of {quoted(part.name)}" if part.name is not None else "(of any name)"
@@ -381,12 +496,19 @@ class _Reader:
                 part_index,
                 f"a response without an id answers the earliest unanswered call {how}: "
                 f"{quoted(found[0])}",
-                path=self._pointer(at),
+                path=self._pointer(self._place(part_index)),
             )
             return found
-        return f"{assigned_id(len(self.read))}-result", None
+        return f"{assigned_id(len(self.entries))}-result", None
 
-    def _result_content(self, response: object) -> str | list[JsonDict]:
+    def _call_names(self) -> CallNames:
+        """The calls read so far, by id (made when a result's id names no call pending)."""
+        for position, call_id, name in self._calls[self._named :]:
+            self._names.add(position, call_id, name)
+        self._named = len(self._calls)
+        return self._names
+
+    def _result_content(self, response: object) -> str | tuple[TextBlock | ImageBlock, ...]:
         """A string as it is, null as ``""``, an array of text and image parts as blocks
         (``[]``: none), anything else its compact JSON text."""
         if response is None:
@@ -401,41 +523,29 @@ class _Reader:
 
     # -- parts -------------------------------------------------------------------------
 
-    def _text(self, part: Any, part_index: int, at: str) -> str | None:
+    def _text(self, part: Any, part_index: int) -> str | None:
         if type(part) is not otel.TextPart:
-            self._part_not_read(part, part_index, at)
+            self._part_not_read(part, part_index)
             return None
         if part.content is None:
-            self._not_read(part_index, at, not_read("a text part without its content"))
+            what = not_read("a text part without its content")
+            self._not_read(part_index, self._place(part_index), what)
         return part.content
 
-    def _media(
-        self, part: Any, part_index: int, at: str, kinds: tuple[str, ...]
-    ) -> JsonDict | None:
-        """A text, blob, uri or file part -> its block (of one of ``kinds``), or None with
-        its PART_NOT_READ."""
+    def _media(self, part: Any, part_index: int) -> UserBlock | None:
+        """A text, blob, uri or file part -> its block, or None with its PART_NOT_READ
+        (no block the IR takes)."""
         if type(part) is otel.TextPart:
-            text = self._text(part, part_index, at)
-            return None if text is None else {"type": "text", "text": text}
-        block = self._media_block(part)
-        if block is None or block["type"] not in kinds:
-            what = f"a {quoted(_kind(part))} part of modality {quoted(_modality(part))}"
-            self._not_read(part_index, at, not_read(what))
-            return None
-        return block
-
-    def _media_block(self, part: Any) -> JsonDict | None:
-        """A blob, uri or file part -> its block when the IR takes it (checked here, or
-        kept for ``_all_fit``)."""
+            text = self._text(part, part_index)
+            return None if text is None else TextBlock(text=text)
         block = _media_block(part)
-        if block is None:
+        if block is None or not user_block_fits(block):
+            what = f"a {quoted(_kind(part))} part of modality {quoted(_modality(part))}"
+            self._not_read(part_index, self._place(part_index), not_read(what))
             return None
-        if self.check_media:
-            return block if fits_ir(block) else None
-        self.media.append(block)
         return block
 
-    def _result_blocks(self, response: list[Any]) -> list[JsonDict] | None:
+    def _result_blocks(self, response: list[Any]) -> tuple[TextBlock | ImageBlock, ...] | None:
         """An array of text and image parts -> a tool result's blocks; None when it is
         anything else (the result is then its JSON text)."""
         try:
@@ -444,26 +554,33 @@ class _Reader:
             return None
         if decoded.unread or decoded.unknown:
             return None
-        blocks = []
+        blocks: list[TextBlock | ImageBlock] = []
         for part in decoded.value:
             if type(part) is otel.TextPart and part.content is not None:
-                blocks.append({"type": "text", "text": part.content})
+                blocks.append(TextBlock(text=part.content))
                 continue
-            block = self._media_block(part) if isinstance(part, _MEDIA[1:]) else None
-            if block is None or block["type"] != "image":
+            block = _media_block(part) if isinstance(part, _MEDIA[1:]) else None
+            if type(block) is not ImageBlock or not user_block_fits(block):
                 return None
             blocks.append(block)
-        return blocks
+        return tuple(blocks)
 
-    def _part_not_read(self, part: Any, part_index: int, at: str) -> None:
-        self._not_read(part_index, at, not_read(f"a {quoted(_kind(part))} part here"))
+    def _part_not_read(self, part: Any, part_index: int) -> None:
+        what = not_read(f"a {quoted(_kind(part))} part here")
+        self._not_read(part_index, self._place(part_index), what)
 
     # -- finish reasons ----------------------------------------------------------------
 
     def _finish(
         self, message: otel.ChatMessage | otel.OutputMessage, index: int, reasons: object
-    ) -> None:
+    ) -> StopReason | None:
+        """An assistant message's stopReason, from its finish reason or the span's;
+        PART_NOT_READ for one of another message or one the IR has no value for."""
         reason: object = message.finish_reason
+        if type(reason) is str and message.role == "assistant":
+            stop = _STOP_REASONS.get(reason)
+            if stop is not None:  # the common case, at once
+                return stop
         at = f"/{index}/finish_reason"
         if reason is None and type(reasons) is list and index < len(reasons):
             reason = reasons[index]
@@ -471,20 +588,25 @@ class _Reader:
         if reason is None or message.role != "assistant":
             if reason is not None:
                 self._not_read(-1, at, key_not_read((self._key, *_split(at))))
-            return
-        stop = STOP_REASONS.get(reason) if type(reason) is str else None
+            return None
+        stop = _STOP_REASONS.get(reason) if type(reason) is str else None
         if stop is None:
             what = f"the finish reason {quoted(reason)}"
             path = at if at.startswith(f"/{RESPONSE_FINISH_REASONS}") else self._pointer(at)
             self.warnings.add(Code.PART_NOT_READ, index, -1, not_read(what), path=path)
-            return
-        self.read[-1]["stopReason"] = stop
+        return stop
 
     # -- what is read ------------------------------------------------------------------
 
-    def _append(self, message: JsonDict) -> None:
-        message = {"role": message.pop("role"), "id": assigned_id(len(self.read)), **message}
-        self.read.append(message)
+    def _next_id(self) -> str:
+        """The id of the next message read."""
+        return assigned_id(len(self.entries))
+
+    def _place(self, part_index: int) -> str:
+        """The pointer (in the attribute) of part ``part_index`` being read."""
+        if self._at < 0:
+            return f"/{part_index}"
+        return f"/{self._at}/parts/{part_index}"
 
     def _pointer(self, at: str) -> str:
         return f"/{self._key}{at}"
@@ -494,7 +616,7 @@ class _Reader:
 
     def _keys(self, part_index: int, at: str) -> None:
         """PART_NOT_READ for each undeclared key of the object at ``at``."""
-        for key in self._unread.get(at, ()) if self._unread else ():
+        for key in self._unread.get(at, ()):
             where = (self._key, *_split(at), key)
             self.warnings.add(
                 Code.PART_NOT_READ,
@@ -515,17 +637,6 @@ def _response(part: otel.ToolCallResponsePart) -> Any:
     return part.response if part.response is not None else part.result
 
 
-def _arguments(value: Any) -> object:
-    """A call's arguments: a JSON object as it is; JSON text -> ``parse_arguments``
-    (empty or only whitespace: ``{}``); absent or null -> ``{}``; anything else as it is
-    (the IR refuses it: INVALID_TOOL_ARGUMENTS)."""
-    if value is None:
-        return {}
-    if type(value) is str:
-        return {} if is_blank(value) else parse_arguments(value)
-    return value
-
-
 _MODALITY_OF_TYPE = {"image": "image", "audio": "audio"}
 
 
@@ -539,22 +650,26 @@ def _modality(part: Any) -> str:
     return _MODALITY_OF_TYPE.get(prefix, "document")
 
 
-def _media_block(part: Any) -> JsonDict | None:
+def _media_block(part: Any) -> ImageBlock | AudioBlock | DocumentBlock | None:
     """A blob, uri or file part -> an image, audio or document block; None when the IR
     has none (video, an image by file id, audio by URI...)."""
     modality = _modality(part)
-    if modality not in ("image", "audio", "document"):
-        return None
     match part:
         case otel.BlobPart(mime_type=str(media_type), content=data):
-            source: JsonDict = {"type": "base64", "mediaType": media_type, "data": data}
-        case otel.UriPart(uri=uri) if modality != "audio":
-            source = {"type": "url", "url": uri}
+            source = Base64Source(media_type=media_type, data=data)
+            if modality == "image":
+                return ImageBlock(source=source)
+            if modality == "audio":
+                return AudioBlock(source=source)
+            if modality == "document":
+                return DocumentBlock(source=source)
+        case otel.UriPart(uri=uri) if modality == "image":
+            return ImageBlock(source=UrlSource(url=uri))
+        case otel.UriPart(uri=uri) if modality == "document":
+            return DocumentBlock(source=UrlSource(url=uri))
         case otel.FilePart(file_id=file_id) if modality == "document":
-            source = {"type": "file", "fileId": file_id}
-        case _:
-            return None
-    return {"type": modality, "source": source}
+            return DocumentBlock(source=FileSource(file_id=file_id))
+    return None
 
 
 # --- tools ----------------------------------------------------------------------------------

@@ -61,6 +61,51 @@ _ADDED_AT_THE_END = (
     "end of its message, and no writer warns about a plain text block: the place given "
     "to it is never read, and no block comes after it to shift"
 )
+_ONLY_INDEXES_RENAMED = (
+    "the loop only renames a properties name jsonschema-rs wrote as an index to the key of "
+    "the arguments at its depth that reads as it; a path with no index, or one exact_path "
+    "named whole, comes out of it as exact (the other parts are kept, and an index of a "
+    "list is no properties name)"
+)
+_SET_BEFORE_READ = (
+    "the reader sets it before anything reads it: a quantifier follows an atom (one "
+    "after an opening parenthesis or at the start is refused), and the atom and _repeat "
+    "set what _measure reads for it"
+)
+_FIRST_MOST = (
+    "the most repetitions start at 1 and are only compared with PATTERN_REPEAT (1,000): "
+    "0, 1 or 2 give the same verdict"
+)
+_JUST_PAST = (
+    "a cap just past the bound keeps the numbers small (no overflow in TypeScript): any "
+    "cap above the bound gives the same verdicts"
+)
+_PROPERTIES_NAMED = (
+    "the two bounds only keep the loop from reading past a path: a properties part is "
+    "followed by its name, except when jsonschema-rs left out an empty name, and then it "
+    "left the empty key out of the error's place as well, so depth is no longer below the "
+    "length of where; so index + 1 < len(named) decides nothing that depth < len(where) "
+    "does not, and where (the exact place) has a key or index for every descent before a "
+    "properties part that is followed by a name"
+)
+_KEY_AT_ITS_DEPTH = (
+    "the key of the arguments at the depth of a properties name is a key jsonschema-rs "
+    "wrote as that name (it matches properties by exact name): equal to a string name, and "
+    "digits reading as an index name, so the name is replaced by itself or by the key it "
+    "stands for in both"
+)
+_OWN_BOUND = (
+    "for any keyword but contains, the value at its place is no number (the keyword is "
+    "kept) or its own numeric limit, whose template is the keyword itself (exact[-1]) "
+    "filled with the same limit jsonschema-rs read; exact is never empty (every error is "
+    "at a keyword)"
+)
+_NO_BEST_MATCH = (
+    "best_match gives no error only when the reference schema takes the definition that "
+    "msgspec refused, and the two state the same rules (tests/ir/test_text.py pins the blank "
+    "name rule, the one the schema writes as a pattern): the fallback is never reached, "
+    "kept so that read_tools never raises"
+)
 _TOOL_PATTERNS = "src/agent_ir/validation/_tool_patterns.py"
 _TOOL_PROFILE = "src/agent_ir/validation/_tool_profile.py"
 _PATTERN_DIALECT = "src/agent_ir/validation/_pattern_dialect.py"
@@ -612,6 +657,252 @@ EQUIVALENT: list[Equivalent] = [
         "return len(text)",
         "return len(text) -> pass",
         "the fast path for ASCII text: its UTF-8 encoding, which the next line counts, has as many bytes as it has characters",
+    ),
+    Equivalent(
+        _TOOLS,
+        "Tools._malformed_calls",
+        'if len(problem.path) > 1 and problem.path[0] == "content"',
+        "len(problem.path) > 1 -> len(problem.path) > 2",
+        "a problem of a block that tool_call_blocks gives (an object of type toolCall) is at one of its fields, three parts or more (content, index, field...): the problems at (content, index) exactly are about a block that is no object or of another type, which is never a call",
+    ),
+    Equivalent(
+        _TOOLS,
+        "_schema_place",
+        "if exact != schema_path or not any(type(part) is int for part in schema_path):",
+        "exact != schema_path or not any((type(part) is int for part in schema_path)) -> exact != schema_path and (not any((type(part) is int for part in schema_path)))",
+        _ONLY_INDEXES_RENAMED,
+    ),
+    Equivalent(
+        _TOOLS,
+        "_schema_place",
+        "if exact != schema_path or not any(type(part) is int for part in schema_path):",
+        "type(part) is int -> type(part) is not int",
+        _ONLY_INDEXES_RENAMED,
+    ),
+    Equivalent(
+        _TOOLS,
+        "_schema_place",
+        "return exact",
+        "return exact -> pass",
+        "when exact_path named every index of the path (exact differs from it), the one property each index can be is the key of the arguments at its depth (jsonschema-rs matches properties by their exact name), so the loop writes exact again",
+    ),
+    Equivalent(
+        _TOOLS,
+        "_reads_as",
+        "return bool(key == part)",
+        "return bool(key == part) -> pass",
+        _KEY_AT_ITS_DEPTH,
+    ),
+    Equivalent(
+        _TOOLS,
+        "_reads_as",
+        "return bool(key == part)",
+        "key == part -> key != part",
+        _KEY_AT_ITS_DEPTH,
+    ),
+    Equivalent(
+        _TOOLS,
+        "_reads_as",
+        'return key.isascii() and key.lstrip("+").isdigit() and int(key) == part',
+        "key.isascii() and key.lstrip('+').isdigit() and (int(key) == part) -> key.isascii() or key.lstrip('+').isdigit() or int(key) == part",
+        _KEY_AT_ITS_DEPTH,
+    ),
+    Equivalent(
+        _TOOLS,
+        "_contains_bound",
+        'if keyword != "contains" or not exact or exact[-1] not in ("minContains", "maxContains"):',
+        "keyword != 'contains' or not exact or exact[-1] not in ('minContains', 'maxContains') -> keyword != 'contains' and (not exact) and (exact[-1] not in ('minContains', 'maxContain...",
+        _OWN_BOUND,
+    ),
+    Equivalent(
+        _TOOLS,
+        "_contains_bound",
+        "return keyword",
+        "return keyword -> pass",
+        _OWN_BOUND,
+    ),
+    Equivalent(
+        _TOOLS,
+        "_contains_bound",
+        "return keyword",
+        "return keyword -> pass",
+        "minContains and maxContains of a schema jsonschema-rs compiled are non-negative integers: the value at their place is always a number",
+        occurrence=2,
+    ),
+    Equivalent(
+        _TOOLS,
+        "_facts",
+        "return name, {}",
+        "return (name, {}) -> pass",
+        "name is kind.name and no reader is listed for falseSchema: the lines after it give _other(kind), (kind.name, {}), the same",
+    ),
+    Equivalent(
+        _TOOLS,
+        "_additional_items",
+        "count = len(held) - kind.limit if type(held) is list else 0",
+        "len(held) - kind.limit if type(held) is list else 0 -> len(held) - kind.limit if type(held) is list else 1",
+        "additionalItems fails only on an array: the value it is at is always a list",
+    ),
+    Equivalent(
+        _TOOLS,
+        "_mismatch_order",
+        "tuple((0, part) if isinstance(part, int) else (1, part) for part in mismatch.where),",
+        "(1, part) -> (2, part)",
+        "only the order of the first members matters (0 for an index, then a key): 2 sorts after 0 as 1 does",
+    ),
+    Equivalent(
+        _TOOLS,
+        "_unmasked",
+        "return cut(shown.join(message.split(_MASK)), 2 * QUOTE_CHARS)",
+        "2 * QUOTE_CHARS -> 3 * QUOTE_CHARS",
+        "the sentences jsonschema-rs writes about a schema quote nothing long besides the masked value (written cut to QUOTE_CHARS before): none reaches twice QUOTE_CHARS, so the second cut never cuts",
+    ),
+    Equivalent(
+        _TOOLS,
+        "_definition",
+        "return entry, entry.name, []  # checked when it was made",
+        "return (entry, entry.name, []) -> pass",
+        "the fast path for a ToolDefinition (checked when it was made): read again as JSON it converts to an equal definition with no problem, and its name",
+    ),
+    Equivalent(
+        _TOOLS,
+        "_explain",
+        'yield (), "is not a valid tool definition"',
+        "yield ((), 'is not a valid tool definition') -> pass",
+        _NO_BEST_MATCH,
+    ),
+    Equivalent(
+        _TOOLS,
+        "_explain",
+        "return",
+        "return -> pass",
+        _NO_BEST_MATCH,
+    ),
+    Equivalent(
+        _TOOLS,
+        "_Outcome",
+        "widest: int = 0  # the most subschemas evaluated at one place (``Profile.widest``)",
+        "widest: int = 0 -> widest: int = 1",
+        "the default is taken only by outcomes without a validator (no parameters, broken ones), whose calls are never explained: widest counts only in explaining a failing call",
+    ),
+    Equivalent(
+        _TOOLS,
+        "_schema_place",
+        'if part == "properties" and index + 1 < len(named) and depth < len(where):',
+        "index + 1 < len(named) -> index + 1 <= len(named)",
+        _PROPERTIES_NAMED,
+    ),
+    Equivalent(
+        _TOOLS,
+        "_schema_place",
+        'if part == "properties" and index + 1 < len(named) and depth < len(where):',
+        "depth < len(where) -> depth <= len(where)",
+        _PROPERTIES_NAMED,
+    ),
+    Equivalent(
+        _TOOLS,
+        "_schema_place",
+        'if part == "properties" and index + 1 < len(named) and depth < len(where):',
+        "index + 1 -> index - 1",
+        _PROPERTIES_NAMED,
+    ),
+    Equivalent(
+        _TOOLS,
+        "_schema_place",
+        'if part == "properties" and index + 1 < len(named) and depth < len(where):',
+        "index + 1 -> index + 0",
+        _PROPERTIES_NAMED,
+    ),
+    Equivalent(
+        _PATTERN_DIALECT,
+        "_Reader.__init__",
+        "self.atom = 0  # the written-out size of the last atom",
+        "self.atom = 0 -> self.atom = 1",
+        _SET_BEFORE_READ,
+    ),
+    Equivalent(
+        _PATTERN_DIALECT,
+        "_Reader.__init__",
+        "self.count = 1  # the count of the last quantifier",
+        "self.count = 1 -> self.count = 2",
+        _SET_BEFORE_READ,
+    ),
+    Equivalent(
+        _PATTERN_DIALECT,
+        "_Reader.__init__",
+        "self.count = 1  # the count of the last quantifier",
+        "self.count = 1 -> self.count = 0",
+        _SET_BEFORE_READ,
+    ),
+    Equivalent(
+        _PATTERN_DIALECT,
+        "_Reader.__init__",
+        "self.repeats = [1]  # the most repetitions of an atom in each open group",
+        "[1] -> [2]",
+        _FIRST_MOST,
+    ),
+    Equivalent(
+        _PATTERN_DIALECT,
+        "_Reader.__init__",
+        "self.repeats = [1]  # the most repetitions of an atom in each open group",
+        "[1] -> [0]",
+        _FIRST_MOST,
+    ),
+    Equivalent(
+        _PATTERN_DIALECT,
+        "_Reader.__init__",
+        "self.repeated = 1  # the repetitions of the last atom",
+        "self.repeated = 1 -> self.repeated = 2",
+        _SET_BEFORE_READ,
+    ),
+    Equivalent(
+        _PATTERN_DIALECT,
+        "_Reader.__init__",
+        "self.repeated = 1  # the repetitions of the last atom",
+        "self.repeated = 1 -> self.repeated = 0",
+        _SET_BEFORE_READ,
+    ),
+    Equivalent(
+        _PATTERN_DIALECT,
+        "_Reader.__init__",
+        "self.times = 1  # the repetitions the last quantifier multiplies by",
+        "self.times = 1 -> self.times = 2",
+        _SET_BEFORE_READ,
+    ),
+    Equivalent(
+        _PATTERN_DIALECT,
+        "_Reader.__init__",
+        "self.times = 1  # the repetitions the last quantifier multiplies by",
+        "self.times = 1 -> self.times = 0",
+        _SET_BEFORE_READ,
+    ),
+    Equivalent(
+        _PATTERN_DIALECT,
+        "_Reader._measure",
+        "cap = PATTERN_SIZE + 1",
+        "PATTERN_SIZE + 1 -> PATTERN_SIZE + 2",
+        _JUST_PAST,
+    ),
+    Equivalent(
+        _PATTERN_DIALECT,
+        "_Reader._measure",
+        "self.repeated = min(PATTERN_REPEAT + 1, self.repeated * self.times)",
+        "PATTERN_REPEAT + 1 -> PATTERN_REPEAT + 2",
+        _JUST_PAST,
+    ),
+    Equivalent(
+        _PATTERN_DIALECT,
+        "_count",
+        "return bound + 1",
+        "bound + 1 -> bound + 2",
+        _JUST_PAST,
+    ),
+    Equivalent(
+        _PATTERN_DIALECT,
+        "_count",
+        'return min(bound + 1, max(1, int(significant or "0")))',
+        "bound + 1 -> bound + 2",
+        _JUST_PAST,
     ),
     # --- repair -------------------------------------------------------------------------
     Equivalent(

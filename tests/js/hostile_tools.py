@@ -59,6 +59,19 @@ def _chain(depth: int, combinator: str, twice: bool) -> dict[str, Any]:
 WIDE = {"type": "object", "properties": {"a": {"allOf": [{"type": "integer"}] * 999}}}
 """Parameters whose widest place (``a``) evaluates 1,000 subschemas, the profile's most."""
 
+TREE = {"$ref": "#/$defs/node", "$defs": {"node": {"type": "object", "properties": {
+    "name": {"type": "string"},
+    "children": {"type": "array", "items": {"$ref": "#/$defs/node"}}}}}}  # fmt: skip
+"""A recursive schema: a tree of named nodes."""
+
+
+def _nested(levels: int, leaf: dict[str, Any]) -> dict[str, Any]:
+    arguments = leaf
+    for _ in range(levels):
+        arguments = {"name": "n", "children": [arguments]}
+    return arguments
+
+
 ISSUE_CASES: tuple[tuple[Any, Any], ...] = (
     ({"type": "object", "properties": {"s": {"type": "string", "pattern": "^(a|a)*$"}}},
      {"s": "a" * 30 + "!"}),
@@ -128,6 +141,31 @@ ISSUE_CASES: tuple[tuple[Any, Any], ...] = (
     (WIDE, {"\u00e9": 1, "a": "x" * 27_407}), (WIDE, {"\u00e9": 1, "a": "x" * 27_408}),
     ({"type": "object", "properties": {"a": {"type": "array", "items": {"allOf": [
         {"type": "integer", "minimum": i} for i in range(100)]}}}}, {"a": [-1] * 1_000}),
+    # A recursive $ref: the keyword's place is written from the parameters in both
+    # (Ajv's schema path starts again at the target of a reference it compiles apart).
+    (TREE, _nested(20, {"name": 5})),
+    (TREE, _nested(3, {"name": "n", "children": [{"name": 1}, {"children": "x"}]})),
+    ({"$ref": "#/$defs/n", "$defs": {"n": {"type": "object", "required": ["x"],
+      "properties": {"c": {"$ref": "#/$defs/n"}, "l": {"items": {"$ref": "#"}}}}}},
+     {"x": 1, "c": {"c": {}}, "l": [{}, {"x": 1, "l": [{"x": "y", "c": 2}]}]}),
+    ({"properties": {"a": {"$ref": "#"}, "b": {"maxLength": 1}}}, {"a": {"a": {"b": "long"}}}),
+    # Patterns past the engines' bounds (Rust's regex refuses \w{99999999}: Python said
+    # so at the pattern, TypeScript at /parameters; re2js refuses a{1001}), at the
+    # bounds and one past them.
+    ({"properties": {"a": {"pattern": "\\w{99999999}"}}}, {}),
+    ({"patternProperties": {"\\w{99999999}": {}}}, {}),
+    ({"properties": {"a": {"pattern": "^a{1000}$"}}}, {"a": "a" * 999}),
+    ({"properties": {"a": {"pattern": "a{1001}"}}}, {"a": "a"}),
+    ({"properties": {"a": {"pattern": "(a{10}){100}"}}}, {"a": "a"}),
+    ({"properties": {"a": {"pattern": "(a{10}){101}"}}}, {"a": "a"}),
+    ({"properties": {"a": {"pattern": "(?:b{334}){0,0}(?:c{3}){333}"}}}, {"a": "a"}),
+    ({"patternProperties": {".{1000}" + "x" * 3096: {"type": "integer"}}},
+     {"y" * 1000 + "x" * 3096: "y"}),
+    ({"patternProperties": {".{1000}" + "x" * 3097: {"type": "integer"}}}, {}),
+    ({"properties": {"a": {"pattern": "\U0001fae8{1000}" + "\U0001fae8" * 3096}}},
+     {"a": "\U0001fae8"}),
+    ({"properties": {"a": {"pattern": "\U0001fae8" * 4097}}}, {"a": "\U0001fae8"}),
+    ({"properties": {"a": {"pattern": "(?=a)a{99999999}"}}}, {"a": "b"}),
 )  # fmt: skip
 
 

@@ -363,3 +363,241 @@ def test_parameters_that_are_no_json_schema_quote_the_value_cut(
             f"parameters is not a valid JSON Schema: {said}",
         )
     ]
+
+
+def test_a_schema_larger_than_the_cache_is_kept_alone() -> None:
+    """The newest outcome is kept whatever its size (the same tools on the next line
+    are not compiled again); an older one goes as soon as the bytes are passed."""
+    cache = _tools._Compiled()
+    first, second = _refused(_tools.CACHE_BYTES + 1), _refused(_tools.CACHE_BYTES + 1)
+    second["description"] = "2" + second["description"][1:]
+
+    cache.outcome(first)
+    assert list(cache.cache) == [msgspec.json.encode(first)]
+    assert cache.size == len(msgspec.json.encode(first))
+    cache.outcome(second)
+    assert list(cache.cache) == [msgspec.json.encode(second)]
+    assert cache.size == len(msgspec.json.encode(second))
+
+
+# --- reading the tools ------------------------------------------------------------------
+
+
+class _RaisingList(list[Any]):
+    """A list whose overrides raise: the tools are read through the base type."""
+
+    def __iter__(self) -> Any:
+        raise RuntimeError("iterated")
+
+    def __len__(self) -> int:
+        raise RuntimeError("measured")
+
+    def __getitem__(self, index: Any) -> Any:
+        raise RuntimeError("indexed")
+
+
+def test_tools_in_a_list_whose_overrides_raise_are_read_through_the_list() -> None:
+    tools = _RaisingList([{"name": "t", "parameters": {"type": "object", "required": ["a"]}}])
+
+    found = check_with(tools, "t", {})
+    undeclared = check_with(tools, "u", {})
+
+    assert [(d.code, d.path) for d in found] == [
+        (DiagnosticCode.TOOL_ARGUMENTS_MISMATCH, "/1/content/0/arguments")
+    ]
+    assert [d.message for d in undeclared] == [
+        "tool call 'c' names 'u', which no tool declares (declared: 't')"
+    ]
+
+
+def check_with(tools: Any, name: str, arguments: Any) -> list[Any]:
+    transcript = [
+        {"role": "user", "id": "u", "content": "go"},
+        {"role": "assistant", "id": "a", "content": [
+            {"type": "toolCall", "id": "c", "name": name, "arguments": arguments}]},
+        {"role": "toolResult", "id": "r", "toolCallId": "c", "toolName": name,
+         "content": "ok", "isError": False},
+    ]  # fmt: skip
+    return list(validate_transcript(transcript, tools=tools))
+
+
+def test_a_name_no_call_can_use_is_not_listed_as_declared() -> None:
+    """A broken definition whose name is blank, no string or no valid Unicode declares
+    nothing: the names an undeclared call is told of are the readable ones."""
+    tools = [{"name": "t"}, {"name": " "}, {"name": 5}, {"name": "\ud800"}]
+
+    found = check_with(tools, "u", {})
+
+    assert [d.message for d in found if d.code is DiagnosticCode.UNDECLARED_TOOL] == [
+        "tool call 'c' names 'u', which no tool declares (declared: 't')"
+    ]
+
+
+@pytest.mark.parametrize(
+    ("tool", "path", "message"),
+    [
+        ({"name": 5}, "/name", "name is not valid: 5 is not of type 'string'"),
+        (
+            {"name": "t", "strict": None},
+            "/strict",
+            "strict is not valid: None is not of type 'boolean'",
+        ),
+        (
+            {"name": "t", "bogus": 1},
+            "/bogus",
+            "bogus is not a field of a tool definition (its fields: name, description, "
+            "parameters, strict)",
+        ),
+        ({"name": "\u3000"}, "/name", "name must hold a character other than whitespace"),
+        ({"description": "d"}, "/name", "name is missing (a tool definition needs it)"),
+    ],
+)
+def test_a_malformed_definition_is_one_sentence_at_its_field(
+    tool: Any, path: str, message: str
+) -> None:
+    found = [
+        d for d in check_with([tool], "t", {}) if d.code is DiagnosticCode.INVALID_TOOL_DEFINITION
+    ]
+
+    assert [(d.message_index, d.tool_index, d.path, d.message) for d in found] == [
+        (-1, 0, path, message)
+    ]
+
+
+def _nested(levels: int) -> Any:
+    value: Any = 1
+    for _ in range(levels):
+        value = [value]
+    return value
+
+
+def test_the_depth_bound_counts_from_the_definition_outside_its_parameters() -> None:
+    """``parameters`` is a JSON object of the IR (its depth counts from it, one level
+    down); any other field counts from the definition: a description nested 63 levels
+    is read (and refused as no string), 64 levels is past the bound."""
+    read = check_with([{"name": "t", "description": _nested(63)}], "t", {})
+    deep = check_with([{"name": "t", "description": _nested(64)}], "t", {})
+    parameters = check_with([{"name": "t", "parameters": {"x": _nested(63)}}], "t", {})
+
+    assert [(d.path, d.message.endswith("is not of type 'string'")) for d in read] == [
+        ("/description", True)
+    ]
+    assert [(d.path, d.message.endswith("is nested deeper than 64 levels")) for d in deep] == [
+        ("/description" + "/0" * 63, True)
+    ]
+    assert parameters == []
+
+
+# --- places and sentences of mismatches ------------------------------------------------
+
+
+def _said(parameters: Any, arguments: Any) -> list[tuple[str, str]]:
+    return [
+        (d.path.removeprefix("/1/content/0/arguments"), d.message.split("(t): ", 1)[1])
+        for d in check(parameters, arguments)
+    ]
+
+
+ZEROS_AGAIN = {"type": "object", "properties": {"0": {"type": "string"}, "00": {"type": "integer"}}}
+
+
+@pytest.mark.parametrize(
+    ("parameters", "arguments", "said"),
+    [
+        (  # a name under dependentSchemas is no keyword, even one that descends
+            {"type": "object", "dependentSchemas": {"items": ZEROS_AGAIN}},
+            {"items": 5, "0": 1, "00": "x"},
+            [
+                ("/0", '1 is not of type "string" (keyword type at '
+                       "/dependentSchemas/items/properties/0/type of the parameters)"),
+                ("/00", '"x" is not of type "integer" (keyword type at '
+                        "/dependentSchemas/items/properties/00/type of the parameters)"),
+            ],
+        ),
+        (  # a property named as a keyword that descends is one level, not two
+            {"type": "object", "properties": {"items": ZEROS_AGAIN}},
+            {"items": {"0": 1, "00": "x"}},
+            [
+                ("/items/0", '1 is not of type "string" (keyword type at '
+                             "/properties/items/properties/0/type of the parameters)"),
+                ("/items/00", '"x" is not of type "integer" (keyword type at '
+                              "/properties/items/properties/00/type of the parameters)"),
+            ],
+        ),
+        (  # a property named "properties"
+            {"type": "object", "properties": {"properties": ZEROS_AGAIN}},
+            {"properties": {"0": 1, "00": "x"}},
+            [
+                ("/properties/0", '1 is not of type "string" (keyword type at '
+                                  "/properties/properties/properties/0/type of the parameters)"),
+                ("/properties/00", '"x" is not of type "integer" (keyword type at '
+                                   "/properties/properties/properties/00/type of the "
+                                   "parameters)"),
+            ],
+        ),
+        (  # a false subschema, its name the path's last part
+            {"type": "object", "properties": {"0": False, "00": {"type": "integer"}}},
+            {"0": 1, "00": "x"},
+            [
+                ("/0", "False schema does not allow 1 (keyword properties at /properties/0 "
+                       "of the parameters)"),
+                ("/00", '"x" is not of type "integer" (keyword type at /properties/00/type '
+                        "of the parameters)"),
+            ],
+        ),
+        (  # below a false subschema of an object: jsonschema-rs's path is shorter
+            {"properties": {"0": {"properties": {"k": False}},
+                            "00": {"properties": {"k": False}}}},
+            {"0": {"k": 1}},
+            [("/0/k", "False schema does not allow 1 (keyword properties at "
+                      "/properties/0/properties/k of the parameters)")],
+        ),
+        (  # one of two keys read alike fails: one mismatch, at the key that fails
+            {"type": "object", "properties": {"0": {"type": "string"}}},
+            {"0": 1, "00": 1},
+            [("/0", '1 is not of type "string" (keyword type at /properties/0/type of the '
+                    "parameters)")],
+        ),
+        (  # a false property holding an object: the sentence of a false schema
+            {"type": "object", "properties": {"o": False}},
+            {"o": {"k": 1}},
+            [("/o", 'False schema does not allow {"k":1} (keyword properties at '
+                    "/properties/o of the parameters)")],
+        ),
+    ],
+)  # fmt: skip
+def test_a_mismatch_is_placed_and_said_exactly(
+    parameters: Any, arguments: Any, said: list[tuple[str, str]]
+) -> None:
+    assert _said(parameters, arguments) == said
+
+
+@pytest.mark.parametrize(
+    ("parameters", "path", "said"),
+    [
+        (  # no failing value masked in the sentence: cut as a sentence
+            {"$id": "http:// bad"},
+            "/parameters",
+            "Invalid URI reference 'http:// bad': unexpected character at index 7",
+        ),
+        (
+            {"$id": "http:// " + "x" * 300},
+            "/parameters",
+            "Invalid URI reference 'http:// " + "x" * 169 + "\u2026 (165 more characters)",
+        ),
+        (  # a failing value masked: written cut, then the sentence cut at twice that
+            {"type": "x" * 400},
+            "/parameters/type",
+            '"' + "x" * 199 + "\u2026 (202 more characters) is not valid under any of the "
+            "schemas listed in the 'anyOf' keyword",
+        ),
+    ],
+)
+def test_the_sentence_of_parameters_that_are_no_json_schema(
+    parameters: Any, path: str, said: str
+) -> None:
+    found = check(parameters, {})
+
+    assert [(d.path, d.message) for d in found] == [
+        (path, f"parameters is not a valid JSON Schema: {said}")
+    ]

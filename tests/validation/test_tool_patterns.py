@@ -18,7 +18,13 @@ from pathlib import Path
 import pytest
 
 from agent_ir import DiagnosticCode
-from agent_ir.validation._pattern_dialect import SPACE, UNASSERTED, read_pattern
+from agent_ir.validation._pattern_dialect import (
+    PATTERN_REPEAT,
+    PATTERN_SIZE,
+    SPACE,
+    UNASSERTED,
+    read_pattern,
+)
 from agent_ir.validation._tool_patterns import compiled_form
 from agent_ir.validation._tool_profile import read_profile
 
@@ -402,22 +408,107 @@ def test_a_broken_or_foreign_pattern_is_one_invalid_definition_at_its_place(
         )
 
 
-def test_a_pattern_the_engine_cannot_compile_is_named_as_written() -> None:
-    """A translation Rust's regex refuses (past its size limit) is refused with the
-    pattern as written, at its place, the key of patternProperties too."""
-    for parameters, path in (
-        ({"properties": {"a": {"pattern": "\\w{99999999}"}}}, "/parameters/properties/a/pattern"),
+_TOO_LARGE = (
+    "is more than 4096 characters long once each repetition is written out (the pattern "
+    "size, which keeps it within what Rust's regex compiles)"
+)
+_TOO_REPEATED = (
+    "repeats an atom more than 1000 times (counted quantifiers, nested ones multiplied: "
+    "the bound of RE2's engines)"
+)
+
+
+def test_a_pattern_past_the_engines_bounds_is_refused_at_its_place() -> None:
+    """Before: a translation past Rust's regex size limit was refused by the engine
+    (Python) at the pattern and by the TypeScript package at ``/parameters``; the
+    profile's own bounds refuse it alike, at its place, the key of patternProperties
+    too."""
+    for parameters, path, where in (
+        (
+            {"properties": {"a": {"pattern": "\\w{99999999}"}}},
+            "/parameters/properties/a/pattern",
+            "parameters.properties.a.pattern",
+        ),
         (
             {"patternProperties": {"\\w{99999999}": {}}},
             "/parameters/patternProperties/\\w{99999999}",
+            'parameters.patternProperties["\\\\w{99999999}"]',
         ),
     ):
         found = check(parameters, {})
 
         assert codes(found) == [(INVALID.value, path)]
         assert found[0].message == (
-            'parameters is not a valid JSON Schema: "\\\\w{99999999}" is not a "regex"'
+            f"{where} is the pattern '\\\\w{{99999999}}', which {_TOO_REPEATED}: the "
+            "tool-schema profile reads ECMA-262 patterns, matched in linear time"
         )
+    found = check({"properties": {"a": {"pattern": "x" * 4097}}}, {})
+    assert codes(found) == [(INVALID.value, "/parameters/properties/a/pattern")]
+    assert f", which {_TOO_LARGE}: the tool-schema profile" in found[0].message
+
+
+@pytest.mark.parametrize(
+    ("pattern", "size", "repeated"),
+    [
+        ("x" * 4096, 4096, 1),
+        ("a{1000}", 1000, 1000),
+        (".{1000}" + "x" * 3096, 4096, 1000),
+        ("\U0001fae8{1000}" + "\U0001fae8" * 3096, 4096, 1000),
+        ("(a{10}){100}", 12 * 100, 1000),  # a group counts its parentheses
+        ("((a{2})b){500}", (3 + 2 + 1 + 1) * 500, 1000),
+        ("(?:a){819}", 5 * 819, 819),
+        ("a{3,1000}", 1000, 1000),
+        ("a{1000,}", 1000, 1000),
+        ("a{0}" * 1000, 1000, 0),  # written once, repeated no time
+        ("(?:a{1000}){0}", 1004, 0),
+        ("(a*){1000}", 4000, 1000),
+        ("a{3,}" * 1000, 3000, 3),
+        ("(?:a{0,}){0,1}" * 10, 60, 1),
+        ("a{1000}(b{1}){2}", 1000 + 3 * 2, 1000),  # a group counts the repetitions inside it
+        ("a{1000}((b)c){2}", 1000 + 6 * 2, 1000),
+        ("(" + "x" * 60 + "y{19}){50}", (62 + 19) * 50, 950),
+        ("x" * 4095 + "a*", 4096, 1),  # *, + and ? write their atom once
+        ("x" * 4094 + "a+?", 4096, 1),  # a lazy ? is written out as a character
+    ],
+)
+def test_a_pattern_within_the_bounds_is_translated(pattern: str, size: int, repeated: int) -> None:
+    assert size <= PATTERN_SIZE
+    assert repeated <= PATTERN_REPEAT
+    assert read_pattern(pattern).translated is not None
+
+
+@pytest.mark.parametrize(
+    ("pattern", "problem"),
+    [
+        ("x" * 4097, _TOO_LARGE),
+        ("(?:ab){1000}", _TOO_LARGE),
+        (".{1000}" * 5, _TOO_LARGE),
+        ("(?:a{0}){1000}", _TOO_LARGE),
+        ("a{0}" * 4097, _TOO_LARGE),
+        ("a{1001}", _TOO_REPEATED),
+        ("a{1001,}", _TOO_REPEATED),
+        ("a{3,1001}", _TOO_REPEATED),
+        ("a{" + "0" * 9 + "1001}", _TOO_REPEATED),
+        ("(a{10}){101}", _TOO_REPEATED),
+        ("(?:a{1000}){2}", _TOO_REPEATED),
+        ("((a{2})b){501}", _TOO_REPEATED),
+        ("((a{20}){20}){20}", _TOO_REPEATED),
+        ("(ab){1001}", _TOO_REPEATED),  # a group without a quantifier inside counts once
+        ("((a{10})b){101}", _TOO_REPEATED),  # through a group that is not repeated
+        ("(" + "x" * 60 + "y{20}){50}", _TOO_LARGE),  # the count inside, times the group's
+        ("x" * 4096 + "a?", _TOO_LARGE),
+        ("\\w{99999999}", _TOO_REPEATED),
+        ("(?:(?:(?:a{4097}){4097}){4097}){4097}", _TOO_REPEATED),
+    ],
+)
+def test_a_pattern_past_a_bound_is_refused(pattern: str, problem: str) -> None:
+    assert read_pattern(pattern).problem == problem
+
+
+def test_an_unasserted_pattern_is_never_too_large() -> None:
+    """It is never compiled: the two bounds are for translated patterns only."""
+    assert read_pattern("(?=a)a{5000}").unasserted == "a lookahead"
+    assert read_pattern("(?=a)" + "a" * 5000).unasserted == "a lookahead"
 
 
 def test_the_unasserted_constructs_are_the_documented_list() -> None:
@@ -439,4 +530,4 @@ def test_a_quantifier_bound_of_any_length_is_read_without_int() -> None:
     assert read_pattern("a{" + digits + ",1}").problem == (
         "has the quantifier {" + digits + ",1}, its minimum above its maximum"
     )
-    assert read_pattern("a{1," + digits + "}").translated == "a{1," + digits + "}"
+    assert read_pattern("a{1," + digits + "}").problem == _TOO_REPEATED

@@ -484,6 +484,8 @@ def test_the_limits_are_the_documented_table() -> None:
         ("errors per call", 32),
         ("explained work", 33_554_432),
         ("value bytes", 2_048),
+        ("pattern size", 4_096),
+        ("pattern repeat", 1_000),
     ]
     assert [int(value.replace(",", "")) for _, value in rows] == list(LIMITS)
 

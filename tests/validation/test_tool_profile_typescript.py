@@ -33,6 +33,9 @@ def test_the_limits_are_pythons() -> None:
         for name, value in re.findall(r"^\s*(\w+): ([0-9_ *]+),$", block, re.MULTILINE)
     }
     assert found == LIMITS._asdict()
+    dialect = (SOURCE / "patternDialect.ts").read_text(encoding="utf-8")
+    assert f"export const PATTERN_SIZE = {LIMITS.pattern_size:_};" in dialect
+    assert f"export const PATTERN_REPEAT = {LIMITS.pattern_repeat:_};" in dialect
 
 
 def test_the_dialects_and_refused_keywords_are_pythons() -> None:

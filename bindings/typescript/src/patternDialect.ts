@@ -16,6 +16,16 @@ export const UNASSERTED: ReadonlyMap<string, string> = new Map([
   ["\\k<", "a named back-reference"],
 ]);
 
+/** The most code points a translated pattern may have once each quantified atom is
+ * written out as many times as its quantifier's count (Python's PATTERN_SIZE): Rust's
+ * regex refuses a pattern past its compiled size limit, which no other engine knows, so
+ * the profile bounds it alike in both languages. */
+export const PATTERN_SIZE = 4_096;
+
+/** The most times a counted quantifier may repeat an atom, nested ones multiplied
+ * (Python's PATTERN_REPEAT): RE2's bound (kMaxRepeat), which re2js keeps. */
+export const PATTERN_REPEAT = 1_000;
+
 export interface Reading {
   readonly translated: string | null;
   readonly unasserted: string | null;
@@ -50,6 +60,14 @@ export function readPattern(pattern: string): Reading {
     throw error;
   }
   if (reader.unasserted !== null) return { translated: null, unasserted: reader.unasserted, problem: null };
+  if (reader.repeats[0] > PATTERN_REPEAT) {
+    const problem = `repeats an atom more than ${PATTERN_REPEAT} times (counted quantifiers, nested ones multiplied: the bound of RE2's engines)`;
+    return { translated: null, unasserted: null, problem };
+  }
+  if (reader.sizes[0] > PATTERN_SIZE) {
+    const problem = `is more than ${PATTERN_SIZE} characters long once each repetition is written out (the pattern size, which keeps it within what Rust's regex compiles)`;
+    return { translated: null, unasserted: null, problem };
+  }
   return { translated: reader.out.join(""), unasserted: null, problem: null };
 }
 
@@ -127,6 +145,12 @@ class Reader {
   openGroups = 0;
   last = NOTHING;
   unasserted: string | null = null;
+  readonly sizes = [0]; // the written-out size of each open group, the pattern's first
+  atom = 0; // the written-out size of the last atom
+  count = 1; // the count of the last quantifier
+  readonly repeats = [1]; // the most repetitions of an atom in each open group
+  repeated = 1; // the repetitions of the last atom
+  times = 1; // the repetitions the last quantifier multiplies by
 
   constructor(readonly pattern: string) {}
 
@@ -138,24 +162,58 @@ class Reader {
 
   read(): void {
     while (this.index < this.pattern.length) {
-      switch (this.pattern[this.index]) {
-        case "\\": this.escape(); break;
-        case "[": this.klass(); break;
-        case "(": this.open(); break;
-        case ")": this.close(); break;
-        case "|": this.emit("|", NOTHING); break;
-        case "^": case "$": this.emit(this.pattern[this.index], ASSERTION); break;
-        case ".": this.emit(DOT, ATOM); break;
-        case "*": case "+": case "?": this.quantifier(); break;
-        case "{": this.braces(); break;
-        case "}": throw new Refused("has a } that ends no quantifier (write \\})");
-        default: {
-          const literal = this.at(this.index);
-          this.emit(char(literal.codePointAt(0)!), ATOM, literal.length);
-        }
-      }
+      const start = this.index;
+      this.token();
+      this.measure(this.pattern[start], codePoints(this.pattern, start, this.index));
     }
     if (this.openGroups) throw new Refused("has a ( that is never closed");
+  }
+
+  /** The written-out size and the repetitions after a token of `length` code points
+   * starting with `first` (Python's _measure): each capped just past its bound. */
+  private measure(first: string, length: number): void {
+    const sizes = this.sizes;
+    const repeats = this.repeats;
+    const cap = PATTERN_SIZE + 1;
+    if (this.last === QUANTIFIER) {
+      sizes[sizes.length - 1] = Math.min(cap, sizes[sizes.length - 1] + this.atom * (this.count - 1));
+      this.repeated = Math.min(PATTERN_REPEAT + 1, this.repeated * this.times);
+      repeats[repeats.length - 1] = Math.max(repeats[repeats.length - 1], this.repeated);
+      return;
+    }
+    if (first === "(") {
+      sizes.push(length);
+      repeats.push(1);
+      return;
+    }
+    this.repeated = 1;
+    if (first === ")") {
+      length += sizes.pop()!;
+      this.repeated = repeats.pop()!;
+      repeats[repeats.length - 1] = Math.max(repeats[repeats.length - 1], this.repeated);
+    }
+    sizes[sizes.length - 1] = Math.min(cap, sizes[sizes.length - 1] + length);
+    this.atom = Math.min(cap, length);
+  }
+
+  /** One token of the pattern, read past. */
+  private token(): void {
+    switch (this.pattern[this.index]) {
+      case "\\": this.escape(); break;
+      case "[": this.klass(); break;
+      case "(": this.open(); break;
+      case ")": this.close(); break;
+      case "|": this.emit("|", NOTHING); break;
+      case "^": case "$": this.emit(this.pattern[this.index], ASSERTION); break;
+      case ".": this.emit(DOT, ATOM); break;
+      case "*": case "+": case "?": this.quantifier(); break;
+      case "{": this.braces(); break;
+      case "}": throw new Refused("has a } that ends no quantifier (write \\})");
+      default: {
+        const literal = this.at(this.index);
+        this.emit(char(literal.codePointAt(0)!), ATOM, literal.length);
+      }
+    }
   }
 
   private emit(text: string, last: number, length = 1): void {
@@ -214,6 +272,8 @@ class Reader {
 
   private repeat(quantifier: string): void {
     if (this.last !== ATOM) throw new Refused(`has the quantifier ${quantifier} with nothing to repeat`);
+    this.count = count(quantifier, PATTERN_SIZE);
+    this.times = count(quantifier, PATTERN_REPEAT);
     this.emit(quantifier, QUANTIFIER, quantifier.length);
   }
 
@@ -365,6 +425,27 @@ function hexValue(pattern: string, start: number, count: number): number | null 
   const digits = pattern.slice(start, start + count);
   if (digits.length !== count || !/^[0-9A-Fa-f]+$/.test(digits)) return null;
   return parseInt(digits, 16);
+}
+
+/** How many times a quantifier writes out or repeats its atom (Python's _count): {n}
+ * and {n,} n, {n,m} m, *, +, ? and {0} once; capped just past `bound`. */
+function count(quantifier: string, bound: number): number {
+  const [low, high = ""] = quantifier.slice(1, -1).split(","); // "" for *, + and ?
+  const significant = (high || low).replace(/^0+/, "");
+  if (significant.length > String(bound).length) return bound + 1;
+  return Math.min(bound + 1, Math.max(1, Number(significant || "0")));
+}
+
+/** The code points of `text` from UTF-16 index `start` to `end` (a surrogate pair is
+ * one, as Python counts; a lone surrogate one too). */
+function codePoints(text: string, start: number, end: number): number {
+  let found = 0;
+  for (let index = start; index < end; index += 1) {
+    const unit = text.charCodeAt(index);
+    const paired = unit >= 0xdc00 && unit <= 0xdfff && index > start && text.charCodeAt(index - 1) >= 0xd800 && text.charCodeAt(index - 1) <= 0xdbff;
+    if (!paired) found += 1;
+  }
+  return found;
 }
 
 /** Two quantifier bounds compared without a number (no limit on their digits). */

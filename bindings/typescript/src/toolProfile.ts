@@ -27,6 +27,12 @@ export const LIMITS = Object.freeze({
    * copy of the value it is about) */
   explained_work: 32 * 1024 * 1024,
   value_bytes: 2_048,
+  /** code points of a pattern once each repetition is written out (patternDialect.ts's
+   * PATTERN_SIZE) */
+  pattern_size: 4_096,
+  /** repetitions of an atom by counted quantifiers, nested ones multiplied
+   * (patternDialect.ts's PATTERN_REPEAT) */
+  pattern_repeat: 1_000,
 });
 
 export const DIALECTS: ReadonlyMap<string, string> = new Map([

@@ -290,6 +290,7 @@ function compileOnce(parameters: Record<string, unknown>): Outcome {
   const originals = new Map<string, string>();
   parameters = compiledForm(parameters, profile.patterns, originals) as Record<string, unknown>;
   parameters = adjusted(parameters, profile.dialect, profile.anchors) as Record<string, unknown>;
+  notePlaces(parameters);
   try {
     const outcome = compileChecked(parameters);
     if (outcome.validate !== null || outcome.path[0] !== "parameters") return { ...outcome, originals, widest: profile.widest };
@@ -761,6 +762,38 @@ function containsBound(error: ErrorObject, schemaPath: string[], errors: readonl
   return [...schemaPath.slice(0, -1), bound];
 }
 
+/** The place of every object in the compiled form of some parameters (`notePlaces`):
+ * Ajv's schemaPath of an error inside a subschema it compiles as a function of its own
+ * (a recursive $ref's target) starts at that subschema, not at the parameters. */
+const PLACES = new WeakMap<object, readonly string[]>();
+
+function notePlaces(root: unknown): void {
+  const stack: [unknown, string[]][] = [[root, []]];
+  while (stack.length > 0) {
+    const [value, path] = stack.pop()!;
+    if (typeof value !== "object" || value === null || PLACES.has(value)) continue;
+    PLACES.set(value, path);
+    for (const [key, held] of Object.entries(value)) stack.push([held, [...path, key]]);
+  }
+}
+
+/** Ajv's schema path `parts` from the parameters: a path from the target of a recursive
+ * $ref (Ajv's function for it starts there: it does not start with the place of the
+ * subschema holding the keyword, `parentSchema`) is written from the parameters, by that
+ * place, which its part inside the subschema ends. */
+function fromTheParameters(parts: string[], error: ErrorObject): string[] {
+  const holder = error.parentSchema;
+  const place = typeof holder === "object" && holder !== null ? PLACES.get(holder) : undefined;
+  if (place === undefined || place.every((part, index) => part === parts[index])) return parts;
+  for (let tail = 1; tail <= parts.length; tail += 1) {
+    const inside = parts.slice(0, parts.length - tail);
+    if (inside.length > place.length) continue;
+    const start = place.length - inside.length;
+    if (inside.every((part, index) => part === place[start + index])) return [...place, ...parts.slice(parts.length - tail)];
+  }
+  return parts;
+}
+
 /** The place in the parameters of an Ajv error, as Python names it: its schemaPath's
  * parts decoded (Ajv writes them URI-encoded), each pattern as written, the pattern
  * written for properties.__proto__ read back as it, the `{ not: true }` written for a
@@ -777,7 +810,7 @@ function schemaParts(error: ErrorObject, originals: ReadonlyMap<string, string>)
   });
   if (parts.at(-1) === "false schema") parts.pop();
   if (error.keyword === "not" && FALSE_ITEMS.has(error.parentSchema as object)) parts.pop();
-  return writtenParts(parts, originals);
+  return writtenParts(fromTheParameters(parts, error), originals);
 }
 
 /** A path in the compiled form of the parameters as a path in them as written: each

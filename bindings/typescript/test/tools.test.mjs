@@ -88,3 +88,32 @@ test("a problem below a translated pattern or a __proto__ property is at its pla
   const proto = JSON.parse('{"type":"object","properties":{"__proto__":{"required":["a","a"]}}}');
   assert.deepEqual(definitionPaths(proto), [REFUSED("/properties/__proto__/required")]);
 });
+
+test("a pattern past the engines' bounds is refused at its own place: 1,000 repetitions (RE2's), 4,096 code points written out (Rust's regex)", () => {
+  const refused = [["INVALID_TOOL_DEFINITION", "/parameters/properties/s/pattern"]];
+  for (const pattern of ["\\w{99999999}", "a{1001}", "(a{10}){101}", "(?:a{1000}){2}", "x".repeat(4097), "(?:ab){1000}", "\u{1fae8}".repeat(4097)]) {
+    assert.deepEqual(checked({ properties: { s: { pattern } } }, {}), refused, pattern.slice(0, 20));
+  }
+  for (const pattern of ["a{1000}", "(a{10}){100}", "(?:b{334}){0}(?:c{3}){333}", "x".repeat(4096), "\u{1fae8}".repeat(4096), "(?=a)a{5000}"]) {
+    assert.deepEqual(checked({ properties: { s: { pattern } } }, {}), [], pattern.slice(0, 20));
+  }
+  assert.deepEqual(checked({ patternProperties: { "\\w{99999999}": {} } }, {}), [["INVALID_TOOL_DEFINITION", "/parameters/patternProperties/\\w{99999999}"]]);
+});
+
+test("the keyword place below a recursive $ref is written from the parameters", () => {
+  const tree = { $ref: "#/$defs/node", $defs: { node: { type: "object", properties: {
+    name: { type: "string" }, children: { type: "array", items: { $ref: "#/$defs/node" } } } } } };
+  let args = { name: 5 };
+  for (let level = 0; level < 3; level += 1) args = { name: "n", children: [args] };
+  const [found, ...rest] = validateTranscript(
+    [
+      { role: "user", id: "m0", content: "go" },
+      { role: "assistant", id: "m1", content: [{ type: "toolCall", id: "c1", name: "t", arguments: args }] },
+      { role: "toolResult", id: "m2", toolCallId: "c1", toolName: "t", content: "ok", isError: false },
+    ],
+    { tools: [{ name: "t", parameters: tree }] },
+  );
+  assert.deepEqual(rest, []);
+  assert.equal(found.path, "/1/content/0/arguments/children/0/children/0/children/0/name");
+  assert.ok(found.message.endsWith("(keyword type at /$defs/node/properties/name/type of the parameters)"), found.message);
+});

@@ -32,7 +32,20 @@ import re
 from collections.abc import Iterable
 from typing import NamedTuple
 
-__all__ = ["SPACE", "UNASSERTED", "Reading", "read_pattern"]
+__all__ = ["PATTERN_REPEAT", "PATTERN_SIZE", "SPACE", "UNASSERTED", "Reading", "read_pattern"]
+
+PATTERN_SIZE = 4_096
+"""The most code points a translated pattern may have once each quantified atom is
+written out as many times as its quantifier's count (``x{n}``, ``x{n,}``: n; ``x{n,m}``:
+m; ``*``, ``+``, ``?`` and ``{0}``: once). Rust's ``regex`` refuses a pattern whose
+compiled form passes its size limit (10 MB), which another language cannot know: the
+profile's own bound keeps every pattern well within it (its costliest atom, ``.``,
+passes it from about 7,800 copies) and is the same in both languages."""
+
+PATTERN_REPEAT = 1_000
+"""The most times a counted quantifier may repeat an atom, nested ones multiplied
+(``(a{10}){100}`` is 1,000; ``*``, ``+``, ``?`` and ``{0}`` count once): RE2's
+bound (``kMaxRepeat``), which the TypeScript package's engine keeps."""
 
 UNASSERTED: dict[str, str] = {
     "(?=": "a lookahead",
@@ -89,6 +102,17 @@ def read_pattern(pattern: str) -> Reading:
         return Reading(problem=refused.problem)
     if reader.unasserted is not None:
         return Reading(unasserted=reader.unasserted)
+    if reader.repeats[0] > PATTERN_REPEAT:
+        return Reading(
+            problem=f"repeats an atom more than {PATTERN_REPEAT} times (counted "
+            "quantifiers, nested ones multiplied: the bound of RE2's engines)"
+        )
+    if reader.sizes[0] > PATTERN_SIZE:
+        return Reading(
+            problem=f"is more than {PATTERN_SIZE} characters long once each repetition is "
+            "written out (the pattern size, which keeps it within what Rust's regex "
+            "compiles)"
+        )
     return Reading(translated="".join(reader.out))
 
 
@@ -188,13 +212,47 @@ class _Reader:
         self.open_groups = 0
         self.last = _NOTHING
         self.unasserted: str | None = None
+        self.sizes = [0]  # the written-out size of each open group, the pattern's first
+        self.atom = 0  # the written-out size of the last atom
+        self.count = 1  # the count of the last quantifier
+        self.repeats = [1]  # the most repetitions of an atom in each open group
+        self.repeated = 1  # the repetitions of the last atom
+        self.times = 1  # the repetitions the last quantifier multiplies by
 
     def read(self) -> None:
         tokens = _TOKENS
         while self.index < len(self.pattern):
-            tokens.get(self.pattern[self.index], _Reader._literal)(self)
+            start = self.index
+            char = self.pattern[start]
+            tokens.get(char, _Reader._literal)(self)
+            self._measure(char, self.index - start)
         if self.open_groups:
             raise _Refused("has a ( that is never closed")
+
+    def _measure(self, char: str, length: int) -> None:
+        """The written-out size and the repetitions after a token of ``length`` code
+        points starting with ``char``: an atom adds its length, a quantifier its atom
+        ``count - 1`` times more and multiplies its repetitions, a group gives its whole
+        size and its most repeated atom; each capped just past its bound. (The next
+        token after a quantifier sets ``atom`` again before any quantifier reads it.)"""
+        sizes, repeats = self.sizes, self.repeats
+        cap = PATTERN_SIZE + 1
+        if self.last == _QUANTIFIER:
+            sizes[-1] = min(cap, sizes[-1] + self.atom * (self.count - 1))
+            self.repeated = min(PATTERN_REPEAT + 1, self.repeated * self.times)
+            repeats[-1] = max(repeats[-1], self.repeated)
+            return
+        if char == "(":
+            sizes.append(length)
+            repeats.append(1)
+            return
+        self.repeated = 1
+        if char == ")":
+            length += sizes.pop()
+            self.repeated = repeats.pop()
+            repeats[-1] = max(repeats[-1], self.repeated)
+        sizes[-1] = min(cap, sizes[-1] + length)
+        self.atom = min(cap, length)
 
     def _emit(self, text: str, last: int, length: int = 1) -> None:
         self.out.append(text)
@@ -262,6 +320,8 @@ class _Reader:
     def _repeat(self, quantifier: str) -> None:
         if self.last != _ATOM:
             raise _Refused(f"has the quantifier {quantifier} with nothing to repeat")
+        self.count = _count(quantifier, PATTERN_SIZE)
+        self.times = _count(quantifier, PATTERN_REPEAT)
         self._emit(quantifier, _QUANTIFIER, len(quantifier))
 
     def _lone_brace(self) -> None:
@@ -427,6 +487,17 @@ def _hex_value(pattern: str, start: int, count: int) -> int | None:
     if len(digits) != count or _HEX.fullmatch(digits) is None:
         return None
     return int(digits, 16)
+
+
+def _count(quantifier: str, bound: int) -> int:
+    """How many times a quantifier writes out or repeats its atom: ``{n}`` and ``{n,}``
+    n, ``{n,m}`` m, ``*``, ``+``, ``?`` and ``{0}`` once; capped just past ``bound``
+    (read without ``int`` past its digits)."""
+    low, _, high = quantifier[1:-1].partition(",")  # "" for *, + and ?
+    significant = (high or low).lstrip("0")
+    if len(significant) > len(str(bound)):
+        return bound + 1
+    return min(bound + 1, max(1, int(significant or "0")))
 
 
 def _number(digits: str) -> tuple[int, str]:

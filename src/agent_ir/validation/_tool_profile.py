@@ -53,7 +53,12 @@ import msgspec
 
 from agent_ir._paths import Path, unescape_segment
 from agent_ir._text import quoted
-from agent_ir.validation._pattern_dialect import Reading, read_pattern
+from agent_ir.validation._pattern_dialect import (
+    PATTERN_REPEAT,
+    PATTERN_SIZE,
+    Reading,
+    read_pattern,
+)
 
 __all__ = [
     "DESCENDING",
@@ -86,6 +91,8 @@ class Limits(NamedTuple):
     errors_per_call: int  # TOOL_ARGUMENTS_MISMATCH listed for one tool call
     explained_work: int  # what explaining a failing call may cost (``_tools``), in bytes
     value_bytes: int  # what one value of the arguments counts in it (one error's cost)
+    pattern_size: int  # code points of a pattern written out (``_pattern_dialect``)
+    pattern_repeat: int  # repetitions of an atom by counted quantifiers, nested multiplied
 
 
 LIMITS = Limits(
@@ -107,6 +114,8 @@ LIMITS = Limits(
     # beyond, one TOOL_ARGUMENTS_MISMATCH (2026-12-04).
     explained_work=32 * 1024 * 1024,
     value_bytes=2_048,
+    pattern_size=PATTERN_SIZE,
+    pattern_repeat=PATTERN_REPEAT,
 )
 
 DIALECTS = {

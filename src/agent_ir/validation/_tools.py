@@ -132,9 +132,7 @@ class Tools:
         return found
 
     def _malformed_calls(self, message_index: int, inspection: Inspection) -> Iterator[Diagnostic]:
-        plain = inspection.plain
-        if not isinstance(plain, dict) or plain.get("role") != "assistant":
-            return
+        plain = inspection.plain  # a snapshot of another role holds no calls (tool_call_blocks)
         broken = {
             problem.path[1]
             for problem in inspection.problems
@@ -609,14 +607,7 @@ def read_tools(value: object) -> Tools:
         reason = f"tools must be a list or tuple of tool definitions, not {type(value).__name__}"
         problem = diagnostic(DiagnosticCode.INVALID_TOOL_DEFINITION, -1, (), reason)
         return Tools((), {}, [problem], readable=False)
-    try:
-        entries = snapshot_sequence(value)
-    except (KeyboardInterrupt, SystemExit):
-        raise
-    except BaseException as error:  # a hostile container, whatever it raises
-        reason = f"tools could not be read ({type(error).__name__})"
-        problem = diagnostic(DiagnosticCode.INVALID_TOOL_DEFINITION, -1, (), reason)
-        return Tools((), {}, [problem], readable=False)
+    entries = snapshot_sequence(value)  # through the base type: overrides are never run
     definitions: list[ToolDefinition | None] = []
     by_name: dict[str, _Tool] = {}
     problems: list[Diagnostic] = []
@@ -756,28 +747,25 @@ def _compile_parameters(parameters: dict[str, Any], size: int) -> _Outcome:
     compiled = compiled_form(parameters, profile.patterns)
     import jsonschema_rs
 
-    refused: list[str] = []
-
-    def refuse(uri: str) -> Any:
-        refused.append(uri)
-        raise ValueError(f"{uri} is outside the tool's parameters: never fetched")
-
     try:
         validator = jsonschema_rs.validator_for(
             compiled.schema,
-            retriever=refuse,
+            retriever=_never_fetched,
             validate_formats=False,
             pattern_options=jsonschema_rs.RegexOptions(),
             mask=_MASK,
         )
-        return _Outcome(validator, originals=compiled.originals, widest=profile.widest)
-    except (ValueError, TypeError, RecursionError) as error:
-        if refused:
-            return _remote_outcome(parameters, refused[0])
-        if isinstance(error, jsonschema_rs.ValidationError):
-            return _invalid_outcome(parameters, error, compiled.originals)
-        reason = f"parameters could not be compiled as a JSON Schema ({cut(str(error))})"
-        return _Outcome(None, ("parameters",), reason)
+    except jsonschema_rs.ValidationError as error:
+        return _invalid_outcome(parameters, error, compiled.originals)
+    return _Outcome(validator, originals=compiled.originals, widest=profile.widest)
+
+
+def _never_fetched(uri: str) -> Any:
+    """What jsonschema-rs would fetch a remote ``$ref`` or an unknown dialect's
+    meta-schema with. The profile admits neither (local references only, ``$id`` and
+    ``$schema`` at the root only, two dialects jsonschema-rs holds), so this is never
+    called: it is given so that nothing can ever be fetched."""
+    raise LookupError(uri)
 
 
 def _invalid_outcome(
@@ -792,20 +780,6 @@ def _invalid_outcome(
     given = original_path(tuple(error.instance_path), originals)
     where = exact_path(parameters, given, value)
     return _Outcome(None, ("parameters", *where), reason)
-
-
-def _remote_outcome(parameters: dict[str, Any], uri: str) -> _Outcome:
-    """Parameters that asked for ``uri``: an unknown ``$schema`` (its meta-schema would
-    have to be fetched) or a ``$ref`` outside them. Nothing is fetched."""
-    dialect = parameters.get("$schema")
-    if type(dialect) is str and dialect.rstrip("#") == uri.rstrip("#"):
-        reason = f"parameters.$schema names an unknown JSON Schema dialect ({quoted(uri)})"
-        return _Outcome(None, ("parameters", "$schema"), reason)
-    reason = (
-        f"parameters refers to {quoted(uri)}, outside them: a $ref is resolved "
-        "inside the tool's parameters only, never fetched"
-    )
-    return _Outcome(None, ("parameters",), reason)
 
 
 class _Compiled:

@@ -166,6 +166,27 @@ ISSUE_CASES: tuple[tuple[Any, Any], ...] = (
      {"a": "\U0001fae8"}),
     ({"properties": {"a": {"pattern": "\U0001fae8" * 4097}}}, {"a": "\U0001fae8"}),
     ({"properties": {"a": {"pattern": "(?=a)a{99999999}"}}}, {"a": "b"}),
+    # Keys jsonschema-rs's paths cannot tell apart ("0", "00", "+0" are all 0; "" is left
+    # out), holding the same failing value: each mismatch at its own key in both.
+    ({"type": "object", "properties": {"0": {}}, "additionalProperties": False},
+     {"0": 1, "00": 1, "000": 1}),
+    ({"type": "object", "properties": {"0": {}}, "additionalProperties": {"type": "string"}},
+     {"0": 1, "00": 1, "000": 1}),
+    ({"type": "object", "properties": {"0": {"type": "string"}},
+      "additionalProperties": {"allOf": [{"type": "string"}, {"type": "string"}]}},
+     {"0": 1, "00": 1, "000": 1}),
+    ({"type": "object", "properties": {"0": {}, "00": False}}, {"0": 1, "00": 1}),
+    ({"type": "object", "$defs": {"s": {"type": "string"}}, "properties": {
+        "0": {"allOf": [{"$ref": "#/$defs/s"}, {"$ref": "#/$defs/s"}]},
+        "00": {"$ref": "#/$defs/s"}}}, {"0": 1, "00": 1}),
+    ({"type": "object", "properties": {"0": {"const": {"a": 1}}},
+      "additionalProperties": {"const": {"a": 1}}},
+     {"0": {"a": 2}, "00": {"a": 2}, "+0": {"a": 2}}),
+    ({"properties": {"": {"properties": {"a": {"type": "string"}}}, "a": {"type": "integer"}}},
+     {"": {"a": 1}, "a": 1}),
+    ({"properties": {"": False}}, {"": 1}),
+    ({"properties": {"": {"properties": {"": {"type": "string"}}}}}, {"": {"": 1}}),
+    ({"type": "object", "patternProperties": {"^$": {"type": "string"}}}, {"": 1, "a": 1}),
 )  # fmt: skip
 
 

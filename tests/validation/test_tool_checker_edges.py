@@ -228,10 +228,11 @@ def test_a_mismatch_names_the_property_as_written_in_both_places(
     ] == [(where, f"{place}/type of the parameters)") for where, place in places]
 
 
-def test_keys_read_alike_that_cannot_be_told_apart_are_named_as_jsonschema_rs_names_them() -> None:
-    """Three keys read as 0, each holding 1: the property "0" fails its own schema and
-    the other two fail additionalProperties; no failing value tells the places apart,
-    so each mismatch is at the path jsonschema-rs gives, quoting the failing value."""
+def test_keys_read_alike_holding_the_same_value_are_each_placed_at_their_own_key() -> None:
+    """Three keys jsonschema-rs reads as 0, each holding 1: the property "0" fails its own
+    schema and the other two fail additionalProperties. jsonschema-rs's paths give all
+    three at 0 (and the failing values are equal); each mismatch is at the key it is
+    about, as the TypeScript package places it (issue 36: two at /arguments/0 before)."""
     parameters = {
         "type": "object",
         "properties": {"0": {"type": "string"}},
@@ -242,12 +243,17 @@ def test_keys_read_alike_that_cannot_be_told_apart_are_named_as_jsonschema_rs_na
     assert [(d.path, d.message.split("(t): ")[1]) for d in found] == [
         (
             "/1/content/0/arguments/0",
+            '1 is not of type "string" (keyword type at /properties/0/type of the parameters)',
+        ),
+        (
+            "/1/content/0/arguments/00",
             '1 is not of type "string" (keyword type at /additionalProperties/type of the '
             "parameters)",
         ),
         (
-            "/1/content/0/arguments/0",
-            '1 is not of type "string" (keyword type at /properties/0/type of the parameters)',
+            "/1/content/0/arguments/000",
+            '1 is not of type "string" (keyword type at /additionalProperties/type of the '
+            "parameters)",
         ),
     ]
 
@@ -293,8 +299,9 @@ def test_a_contains_bound_is_named_with_its_limit(bound: Any, items: Any, said: 
             [
                 ("/a", '3 is not of type "string" (keyword type at /additionalProperties/type'),
                 ("/b", '2 is not of type "string" (keyword type at /additionalProperties/type'),
-                ("/0", '1 is not of type "string" (keyword type at /additionalProperties/type'),
                 ("/0", '1 is not of type "string" (keyword type at /properties/0/type'),
+                ("/00", '1 is not of type "string" (keyword type at /additionalProperties/type'),
+                ("/000", '1 is not of type "string" (keyword type at /additionalProperties/type'),
             ],
         ),
         (

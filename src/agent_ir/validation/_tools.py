@@ -53,7 +53,19 @@ from agent_ir._generated.diagnostic_schema import Diagnostic, DiagnosticCode
 from agent_ir._generated.message_schema import AssistantMessage, Message, ToolCallBlock
 from agent_ir._generated.transcript_schema import ToolDefinition
 from agent_ir._jsoncopy import snapshot_json, snapshot_sequence
-from agent_ir._paths import NOTHING, KeyIndex, Path, exact_path, format_path, places, to_pointer
+from agent_ir._paths import (
+    NOTHING,
+    KeyIndex,
+    Path,
+    PathSegment,
+    _same,
+    exact_path,
+    format_path,
+    places,
+    to_pointer,
+    unescape_segment,
+)
+from agent_ir._paths import _rust_reads as _rust_key
 from agent_ir._text import QUOTE_CHARS, cut, is_blank, is_valid_unicode, quoted
 from agent_ir.validation._convert import convert_value
 from agent_ir.validation._diagnostics import diagnostic
@@ -279,11 +291,12 @@ def _mismatches(
             seen[0] += 1
     found: dict[_Mismatch, None] = {}
     keys = KeyIndex()  # the searches of every error share it
-    for (instance_path, schema_path, _, _), (count, value, instance, kind) in read.items():
+    located = _Located(validator, arguments, parameters, originals)
+    for (instance_path, schema_path, _, _), (_count, value, instance, kind) in read.items():
         exact = exact_path(parameters, schema_path, keys=keys)  # once per place in them
-        for where in _wheres(arguments, instance_path, value, count, keys):
+        for where, named in _wheres(arguments, instance_path, schema_path, value, keys, located):
             if not _held_yet_required(kind, arguments, where):
-                place = _schema_place(parameters, schema_path, exact, where)
+                place = named or _schema_place(parameters, schema_path, exact, where)
                 held = _held(arguments, where, instance)
                 found[_mismatch(kind, where, held, schema_path, place, parameters, originals)] = (
                     None
@@ -500,17 +513,93 @@ _FACTS: dict[str, Any] = {
 
 
 def _wheres(
-    arguments: Any, given: tuple[Any, ...], value: Any, count: int, keys: KeyIndex
-) -> list[Path]:
-    """The places in ``arguments`` of the ``count`` errors read at jsonschema-rs's
-    ``given`` path with one keyword and sentence (``value``: the first one's failing
-    value). Its path reads a key of digits as an index, so keys "0" and "00" are one
-    path: when exactly ``count`` places hold the failing value, each error is at its
-    own; the same keyword reached by several routes is at one place."""
-    candidates = places(arguments, given, value, count, keys)
-    if len(candidates) == count or len(candidates) == 1:
-        return candidates
-    return [exact_path(arguments, given, value, keys)]
+    arguments: Any,
+    given: tuple[Any, ...],
+    schema_path: tuple[Any, ...],
+    value: Any,
+    keys: KeyIndex,
+    located: _Located,
+) -> list[tuple[Path, Path]]:
+    """The places in ``arguments`` of the errors read at jsonschema-rs's ``given`` path
+    and ``schema_path`` with one keyword and sentence (``value``: the first one's
+    failing value), each with its place in the parameters when known (else ``()``).
+    jsonschema-rs's paths read a key of digits as an index ("0", "00" and "+0" are all
+    0) and leave empty keys out: when that leaves one place holding the failing value,
+    it is the error's; else the places come from jsonschema-rs's evaluation output
+    (``_Located``), whose locations are exact, each once (the same keyword reached by
+    several routes is one)."""
+    candidates = places(arguments, given, value, 1, keys)
+    if len(candidates) == 1:
+        return [(candidates[0], ())]
+    exact = [
+        (where, named)
+        for where, named in located.places(given, schema_path)
+        if value is NOTHING or _same(_held(arguments, where, NOTHING), value)
+    ]
+    return exact or [(exact_path(arguments, given, value, keys), ())]
+
+
+class _Located:
+    """The exact places of a call's failing keywords, from jsonschema-rs's evaluation
+    output (``evaluate``: JSON Pointers, which keep "00" and "" as written), by the
+    paths its errors give them (``_rust_path``); read once per call, only when some
+    error's path means several places of the arguments."""
+
+    def __init__(
+        self, validator: Any, arguments: Any, parameters: Any, originals: dict[str, str | None]
+    ) -> None:
+        self.validator = validator
+        self.arguments = arguments
+        self.parameters = parameters
+        self.originals = originals
+        self.by_path: dict[tuple[Path, Path], dict[tuple[Path, Path], None]] | None = None
+
+    def places(
+        self, given: tuple[Any, ...], schema_path: tuple[Any, ...]
+    ) -> list[tuple[Path, Path]]:
+        if self.by_path is None:
+            self.by_path = {}
+            try:
+                errors = self.validator.evaluate(self.arguments).errors()
+            except Exception:  # no output: the paths are told as before
+                errors = []
+            for error in errors:
+                where = _walk(self.arguments, error.get("instanceLocation"), {})
+                named = _walk(self.parameters, error.get("schemaLocation"), self.originals)
+                if where is None or named is None:
+                    continue
+                key = (_rust_path(where), _rust_path(named))
+                self.by_path.setdefault(key, {})[(where, named)] = None
+        return list(self.by_path.get((tuple(given), tuple(schema_path)), ()))
+
+
+def _walk(value: Any, pointer: Any, originals: dict[str, str | None]) -> Path | None:
+    """The path a JSON Pointer of jsonschema-rs's output names in ``value`` (an index
+    where it meets an array; a ``patternProperties`` key as written, ``originals``);
+    None when it names no place."""
+    if type(pointer) is not str or (pointer and not pointer.startswith("/")):
+        return None
+    path: list[PathSegment] = []
+    held = value
+    for segment in pointer.split("/")[1:] if pointer else ():
+        part = unescape_segment(segment)
+        if path and path[-1] == "patternProperties" and originals.get(part) is not None:
+            part = originals[part] or part
+        if type(held) is list and part.isascii() and part.isdigit() and int(part) < len(held):
+            path.append(int(part))
+            held = held[int(part)]
+        elif type(held) is dict and part in held:
+            path.append(part)
+            held = held[part]
+        else:
+            return None
+    return tuple(path)
+
+
+def _rust_path(path: Path) -> Path:
+    """``path`` as jsonschema-rs's errors give it: a key Rust reads as an unsigned
+    integer is that integer, an empty key is left out."""
+    return tuple(_rust_key(part) if isinstance(part, str) else part for part in path if part != "")
 
 
 def _mismatch_order(mismatch: _Mismatch) -> tuple[Any, ...]:

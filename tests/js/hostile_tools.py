@@ -187,6 +187,15 @@ ISSUE_CASES: tuple[tuple[Any, Any], ...] = (
     ({"properties": {"": False}}, {"": 1}),
     ({"properties": {"": {"properties": {"": {"type": "string"}}}}}, {"": {"": 1}}),
     ({"type": "object", "patternProperties": {"^$": {"type": "string"}}}, {"": 1, "a": 1}),
+    # A failing unevaluatedProperties subschema: one sentence at the object in both, a
+    # $ref inside it or a keyword naming the property's own properties.
+    ({"unevaluatedProperties": {"$ref": "#/$defs/x"}, "$defs": {"x": False}}, {"a": 1}),
+    ({"properties": {"c": {}}, "unevaluatedProperties": {"$ref": "#/$defs/s"},
+      "$defs": {"s": {"type": "string"}}}, {"a": 1, "b": "x", "c": 1, "d": 2}),
+    ({"unevaluatedProperties": {"unevaluatedProperties": False}}, {"a": {"b": 1}}),
+    ({"unevaluatedProperties": {"additionalProperties": False}}, {"a": {"b": 1}}),
+    ({"unevaluatedProperties": {"properties": {"b": {"$ref": "#/$defs/x"}}},
+      "$defs": {"x": False}}, {"a": {"b": 1}, "c": 1}),
 )  # fmt: skip
 
 

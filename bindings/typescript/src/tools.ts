@@ -289,7 +289,9 @@ function compileOnce(parameters: Record<string, unknown>): Outcome {
   }
   const originals = new Map<string, string>();
   parameters = compiledForm(parameters, profile.patterns, originals) as Record<string, unknown>;
-  parameters = adjusted(parameters, profile.dialect, profile.anchors) as Record<string, unknown>;
+  // a $ref into an unevaluatedProperties subschema would miss it once it is wrapped
+  const wrap = !JSON.stringify(parameters).includes("unevaluatedProperties/");
+  parameters = adjusted(parameters, profile.dialect, profile.anchors, wrap) as Record<string, unknown>;
   notePlaces(parameters);
   try {
     const outcome = compileChecked(parameters);
@@ -376,7 +378,7 @@ const ASSERTIONS = ["type", "enum", "const", "required", "minimum", "maximum", "
  * a draft-07 $ref is evaluated alone; a $ref to an anchor is written as the JSON Pointer
  * the profile resolved it to, and $anchor left out (Ajv refuses a name given twice,
  * jsonschema-rs takes the first, and Ajv reads $anchor in draft 7 too). */
-function adjusted(schema: unknown, dialect: string, anchors: ReadonlyMap<string, Path>): unknown {
+function adjusted(schema: unknown, dialect: string, anchors: ReadonlyMap<string, Path>, wrap: boolean): unknown {
   if (!isObject(schema)) return schema;
   const inPlace = IN_PLACE[dialect];
   const descending = DESCENDING[dialect];
@@ -388,12 +390,20 @@ function adjusted(schema: unknown, dialect: string, anchors: ReadonlyMap<string,
     let written: unknown = value;
     if (form === "map" && isObject(value)) {
       const map: Record<string, unknown> = {};
-      for (const [name, held] of Object.entries(value)) define(map, name, adjusted(held, dialect, anchors));
+      for (const [name, held] of Object.entries(value)) define(map, name, adjusted(held, dialect, anchors, wrap));
       written = map;
     } else if ((form === "list" || Array.isArray(value)) && form !== undefined && Array.isArray(value)) {
-      written = value.map((held) => adjusted(held, dialect, anchors));
+      written = value.map((held) => adjusted(held, dialect, anchors, wrap));
     } else if (form !== undefined) {
-      written = adjusted(value, dialect, anchors);
+      written = adjusted(value, dialect, anchors, wrap);
+      if (key === "unevaluatedProperties" && wrap && isObject(written)) {
+        // jsonschema-rs: one unevaluatedProperties error at the object, naming each
+        // property its subschema refused, whatever route (a $ref restarts Ajv's schema
+        // path) the refusal took inside it; Ajv gives none of its own: an anyOf of the
+        // one subschema gives one at each property refused (UNEVALUATED)
+        written = { anyOf: [written] };
+        UNEVALUATED.add(written as object);
+      }
     } else if (key === "$anchor") {
       continue; // references to anchors are written as JSON Pointers (Ajv refuses a name twice)
     } else if (key === "$ref" && typeof value === "string" && /^#[^/]/.test(value) && anchors.has(value.slice(1))) {
@@ -443,6 +453,9 @@ function withoutAnchors(value: unknown): unknown {
 
 /** The only value of the enum written for `enum: []` (Ajv refuses an empty enum). */
 const EMPTY_ENUM = "\u0000agent-ir: an empty enum matches nothing";
+
+/** The `{ anyOf: [subschema] }` written for an unevaluatedProperties subschema. */
+const UNEVALUATED = new WeakSet<object>();
 
 /** The `{ not: true }` written for a false `items` after prefixItems. */
 const FALSE_ITEMS = new WeakSet<object>();
@@ -637,9 +650,20 @@ function checkCall(tools: Tools, messageIndex: number, blockIndex: number, call:
   }
   const found = new Map<string, [Path, string[], string, string]>();
   const named = new Map<string, Named>(); // the sentences listing names, by place
-  for (const error of keywordErrors(tool.validate.errors ?? [])) {
+  const errors = keywordErrors(tool.validate.errors ?? []);
+  // the properties an unevaluatedProperties subschema refused: what Ajv says at or
+  // below them by a $ref inside it is that refusal
+  const refused = errors
+    .filter((error) => error.keyword === "anyOf" && UNEVALUATED.has(error.parentSchema as object))
+    .map((error) => error.instancePath + "/");
+  for (const error of errors) {
     let where: Path = argumentsPath(error.instancePath);
     let schemaPath = schemaParts(error, tool.originals);
+    if (error.keyword === "anyOf" && UNEVALUATED.has(error.parentSchema as object)) {
+      addName(named, where.slice(0, -1), schemaPath.slice(0, -1), "unevaluatedProperties", String(where.at(-1)));
+      continue;
+    }
+    if (refused.some((prefix) => (error.instancePath + "/").startsWith(prefix))) continue;
     const unevaluated = unevaluatedObject(where, schemaPath);
     if (unevaluated !== null) {
       // jsonschema-rs: one unevaluatedProperties error at the object, naming each

@@ -117,3 +117,26 @@ test("the keyword place below a recursive $ref is written from the parameters", 
   assert.equal(found.path, "/1/content/0/arguments/children/0/children/0/children/0/name");
   assert.ok(found.message.endsWith("(keyword type at /$defs/node/properties/name/type of the parameters)"), found.message);
 });
+
+const sentences = (parameters, args) =>
+  validateTranscript(
+    [
+      { role: "user", id: "m0", content: "go" },
+      { role: "assistant", id: "m1", content: [{ type: "toolCall", id: "c1", name: "t", arguments: args }] },
+      { role: "toolResult", id: "m2", toolCallId: "c1", toolName: "t", content: "ok", isError: false },
+    ],
+    { tools: [{ name: "t", parameters }] },
+  ).map((d) => [d.path, d.message.split("(t): ")[1]]);
+
+test("a property an unevaluatedProperties subschema refuses is named in one sentence at the object, whatever route inside it failed", () => {
+  const said = (names) => [["/1/content/0/arguments", `Unevaluated properties are not allowed (${names}) (keyword unevaluatedProperties at /unevaluatedProperties of the parameters)`]];
+  // a $ref inside restarts Ajv's schema path: it was "False schema does not allow 1" at /a
+  assert.deepEqual(sentences({ unevaluatedProperties: { $ref: "#/$defs/x" }, $defs: { x: false } }, { a: 1 }), said("'a' was unexpected"));
+  assert.deepEqual(
+    sentences({ properties: { c: {} }, unevaluatedProperties: { $ref: "#/$defs/s" }, $defs: { s: { type: "string" } } }, { a: 1, b: "x", c: 1, d: 2 }),
+    said("'a', 'd' were unexpected"),
+  );
+  // a keyword inside it naming properties of the property: it was at /a, naming "b"
+  assert.deepEqual(sentences({ unevaluatedProperties: { unevaluatedProperties: false } }, { a: { b: 1 } }), said("'a' was unexpected"));
+  assert.deepEqual(sentences({ unevaluatedProperties: { additionalProperties: false } }, { a: { b: 1 } }), said("'a' was unexpected"));
+});

@@ -25,9 +25,7 @@ from typing import Any
 import msgspec
 from msgspec import inspect as mi
 
-from agent_ir._errors import TranscriptError
 from agent_ir._frozen import frozen_from_plain, set_plain_data
-from agent_ir._generated.diagnostic_schema import Diagnostic, DiagnosticCode
 from agent_ir._generated.message_schema import (
     Base64Source,
     CacheControl,
@@ -41,9 +39,7 @@ from agent_ir._generated.message_schema import (
 from agent_ir._jsoncopy import are_exact_rereadable
 from agent_ir._jsonobject import JsonObject
 from agent_ir.validation._checks import blocks_of, by_type, kinds_of, values_valid
-from agent_ir.validation._diagnostics import diagnostic, ordered
-from agent_ir.validation._explain import inspect_message
-from agent_ir.wire._common import parse_data_url
+from agent_ir.wire._common import explained, parse_data_url
 
 __all__ = [
     "CACHE_TTLS",
@@ -119,7 +115,7 @@ class Built:
             and constraints_hold(entries, blocks, grouped)
         ):
             return tuple(entries)
-        return _explained(entries)
+        return explained(entries)  # each message on its own, to say what is wrong
 
 
 def cache_breakpoint(value: Any) -> CacheControl | None:
@@ -165,26 +161,6 @@ def image_source(url: str) -> Base64Source | UrlSource:
         if user_block_fits(ImageBlock(source=source)):
             return source
     return UrlSource(url=url)
-
-
-def _explained(entries: Sequence[Message]) -> tuple[Message, ...]:
-    """Each message checked on its own by the IR's boundary: the checked messages when
-    all pass (a rule ``values_valid`` leaves to a parse, such as an audio block's source
-    tag), else ``TranscriptError`` listing every problem."""
-    converted: list[Message] = []
-    problems: list[Diagnostic] = []
-    for index, entry in enumerate(entries):
-        inspection = inspect_message(entry)
-        if inspection.message is not None:
-            converted.append(inspection.message)
-            continue
-        problems.extend(
-            diagnostic(DiagnosticCode(problem.code), index, problem.path, problem.reason)
-            for problem in inspection.problems
-        )
-    if problems:
-        raise TranscriptError(ordered(problems))
-    return tuple(converted)
 
 
 # --- the constraints the generated types declare -----------------------------------

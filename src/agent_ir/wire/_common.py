@@ -87,6 +87,7 @@ __all__ = [
     "data_url",
     "exact_dicts",
     "exact_keys",
+    "explained",
     "fits_ir",
     "image_source",
     "ir_messages",
@@ -278,10 +279,13 @@ def ir_messages(messages: list[dict[str, Any]]) -> tuple[Message, ...]:
         raise
     except Exception:  # any refusal: explained message by message below
         pass
-    return _inspected(messages)
+    return explained(messages)
 
 
-def _inspected(messages: Sequence[dict[str, Any]]) -> tuple[Message, ...]:
+def explained(messages: Sequence[Any]) -> tuple[Message, ...]:
+    """Each message (JSON form or IR object) checked on its own by the IR's boundary
+    (``inspect_message``): the checked messages when all pass, else ``TranscriptError``
+    listing every problem (indexes: positions in ``messages``)."""
     converted: list[Message] = []
     problems: list[Diagnostic] = []
     for index, entry in enumerate(messages):

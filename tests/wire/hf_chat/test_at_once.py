@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import json
 from functools import cache
-from typing import Any, ClassVar
+from typing import Any
 
 import pytest
 from hypothesis import given, settings
@@ -21,6 +21,7 @@ from agent_ir.wire.hf_chat import _request
 
 from support.builders import PNG_BASE64
 from support.examples import examples
+from support.hostile import ArmedKey, TextSubclass, nested_object
 
 ABSENT: Any = object()
 PNG_URL = f"data:image/png;base64,{PNG_BASE64}"
@@ -53,33 +54,6 @@ def _outcome(read: Any) -> Any:
     return tuple(found), text, found.warnings
 
 
-class _HostileKey(str):
-    """A ``str`` subclass key (``is_rereadable`` lets it through) whose ``__eq__`` and
-    ``__hash__`` must not run while the row is read at once (``armed``)."""
-
-    armed: ClassVar[bool] = False
-
-    def __eq__(self, other: object) -> bool:
-        assert not _HostileKey.armed, "__eq__ of a caller's key ran"
-        return str.__eq__(self, other)
-
-    def __hash__(self) -> int:
-        assert not _HostileKey.armed, "__hash__ of a caller's key ran"
-        return str.__hash__(self)
-
-
-class _Text(str):
-    """A ``str`` subclass value: not an exact string, read the checked way."""
-
-
-def _nested(levels: int) -> dict[str, Any]:
-    """An object ``levels`` deep (itself counted)."""
-    value: dict[str, Any] = {}
-    for _ in range(levels - 1):
-        value = {"a": value}
-    return value
-
-
 # --- strategies ------------------------------------------------------------------------
 #
 # Each example is clean (noise 0: the shapes read at once), mildly noisy (1: now and
@@ -89,7 +63,7 @@ def _nested(levels: int) -> dict[str, Any]:
 SCALARS = st.none() | st.booleans() | st.integers(-(2**40), 2**40) | st.text(max_size=8)
 NUMBERS = st.integers(-(2**70), 2**70) | st.floats(allow_nan=True, allow_infinity=True)
 HOSTILE = st.sampled_from(
-    [_Text("x"), "\ud800", 3, 1.5, [], ["x"], {}, True, (1,), _nested(MAX_DEPTH + 2)]
+    [TextSubclass("x"), "\ud800", 3, 1.5, [], ["x"], {}, True, (1,), nested_object(MAX_DEPTH + 2)]
 )
 TEXTS = st.text(max_size=12) | st.sampled_from(['{"a":1}', '{"a": [1]}', "[1]", "", " ", "{"])
 URLS = st.sampled_from([PNG_URL, "https://x/a.png", "data:image/png;base64,no!", "", " "])
@@ -115,8 +89,8 @@ def _arguments(noisy: int) -> st.SearchStrategy[Any]:
     found = objects | TEXTS | st.sampled_from([ABSENT, None])
     if not noisy:
         return found
-    deep = st.integers(MAX_DEPTH - 1, MAX_DEPTH + 1).map(_nested)
-    odd = deep | st.just({_HostileKey("k"): 1}) | HOSTILE
+    deep = st.integers(MAX_DEPTH - 1, MAX_DEPTH + 1).map(nested_object)
+    odd = deep | st.just({ArmedKey("k"): 1}) | HOSTILE
     return st.one_of(*[found] * (2 if noisy > 1 else 12), odd)
 
 
@@ -133,7 +107,7 @@ def _odd(noisy: int) -> st.SearchStrategy[dict[Any, Any]]:
     """Nothing; when noisy, now and then an odd key, a null odd key or a hostile key."""
     if noisy < 2:
         return st.just({})
-    extra = [{"weight": 1}, {"extra": None}, {_HostileKey("x"): 1}]
+    extra = [{"weight": 1}, {"extra": None}, {ArmedKey("x"): 1}]
     return st.sampled_from([{}, {}, {}, {}, *extra])
 
 
@@ -177,7 +151,7 @@ def _call(noisy: int) -> st.SearchStrategy[Any]:
 def _message(draw: st.DrawFn, noisy: int) -> Any:
     roles = ["system", "developer", "user", "assistant", "assistant", "tool", "tool"]
     if noisy > 1:
-        roles += ["toolResult", _Text("user"), 3]
+        roles += ["toolResult", TextSubclass("user"), 3]
     role = draw(st.sampled_from(roles))
     fields: dict[str, Any] = {"role": role, "content": draw(_content(noisy))}
     if role == "assistant":
@@ -209,11 +183,11 @@ ROWS = st.sampled_from([0, 1, 2]).flatmap(_rows)
 @given(ROWS)
 def test_a_row_read_at_once_gives_what_the_checked_read_gives(messages: Any) -> None:
     before = repr(messages)
-    _HostileKey.armed = True
+    ArmedKey.armed = True
     try:
         at_once = _outcome(lambda: from_hf_chat(messages))
     finally:
-        _HostileKey.armed = False
+        ArmedKey.armed = False
     assert at_once == _outcome(lambda: read_checked(messages))
     assert repr(messages) == before  # the input is not written into
 
@@ -284,11 +258,11 @@ def test_arguments_as_text_and_calls_without_ids_are_read_at_once() -> None:
         [{"role": "user", "content": "x", "name": "bob"}],
         [{"role": "user", "content": "x", "tool_calls": None}],
         [{"role": "user", "content": [{"type": "audio", "audio": "a"}]}],
-        [{"role": "user", "content": [{"type": "text", "text": _Text("x")}]}],
+        [{"role": "user", "content": [{"type": "text", "text": TextSubclass("x")}]}],
         [{"role": "assistant", "tool_calls": [{"function": {"name": "f", "arguments": {"a": float("nan")}}}]}],
         [{"role": "assistant", "tool_calls": [{"function": {"name": "f", "arguments": {"a": (1,)}}}]}],
         [{"role": "assistant", "tool_calls": [{"function": {"name": "f", "arguments": {"a": 2**14300}}}]}],
-        [{"role": "assistant", "tool_calls": [{"function": {"name": "f", "arguments": {_HostileKey("a"): 1}}}]}],
+        [{"role": "assistant", "tool_calls": [{"function": {"name": "f", "arguments": {ArmedKey("a"): 1}}}]}],
         [{"role": "assistant", "content": [{"type": "image", "url": float("inf")}]}],
         [{"role": "system", "content": [{"type": "image", "image": {"a": (1,)}}]}],
     ],
@@ -300,7 +274,7 @@ def test_what_is_not_read_at_once_is_read_the_checked_way(messages: Any) -> None
 
 @pytest.mark.parametrize(("levels", "at_once"), [(MAX_DEPTH, True), (MAX_DEPTH + 1, False)])
 def test_arguments_are_bounded_as_the_checked_read_bounds_them(levels: int, at_once: bool) -> None:
-    function = {"name": "f", "arguments": _nested(levels)}
+    function = {"name": "f", "arguments": nested_object(levels)}
     messages = [{"role": "assistant", "tool_calls": [{"function": function}]}]
     assert read_at_once(messages) is at_once
     found = _outcome(lambda: from_hf_chat(messages))

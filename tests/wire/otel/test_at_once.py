@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import json
 from functools import cache
-from typing import Any, ClassVar
+from typing import Any
 
 import pytest
 from hypothesis import given, settings
@@ -21,6 +21,7 @@ from agent_ir.wire.otel import _read
 
 from support.builders import PNG_BASE64
 from support.examples import examples
+from support.hostile import ArmedKey, TextSubclass, nested_object
 from support.otel import CONVERSATION
 
 ABSENT: Any = object()
@@ -50,33 +51,6 @@ def _outcome(read: Any) -> Any:
     return tuple(found), text, found.warnings, found.tools
 
 
-class _HostileKey(str):
-    """A ``str`` subclass key (``is_rereadable`` lets it through) whose ``__eq__`` and
-    ``__hash__`` must not run while an attribute is decoded at once (``armed``)."""
-
-    armed: ClassVar[bool] = False
-
-    def __eq__(self, other: object) -> bool:
-        assert not _HostileKey.armed, "__eq__ of a caller's key ran"
-        return str.__eq__(self, other)
-
-    def __hash__(self) -> int:
-        assert not _HostileKey.armed, "__hash__ of a caller's key ran"
-        return str.__hash__(self)
-
-
-class _Text(str):
-    """A ``str`` subclass value: not an exact string, decoded the checked way."""
-
-
-def _nested(levels: int) -> dict[str, Any]:
-    """An object ``levels`` deep (itself counted)."""
-    value: dict[str, Any] = {}
-    for _ in range(levels - 1):
-        value = {"a": value}
-    return value
-
-
 # --- strategies ------------------------------------------------------------------------
 #
 # Noise 0: the shapes decoded at once; 1: now and then a value absent, null, hostile,
@@ -85,7 +59,7 @@ def _nested(levels: int) -> dict[str, Any]:
 SCALARS = st.none() | st.booleans() | st.integers(-(2**40), 2**40) | st.text(max_size=8)
 NUMBERS = st.integers(-(2**70), 2**70) | st.floats(allow_nan=True, allow_infinity=True)
 HOSTILE = st.sampled_from(
-    [_Text("x"), "\ud800", 3, 1.5, [], ["x"], {}, True, (1,), _nested(MAX_DEPTH + 2)]
+    [TextSubclass("x"), "\ud800", 3, 1.5, [], ["x"], {}, True, (1,), nested_object(MAX_DEPTH + 2)]
 )
 TEXTS = st.text(max_size=12) | st.sampled_from(['{"a":1}', "[1]", "", " "])
 
@@ -110,8 +84,8 @@ def _free(noisy: int) -> st.SearchStrategy[Any]:
     found = objects | objects | TEXTS | _json(noisy)
     if not noisy:
         return found
-    deep = st.integers(MAX_DEPTH - 1, MAX_DEPTH + 1).map(_nested)
-    odd = deep | st.just({_HostileKey("k"): 1}) | HOSTILE
+    deep = st.integers(MAX_DEPTH - 1, MAX_DEPTH + 1).map(nested_object)
+    odd = deep | st.just({ArmedKey("k"): 1}) | HOSTILE
     return st.one_of(*[found] * (2 if noisy > 1 else 12), odd)
 
 
@@ -126,7 +100,7 @@ def _maybe(value: st.SearchStrategy[Any], noisy: int) -> st.SearchStrategy[Any]:
 def _odd(noisy: int) -> st.SearchStrategy[dict[Any, Any]]:
     if noisy < 2:
         return st.just({})
-    extra = [{"weight": 1}, {"extra": None}, {_HostileKey("x"): 1}]
+    extra = [{"weight": 1}, {"extra": None}, {ArmedKey("x"): 1}]
     return st.sampled_from([{}, {}, {}, {}, *extra])
 
 
@@ -235,11 +209,11 @@ ATTRIBUTES = st.sampled_from([0, 1, 2]).flatmap(_attributes)
 @given(ATTRIBUTES)
 def test_attributes_decoded_at_once_give_what_the_checked_decode_gives(attributes: Any) -> None:
     before = repr(attributes)
-    _HostileKey.armed = True
+    ArmedKey.armed = True
     try:
         at_once = _outcome(lambda: from_otel(attributes))
     finally:
-        _HostileKey.armed = False
+        ArmedKey.armed = False
     assert at_once == _outcome(lambda: read_checked(attributes))
     assert repr(attributes) == before  # the input is not written into
 
@@ -275,12 +249,12 @@ def test_what_to_otel_writes_is_decoded_at_once() -> None:
     [
         {"type": "tool_call", "id": "c", "name": "f", "arguments": {"a": float("nan")}},
         {"type": "tool_call", "id": "c", "name": "f", "arguments": {"a": (1,)}},
-        {"type": "tool_call", "id": "c", "name": "f", "arguments": {_HostileKey("a"): 1}},
+        {"type": "tool_call", "id": "c", "name": "f", "arguments": {ArmedKey("a"): 1}},
         {"type": "tool_call_response", "id": "c", "response": [float("inf")]},
         {"type": "blob", "mime_type": "image/png", "content": PNG_BASE64, "byte_size": 10**5000},
         {"type": "server_tool_call", "name": "s", "server_tool_call": {"type": "x", "a": (1,)}},
         {"type": "text", "content": "x", "extra": 1},
-        {"type": "text", "content": _Text("x")},
+        {"type": "text", "content": TextSubclass("x")},
     ],
 )
 def test_what_is_not_decoded_at_once_is_decoded_the_checked_way(part: Any) -> None:
@@ -295,7 +269,7 @@ def test_what_is_not_decoded_at_once_is_decoded_the_checked_way(part: Any) -> No
 def test_arguments_are_bounded_as_the_checked_decode_bounds_them(
     levels: int, at_once: bool
 ) -> None:
-    part = {"type": "tool_call", "id": "c", "name": "f", "arguments": _nested(levels)}
+    part = {"type": "tool_call", "id": "c", "name": "f", "arguments": nested_object(levels)}
     messages = [{"role": "assistant", "parts": [part]}]
     assert (_read._at_once(messages, IN) is not None) is at_once
     attributes = {IN: messages}

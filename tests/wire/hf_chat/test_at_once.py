@@ -22,8 +22,15 @@ from agent_ir.wire.hf_chat import _request
 from support.builders import PNG_BASE64
 from support.examples import examples
 from support.hostile import ArmedKey, TextSubclass, nested_object
+from support.noisy import (
+    ABSENT,
+    json_values,
+    maybe,
+    now_and_then_hostile,
+    obj,
+    odd_keys,
+)
 
-ABSENT: Any = object()
 PNG_URL = f"data:image/png;base64,{PNG_BASE64}"
 
 
@@ -60,73 +67,24 @@ def _outcome(read: Any) -> Any:
 # then a value absent, null, hostile, not finite, too big or nested too deep) or noisy
 # (2: that often, and odd or hostile keys and parts left to the checked read).
 
-SCALARS = st.none() | st.booleans() | st.integers(-(2**40), 2**40) | st.text(max_size=8)
-NUMBERS = st.integers(-(2**70), 2**70) | st.floats(allow_nan=True, allow_infinity=True)
-HOSTILE = st.sampled_from(
-    [TextSubclass("x"), "\ud800", 3, 1.5, [], ["x"], {}, True, (1,), nested_object(MAX_DEPTH + 2)]
-)
 TEXTS = st.text(max_size=12) | st.sampled_from(['{"a":1}', '{"a": [1]}', "[1]", "", " ", "{"])
 URLS = st.sampled_from([PNG_URL, "https://x/a.png", "data:image/png;base64,no!", "", " "])
-
-
-@cache
-def _json(noisy: int) -> st.SearchStrategy[Any]:
-    leaves = st.one_of(*[SCALARS] * (1 if noisy > 1 else 6), NUMBERS) if noisy else SCALARS
-    return st.recursive(
-        leaves,
-        lambda inner: (
-            st.lists(inner, max_size=3) | st.dictionaries(st.text(max_size=4), inner, max_size=3)
-        ),
-        max_leaves=8,
-    )
 
 
 @cache
 def _arguments(noisy: int) -> st.SearchStrategy[Any]:
     """A call's arguments: an object, JSON text, absent or null; when noisy, now and then
     nested about as deep as the row may hold, or hostile."""
-    objects = st.dictionaries(st.text(max_size=4), _json(noisy), max_size=3)
+    objects = st.dictionaries(st.text(max_size=4), json_values(noisy), max_size=3)
     found = objects | TEXTS | st.sampled_from([ABSENT, None])
-    if not noisy:
-        return found
-    deep = st.integers(MAX_DEPTH - 1, MAX_DEPTH + 1).map(nested_object)
-    odd = deep | st.just({ArmedKey("k"): 1}) | HOSTILE
-    return st.one_of(*[found] * (2 if noisy > 1 else 12), odd)
-
-
-def _maybe(value: st.SearchStrategy[Any], noisy: int) -> st.SearchStrategy[Any]:
-    """``value``, or when noisy now and then absent, null or hostile."""
-    if not noisy:
-        return value
-    odds = 3 if noisy > 1 else 24
-    return st.one_of(*[value] * odds, st.just(ABSENT) | st.none() | HOSTILE)
-
-
-@cache
-def _odd(noisy: int) -> st.SearchStrategy[dict[Any, Any]]:
-    """Nothing; when noisy, now and then an odd key, a null odd key or a hostile key."""
-    if noisy < 2:
-        return st.just({})
-    extra = [{"weight": 1}, {"extra": None}, {ArmedKey("x"): 1}]
-    return st.sampled_from([{}, {}, {}, {}, *extra])
-
-
-def _object(noisy: int, **fields: st.SearchStrategy[Any]) -> st.SearchStrategy[Any]:
-    """An object of the fields drawn (absent ones left out), with ``_odd`` keys; when
-    noisy, now and then not an object at all."""
-
-    def build(drawn: dict[str, Any], extra: dict[Any, Any]) -> dict[Any, Any]:
-        return {key: value for key, value in drawn.items() if value is not ABSENT} | extra
-
-    built = st.builds(build, st.fixed_dictionaries(fields), _odd(noisy))
-    return st.one_of(built, built, built, HOSTILE) if noisy > 1 else built
+    return now_and_then_hostile(found, noisy)
 
 
 @cache
 def _part(noisy: int) -> st.SearchStrategy[Any]:
-    texts = _object(noisy, type=st.just("text"), text=_maybe(TEXTS, noisy))
-    urls = _maybe(URLS | st.just(ABSENT), noisy)
-    images = _object(noisy, type=st.just("image"), url=urls, image=_maybe(st.just(ABSENT), noisy))
+    texts = obj(noisy, type=st.just("text"), text=maybe(TEXTS, noisy))
+    urls = maybe(URLS | st.just(ABSENT), noisy)
+    images = obj(noisy, type=st.just("image"), url=urls, image=maybe(st.just(ABSENT), noisy))
     parts = [texts, texts, images]
     if noisy > 1:
         parts.append(st.sampled_from([{"type": "audio"}, {"type": ""}, {"text": "x"}, None]))
@@ -135,16 +93,16 @@ def _part(noisy: int) -> st.SearchStrategy[Any]:
 
 @cache
 def _content(noisy: int) -> st.SearchStrategy[Any]:
-    return _maybe(TEXTS | st.lists(_part(noisy), max_size=3), noisy)
+    return maybe(TEXTS | st.lists(_part(noisy), max_size=3), noisy)
 
 
 @cache
 def _call(noisy: int) -> st.SearchStrategy[Any]:
     ids = st.sampled_from([ABSENT, None, "c1", "c2", "message-0002-call-1"])
     names = st.sampled_from(["read", "write"])
-    function = _object(noisy, name=_maybe(names, noisy), arguments=_arguments(noisy))
+    function = obj(noisy, name=maybe(names, noisy), arguments=_arguments(noisy))
     kind = st.sampled_from([ABSENT, "function"] + (["other", None] if noisy > 1 else []))
-    return _object(noisy, type=kind, id=_maybe(ids, noisy), function=function)
+    return obj(noisy, type=kind, id=maybe(ids, noisy), function=function)
 
 
 @st.composite
@@ -166,7 +124,7 @@ def _message(draw: st.DrawFn, noisy: int) -> Any:
         fields["tool_call_id"] = draw(st.sampled_from([ABSENT, None, "c1", "c2", "x"]))
         fields["name"] = draw(st.sampled_from([ABSENT, None, "read", "write"]))
     found = {key: value for key, value in fields.items() if value is not ABSENT}
-    return found | draw(_odd(noisy))
+    return found | draw(odd_keys(noisy))
 
 
 @st.composite

@@ -36,10 +36,11 @@ from agent_ir._generated.message_schema import (
     UserBlock,
     UserMessage,
 )
-from agent_ir._jsoncopy import are_exact_rereadable
+from agent_ir._jsoncopy import MAX_DEPTH, are_exact_rereadable
 from agent_ir._jsonobject import JsonObject
 from agent_ir.validation._checks import blocks_of, by_type, kinds_of, values_valid
-from agent_ir.wire._common import explained, parse_data_url
+from agent_ir.validation._convert import is_rereadable
+from agent_ir.wire._common import explained, parse_data_url, parsed_arguments
 
 __all__ = [
     "CACHE_TTLS",
@@ -77,6 +78,25 @@ class Built:
         call's arguments (``are_exact_rereadable``: exact JSON within the bound)."""
         self._fresh.append(value)
         return frozen_from_plain(JsonObject, value)
+
+    def arguments(self, text: str) -> JsonObject:
+        """A call's arguments given as JSON text (``parsed_arguments``): the object it
+        holds. Text holding anything else, or an object holding a lone surrogate (only a
+        ``\\u`` escape writes one, and ``json.loads`` takes it), is kept for ``messages``
+        to refuse (INVALID_TOOL_ARGUMENTS). An object msgspec decoded from its canonical
+        text, with no ``\\u`` escape and at most ``MAX_DEPTH`` brackets, is exact JSON
+        within the bound as it is: it is not checked again (on the bench transcript that
+        check was a tenth of reading a Chat request)."""
+        value, canonical = parsed_arguments(text)
+        kept: JsonObject
+        if type(value) is not dict or ("\\u" in text and not is_rereadable([value])):
+            kept = self.refused(value)
+            return kept
+        if "\\u" in text:
+            return self.fresh(value)
+        if canonical and text.count("{") + text.count("[") <= MAX_DEPTH:
+            return frozen_from_plain(JsonObject, value)
+        return self.fresh(value)
 
     def object(self, value: Any) -> JsonObject:
         """``value``, a dict of the caller's input, as a ``JsonObject`` that ``messages``

@@ -88,13 +88,11 @@ class Built:
         within the bound as it is: it is not checked again (on the bench transcript that
         check was a tenth of reading a Chat request)."""
         value, canonical = parsed_arguments(text)
-        kept: JsonObject
-        if type(value) is not dict or ("\\u" in text and not is_rereadable([value])):
-            kept = self.refused(value)
+        escaped = "\\u" in text
+        if type(value) is not dict or (escaped and not is_rereadable([value])):
+            kept: JsonObject = self.refused(value)
             return kept
-        if "\\u" in text:
-            return self.fresh(value)
-        if canonical and text.count("{") + text.count("[") <= MAX_DEPTH:
+        if canonical and not escaped and text.count("{") + text.count("[") <= MAX_DEPTH:
             return frozen_from_plain(JsonObject, value)
         return self.fresh(value)
 

@@ -10,7 +10,37 @@ import asyncio
 import datetime
 from collections import Counter
 from collections.abc import Iterator, Mapping
-from typing import Any
+from typing import Any, ClassVar
+
+# --- keys and strings -------------------------------------------------------------------
+
+
+class ArmedKey(str):
+    """A ``str`` subclass key (``is_rereadable`` lets it through) whose ``__eq__`` and
+    ``__hash__`` must not run while input is read at once (``armed``)."""
+
+    armed: ClassVar[bool] = False
+
+    def __eq__(self, other: object) -> bool:
+        assert not ArmedKey.armed, "__eq__ of a caller's key ran"
+        return str.__eq__(self, other)
+
+    def __hash__(self) -> int:
+        assert not ArmedKey.armed, "__hash__ of a caller's key ran"
+        return str.__hash__(self)
+
+
+class TextSubclass(str):
+    """A ``str`` subclass value: not an exact string, read the checked way."""
+
+
+def nested_object(levels: int) -> dict[str, Any]:
+    """An object ``levels`` deep (itself counted)."""
+    value: dict[str, Any] = {}
+    for _ in range(levels - 1):
+        value = {"a": value}
+    return value
+
 
 # --- mappings -------------------------------------------------------------------------
 

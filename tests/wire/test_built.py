@@ -3,6 +3,7 @@ message in JSON form: the same verdict, and the same diagnostics when refused.""
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 import pytest
@@ -26,6 +27,13 @@ from agent_ir._generated.message_schema import (
 )
 from agent_ir._jsonobject import JsonObject
 from agent_ir.validation._checks import blocks_of, by_type
+from agent_ir.wire import (
+    from_hf_chat,
+    from_mistral,
+    from_openai_chat,
+    from_openai_responses,
+    from_otel,
+)
 from agent_ir.wire._built import Built, constraints_hold, image_source, user_block_fits
 from agent_ir.wire._common import ir_messages
 
@@ -213,3 +221,69 @@ def test_a_built_audio_block_is_checked_at_once_not_explained() -> None:
     )
     (built,) = Built().messages([message])
     assert built is message
+
+
+# --- a call's arguments given as JSON text, in every reader that takes text ------------
+
+READERS_OF_TEXT: dict[str, Any] = {
+    "openai-chat": lambda text: from_openai_chat(
+        [{"role": "assistant", "tool_calls": [_chat_call(text)]}]
+    ),
+    "mistral": lambda text: from_mistral([{"role": "assistant", "tool_calls": [_chat_call(text)]}]),
+    "hf-chat": lambda text: from_hf_chat([{"role": "assistant", "tool_calls": [_chat_call(text)]}]),
+    "openai-responses": lambda text: from_openai_responses(
+        [{"type": "function_call", "call_id": "c1", "name": "f", "arguments": text}]
+    ),
+    "otel": lambda text: from_otel(
+        {
+            "gen_ai.input.messages": [
+                {
+                    "role": "assistant",
+                    "parts": [{"type": "tool_call", "id": "c1", "name": "f", "arguments": text}],
+                }
+            ]
+        }
+    ),
+}
+
+
+def _chat_call(text: str) -> dict[str, Any]:
+    return {"id": "c1", "type": "function", "function": {"name": "f", "arguments": text}}
+
+
+def _deep(levels: int) -> str:
+    return '{"a":' * (levels - 1) + "{}" + "}" * (levels - 1)
+
+
+@pytest.mark.parametrize("reader", sorted(READERS_OF_TEXT))
+@pytest.mark.parametrize(
+    ("text", "read"),
+    [
+        ('{"a":1}', {"a": 1}),  # canonical: decoded by msgspec, not checked again
+        ('{"a": 1}', {"a": 1}),  # not canonical: json.loads, checked
+        ('{"a":"\\ud83d\\ude00"}', {"a": "\U0001f600"}),  # an escaped pair: one character
+        (_deep(64), json.loads(_deep(64))),  # MAX_DEPTH containers: the bound
+    ],
+)
+def test_arguments_text_holding_an_object_is_read(reader: str, text: str, read: Any) -> None:
+    (message,) = READERS_OF_TEXT[reader](text)
+    assert message.content[-1].arguments == read
+
+
+@pytest.mark.parametrize("reader", sorted(READERS_OF_TEXT))
+@pytest.mark.parametrize(
+    "text",
+    [
+        '{"a":"\\ud800"}',  # a lone surrogate: json.loads takes it, the IR does not
+        '{"a":"\\udc00x"}',
+        _deep(65),  # one container too deep (canonical, short: the fast path's text)
+        "[1]",  # not an object
+        '{"a":1,"a":2}',  # a duplicate key
+        '{"a":NaN}',
+    ],
+)
+def test_arguments_text_the_ir_refuses_is_invalid_tool_arguments(reader: str, text: str) -> None:
+    with pytest.raises(TranscriptError) as error:
+        READERS_OF_TEXT[reader](text)
+    codes = {diagnostic.code for diagnostic in error.value.diagnostics}
+    assert codes == {"INVALID_TOOL_ARGUMENTS"}

@@ -25,9 +25,7 @@ from typing import Any
 import msgspec
 from msgspec import inspect as mi
 
-from agent_ir._errors import TranscriptError
 from agent_ir._frozen import frozen_from_plain, set_plain_data
-from agent_ir._generated.diagnostic_schema import Diagnostic, DiagnosticCode
 from agent_ir._generated.message_schema import (
     Base64Source,
     CacheControl,
@@ -38,12 +36,11 @@ from agent_ir._generated.message_schema import (
     UserBlock,
     UserMessage,
 )
-from agent_ir._jsoncopy import are_exact_rereadable
+from agent_ir._jsoncopy import MAX_DEPTH, are_exact_rereadable
 from agent_ir._jsonobject import JsonObject
 from agent_ir.validation._checks import blocks_of, by_type, kinds_of, values_valid
-from agent_ir.validation._diagnostics import diagnostic, ordered
-from agent_ir.validation._explain import inspect_message
-from agent_ir.wire._common import parse_data_url
+from agent_ir.validation._convert import is_rereadable
+from agent_ir.wire._common import explained, parse_data_url, parsed_arguments
 
 __all__ = [
     "CACHE_TTLS",
@@ -82,6 +79,23 @@ class Built:
         self._fresh.append(value)
         return frozen_from_plain(JsonObject, value)
 
+    def arguments(self, text: str) -> JsonObject:
+        """A call's arguments given as JSON text (``parsed_arguments``): the object it
+        holds. Text holding anything else, or an object holding a lone surrogate (only a
+        ``\\u`` escape writes one, and ``json.loads`` takes it), is kept for ``messages``
+        to refuse (INVALID_TOOL_ARGUMENTS). An object msgspec decoded from its canonical
+        text, with no ``\\u`` escape and at most ``MAX_DEPTH`` brackets, is exact JSON
+        within the bound as it is: it is not checked again (on the bench transcript that
+        check was a tenth of reading a Chat request)."""
+        value, canonical = parsed_arguments(text)
+        escaped = "\\u" in text
+        if type(value) is not dict or (escaped and not is_rereadable([value])):
+            kept: JsonObject = self.refused(value)
+            return kept
+        if canonical and not escaped and text.count("{") + text.count("[") <= MAX_DEPTH:
+            return frozen_from_plain(JsonObject, value)
+        return self.fresh(value)
+
     def object(self, value: Any) -> JsonObject:
         """``value``, a dict of the caller's input, as a ``JsonObject`` that ``messages``
         fills with a copy of it (the IR never shares the caller's data). The reader has
@@ -119,7 +133,7 @@ class Built:
             and constraints_hold(entries, blocks, grouped)
         ):
             return tuple(entries)
-        return _explained(entries)
+        return explained(entries)  # each message on its own, to say what is wrong
 
 
 def cache_breakpoint(value: Any) -> CacheControl | None:
@@ -165,26 +179,6 @@ def image_source(url: str) -> Base64Source | UrlSource:
         if user_block_fits(ImageBlock(source=source)):
             return source
     return UrlSource(url=url)
-
-
-def _explained(entries: Sequence[Message]) -> tuple[Message, ...]:
-    """Each message checked on its own by the IR's boundary: the checked messages when
-    all pass (a rule ``values_valid`` leaves to a parse, such as an audio block's source
-    tag), else ``TranscriptError`` listing every problem."""
-    converted: list[Message] = []
-    problems: list[Diagnostic] = []
-    for index, entry in enumerate(entries):
-        inspection = inspect_message(entry)
-        if inspection.message is not None:
-            converted.append(inspection.message)
-            continue
-        problems.extend(
-            diagnostic(DiagnosticCode(problem.code), index, problem.path, problem.reason)
-            for problem in inspection.problems
-        )
-    if problems:
-        raise TranscriptError(ordered(problems))
-    return tuple(converted)
 
 
 # --- the constraints the generated types declare -----------------------------------

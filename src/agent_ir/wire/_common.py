@@ -87,6 +87,7 @@ __all__ = [
     "data_url",
     "exact_dicts",
     "exact_keys",
+    "explained",
     "fits_ir",
     "image_source",
     "ir_messages",
@@ -94,6 +95,7 @@ __all__ = [
     "not_read",
     "parse_arguments",
     "parse_data_url",
+    "parsed_arguments",
     "plain_arguments",
     "read_wire",
     "transcript_call_names",
@@ -278,10 +280,13 @@ def ir_messages(messages: list[dict[str, Any]]) -> tuple[Message, ...]:
         raise
     except Exception:  # any refusal: explained message by message below
         pass
-    return _inspected(messages)
+    return explained(messages)
 
 
-def _inspected(messages: Sequence[dict[str, Any]]) -> tuple[Message, ...]:
+def explained(messages: Sequence[Any]) -> tuple[Message, ...]:
+    """Each message (JSON form or IR object) checked on its own by the IR's boundary
+    (``inspect_message``): the checked messages when all pass, else ``TranscriptError``
+    listing every problem (indexes: positions in ``messages``)."""
     converted: list[Message] = []
     problems: list[Diagnostic] = []
     for index, entry in enumerate(messages):
@@ -538,6 +543,11 @@ def plain_arguments(arguments: Any) -> Any:
 
 
 def parse_arguments(text: str) -> object:
+    """The JSON object ``text`` holds, or ``text`` itself (see ``parsed_arguments``)."""
+    return parsed_arguments(text)[0]
+
+
+def parsed_arguments(text: str) -> tuple[object, bool]:
     """The JSON object ``text`` holds, or ``text`` itself when it holds anything else
     (not JSON, not an object, duplicate keys, NaN or an infinite number), so that
     ``ir_messages`` reports INVALID_TOOL_ARGUMENTS instead of a guess.
@@ -548,12 +558,16 @@ def parse_arguments(text: str) -> object:
     whitespace, and ``json.loads`` would give the same value. Any other text takes
     ``json.loads`` with the checks as hooks. No int longer than 640 digits (the lowest
     limit ``sys.set_int_max_str_digits`` takes) fits in a text that short, so the fast
-    path never accepts an int ``json.loads`` would refuse."""
+    path never accepts an int ``json.loads`` would refuse.
+
+    The second item says whether the value came from that fast path (canonical text,
+    decoded by msgspec: exact JSON builtins, finite numbers, ints ``json.loads`` takes).
+    ``parse_arguments`` gives the value alone."""
     if len(text) <= _FAST_ARGUMENTS_LENGTH:
         try:
             value = _MSGSPEC_DECODE(text)
             if type(value) is dict and _MSGSPEC_ENCODE(value) == text.encode():
-                return value
+                return value, True
         except (msgspec.DecodeError, RecursionError, UnicodeError):
             pass  # not canonical: read as below
     try:
@@ -564,8 +578,8 @@ def parse_arguments(text: str) -> object:
             parse_float=_finite_float,
         )
     except (ValueError, RecursionError):
-        return text
-    return value if type(value) is dict else text
+        return text, False
+    return (value if type(value) is dict else text), False
 
 
 _FAST_ARGUMENTS_LENGTH = 640

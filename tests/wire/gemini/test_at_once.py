@@ -22,6 +22,7 @@ from agent_ir.wire import ConversionWarningCode, WireFormatError, from_gemini, t
 from agent_ir.wire.gemini import _request
 
 from support.examples import examples
+from support.hostile import ArmedKey, TextSubclass
 from support.wire_cases import assistant, call, result, system, text, user
 
 Code = ConversionWarningCode
@@ -36,25 +37,6 @@ def read_checked(contents: Any, instruction: Any) -> Any:
         return from_gemini(contents, system_instruction=instruction)
     finally:
         _request.unchecked_wire = unchecked
-
-
-class _HostileKey(str):
-    """A ``str`` subclass key (``is_rereadable`` lets it through) whose ``__eq__`` and
-    ``__hash__`` must not run while the request is read at once (``armed``)."""
-
-    armed: ClassVar[bool] = False
-
-    def __eq__(self, other: object) -> bool:
-        assert not _HostileKey.armed, "__eq__ of a caller's key ran"
-        return str.__eq__(self, other)
-
-    def __hash__(self) -> int:
-        assert not _HostileKey.armed, "__hash__ of a caller's key ran"
-        return str.__hash__(self)
-
-
-class _Text(str):
-    """A ``str`` subclass value: not an exact string, read the checked way."""
 
 
 class _HostileList(list[Any]):
@@ -81,7 +63,18 @@ def _nested(levels: int) -> dict[str, Any]:
 SCALARS = st.none() | st.booleans() | st.integers(-(2**40), 2**40) | st.text(max_size=8)
 NUMBERS = st.integers(-(2**70), 2**70) | st.floats(allow_nan=True, allow_infinity=True)
 HOSTILE = st.sampled_from(
-    [_Text("x"), "\ud800", 3, 1.5, [], ["x"], {}, True, _nested(70), _HostileList(["x"])]
+    [
+        TextSubclass("x"),
+        "\ud800",
+        3,
+        1.5,
+        [],
+        ["x"],
+        {},
+        True,
+        _nested(70),
+        _HostileList(["x"]),
+    ]
 )
 TEXTS = st.text(max_size=12) | st.sampled_from(['{"a":1}', '{"output":"x"}', "", " "])
 
@@ -120,7 +113,7 @@ def _odd(noisy: int) -> st.SearchStrategy[dict[Any, Any]]:
     """Nothing; when noisy, now and then an odd key, a null odd key or a hostile key."""
     if noisy < 2:
         return st.just({})
-    extra = [{"willContinue": True}, {"extra": None}, {_HostileKey("x"): 1}]
+    extra = [{"willContinue": True}, {"extra": None}, {ArmedKey("x"): 1}]
     return st.sampled_from([{}, {}, {}, {}, *extra])
 
 
@@ -199,7 +192,7 @@ OTHER_PARTS = st.sampled_from(
         {"text": None},
         "not a part",
         None,
-        {_HostileKey("text"): "x"},
+        {ArmedKey("text"): "x"},
     ]
 )
 
@@ -236,7 +229,7 @@ def _part(draw: st.DrawFn, role: str, noisy: int) -> Any:
 def _content(draw: st.DrawFn, noisy: int) -> Any:
     roles = ["user", "model", ABSENT, None]
     if noisy > 1:
-        roles += ["model", "system", 3, _Text("user")]
+        roles += ["model", "system", 3, TextSubclass("user")]
     role = draw(st.sampled_from(roles))
     read_as = role if role in ("user", "model") else "user"
     parts: Any = draw(st.lists(_part(read_as, noisy), max_size=4))
@@ -288,11 +281,11 @@ def _outcome(read: Any) -> Any:
 def test_a_request_read_at_once_gives_what_the_checked_read_gives(request: tuple[Any, Any]) -> None:
     contents, instruction = request
     before = repr(contents)
-    _HostileKey.armed = True
+    ArmedKey.armed = True
     try:
         at_once = _outcome(lambda: from_gemini(contents, system_instruction=instruction))
     finally:
-        _HostileKey.armed = False
+        ArmedKey.armed = False
     assert at_once == _outcome(lambda: read_checked(contents, instruction))
     assert repr(contents) == before  # the input is not written into
 
@@ -427,7 +420,12 @@ def test_what_to_gemini_writes_is_read_at_once_with_ids_or_without() -> None:
 @pytest.mark.parametrize(
     "contents",
     [
-        [{"role": "model", "parts": [{"functionCall": {"name": "f", "args": {"a": _nested(63)}}}]}],
+        [
+            {
+                "role": "model",
+                "parts": [{"functionCall": {"name": "f", "args": {"a": _nested(63)}}}],
+            }
+        ],
         [
             {
                 "role": "model",
@@ -449,7 +447,7 @@ def test_what_to_gemini_writes_is_read_at_once_with_ids_or_without() -> None:
         [{"role": "user", "parts": [{"inlineData": {"mimeType": "image/png", "data": "a"}}]}],
         [{"role": "model", "parts": [{"text": "a"}], "extra": 1}],
         [{"role": "model", "parts": [{"function_call": {"name": "f"}}]}],
-        [{_HostileKey("role"): "model", "parts": [{"text": "a"}]}],
+        [{ArmedKey("role"): "model", "parts": [{"text": "a"}]}],
     ],
 )
 def test_what_is_not_read_at_once_is_read_the_checked_way(contents: Any) -> None:

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import json
 from functools import cache
-from typing import Any, ClassVar
+from typing import Any
 
 import pytest
 from hypothesis import given, settings
@@ -21,8 +21,16 @@ from agent_ir.wire.hf_chat import _request
 
 from support.builders import PNG_BASE64
 from support.examples import examples
+from support.hostile import ArmedKey, TextSubclass, nested_object
+from support.noisy import (
+    ABSENT,
+    json_values,
+    maybe,
+    now_and_then_hostile,
+    obj,
+    odd_keys,
+)
 
-ABSENT: Any = object()
 PNG_URL = f"data:image/png;base64,{PNG_BASE64}"
 
 
@@ -53,106 +61,30 @@ def _outcome(read: Any) -> Any:
     return tuple(found), text, found.warnings
 
 
-class _HostileKey(str):
-    """A ``str`` subclass key (``is_rereadable`` lets it through) whose ``__eq__`` and
-    ``__hash__`` must not run while the row is read at once (``armed``)."""
-
-    armed: ClassVar[bool] = False
-
-    def __eq__(self, other: object) -> bool:
-        assert not _HostileKey.armed, "__eq__ of a caller's key ran"
-        return str.__eq__(self, other)
-
-    def __hash__(self) -> int:
-        assert not _HostileKey.armed, "__hash__ of a caller's key ran"
-        return str.__hash__(self)
-
-
-class _Text(str):
-    """A ``str`` subclass value: not an exact string, read the checked way."""
-
-
-def _nested(levels: int) -> dict[str, Any]:
-    """An object ``levels`` deep (itself counted)."""
-    value: dict[str, Any] = {}
-    for _ in range(levels - 1):
-        value = {"a": value}
-    return value
-
-
 # --- strategies ------------------------------------------------------------------------
 #
 # Each example is clean (noise 0: the shapes read at once), mildly noisy (1: now and
 # then a value absent, null, hostile, not finite, too big or nested too deep) or noisy
 # (2: that often, and odd or hostile keys and parts left to the checked read).
 
-SCALARS = st.none() | st.booleans() | st.integers(-(2**40), 2**40) | st.text(max_size=8)
-NUMBERS = st.integers(-(2**70), 2**70) | st.floats(allow_nan=True, allow_infinity=True)
-HOSTILE = st.sampled_from(
-    [_Text("x"), "\ud800", 3, 1.5, [], ["x"], {}, True, (1,), _nested(MAX_DEPTH + 2)]
-)
 TEXTS = st.text(max_size=12) | st.sampled_from(['{"a":1}', '{"a": [1]}', "[1]", "", " ", "{"])
 URLS = st.sampled_from([PNG_URL, "https://x/a.png", "data:image/png;base64,no!", "", " "])
-
-
-@cache
-def _json(noisy: int) -> st.SearchStrategy[Any]:
-    leaves = st.one_of(*[SCALARS] * (1 if noisy > 1 else 6), NUMBERS) if noisy else SCALARS
-    return st.recursive(
-        leaves,
-        lambda inner: (
-            st.lists(inner, max_size=3) | st.dictionaries(st.text(max_size=4), inner, max_size=3)
-        ),
-        max_leaves=8,
-    )
 
 
 @cache
 def _arguments(noisy: int) -> st.SearchStrategy[Any]:
     """A call's arguments: an object, JSON text, absent or null; when noisy, now and then
     nested about as deep as the row may hold, or hostile."""
-    objects = st.dictionaries(st.text(max_size=4), _json(noisy), max_size=3)
+    objects = st.dictionaries(st.text(max_size=4), json_values(noisy), max_size=3)
     found = objects | TEXTS | st.sampled_from([ABSENT, None])
-    if not noisy:
-        return found
-    deep = st.integers(MAX_DEPTH - 1, MAX_DEPTH + 1).map(_nested)
-    odd = deep | st.just({_HostileKey("k"): 1}) | HOSTILE
-    return st.one_of(*[found] * (2 if noisy > 1 else 12), odd)
-
-
-def _maybe(value: st.SearchStrategy[Any], noisy: int) -> st.SearchStrategy[Any]:
-    """``value``, or when noisy now and then absent, null or hostile."""
-    if not noisy:
-        return value
-    odds = 3 if noisy > 1 else 24
-    return st.one_of(*[value] * odds, st.just(ABSENT) | st.none() | HOSTILE)
-
-
-@cache
-def _odd(noisy: int) -> st.SearchStrategy[dict[Any, Any]]:
-    """Nothing; when noisy, now and then an odd key, a null odd key or a hostile key."""
-    if noisy < 2:
-        return st.just({})
-    extra = [{"weight": 1}, {"extra": None}, {_HostileKey("x"): 1}]
-    return st.sampled_from([{}, {}, {}, {}, *extra])
-
-
-def _object(noisy: int, **fields: st.SearchStrategy[Any]) -> st.SearchStrategy[Any]:
-    """An object of the fields drawn (absent ones left out), with ``_odd`` keys; when
-    noisy, now and then not an object at all."""
-
-    def build(drawn: dict[str, Any], extra: dict[Any, Any]) -> dict[Any, Any]:
-        return {key: value for key, value in drawn.items() if value is not ABSENT} | extra
-
-    built = st.builds(build, st.fixed_dictionaries(fields), _odd(noisy))
-    return st.one_of(built, built, built, HOSTILE) if noisy > 1 else built
+    return now_and_then_hostile(found, noisy)
 
 
 @cache
 def _part(noisy: int) -> st.SearchStrategy[Any]:
-    texts = _object(noisy, type=st.just("text"), text=_maybe(TEXTS, noisy))
-    urls = _maybe(URLS | st.just(ABSENT), noisy)
-    images = _object(noisy, type=st.just("image"), url=urls, image=_maybe(st.just(ABSENT), noisy))
+    texts = obj(noisy, type=st.just("text"), text=maybe(TEXTS, noisy))
+    urls = maybe(URLS | st.just(ABSENT), noisy)
+    images = obj(noisy, type=st.just("image"), url=urls, image=maybe(st.just(ABSENT), noisy))
     parts = [texts, texts, images]
     if noisy > 1:
         parts.append(st.sampled_from([{"type": "audio"}, {"type": ""}, {"text": "x"}, None]))
@@ -161,23 +93,23 @@ def _part(noisy: int) -> st.SearchStrategy[Any]:
 
 @cache
 def _content(noisy: int) -> st.SearchStrategy[Any]:
-    return _maybe(TEXTS | st.lists(_part(noisy), max_size=3), noisy)
+    return maybe(TEXTS | st.lists(_part(noisy), max_size=3), noisy)
 
 
 @cache
 def _call(noisy: int) -> st.SearchStrategy[Any]:
     ids = st.sampled_from([ABSENT, None, "c1", "c2", "message-0002-call-1"])
     names = st.sampled_from(["read", "write"])
-    function = _object(noisy, name=_maybe(names, noisy), arguments=_arguments(noisy))
+    function = obj(noisy, name=maybe(names, noisy), arguments=_arguments(noisy))
     kind = st.sampled_from([ABSENT, "function"] + (["other", None] if noisy > 1 else []))
-    return _object(noisy, type=kind, id=_maybe(ids, noisy), function=function)
+    return obj(noisy, type=kind, id=maybe(ids, noisy), function=function)
 
 
 @st.composite
 def _message(draw: st.DrawFn, noisy: int) -> Any:
     roles = ["system", "developer", "user", "assistant", "assistant", "tool", "tool"]
     if noisy > 1:
-        roles += ["toolResult", _Text("user"), 3]
+        roles += ["toolResult", TextSubclass("user"), 3]
     role = draw(st.sampled_from(roles))
     fields: dict[str, Any] = {"role": role, "content": draw(_content(noisy))}
     if role == "assistant":
@@ -192,7 +124,7 @@ def _message(draw: st.DrawFn, noisy: int) -> Any:
         fields["tool_call_id"] = draw(st.sampled_from([ABSENT, None, "c1", "c2", "x"]))
         fields["name"] = draw(st.sampled_from([ABSENT, None, "read", "write"]))
     found = {key: value for key, value in fields.items() if value is not ABSENT}
-    return found | draw(_odd(noisy))
+    return found | draw(odd_keys(noisy))
 
 
 @st.composite
@@ -209,11 +141,11 @@ ROWS = st.sampled_from([0, 1, 2]).flatmap(_rows)
 @given(ROWS)
 def test_a_row_read_at_once_gives_what_the_checked_read_gives(messages: Any) -> None:
     before = repr(messages)
-    _HostileKey.armed = True
+    ArmedKey.armed = True
     try:
         at_once = _outcome(lambda: from_hf_chat(messages))
     finally:
-        _HostileKey.armed = False
+        ArmedKey.armed = False
     assert at_once == _outcome(lambda: read_checked(messages))
     assert repr(messages) == before  # the input is not written into
 
@@ -284,11 +216,11 @@ def test_arguments_as_text_and_calls_without_ids_are_read_at_once() -> None:
         [{"role": "user", "content": "x", "name": "bob"}],
         [{"role": "user", "content": "x", "tool_calls": None}],
         [{"role": "user", "content": [{"type": "audio", "audio": "a"}]}],
-        [{"role": "user", "content": [{"type": "text", "text": _Text("x")}]}],
+        [{"role": "user", "content": [{"type": "text", "text": TextSubclass("x")}]}],
         [{"role": "assistant", "tool_calls": [{"function": {"name": "f", "arguments": {"a": float("nan")}}}]}],
         [{"role": "assistant", "tool_calls": [{"function": {"name": "f", "arguments": {"a": (1,)}}}]}],
         [{"role": "assistant", "tool_calls": [{"function": {"name": "f", "arguments": {"a": 2**14300}}}]}],
-        [{"role": "assistant", "tool_calls": [{"function": {"name": "f", "arguments": {_HostileKey("a"): 1}}}]}],
+        [{"role": "assistant", "tool_calls": [{"function": {"name": "f", "arguments": {ArmedKey("a"): 1}}}]}],
         [{"role": "assistant", "content": [{"type": "image", "url": float("inf")}]}],
         [{"role": "system", "content": [{"type": "image", "image": {"a": (1,)}}]}],
     ],
@@ -300,7 +232,7 @@ def test_what_is_not_read_at_once_is_read_the_checked_way(messages: Any) -> None
 
 @pytest.mark.parametrize(("levels", "at_once"), [(MAX_DEPTH, True), (MAX_DEPTH + 1, False)])
 def test_arguments_are_bounded_as_the_checked_read_bounds_them(levels: int, at_once: bool) -> None:
-    function = {"name": "f", "arguments": _nested(levels)}
+    function = {"name": "f", "arguments": nested_object(levels)}
     messages = [{"role": "assistant", "tool_calls": [{"function": function}]}]
     assert read_at_once(messages) is at_once
     found = _outcome(lambda: from_hf_chat(messages))

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import json
 from functools import cache
-from typing import Any, ClassVar
+from typing import Any
 
 import pytest
 from hypothesis import given, settings
@@ -21,9 +21,18 @@ from agent_ir.wire.otel import _read
 
 from support.builders import PNG_BASE64
 from support.examples import examples
+from support.hostile import ArmedKey, TextSubclass, nested_object
+from support.noisy import (
+    ABSENT,
+    NUMBERS,
+    json_values,
+    maybe,
+    now_and_then_hostile,
+    obj,
+    odd_keys,
+)
 from support.otel import CONVERSATION
 
-ABSENT: Any = object()
 SYSTEM = "gen_ai.system_instructions"
 IN = "gen_ai.input.messages"
 OUT = "gen_ai.output.messages"
@@ -50,107 +59,36 @@ def _outcome(read: Any) -> Any:
     return tuple(found), text, found.warnings, found.tools
 
 
-class _HostileKey(str):
-    """A ``str`` subclass key (``is_rereadable`` lets it through) whose ``__eq__`` and
-    ``__hash__`` must not run while an attribute is decoded at once (``armed``)."""
-
-    armed: ClassVar[bool] = False
-
-    def __eq__(self, other: object) -> bool:
-        assert not _HostileKey.armed, "__eq__ of a caller's key ran"
-        return str.__eq__(self, other)
-
-    def __hash__(self) -> int:
-        assert not _HostileKey.armed, "__hash__ of a caller's key ran"
-        return str.__hash__(self)
-
-
-class _Text(str):
-    """A ``str`` subclass value: not an exact string, decoded the checked way."""
-
-
-def _nested(levels: int) -> dict[str, Any]:
-    """An object ``levels`` deep (itself counted)."""
-    value: dict[str, Any] = {}
-    for _ in range(levels - 1):
-        value = {"a": value}
-    return value
-
-
 # --- strategies ------------------------------------------------------------------------
 #
 # Noise 0: the shapes decoded at once; 1: now and then a value absent, null, hostile,
 # not finite, too big or nested too deep; 2: that often, and odd or hostile keys.
 
-SCALARS = st.none() | st.booleans() | st.integers(-(2**40), 2**40) | st.text(max_size=8)
-NUMBERS = st.integers(-(2**70), 2**70) | st.floats(allow_nan=True, allow_infinity=True)
-HOSTILE = st.sampled_from(
-    [_Text("x"), "\ud800", 3, 1.5, [], ["x"], {}, True, (1,), _nested(MAX_DEPTH + 2)]
-)
 TEXTS = st.text(max_size=12) | st.sampled_from(['{"a":1}', "[1]", "", " "])
-
-
-@cache
-def _json(noisy: int) -> st.SearchStrategy[Any]:
-    leaves = st.one_of(*[SCALARS] * (1 if noisy > 1 else 6), NUMBERS) if noisy else SCALARS
-    return st.recursive(
-        leaves,
-        lambda inner: (
-            st.lists(inner, max_size=3) | st.dictionaries(st.text(max_size=4), inner, max_size=3)
-        ),
-        max_leaves=8,
-    )
 
 
 @cache
 def _free(noisy: int) -> st.SearchStrategy[Any]:
     """A free JSON value (arguments, a response, a server tool's details); when noisy,
     now and then nested about as deep as an attribute may hold, or hostile."""
-    objects = st.dictionaries(st.text(max_size=4), _json(noisy), max_size=3)
-    found = objects | objects | TEXTS | _json(noisy)
-    if not noisy:
-        return found
-    deep = st.integers(MAX_DEPTH - 1, MAX_DEPTH + 1).map(_nested)
-    odd = deep | st.just({_HostileKey("k"): 1}) | HOSTILE
-    return st.one_of(*[found] * (2 if noisy > 1 else 12), odd)
-
-
-def _maybe(value: st.SearchStrategy[Any], noisy: int) -> st.SearchStrategy[Any]:
-    if not noisy:
-        return value
-    odds = 3 if noisy > 1 else 24
-    return st.one_of(*[value] * odds, st.just(ABSENT) | st.none() | HOSTILE)
-
-
-@cache
-def _odd(noisy: int) -> st.SearchStrategy[dict[Any, Any]]:
-    if noisy < 2:
-        return st.just({})
-    extra = [{"weight": 1}, {"extra": None}, {_HostileKey("x"): 1}]
-    return st.sampled_from([{}, {}, {}, {}, *extra])
-
-
-def _object(noisy: int, **fields: st.SearchStrategy[Any]) -> st.SearchStrategy[Any]:
-    def build(drawn: dict[str, Any], extra: dict[Any, Any]) -> dict[Any, Any]:
-        return {key: value for key, value in drawn.items() if value is not ABSENT} | extra
-
-    built = st.builds(build, st.fixed_dictionaries(fields), _odd(noisy))
-    return st.one_of(built, built, built, HOSTILE) if noisy > 1 else built
+    objects = st.dictionaries(st.text(max_size=4), json_values(noisy), max_size=3)
+    found = objects | objects | TEXTS | json_values(noisy)
+    return now_and_then_hostile(found, noisy)
 
 
 @cache
 def _part(noisy: int) -> st.SearchStrategy[Any]:
-    ids = _maybe(st.sampled_from([ABSENT, None, "c1", "c2"]), noisy)
-    names = _maybe(st.sampled_from(["read", "write"]), noisy)
-    sizes = _maybe(st.sampled_from([ABSENT, 3]) | NUMBERS, noisy)
+    ids = maybe(st.sampled_from([ABSENT, None, "c1", "c2"]), noisy)
+    names = maybe(st.sampled_from(["read", "write"]), noisy)
+    sizes = maybe(st.sampled_from([ABSENT, 3]) | NUMBERS, noisy)
     data = st.sampled_from([PNG_BASE64, "not base64!", "aGk="])
     media_types = st.sampled_from([ABSENT, "image/png", "audio/wav", "text/plain", "video/mp4"])
     modalities = st.sampled_from([ABSENT, "image", "audio", "document", "video"])
     builtin = st.sampled_from([ABSENT, None, True, False])
     text = st.just("text")
     parts = [
-        _object(noisy, type=text, content=_maybe(TEXTS, noisy)),
-        _object(
+        obj(noisy, type=text, content=maybe(TEXTS, noisy)),
+        obj(
             noisy,
             type=st.just("tool_call"),
             id=ids,
@@ -158,7 +96,7 @@ def _part(noisy: int) -> st.SearchStrategy[Any]:
             arguments=_free(noisy),
             builtin=builtin,
         ),
-        _object(
+        obj(
             noisy,
             type=st.just("tool_call_response"),
             id=ids,
@@ -166,7 +104,7 @@ def _part(noisy: int) -> st.SearchStrategy[Any]:
             response=_free(noisy),
             builtin=builtin,
         ),
-        _object(
+        obj(
             noisy,
             type=st.just("blob"),
             mime_type=media_types,
@@ -174,27 +112,27 @@ def _part(noisy: int) -> st.SearchStrategy[Any]:
             content=data,
             byte_size=sizes,
         ),
-        _object(
+        obj(
             noisy,
             type=st.just("uri"),
             uri=st.just("https://x/a"),
             modality=modalities,
             byte_size=sizes,
         ),
-        _object(
+        obj(
             noisy,
             type=st.just("server_tool_call"),
             id=ids,
             name=names,
             server_tool_call=_free(noisy),
         ),
-        _object(
+        obj(
             noisy,
             type=st.just("server_tool_call_response"),
             id=ids,
             server_tool_call_response=_free(noisy),
         ),
-        _object(noisy, type=st.just("reasoning"), content=_maybe(TEXTS, noisy)),
+        obj(noisy, type=st.just("reasoning"), content=maybe(TEXTS, noisy)),
     ]
     if noisy > 1:
         parts.append(st.sampled_from([{"type": "weird"}, {"type": ""}, {"content": "x"}, None]))
@@ -212,7 +150,7 @@ def _message(draw: st.DrawFn, noisy: int) -> Any:
         "finish_reason": draw(st.sampled_from([ABSENT, None, "stop", "tool_calls", "odd"])),
     }
     found = {key: value for key, value in fields.items() if value is not ABSENT}
-    return found | draw(_odd(noisy))
+    return found | draw(odd_keys(noisy))
 
 
 @st.composite
@@ -235,11 +173,11 @@ ATTRIBUTES = st.sampled_from([0, 1, 2]).flatmap(_attributes)
 @given(ATTRIBUTES)
 def test_attributes_decoded_at_once_give_what_the_checked_decode_gives(attributes: Any) -> None:
     before = repr(attributes)
-    _HostileKey.armed = True
+    ArmedKey.armed = True
     try:
         at_once = _outcome(lambda: from_otel(attributes))
     finally:
-        _HostileKey.armed = False
+        ArmedKey.armed = False
     assert at_once == _outcome(lambda: read_checked(attributes))
     assert repr(attributes) == before  # the input is not written into
 
@@ -275,12 +213,12 @@ def test_what_to_otel_writes_is_decoded_at_once() -> None:
     [
         {"type": "tool_call", "id": "c", "name": "f", "arguments": {"a": float("nan")}},
         {"type": "tool_call", "id": "c", "name": "f", "arguments": {"a": (1,)}},
-        {"type": "tool_call", "id": "c", "name": "f", "arguments": {_HostileKey("a"): 1}},
+        {"type": "tool_call", "id": "c", "name": "f", "arguments": {ArmedKey("a"): 1}},
         {"type": "tool_call_response", "id": "c", "response": [float("inf")]},
         {"type": "blob", "mime_type": "image/png", "content": PNG_BASE64, "byte_size": 10**5000},
         {"type": "server_tool_call", "name": "s", "server_tool_call": {"type": "x", "a": (1,)}},
         {"type": "text", "content": "x", "extra": 1},
-        {"type": "text", "content": _Text("x")},
+        {"type": "text", "content": TextSubclass("x")},
     ],
 )
 def test_what_is_not_decoded_at_once_is_decoded_the_checked_way(part: Any) -> None:
@@ -295,7 +233,7 @@ def test_what_is_not_decoded_at_once_is_decoded_the_checked_way(part: Any) -> No
 def test_arguments_are_bounded_as_the_checked_decode_bounds_them(
     levels: int, at_once: bool
 ) -> None:
-    part = {"type": "tool_call", "id": "c", "name": "f", "arguments": _nested(levels)}
+    part = {"type": "tool_call", "id": "c", "name": "f", "arguments": nested_object(levels)}
     messages = [{"role": "assistant", "parts": [part]}]
     assert (_read._at_once(messages, IN) is not None) is at_once
     attributes = {IN: messages}

@@ -48,7 +48,6 @@ from agent_ir.wire._common import (
     data_url,
     key_not_read,
     not_read,
-    parse_arguments,
     plain_arguments,
     read_wire,
     transcript_items,
@@ -488,8 +487,7 @@ class _Reader:
         (INVALID_TOOL_ARGUMENTS); absent or null -> ``{}``."""
         if value is None or is_blank(value):
             return self.built.fresh({})
-        parsed = parse_arguments(value)
-        return self.built.fresh(parsed) if type(parsed) is dict else self.built.object(parsed)
+        return self.built.arguments(value)
 
     def _assigned_call_id(self, index: int, position: int) -> str:
         base = f"{assigned_id(index)}-call-{position + 1}"

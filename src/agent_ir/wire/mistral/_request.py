@@ -43,7 +43,6 @@ from agent_ir.wire._common import (
     data_url,
     key_not_read,
     not_read,
-    parse_arguments,
     parse_data_url,
     read_wire,
     transcript_items,
@@ -436,8 +435,7 @@ class _Reader:
         (empty or only whitespace: ``{}``)."""
         if type(value) is not str:
             return self.built.object(value)
-        parsed = {} if is_blank(value) else parse_arguments(value)
-        return self.built.fresh(parsed) if type(parsed) is dict else self.built.refused(parsed)
+        return self.built.fresh({}) if is_blank(value) else self.built.arguments(value)
 
     def _tool(self, index: int, message_id: str, message: mistral.ToolMessage) -> Message:
         call_id, name = message.tool_call_id, message.name

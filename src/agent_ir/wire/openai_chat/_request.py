@@ -36,7 +36,6 @@ from agent_ir._generated.message_schema import (
 )
 from agent_ir._paths import Path, to_pointer
 from agent_ir._text import cut, quoted
-from agent_ir.validation._convert import is_rereadable
 from agent_ir.wire._built import Built, cache_breakpoint, image_source
 from agent_ir.wire._common import (
     AUDIO_MEDIA_TYPES,
@@ -54,7 +53,6 @@ from agent_ir.wire._common import (
     exact_dicts,
     key_not_read,
     not_read,
-    parse_arguments,
     parse_data_url,
     read_wire,
     transcript_call_names,
@@ -812,14 +810,7 @@ class _Reader:
         if text is None or not text.strip():  # no arguments
             arguments: Any = self._built.fresh({})
         else:
-            value = parse_arguments(text)
-            # Kept as they came for the IR to refuse (INVALID_TOOL_ARGUMENTS): text that
-            # holds no JSON object, or one holding a lone surrogate, which only a \u
-            # escape gives (json.loads takes it; Built does not look for it in a fresh one).
-            if type(value) is dict and ("\\u" not in text or is_rereadable([value])):
-                arguments = self._built.fresh(value)
-            else:
-                arguments = self._built.refused(value)
+            arguments = self._built.arguments(text)
         return ToolCallBlock(id=call.id, name=function.name, arguments=arguments)
 
     def _tool(self, index: int, message_id: str, message: Any, path: Path) -> ToolResultMessage:

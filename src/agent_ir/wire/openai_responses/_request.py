@@ -55,7 +55,6 @@ from agent_ir.wire._common import (
     exact_dicts,
     key_not_read,
     not_read,
-    parse_arguments,
     parse_data_url,
     read_wire,
     transcript_call_names,
@@ -964,10 +963,7 @@ class _Reader:
         return _item_id(item_id) or assigned_id(len(self.entries))
 
     def tool_call(self, value: Any) -> ToolCallBlock:
-        parsed = parse_arguments(value.arguments)
-        # Text that is no JSON object is kept for the IR to refuse: INVALID_TOOL_ARGUMENTS.
-        built = self.built
-        arguments = built.fresh(parsed) if type(parsed) is dict else built.refused(parsed)
+        arguments = self.built.arguments(value.arguments)
         if non_empty_id(value.name):  # a blank name is no call (``_call_names``)
             self.calls[value.call_id] = value.name
         return ToolCallBlock(

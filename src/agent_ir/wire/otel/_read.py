@@ -52,7 +52,6 @@ from agent_ir.wire._common import (
     assigned_id,
     key_not_read,
     not_read,
-    parse_arguments,
     read_wire,
     unchecked_wire,
 )
@@ -420,8 +419,7 @@ class _Reader:
         if type(value) is str:
             if is_blank(value):
                 return self.built.fresh({})
-            parsed = parse_arguments(value)
-            return self.built.fresh(parsed) if type(parsed) is dict else self.built.object(parsed)
+            return self.built.arguments(value)
         return self.built.object(value)
 
     def _added_id(self, part_index: int) -> str:

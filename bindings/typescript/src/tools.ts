@@ -615,7 +615,8 @@ function keywordErrors(errors: readonly ErrorObject[]): ErrorObject[] {
 
 /** The path of an Ajv error inside the arguments: its instancePath, exact (Python maps
  * jsonschema-rs's paths, which read a key such as "007" as an index and leave empty keys
- * out, back onto the arguments: _paths.exact_path). */
+ * out, back onto the arguments: _paths.exact_path, and where that leaves several places,
+ * jsonschema-rs's evaluation output: _tools._Located). */
 function argumentsPath(pointer: string): (string | number)[] {
   return pointerPath(pointer);
 }

@@ -196,6 +196,26 @@ ISSUE_CASES: tuple[tuple[Any, Any], ...] = (
     ({"unevaluatedProperties": {"additionalProperties": False}}, {"a": {"b": 1}}),
     ({"unevaluatedProperties": {"properties": {"b": {"$ref": "#/$defs/x"}}},
       "$defs": {"x": False}}, {"a": {"b": 1}, "c": 1}),
+    # A failing anyOf/oneOf whose subschema fails by a $ref (Ajv's schema path restarts
+    # at its target): the keyword's one error in both, not the target's too (seed 27's
+    # draws 2862, 3901, 3927).
+    ({"type": "object", "maximum": 0, "maxContains": 1,
+      "oneOf": [{"enum": [{}, 0.1], "$anchor": "here", "$ref": "#/$defs/~01"}, {"enum": []}],
+      "properties": {"__proto__": {"const": {}, "not": {"maxLength": 5},
+                                   "dependentRequired": {"prototype": [""]}}},
+      "$defs": {"~1": {"type": "integer"}}},
+     {"__proto__": "ab", "\u0663": "\u2028", "0": [0, {"b": 0}]}),
+    ({"$schema": "http://json-schema.org/draft-07/schema#", "type": "object",
+      "anyOf": [{"minItems": 0, "$ref": "#/$defs/valueOf", "minLength": 5}],
+      "properties": {"\U0001fae8": {"anyOf": [False]}},
+      "$defs": {"constructor": {"minProperties": 0}, "valueOf": {"minProperties": 5}}},
+     {"__defineGetter__": 1, "a/b": 2.5}),
+    ({"type": "object",
+      "anyOf": [{"type": "object", "$ref": "#/$defs/isPrototypeOf", "oneOf": [{"type": "integer"}]}],
+      "patternProperties": {"\\uD83D\\uDE00": {"type": "integer"}},
+      "properties": {"b": {"exclusiveMaximum": 100000000000000000000}},
+      "$defs": {"isPrototypeOf": {"multipleOf": 0.01, "const": {}}}},
+     {"00": "\u00e9", "a": "9", "hasOwnProperty": "__proto__"}),
 )  # fmt: skip
 
 

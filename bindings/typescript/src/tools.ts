@@ -594,12 +594,13 @@ export function readTools(value: unknown): Tools {
 
 /** The keyword errors of Ajv as jsonschema-rs reports them: one per failing keyword,
  * not the errors inside a composite keyword (anyOf, oneOf, not, if/then) that failed. */
-function keywordErrors(errors: readonly ErrorObject[]): ErrorObject[] {
+function keywordErrors(errors: readonly ErrorObject[], root: unknown): ErrorObject[] {
   const kept = errors.filter((error) => error.keyword !== "if" && error.keyword !== "propertyNames");
   const composite = kept
-    .filter((error) => ["anyOf", "oneOf", "not", "contains"].includes(error.keyword))
+    .filter((error) => COMPOSITE.includes(error.keyword))
     .map((error) => error.schemaPath + "/");
-  const found = kept.filter((error) => !composite.some((prefix) => error.schemaPath.startsWith(prefix)));
+  const inside = insideComposites(kept, root);
+  const found = kept.filter((error, index) => !inside.has(index) && !composite.some((prefix) => error.schemaPath.startsWith(prefix)));
   // jsonschema-rs reports additionalProperties once per object, required once per
   // missing property, a propertyNames keyword once per name refused
   const seen = new Set<string>();
@@ -611,6 +612,78 @@ function keywordErrors(errors: readonly ErrorObject[]): ErrorObject[] {
     seen.add(key);
     return true;
   });
+}
+
+const COMPOSITE = ["anyOf", "oneOf", "not", "contains"];
+
+/** The subschemas a composite keyword's value reaches (reachedFrom), by that value. */
+const REACHED = new WeakMap<object, Set<object>>();
+
+/** The positions of the errors Ajv gives inside a composite keyword that failed by a
+ * $ref (its schema path restarts at the target, so it does not start with the
+ * keyword's): Ajv gives a composite keyword's error right after those of its
+ * subschemas, so they are the errors just before it, at or below its place, whose
+ * subschema is one its subschemas reach (through $ref too). */
+function insideComposites(errors: readonly ErrorObject[], root: unknown): Set<number> {
+  const inside = new Set<number>();
+  errors.forEach((error, index) => {
+    if (!COMPOSITE.includes(error.keyword) || !isObject(error.parentSchema)) return;
+    const held = (error.parentSchema as Record<string, unknown>)[error.keyword];
+    let reached = typeof held === "object" && held !== null ? REACHED.get(held) : undefined;
+    if (reached === undefined) {
+      reached = reachedFrom(held, root);
+      if (typeof held === "object" && held !== null) REACHED.set(held, reached);
+    }
+    // a $ref beside the keyword, evaluated before it at the same place, gives the same
+    // errors at that place as the same target reached inside it: they are its own
+    const parent = error.parentSchema as Record<string, unknown>;
+    const beside = ["$ref", "$dynamicRef"].some((key) => typeof parent[key] === "string") ? reachedFrom({ $ref: parent.$ref, $dynamicRef: parent.$dynamicRef }, root) : new Set<object>();
+    const below = error.instancePath + "/";
+    for (let before = index - 1; before >= 0; before -= 1) {
+      const earlier = errors[before];
+      if (earlier.instancePath !== error.instancePath && !earlier.instancePath.startsWith(below)) break;
+      if (!reached.has(earlier.parentSchema as object)) break;
+      if (earlier.instancePath === error.instancePath && beside.has(earlier.parentSchema as object)) continue;
+      inside.add(before);
+    }
+  });
+  return inside;
+}
+
+/** Every subschema object within `schema`, following each local $ref into `root`. */
+function reachedFrom(schema: unknown, root: unknown): Set<object> {
+  const reached = new Set<object>();
+  const stack: unknown[] = [schema];
+  while (stack.length > 0) {
+    const value = stack.pop();
+    if (typeof value !== "object" || value === null || reached.has(value)) continue;
+    reached.add(value);
+    for (const [key, held] of Object.entries(value)) {
+      if ((key === "$ref" || key === "$dynamicRef") && typeof held === "string" && held.startsWith("#") && !Array.isArray(value)) {
+        stack.push(resolvedPointer(root, held.slice(1)));
+      } else stack.push(held);
+    }
+  }
+  return reached;
+}
+
+/** The value at a JSON Pointer (URI-fragment encoded) in `root`, or undefined. */
+function resolvedPointer(root: unknown, fragment: string): unknown {
+  let decoded = fragment;
+  try {
+    decoded = decodeURIComponent(fragment);
+  } catch {
+    return undefined;
+  }
+  if (decoded === "") return root;
+  if (!decoded.startsWith("/")) return undefined;
+  let node: unknown = root;
+  for (const part of decoded.slice(1).split("/")) {
+    const key = part.replaceAll("~1", "/").replaceAll("~0", "~");
+    if (typeof node !== "object" || node === null || !Object.hasOwn(node, key)) return undefined;
+    node = (node as Record<string, unknown>)[key];
+  }
+  return node;
 }
 
 /** The path of an Ajv error inside the arguments: its instancePath, exact (Python maps
@@ -651,7 +724,7 @@ function checkCall(tools: Tools, messageIndex: number, blockIndex: number, call:
   }
   const found = new Map<string, [Path, string[], string, string]>();
   const named = new Map<string, Named>(); // the sentences listing names, by place
-  const errors = keywordErrors(tool.validate.errors ?? []);
+  const errors = keywordErrors(tool.validate.errors ?? [], tool.validate.schema);
   // the properties an unevaluatedProperties subschema refused: what Ajv says at or
   // below them by a $ref inside it is that refusal
   const refused = errors

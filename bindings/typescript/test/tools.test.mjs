@@ -140,3 +140,22 @@ test("a property an unevaluatedProperties subschema refuses is named in one sent
   assert.deepEqual(sentences({ unevaluatedProperties: { unevaluatedProperties: false } }, { a: { b: 1 } }), said("'a' was unexpected"));
   assert.deepEqual(sentences({ unevaluatedProperties: { additionalProperties: false } }, { a: { b: 1 } }), said("'a' was unexpected"));
 });
+
+test("a failing anyOf or oneOf whose subschema fails by a $ref gives its one error, not the $ref target's too", () => {
+  const only = (keyword) => ["/1/content/0/arguments", `{"a":1} is not valid under any of the schemas listed in the '${keyword}' keyword (keyword ${keyword} at /${keyword} of the parameters)`];
+  // Ajv's schema path restarts at the $ref's target: it also said "has less than 5
+  // properties (keyword minProperties at /$defs/x/minProperties ...)"
+  const defs = { x: { minProperties: 5 } };
+  assert.deepEqual(sentences({ anyOf: [{ $ref: "#/$defs/x" }], $defs: defs }, { a: 1 }), [only("anyOf")]);
+  assert.deepEqual(sentences({ $schema: "http://json-schema.org/draft-07/schema#", anyOf: [{ $ref: "#/$defs/x", minLength: 5 }], $defs: defs }, { a: 1 }), [only("anyOf")]);
+  assert.deepEqual(sentences({ oneOf: [{ $ref: "#/$defs/x" }, { type: "integer" }], $defs: defs }, { a: 1 }), [only("oneOf")]);
+  // through two references and a nested anyOf: still the outer keyword's error only
+  const nested = { anyOf: [{ $ref: "#/$defs/y" }], $defs: { y: { anyOf: [{ $ref: "#/$defs/x" }] }, ...defs } };
+  assert.deepEqual(sentences(nested, { a: 1 }), [only("anyOf")]);
+  // the same $ref beside the anyOf, outside it, still gives its own error
+  const beside = sentences({ $ref: "#/$defs/x", anyOf: [{ $ref: "#/$defs/x" }], $defs: defs }, { a: 1 });
+  assert.deepEqual(beside, [
+    ["/1/content/0/arguments", '{"a":1} has less than 5 properties (keyword minProperties at /$defs/x/minProperties of the parameters)'],
+    only("anyOf"),
+  ]);
+});

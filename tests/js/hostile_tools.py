@@ -216,6 +216,25 @@ ISSUE_CASES: tuple[tuple[Any, Any], ...] = (
       "properties": {"b": {"exclusiveMaximum": 100000000000000000000}},
       "$defs": {"isPrototypeOf": {"multipleOf": 0.01, "const": {}}}},
      {"00": "\u00e9", "a": "9", "hasOwnProperty": "__proto__"}),
+    # A draft-07 $ref to a place inside a keyword beside another $ref (which draft 7
+    # ignores, but the place is still there): the package said "outside them" (draw 5768).
+    ({"$schema": "http://json-schema.org/draft-07/schema#", "type": "object",
+      "allOf": [{"unevaluatedProperties": {"properties": {"b": {"$comment": {}},
+                                                          "0": {"$dynamicRef": True, "dependentSchemas": {},
+                                                                "prefixItems": [{"else": {"type": "string"}}]}},
+                                           "maxContains": 1}},
+                {"maxProperties": 0, "type": "array"}],
+      "$ref": "#/allOf/0",
+      "unevaluatedProperties": {"properties": {"a/b": {}, "prototype": {
+          "prefixItems": [{"minLength": 2, "maxProperties": 0, "enum": [False]}], "required": ["0"]}}},
+      "properties": {"__proto__": {"minLength": 5}, "": {"type": "boolean", "dependentSchemas": {}},
+                     "isPrototypeOf": {"uniqueItems": False}}},
+     {"prototype": 0.07}),
+    ({"$schema": "http://json-schema.org/draft-07/schema#", "type": "object",
+      "allOf": [{"minProperties": 3}], "$ref": "#/allOf/0"}, {"a": 1}),
+    ({"$schema": "http://json-schema.org/draft-07/schema#", "properties": {
+        "a": {"$ref": "#/properties/a/properties/x", "properties": {"x": {"type": "string"}}}}},
+     {"a": 1}),
 )  # fmt: skip
 
 

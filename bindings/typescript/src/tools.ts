@@ -291,6 +291,7 @@ function compileOnce(parameters: Record<string, unknown>): Outcome {
   parameters = compiledForm(parameters, profile.patterns, originals) as Record<string, unknown>;
   // a $ref into an unevaluatedProperties subschema would miss it once it is wrapped
   const wrap = !JSON.stringify(parameters).includes("unevaluatedProperties/");
+  parameters = besideRefs(parameters, profile.dialect, originals);
   parameters = adjusted(parameters, profile.dialect, profile.anchors, wrap) as Record<string, unknown>;
   notePlaces(parameters);
   try {
@@ -365,6 +366,71 @@ function compiledForm(parameters: unknown, patterns: readonly PatternPlace[], or
     schema.patternProperties = written;
   }
   return root;
+}
+
+/** The parameters with each draft-07 $ref whose target is inside a keyword beside
+ * another $ref (which draft 7 ignores, so adjusted leaves it out; jsonschema-rs still
+ * finds the target there) pointed at a copy of the target in `definitions`, under a name
+ * `originals` reads back as the place written (writtenParts). */
+function besideRefs(parameters: Record<string, unknown>, dialect: string, originals: Map<string, string>): Record<string, unknown> {
+  if (dialect !== "draft-07" || !JSON.stringify(parameters).includes('"$ref"')) return parameters;
+  const inPlace = IN_PLACE[dialect];
+  const descending = DESCENDING[dialect];
+  const ignored = (node: unknown, key: string): boolean =>
+    isObject(node) && hasOwn(node, "$ref") && (ASSERTIONS.includes(key) || inPlace.has(key) || descending.has(key));
+  const moved = new Map<string, [string, unknown]>(); // pointer -> [name, copy]
+  const rewrite = (value: unknown): unknown => {
+    if (Array.isArray(value)) return value.map(rewrite);
+    if (!isObject(value)) return value;
+    const copy: Record<string, unknown> = {};
+    for (const [key, held] of Object.entries(value)) {
+      let written: unknown = LITERALS.includes(key) ? held : rewrite(held);
+      if (key === "$ref" && typeof held === "string" && held.startsWith("#/")) {
+        const target = targetBeside(parameters, held.slice(1), ignored);
+        if (target !== undefined) {
+          let entry = moved.get(held);
+          if (entry === undefined) {
+            entry = [`agent-ir:beside-$ref:${moved.size}`, null];
+            moved.set(held, entry);
+            entry[1] = rewrite(target);
+          }
+          written = "#/definitions/" + encodeURIComponent(entry[0]);
+        }
+      }
+      define(copy, key, written);
+    }
+    return copy;
+  };
+  const root = rewrite(parameters) as Record<string, unknown>;
+  if (moved.size === 0 || (hasOwn(root, "definitions") && !isObject(root.definitions))) return parameters;
+  const definitions: Record<string, unknown> = {};
+  if (isObject(root.definitions)) for (const [name, held] of Object.entries(root.definitions)) define(definitions, name, held);
+  for (const [pointer, [name, copy]] of moved) {
+    define(definitions, name, copy);
+    originals.set(name, pointer);
+  }
+  define(root, "definitions", definitions);
+  return root;
+}
+
+/** The value at a $ref's JSON Pointer when the way there goes through a keyword
+ * `ignored` beside a $ref; otherwise undefined. */
+function targetBeside(root: unknown, fragment: string, ignored: (node: unknown, key: string) => boolean): unknown {
+  let decoded: string;
+  try {
+    decoded = decodeURIComponent(fragment);
+  } catch {
+    return undefined;
+  }
+  let node = root;
+  let through = false;
+  for (const part of decoded.slice(1).split("/")) {
+    const key = part.replaceAll("~1", "/").replaceAll("~0", "~");
+    if (typeof node !== "object" || node === null || !Object.hasOwn(node, key)) return undefined;
+    if (ignored(node, key)) through = true;
+    node = (node as Record<string, unknown>)[key];
+  }
+  return through ? node : undefined;
 }
 
 // The keywords Ajv evaluates beside a draft-07 $ref, which draft 7 ignores.
@@ -915,6 +981,10 @@ function schemaParts(error: ErrorObject, originals: ReadonlyMap<string, string>)
  * patternProperties key as written, the one written for properties.__proto__ read back
  * as it. */
 function writtenParts(parts: string[], originals: ReadonlyMap<string, string>): string[] {
+  if (parts[0] === "definitions" && parts.length > 1 && parts[1].startsWith("agent-ir:beside-$ref:") && originals.has(parts[1])) {
+    const pointer = originals.get(parts[1])!.slice(2).split("/").map((part) => decodeURIComponent(part).replaceAll("~1", "/").replaceAll("~0", "~"));
+    parts = [...pointer, ...parts.slice(2)];
+  }
   for (let index = 0; index + 1 < parts.length; index += 1) {
     if (parts[index] !== "patternProperties") continue;
     if (parts[index + 1] === PROTO_PATTERN) parts.splice(index, 2, "properties", "__proto__");

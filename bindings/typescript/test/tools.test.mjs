@@ -159,3 +159,16 @@ test("a failing anyOf or oneOf whose subschema fails by a $ref gives its one err
     only("anyOf"),
   ]);
 });
+
+test("a draft-07 $ref to a place inside a keyword beside another $ref finds it there, as jsonschema-rs does", () => {
+  const draft07 = "http://json-schema.org/draft-07/schema#";
+  // it was INVALID_TOOL_DEFINITION "parameters refers to '#/allOf/0', outside them"
+  assert.deepEqual(sentences({ $schema: draft07, allOf: [{ minProperties: 3 }], $ref: "#/allOf/0" }, { a: 1 }), [
+    ["/1/content/0/arguments", '{"a":1} has less than 3 properties (keyword minProperties at /allOf/0/minProperties of the parameters)'],
+  ]);
+  const nested = { $schema: draft07, properties: { a: { $ref: "#/properties/a/properties/x", properties: { x: { type: "string" } } } } };
+  assert.deepEqual(sentences(nested, { a: 1 }), [
+    ["/1/content/0/arguments/a", '1 is not of type "string" (keyword type at /properties/a/properties/x/type of the parameters)'],
+  ]);
+  assert.deepEqual(sentences(nested, { a: "s" }), []);
+});

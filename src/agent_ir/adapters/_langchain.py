@@ -56,6 +56,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+import msgspec
+
 from agent_ir._generated.conversion_warning_schema import ConversionWarningCode
 from agent_ir.adapters._carrier import CARRIER_KEY, apply
 from agent_ir.adapters._common import (
@@ -66,6 +68,7 @@ from agent_ir.adapters._common import (
     signature_maker,
 )
 from agent_ir.messages import to_json_value
+from agent_ir.wire._built import image_source
 from agent_ir.wire._common import (
     UNKNOWN_TOOL_NAME,
     CallNames,
@@ -75,7 +78,6 @@ from agent_ir.wire._common import (
     WireRequest,
     assigned_id,
     fits_ir,
-    image_source,
     ir_messages,
     transcript_items,
 )
@@ -410,7 +412,9 @@ def _read_user_block(
         }
     elif block.get("url"):
         source = (
-            image_source(block["url"]) if kind == "image" else {"type": "url", "url": block["url"]}
+            msgspec.to_builtins(image_source(block["url"]))
+            if kind == "image"
+            else {"type": "url", "url": block["url"]}
         )
     elif block.get("file_id") and kind == "file":
         source = {"type": "file", "fileId": block["file_id"]}

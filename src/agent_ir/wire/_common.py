@@ -89,7 +89,6 @@ __all__ = [
     "exact_keys",
     "explained",
     "fits_ir",
-    "image_source",
     "ir_messages",
     "key_not_read",
     "not_read",
@@ -467,18 +466,6 @@ def parse_data_url(url: str) -> tuple[str, str] | None:
     if not _MEDIA_TYPE.search(media_type):
         return None
     return media_type, data
-
-
-def image_source(url: str) -> dict[str, Any]:
-    """The IR source of an image URL read from the wire: a base64 source for a data URL
-    holding an image the IR takes (an ``image/...`` media type, valid base64), so that an
-    IR base64 image sent as a data URL comes back as it was; else the URL itself."""
-    parsed = parse_data_url(url)
-    if parsed is not None:
-        source = {"type": "base64", "mediaType": parsed[0], "data": parsed[1]}
-        if fits_ir({"type": "image", "source": source}):
-            return source
-    return {"type": "url", "url": url}
 
 
 def bare_media_type(media_type: str) -> str:

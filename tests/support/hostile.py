@@ -670,3 +670,17 @@ class AiterRaises:
 
     def __aiter__(self) -> Any:
         raise self.error
+
+
+def read_as_checked(value: Any, at_once: Any, checked: Any, outcome: Any) -> None:
+    """``outcome(at_once)`` (a reader given ``value``, which may read it at once; no
+    ``ArmedKey`` compared meanwhile) equals ``outcome(checked)`` (the same reader made
+    to read the checked way), and ``value`` is not written into."""
+    before = repr(value)
+    ArmedKey.armed = True
+    try:
+        fast = outcome(at_once)
+    finally:
+        ArmedKey.armed = False
+    assert fast == outcome(checked)
+    assert repr(value) == before  # the input is not written into

@@ -22,7 +22,7 @@ from agent_ir.wire import ConversionWarningCode, WireFormatError, from_gemini, t
 from agent_ir.wire.gemini import _request
 
 from support.examples import examples
-from support.hostile import ArmedKey, TextSubclass
+from support.hostile import ArmedKey, TextSubclass, read_as_checked
 from support.wire_cases import assistant, call, result, system, text, user
 
 Code = ConversionWarningCode
@@ -280,14 +280,12 @@ def _outcome(read: Any) -> Any:
 @given(REQUESTS)
 def test_a_request_read_at_once_gives_what_the_checked_read_gives(request: tuple[Any, Any]) -> None:
     contents, instruction = request
-    before = repr(contents)
-    ArmedKey.armed = True
-    try:
-        at_once = _outcome(lambda: from_gemini(contents, system_instruction=instruction))
-    finally:
-        ArmedKey.armed = False
-    assert at_once == _outcome(lambda: read_checked(contents, instruction))
-    assert repr(contents) == before  # the input is not written into
+    read_as_checked(
+        contents,
+        lambda: from_gemini(contents, system_instruction=instruction),
+        lambda: read_checked(contents, instruction),
+        _outcome,
+    )
 
 
 # --- the common shapes are read at once ------------------------------------------------------------

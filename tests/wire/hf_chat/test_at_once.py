@@ -21,7 +21,7 @@ from agent_ir.wire.hf_chat import _request
 
 from support.builders import PNG_BASE64
 from support.examples import examples
-from support.hostile import ArmedKey, TextSubclass, nested_object
+from support.hostile import ArmedKey, TextSubclass, nested_object, read_as_checked
 from support.noisy import (
     ABSENT,
     json_values,
@@ -140,14 +140,9 @@ ROWS = st.sampled_from([0, 1, 2]).flatmap(_rows)
 @settings(max_examples=examples(800), derandomize=True, deadline=None)
 @given(ROWS)
 def test_a_row_read_at_once_gives_what_the_checked_read_gives(messages: Any) -> None:
-    before = repr(messages)
-    ArmedKey.armed = True
-    try:
-        at_once = _outcome(lambda: from_hf_chat(messages))
-    finally:
-        ArmedKey.armed = False
-    assert at_once == _outcome(lambda: read_checked(messages))
-    assert repr(messages) == before  # the input is not written into
+    read_as_checked(
+        messages, lambda: from_hf_chat(messages), lambda: read_checked(messages), _outcome
+    )
 
 
 # --- what is read at once ------------------------------------------------------------------

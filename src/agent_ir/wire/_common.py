@@ -85,6 +85,7 @@ __all__ = [
     "assigned_id",
     "bare_media_type",
     "data_url",
+    "exact_at",
     "exact_dicts",
     "exact_keys",
     "explained",
@@ -377,6 +378,15 @@ class Unchecked:
         return all(
             _is_exact_wire(values, levels - depth + 1) for depth, values in self._values.items()
         )
+
+
+def exact_at(path: Path, value: Any, *, offset: int = 0) -> bool:
+    """Whether the one value at ``path`` (from its request field) is what
+    ``read_wire(..., path[:1], offset=offset)`` takes as it is: ``Unchecked`` for a value
+    about to be looked at, checked now."""
+    held = Unchecked()
+    held.add(len(path) - 1, value)
+    return held.exact(path[:1], offset=offset)
 
 
 def exact_keys(value: dict[Any, Any]) -> bool:

@@ -47,6 +47,7 @@ from agent_ir.wire._common import (
     WireMessages,
     WireRequest,
     assigned_id,
+    exact_at,
     key_not_read,
     not_read,
     plain_arguments,
@@ -683,9 +684,7 @@ class _Held:
 
     def check(self, path: Path, value: Any) -> None:
         """The value at ``path``, checked now (it is about to be looked at)."""
-        held = Unchecked()
-        held.add(len(path) - 1, value)
-        if not held.exact(path[:1], offset=INPUT_OFFSET if path[0] == "messages" else 0):
+        if not exact_at(path, value, offset=INPUT_OFFSET if path[0] == "messages" else 0):
             raise _NotExact
 
     def exact(self) -> bool:

@@ -49,6 +49,7 @@ from agent_ir.wire._common import (
     WireRequest,
     arguments_text,
     assigned_id,
+    exact_at,
     exact_dicts,
     exact_keys,
     key_not_read,
@@ -1035,9 +1036,7 @@ def _system_exact(system: Any) -> bool:
     """Whether a system instruction (read at once) is what ``read_wire`` takes as it is,
     the values its declaration keeps as they came (a part's args) included: checked
     whole, a value that small."""
-    held = Unchecked()
-    held.add(0, system)
-    return held.exact(("systemInstruction",))
+    return exact_at(("systemInstruction",), system)
 
 
 def _rest(value: Any, read: tuple[str, ...]) -> tuple[str, ...]:

@@ -50,6 +50,7 @@ from agent_ir.wire._common import (
     assigned_id,
     bare_media_type,
     data_url,
+    exact_at,
     exact_dicts,
     key_not_read,
     not_read,
@@ -870,11 +871,8 @@ class _Reader:
         """The cache breakpoint of the text part at ``path`` whose ``cache_control`` is
         ``value`` (``cache_breakpoint``); any other value is PART_NOT_READ."""
         where = (*path, "cache_control")
-        if self._held is not None:  # read at once: checked before it is looked at
-            held = Unchecked()
-            held.add(len(where) - 1, value)
-            if not held.exact(("messages",)):
-                raise _NotExact
+        if self._held is not None and not exact_at(where, value):  # checked before it is read
+            raise _NotExact
         cached = cache_breakpoint(value)
         if cached is None:
             what = f"a cache_control of another shape ({cut(repr(value))})"

@@ -169,6 +169,7 @@ GROUPS: dict[str, Group] = {
         tests=(
             "tests/rules/test_wire_rules.py",
             "tests/rules/test_gemini.py",
+            "tests/rules/test_media_limits.py",
             "tests/wire/test_registry.py",
             "tests/wire/test_provider_records.py",
             "tests/conformance/test_wire_rules_suite.py",

@@ -364,6 +364,19 @@ def test_calls_of_earlier_turns_are_not_checked() -> None:
     assert wire(transcript) == []
 
 
+def test_a_history_ending_with_the_user_message_has_no_call_to_sign_yet() -> None:
+    """The request that sends the user's new message: its turn has no model step yet,
+    so the unsigned call of the turn before is not checked."""
+    transcript = [
+        user("u0"),
+        assistant("a1", [call_block("c1")]),
+        result("r2", "c1"),
+        user("u3", "again"),
+    ]
+    assert wire(transcript) == []
+    assert wire(transcript[:3]) == [("MISSING_THOUGHT_SIGNATURE", 1, "/1/content/0")]
+
+
 def test_a_signature_on_a_text_or_thinking_part_does_not_sign_the_call() -> None:
     transcript = [
         user("u0"),

@@ -118,6 +118,22 @@ function draft06(): Ajv {
   return ajv;
 }
 
+const DRAFT_07 = "http://json-schema.org/draft-07/schema";
+
+/** Ajv for draft 7, judging a schema by the published draft-07 meta-schema (the one
+ * jsonschema-rs holds): Ajv's copy keeps draft 6's `enum` (minItems 1, uniqueItems),
+ * which draft 7 dropped: its values SHOULD be unique, and a schema repeating one, or
+ * listing none, is still valid (docs/tool-schemas.md). */
+function draft07(): Ajv {
+  const ajv = new Ajv(OPTIONS);
+  const held = ajv.schemas[DRAFT_07]?.schema;
+  if (!isObject(held) || !isObject(held.properties) || !isObject(held.properties.enum)) return ajv;
+  const { minItems: _fewest, uniqueItems: _unique, ...values } = held.properties.enum;
+  ajv.removeSchema(DRAFT_07);
+  ajv.addMetaSchema({ ...held, properties: { ...held.properties, enum: values } }, DRAFT_07, false);
+  return ajv;
+}
+
 interface Dialect {
   readonly make: () => Ajv;
   /** the $schema Ajv knows it by */
@@ -131,7 +147,7 @@ const DIALECTS: Record<string, Dialect> = {
   "json-schema.org/draft/2020-12/schema": { make: () => new Ajv2020(OPTIONS), id: "https://json-schema.org/draft/2020-12/schema" },
   "json-schema.org/schema": { make: () => new Ajv2020(OPTIONS), id: "https://json-schema.org/draft/2020-12/schema" },
   "json-schema.org/draft/2019-09/schema": { make: () => new Ajv2019(OPTIONS), id: "https://json-schema.org/draft/2019-09/schema" },
-  "json-schema.org/draft-07/schema": { make: () => new Ajv(OPTIONS), id: "http://json-schema.org/draft-07/schema#" },
+  "json-schema.org/draft-07/schema": { make: draft07, id: "http://json-schema.org/draft-07/schema#" },
   "json-schema.org/draft-06/schema": { make: draft06, id: "http://json-schema.org/draft-06/schema#" },
   "json-schema.org/draft-04/schema": { make: draft06, id: "http://json-schema.org/draft-06/schema#" },
 };
@@ -202,7 +218,16 @@ regExp.code = 'require("re2js").RE2JS';
 // Object.prototype: "constructor", "toString"...).
 // verbose: each error carries the failing value and the keyword's value, which its
 // sentence is built from (src/sentences.ts).
-const OPTIONS = { strict: false, validateFormats: false, allErrors: true, logger: false, ownProperties: true, verbose: true, code: { regExp } } as const;
+// process: Ajv keeps the names an unevaluatedProperties keyword finds evaluated (when
+// patternProperties or a combinator finds them as the data is read) in a plain object,
+// and reads a name from it: "toString", "isPrototypeOf" and every other name of
+// Object.prototype was evaluated, and "__proto__" could never be recorded. Each such
+// object is made without a prototype (seed 32's draw 6070).
+const withoutPrototypes = (code: string): string =>
+  code
+    .replace(/\b(props\d+) = \{\};/g, "$1 = Object.create(null);")
+    .replace(/\b(props\d+) = \1 \|\| \{\};/g, "$1 = $1 || Object.create(null);");
+const OPTIONS = { strict: false, validateFormats: false, allErrors: true, logger: false, ownProperties: true, verbose: true, code: { regExp, process: withoutPrototypes } } as const;
 
 /** multipleOf as jsonschema-rs reads it: on the numbers as written (their shortest
  * decimal form), exactly; 0.07 is a multiple of 0.01. */
@@ -292,10 +317,14 @@ function compileOnce(parameters: Record<string, unknown>): Outcome {
   // a $ref into an unevaluatedProperties subschema would miss it once it is wrapped
   const wrap = !JSON.stringify(parameters).includes("unevaluatedProperties/");
   parameters = besideRefs(parameters, profile.dialect, originals);
+  // the meta-schema judges the parameters with every keyword where it is written (draft
+  // 7's beside a $ref too, which adjusted leaves out: seed 28's draw 3699; an
+  // unevaluatedProperties subschema unwrapped: draw 7960)
+  const written = parameters;
   parameters = adjusted(parameters, profile.dialect, profile.anchors, wrap) as Record<string, unknown>;
   notePlaces(parameters);
   try {
-    const outcome = compileChecked(parameters);
+    const outcome = compileChecked(parameters, written);
     if (outcome.validate !== null || outcome.path[0] !== "parameters") return { ...outcome, originals, widest: profile.widest };
     // a place inside the parameters as written, not in their compiled form
     return { ...outcome, path: ["parameters", ...writtenParts(outcome.path.slice(1).map(String), originals)] };
@@ -542,7 +571,10 @@ function shallow(container: any): any {
   return copy;
 }
 
-function compileChecked(parameters: Record<string, unknown>): Outcome {
+/** The validator of `parameters` (as Ajv must read them: `adjusted`), or why there is
+ * none; `written`: the same parameters with every keyword where it is written, which
+ * the meta-schema judges. */
+function compileChecked(parameters: Record<string, unknown>, written: Record<string, unknown> = parameters): Outcome {
   const dialectValue = parameters.$schema;
   let dialect = DEFAULT_DIALECT;
   if (dialectValue !== undefined) {
@@ -550,14 +582,16 @@ function compileChecked(parameters: Record<string, unknown>): Outcome {
     if (known === undefined) return unknownDialect(parameters, dialectValue);
     dialect = known;
     parameters = { ...parameters, $schema: known.id };
+    written = { ...written, $schema: known.id };
   }
   const ajv = exactMultiples(dialect.make());
   if (typeof dialectValue === "string" && dialectOf(dialectValue) === DIALECTS["json-schema.org/draft-04/schema"]) {
     const problem = draft04Problem(parameters, []);
     if (problem !== null) return { validate: null, path: ["parameters", ...problem], reason: "parameters is not a valid draft-4 JSON Schema" };
     parameters = drafted04(parameters) as Record<string, unknown>;
+    written = drafted04(written) as Record<string, unknown>;
   }
-  const refused = metaProblem(ajv, parameters);
+  const refused = metaProblem(ajv, written, dialect.id === DEFAULT_DIALECT.id);
   if (refused !== null) return refused;
   try {
     return { validate: ajv.compile(parameters), path: [], reason: "" };
@@ -576,15 +610,84 @@ function compileChecked(parameters: Record<string, unknown>): Outcome {
 }
 
 /** The problem of parameters whose meta-schema refuses them; null when it accepts them. */
-function metaProblem(ajv: Ajv, parameters: Record<string, unknown>): Outcome | null {
+function metaProblem(ajv: Ajv, parameters: Record<string, unknown>, vocabularies = true): Outcome | null {
   if (ajv.validateSchema(parameters)) return null;
-  const first = (ajv.errors ?? [])[0];
+  const first = firstMetaError(ajv.errors ?? [], vocabularies);
   const inside = first === undefined ? [] : pointerPath(first.instancePath);
   return {
     validate: null,
     path: ["parameters", ...inside],
     reason: `parameters is not a valid JSON Schema: ${cut(ajv.errorsText(ajv.errors))}`,
   };
+}
+
+/** The error of a meta-schema jsonschema-rs gives first (Python's refusal): the one of
+ * a failing anyOf, none of the errors inside it (draft 7's items, dependencies, type),
+ * and the first place in its walk, which takes the keywords of a schema in code-point
+ * order (its maps are sorted), Draft 2020-12's vocabularies one after the other
+ * (`vocabularies`; ORDER); Ajv walks the meta-schema in its own order (seed 31's draw
+ * 1287: "$id": true and a repeated name in $defs/toString/required). */
+function firstMetaError(errors: readonly ErrorObject[], vocabularies: boolean): ErrorObject | undefined {
+  const failing = errors.filter((error) => error.keyword === "anyOf").map((error) => error.instancePath);
+  const reported = errors.filter(
+    (error) => error.keyword === "anyOf" ? !failing.some((outer) => error.instancePath.startsWith(outer + "/")) : !failing.some((outer) => (error.instancePath + "/").startsWith(outer + "/")),
+  );
+  const keyed = reported.map((error) => [metaOrder(pointerPath(error.instancePath), vocabularies), error] as const);
+  keyed.sort((a, b) => compareOrders(a[0], b[0]));
+  return keyed[0]?.[1];
+}
+
+/** The vocabularies of Draft 2020-12, in the order its meta-schema's allOf lists them
+ * (core, applicator, unevaluated, validation, meta-data, format-annotation, content);
+ * a keyword of none is one of the deprecated ones its own properties list after. */
+const ORDER = new Map<string, number>(
+  [
+    ["$id", "$schema", "$ref", "$anchor", "$dynamicRef", "$dynamicAnchor", "$vocabulary", "$comment", "$defs"],
+    ["prefixItems", "items", "contains", "additionalProperties", "properties", "patternProperties", "dependentSchemas", "propertyNames", "if", "then", "else", "allOf", "anyOf", "oneOf", "not"],
+    ["unevaluatedItems", "unevaluatedProperties"],
+    ["type", "const", "enum", "multipleOf", "maximum", "exclusiveMaximum", "minimum", "exclusiveMinimum", "maxLength", "minLength", "pattern", "maxItems", "minItems", "uniqueItems", "maxContains", "minContains", "maxProperties", "minProperties", "required", "dependentRequired"],
+    ["title", "description", "default", "deprecated", "readOnly", "writeOnly", "examples"],
+    ["format"],
+    ["contentEncoding", "contentMediaType", "contentSchema"],
+  ].flatMap((keywords, rank) => keywords.map((keyword) => [keyword, rank] as const)),
+);
+const META_MAPS = new Set(["properties", "patternProperties", "$defs", "definitions", "dependentSchemas", "dependencies"]);
+const META_LISTS = new Set(["allOf", "anyOf", "oneOf", "prefixItems", "items"]);
+const META_ONE = new Set(["not", "if", "then", "else", "items", "additionalItems", "additionalProperties", "contains", "propertyNames", "unevaluatedItems", "unevaluatedProperties", "contentSchema"]);
+
+/** A place in a schema as jsonschema-rs's walk of the meta-schema meets it: per part, a
+ * keyword's rank ([vocabulary, name]), a name's or an index's. */
+function metaOrder(path: readonly (string | number)[], vocabularies: boolean): (string | number)[][] {
+  const order: (string | number)[][] = [];
+  let state: "schema" | "map" | "list" | "data" = "schema";
+  for (const part of path) {
+    const text = String(part);
+    const index = /^(0|[1-9][0-9]*)$/.test(text) ? Number(text) : null;
+    if (state === "list" && index === null) state = "schema"; // draft 7's items: one schema
+    if (state === "schema") {
+      order.push([vocabularies ? (ORDER.get(text) ?? ORDER.size) : 0, text]);
+      state = META_MAPS.has(text) ? "map" : META_LISTS.has(text) ? "list" : META_ONE.has(text) ? "schema" : "data";
+    } else if (state === "list" && index !== null) {
+      order.push([index]);
+      state = "schema";
+    } else {
+      order.push(index === null || state === "map" ? [text] : [index]);
+      state = state === "map" ? "schema" : "data";
+    }
+  }
+  return order;
+}
+
+function compareOrders(a: readonly (string | number)[][], b: readonly (string | number)[][]): number {
+  for (let at = 0; at < Math.min(a.length, b.length); at += 1) {
+    for (let part = 0; part < Math.min(a[at].length, b[at].length); part += 1) {
+      const x = a[at][part], y = b[at][part];
+      const order = typeof x === "number" && typeof y === "number" ? x - y : compareCodePoints(String(x), String(y));
+      if (order !== 0) return order;
+    }
+    if (a[at].length !== b[at].length) return a[at].length - b[at].length;
+  }
+  return a.length - b.length;
 }
 
 /** Parameters naming a dialect jsonschema-rs does not know: checked against Draft

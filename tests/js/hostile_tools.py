@@ -8,7 +8,9 @@ definition and a call checked against it, in both languages.
   the case of ``$schema``, a broken pattern's path, characters newer than Unicode 14;
   and what the sentences' keywords found: "__proto__" twice in ``required``, an
   ``$anchor`` inside a keyword the dialect does not evaluate, the place of a problem
-  below a translated pattern or a ``__proto__`` property, objects unique as JSON);
+  below a translated pattern or a ``__proto__`` property, objects unique as JSON; the
+  meta-schema's judgement of every keyword as written, its first problem, a repeated
+  ``enum`` value);
 * ``generated``: schemas drawn from a seeded grammar of references (chains, cycles,
   anchors, remote ones), combinators, patterns (fragments of the dialect, broken ones,
   unasserted ones), limits (deep nesting, wide ``enum``), prototype names and every
@@ -235,6 +237,24 @@ ISSUE_CASES: tuple[tuple[Any, Any], ...] = (
     ({"$schema": "http://json-schema.org/draft-07/schema#", "properties": {
         "a": {"$ref": "#/properties/a/properties/x", "properties": {"x": {"type": "string"}}}}},
      {"a": 1}),
+    # The meta-schema judges every keyword as written (seeds 28 to 32): a name twice in
+    # required beside a draft-07 $ref (the package said nothing: draw 3699) or inside an
+    # unevaluatedProperties subschema (its place had the package's anyOf/0: draw 7960);
+    # enum values repeated in draft 7 (Ajv's copy of its meta-schema refused them); the
+    # first problem of jsonschema-rs's walk ($defs before $id); Object.prototype's names
+    # unevaluated like any other.
+    ({"$schema": "http://json-schema.org/draft-07/schema#", "properties": {
+        "a/b": {"$ref": "#/definitions/d", "required": ["x", "x"]}}, "definitions": {"d": {}}}, {}),
+    ({"properties": {"a": {"unevaluatedProperties": {"prefixItems": [{"required": ["x", "x"]}]}}}},
+     {}),
+    ({"$schema": "http://json-schema.org/draft-07/schema#",
+      "properties": {"a": {"allOf": [{"enum": [0, 0]}]}}}, {"a": 1}),
+    ({"$schema": "http://json-schema.org/draft-07/schema#", "enum": [[], []]}, {"a": 0}),
+    ({"$id": True, "$defs": {"toString": {"required": ["x", "x"]}}}, {}),
+    ({"$schema": "http://json-schema.org/draft-07/schema#", "enum": 5, "items": {"minLength": -1}},
+     {}),
+    ({"type": "object", "propertyNames": {"const": {}}, "unevaluatedProperties": False,
+      "properties": {"__proto__": {"enum": [{}]}}}, {"isPrototypeOf": "x", "a/b": 1}),
 )  # fmt: skip
 
 

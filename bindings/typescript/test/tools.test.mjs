@@ -172,3 +172,56 @@ test("a draft-07 $ref to a place inside a keyword beside another $ref finds it t
   ]);
   assert.deepEqual(sentences(nested, { a: "s" }), []);
 });
+
+test("the meta-schema judges every keyword as written: draft 7's beside a $ref, one inside unevaluatedProperties at its place", () => {
+  const draft07 = "http://json-schema.org/draft-07/schema#";
+  // seed 28's draw 3699: draft 7 ignores the keywords beside a $ref when it checks a call,
+  // but its meta-schema still refuses a name given twice there (the package said nothing)
+  const beside = { $schema: draft07, properties: { "a/b": { $ref: "#/definitions/d", required: ["x", "x"] } }, definitions: { d: {} } };
+  assert.deepEqual(definitionPaths(beside), [REFUSED("/properties/a~1b/required")]);
+  const bound = { $schema: draft07, properties: { a: { $ref: "#/definitions/d", minLength: -1 } }, definitions: { d: {} } };
+  assert.deepEqual(definitionPaths(bound), [REFUSED("/properties/a/minLength")]);
+  // seed 28's draw 7960: the place had the anyOf/0 the package wraps the subschema in
+  const inside = { properties: { a: { unevaluatedProperties: { prefixItems: [{ required: ["x", "x"] }] } } } };
+  assert.deepEqual(definitionPaths(inside), [REFUSED("/properties/a/unevaluatedProperties/prefixItems/0/required")]);
+});
+
+test("an enum may repeat a value or list none, in draft 7 too (Ajv's copy of its meta-schema wants them unique)", () => {
+  const draft07 = "http://json-schema.org/draft-07/schema#";
+  // seed 29's draw 1295 and seed 30's draw 6723: refused as "must pass uniqueItems"
+  const repeated = { $schema: draft07, properties: { a: { allOf: [{ enum: [0, 0] }] } } };
+  assert.deepEqual(sentences(repeated, { a: 1 }), [
+    ["/1/content/0/arguments/a", "1 is not one of 0 or 0 (keyword enum at /properties/a/allOf/0/enum of the parameters)"],
+  ]);
+  assert.deepEqual(sentences(repeated, { a: 0 }), []);
+  assert.deepEqual(sentences({ $schema: draft07, enum: [[], []] }, { a: 0 }), [
+    ["/1/content/0/arguments", '{"a":0} is not one of [] or [] (keyword enum at /enum of the parameters)'],
+  ]);
+  assert.deepEqual(checked({ $schema: draft07, properties: { e: { enum: [] } } }, { e: 1 }), [MISMATCH("/e")]);
+  assert.deepEqual(definitionPaths({ $schema: draft07, required: ["x", "x"] }), [REFUSED("/required")]);
+});
+
+test("of several meta-schema problems, the one jsonschema-rs meets first is the refusal", () => {
+  // seed 31's draw 1287: Ajv met "$id": true first, jsonschema-rs $defs ("$defs" < "$id")
+  assert.deepEqual(definitionPaths({ $id: true, $defs: { toString: { required: ["x", "x"] } } }), [REFUSED("/$defs/toString/required")]);
+  // Draft 2020-12: by vocabulary (applicator before validation), then by name
+  assert.deepEqual(definitionPaths({ enum: 5, items: { minLength: -1 } }), [REFUSED("/items/minLength")]);
+  assert.deepEqual(definitionPaths({ minLength: -1, maxLength: -1 }), [REFUSED("/maxLength")]);
+  // draft 7: by name; a failing anyOf (its items) at its own place
+  const draft07 = "http://json-schema.org/draft-07/schema#";
+  assert.deepEqual(definitionPaths({ $schema: draft07, enum: 5, items: { minLength: -1 } }), [REFUSED("/enum")]);
+  assert.deepEqual(definitionPaths({ $schema: draft07, minLength: -1, items: { minLength: -1 } }), [REFUSED("/items")]);
+});
+
+test("unevaluatedProperties reads no name from Object.prototype as evaluated", () => {
+  // seed 32's draw 6070: "isPrototypeOf" was left out of the names refused
+  const parameters = JSON.parse('{"type":"object","propertyNames":{"const":{}},"unevaluatedProperties":false,"properties":{"__proto__":{"enum":[{}]}}}');
+  assert.deepEqual(sentences(parameters, { isPrototypeOf: "x", "a/b": 1 }), [
+    ["/1/content/0/arguments", "{} was expected (keyword const at /propertyNames/const of the parameters)"],
+    ["/1/content/0/arguments", "Unevaluated properties are not allowed ('isPrototypeOf', 'a/b' were unexpected) (keyword unevaluatedProperties at /unevaluatedProperties of the parameters)"],
+  ]);
+  const patterns = { type: "object", unevaluatedProperties: false, patternProperties: { "^a": {} } };
+  assert.deepEqual(sentences(patterns, JSON.parse('{"toString":1,"ab":1,"__proto__":{},"constructor":1}')), [
+    ["/1/content/0/arguments", "Unevaluated properties are not allowed ('toString', '__proto__', 'constructor' were unexpected) (keyword unevaluatedProperties at /unevaluatedProperties of the parameters)"],
+  ]);
+});

@@ -1,0 +1,110 @@
+"""Parameters are judged by their dialect's published meta-schema with every keyword as
+written, before a call is checked against them (``docs/tool-schemas.md``, "Valid
+schemas"), and the npm package judges them alike: these are the disagreements seeds 28
+to 32 of the hostile-tool corpus found (``tests/js/hostile_tools.py``, ``ISSUE_CASES``),
+each pinned with Python's place and sentence (``bindings/typescript/test/tools.test.mjs``
+pins the package's)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from agent_ir import DiagnosticCode
+
+from support.tool_calls import check
+
+DRAFT_07 = "http://json-schema.org/draft-07/schema#"
+REPEATED = 'parameters is not a valid JSON Schema: ["x","x"] has non-unique elements'
+
+
+@pytest.mark.parametrize(
+    ("parameters", "path", "reason"),
+    [
+        # seed 28's draw 3699: draft 7 ignores the keywords beside a $ref when a call is
+        # checked, yet its meta-schema judges them (the package said nothing)
+        ({"$schema": DRAFT_07, "properties": {"a/b": {"$ref": "#/definitions/d",
+          "required": ["x", "x"]}}, "definitions": {"d": {}}},
+         "/parameters/properties/a~1b/required", REPEATED),
+        ({"$schema": DRAFT_07, "properties": {"a": {"$ref": "#/definitions/d", "minLength": -1}},
+          "definitions": {"d": {}}},
+         "/parameters/properties/a/minLength",
+         "parameters is not a valid JSON Schema: -1 is less than the minimum of 0"),
+        # seed 28's draw 7960: the package's place had the anyOf/0 it wraps an
+        # unevaluatedProperties subschema in
+        ({"properties": {"a": {"unevaluatedProperties": {"prefixItems": [
+            {"required": ["x", "x"]}]}}}},
+         "/parameters/properties/a/unevaluatedProperties/prefixItems/0/required", REPEATED),
+        # seed 31's draw 1287: of two problems, the first of jsonschema-rs's walk (the
+        # keywords of a vocabulary by name: "$defs" before "$id"); the package said $id
+        ({"$id": True, "$defs": {"toString": {"required": ["x", "x"]}}},
+         "/parameters/$defs/toString/required", REPEATED),
+        # Draft 2020-12: the applicator vocabulary before the validation one
+        ({"enum": 5, "items": {"minLength": -1}}, "/parameters/items/minLength",
+         "parameters is not a valid JSON Schema: -1 is less than the minimum of 0"),
+        # draft 7: one meta-schema, its keywords by name
+        ({"$schema": DRAFT_07, "enum": 5, "items": {"minLength": -1}}, "/parameters/enum",
+         'parameters is not a valid JSON Schema: 5 is not of type "array"'),
+    ],
+)  # fmt: skip
+def test_a_schema_its_meta_schema_refuses_is_refused_at_the_first_place(
+    parameters: Any, path: str, reason: str
+) -> None:
+    assert [(d.code, d.path, d.message) for d in check(parameters, {})] == [
+        (DiagnosticCode.INVALID_TOOL_DEFINITION, path, reason)
+    ]
+
+
+@pytest.mark.parametrize(
+    ("parameters", "arguments", "path", "sentence"),
+    [
+        # seed 29's draw 1295 and seed 30's draw 6723: the package refused these (Ajv's
+        # copy of the draft-07 meta-schema keeps draft 6's unique, non-empty enum)
+        ({"$schema": DRAFT_07, "properties": {"a": {"allOf": [{"enum": [0, 0]}]}}}, {"a": 1},
+         "/a", "1 is not one of 0 or 0 (keyword enum at /properties/a/allOf/0/enum of the "
+         "parameters)"),
+        ({"$schema": DRAFT_07, "enum": [[], []]}, {"a": 0},
+         "", '{"a":0} is not one of [] or [] (keyword enum at /enum of the parameters)'),
+        ({"$schema": DRAFT_07, "properties": {"a": {"enum": []}}}, {"a": 0},
+         "/a", "0 is not one of the values of an empty enum (keyword enum at "
+         "/properties/a/enum of the parameters)"),
+        ({"enum": [0, 0]}, {"a": 0},
+         "", '{"a":0} is not one of 0 or 0 (keyword enum at /enum of the parameters)'),
+    ],
+)  # fmt: skip
+def test_an_enum_may_repeat_a_value_or_list_none(
+    parameters: Any, arguments: Any, path: str, sentence: str
+) -> None:
+    found = check(parameters, arguments)
+
+    assert [(d.code, d.path, d.message.split("(t): ")[1]) for d in found] == [
+        (DiagnosticCode.TOOL_ARGUMENTS_MISMATCH, f"/1/content/0/arguments{path}", sentence)
+    ]
+
+
+@pytest.mark.parametrize(
+    ("parameters", "arguments"),
+    [
+        ({"$schema": DRAFT_07, "properties": {"a": {"allOf": [{"enum": [0, 0]}]}}}, {"a": 0}),
+        ({"$schema": DRAFT_07, "properties": {"a": {"enum": [{}, {}]}}}, {"a": {}}),
+        ({"properties": {"a": {"enum": ["x", "x"]}}}, {"a": "x"}),
+    ],
+)  # fmt: skip
+def test_a_value_a_repeating_enum_lists_is_valid(parameters: Any, arguments: Any) -> None:
+    assert check(parameters, arguments) == []
+
+
+def test_names_of_object_prototype_are_unevaluated_properties_like_any_other() -> None:
+    """Seed 32's draw 6070: the package read "isPrototypeOf" as evaluated (Ajv kept the
+    evaluated names in a plain object and read the name from its prototype)."""
+    parameters = {"type": "object", "propertyNames": {"const": {}},
+                  "unevaluatedProperties": False, "properties": {"__proto__": {"enum": [{}]}}}  # fmt: skip
+
+    found = check(parameters, {"isPrototypeOf": "x", "a/b": 1})
+
+    assert [d.message.split("(t): ")[1] for d in found] == [
+        "{} was expected (keyword const at /propertyNames/const of the parameters)",
+        "Unevaluated properties are not allowed ('isPrototypeOf', 'a/b' were unexpected) "
+        "(keyword unevaluatedProperties at /unevaluatedProperties of the parameters)",
+    ]

@@ -629,9 +629,10 @@ function metaProblem(ajv: Ajv, parameters: Record<string, unknown>, vocabularies
  * 1287: "$id": true and a repeated name in $defs/toString/required). */
 function firstMetaError(errors: readonly ErrorObject[], vocabularies: boolean): ErrorObject | undefined {
   const failing = errors.filter((error) => error.keyword === "anyOf").map((error) => error.instancePath);
-  const reported = errors.filter(
-    (error) => error.keyword === "anyOf" ? !failing.some((outer) => error.instancePath.startsWith(outer + "/")) : !failing.some((outer) => (error.instancePath + "/").startsWith(outer + "/")),
-  );
+  // inside one: below its place, or at it (nothing else of a meta-schema applies there)
+  const inside = (error: ErrorObject, outer: string): boolean =>
+    error.instancePath.startsWith(outer + "/") || (error.keyword !== "anyOf" && error.instancePath === outer);
+  const reported = errors.filter((error) => !failing.some((outer) => inside(error, outer)));
   const keyed = reported.map((error) => [metaOrder(pointerPath(error.instancePath), vocabularies), error] as const);
   keyed.sort((a, b) => compareOrders(a[0], b[0]));
   return keyed[0]?.[1];

@@ -787,7 +787,7 @@ function keywordErrors(errors: readonly ErrorObject[], root: unknown): ErrorObje
 const COMPOSITE = ["anyOf", "oneOf", "not", "contains"];
 
 /** The subschemas a composite keyword's value reaches (reachedFrom), by that value. */
-const REACHED = new WeakMap<object, Set<object>>();
+const REACHED = new WeakMap<object, Set<unknown>>();
 
 /** The positions of the errors Ajv gives inside a composite keyword that failed by a
  * $ref (its schema path restarts at the target, so it does not start with the
@@ -807,22 +807,23 @@ function insideComposites(errors: readonly ErrorObject[], root: unknown): Set<nu
     // a $ref beside the keyword, evaluated before it at the same place, gives the same
     // errors at that place as the same target reached inside it: they are its own
     const parent = error.parentSchema as Record<string, unknown>;
-    const beside = ["$ref", "$dynamicRef"].some((key) => typeof parent[key] === "string") ? reachedFrom({ $ref: parent.$ref, $dynamicRef: parent.$dynamicRef }, root) : new Set<object>();
+    const beside = ["$ref", "$dynamicRef"].some((key) => typeof parent[key] === "string") ? reachedFrom({ $ref: parent.$ref, $dynamicRef: parent.$dynamicRef }, root) : new Set<unknown>();
     const below = error.instancePath + "/";
     for (let before = index - 1; before >= 0; before -= 1) {
       const earlier = errors[before];
       if (earlier.instancePath !== error.instancePath && !earlier.instancePath.startsWith(below)) break;
-      if (!reached.has(earlier.parentSchema as object)) break;
-      if (earlier.instancePath === error.instancePath && beside.has(earlier.parentSchema as object)) continue;
+      if (!reached.has(holderOf(earlier))) break;
+      if (earlier.instancePath === error.instancePath && beside.has(holderOf(earlier))) continue;
       inside.add(before);
     }
   });
   return inside;
 }
 
-/** Every subschema object within `schema`, following each local $ref into `root`. */
-function reachedFrom(schema: unknown, root: unknown): Set<object> {
-  const reached = new Set<object>();
+/** Every subschema object within `schema`, following each local $ref into `root`, and
+ * the place ("#/$defs/x", decoded) of each boolean subschema a $ref reaches. */
+function reachedFrom(schema: unknown, root: unknown): Set<unknown> {
+  const reached = new Set<unknown>();
   const stack: unknown[] = [schema];
   while (stack.length > 0) {
     const value = stack.pop();
@@ -830,11 +831,30 @@ function reachedFrom(schema: unknown, root: unknown): Set<object> {
     reached.add(value);
     for (const [key, held] of Object.entries(value)) {
       if ((key === "$ref" || key === "$dynamicRef") && typeof held === "string" && held.startsWith("#") && !Array.isArray(value)) {
-        stack.push(resolvedPointer(root, held.slice(1)));
+        const target = resolvedPointer(root, held.slice(1));
+        if (typeof target === "boolean") reached.add(decodedPlace(held));
+        stack.push(target);
       } else stack.push(held);
     }
   }
   return reached;
+}
+
+/** What `reachedFrom` holds for the subschema an error is in: its object, or for a
+ * false subschema a $ref reached (Ajv compiles it apart: its schema path restarts at
+ * it, "#/$defs/x/false schema", and its parent schema is `false`), its place (seed 34's
+ * draw 9412: a oneOf failing by such a $ref gave that error too). */
+function holderOf(error: ErrorObject): unknown {
+  if (error.keyword !== "false schema" || typeof error.parentSchema === "object") return error.parentSchema;
+  return decodedPlace(error.schemaPath.replace(/\/false schema$/, ""));
+}
+
+function decodedPlace(reference: string): string {
+  try {
+    return decodeURIComponent(reference);
+  } catch {
+    return reference;
+  }
 }
 
 /** The value at a JSON Pointer (URI-fragment encoded) in `root`, or undefined. */

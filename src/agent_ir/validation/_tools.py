@@ -293,7 +293,10 @@ def _mismatches(
     keys = KeyIndex()  # the searches of every error share it
     located = _Located(validator, arguments, parameters, originals)
     for (instance_path, schema_path, _, _), (_count, value, instance, kind) in read.items():
-        exact = exact_path(parameters, schema_path, keys=keys)  # once per place in them
+        # once per place in them; a false subschema's path ends at it, where jsonschema-rs
+        # leaves an empty name out ("$defs" for "$defs/"): the place holding false
+        held_there = False if kind.name == "falseSchema" else NOTHING
+        exact = exact_path(parameters, schema_path, held_there, keys=keys)
         for where, named in _wheres(arguments, instance_path, schema_path, value, keys, located):
             if not _held_yet_required(kind, arguments, where):
                 place = named or _schema_place(parameters, schema_path, exact, where)

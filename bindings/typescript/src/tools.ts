@@ -473,7 +473,7 @@ const ASSERTIONS = ["type", "enum", "const", "required", "minimum", "maximum", "
  * a draft-07 $ref is evaluated alone; a $ref to an anchor is written as the JSON Pointer
  * the profile resolved it to, and $anchor left out (Ajv refuses a name given twice,
  * jsonschema-rs takes the first, and Ajv reads $anchor in draft 7 too). */
-function adjusted(schema: unknown, dialect: string, anchors: ReadonlyMap<string, Path>, wrap: boolean): unknown {
+function adjusted(schema: unknown, dialect: string, anchors: ReadonlyMap<string, Path>, wrap: boolean, root: unknown = schema): unknown {
   if (!isObject(schema)) return schema;
   const inPlace = IN_PLACE[dialect];
   const descending = DESCENDING[dialect];
@@ -485,12 +485,12 @@ function adjusted(schema: unknown, dialect: string, anchors: ReadonlyMap<string,
     let written: unknown = value;
     if (form === "map" && isObject(value)) {
       const map: Record<string, unknown> = {};
-      for (const [name, held] of Object.entries(value)) define(map, name, adjusted(held, dialect, anchors, wrap));
+      for (const [name, held] of Object.entries(value)) define(map, name, adjusted(held, dialect, anchors, wrap, root));
       written = map;
     } else if ((form === "list" || Array.isArray(value)) && form !== undefined && Array.isArray(value)) {
-      written = value.map((held) => adjusted(held, dialect, anchors, wrap));
+      written = value.map((held) => adjusted(held, dialect, anchors, wrap, root));
     } else if (form !== undefined) {
-      written = adjusted(value, dialect, anchors, wrap);
+      written = adjusted(value, dialect, anchors, wrap, root);
       if (key === "unevaluatedProperties" && wrap && isObject(written)) {
         // jsonschema-rs: one unevaluatedProperties error at the object, naming each
         // property its subschema refused, whatever route (a $ref restarts Ajv's schema
@@ -502,7 +502,10 @@ function adjusted(schema: unknown, dialect: string, anchors: ReadonlyMap<string,
     } else if (key === "$anchor") {
       continue; // references to anchors are written as JSON Pointers (Ajv refuses a name twice)
     } else if (key === "$ref" && typeof value === "string" && /^#[^/]/.test(value) && anchors.has(value.slice(1))) {
-      written = "#" + anchors.get(value.slice(1))!.map((part) => "/" + String(part).replaceAll("~", "~0").replaceAll("/", "~1")).join("");
+      const place = anchors.get(value.slice(1))!.map(String);
+      written = movedPointer(root, place, dialect) ?? "#" + place.map((part) => "/" + part.replaceAll("~", "~0").replaceAll("/", "~1")).join("");
+    } else if (key === "$ref" && typeof value === "string" && value.startsWith("#/") && value.includes("__proto__")) {
+      written = movedPointer(root, pointerPath(value.slice(1)).map(String), dialect) ?? value;
     } else if (typeof value === "object" && value !== null && !LITERALS.includes(key)) {
       // a keyword the dialect does not evaluate: no schema to jsonschema-rs, but Ajv
       // still reads the anchors inside it (and refuses a malformed one)
@@ -532,6 +535,42 @@ function adjusted(schema: unknown, dialect: string, anchors: ReadonlyMap<string,
     define(copy, "patternProperties", patterns);
   }
   return copy;
+}
+
+/** A $ref to `place` in the parameters as written, as a JSON Pointer into what adjusted
+ * makes of them: through each properties.__proto__ it moves into patternProperties
+ * (Ajv read "#/properties/__proto__" from Object.prototype: a schema allowing anything;
+ * an anchor inside it was "outside them", seed 33's draw 4540); null when the way
+ * passes none. */
+function movedPointer(root: unknown, place: readonly string[], dialect: string): string | null {
+  const written: string[] = [];
+  let node: unknown = root;
+  let next: "schema" | "name" | "index" | "data" = "schema";
+  let moved = false;
+  for (let index = 0; index < place.length; index += 1) {
+    const part = place[index];
+    const properties = isObject(node) ? node.properties : undefined;
+    const alone = dialect === "draft-07" && isObject(node) && hasOwn(node, "$ref");
+    if (next === "schema" && part === "properties" && place[index + 1] === "__proto__" && isObject(properties) && hasOwn(properties, "__proto__") && !alone) {
+      const patterns = (node as Record<string, unknown>).patternProperties;
+      written.push("patternProperties", encodeURIComponent(PROTO_PATTERN));
+      if (isObject(patterns) && hasOwn(patterns, PROTO_PATTERN)) written.push("allOf", "1");
+      node = properties.__proto__;
+      index += 1;
+      moved = true;
+      continue;
+    }
+    written.push(part.replaceAll("~", "~0").replaceAll("/", "~1"));
+    const held: unknown = Array.isArray(node) ? node[Number(part)] : isObject(node) && hasOwn(node, part) ? node[part] : undefined;
+    if (next === "schema") {
+      if (["properties", "patternProperties", "$defs", "definitions", "dependentSchemas", "dependencies"].includes(part)) next = "name";
+      else if (IN_PLACE[dialect].get(part) === "list" || DESCENDING[dialect].get(part)?.[0] === "list" || (part === "items" && Array.isArray(held))) next = "index";
+      else if (IN_PLACE[dialect].has(part) || DESCENDING[dialect].has(part)) next = "schema";
+      else next = "data";
+    } else if (next !== "data") next = "schema";
+    node = held;
+  }
+  return moved ? "#/" + written.join("/") : null;
 }
 
 // The keywords whose value is data, not schemas.

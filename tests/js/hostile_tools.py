@@ -255,6 +255,23 @@ ISSUE_CASES: tuple[tuple[Any, Any], ...] = (
      {}),
     ({"type": "object", "propertyNames": {"const": {}}, "unevaluatedProperties": False,
       "properties": {"__proto__": {"enum": [{}]}}}, {"isPrototypeOf": "x", "a/b": 1}),
+    # Seeds 33 and 34: a false subschema named "" (Python's place left the name out); a
+    # false $ref target inside a failing oneOf (the package gave its error too); a $ref
+    # and an anchor into properties.__proto__ (the package read Object.prototype, or
+    # found the anchor "outside them"); a failing unevaluatedItems subschema (the package
+    # gave one mismatch per item).
+    ({"type": "object", "$ref": "#/$defs/", "$defs": {"": False}}, {"a": 1}),
+    ({"type": "object", "oneOf": [{"minLength": 1, "$ref": "#/$defs/__proto__"}],
+      "$defs": {"__proto__": False}}, {"a": 1}),
+    ({"type": "object", "properties": {"__proto__": {"type": "string"},
+                                       "a": {"$ref": "#/properties/__proto__"}}}, {"a": 1}),
+    ({"type": "object", "properties": {"__proto__": {"$ref": "#here", "else": {"anyOf": [
+        {"maxContains": 2, "$anchor": "here"}]}, "allOf": [{"required": ["a/b"]}]}}},
+     {"__proto__": {"b": 0.07}}),
+    ({"properties": {"l": {"unevaluatedItems": {"oneOf": [False, {"type": "integer"}]}}}},
+     {"l": ["9", "A"]}),
+    ({"properties": {"l": {"unevaluatedItems": {"$ref": "#/$defs/i"}}},
+      "$defs": {"i": {"type": "integer"}}}, {"l": ["a", 1, "b"]}),
 )  # fmt: skip
 
 

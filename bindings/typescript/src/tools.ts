@@ -314,8 +314,10 @@ function compileOnce(parameters: Record<string, unknown>): Outcome {
   }
   const originals = new Map<string, string>();
   parameters = compiledForm(parameters, profile.patterns, originals) as Record<string, unknown>;
-  // a $ref into an unevaluatedProperties subschema would miss it once it is wrapped
-  const wrap = !JSON.stringify(parameters).includes("unevaluatedProperties/");
+  // a $ref into an unevaluatedProperties (unevaluatedItems) subschema would miss it once
+  // it is wrapped
+  const text = JSON.stringify(parameters);
+  const wrap = new Set(["unevaluatedProperties", "unevaluatedItems"].filter((keyword) => !text.includes(keyword + "/")));
   parameters = besideRefs(parameters, profile.dialect, originals);
   // the meta-schema judges the parameters with every keyword where it is written (draft
   // 7's beside a $ref too, which adjusted leaves out: seed 28's draw 3699; an
@@ -473,7 +475,7 @@ const ASSERTIONS = ["type", "enum", "const", "required", "minimum", "maximum", "
  * a draft-07 $ref is evaluated alone; a $ref to an anchor is written as the JSON Pointer
  * the profile resolved it to, and $anchor left out (Ajv refuses a name given twice,
  * jsonschema-rs takes the first, and Ajv reads $anchor in draft 7 too). */
-function adjusted(schema: unknown, dialect: string, anchors: ReadonlyMap<string, Path>, wrap: boolean, root: unknown = schema): unknown {
+function adjusted(schema: unknown, dialect: string, anchors: ReadonlyMap<string, Path>, wrap: ReadonlySet<string>, root: unknown = schema): unknown {
   if (!isObject(schema)) return schema;
   const inPlace = IN_PLACE[dialect];
   const descending = DESCENDING[dialect];
@@ -491,11 +493,13 @@ function adjusted(schema: unknown, dialect: string, anchors: ReadonlyMap<string,
       written = value.map((held) => adjusted(held, dialect, anchors, wrap, root));
     } else if (form !== undefined) {
       written = adjusted(value, dialect, anchors, wrap, root);
-      if (key === "unevaluatedProperties" && wrap && isObject(written)) {
+      if ((key === "unevaluatedProperties" || key === "unevaluatedItems") && wrap.has(key) && isObject(written)) {
         // jsonschema-rs: one unevaluatedProperties error at the object, naming each
         // property its subschema refused, whatever route (a $ref restarts Ajv's schema
         // path) the refusal took inside it; Ajv gives none of its own: an anyOf of the
-        // one subschema gives one at each property refused (UNEVALUATED)
+        // one subschema gives one at each property refused (UNEVALUATED). The same for
+        // unevaluatedItems: one error at the array counting the items refused (seed 33's
+        // draw 6528)
         written = { anyOf: [written] };
         UNEVALUATED.add(written as object);
       }
@@ -963,7 +967,7 @@ function checkCall(tools: Tools, messageIndex: number, blockIndex: number, call:
     let where: Path = argumentsPath(error.instancePath);
     let schemaPath = schemaParts(error, tool.originals);
     if (error.keyword === "anyOf" && UNEVALUATED.has(error.parentSchema as object)) {
-      addName(named, where.slice(0, -1), schemaPath.slice(0, -1), "unevaluatedProperties", String(where.at(-1)));
+      addName(named, where.slice(0, -1), schemaPath.slice(0, -1), schemaPath.at(-2)!, String(where.at(-1)));
       continue;
     }
     if (refused.some((prefix) => (error.instancePath + "/").startsWith(prefix))) continue;
@@ -992,7 +996,7 @@ function checkCall(tools: Tools, messageIndex: number, blockIndex: number, call:
     if (!found.has(key)) found.set(key, [where, schemaPath, keywordOf(schemaPath), sentence]);
   }
   for (const { where, schemaPath, keyword, names } of named.values()) {
-    const sentence = fill(keyword, { unexpected: keyOrder([...new Set(names)]) });
+    const sentence = fill(keyword, keyword === "unevaluatedItems" ? { count: new Set(names).size } : { unexpected: keyOrder([...new Set(names)]) });
     found.set(JSON.stringify([where, schemaPath, sentence]), [where, schemaPath, keywordOf(schemaPath), sentence]);
   }
   const mismatches = [...found.values()].sort(mismatchOrder);

@@ -225,3 +225,34 @@ test("unevaluatedProperties reads no name from Object.prototype as evaluated", (
     ["/1/content/0/arguments", "Unevaluated properties are not allowed ('toString', '__proto__', 'constructor' were unexpected) (keyword unevaluatedProperties at /unevaluatedProperties of the parameters)"],
   ]);
 });
+
+test("a false subschema a failing oneOf reaches through a $ref gives no error of its own", () => {
+  // seed 34's draw 9412: Ajv compiles the false target apart, its parent schema `false`
+  const only = ['/1/content/0/arguments', `{"a":1} is not valid under any of the schemas listed in the 'oneOf' keyword (keyword oneOf at /oneOf of the parameters)`];
+  for (const name of ["x", "__proto__"]) {
+    const parameters = JSON.parse(`{"type":"object","oneOf":[{"minLength":1,"$ref":"#/$defs/${name}"}],"$defs":{"${name}":false}}`);
+    assert.deepEqual(sentences(parameters, { a: 1 }), [only], name);
+  }
+  // seed 33's draw 9859: a false subschema named "" is at its own place, as in Python
+  assert.deepEqual(sentences({ type: "object", $ref: "#/$defs/", $defs: { "": false } }, { a: 1 }), [
+    ["/1/content/0/arguments", 'False schema does not allow {"a":1} (keyword $defs at /$defs/ of the parameters)'],
+  ]);
+});
+
+test("a $ref or an anchor into properties.__proto__ reaches that subschema", () => {
+  // Ajv read "#/properties/__proto__" from Object.prototype (nothing was refused), and an
+  // anchor inside it was "outside them" (seed 33's draw 4540)
+  const pointer = JSON.parse('{"type":"object","properties":{"__proto__":{"type":"string"},"a":{"$ref":"#/properties/__proto__"}}}');
+  assert.deepEqual(sentences(pointer, { a: 1 }), [["/1/content/0/arguments/a", '1 is not of type "string" (keyword type at /properties/__proto__/type of the parameters)']]);
+  const anchor = JSON.parse('{"type":"object","properties":{"__proto__":{"properties":{"x":{"$anchor":"xx","type":"string"}}},"a":{"$ref":"#xx"}}}');
+  assert.deepEqual(sentences(anchor, { a: 1 }), [["/1/content/0/arguments/a", '1 is not of type "string" (keyword type at /properties/__proto__/properties/x/type of the parameters)']]);
+});
+
+test("a failing unevaluatedItems subschema is one sentence at the array counting the items refused", () => {
+  // seed 33's draw 6528: one mismatch per item, at the item, in the subschema's words
+  const said = (count) => [["/1/content/0/arguments/l", `Unevaluated items are not allowed (${count}) (keyword unevaluatedItems at /properties/l/unevaluatedItems of the parameters)`]];
+  assert.deepEqual(sentences({ properties: { l: { unevaluatedItems: { oneOf: [false, { type: "integer" }] } } } }, { l: ["9", "A"] }), said("2 items"));
+  assert.deepEqual(sentences({ properties: { l: { prefixItems: [{}], unevaluatedItems: { type: "integer" } } } }, { l: ["a", "x", 1] }), said("1 item"));
+  assert.deepEqual(sentences({ properties: { l: { unevaluatedItems: { $ref: "#/$defs/i" } } }, $defs: { i: { type: "integer" } } }, { l: ["a", 1, "b"] }), said("2 items"));
+  assert.deepEqual(sentences({ properties: { l: { unevaluatedItems: { items: { type: "integer" } } } } }, { l: [["a"], 1, [1]] }), said("1 item"));
+});

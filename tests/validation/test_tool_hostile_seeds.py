@@ -1,9 +1,11 @@
-"""Parameters are judged by their dialect's published meta-schema with every keyword as
-written, before a call is checked against them (``docs/tool-schemas.md``, "Valid
-schemas"), and the npm package judges them alike: these are the disagreements seeds 28
-to 32 of the hostile-tool corpus found (``tests/js/hostile_tools.py``, ``ISSUE_CASES``),
-each pinned with Python's place and sentence (``bindings/typescript/test/tools.test.mjs``
-pins the package's)."""
+"""What the hostile-tool differential found on seeds 28 to 34 (``tests/js/hostile_tools.py``,
+``ISSUE_CASES``), each pinned with Python's place and sentence
+(``bindings/typescript/test/tools.test.mjs`` pins the npm package's): parameters are
+judged by their dialect's published meta-schema with every keyword as written, at the
+first problem jsonschema-rs meets (``docs/tool-schemas.md``, "Valid schemas of their
+dialect"; an ``enum`` may repeat a value); a false subschema named "" is placed at it;
+and the places the package read otherwise (Object.prototype's names, a ``$ref`` into
+``properties.__proto__``, a failing ``unevaluatedItems`` subschema)."""
 
 from __future__ import annotations
 
@@ -107,4 +109,54 @@ def test_names_of_object_prototype_are_unevaluated_properties_like_any_other() -
         "{} was expected (keyword const at /propertyNames/const of the parameters)",
         "Unevaluated properties are not allowed ('isPrototypeOf', 'a/b' were unexpected) "
         "(keyword unevaluatedProperties at /unevaluatedProperties of the parameters)",
+    ]
+
+
+def test_a_false_subschema_named_by_an_empty_key_is_placed_at_it() -> None:
+    """Seed 33's draw 9859: jsonschema-rs's path leaves the empty name out, and the place
+    was /$defs (the npm package said /$defs/)."""
+    found = check({"type": "object", "$ref": "#/$defs/", "$defs": {"": False}}, {"a": 1})
+
+    assert [(d.path, d.message.split("(t): ")[1]) for d in found] == [
+        ("/1/content/0/arguments",
+         'False schema does not allow {"a":1} (keyword $defs at /$defs/ of the parameters)')
+    ]  # fmt: skip
+
+
+@pytest.mark.parametrize(
+    ("parameters", "arguments", "path", "sentence"),
+    [
+        # seed 34's draw 9412: the package also gave the false target's error
+        ({"type": "object", "oneOf": [{"minLength": 1, "$ref": "#/$defs/__proto__"}],
+          "$defs": {"__proto__": False}}, {"a": 1},
+         "", "{\"a\":1} is not valid under any of the schemas listed in the 'oneOf' keyword "
+         "(keyword oneOf at /oneOf of the parameters)"),
+        # seed 33's draw 4540 and its like: the package read "#/properties/__proto__" from
+        # Object.prototype, and an anchor inside it was outside the parameters
+        ({"type": "object", "properties": {"__proto__": {"type": "string"},
+                                           "a": {"$ref": "#/properties/__proto__"}}}, {"a": 1},
+         "/a", '1 is not of type "string" (keyword type at /properties/__proto__/type of the '
+         "parameters)"),
+        ({"type": "object", "properties": {"__proto__": {"properties": {
+            "x": {"$anchor": "xx", "type": "string"}}}, "a": {"$ref": "#xx"}}}, {"a": 1},
+         "/a", '1 is not of type "string" (keyword type at /properties/__proto__/properties/x/'
+         "type of the parameters)"),
+        # seed 33's draw 6528: the package gave one mismatch per item, at the item
+        ({"properties": {"l": {"unevaluatedItems": {"oneOf": [False, {"type": "integer"}]}}}},
+         {"l": ["9", "A"]},
+         "/l", "Unevaluated items are not allowed (2 items) (keyword unevaluatedItems at "
+         "/properties/l/unevaluatedItems of the parameters)"),
+        ({"properties": {"l": {"unevaluatedItems": {"$ref": "#/$defs/i"}}},
+          "$defs": {"i": {"type": "integer"}}}, {"l": ["a", 1, "b"]},
+         "/l", "Unevaluated items are not allowed (2 items) (keyword unevaluatedItems at "
+         "/properties/l/unevaluatedItems of the parameters)"),
+    ],
+)  # fmt: skip
+def test_what_seeds_33_and_34_found(
+    parameters: Any, arguments: Any, path: str, sentence: str
+) -> None:
+    found = check(parameters, arguments)
+
+    assert [(d.code, d.path, d.message.split("(t): ")[1]) for d in found] == [
+        (DiagnosticCode.TOOL_ARGUMENTS_MISMATCH, f"/1/content/0/arguments{path}", sentence)
     ]

@@ -134,3 +134,22 @@ def test_the_chat_reader_still_reports_input_that_is_not_a_list() -> None:
     with pytest.raises(WireFormatError) as raised:
         REGISTRY["openai-chat"].request.convert({"role": "user"}, None, None)
     assert raised.value.path == ("messages",)
+
+
+def test_assigned_ids_are_the_same_text_kept_or_not() -> None:
+    """A message the wire gives no id is ``message-<position + 1>`` (four digits at
+    least), whether its id was made before (the first positions are kept) or not, and
+    in whatever order positions are asked for."""
+    from agent_ir.wire._common import _ASSIGNED, _ASSIGNED_KEPT, assigned_id
+
+    positions = [3, 0, _ASSIGNED_KEPT + 5, _ASSIGNED_KEPT - 1, _ASSIGNED_KEPT, 9_999, 2, 3]
+    assert [assigned_id(position) for position in positions] == [
+        f"message-{position + 1:04d}" for position in positions
+    ]
+    assert len(_ASSIGNED) == _ASSIGNED_KEPT  # the ids kept are bounded
+    read = from_openai_chat([{"role": "user", "content": "hi"}] * 3)
+    assert [message.id for message in read] == [
+        "message-0001",
+        "message-0002",
+        "message-0003",
+    ]

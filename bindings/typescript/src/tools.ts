@@ -592,7 +592,8 @@ function withoutAnchors(value: unknown): unknown {
 /** The only value of the enum written for `enum: []` (Ajv refuses an empty enum). */
 const EMPTY_ENUM = "\u0000agent-ir: an empty enum matches nothing";
 
-/** The `{ anyOf: [subschema] }` written for an unevaluatedProperties subschema. */
+/** The `{ anyOf: [subschema] }` written for an unevaluatedProperties or unevaluatedItems
+ * subschema. */
 const UNEVALUATED = new WeakSet<object>();
 
 /** The `{ not: true }` written for a false `items` after prefixItems. */

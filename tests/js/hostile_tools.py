@@ -272,6 +272,15 @@ ISSUE_CASES: tuple[tuple[Any, Any], ...] = (
      {"l": ["9", "A"]}),
     ({"properties": {"l": {"unevaluatedItems": {"$ref": "#/$defs/i"}}},
       "$defs": {"i": {"type": "integer"}}}, {"l": ["a", 1, "b"]}),
+    # Seeds 35 and 37: an anchor below a translated patternProperties key (the package's
+    # pointer named the pattern as written: "outside them"); "$id" twice in a keyword
+    # draft 7 does not evaluate (Ajv refused it as one name for two schemas).
+    ({"type": "object", "patternProperties": {"^a\\d": {"properties": {
+        "x": {"$anchor": "here", "type": "string"}}}}, "properties": {"b": {"$ref": "#here"}}},
+     {"b": 1, "a1": {"x": 2}}),
+    ({"$schema": "http://json-schema.org/draft-07/schema#", "type": "object", "$defs": {
+        "d": {"unevaluatedProperties": {"$id": "#x", "additionalProperties": {"$id": "#x"}}}}},
+     {}),
 )  # fmt: skip
 
 

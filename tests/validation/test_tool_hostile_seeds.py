@@ -160,3 +160,28 @@ def test_what_seeds_33_and_34_found(
     assert [(d.code, d.path, d.message.split("(t): ")[1]) for d in found] == [
         (DiagnosticCode.TOOL_ARGUMENTS_MISMATCH, f"/1/content/0/arguments{path}", sentence)
     ]
+
+
+def test_an_anchor_below_a_translated_pattern_key_is_reached() -> None:
+    """Seed 37's draw 2779: the package's pointer for the anchor named the pattern as
+    written, not as compiled, and the definition was refused as referring outside."""
+    parameters = {"type": "object", "properties": {"b": {"$ref": "#here"}},
+                  "patternProperties": {"^a\\d": {"properties": {
+                      "x": {"$anchor": "here", "type": "string"}}}}}  # fmt: skip
+
+    found = check(parameters, {"b": 1})
+
+    assert [(d.path, d.message.split("(t): ")[1]) for d in found] == [
+        ("/1/content/0/arguments/b",
+         '1 is not of type "string" (keyword type at /patternProperties/^a\\d/properties/x/type '
+         "of the parameters)")
+    ]  # fmt: skip
+
+
+def test_an_id_in_a_keyword_the_dialect_does_not_evaluate_is_no_schema_id() -> None:
+    """Seed 35's draw 848: draft 7 has no unevaluatedProperties, so "#x" twice there
+    names nothing (the package refused it as one name for two schemas)."""
+    parameters = {"$schema": DRAFT_07, "type": "object", "$defs": {"d": {
+        "unevaluatedProperties": {"$id": "#x", "additionalProperties": {"$id": "#x"}}}}}  # fmt: skip
+
+    assert check(parameters, {}) == []

@@ -323,7 +323,8 @@ function compileOnce(parameters: Record<string, unknown>): Outcome {
   // 7's beside a $ref too, which adjusted leaves out: seed 28's draw 3699; an
   // unevaluatedProperties subschema unwrapped: draw 7960)
   const written = parameters;
-  parameters = adjusted(parameters, profile.dialect, profile.anchors, wrap) as Record<string, unknown>;
+  const anchors = compiledAnchors(written, profile.anchors, originals, profile.dialect);
+  parameters = adjusted(parameters, profile.dialect, anchors, wrap) as Record<string, unknown>;
   notePlaces(parameters);
   try {
     const outcome = compileChecked(parameters, written);
@@ -549,7 +550,7 @@ function adjusted(schema: unknown, dialect: string, anchors: ReadonlyMap<string,
 function movedPointer(root: unknown, place: readonly string[], dialect: string): string | null {
   const written: string[] = [];
   let node: unknown = root;
-  let next: "schema" | "name" | "index" | "data" = "schema";
+  let next: PartKind = "schema";
   let moved = false;
   for (let index = 0; index < place.length; index += 1) {
     const part = place[index];
@@ -566,26 +567,64 @@ function movedPointer(root: unknown, place: readonly string[], dialect: string):
     }
     written.push(part.replaceAll("~", "~0").replaceAll("/", "~1"));
     const held: unknown = Array.isArray(node) ? node[Number(part)] : isObject(node) && hasOwn(node, part) ? node[part] : undefined;
-    if (next === "schema") {
-      if (["properties", "patternProperties", "$defs", "definitions", "dependentSchemas", "dependencies"].includes(part)) next = "name";
-      else if (IN_PLACE[dialect].get(part) === "list" || DESCENDING[dialect].get(part)?.[0] === "list" || (part === "items" && Array.isArray(held))) next = "index";
-      else if (IN_PLACE[dialect].has(part) || DESCENDING[dialect].has(part)) next = "schema";
-      else next = "data";
-    } else if (next !== "data") next = "schema";
+    next = nextPart(next, part, held, dialect);
     node = held;
   }
   return moved ? "#/" + written.join("/") : null;
 }
 
+type PartKind = "schema" | "name" | "index" | "data";
+
+/** What the part after `part` (a part of a path in some parameters, of kind `kind`,
+ * naming `held`) is: a keyword of a schema, a name in a map of schemas, an index in a
+ * list of them, or data. */
+function nextPart(kind: PartKind, part: string, held: unknown, dialect: string): PartKind {
+  if (kind === "data") return "data";
+  if (kind !== "schema") return "schema";
+  if (["properties", "patternProperties", "$defs", "definitions", "dependentSchemas", "dependencies"].includes(part)) return "name";
+  if (IN_PLACE[dialect].get(part) === "list" || DESCENDING[dialect].get(part)?.[0] === "list" || (part === "items" && Array.isArray(held))) return "index";
+  return IN_PLACE[dialect].has(part) || DESCENDING[dialect].has(part) ? "schema" : "data";
+}
+
+/** The place of each anchor in the compiled form of the parameters: each key of
+ * patternProperties on the way as compiled (`originals`: as compiled -> as written), so
+ * that the JSON Pointer adjusted writes for a $ref to the anchor is in them (seed 37's
+ * draw 2779: it was "outside them"). */
+function compiledAnchors(root: unknown, anchors: ReadonlyMap<string, Path>, originals: ReadonlyMap<string, string>, dialect: string): ReadonlyMap<string, Path> {
+  if (originals.size === 0) return anchors;
+  const compiled = new Map<string, string>([...originals].map(([name, written]) => [written, name]));
+  const found = new Map<string, Path>();
+  for (const [name, path] of anchors) {
+    const place: (string | number)[] = [];
+    let node: unknown = root;
+    let kind: PartKind = "schema";
+    let after = "";
+    for (const part of path) {
+      const text = String(part);
+      const key = kind === "name" && after === "patternProperties" ? compiled.get(text) ?? text : text;
+      place.push(typeof part === "number" ? part : key);
+      const held: unknown = Array.isArray(node) ? node[Number(key)] : isObject(node) && hasOwn(node, key) ? node[key] : undefined;
+      kind = nextPart(kind, key, held, dialect);
+      after = key;
+      node = held;
+    }
+    found.set(name, place);
+  }
+  return found;
+}
+
 // The keywords whose value is data, not schemas.
 const LITERALS = ["const", "enum", "default", "examples", "required", "type"];
 
-/** `value` with every $anchor member left out, at any depth (the containers copied). */
+/** `value` with every $anchor and $id member left out, at any depth (the containers
+ * copied): a keyword the dialect does not evaluate holds no schema, whose $id Ajv would
+ * still read (seed 35's draw 848: draft 7's unevaluatedProperties giving "#x" twice
+ * was "resolves to more than one schema"). */
 function withoutAnchors(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(withoutAnchors);
   if (!isObject(value)) return value;
   const copy: Record<string, unknown> = {};
-  for (const [key, held] of Object.entries(value)) if (key !== "$anchor") define(copy, key, withoutAnchors(held));
+  for (const [key, held] of Object.entries(value)) if (key !== "$anchor" && key !== "$id") define(copy, key, withoutAnchors(held));
   return copy;
 }
 

@@ -256,3 +256,14 @@ test("a failing unevaluatedItems subschema is one sentence at the array counting
   assert.deepEqual(sentences({ properties: { l: { unevaluatedItems: { $ref: "#/$defs/i" } } }, $defs: { i: { type: "integer" } } }, { l: ["a", 1, "b"] }), said("2 items"));
   assert.deepEqual(sentences({ properties: { l: { unevaluatedItems: { items: { type: "integer" } } } } }, { l: [["a"], 1, [1]] }), said("1 item"));
 });
+
+test("an anchor below a translated patternProperties key, and an $id in a keyword draft 7 does not evaluate", () => {
+  // seed 37's draw 2779: the pointer written for "#here" named the pattern as written,
+  // not as compiled ("outside them")
+  const anchored = { type: "object", patternProperties: { "^a\\d": { properties: { x: { $anchor: "here", type: "string" } } } }, properties: { b: { $ref: "#here" } } };
+  assert.deepEqual(sentences(anchored, { b: 1 }), [["/1/content/0/arguments/b", '1 is not of type "string" (keyword type at /patternProperties/^a\\d/properties/x/type of the parameters)']]);
+  // seed 35's draw 848: Ajv read both "#x" in draft 7's unevaluatedProperties (no keyword
+  // there) and refused them as one name for two schemas
+  const ids = { $schema: "http://json-schema.org/draft-07/schema#", type: "object", $defs: { d: { unevaluatedProperties: { $id: "#x", additionalProperties: { $id: "#x" } } } } };
+  assert.deepEqual(definitionPaths(ids), []);
+});

@@ -281,6 +281,13 @@ ISSUE_CASES: tuple[tuple[Any, Any], ...] = (
     ({"$schema": "http://json-schema.org/draft-07/schema#", "type": "object", "$defs": {
         "d": {"unevaluatedProperties": {"$id": "#x", "additionalProperties": {"$id": "#x"}}}}},
      {}),
+    # Seeds 36 and 37: propertyNames through a $ref Ajv compiles apart (the names it
+    # refused were one; inside a failing anyOf, they were given too).
+    ({"type": "object", "propertyNames": {"$ref": "#", "minLength": 5}},
+     {"x": 1, "": {}, "__proto__": "\u00e9"}),
+    ({"type": "object", "propertyNames": {"anyOf": [{"$ref": "#"}, False]}}, {"x": 1, "y": 2}),
+    ({"type": "object", "propertyNames": {"anyOf": [{"$ref": "#/$defs/o"}, False]},
+      "$defs": {"o": {"type": "object"}}}, {"x": 1, "y": 2}),
 )  # fmt: skip
 
 

@@ -185,3 +185,24 @@ def test_an_id_in_a_keyword_the_dialect_does_not_evaluate_is_no_schema_id() -> N
         "unevaluatedProperties": {"$id": "#x", "additionalProperties": {"$id": "#x"}}}}}  # fmt: skip
 
     assert check(parameters, {}) == []
+
+
+@pytest.mark.parametrize(
+    ("property_names", "sentence"),
+    [
+        # seed 37's draw 597: the package gave one of the names refused through the $ref
+        ({"$ref": "#"}, '"{}" is not of type "object" (keyword type at /type of the parameters)'),
+        # seed 36's draw 3671: the package also gave the $ref's errors inside the anyOf
+        ({"anyOf": [{"$ref": "#"}, False]},
+         "\"{}\" is not valid under any of the schemas listed in the 'anyOf' keyword (keyword "
+         "anyOf at /propertyNames/anyOf of the parameters)"),
+    ],
+)  # fmt: skip
+def test_each_name_property_names_refuses_through_a_ref_is_one_mismatch(
+    property_names: Any, sentence: str
+) -> None:
+    found = check({"type": "object", "propertyNames": property_names}, {"x": 1, "y": 2})
+
+    assert [(d.path, d.message.split("(t): ")[1]) for d in found] == [
+        ("/1/content/0/arguments", sentence.format(name)) for name in ("x", "y")
+    ]

@@ -860,7 +860,10 @@ function keywordErrors(errors: readonly ErrorObject[], root: unknown): ErrorObje
   return found.filter((error) => {
     const params = error.params as { missingProperty?: string; additionalProperty?: string; unevaluatedProperty?: string };
     const name = params.missingProperty ?? params.additionalProperty ?? params.unevaluatedProperty ?? null;
-    const key = JSON.stringify([error.instancePath, error.schemaPath, error.propertyName ?? null, name]);
+    // a name refused through a $ref Ajv compiles apart (propertyNames: {$ref: "#"}) has
+    // no propertyName: the name is its data (seed 37's draw 597)
+    const refusedName = error.propertyName ?? (typeof error.data === "string" ? error.data : null);
+    const key = JSON.stringify([error.instancePath, error.schemaPath, refusedName, name]);
     if (seen.has(key)) return false;
     seen.add(key);
     return true;
@@ -895,6 +898,9 @@ function insideComposites(errors: readonly ErrorObject[], root: unknown): Set<nu
     for (let before = index - 1; before >= 0; before -= 1) {
       const earlier = errors[before];
       if (earlier.instancePath !== error.instancePath && !earlier.instancePath.startsWith(below)) break;
+      // another name of propertyNames: the errors before are that name's
+      if (earlier.propertyName !== undefined && earlier.propertyName !== error.propertyName) break;
+      if (earlier.schemaPath.startsWith(error.schemaPath + "/")) continue; // inside it as written (a false subschema of it)
       if (!reached.has(holderOf(earlier))) break;
       if (earlier.instancePath === error.instancePath && beside.has(holderOf(earlier))) continue;
       inside.add(before);

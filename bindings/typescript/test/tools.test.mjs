@@ -267,3 +267,13 @@ test("an anchor below a translated patternProperties key, and an $id in a keywor
   const ids = { $schema: "http://json-schema.org/draft-07/schema#", type: "object", $defs: { d: { unevaluatedProperties: { $id: "#x", additionalProperties: { $id: "#x" } } } } };
   assert.deepEqual(definitionPaths(ids), []);
 });
+
+test("propertyNames through a $ref Ajv compiles apart: each name refused once, none inside a failing anyOf", () => {
+  // seed 37's draw 597: the names refused through "$ref": "#" were one (no propertyName)
+  const typed = (name) => [`/1/content/0/arguments`, `"${name}" is not of type "object" (keyword type at /type of the parameters)`];
+  assert.deepEqual(sentences({ type: "object", propertyNames: { $ref: "#" } }, { x: 1, y: 2 }), [typed("x"), typed("y")]);
+  // seed 36's draw 3671: the $ref's errors inside the failing anyOf were given too
+  const anyOf = (name) => ["/1/content/0/arguments", `"${name}" is not valid under any of the schemas listed in the 'anyOf' keyword (keyword anyOf at /propertyNames/anyOf of the parameters)`];
+  assert.deepEqual(sentences({ type: "object", propertyNames: { anyOf: [{ $ref: "#" }, false] } }, { x: 1, y: 2 }), [anyOf("x"), anyOf("y")]);
+  assert.deepEqual(sentences({ type: "object", propertyNames: { anyOf: [{ $ref: "#/$defs/o" }, false] }, $defs: { o: { type: "object" } } }, { x: 1, y: 2 }), [anyOf("x"), anyOf("y")]);
+});

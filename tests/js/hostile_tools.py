@@ -288,6 +288,12 @@ ISSUE_CASES: tuple[tuple[Any, Any], ...] = (
     ({"type": "object", "propertyNames": {"anyOf": [{"$ref": "#"}, False]}}, {"x": 1, "y": 2}),
     ({"type": "object", "propertyNames": {"anyOf": [{"$ref": "#/$defs/o"}, False]},
       "$defs": {"o": {"type": "object"}}}, {"x": 1, "y": 2}),
+    # Seed 35: a $ref to a $ref (the package placed the keyword at /$defs/b/$defs/a/type
+    # too); $defs "0" and "00" (Python placed the keyword at /$defs/0).
+    ({"type": "object", "allOf": [{"$ref": "#/$defs/b"}, {"$ref": "#/$defs/a"}],
+      "$defs": {"b": {"type": "string"}, "a": {"$ref": "#/$defs/b"}}}, {"a": " "}),
+    ({"type": "object", "$ref": "#/$defs/00",
+      "$defs": {"0": {"type": "array"}, "00": {"type": "string"}}}, {}),
 )  # fmt: skip
 
 

@@ -206,3 +206,30 @@ def test_each_name_property_names_refuses_through_a_ref_is_one_mismatch(
     assert [(d.path, d.message.split("(t): ")[1]) for d in found] == [
         ("/1/content/0/arguments", sentence.format(name)) for name in ("x", "y")
     ]
+
+
+@pytest.mark.parametrize(
+    ("parameters", "arguments", "sentence"),
+    [
+        # seed 35's draw 4729: jsonschema-rs's path reads "00" as 0, and the place was
+        # /$defs/0 (the evaluation output tells them apart)
+        ({"type": "object", "$ref": "#/$defs/00",
+          "$defs": {"0": {"type": "array"}, "00": {"type": "string"}}}, {},
+         '{} is not of type "string" (keyword type at /$defs/00/type of the parameters)'),
+        ({"type": "object", "$ref": "#/$defs/0",
+          "$defs": {"0": {"type": "array"}, "00": {"type": "string"}}}, {},
+         '{} is not of type "array" (keyword type at /$defs/0/type of the parameters)'),
+        # seed 35's draw 1054: the package also placed it at /$defs/b/$defs/a/type
+        ({"type": "object", "allOf": [{"$ref": "#/$defs/b"}, {"$ref": "#/$defs/a"}],
+          "$defs": {"b": {"type": "string"}, "a": {"$ref": "#/$defs/b"}}}, {"a": " "},
+         '{"a":" "} is not of type "string" (keyword type at /$defs/b/type of the parameters)'),
+    ],
+)  # fmt: skip
+def test_a_keyword_reached_by_reference_is_at_its_own_place(
+    parameters: Any, arguments: Any, sentence: str
+) -> None:
+    found = check(parameters, arguments)
+
+    assert [(d.path, d.message.split("(t): ")[1]) for d in found] == [
+        ("/1/content/0/arguments", sentence)
+    ]

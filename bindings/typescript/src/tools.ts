@@ -1162,13 +1162,16 @@ function fromTheParameters(parts: string[], error: ErrorObject): string[] {
   const holder = error.parentSchema;
   const place = typeof holder === "object" && holder !== null ? PLACES.get(holder) : undefined;
   if (place === undefined || place.every((part, index) => part === parts[index])) return parts;
-  for (let tail = 1; tail <= parts.length; tail += 1) {
+  for (let tail = 1; tail < parts.length; tail += 1) {
     const inside = parts.slice(0, parts.length - tail);
     if (inside.length > place.length) continue;
     const start = place.length - inside.length;
     if (inside.every((part, index) => part === place[start + index])) return [...place, ...parts.slice(parts.length - tail)];
   }
-  return parts;
+  // the path starts at the subschema, or names another one: a $ref Ajv inlined where it
+  // is written ("#/$defs/a/type" for the type of the $defs/b that $defs/a refers to:
+  // seed 35's draw 1054); the keyword is at the subschema's own place
+  return [...place, ...parts.slice(-1)];
 }
 
 /** The place in the parameters of an Ajv error, as Python names it: its schemaPath's

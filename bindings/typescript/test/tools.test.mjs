@@ -277,3 +277,13 @@ test("propertyNames through a $ref Ajv compiles apart: each name refused once, n
   assert.deepEqual(sentences({ type: "object", propertyNames: { anyOf: [{ $ref: "#" }, false] } }, { x: 1, y: 2 }), [anyOf("x"), anyOf("y")]);
   assert.deepEqual(sentences({ type: "object", propertyNames: { anyOf: [{ $ref: "#/$defs/o" }, false] }, $defs: { o: { type: "object" } } }, { x: 1, y: 2 }), [anyOf("x"), anyOf("y")]);
 });
+
+test("a $ref to a $ref is placed at the keyword's own subschema, once; $defs 0 and 00 are told apart", () => {
+  // seed 35's draw 1054: Ajv inlines $defs/b where $defs/a refers to it ("#/$defs/a/type"),
+  // which was written /$defs/b/$defs/a/type, a second mismatch beside /$defs/b/type
+  const chain = { type: "object", allOf: [{ $ref: "#/$defs/b" }, { $ref: "#/$defs/a" }], $defs: { b: { type: "string" }, a: { $ref: "#/$defs/b" } } };
+  assert.deepEqual(sentences(chain, { a: " " }), [["/1/content/0/arguments", '{"a":" "} is not of type "string" (keyword type at /$defs/b/type of the parameters)']]);
+  // seed 35's draw 4729 (Python said /$defs/0)
+  const twins = { type: "object", $ref: "#/$defs/00", $defs: { 0: { type: "array" }, "00": { type: "string" } } };
+  assert.deepEqual(sentences(twins, {}), [["/1/content/0/arguments", '{} is not of type "string" (keyword type at /$defs/00/type of the parameters)']]);
+});

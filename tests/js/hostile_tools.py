@@ -294,6 +294,10 @@ ISSUE_CASES: tuple[tuple[Any, Any], ...] = (
       "$defs": {"b": {"type": "string"}, "a": {"$ref": "#/$defs/b"}}}, {"a": " "}),
     ({"type": "object", "$ref": "#/$defs/00",
       "$defs": {"0": {"type": "array"}, "00": {"type": "string"}}}, {}),
+    # A failing anyOf reaching a propertyNames through a $ref: its errors are the
+    # anyOf's (the package's first fix for seed 36 kept them: seed 31's draw 6225).
+    ({"type": "object", "anyOf": [{"$ref": "#/$defs/p"}, {"type": "number"}],
+      "$defs": {"p": {"propertyNames": {"const": None}}}}, {"\u0663": False}),
 )  # fmt: skip
 
 

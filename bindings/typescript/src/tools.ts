@@ -898,8 +898,8 @@ function insideComposites(errors: readonly ErrorObject[], root: unknown): Set<nu
     for (let before = index - 1; before >= 0; before -= 1) {
       const earlier = errors[before];
       if (earlier.instancePath !== error.instancePath && !earlier.instancePath.startsWith(below)) break;
-      // another name of propertyNames: the errors before are that name's
-      if (earlier.propertyName !== undefined && earlier.propertyName !== error.propertyName) break;
+      // another name of the propertyNames it is in: the errors before are that name's
+      if (error.propertyName !== undefined && earlier.propertyName !== undefined && earlier.propertyName !== error.propertyName) break;
       if (earlier.schemaPath.startsWith(error.schemaPath + "/")) continue; // inside it as written (a false subschema of it)
       if (!reached.has(holderOf(earlier))) break;
       if (earlier.instancePath === error.instancePath && beside.has(holderOf(earlier))) continue;

@@ -287,3 +287,11 @@ test("a $ref to a $ref is placed at the keyword's own subschema, once; $defs 0 a
   const twins = { type: "object", $ref: "#/$defs/00", $defs: { 0: { type: "array" }, "00": { type: "string" } } };
   assert.deepEqual(sentences(twins, {}), [["/1/content/0/arguments", '{} is not of type "string" (keyword type at /$defs/00/type of the parameters)']]);
 });
+
+test("a failing anyOf reaching a propertyNames through a $ref gives its one error", () => {
+  // seed 31's draw 6225 (after a first fix for seed 36 that read any name as another's)
+  const parameters = { type: "object", anyOf: [{ $ref: "#/$defs/p" }, { type: "number" }], $defs: { p: { propertyNames: { const: null } } } };
+  assert.deepEqual(sentences(parameters, { "\u0663": false }), [
+    ["/1/content/0/arguments", `{"\u0663":false} is not valid under any of the schemas listed in the 'anyOf' keyword (keyword anyOf at /anyOf of the parameters)`],
+  ]);
+});

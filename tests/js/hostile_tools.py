@@ -8,7 +8,9 @@ definition and a call checked against it, in both languages.
   the case of ``$schema``, a broken pattern's path, characters newer than Unicode 14;
   and what the sentences' keywords found: "__proto__" twice in ``required``, an
   ``$anchor`` inside a keyword the dialect does not evaluate, the place of a problem
-  below a translated pattern or a ``__proto__`` property, objects unique as JSON);
+  below a translated pattern or a ``__proto__`` property, objects unique as JSON; the
+  meta-schema's judgement of every keyword as written, its first problem, a repeated
+  ``enum`` value);
 * ``generated``: schemas drawn from a seeded grammar of references (chains, cycles,
   anchors, remote ones), combinators, patterns (fragments of the dialect, broken ones,
   unasserted ones), limits (deep nesting, wide ``enum``), prototype names and every
@@ -235,6 +237,67 @@ ISSUE_CASES: tuple[tuple[Any, Any], ...] = (
     ({"$schema": "http://json-schema.org/draft-07/schema#", "properties": {
         "a": {"$ref": "#/properties/a/properties/x", "properties": {"x": {"type": "string"}}}}},
      {"a": 1}),
+    # The meta-schema judges every keyword as written (seeds 28 to 32): a name twice in
+    # required beside a draft-07 $ref (the package said nothing: draw 3699) or inside an
+    # unevaluatedProperties subschema (its place had the package's anyOf/0: draw 7960);
+    # enum values repeated in draft 7 (Ajv's copy of its meta-schema refused them); the
+    # first problem of jsonschema-rs's walk ($defs before $id); Object.prototype's names
+    # unevaluated like any other.
+    ({"$schema": "http://json-schema.org/draft-07/schema#", "properties": {
+        "a/b": {"$ref": "#/definitions/d", "required": ["x", "x"]}}, "definitions": {"d": {}}}, {}),
+    ({"properties": {"a": {"unevaluatedProperties": {"prefixItems": [{"required": ["x", "x"]}]}}}},
+     {}),
+    ({"$schema": "http://json-schema.org/draft-07/schema#",
+      "properties": {"a": {"allOf": [{"enum": [0, 0]}]}}}, {"a": 1}),
+    ({"$schema": "http://json-schema.org/draft-07/schema#", "enum": [[], []]}, {"a": 0}),
+    ({"$id": True, "$defs": {"toString": {"required": ["x", "x"]}}}, {}),
+    ({"$schema": "http://json-schema.org/draft-07/schema#", "enum": 5, "items": {"minLength": -1}},
+     {}),
+    ({"type": "object", "propertyNames": {"const": {}}, "unevaluatedProperties": False,
+      "properties": {"__proto__": {"enum": [{}]}}}, {"isPrototypeOf": "x", "a/b": 1}),
+    # Seeds 33 and 34: a false subschema named "" (Python's place left the name out); a
+    # false $ref target inside a failing oneOf (the package gave its error too); a $ref
+    # and an anchor into properties.__proto__ (the package read Object.prototype, or
+    # found the anchor "outside them"); a failing unevaluatedItems subschema (the package
+    # gave one mismatch per item).
+    ({"type": "object", "$ref": "#/$defs/", "$defs": {"": False}}, {"a": 1}),
+    ({"type": "object", "oneOf": [{"minLength": 1, "$ref": "#/$defs/__proto__"}],
+      "$defs": {"__proto__": False}}, {"a": 1}),
+    ({"type": "object", "properties": {"__proto__": {"type": "string"},
+                                       "a": {"$ref": "#/properties/__proto__"}}}, {"a": 1}),
+    ({"type": "object", "properties": {"__proto__": {"$ref": "#here", "else": {"anyOf": [
+        {"maxContains": 2, "$anchor": "here"}]}, "allOf": [{"required": ["a/b"]}]}}},
+     {"__proto__": {"b": 0.07}}),
+    ({"properties": {"l": {"unevaluatedItems": {"oneOf": [False, {"type": "integer"}]}}}},
+     {"l": ["9", "A"]}),
+    ({"properties": {"l": {"unevaluatedItems": {"$ref": "#/$defs/i"}}},
+      "$defs": {"i": {"type": "integer"}}}, {"l": ["a", 1, "b"]}),
+    # Seeds 35 and 37: an anchor below a translated patternProperties key (the package's
+    # pointer named the pattern as written: "outside them"); "$id" twice in a keyword
+    # draft 7 does not evaluate (Ajv refused it as one name for two schemas).
+    ({"type": "object", "patternProperties": {"^a\\d": {"properties": {
+        "x": {"$anchor": "here", "type": "string"}}}}, "properties": {"b": {"$ref": "#here"}}},
+     {"b": 1, "a1": {"x": 2}}),
+    ({"$schema": "http://json-schema.org/draft-07/schema#", "type": "object", "$defs": {
+        "d": {"unevaluatedProperties": {"$id": "#x", "additionalProperties": {"$id": "#x"}}}}},
+     {}),
+    # Seeds 36 and 37: propertyNames through a $ref Ajv compiles apart (the names it
+    # refused were one; inside a failing anyOf, they were given too).
+    ({"type": "object", "propertyNames": {"$ref": "#", "minLength": 5}},
+     {"x": 1, "": {}, "__proto__": "\u00e9"}),
+    ({"type": "object", "propertyNames": {"anyOf": [{"$ref": "#"}, False]}}, {"x": 1, "y": 2}),
+    ({"type": "object", "propertyNames": {"anyOf": [{"$ref": "#/$defs/o"}, False]},
+      "$defs": {"o": {"type": "object"}}}, {"x": 1, "y": 2}),
+    # Seed 35: a $ref to a $ref (the package placed the keyword at /$defs/b/$defs/a/type
+    # too); $defs "0" and "00" (Python placed the keyword at /$defs/0).
+    ({"type": "object", "allOf": [{"$ref": "#/$defs/b"}, {"$ref": "#/$defs/a"}],
+      "$defs": {"b": {"type": "string"}, "a": {"$ref": "#/$defs/b"}}}, {"a": " "}),
+    ({"type": "object", "$ref": "#/$defs/00",
+      "$defs": {"0": {"type": "array"}, "00": {"type": "string"}}}, {}),
+    # A failing anyOf reaching a propertyNames through a $ref: its errors are the
+    # anyOf's (the package's first fix for seed 36 kept them: seed 31's draw 6225).
+    ({"type": "object", "anyOf": [{"$ref": "#/$defs/p"}, {"type": "number"}],
+      "$defs": {"p": {"propertyNames": {"const": None}}}}, {"\u0663": False}),
 )  # fmt: skip
 
 

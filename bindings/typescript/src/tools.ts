@@ -118,6 +118,22 @@ function draft06(): Ajv {
   return ajv;
 }
 
+const DRAFT_07 = "http://json-schema.org/draft-07/schema";
+
+/** Ajv for draft 7, judging a schema by the published draft-07 meta-schema (the one
+ * jsonschema-rs holds): Ajv's copy keeps draft 6's `enum` (minItems 1, uniqueItems),
+ * which draft 7 dropped: its values SHOULD be unique, and a schema repeating one, or
+ * listing none, is still valid (docs/tool-schemas.md). */
+function draft07(): Ajv {
+  const ajv = new Ajv(OPTIONS);
+  const held = ajv.schemas[DRAFT_07]?.schema;
+  if (!isObject(held) || !isObject(held.properties) || !isObject(held.properties.enum)) return ajv;
+  const { minItems: _fewest, uniqueItems: _unique, ...values } = held.properties.enum;
+  ajv.removeSchema(DRAFT_07);
+  ajv.addMetaSchema({ ...held, properties: { ...held.properties, enum: values } }, DRAFT_07, false);
+  return ajv;
+}
+
 interface Dialect {
   readonly make: () => Ajv;
   /** the $schema Ajv knows it by */
@@ -131,7 +147,7 @@ const DIALECTS: Record<string, Dialect> = {
   "json-schema.org/draft/2020-12/schema": { make: () => new Ajv2020(OPTIONS), id: "https://json-schema.org/draft/2020-12/schema" },
   "json-schema.org/schema": { make: () => new Ajv2020(OPTIONS), id: "https://json-schema.org/draft/2020-12/schema" },
   "json-schema.org/draft/2019-09/schema": { make: () => new Ajv2019(OPTIONS), id: "https://json-schema.org/draft/2019-09/schema" },
-  "json-schema.org/draft-07/schema": { make: () => new Ajv(OPTIONS), id: "http://json-schema.org/draft-07/schema#" },
+  "json-schema.org/draft-07/schema": { make: draft07, id: "http://json-schema.org/draft-07/schema#" },
   "json-schema.org/draft-06/schema": { make: draft06, id: "http://json-schema.org/draft-06/schema#" },
   "json-schema.org/draft-04/schema": { make: draft06, id: "http://json-schema.org/draft-06/schema#" },
 };
@@ -202,7 +218,16 @@ regExp.code = 'require("re2js").RE2JS';
 // Object.prototype: "constructor", "toString"...).
 // verbose: each error carries the failing value and the keyword's value, which its
 // sentence is built from (src/sentences.ts).
-const OPTIONS = { strict: false, validateFormats: false, allErrors: true, logger: false, ownProperties: true, verbose: true, code: { regExp } } as const;
+// process: Ajv keeps the names an unevaluatedProperties keyword finds evaluated (when
+// patternProperties or a combinator finds them as the data is read) in a plain object,
+// and reads a name from it: "toString", "isPrototypeOf" and every other name of
+// Object.prototype was evaluated, and "__proto__" could never be recorded. Each such
+// object is made without a prototype (seed 32's draw 6070).
+const withoutPrototypes = (code: string): string =>
+  code
+    .replace(/\b(props\d+) = \{\};/g, "$1 = Object.create(null);")
+    .replace(/\b(props\d+) = \1 \|\| \{\};/g, "$1 = $1 || Object.create(null);");
+const OPTIONS = { strict: false, validateFormats: false, allErrors: true, logger: false, ownProperties: true, verbose: true, code: { regExp, process: withoutPrototypes } } as const;
 
 /** multipleOf as jsonschema-rs reads it: on the numbers as written (their shortest
  * decimal form), exactly; 0.07 is a multiple of 0.01. */
@@ -289,13 +314,20 @@ function compileOnce(parameters: Record<string, unknown>): Outcome {
   }
   const originals = new Map<string, string>();
   parameters = compiledForm(parameters, profile.patterns, originals) as Record<string, unknown>;
-  // a $ref into an unevaluatedProperties subschema would miss it once it is wrapped
-  const wrap = !JSON.stringify(parameters).includes("unevaluatedProperties/");
+  // a $ref into an unevaluatedProperties (unevaluatedItems) subschema would miss it once
+  // it is wrapped
+  const text = JSON.stringify(parameters);
+  const wrap = new Set(["unevaluatedProperties", "unevaluatedItems"].filter((keyword) => !text.includes(keyword + "/")));
   parameters = besideRefs(parameters, profile.dialect, originals);
-  parameters = adjusted(parameters, profile.dialect, profile.anchors, wrap) as Record<string, unknown>;
+  // the meta-schema judges the parameters with every keyword where it is written (draft
+  // 7's beside a $ref too, which adjusted leaves out: seed 28's draw 3699; an
+  // unevaluatedProperties subschema unwrapped: draw 7960)
+  const written = parameters;
+  const anchors = compiledAnchors(written, profile.anchors, originals, profile.dialect);
+  parameters = adjusted(parameters, profile.dialect, anchors, wrap) as Record<string, unknown>;
   notePlaces(parameters);
   try {
-    const outcome = compileChecked(parameters);
+    const outcome = compileChecked(parameters, written);
     if (outcome.validate !== null || outcome.path[0] !== "parameters") return { ...outcome, originals, widest: profile.widest };
     // a place inside the parameters as written, not in their compiled form
     return { ...outcome, path: ["parameters", ...writtenParts(outcome.path.slice(1).map(String), originals)] };
@@ -444,7 +476,7 @@ const ASSERTIONS = ["type", "enum", "const", "required", "minimum", "maximum", "
  * a draft-07 $ref is evaluated alone; a $ref to an anchor is written as the JSON Pointer
  * the profile resolved it to, and $anchor left out (Ajv refuses a name given twice,
  * jsonschema-rs takes the first, and Ajv reads $anchor in draft 7 too). */
-function adjusted(schema: unknown, dialect: string, anchors: ReadonlyMap<string, Path>, wrap: boolean): unknown {
+function adjusted(schema: unknown, dialect: string, anchors: ReadonlyMap<string, Path>, wrap: ReadonlySet<string>, root: unknown = schema): unknown {
   if (!isObject(schema)) return schema;
   const inPlace = IN_PLACE[dialect];
   const descending = DESCENDING[dialect];
@@ -456,24 +488,29 @@ function adjusted(schema: unknown, dialect: string, anchors: ReadonlyMap<string,
     let written: unknown = value;
     if (form === "map" && isObject(value)) {
       const map: Record<string, unknown> = {};
-      for (const [name, held] of Object.entries(value)) define(map, name, adjusted(held, dialect, anchors, wrap));
+      for (const [name, held] of Object.entries(value)) define(map, name, adjusted(held, dialect, anchors, wrap, root));
       written = map;
     } else if ((form === "list" || Array.isArray(value)) && form !== undefined && Array.isArray(value)) {
-      written = value.map((held) => adjusted(held, dialect, anchors, wrap));
+      written = value.map((held) => adjusted(held, dialect, anchors, wrap, root));
     } else if (form !== undefined) {
-      written = adjusted(value, dialect, anchors, wrap);
-      if (key === "unevaluatedProperties" && wrap && isObject(written)) {
+      written = adjusted(value, dialect, anchors, wrap, root);
+      if ((key === "unevaluatedProperties" || key === "unevaluatedItems") && wrap.has(key) && isObject(written)) {
         // jsonschema-rs: one unevaluatedProperties error at the object, naming each
         // property its subschema refused, whatever route (a $ref restarts Ajv's schema
         // path) the refusal took inside it; Ajv gives none of its own: an anyOf of the
-        // one subschema gives one at each property refused (UNEVALUATED)
+        // one subschema gives one at each property refused (UNEVALUATED). The same for
+        // unevaluatedItems: one error at the array counting the items refused (seed 33's
+        // draw 6528)
         written = { anyOf: [written] };
         UNEVALUATED.add(written as object);
       }
     } else if (key === "$anchor") {
       continue; // references to anchors are written as JSON Pointers (Ajv refuses a name twice)
     } else if (key === "$ref" && typeof value === "string" && /^#[^/]/.test(value) && anchors.has(value.slice(1))) {
-      written = "#" + anchors.get(value.slice(1))!.map((part) => "/" + String(part).replaceAll("~", "~0").replaceAll("/", "~1")).join("");
+      const place = anchors.get(value.slice(1))!.map(String);
+      written = movedPointer(root, place, dialect) ?? "#" + place.map((part) => "/" + part.replaceAll("~", "~0").replaceAll("/", "~1")).join("");
+    } else if (key === "$ref" && typeof value === "string" && value.startsWith("#/") && value.includes("__proto__")) {
+      written = movedPointer(root, pointerPath(value.slice(1)).map(String), dialect) ?? value;
     } else if (typeof value === "object" && value !== null && !LITERALS.includes(key)) {
       // a keyword the dialect does not evaluate: no schema to jsonschema-rs, but Ajv
       // still reads the anchors inside it (and refuses a malformed one)
@@ -505,22 +542,97 @@ function adjusted(schema: unknown, dialect: string, anchors: ReadonlyMap<string,
   return copy;
 }
 
+/** A $ref to `place` in the parameters as written, as a JSON Pointer into what adjusted
+ * makes of them: through each properties.__proto__ it moves into patternProperties
+ * (Ajv read "#/properties/__proto__" from Object.prototype: a schema allowing anything;
+ * an anchor inside it was "outside them", seed 33's draw 4540); null when the way
+ * passes none. */
+function movedPointer(root: unknown, place: readonly string[], dialect: string): string | null {
+  const written: string[] = [];
+  let node: unknown = root;
+  let next: PartKind = "schema";
+  let moved = false;
+  for (let index = 0; index < place.length; index += 1) {
+    const part = place[index];
+    const properties = isObject(node) ? node.properties : undefined;
+    const alone = dialect === "draft-07" && isObject(node) && hasOwn(node, "$ref");
+    if (next === "schema" && part === "properties" && place[index + 1] === "__proto__" && isObject(properties) && hasOwn(properties, "__proto__") && !alone) {
+      const patterns = (node as Record<string, unknown>).patternProperties;
+      written.push("patternProperties", encodeURIComponent(PROTO_PATTERN));
+      if (isObject(patterns) && hasOwn(patterns, PROTO_PATTERN)) written.push("allOf", "1");
+      node = properties.__proto__;
+      index += 1;
+      moved = true;
+      continue;
+    }
+    written.push(part.replaceAll("~", "~0").replaceAll("/", "~1"));
+    const held: unknown = Array.isArray(node) ? node[Number(part)] : isObject(node) && hasOwn(node, part) ? node[part] : undefined;
+    next = nextPart(next, part, held, dialect);
+    node = held;
+  }
+  return moved ? "#/" + written.join("/") : null;
+}
+
+type PartKind = "schema" | "name" | "index" | "data";
+
+/** What the part after `part` (a part of a path in some parameters, of kind `kind`,
+ * naming `held`) is: a keyword of a schema, a name in a map of schemas, an index in a
+ * list of them, or data. */
+function nextPart(kind: PartKind, part: string, held: unknown, dialect: string): PartKind {
+  if (kind === "data") return "data";
+  if (kind !== "schema") return "schema";
+  if (["properties", "patternProperties", "$defs", "definitions", "dependentSchemas", "dependencies"].includes(part)) return "name";
+  if (IN_PLACE[dialect].get(part) === "list" || DESCENDING[dialect].get(part)?.[0] === "list" || (part === "items" && Array.isArray(held))) return "index";
+  return IN_PLACE[dialect].has(part) || DESCENDING[dialect].has(part) ? "schema" : "data";
+}
+
+/** The place of each anchor in the compiled form of the parameters: each key of
+ * patternProperties on the way as compiled (`originals`: as compiled -> as written), so
+ * that the JSON Pointer adjusted writes for a $ref to the anchor is in them (seed 37's
+ * draw 2779: it was "outside them"). */
+function compiledAnchors(root: unknown, anchors: ReadonlyMap<string, Path>, originals: ReadonlyMap<string, string>, dialect: string): ReadonlyMap<string, Path> {
+  if (originals.size === 0) return anchors;
+  const compiled = new Map<string, string>([...originals].map(([name, written]) => [written, name]));
+  const found = new Map<string, Path>();
+  for (const [name, path] of anchors) {
+    const place: (string | number)[] = [];
+    let node: unknown = root;
+    let kind: PartKind = "schema";
+    let after = "";
+    for (const part of path) {
+      const text = String(part);
+      const key = kind === "name" && after === "patternProperties" ? compiled.get(text) ?? text : text;
+      place.push(typeof part === "number" ? part : key);
+      const held: unknown = Array.isArray(node) ? node[Number(key)] : isObject(node) && hasOwn(node, key) ? node[key] : undefined;
+      kind = nextPart(kind, key, held, dialect);
+      after = key;
+      node = held;
+    }
+    found.set(name, place);
+  }
+  return found;
+}
+
 // The keywords whose value is data, not schemas.
 const LITERALS = ["const", "enum", "default", "examples", "required", "type"];
 
-/** `value` with every $anchor member left out, at any depth (the containers copied). */
+/** `value` with every $anchor and $id member left out, at any depth (the containers
+ * copied): a keyword the dialect does not evaluate holds no schema, whose $id Ajv would
+ * still read (seed 35's draw 848: draft 7's unevaluatedProperties giving "#x" twice
+ * was "resolves to more than one schema"). */
 function withoutAnchors(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(withoutAnchors);
   if (!isObject(value)) return value;
   const copy: Record<string, unknown> = {};
-  for (const [key, held] of Object.entries(value)) if (key !== "$anchor") define(copy, key, withoutAnchors(held));
+  for (const [key, held] of Object.entries(value)) if (key !== "$anchor" && key !== "$id") define(copy, key, withoutAnchors(held));
   return copy;
 }
 
 /** The only value of the enum written for `enum: []` (Ajv refuses an empty enum). */
 const EMPTY_ENUM = "\u0000agent-ir: an empty enum matches nothing";
 
-/** The `{ anyOf: [subschema] }` written for an unevaluatedProperties subschema. */
+/** The `{ anyOf: [subschema] }` written for an unevaluatedProperties or unevaluatedItems
+ * subschema. */
 const UNEVALUATED = new WeakSet<object>();
 
 /** The `{ not: true }` written for a false `items` after prefixItems. */
@@ -542,7 +654,10 @@ function shallow(container: any): any {
   return copy;
 }
 
-function compileChecked(parameters: Record<string, unknown>): Outcome {
+/** The validator of `parameters` (as Ajv must read them: `adjusted`), or why there is
+ * none; `written`: the same parameters with every keyword where it is written, which
+ * the meta-schema judges. */
+function compileChecked(parameters: Record<string, unknown>, written: Record<string, unknown> = parameters): Outcome {
   const dialectValue = parameters.$schema;
   let dialect = DEFAULT_DIALECT;
   if (dialectValue !== undefined) {
@@ -550,14 +665,16 @@ function compileChecked(parameters: Record<string, unknown>): Outcome {
     if (known === undefined) return unknownDialect(parameters, dialectValue);
     dialect = known;
     parameters = { ...parameters, $schema: known.id };
+    written = { ...written, $schema: known.id };
   }
   const ajv = exactMultiples(dialect.make());
   if (typeof dialectValue === "string" && dialectOf(dialectValue) === DIALECTS["json-schema.org/draft-04/schema"]) {
     const problem = draft04Problem(parameters, []);
     if (problem !== null) return { validate: null, path: ["parameters", ...problem], reason: "parameters is not a valid draft-4 JSON Schema" };
     parameters = drafted04(parameters) as Record<string, unknown>;
+    written = drafted04(written) as Record<string, unknown>;
   }
-  const refused = metaProblem(ajv, parameters);
+  const refused = metaProblem(ajv, written, dialect.id === DEFAULT_DIALECT.id);
   if (refused !== null) return refused;
   try {
     return { validate: ajv.compile(parameters), path: [], reason: "" };
@@ -576,15 +693,85 @@ function compileChecked(parameters: Record<string, unknown>): Outcome {
 }
 
 /** The problem of parameters whose meta-schema refuses them; null when it accepts them. */
-function metaProblem(ajv: Ajv, parameters: Record<string, unknown>): Outcome | null {
+function metaProblem(ajv: Ajv, parameters: Record<string, unknown>, vocabularies = true): Outcome | null {
   if (ajv.validateSchema(parameters)) return null;
-  const first = (ajv.errors ?? [])[0];
+  const first = firstMetaError(ajv.errors ?? [], vocabularies);
   const inside = first === undefined ? [] : pointerPath(first.instancePath);
   return {
     validate: null,
     path: ["parameters", ...inside],
     reason: `parameters is not a valid JSON Schema: ${cut(ajv.errorsText(ajv.errors))}`,
   };
+}
+
+/** The error of a meta-schema jsonschema-rs gives first (Python's refusal): the one of
+ * a failing anyOf, none of the errors inside it (draft 7's items, dependencies, type),
+ * and the first place in its walk, which takes the keywords of a schema in code-point
+ * order (its maps are sorted), Draft 2020-12's vocabularies one after the other
+ * (`vocabularies`; ORDER); Ajv walks the meta-schema in its own order (seed 31's draw
+ * 1287: "$id": true and a repeated name in $defs/toString/required). */
+function firstMetaError(errors: readonly ErrorObject[], vocabularies: boolean): ErrorObject | undefined {
+  const failing = errors.filter((error) => error.keyword === "anyOf").map((error) => error.instancePath);
+  // inside one: below its place, or at it (nothing else of a meta-schema applies there)
+  const inside = (error: ErrorObject, outer: string): boolean =>
+    error.instancePath.startsWith(outer + "/") || (error.keyword !== "anyOf" && error.instancePath === outer);
+  const reported = errors.filter((error) => !failing.some((outer) => inside(error, outer)));
+  const keyed = reported.map((error) => [metaOrder(pointerPath(error.instancePath), vocabularies), error] as const);
+  keyed.sort((a, b) => compareOrders(a[0], b[0]));
+  return keyed[0]?.[1];
+}
+
+/** The vocabularies of Draft 2020-12, in the order its meta-schema's allOf lists them
+ * (core, applicator, unevaluated, validation, meta-data, format-annotation, content);
+ * a keyword of none is one of the deprecated ones its own properties list after. */
+const ORDER = new Map<string, number>(
+  [
+    ["$id", "$schema", "$ref", "$anchor", "$dynamicRef", "$dynamicAnchor", "$vocabulary", "$comment", "$defs"],
+    ["prefixItems", "items", "contains", "additionalProperties", "properties", "patternProperties", "dependentSchemas", "propertyNames", "if", "then", "else", "allOf", "anyOf", "oneOf", "not"],
+    ["unevaluatedItems", "unevaluatedProperties"],
+    ["type", "const", "enum", "multipleOf", "maximum", "exclusiveMaximum", "minimum", "exclusiveMinimum", "maxLength", "minLength", "pattern", "maxItems", "minItems", "uniqueItems", "maxContains", "minContains", "maxProperties", "minProperties", "required", "dependentRequired"],
+    ["title", "description", "default", "deprecated", "readOnly", "writeOnly", "examples"],
+    ["format"],
+    ["contentEncoding", "contentMediaType", "contentSchema"],
+  ].flatMap((keywords, rank) => keywords.map((keyword) => [keyword, rank] as const)),
+);
+const META_MAPS = new Set(["properties", "patternProperties", "$defs", "definitions", "dependentSchemas", "dependencies"]);
+const META_LISTS = new Set(["allOf", "anyOf", "oneOf", "prefixItems", "items"]);
+const META_ONE = new Set(["not", "if", "then", "else", "items", "additionalItems", "additionalProperties", "contains", "propertyNames", "unevaluatedItems", "unevaluatedProperties", "contentSchema"]);
+
+/** A place in a schema as jsonschema-rs's walk of the meta-schema meets it: per part, a
+ * keyword's rank ([vocabulary, name]), a name's or an index's. */
+function metaOrder(path: readonly (string | number)[], vocabularies: boolean): (string | number)[][] {
+  const order: (string | number)[][] = [];
+  let state: "schema" | "map" | "list" | "data" = "schema";
+  for (const part of path) {
+    const text = String(part);
+    const index = /^(0|[1-9][0-9]*)$/.test(text) ? Number(text) : null;
+    if (state === "list" && index === null) state = "schema"; // draft 7's items: one schema
+    if (state === "schema") {
+      order.push([vocabularies ? (ORDER.get(text) ?? ORDER.size) : 0, text]);
+      state = META_MAPS.has(text) ? "map" : META_LISTS.has(text) ? "list" : META_ONE.has(text) ? "schema" : "data";
+    } else if (state === "list" && index !== null) {
+      order.push([index]);
+      state = "schema";
+    } else {
+      order.push(index === null || state === "map" ? [text] : [index]);
+      state = state === "map" ? "schema" : "data";
+    }
+  }
+  return order;
+}
+
+function compareOrders(a: readonly (string | number)[][], b: readonly (string | number)[][]): number {
+  for (let at = 0; at < Math.min(a.length, b.length); at += 1) {
+    for (let part = 0; part < Math.min(a[at].length, b[at].length); part += 1) {
+      const x = a[at][part], y = b[at][part];
+      const order = typeof x === "number" && typeof y === "number" ? x - y : compareCodePoints(String(x), String(y));
+      if (order !== 0) return order;
+    }
+    if (a[at].length !== b[at].length) return a[at].length - b[at].length;
+  }
+  return a.length - b.length;
 }
 
 /** Parameters naming a dialect jsonschema-rs does not know: checked against Draft
@@ -673,7 +860,10 @@ function keywordErrors(errors: readonly ErrorObject[], root: unknown): ErrorObje
   return found.filter((error) => {
     const params = error.params as { missingProperty?: string; additionalProperty?: string; unevaluatedProperty?: string };
     const name = params.missingProperty ?? params.additionalProperty ?? params.unevaluatedProperty ?? null;
-    const key = JSON.stringify([error.instancePath, error.schemaPath, error.propertyName ?? null, name]);
+    // a name refused through a $ref Ajv compiles apart (propertyNames: {$ref: "#"}) has
+    // no propertyName: the name is its data (seed 37's draw 597)
+    const refusedName = error.propertyName ?? (typeof error.data === "string" ? error.data : null);
+    const key = JSON.stringify([error.instancePath, error.schemaPath, refusedName, name]);
     if (seen.has(key)) return false;
     seen.add(key);
     return true;
@@ -683,7 +873,7 @@ function keywordErrors(errors: readonly ErrorObject[], root: unknown): ErrorObje
 const COMPOSITE = ["anyOf", "oneOf", "not", "contains"];
 
 /** The subschemas a composite keyword's value reaches (reachedFrom), by that value. */
-const REACHED = new WeakMap<object, Set<object>>();
+const REACHED = new WeakMap<object, Set<unknown>>();
 
 /** The positions of the errors Ajv gives inside a composite keyword that failed by a
  * $ref (its schema path restarts at the target, so it does not start with the
@@ -703,22 +893,26 @@ function insideComposites(errors: readonly ErrorObject[], root: unknown): Set<nu
     // a $ref beside the keyword, evaluated before it at the same place, gives the same
     // errors at that place as the same target reached inside it: they are its own
     const parent = error.parentSchema as Record<string, unknown>;
-    const beside = ["$ref", "$dynamicRef"].some((key) => typeof parent[key] === "string") ? reachedFrom({ $ref: parent.$ref, $dynamicRef: parent.$dynamicRef }, root) : new Set<object>();
+    const beside = ["$ref", "$dynamicRef"].some((key) => typeof parent[key] === "string") ? reachedFrom({ $ref: parent.$ref, $dynamicRef: parent.$dynamicRef }, root) : new Set<unknown>();
     const below = error.instancePath + "/";
     for (let before = index - 1; before >= 0; before -= 1) {
       const earlier = errors[before];
       if (earlier.instancePath !== error.instancePath && !earlier.instancePath.startsWith(below)) break;
-      if (!reached.has(earlier.parentSchema as object)) break;
-      if (earlier.instancePath === error.instancePath && beside.has(earlier.parentSchema as object)) continue;
+      // another name of the propertyNames it is in: the errors before are that name's
+      if (error.propertyName !== undefined && earlier.propertyName !== undefined && earlier.propertyName !== error.propertyName) break;
+      if (earlier.schemaPath.startsWith(error.schemaPath + "/")) continue; // inside it as written (a false subschema of it)
+      if (!reached.has(holderOf(earlier))) break;
+      if (earlier.instancePath === error.instancePath && beside.has(holderOf(earlier))) continue;
       inside.add(before);
     }
   });
   return inside;
 }
 
-/** Every subschema object within `schema`, following each local $ref into `root`. */
-function reachedFrom(schema: unknown, root: unknown): Set<object> {
-  const reached = new Set<object>();
+/** Every subschema object within `schema`, following each local $ref into `root`, and
+ * the place ("#/$defs/x", decoded) of each boolean subschema a $ref reaches. */
+function reachedFrom(schema: unknown, root: unknown): Set<unknown> {
+  const reached = new Set<unknown>();
   const stack: unknown[] = [schema];
   while (stack.length > 0) {
     const value = stack.pop();
@@ -726,11 +920,30 @@ function reachedFrom(schema: unknown, root: unknown): Set<object> {
     reached.add(value);
     for (const [key, held] of Object.entries(value)) {
       if ((key === "$ref" || key === "$dynamicRef") && typeof held === "string" && held.startsWith("#") && !Array.isArray(value)) {
-        stack.push(resolvedPointer(root, held.slice(1)));
+        const target = resolvedPointer(root, held.slice(1));
+        if (typeof target === "boolean") reached.add(decodedPlace(held));
+        stack.push(target);
       } else stack.push(held);
     }
   }
   return reached;
+}
+
+/** What `reachedFrom` holds for the subschema an error is in: its object, or for a
+ * false subschema a $ref reached (Ajv compiles it apart: its schema path restarts at
+ * it, "#/$defs/x/false schema", and its parent schema is `false`), its place (seed 34's
+ * draw 9412: a oneOf failing by such a $ref gave that error too). */
+function holderOf(error: ErrorObject): unknown {
+  if (error.keyword !== "false schema" || typeof error.parentSchema === "object") return error.parentSchema;
+  return decodedPlace(error.schemaPath.replace(/\/false schema$/, ""));
+}
+
+function decodedPlace(reference: string): string {
+  try {
+    return decodeURIComponent(reference);
+  } catch {
+    return reference;
+  }
 }
 
 /** The value at a JSON Pointer (URI-fragment encoded) in `root`, or undefined. */
@@ -800,7 +1013,7 @@ function checkCall(tools: Tools, messageIndex: number, blockIndex: number, call:
     let where: Path = argumentsPath(error.instancePath);
     let schemaPath = schemaParts(error, tool.originals);
     if (error.keyword === "anyOf" && UNEVALUATED.has(error.parentSchema as object)) {
-      addName(named, where.slice(0, -1), schemaPath.slice(0, -1), "unevaluatedProperties", String(where.at(-1)));
+      addName(named, where.slice(0, -1), schemaPath.slice(0, -1), schemaPath.at(-2)!, String(where.at(-1)));
       continue;
     }
     if (refused.some((prefix) => (error.instancePath + "/").startsWith(prefix))) continue;
@@ -829,7 +1042,7 @@ function checkCall(tools: Tools, messageIndex: number, blockIndex: number, call:
     if (!found.has(key)) found.set(key, [where, schemaPath, keywordOf(schemaPath), sentence]);
   }
   for (const { where, schemaPath, keyword, names } of named.values()) {
-    const sentence = fill(keyword, { unexpected: keyOrder([...new Set(names)]) });
+    const sentence = fill(keyword, keyword === "unevaluatedItems" ? { count: new Set(names).size } : { unexpected: keyOrder([...new Set(names)]) });
     found.set(JSON.stringify([where, schemaPath, sentence]), [where, schemaPath, keywordOf(schemaPath), sentence]);
   }
   const mismatches = [...found.values()].sort(mismatchOrder);
@@ -949,13 +1162,16 @@ function fromTheParameters(parts: string[], error: ErrorObject): string[] {
   const holder = error.parentSchema;
   const place = typeof holder === "object" && holder !== null ? PLACES.get(holder) : undefined;
   if (place === undefined || place.every((part, index) => part === parts[index])) return parts;
-  for (let tail = 1; tail <= parts.length; tail += 1) {
+  for (let tail = 1; tail < parts.length; tail += 1) {
     const inside = parts.slice(0, parts.length - tail);
     if (inside.length > place.length) continue;
     const start = place.length - inside.length;
     if (inside.every((part, index) => part === place[start + index])) return [...place, ...parts.slice(parts.length - tail)];
   }
-  return parts;
+  // the path starts at the subschema, or names another one: a $ref Ajv inlined where it
+  // is written ("#/$defs/a/type" for the type of the $defs/b that $defs/a refers to:
+  // seed 35's draw 1054); the keyword is at the subschema's own place
+  return [...place, ...parts.slice(-1)];
 }
 
 /** The place in the parameters of an Ajv error, as Python names it: its schemaPath's

@@ -172,3 +172,126 @@ test("a draft-07 $ref to a place inside a keyword beside another $ref finds it t
   ]);
   assert.deepEqual(sentences(nested, { a: "s" }), []);
 });
+
+test("the meta-schema judges every keyword as written: draft 7's beside a $ref, one inside unevaluatedProperties at its place", () => {
+  const draft07 = "http://json-schema.org/draft-07/schema#";
+  // seed 28's draw 3699: draft 7 ignores the keywords beside a $ref when it checks a call,
+  // but its meta-schema still refuses a name given twice there (the package said nothing)
+  const beside = { $schema: draft07, properties: { "a/b": { $ref: "#/definitions/d", required: ["x", "x"] } }, definitions: { d: {} } };
+  assert.deepEqual(definitionPaths(beside), [REFUSED("/properties/a~1b/required")]);
+  const bound = { $schema: draft07, properties: { a: { $ref: "#/definitions/d", minLength: -1 } }, definitions: { d: {} } };
+  assert.deepEqual(definitionPaths(bound), [REFUSED("/properties/a/minLength")]);
+  // seed 28's draw 7960: the place had the anyOf/0 the package wraps the subschema in
+  const inside = { properties: { a: { unevaluatedProperties: { prefixItems: [{ required: ["x", "x"] }] } } } };
+  assert.deepEqual(definitionPaths(inside), [REFUSED("/properties/a/unevaluatedProperties/prefixItems/0/required")]);
+});
+
+test("an enum may repeat a value or list none, in draft 7 too (Ajv's copy of its meta-schema wants them unique)", () => {
+  const draft07 = "http://json-schema.org/draft-07/schema#";
+  // seed 29's draw 1295 and seed 30's draw 6723: refused as "must pass uniqueItems"
+  const repeated = { $schema: draft07, properties: { a: { allOf: [{ enum: [0, 0] }] } } };
+  assert.deepEqual(sentences(repeated, { a: 1 }), [
+    ["/1/content/0/arguments/a", "1 is not one of 0 or 0 (keyword enum at /properties/a/allOf/0/enum of the parameters)"],
+  ]);
+  assert.deepEqual(sentences(repeated, { a: 0 }), []);
+  assert.deepEqual(sentences({ $schema: draft07, enum: [[], []] }, { a: 0 }), [
+    ["/1/content/0/arguments", '{"a":0} is not one of [] or [] (keyword enum at /enum of the parameters)'],
+  ]);
+  assert.deepEqual(checked({ $schema: draft07, properties: { e: { enum: [] } } }, { e: 1 }), [MISMATCH("/e")]);
+  assert.deepEqual(definitionPaths({ $schema: draft07, required: ["x", "x"] }), [REFUSED("/required")]);
+});
+
+test("of several meta-schema problems, the one jsonschema-rs meets first is the refusal", () => {
+  // seed 31's draw 1287: Ajv met "$id": true first, jsonschema-rs $defs ("$defs" < "$id")
+  assert.deepEqual(definitionPaths({ $id: true, $defs: { toString: { required: ["x", "x"] } } }), [REFUSED("/$defs/toString/required")]);
+  // Draft 2020-12: by vocabulary (applicator before validation), then by name
+  assert.deepEqual(definitionPaths({ enum: 5, items: { minLength: -1 } }), [REFUSED("/items/minLength")]);
+  assert.deepEqual(definitionPaths({ minLength: -1, maxLength: -1 }), [REFUSED("/maxLength")]);
+  // draft 7: by name; a failing anyOf (its items) at its own place
+  const draft07 = "http://json-schema.org/draft-07/schema#";
+  assert.deepEqual(definitionPaths({ $schema: draft07, enum: 5, items: { minLength: -1 } }), [REFUSED("/enum")]);
+  assert.deepEqual(definitionPaths({ $schema: draft07, minLength: -1, items: { minLength: -1 } }), [REFUSED("/items")]);
+});
+
+test("unevaluatedProperties reads no name from Object.prototype as evaluated", () => {
+  // seed 32's draw 6070: "isPrototypeOf" was left out of the names refused
+  const parameters = JSON.parse('{"type":"object","propertyNames":{"const":{}},"unevaluatedProperties":false,"properties":{"__proto__":{"enum":[{}]}}}');
+  assert.deepEqual(sentences(parameters, { isPrototypeOf: "x", "a/b": 1 }), [
+    ["/1/content/0/arguments", "{} was expected (keyword const at /propertyNames/const of the parameters)"],
+    ["/1/content/0/arguments", "Unevaluated properties are not allowed ('isPrototypeOf', 'a/b' were unexpected) (keyword unevaluatedProperties at /unevaluatedProperties of the parameters)"],
+  ]);
+  const patterns = { type: "object", unevaluatedProperties: false, patternProperties: { "^a": {} } };
+  assert.deepEqual(sentences(patterns, JSON.parse('{"toString":1,"ab":1,"__proto__":{},"constructor":1}')), [
+    ["/1/content/0/arguments", "Unevaluated properties are not allowed ('toString', '__proto__', 'constructor' were unexpected) (keyword unevaluatedProperties at /unevaluatedProperties of the parameters)"],
+  ]);
+});
+
+test("a false subschema a failing oneOf reaches through a $ref gives no error of its own", () => {
+  // seed 34's draw 9412: Ajv compiles the false target apart, its parent schema `false`
+  const only = ['/1/content/0/arguments', `{"a":1} is not valid under any of the schemas listed in the 'oneOf' keyword (keyword oneOf at /oneOf of the parameters)`];
+  for (const name of ["x", "__proto__"]) {
+    const parameters = JSON.parse(`{"type":"object","oneOf":[{"minLength":1,"$ref":"#/$defs/${name}"}],"$defs":{"${name}":false}}`);
+    assert.deepEqual(sentences(parameters, { a: 1 }), [only], name);
+  }
+  // seed 33's draw 9859: a false subschema named "" is at its own place, as in Python
+  assert.deepEqual(sentences({ type: "object", $ref: "#/$defs/", $defs: { "": false } }, { a: 1 }), [
+    ["/1/content/0/arguments", 'False schema does not allow {"a":1} (keyword $defs at /$defs/ of the parameters)'],
+  ]);
+});
+
+test("a $ref or an anchor into properties.__proto__ reaches that subschema", () => {
+  // Ajv read "#/properties/__proto__" from Object.prototype (nothing was refused), and an
+  // anchor inside it was "outside them" (seed 33's draw 4540)
+  const pointer = JSON.parse('{"type":"object","properties":{"__proto__":{"type":"string"},"a":{"$ref":"#/properties/__proto__"}}}');
+  assert.deepEqual(sentences(pointer, { a: 1 }), [["/1/content/0/arguments/a", '1 is not of type "string" (keyword type at /properties/__proto__/type of the parameters)']]);
+  const anchor = JSON.parse('{"type":"object","properties":{"__proto__":{"properties":{"x":{"$anchor":"xx","type":"string"}}},"a":{"$ref":"#xx"}}}');
+  assert.deepEqual(sentences(anchor, { a: 1 }), [["/1/content/0/arguments/a", '1 is not of type "string" (keyword type at /properties/__proto__/properties/x/type of the parameters)']]);
+});
+
+test("a failing unevaluatedItems subschema is one sentence at the array counting the items refused", () => {
+  // seed 33's draw 6528: one mismatch per item, at the item, in the subschema's words
+  const said = (count) => [["/1/content/0/arguments/l", `Unevaluated items are not allowed (${count}) (keyword unevaluatedItems at /properties/l/unevaluatedItems of the parameters)`]];
+  assert.deepEqual(sentences({ properties: { l: { unevaluatedItems: { oneOf: [false, { type: "integer" }] } } } }, { l: ["9", "A"] }), said("2 items"));
+  assert.deepEqual(sentences({ properties: { l: { prefixItems: [{}], unevaluatedItems: { type: "integer" } } } }, { l: ["a", "x", 1] }), said("1 item"));
+  assert.deepEqual(sentences({ properties: { l: { unevaluatedItems: { $ref: "#/$defs/i" } } }, $defs: { i: { type: "integer" } } }, { l: ["a", 1, "b"] }), said("2 items"));
+  assert.deepEqual(sentences({ properties: { l: { unevaluatedItems: { items: { type: "integer" } } } } }, { l: [["a"], 1, [1]] }), said("1 item"));
+});
+
+test("an anchor below a translated patternProperties key, and an $id in a keyword draft 7 does not evaluate", () => {
+  // seed 37's draw 2779: the pointer written for "#here" named the pattern as written,
+  // not as compiled ("outside them")
+  const anchored = { type: "object", patternProperties: { "^a\\d": { properties: { x: { $anchor: "here", type: "string" } } } }, properties: { b: { $ref: "#here" } } };
+  assert.deepEqual(sentences(anchored, { b: 1 }), [["/1/content/0/arguments/b", '1 is not of type "string" (keyword type at /patternProperties/^a\\d/properties/x/type of the parameters)']]);
+  // seed 35's draw 848: Ajv read both "#x" in draft 7's unevaluatedProperties (no keyword
+  // there) and refused them as one name for two schemas
+  const ids = { $schema: "http://json-schema.org/draft-07/schema#", type: "object", $defs: { d: { unevaluatedProperties: { $id: "#x", additionalProperties: { $id: "#x" } } } } };
+  assert.deepEqual(definitionPaths(ids), []);
+});
+
+test("propertyNames through a $ref Ajv compiles apart: each name refused once, none inside a failing anyOf", () => {
+  // seed 37's draw 597: the names refused through "$ref": "#" were one (no propertyName)
+  const typed = (name) => [`/1/content/0/arguments`, `"${name}" is not of type "object" (keyword type at /type of the parameters)`];
+  assert.deepEqual(sentences({ type: "object", propertyNames: { $ref: "#" } }, { x: 1, y: 2 }), [typed("x"), typed("y")]);
+  // seed 36's draw 3671: the $ref's errors inside the failing anyOf were given too
+  const anyOf = (name) => ["/1/content/0/arguments", `"${name}" is not valid under any of the schemas listed in the 'anyOf' keyword (keyword anyOf at /propertyNames/anyOf of the parameters)`];
+  assert.deepEqual(sentences({ type: "object", propertyNames: { anyOf: [{ $ref: "#" }, false] } }, { x: 1, y: 2 }), [anyOf("x"), anyOf("y")]);
+  assert.deepEqual(sentences({ type: "object", propertyNames: { anyOf: [{ $ref: "#/$defs/o" }, false] }, $defs: { o: { type: "object" } } }, { x: 1, y: 2 }), [anyOf("x"), anyOf("y")]);
+});
+
+test("a $ref to a $ref is placed at the keyword's own subschema, once; $defs 0 and 00 are told apart", () => {
+  // seed 35's draw 1054: Ajv inlines $defs/b where $defs/a refers to it ("#/$defs/a/type"),
+  // which was written /$defs/b/$defs/a/type, a second mismatch beside /$defs/b/type
+  const chain = { type: "object", allOf: [{ $ref: "#/$defs/b" }, { $ref: "#/$defs/a" }], $defs: { b: { type: "string" }, a: { $ref: "#/$defs/b" } } };
+  assert.deepEqual(sentences(chain, { a: " " }), [["/1/content/0/arguments", '{"a":" "} is not of type "string" (keyword type at /$defs/b/type of the parameters)']]);
+  // seed 35's draw 4729 (Python said /$defs/0)
+  const twins = { type: "object", $ref: "#/$defs/00", $defs: { 0: { type: "array" }, "00": { type: "string" } } };
+  assert.deepEqual(sentences(twins, {}), [["/1/content/0/arguments", '{} is not of type "string" (keyword type at /$defs/00/type of the parameters)']]);
+});
+
+test("a failing anyOf reaching a propertyNames through a $ref gives its one error", () => {
+  // seed 31's draw 6225 (after a first fix for seed 36 that read any name as another's)
+  const parameters = { type: "object", anyOf: [{ $ref: "#/$defs/p" }, { type: "number" }], $defs: { p: { propertyNames: { const: null } } } };
+  assert.deepEqual(sentences(parameters, { "\u0663": false }), [
+    ["/1/content/0/arguments", `{"\u0663":false} is not valid under any of the schemas listed in the 'anyOf' keyword (keyword anyOf at /anyOf of the parameters)`],
+  ]);
+});

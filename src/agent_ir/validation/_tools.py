@@ -280,23 +280,20 @@ def _mismatches(
     own sentence (the failing value masked) only tells its errors apart.
     ``originals``: the patterns as compiled -> as written in ``parameters``, which the
     sentences quote."""
-    read: dict[tuple[tuple[Any, ...], tuple[Any, ...], str, Any], list[Any]] = {}
+    read: dict[tuple[tuple[Any, ...], tuple[Any, ...], str, Any], tuple[Any, Any, Any]] = {}
     for error in validator.iter_errors(arguments):
         schema_path = original_path(tuple(error.schema_path), originals)
         given = (tuple(error.instance_path), schema_path, error.message, _scalar(error.instance))
-        seen = read.get(given)
-        if seen is None:
-            read[given] = [1, _failing_value(error), error.instance, error.kind]
-        else:  # the same keyword by another route, or another key read as this path
-            seen[0] += 1
+        if given not in read:  # else the same keyword by another route, or another key
+            read[given] = (_failing_value(error), error.instance, error.kind)
     found: dict[_Mismatch, None] = {}
     keys = KeyIndex()  # the searches of every error share it
     located = _Located(validator, arguments, parameters, originals)
-    for (instance_path, schema_path, _, _), (_count, value, instance, kind) in read.items():
+    for (instance_path, schema_path, _, _), (value, instance, kind) in read.items():
         # once per place in them; a false subschema's path ends at it, where jsonschema-rs
         # leaves an empty name out ("$defs" for "$defs/"): the place holding false
         held_there = False if kind.name == "falseSchema" else NOTHING
-        meant = places(parameters, schema_path, held_there, 8, keys)
+        meant = places(parameters, schema_path, held_there, keys=keys)
         exact = meant[0] if len(meant) == 1 else tuple(schema_path)  # exact_path's choice
         for where, named in _wheres(arguments, instance_path, schema_path, value, keys, located):
             if not _held_yet_required(kind, arguments, where):

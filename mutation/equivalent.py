@@ -61,12 +61,6 @@ _ADDED_AT_THE_END = (
     "end of its message, and no writer warns about a plain text block: the place given "
     "to it is never read, and no block comes after it to shift"
 )
-_ONLY_INDEXES_RENAMED = (
-    "the loop only renames a properties name jsonschema-rs wrote as an index to the key of "
-    "the arguments at its depth that reads as it; a path with no index, or one exact_path "
-    "named whole, comes out of it as exact (the other parts are kept, and an index of a "
-    "list is no properties name)"
-)
 _SET_BEFORE_READ = (
     "the reader sets it before anything reads it: a quantifier follows an atom (one "
     "after an opening parenthesis or at the start is refused), and the atom and _repeat "
@@ -79,20 +73,6 @@ _FIRST_MOST = (
 _JUST_PAST = (
     "a cap just past the bound keeps the numbers small (no overflow in TypeScript): any "
     "cap above the bound gives the same verdicts"
-)
-_PROPERTIES_NAMED = (
-    "the two bounds only keep the loop from reading past a path: a properties part is "
-    "followed by its name, except when jsonschema-rs left out an empty name, and then it "
-    "left the empty key out of the error's place as well, so depth is no longer below the "
-    "length of where; so index + 1 < len(named) decides nothing that depth < len(where) "
-    "does not, and where (the exact place) has a key or index for every descent before a "
-    "properties part that is followed by a name"
-)
-_KEY_AT_ITS_DEPTH = (
-    "the key of the arguments at the depth of a properties name is a key jsonschema-rs "
-    "wrote as that name (it matches properties by exact name): equal to a string name, and "
-    "digits reading as an index name, so the name is replaced by itself or by the key it "
-    "stands for in both"
 )
 _OWN_BOUND = (
     "for any keyword but contains, the value at its place is no number (the keyword is "
@@ -667,48 +647,6 @@ EQUIVALENT: list[Equivalent] = [
     ),
     Equivalent(
         _TOOLS,
-        "_schema_place",
-        "if exact != schema_path or not any(type(part) is int for part in schema_path):",
-        "exact != schema_path or not any((type(part) is int for part in schema_path)) -> exact != schema_path and (not any((type(part) is int for part in schema_path)))",
-        _ONLY_INDEXES_RENAMED,
-    ),
-    Equivalent(
-        _TOOLS,
-        "_schema_place",
-        "if exact != schema_path or not any(type(part) is int for part in schema_path):",
-        "type(part) is int -> type(part) is not int",
-        _ONLY_INDEXES_RENAMED,
-    ),
-    Equivalent(
-        _TOOLS,
-        "_schema_place",
-        "return exact",
-        "return exact -> pass",
-        "when exact_path named every index of the path (exact differs from it), the one property each index can be is the key of the arguments at its depth (jsonschema-rs matches properties by their exact name), so the loop writes exact again",
-    ),
-    Equivalent(
-        _TOOLS,
-        "_reads_as",
-        "return bool(key == part)",
-        "return bool(key == part) -> pass",
-        _KEY_AT_ITS_DEPTH,
-    ),
-    Equivalent(
-        _TOOLS,
-        "_reads_as",
-        "return bool(key == part)",
-        "key == part -> key != part",
-        _KEY_AT_ITS_DEPTH,
-    ),
-    Equivalent(
-        _TOOLS,
-        "_reads_as",
-        'return key.isascii() and key.lstrip("+").isdigit() and int(key) == part',
-        "key.isascii() and key.lstrip('+').isdigit() and (int(key) == part) -> key.isascii() or key.lstrip('+').isdigit() or int(key) == part",
-        _KEY_AT_ITS_DEPTH,
-    ),
-    Equivalent(
-        _TOOLS,
         "_contains_bound",
         'if keyword != "contains" or not exact or exact[-1] not in ("minContains", "maxContains"):',
         "keyword != 'contains' or not exact or exact[-1] not in ('minContains', 'maxContains') -> keyword != 'contains' and (not exact) and (exact[-1] not in ('minContains', 'maxContain...",
@@ -745,10 +683,10 @@ EQUIVALENT: list[Equivalent] = [
     ),
     Equivalent(
         _TOOLS,
-        "_mismatch_order",
-        "tuple((0, part) if isinstance(part, int) else (1, part) for part in mismatch.where),",
-        "(1, part) -> (2, part)",
-        "only the order of the first members matters (0 for an index, then a key): 2 sorts after 0 as 1 does",
+        "_wheres",
+        "candidates = places(arguments, given, value, 1, keys)",
+        "places(arguments, given, value, 1, keys) -> places(arguments, given, value, 2, keys)",
+        "a fast path: two places holding the failing value are not one, and the evaluation output, asked next, names each exactly (the same places, from the same call)",
     ),
     Equivalent(
         _TOOLS,
@@ -784,34 +722,6 @@ EQUIVALENT: list[Equivalent] = [
         "widest: int = 0  # the most subschemas evaluated at one place (``Profile.widest``)",
         "widest: int = 0 -> widest: int = 1",
         "the default is taken only by outcomes without a validator (no parameters, broken ones), whose calls are never explained: widest counts only in explaining a failing call",
-    ),
-    Equivalent(
-        _TOOLS,
-        "_schema_place",
-        'if part == "properties" and index + 1 < len(named) and depth < len(where):',
-        "index + 1 < len(named) -> index + 1 <= len(named)",
-        _PROPERTIES_NAMED,
-    ),
-    Equivalent(
-        _TOOLS,
-        "_schema_place",
-        'if part == "properties" and index + 1 < len(named) and depth < len(where):',
-        "depth < len(where) -> depth <= len(where)",
-        _PROPERTIES_NAMED,
-    ),
-    Equivalent(
-        _TOOLS,
-        "_schema_place",
-        'if part == "properties" and index + 1 < len(named) and depth < len(where):',
-        "index + 1 -> index - 1",
-        _PROPERTIES_NAMED,
-    ),
-    Equivalent(
-        _TOOLS,
-        "_schema_place",
-        'if part == "properties" and index + 1 < len(named) and depth < len(where):',
-        "index + 1 -> index + 0",
-        _PROPERTIES_NAMED,
     ),
     Equivalent(
         _PATTERN_DIALECT,

@@ -560,12 +560,9 @@ def _rust_path(path: Path) -> Path:
 
 
 def _mismatch_order(mismatch: _Mismatch) -> tuple[Any, ...]:
-    """By place in the arguments, then in the parameters (keys before indexes)."""
-    return (
-        tuple((0, part) if isinstance(part, int) else (1, part) for part in mismatch.where),
-        tuple(str(part) for part in mismatch.schema_path),
-        mismatch.message,
-    )
+    """By place in the arguments (an index and a key never meet at one depth: a value
+    is an array or an object), then in the parameters."""
+    return (mismatch.where, tuple(str(part) for part in mismatch.schema_path), mismatch.message)
 
 
 _MASK = "\x00agent-ir failing value\x00"

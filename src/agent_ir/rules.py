@@ -415,8 +415,8 @@ class _Kind:
         self.noun = noun
         self.code = code
         self.limit = limit
-        self.turn = -1
-        self.count = 0
+        self.turn: int | None = None  # none yet: the first block counted sets both
+        self.count: int
 
 
 def _media_limits(

@@ -356,6 +356,19 @@ def test_a_provider_declaring_its_own_limits_gets_them_checked(
     ]
 
 
+def test_a_kind_with_no_limit_before_one_with_a_limit_leaves_its_count_alone(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Documents limited, images not: the images before the documents are passed over,
+    and the documents are still counted."""
+    limits = MediaLimits(documents=MediaLimit(most_per_turn=1))
+    spec = dataclasses.replace(REGISTRY["mistral"], media=limits)
+    monkeypatch.setattr(_registry, "REGISTRY", MappingProxyType({**REGISTRY, "mistral": spec}))
+    transcript = [user("u", *[image()] * 3, document(data_of(9)), document(data_of(9)))]
+
+    assert wire(transcript, "mistral") == [("TOO_MANY_DOCUMENTS", 0, "/0/content/4")]
+
+
 # --- repair, the command -----------------------------------------------------------------
 
 

@@ -692,15 +692,23 @@ function compileChecked(parameters: Record<string, unknown>, written: Record<str
   }
 }
 
-/** The problem of parameters whose meta-schema refuses them; null when it accepts them. */
+/** The problem of parameters whose meta-schema refuses them; null when it accepts them.
+ * Its sentence is the one of the meta-schema's keyword that failed first, filled from
+ * the table the mismatch sentences are (src/keywordSentences.ts) with the keyword's value
+ * in the meta-schema and the failing value: Python's words (_tools._invalid_outcome),
+ * never Ajv's. */
 function metaProblem(ajv: Ajv, parameters: Record<string, unknown>, vocabularies = true): Outcome | null {
   if (ajv.validateSchema(parameters)) return null;
   const first = firstMetaError(ajv.errors ?? [], vocabularies);
-  const inside = first === undefined ? [] : pointerPath(first.instancePath);
+  if (first === undefined) {
+    return { validate: null, path: ["parameters"], reason: `parameters is not a valid JSON Schema: ${cut(ajv.errorsText(ajv.errors))}` };
+  }
+  const [keyword, facts] = factsOf(first, new Map(), pointerPath(first.schemaPath.replace(/^#/, "")).map(String));
+  if (!Object.hasOwn(facts, "value")) facts.value = first.data;
   return {
     validate: null,
-    path: ["parameters", ...inside],
-    reason: `parameters is not a valid JSON Schema: ${cut(ajv.errorsText(ajv.errors))}`,
+    path: ["parameters", ...pointerPath(first.instancePath)],
+    reason: `parameters is not a valid JSON Schema: ${fill(keyword, facts)}`,
   };
 }
 

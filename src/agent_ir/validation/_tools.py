@@ -621,20 +621,9 @@ def _mismatch_order(mismatch: _Mismatch) -> tuple[Any, ...]:
 
 
 _MASK = "\x00agent-ir failing value\x00"
-"""What jsonschema-rs writes in a sentence instead of the failing value (``mask``):
-the value is written by ``_unmasked``, cut, instead of whole in every sentence."""
-
-
-def _unmasked(message: str, value: Any) -> str:
-    """jsonschema-rs's sentence with the failing value written where it was masked,
-    cut as a sentence quotes data; the sentence then cut as before."""
-    if _MASK not in message:
-        return cut(message)
-    shown = "the value"
-    if value is not NOTHING:
-        with contextlib.suppress(TypeError, ValueError, OverflowError):
-            shown = cut(msgspec.json.encode(value).decode())
-    return cut(shown.join(message.split(_MASK)), 2 * QUOTE_CHARS)
+"""What jsonschema-rs writes in a sentence instead of the failing value (``mask``): its
+sentences only tell its errors apart; what is said is filled from the shared table
+(``_facts``), the value quoted and cut there."""
 
 
 def _failing_value(error: Any) -> Any:
@@ -869,12 +858,15 @@ def _never_fetched(uri: str) -> Any:
 def _invalid_outcome(
     parameters: dict[str, Any], error: Any, originals: dict[str, str | None]
 ) -> _Outcome:
-    """Parameters that are no valid JSON Schema: the place jsonschema-rs names, and its
-    sentence with the value as written in the parameters (a pattern, not its
-    translation)."""
+    """Parameters that are no valid JSON Schema: the place jsonschema-rs names, and the
+    sentence of the meta-schema's keyword that failed there, filled from the table the
+    mismatch sentences are (``keyword_sentences.json``, which the npm package fills
+    with Ajv's error of the same keyword): the keyword's value in the meta-schema and
+    the failing value as written in the parameters (a pattern, not its translation)."""
     value = original_value(error.instance, originals)
-    first_line = str(error).splitlines()[0] if str(error) else type(error).__name__
-    reason = f"parameters is not a valid JSON Schema: {_unmasked(first_line, value)}"
+    keyword, facts = _facts(error.kind, value, tuple(error.schema_path), {})
+    facts.setdefault("value", value)
+    reason = f"parameters is not a valid JSON Schema: {fill(keyword, facts)}"
     given = original_path(tuple(error.instance_path), originals)
     where = exact_path(parameters, given, value)
     return _Outcome(None, ("parameters", *where), reason)

@@ -1,11 +1,13 @@
 // The npm package (bindings/typescript/) against Python, case by case, on the corpus
 // tests/js/write_corpus.py wrote: every diagnostic of every case must be Python's, in
 // order: its code, messageIndex, toolIndex and JSON Pointer path, and its message for
-// the codes whose sentences the package writes as Python does (PINNED), for every
-// INVALID_TOOL_DEFINITION (the profile's refusals, and the parameters a meta-schema
-// refuses, whose sentence is its failing keyword's) and for every
-// TOOL_ARGUMENTS_MISMATCH (each failing keyword's sentence is filled from one table in
-// both languages: src/agent_ir/validation/keyword_sentences.json).
+// the codes whose sentences the package writes as Python does (PINNED), for the
+// sentences of the tool-schema profile (PROFILE), for parameters their dialect's
+// meta-schema refuses (META_SCHEMA) and for every TOOL_ARGUMENTS_MISMATCH (each failing
+// keyword's sentence, of the parameters or of the meta-schema, is filled from one table
+// in both languages: src/agent_ir/validation/keyword_sentences.json). The sentences of
+// a malformed tool definition (its shape: a field of the wrong type, tools that are no
+// array) are not compared: they are each language's words for its own types.
 //
 //   node differential.mjs PACKAGE_DIST CORPUS.jsonl
 //
@@ -57,17 +59,22 @@ const decoded = (text) =>
 // compared as the doubles both read.
 const doubles = (text) => text.replace(/-?[0-9]{16,}/g, (digits) => String(Number(digits)));
 
-// The sentences of the tool-schema profile's refusals of arguments (its own words in
-// both languages) and the one counting the mismatches not listed, compared as written.
+// The sentences of the tool-schema profile (a refusal, its own words in both languages)
+// and the one counting the mismatches not listed.
 const PROFILE = /tool-schema profile|, no (?:\$anchor of the parameters|anchor)$|, which is (?:not in them|no schema)$|is no valid \S+: it must be |is no schema of \S+: it must be |more places not listed/;
+
+// The sentence of parameters their dialect's meta-schema refuses: the failing keyword's
+// sentence follows it.
+const META_SCHEMA = "parameters is not a valid JSON Schema: ";
 
 const shown = (d) => {
   const found = { code: d.code, messageIndex: d.messageIndex };
   if (d.toolIndex !== undefined) found.toolIndex = d.toolIndex;
   found.path = d.path;
-  const profile = d.code === "TOOL_ARGUMENTS_MISMATCH" && PROFILE.test(d.message);
+  const profile = (d.code === "INVALID_TOOL_DEFINITION" || d.code === "TOOL_ARGUMENTS_MISMATCH") && PROFILE.test(d.message);
+  const refused = d.code === "INVALID_TOOL_DEFINITION" && d.message.startsWith(META_SCHEMA);
   if (PINNED.has(d.code) || profile) found.message = decoded(d.message);
-  else if (d.code === "TOOL_ARGUMENTS_MISMATCH" || d.code === "INVALID_TOOL_DEFINITION") found.message = doubles(decoded(d.message));
+  else if (d.code === "TOOL_ARGUMENTS_MISMATCH" || refused) found.message = doubles(decoded(d.message));
   return JSON.stringify(found);
 };
 

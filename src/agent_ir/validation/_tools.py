@@ -621,9 +621,20 @@ def _mismatch_order(mismatch: _Mismatch) -> tuple[Any, ...]:
 
 
 _MASK = "\x00agent-ir failing value\x00"
-"""What jsonschema-rs writes in a sentence instead of the failing value (``mask``): its
-sentences only tell its errors apart; what is said is filled from the shared table
-(``_facts``), the value quoted and cut there."""
+"""What jsonschema-rs writes in a sentence instead of the failing value (``mask``):
+the value is written by ``_unmasked``, cut, instead of whole in every sentence."""
+
+
+def _unmasked(message: str, value: Any) -> str:
+    """jsonschema-rs's sentence with the failing value written where it was masked,
+    cut as a sentence quotes data; the sentence then cut as before."""
+    if _MASK not in message:
+        return cut(message)
+    shown = "the value"
+    if value is not NOTHING:
+        with contextlib.suppress(TypeError, ValueError, OverflowError):
+            shown = cut(msgspec.json.encode(value).decode())
+    return cut(shown.join(message.split(_MASK)), 2 * QUOTE_CHARS)
 
 
 def _failing_value(error: Any) -> Any:
@@ -864,12 +875,27 @@ def _invalid_outcome(
     with Ajv's error of the same keyword): the keyword's value in the meta-schema and
     the failing value as written in the parameters (a pattern, not its translation)."""
     value = original_value(error.instance, originals)
-    keyword, facts = _facts(error.kind, value, tuple(error.schema_path), {})
-    facts.setdefault("value", value)
-    reason = f"parameters is not a valid JSON Schema: {fill(keyword, facts)}"
+    if _no_keyword(error.kind):  # no keyword failed: jsonschema-rs's own words
+        first_line = str(error).splitlines()[0] if str(error) else type(error).__name__
+        said = _unmasked(first_line, value)
+    else:
+        keyword, facts = _facts(error.kind, value, tuple(error.schema_path), {})
+        facts.setdefault("value", value)
+        said = fill(keyword, facts)
+    reason = f"parameters is not a valid JSON Schema: {said}"
     given = original_path(tuple(error.instance_path), originals)
     where = exact_path(parameters, given, value)
     return _Outcome(None, ("parameters", *where), reason)
+
+
+def _no_keyword(kind: Any) -> bool:
+    """Whether a jsonschema-rs error kind is no failing keyword of the meta-schema (a
+    reference that cannot be resolved, an ``$id`` that is no URI reference, a regular
+    expression the engine refused): such an error is said in jsonschema-rs's words."""
+    from jsonschema_rs import ValidationErrorKind as Kind
+
+    other = (Kind.Referencing, Kind.Custom, Kind.FromUtf8, Kind.RegexEngineFailure)
+    return isinstance(kind, (*other, Kind.BacktrackLimitExceeded, Kind.Format))
 
 
 class _Compiled:

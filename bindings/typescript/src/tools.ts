@@ -59,7 +59,7 @@ function firstReadProblem(value: unknown, at: (string | number)[]): [Path, strin
     return null;
   }
   for (const key of Object.keys(value)) {
-    if (!key.isWellFormed()) return [[...at, key], "is a key holding a lone surrogate (not valid Unicode)"];
+    if (!key.isWellFormed()) return [[...at, key], "holds a lone surrogate (not valid Unicode)"];
     const found = firstReadProblem((value as Record<string, unknown>)[key], [...at, key]);
     if (found !== null) return found;
   }
@@ -80,7 +80,8 @@ const FIELD_TYPES: Record<string, (value: unknown) => boolean> = {
  * the greatest). */
 function definitionProblem(entry: unknown): [Path, string] | null {
   const read = firstReadProblem(entry, []);
-  if (read !== null) return read;
+  // at the place read, named as Python names it (_tools._problem)
+  if (read !== null) return [read[0], `${formatPath(read[0]) || "the tool definition"} ${read[1]}`];
   if (!isObject(entry)) return [[], `the tool definition must be an object, not ${entry === null ? "null" : Array.isArray(entry) ? "array" : typeof entry}`];
   if (!hasOwn(entry, "name")) return [["name"], "name is missing (a tool definition needs it)"];
   const unknown = Object.keys(entry).find((key) => !FIELDS.includes(key));

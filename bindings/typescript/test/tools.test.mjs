@@ -235,6 +235,19 @@ test("parameters a meta-schema refuses are said in Python's words: the failing k
   );
 });
 
+test("a malformed tool definition is said in Python's words: the field's type, the definition's kind, the place of a lone surrogate", () => {
+  const said = (definition) =>
+    validateTranscript([{ role: "user", id: "m0", content: "go" }], { tools: [definition] }).map((d) => [d.path, d.message]);
+  assert.deepEqual(said({ name: 5 }), [["/name", "name is not valid: it must be a string"]]);
+  assert.deepEqual(said({ name: "t", parameters: [] }), [["/parameters", "parameters is not valid: it must be a JSON object"]]);
+  assert.deepEqual(said("tool"), [["", "the tool definition must be an object, not string"]]);
+  assert.deepEqual(said({ name: "t", description: "a\ud800" }), [["/description", "description holds a lone surrogate (not valid Unicode)"]]);
+  // a key holding one: at the key, named as Python's format_path names it
+  assert.deepEqual(said({ name: "t", parameters: { properties: { "x\ud800": {} } } }), [
+    ["/parameters/properties/x\\ud800", 'parameters.properties["x\\ud800"] holds a lone surrogate (not valid Unicode)'],
+  ]);
+});
+
 test("unevaluatedProperties reads no name from Object.prototype as evaluated", () => {
   // seed 32's draw 6070: "isPrototypeOf" was left out of the names refused
   const parameters = JSON.parse('{"type":"object","propertyNames":{"const":{}},"unevaluatedProperties":false,"properties":{"__proto__":{"enum":[{}]}}}');

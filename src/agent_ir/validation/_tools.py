@@ -764,7 +764,9 @@ def _problem(path: Path, reason: str) -> Diagnostic:
 
 
 def _explain(plain: Any) -> Iterator[tuple[Path, str]]:
-    """The shape problem of a definition msgspec refused, in the schema's words."""
+    """The shape problem of a definition msgspec refused, in the npm package's words
+    (a field of the wrong type: the type it must be; a definition that is no object:
+    what it is, named as JSON names it)."""
     from jsonschema.exceptions import best_match
 
     error = best_match(_reference().iter_errors(plain))
@@ -782,8 +784,34 @@ def _explain(plain: Any) -> Iterator[tuple[Path, str]]:
         unknown = [key for key in error.instance if key not in known]
         fields = ", ".join(known)
         yield (*path, unknown[0]), f"is not a field of a tool definition (its fields: {fields})"
+    elif error.validator == "type" and not path:
+        yield path, f"must be an object, not {_json_kind(error.instance)}"
+    elif error.validator == "type" and len(path) == 1 and path[0] in _FIELD_TYPES:
+        yield path, f"is not valid: it must be {_FIELD_TYPES[path[0]]}"
     else:
         yield path, f"is not valid: {cut(error.message)}"
+
+
+_FIELD_TYPES = {
+    "name": "a string",
+    "description": "a string",
+    "parameters": "a JSON object",
+    "strict": "a boolean",
+}
+"""The type each field of a tool definition must have, as the sentences name it."""
+
+
+def _json_kind(value: Any) -> str:
+    """What JSON calls the type of ``value`` (plain JSON data), as JavaScript names it."""
+    if value is None:
+        return "null"
+    if type(value) is bool:
+        return "boolean"
+    if type(value) in (int, float):
+        return "number"
+    if type(value) is str:
+        return "string"
+    return "array" if type(value) is list else "object"
 
 
 _REFERENCE: list[Draft202012Validator] = []

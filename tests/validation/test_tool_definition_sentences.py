@@ -1,8 +1,12 @@
-"""Parameters their dialect's meta-schema refuses: one INVALID_TOOL_DEFINITION at the
+"""The sentences of INVALID_TOOL_DEFINITION, the same words in Python and the npm
+package (``bindings/typescript/test/tools.test.mjs`` pins the same ones; the
+differential, ``tests/js/differential.mjs``, compares them all).
+
+Parameters their dialect's meta-schema refuses: one INVALID_TOOL_DEFINITION at the
 failing place, said with the sentence of the meta-schema keyword that failed there,
 filled from the table the mismatch sentences are (``keyword_sentences.json``), which
-the npm package fills with Ajv's error of the same keyword: the same words in both
-languages (``bindings/typescript/test/tools.test.mjs`` pins the same sentences)."""
+the npm package fills with Ajv's error of the same keyword. A malformed definition: the
+type its field must have, or what JSON calls the definition that is no object."""
 
 from __future__ import annotations
 
@@ -74,4 +78,30 @@ def test_a_refusal_that_is_no_failing_keyword_keeps_jsonschema_rs_words() -> Non
             "/parameters",
             PREFIX + "Invalid URI reference 'http:// bad': unexpected character at index 7",
         )
+    ]
+
+
+@pytest.mark.parametrize(
+    ("definition", "path", "said"),
+    [
+        ({"name": 5}, "/name", "name is not valid: it must be a string"),
+        ({"name": "t", "description": 1}, "/description",
+         "description is not valid: it must be a string"),
+        ({"name": "t", "parameters": []}, "/parameters",
+         "parameters is not valid: it must be a JSON object"),
+        ({"name": "t", "strict": "yes"}, "/strict", "strict is not valid: it must be a boolean"),
+        ("tool", "", "the tool definition must be an object, not string"),
+        (5, "", "the tool definition must be an object, not number"),
+        (None, "", "the tool definition must be an object, not null"),
+        ([], "", "the tool definition must be an object, not array"),
+        (True, "", "the tool definition must be an object, not boolean"),
+    ],
+)  # fmt: skip
+def test_a_malformed_definition_is_said_as_the_package_says_it(
+    definition: Any, path: str, said: str
+) -> None:
+    found = validate_transcript([{"role": "user", "id": "m0", "content": "go"}], tools=[definition])
+
+    assert [(d.code, d.tool_index, d.path, d.message) for d in found] == [
+        (DiagnosticCode.INVALID_TOOL_DEFINITION, 0, path, said)
     ]

@@ -216,6 +216,8 @@ GROUPS: dict[str, Group] = {
             "tests/validation/test_tool_cache.py",
             "tests/validation/test_tool_explained_work.py",
             "tests/validation/test_tool_checker_edges.py",
+            "tests/validation/test_tool_hostile_seeds.py",
+            "tests/validation/test_tool_keys_read_alike.py",
             "tests/validation/test_keyword_sentences.py",
             "tests/validation/test_tool_profile.py",
             "tests/conformance",

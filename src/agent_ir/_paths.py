@@ -115,12 +115,13 @@ def places(
     value: Any,
     given: Sequence[str | int],
     found: Any,
-    most: int,
+    most: int = _MOST_PLACES,
     keys: KeyIndex | None = None,
 ) -> list[tuple[Any, ...]]:
     """The places in ``value`` that jsonschema-rs's ``given`` may mean and that hold
     ``found`` (see ``exact_path``), in the order of ``value``'s keys; more than ``most``
-    of them, or a search past ``_MOST_PLACES`` places: an empty list (none is told)."""
+    of them (by default, only the search's own bound), or a search past
+    ``_MOST_PLACES`` places: an empty list (none is told)."""
     search = _Search(given, found, most, KeyIndex() if keys is None else keys)
     search.visit(value, 0, ())
     if len(search.paths) > most or search.visits > _MOST_PLACES:

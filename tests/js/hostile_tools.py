@@ -187,6 +187,9 @@ ISSUE_CASES: tuple[tuple[Any, Any], ...] = (
     ({"properties": {"": {"properties": {"a": {"type": "string"}}}, "a": {"type": "integer"}}},
      {"": {"a": 1}, "a": 1}),
     ({"properties": {"": False}}, {"": 1}),
+    # Ten $defs names all read as 0: the evaluation output tells them apart however many
+    ({"type": "object", "$ref": "#/$defs/00", "$defs": {
+        **{"0" * n: {"type": "array"} for n in range(1, 11)}, "00": {"type": "string"}}}, {}),
     ({"properties": {"": {"properties": {"": {"type": "string"}}}}}, {"": {"": 1}}),
     ({"type": "object", "patternProperties": {"^$": {"type": "string"}}}, {"": 1, "a": 1}),
     # A failing unevaluatedProperties subschema: one sentence at the object in both, a

@@ -219,6 +219,10 @@ def test_each_name_property_names_refuses_through_a_ref_is_one_mismatch(
         ({"type": "object", "$ref": "#/$defs/0",
           "$defs": {"0": {"type": "array"}, "00": {"type": "string"}}}, {},
          '{} is not of type "array" (keyword type at /$defs/0/type of the parameters)'),
+        # ten names read as 0, however many: not only up to a count of them
+        ({"type": "object", "$ref": "#/$defs/00", "$defs": {
+            **{"0" * n: {"type": "array"} for n in range(1, 11)}, "00": {"type": "string"}}},
+         {}, '{} is not of type "string" (keyword type at /$defs/00/type of the parameters)'),
         # seed 35's draw 1054: the package also placed it at /$defs/b/$defs/a/type
         ({"type": "object", "allOf": [{"$ref": "#/$defs/b"}, {"$ref": "#/$defs/a"}],
           "$defs": {"b": {"type": "string"}, "a": {"$ref": "#/$defs/b"}}}, {"a": " "},

@@ -91,3 +91,36 @@ def test_each_mismatch_is_at_the_key_it_is_about(
     assert [
         (d.path.removeprefix("/1/content/0/arguments"), d.message.split("(t): ")[1]) for d in found
     ] == [(where, f"{sentence} of the parameters)") for where, sentence in said]
+
+
+PATTERN_KEYS = {"properties": {"x": {"patternProperties": {"^a$": STRING}}}}
+
+
+@pytest.mark.parametrize(
+    ("value", "pointer", "originals", "path"),
+    [
+        ({"a": [1, {"b": 2}]}, "/a/1/b", {}, ("a", 1, "b")),
+        ({"a": 1}, "", {}, ()),
+        ({"a~/": 1}, "/a~0~1", {}, ("a~/",)),
+        ({"a": [1]}, "/a/1", {}, None),  # past the array's end
+        ({"a": [1]}, "/a/x", {}, None),  # no index
+        ({"a": 1}, "/b", {}, None),  # no such key
+        ({"a": {"b": 1}}, "/a/b/c", {}, None),  # below a scalar
+        ({"a": 1}, "a", {}, None),  # no JSON Pointer
+        ({"a": 1}, 5, {}, None),
+        # a patternProperties key as compiled (translated) is the key as written
+        (PATTERN_KEYS, "/properties/x/patternProperties/T", {"T": "^a$"},
+         ("properties", "x", "patternProperties", "^a$")),
+        # a translated name under another keyword is only a name
+        ({"properties": {"T": 1}}, "/properties/T", {"T": "^a$"}, ("properties", "T")),
+    ],
+)  # fmt: skip
+def test_an_output_pointer_is_read_as_a_path_of_the_value_or_none(
+    value: Any, pointer: Any, originals: dict[str, str | None], path: Any
+) -> None:
+    """jsonschema-rs's evaluation output names places by JSON Pointer; ``_walk`` reads one
+    as the path it names in the arguments or the parameters, and a pointer that names no
+    place there as none (the place is then told as before)."""
+    from agent_ir.validation._tools import _walk
+
+    assert _walk(value, pointer, originals) == path

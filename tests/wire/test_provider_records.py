@@ -27,7 +27,7 @@ import pytest
 from agent_ir import Provider, schemas
 from agent_ir.wire import _records
 from agent_ir.wire._registry import REGISTRY
-from agent_ir.wire._spec import MediaLimits, ModelRule, ProviderSpec
+from agent_ir.wire._spec import MediaLimit, MediaLimits, ModelRule, ProviderSpec
 
 from support.codegen import load_codegen
 
@@ -258,6 +258,16 @@ def test_a_record_read_from_another_file_builds_its_spec(data_dir: Path) -> None
     spec = _records.spec_from_record("acme-chat", convert=_convert)
     assert _said(spec) == record
     assert spec.request.convert is _convert
+
+
+def test_a_record_limiting_documents_only_limits_no_image(data_dir: Path) -> None:
+    media = {"documents": {"mostPerTurn": 2}}
+    record = {**RECORDS[0], "name": "acme-chat", "label": "Acme Chat", "media": media}
+    _write(data_dir, [record])
+    spec = _records.spec_from_record("acme-chat", convert=_convert)
+    assert spec.media == MediaLimits(
+        images=None, documents=MediaLimit(most_per_turn=2), documents_need_text=False
+    )
 
 
 # --- the TypeScript package ---------------------------------------------------------------

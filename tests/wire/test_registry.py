@@ -156,6 +156,40 @@ def test_an_id_rule_without_a_limit_takes_any_length() -> None:
     )
 
 
+@pytest.mark.parametrize(
+    ("rule", "pattern", "sizes"),
+    [
+        (
+            IdRule(longest=9, characters="a-z", shortest=9),
+            "[a-z]{9}",
+            ["have exactly 9 characters"],
+        ),
+        (IdRule(longest=40, characters="a-z"), "[a-z]{1,40}", ["have at most 40 characters"]),
+        (
+            IdRule(longest=40, characters="a-z", shortest=3),
+            "[a-z]{3,40}",
+            ["have at least 3 characters", "have at most 40 characters"],
+        ),
+        (
+            IdRule(longest=None, characters="a-z", shortest=3),
+            "[a-z]{3,}",
+            ["have at least 3 characters"],
+        ),
+        (IdRule(longest=None, characters="a-z"), "[a-z]+", []),
+    ],
+)
+def test_an_id_rule_says_its_lengths_in_its_pattern_and_in_words(
+    rule: IdRule, pattern: str, sizes: list[str]
+) -> None:
+    """The pattern an id must match (the package's copy is generated from it) and the
+    words a refusal uses, for each kind of length: exact, a most, a least, both, none."""
+    assert rule.pattern is not None
+    assert (rule.pattern.pattern, rule.sizes()) == (pattern, sizes)
+    shortest = "x" * rule.shortest
+    assert rule.fits(shortest.replace("x", "a"))
+    assert rule.shortest == 1 or not rule.fits(shortest[1:].replace("x", "a"))
+
+
 def test_a_tool_name_rule_with_a_first_character_class_derives_one_pattern() -> None:
     rule = ToolNameRule(longest=4, characters="a-z0-9.", first="a-z")
     assert rule.pattern.pattern == "[a-z][a-z0-9.]{0,3}"

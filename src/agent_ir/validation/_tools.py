@@ -280,30 +280,27 @@ def _mismatches(
     own sentence (the failing value masked) only tells its errors apart.
     ``originals``: the patterns as compiled -> as written in ``parameters``, which the
     sentences quote."""
-    read: dict[tuple[tuple[Any, ...], tuple[Any, ...], str, Any], list[Any]] = {}
+    read: dict[tuple[tuple[Any, ...], tuple[Any, ...], str, Any], tuple[Any, Any, Any]] = {}
     for error in validator.iter_errors(arguments):
         schema_path = original_path(tuple(error.schema_path), originals)
         given = (tuple(error.instance_path), schema_path, error.message, _scalar(error.instance))
-        seen = read.get(given)
-        if seen is None:
-            read[given] = [1, _failing_value(error), error.instance, error.kind]
-        else:  # the same keyword by another route, or another key read as this path
-            seen[0] += 1
+        if given not in read:  # else the same keyword by another route, or another key
+            read[given] = (_failing_value(error), error.instance, error.kind)
     found: dict[_Mismatch, None] = {}
     keys = KeyIndex()  # the searches of every error share it
     located = _Located(validator, arguments, parameters, originals)
-    for (instance_path, schema_path, _, _), (_count, value, instance, kind) in read.items():
+    for (instance_path, schema_path, _, _), (value, instance, kind) in read.items():
         # once per place in them; a false subschema's path ends at it, where jsonschema-rs
         # leaves an empty name out ("$defs" for "$defs/"): the place holding false
         held_there = False if kind.name == "falseSchema" else NOTHING
-        meant = places(parameters, schema_path, held_there, 8, keys)
+        meant = places(parameters, schema_path, held_there, keys=keys)
         exact = meant[0] if len(meant) == 1 else tuple(schema_path)  # exact_path's choice
         for where, named in _wheres(arguments, instance_path, schema_path, value, keys, located):
             if not _held_yet_required(kind, arguments, where):
-                place = named or _schema_place(parameters, schema_path, exact, where)
-                if len(meant) > 1 and place == schema_path:
-                    # still two places (names "0" and "00" under $defs): the exact one
-                    # from the evaluation output (seed 35's draw 4729 said /$defs/0)
+                place = named or exact
+                if len(meant) > 1 and not named:
+                    # several places (properties or $defs "0" and "00"): the one the
+                    # evaluation output names for this place in the arguments
                     told = {n for w, n in located.places(instance_path, schema_path) if w == where}
                     place = told.pop() if len(told) == 1 else place
                 held = _held(arguments, where, instance)
@@ -334,19 +331,6 @@ def _mismatch(
     return _Mismatch(where, _keyword(exact), exact, fill(keyword, facts))
 
 
-# The keywords whose subschemas are evaluated one level down in the arguments.
-_DOWN = frozenset(
-    {
-        "additionalProperties",
-        "unevaluatedProperties",
-        "items",
-        "additionalItems",
-        "unevaluatedItems",
-        "contains",
-    }
-)
-
-
 _SCALARS = (str, int, float, bool, type(None))
 
 
@@ -357,42 +341,6 @@ def _scalar(instance: Any) -> Any:
     container, which is not copied again."""
     kind = type(instance)
     return (kind.__name__, instance) if kind in _SCALARS else None
-
-
-def _schema_place(parameters: Any, schema_path: tuple[Any, ...], exact: Path, where: Path) -> Path:
-    """The place in ``parameters`` of jsonschema-rs's ``schema_path``: ``exact`` (its
-    ``exact_path``), unless that cannot tell which name it means (properties "0" and
-    "00" are both 0 to jsonschema-rs); then each name under ``properties`` is the key of
-    the arguments at the same depth of ``where`` (the error's exact place) that
-    jsonschema-rs reads as it."""
-    if exact != schema_path or not any(type(part) is int for part in schema_path):
-        return exact
-    named = list(schema_path)
-    depth = 0
-    index = 0
-    while index < len(named):
-        part = named[index]
-        if part == "properties" and index + 1 < len(named) and depth < len(where):
-            key = where[depth]
-            if type(key) is str and _reads_as(key, named[index + 1]):
-                named[index + 1] = key
-        if part in ("properties", "patternProperties", "prefixItems"):
-            depth += 1
-            index += 1
-        elif part in _NAMING:
-            index += 1
-        elif part in _DOWN:
-            depth += 1
-        index += 1
-    found = tuple(named)
-    return found if _written_value(parameters, found) is not NOTHING else exact
-
-
-def _reads_as(key: str, part: Any) -> bool:
-    """Whether jsonschema-rs writes the key ``key`` as ``part`` in a path."""
-    if type(part) is not int:
-        return bool(key == part)
-    return key.isascii() and key.lstrip("+").isdigit() and int(key) == part
 
 
 def _contains_bound(keyword: str, facts: dict[str, Any], parameters: Any, exact: Path) -> str:

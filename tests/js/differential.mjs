@@ -2,9 +2,13 @@
 // tests/js/write_corpus.py wrote: every diagnostic of every case must be Python's, in
 // order: its code, messageIndex, toolIndex and JSON Pointer path, and its message for
 // the codes whose sentences the package writes as Python does (PINNED), for the
-// sentences of the tool-schema profile (PROFILE) and for every TOOL_ARGUMENTS_MISMATCH
-// (each failing keyword's sentence is filled from one table in both languages:
-// src/agent_ir/validation/keyword_sentences.json).
+// sentences of the tool-schema profile (PROFILE), for every INVALID_TOOL_DEFINITION of
+// one tool (a malformed definition; parameters their dialect's meta-schema refuses,
+// said with the failing keyword's sentence) and for every TOOL_ARGUMENTS_MISMATCH (each
+// failing keyword's sentence, of the parameters or of the meta-schema, is filled from
+// one table in both languages: src/agent_ir/validation/keyword_sentences.json). The
+// one INVALID_TOOL_DEFINITION of no tool (tools that are no array) is each language's
+// words for its own types ("a list or tuple ..., not dict"; "an array ..., not object").
 //
 //   node differential.mjs PACKAGE_DIST CORPUS.jsonl
 //
@@ -65,8 +69,9 @@ const shown = (d) => {
   if (d.toolIndex !== undefined) found.toolIndex = d.toolIndex;
   found.path = d.path;
   const profile = (d.code === "INVALID_TOOL_DEFINITION" || d.code === "TOOL_ARGUMENTS_MISMATCH") && PROFILE.test(d.message);
+  const definition = d.code === "INVALID_TOOL_DEFINITION" && d.toolIndex !== undefined;
   if (PINNED.has(d.code) || profile) found.message = decoded(d.message);
-  else if (d.code === "TOOL_ARGUMENTS_MISMATCH") found.message = doubles(decoded(d.message));
+  else if (d.code === "TOOL_ARGUMENTS_MISMATCH" || definition) found.message = doubles(decoded(d.message));
   return JSON.stringify(found);
 };
 

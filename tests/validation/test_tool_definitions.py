@@ -49,17 +49,32 @@ def problems(tools: object, messages: list[Any] | None = None) -> list[Diagnosti
 
 # (id, definition, path inside it, words of the sentence)
 BROKEN: list[tuple[str, Any, str, str]] = [
-    ("not-a-mapping", 5, "", "is not of type 'object'"),
-    ("a-list", ["name", "x"], "", "is not of type 'object'"),
+    ("not-a-mapping", 5, "", "the tool definition must be an object, not number"),
+    ("a-list", ["name", "x"], "", "the tool definition must be an object, not array"),
     ("missing-name", {"description": "d"}, "/name", "name is missing"),
     ("blank-name", {"name": " \t"}, "/name", "must hold a character other than whitespace"),
     ("empty-name", {"name": ""}, "/name", "must hold a character other than whitespace"),
-    ("name-not-a-string", {"name": 5}, "/name", "5 is not of type 'string'"),
+    ("name-not-a-string", {"name": 5}, "/name", "name is not valid: it must be a string"),
     ("unknown-key", {"name": "x", "input_schema": {}}, "/input_schema", "is not a field"),
-    ("description-not-a-string", {"name": "x", "description": 1}, "/description", "not of type"),
-    ("strict-not-a-boolean", {"name": "x", "strict": "yes"}, "/strict", "not of type 'boolean'"),
-    ("parameters-not-an-object", {"name": "x", "parameters": []}, "/parameters", "not of type"),
-    ("parameters-a-boolean", {"name": "x", "parameters": True}, "/parameters", "not of type"),
+    (
+        "description-not-a-string",
+        {"name": "x", "description": 1},
+        "/description",
+        "must be a string",
+    ),
+    ("strict-not-a-boolean", {"name": "x", "strict": "yes"}, "/strict", "must be a boolean"),
+    (
+        "parameters-not-an-object",
+        {"name": "x", "parameters": []},
+        "/parameters",
+        "must be a JSON object",
+    ),
+    (
+        "parameters-a-boolean",
+        {"name": "x", "parameters": True},
+        "/parameters",
+        "must be a JSON object",
+    ),
     (
         "parameters-not-a-schema",
         {"name": "x", "parameters": {"type": 5}},

@@ -59,7 +59,7 @@ function firstReadProblem(value: unknown, at: (string | number)[]): [Path, strin
     return null;
   }
   for (const key of Object.keys(value)) {
-    if (!key.isWellFormed()) return [[...at, key], "is a key holding a lone surrogate (not valid Unicode)"];
+    if (!key.isWellFormed()) return [[...at, key], "holds a lone surrogate (not valid Unicode)"];
     const found = firstReadProblem((value as Record<string, unknown>)[key], [...at, key]);
     if (found !== null) return found;
   }
@@ -80,7 +80,8 @@ const FIELD_TYPES: Record<string, (value: unknown) => boolean> = {
  * the greatest). */
 function definitionProblem(entry: unknown): [Path, string] | null {
   const read = firstReadProblem(entry, []);
-  if (read !== null) return read;
+  // at the place read, named as Python names it (_tools._problem)
+  if (read !== null) return [read[0], `${formatPath(read[0]) || "the tool definition"} ${read[1]}`];
   if (!isObject(entry)) return [[], `the tool definition must be an object, not ${entry === null ? "null" : Array.isArray(entry) ? "array" : typeof entry}`];
   if (!hasOwn(entry, "name")) return [["name"], "name is missing (a tool definition needs it)"];
   const unknown = Object.keys(entry).find((key) => !FIELDS.includes(key));
@@ -692,15 +693,23 @@ function compileChecked(parameters: Record<string, unknown>, written: Record<str
   }
 }
 
-/** The problem of parameters whose meta-schema refuses them; null when it accepts them. */
+/** The problem of parameters whose meta-schema refuses them; null when it accepts them.
+ * Its sentence is the one of the meta-schema's keyword that failed first, filled from
+ * the table the mismatch sentences are (src/keywordSentences.ts) with the keyword's value
+ * in the meta-schema and the failing value: Python's words (_tools._invalid_outcome),
+ * never Ajv's. */
 function metaProblem(ajv: Ajv, parameters: Record<string, unknown>, vocabularies = true): Outcome | null {
   if (ajv.validateSchema(parameters)) return null;
   const first = firstMetaError(ajv.errors ?? [], vocabularies);
-  const inside = first === undefined ? [] : pointerPath(first.instancePath);
+  if (first === undefined) {
+    return { validate: null, path: ["parameters"], reason: `parameters is not a valid JSON Schema: ${cut(ajv.errorsText(ajv.errors))}` };
+  }
+  const [keyword, facts] = factsOf(first, new Map(), pointerPath(first.schemaPath.replace(/^#/, "")).map(String));
+  if (!Object.hasOwn(facts, "value")) facts.value = first.data;
   return {
     validate: null,
-    path: ["parameters", ...inside],
-    reason: `parameters is not a valid JSON Schema: ${cut(ajv.errorsText(ajv.errors))}`,
+    path: ["parameters", ...pointerPath(first.instancePath)],
+    reason: `parameters is not a valid JSON Schema: ${fill(keyword, facts)}`,
   };
 }
 

@@ -213,6 +213,41 @@ test("of several meta-schema problems, the one jsonschema-rs meets first is the 
   assert.deepEqual(definitionPaths({ $schema: draft07, minLength: -1, items: { minLength: -1 } }), [REFUSED("/items")]);
 });
 
+test("parameters a meta-schema refuses are said in Python's words: the failing keyword's sentence from the shared table, not Ajv's", () => {
+  const refusal = (parameters) => {
+    const found = validateTranscript([{ role: "user", id: "m0", content: "go" }], { tools: [{ name: "t", parameters }] });
+    return found.map((d) => [d.code, d.path, d.message]);
+  };
+  const said = (path, sentence) => [["INVALID_TOOL_DEFINITION", `/parameters${path}`, `parameters is not a valid JSON Schema: ${sentence}`]];
+  // Ajv said: data/type must pass "enum" keyword validation, data/type must be array, ...
+  assert.deepEqual(refusal({ type: "strin" }), said("/type", `"strin" is not valid under any of the schemas listed in the 'anyOf' keyword`));
+  assert.deepEqual(refusal({ minLength: -1 }), said("/minLength", "-1 is less than the minimum of 0"));
+  assert.deepEqual(refusal({ minLength: -1.5 }), said("/minLength", '-1.5 is not of type "integer"'));
+  assert.deepEqual(refusal({ required: ["a", "a"] }), said("/required", '["a","a"] has non-unique elements'));
+  assert.deepEqual(refusal({ $defs: { a: { multipleOf: 0 } } }), said("/$defs/a/multipleOf", "0 is less than or equal to the minimum of 0"));
+  assert.deepEqual(refusal({ $id: "#x" }), said("/$id", '"#x" does not match "^[^#]*#?$"'));
+  const draft07 = "http://json-schema.org/draft-07/schema#";
+  assert.deepEqual(refusal({ $schema: draft07, properties: { a: { enum: 5 } } }), said("/properties/a/enum", '5 is not of type "array"'));
+  // the failing value quoted as every sentence quotes data: cut, then the sentence cut
+  assert.deepEqual(
+    refusal({ type: "x".repeat(400) }),
+    said("/type", `"${"x".repeat(199)}\u2026 (202 more characters) is not valid under any of the schemas listed in the 'anyOf' keyword`),
+  );
+});
+
+test("a malformed tool definition is said in Python's words: the field's type, the definition's kind, the place of a lone surrogate", () => {
+  const said = (definition) =>
+    validateTranscript([{ role: "user", id: "m0", content: "go" }], { tools: [definition] }).map((d) => [d.path, d.message]);
+  assert.deepEqual(said({ name: 5 }), [["/name", "name is not valid: it must be a string"]]);
+  assert.deepEqual(said({ name: "t", parameters: [] }), [["/parameters", "parameters is not valid: it must be a JSON object"]]);
+  assert.deepEqual(said("tool"), [["", "the tool definition must be an object, not string"]]);
+  assert.deepEqual(said({ name: "t", description: "a\ud800" }), [["/description", "description holds a lone surrogate (not valid Unicode)"]]);
+  // a key holding one: at the key, named as Python's format_path names it
+  assert.deepEqual(said({ name: "t", parameters: { properties: { "x\ud800": {} } } }), [
+    ["/parameters/properties/x\\ud800", 'parameters.properties["x\\ud800"] holds a lone surrogate (not valid Unicode)'],
+  ]);
+});
+
 test("unevaluatedProperties reads no name from Object.prototype as evaluated", () => {
   // seed 32's draw 6070: "isPrototypeOf" was left out of the names refused
   const parameters = JSON.parse('{"type":"object","propertyNames":{"const":{}},"unevaluatedProperties":false,"properties":{"__proto__":{"enum":[{}]}}}');

@@ -709,7 +709,9 @@ def _problem(path: Path, reason: str) -> Diagnostic:
 
 
 def _explain(plain: Any) -> Iterator[tuple[Path, str]]:
-    """The shape problem of a definition msgspec refused, in the schema's words."""
+    """The shape problem of a definition msgspec refused, in the npm package's words
+    (a field of the wrong type: the type it must be; a definition that is no object:
+    what it is, named as JSON names it)."""
     from jsonschema.exceptions import best_match
 
     error = best_match(_reference().iter_errors(plain))
@@ -727,8 +729,34 @@ def _explain(plain: Any) -> Iterator[tuple[Path, str]]:
         unknown = [key for key in error.instance if key not in known]
         fields = ", ".join(known)
         yield (*path, unknown[0]), f"is not a field of a tool definition (its fields: {fields})"
+    elif error.validator == "type" and not path:
+        yield path, f"must be an object, not {_json_kind(error.instance)}"
+    elif error.validator == "type" and len(path) == 1 and path[0] in _FIELD_TYPES:
+        yield path, f"is not valid: it must be {_FIELD_TYPES[path[0]]}"
     else:
         yield path, f"is not valid: {cut(error.message)}"
+
+
+_FIELD_TYPES = {
+    "name": "a string",
+    "description": "a string",
+    "parameters": "a JSON object",
+    "strict": "a boolean",
+}
+"""The type each field of a tool definition must have, as the sentences name it."""
+
+
+def _json_kind(value: Any) -> str:
+    """What JSON calls the type of ``value`` (plain JSON data), as JavaScript names it."""
+    if value is None:
+        return "null"
+    if type(value) is bool:
+        return "boolean"
+    if type(value) in (int, float):
+        return "number"
+    if type(value) is str:
+        return "string"
+    return "array" if type(value) is list else "object"
 
 
 _REFERENCE: list[Draft202012Validator] = []
@@ -814,15 +842,33 @@ def _never_fetched(uri: str) -> Any:
 def _invalid_outcome(
     parameters: dict[str, Any], error: Any, originals: dict[str, str | None]
 ) -> _Outcome:
-    """Parameters that are no valid JSON Schema: the place jsonschema-rs names, and its
-    sentence with the value as written in the parameters (a pattern, not its
-    translation)."""
+    """Parameters that are no valid JSON Schema: the place jsonschema-rs names, and the
+    sentence of the meta-schema's keyword that failed there, filled from the table the
+    mismatch sentences are (``keyword_sentences.json``, which the npm package fills
+    with Ajv's error of the same keyword): the keyword's value in the meta-schema and
+    the failing value as written in the parameters (a pattern, not its translation)."""
     value = original_value(error.instance, originals)
-    first_line = str(error).splitlines()[0] if str(error) else type(error).__name__
-    reason = f"parameters is not a valid JSON Schema: {_unmasked(first_line, value)}"
+    if _no_keyword(error.kind):  # no keyword failed: jsonschema-rs's own words
+        first_line = str(error).splitlines()[0] if str(error) else type(error).__name__
+        said = _unmasked(first_line, value)
+    else:
+        keyword, facts = _facts(error.kind, value, tuple(error.schema_path), {})
+        facts.setdefault("value", value)
+        said = fill(keyword, facts)
+    reason = f"parameters is not a valid JSON Schema: {said}"
     given = original_path(tuple(error.instance_path), originals)
     where = exact_path(parameters, given, value)
     return _Outcome(None, ("parameters", *where), reason)
+
+
+def _no_keyword(kind: Any) -> bool:
+    """Whether a jsonschema-rs error kind is no failing keyword of the meta-schema (a
+    reference that cannot be resolved, an ``$id`` that is no URI reference, a regular
+    expression the engine refused): such an error is said in jsonschema-rs's words."""
+    from jsonschema_rs import ValidationErrorKind as Kind
+
+    other = (Kind.Referencing, Kind.Custom, Kind.FromUtf8, Kind.RegexEngineFailure)
+    return isinstance(kind, (*other, Kind.BacktrackLimitExceeded, Kind.Format))
 
 
 class _Compiled:

@@ -1,0 +1,107 @@
+"""The sentences of INVALID_TOOL_DEFINITION, the same words in Python and the npm
+package (``bindings/typescript/test/tools.test.mjs`` pins the same ones; the
+differential, ``tests/js/differential.mjs``, compares them all).
+
+Parameters their dialect's meta-schema refuses: one INVALID_TOOL_DEFINITION at the
+failing place, said with the sentence of the meta-schema keyword that failed there,
+filled from the table the mismatch sentences are (``keyword_sentences.json``), which
+the npm package fills with Ajv's error of the same keyword. A malformed definition: the
+type its field must have, or what JSON calls the definition that is no object."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from agent_ir import DiagnosticCode, validate_transcript
+from agent_ir.validation import _keyword_sentences
+
+PREFIX = "parameters is not a valid JSON Schema: "
+DRAFT_07 = "http://json-schema.org/draft-07/schema#"
+
+
+def refusals(parameters: Any) -> list[tuple[str, str, str]]:
+    found = validate_transcript(
+        [{"role": "user", "id": "m0", "content": "go"}],
+        tools=[{"name": "t", "parameters": parameters}],
+    )
+    return [(d.code, d.path, d.message) for d in found]
+
+
+@pytest.mark.parametrize(
+    ("parameters", "path", "said"),
+    [
+        ({"type": "strin"}, "/type",
+         "\"strin\" is not valid under any of the schemas listed in the 'anyOf' keyword"),
+        ({"minLength": -1}, "/minLength", "-1 is less than the minimum of 0"),
+        ({"minLength": -1.5}, "/minLength", '-1.5 is not of type "integer"'),
+        ({"required": ["a", "a"]}, "/required", '["a","a"] has non-unique elements'),
+        ({"$defs": {"a": {"multipleOf": 0}}}, "/$defs/a/multipleOf",
+         "0 is less than or equal to the minimum of 0"),
+        ({"$id": "#x"}, "/$id", '"#x" does not match "^[^#]*#?$"'),
+        ({"$schema": DRAFT_07, "properties": {"a": {"enum": 5}}}, "/properties/a/enum",
+         '5 is not of type "array"'),
+        ({"type": "x" * 400}, "/type",
+         '"' + "x" * 199 + "\u2026 (202 more characters) is not valid under any of the "
+         "schemas listed in the 'anyOf' keyword"),
+    ],
+)  # fmt: skip
+def test_the_sentence_is_the_failing_keywords_as_the_package_says_it(
+    parameters: Any, path: str, said: str
+) -> None:
+    assert refusals(parameters) == [
+        (DiagnosticCode.INVALID_TOOL_DEFINITION, f"/parameters{path}", PREFIX + said)
+    ]
+
+
+def test_the_sentence_is_filled_from_the_shared_table(monkeypatch: pytest.MonkeyPatch) -> None:
+    # a template of the table changed: the refusal says it (jsonschema-rs's own words
+    # would not change); parameters no other test compiles, so none is cached
+    template = "{value} is below {limit}, the meta-schema's minimum"
+    monkeypatch.setitem(_keyword_sentences.SENTENCES, "minimum", template)
+
+    assert refusals({"maxItems": -9876}) == [
+        (
+            DiagnosticCode.INVALID_TOOL_DEFINITION,
+            "/parameters/maxItems",
+            PREFIX + "-9876 is below 0, the meta-schema's minimum",
+        )
+    ]
+
+
+def test_a_refusal_that_is_no_failing_keyword_keeps_jsonschema_rs_words() -> None:
+    # an $id that is no URI reference: no keyword of the meta-schema fails
+    assert refusals({"$id": "http:// bad"}) == [
+        (
+            DiagnosticCode.INVALID_TOOL_DEFINITION,
+            "/parameters",
+            PREFIX + "Invalid URI reference 'http:// bad': unexpected character at index 7",
+        )
+    ]
+
+
+@pytest.mark.parametrize(
+    ("definition", "path", "said"),
+    [
+        ({"name": 5}, "/name", "name is not valid: it must be a string"),
+        ({"name": "t", "description": 1}, "/description",
+         "description is not valid: it must be a string"),
+        ({"name": "t", "parameters": []}, "/parameters",
+         "parameters is not valid: it must be a JSON object"),
+        ({"name": "t", "strict": "yes"}, "/strict", "strict is not valid: it must be a boolean"),
+        ("tool", "", "the tool definition must be an object, not string"),
+        (5, "", "the tool definition must be an object, not number"),
+        (None, "", "the tool definition must be an object, not null"),
+        ([], "", "the tool definition must be an object, not array"),
+        (True, "", "the tool definition must be an object, not boolean"),
+    ],
+)  # fmt: skip
+def test_a_malformed_definition_is_said_as_the_package_says_it(
+    definition: Any, path: str, said: str
+) -> None:
+    found = validate_transcript([{"role": "user", "id": "m0", "content": "go"}], tools=[definition])
+
+    assert [(d.code, d.tool_index, d.path, d.message) for d in found] == [
+        (DiagnosticCode.INVALID_TOOL_DEFINITION, 0, path, said)
+    ]

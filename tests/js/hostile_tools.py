@@ -125,6 +125,15 @@ ISSUE_CASES: tuple[tuple[Any, Any], ...] = (
     ({"$schema": "http://json-schema.org/draft-07/schema#", "properties": {"s": {"pattern": "\\bq"}}}, {}),
     ({"$schema": "http://json-schema.org/draft-07/schema#", "properties": {"s": {"pattern": "\\/"}}}, {"s": "x"}),
     ({"properties": {"a": {"$id": "https://example.com/a"}}}, {}),
+    # A root $id that is no URI reference: jsonschema-rs refused it at /parameters in its
+    # words, Ajv accepted it; the profile refuses it at the $id in both. One that is
+    # (urn:x): Ajv's URI parser refused it, so the package compiles without the root $id.
+    ({"type": "object", "$id": "http:// bad"}, {}),
+    ({"$schema": "http://json-schema.org/draft-07/schema#", "$id": "%zz"}, {}),
+    ({"minLength": -1, "$id": "x#y#z"}, {}),
+    ({"$id": "urn:x", "properties": {"a": {"type": "string"}}}, {"a": 1}),
+    ({"$id": "http://[::1]:8/s", "$defs": {"n": {"$anchor": "n", "type": "string"}},
+      "properties": {"a": {"$ref": "#n"}, "b": {"$ref": "#/$defs/n"}}}, {"a": 1, "b": 2}),
     ({"enum": list(range(2000))}, {"x": 1}),
     ({"type": "object", "required": ["__proto__", "__proto__"]}, {}),
     ({"$schema": "http://json-schema.org/draft-07/schema#",

@@ -70,15 +70,44 @@ def test_the_sentence_is_filled_from_the_shared_table(monkeypatch: pytest.Monkey
     ]
 
 
-def test_a_refusal_that_is_no_failing_keyword_keeps_jsonschema_rs_words() -> None:
-    # an $id that is no URI reference: no keyword of the meta-schema fails
-    assert refusals({"$id": "http:// bad"}) == [
-        (
-            DiagnosticCode.INVALID_TOOL_DEFINITION,
-            "/parameters",
-            PREFIX + "Invalid URI reference 'http:// bad': unexpected character at index 7",
-        )
+ID_FORM = (
+    'parameters["$id"] is no valid $id: it must be a URI reference '
+    "(RFC 3986: ASCII, no space, % then two hex digits)"
+)
+
+
+@pytest.mark.parametrize(
+    "parameters",
+    [
+        {"$id": "http:// bad"},
+        {"$id": "%zz"},
+        {"$id": "caf\u00e9"},
+        {"$id": "http://[::1/"},
+        {"$id": "http://a:b:c/"},
+        {"$id": "x#y#z"},
+        {"$id": "a b", "minLength": -1},  # before the meta-schema's first problem
+        {"minLength": -1, "$id": "a b"},
+        {"$schema": DRAFT_07, "$id": "http:// bad"},
+    ],
+)
+def test_an_id_that_is_no_uri_reference_is_refused_at_its_place_by_the_profile(
+    parameters: Any,
+) -> None:
+    # jsonschema-rs said "Invalid URI reference 'http:// bad': unexpected character at
+    # index 7" at /parameters (draft-07: '"http:// bad" is not a "uri-reference"'), and
+    # the npm package (Ajv) nothing
+    assert refusals(parameters) == [
+        (DiagnosticCode.INVALID_TOOL_DEFINITION, "/parameters/$id", ID_FORM)
     ]
+
+
+@pytest.mark.parametrize(
+    "uri",
+    ["", "#", "a", "a/b?c", "urn:x", "//host", "http://u:p@h:80/p?q#", "http://[::1]/",
+     "http://[v1.x]/", "http://[1:2:3:4:5:6:1.2.3.4]/", "http://x/%C3", "HTTP://x"],
+)  # fmt: skip
+def test_an_id_that_is_a_uri_reference_is_inside_the_profile(uri: str) -> None:
+    assert refusals({"$id": uri, "type": "object"}) == []
 
 
 @pytest.mark.parametrize(

@@ -8,6 +8,7 @@
 import type { Path } from "./diagnostics.js";
 import { readPattern, type Reading } from "./patternDialect.js";
 import { quoted } from "./text.js";
+import { isUriReference } from "./uriReference.js";
 
 /** The profile's limits (Python's `LIMITS`; tests/test_tool_profile_typescript.py
  * checks they are the same numbers, and the REFUSED and DIALECTS tables). */
@@ -288,6 +289,8 @@ class Graph {
    * `_wrong_form`). */
   private wrongForm(keyword: string, held: Json): string | null {
     if (keyword === "$comment") return typeof held === "string" ? null : "a string";
+    // another type: the meta-schema says so
+    if (keyword === "$id") return typeof held !== "string" || isUriReference(held) ? null : FORMS.id;
     if (keyword === "$anchor" && this.dialect === "2020-12") {
       return typeof held === "string" && ANCHOR.test(held) ? null : FORMS.anchor;
     }
@@ -389,6 +392,7 @@ const FORMS: Record<string, string> = {
   items: "a schema or an array of schemas",
   dependencies: "an object of schemas or arrays of names",
   anchor: "a name: a letter or _, then letters, digits, -, _ and .",
+  id: "a URI reference (RFC 3986: ASCII, no space, % then two hex digits)",
 };
 
 const schemas = (value: Json): boolean => Array.isArray(value) && value.every(isSchema);

@@ -678,7 +678,7 @@ function compileChecked(parameters: Record<string, unknown>, written: Record<str
   const refused = metaProblem(ajv, written, dialect.id === DEFAULT_DIALECT.id);
   if (refused !== null) return refused;
   try {
-    return { validate: ajv.compile(parameters), path: [], reason: "" };
+    return { validate: ajv.compile(withoutRootId(parameters)), path: [], reason: "" };
   } catch (error) {
     const text = error instanceof Error ? error.message : String(error);
     const missing = (error as { missingRef?: string }).missingRef;
@@ -691,6 +691,16 @@ function compileChecked(parameters: Record<string, unknown>, written: Record<str
     }
     return { validate: null, path: ["parameters"], reason: `parameters could not be compiled as a JSON Schema (${cut(text)})` };
   }
+}
+
+/** `parameters` without its root $id, for Ajv: the profile's references are local, so
+ * the base it names resolves none, and Ajv's URI parser refused some URI references
+ * jsonschema-rs accepts (`urn:x`: "URN without nid cannot be serialized"). */
+function withoutRootId(parameters: Record<string, unknown>): Record<string, unknown> {
+  if (!hasOwn(parameters, "$id")) return parameters;
+  const copy: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(parameters)) if (key !== "$id") define(copy, key, value);
+  return copy;
 }
 
 /** The problem of parameters whose meta-schema refuses them; null when it accepts them.

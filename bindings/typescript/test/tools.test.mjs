@@ -330,3 +330,22 @@ test("a failing anyOf reaching a propertyNames through a $ref gives its one erro
     ["/1/content/0/arguments", `{"\u0663":false} is not valid under any of the schemas listed in the 'anyOf' keyword (keyword anyOf at /anyOf of the parameters)`],
   ]);
 });
+
+const refusals = (parameters) =>
+  validateTranscript([{ role: "user", id: "m0", content: "go" }], { tools: [{ name: "t", parameters }] }).map((d) => [d.code, d.path, d.message]);
+
+test("an $id that is no URI reference is refused at its place in the profile's words, as Python refuses it", () => {
+  // Ajv accepted it (no diagnostic); jsonschema-rs refused it at /parameters in its own words
+  const refused = [
+    ["INVALID_TOOL_DEFINITION", "/parameters/$id", 'parameters["$id"] is no valid $id: it must be a URI reference (RFC 3986: ASCII, no space, % then two hex digits)'],
+  ];
+  const draft07 = "http://json-schema.org/draft-07/schema#";
+  for (const id of ["http:// bad", "%zz", "caf\u00e9", "http://[::1/", "http://a:b:c/", "x#y#z"]) {
+    assert.deepEqual(refusals({ $id: id }), refused, id);
+    assert.deepEqual(refusals({ $schema: draft07, $id: id }), refused, id);
+  }
+  assert.deepEqual(refusals({ minLength: -1, $id: "a b" }), refused);
+  for (const id of ["", "#", "a", "a/b?c", "urn:x", "//host", "http://u:p@h:80/p?q#", "http://[::1]/", "http://[v1.x]/", "http://[1:2:3:4:5:6:1.2.3.4]/", "http://x/%C3", "HTTP://x"]) {
+    assert.deepEqual(refusals({ $id: id, type: "object" }), [], id);
+  }
+});

@@ -59,6 +59,7 @@ from agent_ir.validation._pattern_dialect import (
     Reading,
     read_pattern,
 )
+from agent_ir.validation._uri_reference import is_uri_reference
 
 __all__ = [
     "DESCENDING",
@@ -372,12 +373,10 @@ class _Graph:
 
     def _wrong_form(self, keyword: str, held: Any) -> str | None:
         """What ``held`` must be when it is not of its keyword's form (the forms of the
-        applicators, ``$comment`` and ``$anchor``, checked here in document order so
-        that both languages report the same first one), else None."""
-        if keyword == "$comment":
-            return None if type(held) is str else "a string"
-        if keyword == "$anchor" and self.dialect == "2020-12":
-            return None if type(held) is str and _ANCHOR.match(held) else _FORMS["anchor"]
+        applicators, ``$comment``, ``$anchor`` and ``$id``, checked here in document
+        order so that both languages report the same first one), else None."""
+        if keyword in ("$comment", "$id") or (keyword == "$anchor" and self.dialect == "2020-12"):
+            return _wrong_text(keyword, held)
         if keyword in _DEFINITIONS:
             form = _MAP
         elif keyword in self.in_place:
@@ -476,8 +475,21 @@ _FORMS = {
     "items": "a schema or an array of schemas",
     "dependencies": "an object of schemas or arrays of names",
     "anchor": "a name: a letter or _, then letters, digits, -, _ and .",
+    "id": "a URI reference (RFC 3986: ASCII, no space, % then two hex digits)",
 }
 """What each form of keyword must be, for the sentence of a refusal."""
+
+
+def _wrong_text(keyword: str, held: Any) -> str | None:
+    """What ``$comment``, ``$id`` or ``$anchor`` must hold when ``held`` is not it. An
+    ``$id`` that is no string is left to the meta-schema; one that is no URI reference
+    is refused here, in the profile's words (jsonschema-rs refused it in its own, Ajv
+    not at all)."""
+    if keyword == "$comment":
+        return None if type(held) is str else "a string"
+    if keyword == "$id":
+        return None if type(held) is not str or is_uri_reference(held) else _FORMS["id"]
+    return None if type(held) is str and _ANCHOR.match(held) else _FORMS["anchor"]
 
 
 def _wrong_member(where: Path, keyword: str, held: Any) -> Path | None:

@@ -9,6 +9,7 @@ indexes numerically, so ``/content/10`` comes after ``/content/9``.
 
 from __future__ import annotations
 
+import json
 from collections.abc import Sequence
 from typing import Any, NamedTuple, TypeAlias
 
@@ -43,7 +44,9 @@ class Problem(NamedTuple):
 
 
 def format_path(path: Path) -> str:
-    """``("items", 2, "a b")`` -> ``items[2]["a b"]``; ``()`` -> ``""``."""
+    """``("items", 2, "a b")`` -> ``items[2]["a b"]``; ``()`` -> ``""``. A key that is
+    no identifier is quoted as JSON (``["a\\nb"]``), as the npm package's
+    ``formatPath`` quotes it."""
     text = ""
     for segment in path:
         if isinstance(segment, int):
@@ -88,8 +91,11 @@ def pointer_key(pointer: str, *, skip: int = 0) -> PathKey:
 
 
 def _quote(key: str) -> str:
-    escaped = key.replace("\\", "\\\\").replace('"', '\\"')
-    return '"' + escaped.encode("utf-8", "backslashreplace").decode("utf-8") + '"'
+    """A key as JSON writes it (the npm package's ``JSON.stringify``): ``"`` and ``\\``
+    escaped, a control character too (``\\n``, ``\\u0001``: a sentence holds no raw
+    newline), a lone surrogate as ``\\udXXX``; any other character as it is."""
+    escaped = json.dumps(key, ensure_ascii=False)
+    return escaped.encode("utf-8", "backslashreplace").decode("utf-8")
 
 
 NOTHING: Any = object()

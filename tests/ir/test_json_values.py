@@ -339,6 +339,13 @@ def test_freeze_then_thaw_round_trips() -> None:
         (("back\\slash",), '["back\\\\slash"]'),
         (("a\ud800",), '["a\\ud800"]'),
         (("__proto__",), "__proto__"),
+        # control characters escaped as JSON escapes them (the npm package's
+        # JSON.stringify): a sentence holds no raw newline; DEL, U+2028 and other
+        # characters as they are
+        (("a\nb",), '["a\\nb"]'),
+        (("\t\b\f\r",), '["\\t\\b\\f\\r"]'),
+        (("\x00\x1f",), '["\\u0000\\u001f"]'),
+        (("\x7f\u2028\u00e9",), '["\x7f\u2028\u00e9"]'),
     ],
 )
 def test_format_path(path: tuple[Any, ...], text: str) -> None:

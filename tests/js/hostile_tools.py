@@ -132,6 +132,11 @@ ISSUE_CASES: tuple[tuple[Any, Any], ...] = (
     ({"$schema": "http://json-schema.org/draft-07/schema#", "$id": "%zz"}, {}),
     ({"minLength": -1, "$id": "x#y#z"}, {}),
     ({"$id": "urn:x", "properties": {"a": {"type": "string"}}}, {"a": 1}),
+    # A control character in a key a sentence names: escaped as JSON escapes it in both
+    # (Python's format_path wrote it raw, the package's formatPath as \n).
+    ({"properties": {"a\nb": {"$ref": "http://x"}}}, {}),
+    ({"properties": {"\t\x01": {"pattern": "("}}}, {}),
+    ({"properties": {"\r": {"required": ["a", "a"]}}}, {}),
     ({"$id": "http://[::1]:8/s", "$defs": {"n": {"$anchor": "n", "type": "string"}},
       "properties": {"a": {"$ref": "#n"}, "b": {"$ref": "#/$defs/n"}}}, {"a": 1, "b": 2}),
     ({"enum": list(range(2000))}, {"x": 1}),

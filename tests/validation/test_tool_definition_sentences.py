@@ -134,3 +134,58 @@ def test_a_malformed_definition_is_said_as_the_package_says_it(
     assert [(d.code, d.tool_index, d.path, d.message) for d in found] == [
         (DiagnosticCode.INVALID_TOOL_DEFINITION, 0, path, said)
     ]
+
+
+INF = float("inf")
+
+
+@pytest.mark.parametrize(
+    ("definition", "path", "said"),
+    [
+        ({"name": "t", "parameters": {"type": "object", "maxItems": INF}},
+         "/parameters/maxItems", "parameters.maxItems must be a finite number"),
+        ({"name": "t", "parameters": {"properties": {"a b": {"enum": [1, -INF]}}}},
+         "/parameters/properties/a b/enum/1",
+         'parameters.properties["a b"].enum[1] must be a finite number'),
+        ({"name": "t", "parameters": {"properties": {"a\nb": {"maximum": float("nan")}}}},
+         "/parameters/properties/a\nb/maximum",
+         'parameters.properties["a\\nb"].maximum must be a finite number'),
+        ({"name": "t", "parameters": {}, "strict": INF}, "/strict",
+         "strict must be a finite number"),
+    ],
+)  # fmt: skip
+def test_a_non_finite_number_is_named_at_its_place_as_the_package_names_it(
+    definition: Any, path: str, said: str
+) -> None:
+    # a JavaScript caller can pass Infinity; the package said /parameters/maxItems, the
+    # place as a pointer, where Python names it (format_path); JSON cannot carry it, so
+    # the differential cannot: tools.test.mjs pins the same sentences
+    found = validate_transcript([{"role": "user", "id": "m0", "content": "go"}], tools=[definition])
+
+    assert [(d.code, d.path, d.message) for d in found] == [
+        (DiagnosticCode.INVALID_TOOL_DEFINITION, path, said)
+    ]
+
+
+@pytest.mark.parametrize(
+    ("parameters", "path", "said"),
+    [
+        ({"properties": {"a\nb": {"$ref": "http://x"}}}, "/properties/a\nb/$ref",
+         'parameters.properties["a\\nb"]["$ref"] refers to \'http://x\', outside them: a $ref '
+         "of the tool-schema profile is local (# then a JSON Pointer or an anchor), never "
+         "fetched"),
+        ({"properties": {"\t\x01": {"pattern": "("}}}, "/properties/\t\x01/pattern",
+         'parameters.properties["\\t\\u0001"].pattern is the pattern \'(\', which has a ( '
+         "that is never closed: the tool-schema profile reads ECMA-262 patterns, matched "
+         "in linear time"),
+    ],
+)  # fmt: skip
+def test_a_control_character_in_a_key_is_escaped_in_the_sentence(
+    parameters: Any, path: str, said: str
+) -> None:
+    # format_path wrote the raw newline; the package's formatPath wrote \n (JSON's
+    # escape), which both now write; the JSON Pointer keeps the key as it is
+    assert refusals(parameters) == [
+        (DiagnosticCode.INVALID_TOOL_DEFINITION, f"/parameters{path}", said)
+    ]
+    assert "\n" not in said

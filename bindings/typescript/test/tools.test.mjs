@@ -349,3 +349,36 @@ test("an $id that is no URI reference is refused at its place in the profile's w
     assert.deepEqual(refusals({ $id: id, type: "object" }), [], id);
   }
 });
+
+test("a number that is not finite is named at its place as Python names it (JSON cannot carry it to the differential)", () => {
+  const said = (definition) =>
+    validateTranscript([{ role: "user", id: "m0", content: "go" }], { tools: [definition] }).map((d) => [d.code, d.path, d.message]);
+  const refused = (path, sentence) => [["INVALID_TOOL_DEFINITION", path, sentence]];
+  assert.deepEqual(said({ name: "t", parameters: { type: "object", maxItems: Infinity } }), refused("/parameters/maxItems", "parameters.maxItems must be a finite number"));
+  assert.deepEqual(
+    said({ name: "t", parameters: { properties: { "a b": { enum: [1, -Infinity] } } } }),
+    refused("/parameters/properties/a b/enum/1", 'parameters.properties["a b"].enum[1] must be a finite number'),
+  );
+  assert.deepEqual(
+    said({ name: "t", parameters: { properties: { "a\nb": { maximum: NaN } } } }),
+    refused("/parameters/properties/a\nb/maximum", 'parameters.properties["a\\nb"].maximum must be a finite number'),
+  );
+  assert.deepEqual(said({ name: "t", parameters: {}, strict: Infinity }), refused("/strict", "strict must be a finite number"));
+});
+
+test("a control character in a key is escaped in the sentence as Python's format_path escapes it (JSON's escapes)", () => {
+  assert.deepEqual(refusals({ properties: { "a\nb": { $ref: "http://x" } } }), [
+    [
+      "INVALID_TOOL_DEFINITION",
+      "/parameters/properties/a\nb/$ref",
+      `parameters.properties["a\\nb"]["$ref"] refers to 'http://x', outside them: a $ref of the tool-schema profile is local (# then a JSON Pointer or an anchor), never fetched`,
+    ],
+  ]);
+  assert.deepEqual(refusals({ properties: { "\t\x01": { pattern: "(" } } }), [
+    [
+      "INVALID_TOOL_DEFINITION",
+      "/parameters/properties/\t\x01/pattern",
+      `parameters.properties["\\t\\u0001"].pattern is the pattern '(', which has a ( that is never closed: the tool-schema profile reads ECMA-262 patterns, matched in linear time`,
+    ],
+  ]);
+});

@@ -864,7 +864,8 @@ def _invalid_outcome(
 def _no_keyword(kind: Any) -> bool:
     """Whether a jsonschema-rs error kind is no failing keyword of the meta-schema (a
     reference that cannot be resolved, an ``$id`` that is no URI reference, a regular
-    expression the engine refused): such an error is said in jsonschema-rs's words."""
+    expression the engine refused): such an error is said in jsonschema-rs's words. The
+    profile refuses the ones it knows of first, in both languages; this is the fallback."""
     from jsonschema_rs import ValidationErrorKind as Kind
 
     other = (Kind.Referencing, Kind.Custom, Kind.FromUtf8, Kind.RegexEngineFailure)

@@ -55,6 +55,7 @@ LAYERS: list[tuple[str, list[str]]] = [
             "agent_ir.validation._reference",
             "agent_ir.validation._codes",
             "agent_ir.validation._pattern_dialect",
+            "agent_ir.validation._uri_reference",
             "agent_ir.validation._tool_profile",
             "agent_ir.validation._tool_patterns",
             "agent_ir.validation._keyword_sentences",

@@ -83,6 +83,7 @@ _TOOL_SCHEMA_TESTS = (
     "tests/validation/test_tool_patterns.py",
     "tests/validation/test_tool_profile.py",
     "tests/validation/test_tool_definitions.py",
+    "tests/validation/test_tool_definition_sentences.py",
     "tests/property/test_pattern_translation.py",
     "-k",
     "not 2mb and not bounded_in_bytes and not linear_in_its_failing",
@@ -193,7 +194,10 @@ GROUPS: dict[str, Group] = {
         ),
     ),
     "tool profile": Group(
-        modules=("src/agent_ir/validation/_tool_profile.py",),
+        modules=(
+            "src/agent_ir/validation/_tool_profile.py",
+            "src/agent_ir/validation/_uri_reference.py",
+        ),
         tests=_TOOL_SCHEMA_TESTS,
     ),
     "tool patterns": Group(
@@ -218,6 +222,7 @@ GROUPS: dict[str, Group] = {
             "tests/validation/test_tool_checker_edges.py",
             "tests/validation/test_tool_hostile_seeds.py",
             "tests/validation/test_tool_keys_read_alike.py",
+            "tests/validation/test_tool_definition_sentences.py",
             "tests/validation/test_keyword_sentences.py",
             "tests/validation/test_tool_profile.py",
             "tests/conformance",

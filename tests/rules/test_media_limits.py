@@ -217,6 +217,17 @@ def test_a_user_turn_holding_a_document_holds_text(name: str, transcript: list[A
     assert wire(transcript) == TEXTLESS[name]
 
 
+def test_a_turn_with_text_does_not_end_the_search_for_later_turns() -> None:
+    """Each user turn is judged on its own: a document beside text in one turn is fine,
+    and a document alone in a later turn is still reported."""
+    transcript = [
+        {"role": "user", "id": "u1", "content": [document(), {"type": "text", "text": "a?"}]},
+        assistant("a"),
+        {"role": "user", "id": "u2", "content": [document()]},
+    ]
+    assert wire(transcript) == [("DOCUMENT_WITHOUT_TEXT", 2, "/2/content/0")]
+
+
 def test_the_document_sentence_names_the_turn_and_the_rule() -> None:
     transcript = [user("u1"), assistant("a"), {"role": "user", "id": "u2", "content": [document()]}]
     [found] = check_wire_rules(transcript, "bedrock-converse")

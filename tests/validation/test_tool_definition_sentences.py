@@ -104,7 +104,12 @@ def test_an_id_that_is_no_uri_reference_is_refused_at_its_place_by_the_profile(
 @pytest.mark.parametrize(
     "uri",
     ["", "#", "a", "a/b?c", "urn:x", "//host", "http://u:p@h:80/p?q#", "http://[::1]/",
-     "http://[v1.x]/", "http://[1:2:3:4:5:6:1.2.3.4]/", "http://x/%C3", "HTTP://x"],
+     "http://[v1.x]/", "http://[1:2:3:4:5:6:1.2.3.4]/", "http://x/%C3", "HTTP://x",
+     # each form of an IPv6 address RFC 3986 writes, and an absolute path
+     "http://[1:2:3:4:5:6:7:8]/", "http://[::2:3:4:5:6:7:8]/", "http://[1::3:4:5:6:7:8]/",
+     "http://[1:2::4:5:6:7:8]/", "http://[1:2:3::5:6:7:8]/", "http://[1:2:3:4::6:7:8]/",
+     "http://[1:2:3:4:5::7:8]/", "http://[1:2:3:4:5:6::8]/", "http://[1:2:3:4:5:6:7::]/",
+     "/a/b"],
 )  # fmt: skip
 def test_an_id_that_is_a_uri_reference_is_inside_the_profile(uri: str) -> None:
     assert refusals({"$id": uri, "type": "object"}) == []

@@ -26,6 +26,8 @@ __all__ = [
     "path_key",
     "places",
     "pointer_key",
+    "rust_path",
+    "same_json",
     "to_pointer",
     "unescape_segment",
 ]
@@ -176,7 +178,7 @@ class _Search:
         if self.visits > _MOST_PLACES or len(self.paths) > self.most:
             return  # given up, or already more than one: the given path is kept
         given = self.given
-        if index == len(given) and (self.found is NOTHING or _same(at, self.found)):
+        if index == len(given) and (self.found is NOTHING or same_json(at, self.found)):
             self.paths.append(path)
         if type(at) is dict:
             if "" in at:  # an empty key: left out of the path
@@ -201,6 +203,14 @@ class _Search:
             self.visit(at[key], index + 1, (*path, key))
 
 
+def rust_path(path: Path) -> Path:
+    """``path`` as jsonschema-rs's errors give it: a key Rust reads as an unsigned
+    integer is that integer, an empty key is left out."""
+    return tuple(
+        _rust_reads(part) if isinstance(part, str) else part for part in path if part != ""
+    )
+
+
 def _rust_reads(key: str) -> str | int:
     """A key as jsonschema-rs's paths give it: an unsigned 64-bit integer when Rust
     parses it as one (ASCII digits, perhaps after one "+")."""
@@ -210,14 +220,14 @@ def _rust_reads(key: str) -> str | int:
     return key
 
 
-def _same(left: Any, right: Any) -> bool:
+def same_json(left: Any, right: Any) -> bool:
     """JSON equality that tells ``true`` from ``1``."""
     if type(left) is not type(right) and not (
         type(left) in (int, float) and type(right) in (int, float)
     ):
         return False
     if type(left) is dict:
-        return left.keys() == right.keys() and all(_same(left[k], right[k]) for k in left)
+        return left.keys() == right.keys() and all(same_json(left[k], right[k]) for k in left)
     if type(left) is list:
-        return len(left) == len(right) and all(map(_same, left, right))
+        return len(left) == len(right) and all(map(same_json, left, right))
     return bool(left == right)

@@ -58,14 +58,14 @@ from agent_ir._paths import (
     KeyIndex,
     Path,
     PathSegment,
-    _same,
     exact_path,
     format_path,
     places,
+    rust_path,
+    same_json,
     to_pointer,
     unescape_segment,
 )
-from agent_ir._paths import _rust_reads as _rust_key
 from agent_ir._text import QUOTE_CHARS, cut, is_blank, is_valid_unicode, quoted
 from agent_ir.validation._convert import convert_value
 from agent_ir.validation._diagnostics import diagnostic
@@ -491,7 +491,7 @@ def _wheres(
     exact = [
         (where, named)
         for where, named in located.places(given, schema_path)
-        if value is NOTHING or _same(_held(arguments, where, NOTHING), value)
+        if value is NOTHING or same_json(_held(arguments, where, NOTHING), value)
     ]
     return exact or [(exact_path(arguments, given, value, keys), ())]
 
@@ -499,7 +499,7 @@ def _wheres(
 class _Located:
     """The exact places of a call's failing keywords, from jsonschema-rs's evaluation
     output (``evaluate``: JSON Pointers, which keep "00" and "" as written), by the
-    paths its errors give them (``_rust_path``); read once per call, only when some
+    paths its errors give them (``rust_path``); read once per call, only when some
     error's path means several places of the arguments."""
 
     def __init__(
@@ -525,7 +525,7 @@ class _Located:
                 named = _walk(self.parameters, error.get("schemaLocation"), self.originals)
                 if where is None or named is None:
                     continue
-                key = (_rust_path(where), _rust_path(named))
+                key = (rust_path(where), rust_path(named))
                 self.by_path.setdefault(key, {})[(where, named)] = None
         return list(self.by_path.get((tuple(given), tuple(schema_path)), ()))
 
@@ -551,12 +551,6 @@ def _walk(value: Any, pointer: Any, originals: dict[str, str | None]) -> Path | 
         else:
             return None
     return tuple(path)
-
-
-def _rust_path(path: Path) -> Path:
-    """``path`` as jsonschema-rs's errors give it: a key Rust reads as an unsigned
-    integer is that integer, an empty key is left out."""
-    return tuple(_rust_key(part) if isinstance(part, str) else part for part in path if part != "")
 
 
 def _mismatch_order(mismatch: _Mismatch) -> tuple[Any, ...]:

@@ -111,7 +111,8 @@ def values_valid(
 def blocks_of(messages: Sequence[Any]) -> list[Any]:
     """The blocks of every message with a block tuple as content, in order (C loops)."""
     contents = list(map(_CONTENT, messages))
-    return list(chain.from_iterable(compress(contents, map(_IS_TUPLE, map(type, contents)))))
+    tuples = map(is_, map(type, contents), repeat(tuple))
+    return list(chain.from_iterable(compress(contents, tuples)))
 
 
 class ObjectPlaces:
@@ -190,10 +191,11 @@ def by_type(items: Sequence[Any]) -> dict[type, list[Any]]:
     """The items of each exact type among them, in order: one C pass per type, shared
     by every check that reads one type (on a short transcript, a pass per check and
     type was most of the time)."""
-    kinds = set(map(type, items))
+    types = list(map(type, items))  # read once, for every type's pass
+    kinds = set(types)
     if len(kinds) == 1:
         return {kinds.pop(): list(items)}
-    return {kind: of_type(items, kind) for kind in kinds}
+    return {kind: list(compress(items, map(is_, types, repeat(kind)))) for kind in kinds}
 
 
 def _hand_checked_strings(
@@ -276,7 +278,6 @@ _NON_BLANK: dict[type, tuple[str, ...]] = {
 _MESSAGE_TYPES = frozenset(typing.get_args(typing.get_args(Message)[0]))
 _TIMESTAMP = attrgetter("timestamp")
 _CONTENT = attrgetter("content")
-_IS_TUPLE = partial(is_, tuple)
 _strip = str.strip
 
 _Checks = tuple[tuple[type | None, Any], ...]

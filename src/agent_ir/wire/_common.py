@@ -439,25 +439,27 @@ def _is_exact_wire(value: object, levels: int) -> bool:
         values = list(
             chain(chain.from_iterable(map(dict.values, dicts)), chain.from_iterable(lists))
         )
-        kinds = set(map(type, values))
-        if not kinds <= _EXACT_TYPES or not _numbers_writable(values, kinds):
+        types = list(map(type, values))  # read once, for every pass below
+        kinds = set(types)
+        if not kinds <= _EXACT_TYPES or not _numbers_writable(values, types, kinds):
             return False
-        dicts = _of_type(values, dict) if dict in kinds else []
-        lists = _of_type(values, list) if list in kinds else []
+        dicts = _of_type(values, types, dict) if dict in kinds else []
+        lists = _of_type(values, types, list) if list in kinds else []
     return not dicts and not lists
 
 
-def _numbers_writable(values: list[Any], kinds: set[type]) -> bool:
-    if float in kinds and not all(map(math.isfinite, _of_type(values, float))):
+def _numbers_writable(values: list[Any], types: list[type], kinds: set[type]) -> bool:
+    if float in kinds and not all(map(math.isfinite, _of_type(values, types, float))):
         return False
     if int in kinds:
-        ints = _of_type(values, int)
+        ints = _of_type(values, types, int)
         return bool(-WRITABLE_INT < min(ints) <= max(ints) < WRITABLE_INT)
     return True
 
 
-def _of_type(values: list[Any], kind: type) -> list[Any]:
-    return list(compress(values, map(is_, map(type, values), repeat(kind))))
+def _of_type(values: list[Any], types: list[type], kind: type) -> list[Any]:
+    """The ``values`` whose type (``types``, in the same order) is ``kind``."""
+    return list(compress(values, map(is_, types, repeat(kind))))
 
 
 _STR = frozenset((str,))

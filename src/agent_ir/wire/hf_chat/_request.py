@@ -591,13 +591,24 @@ class _Pending:
         self._by_name: dict[str, deque[int]] = {}
         self._ids_queued = 0  # the calls in the queues by id
         self._names_queued = 0  # the calls in _all and the queues by name
+        self._first = 0  # every call before it is answered
 
     def add(self, call_id: str, name: str) -> None:
         self._calls.append((call_id, name))
 
     def take_id(self, call_id: str) -> tuple[str, str] | None:
-        """The first call not answered yet of id ``call_id``, now answered."""
-        if self._ids_queued < len(self._calls):
+        """The first call not answered yet of id ``call_id``, now answered. When that is
+        the first call not answered yet of all (results in the order of their calls, the
+        common case), it is taken without the queues."""
+        first, calls, answered = self._first, self._calls, self._answered
+        while first in answered:
+            first += 1
+        if first < len(calls) and calls[first][0] == call_id:
+            answered.add(first)
+            self._first = first + 1
+            return calls[first]
+        self._first = first
+        if self._ids_queued < len(calls):
             self._ids_queued = _queue(self._by_id, self._calls, self._ids_queued, 0)
         return self._take(self._by_id.get(call_id))
 

@@ -236,8 +236,7 @@ class _Reader:
         self.built = Built()
         self.pending = _Pending()
         self._names = CallNames()
-        self._calls: list[tuple[int, str, str]] = []  # (message position, id, name)
-        self._named = 0  # the calls in _names
+        self._named = 0  # the entries whose calls are in _names
         self._key = ""
         self._unread: dict[str, list[str]] = {}
         self._index = 0
@@ -407,7 +406,6 @@ class _Reader:
             self._server_ids.append(call_id)
             return self._server_call(call_id, part.name, read)
         self.pending.add(call_id, part.name)
-        self._calls.append((len(self.entries), call_id, part.name))
         return ToolCallBlock(id=call_id, name=part.name, arguments=read)
 
     def _arguments(self, value: Any) -> JsonObject:
@@ -501,9 +499,14 @@ class _Reader:
 
     def _call_names(self) -> CallNames:
         """The calls read so far, by id (made when a result's id names no call pending)."""
-        for position, call_id, name in self._calls[self._named :]:
-            self._names.add(position, call_id, name)
-        self._named = len(self._calls)
+        entries = self.entries
+        for position in range(self._named, len(entries)):
+            entry = entries[position]
+            if type(entry) is AssistantMessage:
+                for block in entry.content:
+                    if type(block) is ToolCallBlock:
+                        self._names.add(position, block.id, block.name)
+        self._named = len(entries)
         return self._names
 
     def _result_content(self, response: object) -> str | tuple[TextBlock | ImageBlock, ...]:

@@ -12,7 +12,7 @@ from typing import Any
 
 import pytest
 
-from agent_ir import to_json_value
+from agent_ir import TextBlock, to_json_value
 from agent_ir.wire import ConversionWarningCode, WireFormatError, from_bedrock_converse
 from agent_ir.wire.bedrock_converse import _request
 
@@ -237,6 +237,57 @@ def test_a_block_of_two_kinds_is_refused_after_the_blocks_before_it() -> None:
     assert str(raised.value).startswith(
         "from_bedrock_converse: /messages/1/content/0 must be an object holding exactly one of"
     )
+
+
+@pytest.mark.parametrize(
+    "part",
+    [
+        {"text": "a", "json": {"k": 1}},  # two kinds
+        {"text": None},  # no kind
+    ],
+)
+def test_a_tool_result_part_not_of_one_kind_is_refused_with_its_path(part: Any) -> None:
+    # The blocks are each of one kind: only the part is not (read at once, the text
+    # would otherwise be taken).
+    messages = [
+        {"role": "assistant", "content": [{"toolUse": {"toolUseId": "c", "name": "n", "input": {}}}]},
+        {"role": "user", "content": [{"text": "b"}, {"toolResult": {"toolUseId": "c", "content": [part]}}]},
+    ]  # fmt: skip
+    with pytest.raises(WireFormatError) as raised:
+        from_bedrock_converse(messages)
+    assert str(raised.value).startswith(
+        "from_bedrock_converse: /messages/1/content/1/toolResult/content/0 must be an object "
+        "holding exactly one of text, "
+    )
+
+
+def test_a_block_holding_its_kind_and_a_null_is_read_as_that_kind() -> None:
+    # Not one key: read block by block, to what a block of the one key gives.
+    nulls = [{"role": "user", "content": [{"text": "a", "image": None}]}]
+    read = from_bedrock_converse(nulls)
+    assert read == from_bedrock_converse([{"role": "user", "content": [{"text": "a"}]}])
+    assert [message.content for message in read] == [(TextBlock(text="a"),)]
+
+
+class _OwnIteration(list[Any]):
+    """A list whose own iteration fails: the reader reads lists through the base type."""
+
+    def __iter__(self) -> Any:
+        raise RuntimeError("iterated through its override")
+
+
+@pytest.mark.parametrize("where", ["content", "result content"])
+def test_a_list_subclass_is_read_through_the_base_type(where: str) -> None:
+    def messages(kind: type[list[Any]]) -> list[Any]:
+        parts = [{"text": "r"}]
+        result = {"toolUseId": "c", "content": kind(parts) if where != "content" else parts}
+        content = [{"text": "a"}, {"toolResult": result}]
+        return [
+            {"role": "assistant", "content": [{"toolUse": {"toolUseId": "c", "name": "n", "input": {}}}]},
+            {"role": "user", "content": kind(content) if where == "content" else content},
+        ]  # fmt: skip
+
+    assert from_bedrock_converse(messages(_OwnIteration)) == from_bedrock_converse(messages(list))
 
 
 def _nested(levels: int) -> list[Any]:

@@ -1150,25 +1150,21 @@ _UNCACHED: Final = frozenset(
 
 
 def _all_one_kind(messages: list[Any]) -> bool:
-    """Whether each block of ``messages`` (their JSON objects, each key of which the
-    declaration knows: they decoded) and each part of their tool results is an exact
-    dict holding one key, its kind (C loops across them all). A block holding its kind
-    and a null, or only a null, is not such a block: it is read on its own (``_kind``),
-    to the same result. (Counting the unset fields of each decoded block, through one
-    ``astuple`` each, was a tenth of reading a request at once.)"""
-    if not _exact(messages, dict):
-        return False
+    """Whether each block of ``messages`` (JSON objects that decoded, so each of their
+    keys is declared) and each part of their tool results is an exact dict holding one
+    key, its kind (C loops across them all). A block holding its kind and a null, or
+    only a null, is not such a block: it is read on its own (``_kind``), to the same
+    result. (Counting the unset fields of each decoded block, through one ``astuple``
+    each, was a tenth of reading a request at once.) The messages and results are dicts
+    (or dict subclasses, read through ``dict.get``: a JSON value that decodes into a
+    declared object is one); the lists are iterated only when exact."""
     contents: list[Any] = list(map(dict.get, messages, repeat("content")))
     if not _exact(contents, list):
         return False
     blocks = list(chain.from_iterable(contents))
     if not _one_key_each(blocks):
         return False
-    results = list(filter(None, map(dict.get, blocks, repeat("toolResult"))))
-    if not results:
-        return True
-    if not _exact(results, dict):
-        return False
+    results = filter(None, map(dict.get, blocks, repeat("toolResult")))
     parts: list[Any] = list(map(dict.get, results, repeat("content")))
     return _exact(parts, list) and _one_key_each(list(chain.from_iterable(parts)))
 

@@ -5,6 +5,8 @@
 from __future__ import annotations
 
 from collections.abc import Callable
+from itertools import chain
+from operator import attrgetter
 from typing import Any, Final
 
 import msgspec
@@ -34,6 +36,7 @@ from agent_ir.wire._built import Built, image_source
 from agent_ir.wire._common import (
     CallNames,
     ConversionWarningCode,
+    Unchecked,
     Warnings,
     WireFormatError,
     WireMessages,
@@ -46,6 +49,7 @@ from agent_ir.wire._common import (
     parse_data_url,
     read_wire,
     transcript_items,
+    unchecked_wire,
     unknown_tool_name,
     warn_cache_control,
     warn_moved,
@@ -326,6 +330,16 @@ def from_mistral(messages: object, *, tools: object = None) -> WireMessages:
 
 
 def _read_messages(messages: object) -> WireMessages:
+    """The messages decoded (``_wire.Message``) and read: at once when the input may be
+    read unchecked and is of its declared shape with nothing undeclared
+    (``_read_at_once``); else from ``read_wire``'s checked value, all at once or message
+    by message, which reports the first value not of its shape or reads what the
+    declaration does not know with a warning. Both feed one mapper (``_Reader``)."""
+    unchecked = unchecked_wire(messages)
+    if unchecked is not None:
+        read = _read_at_once(unchecked)
+        if read is not None:
+            return read
     wire = read_wire(FROM, messages, ("messages",), offset=ARGUMENTS_OFFSET)
     if type(wire) is not list:
         raise WireFormatError(FROM, ("messages",), f"must be an array; it is {describe_json(wire)}")
@@ -341,6 +355,56 @@ def _read_messages(messages: object) -> WireMessages:
         else:
             reader.read(index, decoded[index], ())
     return WireMessages(reader.built.messages(reader.messages), reader.warnings.all())
+
+
+def _read_at_once(wire: list[Any]) -> WireMessages | None:
+    """The messages read with one ``msgspec.convert`` of their declaration, the values
+    it takes as they are checked first as ``read_wire`` would check them (``_loose``);
+    None when they do not convert or hold a value ``read_wire`` would copy or refuse:
+    the checked read then reports it. (Checking the whole input as ``read_wire`` does
+    was a quarter of reading a request.)"""
+    try:
+        decoded = msgspec.convert(wire, _MESSAGES)
+    except Exception:  # not of its shape, or a key msgspec refuses: read checked
+        return None
+    if not _loose(decoded).exact(("messages",), offset=ARGUMENTS_OFFSET):
+        return None
+    reader = _Reader(_decoded_call_names(decoded))
+    for index, message in enumerate(decoded):
+        reader.read(index, message, ())
+    return WireMessages(reader.built.messages(reader.messages), reader.warnings.all())
+
+
+def _loose(messages: list[Any]) -> Unchecked:
+    """The values of ``messages`` (decoded) that msgspec takes as they are or checks less
+    than ``read_wire`` does: the free JSON of the declaration (arguments that are an
+    object, an image's ``detail``, a reference's ids) and its numbers (a call's
+    ``index``), wherever they are, read or not; each list of them a level above them
+    (``Unchecked``: depths below the messages list)."""
+    held = Unchecked()
+    assistants = [message for message in messages if type(message) is mistral.AssistantMessage]
+    calls = list(chain.from_iterable(filter(None, map(_TOOL_CALLS, assistants))))
+    # <i>/tool_calls/<j>/index and <i>/tool_calls/<j>/function/arguments
+    held.add(3, [call.index for call in calls if call.index is not None])
+    arguments = map(_ARGUMENTS, map(_FUNCTION, calls))
+    held.add(4, [value for value in arguments if type(value) is not str])
+    lists = [content for content in map(_CONTENT, messages) if type(content) is list]
+    chunks = list(chain.from_iterable(lists))  # <i>/content/<j>
+    # <i>/content/<j>/image_url/detail
+    images = [chunk.image_url for chunk in chunks if type(chunk) is mistral.ImageUrlChunk]
+    details = [image.detail for image in images if type(image) is mistral.ImageUrl]
+    held.add(4, [detail for detail in details if detail is not None])
+    # <i>/content/<j>/thinking/<k>/reference_ids
+    thoughts = [chunk.thinking for chunk in chunks if type(chunk) is mistral.ThinkChunk]
+    pieces = chain.from_iterable(thoughts)
+    held.add(5, [piece.reference_ids for piece in pieces if type(piece) is mistral.ReferenceChunk])
+    return held
+
+
+_TOOL_CALLS: Final = attrgetter("tool_calls")
+_FUNCTION: Final = attrgetter("function")
+_ARGUMENTS: Final = attrgetter("arguments")
+_CONTENT: Final = attrgetter("content")
 
 
 def _decoded_message(index: int, entry: Any) -> Decoded[Any]:

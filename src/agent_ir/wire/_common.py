@@ -625,21 +625,35 @@ class CallNames:
     would give another name."""
 
     def __init__(self) -> None:
-        self._positions: dict[str, list[int]] = {}
-        self._names: dict[str, list[str]] = {}
+        # An id given to one call (the common case) costs one dict entry, no list:
+        # building two lists per call was a twentieth of reading a request.
+        self._once: dict[str, str] = {}  # the name of the one call of an id
+        # For an id of several calls: the positions of all but the first, and the
+        # names of all. The first call's position never decides: a result before it
+        # and a result after it (before the second) both get its name.
+        self._many: dict[str, tuple[list[int], list[str]]] = {}
 
     def add(self, position: int, call_id: str, name: str) -> None:
         """A call at ``position`` (messages or items, added in order)."""
-        self._positions.setdefault(call_id, []).append(position)
-        self._names.setdefault(call_id, []).append(name)
+        many = self._many.get(call_id)
+        if many is not None:
+            many[0].append(position)
+            many[1].append(name)
+        elif call_id in self._once:
+            self._many[call_id] = ([position], [self._once.pop(call_id), name])
+        else:
+            self._once[call_id] = name
 
     def name(self, call_id: str, position: int) -> str | None:
         """The tool name of a result at ``position``; None when no call has its id."""
-        positions = self._positions.get(call_id)
-        if positions is None:
+        name = self._once.get(call_id)
+        if name is not None:
+            return name
+        many = self._many.get(call_id)
+        if many is None:
             return None
-        before = bisect_left(positions, position)
-        return self._names[call_id][before - 1 if before else 0]
+        later, names = many
+        return names[bisect_left(later, position)]  # the calls before it, but the first
 
 
 def transcript_call_names(messages: Sequence[Message]) -> CallNames:

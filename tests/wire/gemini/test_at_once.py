@@ -608,3 +608,25 @@ def test_a_response_read_at_once_is_checked_before_its_text_is_made() -> None:
     read = from_gemini(contents)
     assert read[1].content == '{"n":1,"nested":{"a":1}}'  # type: ignore[union-attr]
     assert _outcome(lambda: read) == _outcome(lambda: read_checked(contents, None))
+
+
+def test_contents_and_parts_whose_keys_are_not_exact_strings_are_read_checked() -> None:
+    # msgspec converts only exact str keys into a declared object: such a content is
+    # read checked (its keys copied), never looked up at once, even for a part whose
+    # warning names its keys.
+    def contents(key: type[str]) -> list[Any]:
+        return [
+            {"role": "user", "parts": [{"text": "a"}]},
+            {key("role"): "user", key("parts"): [{"text": "b"}, {}]},
+            {"role": "user", "parts": [{key("text"): "c"}, {}]},
+        ]
+
+    _CountedKey.compared = 0
+    assert _request._read_at_once(contents(_CountedKey), None) is None
+    counted = _outcome(lambda: from_gemini(contents(_CountedKey)))
+    assert _CountedKey.compared == 0
+    assert counted == _outcome(lambda: from_gemini(contents(str)))
+    assert [str(warning.path) for warning in from_gemini(contents(str)).warnings] == [
+        "/contents/1/parts/1",
+        "/contents/2/parts/1",
+    ]

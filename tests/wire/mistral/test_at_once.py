@@ -8,9 +8,12 @@ from __future__ import annotations
 import sys
 from typing import Any
 
+import msgspec
 import pytest
+from msgspec import inspect as mi
 
 from agent_ir.wire import WireFormatError, from_mistral
+from agent_ir.wire.mistral import _wire as mistral
 
 
 class _Dict(dict[str, Any]):
@@ -99,3 +102,37 @@ def test_an_index_longer_than_the_ir_writes_is_refused_where_python_prints_any_i
         assert outcome == _outcome(tuple(messages))
     finally:
         sys.set_int_max_str_digits(limit)
+
+
+def _loose_fields() -> set[str]:
+    """The fields of the declaration whose values msgspec takes as they are or checks
+    less than ``read_wire`` does (free JSON, objects of it, numbers)."""
+
+    def loose(kind: mi.Type) -> bool:
+        if isinstance(kind, mi.Metadata):
+            return loose(kind.type)
+        if isinstance(kind, mi.UnionType):
+            return any(map(loose, kind.types))
+        if isinstance(kind, (mi.ListType, mi.VarTupleType)):
+            return loose(kind.item_type)
+        return isinstance(kind, (mi.AnyType, mi.DictType, mi.IntType, mi.FloatType))
+
+    found = set()
+    for name in dir(mistral):
+        cls = getattr(mistral, name)
+        if isinstance(cls, type) and issubclass(cls, msgspec.Struct):
+            info = mi.type_info(cls)
+            assert isinstance(info, mi.StructType)
+            found |= {f"{cls.__name__}.{field.name}" for field in info.fields if loose(field.type)}
+    return found
+
+
+def test_every_loose_field_of_the_declaration_is_one_the_at_once_read_checks() -> None:
+    # _request._loose holds these by hand: a field added to the declaration must be
+    # added there too (this fails until it is).
+    assert _loose_fields() == {
+        "ToolCall.index",
+        "FunctionCall.arguments",
+        "ImageUrl.detail",
+        "ReferenceChunk.reference_ids",
+    }

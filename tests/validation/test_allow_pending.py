@@ -81,6 +81,17 @@ def test_the_last_assistant_message_s_calls_may_wait() -> None:
     assert pending == []
 
 
+@pytest.mark.parametrize("after", [[], [result("c2")]], ids=["alone", "then-a-result"])
+def test_the_first_message_may_be_the_pending_turn(after: list[Any]) -> None:
+    # A fine-tuning line may start with the turn whose calls are its target.
+    strict, pending = verdicts([assistant(0, "c1", "c2"), *after])
+
+    assert [(code, index) for code, index, _ in strict] == [("MISSING_TOOL_RESULT", 0)] * (
+        2 - len(after)
+    )
+    assert pending == []
+
+
 def test_partial_results_after_the_pending_turn() -> None:
     messages = [USER, assistant(1, "c1", "c2", "c3"), result("c2")]
 

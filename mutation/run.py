@@ -106,6 +106,7 @@ GROUPS: dict[str, Group] = {
             "tests/validation/test_transcript_container.py",
             "tests/validation/test_hostile_entries.py",
             "tests/validation/test_bounded_quotes.py",
+            "tests/validation/test_allow_pending.py",
         ),
     ),
     "diagnostics": Group(

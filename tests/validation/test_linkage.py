@@ -853,3 +853,38 @@ def test_an_id_used_again_by_a_malformed_message_after_its_result_is_a_duplicate
         ("DUPLICATE_TOOL_CALL_ID", 3, "/3/content/0/id"),
         ("INVALID_MESSAGE", 3, "/3/content/1/text"),
     ]
+
+
+def test_a_call_block_in_a_user_message_is_no_call_its_result_answers() -> None:
+    # A user message cannot hold a call: its block is malformed, and a result with its
+    # id answers nothing (the diagnostic is not suppressed as after a malformed call).
+    messages = [
+        {"role": "user", "id": "u", "content": [{"type": "toolCall", "id": "c1", "name": "read", "arguments": {}}]},
+        {"role": "toolResult", "id": "r", "toolCallId": "c1", "toolName": "read", "content": "ok", "isError": False},
+    ]  # fmt: skip
+    found = [(d.code.value, d.message_index, d.path) for d in validate_transcript(messages)]
+    assert found == [
+        ("INVALID_MESSAGE", 0, "/0/content/0/type"),
+        ("ORPHAN_TOOL_RESULT", 1, "/1/toolCallId"),
+    ]
+
+
+def test_a_malformed_call_answered_lets_a_later_call_use_its_id_again() -> None:
+    # Anthropic takes an id again once its call is answered. A malformed call (its
+    # arguments not an object) that was answered is a use of its own: the call after
+    # it with the same id is a new use, its result not a second one.
+    def call(index: int, arguments: Any) -> dict[str, Any]:
+        block = {"type": "toolCall", "id": "toolu_1", "name": "read", "arguments": arguments}
+        return {"role": "assistant", "id": f"a{index}", "content": [block]}
+
+    def answer(index: int) -> dict[str, Any]:
+        return {"role": "toolResult", "id": f"r{index}", "toolCallId": "toolu_1",
+                "toolName": "read", "content": "ok", "isError": False}  # fmt: skip
+
+    messages = [
+        {"role": "user", "id": "u", "content": "go"},
+        call(1, {}), answer(2), call(3, 5), answer(4), call(5, {}), answer(6),
+    ]  # fmt: skip
+    found = [(d.code.value, d.message_index) for d in check_wire_rules(messages, "anthropic")]
+    assert ("INVALID_TOOL_ARGUMENTS", 3) in found
+    assert not {code for code, _ in found} & {"TOOL_RESULT_BEFORE_CALL", "DUPLICATE_TOOL_RESULT"}

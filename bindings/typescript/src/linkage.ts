@@ -156,7 +156,8 @@ class Collector {
     const found = this.sites.results.get(key);
     if (found === undefined) this.sites.results.set(key, [[messageIndex, toolName]]);
     else found.push([messageIndex, toolName]);
-    if (this.sites.calls.has(key)) this.answered.add(id);
+    // A malformed call's use is answered too: a later call may use its id again.
+    if (this.sites.calls.has(key) || this.sites.malformedCallIds.has(key)) this.answered.add(id);
   }
 
   server(messageIndex: number, blockIndex: number, id: string, isCall: boolean): void {

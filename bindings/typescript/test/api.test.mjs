@@ -195,3 +195,12 @@ test("checkWireRules: Bedrock's 8000 pixels a side, read from the image's header
   // a header that cannot be read is not checked
   assert.deepEqual(checkWireRules([{ role: "user", id: "u", content: [image(high.slice(0, 24))] }], "bedrock-converse"), []);
 });
+
+test("checkWireRules: a malformed call answered lets a later call use its id again (Anthropic)", () => {
+  const made = (index, args) => ({ role: "assistant", id: `a${index}`, content: [{ type: "toolCall", id: "toolu_1", name: "read", arguments: args }] });
+  const answer = (index) => ({ role: "toolResult", id: `r${index}`, toolCallId: "toolu_1", toolName: "read", content: "ok", isError: false });
+  const messages = [{ role: "user", id: "u", content: "go" }, made(1, {}), answer(2), made(3, 5), answer(4), made(5, {}), answer(6)];
+  const found = checkWireRules(messages, "anthropic").map((d) => [d.code, d.messageIndex]);
+  assert.ok(found.some(([code, index]) => code === "INVALID_TOOL_ARGUMENTS" && index === 3));
+  assert.ok(!found.some(([code]) => code === "TOOL_RESULT_BEFORE_CALL" || code === "DUPLICATE_TOOL_RESULT"));
+});

@@ -349,8 +349,8 @@ class _Collector:
     def result(self, message_index: int, call_id: str, tool_name: str) -> None:
         key = (call_id, self.use.get(call_id, 0))
         self.sites.results.setdefault(key, []).append((message_index, tool_name))
-        if key in self.sites.calls:
-            self.answered.add(call_id)
+        if key in self.sites.calls or key in self.sites.malformed_call_ids:
+            self.answered.add(call_id)  # a malformed call's use is answered too
 
     def assistant(self, message_index: int, message: Any) -> None:
         for block_index, block in enumerate(message.content):

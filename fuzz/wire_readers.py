@@ -16,7 +16,7 @@ the whole structure is its value. The oracle, per input:
   its output back (``from_*(to_*(from_*(x)))``) succeeds (what comes back is not
   compared: the writers merge, move and leave out messages, each with a warning, and
   block boundaries and ids are not promised to survive);
-* a reader with a fast path (Chat, Responses, Anthropic, Gemini): the fast path and the
+* every reader (each has a fast path): the fast path and the
   checked path agree: the same messages and warnings, or the same error type and
   pointer (the checked path is forced by making ``unchecked_wire`` return None, as it
   does for input it may not read unchecked);
@@ -68,8 +68,10 @@ from agent_ir.wire import (
     to_otel,
 )
 from agent_ir.wire.anthropic import _request as anthropic_request
+from agent_ir.wire.bedrock_converse import _request as bedrock_request
 from agent_ir.wire.gemini import _request as gemini_request
 from agent_ir.wire.hf_chat import _request as hf_request
+from agent_ir.wire.mistral import _request as mistral_request
 from agent_ir.wire.openai_chat import _request as chat_request
 from agent_ir.wire.openai_responses import _request as responses_request
 from agent_ir.wire.otel import _read as otel_read
@@ -241,8 +243,8 @@ WIRE_POOL: list[Any] = [
 
 class _Request(NamedTuple):
     """A request reader: its writer, the request field it reads (None: the whole value,
-    OTel's span attributes), its module when it has a fast path that ``unchecked_wire``
-    turns on (None: one path), and the keyword of its system prompt (None: none)."""
+    OTel's span attributes), its module (whose ``unchecked_wire`` turns its fast path
+    on), and the keyword of its system prompt (None: none)."""
 
     function: Callable[..., WireMessages]
     writer: Callable[..., Any]
@@ -263,9 +265,9 @@ _FROM: dict[str, _Request] = {
         from_gemini, to_gemini, "contents", gemini_request, "system_instruction"
     ),
     "from_bedrock_converse": _Request(
-        from_bedrock_converse, to_bedrock_converse, "messages", None, "system"
+        from_bedrock_converse, to_bedrock_converse, "messages", bedrock_request, "system"
     ),
-    "from_mistral": _Request(from_mistral, to_mistral, "messages", None),
+    "from_mistral": _Request(from_mistral, to_mistral, "messages", mistral_request),
     "from_hf_chat": _Request(from_hf_chat, to_hf_chat, "messages", hf_request),
     "from_otel": _Request(from_otel, to_otel, None, otel_read),
 }
@@ -399,12 +401,8 @@ def _check_from(reader: str, value: Any, system: Any) -> None:
     from fuzz.targets import SHAPE_CODES, OracleFailure, call
 
     fast = _outcome(reader, value, system, "fast path")
-    module = _FROM[reader].module
-    if module is not None:
-        with _checked_path(module):
-            checked = _outcome(reader, value, system, "checked path")
-    else:
-        checked = fast
+    with _checked_path(_FROM[reader].module):
+        checked = _outcome(reader, value, system, "checked path")
     if _summary(fast) != _summary(checked):
         raise OracleFailure(
             f"{reader}: the fast and the checked path disagree",

@@ -2070,3 +2070,38 @@ async def test_an_unknown_field_of_a_known_delta_is_part_not_read_at_its_block()
         ("PART_NOT_READ", "/content/0/future", 0, f"/content/0/future {said}")
     ]
     assert response.message.content[0].text == "hi"
+
+
+async def test_server_tool_requests_are_counted_per_tool_the_latest_count_kept() -> None:
+    usage = {"output_tokens": 7, "server_tool_use": {"web_search_requests": 1}}
+    later = {
+        "output_tokens": 9,
+        "server_tool_use": {"web_search_requests": 2, "web_fetch_requests": 3},
+    }
+    response = await response_of(
+        [*HELLO, message_delta(usage=usage), message_delta(usage=later), STOP]
+    )
+    counted = response.usage.server_tool_requests
+    assert [(found.tool, found.requests) for found in counted] == [
+        ("web_search", 2),
+        ("web_fetch", 3),
+    ]
+
+
+async def test_a_text_block_open_when_the_reply_is_cut_short_keeps_its_text_and_citations() -> None:
+    # max_tokens may end the reply inside a block: no content_block_stop comes.
+    cited = delta(0, "citations_delta", citation={"type": "char_location", "cited_text": "x"})
+    events = [start(), text_start(), cited, text(0, "partial"), *ending("max_tokens")]
+    response = await response_of(events)
+    assert response.stop_reason.value == "length"
+    wire = {"type": "char_location", "cited_text": "x"}
+    assert to_json_value(response.message.content) == [
+        {"type": "text", "text": "partial", "citations": [{"provider": "anthropic", "wire": wire}]}
+    ]
+
+
+async def test_a_first_usage_whose_input_count_is_null_says_null() -> None:
+    error = await failure([start(usage={"input_tokens": None, "output_tokens": 1})])
+    assert error.message.endswith(
+        "message_start /message/usage/input_tokens must be an integer >= 0; it is null"
+    )

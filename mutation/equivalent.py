@@ -283,7 +283,62 @@ EQUIVALENT: list[Equivalent] = [
         "assert isinstance(link, MalformedLinks) -> pass",
         "the assert only narrows the type for mypy: the kind is MalformedLinks check above holds",
     ),
+    Equivalent(
+        _LINKAGE,
+        "pending_turn",
+        "for index in range(len(links) - 1, -1, -1):",
+        "-1 -> -2",
+        "the loop returns at the first message that is not a tool result; past index 0 only"
+        " tool results were read, and the extra step reads the last message, a tool result,"
+        " again (continue); no caller passes an empty list (no call: no pending turn asked)",
+    ),
+    Equivalent(
+        _LINKAGE,
+        "all_answered_once",
+        "if call_id in open_calls or call_id in answered:",
+        "call_id in open_calls -> call_id not in open_calls",
+        _ONE_PASS,
+    ),
+    Equivalent(
+        _LINKAGE,
+        "_only_pending",
+        "return open_calls.keys() <= own",
+        "open_calls.keys() <= own -> open_calls.keys() < own",
+        _ONE_PASS,
+    ),
+    Equivalent(
+        _LINKAGE,
+        "_Collector.call",
+        "use = self.use[call_id] = use + 1",
+        "use + 1 -> use + 2",
+        "a use number is only a key telling uses of one id apart: every step adds at least"
+        " one, so the numbers stay distinct and in order",
+    ),
+    Equivalent(
+        _LINKAGE,
+        "_Collector.malformed_call",
+        "self.use[call_id] = self.use.get(call_id, 0) + 1",
+        "self.use.get(call_id, 0) -> self.use.get(call_id, 1)",
+        "a use number is only a key telling uses of one id apart: an id never used again"
+        " starting from 2 instead of 1 keeps the numbers distinct and in order",
+    ),
     # --- anthropic stream --------------------------------------------------------------
+    Equivalent(
+        _ANTHROPIC_STREAM,
+        "AnthropicState.__init__",
+        "self.event_index = 0  # set by the driver: the index of the event handled",
+        "self.event_index = 0 -> self.event_index = 1",
+        "the driver sets event_index before every event and before the end (wire/_stream.py),"
+        " so the initial value is never read",
+    ),
+    Equivalent(
+        _ANTHROPIC_STREAM,
+        "AnthropicState.handle_text",
+        'if kind is None or (name is not None and name != kind and name != "message"):',
+        "name is not None and name != kind and (name != 'message') -> name is not None or"
+        " name != kind or name != 'message'",
+        "the fast path then declines every event, which handle reads to the same result",
+    ),
     Equivalent(
         _ANTHROPIC_STREAM,
         "open_block",

@@ -2105,3 +2105,12 @@ async def test_a_first_usage_whose_input_count_is_null_says_null() -> None:
     assert error.message.endswith(
         "message_start /message/usage/input_tokens must be an integer >= 0; it is null"
     )
+
+
+async def test_thinking_tokens_are_the_reasoning_count_the_latest_kept() -> None:
+    first = {"output_tokens": 7, "output_tokens_details": {"thinking_tokens": 3}}
+    later = {"output_tokens": 9, "output_tokens_details": {"thinking_tokens": 4}}
+    response = await response_of(
+        [*HELLO, message_delta(usage=first), message_delta(usage=later), STOP]
+    )
+    assert (response.usage.output_tokens, response.usage.reasoning_tokens) == (9, 4)

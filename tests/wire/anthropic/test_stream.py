@@ -2114,3 +2114,20 @@ async def test_thinking_tokens_are_the_reasoning_count_the_latest_kept() -> None
         [*HELLO, message_delta(usage=first), message_delta(usage=later), STOP]
     )
     assert (response.usage.output_tokens, response.usage.reasoning_tokens) == (9, 4)
+
+
+async def test_a_delta_of_a_new_type_and_a_key_of_its_event_are_each_warned() -> None:
+    new = {
+        "type": "content_block_delta",
+        "index": 0,
+        "delta": {"type": "new_delta", "x": 1},
+        "extra": 1,
+    }
+    response = await response_of(
+        [start(), text_start(), new, text(0, "a"), block_stop(0), *ending()]
+    )
+    assert [(warning.path, warning.message) for warning in response.warnings] == [
+        ("/content/0", "a new_delta delta of /content/0 (text) has no IR form"),
+        ("", "content_block_delta /extra is not read: the IR has no place for it"),
+    ]
+    assert response.message.content == (TextBlock(text="a"),)

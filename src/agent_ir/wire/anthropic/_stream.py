@@ -457,8 +457,7 @@ class AnthropicState:
             case CitationsDelta(citation=citation) if block.kind == _TEXT:
                 block.citations.append(citation)
             case Unread(type=delta_type):
-                self._delta_not_read(block, delta_type)
-                return
+                self._delta_not_read(block, delta_type)  # its event's other keys: below
             case _:
                 raise Refusal(
                     f"content_block_delta: a {_DELTA_NAMES[type(delta)]} in block {block.index}"

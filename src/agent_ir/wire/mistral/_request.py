@@ -343,23 +343,20 @@ def _read_messages(messages: object) -> WireMessages:
     wire = read_wire(FROM, messages, ("messages",), offset=ARGUMENTS_OFFSET)
     if type(wire) is not list:
         raise WireFormatError(FROM, ("messages",), f"must be an array; it is {describe_json(wire)}")
-    try:
-        decoded = msgspec.convert(wire, _MESSAGES)
-    except (msgspec.ValidationError, RecursionError):  # read message by message
-        decoded = None
-    reader = _Reader(_call_names(wire) if decoded is None else _decoded_call_names(decoded))
+    read = _read_at_once(wire)  # what read_wire gives passes _loose's check as it is
+    if read is not None:
+        return read
+    reader = _Reader(_call_names(wire))  # not of its declared shape: message by message
     for index, entry in enumerate(wire):
-        if decoded is None:
-            found = _decoded_message(index, entry)
-            reader.read(index, found.value, found.unread)
-        else:
-            reader.read(index, decoded[index], ())
+        found = _decoded_message(index, entry)
+        reader.read(index, found.value, found.unread)
     return WireMessages(reader.built.messages(reader.messages), reader.warnings.all())
 
 
 def _read_at_once(wire: list[Any]) -> WireMessages | None:
-    """The messages read with one ``msgspec.convert`` of their declaration, the values
-    it takes as they are checked first as ``read_wire`` would check them (``_loose``);
+    """The messages (as they came, unchecked, or ``read_wire``'s value) read with one
+    ``msgspec.convert`` of their declaration, the values it takes as they are checked
+    first as ``read_wire`` would check them (``_loose``);
     None when they do not convert or hold a value ``read_wire`` would copy or refuse:
     the checked read then reports it. (Checking the whole input as ``read_wire`` does
     was a quarter of reading a request.)"""

@@ -19,7 +19,9 @@ own), and, over the messages that are valid on their own, the rules of ``provide
   Anthropic and Gemini merge consecutive assistant messages into one turn, so the
   results may follow the run of them. The commonest real failure: a user message lands
   between a call and its result. The Responses API accepts outputs anywhere after
-  their call.
+  their call. A malformed message is not a turn of either kind, but the readable ids
+  of its calls count for the pairing: a result after one is not judged (as the
+  linkage leaves it), never paired with an earlier call of its id.
 * INVALID_TOOL_CALL_ID_FORMAT: Anthropic ids match ``^[a-zA-Z0-9_-]+$`` with at most 64
   characters; OpenAI Chat ids have at most 40 characters, OpenAI Responses ``call_id``s
   at most 64 (the limits the APIs have been seen to enforce; conservative); Gemini
@@ -94,6 +96,7 @@ from agent_ir._publish import publish_lazy
 from agent_ir._text import is_blank, quoted
 from agent_ir.validation._conductor import Options, diagnose
 from agent_ir.validation._diagnostics import diagnostic, ordered, transcript_diagnostic
+from agent_ir.validation._linkage import MalformedLinks
 from agent_ir.validation._tools import Tools, read_tools
 from agent_ir.wire import _registry
 from agent_ir.wire._registry import Provider
@@ -128,14 +131,13 @@ def check_wire_rules(
     spec = _registry.provider_spec(provider)
     options = _options(tools, allow_pending)
     # each entry read once
-    diagnostics, messages = diagnose(
-        transcript, reuse=spec.turns.ids_reusable_after_result, options=options
-    )
-    found = list(diagnostics)
+    diagnosed = diagnose(transcript, reuse=spec.turns.ids_reusable_after_result, options=options)
+    found = list(diagnosed.diagnostics)
     if options.tools is not None:
         found.extend(_definition_names(options.tools.definitions, spec))
-    if messages is not None:
-        found.extend(_provider_rules(messages, spec, model if type(model) is str else None))
+    if diagnosed.messages is not None:
+        model = model if type(model) is str else None
+        found.extend(_provider_rules(diagnosed.messages, diagnosed.malformed, spec, model))
     return ordered(found)
 
 
@@ -174,10 +176,13 @@ def _name_rule(rule: ToolNameRule, spec: ProviderSpec) -> str:
 
 
 def _provider_rules(
-    messages: list[Message | None], spec: ProviderSpec, model: str | None
+    messages: list[Message | None],
+    malformed: dict[int, MalformedLinks],
+    spec: ProviderSpec,
+    model: str | None,
 ) -> Iterator[Diagnostic]:
     if spec.turns.results_follow_call:
-        yield from _results_not_immediate(messages, spec)
+        yield from _results_not_immediate(messages, malformed, spec)
     yield from _id_formats(messages, spec)
     yield from _call_names(messages, spec)
     if spec.turns.user_turn_first:
@@ -195,13 +200,16 @@ def _provider_rules(
 
 
 def _results_not_immediate(
-    messages: list[Message | None], spec: ProviderSpec
+    messages: list[Message | None], malformed: dict[int, MalformedLinks], spec: ProviderSpec
 ) -> Iterator[Diagnostic]:
     """A result pairs with the latest earlier call of its id (as ``repair_transcript``
     pairs them); between that call's message and the run of results holding the result
     there may be nothing, or, when the provider joins consecutive assistant messages
-    into one turn (Anthropic), only assistant messages."""
-    latest: dict[str, int] = {}
+    into one turn (Anthropic), only assistant messages. A call in a malformed message
+    (its id readable) counts for the pairing only: its result is not judged, as the
+    linkage leaves it (the message is reported), and is never paired with an earlier
+    call of the same id."""
+    latest: dict[str, int | None] = {}  # None: the latest call is in a malformed message
     run_start = 0  # where the run of tool results holding the current message starts
     others = 0  # messages so far that are not assistant messages
     others_before: list[int] = []  # others_before[i]: of them, before message i
@@ -211,6 +219,9 @@ def _results_not_immediate(
             latest.update(dict.fromkeys((call.id for call in message.tool_calls), index))
         else:
             others += 1
+            links = malformed.get(index)
+            if links is not None:
+                latest.update(dict.fromkeys(_readable_call_ids(links)))
         if type(message) is not ToolResultMessage:
             run_start = index + 1
             continue
@@ -224,6 +235,12 @@ def _results_not_immediate(
             f"the result of tool call {quoted(message.tool_call_id)} must come directly after "
             f"the assistant message that made it (message {made_at}) for {spec.name}",
         )
+
+
+def _readable_call_ids(links: MalformedLinks) -> Iterator[str]:
+    """The ids of a malformed message's tool calls, well-formed or not."""
+    yield from (call_id for _, call_id, _ in links.calls)
+    yield from (call_id for _, call_id in links.malformed_calls)
 
 
 def _adjacent(others_before: list[int], made_at: int, run_start: int, spec: ProviderSpec) -> bool:

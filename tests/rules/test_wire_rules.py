@@ -14,7 +14,8 @@
 * a result pairs with the latest earlier call of its id (as ``repair_transcript``);
 * ``validate_transcript``'s diagnostics are all included, interleaved by position;
   IR and JSON-form messages mixed give the same answer;
-* malformed messages: the rules run over the messages valid on their own;
+* malformed messages: the rules run over the messages valid on their own, but the
+  readable ids of a malformed message's calls count for pairing results;
 * a provider that is not registered is a ``ValueError``; nothing in the
   transcript ever makes it raise (the hostile doubles and the adversarial catalogue);
   each entry is read once, so a mapping that changes between reads hides nothing;
@@ -408,6 +409,33 @@ def test_a_call_in_a_malformed_message_never_makes_its_result_late(provider: str
     transcript = [user("u0"), malformed, user("u2"), result("r3", "c1")]
 
     assert wire(transcript, provider) == [("INVALID_MESSAGE", 1, "/1/content/1/text")]
+
+
+@pytest.mark.parametrize(
+    ("second", "reported"),
+    [
+        ([call_block("c"), {"type": "text"}], ("INVALID_MESSAGE", 3, "/3/content/1/text")),
+        (
+            [{"type": "toolCall", "id": "c", "name": "", "arguments": {}}],
+            ("EMPTY_TOOL_NAME", 3, "/3/content/0/name"),
+        ),
+    ],
+    ids=["another-block-broken", "the-call-broken"],
+)
+def test_a_result_of_a_malformed_message_s_call_is_never_paired_with_an_earlier_call(
+    second: list[Any], reported: Located
+) -> None:
+    # Anthropic takes "c" again once answered: r4 answers a3's call, not a0's. a3 is
+    # reported; r4 follows it directly and is not late for message 0.
+    transcript = [
+        assistant("a0", [call_block("c")]),
+        result("r1", "c"),
+        user("u2"),
+        assistant("a3", second),
+        result("r4", "c"),
+    ]
+
+    assert wire(transcript, "anthropic") == [reported]
 
 
 @pytest.mark.parametrize(
@@ -1321,7 +1349,7 @@ def perturbed_transcripts(draw: st.DrawFn) -> list[Any]:
             inserted = OTHER_MESSAGES | ASSISTANTS | EMPTY | _results(transcript)
             transcript.insert(at, draw(inserted))
         elif kind == "malformed":
-            transcript.insert(at, draw(MALFORMED))
+            transcript.insert(at, draw(MALFORMED | _malformed_calls(transcript)))
         elif kind == "duplicate":
             _duplicate_a_call(draw, transcript)
         elif kind == "move" and transcript:
@@ -1345,6 +1373,22 @@ def _results(transcript: list[Any]) -> st.SearchStrategy[dict[str, Any]]:
     ]
     call_id = st.sampled_from(ids) | NON_EMPTY if ids else NON_EMPTY
     return st.builds(lambda message, i: {**message, "toolCallId": i}, TOOL_RESULT, call_id)
+
+
+def _malformed_calls(transcript: list[Any]) -> st.SearchStrategy[dict[str, Any]]:
+    """A malformed assistant message calling an id ``transcript`` has (the call itself
+    broken, or another block)."""
+    ids = [transcript[index]["content"][block]["id"] for index, block in _calls(transcript)]
+    if not ids:
+        return MALFORMED
+    call = st.builds(
+        lambda i: {"type": "toolCall", "id": i, "name": "n", "arguments": {}}, st.sampled_from(ids)
+    )
+    broken_call = call.map(lambda block: {**block, "arguments": [1]})
+    content = st.tuples(call, st.just({"type": "text"})).map(list) | broken_call.map(
+        lambda block: [block]
+    )
+    return content.map(lambda blocks: {"role": "assistant", "id": "m", "content": blocks})
 
 
 def _duplicate_a_call(draw: st.DrawFn, transcript: list[Any]) -> None:
@@ -1404,9 +1448,10 @@ def expected_wire_rows(transcript: list[Any], provider: str) -> list[Located]:
     """The provider's own diagnostics, stated independently: over the messages valid on
     their own (those ``validate_transcript`` finds nothing shape-related in).
 
-    A result answers the latest earlier valid assistant message calling its id; it is
-    late when the messages between that call and it are not: results only (for
-    Anthropic: valid assistant messages, then results only)."""
+    A result answers the latest earlier assistant message calling its id; it is late
+    when the messages between that call and it are not: results only (for Anthropic:
+    valid assistant messages, then results only). When that message is malformed (the
+    call's id readable) the result is not judged."""
     valid = _valid_positions(transcript)
     rows: list[Located] = []
     for index in valid:
@@ -1531,16 +1576,19 @@ def _gemini_turn_rows(transcript: list[Any], valid: list[int]) -> list[Located]:
 
 
 def _latest_call(transcript: list[Any], valid: list[int], call_id: str, before: int) -> int | None:
+    """The latest message before ``before`` calling ``call_id``; None when there is
+    none or it is malformed."""
     calling = [
         index
-        for index in valid
-        if index < before
-        and transcript[index]["role"] == "assistant"
+        for index, message in enumerate(transcript[:before])
+        if message.get("role") == "assistant"
+        and type(message.get("content")) is list
         and any(
-            b["type"] == "toolCall" and b["id"] == call_id for b in transcript[index]["content"]
+            type(b) is dict and b.get("type") == "toolCall" and b.get("id") == call_id
+            for b in message["content"]
         )
     ]
-    return calling[-1] if calling else None
+    return calling[-1] if calling and calling[-1] in valid else None
 
 
 def _in_the_turn_after(

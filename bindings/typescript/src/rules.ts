@@ -16,6 +16,7 @@ import type {
 import { diagnostic, ordered } from "./diagnostics.js";
 import { imageSize } from "./imageSize.js";
 import { PROVIDERS, RECORDS, type Provider } from "./providers.js";
+import type { Link } from "./linkage.js";
 import { check, readOptions, type ValidateOptions } from "./transcript.js";
 import { codePoints, isBlank, quoted } from "./text.js";
 
@@ -140,8 +141,10 @@ function* toolCalls(messages: readonly Message[]): Generator<[number, number, Re
   }
 }
 
-function* resultsNotImmediate(messages: readonly Message[], spec: Spec): Generator<Diagnostic> {
-  const latest = new Map<string, number>();
+/** A call in a malformed message (its id readable) counts for the pairing only: its
+ * result is not judged, never paired with an earlier call of its id. */
+function* resultsNotImmediate(messages: readonly Message[], links: readonly Link[], spec: Spec): Generator<Diagnostic> {
+  const latest = new Map<string, number | null>(); // null: the latest call is in a malformed message
   let runStart = 0;
   let others = 0;
   const othersBefore: number[] = [];
@@ -152,13 +155,18 @@ function* resultsNotImmediate(messages: readonly Message[], spec: Spec): Generat
       for (const block of message.content) if (block.type === "toolCall") latest.set(block.id, index);
     } else {
       others += 1;
+      const link = links[index];
+      if (link !== undefined && link.kind === "malformed") {
+        for (const [, id] of link.calls) latest.set(id, null);
+        for (const id of link.malformedCallIds) latest.set(id, null);
+      }
     }
     if (message === null || message.role !== "toolResult") {
       runStart = index + 1;
       continue;
     }
     const madeAt = latest.get(message.toolCallId);
-    if (madeAt === undefined) continue;
+    if (madeAt === undefined || madeAt === null) continue;
     const adjacent = spec.turns.assistantTurnsJoin ? othersBefore[runStart] === othersBefore[madeAt + 1] : runStart === madeAt + 1;
     if (adjacent) continue;
     yield diagnostic(
@@ -473,12 +481,12 @@ export function checkWireRulesOf(transcript: unknown, provider: Provider, option
   }
   const spec = SPECS[provider];
   const read = readOptions(options);
-  const { diagnostics, messages } = check(transcript, read, spec.turns.idsReusableAfterResult);
+  const { diagnostics, messages, links } = check(transcript, read, spec.turns.idsReusableAfterResult);
   const found = [...diagnostics];
   if (read.tools !== undefined) found.push(...definitionNames(read.tools.definitions, spec));
   if (messages !== null) {
     const { turns, signatures } = spec;
-    if (turns.resultsFollowCall) found.push(...resultsNotImmediate(messages, spec));
+    if (turns.resultsFollowCall) found.push(...resultsNotImmediate(messages, links, spec));
     found.push(...idFormats(messages, spec), ...callNames(messages, spec));
     if (turns.userTurnFirst) found.push(...roleOrder(messages, spec));
     else if (turns.callsFollowUserTurn) found.push(...callsFirst(messages, spec));

@@ -31,11 +31,13 @@ export function readOptions(options: ValidateOptions | undefined): Options {
   return { tools, pending: Boolean(given.allowPending) };
 }
 
-/** The diagnostics, and each message when it is valid on its own (null otherwise);
- * `messages` is null when the transcript is not an array. */
+/** The diagnostics, each message when it is valid on its own (null otherwise), and what
+ * each message contributes to the linkage; `messages` is null (and `links` empty) when
+ * the transcript is not an array. */
 export interface Checked {
   readonly diagnostics: Diagnostic[];
   readonly messages: (Record<string, any> | null)[] | null;
+  readonly links: readonly Link[];
 }
 
 function kindOf(value: unknown): string {
@@ -48,7 +50,7 @@ export function check(value: unknown, options: Options, reuse = false): Checked 
   if (!Array.isArray(value)) {
     const found = [diagnostic("INVALID_TRANSCRIPT", -1, [], `must be an array of messages, not ${kindOf(value)}`)];
     if (options.tools !== undefined) found.push(...options.tools.problems);
-    return { diagnostics: ordered(found), messages: null };
+    return { diagnostics: ordered(found), messages: null, links: [] };
   }
   const messages: (Record<string, any> | null)[] = [];
   const links: Link[] = [];
@@ -73,5 +75,5 @@ export function check(value: unknown, options: Options, reuse = false): Checked 
   if (options.tools !== undefined) {
     found.push(...options.tools.problems, ...checkCalls(options.tools, messages, malformed));
   }
-  return { diagnostics: ordered(found), messages };
+  return { diagnostics: ordered(found), messages, links };
 }

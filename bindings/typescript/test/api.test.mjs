@@ -92,6 +92,22 @@ test("checkWireRules: each provider's rules, and a TypeError for another provide
   assert.throws(() => checkWireRules(VALID, "openai"), TypeError);
 });
 
+test("checkWireRules: a result after a malformed message calling its id is never paired with an earlier call", () => {
+  // Anthropic takes an id again once answered: m4 answers m3's call, which is malformed.
+  const call = { type: "toolCall", id: "c1", name: "read", arguments: {} };
+  const result = (id) => ({ role: "toolResult", id, toolCallId: "c1", toolName: "read", content: "ok", isError: false });
+  const again = (content) => [
+    { role: "assistant", id: "m0", content: [call] },
+    result("m1"),
+    { role: "user", id: "m2", content: "again" },
+    { role: "assistant", id: "m3", content },
+    result("m4"),
+  ];
+  const found = (content) => checkWireRules(again(content), "anthropic").map((d) => [d.code, d.path]);
+  assert.deepEqual(found([call, { type: "text" }]), [["INVALID_MESSAGE", "/3/content/1/text"]]);
+  assert.deepEqual(found([{ ...call, name: "" }]), [["EMPTY_TOOL_NAME", "/3/content/0/name"]]);
+});
+
 test("checkWireRules: Gemini's thought signatures depend on the model", () => {
   const turn = [VALID[0], VALID[1], VALID[2]];
   const signed = (model) => checkWireRules(turn, "gemini", model === undefined ? {} : { model }).map((d) => d.code);

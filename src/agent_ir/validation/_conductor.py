@@ -313,25 +313,36 @@ def _convert_entries(
     return messages, malformed
 
 
-def diagnose(
-    value: object, *, reuse: bool = False, options: Options = _DEFAULT
-) -> tuple[tuple[Diagnostic, ...], list[Message | None] | None]:
+class Diagnosed(NamedTuple):
+    """``diagnose``'s answer: the diagnostics; each entry as IR (None where it is not
+    valid on its own), or None when the value is not a list or tuple that could be read;
+    and the links of each malformed entry, by index."""
+
+    diagnostics: tuple[Diagnostic, ...]
+    messages: list[Message | None] | None
+    malformed: dict[int, MalformedLinks]
+
+
+def diagnose(value: object, *, reuse: bool = False, options: Options = _DEFAULT) -> Diagnosed:
     """``validate_transcript(value)`` and, from the same single read, each entry as IR
-    (None where it is not valid on its own); the list is None when ``value`` is not a
-    list or tuple that could be read. ``reuse``: a tool-call id used again after its
-    call was answered is a new call, not a duplicate (for ``check_wire_rules`` and a
-    provider that accepts it). ``options``: the tools read and ``allow_pending``, as
-    ``validate_transcript`` takes them. Never raises."""
+    and what each malformed one still contributes to the linkage (``Diagnosed``).
+    ``reuse``: a tool-call id used again after its call was answered is a new call, not
+    a duplicate (for ``check_wire_rules`` and a provider that accepts it). ``options``:
+    the tools read and ``allow_pending``, as ``validate_transcript`` takes them. Never
+    raises."""
     try:
         if not issubclass(type(value), (list, tuple)):
-            return check(value, options, keep=False).diagnostics, None
+            return Diagnosed(check(value, options, keep=False).diagnostics, None, {})
         entries = snapshot_sequence(value)
         messages, malformed = _convert_entries(entries, keep=True)
-        return _verdict(messages, malformed, options, reuse).diagnostics, messages
+        diagnostics = _verdict(messages, malformed, options, reuse).diagnostics
+        links = {index: _links_of(inspection) for index, inspection in malformed.items()}
+        return Diagnosed(diagnostics, messages, links)
     except (KeyboardInterrupt, SystemExit):
         raise
     except BaseException as error:  # the contract: never raise on any input
-        return (transcript_diagnostic(f"could not be validated ({type(error).__name__})"),), None
+        reason = f"could not be validated ({type(error).__name__})"
+        return Diagnosed((transcript_diagnostic(reason),), None, {})
 
 
 def tool_links_of(value: object) -> ToolLinks:

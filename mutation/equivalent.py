@@ -209,6 +209,18 @@ EQUIVALENT: list[Equivalent] = [
     ),
     Equivalent(
         _LINKAGE,
+        "_Collector.malformed_call",
+        "self.answered.discard(call_id)",
+        "self.answered.discard(call_id) -> pass",
+        "the id left answered only makes the next well-formed or malformed call of it open"
+        " one more use instead of joining the malformed call's (a result in between marks"
+        " the id answered either way): a use holding only a malformed call has no call site"
+        " and its key serves only membership tests, so the uses are relabelled, nothing"
+        " else; every transcript of at most 5 messages of 6 kinds (calls, malformed calls"
+        " and messages, results, user turns) gives the same diagnostics",
+    ),
+    Equivalent(
+        _LINKAGE,
         "_calls_fresh",
         "return True",
         "return True -> return False",

@@ -530,7 +530,7 @@ def test_a_provider_repair_that_leaves_a_rule_broken_is_a_failure(
 def test_check_wire_rules_raising_is_a_failure(monkeypatch: pytest.MonkeyPatch) -> None:
     from agent_ir import rules
 
-    def broken(messages: Any, spec: Any, model: Any) -> Any:
+    def broken(messages: Any, malformed: Any, spec: Any, model: Any) -> Any:
         raise RuntimeError("boom")
 
     monkeypatch.setattr(rules, "_provider_rules", broken)

@@ -375,15 +375,6 @@ class Unchecked:
     def add(self, depth: int, value: Any) -> None:
         self._values.setdefault(depth, []).append(value)
 
-    def add_unread(self, value: dict[str, Any], read: Set[str], depth: int) -> None:
-        """The values of ``value``'s keys not in ``read``; a key that is not an exact
-        ``str`` fails at once (``read_wire`` refuses it)."""
-        for key, item in value.items():
-            if type(key) is not str:
-                raise WireFormatError("unchecked", (), "has a key that is not a string")
-            if key not in read:
-                self.add(depth, item)
-
     def exact(self, root: Path, *, offset: int = 0) -> bool:
         """Whether what was added holds only what ``read_wire(..., root, offset=...)``
         takes as it is: exact JSON builtins, nested within its bound."""

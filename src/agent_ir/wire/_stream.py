@@ -127,9 +127,6 @@ class TextStreamState(StreamState, Protocol):
         ...
 
 
-StateFactory = Callable[[ReplyBuilder], StreamState]
-
-
 def event_not_read(reply: ReplyBuilder, index: int, kind: str) -> None:
     """The EVENT_NOT_READ warning of event ``index``, whose type ``kind`` the state does
     not know and passes over (as the official SDKs pass it over): path "" (the reply as a

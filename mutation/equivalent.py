@@ -588,6 +588,14 @@ EQUIVALENT: list[Equivalent] = [
     ),
     Equivalent(
         _RULES,
+        "_media_blocks",
+        "continue",
+        "continue -> pass",
+        "a string content is then iterated: its characters are strings, never an image or a"
+        " document block, so nothing more is yielded (the skip saves the walk)",
+    ),
+    Equivalent(
+        _RULES,
         "_adjacent",
         "return others_before[run_start] == others_before[made_at + 1]",
         "made_at + 1 -> made_at + 0",

@@ -57,6 +57,7 @@ from support.media import (
     image,
     result,
     side_cases,
+    sided_image,
     size_cases,
     system,
     textless_cases,
@@ -378,6 +379,35 @@ def test_a_kind_with_no_limit_before_one_with_a_limit_leaves_its_count_alone(
     transcript = [user("u", *[image()] * 3, document(data_of(9)), document(data_of(9)))]
 
     assert wire(transcript, "mistral") == [("TOO_MANY_DOCUMENTS", 0, "/0/content/4")]
+
+
+def test_pixels_are_checked_for_images_only(monkeypatch: pytest.MonkeyPatch) -> None:
+    """``largest_side`` is an image's limit: a record giving documents one has it
+    ignored, and images with no ``largest_side`` have no header read (an 8000-pixel-wide
+    PNG passes both ways)."""
+    limits = MediaLimits(images=MediaLimit(), documents=MediaLimit(largest_side=1))
+    spec = dataclasses.replace(REGISTRY["mistral"], media=limits)
+    monkeypatch.setattr(_registry, "REGISTRY", MappingProxyType({**REGISTRY, "mistral": spec}))
+    wide = sided_image("png", 1)
+    transcript = [user("u", wide, document(wide["source"]["data"]))]
+
+    assert wire(transcript, "mistral") == []
+    assert image_size(wide["source"]["data"]) == (8000, 1)
+
+
+def test_a_message_of_string_content_does_not_end_the_count_of_its_turn() -> None:
+    """A user message whose content is a string holds no media; the messages after it
+    in the same user turn are still counted and measured."""
+    transcript = [
+        {"role": "user", "id": "u0", "content": "look at these"},
+        user("u1", *[image()] * 21),
+        user("u2", image(data_of(3_750_001))),
+    ]
+
+    assert wire(transcript) == [
+        ("TOO_MANY_IMAGES", 1, "/1/content/20"),
+        ("MEDIA_TOO_LARGE", 2, "/2/content/0"),
+    ]
 
 
 # --- repair, the command -----------------------------------------------------------------

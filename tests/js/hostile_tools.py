@@ -315,6 +315,15 @@ ISSUE_CASES: tuple[tuple[Any, Any], ...] = (
     # anyOf's (the package's first fix for seed 36 kept them: seed 31's draw 6225).
     ({"type": "object", "anyOf": [{"$ref": "#/$defs/p"}, {"type": "number"}],
       "$defs": {"p": {"propertyNames": {"const": None}}}}, {"\u0663": False}),
+    # The fuzzer, 2026-12-05: a patternProperties key the dialect translates (\w, \d)
+    # above another patternProperties: rewriting the outer keys first lost the path to
+    # the inner ones (Python: "could not be validated (KeyError)", the package: TypeError).
+    ({"type": "object", "additionalProperties": False, "patternProperties": {"^\\w+$": {
+        "additionalProperties": False,
+        "patternProperties": {"^\\d+$": {"type": "string"}, "^(?=x)": {}}}}},
+     {"a": {"1": 1, "x": 2, "y": "z"}, "-": 1}),
+    ({"patternProperties": {"\\d": {"patternProperties": {"\\w": {"patternProperties": {
+        "\\s": {"type": "integer"}}}}}}}, {"1": {"a": {" ": "x"}}}),
 )  # fmt: skip
 
 

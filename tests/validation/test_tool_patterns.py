@@ -239,6 +239,60 @@ def test_a_pattern_properties_key_is_translated_and_named_as_written() -> None:
     )
 
 
+def test_pattern_properties_inside_pattern_properties_are_translated_at_every_level() -> None:
+    """Keys the dialect translates (``\\w``, ``\\d``) above and below: the inner keys are
+    rewritten before the outer ones (the other order lost the inner schema's path, and
+    the whole transcript "could not be validated (KeyError)"); an unasserted inner key
+    still lets every name through; each keyword is named as written."""
+    inner = {
+        "additionalProperties": False,
+        "patternProperties": {"^\\d+$": {"type": "string"}, "^(?=x)": {}},
+    }
+    parameters = {
+        "type": "object",
+        "additionalProperties": False,
+        "patternProperties": {"^\\w+$": inner},
+    }
+
+    assert check(parameters, {"a": {"1": "one", "x": 2, "y": "z"}}) == []
+    found = check(parameters, {"a": {"1": 1}, "-": 1})
+    assert codes(found) == [
+        (MISMATCH.value, "/1/content/0/arguments"),
+        (MISMATCH.value, "/1/content/0/arguments/a/1"),
+    ]
+    assert found[1].message.endswith(
+        "(keyword type at /patternProperties/^\\w+$/patternProperties/^\\d+$/type of the "
+        "parameters)"
+    )
+
+
+def test_three_levels_of_translated_pattern_properties_keys() -> None:
+    parameters = {
+        "patternProperties": {
+            "\\d": {
+                "patternProperties": {"\\w": {"patternProperties": {"\\s": {"type": "integer"}}}}
+            }
+        }
+    }
+    patterns = read_profile(parameters, 10).patterns
+    digit, word, space = (read_pattern(p).translated for p in ("\\d", "\\w", "\\s"))
+
+    assert compiled_form(parameters, patterns) == (
+        {
+            "patternProperties": {
+                digit: {
+                    "patternProperties": {word: {"patternProperties": {space: {"type": "integer"}}}}
+                }
+            }
+        },
+        {space: "\\s", word: "\\w", digit: "\\d"},
+    )
+    assert check(parameters, {"1": {"a": {" ": 5}}}) == []
+    assert codes(check(parameters, {"1": {"a": {" ": "x"}}})) == [
+        (MISMATCH.value, "/1/content/0/arguments/1/a/ ")
+    ]
+
+
 @pytest.mark.parametrize(
     "pattern",
     [DECIMAL, "^(?=a)", "(?<=a)b", "(?<!a)b", "^(a)\\1$", "^(?<x>a)\\k<x>$", "(?=a)*b"],

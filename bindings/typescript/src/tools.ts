@@ -386,7 +386,10 @@ function compiledForm(parameters: unknown, patterns: readonly PatternPlace[], or
     if (place.reading.translated === null) delete schema.pattern;
     else schema.pattern = nameOf(place.pattern, place.reading.translated);
   }
-  for (const [path, places] of keys.values()) {
+  // Deepest first: a key rewritten above a nested patternProperties would take away the
+  // name its path goes through.
+  const deepestFirst = [...keys.values()].sort(([a], [b]) => b.length - a.length);
+  for (const [path, places] of deepestFirst) {
     const schema = at(path);
     const written: Record<string, unknown> = {};
     let unasserted = false;

@@ -55,7 +55,9 @@ def compiled_form(parameters: Any, patterns: tuple[PatternPlace, ...]) -> Compil
             del schema["pattern"]
         else:
             schema["pattern"] = names.of(place.pattern, translated)
-    for path, places in keys.items():
+    # Deepest first: a key rewritten above a nested ``patternProperties`` would take away
+    # the name its path goes through.
+    for path, places in sorted(keys.items(), key=lambda item: -len(item[0])):
         schema = copies.at(path)
         schema["patternProperties"] = _keys(schema["patternProperties"], places, names)
     return Compiled(copies.root, names.originals)

@@ -88,9 +88,12 @@ def _check_rules(value: Any, provider: str, diagnostics: tuple[Any, ...]) -> Non
     name = f"check_wire_rules({provider})"
     found = _never_raises(name, check_wire_rules, value, provider)
     check_writable(name, found)
-    if provider == "anthropic" and any(_STRICTER in d.message for d in diagnostics):
+    reused = any(_STRICTER in d.message for d in diagnostics) or _reuses_an_answered_id(value)
+    if provider == "anthropic" and reused:
         # Anthropic accepts an id used again after its result: that duplicate is not
-        # reported, and the id's other linkage diagnostics may differ.
+        # reported, and the id's other linkage diagnostics may differ. A malformed call
+        # answered and called again is such a use too, though validate_transcript's
+        # words do not say so (it has no well-formed duplicate to name).
         if any(_STRICTER in d.message for d in found):
             raise OracleFailure(f"{name} reports what Anthropic accepts", repr(found)[:300])
         diagnostics = tuple(d for d in diagnostics if d.code in SHAPE_CODES)
@@ -103,6 +106,40 @@ def _check_rules(value: Any, provider: str, diagnostics: tuple[Any, ...]) -> Non
     count = len(value) if type(value) is list else 0
     for diagnostic in found:
         _check_located(name, diagnostic.message_index, diagnostic.path, count, diagnostic)
+
+
+def _reuses_an_answered_id(value: Any) -> bool:
+    """Whether a tool-call id is called again after a result answered an earlier call of
+    it, read from the JSON as written (any toolCall block with a string id, well-formed
+    or not)."""
+    if type(value) is not list:
+        return False
+    called: set[str] = set()
+    answered: set[str] = set()
+    for message in value:
+        if type(message) is not dict:
+            continue
+        ids = _call_ids(message)
+        if not answered.isdisjoint(ids):
+            return True
+        called.update(ids)
+        call_id = message.get("toolCallId")
+        if message.get("role") == "toolResult" and type(call_id) is str and call_id in called:
+            answered.add(call_id)
+    return False
+
+
+def _call_ids(message: dict[str, Any]) -> list[str]:
+    """The string ids of an assistant message's toolCall blocks."""
+    content = message.get("content")
+    if message.get("role") != "assistant" or type(content) is not list:
+        return []
+    blocks = [block for block in content if type(block) is dict]
+    return [
+        block["id"]
+        for block in blocks
+        if block.get("type") == "toolCall" and type(block.get("id")) is str
+    ]
 
 
 def _check_located(name: str, index: int, path: str, count: int, what: Any) -> None:

@@ -539,6 +539,28 @@ def test_check_wire_rules_raising_is_a_failure(monkeypatch: pytest.MonkeyPatch) 
     assert caught.value.check == "check_wire_rules(openai-chat) raised RuntimeError"
 
 
+def test_a_malformed_call_s_id_used_again_after_its_result_is_anthropic_s_to_accept() -> None:
+    """Found in a contributor's 20-second run (2026-12-05): a malformed call answered,
+    then a well-formed call of the same id. check_wire_rules("anthropic") takes the second
+    call as a new use (the linkage fix of 2026-12-04), so it leaves out validate_transcript's
+    TOOL_RESULT_BEFORE_CALL and DUPLICATE_TOOL_RESULT, as its docstring allows for an id
+    used again once answered; validate_transcript's words name no duplicate here, so the
+    oracle reads the reuse from the transcript itself."""
+    from fuzz.repair_rules import _reuses_an_answered_id
+
+    malformed = {"role": "assistant", "id": "m0", "content": [{**call_block("c1"), "x": 1}]}
+    transcript = [malformed, result_of("c1", "m1"), {"role": "assistant", "id": "m2",
+                  "content": [call_block("c1")]}, result_of("c1", "m3")]  # fmt: skip
+
+    targets.TARGETS["repair_rules"](reference_json(transcript) + b"\0")
+    assert _reuses_an_answered_id(transcript)
+    assert not _reuses_an_answered_id(USER_BETWEEN)
+    unhashable = {"role": "toolResult", "id": "m1", "toolCallId": []}
+    assert not _reuses_an_answered_id([transcript[0], unhashable, transcript[2]])
+    again_first = [transcript[2], transcript[0], transcript[1]]  # called twice, then answered
+    assert not _reuses_an_answered_id(again_first)
+
+
 def test_a_path_that_is_no_json_pointer_is_a_failure() -> None:
     from fuzz import repair_rules
     from fuzz.wire_readers import is_pointer
